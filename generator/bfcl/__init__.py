@@ -1,0 +1,1 @@
+"""bfcl product (see its issue)."""

@@ -1,0 +1,1 @@
+"""judge product (see its issue)."""

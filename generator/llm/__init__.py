@@ -1,0 +1,1 @@
+"""The LLM layer: a small protocol, one OpenAI-compatible implementation, an on-disk cache."""

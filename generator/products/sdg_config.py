@@ -1,0 +1,15 @@
+"""Config section `products.sdg`: rows per BFCL category in sdg/train.jsonl."""
+
+from __future__ import annotations
+
+from pydantic import Field, NonNegativeInt
+
+from ..records import Record
+
+
+class SdgConfig(Record):
+    categories: dict[str, NonNegativeInt] = Field(
+        default_factory=lambda: {"simple": 20, "multiple": 20, "parallel": 10,
+                                 "parallel_multiple": 10, "irrelevance": 10})
+    distractors: tuple[int, int] = (2, 4)  # same-domain tools offered beside the target (multiple)
+    parallel_calls: tuple[int, int] = (2, 4)

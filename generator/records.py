@@ -1,0 +1,214 @@
+"""Typed records at every stage boundary.
+
+catalog + histories -> Target -> DisclosurePlan -> Draft -> Verdicts -> Sample | Rejection -> files.
+Every record is a strict pydantic model: unknown fields are refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------- catalog
+
+class ToolHints(Record):
+    """Phrasing hints for the template writer (catalog extension field `x-trajgen.hints`).
+
+    intents: sentence templates for the action, with `{param}` slots for stated values,
+        e.g. "find a route from {origin} to {destination}". Slots for values that the
+        plan does not state are dropped together with their marked phrase `[...]`.
+    need: short statements of the underlying need for the vaguest level ("I'm hungry").
+    nouns: natural noun phrase per parameter ("departure city").
+    surface: natural words per enum value, per parameter ({"cartype": {"public_transit": "public transport"}}).
+    """
+
+    intents: list[str] = Field(default_factory=list)
+    need: list[str] = Field(default_factory=list)
+    nouns: dict[str, str] = Field(default_factory=dict)
+    surface: dict[str, dict[str, str]] = Field(default_factory=dict)
+
+
+class Edge(Record):
+    """This tool's output can feed `params` of the consumer tool `tool`."""
+
+    tool: str
+    params: list[str] = Field(default_factory=list)
+    source: Literal["catalog", "inferred", "llm"] = "catalog"
+
+
+class Tool(Record):
+    """One callable function, normalized from any catalog form.
+
+    `name` is the function name exactly as offered to a model (TRAILBench: "<app>_<api>";
+    TRAJECT-Bench: "<parent tool>: <API name>"); `parameters` is standard JSON Schema
+    (type "object", JSON types only; BFCL's dict/float/tuple/any are normalized on read).
+    """
+
+    name: str
+    app: str
+    api: str
+    domain: str
+    description: str = ""
+    parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    output: str | None = None
+    hints: ToolHints | None = None
+    edges: list[Edge] = Field(default_factory=list)
+    source: str = ""
+    source_format: str = ""
+
+    @property
+    def properties(self) -> dict[str, dict[str, Any]]:
+        return self.parameters.get("properties") or {}
+
+    @property
+    def required(self) -> list[str]:
+        return list(self.parameters.get("required") or [])
+
+    def openai(self) -> dict[str, Any]:
+        """OpenAI tools-format definition."""
+        return {"type": "function", "function": {"name": self.name, "description": self.description,
+                                                 "parameters": self.parameters}}
+
+
+class ToolCall(Record):
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+class HistoryEvent(Record):
+    """One logged call of a user (TRAILBench event layout, minus the derived `fulltoolname`)."""
+
+    time: str
+    apitype: str
+    toolname: str
+    apiname: str
+    parameters: dict[str, Any] = Field(default_factory=dict)
+
+
+class UserHistory(Record):
+    user: str
+    events: list[HistoryEvent]
+    source: str = ""
+
+
+# ---------------------------------------------------------------- targets and plans
+
+TargetKind = Literal["single", "parallel", "sequential", "irrelevance", "multi_turn"]
+
+
+class Binding(Record):
+    """A sequential dependency: argument `param` of call `call` comes from call `from_call`'s output."""
+
+    call: int
+    param: str
+    from_call: int
+
+
+class Target(Record):
+    """What the user really wants: one call or a trajectory of calls, plus context."""
+
+    id: str
+    kind: TargetKind
+    calls: list[ToolCall]
+    offered: list[str]
+    domain: str = ""
+    user: str | None = None
+    history: list[HistoryEvent] = Field(default_factory=list)
+    time: str | None = None
+    temporal_parameters: list[str] = Field(default_factory=list)
+    bindings: list[Binding] = Field(default_factory=list)
+    outputs: list[str] = Field(default_factory=list)
+
+
+Disclosure = Literal["stated", "hinted", "omitted"]
+ToolDisclosure = Literal["named", "implied", "omitted"]
+Source = Literal["query", "history", "time", "default", "previous_step", "unrecoverable"]
+
+
+class ArgPlan(Record):
+    param: str
+    value: Any
+    mode: Disclosure
+    source: Source = "query"
+    hint: str | None = None
+
+
+class CallPlan(Record):
+    tool: str
+    tool_mode: ToolDisclosure
+    args: list[ArgPlan] = Field(default_factory=list)
+
+
+class DisclosurePlan(Record):
+    """How much of the target one query discloses. Decided in code; the writer only phrases it."""
+
+    target_id: str
+    level: str
+    calls: list[CallPlan]
+    paraphrases: int = 1
+    style: Literal["explicit", "casual", "indirect", "need"] = "explicit"
+
+    def args(self) -> list[tuple[int, ArgPlan]]:
+        return [(i, a) for i, c in enumerate(self.calls) for a in c.args]
+
+
+class Draft(Record):
+    """A writer's realization of a plan: `n` paraphrases."""
+
+    target_id: str
+    level: str
+    texts: list[str]
+    writer: str
+    attempts: int = 1
+    raw: str | None = None
+
+
+class Verdict(Record):
+    validator: str
+    ok: bool
+    reason: str = ""
+
+
+class Sample(Record):
+    """An accepted item of any product; `payload` is product-specific and JSON-serializable."""
+
+    item_id: str
+    product: str
+    payload: dict[str, Any]
+
+
+class Rejection(Record):
+    item_id: str
+    product: str
+    stage: str
+    validator: str = ""
+    reason: str
+    raw: str | None = None
+    attempts: int = 0
+
+
+class ItemResult(Record):
+    """What the engine stores per finished item, so a rerun can skip it."""
+
+    item_id: str
+    product: str
+    samples: list[Sample] = Field(default_factory=list)
+    rejections: list[Rejection] = Field(default_factory=list)
+
+
+class RunManifest(Record):
+    config: dict[str, Any]
+    seed: int
+    writer: str
+    model: str | None
+    endpoint: str | None
+    template_hashes: dict[str, str]
+    code_version: str
+    counts: dict[str, int]
+    files: dict[str, str] = Field(default_factory=dict)

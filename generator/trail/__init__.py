@@ -1,0 +1,1 @@
+"""trail product (see its issue)."""

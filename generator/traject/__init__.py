@@ -1,0 +1,1 @@
+"""traject product (see its issue)."""

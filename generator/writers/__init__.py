@@ -1,0 +1,1 @@
+"""Writers realize disclosure plans as natural-language queries."""
