@@ -2,8 +2,42 @@
 
 from __future__ import annotations
 
+from pydantic import Field, NonNegativeInt, model_validator
+
 from ..records import Record
 
 
+class IntRange(Record):
+    """An inclusive integer range; `min <= max` is enforced."""
+
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> IntRange:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
+        return self
+
+
 class TrajectConfig(Record):
-    """Placeholder until the traject product lands; refuses unknown keys like every config model."""
+    """Multi-tool trajectories written as TRAJECT-Bench files.
+
+    domains: catalog domains to use; empty = every domain with at least `k.min` tools.
+    parallel / sequential: trajectories per domain of each kind.
+    k: tools per parallel trajectory (capped by the domain's size).
+    chain: steps per sequential chain (capped by the longest path the tool graph offers).
+    allow_repeats: let one tool occur twice in a trajectory (TRAJECT-Bench's inclusion metric
+        can then never reach 1.0 on gold, so it is off by default).
+    llm_edges: ask the LLM (task `propose_edges`, cached) for extra producer -> consumer edges.
+    max_attempts: samples tried per item before it is recorded as a rejection.
+    """
+
+    domains: list[str] = Field(default_factory=list)
+    parallel: NonNegativeInt = 5
+    sequential: NonNegativeInt = 5
+    k: IntRange = Field(default_factory=lambda: IntRange(min=3, max=10))
+    chain: IntRange = Field(default_factory=lambda: IntRange(min=2, max=10))
+    allow_repeats: bool = False
+    llm_edges: bool = False
+    max_attempts: int = Field(4, ge=1, le=20)

@@ -1,0 +1,133 @@
+"""Thin command-line interface: each command parses flags and calls one library function."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from .errors import TrajgenError
+
+EXIT_USER_ERROR = 2
+EXIT_FINDINGS = 1
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from .config import load_config
+    from .engine import Overrides, generate
+    from .progress import summary_table
+
+    cfg_path = Path(args.config)
+    cfg = load_config(cfg_path)
+    out = args.out or (None if "out" in cfg.model_fields_set else f"outputs/{cfg_path.stem}")
+    ov = Overrides(out=out, seed=args.seed, limit=args.limit, writer=args.writer,
+                   base_url=args.base_url, model=args.model, concurrency=args.concurrency,
+                   fresh=args.fresh, progress=not args.quiet)
+    summary = generate(cfg, cfg_path.resolve().parent, ov)
+    if not args.quiet:
+        from rich.console import Console
+
+        llm = {k: v for k, v in summary.manifest.counts.items() if k.startswith("llm_")}
+        Console(stderr=True).print(summary_table(summary.per_product, llm))
+        print(f"wrote {summary.out_dir}", file=sys.stderr)
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from .validate import run_validate
+
+    report = run_validate(Path(args.file), args.format)
+    for line in report.lines:
+        print(line)
+    for f in report.findings:
+        print(f"{f.severity}: {f.where}: {f.message}")
+    print(f"{report.format}: {len(report.errors)} error(s), "
+          f"{len(report.findings) - len(report.errors)} warning(s)")
+    return EXIT_FINDINGS if report.errors else 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from .validate import run_stats
+
+    report = run_stats(Path(args.path), args.format)
+    for line in report.lines:
+        print(line)
+    return 0
+
+
+def _hints(args: argparse.Namespace) -> int:
+    from .config import LLMConfig
+    from .hints import run_hints
+
+    cfg = LLMConfig(concurrency=args.concurrency)
+    n = run_hints([Path(p) for p in args.catalog], Path(args.out), cfg, args.base_url, args.model)
+    print(f"hints written for {n} tool(s) to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _add_llm_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint (default: config, then $OPENAI_BASE_URL)")
+    p.add_argument("--model", help="model name sent to the endpoint")
+    p.add_argument("--concurrency", type=int, help="requests in flight at once")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="trajgen",
+        description="Generate validated tool-calling benchmark and training data "
+                    "(TRAILBench, TRAJECT-Bench, BFCL, judge rows) with controlled query vagueness.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    g = sub.add_parser("generate", help="run a config: plan, write, validate, export",
+                       description="Run CONFIG end to end. Rerunning the same command resumes: finished "
+                                   "items are skipped and cached LLM exchanges are not re-sent.")
+    g.add_argument("config", help="YAML run config (see examples/quickstart.yaml)")
+    g.add_argument("--out", help="output directory (default: the config's `out`, else outputs/<config name>)")
+    g.add_argument("--seed", type=int, help="override the config's seed")
+    g.add_argument("--limit", type=int, help="at most N work items per product (quick trials)")
+    g.add_argument("--writer", choices=["template", "llm"], help="query writer (default: config, template)")
+    _add_llm_flags(g)
+    g.add_argument("--fresh", action="store_true", help="ignore finished items and start over (the LLM cache is kept)")
+    g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
+    g.set_defaults(func=_generate)
+
+    v = sub.add_parser("validate", help="audit a file in a supported format",
+                       description="Audit FILE: parse errors with their location, schema violations, "
+                                   "format quirks and vagueness figures. Exit 1 when errors are found.")
+    v.add_argument("file")
+    v.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected)")
+    v.set_defaults(func=_validate)
+
+    s = sub.add_parser("stats", help="vagueness statistics of a file or directory",
+                       description="Print value recall, app mentions, words per query and recoverability "
+                                   "per level for our files or the original benchmarks' files.")
+    s.add_argument("path")
+    s.add_argument("--format", help="trail | traject | sdg (default: detected)")
+    s.set_defaults(func=_stats)
+
+    h = sub.add_parser("hints", help="have the LLM write phrasing hints once per tool (cached)",
+                       description="Write a hints file for the template writer: one LLM call per tool, "
+                                   "cached, so thousands of template queries cost a few dozen calls.")
+    h.add_argument("catalog", nargs="+", help="catalog files or directories")
+    h.add_argument("--out", required=True, help="hints JSON file to write")
+    _add_llm_flags(h)
+    h.set_defaults(func=_hints, concurrency=8)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    func: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return func(args)
+    except TrajgenError as exc:
+        print(f"trajgen: error: {exc}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        print("trajgen: interrupted; rerun the same command to resume", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

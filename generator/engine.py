@@ -1,0 +1,232 @@
+"""The run engine: load inputs -> plan items -> run pending items -> export -> manifest.
+
+Everything that can fail on user input (config, catalogs, histories) is checked before the
+output directory is touched, so a bad input leaves nothing behind. Finished items are appended
+to a state file as they complete; a rerun of the same config skips them, and the LLM cache
+makes sure no exchange is sent twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from . import __version__
+from .catalog import Catalog
+from .config import RunConfig
+from .errors import ConfigError
+from .io import atomic_write_text, jsonl_text
+from .llm.protocol import LLMClient
+from .plugins import load_plugins
+from .products.base import PRODUCTS, RunContext, WorkItem
+from .progress import Progress
+from .records import ItemResult, RunManifest, UserHistory
+from .writers.base import WRITERS, Writer
+
+STATE_DIR = ".state"
+
+
+@dataclass
+class Overrides:
+    """CLI flags that override the config."""
+
+    out: str | None = None
+    seed: int | None = None
+    limit: int | None = None
+    writer: str | None = None
+    base_url: str | None = None
+    model: str | None = None
+    concurrency: int | None = None
+    fresh: bool = False
+    progress: bool = True
+
+
+@dataclass
+class RunSummary:
+    out_dir: Path
+    manifest: RunManifest
+    per_product: dict[str, dict[str, int]] = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)
+
+
+def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
+    data = cfg.model_dump()
+    if ov.seed is not None:
+        data["seed"] = ov.seed
+    if ov.writer is not None:
+        data["writer"] = ov.writer
+    if ov.out is not None:
+        data["out"] = ov.out
+    for key, value in (("base_url", ov.base_url), ("model", ov.model), ("concurrency", ov.concurrency)):
+        if value is not None:
+            data["llm"][key] = value
+    try:
+        return RunConfig.model_validate(data)
+    except Exception as exc:  # a flag value the config model refuses
+        raise ConfigError(f"invalid command-line override: {exc}") from None
+
+
+def config_hash(cfg: RunConfig) -> str:
+    """What decides the items' content; concurrency and the output path do not."""
+    data = cfg.model_dump(mode="json")
+    data.pop("out", None)
+    data["llm"].pop("concurrency", None)
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHistory]]:
+    from .readers import read_catalogs, read_histories
+
+    tools = read_catalogs(cfg.catalog, base_dir=base_dir)
+    if cfg.hints:
+        from .hints import apply_hints, load_hints
+
+        tools = apply_hints(tools, load_hints(base_dir / cfg.hints))
+    histories: list[UserHistory] = []
+    for path in cfg.histories:
+        histories.extend(read_histories(base_dir / path))
+    return Catalog(tools), histories
+
+
+def make_writer(cfg: RunConfig, out_dir: Path) -> tuple[Writer, LLMClient | None]:
+    if cfg.writer == "template":
+        return WRITERS.get("template")(), None
+    from .llm.client import make_client
+
+    cache_dir = Path(cfg.llm.cache_dir) if cfg.llm.cache_dir else out_dir / ".cache" / "llm"
+    client = make_client(cfg.llm, cache_dir)
+    return WRITERS.get("llm")(client), client
+
+
+class StateStore:
+    """Append-only record of finished items, one file per config hash."""
+
+    def __init__(self, out_dir: Path, key: str) -> None:
+        self.path = out_dir / STATE_DIR / f"{key}.jsonl"
+
+    def load(self) -> dict[str, ItemResult]:
+        done: dict[str, ItemResult] = {}
+        if not self.path.exists():
+            return done
+        for line in self.path.read_text(encoding="utf-8").splitlines():
+            try:
+                res = ItemResult.model_validate_json(line)
+            except ValueError:  # a line cut short by an interrupted run: redo that item
+                continue
+            done[res.item_id] = res
+        return done
+
+    def append(self, res: ItemResult) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a", encoding="utf-8") as fh:
+            fh.write(res.model_dump_json() + "\n")
+
+
+def plan_items(ctx: RunContext, names: list[str], limit: int | None) -> dict[str, list[WorkItem]]:
+    plans: dict[str, list[WorkItem]] = {}
+    for name in names:
+        items = PRODUCTS.get(name)().plan(ctx)
+        plans[name] = items[:limit] if limit is not None else items
+    return plans
+
+
+async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: StateStore,
+                    done: dict[str, ItemResult], concurrency: int, progress: Progress) -> None:
+    pending = [it for items in plans.values() for it in items if it.item_id not in done]
+    progress.start(total=sum(len(v) for v in plans.values()), done=len(plans_done(plans, done)))
+    sem = asyncio.Semaphore(concurrency)
+    products = {name: PRODUCTS.get(name)() for name in plans}
+
+    async def one(item: WorkItem) -> None:
+        async with sem:
+            res = await products[item.product].run(item, ctx)
+        done[item.item_id] = res
+        store.append(res)
+        progress.advance(item.product, accepted=len(res.samples), rejected=len(res.rejections))
+
+    tasks = [asyncio.ensure_future(one(it)) for it in pending]
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for t in tasks:
+            t.cancel()
+        progress.stop()
+
+
+def plans_done(plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]) -> list[str]:
+    return [it.item_id for items in plans.values() for it in items if it.item_id in done]
+
+
+def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]],
+               done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]]]:
+    files: list[Path] = []
+    counts: dict[str, dict[str, int]] = {}
+    rejections = []
+    for name, items in plans.items():
+        results = [done[it.item_id] for it in items]
+        files.extend(PRODUCTS.get(name)().export(results, ctx))
+        counts[name] = {"items": len(items), "accepted": sum(len(r.samples) for r in results),
+                        "rejected": sum(len(r.rejections) for r in results)}
+        rejections.extend(rej for r in results for rej in r.rejections)
+    rej_path = ctx.out_dir / "rejections.jsonl"
+    atomic_write_text(rej_path, jsonl_text(r.model_dump(mode="json") for r in rejections))
+    files.append(rej_path)
+    return files, counts
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
+                   counts: dict[str, dict[str, int]], llm: LLMClient | None) -> RunManifest:
+    from .prompting import template_hashes
+
+    flat: dict[str, int] = {f"{p}.{k}": v for p, c in counts.items() for k, v in c.items()}
+    usage = llm.usage if llm else None
+    flat["llm_requests_sent"] = usage.requests_sent if usage else 0
+    flat["llm_cache_hits"] = usage.cache_hits if usage else 0
+    flat["llm_prompt_tokens"] = usage.prompt_tokens if usage else 0
+    flat["llm_completion_tokens"] = usage.completion_tokens if usage else 0
+    rel = {str(p.relative_to(ctx.out_dir)): file_digest(p) for p in sorted(set(files))}
+    return RunManifest(
+        config=cfg.model_dump(mode="json", exclude={"out"}), seed=cfg.seed, writer=cfg.writer,
+        model=llm.model if llm else None, endpoint=llm.endpoint if llm else None,
+        template_hashes=template_hashes(), code_version=__version__, counts=flat, files=rel)
+
+
+def prepare_out(out_dir: Path, fresh: bool) -> None:
+    if fresh and (out_dir / STATE_DIR).exists():
+        shutil.rmtree(out_dir / STATE_DIR)
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+
+async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
+    load_plugins()
+    cfg = apply_overrides(cfg, ov)
+    names = cfg.products.enabled()
+    if not names:
+        raise ConfigError("no product is enabled", field="products")
+    catalog, histories = load_inputs(cfg, base_dir)
+    out_dir = Path(cfg.out)  # relative to the working directory, like --out
+    writer, llm = make_writer(cfg, out_dir)
+    ctx = RunContext(config=cfg, base_dir=base_dir, out_dir=out_dir, seed=cfg.seed, catalog=catalog,
+                     histories=histories, writer=writer, llm=llm)
+    plans = plan_items(ctx, names, ov.limit)  # pure: still nothing written
+    prepare_out(out_dir, ov.fresh)
+    store = StateStore(out_dir, config_hash(cfg))
+    done = store.load()
+    progress = Progress(enabled=ov.progress)
+    await run_items(ctx, plans, store, done, cfg.llm.concurrency, progress)
+    files, counts = export_all(ctx, plans, done)
+    manifest = build_manifest(cfg, ctx, files, counts, llm)
+    atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
+    return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
+                      files=files + [out_dir / "manifest.json"])
+
+
+def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
+    return asyncio.run(generate_async(cfg, base_dir, ov))

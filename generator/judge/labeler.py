@@ -1,0 +1,119 @@
+"""The independent labeler: the ordered rule of DESIGN section 5, from the gold call and the schema.
+
+Written apart from the corruption operators on purpose (it imports nothing from them): an
+operator only *intends* a label, this module decides it, and a row is kept when both agree.
+
+Stages, first failure decides: tool -> parameter names -> parameter values -> VALID_CALL.
+Semantics (pinned by tests/test_judge_labeler.py):
+- a text reply is right iff no offered tool serves the request (gold is None);
+- an omitted optional parameter is fine; an integer where a number is expected is fine;
+- strings are compared ignoring case and whitespace;
+- an optional parameter the gold call does not set is fine only at its schema default.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..records import Tool, ToolCall
+from .cases import Candidate, Judgement
+
+Stage = Callable[[ToolCall | None, Candidate, dict[str, Tool]], Judgement | None]
+
+
+def label_candidate(gold: ToolCall | None, cand: Candidate, offered: list[Tool]) -> Judgement:
+    tools = {t.name: t for t in offered}
+    for stage in STAGES:
+        verdict = stage(gold, cand, tools)
+        if verdict is not None:
+            return verdict
+    return Judgement(label="VALID_CALL")
+
+
+def _tool_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool]) -> Judgement | None:
+    call = cand.call
+    if call is None:
+        if gold is None:
+            return Judgement(label="VALID_CALL")
+        return Judgement(label="TOOL_ERROR", reasons=[f"replied in text; the request needs '{gold.tool}'"])
+    if call.tool not in tools:
+        return Judgement(label="TOOL_ERROR", reasons=[f"tool '{call.tool}' is not among the offered tools"])
+    if gold is None:
+        return Judgement(label="TOOL_ERROR", reasons=[f"called '{call.tool}' but no offered tool serves the request"])
+    if call.tool != gold.tool:
+        return Judgement(label="TOOL_ERROR", reasons=[f"called '{call.tool}' instead of '{gold.tool}'"])
+    return None
+
+
+def _name_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool]) -> Judgement | None:
+    assert cand.call is not None  # the tool stage decided every text reply
+    tool, args = tools[cand.call.tool], cand.call.arguments
+    reasons = [f"missing required parameter '{p}'" for p in tool.required if p not in args]
+    reasons += [f"unknown parameter '{p}'" for p in args if p not in tool.properties]
+    return Judgement(label="PARAM_NAME_ERROR", reasons=reasons) if reasons else None
+
+
+def _value_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool]) -> Judgement | None:
+    assert cand.call is not None and gold is not None
+    tool = tools[cand.call.tool]
+    reasons = [r for p, v in cand.call.arguments.items()
+               if (r := _value_problem(p, v, tool.properties[p], gold.arguments))]
+    return Judgement(label="PARAM_VALUE_ERROR", reasons=reasons) if reasons else None
+
+
+def _value_problem(param: str, value: Any, schema: dict[str, Any], gold: dict[str, Any]) -> str | None:
+    if not type_ok(value, schema):
+        return f"wrong type for '{param}' (expected {schema.get('type')})"
+    if param in gold:
+        return None if same_value(value, gold[param]) else f"wrong value for '{param}'"
+    if "default" in schema and same_value(value, schema["default"]):
+        return None
+    return f"unrequested value for '{param}'"
+
+
+STAGES: tuple[Stage, ...] = (_tool_stage, _name_stage, _value_stage)
+
+# JSON Schema type -> test of a decoded JSON value; bool is not a number here (JSON keeps them apart).
+_TYPE_TESTS: dict[str, Callable[[Any], bool]] = {
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+    "null": lambda v: v is None,
+}
+
+
+def type_ok(value: Any, schema: dict[str, Any]) -> bool:
+    declared = schema.get("type")
+    if declared is None:
+        return True
+    types = declared if isinstance(declared, list) else [declared]
+    if not any(_TYPE_TESTS.get(t, lambda _v: True)(value) for t in types):
+        return False
+    items = schema.get("items")
+    if isinstance(value, list) and isinstance(items, dict):
+        return all(type_ok(v, items) for v in value)
+    return True
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split()).casefold()
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equality up to case/whitespace in strings and int/float in numbers, recursively."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    if isinstance(a, str) and isinstance(b, str):
+        return _squash(a) == _squash(b)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
+    return a == b

@@ -1,0 +1,52 @@
+"""On-disk exchange cache: one JSON file per request, keyed by the hash of the full request.
+
+A rerun or a resumed run replays cached replies instead of sending, so it never repeats a call.
+Only completed exchanges are stored; transport failures never are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from ..io import atomic_write_text
+from ..records import Record
+
+
+class CachedReply(Record):
+    content: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+def canonical_json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def request_key(request: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical_json(request).encode("utf-8")).hexdigest()
+
+
+class DiskCache:
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> CachedReply | None:
+        try:
+            data = json.loads(self.path(key).read_text(encoding="utf-8"))
+            return CachedReply.model_validate(data["reply"])
+        except (OSError, ValueError, KeyError, TypeError):
+            # A missing or damaged entry is a miss: the request is simply sent again.
+            return None
+
+    def put(self, key: str, request: dict[str, Any], reply: CachedReply) -> None:
+        entry = {"key": key, "request": request, "reply": reply.model_dump()}
+        atomic_write_text(self.path(key), json.dumps(entry, ensure_ascii=False, indent=1) + "\n")
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self.root.glob("??/*.json")) if self.root.exists() else 0

@@ -1,0 +1,158 @@
+"""Pure request building and reply parsing: no client, no I/O, tested without a server."""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import re
+from typing import Any, Literal
+from urllib.parse import urlparse
+
+from pydantic import BaseModel, ValidationError
+
+from .protocol import ReplyCheck
+
+StructuredMode = Literal["json_schema", "json_object", "none"]
+
+# Weaker modes to fall back to when a server refuses a response_format, strongest first.
+FALLBACKS: dict[str, StructuredMode | None] = {
+    "json_schema": "json_object",
+    "json_object": "none",
+    "none": None,
+}
+
+_FENCE = re.compile(r"^\s*```[a-zA-Z0-9_ -]*\n(.*?)\n?```\s*$", re.DOTALL)
+_MAX_PROBLEMS = 6
+
+
+def schema_name(reply_model: type[BaseModel]) -> str:
+    # OpenAI restricts the name to [a-zA-Z0-9_-]{1,64}.
+    return re.sub(r"[^a-zA-Z0-9_-]", "_", reply_model.__name__)[:64]
+
+
+def response_format(mode: StructuredMode, reply_model: type[BaseModel]) -> dict[str, Any] | None:
+    if mode == "json_schema":
+        return {"type": "json_schema",
+                "json_schema": {"name": schema_name(reply_model),
+                                "schema": reply_model.model_json_schema(), "strict": False}}
+    if mode == "json_object":
+        return {"type": "json_object"}
+    return None
+
+
+def json_instruction(reply_model: type[BaseModel]) -> str:
+    """Told to the model when the server cannot enforce the schema itself."""
+    schema = json.dumps(reply_model.model_json_schema(), ensure_ascii=False, sort_keys=True)
+    return ("Reply with JSON only: one JSON object, no prose, no code fence, "
+            f"matching this JSON Schema: {schema}")
+
+
+def with_instruction(messages: list[dict[str, str]], text: str) -> list[dict[str, str]]:
+    """Append `text` to the last user message (keeps the task block the last fenced block)."""
+    out = [dict(m) for m in messages]
+    for m in reversed(out):
+        if m.get("role") == "user":
+            m["content"] = f"{m.get('content', '')}\n\n{text}"
+            return out
+    return [*out, {"role": "user", "content": text}]
+
+
+def build_request(*, base_url: str, model: str, messages: list[dict[str, str]],
+                  reply_model: type[BaseModel], mode: StructuredMode,
+                  temperature: float) -> dict[str, Any]:
+    """The full request: what is sent (minus base_url) and what the cache key is computed from."""
+    if mode != "json_schema":
+        messages = with_instruction(messages, json_instruction(reply_model))
+    req: dict[str, Any] = {"base_url": base_url, "model": model, "messages": messages,
+                           "temperature": temperature}
+    fmt = response_format(mode, reply_model)
+    if fmt is not None:
+        req["response_format"] = fmt
+    return req
+
+
+def send_kwargs(request: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in request.items() if k != "base_url"}
+
+
+def strip_fences(text: str) -> str:
+    m = _FENCE.match(text)
+    return m.group(1).strip() if m else text.strip()
+
+
+def _validation_problems(err: ValidationError) -> list[str]:
+    out = []
+    for e in err.errors()[:_MAX_PROBLEMS]:
+        loc = ".".join(str(p) for p in e["loc"]) or "(reply)"
+        out.append(f"field '{loc}': {e['msg']}")
+    return out
+
+
+def parse_reply(raw: str, reply_model: type[BaseModel]) -> tuple[BaseModel | None, list[str]]:
+    """Parse a reply's content into the model; return (value, problems)."""
+    text = strip_fences(raw or "")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, [f"the reply is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
+                      "reply with one JSON object only"]
+    if not isinstance(data, dict):
+        return None, [f"the reply must be a JSON object, not {type(data).__name__}"]
+    try:
+        return reply_model.model_validate(data), []
+    except ValidationError as err:
+        return None, _validation_problems(err)
+
+
+def evaluate(raw: str, reply_model: type[BaseModel],
+             check: ReplyCheck | None) -> tuple[BaseModel | None, list[str]]:
+    value, problems = parse_reply(raw, reply_model)
+    if value is None or check is None:
+        return value, problems
+    return value, [str(p) for p in check(value)]
+
+
+def reask_messages(messages: list[dict[str, str]], raw: str, problems: list[str]) -> list[dict[str, str]]:
+    """The conversation so far plus the rejected reply and what was wrong with it."""
+    listed = "\n".join(f"- {p}" for p in problems)
+    note = (f"Your reply has these problems:\n{listed}\n"
+            "Answer the same task again, fixing them. Reply with the JSON object only.")
+    return [*messages, {"role": "assistant", "content": raw}, {"role": "user", "content": note}]
+
+
+def mentions_response_format(status: int, body_text: str) -> bool:
+    """Does a 4xx answer say that the server refuses our response_format?"""
+    if status not in (400, 422):
+        return False
+    text = body_text.lower()
+    return any(k in text for k in ("response_format", "json_schema", "json_object", "structured output"))
+
+
+def retry_after_seconds(headers: Any, cap: float) -> float | None:
+    """Seconds from a Retry-After header (numeric form only), capped; None when absent/unparsable."""
+    if headers is None:
+        return None
+    value = headers.get("retry-after") or headers.get("Retry-After")
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, min(seconds, cap))
+
+
+def backoff_seconds(retry_number: int, initial: float, cap: float, u: float) -> float:
+    """Exponential backoff with equal jitter (half fixed, half random); `u` in [0, 1) from the caller."""
+    base = min(cap, initial * (2 ** max(0, retry_number - 1)))
+    return base * (0.5 + u / 2)
+
+
+def is_local_url(url: str) -> bool:
+    """Loopback or private-network endpoints (vLLM, Ollama, llama.cpp) need no real API key."""
+    host = (urlparse(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_private or ip.is_unspecified

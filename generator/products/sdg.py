@@ -1,0 +1,199 @@
+"""SDG product: OpenAI-messages rows by BFCL category in <out>/sdg/train.jsonl.
+
+Layout of minyichen/BFCL-toolcall-SDG (FORMATS 4.2): id, trajectory_id, category, messages
+(no system message; arguments as JSON strings; the final assistant message is the target),
+tools (a JSON string of OpenAI tool definitions). Each category is a builder registered in
+SDG_CATEGORIES; the foundation ones live here, the rest in generator.bfcl.sdg_categories.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+from ..io import write_jsonl
+from ..records import ItemResult, Rejection, Sample, Target, Tool, ToolCall
+from ..registry import Registry
+from .base import PRODUCTS, RunContext, WorkItem, stable_id
+from .common import realize, tool_call_message, tools_json
+
+SdgBuilder = Callable[[WorkItem, RunContext], Awaitable[ItemResult]]
+SDG_CATEGORIES: Registry[SdgBuilder] = Registry("sdg category")
+
+NAME = "sdg"
+MAX_SAMPLING_TRIES = 20
+
+
+def sdg_row(item: WorkItem, messages: list[dict[str, Any]], tools: list[Tool],
+            trajectory_id: str | None = None, row_id: str | None = None) -> dict[str, Any]:
+    category = item.spec["category"]
+    rid = row_id or f"{category}_{item.index}"
+    return {"id": rid, "trajectory_id": trajectory_id or rid, "category": category,
+            "messages": messages, "tools": tools_json(tools)}
+
+
+def reject(item: WorkItem, stage: str, reason: str) -> ItemResult:
+    rej = Rejection(item_id=item.item_id, product=NAME, stage=stage, reason=reason)
+    return ItemResult(item_id=item.item_id, product=NAME, rejections=[rej])
+
+
+def accept(item: WorkItem, rows: list[dict[str, Any]]) -> ItemResult:
+    samples = [Sample(item_id=item.item_id, product=NAME, payload=r) for r in rows]
+    return ItemResult(item_id=item.item_id, product=NAME, samples=samples)
+
+
+def domains_with(ctx: RunContext, min_tools: int) -> list[str]:
+    return [d for d, tools in ctx.catalog.by_domain.items() if len(tools) >= min_tools]
+
+
+def pick_domain(ctx: RunContext, rng: random.Random, min_tools: int) -> str | None:
+    doms = domains_with(ctx, min_tools)
+    return rng.choice(doms) if doms else None
+
+
+def make_calls(tool: Tool, rng: random.Random, n: int) -> list[ToolCall] | None:
+    """n calls of one tool with pairwise different arguments (None if the tool can't vary)."""
+    from ..values import sample_arguments
+
+    calls: list[ToolCall] = []
+    for _ in range(MAX_SAMPLING_TRIES * n):
+        args = sample_arguments(tool, rng, optional_rate=0.3)
+        if args and all(args != c.arguments for c in calls):
+            calls.append(ToolCall(tool=tool.name, arguments=args))
+        if len(calls) == n:
+            return calls
+    return None
+
+
+async def request_row(item: WorkItem, ctx: RunContext, calls: list[ToolCall], offered: list[Tool],
+                      kind: str = "single") -> ItemResult:
+    """Write an explicit request for `calls`, answered by one assistant message with the calls."""
+    from ..plan import plan_explicit
+
+    target = Target(id=item.item_id, kind=kind, calls=calls, offered=[t.name for t in offered],
+                    domain=offered[0].domain)
+    tools = [ctx.catalog[c.tool] for c in calls]
+    done = await realize(ctx, item.item_id, NAME, target, plan_explicit(target), tools)
+    if not done.ok:
+        assert done.rejection is not None
+        return ItemResult(item_id=item.item_id, product=NAME, rejections=[done.rejection])
+    assert done.texts is not None
+    messages = [{"role": "user", "content": done.texts[0]}, tool_call_message(item.item_id, calls)]
+    return accept(item, [sdg_row(item, messages, offered)])
+
+
+@SDG_CATEGORIES.register("simple")
+async def build_simple(item: WorkItem, ctx: RunContext) -> ItemResult:
+    rng = ctx.rng(item.item_id)
+    tool = rng.choice(ctx.catalog.tools)
+    calls = make_calls(tool, rng, 1)
+    if calls is None:
+        return reject(item, "sample", f"tool {tool.name} has no argument to sample")
+    return await request_row(item, ctx, calls, [tool])
+
+
+@SDG_CATEGORIES.register("multiple")
+async def build_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
+    rng = ctx.rng(item.item_id)
+    domain = pick_domain(ctx, 2)
+    if domain is None:
+        return reject(item, "sample", "no domain has two tools for distractors")
+    pool = ctx.catalog.by_domain[domain]
+    tool = rng.choice(pool)
+    lo, hi = ctx.config.products.sdg.distractors
+    others = [t for t in pool if t.name != tool.name]
+    offered = rng.sample(others, min(len(others), rng.randint(lo, hi))) + [tool]
+    rng.shuffle(offered)
+    calls = make_calls(tool, rng, 1)
+    if calls is None:
+        return reject(item, "sample", f"tool {tool.name} has no argument to sample")
+    return await request_row(item, ctx, calls, offered)
+
+
+@SDG_CATEGORIES.register("parallel")
+async def build_parallel(item: WorkItem, ctx: RunContext) -> ItemResult:
+    rng = ctx.rng(item.item_id)
+    lo, hi = ctx.config.products.sdg.parallel_calls
+    tools = [t for t in ctx.catalog.tools if t.properties]
+    for _ in range(MAX_SAMPLING_TRIES):
+        tool = rng.choice(tools)
+        calls = make_calls(tool, rng, rng.randint(lo, hi))
+        if calls is not None:
+            return await request_row(item, ctx, calls, [tool], kind="parallel")
+    return reject(item, "sample", "no tool yields distinct argument sets")
+
+
+@SDG_CATEGORIES.register("parallel_multiple")
+async def build_parallel_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
+    rng = ctx.rng(item.item_id)
+    lo, hi = ctx.config.products.sdg.parallel_calls
+    domain = pick_domain(ctx, lo + 1)
+    if domain is None:
+        return reject(item, "sample", f"no domain has {lo + 1} tools")
+    pool = ctx.catalog.by_domain[domain]
+    chosen = rng.sample(pool, min(len(pool) - 1, rng.randint(lo, hi)))
+    calls = [c for t in chosen for c in (make_calls(t, rng, 1) or [])]
+    extra = [t for t in pool if t not in chosen]
+    offered = chosen + rng.sample(extra, min(1, len(extra)))
+    rng.shuffle(offered)
+    return await request_row(item, ctx, calls, offered, kind="parallel")
+
+
+@SDG_CATEGORIES.register("irrelevance")
+async def build_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
+    """A request no offered tool serves (written from a tool of another domain), answered in text."""
+    from ..plan import plan_explicit
+
+    rng = ctx.rng(item.item_id)
+    if len(ctx.catalog.domains) < 2:
+        return reject(item, "sample", "irrelevance needs at least two domains")
+    domain = rng.choice(ctx.catalog.domains)
+    pool = ctx.catalog.by_domain[domain]
+    offered = rng.sample(pool, min(len(pool), rng.randint(1, 3)))
+    apis = {t.api for t in offered}
+    foreign = [t for t in ctx.catalog.tools if t.domain != domain and t.api not in apis]
+    tool = rng.choice(foreign)
+    calls = make_calls(tool, rng, 1) or [ToolCall(tool=tool.name, arguments={})]
+    target = Target(id=item.item_id, kind="irrelevance", calls=calls, offered=[t.name for t in offered],
+                    domain=tool.domain)
+    done = await realize(ctx, item.item_id, NAME, target, plan_explicit(target), [tool])
+    if not done.ok:
+        assert done.rejection is not None
+        return ItemResult(item_id=item.item_id, product=NAME, rejections=[done.rejection])
+    assert done.texts is not None
+    reply = decline_text(offered)
+    messages = [{"role": "user", "content": done.texts[0]}, {"role": "assistant", "content": reply}]
+    return accept(item, [sdg_row(item, messages, offered)])
+
+
+def decline_text(offered: list[Tool]) -> str:
+    names = ", ".join(t.name for t in offered)
+    return ("I'm sorry, but I can't help with that using the tools I have here: "
+            f"they only cover other tasks ({names}), so there is nothing I can call for this request.")
+
+
+@PRODUCTS.register(NAME)
+class SdgProduct:
+    name = NAME
+
+    def plan(self, ctx: RunContext) -> list[WorkItem]:
+        cfg = ctx.config.products.sdg
+        items: list[WorkItem] = []
+        for category, count in cfg.categories.items():
+            if category not in SDG_CATEGORIES:
+                raise ConfigError(f"unknown SDG category '{category}' (known: "
+                                  f"{', '.join(SDG_CATEGORIES.names())})", field="products.sdg.categories")
+            items += [WorkItem(item_id=stable_id(ctx.seed, NAME, category, i), product=NAME, index=i,
+                               spec={"category": category}) for i in range(count)]
+        return items
+
+    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
+        return await SDG_CATEGORIES.get(item.spec["category"])(item, ctx)
+
+    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+        path = ctx.out_dir / "sdg" / "train.jsonl"
+        write_jsonl(path, (s.payload for r in results for s in r.samples))
+        return [path]

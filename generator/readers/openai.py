@@ -1,0 +1,78 @@
+"""OpenAI tools format: [{"type": "function", "function": {name, description, parameters}}, ...].
+
+TRAILBench `apis/apis_openai/<apitype>_openai.json` uses it. The optional sibling key
+"x-trajgen" carries what the format lacks: app/api/domain, an output description and hints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ..errors import InputError
+from ..records import Edge, Record, Tool, ToolHints
+from .base import CATALOG_FORMATS, CatalogFormat, CatalogSource, object_schema, record_context, \
+    require_dict, require_name
+
+
+class XTrajgen(Record):
+    """The "x-trajgen" extension of one OpenAI tool definition."""
+
+    app: str | None = None
+    api: str | None = None
+    domain: str | None = None
+    output: str | None = None
+    hints: ToolHints | None = None
+    edges: list[Edge] = Field(default_factory=list)
+
+
+def split_app_api(name: str) -> tuple[str, str]:
+    """TRAILBench convention: "GaodeMap_get_path" -> ("GaodeMap", "get_path")."""
+    app, sep, api = name.partition("_")
+    return (app, api) if sep and app and api else (name, name)
+
+
+def domain_from_stem(stem: str) -> str:
+    return stem.removesuffix("_openai")
+
+
+def _detect(record: dict[str, Any]) -> bool:
+    return record.get("type") == "function" and "function" in record
+
+
+def _read_one(record: Any, source: CatalogSource) -> Tool:
+    record = require_dict(record, "tool definition")
+    fn = record.get("function")
+    if not isinstance(fn, dict):
+        raise InputError("'function' must be an object", field="function")
+    name = require_name(fn.get("name"), "function.name")
+    ext = XTrajgen.model_validate(record.get("x-trajgen") or {})
+    app, api = split_app_api(name)
+    return Tool(
+        name=name, app=ext.app or app, api=ext.api or api,
+        domain=ext.domain or domain_from_stem(source.stem),
+        description=_text(fn.get("description"), "function.description"),
+        parameters=object_schema(fn.get("parameters"), "function.parameters"),
+        output=ext.output, hints=ext.hints, edges=ext.edges,
+        source=source.label, source_format="openai",
+    )
+
+
+def _text(value: Any, field: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"expected a string, got {type(value).__name__}", field=field)
+    return value
+
+
+def read_openai(records: list[Any], source: CatalogSource) -> list[Tool]:
+    tools = []
+    for i, record in enumerate(records):
+        with record_context(source, i, model_prefix="x-trajgen"):
+            tools.append(_read_one(record, source))
+    return tools
+
+
+CATALOG_FORMATS.add("openai", CatalogFormat(detect=_detect, read=read_openai))

@@ -1,0 +1,209 @@
+"""Parameter schemas: BFCL <-> JSON Schema, and validation of call arguments.
+
+Every Tool carries standard JSON Schema (Draft 2020-12). Catalog readers normalize into it
+with `normalize_schema`; the BFCL exporter converts back with `to_bfcl`; every stage that
+checks a call uses `argument_errors` / `validate_call`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .errors import InputError
+from .records import Tool, ToolCall
+
+# Source type name -> JSON Schema type (None = any value, the "type" key is dropped).
+# BFCL Python docs use dict/float/tuple/any; BFCL Java/JS docs use language type names.
+TYPE_MAP: dict[str, str | None] = {
+    "string": "string", "integer": "integer", "number": "number", "boolean": "boolean",
+    "array": "array", "object": "object", "null": "null",
+    "dict": "object", "float": "number", "tuple": "array", "any": None,
+    "str": "string", "int": "integer", "bool": "boolean", "list": "array",
+    "String": "string", "char": "string", "Boolean": "boolean", "long": "integer",
+    "Long": "integer", "Integer": "integer", "short": "integer", "byte": "integer",
+    "Bigint": "integer", "double": "number", "Double": "number", "Float": "number",
+    "HashMap": "object", "ArrayList": "array", "Array": "array", "Set": "array",
+    "List": "array", "Map": "object",
+}
+
+# JSON Schema keywords we keep; anything else (BFCL's "optional", "response", ...) is dropped
+# because it is either meaningless to validators or breaks strict consumers.
+_KEEP = frozenset({
+    "type", "description", "enum", "const", "default", "examples", "format", "pattern",
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+    "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties",
+    "maxProperties", "properties", "required", "items", "prefixItems", "additionalProperties",
+    "anyOf", "oneOf", "allOf", "not", "title",
+})
+
+_TO_BFCL = {"object": "dict", "number": "float"}
+
+
+# ---------------------------------------------------------------- normalize
+
+def normalize_schema(params: dict[str, Any], path: str = "parameters") -> dict[str, Any]:
+    """BFCL/loose schema -> standard JSON Schema. Raises InputError(field=path) on bad input."""
+    if not isinstance(params, dict):
+        raise InputError(f"schema must be an object, got {type(params).__name__}", field=path)
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key not in _KEEP:
+            continue
+        out[key] = _normalize_key(key, value, f"{path}.{key}")
+    if out.get("type") is None:
+        out.pop("type", None)
+    _check_required(out, path)
+    return out
+
+
+def _normalize_key(key: str, value: Any, path: str) -> Any:
+    if key == "type":
+        return _json_type(value, path)
+    if key in ("properties",):
+        if not isinstance(value, dict):
+            raise InputError("'properties' must be an object", field=path)
+        return {name: normalize_schema(sub, f"{path}.{name}") for name, sub in value.items()}
+    if key in ("items", "additionalProperties", "not") and isinstance(value, dict):
+        return normalize_schema(value, path)
+    if key in ("items", "prefixItems", "anyOf", "oneOf", "allOf") and isinstance(value, list):
+        return [normalize_schema(sub, f"{path}[{i}]") for i, sub in enumerate(value)]
+    return value
+
+
+def _json_type(value: Any, path: str) -> str | list[str] | None:
+    if isinstance(value, list):
+        mapped = [_json_type(v, path) for v in value]
+        return None if None in mapped else mapped  # type: ignore[return-value]
+    if not isinstance(value, str) or value not in TYPE_MAP:
+        raise InputError(f"unknown type {value!r}", field=path)
+    return TYPE_MAP[value]
+
+
+def _check_required(schema: dict[str, Any], path: str) -> None:
+    required = schema.get("required")
+    if required is None:
+        return
+    if not isinstance(required, list) or not all(isinstance(r, str) for r in required):
+        raise InputError("'required' must be a list of names", field=f"{path}.required")
+    # Nested objects may list required keys without declaring properties (valid JSON Schema,
+    # seen in BFCL parallel_29); only a declared property map must cover them.
+    if "properties" not in schema:
+        return
+    missing = [r for r in required if r not in schema["properties"]]
+    if missing:
+        raise InputError(f"required names not in properties: {missing}", field=f"{path}.required")
+
+
+def to_bfcl(params: dict[str, Any]) -> dict[str, Any]:
+    """JSON Schema -> BFCL function-doc parameters (object->dict, number->float, no type->any)."""
+    out: dict[str, Any] = {"type": _bfcl_type(params.get("type"))}
+    for key, value in params.items():
+        if key == "type":
+            continue
+        if key == "properties":
+            out[key] = {name: to_bfcl(sub) for name, sub in value.items()}
+        elif key in ("items", "additionalProperties") and isinstance(value, dict):
+            out[key] = to_bfcl(value)
+        else:
+            out[key] = value
+    return out
+
+
+def _bfcl_type(value: Any) -> str:
+    if isinstance(value, list):  # BFCL has no unions; take the first non-null member
+        value = next((v for v in value if v != "null"), None)
+    if value is None:
+        return "any"
+    return _TO_BFCL.get(value, value)
+
+
+# ---------------------------------------------------------------- argument validation
+
+@lru_cache(maxsize=4096)
+def _validator(name: str, digest: str, schema_json: str) -> Draft202012Validator:
+    # name+digest are the cache key; schema_json is carried to build the validator once.
+    del name, digest
+    schema = json.loads(schema_json)
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def validator_for(tool: Tool) -> Draft202012Validator:
+    schema_json = json.dumps(tool.parameters, sort_keys=True, ensure_ascii=False, default=str)
+    digest = hashlib.sha256(schema_json.encode()).hexdigest()[:16]
+    return _validator(tool.name, digest, schema_json)
+
+
+def argument_problems(tool: Tool, args: Any) -> list[tuple[str, str]]:
+    """(param, message) for every problem of `args` against `tool`; param "" = whole call."""
+    if not isinstance(args, dict):
+        return [("", f"arguments must be an object, got {type(args).__name__}")]
+    problems = [(name, f"param '{name}': unknown parameter") for name in args
+                if name not in tool.properties]
+    errors = sorted(validator_for(tool).iter_errors(args), key=_error_order)
+    problems += [p for e in errors if (p := _describe(e)) is not None]
+    return problems
+
+
+def argument_errors(tool: Tool, args: Any) -> list[str]:
+    """Short field-named messages for every problem of a call's arguments; [] = valid."""
+    return [msg for _, msg in argument_problems(tool, args)]
+
+
+def validate_call(tool: Tool, call: ToolCall | dict[str, Any]) -> None:
+    """Raise InputError(field=<first bad param>) naming every problem of the call."""
+    args = call.arguments if isinstance(call, ToolCall) else call
+    problems = argument_problems(tool, args)
+    if problems:
+        message = f"call of {tool.name}: " + "; ".join(msg for _, msg in problems)
+        raise InputError(message, field=problems[0][0] or None)
+
+
+def _error_order(error: ValidationError) -> tuple[str, str]:
+    return (".".join(map(str, error.absolute_path)), error.message)
+
+
+def _describe(error: ValidationError) -> tuple[str, str] | None:
+    path = list(error.absolute_path)
+    if error.validator == "additionalProperties" and not path:
+        return None  # already reported as unknown parameter, even without additionalProperties
+    if error.validator == "required":
+        name = _required_name(error)
+        return (str(path[0]) if path else name), f"param '{name}': missing required parameter"
+    param = str(path[0]) if path else ""
+    field = ".".join(map(str, path)) or "arguments"
+    return param, f"param '{field}': {_message(error)}"
+
+
+def _required_name(error: ValidationError) -> str:
+    # jsonschema phrases it "'x' is a required property"; the instance path is the parent.
+    name = error.message.split("'")[1] if error.message.count("'") >= 2 else error.message
+    prefix = ".".join(map(str, error.absolute_path))
+    return f"{prefix}.{name}" if prefix else name
+
+
+def _message(error: ValidationError) -> str:
+    value = error.instance
+    if error.validator == "type" and error.validator_value == "boolean" and isinstance(value, str):
+        return f"boolean given as string {value!r}"
+    if error.validator == "type" and error.validator_value in ("integer", "number") \
+            and isinstance(value, str):
+        return f"number given as string {value!r}"
+    if error.validator == "enum":
+        allowed = ", ".join(map(repr, error.validator_value[:8]))
+        more = ", ..." if len(error.validator_value) > 8 else ""
+        return f"{_short(value)} is not one of [{allowed}{more}]"
+    return _trim(error.message)
+
+
+def _short(value: Any) -> str:
+    return _trim(repr(value), 60)
+
+
+def _trim(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,163 @@
+"""Vagueness figures of TRAILBench-format records (FORMATS.md section 5), per level.
+
+Shared by `trajgen stats`, the audit and the tests, and identical in definition to the
+reviewer's independent check: VR is the mean per-query share of gold values found verbatim
+(queries of answers without countable values are left out of VR and NONE); a value missing
+from a query is *recoverable* when it occurs in the history for the same toolname, apiname
+and parameter, when its parameter is listed in `temporal_parameters`, or when it equals the
+schema default.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+from pydantic import Field
+
+from ..records import Record, Tool
+from ..vagueness import gold_values, mean, mentions_app, norm, value_elements, value_recall
+from .export import LEVELS
+
+
+class LevelFigures(Record):
+    queries: int = 0
+    vr: float = 0.0
+    app: float = 0.0
+    none: float = 0.0
+    words: float = 0.0
+    omitted: int = 0
+    recoverable: int = 0
+
+    @property
+    def recoverable_rate(self) -> float:
+        return self.recoverable / self.omitted if self.omitted else 1.0
+
+
+class Figures(Record):
+    records: int = 0
+    levels: dict[str, LevelFigures] = Field(default_factory=dict)
+    non_monotone: int = 0
+    samples_with_values: int = 0
+
+
+class _Acc:
+    """Running sums for one level."""
+
+    def __init__(self) -> None:
+        self.vr: list[float] = []
+        self.app: list[bool] = []
+        self.none: list[bool] = []
+        self.words: list[int] = []
+        self.omitted = 0
+        self.recoverable = 0
+
+    def figures(self) -> LevelFigures:
+        return LevelFigures(queries=len(self.app), vr=mean(self.vr), app=mean(self.app),
+                            none=mean(self.none), words=mean(self.words),
+                            omitted=self.omitted, recoverable=self.recoverable)
+
+
+def history_events(record: dict[str, Any]) -> list[dict[str, Any]]:
+    hist = record.get("user_history", "[]")
+    try:
+        hist = json.loads(hist) if isinstance(hist, str) else hist
+    except json.JSONDecodeError:
+        return []
+    return [e for e in hist if isinstance(e, dict)] if isinstance(hist, list) else []
+
+
+def seen_values(events: list[dict[str, Any]]) -> dict[tuple[str, str, str], set[str]]:
+    seen: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for e in events:
+        params = e.get("parameters") if isinstance(e.get("parameters"), dict) else {}
+        for k, v in params.items():
+            for x in value_elements(v):
+                seen[(str(e.get("toolname")), str(e.get("apiname")), k)].add(norm(x))
+    return seen
+
+
+def level_queries(record: dict[str, Any], level: str) -> list[str]:
+    qs = record.get("query", {}).get(level, [])
+    return [qs] if isinstance(qs, str) else [q for q in qs if isinstance(q, str)]
+
+
+class Recoverability:
+    """Decides whether a gold value missing from a query can be recovered."""
+
+    def __init__(self, record: dict[str, Any], tools: dict[str, Tool]) -> None:
+        a = record["answer"]
+        self.app, self.api = str(a.get("toolname")), str(a.get("apiname"))
+        self.temporal = set(a.get("temporal_parameters") or [])
+        self.seen = seen_values(history_events(record))
+        tool = tools.get(f"{self.app}_{self.api}")
+        props = tool.properties if tool else {}
+        self.defaults = {k: norm(s["default"]) for k, s in props.items() if "default" in s}
+
+    def __call__(self, param: str, value: str) -> bool:
+        return (param in self.temporal or value in self.seen.get((self.app, self.api, param), set())
+                or self.defaults.get(param) == value)
+
+
+def add_record(accs: dict[str, _Acc], record: dict[str, Any], tools: dict[str, Tool]) -> list[float] | None:
+    """Accumulate one record; returns its mean VR per level (None without countable values)."""
+    answer = record["answer"]
+    vals = gold_values(answer.get("parameters") or {})
+    recover = Recoverability(record, tools)
+    means = []
+    for level in LEVELS:
+        rs = [_add_query(accs[level], q, vals, str(answer.get("toolname")), recover)
+              for q in level_queries(record, level)]
+        means.append(mean(rs))
+    return means if vals else None
+
+
+def _add_query(acc: _Acc, q: str, vals: list[tuple[str, str]], app: str, recover: Recoverability) -> float:
+    nq = norm(q)
+    acc.app.append(mentions_app(q, app))
+    acc.words.append(len(q.split()))
+    vr = value_recall(q, vals)
+    if vals:
+        acc.vr.append(vr)
+        acc.none.append(vr == 0.0)
+    for k, v in vals:
+        if v not in nq:
+            acc.omitted += 1
+            acc.recoverable += recover(k, v)
+    return vr
+
+
+def ordered(means: list[float]) -> bool:
+    """Never more explicit than the level before; High strictly below Minimum."""
+    return all(b <= a + 1e-9 for a, b in zip(means, means[1:])) and means[0] > means[-1]
+
+
+def measure(records: list[dict[str, Any]], tools: dict[str, Tool] | None = None) -> Figures:
+    accs = {lv: _Acc() for lv in LEVELS}
+    fig = Figures()
+    for rec in records:
+        if not _measurable(rec):
+            continue
+        fig.records += 1
+        means = add_record(accs, rec, tools or {})
+        if means is not None:
+            fig.samples_with_values += 1
+            fig.non_monotone += not ordered(means)
+    fig.levels = {lv: accs[lv].figures() for lv in LEVELS}
+    return fig
+
+
+def _measurable(rec: Any) -> bool:
+    return (isinstance(rec, dict) and isinstance(rec.get("answer"), dict)
+            and isinstance(rec["answer"].get("parameters"), dict) and isinstance(rec.get("query"), dict))
+
+
+def table(fig: Figures, title: str) -> list[str]:
+    lines = [f"{title}: {fig.records} records, {fig.samples_with_values} with values, "
+             f"{fig.non_monotone} not ordered across levels",
+             f"  {'level':20s} {'queries':>7s} {'VR':>6s} {'APP':>6s} {'NONE':>6s} {'words':>6s} {'recoverable':>17s}"]
+    for level, f in fig.levels.items():
+        rec = f"{f.recoverable_rate:.3f} ({f.recoverable}/{f.omitted})"
+        lines.append(f"  {level:20s} {f.queries:7d} {f.vr:6.3f} {f.app:6.3f} {f.none:6.3f} {f.words:6.1f} {rec:>17s}")
+    return lines

@@ -1,0 +1,66 @@
+"""A user mistake gives one clear line naming the file, record and field; exit 2; no traceback;
+no output directory left behind."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BAD = ROOT / "tests" / "fixtures" / "bad_catalogs"
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def config_for(tmp_path: Path, catalog: Path) -> Path:
+    cfg = tmp_path / "run.yaml"
+    cfg.write_text(f"catalog: [{catalog}]\nproducts:\n  sdg:\n    categories: {{simple: 2}}\n")
+    return cfg
+
+
+@pytest.mark.parametrize("fixture, expected", [
+    ("invalid_json.json", ["invalid_json.json", "line"]),
+    ("no_name.json", ["no_name.json", "record 1", "name"]),
+    ("params_not_object.json", ["params_not_object.json", "record 0", "parameters"]),
+])
+def test_malformed_catalog_one_line_no_output(tmp_path, fixture, expected):
+    out = tmp_path / "out"
+    proc = run_cli("generate", str(config_for(tmp_path, BAD / fixture)), "--out", str(out), cwd=tmp_path)
+    assert proc.returncode == 2
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    for word in expected:
+        assert word in lines[0], lines[0]
+    assert not out.exists()
+
+
+def test_bad_config_one_line(tmp_path):
+    cfg = tmp_path / "run.yaml"
+    cfg.write_text("catalog: [x.json]\nwriterr: template\n")
+    proc = run_cli("generate", str(cfg), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "writerr" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_missing_catalog_file(tmp_path):
+    proc = run_cli("generate", str(config_for(tmp_path, tmp_path / "nope.json")), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "nope.json" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_every_command_has_help(tmp_path):
+    for cmd in ("generate", "validate", "stats", "hints"):
+        proc = run_cli(cmd, "--help", cwd=tmp_path)
+        assert proc.returncode == 0 and "usage:" in proc.stdout
+
+
+def test_validate_unknown_format_is_a_user_error(tmp_path):
+    f = tmp_path / "x.txt"
+    f.write_text("hello")
+    proc = run_cli("validate", str(f), cwd=tmp_path)
+    assert proc.returncode == 2 and "--format" in proc.stderr and "Traceback" not in proc.stderr

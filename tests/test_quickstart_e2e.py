@@ -1,0 +1,107 @@
+"""The quickstart end to end, offline: files written, valid, reproducible, resumable.
+
+One run of the whole quickstart is shared by the tests of this module (it is the slowest part of
+the suite); the LLM path runs a small SDG-only config through the fake server.
+"""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.config import load_config
+from generator.engine import Overrides, generate
+from generator.products.sdg_audit import row_problems
+
+ROOT = Path(__file__).resolve().parents[1]
+QUICKSTART = ROOT / "examples" / "quickstart.yaml"
+
+
+def run(out: Path, **kw) -> object:
+    cfg = load_config(QUICKSTART)
+    return generate(cfg, QUICKSTART.parent, Overrides(out=str(out), progress=False, **kw))
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and ".state" not in p.parts and ".cache" not in p.parts}
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    out = tmp_path_factory.mktemp("quick") / "out"
+    summary = run(out)
+    return out, summary
+
+
+def test_writes_the_foundation_files(quick):
+    out, _ = quick
+    for rel in ("sdg/train.jsonl", "manifest.json", "rejections.jsonl"):
+        assert (out / rel).is_file(), rel
+
+
+def test_sdg_rows_are_valid(quick):
+    out, _ = quick
+    rows = [json.loads(x) for x in (out / "sdg" / "train.jsonl").read_text().splitlines()]
+    assert len(rows) >= 100
+    cats = {r["category"] for r in rows}
+    assert {"simple", "multiple", "parallel", "parallel_multiple", "irrelevance"} <= cats
+    for r in rows:
+        assert row_problems(r) == [], r["id"]
+        tools = json.loads(r["tools"])
+        assert all(t["type"] == "function" and "parameters" in t["function"] for t in tools)
+        assert r["messages"][-1]["role"] == "assistant"
+
+
+def test_manifest_counts(quick):
+    out, _ = quick
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["seed"] == 7 and m["writer"] == "template"
+    assert m["counts"]["llm_requests_sent"] == 0
+    assert m["counts"]["sdg.accepted"] >= 100
+    assert m["template_hashes"]
+
+
+def test_rerun_is_byte_identical_and_sends_nothing(quick, tmp_path):
+    out, _ = quick
+    before = snapshot(out)
+    summary = run(out)
+    assert summary.manifest.counts["llm_requests_sent"] == 0
+    assert snapshot(out) == before
+
+
+def test_fresh_run_elsewhere_is_identical(quick, tmp_path):
+    out, _ = quick
+    other = tmp_path / "again"
+    run(other)
+    assert snapshot(other) == snapshot(out)
+
+
+def test_other_seed_differs(quick, tmp_path):
+    out, _ = quick
+    other = tmp_path / "seed8"
+    run(other, seed=8, limit=20)
+    a = (out / "sdg" / "train.jsonl").read_text()
+    b = (other / "sdg" / "train.jsonl").read_text()
+    assert a != b
+
+
+def test_interrupted_run_resumes(tmp_path):
+    out = tmp_path / "out"
+    run(out, limit=10)
+    state = next((out / ".state").glob("*.jsonl"))
+    lines = state.read_text().splitlines()
+    state.write_text("\n".join(lines[:4]) + "\n" + lines[4][:20])  # cut short mid-line
+    run(out, limit=10)
+    ref = tmp_path / "ref"
+    run(ref, limit=10)
+    assert (out / "sdg" / "train.jsonl").read_bytes() == (ref / "sdg" / "train.jsonl").read_bytes()
+
+
+def test_fresh_flag_starts_over(tmp_path):
+    out = tmp_path / "out"
+    run(out, limit=5)
+    shutil.rmtree(out / "sdg")
+    run(out, limit=5, fresh=True)
+    assert (out / "sdg" / "train.jsonl").is_file()
