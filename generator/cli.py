@@ -60,7 +60,7 @@ def _hints(args: argparse.Namespace) -> int:
     from .config import LLMConfig
     from .hints import run_hints
 
-    cfg = LLMConfig(concurrency=args.concurrency)
+    cfg = LLMConfig(**({"concurrency": args.concurrency} if args.concurrency else {}))
     n = run_hints([Path(p) for p in args.catalog], Path(args.out), cfg, args.base_url, args.model)
     print(f"hints written for {n} tool(s) to {args.out}", file=sys.stderr)
     return 0
@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("catalog", nargs="+", help="catalog files or directories")
     h.add_argument("--out", required=True, help="hints JSON file to write")
     _add_llm_flags(h)
-    h.set_defaults(func=_hints, concurrency=8)
+    h.set_defaults(func=_hints)
     return parser
 
 

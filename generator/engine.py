@@ -220,7 +220,11 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
     store = StateStore(out_dir, config_hash(cfg))
     done = store.load()
     progress = Progress(enabled=ov.progress)
-    await run_items(ctx, plans, store, done, cfg.llm.concurrency, progress)
+    try:
+        await run_items(ctx, plans, store, done, cfg.llm.concurrency, progress)
+    finally:
+        if llm is not None:
+            await llm.aclose()
     files, counts = export_all(ctx, plans, done)
     manifest = build_manifest(cfg, ctx, files, counts, llm)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")

@@ -14,14 +14,20 @@ from rich.table import Table
 class Progress:
     def __init__(self, enabled: bool = True) -> None:
         self.console = Console(stderr=True)
-        self.enabled = enabled and sys.stderr.isatty()
+        self.enabled = enabled
+        self.live = enabled and sys.stderr.isatty()  # a bar on a terminal, else a line per 10%
+        self.total = 0
+        self.completed = 0
+        self._next_line = 0
         self.accepted: Counter[str] = Counter()
         self.rejected: Counter[str] = Counter()
         self._bar: RichProgress | None = None
         self._task = None
 
     def start(self, total: int, done: int) -> None:
-        if not self.enabled:
+        self.total, self.completed = total, done
+        self._next_line = done
+        if not self.live:
             return
         self._bar = RichProgress(TextColumn("[bold]generate"), BarColumn(), MofNCompleteColumn(),
                                  TextColumn("{task.fields[note]}"), TimeElapsedColumn(),
@@ -32,9 +38,13 @@ class Progress:
     def advance(self, product: str, accepted: int, rejected: int) -> None:
         self.accepted[product] += accepted
         self.rejected[product] += rejected
+        self.completed += 1
+        note = f"ok {sum(self.accepted.values())} rejected {sum(self.rejected.values())}"
         if self._bar is not None and self._task is not None:
-            note = f"ok {sum(self.accepted.values())} rejected {sum(self.rejected.values())}"
             self._bar.update(self._task, advance=1, note=note)
+        elif self.enabled and self.completed >= self._next_line:
+            self._next_line = self.completed + max(1, self.total // 10)
+            print(f"generate: {self.completed}/{self.total} items ({note})", file=sys.stderr)
 
     def stop(self) -> None:
         if self._bar is not None:

@@ -55,7 +55,9 @@ def normalize_schema(params: dict[str, Any], path: str = "parameters") -> dict[s
     for key, value in params.items():
         if key not in _KEEP:
             continue
-        out[key] = _normalize_key(key, value, f"{path}.{key}")
+        # Old-style tuple validation ("items": [..]) is "prefixItems" in Draft 2020-12.
+        target = "prefixItems" if key == "items" and isinstance(value, list) else key
+        out[target] = _normalize_key(key, value, f"{path}.{key}")
     if out.get("type") is None:
         out.pop("type", None)
     _check_required(out, path)

@@ -29,6 +29,9 @@ WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 
 _SPLIT = re.compile(r"[_\s]+|(?<=[a-z0-9])(?=[A-Z])")
 _BOOL_PREFIX = re.compile(r"^(is|has|need|needs|use|enable|include|with|allow|if)_", re.IGNORECASE)
+# Words that betray a description clause is a sentence, not a noun phrase.
+_NOT_NOUN = frozenset({"or", "include", "includes", "including", "is", "are", "be", "can", "will", "should",
+                       "must", "default", "e", "g", "if", "when", "whether", "this", "that", "it", "you"})
 _CLAUSE = re.compile(r"[,.;:(\[]")
 
 
@@ -59,7 +62,7 @@ def _description_noun(spec: dict[str, Any]) -> str | None:
         return None
     if len(tokens) > 1 and tokens[-1] in ("name", "names"):
         tokens = tokens[:-1]
-    if any(not re.fullmatch(r"[a-z][a-z'-]*", t) for t in tokens) or " or " in f" {first} ":
+    if any(not re.fullmatch(r"[a-z][a-z'-]*", t) or t in _NOT_NOUN for t in tokens):
         return None
     return " ".join(tokens)
 
@@ -96,7 +99,10 @@ def normalize(text: str) -> str:
 
 @lru_cache(maxsize=65536)
 def _pattern(form: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z0-9])" + re.escape(form) + r"(?![a-z0-9])")
+    # Whole words; a number is not found inside another one ("9" in "9:30", "12" in "12.5").
+    # A bare number may carry a unit suffix ("1x", "5km").
+    after = r"(?![0-9])" if re.fullmatch(r"[0-9.]+", form) else r"(?![a-z0-9])"
+    return re.compile(r"(?<![a-z0-9])(?<![0-9][:./])" + re.escape(form) + after + r"(?![:./][0-9])")
 
 
 def contains(text: str, form: str) -> bool:
@@ -171,7 +177,7 @@ def _clock_says_hm(h: int, m: int) -> list[str]:
     if m == 0:
         special = {0: ["midnight"], 12: ["noon", "12 pm"]}.get(h, [])
         return special + [f"{h12} {ap}", f"{h12}:00 {ap}"]
-    return [f"{h12}:{m:02d} {ap}", f"{h12}.{m:02d} {ap}"]
+    return [f"{h12}:{m:02d} {ap}"]
 
 
 def _clock_says(value: Any, ctx: Ctx) -> list[str]:
@@ -181,7 +187,8 @@ def _clock_says(value: Any, ctx: Ctx) -> list[str]:
 
 def _clock_accepts(value: Any, ctx: Ctx) -> list[str]:
     h, m = parse_clock_value(value)  # type: ignore[misc]
-    return _clock_says_hm(h, m) + [f"{h:02d}:{m:02d}", f"{h}:{m:02d}", str(value).strip()]
+    h12, ap = h % 12 or 12, "am" if h < 12 else "pm"
+    return _clock_says_hm(h, m) + [f"{h12}.{m:02d} {ap}", f"{h:02d}:{m:02d}", f"{h}:{m:02d}", str(value).strip()]
 
 
 def _split_datetime(value: Any) -> tuple[str, str]:
@@ -217,9 +224,13 @@ def _is_enum(value: Any, ctx: Ctx) -> bool:
     return isinstance(value, str) and value in (ctx.spec.get("enum") or [])
 
 
-def _enum_word(value: Any, ctx: Ctx) -> str:
+def _surface_hint(ctx: Ctx, key: str) -> str | None:
     hints = ctx.tool.hints.surface.get(ctx.param, {}) if ctx.tool and ctx.tool.hints else {}
-    return hints.get(value) or words(value)
+    return hints.get(key)
+
+
+def _enum_word(value: Any, ctx: Ctx) -> str:
+    return _surface_hint(ctx, str(value)) or words(value)
 
 
 def _enum_says(value: Any, ctx: Ctx) -> list[str]:
@@ -231,12 +242,15 @@ def _enum_accepts(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _bool_says(value: Any, ctx: Ctx) -> list[str]:
+    hinted = _surface_hint(ctx, "true" if value else "false")
+    if hinted:
+        return [hinted]
     n = noun(ctx.param, ctx.tool)
-    return [f"with {n}", f"and I want {n}"] if value else [f"without {n}", f"no {n}", f"no need for {n}"]
+    return [f"with {n}", f"including {n}"] if value else [f"without {n}", f"no {n}", f"no need for {n}"]
 
 
 def _bool_accepts(value: Any, ctx: Ctx) -> list[str]:
-    return [noun(ctx.param, ctx.tool)]
+    return [*_bool_says(value, ctx), noun(ctx.param, ctx.tool)]
 
 
 def _number_text(value: Any) -> str:
@@ -254,7 +268,9 @@ def _number_accepts(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _text_says(value: Any, ctx: Ctx) -> list[str]:
-    return [str(value)]
+    # An identifier-like string ("economy_class") is said in words, like an enum value.
+    text = str(value)
+    return [words(text)] if "_" in text and " " not in text else [text]
 
 
 def _text_accepts(value: Any, ctx: Ctx) -> list[str]:
@@ -285,13 +301,25 @@ KINDS: tuple[Kind, ...] = (
 )
 
 
+@lru_cache(maxsize=4096)
+def _when(time: str) -> datetime | None:
+    return parse_time(time)  # strptime is slow and every render needs the query time
+
+
 def _ctx(param: str, tool: Tool | None, time: str | datetime | None, spec: dict[str, Any] | None = None) -> Ctx:
-    when = parse_time(time) if isinstance(time, str) else time
+    when = _when(time) if isinstance(time, str) else time
     return Ctx(param, tool, spec if spec is not None else spec_of(tool, param), when)
 
 
 def kind_of(value: Any, ctx: Ctx) -> Kind:
     return next(k for k in KINDS if k.matches(value, ctx))
+
+
+def value_kind(value: Any, param: str, tool: Tool | None, time: str | datetime | None = None) -> str:
+    """"list", "dict" or the name of the scalar kind ("bool", "number", "enum", "date", ...)."""
+    if isinstance(value, list | dict):
+        return type(value).__name__
+    return kind_of(value, _ctx(param, tool, time)).name
 
 
 def _item_ctx(ctx: Ctx) -> Ctx:

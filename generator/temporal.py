@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from .records import Record, Tool
@@ -121,7 +121,8 @@ def parse_clock_value(value: Any) -> tuple[int, int] | None:
 
 @TEMPORAL_KINDS.register("meal")
 def _meal(param: str, spec: dict[str, Any], value: Any, qt: datetime) -> str | None:
-    if value in MEAL_HOURS and is_meal_param(param, spec) and meal_fits(value, qt.hour):
+    if isinstance(value, str) and value in MEAL_HOURS and is_meal_param(param, spec) \
+            and meal_fits(value, qt.hour):
         return MEAL_HINTS[value]
     return None
 
@@ -184,7 +185,8 @@ def temporal_hint(tool: Tool | None, param: str, value: Any, time: str) -> str |
 
 
 def _meal_problem(param: str, spec: dict[str, Any], value: Any, qt: datetime) -> str | None:
-    if value in MEAL_HOURS and is_meal_param(param, spec) and not meal_fits(value, qt.hour):
+    if isinstance(value, str) and value in MEAL_HOURS and is_meal_param(param, spec) \
+            and not meal_fits(value, qt.hour):
         return f"{param}={value!r} does not fit the query hour {qt.hour:02d}h"
     return None
 

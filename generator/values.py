@@ -13,6 +13,7 @@ name / format / description heuristics (`is_temporal`) and can be derived from a
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from collections.abc import Callable
@@ -207,7 +208,7 @@ def is_valid(schema: dict[str, Any], value: Any) -> bool:
         key = json.dumps(_normalized(schema), sort_keys=True)
     except (TypeError, ValueError):
         return False
-    if isinstance(value, float) and value != value:  # NaN never serializes to JSON
+    if isinstance(value, float) and not math.isfinite(value):  # NaN/inf are not JSON
         return False
     return bool(_validator_for(key).is_valid(value))
 
@@ -305,23 +306,28 @@ def _fake_string(name: str, rng: random.Random) -> str:
 # ---------------------------------------------------------------- number ranges by name
 
 _NUMBER_HINTS: list[tuple[tuple[str, ...], tuple[float, float]]] = [
-    (("people", "guest", "person", "passenger", "adult", "quantity", "count", "num", "seat",
-      "ticket", "room"), (1, 4)),
-    (("child", "kid"), (0, 2)),
+    (("people", "party", "guest", "person", "passenger", "adult", "quantity", "count", "num", "seat",
+      "ticket", "room", "spot"), (1, 4)),
+    (("child", "kid", "bag"), (0, 2)),
     (("night", "day"), (1, 7)),
+    (("hour",), (1, 4)),
     (("star", "rating", "level"), (1, 5)),
     (("duration", "minute"), (10, 90)),
-    (("price", "budget", "amount", "cost", "fee"), (10, 300)),
+    (("calorie",), (150, 900)),
+    (("volume",), (20, 80)),
+    (("speed",), (1, 2)),
+    (("price", "budget", "amount", "cost", "fee", "fare"), (10, 300)),
+    (("tip",), (1, 10)),
     (("year",), (2018, 2025)),
-    (("limit", "top", "size", "max_results"), (3, 20)),
+    (("limit", "top", "size", "result"), (3, 20)),
     (("percent", "discount"), (5, 50)),
     (("distance", "km", "radius"), (1, 20)),
 ]
 
 
 def _range_for(name: str, schema: dict[str, Any]) -> tuple[float, float]:
-    n = name.lower()
-    lo, hi = next((r for keys, r in _NUMBER_HINTS if any(k in n for k in keys)), (1, 10))
+    tokens = _name_tokens(name)
+    lo, hi = next((r for keys, r in _NUMBER_HINTS if any(k in tokens for k in keys)), (1, 10))
     lo = max(lo, schema.get("minimum", lo), schema.get("exclusiveMinimum", lo - 1) + 1)
     hi = min(hi, schema.get("maximum", hi), schema.get("exclusiveMaximum", hi + 1) - 1)
     if lo > hi:  # the name hint and the schema bounds disagree: the schema wins

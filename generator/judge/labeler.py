@@ -6,7 +6,8 @@ operator only *intends* a label, this module decides it, and a row is kept when 
 Stages, first failure decides: tool -> parameter names -> parameter values -> VALID_CALL.
 Semantics (pinned by tests/test_judge_labeler.py):
 - a text reply is right iff no offered tool serves the request (gold is None);
-- an omitted optional parameter is fine; an integer where a number is expected is fine;
+- an omitted optional parameter is fine, and so is an empty string/list for it (the same as
+  omitting it, as BFCL's checker also treats it); an integer where a number is expected is fine;
 - strings are compared ignoring case and whitespace;
 - an optional parameter the gold call does not set is fine only at its schema default.
 """
@@ -59,8 +60,13 @@ def _value_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool])
     assert cand.call is not None and gold is not None
     tool = tools[cand.call.tool]
     reasons = [r for p, v in cand.call.arguments.items()
-               if (r := _value_problem(p, v, tool.properties[p], gold.arguments))]
+               if not (p not in tool.required and _empty(v, tool.properties[p]))
+               and (r := _value_problem(p, v, tool.properties[p], gold.arguments))]
     return Judgement(label="PARAM_VALUE_ERROR", reasons=reasons) if reasons else None
+
+
+def _empty(value: Any, schema: dict[str, Any]) -> bool:
+    return value in ("", []) and type_ok(value, schema)
 
 
 def _value_problem(param: str, value: Any, schema: dict[str, Any], gold: dict[str, Any]) -> str | None:

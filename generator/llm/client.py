@@ -103,8 +103,9 @@ class OpenAIClient:
             if attempt <= self.cfg.max_reasks:
                 self.usage.reasks += 1
                 convo = rq.reask_messages(convo, raw, problems)
-        raise LLMError(f"no acceptable reply{f' for {tag}' if tag else ''} after {attempt} attempts: "
-                       f"{'; '.join(problems)}", retryable=False, attempts=attempt, raw=raw)
+        what = f" for {tag}" if tag else ""
+        raise LLMError(f"no acceptable reply{what} after {attempt} attempts: {'; '.join(problems[:3])}",
+                       retryable=False, attempts=attempt, raw=raw)
 
     async def complete(self, messages: list[dict[str, str]], reply_model: type[BaseModel],
                        temperature: float) -> str:
@@ -120,9 +121,11 @@ class OpenAIClient:
                 self._fall_back(mode)
 
     async def aclose(self) -> None:
-        if self._client is not None:
-            await self._client.close()
-            self._client = None
+        """Close the HTTP client (call from the loop that used it; otherwise it is just dropped)."""
+        client, loop = self._client, self._client_loop
+        self._client = self._client_loop = None
+        if client is not None and loop is asyncio.get_running_loop():
+            await client.close()
 
     # ------------------------------------------------------------ cache and budget
 
@@ -211,6 +214,8 @@ class OpenAIClient:
         except openai.APIConnectionError as exc:
             raise LLMError(f"{self.endpoint}: {exc.message} (gave up after {attempts} attempts)",
                            retryable=True, attempts=attempts) from exc
+        except openai.OpenAIError as exc:  # e.g. an unparsable response body: one clear line, no traceback
+            raise LLMError(f"{self.endpoint}: {exc}", retryable=False, attempts=attempts) from exc
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _status_error(self, exc: openai.APIStatusError, attempts: int) -> LLMError:

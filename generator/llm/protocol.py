@@ -48,3 +48,7 @@ class LLMClient(Protocol):
         a reply that does not parse or fails `check` is re-asked with the problems fed back,
         at most `max_reasks` times; then LLMError(retryable=False, raw=..., attempts=...)."""
         ...
+
+    async def aclose(self) -> None:
+        """Release the connection pool at the end of a run."""
+        ...

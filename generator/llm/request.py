@@ -21,6 +21,7 @@ FALLBACKS: dict[str, StructuredMode | None] = {
     "none": None,
 }
 
+_THINK = re.compile(r"<think>.*?</think>", re.DOTALL)  # reasoning models served by vLLM / llama.cpp
 _FENCE = re.compile(r"^\s*```[a-zA-Z0-9_ -]*\n(.*?)\n?```\s*$", re.DOTALL)
 _MAX_PROBLEMS = 6
 
@@ -88,14 +89,30 @@ def _validation_problems(err: ValidationError) -> list[str]:
     return out
 
 
+def load_json(raw: str) -> Any:
+    """The reply's JSON: the whole content (fences stripped), else the span from the first '{' to
+    the last '}' -- small local models often wrap the object in a sentence or a <think> block."""
+    text = strip_fences(_THINK.sub("", raw or ""))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        start, end = text.find("{"), text.rfind("}")
+        if start < 0 or end <= start:
+            raise
+        try:
+            return json.loads(text[start:end + 1])
+        except json.JSONDecodeError:
+            pass
+        raise
+
+
 def parse_reply(raw: str, reply_model: type[BaseModel]) -> tuple[BaseModel | None, list[str]]:
     """Parse a reply's content into the model; return (value, problems)."""
-    text = strip_fences(raw or "")
     try:
-        data = json.loads(text)
+        data = load_json(raw)
     except json.JSONDecodeError as exc:
-        return None, [f"the reply is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-                      "reply with one JSON object only"]
+        where = f"line {exc.lineno} column {exc.colno}"
+        return None, [f"the reply is not valid JSON ({exc.msg} at {where}); reply with one JSON object only"]
     if not isinstance(data, dict):
         return None, [f"the reply must be a JSON object, not {type(data).__name__}"]
     try:
@@ -129,15 +146,17 @@ def mentions_response_format(status: int, body_text: str) -> bool:
 
 
 def retry_after_seconds(headers: Any, cap: float) -> float | None:
-    """Seconds from a Retry-After header (numeric form only), capped; None when absent/unparsable."""
+    """Seconds from Retry-After(-ms) (numeric form only), capped; None when absent or unparsable.
+
+    `headers` must look names up case-insensitively (httpx headers do)."""
     if headers is None:
         return None
-    value = headers.get("retry-after") or headers.get("Retry-After")
-    try:
-        seconds = float(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, min(seconds, cap))
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):  # OpenAI sends both
+        try:
+            return max(0.0, min(float(headers.get(name)) / scale, cap))
+        except (TypeError, ValueError):
+            continue
+    return None
 
 
 def backoff_seconds(retry_number: int, initial: float, cap: float, u: float) -> float:

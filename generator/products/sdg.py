@@ -98,7 +98,7 @@ async def build_simple(item: WorkItem, ctx: RunContext) -> ItemResult:
 @SDG_CATEGORIES.register("multiple")
 async def build_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
-    domain = pick_domain(ctx, 2)
+    domain = pick_domain(ctx, rng, 2)
     if domain is None:
         return reject(item, "sample", "no domain has two tools for distractors")
     pool = ctx.catalog.by_domain[domain]
@@ -130,7 +130,7 @@ async def build_parallel(item: WorkItem, ctx: RunContext) -> ItemResult:
 async def build_parallel_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     lo, hi = ctx.config.products.sdg.parallel_calls
-    domain = pick_domain(ctx, lo + 1)
+    domain = pick_domain(ctx, rng, lo + 1)
     if domain is None:
         return reject(item, "sample", f"no domain has {lo + 1} tools")
     pool = ctx.catalog.by_domain[domain]

@@ -40,21 +40,25 @@ CATALOG_FORMATS: Registry[CatalogFormat] = Registry("catalog format")
 
 
 @contextmanager
-def record_context(source: CatalogSource, index: int, model_prefix: str = "") -> Iterator[None]:
-    """Attach file and record index to any InputError or pydantic error raised inside.
-
-    InputErrors already carry their full field path; pydantic errors (from extension blocks)
-    get `model_prefix` in front of their location.
-    """
+def model_errors(prefix: str = "") -> Iterator[None]:
+    """Turn a pydantic ValidationError raised inside into an InputError with a field path."""
     try:
         yield
-    except InputError as e:
-        raise InputError(e.message, file=source.label, record=index, field=e.field) from None
     except ValidationError as e:
         err = e.errors()[0]
         loc = ".".join(str(x) for x in err["loc"])
-        field = ".".join(p for p in (model_prefix, loc) if p) or None
-        raise InputError(err["msg"], file=source.label, record=index, field=field) from None
+        field = ".".join(p for p in (prefix, loc) if p) or None
+        raise InputError(err["msg"], field=field) from None
+
+
+@contextmanager
+def record_context(source: CatalogSource, index: int, model_prefix: str = "") -> Iterator[None]:
+    """Attach file and record index to any InputError (or pydantic error) raised inside."""
+    try:
+        with model_errors(model_prefix):
+            yield
+    except InputError as e:
+        raise InputError(e.message, file=source.label, record=index, field=e.field) from None
 
 
 def require_dict(value: Any, what: str) -> dict[str, Any]:
@@ -75,10 +79,7 @@ def object_schema(params: Any, field: str) -> dict[str, Any]:
         return {"type": "object", "properties": {}}
     if not isinstance(params, dict):
         raise InputError(f"parameters must be an object, got {type(params).__name__}", field=field)
-    try:
-        schema = normalize_schema(params, path=field)
-    except InputError as e:
-        raise InputError(e.message, field=e.field) from None
+    schema = normalize_schema(params, path=field)
     if schema.get("type", "object") != "object":
         raise InputError(f"parameters must have type object, got {schema['type']!r}", field=f"{field}.type")
     schema.setdefault("type", "object")

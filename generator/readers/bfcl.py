@@ -8,8 +8,15 @@ from typing import Any
 
 from ..errors import InputError
 from ..records import Tool
-from .base import CATALOG_FORMATS, CatalogFormat, CatalogSource, object_schema, record_context, \
-    require_dict, require_name
+from .base import (
+    CATALOG_FORMATS,
+    CatalogFormat,
+    CatalogSource,
+    object_schema,
+    record_context,
+    require_dict,
+    require_name,
+)
 
 
 def _detect_docs(record: dict[str, Any]) -> bool:

@@ -12,8 +12,16 @@ from pydantic import Field
 
 from ..errors import InputError
 from ..records import Edge, Record, Tool, ToolHints
-from .base import CATALOG_FORMATS, CatalogFormat, CatalogSource, object_schema, record_context, \
-    require_dict, require_name
+from .base import (
+    CATALOG_FORMATS,
+    CatalogFormat,
+    CatalogSource,
+    model_errors,
+    object_schema,
+    record_context,
+    require_dict,
+    require_name,
+)
 
 
 class XTrajgen(Record):
@@ -41,22 +49,24 @@ def _detect(record: dict[str, Any]) -> bool:
     return record.get("type") == "function" and "function" in record
 
 
-def _read_one(record: Any, source: CatalogSource) -> Tool:
-    record = require_dict(record, "tool definition")
+def tool_from_openai(definition: Any, domain: str = "", source: str = "") -> Tool:
+    """One OpenAI tool definition (with optional "x-trajgen") as a Tool; InputError when malformed."""
+    record = require_dict(definition, "tool definition")
     fn = record.get("function")
     if not isinstance(fn, dict):
         raise InputError("'function' must be an object", field="function")
     name = require_name(fn.get("name"), "function.name")
-    ext = XTrajgen.model_validate(record.get("x-trajgen") or {})
+    with model_errors("x-trajgen"):
+        ext = XTrajgen.model_validate(record.get("x-trajgen") or {})
     app, api = split_app_api(name)
-    return Tool(
-        name=name, app=ext.app or app, api=ext.api or api,
-        domain=ext.domain or domain_from_stem(source.stem),
-        description=_text(fn.get("description"), "function.description"),
-        parameters=object_schema(fn.get("parameters"), "function.parameters"),
-        output=ext.output, hints=ext.hints, edges=ext.edges,
-        source=source.label, source_format="openai",
-    )
+    with model_errors():
+        return Tool(
+            name=name, app=ext.app or app, api=ext.api or api, domain=ext.domain or domain,
+            description=_text(fn.get("description"), "function.description"),
+            parameters=object_schema(fn.get("parameters"), "function.parameters"),
+            output=ext.output, hints=ext.hints, edges=ext.edges,
+            source=source, source_format="openai",
+        )
 
 
 def _text(value: Any, field: str) -> str:
@@ -70,8 +80,8 @@ def _text(value: Any, field: str) -> str:
 def read_openai(records: list[Any], source: CatalogSource) -> list[Tool]:
     tools = []
     for i, record in enumerate(records):
-        with record_context(source, i, model_prefix="x-trajgen"):
-            tools.append(_read_one(record, source))
+        with record_context(source, i):
+            tools.append(tool_from_openai(record, domain_from_stem(source.stem), source.label))
     return tools
 
 

@@ -2,8 +2,46 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
+from pydantic import Field, PositiveInt
+
 from ..records import Record
+
+LEVEL_NAMES = ("Minimum Difficulty", "Low Difficulty", "Medium Difficulty", "High Difficulty")
+
+
+class Paraphrases(Record):
+    """Queries per level; TRAILBench's usual pattern is 1/2/2/1."""
+
+    minimum: int = Field(1, ge=1, le=5)
+    low: int = Field(2, ge=1, le=5)
+    medium: int = Field(2, ge=1, le=5)
+    high: int = Field(1, ge=1, le=5)
+
+    def by_level(self) -> dict[str, int]:
+        return dict(zip(LEVEL_NAMES, (self.minimum, self.low, self.medium, self.high), strict=True))
 
 
 class TrailConfig(Record):
-    """Placeholder until the trail product lands; refuses unknown keys like every config model."""
+    """Personalized single-call queries at four vagueness levels, written as TRAILBench files.
+
+    source "synthetic": histories simulated from the run's personas (`personas:` at the top
+    of the config); "real": histories read from TRAILBench query files (`files`: files or
+    directories, relative to the config file), else the run's top-level `histories:`. Event k of a user's log becomes a target when at least `min_history`
+    events precede it; those events are its history and its time is the query time.
+    """
+
+    source: Literal["synthetic", "real"] = "synthetic"
+    targets: PositiveInt = 100
+    files: list[str] = Field(default_factory=list)  # real: TRAILBench query files or directories
+    variant: str = "gpt"  # real: in a directory, read all_generated_queries_*_<variant>.json
+    users: list[str] | None = None  # restrict to these user ids / persona ids
+    personas: PositiveInt | None = None  # synthetic: use only the first N personas
+    events: int = Field(150, ge=2, le=2000)  # synthetic: events per persona history
+    start: str = "2025-05-01 00:00"  # synthetic: first day of the histories
+    min_history: int = Field(20, ge=0)
+    min_inferable: float = Field(1.0, ge=0.0, le=1.0)  # share of counted values inferable
+    paraphrases: Paraphrases = Field(default_factory=Paraphrases)
+    policy: dict[str, Any] = Field(default_factory=dict)  # overrides of the disclosure policy
+    max_attempts: int = Field(3, ge=1, le=10)  # writer attempts per level before a rejection

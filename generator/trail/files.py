@@ -28,7 +28,7 @@ def parse_file(path: Path) -> tuple[list[Any] | None, list[Finding]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        end = " (the file ends early: truncated?)" if e.pos >= len(text.rstrip()) - 1 else ""
+        end = "" if text.rstrip().endswith("]") else " (the file does not end with ']': truncated?)"
         where = f"{path}:{e.lineno}:{e.colno}"
         return None, [Finding(severity="error", where=where, message=f"invalid JSON: {e.msg}{end}")]
     if not isinstance(data, list):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from itertools import pairwise
 from typing import Any
 
 from pydantic import Field
@@ -130,7 +131,7 @@ def _add_query(acc: _Acc, q: str, vals: list[tuple[str, str]], app: str, recover
 
 def ordered(means: list[float]) -> bool:
     """Never more explicit than the level before; High strictly below Minimum."""
-    return all(b <= a + 1e-9 for a, b in zip(means, means[1:])) and means[0] > means[-1]
+    return all(b <= a + 1e-9 for a, b in pairwise(means)) and means[0] > means[-1]
 
 
 def measure(records: list[dict[str, Any]], tools: dict[str, Tool] | None = None) -> Figures:
@@ -154,8 +155,9 @@ def _measurable(rec: Any) -> bool:
 
 
 def table(fig: Figures, title: str) -> list[str]:
-    lines = [f"{title}: {fig.records} records, {fig.samples_with_values} with values, "
-             f"{fig.non_monotone} not ordered across levels",
+    head = (f"{title}: {fig.records} records, {fig.samples_with_values} with values, "
+            f"{fig.non_monotone} not ordered across levels")
+    lines = [head,
              f"  {'level':20s} {'queries':>7s} {'VR':>6s} {'APP':>6s} {'NONE':>6s} {'words':>6s} {'recoverable':>17s}"]
     for level, f in fig.levels.items():
         rec = f"{f.recoverable_rate:.3f} ({f.recoverable}/{f.omitted})"

@@ -44,6 +44,8 @@ def wire_value(value: Any) -> Any:
         return ", ".join(str(wire_value(v)) for v in value)
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
     return value if isinstance(value, str) else str(value)
 
 

@@ -8,7 +8,8 @@ Three sources, merged in this order (the first edge for a producer/consumer pair
      mentions `<x>_id`, `<x> id` or `<x>Id` (for a bare `id`: the consumer's own subject
      `<x>`, taken from its API name, must be mentioned with "id"); or
    - q is a data parameter (string/integer, not enum, not boolean, name of >= 4 letters and
-     not a paging/formatting control such as `limit`, `page`, `format`) and its name, or its
+     not a paging/formatting control such as `limit`, `page`, `format`, not a date or clock
+     time -- those are the user's choice) and its name, or its
      spaced form (`city_name` -> "city name"), occurs as a word in P's output description.
    Producer and consumer are distinct tools of the same domain.
 3. `llm` (optional, `llm_edges: true`): edges proposed by the model (task `propose_edges`),
@@ -21,6 +22,7 @@ import re
 from collections.abc import Iterable
 
 from ..records import Edge, Tool
+from ..values import is_temporal
 
 # Parameters that control paging or presentation rather than carry data between calls.
 CONTROL_PARAMS = frozenset({
@@ -73,11 +75,13 @@ def _id_fed(producer_text: str, consumer: Tool, param: str) -> bool:
     return bool(subject) and f" {subject} id " in producer_text
 
 
-def _data_fed(producer_text: str, param: str) -> bool:
+def _data_fed(producer_text: str, consumer: Tool, param: str) -> bool:
     w = param_words(param)
     letters = w.replace(" ", "")
     if param.lower() in CONTROL_PARAMS or len(letters) < 4:
         return False
+    if is_temporal(param, consumer.properties.get(param) or {}):
+        return False  # dates and clock times are the user's choice, not data passed along
     return f" {w} " in producer_text
 
 
@@ -90,7 +94,7 @@ def infer_params(producer: Tool, consumer: Tool) -> list[str]:
     for param in consumer.properties:
         if not feedable(consumer, param):
             continue
-        fed = _id_fed(text, consumer, param) if is_id_param(param) else _data_fed(text, param)
+        fed = _id_fed(text, consumer, param) if is_id_param(param) else _data_fed(text, consumer, param)
         if fed:
             out.append(param)
     return out

@@ -12,14 +12,50 @@ import random
 from typing import Any
 
 from ..records import Binding, Edge, Target, Tool, ToolCall
-from ..values import sample_arguments, value_for
+from ..values import is_temporal, is_valid, sample_arguments, schema_type, value_for
 from .graph import ToolGraph
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
+# Upstream calls pass an optional parameter at its default about as often as not ("timeout": "10");
+# such values are recoverable from the schema, which is what lets hard queries leave them out.
+DEFAULT_RATE = 0.85
+# Other optional parameters: settings a user naturally words (enums, flags, numbers, dates) are
+# set more often than free-text extras (a special request, a note), as in upstream's calls.
+SETTING_RATE = 0.8
+
+
+def is_setting(param: str, spec: dict[str, Any]) -> bool:
+    return bool(spec.get("enum")) or schema_type(spec) in ("boolean", "integer", "number") \
+        or is_temporal(param, spec) is not None
+
+
+def _optionals(tool: Tool, rng: random.Random, free_rate: float) -> dict[str, Any]:
+    """Optional arguments: the default (DEFAULT_RATE), else a setting (SETTING_RATE), else
+    a free-text value (`free_rate`); always valid against the schema."""
+    required, out = set(tool.required), {}
+    for p, s in tool.properties.items():
+        if p in required:
+            continue
+        if "default" in s and is_valid(s, s["default"]) and rng.random() < DEFAULT_RATE:
+            out[p] = s["default"]
+        elif rng.random() < (SETTING_RATE if is_setting(p, s) else free_rate):
+            out[p] = value_for(s, rng, name=p)
+    return out
+
+
+def _single(tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
+    """Lists cut to their first element where the schema allows: TRAJECT values are flat strings,
+    and a one-element list reads the same in the query as in the gold call."""
+    out = dict(args)
+    for p, v in args.items():
+        if isinstance(v, list) and len(v) > 1 and is_valid(tool.properties.get(p) or {}, v[:1]):
+            out[p] = v[:1]
+    return out
 
 
 def arguments(tool: Tool, rng: random.Random, optional_rate: float) -> dict[str, Any]:
-    return sample_arguments(tool, rng, optional_rate=optional_rate)
+    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate))
+    return _single(tool, args)
 
 
 def pick_tools(tools: list[Tool], k: int, rng: random.Random, allow_repeats: bool) -> list[Tool]:
@@ -31,7 +67,7 @@ def pick_tools(tools: list[Tool], k: int, rng: random.Random, allow_repeats: boo
 
 
 def sample_parallel(item_id: str, tools: list[Tool], k: int, rng: random.Random, *,
-                    allow_repeats: bool = False, optional_rate: float = 0.5) -> Target:
+                    allow_repeats: bool = False, optional_rate: float = 0.2) -> Target:
     chosen = pick_tools(tools, k, rng, allow_repeats)
     calls = [ToolCall(tool=t.name, arguments=arguments(t, rng, optional_rate)) for t in chosen]
     return Target(id=item_id, kind="parallel", calls=calls, offered=[t.name for t in chosen],
@@ -75,7 +111,7 @@ def _bound_call(tool: Tool, edge: Edge, rng: random.Random, optional_rate: float
 
 
 def sample_sequential(item_id: str, chain: list[Step], tools: dict[str, Tool], rng: random.Random, *,
-                      optional_rate: float = 0.5) -> Target:
+                      optional_rate: float = 0.2) -> Target:
     calls: list[ToolCall] = []
     bindings: list[Binding] = []
     for i, (name, edge) in enumerate(chain):

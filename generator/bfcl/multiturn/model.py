@@ -30,7 +30,7 @@ class Missing(Record):
 class Step(Record):
     text: str
     rounds: list[list[ToolCall]]
-    reply: str = "Done."
+    reply: str = "Done."  # may hold "{result}": a short summary of the last tool result
     missing: Missing | None = None
 
     @property

@@ -89,7 +89,7 @@ def step_list(env: FileStore, rng: random.Random) -> Step:
     folder = pick(rng, sorted(env.folders))
     return Step(text=f"What files are in my {folder} folder?",
                 rounds=[[ToolCall(tool="list_files", arguments={"folder": folder})]],
-                reply=f"Here is what is in {folder}.")
+                reply=f"Here is what is in {folder}: {{result}}.")
 
 
 def step_read(env: FileStore, rng: random.Random) -> Step | None:
@@ -99,7 +99,7 @@ def step_read(env: FileStore, rng: random.Random) -> Step | None:
     folder, name = found
     return Step(text=f"Open {name} from the {folder} folder and tell me what it says.",
                 rounds=[[ToolCall(tool="read_file", arguments={"folder": folder, "name": name})]],
-                reply=f"That is the text of {name}.")
+                reply=f"{name} says: {{result}}")
 
 
 def step_write(env: FileStore, rng: random.Random) -> Step:
@@ -128,7 +128,7 @@ def step_search(env: FileStore, rng: random.Random) -> Step:
     word = pick(rng, WORDS)
     return Step(text=f"Which of my files mention \"{word}\"?",
                 rounds=[[ToolCall(tool="search_files", arguments={"keyword": word})]],
-                reply=f"Those are the files that mention {word}.")
+                reply=f"These files mention \"{word}\": {{result}}.")
 
 
 @SIM_ENVS.register("files")

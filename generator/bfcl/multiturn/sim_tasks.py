@@ -85,7 +85,7 @@ def step_add(env: TaskList, rng: random.Random) -> Step:
     miss = Missing(param="due_date", vague_text=f"Put \"{title}\" on my list, {prio} priority.",
                    ask_text="When is it due?", supply_text=f"It's due {DATE_WORDS[due]}.")
     return Step(text=f"Add \"{title}\" to my to-do list, due {DATE_WORDS[due]}, {prio} priority.",
-                rounds=[[call]], reply=f"Added \"{title}\".", missing=miss)
+                rounds=[[call]], reply=f"Added \"{title}\" as task {{result}}.", missing=miss)
 
 
 def step_list(env: TaskList, rng: random.Random) -> Step:
@@ -93,7 +93,7 @@ def step_list(env: TaskList, rng: random.Random) -> Step:
     words = {"open": "still open", "done": "already done", "all": "on my list, done or not"}
     return Step(text=f"Which tasks are {words[status]}?",
                 rounds=[[ToolCall(tool="list_tasks", arguments={"status": status})]],
-                reply="Here are the tasks.")
+                reply="Here they are: {result}.")
 
 
 def step_complete(env: TaskList, rng: random.Random) -> Step | None:

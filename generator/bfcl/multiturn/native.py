@@ -1,0 +1,47 @@
+"""Native BFCL multi-turn entries (question line + possible_answer line) over BFCL's classes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import bfcl_steps  # noqa: F401  (register the class scenarios)
+from .bfcl_env import BFCL_SCENARIOS, BfclEnv, call_string
+from .dialogue import Shaped, build
+
+
+def question_turns(shaped: Shaped) -> list[list[dict[str, str]]]:
+    return [[{"role": "user", "content": s.user}] if s.user is not None else [] for s in shaped.segments]
+
+
+def ground_truth(shaped: Shaped) -> list[list[str]]:
+    return [[] if s.turn is None else [call_string(c) for c in s.turn.step.calls] for s in shaped.segments]
+
+
+def missed_functions(shaped: Shaped) -> dict[str, list[str]]:
+    return {str(i): s.added_tools for i, s in enumerate(shaped.segments) if s.added_tools}
+
+
+def native_entry(shaped: Shaped, env: BfclEnv, entry_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    calls = [c for s in shaped.segments if s.turn is not None for c in s.turn.step.calls]
+    config = {c: v for c, v in env.initial_config().items() if v}
+    question: dict[str, Any] = {
+        "id": entry_id, "question": question_turns(shaped), "initial_config": config,
+        "path": [f"{env.owner[c.tool]}.{c.tool}" for c in calls],
+        "involved_classes": sorted(env.instances)}
+    if shaped.category == "multi_turn_miss_func":
+        question["missed_function"] = missed_functions(shaped)
+    return question, {"id": entry_id, "ground_truth": ground_truth(shaped)}
+
+
+def native_conversation(category: str, rng: random.Random, classes: list[str], n_turns: int,
+                        entry_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    cls = rng.choice(sorted(classes))
+    long_context = category == "multi_turn_long_context"
+
+    def make_env() -> tuple[BfclEnv, list[Any]]:
+        config, gens = BFCL_SCENARIOS.get(cls)(random.Random(rng.randrange(2**32)))
+        return BfclEnv({cls: config}, long_context), gens
+
+    shaped, env = build(category, make_env, rng, n_turns)
+    return native_entry(shaped, env, entry_id)

@@ -1,0 +1,181 @@
+"""LLM-written phrasing hints for tools that have none (`trajgen hints CATALOG --out hints.json`).
+
+One request per tool (cached by the client), validated against the tool's real schema:
+intent slots must name real parameters, surface keys must be real enum values. The hints file
+is merged by the template writer into tools that lack `x-trajgen.hints`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .config import LLMConfig
+from .errors import BudgetExceeded, InputError, LLMError
+from .io import write_json
+from .llm.protocol import LLMClient
+from .prompting import render_messages
+from .records import Tool, ToolHints
+
+log = logging.getLogger(__name__)
+
+TEMPLATE = "tool_hints.j2"
+TEMPLATE_VARS = {TEMPLATE: {"tool"}}  # for prompting.check_templates at start-up
+SLOT = re.compile(r"\{([^{}]*)\}")
+
+
+def tool_brief(tool: Tool) -> dict[str, Any]:
+    return {"name": tool.name, "description": tool.description, "parameters": tool.parameters}
+
+
+def hint_messages(tool: Tool) -> list[dict[str, str]]:
+    return render_messages(TEMPLATE, tool=tool_brief(tool))
+
+
+# ---------------------------------------------------------------- validation
+
+def _brackets_balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"[": 1, "]": -1}.get(ch, 0)
+        if depth < 0 or depth > 1:  # phrases are flat: "[from {origin}]"
+            return False
+    return depth == 0
+
+
+def intent_problems(tool: Tool, intents: list[str]) -> list[str]:
+    params = set(tool.properties)
+    known = ", ".join(sorted(params)) or "none"
+    problems = [] if intents else ["intents: give at least one sentence template"]
+    for i, text in enumerate(intents):
+        for slot in SLOT.findall(text):
+            if slot not in params:
+                problems.append(f"intents[{i}] uses the slot {{{slot}}}, but {tool.name} has no parameter "
+                                f"'{slot}' (parameters: {known})")
+        if not _brackets_balanced(text):
+            problems.append(f"intents[{i}] has unbalanced or nested [ ] around its optional phrases")
+    return problems
+
+
+def surface_problems(tool: Tool, surface: dict[str, dict[str, str]]) -> list[str]:
+    problems = []
+    for param, words in surface.items():
+        enum = (tool.properties.get(param) or {}).get("enum")
+        if not enum:
+            problems.append(f"surface['{param}']: '{param}' is not a parameter with enum values")
+            continue
+        allowed = {str(v) for v in enum}
+        for value in words:
+            if value not in allowed:
+                problems.append(f"surface['{param}'] has the key '{value}', which is not one of its enum "
+                                f"values ({', '.join(sorted(allowed))})")
+    return problems
+
+
+def hint_problems(tool: Tool, hints: ToolHints) -> list[str]:
+    """Everything wrong with `hints` for `tool` ([] = usable)."""
+    unknown_nouns = sorted(set(hints.nouns) - set(tool.properties))
+    nouns = [f"nouns has the key '{p}', which is not a parameter of {tool.name}" for p in unknown_nouns]
+    return intent_problems(tool, hints.intents) + nouns + surface_problems(tool, hints.surface)
+
+
+# ---------------------------------------------------------------- writing
+
+async def hint_tool(tool: Tool, client: LLMClient) -> ToolHints:
+    result = await client.structured(hint_messages(tool), ToolHints, check=partial(hint_problems, tool),
+                                     tag=f"hints:{tool.name}")
+    return result.value
+
+
+async def _try_hint(tool: Tool, client: LLMClient) -> ToolHints | None:
+    try:
+        return await hint_tool(tool, client)
+    except BudgetExceeded:
+        raise
+    except LLMError as exc:
+        # One tool without hints is not fatal: the template writer falls back to generic phrasing.
+        log.warning("no hints for %s: %s", tool.name, exc)
+        return None
+
+
+async def write_hints(tools: Sequence[Tool], client: LLMClient) -> dict[str, ToolHints]:
+    """Hints per tool name, for every tool the model answered acceptably (in catalog order)."""
+    results = await asyncio.gather(*(_try_hint(t, client) for t in tools))
+    return {t.name: h for t, h in zip(tools, results, strict=True) if h is not None}
+
+
+# ---------------------------------------------------------------- the hints file
+
+def load_hints(path: Path) -> dict[str, ToolHints]:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("hints file not found", file=str(path)) from None
+    except (OSError, ValueError) as exc:
+        raise InputError(f"not a readable JSON file ({exc})", file=str(path)) from None
+    if not isinstance(data, dict):
+        raise InputError("expected a JSON object mapping tool names to hints", file=str(path))
+    return {name: _load_one(path, name, value) for name, value in data.items()}
+
+
+def _load_one(path: Path, name: str, value: Any) -> ToolHints:
+    try:
+        return ToolHints.model_validate(value)
+    except ValidationError as err:
+        e = err.errors()[0]
+        field = ".".join(str(p) for p in e["loc"]) or None
+        raise InputError(e["msg"], file=str(path), record=name, field=field) from None
+
+
+def save_hints(path: Path, hints: dict[str, ToolHints]) -> None:
+    write_json(Path(path), {name: hints[name].model_dump() for name in sorted(hints)})
+
+
+def apply_hints(tools: Sequence[Tool], hints: dict[str, ToolHints]) -> list[Tool]:
+    """Tools lacking catalog hints get the file's; catalog hints always win."""
+    return [t.model_copy(update={"hints": hints[t.name]}) if t.hints is None and t.name in hints else t
+            for t in tools]
+
+
+merge_hints = apply_hints
+
+
+# ---------------------------------------------------------------- library entry for the CLI
+
+def _catalog_tools(catalog_paths: Sequence[str | Path]) -> list[Tool]:
+    from .readers import read_catalogs  # the readers package is optional at import time
+
+    loaded = read_catalogs([Path(p) for p in catalog_paths])
+    return list(getattr(loaded, "tools", loaded))
+
+
+async def _write_and_close(tools: list[Tool], client: Any) -> dict[str, ToolHints]:
+    try:
+        return await write_hints(tools, client)
+    finally:
+        await client.aclose()
+
+
+def run_hints(catalog_paths: Sequence[str | Path], out_path: str | Path, llm_cfg: LLMConfig,
+              base_url: str | None = None, model: str | None = None) -> int:
+    """Write hints for catalog tools that have none into `out_path` (merged with what is there);
+    returns how many tools were hinted in this call."""
+    from .llm.client import make_client
+
+    out = Path(out_path)
+    tools = [t for t in _catalog_tools(catalog_paths) if t.hints is None]
+    cache_dir = Path(llm_cfg.cache_dir) if llm_cfg.cache_dir else out.parent / ".cache" / "llm"
+    client = make_client(llm_cfg, cache_dir, base_url=base_url, model=model)
+    existing = load_hints(out) if out.exists() else {}
+    fresh = asyncio.run(_write_and_close(tools, client))
+    save_hints(out, {**existing, **fresh})
+    return len(fresh)

@@ -1,0 +1,145 @@
+"""Judge product: corrupted calls with independently verified labels -> <out>/judge/.
+
+plan: the label of every row index is fixed up front (exact mix, shuffled with the seed) and
+rows are batched `rows_per_item` per work item. run: per row, draw an operator for the planned
+label, a scenario, apply the operator, re-label with the independent labeler; keep the row
+only when the labels agree, else record a Rejection and draw again (bounded).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from ..errors import ConfigError, LLMError
+from ..products.base import PRODUCTS, RunContext, WorkItem, stable_id
+from ..records import ItemResult, Rejection, Sample, Target
+from . import llm_operator  # noqa: F401  (registers the LLM operator)
+from .cases import Candidate, Judgement, JudgeRow, Scenario
+from .config import JudgeConfig, Label
+from .export import write_judge
+from .labeler import label_candidate
+from .mix import operator_weights, plan_labels, weighted_order
+from .operators import OPERATORS, Operator
+from .scenario import draw_scenario, user_values
+
+NAME = "judge"
+
+
+def judge_config(ctx: RunContext) -> JudgeConfig:
+    return ctx.config.products.judge or JudgeConfig()
+
+
+def _check_operators(cfg: JudgeConfig) -> None:
+    unknown = sorted(set(cfg.operators) - set(OPERATORS.names()))
+    if unknown:
+        raise ConfigError(f"unknown judge operators {unknown} (known: {', '.join(OPERATORS.names())})",
+                          field="products.judge.operators")
+
+
+class RowBuilder:
+    """Builds the rows of one work item; collects the rejections met on the way."""
+
+    def __init__(self, ctx: RunContext, item: WorkItem, cfg: JudgeConfig) -> None:
+        self.ctx, self.item, self.cfg = ctx, item, cfg
+        self.rejections: list[Rejection] = []
+        self.users = user_values(ctx.histories)
+
+    def reject(self, row_id: str, stage: str, validator: str, reason: str, raw: str | None = None) -> None:
+        self.rejections.append(Rejection(item_id=row_id, product=NAME, stage=stage, validator=validator,
+                                         reason=reason, raw=raw))
+
+    async def row(self, row_id: str, label: Label) -> JudgeRow | None:
+        rng = self.ctx.rng(row_id)
+        weights = operator_weights(self.cfg, label, self.ctx.llm is not None)
+        for attempt in range(self.cfg.max_attempts):
+            built = await self.attempt(f"{row_id}#{attempt}", weighted_order(weights, rng), rng)
+            if built is not None:
+                return built.model_copy(update={"id": row_id})
+        self.reject(row_id, "build", "attempts", f"no {label} row after {self.cfg.max_attempts} draws")
+        return None
+
+    async def attempt(self, row_id: str, order: list[Operator], rng: random.Random) -> JudgeRow | None:
+        """One scenario; the first operator (in weighted order) that applies to it builds the row."""
+        needs_gold = order[0].needs_gold
+        sc = draw_scenario(self.ctx.catalog, self.users, rng, needs_gold=needs_gold,
+                           distractors=self.cfg.distractors)
+        if sc is None:
+            return None
+        for op in (o for o in order if o.needs_gold == needs_gold):
+            cand = await self.apply(row_id, op, sc, rng)
+            if cand is not None:
+                return await self.finish(row_id, op, sc, cand)
+        return None
+
+    async def apply(self, row_id: str, op: Operator, sc: Scenario, rng: random.Random) -> Candidate | None:
+        if op.llm_fn is not None and sc.request is None and not await self.write(row_id, sc):
+            return None
+        try:
+            return await op.apply(sc, rng, self.ctx.llm)
+        except LLMError as exc:
+            self.reject(row_id, "corrupt", op.name, exc.message, exc.raw)
+            return None
+
+    async def finish(self, row_id: str, op: Operator, sc: Scenario, cand: Candidate) -> JudgeRow | None:
+        verdict = self.agreed(row_id, op, sc, cand)
+        if verdict is None or (sc.request is None and not await self.write(row_id, sc)):
+            return None
+        return JudgeRow(id=row_id, request=sc.request or "", tools=[t.openai() for t in sc.offered],
+                        gold=sc.gold, candidate=cand, label=verdict.label, reasons=verdict.reasons,
+                        operator=op.name)
+
+    def agreed(self, row_id: str, op: Operator, sc: Scenario, cand: Candidate) -> Judgement | None:
+        """The labeler's verdict when it matches the operator's intent, else None (rejected)."""
+        verdict = label_candidate(sc.gold, cand, sc.offered)
+        if verdict.label == op.label:
+            return verdict
+        raw = json.dumps({"candidate": cand.model_dump(mode="json"),
+                          "gold": sc.gold.model_dump(mode="json") if sc.gold else None}, ensure_ascii=False)
+        self.reject(row_id, "label", "labeler",
+                    f"{op.name} intends {op.label}, labeler says {verdict.label}: {verdict.reasons}", raw)
+        return None
+
+    async def write(self, row_id: str, sc: Scenario) -> bool:
+        from ..plan import plan_explicit
+        from ..products.common import realize
+
+        kind = "single" if sc.gold is not None else "irrelevance"
+        target = Target(id=row_id, kind=kind, calls=[sc.wanted_call], offered=[t.name for t in sc.offered],
+                        domain=sc.wanted.domain)
+        done = await realize(self.ctx, row_id, NAME, target, plan_explicit(target), [sc.wanted])
+        if done.texts is None:
+            assert done.rejection is not None
+            self.rejections.append(done.rejection)
+            return False
+        sc.request = done.texts[0]
+        return True
+
+
+@PRODUCTS.register(NAME)
+class JudgeProduct:
+    name = NAME
+
+    def plan(self, ctx: RunContext) -> list[WorkItem]:
+        cfg = judge_config(ctx)
+        _check_operators(cfg)
+        labels = plan_labels(cfg.rows, cfg.shares(), ctx.rng("judge/labels"))
+        step = cfg.rows_per_item
+        return [WorkItem(item_id=stable_id(ctx.seed, NAME, i), product=NAME, index=i,
+                         spec={"start": start, "labels": labels[start:start + step]})
+                for i, start in enumerate(range(0, len(labels), step))]
+
+    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
+        builder = RowBuilder(ctx, item, judge_config(ctx))
+        samples = []
+        for offset, label in enumerate(item.spec["labels"]):
+            row_id = stable_id(ctx.seed, NAME, "row", item.spec["start"] + offset)
+            row = await builder.row(row_id, label)
+            if row is not None:
+                samples.append(Sample(item_id=item.item_id, product=NAME, payload=row.model_dump(mode="json")))
+        return ItemResult(item_id=item.item_id, product=NAME, samples=samples, rejections=builder.rejections)
+
+    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+        rows = [JudgeRow.model_validate(s.payload) for r in results for s in r.samples]
+        return write_judge(rows, ctx.out_dir / NAME, paired=judge_config(ctx).paired)

@@ -1,0 +1,420 @@
+"""Synthetic user histories from personas with habits.
+
+A persona has places (home, work, gym...), favourite apps per function, value pools for
+one-off calls, and habits: recurring calls of catalog tools with fixed arguments on a
+schedule ("weekdays", "08:10-08:30"). `synthesize_history` walks day by day from a start
+time, fires the habits that match each day, adds occasional one-off calls, and returns a
+time-ordered UserHistory whose every event validates against its tool's schema. Temporal
+arguments (meal type, dates, clock times) are derived from the event's own time, so that a
+history never says "breakfast" at 21:00.
+
+Argument strings may use placeholders: `{home}` and any other place name of the persona,
+plus `{today}`, `{tomorrow}` (event day, "%Y-%m-%d") and `{meal}` (meal type by hour).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from .catalog import Catalog
+from .errors import InputError
+from .records import HistoryEvent, Tool, UserHistory
+from .values import DATE_FMT, is_temporal, meal_for_hour, sample_arguments, temporal_value
+
+EVENT_FMT = "%Y-%m-%d %H:%M"
+WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+DAY_SETS: dict[str, frozenset[int]] = {
+    "daily": frozenset(range(7)),
+    "weekdays": frozenset(range(5)),
+    "weekends": frozenset({5, 6}),
+}
+TEMPORAL_PLACEHOLDERS = ("today", "tomorrow", "meal")
+_WINDOW_RE = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)(?:-([01]\d|2[0-3]):([0-5]\d))?$")
+_SLOT_RE = re.compile(r"\{(\w+)\}")
+# Share of one-off calls that use the persona's favourite app when the drawn app differs:
+# preferences are strong but not absolute, as in real logs.
+FAVOURITE_SHARE = 0.85
+ONE_OFF_HOURS = (7, 23)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+
+class FollowUp(_Strict):
+    """A call that follows its habit `after` minutes later ("5" or "5-20"), e.g. ordering
+    from the restaurant just searched: histories then hold producer->consumer pairs."""
+
+    tool: str = Field(min_length=3)
+    after: str = Field("5-15", pattern=r"^\d{1,3}(-\d{1,3})?$")
+    args: dict[str, Any] = Field(default_factory=dict)
+    chance: float = Field(0.7, gt=0.0, le=1.0)
+
+    def delay(self, rng: random.Random) -> int:
+        lo, _, hi = self.after.partition("-")
+        return rng.randint(int(lo), max(int(lo), int(hi or lo)))
+
+
+class Habit(_Strict):
+    """A recurring call: `tool` with fixed `args`, on `days`, inside the window `at`,
+    optionally followed by `then` calls."""
+
+    tool: str = Field(min_length=3)
+    days: Literal["daily", "weekdays", "weekends"] | list[Weekday] = "daily"
+    at: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    chance: float = Field(0.9, gt=0.0, le=1.0)  # probability that the habit fires on a matching day
+    then: list[FollowUp] = Field(default_factory=list)
+    note: str = ""
+
+    @field_validator("at")
+    @classmethod
+    def _window(cls, value: str) -> str:
+        m = _WINDOW_RE.match(value)
+        if not m:
+            raise ValueError("expected 'HH:MM' or 'HH:MM-HH:MM'")
+        if m.group(3) and (m.group(3), m.group(4)) < (m.group(1), m.group(2)):
+            raise ValueError("window ends before it starts")
+        return value
+
+    def window(self) -> tuple[int, int]:
+        """Window as minutes after midnight (start, end)."""
+        m = _WINDOW_RE.match(self.at)
+        assert m  # validated on load
+        start = int(m.group(1)) * 60 + int(m.group(2))
+        end = int(m.group(3)) * 60 + int(m.group(4)) if m.group(3) else start
+        return start, end
+
+    def weekdays(self) -> frozenset[int]:
+        if isinstance(self.days, str):
+            return DAY_SETS[self.days]
+        return frozenset(WEEKDAY_NAMES.index(d) for d in self.days)
+
+
+class Persona(_Strict):
+    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+    name: str = Field(min_length=1)
+    description: str = ""
+    places: dict[str, str] = Field(default_factory=dict)
+    apps: dict[str, str] = Field(default_factory=dict)  # api name -> favourite app
+    pools: dict[str, list[Any]] = Field(default_factory=dict)  # param name -> preferred values
+    domains: list[str] = Field(default_factory=list)  # one-off domains; [] = every domain
+    one_offs_per_day: float = Field(1.5, ge=0.0, le=10.0)
+    habits: list[Habit] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _placeholders_known(self) -> Persona:
+        known = set(self.places) | set(TEMPORAL_PLACEHOLDERS)
+        for i, habit in enumerate(self.habits):
+            used = _slots(habit.args) | _slots([f.args for f in habit.then])
+            for slot in sorted(used - known):
+                raise ValueError(f"habits[{i}]: unknown placeholder '{{{slot}}}' "
+                                 f"(known: {', '.join(sorted(known))})")
+        for slot in sorted(_slots(self.pools) - set(self.places)):
+            raise ValueError(f"pools: unknown placeholder '{{{slot}}}'")
+        return self
+
+
+def _slots(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return set(_SLOT_RE.findall(value))
+    if isinstance(value, dict):
+        return set().union(*(_slots(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_slots(v) for v in value)) if value else set()
+    return set()
+
+
+# ---------------------------------------------------------------- loading
+
+def load_personas(path: str | Path) -> list[Persona]:
+    """Personas from a YAML file: a list, or a mapping with a `personas` list."""
+    path = Path(path)
+    raws = _read_yaml(path)
+    personas = [_parse_persona(raw, i, path) for i, raw in enumerate(raws)]
+    seen: set[str] = set()
+    for i, p in enumerate(personas):
+        if p.id in seen:
+            raise InputError(f"duplicate persona id '{p.id}'", file=str(path), record=i, field="id")
+        seen.add(p.id)
+    return personas
+
+
+def _read_yaml(path: Path) -> list[Any]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(f"cannot read persona file: {exc.strerror or exc}", file=str(path)) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"not valid YAML: {exc}", file=str(path)) from None
+    if isinstance(data, dict) and set(data) == {"personas"}:
+        data = data["personas"]
+    if not isinstance(data, list) or not data:
+        raise InputError("expected a non-empty list of personas (or a mapping with `personas`)",
+                         file=str(path))
+    return data
+
+
+def _parse_persona(raw: Any, index: int, path: Path) -> Persona:
+    try:
+        return Persona.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        # Union members add their type name ("literal['daily',...]") to the location: drop it.
+        field = ".".join(str(p) for p in err["loc"] if "[" not in str(p)) or None
+        raise InputError(err["msg"], file=str(path), record=index, field=field) from None
+
+
+# ---------------------------------------------------------------- placeholder expansion
+
+def _expand(value: Any, names: dict[str, str]) -> Any:
+    """Replace {placeholders} in strings, recursively; a string that is exactly one
+    placeholder keeps the replacement as is."""
+    if isinstance(value, str):
+        return _SLOT_RE.sub(lambda m: names.get(m.group(1), m.group(0)), value)
+    if isinstance(value, list):
+        return [_expand(v, names) for v in value]
+    if isinstance(value, dict):
+        return {k: _expand(v, names) for k, v in value.items()}
+    return value
+
+
+def _names_at(persona: Persona, when: datetime) -> dict[str, str]:
+    return {**persona.places,
+            "today": when.strftime(DATE_FMT),
+            "tomorrow": (when + timedelta(days=1)).strftime(DATE_FMT),
+            "meal": meal_for_hour(when.hour)}
+
+
+# ---------------------------------------------------------------- resolution against the catalog
+
+@dataclass(frozen=True)
+class Routine:
+    """A habit resolved against the catalog: its tool and its follow-ups' tools."""
+
+    index: int
+    habit: Habit
+    tool: Tool
+    follow: tuple[tuple[FollowUp, Tool], ...]
+
+
+def _step_tool(persona: Persona, where: str, name: str, args: dict[str, Any], catalog: Catalog) -> Tool:
+    if name not in catalog:
+        raise InputError(f"habit tool '{name}' is not in the catalog", record=persona.id, field=f"{where}.tool")
+    tool = catalog[name]
+    unknown = sorted(set(args) - set(tool.properties))
+    if unknown:
+        raise InputError(f"unknown parameter(s) {', '.join(unknown)} for {tool.name}",
+                         record=persona.id, field=f"{where}.args")
+    return tool
+
+
+def resolve_routines(persona: Persona, catalog: Catalog) -> list[Routine]:
+    """Every habit with its tools; InputError names the habit when a tool or param is unknown."""
+    out = []
+    for i, h in enumerate(persona.habits):
+        tool = _step_tool(persona, f"habits[{i}]", h.tool, h.args, catalog)
+        follow = tuple((f, _step_tool(persona, f"habits[{i}].then[{j}]", f.tool, f.args, catalog))
+                       for j, f in enumerate(h.then))
+        out.append(Routine(i, h, tool, follow))
+    return out
+
+
+def _check_event(persona: Persona, where: str, tool: Tool, args: dict[str, Any]) -> None:
+    problems = argument_errors(tool, args)
+    if problems:
+        raise InputError(f"{tool.name}: {'; '.join(problems)}", record=persona.id, field=where)
+
+
+def argument_errors(tool: Tool, args: dict[str, Any]) -> list[str]:
+    """Schema problems of a call; uses generator.schema when available (shared messages)."""
+    try:
+        from .schema import argument_errors as shared
+    except ImportError:  # the readers' schema module is optional for this stage
+        from .values import argument_problems as shared
+    return list(shared(tool, args))
+
+
+# ---------------------------------------------------------------- event construction
+
+def _fill_temporal(tool: Tool, args: dict[str, Any], when: datetime, rng: random.Random,
+                   keep: set[str]) -> dict[str, Any]:
+    """Re-derive temporal arguments from the event time, except those in `keep`."""
+    out = dict(args)
+    for name in args:
+        if name in keep:
+            continue
+        value = temporal_value(name, tool.properties[name], when, rng)
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def _event(tool: Tool, when: datetime, args: dict[str, Any]) -> HistoryEvent:
+    return HistoryEvent(time=when.strftime(EVENT_FMT), apitype=tool.domain, toolname=tool.app,
+                        apiname=tool.api, parameters=args)
+
+
+def habit_event(persona: Persona, where: str, template: dict[str, Any], tool: Tool, when: datetime,
+                rng: random.Random) -> HistoryEvent:
+    """One occurrence of a habit step at `when`: the step's args with placeholders filled,
+    missing required params sampled, temporal ones derived from `when`."""
+    fixed = _expand(template, _names_at(persona, when))
+    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=fixed, ref=when)
+    args = _fill_temporal(tool, args, when, rng, keep=set(template))
+    _check_event(persona, f"{where}.args", tool, args)
+    return _event(tool, when, args)
+
+
+def routine_events(persona: Persona, routine: Routine, day: datetime,
+                   rng: random.Random) -> list[HistoryEvent]:
+    """The habit's events on `day` (none when it does not fire): the call and its follow-ups."""
+    habit = routine.habit
+    if day.weekday() not in habit.weekdays() or rng.random() >= habit.chance:
+        return []
+    when = day + timedelta(minutes=_minute_in(habit.window(), rng))
+    where = f"habits[{routine.index}]"
+    events = [habit_event(persona, where, habit.args, routine.tool, when, rng)]
+    for j, (follow, tool) in enumerate(routine.follow):
+        if rng.random() >= follow.chance:
+            break  # a chain stops at the first step the user did not take
+        when += timedelta(minutes=follow.delay(rng))
+        events.append(habit_event(persona, f"{where}.then[{j}]", follow.args, tool, when, rng))
+    return events
+
+
+def one_off_event(persona: Persona, tool: Tool, when: datetime, rng: random.Random) -> HistoryEvent:
+    """A single call of `tool` with persona-pool values and time-consistent temporal args."""
+    pools = _expand(persona.pools, persona.places)
+    args = sample_arguments(tool, rng, optional_rate=0.4, pool=pools, ref=when)
+    args = _fill_temporal(tool, args, when, rng, keep=set())
+    _check_event(persona, "pools", tool, args)
+    return _event(tool, when, args)
+
+
+# ---------------------------------------------------------------- one-off tool choice
+
+def one_off_tools(persona: Persona, catalog: Catalog) -> list[Tool]:
+    domains = persona.domains or catalog.domains
+    return [t for d in domains for t in catalog.by_domain.get(d, [])]
+
+
+def _favourite(persona: Persona, tool: Tool, catalog: Catalog, rng: random.Random) -> Tool:
+    app = persona.apps.get(tool.api)
+    name = f"{app}_{tool.api}"
+    if app and app != tool.app and name in catalog and rng.random() < FAVOURITE_SHARE:
+        return catalog[name]
+    return tool
+
+
+def _check_apps(persona: Persona, catalog: Catalog) -> None:
+    for api, app in sorted(persona.apps.items()):
+        if f"{app}_{api}" not in catalog:
+            raise InputError(f"favourite app '{app}' has no function '{api}' in the catalog",
+                             record=persona.id, field=f"apps.{api}")
+
+
+# ---------------------------------------------------------------- the day-by-day walk
+
+def _minute_in(window: tuple[int, int], rng: random.Random) -> int:
+    return rng.randint(window[0], window[1])
+
+
+def _count(rate: float, rng: random.Random) -> int:
+    """A small random count with mean `rate` (binomial over a few trials)."""
+    trials = max(1, 2 * math.ceil(rate))
+    return sum(rng.random() < rate / trials for _ in range(trials))
+
+
+def day_events(persona: Persona, routines: list[Routine], pool: list[Tool],
+               catalog: Catalog, day: datetime, rng: random.Random) -> list[HistoryEvent]:
+    """Events of one day: the habits that fire, plus a few one-off calls."""
+    events = [e for r in routines for e in routine_events(persona, r, day, rng)]
+    for _ in range(_count(persona.one_offs_per_day, rng) if pool else 0):
+        tool = _favourite(persona, rng.choice(pool), catalog, rng)
+        when = day + timedelta(minutes=rng.randint(ONE_OFF_HOURS[0] * 60, ONE_OFF_HOURS[1] * 60 + 59))
+        events.append(one_off_event(persona, tool, when, rng))
+    return events
+
+
+def _strictly_increasing(events: list[HistoryEvent]) -> list[HistoryEvent]:
+    """Sort by time; two events in the same minute are pushed one minute apart."""
+    ordered = sorted(events, key=lambda e: e.time)
+    out: list[HistoryEvent] = []
+    last: datetime | None = None
+    for event in ordered:
+        when = datetime.strptime(event.time, EVENT_FMT)
+        if last is not None and when <= last:
+            when = last + timedelta(minutes=1)
+            event = event.model_copy(update={"time": when.strftime(EVENT_FMT)})
+        out.append(event)
+        last = when
+    return out
+
+
+def synthesize_history(persona: Persona, catalog: Catalog, rng: random.Random, *,
+                       start: datetime, n_events: int, max_days: int = 3660) -> UserHistory:
+    """`n_events` time-ordered events of `persona`, from the day of `start` on.
+
+    Events before `start` on the first day are not produced. Raises InputError when a habit
+    names an unknown tool/parameter or yields arguments that do not validate.
+    """
+    if n_events < 1:
+        raise ValueError("n_events must be positive")
+    _check_apps(persona, catalog)
+    routines = resolve_routines(persona, catalog)
+    pool = one_off_tools(persona, catalog)
+    day0 = start.replace(hour=0, minute=0, second=0, microsecond=0)
+    events: list[HistoryEvent] = []
+    for offset in range(max_days):
+        day = day0 + timedelta(days=offset)
+        todays = day_events(persona, routines, pool, catalog, day, rng)
+        events += [e for e in todays if e.time >= start.strftime(EVENT_FMT)]
+        if len(events) >= n_events:
+            break
+    events = _strictly_increasing(events)[:n_events]
+    return UserHistory(user=persona.id, events=events, source=f"persona:{persona.id}")
+
+
+def synthesize_histories(personas: list[Persona], catalog: Catalog, seed: int, *,
+                         start: datetime, n_events: int) -> list[UserHistory]:
+    """One history per persona, each from its own seeded generator (order-independent)."""
+    return [synthesize_history(p, catalog, random.Random(f"{seed}:{p.id}"), start=start,
+                               n_events=n_events) for p in personas]
+
+
+def is_habit_param(persona: Persona, tool_name: str, param: str) -> bool:
+    """True when some habit of `persona` fixes `param` of `tool_name` (a history-inferable value)."""
+    steps = [(h.tool, h.args) for h in persona.habits] + [(f.tool, f.args) for h in persona.habits
+                                                            for f in h.then]
+    return any(tool == tool_name and param in args for tool, args in steps)
+
+
+__all__ = [
+    "FollowUp",
+    "Habit",
+    "Routine",
+    "Persona",
+    "day_events",
+    "habit_event",
+    "is_habit_param",
+    "is_temporal",
+    "load_personas",
+    "one_off_event",
+    "resolve_routines",
+    "routine_events",
+    "synthesize_histories",
+    "synthesize_history",
+]

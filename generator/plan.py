@@ -1,0 +1,325 @@
+"""Disclosure plans: how much of a target each query reveals, decided in code.
+
+The inferability rule (DESIGN section 1): an argument may be hinted or omitted only when its
+value is recoverable -- it occurs in the user's history for the same function (app + api)
+and parameter, it follows from the query time (a temporal parameter the time pins down),
+or it equals the schema default. Everything else is stated at every level.
+
+Levels are nested by construction: every inferable argument draws one uniform number `u`
+and is stated at a level iff `u < policy.stated` of that level; the thresholds do not rise
+from one level to the next, so the stated set can only shrink. The same trick orders the
+app naming. A final adjustment makes the vaguest level strictly less explicit than the
+first one whenever anything is inferable.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
+from .surface import leaks, noun, render, spec_of
+from .temporal import temporal_hint
+from .vagueness import countable, norm, value_elements
+
+Style = Literal["explicit", "casual", "indirect", "need"]
+LEVELS = ("Minimum", "Low", "Medium", "High")
+# Preference among sources when a value is recoverable several ways: a time phrase is the
+# most natural hint, then the user's own habits, then the schema default.
+SOURCE_ORDER: tuple[Source, ...] = ("time", "history", "default")
+_START = ("start", "origin", "from", "departure", "pickup", "begin")
+_END = ("end", "destination", "dest", "dropoff")
+
+
+class LevelPolicy(BaseModel):
+    """Disclosure probabilities of one level, for inferable arguments only
+    (non-inferable arguments are always stated)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: str
+    stated: float = Field(ge=0, le=1)  # P(inferable arg stated)
+    hinted: float = Field(ge=0, le=1)  # P(hinted | not stated); else omitted
+    name_app: float = Field(ge=0, le=1)  # P(app named)
+    styles: dict[str, float] = Field(default_factory=lambda: {"explicit": 1.0})
+
+
+class PlanPolicy(BaseModel):
+    """Levels from most to least explicit. Thresholds must not rise (monotone nesting)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    levels: list[LevelPolicy] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _monotone(self) -> PlanPolicy:
+        for a, b in zip(self.levels, self.levels[1:]):
+            if b.stated > a.stated or b.name_app > a.name_app:
+                raise ValueError(f"level {b.name} is more explicit than {a.name}")
+        return self
+
+
+# Calibrated on TRAILBench-like targets (tests/test_plan.py::test_calibration*): literal value
+# recall lands near 0.66 / 0.50 / 0.30 / 0.04 and app naming near 0.43 / 0.31 / 0.15 / 0.03.
+DEFAULT_POLICY = PlanPolicy(levels=[
+    LevelPolicy(name="Minimum", stated=0.92, hinted=0.3, name_app=0.45,
+                styles={"explicit": 0.8, "casual": 0.2}),
+    LevelPolicy(name="Low", stated=0.68, hinted=0.4, name_app=0.3,
+                styles={"explicit": 0.4, "casual": 0.5, "indirect": 0.1}),
+    LevelPolicy(name="Medium", stated=0.42, hinted=0.5, name_app=0.14,
+                styles={"casual": 0.5, "indirect": 0.4, "need": 0.1}),
+    LevelPolicy(name="High", stated=0.0, hinted=0.45, name_app=0.03,
+                styles={"need": 0.6, "indirect": 0.3, "casual": 0.1}),
+])
+
+
+# ---------------------------------------------------------------- inferability
+
+
+def same_function(event: HistoryEvent, tool: Tool) -> bool:
+    return event.toolname == tool.app and event.apiname == tool.api
+
+
+def history_values(target: Target, tool: Tool, param: str) -> list[Any]:
+    """Values `param` took in the user's earlier calls of the same function, oldest first."""
+    return [e.parameters[param] for e in target.history if same_function(e, tool) and param in e.parameters]
+
+
+def _seen(values: list[Any]) -> set[str]:
+    return {norm(x) for v in values for x in value_elements(v) if not isinstance(x, bool)}
+
+
+def in_history(target: Target, tool: Tool, param: str, value: Any) -> bool:
+    past = history_values(target, tool, param)
+    if isinstance(value, bool):
+        return any(v is value for v in past)
+    elements = value_elements(value)
+    seen = _seen(past)
+    return bool(elements) and all(norm(x) in seen for x in elements)
+
+
+def follows_from_time(target: Target, tool: Tool, param: str, value: Any) -> bool:
+    if param not in target.temporal_parameters or not target.time:
+        return False
+    return temporal_hint(tool, param, value, target.time) is not None
+
+
+def is_default(tool: Tool, param: str, value: Any) -> bool:
+    spec = spec_of(tool, param)
+    if "default" not in spec or isinstance(spec["default"], bool) != isinstance(value, bool):
+        return False
+    return norm(spec["default"]) == norm(value)
+
+
+def recoverable_from(target: Target, tool: Tool, param: str, value: Any) -> list[Source]:
+    """Every source that recovers `value` without the query saying it, in SOURCE_ORDER."""
+    checks = {"time": follows_from_time, "history": lambda t, o, p, v: in_history(t, o, p, v),
+              "default": lambda t, o, p, v: is_default(o, p, v)}
+    return [s for s in SOURCE_ORDER if checks[s](target, tool, param, value)]
+
+
+# ---------------------------------------------------------------- hint phrases
+
+
+def _location_role(param: str, tool: Tool) -> str | None:
+    """"home" / "work" for origin / destination places (not cities or countries)."""
+    tokens = param.lower().replace("-", "_").split("_")
+    desc = str(spec_of(tool, param).get("description", "")).lower()
+    if any(w in desc or w in tokens for w in ("city", "country", "airport", "station")):
+        return None
+    if any(t in _START for t in tokens):
+        return "home"
+    if any(t in _END for t in tokens):
+        return "work"
+    return None
+
+
+def _history_hints(target: Target, tool: Tool, param: str, value: Any) -> list[str]:
+    n = noun(param, tool)
+    past = history_values(target, tool, param)
+    out = [f"my usual {n}", f"my regular {n}", f"the {n} I always use"]
+    if past and norm(past[-1]) == norm(value):
+        out.insert(0, f"the same {n} as last time")
+    role = _location_role(param, tool)
+    top = Counter(norm(v) for v in past if isinstance(v, str)).most_common(1)
+    if role and top and top[0][1] >= 2 and top[0][0] == norm(value):
+        out.insert(0, role)
+    return out
+
+
+def _default_hints(target: Target, tool: Tool, param: str, value: Any) -> list[str]:
+    n = noun(param, tool)
+    return [f"the standard {n}", f"whatever {n} is the default"]
+
+
+def _time_hints(target: Target, tool: Tool, param: str, value: Any) -> list[str]:
+    hint = temporal_hint(tool, param, value, target.time or "")
+    return [hint] if hint else []
+
+
+HINTERS = {"history": _history_hints, "default": _default_hints, "time": _time_hints}
+
+
+def hint_for(target: Target, tool: Tool, param: str, value: Any, source: Source,
+             rng: random.Random) -> str | None:
+    """A phrase that refers to `value` through `source` without saying it; None if none fits."""
+    # Absolute forms only (time=None): "tomorrow" is the point of a time hint, not a leak.
+    options = [h for h in HINTERS[source](target, tool, param, value) if not leaks(h, value, param, tool, None)]
+    return rng.choice(options[:2]) if options else None
+
+
+# ---------------------------------------------------------------- per-argument draws
+
+
+class _Arg:
+    """One argument's fixed random draws: decisions at every level derive from them."""
+
+    def __init__(self, param: str, value: Any, sources: list[Source], hint: str | None,
+                 u: float, v: float, literal: bool) -> None:
+        self.param, self.value, self.sources, self.hint = param, value, sources, hint
+        self.u, self.v, self.literal = u, v, literal
+
+    @property
+    def inferable(self) -> bool:
+        return bool(self.sources)
+
+
+def literal_in_render(value: Any, param: str, tool: Tool, time: str | None) -> bool:
+    """Whether stating the value puts a counted literal into the query (value recall)."""
+    text = norm(render(value, param, tool, time=time))
+    return any(countable(x) and norm(x) in text for x in value_elements(value))
+
+
+def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Random) -> _Arg:
+    sources = recoverable_from(target, tool, param, value)
+    u, v = rng.random(), rng.random()
+    hint = hint_for(target, tool, param, value, sources[0], rng) if sources else None
+    return _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time))
+
+
+def _mode(arg: _Arg, level: LevelPolicy) -> ArgPlan:
+    if not arg.inferable or arg.u < level.stated:
+        return ArgPlan(param=arg.param, value=arg.value, mode="stated", source="query")
+    if arg.hint is not None and arg.v < level.hinted:
+        return ArgPlan(param=arg.param, value=arg.value, mode="hinted", source=arg.sources[0], hint=arg.hint)
+    return ArgPlan(param=arg.param, value=arg.value, mode="omitted", source=arg.sources[0])
+
+
+def _force_order(args: list[_Arg], n_levels: int) -> dict[tuple[int, str], bool]:
+    """Overrides (level, param) -> stated that make the last level strictly less explicit
+    than the first: the most-explicit-drawn inferable arg is stated first, the least is
+    not stated last. Literal-countable args are preferred because they move value recall."""
+    pool = [a for a in args if a.inferable and a.literal] or [a for a in args if a.inferable]
+    if not pool or n_levels < 2:
+        return {}
+    first = min(pool, key=lambda a: a.u)
+    last = max(pool, key=lambda a: a.u)
+    return {(0, first.param): True, (n_levels - 1, last.param): False}
+
+
+def _apply_force(plan: ArgPlan, arg: _Arg, stated: bool | None) -> ArgPlan:
+    if stated is None or (plan.mode == "stated") == stated:
+        return plan
+    if stated:
+        return ArgPlan(param=arg.param, value=arg.value, mode="stated", source="query")
+    mode = "hinted" if arg.hint is not None and arg.v < 0.5 else "omitted"
+    return ArgPlan(param=arg.param, value=arg.value, mode=mode, source=arg.sources[0],
+                   hint=arg.hint if mode == "hinted" else None)
+
+
+def _weighted(rng: random.Random, weights: dict[str, float]) -> str:
+    names = sorted(weights)
+    return rng.choices(names, weights=[weights[n] for n in names])[0]
+
+
+def _tool_mode(u_app: float, level: LevelPolicy, style: str) -> ToolDisclosure:
+    if u_app < level.name_app:
+        return "named"
+    return "omitted" if style == "need" else "implied"
+
+
+def plan_levels(target: Target, tool: Tool, rng: random.Random, policy: PlanPolicy = DEFAULT_POLICY,
+                paraphrases: tuple[int, ...] = (1, 2, 2, 1), call: int = 0) -> list[DisclosurePlan]:
+    """One plan per policy level for the single call `call` of `target`, nested by explicitness."""
+    if len(paraphrases) != len(policy.levels):
+        raise ValueError(f"{len(paraphrases)} paraphrase counts for {len(policy.levels)} levels")
+    args = [_draw_arg(target, tool, p, v, rng) for p, v in target.calls[call].arguments.items()]
+    u_app = rng.random()
+    force = _force_order(args, len(policy.levels))
+    plans = []
+    for li, (level, n) in enumerate(zip(policy.levels, paraphrases)):
+        style = _weighted(rng, level.styles)
+        arg_plans = [_apply_force(_mode(a, level), a, force.get((li, a.param))) for a in args]
+        plans.append(DisclosurePlan(
+            target_id=target.id, level=level.name, paraphrases=n, style=style,  # type: ignore[arg-type]
+            calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style), args=arg_plans)]))
+    return plans
+
+
+# ---------------------------------------------------------------- explicit and generic plans
+
+
+def plan_explicit(target: Target, style: Style = "explicit", level: str = "explicit",
+                  paraphrases: int = 1) -> DisclosurePlan:
+    """Everything stated, the tool implied: plain requests for SDG / BFCL / judge rows."""
+    calls = [CallPlan(tool=c.tool, tool_mode="implied",
+                      args=[ArgPlan(param=p, value=v, mode="stated") for p, v in c.arguments.items()])
+             for c in target.calls]
+    return DisclosurePlan(target_id=target.id, level=level, calls=calls, paraphrases=paraphrases, style=style)
+
+
+ModeSpec = tuple[str, Source, str | None]
+
+
+def _arg_plan(target: Target, call: int, param: str, value: Any,
+              modes: dict[tuple[int, str], ModeSpec]) -> ArgPlan:
+    spec = modes.get((call, param))
+    if spec is None and any(b.call == call and b.param == param for b in target.bindings):
+        spec = ("omitted", "previous_step", None)
+    if spec is None:
+        return ArgPlan(param=param, value=value, mode="stated")
+    mode, source, hint = spec
+    return ArgPlan(param=param, value=value, mode=mode, source=source, hint=hint)  # type: ignore[arg-type]
+
+
+def plan_calls(target: Target, modes: dict[tuple[int, str], ModeSpec] | None = None, *,
+               level: str = "custom", tool_modes: dict[int, ToolDisclosure] | None = None,
+               style: Style = "explicit", paraphrases: int = 1) -> DisclosurePlan:
+    """A plan for multi-call targets: every argument stated unless `modes[(call, param)]`
+    says otherwise; arguments bound to an earlier output (target.bindings) default to
+    omitted / previous_step."""
+    modes, tool_modes = modes or {}, tool_modes or {}
+    calls = [CallPlan(tool=c.tool, tool_mode=tool_modes.get(i, "implied"),
+                      args=[_arg_plan(target, i, p, v, modes) for p, v in c.arguments.items()])
+             for i, c in enumerate(target.calls)]
+    return DisclosurePlan(target_id=target.id, level=level, calls=calls, paraphrases=paraphrases, style=style)
+
+
+def stated_set(plan: DisclosurePlan) -> set[tuple[int, str]]:
+    return {(i, a.param) for i, a in plan.args() if a.mode == "stated"}
+
+
+# ---------------------------------------------------------------- target selection helpers
+
+
+def recall_floor(target: Target, tool: Tool, call: int = 0) -> float:
+    """Share of counted gold values that every level must state literally (non-inferable and
+    said verbatim): the lowest value recall the vaguest level can reach. Products that
+    need High <= 0.10 keep targets whose floor is low."""
+    fixed = total = 0
+    for param, value in target.calls[call].arguments.items():
+        n = sum(countable(x) for x in value_elements(value))
+        total += n
+        if n and not recoverable_from(target, tool, param, value) and literal_in_render(value, param, tool, target.time):
+            fixed += n
+    return fixed / total if total else 0.0
+
+
+def orderable(target: Target, tool: Tool, call: int = 0) -> bool:
+    """Whether levels can differ in literal value recall: some inferable value is said verbatim
+    when stated. Without one, High cannot be strictly below Minimum (FORMATS 5)."""
+    return any(countable(x) and recoverable_from(target, tool, p, v) and literal_in_render(v, p, tool, target.time)
+               for p, v in target.calls[call].arguments.items() for x in value_elements(v))

@@ -1,0 +1,1 @@
+"""Test support shipped with the package: a fake OpenAI-compatible server (`fake_openai`)."""

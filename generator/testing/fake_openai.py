@@ -1,0 +1,301 @@
+"""A fake OpenAI-compatible server for tests and offline demos (stdlib only, 127.0.0.1 only).
+
+    with FakeOpenAI(error_rate=0.2, seed=1) as srv:
+        client = make_client(cfg, cache_dir, base_url=srv.base_url, model="fake")
+
+    python -m generator.testing.fake_openai --port 8765 --error-rate 0.2
+
+It answers the project's prompts deterministically (see answerers.py and TASKS.md) and can
+inject latency, 429/500 errors, malformed replies, hanging requests and a refusal of
+response_format json_schema. Scripted replies (`srv.push(...)`) take precedence over everything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Self
+
+from .answerers import answer, find_task
+
+HOST = "127.0.0.1"
+MALFORMED = "Sure! Here is what you asked for: the queries are listed below (not JSON, sorry)."
+
+
+@dataclass
+class Canned:
+    """One scripted reply: assistant `content` with status 200, or an HTTP error."""
+
+    content: str | None = None
+    status: int = 200
+    message: str = ""
+    retry_after: float | None = None
+    hang: bool = False
+
+
+def rate_limited(retry_after: float | None = 0) -> Canned:
+    return Canned(status=429, message="Rate limit reached", retry_after=retry_after)
+
+
+def server_error() -> Canned:
+    return Canned(status=500, message="The server had an error while processing your request")
+
+
+def hanging() -> Canned:
+    return Canned(hang=True)
+
+
+def reply(obj: Any) -> Canned:
+    return Canned(content=obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False))
+
+
+@dataclass
+class FakeOptions:
+    latency_ms: float = 0.0
+    error_rate: float = 0.0  # share of requests answered 429 or 500 (half each)
+    malformed_rate: float = 0.0  # share answered 200 with non-JSON content
+    hang_rate: float = 0.0  # share that sleep `hang_s` (past any sane client timeout)
+    hang_s: float = 30.0
+    retry_after: float | None = None  # None: 429s carry Retry-After 0 or 1 at random
+    no_json_schema: bool = False  # 400 on response_format json_schema
+    no_response_format: bool = False  # 400 on any response_format
+    leak_first: bool = False
+    drop_first: bool = False
+    seed: int = 0
+    model: str = "fake-model"
+
+
+@dataclass
+class Logged:
+    path: str
+    status: int
+    outcome: str  # answer | script | 429 | 500 | hang | malformed | format | bad_request
+    task: str | None = None
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+def _error_body(message: str, param: str | None = None) -> dict[str, Any]:
+    return {"error": {"message": message, "type": "invalid_request_error", "param": param, "code": None}}
+
+
+def _usage(messages: list[dict[str, Any]], content: str) -> dict[str, int]:
+    # Word counts stand in for tokens: deterministic, and enough to exercise budgets.
+    prompt = sum(len(str(m.get("content", "")).split()) for m in messages)
+    completion = len(content.split())
+    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+
+
+class FakeOpenAI:
+    def __init__(self, port: int = 0, **options: Any) -> None:
+        self.options = FakeOptions(**options)
+        self.port = port
+        self.requests: list[Logged] = []
+        self._script: deque[Canned] = deque()
+        self._rng = random.Random(self.options.seed)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # ------------------------------------------------------------ lifecycle
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{HOST}:{self.port}/v1"
+
+    def start(self) -> FakeOpenAI:
+        self._stop.clear()
+        self._server = ThreadingHTTPServer((HOST, self.port), _Handler)
+        self._server.daemon_threads = True
+        self._server.fake = self  # type: ignore[attr-defined]
+        self.port = self._server.server_address[1]
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="fake-openai", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()  # wakes hanging handlers
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._server = self._thread = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # ------------------------------------------------------------ test helpers
+
+    def push(self, *items: Canned | str | dict[str, Any]) -> None:
+        """Queue scripted replies; each request takes the next one before any other behavior."""
+        with self._lock:
+            self._script.extend(i if isinstance(i, Canned) else reply(i) for i in items)
+
+    def count(self, outcome: str | None = None, task: str | None = None) -> int:
+        with self._lock:
+            return sum(1 for r in self.requests if r.path.endswith("/chat/completions")
+                       and outcome in (None, r.outcome) and task in (None, r.task))
+
+    # ------------------------------------------------------------ request handling
+
+    def handle(self, method: str, path: str, raw: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+        """(status, headers, JSON body) for one request. Thread-safe."""
+        if method == "GET" and path.rstrip("/") == "/v1/models":
+            return 200, {}, {"object": "list", "data": [{"id": self.options.model, "object": "model",
+                                                         "created": 0, "owned_by": "trajgen"}]}
+        if method == "POST" and path.rstrip("/") == "/v1/chat/completions":
+            return self._chat(path, raw)
+        return 404, {}, _error_body(f"no route {method} {path}")
+
+    def _chat(self, path: str, raw: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+        try:
+            body = json.loads(raw or b"{}")
+            messages = list(body["messages"])
+        except (ValueError, KeyError, TypeError):
+            self._log(Logged(path, 400, "bad_request"))
+            return 400, {}, _error_body("body must be JSON with a 'messages' list", "messages")
+        task = find_task(messages)
+        name = str(task.get("task")) if task else None
+        canned, outcome = self._decide(body)
+        self._log(Logged(path, canned.status, outcome, name, body))
+        return self._respond(canned, body, messages)
+
+    def _decide(self, body: dict[str, Any]) -> tuple[Canned, str]:
+        with self._lock:
+            if self._script:
+                return self._script.popleft(), "script"
+            refusal = self._format_refusal(body.get("response_format"))
+            if refusal is not None:
+                return refusal, "format"
+            return self._roll()
+
+    def _format_refusal(self, fmt: Any) -> Canned | None:
+        kind = fmt.get("type") if isinstance(fmt, dict) else None
+        if kind and (self.options.no_response_format or (self.options.no_json_schema and kind == "json_schema")):
+            return Canned(status=400, message=f"response_format type '{kind}' is not supported by this server")
+        return None
+
+    def _roll(self) -> tuple[Canned, str]:
+        o, r = self.options, self._rng.random()
+        if r < o.hang_rate:
+            return hanging(), "hang"
+        r -= o.hang_rate
+        if r < o.error_rate:
+            if self._rng.random() < 0.5:
+                after = o.retry_after if o.retry_after is not None else float(self._rng.choice([0, 1]))
+                return rate_limited(after), "429"
+            return server_error(), "500"
+        r -= o.error_rate
+        if r < o.malformed_rate:
+            return Canned(content=MALFORMED), "malformed"
+        return Canned(), "answer"
+
+    def _respond(self, canned: Canned, body: dict[str, Any],
+                 messages: list[dict[str, Any]]) -> tuple[int, dict[str, str], dict[str, Any]]:
+        if self.options.latency_ms:
+            self._stop.wait(self.options.latency_ms / 1000)
+        if canned.hang:
+            self._stop.wait(self.options.hang_s)
+        if canned.status != 200:
+            headers = {} if canned.retry_after is None else {"Retry-After": f"{canned.retry_after:g}"}
+            param = "response_format" if canned.status == 400 else None
+            return canned.status, headers, _error_body(canned.message or f"HTTP {canned.status}", param)
+        content = canned.content
+        if content is None:
+            content = json.dumps(answer(messages, leak_first=self.options.leak_first,
+                                        drop_first=self.options.drop_first), ensure_ascii=False)
+        return 200, {}, self._completion(body, messages, content)
+
+    def _completion(self, body: dict[str, Any], messages: list[dict[str, Any]], content: str) -> dict[str, Any]:
+        with self._lock:
+            n = len(self.requests)
+        return {"id": f"chatcmpl-fake-{n}", "object": "chat.completion", "created": 0,
+                "model": body.get("model") or self.options.model,
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                             "finish_reason": "stop", "logprobs": None}],
+                "usage": _usage(messages, content)}
+
+    def _log(self, entry: Logged) -> None:
+        with self._lock:
+            self.requests.append(entry)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server_version = "FakeOpenAI/1"
+
+    def _reply(self, method: str) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        status, headers, payload = self.server.fake.handle(method, self.path, raw)  # type: ignore[attr-defined]
+        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for k, v in headers.items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (timeout): nothing to tell it
+
+    def do_GET(self) -> None:
+        self._reply("GET")
+
+    def do_POST(self) -> None:
+        self._reply("POST")
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # keep test output clean; the request log is `FakeOpenAI.requests`
+
+
+# ---------------------------------------------------------------- program
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m generator.testing.fake_openai",
+                                description="Fake OpenAI-compatible server on 127.0.0.1.")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--error-rate", type=float, default=0.0)
+    p.add_argument("--malformed-rate", type=float, default=0.0)
+    p.add_argument("--latency-ms", type=float, default=0.0)
+    p.add_argument("--hang-rate", type=float, default=0.0)
+    p.add_argument("--hang-s", type=float, default=30.0)
+    p.add_argument("--retry-after", type=float, default=None)
+    p.add_argument("--no-json-schema", action="store_true")
+    p.add_argument("--no-response-format", action="store_true")
+    p.add_argument("--leak-first", action="store_true")
+    p.add_argument("--drop-first", action="store_true")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = vars(_parser().parse_args(argv))
+    srv = FakeOpenAI(port=args.pop("port"), **args)
+    srv.start()
+    print(f"fake OpenAI server at {srv.base_url} (Ctrl-C to stop)", flush=True)
+    try:
+        srv._stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        srv.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["Canned", "FakeOpenAI", "FakeOptions", "Logged", "hanging", "rate_limited", "reply",
+           "server_error"]

@@ -1,0 +1,240 @@
+"""The `trail` product: personalized single-call queries at four verified vagueness levels,
+written as TRAILBench files.
+
+plan:   choose targets -- event k of a user's log (real TRAILBench logs or persona-simulated
+        ones) with its earlier events as history and its time as query time -- spread over
+        users, with stable ids (config + seed only).
+run:    disclosure plans per level (generator.plan), phrased by the writer with the
+        validators' check fed back; every level validated, then the levels compared
+        (levels_ordered) and the gold answer scored by TRAILBench's own rule. A failure is
+        retried with fresh draws (bounded), then becomes a Rejection -- never dropped.
+export: <out>/trail/all_generated_queries_<user>.json (+ apis/ schemas), see export.py.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+from ..plan import DEFAULT_POLICY, PlanPolicy, plan_levels
+from ..products.base import PRODUCTS, RunContext, WorkItem, item_rng, stable_id
+from ..records import DisclosurePlan, Draft, ItemResult, Rejection, Sample, Target, Tool, UserHistory, Verdict
+from ..temporal import consistent
+from ..validators import check_for, level_recall, levels_ordered, validate
+from ..validators.levels import plan_gold
+from ..writers.base import WriteRequest
+from .config import LEVEL_NAMES, TrailConfig
+from .export import TrailAnswer, TrailPayload, export_trail
+from .score import prediction_of, score_query
+from .targets import build_target, select, tool_of
+
+NAME = "trail"
+LOGS_KEY = "trail.logs"
+
+
+class ItemFailed(Exception):
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.reason)
+        self.rejection = rejection
+
+
+def settings(ctx: RunContext) -> TrailConfig:
+    return ctx.config.products.trail or TrailConfig()
+
+
+# ---------------------------------------------------------------- user logs
+
+def real_files(cfg: TrailConfig, base_dir: Path) -> list[Path]:
+    out: list[Path] = []
+    for f in cfg.files:
+        p = base_dir / f
+        if not p.exists():
+            raise ConfigError(f"no such file or directory: {p}", field="products.trail.files")
+        out += sorted(p.rglob(f"all_generated_queries_*_{cfg.variant}.json")) if p.is_dir() else [p]
+    return out
+
+
+def real_logs(cfg: TrailConfig, ctx: RunContext) -> list[UserHistory]:
+    from ..readers import read_histories
+
+    if not cfg.files and not ctx.histories:
+        raise ConfigError("source 'real' needs `files` (TRAILBench query files) or top-level `histories`",
+                          field="products.trail.files")
+    if not cfg.files:
+        return list(ctx.histories)
+    return [h for f in real_files(cfg, ctx.base_dir) for h in read_histories(f)]
+
+
+def synthetic_logs(cfg: TrailConfig, ctx: RunContext) -> list[UserHistory]:
+    from ..personas import load_personas, synthesize_histories
+
+    if not ctx.config.personas:
+        raise ConfigError("source 'synthetic' needs `personas:` (a personas YAML file)", field="personas")
+    personas = load_personas(ctx.base_dir / ctx.config.personas)
+    personas = personas[: cfg.personas] if cfg.personas else personas
+    start = datetime.strptime(cfg.start, "%Y-%m-%d %H:%M")
+    return synthesize_histories(personas, ctx.catalog, ctx.seed, start=start, n_events=cfg.events)
+
+
+def select_users(logs: list[UserHistory], users: list[str] | None) -> list[UserHistory]:
+    if users is None:
+        return logs
+    known = {h.user for h in logs}
+    missing = [u for u in users if u not in known]
+    if missing:
+        raise ConfigError(f"unknown user(s) {', '.join(missing)} (known: {', '.join(sorted(known))})",
+                          field="products.trail.users")
+    return [h for h in logs if h.user in users]
+
+
+def logs_of(ctx: RunContext) -> dict[str, UserHistory]:
+    """The user logs of this run, built once (pure and deterministic) and shared by items."""
+    if LOGS_KEY not in ctx.extra:
+        cfg = settings(ctx)
+        logs = real_logs(cfg, ctx) if cfg.source == "real" else synthetic_logs(cfg, ctx)
+        ctx.extra[LOGS_KEY] = {h.user: h for h in select_users(logs, cfg.users)}
+    return ctx.extra[LOGS_KEY]
+
+
+# ---------------------------------------------------------------- plan
+
+# Trail targets are chosen so that (nearly) every counted value is inferable, hence value
+# recall ~ P(stated) x share of values said literally (~0.88; enums are said in words). These
+# thresholds put it mid-band on TRAILBench's measured levels: ~0.68 / 0.50 / 0.30 / 0.0.
+TRAIL_POLICY: dict[str, dict[str, Any]] = {
+    "Minimum": {"stated": 0.66}, "Low": {"stated": 0.57}, "Medium": {"stated": 0.34},
+}
+
+
+def policy_of(cfg: TrailConfig) -> PlanPolicy:
+    """DEFAULT_POLICY + TRAIL_POLICY + per-level overrides: policy: {High: {name_app: 0.0}}."""
+    names = [lv.name for lv in DEFAULT_POLICY.levels]
+    unknown = [k for k in cfg.policy if k not in names]
+    if unknown:
+        raise ConfigError(f"unknown level(s) {unknown} (levels: {names})", field="products.trail.policy")
+    levels = [{**lv.model_dump(), **TRAIL_POLICY.get(lv.name, {}), **cfg.policy.get(lv.name, {})}
+              for lv in DEFAULT_POLICY.levels]
+    try:
+        return PlanPolicy.model_validate({"levels": levels})
+    except ValueError as exc:
+        raise ConfigError(str(exc).splitlines()[0], field="products.trail.policy") from None
+
+
+class TrailProduct:
+    name = NAME
+
+    def plan(self, ctx: RunContext) -> list[WorkItem]:
+        cfg = settings(ctx)
+        policy_of(cfg)  # refuse a bad policy before anything runs
+        logs = list(logs_of(ctx).values())
+        rng = item_rng(ctx.seed, "trail:select")
+        picks = select(logs, ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable, rng)
+        return [WorkItem(item_id=stable_id(ctx.seed, NAME, user, k), product=NAME, index=i,
+                         spec={"user": user, "k": k}) for i, (user, k) in enumerate(picks)]
+
+    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
+        cfg = settings(ctx)
+        rejections: list[Rejection] = []
+        for attempt in range(cfg.max_attempts):
+            try:
+                sample = await attempt_item(item, ctx, cfg, attempt)
+                return ItemResult(item_id=item.item_id, product=NAME, samples=[sample])
+            except ItemFailed as failed:
+                rejections.append(failed.rejection)
+        return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections[-1:])
+
+    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+        samples = [s for r in results for s in r.samples]
+        return export_trail(samples, ctx.catalog, ctx.out_dir / NAME)
+
+
+PRODUCTS.add(NAME, TrailProduct)
+
+
+# ---------------------------------------------------------------- one item
+
+def target_of(item: WorkItem, ctx: RunContext) -> tuple[Target, Tool]:
+    log = logs_of(ctx)[item.spec["user"]]
+    tool = tool_of(log.events[item.spec["k"]], ctx.catalog)
+    assert tool is not None  # plan only picks events of known tools
+    return build_target(item.item_id, log, item.spec["k"], tool, ctx.catalog), tool
+
+
+def reject(item: WorkItem, stage: str, validator: str, reason: str, raw: str | None = None,
+           attempts: int = 1) -> ItemFailed:
+    return ItemFailed(Rejection(item_id=item.item_id, product=NAME, stage=stage, validator=validator,
+                                reason=reason, raw=raw, attempts=attempts))
+
+
+def answer_of(target: Target, tool: Tool) -> TrailAnswer:
+    return TrailAnswer(apitype=tool.domain, toolname=tool.app, apiname=tool.api,
+                       parameters=dict(target.calls[0].arguments),
+                       temporal_parameters=list(target.temporal_parameters) or None)
+
+
+def check_answer(item: WorkItem, target: Target, answer: TrailAnswer, tool: Tool) -> None:
+    """Target-level checks: temporal arguments agree with the query time, and the gold answer
+    scores 1.0 as its own prediction under TRAILBench's rule."""
+    problems = consistent(tool, answer.parameters, target.time or "")
+    if problems:
+        raise reject(item, "target", "temporal_consistent", "; ".join(problems))
+    a = answer.as_json()
+    if not score_query(a, prediction_of(a)).overall:
+        raise reject(item, "target", "gold_self_score", "gold answer fails TRAILBench's scorer")
+
+
+async def write_level(item: WorkItem, ctx: RunContext, target: Target, tool: Tool, plan: DisclosurePlan,
+                      avoid: list[str], attempt: int) -> Draft:
+    from ..errors import LLMError
+
+    req = WriteRequest(target=target, plan=plan, tools=[tool], n=plan.paraphrases, avoid=avoid)
+    try:
+        draft = await ctx.writer.write(req, ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"),
+                                       check_for(req))
+    except LLMError as exc:
+        raise reject(item, f"write:{plan.level}", "llm", exc.message, exc.raw, exc.attempts) from None
+    bad = [v for v in validate(req, draft) if not v.ok]
+    if bad:
+        raise reject(item, f"validate:{plan.level}", bad[0].validator, reason_of(bad),
+                     "\n".join(draft.texts), draft.attempts)
+    return draft
+
+
+def reason_of(bad: list[Any]) -> str:
+    more = f" (+{len(bad) - 1} more)" if len(bad) > 1 else ""
+    return f"{bad[0].reason}{more}"
+
+
+def strictly_vaguer(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Verdict]:
+    """The last level recalls strictly fewer values than the first whenever there are counted
+    values at all -- TRAILBench-wide, not only when the plan drops a literal (levels_ordered)."""
+    if not plan_gold(plans[0]):
+        return []
+    first, last = level_recall(plans[0], drafts[0]), level_recall(plans[-1], drafts[-1])
+    if last < first - 1e-9:
+        return [Verdict(validator="strictly_vaguer", ok=True)]
+    return [Verdict(validator="strictly_vaguer", ok=False,
+                    reason=f"value recall of {plans[-1].level} ({last:.2f}) is not below {plans[0].level} ({first:.2f})")]
+
+
+async def attempt_item(item: WorkItem, ctx: RunContext, cfg: TrailConfig, attempt: int) -> Sample:
+    target, tool = target_of(item, ctx)
+    answer = answer_of(target, tool)
+    check_answer(item, target, answer, tool)
+    rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}:plan")
+    counts = tuple(cfg.paraphrases.by_level().values())
+    plans = plan_levels(target, tool, rng, policy_of(cfg), counts)
+    drafts: list[Draft] = []
+    for plan in plans:
+        drafts.append(await write_level(item, ctx, target, tool, plan,
+                                        [t for d in drafts for t in d.texts], attempt))
+    bad = [v for v in levels_ordered(plans, drafts) + strictly_vaguer(plans, drafts) if not v.ok]
+    if bad:
+        raw = "\n".join(f"[{d.level}] {t}" for d in drafts for t in d.texts)
+        raise reject(item, "levels", "levels_ordered", reason_of(bad), raw, attempt + 1)
+    query = {name: d.texts for name, d in zip(LEVEL_NAMES, drafts, strict=True)}
+    payload = TrailPayload(user=target.user or "user", time=target.time or "", query=query,
+                           answer=answer, history=target.history)
+    return Sample(item_id=item.item_id, product=NAME, payload=payload.model_dump(mode="json"))

@@ -1,0 +1,221 @@
+"""`trajgen validate --format traject` and `trajgen stats` for TRAJECT-Bench files (ours or upstream).
+
+Findings:
+- parallel twins: simple/hard files of different length, twins whose `tool list` differs
+  (only by whitespace inside `tool name` -- upstream has 13 such pairs -- or for real);
+  tool names with doubled spaces (exact-string tool matching treats them as other tools);
+- hard queries that drop required values: a required value of the gold calls that the hard
+  query mentions in no accepted form (literal, enum words, date in words, number in words);
+- sequential: a bound argument (`adapt_parameter`) whose value is not in the previous step's
+  `executed_output`; repeated tool names (TRAJECT inclusion can then never reach 1.0).
+Figures: value recall (FORMATS.md section 5) of simple vs hard, all params and required only.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..errors import InputError
+from ..surface import mentions
+from ..vagueness import countable, mean, norm, value_elements
+from .metrics import gold_scores
+from ..records import Tool
+from .plans import ENUM_WORDS, hint_for
+
+_ANY_TOOL = Tool(name="any", app="any", api="any", domain="any")  # no schema: enum hints need none
+
+FILE_NAMES = ("simple_ver.json", "hard_ver.json", "traj_query.json")
+Rec = dict[str, Any]
+
+
+def load(path: Path) -> list[Rec]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"cannot read TRAJECT-Bench JSON: {exc}", file=str(path)) from None
+    if not isinstance(data, list) or not all(isinstance(r, dict) and "tool list" in r for r in data):
+        raise InputError("expected a JSON array of records with a 'tool list'", file=str(path))
+    return data
+
+
+def files_under(path: Path) -> list[Path]:
+    if path.is_file():
+        return [path]
+    return sorted(p for name in FILE_NAMES for p in path.rglob(name) if "/sequential/Travel/simple" not in str(p))
+
+
+def values(rec: Rec, required_only: bool) -> list[tuple[str, Any]]:
+    kinds = ("required parameters",) if required_only else ("required parameters", "optional parameters")
+    return [(p.get("name", ""), x) for c in rec.get("tool list", []) for k in kinds
+            for p in c.get(k) or [] for x in value_elements(p.get("value"))
+            if countable(x) and norm(x) not in ("true", "false")]
+
+
+def recall(recs: list[Rec], required_only: bool) -> float:
+    hits = total = 0
+    for r in recs:
+        q = norm(r.get("query", ""))
+        vals = values(r, required_only)
+        hits += sum(norm(v) in q for _, v in vals)
+        total += len(vals)
+    return hits / total if total else 0.0
+
+
+def said(query: str, param: str, value: Any) -> bool:
+    """Mentioned in any accepted form: literal, de-identified words, a date, clock time or
+    number in words, or a known paraphrase of a plain-word enum member."""
+    if mentions(query, value, param, None):
+        return True
+    nq = norm(query)
+    forms = [hint_for(_ANY_TOOL, param, value), ENUM_WORDS.get(norm(str(value)).replace("_", " "))]
+    return any(f and norm(f) in nq for f in forms)
+
+
+def dropped(rec: Rec, twin: Rec | None = None) -> tuple[list[str], list[str]]:
+    """Required values the hard query does not mention: (said by the simple twin -- really
+    dropped, not found in either -- paraphrased beyond what a file-level audit can resolve)."""
+    q, sq = rec.get("query", ""), (twin or {}).get("query", "")
+    missing = [(p, v) for p, v in values(rec, True) if not said(q, p, v)]
+    lost = [f"{p}={v!r}" for p, v in missing if twin is None or said(sq, p, v)]
+    unseen = [f"{p}={v!r}" for p, v in missing if twin is not None and not said(sq, p, v)]
+    return lost, unseen
+
+
+def _names(rec: Rec) -> list[str]:
+    return [c.get("tool name", "") for c in rec.get("tool list", [])]
+
+
+def twin_findings(where: str, simple: list[Rec], hard: list[Rec]) -> list[Finding]:
+    out = []
+    if len(simple) != len(hard):
+        out.append(Finding(severity="error", where=where, message=f"simple has {len(simple)} records, hard {len(hard)}"))
+    for i, (s, h) in enumerate(zip(simple, hard)):
+        if s["tool list"] == h["tool list"]:
+            continue
+        a, b = _names(s), _names(h)
+        ws = a != b and [" ".join(x.split()) for x in a] == [" ".join(x.split()) for x in b]
+        diff = next(((x, y) for x, y in zip(a, b) if x != y), None)
+        msg = (f"tool name whitespace differs between simple and hard: {diff[0]!r} vs {diff[1]!r}" if ws and diff
+               else "simple and hard twins have different tool lists")
+        out.append(Finding(severity="error", where=f"{where}:{i}", message=msg))
+    return out
+
+
+def record_findings(where: str, recs: list[Rec], twins: list[Rec] | None = None) -> list[Finding]:
+    """Per-record findings; `twins` (the simple records) marks `recs` as hard queries."""
+    out = []
+    for i, r in enumerate(recs):
+        names = _names(r)
+        for n in sorted({n for n in names if "  " in n}):
+            out.append(Finding(severity="warning", where=f"{where}:{i}", message=f"doubled space in tool name {n!r}"))
+        if len(set(names)) < len(names):
+            out.append(Finding(severity="warning", where=f"{where}:{i}",
+                               message="repeated tool name (TRAJECT inclusion < 1.0 on gold)"))
+        if twins is not None:
+            out += _drop_findings(f"{where}:{i}", *dropped(r, twins[i] if i < len(twins) else None))
+    return out
+
+
+def _drop_findings(where: str, lost: list[str], unseen: list[str]) -> list[Finding]:
+    out = []
+    if lost:
+        out.append(Finding(severity="error", where=where,
+                           message=f"hard query drops required value(s): {', '.join(lost[:4])}"))
+    if unseen:
+        out.append(Finding(severity="warning", where=where, message="required value(s) found in neither "
+                           f"version (paraphrased or missing): {', '.join(unseen[:4])}"))
+    return out
+
+
+def binding_findings(where: str, recs: list[Rec]) -> list[Finding]:
+    out = []
+    for i, r in enumerate(recs):
+        calls = r.get("tool list", [])
+        for j, c in enumerate(calls[1:], 1):
+            param = c.get("adapt_parameter")
+            value = next((p.get("value") for k in ("required parameters", "optional parameters")
+                          for p in c.get(k) or [] if p.get("name") == param), None)
+            if param and value is not None and norm(value) not in norm(calls[j - 1].get("executed_output", "")):
+                out.append(Finding(severity="warning", where=f"{where}:{i}:step {j + 1}",
+                                   message=f"bound {param}={value!r} not in the previous step's output"))
+    return out
+
+
+def _collect(path: Path) -> dict[str, dict[str, list[Rec]]]:
+    """{'simple'|'hard'|'sequential': {file: records}} for every TRAJECT file under `path`."""
+    out: dict[str, dict[str, list[Rec]]] = {"simple": {}, "hard": {}, "sequential": {}}
+    for f in files_under(path):
+        kind = {"simple_ver.json": "simple", "hard_ver.json": "hard"}.get(f.name, "sequential")
+        out[kind][str(f)] = load(f)
+    if not any(out.values()):
+        raise InputError("no TRAJECT-Bench files (simple_ver.json, hard_ver.json, traj_query.json) found",
+                         file=str(path))
+    return out
+
+
+def _all(group: dict[str, list[Rec]]) -> list[Rec]:
+    return [r for recs in group.values() for r in recs]
+
+
+def figures(found: dict[str, dict[str, list[Rec]]]) -> dict[str, float | int | str]:
+    simple, hard, seq = (_all(found[k]) for k in ("simple", "hard", "sequential"))
+    scores = gold_scores(simple + hard + seq)
+    return {
+        "simple_records": len(simple), "hard_records": len(hard), "sequential_records": len(seq),
+        "simple_vr": round(recall(simple, False), 3), "hard_vr": round(recall(hard, False), 3),
+        "simple_vr_required": round(recall(simple, True), 3), "hard_vr_required": round(recall(hard, True), 3),
+        "sequential_vr": round(recall(seq, False), 3),
+        "simple_words": round(mean([len(r.get("query", "").split()) for r in simple]), 1),
+        "hard_words": round(mean([len(r.get("query", "").split()) for r in hard]), 1),
+        "gold_em": round(scores["em"], 4), "gold_inclusion": round(scores["inclusion"], 4),
+        "gold_usage": round(scores["usage"], 4),
+    }
+
+
+def table(fig: dict[str, float | int | str]) -> list[str]:
+    return [
+        "version     records  VR(all)  VR(required)  mean words",
+        f"simple      {fig['simple_records']:>7}  {fig['simple_vr']:>7}  {fig['simple_vr_required']:>12}  {fig['simple_words']:>10}",
+        f"hard        {fig['hard_records']:>7}  {fig['hard_vr']:>7}  {fig['hard_vr_required']:>12}  {fig['hard_words']:>10}",
+        f"sequential  {fig['sequential_records']:>7}  {fig['sequential_vr']:>7}",
+        f"gold as prediction: EM {fig['gold_em']}  inclusion {fig['gold_inclusion']}  usage {fig['gold_usage']}",
+    ]
+
+
+def audit_traject(path: Path) -> AuditReport:
+    found = _collect(path)
+    findings: list[Finding] = []
+    for sf, simple in found["simple"].items():
+        hf = sf[: -len("simple_ver.json")] + "hard_ver.json"
+        findings += twin_findings(sf, simple, found["hard"].get(hf, []))
+        findings += record_findings(sf, simple)
+    for hf, hard in found["hard"].items():
+        sf = hf[: -len("hard_ver.json")] + "simple_ver.json"
+        findings += record_findings(hf, hard, found["simple"].get(sf, []))
+    for qf, seq in found["sequential"].items():
+        findings += record_findings(qf, seq) + binding_findings(qf, seq)
+    fig = figures(found)
+    fig["whitespace_mismatches"] = sum("whitespace differs" in f.message for f in findings)
+    fig["hard_dropping_required"] = sum("drops required" in f.message for f in findings)
+    lines = table(fig) + [f"simple/hard tool-name whitespace mismatches: {fig['whitespace_mismatches']}",
+                          f"hard queries dropping required values: {fig['hard_dropping_required']}"]
+    return AuditReport(format="traject", path=str(path), findings=findings, figures=fig, lines=lines)
+
+
+def stats_traject(path: Path) -> AuditReport:
+    fig = figures(_collect(path))
+    return AuditReport(format="traject", path=str(path), figures=fig, lines=table(fig))
+
+
+def looks_like_traject(path: Path) -> bool:
+    if path.is_file():
+        return path.name in FILE_NAMES
+    return path.is_dir() and (any(path.rglob("simple_ver.json")) or any(path.rglob("traj_query.json")))
+
+
+AUDITS.add("traject", audit_traject)
+STATS.add("traject", stats_traject)
+DETECTORS.add("traject", looks_like_traject)

@@ -1,0 +1,301 @@
+"""Disclosure plans for trajectories, decided in code; the writer only phrases them.
+
+- simple (parallel): every argument stated, tools implied (the task is clear, no identifiers);
+  a stated value whose natural rendering differs from the gold spelling (ISO date, 24h time)
+  carries that spelling in `hint`, for the writer to use verbatim.
+- hard (parallel): indirect style, tools implied; an argument is hinted only where the hint
+  resolves back to exactly the gold value, omitted only when it equals the schema default,
+  and stated otherwise. Resolvable hints (`HINTERS`): an enum member by its natural wording
+  (exactly one member has that wording), a date in words ("June 3, 2025"), a number in words.
+- sequential: one query; a value bound to an earlier call's output is omitted with source
+  `previous_step`; everything else is stated.
+`unrecoverable` proves, per plan, that every gold value can be recovered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
+from ..registry import Registry
+from ..surface import forms, render
+from ..vagueness import countable, norm
+from .export import wire_value
+
+# (tool, param, value) -> hint phrase or None; (tool, param, hint) -> the value it resolves to.
+Hinter = Callable[[Tool, str, Any], str | None]
+Resolver = Callable[[Tool, str, str], Any]
+HINTERS: Registry[tuple[Hinter, Resolver]] = Registry("traject hint")
+
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+          "nineteen"]
+_TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_HUMAN_DATE = "{d:%B} {d.day}, {d.year}"
+
+
+def spec(tool: Tool, param: str) -> dict[str, Any]:
+    return tool.properties.get(param) or {}
+
+
+# Enum members that are plain words already get a paraphrase that still names one member.
+ENUM_WORDS = {"breakfast": "the first meal of the day", "brunch": "a late-morning meal",
+              "lunch": "the midday meal", "dinner": "the evening meal", "asc": "lowest first",
+              "desc": "highest first", "ascending": "lowest first", "descending": "highest first"}
+
+
+def enum_surface(tool: Tool, param: str, value: Any) -> str:
+    custom = (tool.hints.surface.get(param, {}) if tool.hints else {}).get(str(value))
+    plain = re.sub(r"[_\-]+", " ", str(value)).strip().lower()
+    if custom and norm(value) not in norm(custom):
+        return custom
+    return ENUM_WORDS.get(plain) or custom or plain
+
+
+def _enum_hint(tool: Tool, param: str, value: Any) -> str | None:
+    enum = spec(tool, param).get("enum") or []
+    if isinstance(value, bool) or value not in enum:
+        return None
+    hint = enum_surface(tool, param, value)
+    return hint if norm(value) not in norm(hint) and _enum_resolve(tool, param, hint) == value else None
+
+
+def _enum_resolve(tool: Tool, param: str, hint: str) -> Any:
+    hits = [v for v in spec(tool, param).get("enum") or [] if norm(enum_surface(tool, param, v)) == norm(hint)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _date_hint(tool: Tool, param: str, value: Any) -> str | None:
+    if not (isinstance(value, str) and _DATE.match(value)):
+        return None
+    try:
+        return _HUMAN_DATE.format(d=datetime.strptime(value, "%Y-%m-%d"))
+    except ValueError:
+        return None
+
+
+def _date_resolve(tool: Tool, param: str, hint: str) -> Any:
+    try:
+        return datetime.strptime(hint, "%B %d, %Y").strftime("%Y-%m-%d")
+    except ValueError:
+        return None
+
+
+def number_words(n: int) -> str:
+    """English words for 0 <= n < 1000 ("two hundred forty-five")."""
+    if n >= 100:
+        hundreds, rest = divmod(n, 100)
+        return f"{_UNITS[hundreds]} hundred" + (f" {number_words(rest)}" if rest else "")
+    if n < 20:
+        return _UNITS[n]
+    tens, unit = divmod(n, 10)
+    return _TENS[tens] + (f"-{_UNITS[unit]}" if unit else "")
+
+
+def _number_hint(tool: Tool, param: str, value: Any) -> str | None:
+    if isinstance(value, bool):
+        return None
+    text = str(value)
+    if not text.isdigit() or not 10 <= int(text) < 1000 or text != str(int(text)):
+        return None
+    return number_words(int(text))
+
+
+def _number_resolve(tool: Tool, param: str, hint: str) -> Any:
+    return _number_table().get(hint)
+
+
+_CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
+_FRACTIONS = {"25": "a quarter", "5": "a half", "75": "three quarters"}
+
+
+def clock_words(h: int, m: int) -> str:
+    """"half past ten in the morning", "quarter to seven in the evening", "midnight"."""
+    if (h, m) in ((0, 0), (12, 0)):
+        return "midnight" if h == 0 else "noon"
+    if m == 45:
+        return f"quarter to {_clock_hour(h + 1)}"
+    lead = {0: "", 15: "quarter past ", 30: "half past "}.get(m)
+    if lead is not None:
+        return f"{lead}{_clock_hour(h)}" + ("" if lead else "")
+    return f"{number_words(h % 12 or 12)} {'oh ' if m < 10 else ''}{number_words(m)} {_period(h)}"
+
+
+def _period(h: int) -> str:
+    return "in the morning" if h % 24 < 12 else "in the afternoon" if h % 24 < 18 else "in the evening"
+
+
+def _clock_hour(h: int) -> str:
+    h %= 24
+    return {0: "midnight", 12: "noon"}.get(h) or f"{number_words(h % 12)} {_period(h)}"
+
+
+def _clock_hint(tool: Tool, param: str, value: Any) -> str | None:
+    m = _CLOCK.match(value) if isinstance(value, str) and not spec(tool, param).get("enum") else None
+    return clock_words(int(m[1]), int(m[2])) if m else None
+
+
+@lru_cache(maxsize=1)
+def _clock_table() -> dict[str, str]:
+    return {clock_words(h, m): f"{h:02d}:{m:02d}" for h in range(24) for m in range(60)}
+
+
+@lru_cache(maxsize=1)
+def _number_table() -> dict[str, int]:
+    return {number_words(i): i for i in range(1000)}
+
+
+def _clock_resolve(tool: Tool, param: str, hint: str) -> Any:
+    return _clock_table().get(hint)
+
+
+def _decimal_hint(tool: Tool, param: str, value: Any) -> str | None:
+    """4.5 -> "4 and a half", 12.3 -> "12 point 3" (never the literal spelling)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    m = re.fullmatch(r"(\d+)\.(\d+)", str(value))
+    if not m or spec(tool, param).get("enum"):
+        return None
+    if set(m[2]) == {"0"}:  # 262.0 is written "262" in the gold call: say it in words
+        return _number_hint(tool, param, m[1])
+    frac = _FRACTIONS.get(m[2])
+    return f"{m[1]} and {frac}" if frac else f"{m[1]} point {' '.join(m[2])}"
+
+
+def _decimal_resolve(tool: Tool, param: str, hint: str) -> Any:
+    m = re.fullmatch(r"(\d+) (?:and (a quarter|a half|three quarters)|point ((?:\d ?)+))", hint)
+    if not m:
+        return None
+    inverse = {v: k for k, v in _FRACTIONS.items()}
+    return f"{m[1]}.{inverse[m[2]] if m[2] else m[3].replace(' ', '')}"
+
+
+def register_hinters() -> None:
+    """Idempotent registration (called by the product, not at import)."""
+    for name, pair in (("enum", (_enum_hint, _enum_resolve)), ("date", (_date_hint, _date_resolve)),
+                       ("clock", (_clock_hint, _clock_resolve)), ("decimal", (_decimal_hint, _decimal_resolve)),
+                       ("number", (_number_hint, _number_resolve))):
+        if name not in HINTERS:
+            HINTERS.add(name, pair)
+
+
+def hint_for(tool: Tool, param: str, value: Any) -> str | None:
+    register_hinters()
+    for _, (hinter, _resolver) in HINTERS.items():
+        hint = hinter(tool, param, value)
+        if hint:
+            return hint
+    return None
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal as written, or as numbers (a hint "262" resolves a gold 262.0)."""
+    if str(a) == str(b):
+        return True
+    try:
+        return float(str(a)) == float(str(b))
+    except ValueError:
+        return False
+
+
+def resolves(tool: Tool, param: str, hint: str, value: Any) -> bool:
+    register_hinters()
+    return any(same_value(resolver(tool, param, hint), value) for _, (_h, resolver) in HINTERS.items())
+
+
+def is_default(tool: Tool, param: str, value: Any) -> bool:
+    s = spec(tool, param)
+    return param not in tool.required and "default" in s and s["default"] == value
+
+
+def _hard_arg(tool: Tool, param: str, value: Any) -> ArgPlan:
+    # Only values that value recall counts are left out: a default "2" or False omitted next to
+    # a stated "2 tickets" would read as disclosed anyway.
+    if is_default(tool, param, value) and countable(wire_value(value)):
+        return ArgPlan(param=param, value=value, mode="omitted", source="default")
+    hint = hint_for(tool, param, value)
+    if hint:
+        return ArgPlan(param=param, value=value, mode="hinted", source="query", hint=hint)
+    return ArgPlan(param=param, value=value, mode="stated")
+
+
+def literal_surface(tool: Tool, param: str, value: Any) -> str | None:
+    """The value exactly as the gold call spells it, when the natural rendering would not
+    (ISO dates, 24h clock times): simple queries state values verbatim, like upstream's."""
+    if isinstance(value, str) and not spec(tool, param).get("enum") and norm(value) not in norm(render(value, param, tool)):
+        return value
+    return None
+
+
+def _stated(tool: Tool, args: dict[str, Any]) -> list[ArgPlan]:
+    return [ArgPlan(param=k, value=v, mode="stated", hint=literal_surface(tool, k, v)) for k, v in args.items()]
+
+
+def simple_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
+    calls = [CallPlan(tool=c.tool, tool_mode="implied", args=_stated(tools[c.tool], c.arguments))
+             for c in target.calls]
+    return DisclosurePlan(target_id=target.id, level="simple", calls=calls, style="explicit")
+
+
+def hard_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
+    calls = [CallPlan(tool=c.tool, tool_mode="implied",
+                      args=[_hard_arg(tools[c.tool], k, v) for k, v in c.arguments.items()])
+             for c in target.calls]
+    return DisclosurePlan(target_id=target.id, level="hard", calls=calls, style="indirect")
+
+
+def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
+    bound = {(b.call, b.param) for b in target.bindings}
+    calls = []
+    for i, c in enumerate(target.calls):
+        stated = {a.param: a for a in _stated(tools[c.tool], c.arguments)}
+        args = [ArgPlan(param=k, value=v, mode="omitted", source="previous_step") if (i, k) in bound
+                else stated[k] for k, v in c.arguments.items()]
+        calls.append(CallPlan(tool=c.tool, tool_mode="implied", args=args))
+    return DisclosurePlan(target_id=target.id, level="traj_query", calls=calls, style="casual")
+
+
+def _arg_problem(plan: DisclosurePlan, target: Target, tools: dict[str, Tool], i: int, a: ArgPlan) -> str | None:
+    tool = tools[plan.calls[i].tool]
+    if a.mode == "stated":
+        return None
+    if a.mode == "hinted":
+        ok = bool(a.hint) and resolves(tool, a.param, a.hint or "", a.value)
+        return None if ok else f"call {i + 1} {a.param}: hint {a.hint!r} does not resolve to {a.value!r}"
+    if a.source == "default" and is_default(tool, a.param, a.value):
+        return None
+    if a.source == "previous_step" and any(b.call == i and b.param == a.param for b in target.bindings):
+        return None
+    return f"call {i + 1} {a.param}: omitted value {a.value!r} is not recoverable (source {a.source})"
+
+
+def unrecoverable(plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
+    """Problems where a gold value could not be recovered from the query, a default or an
+    earlier step ([] = every value recoverable)."""
+    out = [_arg_problem(plan, target, tools, i, a) for i, a in plan.args()]
+    return [p for p in out if p]
+
+
+def _replace_once(text: str, form: str, literal: str) -> str:
+    pattern = re.compile(r"(?<![A-Za-z0-9])" + re.escape(form) + r"(?![A-Za-z0-9])", re.IGNORECASE)
+    return pattern.sub(lambda _m: literal, text, count=1)
+
+
+def literalize(text: str, plan: DisclosurePlan, tools: dict[str, Tool]) -> str:
+    """Rewrite a stated value that the writer phrased naturally ("June 4th, 2025", "9:30 am")
+    to the gold spelling carried in its `hint` ("2025-06-04", "09:30"), as upstream's simple
+    queries state values verbatim. Writers that already honor the hint are left unchanged."""
+    for i, a in plan.args():
+        if a.mode != "stated" or not a.hint or norm(a.hint) in norm(text):
+            continue
+        for form in sorted(forms(a.value, a.param, tools[plan.calls[i].tool]), key=len, reverse=True):
+            new = _replace_once(text, form, a.hint)
+            if new != text:
+                text = new
+                break
+    return text

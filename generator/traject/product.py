@@ -1,0 +1,203 @@
+"""The `traject` product: multi-tool trajectories written as TRAJECT-Bench files.
+
+plan: per domain, `parallel` + `sequential` items with stable ids (config + seed only).
+run: sample a trajectory, simulate its outputs, plan the disclosure of each query version,
+     have the writer phrase it, check it; a failed check is a rejection and the item retries
+     with a fresh sample (bounded by `max_attempts`).
+export: TRAJECT-Bench files under <out>/traject/ (see export.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+from ..products.base import PRODUCTS, RunContext, WorkItem, item_rng, stable_id
+from ..records import DisclosurePlan, ItemResult, Rejection, Sample, Target, Tool
+from ..validators import run_all
+from ..writers.base import WriteRequest
+from . import export, plans, sample, simulate
+from .checks import query_problems
+from .config import TrajectConfig
+from .graph import ToolGraph, build_graph
+
+NAME = "traject"
+# Hard-query hints (enum words, dates / clock times / numbers in words) are resolved from the
+# query itself (source "query"), which the generic validator reserves for history and time;
+# the stricter traject `recoverable` check (every hint resolves back to the exact value) replaces it.
+SKIP_VALIDATORS = ("hinted_recoverable",)
+GRAPH_KEY = "traject.graph"
+
+
+class QueryFailed(Exception):
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.reason)
+        self.rejection = rejection
+
+
+def settings(ctx: RunContext) -> TrajectConfig:
+    return ctx.config.products.traject or TrajectConfig()
+
+
+def select_domains(cfg: TrajectConfig, ctx: RunContext) -> list[str]:
+    by_domain = ctx.catalog.by_domain
+    unknown = [d for d in cfg.domains if d not in by_domain]
+    if unknown:
+        raise ConfigError(f"unknown domain(s) {', '.join(unknown)} (catalog has: {', '.join(by_domain)})",
+                          field="products.traject.domains")
+    return list(cfg.domains) or [d for d, ts in by_domain.items() if len(ts) >= cfg.k.min]
+
+
+def safe_dir(domain: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", domain).strip("_") or "default"
+
+
+def _items(ctx: RunContext, kind: str, count: int, domains: list[str]) -> list[dict[str, Any]]:
+    return [{"kind": kind, "domain": d, "domain_index": di, "index": i}
+            for di, d in enumerate(domains) for i in range(count)]
+
+
+def graph_of(ctx: RunContext) -> ToolGraph:
+    """Built once per run (pure, deterministic); LLM-proposed edges are merged by `ensure_graph`."""
+    if GRAPH_KEY not in ctx.extra:
+        ctx.extra[GRAPH_KEY] = build_graph(ctx.catalog.tools)
+    return ctx.extra[GRAPH_KEY]
+
+
+async def ensure_graph(ctx: RunContext, cfg: TrajectConfig) -> ToolGraph:
+    lock = ctx.extra.setdefault(GRAPH_KEY + ".lock", asyncio.Lock())
+    async with lock:
+        graph = graph_of(ctx)
+        if cfg.llm_edges and ctx.llm is not None and not ctx.extra.get(GRAPH_KEY + ".llm"):
+            from .propose import add_llm_edges
+            await add_llm_edges(graph, ctx.catalog.by_domain, ctx.llm)
+            ctx.extra[GRAPH_KEY + ".llm"] = True
+    return graph
+
+
+def new_target(item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int) -> Target | None:
+    rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}")
+    tools = ctx.catalog.by_domain[item.spec["domain"]]
+    if item.spec["kind"] == "parallel":
+        k = rng.randint(cfg.k.min, cfg.k.max)
+        target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats)
+    else:
+        length = rng.randint(cfg.chain.min, cfg.chain.max)
+        chain = sample.find_chain(graph, [t.name for t in tools], length, cfg.chain.min, rng,
+                                  allow_repeats=cfg.allow_repeats)
+        if chain is None:
+            return None
+        target = sample.sample_sequential(item.item_id, chain, ctx.catalog.by_name, rng)
+    outputs = simulate.simulate_all(target, ctx.catalog.by_name, rng)
+    return target.model_copy(update={"outputs": outputs})
+
+
+def problems_of(req: WriteRequest, texts: list[str]) -> list[tuple[str, str]]:
+    """(validator, problem) pairs: the project's text validators plus the traject checks."""
+    tools = {t.name: t for t in req.tools}
+    theirs = [(v.validator, v.reason) for v in run_all(req, texts, SKIP_VALIDATORS) if not v.ok]
+    return theirs + [p for t in texts for p in query_problems(t, req.plan, req.target, tools)]
+
+
+async def write_query(ctx: RunContext, item: WorkItem, target: Target, plan: DisclosurePlan,
+                      attempt: int) -> str:
+    offered = [ctx.catalog.by_name[c.tool] for c in target.calls]
+    req = WriteRequest(target=target, plan=plan, tools=offered, n=1)
+
+    def check(texts: list[str]) -> list[str]:
+        return [f"{name}: {p}" for name, p in problems_of(req, texts)]
+
+    draft = await ctx.writer.write(req, ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"), check)
+    text = plans.literalize(draft.texts[0] if draft.texts else "", plan, ctx.catalog.by_name)
+    problems = problems_of(req, [text])
+    if problems:
+        name, reason = problems[0]
+        raise QueryFailed(Rejection(item_id=item.item_id, product=NAME, stage=f"validate:{plan.level}",
+                                    validator=name, reason=f"{reason} (+{len(problems) - 1} more)"
+                                    if len(problems) > 1 else reason, raw=text, attempts=draft.attempts))
+    return text
+
+
+def payload(item: WorkItem, ctx: RunContext, target: Target, queries: dict[str, str]) -> dict[str, Any]:
+    tools = ctx.catalog.by_name
+    spec = item.spec
+    if spec["kind"] == "parallel":
+        answer = simulate.parallel_answer(target, tools)
+        records = {lvl: export.parallel_record(q, target, tools, answer) for lvl, q in queries.items()}
+    else:
+        model = ctx.llm.model if ctx.llm is not None and ctx.writer.name == "llm" else ctx.writer.name
+        records = {"traj_query": export.sequential_record(
+            queries["traj_query"], target, tools, simulate.sequential_answer(target, tools),
+            seed=ctx.item_seed(item.item_id), indices=(spec["domain_index"], spec["index"], 0), model=model)}
+    return {**spec, "records": records}
+
+
+def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
+    if target.kind == "parallel":
+        return [plans.simple_plan(target, tools), plans.hard_plan(target, tools)]
+    return [plans.sequential_plan(target, tools)]
+
+
+async def attempt_item(item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph,
+                       attempt: int) -> Sample | Rejection:
+    target = new_target(item, ctx, cfg, graph, attempt)
+    if target is None:
+        return Rejection(item_id=item.item_id, product=NAME, stage="sample", validator="chain",
+                         reason=f"no chain of >= {cfg.chain.min} steps along the tool graph in "
+                                f"domain {item.spec['domain']}", attempts=1)
+    try:
+        queries = {p.level: await write_query(ctx, item, target, p, attempt)
+                   for p in level_plans(target, ctx.catalog.by_name)}
+    except QueryFailed as failed:
+        return failed.rejection
+    return Sample(item_id=item.item_id, product=NAME, payload=payload(item, ctx, target, queries))
+
+
+@PRODUCTS.register(NAME)
+class TrajectProduct:
+    name = NAME
+
+    def plan(self, ctx: RunContext) -> list[WorkItem]:
+        cfg = settings(ctx)
+        domains = select_domains(cfg, ctx)
+        specs = _items(ctx, "parallel", cfg.parallel, domains) + _items(ctx, "sequential", cfg.sequential, domains)
+        return [WorkItem(item_id=stable_id(ctx.seed, NAME, s["kind"], s["domain"], s["index"]),
+                         product=NAME, index=n, spec=s) for n, s in enumerate(specs)]
+
+    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
+        cfg = settings(ctx)
+        graph = await ensure_graph(ctx, cfg)
+        rejections: list[Rejection] = []
+        for attempt in range(cfg.max_attempts):
+            outcome = await attempt_item(item, ctx, cfg, graph, attempt)
+            if isinstance(outcome, Sample):
+                return ItemResult(item_id=item.item_id, product=NAME, samples=[outcome], rejections=rejections)
+            rejections.append(outcome)
+            if outcome.stage == "sample":
+                break
+        return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections)
+
+    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+        return export_samples([s for r in results for s in r.samples], ctx.out_dir / NAME)
+
+
+def _grouped(samples: list[Sample], kind: str) -> dict[str, list[dict[str, Any]]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    rows = sorted((s.payload for s in samples if s.payload["kind"] == kind),
+                  key=lambda p: (p["domain_index"], p["index"]))
+    for p in rows:
+        groups.setdefault(p["domain"], []).append(p["records"])
+    return groups
+
+
+def export_samples(samples: list[Sample], root: Path) -> list[Path]:
+    paths: list[Path] = []
+    for domain, recs in _grouped(samples, "parallel").items():
+        paths += export.write_parallel(root, safe_dir(domain), [r["simple"] for r in recs],
+                                       [r["hard"] for r in recs])
+    for domain, recs in _grouped(samples, "sequential").items():
+        paths.append(export.write_sequential(root, safe_dir(domain), [r["traj_query"] for r in recs]))
+    return paths

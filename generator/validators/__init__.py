@@ -1,0 +1,38 @@
+"""Validators: check a realization (texts) against its plan and target.
+
+VALIDATORS maps a name to fn(WriteRequest, texts) -> list[Verdict]. `check_for(req)` turns
+them into a TextCheck (problem strings, fed back to writers and to the LLM as re-asks);
+`validate(req, draft)` returns every verdict for the final decision; `levels_ordered`
+compares the drafts of one target across levels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..records import Draft, Verdict
+from ..writers.base import TextCheck, WriteRequest
+from . import levels, plan_checks, text  # noqa: F401  (registration)
+from .base import VALIDATORS, Validator
+from .levels import level_recall, levels_ordered
+
+
+def run_all(req: WriteRequest, texts: list[str], skip: Collection[str] = ()) -> list[Verdict]:
+    return [v for name, fn in VALIDATORS.items() if name not in skip for v in fn(req, texts)]
+
+
+def check_for(req: WriteRequest, skip: Collection[str] = ()) -> TextCheck:
+    """A TextCheck for writers: the problems of all validators (minus `skip`) as strings."""
+
+    def check(texts: list[str]) -> list[str]:
+        return [f"{v.validator}: {v.reason}" for v in run_all(req, texts, skip) if not v.ok]
+
+    return check
+
+
+def validate(req: WriteRequest, draft: Draft, skip: Collection[str] = ()) -> list[Verdict]:
+    """Every verdict for a draft (one passing verdict per validator that found nothing)."""
+    return run_all(req, draft.texts, skip)
+
+
+__all__ = ["VALIDATORS", "Validator", "check_for", "level_recall", "levels_ordered", "run_all", "validate"]

@@ -1,0 +1,49 @@
+"""Cross-level check: queries of successive levels never become more explicit."""
+
+from __future__ import annotations
+
+from ..plan import stated_set
+from ..records import DisclosurePlan, Draft, Verdict
+from ..vagueness import countable, mean, norm, value_elements, value_recall
+
+EPS = 1e-9
+
+
+def plan_gold(plan: DisclosurePlan) -> list[tuple[str, str]]:
+    """(param, normalized value) pairs counted by value recall, over all calls of the plan."""
+    return [(a.param, norm(x)) for _, a in plan.args() for x in value_elements(a.value) if countable(x)]
+
+
+def level_recall(plan: DisclosurePlan, draft: Draft) -> float:
+    gold = plan_gold(plan)
+    return mean([value_recall(t, gold) for t in draft.texts])
+
+
+def _literal_dropped(first: DisclosurePlan, last: DisclosurePlan, draft: Draft) -> bool:
+    """Whether the last plan leaves unstated a counted value that the first level's queries
+    say literally (enum values said in words do not move value recall)."""
+    dropped = stated_set(first) - stated_set(last)
+    said = [norm(t) for t in draft.texts]
+    return any(countable(x) and all(norm(x) in t for t in said)
+               for i, a in first.args() if (i, a.param) in dropped for x in value_elements(a.value))
+
+
+def levels_ordered(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Verdict]:
+    """Stated sets nested, literal value recall never rising, and the last level strictly
+    below the first whenever the plans drop a counted value."""
+    name, problems = "levels_ordered", []
+    if len(plans) != len(drafts):
+        problems.append(f"{len(plans)} plans but {len(drafts)} drafts")
+    pairs = list(zip(plans, drafts))
+    recall = [level_recall(p, d) for p, d in pairs]
+    for (a, _), (b, _), ra, rb in zip(pairs, pairs[1:], recall, recall[1:]):
+        if not stated_set(b) <= stated_set(a):
+            problems.append(f"level {b.level} states arguments that {a.level} does not")
+        if rb > ra + EPS:
+            problems.append(f"value recall rises from {a.level} ({ra:.2f}) to {b.level} ({rb:.2f})")
+    if len(pairs) > 1 and _literal_dropped(plans[0], plans[-1], drafts[0]) and not recall[-1] < recall[0] - EPS:
+        problems.append(f"value recall of {plans[-1].level} ({recall[-1]:.2f}) is not below "
+                        f"{plans[0].level} ({recall[0]:.2f})")
+    if not problems:
+        return [Verdict(validator=name, ok=True)]
+    return [Verdict(validator=name, ok=False, reason=p) for p in problems]

@@ -1,0 +1,166 @@
+"""Validators of the query texts against the plan: stated values present, omitted values
+absent, no identifiers, distinct paraphrases."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from ..records import Tool
+from ..surface import forms, is_identifier, leaks, mentions, noun, normalize, render, value_kind, words
+from ..vagueness import countable, norm, value_elements
+from ..writers.base import WriteRequest
+from .base import VALIDATORS, plan_args, show, tools_of, verdicts
+
+
+def _label(param: str, tool: Tool | None) -> str:
+    return noun(param, tool)
+
+
+@VALIDATORS.register("stated_present")
+def stated_present(req: WriteRequest, texts: list[str]) -> list:
+    """Every stated value is mentioned in every query (any accepted surface form)."""
+    problems = []
+    for k, text in enumerate(texts):
+        for _, a, tool in plan_args(req):
+            if a.mode == "stated" and not mentions(text, a.value, a.param, tool, req.target.time):
+                problems.append(f"query {k + 1} does not state the {_label(a.param, tool)} "
+                                f"{show(render(a.value, a.param, tool, time=req.target.time))}")
+    return verdicts("stated_present", problems)
+
+
+def _stated_elements(req: WriteRequest) -> set[str]:
+    return {norm(x) for _, a, _ in plan_args(req) if a.mode == "stated" for x in value_elements(a.value)}
+
+
+def _implied(req: WriteRequest) -> str:
+    """Text implied by the tools themselves: a value that is part of the API's or app's name
+    (`get_taxi`, product_type=taxi) cannot be kept out of a query about that tool."""
+    return " ".join(f"{words(t.api)} {t.app}" for t in req.tools)
+
+
+def _phrases_of_others(req: WriteRequest) -> list[str]:
+    """What the query may legitimately say for stated and hinted arguments: stated strings,
+    surface forms of stated dates and times ("today", "7 pm"), and hint phrases."""
+    out: list[str] = []
+    for _, a, tool in plan_args(req):
+        if a.mode == "hinted" and a.hint:
+            out.append(a.hint)
+        elif a.mode == "stated":
+            out += [x for x in value_elements(a.value) if isinstance(x, str) and len(x) > 1]
+            if value_kind(a.value, a.param, tool, req.target.time) in ("date", "datetime", "clock"):
+                out += forms(a.value, a.param, tool, req.target.time)
+    return sorted(set(out), key=len, reverse=True)
+
+
+def _masked(text: str, phrases: list[str]) -> str:
+    """`text` with the other arguments' phrases blanked out: a word inside a stated value
+    ("Coffee breakfast") is not a leak of an omitted one (meal type breakfast)."""
+    for p in phrases:
+        text = re.sub(re.escape(p), " ", text, flags=re.I)
+    return text
+
+
+def _leak_elements(masked: str, value: Any, param: str, tool: Tool | None, req: WriteRequest,
+                   skip: set[str], implied: str) -> list[Any]:
+    out = []
+    for x in value_elements(value):
+        if norm(x) in skip or (not isinstance(x, bool) and contains_word(implied, x)):
+            continue
+        item = [x] if isinstance(value, list) else x
+        if leaks(masked, item, param, tool, req.target.time):
+            out.append(x)
+    return out
+
+
+def contains_word(haystack: str, value: Any) -> bool:
+    v = normalize(str(value))
+    return bool(v) and f" {v} " in f" {normalize(haystack)} "
+
+
+def _literal_leak(text: str, value: Any) -> list[Any]:
+    nt = norm(text)
+    return [x for x in value_elements(value) if countable(x) and re.search(
+        r"(?<![a-z0-9])" + re.escape(norm(x)) + r"(?![a-z0-9])", nt)]
+
+
+@VALIDATORS.register("omitted_absent")
+def omitted_absent(req: WriteRequest, texts: list[str]) -> list:
+    """No omitted value appears in any surface form, and no hinted value appears literally
+    (values shared with stated arguments or implied by the tool's name are exempt)."""
+    skip, implied, phrases, problems = _stated_elements(req), _implied(req), _phrases_of_others(req), []
+    for k, text in enumerate(texts):
+        masked = _masked(text, phrases)
+        for _, a, tool in plan_args(req):
+            if a.mode == "omitted":
+                found = _leak_elements(masked, a.value, a.param, tool, req, skip, implied)
+            elif a.mode == "hinted":
+                found = [x for x in _literal_leak(masked, a.value)
+                         if norm(x) not in skip and not contains_word(implied, x)]
+            else:
+                continue
+            for x in found:
+                problems.append(f"query {k + 1} reveals the {a.mode} {_label(a.param, tool)} {show(x)}; "
+                                f"leave it out" + (f" (say '{a.hint}' instead)" if a.hint else ""))
+    return verdicts("omitted_absent", problems)
+
+
+@lru_cache(maxsize=4096)
+def _ident_pattern(ident: str, case: bool) -> re.Pattern[str]:
+    return re.compile(r"(?<![A-Za-z0-9_])" + re.escape(ident) + r"(?![A-Za-z0-9_])", 0 if case else re.I)
+
+
+def _forbidden(req: WriteRequest) -> list[tuple[str, str, bool]]:
+    """(identifier, what it is, case-sensitive) that a query must not contain."""
+    tools, named = tools_of(req), {c.tool for c in req.plan.calls if c.tool_mode == "named"}
+    named_apps = {tools[n].app for n in named if n in tools}
+    out: list[tuple[str, str, bool]] = []
+    for call in req.plan.calls:
+        tool = tools.get(call.tool)
+        out.append((call.tool, "function name", False))
+        if tool is None:
+            continue
+        if is_identifier(tool.api):
+            out.append((tool.api, "API name", False))
+        if tool.app and tool.app not in named_apps:
+            out.append((tool.app, "app name", True))
+        out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p)]
+        out += [(str(a.value), "enum identifier", False) for a in call.args
+                if isinstance(a.value, str) and a.value in (tool.properties.get(a.param, {}).get("enum") or [])
+                and is_identifier(a.value)]
+    return out
+
+
+@VALIDATORS.register("no_identifiers")
+def no_identifiers(req: WriteRequest, texts: list[str]) -> list:
+    """No API, function, parameter or enum identifier, and no app name unless the plan names it.
+    An identifier that is part of a stated string value is allowed."""
+    stated = " ".join(str(x) for _, a, _ in plan_args(req) if a.mode == "stated" for x in value_elements(a.value))
+    problems = []
+    for k, text in enumerate(texts):
+        for ident, what, case in _forbidden(req):
+            pat = _ident_pattern(ident, case)
+            if pat.search(text) and not pat.search(stated):
+                problems.append(f"query {k + 1} contains the {what} '{ident}'; use natural words")
+    return verdicts("no_identifiers", sorted(set(problems), key=problems.index))
+
+
+@VALIDATORS.register("paraphrases_distinct")
+def paraphrases_distinct(req: WriteRequest, texts: list[str]) -> list:
+    """Exactly n non-empty queries, pairwise distinct and distinct from `req.avoid` (normalized)."""
+    problems = []
+    if len(texts) != req.n:
+        problems.append(f"expected {req.n} queries, got {len(texts)}")
+    avoid = {normalize(t) for t in req.avoid}
+    seen: dict[str, int] = {}
+    for k, text in enumerate(texts):
+        key = normalize(text)
+        if not key:
+            problems.append(f"query {k + 1} is empty")
+        elif key in seen:
+            problems.append(f"query {k + 1} repeats query {seen[key] + 1}; phrase it differently")
+        elif key in avoid:
+            problems.append(f"query {k + 1} repeats an earlier query; phrase it differently")
+        seen.setdefault(key, k)
+    return verdicts("paraphrases_distinct", problems)

@@ -1,0 +1,180 @@
+"""The LLM writer: an OpenAI-compatible model phrases the plan, the validators check it.
+
+The prompt (prompts/write_queries.j2) carries the plan as a ```json task block:
+    {"task": "write_queries", n, level, style, intent, app, facts: [{param, text, mode}], forbidden}
+`facts` are the stated values (surface forms) and hinted arguments (hint phrases); `param`
+is the parameter's natural noun, never its identifier. `forbidden` lists surface forms of
+omitted values first, then identifiers (function, API, parameter names) and the app name
+when the plan does not name it. The client re-asks with the validators' problems.
+
+Failure policy: when the client gives up after its bounded re-asks (LLMError, not
+retryable) but the last reply still parses, the writer returns that reply as a Draft
+(raw output and attempt count kept), so `validate` rejects it under the failing
+validator's name. Transport/budget errors and unparseable replies re-raise the LLMError;
+the caller turns it into a Rejection with `exc.raw` and `exc.attempts`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..errors import LLMError
+from ..llm.protocol import LLMClient
+from ..records import DisclosurePlan, Draft, Tool
+from ..surface import forms, is_identifier, noun, normalize, render
+from ..vagueness import norm, value_elements
+from .base import WRITERS, TextCheck, WriteRequest
+from .template import intent_phrase
+
+PROMPT = "write_queries"
+
+STYLES = {
+    "explicit": "a clear, complete request.",
+    "casual": "relaxed and chatty, like a quick message to a friend.",
+    "indirect": "indirect: the user hints at what they want rather than ordering it.",
+    "need": "the user mainly states their need or situation; the request itself stays implicit.",
+}
+
+
+class QueryReply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    queries: list[str]
+
+
+def _tools(req: WriteRequest) -> dict[str, Tool]:
+    return {t.name: t for t in req.tools}
+
+
+def facts(req: WriteRequest, rng: random.Random) -> list[dict[str, str]]:
+    """What the user says: stated values as surface forms, hinted ones as hint phrases."""
+    tools, out = _tools(req), []
+    for call in req.plan.calls:
+        tool = tools.get(call.tool)
+        for a in call.args:
+            if a.mode == "stated":
+                text = render(a.value, a.param, tool, time=req.target.time, rng=rng)
+            elif a.mode == "hinted" and a.hint:
+                text = a.hint
+            else:
+                continue
+            out.append({"param": noun(a.param, tool), "text": text, "mode": a.mode})
+    return out
+
+
+def _said(req: WriteRequest) -> set[str]:
+    return {norm(x) for _, a in req.plan.args() if a.mode == "stated" for x in value_elements(a.value)}
+
+
+def _omitted_forms(req: WriteRequest) -> list[str]:
+    tools, said, out = _tools(req), _said(req), []
+    for call in req.plan.calls:
+        tool = tools.get(call.tool)
+        for a in call.args:
+            if a.mode != "omitted" or a.source == "previous_step":
+                continue
+            value = [x for x in value_elements(a.value) if norm(x) not in said and not isinstance(x, bool)]
+            if value:
+                out += forms(value if isinstance(a.value, list) else value[0], a.param, tool, req.target.time)
+    return out
+
+
+def _identifiers(req: WriteRequest) -> list[str]:
+    tools, out = _tools(req), []
+    named = {tools[c.tool].app for c in req.plan.calls if c.tool_mode == "named" and c.tool in tools}
+    for call in req.plan.calls:
+        tool = tools.get(call.tool)
+        out.append(call.tool)
+        if tool is None:
+            continue
+        out += [tool.api] if is_identifier(tool.api) else []
+        out += [p for p in tool.properties if is_identifier(p)]
+        out += [tool.app] if tool.app and tool.app not in named else []
+    return out
+
+
+def forbidden(req: WriteRequest) -> list[str]:
+    """Omitted values' surface forms first, then identifiers; deduplicated after normalizing."""
+    seen: set[str] = set()
+    out = []
+    for f in _omitted_forms(req) + _identifiers(req):
+        key = normalize(f)
+        if key and key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def intent(plan: DisclosurePlan, tools: dict[str, Tool], kind: str) -> str:
+    phrases = [intent_phrase(tools.get(c.tool)) for c in plan.calls]
+    joiner = ", then " if kind == "sequential" else ", and also "
+    return joiner.join(phrases)
+
+
+def app_named(plan: DisclosurePlan, tools: dict[str, Tool]) -> str | None:
+    apps = [tools[c.tool].app for c in plan.calls if c.tool_mode == "named" and c.tool in tools]
+    return " and ".join(dict.fromkeys(apps)) or None
+
+
+def task(req: WriteRequest, seed: int) -> dict[str, Any]:
+    """The JSON task block: everything the model needs, nothing it could leak by accident."""
+    tools = _tools(req)
+    return {"task": PROMPT, "n": req.n, "level": req.plan.level, "style": req.plan.style,
+            "intent": intent(req.plan, tools, req.target.kind), "app": app_named(req.plan, tools),
+            "facts": facts(req, random.Random(f"llm:{seed}")), "forbidden": forbidden(req)}
+
+
+def messages(req: WriteRequest, seed: int) -> list[dict[str, str]]:
+    from ..prompting import render_messages
+
+    t = task(req, seed)
+    return render_messages(PROMPT, task=t, avoid=list(req.avoid), style_text=STYLES[req.plan.style])
+
+
+def _reply_check(req: WriteRequest, check: TextCheck | None) -> Any:
+    if check is None:
+        from ..validators import check_for
+
+        check = check_for(req)
+    return lambda reply: check(list(reply.queries))
+
+
+def _parsed(raw: str | None) -> list[str] | None:
+    try:
+        return QueryReply.model_validate(json.loads(raw or "")).queries
+    except (ValueError, ValidationError):
+        return None
+
+
+class LLMWriter:
+    name = "llm"
+
+    def __init__(self, client: LLMClient, temperature: float | None = None) -> None:
+        self.client = client
+        self.temperature = temperature
+
+    async def write(self, req: WriteRequest, seed: int, check: TextCheck | None = None) -> Draft:
+        tag = f"{PROMPT}:{req.plan.target_id}:{req.plan.level}"
+        try:
+            got = await self.client.structured(messages(req, seed), QueryReply, check=_reply_check(req, check),
+                                               temperature=self.temperature, tag=tag)
+        except LLMError as exc:
+            texts = None if exc.retryable else _parsed(exc.raw)
+            if texts is None:
+                raise
+            return self._draft(req, texts, exc.raw, exc.attempts)
+        return self._draft(req, list(got.value.queries), got.raw, got.attempts)
+
+    def _draft(self, req: WriteRequest, texts: list[str], raw: str | None, attempts: int) -> Draft:
+        return Draft(target_id=req.plan.target_id, level=req.plan.level, texts=texts, writer=self.name,
+                     attempts=attempts, raw=raw)
+
+
+WRITERS.add("llm", LLMWriter)
+
+# Variables the prompt may use (checked at start-up through prompting.check_templates).
+PROMPT_VARIABLES = {PROMPT: {"task", "avoid", "style_text"}}

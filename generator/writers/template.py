@@ -1,0 +1,314 @@
+"""The built-in writer: realizes a disclosure plan from phrase templates, no LLM.
+
+Deterministic for (plan, seed). A query is assembled from parts:
+    opener (per style) + clause(s) + closer
+    clause = intent (catalog hint template, or derived from the API name)
+             + app mention (only when the plan names the tool)
+             + modifiers for stated / hinted arguments the intent did not absorb.
+Stated values go through `surface.render`; hinted ones use the plan's hint phrase; omitted
+ones never appear. Multi-call plans join their clauses ("First ..., then ...", "Also ...").
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from ..records import ArgPlan, CallPlan, DisclosurePlan, Draft, Tool
+from ..surface import join_words, noun, normalize, render, value_kind, words
+from .base import WRITERS, TextCheck, WriteRequest
+
+MAX_TRIES = 8  # check-driven retries with other template choices
+MAX_DISTINCT = 12  # draws per paraphrase to find a text not used yet
+
+_SLOT = re.compile(r"\{([^{}]+)\}")
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+_START = ("start", "origin", "from", "departure", "pickup", "source")
+_END = ("end", "destination", "dest", "arrival", "dropoff", "target")
+
+VERBS = {"search": "search for", "query": "look up", "lookup": "look up", "get": "get", "find": "find",
+         "list": "list", "check": "check", "add": "add", "create": "create", "set": "set",
+         "book": "book", "buy": "buy", "order": "order", "send": "send", "play": "play",
+         "delete": "delete", "remove": "remove", "update": "update", "cancel": "cancel",
+         "fetch": "get", "recommend": "recommend", "log": "log", "record": "record", "view": "view", "download": "download", "reserve": "reserve", "call": "call",
+         "make": "make", "open": "open", "start": "start", "stop": "stop", "share": "share",
+         "translate": "translate", "track": "track", "schedule": "schedule", "pay": "pay", "post": "post", "retrieve": "get", "show": "show", "calculate": "calculate", "convert": "convert"}
+MASS_NOUNS = {"news", "knowledge", "information", "info", "weather", "music", "data", "advice", "traffic",
+              "goods", "details", "status", "history", "food"}
+
+OPENERS: dict[str, list[tuple[str, str]]] = {
+    "explicit": [("Please {c}", "."), ("Can you {c}", "?"), ("Could you {c}", "?"), ("I'd like to {c}", "."),
+                 ("Help me {c}", "."), ("I want to {c}", "."), ("Would you {c}", "?"), ("{c}", ".")],
+    "casual": [("Hey, can you {c}", "?"), ("{c}, please", "."), ("Quick one: {c}", "."), ("I wanna {c}", "."),
+               ("Can you {c} for me", "?"), ("Could ya {c}", "?"), ("Yo, {c}", "."), ("Gotta {c}", ".")],
+    "indirect": [("I was wondering if you could {c}", "."), ("Is there a way to {c}", "?"),
+                 ("I'm looking to {c}", "."), ("Would it be possible to {c}", "?"),
+                 ("I've been meaning to {c}", "."), ("It would help if you could {c}", ".")],
+    "need": [("{n}. Can you help me {c}", "?"), ("{n}. Could you {c}", "?"), ("{n}, so please {c}", "."),
+             ("{n}. I'd like to {c}", "."), ("{n}. Maybe {c}", "?")],
+    "need_bare": [("I need to {c}", "."), ("I have to {c}", "."), ("I've got to {c}", "."), ("Need to {c}", ".")],
+}
+BARE_NEED = [("{n}", "."), ("{n}. Can you help", "?"), ("{n}. Any ideas", "?"), ("{n}. Sort it out for me", ".")]
+APP_FORMS = ["on {app}", "using {app}", "with {app}", "through {app}", "via {app}"]
+JOINS = {
+    "sequential": [("First {0}", ", then {0}", ", and finally {0}"), ("{0}", ", and after that {0}", ", then {0}"),
+                   ("Start by {0}", ", then {0}", " and finally {0}")],
+    "parallel": [("{0}", ", and also {0}", ", and {0}"), ("{0}", "; {0}", "; and {0}"),
+                 ("{0}", ", plus {0}", " and {0}")],
+}
+RESULT_REFS = ["using that result", "with what you found", "based on that"]
+
+
+# ---------------------------------------------------------------- pieces
+
+
+@dataclass
+class Arg:
+    """One argument as it will be said: its text (None = omitted) and how it was disclosed."""
+
+    param: str
+    text: str | None
+    plan: ArgPlan
+
+
+def _role(param: str) -> str | None:
+    tokens = set(param.lower().split("_"))
+    if tokens & set(_START):
+        return "from"
+    if tokens & set(_END):
+        return "to"
+    return None
+
+
+def arg_texts(call: CallPlan, tool: Tool | None, time: str | None, rng: random.Random) -> list[Arg]:
+    out = []
+    for a in call.args:
+        text = None
+        if a.mode == "stated":
+            text = render(a.value, a.param, tool, time=time, rng=rng)
+        elif a.mode == "hinted":
+            text = a.hint
+        out.append(Arg(a.param, text, a))
+    return out
+
+
+def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
+    """Fill `{param}` slots; drop `[...]` segments whose slots are not said. None when a
+    mandatory slot has nothing to say."""
+    used: set[str] = set()
+
+    def optional(m: re.Match[str]) -> str:
+        inner = m.group(1)
+        names = _SLOT.findall(inner)
+        if not names or any(n not in said for n in names):
+            return ""
+        used.update(names)
+        return _SLOT.sub(lambda s: said[s.group(1)], inner)
+
+    body = _OPTIONAL.sub(optional, template)
+    names = _SLOT.findall(body)
+    if any(n not in said for n in names):
+        return None
+    used.update(names)
+    text = _SLOT.sub(lambda s: said[s.group(1)], body)
+    return re.sub(r"\s+", " ", text).strip(), used
+
+
+def derived_intent(tool: Tool | None, fallback: str = "") -> str:
+    """A verb phrase from the API name ("get_path" -> "get a path", "search_goods" -> "search for goods")."""
+    tokens = words(tool.api if tool else fallback).split()
+    if not tokens:
+        return "help me with something"
+    verb, rest = VERBS.get(tokens[0]), tokens[1:]
+    if verb is None:
+        verb, rest = "use", tokens
+    if not rest:
+        return f"{verb} something" if verb != "use" else "help me with this"
+    obj = " ".join(rest)
+    if rest[-1] in MASS_NOUNS or rest[-1].endswith("s"):
+        return f"{verb} {obj}"
+    return f"{verb} {'an' if obj[0] in 'aeiou' else 'a'} {obj}"
+
+
+def intent_phrase(tool: Tool | None) -> str:
+    """A slot-free intent for prompts: the first hint intent with optional parts dropped and
+    mandatory slots said as "the <noun>" ("order {food}" -> "order the dishes")."""
+    for template in tool.hints.intents if tool and tool.hints else []:
+        body = _OPTIONAL.sub("", template)
+        nouns = {n: f"the {noun(n, tool)}" for n in _SLOT.findall(body)}
+        filled = _fill(body, nouns)
+        if filled:
+            return filled[0]
+    return derived_intent(tool)
+
+
+def _intent(tool: Tool | None, said: dict[str, str], rng: random.Random) -> tuple[str, set[str]]:
+    templates = list(tool.hints.intents) if tool and tool.hints else []
+    rng.shuffle(templates)
+    options = [f for f in (_fill(t, said) for t in templates) if f]
+    if options:
+        return max(options, key=lambda f: len(f[1])) if rng.random() < 0.6 else options[0]
+    return derived_intent(tool, tool.name if tool else ""), set()
+
+
+def _modifier(arg: Arg, tool: Tool | None, time: str | None, rng: random.Random) -> str:
+    text = arg.text or ""
+    if arg.plan.mode == "hinted":
+        return _hint_modifier(arg, tool, rng)
+    kind = value_kind(arg.plan.value, arg.param, tool, time)
+    return MODIFIERS.get(kind, _plain_modifier)(arg, tool, text, rng)
+
+
+def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
+    text = arg.text or ""
+    if arg.plan.source == "time":
+        return text
+    role = _role(arg.param)
+    if text in ("home", "work"):
+        return f"{role or 'at'} {text}"
+    return rng.choice([f"with {text}", f"using {text}", f"for {text}"] if role is None
+                      else [f"{role} {text}"])
+
+
+def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
+    role = _role(arg.param)
+    if role:
+        return f"{role} {text}"
+    n = noun(arg.param, tool)
+    return rng.choice([f"with {n} {text}", f"with the {n} set to {text}", f"where the {n} is {text}"])
+
+
+def _enum_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
+    n = noun(arg.param, tool)
+    hinted = tool is not None and tool.hints is not None and arg.param in tool.hints.surface
+    return text if hinted else rng.choice([f"with {n} {text}", f"with {text} as the {n}",
+                                           f"with the {n} set to {text}"])
+
+
+MODIFIERS: dict[str, Callable[[Arg, Tool | None, str, random.Random], str]] = {
+    "bool": lambda a, t, text, rng: text,
+    "date": lambda a, t, text, rng: text if text in ("today", "tomorrow") else f"on {text}",
+    "datetime": lambda a, t, text, rng: f"for {text}",
+    "clock": lambda a, t, text, rng: f"at {text}",
+    "enum": _enum_modifier,
+    "text": _plain_modifier,
+    "number": _plain_modifier,
+    "list": _plain_modifier,
+}
+
+
+def clause(call: CallPlan, tool: Tool | None, time: str | None, rng: random.Random,
+           after_previous: bool = False) -> str:
+    """Intent + app + modifiers for one call."""
+    args = arg_texts(call, tool, time, rng)
+    said = {a.param: a.text for a in args if a.text is not None}
+    intent, used = _intent(tool, said, rng)
+    mods = [_modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used]
+    rng.shuffle(mods)
+    if after_previous and any(a.plan.source == "previous_step" for a in args):
+        mods.append(rng.choice(RESULT_REFS))
+    parts = [intent]
+    if call.tool_mode == "named" and tool is not None:
+        parts.append(rng.choice(APP_FORMS).format(app=tool.app))
+    if mods:
+        parts.append(mods[0] if len(mods) == 1 else join_words(mods))
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------- sentences
+
+
+def _need(tool: Tool | None, rng: random.Random) -> str | None:
+    needs = tool.hints.need if tool and tool.hints else []
+    return rng.choice(needs).rstrip(".!") if needs else None
+
+
+def _join(clauses: list[str], kind: str, rng: random.Random) -> str:
+    if len(clauses) == 1:
+        return clauses[0]
+    first, mid, last = rng.choice(JOINS["sequential" if kind == "sequential" else "parallel"])
+    out = first.format(clauses[0])
+    for c in clauses[1:-1]:
+        out += mid.format(c)
+    return out + last.format(clauses[-1])
+
+
+def _capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _only_need(plan: DisclosurePlan) -> bool:
+    """A need-style plan that states nothing and names no app can be said as the need alone."""
+    return all(a.mode == "omitted" for _, a in plan.args()) and all(c.tool_mode != "named" for c in plan.calls)
+
+
+def compose(plan: DisclosurePlan, tools: dict[str, Tool], kind: str, time: str | None,
+            rng: random.Random) -> str:
+    """One query for `plan`."""
+    clauses = [clause(c, tools.get(c.tool), time, rng, after_previous=i > 0) for i, c in enumerate(plan.calls)]
+    body = _join(clauses, kind, rng)
+    need = _need(tools.get(plan.calls[0].tool), rng) if plan.style == "need" and plan.calls else None
+    if need is None:
+        # Without need statements a need is said as the intent itself ("I need to get a taxi").
+        style = "need_bare" if plan.style == "need" else plan.style
+        opener, mark = rng.choice(OPENERS[style])
+    elif _only_need(plan):
+        opener, mark = rng.choice(BARE_NEED)
+    else:
+        opener, mark = rng.choice(OPENERS["need"])
+    return _capitalize(opener.format(c=body, n=need or "").strip()) + mark
+
+
+# ---------------------------------------------------------------- the writer
+
+
+def _rng(seed: int, attempt: int, index: int, draw: int) -> random.Random:
+    return random.Random(f"template:{seed}:{attempt}:{index}:{draw}")
+
+
+def paraphrases(req: WriteRequest, seed: int, attempt: int) -> list[str]:
+    """`req.n` texts, distinct after normalization and from `req.avoid` when possible."""
+    tools = {t.name: t for t in req.tools}
+    seen = {normalize(t) for t in req.avoid}
+    out: list[str] = []
+    for i in range(req.n):
+        text = ""
+        for draw in range(MAX_DISTINCT):
+            text = compose(req.plan, tools, req.target.kind, req.target.time, _rng(seed, attempt, i, draw))
+            if normalize(text) not in seen:
+                break
+        seen.add(normalize(text))
+        out.append(text)
+    return out
+
+
+class TemplateWriter:
+    name = "template"
+
+    def __init__(self, max_tries: int = MAX_TRIES) -> None:
+        self.max_tries = max_tries
+
+    def write_sync(self, req: WriteRequest, seed: int, check: TextCheck | None = None) -> Draft:
+        texts: list[str] = []
+        attempt = 0
+        for attempt in range(1, self.max_tries + 1):
+            texts = paraphrases(req, seed, attempt)
+            if check is None or not check(texts):
+                break
+        return Draft(target_id=req.plan.target_id, level=req.plan.level, texts=texts,
+                     writer=self.name, attempts=attempt)
+
+    async def write(self, req: WriteRequest, seed: int, check: TextCheck | None = None) -> Draft:
+        return self.write_sync(req, seed, check)
+
+
+WRITERS.add("template", TemplateWriter)
+
+
+def plan_sample(plan: DisclosurePlan, tools: list[Tool], seed: int = 0, kind: str = "single",
+                time: str | None = None) -> str:
+    """One query for a plan without a request object (handy for notebooks and audits)."""
+    return compose(plan, {t.name: t for t in tools}, kind, time, _rng(seed, 0, 0, 0))
+
+

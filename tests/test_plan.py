@@ -1,0 +1,362 @@
+"""Disclosure plans: inferability, nesting across levels, calibration of value recall.
+
+The target builders here are shared by the writer and validator tests (imported from this module).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from generator.plan import (DEFAULT_POLICY, LevelPolicy, PlanPolicy, hint_for, orderable, plan_calls,
+                            plan_explicit, plan_levels, recall_floor, recoverable_from, stated_set)
+from generator.records import Binding, HistoryEvent, Target, Tool, ToolCall, ToolHints
+from generator.surface import leaks
+from generator.temporal import temporal_parameters
+from generator.values import sample_arguments
+from generator.vagueness import gold_values, mean, value_recall
+
+ROOT = Path(__file__).resolve().parents[1]
+UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
+TRAILBENCH = UPSTREAM / "trailbench"
+EXAMPLE_CATALOG = ROOT / "examples" / "catalog.json"
+
+# ---------------------------------------------------------------- builders (shared)
+
+TAXI = Tool(
+    name="Ridely_get_taxi", app="Ridely", api="get_taxi", domain="transport",
+    description="Ride-hailing from a pickup point to a destination.",
+    parameters={"type": "object", "properties": {
+        "start_name": {"type": "string", "description": "Starting location name"},
+        "end_name": {"type": "string", "description": "Destination name"},
+        "car_type": {"type": "string", "enum": ["express_car", "private_car", "taxi"], "description": "Type of car"},
+        "departure_time": {"type": "string", "description": "Departure time, format %H:%M"},
+        "max_price": {"type": "number", "description": "Maximum price"},
+        "share_ride": {"type": "boolean", "description": "Whether to share", "default": False},
+    }, "required": ["start_name", "end_name", "car_type"]})
+
+FOOD = Tool(
+    name="Munchbox_search_restaurant", app="Munchbox", api="search_restaurant", domain="food",
+    description="Restaurant search and delivery.",
+    parameters={"type": "object", "properties": {
+        "location": {"type": "string", "description": "Location name, not necessarily precise"},
+        "food": {"type": "array", "items": {"type": "string"}, "description": "List of food names to order"},
+        "is_delivery": {"type": "boolean", "description": "Delivery or dine-in"},
+        "meal_type": {"type": "string", "enum": ["breakfast", "lunch", "dinner", "night_snack"],
+                      "description": "Meal type"},
+        "order_by": {"type": "string", "enum": ["default_sorting", "rating_high_to_low"],
+                     "description": "Sorting options", "default": "default_sorting"},
+        "reservation_date": {"type": "string", "description": "Date, format %Y-%m-%d"},
+    }, "required": ["food", "is_delivery"]},
+    hints=ToolHints(intents=["order {food} [to {location}] [{is_delivery}]", "find a place serving {food}"],
+                    need=["I'm hungry", "I could eat something"],
+                    nouns={"food": "dishes", "order_by": "sort order"},
+                    surface={"order_by": {"rating_high_to_low": "best rated first"},
+                             "is_delivery": {"true": "delivered", "false": "to eat in"}}))
+
+TOOLS = [TAXI, FOOD]
+TIME = "2025-05-02 18:30"
+
+
+def event(tool: Tool, args: dict[str, Any], when: str = "2025-05-01 09:00") -> HistoryEvent:
+    return HistoryEvent(time=when, apitype=tool.domain, toolname=tool.app, apiname=tool.api, parameters=args)
+
+
+def target(tool: Tool, args: dict[str, Any], history: list[HistoryEvent] | None = None,
+           time: str = TIME, tid: str = "t0") -> Target:
+    return Target(id=tid, kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+                  domain=tool.domain, history=history or [], time=time,
+                  temporal_parameters=temporal_parameters(tool, args, time))
+
+
+def taxi_target() -> Target:
+    args = {"start_name": "Maple Court", "end_name": "Eastgate Plaza", "car_type": "express_car",
+            "departure_time": "19:30", "max_price": 40}
+    past = [event(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park", "car_type": "express_car"}),
+            event(TAXI, {"start_name": "Maple Court", "end_name": "Eastgate Plaza", "max_price": 40})]
+    return target(TAXI, args, past)
+
+
+def food_target() -> Target:
+    args = {"food": ["noodle soup", "dumplings"], "is_delivery": True, "meal_type": "dinner",
+            "order_by": "default_sorting", "location": "Harborview Station", "reservation_date": "2025-05-03"}
+    past = [event(FOOD, {"food": ["dumplings"], "location": "Harborview Station"}),
+            event(FOOD, {"food": ["noodle soup"], "is_delivery": True})]
+    return target(FOOD, args, past)
+
+
+def load_catalog(path: Path) -> list[Tool]:
+    """Tools of a trajgen catalog (OpenAI tools + `x-trajgen` extension) or a TRAILBench apis file."""
+    tools = []
+    for rec in json.loads(path.read_text(encoding="utf-8")):
+        fn, ext = rec["function"], rec.get("x-trajgen") or {}
+        app, _, api = fn["name"].partition("_")
+        hints = ToolHints(**ext["hints"]) if ext.get("hints") else None
+        tools.append(Tool(name=fn["name"], app=ext.get("app", app), api=ext.get("api", api),
+                          domain=ext.get("domain", path.stem.replace("_openai", "")),
+                          description=fn.get("description", ""), parameters=fn["parameters"], hints=hints))
+    return tools
+
+
+def example_tools() -> list[Tool]:
+    return load_catalog(EXAMPLE_CATALOG) if EXAMPLE_CATALOG.exists() else list(TOOLS)
+
+
+def habitual_target(tool: Tool, rng: random.Random, idx: int, habit: float = 0.9,
+                    args: dict[str, Any] | None = None) -> Target:
+    """A TRAILBench-like target: a user log in which the target's values are habits with
+    probability `habit` (recurring in earlier calls of the same function), else new."""
+    when = datetime(2025, 5, 1, 7, 0) + timedelta(hours=rng.randint(0, 24 * 20), minutes=rng.choice([0, 15, 30]))
+    time = when.strftime("%Y-%m-%d %H:%M")
+    args = args if args is not None else sample_arguments(tool, rng, optional_rate=0.5, ref=when)
+    history = []
+    for k in range(rng.randint(2, 6)):
+        fresh = sample_arguments(tool, rng, optional_rate=0.5, ref=when - timedelta(days=k + 1))
+        past = {p: (v if rng.random() < habit else fresh.get(p, v)) for p, v in args.items()}
+        history.append(event(tool, {**fresh, **past}, (when - timedelta(days=k + 1)).strftime("%Y-%m-%d %H:%M")))
+    # A new value stays new: drop accidental repeats from the history of non-habitual args.
+    return target(tool, args, history[::-1], time=time, tid=f"syn{idx}")
+
+
+def trailbench_tools() -> dict[str, Tool]:
+    tools = {}
+    for path in sorted((TRAILBENCH / "apis" / "apis_openai").glob("*.json")):
+        tools.update({t.name: t for t in load_catalog(path)})
+    return tools
+
+
+def trailbench_targets(limit: int = 400) -> list[tuple[Target, Tool]]:
+    """Real TRAILBench records as targets (history = the real log prefix)."""
+    tools, out = trailbench_tools(), []
+    for path in sorted((TRAILBENCH / "query" / "history_query").glob("u*/*_gpt.json")):
+        for rec in json.loads(path.read_text(encoding="utf-8")):
+            a = rec["answer"]
+            tool = tools.get(f"{a['toolname']}_{a['apiname']}")
+            if tool is None:
+                continue
+            hist = [HistoryEvent(**{k: e[k] for k in ("time", "apitype", "toolname", "apiname", "parameters")})
+                    for e in json.loads(rec["user_history"])]
+            out.append((target(tool, a["parameters"], hist, time=rec["time"], tid=f"{path.stem}:{rec['id']}"), tool))
+    return out[:limit]
+
+
+def trailbench_like(n: int = 300, seed: int = 7) -> list[tuple[Target, Tool]]:
+    """Real TRAILBench tools and gold values (when available) with habit-consistent histories,
+    the kind of targets the trail product selects; synthetic ones from the example catalog otherwise."""
+    rng = random.Random(seed)
+    if TRAILBENCH.exists():
+        real = trailbench_targets()
+        picks = [real[rng.randrange(len(real))] for _ in range(n)]
+        return [(habitual_target(tool, rng, i, args=t.calls[0].arguments), tool) for i, (t, tool) in enumerate(picks)]
+    tools = example_tools()
+    return [(habitual_target(tool, rng, i), tool) for i, tool in enumerate(rng.choice(tools) for _ in range(n))]
+
+
+def plan_recall(plan, texts: list[str]) -> float:
+    gold = [pair for c in plan.calls for pair in gold_values({a.param: a.value for a in c.args})]
+    return mean([value_recall(t, gold) for t in texts])
+
+
+# ---------------------------------------------------------------- inferability
+
+
+def test_recoverable_from_history_time_default() -> None:
+    t = taxi_target()
+    assert recoverable_from(t, TAXI, "start_name", "Maple Court") == ["history"]
+    assert recoverable_from(t, TAXI, "end_name", "Eastgate Plaza") == ["history"]
+    assert recoverable_from(t, TAXI, "car_type", "express_car") == ["history"]
+    assert recoverable_from(t, TAXI, "max_price", 40) == ["history"]
+    assert recoverable_from(t, TAXI, "departure_time", "19:30") == ["time"]
+    assert recoverable_from(t, TAXI, "end_name", "Riverside Library") == []
+    assert recoverable_from(t, TAXI, "share_ride", False) == ["default"]
+    assert recoverable_from(t, TAXI, "share_ride", True) == []
+
+
+def test_history_must_be_same_function() -> None:
+    other = TAXI.model_copy(update={"app": "Hopcab", "name": "Hopcab_get_taxi"})
+    t = target(TAXI, {"start_name": "Maple Court"}, [event(other, {"start_name": "Maple Court"})])
+    assert recoverable_from(t, TAXI, "start_name", "Maple Court") == []
+
+
+def test_list_values_need_every_element_in_history() -> None:
+    t = food_target()
+    assert "history" in recoverable_from(t, FOOD, "food", ["noodle soup", "dumplings"])
+    assert recoverable_from(t, FOOD, "food", ["noodle soup", "pizza"]) == []
+
+
+def test_temporal_requires_listed_param_and_consistent_time() -> None:
+    t = food_target()
+    assert recoverable_from(t, FOOD, "meal_type", "dinner") == ["time"]
+    assert recoverable_from(t, FOOD, "meal_type", "breakfast") == []  # 18:30 is not breakfast
+    unlisted = t.model_copy(update={"temporal_parameters": []})
+    assert recoverable_from(unlisted, FOOD, "meal_type", "dinner") == []
+
+
+def test_hints_never_contain_the_value() -> None:
+    t, rng = food_target(), random.Random(0)
+    assert hint_for(t, FOOD, "meal_type", "dinner", "time", rng) == "this evening"
+    assert hint_for(t, FOOD, "reservation_date", "2025-05-03", "time", rng) == "tomorrow"
+    h = hint_for(t, FOOD, "location", "Harborview Station", "history", rng)
+    assert h and not leaks(h, "Harborview Station", "location", FOOD, TIME)
+
+
+def test_home_hint_for_most_frequent_origin() -> None:
+    t = taxi_target()
+    hints = {hint_for(t, TAXI, "start_name", "Maple Court", "history", random.Random(s)) for s in range(20)}
+    assert "home" in hints
+
+
+# ---------------------------------------------------------------- levels
+
+
+def _nested(plans) -> bool:
+    sets = [stated_set(p) for p in plans]
+    return all(b <= a for a, b in zip(sets, sets[1:]))
+
+
+def test_non_inferable_args_always_stated() -> None:
+    t = taxi_target().model_copy(update={"history": []})
+    for seed in range(30):
+        for p in plan_levels(t, TAXI, random.Random(seed)):
+            modes = {a.param: a.mode for a in p.calls[0].args}
+            assert modes["start_name"] == modes["end_name"] == modes["car_type"] == "stated"
+
+
+def test_plans_are_monotone_over_random_targets() -> None:
+    rng = random.Random(3)
+    tools = example_tools()
+    for i in range(300):
+        tool = rng.choice(tools)
+        t = habitual_target(tool, rng, i, habit=rng.random())
+        plans = plan_levels(t, tool, random.Random(i))
+        assert [p.level for p in plans] == ["Minimum", "Low", "Medium", "High"]
+        assert [p.paraphrases for p in plans] == [1, 2, 2, 1]
+        assert _nested(plans)
+        inferable = any(recoverable_from(t, tool, p, v) for p, v in t.calls[0].arguments.items())
+        if inferable:
+            assert stated_set(plans[-1]) < stated_set(plans[0])
+        for p in plans:
+            for a in p.calls[0].args:
+                if a.mode != "stated":
+                    assert a.source in recoverable_from(t, tool, a.param, a.value)
+                    assert (a.hint is not None) == (a.mode == "hinted")
+
+
+def test_app_naming_rates() -> None:
+    rng = random.Random(5)
+    named = {lvl: 0 for lvl in ("Minimum", "High")}
+    n = 600
+    for i in range(n):
+        plans = plan_levels(taxi_target(), TAXI, random.Random(rng.random()))
+        named["Minimum"] += plans[0].calls[0].tool_mode == "named"
+        named["High"] += plans[-1].calls[0].tool_mode == "named"
+    assert named["Minimum"] / n >= 0.30
+    assert named["High"] / n <= 0.05
+
+
+def test_plan_levels_is_deterministic() -> None:
+    a = plan_levels(food_target(), FOOD, random.Random(11))
+    b = plan_levels(food_target(), FOOD, random.Random(11))
+    assert [p.model_dump() for p in a] == [p.model_dump() for p in b]
+
+
+def test_policy_is_strict_and_monotone() -> None:
+    with pytest.raises(ValidationError):
+        LevelPolicy(name="x", stated="0.5", hinted=0.1, name_app=0.1)  # strict: no string numbers
+    with pytest.raises(ValidationError):
+        LevelPolicy(name="x", stated=0.5, hinted=0.1, name_app=0.1, colour="red")
+    with pytest.raises(ValidationError):
+        PlanPolicy(levels=[LevelPolicy(name="a", stated=0.2, hinted=0, name_app=0),
+                           LevelPolicy(name="b", stated=0.6, hinted=0, name_app=0)])
+    with pytest.raises(ValueError):
+        plan_levels(food_target(), FOOD, random.Random(0), paraphrases=(1, 2))
+
+
+def test_custom_policy_two_levels() -> None:
+    policy = PlanPolicy(levels=[LevelPolicy(name="simple", stated=1.0, hinted=0.0, name_app=0.5),
+                                LevelPolicy(name="hard", stated=0.0, hinted=1.0, name_app=0.0)])
+    simple, hard = plan_levels(taxi_target(), TAXI, random.Random(0), policy=policy, paraphrases=(1, 1))
+    assert all(a.mode == "stated" for a in simple.calls[0].args)
+    assert all(a.mode != "stated" for a in hard.calls[0].args)
+
+
+# ---------------------------------------------------------------- explicit and generic plans
+
+
+def _two_calls() -> Target:
+    return Target(id="seq", kind="sequential", offered=[TAXI.name, FOOD.name],
+                  calls=[ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
+                         ToolCall(tool=TAXI.name, arguments={"start_name": "Maple Court", "end_name": "Lantern",
+                                                             "car_type": "taxi"})],
+                  bindings=[Binding(call=1, param="end_name", from_call=0)])
+
+
+def test_plan_explicit_states_everything() -> None:
+    p = plan_explicit(_two_calls())
+    assert p.level == "explicit" and p.style == "explicit"
+    assert all(a.mode == "stated" for _, a in p.args())
+    assert all(c.tool_mode == "implied" for c in p.calls)
+
+
+def test_plan_calls_bindings_and_overrides() -> None:
+    t = _two_calls()
+    p = plan_calls(t, {(1, "car_type"): ("hinted", "history", "my usual car")}, level="hard",
+                   tool_modes={0: "named"})
+    modes = {(i, a.param): (a.mode, a.source) for i, a in p.args()}
+    assert modes[(1, "end_name")] == ("omitted", "previous_step")
+    assert modes[(1, "car_type")] == ("hinted", "history")
+    assert modes[(0, "food")] == ("stated", "query")
+    assert p.calls[0].tool_mode == "named" and p.calls[1].tool_mode == "implied"
+
+
+# ---------------------------------------------------------------- calibration
+
+
+def _recall_by_level(targets: list[tuple[Target, Tool]]) -> dict[str, float]:
+    from generator.writers.base import WriteRequest
+    from generator.writers.template import TemplateWriter
+
+    writer, out = TemplateWriter(), {}
+    per: dict[str, list[float]] = {}
+    for i, (t, tool) in enumerate(targets):
+        for p in plan_levels(t, tool, random.Random(i)):
+            draft = writer.write_sync(WriteRequest(target=t, plan=p, tools=[tool], n=p.paraphrases), i)
+            per.setdefault(p.level, []).extend(plan_recall(p, [x]) for x in draft.texts)
+    for level, xs in per.items():
+        out[level] = mean(xs)
+    return out
+
+
+BANDS = {"Minimum": (0.55, 0.80), "Low": (0.40, 0.60), "Medium": (0.20, 0.40), "High": (0.0, 0.10)}
+
+
+def test_calibration_trailbench_like_targets() -> None:
+    """Literal value recall per level lands in TRAILBench's bands (FORMATS 5)."""
+    got = _recall_by_level(trailbench_like())
+    for level, (lo, hi) in BANDS.items():
+        assert lo <= got[level] <= hi, (level, got)
+
+
+@pytest.mark.skipif(not TRAILBENCH.exists(), reason="upstream TRAILBench not available")
+def test_real_trailbench_targets_floor_is_explained_by_non_inferable_values() -> None:
+    """On unfiltered real records every level keeps the non-inferable values, so the High
+    recall equals the mean recall floor; it still falls strictly from Minimum to High."""
+    real = trailbench_targets()
+    got = _recall_by_level(real)
+    floor = mean([recall_floor(t, tool) for t, tool in real])
+    assert got["Minimum"] > got["Low"] > got["Medium"] > got["High"]
+    assert abs(got["High"] - floor) < 0.08
+
+
+def test_recall_floor_and_orderable() -> None:
+    t = taxi_target().model_copy(update={"history": []})
+    assert recall_floor(t, TAXI) > 0.5
+    assert not orderable(t.model_copy(update={"temporal_parameters": []}), TAXI)
+    assert orderable(taxi_target(), TAXI)

@@ -1,0 +1,148 @@
+"""The template writer: deterministic, varied, faithful to the plan, fast."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+
+from test_plan import FOOD, TAXI, example_tools, food_target, habitual_target, taxi_target
+
+from generator.plan import plan_calls, plan_explicit, plan_levels
+from generator.records import Binding, Target, ToolCall
+from generator.surface import is_identifier
+from generator.validators import check_for, validate
+from generator.writers.base import WRITERS, WriteRequest
+from generator.writers.template import TemplateWriter, derived_intent, intent_phrase
+
+
+def _req(t: Target, plan, tools, n=None) -> WriteRequest:
+    return WriteRequest(target=t, plan=plan, tools=tools, n=n or plan.paraphrases)
+
+
+def test_registered() -> None:
+    assert isinstance(WRITERS.get("template")(), TemplateWriter)
+
+
+def test_deterministic_and_seed_dependent() -> None:
+    t = food_target()
+    plan = plan_levels(t, FOOD, random.Random(1))[1]
+    w = TemplateWriter()
+    a = asyncio.run(w.write(_req(t, plan, [FOOD]), 42))
+    b = asyncio.run(w.write(_req(t, plan, [FOOD]), 42))
+    assert a == b
+    texts = {tuple(w.write_sync(_req(t, plan, [FOOD]), s).texts) for s in range(10)}
+    assert len(texts) >= 5
+
+
+def test_paraphrases_differ_and_avoid_earlier() -> None:
+    t = taxi_target()
+    plan = plan_explicit(t, paraphrases=3)
+    d = TemplateWriter().write_sync(_req(t, plan, [TAXI]), 0)
+    assert len(set(d.texts)) == 3
+    again = TemplateWriter().write_sync(_req(t, plan, [TAXI]).model_copy(update={"avoid": d.texts}), 0)
+    assert not set(again.texts) & set(d.texts)
+
+
+def test_explicit_plan_states_everything_and_passes_validators() -> None:
+    t = taxi_target()
+    plan = plan_explicit(t)
+    req = _req(t, plan, [TAXI])
+    d = TemplateWriter().write_sync(req, 3, check_for(req))
+    assert all(v.ok for v in validate(req, d)), [v for v in validate(req, d) if not v.ok]
+    text = d.texts[0]
+    assert "Maple Court" in text and "Eastgate Plaza" in text and "40" in text and "7:30 pm" in text
+
+
+def test_app_named_only_when_planned() -> None:
+    t = taxi_target()
+    for seed in range(40):
+        for plan in plan_levels(t, TAXI, random.Random(seed)):
+            d = TemplateWriter().write_sync(_req(t, plan, [TAXI]), seed)
+            named = plan.calls[0].tool_mode == "named"
+            assert all(("Ridely" in x) == named for x in d.texts)
+
+
+def test_need_style_uses_need_hints() -> None:
+    t = food_target()
+    plan = plan_levels(t, FOOD, random.Random(0))[-1].model_copy(update={"style": "need"})
+    texts = {TemplateWriter().write_sync(_req(t, plan, [FOOD]), s).texts[0] for s in range(10)}
+    assert any(x.startswith(("I'm hungry", "I could eat")) for x in texts)
+
+
+def test_never_emits_identifiers_over_many_targets() -> None:
+    rng = random.Random(9)
+    tools = example_tools()
+    w = TemplateWriter()
+    for i in range(200):
+        tool = rng.choice(tools)
+        t = habitual_target(tool, rng, i)
+        for plan in plan_levels(t, tool, random.Random(i)):
+            req = _req(t, plan, [tool])
+            d = w.write_sync(req, i, check_for(req))
+            bad = [v for v in validate(req, d) if not v.ok]
+            assert not bad, (bad, d.texts)
+            for text in d.texts:
+                for p in tool.properties:
+                    if is_identifier(p):
+                        assert not re.search(rf"\b{re.escape(p)}\b", text), (p, text)
+                for a in plan.calls[0].args:
+                    enum = tool.properties.get(a.param, {}).get("enum") or []
+                    if a.value in enum and is_identifier(str(a.value)):
+                        assert str(a.value) not in text, (a.value, text)
+
+
+def test_hints_absent_derives_intent_from_api_name() -> None:
+    bare = TAXI.model_copy(update={"hints": None})
+    assert derived_intent(bare) == "get a taxi"
+    assert derived_intent(FOOD.model_copy(update={"api": "search_goods"})) == "search for goods"
+    assert intent_phrase(FOOD) == "order the dishes"  # first hint, optional parts dropped, slot as noun
+    assert intent_phrase(bare) == "get a taxi"
+
+
+def test_multi_call_sequential_and_parallel() -> None:
+    calls = [ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
+             ToolCall(tool=TAXI.name, arguments={"start_name": "Maple Court", "end_name": "Lantern Bar",
+                                                 "car_type": "taxi"})]
+    seq = Target(id="s", kind="sequential", calls=calls, offered=[FOOD.name, TAXI.name],
+                 bindings=[Binding(call=1, param="end_name", from_call=0)])
+    par = seq.model_copy(update={"kind": "parallel", "bindings": []})
+    w = TemplateWriter()
+    for t in (seq, par):
+        plan = plan_calls(t)
+        req = _req(t, plan, [FOOD, TAXI])
+        texts = {w.write_sync(req, s, check_for(req)).texts[0] for s in range(6)}
+        for x in texts:
+            assert "dumplings" in x and "Maple Court" in x
+            assert ("Lantern Bar" in x) == (t.kind == "parallel")
+        if t.kind == "sequential":
+            assert any(re.search(r"\b(then|after that|finally)\b", x) for x in texts)
+        bad = [v for v in validate(req, w.write_sync(req, 0, check_for(req))) if not v.ok]
+        assert not bad, bad
+
+
+def test_check_drives_retries_bounded() -> None:
+    t = taxi_target()
+    plan = plan_explicit(t)
+    calls = []
+
+    def never(texts: list[str]) -> list[str]:
+        calls.append(texts)
+        return ["nope"]
+
+    d = TemplateWriter(max_tries=5).write_sync(_req(t, plan, [TAXI]), 0, never)
+    assert d.attempts == 5 and len(calls) == 5
+    assert len({tuple(c) for c in calls}) > 1  # other template choices each time
+
+
+def test_thousand_queries_well_under_a_second() -> None:
+    t = food_target()
+    plans = plan_levels(t, FOOD, random.Random(0))
+    reqs = [_req(t, p, [FOOD], n=1) for p in plans]
+    w = TemplateWriter()
+    w.write_sync(reqs[0], 0)  # warm caches
+    start = time.perf_counter()
+    n = sum(len(w.write_sync(reqs[i % 4], i).texts) for i in range(1000))
+    elapsed = time.perf_counter() - start
+    assert n == 1000 and elapsed < 0.8, elapsed

@@ -1,0 +1,162 @@
+"""A trail run on the bundled example catalog and personas, through the template writer."""
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import generator.trail.product
+import generator.writers.template  # noqa: F401
+from generator.catalog import Catalog
+from generator.config import RunConfig
+from generator.errors import ConfigError
+from generator.products.base import PRODUCTS, RunContext
+from generator.readers import read_catalogs
+from generator.records import Draft
+from generator.trail.audit import audit_trail
+from generator.trail.files import load_catalog_dir
+from generator.trail.measure import measure
+from generator.trail.score import failing
+from generator.writers.base import WRITERS
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+SHARED = Path(os.environ.get("TRAJGEN_UPSTREAM", ROOT.parent / "shared" / "upstream")).parent
+CHECK = SHARED / "checks" / "check_trail.py"
+BANDS = {"Minimum Difficulty": (0.55, 0.80), "Low Difficulty": (0.40, 0.60),
+         "Medium Difficulty": (0.20, 0.40), "High Difficulty": (0.0, 0.10)}
+
+
+def context(out: Path, writer=None, **trail) -> RunContext:
+    cfg = RunConfig.model_validate({"seed": 7, "catalog": ["catalog.json"], "personas": "personas.yaml",
+                                    "products": {"trail": {"targets": 60, **trail}}})
+    catalog = Catalog(read_catalogs(cfg.catalog, base_dir=EXAMPLES))
+    return RunContext(config=cfg, base_dir=EXAMPLES, out_dir=out, seed=cfg.seed, catalog=catalog,
+                      histories=[], writer=writer or WRITERS.get("template")())
+
+
+def run(ctx: RunContext):
+    product = PRODUCTS.get("trail")()
+    items = product.plan(ctx)
+
+    async def go():
+        return [await product.run(it, ctx) for it in items]
+
+    results = asyncio.run(go())
+    return items, results, product.export(results, ctx)
+
+
+@pytest.fixture(scope="module")
+def synthetic_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("trail")
+    return run(context(out)) + (out / "trail",)
+
+
+def records_of(trail_dir: Path) -> list[dict]:
+    return [r for f in sorted(trail_dir.glob("all_generated_queries_*.json"))
+            for r in json.loads(f.read_text(encoding="utf-8"))]
+
+
+def test_targets_have_enough_history_and_known_tools(synthetic_run):
+    items, results, _, trail_dir = synthetic_run
+    assert len(items) == 60 and len({it.item_id for it in items}) == 60
+    assert all(len(r.samples) + len(r.rejections) == 1 for r in results)
+    for rec in records_of(trail_dir):
+        assert len(json.loads(rec["user_history"])) >= 20
+        assert [len(v) for v in rec["query"].values()] == [1, 2, 2, 1]
+
+
+def test_value_recall_bands_ordering_and_recoverability(synthetic_run):
+    *_, trail_dir = synthetic_run
+    recs = records_of(trail_dir)
+    assert len(recs) >= 57  # rejections are allowed but rare
+    fig = measure(recs, load_catalog_dir(trail_dir / "apis"))
+    for level, (lo, hi) in BANDS.items():
+        assert lo <= fig.levels[level].vr <= hi, (level, fig.levels[level].vr)
+    assert fig.non_monotone == 0
+    assert fig.levels["High Difficulty"].recoverable_rate == 1.0
+    assert fig.levels["Minimum Difficulty"].app >= 0.3 and fig.levels["High Difficulty"].app <= 0.05
+
+
+def test_files_round_trip_score_one_and_audit_clean(synthetic_run):
+    *_, trail_dir = synthetic_run
+    for f in trail_dir.glob("all_generated_queries_*.json"):
+        text = f.read_text(encoding="utf-8")
+        data = json.loads(text)
+        assert json.dumps(data, indent=2, ensure_ascii=False) == text
+        assert [r["id"] for r in data] == list(range(len(data)))
+        assert failing(data) == []
+    assert audit_trail(trail_dir).errors == []
+
+
+@pytest.mark.skipif(not CHECK.exists(), reason="reference check absent")
+def test_reviewer_check_passes_on_100_targets(tmp_path):
+    run(context(tmp_path, targets=100))
+    files = sorted(str(p) for p in (tmp_path / "trail").glob("all_generated_queries_*.json"))
+    proc = subprocess.run([sys.executable, str(CHECK), str(tmp_path / "trail" / "apis"), *files],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_same_seed_same_bytes(tmp_path):
+    a = run(context(tmp_path / "a", targets=8))[2]
+    b = run(context(tmp_path / "b", targets=8))[2]
+    assert [p.read_bytes() for p in a] == [p.read_bytes() for p in b]
+
+
+class LeakyWriter:
+    """States every argument value whatever the plan says: omitted values leak."""
+
+    name = "leaky"
+
+    async def write(self, req, seed, check=None):
+        said = ", ".join(str(a.value) for _, a in req.plan.args())
+        texts = [f"Please do it with {said} ({i})" for i in range(req.n)]
+        return Draft(target_id=req.plan.target_id, level=req.plan.level, texts=texts, writer=self.name)
+
+
+def test_bad_drafts_become_rejections_with_reason_and_raw(tmp_path):
+    ctx = context(tmp_path, writer=LeakyWriter(), targets=3, max_attempts=2)
+    _, results, _ = run(ctx)
+    rejections = [r for res in results for r in res.rejections]
+    assert len(rejections) == 3 and not any(res.samples for res in results)
+    assert all(r.validator and r.reason and r.raw and r.stage.startswith(("validate:", "levels"))
+               for r in rejections)
+
+
+def test_bad_policy_and_unknown_user_are_config_errors(tmp_path):
+    with pytest.raises(ConfigError):
+        run(context(tmp_path, policy={"Low": {"stated": 0.99}}))  # more explicit than Minimum
+    with pytest.raises(ConfigError):
+        run(context(tmp_path, policy={"Extreme": {}}))
+    with pytest.raises(ConfigError):
+        run(context(tmp_path, users=["nobody"]))
+    with pytest.raises(ValueError):
+        RunConfig.model_validate({"catalog": ["x"], "products": {"trail": {"tagets": 5}}})
+
+
+UPSTREAM_TRAIL = SHARED / "upstream" / "trailbench"
+
+
+@pytest.mark.skipif(not UPSTREAM_TRAIL.exists(), reason="upstream TRAILBench files absent")
+def test_real_histories_from_trailbench(tmp_path):
+    cfg = RunConfig.model_validate({
+        "seed": 3, "catalog": [str(UPSTREAM_TRAIL / "apis" / "apis_openai")],
+        "products": {"trail": {"source": "real", "targets": 40, "files": [str(UPSTREAM_TRAIL / "query")]}}})
+    catalog = Catalog(read_catalogs(cfg.catalog))
+    ctx = RunContext(config=cfg, base_dir=tmp_path, out_dir=tmp_path, seed=3, catalog=catalog,
+                     histories=[], writer=WRITERS.get("template")())
+    items, _, _ = run(ctx)
+    assert len(items) == 40 and {it.spec["user"] for it in items} >= {"u1", "u2", "u6", "u8"}
+    recs = records_of(tmp_path / "trail")
+    fig = measure(recs, load_catalog_dir(UPSTREAM_TRAIL / "apis"))
+    assert len(recs) >= 38 and fig.non_monotone == 0
+    assert fig.levels["High Difficulty"].recoverable_rate == 1.0
+    assert failing(recs) == [] and audit_trail(tmp_path / "trail").errors == []
+    for rec in recs:  # history = the real log before the target, time = the target's time
+        hist = json.loads(rec["user_history"])
+        assert len(hist) >= 20 and hist[-1]["time"] <= rec["time"]

@@ -1,0 +1,161 @@
+"""End to end over the bundled catalog with the template writer: files, vagueness targets,
+recoverability, bindings, byte layout, determinism, gold-as-prediction metrics."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from traject_helpers import ROOT, context, bundled_catalog
+
+from generator.errors import ConfigError
+from generator.traject import plans
+from generator.traject.audit import audit_traject, recall
+from generator.traject.config import TrajectConfig
+from generator.traject.metrics import gold_scores
+from generator.traject.product import TrajectProduct, level_plans, new_target
+from generator.writers.template import TemplateWriter
+
+DOMAINS = ["entertainment", "finance", "food", "travel"]
+SEQ_KEYS = ["query", "final_answer", "tool list", "sequence_name", "sequence_description", "num_tools_used",
+            "num_successful_tools", "domain", "executable", "generation_info"]
+SEQ_CALL_KEYS = ["tool name", "tool description", "required parameters", "optional parameters",
+                 "execution_status", "executed_output", "API name", "domain name", "parent tool name",
+                 "sequence_step", "original_description"]
+CHECKER = ROOT.parent / "shared" / "checks" / "check_traject.py"
+
+
+def run(out: Path, **cfg):
+    settings = TrajectConfig(**{"domains": DOMAINS, "parallel": 8, "sequential": 4,
+                                "k": {"min": 3, "max": 6}, "chain": {"min": 2, "max": 4}, **cfg})
+    ctx = context(bundled_catalog(), settings, out, writer=TemplateWriter())
+    product = TrajectProduct()
+    items = product.plan(ctx)
+
+    async def go():
+        return [await product.run(i, ctx) for i in items]
+
+    results = asyncio.run(go())
+    return product.export(results, ctx), results, ctx
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("traject")
+    paths, results, ctx = run(out)
+    return out / "traject", paths, results, ctx
+
+
+def records(root: Path, pattern: str) -> list[dict]:
+    return [r for f in sorted(root.glob(pattern)) for r in json.loads(f.read_text())]
+
+
+def test_layout_and_bytes(built):
+    root, paths, results, _ = built
+    assert sum(bool(r.samples) for r in results) >= 0.9 * len(results)
+    for d in DOMAINS:
+        for name in ("simple_ver.json", "hard_ver.json"):
+            assert (root / "parallel" / d / name).exists()
+    assert len(list(root.glob("sequential/*/traj_query.json"))) >= 3
+    for p in paths:
+        text = p.read_text()
+        assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=True)
+        assert not text.endswith("\n") and text.isascii()
+
+
+def test_twins_aligned_single_spaced(built):
+    root = built[0]
+    for sf in root.glob("parallel/*/simple_ver.json"):
+        simple, hard = json.loads(sf.read_text()), json.loads((sf.parent / "hard_ver.json").read_text())
+        assert len(simple) == len(hard)
+        for s, h in zip(simple, hard):
+            assert s["tool list"] == h["tool list"] and s["query"] != h["query"]
+            assert list(s) == ["query", "tool list", "trajectory_type", "tool count", "final_answer"]
+            assert s["tool count"] == len(s["tool list"]) and s["trajectory_type"] == "parallel"
+            for c in s["tool list"]:
+                assert list(c) == ["tool name", "tool description", "required parameters",
+                                   "optional parameters", "executed_output"]
+                assert "  " not in c["tool name"] and ": " in c["tool name"]
+
+
+def test_value_recall_targets(built):
+    root = built[0]
+    simple, hard = records(root, "parallel/*/simple_ver.json"), records(root, "parallel/*/hard_ver.json")
+    assert recall(simple, required_only=True) >= 0.90
+    assert recall(hard, required_only=False) <= 0.50
+
+
+def test_every_value_recoverable_by_plan():
+    settings = TrajectConfig(domains=DOMAINS, parallel=6, sequential=4)
+    ctx = context(bundled_catalog(), settings, Path("/nonexistent"))
+    product = TrajectProduct()
+    from generator.traject.product import graph_of
+    for item in product.plan(ctx):
+        target = new_target(item, ctx, settings, graph_of(ctx), 0)
+        for plan in level_plans(target, ctx.catalog.by_name):
+            assert plans.unrecoverable(plan, target, ctx.catalog.by_name) == []
+            if plan.level == "simple":
+                assert all(a.mode == "stated" for _, a in plan.args())
+
+
+def test_audit_finds_no_dropped_values_in_our_files(built):
+    report = audit_traject(built[0])
+    assert report.figures["hard_dropping_required"] == 0
+    assert report.figures["whitespace_mismatches"] == 0 and not report.errors
+
+
+def test_sequential_records(built):
+    root = built[0]
+    seq = records(root, "sequential/*/traj_query.json")
+    assert seq
+    for r in seq:
+        assert list(r) == SEQ_KEYS
+        assert set(r["final_answer"]) == {"answer", "reason"} and r["executable"] is True
+        assert r["num_tools_used"] == len(r["tool list"]) >= 2
+        assert list(r["generation_info"]) == ["domain_index", "sequence_index", "trajectory_index", "timestamp", "model"]
+        for j, c in enumerate(r["tool list"]):
+            assert list(c)[: len(SEQ_CALL_KEYS)] == SEQ_CALL_KEYS
+            assert c["sequence_step"]["step_number"] == j + 1
+            if j == 0:
+                continue
+            param = c["adapt_parameter"]
+            value = next(p["value"] for p in c["required parameters"] + c["optional parameters"] if p["name"] == param)
+            assert str(value) in r["tool list"][j - 1]["executed_output"]
+            assert r["tool list"][j - 1]["sequence_step"]["param_for_next_tool"] == param
+
+
+def test_gold_as_prediction_scores_one(built):
+    root = built[0]
+    recs = records(root, "parallel/*/*_ver.json") + records(root, "sequential/*/traj_query.json")
+    assert gold_scores(recs) == {"em": 1.0, "inclusion": 1.0, "usage": 1.0, "n": len(recs)}
+
+
+@pytest.mark.skipif(not CHECKER.exists(), reason="reviewer check absent")
+def test_reviewer_check_passes(built):
+    proc = subprocess.run([sys.executable, str(CHECKER), str(built[0])], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_deterministic(built, tmp_path):
+    paths, _, _ = run(tmp_path)
+    again = {p.relative_to(tmp_path / "traject"): p.read_bytes() for p in paths}
+    first = {p.relative_to(built[0]): p.read_bytes() for p in built[1]}
+    assert again == first
+
+
+def test_unknown_domain_is_a_config_error(tmp_path):
+    with pytest.raises(ConfigError, match="unknown domain"):
+        run(tmp_path, domains=["nowhere"])
+
+
+def test_config_is_strict():
+    with pytest.raises(ValueError):
+        TrajectConfig(k={"min": 5, "max": 3})
+    with pytest.raises(ValueError):
+        TrajectConfig(parallel=-1)
+    with pytest.raises(ValueError):
+        TrajectConfig(colour="red")
