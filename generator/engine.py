@@ -14,6 +14,7 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+
 from . import __version__
 from .catalog import Catalog
 from .config import RunConfig

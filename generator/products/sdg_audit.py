@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..errors import InputError
 from ..readers import tool_from_openai
 from ..schema import argument_errors
 from ..vagueness import gold_values, norm
@@ -80,7 +81,7 @@ def row_problems(row: dict[str, Any]) -> list[str]:
     try:
         defs = json.loads(row["tools"])
         tools = {d["function"]["name"]: tool_from_openai(d) for d in defs}
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError, InputError) as exc:
         return [f"tools does not parse to OpenAI tool definitions: {exc}"]
     msgs = row["messages"]
     if not msgs or msgs[0].get("role") != "user":

@@ -68,10 +68,11 @@ class TaskList(SimEnv):
 
 
 def _tasks(rng: random.Random, big: bool) -> dict[str, dict[str, Any]]:
-    n = 60 if big else 4
-    return {str(i + 1): {"title": pick(rng, TITLES) + (f" #{i + 1}" if big else ""),
+    # titles are unique so that "tick off X" names exactly one task
+    titles = [f"{pick(rng, TITLES)} #{i + 1}" for i in range(60)] if big else rng.sample(TITLES, 4)
+    return {str(i + 1): {"title": title,
                          "due_date": pick(rng, DATES), "priority": pick(rng, PRIORITIES),
-                         "done": rng.random() < 0.3} for i in range(n)}
+                         "done": rng.random() < 0.3} for i, title in enumerate(titles)}
 
 
 def _open_task(env: TaskList, rng: random.Random) -> tuple[int, dict[str, Any]] | None:
@@ -79,8 +80,12 @@ def _open_task(env: TaskList, rng: random.Random) -> tuple[int, dict[str, Any]] 
     return pick(rng, rows) if rows else None
 
 
-def step_add(env: TaskList, rng: random.Random) -> Step:
-    title, due, prio = pick(rng, TITLES), pick(rng, DATES), pick(rng, PRIORITIES)
+def step_add(env: TaskList, rng: random.Random) -> Step | None:
+    taken = {t["title"] for t in env.tasks.values()}
+    fresh = [t for t in TITLES if t not in taken]
+    if not fresh:
+        return None
+    title, due, prio = pick(rng, fresh), pick(rng, DATES), pick(rng, PRIORITIES)
     call = ToolCall(tool="add_task", arguments={"title": title, "due_date": due, "priority": prio})
     miss = Missing(param="due_date", vague_text=f"Put \"{title}\" on my list, {prio} priority.",
                    ask_text="When is it due?", supply_text=f"It's due {DATE_WORDS[due]}.")
