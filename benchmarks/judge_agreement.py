@@ -17,24 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.judge import bfcl_opinion
-from generator.judge.cases import Candidate
-from generator.records import Tool, ToolCall
-
-
-def tool_of(definition: dict[str, Any]) -> Tool:
-    fn = definition.get("function", definition)
-    app, _, api = fn["name"].partition("_")
-    return Tool(name=fn["name"], app=app, api=api or app, domain="", description=fn.get("description", ""),
-                parameters=fn.get("parameters") or {"type": "object", "properties": {}})
-
-
-def candidate_of(messages: list[dict[str, Any]]) -> Candidate:
-    last = messages[-1]
-    calls = last.get("tool_calls") or []
-    if not calls:
-        return Candidate(text=last.get("content") or "")
-    fn = calls[0]["function"]
-    return Candidate(call=ToolCall(tool=fn["name"], arguments=json.loads(fn["arguments"])))
+from generator.judge.audit import candidate_of, read_rows, tool_of
+from generator.records import ToolCall
 
 
 def judge(row: dict[str, Any], meta: dict[str, Any]) -> tuple[str, str | None, str]:
@@ -46,10 +30,6 @@ def judge(row: dict[str, Any], meta: dict[str, Any]) -> tuple[str, str | None, s
             bfcl_opinion.relevance_label(gold, cand))
 
 
-def read_jsonl(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("judge_dir", type=Path)
@@ -58,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     if not bfcl_opinion.available():
         print("bfcl-eval is not importable in this interpreter", file=sys.stderr)
         return 2
-    rows, metas = read_jsonl(args.judge_dir / "test.jsonl"), read_jsonl(args.judge_dir / "meta.jsonl")
+    rows, metas = read_rows(args.judge_dir / "test.jsonl"), read_rows(args.judge_dir / "meta.jsonl")
     ast, rel, confusion = Counter(), Counter(), Counter()
     for row, meta in zip(rows, metas, strict=True):
         ours, theirs, relevance = judge(row, meta)

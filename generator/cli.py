@@ -37,7 +37,7 @@ def _generate(args: argparse.Namespace) -> int:
 def _validate(args: argparse.Namespace) -> int:
     from .validate import run_validate
 
-    report = run_validate(Path(args.file), args.format)
+    report = run_validate(Path(args.file), args.format, catalog=args.catalog)
     for line in report.lines:
         print(line)
     for f in report.findings:
@@ -97,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "format quirks and vagueness figures. Exit 1 when errors are found.")
     v.add_argument("file")
     v.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected)")
+    v.add_argument("--catalog", help="trail: directory of OpenAI-format tool files to check answers against "
+                                     "(default: an apis/ folder beside or above FILE)")
     v.set_defaults(func=_validate)
 
     s = sub.add_parser("stats", help="vagueness statistics of a file or directory",

@@ -15,6 +15,8 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from . import __version__
 from .catalog import Catalog
 from .config import RunConfig
@@ -66,8 +68,9 @@ def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
             data["llm"][key] = value
     try:
         return RunConfig.model_validate(data)
-    except Exception as exc:  # a flag value the config model refuses
-        raise ConfigError(f"invalid command-line override: {exc}") from None
+    except ValidationError as err:  # a flag value the config model refuses
+        e = err.errors()[0]
+        raise ConfigError(e["msg"], field=".".join(str(p) for p in e["loc"])) from None
 
 
 def config_hash(cfg: RunConfig) -> str:

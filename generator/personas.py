@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .catalog import Catalog
 from .errors import InputError
 from .records import HistoryEvent, Tool, UserHistory
+from .schema import argument_errors
 from .values import DATE_FMT, is_temporal, meal_for_hour, sample_arguments, temporal_value
 
 EVENT_FMT = "%Y-%m-%d %H:%M"
@@ -118,12 +119,13 @@ class Persona(_Strict):
     def _placeholders_known(self) -> Persona:
         known = set(self.places) | set(TEMPORAL_PLACEHOLDERS)
         for i, habit in enumerate(self.habits):
-            used = _slots(habit.args) | _slots([f.args for f in habit.then])
-            for slot in sorted(used - known):
-                raise ValueError(f"habits[{i}]: unknown placeholder '{{{slot}}}' "
+            unknown = sorted((_slots(habit.args) | _slots([f.args for f in habit.then])) - known)
+            if unknown:
+                raise ValueError(f"habits[{i}]: unknown placeholder '{{{unknown[0]}}}' "
                                  f"(known: {', '.join(sorted(known))})")
-        for slot in sorted(_slots(self.pools) - set(self.places)):
-            raise ValueError(f"pools: unknown placeholder '{{{slot}}}'")
+        unknown = sorted(_slots(self.pools) - set(self.places))
+        if unknown:
+            raise ValueError(f"pools: unknown placeholder '{{{unknown[0]}}}' (pools may use places only)")
         return self
 
 
@@ -180,8 +182,8 @@ def _parse_persona(raw: Any, index: int, path: Path) -> Persona:
 # ---------------------------------------------------------------- placeholder expansion
 
 def _expand(value: Any, names: dict[str, str]) -> Any:
-    """Replace {placeholders} in strings, recursively; a string that is exactly one
-    placeholder keeps the replacement as is."""
+    """Replace {placeholders} in strings, recursively; unknown names are left as they are
+    (load_personas has already refused them)."""
     if isinstance(value, str):
         return _SLOT_RE.sub(lambda m: names.get(m.group(1), m.group(0)), value)
     if isinstance(value, list):
@@ -236,15 +238,6 @@ def _check_event(persona: Persona, where: str, tool: Tool, args: dict[str, Any])
     problems = argument_errors(tool, args)
     if problems:
         raise InputError(f"{tool.name}: {'; '.join(problems)}", record=persona.id, field=where)
-
-
-def argument_errors(tool: Tool, args: dict[str, Any]) -> list[str]:
-    """Schema problems of a call; uses generator.schema when available (shared messages)."""
-    try:
-        from .schema import argument_errors as shared
-    except ImportError:  # the readers' schema module is optional for this stage
-        from .values import argument_problems as shared
-    return list(shared(tool, args))
 
 
 # ---------------------------------------------------------------- event construction
@@ -319,7 +312,12 @@ def _favourite(persona: Persona, tool: Tool, catalog: Catalog, rng: random.Rando
     return tool
 
 
-def _check_apps(persona: Persona, catalog: Catalog) -> None:
+def _check_refs(persona: Persona, catalog: Catalog) -> None:
+    """Favourite apps and one-off domains must exist in the catalog."""
+    for i, domain in enumerate(persona.domains):
+        if domain not in catalog.by_domain:
+            raise InputError(f"domain '{domain}' is not in the catalog (known: {', '.join(catalog.domains)})",
+                             record=persona.id, field=f"domains[{i}]")
     for api, app in sorted(persona.apps.items()):
         if f"{app}_{api}" not in catalog:
             raise InputError(f"favourite app '{app}' has no function '{api}' in the catalog",
@@ -373,7 +371,7 @@ def synthesize_history(persona: Persona, catalog: Catalog, rng: random.Random, *
     """
     if n_events < 1:
         raise ValueError("n_events must be positive")
-    _check_apps(persona, catalog)
+    _check_refs(persona, catalog)
     routines = resolve_routines(persona, catalog)
     pool = one_off_tools(persona, catalog)
     day0 = start.replace(hour=0, minute=0, second=0, microsecond=0)
@@ -405,8 +403,8 @@ def is_habit_param(persona: Persona, tool_name: str, param: str) -> bool:
 __all__ = [
     "FollowUp",
     "Habit",
-    "Routine",
     "Persona",
+    "Routine",
     "day_events",
     "habit_event",
     "is_habit_param",

@@ -15,13 +15,14 @@ first one whenever anything is inferable.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
-from .surface import leaks, noun, render, spec_of
+from .surface import leaks, noun, render, spec_of, words
 from .temporal import temporal_hint
 from .vagueness import countable, norm, value_elements
 
@@ -44,7 +45,7 @@ class LevelPolicy(BaseModel):
     stated: float = Field(ge=0, le=1)  # P(inferable arg stated)
     hinted: float = Field(ge=0, le=1)  # P(hinted | not stated); else omitted
     name_app: float = Field(ge=0, le=1)  # P(app named)
-    styles: dict[str, float] = Field(default_factory=lambda: {"explicit": 1.0})
+    styles: dict[Style, float] = Field(default_factory=lambda: {"explicit": 1.0}, min_length=1)
 
 
 class PlanPolicy(BaseModel):
@@ -63,17 +64,36 @@ class PlanPolicy(BaseModel):
 
 
 # Calibrated on TRAILBench-like targets (tests/test_plan.py::test_calibration*): literal value
-# recall lands near 0.66 / 0.50 / 0.30 / 0.04 and app naming near 0.43 / 0.31 / 0.15 / 0.03.
-DEFAULT_POLICY = PlanPolicy(levels=[
-    LevelPolicy(name="Minimum", stated=0.92, hinted=0.3, name_app=0.45,
-                styles={"explicit": 0.8, "casual": 0.2}),
-    LevelPolicy(name="Low", stated=0.68, hinted=0.4, name_app=0.3,
-                styles={"explicit": 0.4, "casual": 0.5, "indirect": 0.1}),
-    LevelPolicy(name="Medium", stated=0.42, hinted=0.5, name_app=0.14,
-                styles={"casual": 0.5, "indirect": 0.4, "need": 0.1}),
-    LevelPolicy(name="High", stated=0.0, hinted=0.45, name_app=0.03,
-                styles={"need": 0.6, "indirect": 0.3, "casual": 0.1}),
-])
+# recall lands near 0.66 / 0.50 / 0.31 / 0.01 (TRAILBench: 0.655 / 0.497 / 0.303 / 0.039) and app
+# naming near 0.43 / 0.26 / 0.14 / 0.03 (TRAILBench: 0.43 / 0.31 / 0.15 / 0.04).
+DEFAULT_POLICY = PlanPolicy(
+    levels=[
+        LevelPolicy(
+            name="Minimum", stated=0.92, hinted=0.2, name_app=0.45, styles={"explicit": 0.8, "casual": 0.2}
+        ),
+        LevelPolicy(
+            name="Low",
+            stated=0.68,
+            hinted=0.25,
+            name_app=0.3,
+            styles={"explicit": 0.4, "casual": 0.5, "indirect": 0.1},
+        ),
+        LevelPolicy(
+            name="Medium",
+            stated=0.42,
+            hinted=0.3,
+            name_app=0.14,
+            styles={"casual": 0.5, "indirect": 0.4, "need": 0.1},
+        ),
+        LevelPolicy(
+            name="High",
+            stated=0.0,
+            hinted=0.35,
+            name_app=0.03,
+            styles={"need": 0.6, "indirect": 0.3, "casual": 0.1},
+        ),
+    ]
+)
 
 
 # ---------------------------------------------------------------- inferability
@@ -116,8 +136,11 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
 
 def recoverable_from(target: Target, tool: Tool, param: str, value: Any) -> list[Source]:
     """Every source that recovers `value` without the query saying it, in SOURCE_ORDER."""
-    checks = {"time": follows_from_time, "history": lambda t, o, p, v: in_history(t, o, p, v),
-              "default": lambda t, o, p, v: is_default(o, p, v)}
+    checks = {
+        "time": follows_from_time,
+        "history": lambda t, o, p, v: in_history(t, o, p, v),
+        "default": lambda t, o, p, v: is_default(o, p, v),
+    }
     return [s for s in SOURCE_ORDER if checks[s](target, tool, param, value)]
 
 
@@ -125,7 +148,7 @@ def recoverable_from(target: Target, tool: Tool, param: str, value: Any) -> list
 
 
 def _location_role(param: str, tool: Tool) -> str | None:
-    """"home" / "work" for origin / destination places (not cities or countries)."""
+    """ "home" / "work" for origin / destination places (not cities or countries)."""
     tokens = param.lower().replace("-", "_").split("_")
     desc = str(spec_of(tool, param).get("description", "")).lower()
     if any(w in desc or w in tokens for w in ("city", "country", "airport", "station")):
@@ -151,8 +174,7 @@ def _history_hints(target: Target, tool: Tool, param: str, value: Any) -> list[s
 
 
 def _default_hints(target: Target, tool: Tool, param: str, value: Any) -> list[str]:
-    n = noun(param, tool)
-    return [f"the standard {n}", f"whatever {n} is the default"]
+    return []  # nobody says "the default sort order": a default value is simply left out
 
 
 def _time_hints(target: Target, tool: Tool, param: str, value: Any) -> list[str]:
@@ -163,11 +185,14 @@ def _time_hints(target: Target, tool: Tool, param: str, value: Any) -> list[str]
 HINTERS = {"history": _history_hints, "default": _default_hints, "time": _time_hints}
 
 
-def hint_for(target: Target, tool: Tool, param: str, value: Any, source: Source,
-             rng: random.Random) -> str | None:
+def hint_for(
+    target: Target, tool: Tool, param: str, value: Any, source: Source, rng: random.Random
+) -> str | None:
     """A phrase that refers to `value` through `source` without saying it; None if none fits."""
     # Absolute forms only (time=None): "tomorrow" is the point of a time hint, not a leak.
-    options = [h for h in HINTERS[source](target, tool, param, value) if not leaks(h, value, param, tool, None)]
+    options = [
+        h for h in HINTERS[source](target, tool, param, value) if not leaks(h, value, param, tool, None)
+    ]
     return rng.choice(options[:2]) if options else None
 
 
@@ -177,8 +202,16 @@ def hint_for(target: Target, tool: Tool, param: str, value: Any, source: Source,
 class _Arg:
     """One argument's fixed random draws: decisions at every level derive from them."""
 
-    def __init__(self, param: str, value: Any, sources: list[Source], hint: str | None,
-                 u: float, v: float, literal: bool) -> None:
+    def __init__(
+        self,
+        param: str,
+        value: Any,
+        sources: list[Source],
+        hint: str | None,
+        u: float,
+        v: float,
+        literal: bool,
+    ) -> None:
         self.param, self.value, self.sources, self.hint = param, value, sources, hint
         self.u, self.v, self.literal = u, v, literal
 
@@ -208,11 +241,33 @@ def _mode(arg: _Arg, level: LevelPolicy) -> ArgPlan:
     return ArgPlan(param=arg.param, value=arg.value, mode="omitted", source=arg.sources[0])
 
 
-def _force_order(args: list[_Arg], n_levels: int) -> dict[tuple[int, str], bool]:
+def tool_text(tool: Tool) -> str:
+    """Words any query about the tool may contain anyway: its API words, app and intent phrases."""
+    intents = " ".join(tool.hints.intents) if tool.hints else ""
+    return norm(f"{words(tool.api)} {tool.app} {re.sub(r'[{][^}]*[}]', ' ', intents)}")
+
+
+def shadowed(value: Any, others: list[Any], tool: Tool) -> bool:
+    """Whether every counted element of `value` also shows up inside the tool's own words or
+    another argument's value ("taxi" in get_taxi, "breakfast" in "Coffee breakfast"), so
+    dropping it cannot lower literal value recall."""
+    elements = [norm(x) for x in value_elements(value) if countable(x)]
+    hay = " ".join([tool_text(tool)] + [norm(x) for o in others for x in value_elements(o)])
+    return bool(elements) and all(
+        re.search(rf"(?<![a-z0-9]){re.escape(e)}(?![a-z0-9])", hay) for e in elements
+    )
+
+
+def _force_order(args: list[_Arg], n_levels: int, tool: Tool) -> dict[tuple[int, str], bool]:
     """Overrides (level, param) -> stated that make the last level strictly less explicit
     than the first: the most-explicit-drawn inferable arg is stated first, the least is
-    not stated last. Literal-countable args are preferred because they move value recall."""
-    pool = [a for a in args if a.inferable and a.literal] or [a for a in args if a.inferable]
+    not stated last. Args whose literal value moves value recall are preferred."""
+    movers = [
+        a
+        for a in args
+        if a.inferable and a.literal and not shadowed(a.value, [b.value for b in args if b is not a], tool)
+    ]
+    pool = movers or [a for a in args if a.inferable]
     if not pool or n_levels < 2:
         return {}
     first = min(pool, key=lambda a: a.u)
@@ -226,8 +281,13 @@ def _apply_force(plan: ArgPlan, arg: _Arg, stated: bool | None) -> ArgPlan:
     if stated:
         return ArgPlan(param=arg.param, value=arg.value, mode="stated", source="query")
     mode = "hinted" if arg.hint is not None and arg.v < 0.5 else "omitted"
-    return ArgPlan(param=arg.param, value=arg.value, mode=mode, source=arg.sources[0],
-                   hint=arg.hint if mode == "hinted" else None)
+    return ArgPlan(
+        param=arg.param,
+        value=arg.value,
+        mode=mode,
+        source=arg.sources[0],
+        hint=arg.hint if mode == "hinted" else None,
+    )
 
 
 def _weighted(rng: random.Random, weights: dict[str, float]) -> str:
@@ -241,41 +301,60 @@ def _tool_mode(u_app: float, level: LevelPolicy, style: str) -> ToolDisclosure:
     return "omitted" if style == "need" else "implied"
 
 
-def plan_levels(target: Target, tool: Tool, rng: random.Random, policy: PlanPolicy = DEFAULT_POLICY,
-                paraphrases: tuple[int, ...] = (1, 2, 2, 1), call: int = 0) -> list[DisclosurePlan]:
+def plan_levels(
+    target: Target,
+    tool: Tool,
+    rng: random.Random,
+    policy: PlanPolicy = DEFAULT_POLICY,
+    paraphrases: tuple[int, ...] = (1, 2, 2, 1),
+    call: int = 0,
+) -> list[DisclosurePlan]:
     """One plan per policy level for the single call `call` of `target`, nested by explicitness."""
     if len(paraphrases) != len(policy.levels):
         raise ValueError(f"{len(paraphrases)} paraphrase counts for {len(policy.levels)} levels")
     args = [_draw_arg(target, tool, p, v, rng) for p, v in target.calls[call].arguments.items()]
     u_app = rng.random()
-    force = _force_order(args, len(policy.levels))
+    force = _force_order(args, len(policy.levels), tool)
     plans = []
     for li, (level, n) in enumerate(zip(policy.levels, paraphrases)):
         style = _weighted(rng, level.styles)
         arg_plans = [_apply_force(_mode(a, level), a, force.get((li, a.param))) for a in args]
-        plans.append(DisclosurePlan(
-            target_id=target.id, level=level.name, paraphrases=n, style=style,  # type: ignore[arg-type]
-            calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style), args=arg_plans)]))
+        plans.append(
+            DisclosurePlan(
+                target_id=target.id,
+                level=level.name,
+                paraphrases=n,
+                style=style,  # type: ignore[arg-type]
+                calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style), args=arg_plans)],
+            )
+        )
     return plans
 
 
 # ---------------------------------------------------------------- explicit and generic plans
 
 
-def plan_explicit(target: Target, style: Style = "explicit", level: str = "explicit",
-                  paraphrases: int = 1) -> DisclosurePlan:
+def plan_explicit(
+    target: Target, style: Style = "explicit", level: str = "explicit", paraphrases: int = 1
+) -> DisclosurePlan:
     """Everything stated, the tool implied: plain requests for SDG / BFCL / judge rows."""
-    calls = [CallPlan(tool=c.tool, tool_mode="implied",
-                      args=[ArgPlan(param=p, value=v, mode="stated") for p, v in c.arguments.items()])
-             for c in target.calls]
+    calls = [
+        CallPlan(
+            tool=c.tool,
+            tool_mode="implied",
+            args=[ArgPlan(param=p, value=v, mode="stated") for p, v in c.arguments.items()],
+        )
+        for c in target.calls
+    ]
     return DisclosurePlan(target_id=target.id, level=level, calls=calls, paraphrases=paraphrases, style=style)
 
 
 ModeSpec = tuple[str, Source, str | None]
 
 
-def _arg_plan(target: Target, call: int, param: str, value: Any,
-              modes: dict[tuple[int, str], ModeSpec]) -> ArgPlan:
+def _arg_plan(
+    target: Target, call: int, param: str, value: Any, modes: dict[tuple[int, str], ModeSpec]
+) -> ArgPlan:
     spec = modes.get((call, param))
     if spec is None and any(b.call == call and b.param == param for b in target.bindings):
         spec = ("omitted", "previous_step", None)
@@ -285,16 +364,27 @@ def _arg_plan(target: Target, call: int, param: str, value: Any,
     return ArgPlan(param=param, value=value, mode=mode, source=source, hint=hint)  # type: ignore[arg-type]
 
 
-def plan_calls(target: Target, modes: dict[tuple[int, str], ModeSpec] | None = None, *,
-               level: str = "custom", tool_modes: dict[int, ToolDisclosure] | None = None,
-               style: Style = "explicit", paraphrases: int = 1) -> DisclosurePlan:
+def plan_calls(
+    target: Target,
+    modes: dict[tuple[int, str], ModeSpec] | None = None,
+    *,
+    level: str = "custom",
+    tool_modes: dict[int, ToolDisclosure] | None = None,
+    style: Style = "explicit",
+    paraphrases: int = 1,
+) -> DisclosurePlan:
     """A plan for multi-call targets: every argument stated unless `modes[(call, param)]`
     says otherwise; arguments bound to an earlier output (target.bindings) default to
     omitted / previous_step."""
     modes, tool_modes = modes or {}, tool_modes or {}
-    calls = [CallPlan(tool=c.tool, tool_mode=tool_modes.get(i, "implied"),
-                      args=[_arg_plan(target, i, p, v, modes) for p, v in c.arguments.items()])
-             for i, c in enumerate(target.calls)]
+    calls = [
+        CallPlan(
+            tool=c.tool,
+            tool_mode=tool_modes.get(i, "implied"),
+            args=[_arg_plan(target, i, p, v, modes) for p, v in c.arguments.items()],
+        )
+        for i, c in enumerate(target.calls)
+    ]
     return DisclosurePlan(target_id=target.id, level=level, calls=calls, paraphrases=paraphrases, style=style)
 
 
@@ -313,7 +403,11 @@ def recall_floor(target: Target, tool: Tool, call: int = 0) -> float:
     for param, value in target.calls[call].arguments.items():
         n = sum(countable(x) for x in value_elements(value))
         total += n
-        if n and not recoverable_from(target, tool, param, value) and literal_in_render(value, param, tool, target.time):
+        if (
+            n
+            and not recoverable_from(target, tool, param, value)
+            and literal_in_render(value, param, tool, target.time)
+        ):
             fixed += n
     return fixed / total if total else 0.0
 
@@ -321,5 +415,27 @@ def recall_floor(target: Target, tool: Tool, call: int = 0) -> float:
 def orderable(target: Target, tool: Tool, call: int = 0) -> bool:
     """Whether levels can differ in literal value recall: some inferable value is said verbatim
     when stated. Without one, High cannot be strictly below Minimum (FORMATS 5)."""
-    return any(countable(x) and recoverable_from(target, tool, p, v) and literal_in_render(v, p, tool, target.time)
-               for p, v in target.calls[call].arguments.items() for x in value_elements(v))
+    args = target.calls[call].arguments
+    return any(
+        recoverable_from(target, tool, p, v)
+        and literal_in_render(v, p, tool, target.time)
+        and not shadowed(v, [o for q, o in args.items() if q != p], tool)
+        for p, v in args.items()
+    )
+
+
+def literal_gaps(target: Target, tool: Tool, call: int = 0) -> list[str]:
+    """Parameters whose counted value is neither inferable nor said verbatim when stated
+    (enum values said in words, dates said as "May 3rd"). A literal-match audit such as
+    FORMATS 5's HIST / check_trail's recoverability cannot tell such a stated value from a
+    dropped one, so products scored that way prefer targets without gaps."""
+    out = []
+    for param, value in target.calls[call].arguments.items():
+        if not any(countable(x) for x in value_elements(value)) or recoverable_from(
+            target, tool, param, value
+        ):
+            continue
+        text = norm(render(value, param, tool, time=target.time))
+        if not all(norm(x) in text for x in value_elements(value) if countable(x)):
+            out.append(param)
+    return out

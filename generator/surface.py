@@ -23,15 +23,50 @@ from typing import Any
 from .records import Tool
 from .temporal import parse_clock_value, parse_date_value, parse_time
 
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December"]
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 _SPLIT = re.compile(r"[_\s]+|(?<=[a-z0-9])(?=[A-Z])")
 _BOOL_PREFIX = re.compile(r"^(is|has|need|needs|use|enable|include|with|allow|if)_", re.IGNORECASE)
 # Words that betray a description clause is a sentence, not a noun phrase.
-_NOT_NOUN = frozenset({"or", "include", "includes", "including", "is", "are", "be", "can", "will", "should",
-                       "must", "default", "e", "g", "if", "when", "whether", "this", "that", "it", "you"})
+_NOT_NOUN = frozenset(
+    {
+        "or",
+        "include",
+        "includes",
+        "including",
+        "is",
+        "are",
+        "be",
+        "can",
+        "will",
+        "should",
+        "must",
+        "default",
+        "e",
+        "g",
+        "if",
+        "when",
+        "whether",
+        "this",
+        "that",
+        "it",
+        "you",
+    }
+)
 _CLAUSE = re.compile(r"[,.;:(\[]")
 
 
@@ -167,8 +202,15 @@ def _date_says(value: Any, ctx: Ctx) -> list[str]:
 def _date_accepts(value: Any, ctx: Ctx) -> list[str]:
     day, _ = parse_date_value(value)  # type: ignore[misc]
     month, d = MONTHS[day.month - 1], day.day
-    extra = [str(value).strip(), f"{d} {month}", f"{_ordinal(d)} {month}", f"{month} {_ordinal(d)}",
-             f"{month} {d}", f"{day.month}/{d}", f"{month[:3]} {d}"]
+    extra = [
+        str(value).strip(),
+        f"{d} {month}",
+        f"{_ordinal(d)} {month}",
+        f"{month} {_ordinal(d)}",
+        f"{month} {d}",
+        f"{day.month}/{d}",
+        f"{month[:3]} {d}",
+    ]
     return _date_says(value, ctx) + _weekday_forms(day, ctx) + extra
 
 
@@ -188,7 +230,12 @@ def _clock_says(value: Any, ctx: Ctx) -> list[str]:
 def _clock_accepts(value: Any, ctx: Ctx) -> list[str]:
     h, m = parse_clock_value(value)  # type: ignore[misc]
     h12, ap = h % 12 or 12, "am" if h < 12 else "pm"
-    return _clock_says_hm(h, m) + [f"{h12}.{m:02d} {ap}", f"{h:02d}:{m:02d}", f"{h}:{m:02d}", str(value).strip()]
+    return _clock_says_hm(h, m) + [
+        f"{h12}.{m:02d} {ap}",
+        f"{h:02d}:{m:02d}",
+        f"{h}:{m:02d}",
+        str(value).strip(),
+    ]
 
 
 def _split_datetime(value: Any) -> tuple[str, str]:
@@ -306,7 +353,9 @@ def _when(time: str) -> datetime | None:
     return parse_time(time)  # strptime is slow and every render needs the query time
 
 
-def _ctx(param: str, tool: Tool | None, time: str | datetime | None, spec: dict[str, Any] | None = None) -> Ctx:
+def _ctx(
+    param: str, tool: Tool | None, time: str | datetime | None, spec: dict[str, Any] | None = None
+) -> Ctx:
     when = _when(time) if isinstance(time, str) else time
     return Ctx(param, tool, spec if spec is not None else spec_of(tool, param), when)
 
@@ -316,7 +365,7 @@ def kind_of(value: Any, ctx: Ctx) -> Kind:
 
 
 def value_kind(value: Any, param: str, tool: Tool | None, time: str | datetime | None = None) -> str:
-    """"list", "dict" or the name of the scalar kind ("bool", "number", "enum", "date", ...)."""
+    """ "list", "dict" or the name of the scalar kind ("bool", "number", "enum", "date", ...)."""
     if isinstance(value, list | dict):
         return type(value).__name__
     return kind_of(value, _ctx(param, tool, time)).name
@@ -328,7 +377,7 @@ def _item_ctx(ctx: Ctx) -> Ctx:
 
 
 def join_words(items: list[str], conj: str = "and") -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {conj} {items[-1]}"
@@ -339,8 +388,14 @@ def _render_one(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
     return rng.choice(options) if rng is not None and len(options) > 1 else options[0]
 
 
-def render(value: Any, param: str, tool: Tool | None, *, time: str | datetime | None = None,
-           rng: random.Random | None = None) -> str:
+def render(
+    value: Any,
+    param: str,
+    tool: Tool | None,
+    *,
+    time: str | datetime | None = None,
+    rng: random.Random | None = None,
+) -> str:
     """The natural surface form of `value` for `param` of `tool`; canonical without `rng`."""
     ctx = _ctx(param, tool, time)
     if isinstance(value, list):
@@ -376,12 +431,13 @@ def _element_mentioned(text: str, value: Any, ctx: Ctx) -> bool:
         date, clock = _split_datetime(value)
         if any(contains(text, f) for f in _datetime_accepts(value, ctx)):
             return True
-        return (_element_mentioned(text, date, ctx) and _element_mentioned(text, clock, ctx))
+        return _element_mentioned(text, date, ctx) and _element_mentioned(text, clock, ctx)
     return any(contains(text, f) for f in kind.accepts(value, ctx))
 
 
-def mentioned_parts(text: str, value: Any, param: str, tool: Tool | None,
-                    time: str | datetime | None = None) -> list[bool]:
+def mentioned_parts(
+    text: str, value: Any, param: str, tool: Tool | None, time: str | datetime | None = None
+) -> list[bool]:
     """Per element (one for scalars): whether `text` mentions it in any accepted form."""
     ctx = _ctx(param, tool, time)
     if isinstance(value, list):
@@ -392,7 +448,9 @@ def mentioned_parts(text: str, value: Any, param: str, tool: Tool | None,
     return [_element_mentioned(text, value, ctx)]
 
 
-def mentions(text: str, value: Any, param: str, tool: Tool | None, time: str | datetime | None = None) -> bool:
+def mentions(
+    text: str, value: Any, param: str, tool: Tool | None, time: str | datetime | None = None
+) -> bool:
     """Whether `text` states `value` (every element of a list)."""
     parts = mentioned_parts(text, value, param, tool, time)
     return bool(parts) and all(parts)

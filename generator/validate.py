@@ -18,11 +18,13 @@ def _format_of(path: Path, fmt: str | None, registry_kind: str) -> str:
     return fmt
 
 
-def run_validate(path: Path, fmt: str | None = None) -> AuditReport:
+def run_validate(path: Path, fmt: str | None = None, catalog: str | None = None) -> AuditReport:
     load_plugins()
     fmt = _format_of(path, fmt, " | ".join(AUDITS.names()))
     if fmt not in AUDITS:
         raise InputError(f"unknown format '{fmt}' (known: {', '.join(AUDITS.names())})", file=str(path))
+    if catalog:
+        return AUDITS.get(fmt)(path, catalog=Path(catalog))
     return AUDITS.get(fmt)(path)
 
 

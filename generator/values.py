@@ -68,18 +68,38 @@ def _json_type(value: Any) -> str:
     return "string"
 
 
-def _format_kind(schema: dict[str, Any]) -> str | None:
+# JSON Schema `format` values and plain-text format names -> strftime formats.
+_JSON_FORMATS = {"date": "%Y-%m-%d", "time": "%H:%M:%S", "date-time": "%Y-%m-%dT%H:%M:%S"}
+_TEXT_FORMATS = [("YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"),
+                 ("YYYY-MM-DD", "%Y-%m-%d"), ("MM/DD/YYYY", "%m/%d/%Y"), ("DD/MM/YYYY", "%d/%m/%Y"),
+                 ("HH:MM:SS", "%H:%M:%S"), ("HH:MM", "%H:%M")]
+_STRFTIME_RE = re.compile(r"%[YymdjbBaAHIMSp](?:[-/:.T ,]*%[YymdjbBaAHIMSp])*")
+_KIND_FORMATS = {"date": DATE_FMT, "time": TIME_FMT, "datetime": DATETIME_FMT}
+
+
+def value_format(schema: dict[str, Any]) -> str | None:
+    """The strftime format a string parameter expects, from `format` or its description."""
     fmt = schema.get("format")
-    if fmt in ("date", "time", "date-time"):
-        return "datetime" if fmt == "date-time" else fmt
+    if fmt in _JSON_FORMATS:
+        return _JSON_FORMATS[fmt]
     desc = str(schema.get("description", ""))
-    if "%Y-%m-%d %H:%M" in desc or "YYYY-MM-DD HH:MM" in desc:
-        return "datetime"
-    if "%Y-%m-%d" in desc or "YYYY-MM-DD" in desc:
-        return "date"
-    if "%H:%M" in desc or "HH:MM" in desc:
-        return "time"
-    return None
+    m = _STRFTIME_RE.search(desc)
+    if m:
+        return m.group(0).rstrip(" ,")
+    return next((f for text, f in _TEXT_FORMATS if text in desc), None)
+
+
+def _format_kind(schema: dict[str, Any]) -> str | None:
+    fmt = value_format(schema)
+    if fmt is None:
+        return None
+    clock = "%H" in fmt or "%I" in fmt
+    day = any(x in fmt for x in ("%d", "%Y", "%y", "%j", "%b", "%B"))
+    return "datetime" if clock and day else "time" if clock else "date"
+
+
+def _format_for(kind: str, schema: dict[str, Any]) -> str:
+    return value_format(schema) or _KIND_FORMATS[kind]
 
 
 def _enum_kind(enum: list[Any]) -> str | None:
@@ -97,7 +117,7 @@ def _name_kind(name: str) -> str | None:
         return "datetime"
     if n == "date" or n.endswith("_date") or n.startswith("date_"):
         return "date"
-    if n == "time" or n.endswith("_time") or n.startswith("time_"):
+    if n == "time" or n.endswith("_time"):
         return "time"
     if n in ("meal", "meal_type", "mealtime"):
         return "meal"
@@ -151,15 +171,15 @@ def _derive_relative(schema: dict[str, Any], when: datetime, rng: random.Random)
 
 
 def _derive_date(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return (when + timedelta(days=rng.choice([0, 0, 1, 1, 2, 7]))).strftime(DATE_FMT)
+    return (when + timedelta(days=rng.choice([0, 0, 1, 1, 2, 7]))).strftime(_format_for("date", schema))
 
 
 def _derive_time(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return _quarter_after(when, rng).strftime(TIME_FMT)
+    return _quarter_after(when, rng).strftime(_format_for("time", schema))
 
 
 def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return _quarter_after(when, rng).strftime(DATETIME_FMT)
+    return _quarter_after(when, rng).strftime(_format_for("datetime", schema))
 
 
 def _quarter_after(when: datetime, rng: random.Random) -> datetime:
@@ -273,18 +293,34 @@ STRING_FAKERS: list[tuple[tuple[str, ...], Callable[[random.Random, str], Any]]]
     (("email",), _fake_email),
     (("phone", "mobile"), _fake_phone),
     (("url", "link"), _fake_url),
+    (("coupon", "code", "promo", "voucher"), _pick(["SAVE10", "WELCOME5", "SPRING15", "FREESHIP"])),
     (("city", "country", "region"), _pick(CITIES)),
+    (("gym", "studio", "club"), _pick(["Pulse Studio", "Bayside Athletic Club", "Ironleaf Gym"])),
+    (("store", "market", "supermarket"), _pick(["Brookside Market", "Corner Grocer", "Fresh Lane"])),
     (("origin", "destination", "location", "address", "place", "start", "end", "from",
-      "station", "venue", "pickup", "dropoff", "stop"), _pick(PLACES)),
-    (("restaurant", "shop", "store", "cafe"), _pick(RESTAURANTS)),
+      "station", "venue", "pickup", "dropoff", "stop", "waypoint"), _pick(PLACES)),
+    (("restaurant", "shop", "cafe"), _pick(RESTAURANTS)),
     (("hotel", "hostel", "lodging"), _pick(HOTELS)),
+    (("size",), _pick(["S", "M", "L", "XL", "38", "42"])),
+    (("color", "colour"), _pick(["black", "navy", "forest green", "sand", "red"])),
+    (("brand", "maker"), _pick(["Northpeak", "Lumo", "Tidewell", "Crestline"])),
+    (("language", "lang"), _pick(["English", "Spanish", "French", "German", "Portuguese"])),
+    (("amenity",), _pick(["free wifi", "pool", "parking", "gym", "breakfast"])),
+    (("snack",), _pick(["popcorn", "nachos", "lemonade", "chocolate"])),
+    (("ingredient", "grocery", "groceries"), _pick(["eggs", "spinach", "rice", "chickpeas", "tomatoes"])),
+    (("tag", "category"), _pick(["work", "home", "errands", "health", "family"])),
+    (("reason", "symptom"), _pick(["annual check-up", "toothache", "back pain", "skin rash"])),
+    (("playlist",), _pick(["Morning Run", "Deep Work", "Sunday Chill", "Road Trip"])),
+    (("topic", "subject"), _pick(["gardening", "space travel", "local history", "cooking", "startups"])),
+    (("request", "instruction"), _pick(["a quiet table", "a high chair", "a birthday candle"])),
     (("product", "goods", "item", "keyword", "query", "search"), _pick(PRODUCTS)),
     (("food", "dish", "cuisine", "meal"), _pick(DISHES)),
-    (("artist", "singer", "band"), _pick(ARTISTS)),
-    (("song", "track", "movie", "film", "book", "title", "show", "album"), _pick(TITLES)),
+    (("artist", "singer", "band", "performer"), _pick(ARTISTS)),
+    (("song", "track", "movie", "film", "book", "title", "show", "album", "podcast"), _pick(TITLES)),
     (("genre", "style"), _pick(GENRES)),
-    (("recipient", "contact", "person", "name", "guest", "passenger", "to"), _pick(PERSONS)),
-    (("message", "content", "text", "body", "note", "subject", "label", "description", "memo"),
+    (("recipient", "contact", "person", "name", "guest", "passenger", "to", "sender", "cc",
+      "attendee", "invitee"), _pick(PERSONS)),
+    (("message", "content", "text", "body", "note", "label", "description", "memo"),
      _pick(PHRASES)),
 ]
 
@@ -292,7 +328,8 @@ STRING_FAKERS: list[tuple[tuple[str, ...], Callable[[random.Random, str], Any]]]
 def _name_tokens(name: str) -> set[str]:
     tokens = {t for t in re.split(r"[^a-z0-9]+", name.lower()) if t}
     plural = {t[:-1] for t in tokens if t.endswith("s") and len(t) > 3}
-    return tokens | plural | {t[:-2] for t in tokens if t.endswith("es") and len(t) > 4}
+    plural |= {t[:-2] for t in tokens if t.endswith("es") and len(t) > 4}
+    return tokens | plural | {t[:-3] + "y" for t in tokens if t.endswith("ies") and len(t) > 4}
 
 
 def _fake_string(name: str, rng: random.Random) -> str:
@@ -311,7 +348,7 @@ _NUMBER_HINTS: list[tuple[tuple[str, ...], tuple[float, float]]] = [
     (("child", "kid", "bag"), (0, 2)),
     (("night", "day"), (1, 7)),
     (("hour",), (1, 4)),
-    (("star", "rating", "level"), (1, 5)),
+    (("star", "rating", "level"), (3, 5)),
     (("duration", "minute"), (10, 90)),
     (("calorie",), (150, 900)),
     (("volume",), (20, 80)),
@@ -387,6 +424,8 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
 
 
 def _singular(name: str) -> str:
+    if name.endswith("ies"):
+        return name[:-3] + "y"
     return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
 
 

@@ -53,8 +53,8 @@ def hint_problems(rec: dict[str, Any]) -> list[str]:
     """Phrasing hints: slots, nouns and surface words name real params / enum values."""
     p, h = props(rec), rec["x-trajgen"]["hints"]
     problems = []
-    if not 3 <= len(h["intents"]) <= 4 or not 1 <= len(h["need"]) <= 3:
-        problems.append("3-4 intents and 1-3 need statements expected")
+    if not 3 <= len(h["intents"]) <= 4 or not 2 <= len(h["need"]) <= 3:
+        problems.append("3-4 intents and 2-3 need statements expected")
     for intent in h["intents"]:
         problems += [f"slot {s} is not a param" for s in SLOT.findall(intent) if s not in p]
         if not intent[:1].islower() or intent[-1:] in ".?!":

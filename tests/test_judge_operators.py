@@ -95,7 +95,7 @@ def test_llm_operator_needs_a_client() -> None:
 
 def test_llm_prompt_carries_the_corrupt_value_task() -> None:
     sc, _ = scenarios(True, 1)[0]
-    param = sorted(sc.gold.arguments)[0]  # type: ignore[union-attr]
+    param = min(sc.gold.arguments)  # type: ignore[union-attr]
     messages = corrupt_messages(sc, param)
     assert [m["role"] for m in messages] == ["system", "user"]
     assert "```json task" in messages[-1]["content"] and '"corrupt_value"' in messages[-1]["content"]

@@ -107,6 +107,23 @@ def test_placeholders_are_expanded(histories, personas):
     assert not any(re.search(r"\{\w+\}", json.dumps(e.parameters)) for e in events)
 
 
+def test_follow_ups_chain_producer_to_consumer(histories):
+    events = histories[("maya", 150)].events
+    orders = [i for i, e in enumerate(events) if e.apiname == "order_food"]
+    assert len(orders) >= 3
+    for i in orders:
+        if events[i].parameters.get("restaurant_id") != "DD-3318":
+            continue  # a one-off order, not the lunch routine
+        search = next(e for e in reversed(events[:i]) if e.apiname == "search_restaurant")
+        gap = datetime.strptime(events[i].time, FMT) - datetime.strptime(search.time, FMT)
+        assert 4 * 60 <= gap.total_seconds() <= 30 * 60
+    priya = histories[("priya", 150)].events
+    booked = [i for i, e in enumerate(priya) if e.apiname == "book_flight"
+              and e.parameters["passenger_names"] == ["Priya Halden"]]
+    assert len(booked) >= 2
+    assert all(any(e.apiname == "search_flights" for e in priya[max(0, i - 3):i]) for i in booked)
+
+
 def test_favourite_apps_dominate(histories, personas, catalog):
     for p in personas:
         events = histories[(p.id, 150)].events
@@ -153,6 +170,9 @@ def test_minimal_file_loads(tmp_path):
     (GOOD.replace('"06:00-06:30"', '"07:00-06:30"'), "habits.0.at"),
     (GOOD.replace("days: weekdays", "days: [monday]"), "habits.0.days"),
     (GOOD.replace('"06:45"', '"{office}"'), None),
+    (GOOD.replace('args: {time: "06:45"}}', 'args: {time: "06:45"}, then: [{tool: X_y, args: {a: "{gym}"}}]}'), None),
+    (GOOD.replace('args: {time: "06:45"}}', 'args: {time: "06:45"}, then: [{tool: X_y, after: soon}]}'),
+     "habits.0.then.0.after"),
     (GOOD.replace("  habits:\n", "  habits: []\n  old:\n"), None),
     (GOOD.replace("id: ada", "id: 'a b'"), "id"),
     (GOOD + GOOD.replace("name: Ada", "name: Ada again"), "id"),
@@ -181,6 +201,10 @@ def test_unreadable_files_raise_input_error(tmp_path, text):
     (('time: "06:45"', 'time: "06:45", volume: 3'), "habits[0].args"),
     (('time: "06:45"', 'time: "06:45", sound: foghorn'), "habits[0].args"),
     (("  places:", "  apps: {add_alarm: Noteleaf}\n  places:"), "apps.add_alarm"),
+    (("  places:", "  domains: [food, cooking]\n  places:"), "domains[1]"),
+    (('args: {time: "06:45"}}', 'args: {time: "06:45"}, then: [{tool: Nope_x}]}'), "habits[0].then[0].tool"),
+    (('args: {time: "06:45"}}', 'args: {time: "06:45"}, then: [{tool: Clockwork_set_timer, chance: 1.0, args: {minutes: 0}}]}'),
+     "habits[0].then[0].args"),
 ])
 def test_habits_are_checked_against_the_catalog(tmp_path, catalog, change, field):
     [p] = load_personas(write(tmp_path, GOOD.replace(*change)))

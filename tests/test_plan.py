@@ -5,6 +5,7 @@ The target builders here are shared by the writer and validator tests (imported 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -15,13 +16,24 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from generator.plan import (DEFAULT_POLICY, LevelPolicy, PlanPolicy, hint_for, orderable, plan_calls,
-                            plan_explicit, plan_levels, recall_floor, recoverable_from, stated_set)
+from generator.plan import (
+    LevelPolicy,
+    PlanPolicy,
+    hint_for,
+    literal_gaps,
+    orderable,
+    plan_calls,
+    plan_explicit,
+    plan_levels,
+    recall_floor,
+    recoverable_from,
+    stated_set,
+)
 from generator.records import Binding, HistoryEvent, Target, Tool, ToolCall, ToolHints
 from generator.surface import leaks
 from generator.temporal import temporal_parameters
-from generator.values import sample_arguments
 from generator.vagueness import gold_values, mean, value_recall
+from generator.values import sample_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
 UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
@@ -31,35 +43,70 @@ EXAMPLE_CATALOG = ROOT / "examples" / "catalog.json"
 # ---------------------------------------------------------------- builders (shared)
 
 TAXI = Tool(
-    name="Ridely_get_taxi", app="Ridely", api="get_taxi", domain="transport",
+    name="Ridely_get_taxi",
+    app="Ridely",
+    api="get_taxi",
+    domain="transport",
     description="Ride-hailing from a pickup point to a destination.",
-    parameters={"type": "object", "properties": {
-        "start_name": {"type": "string", "description": "Starting location name"},
-        "end_name": {"type": "string", "description": "Destination name"},
-        "car_type": {"type": "string", "enum": ["express_car", "private_car", "taxi"], "description": "Type of car"},
-        "departure_time": {"type": "string", "description": "Departure time, format %H:%M"},
-        "max_price": {"type": "number", "description": "Maximum price"},
-        "share_ride": {"type": "boolean", "description": "Whether to share", "default": False},
-    }, "required": ["start_name", "end_name", "car_type"]})
+    parameters={
+        "type": "object",
+        "properties": {
+            "start_name": {"type": "string", "description": "Starting location name"},
+            "end_name": {"type": "string", "description": "Destination name"},
+            "car_type": {
+                "type": "string",
+                "enum": ["express_car", "private_car", "taxi"],
+                "description": "Type of car",
+            },
+            "departure_time": {"type": "string", "description": "Departure time, format %H:%M"},
+            "max_price": {"type": "number", "description": "Maximum price"},
+            "share_ride": {"type": "boolean", "description": "Whether to share", "default": False},
+        },
+        "required": ["start_name", "end_name", "car_type"],
+    },
+)
 
 FOOD = Tool(
-    name="Munchbox_search_restaurant", app="Munchbox", api="search_restaurant", domain="food",
+    name="Munchbox_search_restaurant",
+    app="Munchbox",
+    api="search_restaurant",
+    domain="food",
     description="Restaurant search and delivery.",
-    parameters={"type": "object", "properties": {
-        "location": {"type": "string", "description": "Location name, not necessarily precise"},
-        "food": {"type": "array", "items": {"type": "string"}, "description": "List of food names to order"},
-        "is_delivery": {"type": "boolean", "description": "Delivery or dine-in"},
-        "meal_type": {"type": "string", "enum": ["breakfast", "lunch", "dinner", "night_snack"],
-                      "description": "Meal type"},
-        "order_by": {"type": "string", "enum": ["default_sorting", "rating_high_to_low"],
-                     "description": "Sorting options", "default": "default_sorting"},
-        "reservation_date": {"type": "string", "description": "Date, format %Y-%m-%d"},
-    }, "required": ["food", "is_delivery"]},
-    hints=ToolHints(intents=["order {food} [to {location}] [{is_delivery}]", "find a place serving {food}"],
-                    need=["I'm hungry", "I could eat something"],
-                    nouns={"food": "dishes", "order_by": "sort order"},
-                    surface={"order_by": {"rating_high_to_low": "best rated first"},
-                             "is_delivery": {"true": "delivered", "false": "to eat in"}}))
+    parameters={
+        "type": "object",
+        "properties": {
+            "location": {"type": "string", "description": "Location name, not necessarily precise"},
+            "food": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "List of food names to order",
+            },
+            "is_delivery": {"type": "boolean", "description": "Delivery or dine-in"},
+            "meal_type": {
+                "type": "string",
+                "enum": ["breakfast", "lunch", "dinner", "night_snack"],
+                "description": "Meal type",
+            },
+            "order_by": {
+                "type": "string",
+                "enum": ["default_sorting", "rating_high_to_low"],
+                "description": "Sorting options",
+                "default": "default_sorting",
+            },
+            "reservation_date": {"type": "string", "description": "Date, format %Y-%m-%d"},
+        },
+        "required": ["food", "is_delivery"],
+    },
+    hints=ToolHints(
+        intents=["order {food} [to {location}] [{is_delivery}]", "find a place serving {food}"],
+        need=["I'm hungry", "I could eat something"],
+        nouns={"food": "dishes", "order_by": "sort order"},
+        surface={
+            "order_by": {"rating_high_to_low": "best rated first"},
+            "is_delivery": {"true": "delivered", "false": "to eat in"},
+        },
+    ),
+)
 
 TOOLS = [TAXI, FOOD]
 TIME = "2025-05-02 18:30"
@@ -69,26 +116,53 @@ def event(tool: Tool, args: dict[str, Any], when: str = "2025-05-01 09:00") -> H
     return HistoryEvent(time=when, apitype=tool.domain, toolname=tool.app, apiname=tool.api, parameters=args)
 
 
-def target(tool: Tool, args: dict[str, Any], history: list[HistoryEvent] | None = None,
-           time: str = TIME, tid: str = "t0") -> Target:
-    return Target(id=tid, kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
-                  domain=tool.domain, history=history or [], time=time,
-                  temporal_parameters=temporal_parameters(tool, args, time))
+def target(
+    tool: Tool,
+    args: dict[str, Any],
+    history: list[HistoryEvent] | None = None,
+    time: str = TIME,
+    tid: str = "t0",
+) -> Target:
+    return Target(
+        id=tid,
+        kind="single",
+        calls=[ToolCall(tool=tool.name, arguments=args)],
+        offered=[tool.name],
+        domain=tool.domain,
+        history=history or [],
+        time=time,
+        temporal_parameters=temporal_parameters(tool, args, time),
+    )
 
 
 def taxi_target() -> Target:
-    args = {"start_name": "Maple Court", "end_name": "Eastgate Plaza", "car_type": "express_car",
-            "departure_time": "19:30", "max_price": 40}
-    past = [event(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park", "car_type": "express_car"}),
-            event(TAXI, {"start_name": "Maple Court", "end_name": "Eastgate Plaza", "max_price": 40})]
+    args = {
+        "start_name": "Maple Court",
+        "end_name": "Eastgate Plaza",
+        "car_type": "express_car",
+        "departure_time": "19:30",
+        "max_price": 40,
+    }
+    past = [
+        event(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park", "car_type": "express_car"}),
+        event(TAXI, {"start_name": "Maple Court", "end_name": "Eastgate Plaza", "max_price": 40}),
+    ]
     return target(TAXI, args, past)
 
 
 def food_target() -> Target:
-    args = {"food": ["noodle soup", "dumplings"], "is_delivery": True, "meal_type": "dinner",
-            "order_by": "default_sorting", "location": "Harborview Station", "reservation_date": "2025-05-03"}
-    past = [event(FOOD, {"food": ["dumplings"], "location": "Harborview Station"}),
-            event(FOOD, {"food": ["noodle soup"], "is_delivery": True})]
+    args = {
+        "food": ["noodle soup", "dumplings"],
+        "is_delivery": True,
+        "meal_type": "dinner",
+        "order_by": "default_sorting",
+        "location": "Harborview Station",
+        "reservation_date": "2025-05-03",
+    }
+    past = [
+        event(FOOD, {"food": ["dumplings"], "location": "Harborview Station"}),
+        event(FOOD, {"food": ["noodle soup"], "is_delivery": True}),
+    ]
     return target(FOOD, args, past)
 
 
@@ -99,9 +173,17 @@ def load_catalog(path: Path) -> list[Tool]:
         fn, ext = rec["function"], rec.get("x-trajgen") or {}
         app, _, api = fn["name"].partition("_")
         hints = ToolHints(**ext["hints"]) if ext.get("hints") else None
-        tools.append(Tool(name=fn["name"], app=ext.get("app", app), api=ext.get("api", api),
-                          domain=ext.get("domain", path.stem.replace("_openai", "")),
-                          description=fn.get("description", ""), parameters=fn["parameters"], hints=hints))
+        tools.append(
+            Tool(
+                name=fn["name"],
+                app=ext.get("app", app),
+                api=ext.get("api", api),
+                domain=ext.get("domain", path.stem.replace("_openai", "")),
+                description=fn.get("description", ""),
+                parameters=fn["parameters"],
+                hints=hints,
+            )
+        )
     return tools
 
 
@@ -109,18 +191,23 @@ def example_tools() -> list[Tool]:
     return load_catalog(EXAMPLE_CATALOG) if EXAMPLE_CATALOG.exists() else list(TOOLS)
 
 
-def habitual_target(tool: Tool, rng: random.Random, idx: int, habit: float = 0.9,
-                    args: dict[str, Any] | None = None) -> Target:
+def habitual_target(
+    tool: Tool, rng: random.Random, idx: int, habit: float = 0.9, args: dict[str, Any] | None = None
+) -> Target:
     """A TRAILBench-like target: a user log in which the target's values are habits with
     probability `habit` (recurring in earlier calls of the same function), else new."""
-    when = datetime(2025, 5, 1, 7, 0) + timedelta(hours=rng.randint(0, 24 * 20), minutes=rng.choice([0, 15, 30]))
+    when = datetime(2025, 5, 1, 7, 0) + timedelta(
+        hours=rng.randint(0, 24 * 20), minutes=rng.choice([0, 15, 30])
+    )
     time = when.strftime("%Y-%m-%d %H:%M")
     args = args if args is not None else sample_arguments(tool, rng, optional_rate=0.5, ref=when)
     history = []
     for k in range(rng.randint(2, 6)):
         fresh = sample_arguments(tool, rng, optional_rate=0.5, ref=when - timedelta(days=k + 1))
         past = {p: (v if rng.random() < habit else fresh.get(p, v)) for p, v in args.items()}
-        history.append(event(tool, {**fresh, **past}, (when - timedelta(days=k + 1)).strftime("%Y-%m-%d %H:%M")))
+        history.append(
+            event(tool, {**fresh, **past}, (when - timedelta(days=k + 1)).strftime("%Y-%m-%d %H:%M"))
+        )
     # A new value stays new: drop accidental repeats from the history of non-habitual args.
     return target(tool, args, history[::-1], time=time, tid=f"syn{idx}")
 
@@ -141,9 +228,13 @@ def trailbench_targets(limit: int = 400) -> list[tuple[Target, Tool]]:
             tool = tools.get(f"{a['toolname']}_{a['apiname']}")
             if tool is None:
                 continue
-            hist = [HistoryEvent(**{k: e[k] for k in ("time", "apitype", "toolname", "apiname", "parameters")})
-                    for e in json.loads(rec["user_history"])]
-            out.append((target(tool, a["parameters"], hist, time=rec["time"], tid=f"{path.stem}:{rec['id']}"), tool))
+            hist = [
+                HistoryEvent(**{k: e[k] for k in ("time", "apitype", "toolname", "apiname", "parameters")})
+                for e in json.loads(rec["user_history"])
+            ]
+            out.append(
+                (target(tool, a["parameters"], hist, time=rec["time"], tid=f"{path.stem}:{rec['id']}"), tool)
+            )
     return out[:limit]
 
 
@@ -154,9 +245,14 @@ def trailbench_like(n: int = 300, seed: int = 7) -> list[tuple[Target, Tool]]:
     if TRAILBENCH.exists():
         real = trailbench_targets()
         picks = [real[rng.randrange(len(real))] for _ in range(n)]
-        return [(habitual_target(tool, rng, i, args=t.calls[0].arguments), tool) for i, (t, tool) in enumerate(picks)]
+        return [
+            (habitual_target(tool, rng, i, args=t.calls[0].arguments), tool)
+            for i, (t, tool) in enumerate(picks)
+        ]
     tools = example_tools()
-    return [(habitual_target(tool, rng, i), tool) for i, tool in enumerate(rng.choice(tools) for _ in range(n))]
+    return [
+        (habitual_target(tool, rng, i), tool) for i, tool in enumerate(rng.choice(tools) for _ in range(n))
+    ]
 
 
 def plan_recall(plan, texts: list[str]) -> float:
@@ -218,7 +314,7 @@ def test_home_hint_for_most_frequent_origin() -> None:
 
 def _nested(plans) -> bool:
     sets = [stated_set(p) for p in plans]
-    return all(b <= a for a, b in zip(sets, sets[1:]))
+    return all(b <= a for a, b in itertools.pairwise(sets))
 
 
 def test_non_inferable_args_always_stated() -> None:
@@ -273,15 +369,25 @@ def test_policy_is_strict_and_monotone() -> None:
     with pytest.raises(ValidationError):
         LevelPolicy(name="x", stated=0.5, hinted=0.1, name_app=0.1, colour="red")
     with pytest.raises(ValidationError):
-        PlanPolicy(levels=[LevelPolicy(name="a", stated=0.2, hinted=0, name_app=0),
-                           LevelPolicy(name="b", stated=0.6, hinted=0, name_app=0)])
+        LevelPolicy(name="x", stated=0.5, hinted=0.1, name_app=0.1, styles={"shouty": 1.0})
+    with pytest.raises(ValidationError):
+        PlanPolicy(
+            levels=[
+                LevelPolicy(name="a", stated=0.2, hinted=0, name_app=0),
+                LevelPolicy(name="b", stated=0.6, hinted=0, name_app=0),
+            ]
+        )
     with pytest.raises(ValueError):
         plan_levels(food_target(), FOOD, random.Random(0), paraphrases=(1, 2))
 
 
 def test_custom_policy_two_levels() -> None:
-    policy = PlanPolicy(levels=[LevelPolicy(name="simple", stated=1.0, hinted=0.0, name_app=0.5),
-                                LevelPolicy(name="hard", stated=0.0, hinted=1.0, name_app=0.0)])
+    policy = PlanPolicy(
+        levels=[
+            LevelPolicy(name="simple", stated=1.0, hinted=0.0, name_app=0.5),
+            LevelPolicy(name="hard", stated=0.0, hinted=1.0, name_app=0.0),
+        ]
+    )
     simple, hard = plan_levels(taxi_target(), TAXI, random.Random(0), policy=policy, paraphrases=(1, 1))
     assert all(a.mode == "stated" for a in simple.calls[0].args)
     assert all(a.mode != "stated" for a in hard.calls[0].args)
@@ -291,11 +397,19 @@ def test_custom_policy_two_levels() -> None:
 
 
 def _two_calls() -> Target:
-    return Target(id="seq", kind="sequential", offered=[TAXI.name, FOOD.name],
-                  calls=[ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
-                         ToolCall(tool=TAXI.name, arguments={"start_name": "Maple Court", "end_name": "Lantern",
-                                                             "car_type": "taxi"})],
-                  bindings=[Binding(call=1, param="end_name", from_call=0)])
+    return Target(
+        id="seq",
+        kind="sequential",
+        offered=[TAXI.name, FOOD.name],
+        calls=[
+            ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
+            ToolCall(
+                tool=TAXI.name,
+                arguments={"start_name": "Maple Court", "end_name": "Lantern", "car_type": "taxi"},
+            ),
+        ],
+        bindings=[Binding(call=1, param="end_name", from_call=0)],
+    )
 
 
 def test_plan_explicit_states_everything() -> None:
@@ -307,8 +421,9 @@ def test_plan_explicit_states_everything() -> None:
 
 def test_plan_calls_bindings_and_overrides() -> None:
     t = _two_calls()
-    p = plan_calls(t, {(1, "car_type"): ("hinted", "history", "my usual car")}, level="hard",
-                   tool_modes={0: "named"})
+    p = plan_calls(
+        t, {(1, "car_type"): ("hinted", "history", "my usual car")}, level="hard", tool_modes={0: "named"}
+    )
     modes = {(i, a.param): (a.mode, a.source) for i, a in p.args()}
     assert modes[(1, "end_name")] == ("omitted", "previous_step")
     assert modes[(1, "car_type")] == ("hinted", "history")
@@ -360,3 +475,9 @@ def test_recall_floor_and_orderable() -> None:
     assert recall_floor(t, TAXI) > 0.5
     assert not orderable(t.model_copy(update={"temporal_parameters": []}), TAXI)
     assert orderable(taxi_target(), TAXI)
+
+
+def test_literal_gaps() -> None:
+    fresh = taxi_target().model_copy(update={"history": []})
+    assert literal_gaps(fresh, TAXI) == ["car_type"]  # "express_car" is said "express car"
+    assert literal_gaps(taxi_target(), TAXI) == []  # the history recovers it

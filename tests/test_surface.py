@@ -9,20 +9,34 @@ import pytest
 from generator.records import Tool, ToolHints
 from generator.surface import forms, is_identifier, leaks, mentions, normalize, noun, render, words
 
-TOOL = Tool(name="Pathmap_get_path", app="Pathmap", api="get_path", domain="transport",
-            parameters={"type": "object", "properties": {
-                "start_name": {"type": "string", "description": "Starting location name"},
-                "cartype": {"type": "string", "enum": ["public_transit", "driving", "subway_first"]},
-                "strategy": {"type": "string", "enum": ["least_congestion"]},
-                "date": {"type": "string", "description": "Travel date, format %Y-%m-%d"},
-                "time": {"type": "string"}, "when": {"type": "string"},
-                "avoid_tolls": {"type": "boolean", "description": "Whether to avoid tolls"},
-                "stops": {"type": "array", "items": {"type": "string"}},
-                "modes": {"type": "array", "items": {"type": "string", "enum": ["bus_rapid", "tram"]}},
-                "budget": {"type": "number"}}},
-            hints=ToolHints(nouns={"start_name": "starting point"},
-                            surface={"cartype": {"public_transit": "public transport"},
-                                     "avoid_tolls": {"true": "avoiding toll roads"}}))
+TOOL = Tool(
+    name="Pathmap_get_path",
+    app="Pathmap",
+    api="get_path",
+    domain="transport",
+    parameters={
+        "type": "object",
+        "properties": {
+            "start_name": {"type": "string", "description": "Starting location name"},
+            "cartype": {"type": "string", "enum": ["public_transit", "driving", "subway_first"]},
+            "strategy": {"type": "string", "enum": ["least_congestion"]},
+            "date": {"type": "string", "description": "Travel date, format %Y-%m-%d"},
+            "time": {"type": "string"},
+            "when": {"type": "string"},
+            "avoid_tolls": {"type": "boolean", "description": "Whether to avoid tolls"},
+            "stops": {"type": "array", "items": {"type": "string"}},
+            "modes": {"type": "array", "items": {"type": "string", "enum": ["bus_rapid", "tram"]}},
+            "budget": {"type": "number"},
+        },
+    },
+    hints=ToolHints(
+        nouns={"start_name": "starting point"},
+        surface={
+            "cartype": {"public_transit": "public transport"},
+            "avoid_tolls": {"true": "avoiding toll roads"},
+        },
+    ),
+)
 NOW = "2025-05-02 18:00"  # a Friday
 
 
@@ -36,24 +50,27 @@ def test_words_and_nouns() -> None:
     assert noun("cartype", bare) == "cartype"
 
 
-@pytest.mark.parametrize(("value", "param", "expected"), [
-    ("public_transit", "cartype", "public transport"),  # hint surface
-    ("subway_first", "cartype", "subway first"),  # de-identified
-    ("2025-05-09", "date", "May 9th"),
-    ("2025-05-03", "date", "tomorrow"),
-    ("2025-05-02", "date", "today"),
-    ("2024-12-25", "date", "December 25th, 2024"),
-    ("19:30", "time", "7:30 pm"),
-    ("07:00", "time", "7 am"),
-    ("12:00", "time", "noon"),
-    ("2025-05-09 20:15", "when", "May 9th at 8:15 pm"),
-    (True, "avoid_tolls", "avoiding toll roads"),
-    (["a", "b", "c"], "stops", "a, b and c"),
-    (["bus_rapid", "tram"], "modes", "bus rapid and tram"),
-    (12.0, "budget", "12"),
-    (12.5, "budget", "12.5"),
-    ("The River Mall", "start_name", "The River Mall"),
-])
+@pytest.mark.parametrize(
+    ("value", "param", "expected"),
+    [
+        ("public_transit", "cartype", "public transport"),  # hint surface
+        ("subway_first", "cartype", "subway first"),  # de-identified
+        ("2025-05-09", "date", "May 9th"),
+        ("2025-05-03", "date", "tomorrow"),
+        ("2025-05-02", "date", "today"),
+        ("2024-12-25", "date", "December 25th, 2024"),
+        ("19:30", "time", "7:30 pm"),
+        ("07:00", "time", "7 am"),
+        ("12:00", "time", "noon"),
+        ("2025-05-09 20:15", "when", "May 9th at 8:15 pm"),
+        (True, "avoid_tolls", "avoiding toll roads"),
+        (["a", "b", "c"], "stops", "a, b and c"),
+        (["bus_rapid", "tram"], "modes", "bus rapid and tram"),
+        (12.0, "budget", "12"),
+        (12.5, "budget", "12.5"),
+        ("The River Mall", "start_name", "The River Mall"),
+    ],
+)
 def test_render_canonical(value, param, expected) -> None:
     assert render(value, param, TOOL, time=NOW) == expected
 
@@ -78,32 +95,38 @@ def test_render_with_rng_varies_dates_but_stays_detectable() -> None:
     assert all(mentions(f"Go there {o}.", "2025-05-09", "date", TOOL, NOW) for o in outs)
 
 
-@pytest.mark.parametrize(("text", "value", "param"), [
-    ("Route me via PUBLIC-TRANSIT please", "public_transit", "cartype"),
-    ("take public transport", "public_transit", "cartype"),
-    ("leave at 7:30 P.M.", "19:30", "time"),
-    ("leave at 7:30pm", "19:30", "time"),
-    ("leave at 19:30", "19:30", "time"),
-    ("on 9 May", "2025-05-09", "date"),
-    ("on May 9", "2025-05-09", "date"),
-    ("next Friday", "2025-05-09", "date"),
-    ("tomorrow evening", "2025-05-03", "date"),
-    ("May 9th, at 8:15 pm", "2025-05-09 20:15", "when"),
-    ("stops: a, b, and c", ["a", "b", "c"], "stops"),
-    ("budget of 12 yuan", 12.0, "budget"),
-    ("from   the river  mall!", "The River Mall", "start_name"),
-])
+@pytest.mark.parametrize(
+    ("text", "value", "param"),
+    [
+        ("Route me via PUBLIC-TRANSIT please", "public_transit", "cartype"),
+        ("take public transport", "public_transit", "cartype"),
+        ("leave at 7:30 P.M.", "19:30", "time"),
+        ("leave at 7:30pm", "19:30", "time"),
+        ("leave at 19:30", "19:30", "time"),
+        ("on 9 May", "2025-05-09", "date"),
+        ("on May 9", "2025-05-09", "date"),
+        ("next Friday", "2025-05-09", "date"),
+        ("tomorrow evening", "2025-05-03", "date"),
+        ("May 9th, at 8:15 pm", "2025-05-09 20:15", "when"),
+        ("stops: a, b, and c", ["a", "b", "c"], "stops"),
+        ("budget of 12 yuan", 12.0, "budget"),
+        ("from   the river  mall!", "The River Mall", "start_name"),
+    ],
+)
 def test_mentions_positive(text, value, param) -> None:
     assert mentions(text, value, param, TOOL, NOW)
 
 
-@pytest.mark.parametrize(("text", "value", "param"), [
-    ("budget of 120", 12, "budget"),  # whole numbers only
-    ("take the driving route", "public_transit", "cartype"),
-    ("on May 19", "2025-05-09", "date"),
-    ("stops a and b", ["a", "b", "c"], "stops"),
-    ("at 7:30 am", "19:30", "time"),
-])
+@pytest.mark.parametrize(
+    ("text", "value", "param"),
+    [
+        ("budget of 120", 12, "budget"),  # whole numbers only
+        ("take the driving route", "public_transit", "cartype"),
+        ("on May 19", "2025-05-09", "date"),
+        ("stops a and b", ["a", "b", "c"], "stops"),
+        ("at 7:30 am", "19:30", "time"),
+    ],
+)
 def test_mentions_negative(text, value, param) -> None:
     assert not mentions(text, value, param, TOOL, NOW)
 

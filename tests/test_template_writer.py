@@ -102,11 +102,20 @@ def test_hints_absent_derives_intent_from_api_name() -> None:
 
 
 def test_multi_call_sequential_and_parallel() -> None:
-    calls = [ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
-             ToolCall(tool=TAXI.name, arguments={"start_name": "Maple Court", "end_name": "Lantern Bar",
-                                                 "car_type": "taxi"})]
-    seq = Target(id="s", kind="sequential", calls=calls, offered=[FOOD.name, TAXI.name],
-                 bindings=[Binding(call=1, param="end_name", from_call=0)])
+    calls = [
+        ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
+        ToolCall(
+            tool=TAXI.name,
+            arguments={"start_name": "Maple Court", "end_name": "Lantern Bar", "car_type": "taxi"},
+        ),
+    ]
+    seq = Target(
+        id="s",
+        kind="sequential",
+        calls=calls,
+        offered=[FOOD.name, TAXI.name],
+        bindings=[Binding(call=1, param="end_name", from_call=0)],
+    )
     par = seq.model_copy(update={"kind": "parallel", "bindings": []})
     w = TemplateWriter()
     for t in (seq, par):
@@ -146,3 +155,38 @@ def test_thousand_queries_well_under_a_second() -> None:
     n = sum(len(w.write_sync(reqs[i % 4], i).texts) for i in range(1000))
     elapsed = time.perf_counter() - start
     assert n == 1000 and elapsed < 0.8, elapsed
+
+
+def test_byte_identical_across_hash_seeds() -> None:
+    """No set/dict-order surprises: two interpreters with different hash seeds agree."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import random, json, test_plan as T\n"
+        "from generator.plan import plan_levels\n"
+        "from generator.writers.base import WriteRequest\n"
+        "from generator.writers.template import TemplateWriter\n"
+        "from generator.validators import check_for\n"
+        "out = []\n"
+        "for i, (t, tool) in enumerate(T.trailbench_like(40, seed=3)):\n"
+        "    for p in plan_levels(t, tool, random.Random(i)):\n"
+        "        req = WriteRequest(target=t, plan=p, tools=[tool], n=p.paraphrases)\n"
+        "        out.append(TemplateWriter().write_sync(req, i, check_for(req)).texts)\n"
+        "print(json.dumps(out))\n"
+    )
+    here = Path(__file__).resolve().parent
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=here,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1] and len(runs[0]) > 1000

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from traject_helpers import TRAJECT_UP, bundled_catalog, traject_catalog
+from test_traject_support import TRAJECT_UP, bundled_catalog, traject_catalog
 
 from generator.records import Edge, Tool
 from generator.schema import argument_errors
@@ -14,13 +14,28 @@ from generator.traject.sample import find_chain, sample_parallel, sample_sequent
 from generator.traject.simulate import simulate_all
 
 
-def tool(name: str, props: dict, required: list[str], output: str = "", edges: list[Edge] | None = None,
-         domain: str = "d") -> Tool:
-    return Tool(name=name, app=name.split("_")[0], api=name.split("_", 1)[1], domain=domain, output=output,
-                parameters={"type": "object", "properties": props, "required": required}, edges=edges or [])
+def tool(
+    name: str,
+    props: dict,
+    required: list[str],
+    output: str = "",
+    edges: list[Edge] | None = None,
+    domain: str = "d",
+) -> Tool:
+    return Tool(
+        name=name,
+        app=name.split("_")[0],
+        api=name.split("_", 1)[1],
+        domain=domain,
+        output=output,
+        parameters={"type": "object", "properties": props, "required": required},
+        edges=edges or [],
+    )
 
 
-SEARCH = tool("Shop_search", {"query": {"type": "string"}}, ["query"], output="a list with product_id, title, price")
+SEARCH = tool(
+    "Shop_search", {"query": {"type": "string"}}, ["query"], output="a list with product_id, title, price"
+)
 BUY = tool("Shop_buy", {"product_id": {"type": "string"}, "quantity": {"type": "integer"}}, ["product_id"])
 TRACK = tool("Ship_track", {"order_id": {"type": "string"}}, ["order_id"], output="status")
 OTHER = tool("Far_buy", {"product_id": {"type": "string"}}, ["product_id"], domain="elsewhere")
@@ -35,17 +50,33 @@ def test_id_heuristic_feeds_matching_id_param_only():
 
 def test_data_heuristic_skips_controls_enums_and_dates():
     producer = tool("A_list", {}, [], output="each row has a city, a date, a limit and a sort order")
-    consumer = tool("B_find", {"city": {"type": "string"}, "date": {"type": "string", "format": "date"},
-                               "limit": {"type": "integer"}, "sort": {"type": "string", "enum": ["a", "b"]}}, ["city"])
+    consumer = tool(
+        "B_find",
+        {
+            "city": {"type": "string"},
+            "date": {"type": "string", "format": "date"},
+            "limit": {"type": "integer"},
+            "sort": {"type": "string", "enum": ["a", "b"]},
+        },
+        ["city"],
+    )
     assert infer_params(producer, consumer) == ["city"]
 
 
 def test_catalog_edges_come_first_and_are_checked():
-    src = tool("Shop_search", {"query": {"type": "string"}}, ["query"],
-               edges=[Edge(tool="Shop  buy".replace("  ", "_"), params=["product_id", "nope"]),
-                      Edge(tool="Missing_tool", params=["x"])])
+    src = tool(
+        "Shop_search",
+        {"query": {"type": "string"}},
+        ["query"],
+        edges=[
+            Edge(tool="Shop  buy".replace("  ", "_"), params=["product_id", "nope"]),
+            Edge(tool="Missing_tool", params=["x"]),
+        ],
+    )
     g = build_graph([src, BUY, TRACK])
-    assert [(e.tool, e.params, e.source) for e in g.successors("Shop_search")] == [("Shop_buy", ["product_id"], "catalog")]
+    assert [(e.tool, e.params, e.source) for e in g.successors("Shop_search")] == [
+        ("Shop_buy", ["product_id"], "catalog")
+    ]
 
 
 @pytest.mark.skipif(not TRAJECT_UP.exists(), reason="upstream TRAJECT-Bench data absent")
@@ -57,7 +88,9 @@ def test_upstream_connected_tools_become_edges():
 def test_bundled_catalog_has_chains():
     cat = bundled_catalog()
     g = build_graph(cat.tools)
-    assert ("Cartly_add_to_cart", ["product_id"]) in [(e.tool, e.params) for e in g.successors("Cartly_search_products")]
+    assert ("Cartly_add_to_cart", ["product_id"]) in [
+        (e.tool, e.params) for e in g.successors("Cartly_search_products")
+    ]
 
 
 def test_parallel_samples_are_schema_valid_distinct_and_sized():

@@ -21,6 +21,7 @@ from generator.values import (
     schema_type,
     temporal_value,
     value_for,
+    value_format,
 )
 
 CATALOG = Path(__file__).resolve().parents[1] / "examples" / "catalog.json"
@@ -73,6 +74,19 @@ def test_fixed_then_pool_then_enum_then_examples_then_default():
     rng = random.Random(0)
     args = sample_arguments(tool, rng, fixed={"name": "Ada"}, pool={"mode": ["bike", "plane"]})
     assert args == {"city": "Port Calder", "mode": "bike", "size": 3, "name": "Ada"}
+
+
+@pytest.mark.parametrize("schema,fmt", [
+    ({"type": "string", "description": "Start, %Y-%m-%dT%H:%M:%S."}, "%Y-%m-%dT%H:%M:%S"),
+    ({"type": "string", "description": "Day (MM/DD/YYYY)"}, "%m/%d/%Y"),
+    ({"type": "string", "format": "date-time"}, "%Y-%m-%dT%H:%M:%S"),
+    ({"type": "string", "description": "Time like %I:%M %p"}, "%I:%M %p"),
+    ({"type": "string", "description": "Date, format %Y-%m-%d, e.g. tomorrow"}, "%Y-%m-%d"),
+])
+def test_described_formats_are_followed(schema, fmt):
+    assert value_format(schema) == fmt
+    for seed in range(10):
+        datetime.strptime(value_for(schema, random.Random(seed), name="x"), fmt)
 
 
 def test_invalid_pool_values_are_skipped():
@@ -150,6 +164,9 @@ def test_names_guide_realistic_fakes():
     ("start", {"type": "string", "format": "date-time"}, "datetime"),
     ("time", {"type": "string"}, "time"),
     ("timeout", {"type": "integer"}, None),
+    ("time_zone", {"type": "string"}, None),
+    ("when", {"type": "string", "description": "ISO time, %Y-%m-%dT%H:%M:%S"}, "datetime"),
+    ("day", {"type": "string", "description": "Day as MM/DD/YYYY"}, "date"),
     ("city", {"type": "string"}, None),
 ])
 def test_is_temporal(name, schema, kind):

@@ -9,6 +9,7 @@ alternative of every listed parameter ("" = omit), and keyword-only calls for mu
 
 Needs the bfcl-eval package (a separate check environment); imported lazily.
 Usage: python -m generator.bfcl.check OUT_DIR/bfcl
+       python -m generator.bfcl.check --write-results OUT_DIR/bfcl RESULT_DIR  (for `bfcl evaluate`)
 """
 
 from __future__ import annotations
@@ -52,21 +53,22 @@ def gold_text(ground_truth: list[dict[str, dict[str, list[Any]]]]) -> str:
     return "[" + ", ".join(calls) + "]"
 
 
-def _handler() -> Any:
+def handler() -> Any:
     os.environ.setdefault("OPENAI_API_KEY", "dummy")  # the handler builds a client; nothing is sent
     from bfcl_eval.eval_checker.eval_runner import get_handler
 
     return get_handler(MODEL)
 
 
-def check_ast(handler: Any, cat: str, questions: list[dict], answers: dict[str, dict]) -> list[dict]:
+def check_ast(handler: Any, cat: str, questions: list[dict], answers: dict[str, dict],
+              predict: Any = gold_text) -> list[dict]:
     from bfcl_eval.constants.enums import Language, ReturnFormat
     from bfcl_eval.eval_checker.eval_runner import _evaluate_single_ast_entry
 
     out = []
     for q in questions:
         gt = answers[q["id"]]["ground_truth"]
-        res = _evaluate_single_ast_entry(handler, q["id"], gold_text(gt), gt, q, MODEL, cat,
+        res = _evaluate_single_ast_entry(handler, q["id"], predict(gt), gt, q, MODEL, cat,
                                          language=Language.PYTHON, return_format=ReturnFormat.PYTHON)
         out.append({"id": q["id"], **res})
     return out
@@ -88,26 +90,43 @@ def multi_turn_prediction(gt: list[list[str]]) -> list[list[str]]:
     return [["[" + ", ".join(turn) + "]"] if turn else ["I cannot do that yet."] for turn in gt]
 
 
-def check_multi_turn(handler: Any, cat: str, questions: list[dict], answers: dict[str, dict]) -> list[dict]:
+def decode_turns(handler: Any, pred: list[list[str]]) -> list[list[list[str]]]:
+    """Decode every step as BFCL's runner does: undecodable or empty steps count as no call."""
+    out = []
+    for turn in pred:
+        steps = []
+        for text in turn:
+            try:
+                calls = handler.decode_execute(text, has_tool_call_tag=False)
+            except Exception:  # noqa: BLE001,S112 -- chat text is not a call, as in the runner
+                continue
+            if calls:
+                steps.append(calls)
+        out.append(steps)
+    return out
+
+
+def check_multi_turn(handler: Any, cat: str, questions: list[dict], answers: dict[str, dict],
+                     predict: Any = None) -> list[dict]:
+    """BFCL's multi-turn entry check; then (stricter than BFCL's runner, which skips it) the
+    irrelevance check: no call on a turn whose ground truth is empty."""
     from bfcl_eval.eval_checker.eval_runner import _evaluate_single_multi_turn_entry
     from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_checker import multi_turn_irrelevance_checker
 
     out = []
     for q in questions:
         gt = answers[q["id"]]["ground_truth"]
-        pred = multi_turn_prediction(gt)
+        pred = (predict or multi_turn_prediction)(gt)
         res = _evaluate_single_multi_turn_entry(handler, q["id"], pred, gt, dict(q), MODEL, cat)
         if res.get("valid"):
-            decoded = [[handler.decode_execute(s, has_tool_call_tag=False)] if t else [] for s, t in
-                       ((steps[0], turn) for steps, turn in zip(pred, gt, strict=True))]
-            res = multi_turn_irrelevance_checker(decoded, gt)
+            res = multi_turn_irrelevance_checker(decode_turns(handler, pred), gt)
         out.append({"id": q["id"], **res})
     return out
 
 
 def check_dir(data_dir: Path) -> dict[str, tuple[int, int, list[dict]]]:
     """category -> (passed, total, failures) over every BFCL_v4_*.json in `data_dir`."""
-    handler = _handler()
+    h = handler()
     report: dict[str, tuple[int, int, list[dict]]] = {}
     for qf in sorted(data_dir.glob("BFCL_v4_*.json")):
         cat = qf.stem[len("BFCL_v4_"):]
@@ -118,13 +137,41 @@ def check_dir(data_dir: Path) -> dict[str, tuple[int, int, list[dict]]]:
         questions = read_lines(qf)
         kind = check_multi_turn if cat.startswith("multi_turn") else \
             check_relevance if cat in NO_ANSWER else check_ast
-        results = kind(handler, cat, questions, answers)
+        results = kind(h, cat, questions, answers)
         bad = [r for r in results if not r.get("valid")]
         report[cat] = (len(results) - len(bad), len(results), bad)
     return report
 
 
+def write_results(data_dir: Path, result_dir: Path) -> list[Path]:
+    """Gold "model results" in the layout `bfcl evaluate` reads (BFCL_v4_<cat>_result.json)."""
+    paths = []
+    for qf in sorted(data_dir.glob("BFCL_v4_*.json")):
+        cat = qf.stem[len("BFCL_v4_"):]
+        af = data_dir / "possible_answer" / qf.name
+        if not af.exists():
+            af = data_dir / "gold" / qf.name
+        answers = {a["id"]: a["ground_truth"] for a in read_lines(af)} if af.exists() else {}
+        lines = [{"id": q["id"], "result": gold_result(cat, answers.get(q["id"]))} for q in read_lines(qf)]
+        path = result_dir / f"BFCL_v4_{cat}_result.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def gold_result(cat: str, gt: Any) -> Any:
+    if cat.startswith("multi_turn"):
+        return multi_turn_prediction(gt)
+    if gt is None or "irrelevance" in cat:
+        return "I cannot help with that."
+    return gold_text(gt)
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[0] == "--write-results":
+        print(f"wrote {len(write_results(Path(argv[1]), Path(argv[2])))} result files")
+        return 0
     if len(argv) != 1:
         print("usage: python -m generator.bfcl.check OUT_DIR/bfcl", file=sys.stderr)
         return 2

@@ -17,8 +17,7 @@ MULTI_TURN = ("multi_turn_base", "multi_turn_miss_param", "multi_turn_miss_func"
 NATIVE_CATEGORIES = SINGLE_TURN + MULTI_TURN
 
 # BFCL's own stateful classes (bfcl_eval) that our native multi-turn generator can drive.
-BfclClass = Literal["GorillaFileSystem", "MathAPI", "MessageAPI", "TicketAPI", "TradingBot",
-                    "TravelAPI", "TwitterAPI", "VehicleControlAPI"]
+BfclClass = Literal["GorillaFileSystem", "MathAPI", "TicketAPI", "TradingBot", "TravelAPI", "TwitterAPI"]
 NativeCategory = Literal[
     "simple_python", "multiple", "parallel", "parallel_multiple", "irrelevance",
     "live_simple", "live_multiple", "live_parallel", "live_parallel_multiple",
@@ -60,7 +59,7 @@ class BfclConfig(Record):
                                                                    min_length=1)
     second_language_share: float = Field(0.0, ge=0.0, le=1.0)
     multi_turn_classes: list[BfclClass] = Field(default_factory=lambda: [
-        "GorillaFileSystem", "MathAPI", "TradingBot", "TravelAPI"], min_length=1)
+        "GorillaFileSystem", "MathAPI", "TicketAPI", "TradingBot", "TravelAPI", "TwitterAPI"], min_length=1)
     turns: TurnRange = Field(default_factory=TurnRange)
     long_context_distractors: int = Field(12, ge=0, le=200)
 

@@ -12,11 +12,11 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+from ..io import atomic_write_text
 from ..products.base import PRODUCTS, RunContext, WorkItem, stable_id
 from ..products.sdg_config import SdgConfig
 from ..records import ItemResult, Rejection, Sample
 from .config import MULTI_TURN, BfclConfig
-from ..io import atomic_write_text
 from .native import GOLD_DIR, entry_from_row, jsonl, write_category
 
 NAME = "bfcl"
@@ -46,7 +46,6 @@ def _reject(item: WorkItem, stage: str, reason: str) -> ItemResult:
 
 async def run_single(item: WorkItem, ctx: RunContext) -> ItemResult:
     from ..products.sdg import SDG_CATEGORIES
-
     from . import sdg_categories  # noqa: F401  (registers the live_* builders)
 
     category = item.spec["category"]

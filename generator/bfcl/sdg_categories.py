@@ -18,7 +18,14 @@ from typing import Any
 from ..products.base import RunContext, WorkItem
 from ..products.common import realize, tool_call_message
 from ..products.sdg import (
-    NAME, SDG_CATEGORIES, accept, decline_text, make_calls, pick_domain, reject, sdg_row,
+    NAME,
+    SDG_CATEGORIES,
+    accept,
+    decline_text,
+    make_calls,
+    pick_domain,
+    reject,
+    sdg_row,
 )
 from ..records import ItemResult, Target, Tool, ToolCall
 from .config import BfclConfig

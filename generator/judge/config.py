@@ -30,6 +30,8 @@ class JudgeConfig(Record):
     llm_share: share of PARAM_VALUE_ERROR rows corrupted by the LLM operator (needs `llm`).
     paired: also write `judge/pairs.jsonl` (gold as chosen, corrupted call as rejected).
     max_attempts: operator/scenario draws per row before the row is given up (and counted).
+    persona_events: events simulated per persona when the run has personas but no histories
+        (their values feed "a value from the user's own history").
     """
 
     rows: PositiveInt = 2000
@@ -41,6 +43,7 @@ class JudgeConfig(Record):
     llm_share: float = Field(0.0, ge=0, le=1)
     paired: bool = False
     max_attempts: int = Field(6, ge=1, le=50)
+    persona_events: PositiveInt = 60
 
     @model_validator(mode="after")
     def _check(self) -> JudgeConfig:

@@ -41,6 +41,8 @@ def reply_check(schema: dict[str, Any], gold: Any):  # -> ReplyCheck
     def check(reply: CorruptValueReply) -> list[str]:
         if reply.value == gold:
             return ["the value equals the correct value; propose a wrong one"]
+        if reply.value in ("", [], None):
+            return ["an empty value reads as omitting the parameter; propose a wrong non-empty value"]
         if not is_valid(schema, reply.value):
             return [f"the value does not fit the parameter schema {schema}"]
         return []

@@ -19,8 +19,16 @@ from ..registry import Registry
 from ..values import sample_arguments, schema_type, value_for
 from .cases import Candidate, Scenario
 from .config import Label
-from .mutations import (EXTRA_PARAMS, counterpart, param_name_variants, reformat, retyped,
-                        tool_name_variants, typos, unit_factor)
+from .mutations import (
+    EXTRA_PARAMS,
+    counterpart,
+    param_name_variants,
+    reformat,
+    retyped,
+    tool_name_variants,
+    typos,
+    unit_factor,
+)
 from .similarity import nearest, split_words
 
 SyncFn = Callable[[Scenario, random.Random], Candidate | None]
@@ -125,10 +133,10 @@ def valid_default_omitted(sc: Scenario, rng: random.Random) -> Candidate | None:
 
 
 _DECLINES = (
-    "I'm sorry, but none of the tools I have can help with that. I can only {apis}.",
-    "None of the available tools covers this request; they are for {apis}. "
-    "You may want to use another service for it.",
-    "I can't do that with the tools available here (they only {apis}), so I won't call any of them.",
+    "I'm sorry, but none of the tools I have can help with that; they only cover: {apis}.",
+    ("None of the available tools covers this request (they are for: {apis}). "
+     "You may want to use another service for it."),
+    "I can't do that with the tools available here ({apis}), so I won't call any of them.",
 )
 
 
@@ -264,7 +272,7 @@ def _wrong_unit(sc: Scenario, rng: random.Random) -> Candidate | None:
     assert sc.gold is not None
     factor = unit_factor(param, str(props[param].get("description", "")))
     old = sc.gold.arguments[param]
-    new = round(old * factor, 2) if isinstance(old, float) else int(round(old * factor))  # type: ignore[operator]
+    new = round(old * factor, 2) if isinstance(old, float) else round(old * factor)  # type: ignore[operator]
     return _call(sc, _with(sc, param, new), f"'{param}' in the wrong unit")
 
 

@@ -8,14 +8,17 @@ only when the labels agree, else record a Rejection and draw again (bounded).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from ..errors import ConfigError, LLMError
 from ..products.base import PRODUCTS, RunContext, WorkItem, stable_id
-from ..records import ItemResult, Rejection, Sample, Target
-from . import llm_operator  # noqa: F401  (registers the LLM operator)
+from ..records import DisclosurePlan, ItemResult, Rejection, Sample, Target
+from . import audit, llm_operator  # noqa: F401  (register `validate/stats --format judge` and llm_value)
 from .cases import Candidate, Judgement, JudgeRow, Scenario
 from .config import JudgeConfig, Label
 from .export import write_judge
@@ -23,6 +26,7 @@ from .labeler import label_candidate
 from .mix import operator_weights, plan_labels, weighted_order
 from .operators import OPERATORS, Operator
 from .scenario import draw_scenario, user_values
+from .similarity import split_words
 
 NAME = "judge"
 
@@ -38,13 +42,32 @@ def _check_operators(cfg: JudgeConfig) -> None:
                           field="products.judge.operators")
 
 
-class RowBuilder:
-    """Builds the rows of one work item; collects the rejections met on the way."""
+USERS_KEY = "judge.users"
+PERSONA_START = datetime(2025, 5, 1)
 
-    def __init__(self, ctx: RunContext, item: WorkItem, cfg: JudgeConfig) -> None:
-        self.ctx, self.item, self.cfg = ctx, item, cfg
+
+def users_of(ctx: RunContext) -> list[dict[str, list[Any]]]:
+    """Per-user history values (for 'a value from the user's own history'), built once per run:
+    the run's histories, else histories simulated from the config's personas, else none."""
+    if USERS_KEY not in ctx.extra:
+        histories = list(ctx.histories)
+        if not histories and ctx.config.personas:
+            from ..personas import load_personas, synthesize_histories
+
+            personas = load_personas(ctx.base_dir / ctx.config.personas)
+            histories = synthesize_histories(personas, ctx.catalog, ctx.seed, start=PERSONA_START,
+                                             n_events=judge_config(ctx).persona_events)
+        ctx.extra[USERS_KEY] = user_values(histories)
+    return ctx.extra[USERS_KEY]
+
+
+class RowBuilder:
+    """Builds one row; collects the rejections met on the way."""
+
+    def __init__(self, ctx: RunContext, cfg: JudgeConfig) -> None:
+        self.ctx, self.cfg = ctx, cfg
         self.rejections: list[Rejection] = []
-        self.users = user_values(ctx.histories)
+        self.users = users_of(ctx)
 
     def reject(self, row_id: str, stage: str, validator: str, reason: str, raw: str | None = None) -> None:
         self.rejections.append(Rejection(item_id=row_id, product=NAME, stage=stage, validator=validator,
@@ -102,19 +125,33 @@ class RowBuilder:
         return None
 
     async def write(self, row_id: str, sc: Scenario) -> bool:
-        from ..plan import plan_explicit
         from ..products.common import realize
 
         kind = "single" if sc.gold is not None else "irrelevance"
         target = Target(id=row_id, kind=kind, calls=[sc.wanted_call], offered=[t.name for t in sc.offered],
                         domain=sc.wanted.domain)
-        done = await realize(self.ctx, row_id, NAME, target, plan_explicit(target), [sc.wanted])
+        done = await realize(self.ctx, row_id, NAME, target, request_plan(target, sc), [sc.wanted])
         if done.texts is None:
             assert done.rejection is not None
             self.rejections.append(done.rejection)
             return False
         sc.request = done.texts[0]
         return True
+
+
+def request_plan(target: Target, sc: Scenario) -> DisclosurePlan:
+    """An explicit request; it names the app when another offered tool of the same domain does
+    the same kind of thing (same api verb: Dishdash_order_food beside Munchbox_order_food,
+    play_music beside play_podcast), since an unnamed request could then rightly go to either."""
+    from ..plan import plan_explicit
+
+    plan = plan_explicit(target)
+    verb = split_words(sc.wanted.api)[:1]
+    if not any(split_words(t.api)[:1] == verb and t.domain == sc.wanted.domain and t.name != sc.wanted.name
+               for t in sc.offered):
+        return plan
+    calls = [c.model_copy(update={"tool_mode": "named"}) for c in plan.calls]
+    return plan.model_copy(update={"calls": calls})
 
 
 @PRODUCTS.register(NAME)
@@ -131,14 +168,17 @@ class JudgeProduct:
                 for i, start in enumerate(range(0, len(labels), step))]
 
     async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
-        builder = RowBuilder(ctx, item, judge_config(ctx))
-        samples = []
-        for offset, label in enumerate(item.spec["labels"]):
-            row_id = stable_id(ctx.seed, NAME, "row", item.spec["start"] + offset)
-            row = await builder.row(row_id, label)
-            if row is not None:
-                samples.append(Sample(item_id=item.item_id, product=NAME, payload=row.model_dump(mode="json")))
-        return ItemResult(item_id=item.item_id, product=NAME, samples=samples, rejections=builder.rejections)
+        """Rows of the batch are built concurrently (an LLM writer then overlaps its calls);
+        each has its own rng and rejection list, so the result does not depend on timing."""
+        cfg = judge_config(ctx)
+        labels = item.spec["labels"]
+        builders = [RowBuilder(ctx, cfg) for _ in labels]
+        rows = await asyncio.gather(*(b.row(stable_id(ctx.seed, NAME, "row", item.spec["start"] + i), lab)
+                                      for i, (b, lab) in enumerate(zip(builders, labels, strict=True))))
+        samples = [Sample(item_id=item.item_id, product=NAME, payload=r.model_dump(mode="json"))
+                   for r in rows if r is not None]
+        return ItemResult(item_id=item.item_id, product=NAME, samples=samples,
+                          rejections=[j for b in builders for j in b.rejections])
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
         rows = [JudgeRow.model_validate(s.payload) for r in results for s in r.samples]

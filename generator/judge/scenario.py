@@ -51,7 +51,8 @@ def foreign_tools(wanted: Tool, catalog: Catalog, rng: random.Random, n: int) ->
     domains = sorted({t.domain for t in ok})
     if not domains:
         return []
-    same = [t for t in ok if t.domain == rng.choice(domains)]
+    domain = rng.choice(domains)
+    same = [t for t in ok if t.domain == domain]
     pool = same if len(same) >= n else ok
     return rng.sample(pool, min(n, len(pool)))
 

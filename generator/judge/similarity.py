@@ -7,8 +7,7 @@ from functools import lru_cache
 
 from ..records import Tool
 
-_STOP = frozenset("a an and are as at be by for from get in is it of on or set the to with this that "
-                  "your you can based given using use".split())
+_STOP = frozenset(["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "get", "in", "is", "it", "of", "on", "or", "set", "the", "to", "with", "this", "that", "your", "you", "can", "based", "given", "using", "use"])
 
 
 def split_words(text: str) -> list[str]:

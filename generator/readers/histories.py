@@ -121,7 +121,7 @@ def parse_events(raws: Any, ctx: _Ctx, record: int | None, field: str) -> list[H
 def trail_user(path: Path) -> str:
     """"all_generated_queries_u7_gpt.json" -> "u7"; any other name -> its stem."""
     m = _TRAIL_STEM.match(path.stem)
-    return m.group("user") if m else path.stem
+    return m.group("user") if m else path.stem.removeprefix("all_generated_queries_")
 
 
 def read_trail_records(path: str | Path, *, strict: bool = False,

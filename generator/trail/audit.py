@@ -24,7 +24,7 @@ from ..vagueness import mentions_app, norm
 from .export import LEVELS
 from .files import find_catalog_dir, load_catalog_dir, parse_file, query_files, variant_of
 from .measure import Figures, history_events, level_queries, measure, table
-from .score import failing
+from .score import failing, score_records
 
 ANSWER_KEYS = ("apitype", "toolname", "apiname", "parameters")
 EVENT_KEYS = ("time", "apitype", "toolname", "apiname", "fulltoolname", "parameters")
@@ -210,9 +210,17 @@ def _tables(per_variant: dict[str, list[Any]], tools: dict[str, Tool]) -> tuple[
         fig = measure(recs, tools)
         if not fig.records:
             continue
-        lines += table(fig, name or "all")
+        self_score = gold_self_score(recs)
+        lines += table(fig, name or "all") + [f"  gold answers scored as predictions (TRAILBench rule): {self_score:.4f}"]
         figures.update(flat_figures(fig, name or "all"))
+        figures[f"{name or 'all'}.gold_self_score"] = round(self_score, 4)
     return lines, figures
+
+
+def gold_self_score(records: list[Any]) -> float:
+    ok = [r for r in records if isinstance(r, dict) and isinstance(r.get("answer"), dict)
+          and isinstance(r.get("query"), dict) and isinstance(r["answer"].get("parameters"), dict)]
+    return score_records(ok)["all"]["overall"] if ok else 0.0
 
 
 def flat_figures(fig: Figures, group: str) -> dict[str, float | int]:
@@ -247,7 +255,8 @@ def audit_trail(path: Path, catalog: Path | None = None) -> AuditReport:
 def stats_trail(path: Path, catalog: Path | None = None) -> AuditReport:
     report = audit_trail(path, catalog)
     parse_errors = [f for f in report.findings if f.message.startswith("invalid JSON")]
-    return report.model_copy(update={"findings": parse_errors})
+    lines = [f"files: {len(query_files(path))} (unparseable: {len(parse_errors)})", *report.lines[2:]]
+    return report.model_copy(update={"findings": parse_errors, "lines": [report.lines[0], *lines]})
 
 
 def looks_like_trail(path: Path) -> bool:

@@ -74,8 +74,9 @@ def group_by_user(samples: list[Sample]) -> dict[str, list[TrailPayload]]:
 
 
 def safe_user(user: str) -> str:
-    """A user id usable in a file name (TRAILBench: u1..u10)."""
-    return "".join(c if c.isalnum() or c in "-." else "_" for c in user) or "user"
+    """A user id usable in a file name (TRAILBench: u1..u10). No "_": upstream names put the
+    generator model after the last "_" (`..._u7_gpt.json`), and readers split there."""
+    return "".join(c if c.isalnum() or c in "-." else "-" for c in user) or "user"
 
 
 def write_query_files(samples: list[Sample], out_dir: Path) -> list[Path]:

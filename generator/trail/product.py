@@ -13,6 +13,7 @@ export: <out>/trail/all_generated_queries_<user>.json (+ apis/ schemas), see exp
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ from .config import LEVEL_NAMES, TrailConfig
 from .export import TrailAnswer, TrailPayload, export_trail
 from .score import prediction_of, score_query
 from .targets import build_target, select, tool_of
+
+log = logging.getLogger(__name__)
 
 NAME = "trail"
 LOGS_KEY = "trail.logs"
@@ -102,9 +105,10 @@ def logs_of(ctx: RunContext) -> dict[str, UserHistory]:
 
 # Trail targets are chosen so that (nearly) every counted value is inferable, hence value
 # recall ~ P(stated) x share of values said literally (~0.88; enums are said in words). These
-# thresholds put it mid-band on TRAILBench's measured levels: ~0.68 / 0.50 / 0.30 / 0.0.
+# thresholds put it mid-band on TRAILBench's measured levels: ~0.70 / 0.50 / 0.31 / 0.0-0.03.
 TRAIL_POLICY: dict[str, dict[str, Any]] = {
-    "Minimum": {"stated": 0.66}, "Low": {"stated": 0.57}, "Medium": {"stated": 0.34},
+    "Minimum": {"stated": 0.66}, "Low": {"stated": 0.53}, "Medium": {"stated": 0.32},
+    "High": {"name_app": 0.02},  # TRAILBench 0.038; keeps the <= 0.05 target with margin
 }
 
 
@@ -131,6 +135,10 @@ class TrailProduct:
         logs = list(logs_of(ctx).values())
         rng = item_rng(ctx.seed, "trail:select")
         picks = select(logs, ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable, rng)
+        if len(picks) < cfg.targets:
+            log.warning("trail: only %d of %d targets have >= %d earlier events and inferable values "
+                        "(lower min_inferable / min_history or add users)", len(picks), cfg.targets,
+                        cfg.min_history)
         return [WorkItem(item_id=stable_id(ctx.seed, NAME, user, k), product=NAME, index=i,
                          spec={"user": user, "k": k}) for i, (user, k) in enumerate(picks)]
 
@@ -189,10 +197,12 @@ async def write_level(item: WorkItem, ctx: RunContext, target: Target, tool: Too
                       avoid: list[str], attempt: int) -> Draft:
     from ..errors import LLMError
 
-    req = WriteRequest(target=target, plan=plan, tools=[tool], n=plan.paraphrases, avoid=avoid)
+    # The writer is asked to avoid earlier levels' texts; the checks require distinct
+    # paraphrases within the level only, since two levels may share one disclosure plan.
+    req = WriteRequest(target=target, plan=plan, tools=[tool], n=plan.paraphrases)
     try:
-        draft = await ctx.writer.write(req, ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"),
-                                       check_for(req))
+        draft = await ctx.writer.write(req.model_copy(update={"avoid": avoid}),
+                                       ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"), check_for(req))
     except LLMError as exc:
         raise reject(item, f"write:{plan.level}", "llm", exc.message, exc.raw, exc.attempts) from None
     bad = [v for v in validate(req, draft) if not v.ok]

@@ -19,11 +19,11 @@ from typing import Any
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
 from ..errors import InputError
+from ..records import Tool
 from ..surface import mentions
 from ..vagueness import countable, mean, norm, value_elements
 from .metrics import gold_scores
-from ..records import Tool
-from .plans import ENUM_WORDS, hint_for
+from .plans import ENUM_WORDS, hint_core
 
 _ANY_TOOL = Tool(name="any", app="any", api="any", domain="any")  # no schema: enum hints need none
 
@@ -44,14 +44,21 @@ def load(path: Path) -> list[Rec]:
 def files_under(path: Path) -> list[Path]:
     if path.is_file():
         return [path]
-    return sorted(p for name in FILE_NAMES for p in path.rglob(name) if "/sequential/Travel/simple" not in str(p))
+    return sorted(
+        p for name in FILE_NAMES for p in path.rglob(name) if "/sequential/Travel/simple" not in str(p)
+    )
 
 
 def values(rec: Rec, required_only: bool) -> list[tuple[str, Any]]:
     kinds = ("required parameters",) if required_only else ("required parameters", "optional parameters")
-    return [(p.get("name", ""), x) for c in rec.get("tool list", []) for k in kinds
-            for p in c.get(k) or [] for x in value_elements(p.get("value"))
-            if countable(x) and norm(x) not in ("true", "false")]
+    return [
+        (p.get("name", ""), x)
+        for c in rec.get("tool list", [])
+        for k in kinds
+        for p in c.get(k) or []
+        for x in value_elements(p.get("value"))
+        if countable(x) and norm(x) not in ("true", "false")
+    ]
 
 
 def recall(recs: list[Rec], required_only: bool) -> float:
@@ -70,7 +77,8 @@ def said(query: str, param: str, value: Any) -> bool:
     if mentions(query, value, param, None):
         return True
     nq = norm(query)
-    forms = [hint_for(_ANY_TOOL, param, value), ENUM_WORDS.get(norm(str(value)).replace("_", " "))]
+    core = hint_core(_ANY_TOOL, param, value)
+    forms = [core[1] if core else None, ENUM_WORDS.get(norm(str(value)).replace("_", " "))]
     return any(f and norm(f) in nq for f in forms)
 
 
@@ -91,15 +99,22 @@ def _names(rec: Rec) -> list[str]:
 def twin_findings(where: str, simple: list[Rec], hard: list[Rec]) -> list[Finding]:
     out = []
     if len(simple) != len(hard):
-        out.append(Finding(severity="error", where=where, message=f"simple has {len(simple)} records, hard {len(hard)}"))
+        out.append(
+            Finding(
+                severity="error", where=where, message=f"simple has {len(simple)} records, hard {len(hard)}"
+            )
+        )
     for i, (s, h) in enumerate(zip(simple, hard)):
         if s["tool list"] == h["tool list"]:
             continue
         a, b = _names(s), _names(h)
         ws = a != b and [" ".join(x.split()) for x in a] == [" ".join(x.split()) for x in b]
         diff = next(((x, y) for x, y in zip(a, b) if x != y), None)
-        msg = (f"tool name whitespace differs between simple and hard: {diff[0]!r} vs {diff[1]!r}" if ws and diff
-               else "simple and hard twins have different tool lists")
+        msg = (
+            f"tool name whitespace differs between simple and hard: {diff[0]!r} vs {diff[1]!r}"
+            if ws and diff
+            else "simple and hard twins have different tool lists"
+        )
         out.append(Finding(severity="error", where=f"{where}:{i}", message=msg))
     return out
 
@@ -110,10 +125,17 @@ def record_findings(where: str, recs: list[Rec], twins: list[Rec] | None = None)
     for i, r in enumerate(recs):
         names = _names(r)
         for n in sorted({n for n in names if "  " in n}):
-            out.append(Finding(severity="warning", where=f"{where}:{i}", message=f"doubled space in tool name {n!r}"))
+            out.append(
+                Finding(severity="warning", where=f"{where}:{i}", message=f"doubled space in tool name {n!r}")
+            )
         if len(set(names)) < len(names):
-            out.append(Finding(severity="warning", where=f"{where}:{i}",
-                               message="repeated tool name (TRAJECT inclusion < 1.0 on gold)"))
+            out.append(
+                Finding(
+                    severity="warning",
+                    where=f"{where}:{i}",
+                    message="repeated tool name (TRAJECT inclusion < 1.0 on gold)",
+                )
+            )
         if twins is not None:
             out += _drop_findings(f"{where}:{i}", *dropped(r, twins[i] if i < len(twins) else None))
     return out
@@ -122,11 +144,22 @@ def record_findings(where: str, recs: list[Rec], twins: list[Rec] | None = None)
 def _drop_findings(where: str, lost: list[str], unseen: list[str]) -> list[Finding]:
     out = []
     if lost:
-        out.append(Finding(severity="error", where=where,
-                           message=f"hard query drops required value(s): {', '.join(lost[:4])}"))
+        out.append(
+            Finding(
+                severity="error",
+                where=where,
+                message=f"hard query drops required value(s): {', '.join(lost[:4])}",
+            )
+        )
     if unseen:
-        out.append(Finding(severity="warning", where=where, message="required value(s) found in neither "
-                           f"version (paraphrased or missing): {', '.join(unseen[:4])}"))
+        out.append(
+            Finding(
+                severity="warning",
+                where=where,
+                message="required value(s) found in neither "
+                f"version (paraphrased or missing): {', '.join(unseen[:4])}",
+            )
+        )
     return out
 
 
@@ -136,11 +169,27 @@ def binding_findings(where: str, recs: list[Rec]) -> list[Finding]:
         calls = r.get("tool list", [])
         for j, c in enumerate(calls[1:], 1):
             param = c.get("adapt_parameter")
-            value = next((p.get("value") for k in ("required parameters", "optional parameters")
-                          for p in c.get(k) or [] if p.get("name") == param), None)
-            if param and value is not None and norm(value) not in norm(calls[j - 1].get("executed_output", "")):
-                out.append(Finding(severity="warning", where=f"{where}:{i}:step {j + 1}",
-                                   message=f"bound {param}={value!r} not in the previous step's output"))
+            value = next(
+                (
+                    p.get("value")
+                    for k in ("required parameters", "optional parameters")
+                    for p in c.get(k) or []
+                    if p.get("name") == param
+                ),
+                None,
+            )
+            if (
+                param
+                and value is not None
+                and norm(value) not in norm(calls[j - 1].get("executed_output", ""))
+            ):
+                out.append(
+                    Finding(
+                        severity="warning",
+                        where=f"{where}:{i}:step {j + 1}",
+                        message=f"bound {param}={value!r} not in the previous step's output",
+                    )
+                )
     return out
 
 
@@ -151,8 +200,9 @@ def _collect(path: Path) -> dict[str, dict[str, list[Rec]]]:
         kind = {"simple_ver.json": "simple", "hard_ver.json": "hard"}.get(f.name, "sequential")
         out[kind][str(f)] = load(f)
     if not any(out.values()):
-        raise InputError("no TRAJECT-Bench files (simple_ver.json, hard_ver.json, traj_query.json) found",
-                         file=str(path))
+        raise InputError(
+            "no TRAJECT-Bench files (simple_ver.json, hard_ver.json, traj_query.json) found", file=str(path)
+        )
     return out
 
 
@@ -164,24 +214,40 @@ def figures(found: dict[str, dict[str, list[Rec]]]) -> dict[str, float | int | s
     simple, hard, seq = (_all(found[k]) for k in ("simple", "hard", "sequential"))
     scores = gold_scores(simple + hard + seq)
     return {
-        "simple_records": len(simple), "hard_records": len(hard), "sequential_records": len(seq),
-        "simple_vr": round(recall(simple, False), 3), "hard_vr": round(recall(hard, False), 3),
-        "simple_vr_required": round(recall(simple, True), 3), "hard_vr_required": round(recall(hard, True), 3),
+        "simple_records": len(simple),
+        "hard_records": len(hard),
+        "sequential_records": len(seq),
+        "simple_vr": round(recall(simple, False), 3),
+        "hard_vr": round(recall(hard, False), 3),
+        "simple_vr_required": round(recall(simple, True), 3),
+        "hard_vr_required": round(recall(hard, True), 3),
         "sequential_vr": round(recall(seq, False), 3),
         "simple_words": round(mean([len(r.get("query", "").split()) for r in simple]), 1),
         "hard_words": round(mean([len(r.get("query", "").split()) for r in hard]), 1),
-        "gold_em": round(scores["em"], 4), "gold_inclusion": round(scores["inclusion"], 4),
+        "gold_em": round(scores["em"], 4),
+        "gold_inclusion": round(scores["inclusion"], 4),
         "gold_usage": round(scores["usage"], 4),
     }
 
 
+def _row(label: str, fig: dict[str, float | int | str], key: str) -> str:
+    cells = [
+        fig[f"{key}_records"],
+        fig[f"{key}_vr"],
+        fig.get(f"{key}_vr_required", ""),
+        fig.get(f"{key}_words", ""),
+    ]
+    return f"{label:<10}  {cells[0]:>7}  {cells[1]:>7}  {cells[2]:>12}  {cells[3]:>10}".rstrip()
+
+
 def table(fig: dict[str, float | int | str]) -> list[str]:
+    gold = f"EM {fig['gold_em']}  inclusion {fig['gold_inclusion']}  usage {fig['gold_usage']}"
     return [
         "version     records  VR(all)  VR(required)  mean words",
-        f"simple      {fig['simple_records']:>7}  {fig['simple_vr']:>7}  {fig['simple_vr_required']:>12}  {fig['simple_words']:>10}",
-        f"hard        {fig['hard_records']:>7}  {fig['hard_vr']:>7}  {fig['hard_vr_required']:>12}  {fig['hard_words']:>10}",
-        f"sequential  {fig['sequential_records']:>7}  {fig['sequential_vr']:>7}",
-        f"gold as prediction: EM {fig['gold_em']}  inclusion {fig['gold_inclusion']}  usage {fig['gold_usage']}",
+        _row("simple", fig, "simple"),
+        _row("hard", fig, "hard"),
+        _row("sequential", fig, "sequential"),
+        f"gold as prediction: {gold}",
     ]
 
 
@@ -200,8 +266,10 @@ def audit_traject(path: Path) -> AuditReport:
     fig = figures(found)
     fig["whitespace_mismatches"] = sum("whitespace differs" in f.message for f in findings)
     fig["hard_dropping_required"] = sum("drops required" in f.message for f in findings)
-    lines = table(fig) + [f"simple/hard tool-name whitespace mismatches: {fig['whitespace_mismatches']}",
-                          f"hard queries dropping required values: {fig['hard_dropping_required']}"]
+    lines = table(fig) + [
+        f"simple/hard tool-name whitespace mismatches: {fig['whitespace_mismatches']}",
+        f"hard queries dropping required values: {fig['hard_dropping_required']}",
+    ]
     return AuditReport(format="traject", path=str(path), findings=findings, figures=fig, lines=lines)
 
 

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from ..records import DisclosurePlan, Target, Tool
 from ..registry import Registry
-from ..surface import contains, leaks, mentions, words
+from ..surface import contains, leaks, mentions
 from ..vagueness import countable, norm
-from .plans import unrecoverable
+from .plans import strip_noun, unrecoverable
 
 Check = Callable[[str, DisclosurePlan, Target, dict[str, Tool]], list[str]]
 CHECKS: Registry[Check] = Registry("traject check")
@@ -33,14 +33,21 @@ def _said(text: str, plan: DisclosurePlan, i: int, param: str, value: object, to
 
 
 def stated_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
-    return [f"call {i + 1}: stated {a.param}={a.value!r} missing from the query"
-            for i, a in plan.args() if a.mode == "stated" and not _said(text, plan, i, a.param, a.value, tools)]
+    return [
+        f"call {i + 1}: stated {a.param}={a.value!r} missing from the query"
+        for i, a in plan.args()
+        if a.mode == "stated" and not _said(text, plan, i, a.param, a.value, tools)
+    ]
 
 
 def hints_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
-    return [f"call {i + 1}: hint {a.hint!r} for {a.param} missing from the query"
-            for i, a in plan.args() if a.mode == "hinted" and not contains(text, a.hint or "")
-            and not _said(text, plan, i, a.param, a.value, tools)]
+    return [
+        f"call {i + 1}: hint {a.hint!r} for {a.param} missing from the query"
+        for i, a in plan.args()
+        if a.mode == "hinted"
+        and not contains(text, strip_noun(a.hint or ""))
+        and not _said(text, plan, i, a.param, a.value, tools)
+    ]
 
 
 def _identifiers(tool: Tool) -> list[str]:
@@ -53,22 +60,28 @@ def _identifiers(tool: Tool) -> list[str]:
 def no_identifiers(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """Tools are implied, never named by identifier (function name, snake/camel API or param)."""
     nq = norm(text)
-    return [f"identifier {ident!r} appears in the query"
-            for c in plan.calls for ident in _identifiers(tools[c.tool]) if norm(ident) in nq]
+    return [
+        f"identifier {ident!r} appears in the query"
+        for c in plan.calls
+        for ident in _identifiers(tools[c.tool])
+        if norm(ident) in nq
+    ]
 
 
 def _names(tool: Tool) -> list[str]:
-    """The app name, and the API name in plain words when it is a title rather than a verb
-    phrase a user would say anyway ("search flights" is allowed, "Count listings by lat lng" not)."""
-    api = " ".join(words(tool.api).split())
-    return [tool.app] + ([api] if len(api.split()) >= 3 else [])
+    """The app (parent tool) name. API names in plain words are verb phrases a user says anyway
+    ("verify an email"); in identifier form they are caught by `no_identifiers`."""
+    return [tool.app]
 
 
 def no_names(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """Hard queries do not name the tool or API even in plain words."""
-    nq = f" {norm(text)} "
-    return [f"tool/API name {n!r} appears in the hard query" for c in plan.calls
-            for n in _names(tools[c.tool]) if len(n) >= 4 and f" {norm(n)} " in nq]
+    return [
+        f"tool/API name {n!r} appears in the hard query"
+        for c in plan.calls
+        for n in _names(tools[c.tool])
+        if len(n) >= 4 and contains(text, n)
+    ]
 
 
 def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
@@ -76,8 +89,10 @@ def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, 
     out = []
     for i, c in enumerate(plan.calls):
         shown = [a for a in c.args if a.mode != "omitted" and countable(a.value)]
-        anchored = any((a.hint and contains(text, a.hint)) or _said(text, plan, i, a.param, a.value, tools)
-                       for a in shown)
+        anchored = any(
+            (a.hint and contains(text, a.hint)) or _said(text, plan, i, a.param, a.value, tools)
+            for a in shown
+        )
         if shown and not anchored:
             out.append(f"call {i + 1}: nothing in the query says what it needs")
     return out
@@ -85,9 +100,13 @@ def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, 
 
 def no_leak(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """A value produced by an earlier step is not given away in the query."""
-    return [f"call {i + 1}: bound value {a.param}={a.value!r} leaks into the query"
-            for i, a in plan.args() if a.source == "previous_step" and len(norm(a.value)) >= 3
-            and leaks(text, a.value, a.param, tools[plan.calls[i].tool])]
+    return [
+        f"call {i + 1}: bound value {a.param}={a.value!r} leaks into the query"
+        for i, a in plan.args()
+        if a.source == "previous_step"
+        and len(norm(a.value)) >= 3
+        and leaks(text, a.value, a.param, tools[plan.calls[i].tool])
+    ]
 
 
 def recoverable(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
@@ -95,14 +114,22 @@ def recoverable(text: str, plan: DisclosurePlan, target: Target, tools: dict[str
 
 
 def register_checks() -> None:
-    for name, fn in (("stated_present", stated_present), ("hints_present", hints_present),
-                     ("no_identifiers", no_identifiers), ("no_names", no_names), ("not_vague", not_vague),
-                     ("no_leak", no_leak), ("recoverable", recoverable)):
+    for name, fn in (
+        ("stated_present", stated_present),
+        ("hints_present", hints_present),
+        ("no_identifiers", no_identifiers),
+        ("no_names", no_names),
+        ("not_vague", not_vague),
+        ("no_leak", no_leak),
+        ("recoverable", recoverable),
+    ):
         if name not in CHECKS:
             CHECKS.add(name, fn)
 
 
-def query_problems(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[tuple[str, str]]:
+def query_problems(
+    text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]
+) -> list[tuple[str, str]]:
     """(check name, problem) pairs for one query at its plan's level."""
     register_checks()
     out = []

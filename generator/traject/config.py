@@ -30,6 +30,8 @@ class TrajectConfig(Record):
     allow_repeats: let one tool occur twice in a trajectory (TRAJECT-Bench's inclusion metric
         can then never reach 1.0 on gold, so it is off by default).
     llm_edges: ask the LLM (task `propose_edges`, cached) for extra producer -> consumer edges.
+    llm_outputs: have the LLM write tool outputs and final answers (tasks `simulate_output`,
+        `final_answer`; bound values are checked to occur verbatim) instead of the simulator.
     max_attempts: samples tried per item before it is recorded as a rejection.
     """
 
@@ -40,4 +42,5 @@ class TrajectConfig(Record):
     chain: IntRange = Field(default_factory=lambda: IntRange(min=2, max=10))
     allow_repeats: bool = False
     llm_edges: bool = False
+    llm_outputs: bool = False
     max_attempts: int = Field(4, ge=1, le=20)

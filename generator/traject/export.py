@@ -58,19 +58,31 @@ def param_lists(tool: Tool, args: dict[str, Any]) -> tuple[list[dict], list[dict
 
 def call_object(tool: Tool, args: dict[str, Any], output: str) -> dict[str, Any]:
     req, opt = param_lists(tool, args)
-    return {"tool name": traject_name(tool), "tool description": tool.description,
-            "required parameters": req, "optional parameters": opt, "executed_output": output}
+    return {
+        "tool name": traject_name(tool),
+        "tool description": tool.description,
+        "required parameters": req,
+        "optional parameters": opt,
+        "executed_output": output,
+    }
 
 
 def tool_list(target: Target, tools: dict[str, Tool]) -> list[dict[str, Any]]:
-    return [call_object(tools[c.tool], c.arguments, out)
-            for c, out in zip(target.calls, target.outputs, strict=True)]
+    return [
+        call_object(tools[c.tool], c.arguments, out)
+        for c, out in zip(target.calls, target.outputs, strict=True)
+    ]
 
 
 def parallel_record(query: str, target: Target, tools: dict[str, Tool], answer: str) -> dict[str, Any]:
     calls = tool_list(target, tools)
-    return {"query": query, "tool list": calls, "trajectory_type": "parallel",
-            "tool count": len(calls), "final_answer": answer}
+    return {
+        "query": query,
+        "tool list": calls,
+        "trajectory_type": "parallel",
+        "tool count": len(calls),
+        "final_answer": answer,
+    }
 
 
 def timestamp(seed: int) -> str:
@@ -91,35 +103,72 @@ def _step_description(target: Target, i: int, tool: Tool) -> str:
 def sequence_step(target: Target, i: int, tool: Tool) -> dict[str, Any]:
     desc, nxt = _step_description(target, i, tool), _next_param(target, i)
     original = repr({"tool name": traject_name(tool), "use description": desc, "param for next tool": nxt})
-    return {"step_number": i + 1, "tool_name": traject_name(tool), "description": desc,
-            "param_for_next_tool": nxt, "original_description": original}
+    return {
+        "step_number": i + 1,
+        "tool_name": traject_name(tool),
+        "description": desc,
+        "param_for_next_tool": nxt,
+        "original_description": original,
+    }
 
 
 def sequential_call(target: Target, i: int, tool: Tool) -> dict[str, Any]:
     call = call_object(tool, target.calls[i].arguments, target.outputs[i])
     output = call.pop("executed_output")
     step = sequence_step(target, i, tool)
-    call.update({"execution_status": "success", "executed_output": output, "API name": tool.api,
-                 "domain name": tool.domain, "parent tool name": parent_name(tool),
-                 "sequence_step": step, "original_description": step["original_description"]})
+    call.update(
+        {
+            "execution_status": "success",
+            "executed_output": output,
+            "API name": tool.api,
+            "domain name": tool.domain,
+            "parent tool name": parent_name(tool),
+            "sequence_step": step,
+            "original_description": step["original_description"],
+        }
+    )
     for b in (b for b in target.bindings if b.call == i):
         value = target.calls[i].arguments[b.param]
-        call.update({"adapt_parameter": b.param, "adapt_constraint": f"value of '{b.param}' from step {b.from_call + 1}",
-                     "adapt_reason": f"Selected {value!r} from the output of step {b.from_call + 1}."})
+        call.update(
+            {
+                "adapt_parameter": b.param,
+                "adapt_constraint": f"value of '{b.param}' from step {b.from_call + 1}",
+                "adapt_reason": f"Selected {value!r} from the output of step {b.from_call + 1}.",
+            }
+        )
     return call
 
 
-def sequential_record(query: str, target: Target, tools: dict[str, Tool], answer: dict[str, str], *,
-                      seed: int, indices: tuple[int, int, int], model: str) -> dict[str, Any]:
+def sequential_record(
+    query: str,
+    target: Target,
+    tools: dict[str, Tool],
+    answer: dict[str, str],
+    *,
+    seed: int,
+    indices: tuple[int, int, int],
+    model: str,
+) -> dict[str, Any]:
     calls = [sequential_call(target, i, tools[c.tool]) for i, c in enumerate(target.calls)]
     apis = [tools[c.tool].api for c in target.calls]
-    return {"query": query, "final_answer": answer, "tool list": calls,
-            "sequence_name": " → ".join(single_space(a.replace("_", " ")) for a in apis),
-            "sequence_description": f"A {len(calls)}-step chain in {target.domain}: each step feeds the next.",
-            "num_tools_used": len(calls), "num_successful_tools": len(calls), "domain": target.domain,
-            "executable": True,
-            "generation_info": {"domain_index": indices[0], "sequence_index": indices[1],
-                                "trajectory_index": indices[2], "timestamp": timestamp(seed), "model": model}}
+    return {
+        "query": query,
+        "final_answer": answer,
+        "tool list": calls,
+        "sequence_name": " → ".join(single_space(a.replace("_", " ")) for a in apis),
+        "sequence_description": f"A {len(calls)}-step chain in {target.domain}: each step feeds the next.",
+        "num_tools_used": len(calls),
+        "num_successful_tools": len(calls),
+        "domain": target.domain,
+        "executable": True,
+        "generation_info": {
+            "domain_index": indices[0],
+            "sequence_index": indices[1],
+            "trajectory_index": indices[2],
+            "timestamp": timestamp(seed),
+            "model": model,
+        },
+    }
 
 
 def dumps(records: list[dict[str, Any]]) -> str:

@@ -25,11 +25,37 @@ from ..records import Edge, Tool
 from ..values import is_temporal
 
 # Parameters that control paging or presentation rather than carry data between calls.
-CONTROL_PARAMS = frozenset({
-    "limit", "page", "offset", "count", "size", "format", "lang", "language", "locale", "sort",
-    "order", "sort_by", "order_by", "callback", "fields", "per_page", "page_size", "currency",
-    "units", "unit", "timezone", "region", "country", "max_results", "start", "end", "type",
-})
+CONTROL_PARAMS = frozenset(
+    {
+        "limit",
+        "page",
+        "offset",
+        "count",
+        "size",
+        "format",
+        "lang",
+        "language",
+        "locale",
+        "sort",
+        "order",
+        "sort_by",
+        "order_by",
+        "callback",
+        "fields",
+        "per_page",
+        "page_size",
+        "currency",
+        "units",
+        "unit",
+        "timezone",
+        "region",
+        "country",
+        "max_results",
+        "start",
+        "end",
+        "type",
+    }
+)
 _WS = re.compile(r"\s+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 

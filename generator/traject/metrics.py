@@ -14,9 +14,22 @@ import re
 from typing import Any
 
 Call = dict[str, Any]
-COUNTRIES = {"US": "United States", "UK": "United Kingdom", "GB": "United Kingdom", "CA": "Canada",
-             "AU": "Australia", "DE": "Germany", "FR": "France", "IN": "India", "JP": "Japan",
-             "CN": "China", "IT": "Italy", "ES": "Spain", "BR": "Brazil", "MX": "Mexico"}
+COUNTRIES = {
+    "US": "United States",
+    "UK": "United Kingdom",
+    "GB": "United Kingdom",
+    "CA": "Canada",
+    "AU": "Australia",
+    "DE": "Germany",
+    "FR": "France",
+    "IN": "India",
+    "JP": "Japan",
+    "CN": "China",
+    "IT": "Italy",
+    "ES": "Spain",
+    "BR": "Brazil",
+    "MX": "Mexico",
+}
 _DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _NUM = re.compile(r"^-?\d+(\.\d+)?$")
 
@@ -78,8 +91,11 @@ def _empty(value: Any) -> bool:
 
 
 def normalize_params(params: list[dict[str, Any]] | None) -> list[tuple[str, str]]:
-    out = [(str(p.get("name")), repr(normalize_value(p.get("value"))))
-           for p in params or [] if not _empty(p.get("value"))]
+    out = [
+        (str(p.get("name")), repr(normalize_value(p.get("value"))))
+        for p in params or []
+        if not _empty(p.get("value"))
+    ]
     return sorted(out)
 
 
@@ -88,8 +104,10 @@ def _params(call: Call, kind: str) -> list[dict[str, Any]]:
 
 
 def same_call(gt: Call, pred: Call) -> bool:
-    return all(normalize_params(_params(gt, k)) == normalize_params(_params(pred, k))
-               for k in ("required", "optional"))
+    return all(
+        normalize_params(_params(gt, k)) == normalize_params(_params(pred, k))
+        for k in ("required", "optional")
+    )
 
 
 def _first(calls: list[Call], name: str) -> Call:

@@ -2,11 +2,14 @@
 
 - simple (parallel): every argument stated, tools implied (the task is clear, no identifiers);
   a stated value whose natural rendering differs from the gold spelling (ISO date, 24h time)
-  carries that spelling in `hint`, for the writer to use verbatim.
+  carries that spelling in `hint` (`literalize` restores it when a writer phrased it naturally).
 - hard (parallel): indirect style, tools implied; an argument is hinted only where the hint
-  resolves back to exactly the gold value, omitted only when it equals the schema default,
-  and stated otherwise. Resolvable hints (`HINTERS`): an enum member by its natural wording
-  (exactly one member has that wording), a date in words ("June 3, 2025"), a number in words.
+  resolves back to exactly the gold value, omitted only when it is an optional argument at its
+  schema default, and stated otherwise. Resolvable hints (`HINTERS`): an enum member by its
+  natural wording (exactly one member has that wording), a date in words ("June 3, 2025"), a
+  clock time in words ("half past six in the evening"), a decimal ("25 and a half") or an
+  integer in words ("forty-two"); the last four carry the parameter's noun ("a check-in date
+  of June 3, 2025") so two dates of one call cannot be confused.
 - sequential: one query; a value bound to an earlier call's output is omitted with source
   `previous_step`; everything else is stated.
 `unrecoverable` proves, per plan, that every gold value can be recovered.
@@ -22,7 +25,7 @@ from typing import Any
 
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
-from ..surface import forms, render
+from ..surface import forms, noun, render
 from ..vagueness import countable, norm
 from .export import wire_value
 
@@ -31,9 +34,28 @@ Hinter = Callable[[Tool, str, Any], str | None]
 Resolver = Callable[[Tool, str, str], Any]
 HINTERS: Registry[tuple[Hinter, Resolver]] = Registry("traject hint")
 
-_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-          "nineteen"]
+_UNITS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
 _TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _HUMAN_DATE = "{d:%B} {d.day}, {d.year}"
@@ -44,9 +66,16 @@ def spec(tool: Tool, param: str) -> dict[str, Any]:
 
 
 # Enum members that are plain words already get a paraphrase that still names one member.
-ENUM_WORDS = {"breakfast": "the first meal of the day", "brunch": "a late-morning meal",
-              "lunch": "the midday meal", "dinner": "the evening meal", "asc": "lowest first",
-              "desc": "highest first", "ascending": "lowest first", "descending": "highest first"}
+ENUM_WORDS = {
+    "breakfast": "the first meal of the day",
+    "brunch": "a late-morning meal",
+    "lunch": "the midday meal",
+    "dinner": "the evening meal",
+    "asc": "lowest first",
+    "desc": "highest first",
+    "ascending": "lowest first",
+    "descending": "highest first",
+}
 
 
 def enum_surface(tool: Tool, param: str, value: Any) -> str:
@@ -66,7 +95,9 @@ def _enum_hint(tool: Tool, param: str, value: Any) -> str | None:
 
 
 def _enum_resolve(tool: Tool, param: str, hint: str) -> Any:
-    hits = [v for v in spec(tool, param).get("enum") or [] if norm(enum_surface(tool, param, v)) == norm(hint)]
+    hits = [
+        v for v in spec(tool, param).get("enum") or [] if norm(enum_surface(tool, param, v)) == norm(hint)
+    ]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -115,14 +146,14 @@ _FRACTIONS = {"25": "a quarter", "5": "a half", "75": "three quarters"}
 
 
 def clock_words(h: int, m: int) -> str:
-    """"half past ten in the morning", "quarter to seven in the evening", "midnight"."""
+    """ "half past ten in the morning", "quarter to seven in the evening", "midnight"."""
     if (h, m) in ((0, 0), (12, 0)):
         return "midnight" if h == 0 else "noon"
     if m == 45:
         return f"quarter to {_clock_hour(h + 1)}"
     lead = {0: "", 15: "quarter past ", 30: "half past "}.get(m)
     if lead is not None:
-        return f"{lead}{_clock_hour(h)}" + ("" if lead else "")
+        return f"{lead}{_clock_hour(h)}"
     return f"{number_words(h % 12 or 12)} {'oh ' if m < 10 else ''}{number_words(m)} {_period(h)}"
 
 
@@ -177,20 +208,43 @@ def _decimal_resolve(tool: Tool, param: str, hint: str) -> Any:
 
 def register_hinters() -> None:
     """Idempotent registration (called by the product, not at import)."""
-    for name, pair in (("enum", (_enum_hint, _enum_resolve)), ("date", (_date_hint, _date_resolve)),
-                       ("clock", (_clock_hint, _clock_resolve)), ("decimal", (_decimal_hint, _decimal_resolve)),
-                       ("number", (_number_hint, _number_resolve))):
+    for name, pair in (
+        ("enum", (_enum_hint, _enum_resolve)),
+        ("date", (_date_hint, _date_resolve)),
+        ("clock", (_clock_hint, _clock_resolve)),
+        ("decimal", (_decimal_hint, _decimal_resolve)),
+        ("number", (_number_hint, _number_resolve)),
+    ):
         if name not in HINTERS:
             HINTERS.add(name, pair)
 
 
-def hint_for(tool: Tool, param: str, value: Any) -> str | None:
+# Kinds whose words alone do not say which parameter they fill ("for eleven", "on June 2,
+# 2025" next to a check-in and a check-out date): their hint carries the parameter's noun.
+NOUNED = frozenset({"date", "clock", "decimal", "number"})
+
+
+def hint_core(tool: Tool, param: str, value: Any) -> tuple[str, str] | None:
+    """(kind, phrase) of the first hinter that can say `value` without its literal spelling."""
     register_hinters()
-    for _, (hinter, _resolver) in HINTERS.items():
-        hint = hinter(tool, param, value)
-        if hint:
-            return hint
+    for name in HINTERS.names():
+        phrase = HINTERS.get(name)[0](tool, param, value)
+        if phrase:
+            return name, phrase
     return None
+
+
+def hint_for(tool: Tool, param: str, value: Any) -> str | None:
+    """The hint phrase: "a cooking time limit of eleven", "the first meal of the day"."""
+    found = hint_core(tool, param, value)
+    if found is None:
+        return None
+    kind, phrase = found
+    return f"a {noun(param, tool)} of {phrase}" if kind in NOUNED else phrase
+
+
+def strip_noun(hint: str) -> str:
+    return hint.rsplit(" of ", 1)[1] if hint.startswith(("a ", "an ")) and " of " in hint else hint
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -205,7 +259,8 @@ def same_value(a: Any, b: Any) -> bool:
 
 def resolves(tool: Tool, param: str, hint: str, value: Any) -> bool:
     register_hinters()
-    return any(same_value(resolver(tool, param, hint), value) for _, (_h, resolver) in HINTERS.items())
+    cores = {hint, strip_noun(hint)}
+    return any(same_value(HINTERS.get(n)[1](tool, param, c), value) for n in HINTERS.names() for c in cores)
 
 
 def is_default(tool: Tool, param: str, value: Any) -> bool:
@@ -227,25 +282,38 @@ def _hard_arg(tool: Tool, param: str, value: Any) -> ArgPlan:
 def literal_surface(tool: Tool, param: str, value: Any) -> str | None:
     """The value exactly as the gold call spells it, when the natural rendering would not
     (ISO dates, 24h clock times): simple queries state values verbatim, like upstream's."""
-    if isinstance(value, str) and not spec(tool, param).get("enum") and norm(value) not in norm(render(value, param, tool)):
+    if (
+        isinstance(value, str)
+        and not spec(tool, param).get("enum")
+        and norm(value) not in norm(render(value, param, tool))
+    ):
         return value
     return None
 
 
 def _stated(tool: Tool, args: dict[str, Any]) -> list[ArgPlan]:
-    return [ArgPlan(param=k, value=v, mode="stated", hint=literal_surface(tool, k, v)) for k, v in args.items()]
+    return [
+        ArgPlan(param=k, value=v, mode="stated", hint=literal_surface(tool, k, v)) for k, v in args.items()
+    ]
 
 
 def simple_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
-    calls = [CallPlan(tool=c.tool, tool_mode="implied", args=_stated(tools[c.tool], c.arguments))
-             for c in target.calls]
+    calls = [
+        CallPlan(tool=c.tool, tool_mode="implied", args=_stated(tools[c.tool], c.arguments))
+        for c in target.calls
+    ]
     return DisclosurePlan(target_id=target.id, level="simple", calls=calls, style="explicit")
 
 
 def hard_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
-    calls = [CallPlan(tool=c.tool, tool_mode="implied",
-                      args=[_hard_arg(tools[c.tool], k, v) for k, v in c.arguments.items()])
-             for c in target.calls]
+    calls = [
+        CallPlan(
+            tool=c.tool,
+            tool_mode="implied",
+            args=[_hard_arg(tools[c.tool], k, v) for k, v in c.arguments.items()],
+        )
+        for c in target.calls
+    ]
     return DisclosurePlan(target_id=target.id, level="hard", calls=calls, style="indirect")
 
 
@@ -254,13 +322,19 @@ def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
     calls = []
     for i, c in enumerate(target.calls):
         stated = {a.param: a for a in _stated(tools[c.tool], c.arguments)}
-        args = [ArgPlan(param=k, value=v, mode="omitted", source="previous_step") if (i, k) in bound
-                else stated[k] for k, v in c.arguments.items()]
+        args = [
+            ArgPlan(param=k, value=v, mode="omitted", source="previous_step")
+            if (i, k) in bound
+            else stated[k]
+            for k, v in c.arguments.items()
+        ]
         calls.append(CallPlan(tool=c.tool, tool_mode="implied", args=args))
     return DisclosurePlan(target_id=target.id, level="traj_query", calls=calls, style="casual")
 
 
-def _arg_problem(plan: DisclosurePlan, target: Target, tools: dict[str, Tool], i: int, a: ArgPlan) -> str | None:
+def _arg_problem(
+    plan: DisclosurePlan, target: Target, tools: dict[str, Tool], i: int, a: ArgPlan
+) -> str | None:
     tool = tools[plan.calls[i].tool]
     if a.mode == "stated":
         return None

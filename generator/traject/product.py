@@ -14,12 +14,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import BudgetExceeded, ConfigError, LLMError
 from ..products.base import PRODUCTS, RunContext, WorkItem, item_rng, stable_id
+from ..prompting import check_templates
 from ..records import DisclosurePlan, ItemResult, Rejection, Sample, Target, Tool
 from ..validators import run_all
 from ..writers.base import WriteRequest
-from . import export, plans, sample, simulate
+from . import export, llm_sim, plans, propose, sample, simulate
 from .checks import query_problems
 from .config import TrajectConfig
 from .graph import ToolGraph, build_graph
@@ -46,8 +47,10 @@ def select_domains(cfg: TrajectConfig, ctx: RunContext) -> list[str]:
     by_domain = ctx.catalog.by_domain
     unknown = [d for d in cfg.domains if d not in by_domain]
     if unknown:
-        raise ConfigError(f"unknown domain(s) {', '.join(unknown)} (catalog has: {', '.join(by_domain)})",
-                          field="products.traject.domains")
+        raise ConfigError(
+            f"unknown domain(s) {', '.join(unknown)} (catalog has: {', '.join(by_domain)})",
+            field="products.traject.domains",
+        )
     return list(cfg.domains) or [d for d, ts in by_domain.items() if len(ts) >= cfg.k.min]
 
 
@@ -56,8 +59,11 @@ def safe_dir(domain: str) -> str:
 
 
 def _items(ctx: RunContext, kind: str, count: int, domains: list[str]) -> list[dict[str, Any]]:
-    return [{"kind": kind, "domain": d, "domain_index": di, "index": i}
-            for di, d in enumerate(domains) for i in range(count)]
+    return [
+        {"kind": kind, "domain": d, "domain_index": di, "index": i}
+        for di, d in enumerate(domains)
+        for i in range(count)
+    ]
 
 
 def graph_of(ctx: RunContext) -> ToolGraph:
@@ -72,13 +78,14 @@ async def ensure_graph(ctx: RunContext, cfg: TrajectConfig) -> ToolGraph:
     async with lock:
         graph = graph_of(ctx)
         if cfg.llm_edges and ctx.llm is not None and not ctx.extra.get(GRAPH_KEY + ".llm"):
-            from .propose import add_llm_edges
-            await add_llm_edges(graph, ctx.catalog.by_domain, ctx.llm)
+            await propose.add_llm_edges(graph, ctx.catalog.by_domain, ctx.llm)
             ctx.extra[GRAPH_KEY + ".llm"] = True
     return graph
 
 
-def new_target(item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int) -> Target | None:
+def new_target(
+    item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
+) -> Target | None:
     rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}")
     tools = ctx.catalog.by_domain[item.spec["domain"]]
     if item.spec["kind"] == "parallel":
@@ -86,8 +93,9 @@ def new_target(item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolG
         target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats)
     else:
         length = rng.randint(cfg.chain.min, cfg.chain.max)
-        chain = sample.find_chain(graph, [t.name for t in tools], length, cfg.chain.min, rng,
-                                  allow_repeats=cfg.allow_repeats)
+        chain = sample.find_chain(
+            graph, [t.name for t in tools], length, cfg.chain.min, rng, allow_repeats=cfg.allow_repeats
+        )
         if chain is None:
             return None
         target = sample.sample_sequential(item.item_id, chain, ctx.catalog.by_name, rng)
@@ -102,8 +110,9 @@ def problems_of(req: WriteRequest, texts: list[str]) -> list[tuple[str, str]]:
     return theirs + [p for t in texts for p in query_problems(t, req.plan, req.target, tools)]
 
 
-async def write_query(ctx: RunContext, item: WorkItem, target: Target, plan: DisclosurePlan,
-                      attempt: int) -> str:
+async def write_query(
+    ctx: RunContext, item: WorkItem, target: Target, plan: DisclosurePlan, attempt: int
+) -> str:
     offered = [ctx.catalog.by_name[c.tool] for c in target.calls]
     req = WriteRequest(target=target, plan=plan, tools=offered, n=1)
 
@@ -115,23 +124,65 @@ async def write_query(ctx: RunContext, item: WorkItem, target: Target, plan: Dis
     problems = problems_of(req, [text])
     if problems:
         name, reason = problems[0]
-        raise QueryFailed(Rejection(item_id=item.item_id, product=NAME, stage=f"validate:{plan.level}",
-                                    validator=name, reason=f"{reason} (+{len(problems) - 1} more)"
-                                    if len(problems) > 1 else reason, raw=text, attempts=draft.attempts))
+        raise QueryFailed(
+            Rejection(
+                item_id=item.item_id,
+                product=NAME,
+                stage=f"validate:{plan.level}",
+                validator=name,
+                reason=f"{reason} (+{len(problems) - 1} more)" if len(problems) > 1 else reason,
+                raw=text,
+                attempts=draft.attempts,
+            )
+        )
     return text
 
 
-def payload(item: WorkItem, ctx: RunContext, target: Target, queries: dict[str, str]) -> dict[str, Any]:
+def use_llm(ctx: RunContext, cfg: TrajectConfig) -> bool:
+    return cfg.llm_outputs and ctx.llm is not None
+
+
+async def with_outputs(ctx: RunContext, cfg: TrajectConfig, target: Target) -> Target:
+    if not use_llm(ctx, cfg):
+        return target
+    return target.model_copy(
+        update={"outputs": await llm_sim.llm_outputs(ctx.llm, target, ctx.catalog.by_name)}
+    )
+
+
+async def answer_text(ctx: RunContext, cfg: TrajectConfig, target: Target, queries: dict[str, str]) -> str:
+    if use_llm(ctx, cfg):
+        return await llm_sim.llm_answer(ctx.llm, next(iter(queries.values())), target.outputs)
+    if target.kind == "parallel":
+        return simulate.parallel_answer(target, ctx.catalog.by_name)
+    return simulate.sequential_answer(target, ctx.catalog.by_name)["answer"]
+
+
+def payload(
+    item: WorkItem, ctx: RunContext, target: Target, queries: dict[str, str], answer: str
+) -> dict[str, Any]:
     tools = ctx.catalog.by_name
     spec = item.spec
     if spec["kind"] == "parallel":
-        answer = simulate.parallel_answer(target, tools)
         records = {lvl: export.parallel_record(q, target, tools, answer) for lvl, q in queries.items()}
     else:
-        model = ctx.llm.model if ctx.llm is not None and ctx.writer.name == "llm" else ctx.writer.name
-        records = {"traj_query": export.sequential_record(
-            queries["traj_query"], target, tools, simulate.sequential_answer(target, tools),
-            seed=ctx.item_seed(item.item_id), indices=(spec["domain_index"], spec["index"], 0), model=model)}
+        model = (
+            ctx.llm.model
+            if ctx.llm is not None and (ctx.writer.name == "llm" or use_llm(ctx, settings(ctx)))
+            else ctx.writer.name
+        )
+        final = {**simulate.sequential_answer(target, tools), "answer": answer}
+        records = {
+            "traj_query": export.sequential_record(
+                queries["traj_query"],
+                target,
+                tools,
+                final,
+                seed=ctx.item_seed(item.item_id),
+                indices=(spec["domain_index"], spec["index"], 0),
+                model=model,
+            )
+        }
     return {**spec, "records": records}
 
 
@@ -141,19 +192,53 @@ def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
     return [plans.sequential_plan(target, tools)]
 
 
-async def attempt_item(item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph,
-                       attempt: int) -> Sample | Rejection:
+async def attempt_item(
+    item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
+) -> Sample | Rejection:
     target = new_target(item, ctx, cfg, graph, attempt)
     if target is None:
-        return Rejection(item_id=item.item_id, product=NAME, stage="sample", validator="chain",
-                         reason=f"no chain of >= {cfg.chain.min} steps along the tool graph in "
-                                f"domain {item.spec['domain']}", attempts=1)
+        return Rejection(
+            item_id=item.item_id,
+            product=NAME,
+            stage="sample",
+            validator="chain",
+            reason=f"no chain of >= {cfg.chain.min} steps along the tool graph in "
+            f"domain {item.spec['domain']}",
+            attempts=1,
+        )
     try:
-        queries = {p.level: await write_query(ctx, item, target, p, attempt)
-                   for p in level_plans(target, ctx.catalog.by_name)}
+        target = await with_outputs(ctx, cfg, target)
+        queries = {
+            p.level: await write_query(ctx, item, target, p, attempt)
+            for p in level_plans(target, ctx.catalog.by_name)
+        }
+        answer = await answer_text(ctx, cfg, target, queries)
     except QueryFailed as failed:
         return failed.rejection
-    return Sample(item_id=item.item_id, product=NAME, payload=payload(item, ctx, target, queries))
+    except BudgetExceeded:
+        raise
+    except LLMError as exc:
+        return Rejection(
+            item_id=item.item_id,
+            product=NAME,
+            stage="llm",
+            validator="llm",
+            reason=exc.message,
+            raw=exc.raw,
+            attempts=exc.attempts,
+        )
+    return Sample(item_id=item.item_id, product=NAME, payload=payload(item, ctx, target, queries, answer))
+
+
+def check_prompts(cfg: TrajectConfig) -> None:
+    """The prompts this config will use exist and declare no unknown variables (start-up check)."""
+    needed = {
+        **(propose.TEMPLATE_VARS if cfg.llm_edges else {}),
+        **(llm_sim.TEMPLATE_VARS if cfg.llm_outputs else {}),
+    }
+    problems = check_templates(needed)
+    if problems:
+        raise ConfigError("; ".join(problems), field="products.traject")
 
 
 @PRODUCTS.register(NAME)
@@ -162,10 +247,20 @@ class TrajectProduct:
 
     def plan(self, ctx: RunContext) -> list[WorkItem]:
         cfg = settings(ctx)
+        check_prompts(cfg)
         domains = select_domains(cfg, ctx)
-        specs = _items(ctx, "parallel", cfg.parallel, domains) + _items(ctx, "sequential", cfg.sequential, domains)
-        return [WorkItem(item_id=stable_id(ctx.seed, NAME, s["kind"], s["domain"], s["index"]),
-                         product=NAME, index=n, spec=s) for n, s in enumerate(specs)]
+        specs = _items(ctx, "parallel", cfg.parallel, domains) + _items(
+            ctx, "sequential", cfg.sequential, domains
+        )
+        return [
+            WorkItem(
+                item_id=stable_id(ctx.seed, NAME, s["kind"], s["domain"], s["index"]),
+                product=NAME,
+                index=n,
+                spec=s,
+            )
+            for n, s in enumerate(specs)
+        ]
 
     async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
         cfg = settings(ctx)
@@ -174,7 +269,9 @@ class TrajectProduct:
         for attempt in range(cfg.max_attempts):
             outcome = await attempt_item(item, ctx, cfg, graph, attempt)
             if isinstance(outcome, Sample):
-                return ItemResult(item_id=item.item_id, product=NAME, samples=[outcome], rejections=rejections)
+                return ItemResult(
+                    item_id=item.item_id, product=NAME, samples=[outcome], rejections=rejections
+                )
             rejections.append(outcome)
             if outcome.stage == "sample":
                 break
@@ -186,8 +283,10 @@ class TrajectProduct:
 
 def _grouped(samples: list[Sample], kind: str) -> dict[str, list[dict[str, Any]]]:
     groups: dict[str, list[dict[str, Any]]] = {}
-    rows = sorted((s.payload for s in samples if s.payload["kind"] == kind),
-                  key=lambda p: (p["domain_index"], p["index"]))
+    rows = sorted(
+        (s.payload for s in samples if s.payload["kind"] == kind),
+        key=lambda p: (p["domain_index"], p["index"]),
+    )
     for p in rows:
         groups.setdefault(p["domain"], []).append(p["records"])
     return groups
@@ -196,8 +295,9 @@ def _grouped(samples: list[Sample], kind: str) -> dict[str, list[dict[str, Any]]
 def export_samples(samples: list[Sample], root: Path) -> list[Path]:
     paths: list[Path] = []
     for domain, recs in _grouped(samples, "parallel").items():
-        paths += export.write_parallel(root, safe_dir(domain), [r["simple"] for r in recs],
-                                       [r["hard"] for r in recs])
+        paths += export.write_parallel(
+            root, safe_dir(domain), [r["simple"] for r in recs], [r["hard"] for r in recs]
+        )
     for domain, recs in _grouped(samples, "sequential").items():
         paths.append(export.write_sequential(root, safe_dir(domain), [r["traj_query"] for r in recs]))
     return paths

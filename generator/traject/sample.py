@@ -25,8 +25,11 @@ SETTING_RATE = 0.8
 
 
 def is_setting(param: str, spec: dict[str, Any]) -> bool:
-    return bool(spec.get("enum")) or schema_type(spec) in ("boolean", "integer", "number") \
+    return (
+        bool(spec.get("enum"))
+        or schema_type(spec) in ("boolean", "integer", "number")
         or is_temporal(param, spec) is not None
+    )
 
 
 def _optionals(tool: Tool, rng: random.Random, free_rate: float) -> dict[str, Any]:
@@ -66,12 +69,24 @@ def pick_tools(tools: list[Tool], k: int, rng: random.Random, allow_repeats: boo
     return rng.sample(ordered, min(k, len(ordered)))
 
 
-def sample_parallel(item_id: str, tools: list[Tool], k: int, rng: random.Random, *,
-                    allow_repeats: bool = False, optional_rate: float = 0.2) -> Target:
+def sample_parallel(
+    item_id: str,
+    tools: list[Tool],
+    k: int,
+    rng: random.Random,
+    *,
+    allow_repeats: bool = False,
+    optional_rate: float = 0.2,
+) -> Target:
     chosen = pick_tools(tools, k, rng, allow_repeats)
     calls = [ToolCall(tool=t.name, arguments=arguments(t, rng, optional_rate)) for t in chosen]
-    return Target(id=item_id, kind="parallel", calls=calls, offered=[t.name for t in chosen],
-                  domain=chosen[0].domain if chosen else "")
+    return Target(
+        id=item_id,
+        kind="parallel",
+        calls=calls,
+        offered=[t.name for t in chosen],
+        domain=chosen[0].domain if chosen else "",
+    )
 
 
 def _walk(graph: ToolGraph, start: str, length: int, rng: random.Random, allow_repeats: bool) -> list[Step]:
@@ -86,8 +101,16 @@ def _walk(graph: ToolGraph, start: str, length: int, rng: random.Random, allow_r
     return path
 
 
-def find_chain(graph: ToolGraph, names: list[str], length: int, min_length: int, rng: random.Random, *,
-               allow_repeats: bool = False, tries: int = 64) -> list[Step] | None:
+def find_chain(
+    graph: ToolGraph,
+    names: list[str],
+    length: int,
+    min_length: int,
+    rng: random.Random,
+    *,
+    allow_repeats: bool = False,
+    tries: int = 64,
+) -> list[Step] | None:
     """The longest of `tries` random walks along edges (stops early at `length` steps);
     None when no walk reaches `min_length`."""
     starts = sorted(n for n in names if graph.successors(n))
@@ -110,8 +133,9 @@ def _bound_call(tool: Tool, edge: Edge, rng: random.Random, optional_rate: float
     return ToolCall(tool=tool.name, arguments=args), param
 
 
-def sample_sequential(item_id: str, chain: list[Step], tools: dict[str, Tool], rng: random.Random, *,
-                      optional_rate: float = 0.2) -> Target:
+def sample_sequential(
+    item_id: str, chain: list[Step], tools: dict[str, Tool], rng: random.Random, *, optional_rate: float = 0.2
+) -> Target:
     calls: list[ToolCall] = []
     bindings: list[Binding] = []
     for i, (name, edge) in enumerate(chain):
@@ -121,5 +145,11 @@ def sample_sequential(item_id: str, chain: list[Step], tools: dict[str, Tool], r
         call, param = _bound_call(tools[name], edge, rng, optional_rate)
         calls.append(call)
         bindings.append(Binding(call=i, param=param, from_call=i - 1))
-    return Target(id=item_id, kind="sequential", calls=calls, offered=[n for n, _ in chain],
-                  domain=tools[chain[0][0]].domain, bindings=bindings)
+    return Target(
+        id=item_id,
+        kind="sequential",
+        calls=calls,
+        offered=[n for n, _ in chain],
+        domain=tools[chain[0][0]].domain,
+        bindings=bindings,
+    )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..plan import stated_set
-from ..records import DisclosurePlan, Draft, Verdict
+from ..plan import shadowed, stated_set
+from ..records import DisclosurePlan, Draft, Tool, Verdict
 from ..vagueness import countable, mean, norm, value_elements, value_recall
 
 EPS = 1e-9
@@ -19,16 +19,27 @@ def level_recall(plan: DisclosurePlan, draft: Draft) -> float:
     return mean([value_recall(t, gold) for t in draft.texts])
 
 
-def _literal_dropped(first: DisclosurePlan, last: DisclosurePlan, draft: Draft) -> bool:
+def _movers(first: DisclosurePlan, last: DisclosurePlan, draft: Draft, tools: dict[str, Tool]) -> bool:
     """Whether the last plan leaves unstated a counted value that the first level's queries
-    say literally (enum values said in words do not move value recall)."""
+    say literally and that nothing else in a query explains (enum values said in words,
+    "taxi" of get_taxi, "breakfast" inside "Coffee breakfast" cannot move value recall)."""
     dropped = stated_set(first) - stated_set(last)
     said = [norm(t) for t in draft.texts]
-    return any(countable(x) and all(norm(x) in t for t in said)
-               for i, a in first.args() if (i, a.param) in dropped for x in value_elements(a.value))
+    for i, a in first.args():
+        if (i, a.param) not in dropped or not all(
+            countable(x) and norm(x) in t for x in value_elements(a.value) for t in said
+        ):
+            continue
+        others = [b.value for j, b in first.args() if (j, b.param) != (i, a.param)]
+        tool = tools.get(first.calls[i].tool) or Tool(name="", app="", api="", domain="")
+        if not shadowed(a.value, others, tool):
+            return True
+    return False
 
 
-def levels_ordered(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Verdict]:
+def levels_ordered(
+    plans: list[DisclosurePlan], drafts: list[Draft], tools: list[Tool] | None = None
+) -> list[Verdict]:
     """Stated sets nested, literal value recall never rising, and the last level strictly
     below the first whenever the plans drop a counted value."""
     name, problems = "levels_ordered", []
@@ -41,9 +52,15 @@ def levels_ordered(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Ver
             problems.append(f"level {b.level} states arguments that {a.level} does not")
         if rb > ra + EPS:
             problems.append(f"value recall rises from {a.level} ({ra:.2f}) to {b.level} ({rb:.2f})")
-    if len(pairs) > 1 and _literal_dropped(plans[0], plans[-1], drafts[0]) and not recall[-1] < recall[0] - EPS:
-        problems.append(f"value recall of {plans[-1].level} ({recall[-1]:.2f}) is not below "
-                        f"{plans[0].level} ({recall[0]:.2f})")
+    if (
+        len(pairs) > 1
+        and _movers(plans[0], plans[-1], drafts[0], {t.name: t for t in tools or []})
+        and not recall[-1] < recall[0] - EPS
+    ):
+        problems.append(
+            f"value recall of {plans[-1].level} ({recall[-1]:.2f}) is not below "
+            f"{plans[0].level} ({recall[0]:.2f})"
+        )
     if not problems:
         return [Verdict(validator=name, ok=True)]
     return [Verdict(validator=name, ok=False, reason=p) for p in problems]

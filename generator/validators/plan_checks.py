@@ -25,8 +25,13 @@ def _recovery_problem(target: Target, call: int, a: ArgPlan, tool: Tool | None) 
     if a.mode == "hinted" and not a.hint:
         return f"hinted argument {a.param} has no hint phrase"
     if a.source == "previous_step":
-        return None if _previous_step_ok(target, call, a.param) else (
-            f"{a.param} of call {call} is said to come from a previous step, but no earlier call feeds it")
+        return (
+            None
+            if _previous_step_ok(target, call, a.param)
+            else (
+                f"{a.param} of call {call} is said to come from a previous step, but no earlier call feeds it"
+            )
+        )
     if a.source in ("query", "unrecoverable") or tool is None:
         return f"{a.mode} argument {a.param}={show(a.value)} cannot be recovered (source {a.source})"
     if a.source not in recoverable_from(target, tool, a.param, a.value):

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..records import Tool
-from ..surface import forms, is_identifier, leaks, mentions, noun, normalize, render, value_kind, words
+from ..surface import forms, is_identifier, leaks, mentions, normalize, noun, render, value_kind, words
 from ..vagueness import countable, norm, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
@@ -25,8 +25,10 @@ def stated_present(req: WriteRequest, texts: list[str]) -> list:
     for k, text in enumerate(texts):
         for _, a, tool in plan_args(req):
             if a.mode == "stated" and not mentions(text, a.value, a.param, tool, req.target.time):
-                problems.append(f"query {k + 1} does not state the {_label(a.param, tool)} "
-                                f"{show(render(a.value, a.param, tool, time=req.target.time))}")
+                problems.append(
+                    f"query {k + 1} does not state the {_label(a.param, tool)} "
+                    f"{show(render(a.value, a.param, tool, time=req.target.time))}"
+                )
     return verdicts("stated_present", problems)
 
 
@@ -42,28 +44,29 @@ def _implied(req: WriteRequest) -> str:
 
 def _phrases_of_others(req: WriteRequest) -> list[str]:
     """What the query may legitimately say for stated and hinted arguments: stated strings,
-    surface forms of stated dates and times ("today", "7 pm"), and hint phrases."""
+    their surface forms ("express car", "today", "7 pm"), and hint phrases."""
     out: list[str] = []
     for _, a, tool in plan_args(req):
         if a.mode == "hinted" and a.hint:
             out.append(a.hint)
         elif a.mode == "stated":
             out += [x for x in value_elements(a.value) if isinstance(x, str) and len(x) > 1]
-            if value_kind(a.value, a.param, tool, req.target.time) in ("date", "datetime", "clock"):
+            if value_kind(a.value, a.param, tool, req.target.time) not in ("bool", "number"):
                 out += forms(a.value, a.param, tool, req.target.time)
-    return sorted(set(out), key=len, reverse=True)
+    return sorted(set(out), key=lambda p: (-len(p), p))
 
 
 def _masked(text: str, phrases: list[str]) -> str:
     """`text` with the other arguments' phrases blanked out: a word inside a stated value
     ("Coffee breakfast") is not a leak of an omitted one (meal type breakfast)."""
     for p in phrases:
-        text = re.sub(re.escape(p), " ", text, flags=re.I)
+        text = re.sub(re.escape(p), " ", text, flags=re.IGNORECASE)
     return text
 
 
-def _leak_elements(masked: str, value: Any, param: str, tool: Tool | None, req: WriteRequest,
-                   skip: set[str], implied: str) -> list[Any]:
+def _leak_elements(
+    masked: str, value: Any, param: str, tool: Tool | None, req: WriteRequest, skip: set[str], implied: str
+) -> list[Any]:
     out = []
     for x in value_elements(value):
         if norm(x) in skip or (not isinstance(x, bool) and contains_word(implied, x)):
@@ -81,8 +84,11 @@ def contains_word(haystack: str, value: Any) -> bool:
 
 def _literal_leak(text: str, value: Any) -> list[Any]:
     nt = norm(text)
-    return [x for x in value_elements(value) if countable(x) and re.search(
-        r"(?<![a-z0-9])" + re.escape(norm(x)) + r"(?![a-z0-9])", nt)]
+    return [
+        x
+        for x in value_elements(value)
+        if countable(x) and re.search(r"(?<![a-z0-9])" + re.escape(norm(x)) + r"(?![a-z0-9])", nt)
+    ]
 
 
 @VALIDATORS.register("omitted_absent")
@@ -96,19 +102,26 @@ def omitted_absent(req: WriteRequest, texts: list[str]) -> list:
             if a.mode == "omitted":
                 found = _leak_elements(masked, a.value, a.param, tool, req, skip, implied)
             elif a.mode == "hinted":
-                found = [x for x in _literal_leak(masked, a.value)
-                         if norm(x) not in skip and not contains_word(implied, x)]
+                found = [
+                    x
+                    for x in _literal_leak(masked, a.value)
+                    if norm(x) not in skip and not contains_word(implied, x)
+                ]
             else:
                 continue
             for x in found:
-                problems.append(f"query {k + 1} reveals the {a.mode} {_label(a.param, tool)} {show(x)}; "
-                                f"leave it out" + (f" (say '{a.hint}' instead)" if a.hint else ""))
+                problems.append(
+                    f"query {k + 1} reveals the {a.mode} {_label(a.param, tool)} {show(x)}; "
+                    f"leave it out" + (f" (say '{a.hint}' instead)" if a.hint else "")
+                )
     return verdicts("omitted_absent", problems)
 
 
 @lru_cache(maxsize=4096)
 def _ident_pattern(ident: str, case: bool) -> re.Pattern[str]:
-    return re.compile(r"(?<![A-Za-z0-9_])" + re.escape(ident) + r"(?![A-Za-z0-9_])", 0 if case else re.I)
+    return re.compile(
+        r"(?<![A-Za-z0-9_])" + re.escape(ident) + r"(?![A-Za-z0-9_])", 0 if case else re.IGNORECASE
+    )
 
 
 def _forbidden(req: WriteRequest) -> list[tuple[str, str, bool]]:
@@ -126,17 +139,33 @@ def _forbidden(req: WriteRequest) -> list[tuple[str, str, bool]]:
         if tool.app and tool.app not in named_apps:
             out.append((tool.app, "app name", True))
         out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p)]
-        out += [(str(a.value), "enum identifier", False) for a in call.args
-                if isinstance(a.value, str) and a.value in (tool.properties.get(a.param, {}).get("enum") or [])
-                and is_identifier(a.value)]
+        out += [
+            (str(x), "enum identifier", False)
+            for a in call.args
+            if _is_enum(a.param, a.value, tool)
+            for x in value_elements(a.value)
+            if isinstance(x, str) and is_identifier(x)
+        ]
     return out
+
+
+def _is_enum(param: str, value: Any, tool: Tool | None) -> bool:
+    spec = tool.properties.get(param, {}) if tool else {}
+    items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+    enum = spec.get("enum") or items.get("enum") or []
+    return any(x in enum for x in value_elements(value) if isinstance(x, str))
 
 
 @VALIDATORS.register("no_identifiers")
 def no_identifiers(req: WriteRequest, texts: list[str]) -> list:
     """No API, function, parameter or enum identifier, and no app name unless the plan names it.
     An identifier that is part of a stated string value is allowed."""
-    stated = " ".join(str(x) for _, a, _ in plan_args(req) if a.mode == "stated" for x in value_elements(a.value))
+    stated = " ".join(
+        str(x)
+        for _, a, tool in plan_args(req)
+        if a.mode == "stated" and not _is_enum(a.param, a.value, tool)
+        for x in value_elements(a.value)
+    )
     problems = []
     for k, text in enumerate(texts):
         for ident, what, case in _forbidden(req):

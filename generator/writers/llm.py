@@ -4,7 +4,8 @@ The prompt (prompts/write_queries.j2) carries the plan as a ```json task block:
     {"task": "write_queries", n, level, style, intent, app, facts: [{param, text, mode}], forbidden}
 `facts` are the stated values (surface forms) and hinted arguments (hint phrases); `param`
 is the parameter's natural noun, never its identifier. `forbidden` lists surface forms of
-omitted values first, then identifiers (function, API, parameter names) and the app name
+omitted values first, then hinted values' literal forms, then identifiers (function, API,
+parameter names) and the app name
 when the plan does not name it. The client re-asks with the validators' problems.
 
 Failure policy: when the client gives up after its bounded re-asks (LLMError, not
@@ -25,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..errors import LLMError
 from ..llm.protocol import LLMClient
 from ..records import DisclosurePlan, Draft, Tool
-from ..surface import forms, is_identifier, noun, normalize, render
+from ..surface import forms, is_identifier, normalize, noun, render
 from ..vagueness import norm, value_elements
 from .base import WRITERS, TextCheck, WriteRequest
 from .template import intent_phrase
@@ -70,16 +71,19 @@ def _said(req: WriteRequest) -> set[str]:
     return {norm(x) for _, a in req.plan.args() if a.mode == "stated" for x in value_elements(a.value)}
 
 
-def _omitted_forms(req: WriteRequest) -> list[str]:
+def _unsaid_forms(req: WriteRequest, mode: str) -> list[str]:
+    """Surface forms of the `mode` (omitted / hinted) values; hinted ones only in absolute
+    forms, since their hint may legitimately be relative ("tomorrow")."""
     tools, said, out = _tools(req), _said(req), []
+    time = req.target.time if mode == "omitted" else None
     for call in req.plan.calls:
         tool = tools.get(call.tool)
         for a in call.args:
-            if a.mode != "omitted" or a.source == "previous_step":
+            if a.mode != mode or a.source == "previous_step":
                 continue
             value = [x for x in value_elements(a.value) if norm(x) not in said and not isinstance(x, bool)]
             if value:
-                out += forms(value if isinstance(a.value, list) else value[0], a.param, tool, req.target.time)
+                out += forms(value if isinstance(a.value, list) else value[0], a.param, tool, time)
     return out
 
 
@@ -98,10 +102,10 @@ def _identifiers(req: WriteRequest) -> list[str]:
 
 
 def forbidden(req: WriteRequest) -> list[str]:
-    """Omitted values' surface forms first, then identifiers; deduplicated after normalizing."""
+    """Omitted values' surface forms first, then hinted values, then identifiers; deduplicated."""
     seen: set[str] = set()
     out = []
-    for f in _omitted_forms(req) + _identifiers(req):
+    for f in _unsaid_forms(req, "omitted") + _unsaid_forms(req, "hinted") + _identifiers(req):
         key = normalize(f)
         if key and key not in seen:
             seen.add(key)
@@ -123,16 +127,26 @@ def app_named(plan: DisclosurePlan, tools: dict[str, Tool]) -> str | None:
 def task(req: WriteRequest, seed: int) -> dict[str, Any]:
     """The JSON task block: everything the model needs, nothing it could leak by accident."""
     tools = _tools(req)
-    return {"task": PROMPT, "n": req.n, "level": req.plan.level, "style": req.plan.style,
-            "intent": intent(req.plan, tools, req.target.kind), "app": app_named(req.plan, tools),
-            "facts": facts(req, random.Random(f"llm:{seed}")), "forbidden": forbidden(req)}
+    return {
+        "task": PROMPT,
+        "n": req.n,
+        "level": req.plan.level,
+        "style": req.plan.style,
+        "intent": intent(req.plan, tools, req.target.kind),
+        "app": app_named(req.plan, tools),
+        "facts": facts(req, random.Random(f"llm:{seed}")),
+        "forbidden": forbidden(req),
+    }
 
 
 def messages(req: WriteRequest, seed: int) -> list[dict[str, str]]:
     from ..prompting import render_messages
 
     t = task(req, seed)
-    return render_messages(PROMPT, task=t, avoid=list(req.avoid), style_text=STYLES[req.plan.style])
+    chained = any(a.source == "previous_step" for _, a in req.plan.args())
+    return render_messages(
+        PROMPT, task=t, avoid=list(req.avoid), style_text=STYLES[req.plan.style], chained=chained
+    )
 
 
 def _reply_check(req: WriteRequest, check: TextCheck | None) -> Any:
@@ -160,8 +174,13 @@ class LLMWriter:
     async def write(self, req: WriteRequest, seed: int, check: TextCheck | None = None) -> Draft:
         tag = f"{PROMPT}:{req.plan.target_id}:{req.plan.level}"
         try:
-            got = await self.client.structured(messages(req, seed), QueryReply, check=_reply_check(req, check),
-                                               temperature=self.temperature, tag=tag)
+            got = await self.client.structured(
+                messages(req, seed),
+                QueryReply,
+                check=_reply_check(req, check),
+                temperature=self.temperature,
+                tag=tag,
+            )
         except LLMError as exc:
             texts = None if exc.retryable else _parsed(exc.raw)
             if texts is None:
@@ -170,11 +189,17 @@ class LLMWriter:
         return self._draft(req, list(got.value.queries), got.raw, got.attempts)
 
     def _draft(self, req: WriteRequest, texts: list[str], raw: str | None, attempts: int) -> Draft:
-        return Draft(target_id=req.plan.target_id, level=req.plan.level, texts=texts, writer=self.name,
-                     attempts=attempts, raw=raw)
+        return Draft(
+            target_id=req.plan.target_id,
+            level=req.plan.level,
+            texts=texts,
+            writer=self.name,
+            attempts=attempts,
+            raw=raw,
+        )
 
 
 WRITERS.add("llm", LLMWriter)
 
 # Variables the prompt may use (checked at start-up through prompting.check_templates).
-PROMPT_VARIABLES = {PROMPT: {"task", "avoid", "style_text"}}
+PROMPT_VARIABLES = {PROMPT: {"task", "avoid", "style_text", "chained"}}

@@ -15,8 +15,9 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Draft, Tool
-from ..surface import join_words, noun, normalize, render, value_kind, words
+from ..surface import join_words, normalize, noun, render, value_kind, words
 from .base import WRITERS, TextCheck, WriteRequest
 
 MAX_TRIES = 8  # check-driven retries with other template choices
@@ -27,35 +28,153 @@ _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 _START = ("start", "origin", "from", "departure", "pickup", "source")
 _END = ("end", "destination", "dest", "arrival", "dropoff", "target")
 
-VERBS = {"search": "search for", "query": "look up", "lookup": "look up", "get": "get", "find": "find",
-         "list": "list", "check": "check", "add": "add", "create": "create", "set": "set",
-         "book": "book", "buy": "buy", "order": "order", "send": "send", "play": "play",
-         "delete": "delete", "remove": "remove", "update": "update", "cancel": "cancel",
-         "fetch": "get", "recommend": "recommend", "log": "log", "record": "record", "view": "view", "download": "download", "reserve": "reserve", "call": "call",
-         "make": "make", "open": "open", "start": "start", "stop": "stop", "share": "share",
-         "translate": "translate", "track": "track", "schedule": "schedule", "pay": "pay", "post": "post", "retrieve": "get", "show": "show", "calculate": "calculate", "convert": "convert"}
-MASS_NOUNS = {"news", "knowledge", "information", "info", "weather", "music", "data", "advice", "traffic",
-              "goods", "details", "status", "history", "food"}
+VERBS = {
+    "search": "search for",
+    "query": "look up",
+    "lookup": "look up",
+    "get": "get",
+    "find": "find",
+    "list": "list",
+    "check": "check",
+    "add": "add",
+    "create": "create",
+    "set": "set",
+    "book": "book",
+    "buy": "buy",
+    "order": "order",
+    "send": "send",
+    "play": "play",
+    "delete": "delete",
+    "remove": "remove",
+    "update": "update",
+    "cancel": "cancel",
+    "fetch": "get",
+    "recommend": "recommend",
+    "log": "log",
+    "record": "record",
+    "view": "view",
+    "download": "download",
+    "reserve": "reserve",
+    "call": "call",
+    "make": "make",
+    "open": "open",
+    "start": "start",
+    "stop": "stop",
+    "share": "share",
+    "translate": "translate",
+    "track": "track",
+    "schedule": "schedule",
+    "pay": "pay",
+    "post": "post",
+    "retrieve": "get",
+    "show": "show",
+    "calculate": "calculate",
+    "convert": "convert",
+}
+MASS_NOUNS = {
+    "news",
+    "knowledge",
+    "information",
+    "info",
+    "weather",
+    "music",
+    "data",
+    "advice",
+    "traffic",
+    "goods",
+    "details",
+    "status",
+    "history",
+    "food",
+}
 
 OPENERS: dict[str, list[tuple[str, str]]] = {
-    "explicit": [("Please {c}", "."), ("Can you {c}", "?"), ("Could you {c}", "?"), ("I'd like to {c}", "."),
-                 ("Help me {c}", "."), ("I want to {c}", "."), ("Would you {c}", "?"), ("{c}", ".")],
-    "casual": [("Hey, can you {c}", "?"), ("{c}, please", "."), ("Quick one: {c}", "."), ("I wanna {c}", "."),
-               ("Can you {c} for me", "?"), ("Could ya {c}", "?"), ("Yo, {c}", "."), ("Gotta {c}", ".")],
-    "indirect": [("I was wondering if you could {c}", "."), ("Is there a way to {c}", "?"),
-                 ("I'm looking to {c}", "."), ("Would it be possible to {c}", "?"),
-                 ("I've been meaning to {c}", "."), ("It would help if you could {c}", ".")],
-    "need": [("{n}. Can you help me {c}", "?"), ("{n}. Could you {c}", "?"), ("{n}, so please {c}", "."),
-             ("{n}. I'd like to {c}", "."), ("{n}. Maybe {c}", "?")],
-    "need_bare": [("I need to {c}", "."), ("I have to {c}", "."), ("I've got to {c}", "."), ("Need to {c}", ".")],
+    "explicit": [
+        ("Please {c}", "."),
+        ("Can you {c}", "?"),
+        ("Could you {c}", "?"),
+        ("I'd like to {c}", "."),
+        ("Help me {c}", "."),
+        ("I want to {c}", "."),
+        ("Would you {c}", "?"),
+        ("{c}", "."),
+    ],
+    "casual": [
+        ("Hey, can you {c}", "?"),
+        ("{c}, please", "."),
+        ("Quick one: {c}", "."),
+        ("I wanna {c}", "."),
+        ("Can you {c} for me", "?"),
+        ("Could ya {c}", "?"),
+        ("Yo, {c}", "."),
+        ("Gotta {c}", "."),
+    ],
+    "indirect": [
+        ("I was wondering if you could {c}", "."),
+        ("Is there a way to {c}", "?"),
+        ("I'd love to {c}", "."),
+        ("Would it be possible to {c}", "?"),
+        ("I've been meaning to {c}", "."),
+        ("It would help if you could {c}", "."),
+    ],
+    "need": [
+        ("{n}. Can you help me {c}", "?"),
+        ("{n}. Could you {c}", "?"),
+        ("{n}, so please {c}", "."),
+        ("{n}. I'd like to {c}", "."),
+        ("{n}. Maybe {c}", "?"),
+    ],
+    "need_bare": [
+        ("I need to {c}", "."),
+        ("I have to {c}", "."),
+        ("I've got to {c}", "."),
+        ("Need to {c}", "."),
+    ],
 }
-BARE_NEED = [("{n}", "."), ("{n}. Can you help", "?"), ("{n}. Any ideas", "?"), ("{n}. Sort it out for me", ".")]
+BARE_NEED = [
+    ("{n}", "."),
+    ("{n}. Can you help", "?"),
+    ("{n}. Any ideas", "?"),
+    ("{n}. Sort it out for me", "."),
+]
 APP_FORMS = ["on {app}", "using {app}", "with {app}", "through {app}", "via {app}"]
 JOINS = {
-    "sequential": [("First {0}", ", then {0}", ", and finally {0}"), ("{0}", ", and after that {0}", ", then {0}"),
-                   ("Start by {0}", ", then {0}", " and finally {0}")],
-    "parallel": [("{0}", ", and also {0}", ", and {0}"), ("{0}", "; {0}", "; and {0}"),
-                 ("{0}", ", plus {0}", " and {0}")],
+    "sequential": [
+        ("First {0}", ", then {0}", ", and finally {0}"),
+        ("{0}", ", and after that {0}", ", then {0}"),
+        ("Start by {0}", ", then {0}", " and finally {0}"),
+    ],
+    "parallel": [
+        ("{0}", ", and also {0}", ", and {0}"),
+        ("{0}", "; {0}", "; and {0}"),
+        ("{0}", ", plus {0}", " and {0}"),
+    ],
+}
+PREPOSITIONS = {
+    "in",
+    "at",
+    "on",
+    "as",
+    "with",
+    "without",
+    "for",
+    "by",
+    "to",
+    "from",
+    "via",
+    "inside",
+    "outside",
+    "under",
+    "over",
+    "near",
+    "within",
+    "before",
+    "after",
+    "instantly",
+    "and",
+    "but",
+    "so",
+    "sorted",
 }
 RESULT_REFS = ["using that result", "with what you found", "based on that"]
 
@@ -111,8 +230,10 @@ def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
     if any(n not in said for n in names):
         return None
     used.update(names)
-    text = _SLOT.sub(lambda s: said[s.group(1)], body)
-    return re.sub(r"\s+", " ", text).strip(), used
+    text = re.sub(r"\s+", " ", _SLOT.sub(lambda s: said[s.group(1)], body)).strip()
+    if " " not in text or text.rsplit(" ", 1)[-1].lower() in PREPOSITIONS:
+        return None  # "book", "reserve a place in": the template needs the slots it dropped
+    return text, used
 
 
 def derived_intent(tool: Tool | None, fallback: str = "") -> str:
@@ -167,8 +288,9 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     role = _role(arg.param)
     if text in ("home", "work"):
         return f"{role or 'at'} {text}"
-    return rng.choice([f"with {text}", f"using {text}", f"for {text}"] if role is None
-                      else [f"{role} {text}"])
+    return rng.choice(
+        [f"with {text}", f"using {text}", f"for {text}"] if role is None else [f"{role} {text}"]
+    )
 
 
 def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
@@ -176,21 +298,46 @@ def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) 
     if role:
         return f"{role} {text}"
     n = noun(arg.param, tool)
-    return rng.choice([f"with {n} {text}", f"with the {n} set to {text}", f"where the {n} is {text}"])
+    # The short form twice as often: long modifiers pile up in explicit queries.
+    return rng.choice(
+        [f"with {n} {text}", f"with {n} {text}", f"with the {n} set to {text}", f"where the {n} is {text}"]
+    )
+
+
+def _adverbial(text: str) -> bool:
+    """Whether a catalog surface phrase can follow a clause as is ("in IMAX", "paying in cash")."""
+    first = text.split(" ", 1)[0].lower()
+    return first in PREPOSITIONS or first.endswith(("ing", "ly"))
 
 
 def _enum_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
     n = noun(arg.param, tool)
-    hinted = tool is not None and tool.hints is not None and arg.param in tool.hints.surface
-    return text if hinted else rng.choice([f"with {n} {text}", f"with {text} as the {n}",
-                                           f"with the {n} set to {text}"])
+    if _adverbial(text):
+        return text
+    if text.split(" ", 1)[0].lower() in ("a", "an", "the"):
+        return f"for {text}"
+    return rng.choice([f"with {n} {text}", f"with {text} as the {n}", f"with the {n} set to {text}"])
+
+
+def _when_modifier(prep: str) -> Callable[[Arg, Tool | None, str, random.Random], str]:
+    """Dates and times: a bare "on May 3rd" when the parameter is just a date, else its noun."""
+
+    def modify(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
+        n = noun(arg.param, tool)
+        bare = text in ("today", "tomorrow", "the day after tomorrow", "noon", "midnight")
+        said = text if bare else f"{prep} {text}"
+        if n in ("date", "day", "time", "when", "datetime"):
+            return said
+        return rng.choice([f"with the {n} {said}", f"with {n} {said}"])
+
+    return modify
 
 
 MODIFIERS: dict[str, Callable[[Arg, Tool | None, str, random.Random], str]] = {
     "bool": lambda a, t, text, rng: text,
-    "date": lambda a, t, text, rng: text if text in ("today", "tomorrow") else f"on {text}",
-    "datetime": lambda a, t, text, rng: f"for {text}",
-    "clock": lambda a, t, text, rng: f"at {text}",
+    "date": _when_modifier("on"),
+    "datetime": _when_modifier("for"),
+    "clock": _when_modifier("at"),
     "enum": _enum_modifier,
     "text": _plain_modifier,
     "number": _plain_modifier,
@@ -198,11 +345,18 @@ MODIFIERS: dict[str, Callable[[Arg, Tool | None, str, random.Random], str]] = {
 }
 
 
-def clause(call: CallPlan, tool: Tool | None, time: str | None, rng: random.Random,
-           after_previous: bool = False) -> str:
+def clause(
+    call: CallPlan, tool: Tool | None, time: str | None, rng: random.Random, after_previous: bool = False
+) -> str:
     """Intent + app + modifiers for one call."""
     args = arg_texts(call, tool, time, rng)
-    said = {a.param: a.text for a in args if a.text is not None}
+    # Slots take values; hint phrases ("my usual gym", "in 2 hours") only fit as modifiers,
+    # except the place words "home" / "work" that read like values.
+    said = {
+        a.param: a.text
+        for a in args
+        if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
+    }
     intent, used = _intent(tool, said, rng)
     mods = [_modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used]
     rng.shuffle(mods)
@@ -240,23 +394,42 @@ def _capitalize(text: str) -> str:
 
 def _only_need(plan: DisclosurePlan) -> bool:
     """A need-style plan that states nothing and names no app can be said as the need alone."""
-    return all(a.mode == "omitted" for _, a in plan.args()) and all(c.tool_mode != "named" for c in plan.calls)
+    return all(a.mode == "omitted" for _, a in plan.args()) and all(
+        c.tool_mode != "named" for c in plan.calls
+    )
 
 
-def compose(plan: DisclosurePlan, tools: dict[str, Tool], kind: str, time: str | None,
-            rng: random.Random) -> str:
+_ADDRESSED = re.compile(r"^(\w+ me|let me)\b", re.IGNORECASE)
+_FIRST_PERSON = ("to ", "me ", "Gotta ", "wanna ")
+SAFE_OPENERS = [("Can you {c}", "?"), ("Please {c}", "."), ("Could you {c}", "?")]
+
+
+def _fitting(openers: list[tuple[str, str]], body: str) -> list[tuple[str, str]]:
+    """Openers that read well before `body`: "tell me ..." / "remind me ..." addresses the
+    assistant, so "I'd like to tell me" and "Help me remind me" are out."""
+    if not _ADDRESSED.match(body):
+        return openers
+    ok = [o for o in openers if not o[0].split("{c}")[0].endswith(_FIRST_PERSON)]
+    return ok or SAFE_OPENERS
+
+
+def compose(
+    plan: DisclosurePlan, tools: dict[str, Tool], kind: str, time: str | None, rng: random.Random
+) -> str:
     """One query for `plan`."""
-    clauses = [clause(c, tools.get(c.tool), time, rng, after_previous=i > 0) for i, c in enumerate(plan.calls)]
+    clauses = [
+        clause(c, tools.get(c.tool), time, rng, after_previous=i > 0) for i, c in enumerate(plan.calls)
+    ]
     body = _join(clauses, kind, rng)
     need = _need(tools.get(plan.calls[0].tool), rng) if plan.style == "need" and plan.calls else None
     if need is None:
         # Without need statements a need is said as the intent itself ("I need to get a taxi").
         style = "need_bare" if plan.style == "need" else plan.style
-        opener, mark = rng.choice(OPENERS[style])
+        opener, mark = rng.choice(_fitting(OPENERS[style], body))
     elif _only_need(plan):
         opener, mark = rng.choice(BARE_NEED)
     else:
-        opener, mark = rng.choice(OPENERS["need"])
+        opener, mark = rng.choice(_fitting(OPENERS["need"], body))
     return _capitalize(opener.format(c=body, n=need or "").strip()) + mark
 
 
@@ -296,8 +469,13 @@ class TemplateWriter:
             texts = paraphrases(req, seed, attempt)
             if check is None or not check(texts):
                 break
-        return Draft(target_id=req.plan.target_id, level=req.plan.level, texts=texts,
-                     writer=self.name, attempts=attempt)
+        return Draft(
+            target_id=req.plan.target_id,
+            level=req.plan.level,
+            texts=texts,
+            writer=self.name,
+            attempts=attempt,
+        )
 
     async def write(self, req: WriteRequest, seed: int, check: TextCheck | None = None) -> Draft:
         return self.write_sync(req, seed, check)
@@ -306,9 +484,8 @@ class TemplateWriter:
 WRITERS.add("template", TemplateWriter)
 
 
-def plan_sample(plan: DisclosurePlan, tools: list[Tool], seed: int = 0, kind: str = "single",
-                time: str | None = None) -> str:
+def plan_sample(
+    plan: DisclosurePlan, tools: list[Tool], seed: int = 0, kind: str = "single", time: str | None = None
+) -> str:
     """One query for a plan without a request object (handy for notebooks and audits)."""
     return compose(plan, {t.name: t for t in tools}, kind, time, _rng(seed, 0, 0, 0))
-
-

@@ -9,9 +9,12 @@ so the results we see while generating are the ones the checker reproduces.
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
+import importlib.resources
 import importlib.util
 import inspect
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -46,6 +49,17 @@ def load_instance(class_name: str, config: dict[str, Any], long_context: bool) -
     return instance
 
 
+@functools.lru_cache(maxsize=16)
+def func_docs(class_name: str) -> dict[str, dict[str, Any]]:
+    """BFCL's function docs of a class (what its runner shows the model), by function name."""
+    from bfcl_eval.constants.executable_backend_config import MULTI_TURN_FUNC_DOC_FILE_MAPPING
+
+    root = importlib.resources.files("bfcl_eval") / "data" / "multi_turn_func_doc"
+    text = (root / MULTI_TURN_FUNC_DOC_FILE_MAPPING[class_name]).read_text(encoding="utf-8")
+    docs = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return {d["name"]: d for d in docs}
+
+
 def public_methods(instance: Any) -> list[str]:
     return [n for n, _ in inspect.getmembers(instance, predicate=inspect.ismethod) if not n.startswith("_")]
 
@@ -58,7 +72,12 @@ class BfclEnv:
     def __init__(self, config: dict[str, dict[str, Any]], long_context: bool) -> None:
         self.config = copy.deepcopy(config)
         self.instances = {c: load_instance(c, cfg, long_context) for c, cfg in config.items()}
-        self.owner = {m: c for c, inst in self.instances.items() for m in public_methods(inst)}
+        self.owner: dict[str, str] = {}
+        for c, inst in self.instances.items():
+            for m in public_methods(inst):
+                if m in self.owner:  # BFCL resolves bare method names: they must be unique
+                    raise ConfigError(f"classes {self.owner[m]} and {c} both define {m}()")
+                self.owner[m] = c
 
     def tools(self) -> list[Tool]:
         return []  # BFCL's runner offers the classes' own function docs
@@ -72,6 +91,9 @@ class BfclEnv:
 
     def initial_config(self) -> dict[str, Any]:
         return copy.deepcopy(self.config)
+
+    def required_params(self, tool: str) -> list[str]:
+        return list(func_docs(self.owner[tool])[tool]["parameters"].get("required", []))
 
     def instance(self, class_name: str) -> Any:
         return self.instances[class_name]

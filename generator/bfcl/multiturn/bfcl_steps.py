@@ -316,3 +316,132 @@ def m_sqrt(env: BfclEnv, rng: random.Random) -> Step:
 @BFCL_SCENARIOS.register("MathAPI")
 def math_api(rng: random.Random) -> tuple[dict[str, Any], list[StepGen]]:
     return {}, [m_arith, m_mean, m_percentage, m_sqrt]
+
+
+# ---------------------------------------------------------------- TicketAPI
+
+ISSUES = ["Laptop will not boot", "VPN keeps disconnecting", "Printer out of toner", "Cannot access shared drive",
+          "Email sync fails on phone", "Monitor flickers"]
+
+
+def tk_config(rng: random.Random) -> dict[str, Any]:
+    user = _pick(rng, USERS)
+    queue = [{"id": i + 1, "title": title, "description": f"Reported by {user}.", "status": "Open",
+              "priority": rng.randint(1, 5), "created_by": user} for i, title in enumerate(rng.sample(ISSUES, 3))]
+    return {"ticket_queue": queue, "ticket_counter": 4, "current_user": user}
+
+
+def _tk(env: BfclEnv) -> Any:
+    return env.instance("TicketAPI")
+
+
+def _open_tickets(env: BfclEnv) -> list[dict[str, Any]]:
+    return [t for t in _tk(env).ticket_queue if t["status"] == "Open"]
+
+
+def tk_create(env: BfclEnv, rng: random.Random) -> Step | None:
+    taken = {t["title"] for t in _tk(env).ticket_queue}
+    fresh = [i for i in ISSUES if i not in taken]
+    if not fresh:
+        return None
+    title, prio = _pick(rng, fresh), rng.randint(1, 5)
+    args = {"title": title, "description": f"{title} since this morning.", "priority": prio}
+    miss = Missing(param="title", vague_text=f"Open a support ticket for me with priority {prio}.",
+                   ask_text="What is the ticket about? I need a title and a short description.",
+                   supply_text=f"Title it \"{title}\" and describe it as \"{title} since this morning.\"")
+    return Step(text=f"Open a ticket titled \"{title}\" saying \"{title} since this morning.\" with priority {prio}.",
+                rounds=[[Call(tool="create_ticket", arguments=args)]], reply="The ticket is open.", missing=miss)
+
+
+def tk_get(env: BfclEnv, rng: random.Random) -> Step:
+    t = _pick(rng, _tk(env).ticket_queue)
+    return Step(text=f"Show me ticket {t['id']}.", rounds=[[Call(tool="get_ticket", arguments={"ticket_id": t["id"]})]],
+                reply="Here is the ticket.")
+
+
+def tk_resolve(env: BfclEnv, rng: random.Random) -> Step | None:
+    open_ = _open_tickets(env)
+    if not open_:
+        return None
+    t = _pick(rng, open_)
+    note = _pick(rng, ["Replaced the cable", "Reinstalled the driver", "Reset the password"])
+    miss = Missing(param="resolution", vague_text=f"Mark ticket {t['id']} as resolved.",
+                   ask_text="What resolution should I record?", supply_text=f"{note}.")
+    return Step(text=f"Resolve ticket {t['id']} with the note \"{note}\".",
+                rounds=[[Call(tool="resolve_ticket", arguments={"ticket_id": t["id"], "resolution": note})]],
+                reply="The ticket is resolved.", missing=miss)
+
+
+def tk_close(env: BfclEnv, rng: random.Random) -> Step | None:
+    open_ = _open_tickets(env)
+    if not open_:
+        return None
+    t = _pick(rng, open_)
+    return Step(text=f"Close ticket {t['id']}, it's no longer needed.",
+                rounds=[[Call(tool="close_ticket", arguments={"ticket_id": t["id"]})]], reply="Closed.")
+
+
+def tk_list(env: BfclEnv, rng: random.Random) -> Step:
+    return Step(text="List all my open tickets.",
+                rounds=[[Call(tool="get_user_tickets", arguments={"status": "Open"})]], reply="Those are your open tickets.")
+
+
+@BFCL_SCENARIOS.register("TicketAPI")
+def ticket_api(rng: random.Random) -> tuple[dict[str, Any], list[StepGen]]:
+    return tk_config(rng), [tk_create, tk_get, tk_resolve, tk_close, tk_list]
+
+
+# ---------------------------------------------------------------- TwitterAPI
+
+TOPICS = ["our new release", "the quarterly results", "the team offsite", "the product launch"]
+HANDLES = ["alice", "bob", "carol", "dave", "erin"]
+
+
+def tw_config(rng: random.Random) -> dict[str, Any]:
+    user = _pick(rng, USERS)
+    tweets = {str(i): {"id": i, "username": user, "content": f"Excited about {_pick(rng, TOPICS)}!",
+                       "tags": ["#news"], "mentions": []} for i in range(3)}
+    return {"username": user, "password": f"pw{rng.randint(1000, 9999)}", "authenticated": True,
+            "tweets": tweets, "comments": {}, "retweets": {}, "following_list": ["alice"], "tweet_counter": 3}
+
+
+def _tw(env: BfclEnv) -> Any:
+    return env.instance("TwitterAPI")
+
+
+def tw_post(env: BfclEnv, rng: random.Random) -> Step:
+    topic, tag = _pick(rng, TOPICS), _pick(rng, ["#update", "#team", "#launch"])
+    content = f"Big news about {topic} coming soon"
+    args = {"content": content, "tags": [tag], "mentions": []}
+    miss = Missing(param="content", vague_text=f"Post a tweet tagged {tag} for me.",
+                   ask_text="What should the tweet say?", supply_text=f"\"{content}\".")
+    return Step(text=f"Tweet \"{content}\" with the tag {tag}.", rounds=[[Call(tool="post_tweet", arguments=args)]],
+                reply="Posted.", missing=miss)
+
+
+def tw_comment(env: BfclEnv, rng: random.Random) -> Step:
+    tid = _pick(rng, sorted(_tw(env).tweets))
+    text = _pick(rng, ["Thanks everyone!", "More details tomorrow.", "Stay tuned."])
+    return Step(text=f"Comment \"{text}\" on tweet {tid}.",
+                rounds=[[Call(tool="comment", arguments={"tweet_id": tid, "comment_content": text})]],
+                reply="Your comment is up.")
+
+
+def tw_follow(env: BfclEnv, rng: random.Random) -> Step | None:
+    options = [h for h in HANDLES if h not in _tw(env).following_list]
+    if not options:
+        return None
+    who = _pick(rng, options)
+    return Step(text=f"Follow {who}.", rounds=[[Call(tool="follow_user", arguments={"username_to_follow": who})]],
+                reply=f"You now follow {who}.")
+
+
+def tw_search(env: BfclEnv, rng: random.Random) -> Step:
+    word = _pick(rng, ["release", "results", "offsite", "launch", "Excited"])
+    return Step(text=f"Find tweets that mention \"{word}\".",
+                rounds=[[Call(tool="search_tweets", arguments={"keyword": word})]], reply="Those are the tweets.")
+
+
+@BFCL_SCENARIOS.register("TwitterAPI")
+def twitter_api(rng: random.Random) -> tuple[dict[str, Any], list[StepGen]]:
+    return tw_config(rng), [tw_post, tw_comment, tw_follow, tw_search]

@@ -94,6 +94,22 @@ def shape_base(turns: list[Turn], category: str = "multi_turn_base") -> Shaped:
     return Shaped(category=category, segments=[Segment(user=t.step.text, turn=t) for t in turns])
 
 
+def missing_problems(env: Env, turn: Turn) -> list[str]:
+    """A miss_param turn must withhold a *required* value, and its wording must not leak it."""
+    miss = turn.step.missing
+    if miss is None:
+        return ["the turn has no miss_param variant"]
+    calls = [c for c in turn.step.calls if miss.param in c.arguments]
+    if not calls:
+        return [f"no call of the turn takes '{miss.param}'"]
+    problems = [f"'{miss.param}' is optional for {c.tool}" for c in calls
+                if miss.param not in env.required_params(c.tool)]
+    values = [str(c.arguments[miss.param]).lower() for c in calls]
+    problems += [f"'{miss.param}' value {v!r} leaks into the vague request" for v in values
+                 if v in miss.vague_text.lower()]
+    return problems
+
+
 def shape_miss_param(turns: list[Turn], k: int) -> Shaped:
     miss = turns[k].step.missing
     assert miss is not None, "miss_param needs a turn with a Missing variant"
@@ -149,7 +165,11 @@ def _build_once(category: str, env: Env, gens: list[StepGen], rng: random.Random
                 n_turns: int) -> Shaped:
     if category == "multi_turn_miss_param":
         k = rng.randrange(min(1, n_turns - 1), n_turns)
-        return shape_miss_param(play(env, gens, rng, n_turns, missing_at=k), k)
+        turns = play(env, gens, rng, n_turns, missing_at=k)
+        problems = missing_problems(env, turns[k])
+        if problems:
+            raise PlayError("; ".join(problems))
+        return shape_miss_param(turns, k)
     turns = play(env, gens, rng, max(n_turns, 2) if category == "multi_turn_miss_func" else n_turns)
     if category == "multi_turn_miss_func":
         choice = miss_func_choice(turns)

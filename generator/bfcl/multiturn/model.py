@@ -64,5 +64,7 @@ class Env(Protocol):
 
     def initial_config(self) -> dict[str, Any]: ...
 
+    def required_params(self, tool: str) -> list[str]: ...
+
 
 StepGen = Callable[[Any, random.Random], Step | None]

@@ -34,14 +34,27 @@ def native_entry(shaped: Shaped, env: BfclEnv, entry_id: str) -> tuple[dict[str,
     return question, {"id": entry_id, "ground_truth": ground_truth(shaped)}
 
 
+def pick_classes(rng: random.Random, classes: list[str]) -> list[str]:
+    """One class, or two (as in about half of BFCL's entries) when the pool allows it."""
+    pool = sorted(classes)
+    first = rng.choice(pool)
+    if len(pool) > 1 and rng.random() < 0.5:
+        return [first, rng.choice([c for c in pool if c != first])]
+    return [first]
+
+
 def native_conversation(category: str, rng: random.Random, classes: list[str], n_turns: int,
                         entry_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    cls = rng.choice(sorted(classes))
+    chosen = pick_classes(rng, classes)
     long_context = category == "multi_turn_long_context"
 
     def make_env() -> tuple[BfclEnv, list[Any]]:
-        config, gens = BFCL_SCENARIOS.get(cls)(random.Random(rng.randrange(2**32)))
-        return BfclEnv({cls: config}, long_context), gens
+        configs, gens = {}, []
+        for cls in chosen:
+            config, cls_gens = BFCL_SCENARIOS.get(cls)(random.Random(rng.randrange(2**32)))
+            configs[cls] = config
+            gens += cls_gens
+        return BfclEnv(configs, long_context), gens
 
     shaped, env = build(category, make_env, rng, n_turns)
     return native_entry(shaped, env, entry_id)

@@ -48,6 +48,9 @@ class SimEnv:
     def initial_config(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def required_params(self, tool: str) -> list[str]:
+        return next(t.required for t in self.tools() if t.name == tool)
+
 
 def pick(rng: random.Random, items: list[Any]) -> Any:
     return items[rng.randrange(len(items))]

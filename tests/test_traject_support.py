@@ -22,15 +22,17 @@ TRAJECT_UP = UPSTREAM / "traject-bench" / "public_data"
 
 
 def bundled_catalog() -> Catalog:
-    import generator.readers.openai  # noqa: F401  (registers the reader)
+    import generator.readers.openai
     import generator.readers.traject  # noqa: F401
     from generator.readers.catalogs import read_catalog
+
     return Catalog(read_catalog(ROOT / "examples" / "catalog.json"))
 
 
 def traject_catalog(domain: str) -> Catalog:
     import generator.readers.traject  # noqa: F401
     from generator.readers.catalogs import read_catalog
+
     return Catalog(read_catalog(TRAJECT_UP / "tools" / f"{domain}_tool.json"))
 
 
@@ -42,11 +44,15 @@ class PlanWriter:
         clauses = []
         for call in req.plan.calls:
             tool = tools[call.tool]
-            parts = [f"{noun(a.param, tool)} {a.hint or render(a.value, a.param, tool)}"
-                     for a in call.args if a.mode != "omitted"]
+            parts = [
+                f"{noun(a.param, tool)} {a.hint or render(a.value, a.param, tool)}"
+                for a in call.args
+                if a.mode != "omitted"
+            ]
             clauses.append("I need something with " + (", ".join(parts) or "the usual"))
-        return Draft(target_id=req.target.id, level=req.plan.level, texts=["; ".join(clauses) + "."],
-                     writer=self.name)
+        return Draft(
+            target_id=req.target.id, level=req.plan.level, texts=["; ".join(clauses) + "."], writer=self.name
+        )
 
 
 class Cfg:
@@ -57,5 +63,12 @@ class Cfg:
 
 
 def context(catalog: Catalog, traject, out: Path, writer=None, seed: int = 7) -> RunContext:
-    return RunContext(config=Cfg(traject), base_dir=ROOT, out_dir=out, seed=seed, catalog=catalog,
-                      histories=[], writer=writer or PlanWriter())
+    return RunContext(
+        config=Cfg(traject),
+        base_dir=ROOT,
+        out_dir=out,
+        seed=seed,
+        catalog=catalog,
+        histories=[],
+        writer=writer or PlanWriter(),
+    )

@@ -1,0 +1,228 @@
+"""TRAJECT audit (upstream quirks), metrics reimplementation and the per-query checks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_traject_support import TRAJECT_UP, UPSTREAM
+
+from generator.audit import AUDITS, DETECTORS, STATS
+from generator.records import ArgPlan, Binding, CallPlan, DisclosurePlan, Target, Tool, ToolCall
+from generator.traject import audit as traject_audit  # noqa: F401  (registers the format)
+from generator.traject.audit import audit_traject, stats_traject
+from generator.traject.checks import query_problems
+from generator.traject.metrics import exact_match_tools, inclusion_tools, normalize_params, tool_traj_usage
+from generator.traject.plans import clock_words, hard_plan, literalize, resolves, simple_plan, unrecoverable
+
+
+def call(name: str, req: dict, opt: dict | None = None) -> dict:
+    return {
+        "tool name": name,
+        "required parameters": [{"name": k, "value": v} for k, v in req.items()],
+        "optional parameters": [{"name": k, "value": v} for k, v in (opt or {}).items()],
+    }
+
+
+# ---------------------------------------------------------------- upstream audit
+
+
+@pytest.mark.skipif(not TRAJECT_UP.exists(), reason="upstream TRAJECT-Bench data absent")
+def test_audit_finds_upstream_quirks():
+    report = AUDITS.get("traject")(UPSTREAM / "traject-bench")
+    fig = report.figures
+    assert fig["whitespace_mismatches"] >= 10  # Travel: "Count  listings by lat lng" vs single space
+    assert fig["hard_dropping_required"] > 50
+    assert fig["simple_vr"] > fig["hard_vr"] + 0.15
+    assert fig["gold_inclusion"] < 1.0 and fig["gold_em"] == 1.0  # repeated tool names
+    assert any("simple  " in line or line.startswith("simple") for line in report.lines)
+    assert DETECTORS.get("traject")(UPSTREAM / "traject-bench")
+    assert STATS.get("traject")(UPSTREAM / "traject-bench").figures["simple_vr"] == fig["simple_vr"]
+
+
+def write_pair(d: Path, simple: list, hard: list) -> Path:
+    p = d / "parallel" / "X"
+    p.mkdir(parents=True)
+    (p / "simple_ver.json").write_text(json.dumps(simple))
+    (p / "hard_ver.json").write_text(json.dumps(hard))
+    return d
+
+
+def test_audit_flags_bad_twins_and_dropped_values(tmp_path):
+    s = {
+        "query": "check Paris weather for 2025-06-03",
+        "tool list": [call("W: Now", {"city": "Paris", "date": "2025-06-03"})],
+    }
+    h = {
+        "query": "is it nice out there on June 3, 2025?",
+        "tool list": [call("W:  Now", {"city": "Paris", "date": "2025-06-03"})],
+    }
+    report = audit_traject(write_pair(tmp_path, [s], [h]))
+    msgs = [f.message for f in report.errors]
+    assert any("whitespace differs" in m for m in msgs)
+    assert any("drops required value(s): city='Paris'" in m for m in msgs)
+    assert not any("date=" in m for m in msgs)  # a date in words is not dropped
+
+
+def test_audit_refuses_non_traject_json(tmp_path):
+    from generator.errors import InputError
+
+    f = tmp_path / "simple_ver.json"
+    f.write_text('{"not": "a list"}')
+    with pytest.raises(InputError):
+        stats_traject(f)
+
+
+# ---------------------------------------------------------------- metrics
+
+
+def test_metrics_definitions():
+    gt = [call("A: x", {"q": "New York"}), call("B: y", {"n": "10"}, {"d": "2025-6-3"})]
+    pred = [call("B: y", {"n": 10}, {"d": "2025-06-03", "e": ""}), call("A: x", {"q": " New  York "})]
+    assert exact_match_tools(gt, pred) and not exact_match_tools(gt, pred, order=True)
+    assert inclusion_tools(gt, pred) == 1.0 and tool_traj_usage(gt, pred) == [True, True]
+    wrong = [call("A: x", {"q": "Boston"})]
+    assert inclusion_tools(gt, wrong) == 0.5 and tool_traj_usage(gt, wrong) == [False]
+    repeated = gt + [call("A: x", {"q": "Paris"})]
+    assert inclusion_tools(repeated, repeated) < 1.0
+    assert normalize_params([{"name": "c", "value": "US, CA"}]) == normalize_params(
+        [{"name": "c", "value": "United States,Canada"}]
+    )
+    assert normalize_params([{"name": "b", "value": "yes"}]) == normalize_params(
+        [{"name": "b", "value": True}]
+    )
+
+
+# ---------------------------------------------------------------- plans and checks
+
+TOOL = Tool(
+    name="Shop_search_items",
+    app="Shopora",
+    api="search_items",
+    domain="shop",
+    parameters={
+        "type": "object",
+        "required": ["query", "date"],
+        "properties": {
+            "query": {"type": "string"},
+            "date": {"type": "string", "format": "date"},
+            "sort_by": {"type": "string", "enum": ["price_asc", "rating"], "default": "rating"},
+            "max_price": {"type": "number"},
+            "at": {"type": "string", "description": "Pickup time, HH:MM"},
+        },
+    },
+)
+TOOLS = {TOOL.name: TOOL}
+TARGET = Target(
+    id="t",
+    kind="parallel",
+    offered=[TOOL.name],
+    calls=[
+        ToolCall(
+            tool=TOOL.name,
+            arguments={
+                "query": "rain jacket",
+                "date": "2025-06-03",
+                "sort_by": "price_asc",
+                "max_price": 25.5,
+                "at": "18:30",
+            },
+        )
+    ],
+)
+
+
+def test_hard_plan_hints_resolve_and_simple_states_everything():
+    hard = hard_plan(TARGET, TOOLS)
+    modes = {a.param: (a.mode, a.hint) for _, a in hard.args()}
+    assert modes["query"] == ("stated", None)
+    assert modes["date"] == ("hinted", "a date of June 3, 2025")
+    assert modes["sort_by"] == ("hinted", "price asc")
+    assert modes["max_price"] == ("hinted", "a max price of 25 and a half")
+    assert modes["at"] == ("hinted", "a pickup time of half past six in the evening")
+    assert unrecoverable(hard, TARGET, TOOLS) == []
+    simple = simple_plan(TARGET, TOOLS)
+    assert {a.mode for _, a in simple.args()} == {"stated"}
+    assert resolves(TOOL, "at", clock_words(18, 30), "18:30") and not resolves(TOOL, "at", "noon", "18:30")
+
+
+def test_unrecoverable_catches_bad_omissions_and_hints():
+    bad = DisclosurePlan(
+        target_id="t",
+        level="hard",
+        calls=[
+            CallPlan(
+                tool=TOOL.name,
+                tool_mode="implied",
+                args=[
+                    ArgPlan(param="query", value="rain jacket", mode="omitted", source="default"),
+                    ArgPlan(param="date", value="2025-06-03", mode="hinted", hint="soon"),
+                    ArgPlan(param="max_price", value=25.5, mode="omitted", source="previous_step"),
+                ],
+            )
+        ],
+    )
+    problems = unrecoverable(bad, TARGET, TOOLS)
+    assert len(problems) == 3
+
+
+def test_literalize_restores_gold_spelling():
+    plan = simple_plan(TARGET, TOOLS)
+    text = literalize("Find a rain jacket on June 3rd, 2025 at 6:30 pm", plan, TOOLS)
+    assert "2025-06-03" in text and "18:30" in text
+
+
+def names(problems):
+    return {n for n, _ in problems}
+
+
+def test_checks_fail_on_bad_texts():
+    hard = hard_plan(TARGET, TOOLS)
+    good = (
+        "I'm after a rain jacket, June 3, 2025, price asc, 25 and a half tops, "
+        "around half past six in the evening."
+    )
+    assert query_problems(good, hard, TARGET, TOOLS) == []
+    assert "stated_present" in names(query_problems(good.replace("rain jacket", "coat"), hard, TARGET, TOOLS))
+    assert "hints_present" in names(query_problems(good.replace("June 3, 2025", "soon"), hard, TARGET, TOOLS))
+    assert "no_identifiers" in names(query_problems(good + " Use search_items.", hard, TARGET, TOOLS))
+    assert "no_names" in names(query_problems(good + " On Shopora.", hard, TARGET, TOOLS))
+    vague = hard.model_copy(
+        update={"calls": [hard.calls[0].model_copy(update={"args": hard.calls[0].args[:1]})]}
+    )
+    assert "not_vague" in names(query_problems("Find me something nice.", vague, TARGET, TOOLS))
+
+
+def test_no_leak_and_previous_step():
+    first = Tool(
+        name="Shop_find",
+        app="Shop",
+        api="find",
+        domain="shop",
+        parameters={"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]},
+    )
+    second = Tool(
+        name="Shop_buy",
+        app="Shop",
+        api="buy",
+        domain="shop",
+        parameters={"type": "object", "properties": {"item_id": {"type": "string"}}, "required": ["item_id"]},
+    )
+    tools = {first.name: first, second.name: second}
+    target = Target(
+        id="s",
+        kind="sequential",
+        offered=list(tools),
+        bindings=[Binding(call=1, param="item_id", from_call=0)],
+        calls=[
+            ToolCall(tool=first.name, arguments={"q": "lamp"}),
+            ToolCall(tool=second.name, arguments={"item_id": "ITM-42"}),
+        ],
+    )
+    from generator.traject.plans import sequential_plan
+
+    plan = sequential_plan(target, tools)
+    assert plan.calls[1].args[0].source == "previous_step" and unrecoverable(plan, target, tools) == []
+    assert query_problems("Find a lamp and buy the best one.", plan, target, tools) == []
+    assert "no_leak" in names(query_problems("Find a lamp and buy ITM-42.", plan, target, tools))
