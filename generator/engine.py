@@ -95,11 +95,23 @@ def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHisto
     return Catalog(tools), histories
 
 
+def check_prompts() -> None:
+    """Every prompt template renders only variables its caller provides; refuse to start otherwise."""
+    from .hints import TEMPLATE_VARS
+    from .prompting import check_templates
+    from .writers.llm import PROMPT_VARIABLES
+
+    problems = check_templates({**PROMPT_VARIABLES, **TEMPLATE_VARS})
+    if problems:
+        raise ConfigError("prompt templates do not match their callers: " + "; ".join(problems))
+
+
 def make_writer(cfg: RunConfig, out_dir: Path) -> tuple[Writer, LLMClient | None]:
     if cfg.writer == "template":
         return WRITERS.get("template")(), None
     from .llm.client import make_client
 
+    check_prompts()
     cache_dir = Path(cfg.llm.cache_dir) if cfg.llm.cache_dir else out_dir / ".cache" / "llm"
     client = make_client(cfg.llm, cache_dir)
     return WRITERS.get("llm")(client), client

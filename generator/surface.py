@@ -384,6 +384,8 @@ def join_words(items: list[str], conj: str = "and") -> str:
 
 
 def _render_one(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
+    if blank(value):
+        return ""
     options = kind_of(value, ctx).says(value, ctx)
     return rng.choice(options) if rng is not None and len(options) > 1 else options[0]
 
@@ -400,7 +402,7 @@ def render(
     ctx = _ctx(param, tool, time)
     if isinstance(value, list):
         ictx = _item_ctx(ctx)
-        return join_words([_render_one(v, ictx, rng) for v in value])
+        return join_words([t for t in (_render_one(v, ictx, rng) for v in value) if t])
     if isinstance(value, dict):
         return ", ".join(f"{words(k)} {render(v, k, None, time=time, rng=rng)}" for k, v in value.items())
     return _render_one(value, ctx, rng)
@@ -438,22 +440,26 @@ def _element_mentioned(text: str, value: Any, ctx: Ctx) -> bool:
 def mentioned_parts(
     text: str, value: Any, param: str, tool: Tool | None, time: str | datetime | None = None
 ) -> list[bool]:
-    """Per element (one for scalars): whether `text` mentions it in any accepted form."""
+    """Per element (one for scalars): whether `text` mentions it in any accepted form.
+    Blank elements (None, "") have nothing to say and are left out."""
     ctx = _ctx(param, tool, time)
     if isinstance(value, list):
         ictx = _item_ctx(ctx)
-        return [_element_mentioned(text, v, ictx) for v in value]
+        return [_element_mentioned(text, v, ictx) for v in value if not blank(v)]
     if isinstance(value, dict):
-        return [all(mentioned_parts(text, v, k, None, time)) for k, v in value.items()]
-    return [_element_mentioned(text, value, ctx)]
+        return [all(mentioned_parts(text, v, k, None, time)) for k, v in value.items() if not blank(v)]
+    return [] if blank(value) else [_element_mentioned(text, value, ctx)]
+
+
+def blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip()) or value in ([], {})
 
 
 def mentions(
     text: str, value: Any, param: str, tool: Tool | None, time: str | datetime | None = None
 ) -> bool:
-    """Whether `text` states `value` (every element of a list)."""
-    parts = mentioned_parts(text, value, param, tool, time)
-    return bool(parts) and all(parts)
+    """Whether `text` states `value` (every element of a list; a blank value trivially)."""
+    return all(mentioned_parts(text, value, param, tool, time))
 
 
 def leaks(text: str, value: Any, param: str, tool: Tool | None, time: str | datetime | None = None) -> bool:

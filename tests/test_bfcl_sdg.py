@@ -15,8 +15,14 @@ import generator.bfcl.sdg_categories
 import generator.products.sdg
 import generator.writers.template  # noqa: F401
 from generator.bfcl.config import BfclConfig
-from generator.bfcl.multiturn.dialogue import MULTI_TURN_CATEGORIES, PlayError, build, execute_step
-from generator.bfcl.multiturn.model import Step
+from generator.bfcl.multiturn.dialogue import (
+    MULTI_TURN_CATEGORIES,
+    PlayError,
+    build,
+    execute_step,
+    missing_problems,
+)
+from generator.bfcl.multiturn.model import Missing, Step, Turn
 from generator.bfcl.multiturn.sdg_build import sdg_conversation
 from generator.bfcl.multiturn.sim import SIM_ENVS
 from generator.bfcl.native import alternatives, answer_params, function_doc
@@ -154,6 +160,21 @@ def test_failing_gold_call_is_refused():
                                                                                "name": "nope.txt"})]])
     with pytest.raises(PlayError):
         execute_step(env, step)
+
+
+def test_miss_param_validator():
+    env, _ = SIM_ENVS.get("tasks")(random.Random(0), False)
+    call = ToolCall(tool="add_task", arguments={"title": "Water the plants", "due_date": "2025-06-05",
+                                                "priority": "high"})
+
+    def turn(param: str, vague: str) -> Turn:
+        miss = Missing(param=param, vague_text=vague, ask_text="?", supply_text="!")
+        return Turn(step=Step(text="t", rounds=[[call]], missing=miss))
+
+    assert missing_problems(env, turn("due_date", "Add watering the plants, high priority.")) == []
+    assert missing_problems(env, turn("priority", "Add watering the plants by June 5."))  # optional
+    assert missing_problems(env, turn("due_date", "Add it, due 2025-06-05."))  # leaks the value
+    assert missing_problems(env, turn("color", "Add it."))  # no call takes it
 
 
 def test_build_gives_up_when_no_generator_fits():

@@ -102,6 +102,15 @@ def test_llm_prompt_carries_the_corrupt_value_task() -> None:
     assert answer(messages)["value"] != sc.gold.arguments[param]  # type: ignore[union-attr]
 
 
+def test_llm_prompt_declares_only_known_variables() -> None:
+    from generator.judge.llm_operator import TEMPLATE_VARS
+    from generator.prompting import check_templates
+
+    assert check_templates(TEMPLATE_VARS) == []
+    name = next(iter(TEMPLATE_VARS))
+    assert check_templates({name: TEMPLATE_VARS[name] - {"gold_value"}}) != []
+
+
 def test_nearest_tool_is_offered_and_most_similar() -> None:
     for sc, rng in scenarios(True, 30):
         cand = OPERATORS.get("nearest_tool").fn(sc, rng)  # type: ignore[misc]

@@ -194,21 +194,20 @@ def example_tools() -> list[Tool]:
 def habitual_target(
     tool: Tool, rng: random.Random, idx: int, habit: float = 0.9, args: dict[str, Any] | None = None
 ) -> Target:
-    """A TRAILBench-like target: a user log in which the target's values are habits with
-    probability `habit` (recurring in earlier calls of the same function), else new."""
-    when = datetime(2025, 5, 1, 7, 0) + timedelta(
-        hours=rng.randint(0, 24 * 20), minutes=rng.choice([0, 15, 30])
-    )
+    """A TRAILBench-like target: each argument value is a habit with probability `habit`
+    (it recurs in some earlier calls of the same function), else it is new to the log."""
+    when = datetime(2025, 5, 1, 7, 0) + timedelta(hours=rng.randint(0, 24 * 20), minutes=rng.choice([0, 15, 30]))
     time = when.strftime("%Y-%m-%d %H:%M")
     args = args if args is not None else sample_arguments(tool, rng, optional_rate=0.5, ref=when)
+    habits = {p for p in args if rng.random() < habit}
     history = []
-    for k in range(rng.randint(2, 6)):
-        fresh = sample_arguments(tool, rng, optional_rate=0.5, ref=when - timedelta(days=k + 1))
-        past = {p: (v if rng.random() < habit else fresh.get(p, v)) for p, v in args.items()}
-        history.append(
-            event(tool, {**fresh, **past}, (when - timedelta(days=k + 1)).strftime("%Y-%m-%d %H:%M"))
-        )
-    # A new value stays new: drop accidental repeats from the history of non-habitual args.
+    n = rng.randint(2, 6)
+    for k in range(n):
+        past = when - timedelta(days=k + 1)
+        fresh = sample_arguments(tool, rng, optional_rate=0.5, ref=past)
+        fresh = {p: v for p, v in fresh.items() if p in habits or v != args.get(p)}  # new stays new
+        kept = {p: args[p] for p in sorted(habits) if k == 0 or rng.random() < 0.6}
+        history.append(event(tool, {**fresh, **kept}, past.strftime("%Y-%m-%d %H:%M")))
     return target(tool, args, history[::-1], time=time, tid=f"syn{idx}")
 
 

@@ -145,3 +145,9 @@ def test_forms_cover_literal_and_words() -> None:
 def test_normalize_and_identifiers() -> None:
     assert normalize("Hello,  WORLD -- 7 P.M.!") == "hello world 7 pm"
     assert is_identifier("start_name") and is_identifier("getPath") and not is_identifier("location")
+
+
+def test_blank_values_have_nothing_to_say() -> None:
+    assert render(None, "start_name", TOOL) == "" and render("", "start_name", TOOL) == ""
+    assert mentions("anything", "", "start_name", TOOL) and mentions("anything", [], "stops", TOOL)
+    assert not leaks("anything", None, "start_name", TOOL)

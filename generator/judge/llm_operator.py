@@ -19,7 +19,7 @@ from .cases import Candidate, Scenario
 from .operators import OPERATORS, Operator
 
 TEMPLATE = "judge_corrupt_value"
-TEMPLATE_VARIABLES = {"request", "tool", "param", "arguments", "schema", "gold_value"}
+TEMPLATE_VARS = {TEMPLATE: {"request", "tool", "param", "arguments", "schema", "gold_value"}}  # start-up check
 
 
 class CorruptValueReply(BaseModel):

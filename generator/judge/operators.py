@@ -149,7 +149,7 @@ def valid_text_reply(sc: Scenario, rng: random.Random) -> Candidate | None:
 
 def _transfer(tool: Tool, source: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Arguments for `tool` that reuse same-named source values, the way a model would."""
-    args = sample_arguments(tool, rng, optional_rate=0.3)
+    args = sample_arguments(tool, rng, optional_rate=0.0)
     args.update({k: v for k, v in source.items() if k in tool.properties})
     return args
 
@@ -169,7 +169,7 @@ def nearest_tool(sc: Scenario, rng: random.Random) -> Candidate | None:
 def misspelled_tool(sc: Scenario, rng: random.Random) -> Candidate | None:
     gold = _gold_tool(sc)
     taken = {t.name for t in sc.catalog.tools} | {t.name for t in sc.offered}
-    names = [n for n in tool_name_variants(gold.name, gold.api, gold.app) + typos(gold.api)
+    names = [n for n in tool_name_variants(gold.name, gold.api, gold.app) + typos(gold.name)
              if n not in taken]
     if not names:
         return None

@@ -35,14 +35,21 @@ def judge_config(ctx: RunContext) -> JudgeConfig:
     return ctx.config.products.judge or JudgeConfig()
 
 
-def _check_operators(cfg: JudgeConfig) -> None:
+def check_config(cfg: JudgeConfig) -> None:
+    """Start-up checks: known operator names; the LLM operator's prompt when it will be used."""
+    from ..prompting import check_templates
+
     unknown = sorted(set(cfg.operators) - set(OPERATORS.names()))
     if unknown:
         raise ConfigError(f"unknown judge operators {unknown} (known: {', '.join(OPERATORS.names())})",
                           field="products.judge.operators")
+    problems = check_templates(llm_operator.TEMPLATE_VARS) if cfg.llm_share > 0 else []
+    if problems:
+        raise ConfigError("; ".join(problems), field="products.judge.llm_share")
 
 
 USERS_KEY = "judge.users"
+SCENARIOS_PER_OPERATOR = 4
 PERSONA_START = datetime(2025, 5, 1)
 
 
@@ -84,16 +91,19 @@ class RowBuilder:
         return None
 
     async def attempt(self, row_id: str, order: list[Operator], rng: random.Random) -> JudgeRow | None:
-        """One scenario; the first operator (in weighted order) that applies to it builds the row."""
-        needs_gold = order[0].needs_gold
-        sc = draw_scenario(self.ctx.catalog, self.users, rng, needs_gold=needs_gold,
-                           distractors=self.cfg.distractors)
-        if sc is None:
-            return None
-        for op in (o for o in order if o.needs_gold == needs_gold):
-            cand = await self.apply(row_id, op, sc, rng)
-            if cand is not None:
-                return await self.finish(row_id, op, sc, cand)
+        """The drawn operator gets a few scenarios to apply to (so narrow operators such as
+        swapped_pair keep their share); on the last one, the other operators (in weighted order)
+        are fallbacks."""
+        first, needs_gold = order[0], order[0].needs_gold
+        for k in range(SCENARIOS_PER_OPERATOR):
+            sc = draw_scenario(self.ctx.catalog, self.users, rng, needs_gold=needs_gold,
+                               distractors=self.cfg.distractors)
+            last = k == SCENARIOS_PER_OPERATOR - 1
+            for op in [o for o in order if o.needs_gold == needs_gold] if last else [first]:
+                cand = None if sc is None else await self.apply(row_id, op, sc, rng)
+                if cand is not None:
+                    assert sc is not None
+                    return await self.finish(row_id, op, sc, cand)
         return None
 
     async def apply(self, row_id: str, op: Operator, sc: Scenario, rng: random.Random) -> Candidate | None:
@@ -160,7 +170,7 @@ class JudgeProduct:
 
     def plan(self, ctx: RunContext) -> list[WorkItem]:
         cfg = judge_config(ctx)
-        _check_operators(cfg)
+        check_config(cfg)
         labels = plan_labels(cfg.rows, cfg.shares(), ctx.rng("judge/labels"))
         step = cfg.rows_per_item
         return [WorkItem(item_id=stable_id(ctx.seed, NAME, i), product=NAME, index=i,

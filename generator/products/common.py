@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
 from typing import Any
 
 from ..errors import LLMError
@@ -26,23 +27,26 @@ class Realized:
 
 
 async def realize(ctx: RunContext, item_id: str, product: str, target: Target, plan: DisclosurePlan,
-                  tools: list[Tool], avoid: list[str] | None = None) -> Realized:
-    """Write `plan.paraphrases` texts for `plan` and validate them; reject with the reason."""
+                  tools: list[Tool], avoid: list[str] | None = None, skip: Collection[str] = ()) -> Realized:
+    """Write `plan.paraphrases` texts for `plan` and validate them; reject with the reason.
+
+    `skip` names validators that do not apply (e.g. hinted_recoverable for a deliberately
+    unrecoverable miss_param plan)."""
     from ..validators import check_for, validate
 
     req = WriteRequest(target=target, plan=plan, tools=tools, n=plan.paraphrases, avoid=avoid or [])
     try:
-        draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), check_for(req))
+        draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), check_for(req, skip))
     except LLMError as exc:
         return Realized(None, Rejection(item_id=item_id, product=product, stage="write",
                                         validator="llm", reason=exc.message, raw=exc.raw,
                                         attempts=exc.attempts), None)
-    failed = [v for v in validate(req, draft) if not v.ok]
+    failed = [v for v in validate(req, draft, skip) if not v.ok]
     if failed:
         reason = "; ".join(f"{v.validator}: {v.reason}" for v in failed)
         return Realized(None, Rejection(item_id=item_id, product=product, stage="validate",
                                         validator=failed[0].validator, reason=reason,
-                                        raw=json.dumps(draft.texts, ensure_ascii=False),
+                                        raw=draft.raw or json.dumps(draft.texts, ensure_ascii=False),
                                         attempts=draft.attempts), draft)
     return Realized(draft.texts, None, draft)
 

@@ -63,7 +63,8 @@ def facts(req: WriteRequest, rng: random.Random) -> list[dict[str, str]]:
                 text = a.hint
             else:
                 continue
-            out.append({"param": noun(a.param, tool), "text": text, "mode": a.mode})
+            if text:  # a blank value has nothing to say
+                out.append({"param": noun(a.param, tool), "text": text, "mode": a.mode})
     return out
 
 

@@ -205,7 +205,7 @@ def arg_texts(call: CallPlan, tool: Tool | None, time: str | None, rng: random.R
     for a in call.args:
         text = None
         if a.mode == "stated":
-            text = render(a.value, a.param, tool, time=time, rng=rng)
+            text = render(a.value, a.param, tool, time=time, rng=rng) or None  # blank: nothing to say
         elif a.mode == "hinted":
             text = a.hint
         out.append(Arg(a.param, text, a))

@@ -1,0 +1,166 @@
+"""Audit and stats of native BFCL v4 files (`trajgen validate --format bfcl PATH`, `trajgen stats`).
+
+PATH is a question file BFCL_v4_<category>.json or a directory of them (with possible_answer/).
+Checked independently of how the files were made: JSON Lines, ids `<category>_<n>` unique and
+aligned with the possible-answer file, top-level parameters.type "dict", every gold call names an
+offered function, lists only schema parameters and every required one, never marks a required
+parameter omittable (""), and for multi-turn: one answer turn per question turn, keyword-only
+call strings, an empty question turn exactly where functions come back (missed_function).
+Works on BFCL's own files too (where it finds the 7 inconsistent entries FORMATS 3.5 lists).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..vagueness import gold_values, norm
+
+_NAME = re.compile(r"^BFCL_v4_(.+)\.json$")
+
+
+def question_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for p in path.glob("BFCL_v4_*.json") if _NAME.match(p.name))
+    return [path]
+
+
+def read_jsonl(path: Path, report: AuditReport) -> list[dict[str, Any]]:
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            report.findings.append(Finding(severity="error", where=f"{path}:line {n}", message=f"invalid JSON: {exc.msg}"))
+    return out
+
+
+def answer_file(qf: Path) -> Path | None:
+    for sub in ("possible_answer", "gold"):
+        p = qf.parent / sub / qf.name
+        if p.exists():
+            return p
+    return None
+
+
+Problem = tuple[str, str]  # (severity, message)
+
+
+def call_problems(call: dict[str, Any], functions: dict[str, dict[str, Any]]) -> list[Problem]:
+    (name, params), = call.items()
+    fn = functions.get(name)
+    if fn is None:
+        return [("error", f"gold call to {name}, which is not offered")]
+    schema = fn.get("parameters") or {}
+    props, required = schema.get("properties") or {}, schema.get("required") or []
+    problems = [("error", f"{name}: parameters.type is {schema.get('type')!r}, not 'dict'")] \
+        if schema.get("type") != "dict" else []
+    problems += [("error", f"{name}.{p}: not in the schema") for p in params if p not in props]
+    problems += [("error", f"{name}.{p}: required but not in the answer") for p in required if p not in params]
+    problems += [("error", f"{name}.{p}: required but no acceptable value") for p in required
+                 if p in params and not [a for a in params[p] if a != ""]]
+    # BFCL's own live files do this often; the checker copes, but omitting then fails
+    problems += [("warning", f"{name}.{p}: required but marked omittable ('')") for p in required
+                 if "" in params.get(p, [])]
+    return problems
+
+
+def keyword_only(call: str) -> str | None:
+    try:
+        node = ast.parse(call, mode="eval").body
+    except SyntaxError:
+        return f"call string does not parse: {call}"
+    if not isinstance(node, ast.Call):
+        return f"not a call: {call}"
+    return f"positional argument (BFCL's decoder drops it): {call}" if node.args else None
+
+
+def multi_turn_problems(q: dict[str, Any], gt: list[list[str]]) -> list[Problem]:
+    turns = q.get("question") or []
+    if len(turns) != len(gt):
+        return [("error", f"{len(turns)} question turns but {len(gt)} answer turns")]
+    problems = [("error", p) for turn in gt for c in turn if (p := keyword_only(c))]
+    empty = {str(i) for i, t in enumerate(turns) if t == []}
+    if empty != set(q.get("missed_function") or {}):
+        problems.append(("error", "empty question turns and missed_function do not match"))
+    missing = [k for k in ("initial_config", "involved_classes") if k not in q]
+    return problems + [("error", f"missing field {k}") for k in missing]
+
+
+def entry_problems(category: str, q: dict[str, Any], answer: dict[str, Any] | None) -> list[Problem]:
+    if answer is None:
+        return []
+    if category.startswith("multi_turn"):
+        return multi_turn_problems(q, answer["ground_truth"])
+    functions = {f["name"]: f for f in q.get("function") or []}
+    return [p for call in answer["ground_truth"] for p in call_problems(call, functions)]
+
+
+def audit_file(qf: Path, report: AuditReport) -> int:
+    category = _NAME.match(qf.name).group(1) if _NAME.match(qf.name) else qf.stem
+    questions = read_jsonl(qf, report)
+    af = answer_file(qf)
+    answers = read_jsonl(af, report) if af else []
+    if af and [a.get("id") for a in answers] != [q.get("id") for q in questions]:
+        report.findings.append(Finding(severity="error", where=str(af), message="ids not aligned with the questions"))
+    by_id = {a.get("id"): a for a in answers}
+    seen: set[str] = set()
+    for q in questions:
+        qid = str(q.get("id"))
+        where = f"{qf}:{qid}"
+        if not re.fullmatch(rf"{re.escape(category)}_\d+(-\d+-\d+)?", qid) or qid in seen:
+            report.findings.append(Finding(severity="error", where=where, message="id is not a unique <category>_<n>"))
+        seen.add(qid)
+        for severity, p in entry_problems(category, q, by_id.get(qid)):
+            report.findings.append(Finding(severity=severity, where=where, message=p))
+    return len(questions)
+
+
+def audit_bfcl(path: Path) -> AuditReport:
+    report = AuditReport(format="bfcl", path=str(path))
+    for qf in question_files(path):
+        n = audit_file(qf, report)
+        report.figures[f"{qf.stem[len('BFCL_v4_'):]}.entries"] = n
+    report.lines = [f"{k:40s} {v}" for k, v in sorted(report.figures.items())]
+    return report
+
+
+def _recall(q: dict[str, Any], gt: list[dict[str, Any]]) -> tuple[int, int]:
+    text = " ".join(m.get("content") or "" for turn in q.get("question") or [] for m in turn if m.get("role") == "user")
+    values = [v for call in gt for params in call.values()
+              for _, v in gold_values({p: next((a for a in alts if a != ""), None) for p, alts in params.items()})]
+    return sum(v in norm(text) for v in values), len(values)
+
+
+def stats_bfcl(path: Path) -> AuditReport:
+    """Per category: entries, functions offered, gold calls per entry, literal value recall."""
+    report = AuditReport(format="bfcl", path=str(path))
+    report.lines = [f"{'category':28s} {'n':>5s} {'funcs':>6s} {'calls':>6s} {'VR':>6s}"]
+    for qf in question_files(path):
+        cat, qs = qf.stem[len("BFCL_v4_"):], read_jsonl(qf, report)
+        af = answer_file(qf)
+        answers = {a["id"]: a["ground_truth"] for a in read_jsonl(af, report)} if af else {}
+        single = [(q, answers[q["id"]]) for q in qs if q.get("id") in answers and not cat.startswith("multi_turn")]
+        hits = [_recall(q, gt) for q, gt in single]
+        total = sum(h[1] for h in hits)
+        vr = sum(h[0] for h in hits) / total if total else float("nan")
+        funcs = sum(len(q.get("function") or []) for q in qs) / len(qs) if qs else 0.0
+        calls = sum(len(gt) for _, gt in single) / len(single) if single else float("nan")
+        report.lines.append(f"{cat:28s} {len(qs):5d} {funcs:6.2f} {calls:6.2f} {vr:6.3f}")
+        report.figures[f"{cat}.value_recall"] = round(vr, 4)
+    return report
+
+
+def looks_like_bfcl(path: Path) -> bool:
+    return bool(_NAME.match(path.name)) or (path.is_dir() and any(path.glob("BFCL_v4_*.json")))
+
+
+AUDITS.add("bfcl", audit_bfcl)
+STATS.add("bfcl", stats_bfcl)
+DETECTORS.add("bfcl", looks_like_bfcl)
