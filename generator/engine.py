@@ -214,6 +214,22 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
         template_hashes=template_hashes(), code_version=__version__, counts=flat, files=rel)
 
 
+def previous_files(out_dir: Path) -> set[str]:
+    """Files the last run in `out_dir` wrote, from its manifest (none if unreadable)."""
+    try:
+        return set(json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))["files"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+
+
+def remove_stale(out_dir: Path, before: set[str], now: RunManifest) -> None:
+    """A file an earlier run wrote that this config no longer produces would mislead: remove it."""
+    for rel in sorted(before - set(now.files)):
+        path = (out_dir / rel).resolve()
+        if out_dir.resolve() in path.parents and path.is_file():
+            path.unlink()
+
+
 def prepare_out(out_dir: Path, fresh: bool) -> None:
     if fresh and (out_dir / STATE_DIR).exists():
         shutil.rmtree(out_dir / STATE_DIR)
@@ -241,8 +257,10 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
     finally:
         if llm is not None:
             await llm.aclose()
+    before = previous_files(out_dir)
     files, counts = export_all(ctx, plans, done)
     manifest = build_manifest(cfg, ctx, files, counts, llm)
+    remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json"])

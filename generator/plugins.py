@@ -18,8 +18,10 @@ PLUGIN_MODULES = (
     "generator.traject.product",
     "generator.traject.audit",
     "generator.judge.product",
+    "generator.judge.audit",
     "generator.bfcl.sdg_categories",
     "generator.bfcl.product",
+    "generator.bfcl.audit",
 )
 
 _loaded = False

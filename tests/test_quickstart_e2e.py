@@ -105,3 +105,17 @@ def test_fresh_flag_starts_over(tmp_path):
     shutil.rmtree(out / "sdg")
     run(out, limit=5, fresh=True)
     assert (out / "sdg" / "train.jsonl").is_file()
+
+
+def test_files_of_a_dropped_product_are_removed(tmp_path):
+    cfg = tmp_path / "two.yaml"
+    catalog = ROOT / "examples" / "catalog.json"
+    cfg.write_text(f"catalog: [{catalog}]\nproducts:\n  sdg:\n    categories: {{simple: 3}}\n"
+                   "  judge:\n    rows: 50\n    rows_per_item: 25\n")
+    out = tmp_path / "out"
+    generate(load_config(cfg), tmp_path, Overrides(out=str(out), progress=False))
+    assert (out / "judge" / "test.jsonl").is_file()
+    cfg.write_text(f"catalog: [{catalog}]\nproducts:\n  sdg:\n    categories: {{simple: 3}}\n")
+    generate(load_config(cfg), tmp_path, Overrides(out=str(out), progress=False))
+    assert not (out / "judge" / "test.jsonl").exists()
+    assert (out / "sdg" / "train.jsonl").is_file()
