@@ -86,7 +86,7 @@ def free_port() -> int:
 
 
 def get_json(url: str, timeout: float = 2.0) -> Any:
-    with urllib.request.urlopen(url, timeout=timeout) as resp:  # noqa: S310 -- loopback only
+    with urllib.request.urlopen(url, timeout=timeout) as resp:  # loopback only
         return json.loads(resp.read().decode("utf-8"))
 
 

@@ -138,17 +138,29 @@ BARE_NEED = [
     ("{n}. Sort it out for me", "."),
 ]
 APP_FORMS = ["on {app}", "using {app}", "with {app}", "through {app}", "via {app}"]
+# Two calls share one sentence; longer chains become one sentence per call (no run-ons).
 JOINS = {
     "sequential": [
-        ("First {0}", ", then {0}", ", and finally {0}"),
-        ("{0}", ", and after that {0}", ", then {0}"),
-        ("Start by {0}", ", then {0}", " and finally {0}"),
+        ("first {0}, then {1}", ""),
+        ("{0}, and after that {1}", ""),
+        ("{0} and then {1}", ""),
     ],
     "parallel": [
-        ("{0}", ", and also {0}", ", and {0}"),
-        ("{0}", "; {0}", "; and {0}"),
-        ("{0}", ", plus {0}", " and {0}"),
+        ("{0}, and also {1}", ""),
+        ("{0}, plus {1}", ""),
+        ("{0} and {1}", ""),
     ],
+}
+# Follow-up sentences of a longer request: (middle leads, last leads).
+FOLLOW_UPS = {
+    "sequential": (
+        ["Then {c}.", "After that, {c}.", "Once that's done, {c}.", "Next, {c}."],
+        ["Finally, {c}.", "Last, {c}.", "And to wrap up, {c}."],
+    ),
+    "parallel": (
+        ["Also, {c}.", "On top of that, {c}.", "And {c}.", "While you're at it, {c}."],
+        ["Finally, {c}.", "And one more thing: {c}.", "Last, {c}."],
+    ),
 }
 PREPOSITIONS = {
     "in",
@@ -176,7 +188,12 @@ PREPOSITIONS = {
     "so",
     "sorted",
 }
-RESULT_REFS = ["using that result", "with what you found", "based on that"]
+# Words after which an intent template cannot end: its mandatory slot was dropped.
+DANGLING = PREPOSITIONS | {"is", "of", "the", "a", "an", "my", "much", "called", "named", "saying", "that",
+                           "about", "like", "some", "if", "when", "where"}
+# How a value produced by an earlier call is referred to ("book tickets for the event you find").
+RESULT_REFS = ["for the {n} you find", "using the {n} from that", "with the {n} you get from that"]
+ROLE_REFS = {"from": ["from that place", "starting from the place you find"], "to": ["to that place", "to the place you find"]}
 
 
 # ---------------------------------------------------------------- pieces
@@ -231,7 +248,7 @@ def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
         return None
     used.update(names)
     text = re.sub(r"\s+", " ", _SLOT.sub(lambda s: said[s.group(1)], body)).strip()
-    if " " not in text or text.rsplit(" ", 1)[-1].lower() in PREPOSITIONS:
+    if " " not in text or text.rsplit(" ", 1)[-1].lower() in DANGLING:
         return None  # "book", "reserve a place in": the template needs the slots it dropped
     return text, used
 
@@ -288,9 +305,11 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     role = _role(arg.param)
     if text in ("home", "work"):
         return f"{role or 'at'} {text}"
-    return rng.choice(
-        [f"with {text}", f"using {text}", f"for {text}"] if role is None else [f"{role} {text}"]
-    )
+    if role is not None:
+        return f"{role} {text}"
+    if text.startswith(("a ", "an ")):  # "a volume of fifty-six": a measure, said "with" it
+        return f"with {text}"
+    return rng.choice([f"with {text}", f"using {text}", f"for {text}"])
 
 
 def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
@@ -298,16 +317,25 @@ def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) 
     if role:
         return f"{role} {text}"
     n = noun(arg.param, tool)
-    # The short form twice as often: long modifiers pile up in explicit queries.
-    return rng.choice(
-        [f"with {n} {text}", f"with {n} {text}", f"with the {n} set to {text}", f"where the {n} is {text}"]
-    )
+    return rng.choice([f"with the {n} set to {text}", f"where the {n} is {text}", f"with {text} as the {n}"])
+
+
+def _number_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
+    n = noun(arg.param, tool)
+    return rng.choice([f"with a {n} of {text}", f"with a {n} of {text}", f"with the {n} set to {text}"])
+
+
+ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonight", "once", "every", "just"}
 
 
 def _adverbial(text: str) -> bool:
     """Whether a catalog surface phrase can follow a clause as is ("in IMAX", "paying in cash")."""
     first = text.split(" ", 1)[0].lower()
-    return first in PREPOSITIONS or first.endswith(("ing", "ly"))
+    return first in PREPOSITIONS or first in ADVERB_STARTS or first.endswith(("ing", "ly"))
+
+
+# Nouns after which an enum value reads as a class label ("in the home goods category").
+CLASS_NOUNS = ("category", "type", "kind", "class", "genre", "section")
 
 
 def _enum_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
@@ -316,7 +344,11 @@ def _enum_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -
         return text
     if text.split(" ", 1)[0].lower() in ("a", "an", "the"):
         return f"for {text}"
-    return rng.choice([f"with {n} {text}", f"with {text} as the {n}", f"with the {n} set to {text}"])
+    if n.split()[-1] in text.lower().split():  # "high priority" already says it is a priority
+        return f"with {text}"
+    if n.split()[-1] in CLASS_NOUNS:
+        return f"in the {text} {n}"
+    return rng.choice([f"with {text} as the {n}", f"with the {n} set to {text}"])
 
 
 def _when_modifier(prep: str) -> Callable[[Arg, Tool | None, str, random.Random], str]:
@@ -340,9 +372,17 @@ MODIFIERS: dict[str, Callable[[Arg, Tool | None, str, random.Random], str]] = {
     "clock": _when_modifier("at"),
     "enum": _enum_modifier,
     "text": _plain_modifier,
-    "number": _plain_modifier,
+    "number": _number_modifier,
     "list": _plain_modifier,
 }
+
+
+def _result_ref(param: str, tool: Tool | None, rng: random.Random) -> str:
+    """The value an earlier call produces, referred to by what it is ("the event you find")."""
+    role = _role(param)
+    if role:
+        return rng.choice(ROLE_REFS[role])
+    return rng.choice(RESULT_REFS).format(n=noun(param, tool))
 
 
 def clause(
@@ -360,8 +400,9 @@ def clause(
     intent, used = _intent(tool, said, rng)
     mods = [_modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used]
     rng.shuffle(mods)
-    if after_previous and any(a.plan.source == "previous_step" for a in args):
-        mods.append(rng.choice(RESULT_REFS))
+    bound = [a for a in args if a.plan.source == "previous_step"]
+    if after_previous and bound:
+        mods.append(_result_ref(bound[0].param, tool, rng))
     parts = [intent]
     if call.tool_mode == "named" and tool is not None:
         parts.append(rng.choice(APP_FORMS).format(app=tool.app))
