@@ -18,6 +18,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from . import __version__
+from .card import card_text
 from .catalog import Catalog
 from .config import RunConfig
 from .errors import ConfigError
@@ -262,8 +263,9 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
     manifest = build_manifest(cfg, ctx, files, counts, llm)
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
+    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
-                      files=files + [out_dir / "manifest.json"])
+                      files=files + [out_dir / "manifest.json", out_dir / "README.md"])
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:

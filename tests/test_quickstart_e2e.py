@@ -119,3 +119,10 @@ def test_files_of_a_dropped_product_are_removed(tmp_path):
     generate(load_config(cfg), tmp_path, Overrides(out=str(out), progress=False))
     assert not (out / "judge" / "test.jsonl").exists()
     assert (out / "sdg" / "train.jsonl").is_file()
+
+
+def test_dataset_card(quick):
+    out, _ = quick
+    card = (out / "README.md").read_text()
+    assert "## Contents" in card and "| sdg |" in card and "## Statistics" in card
+    assert str(out) not in card  # no machine-specific paths: the card is reproducible too

@@ -120,7 +120,7 @@ OPENERS: dict[str, list[tuple[str, str]]] = {
     "need": [
         ("{n}. Can you help me {c}", "?"),
         ("{n}. Could you {c}", "?"),
-        ("{n}, so please {c}", "."),
+        ("{n}, so please {c}", "."),  # not after a question need (see _need_openers)
         ("{n}. I'd like to {c}", "."),
         ("{n}. Maybe {c}", "?"),
     ],
@@ -414,19 +414,42 @@ def clause(
 # ---------------------------------------------------------------- sentences
 
 
+_QUESTION_START = ("how", "what", "where", "when", "why", "who", "which", "am", "is", "are", "can", "could",
+                   "do", "does", "has", "have", "should", "will", "anything")
+
+
 def _need(tool: Tool | None, rng: random.Random) -> str | None:
     needs = tool.hints.need if tool and tool.hints else []
-    return rng.choice(needs).rstrip(".!") if needs else None
+    return rng.choice(needs).rstrip(".!?") if needs else None
 
 
-def _join(clauses: list[str], kind: str, rng: random.Random) -> str:
+def _is_question(need: str) -> bool:
+    return need.split(" ", 1)[0].lower() in _QUESTION_START
+
+
+def _need_sentence(need: str) -> str:
+    """A need said on its own: "I'm hungry." / "Where is my package?"."""
+    return _capitalize(need) + ("?" if _is_question(need) else ".")
+
+
+def _cycle(options: list[str], n: int, rng: random.Random) -> list[str]:
+    """`n` picks from `options`, no option twice in a row (follow-up leads vary)."""
+    order = rng.sample(options, len(options))
+    return [order[i % len(order)] for i in range(n)]
+
+
+def _join(clauses: list[str], kind: str, rng: random.Random) -> list[str]:
+    """The request as sentence bodies: the first goes after the opener, the rest are whole
+    sentences. Two calls share one sentence; longer chains get a sentence per call."""
+    k = "sequential" if kind == "sequential" else "parallel"
     if len(clauses) == 1:
-        return clauses[0]
-    first, mid, last = rng.choice(JOINS["sequential" if kind == "sequential" else "parallel"])
-    out = first.format(clauses[0])
-    for c in clauses[1:-1]:
-        out += mid.format(c)
-    return out + last.format(clauses[-1])
+        return clauses
+    if len(clauses) == 2:
+        return [rng.choice(JOINS[k]).format(*clauses)]
+    mids, lasts = FOLLOW_UPS[k]
+    first = f"first {clauses[0]}" if k == "sequential" and rng.random() < 0.5 else clauses[0]
+    rest = [m.format(c=c) for m, c in zip(_cycle(mids, len(clauses) - 2, rng), clauses[1:-1], strict=True)]
+    return [first, *rest, rng.choice(lasts).format(c=clauses[-1])]
 
 
 def _capitalize(text: str) -> str:
@@ -443,6 +466,10 @@ def _only_need(plan: DisclosurePlan) -> bool:
 _ADDRESSED = re.compile(r"^(\w+ me|let me)\b", re.IGNORECASE)
 _FIRST_PERSON = ("to ", "me ", "Gotta ", "wanna ")
 SAFE_OPENERS = [("Can you {c}", "?"), ("Please {c}", "."), ("Could you {c}", "?")]
+# Levels whose real queries are short (TRAILBench Medium / High: ~10 words): short openers only.
+SHORT_LEVELS = frozenset({"Medium", "High"})
+# Levels whose real queries often open with the situation ("I'm at X and hungry. ..."), and how often.
+CONTEXT_RATE = {"Minimum": 0.75, "Low": 0.3}
 
 
 def _fitting(openers: list[tuple[str, str]], body: str) -> list[tuple[str, str]]:
@@ -454,6 +481,161 @@ def _fitting(openers: list[tuple[str, str]], body: str) -> list[tuple[str, str]]
     return ok or SAFE_OPENERS
 
 
+def _short(openers: list[tuple[str, str]], level: str) -> list[tuple[str, str]]:
+    if level not in SHORT_LEVELS:
+        return openers
+    short = [o for o in openers if len(o[0].split("{c}")[0].split()) <= 3]
+    return short or openers
+
+
+def _need_openers(need: str) -> list[tuple[str, str]]:
+    """Need openers, the need said as its own sentence ("Where is my parcel? Can you ...")."""
+    if not _is_question(need):
+        return OPENERS["need"]
+    return [(o.replace("{n}.", "{n}?"), m) for o, m in OPENERS["need"] if o.startswith("{n}.")]
+
+
+def _head(body: str, plan: DisclosurePlan, tool: Tool | None, rng: random.Random) -> str:
+    """The first sentence: opener + first request body (or the need alone)."""
+    need = _need(tool, rng) if plan.style == "need" else None
+    if need is None:
+        # Without need statements a need is said as the intent itself ("I need to get a taxi").
+        style = "need_bare" if plan.style == "need" else plan.style
+        opener, mark = rng.choice(_fitting(_short(OPENERS[style], plan.level), body))
+        return _capitalize(opener.format(c=body).strip()) + mark
+    if _only_need(plan):
+        opener, mark = rng.choice(BARE_NEED)
+        mark = "?" if _is_question(need) and opener == "{n}" else mark
+        return _capitalize(opener.replace("{n}.", "{n}?" if _is_question(need) else "{n}.").format(n=need)) + mark
+    opener, mark = rng.choice(_fitting(_need_openers(need), body))
+    return _capitalize(opener.format(c=body, n=need).strip()) + mark
+
+
+def _context(plan: DisclosurePlan, tool: Tool | None, rng: random.Random) -> str | None:
+    """An optional situation sentence before an explicit request ("I need a ride. Book ...")."""
+    rate = CONTEXT_RATE.get(plan.level, 0.0)
+    if plan.style == "need" or rng.random() >= rate:
+        return None
+    need = _need(tool, rng)
+    return _need_sentence(need) if need else None
+
+
+# ---------------------------------------------------------------- framed levels
+
+# Situations for scenario-framed requests, per catalog domain. No values, dates, times of day
+# or app names: the frame must never disclose (or seem to disclose) an argument.
+SCENES: dict[str, list[str]] = {
+    "entertainment": [
+        "My cousin is staying with me and I promised to plan some fun, but I've left it to the last minute.",
+        "I'm trying to pull together a proper outing for friends who never agree on anything.",
+        "Work has been brutal lately and I finally have some free time, so I want to line up a few things to enjoy.",
+        "A friend's birthday is coming up and I'm in charge of the fun part, so the plans are on me.",
+    ],
+    "finance": [
+        "Budget review is looming and my accounts are a bit of a mess, so I want a quick triage first.",
+        "I'm trying to get my money in order before the next pay cycle, and a few things can't wait.",
+        "My partner asked where our money is going and honestly I'm not sure, so let's get some clarity.",
+        "I've been ignoring my finances for too long; time to clear the backlog in one go.",
+    ],
+    "food": [
+        "I'm hosting a few friends soon and want the food side of things handled without stress.",
+        "The fridge is looking sad and nobody in this house wants to cook, so let's sort out food.",
+        "I promised my family a good meal and I'd rather not leave it to chance.",
+        "It's a busy stretch at work, so I want food sorted without spending ages on it.",
+    ],
+    "shopping": [
+        "I'm finally tackling the list of things I keep meaning to buy, and I want it done in one sitting.",
+        "I'm moving into a new place soon and there's a pile of shopping errands I need to clear.",
+        "Gift season is sneaking up and I'd rather not be the person scrambling at the last minute.",
+        "I've got a few orders and purchases hanging over me, so quick triage please.",
+    ],
+    "travel": [
+        "I'm planning a trip and the details keep slipping through the cracks, so let's pin them down.",
+        "My boss just approved the trip, and I need the logistics settled before prices move.",
+        "There's a family visit coming up and I'm the one who always ends up organizing everything.",
+        "I want this trip to go smoothly, so I'm getting the bookings and checks out of the way now.",
+    ],
+    "transport": ["I've got places to be and I'd like the getting-around part figured out in advance."],
+    "reminder": ["My head is all over the place lately and I keep dropping the ball on small things."],
+    "health": ["I'm trying to take my health more seriously and want to get a few things on the books."],
+    "messaging": ["My inbox and chats are piling up and people are waiting on me."],
+    "information": ["I want a handle on what's going on before I make any plans."],
+    "": ["I've got a few things to sort out and I'd like to get them done in one go."],
+}
+BRIDGES = ["Here's what I need.", "Here's the list.", "So, a few things.", "Here's the plan."]
+CLOSERS = [
+    "Keep it skimmable; I'm pasting the results into my notes.",
+    "A short rundown of each is perfect, no need for long explanations.",
+    "Just the key points for each, please, I'm short on patience.",
+    "Give me the results as a quick list I can forward on.",
+    "Nothing fancy, a quick summary of each will do.",
+]
+FRAMED_STEPS: dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]] = {
+    "parallel": (
+        [("First, could you {c}", "?"), ("To start, I need to {c}", "."), ("Could you {c} first", "?")],
+        [("I'd also like to {c}", "."), ("Could you also {c}", "?"), ("On top of that, {c}", "."),
+         ("I also need to {c}", "."), ("See if you can {c}", "."), ("While you're at it, {c}", ".")],
+        [("And finally, {c}", "."), ("Last thing: {c}", "."), ("To round it off, could you {c}", "?")],
+    ),
+    "sequential": (
+        [("First, could you {c}", "?"), ("Start with this: {c}", "."), ("To begin, I need to {c}", ".")],
+        [("Then {c}", "."), ("Once that's done, {c}", "."), ("After that, I need to {c}", "."),
+         ("Next, could you {c}", "?")],
+        [("Finally, {c}", "."), ("And to wrap up, {c}", "."), ("Last step: {c}", ".")],
+    ),
+}
+
+
+def _step(options: list[tuple[str, str]], body: str, rng: random.Random) -> str:
+    opener, mark = rng.choice(_fitting(options, body))
+    return _capitalize(opener.format(c=body)) + mark
+
+
+def _framed_steps(clauses: list[str], kind: str, rng: random.Random) -> list[str]:
+    firsts, mids, lasts = FRAMED_STEPS["sequential" if kind == "sequential" else "parallel"]
+    if len(clauses) == 1:
+        return [_step(firsts, clauses[0], rng)]
+    order = rng.sample(mids, len(mids))
+    middle = [_step([order[i % len(order)]], c, rng) for i, c in enumerate(clauses[1:-1])]
+    return [_step(firsts, clauses[0], rng), *middle, _step(lasts, clauses[-1], rng)]
+
+
+def scenario(clauses: list[str], plan: DisclosurePlan, tools: dict[str, Tool], kind: str, rng: random.Random) -> str:
+    """A scenario-framed request (TRAJECT-Bench hard / trajectory queries): situation, the
+    calls one sentence each, a closing wish. Indirect in tone, never vague about the calls."""
+    first = tools.get(plan.calls[0].tool) if plan.calls else None
+    scene = rng.choice(SCENES.get(first.domain if first else "", SCENES[""]) or SCENES[""])
+    steps = _framed_steps(clauses, kind, rng)
+    closer = [rng.choice(CLOSERS)] if kind != "sequential" or rng.random() < 0.5 else []
+    return " ".join([scene, rng.choice(BRIDGES), *steps, *closer])
+
+
+Frame = Callable[[list[str], DisclosurePlan, dict[str, Tool], str, random.Random], str]
+# Plan levels realized as a framed scenario instead of opener + request.
+FRAMES: dict[str, Frame] = {"hard": scenario, "traj_query": scenario}
+
+
+# ---------------------------------------------------------------- polish
+
+_A_AN = re.compile(r"\b([Aa]) (?=(?:[aeioAEIO]|8|11\b|18\b))")
+_ONE_PLURAL = re.compile(
+    r"\b(1|one) (night|seat|ticket|spot|guest|adult|minute|hour|day|star|room|passenger|checked bag)s\b"
+)
+_SENTENCE_START = re.compile(r"([.?!] )([a-z])")
+
+
+def polish(text: str) -> str:
+    """Surface grammar the slot filling cannot see: "a amount" -> "an amount", "1 nights" ->
+    "1 night", sentence starts capitalized, no space before punctuation."""
+    text = _A_AN.sub(lambda m: f"{m[1]}n ", text)
+    text = _ONE_PLURAL.sub(r"\1 \2", text)
+    text = re.sub(r"\b(1|one) people\b", r"\1 person", text)
+    text = re.sub(r"\s+([,.;?!])", r"\1", text)
+    text = re.sub(r"([.?!])\.", r"\1", text)
+    text = _SENTENCE_START.sub(lambda m: m[1] + m[2].upper(), text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
 def compose(
     plan: DisclosurePlan, tools: dict[str, Tool], kind: str, time: str | None, rng: random.Random
 ) -> str:
@@ -461,17 +643,16 @@ def compose(
     clauses = [
         clause(c, tools.get(c.tool), time, rng, after_previous=i > 0) for i, c in enumerate(plan.calls)
     ]
-    body = _join(clauses, kind, rng)
-    need = _need(tools.get(plan.calls[0].tool), rng) if plan.style == "need" and plan.calls else None
-    if need is None:
-        # Without need statements a need is said as the intent itself ("I need to get a taxi").
-        style = "need_bare" if plan.style == "need" else plan.style
-        opener, mark = rng.choice(_fitting(OPENERS[style], body))
-    elif _only_need(plan):
-        opener, mark = rng.choice(BARE_NEED)
-    else:
-        opener, mark = rng.choice(_fitting(OPENERS["need"], body))
-    return _capitalize(opener.format(c=body, n=need or "").strip()) + mark
+    frame = FRAMES.get(plan.level)
+    if frame is not None and len(clauses) > 1:
+        return polish(frame(clauses, plan, tools, kind, rng))
+    tool = tools.get(plan.calls[0].tool) if plan.calls else None
+    bodies = _join(clauses, kind, rng)
+    head = _head(bodies[0], plan, tool, rng)
+    if _only_need(plan) and plan.style == "need" and head and _need(tool, random.Random(0)):
+        bodies = bodies[:1]  # the need alone says it all
+    context = _context(plan, tool, rng)
+    return polish(" ".join([*([context] if context else []), head, *bodies[1:]]))
 
 
 # ---------------------------------------------------------------- the writer
