@@ -23,9 +23,12 @@ def _generate(args: argparse.Namespace) -> int:
     out = args.out or (None if "out" in cfg.model_fields_set else f"outputs/{cfg_path.stem}")
     ov = Overrides(out=out, seed=args.seed, limit=args.limit, writer=args.writer,
                    base_url=args.base_url, model=args.model, concurrency=args.concurrency,
-                   fresh=args.fresh, progress=not args.quiet)
+                   fresh=args.fresh, progress=not args.quiet, shard=args.shard)
     summary = generate(cfg, cfg_path.resolve().parent, ov)
-    if not args.quiet:
+    if summary.manifest is None:
+        print(f"shard {args.shard[0]}/{args.shard[1]} done in {summary.out_dir}; when every shard's "
+              ".state/ is there, run without --shard to export", file=sys.stderr)
+    elif not args.quiet:
         from rich.console import Console
 
         llm = {k: v for k, v in summary.manifest.counts.items() if k.startswith("llm_")}
@@ -66,6 +69,16 @@ def _hints(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected I/N, e.g. 2/8") from None
+    if not 1 <= i <= n:
+        raise argparse.ArgumentTypeError("expected 1 <= I <= N")
+    return i, n
+
+
 def _add_llm_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--base-url", help="OpenAI-compatible endpoint (default: config, then $OPENAI_BASE_URL)")
     p.add_argument("--model", help="model name sent to the endpoint")
@@ -89,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--writer", choices=["template", "llm"], help="query writer (default: config, template)")
     _add_llm_flags(g)
     g.add_argument("--fresh", action="store_true", help="ignore finished items and start over (the LLM cache is kept)")
+    g.add_argument("--shard", type=_shard, metavar="I/N",
+                   help="run only shard I of N (items split by a hash of their stable id) and skip "
+                        "the export; shards sharing OUT/.state merge without duplicates, and a final "
+                        "run without --shard exports everything")
     g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     g.set_defaults(func=_generate)
 

@@ -46,12 +46,13 @@ class Overrides:
     concurrency: int | None = None
     fresh: bool = False
     progress: bool = True
+    shard: tuple[int, int] | None = None  # (i, N), 1-based: run only this shard's items, no export
 
 
 @dataclass
 class RunSummary:
     out_dir: Path
-    manifest: RunManifest
+    manifest: RunManifest | None
     per_product: dict[str, dict[str, int]] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
 
@@ -119,16 +120,26 @@ def make_writer(cfg: RunConfig, out_dir: Path) -> tuple[Writer, LLMClient | None
 
 
 class StateStore:
-    """Append-only record of finished items, one file per config hash."""
+    """Append-only record of finished items, one file per config hash (and shard).
 
-    def __init__(self, out_dir: Path, key: str) -> None:
-        self.path = out_dir / STATE_DIR / f"{key}.jsonl"
+    Loading reads every file of the config hash, so shards that ran into the same directory
+    (or whose state files were copied there) merge without duplicates."""
+
+    def __init__(self, out_dir: Path, key: str, shard: tuple[int, int] | None = None) -> None:
+        self.key = key
+        suffix = f".shard{shard[0]}of{shard[1]}" if shard else ""
+        self.path = out_dir / STATE_DIR / f"{key}{suffix}.jsonl"
 
     def load(self) -> dict[str, ItemResult]:
         done: dict[str, ItemResult] = {}
-        if not self.path.exists():
-            return done
-        for line in self.path.read_text(encoding="utf-8").splitlines():
+        for path in sorted(self.path.parent.glob(f"{self.key}*.jsonl")):
+            done.update(self._read(path))
+        return done
+
+    @staticmethod
+    def _read(path: Path) -> dict[str, ItemResult]:
+        done: dict[str, ItemResult] = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
             try:
                 res = ItemResult.model_validate_json(line)
             except ValueError:  # a line cut short by an interrupted run: redo that item
@@ -148,6 +159,15 @@ def plan_items(ctx: RunContext, names: list[str], limit: int | None) -> dict[str
         items = PRODUCTS.get(name)().plan(ctx)
         plans[name] = items[:limit] if limit is not None else items
     return plans
+
+
+def in_shard(item_id: str, shard: tuple[int, int]) -> bool:
+    digest = hashlib.sha256(item_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big") % shard[1] == shard[0] - 1
+
+
+def shard_of(plans: dict[str, list[WorkItem]], shard: tuple[int, int]) -> dict[str, list[WorkItem]]:
+    return {name: [it for it in items if in_shard(it.item_id, shard)] for name, items in plans.items()}
 
 
 async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: StateStore,
@@ -250,14 +270,17 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
                      histories=histories, writer=writer, llm=llm)
     plans = plan_items(ctx, names, ov.limit)  # pure: still nothing written
     prepare_out(out_dir, ov.fresh)
-    store = StateStore(out_dir, config_hash(cfg))
+    store = StateStore(out_dir, config_hash(cfg), ov.shard)
     done = store.load()
     progress = Progress(enabled=ov.progress)
     try:
-        await run_items(ctx, plans, store, done, cfg.llm.concurrency, progress)
+        todo = shard_of(plans, ov.shard) if ov.shard else plans
+        await run_items(ctx, todo, store, done, cfg.llm.concurrency, progress)
     finally:
         if llm is not None:
             await llm.aclose()
+    if ov.shard:  # a shard only adds finished items; an unsharded run exports them all
+        return RunSummary(out_dir=out_dir, manifest=None, per_product={})
     before = previous_files(out_dir)
     files, counts = export_all(ctx, plans, done)
     manifest = build_manifest(cfg, ctx, files, counts, llm)

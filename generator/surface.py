@@ -246,7 +246,7 @@ def _split_datetime(value: Any) -> tuple[str, str]:
 def _datetime_says(value: Any, ctx: Ctx) -> list[str]:
     date, clock = _split_datetime(value)
     d, c = _date_says(date, ctx), _clock_says(clock, ctx)
-    return [f"{d[0]} at {c[0]}", f"{d[-1]} at {c[0]}", f"{c[0]} {d[0]}"]
+    return [f"{d[0]} at {c[0]}", f"{d[-1]} at {c[0]}", f"{c[0]} on {d[0]}"]
 
 
 def _datetime_accepts(value: Any, ctx: Ctx) -> list[str]:

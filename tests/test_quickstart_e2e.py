@@ -126,3 +126,18 @@ def test_dataset_card(quick):
     card = (out / "README.md").read_text()
     assert "## Contents" in card and "| sdg |" in card and "## Statistics" in card
     assert str(out) not in card  # no machine-specific paths: the card is reproducible too
+
+
+def test_shards_merge_without_duplicates(tmp_path):
+    out, ref = tmp_path / "sharded", tmp_path / "ref"
+    for i in (1, 2, 3):
+        summary = run(out, limit=6, shard=(i, 3))
+        assert summary.manifest is None and not (out / "manifest.json").exists()
+    states = list((out / ".state").glob("*.shard*of3.jsonl"))
+    ids = [json.loads(x)["item_id"] for p in states for x in p.read_text().splitlines()]
+    assert len(states) == 3 and len(ids) == len(set(ids))
+    final = run(out, limit=6)
+    assert [p for p in (out / ".state").iterdir() if "shard" not in p.name] == []  # nothing re-run
+    run(ref, limit=6)
+    assert snapshot(out) == snapshot(ref)
+    assert final.manifest.counts["llm_requests_sent"] == 0

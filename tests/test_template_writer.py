@@ -14,7 +14,7 @@ from generator.records import Binding, Target, ToolCall
 from generator.surface import is_identifier
 from generator.validators import check_for, validate
 from generator.writers.base import WRITERS, WriteRequest
-from generator.writers.template import TemplateWriter, derived_intent, intent_phrase
+from generator.writers.template import TemplateWriter, derived_intent, intent_phrase, polish
 
 
 def _req(t: Target, plan, tools, n=None) -> WriteRequest:
@@ -190,3 +190,54 @@ def test_byte_identical_across_hash_seeds() -> None:
         for seed in ("1", "2")
     ]
     assert runs[0] == runs[1] and len(runs[0]) > 1000
+
+
+def _two_calls(kind: str) -> Target:
+    calls = [
+        ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
+        ToolCall(
+            tool=TAXI.name,
+            arguments={"start_name": "Maple Court", "end_name": "Lantern Bar", "car_type": "taxi"},
+        ),
+    ]
+    bindings = [Binding(call=1, param="end_name", from_call=0)] if kind == "sequential" else []
+    return Target(id="k", kind=kind, calls=calls, offered=[FOOD.name, TAXI.name], bindings=bindings)
+
+
+def test_polish_fixes_articles_plurals_and_sentence_starts() -> None:
+    assert polish("with a amount of 4 and a 8 tip for 1 nights .") == "with an amount of 4 and an 8 tip for 1 night."
+    assert polish("Book it. then pay for 1 people?.") == "Book it. Then pay for 1 person?"
+    assert polish("a high chair for 2 nights") == "a high chair for 2 nights"
+
+
+def test_sequential_refers_to_results_by_what_they_are() -> None:
+    t = _two_calls("sequential")
+    plan = plan_calls(t)
+    req = _req(t, plan, [FOOD, TAXI])
+    texts = [TemplateWriter().write_sync(req, s, check_for(req)).texts[0] for s in range(12)]
+    for x in texts:
+        assert not re.search(r"with what you found|using that result|based on that", x), x
+        assert re.search(r"that place|the place you find|you find|from that", x), x
+
+
+def test_long_requests_are_sentences_not_run_ons() -> None:
+    t = _two_calls("parallel")
+    t = t.model_copy(update={"calls": [*t.calls, t.calls[0]]})
+    plan = plan_calls(t)
+    req = _req(t, plan, [FOOD, TAXI])
+    for s in range(8):
+        x = TemplateWriter().write_sync(req, s, check_for(req)).texts[0]
+        assert ";" not in x and len(re.findall(r"[.?!](?:\s|$)", x)) >= 3, x
+
+
+def test_hard_level_is_a_scenario_twice_as_long_and_still_complete() -> None:
+    t = _two_calls("parallel")
+    simple = plan_calls(t)
+    hard = simple.model_copy(update={"level": "hard", "style": "indirect"})
+    w = TemplateWriter()
+    for s in range(6):
+        a = w.write_sync(_req(t, simple, [FOOD, TAXI]), s).texts[0]
+        b = w.write_sync(_req(t, hard, [FOOD, TAXI]), s).texts[0]
+        assert len(b.split()) >= 1.6 * len(a.split()), (a, b)
+        assert "dumplings" in b and "Maple Court" in b and "Lantern Bar" in b
+        assert "Ridely" not in b and "_" not in b

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Draft, Tool
-from ..surface import join_words, normalize, noun, render, value_kind, words
+from ..surface import join_words, normalize, noun, render, spec_of, value_kind, words
 from .base import WRITERS, TextCheck, WriteRequest
 
 MAX_TRIES = 8  # check-driven retries with other template choices
@@ -96,7 +96,7 @@ OPENERS: dict[str, list[tuple[str, str]]] = {
         ("I'd like to {c}", "."),
         ("Help me {c}", "."),
         ("I want to {c}", "."),
-        ("Would you {c}", "?"),
+        ("Can you please {c}", "?"),
         ("{c}", "."),
     ],
     "casual": [
@@ -116,6 +116,8 @@ OPENERS: dict[str, list[tuple[str, str]]] = {
         ("Would it be possible to {c}", "?"),
         ("I've been meaning to {c}", "."),
         ("It would help if you could {c}", "."),
+        ("Any chance you could {c}", "?"),
+        ("Could you maybe {c}", "?"),
     ],
     "need": [
         ("{n}. Can you help me {c}", "?"),
@@ -140,16 +142,8 @@ BARE_NEED = [
 APP_FORMS = ["on {app}", "using {app}", "with {app}", "through {app}", "via {app}"]
 # Two calls share one sentence; longer chains become one sentence per call (no run-ons).
 JOINS = {
-    "sequential": [
-        ("first {0}, then {1}", ""),
-        ("{0}, and after that {1}", ""),
-        ("{0} and then {1}", ""),
-    ],
-    "parallel": [
-        ("{0}, and also {1}", ""),
-        ("{0}, plus {1}", ""),
-        ("{0} and {1}", ""),
-    ],
+    "sequential": ["first {0}, then {1}", "{0}, and after that {1}", "{0} and then {1}"],
+    "parallel": ["{0}, and also {1}", "{0}, plus {1}", "{0} and {1}"],
 }
 # Follow-up sentences of a longer request: (middle leads, last leads).
 FOLLOW_UPS = {
@@ -286,7 +280,8 @@ def _intent(tool: Tool | None, said: dict[str, str], rng: random.Random) -> tupl
     rng.shuffle(templates)
     options = [f for f in (_fill(t, said) for t in templates) if f]
     if options:
-        return max(options, key=lambda f: len(f[1])) if rng.random() < 0.6 else options[0]
+        # Mostly the template that absorbs the most values: slots read better than modifiers.
+        return max(options, key=lambda f: len(f[1])) if rng.random() < 0.75 else options[0]
     return derived_intent(tool, tool.name if tool else ""), set()
 
 
@@ -298,6 +293,10 @@ def _modifier(arg: Arg, tool: Tool | None, time: str | None, rng: random.Random)
     return MODIFIERS.get(kind, _plain_modifier)(arg, tool, text, rng)
 
 
+_PLAIN_DATE_HINT = re.compile(r"^an? (?:date|day) of ((?:January|February|March|April|May|June|July|August|"
+                              r"September|October|November|December) \d{1,2}, \d{4})$")
+
+
 def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     text = arg.text or ""
     if arg.plan.source == "time":
@@ -307,8 +306,16 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
         return f"{role or 'at'} {text}"
     if role is not None:
         return f"{role} {text}"
+    enum = spec_of(tool, arg.param).get("enum") or []
+    if arg.plan.value in enum and not isinstance(arg.plan.value, bool):  # an enum member in words
+        return _enum_modifier(arg, tool, text, rng)
+    dated = _PLAIN_DATE_HINT.match(text)
+    if dated:  # "a date of June 3, 2025" is just "on June 3, 2025"
+        return f"on {dated[1]}"
     if text.startswith(("a ", "an ")):  # "a volume of fifty-six": a measure, said "with" it
         return f"with {text}"
+    if _adverbial(text):  # an enum said in words ("repeating the whole list", "in IMAX")
+        return text
     return rng.choice([f"with {text}", f"using {text}", f"for {text}"])
 
 
@@ -317,11 +324,16 @@ def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) 
     if role:
         return f"{role} {text}"
     n = noun(arg.param, tool)
-    return rng.choice([f"with the {n} set to {text}", f"where the {n} is {text}", f"with {text} as the {n}"])
+    verb = "are" if isinstance(arg.plan.value, list) or (n.endswith("s") and not n.endswith("ss")) else "is"
+    return rng.choice([f"with the {n} set to {text}", f"where the {n} {verb} {text}", f"with {text} as the {n}"])
 
 
 def _number_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
     n = noun(arg.param, tool)
+    if n.startswith("number of "):  # "for 2 guests", not "with a number of guests of 2"
+        return f"for {text} {n[len('number of '):]}"
+    if n.endswith("s") and not n.endswith("ss"):  # "with 0 checked bags"
+        return f"with {text} {n}"
     return rng.choice([f"with a {n} of {text}", f"with a {n} of {text}", f"with the {n} set to {text}"])
 
 
@@ -342,7 +354,7 @@ def _enum_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -
     n = noun(arg.param, tool)
     if _adverbial(text):
         return text
-    if text.split(" ", 1)[0].lower() in ("a", "an", "the"):
+    if text.split(" ", 1)[0].lower() in ("a", "an", "the", "my"):
         return f"for {text}"
     if n.split()[-1] in text.lower().split():  # "high priority" already says it is a priority
         return f"with {text}"
@@ -377,6 +389,28 @@ MODIFIERS: dict[str, Callable[[Arg, Tool | None, str, random.Random], str]] = {
 }
 
 
+# History hints that share a frame merge into one phrase: "the same activity, duration and
+# distance as last time" instead of three "with the same ... as last time" modifiers.
+HINT_GROUPS = [
+    (re.compile(r"^the same (.+) as last time$"), "with the same {} as last time"),
+    (re.compile(r"^my usual (.+)$"), "with my usual {}"),
+]
+
+
+def _merged_hints(args: list[Arg]) -> tuple[list[str], set[str]]:
+    """Merged modifiers for groups of 2+ hinted arguments, and the parameters they say."""
+    out: list[str] = []
+    used: set[str] = set()
+    for pattern, phrase in HINT_GROUPS:
+        hits = [(a, m) for a in args if a.plan.mode == "hinted" and a.param not in used
+                and a.plan.source != "time" and _role(a.param) is None
+                and (m := pattern.match(a.text or ""))]
+        if len(hits) >= 2:
+            out.append(phrase.format(join_words([m[1] for _, m in hits])))
+            used |= {a.param for a, _ in hits}
+    return out, used
+
+
 def _result_ref(param: str, tool: Tool | None, rng: random.Random) -> str:
     """The value an earlier call produces, referred to by what it is ("the event you find")."""
     role = _role(param)
@@ -398,7 +432,8 @@ def clause(
         if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
     }
     intent, used = _intent(tool, said, rng)
-    mods = [_modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used]
+    mods, merged = _merged_hints([a for a in args if a.param not in used])
+    mods += [_modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used | merged]
     rng.shuffle(mods)
     bound = [a for a in args if a.plan.source == "previous_step"]
     if after_previous and bound:
@@ -414,7 +449,7 @@ def clause(
 # ---------------------------------------------------------------- sentences
 
 
-_QUESTION_START = ("how", "what", "where", "when", "why", "who", "which", "am", "is", "are", "can", "could",
+_QUESTION_START = ("how", "what", "what's", "where's", "how's", "where", "when", "why", "who", "which", "am", "is", "are", "can", "could",
                    "do", "does", "has", "have", "should", "will", "anything")
 
 
@@ -466,10 +501,11 @@ def _only_need(plan: DisclosurePlan) -> bool:
 _ADDRESSED = re.compile(r"^(\w+ me|let me)\b", re.IGNORECASE)
 _FIRST_PERSON = ("to ", "me ", "Gotta ", "wanna ")
 SAFE_OPENERS = [("Can you {c}", "?"), ("Please {c}", "."), ("Could you {c}", "?")]
-# Levels whose real queries are short (TRAILBench Medium / High: ~10 words): short openers only.
-SHORT_LEVELS = frozenset({"Medium", "High"})
+# Levels whose real queries are short (TRAILBench Medium / High: ~10 words): openers of at most
+# this many words before the request.
+SHORT_LEVELS = {"Medium": 4, "High": 3}
 # Levels whose real queries often open with the situation ("I'm at X and hungry. ..."), and how often.
-CONTEXT_RATE = {"Minimum": 0.75, "Low": 0.3}
+CONTEXT_RATE = {"Minimum": 0.9, "Low": 0.4}
 
 
 def _fitting(openers: list[tuple[str, str]], body: str) -> list[tuple[str, str]]:
@@ -484,8 +520,8 @@ def _fitting(openers: list[tuple[str, str]], body: str) -> list[tuple[str, str]]
 def _short(openers: list[tuple[str, str]], level: str) -> list[tuple[str, str]]:
     if level not in SHORT_LEVELS:
         return openers
-    short = [o for o in openers if len(o[0].split("{c}")[0].split()) <= 3]
-    return short or openers
+    short = [o for o in openers if len(o[0].split("{c}")[0].split()) <= SHORT_LEVELS[level]]
+    return short if len(short) >= 3 else openers
 
 
 def _need_openers(need: str) -> list[tuple[str, str]]:
@@ -507,7 +543,7 @@ def _head(body: str, plan: DisclosurePlan, tool: Tool | None, rng: random.Random
         opener, mark = rng.choice(BARE_NEED)
         mark = "?" if _is_question(need) and opener == "{n}" else mark
         return _capitalize(opener.replace("{n}.", "{n}?" if _is_question(need) else "{n}.").format(n=need)) + mark
-    opener, mark = rng.choice(_fitting(_need_openers(need), body))
+    opener, mark = rng.choice(_fitting(_short(_need_openers(need), plan.level), body))
     return _capitalize(opener.format(c=body, n=need).strip()) + mark
 
 
@@ -619,8 +655,12 @@ FRAMES: dict[str, Frame] = {"hard": scenario, "traj_query": scenario}
 
 _A_AN = re.compile(r"\b([Aa]) (?=(?:[aeioAEIO]|8|11\b|18\b))")
 _ONE_PLURAL = re.compile(
-    r"\b(1|one) (night|seat|ticket|spot|guest|adult|minute|hour|day|star|room|passenger|checked bag)s\b"
+    r"(?<![\w.,:-])(1|one) ((?:(?!of\b)[A-Za-z-]+ )?)"
+    r"(night|seat|ticket|spot|guest|adult|minute|hour|day|star|room|passenger|rider|traveller|bag|item)s\b"
 )
+_MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
+# "at June 2nd, 2025 at 9 am" (a datetime filling an "at {time}" slot) -> "on June 2nd, ...".
+_AT_DATE = re.compile(rf"\bat (?=(?:the \d+(?:st|nd|rd|th) of )?(?:{_MONTH_NAMES})\b)")
 _SENTENCE_START = re.compile(r"([.?!] )([a-z])")
 
 
@@ -628,8 +668,9 @@ def polish(text: str) -> str:
     """Surface grammar the slot filling cannot see: "a amount" -> "an amount", "1 nights" ->
     "1 night", sentence starts capitalized, no space before punctuation."""
     text = _A_AN.sub(lambda m: f"{m[1]}n ", text)
-    text = _ONE_PLURAL.sub(r"\1 \2", text)
-    text = re.sub(r"\b(1|one) people\b", r"\1 person", text)
+    text = _ONE_PLURAL.sub(r"\1 \2\3", text)
+    text = _AT_DATE.sub("on ", text)
+    text = re.sub(r"(?<![\w.,:-])(1|one) people\b", r"\1 person", text)
     text = re.sub(r"\s+([,.;?!])", r"\1", text)
     text = re.sub(r"([.?!])\.", r"\1", text)
     text = _SENTENCE_START.sub(lambda m: m[1] + m[2].upper(), text)
@@ -649,7 +690,7 @@ def compose(
     tool = tools.get(plan.calls[0].tool) if plan.calls else None
     bodies = _join(clauses, kind, rng)
     head = _head(bodies[0], plan, tool, rng)
-    if _only_need(plan) and plan.style == "need" and head and _need(tool, random.Random(0)):
+    if plan.style == "need" and _only_need(plan) and tool and tool.hints and tool.hints.need:
         bodies = bodies[:1]  # the need alone says it all
     context = _context(plan, tool, rng)
     return polish(" ".join([*([context] if context else []), head, *bodies[1:]]))
