@@ -31,7 +31,8 @@ def _generate(args: argparse.Namespace) -> int:
     elif not args.quiet:
         from rich.console import Console
 
-        llm = {k: v for k, v in summary.manifest.counts.items() if k.startswith("llm_")}
+        llm = {f"llm_{k} (this run)": v for k, v in summary.this_run.items()
+               if k in ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens")}
         Console(stderr=True).print(summary_table(summary.per_product, llm))
         print(f"wrote {summary.out_dir}", file=sys.stderr)
     return 0
@@ -69,6 +70,16 @@ def _hints(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("expected a number >= 1")
+    return value
+
+
 def _shard(text: str) -> tuple[int, int]:
     try:
         i, n = (int(x) for x in text.split("/"))
@@ -82,7 +93,7 @@ def _shard(text: str) -> tuple[int, int]:
 def _add_llm_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--base-url", help="OpenAI-compatible endpoint (default: config, then $OPENAI_BASE_URL)")
     p.add_argument("--model", help="model name sent to the endpoint")
-    p.add_argument("--concurrency", type=int, help="requests in flight at once")
+    p.add_argument("--concurrency", type=_positive, help="requests in flight at once")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("config", help="YAML run config (see examples/quickstart.yaml)")
     g.add_argument("--out", help="output directory (default: the config's `out`, else outputs/<config name>)")
     g.add_argument("--seed", type=int, help="override the config's seed")
-    g.add_argument("--limit", type=int, help="at most N work items per product (quick trials)")
+    g.add_argument("--limit", type=_positive, help="at most N work items per product (quick trials)")
     g.add_argument("--writer", choices=["template", "llm"], help="query writer (default: config, template)")
     _add_llm_flags(g)
     g.add_argument("--fresh", action="store_true", help="ignore finished items and start over (the LLM cache is kept)")

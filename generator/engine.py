@@ -21,13 +21,13 @@ from . import __version__
 from .card import card_text
 from .catalog import Catalog
 from .config import RunConfig
-from .errors import ConfigError
+from .errors import BudgetExceeded, ConfigError, LLMError
 from .io import atomic_write_text, jsonl_text
 from .llm.protocol import LLMClient
 from .plugins import load_plugins
 from .products.base import PRODUCTS, RunContext, WorkItem
 from .progress import Progress
-from .records import ItemResult, RunManifest, UserHistory
+from .records import ItemResult, Rejection, RunManifest, UserHistory
 from .writers.base import WRITERS, Writer
 
 STATE_DIR = ".state"
@@ -55,6 +55,13 @@ class RunSummary:
     manifest: RunManifest | None
     per_product: dict[str, dict[str, int]] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
+    this_run: dict[str, int] = field(default_factory=dict)  # LLM usage of this invocation only
+
+
+def this_run_usage(llm: LLMClient | None) -> dict[str, int]:
+    if llm is None:
+        return dict.fromkeys(UsageLedger.FIELDS, 0)
+    return {k: getattr(llm.usage, k) for k in UsageLedger.FIELDS}
 
 
 def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
@@ -75,12 +82,47 @@ def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
         raise ConfigError(e["msg"], field=".".join(str(p) for p in e["loc"])) from None
 
 
-def config_hash(cfg: RunConfig) -> str:
-    """What decides the items' content; concurrency and the output path do not."""
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def input_digests(data: dict, base_dir: Path) -> dict[str, str]:
+    """A digest of every input file the config names (catalogs, histories, personas, hints,
+    product inputs): any config string that resolves to a file or directory counts."""
+    out: dict[str, str] = {}
+    for text in sorted(set(_strings(data))):
+        path = base_dir / text
+        if not text or len(text) > 4096 or not path.exists():
+            continue
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        digest = hashlib.sha256()
+        for f in files:
+            digest.update(str(f.relative_to(path) if path.is_dir() else "").encode())
+            digest.update(f.read_bytes())
+        out[text] = digest.hexdigest()
+    return out
+
+
+def config_hash(cfg: RunConfig, base_dir: Path) -> str:
+    """What decides the items' content: the config (less how the run goes: output path,
+    concurrency, budget, retries, timeouts), the
+    bytes of its input files, the code version and the prompt templates. A change in any of them
+    starts a new state file, so no stale item is ever reused."""
+    from .prompting import template_hashes
+
     data = cfg.model_dump(mode="json")
     data.pop("out", None)
-    data["llm"].pop("concurrency", None)
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+    for how_not_what in ("concurrency", "budget_tokens", "max_retries", "timeout_s", "cache_dir"):
+        data["llm"].pop(how_not_what, None)
+    key = {"config": data, "inputs": input_digests(data, base_dir), "code": __version__,
+           "templates": template_hashes()}
+    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHistory]]:
@@ -153,6 +195,41 @@ class StateStore:
             fh.write(res.model_dump_json() + "\n")
 
 
+class UsageLedger:
+    """LLM usage summed over every invocation that produced this state, so the manifest of a
+    resumed or repeated run reports what the dataset cost and stays byte-identical."""
+
+    FIELDS = ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens", "retries", "reasks")
+
+    def __init__(self, out_dir: Path, key: str, shard: tuple[int, int] | None = None) -> None:
+        self.key = key
+        suffix = f".shard{shard[0]}of{shard[1]}" if shard else ""
+        self.dir = out_dir / STATE_DIR
+        self.path = self.dir / f"{key}{suffix}.usage.json"
+
+    def _read(self, path: Path) -> dict[str, int]:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return {k: int(data.get(k, 0)) for k in self.FIELDS}
+
+    def add(self, llm: LLMClient | None) -> None:
+        if llm is None:
+            return
+        mine = self._read(self.path)
+        now = {k: mine.get(k, 0) + getattr(llm.usage, k) for k in self.FIELDS}
+        self.dir.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.path, json.dumps(now, sort_keys=True) + "\n")
+
+    def totals(self) -> dict[str, int]:
+        total = dict.fromkeys(self.FIELDS, 0)
+        for path in sorted(self.dir.glob(f"{self.key}*.usage.json")):
+            for k, v in self._read(path).items():
+                total[k] += v
+        return total
+
+
 def plan_items(ctx: RunContext, names: list[str], limit: int | None) -> dict[str, list[WorkItem]]:
     plans: dict[str, list[WorkItem]] = {}
     for name in names:
@@ -179,18 +256,41 @@ async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: St
 
     async def one(item: WorkItem) -> None:
         async with sem:
-            res = await products[item.product].run(item, ctx)
+            try:
+                res = await products[item.product].run(item, ctx)
+            except BudgetExceeded:
+                raise
+            except LLMError as exc:
+                if exc.retryable:  # the endpoint kept failing: no verdict, retry on a rerun
+                    unfinished.append(exc.message)
+                    return
+                res = llm_rejection(item, exc)
         done[item.item_id] = res
         store.append(res)
         progress.advance(item.product, accepted=len(res.samples), rejected=len(res.rejections))
 
+    unfinished: list[str] = []
     tasks = [asyncio.ensure_future(one(it)) for it in pending]
     try:
         await asyncio.gather(*tasks)
+    except BudgetExceeded as exc:
+        raise BudgetExceeded(f"{exc.message}; finished items are saved: raise llm.budget_tokens and "
+                             "rerun the same command to resume") from None
     finally:
         for t in tasks:
             t.cancel()
         progress.stop()
+    if unfinished:
+        raise LLMError(f"{len(unfinished)} item(s) unfinished because the endpoint kept failing "
+                       f"(last: {unfinished[-1]}); finished items are saved: rerun the same command "
+                       "to resume", retryable=True)
+
+
+def llm_rejection(item: WorkItem, exc: LLMError) -> ItemResult:
+    """A bad reply that escaped the product's own handling is still data, not a crash."""
+    rej = Rejection(item_id=item.item_id, product=item.product, stage="llm", validator="llm",
+                    reason=exc.message, raw=exc.raw, attempts=exc.attempts)
+    return ItemResult(item_id=item.item_id, product=item.product, rejections=[rej])
 
 
 def plans_done(plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]) -> list[str]:
@@ -219,15 +319,12 @@ def file_digest(path: Path) -> str:
 
 
 def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
-                   counts: dict[str, dict[str, int]], llm: LLMClient | None) -> RunManifest:
+                   counts: dict[str, dict[str, int]], llm: LLMClient | None,
+                   usage: dict[str, int]) -> RunManifest:
     from .prompting import template_hashes
 
     flat: dict[str, int] = {f"{p}.{k}": v for p, c in counts.items() for k, v in c.items()}
-    usage = llm.usage if llm else None
-    flat["llm_requests_sent"] = usage.requests_sent if usage else 0
-    flat["llm_cache_hits"] = usage.cache_hits if usage else 0
-    flat["llm_prompt_tokens"] = usage.prompt_tokens if usage else 0
-    flat["llm_completion_tokens"] = usage.completion_tokens if usage else 0
+    flat.update({f"llm_{k}": v for k, v in usage.items()})
     rel = {str(p.relative_to(ctx.out_dir)): file_digest(p) for p in sorted(set(files))}
     return RunManifest(
         config=cfg.model_dump(mode="json", exclude={"out"}), seed=cfg.seed, writer=cfg.writer,
@@ -252,6 +349,8 @@ def remove_stale(out_dir: Path, before: set[str], now: RunManifest) -> None:
 
 
 def prepare_out(out_dir: Path, fresh: bool) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ConfigError("the output path exists and is not a directory", file=str(out_dir))
     if fresh and (out_dir / STATE_DIR).exists():
         shutil.rmtree(out_dir / STATE_DIR)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -270,25 +369,28 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
                      histories=histories, writer=writer, llm=llm)
     plans = plan_items(ctx, names, ov.limit)  # pure: still nothing written
     prepare_out(out_dir, ov.fresh)
-    store = StateStore(out_dir, config_hash(cfg), ov.shard)
+    key = config_hash(cfg, base_dir)
+    store, ledger = StateStore(out_dir, key, ov.shard), UsageLedger(out_dir, key, ov.shard)
     done = store.load()
     progress = Progress(enabled=ov.progress)
     try:
         todo = shard_of(plans, ov.shard) if ov.shard else plans
         await run_items(ctx, todo, store, done, cfg.llm.concurrency, progress)
     finally:
+        ledger.add(llm)
         if llm is not None:
             await llm.aclose()
     if ov.shard:  # a shard only adds finished items; an unsharded run exports them all
         return RunSummary(out_dir=out_dir, manifest=None, per_product={})
     before = previous_files(out_dir)
     files, counts = export_all(ctx, plans, done)
-    manifest = build_manifest(cfg, ctx, files, counts, llm)
+    manifest = build_manifest(cfg, ctx, files, counts, llm, ledger.totals())
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
     atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
-                      files=files + [out_dir / "manifest.json", out_dir / "README.md"])
+                      files=files + [out_dir / "manifest.json", out_dir / "README.md"],
+                      this_run=this_run_usage(llm))
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:

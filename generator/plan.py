@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
 from .surface import leaks, noun, render, spec_of, words
-from .temporal import temporal_hint
+from .temporal import from_time_alone, temporal_hint
 from .vagueness import countable, norm, value_elements
 
 Style = Literal["explicit", "casual", "indirect", "need"]
@@ -213,13 +213,26 @@ class _Arg:
         u: float,
         v: float,
         literal: bool,
+        time_alone: bool = False,
     ) -> None:
         self.param, self.value, self.sources, self.hint = param, value, sources, hint
-        self.u, self.v, self.literal = u, v, literal
+        self.u, self.v, self.literal, self.time_alone = u, v, literal, time_alone
 
     @property
     def inferable(self) -> bool:
         return bool(self.sources)
+
+    @property
+    def omit_sources(self) -> list[Source]:
+        """Sources that recover the value with nothing said: "time" only when the query time
+        alone gives it (a date other than today needs its "tomorrow" phrase in the query)."""
+        return [s for s in self.sources if s != "time" or self.time_alone]
+
+    def vague(self, hinted: bool) -> ArgPlan:
+        """The hinted or omitted plan of this argument; hinted whenever it cannot be omitted."""
+        if self.hint is not None and (hinted or not self.omit_sources):
+            return ArgPlan(param=self.param, value=self.value, mode="hinted", source=self.sources[0], hint=self.hint)
+        return ArgPlan(param=self.param, value=self.value, mode="omitted", source=self.omit_sources[0])
 
 
 def literal_in_render(value: Any, param: str, tool: Tool, time: str | None) -> bool:
@@ -232,15 +245,16 @@ def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Ra
     sources = recoverable_from(target, tool, param, value)
     u, v = rng.random(), rng.random()
     hint = hint_for(target, tool, param, value, sources[0], rng) if sources else None
-    return _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time))
+    alone = "time" in sources and from_time_alone(tool, param, value, target.time or "")
+    if hint is None and sources and not [s for s in sources if s != "time" or alone]:
+        sources = []  # neither omittable nor hintable: stated at every level
+    return _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time), alone)
 
 
 def _mode(arg: _Arg, level: LevelPolicy) -> ArgPlan:
     if not arg.inferable or arg.u < level.stated:
         return ArgPlan(param=arg.param, value=arg.value, mode="stated", source="query")
-    if arg.hint is not None and arg.v < level.hinted:
-        return ArgPlan(param=arg.param, value=arg.value, mode="hinted", source=arg.sources[0], hint=arg.hint)
-    return ArgPlan(param=arg.param, value=arg.value, mode="omitted", source=arg.sources[0])
+    return arg.vague(arg.v < level.hinted)
 
 
 def tool_text(tool: Tool) -> str:
@@ -282,14 +296,7 @@ def _apply_force(plan: ArgPlan, arg: _Arg, stated: bool | None) -> ArgPlan:
         return plan
     if stated:
         return ArgPlan(param=arg.param, value=arg.value, mode="stated", source="query")
-    mode = "hinted" if arg.hint is not None and arg.v < 0.5 else "omitted"
-    return ArgPlan(
-        param=arg.param,
-        value=arg.value,
-        mode=mode,
-        source=arg.sources[0],
-        hint=arg.hint if mode == "hinted" else None,
-    )
+    return arg.vague(arg.v < 0.5)
 
 
 def _weighted(rng: random.Random, weights: dict[str, float]) -> str:

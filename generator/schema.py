@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from jsonschema.exceptions import SchemaError, ValidationError
 
 from .errors import InputError
 from .records import Tool, ToolCall
@@ -100,6 +101,90 @@ def _check_required(schema: dict[str, Any], path: str) -> None:
     missing = [r for r in required if r not in schema["properties"]]
     if missing:
         raise InputError(f"required names not in properties: {missing}", field=f"{path}.required")
+
+
+# ---------------------------------------------------------------- satisfiability
+
+# (lower, upper) keyword pairs whose bounds must not cross, else no value satisfies them.
+_BOUNDS = (("minimum", "maximum"), ("minLength", "maxLength"), ("minItems", "maxItems"),
+           ("minProperties", "maxProperties"))
+# Keywords holding one subschema / a list of subschemas, walked for the sanity checks.
+_SUB_ONE = ("items", "additionalProperties", "not")
+_SUB_MANY = ("prefixItems", "anyOf", "oneOf", "allOf")
+
+
+def check_schema(schema: dict[str, Any], path: str = "parameters") -> None:
+    """Refuse a (normalized) parameter schema no value can satisfy, or that is not JSON Schema.
+
+    Generation picks values from the schema, so an empty enum, crossed bounds or a pattern
+    that does not compile would otherwise fail mid-run; InputError(field=<path>.<key>) instead.
+    """
+    _check_node(schema, path)
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as e:
+        where = ".".join([path, *map(str, e.absolute_path)])
+        raise InputError(f"not a valid JSON Schema (Draft 2020-12): {_trim(e.message)}",
+                         field=where) from None
+
+
+def _check_node(schema: Any, path: str) -> None:
+    if not isinstance(schema, dict):
+        if isinstance(schema, bool):
+            return
+        raise InputError(f"schema must be an object, got {type(schema).__name__}", field=path)
+    _check_enum(schema, path)
+    _check_bounds(schema, path)
+    _check_pattern(schema, path)
+    for name, sub in (schema.get("properties") or {}).items():
+        _check_node(sub, f"{path}.properties.{name}")
+    for key in _SUB_ONE:
+        if key in schema:
+            _check_node(schema[key], f"{path}.{key}")
+    for key in _SUB_MANY:
+        if isinstance(schema.get(key), list):
+            for i, sub in enumerate(schema[key]):
+                _check_node(sub, f"{path}.{key}[{i}]")
+
+
+def _check_enum(schema: dict[str, Any], path: str) -> None:
+    enum = schema.get("enum")
+    if enum is None:
+        return
+    if not isinstance(enum, list) or not enum:
+        raise InputError("'enum' must be a non-empty list (no value can satisfy an empty one)",
+                         field=f"{path}.enum")
+    # Not checked against "type": BFCL live docs put an array's item values in the array's own
+    # enum (live_simple 71), and a string enum on an integer parameter (live_relevance 8).
+
+
+def _check_bounds(schema: dict[str, Any], path: str) -> None:
+    for lo_key, hi_key in _BOUNDS:
+        lo, hi = schema.get(lo_key), schema.get(hi_key)
+        if _is_number(lo) and _is_number(hi) and lo > hi:
+            raise InputError(f"{lo_key} {lo} is greater than {hi_key} {hi}", field=f"{path}.{lo_key}")
+    lo = schema.get("exclusiveMinimum", schema.get("minimum"))
+    hi = schema.get("exclusiveMaximum", schema.get("maximum"))
+    exclusive = "exclusiveMinimum" in schema or "exclusiveMaximum" in schema
+    if exclusive and _is_number(lo) and _is_number(hi) and lo >= hi:
+        key = "exclusiveMinimum" if "exclusiveMinimum" in schema else "minimum"
+        raise InputError(f"the bounds {lo}..{hi} (exclusive) leave no value", field=f"{path}.{key}")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _check_pattern(schema: dict[str, Any], path: str) -> None:
+    pattern = schema.get("pattern")
+    if pattern is None:
+        return
+    if not isinstance(pattern, str):
+        raise InputError("'pattern' must be a string", field=f"{path}.pattern")
+    try:
+        re.compile(pattern)
+    except re.error as e:
+        raise InputError(f"invalid regular expression {pattern!r}: {e}", field=f"{path}.pattern") from None
 
 
 def to_bfcl(params: dict[str, Any]) -> dict[str, Any]:

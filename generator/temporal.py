@@ -184,6 +184,22 @@ def temporal_hint(tool: Tool | None, param: str, value: Any, time: str) -> str |
     return found[0].hint if found else None
 
 
+# Kinds whose value the query time fixes without any phrase (meal type by hour, "today"-like
+# enums). A date does only when it is the query date itself; other dates and clock times need
+# their relative phrase ("tomorrow", "in 2 hours") in the query, so they are hinted, never omitted.
+TIME_ALONE_KINDS = frozenset({"meal", "now_enum"})
+
+
+def from_time_alone(tool: Tool | None, param: str, value: Any, time: str) -> bool:
+    """Whether the query time by itself recovers `value` (it may then be omitted outright)."""
+    found = analyze(tool, {param: value}, time)
+    if not found:
+        return False
+    if found[0].kind in TIME_ALONE_KINDS:
+        return True
+    return found[0].kind == "date" and found[0].hint == "today"
+
+
 def _meal_problem(param: str, spec: dict[str, Any], value: Any, qt: datetime) -> str | None:
     if isinstance(value, str) and value in MEAL_HOURS and is_meal_param(param, spec) \
             and not meal_fits(value, qt.hour):

@@ -332,12 +332,27 @@ def _name_tokens(name: str) -> set[str]:
     return tokens | plural | {t[:-3] + "y" for t in tokens if t.endswith("ies") and len(t) > 4}
 
 
-def _fake_string(name: str, rng: random.Random) -> str:
-    tokens = _name_tokens(name)
+# Name keywords too generic to say what kind of thing a value is ("items", "query"): when the
+# name only matches these, the parameter description decides ("Dishes to order" -> dishes).
+_GENERIC_KEYS = ("product", "goods", "item", "keyword", "query", "search")
+
+
+def _faker_for(tokens: set[str], name: str, skip_generic: bool = False) -> Callable[[random.Random, str], Any] | None:
     for keys, faker in STRING_FAKERS:
+        if skip_generic and set(keys) & set(_GENERIC_KEYS):
+            continue
         if any(k in tokens or (k.startswith("_") and name.lower().endswith(k)) for k in keys):
-            return faker(rng, name)
-    return rng.choice(WORDS)
+            return faker
+    return None
+
+
+def _fake_string(name: str, rng: random.Random, description: str = "") -> str:
+    faker = _faker_for(_name_tokens(name), name)
+    generic = faker is None or faker is _faker_for(set(_GENERIC_KEYS), "")
+    if generic and description:
+        words = {t for t in _name_tokens(description) if len(t) >= 4}  # not "to", "for", "cc"
+        faker = _faker_for(words, "", skip_generic=True) or faker
+    return faker(rng, name) if faker else rng.choice(WORDS)
 
 
 # ---------------------------------------------------------------- number ranges by name
@@ -398,7 +413,7 @@ def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random,
 def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str:
     value = _fake_temporal_string(name, schema, rng, ref)
     if value is None:
-        value = _fake_string(name, rng)
+        value = _fake_string(name, rng, str(schema.get("description") or ""))
     lo, hi = schema.get("minLength", 0), schema.get("maxLength")
     value = value[:hi] if hi is not None else value
     return value + "x" * max(0, lo - len(value))
@@ -410,6 +425,8 @@ def _fake_bool(name: str, schema: dict[str, Any], rng: random.Random, ref: datet
 
 def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> list[Any]:
     items = schema.get("items") if isinstance(schema.get("items"), dict) else {"type": "string"}
+    if "description" not in items and schema.get("description"):  # "Dishes to order" says what an item is
+        items = {**items, "description": schema["description"]}
     lo = schema.get("minItems", 1)
     hi = max(lo, min(schema.get("maxItems", 3), lo + 2))
     n = rng.randint(lo, hi)

@@ -64,3 +64,34 @@ def test_validate_unknown_format_is_a_user_error(tmp_path):
     f.write_text("hello")
     proc = run_cli("validate", str(f), cwd=tmp_path)
     assert proc.returncode == 2 and "--format" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("args, word", [
+    (["--limit", "-1"], "--limit"),
+    (["--limit", "0"], "--limit"),
+    (["--concurrency", "0"], "--concurrency"),
+    (["--shard", "3/2"], "--shard"),
+])
+def test_bad_flags_are_refused(tmp_path, args, word):
+    cfg = config_for(tmp_path, ROOT / "examples" / "catalog.json")
+    proc = run_cli("generate", str(cfg), "--out", str(tmp_path / "o"), *args, cwd=tmp_path)
+    assert proc.returncode == 2 and word in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_out_is_a_file(tmp_path):
+    cfg = config_for(tmp_path, ROOT / "examples" / "catalog.json")
+    (tmp_path / "o").write_text("x")
+    proc = run_cli("generate", str(cfg), "--out", str(tmp_path / "o"), cwd=tmp_path)
+    assert proc.returncode == 2 and "not a directory" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("make, word", [
+    (lambda p: p.mkdir(), "directory"),
+    (lambda p: p.write_bytes(b"\xff\xfe\x00bad"), "UTF-8"),
+])
+def test_unreadable_config(tmp_path, make, word):
+    cfg = tmp_path / "cfg.yaml"
+    make(cfg)
+    proc = run_cli("generate", str(cfg), cwd=tmp_path)
+    assert proc.returncode == 2 and word in proc.stderr and "Traceback" not in proc.stderr

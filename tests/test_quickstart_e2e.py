@@ -141,3 +141,20 @@ def test_shards_merge_without_duplicates(tmp_path):
     run(ref, limit=6)
     assert snapshot(out) == snapshot(ref)
     assert final.manifest.counts["llm_requests_sent"] == 0
+
+
+def test_changed_input_file_is_not_served_from_stale_state(tmp_path):
+    """The state key covers the bytes of the inputs, not just the config text."""
+    catalog = tmp_path / "catalog.json"
+    catalog.write_text((ROOT / "examples" / "catalog.json").read_text())
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("catalog: [catalog.json]\nproducts:\n  sdg:\n    categories: {simple: 4}\n")
+    out = tmp_path / "out"
+    generate(load_config(cfg), tmp_path, Overrides(out=str(out), progress=False))
+    tools = json.loads(catalog.read_text())
+    for t in tools:
+        t["function"]["description"] = "EDITED " + t["function"]["description"]
+    catalog.write_text(json.dumps(tools))
+    generate(load_config(cfg), tmp_path, Overrides(out=str(out), progress=False))
+    row = json.loads((out / "sdg" / "train.jsonl").read_text().splitlines()[0])
+    assert "EDITED" in row["tools"]

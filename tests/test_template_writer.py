@@ -205,9 +205,13 @@ def _two_calls(kind: str) -> Target:
 
 
 def test_polish_fixes_articles_plurals_and_sentence_starts() -> None:
-    assert polish("with a amount of 4 and a 8 tip for 1 nights .") == "with an amount of 4 and an 8 tip for 1 night."
+    assert (
+        polish("with a amount of 4 and a 8 tip for 1 nights .")
+        == "with an amount of 4 and an 8 tip for 1 night."
+    )
     assert polish("Book it. then pay for 1 people?.") == "Book it. Then pay for 1 person?"
     assert polish("a high chair for 2 nights") == "a high chair for 2 nights"
+    assert polish("Send it saying anyone home?? Thanks..") == "Send it saying anyone home? Thanks."
 
 
 def test_sequential_refers_to_results_by_what_they_are() -> None:

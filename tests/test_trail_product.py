@@ -13,7 +13,8 @@ import generator.trail.product
 import generator.writers.template  # noqa: F401
 from generator.catalog import Catalog
 from generator.config import RunConfig
-from generator.errors import ConfigError
+from generator.config import load_config
+from generator.errors import BudgetExceeded, ConfigError, LLMError
 from generator.products.base import PRODUCTS, RunContext
 from generator.readers import read_catalogs
 from generator.records import Draft
@@ -160,3 +161,39 @@ def test_real_histories_from_trailbench(tmp_path):
     for rec in recs:  # history = the real log before the target, time = the target's time
         hist = json.loads(rec["user_history"])
         assert len(hist) >= 20 and hist[-1]["time"] <= rec["time"]
+
+
+def test_free_text_start_is_a_config_error_naming_the_field(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("catalog: [x.json]\nproducts:\n  trail:\n    start: tomorrow\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(cfg)
+    assert err.value.field == "products.trail.start"
+
+
+class FailingWriter:
+    """Raises the given LLM error on every write."""
+
+    name = "failing"
+
+    def __init__(self, exc):
+        self.exc = exc
+
+    async def write(self, req, seed, check=None):
+        raise self.exc
+
+
+@pytest.mark.parametrize("exc", [
+    LLMError("HTTP 503", retryable=True), BudgetExceeded("budget spent")
+])
+def test_retryable_llm_errors_and_spent_budget_propagate(tmp_path, exc):
+    ctx = context(tmp_path, writer=FailingWriter(exc), targets=1)
+    with pytest.raises(type(exc)):
+        run(ctx)
+
+
+def test_a_non_retryable_llm_error_is_a_rejection(tmp_path):
+    ctx = context(tmp_path, writer=FailingWriter(LLMError("bad replies", raw="{}", attempts=3)),
+                  targets=1, max_attempts=1)
+    _, results, _ = run(ctx)
+    assert [r.validator for res in results for r in res.rejections] == ["llm"]

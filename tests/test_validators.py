@@ -39,6 +39,7 @@ def test_registry_names() -> None:
         "hinted_recoverable",
         "paraphrases_distinct",
         "answer_valid",
+        "time_hint_present",
     }
 
 
@@ -108,7 +109,7 @@ def test_no_identifiers_allows_named_app() -> None:
 
 def test_hinted_recoverable() -> None:
     good = _taxi_plan(
-        {"start_name": ("hinted", "history", "home"), "departure_time": ("omitted", "time", None)}
+        {"start_name": ("hinted", "history", "home"), "departure_time": ("hinted", "time", "in an hour")}
     )
     assert _run("hinted_recoverable", _req(taxi_target(), good), []) == []
     wrong_source = _taxi_plan({"end_name": ("omitted", "time", None)})
@@ -257,3 +258,39 @@ def test_plan_args_cover_multi_call() -> None:
         ],
     )
     assert plan.args()[0][1].param == "start_name"
+
+
+def test_hinted_recoverable_needs_a_resolving_phrase_for_dates_and_clock_times() -> None:
+    # Query time 2025-05-02 18:30, departure 19:30: the time alone does not give it.
+    omitted = _taxi_plan({"departure_time": ("omitted", "time", None)})
+    assert "does not follow from the query time" in _run("hinted_recoverable", _req(taxi_target(), omitted), [])[0]
+    wrong = _taxi_plan({"departure_time": ("hinted", "time", "in 2 hours")})
+    assert "does not resolve" in _run("hinted_recoverable", _req(taxi_target(), wrong), [])[0]
+    for hint in ("at 7.30 pm", "in an hour", "at 7:30 pm"):
+        ok = _taxi_plan({"departure_time": ("hinted", "time", hint)})
+        assert _run("hinted_recoverable", _req(taxi_target(), ok), []) == [], hint
+
+
+def test_hinted_recoverable_is_independent_of_the_planner() -> None:
+    # A date a week after the query time: the planner's temporal rule recovers it, but with
+    # nothing said the model cannot know which day is meant.
+    t = taxi_target()
+    args = {**t.calls[0].arguments, "departure_time": "2025-05-09"}
+    t = t.model_copy(update={"calls": [ToolCall(tool=TAXI.name, arguments=args)]})
+    plan = plan_calls(t, {(0, "departure_time"): ("omitted", "time", None)})
+    assert _run("hinted_recoverable", _req(t, plan), [])
+    hinted = plan_calls(t, {(0, "departure_time"): ("hinted", "time", "a week from today")})
+    assert _run("hinted_recoverable", _req(t, hinted), []) == []
+    today = t.model_copy(update={"calls": [ToolCall(tool=TAXI.name, arguments={**args, "departure_time": "2025-05-02"})]})
+    same_day = plan_calls(today, {(0, "departure_time"): ("omitted", "time", None)})
+    assert _run("hinted_recoverable", _req(today, same_day), []) == []
+
+
+def test_time_hint_present() -> None:
+    plan = _taxi_plan({"departure_time": ("hinted", "time", "in an hour")})
+    req = _req(taxi_target(), plan)
+    base = "Get me an express car from Maple Court to Eastgate Plaza, under 40"
+    assert _run("time_hint_present", req, [f"{base} in an hour."]) == []
+    assert _run("time_hint_present", req, [f"{base} at 7.30 pm."]) == []  # an equivalent phrase
+    assert "does not say when" in _run("time_hint_present", req, [f"{base}."])[0]
+    assert _run("time_hint_present", req, [f"{base} in 2 hours."])  # resolves to another time

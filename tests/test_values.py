@@ -212,3 +212,20 @@ def test_schema_type_aliases():
     assert schema_type({"type": "dict"}) == "object"
     assert schema_type({"enum": [True]}) == "boolean"
     assert schema_type({"type": ["null", "integer"]}) == "integer"
+
+
+def test_generic_names_take_their_kind_from_the_description() -> None:
+    """ "items" of a food order are dishes, not backpacks; "query" of a music app is an artist."""
+    rng = random.Random(3)
+    dishes = {"noodle soup", "grilled chicken", "veggie curry", "dumplings", "margherita pizza",
+              "poke bowl", "falafel wrap", "pancakes"}
+    for _ in range(10):
+        items = value_for({"type": "array", "items": {"type": "string"}, "description": "Dishes to order"},
+                          rng, name="items")
+        assert set(items) <= dishes, items
+    query = value_for({"type": "string", "description": "Song, album or artist to play"}, rng, name="query")
+    assert query not in {"backpack", "yoga mat", "desk lamp"}
+    # without a telling description the name decides, as before
+    assert value_for({"type": "string", "description": "What to search for"}, rng, name="query") in {
+        "wireless earbuds", "running shoes", "espresso beans", "yoga mat", "desk lamp", "rain jacket",
+        "phone charger", "water bottle", "notebook", "backpack"}

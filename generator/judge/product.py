@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigError, LLMError
+from ..errors import BudgetExceeded, ConfigError, LLMError
 from ..products.base import PRODUCTS, RunContext, WorkItem, stable_id
 from ..records import DisclosurePlan, ItemResult, Rejection, Sample, Target
 from . import audit, llm_operator  # noqa: F401  (register `validate/stats --format judge` and llm_value)
@@ -112,6 +112,8 @@ class RowBuilder:
         try:
             return await op.apply(sc, rng, self.ctx.llm)
         except LLMError as exc:
+            if exc.retryable or isinstance(exc, BudgetExceeded):
+                raise  # transport trouble or budget: leave the item unfinished for a rerun
             self.reject(row_id, "corrupt", op.name, exc.message, exc.raw)
             return None
 

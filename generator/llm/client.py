@@ -90,11 +90,11 @@ class OpenAIClient:
 
     async def structured(self, messages: list[dict[str, str]], reply_model: type[BaseModel], *,
                          check: ReplyCheck | None = None, temperature: float | None = None,
-                         tag: str = "") -> Structured:
+                         tag: str = "", seed: int | None = None) -> Structured:
         temp = self.cfg.temperature if temperature is None else temperature
         convo, seen, raw = list(messages), [], ""
         for attempt in range(1, self.cfg.max_reasks + 2):
-            raw = await self.complete(convo, reply_model, temp)
+            raw = await self.complete(convo, reply_model, temp, seed)
             value, problems = rq.evaluate(raw, reply_model, check)
             if not problems:
                 return Structured(value=value, raw=raw, attempts=attempt, problems_seen=seen)
@@ -108,15 +108,15 @@ class OpenAIClient:
                        retryable=False, attempts=attempt, raw=raw)
 
     async def complete(self, messages: list[dict[str, str]], reply_model: type[BaseModel],
-                       temperature: float) -> str:
+                       temperature: float, seed: int | None = None) -> str:
         """One exchange's reply content, from the cache or the endpoint (with mode fallback)."""
         while True:
-            hit = self._lookup(messages, reply_model, temperature)
+            hit = self._lookup(messages, reply_model, temperature, seed)
             if hit is not None:
                 return hit
             mode = self.mode
             try:
-                return await self._exchange(self._request(messages, reply_model, temperature, mode))
+                return await self._exchange(self._request(messages, reply_model, temperature, mode, seed))
             except _FormatRefused:
                 self._fall_back(mode)
 
@@ -130,16 +130,16 @@ class OpenAIClient:
     # ------------------------------------------------------------ cache and budget
 
     def _request(self, messages: list[dict[str, str]], reply_model: type[BaseModel],
-                 temperature: float, mode: rq.StructuredMode) -> dict[str, Any]:
+                 temperature: float, mode: rq.StructuredMode, seed: int | None = None) -> dict[str, Any]:
         return rq.build_request(base_url=self.endpoint, model=self.model, messages=messages,
-                                reply_model=reply_model, mode=mode, temperature=temperature)
+                                reply_model=reply_model, mode=mode, temperature=temperature, seed=seed)
 
     def _lookup(self, messages: list[dict[str, str]], reply_model: type[BaseModel],
-                temperature: float) -> str | None:
+                temperature: float, seed: int | None = None) -> str | None:
         """A cached reply for the current mode or a weaker one an earlier run fell back to."""
         mode: rq.StructuredMode | None = self.mode
         while self.cache is not None and mode is not None:
-            hit = self.cache.get(request_key(self._request(messages, reply_model, temperature, mode)))
+            hit = self.cache.get(request_key(self._request(messages, reply_model, temperature, mode, seed)))
             if hit is not None:
                 self.usage.cache_hits += 1
                 return hit.content

@@ -41,12 +41,13 @@ class LLMClient(Protocol):
 
     async def structured(self, messages: list[dict[str, str]], reply_model: type[M], *,
                          check: ReplyCheck | None = None, temperature: float | None = None,
-                         tag: str = "") -> Structured:
+                         tag: str = "", seed: int | None = None) -> Structured:
         """Ask for a reply that parses into `reply_model` and passes `check`.
 
         Transport errors are retried (bounded, with backoff, honoring Retry-After);
         a reply that does not parse or fails `check` is re-asked with the problems fed back,
-        at most `max_reasks` times; then LLMError(retryable=False, raw=..., attempts=...)."""
+        at most `max_reasks` times; then LLMError(retryable=False, raw=..., attempts=...).
+        `seed` (the work item's) is sent as the sampling seed and is part of the cache key."""
         ...
 
     async def aclose(self) -> None:

@@ -60,12 +60,17 @@ def with_instruction(messages: list[dict[str, str]], text: str) -> list[dict[str
 
 def build_request(*, base_url: str, model: str, messages: list[dict[str, str]],
                   reply_model: type[BaseModel], mode: StructuredMode,
-                  temperature: float) -> dict[str, Any]:
-    """The full request: what is sent (minus base_url) and what the cache key is computed from."""
+                  temperature: float, seed: int | None = None) -> dict[str, Any]:
+    """The full request: what is sent (minus base_url) and what the cache key is computed from.
+
+    `seed` (OpenAI's sampling seed) is the work item's seed: two items with the same prompt are
+    different exchanges, so the cache never hands one item's reply to another."""
     if mode != "json_schema":
         messages = with_instruction(messages, json_instruction(reply_model))
     req: dict[str, Any] = {"base_url": base_url, "model": model, "messages": messages,
                            "temperature": temperature}
+    if seed is not None:
+        req["seed"] = seed
     fmt = response_format(mode, reply_model)
     if fmt is not None:
         req["response_format"] = fmt

@@ -7,7 +7,7 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-from ..errors import LLMError
+from ..errors import BudgetExceeded, LLMError
 from ..records import DisclosurePlan, Draft, Rejection, Target, Tool, ToolCall
 from ..writers.base import WriteRequest
 from .base import RunContext
@@ -38,6 +38,8 @@ async def realize(ctx: RunContext, item_id: str, product: str, target: Target, p
     try:
         draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), check_for(req, skip))
     except LLMError as exc:
+        if exc.retryable or isinstance(exc, BudgetExceeded):
+            raise  # not a verdict on the item: the engine leaves it unfinished for a rerun
         return Realized(None, Rejection(item_id=item_id, product=product, stage="write",
                                         validator="llm", reason=exc.message, raw=exc.raw,
                                         attempts=exc.attempts), None)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
 from ..errors import InputError
+from ..jsonl import first_has, read_into
 from ..readers import tool_from_openai
 from ..schema import argument_errors
 from ..vagueness import gold_values, norm
@@ -21,27 +22,25 @@ from ..vagueness import gold_values, norm
 ROW_KEYS = ("id", "trajectory_id", "category", "messages", "tools")
 
 
-def _read_rows(path: Path, report: AuditReport) -> list[tuple[int, dict[str, Any]]]:
-    rows = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            report.findings.append(Finding(severity="error", where=f"{path}:line {n}",
-                                           message=f"invalid JSON at column {exc.colno}: {exc.msg}"))
-            continue
-        rows.append((n, row))
-    return rows
+def resolve(path: Path) -> Path:
+    """A run's sdg/ directory stands for its train.jsonl."""
+    if not path.is_dir():
+        return path
+    if not (path / "train.jsonl").is_file():
+        raise InputError("no train.jsonl in this directory (expected an SDG file or a run's sdg/)",
+                         file=str(path))
+    return path / "train.jsonl"
 
 
 def _calls_problems(msg: dict[str, Any], tools: dict[str, Any], open_ids: dict[str, str]) -> list[str]:
     problems = []
-    for tc in msg.get("tool_calls") or []:
-        fn = tc.get("function") or {}
+    calls = msg.get("tool_calls") or []
+    if not isinstance(calls, list) or not all(isinstance(tc, dict) for tc in calls):
+        return ["tool_calls must be a list of objects"]
+    for tc in calls:
+        fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
         name, raw = fn.get("name"), fn.get("arguments")
-        if name not in tools:
+        if not isinstance(name, str) or name not in tools:
             problems.append(f"call to a tool that is not offered: {name}")
             continue
         if not isinstance(raw, str):
@@ -53,12 +52,14 @@ def _calls_problems(msg: dict[str, Any], tools: dict[str, Any], open_ids: dict[s
             problems.append(f"arguments of {name} do not parse as JSON")
             continue
         problems += [f"{name}: {e}" for e in argument_errors(tools[name], args)]
-        open_ids[tc.get("id", "")] = name
+        open_ids[str(tc.get("id", ""))] = name
     return problems
 
 
 def _message_problems(i: int, msg: dict[str, Any], tools: dict[str, Any],
                       open_ids: dict[str, str]) -> list[str]:
+    if not isinstance(msg, dict):
+        return [f"message {i}: expected an object, got {type(msg).__name__}"]
     role = msg.get("role")
     if role == "system":
         return [f"message {i}: system message present"]
@@ -84,6 +85,8 @@ def row_problems(row: dict[str, Any]) -> list[str]:
     except (json.JSONDecodeError, KeyError, TypeError, ValueError, InputError) as exc:
         return [f"tools does not parse to OpenAI tool definitions: {exc}"]
     msgs = row["messages"]
+    if not isinstance(msgs, list) or not all(isinstance(m, dict) for m in msgs):
+        return ["messages must be a list of objects"]
     if not msgs or msgs[0].get("role") != "user":
         return ["the first message is not the user's"]
     problems: list[str] = []
@@ -96,8 +99,9 @@ def row_problems(row: dict[str, Any]) -> list[str]:
 
 
 def audit_sdg(path: Path) -> AuditReport:
+    path = resolve(path)
     report = AuditReport(format="sdg", path=str(path))
-    rows = _read_rows(path, report)
+    rows = read_into(path, report)
     cats: Counter[str] = Counter()
     for n, row in rows:
         cats[str(row.get("category"))] += 1
@@ -116,14 +120,26 @@ def _first_user_and_calls(row: dict[str, Any]) -> tuple[str, list[dict[str, Any]
     return user, calls
 
 
-def stats_sdg(path: Path) -> AuditReport:
-    report = AuditReport(format="sdg", path=str(path))
-    per: dict[str, list[tuple[int, int, int]]] = {}
-    for _, row in _read_rows(path, report):
+def _measure(row: dict[str, Any]) -> tuple[int, int, int] | None:
+    """(values said, values, words) of a row; None when the row is too malformed to measure."""
+    try:
         user, calls = _first_user_and_calls(row)
         vals = [v for args in calls for _, v in gold_values(args)]
-        hit = sum(v in norm(user) for v in vals)
-        per.setdefault(row.get("category", "?"), []).append((hit, len(vals), len(user.split())))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return sum(v in norm(str(user)) for v in vals), len(vals), len(str(user).split())
+
+
+def stats_sdg(path: Path) -> AuditReport:
+    path = resolve(path)
+    report = AuditReport(format="sdg", path=str(path))
+    per: dict[str, list[tuple[int, int, int]]] = {}
+    skipped = 0
+    for _, row in read_into(path, report):
+        m = _measure(row)
+        skipped += m is None
+        if m is not None:
+            per.setdefault(str(row.get("category", "?")), []).append(m)
     report.lines = [f"{'category':28s} {'rows':>5s} {'VR':>6s} {'words':>6s}"]
     for cat, xs in sorted(per.items()):
         total = sum(x[1] for x in xs)
@@ -131,15 +147,16 @@ def stats_sdg(path: Path) -> AuditReport:
         words = sum(x[2] for x in xs) / len(xs)
         report.lines.append(f"{cat:28s} {len(xs):5d} {vr:6.3f} {words:6.1f}")
         report.figures[f"{cat}.value_recall"] = round(vr, 4)
+    bad = skipped + len(report.findings)
+    if bad:
+        report.lines.append(f"{bad} malformed line(s) left out (see `trajgen validate --format sdg`)")
     return report
 
 
 def looks_like_sdg(path: Path) -> bool:
-    if not path.is_file() or path.suffix != ".jsonl":
-        return False
-    with path.open(encoding="utf-8") as fh:
-        first = fh.readline()
-    return '"messages"' in first and '"category"' in first
+    if path.is_dir():
+        return looks_like_sdg(path / "train.jsonl")
+    return path.suffix == ".jsonl" and first_has(path, ("messages", "category"))
 
 
 AUDITS.add("sdg", audit_sdg)

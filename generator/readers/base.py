@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from ..errors import InputError
 from ..registry import Registry
-from ..schema import normalize_schema
+from ..schema import check_schema, normalize_schema
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,10 @@ def object_schema(params: Any, field: str) -> dict[str, Any]:
         raise InputError(f"parameters must have type object, got {schema['type']!r}", field=f"{field}.type")
     schema.setdefault("type", "object")
     schema.setdefault("properties", {})
+    missing = [r for r in schema.get("required") or [] if r not in schema["properties"]]
+    if missing:
+        raise InputError(f"required names not in properties: {missing}", field=f"{field}.required")
+    check_schema(schema, field)
     return schema
 
 

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, PositiveInt
+from datetime import datetime
+
+from pydantic import Field, PositiveInt, field_validator
 
 from ..records import Record
+
+START_FORMAT = "%Y-%m-%d %H:%M"
 
 LEVEL_NAMES = ("Minimum Difficulty", "Low Difficulty", "Medium Difficulty", "High Difficulty")
 
@@ -45,3 +49,17 @@ class TrailConfig(Record):
     paraphrases: Paraphrases = Field(default_factory=Paraphrases)
     policy: dict[str, Any] = Field(default_factory=dict)  # overrides of the disclosure policy
     max_attempts: int = Field(3, ge=1, le=10)  # writer attempts per level before a rejection
+
+    @field_validator("start")
+    @classmethod
+    def _start_is_a_time(cls, value: str) -> str:
+        # Checked here so a free-text date ("tomorrow") is a ConfigError naming the field,
+        # not a strptime traceback when the histories are built.
+        try:
+            datetime.strptime(value.strip(), START_FORMAT)
+        except ValueError:
+            raise ValueError(f"start {value!r} is not a time in 'YYYY-MM-DD HH:MM' form") from None
+        return value.strip()
+
+    def start_time(self) -> datetime:
+        return datetime.strptime(self.start, START_FORMAT)

@@ -1,11 +1,14 @@
 """Vagueness figures of TRAILBench-format records (FORMATS.md section 5), per level.
 
-Shared by `trajgen stats`, the audit and the tests, and identical in definition to the
-reviewer's independent check: VR is the mean per-query share of gold values found verbatim
-(queries of answers without countable values are left out of VR and NONE); a value missing
-from a query is *recoverable* when it occurs in the history for the same toolname, apiname
-and parameter, when its parameter is listed in `temporal_parameters`, or when it equals the
-schema default.
+Shared by `trajgen stats`, the audit and the tests. VR is the mean per-query share of gold
+values found verbatim (queries of answers without countable values are left out of VR and
+NONE), as in the reviewer's independent check. A value missing from a query is *recoverable*
+when it occurs in the history for the same toolname, apiname and parameter, when it equals
+the schema default, or when its parameter is listed in `temporal_parameters` AND the time
+really gives it: alone (a meal type by hour, a "today"-like enum, the query date) or through
+a phrase of the query that resolves to it ("tomorrow", "at 7 pm"). Stricter than the
+reviewer's check, which takes any listed temporal parameter as recoverable: a date a week
+ahead that the query never mentions cannot be recovered.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pydantic import Field
 
 from ..records import Record, Tool
 from ..vagueness import gold_values, mean, mentions_app, norm, value_elements, value_recall
+from ..validators.timephrase import from_time_alone, parse_query_time, said_in
 from .export import LEVELS
 
 
@@ -91,14 +95,22 @@ class Recoverability:
         a = record["answer"]
         self.app, self.api = str(a.get("toolname")), str(a.get("apiname"))
         self.temporal = set(a.get("temporal_parameters") or [])
+        self.params = a.get("parameters") if isinstance(a.get("parameters"), dict) else {}
+        self.time = parse_query_time(record.get("time", ""))
         self.seen = seen_values(history_events(record))
         tool = tools.get(f"{self.app}_{self.api}")
         props = tool.properties if tool else {}
         self.defaults = {k: norm(s["default"]) for k, s in props.items() if "default" in s}
 
-    def __call__(self, param: str, value: str) -> bool:
-        return (param in self.temporal or value in self.seen.get((self.app, self.api, param), set())
-                or self.defaults.get(param) == value)
+    def __call__(self, param: str, value: str, query: str = "") -> bool:
+        return (value in self.seen.get((self.app, self.api, param), set())
+                or self.defaults.get(param) == value or self.from_time(param, query))
+
+    def from_time(self, param: str, query: str) -> bool:
+        if param not in self.temporal or self.time is None:
+            return False
+        raw = self.params.get(param)
+        return from_time_alone(param, raw, self.time) or said_in(query, raw, self.time)
 
 
 def add_record(accs: dict[str, _Acc], record: dict[str, Any], tools: dict[str, Tool]) -> list[float] | None:
@@ -125,7 +137,7 @@ def _add_query(acc: _Acc, q: str, vals: list[tuple[str, str]], app: str, recover
     for k, v in vals:
         if v not in nq:
             acc.omitted += 1
-            acc.recoverable += recover(k, v)
+            acc.recoverable += recover(k, v, q)
     return vr
 
 

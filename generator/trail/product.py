@@ -14,7 +14,6 @@ export: <out>/trail/all_generated_queries_<user>.json (+ apis/ schemas), see exp
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -77,8 +76,7 @@ def synthetic_logs(cfg: TrailConfig, ctx: RunContext) -> list[UserHistory]:
         raise ConfigError("source 'synthetic' needs `personas:` (a personas YAML file)", field="personas")
     personas = load_personas(ctx.base_dir / ctx.config.personas)
     personas = personas[: cfg.personas] if cfg.personas else personas
-    start = datetime.strptime(cfg.start, "%Y-%m-%d %H:%M")
-    return synthesize_histories(personas, ctx.catalog, ctx.seed, start=start, n_events=cfg.events)
+    return synthesize_histories(personas, ctx.catalog, ctx.seed, start=cfg.start_time(), n_events=cfg.events)
 
 
 def select_users(logs: list[UserHistory], users: list[str] | None) -> list[UserHistory]:
@@ -195,7 +193,7 @@ def check_answer(item: WorkItem, target: Target, answer: TrailAnswer, tool: Tool
 
 async def write_level(item: WorkItem, ctx: RunContext, target: Target, tool: Tool, plan: DisclosurePlan,
                       avoid: list[str], attempt: int) -> Draft:
-    from ..errors import LLMError
+    from ..errors import BudgetExceeded, LLMError
 
     # The writer is asked to avoid earlier levels' texts; the checks require distinct
     # paraphrases within the level only, since two levels may share one disclosure plan.
@@ -204,6 +202,11 @@ async def write_level(item: WorkItem, ctx: RunContext, target: Target, tool: Too
         draft = await ctx.writer.write(req.model_copy(update={"avoid": avoid}),
                                        ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"), check_for(req))
     except LLMError as exc:
+        # A spent budget or a transient endpoint failure says nothing about this item: let it
+        # propagate so the engine leaves the item unfinished and a rerun retries it. Only
+        # replies that stayed bad after the bounded re-asks are this item's rejection.
+        if isinstance(exc, BudgetExceeded) or exc.retryable:
+            raise
         raise reject(item, f"write:{plan.level}", "llm", exc.message, exc.raw, exc.attempts) from None
     bad = [v for v in validate(req, draft) if not v.ok]
     if bad:

@@ -218,6 +218,8 @@ async def attempt_item(
     except BudgetExceeded:
         raise
     except LLMError as exc:
+        if exc.retryable:
+            raise  # transport trouble: leave the item unfinished for a rerun
         return Rejection(
             item_id=item.item_id,
             product=NAME,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..plan import recoverable_from
 from ..records import ArgPlan, Target, Tool
 from ..schema import argument_errors
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
+from .timephrase import from_time_alone, is_time_value, parse_query_time, said_in
 
 
 def _previous_step_ok(target: Target, call: int, param: str) -> bool:
@@ -17,6 +17,67 @@ def _previous_step_ok(target: Target, call: int, param: str) -> bool:
         return False
     bound = [b for b in target.bindings if b.call == call and b.param == param]
     return all(b.from_call < call for b in bound) and (bool(bound) or not target.bindings)
+
+
+# ---------------------------------------------------------------- independent recovery
+# Re-derived here from the target's history, time and the schema, without the planner's
+# code (generator.plan.recoverable_from): a checker sharing the planner's rule could never
+# catch the planner's mistakes.
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    return " ".join(str(a).lower().split()) == " ".join(str(b).lower().split())
+
+
+def _elements(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _from_history(target: Target, tool: Tool, param: str, value: Any) -> bool:
+    """Every element of `value` was an earlier value of `param` for the same app and API."""
+    past = [x for e in target.history if e.toolname == tool.app and e.apiname == tool.api
+            and param in e.parameters for x in _elements(e.parameters[param])]
+    wanted = _elements(value)
+    return bool(wanted) and all(any(_same(w, p) for p in past) for w in wanted)
+
+
+def _from_default(tool: Tool, param: str, value: Any) -> bool:
+    spec = tool.properties.get(param) or {}
+    return "default" in spec and _same(spec["default"], value)
+
+
+def _from_time(target: Target, a: ArgPlan) -> str | None:
+    """None when the query time recovers the argument: alone for an omitted one, through its
+    hint phrase for a hinted one; else the problem."""
+    qt = parse_query_time(target.time or "")
+    if qt is None:
+        return f"{a.mode} argument {a.param} relies on the query time, which is missing or malformed"
+    if from_time_alone(a.param, a.value, qt):
+        return None
+    if not is_time_value(a.value):
+        return f"{a.mode} argument {a.param}={show(a.value)} is not recoverable from time"
+    if a.mode == "omitted":
+        return (f"omitted argument {a.param}={show(a.value)} does not follow from the query time "
+                f"{target.time} alone; hint it with a relative phrase")
+    if said_in(a.hint or "", a.value, qt):
+        return None
+    return f"hint '{a.hint}' of {a.param} does not resolve to {show(a.value)} at {target.time}"
+
+
+def _source_problem(target: Target, a: ArgPlan, tool: Tool) -> str | None:
+    if a.source == "history":
+        ok = _from_history(target, tool, a.param, a.value)
+    elif a.source == "default":
+        ok = _from_default(tool, a.param, a.value)
+    elif a.source == "time":
+        return _from_time(target, a)
+    else:
+        return f"{a.mode} argument {a.param}={show(a.value)} cannot be recovered (source {a.source})"
+    return None if ok else f"{a.mode} argument {a.param}={show(a.value)} is not recoverable from {a.source}"
 
 
 def _recovery_problem(target: Target, call: int, a: ArgPlan, tool: Tool | None) -> str | None:
@@ -32,11 +93,9 @@ def _recovery_problem(target: Target, call: int, a: ArgPlan, tool: Tool | None) 
                 f"{a.param} of call {call} is said to come from a previous step, but no earlier call feeds it"
             )
         )
-    if a.source in ("query", "unrecoverable") or tool is None:
-        return f"{a.mode} argument {a.param}={show(a.value)} cannot be recovered (source {a.source})"
-    if a.source not in recoverable_from(target, tool, a.param, a.value):
-        return f"{a.mode} argument {a.param}={show(a.value)} is not recoverable from {a.source}"
-    return None
+    if tool is None:
+        return f"{a.mode} argument {a.param}={show(a.value)} cannot be recovered (unknown tool)"
+    return _source_problem(target, a, tool)
 
 
 @VALIDATORS.register("hinted_recoverable")

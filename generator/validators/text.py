@@ -12,6 +12,7 @@ from ..surface import forms, is_identifier, leaks, mentions, normalize, noun, re
 from ..vagueness import countable, norm, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
+from .timephrase import from_time_alone, is_time_value, parse_query_time, said_in
 
 
 def _label(param: str, tool: Tool | None) -> str:
@@ -193,3 +194,23 @@ def paraphrases_distinct(req: WriteRequest, texts: list[str]) -> list:
             problems.append(f"query {k + 1} repeats an earlier query; phrase it differently")
         seen.setdefault(key, k)
     return verdicts("paraphrases_distinct", problems)
+
+
+def _needs_time_phrase(req: WriteRequest, value: Any, param: str) -> bool:
+    qt = parse_query_time(req.target.time or "")
+    return qt is not None and is_time_value(value) and not from_time_alone(param, value, qt)
+
+
+@VALIDATORS.register("time_hint_present")
+def time_hint_present(req: WriteRequest, texts: list[str]) -> list:
+    """A date or clock time hinted through the query time ("tomorrow", "at 7 pm") is really
+    said: every query holds its hint phrase or another phrase that resolves to the value."""
+    qt = parse_query_time(req.target.time or "")
+    problems = []
+    for k, text in enumerate(texts):
+        for _, a, tool in plan_args(req):
+            if a.mode == "hinted" and a.source == "time" and _needs_time_phrase(req, a.value, a.param):
+                if not said_in(text, a.value, qt):  # type: ignore[arg-type]
+                    problems.append(f"query {k + 1} does not say when: add '{a.hint}' for the "
+                                    f"{_label(a.param, tool)}")
+    return verdicts("time_hint_present", problems)

@@ -181,6 +181,7 @@ class LLMWriter:
                 check=_reply_check(req, check),
                 temperature=self.temperature,
                 tag=tag,
+                seed=seed % 2**31,  # per item: equal prompts of two items are distinct exchanges
             )
         except LLMError as exc:
             texts = None if exc.retryable else _parsed(exc.raw)

@@ -118,6 +118,7 @@ OPENERS: dict[str, list[tuple[str, str]]] = {
         ("It would help if you could {c}", "."),
         ("Any chance you could {c}", "?"),
         ("Could you maybe {c}", "?"),
+        ("Maybe you could {c}", "?"),
     ],
     "need": [
         ("{n}. Can you help me {c}", "?"),
@@ -183,11 +184,31 @@ PREPOSITIONS = {
     "sorted",
 }
 # Words after which an intent template cannot end: its mandatory slot was dropped.
-DANGLING = PREPOSITIONS | {"is", "of", "the", "a", "an", "my", "much", "called", "named", "saying", "that",
-                           "about", "like", "some", "if", "when", "where"}
+DANGLING = PREPOSITIONS | {
+    "is",
+    "of",
+    "the",
+    "a",
+    "an",
+    "my",
+    "much",
+    "called",
+    "named",
+    "saying",
+    "that",
+    "about",
+    "like",
+    "some",
+    "if",
+    "when",
+    "where",
+}
 # How a value produced by an earlier call is referred to ("book tickets for the event you find").
 RESULT_REFS = ["for the {n} you find", "using the {n} from that", "with the {n} you get from that"]
-ROLE_REFS = {"from": ["from that place", "starting from the place you find"], "to": ["to that place", "to the place you find"]}
+ROLE_REFS = {
+    "from": ["from that place", "starting from the place you find"],
+    "to": ["to that place", "to the place you find"],
+}
 
 
 # ---------------------------------------------------------------- pieces
@@ -293,8 +314,10 @@ def _modifier(arg: Arg, tool: Tool | None, time: str | None, rng: random.Random)
     return MODIFIERS.get(kind, _plain_modifier)(arg, tool, text, rng)
 
 
-_PLAIN_DATE_HINT = re.compile(r"^an? (?:date|day) of ((?:January|February|March|April|May|June|July|August|"
-                              r"September|October|November|December) \d{1,2}, \d{4})$")
+_PLAIN_DATE_HINT = re.compile(
+    r"^an? (?:date|day) of ((?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December) \d{1,2}, \d{4})$"
+)
 
 
 def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
@@ -325,13 +348,15 @@ def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) 
         return f"{role} {text}"
     n = noun(arg.param, tool)
     verb = "are" if isinstance(arg.plan.value, list) or (n.endswith("s") and not n.endswith("ss")) else "is"
-    return rng.choice([f"with the {n} set to {text}", f"where the {n} {verb} {text}", f"with {text} as the {n}"])
+    return rng.choice(
+        [f"with the {n} set to {text}", f"where the {n} {verb} {text}", f"with {text} as the {n}"]
+    )
 
 
 def _number_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
     n = noun(arg.param, tool)
     if n.startswith("number of "):  # "for 2 guests", not "with a number of guests of 2"
-        return f"for {text} {n[len('number of '):]}"
+        return f"for {text} {n[len('number of ') :]}"
     if n.endswith("s") and not n.endswith("ss"):  # "with 0 checked bags"
         return f"with {text} {n}"
     return rng.choice([f"with a {n} of {text}", f"with a {n} of {text}", f"with the {n} set to {text}"])
@@ -397,15 +422,30 @@ HINT_GROUPS = [
 ]
 
 
-def _merged_hints(args: list[Arg]) -> tuple[list[str], set[str]]:
-    """Merged modifiers for groups of 2+ hinted arguments, and the parameters they say."""
+# Levels whose real queries are terse (TRAILBench High, ~10 words): "the same X as last time"
+# hints collapse to one "like last time", which still points at the history.
+TERSE_LEVELS = frozenset({"High"})
+TERSE_REPEATS = ["like last time", "same as last time", "the way I did last time"]
+
+
+def _merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list[str], set[str]]:
+    """Merged modifiers for groups of hinted arguments, and the parameters they say."""
     out: list[str] = []
     used: set[str] = set()
-    for pattern, phrase in HINT_GROUPS:
-        hits = [(a, m) for a in args if a.plan.mode == "hinted" and a.param not in used
-                and a.plan.source != "time" and _role(a.param) is None
-                and (m := pattern.match(a.text or ""))]
-        if len(hits) >= 2:
+    for i, (pattern, phrase) in enumerate(HINT_GROUPS):
+        hits = [
+            (a, m)
+            for a in args
+            if a.plan.mode == "hinted"
+            and a.param not in used
+            and a.plan.source != "time"
+            and _role(a.param) is None
+            and (m := pattern.match(a.text or ""))
+        ]
+        if terse and i == 0 and hits:
+            out.append("," * bool(len(hits) < len(args)) + rng.choice(TERSE_REPEATS))  # said last
+            used |= {a.param for a, _ in hits}
+        elif len(hits) >= 2:
             out.append(phrase.format(join_words([m[1] for _, m in hits])))
             used |= {a.param for a, _ in hits}
     return out, used
@@ -420,7 +460,12 @@ def _result_ref(param: str, tool: Tool | None, rng: random.Random) -> str:
 
 
 def clause(
-    call: CallPlan, tool: Tool | None, time: str | None, rng: random.Random, after_previous: bool = False
+    call: CallPlan,
+    tool: Tool | None,
+    time: str | None,
+    rng: random.Random,
+    after_previous: bool = False,
+    level: str = "",
 ) -> str:
     """Intent + app + modifiers for one call."""
     args = arg_texts(call, tool, time, rng)
@@ -432,25 +477,57 @@ def clause(
         if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
     }
     intent, used = _intent(tool, said, rng)
-    mods, merged = _merged_hints([a for a in args if a.param not in used])
-    mods += [_modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used | merged]
+    mods, merged = _merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS, rng)
+    mods += [
+        _modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used | merged
+    ]
     rng.shuffle(mods)
+    mods.sort(key=lambda m: m.startswith(","))  # ", like last time" closes the clause
     bound = [a for a in args if a.plan.source == "previous_step"]
     if after_previous and bound:
         mods.append(_result_ref(bound[0].param, tool, rng))
     parts = [intent]
     if call.tool_mode == "named" and tool is not None:
         parts.append(rng.choice(APP_FORMS).format(app=tool.app))
+    closing = [m for m in mods if m.startswith(",")]
+    mods = [m for m in mods if not m.startswith(",")]
     if mods:
         parts.append(mods[0] if len(mods) == 1 else join_words(mods))
-    return " ".join(parts)
+    text = " ".join(parts)
+    return (
+        text + "".join(f", {m[1:]}" for m in closing)
+        if mods
+        else " ".join([text, *(m.lstrip(",") for m in closing)])
+    )
 
 
 # ---------------------------------------------------------------- sentences
 
 
-_QUESTION_START = ("how", "what", "what's", "where's", "how's", "where", "when", "why", "who", "which", "am", "is", "are", "can", "could",
-                   "do", "does", "has", "have", "should", "will", "anything")
+_QUESTION_START = (
+    "how",
+    "what",
+    "what's",
+    "where's",
+    "how's",
+    "where",
+    "when",
+    "why",
+    "who",
+    "which",
+    "am",
+    "is",
+    "are",
+    "can",
+    "could",
+    "do",
+    "does",
+    "has",
+    "have",
+    "should",
+    "will",
+    "anything",
+)
 
 
 def _need(tool: Tool | None, rng: random.Random) -> str | None:
@@ -521,7 +598,7 @@ def _short(openers: list[tuple[str, str]], level: str) -> list[tuple[str, str]]:
     if level not in SHORT_LEVELS:
         return openers
     short = [o for o in openers if len(o[0].split("{c}")[0].split()) <= SHORT_LEVELS[level]]
-    return short if len(short) >= 3 else openers
+    return short if len(short) >= 2 else openers
 
 
 def _need_openers(need: str) -> list[tuple[str, str]]:
@@ -542,7 +619,10 @@ def _head(body: str, plan: DisclosurePlan, tool: Tool | None, rng: random.Random
     if _only_need(plan):
         opener, mark = rng.choice(BARE_NEED)
         mark = "?" if _is_question(need) and opener == "{n}" else mark
-        return _capitalize(opener.replace("{n}.", "{n}?" if _is_question(need) else "{n}.").format(n=need)) + mark
+        return (
+            _capitalize(opener.replace("{n}.", "{n}?" if _is_question(need) else "{n}.").format(n=need))
+            + mark
+        )
     opener, mark = rng.choice(_fitting(_short(_need_openers(need), plan.level), body))
     return _capitalize(opener.format(c=body, n=need).strip()) + mark
 
@@ -609,14 +689,24 @@ CLOSERS = [
 FRAMED_STEPS: dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]] = {
     "parallel": (
         [("First, could you {c}", "?"), ("To start, I need to {c}", "."), ("Could you {c} first", "?")],
-        [("I'd also like to {c}", "."), ("Could you also {c}", "?"), ("On top of that, {c}", "."),
-         ("I also need to {c}", "."), ("See if you can {c}", "."), ("While you're at it, {c}", ".")],
+        [
+            ("I'd also like to {c}", "."),
+            ("Could you also {c}", "?"),
+            ("On top of that, {c}", "."),
+            ("I also need to {c}", "."),
+            ("See if you can {c}", "."),
+            ("While you're at it, {c}", "."),
+        ],
         [("And finally, {c}", "."), ("Last thing: {c}", "."), ("To round it off, could you {c}", "?")],
     ),
     "sequential": (
         [("First, could you {c}", "?"), ("Start with this: {c}", "."), ("To begin, I need to {c}", ".")],
-        [("Then {c}", "."), ("Once that's done, {c}", "."), ("After that, I need to {c}", "."),
-         ("Next, could you {c}", "?")],
+        [
+            ("Then {c}", "."),
+            ("Once that's done, {c}", "."),
+            ("After that, I need to {c}", "."),
+            ("Next, could you {c}", "?"),
+        ],
         [("Finally, {c}", "."), ("And to wrap up, {c}", "."), ("Last step: {c}", ".")],
     ),
 }
@@ -636,7 +726,9 @@ def _framed_steps(clauses: list[str], kind: str, rng: random.Random) -> list[str
     return [_step(firsts, clauses[0], rng), *middle, _step(lasts, clauses[-1], rng)]
 
 
-def scenario(clauses: list[str], plan: DisclosurePlan, tools: dict[str, Tool], kind: str, rng: random.Random) -> str:
+def scenario(
+    clauses: list[str], plan: DisclosurePlan, tools: dict[str, Tool], kind: str, rng: random.Random
+) -> str:
     """A scenario-framed request (TRAJECT-Bench hard / trajectory queries): situation, the
     calls one sentence each, a closing wish. Indirect in tone, never vague about the calls."""
     first = tools.get(plan.calls[0].tool) if plan.calls else None
@@ -672,7 +764,7 @@ def polish(text: str) -> str:
     text = _AT_DATE.sub("on ", text)
     text = re.sub(r"(?<![\w.,:-])(1|one) people\b", r"\1 person", text)
     text = re.sub(r"\s+([,.;?!])", r"\1", text)
-    text = re.sub(r"([.?!])\.", r"\1", text)
+    text = re.sub(r"([?!])[.?!]+|(?<!\.)\.\.(?!\.)", lambda m: m[1] or ".", text)
     text = _SENTENCE_START.sub(lambda m: m[1] + m[2].upper(), text)
     return re.sub(r"\s+", " ", text).strip()
 
@@ -682,7 +774,8 @@ def compose(
 ) -> str:
     """One query for `plan`."""
     clauses = [
-        clause(c, tools.get(c.tool), time, rng, after_previous=i > 0) for i, c in enumerate(plan.calls)
+        clause(c, tools.get(c.tool), time, rng, after_previous=i > 0, level=plan.level)
+        for i, c in enumerate(plan.calls)
     ]
     frame = FRAMES.get(plan.level)
     if frame is not None and len(clauses) > 1:
