@@ -44,6 +44,14 @@ DETECTORS: Registry[Detector] = Registry("format detector")
 
 def detect(path: Path) -> str | None:
     for name, looks_like in DETECTORS.items():
-        if looks_like(path):
+        if _safely(looks_like, path):
             return name
     return None
+
+
+def _safely(looks_like: Detector, path: Path) -> bool:
+    """Detectors should never raise; one that does (an unreadable file) just says "not mine"."""
+    try:
+        return looks_like(path)
+    except (OSError, ValueError):
+        return False

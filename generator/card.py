@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .audit import STATS
+from .errors import InputError
 from .records import RunManifest
 
 # where each product's statistics are read from (the format's own `trajgen stats`)
@@ -44,7 +45,12 @@ def _stats(out_dir: Path, products: list[str]) -> list[str]:
         source = out_dir / STATS_SOURCES.get(p, p)
         if p not in STATS or not source.exists():
             continue
-        lines = [ln.replace(str(out_dir), ".") for ln in STATS.get(p)(source).lines]  # no machine paths
+        try:
+            report = STATS.get(p)(source)
+        except InputError as exc:  # e.g. a product that accepted no row: say so, don't fail the run
+            rows += [f"### {p}", "", f"No statistics: {exc.message}", ""]
+            continue
+        lines = [ln.replace(str(out_dir), ".") for ln in report.lines]  # no machine paths
         rows += [f"### {p}", "", "```text", *lines, "```", ""]
     return rows
 

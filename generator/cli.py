@@ -123,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="audit a file in a supported format",
                        description="Audit FILE: parse errors with their location, schema violations, "
                                    "format quirks and vagueness figures. Exit 1 when errors are found.")
-    v.add_argument("file")
+    v.add_argument("file", help="file, format directory, or run directory (each format inside is audited)")
     v.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected)")
     v.add_argument("--catalog", help="trail: directory of OpenAI-format tool files to check answers against "
                                      "(default: an apis/ folder beside or above FILE)")
@@ -133,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Print value recall, app mentions, words per query and recoverability "
                                    "per level for our files or the original benchmarks' files.")
     s.add_argument("path")
-    s.add_argument("--format", help="trail | traject | sdg (default: detected)")
+    s.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected; a run "
+                                    "directory reports each format inside)")
     s.set_defaults(func=_stats)
 
     h = sub.add_parser("hints", help="have the LLM write phrasing hints once per tool (cached)",

@@ -26,7 +26,8 @@ class LLMConfig(Record):
     max_reasks: int = Field(2, ge=0, le=10)
     timeout_s: float = Field(60.0, gt=0)
     temperature: float = Field(0.7, ge=0, le=2)
-    structured: Literal["json_schema", "json_object", "none"] = "json_schema"
+    structured: Literal["json_schema", "json_object_schema", "json_object", "none"] = "json_schema"
+    max_tokens: PositiveInt | None = None  # cap on each reply's length (sent, and part of the cache key)
     budget_tokens: PositiveInt | None = None
     cache_dir: str | None = None  # default: <out>/.cache/llm
 

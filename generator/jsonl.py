@@ -88,6 +88,16 @@ def read_into(path: Path, report: AuditReport) -> list[tuple[int, dict[str, Any]
     return lines.rows
 
 
+def require_rows(path: Path, report: AuditReport, what: str) -> list[tuple[int, dict[str, Any]]]:
+    """Like read_into, for stats: a file without a single readable row is an InputError."""
+    lines = read_jsonl(path)
+    if not lines.rows:
+        why = f" (line {lines.problems[0][0]}: {lines.problems[0][1]})" if lines.problems else ""
+        raise InputError(f"no {what} rows to measure{why}", file=str(path))
+    report.findings += lines.findings(path)
+    return lines.rows
+
+
 def first_object(path: Path) -> dict[str, Any] | None:
     """The first line of a regular file as a JSON object, or None (never raises)."""
     try:

@@ -78,6 +78,14 @@ class Habit(_Strict):
     args: dict[str, Any] = Field(default_factory=dict)
     chance: float = Field(0.9, gt=0.0, le=1.0)  # probability that the habit fires on a matching day
     then: list[FollowUp] = Field(default_factory=list)
+    # param -> alternatives, one drawn per firing (alternating destinations, party sizes): every
+    # value recurs, but their combinations vary, so a habit is not a call repeated verbatim.
+    vary: dict[str, list[Any]] = Field(default_factory=dict)
+
+    def args_for(self, rng: random.Random) -> dict[str, Any]:
+        if not self.vary:
+            return self.args  # no draw: habits without `vary` keep their random stream
+        return {**self.args, **{k: rng.choice(v) for k, v in sorted(self.vary.items()) if v}}
     note: str = ""
 
     @field_validator("at")
@@ -119,7 +127,8 @@ class Persona(_Strict):
     def _placeholders_known(self) -> Persona:
         known = set(self.places) | set(TEMPORAL_PLACEHOLDERS)
         for i, habit in enumerate(self.habits):
-            unknown = sorted((_slots(habit.args) | _slots([f.args for f in habit.then])) - known)
+            unknown = sorted((_slots(habit.args) | _slots(habit.vary) | _slots([f.args for f in habit.then]))
+                             - known)
             if unknown:
                 raise ValueError(f"habits[{i}]: unknown placeholder '{{{unknown[0]}}}' "
                                  f"(known: {', '.join(sorted(known))})")
@@ -279,7 +288,7 @@ def routine_events(persona: Persona, routine: Routine, day: datetime,
         return []
     when = day + timedelta(minutes=_minute_in(habit.window(), rng))
     where = f"habits[{routine.index}]"
-    events = [habit_event(persona, where, habit.args, routine.tool, when, rng)]
+    events = [habit_event(persona, where, habit.args_for(rng), routine.tool, when, rng)]
     for j, (follow, tool) in enumerate(routine.follow):
         if rng.random() >= follow.chance:
             break  # a chain stops at the first step the user did not take

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Self
 
+from generator.config import LLMConfig
+
 DEFAULT_PYTHON = "/work/llama-venv/bin/python"
 READY_TIMEOUT_S = 120.0
 PROBE_TIMEOUT_S = 60.0
@@ -172,12 +174,20 @@ class LlamaServer:
         self.stop()
 
 
+def llm_section() -> str:
+    fields = "concurrency: 1, max_retries: 1, max_reasks: 1, timeout_s: 120"
+    # A small model may ramble until the context is full (minutes on a CPU): cap the reply
+    # where the config allows it.
+    if "max_tokens" in LLMConfig.model_fields:
+        fields += ", max_tokens: 512"
+    return "llm: {" + fields + "}\n"
+
+
 def smoke_config(path: Path, examples: Path) -> Path:
     """A tiny run: 3 SDG simple rows and 2 TRAIL targets (one attempt each), one request at a time."""
     path.write_text(
         f"seed: 5\ncatalog: [{examples / 'catalog.json'}]\npersonas: {examples / 'personas.yaml'}\n"
-        "writer: llm\n"
-        "llm: {concurrency: 1, max_retries: 1, max_reasks: 1, timeout_s: 120}\n"
+        "writer: llm\n" + llm_section() +
         "products:\n"
         "  sdg:\n    categories: {simple: 3}\n"
         "  trail:\n    targets: 2\n    personas: 1\n    events: 40\n    min_history: 20\n"

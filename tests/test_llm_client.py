@@ -90,7 +90,8 @@ def test_backoff_grows_and_is_capped():
 def test_response_format_refusal_detection():
     assert rq.mentions_response_format(400, "response_format json_schema is not supported")
     assert not rq.mentions_response_format(400, "messages must not be empty")
-    assert not rq.mentions_response_format(500, "response_format")
+    assert rq.mentions_response_format(500, "response_format")  # llama.cpp's server says it with a 500
+    assert not rq.mentions_response_format(503, "response_format")
 
 
 @pytest.mark.parametrize("url,local", [("http://127.0.0.1:8000/v1", True), ("http://localhost/v1", True),
@@ -269,8 +270,23 @@ def test_json_schema_refusal_falls_back_and_is_remembered(tmp_path):
         c = client_for(fake, tmp_path)
         run(ask(c, query_messages(intent="one")))
         run(ask(c, query_messages(intent="two")))
-        assert c.mode == "json_object" and fake.count("format") == 1 and fake.count("answer") == 2
-        assert fake.requests[-1].body["response_format"] == {"type": "json_object"}
+        assert c.mode == "json_object_schema" and fake.count("format") == 1 and fake.count("answer") == 2
+        fmt = fake.requests[-1].body["response_format"]
+        assert fmt["type"] == "json_object" and fmt["schema"]["properties"]["queries"]
+
+
+def test_llama_cpp_style_500_refusal_falls_back_without_retrying(tmp_path):
+    with FakeOpenAI(no_json_schema=True, format_refusal_status=500) as fake:
+        c = client_for(fake, tmp_path)
+        result = run(ask(c, query_messages()))
+    assert result.value.queries and c.mode == "json_object_schema"
+    assert fake.count("format") == 1 and c.usage.retries == 0
+
+
+def test_max_tokens_is_sent_and_keyed(tmp_path):
+    with FakeOpenAI() as fake:
+        run(ask(client_for(fake, tmp_path, max_tokens=64), query_messages()))
+        assert fake.requests[-1].body["max_tokens"] == 64
 
 
 def test_no_response_format_at_all_falls_back_to_plain_json(tmp_path):

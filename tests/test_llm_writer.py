@@ -25,12 +25,16 @@ TASK_RE = re.compile(r"```json task\n(.*?)\n```", re.DOTALL)
 
 def _vague_taxi_req(n: int = 2) -> WriteRequest:
     t = taxi_target()
+    # a clock time an hour ahead does not follow from the query time alone: take it from history
+    last = t.history[-1]
+    ride = last.model_copy(update={"parameters": {**last.parameters, "departure_time": "19:30"}})
+    t = t.model_copy(update={"history": [*t.history, ride]})
     plan = plan_calls(
         t,
         {
             (0, "start_name"): ("hinted", "history", "home"),
             (0, "max_price"): ("omitted", "history", None),
-            (0, "departure_time"): ("omitted", "time", None),
+            (0, "departure_time"): ("omitted", "history", None),
         },
         level="Medium",
         paraphrases=n,

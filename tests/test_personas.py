@@ -211,3 +211,20 @@ def test_habits_are_checked_against_the_catalog(tmp_path, catalog, change, field
     with pytest.raises(InputError) as info:
         synthesize_history(p, catalog, random.Random(0), start=START, n_events=20)
     assert info.value.field == field and info.value.record == "ada"
+
+
+def test_habit_vary_recombines_recurring_values(personas, catalog):
+    maya = next(p for p in personas if p.id == "maya")
+    h = synthesize_history(maya, catalog, random.Random(3), start=START, n_events=150)
+    rides = [e.parameters for e in h.events if e.apiname == "get_taxi" and e.time[11:13] == "08"]
+    dests = {r["destination"] for r in rides}
+    assert dests == {"Granite Tower", "Pulse Studio Eastgate", "Lakeshore Mall"}  # every alternative recurs
+    combos = {(r["destination"], r.get("car_type")) for r in rides}
+    assert len(combos) > len(dests)  # and they combine with the other varied value
+
+
+def test_habit_vary_placeholders_are_checked():
+    raw = {"id": "x", "name": "X", "places": {"home": "1 Road"},
+           "habits": [{"tool": "Ridely_get_taxi", "at": "08:00-08:30", "vary": {"origin": ["{office}"]}}]}
+    with pytest.raises(ValueError, match="office"):
+        Persona.model_validate(raw)

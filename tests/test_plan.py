@@ -480,3 +480,15 @@ def test_literal_gaps() -> None:
     fresh = taxi_target().model_copy(update={"history": []})
     assert literal_gaps(fresh, TAXI) == ["car_type"]  # "express_car" is said "express car"
     assert literal_gaps(taxi_target(), TAXI) == []  # the history recovers it
+
+
+def test_dates_and_clock_times_are_hinted_never_omitted_unless_the_time_alone_gives_them() -> None:
+    # departure 19:30 at query time 18:30: "in an hour" must be said; the hour alone does not say it.
+    t = taxi_target()
+    assert "departure_time" in t.temporal_parameters
+    for seed in range(40):
+        for plan in plan_levels(t, TAXI, random.Random(seed)):
+            a = next(a for a in plan.calls[0].args if a.param == "departure_time")
+            assert a.mode != "omitted", (seed, plan.level)
+            if a.mode == "hinted":
+                assert a.source == "time" and a.hint == "in an hour"

@@ -66,7 +66,7 @@ class Smoke:
 @pytest.fixture(scope="module")
 def llama() -> LlamaEnv:
     if mode() == "0":
-        pytest.skip("TRAJGEN_SMOLLM=0")
+        pytest.skip("smoke test off (TRAJGEN_SMOLLM=0, or CI set without TRAJGEN_SMOLLM=1)")
     env, why = probe(llama_python())
     if env is None:
         if mode() == "1":

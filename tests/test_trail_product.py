@@ -12,8 +12,7 @@ import pytest
 import generator.trail.product
 import generator.writers.template  # noqa: F401
 from generator.catalog import Catalog
-from generator.config import RunConfig
-from generator.config import load_config
+from generator.config import RunConfig, load_config
 from generator.errors import BudgetExceeded, ConfigError, LLMError
 from generator.products.base import PRODUCTS, RunContext
 from generator.readers import read_catalogs
@@ -197,3 +196,9 @@ def test_a_non_retryable_llm_error_is_a_rejection(tmp_path):
                   targets=1, max_attempts=1)
     _, results, _ = run(ctx)
     assert [r.validator for res in results for r in res.rejections] == ["llm"]
+
+
+def test_targets_are_mostly_new_combinations(synthetic_run):
+    # TRAILBench: 13% verbatim repeats, 5% repeats of the most recent same-function call.
+    fig = measure(records_of(synthetic_run[-1]))
+    assert fig.exact_repeat_rate <= 0.30 and fig.recent_repeat_rate <= 0.15, (fig.exact_repeats, fig.recent_repeats)

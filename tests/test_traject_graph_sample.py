@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import ast
 import random
+import re
 
 import pytest
 from test_traject_support import TRAJECT_UP, bundled_catalog, traject_catalog
 
 from generator.records import Edge, Tool
 from generator.schema import argument_errors
-from generator.traject.graph import build_graph, infer_params
-from generator.traject.sample import find_chain, sample_parallel, sample_sequential
-from generator.traject.simulate import simulate_all
+from generator.traject.graph import build_graph, infer_params, source_field
+from generator.traject.sample import find_chain, has_chain, sample_parallel, sample_sequential
+from generator.traject.simulate import simulate_all, simulate_output
 
 
 def tool(
@@ -49,7 +51,7 @@ def test_id_heuristic_feeds_matching_id_param_only():
 
 
 def test_data_heuristic_skips_controls_enums_and_dates():
-    producer = tool("A_list", {}, [], output="each row has a city, a date, a limit and a sort order")
+    producer = tool("A_list", {}, [], output="rows with a city, a date, a limit and a sort order")
     consumer = tool(
         "B_find",
         {
@@ -154,3 +156,133 @@ def test_sampling_is_deterministic():
 def test_no_chain_when_graph_has_no_edges():
     g = build_graph([TRACK])
     assert find_chain(g, ["Ship_track"], 3, 2, random.Random(0)) is None
+
+
+def results(output: str) -> list[dict]:
+    """The rows of a simulated output: its collection, or the object itself."""
+    body = ast.literal_eval(output)
+    rows = [v for v in body.values() if isinstance(v, list) and v and isinstance(v[0], dict)]
+    return rows[0] if rows else [body]
+
+
+def test_user_owned_params_are_never_bound():
+    cat = bundled_catalog()
+    search, order = cat["Dishdash_search_restaurant"], cat["Dishdash_order_food"]
+    assert "address" in search.output and "delivery_address" in order.properties
+    assert infer_params(search, order, cat.by_domain["food"]) == ["restaurant_id"]
+    # the reviewer's case: an address from the search output fed the order's delivery address
+    src = cat["Tablely_search_restaurant"].model_copy(
+        update={"edges": [Edge(tool="Munchbox_order_food", params=["address"])]}
+    )
+    g = build_graph([src, cat["Munchbox_order_food"]], infer=False)
+    assert g.successors(src.name) == []  # no bindable param left -> no edge
+
+
+def test_ids_are_app_scoped_fresh_and_from_the_named_api():
+    cat = bundled_catalog()
+    food, shop, mail = cat.by_domain["food"], cat.by_domain["shopping"], cat.by_domain["messaging"]
+    assert infer_params(cat["Dishdash_search_restaurant"], cat["Tablely_book_table"], food) == []
+    assert infer_params(cat["Cartly_track_order"], cat["Shopora_track_order"], shop) == []
+    assert infer_params(cat["Shopora_place_order"], cat["Shopora_track_order"], shop) == ["order_id"]
+    # "Email identifier from search_emails": the reply never answers the email just sent
+    assert infer_params(cat["Mailcraft_send_email"], cat["Mailcraft_reply_email"], mail) == []
+    assert infer_params(cat["Mailcraft_search_emails"], cat["Mailcraft_reply_email"], mail) == ["email_id"]
+
+
+def test_data_feeds_only_lookups_of_the_same_thing():
+    cat = bundled_catalog()
+    ent = cat.by_domain["entertainment"]
+    movies, showtimes = cat["Flickbox_search_movies"], cat["Cinemate_find_showtimes"]
+    assert infer_params(movies, showtimes, ent) == ["movie_title"]
+    assert source_field(movies, showtimes, "movie_title") == "title"
+    assert infer_params(cat["Ticketly_search_events"], movies, ent) == []  # an event title is no movie
+    assert infer_params(cat["Soundnest_play_music"], cat["Tunewave_play_music"], ent) == []  # same API
+    assert infer_params(cat["Soundnest_play_music"], cat["Ticketly_search_events"], ent) == ["artist"]
+
+
+BUNDLED_EDGES = {
+    ("Cartly_search_products", "Cartly_add_to_cart", "product_id"),
+    ("Cinemate_find_showtimes", "Cinemate_buy_tickets", "showtime_id"),
+    ("Dishdash_search_restaurant", "Dishdash_order_food", "restaurant_id"),
+    ("Flickbox_search_movies", "Cinemate_find_showtimes", "movie_title"),
+    ("Gymly_search_classes", "Gymly_book_class", "class_id"),
+    ("Mailcraft_search_emails", "Mailcraft_reply_email", "email_id"),
+    ("Medibook_find_doctor", "Medibook_book_appointment", "doctor_id"),
+    ("Munchbox_search_restaurant", "Munchbox_order_food", "restaurant_id"),
+    ("Railio_find_trains", "Railio_book_train", "train_id"),
+    ("Shopora_place_order", "Shopora_track_order", "order_id"),
+    ("Shopora_search_products", "Shopora_place_order", "product_id"),
+    ("Skyhop_search_flights", "Skyhop_book_flight", "flight_id"),
+    ("Soundnest_play_music", "Ticketly_search_events", "artist"),
+    ("Staywise_search_hotels", "Staywise_book_hotel", "hotel_id"),
+    ("Tablely_search_restaurant", "Tablely_book_table", "restaurant_id"),
+    ("Ticketly_search_events", "Ticketly_buy_tickets", "event_id"),
+    ("Tunewave_play_music", "Ticketly_search_events", "artist"),
+}
+
+
+def test_bundled_graph_is_exactly_the_meaningful_pairs():
+    g = build_graph(bundled_catalog().tools)
+    got = {(p, e.tool, q) for p, edges in g.out.items() for e in edges for q in e.params}
+    assert got == BUNDLED_EDGES
+
+
+def test_domain_without_meaningful_chain_has_none():
+    cat = bundled_catalog()
+    g = build_graph(cat.tools)
+    assert not has_chain(g, [t.name for t in cat.by_domain["finance"]], 2)
+    assert has_chain(g, [t.name for t in cat.by_domain["shopping"]], 3)
+    assert not has_chain(g, [t.name for t in cat.by_domain["shopping"]], 4)
+
+
+def test_bound_value_is_one_of_the_producer_results():
+    cat = bundled_catalog()
+    for _, t in chains(cat):
+        for b in t.bindings:
+            producer, consumer = cat[t.calls[b.from_call].tool], cat[t.calls[b.call].tool]
+            field = source_field(producer, consumer, b.param)
+            rows = results(t.outputs[b.from_call])
+            hits = [r for r in rows if r.get(field) == t.calls[b.call].arguments[b.param]]
+            assert len(hits) == 1, (field, t.outputs[b.from_call])
+
+
+def test_later_steps_keep_the_users_choices():
+    cat = bundled_catalog()
+    for _, t in chains(cat):
+        for b in t.bindings:
+            before, after = t.calls[b.from_call].arguments, t.calls[b.call].arguments
+            shared = (set(before) & set(after)) - {b.param} - set(cat[t.calls[b.call].tool].required)
+            assert all(before[p] == after[p] for p in shared)
+
+
+HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+def test_simulated_fields_are_shaped_by_name():
+    cat = bundled_catalog()
+    for seed in range(20):
+        rows = results(simulate_output(cat["Dishdash_search_restaurant"], {}, random.Random(seed)))
+        assert 2 <= len(rows) <= 4
+        for r in rows:
+            assert re.fullmatch(r"RES-\d{5}", r["restaurant_id"])
+            assert isinstance(r["rating"], float) and 1 <= r["rating"] <= 5
+            assert re.fullmatch(r"\d+-\d+ min", r["delivery_estimate"])
+            assert re.fullmatch(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", r["address"])
+        slots = results(simulate_output(cat["Tablely_search_restaurant"], {}, random.Random(seed)))
+        assert all(HHMM.match(x) for r in slots for x in r["free_time_slots"])
+        flights = results(simulate_output(cat["Skyhop_search_flights"], {}, random.Random(seed)))
+        assert all(isinstance(r["price"], float) and HHMM.match(r["departure_time"]) for r in flights)
+
+
+def test_simulated_results_honor_the_request():
+    cat = bundled_catalog()
+    for seed in range(20):
+        rng = random.Random(seed)
+        hotels = results(
+            simulate_output(cat["Staywise_search_hotels"], {"min_stars": 4, "max_price": 150.0}, rng)
+        )
+        assert all(4 <= r["stars"] <= 5 and r["nightly_price"] <= 150 for r in hotels)
+        track = results(simulate_output(cat["Shopora_track_order"], {"order_id": "ORD-12345"}, rng))
+        assert track[0]["order_id"] == "ORD-12345"
+        products = results(simulate_output(cat["Shopora_search_products"], {"query": "yoga mat"}, rng))
+        assert all(r["name"].endswith("Yoga Mat") for r in products)

@@ -3,8 +3,10 @@ recoverability, bindings, byte layout, determinism, gold-as-prediction metrics."
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,7 @@ from generator.errors import ConfigError
 from generator.traject import plans
 from generator.traject.audit import audit_traject, recall
 from generator.traject.config import TrajectConfig
+from generator.traject.graph import bindable, build_graph, source_field
 from generator.traject.metrics import gold_scores
 from generator.traject.product import TrajectProduct, level_plans, new_target
 from generator.writers.template import TemplateWriter
@@ -168,6 +171,44 @@ def test_sequential_records(built):
             )
             assert str(value) in r["tool list"][j - 1]["executed_output"]
             assert r["tool list"][j - 1]["sequence_step"]["param_for_next_tool"] == param
+
+
+def _rows(output: str) -> list[dict]:
+    body = ast.literal_eval(output)
+    lists = [v for v in body.values() if isinstance(v, list) and v and isinstance(v[0], dict)]
+    return lists[0] if lists else [body]
+
+
+def test_sequential_steps_bind_a_result_along_an_edge(built):
+    """Each step follows a graph edge, binds a bindable (never user-owned) param, and its value
+    is the producer's field of exactly one listed result."""
+    cat = bundled_catalog()
+    by_api = {(t.app, t.api): t for t in cat.tools}
+    graph = build_graph(cat.tools)
+    seq = records(built[0], "sequential/*/traj_query.json")
+    for r in seq:
+        tools = [by_api[(c["parent tool name"], c["API name"])] for c in r["tool list"]]
+        for j in range(1, len(tools)):
+            c, producer, consumer = r["tool list"][j], tools[j - 1], tools[j]
+            edge = graph.edge(producer.name, consumer.name)
+            param = c["adapt_parameter"]
+            assert edge is not None and param in edge.params and bindable(consumer, param)
+            value = next(
+                p["value"] for p in c["required parameters"] + c["optional parameters"] if p["name"] == param
+            )
+            field = source_field(producer, consumer, param)
+            rows = _rows(r["tool list"][j - 1]["executed_output"])
+            assert [str(row.get(field)) for row in rows].count(str(value)) == 1
+
+
+def test_chainless_domain_is_skipped_with_a_warning(caplog):
+    settings = TrajectConfig(domains=DOMAINS, parallel=1, sequential=2)
+    ctx = context(bundled_catalog(), settings, Path("/nonexistent"))
+    with caplog.at_level(logging.WARNING, logger="generator.traject.product"):
+        items = TrajectProduct().plan(ctx)
+    seq = {i.spec["domain"] for i in items if i.spec["kind"] == "sequential"}
+    assert seq == set(DOMAINS) - {"finance"}
+    assert "no sequential trajectories for finance" in caplog.text
 
 
 def test_gold_as_prediction_scores_one(built):

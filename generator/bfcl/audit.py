@@ -12,33 +12,30 @@ Works on BFCL's own files too (where it finds the 7 inconsistent entries FORMATS
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..errors import InputError
+from ..jsonl import read_into
 from ..vagueness import gold_values, norm
 
 _NAME = re.compile(r"^BFCL_v4_(.+)\.json$")
 
 
 def question_files(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(p for p in path.glob("BFCL_v4_*.json") if _NAME.match(p.name))
-    return [path]
+    if not path.is_dir():
+        return [path]
+    files = sorted(p for p in path.glob("BFCL_v4_*.json") if _NAME.match(p.name))
+    if not files:
+        raise InputError("no BFCL_v4_<category>.json question files in this directory", file=str(path))
+    return files
 
 
 def read_jsonl(path: Path, report: AuditReport) -> list[dict[str, Any]]:
-    out = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            out.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            report.findings.append(Finding(severity="error", where=f"{path}:line {n}", message=f"invalid JSON: {exc.msg}"))
-    return out
+    """The entries of a BFCL file (JSON Lines); bad lines become findings."""
+    return [row for _, row in read_into(path, report)]
 
 
 def answer_file(qf: Path) -> Path | None:
@@ -94,6 +91,14 @@ def multi_turn_problems(q: dict[str, Any], gt: list[list[str]]) -> list[Problem]
 
 
 def entry_problems(category: str, q: dict[str, Any], answer: dict[str, Any] | None) -> list[Problem]:
+    """Problems of one entry; an entry too malformed to check is one error, never a crash."""
+    try:
+        return _entry_problems(category, q, answer)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return [("error", f"malformed entry or answer ({type(exc).__name__}: {exc})")]
+
+
+def _entry_problems(category: str, q: dict[str, Any], answer: dict[str, Any] | None) -> list[Problem]:
     if answer is None:
         return []
     if category.startswith("multi_turn"):
@@ -109,7 +114,7 @@ def audit_file(qf: Path, report: AuditReport) -> int:
     answers = read_jsonl(af, report) if af else []
     if af and [a.get("id") for a in answers] != [q.get("id") for q in questions]:
         report.findings.append(Finding(severity="error", where=str(af), message="ids not aligned with the questions"))
-    by_id = {a.get("id"): a for a in answers}
+    by_id = {str(a.get("id")): a for a in answers}
     seen: set[str] = set()
     for q in questions:
         qid = str(q.get("id"))
@@ -142,19 +147,39 @@ def stats_bfcl(path: Path) -> AuditReport:
     """Per category: entries, functions offered, gold calls per entry, literal value recall."""
     report = AuditReport(format="bfcl", path=str(path))
     report.lines = [f"{'category':28s} {'n':>5s} {'funcs':>6s} {'calls':>6s} {'VR':>6s}"]
-    for qf in question_files(path):
-        cat, qs = qf.stem[len("BFCL_v4_"):], read_jsonl(qf, report)
-        af = answer_file(qf)
-        answers = {a["id"]: a["ground_truth"] for a in read_jsonl(af, report)} if af else {}
-        single = [(q, answers[q["id"]]) for q in qs if q.get("id") in answers and not cat.startswith("multi_turn")]
-        hits = [_recall(q, gt) for q, gt in single]
-        total = sum(h[1] for h in hits)
-        vr = sum(h[0] for h in hits) / total if total else float("nan")
-        funcs = sum(len(q.get("function") or []) for q in qs) / len(qs) if qs else 0.0
-        calls = sum(len(gt) for _, gt in single) / len(single) if single else float("nan")
-        report.lines.append(f"{cat:28s} {len(qs):5d} {funcs:6.2f} {calls:6.2f} {vr:6.3f}")
-        report.figures[f"{cat}.value_recall"] = round(vr, 4)
+    entries = sum(_category_stats(qf, report) for qf in question_files(path))
+    if not entries:
+        first = f" ({report.findings[0].where}: {report.findings[0].message})" if report.findings else ""
+        raise InputError(f"no BFCL entries to measure{first}", file=str(path))
     return report
+
+
+def _category_stats(qf: Path, report: AuditReport) -> int:
+    cat, qs = qf.stem[len("BFCL_v4_"):], read_jsonl(qf, report)
+    af = answer_file(qf)
+    answers = {str(a.get("id")): a.get("ground_truth") for a in read_jsonl(af, report)} if af else {}
+    single = [(q, gt) for q in qs if isinstance(gt := answers.get(str(q.get("id"))), list)
+              and not cat.startswith("multi_turn")]
+    hits = [h for q, gt in single if (h := _safe_recall(q, gt)) is not None]
+    total = sum(h[1] for h in hits)
+    vr = sum(h[0] for h in hits) / total if total else float("nan")
+    funcs = sum(_size(q.get("function")) for q in qs) / len(qs) if qs else 0.0
+    calls = sum(len(gt) for _, gt in single) / len(single) if single else float("nan")
+    report.lines.append(f"{cat:28s} {len(qs):5d} {funcs:6.2f} {calls:6.2f} {vr:6.3f}")
+    report.figures[f"{cat}.value_recall"] = round(vr, 4)
+    return len(qs)
+
+
+def _size(value: Any) -> int:
+    return len(value) if isinstance(value, list) else 0
+
+
+def _safe_recall(q: dict[str, Any], gt: list[Any]) -> tuple[int, int] | None:
+    """Value recall counts of one entry; None for an entry too malformed to measure."""
+    try:
+        return _recall(q, gt)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def looks_like_bfcl(path: Path) -> bool:

@@ -18,10 +18,12 @@ from typing import Any
 from ..products.base import RunContext, WorkItem
 from ..products.common import realize, tool_call_message
 from ..products.sdg import (
+    FOREIGN_NEEDS,
     NAME,
     SDG_CATEGORIES,
     accept,
     decline_text,
+    foreign_request,
     make_calls,
     pick_domain,
     reject,
@@ -160,21 +162,15 @@ async def build_live_relevance(item: WorkItem, ctx: RunContext) -> ItemResult:
 @SDG_CATEGORIES.register("live_irrelevance")
 async def build_live_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
-    if len(ctx.catalog.domains) < 2:
-        return reject(item, "sample", "live_irrelevance needs at least two domains")
-    domain = rng.choice(ctx.catalog.domains)
-    pool = ctx.catalog.by_domain[domain]
-    offered = rng.sample(pool, min(len(pool), rng.randint(1, 4)))
-    apis = {t.api for t in offered}
-    tool = rng.choice([t for t in ctx.catalog.tools if t.domain != domain and t.api not in apis])
-    calls = make_calls(tool, rng, 1) or [ToolCall(tool=tool.name, arguments={})]
-    target = Target(id=item.item_id, kind="irrelevance", calls=calls, offered=[t.name for t in offered],
-                    domain=tool.domain)
-    text, failed = await live_text(item, ctx, rng, target, [tool])
+    pick = foreign_request(item, ctx, rng, max_offered=4)
+    if pick is None:
+        return reject(item, "sample", f"live_irrelevance {FOREIGN_NEEDS}")
+    text, failed = await live_text(item, ctx, rng, pick.target, [pick.tool])
     if failed is not None:
         return failed
-    messages = [{"role": "user", "content": text}, {"role": "assistant", "content": decline_text(offered)}]
-    return accept(item, [sdg_row(item, messages, offered)])
+    messages = [{"role": "user", "content": text},
+                {"role": "assistant", "content": decline_text(pick.offered)}]
+    return accept(item, [sdg_row(item, messages, pick.offered)])
 
 
 def multi_turn_builder(category: str) -> Any:

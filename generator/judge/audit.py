@@ -17,6 +17,8 @@ from typing import Any
 import polars as pl
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..errors import InputError
+from ..jsonl import JsonLines, first_has, read_jsonl
 from ..records import Tool, ToolCall
 from .cases import Candidate
 from .config import LABELS
@@ -24,10 +26,29 @@ from .export import COLUMNS
 from .labeler import label_candidate
 
 
-def read_rows(path: Path) -> list[dict[str, Any]]:
-    if path.suffix == ".parquet":
-        return pl.read_parquet(path).to_dicts()
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+def read_rows(path: Path) -> JsonLines:
+    """Rows of a .parquet (numbered from 1) or .jsonl file (by line), bad JSON lines as problems."""
+    if path.suffix != ".parquet":
+        return read_jsonl(path)
+    try:
+        rows = pl.read_parquet(path).to_dicts()
+    except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
+        raise InputError(f"not a readable Parquet file: {_first_line(exc)}", file=str(path)) from None
+    return JsonLines(rows=list(enumerate(rows, start=1)))
+
+
+def _first_line(exc: Exception) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def resolve(path: Path) -> Path:
+    """A run's judge/ directory stands for its test.jsonl."""
+    if not path.is_dir():
+        return path
+    if not (path / "test.jsonl").is_file():
+        raise InputError("no test.jsonl in this directory (expected a judge file or a run's judge/)",
+                         file=str(path))
+    return path / "test.jsonl"
 
 
 def tool_of(definition: dict[str, Any]) -> Tool:
@@ -82,32 +103,43 @@ def row_problems(row: dict[str, Any], meta: dict[str, Any] | None) -> list[str]:
     try:
         tools = [tool_of(t) for t in json.loads(row["tools_list"])]
         cand = candidate_of(json.loads(row["messages_history"]))
-        problems = label_problems(row)
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        problems = label_problems(row) + schema_problems(row["label"], tools, cand)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
         return [f"unparsable row: {exc}"]
-    problems += schema_problems(row["label"], tools, cand)
     if meta is not None and not problems:
-        gold = ToolCall.model_validate(meta["gold"]) if meta.get("gold") else None
-        verdict = label_candidate(gold, cand, tools)
-        if verdict.label != row["label"]:
-            problems.append(f"labeler says {verdict.label}: {verdict.reasons}")
+        problems += relabel_problems(row["label"], meta, cand, tools)
     return problems
 
 
-def metas_for(path: Path, n: int) -> list[dict[str, Any] | None]:
+def relabel_problems(label: str, meta: dict[str, Any], cand: Candidate, tools: list[Tool]) -> list[str]:
+    """The independent labeler's verdict from the gold call in meta.jsonl, when it disagrees."""
+    try:
+        gold = ToolCall.model_validate(meta["gold"]) if meta.get("gold") else None
+    except ValueError as exc:
+        return [f"meta.jsonl: gold is not a tool call: {_first_line(exc)}"]
+    verdict = label_candidate(gold, cand, tools)
+    return [] if verdict.label == label else [f"labeler says {verdict.label}: {verdict.reasons}"]
+
+
+def metas_for(path: Path, data: JsonLines) -> dict[int, dict[str, Any]]:
+    """meta.jsonl rows by line, when the file beside is line-aligned with the data (else {})."""
     meta = path.parent / "meta.jsonl"
-    rows = read_rows(meta) if meta.exists() else []
-    return rows if len(rows) == n else [None] * n
+    if not meta.is_file():
+        return {}
+    lines = read_jsonl(meta)
+    return dict(lines.rows) if not lines.problems and lines.count == data.count else {}
 
 
 def audit_judge(path: Path) -> AuditReport:
-    path = path / "test.jsonl" if path.is_dir() else path
+    path = resolve(path)
     report = AuditReport(format="judge", path=str(path))
-    rows = read_rows(path)
-    for n, (row, meta) in enumerate(zip(rows, metas_for(path, len(rows)), strict=True), start=1):
+    data = read_rows(path)
+    report.findings += data.findings(path)
+    metas = metas_for(path, data)
+    for n, row in data.rows:
         report.findings += [Finding(severity="error", where=f"{path}:row {n}", message=p)
-                            for p in row_problems(row, meta)]
-    report.figures, report.lines = mix_figures(rows)
+                            for p in row_problems(row, metas.get(n) if metas else None)]
+    report.figures, report.lines = mix_figures([row for _, row in data.rows])
     return report
 
 
@@ -120,30 +152,49 @@ def mix_figures(rows: list[dict[str, Any]]) -> tuple[dict[str, float | int | str
     return figures, lines
 
 
+def _shape(row: dict[str, Any]) -> tuple[bool, int, int] | None:
+    """(text reply?, request words, tools offered) of a row; None when too malformed to measure."""
+    try:
+        msgs, tools = json.loads(row["messages_history"]), json.loads(row["tools_list"])
+        return not msgs[-1].get("tool_calls"), len(str(msgs[0].get("content", "")).split()), len(tools)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return None
+
+
 def stats_judge(path: Path) -> AuditReport:
-    path = path / "test.jsonl" if path.is_dir() else path
+    path = resolve(path)
     report = AuditReport(format="judge", path=str(path))
-    rows = read_rows(path)
+    data = read_rows(path)
+    if not data.rows:
+        why = f" (line {data.problems[0][0]}: {data.problems[0][1]})" if data.problems else ""
+        raise InputError(f"no judge rows to measure{why}", file=str(path))
+    rows = [row for _, row in data.rows]
     report.figures, report.lines = mix_figures(rows)
-    msgs = [json.loads(r["messages_history"]) for r in rows]
-    texts = sum(1 for m in msgs if not m[-1].get("tool_calls"))
-    words = sum(len(str(m[0].get("content", "")).split()) for m in msgs) / max(1, len(msgs))
-    tools = sum(len(json.loads(r["tools_list"])) for r in rows) / max(1, len(rows))
+    shapes = [s for r in rows if (s := _shape(r)) is not None]
+    n = max(1, len(shapes))
+    texts = sum(s[0] for s in shapes)
+    words, tools = sum(s[1] for s in shapes) / n, sum(s[2] for s in shapes) / n
     report.figures |= {"text_replies": texts, "request_words": round(words, 2), "tools_offered": round(tools, 2)}
     report.lines += [f"text replies {texts}; request words (mean) {words:.1f}; tools offered (mean) {tools:.2f}"]
+    bad = data.count - len(shapes)
+    if bad:
+        report.lines.append(f"{bad} malformed row(s) left out (see `trajgen validate --format judge`)")
     return report
 
 
 def looks_like_judge(path: Path) -> bool:
     if path.is_dir():
-        return (path / "test.jsonl").is_file() and looks_like_judge(path / "test.jsonl")
+        return looks_like_judge(path / "test.jsonl")
     if path.suffix == ".parquet":
-        return set(COLUMNS) <= set(pl.read_parquet_schema(path))
-    if path.suffix != ".jsonl" or not path.is_file():
-        return False
-    with path.open(encoding="utf-8") as fh:
-        first = fh.readline()
-    return '"tools_list"' in first and '"messages_history"' in first
+        return _parquet_columns(path) >= set(COLUMNS)
+    return path.suffix == ".jsonl" and first_has(path, ("tools_list", "messages_history"))
+
+
+def _parquet_columns(path: Path) -> set[str]:
+    try:
+        return set(pl.read_parquet_schema(path)) if path.is_file() else set()
+    except (pl.exceptions.PolarsError, OSError, ValueError):
+        return set()
 
 
 AUDITS.add("judge", audit_judge)

@@ -51,7 +51,11 @@ class _FormatRefused(Exception):
 def is_transient(exc: BaseException) -> bool:
     if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
         return True
-    return isinstance(exc, openai.APIStatusError) and (exc.status_code == 429 or exc.status_code >= 500)
+    if not isinstance(exc, openai.APIStatusError):
+        return False
+    if rq.mentions_response_format(exc.status_code, _body_text(exc)):
+        return False  # a refusal of our response_format: fall back, don't retry
+    return exc.status_code == 429 or exc.status_code >= 500
 
 
 def _body_text(exc: openai.APIStatusError) -> str:
@@ -132,7 +136,8 @@ class OpenAIClient:
     def _request(self, messages: list[dict[str, str]], reply_model: type[BaseModel],
                  temperature: float, mode: rq.StructuredMode, seed: int | None = None) -> dict[str, Any]:
         return rq.build_request(base_url=self.endpoint, model=self.model, messages=messages,
-                                reply_model=reply_model, mode=mode, temperature=temperature, seed=seed)
+                                reply_model=reply_model, mode=mode, temperature=temperature, seed=seed,
+                                max_tokens=self.cfg.max_tokens)
 
     def _lookup(self, messages: list[dict[str, str]], reply_model: type[BaseModel],
                 temperature: float, seed: int | None = None) -> str | None:

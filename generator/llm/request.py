@@ -12,11 +12,14 @@ from pydantic import BaseModel, ValidationError
 
 from .protocol import ReplyCheck
 
-StructuredMode = Literal["json_schema", "json_object", "none"]
+StructuredMode = Literal["json_schema", "json_object_schema", "json_object", "none"]
 
 # Weaker modes to fall back to when a server refuses a response_format, strongest first.
+# json_object_schema is JSON mode carrying the schema ({"type": "json_object", "schema": ...}),
+# which llama.cpp's server enforces by grammar although it refuses "json_schema".
 FALLBACKS: dict[str, StructuredMode | None] = {
-    "json_schema": "json_object",
+    "json_schema": "json_object_schema",
+    "json_object_schema": "json_object",
     "json_object": "none",
     "none": None,
 }
@@ -36,6 +39,8 @@ def response_format(mode: StructuredMode, reply_model: type[BaseModel]) -> dict[
         return {"type": "json_schema",
                 "json_schema": {"name": schema_name(reply_model),
                                 "schema": reply_model.model_json_schema(), "strict": False}}
+    if mode == "json_object_schema":
+        return {"type": "json_object", "schema": reply_model.model_json_schema()}
     if mode == "json_object":
         return {"type": "json_object"}
     return None
@@ -60,7 +65,8 @@ def with_instruction(messages: list[dict[str, str]], text: str) -> list[dict[str
 
 def build_request(*, base_url: str, model: str, messages: list[dict[str, str]],
                   reply_model: type[BaseModel], mode: StructuredMode,
-                  temperature: float, seed: int | None = None) -> dict[str, Any]:
+                  temperature: float, seed: int | None = None,
+                  max_tokens: int | None = None) -> dict[str, Any]:
     """The full request: what is sent (minus base_url) and what the cache key is computed from.
 
     `seed` (OpenAI's sampling seed) is the work item's seed: two items with the same prompt are
@@ -71,6 +77,8 @@ def build_request(*, base_url: str, model: str, messages: list[dict[str, str]],
                            "temperature": temperature}
     if seed is not None:
         req["seed"] = seed
+    if max_tokens is not None:  # a small model can ramble to its context limit otherwise
+        req["max_tokens"] = max_tokens
     fmt = response_format(mode, reply_model)
     if fmt is not None:
         req["response_format"] = fmt
@@ -143,8 +151,11 @@ def reask_messages(messages: list[dict[str, str]], raw: str, problems: list[str]
 
 
 def mentions_response_format(status: int, body_text: str) -> bool:
-    """Does a 4xx answer say that the server refuses our response_format?"""
-    if status not in (400, 422):
+    """Does an error answer say that the server refuses our response_format?
+
+    llama.cpp's Python server answers a json_schema response_format with a 500 whose body names
+    the accepted types ("Input should be 'text' or 'json_object'"), so 500 counts too."""
+    if status not in (400, 422, 500):
         return False
     text = body_text.lower()
     return any(k in text for k in ("response_format", "json_schema", "json_object", "structured output"))

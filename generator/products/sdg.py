@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import ConfigError
 from ..io import write_jsonl
@@ -142,31 +142,53 @@ async def build_parallel_multiple(item: WorkItem, ctx: RunContext) -> ItemResult
     return await request_row(item, ctx, calls, offered, kind="parallel")
 
 
+class ForeignRequest(NamedTuple):
+    """An irrelevance sample: tools of one domain to offer, and a request written from a tool
+    of another domain (sharing no api with the offered ones), so no offered tool serves it."""
+
+    offered: list[Tool]
+    tool: Tool
+    target: Target
+
+
+def foreign_request(item: WorkItem, ctx: RunContext, rng: random.Random,
+                    max_offered: int) -> ForeignRequest | None:
+    """None when the catalog has no tool outside the offered domain (fewer than two domains)."""
+    if len(ctx.catalog.domains) < 2:
+        return None
+    domain = rng.choice(ctx.catalog.domains)
+    pool = ctx.catalog.by_domain[domain]
+    offered = rng.sample(pool, min(len(pool), rng.randint(1, max_offered)))
+    apis = {t.api for t in offered}
+    foreign = [t for t in ctx.catalog.tools if t.domain != domain and t.api not in apis]
+    if not foreign:
+        return None
+    tool = rng.choice(foreign)
+    calls = make_calls(tool, rng, 1) or [ToolCall(tool=tool.name, arguments={})]
+    target = Target(id=item.item_id, kind="irrelevance", calls=calls, offered=[t.name for t in offered],
+                    domain=tool.domain)
+    return ForeignRequest(offered=offered, tool=tool, target=target)
+
+
+FOREIGN_NEEDS = "needs at least two domains, with a tool unlike the offered ones"
+
+
 @SDG_CATEGORIES.register("irrelevance")
 async def build_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
     """A request no offered tool serves (written from a tool of another domain), answered in text."""
     from ..plan import plan_explicit
 
-    rng = ctx.rng(item.item_id)
-    if len(ctx.catalog.domains) < 2:
-        return reject(item, "sample", "irrelevance needs at least two domains")
-    domain = rng.choice(ctx.catalog.domains)
-    pool = ctx.catalog.by_domain[domain]
-    offered = rng.sample(pool, min(len(pool), rng.randint(1, 3)))
-    apis = {t.api for t in offered}
-    foreign = [t for t in ctx.catalog.tools if t.domain != domain and t.api not in apis]
-    tool = rng.choice(foreign)
-    calls = make_calls(tool, rng, 1) or [ToolCall(tool=tool.name, arguments={})]
-    target = Target(id=item.item_id, kind="irrelevance", calls=calls, offered=[t.name for t in offered],
-                    domain=tool.domain)
-    done = await realize(ctx, item.item_id, NAME, target, plan_explicit(target), [tool])
+    pick = foreign_request(item, ctx, ctx.rng(item.item_id), max_offered=3)
+    if pick is None:
+        return reject(item, "sample", f"irrelevance {FOREIGN_NEEDS}")
+    done = await realize(ctx, item.item_id, NAME, pick.target, plan_explicit(pick.target), [pick.tool])
     if not done.ok:
         assert done.rejection is not None
         return ItemResult(item_id=item.item_id, product=NAME, rejections=[done.rejection])
     assert done.texts is not None
-    reply = decline_text(offered)
+    reply = decline_text(pick.offered)
     messages = [{"role": "user", "content": done.texts[0]}, {"role": "assistant", "content": reply}]
-    return accept(item, [sdg_row(item, messages, offered)])
+    return accept(item, [sdg_row(item, messages, pick.offered)])
 
 
 def decline_text(offered: list[Tool]) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
 from ..errors import InputError
-from ..jsonl import first_has, read_into
+from ..jsonl import first_has, read_into, require_rows
 from ..readers import tool_from_openai
 from ..schema import argument_errors
 from ..vagueness import gold_values, norm
@@ -67,7 +67,7 @@ def _message_problems(i: int, msg: dict[str, Any], tools: dict[str, Any],
         return [f"message {i}: {p}" for p in _calls_problems(msg, tools, open_ids)]
     if role == "tool":
         cid = msg.get("tool_call_id")
-        if cid not in open_ids:
+        if not isinstance(cid, str) or cid not in open_ids:
             return [f"message {i}: tool message answers no open call ({cid})"]
         if msg.get("name") != open_ids.pop(cid):
             return [f"message {i}: tool message name does not match its call"]
@@ -135,7 +135,7 @@ def stats_sdg(path: Path) -> AuditReport:
     report = AuditReport(format="sdg", path=str(path))
     per: dict[str, list[tuple[int, int, int]]] = {}
     skipped = 0
-    for _, row in read_into(path, report):
+    for _, row in require_rows(path, report, "SDG"):
         m = _measure(row)
         skipped += m is None
         if m is not None:

@@ -63,6 +63,7 @@ class FakeOptions:
     hang_s: float = 30.0
     retry_after: float | None = None  # None: 429s carry Retry-After 0 or 1 at random
     no_json_schema: bool = False  # 400 on response_format json_schema
+    format_refusal_status: int = 400  # llama.cpp's Python server refuses json_schema with a 500
     no_response_format: bool = False  # 400 on any response_format
     leak_first: bool = False
     drop_first: bool = False
@@ -182,7 +183,8 @@ class FakeOpenAI:
     def _format_refusal(self, fmt: Any) -> Canned | None:
         kind = fmt.get("type") if isinstance(fmt, dict) else None
         if kind and (self.options.no_response_format or (self.options.no_json_schema and kind == "json_schema")):
-            return Canned(status=400, message=f"response_format type '{kind}' is not supported by this server")
+            return Canned(status=self.options.format_refusal_status,
+                          message=f"response_format type '{kind}' is not supported by this server")
         return None
 
     def _roll(self) -> tuple[Canned, str]:

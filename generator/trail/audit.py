@@ -224,7 +224,9 @@ def gold_self_score(records: list[Any]) -> float:
 
 
 def flat_figures(fig: Figures, group: str) -> dict[str, float | int]:
-    out: dict[str, float | int] = {f"{group}.records": fig.records, f"{group}.non_monotone": fig.non_monotone}
+    out: dict[str, float | int] = {f"{group}.records": fig.records, f"{group}.non_monotone": fig.non_monotone,
+                                   f"{group}.exact_repeats": round(fig.exact_repeat_rate, 4),
+                                   f"{group}.recent_repeats": round(fig.recent_repeat_rate, 4)}
     for level, f in fig.levels.items():
         key = f"{group}.{level.split()[0].lower()}"
         out.update({f"{key}.vr": round(f.vr, 4), f"{key}.app": round(f.app, 4), f"{key}.none": round(f.none, 4),

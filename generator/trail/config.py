@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
 from datetime import datetime
+from typing import Any, Literal
 
 from pydantic import Field, PositiveInt, field_validator
 
@@ -46,6 +45,14 @@ class TrailConfig(Record):
     start: str = "2025-05-01 00:00"  # synthetic: first day of the histories
     min_history: int = Field(20, ge=0)
     min_inferable: float = Field(1.0, ge=0.0, le=1.0)  # share of counted values inferable
+    # Target mix (targets.select): exact repeats of an earlier call of the same function at
+    # most `repeat_share` of the targets, repeats of the most recent one at most `recent_share`
+    # (TRAILBench: 0.13 / 0.05); targets with values no level may leave out (stated literally
+    # at every level) while their mean share of such values stays within `fixed_budget` --
+    # that share is the High level's value recall, which must stay <= 0.10.
+    repeat_share: float = Field(0.25, ge=0.0, le=1.0)
+    recent_share: float = Field(0.10, ge=0.0, le=1.0)
+    fixed_budget: float = Field(0.06, ge=0.0, le=1.0)
     paraphrases: Paraphrases = Field(default_factory=Paraphrases)
     policy: dict[str, Any] = Field(default_factory=dict)  # overrides of the disclosure policy
     max_attempts: int = Field(3, ge=1, le=10)  # writer attempts per level before a rejection

@@ -45,6 +45,16 @@ class Figures(Record):
     levels: dict[str, LevelFigures] = Field(default_factory=dict)
     non_monotone: int = 0
     samples_with_values: int = 0
+    exact_repeats: int = 0  # answer = an earlier history call of the same function, verbatim
+    recent_repeats: int = 0  # answer = the most recent history call of the same function
+
+    @property
+    def exact_repeat_rate(self) -> float:
+        return self.exact_repeats / self.records if self.records else 0.0
+
+    @property
+    def recent_repeat_rate(self) -> float:
+        return self.recent_repeats / self.records if self.records else 0.0
 
 
 class _Acc:
@@ -113,6 +123,16 @@ class Recoverability:
         return from_time_alone(param, raw, self.time) or said_in(query, raw, self.time)
 
 
+def repeat_of(record: dict[str, Any]) -> tuple[bool, bool]:
+    """(exact repeat, repeat of the most recent same-function call): a High query about such
+    a target is solvable by "do that again"."""
+    a = record["answer"]
+    same = [e for e in history_events(record)
+            if e.get("toolname") == a.get("toolname") and e.get("apiname") == a.get("apiname")]
+    params = a.get("parameters")
+    return any(e.get("parameters") == params for e in same), bool(same) and same[-1].get("parameters") == params
+
+
 def add_record(accs: dict[str, _Acc], record: dict[str, Any], tools: dict[str, Tool]) -> list[float] | None:
     """Accumulate one record; returns its mean VR per level (None without countable values)."""
     answer = record["answer"]
@@ -153,6 +173,9 @@ def measure(records: list[dict[str, Any]], tools: dict[str, Tool] | None = None)
         if not _measurable(rec):
             continue
         fig.records += 1
+        exact, recent = repeat_of(rec)
+        fig.exact_repeats += exact
+        fig.recent_repeats += recent
         means = add_record(accs, rec, tools or {})
         if means is not None:
             fig.samples_with_values += 1
@@ -174,4 +197,7 @@ def table(fig: Figures, title: str) -> list[str]:
     for level, f in fig.levels.items():
         rec = f"{f.recoverable_rate:.3f} ({f.recoverable}/{f.omitted})"
         lines.append(f"  {level:20s} {f.queries:7d} {f.vr:6.3f} {f.app:6.3f} {f.none:6.3f} {f.words:6.1f} {rec:>17s}")
+    lines.append(f"  targets repeating a history call verbatim: {fig.exact_repeat_rate:.3f} "
+                 f"({fig.exact_repeats}/{fig.records}); repeating the most recent call of the same "
+                 f"function: {fig.recent_repeat_rate:.3f} ({fig.recent_repeats}/{fig.records})")
     return lines

@@ -105,7 +105,7 @@ def logs_of(ctx: RunContext) -> dict[str, UserHistory]:
 # recall ~ P(stated) x share of values said literally (~0.88; enums are said in words). These
 # thresholds put it mid-band on TRAILBench's measured levels: ~0.70 / 0.50 / 0.31 / 0.0-0.03.
 TRAIL_POLICY: dict[str, dict[str, Any]] = {
-    "Minimum": {"stated": 0.66}, "Low": {"stated": 0.53}, "Medium": {"stated": 0.32},
+    "Minimum": {"stated": 0.66}, "Low": {"stated": 0.57}, "Medium": {"stated": 0.32},
     "High": {"name_app": 0.02},  # TRAILBench 0.038; keeps the <= 0.05 target with margin
 }
 
@@ -132,7 +132,8 @@ class TrailProduct:
         policy_of(cfg)  # refuse a bad policy before anything runs
         logs = list(logs_of(ctx).values())
         rng = item_rng(ctx.seed, "trail:select")
-        picks = select(logs, ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable, rng)
+        picks = select(logs, ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable, rng,
+                       cfg.repeat_share, cfg.recent_share, cfg.fixed_budget)
         if len(picks) < cfg.targets:
             log.warning("trail: only %d of %d targets have >= %d earlier events and inferable values "
                         "(lower min_inferable / min_history or add users)", len(picks), cfg.targets,
@@ -211,7 +212,7 @@ async def write_level(item: WorkItem, ctx: RunContext, target: Target, tool: Too
     bad = [v for v in validate(req, draft) if not v.ok]
     if bad:
         raise reject(item, f"validate:{plan.level}", bad[0].validator, reason_of(bad),
-                     "\n".join(draft.texts), draft.attempts)
+                     draft.raw or "\n".join(draft.texts), draft.attempts)
     return draft
 
 

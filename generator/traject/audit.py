@@ -34,7 +34,10 @@ Rec = dict[str, Any]
 def load(path: Path) -> list[Rec]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start}): not a TRAJECT-Bench JSON file",
+                         file=str(path)) from None
+    except (OSError, json.JSONDecodeError) as exc:
         raise InputError(f"cannot read TRAJECT-Bench JSON: {exc}", file=str(path)) from None
     if not isinstance(data, list) or not all(isinstance(r, dict) and "tool list" in r for r in data):
         raise InputError("expected a JSON array of records with a 'tool list'", file=str(path))
@@ -251,16 +254,40 @@ def table(fig: dict[str, float | int | str]) -> list[str]:
     ]
 
 
+def _pairs(found: dict[str, dict[str, list[Rec]]]) -> list[tuple[Path, Path]]:
+    """(simple, hard) paths of every folder holding an audited simple or hard file."""
+    folders = sorted({Path(f).parent for kind in ("simple", "hard") for f in found[kind]})
+    return [(d / "simple_ver.json", d / "hard_ver.json") for d in folders]
+
+
+def _records(found: dict[str, list[Rec]], path: Path) -> list[Rec] | None:
+    """The records of `path`: audited already, else read from disk when it exists (a twin)."""
+    if str(path) in found:
+        return found[str(path)]
+    return load(path) if path.is_file() else None
+
+
+def _parallel_findings(found: dict[str, dict[str, list[Rec]]]) -> tuple[list[Finding], list[str]]:
+    findings: list[Finding] = []
+    notes: list[str] = []
+    for sf, hf in _pairs(found):
+        simple, hard = _records(found["simple"], sf), _records(found["hard"], hf)
+        if simple is not None and hard is not None:
+            findings += twin_findings(str(sf), simple, hard)
+        else:
+            missing = hf if hard is None else sf
+            notes.append(f"note: no {missing.name} beside {(sf if hard is None else hf).name} in "
+                         f"{sf.parent}; simple/hard twin checks skipped")
+        if str(sf) in found["simple"]:
+            findings += record_findings(str(sf), found["simple"][str(sf)])
+        if str(hf) in found["hard"]:
+            findings += record_findings(str(hf), found["hard"][str(hf)], simple or [])
+    return findings, notes
+
+
 def audit_traject(path: Path) -> AuditReport:
     found = _collect(path)
-    findings: list[Finding] = []
-    for sf, simple in found["simple"].items():
-        hf = sf[: -len("simple_ver.json")] + "hard_ver.json"
-        findings += twin_findings(sf, simple, found["hard"].get(hf, []))
-        findings += record_findings(sf, simple)
-    for hf, hard in found["hard"].items():
-        sf = hf[: -len("hard_ver.json")] + "simple_ver.json"
-        findings += record_findings(hf, hard, found["simple"].get(sf, []))
+    findings, notes = _parallel_findings(found)
     for qf, seq in found["sequential"].items():
         findings += record_findings(qf, seq) + binding_findings(qf, seq)
     fig = figures(found)
@@ -269,7 +296,7 @@ def audit_traject(path: Path) -> AuditReport:
     lines = table(fig) + [
         f"simple/hard tool-name whitespace mismatches: {fig['whitespace_mismatches']}",
         f"hard queries dropping required values: {fig['hard_dropping_required']}",
-    ]
+    ] + notes
     return AuditReport(format="traject", path=str(path), findings=findings, figures=fig, lines=lines)
 
 

@@ -2,18 +2,30 @@
 
 Three sources, merged in this order (the first edge for a producer/consumer pair wins):
 1. `catalog`: TRAJECT-Bench `connected tools` (already on `Tool.edges` from the reader);
-   consumer names are matched whitespace-insensitively and only real consumer params are kept.
+   consumer names are matched whitespace-insensitively.
 2. `inferred` (documented heuristic, `infer_params`): producer P feeds consumer C's param q when
-   - q is an identifier parameter (`<x>_id`, `<x>Id`, `id`) and P's output description
-     mentions `<x>_id`, `<x> id` or `<x>Id` (for a bare `id`: the consumer's own subject
-     `<x>`, taken from its API name, must be mentioned with "id"); or
-   - q is a data parameter (string/integer, not enum, not boolean, name of >= 4 letters and
-     not a paging/formatting control such as `limit`, `page`, `format`, not a date or clock
-     time -- those are the user's choice) and its name, or its
-     spaced form (`city_name` -> "city name"), occurs as a word in P's output description.
-   Producer and consumer are distinct tools of the same domain.
+   P and C are distinct tools of the same domain with different API names (playing music on one
+   app never "feeds" playing music on another) and either
+   - **id -> id** (preferred): q is an identifier (`<x>_id`, `<x>Id`, or a bare `id` whose
+     subject `<x>` comes from C's API name), P's output lists `<x>_id` (or says "<x> id"),
+     P does not take q itself (an echoed input is no source), P and C belong to the same app
+     (ids are app-scoped: a Dishdash restaurant_id means nothing to Tablely), and when q's
+     description names an API of that app ("Order identifier from place_order"), P is that
+     API; or
+   - **data -> lookup**: C is a lookup (its API verb is search/find/get/list/check/track/...),
+     q is not user-owned (see below), and P's output lists the value: the field q itself
+     (`artist` -> `artist`), or `<x>_<attr>` fed by a P that lists `<x>_id` and `<attr>`
+     (`movie_title` <- a movie search's `title`), where a bare `title`/`name` needs the same
+     subject on both sides (an event's title is not a movie title).
 3. `llm` (optional, `llm_edges: true`): edges proposed by the model (task `propose_edges`),
    each checked against the catalog before it is kept; see `propose.py`.
+
+Whatever the source, only *bindable* params survive (`bindable`): string/number params, not
+enums or flags, not paging/format controls, and never **user-owned** values -- what the user
+decides or authors (addresses, contacts, recipients, message text, amounts and prices, dates
+and times, party sizes, quantities, min/max filters...). An edge left with no bindable param
+is dropped, so every edge of a chain carries a real binding. `source_field` names the field
+of P's output that holds the value (a restaurant search's `restaurant_id`, a movie's `title`).
 """
 
 from __future__ import annotations
@@ -56,8 +68,99 @@ CONTROL_PARAMS = frozenset(
         "type",
     }
 )
+# Name words of values the user decides or authors; a previous output never chooses them
+# (the reviewer's case: a delivery address bound to the restaurant's address).
+USER_OWNED = frozenset(
+    [
+        "address",
+        "contact",
+        "recipient",
+        "cc",
+        "bcc",
+        "message",
+        "text",
+        "body",
+        "note",
+        "notes",
+        "comment",
+        "content",
+        "subject",
+        "label",
+        "reason",
+        "request",
+        "instructions",
+        "amount",
+        "price",
+        "budget",
+        "tip",
+        "fee",
+        "cost",
+        "quantity",
+        "tickets",
+        "spots",
+        "party",
+        "size",
+        "guests",
+        "guest",
+        "adults",
+        "children",
+        "kids",
+        "passengers",
+        "passenger",
+        "names",
+        "people",
+        "email",
+        "phone",
+        "coupon",
+        "password",
+        "date",
+        "time",
+        "day",
+        "days",
+        "nights",
+        "minutes",
+        "hours",
+        "duration",
+        "calories",
+        "payment",
+        "min",
+        "max",
+        "rating",
+        "stars",
+        "card",
+        "account",
+        "seat",
+        "seats",
+    ]
+)
+# API verbs of lookups: only they take a plain data value (an artist, a movie title) from an
+# earlier output; actions (order, book, send, create) take ids from it, never free data.
+READ_VERBS = frozenset(
+    [
+        "search",
+        "find",
+        "get",
+        "list",
+        "lookup",
+        "look",
+        "check",
+        "track",
+        "fetch",
+        "show",
+        "browse",
+        "query",
+        "view",
+        "read",
+    ]
+)
+# Attributes a `<subject>_<attr>` param reads from an output that lists `<subject>_id`.
+SUBJECT_ATTRS = ("title", "name")
 _WS = re.compile(r"\s+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_QUOTED = re.compile(r"""['"`]([A-Za-z_][A-Za-z0-9_]{1,30})['"`]""")
+_SNAKE = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b")
+_LIST_SPLIT = re.compile(r",\s*|\s+and\s+")
+MAX_FIELDS = 8
 
 
 def squash(name: str) -> str:
@@ -80,50 +183,176 @@ def is_id_param(param: str) -> bool:
     return bool(w) and w[-1] == "id"
 
 
+def singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
+
+
+# ---------------------------------------------------------------- what an output lists
+
+
+def _sentence(tool: Tool) -> tuple[str, str]:
+    """(collection phrase, field enumeration) of the first sentence of the output description:
+    "matching restaurants with restaurant_id, name and rating." -> ("matching restaurants", ...)."""
+    first = (tool.output or "").strip().split("\n", 1)[0].split(". ", 1)[0].rstrip(".")
+    head, sep, tail = first.partition(" with ")
+    return (head, tail) if sep else ("", first)
+
+
+def _field(item: str) -> str:
+    snake = _SNAKE.findall(item)
+    if snake:
+        return snake[-1]
+    item = re.sub(r"^(a|an|the)\s+", "", item.lower())
+    return re.sub(r"[^a-z0-9]+", "_", item).strip("_")
+
+
+def _listed(tail: str) -> list[str]:
+    """Fields of a short enumeration ("ride_id, driver name, car plate and fare"); [] for prose."""
+    items = [i.strip() for i in _LIST_SPLIT.split(tail) if i.strip()]
+    if len(items) < 2 or any(len(i.replace("-", " ").split()) > 4 for i in items):
+        return []
+    return [_field(i) for i in _shared_noun(items)]
+
+
+def _shared_noun(items: list[str]) -> list[str]:
+    """Split a shared noun: "departure and arrival times" names two times: departure_time, arrival_time."""
+    out = list(items)
+    for i in range(len(out) - 1):
+        nxt = out[i + 1].split()
+        if len(out[i].split()) == 1 and len(nxt) == 2 and nxt[1] in ("times", "dates"):
+            out[i], out[i + 1] = f"{out[i]} {nxt[1][:-1]}", f"{nxt[0]} {nxt[1][:-1]}"
+    return out
+
+
+def output_fields(tool: Tool) -> list[str]:
+    """Field names the output description lists, in order (at most MAX_FIELDS): the items of a
+    short enumeration, else quoted names and snake_case identifiers of the prose."""
+    text = tool.output or ""
+    listed = _listed(_sentence(tool)[1])
+    seen: list[str] = []
+    for name in listed or _QUOTED.findall(text) + _SNAKE.findall(text):
+        if name and name not in seen:
+            seen.append(name)
+    return seen[:MAX_FIELDS]
+
+
+def collection(tool: Tool) -> str:
+    """The plural noun an output lists its rows under ("restaurants"), "" for a single object."""
+    head = param_words(_sentence(tool)[0]).split()
+    return head[-1] if head and singular(head[-1]) != head[-1] else ""
+
+
+def subject(tool: Tool) -> str:
+    """What a tool is about: `<x>` of the first `<x>_id` its output lists, else its API's noun."""
+    ids = [f for f in output_fields(tool) if is_id_param(f) and param_words(f) != "id"]
+    if ids:
+        return " ".join(param_words(ids[0]).split()[:-1])
+    api = param_words(tool.api).split()
+    return singular(api[-1]) if len(api) > 1 else ""
+
+
+# ---------------------------------------------------------------- which params may be bound
+
+
 def feedable(tool: Tool, param: str) -> bool:
-    """Whether a param may be bound to an earlier call's output at all."""
+    """Whether a param's type allows binding it to an earlier call's output at all."""
     spec = tool.properties.get(param) or {}
     if "enum" in spec or spec.get("type") in ("boolean", "array", "object"):
         return False
     return spec.get("type", "string") in ("string", "integer", "number")
 
 
-def _id_subject(consumer: Tool, param: str) -> str:
-    subject = " ".join(param_words(param).split()[:-1])
-    if subject:
-        return subject
-    api = param_words(consumer.api).split()
-    return api[-1] if api else ""
-
-
-def _id_fed(producer_text: str, consumer: Tool, param: str) -> bool:
-    subject = _id_subject(consumer, param)
-    return bool(subject) and f" {subject} id " in producer_text
-
-
-def _data_fed(producer_text: str, consumer: Tool, param: str) -> bool:
-    w = param_words(param)
-    letters = w.replace(" ", "")
-    if param.lower() in CONTROL_PARAMS or len(letters) < 4:
+def user_owned(tool: Tool, param: str) -> bool:
+    """Values the user decides or authors (USER_OWNED words, dates and clock times)."""
+    if is_id_param(param):
         return False
-    if is_temporal(param, consumer.properties.get(param) or {}):
-        return False  # dates and clock times are the user's choice, not data passed along
-    return f" {w} " in producer_text
+    if set(param_words(param).split()) & USER_OWNED:
+        return True
+    return is_temporal(param, tool.properties.get(param) or {}) is not None
 
 
-def infer_params(producer: Tool, consumer: Tool) -> list[str]:
-    """Consumer params the producer's output can feed (the heuristic in the module doc)."""
+def bindable(tool: Tool, param: str) -> bool:
+    """Whether any edge may bind `param` of `tool` (applied to every edge source)."""
+    if param not in tool.properties or param.lower() in CONTROL_PARAMS:
+        return False
+    return feedable(tool, param) and not user_owned(tool, param)
+
+
+def verb(tool: Tool) -> str:
+    """The first word of the API name ("search" for search_restaurant)."""
+    api = param_words(tool.api).split()
+    return api[0] if api else ""
+
+
+def _id_subject(consumer: Tool, param: str) -> str:
+    sub = " ".join(param_words(param).split()[:-1])
+    if sub:
+        return sub
+    api = param_words(consumer.api).split()
+    return singular(api[-1]) if api else ""
+
+
+def _named_api(producer: Tool, consumer: Tool, param: str, siblings: Iterable[Tool]) -> bool:
+    """False when the param's description names another API of the app ("from place_order")."""
+    text = words(str((consumer.properties.get(param) or {}).get("description", "")))
+    named = {t.api for t in siblings if t.app == consumer.app and f" {param_words(t.api)} " in text}
+    return not named or producer.api in named
+
+
+def id_source(producer: Tool, consumer: Tool, param: str, siblings: Iterable[Tool] = ()) -> str:
+    """The producer's output field feeding id param `param` ("" when the id rule does not hold)."""
+    if producer.app != consumer.app or param in producer.properties:
+        return ""
+    sub = _id_subject(consumer, param)
+    field = "_".join(sub.split() + ["id"])
+    listed = field in output_fields(producer) or f" {sub} id " in words(producer.output or "")
+    if not sub or not listed:
+        return ""
+    return field if _named_api(producer, consumer, param, siblings) else ""
+
+
+def data_source(producer: Tool, consumer: Tool, param: str) -> str:
+    """The producer's output field feeding data param `param` of a lookup ("" when none)."""
+    if verb(consumer) not in READ_VERBS:
+        return ""
+    fields, w = output_fields(producer), param_words(param).split()
+    if param in fields and (w[-1] not in SUBJECT_ATTRS or subject(producer) == subject(consumer)):
+        return param
+    sub, attr = "_".join(w[:-1]), w[-1] if w else ""
+    if sub and attr in SUBJECT_ATTRS and f"{sub}_id" in fields and attr in fields:
+        return attr
+    return ""
+
+
+def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = ()) -> list[str]:
+    """Consumer params the producer's output can feed (the heuristic in the module doc),
+    identifiers first."""
     if producer.name == consumer.name or producer.domain != consumer.domain:
         return []
-    text = words(producer.output or "")
-    out = []
-    for param in consumer.properties:
-        if not feedable(consumer, param):
-            continue
-        fed = _id_fed(text, consumer, param) if is_id_param(param) else _data_fed(text, consumer, param)
-        if fed:
-            out.append(param)
-    return out
+    if producer.api == consumer.api:
+        return []
+    siblings = list(siblings)
+    ids = [q for q in consumer.properties if is_id_param(q) and bindable(consumer, q)]
+    data = [q for q in consumer.properties if not is_id_param(q) and bindable(consumer, q)]
+    return [q for q in ids if id_source(producer, consumer, q, siblings)] + [
+        q for q in data if data_source(producer, consumer, q)
+    ]
+
+
+def source_field(producer: Tool, consumer: Tool, param: str) -> str:
+    """Where in the producer's output a bound value sits (the param's own name when neither
+    rule explains the edge, e.g. a catalog or LLM edge)."""
+    if is_id_param(param):
+        field = "_".join(_id_subject(consumer, param).split() + ["id"])
+        return field if field in output_fields(producer) else param
+    return data_source(producer, consumer, param) or param
+
+
+# ---------------------------------------------------------------- the graph
 
 
 def _catalog_edges(tool: Tool, by_key: dict[str, Tool]) -> list[Edge]:
@@ -132,9 +361,7 @@ def _catalog_edges(tool: Tool, by_key: dict[str, Tool]) -> list[Edge]:
         consumer = by_key.get(squash(e.tool))
         if consumer is None or consumer.name == tool.name:
             continue
-        params = [p for p in e.params if p in consumer.properties and feedable(consumer, p)]
-        if params:
-            edges.append(Edge(tool=consumer.name, params=params, source="catalog"))
+        edges.append(Edge(tool=consumer.name, params=list(e.params), source="catalog"))
     return edges
 
 
@@ -146,11 +373,16 @@ class ToolGraph:
         self.out: dict[str, list[Edge]] = {name: [] for name in self.tools}
 
     def add(self, producer: str, edge: Edge) -> bool:
-        if producer not in self.out or edge.tool not in self.tools or producer == edge.tool:
+        """Add an edge, keeping only bindable params; an edge with none is refused."""
+        consumer = self.tools.get(edge.tool)
+        if producer not in self.out or consumer is None or producer == edge.tool:
             return False
         if any(e.tool == edge.tool for e in self.out[producer]):
             return False
-        self.out[producer].append(edge)
+        params = [p for p in edge.params if bindable(consumer, p)]
+        if not params:
+            return False
+        self.out[producer].append(edge.model_copy(update={"params": params}))
         return True
 
     def edge(self, producer: str, consumer: str) -> Edge | None:
@@ -191,6 +423,6 @@ def _by_domain(tools: list[Tool]) -> dict[str, list[Tool]]:
 def _infer_into(graph: ToolGraph, tools: list[Tool]) -> None:
     for p in tools:
         for c in tools:
-            params = infer_params(p, c)
+            params = infer_params(p, c, tools)
             if params:
                 graph.add(p.name, Edge(tool=c.name, params=params, source="inferred"))

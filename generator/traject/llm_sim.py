@@ -50,7 +50,7 @@ async def llm_output(llm: LLMClient, tool: Tool, arguments: dict, must: list[str
 
 
 async def llm_outputs(llm: LLMClient, target: Target, tools: dict[str, Tool]) -> list[str]:
-    carry = carries(target)
+    carry = carries(target, tools)
     return [
         await llm_output(llm, tools[c.tool], c.arguments, [str(v) for v in carry[i].values()])
         for i, c in enumerate(target.calls)

@@ -10,6 +10,7 @@ export: TRAJECT-Bench files under <out>/traject/ (see export.py).
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ NAME = "traject"
 # the stricter traject `recoverable` check (every hint resolves back to the exact value) replaces it.
 SKIP_VALIDATORS = ("hinted_recoverable",)
 GRAPH_KEY = "traject.graph"
+log = logging.getLogger(__name__)
 
 
 class QueryFailed(Exception):
@@ -58,12 +60,38 @@ def safe_dir(domain: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", domain).strip("_") or "default"
 
 
-def _items(ctx: RunContext, kind: str, count: int, domains: list[str]) -> list[dict[str, Any]]:
+def _items(
+    ctx: RunContext, kind: str, count: int, domains: list[str], skip: frozenset[str] = frozenset()
+) -> list[dict[str, Any]]:
     return [
         {"kind": kind, "domain": d, "domain_index": di, "index": i}
         for di, d in enumerate(domains)
+        if d not in skip
         for i in range(count)
     ]
+
+
+def chainless(ctx: RunContext, cfg: TrajectConfig, domains: list[str]) -> frozenset[str]:
+    """Domains with no chain of `chain.min` steps along the graph: their sequential items are
+    skipped with a warning rather than filled with steps that do not feed each other. With
+    `llm_edges` the graph grows at run time, so nothing is skipped up front."""
+    if cfg.sequential == 0 or cfg.llm_edges:
+        return frozenset()
+    graph = graph_of(ctx)
+    out = []
+    for d in domains:
+        names = [t.name for t in ctx.catalog.by_domain[d]]
+        if not sample.has_chain(graph, names, cfg.chain.min, allow_repeats=cfg.allow_repeats):
+            out.append(d)
+    if out:
+        log.warning(
+            "traject: no sequential trajectories for %s: no chain of >= %d tools where each step "
+            "binds an id or lookup value from the previous output (see traject/graph.py); "
+            "list other domains or drop them from products.traject.domains",
+            ", ".join(out),
+            cfg.chain.min,
+        )
+    return frozenset(out)
 
 
 def graph_of(ctx: RunContext) -> ToolGraph:
@@ -251,8 +279,9 @@ class TrajectProduct:
         cfg = settings(ctx)
         check_prompts(cfg)
         domains = select_domains(cfg, ctx)
+        skip = chainless(ctx, cfg, domains)
         specs = _items(ctx, "parallel", cfg.parallel, domains) + _items(
-            ctx, "sequential", cfg.sequential, domains
+            ctx, "sequential", cfg.sequential, domains, skip
         )
         return [
             WorkItem(

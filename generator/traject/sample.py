@@ -2,8 +2,9 @@
 along tool-graph edges where a later argument is bound to an earlier call's output).
 
 Argument values come from `generator.values` (enums, examples, defaults, persona pools, typed
-fakes), so every call validates against its tool's schema. Outputs are simulated afterwards
-(`simulate.py`) so that each bound value occurs in the producer's output.
+fakes), so every call validates against its tool's schema. Every step after the first binds one
+param along its edge (an identifier when the edge has one, `bound_param`); outputs are simulated
+afterwards (`simulate.py`) so that each bound value is one of the producer's results.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from ..values import is_temporal, is_valid, sample_arguments, schema_type, value_for
-from .graph import ToolGraph
+from .graph import ToolGraph, is_id_param, source_field
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
 # Upstream calls pass an optional parameter at its default about as often as not ("timeout": "10");
@@ -124,11 +125,46 @@ def find_chain(
     return best if len(best) >= min_length else None
 
 
-def _bound_call(tool: Tool, edge: Edge, rng: random.Random, optional_rate: float) -> tuple[ToolCall, str]:
-    param = rng.choice(sorted(edge.params))
+def bound_param(edge: Edge, rng: random.Random) -> str:
+    """The param a step binds: an identifier when the edge carries one (id -> id is what a
+    chain of real calls passes along), else one of its data params."""
+    ids = [p for p in edge.params if is_id_param(p)]
+    return ids[0] if ids else rng.choice(sorted(edge.params))
+
+
+def _bound_value(tool: Tool, param: str, prev: ToolCall, producer: Tool, rng: random.Random) -> Any:
+    """The value a step reads: what the producer was asked for when it filtered on the same
+    field (a movie search for "Signal Lost" yields that movie's title), else a fresh value in
+    the field's style; the simulator then lists it among the producer's results."""
+    asked = prev.arguments.get(source_field(producer, tool, param))
+    spec = tool.properties[param]
+    if asked is not None and not is_id_param(param) and is_valid(spec, asked):
+        return asked
+    return value_for(spec, rng, name=param)
+
+
+def shared_choices(tool: Tool, args: dict[str, Any], prev: ToolCall, bound: str) -> dict[str, Any]:
+    """The user's choices carried along the chain: a param the previous call also took (the
+    hotel search's check_in and nights, the table search's party_size) keeps its value, so the
+    booking is for what was searched."""
+    return {
+        p: prev.arguments[p]
+        for p in args
+        if p != bound and p in prev.arguments and is_valid(tool.properties.get(p) or {}, prev.arguments[p])
+    }
+
+
+def _bound_call(
+    tool: Tool, edge: Edge, prev: ToolCall, producer: Tool, rng: random.Random, optional_rate: float
+) -> tuple[ToolCall, str]:
+    param = bound_param(edge, rng)
     args = arguments(tool, rng, optional_rate)
-    if param not in args:
-        args[param] = value_for(tool.properties[param], rng, name=param)
+    args[param] = _bound_value(tool, param, prev, producer, rng)
+    shared = shared_choices(tool, args, prev, param)
+    args.update(shared)
+    for p in [p for p in args if p in prev.arguments and p not in shared and p != param]:
+        if p not in tool.required:
+            del args[p]  # a choice the consumer cannot repeat (another enum) is left out, not contradicted
     args = {p: args[p] for p in tool.properties if p in args}  # keep schema order
     return ToolCall(tool=tool.name, arguments=args), param
 
@@ -142,7 +178,8 @@ def sample_sequential(
         if edge is None:
             calls.append(ToolCall(tool=name, arguments=arguments(tools[name], rng, optional_rate)))
             continue
-        call, param = _bound_call(tools[name], edge, rng, optional_rate)
+        prev = calls[-1]
+        call, param = _bound_call(tools[name], edge, prev, tools[prev.tool], rng, optional_rate)
         calls.append(call)
         bindings.append(Binding(call=i, param=param, from_call=i - 1))
     return Target(
@@ -153,3 +190,20 @@ def sample_sequential(
         domain=tools[chain[0][0]].domain,
         bindings=bindings,
     )
+
+
+def _reaches(graph: ToolGraph, path: list[str], need: int, allowed: set[str], repeats: bool) -> bool:
+    if len(path) >= need:
+        return True
+    for e in graph.successors(path[-1]):
+        fresh = e.tool in allowed and (repeats or e.tool not in path)
+        if fresh and _reaches(graph, [*path, e.tool], need, allowed, repeats):
+            return True
+    return False
+
+
+def has_chain(graph: ToolGraph, names: list[str], min_length: int, *, allow_repeats: bool = False) -> bool:
+    """Whether some walk of `min_length` steps along edges exists among `names` (depth-limited
+    search, so it stays cheap on large upstream catalogs)."""
+    allowed = set(names)
+    return any(_reaches(graph, [n], min_length, allowed, allow_repeats) for n in sorted(allowed))

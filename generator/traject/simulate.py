@@ -1,107 +1,353 @@
 """Simulated tool outputs and final answers, deterministic from the item's seed.
 
 An output is a Python-repr string like TRAJECT-Bench's `executed_output` (upstream stores
-`str(response.json())`). Its fields come from the tool's output description (quoted names and
-snake_case identifiers such as `track_id`), faked by name. Values that a later step reads
-(`carry`) are inserted under the consumer's parameter name, so every bound value occurs
-literally in the producer's `executed_output`.
+`str(response.json())`). Its fields are the ones the tool's output description lists
+(`graph.output_fields`); a lookup whose description names a collection ("restaurants with
+restaurant_id, name, rating ...") returns 2-4 rows under that name, an action one object.
+Each field is faked by its name and the tool's subject (`FIELD_FAKERS`): ids in the catalog's
+prefix style (RES-12345), ratings 3.0-5.0, prices as numbers, clock times HH:MM, estimates
+"25-35 min", restaurant/hotel/movie names from the same pools as argument values.
+A value a later step reads (`carries`) is written into one of the rows under the producer's
+own field (`graph.source_field`), so every bound value is one of the producer's results.
 """
 
 from __future__ import annotations
 
+import ast
 import random
 import re
+from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from ..records import Target, Tool
+from ..values import (
+    ARTISTS,
+    DISHES,
+    HOTELS,
+    PERSONS,
+    PLACES,
+    PRODUCTS,
+    REFERENCE_TIME,
+    RESTAURANTS,
+    TITLES,
+    value_for,
+)
+from .graph import collection, output_fields, param_words, source_field, subject
 
-_QUOTED = re.compile(r"""['"`]([A-Za-z_][A-Za-z0-9_]{1,30})['"`]""")
-_SNAKE = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b")
-_WORDS = [
-    "alpha",
-    "harbor",
-    "summit",
-    "meadow",
-    "cobalt",
-    "orchid",
-    "granite",
-    "lumen",
-    "atlas",
-    "willow",
-    "ember",
-    "quartz",
-    "delta",
-    "maple",
-    "nova",
-    "cedar",
+Faker = Callable[[random.Random, list[str], str], Any]  # (rng, field words, tool subject)
+
+STREETS = ["Harbor Street", "Maple Avenue", "Orchard Lane", "Station Road", "Mill Street", "Quay Road"]
+POOLS: dict[str, list[str]] = {
+    "airline": ["Skyhop Air", "Northwind Airways", "Bluecrest", "Aurora Jet"],
+    "cinema": ["Cinemate Riverside", "Cinemate Old Town", "Odeon Quay", "Starlight 6"],
+    "venue": ["Harbor Arena", "The Lantern Hall", "Riverside Amphitheatre", "Civic Theatre"],
+    "seller": ["Northpeak Store", "Lumo Official", "Tidewell Outlet", "Crestline Goods"],
+    "brand": ["Northpeak", "Lumo", "Tidewell", "Crestline"],
+    "carrier": ["SwiftPost", "ParcelLine", "Northbound Express"],
+    "merchant": ["Corner Grocer", "Fresh Lane", "Blue Door Diner", "City Transit", "Lumo Store"],
+    "source": ["Daily Harbor", "Metro Wire", "The Ledger", "Coastline News"],
+    "clinic": ["Harborview Clinic", "Maple Health Centre", "Eastgate Medical"],
+    "show": ["Deep Dive Daily", "The Long Table", "Small Stories"],
+    "stream": ["Flickbox", "StreamNest", "Cinevault"],
+    "headline": [
+        "City council approves new bike lanes",
+        "Local startup raises seed round",
+        "Storm expected to clear by the weekend",
+        "Museum reopens after renovation",
+    ],
+    "summary": [
+        "Officials expect work to start next month.",
+        "The funding will double the team.",
+        "Forecasters say skies clear by Saturday.",
+        "The new wing opens to the public.",
+    ],
+    "subject": ["Quarterly report", "Lunch on Friday?", "Invoice 2291", "Project kickoff"],
+    "event": ["Team sync", "Dentist", "Book club", "Quarterly review"],
+    "type": ["hotel", "apartment", "guesthouse"],
+    "repetition": ["once", "daily", "weekdays"],
+    "ingredient": ["eggs", "spinach", "rice", "chickpeas", "tomatoes", "garlic"],
+    "size": ["S", "M", "L", "XL"],
+    "step": ["head north on Maple Avenue", "turn right onto Station Road", "continue 2 km on Quay Road"],
+    "tracking": ["label created", "picked up by carrier", "in transit", "out for delivery"],
+}
+STATUS = {
+    "order": ["in transit", "out for delivery", "delivered"],
+    "transfer": ["completed", "pending"],
+    "payment": ["completed", "pending"],
+    "send": ["sent", "delivered"],
+}
+NAMES_BY_SUBJECT: dict[str, list[str]] = {
+    "restaurant": RESTAURANTS,
+    "hotel": HOTELS,
+    "product": [p.title() for p in PRODUCTS],
+    "recipe": [d.title() for d in DISHES],
+    "calendar event": POOLS["event"],
+    "email": POOLS["subject"],
+}
+_ROWS = (2, 4)
+SEARCH_TERMS = ("query", "keyword", "search", "q")
+
+
+def _date(rng: random.Random) -> str:
+    return (REFERENCE_TIME + timedelta(days=rng.randint(1, 21))).strftime("%Y-%m-%d")
+
+
+def _clock(rng: random.Random) -> str:
+    return f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}"
+
+
+def _code(rng: random.Random, n: int = 6) -> str:
+    return "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(n))
+
+
+def _email(person: str) -> str:
+    parts = person.lower().split()
+    return f"{parts[0]}.{parts[-1]}@example.org"
+
+
+def _plural(w: list[str]) -> bool:
+    return w[-1].endswith("s") and w[-1] not in ("status", "times")
+
+
+def fake_id(rng: random.Random, w: list[str], sub: str) -> str:
+    """Same style as argument ids (`values._fake_id`): RES-80017 for a restaurant_id."""
+    head = w[0] if len(w) > 1 else (sub.split() or ["id"])[0]
+    return f"{head[:3].upper()}-{rng.randint(10000, 99999)}"
+
+
+def fake_money(rng: random.Random, w: list[str], sub: str) -> float:
+    lo, hi = (0.99, 5.99) if "fee" in w or "hourly" in w else (8, 180)
+    if sub in ("flight", "train", "ticket") or "nightly" in w:
+        lo, hi = 45, 420
+    if sub in ("hotel", "reservation") and "nightly" not in w:
+        lo, hi = 180, 1200
+    if "balance" in w or "amount" in w:
+        lo, hi = 20, 2400
+    return round(rng.uniform(lo, hi), 2)
+
+
+def fake_price_range(rng: random.Random, w: list[str], sub: str) -> str:
+    lo = rng.randint(2, 9) * 5
+    return f"{lo}-{lo + rng.randint(2, 12) * 5}"
+
+
+def fake_times(rng: random.Random, w: list[str], sub: str) -> Any:
+    if "slot" in w or "schedule" in w or "next" in w:
+        return f"{_date(rng)} {_clock(rng)}"
+    if w[-1] == "times" and not {"departure", "arrival"} & set(w):
+        return sorted({_clock(rng) for _ in range(2)})  # (departure, arrival)
+    if _plural(w) and w[-1] != "times":
+        return sorted({_clock(rng) for _ in range(3)})
+    return _clock(rng)
+
+
+def fake_minutes(rng: random.Random, w: list[str], sub: str) -> str:
+    if "estimate" in w and sub == "product":
+        low = rng.randint(1, 4)
+        return f"{low}-{low + rng.randint(1, 3)} days"
+    if "estimate" in w:
+        low = rng.choice([15, 20, 25, 30, 35, 40])
+        return f"{low}-{low + 10} min"
+    return f"{rng.randint(5, 95)} min"
+
+
+def fake_status(rng: random.Random, w: list[str], sub: str) -> str:
+    if "read" in w:
+        return rng.choice(["delivered", "read"])
+    if "delivery" in w or "send" in w:
+        return rng.choice(STATUS["send"])
+    return rng.choice(STATUS.get(sub, ["confirmed"]))
+
+
+def fake_count(rng: random.Random, w: list[str], sub: str) -> int:
+    hi = {"calories": 800, "availability": 40, "table": 40, "queue": 25}
+    return rng.randint(1, next((v for k, v in hi.items() if k in w), 12))
+
+
+def fake_name(rng: random.Random, w: list[str], sub: str) -> str:
+    if sub == "doctor":
+        return "Dr. " + rng.choice(PERSONS)
+    return rng.choice(NAMES_BY_SUBJECT.get(sub, TITLES))
+
+
+def fake_address(rng: random.Random, w: list[str], sub: str) -> str:
+    return f"{rng.randint(2, 180)} {rng.choice(STREETS)}"
+
+
+def fake_seats(rng: random.Random, w: list[str], sub: str) -> list[str]:
+    row, n = rng.randint(3, 28), rng.randint(1, 2)
+    return [f"{row}{'ABCDEF'[i]}" for i in range(n)]
+
+
+def fake_codes(rng: random.Random, w: list[str], sub: str) -> Any:
+    return [_code(rng, 10) for _ in range(rng.randint(1, 2))] if _plural(w) else _code(rng)
+
+
+def pool(name: str, k: int = 1) -> Faker:
+    def fake(rng: random.Random, w: list[str], sub: str) -> Any:
+        return rng.choice(POOLS[name]) if k == 1 else rng.sample(POOLS[name], k)
+
+    return fake
+
+
+def const(fn: Callable[[random.Random], Any]) -> Faker:
+    return lambda rng, w, sub: fn(rng)
+
+
+# Field-name words -> faker; the first entry with a word in the field's words wins.
+FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
+    (frozenset({"id"}), fake_id),
+    (frozenset({"rating"}), const(lambda r: round(r.uniform(3.0, 5.0), 1))),
+    (frozenset({"stars"}), const(lambda r: r.randint(2, 5))),
+    (frozenset({"year"}), const(lambda r: r.randint(1998, 2025))),
+    (frozenset({"range"}), fake_price_range),
+    (frozenset({"estimate", "duration", "cooking"}), fake_minutes),
+    (frozenset({"price", "fare", "total", "fee", "amount", "balance", "cost", "paid"}), fake_money),
+    (frozenset({"reference", "codes", "barcodes", "code"}), fake_codes),
+    (frozenset({"plate"}), const(lambda r: f"{_code(r, 2)}-{r.randint(1000, 9999)}")),
+    (frozenset({"distance"}), const(lambda r: f"{r.uniform(0.5, 25):.1f} km")),
+    (frozenset({"date", "deadline"}), const(_date)),
+    (frozenset({"time", "times", "departure", "arrival", "start", "slot", "slots", "schedule"}), fake_times),
+    (frozenset({"temperature"}), const(lambda r: r.randint(4, 31))),
+    (frozenset({"chance"}), const(lambda r: f"{r.randint(0, 9) * 10}%")),
+    (frozenset({"wind"}), const(lambda r: f"{r.randint(3, 40)} km/h")),
+    (frozenset({"status"}), fake_status),
+    (frozenset({"availability", "spaces", "spots"}), fake_count),
+    (frozenset({"seats", "seat"}), fake_seats),
+    (frozenset({"coach"}), const(lambda r: f"Coach {r.randint(1, 12)}")),
+    (frozenset({"count", "length", "spaces", "spots", "availability", "number", "burned"}), fake_count),
+    (frozenset({"address"}), fake_address),
+    (frozenset({"driver", "instructor"}), const(lambda r: r.choice(PERSONS))),
+    (frozenset({"sender"}), const(lambda r: _email(r.choice(PERSONS)))),
+    (frozenset({"artist"}), const(lambda r: r.choice(ARTISTS))),
+    (frozenset({"name", "title"}), fake_name),
+    (frozenset({"highlights"}), const(lambda r: r.sample(DISHES, 2))),
+    (frozenset({"ingredient"}), pool("ingredient", 3)),
+    (frozenset({"sizes"}), pool("size", 2)),
+    (frozenset({"stream"}), pool("stream", 2)),
+    (frozenset({"steps", "step"}), pool("step", 2)),
+    (frozenset({"tracking"}), pool("tracking", 2)),
+    (frozenset({"weekly"}), const(lambda r: f"{r.randint(2, 5)} workouts, {r.randint(40, 300)} min")),
+    (frozenset({"location"}), const(lambda r: r.choice(PLACES))),
+    (frozenset({"currency"}), const(lambda r: "USD")),
+    *[(frozenset({k}), pool(k)) for k in sorted(POOLS) if k not in ("event", "size", "step")],
 ]
-MAX_FIELDS = 6
 
 
-_LIST_SPLIT = re.compile(r",\s*|\s+and\s+|\s+with\s+")
+def fake_field(name: str, rng: random.Random, sub: str = "") -> Any:
+    """A plausible value for an output field, chosen by the field's name and the tool's subject."""
+    w = param_words(name).split() or ["value"]
+    for keys, faker in FIELD_FAKERS:
+        if keys & set(w):
+            return faker(rng, w, sub)
+    return value_for({"type": "string"}, rng, name=name)
 
 
-def _listed(text: str) -> list[str]:
-    """Fields of a short enumerating description ("ride_id, driver name, car plate and fare."):
-    every item of at most three words, snake_cased; empty for prose."""
-    first = text.strip().split("\n", 1)[0].rstrip(".")
-    items = [i.strip().lower() for i in _LIST_SPLIT.split(first) if i.strip()]
-    if len(items) < 2 or any(len(i.split()) > 3 for i in items[1:]):
-        return []
-    return [re.sub(r"[^a-z0-9]+", "_", i).strip("_") for i in items if len(i.split()) <= 3]
+def _row(fields: list[str], sub: str, rng: random.Random) -> dict[str, Any]:
+    return {f: fake_field(f, rng, sub) for f in fields}
 
 
-def output_fields(tool: Tool) -> list[str]:
-    """Field names the output description mentions, in order of first mention (at most 6):
-    quoted names and snake_case identifiers, else the items of a short enumeration."""
-    text = tool.output or ""
-    seen: list[str] = []
-    for name in _QUOTED.findall(text) + _SNAKE.findall(text) + _listed(text):
-        if name and name not in seen:
-            seen.append(name)
-    return seen[:MAX_FIELDS] or ["id", "name", "summary"]
+def _distinct(rows: list[dict[str, Any]], sub: str, rng: random.Random) -> None:
+    """Results of one lookup do not repeat a name or title (the pools are small)."""
+    for f in ("name", "title"):
+        seen: set[Any] = set()
+        for row in rows:
+            for _ in range(8 if f in row else 0):
+                if row[f] not in seen:
+                    break
+                row[f] = fake_field(f, rng, sub)
+            seen.add(row.get(f))
 
 
-def fake_field(name: str, rng: random.Random) -> Any:
-    """A plausible value for an output field, chosen by the field's name."""
-    n = name.lower()
-    if n.endswith(("id", "_key")):
-        return f"{n.strip('_')[:3]}_{rng.randint(10000, 99999)}"
-    if any(w in n for w in ("count", "total", "number", "num", "year", "rank", "score")):
-        return rng.randint(1, 500)
-    if any(w in n for w in ("price", "rate", "amount", "lat", "lng", "lon", "temp", "fee", "total")):
-        return round(rng.uniform(1, 250), 2)
-    if "date" in n:
-        return f"2025-06-{rng.randint(2, 28):02d}"
-    if "time" in n:
-        return f"{rng.randint(6, 22):02d}:{rng.choice(['00', '15', '30', '45'])}"
-    if n.startswith(("is_", "has_")) or n in ("success", "available", "valid"):
-        return rng.random() < 0.7
-    return f"{rng.choice(_WORDS)} {rng.choice(_WORDS)}"
+def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: random.Random) -> None:
+    """Results match the request: a field the call filtered on carries the requested value
+    (a tracked order_id, a searched city), and a product search's names contain its term."""
+    term = next((args[k] for k in SEARCH_TERMS if isinstance(args.get(k), str)), None)
+    for row in rows:
+        for f in row:
+            if isinstance(args.get(f), str) or _number(args.get(f)):
+                row[f] = args[f]
+            elif f in ("name", "title") and sub == "product" and term:
+                row[f] = f"{row.get('brand') or rng.choice(POOLS['brand'])} {term.title()}"
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+def _bounds(args: dict[str, Any]) -> list[tuple[str, str, float]]:
+    """(min|max, field word, limit) of numeric filters such as min_stars=4 or max_price=120."""
+    out = []
+    for k in sorted(args):
+        w, v = param_words(k).split(), args[k]
+        if len(w) > 1 and w[0] in ("min", "max") and _number(v):
+            out.append((w[0], w[-1], float(v)))
+    return out
+
+
+def _within(cur: Any, kind: str, limit: float, top: float, rng: random.Random) -> Any:
+    lo, hi = (limit, max(limit, top)) if kind == "min" else (min(cur, limit) * 0.4, limit)
+    if lo <= cur <= hi:
+        return cur
+    if isinstance(cur, int):
+        return rng.randint(int(-(-lo // 1)), max(int(-(-lo // 1)), int(hi)))
+    return round(rng.uniform(lo, hi), 1 if top == 5.0 else 2)
+
+
+def _honor(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Random) -> None:
+    """Numeric results respect the request's min_/max_ filters (min_stars=4 -> 4-5 stars)."""
+    for kind, word, limit in _bounds(args):
+        for row in rows:
+            for f, cur in row.items():
+                if word in param_words(f).split() and _number(cur):
+                    top = 5.0 if word in ("rating", "stars") else limit * 1.6
+                    row[f] = _within(cur, kind, limit, top, rng)
+
+
+def _place(rows: list[dict[str, Any]], carry: dict[str, Any], sub: str, rng: random.Random) -> None:
+    """Write the carried values into one row; other rows re-draw a value equal to one of them
+    (a small pool may repeat a name), so the bound value picks out exactly one result."""
+    if not carry:
+        return
+    at = rng.randrange(len(rows))
+    rows[at].update(carry)
+    for i, row in enumerate(rows):
+        for f, v in carry.items():
+            for _ in range(8 if i != at else 0):
+                if row.get(f) != v:
+                    break
+                row[f] = fake_field(f, rng, sub)
 
 
 def simulate_output(
     tool: Tool, args: dict[str, Any], rng: random.Random, carry: dict[str, Any] | None = None
 ) -> str:
-    """The executed_output of one call: an echo of the request plus schema-shaped results."""
-    rows = []
-    for _ in range(rng.randint(1, 2)):
-        rows.append({f: fake_field(f, rng) for f in output_fields(tool)})
-    rows[0].update(carry or {})
-    body = {"status": "success", "request": {k: args[k] for k in sorted(args)}, "results": rows}
+    """The executed_output of one call: a collection of rows for a lookup, one object otherwise."""
+    fields = output_fields(tool) or ["id", "name", "summary"]
+    sub, coll = subject(tool), collection(tool)
+    rows = [_row(fields, sub, rng) for _ in range(rng.randint(*_ROWS) if coll else 1)]
+    _distinct(rows, sub, rng)
+    _echo(rows, args, sub, rng)
+    _honor(rows, args, rng)
+    _place(rows, carry or {}, sub, rng)
+    body: dict[str, Any] = {"status": "success"}
+    body.update({coll: rows} if coll else rows[0])
     return repr(body)
 
 
-def carries(target: Target) -> list[dict[str, Any]]:
-    """Per call: the values later calls read from its output (param name -> value)."""
+def carries(target: Target, tools: dict[str, Tool]) -> list[dict[str, Any]]:
+    """Per call: the values later calls read from its output (producer field -> value)."""
     out: list[dict[str, Any]] = [{} for _ in target.calls]
     for b in target.bindings:
-        out[b.from_call][b.param] = target.calls[b.call].arguments[b.param]
+        producer, consumer = tools[target.calls[b.from_call].tool], tools[target.calls[b.call].tool]
+        field = source_field(producer, consumer, b.param)
+        out[b.from_call][field] = target.calls[b.call].arguments[b.param]
     return out
 
 
 def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> list[str]:
-    carry = carries(target)
+    carry = carries(target, tools)
     return [simulate_output(tools[c.tool], c.arguments, rng, carry[i]) for i, c in enumerate(target.calls)]
 
 
@@ -109,8 +355,31 @@ def _label(tool: Tool) -> str:
     return re.sub(r"[_\s]+", " ", tool.api).strip()
 
 
-def _gist(output: str, limit: int = 160) -> str:
-    text = re.sub(r"\s+", " ", output)
+def _fields_text(row: dict[str, Any], limit: int = 4) -> str:
+    return ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in list(row.items())[:limit])
+
+
+def _plain(value: Any) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def _gist(output: str, limit: int = 320) -> str:
+    """A readable line from an output: "3 restaurants: restaurant id RES-1, name ...; ..." for a
+    collection, "order id ORD-1, total price 12.5" for one object (raw text if it is no repr)."""
+    try:
+        body = ast.literal_eval(output)
+    except (ValueError, SyntaxError):
+        body = None
+    if not isinstance(body, dict):
+        text = re.sub(r"\s+", " ", output)
+    else:
+        rest = {k: v for k, v in body.items() if k != "status" or len(body) == 1}
+        lists = [(k, v) for k, v in rest.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
+        if lists:
+            name, rows = lists[0]
+            text = f"{len(rows)} {name}: " + "; ".join(_fields_text(r, 3) for r in rows)
+        else:
+            text = _fields_text(rest)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

@@ -209,8 +209,8 @@ def time_hint_present(req: WriteRequest, texts: list[str]) -> list:
     problems = []
     for k, text in enumerate(texts):
         for _, a, tool in plan_args(req):
-            if a.mode == "hinted" and a.source == "time" and _needs_time_phrase(req, a.value, a.param):
-                if not said_in(text, a.value, qt):  # type: ignore[arg-type]
-                    problems.append(f"query {k + 1} does not say when: add '{a.hint}' for the "
-                                    f"{_label(a.param, tool)}")
+            if (a.mode == "hinted" and a.source == "time" and _needs_time_phrase(req, a.value, a.param)
+                    and not said_in(text, a.value, qt)):  # type: ignore[arg-type]
+                problems.append(f"query {k + 1} does not say when: add '{a.hint}' for the "
+                                f"{_label(a.param, tool)}")
     return verdicts("time_hint_present", problems)

@@ -38,6 +38,12 @@ _RELATIVE_DAYS = [
 ]
 _IN_DAYS = re.compile(rf"\bin {_NUM} days?\b")
 _WEEKDAY = re.compile(r"\b(?:(?:this coming|coming|this|next|on) )?(" + "|".join(_DAY_NAMES) + r")\b")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+_MONTH = r"(" + "|".join(m for m in _MONTHS) + r"|" + "|".join(m[:3] for m in _MONTHS if m != "may") + r")\.?"
+_ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
+_MONTH_DAY = re.compile(rf"\b{_MONTH} {_ORD}\b(?:,? (\d{{4}}))?")
+_DAY_MONTH = re.compile(rf"\b(?:the )?{_ORD} (?:of )?{_MONTH}\b(?:,? (\d{{4}}))?")
 _AT_CLOCK = re.compile(r"\b(?:at |by |for |around )?(\d{1,2})(?:[:.](\d{2}))? ?([ap])\.?m\b\.?")
 _AT_24H = re.compile(r"\bat (\d{1,2}):(\d{2})\b")
 _NOON = re.compile(r"\b(?:at )?(noon|midday|midnight)\b")
@@ -75,7 +81,21 @@ def dates_in(text: str, qt: datetime) -> set[date]:
                 t = pattern.sub(" ", t)
     out |= {(qt + timedelta(days=_count(m[1]))).date() for m in _IN_DAYS.finditer(t)}
     out |= {(qt + timedelta(days=_weekday_delta(m[1], qt))).date() for m in _WEEKDAY.finditer(t)}
+    out |= {d for m in _MONTH_DAY.finditer(t) if (d := _calendar_day(m[1], m[2], m[3], qt))}
+    out |= {d for m in _DAY_MONTH.finditer(t) if (d := _calendar_day(m[2], m[1], m[3], qt))}
     return out
+
+
+def _calendar_day(month: str, day: str, year: str | None, qt: datetime) -> date | None:
+    """"June 11th" as a date: the query year, or the next one for a day already past."""
+    number = next(i for i, m in enumerate(_MONTHS, 1) if m.startswith(month[:3]))
+    try:
+        when = date(int(year or qt.year), number, int(day))
+        if year is None and when < qt.date() - timedelta(days=1):
+            when = date(qt.year + 1, number, int(day))
+    except ValueError:
+        return None
+    return when
 
 
 def _hour24(hour: int, half: str) -> int:

@@ -425,7 +425,7 @@ HINT_GROUPS = [
 # Levels whose real queries are terse (TRAILBench High, ~10 words): "the same X as last time"
 # hints collapse to one "like last time", which still points at the history.
 TERSE_LEVELS = frozenset({"High"})
-TERSE_REPEATS = ["like last time", "same as last time", "the way I did last time"]
+TERSE_REPEATS = ["like last time", "same as last time", "as I did last time"]
 
 
 def _merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list[str], set[str]]:
