@@ -13,7 +13,7 @@ BAD = ROOT / "tests" / "fixtures" / "bad_catalogs"
 
 def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, check=False)
 
 
 def config_for(tmp_path: Path, catalog: Path) -> Path:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from generator.config import RunConfig, load_config
 from generator.errors import ConfigError
@@ -48,5 +49,5 @@ def test_missing_file(tmp_path):
 
 
 def test_model_refuses_unknown_keys_directly():
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         RunConfig.model_validate({"catalog": ["a"], "extra": True})
