@@ -1,0 +1,154 @@
+"""Argument phrases: what each argument says (stated value, hint, or nothing) and the
+modifier it becomes when no intent slot absorbed it ("with the party size set to 4")."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...records import ArgPlan, CallPlan, Tool
+from ...surface import noun, render, spec_of, value_kind
+from .intents import PREPOSITIONS
+
+_START = ("start", "origin", "from", "departure", "pickup", "source")
+_END = ("end", "destination", "dest", "arrival", "dropoff", "target")
+
+
+@dataclass
+class Arg:
+    """One argument as it will be said: its text (None = omitted) and how it was disclosed."""
+
+    param: str
+    text: str | None
+    plan: ArgPlan
+
+
+def param_role(param: str) -> str | None:
+    tokens = set(param.lower().split("_"))
+    if tokens & set(_START):
+        return "from"
+    if tokens & set(_END):
+        return "to"
+    return None
+
+
+def arg_texts(call: CallPlan, tool: Tool | None, time: str | None, rng: random.Random) -> list[Arg]:
+    out = []
+    for a in call.args:
+        text = None
+        if a.mode == "stated":
+            text = render(a.value, a.param, tool, time=time, rng=rng) or None  # blank: nothing to say
+        elif a.mode == "hinted":
+            text = a.hint
+        out.append(Arg(a.param, text, a))
+    return out
+
+
+def modifier(arg: Arg, tool: Tool | None, time: str | None, rng: random.Random) -> str:
+    text = arg.text or ""
+    if arg.plan.mode == "hinted":
+        return _hint_modifier(arg, tool, rng)
+    kind = value_kind(arg.plan.value, arg.param, tool, time)
+    return MODIFIERS.get(kind, _plain_modifier)(arg, tool, text, rng)
+
+
+_PLAIN_DATE_HINT = re.compile(
+    r"^an? (?:date|day) of ((?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December) \d{1,2}, \d{4})$"
+)
+
+
+def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
+    text = arg.text or ""
+    if arg.plan.source == "time":
+        return text
+    role = param_role(arg.param)
+    if text in ("home", "work"):
+        return f"{role or 'at'} {text}"
+    if role is not None:
+        return f"{role} {text}"
+    enum = spec_of(tool, arg.param).get("enum") or []
+    if arg.plan.value in enum and not isinstance(arg.plan.value, bool):  # an enum member in words
+        return _enum_modifier(arg, tool, text, rng)
+    dated = _PLAIN_DATE_HINT.match(text)
+    if dated:  # "a date of June 3, 2025" is just "on June 3, 2025"
+        return f"on {dated[1]}"
+    if text.startswith(("a ", "an ")):  # "a volume of fifty-six": a measure, said "with" it
+        return f"with {text}"
+    if _adverbial(text):  # an enum said in words ("repeating the whole list", "in IMAX")
+        return text
+    return rng.choice([f"with {text}", f"using {text}", f"for {text}"])
+
+
+def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
+    role = param_role(arg.param)
+    if role:
+        return f"{role} {text}"
+    n = noun(arg.param, tool)
+    verb = "are" if isinstance(arg.plan.value, list) or (n.endswith("s") and not n.endswith("ss")) else "is"
+    return rng.choice(
+        [f"with the {n} set to {text}", f"where the {n} {verb} {text}", f"with {text} as the {n}"]
+    )
+
+
+def _number_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
+    n = noun(arg.param, tool)
+    if n.startswith("number of "):  # "for 2 guests", not "with a number of guests of 2"
+        return f"for {text} {n[len('number of ') :]}"
+    if n.endswith("s") and not n.endswith("ss"):  # "with 0 checked bags"
+        return f"with {text} {n}"
+    return rng.choice([f"with a {n} of {text}", f"with a {n} of {text}", f"with the {n} set to {text}"])
+
+
+ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonight", "once", "every", "just"}
+
+
+def _adverbial(text: str) -> bool:
+    """Whether a catalog surface phrase can follow a clause as is ("in IMAX", "paying in cash")."""
+    first = text.split(" ", 1)[0].lower()
+    return first in PREPOSITIONS or first in ADVERB_STARTS or first.endswith(("ing", "ly"))
+
+
+# Nouns after which an enum value reads as a class label ("in the home goods category").
+CLASS_NOUNS = ("category", "type", "kind", "class", "genre", "section")
+
+
+def _enum_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
+    n = noun(arg.param, tool)
+    if _adverbial(text):
+        return text
+    if text.split(" ", 1)[0].lower() in ("a", "an", "the", "my"):
+        return f"for {text}"
+    if n.split()[-1] in text.lower().split():  # "high priority" already says it is a priority
+        return f"with {text}"
+    if n.split()[-1] in CLASS_NOUNS:
+        return f"in the {text} {n}"
+    return rng.choice([f"with {text} as the {n}", f"with the {n} set to {text}"])
+
+
+def _when_modifier(prep: str) -> Callable[[Arg, Tool | None, str, random.Random], str]:
+    """Dates and times: a bare "on May 3rd" when the parameter is just a date, else its noun."""
+
+    def modify(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
+        n = noun(arg.param, tool)
+        bare = text in ("today", "tomorrow", "the day after tomorrow", "noon", "midnight")
+        said = text if bare else f"{prep} {text}"
+        if n in ("date", "day", "time", "when", "datetime"):
+            return said
+        return rng.choice([f"with the {n} {said}", f"with {n} {said}"])
+
+    return modify
+
+
+MODIFIERS: dict[str, Callable[[Arg, Tool | None, str, random.Random], str]] = {
+    "bool": lambda a, t, text, rng: text,
+    "date": _when_modifier("on"),
+    "datetime": _when_modifier("for"),
+    "clock": _when_modifier("at"),
+    "enum": _enum_modifier,
+    "text": _plain_modifier,
+    "number": _number_modifier,
+    "list": _plain_modifier,
+}

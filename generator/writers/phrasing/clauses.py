@@ -1,0 +1,106 @@
+"""One call as a clause: intent + app mention + modifiers, with merged history hints and
+references to values an earlier call produces."""
+
+from __future__ import annotations
+
+import random
+
+from ...records import CallPlan, Tool
+from ...surface import join_words, noun
+from .args import Arg, arg_texts, modifier, param_role
+from .intents import choose_intent
+
+APP_FORMS = ["on {app}", "using {app}", "with {app}", "through {app}", "via {app}"]
+# How a value produced by an earlier call is referred to ("book tickets for the event you find").
+RESULT_REFS = ["for the {n} you find", "using the {n} from that", "with the {n} you get from that"]
+ROLE_REFS = {
+    "from": ["from that place", "starting from the place you find"],
+    "to": ["to that place", "to the place you find"],
+}
+
+
+# History hints that share a frame merge into one phrase: "the same activity, duration and
+# distance as last time" instead of three "with the same ... as last time" modifiers.
+HINT_GROUPS = [
+    (re.compile(r"^the same (.+) as last time$"), "with the same {} as last time"),
+    (re.compile(r"^my usual (.+)$"), "with my usual {}"),
+]
+
+
+# Levels whose real queries are terse (TRAILBench High, ~10 words): "the same X as last time"
+# hints collapse to one "like last time", which still points at the history.
+TERSE_LEVELS = frozenset({"High"})
+TERSE_REPEATS = ["like last time", "same as last time", "as I did last time"]
+
+
+def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list[str], set[str]]:
+    """Merged modifiers for groups of hinted arguments, and the parameters they say."""
+    out: list[str] = []
+    used: set[str] = set()
+    for i, (pattern, phrase) in enumerate(HINT_GROUPS):
+        hits = [
+            (a, m)
+            for a in args
+            if a.plan.mode == "hinted"
+            and a.param not in used
+            and a.plan.source != "time"
+            and param_role(a.param) is None
+            and (m := pattern.match(a.text or ""))
+        ]
+        if terse and i == 0 and hits:
+            out.append("," * bool(len(hits) < len(args)) + rng.choice(TERSE_REPEATS))  # said last
+            used |= {a.param for a, _ in hits}
+        elif len(hits) >= 2:
+            out.append(phrase.format(join_words([m[1] for _, m in hits])))
+            used |= {a.param for a, _ in hits}
+    return out, used
+
+
+def result_ref(param: str, tool: Tool | None, rng: random.Random) -> str:
+    """The value an earlier call produces, referred to by what it is ("the event you find")."""
+    role = param_role(param)
+    if role:
+        return rng.choice(ROLE_REFS[role])
+    return rng.choice(RESULT_REFS).format(n=noun(param, tool))
+
+
+def clause(
+    call: CallPlan,
+    tool: Tool | None,
+    time: str | None,
+    rng: random.Random,
+    after_previous: bool = False,
+    level: str = "",
+) -> str:
+    """Intent + app + modifiers for one call."""
+    args = arg_texts(call, tool, time, rng)
+    # Slots take values; hint phrases ("my usual gym", "in 2 hours") only fit as modifiers,
+    # except the place words "home" / "work" that read like values.
+    said = {
+        a.param: a.text
+        for a in args
+        if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
+    }
+    intent, used = choose_intent(tool, said, rng)
+    mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS, rng)
+    mods += [
+        modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used | merged
+    ]
+    rng.shuffle(mods)
+    mods.sort(key=lambda m: m.startswith(","))  # ", like last time" closes the clause
+    bound = [a for a in args if a.plan.source == "previous_step"]
+    if after_previous and bound:
+        mods.append(result_ref(bound[0].param, tool, rng))
+    parts = [intent]
+    if call.tool_mode == "named" and tool is not None:
+        parts.append(rng.choice(APP_FORMS).format(app=tool.app))
+    closing = [m for m in mods if m.startswith(",")]
+    mods = [m for m in mods if not m.startswith(",")]
+    if mods:
+        parts.append(mods[0] if len(mods) == 1 else join_words(mods))
+    text = " ".join(parts)
+    return (
+        text + "".join(f", {m[1:]}" for m in closing)
+        if mods
+        else " ".join([text, *(m.lstrip(",") for m in closing)])
+    )

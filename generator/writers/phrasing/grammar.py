@@ -1,0 +1,32 @@
+"""Grammar clean-up on the assembled text: what slot filling cannot see ("a amount")."""
+
+from __future__ import annotations
+
+import re
+
+def capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+_A_AN = re.compile(r"\b([Aa]) (?=(?:[aeioAEIO]|8|11\b|18\b))")
+_ONE_PLURAL = re.compile(
+    r"(?<![\w.,:-])(1|one) ((?:(?!of\b)[A-Za-z-]+ )?)"
+    r"(night|seat|ticket|spot|guest|adult|minute|hour|day|star|room|passenger|rider|traveller|bag|item)s\b"
+)
+_MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
+# "at June 2nd, 2025 at 9 am" (a datetime filling an "at {time}" slot) -> "on June 2nd, ...".
+_AT_DATE = re.compile(rf"\bat (?=(?:the \d+(?:st|nd|rd|th) of )?(?:{_MONTH_NAMES})\b)")
+_SENTENCE_START = re.compile(r"([.?!] )([a-z])")
+
+
+def polish(text: str) -> str:
+    """Surface grammar the slot filling cannot see: "a amount" -> "an amount", "1 nights" ->
+    "1 night", sentence starts capitalized, no space before punctuation."""
+    text = _A_AN.sub(lambda m: f"{m[1]}n ", text)
+    text = _ONE_PLURAL.sub(r"\1 \2\3", text)
+    text = _AT_DATE.sub("on ", text)
+    text = re.sub(r"(?<![\w.,:-])(1|one) people\b", r"\1 person", text)
+    text = re.sub(r"\s+([,.;?!])", r"\1", text)
+    text = re.sub(r"([?!])[.?!]+|(?<!\.)\.\.(?!\.)", lambda m: m[1] or ".", text)
+    text = _SENTENCE_START.sub(lambda m: m[1] + m[2].upper(), text)
+    return re.sub(r"\s+", " ", text).strip()

@@ -1,0 +1,183 @@
+"""Intent phrases: catalog intent templates with their `{slot}`s filled, or a verb phrase
+derived from the API name when a tool has no usable template."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from ...records import Tool
+from ...surface import noun, words
+
+_SLOT = re.compile(r"\{([^{}]+)\}")
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+
+VERBS = {
+    "search": "search for",
+    "query": "look up",
+    "lookup": "look up",
+    "get": "get",
+    "find": "find",
+    "list": "list",
+    "check": "check",
+    "add": "add",
+    "create": "create",
+    "set": "set",
+    "book": "book",
+    "buy": "buy",
+    "order": "order",
+    "send": "send",
+    "play": "play",
+    "delete": "delete",
+    "remove": "remove",
+    "update": "update",
+    "cancel": "cancel",
+    "fetch": "get",
+    "recommend": "recommend",
+    "log": "log",
+    "record": "record",
+    "view": "view",
+    "download": "download",
+    "reserve": "reserve",
+    "call": "call",
+    "make": "make",
+    "open": "open",
+    "start": "start",
+    "stop": "stop",
+    "share": "share",
+    "translate": "translate",
+    "track": "track",
+    "schedule": "schedule",
+    "pay": "pay",
+    "post": "post",
+    "retrieve": "get",
+    "show": "show",
+    "calculate": "calculate",
+    "convert": "convert",
+}
+MASS_NOUNS = {
+    "news",
+    "knowledge",
+    "information",
+    "info",
+    "weather",
+    "music",
+    "data",
+    "advice",
+    "traffic",
+    "goods",
+    "details",
+    "status",
+    "history",
+    "food",
+}
+
+
+PREPOSITIONS = {
+    "in",
+    "at",
+    "on",
+    "as",
+    "with",
+    "without",
+    "for",
+    "by",
+    "to",
+    "from",
+    "via",
+    "inside",
+    "outside",
+    "under",
+    "over",
+    "near",
+    "within",
+    "before",
+    "after",
+    "instantly",
+    "and",
+    "but",
+    "so",
+    "sorted",
+}
+# Words after which an intent template cannot end: its mandatory slot was dropped.
+DANGLING = PREPOSITIONS | {
+    "is",
+    "of",
+    "the",
+    "a",
+    "an",
+    "my",
+    "much",
+    "called",
+    "named",
+    "saying",
+    "that",
+    "about",
+    "like",
+    "some",
+    "if",
+    "when",
+    "where",
+}
+
+
+def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
+    """Fill `{param}` slots; drop `[...]` segments whose slots are not said. None when a
+    mandatory slot has nothing to say."""
+    used: set[str] = set()
+
+    def optional(m: re.Match[str]) -> str:
+        inner = m.group(1)
+        names = _SLOT.findall(inner)
+        if not names or any(n not in said for n in names):
+            return ""
+        used.update(names)
+        return _SLOT.sub(lambda s: said[s.group(1)], inner)
+
+    body = _OPTIONAL.sub(optional, template)
+    names = _SLOT.findall(body)
+    if any(n not in said for n in names):
+        return None
+    used.update(names)
+    text = re.sub(r"\s+", " ", _SLOT.sub(lambda s: said[s.group(1)], body)).strip()
+    if " " not in text or text.rsplit(" ", 1)[-1].lower() in DANGLING:
+        return None  # "book", "reserve a place in": the template needs the slots it dropped
+    return text, used
+
+
+def derived_intent(tool: Tool | None, fallback: str = "") -> str:
+    """A verb phrase from the API name ("get_path" -> "get a path", "search_goods" -> "search for goods")."""
+    tokens = words(tool.api if tool else fallback).split()
+    if not tokens:
+        return "help me with something"
+    verb, rest = VERBS.get(tokens[0]), tokens[1:]
+    if verb is None:
+        verb, rest = "use", tokens
+    if not rest:
+        return f"{verb} something" if verb != "use" else "help me with this"
+    obj = " ".join(rest)
+    if rest[-1] in MASS_NOUNS or rest[-1].endswith("s"):
+        return f"{verb} {obj}"
+    return f"{verb} {'an' if obj[0] in 'aeiou' else 'a'} {obj}"
+
+
+def intent_phrase(tool: Tool | None) -> str:
+    """A slot-free intent for prompts: the first hint intent with optional parts dropped and
+    mandatory slots said as "the <noun>" ("order {food}" -> "order the dishes")."""
+    for template in tool.hints.intents if tool and tool.hints else []:
+        body = _OPTIONAL.sub("", template)
+        nouns = {n: f"the {noun(n, tool)}" for n in _SLOT.findall(body)}
+        filled = _fill(body, nouns)
+        if filled:
+            return filled[0]
+    return derived_intent(tool)
+
+
+def choose_intent(tool: Tool | None, said: dict[str, str], rng: random.Random) -> tuple[str, set[str]]:
+    templates = list(tool.hints.intents) if tool and tool.hints else []
+    rng.shuffle(templates)
+    options = [f for f in (_fill(t, said) for t in templates) if f]
+    if options:
+        # Mostly the template that absorbs the most values: slots read better than modifiers.
+        return max(options, key=lambda f: len(f[1])) if rng.random() < 0.75 else options[0]
+    return derived_intent(tool, tool.name if tool else ""), set()
