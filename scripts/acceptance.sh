@@ -52,6 +52,9 @@ if [ ! -x "$BFCL_VENV/bin/python" ] || ! "$BFCL_VENV/bin/python" -c "import bfcl
   install_bfcl || { echo "BFCL official checker skipped: could not install bfcl-eval into $BFCL_VENV"; exit 0; }
 fi
 BFCL_PY="$BFCL_VENV/bin/python" scripts/check_bfcl_official.sh "$OUT/bfcl"
+# every native category, multi-turn included (BFCL's own stateful classes run in the check venv)
+"$BFCL_VENV/bin/trajgen" generate examples/bfcl_native.yaml --out "$OUT-bfcl-native" --fresh --quiet
+BFCL_PY="$BFCL_VENV/bin/python" scripts/check_bfcl_official.sh "$OUT-bfcl-native/bfcl"
 [ -d "$SHARED/checks" ] && "$BFCL_VENV/bin/python" "$SHARED/checks/check_bfcl.py" "$OUT/bfcl" | tail -1
 "$BFCL_VENV/bin/python" benchmarks/judge_agreement.py "$OUT/judge" | tail -2
 "$BFCL_VENV/bin/python" - "$OUT" <<'PY'
