@@ -4,6 +4,7 @@ references to values an earlier call produces."""
 from __future__ import annotations
 
 import random
+import re
 
 from ...records import CallPlan, Tool
 from ...surface import join_words, noun

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+
 def capitalize(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 

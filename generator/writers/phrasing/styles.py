@@ -155,8 +155,7 @@ def head_sentence(body: str, plan: DisclosurePlan, tool: Tool | None, rng: rando
         opener, mark = rng.choice(BARE_NEED)
         mark = "?" if _is_question(need) and opener == "{n}" else mark
         return (
-            capitalize(opener.replace("{n}.", "{n}?" if _is_question(need) else "{n}.").format(n=need))
-            + mark
+            capitalize(opener.replace("{n}.", "{n}?" if _is_question(need) else "{n}.").format(n=need)) + mark
         )
     opener, mark = rng.choice(fitting(_short(_need_openers(need), plan.level), body))
     return capitalize(opener.format(c=body, n=need).strip()) + mark
