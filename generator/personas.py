@@ -29,7 +29,7 @@ from .catalog import Catalog
 from .errors import InputError
 from .records import HistoryEvent, Tool, UserHistory
 from .schema import argument_errors
-from .values import DATE_FMT, is_temporal, meal_for_hour, sample_arguments, temporal_value
+from .values import DATE_FMT, is_temporal, meal_for_hour, repair_arguments, sample_arguments, temporal_value
 
 EVENT_FMT = "%Y-%m-%d %H:%M"
 WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -261,7 +261,7 @@ def _fill_temporal(tool: Tool, args: dict[str, Any], when: datetime, rng: random
         value = temporal_value(name, tool.properties[name], when, rng)
         if value is not None:
             out[name] = value
-    return out
+    return repair_arguments(tool, out, rng, keep=keep, ref=when)  # re-derived dates must stay ordered
 
 
 def _event(tool: Tool, when: datetime, args: dict[str, Any]) -> HistoryEvent:

@@ -8,6 +8,11 @@ pool value or a stale example can never produce an invalid call.
 Temporal parameters (dates, clock times, meal types, relative-date enums) are recognized by
 name / format / description heuristics (`is_temporal`) and can be derived from an event time
 (`temporal_value`) so that synthetic histories stay consistent with their timestamps.
+
+Parameters are drawn one by one, so each object is finally passed through
+generator.constraints (`repair`): pairs such as origin/destination, depart/return dates,
+min_/max_ bounds or a ticket count and its seat list are made consistent, never changing
+caller-fixed values. `constraint_problems(tool, args)` (re-exported here) checks any call.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any
 
 import jsonschema
 
+from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool
 
 # A fixed reference instant: outputs must never depend on the wall clock.
@@ -514,7 +520,29 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
             out[name] = fixed[name]
         elif name in required or rng.random() < optional_rate:
             out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool)
-    return out
+    return repair(props, out, rng, keep=set(fixed), resample=_resampler(props, ref, pool))
+
+
+def _resampler(props: dict[str, dict[str, Any]], ref: datetime,
+               pool: dict[str, list[Any]]) -> Resampler:
+    """Fresh draws for constraint repairs, with the same sources as the first draw."""
+    def draw(name: str, rng: random.Random, use_pool: bool) -> Any:
+        base = name.removesuffix("[]")
+        schema = props.get(base) or {}
+        if name.endswith("[]"):
+            items = schema.get("items") if isinstance(schema.get("items"), dict) else {"type": "string"}
+            return value_for(items, rng, name=_singular(base), ref=ref)
+        return value_for(schema, rng, name=name, ref=ref, pool=pool if use_pool else None)
+    return draw
+
+
+def repair_arguments(tool: Tool, args: dict[str, Any], rng: random.Random, *,
+                     keep: set[str] | frozenset[str] = frozenset(), ref: datetime | None = None,
+                     pool: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+    """`args` with contradicting parameter pairs (generator.constraints) made consistent,
+    never changing the `keep` parameters; for callers that edit arguments after sampling."""
+    props = tool.properties
+    return repair(props, args, rng, keep=keep, resample=_resampler(props, ref or REFERENCE_TIME, pool or {}))
 
 
 def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0.5,
@@ -526,6 +554,7 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     `fixed` values are used as given (the caller vouches for them); `pool` maps a parameter
     name to preferred values (e.g. a persona's places), used only when valid.
     `ref` is the reference time for dates and clock times (default REFERENCE_TIME).
+    Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
     """
     return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                         pool=pool or {}, ref=ref or REFERENCE_TIME)

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from ..records import Binding, Edge, Target, Tool, ToolCall
-from ..values import is_temporal, is_valid, sample_arguments, schema_type, value_for
+from ..values import is_temporal, is_valid, repair_arguments, sample_arguments, schema_type, value_for
 from .graph import ToolGraph, is_id_param, source_field
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
@@ -59,7 +59,7 @@ def _single(tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
 
 def arguments(tool: Tool, rng: random.Random, optional_rate: float) -> dict[str, Any]:
     args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate))
-    return _single(tool, args)
+    return repair_arguments(tool, _single(tool, args), rng)  # optionals came in fixed: pair them up
 
 
 def pick_tools(tools: list[Tool], k: int, rng: random.Random, allow_repeats: bool) -> list[Tool]:

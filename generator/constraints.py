@@ -1,0 +1,420 @@
+"""Cross-parameter constraints: pairs of parameters whose values must agree with each other.
+
+Parameters are sampled one by one (generator.values), so without this a call can say
+"from Port Calder to Port Calder", return before it departs or ask for 1 ticket with 2 seats.
+Pairs are detected from a schema's parameter names alone:
+
+- role pairs of the same stem ("origin_city"/"destination_city", "min_price"/"max_price",
+  "check_in"/"check_out", "start_time"/"end_time", ...) whose values must be ordered
+  (first <= second; strictly when both carry a clock time or the pair is a check-in/out)
+  when both parse as numbers/dates/times, and must differ when both are plain strings
+  (places, currencies, languages);
+- counts and lists of the same noun ("tickets"/"seat_numbers", "num_passengers"/
+  "passenger_names"): the count equals the list length.
+
+`constraint_problems` checks any call; `repair` makes a sampled call consistent by swapping,
+shifting or resampling values, never touching the `keep` (caller-fixed) parameters.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from .records import Tool
+
+
+@dataclass(frozen=True)
+class Role:
+    """Two name parts (as token tuples) that mark the earlier/lower and later/upper side."""
+    first: tuple[str, ...]
+    second: tuple[str, ...]
+    distinct: bool  # plain-string values must differ (places); False: only ordering applies
+    strict: bool = False  # equal values contradict even without a clock time
+
+
+def _role(first: str, second: str, distinct: bool, strict: bool = False) -> Role:
+    return Role(tuple(first.split()), tuple(second.split()), distinct, strict)
+
+
+# Order matters only for overlapping words: longer role words come first.
+ROLES: list[Role] = [
+    _role("check in", "check out", False, True),
+    _role("checkin", "checkout", False, True),
+    _role("origin", "destination", True),
+    _role("source", "destination", True),
+    _role("from", "to", True),
+    _role("start", "end", True),
+    _role("begin", "end", True),
+    _role("departure", "arrival", True),
+    _role("depart", "arrive", True),
+    _role("pickup", "dropoff", True),
+    _role("departure", "return", False),
+    _role("depart", "return", False),
+    _role("outbound", "return", False),
+    _role("min", "max", False),
+    _role("minimum", "maximum", False),
+    _role("lower", "upper", False),
+    _role("earliest", "latest", False),
+    _role("since", "until", False),
+]
+
+_COUNT_WORDS = frozenset({"num", "number", "of", "count", "n", "no", "total"})
+_LIST_WORDS = frozenset({"name", "number", "id", "list", "code"})
+# Nouns that count the same thing: one ticket, one seat.
+_SAME_NOUN = {"ticket": "seat", "seat": "seat", "traveler": "passenger", "traveller": "passenger"}
+
+
+# Stem words that make a role pair unordered (coordinates run either way) or allow equal
+# strings (both bounds "including", both legs "walking").
+_UNORDERED = frozenset({"lat", "latitude", "lon", "long", "lng", "longitude", "x", "y", "z", "coord",
+                        "coordinate", "coordinates", "offset"})
+_MAY_EQUAL = frozenset({"type", "kind", "mode", "format", "status", "inclusive", "exclusive", "style"})
+# Placeholder strings that mean "no value" rather than a value.
+_BLANKS = frozenset({"", "null", "none", "n/a", "any", "dontcare", "all"})
+
+
+@dataclass(frozen=True)
+class Pair:
+    kind: str  # "order" (role pair) or "count" (first = count, second = list)
+    first: str
+    second: str
+    role: Role | None = None
+    stem: tuple[str, ...] = ()
+
+    @property
+    def ordered(self) -> bool:
+        return not set(self.stem) & _UNORDERED
+
+    @property
+    def distinct(self) -> bool:
+        return self.role is not None and self.role.distinct and not set(self.stem) & _MAY_EQUAL
+
+
+# ---------------------------------------------------------------- detection
+
+
+def tokens(name: str) -> tuple[str, ...]:
+    """Lower-case name words: camelCase and snake_case both split."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return tuple(t for t in re.split(r"[^a-z0-9]+", spaced.lower()) if t)
+
+
+def _stem(words: tuple[str, ...], part: tuple[str, ...]) -> tuple[str, ...] | None:
+    """`words` with the first occurrence of `part` replaced by '*', or None when absent."""
+    n = len(part)
+    for i in range(len(words) - n + 1):
+        if words[i:i + n] == part:
+            return words[:i] + ("*",) + words[i + n:]
+    return None
+
+
+def _role_pairs(names: list[str]) -> list[Pair]:
+    out: list[Pair] = []
+    used: set[str] = set()
+    for role in ROLES:
+        seconds = {_stem(tokens(n), role.second): n for n in names if n not in used}
+        for name in names:
+            stem = _stem(tokens(name), role.first) if name not in used else None
+            other = seconds.get(stem) if stem is not None else None
+            if other and other != name and other not in used:
+                out.append(Pair("order", name, other, role, stem))
+                used |= {name, other}
+    return out
+
+
+def _noun(words: tuple[str, ...], drop: frozenset[str]) -> str | None:
+    rest = [w for w in map(_singular, words) if w not in drop]
+    return _SAME_NOUN.get(rest[0], rest[0]) if len(rest) == 1 else None
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
+
+
+def _count_pairs(typed: tuple[tuple[str, str], ...]) -> list[Pair]:
+    lists = {_noun(tokens(n), _LIST_WORDS): n for n, t in typed if t == "array"}
+    out = []
+    for name, type_ in typed:
+        noun = _noun(tokens(name), _COUNT_WORDS) if type_ == "integer" else None
+        if noun and lists.get(noun):
+            out.append(Pair("count", name, lists[noun]))
+    return out
+
+
+def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
+    """The constrained parameter pairs of an object schema's properties, in property order."""
+    from .values import schema_type
+    return list(_pairs_cached(tuple((n, schema_type(s)) for n, s in props.items())))
+
+
+@lru_cache(maxsize=4096)
+def _pairs_cached(typed: tuple[tuple[str, str], ...]) -> tuple[Pair, ...]:
+    # Detection reads only names and types, and sampling asks per call: cache by both.
+    return tuple(_role_pairs([n for n, _ in typed]) + _count_pairs(typed))
+
+
+# ---------------------------------------------------------------- reading values as points
+
+_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
+_DATE_FORMATS = ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M",
+                 "%Y-%m-%d", "%m/%d/%Y", "%H:%M:%S", "%H:%M", "%I:%M %p", "%I:%M%p", "%I %p"]
+
+
+@dataclass(frozen=True)
+class Point:
+    """A value placed on a line: a number, or a moment with/without a day and a clock time."""
+    kind: str  # "number" | "moment"
+    number: float = 0.0
+    moment: datetime | None = None
+    has_day: bool = False
+    has_clock: bool = False
+    fmt: str = ""
+
+
+def _format_list(schema: dict[str, Any]) -> list[str]:
+    from .values import value_format
+    fmt = value_format(schema)
+    return ([fmt] if fmt else []) + _DATE_FORMATS
+
+
+def as_point(value: Any, schema: dict[str, Any]) -> Point | None:
+    """`value` as a number or a moment, or None when it is neither (a place, "tomorrow")."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return Point("number", number=float(value))
+    if not isinstance(value, str):
+        return None
+    if _NUMBER_RE.fullmatch(value.strip()):
+        return Point("number", number=float(value))
+    for fmt in _format_list(schema):
+        try:
+            moment = datetime.strptime(value.strip(), fmt)
+        except ValueError:
+            continue
+        has_day = any(x in fmt for x in ("%d", "%Y", "%y", "%j"))
+        return Point("moment", moment=moment, has_day=has_day, has_clock="%H" in fmt or "%I" in fmt, fmt=fmt)
+    return _iso_point(value.strip())
+
+
+def _iso_point(value: str) -> Point | None:
+    """ISO 8601 with seconds fractions or a zone ("2020-01-01T10:15:30+08:00"): compared as
+    local times of one zone, written back with the original zone."""
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    zone = value[len(moment.replace(tzinfo=None).isoformat()):] if moment.tzinfo else ""
+    if not value.startswith(moment.replace(tzinfo=None).isoformat()):
+        zone = ""
+    fmt = "%Y-%m-%dT%H:%M:%S" + zone.replace("%", "")
+    return Point("moment", moment=moment.replace(tzinfo=None), has_day=True, has_clock=":" in value, fmt=fmt)
+
+
+def _keys(a: Point, b: Point) -> tuple[Any, Any, bool] | None:
+    """Comparable keys of two points and whether they include a clock time; None if unrelated."""
+    if a.kind == b.kind == "number":
+        return a.number, b.number, False
+    if a.kind != b.kind or a.moment is None or b.moment is None:
+        return None
+    if a.has_day and b.has_day:
+        clock = a.has_clock and b.has_clock
+        return (a.moment, b.moment, True) if clock else (a.moment.date(), b.moment.date(), False)
+    if a.has_clock and b.has_clock and not a.has_day and not b.has_day:
+        return a.moment.time(), b.moment.time(), True
+    return None
+
+
+def _ordered(pair: Pair, a: Point, b: Point) -> bool | None:
+    keys = _keys(a, b) if pair.ordered else None
+    if keys is None:
+        return None
+    lo, hi, clock = keys
+    strict = pair.role is not None and (pair.role.strict or (clock and pair.distinct))
+    return lo < hi if strict else lo <= hi
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, str) and isinstance(b, str):
+        return a.strip().lower() == b.strip().lower() and a.strip().lower() not in _BLANKS
+    return False
+
+
+# ---------------------------------------------------------------- checking
+
+
+def pair_problem(pair: Pair, props: dict[str, dict[str, Any]], args: dict[str, Any]) -> str | None:
+    """Why the pair's values contradict each other, or None when they agree (or are absent)."""
+    if pair.first not in args or pair.second not in args:
+        return None
+    a, b = args[pair.first], args[pair.second]
+    if pair.kind == "count":
+        ok = not isinstance(a, int) or not isinstance(b, list) or a == len(b)
+        return None if ok else f"{pair.first}={a} but {pair.second} has {len(b)} item(s)"
+    pa, pb = as_point(a, props.get(pair.first) or {}), as_point(b, props.get(pair.second) or {})
+    ordered = _ordered(pair, pa, pb) if pa and pb else None
+    if ordered is False:
+        return f"{pair.first}={a!r} is not before {pair.second}={b!r}"
+    if ordered is None and pair.distinct and _same(a, b):
+        return f"{pair.first} and {pair.second} are both {a!r}"
+    return None
+
+
+def constraint_problems(tool: Tool, args: dict[str, Any]) -> list[str]:
+    """Contradictions between a call's arguments (empty when consistent)."""
+    props = tool.properties
+    found = (pair_problem(p, props, args) for p in pairs_for(props))
+    return [f"{tool.name}: {p}" for p in found if p]
+
+
+# ---------------------------------------------------------------- repairing
+
+# (name, rng, use_pool) -> a fresh valid value; "name[]" asks for one item of the list `name`.
+Resampler = Callable[[str, random.Random, bool], Any]
+
+
+@dataclass
+class Fixer:
+    """What a repair may use: the object's properties, the caller-fixed names and a resampler
+    (values.value_for bound to the call's ref/pool) for fresh draws."""
+    props: dict[str, dict[str, Any]]
+    keep: frozenset[str]
+    resample: Resampler
+    rng: random.Random
+
+    def valid(self, name: str, value: Any) -> bool:
+        from .values import is_valid
+        return is_valid(self.props.get(name) or {}, value)
+
+
+def repair(props: dict[str, dict[str, Any]], args: dict[str, Any], rng: random.Random, *,
+           keep: frozenset[str] | set[str] = frozenset(), resample: Resampler) -> dict[str, Any]:
+    """`args` with every detected pair made consistent where the non-kept side allows it."""
+    out = dict(args)
+    fixer = Fixer(props, frozenset(keep), resample, rng)
+    for pair in pairs_for(props):
+        if pair_problem(pair, props, out) is not None:
+            _REPAIRS[pair.kind](pair, out, fixer)
+    return out
+
+
+def _repair_count(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
+    n, items = args[pair.first], list(args[pair.second])
+    if pair.first not in fx.keep and fx.valid(pair.first, len(items)):
+        args[pair.first] = len(items)
+        return
+    if pair.second in fx.keep:
+        return
+    resized = _resized(pair.second, items, n, fx)
+    if resized is not None and fx.valid(pair.second, resized):
+        args[pair.second] = resized
+
+
+def _resized(name: str, items: list[Any], n: int, fx: Fixer) -> list[Any] | None:
+    """`items` cut or grown (fresh distinct draws of one item) to `n` entries."""
+    item_schema = (fx.props.get(name) or {}).get("items")
+    out = items[:n]
+    for _ in range(4 * n):
+        if len(out) >= n or not isinstance(item_schema, dict):
+            break
+        value = fx.resample(f"{name}[]", fx.rng, True)
+        if value not in out:
+            out.append(value)
+    return out if len(out) == n else None
+
+
+def _repair_order(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
+    a, b = pair.first, pair.second
+    pa, pb = as_point(args[a], fx.props.get(a) or {}), as_point(args[b], fx.props.get(b) or {})
+    if pa is None or pb is None or _ordered(pair, pa, pb) is None:
+        _repair_distinct(pair, args, fx)
+        return
+    if _try_swap(pair, args, fx):
+        return
+    if b not in fx.keep and _try_values(pair, args, b, _later(pair, pa, pb, args[b], fx.rng), fx):
+        return
+    if a not in fx.keep:
+        _try_values(pair, args, a, _later(pair, pb, pa, args[a], fx.rng, back=True), fx)
+
+
+def _try_swap(pair: Pair, args: dict[str, Any], fx: Fixer) -> bool:
+    a, b = pair.first, pair.second
+    if a in fx.keep or b in fx.keep:
+        return False
+    swapped = {**args, a: args[b], b: args[a]}
+    if fx.valid(a, swapped[a]) and fx.valid(b, swapped[b]) and pair_problem(pair, fx.props, swapped) is None:
+        args.update(swapped)
+        return True
+    return False
+
+
+def _try_values(pair: Pair, args: dict[str, Any], name: str, candidates: list[Any], fx: Fixer) -> bool:
+    for value in candidates:
+        trial = {**args, name: value}
+        if fx.valid(name, value) and pair_problem(pair, fx.props, trial) is None:
+            args[name] = value
+            return True
+    return False
+
+
+def _later(pair: Pair, anchor: Point, old: Point, raw: Any, rng: random.Random,
+           back: bool = False) -> list[Any]:
+    """Candidate values for the side being changed (`old`, raw `raw`) after `anchor` (before
+    it when `back`), nearest-plausible first, in the changed side's own type and format."""
+    sign = -1 if back else 1
+    if anchor.kind == "number":
+        return [_as_type(anchor.number + sign * d, raw) for d in _number_steps(anchor.number, rng)]
+    assert anchor.moment is not None and old.moment is not None
+    if anchor.has_day and old.has_day and not (anchor.has_clock and old.has_clock):
+        base = old.moment + timedelta(days=(anchor.moment.date() - old.moment.date()).days)
+        steps = [timedelta(days=d) for d in _shuffled(range(1, 8), rng)] + [timedelta(0)]
+    else:
+        base = anchor.moment.replace(year=old.moment.year, month=old.moment.month, day=old.moment.day) \
+            if not old.has_day else anchor.moment
+        steps = [timedelta(minutes=15 * k) for k in _shuffled(range(2, 13), rng)] + [timedelta(minutes=15)]
+    return [(base + sign * s).strftime(old.fmt) for s in steps]
+
+
+def _number_steps(x: float, rng: random.Random) -> list[float]:
+    unit = max(1.0, round(abs(x) * 0.25))
+    return [unit * k for k in _shuffled(range(1, 5), rng)] + [1.0, 0.5, 0.0]
+
+
+def _as_type(value: float, raw: Any) -> Any:
+    if isinstance(raw, str):
+        return str(int(value)) if value == int(value) else str(value)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return round(value)
+    return float(value)
+
+
+def _shuffled(values: range, rng: random.Random) -> list[int]:
+    out = list(values)
+    rng.shuffle(out)
+    return out
+
+
+def _repair_distinct(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
+    for name in (pair.second, pair.first):
+        if name in fx.keep:
+            continue
+        for attempt in range(12):  # preferred (pool) values first, then any valid value
+            value = fx.resample(name, fx.rng, attempt < 6)
+            trial = {**args, name: value}
+            if pair_problem(pair, fx.props, trial) is None:
+                args[name] = value
+                return
+
+
+_REPAIRS: dict[str, Callable[[Pair, dict[str, Any], Fixer], None]] = {
+    "count": _repair_count,
+    "order": _repair_order,
+}
