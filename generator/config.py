@@ -22,7 +22,7 @@ class LLMConfig(Record):
     model: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
     concurrency: PositiveInt = 8
-    max_retries: int = Field(5, ge=0, le=20)
+    max_retries: int = Field(8, ge=0, le=20)  # 0.2**9: a 20%-failing endpoint still completes
     max_reasks: int = Field(2, ge=0, le=10)
     timeout_s: float = Field(60.0, gt=0)
     temperature: float = Field(0.7, ge=0, le=2)
