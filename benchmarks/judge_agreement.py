@@ -38,7 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     if not bfcl_opinion.available():
         print("bfcl-eval is not importable in this interpreter", file=sys.stderr)
         return 2
-    rows, metas = read_rows(args.judge_dir / "test.jsonl"), read_rows(args.judge_dir / "meta.jsonl")
+    rows_in, metas_in = read_rows(args.judge_dir / "test.jsonl"), read_rows(args.judge_dir / "meta.jsonl")
+    problems = rows_in.problems + metas_in.problems
+    if problems:
+        print(f"unreadable judge rows: line {problems[0][0]}: {problems[0][1]}", file=sys.stderr)
+        return 2
+    rows, metas = [r for _, r in rows_in.rows], [m for _, m in metas_in.rows]
     ast, rel, confusion = Counter(), Counter(), Counter()
     for row, meta in zip(rows, metas, strict=True):
         ours, theirs, relevance = judge(row, meta)
