@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from test_plan import FOOD, TAXI, food_target, taxi_target
+from test_plan import FOOD, TAXI, food_target, food_then_taxi_target, taxi_target
 
 from generator.config import LLMConfig
 from generator.errors import LLMError
@@ -163,21 +163,7 @@ def test_levels_through_the_fake_server() -> None:
 
 
 def test_sequential_prompt_mentions_chaining_and_both_intents() -> None:
-    from generator.records import Binding, Target, ToolCall
-
-    calls = [
-        ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
-        ToolCall(
-            tool=TAXI.name, arguments={"start_name": "Maple Court", "end_name": "Lantern", "car_type": "taxi"}
-        ),
-    ]
-    t = Target(
-        id="s",
-        kind="sequential",
-        calls=calls,
-        offered=[],
-        bindings=[Binding(call=1, param="end_name", from_call=0)],
-    )
+    t = food_then_taxi_target()
     req = WriteRequest(target=t, plan=plan_calls(t), tools=[FOOD, TAXI])
     block = task(req, 0)
     assert block["intent"] == "order the dishes, then get a taxi"

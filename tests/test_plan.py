@@ -135,6 +135,23 @@ def target(
     )
 
 
+def food_then_taxi_target() -> Target:
+    """A sequential target: order food, then a taxi whose destination is the first call's output."""
+    calls = [
+        ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
+        ToolCall(
+            tool=TAXI.name, arguments={"start_name": "Maple Court", "end_name": "Lantern", "car_type": "taxi"}
+        ),
+    ]
+    return Target(
+        id="s",
+        kind="sequential",
+        calls=calls,
+        offered=[],
+        bindings=[Binding(call=1, param="end_name", from_call=0)],
+    )
+
+
 def taxi_target() -> Target:
     args = {
         "start_name": "Maple Court",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from test_plan import FOOD, TAXI, food_target, taxi_target
+from test_plan import FOOD, TAXI, food_target, food_then_taxi_target, taxi_target
 
 from generator.plan import plan_calls, plan_explicit, plan_levels
-from generator.records import ArgPlan, Binding, CallPlan, DisclosurePlan, Draft, Target, ToolCall
+from generator.records import ArgPlan, CallPlan, DisclosurePlan, Draft, Target, ToolCall
 from generator.validators import VALIDATORS, check_for, levels_ordered, validate
 from generator.writers.base import WriteRequest
 
@@ -125,19 +125,7 @@ def test_hinted_recoverable() -> None:
 
 
 def test_hinted_recoverable_previous_step() -> None:
-    calls = [
-        ToolCall(tool=FOOD.name, arguments={"food": ["dumplings"], "is_delivery": False}),
-        ToolCall(
-            tool=TAXI.name, arguments={"start_name": "Maple Court", "end_name": "Lantern", "car_type": "taxi"}
-        ),
-    ]
-    t = Target(
-        id="s",
-        kind="sequential",
-        calls=calls,
-        offered=[],
-        bindings=[Binding(call=1, param="end_name", from_call=0)],
-    )
+    t = food_then_taxi_target()
     assert _run("hinted_recoverable", _req(t, plan_calls(t), [FOOD, TAXI]), []) == []
     bad = plan_calls(t, {(0, "food"): ("omitted", "previous_step", None)})
     assert "no earlier call feeds it" in _run("hinted_recoverable", _req(t, bad, [FOOD, TAXI]), [])[0]
