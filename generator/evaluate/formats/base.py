@@ -1,0 +1,71 @@
+"""The format contract and what the formats share (relative paths, offered tool sets)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...judge.similarity import nearest
+from ...records import Tool
+from ...registry import Registry
+from ..records import EvalItem, Prediction, Score
+
+
+@dataclass
+class LoadContext:
+    """Settings every loader sees; `warnings` collects one line per skipped part of an input."""
+
+    max_tools: int = 20
+    seed: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EvalFormat:
+    """`discover(dir)` lists this format's files below a directory; `claims(file)` says whether a
+    file given by name is one; `load` turns a file into items; `score` applies the format's rule.
+    `levels` is the display order of its vagueness levels (explicit first)."""
+
+    name: str
+    discover: Callable[[Path], list[Path]]
+    claims: Callable[[Path], bool]
+    load: Callable[[Path, LoadContext], list[EvalItem]]
+    score: Callable[[EvalItem, Prediction], Score]
+    levels: tuple[str, ...]
+
+
+FORMATS: Registry[EvalFormat] = Registry("eval format")
+
+
+def level_rank(levels: tuple[str, ...], level: str) -> int:
+    return levels.index(level) if level in levels else len(levels)
+
+
+def label(path: Path) -> str:
+    """A stable, readable name for a file in item ids: relative to the working directory when
+    it is below it, else absolute (ids only need to be stable between runs)."""
+    resolved = path.resolve()
+    try:
+        return str(resolved.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(resolved)
+
+
+def offered_tools(gold: list[Tool], pool: list[Tool], rng: random.Random, cap: int) -> list[Tool]:
+    """The gold tools, each one's nearest neighbour in `pool`, then random others from `pool`, up
+    to `cap` (never fewer than the gold tools), shuffled. Nearest neighbours keep the set from
+    giving the answer away; the cap keeps large domains within what APIs accept (OpenAI: 128)."""
+    chosen = {t.name: t for t in gold}
+    for tool in gold:
+        for near in nearest(tool, pool)[:1]:
+            if len(chosen) < cap:
+                chosen.setdefault(near.name, near)
+    rest = [t for t in pool if t.name not in chosen]
+    rng.shuffle(rest)
+    for tool in rest[: max(0, cap - len(chosen))]:
+        chosen[tool.name] = tool
+    offered = list(chosen.values())
+    rng.shuffle(offered)
+    return offered
