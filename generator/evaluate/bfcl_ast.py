@@ -174,15 +174,20 @@ def dict_check(value: dict, alternatives: list) -> Verdict:
 
 
 def one_dict(value: dict, alt: dict) -> Verdict:
+    """Keys and values against one alternative dict. As in BFCL, a missing key is checked even
+    after a bad key or value, and then decides the error type."""
+    verdict = OK
     for key, v in value.items():
         if key not in alt:
-            return bad("value_error:dict_key", f"Unexpected dict key parameter: '{key}'.")
+            verdict = bad("value_error:dict_key", f"Unexpected dict key parameter: '{key}'.")
+            break
         if _std(v) not in [_std(a) for a in alt[key]]:
-            return bad("value_error:dict_value", f"Invalid value for parameter {key!r}: {v!r}.")
+            verdict = bad("value_error:dict_value", f"Invalid value for parameter {key!r}: {v!r}.")
+            break
     missing = next((k for k, alts in alt.items() if k not in value and "" not in alts), None)
     if missing is not None:
         return bad("value_error:dict_key", f"Missing dict key parameter: '{missing}'.")
-    return OK
+    return verdict
 
 
 def list_dict_check(value: list, alternatives: list) -> Verdict:

@@ -294,7 +294,7 @@ def preferred(mix: dict[Label, float], rng: random.Random) -> list[Label]:
 
 def corrupt(e: GoldEntry, tools: list[Tool], lab: Label, rng: random.Random) -> Plan | None:
     by_name = {t.name: t for t in tools}
-    order = list(range(len(e.gold)))
+    order = visible_calls(e.gold)
     rng.shuffle(order)
     ops = [op for _, op in OPERATORS.items() if op.label == lab and op.needs_gold and op.name not in SKIP_OPERATORS]
     for i in order:
@@ -308,11 +308,24 @@ def corrupt(e: GoldEntry, tools: list[Tool], lab: Label, rng: random.Random) -> 
     return None
 
 
+def visible_calls(gold: list[ToolCall]) -> list[int]:
+    """Calls whose corruption every scorer can see: TRAJECT-Bench compares only the first call of
+    each tool name (and tool names as a set), so a tool that occurs twice is left alone."""
+    counts: dict[str, int] = {}
+    for c in gold:
+        counts[c.tool] = counts.get(c.tool, 0) + 1
+    unique = [i for i, c in enumerate(gold) if counts[c.tool] == 1]
+    return unique or list(range(len(gold)))
+
+
 def first_candidate(sc: Scenario, ops: list[Operator], lab: Label, rng: random.Random) -> Candidate | None:
     assert sc.gold is not None
     for op in rng.sample(ops, len(ops)):
         assert op.fn is not None
-        cand = op.fn(sc, rng)
+        try:
+            cand = op.fn(sc, rng)
+        except (ValueError, TypeError, KeyError):  # a schema the operator cannot work with
+            continue
         if cand is not None and stage_of(sc.gold, cand) == lab:
             return cand
     return None

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...judge.similarity import nearest
+from ...judge.similarity import jaccard
 from ...records import Tool
 from ...registry import Registry
 from ..records import EvalItem, Prediction, Score
@@ -59,9 +59,10 @@ def offered_tools(gold: list[Tool], pool: list[Tool], rng: random.Random, cap: i
     giving the answer away; the cap keeps large domains within what APIs accept (OpenAI: 128)."""
     chosen = {t.name: t for t in gold}
     for tool in gold:
-        for near in nearest(tool, pool)[:1]:
-            if len(chosen) < cap:
-                chosen.setdefault(near.name, near)
+        others = [t for t in pool if t.name != tool.name]
+        if others and len(chosen) < cap:
+            near = min(others, key=lambda t: (-jaccard(tool, t), t.name))  # nearest()[0], without the sort
+            chosen.setdefault(near.name, near)
     rest = [t for t in pool if t.name not in chosen]
     rng.shuffle(rest)
     for tool in rest[: max(0, cap - len(chosen))]:

@@ -6,15 +6,16 @@ as are the Java / JavaScript / memory / web-search / format-sensitivity ones."""
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...bfcl.check import first
 from ...errors import InputError
 from ...jsonl import read_jsonl
-from ...readers.base import object_schema
 from ...records import ToolCall
+from ...schema import normalize_schema
 from .. import bfcl_rule
 from ..records import EvalItem, Prediction, Score
 from .base import FORMATS, EvalFormat, LoadContext, label, level_rank
@@ -79,11 +80,21 @@ def tools_of(functions: Any, where: str) -> list[dict[str, Any]]:
                                                   for f in functions):
         raise InputError("'function' must be a list of function docs with a name", file=where, field="function")
     try:
-        return [{"type": "function", "function": {"name": f["name"], "description": str(f.get("description", "")),
-                                                  "parameters": object_schema(f.get("parameters"), "parameters")}}
-                for f in functions]
+        return [json.loads(openai_tool(json.dumps(f, sort_keys=True))) for f in functions]
     except InputError as e:
         raise InputError(e.message, file=where, field=f"function.{e.field}") from None
+
+
+@lru_cache(maxsize=4096)
+def openai_tool(doc_json: str) -> str:
+    """A BFCL function doc as an OpenAI tool definition (JSON in and out: live files repeat the
+    same docs across hundreds of entries, and checking a schema is not cheap)."""
+    f = json.loads(doc_json)
+    params = normalize_schema(f.get("parameters") or {}, "parameters")  # not meta-checked: it is only sent
+    params.setdefault("type", "object")
+    params.setdefault("properties", {})
+    return json.dumps({"type": "function", "function": {"name": f["name"], "description": str(f.get("description", "")),
+                                                        "parameters": params}})
 
 
 def first_turn(question: Any, where: str) -> list[dict[str, Any]]:
@@ -93,11 +104,29 @@ def first_turn(question: Any, where: str) -> list[dict[str, Any]]:
     return [{"role": m["role"], "content": m.get("content", "")} for m in turn]
 
 
-def gold_calls(ground_truth: list[dict[str, dict[str, list[Any]]]]) -> list[ToolCall]:
-    """A call per ground-truth entry, with the first acceptable alternative of each parameter
-    ("" = omitted)."""
-    return [ToolCall(tool=name, arguments={k: v for k, alts in params.items() if (v := first(alts)) is not None})
-            for call in ground_truth for name, params in call.items()]
+def first(alts: Any) -> Any:
+    """The first acceptable alternative ("" = may be omitted -> None); a bare value, as in a few
+    inconsistent upstream entries, stands for itself."""
+    if not isinstance(alts, list):
+        return collapse(alts)
+    return next((collapse(a) for a in alts if a != ""), None)
+
+
+def collapse(value: Any) -> Any:
+    """A dict whose values are alternative lists (or a list of such dicts) -> one concrete value."""
+    if isinstance(value, dict):
+        return {k: v for k, alts in value.items() if (v := first(alts)) is not None}
+    if isinstance(value, list):
+        return [collapse(x) if isinstance(x, dict) else x for x in value]
+    return value
+
+
+def gold_calls(ground_truth: Any, where: str) -> list[ToolCall]:
+    """A call per ground-truth entry, with the first acceptable alternative of each parameter."""
+    if not isinstance(ground_truth, list) or not all(isinstance(c, dict) and all(isinstance(p, dict) for p in c.values())
+                                                     for c in ground_truth):
+        raise InputError("ground_truth must be a list of {function: {param: [alternatives]}}", file=where)
+    return [ToolCall(tool=name, arguments=collapse(params)) for call in ground_truth for name, params in call.items()]
 
 
 def entry_item(path: Path, i: int, q: dict[str, Any], cat: str, rule: str, answers: dict[str, Any]) -> EvalItem:
@@ -112,7 +141,7 @@ def entry_item(path: Path, i: int, q: dict[str, Any], cat: str, rule: str, answe
     item_id = f"bfcl:{label(path)}#{qid}"
     return EvalItem(id=item_id, format="bfcl", source=str(path), target=item_id, level=level,
                     level_rank=level_rank(LEVELS, level), category=cat, query=str(query), messages=messages,
-                    tools=tools_of(q.get("function"), where), gold=gold_calls(gt or []),
+                    tools=tools_of(q.get("function"), where), gold=gold_calls(gt or [], where),
                     length=len(gt or []),
                     reference={"functions": q.get("function"), "answer": gt, "category": cat, "rule": rule})
 
