@@ -65,4 +65,4 @@ sdg = datasets.load_dataset("json", data_files=f"{out}/sdg/train.jsonl")["train"
 judge = datasets.load_dataset("parquet", data_files=f"{out}/judge/test.parquet")["train"]
 print(f"datasets: sdg {sdg.num_rows} rows, judge {judge.num_rows} rows")
 PY
-"$BFCL_VENV/bin/python" -m pytest -q tests/test_bfcl_official.py tests/test_judge_labeler.py -p no:cacheprovider | tail -1
+"$BFCL_VENV/bin/python" -m pytest -q tests/test_bfcl_official.py tests/test_judge_labeler.py tests/test_eval_bfcl.py -p no:cacheprovider | tail -1

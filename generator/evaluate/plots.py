@@ -40,9 +40,14 @@ def model_summaries(root: Path) -> dict[str, dict[str, Any]]:
 
 def accuracy_plot(root: Path, path: Path) -> Path | None:
     plt = pyplot()
-    summaries = model_summaries(root)
+    fig = accuracy_figure(plt, model_summaries(root)) if plt is not None else None
+    return save(plt, fig, path) if fig is not None else None
+
+
+def accuracy_figure(plt: Any, summaries: dict[str, dict[str, Any]]) -> Any | None:
+    """One panel per format, one line (with its band) per model."""
     formats = sorted({f for s in summaries.values() for f in s.get("formats", {})})
-    if plt is None or not formats:
+    if not formats:
         return None
     fig, axes = plt.subplots(1, len(formats), figsize=(4.2 * len(formats), 3.6), squeeze=False)
     for ax, fmt in zip(axes[0], formats, strict=True):
@@ -54,9 +59,9 @@ def accuracy_plot(root: Path, path: Path) -> Path | None:
         ax.set_ylim(0, 1)
         ax.set_xlabel("vagueness level")
         ax.grid(alpha=0.3)
+        ax.legend(fontsize=8, loc="lower left")
     axes[0][0].set_ylabel("accuracy (95% CI, clustered by target)")
-    axes[0][-1].legend(fontsize=8, loc="best")
-    return save(plt, fig, path)
+    return fig
 
 
 def draw_line(ax: Any, name: str, levels: list[dict[str, Any]]) -> None:
