@@ -65,8 +65,9 @@ def test_error_types_are_the_injected_ones(evaluated):
     wrong = [(r["id"], r["error_type"], orc.injected[r["id"]]) for r in rows if r["error_type"] != orc.injected[r["id"]]]
     assert wrong == []
     for fmt in ("trail", "traject", "bfcl"):
-        mix = Counter(r["error_type"] for r in rows if r["format"] == fmt and r["error_type"] != "VALID_CALL")
-        assert len(mix) == 3, (fmt, mix)  # every error label is injected and found
+        assert any(r["error_type"] != "VALID_CALL" for r in rows if r["format"] == fmt)
+    mix = Counter(r["error_type"] for r in rows if r["format"] == "trail")
+    assert len(mix) == 4, mix  # every label is injected and found
     # the summary's mix per level is the injected mix per level
     for block in outcome.summary["formats"]["trail"]["levels"]:
         ids = [r["id"] for r in rows if r["format"] == "trail" and r["level"] == block["level"]]

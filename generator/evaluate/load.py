@@ -3,6 +3,7 @@ reason), each directory is searched for every requested format; `--limit` keeps 
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -33,11 +34,18 @@ def load_items(paths: list[Path], formats: list[str], ctx: LoadContext) -> list[
             found.setdefault(f.resolve(), fmt)
     if not found:
         raise InputError(f"no {'/'.join(formats)} files to evaluate", file=", ".join(map(str, paths)))
+    ctx.root = ctx.root or common_root(paths)
     items: dict[str, EvalItem] = {}
     for f, fmt in sorted(found.items()):
         for item in FORMATS.get(fmt).load(f, ctx):
             items.setdefault(item.id, item)
     return list(items.values())
+
+
+def common_root(paths: list[Path]) -> Path:
+    """The folder all inputs are in (a directory input counts as itself)."""
+    dirs = [str(p.resolve() if p.is_dir() else p.resolve().parent) for p in paths]
+    return Path(os.path.commonpath(dirs))
 
 
 def select(items: list[EvalItem], limit: int | None, seed: int) -> list[EvalItem]:

@@ -19,6 +19,7 @@ class LoadContext:
 
     max_tools: int = 20
     seed: int = 0
+    root: Path | None = None  # item ids name files relative to this folder (see `label`)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -39,18 +40,25 @@ class EvalFormat:
 FORMATS: Registry[EvalFormat] = Registry("eval format")
 
 
+def visible(root: Path, path: Path) -> bool:
+    """Not inside a hidden folder below `root` (a run's .state/ and .cache/ hold JSON too)."""
+    return not any(part.startswith(".") for part in path.relative_to(root).parts)
+
+
 def level_rank(levels: tuple[str, ...], level: str) -> int:
     return levels.index(level) if level in levels else len(levels)
 
 
-def label(path: Path) -> str:
-    """A stable, readable name for a file in item ids: relative to the working directory when
-    it is below it, else absolute (ids only need to be stable between runs)."""
+def label(path: Path, ctx: LoadContext) -> str:
+    """A file's name in item ids: relative to the folder the inputs share (so ids, and the seeded
+    choices made from them, do not depend on where the files live), else absolute."""
     resolved = path.resolve()
-    try:
-        return str(resolved.relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(resolved)
+    if ctx.root is not None:
+        try:
+            return resolved.relative_to(ctx.root).as_posix() or "."
+        except ValueError:
+            pass
+    return resolved.as_posix()
 
 
 def offered_tools(gold: list[Tool], pool: list[Tool], rng: random.Random, cap: int) -> list[Tool]:

@@ -18,7 +18,7 @@ from ...records import ToolCall
 from ...schema import normalize_schema
 from .. import bfcl_rule
 from ..records import EvalItem, Prediction, Score
-from .base import FORMATS, EvalFormat, LoadContext, label, level_rank
+from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible
 
 LEVELS = ("non-live", "live", "multi-turn")
 NAME = re.compile(r"^BFCL_v\d+_(?P<cat>.+)\.json$")
@@ -34,7 +34,7 @@ def level_of(category: str) -> str:
 
 
 def discover(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("BFCL_v*_*.json") if claims(p))
+    return sorted(p for p in root.rglob("BFCL_v*_*.json") if visible(root, p) and claims(p))
 
 
 def claims(path: Path) -> bool:
@@ -72,7 +72,7 @@ def load(path: Path, ctx: LoadContext) -> list[EvalItem]:
     if answers is None and rule == "ast":
         ctx.warnings.append(f"{path}: no possible_answer/{path.name} beside it; skipped")
         return []
-    return [entry_item(path, i, q, cat, rule, answers or {}) for i, q in enumerate(rows(path))]
+    return [entry_item(path, i, q, cat, rule, answers or {}, ctx) for i, q in enumerate(rows(path))]
 
 
 def tools_of(functions: Any, where: str) -> list[dict[str, Any]]:
@@ -129,7 +129,8 @@ def gold_calls(ground_truth: Any, where: str) -> list[ToolCall]:
     return [ToolCall(tool=name, arguments=collapse(params)) for call in ground_truth for name, params in call.items()]
 
 
-def entry_item(path: Path, i: int, q: dict[str, Any], cat: str, rule: str, answers: dict[str, Any]) -> EvalItem:
+def entry_item(path: Path, i: int, q: dict[str, Any], cat: str, rule: str, answers: dict[str, Any],
+               ctx: LoadContext) -> EvalItem:
     qid = str(q.get("id", i))
     where = f"{path}: entry {qid}"
     gt = answers.get(qid) if rule != "irrelevance" else []
@@ -138,7 +139,7 @@ def entry_item(path: Path, i: int, q: dict[str, Any], cat: str, rule: str, answe
     messages = first_turn(q.get("question"), where)
     query = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
     level = level_of(cat)
-    item_id = f"bfcl:{label(path)}#{qid}"
+    item_id = f"bfcl:{label(path, ctx)}#{qid}"
     return EvalItem(id=item_id, format="bfcl", source=str(path), target=item_id, level=level,
                     level_rank=level_rank(LEVELS, level), category=cat, query=str(query), messages=messages,
                     tools=tools_of(q.get("function"), where), gold=gold_calls(gt or [], where),

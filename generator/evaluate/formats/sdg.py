@@ -21,13 +21,13 @@ from ...readers import tool_from_openai
 from ...records import Tool, ToolCall
 from ..records import EvalItem
 from . import bfcl
-from .base import FORMATS, EvalFormat, LoadContext, level_rank
+from .base import FORMATS, EvalFormat, LoadContext, level_rank, visible
 
 KEYS = ("messages", "category", "tools")
 
 
 def discover(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*.jsonl") if claims(p))
+    return sorted(p for p in root.rglob("*.jsonl") if visible(root, p) and claims(p))
 
 
 def claims(path: Path) -> bool:

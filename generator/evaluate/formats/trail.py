@@ -15,14 +15,14 @@ from ...records import Tool, ToolCall
 from ...trail.files import QUERY_GLOB, find_catalog_dir, load_catalog_dir
 from ...trail.score import score_query
 from ..records import EvalItem, Prediction, Score
-from .base import FORMATS, EvalFormat, LoadContext, label, level_rank
+from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible
 
 LEVELS = ("Minimum", "Low", "Medium", "High")
 SUFFIX = " Difficulty"
 
 
 def discover(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob(QUERY_GLOB) if "apis" not in p.relative_to(root).parts)
+    return sorted(p for p in root.rglob(QUERY_GLOB) if "apis" not in p.relative_to(root).parts and visible(root, p))
 
 
 def claims(path: Path) -> bool:
@@ -53,13 +53,13 @@ def load(path: Path, ctx: LoadContext) -> list[EvalItem]:
         if not offered:
             ctx.warnings.append(f"{path}: record {record.id}: no tools for domain "
                                 f"'{record.answer.apitype}'; its queries are offered none")
-        items += record_items(path, record, offered)
+        items += record_items(path, record, offered, ctx)
     return items
 
 
-def record_items(path: Path, record: TrailRecord, offered: list[Tool]) -> list[EvalItem]:
+def record_items(path: Path, record: TrailRecord, offered: list[Tool], ctx: LoadContext) -> list[EvalItem]:
     a = record.answer
-    target = f"trail:{label(path)}#{record.id}"
+    target = f"trail:{label(path, ctx)}#{record.id}"
     gold = ToolCall(tool=f"{a.toolname}_{a.apiname}", arguments=a.parameters)
     history = history_lines(record)
     out = []

@@ -24,14 +24,14 @@ from ...readers.base import collapse_ws
 from ...records import Tool, ToolCall
 from ...traject import metrics
 from ..records import EvalItem, Prediction, Score
-from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, offered_tools
+from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, offered_tools, visible
 
 LEVELS = ("simple", "hard", "sequential")
 FILES = {"simple_ver.json": "simple", "hard_ver.json": "hard", "traj_query.json": "sequential"}
 
 
 def discover(root: Path) -> list[Path]:
-    return sorted(p for name in FILES for p in root.rglob(name) if claims(p))
+    return sorted(p for name in FILES for p in root.rglob(name) if visible(root, p) and claims(p))
 
 
 def claims(path: Path) -> bool:
@@ -106,12 +106,12 @@ def item(path: Path, i: int, rec: dict[str, Any], pool: list[Tool], by_name: dic
     if not isinstance(query, str):
         raise InputError("'query' must be a string", file=str(path), record=i, field="query")
     # simple/hard twins share the target (same index in the same domain folder)
-    target = f"traject:{label(path.parent)}#{i}" + (":seq" if sequential else "")
+    target = f"traject:{label(path.parent, ctx)}#{i}" + (":seq" if sequential else "")
     gold_tools = [by_name.get(collapse_ws(c["tool name"])) or fallback_tool(c, path.parent.name) for c in calls]
     rng = random.Random(f"{ctx.seed}:{target}")
     offered = offered_tools(list({t.name: t for t in gold_tools}.values()), pool, rng, ctx.max_tools)
     return EvalItem(
-        id=f"traject:{label(path)}#{i}", format="traject", source=str(path), target=target, level=level,
+        id=f"traject:{label(path, ctx)}#{i}", format="traject", source=str(path), target=target, level=level,
         level_rank=level_rank(LEVELS, level), category="sequential" if sequential else "parallel",
         domain=path.parent.name, length=len(calls), query=query,
         messages=render_messages("eval/traject", query=query, sequential=sequential),
