@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from eval_support import make_run, oracle, write_gold
 
 from generator.evaluate.api import EvalOptions, setup_key
@@ -38,6 +39,7 @@ def lines(path: Path) -> int:
     return len(path.read_text().splitlines()) if path.exists() else 0
 
 
+@pytest.mark.slow
 def test_sigkill_then_rerun_sends_no_finished_request_twice(tmp_path):
     run = make_run(tmp_path / "run", TRAIL_ONLY)
     gold = write_gold([run], tmp_path / "gold.jsonl")

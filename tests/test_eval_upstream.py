@@ -7,6 +7,7 @@ import glob
 import json
 from pathlib import Path
 
+import pytest
 from eval_support import oracle, upstream_or_skip
 
 from generator.evaluate.api import EvalOptions, run_eval
@@ -18,6 +19,7 @@ from generator.testing.oracle import gold_lines
 LIMIT = 40
 
 
+@pytest.mark.slow
 def test_upstream_files_are_evaluated_with_their_own_rules(tmp_path):
     trail = sorted(glob.glob(str(upstream_or_skip("trailbench", "query", "history_query") / "*" / "*_gpt.json")))
     paths = [Path(p) for p in trail] + [upstream_or_skip("traject-bench", "public_data"),

@@ -298,14 +298,22 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = vars(_parser().parse_args(argv))
-    oracle_opts = {k: args.pop(k) for k in ("oracle", "accuracy", "error_mix", "oracle_log")}
-    if oracle_opts["oracle"]:
+ORACLE_FLAGS = ("oracle", "accuracy", "error_mix", "oracle_log")
+
+
+def options_of(args: dict[str, Any]) -> dict[str, Any]:
+    """FakeOptions fields from the parsed flags (the oracle flags build the oracle)."""
+    opts = {k: v for k, v in args.items() if k not in ORACLE_FLAGS and k != "port"}
+    if args.get("oracle"):
         from .oracle import Oracle
 
-        args["oracle"] = Oracle.from_options(**oracle_opts, seed=args["seed"])
-    srv = FakeOpenAI(port=args.pop("port"), **args)
+        opts["oracle"] = Oracle.from_options(**{k: args[k] for k in ORACLE_FLAGS}, seed=args["seed"])
+    return opts
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = vars(_parser().parse_args(argv))
+    srv = FakeOpenAI(port=args["port"], **options_of(args))
     srv.start()
     print(f"fake OpenAI server at {srv.base_url} (Ctrl-C to stop)", flush=True)
     try:
