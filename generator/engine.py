@@ -27,6 +27,7 @@ from .llm.protocol import LLMClient
 from .plugins import load_plugins
 from .products.base import PRODUCTS, RunContext, WorkItem
 from .progress import Progress
+from .provenance import code_digest
 from .records import ItemResult, Rejection, RunManifest, UserHistory
 from .writers.base import WRITERS, Writer
 
@@ -112,15 +113,15 @@ def input_digests(data: dict, base_dir: Path) -> dict[str, str]:
 def config_hash(cfg: RunConfig, base_dir: Path) -> str:
     """What decides the items' content: the config (less how the run goes: output path,
     concurrency, budget, retries, timeouts), the
-    bytes of its input files, the code version and the prompt templates. A change in any of them
-    starts a new state file, so no stale item is ever reused."""
+    bytes of its input files, a digest of the package's code and the prompt templates. A change in
+    any of them starts a new state file, so no stale item is ever reused."""
     from .prompting import template_hashes
 
     data = cfg.model_dump(mode="json")
     data.pop("out", None)
     for how_not_what in ("concurrency", "budget_tokens", "max_retries", "timeout_s", "cache_dir"):
         data["llm"].pop(how_not_what, None)
-    key = {"config": data, "inputs": input_digests(data, base_dir), "code": __version__,
+    key = {"config": data, "inputs": input_digests(data, base_dir), "code": code_digest(),
            "templates": template_hashes()}
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -329,7 +330,8 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
     return RunManifest(
         config=cfg.model_dump(mode="json", exclude={"out"}), seed=cfg.seed, writer=cfg.writer,
         model=llm.model if llm else None, endpoint=llm.endpoint if llm else None,
-        template_hashes=template_hashes(), code_version=__version__, counts=flat, files=rel)
+        template_hashes=template_hashes(), code_version=__version__,
+        code_digest=code_digest(), counts=flat, files=rel)
 
 
 def previous_files(out_dir: Path) -> set[str]:
