@@ -121,10 +121,38 @@ def test_labeler_agrees_with_every_written_row(big: tuple[list[ItemResult], Path
     assert len({m["operator"] for m in meta}) >= 15
 
 
-def test_rejections_are_counted_with_reasons(big: tuple[list[ItemResult], Path]) -> None:
-    results, _ = big
-    for rej in (j for r in results for j in r.rejections):
-        assert rej.product == "judge" and rej.reason
+def bare_catalog(tmp: Path) -> Path:
+    """Tools without parameters: no PARAM_VALUE_ERROR row can be built over them."""
+    tools = [{"type": "function", "function": {"name": f"Lumo_{api}", "description": text,
+                                               "parameters": {"type": "object", "properties": {}}}}
+             for api, text in (("refresh_feed", "Refresh the news feed."), ("clear_cache", "Clear the cache."),
+                               ("mute_alerts", "Mute every alert."))]
+    path = tmp / "bare.json"
+    path.write_text(json.dumps(tools), encoding="utf-8")
+    return path
+
+
+def test_rows_that_cannot_be_built_are_counted_rejections(tmp_path: Path) -> None:
+    """Every planned row is written or accounted for: a row no operator can build becomes a
+    rejection with its reason, in the item results, the manifest counts and rejections.jsonl."""
+    from generator.config import load_config
+    from generator.engine import Overrides, generate
+
+    cfg = tmp_path / "judge.yaml"
+    cfg.write_text(f"seed: 7\ncatalog: [{bare_catalog(tmp_path)}]\nproducts:\n  judge:\n    rows: 20\n"
+                   "    rows_per_item: 5\n    mix: {VALID_CALL: 0.5, PARAM_VALUE_ERROR: 0.5}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    counts = generate(load_config(cfg), tmp_path, Overrides(out=str(out), progress=False)).manifest.counts
+    rows = rows_of(out / "judge" / "test.jsonl")
+    rejections = rows_of(out / "rejections.jsonl")
+    assert rows and rejections and {r["label"] for r in rows} == {"VALID_CALL"}
+    assert len(rows) + len(rejections) == 20 == counts["judge.accepted"] + counts["judge.rejected"]
+    assert len(rejections) == counts["judge.rejected"]
+    written, given_up = {m["id"] for m in rows_of(out / "judge" / "meta.jsonl")}, {r["item_id"] for r in rejections}
+    assert not written & given_up and len(written | given_up) == 20  # each planned row once
+    for rej in rejections:
+        assert rej["product"] == "judge" and rej["validator"] == "attempts"
+        assert rej["reason"] == "no PARAM_VALUE_ERROR row after 6 draws"
 
 
 def test_pairs_hold_gold_as_chosen(big: tuple[list[ItemResult], Path]) -> None:
