@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from . import __version__
 from .card import card_text
 from .catalog import Catalog
-from .config import RunConfig
+from .config import RunConfig, check_settings
 from .errors import BudgetExceeded, ConfigError, LLMError
 from .io import atomic_write_text, jsonl_text
 from .llm.protocol import LLMClient
@@ -77,10 +77,12 @@ def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
         if value is not None:
             data["llm"][key] = value
     try:
-        return RunConfig.model_validate(data)
+        merged = RunConfig.model_validate(data)
     except ValidationError as err:  # a flag value the config model refuses
         e = err.errors()[0]
         raise ConfigError(e["msg"], field=".".join(str(p) for p in e["loc"])) from None
+    check_settings(merged)  # only now: a flag (--writer) decides whether a setting has an effect
+    return merged
 
 
 def _strings(value: object) -> list[str]:
