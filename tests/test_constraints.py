@@ -4,12 +4,12 @@ and the repairs applied by values.sample_arguments."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from datetime import datetime
 from pathlib import Path
 
 import pytest
+from upstream import upstream_path
 
 from generator.catalog import Catalog
 from generator.constraints import as_point, constraint_problems, pairs_for, tokens
@@ -19,7 +19,6 @@ from generator.values import argument_problems, repair_arguments, sample_argumen
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "examples" / "catalog.json"
 PERSONAS = ROOT / "examples" / "personas.yaml"
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
 
 
 def load_tools() -> list[Tool]:
@@ -203,10 +202,10 @@ def test_persona_histories_stay_consistent():
         assert constraint_problems(by_key[(e.toolname, e.apiname)], e.parameters) == [], e
 
 
-@pytest.mark.skipif(not (UPSTREAM / "bfcl" / "data" / "possible_answer").is_dir(), reason="no upstream data")
 def test_upstream_bfcl_gold_calls_raise_no_false_alarms():
     from generator.readers import read_catalog
-    data = UPSTREAM / "bfcl" / "data"
+    data = upstream_path("bfcl", "data")
+    upstream_path("bfcl", "data", "possible_answer")
     names = ("simple_python", "multiple", "parallel", "parallel_multiple", "live_simple")  # fast to read
     tools = {t.name: t for n in names for t in read_catalog(data / f"BFCL_v4_{n}.json")}
     checked = 0

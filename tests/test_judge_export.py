@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -15,6 +14,7 @@ from typing import Any
 
 import polars as pl
 import pytest
+from upstream import check_script, require_bfcl_eval
 
 import generator.judge.product
 import generator.writers.template  # noqa: F401  (registers the template writer)
@@ -33,9 +33,6 @@ from generator.writers.base import WRITERS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-SHARED = Path(os.environ["TRAJGEN_UPSTREAM"]).parent if os.environ.get("TRAJGEN_UPSTREAM") \
-    else ROOT.parent / "shared"
-CHECK = SHARED / "checks" / "check_judge.py"
 
 
 def make_ctx(out: Path, judge: dict[str, Any]) -> RunContext:
@@ -164,23 +161,22 @@ def test_pairs_hold_gold_as_chosen(big: tuple[list[ItemResult], Path]) -> None:
         assert p["chosen"][0]["role"] == p["rejected"][0]["role"] == "assistant"
 
 
-@pytest.mark.skipif(not CHECK.exists(), reason="shared/checks not present")
 def test_reviewer_check_passes(big: tuple[list[ItemResult], Path]) -> None:
     _, judge = big
-    done = subprocess.run([sys.executable, str(CHECK), str(judge / "test.jsonl")],
+    done = subprocess.run([sys.executable, str(check_script("check_judge.py")), str(judge / "test.jsonl")],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.skipif(not CHECK.exists(), reason="shared/checks not present")
 def test_reviewer_check_catches_a_mislabeled_row(big: tuple[list[ItemResult], Path], tmp_path: Path) -> None:
+    check = check_script("check_judge.py")
     _, judge = big
     rows = rows_of(judge / "test.jsonl")
     i = next(i for i, r in enumerate(rows) if r["label"] == "PARAM_NAME_ERROR")
     rows[i] = {**rows[i], "label": "VALID_CALL", "binary_label": "CORRECT", "failure_reason": "[]"}
     bad = tmp_path / "bad.jsonl"
     bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    done = subprocess.run([sys.executable, str(CHECK), str(bad)], capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run([sys.executable, str(check), str(bad)], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 1
 
 
@@ -287,7 +283,9 @@ def test_disagreement_becomes_a_counted_rejection(tmp_path: Path) -> None:
 
 
 def test_parquet_loads_with_datasets(big: tuple[list[ItemResult], Path]) -> None:
-    datasets = pytest.importorskip("datasets")
+    require_bfcl_eval()  # `datasets` is installed beside bfcl-eval, in the check venv
+    import datasets
+
     _, judge = big
     ds = datasets.load_dataset("parquet", data_files=str(judge / "test.parquet"), split="train")
     assert ds.column_names == list(COLUMNS) and len(ds) >= 1990

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from upstream import UPSTREAM, upstream_path
 
 from generator.errors import InputError
 from generator.readers import (
@@ -21,8 +21,6 @@ from generator.schema import argument_errors
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "readers"
 CAT, BAD, HIST = FIX / "catalogs", FIX / "bad", FIX / "histories"
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM")
-                or Path(__file__).resolve().parents[2] / "shared" / "upstream")
 
 
 # ---------------------------------------------------------------- catalogs: valid forms
@@ -220,15 +218,11 @@ def test_history_of_a_catalog_is_refused():
 
 @pytest.fixture
 def upstream() -> Path:
-    if not UPSTREAM.is_dir():
-        pytest.skip("shared/upstream not present")
-    return UPSTREAM
+    return upstream_path()
 
 
 def _need(path: Path) -> Path:
-    if not path.exists():
-        pytest.skip(f"{path.name} not present")
-    return path
+    return upstream_path(str(path.relative_to(UPSTREAM)))
 
 
 def test_upstream_trailbench_catalogs(upstream):

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_traject_support import TRAJECT_UP, UPSTREAM
+from upstream import upstream_path
 
 from generator.audit import AUDITS, DETECTORS, STATS
 from generator.records import ArgPlan, Binding, CallPlan, DisclosurePlan, Target, Tool, ToolCall
@@ -28,17 +28,17 @@ def call(name: str, req: dict, opt: dict | None = None) -> dict:
 # ---------------------------------------------------------------- upstream audit
 
 
-@pytest.mark.skipif(not TRAJECT_UP.exists(), reason="upstream TRAJECT-Bench data absent")
 def test_audit_finds_upstream_quirks():
-    report = AUDITS.get("traject")(UPSTREAM / "traject-bench")
+    root = upstream_path("traject-bench", "public_data").parent
+    report = AUDITS.get("traject")(root)
     fig = report.figures
     assert fig["whitespace_mismatches"] >= 10  # Travel: "Count  listings by lat lng" vs single space
     assert fig["hard_dropping_required"] > 50
     assert fig["simple_vr"] > fig["hard_vr"] + 0.15
     assert fig["gold_inclusion"] < 1.0 and fig["gold_em"] == 1.0  # repeated tool names
     assert any("simple  " in line or line.startswith("simple") for line in report.lines)
-    assert DETECTORS.get("traject")(UPSTREAM / "traject-bench")
-    assert STATS.get("traject")(UPSTREAM / "traject-bench").figures["simple_vr"] == fig["simple_vr"]
+    assert DETECTORS.get("traject")(root)
+    assert STATS.get("traject")(root).figures["simple_vr"] == fig["simple_vr"]
 
 
 def write_pair(d: Path, simple: list, hard: list) -> Path:
