@@ -468,7 +468,7 @@ BANDS = {"Minimum": (0.55, 0.80), "Low": (0.40, 0.60), "Medium": (0.20, 0.40), "
 
 
 def test_calibration_trailbench_like_targets() -> None:
-    """Literal value recall per level lands in TRAILBench's bands (FORMATS 5)."""
+    """Literal value recall per level lands in TRAILBench's bands (docs/formats.md, "Vagueness")."""
     got = _recall_by_level(trailbench_like())
     for level, (lo, hi) in BANDS.items():
         assert lo <= got[level] <= hi, (level, got)
