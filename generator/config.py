@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -181,6 +183,24 @@ def _first_error(err: ValidationError) -> tuple[str, str]:
     return loc, e["msg"]
 
 
+_ENV_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _expand(value: Any, path: Path, where: str) -> Any:
+    """`${NAME}` in any string of the config becomes the environment variable's value, so a
+    config can point at data outside the repo without naming a machine's paths."""
+    if isinstance(value, dict):
+        return {k: _expand(v, path, f"{where}.{k}".lstrip(".")) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_expand(v, path, f"{where}.{i}".lstrip(".")) for i, v in enumerate(value)]
+    if not isinstance(value, str):
+        return value
+    missing = [name for name in _ENV_VAR.findall(value) if name not in os.environ]
+    if missing:
+        raise ConfigError(f"environment variable {missing[0]} is not set", file=str(path), field=where)
+    return _ENV_VAR.sub(lambda m: os.environ[m[1]], value)
+
+
 def load_config(path: str | Path) -> RunConfig:
     path = Path(path)
     try:
@@ -199,6 +219,7 @@ def load_config(path: str | Path) -> RunConfig:
         raise ConfigError(f"invalid YAML{where}", file=str(path)) from None
     if not isinstance(data, dict):
         raise ConfigError("expected a mapping at the top level", file=str(path))
+    data = _expand(data, path, "")
     try:
         return RunConfig.model_validate(data)
     except ValidationError as err:

@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Mutation check: break one thing on purpose, run the tests named for it, see them fail.
 
     python scripts/mutate.py [--only NAME ...] [--list]

@@ -134,3 +134,26 @@ def test_the_cli_refuses_a_setting_without_effect_in_one_line_before_writing(tmp
     assert proc.stderr.strip().splitlines() == [
         ("trajgen: error: field 'products.traject.llm_outputs': this setting has no effect: it needs an LLM "
          "and the writer is `template` (use writer: llm); remove it")]
+
+
+def test_environment_variables_expand_and_an_unset_one_is_refused(tmp_path, monkeypatch):
+    cfg = write(tmp_path, 'catalog: ["${TG_DATA}/tools.json"]\nproducts: {sdg: {categories: {simple: 1}}}\n')
+    monkeypatch.setenv("TG_DATA", "/data/x")
+    assert load_config(cfg).catalog == ["/data/x/tools.json"]
+    monkeypatch.delenv("TG_DATA")
+    with pytest.raises(ConfigError) as exc:
+        load_config(cfg)
+    assert exc.value.field == "catalog.0" and "TG_DATA is not set" in str(exc.value)
+
+
+def test_the_real_trailbench_example_takes_its_data_from_the_environment(tmp_path, monkeypatch):
+    from upstream import upstream_path
+
+    from generator.engine import Overrides, generate
+
+    example = QUICKSTART.parent / "trail_real.yaml"
+    assert "/work" not in example.read_text() and "../" not in example.read_text()
+    monkeypatch.setenv("TRAILBENCH", str(upstream_path("trailbench")))
+    summary = generate(load_config(example), example.parent, Overrides(out=str(tmp_path / "out"), limit=3,
+                                                                         progress=False))
+    assert summary.manifest.counts["trail.accepted"] == 3
