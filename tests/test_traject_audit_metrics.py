@@ -194,6 +194,27 @@ def test_checks_fail_on_bad_texts():
     assert "not_vague" in names(query_problems("Find me something nice.", vague, TARGET, TOOLS))
 
 
+def test_recoverable_fails_on_a_value_nothing_recovers():
+    """An omitted required value with no default and no earlier step, or a hint that does not
+    resolve to its value, leaves the query unsolvable: the `recoverable` check says so."""
+    hard = hard_plan(TARGET, TOOLS)
+    good = (
+        "I'm after a rain jacket, June 3, 2025, price asc, 25 and a half tops, "
+        "around half past six in the evening."
+    )
+    args = hard.calls[0].args
+    dropped = [a.model_copy(update={"mode": "omitted", "source": "default", "hint": None})
+               if a.param == "query" else a for a in args]
+    no_query = hard.model_copy(update={"calls": [hard.calls[0].model_copy(update={"args": dropped})]})
+    problems = query_problems(good.replace("a rain jacket", "something"), no_query, TARGET, TOOLS)
+    assert ("recoverable", "call 1 query: omitted value 'rain jacket' is not recoverable (source default)") \
+        in problems
+    wrong_hint = [a.model_copy(update={"hint": "some day"}) if a.mode == "hinted" else a for a in args]
+    assert any(a.mode == "hinted" for a in args)
+    bad = hard.model_copy(update={"calls": [hard.calls[0].model_copy(update={"args": wrong_hint})]})
+    assert "recoverable" in names(query_problems(good, bad, TARGET, TOOLS))
+
+
 def test_no_leak_and_previous_step():
     first = Tool(
         name="Shop_find",
