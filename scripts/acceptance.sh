@@ -83,7 +83,7 @@ judge = datasets.load_dataset("parquet", data_files=f"{out}/judge/test.parquet")
 print(f"datasets: sdg {sdg.num_rows} rows, judge {judge.num_rows} rows")
 PY
 # The tests that need bfcl-eval; TRAJGEN_REQUIRE_BFCL=1 turns their skip into a failure.
-TRAJGEN_REQUIRE_BFCL=1 "$BFCL_VENV/bin/python" -m pytest -q -p no:cacheprovider \
+TRAJGEN_REQUIRE_BFCL=1 "$BFCL_VENV/bin/python" -m pytest -p no:cacheprovider \
   tests/test_bfcl_official.py tests/test_judge_labeler.py \
   tests/test_judge_operators.py::test_bfcl_agrees_with_every_operator \
   tests/test_judge_export.py::test_parquet_loads_with_datasets | tail -2
