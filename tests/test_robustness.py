@@ -95,8 +95,7 @@ def bad_catalog(tmp_path: Path, param: dict | None = None, required: str | None 
 
 def config(tmp_path: Path) -> Path:
     cfg = tmp_path / "run.yaml"
-    cfg.write_text(f"seed: 1\ncatalog: [catalog.json]\npersonas: {EXAMPLES / 'personas.yaml'}\n"
-                   "products:\n  sdg:\n    categories: {simple: 2}\n")
+    cfg.write_text("seed: 1\ncatalog: [catalog.json]\nproducts:\n  sdg:\n    categories: {simple: 2}\n")
     return cfg
 
 
