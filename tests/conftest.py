@@ -1,5 +1,5 @@
-"""Suite-wide hooks: one closing line saying what was skipped for want of data or packages the
-repo does not ship (upstream.py is the one place tests look for them)."""
+"""Suite-wide hooks: one closing line saying what was skipped and why, so a green run never hides
+tests that did not run (upstream.py is the one place tests look for what the repo does not ship)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import pytest
 from upstream import KINDS, SKIP_TAG
 
 
-def _kind(report: pytest.TestReport) -> str | None:
-    if not report.skipped or not isinstance(report.longrepr, tuple):
-        return None
-    reason = str(report.longrepr[2]).removeprefix("Skipped: ")
-    return reason.removeprefix(SKIP_TAG).split(":", 1)[0] if reason.startswith(SKIP_TAG) else None
+def _why(report: pytest.TestReport) -> str:
+    reason = str(report.longrepr[2]).removeprefix("Skipped: ") if isinstance(report.longrepr, tuple) else ""
+    if reason.startswith(SKIP_TAG):
+        kind = reason.removeprefix(SKIP_TAG).split(":", 1)[0]
+        return f"for want of {kind} ({KINDS.get(kind, '?')})"
+    return f"in {report.nodeid.split('::', 1)[0]} (pytest -rs shows why)"
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    kinds = Counter(k for rep in terminalreporter.stats.get("skipped", []) if (k := _kind(rep)))
-    if kinds:
-        parts = [f"{n} for want of {k} ({KINDS.get(k, '?')})" for k, n in sorted(kinds.items())]
-        terminalreporter.write_line("skipped: " + "; ".join(parts))
+    reasons = Counter(_why(rep) for rep in terminalreporter.stats.get("skipped", []))
+    if reasons:
+        terminalreporter.write_line("skipped: " + "; ".join(f"{n} {why}" for why, n in sorted(reasons.items())))
