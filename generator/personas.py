@@ -274,10 +274,15 @@ def habit_event(persona: Persona, where: str, template: dict[str, Any], tool: To
     """One occurrence of a habit step at `when`: the step's args with placeholders filled,
     missing required params sampled, temporal ones derived from `when`."""
     fixed = _expand(template, _names_at(persona, when))
-    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=fixed, ref=when)
+    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=fixed, ref=when, pool=_defaults(tool))
     args = _fill_temporal(tool, args, when, rng, keep=set(template))
     _check_event(persona, f"{where}.args", tool, args)
     return _event(tool, when, args)
+
+
+def _defaults(tool: Tool) -> dict[str, list[Any]]:
+    """A habit repeats itself: what it does not fix takes the schema default where there is one."""
+    return {p: [s["default"]] for p, s in tool.properties.items() if "default" in s}
 
 
 def routine_events(persona: Persona, routine: Routine, day: datetime,

@@ -33,8 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .. import semantic
 from ..records import Edge, Tool
 from ..values import is_temporal
+from .shapes import GETTER_VERBS, inferred_collection, inferred_fields
 
 # Parameters that control paging or presentation rather than carry data between calls.
 CONTROL_PARAMS = frozenset(
@@ -230,7 +232,10 @@ def _shared_noun(items: list[str]) -> list[str]:
 
 def output_fields(tool: Tool) -> list[str]:
     """Field names the output description lists, in order (at most MAX_FIELDS): the items of a
-    short enumeration, else quoted names and snake_case identifiers of the prose."""
+    short enumeration, else quoted names and snake_case identifiers of the prose; a tool
+    without an output description gets the fields its name implies (generator.traject.shapes)."""
+    if not (tool.output or "").strip():
+        return inferred_fields(tool)[:MAX_FIELDS]
     text = tool.output or ""
     listed = _listed(_sentence(tool)[1])
     seen: list[str] = []
@@ -242,6 +247,8 @@ def output_fields(tool: Tool) -> list[str]:
 
 def collection(tool: Tool) -> str:
     """The plural noun an output lists its rows under ("restaurants"), "" for a single object."""
+    if not (tool.output or "").strip():
+        return inferred_collection(tool)
     head = param_words(_sentence(tool)[0]).split()
     return head[-1] if head and singular(head[-1]) != head[-1] else ""
 
@@ -328,6 +335,38 @@ def data_source(producer: Tool, consumer: Tool, param: str) -> str:
     return ""
 
 
+# What may be carried from one call's output to another's input besides ids: the user's own
+# words and quantities never (AUTHORED), places, names, titles and dates when the output holds them.
+AUTHORED = USER_OWNED - {"address", "contact", "recipient", "names", "date", "time", "day"}
+CARRIED_KINDS = frozenset({"city", "place", "address", "person", "artist", "title_work", "company", "product",
+                           "restaurant", "hotel", "room", "country", "country_code", "ticker", "food"})
+
+
+def value_bindable(tool: Tool, param: str) -> bool:
+    """Whether a value edge (`value_source`) may bind `param`: bindable, or a place, name or
+    date the user did not author."""
+    if param not in tool.properties or param.lower() in CONTROL_PARAMS or not feedable(tool, param):
+        return False
+    return not set(param_words(param).split()) & AUTHORED
+
+
+def value_source(producer: Tool, consumer: Tool, param: str) -> str:
+    """The producer's output field feeding a name, place, title or date `param` of a lookup or
+    getter of the same app: a field of the same name, or of the same semantic kind (a city for
+    a city); "" when none."""
+    if producer.app != consumer.app or param in producer.properties or not value_bindable(consumer, param):
+        return ""
+    if verb(consumer) not in READ_VERBS | GETTER_VERBS:
+        return ""  # an action is told what to do by the user; only ids come from earlier output
+    fields = [f for f in output_fields(producer) if not is_id_param(f)]
+    if param in fields:
+        return param
+    kind = semantic.infer(param, consumer.properties.get(param) or {})
+    if kind not in CARRIED_KINDS:
+        return ""
+    return next((f for f in fields if semantic.infer(f, {"type": "string"}) == kind), "")
+
+
 def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = ()) -> list[str]:
     """Consumer params the producer's output can feed (the heuristic in the module doc),
     identifiers first."""
@@ -338,9 +377,12 @@ def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = ()) 
     siblings = list(siblings)
     ids = [q for q in consumer.properties if is_id_param(q) and bindable(consumer, q)]
     data = [q for q in consumer.properties if not is_id_param(q) and bindable(consumer, q)]
-    return [q for q in ids if id_source(producer, consumer, q, siblings)] + [
+    found = [q for q in ids if id_source(producer, consumer, q, siblings)] + [
         q for q in data if data_source(producer, consumer, q)
     ]
+    values = [q for q in consumer.properties if not is_id_param(q) and q not in found
+              and value_source(producer, consumer, q)]
+    return found + values
 
 
 def source_field(producer: Tool, consumer: Tool, param: str) -> str:
@@ -349,7 +391,7 @@ def source_field(producer: Tool, consumer: Tool, param: str) -> str:
     if is_id_param(param):
         field = "_".join(_id_subject(consumer, param).split() + ["id"])
         return field if field in output_fields(producer) else param
-    return data_source(producer, consumer, param) or param
+    return data_source(producer, consumer, param) or value_source(producer, consumer, param) or param
 
 
 # ---------------------------------------------------------------- the graph
@@ -379,7 +421,8 @@ class ToolGraph:
             return False
         if any(e.tool == edge.tool for e in self.out[producer]):
             return False
-        params = [p for p in edge.params if bindable(consumer, p)]
+        params = [p for p in edge.params if bindable(consumer, p)
+                  or (edge.source == "inferred" and value_bindable(consumer, p))]
         if not params:
             return False
         self.out[producer].append(edge.model_copy(update={"params": params}))
