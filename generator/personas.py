@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .catalog import Catalog
 from .errors import InputError
+from .identity import trail_names
 from .records import HistoryEvent, Tool, UserHistory
 from .schema import argument_errors
 from .values import DATE_FMT, is_temporal, meal_for_hour, repair_arguments, sample_arguments, temporal_value
@@ -265,8 +266,9 @@ def _fill_temporal(tool: Tool, args: dict[str, Any], when: datetime, rng: random
 
 
 def _event(tool: Tool, when: datetime, args: dict[str, Any]) -> HistoryEvent:
-    return HistoryEvent(time=when.strftime(EVENT_FMT), apitype=tool.domain, toolname=tool.app,
-                        apiname=tool.api, parameters=args)
+    toolname, apiname = trail_names(tool)
+    return HistoryEvent(time=when.strftime(EVENT_FMT), apitype=tool.domain, toolname=toolname,
+                        apiname=apiname, parameters=args)
 
 
 def habit_event(persona: Persona, where: str, template: dict[str, Any], tool: Tool, when: datetime,
@@ -320,9 +322,9 @@ def one_off_tools(persona: Persona, catalog: Catalog) -> list[Tool]:
 
 def _favourite(persona: Persona, tool: Tool, catalog: Catalog, rng: random.Random) -> Tool:
     app = persona.apps.get(tool.api)
-    name = f"{app}_{tool.api}"
-    if app and app != tool.app and name in catalog and rng.random() < FAVOURITE_SHARE:
-        return catalog[name]
+    favourite = catalog.by_app_api.get((app, tool.api)) if app else None
+    if favourite is not None and app != tool.app and rng.random() < FAVOURITE_SHARE:
+        return favourite
     return tool
 
 
@@ -333,7 +335,7 @@ def _check_refs(persona: Persona, catalog: Catalog) -> None:
             raise InputError(f"domain '{domain}' is not in the catalog (known: {', '.join(catalog.domains)})",
                              record=persona.id, field=f"domains[{i}]")
     for api, app in sorted(persona.apps.items()):
-        if f"{app}_{api}" not in catalog:
+        if (app, api) not in catalog.by_app_api:
             raise InputError(f"favourite app '{app}' has no function '{api}' in the catalog",
                              record=persona.id, field=f"apps.{api}")
 

@@ -467,6 +467,4 @@ def leaks(text: str, value: Any, param: str, tool: Tool | None, time: str | date
     return any(mentioned_parts(text, value, param, tool, time))
 
 
-def is_identifier(name: str) -> bool:
-    """Identifier-looking names (snake_case, camelCase, digits) that users never type."""
-    return bool(re.search(r"_|[a-z][A-Z]|[A-Za-z]\d", name))
+from .identity import is_identifier  # noqa: F401  (one definition, re-exported)

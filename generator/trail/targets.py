@@ -21,7 +21,7 @@ from ..vagueness import gold_values
 
 
 def tool_of(event: HistoryEvent, catalog: Catalog) -> Tool | None:
-    tool = catalog.by_name.get(f"{event.toolname}_{event.apiname}")
+    tool = catalog.by_trail.get((event.toolname, event.apiname))
     return tool if tool is not None and tool.domain == event.apitype else None
 
 
