@@ -59,7 +59,7 @@ class FollowUp(_Strict):
     """A call that follows its habit `after` minutes later ("5" or "5-20"), e.g. ordering
     from the restaurant just searched: histories then hold producer->consumer pairs."""
 
-    tool: str = Field(min_length=3)
+    tool: str = Field(min_length=1)
     after: str = Field("5-15", pattern=r"^\d{1,3}(-\d{1,3})?$")
     args: dict[str, Any] = Field(default_factory=dict)
     chance: float = Field(0.7, gt=0.0, le=1.0)
@@ -73,7 +73,7 @@ class Habit(_Strict):
     """A recurring call: `tool` with fixed `args`, on `days`, inside the window `at`,
     optionally followed by `then` calls."""
 
-    tool: str = Field(min_length=3)
+    tool: str = Field(min_length=1)
     days: Literal["daily", "weekdays", "weekends"] | list[Weekday] = "daily"
     at: str
     args: dict[str, Any] = Field(default_factory=dict)

@@ -440,7 +440,7 @@ def _singular(name: str) -> str:
 
 
 def _fake_object(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> dict:
-    return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref)
+    return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref, nested=True)
 
 
 def _fake_null(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> None:
@@ -589,7 +589,8 @@ def _fallback(key: str, name: str, ref: str, last: str) -> Any:
 
 
 def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: float,
-                 fixed: dict[str, Any], pool: dict[str, list[Any]], ref: datetime) -> dict[str, Any]:
+                 fixed: dict[str, Any], pool: dict[str, list[Any]], ref: datetime,
+                 nested: bool = False) -> dict[str, Any]:
     props: dict[str, Any] = dict(schema.get("properties") or {})
     unknown = sorted(set(fixed) - set(props))
     if unknown:
@@ -607,15 +608,16 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
                 out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool)
             except Unsampleable:  # an optional parameter nothing satisfies is left out
                 continue
-    _min_properties(schema, props, out, rng, ref)
+    if nested:  # a call's own arguments are only the declared parameters
+        _min_properties(schema, props, out, rng, ref)
     return repair(props, out, rng, keep=set(fixed), resample=_resampler(props, ref, pool))
 
 
 def _min_properties(schema: dict[str, Any], props: dict[str, Any], out: dict[str, Any],
                     rng: random.Random, ref: datetime) -> None:
-    """Free-form objects (BFCL `dict` without properties) get a key or two; minProperties is met."""
+    """A nested object meets its minProperties (a free-form `dict` stays empty otherwise)."""
     extra = schema.get("additionalProperties", True)
-    want = int(schema.get("minProperties") or (1 if not props and extra is not False else 0))
+    want = int(schema.get("minProperties") or 0)
     for name, prop in props.items():
         if len(out) >= want:
             return

@@ -55,9 +55,12 @@ def pick_domain(ctx: RunContext, rng: random.Random, min_tools: int) -> str | No
 
 
 def make_calls(tool: Tool, rng: random.Random, n: int) -> list[ToolCall] | None:
-    """n calls of one tool with pairwise different arguments (None if the tool can't vary)."""
+    """n calls of one tool with pairwise different arguments (None if the tool can't vary).
+    A tool without parameters (`pwd`, `logout`) is called once with none."""
     from ..values import sample_arguments
 
+    if not tool.properties:
+        return [ToolCall(tool=tool.name, arguments={})] if n == 1 else None
     calls: list[ToolCall] = []
     for _ in range(MAX_SAMPLING_TRIES * n):
         args = sample_arguments(tool, rng, optional_rate=0.3)
@@ -136,6 +139,8 @@ async def build_parallel_multiple(item: WorkItem, ctx: RunContext) -> ItemResult
     pool = ctx.catalog.by_domain[domain]
     chosen = rng.sample(pool, min(len(pool) - 1, rng.randint(lo, hi)))
     calls = [c for t in chosen for c in (make_calls(t, rng, 1) or [])]
+    if len(calls) < 2:
+        return reject(item, "sample", f"fewer than two of the chosen tools of {domain} can be called")
     extra = [t for t in pool if t not in chosen]
     offered = chosen + rng.sample(extra, min(1, len(extra)))
     rng.shuffle(offered)

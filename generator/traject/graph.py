@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .. import semantic
 from ..records import Edge, Tool
@@ -176,6 +177,7 @@ def words(text: str) -> str:
     return " " + _WS.sub(" ", re.sub(r"[^a-z0-9]+", " ", text.lower())).strip() + " "
 
 
+@lru_cache(maxsize=65536)
 def param_words(param: str) -> str:
     return words(param).strip()
 
@@ -234,15 +236,22 @@ def output_fields(tool: Tool) -> list[str]:
     """Field names the output description lists, in order (at most MAX_FIELDS): the items of a
     short enumeration, else quoted names and snake_case identifiers of the prose; a tool
     without an output description gets the fields its name implies (generator.traject.shapes)."""
-    if not (tool.output or "").strip():
-        return inferred_fields(tool)[:MAX_FIELDS]
-    text = tool.output or ""
+    return list(_output_fields(tool.name, tool.api, tool.output or "", tool.description))
+
+
+@lru_cache(maxsize=65536)
+def _output_fields(name: str, api: str, output: str, description: str) -> tuple[str, ...]:
+    # graphs over large catalogs ask this for every producer/consumer pair: cached by content
+    tool = Tool(name=name, app="", api=api, domain="", output=output or None, description=description)
+    if not output.strip():
+        return tuple(inferred_fields(tool)[:MAX_FIELDS])
+    text = output
     listed = _listed(_sentence(tool)[1])
     seen: list[str] = []
-    for name in listed or _QUOTED.findall(text) + _SNAKE.findall(text):
-        if name and name not in seen:
-            seen.append(name)
-    return seen[:MAX_FIELDS]
+    for field in listed or _QUOTED.findall(text) + _SNAKE.findall(text):
+        if field and field not in seen:
+            seen.append(field)
+    return tuple(seen[:MAX_FIELDS])
 
 
 def collection(tool: Tool) -> str:
@@ -352,8 +361,9 @@ def value_bindable(tool: Tool, param: str) -> bool:
 
 def value_source(producer: Tool, consumer: Tool, param: str) -> str:
     """The producer's output field feeding a name, place, title or date `param` of a lookup or
-    getter of the same app: a field of the same name, or of the same semantic kind (a city for
-    a city); "" when none."""
+    getter of the same app (across apps, titles and times are too often another thing's: an
+    event's title is no movie title): a field of the same name, or of the same semantic kind
+    (a city for a city); "" when none."""
     if producer.app != consumer.app or param in producer.properties or not value_bindable(consumer, param):
         return ""
     if verb(consumer) not in READ_VERBS | GETTER_VERBS:
@@ -367,21 +377,30 @@ def value_source(producer: Tool, consumer: Tool, param: str) -> str:
     return next((f for f in fields if semantic.infer(f, {"type": "string"}) == kind), "")
 
 
-def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = ()) -> list[str]:
+Candidates = tuple[list[str], list[str], list[str]]  # (id params, data params, value params)
+
+
+def candidates(consumer: Tool) -> Candidates:
+    """The consumer params any edge could bind, by rule (computed once per consumer)."""
+    ids = [q for q in consumer.properties if is_id_param(q) and bindable(consumer, q)]
+    data = [q for q in consumer.properties if not is_id_param(q) and bindable(consumer, q)]
+    values = [q for q in consumer.properties if not is_id_param(q) and value_bindable(consumer, q)]
+    return ids, data, values
+
+
+def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = (),
+                 cands: Candidates | None = None) -> list[str]:
     """Consumer params the producer's output can feed (the heuristic in the module doc),
     identifiers first."""
     if producer.name == consumer.name or producer.domain != consumer.domain:
         return []
     if producer.api == consumer.api:
         return []
-    siblings = list(siblings)
-    ids = [q for q in consumer.properties if is_id_param(q) and bindable(consumer, q)]
-    data = [q for q in consumer.properties if not is_id_param(q) and bindable(consumer, q)]
+    ids, data, value_params = cands or candidates(consumer)
     found = [q for q in ids if id_source(producer, consumer, q, siblings)] + [
         q for q in data if data_source(producer, consumer, q)
     ]
-    values = [q for q in consumer.properties if not is_id_param(q) and q not in found
-              and value_source(producer, consumer, q)]
+    values = [q for q in value_params if q not in found and value_source(producer, consumer, q)]
     return found + values
 
 
@@ -464,8 +483,9 @@ def _by_domain(tools: list[Tool]) -> dict[str, list[Tool]]:
 
 
 def _infer_into(graph: ToolGraph, tools: list[Tool]) -> None:
+    cands = {c.name: candidates(c) for c in tools}
     for p in tools:
         for c in tools:
-            params = infer_params(p, c, tools)
+            params = infer_params(p, c, tools, cands[c.name])
             if params:
                 graph.add(p.name, Edge(tool=c.name, params=params, source="inferred"))
