@@ -159,6 +159,7 @@ RULES: list[Rule] = [
     _rule("hostname", S, "hostname host fqdn", formats="hostname idn-hostname"),
     _rule("mac", S, "mac", suffixes="mac_address macaddress"),
     _rule("duration_iso", S, formats="duration"),
+    _rule("clock", S, "time times date dates datetime when deadline"),
     _rule("latitude", SN, "lat latitude"),
     _rule("longitude", SN, "lon lng longitude", suffixes="_long"),
     _rule("coordinates", S, "coordinates coords coordinate latlng latlon geo"),
@@ -228,6 +229,7 @@ RULES: list[Rule] = [
     _rule("file", S, "file files filename path filepath dir directory folder attachment"),
     _rule("mime", S, "mime mimetype", suffixes="content_type"),
     _rule("version", S, "version"),
+    _rule("flight_code", S, "flight", suffixes="flight_number flight_no flnr"),
     _rule("ticker", S, "ticker symbol symbols stock stocks"),
     _rule("code", S, "code codes coupon promo voucher sku isbn barcode"),
     _rule("weekday", S, "weekday weekdays"),
@@ -256,6 +258,7 @@ _DESCRIBED: list[tuple[str, str]] = [
     ("food", "dish"), ("food", "food"), ("restaurant", "restaurant"), ("hotel", "hotel"),
     ("product", "product"), ("person", "person"), ("person", "name of the user"),
     ("company", "company"), ("topic", "topic"), ("text", "message"), ("language", "language"),
+    ("currency", "currency"),
 ]
 
 
@@ -263,6 +266,33 @@ _DESCRIBED: list[tuple[str, str]] = [
 # description", "the user's ...") when read from a description rather than a name.
 _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category", "size", "code", "file",
                             "place", "version", "language"})
+
+
+# Last words that say little on their own: the word before decides ("artist_name" is an artist,
+# "email_address" an email), else the weak word itself.
+WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info"})
+# Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
+_REFINABLE = frozenset({"ticker", "code", "title", "category"})
+
+
+def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
+    """The head noun decides: the last word ("pickup_city" is a city, "departure_time" a time,
+    "user_preferences" no person), or for a weak last word the nearest word before it."""
+    suffixed = next((r.kind for r in candidates if any(name.endswith(s) for s in r.suffixes)), None)
+    if suffixed or not words:
+        return suffixed
+    order = [[w] for w in reversed(words[:-1])] + [words[-1:]] if words[-1] in WEAK_HEADS else [words[-1:]]
+    for tail in order:
+        hit = next((r.kind for r in candidates if _name_match(r, name, tail)), None)
+        if hit:
+            return hit
+    return None
+
+
+def _by_description(description: str, json_type: str) -> str | None:
+    text = f" {' '.join(singular(t) for t in tokens(description))} "
+    return next((kind for kind, phrase in _DESCRIBED if f" {phrase} " in text and json_type in _BY_KIND[kind].types),
+                None)
 
 
 def _name_match(rule: Rule, name: str, words: list[str]) -> bool:
@@ -288,12 +318,11 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
             return hit
     candidates = [r for r in RULES if json_type in r.types]
     if name.lower() not in GENERIC and (set(words) - GENERIC or not words):
-        # the last words of a name say what it is ("pickup_city" is a city, "city_code" a code)
-        for size in range(1, len(words) + 1):
-            tail = words[-size:]
-            hit = next((r.kind for r in candidates if _name_match(r, name, tail)), None)
-            if hit:
-                return hit
+        hit = _by_name(name, words, candidates)
+        if hit and not (hit in _REFINABLE and (better := _by_description(description, json_type))):
+            return hit
+        if hit:
+            return better
     described = [singular(t) for t in tokens(description)]
     text = f" {' '.join(described)} "
     for kind, phrase in _DESCRIBED:
@@ -512,6 +541,8 @@ STRING_MAKERS: dict[str, Maker] = {
     "text": _pick(MESSAGES), "search_term": _search_term, "unix_time": lambda rng, name: str(
         rng.randint(1_740_000_000, 1_760_000_000)),
     "year": lambda rng, name: str(rng.randint(1990, 2025)),
+    "flight_code": lambda rng, name: f"{_code(rng, 2, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100, 2999)}",
+    "clock": lambda rng, name: f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}",
 }
 
 

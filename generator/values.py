@@ -366,6 +366,10 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     if isinstance(fmt, str) and fmt in semantic.FORMAT_MAKERS:
         return semantic.FORMAT_MAKERS[fmt](rng, name)
     kind = semantic.infer(name, schema)
+    numeric = semantic.infer(name, {**schema, "type": "integer"}) if kind == "generic" else ""
+    if numeric not in ("", "generic"):  # a number passed as text ("page": "2", "limit": "20")
+        lo, hi, _ = number_range(name, {"type": "integer"}, ref)
+        return str(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))))
     if kind == "unix_time":
         lo, hi, _ = number_range(name, {k: v for k, v in schema.items() if k != "type"}, ref)
         return str(rng.randint(int(lo), int(hi)))
@@ -525,7 +529,9 @@ def _draw(schema: Any, rng: random.Random, name: str, ref: datetime) -> Any:
 
 # ---------------------------------------------------------------- sources in order
 
-_EXAMPLE_RE = re.compile(r"""(?:e\.g\.|for example|such as|like)[,:]?\s*((?:['"][^'"]+['"][,\s]*(?:or\s+)?)+)""",
+_EXAMPLE_RE = re.compile(r"""(?:e\.g\.|for example|such as|like|possible values(?: are)?|allowed values(?: are)?|"""
+                         r"""valid values(?: are)?|accepted values(?: are)?|one of|either|options(?: are)?|"""
+                         r"""values? (?:are|is)|can be)[,:]?\s*((?:['"][^'"]+['"][,\s]*(?:(?:and|or)\s+)?)+)""",
                          re.IGNORECASE)
 _QUOTED_RE = re.compile(r"""['"]([^'"]+)['"]""")
 # How often a given example / default is taken over a fresh value: often enough that calls look

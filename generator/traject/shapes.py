@@ -24,7 +24,7 @@ from ..records import Tool
 from ..semantic import singular, tokens
 
 TOPICS: list[tuple[frozenset[str], tuple[str, ...]]] = [
-    (frozenset({"weather", "forecast"}), ("temperature", "condition", "humidity", "wind_speed")),
+    (frozenset({"weather", "forecast", "temperature", "rain", "wind"}), ("temperature", "condition", "humidity", "wind_speed")),
     (frozenset({"stock", "quote", "ticker", "shares", "share"}), ("symbol", "price", "change_percent", "currency")),
     (frozenset({"exchange", "conversion", "fx"}), ("rate", "converted_amount", "currency")),
     (frozenset({"news", "article", "headline"}), ("title", "source", "published_at", "url")),

@@ -170,6 +170,7 @@ def const(fn: Callable[[random.Random], Any]) -> Faker:
 # Field-name words -> faker; the first entry with a word in the field's words wins.
 FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"id"}), fake_id),
+    (frozenset({"flight"}), const(lambda r: f"{_code(r, 2)}{r.randint(100, 9999)}")),
     (frozenset({"rating"}), const(lambda r: round(r.uniform(3.0, 5.0), 1))),
     (frozenset({"stars"}), const(lambda r: r.randint(2, 5))),
     (frozenset({"year"}), const(lambda r: r.randint(1998, 2025))),
@@ -209,7 +210,7 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"tracking"}), pool("tracking", 2)),
     (frozenset({"weekly"}), const(lambda r: f"{r.randint(2, 5)} workouts, {r.randint(40, 300)} min")),
     (frozenset({"source", "publisher", "seller", "merchant", "carrier", "airline", "brand"}),
-     const(lambda r: semantic.faker(r).company())),
+     const(lambda r: semantic.string_value("company", r, "company", {}))),
     (frozenset({"clinic", "cinema", "venue", "gym"}), lambda r, w, sub: f"{semantic.faker(r).last_name()} "
                                                                        f"{w[-1].title()}"),
     (frozenset({"currency"}), const(lambda r: semantic.string_value("currency", r, "currency", {}))),
