@@ -229,6 +229,7 @@ RULES: list[Rule] = [
     _rule("file", S, "file files filename path filepath dir directory folder attachment"),
     _rule("mime", S, "mime mimetype", suffixes="content_type"),
     _rule("version", S, "version"),
+    _rule("airport_code", S, "icao iata"),
     _rule("flight_code", S, "flight", suffixes="flight_number flight_no flnr"),
     _rule("ticker", S, "ticker symbol symbols stock stocks"),
     _rule("code", S, "code codes coupon promo voucher sku isbn barcode"),
@@ -246,6 +247,8 @@ RULES: list[Rule] = [
     _rule("category", S, "category categories tag tags label labels"),
     _rule("size", S, "size sizes"),
     _rule("job", S, "job occupation profession position"),
+    _rule("variant", S, "type mode kind style variant", suffixes="type mode Type Mode"),
+    _rule("data_format", S, "format", suffixes="format Format"),
     _rule("text", S, "message messages text body content note notes comment comments description memo review "
                      "caption prompt question instruction instructions reason request summary bio answer"),
 ]
@@ -265,14 +268,14 @@ _DESCRIBED: list[tuple[str, str]] = [
 # Kinds whose words are too common in descriptions to decide anything ("the number of", "a short
 # description", "the user's ...") when read from a description rather than a name.
 _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category", "size", "code", "file",
-                            "place", "version", "language"})
+                            "place", "version", "language", "clock", "color"})
 
 
 # Last words that say little on their own: the word before decides ("artist_name" is an artist,
 # "email_address" an email), else the weak word itself.
 WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info"})
 # Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
-_REFINABLE = frozenset({"ticker", "code", "title", "category"})
+_REFINABLE = frozenset({"ticker", "code", "title"})
 
 
 def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
@@ -355,14 +358,14 @@ class Typical:
 
 TYPICAL: dict[str, Typical] = {
     "latitude": Typical(-60, 70, 4), "longitude": Typical(-150, 170, 4),
-    "year": Typical(1990, 2025), "month_number": Typical(1, 12), "hour": Typical(0, 23),
-    "age": Typical(18, 75), "percent": Typical(5, 95), "rating": Typical(3, 5, 1),
+    "year": Typical(1990, 2025, 0), "month_number": Typical(1, 12, 0), "hour": Typical(0, 23, 0),
+    "age": Typical(18, 75, 0), "percent": Typical(5, 95), "rating": Typical(3, 5, 1),
     "temperature": Typical(16, 28, 1), "money": Typical(5, 500, 2), "tip": Typical(1, 20, 2),
-    "limit": Typical(5, 50), "page": Typical(1, 5), "offset": Typical(0, 100),
-    "duration_seconds": Typical(5, 300), "duration_minutes": Typical(5, 120),
-    "duration_hours": Typical(1, 8), "duration_days": Typical(1, 14), "distance": Typical(1, 50, 1),
-    "weight": Typical(1, 90, 1), "height": Typical(150, 195), "port": Typical(1024, 65535),
-    "count": Typical(1, 4), "id_number": Typical(1000, 99999), "generic": Typical(1, 20, 1),
+    "limit": Typical(5, 50, 0), "page": Typical(1, 5, 0), "offset": Typical(0, 100, 0),
+    "duration_seconds": Typical(5, 300, 0), "duration_minutes": Typical(5, 120, 0),
+    "duration_hours": Typical(1, 8), "duration_days": Typical(1, 14, 0), "distance": Typical(1, 50, 1),
+    "weight": Typical(1, 90, 1), "height": Typical(150, 195, 0), "port": Typical(1024, 65535, 0),
+    "count": Typical(1, 4, 0), "id_number": Typical(1000, 99999, 0), "generic": Typical(1, 20, 1),
 }
 UNIX_SPAN = 30 * 86400
 
@@ -371,7 +374,7 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
     """The typical range of a numeric semantic type (unix times around the reference time)."""
     if kind == "unix_time":
         scale = 1000 if _millis(name, schema) else 1
-        return Typical((ref_epoch - UNIX_SPAN) * scale, (ref_epoch + UNIX_SPAN) * scale)
+        return Typical((ref_epoch - UNIX_SPAN) * scale, (ref_epoch + UNIX_SPAN) * scale, 0)
     if kind == "temperature" and "fahrenheit" in f"{name} {schema.get('description', '')}".lower():
         return Typical(60, 82)
     if kind == "count" and set(tokens(name)) & {"children", "kids", "child"}:
@@ -493,8 +496,12 @@ def _color(rng: random.Random, name: str) -> str:
     return faker(rng).color_name().lower() if rng.random() < 0.7 else faker(rng).hex_color()
 
 
+TICKERS = ["AAPL", "MSFT", "TSLA", "AMZN", "GOOGL", "NVDA", "META", "NFLX", "IBM", "JPM", "KO", "SAP", "ASML",
+           "BTCUSDT", "ETHUSDT"]
+
+
 def _ticker(rng: random.Random, name: str) -> str:
-    return _code(rng, rng.randint(3, 4), "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return rng.choice(TICKERS)
 
 
 def _code_value(rng: random.Random, name: str) -> str:
@@ -541,6 +548,9 @@ STRING_MAKERS: dict[str, Maker] = {
     "text": _pick(MESSAGES), "search_term": _search_term, "unix_time": lambda rng, name: str(
         rng.randint(1_740_000_000, 1_760_000_000)),
     "year": lambda rng, name: str(rng.randint(1990, 2025)),
+    "variant": _pick(["standard", "default", "basic", "advanced", "all"]),
+    "data_format": _pick(["json", "csv", "xml"]),
+    "airport_code": lambda rng, name: _code(rng, 4 if "icao" in tokens(name) else 3, "ABCDEFGHIJKLMNOPRSTUVWYZ"),
     "flight_code": lambda rng, name: f"{_code(rng, 2, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100, 2999)}",
     "clock": lambda rng, name: f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}",
 }

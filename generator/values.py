@@ -309,12 +309,13 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
 def _rounded(value: float, lo: float, hi: float, decimals: int | None, rng: random.Random) -> float:
     """Numbers as people write them: whole most of the time when the range is wide, prices
     as 24, 24.5 or 24.99, otherwise to the semantic type's decimals."""
-    if hi - lo >= 4 and rng.random() < 0.5 and math.ceil(lo) <= math.floor(hi):
+    whole = 0.8 if decimals == 1 and lo == 1 and hi == 20 else 0.5  # an unknown number is mostly whole
+    if hi - lo >= 4 and rng.random() < whole and math.ceil(lo) <= math.floor(hi):
         return float(min(max(round(value), math.ceil(lo)), math.floor(hi)))
     if decimals == 2 and hi - lo >= 4:  # money
         return rng.choice([round(value * 2) / 2, math.floor(value) + 0.99, round(value, 2)])
     if decimals is not None:
-        return round(value, decimals)
+        return float(round(value, decimals))
     return round(value, 2 if hi - lo < 10 else 1)
 
 
@@ -541,11 +542,24 @@ DEFAULT_RATE = 0.4
 DRAWS = 8
 
 
+# "The following values are supported: 1min, 5min, 15min", "Value can be `CSV` or `JSON`".
+_LISTED_RE = re.compile(r"(?:values? (?:are|is)(?: supported| accepted| allowed)?|supported|accepted|allowed|possible values|valid values|one of|"
+                        r"can be|either)\s*:?\s*([^.;\n]+)", re.IGNORECASE)
+_ITEM_RE = re.compile(r"^[\w+/-][\w+/.-]{0,19}$")
+
+
 def examples_of(schema: dict[str, Any]) -> list[Any]:
-    """Example values from the schema's `examples` or quoted examples in its description."""
+    """Example values from the schema's `examples`, quoted examples in its description, or a
+    short list of values the description enumerates."""
     out = list(schema.get("examples") or [])
-    for match in _EXAMPLE_RE.finditer(str(schema.get("description", ""))):
+    description = str(schema.get("description", ""))
+    for match in _EXAMPLE_RE.finditer(description):
         out.extend(_QUOTED_RE.findall(match.group(1)))
+    for match in _LISTED_RE.finditer(description.replace("`", "'")):
+        items = [i.strip(" '\"*") for i in re.split(r",|\bor\b|\band\b", match.group(1))]
+        items = [i for i in items if i]
+        if len(items) >= 2 and all(_ITEM_RE.match(i) for i in items):
+            out.extend(i for i in items if i not in out)
     return out
 
 
@@ -553,7 +567,9 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
     examples = examples_of(schema)
-    examples = examples if examples and rng.random() < EXAMPLE_RATE else []
+    # what a parameter of unknown kind takes is best shown by its own examples
+    known = semantic.infer(name, schema) not in ("generic", "search_term")
+    examples = examples if examples and (not known or rng.random() < EXAMPLE_RATE) else []
     default = [schema["default"]] if "default" in schema and rng.random() < DEFAULT_RATE else []
     return [list((pool or {}).get(name) or []), list(schema.get("enum") or []), examples, default]
 

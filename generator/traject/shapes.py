@@ -108,5 +108,8 @@ def inferred_collection(tool: Tool) -> str:
     return subject + ("es" if subject.endswith(("s", "x", "ch", "sh")) else "s")
 
 
-def action_status(tool: Tool) -> str | None:
-    return ACTION_STATUS.get(verb_of(tool))
+def action_status(tool: Tool, args: dict | None = None) -> str | None:
+    """What an action reports: its own verb's outcome, or the one its arguments ask for
+    (`lock_door(action="unlock")` is "unlocked")."""
+    asked = [ACTION_STATUS[v.lower()] for v in (args or {}).values() if isinstance(v, str) and v.lower() in ACTION_STATUS]
+    return asked[0] if asked else ACTION_STATUS.get(verb_of(tool))

@@ -313,7 +313,7 @@ def simulate_output(
     fields = output_fields(tool) or ["id", "name", "summary"]
     sub, coll = subject(tool), collection(tool)
     rows = [_row(fields, sub, rng) for _ in range(rng.randint(*_ROWS) if coll else 1)]
-    done = action_status(tool) if not (tool.output or "").strip() else None
+    done = action_status(tool, args) if not (tool.output or "").strip() else None
     for row in rows if done else []:
         row.update({"status": done} if "status" in row else {})
     _distinct(rows, sub, rng)
