@@ -60,6 +60,8 @@ def _stats(out_dir: Path, products: list[str]) -> list[str]:
     return rows
 
 
-def card_text(out_dir: Path, manifest: RunManifest, products: list[str]) -> str:
-    parts = _header(manifest) + _counts(manifest, products) + _stats(out_dir, products) + _files(manifest)
+def card_text(out_dir: Path, manifest: RunManifest, products: list[str], report: list[str] | None = None) -> str:
+    """`report`: extra sections (generator.run_report: requested vs produced, skipped tools, inputs)."""
+    parts = (_header(manifest) + _counts(manifest, products) + list(report or []) + _stats(out_dir, products)
+             + _files(manifest))
     return "\n".join(parts).rstrip() + "\n"

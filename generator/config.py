@@ -13,6 +13,7 @@ from pydantic import Field, PositiveInt, ValidationError
 
 from .bfcl.config import BfclConfig
 from .errors import ConfigError
+from .identity import CatalogOptions
 from .judge.config import JudgeConfig
 from .products.sdg_config import SdgConfig
 from .records import Record
@@ -52,6 +53,7 @@ class RunConfig(Record):
     histories: list[str] = Field(default_factory=list)
     personas: str | None = None
     hints: str | None = None  # cache file of LLM-written phrasing hints (trajgen hints)
+    catalog_options: CatalogOptions = Field(default_factory=CatalogOptions)  # identity, domain, locale
     writer: Literal["template", "llm"] = "template"
     llm: LLMConfig = Field(default_factory=LLMConfig)
     out: str = "outputs/run"

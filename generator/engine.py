@@ -29,6 +29,7 @@ from .products.base import PRODUCTS, RunContext, WorkItem
 from .progress import Progress
 from .provenance import code_digest
 from .records import ItemResult, Rejection, RunManifest, UserHistory
+from .run_report import run_report
 from .writers.base import WRITERS, Writer
 
 STATE_DIR = ".state"
@@ -57,6 +58,7 @@ class RunSummary:
     per_product: dict[str, dict[str, int]] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     this_run: dict[str, int] = field(default_factory=dict)  # LLM usage of this invocation only
+    notes: list[str] = field(default_factory=list)  # skipped tools and shortfalls, for the terminal
 
 
 def this_run_usage(llm: LLMClient | None) -> dict[str, int]:
@@ -130,16 +132,19 @@ def config_hash(cfg: RunConfig, base_dir: Path) -> str:
 
 def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHistory]]:
     from .readers import read_catalogs, read_histories
+    from .screening import require_some, screen
 
-    tools = read_catalogs(cfg.catalog, base_dir=base_dir)
+    tools = read_catalogs(cfg.catalog, base_dir=base_dir, options=cfg.catalog_options)
     if cfg.hints:
         from .hints import apply_hints, load_hints
 
         tools = apply_hints(tools, load_hints(base_dir / cfg.hints))
+    tools, skipped = screen(tools)  # a tool whose parameters cannot be sampled is skipped, with why
+    require_some(tools, skipped)
     histories: list[UserHistory] = []
     for path in cfg.histories:
         histories.extend(read_histories(base_dir / path))
-    return Catalog(tools), histories
+    return Catalog(tools, skipped), histories
 
 
 def check_prompts() -> None:
@@ -311,6 +316,9 @@ def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]],
         counts[name] = {"items": len(items), "accepted": sum(len(r.samples) for r in results),
                         "rejected": sum(len(r.rejections) for r in results)}
         rejections.extend(rej for r in results for rej in r.rejections)
+    from .screening import skip_rejections
+
+    rejections.extend(skip_rejections(ctx.catalog.skipped))
     rej_path = ctx.out_dir / "rejections.jsonl"
     atomic_write_text(rej_path, jsonl_text(r.model_dump(mode="json") for r in rejections))
     files.append(rej_path)
@@ -391,11 +399,15 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
     manifest = build_manifest(cfg, ctx, files, counts, llm, ledger.totals())
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names))
+    report = run_report(ctx, plans, done)
+    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names, report.card))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json", out_dir / "README.md"],
-                      this_run=this_run_usage(llm))
+                      this_run=this_run_usage(llm), notes=report.terminal)
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
-    return asyncio.run(generate_async(cfg, base_dir, ov))
+    from .semantic import use_locale
+
+    with use_locale(cfg.catalog_options.locale):  # names, addresses and phones in the run's locale
+        return asyncio.run(generate_async(cfg, base_dir, ov))

@@ -14,7 +14,8 @@ from upstream import upstream_path
 from generator.catalog import Catalog
 from generator.constraints import as_point, constraint_problems, pairs_for, tokens
 from generator.records import Tool
-from generator.values import argument_problems, repair_arguments, sample_arguments
+from generator.schema import argument_errors
+from generator.values import repair_arguments, sample_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "examples" / "catalog.json"
@@ -101,7 +102,7 @@ def test_each_constraint_fails_on_a_contradiction(props, args, word):
 def test_each_contradiction_is_repaired(props, args, word):
     t = tool(props)
     fixed = repair_arguments(t, args, random.Random(0))
-    assert constraint_problems(t, fixed) == [] and argument_problems(t, fixed) == []
+    assert constraint_problems(t, fixed) == [] and argument_errors(t, fixed) == []
 
 
 CONSISTENT = [
@@ -168,7 +169,7 @@ def test_same_pool_value_on_both_sides_is_resampled():
 def test_impossible_repairs_leave_values_valid():
     t = tool({"min_price": {"type": "number", "maximum": 10}, "max_price": {"type": "number", "maximum": 10}})
     args = repair_arguments(t, {"min_price": 10.0, "max_price": 3.0}, random.Random(0), keep={"min_price"})
-    assert args["min_price"] == 10.0 and argument_problems(t, args) == [] and constraint_problems(t, args) == []
+    assert args["min_price"] == 10.0 and argument_errors(t, args) == [] and constraint_problems(t, args) == []
 
 # ---------------------------------------------------------------- whole catalog
 
@@ -179,7 +180,7 @@ def test_no_sampled_call_violates_a_constraint(rate):
         for seed in range(60):
             args = sample_arguments(t, random.Random(seed), optional_rate=rate)
             assert constraint_problems(t, args) == [], (t.name, seed, args)
-            assert argument_problems(t, args) == [], (t.name, seed, args)
+            assert argument_errors(t, args) == [], (t.name, seed, args)
 
 
 def test_sampling_with_constraints_is_deterministic():

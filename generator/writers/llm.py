@@ -121,7 +121,8 @@ def intent(plan: DisclosurePlan, tools: dict[str, Tool], kind: str) -> str:
 
 
 def app_named(plan: DisclosurePlan, tools: dict[str, Tool]) -> str | None:
-    apps = [tools[c.tool].app for c in plan.calls if c.tool_mode == "named" and c.tool in tools]
+    apps = [tools[c.tool].app for c in plan.calls if c.tool_mode == "named" and c.tool in tools
+            and tools[c.tool].app]
     return " and ".join(dict.fromkeys(apps)) or None
 
 
