@@ -351,19 +351,20 @@ def test_locale_changes_names_deterministically(tmp_path):
 
 # ---------------------------------------------------------------- every upstream catalog
 
-UPSTREAM = Path(__import__("os").environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
-
-
 def _upstream_catalogs() -> list[Path]:
+    from upstream import UPSTREAM
+
+
     globs = ["trailbench/apis/apis_openai/*_openai.json", "traject-bench/public_data/tools/*_tool.json",
              "bfcl/data/multi_turn_func_doc/*.json"]
     files = [p for g in globs for p in sorted(UPSTREAM.glob(g))]
     return files + [p for p in sorted(UPSTREAM.glob("bfcl/data/BFCL_v4_*.json")) if "multi_turn" not in p.name]
 
 
-@pytest.mark.skipif(not UPSTREAM.is_dir() and __import__("os").environ.get("CI") != "true",
-                    reason="../shared/upstream not present")
 def test_every_upstream_catalog_samples_schema_true_values():
+    from upstream import UPSTREAM, upstream_path
+
+    upstream_path()
     files = _upstream_catalogs()
     assert len(files) >= 30, f"upstream catalogs missing under {UPSTREAM}"
     checked = 0
