@@ -4,7 +4,6 @@ fake server answering as the oracle (imported explicitly; conftest.py is not our
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ from generator.testing.oracle import Oracle, gold_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
 ALL_PRODUCTS: dict[str, Any] = {
     "trail": {"source": "synthetic", "targets": 40, "min_history": 20},
     "traject": {"domains": ["food", "travel"], "parallel": 5, "sequential": 3, "k": {"min": 3, "max": 5},
@@ -48,15 +46,3 @@ def write_gold(paths: list[Path], gold: Path, **ctx: Any) -> Path:
 
 def oracle(gold: Path, accuracy: str = "0.9,0.7,0.5,0.3", **kw: Any) -> Oracle:
     return Oracle.from_file(gold, accuracy=accuracy, **kw)
-
-
-def upstream_or_skip(*parts: str) -> Path:
-    """An upstream folder; absent: skip, except under CI where it must be there."""
-    import pytest
-
-    path = UPSTREAM.joinpath(*parts)
-    if not path.exists():
-        if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes"):
-            pytest.fail(f"CI needs the upstream files at {path}")
-        pytest.skip(f"upstream files absent: {path}")
-    return path

@@ -6,7 +6,8 @@ import copy
 import random
 
 import pytest
-from eval_support import UPSTREAM, make_run
+from eval_support import ALL_PRODUCTS, make_run
+from upstream import require_bfcl_eval, upstream_path
 
 from generator.evaluate import bfcl_ast, bfcl_rule
 from generator.evaluate.formats import LoadContext
@@ -58,7 +59,7 @@ def test_nested_type_error_without_an_optional_alternative():
 
 
 def test_hand_made_cases_agree_with_the_official_checker():
-    pytest.importorskip("bfcl_eval.eval_checker.ast_eval.ast_checker", reason="bfcl-eval not installed")
+    require_bfcl_eval()
     for call, error in CASES:
         official = bfcl_rule.official()(*copy.deepcopy(([DOC], [{"math.area": call}], ANSWER)), "simple_python")
         assert official["valid"] is (error is None) and (error is None or official["error_type"] == error), call
@@ -113,17 +114,15 @@ def agreement(paths):
 
 
 def test_equivalent_agrees_with_the_official_checker_on_trajgen_files(tmp_path):
-    pytest.importorskip("bfcl_eval.eval_checker.ast_eval.ast_checker", reason="bfcl-eval not installed")
-    run = make_run(tmp_path / "run", {k: v for k, v in __import__("eval_support").ALL_PRODUCTS.items()
+    require_bfcl_eval()
+    run = make_run(tmp_path / "run", {k: v for k, v in ALL_PRODUCTS.items()
                                       if k in ("bfcl", "sdg")})
     n, differ = agreement([run / "bfcl", run / "sdg"])
     assert n > 100 and differ == []
 
 
 def test_equivalent_agrees_with_the_official_checker_on_upstream_bfcl():
-    pytest.importorskip("bfcl_eval.eval_checker.ast_eval.ast_checker", reason="bfcl-eval not installed")
-    data = UPSTREAM / "bfcl" / "data"
-    if not data.is_dir():
-        pytest.skip("upstream BFCL files absent")
+    require_bfcl_eval()
+    data = upstream_path("bfcl", "data")
     n, differ = agreement([data])
     assert n > 5000 and differ == []

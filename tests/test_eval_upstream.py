@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from eval_support import oracle, upstream_or_skip
+from eval_support import oracle
+from upstream import upstream_path
 
 from generator.evaluate.api import EvalOptions, run_eval
 from generator.evaluate.formats import LoadContext
@@ -21,9 +22,9 @@ LIMIT = 40
 
 @pytest.mark.slow
 def test_upstream_files_are_evaluated_with_their_own_rules(tmp_path):
-    trail = sorted(glob.glob(str(upstream_or_skip("trailbench", "query", "history_query") / "*" / "*_gpt.json")))
-    paths = [Path(p) for p in trail] + [upstream_or_skip("traject-bench", "public_data"),
-                                        upstream_or_skip("bfcl", "data")]
+    trail = sorted(glob.glob(str(upstream_path("trailbench", "query", "history_query") / "*" / "*_gpt.json")))
+    paths = [Path(p) for p in trail] + [upstream_path("traject-bench", "public_data"),
+                                        upstream_path("bfcl", "data")]
     items = select(load_items(paths, ["trail", "traject", "bfcl"], LoadContext()), LIMIT, 0)
     gold = tmp_path / "gold.jsonl"
     gold.write_text("".join(json.dumps(x) + "\n" for x in gold_lines(items)))
