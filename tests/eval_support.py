@@ -31,9 +31,11 @@ ALL_PRODUCTS: dict[str, Any] = {
 def make_run(out: Path, products: dict[str, Any] | None = None, seed: int = 5) -> Path:
     """A template-writer run of the example catalog into `out` (a trajgen run directory)."""
     cfg = out.parent / f"{out.name}.yaml"
-    cfg.write_text(yaml.safe_dump({"seed": seed, "catalog": [str(EXAMPLES / "catalog.json")],
-                                   "personas": str(EXAMPLES / "personas.yaml"),
-                                   "products": products or ALL_PRODUCTS}))
+    products = products or ALL_PRODUCTS
+    data: dict[str, Any] = {"seed": seed, "catalog": [str(EXAMPLES / "catalog.json")], "products": products}
+    if "trail" in products:  # personas are refused where nothing reads them
+        data["personas"] = str(EXAMPLES / "personas.yaml")
+    cfg.write_text(yaml.safe_dump(data))
     generate(load_config(cfg), cfg.parent, Overrides(out=str(out), progress=False))
     return out
 
