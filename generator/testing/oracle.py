@@ -171,11 +171,17 @@ def stage_of(gold: ToolCall, cand: Candidate) -> Label:
     call = cand.call
     if call is None or call.tool != gold.tool:
         return "TOOL_ERROR"
-    if set(call.arguments) != set(gold.arguments):
+    if set(call.arguments) != set(gold.arguments) or named(call) != named(gold):
         return "PARAM_NAME_ERROR"
     if any(lenient(v) != lenient(gold.arguments[k]) for k, v in call.arguments.items()):
         return "PARAM_VALUE_ERROR"
     return "VALID_CALL"
+
+
+def named(call: ToolCall) -> set[str]:
+    """Parameters with a value: TRAJECT-Bench drops empty ones before comparing, so giving an
+    empty gold value a value changes the names it sees."""
+    return {k for k, v in call.arguments.items() if v not in ("", None, [], {})}
 
 
 # ---------------------------------------------------------------- the oracle
