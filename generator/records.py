@@ -212,3 +212,4 @@ class RunManifest(Record):
     code_version: str
     counts: dict[str, int]
     files: dict[str, str] = Field(default_factory=dict)
+    llm_cost_usd: float | None = None  # from llm.prices, summed over every invocation

@@ -69,6 +69,9 @@ class FakeOptions:
     drop_first: bool = False
     seed: int = 0
     model: str = "fake-model"
+    aliases: tuple[str, ...] = ("fake",)  # also listed by /v1/models
+    strict_models: bool = False  # 404 model_not_found for a model not listed
+    api_key: str | None = None  # when set, any other bearer key gets a 401
 
 
 @dataclass
@@ -149,14 +152,20 @@ class FakeOpenAI:
 
     # ------------------------------------------------------------ request handling
 
-    def handle(self, method: str, path: str, raw: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+    def handle(self, method: str, path: str, raw: bytes,
+               auth: str = "") -> tuple[int, dict[str, str], dict[str, Any]]:
         """(status, headers, JSON body) for one request. Thread-safe."""
+        if self.options.api_key is not None and auth != f"Bearer {self.options.api_key}":
+            return 401, {}, _error_body("Incorrect API key provided")
         if method == "GET" and path.rstrip("/") == "/v1/models":
-            return 200, {}, {"object": "list", "data": [{"id": self.options.model, "object": "model",
-                                                         "created": 0, "owned_by": "trajgen"}]}
+            return 200, {}, {"object": "list", "data": [{"id": m, "object": "model", "created": 0,
+                                                         "owned_by": "trajgen"} for m in self.models()]}
         if method == "POST" and path.rstrip("/") == "/v1/chat/completions":
             return self._chat(path, raw)
         return 404, {}, _error_body(f"no route {method} {path}")
+
+    def models(self) -> list[str]:
+        return [self.options.model, *self.options.aliases]
 
     def _chat(self, path: str, raw: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
         try:
@@ -165,6 +174,9 @@ class FakeOpenAI:
         except (ValueError, KeyError, TypeError):
             self._log(Logged(path, 400, "bad_request"))
             return 400, {}, _error_body("body must be JSON with a 'messages' list", "messages")
+        if self.options.strict_models and body.get("model") not in self.models():
+            self._log(Logged(path, 404, "bad_request", None, body))
+            return 404, {}, _error_body(f"The model '{body.get('model')}' does not exist", "model")
         task = find_task(messages)
         name = str(task.get("task")) if task else None
         canned, outcome = self._decide(body)
@@ -238,7 +250,8 @@ class _Handler(BaseHTTPRequestHandler):
     def _reply(self, method: str) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
-        status, headers, payload = self.server.fake.handle(method, self.path, raw)  # type: ignore[attr-defined]
+        auth = self.headers.get("Authorization") or ""
+        status, headers, payload = self.server.fake.handle(method, self.path, raw, auth)  # type: ignore[attr-defined]
         data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
         try:
             self.send_response(status)
