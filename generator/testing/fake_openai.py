@@ -16,6 +16,7 @@ import argparse
 import json
 import random
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -81,6 +82,7 @@ class Logged:
     outcome: str  # answer | script | 429 | 500 | hang | malformed | format | bad_request
     task: str | None = None
     body: dict[str, Any] = field(default_factory=dict)
+    t_done: float | None = None  # time.time() when the reply was ready to send
 
 
 def _error_body(message: str, param: str | None = None) -> dict[str, Any]:
@@ -180,8 +182,11 @@ class FakeOpenAI:
         task = find_task(messages)
         name = str(task.get("task")) if task else None
         canned, outcome = self._decide(body)
-        self._log(Logged(path, canned.status, outcome, name, body))
-        return self._respond(canned, body, messages)
+        entry = Logged(path, canned.status, outcome, name, body)
+        self._log(entry)
+        reply = self._respond(canned, body, messages)
+        entry.t_done = time.time()
+        return reply
 
     def _decide(self, body: dict[str, Any]) -> tuple[Canned, str]:
         with self._lock:
