@@ -274,9 +274,12 @@ class OpenAIClient:
         if exc.status in (401, 403):
             raise PreflightFailed(f"the API key was refused by {where}; check "
                                   f"${self.cfg.api_key_env}") from None
-        if ids is not None and (exc.status == 404 or "model" in exc.message.lower()) and exc.status < 500:
+        if ids is not None and "model" in exc.message.lower() and exc.status < 500:
             known = f"; it lists: {', '.join(map(str, ids[:8]))}" if ids else ""
             raise PreflightFailed(f"model '{self.model}' is not served by {where}{known}") from None
+        if ids is not None and exc.status == 404:
+            raise PreflightFailed(f"no chat completions at {where}; check the base URL "
+                                  "(it usually ends in /v1)") from None
         # A 404 for /models, a 429 or a 5xx: not a verdict on the run; the real requests decide.
 
     # ------------------------------------------------------------ transport

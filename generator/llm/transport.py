@@ -13,10 +13,11 @@ from __future__ import annotations
 import asyncio
 import json
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import aiohttp
 
-from ..secrets import redact_url
+from ..secrets import SECRET_PARAM, redact_url, scrub
 
 
 class TransportError(Exception):
@@ -56,7 +57,11 @@ class AiohttpTransport:
     def __init__(self, base_url: str, api_key: str, *, timeout_s: float, max_connections: int,
                  headers: dict[str, str] | None = None) -> None:
         self.base_url = base_url.rstrip("/")
-        self.shown_url = redact_url(self.base_url)
+        self.shown_url = redact_url(self.base_url) or ""
+        self._base = urlsplit(self.base_url)
+        # What a server might echo back in an error message and must never be shown.
+        query_secrets = [v for k, v in parse_qsl(self._base.query) if SECRET_PARAM.search(k)]
+        self.secrets = [api_key, *query_secrets, *(headers or {}).values()]
         self.timeout = aiohttp.ClientTimeout(total=timeout_s)
         self.max_connections = max_connections
         self.headers = {"Authorization": f"Bearer {api_key}", "Content-Type": "application/json",
@@ -81,9 +86,14 @@ class AiohttpTransport:
     async def get_json(self, path: str, timeout_s: float | None = None) -> dict[str, Any]:
         return await self._call("GET", path, None, timeout_s)
 
+    def url(self, path: str) -> str:
+        """base URL + path, the base's query (e.g. an Azure api-version) kept at the end."""
+        b = self._base
+        return urlunsplit((b.scheme, b.netloc, f"{b.path.rstrip('/')}/{path.lstrip('/')}", b.query, ""))
+
     async def _call(self, method: str, path: str, body: bytes | None,
                     timeout_s: float | None) -> dict[str, Any]:
-        url = f"{self.base_url}/{path.lstrip('/')}"
+        url = self.url(path)
         timeout = aiohttp.ClientTimeout(total=timeout_s) if timeout_s else self.timeout
         try:
             async with self._client().request(method, url, data=body, timeout=timeout) as resp:
@@ -93,8 +103,12 @@ class AiohttpTransport:
             raise TransportError(f"{self.shown_url}: request timed out after "
                                  f"{timeout.total:g} s") from None
         except aiohttp.ClientError as exc:
-            raise TransportError(f"{self.shown_url}: {_describe(exc)}") from None
-        return _decode(status, headers, raw, self.shown_url)
+            raise TransportError(scrub(f"{self.shown_url}: {_describe(exc)}", self.secrets)) from None
+        try:
+            return _decode(status, headers, raw, self.shown_url)
+        except HTTPStatusError as exc:
+            exc.message, exc.body_text = scrub(exc.message, self.secrets), scrub(exc.body_text, self.secrets)
+            raise
 
     async def aclose(self) -> None:
         session, loop = self._session, self._loop

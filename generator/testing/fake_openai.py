@@ -21,6 +21,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
+from urllib.parse import urlsplit
 
 from .answerers import answer, find_task
 
@@ -256,7 +257,8 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
         auth = self.headers.get("Authorization") or ""
-        status, headers, payload = self.server.fake.handle(method, self.path, raw, auth)  # type: ignore[attr-defined]
+        path = urlsplit(self.path).path  # a query (api-version, api-key) is not part of the route
+        status, headers, payload = self.server.fake.handle(method, path, raw, auth)  # type: ignore[attr-defined]
         data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
         try:
             self.send_response(status)
