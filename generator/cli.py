@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import TrajgenError
+from .errors import TrajgenError, one_line
 
 EXIT_USER_ERROR = 2
 EXIT_FINDINGS = 1
@@ -158,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return func(args)
     except TrajgenError as exc:
-        print(f"trajgen: error: {exc}", file=sys.stderr)
+        print(f"trajgen: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (engine.Terminated): the same clean stop
         what = "terminated" if type(exc).__name__ == "Terminated" else "interrupted"

@@ -29,6 +29,12 @@ class TrajgenError(Exception):
         return f"{where}: {self.message}" if where else self.message
 
 
+def one_line(text: str) -> str:
+    """`text` as one printable line: control characters a user's file put into a name or key
+    (newlines included) are shown escaped, so an error is always exactly one line."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
 class InputError(TrajgenError):
     """A user-supplied file (catalog, history, config) is malformed."""
 
