@@ -9,6 +9,7 @@ import os
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +33,21 @@ def confined_to(*roots: Path) -> Iterator[None]:
 def check_inside(path: Path) -> Path:
     """`path` resolved (symlinks and .. included); OutputError if it leaves the run's roots."""
     roots = _WRITE_ROOTS.get()
-    resolved = Path(path).resolve()
+    path = Path(path)
+    # Atomic writes replace the final name (a symlink there is replaced, never followed), so the
+    # resolved parent decides; it is cached, as runs write thousands of files into a few dirs.
+    resolved = _resolved_dir(str(path.parent)) / path.name
+    if path.name in ("", ".", ".."):
+        resolved = path.resolve()
     if roots is not None and not any(resolved == r or r in resolved.parents for r in roots):
         raise OutputError(f"refusing to write outside the output directory: {resolved}",
                           file=str(path))
     return resolved
+
+
+@lru_cache(maxsize=4096)
+def _resolved_dir(path: str) -> Path:
+    return Path(path).resolve()
 
 
 def os_error(exc: OSError, path: Path) -> OutputError:

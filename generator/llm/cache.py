@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..io import atomic_write_text
+from ..io import atomic_write_bytes, atomic_write_text
 from ..records import Record
 
 FALLBACK_MARK = "fallbacks"
@@ -48,9 +48,12 @@ class DiskCache:
             # A missing or damaged entry is a miss: the request is simply sent again.
             return None
 
-    def put(self, key: str, request: dict[str, Any], reply: CachedReply) -> None:
-        entry = {"key": key, "request": request, "reply": reply.model_dump()}
-        atomic_write_text(self.path(key), json.dumps(entry, ensure_ascii=False) + "\n")
+    def put(self, key: str, request: dict[str, Any] | bytes, reply: CachedReply) -> None:
+        """`request` may be the already-encoded JSON body: it is stored as is, not re-encoded."""
+        raw = request if isinstance(request, bytes) else json.dumps(request, ensure_ascii=False).encode()
+        entry = (b'{"key":"' + key.encode() + b'","request":' + raw + b',"reply":'
+                 + reply.model_dump_json().encode() + b"}\n")
+        atomic_write_bytes(self.path(key), entry)
 
     def mark_fallback(self) -> None:
         """Remember that some endpoint refused a response_format, so lookups also try the

@@ -220,14 +220,14 @@ class OpenAIClient:
             reply = await self._send_with_retries(body, req)
         finally:
             self._reserved -= estimate
-        self._record(key, req, reply, estimate)
+        self._record(key, body, reply, estimate)
         return reply.content
 
-    def _record(self, key: str, req: dict[str, Any], reply: CachedReply, estimate: int) -> None:
+    def _record(self, key: str, body: bytes, reply: CachedReply, estimate: int) -> None:
         """Cache first (a kill right after must not cost a re-send), then count."""
         reply.by = self.journal.dataset
         if self.cache is not None:
-            self.cache.put(key, req, reply)
+            self.cache.put(key, body, reply)
         self.journal.exchange(key, reply.prompt_tokens, reply.completion_tokens, paid=True)
         self.usage.prompt_tokens += reply.prompt_tokens
         self.usage.completion_tokens += reply.completion_tokens
