@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import json
 import os
-import resource
 import socket
 import subprocess
 import sys
@@ -123,14 +122,9 @@ async def bare_loop(base_url: str, n: int, concurrency: int) -> None:
     await client.close()
 
 
-def child_cpu() -> float:
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ru.ru_utime + ru.ru_stime
-
-
 def run_child(args: list[str]) -> tuple[float, int, float]:
     """(CPU seconds, peak RSS in KiB, wall seconds) of one child process."""
-    start, wall = child_cpu(), time.monotonic()
+    wall = time.monotonic()
     proc = subprocess.Popen(args, cwd=ROOT)
     _, status, ru = os.wait4(proc.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
@@ -167,7 +161,7 @@ def measure_llm(port: int, tmp: Path, n_bare: int) -> dict:
 
 def measure_template(tmp: Path) -> dict:
     out = tmp / "template"
-    cpu, rss, wall = run_child(trajgen("generate", "examples/quickstart.yaml", "--fresh", "--quiet",
+    cpu, rss, _wall = run_child(trajgen("generate", "examples/quickstart.yaml", "--fresh", "--quiet",
                                        "--out", str(out)))
     idle, _, _ = run_child([sys.executable, "-c", "import generator.cli, generator.engine"])
     return {"cpu": cpu, "import_cpu": idle, "rss_mb": rss / 1024, "counts": manifest(out)["counts"]}
@@ -211,18 +205,18 @@ def report(llm: dict, tpl: dict, mem: dict[int, tuple[float, float]]) -> str:
     t_acc = sum(v for k, v in tc.items() if k.endswith(".accepted"))
     work = tpl["cpu"] - tpl["import_cpu"]
     rows = ["| figure | value |", "|---|---:|",
-            f"| bare loop (openai + aiohttp, c=256) | {llm['bare_rate']:.0f} req/s, "
-            f"{llm['bare_cpu_ms']:.2f} ms CPU/request |",
-            f"| trajgen LLM writer, quickstart (c=256) | {llm['rate']:.0f} req/s over {llm['requests']} "
-            f"requests |",
+            (f"| bare loop (openai + aiohttp, c=256) | {llm['bare_rate']:.0f} req/s, "
+            f"{llm['bare_cpu_ms']:.2f} ms CPU/request |"),
+            (f"| trajgen LLM writer, quickstart (c=256) | {llm['rate']:.0f} req/s over {llm['requests']} "
+            f"requests |"),
             f"| **ratio trajgen / bare loop** | **{llm['rate'] / llm['bare_rate']:.2f}** |",
             f"| trajgen client CPU per request (whole run) | {llm['cpu_ms']:.2f} ms |",
-            f"| trajgen CPU per work item / per accepted sample (LLM) | {1000 * llm['cpu'] / items:.1f} ms / "
-            f"{1000 * llm['cpu'] / accepted:.2f} ms |",
+            (f"| trajgen CPU per work item / per accepted sample (LLM) | {1000 * llm['cpu'] / items:.1f} ms / "
+            f"{1000 * llm['cpu'] / accepted:.2f} ms |"),
             f"| trajgen wall / peak RSS (LLM) | {llm['wall']:.1f} s / {llm['rss_mb']:.0f} MB |",
             *per_format_tokens(c),
-            f"| template writer CPU per work item / per accepted sample (plan, render, validate, export; "
-            f"imports excluded) | {1000 * work / t_items:.2f} ms / {1000 * work / t_acc:.2f} ms |",
+            (f"| template writer CPU per work item / per accepted sample (plan, render, validate, export; "
+            f"imports excluded) | {1000 * work / t_items:.2f} ms / {1000 * work / t_acc:.2f} ms |"),
             f"| template quickstart peak RSS | {tpl['rss_mb']:.0f} MB |"]
     for n, (rss, cpu) in sorted(mem.items()):
         rows.append(f"| template writer, {n:,} SDG items: peak RSS / CPU | {rss:.0f} MB / {cpu:.1f} s |")
