@@ -202,7 +202,7 @@ def test_a_second_run_into_a_locked_directory_fails_at_once_naming_the_holder(tm
 
 def test_two_real_runs_into_one_directory(tmp_path):
     cfg = write_config(tmp_path)
-    with FakeOpenAI(latency_ms=300, seed=3) as srv:
+    with FakeOpenAI(latency_ms=900, seed=3) as srv:  # long enough to outlast a slow start of the second
         out = tmp_path / "out"
         first = subprocess.Popen(llm_args(cfg, out, srv), stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 60
