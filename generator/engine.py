@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from . import __version__
 from .card import card_text
 from .catalog import Catalog
-from .config import RunConfig
+from .config import RunConfig, check_settings
 from .errors import ConfigError, OutputError
 from .io import atomic_write_text, confined_to, jsonl_text, os_error
 from .llm.protocol import LLMClient
@@ -33,7 +33,9 @@ from .names import checked_tools
 from .plugins import load_plugins
 from .products.base import PRODUCTS, RunContext, WorkItem
 from .progress import Progress
+from .provenance import code_digest
 from .records import ItemResult, RunManifest, UserHistory
+from .run_report import run_report
 from .runner import run_items
 from .secrets import endpoint_id, redact_url
 from .state import STATE_DIR, Journal, StateStore
@@ -64,6 +66,7 @@ class RunSummary:
     per_product: dict[str, dict[str, int]] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     this_run: dict[str, int] = field(default_factory=dict)  # LLM usage of this invocation only
+    notes: list[str] = field(default_factory=list)  # skipped tools and shortfalls, for the terminal
     dry_run: Any = None  # generator.dryrun.Estimate when Overrides.dry_run
 
 
@@ -88,10 +91,12 @@ def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
         if value is not None:
             data["llm"][key] = value
     try:
-        return RunConfig.model_validate(data)
+        merged = RunConfig.model_validate(data)
     except ValidationError as err:  # a flag value the config model refuses
         e = err.errors()[0]
         raise ConfigError(e["msg"], field=".".join(str(p) for p in e["loc"])) from None
+    check_settings(merged)  # only now: a flag (--writer) decides whether a setting has an effect
+    return merged
 
 
 def _strings(value: object) -> list[str]:
@@ -124,8 +129,8 @@ def input_digests(data: dict, base_dir: Path) -> dict[str, str]:
 def config_hash(cfg: RunConfig, base_dir: Path) -> str:
     """What decides the items' content: the config (less how the run goes: output path,
     concurrency, budget, retries, timeouts), the
-    bytes of its input files, the code version and the prompt templates. A change in any of them
-    starts a new state file, so no stale item is ever reused."""
+    bytes of its input files, a digest of the package's code and the prompt templates. A change in
+    any of them starts a new state file, so no stale item is ever reused."""
     from .prompting import template_hashes
 
     data = cfg.model_dump(mode="json")
@@ -135,23 +140,26 @@ def config_hash(cfg: RunConfig, base_dir: Path) -> str:
         data["llm"].pop(how_not_what, None)
     if data["llm"].get("base_url"):  # the server, not how it is spelled or the password in it
         data["llm"]["base_url"] = endpoint_id(data["llm"]["base_url"])
-    key = {"config": data, "inputs": input_digests(data, base_dir), "code": __version__,
+    key = {"config": data, "inputs": input_digests(data, base_dir), "code": code_digest(),
            "templates": template_hashes()}
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHistory]]:
     from .readers import read_catalogs, read_histories
+    from .screening import require_some, screen
 
-    tools = checked_tools(read_catalogs(cfg.catalog, base_dir=base_dir))
+    tools = checked_tools(read_catalogs(cfg.catalog, base_dir=base_dir, options=cfg.catalog_options))
     if cfg.hints:
         from .hints import apply_hints, load_hints
 
         tools = apply_hints(tools, load_hints(base_dir / cfg.hints))
+    tools, skipped = screen(tools)  # a tool whose parameters cannot be sampled is skipped, with why
+    require_some(tools, skipped)
     histories: list[UserHistory] = []
     for path in cfg.histories:
         histories.extend(read_histories(base_dir / path))
-    return Catalog(tools), histories
+    return Catalog(tools, skipped), histories
 
 
 def check_prompts() -> None:
@@ -205,6 +213,9 @@ def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]],
         counts[name] = {"items": len(items), "accepted": sum(len(r.samples) for r in results),
                         "rejected": sum(len(r.rejections) for r in results)}
         rejections.extend(rej for r in results for rej in r.rejections)
+    from .screening import skip_rejections
+
+    rejections.extend(skip_rejections(ctx.catalog.skipped))
     rej_path = ctx.out_dir / "rejections.jsonl"
     atomic_write_text(rej_path, jsonl_text(r.model_dump(mode="json") for r in rejections))
     files.append(rej_path)
@@ -243,7 +254,8 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
     return RunManifest(
         config=public_config(cfg), seed=cfg.seed, writer=cfg.writer,
         model=llm.model if llm else None, endpoint=llm.endpoint if llm else None,
-        template_hashes=template_hashes(), code_version=__version__, counts=flat, files=rel,
+        template_hashes=template_hashes(), code_version=__version__,
+        code_digest=code_digest(), counts=flat, files=rel,
         llm_cost_usd=round(journal.spent.usd(price), 6) if price else None)
 
 
@@ -350,14 +362,16 @@ async def execute(run: Run, ov: Overrides) -> RunSummary:
 def export_run(run: Run, store: StateStore) -> RunSummary:
     out_dir, cfg = run.ctx.out_dir, run.cfg
     before = previous_files(out_dir)
-    files, counts = export_all(run.ctx, run.plans, store.load())
+    done = store.load()
+    files, counts = export_all(run.ctx, run.plans, done)
     manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names))
+    report = run_report(run.ctx, run.plans, done)
+    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, report.card))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json", out_dir / "README.md"],
-                      this_run=this_run_usage(run.llm))
+                      this_run=this_run_usage(run.llm), notes=report.terminal)
 
 
 async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
@@ -398,4 +412,7 @@ async def _cancel_on_sigterm(coro: Coroutine[Any, Any, RunSummary]) -> RunSummar
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
-    return asyncio.run(_cancel_on_sigterm(generate_async(cfg, base_dir, ov)))
+    from .semantic import use_locale
+
+    with use_locale(cfg.catalog_options.locale):  # names, addresses and phones in the run's locale
+        return asyncio.run(_cancel_on_sigterm(generate_async(cfg, base_dir, ov)))

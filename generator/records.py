@@ -210,6 +210,7 @@ class RunManifest(Record):
     endpoint: str | None
     template_hashes: dict[str, str]
     code_version: str
+    code_digest: str  # sha256 of the package's files (provenance.code_digest): part of the state key
     counts: dict[str, int]
     files: dict[str, str] = Field(default_factory=dict)
     llm_cost_usd: float | None = None  # from llm.prices, summed over every invocation
