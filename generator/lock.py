@@ -74,6 +74,9 @@ class DirLock:
 
     def release(self) -> None:
         for fh in reversed(self._handles):
+            if fh.tell():  # ours to clear: a lock at rest is empty, so reruns leave .state unchanged
+                fh.truncate(0)
+                fh.flush()
             fh.close()  # closing the descriptor drops the flock
         self._handles.clear()
 
