@@ -79,17 +79,22 @@ def test_sigkill_at_random_moments_then_finish_gives_the_uninterrupted_bytes(tmp
         subprocess.run(llm_args(cfg, clean, srv), check=True, timeout=120)
         sent_clean, port = srv.count(), srv.port
     with FakeOpenAI(latency_ms=200, seed=1, port=port) as srv:  # the same endpoint: the manifest names it
-        out, kills = tmp_path / "killed", []
+        out, kills, sent_at_kills = tmp_path / "killed", [], []
         for _ in range(3):
+            target = srv.count() + rng.randint(5, 30)  # a random moment once requests fly
             proc = subprocess.Popen(llm_args(cfg, out, srv), stderr=subprocess.DEVNULL)
-            time.sleep(rng.uniform(1.5, 4.0))  # interpreter start is ~1 s: kill while requests fly
+            while srv.count() < target and proc.poll() is None:
+                time.sleep(0.01)
+            time.sleep(rng.uniform(0, 0.3))
             proc.send_signal(signal.SIGKILL)
             kills.append(time.time())
+            sent_at_kills.append(srv.count())
             proc.wait(timeout=30)
         subprocess.run(llm_args(cfg, out, srv), check=True, timeout=120)
         assert outputs(out) == outputs(clean)  # data files, rejections, manifest and card
         # only replies in flight at a kill may be sent again
         assert duplicates_of_arrived_replies(srv, kills, grace_s=0.15) == []
+        assert sent_at_kills[0] > 0 and len(set(sent_at_kills)) == len(sent_at_kills)  # killed mid-run
         assert srv.count() <= sent_clean + 3 * (6 + 1) + 3  # in flight per kill, plus pings
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["counts"]["llm_requests_sent"] > 0
