@@ -22,14 +22,23 @@ def _header(m: RunManifest) -> list[str]:
              "text; items that failed a validator are in `rejections.jsonl` with the reason."), ""]
 
 
+def _per_item(c: dict[str, int], p: str) -> str:
+    accepted = c.get(f"{p}.accepted", 0)
+    return f"{c.get(f'{p}.llm_tokens', 0) / accepted:.0f}" if accepted else "-"
+
+
 def _counts(m: RunManifest, products: list[str]) -> list[str]:
-    rows = ["## Contents", "", "| product | items | accepted | rejected |", "|---|---:|---:|---:|"]
+    c = m.counts
+    rows = ["## Contents", "", "| product | items | accepted | rejected | LLM tokens per accepted item |",
+            "|---|---:|---:|---:|---:|"]
     for p in products:
-        c = m.counts
         rows.append(f"| {p} | {c.get(f'{p}.items', 0)} | {c.get(f'{p}.accepted', 0)} | "
-                    f"{c.get(f'{p}.rejected', 0)} |")
-    rows += ["", (f"LLM requests sent: {m.counts.get('llm_requests_sent', 0)}, "
-                  f"cache hits: {m.counts.get('llm_cache_hits', 0)}."), ""]
+                    f"{c.get(f'{p}.rejected', 0)} | {_per_item(c, p)} |")
+    cost = f", cost ${m.llm_cost_usd:.4f} (from llm.prices)" if m.llm_cost_usd is not None else ""
+    rows += ["", (f"LLM requests sent: {c.get('llm_requests_sent', 0)} (each exchange once, over every "
+                  f"invocation), cache hits: {c.get('llm_cache_hits', 0)}, tokens: "
+                  f"{c.get('llm_prompt_tokens', 0)} prompt + {c.get('llm_completion_tokens', 0)} reply{cost}."),
+             ""]
     return rows
 
 

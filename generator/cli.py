@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import TrajgenError
+from .errors import TrajgenError, one_line
 
 EXIT_USER_ERROR = 2
 EXIT_FINDINGS = 1
@@ -23,9 +23,11 @@ def _generate(args: argparse.Namespace) -> int:
     out = args.out or (None if "out" in cfg.model_fields_set else f"outputs/{cfg_path.stem}")
     ov = Overrides(out=out, seed=args.seed, limit=args.limit, writer=args.writer,
                    base_url=args.base_url, model=args.model, concurrency=args.concurrency,
-                   fresh=args.fresh, progress=not args.quiet, shard=args.shard)
+                   fresh=args.fresh, progress=not args.quiet, shard=args.shard, dry_run=args.dry_run)
     summary = generate(cfg, cfg_path.resolve().parent, ov)
-    if summary.manifest is None:
+    if summary.dry_run is not None:
+        print("\n".join(summary.dry_run.lines()))
+    elif summary.manifest is None:
         print(f"shard {args.shard[0]}/{args.shard[1]} done in {summary.out_dir}; when every shard's "
               ".state/ is there, run without --shard to export", file=sys.stderr)
     elif not args.quiet:
@@ -144,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run only shard I of N (items split by a hash of their stable id) and skip "
                         "the export; shards sharing OUT/.state merge without duplicates, and a final "
                         "run without --shard exports everything")
+    g.add_argument("--dry-run", action="store_true",
+                   help="plan, estimate the LLM calls, tokens and cost (from llm.prices), print, exit; "
+                        "nothing is sent or written")
     g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     g.set_defaults(func=_generate)
 
@@ -205,11 +210,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return func(args)
     except TrajgenError as exc:
-        print(f"trajgen: error: {exc}", file=sys.stderr)
+        print(f"trajgen: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USER_ERROR
-    except KeyboardInterrupt:
-        print("trajgen: interrupted; rerun the same command to resume", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (engine.Terminated): the same clean stop
+        what = "terminated" if type(exc).__name__ == "Terminated" else "interrupted"
+        print(f"trajgen: {what}; finished items are saved: rerun the same command to resume",
+              file=sys.stderr)
+        return 143 if what == "terminated" else 130
 
 
 if __name__ == "__main__":

@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import Field, PositiveInt, ValidationError
+from pydantic import Field, PositiveFloat, PositiveInt, ValidationError
 
 from .bfcl.config import BfclConfig
 from .errors import ConfigError
 from .identity import CatalogOptions
 from .judge.config import JudgeConfig
+from .llm.usage import Price
 from .products.sdg_config import SdgConfig
 from .records import Record
 from .trail.config import TrailConfig
@@ -32,7 +33,13 @@ class LLMConfig(Record):
     temperature: float = Field(0.7, ge=0, le=2)
     structured: Literal["json_schema", "json_object_schema", "json_object", "none"] = "json_schema"
     max_tokens: PositiveInt | None = None  # cap on each reply's length (sent, and part of the cache key)
-    budget_tokens: PositiveInt | None = None
+    budget_tokens: PositiveInt | None = None  # whole dataset, every invocation counted
+    budget_usd: PositiveFloat | None = None  # needs the model in `prices`
+    prices: dict[str, Price] = Field(default_factory=dict)  # model -> USD per 1M tokens
+    rpm: PositiveInt | None = None  # requests per minute, at most
+    tpm: PositiveInt | None = None  # tokens per minute (prompt + reply), at most
+    breaker_s: float = Field(60.0, gt=0)  # stop when nothing succeeded for this long
+    preflight: bool = True  # one cheap request before the first real one: fail in seconds
     cache_dir: str | None = None  # default: <out>/.cache/llm
 
 

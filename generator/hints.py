@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .config import LLMConfig
-from .errors import BudgetExceeded, InputError, LLMError
+from .errors import InputError, LLMError, RunStopped
 from .io import write_json
 from .llm.protocol import LLMClient
 from .prompting import render_messages
@@ -98,7 +98,7 @@ async def hint_tool(tool: Tool, client: LLMClient) -> ToolHints:
 async def _try_hint(tool: Tool, client: LLMClient) -> ToolHints | None:
     try:
         return await hint_tool(tool, client)
-    except BudgetExceeded:
+    except RunStopped:  # budget spent, endpoint down or refused: stop, do not skip the tool
         raise
     except LLMError as exc:
         # One tool without hints is not fatal: the template writer falls back to generic phrasing.

@@ -213,3 +213,4 @@ class RunManifest(Record):
     code_digest: str  # sha256 of the package's files (provenance.code_digest): part of the state key
     counts: dict[str, int]
     files: dict[str, str] = Field(default_factory=dict)
+    llm_cost_usd: float | None = None  # from llm.prices, summed over every invocation

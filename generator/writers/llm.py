@@ -1,6 +1,6 @@
 """The LLM writer: an OpenAI-compatible model phrases the plan, the validators check it.
 
-The prompt (prompts/write_queries.j2) carries the plan as a ```json task block:
+The prompt (prompts/write_queries.j2) states the plan in prose, built from the task dict:
     {"task": "write_queries", n, level, style, intent, app, facts: [{param, text, mode}], forbidden}
 `facts` are the stated values (surface forms) and hinted arguments (hint phrases); `param`
 is the parameter's natural noun, never its identifier. `forbidden` lists surface forms of
