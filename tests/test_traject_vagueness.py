@@ -4,13 +4,17 @@ preference for trajectories a hard query can leave out, and the cap on what it s
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 from upstream import check_script, upstream_path
 
+from generator.catalog import Catalog
+from generator.readers import read_catalog
 from generator.records import Target, Tool, ToolCall
+from generator.screening import screen
 from generator.traject import plans
 from generator.traject.checks import vague_enough
 from generator.traject.describe import DESCRIBERS
@@ -104,3 +108,8 @@ def test_hard_queries_stay_vague_on_every_traject_bench_domain(tmp_path) -> None
         proc = subprocess.run([sys.executable, str(check), str(out / "traject")], capture_output=True,
                               text=True, timeout=60, check=False)
         assert proc.returncode == 0, f"{path.name}: {proc.stdout}"
+        # ... and not by giving up: most requested pairs are made (drawing prefers trajectories
+        # whose hard query can leave values out; without that preference far fewer pass the cap)
+        domains = [d for d, ts in Catalog(screen(read_catalog(path))[0]).by_domain.items() if len(ts) >= 2]
+        pairs = int(re.search(r"pairs=(\d+)", proc.stdout)[1])
+        assert pairs >= 0.6 * 4 * len(domains), f"{path.name}: {pairs} pairs of {4 * len(domains)}"
