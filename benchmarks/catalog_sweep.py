@@ -17,7 +17,10 @@ Columns (METRICS, a registry: a new column is one `Metric`): tools read, tools s
 the first reason), requested/accepted/rejected per product, the share of generated argument
 values valid against their schema (gold calls of sdg, trail, traject and judge; traject's
 string-typed wire values are valid when one JSON reading of them validates), the share of
-numeric values sitting on a schema bound, and the most frequent rejection reasons. Below the
+numeric values sitting on a schema bound, the read-out share of the accepted queries (queries
+holding a read-out such as "with the X set to Y", generator.textquality), the text defects per
+class left in accepted queries (0 after the text gate), what the text gate rejected per class,
+and the most frequent rejection reasons. Below the
 table, every product that delivered less than 90% of what was requested is listed with
 trajgen's own reason. Exit status 1 when a run raised a traceback or a value was invalid.
 """
@@ -28,6 +31,7 @@ import argparse
 import json
 import logging
 import os
+import re
 import sys
 import tempfile
 import time
@@ -104,6 +108,10 @@ class CatalogRun:
     at_bound: int = 0
     rejections: list[tuple[str, int]] = field(default_factory=list)
     requested: dict[str, int] = field(default_factory=dict)
+    queries: int = 0
+    readout_queries: int = 0
+    defects: dict[str, int] = field(default_factory=dict)  # text defects in accepted queries, per class
+    gate: dict[str, int] = field(default_factory=dict)  # text_quality rejections, per class
     error: str = ""
     traceback: str = ""
 
@@ -149,9 +157,31 @@ def measure(run: CatalogRun, summary: Any, out: Path) -> None:
     catalog = Catalog(kept)
     for tool, args in gold_calls(out, catalog):
         _score_call(run, tool, args)
-    reasons = Counter(f"{r['product']}:{r.get('validator') or r['stage']}"
-                      for r in map(json.loads, (out / "rejections.jsonl").read_text().splitlines()))
+    rejected = [json.loads(line) for line in (out / "rejections.jsonl").read_text().splitlines()]
+    reasons = Counter(f"{r['product']}:{r.get('validator') or r['stage']}" for r in rejected)
     run.rejections = reasons.most_common(3)
+    measure_text(run, out, rejected)
+
+
+# ---------------------------------------------------------------- text
+
+
+_GATE = re.compile(r"text_quality: query \d+: (\w+):")
+
+
+def measure_text(run: CatalogRun, out: Path, rejected: list[dict[str, Any]]) -> None:
+    """Read-out share and defects per class of every accepted query (generator.textreport),
+    and what the text gate rejected, per class."""
+    from generator.textreport import text_figures
+
+    defects: Counter[str] = Counter()
+    for fmt in PRODUCTS:
+        for figs in text_figures(out / fmt, fmt).values() if (out / fmt).exists() else []:
+            run.queries += int(figs["queries"])
+            run.readout_queries += round(float(figs["readout_share"]) * int(figs["queries"]))
+            defects.update({k.split(".", 1)[1]: int(v) for k, v in figs.items() if k.startswith("defects.")})
+    run.defects = {k: v for k, v in defects.items() if v}
+    run.gate = dict(Counter(m for r in rejected for m in set(_GATE.findall(r.get("reason", "")))))
 
 
 # ---------------------------------------------------------------- values of the generated calls
@@ -285,6 +315,11 @@ def _share(num: int, den: int) -> str:
     return f"{num / den:.3f}" if den else "-"
 
 
+def _counts(counts: dict[str, int]) -> str:
+    """ "0", or the classes with their counts ("readout 3, article 1")."""
+    return ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])) or "0"
+
+
 def _skipped_cell(run: CatalogRun) -> str:
     if not run.skipped:
         return "0"
@@ -297,6 +332,9 @@ METRICS: list[Metric] = [
     Metric("skipped", 12, _skipped_cell),
     *[Metric(f"{p} r/a/rej", 12, _product_cell(p)) for p in PRODUCTS],
     Metric("valid", 6, lambda r: _share(r.valid, r.values)),
+    Metric("readout", 7, lambda r: _share(r.readout_queries, r.queries)),
+    Metric("defects", 9, lambda r: _counts(r.defects)),
+    Metric("gate rejected", 28, lambda r: _counts(r.gate)),
     Metric("at-bound", 8, lambda r: _share(r.at_bound, r.numeric)),
     Metric("sec", 5, lambda r: f"{r.seconds:.0f}"),
     Metric("top rejections / error", 40,

@@ -193,7 +193,7 @@ def identifier(text: str) -> list[Defect]:
 
 _REPR = re.compile(
     r"[{\[]\s*['\"]|['\"]\s*[}\]]|['\"]\s*:\s*['\"{\[\d-]|\{\s*\w+\s*:|\[\s*\]|"
-    r"(?<=[a-z,;:] )(?:None|True|False)\b|\bnull\b|\bNaN\b"
+    r"(?<=[a-z,;:] )(?:None|True|False|NaN)\b|[:=]\s*null\b"
 )
 
 
@@ -226,7 +226,7 @@ READOUTS: list[tuple[str, re.Pattern[str]]] = [
     ("as the", re.compile(r"\bwith\s+[^,.;?!]{1,60}?\s+as\s+(?:the|its)\s+[a-z]", re.IGNORECASE)),
     ("where the X is", re.compile(rf"\b(?:where|whose)\s+(?:the\s+)?{_NP}\s+(?:is|are)\s+(?!\w+ing\b)",
                                   re.IGNORECASE)),
-    ("X = Y", re.compile(r"\b[a-z][a-z ]{1,30}\s?=\s?\S", re.IGNORECASE)),
+    ("X = Y", re.compile(r"\b(?:[a-z]+ ){0,3}[a-z]{2,}\s?=\s?\S", re.IGNORECASE)),
 ]
 
 
@@ -266,8 +266,12 @@ def exempt_spans(text: str, phrases: Iterable[str]) -> list[Span]:
     return spans
 
 
-def _inside(d: Defect, spans: list[Span]) -> bool:
-    return any(a <= d.start and d.end <= b for a, b in spans)
+def _inside(d: Defect, spans: list[Span], text: str) -> bool:
+    if any(a <= d.start and d.end <= b for a, b in spans):
+        return True
+    # "the domain domain.org": a label noun before a value that starts with the same word
+    second = d.end - len(d.text.split()[-1]) if d.kind == "doubled_word" else -1
+    return any(a == second and re.fullmatch(r"\S*[^\sA-Za-z]\S*", text[a:b]) for a, b in spans)
 
 
 def defects(text: str, exempt: Iterable[str] = (), kinds: Iterable[str] | None = None) -> list[Defect]:
@@ -278,5 +282,5 @@ def defects(text: str, exempt: Iterable[str] = (), kinds: Iterable[str] | None =
         if kind == "readout":  # a read-out counts as such even around a value
             out += DETECTORS[kind](text)
             continue
-        out += [d for d in DETECTORS[kind](text) if not _inside(d, spans)]
+        out += [d for d in DETECTORS[kind](text) if not _inside(d, spans, text)]
     return out

@@ -69,7 +69,8 @@ def trail_queries(path: Path) -> Iterator[Query]:
                 continue
             q = rec["query"]
             levels = ast.literal_eval(q) if isinstance(q, str) else q
-            values = _strings((rec.get("answer") or {}).get("parameters"))
+            answer = rec.get("answer") or {}
+            values = _strings(answer.get("parameters")) + [str(answer.get("toolname") or "")]
             for level, texts in (levels or {}).items():
                 for t in texts if isinstance(texts, list) else [texts]:
                     yield level.replace(" Difficulty", ""), str(t), values
@@ -86,6 +87,7 @@ def traject_queries(path: Path) -> Iterator[Query]:
             values = [str(p.get("value")) for s in steps if isinstance(s, dict)
                       for p in (s.get("required parameters") or []) + (s.get("optional parameters") or [])
                       if isinstance(p, dict)]
+            values += [str(s.get("tool name", "")).split(":", 1)[0] for s in steps if isinstance(s, dict)]
             yield level, str(rec["query"]), values
 
 
@@ -119,12 +121,20 @@ def bfcl_queries(path: Path) -> Iterator[Query]:
              "gold" not in f.parts and "multi_turn_func_doc" not in f.parts]
     for f in files:
         level = f.stem.removeprefix("BFCL_v4_")
+        answers = _bfcl_answers(f.parent / "possible_answer" / f.name)
         for rec in _json_records(f):
             turns = rec.get("question") or []
             first = turns[0] if turns and isinstance(turns[0], list) else turns
             text = _first_user(first) if isinstance(first, list) else None
             if text is not None:
-                yield level, text, []
+                yield level, text, answers.get(str(rec.get("id")), [])
+
+
+def _bfcl_answers(path: Path) -> dict[str, list[str]]:
+    """Argument values per entry id, from the possible_answer file beside a question file."""
+    if not path.is_file():
+        return {}
+    return {str(r.get("id")): _strings(r.get("ground_truth")) for r in _json_records(path) if isinstance(r, dict)}
 
 
 # ---------------------------------------------------------------- figures

@@ -50,7 +50,7 @@ def test_task_block_carries_the_plan() -> None:
     req = _vague_taxi_req()
     block = task(req, seed=1)
     assert block["task"] == "write_queries" and block["n"] == 2 and block["level"] == "Medium"
-    assert block["app"] is None and block["intent"] == "get a taxi"
+    assert block["app"] is None and block["intent"] == "get the taxi"
     facts = {f["param"]: (f["text"], f["mode"]) for f in block["facts"]}
     assert facts["starting location"] == ("home", "hinted")
     assert facts["destination"] == ("Eastgate Plaza", "stated")

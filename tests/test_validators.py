@@ -40,6 +40,8 @@ def test_registry_names() -> None:
         "paraphrases_distinct",
         "answer_valid",
         "time_hint_present",
+        "text_quality",
+        "language",
     }
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..semantic import infer, tokens
-from .lexicon import gerund, is_plural, known, plural, verb_lemma
+from .lexicon import gerund, is_plural, known, plural, verb_lemma, with_article
 from .nouns import param_noun
 
 _START = frozenset({"start", "from", "since", "begin", "beginning", "after", "min", "minimum", "lower", "earliest",
@@ -78,6 +78,11 @@ def slot_kind(param: str, spec: dict[str, Any]) -> str:
     fmt = inner.get("format")
     if fmt in _TIME_FORMATS:
         return _TIME_FORMATS[fmt]
+    described = str(spec.get("description") or inner.get("description") or "")
+    if re.search(r"%Y|YYYY|yyyy", described):  # "Check-in date, format %Y-%m-%d"
+        return "date"
+    if re.search(r"%H|HH:MM|hh:mm", described):
+        return "clock"
     return infer(param, {**inner, "description": spec.get("description") or inner.get("description")})
 
 
@@ -194,12 +199,18 @@ def _duration(slot: Slot) -> list[str]:
             "duration_days": "nights" if slot.has("night", "nights") else "days",
             "duration_iso": ""}[slot.kind]
     said = f"{{v}} {unit}".strip()
-    if slot.noun.split()[-1] in ("duration", "length", "time", "minutes", "hours", "days", "nights", "seconds",
-                                 "period", "stay"):
-        return [f"for {said}"] if len(slot.noun.split()) == 1 else [f"for {said}", f"with a {slot.noun} of {said}"]
+    last = slot.noun.split()[-1]
+    rest = _rest(slot, {"minutes", "hours", "days", "nights", "seconds", "weeks", "in", "mins", "secs", "duration",
+                        "length", "time", "period"} | _COUNT_WORDS)
+    if last in ("minutes", "hours", "days", "nights", "seconds", "weeks") and rest and rest != slot.noun:
+        return [f"with {with_article(rest)} of {said}"]
+    if last in ("minutes", "hours", "days", "nights", "seconds", "weeks"):
+        return [f"for {said}"]
+    if last in ("duration", "length", "time", "period", "stay"):
+        return [f"for {said}"] if len(slot.noun.split()) == 1 else [f"for {said}", f"with {with_article(slot.noun)} of {said}"]
     if _bound(slot) == "max":
         return [f"within {said}", f"in under {said}"]
-    return [f"with a {slot.noun} of {said}"]
+    return [f"with {with_article(slot.noun)} of {said}"]
 
 
 # ---------------------------------------------------------------- numbers
@@ -244,7 +255,7 @@ def _money(slot: Slot) -> list[str]:
         return [f"over {{v}}{unit}", f"for at least {{v}}{unit}"]
     if slot.kind == "tip":
         return [f"with a {{v}}{unit} tip"]
-    return [f"for {{v}}{unit}", f"with a {slot.noun} of {{v}}{unit}"] if unit else [f"with a {slot.noun} of {{v}}"]
+    return [f"for {{v}}{unit}", f"with {with_article(slot.noun)} of {{v}}{unit}"] if unit else [f"with {with_article(slot.noun)} of {{v}}"]
 
 
 @maker("rating")
@@ -272,7 +283,7 @@ def _count(slot: Slot) -> list[str]:
     thing = "people" if slot.has("party", "people", "persons", "person") or thing in ("party", "") and \
         slot.has("party") else thing
     if not thing or not known(thing.split()[-1]):
-        return ["with a quantity of {v}"] if slot.has("quantity", "qty") else [f"with a {slot.noun} of {{v}}"]
+        return ["with a quantity of {v}"] if slot.has("quantity", "qty") else [f"with {with_article(slot.noun)} of {{v}}"]
     things = plural(thing)
     bound = {"min": "at least ", "max": "up to "}.get(_bound(slot) or "", "")
     return [f"for {bound}{{v}} {things}", f"with {bound}{{v}} {things}"]
@@ -312,7 +323,7 @@ def _weight(slot: Slot) -> list[str]:
 @maker("height")
 def _height(slot: Slot) -> list[str]:
     unit = _unit(slot, {"cm": " cm", "centimeters": " cm", "inches": " inches", "meters": " meters"})
-    return [f"{{v}}{unit} tall"] if unit else [f"with a {slot.noun} of {{v}}"]
+    return [f"{{v}}{unit} tall"] if unit else [f"with {with_article(slot.noun)} of {{v}}"]
 
 
 @maker("latitude")
@@ -617,10 +628,12 @@ def _bool(slot: Slot) -> list[str]:
 
 @maker("generic", "room", "uuid")
 def _generic(slot: Slot) -> list[str]:
+    if len(slot.param) == 1:  # math: "with a = 1, b = -3 and c = 2"
+        return [f"with {slot.param} = {{v}}"]
     if slot.spec.get("type") in ("integer", "number"):
         if is_plural(slot.head):
             return [f"with {{v}} {slot.noun}"]
-        return [f"with a {slot.noun} of {{v}}"]
+        return [f"with {with_article(slot.noun)} of {{v}}"]
     return [f"with {slot.noun} {{v}}", f"for the {slot.noun} {{v}}"]
 
 

@@ -27,6 +27,7 @@ _NOISE = frozenset({"api", "endpoint", "v", "deprecated", "deprecating", "beta",
                     "all", "any", "my", "some", "multiple", "various", "specific", "given", "particular",
                     "detailed", "full", "complete", "basic", "simple", "single", "one", "info"} - {"info"})
 _STOP = frozenset({"for", "by", "from", "with", "in", "on", "at", "using", "based", "that", "which", "who",
+                   "near", "around", "inside", "outside", "during", "since", "until", "across",
                    "where", "when", "if", "via", "to", "into", "within", "across", "according", "given",
                    "including", "matching", "and", "or", "as", "such", "like", "about", "over", "under",
                    "between", "per", "is", "are", "will", "can", "this", "these", "it", "its", "their",
@@ -72,7 +73,7 @@ def _words(text: str, app: str) -> list[str]:
         if w.isdigit() or w in app_words or re.fullmatch(r"v\d+", w):
             continue
         out += [expand(p) for p in split_compound(w)]
-    return out
+    return [w for i, w in enumerate(out) if i == 0 or w != out[i - 1]]  # "color_mix.mix": one "mix"
 
 
 def _user_verb(word: str) -> tuple[bool, str | None]:
@@ -107,12 +108,22 @@ def from_words(words: list[str]) -> Action | None:
     if at is None:
         return Action(None, " ".join(words), "name") if words else None
     verb = _user_verb(words[at])[1]
-    obj = _object(words[at + 1:], _NAME_STOPS) or _object(words[:at], _NAME_STOPS)
+    after = words[at + 1:]
+    if verb and after and after[0] == verb.split()[-1]:  # "look_up_x": the verb already says "up"
+        after = after[1:]
+    while after and after[0].lower() in _NAME_STOPS | {"on", "at", "of"}:  # "play_on_speaker": a place
+        after = after[1:]
+        if not after:
+            break
+        return Action(verb, "", "name")
+    obj = _object(after, _NAME_STOPS) or _object(words[:at], _NAME_STOPS)
     return Action(verb, obj, "name") if verb or obj else None
 
 
 def _object(words: list[str], stops: frozenset[str] = _STOP) -> str:
     out: list[str] = []
+    while words and words[0].lower() in stops | {"of"}:  # "searches for news": the verb took "for"
+        words = words[1:]
     for w in words:
         low = w.lower()
         if out and (low in stops and (low not in ("and", "or") or len(out) >= 2) or _participle(low)):
@@ -184,6 +195,8 @@ def derive_action(tool: Tool) -> Action:
     name, described = from_name(tool), from_description(tool)
     if readable(name) and name and name.verb:
         return name
+    if name and name.verb and not name.obj and described and described.verb == name.verb and readable(described):
+        return described
     if readable(described) and described:
         verb = described.verb or (name.verb if name and name.verb else None)
         return Action(verb, described.obj, described.source)

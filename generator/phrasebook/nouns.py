@@ -67,6 +67,8 @@ def description_noun(description: str) -> str | None:
         words = words[:-1]
     if any(not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", w) or w.lower() in _NOT_NOUN for w in words):
         return None
+    if not any(w[:1].islower() or (w[:1].isupper() and w[1:].islower()) for w in words):
+        return None  # "MY" opening a list of codes is a value, not a noun
     return lower_words(" ".join(words))
 
 

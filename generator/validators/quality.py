@@ -12,12 +12,11 @@ from .base import VALIDATORS, plan_args, verdicts
 
 
 def exempt_phrases(req: WriteRequest) -> list[str]:
-    """What a query may contain whatever it looks like: stated values (literal and as said),
-    hint phrases and app names (an app called `PetPal`, a file `/tmp/a.txt`)."""
+    """What a query may contain whatever it looks like: stated values (literal and as said) and
+    app names (an app called `PetPal`, a file `/tmp/a.txt`). Hint phrases are not exempt: a
+    hint is text the query says, and must read as well as the rest."""
     out = [t.app for t in req.tools if t.app]
     for _, a, tool in plan_args(req):
-        if a.mode == "hinted" and a.hint:
-            out.append(a.hint)
         if a.mode != "stated":
             continue
         out += [str(x) for x in value_elements(a.value)]
