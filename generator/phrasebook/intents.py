@@ -28,7 +28,7 @@ _NOISE = frozenset({"api", "endpoint", "v", "deprecated", "deprecating", "beta",
                     "detailed", "full", "complete", "basic", "simple", "single", "one", "info"} - {"info"})
 _STOP = frozenset({"for", "by", "from", "with", "in", "on", "at", "using", "based", "that", "which", "who",
                    "near", "around", "inside", "outside", "during", "since", "until", "across",
-                   "where", "when", "if", "via", "to", "into", "within", "across", "according", "given",
+                   "where", "when", "if", "via", "to", "into", "within", "according", "given",
                    "including", "matching", "and", "or", "as", "such", "like", "about", "over", "under",
                    "between", "per", "is", "are", "will", "can", "this", "these", "it", "its", "their",
                    "your", "you", "users", "user's", "than", "without", "after", "before", "through", "of"})
