@@ -186,7 +186,7 @@ def test_sequential_prompt_mentions_chaining_and_both_intents() -> None:
     t = food_then_taxi_target()
     req = WriteRequest(target=t, plan=plan_calls(t), tools=[FOOD, TAXI])
     block = task(req, 0)
-    assert block["intent"] == "order the dishes, then get a taxi"
+    assert block["intent"] == "order the dishes, then get the taxi"
     assert "Lantern" not in [f["text"] for f in block["facts"]]
     assert "depend on each other" in messages(req, 0)[-1]["content"]
     with FakeOpenAI() as fake:
