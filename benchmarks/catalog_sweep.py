@@ -167,6 +167,7 @@ def measure(run: CatalogRun, summary: Any, out: Path) -> None:
 
 
 _GATE = re.compile(r"text_quality: query \d+: (\w+):")
+_OWN = re.compile(r"^query \d+: (\w+):")  # a rejection named text_quality states its class first
 
 
 def measure_text(run: CatalogRun, out: Path, rejected: list[dict[str, Any]]) -> None:
@@ -181,7 +182,8 @@ def measure_text(run: CatalogRun, out: Path, rejected: list[dict[str, Any]]) -> 
             run.readout_queries += round(float(figs["readout_share"]) * int(figs["queries"]))
             defects.update({k.split(".", 1)[1]: int(v) for k, v in figs.items() if k.startswith("defects.")})
     run.defects = {k: v for k, v in defects.items() if v}
-    run.gate = dict(Counter(m for r in rejected for m in set(_GATE.findall(r.get("reason", "")))))
+    run.gate = dict(Counter(m for r in rejected for m in set(_GATE.findall(r.get("reason", ""))) | (
+        set(_OWN.findall(r.get("reason", ""))) if r.get("validator") == "text_quality" else set())))
 
 
 # ---------------------------------------------------------------- values of the generated calls

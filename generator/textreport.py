@@ -107,12 +107,20 @@ def sdg_queries(path: Path) -> Iterator[Query]:
 @QUERY_READERS.register("judge")
 def judge_queries(path: Path) -> Iterator[Query]:
     for f in _files(path, "test.jsonl") if path.is_dir() else [path]:
-        for rec in _json_records(f):
+        gold = _judge_gold(f.parent / "meta.jsonl")
+        for i, rec in enumerate(_json_records(f)):
             history = rec.get("messages_history")
             messages = json.loads(history) if isinstance(history, str) else history or []
             text = _first_user(messages)
             if text is not None:
-                yield "all", text, _call_values(messages)
+                yield "all", text, _call_values(messages) + (gold[i] if i < len(gold) else [])
+
+
+def _judge_gold(meta: Path) -> list[list[str]]:
+    """The gold call's values per row (trajgen's line-aligned meta.jsonl; [] for other files)."""
+    if not meta.is_file():
+        return []
+    return [_strings((r.get("gold") or {}).get("arguments")) for r in _json_records(meta) if isinstance(r, dict)]
 
 
 @QUERY_READERS.register("bfcl")

@@ -679,7 +679,7 @@ def enum_fragments(slot: Slot) -> list[str]:
         return [f"of the {{v}} {slot.head}" if slot.head in ("type", "kind") else f"for {{v}} {plural(slot.head)}"]
     if slot.has("status", "state"):
         return [f"with {slot.noun} {{v}}"]
-    if known(slot.head) and not is_plural(slot.head) and len(slot.noun.split()) <= 2:
+    if known(slot.head) and len(slot.noun.split()) <= 2:  # "with quiet suction", "with email reminders"
         return [f"with {{v}} {slot.noun}"]
     return [f"with {slot.noun} {{v}}"]
 

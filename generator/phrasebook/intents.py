@@ -156,9 +156,18 @@ def known_adjective(word: str) -> bool:
 _NAME_STOPS = frozenset({"by", "for", "from", "with", "to", "using", "via", "in", "and", "or"})
 
 
+_BOILERPLATE = re.compile(r"^(?:this|the) (?:tool|function|api|endpoint|service) (?:belongs|is (?:a )?part) ",
+                          re.IGNORECASE)
+
+
 def _first_sentence(description: str) -> str:
+    """The first sentence that says what the tool does: after a "Tool description:" marker,
+    past boilerplate such as "This tool belongs to the Gorilla file system."."""
     text = re.sub(r"\([^)]*\)|`", "", description.strip())
-    return re.split(r"(?<=[.!?;])\s|\n", text, maxsplit=1)[0].rstrip(".!?; ")
+    marker = re.search(r"tool description:\s*", text, re.IGNORECASE)
+    text = text[marker.end():] if marker else text
+    sentences = [s.rstrip(".!?; ") for s in re.split(r"(?<=[.!?;])\s|\n", text) if s.strip()]
+    return next((s for s in sentences if not _BOILERPLATE.match(s)), "")
 
 
 def from_description(tool: Tool) -> Action | None:
@@ -201,15 +210,16 @@ def derive_action(tool: Tool) -> Action:
         verb = described.verb or (name.verb if name and name.verb else None)
         return Action(verb, described.obj, described.source)
     if name and name.obj:
-        return Action(name.verb, name.obj if readable(name) else _brand(name.obj), "name")
+        caps = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]+\b", tool.api or tool.name)}
+        return Action(name.verb, name.obj if readable(name) else _brand(name.obj, caps), "name")
     return Action(None, "this", "none")
 
 
-def _brand(obj: str) -> str:
-    """Unknown words of a name as a user writes them: short ones as acronyms ("ADXR"), long
-    ones as names ("Spotify")."""
-    return " ".join(w if known(w) or w.isupper() else w.upper() if len(w) <= 5 else w.capitalize()
-                    for w in obj.split())
+def _brand(obj: str, caps: set[str]) -> str:
+    """Unknown words of a name as a user writes them: acronyms as the name wrote them ("KAMA"),
+    other words as names ("Spotify") or as they are ("lab")."""
+    return " ".join(w if known(w) or w.isupper() else w.upper() if w.lower() in caps
+                    else w.capitalize() if len(w) > 5 else w for w in obj.split())
 
 
 def object_phrase(action: Action, verb: str) -> str:

@@ -66,7 +66,7 @@ VERBS: dict[str, str | None] = {
     "encode": "encode", "decode": "decode", "parse": "read", "extract": "extract", "match": "match",
     "resolve": "resolve", "geocode": "find", "reverse": "reverse", "fill": "fill", "refill": "refill",
     "handle": None, "process": None, "execute": None, "perform": None, "do": None, "manage": "manage",
-    "use": None, "invoke": None, "api": None, "endpoint": None, "reschedule": "reschedule", "mix": "mix",
+    "use": None, "invoke": None, "api": None, "endpoint": None, "reschedule": "reschedule", "mix": "mix", "plan": "plan",
     "roll": "roll", "flip": "flip", "shuffle": "shuffle", "split": "split", "merge": "merge", "rank": "rank",
 }
 # Verbs whose object is usually a new thing ("create a playlist") rather than a known one.
