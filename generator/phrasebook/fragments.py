@@ -180,7 +180,7 @@ def _month(slot: Slot) -> list[str]:
 
 @maker("hour")
 def _hour(slot: Slot) -> list[str]:
-    return ["at hour {v}"]
+    return ["for the last {v} hours", "over {v} hours"] if slot.has("hours") else ["at hour {v}"]
 
 
 @maker("weekday")
@@ -217,7 +217,7 @@ def _duration(slot: Slot) -> list[str]:
 
 
 def _unit(slot: Slot, table: dict[str, str], default: str = "") -> str:
-    words = set(tokens(slot.text))
+    words = set(tokens(f"{slot.param} {slot.spec.get('description') or ''}"))
     return next((u for k, u in table.items() if k in words), default)
 
 
@@ -380,7 +380,7 @@ def _email(slot: Slot) -> list[str]:
         return ["from {v}"]
     if slot.has("notify", "notification", "alert", "alerts"):
         return ["notifying {v}"]
-    return ["to {v}"] if slot.has("to", "recipient", "recipients", "email", "emails", "address") else ["for {v}"]
+    return ["to {v}"] if slot.has("to", "recipient", "recipients", "emails") else ["for {v}"]
 
 
 @maker("phone")
@@ -608,6 +608,8 @@ def _text(slot: Slot) -> list[str]:
         return ["asking {v}"]
     if slot.has("description", "desc", "summary"):
         return ["described as {v}"]
+    if slot.has("note", "notes", "comment", "comments", "memo", "remark", "remarks"):
+        return ["noting {v}", "with a note saying {v}"]
     return [f"with the {slot.noun} {{v}}"]
 
 
@@ -630,6 +632,9 @@ def _bool(slot: Slot) -> list[str]:
 def _generic(slot: Slot) -> list[str]:
     if len(slot.param) == 1:  # math: "with a = 1, b = -3 and c = 2"
         return [f"with {slot.param} = {{v}}"]
+    if len(slot.words) == 1 and slot.words & {"name", "title", "label", "nickname", "alias"} and \
+            slot.spec.get("type") in ("string", None):
+        return ["called {v}", "named {v}"]
     if slot.spec.get("type") in ("integer", "number"):
         if is_plural(slot.head):
             return [f"with {{v}} {slot.noun}"]
@@ -728,6 +733,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if words and words[0] in ("enable", "use", "allow", "disable", "skip", "avoid", "no"):
         rest = " ".join(words[1:])
         return (f"using {rest}", f"without {rest}") if words[0] != "avoid" else (f"avoiding {rest}", f"allowing {rest}")
+    if len(words) == 1 and words[0].endswith("ed") and verb_lemma(words[0]):  # "neutered", "verified"
+        return words[0], f"not {words[0]}"
     lemma = verb_lemma(words[0]) if words else None
     if lemma and len(words) > 1 and lemma == words[0] and not is_plural(words[0]):
         said = " ".join([gerund(lemma), *words[1:]])
