@@ -58,7 +58,7 @@ def _validate(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     from .validate import run_stats
 
-    report = run_stats(Path(args.path), args.format)
+    report = run_stats(Path(args.path), args.format, Path(args.compare) if args.compare else None)
     for line in report.lines:
         print(line)
     return 0
@@ -167,6 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("path")
     s.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected; a run "
                                     "directory reports each format inside)")
+    s.add_argument("--compare", metavar="UPSTREAM", help="an original benchmark file or folder: its text "
+                   "figures (words, read-outs, defects, openings per level) are printed beside ours")
     s.set_defaults(func=_stats)
 
     h = sub.add_parser("hints", help="have the LLM write phrasing hints once per tool (cached)",

@@ -181,9 +181,24 @@ def ineffective_settings(cfg: RunConfig) -> list[tuple[str, str]]:
 
 
 def check_settings(cfg: RunConfig) -> None:
-    """Refuse the first setting that would have no effect (called once flags are applied)."""
+    """Refuse the first setting that would have no effect (called once flags are applied), and
+    a language the writer cannot write."""
     for path, why in ineffective_settings(cfg)[:1]:
         raise ConfigError(f"this setting has no effect: {why}; remove it", field=path)
+    why = language_refused(cfg)
+    if why:
+        raise ConfigError(why, field="products.bfcl.languages")
+
+
+def language_refused(cfg: RunConfig) -> str | None:
+    """The template writer has no phrasing pack but English: it does not produce other languages."""
+    bfcl = cfg.products.bfcl
+    other = [lang for lang in (bfcl.languages if bfcl else []) if lang != "en"]
+    if not other or cfg.writer != "template":
+        return None
+    return (f"the template writer writes English only (it has no phrasing pack for {', '.join(other)}); "
+            f"use writer: llm, whose prompt asks for the language and whose queries a language identifier "
+            f"checks, or set languages: [en]")
 
 
 def _first_error(err: ValidationError) -> tuple[str, str]:

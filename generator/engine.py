@@ -153,7 +153,7 @@ def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHisto
     if cfg.hints:
         from .hints import apply_hints, load_hints
 
-        tools = apply_hints(tools, load_hints(base_dir / cfg.hints))
+        tools = apply_hints(tools, load_hints(base_dir / cfg.hints), source=base_dir / cfg.hints)
     tools, skipped = screen(tools)  # a tool whose parameters cannot be sampled is skipped, with why
     require_some(tools, skipped)
     histories: list[UserHistory] = []

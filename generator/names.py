@@ -21,15 +21,20 @@ log = logging.getLogger(__name__)
 MAX_DESCRIPTION = 4096  # characters, tool and parameter descriptions alike (README: Inputs)
 # OpenAI's rule for function names; BFCL names add dots ("math.factorial").
 CALLABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-# TRAJECT-Bench names read "<parent tool>: <API name>" and carry spaces, slashes and braces.
-TRAJECT_NAME = re.compile(r"[^\W_][\w .,:;/&'+(){}\[\]→-]{0,159}")
+# TRAJECT-Bench names read "<parent tool>: <API name>" and carry spaces, slashes, braces, "?",
+# "..", even zero-width spaces (all in its own catalogs): any printable text of up to 160
+# characters that starts with a letter or digit, with no control characters, no emoji or other
+# pictographs and no path step ("../").
+TRAJECT_NAME = re.compile(r"(?!.*\.\.[/\\])[^\W_][^\x00-\x1f\x7f\U0001F000-\U0001FFFF\u2600-\u27BF]{0,159}")
 # Domains and apps become directory and file names: no separators, no dot-only names.
 PATH_NAME = re.compile(r"[^\W_][\w .&'+()-]{0,63}")
 NAME_RULES = {"traject": TRAJECT_NAME}
 
 
 def _ok(pattern: re.Pattern[str], text: str) -> bool:
-    return bool(pattern.fullmatch(text)) and ".." not in text and text == text.strip()
+    if pattern is PATH_NAME and ".." in text:  # only a path-bound name could climb out
+        return False
+    return bool(pattern.fullmatch(text)) and text == text.strip()
 
 
 def _refuse(tool: Tool, field: str, value: str, rule: str) -> InputError:
@@ -40,13 +45,17 @@ def _refuse(tool: Tool, field: str, value: str, rule: str) -> InputError:
 def check_tool(tool: Tool) -> None:
     rule = NAME_RULES.get(tool.source_format, CALLABLE_NAME)
     if not _ok(rule, tool.name):
-        what = ("letters, digits, spaces and : / ( ) { } & ' , . - (at most 160 characters)"
+        what = ("printable text without control characters, emoji or '../' (at most 160 characters)"
                 if rule is TRAJECT_NAME else "letters, digits, _ . - (at most 64 characters)")
         raise _refuse(tool, "tool name", tool.name, f"use {what}")
-    for field, value in (("domain", tool.domain), ("app", tool.app)):
-        if value and not _ok(PATH_NAME, value):
-            raise _refuse(tool, field, value, "use letters, digits, spaces and & ' + ( ) . - "
-                                              "(at most 64 characters, no path separators)")
+    if tool.domain and not _ok(PATH_NAME, tool.domain):
+        raise _refuse(tool, "domain", tool.domain, "use letters, digits, spaces and & ' + ( ) . - "
+                                                   "(at most 64 characters, no path separators)")
+    # An app is never a path; TRAJECT-Bench apps are parent tool names ("Kubric: The ... API").
+    app_rule = TRAJECT_NAME if rule is TRAJECT_NAME else PATH_NAME
+    if tool.app and not _ok(app_rule, tool.app):
+        raise _refuse(tool, "app", tool.app, "use letters, digits, spaces and & ' + ( ) . - "
+                                             "(no path separators)")
 
 
 def _cut(text: str) -> str:

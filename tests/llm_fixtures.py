@@ -39,7 +39,7 @@ def _corrupt(f: dict[str, Any]) -> list[dict[str, str]]:
 # The project's real prompt for each fake-server task, rendered from the task's fields.
 RENDER = {
     "write_queries": lambda f: render_messages(
-        "write_queries", task={"task": "write_queries", "level": "low", "style": "casual", **f},
+        "write_queries", task={"task": "write_queries", "level": "low", "style": "casual", "language": "English", **f},
         avoid=[], style_text="casual", chained=False),
     "tool_hints": lambda f: render_messages("tool_hints", tool=f["tool"]),
     "simulate_output": lambda f: render_messages(

@@ -157,3 +157,20 @@ def test_a_disk_that_fills_during_export_leaves_no_manifest(tmp_path, monkeypatc
         generate(load_config(cfg), tmp_path, Overrides(out=str(tmp_path / "out"), progress=False))
     assert not (tmp_path / "out" / "manifest.json").exists()
     assert not list((tmp_path / "out").rglob("*.tmp"))  # no half-written file left behind
+
+
+def test_every_upstream_catalog_passes_the_name_checks():
+    """The charsets refuse what is dangerous, not what real benchmarks ship ("?", "..", ": ")."""
+    from upstream import upstream_path
+
+    from generator.names import check_tool
+    from generator.readers import read_catalog
+
+    root = upstream_path()
+    files = [*root.glob("trailbench/apis/apis_openai/*.json"), *root.glob("traject-bench/public_data/tools/*.json"),
+             *root.glob("bfcl/data/multi_turn_func_doc/*.json"),
+             *(p for p in root.glob("bfcl/data/BFCL_v4_*.json") if "multi_turn" not in p.name)]
+    assert len(files) >= 30
+    for path in files:
+        for tool in read_catalog(path):
+            check_tool(tool)

@@ -48,7 +48,7 @@ def test_task_block_carries_the_plan() -> None:
     req = _vague_taxi_req()
     block = task(req, seed=1)
     assert block["task"] == "write_queries" and block["n"] == 2 and block["level"] == "Medium"
-    assert block["app"] is None and block["intent"] == "get a taxi"
+    assert block["app"] is None and block["intent"] == "get the taxi"
     facts = {f["param"]: (f["text"], f["mode"]) for f in block["facts"]}
     assert facts["starting location"] == ("home", "hinted")
     assert facts["destination"] == ("Eastgate Plaza", "stated")
@@ -188,7 +188,7 @@ def test_sequential_prompt_mentions_chaining_and_both_intents() -> None:
     t = food_then_taxi_target()
     req = WriteRequest(target=t, plan=plan_calls(t), tools=[FOOD, TAXI])
     block = task(req, 0)
-    assert block["intent"] == "order the dishes, then get a taxi"
+    assert block["intent"] == "order the dishes, then get the taxi"
     assert "Lantern" not in [f["text"] for f in block["facts"]]
     assert "depend on each other" in messages(req, 0)[-1]["content"]
     with FakeOpenAI() as fake:

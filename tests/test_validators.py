@@ -41,6 +41,8 @@ def test_registry_names() -> None:
         "answer_valid",
         "time_hint_present",
         "history_hints",
+        "text_quality",
+        "language",
     }
 
 
@@ -178,7 +180,7 @@ def test_check_for_and_validate() -> None:
     problems = check(["Use get_taxi."])
     assert any(p.startswith("stated_present:") for p in problems)
     assert any(p.startswith("no_identifiers:") for p in problems)
-    assert check_for(req, skip={"stated_present", "no_identifiers"})(["Use get_taxi."]) == []
+    assert check_for(req, skip={"stated_present", "no_identifiers", "text_quality"})(["Use get_taxi."]) == []
     # Plan-only validators are not fed back to writers (rewording cannot fix them).
     broken = _req(taxi_target(), plan_explicit(food_target()), tools=[TAXI, FOOD])
     assert check_for(broken)([GOOD_EXPLICIT.replace("Maple Court", "x")]) != []

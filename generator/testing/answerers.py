@@ -99,7 +99,7 @@ def action_words(tool_name: str) -> str:
 
 # ---------------------------------------------------------------- prompt readers
 
-WRITE_HEAD = re.compile(r"^Write (\d+) different user messages? for this request\.$", re.MULTILINE)
+WRITE_HEAD = re.compile(r"^Write (\d+) different user messages? for this request, in (.+)\.$", re.MULTILINE)
 FACT = re.compile(r"^- (.*?): (say|refer to it only as) (\".*)$", re.MULTILINE)
 
 
@@ -122,7 +122,7 @@ def read_write_queries(text: str) -> dict[str, Any] | None:
         return None
     intent = re.search(r"^What the user wants: (.*?)\.?$", text, re.MULTILINE)
     forbidden = _json_after(text, "Never mention any of these (not even in other words):", [])
-    return {"n": int(head.group(1)), "intent": intent.group(1) if intent else "",
+    return {"n": int(head.group(1)), "language": head.group(2), "intent": intent.group(1) if intent else "",
             "app": _json_after(text, "The user names the app: say"),
             "facts": _facts(text), "forbidden": forbidden if isinstance(forbidden, list) else []}
 
@@ -197,10 +197,22 @@ def _fact_texts(facts: list[dict[str, Any]], drop_stated: bool) -> list[str]:
     return out
 
 
+# A fixed request per language, so that queries asked in another language really are in it.
+FOREIGN = {
+    "Spanish": "Hola, necesito que me ayudes con una cosa, por favor: {facts}. Muchas gracias por tu ayuda{i}.",
+    "German": "Hallo, kannst du mir bitte bei einer Sache helfen: {facts}. Vielen Dank für deine Hilfe{i}.",
+    "French": "Bonjour, pourriez-vous m'aider avec une chose, s'il vous plaît : {facts}. Merci beaucoup{i}.",
+    "Chinese": "你好，请帮我处理一件事情：{facts}。非常感谢你的帮助{i}。",
+}
+
+
 @ANSWERERS.register("write_queries")
 def write_queries(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
     n = int(task.get("n", 1))
     facts = _fact_texts(list(task.get("facts") or []), ctx.drop_first and ctx.first)
+    foreign = FOREIGN.get(str(task.get("language") or "English"))
+    if foreign:
+        return {"queries": [foreign.format(facts=", ".join(facts), i=f" ({i + 1})" if i else "") for i in range(n)]}
     queries = [_paraphrase(i, str(task.get("intent") or ""), task.get("app"), facts) for i in range(n)]
     forbidden = [str(s) for s in task.get("forbidden") or []]
     if ctx.leak_first and ctx.first and forbidden and queries:

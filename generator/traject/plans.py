@@ -23,6 +23,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
 from ..surface import forms, noun, render
@@ -199,7 +200,9 @@ def _decimal_hint(tool: Tool, param: str, value: Any) -> str | None:
     if set(m[2]) == {"0"}:  # 262.0 is written "262" in the gold call: say it in words
         return _number_hint(tool, param, m[1])
     frac = _FRACTIONS.get(m[2])
-    return f"{m[1]} and {frac}" if frac else f"{m[1]} point {' '.join(m[2])}"
+    if frac is None and len(m[2]) > 1:  # "53 point 9 8 9 2" is a digit string no one says
+        return None
+    return f"{m[1]} and {frac}" if frac else f"{m[1]} point {m[2]}"
 
 
 def _decimal_resolve(tool: Tool, param: str, hint: str) -> Any:
@@ -245,7 +248,14 @@ def hint_for(tool: Tool, param: str, value: Any) -> str | None:
     if found is None:
         return None
     kind, phrase = found
-    return f"a {noun(param, tool)} of {phrase}" if kind in NOUNED else phrase
+    if kind not in NOUNED:
+        return phrase
+    said = noun(param, tool)
+    counted_noun = said.removeprefix("number of ")
+    if is_plural(counted_noun.rsplit(" ", 1)[-1]) and " of " not in counted_noun:
+        return f"{phrase} {counted_noun}"  # "eleven liters", "thirteen nights"
+    article = with_article(said)  # "an x", "an ID"; a mass noun's value still takes "a ... of"
+    return f"{article if article != said else engine().a(said)} of {phrase}"
 
 
 def strip_noun(hint: str) -> str:
@@ -264,7 +274,8 @@ def same_value(a: Any, b: Any) -> bool:
 
 def resolves(tool: Tool, param: str, hint: str, value: Any) -> bool:
     register_hinters()
-    cores = {hint, strip_noun(hint)}
+    words = hint.split()
+    cores = {hint, strip_noun(hint), *(" ".join(words[:k]) for k in range(1, len(words)))}
     return any(same_value(HINTERS.get(n)[1](tool, param, c), value) for n in HINTERS.names() for c in cores)
 
 

@@ -31,6 +31,8 @@ from ..vagueness import norm, value_elements
 from .base import WRITERS, TextCheck, WriteRequest
 from .template import intent_phrase
 
+LANGUAGES = {"en": "English", "es": "Spanish", "de": "German", "fr": "French", "zh": "Chinese"}
+
 PROMPT = "write_queries"
 
 STYLES = {
@@ -138,6 +140,7 @@ def task(req: WriteRequest, seed: int) -> dict[str, Any]:
         "app": app_named(req.plan, tools),
         "facts": facts(req, random.Random(f"llm:{seed}")),
         "forbidden": forbidden(req),
+        "language": LANGUAGES.get(req.language, req.language),
     }
 
 
