@@ -23,7 +23,8 @@ def _generate(args: argparse.Namespace) -> int:
     out = args.out or (None if "out" in cfg.model_fields_set else f"outputs/{cfg_path.stem}")
     ov = Overrides(out=out, seed=args.seed, limit=args.limit, writer=args.writer,
                    base_url=args.base_url, model=args.model, concurrency=args.concurrency,
-                   fresh=args.fresh, progress=not args.quiet, shard=args.shard, dry_run=args.dry_run)
+                   fresh=args.fresh, progress=not args.quiet, shard=args.shard, dry_run=args.dry_run,
+                   engine=args.engine, shards=args.shards, workers=args.workers, ray_address=args.ray_address)
     summary = generate(cfg, cfg_path.resolve().parent, ov)
     if summary.dry_run is not None:
         print("\n".join(summary.dry_run.lines()))
@@ -38,6 +39,7 @@ def _generate(args: argparse.Namespace) -> int:
         Console(stderr=True).print(summary_table(summary.per_product, llm))
         for note in summary.notes:  # skipped tools and products short of what was requested
             print(note, file=sys.stderr)
+        print(summary.rate_line(), file=sys.stderr)
         print(f"wrote {summary.out_dir}", file=sys.stderr)
     return 0
 
@@ -126,6 +128,8 @@ def _add_llm_flags(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .engines import engine_names
+
     parser = argparse.ArgumentParser(
         prog="trajgen",
         description="Generate validated tool-calling benchmark and training data "
@@ -146,6 +150,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run only shard I of N (items split by a hash of their stable id) and skip "
                         "the export; shards sharing OUT/.state merge without duplicates, and a final "
                         "run without --shard exports everything")
+    g.add_argument("--engine", default="asyncio", choices=engine_names(),
+                   help="where the items run: asyncio (this process, the default), process (shards on a "
+                        "pool of processes on this machine), ray (shards as Ray tasks: pip install "
+                        "'trajgen[ray]'); the files are byte-identical whichever runs them")
+    g.add_argument("--shards", type=_positive, metavar="N",
+                   help="process/ray: split the plan into N shards (default: one per worker)")
+    g.add_argument("--workers", type=_positive, metavar="N",
+                   help="process: pool size; ray: CPUs of the local Ray instance (default: the CPUs here)")
+    g.add_argument("--ray-address", metavar="ADDR",
+                   help="ray: join this cluster (e.g. auto, 10.0.0.5:6379, ray://head:10001; default: "
+                        "$RAY_ADDRESS, else a local instance); --out must be on a file system every node mounts")
     g.add_argument("--dry-run", action="store_true",
                    help="plan, estimate the LLM calls, tokens and cost (from llm.prices), print, exit; "
                         "nothing is sent or written")

@@ -14,10 +14,11 @@ import json
 import os
 import shutil
 import signal
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -41,6 +42,9 @@ from .secrets import endpoint_id, redact_url
 from .state import STATE_DIR, Journal, StateStore
 from .writers.base import WRITERS, Writer
 
+if TYPE_CHECKING:
+    from .engines import Engine
+
 
 @dataclass
 class Overrides:
@@ -57,6 +61,10 @@ class Overrides:
     progress: bool = True
     shard: tuple[int, int] | None = None  # (i, N), 1-based: run only this shard's items, no export
     dry_run: bool = False  # plan and estimate the LLM calls, tokens and cost; write nothing
+    engine: str = "asyncio"  # where the items run: this process, or shards on "process" / "ray" workers
+    shards: int | None = None  # parts a parallel engine splits the plan into (default: its workers)
+    workers: int | None = None  # shards running at once (process pool size, local Ray instance CPUs)
+    ray_address: str | None = None  # an existing Ray cluster (default: start a local instance)
 
 
 @dataclass
@@ -68,6 +76,15 @@ class RunSummary:
     this_run: dict[str, int] = field(default_factory=dict)  # LLM usage of this invocation only
     notes: list[str] = field(default_factory=list)  # skipped tools and shortfalls, for the terminal
     dry_run: Any = None  # generator.dryrun.Estimate when Overrides.dry_run
+    seconds: dict[str, float] = field(default_factory=dict)  # wall time of plan, run, export
+    items_run: int = 0  # items this invocation finished (the rest came from .state/)
+
+    def rate_line(self) -> str:
+        """How long each phase took and the items per second of the run phase."""
+        s = self.seconds
+        rate = f" ({self.items_run / s['run']:,.1f} items/s)" if s.get("run") and self.items_run else ""
+        return (f"planned in {s.get('plan', 0):.1f} s, ran {self.items_run} item(s) in {s.get('run', 0):.1f} s"
+                f"{rate}, exported in {s.get('export', 0):.1f} s")
 
 
 USAGE_FIELDS = ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens", "retries", "reasks")
@@ -319,10 +336,12 @@ class Run:
     journal: Journal
     llm: LLMClient | None
     progress: Progress
+    seconds: dict[str, float] = field(default_factory=dict)
 
 
 def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
     """Load, check and plan: pure, so a bad input leaves nothing behind."""
+    started = time.perf_counter()
     load_plugins()
     cfg = apply_overrides(cfg, ov)
     names = cfg.products.enabled()
@@ -335,32 +354,43 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
     writer, llm = make_writer(cfg, out_dir, journal, progress.notice)
     ctx = RunContext(config=cfg, base_dir=base_dir, out_dir=out_dir, seed=cfg.seed, catalog=catalog,
                      histories=histories, writer=writer, llm=llm)
-    return Run(cfg, names, ctx, plan_items(ctx, names, ov.limit), key, journal, llm, progress)
+    plans = plan_items(ctx, names, ov.limit)
+    return Run(cfg, names, ctx, plans, key, journal, llm, progress, {"plan": time.perf_counter() - started})
 
 
-async def execute(run: Run, ov: Overrides) -> RunSummary:
-    """Under the directory lock: resume from the state, run what is pending, export."""
-    out_dir, cfg = run.ctx.out_dir, run.cfg
-    if ov.fresh:
-        start_fresh(out_dir)
-    run.journal.load()
-    store = StateStore(out_dir, run.key, ov.shard)
-    done = store.item_ids()
+async def run_here(run: Run, shard: tuple[int, int] | None, todo: dict[str, list[WorkItem]]) -> dict[str, int]:
+    """Run `todo` in this process, appending finished items to this shard's state file."""
+    store = StateStore(run.ctx.out_dir, run.key, shard)
     try:
-        todo = shard_of(run.plans, ov.shard) if ov.shard else run.plans
-        await run_items(run.ctx, todo, store, done, cfg.llm.concurrency, run.progress)
+        await run_items(run.ctx, todo, store, store.item_ids(), run.cfg.llm.concurrency, run.progress)
     finally:
         store.close()
         run.journal.close()
         if run.llm is not None:
             await run.llm.aclose()
+    return this_run_usage(run.llm)
+
+
+async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunSummary:
+    """Under the directory lock: resume from the state, run what is pending, export."""
+    if ov.fresh:
+        start_fresh(run.ctx.out_dir)
+    run.journal.load()
+    started = time.perf_counter()
+    if engine is not None:  # shards on worker processes; the spending they add is read back
+        usage = await engine_run(engine, run, ov)
+    else:
+        usage = await run_here(run, ov.shard, shard_of(run.plans, ov.shard) if ov.shard else run.plans)
+    run.seconds["run"] = time.perf_counter() - started
     if ov.shard:  # a shard only adds finished items; an unsharded run exports them all
-        return RunSummary(out_dir=out_dir, manifest=None, per_product={})
-    return export_run(run, store)
+        return RunSummary(out_dir=run.ctx.out_dir, manifest=None, per_product={}, this_run=usage,
+                          seconds=run.seconds, items_run=run.progress.finished_here())
+    return export_run(run, StateStore(run.ctx.out_dir, run.key), usage)
 
 
-def export_run(run: Run, store: StateStore) -> RunSummary:
+def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary:
     out_dir, cfg = run.ctx.out_dir, run.cfg
+    started = time.perf_counter()
     before = previous_files(out_dir)
     done = store.load()
     files, counts = export_all(run.ctx, run.plans, done)
@@ -369,20 +399,39 @@ def export_run(run: Run, store: StateStore) -> RunSummary:
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
     report = run_report(run.ctx, run.plans, done)
     atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, report.card))
+    run.seconds["export"] = time.perf_counter() - started
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json", out_dir / "README.md"],
-                      this_run=this_run_usage(run.llm), notes=report.terminal)
+                      this_run=usage, notes=report.terminal, seconds=run.seconds,
+                      items_run=run.progress.finished_here())
+
+
+def open_engine(ov: Overrides) -> Engine | None:
+    from .engines import open_engine
+
+    return open_engine(ov)
+
+
+async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
+    from .engines.drive import engine_run
+
+    return await engine_run(engine, run, ov)
 
 
 async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
-    run = prepare_run(cfg, base_dir, ov)
-    if ov.dry_run:
-        from .dryrun import dry_run
+    engine = open_engine(ov)  # workers start now, so their start-up overlaps the planning
+    try:
+        run = prepare_run(cfg, base_dir, ov)
+        if ov.dry_run:
+            from .dryrun import dry_run
 
-        return RunSummary(out_dir=run.ctx.out_dir, manifest=None, dry_run=await dry_run(run, ov))
-    prepare_out(run.ctx.out_dir)
-    with DirLock(run.ctx.out_dir, ov.shard), confined_to(*write_roots(run.cfg, run.ctx.out_dir)):
-        return await execute(run, ov)
+            return RunSummary(out_dir=run.ctx.out_dir, manifest=None, dry_run=await dry_run(run, ov))
+        prepare_out(run.ctx.out_dir)
+        with DirLock(run.ctx.out_dir, ov.shard), confined_to(*write_roots(run.cfg, run.ctx.out_dir)):
+            return await execute(run, ov, engine)
+    finally:
+        if engine is not None:
+            engine.close()
 
 
 class Terminated(KeyboardInterrupt):

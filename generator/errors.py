@@ -73,3 +73,7 @@ class PreflightFailed(RunStopped):
 
 class OutputError(TrajgenError):
     """The output directory cannot be written (permissions, full disk, another run holds it)."""
+
+
+class EngineError(TrajgenError):
+    """A parallel engine could not start, or a shard's worker kept dying beyond the retries."""

@@ -18,6 +18,7 @@ class Progress:
         self.live = enabled and sys.stderr.isatty()  # a bar on a terminal, else a line per 10%
         self.total = 0
         self.completed = 0
+        self.initial = 0  # finished before this invocation started
         self._next_line = 0
         self.accepted: Counter[str] = Counter()
         self.rejected: Counter[str] = Counter()
@@ -25,7 +26,7 @@ class Progress:
         self._task = None
 
     def start(self, total: int, done: int) -> None:
-        self.total, self.completed = total, done
+        self.total, self.completed, self.initial = total, done, done
         self._next_line = done
         if not self.live:
             return
@@ -38,13 +39,24 @@ class Progress:
     def advance(self, product: str, accepted: int, rejected: int) -> None:
         self.accepted[product] += accepted
         self.rejected[product] += rejected
-        self.completed += 1
-        note = f"ok {sum(self.accepted.values())} rejected {sum(self.rejected.values())}"
+        self._show(self.completed + 1, f"ok {sum(self.accepted.values())} rejected {sum(self.rejected.values())}")
+
+    def update(self, completed: int) -> None:
+        """Items finished so far, counted elsewhere (the shards of a parallel run)."""
+        if completed > self.completed:
+            self._show(min(completed, self.total), "")
+
+    def _show(self, completed: int, note: str) -> None:
+        self.completed = completed
         if self._bar is not None and self._task is not None:
-            self._bar.update(self._task, advance=1, note=note)
+            self._bar.update(self._task, completed=completed, note=note)
         elif self.enabled and self.completed >= self._next_line:
             self._next_line = self.completed + max(1, self.total // 10)
-            print(f"generate: {self.completed}/{self.total} items ({note})", file=sys.stderr)
+            print(f"generate: {self.completed}/{self.total} items" + (f" ({note})" if note else ""),
+                  file=sys.stderr)
+
+    def finished_here(self) -> int:
+        return self.completed - self.initial
 
     def notice(self, text: str) -> None:
         """A line above the bar (or on stderr): retries backing off, a fallback, a warning.

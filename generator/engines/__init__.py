@@ -1,0 +1,73 @@
+"""Engines that run the shards of one planned run on worker processes.
+
+`process` is a pool of processes on this machine; `ray` runs the shards as Ray tasks on a local
+instance or a cluster. Either way the driver plans once, every shard runs its items into its own
+state file under the shared output directory, the driver follows progress from those files and
+exports once: the files are byte-identical to a run in one process (`--engine asyncio`, the
+default). A worker that dies is replaced and its shard resumes from its state file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import ConfigError
+from ..registry import Registry
+from .shard import ShardJob, ShardOutcome
+
+if TYPE_CHECKING:
+    from ..engine import Overrides
+    from ..products.base import RunContext
+
+IN_PROCESS = "asyncio"  # the default: every item in this process, no engine
+MAX_RETRIES = 3  # times a shard whose worker died is started again (it resumes from its state)
+
+
+class Engine(Protocol):
+    notify: Callable[[str], None]  # a line for the terminal (a worker died and its shard resumes)
+
+    def capacity(self) -> int:
+        """Shards that can run at once (the default number of shards)."""
+
+    def share(self, ctx: RunContext) -> Any:
+        """The run context in the form every shard receives it (sent once where the engine can)."""
+
+    async def run(self, job: ShardJob, ctx: Any) -> ShardOutcome:
+        """Run one shard to the end; a TrajgenError from the worker is raised as it is."""
+
+    def close(self) -> None: ...
+
+
+ENGINES: Registry[Callable[[Overrides], Engine]] = Registry("engine")
+
+
+def engine_names() -> list[str]:
+    from . import pool, ray_tasks  # noqa: F401  (they register themselves)
+
+    return [IN_PROCESS, *ENGINES.names()]
+
+
+def check_flags(ov: Overrides) -> None:
+    """Flags that have no effect with the chosen engine are refused, not ignored."""
+    parallel = ov.engine != IN_PROCESS
+    if ov.shard and parallel:
+        raise ConfigError(f"--shard runs one part of the plan in this process; it does not combine with "
+                          f"--engine {ov.engine} (use --shards N)")
+    if not parallel and (ov.shards or ov.workers):
+        raise ConfigError("--shards and --workers need --engine process or --engine ray")
+    if ov.ray_address and ov.engine != "ray":
+        raise ConfigError("--ray-address needs --engine ray")
+    if ov.ray_address and ov.workers:
+        raise ConfigError("--workers sizes a local Ray instance; a cluster (--ray-address) has its own CPUs")
+
+
+def open_engine(ov: Overrides) -> Engine | None:
+    """The engine the flags ask for, started (None: run in this process)."""
+    names = engine_names()
+    check_flags(ov)
+    if ov.engine not in names:
+        raise ConfigError(f"unknown engine '{ov.engine}' (known: {', '.join(names)})")
+    if ov.engine == IN_PROCESS or ov.dry_run:
+        return None
+    return ENGINES.get(ov.engine)(ov)

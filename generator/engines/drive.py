@@ -1,0 +1,125 @@
+"""The driver's side of a parallel run: split the plan into shards, hand them to the engine,
+follow their progress in the shared state directory, and check every item is finished."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RunStopped, TrajgenError
+from ..lock import LOCK_DIR, LOCK_NAME
+from ..products.base import WorkItem
+from ..progress import Progress
+from ..provenance import code_digest
+from ..state import STATE_DIR, Journal, StateStore
+from . import Engine
+from .shard import ShardJob, ShardOutcome, label, shard_llm
+
+if TYPE_CHECKING:
+    from ..engine import Overrides, Run
+
+POLL_S = 0.5  # how often the driver reads the shards' state files for progress
+
+
+class StateWatcher:
+    """Counts the lines the shards append to their state files, reading only what is new."""
+
+    def __init__(self, out_dir: Path, key: str) -> None:
+        self.dir, self.key = out_dir / STATE_DIR, key
+        self.offsets = {p: p.stat().st_size for p in self.files()}
+        self.lines = 0
+
+    def files(self) -> list[Path]:
+        return [p for p in self.dir.glob(f"{self.key}*.jsonl") if not p.name.endswith(Journal.SUFFIX)]
+
+    def poll(self) -> int:
+        """Lines appended since the watcher started (a finished item is one line)."""
+        for path in self.files():
+            with path.open("rb") as fh:
+                fh.seek(self.offsets.get(path, 0))
+                data = fh.read()
+            self.offsets[path] = self.offsets.get(path, 0) + len(data)
+            self.lines += data.count(b"\n")
+        return self.lines
+
+
+async def follow(watcher: StateWatcher, progress: Progress, done: int) -> None:
+    while True:
+        await asyncio.sleep(POLL_S)
+        progress.update(done + watcher.poll())
+
+
+def shard_jobs(run: Run, n: int) -> list[ShardJob]:
+    from ..engine import shard_of
+
+    out_dir = run.ctx.out_dir.resolve()
+    price = run.cfg.llm.prices.get(run.llm.model) if run.llm is not None else None
+    llm = shard_llm(run.cfg.llm, n, run.journal.spent, run.journal.spent.usd(price))
+    cfg = run.cfg.model_copy(update={"llm": llm, "out": str(out_dir)})
+    lock = (out_dir / LOCK_DIR / LOCK_NAME).read_text(encoding="utf-8")
+    return [ShardJob(shard=(i, n), cfg=cfg, names=run.names, items=shard_of(run.plans, (i, n)),
+                     out_dir=out_dir, key=run.key, code=code_digest(), lock=lock) for i in range(1, n + 1)]
+
+
+def pending(run: Run) -> list[WorkItem]:
+    done = StateStore(run.ctx.out_dir, run.key).item_ids()
+    return [it for items in run.plans.values() for it in items if it.item_id not in done]
+
+
+async def run_shards(engine: Engine, jobs: list[ShardJob], ctx: Any) -> list[ShardOutcome | BaseException]:
+    """Every shard runs to its end even when another fails: all their finished items are kept."""
+    return await asyncio.gather(*(engine.run(job, ctx) for job in jobs), return_exceptions=True)
+
+
+def raise_first(jobs: list[ShardJob], results: list[ShardOutcome | BaseException]) -> None:
+    for job, res in zip(jobs, results, strict=True):
+        if isinstance(res, TrajgenError):
+            if not res.message.startswith(label(job.shard)):
+                res.message = f"{label(job.shard)}: {res.message}"
+            raise res
+        if isinstance(res, BaseException):
+            raise res
+
+
+def summed(results: list[ShardOutcome]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for res in results:
+        for k, v in res.usage.items():
+            total[k] = total.get(k, 0) + v
+    return total
+
+
+async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
+    """Run every pending item on the engine's workers; return their LLM usage summed."""
+    if run.llm is not None:
+        await run.llm.aclose()  # the driver sends nothing: each worker has its own client
+    engine.notify = run.progress.notice
+    n = ov.shards or engine.capacity()
+    jobs = shard_jobs(run, n)
+    ctx = engine.share(replace(run.ctx, writer=None, llm=None))
+    total = sum(len(v) for v in run.plans.values())
+    watcher = StateWatcher(run.ctx.out_dir, run.key)
+    done = total - len(pending(run))
+    run.progress.start(total=total, done=done)
+    ticker = asyncio.ensure_future(follow(watcher, run.progress, done))
+    try:
+        results = await run_shards(engine, jobs, ctx)
+    finally:
+        ticker.cancel()
+        run.progress.update(done + watcher.poll())
+        run.progress.stop()
+    raise_first(jobs, results)
+    reload_spending(run)
+    left = pending(run)
+    if left:  # a worker reported success without finishing: never export a partial dataset
+        raise RunStopped(f"{len(left)} item(s) unfinished (first: {left[0].item_id}); finished items are "
+                         "saved: rerun the same command to resume")
+    return summed([r for r in results if isinstance(r, ShardOutcome)])
+
+
+def reload_spending(run: Run) -> None:
+    """The manifest counts the spending of every shard, read from their journals."""
+    run.journal = Journal(run.ctx.out_dir, run.key)
+    run.journal.load()

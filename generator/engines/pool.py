@@ -1,0 +1,91 @@
+"""`--engine process`: the shards on a pool of processes on this machine, one per core.
+
+Workers come from a fork server that imported trajgen while the driver was planning, so a
+worker starts in milliseconds. A worker that dies (killed, out of memory) breaks the pool: a new
+pool takes over and every shard that was running resumes from its state file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
+
+from ..errors import EngineError
+from ..plugins import PLUGIN_MODULES
+from . import ENGINES, MAX_RETRIES
+from .shard import ShardJob, ShardOutcome, label, run_shard, say
+
+if TYPE_CHECKING:
+    from ..engine import Overrides
+    from ..products.base import RunContext
+
+
+# What a worker imports while it runs items (besides the plugins), heavy ones included: imported
+# once by the fork server, so no worker pays for them (a name that does not import is skipped).
+WORKER_PRELOAD = ["generator.engine", "generator.engines.shard", *PLUGIN_MODULES, "generator.personas",
+                  "generator.textquality", "generator.validators.language", "faker", "inflect",
+                  "lemminflect", "py3langid", "pycountry"]
+
+
+def available_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity API (macOS)
+        return os.cpu_count() or 1
+
+
+def start_method() -> multiprocessing.context.BaseContext:
+    """A fork server where the platform has one: workers start from an already-imported trajgen."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    mp = multiprocessing.get_context("forkserver")
+    mp.set_forkserver_preload(WORKER_PRELOAD)
+    from multiprocessing import forkserver
+
+    forkserver.ensure_running()  # it imports now, in parallel with the driver's planning
+    return mp
+
+
+@ENGINES.register("process")
+class PoolEngine:
+    def __init__(self, ov: Overrides) -> None:
+        self.workers = ov.workers or available_cpus()
+        self.mp = start_method()
+        self.pool: ProcessPoolExecutor | None = None
+        self.notify = say
+
+    def capacity(self) -> int:
+        return self.workers
+
+    def share(self, ctx: RunContext) -> RunContext:
+        return ctx
+
+    def _pool(self, broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:
+        """The current pool; a new one when `broken` is still the current one."""
+        if self.pool is None or self.pool is broken:
+            if self.pool is not None:
+                self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.mp)
+        return self.pool
+
+    async def run(self, job: ShardJob, ctx: RunContext) -> ShardOutcome:
+        loop = asyncio.get_running_loop()
+        pool = self._pool()
+        for attempt in range(MAX_RETRIES + 1):
+            try:
+                return await loop.run_in_executor(pool, run_shard, job, ctx)
+            except BrokenProcessPool:  # a worker died: resume the shard in a new pool
+                pool = self._pool(broken=pool)
+                if attempt < MAX_RETRIES:
+                    self.notify(f"a worker process died; {label(job.shard)} resumes from its state")
+        raise EngineError(f"{label(job.shard)}: its worker process died {MAX_RETRIES + 1} times; "
+                          "finished items are saved: rerun the same command to resume")
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
