@@ -155,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "pool of processes on this machine), ray (shards as Ray tasks: pip install "
                         "'trajgen[ray]'); the files are byte-identical whichever runs them")
     g.add_argument("--shards", type=_positive, metavar="N",
-                   help="process/ray: split the plan into N shards (default: one per worker)")
+                   help="process/ray: split the plan into N shards (default: 4 per worker, so a worker "
+                        "that finishes early takes another)")
     g.add_argument("--workers", type=_positive, metavar="N",
                    help="process: pool size; ray: CPUs of the local Ray instance (default: the CPUs here)")
     g.add_argument("--ray-address", metavar="ADDR",

@@ -15,7 +15,8 @@ import os
 import shutil
 import signal
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,13 +77,14 @@ class RunSummary:
     this_run: dict[str, int] = field(default_factory=dict)  # LLM usage of this invocation only
     notes: list[str] = field(default_factory=list)  # skipped tools and shortfalls, for the terminal
     dry_run: Any = None  # generator.dryrun.Estimate when Overrides.dry_run
-    seconds: dict[str, float] = field(default_factory=dict)  # wall time of plan, run, export
+    seconds: dict[str, float] = field(default_factory=dict)  # wall time of plan, run, export; run_cpu
     items_run: int = 0  # items this invocation finished (the rest came from .state/)
 
     def rate_line(self) -> str:
         """How long each phase took and the items per second of the run phase."""
         s = self.seconds
-        rate = f" ({self.items_run / s['run']:,.1f} items/s)" if s.get("run") and self.items_run else ""
+        rate = f" ({self.items_run / s['run']:,.1f} items/s, {s.get('run_cpu', 0):.1f} CPU s)" \
+            if s.get("run") and self.items_run else ""
         return (f"planned in {s.get('plan', 0):.1f} s, ran {self.items_run} item(s) in {s.get('run', 0):.1f} s"
                 f"{rate}, exported in {s.get('export', 0):.1f} s")
 
@@ -126,14 +128,19 @@ def _strings(value: object) -> list[str]:
     return []
 
 
+def input_paths(data: dict, base_dir: Path) -> list[str]:
+    """The config strings that name an existing input file or directory (catalogs, histories,
+    personas, hints, product inputs), relative to `base_dir` as the config wrote them."""
+    return [text for text in sorted(set(_strings(data)))
+            if text and len(text) <= 4096 and (base_dir / text).exists()]
+
+
 def input_digests(data: dict, base_dir: Path) -> dict[str, str]:
-    """A digest of every input file the config names (catalogs, histories, personas, hints,
-    product inputs): any config string that resolves to a file or directory counts."""
+    """A digest of every input file the config names: any config string that resolves to a file
+    or directory counts."""
     out: dict[str, str] = {}
-    for text in sorted(set(_strings(data))):
+    for text in input_paths(data, base_dir):
         path = base_dir / text
-        if not text or len(text) > 4096 or not path.exists():
-            continue
         files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
         digest = hashlib.sha256()
         for f in files:
@@ -376,11 +383,12 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
     if ov.fresh:
         start_fresh(run.ctx.out_dir)
     run.journal.load()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     if engine is not None:  # shards on worker processes; the spending they add is read back
         usage = await engine_run(engine, run, ov)
     else:
         usage = await run_here(run, ov.shard, shard_of(run.plans, ov.shard) if ov.shard else run.plans)
+        run.seconds["run_cpu"] = time.process_time() - cpu
     run.seconds["run"] = time.perf_counter() - started
     if ov.shard:  # a shard only adds finished items; an unsharded run exports them all
         return RunSummary(out_dir=run.ctx.out_dir, manifest=None, per_product={}, this_run=usage,
@@ -420,18 +428,34 @@ async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
 
 async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
     engine = open_engine(ov)  # workers start now, so their start-up overlaps the planning
-    try:
-        run = prepare_run(cfg, base_dir, ov)
-        if ov.dry_run:
-            from .dryrun import dry_run
+    with closing(engine):
+        return await plan_and_run(cfg, base_dir, ov, engine)
 
-            return RunSummary(out_dir=run.ctx.out_dir, manifest=None, dry_run=await dry_run(run, ov))
-        prepare_out(run.ctx.out_dir)
-        with DirLock(run.ctx.out_dir, ov.shard), confined_to(*write_roots(run.cfg, run.ctx.out_dir)):
-            return await execute(run, ov, engine)
+
+@contextmanager
+def closing(engine: Engine | None) -> Iterator[None]:
+    """Release the engine's workers; stop them at once if the run is interrupted or fails."""
+    try:
+        yield
+    except BaseException:
+        if engine is not None:
+            engine.close(abort=True)
+        raise
     finally:
         if engine is not None:
             engine.close()
+
+
+async def plan_and_run(cfg: RunConfig, base_dir: Path, ov: Overrides, engine: Engine | None) -> RunSummary:
+    run = prepare_run(cfg, base_dir, ov)
+    if ov.dry_run:
+        from .dryrun import dry_run
+
+        return RunSummary(out_dir=run.ctx.out_dir, manifest=None, dry_run=await dry_run(run, ov))
+    prepare_out(run.ctx.out_dir)
+    # workers are stopped before the lock is released: nothing writes into an unlocked directory
+    with DirLock(run.ctx.out_dir, ov.shard), confined_to(*write_roots(run.cfg, run.ctx.out_dir)), closing(engine):
+        return await execute(run, ov, engine)
 
 
 class Terminated(KeyboardInterrupt):

@@ -21,7 +21,7 @@ from generator.cli import main
 from generator.config import LLMConfig, load_config
 from generator.engine import Overrides, generate
 from generator.engines.shard import ShardJob, check_worker, shard_llm
-from generator.errors import OutputError
+from generator.errors import InputError, OutputError
 from generator.llm.usage import Spend
 from generator.state import STATE_DIR
 from generator.testing.fake_openai import FakeOpenAI
@@ -116,12 +116,14 @@ def test_a_worker_that_cannot_see_the_output_directory_or_runs_other_code_refuse
     from generator.provenance import code_digest
 
     job = ShardJob(shard=(2, 3), cfg=RunConfig(catalog=["c.json"]), names=["sdg"], items={}, out_dir=tmp_path,
-                   key="k", code=code_digest(), lock='{"pid": 1}')
+                   key="k", code=code_digest(), lock='{"pid": 1}', run_id="r")
     check_worker(job)  # the same directory and code: fine
     with pytest.raises(OutputError, match="shard 2/3: worker .* cannot see the run's output directory"):
         check_worker(job.model_copy(update={"lock": '{"pid": 2}'}))
     with pytest.raises(OutputError, match="is not the driver's code"):
         check_worker(job.model_copy(update={"code": "0" * 64}))
+    with pytest.raises(InputError, match="cannot read this input"):
+        check_worker(job.model_copy(update={"inputs": [tmp_path / "catalog.json"]}))
 
 
 # ---------------------------------------------------------------- process pool

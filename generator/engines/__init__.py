@@ -36,7 +36,8 @@ class Engine(Protocol):
     async def run(self, job: ShardJob, ctx: Any) -> ShardOutcome:
         """Run one shard to the end; a TrajgenError from the worker is raised as it is."""
 
-    def close(self) -> None: ...
+    def close(self, abort: bool = False) -> None:
+        """Release the workers; `abort`: the run is being interrupted, stop them now."""
 
 
 ENGINES: Registry[Callable[[Overrides], Engine]] = Registry("engine")

@@ -4,6 +4,7 @@ follow their progress in the shared state directory, and check every item is fin
 from __future__ import annotations
 
 import asyncio
+import uuid
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from ..engine import Overrides, Run
 
 POLL_S = 0.5  # how often the driver reads the shards' state files for progress
+# More shards than workers: a worker that finishes a light shard takes the next one, so an uneven
+# split does not leave cores idle at the end (workers are reused: nothing is imported again).
+SHARDS_PER_WORKER = 4
 
 
 class StateWatcher:
@@ -51,16 +55,20 @@ async def follow(watcher: StateWatcher, progress: Progress, done: int) -> None:
         progress.update(done + watcher.poll())
 
 
-def shard_jobs(run: Run, n: int) -> list[ShardJob]:
-    from ..engine import shard_of
+def shard_jobs(run: Run, n: int, at_once: int) -> list[ShardJob]:
+    """n shards, of which `at_once` run at the same time (they share the endpoint's limits)."""
+    from ..engine import input_paths, shard_of
 
     out_dir = run.ctx.out_dir.resolve()
     price = run.cfg.llm.prices.get(run.llm.model) if run.llm is not None else None
-    llm = shard_llm(run.cfg.llm, n, run.journal.spent, run.journal.spent.usd(price))
+    llm = shard_llm(run.cfg.llm, min(n, at_once), run.journal.spent, run.journal.spent.usd(price))
     cfg = run.cfg.model_copy(update={"llm": llm, "out": str(out_dir)})
-    lock = (out_dir / LOCK_DIR / LOCK_NAME).read_text(encoding="utf-8")
-    return [ShardJob(shard=(i, n), cfg=cfg, names=run.names, items=shard_of(run.plans, (i, n)),
-                     out_dir=out_dir, key=run.key, code=code_digest(), lock=lock) for i in range(1, n + 1)]
+    lock, run_id = (out_dir / LOCK_DIR / LOCK_NAME).read_text(encoding="utf-8"), uuid.uuid4().hex
+    base = run.ctx.base_dir.resolve()
+    inputs = [base / p for p in input_paths(run.cfg.model_dump(mode="json"), base)]
+    return [ShardJob(shard=(i, n), cfg=cfg, names=run.names, items=shard_of(run.plans, (i, n)), out_dir=out_dir,
+                     key=run.key, code=code_digest(), lock=lock, run_id=run_id, inputs=inputs)
+            for i in range(1, n + 1)]
 
 
 def pending(run: Run) -> list[WorkItem]:
@@ -92,12 +100,13 @@ def summed(results: list[ShardOutcome]) -> dict[str, int]:
 
 
 async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
-    """Run every pending item on the engine's workers; return their LLM usage summed."""
+    """Run every pending item on the engine's workers; return their LLM usage summed (and
+    their CPU seconds in `run.seconds`)."""
     if run.llm is not None:
         await run.llm.aclose()  # the driver sends nothing: each worker has its own client
     engine.notify = run.progress.notice
-    n = ov.shards or engine.capacity()
-    jobs = shard_jobs(run, n)
+    capacity = engine.capacity()
+    jobs = shard_jobs(run, ov.shards or SHARDS_PER_WORKER * capacity, capacity)
     ctx = engine.share(replace(run.ctx, writer=None, llm=None))
     total = sum(len(v) for v in run.plans.values())
     watcher = StateWatcher(run.ctx.out_dir, run.key)
@@ -116,7 +125,9 @@ async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
     if left:  # a worker reported success without finishing: never export a partial dataset
         raise RunStopped(f"{len(left)} item(s) unfinished (first: {left[0].item_id}); finished items are "
                          "saved: rerun the same command to resume")
-    return summed([r for r in results if isinstance(r, ShardOutcome)])
+    outcomes = [r for r in results if isinstance(r, ShardOutcome)]
+    run.seconds["run_cpu"] = sum(r.cpu_s for r in outcomes)
+    return summed(outcomes)
 
 
 def reload_spending(run: Run) -> None:

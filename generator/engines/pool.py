@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 # What a worker imports while it runs items (besides the plugins), heavy ones included: imported
 # once by the fork server, so no worker pays for them (a name that does not import is skipped).
 WORKER_PRELOAD = ["generator.engine", "generator.engines.shard", *PLUGIN_MODULES, "generator.personas",
-                  "generator.textquality", "generator.validators.language", "faker", "inflect",
-                  "lemminflect", "py3langid", "pycountry"]
+                  "generator.engines.warm", "pycountry"]
 
 
 def available_cpus() -> int:
@@ -85,7 +84,14 @@ class PoolEngine:
         raise EngineError(f"{label(job.shard)}: its worker process died {MAX_RETRIES + 1} times; "
                           "finished items are saved: rerun the same command to resume")
 
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = None
+    def close(self, abort: bool = False) -> None:
+        """Shut the pool down; on an interrupt or an error, stop the workers at once (what they
+        finished is on disk, and a rerun resumes)."""
+        if self.pool is None:
+            return
+        if abort:
+            # the executor has no public way to stop running workers before Python 3.14
+            for proc in list(getattr(self.pool, "_processes", {}).values()):
+                proc.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = None

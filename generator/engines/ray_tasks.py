@@ -75,6 +75,9 @@ class RayEngine:
             raise EngineError(f"{label(job.shard)}: the Ray task failed after {MAX_RETRIES} retries "
                               f"({first}); finished items are saved: rerun the same command to resume") from None
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
+        """Stop the local instance this run started (its tasks with it); a cluster, or a Ray
+        the caller started, stays up (a driver that leaves takes its unfinished tasks along)."""
         if self.owned:
+            self.owned = False
             self.ray.shutdown()

@@ -13,14 +13,15 @@ import math
 import os
 import socket
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
 from ..config import LLMConfig, RunConfig
-from ..errors import OutputError
+from ..errors import InputError, OutputError
 from ..io import confined_to
 from ..llm.usage import Spend
 from ..lock import LOCK_DIR, LOCK_NAME
@@ -30,6 +31,7 @@ from ..provenance import code_digest
 from ..records import Record
 
 Shard = tuple[int, int]  # (i, N), 1-based
+LOOP_BOUND = (asyncio.Lock, asyncio.Event, asyncio.Semaphore, asyncio.Condition, asyncio.Future)
 
 
 class ShardJob(Record):
@@ -45,11 +47,14 @@ class ShardJob(Record):
     key: str  # the state key (config, inputs, code, templates)
     code: str  # the driver's code digest: a worker running other code would make other items
     lock: str  # what the driver wrote into its lock file: proves the worker sees the same directory
+    run_id: str  # one per invocation: the shards of one run may share a worker's run-time caches
+    inputs: list[Path] = Field(default_factory=list)  # the config's input files: some are read while items run
 
 
 class ShardOutcome(Record):
     shard: Shard
     usage: dict[str, int]  # this worker's LLM usage (requests sent, cache hits, tokens, ...)
+    cpu_s: float  # CPU seconds the worker spent on this shard
     host: str
     pid: int
 
@@ -64,8 +69,8 @@ def share(limit: int | None, n: int) -> int | None:
 
 
 def shard_llm(llm: LLMConfig, n: int, spent: Spend, price_usd: float) -> LLMConfig:
-    """Each shard gets 1/n of the concurrency, rate limits and remaining budget, so n shards
-    together stay within what the config allows for the whole dataset."""
+    """Each of n shards running at once gets 1/n of the concurrency, rate limits and remaining
+    budget, so together they stay within what the config allows for the whole dataset."""
     data = llm.model_dump()
     data.update(concurrency=max(1, math.ceil(llm.concurrency / n)), rpm=share(llm.rpm, n),
                 tpm=share(llm.tpm, n))
@@ -91,6 +96,25 @@ def check_worker(job: ShardJob) -> None:
     if seen != job.lock:
         raise OutputError(f"{label(job.shard)}: worker {host} cannot see the run's output directory; "
                           "--out must be on a file system every worker mounts", file=str(job.out_dir))
+    missing = [p for p in job.inputs if not p.exists()]
+    if missing:
+        raise InputError(f"{label(job.shard)}: worker {host} cannot read this input; the config's input "
+                         "files must be at the same path on every worker", file=str(missing[0]))
+
+
+# The run context this worker process last used, by run id: what products cache in `ctx.extra`
+# while running items (e.g. per-user history values) is built once per worker, not once per shard.
+_KEPT: dict[str, RunContext] = {}
+
+
+def kept_context(run_id: str, ctx: RunContext) -> RunContext:
+    if run_id not in _KEPT:
+        _KEPT.clear()
+        _KEPT[run_id] = ctx
+    kept = _KEPT[run_id]
+    for key in [k for k, v in kept.extra.items() if isinstance(v, LOOP_BOUND)]:
+        del kept.extra[key]  # bound to the event loop of the shard that made it
+    return kept
 
 
 def run_shard(job: ShardJob, ctx: RunContext) -> ShardOutcome:
@@ -99,11 +123,13 @@ def run_shard(job: ShardJob, ctx: RunContext) -> ShardOutcome:
     from ..plugins import load_plugins
     from ..semantic import use_locale
 
+    started = time.process_time()
     load_plugins()
     check_worker(job)
     with use_locale(job.cfg.catalog_options.locale), confined_to(*write_roots(job.cfg, job.out_dir)):
-        usage = asyncio.run(_run(job, ctx))
-    return ShardOutcome(shard=job.shard, usage=usage, host=socket.gethostname(), pid=os.getpid())
+        usage = asyncio.run(_run(job, kept_context(job.run_id, ctx)))
+    return ShardOutcome(shard=job.shard, usage=usage, cpu_s=time.process_time() - started,
+                        host=socket.gethostname(), pid=os.getpid())
 
 
 def say(text: str) -> None:

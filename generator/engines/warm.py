@@ -1,0 +1,28 @@
+"""Loaded by the process engine's fork server, never by a run itself: it loads once the data every
+worker would otherwise load on its first items (the language model, lemma tables, the inflection
+engine, Faker's default locale), so each worker forked from the server starts warm."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+
+from ..semantic import check_locale
+from ..textquality import is_plural, right_article
+from ..validators.language import identify
+
+WARMERS: list[Callable[[], object]] = [
+    lambda: identify("is this sentence long enough to tell its language"),
+    lambda: is_plural("devices"),
+    lambda: right_article("hour"),
+    lambda: check_locale("en_US"),
+]
+
+
+def warm() -> None:
+    for step in WARMERS:
+        with suppress(Exception):  # a cold cache only costs time: never stop the server for it
+            step()
+
+
+warm()
