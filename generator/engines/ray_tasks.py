@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, EngineError, TrajgenError
@@ -36,6 +39,7 @@ def connect(ray: Any, address: str | None, workers: int | None) -> bool:
         return False
     address = address or os.environ.get("RAY_ADDRESS") or None
     opts: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING}
+    term = signal.getsignal(signal.SIGTERM)
     try:
         if address is None:
             ray.init(address="local", num_cpus=workers, **opts)
@@ -44,7 +48,16 @@ def connect(ray: Any, address: str | None, workers: int | None) -> bool:
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
         raise EngineError(f"cannot start {where}: {str(exc).splitlines()[0]}") from None
+    finally:
+        keep_sigterm(term)
     return True
+
+
+def keep_sigterm(handler: Any) -> None:
+    """ray.init makes SIGTERM exit the interpreter at once; trajgen's own handling (stop like
+    Ctrl-C, workers first, one line) is put back."""
+    if threading.current_thread() is threading.main_thread() and handler is not None:
+        signal.signal(signal.SIGTERM, handler)
 
 
 @ENGINES.register("ray")
@@ -55,6 +68,7 @@ class RayEngine:
         # a task whose worker died is retried; an error the shard raised itself is not
         self.task = self.ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(run_shard)
         self.notify = say
+        self.running: set[Any] = set()  # object refs of the tasks in flight
 
     def capacity(self) -> int:
         return max(1, int(self.ray.cluster_resources().get("CPU", 1)))
@@ -63,8 +77,10 @@ class RayEngine:
         return self.ray.put(ctx)  # sent to the object store once, not once per shard
 
     async def run(self, job: ShardJob, ctx: Any) -> ShardOutcome:
+        ref = self.task.remote(job, ctx)
+        self.running.add(ref)
         try:
-            return await self.task.remote(job, ctx)
+            return await ref
         except self.ray.exceptions.RayTaskError as exc:  # raised by the shard's own code
             cause = getattr(exc, "cause", None)
             if isinstance(cause, TrajgenError):
@@ -74,10 +90,17 @@ class RayEngine:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise EngineError(f"{label(job.shard)}: the Ray task failed after {MAX_RETRIES} retries "
                               f"({first}); finished items are saved: rerun the same command to resume") from None
+        finally:
+            self.running.discard(ref)
 
     def close(self, abort: bool = False) -> None:
-        """Stop the local instance this run started (its tasks with it); a cluster, or a Ray
-        the caller started, stays up (a driver that leaves takes its unfinished tasks along)."""
+        """Stop the local instance this run started; a cluster, or a Ray the caller started,
+        stays up. On an interrupt the run's tasks are cancelled first (what they finished is on
+        disk, and a rerun resumes)."""
+        if abort:
+            for ref in list(self.running):
+                with suppress(Exception):  # a task that has just ended cannot be cancelled
+                    self.ray.cancel(ref, force=True)
         if self.owned:
             self.owned = False
             self.ray.shutdown()
