@@ -32,6 +32,7 @@ TRAJECT_CHECKS = ("stated_present", "hints_present", "no_identifiers", "no_names
 V = "tests/test_validators.py::"
 P = "tests/test_plan.py::"
 TV = "tests/test_traject_vagueness.py::"
+E = "tests/test_engines.py::"
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,22 @@ MUTATIONS: list[Mutation] = [
     Mutation("upstream helper skips under CI too", "tests/upstream.py",
              "    if under_ci():\n        pytest.fail(", "    if False:\n        pytest.fail(",
              ("tests/test_upstream_helper.py",)),
+    Mutation("a restarted shard starts over instead of resuming", "generator/engine.py",
+             "await run_items(run.ctx, todo, store, store.item_ids(),",
+             "await run_items(run.ctx, todo, store, set() if shard else store.item_ids(),",
+             (E + "test_killing_a_process_worker_mid_run_still_ends_with_identical_files",)),
+    Mutation("each shard has its own LLM cache", "generator/engines/shard.py",
+             "make_writer(job.cfg, job.out_dir, journal,",
+             "make_writer(job.cfg.model_copy(update={'llm': job.cfg.llm.model_copy(update={'cache_dir': "
+             "str(job.out_dir / '.cache' / str(job.shard[0]))})}), job.out_dir, journal,",
+             (E + "test_llm_writer_on_a_process_pool_sends_each_request_once_and_gives_identical_files",)),
+    Mutation("shards do not split the endpoint's limits", "generator/engines/shard.py",
+             "    data = llm.model_dump()\n", "    return llm\n    data = llm.model_dump()\n",
+             (E + "test_each_shard_gets_its_share_of_the_endpoint_limits_and_of_the_remaining_budget",)),
+    Mutation("workers do not check what they can see", "generator/engines/shard.py",
+             '    host = socket.gethostname()\n    if code_digest()', '    return\n    host = socket.gethostname()\n'
+             '    if code_digest()',
+             (E + "test_a_worker_that_cannot_see_the_output_directory_or_runs_other_code_refuses",)),
 ]
 
 

@@ -135,6 +135,11 @@ def test_process_pool_run_is_byte_identical_to_one_process(config, reference, tm
     assert outputs(out) == reference
     assert shard_files(out) == ["shard1of3.jsonl", "shard2of3.jsonl", "shard3of3.jsonl"]
     assert summary.items_run == sum(v["items"] for v in summary.per_product.values())
+    state = {p.name: p.read_bytes() for p in (out / STATE_DIR).iterdir()}
+    again = generate(load_config(config), config.parent,
+                     Overrides(out=str(out), progress=False, engine="process", shards=2, workers=2))
+    assert again.items_run == 0 and outputs(out) == reference  # a rerun makes nothing again
+    assert {p.name: p.read_bytes() for p in (out / STATE_DIR).iterdir()} == state
 
 
 def appending_pid(path: Path, exclude: int) -> int | None:

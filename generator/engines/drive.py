@@ -55,8 +55,9 @@ async def follow(watcher: StateWatcher, progress: Progress, done: int) -> None:
         progress.update(done + watcher.poll())
 
 
-def shard_jobs(run: Run, n: int, at_once: int) -> list[ShardJob]:
-    """n shards, of which `at_once` run at the same time (they share the endpoint's limits)."""
+def shard_jobs(run: Run, todo: dict[str, list[WorkItem]], n: int, at_once: int) -> list[ShardJob]:
+    """The items of `todo` in n shards, of which `at_once` run at the same time (they share the
+    endpoint's limits); a shard with nothing to do is left out."""
     from ..engine import input_paths, shard_of
 
     out_dir = run.ctx.out_dir.resolve()
@@ -66,14 +67,20 @@ def shard_jobs(run: Run, n: int, at_once: int) -> list[ShardJob]:
     lock, run_id = (out_dir / LOCK_DIR / LOCK_NAME).read_text(encoding="utf-8"), uuid.uuid4().hex
     base = run.ctx.base_dir.resolve()
     inputs = [base / p for p in input_paths(run.cfg.model_dump(mode="json"), base)]
-    return [ShardJob(shard=(i, n), cfg=cfg, names=run.names, items=shard_of(run.plans, (i, n)), out_dir=out_dir,
+    jobs = [ShardJob(shard=(i, n), cfg=cfg, names=run.names, items=shard_of(todo, (i, n)), out_dir=out_dir,
                      key=run.key, code=code_digest(), lock=lock, run_id=run_id, inputs=inputs)
             for i in range(1, n + 1)]
+    return [job for job in jobs if any(job.items.values())]
 
 
-def pending(run: Run) -> list[WorkItem]:
+def pending(run: Run) -> dict[str, list[WorkItem]]:
+    """The items of the plan not finished in `.state/` (by any shard or earlier run)."""
     done = StateStore(run.ctx.out_dir, run.key).item_ids()
-    return [it for items in run.plans.values() for it in items if it.item_id not in done]
+    return {name: [it for it in items if it.item_id not in done] for name, items in run.plans.items()}
+
+
+def count(plans: dict[str, list[WorkItem]]) -> int:
+    return sum(len(v) for v in plans.values())
 
 
 async def run_shards(engine: Engine, jobs: list[ShardJob], ctx: Any) -> list[ShardOutcome | BaseException]:
@@ -105,12 +112,12 @@ async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
     if run.llm is not None:
         await run.llm.aclose()  # the driver sends nothing: each worker has its own client
     engine.notify = run.progress.notice
-    capacity = engine.capacity()
-    jobs = shard_jobs(run, ov.shards or SHARDS_PER_WORKER * capacity, capacity)
-    ctx = engine.share(replace(run.ctx, writer=None, llm=None))
-    total = sum(len(v) for v in run.plans.values())
+    capacity, todo = engine.capacity(), pending(run)
+    jobs = shard_jobs(run, todo, ov.shards or SHARDS_PER_WORKER * capacity, capacity)
+    ctx = engine.share(replace(run.ctx, writer=None, llm=None)) if jobs else None
+    total = count(run.plans)
     watcher = StateWatcher(run.ctx.out_dir, run.key)
-    done = total - len(pending(run))
+    done = total - count(todo)
     run.progress.start(total=total, done=done)
     ticker = asyncio.ensure_future(follow(watcher, run.progress, done))
     try:
@@ -121,7 +128,7 @@ async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
         run.progress.stop()
     raise_first(jobs, results)
     reload_spending(run)
-    left = pending(run)
+    left = [it for items in pending(run).values() for it in items]
     if left:  # a worker reported success without finishing: never export a partial dataset
         raise RunStopped(f"{len(left)} item(s) unfinished (first: {left[0].item_id}); finished items are "
                          "saved: rerun the same command to resume")
