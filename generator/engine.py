@@ -256,11 +256,11 @@ def file_digest(path: Path) -> str:
 
 def llm_counts(journal: Journal, counts: dict[str, dict[str, int]]) -> dict[str, int]:
     """The dataset's LLM spending (each exchange once, over every invocation) and its tokens
-    per format: deterministic, so a resumed run's manifest equals an uninterrupted one's."""
+    per format: deterministic, so a resumed run's manifest equals an uninterrupted one's. Transport
+    retries depend on the network, not on the dataset: the terminal reports them, the manifest not."""
     s = journal.spent
     flat = {"llm_requests_sent": s.requests, "llm_cache_hits": s.cache_hits,
-            "llm_prompt_tokens": s.prompt_tokens, "llm_completion_tokens": s.completion_tokens,
-            "llm_retries": s.retries}
+            "llm_prompt_tokens": s.prompt_tokens, "llm_completion_tokens": s.completion_tokens}
     for name in counts:
         flat[f"{name}.llm_tokens"] = journal.by_product[name].tokens if name in journal.by_product else 0
     return flat

@@ -1,7 +1,7 @@
 """`trajgen validate --format trail` and `trajgen stats` for TRAILBench-format query files.
 
 The audit reports, with their location: JSON parse errors (line:column), records that break
-the schema of FORMATS.md 1.2 (keys, types, level layout incl. levels stored as bare strings,
+the schema of docs/formats.md (TRAILBench) (keys, types, level layout incl. levels stored as bare strings,
 ids, times, history events), answers invalid against the tool schemas (when a catalog is
 found, see `files.find_catalog_dir`), string booleans, leakage of identifiers into queries,
 temporal arguments that contradict the record time, and gold answers that fail TRAILBench's

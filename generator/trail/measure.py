@@ -1,4 +1,4 @@
-"""Vagueness figures of TRAILBench-format records (FORMATS.md section 5), per level.
+"""Vagueness figures of TRAILBench-format records (docs/formats.md, Vagueness), per level.
 
 Shared by `trajgen stats`, the audit and the tests. VR is the mean per-query share of gold
 values found verbatim (queries of answers without countable values are left out of VR and

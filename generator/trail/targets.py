@@ -1,5 +1,5 @@
 """Targets from user logs: event k of a user's log is the target call, events[:k] its history,
-its time the query time -- how TRAILBench's real records are built (FORMATS.md 1.2).
+its time the query time -- how TRAILBench's real records are built (docs/formats.md, TRAILBench).
 
 An argument is *inferable* when the reviewer's recoverability rule holds for it: its value
 occurs in the history for the same app, API and parameter, its parameter is temporal (follows
