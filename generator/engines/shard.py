@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from ..config import LLMConfig, RunConfig
 from ..errors import InputError, OutputError
@@ -36,8 +36,6 @@ LOOP_BOUND = (asyncio.Lock, asyncio.Event, asyncio.Semaphore, asyncio.Condition,
 
 class ShardJob(Record):
     """Everything a worker needs besides the shared run context."""
-
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
 
     shard: Shard
     cfg: RunConfig  # the run's config with this shard's share of the LLM limits
