@@ -15,8 +15,10 @@ item run and the export, and prints per run and as the median over the repeats:
 - the ratio of each to the one-core figure. Every output is also checked to be byte-identical to
   the one-core run's.
 
-The machine's load average is printed beside each run: other processes on the same cores lower
-the N-worker figures, so measure on a quiet machine.
+Beside each run: the load average when it started and the busy cores of the whole machine while it
+ran (all processes, from /proc/stat). One process alone keeps about 1 core busy and N workers about
+N; more than that means other processes shared the cores and the figures understate the scaling,
+so measure on a quiet machine.
 """
 
 from __future__ import annotations
@@ -69,18 +71,32 @@ def digest(out: Path) -> str:
     return h.hexdigest()[:12]
 
 
+def cpu_jiffies() -> tuple[int, int]:
+    """(busy, total) CPU time of the whole machine so far, in clock ticks (Linux; zeros elsewhere)."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = fields[3] + fields[4]  # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
 def run(cfg: Path, out: Path, engine: list[str]) -> dict[str, float | str]:
     load = os.getloadavg()[0]
     cmd = [sys.executable, "-m", "generator.cli", "generate", str(cfg), "--out", str(out), "--fresh", *engine]
+    busy0, total0 = cpu_jiffies()
     start = time.perf_counter()
     proc = subprocess.run(cmd, check=False, capture_output=True, text=True, cwd=ROOT)
     wall = time.perf_counter() - start
+    busy1, total1 = cpu_jiffies()
+    cores = (os.cpu_count() or 1) * (busy1 - busy0) / max(1, total1 - total0)
     found = RATE.search(proc.stderr)
     if proc.returncode != 0 or not found:
         raise SystemExit(f"{' '.join(engine) or 'one process'} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
     plan, items, run_s, cpu, export = (float(x) for x in found.groups())
     return {"items": items, "plan": plan, "run": run_s, "cpu": cpu, "export": export, "wall": wall,
-            "run_rate": items / run_s, "e2e_rate": items / wall, "load": load, "digest": digest(out)}
+            "run_rate": items / run_s, "e2e_rate": items / wall, "load": load, "cores": cores,
+            "digest": digest(out)}
 
 
 def line(name: str, r: dict[str, float | str], base: dict[str, float | str] | None) -> str:
@@ -88,7 +104,7 @@ def line(name: str, r: dict[str, float | str], base: dict[str, float | str] | No
              if base else "")
     return (f"{name:<22} {int(r['items']):>5} items  plan {r['plan']:5.1f} s  run {r['run']:6.1f} s  "
             f"(CPU {r['cpu']:5.1f} s)  export {r['export']:4.1f} s  wall {r['wall']:6.1f} s  run {r['run_rate']:6.1f} items/s  "
-            f"end-to-end {r['e2e_rate']:5.1f} items/s  load {r['load']:.1f}{ratio}")
+            f"end-to-end {r['e2e_rate']:5.1f} items/s  load {r['load']:.1f}  busy cores {r['cores']:.2f}{ratio}")
 
 
 def main(argv: list[str] | None = None) -> int:
