@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -21,7 +22,7 @@ from generator.cli import main
 from generator.config import LLMConfig, load_config
 from generator.engine import Overrides, generate
 from generator.engines.shard import ShardJob, check_worker, shard_llm
-from generator.errors import InputError, OutputError
+from generator.errors import EngineError, InputError, OutputError
 from generator.llm.usage import Spend
 from generator.state import STATE_DIR
 from generator.testing.fake_openai import FakeOpenAI
@@ -99,6 +100,17 @@ def test_flags_without_effect_are_refused_in_one_line(config, tmp_path, capsys, 
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "o").exists()
+
+
+def test_a_ray_address_that_does_not_answer_is_one_line_within_seconds(tmp_path):
+    from generator.engines.ray_tasks import check_reachable
+
+    with socket.socket() as sock:  # a port that was free a moment ago: nothing listens there
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with pytest.raises(EngineError, match=f"cannot reach the Ray cluster at ray://127.0.0.1:{port}"):
+        check_reachable(f"ray://127.0.0.1:{port}")
+    check_reachable("auto")  # Ray resolves that one itself
 
 
 def test_each_shard_gets_its_share_of_the_endpoint_limits_and_of_the_remaining_budget():

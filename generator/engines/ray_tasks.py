@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import socket
 import threading
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,8 @@ def connect(ray: Any, address: str | None, workers: int | None) -> bool:
     if ray.is_initialized():
         return False
     address = address or os.environ.get("RAY_ADDRESS") or None
+    if address is not None:
+        check_reachable(address)
     opts: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING}
     term = signal.getsignal(signal.SIGTERM)
     try:
@@ -51,6 +54,18 @@ def connect(ray: Any, address: str | None, workers: int | None) -> bool:
     finally:
         keep_sigterm(term)
     return True
+
+
+def check_reachable(address: str, timeout_s: float = 5.0) -> None:
+    """A `host:port` address that does not answer is one line within seconds (Ray itself keeps
+    retrying it for minutes); `auto` and other forms are left to Ray."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        raise EngineError(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}") from None
 
 
 def keep_sigterm(handler: Any) -> None:
