@@ -113,7 +113,19 @@ def judge_queries(path: Path) -> Iterator[Query]:
             messages = json.loads(history) if isinstance(history, str) else history or []
             text = _first_user(messages)
             if text is not None:
-                yield "all", text, _call_values(messages) + (gold[i] if i < len(gold) else [])
+                yield "all", text, _call_values(messages) + (gold[i] if i < len(gold) else []) + _offered_apps(rec)
+
+
+def _offered_apps(rec: dict[str, Any]) -> list[str]:
+    """The app part of the offered tools' "<app>: <api>" names (TRAJECT-style catalogs): a query
+    may name the app, as the text gate allows (generator.validators.quality.exempt_phrases)."""
+    tools = rec.get("tools_list")
+    try:
+        tools = json.loads(tools) if isinstance(tools, str) else tools or []
+    except ValueError:
+        return []
+    names = [str((t.get("function") or t).get("name", "")) for t in tools if isinstance(t, dict)]
+    return [n.split(":", 1)[0] for n in names if ":" in n]
 
 
 def _judge_gold(meta: Path) -> list[list[str]]:
