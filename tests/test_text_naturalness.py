@@ -54,3 +54,77 @@ def test_the_text_report_exempts_the_offered_apps_of_judge_rows(tmp_path: Path) 
     row["messages_history"][0]["content"] = "Get the AAPL news via stock_news."
     (tmp_path / "test.jsonl").write_text(json.dumps(row) + "\n")
     assert text_figures(tmp_path, "judge")["all"]["defects.identifier"] == 1
+
+
+# ---------------------------------------------------------------- free-text values
+
+FREE_TEXT_PARAMS = [  # (tool name, parameter, schema): names, categories, free text, unknown nouns
+    ("update_pet_profile", "profile", {"type": "object", "properties": {"name": {"type": "string"},
+                                                                       "breed": {"type": "string"}}}),
+    ("update_pet_profile", "allergies", {"type": "array", "items": {"type": "string"},
+                                         "description": "Known allergies"}),
+    ("refill_prescription", "pharmacy", {"type": "object", "properties": {"name": {"type": "string"}},
+                                         "required": ["name"]}),
+    ("book_appointment", "notes", {"type": "string", "description": "Anything the vet should know"}),
+    ("search_medications", "query", {"type": "string", "description": "Medication or active ingredient"}),
+    ("cancel_order", "reason", {"type": "string"}),
+    ("create_event", "title", {"type": "string", "description": "Event title"}),
+    ("create_automation", "automation_name", {"type": "string"}),
+    ("get_player_stats", "player_name", {"type": "string", "description": "The name of the NBA player."}),
+    ("museum_info", "museum", {"type": "string", "description": "The name of the museum."}),
+    ("tune", "gizmo_nickname", {"type": "string"}),
+    ("register", "serial", {"type": "string"}),
+    ("analyze", "statement", {"type": "string", "description": "What the user says about the issue"}),
+]
+
+
+def _lorem_words() -> set[str]:
+    from faker.providers.lorem.en_US import Provider
+
+    return set(Provider.word_list)
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize(("tool_name", "param", "schema"), FREE_TEXT_PARAMS)
+def test_free_text_values_are_phrases_never_random_words(tool_name: str, param: str, schema: dict) -> None:
+    """Every value is a phrase, a name or a category member: never a lone dictionary word drawn
+    at random ("a profile called allow", "with breed effort", "allergies tend, shake and alone")."""
+    import random
+
+    from generator.values import sample_arguments
+
+    tool = _tool(tool_name, "", {param: schema})
+    tool = tool.model_copy(update={"parameters": {**tool.parameters, "required": [param]}})
+    lorem = _lorem_words()
+    for seed in range(25):
+        for text in _strings(sample_arguments(tool, random.Random(seed))[param]):
+            assert text.lower() not in lorem, (param, text)
+
+
+def test_names_fit_the_thing_they_name() -> None:
+    import random
+
+    from generator.freetext import CATEGORIES, PET_NAMES, TEXTS
+    from generator.values import sample_arguments
+
+    pet = _tool("update_pet_profile", "", {"profile": FREE_TEXT_PARAMS[0][2]})
+    pet = pet.model_copy(update={"parameters": {**pet.parameters, "required": ["profile"]}})
+    names = {sample_arguments(pet, random.Random(s))["profile"].get("name") for s in range(30)} - {None}
+    assert names and names <= set(PET_NAMES)
+    pharmacy = _tool("refill_prescription", "", {"pharmacy": FREE_TEXT_PARAMS[2][2]})
+    pharmacy = pharmacy.model_copy(update={"parameters": {**pharmacy.parameters, "required": ["pharmacy"]}})
+    assert all(sample_arguments(pharmacy, random.Random(s))["pharmacy"]["name"].endswith(" Pharmacy")
+               for s in range(10))
+    meds = _tool("search_medications", "", {"query": FREE_TEXT_PARAMS[4][2]})
+    meds = meds.model_copy(update={"parameters": {**meds.parameters, "required": ["query"]}})
+    assert {sample_arguments(meds, random.Random(s))["query"] for s in range(10)} <= set(CATEGORIES["medication"])
+    notes = _tool("book_appointment", "", {"notes": FREE_TEXT_PARAMS[3][2]})
+    notes = notes.model_copy(update={"parameters": {**notes.parameters, "required": ["notes"]}})
+    assert {sample_arguments(notes, random.Random(s))["notes"] for s in range(10)} <= set(TEXTS["note"])
