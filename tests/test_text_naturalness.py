@@ -128,3 +128,48 @@ def test_names_fit_the_thing_they_name() -> None:
     notes = _tool("book_appointment", "", {"notes": FREE_TEXT_PARAMS[3][2]})
     notes = notes.model_copy(update={"parameters": {**notes.parameters, "required": ["notes"]}})
     assert {sample_arguments(notes, random.Random(s))["notes"] for s in range(10)} <= set(TEXTS["note"])
+
+
+# ---------------------------------------------------------------- enum and boolean words
+
+
+def test_booleans_read_as_english() -> None:
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("express_shipping") == ("with express shipping", "without express shipping")
+    assert bool_words("notify_owner") == ("notifying the owner", "without notifying the owner")
+    assert bool_words("simulate_presence")[0] == "simulating presence"
+
+
+def test_sort_orders_and_reasons_read_as_english() -> None:
+    from generator.phrasebook.fragments import enum_fragments, enum_words, make_slot
+
+    assert enum_words("price_desc", "sort_by", {}) == "price, highest first"
+    assert enum_words("date_asc", "sort", {}) == "date, oldest first"
+    slot = make_slot("reason", {"type": "string", "enum": ["owner_request", "bad_weather"]})
+    assert all(f.startswith(("because of", "due to")) for f in enum_fragments(slot))
+
+
+# ---------------------------------------------------------------- TRAJECT hard hints
+
+
+def test_hard_hints_are_said_in_the_parameters_own_fragment() -> None:
+    """ "from June 3, 2025", "until June 9, 2025", "for thirty minutes", not "from a from date of
+    June 3, 2025" / "with a duration minutes of thirty"; the check still finds the value words."""
+    import random
+
+    from generator.records import ArgPlan
+    from generator.traject.plans import hint_for, hint_said
+    from generator.writers.phrasing.args import Arg, modifier
+
+    tool = _tool("set_away_mode", "Set the away mode.", {
+        "from_date": {"type": "string", "format": "date"}, "to_date": {"type": "string", "format": "date"},
+        "duration_minutes": {"type": "integer"}, "transition_seconds": {"type": "number"}})
+    for param, value, said in [("from_date", "2025-06-03", "from June 3, 2025"),
+                               ("to_date", "2025-06-09", "until June 9, 2025"),
+                               ("duration_minutes", 30, "thirty minutes"), ("transition_seconds", 23, "twenty-three")]:
+        hint = hint_for(tool, param, value)
+        plan = ArgPlan(param=param, value=value, mode="hinted", source="query", hint=hint)
+        text = modifier(Arg(param, hint, plan), tool, None, random.Random(1))
+        assert said in text and hint not in text, (param, hint, text)
+        assert hint_said(tool, param, value, hint) in text

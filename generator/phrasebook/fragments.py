@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..semantic import infer, tokens
-from .lexicon import gerund, is_plural, known, plural, verb_lemma, with_article
+from .lexicon import gerund, is_plural, known, lemmas, plural, verb_lemma, with_article
 from .nouns import param_noun
 
 _START = frozenset({"start", "from", "since", "begin", "beginning", "after", "min", "minimum", "lower", "earliest",
@@ -660,6 +660,8 @@ def enum_fragments(slot: Slot) -> list[str]:
     values = [str(v).lower() for v in item_spec(slot.spec).get("enum") or []]
     if slot.has(*_ACTION):
         return ["to {v} it"]
+    if slot.has("reason", "cause", "why"):  # "because of bad weather", not "with bad weather reason"
+        return ["because of {v}", "due to {v}"]
     if set(values) <= _ORDER | {"none", ""}:
         return ["{v}"]
     if slot.has(*_SORT) or (slot.has("sort", "order") and slot.has("by")):
@@ -706,7 +708,18 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     if v in _ORDER_WORDS:
         dated = set(tokens(f"{param} {spec.get('description') or ''}")) & {"date", "time", "newest", "recent"}
         return (_DATE_ORDER if dated else _ORDER_WORDS)[v]
+    *key, order = tokens(str(value)) or [""]
+    if key and order in _ORDER_WORDS:  # "price_desc" -> "price, highest first"
+        dated = set(key) & {"date", "time", "created", "updated", "published", "newest", "recent"}
+        return f"{' '.join(key)}, {(_DATE_ORDER if dated else _ORDER_WORDS)[order]}"
     return None
+
+
+def _object_words(words: list[str]) -> list[str]:
+    """A person after a verb takes "the" ("notifying the owner"); anything else is as named."""
+    from ..freetext import PERSON_WORDS
+
+    return ["the", *words] if len(words) == 1 and words[0] in PERSON_WORDS else words
 
 
 _BOOL_LEAD = re.compile(r"^(?:is|has|have|should|can|do|does|with|show|return|fetch|get)_", re.IGNORECASE)
@@ -736,8 +749,9 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if len(words) == 1 and words[0].endswith("ed") and verb_lemma(words[0]):  # "neutered", "verified"
         return words[0], f"not {words[0]}"
     lemma = verb_lemma(words[0]) if words else None
-    if lemma and len(words) > 1 and lemma == words[0] and not is_plural(words[0]):
-        said = " ".join([gerund(lemma), *words[1:]])
+    if lemma and len(words) > 1 and lemma == words[0] and not is_plural(words[0]) \
+            and "ADJ" not in lemmas(words[0]):  # "express_shipping" is express shipping, not expressing it
+        said = " ".join([gerund(lemma), *_object_words(words[1:])])
         return said, f"without {said}"
     noun = " ".join(words)
     return f"with {noun}", f"without {noun}"

@@ -93,7 +93,8 @@ def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, 
     for i, c in enumerate(plan.calls):
         shown = [a for a in c.args if a.mode != "omitted" and countable(a.value)]
         anchored = any(
-            (a.hint and contains(text, a.hint)) or _said(text, plan, i, a.param, a.value, tools)
+            (a.hint and contains(text, hint_said(tools[c.tool], a.param, a.value, a.hint)))
+            or _said(text, plan, i, a.param, a.value, tools)
             for a in shown
         )
         if shown and not anchored:
