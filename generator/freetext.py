@@ -67,6 +67,10 @@ CATEGORIES: dict[str, list[str]] = {
     "drug": ["ibuprofen", "aspirin", "metformin", "atorvastatin", "amoxicillin"],
     "vaccine": ["rabies", "distemper", "influenza", "tetanus", "hepatitis B"],
     "material": ["bronze", "marble", "oak", "steel", "glass", "clay", "granite"],
+    "reagent": ["sodium chloride", "ethanol", "Tris buffer", "acetone", "hydrochloric acid", "agarose"],
+    "chemical": ["sodium chloride", "ethanol", "acetone", "hydrogen peroxide", "glycerol"],
+    "organism": ["E. coli", "yeast", "Arabidopsis thaliana", "zebrafish", "Drosophila melanogaster"],
+    "strain": ["K-12", "BL21", "S288C", "wild type"],
     "substance": ["water", "ethanol", "mercury", "acetone", "sodium chloride", "glycerol"],
     "element": ["oxygen", "carbon", "iron", "gold", "helium", "sodium", "copper"],
     "compound": ["water", "carbon dioxide", "glucose", "sodium chloride", "methane"],
@@ -266,11 +270,24 @@ def _routine(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
 
 
 def _codename(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
-    return f"{_pick(rng, CODENAMES)} {thing}" if rng.random() < 0.5 else _pick(rng, CODENAMES)
+    return _pick(rng, CODENAMES)  # "the Orion project" is said around it
+
+
+# Places and organisations named after a person or a town ("Keller Pharmacy", "Hartman Museum").
+INSTITUTION_WORDS = frozenset({"pharmacy", "clinic", "hospital", "museum", "gallery", "school", "university",
+                               "college", "library", "bank", "store", "shop", "gym", "salon", "bakery", "cafe",
+                               "bar", "restaurant", "hotel", "exchange", "market", "company", "firm", "studio",
+                               "theater", "theatre", "cinema", "park", "zoo", "church", "lab", "laboratory",
+                               "office", "agency", "station", "airport", "garage", "farm", "winery", "brewery"})
 
 
 def _institution(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
-    return f"{surname()} {thing.title()}" if thing else surname()
+    """ "Keller Pharmacy" for an institution; any other thing gets a label ("Sample B7")."""
+    if not thing:
+        return surname()
+    if thing in INSTITUTION_WORDS:
+        return f"{surname()} {thing.title()}"
+    return f"{thing.title()} {_pick(rng, 'ABCDEFGH')}{rng.randint(1, 9)}"
 
 
 _NAMERS: list[tuple[frozenset[str], Namer]] = [

@@ -246,7 +246,7 @@ RULES: list[Rule] = [
                            "podcast podcasts playlist playlists game games episode video videos"),
     _rule("title", S, "title subject headline heading"),
     _rule("topic", S, "topic topics"),
-    _rule("category", S, "category categories tag tags label labels"),
+    _rule("category", S, "category categories tag tags"),
     _rule("size", S, "size sizes"),
     _rule("job", S, "job occupation profession position"),
     _rule("variant", S, "type mode kind style variant", suffixes="type mode Type Mode"),
