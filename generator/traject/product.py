@@ -92,9 +92,11 @@ def chainless(ctx: RunContext, cfg: TrajectConfig, domains: list[str]) -> frozen
     if out:
         log.warning("traject: no sequential trajectories for %s: no chain of >= %d tools", ", ".join(out),
                     cfg.chain.min)
-        note(ctx, NAME, "sequential", f"no chain of >= {cfg.chain.min} tools in {', '.join(out)}: no "
+        sizes = ", ".join(f"{d} ({len(ctx.catalog.by_domain[d])} tools)" for d in out)
+        note(ctx, NAME, "sequential", f"no chain of >= {cfg.chain.min} tools in {sizes}: no "
              "step's input can be bound to a value (id, name, place, date) of the previous step's "
-             "output (see traject/graph.py)")
+             "output; connected tools the catalog names outside its own tools, and inputs that only "
+             "echo the previous step's request, do not count (see traject/graph.py)")
     return frozenset(out)
 
 
