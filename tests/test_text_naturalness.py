@@ -173,3 +173,16 @@ def test_hard_hints_are_said_in_the_parameters_own_fragment() -> None:
         text = modifier(Arg(param, hint, plan), tool, None, random.Random(1))
         assert said in text and hint not in text, (param, hint, text)
         assert hint_said(tool, param, value, hint) in text
+
+
+def test_units_ending_a_name_are_said_with_the_value() -> None:
+    from generator.phrasebook.fragments import FRAGMENTS, bool_words, make_slot
+    from generator.phrasebook.nouns import param_noun
+
+    assert param_noun("volume_ul") == "volume" and param_noun("storage_temp_c") != "storage temp c"
+    slot = make_slot("volume_ul", {"type": "number"})
+    assert FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot) == ["with a volume of {v} microliters"]
+    slot = make_slot("method", {"type": "string", "enum": ["autoclave", "chemical_waste"]})
+    assert FRAGMENTS["enum"](slot) == ["by {v}", "using {v}"]
+    assert bool_words("in_stock") == ("in stock", "not in stock")
+    assert bool_words("urgent") == ("marked as urgent", "not marked as urgent")
