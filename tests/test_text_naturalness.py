@@ -186,3 +186,12 @@ def test_units_ending_a_name_are_said_with_the_value() -> None:
     assert FRAGMENTS["enum"](slot) == ["by {v}", "using {v}"]
     assert bool_words("in_stock") == ("in stock", "not in stock")
     assert bool_words("urgent") == ("marked as urgent", "not marked as urgent")
+
+
+def test_a_pronoun_goes_before_a_particle_and_filler_adjectives_are_no_object() -> None:
+    from generator.phrasebook.derive import _verb_object
+
+    assert _verb_object("look up", "it") == "look it up"
+    assert _verb_object("pull up", "the weather") == "pull up the weather"
+    tool = _tool("Hotels: details", "Get the specified hotel's details.", {"hotel_id": {"type": "string"}})
+    assert "specified" not in derive_action(tool).obj

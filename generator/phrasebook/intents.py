@@ -23,7 +23,8 @@ from .lexicon import (
     verb_lemma,
 )
 
-_NOISE = frozenset({"api", "endpoint", "v", "deprecated", "deprecating", "beta", "new", "old", "the", "a", "an",
+_NOISE = frozenset({"specified", "requested", "desired", "corresponding", "relevant", "respective", "selected",
+                    "api", "endpoint", "v", "deprecated", "deprecating", "beta", "new", "old", "the", "a", "an",
                     "all", "any", "my", "some", "multiple", "various", "specific", "given", "particular",
                     "detailed", "full", "complete", "basic", "simple", "single", "one", "info"} - {"info"})
 _STOP = frozenset({"for", "by", "from", "with", "in", "on", "at", "using", "based", "that", "which", "who",
