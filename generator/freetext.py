@@ -139,7 +139,9 @@ PERSON_WORDS = frozenset({"player", "athlete", "lawyer", "attorney", "actor", "a
                           "manager", "friend", "guest", "president", "scientist", "character", "prophet",
                           "king", "queen", "painter", "director", "candidate", "politician", "inventor",
                           "composer", "philosopher", "physician", "nurse", "agent", "host", "speaker",
-                          "recipient", "sender", "assignee", "reviewer", "instructor", "tutor", "therapist"})
+                          "recipient", "sender", "assignee", "reviewer", "instructor", "tutor", "therapist",
+                          "stylist", "barber", "dentist", "trainer", "mechanic", "plumber", "electrician",
+                          "hairdresser", "surgeon", "caregiver", "babysitter", "nanny", "landlord", "tenant"})
 # Things people set up and name by when or where they run ("Evening routine", "Kitchen scene").
 ROUTINE_WORDS = frozenset({"automation", "routine", "scene", "alarm", "playlist", "schedule", "rule", "timer",
                            "shortcut", "preset", "mix", "reminder", "list", "album", "collection", "folder"})

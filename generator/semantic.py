@@ -627,7 +627,8 @@ def _described_thing(schema: dict[str, Any]) -> list[str]:
     """ "The name of the museum" -> ["museum"]."""
     words = tokens(str(schema.get("description") or ""))
     if "name" in words[1:6] and words[words.index("name") - 1] not in _FILLER:  # "Filter by exchange name"
-        return [words[words.index("name") - 1]]
+        before = words[words.index("name") - 1]
+        return ["person"] if before in ("full", "first", "last", "display", "real", "legal") else [before]
     at = words.index("of") if "of" in words[:4] else -1
     return [w for w in words[at + 1:at + 3] if w not in _FILLER][:1] if at >= 0 else []
 

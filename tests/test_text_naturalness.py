@@ -195,3 +195,23 @@ def test_a_pronoun_goes_before_a_particle_and_filler_adjectives_are_no_object() 
     assert _verb_object("pull up", "the weather") == "pull up the weather"
     tool = _tool("Hotels: details", "Get the specified hotel's details.", {"hotel_id": {"type": "string"}})
     assert "specified" not in derive_action(tool).obj
+
+
+def test_glued_words_split_only_into_words() -> None:
+    from generator.phrasebook.lexicon import split_compound
+
+    assert split_compound("configs") == ["configs"]  # not "con figs"
+    assert split_compound("outputsize") == ["output", "size"]
+
+
+def test_a_full_name_and_a_stylist_are_people() -> None:
+    import random
+
+    from generator.values import sample_arguments
+
+    for param, schema in [("name", {"type": "string", "description": "Full name of the account holder"}),
+                          ("stylist_name", {"type": "string"})]:
+        tool = _tool("book", "", {param: schema})
+        tool = tool.model_copy(update={"parameters": {**tool.parameters, "required": [param]}})
+        value = sample_arguments(tool, random.Random(3))[param]
+        assert len(value.split()) == 2 and value.split()[1][:1].isupper() and value.split()[1][1:].islower(), value

@@ -23,7 +23,7 @@ from .lexicon import (
     verb_lemma,
 )
 
-_NOISE = frozenset({"specified", "requested", "desired", "corresponding", "relevant", "respective", "selected",
+_NOISE = frozenset({"specified", "provided", "requested", "desired", "corresponding", "relevant", "respective", "selected",
                     "api", "endpoint", "v", "deprecated", "deprecating", "beta", "new", "old", "the", "a", "an",
                     "all", "any", "my", "some", "multiple", "various", "specific", "given", "particular",
                     "detailed", "full", "complete", "basic", "simple", "single", "one", "info"} - {"info"})
