@@ -200,6 +200,7 @@ _TEXT_ROLES: list[tuple[frozenset[str], str]] = [
     (frozenset({"bio", "biography", "tagline", "headline_text"}), "bio"),
     (frozenset({"text", "sentence", "sentences", "paragraph", "input", "string", "statement", "passage"}),
      "sentence"),
+    (frozenset({"message", "messages", "body", "content", "post", "tweet", "reply", "status"}), "message"),
 ]
 
 TITLES: dict[str, list[str]] = {

@@ -616,8 +616,9 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     if words and words[-1] in _NAMING:
         return _name_of(rng, words[:-1] or _described_thing(schema))
     fake = faker(rng)
+    text_like = freetext.text_role(words) or (set(words) <= GENERIC and freetext.text_role(said))
     return freetext.category_value(rng, words) or (
-        freetext.text_value(rng, said) if freetext.text_role(words) else None) or (
+        freetext.text_value(rng, said) if text_like else None) or (
         freetext.name_of_thing(rng, words[-1], lambda: f"{fake.first_name()} {fake.last_name()}",
                                fake.last_name) if words else None) or \
         freetext.category_value(rng, list(reversed(said[len(words):][:3]))) or _proper_name(rng, name)

@@ -75,6 +75,7 @@ FREE_TEXT_PARAMS = [  # (tool name, parameter, schema): names, categories, free 
     ("tune", "gizmo_nickname", {"type": "string"}),
     ("register", "serial", {"type": "string"}),
     ("analyze", "statement", {"type": "string", "description": "What the user says about the issue"}),
+    ("tts", "content", {"type": "string", "description": "The text content that needs to be converted to speech."}),
 ]
 
 
