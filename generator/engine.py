@@ -34,7 +34,7 @@ from .plugins import load_plugins
 from .products.base import PRODUCTS, RunContext, WorkItem
 from .progress import Progress
 from .provenance import code_digest
-from .records import ItemResult, RunManifest, UserHistory
+from .records import ItemResult, Rejection, RunManifest, UserHistory
 from .run_report import run_report
 from .runner import run_items
 from .secrets import endpoint_id, redact_url
@@ -206,7 +206,7 @@ def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]],
                done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]]]:
     files: list[Path] = []
     counts: dict[str, dict[str, int]] = {}
-    rejections = []
+    rejections: list[Rejection] = []
     for name, items in plans.items():
         results = [done[it.item_id] for it in items]
         files.extend(PRODUCTS.get(name)().export(results, ctx))

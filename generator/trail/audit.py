@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
-from ..records import Tool
+from ..records import Tool, dict_at
 from ..schema import argument_errors
 from ..temporal import consistent, parse_time
 from ..vagueness import mentions_app, norm
@@ -76,7 +76,7 @@ def answer_shape(ans: Any, where: str) -> list[Finding]:
 
 
 def string_booleans(ans: dict[str, Any], where: str) -> list[Finding]:
-    params = ans.get("parameters") if isinstance(ans.get("parameters"), dict) else {}
+    params = dict_at(ans, "parameters")
     return [_f("error", f"{where}:parameters.{k}", f"boolean stored as the string {v!r} "
                "(TRAILBench's scorer then fails its own gold answer)")
             for k, v in params.items() if isinstance(v, str) and v in ("true", "false", "True", "False")]
