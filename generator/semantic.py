@@ -324,8 +324,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         hit = _by_name(name, words, candidates)
         if hit and not (hit in _REFINABLE and (better := _by_description(description, json_type))):
             return hit
-        if better:
-            return better
+        if hit:
+            return better or hit
     described = [singular(t) for t in tokens(description)]
     text = f" {' '.join(described)} "
     for kind, phrase in _DESCRIBED:
