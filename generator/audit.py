@@ -1,7 +1,7 @@
 """Registries for `trajgen validate FILE --format F` and `trajgen stats PATH`.
 
 An audit reads an existing file (ours or upstream) and reports problems with their location;
-stats print the vagueness figures of FORMATS.md section 5 for files of a format. Products
+stats print the vagueness figures of docs/formats.md (Vagueness) for files of a format. Products
 register their own; `detect` picks the format from the path and content when none is given.
 """
 

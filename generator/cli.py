@@ -34,7 +34,7 @@ def _generate(args: argparse.Namespace) -> int:
         from rich.console import Console
 
         llm = {f"llm_{k} (this run)": v for k, v in summary.this_run.items()
-               if k in ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens")}
+               if k in ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens", "retries")}
         Console(stderr=True).print(summary_table(summary.per_product, llm))
         for note in summary.notes:  # skipped tools and products short of what was requested
             print(note, file=sys.stderr)

@@ -185,9 +185,9 @@ def check_settings(cfg: RunConfig) -> None:
     a language the writer cannot write."""
     for path, why in ineffective_settings(cfg)[:1]:
         raise ConfigError(f"this setting has no effect: {why}; remove it", field=path)
-    why = language_refused(cfg)
-    if why:
-        raise ConfigError(why, field="products.bfcl.languages")
+    refused = language_refused(cfg)
+    if refused:
+        raise ConfigError(refused, field="products.bfcl.languages")
 
 
 def language_refused(cfg: RunConfig) -> str | None:

@@ -34,7 +34,7 @@ from .plugins import load_plugins
 from .products.base import PRODUCTS, RunContext, WorkItem
 from .progress import Progress
 from .provenance import code_digest
-from .records import ItemResult, RunManifest, UserHistory
+from .records import ItemResult, Rejection, RunManifest, UserHistory
 from .run_report import run_report
 from .runner import run_items
 from .secrets import endpoint_id, redact_url
@@ -206,7 +206,7 @@ def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]],
                done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]]]:
     files: list[Path] = []
     counts: dict[str, dict[str, int]] = {}
-    rejections = []
+    rejections: list[Rejection] = []
     for name, items in plans.items():
         results = [done[it.item_id] for it in items]
         files.extend(PRODUCTS.get(name)().export(results, ctx))
@@ -232,11 +232,11 @@ def file_digest(path: Path) -> str:
 
 def llm_counts(journal: Journal, counts: dict[str, dict[str, int]]) -> dict[str, int]:
     """The dataset's LLM spending (each exchange once, over every invocation) and its tokens
-    per format: deterministic, so a resumed run's manifest equals an uninterrupted one's."""
+    per format: deterministic, so a resumed run's manifest equals an uninterrupted one's. Transport
+    retries depend on the network, not on the dataset: the terminal reports them, the manifest not."""
     s = journal.spent
     flat = {"llm_requests_sent": s.requests, "llm_cache_hits": s.cache_hits,
-            "llm_prompt_tokens": s.prompt_tokens, "llm_completion_tokens": s.completion_tokens,
-            "llm_retries": s.retries}
+            "llm_prompt_tokens": s.prompt_tokens, "llm_completion_tokens": s.completion_tokens}
     for name in counts:
         flat[f"{name}.llm_tokens"] = journal.by_product[name].tokens if name in journal.by_product else 0
     return flat

@@ -6,7 +6,14 @@ import sys
 from collections import Counter
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.progress import Progress as RichProgress
 from rich.table import Table
 
@@ -22,7 +29,7 @@ class Progress:
         self.accepted: Counter[str] = Counter()
         self.rejected: Counter[str] = Counter()
         self._bar: RichProgress | None = None
-        self._task = None
+        self._task: TaskID | None = None
 
     def start(self, total: int, done: int) -> None:
         self.total, self.completed = total, done

@@ -214,3 +214,10 @@ class RunManifest(Record):
     counts: dict[str, int]
     files: dict[str, str] = Field(default_factory=dict)
     llm_cost_usd: float | None = None  # from llm.prices, summed over every invocation
+
+
+def dict_at(obj: dict[str, Any], key: str, default: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`obj[key]` when it is a JSON object, else `default` (an empty one): the one way every
+    reader of loosely shaped input (schemas, tool calls, records) looks one level down."""
+    value = obj.get(key)
+    return value if isinstance(value, dict) else ({} if default is None else default)

@@ -327,7 +327,7 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         if hit and not (hit in _REFINABLE and (better := _by_description(description, json_type))):
             return hit
         if hit:
-            return better
+            return better or hit
     described = [singular(t) for t in tokens(description)]
     text = f" {' '.join(described)} "
     for kind, phrase in _DESCRIBED:

@@ -409,7 +409,7 @@ def value_kind(value: Any, param: str, tool: Tool | None, time: str | datetime |
 
 
 def _item_ctx(ctx: Ctx) -> Ctx:
-    items = ctx.spec.get("items") if isinstance(ctx.spec.get("items"), dict) else {}
+    items = dict_at(ctx.spec, "items")
     return Ctx(ctx.param, ctx.tool, items, ctx.time)
 
 
@@ -449,8 +449,8 @@ def _render_ctx(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
 
 
 def _child(ctx: Ctx, key: str) -> Ctx:
-    props = ctx.spec.get("properties") if isinstance(ctx.spec.get("properties"), dict) else {}
-    spec = props.get(key) if isinstance(props.get(key), dict) else {}
+    props = dict_at(ctx.spec, "properties")
+    spec = dict_at(props, key)
     return Ctx(key, None, spec, ctx.time)
 
 
@@ -547,3 +547,4 @@ def leaks(text: str, value: Any, param: str, tool: Tool | None, time: str | date
 
 
 from .identity import is_identifier  # noqa: F401  (one definition, re-exported)
+from .records import dict_at

@@ -1,4 +1,4 @@
-"""Measurable vagueness (FORMATS.md section 5), shared by plans, validators, audits and stats.
+"""Measurable vagueness (docs/formats.md, Vagueness), shared by plans, validators, audits and stats.
 
 Text is compared after `norm`: lowercase, whitespace collapsed. A gold value counts as
 "recalled" when its normalized string occurs verbatim inside the normalized query. Booleans,

@@ -40,7 +40,7 @@ import rstr
 
 from . import freetext, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
-from .records import Tool
+from .records import Tool, dict_at
 from .schema import FORMATS, is_valid, schema_key
 
 # A fixed reference instant: outputs must never depend on the wall clock.
@@ -396,7 +396,7 @@ def _fake_bool(name: str, schema: dict[str, Any], rng: random.Random, ref: datet
 
 
 def _item_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    items = schema.get("items") if isinstance(schema.get("items"), dict) else {"type": "string"}
+    items = dict_at(schema, "items", {"type": "string"})
     if "description" not in items and schema.get("description"):  # "Dishes to order" says what an item is
         items = {**items, "description": schema["description"]}
     return items
@@ -410,7 +410,7 @@ def _item_count(schema: dict[str, Any], rng: random.Random, fixed: int) -> int:
 
 
 def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> list[Any]:
-    prefix = [s for s in schema.get("prefixItems") or [] if isinstance(s, dict | bool)]
+    prefix = [s if isinstance(s, dict) else {} for s in schema.get("prefixItems") or [] if isinstance(s, dict | bool)]
     out: list[Any] = [value_for(s, rng, name=f"{name}[{i}]" if not _coords(name) else _coord_name(i), ref=ref)
                       for i, s in enumerate(prefix)]
     if schema.get("items") is False:
@@ -659,7 +659,7 @@ def _resampler(props: dict[str, dict[str, Any]], ref: datetime,
         base = name.removesuffix("[]")
         schema = props.get(base) or {}
         if name.endswith("[]"):
-            items = schema.get("items") if isinstance(schema.get("items"), dict) else {"type": "string"}
+            items = dict_at(schema, "items", {"type": "string"})
             return value_for(items, rng, name=_singular(base), ref=ref)
         return value_for(schema, rng, name=name, ref=ref, pool=pool if use_pool else None)
     return draw

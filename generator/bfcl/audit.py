@@ -108,7 +108,8 @@ def _entry_problems(category: str, q: dict[str, Any], answer: dict[str, Any] | N
 
 
 def audit_file(qf: Path, report: AuditReport) -> int:
-    category = _NAME.match(qf.name).group(1) if _NAME.match(qf.name) else qf.stem
+    named = _NAME.match(qf.name)
+    category = named.group(1) if named else qf.stem
     questions = read_jsonl(qf, report)
     af = answer_file(qf)
     answers = read_jsonl(af, report) if af else []

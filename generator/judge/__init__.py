@@ -1,1 +1,1 @@
-"""judge product (see its issue)."""
+"""judge product: tool-selection-quality judge rows (docs/formats.md, Judge rows)."""

@@ -170,7 +170,7 @@ def _unix(slot: Slot) -> list[str]:
 def _year(slot: Slot) -> list[str]:
     bound = _bound(slot) or ("min" if slot.has("after", "since", "from", "start") else
                              "max" if slot.has("before", "until", "to", "end") else None)
-    return {"min": ["from {v} on", "since {v}"], "max": ["up to {v}", "until {v}"]}.get(bound, ["from {v}", "in {v}"])
+    return {"min": ["from {v} on", "since {v}"], "max": ["up to {v}", "until {v}"]}.get(bound or "", ["from {v}", "in {v}"])
 
 
 @maker("month_number")

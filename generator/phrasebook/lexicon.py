@@ -113,7 +113,7 @@ def known(word: str) -> bool:
 def is_plural(word: str) -> bool:
     from lemminflect import getInflection
 
-    noun = lemmas(word).get("NOUN")
+    noun = lemmas(word).get("NOUN") or ()
     return bool(noun) and noun[0] != word.lower() and word.lower() in getInflection(noun[0], "NNS")
 
 

@@ -16,6 +16,7 @@ from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
 from ..errors import InputError
 from ..jsonl import first_has, read_into, require_rows
 from ..readers import tool_from_openai
+from ..records import dict_at
 from ..schema import argument_errors
 from ..vagueness import gold_values, norm
 
@@ -38,7 +39,7 @@ def _calls_problems(msg: dict[str, Any], tools: dict[str, Any], open_ids: dict[s
     if not isinstance(calls, list) or not all(isinstance(tc, dict) for tc in calls):
         return ["tool_calls must be a list of objects"]
     for tc in calls:
-        fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
+        fn = dict_at(tc, "function")
         name, raw = fn.get("name"), fn.get("arguments")
         if not isinstance(name, str) or name not in tools:
             problems.append(f"call to a tool that is not offered: {name}")

@@ -1,7 +1,7 @@
 """`trajgen validate --format trail` and `trajgen stats` for TRAILBench-format query files.
 
 The audit reports, with their location: JSON parse errors (line:column), records that break
-the schema of FORMATS.md 1.2 (keys, types, level layout incl. levels stored as bare strings,
+the schema of docs/formats.md (TRAILBench) (keys, types, level layout incl. levels stored as bare strings,
 ids, times, history events), answers invalid against the tool schemas (when a catalog is
 found, see `files.find_catalog_dir`), string booleans, leakage of identifiers into queries,
 temporal arguments that contradict the record time, and gold answers that fail TRAILBench's
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
-from ..records import Tool
+from ..records import Tool, dict_at
 from ..schema import argument_errors
 from ..temporal import consistent, parse_time
 from ..vagueness import mentions_app, norm
@@ -76,7 +76,7 @@ def answer_shape(ans: Any, where: str) -> list[Finding]:
 
 
 def string_booleans(ans: dict[str, Any], where: str) -> list[Finding]:
-    params = ans.get("parameters") if isinstance(ans.get("parameters"), dict) else {}
+    params = dict_at(ans, "parameters")
     return [_f("error", f"{where}:parameters.{k}", f"boolean stored as the string {v!r} "
                "(TRAILBench's scorer then fails its own gold answer)")
             for k, v in params.items() if isinstance(v, str) and v in ("true", "false", "True", "False")]

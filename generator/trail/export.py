@@ -1,5 +1,5 @@
 """TRAILBench exporter: `<out>/trail/all_generated_queries_<user>.json`, byte-compatible with
-FORMATS.md section 1.2 (a JSON array, indent 2, non-ASCII kept, no trailing newline; the
+docs/formats.md (TRAILBench) (a JSON array, indent 2, non-ASCII kept, no trailing newline; the
 history is a JSON-encoded string with default separators).
 
 Beside the query files it writes the tools of the catalog in TRAILBench's own layout,

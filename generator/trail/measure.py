@@ -1,4 +1,4 @@
-"""Vagueness figures of TRAILBench-format records (FORMATS.md section 5), per level.
+"""Vagueness figures of TRAILBench-format records (docs/formats.md, Vagueness), per level.
 
 Shared by `trajgen stats`, the audit and the tests. VR is the mean per-query share of gold
 values found verbatim (queries of answers without countable values are left out of VR and
@@ -24,7 +24,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..records import Record, Tool
+from ..records import Record, Tool, dict_at
 from ..vagueness import gold_values, mean, mentions_app, norm, value_elements, value_recall
 from ..validators.habitphrase import unsaid_problem
 from ..validators.timephrase import from_time_alone, parse_query_time, said_in
@@ -97,7 +97,7 @@ def history_events(record: dict[str, Any]) -> list[dict[str, Any]]:
 def seen_values(events: list[dict[str, Any]]) -> dict[tuple[str, str, str], set[str]]:
     seen: dict[tuple[str, str, str], set[str]] = defaultdict(set)
     for e in events:
-        params = e.get("parameters") if isinstance(e.get("parameters"), dict) else {}
+        params = dict_at(e, "parameters")
         for k, v in params.items():
             for x in value_elements(v):
                 seen[(str(e.get("toolname")), str(e.get("apiname")), k)].add(norm(x))
@@ -116,13 +116,13 @@ class Recoverability:
         a = record["answer"]
         self.app, self.api = str(a.get("toolname")), str(a.get("apiname"))
         self.temporal = set(a.get("temporal_parameters") or [])
-        self.params = a.get("parameters") if isinstance(a.get("parameters"), dict) else {}
+        self.params = dict_at(a, "parameters")
         self.time = parse_query_time(record.get("time", ""))
         events = history_events(record)
         self.seen = seen_values(events)
         self.order: dict[str, list[Any]] = defaultdict(list)  # param -> values, oldest first
         for e in events:
-            params = e.get("parameters") if isinstance(e.get("parameters"), dict) else {}
+            params = dict_at(e, "parameters")
             if (str(e.get("toolname")), str(e.get("apiname"))) == (self.app, self.api):
                 for k, v in params.items():
                     self.order[k].append(v)

@@ -1,4 +1,4 @@
-"""TRAILBench's scoring rule (FORMATS.md 1.6), reimplemented to score gold-as-prediction offline.
+"""TRAILBench's scoring rule (docs/formats.md, TRAILBench), reimplemented to score gold-as-prediction offline.
 
 Per query, with the gold value of every parameter wrapped as `[value]`:
 platforms (app equal), tool_names (function-name sets equal), tool_param_names (parameter-name

@@ -1,5 +1,5 @@
 """Targets from user logs: event k of a user's log is the target call, events[:k] its history,
-its time the query time -- how TRAILBench's real records are built (FORMATS.md 1.2).
+its time the query time -- how TRAILBench's real records are built (docs/formats.md, TRAILBench).
 
 An argument is *inferable* when the reviewer's recoverability rule holds for it: its value
 occurs in the history for the same app, API and parameter, its parameter is temporal (follows
@@ -135,7 +135,8 @@ class Pools:
                 rng.shuffle(pool)
         for user, pool in self.tiers["partial"].items():
             # Fewest stated-only values first (picks pop from the end): more targets fit the budget.
-            pool.sort(key=lambda k, u=user: -self.floor[(u, k)])
+            order = {k: -self.floor[(user, k)] for k in pool}
+            pool.sort(key=order.__getitem__)
 
     def _add(self, log: UserHistory, k: int, full: bool, catalog: Catalog) -> None:
         kind = repeat_kind(log, k)

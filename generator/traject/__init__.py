@@ -1,1 +1,1 @@
-"""traject product (see its issue)."""
+"""traject product: TRAJECT-Bench trajectories and queries (docs/formats.md, TRAJECT-Bench)."""

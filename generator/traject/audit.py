@@ -8,7 +8,7 @@ Findings:
   query mentions in no accepted form (literal, enum words, date in words, number in words);
 - sequential: a bound argument (`adapt_parameter`) whose value is not in the previous step's
   `executed_output`; repeated tool names (TRAJECT inclusion can then never reach 1.0).
-Figures: value recall (FORMATS.md section 5) of simple vs hard, all params and required only.
+Figures: value recall (docs/formats.md, Vagueness) of simple vs hard, all params and required only.
 """
 
 from __future__ import annotations

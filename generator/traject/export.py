@@ -1,4 +1,4 @@
-"""TRAJECT-Bench record builders and the file exporter (FORMATS.md section 2).
+"""TRAJECT-Bench record builders and the file exporter (docs/formats.md, TRAJECT-Bench).
 
 Layout: <out>/traject/parallel/<Domain>/{simple_ver,hard_ver}.json (index-aligned twins with an
 identical `tool list`) and <out>/traject/sequential/<Domain>/traj_query.json. Serialization is

@@ -1,4 +1,4 @@
-"""TRAJECT-Bench's offline metrics (`utils/metrics.py`, FORMATS.md 2.7), reimplemented.
+"""TRAJECT-Bench's offline metrics (`utils/metrics.py`; docs/formats.md, TRAJECT-Bench), reimplemented.
 
 - exact_match_tools: set equality of `tool name`s (parallel) or list equality (sequential);
 - inclusion_tools: |set(gt names) & set(pred names)| / len(gt list) -- a trajectory that

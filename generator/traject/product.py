@@ -198,7 +198,7 @@ def use_llm(ctx: RunContext, cfg: TrajectConfig) -> bool:
 
 
 async def with_outputs(ctx: RunContext, cfg: TrajectConfig, target: Target) -> Target:
-    if not use_llm(ctx, cfg):
+    if not cfg.llm_outputs or ctx.llm is None:
         return target
     return target.model_copy(
         update={"outputs": await llm_sim.llm_outputs(ctx.llm, target, ctx.catalog.by_name)}
@@ -206,7 +206,7 @@ async def with_outputs(ctx: RunContext, cfg: TrajectConfig, target: Target) -> T
 
 
 async def answer_text(ctx: RunContext, cfg: TrajectConfig, target: Target, queries: dict[str, str]) -> str:
-    if use_llm(ctx, cfg):
+    if cfg.llm_outputs and ctx.llm is not None:
         return await llm_sim.llm_answer(ctx.llm, next(iter(queries.values())), target.outputs)
     if target.kind == "parallel":
         return simulate.parallel_answer(target, ctx.catalog.by_name)
