@@ -251,7 +251,7 @@ def text_value(rng: random.Random, words: Sequence[str]) -> str:
     return _pick(rng, TEXTS[text_role(words) or "message"])
 
 
-def title_value(rng: random.Random, words: Sequence[str], fallback: Callable[[], str]) -> str | None:
+def title_value(rng: random.Random, words: Sequence[str], fallback: Callable[[], str]) -> str:
     """A title fitting the thing it titles (an event, a task, an email, a post, a document), or the
     `fallback` (a work's title) when the words name none of those."""
     context = set(words) | set(SUBJECT.get())
