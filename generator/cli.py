@@ -41,20 +41,27 @@ def _generate(args: argparse.Namespace) -> int:
 def _validate(args: argparse.Namespace) -> int:
     from .validate import run_validate
 
-    report = run_validate(Path(args.file), args.format, catalog=args.catalog)
-    for line in report.lines:
-        print(line)
-    for f in report.findings:
-        print(f"{f.severity}: {f.where}: {f.message}")
-    print(f"{report.format}: {len(report.errors)} error(s), "
-          f"{len(report.findings) - len(report.errors)} warning(s)")
-    return EXIT_FINDINGS if report.errors else 0
+    reports = [run_validate(Path(f), args.format, catalog=args.catalog) for f in args.file]
+    for report in reports:
+        for line in report.lines:
+            print(line)
+        for f in report.findings:
+            print(f"{f.severity}: {f.where}: {f.message}")
+        print(f"{report.format}: {len(report.errors)} error(s), {len(report.warnings)} warning(s), "
+              f"{len(report.by_design)} finding(s)" + (f" in {report.path}" if len(reports) > 1 else ""))
+    if any(r.by_design for r in reports):
+        print("findings are measured properties the format has by design (e.g. hard queries that leave "
+              "values out); they never fail validation")
+    return EXIT_FINDINGS if any(r.errors for r in reports) else 0
 
 
 def _stats(args: argparse.Namespace) -> int:
     from .validate import run_stats
 
     report = run_stats(Path(args.path), args.format)
+    if args.json:
+        print(report.model_dump_json(indent=2, include={"format", "path", "tables", "figures"}))
+        return 0
     for line in report.lines:
         print(line)
     return 0
@@ -121,9 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
     g.set_defaults(func=_generate)
 
     v = sub.add_parser("validate", help="audit a file in a supported format",
-                       description="Audit FILE: parse errors with their location, schema violations, "
-                                   "format quirks and vagueness figures. Exit 1 when errors are found.")
-    v.add_argument("file", help="file, format directory, or run directory (each format inside is audited)")
+                       description="Audit FILE: errors (format or schema violations, an empty file), "
+                                   "warnings (quirks) and findings (measured properties the format has "
+                                   "by design, e.g. hard queries that leave values out), then the "
+                                   "vagueness figures. Exit 1 when errors are found; findings never fail.")
+    v.add_argument("file", nargs="+",
+                   help="file(s), format directory, or run directory (each format inside is audited)")
     v.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected)")
     v.add_argument("--catalog", help="trail: directory of OpenAI-format tool files to check answers against "
                                      "(default: an apis/ folder beside or above FILE)")
@@ -135,6 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("path")
     s.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected; a run "
                                     "directory reports each format inside)")
+    s.add_argument("--json", action="store_true",
+                   help="print the tables (title, columns, rows, legend, notes; n/a as null) and the "
+                        "flat figures as JSON")
     s.set_defaults(func=_stats)
 
     h = sub.add_parser("hints", help="have the LLM write phrasing hints once per tool (cached)",

@@ -10,6 +10,7 @@ from pydantic import Field, PositiveInt, ValidationError
 
 from .bfcl.config import BfclConfig
 from .errors import ConfigError
+from .hub.config import CardConfig, DedupConfig, SplitsConfig
 from .judge.config import JudgeConfig
 from .products.sdg_config import SdgConfig
 from .records import Record
@@ -53,6 +54,9 @@ class RunConfig(Record):
     llm: LLMConfig = Field(default_factory=LLMConfig)
     out: str = "outputs/run"
     products: ProductsConfig = Field(default_factory=ProductsConfig)
+    card: CardConfig = Field(default_factory=CardConfig)  # the dataset card's licence, name, languages
+    dedup: DedupConfig = Field(default_factory=DedupConfig)
+    splits: SplitsConfig | None = None  # absent: one split per format (sdg train, the others test)
 
 
 def _first_error(err: ValidationError) -> tuple[str, str]:

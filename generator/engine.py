@@ -9,6 +9,7 @@ makes sure no exchange is sent twice.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import shutil
@@ -22,6 +23,9 @@ from .card import card_text
 from .catalog import Catalog
 from .config import RunConfig
 from .errors import BudgetExceeded, ConfigError, LLMError
+from .hub.plots import write_plots
+from .hub.prepare import Prepared, prepare
+from .hub.provenance import code_digest
 from .io import atomic_write_text, jsonl_text
 from .llm.protocol import LLMClient
 from .plugins import load_plugins
@@ -117,7 +121,8 @@ def config_hash(cfg: RunConfig, base_dir: Path) -> str:
     from .prompting import template_hashes
 
     data = cfg.model_dump(mode="json")
-    data.pop("out", None)
+    for export_only in ("out", "card", "dedup", "splits"):  # decided after the items ran
+        data.pop(export_only, None)
     for how_not_what in ("concurrency", "budget_tokens", "max_retries", "timeout_s", "cache_dir"):
         data["llm"].pop(how_not_what, None)
     key = {"config": data, "inputs": input_digests(data, base_dir), "code": __version__,
@@ -297,21 +302,27 @@ def plans_done(plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]) ->
     return [it.item_id for items in plans.values() for it in items if it.item_id in done]
 
 
-def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]],
-               done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]]]:
+def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]
+               ) -> tuple[list[Path], dict[str, dict[str, int]], Prepared]:
+    """Dedup and split (generator.hub.prepare), then each product's export once per split."""
+    prep = prepare(ctx, plans, done)
     files: list[Path] = []
     counts: dict[str, dict[str, int]] = {}
     rejections = []
     for name, items in plans.items():
         results = [done[it.item_id] for it in items]
-        files.extend(PRODUCTS.get(name)().export(results, ctx))
+        for split, part in prep.exports[name].items():
+            files.extend(PRODUCTS.get(name)().export(part, dataclasses.replace(ctx, split=split)))
         counts[name] = {"items": len(items), "accepted": sum(len(r.samples) for r in results),
-                        "rejected": sum(len(r.rejections) for r in results)}
+                        "rejected": sum(len(r.rejections) for r in results),
+                        "duplicates": sum(t.removed.product == name for t in prep.dedup.twins),
+                        "written": prep.written(name)}
         rejections.extend(rej for r in results for rej in r.rejections)
+    rejections += prep.rejections()
     rej_path = ctx.out_dir / "rejections.jsonl"
     atomic_write_text(rej_path, jsonl_text(r.model_dump(mode="json") for r in rejections))
     files.append(rej_path)
-    return files, counts
+    return files, counts, prep
 
 
 def file_digest(path: Path) -> str:
@@ -326,10 +337,12 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
     flat: dict[str, int] = {f"{p}.{k}": v for p, c in counts.items() for k, v in c.items()}
     flat.update({f"llm_{k}": v for k, v in usage.items()})
     rel = {str(p.relative_to(ctx.out_dir)): file_digest(p) for p in sorted(set(files))}
+    config = cfg.model_dump(mode="json", exclude={"out"})
     return RunManifest(
-        config=cfg.model_dump(mode="json", exclude={"out"}), seed=cfg.seed, writer=cfg.writer,
+        config=config, seed=cfg.seed, writer=cfg.writer,
         model=llm.model if llm else None, endpoint=llm.endpoint if llm else None,
-        template_hashes=template_hashes(), code_version=__version__, counts=flat, files=rel)
+        template_hashes=template_hashes(), code_version=__version__, code_digest=code_digest(),
+        inputs=input_digests(config, ctx.base_dir), counts=flat, files=rel)
 
 
 def previous_files(out_dir: Path) -> set[str]:
@@ -383,11 +396,12 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
     if ov.shard:  # a shard only adds finished items; an unsharded run exports them all
         return RunSummary(out_dir=out_dir, manifest=None, per_product={})
     before = previous_files(out_dir)
-    files, counts = export_all(ctx, plans, done)
+    files, counts, prep = export_all(ctx, plans, done)
+    files += write_plots(out_dir, names, prep)
     manifest = build_manifest(cfg, ctx, files, counts, llm, ledger.totals())
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names))
+    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names, prep))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json", out_dir / "README.md"],
                       this_run=this_run_usage(llm))

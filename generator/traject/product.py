@@ -309,7 +309,7 @@ class TrajectProduct:
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections)
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
-        return export_samples([s for r in results for s in r.samples], ctx.out_dir / NAME)
+        return export_samples([s for r in results for s in r.samples], ctx.product_dir(NAME))
 
 
 def _grouped(samples: list[Sample], kind: str) -> dict[str, list[dict[str, Any]]]:
