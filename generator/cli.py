@@ -23,7 +23,7 @@ def _generate(args: argparse.Namespace) -> int:
     out = args.out or (None if "out" in cfg.model_fields_set else f"outputs/{cfg_path.stem}")
     ov = Overrides(out=out, seed=args.seed, limit=args.limit, writer=args.writer,
                    base_url=args.base_url, model=args.model, concurrency=args.concurrency,
-                   fresh=args.fresh, progress=not args.quiet, shard=args.shard)
+                   fresh=args.fresh, progress=not args.quiet, shard=args.shard, splits=args.split)
     summary = generate(cfg, cfg_path.resolve().parent, ov)
     if summary.manifest is None:
         print(f"shard {args.shard[0]}/{args.shard[1]} done in {summary.out_dir}; when every shard's "
@@ -67,6 +67,15 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _push(args: argparse.Namespace) -> int:
+    from .hub.push import push
+
+    res = push(Path(args.run_dir), args.repo_id, private=args.private, token=args.token,
+               endpoint=args.endpoint, message=args.message)
+    print(f"pushed {len(res.files)} file(s) to {res.repo_url} ({res.commit_url})", file=sys.stderr)
+    return 0
+
+
 def _hints(args: argparse.Namespace) -> int:
     from .config import LLMConfig
     from .hints import run_hints
@@ -85,6 +94,29 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("expected a number >= 1")
     return value
+
+
+SPLIT_HELP = ("BY[:TRAIN,VALIDATION,TEST]: write train/validation/test files disjoint by BY (target, tool, "
+              "domain or user) with these ratios (default 0.8,0.1,0.1; two numbers: train,test); `none` "
+              "writes the un-split layout whatever the config says")
+
+
+def _split(text: str) -> dict | None:
+    if text == "none":
+        return None
+    by, _, ratios = text.partition(":")
+    if by not in ("target", "tool", "domain", "user"):
+        raise argparse.ArgumentTypeError("expected target, tool, domain or user (or none), e.g. target:0.8,0.1,0.1")
+    if not ratios:
+        return {"by": by}
+    try:
+        values = [float(x) for x in ratios.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("ratios must be numbers, e.g. target:0.8,0.1,0.1") from None
+    names = {2: ("train", "test"), 3: ("train", "validation", "test")}.get(len(values))
+    if names is None:
+        raise argparse.ArgumentTypeError("give two ratios (train,test) or three (train,validation,test)")
+    return {"by": by, "ratios": dict(zip(names, values, strict=True))}
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -124,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run only shard I of N (items split by a hash of their stable id) and skip "
                         "the export; shards sharing OUT/.state merge without duplicates, and a final "
                         "run without --shard exports everything")
+    g.add_argument("--split", type=_split, default=False, metavar="BY[:RATIOS]", help=SPLIT_HELP)
     g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     g.set_defaults(func=_generate)
 
@@ -149,6 +182,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the tables (title, columns, rows, legend, notes; n/a as null) and the "
                         "flat figures as JSON")
     s.set_defaults(func=_stats)
+
+    p = sub.add_parser("push", help="publish a run directory as a Hugging Face dataset",
+                       description="Upload RUN_DIR (the files its manifest lists, the card README.md and "
+                                   "manifest.json; never .state/ or .cache/) to the dataset repository "
+                                   "REPO_ID in one commit, creating it if needed. Needs huggingface_hub "
+                                   "(pip install 'trajgen[hub]') and a token (--token, $HF_TOKEN or "
+                                   "`hf auth login`).")
+    p.add_argument("run_dir", help="a run directory written by `trajgen generate`")
+    p.add_argument("repo_id", help="namespace/name of the dataset repository")
+    p.add_argument("--private", action="store_true", help="create the repository as private")
+    p.add_argument("--token", help="Hugging Face token (default: $HF_TOKEN or the saved login)")
+    p.add_argument("--endpoint", help="Hub URL (default: $HF_ENDPOINT or https://huggingface.co)")
+    p.add_argument("--message", help="commit message")
+    p.set_defaults(func=_push)
 
     h = sub.add_parser("hints", help="have the LLM write phrasing hints once per tool (cached)",
                        description="Write a hints file for the template writer: one LLM call per tool, "

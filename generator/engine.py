@@ -51,6 +51,7 @@ class Overrides:
     fresh: bool = False
     progress: bool = True
     shard: tuple[int, int] | None = None  # (i, N), 1-based: run only this shard's items, no export
+    splits: dict | None | bool = False  # --split: a `splits:` section, None for none, False: the config's
 
 
 @dataclass
@@ -79,6 +80,8 @@ def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
     for key, value in (("base_url", ov.base_url), ("model", ov.model), ("concurrency", ov.concurrency)):
         if value is not None:
             data["llm"][key] = value
+    if ov.splits is not False:
+        data["splits"] = ov.splits
     try:
         return RunConfig.model_validate(data)
     except ValidationError as err:  # a flag value the config model refuses
