@@ -79,6 +79,6 @@ def push(run_dir: Path, repo_id: str, *, private: bool = False, token: str | Non
         raise PushError(f"the Hub refused the upload to {repo_id}: {str(exc).splitlines()[0]}") from None
     except ValueError as exc:  # e.g. the Hub's own check of the card's metadata
         raise PushError(f"upload to {repo_id} refused: {' '.join(str(exc).split())}") from None
-    except Exception as exc:  # transport: the HTTP client's own error types vary by version
+    except Exception as exc:  # noqa: BLE001  (transport: the HTTP client's error types vary by version)
         raise PushError(f"upload to {repo_id} failed: {type(exc).__name__}: {exc}") from None
     return PushResult(repo_url=str(repo), commit_url=info.commit_url, files=files)

@@ -236,8 +236,8 @@ def examples(inp: CardInput) -> list[str]:
         split, paths = next(iter(cfg.files.items()))
         rows = [r for path in paths for r in read_rows(inp.out_dir / path)]
         picked = spread(len(rows), EXAMPLES)
-        out += ["", f"<details><summary><b>{p}</b>: {len(picked)} rows of <code>{cfg.name}</code> ({split})"
-                "</summary>", ""]
+        summary = f"<b>{p}</b>: {len(picked)} rows of <code>{cfg.name}</code> ({split})"
+        out += ["", f"<details><summary>{summary}</summary>", ""]
         for i in picked:
             out += ["```json", json.dumps(shorten(rows[i]), ensure_ascii=False, indent=1), "```"]
         out += ["", "</details>"]

@@ -70,7 +70,7 @@ class FakeHub:
             def log_message(self, *args: Any) -> None:  # quiet
                 pass
 
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 hub.requests.append(f"POST {self.path}")
                 status, reply = hub.route(self.path, body)
