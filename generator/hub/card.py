@@ -129,7 +129,8 @@ def header(inp: CardInput) -> dict[str, Any]:
                  *[t for t in card.get("tags") or [] if t]],
         "configs": [c.yaml(default=i == 0) for i, c in enumerate(inp.configs)],
     }
-    return out
+    infos = [info for c in inp.configs if (info := c.info()) is not None]
+    return out | ({"dataset_info": infos} if infos else {})
 
 
 # ---------------------------------------------------------------- helpers
@@ -187,8 +188,16 @@ def spread(n: int, k: int) -> list[int]:
     return list(range(n)) if n <= k else [round(i * (n - 1) / (k - 1)) for i in range(k)]
 
 
-def counts(inp: CardInput) -> dict[str, int]:
-    return inp.manifest.counts
+def portable(value: Any) -> Any:
+    """Config values without machine paths: an absolute path is shown by its last part only
+    (the card must read the same wherever the run was made)."""
+    if isinstance(value, str) and Path(value).is_absolute():
+        return f"…/{Path(value).name}"
+    if isinstance(value, list):
+        return [portable(v) for v in value]
+    if isinstance(value, dict):
+        return {portable(k): portable(v) for k, v in value.items()}
+    return value
 
 
 def rejection_rows(out_dir: Path) -> list[dict[str, Any]]:

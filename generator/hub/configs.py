@@ -26,6 +26,44 @@ SPLIT = r"(?P<split>train|validation|test)"
 ORDER = ("train", "validation", "test")
 
 
+Feature = dict[str, object]  # one feature in the card's YAML form (datasets' `_to_yaml_list`)
+
+
+def _f(name: str, dtype: str = "string") -> Feature:
+    return {"name": name, "dtype": dtype}
+
+
+def _list(name: str, of: object = "json") -> Feature:
+    return {"name": name, "list": of}
+
+
+LEVELS = ("Minimum Difficulty", "Low Difficulty", "Medium Difficulty", "High Difficulty")
+# Declared features: `datasets` otherwise infers the schema from the first file and fails on a
+# later file whose nested values differ (a TRAILBench answer with temporal_parameters, a tool
+# with other parameters). Values of varying shape are `json` columns (datasets >= 5.2): each row
+# gets back exactly the object in the file, with no None-filled keys of other rows.
+SDG = [_f("id"), _f("trajectory_id"), _f("category"), _list("messages"), _f("tools")]
+FEATURES: dict[str, list[Feature]] = {
+    "sdg": SDG,
+    "sdg_chat": [*SDG[:4], _list("tools")],
+    "trail": [_f("id", "int64"), _f("time"), {"name": "query", "struct": [_list(lv, "string") for lv in LEVELS]},
+              _f("answer", "json"), _f("user_history")],
+    "traject_simple": [_f("query"), _list("tool list"), _f("trajectory_type"), _f("tool count", "int64"),
+                       _f("final_answer")],
+    "traject_sequential": [_f("query"), _f("final_answer", "json"), _list("tool list"), _f("sequence_name"),
+                           _f("sequence_description"), _f("num_tools_used", "int64"),
+                           _f("num_successful_tools", "int64"), _f("domain"), _f("executable", "bool"),
+                           _f("generation_info", "json")],
+    "judge": [_f(c) for c in ("tools_list", "messages_history", "label", "binary_label", "failure_reason")],
+    "judge_meta": [_f("id"), _f("operator"), _f("label"), _f("gold", "json"), _f("note")],
+    "judge_pairs": [_f("id"), _f("tools_list"), _list("prompt"), _list("chosen"), _list("rejected"), _f("label"),
+                    _f("failure_reason")],
+    "bfcl": [_f("id"), _list("question", {"list": "json"}), _list("function")],
+    "bfcl_answers": [_f("id"), _list("ground_truth")],
+}
+FEATURES["traject_hard"] = FEATURES["traject_simple"]
+
+
 @dataclass(frozen=True)
 class ConfigSpec:
     name: str
@@ -46,6 +84,10 @@ class HubConfig:
         data_files = [{"split": s, "path": paths[0] if len(paths) == 1 else paths}
                       for s, paths in self.files.items()]
         return {"config_name": self.name, **({"default": True} if default else {}), "data_files": data_files}
+
+    def info(self) -> dict[str, object] | None:
+        """The config's `dataset_info` entry (its declared features), None when not declared."""
+        return {"config_name": self.name, "features": FEATURES[self.name]} if self.name in FEATURES else None
 
 
 SPECS: list[ConfigSpec] = [

@@ -17,6 +17,7 @@ from .card import (
     count_by,
     load_snippet,
     md_table,
+    portable,
     primary_config,
     read_rows,
     rejection_rows,
@@ -80,10 +81,10 @@ def loading(inp: CardInput) -> list[str]:
 
 @section(30, "generation")
 def generation(inp: CardInput) -> list[str]:
-    m, cfg = inp.manifest, inp.manifest.config
+    m, cfg = inp.manifest, portable(inp.manifest.config)
     writer = f"`{m.writer}`" + (f" (model `{m.model}` at `{m.endpoint}`)" if m.model else
                                 " (deterministic templates, no language model)")
-    inputs = [[f"`{k}`", f"`{v}`"] for k, v in sorted(m.inputs.items())]
+    inputs = [[f"`{portable(k)}`", f"`{v}`"] for k, v in sorted(m.inputs.items())]
     out = ["## How it was generated", "",
            f"- trajgen {m.code_version}, code digest `{m.code_digest}` (SHA-256 of the package's source files)",
            f"- writer: {writer}",
