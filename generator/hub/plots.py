@@ -13,7 +13,7 @@ import io
 import json
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ class PlotInput:
     out_dir: Path
     products: list[str]
     prep: Prepared
+    stats: dict[str, dict[str, Any] | None] = field(default_factory=dict)  # figures by product, read once
 
 
 PlotFn = Callable[[PlotInput], "Any | None"]  # returns a matplotlib Figure, or None
@@ -90,7 +91,12 @@ def figure(width: float, height: float, panels: int = 1) -> tuple[Any, list[Any]
 
 
 def stats_of(inp: PlotInput, product: str, rel: str) -> dict[str, Any] | None:
-    path = inp.out_dir / rel
+    if product not in inp.stats:
+        inp.stats[product] = _figures(inp, product, inp.out_dir / rel)
+    return inp.stats[product]
+
+
+def _figures(inp: PlotInput, product: str, path: Path) -> dict[str, Any] | None:
     if product not in inp.products or product not in STATS or not path.exists():
         return None
     try:
