@@ -1,7 +1,9 @@
-"""Agreement between our judge labels and BFCL's AST checker (FORMATS 3.5 mapping).
+"""Agreement between our judge labels and BFCL's AST checker (error types mapped to labels as in
+docs/formats.md, "Judge rows").
 
-Run in the venv that has bfcl-eval installed (not a runtime dependency of trajgen):
-    /work/bfcl-venv/bin/python benchmarks/judge_agreement.py outputs/quickstart/judge
+Run in the venv that has bfcl-eval installed (not a runtime dependency of trajgen; `make
+acceptance` builds it as .bfcl-venv):
+    .bfcl-venv/bin/python benchmarks/judge_agreement.py outputs/quickstart/judge
 Reads test.jsonl and the line-aligned meta.jsonl (gold calls). Rows with a call are judged by
 the AST checker; text replies / no-gold rows by BFCL's relevance rule (reported separately).
 Exit status 0 iff the AST agreement is >= --min (default 0.99).

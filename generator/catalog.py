@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from .identity import trail_names
 from .records import Tool
 
 
 class Catalog:
-    def __init__(self, tools: list[Tool]) -> None:
+    """Tools by name, by domain, by (app, api) and by TRAILBench (toolname, apiname);
+    `skipped` holds the tools screened out at load (generator.screening), with reasons."""
+
+    def __init__(self, tools: list[Tool], skipped: list[tuple[Tool, str]] | None = None) -> None:
         self.tools = list(tools)
+        self.skipped = list(skipped or [])
         self.by_name: dict[str, Tool] = {t.name: t for t in self.tools}
+        self.by_app_api: dict[tuple[str, str], Tool] = {}
+        self.by_trail: dict[tuple[str, str], Tool] = {}
+        for t in self.tools:
+            self.by_app_api.setdefault((t.app, t.api), t)
+            self.by_trail.setdefault(trail_names(t), t)
         groups: dict[str, list[Tool]] = defaultdict(list)
         for t in self.tools:
             groups[t.domain].append(t)

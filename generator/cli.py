@@ -34,6 +34,8 @@ def _generate(args: argparse.Namespace) -> int:
         llm = {f"llm_{k} (this run)": v for k, v in summary.this_run.items()
                if k in ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens")}
         Console(stderr=True).print(summary_table(summary.per_product, llm))
+        for note in summary.notes:  # skipped tools and products short of what was requested
+            print(note, file=sys.stderr)
         print(f"wrote {summary.out_dir}", file=sys.stderr)
     return 0
 

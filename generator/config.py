@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import Field, PositiveInt, ValidationError
@@ -11,6 +14,7 @@ from pydantic import Field, PositiveInt, ValidationError
 from .bfcl.config import BfclConfig
 from .errors import ConfigError
 from .hub.config import CardConfig, DedupConfig, SplitsConfig
+from .identity import CatalogOptions
 from .judge.config import JudgeConfig
 from .products.sdg_config import SdgConfig
 from .records import Record
@@ -50,6 +54,7 @@ class RunConfig(Record):
     histories: list[str] = Field(default_factory=list)
     personas: str | None = None
     hints: str | None = None  # cache file of LLM-written phrasing hints (trajgen hints)
+    catalog_options: CatalogOptions = Field(default_factory=CatalogOptions)  # identity, domain, locale
     writer: Literal["template", "llm"] = "template"
     llm: LLMConfig = Field(default_factory=LLMConfig)
     out: str = "outputs/run"
@@ -59,10 +64,147 @@ class RunConfig(Record):
     splits: SplitsConfig | None = None  # absent: one split per format (sdg train, the others test)
 
 
+# A setting that changes nothing under the rest of the config is refused, so a run never looks
+# configured one way while it ran another. Each rule: the dotted path of the setting and a
+# function of the whole config giving why the setting has no effect (None when it has one).
+# A setting left at its default is never refused.
+Unused = Callable[[RunConfig], str | None]
+
+
+def _needs_llm(cfg: RunConfig) -> str | None:
+    return None if cfg.writer == "llm" else "it needs an LLM and the writer is `template` (use writer: llm)"
+
+
+def _trail_real(cfg: RunConfig) -> str | None:
+    trail = cfg.products.trail
+    return None if trail is None or trail.source == "real" else "it is only read with source: real"
+
+
+def _trail_synthetic(cfg: RunConfig) -> str | None:
+    trail = cfg.products.trail
+    return None if trail is None or trail.source == "synthetic" else "it is only used with source: synthetic"
+
+
+def _edges_unused(cfg: RunConfig) -> str | None:
+    traject = cfg.products.traject
+    if traject is not None and traject.sequential == 0:
+        return "edges only chain sequential trajectories and sequential is 0"
+    return _needs_llm(cfg)
+
+
+def _llm_share_unused(cfg: RunConfig) -> str | None:
+    judge = cfg.products.judge
+    if judge is not None and judge.shares()["PARAM_VALUE_ERROR"] == 0:
+        return "the LLM operator only makes PARAM_VALUE_ERROR rows and `mix` gives them no share"
+    return _needs_llm(cfg)
+
+
+def _persona_events_unused(cfg: RunConfig) -> str | None:
+    if cfg.personas and not cfg.histories:
+        return None
+    return "it is only used when the run has `personas:` and no `histories:`"
+
+
+def _second_language_unused(cfg: RunConfig) -> str | None:
+    bfcl = cfg.products.bfcl
+    return None if bfcl is None or len(bfcl.languages) > 1 else "`languages` names a single language"
+
+
+def _native_off(cfg: RunConfig) -> str | None:
+    bfcl = cfg.products.bfcl
+    return None if bfcl is None or bfcl.native else "native files are off (native: false)"
+
+
+def _classes_unused(cfg: RunConfig) -> str | None:
+    bfcl = cfg.products.bfcl
+    if bfcl is None or (bfcl.native and any(n and c.startswith("multi_turn") for c, n in bfcl.categories.items())):
+        return None
+    return "no native multi_turn_* category is written"
+
+
+def _histories_unused(cfg: RunConfig) -> str | None:
+    trail, judge = cfg.products.trail, cfg.products.judge
+    if judge is not None or (trail is not None and trail.source == "real" and not trail.files):
+        return None
+    return "only products.judge and products.trail (source: real, no `files`) read histories"
+
+
+def _personas_unused(cfg: RunConfig) -> str | None:
+    trail, judge = cfg.products.trail, cfg.products.judge
+    if (trail is not None and trail.source == "synthetic") or (judge is not None and not cfg.histories):
+        return None
+    return "only products.trail (source: synthetic) and products.judge (without histories) read personas"
+
+
+UNUSED: dict[str, Unused] = {
+    "histories": _histories_unused,
+    "personas": _personas_unused,
+    "products.traject.llm_edges": _edges_unused,
+    "products.traject.llm_outputs": _needs_llm,
+    "products.judge.llm_share": _llm_share_unused,
+    "products.judge.persona_events": _persona_events_unused,
+    "products.trail.files": _trail_real,
+    "products.trail.variant": _trail_real,
+    "products.trail.personas": _trail_synthetic,
+    "products.trail.events": _trail_synthetic,
+    "products.trail.start": _trail_synthetic,
+    "products.bfcl.second_language_share": _second_language_unused,
+    "products.bfcl.categories": _native_off,
+    "products.bfcl.multi_turn_classes": _classes_unused,
+}
+
+
+def _setting(cfg: RunConfig, path: str) -> tuple[Any, Any] | None:
+    """(value, default) of a dotted setting; None when its section is absent."""
+    *parents, name = path.split(".")
+    section: Any = cfg
+    for part in parents:
+        section = getattr(section, part)
+        if section is None:
+            return None
+    default = type(section).model_fields[name].get_default(call_default_factory=True)
+    return getattr(section, name), default
+
+
+def ineffective_settings(cfg: RunConfig) -> list[tuple[str, str]]:
+    """(setting, why it has no effect) for every non-default setting the rest of the config ignores."""
+    out = []
+    for path, unused in UNUSED.items():
+        got = _setting(cfg, path)
+        why = unused(cfg) if got is not None and got[0] != got[1] else None
+        if why:
+            out.append((path, why))
+    return out
+
+
+def check_settings(cfg: RunConfig) -> None:
+    """Refuse the first setting that would have no effect (called once flags are applied)."""
+    for path, why in ineffective_settings(cfg)[:1]:
+        raise ConfigError(f"this setting has no effect: {why}; remove it", field=path)
+
+
 def _first_error(err: ValidationError) -> tuple[str, str]:
     e = err.errors()[0]
     loc = ".".join(str(p) for p in e["loc"])
     return loc, e["msg"]
+
+
+_ENV_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _expand(value: Any, path: Path, where: str) -> Any:
+    """`${NAME}` in any string of the config becomes the environment variable's value, so a
+    config can point at data outside the repo without naming a machine's paths."""
+    if isinstance(value, dict):
+        return {k: _expand(v, path, f"{where}.{k}".lstrip(".")) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_expand(v, path, f"{where}.{i}".lstrip(".")) for i, v in enumerate(value)]
+    if not isinstance(value, str):
+        return value
+    missing = [name for name in _ENV_VAR.findall(value) if name not in os.environ]
+    if missing:
+        raise ConfigError(f"environment variable {missing[0]} is not set", file=str(path), field=where)
+    return _ENV_VAR.sub(lambda m: os.environ[m[1]], value)
 
 
 def load_config(path: str | Path) -> RunConfig:
@@ -83,6 +225,7 @@ def load_config(path: str | Path) -> RunConfig:
         raise ConfigError(f"invalid YAML{where}", file=str(path)) from None
     if not isinstance(data, dict):
         raise ConfigError("expected a mapping at the top level", file=str(path))
+    data = _expand(data, path, "")
     try:
         return RunConfig.model_validate(data)
     except ValidationError as err:

@@ -21,17 +21,18 @@ from pydantic import ValidationError
 from . import __version__
 from .card import card_text
 from .catalog import Catalog
-from .config import RunConfig
+from .config import RunConfig, check_settings
 from .errors import BudgetExceeded, ConfigError, LLMError
 from .hub.plots import write_plots
 from .hub.prepare import Prepared, prepare
-from .hub.provenance import code_digest
 from .io import atomic_write_text, jsonl_text
 from .llm.protocol import LLMClient
 from .plugins import load_plugins
 from .products.base import PRODUCTS, RunContext, WorkItem
 from .progress import Progress
+from .provenance import code_digest
 from .records import ItemResult, Rejection, RunManifest, UserHistory
+from .run_report import run_report
 from .writers.base import WRITERS, Writer
 
 STATE_DIR = ".state"
@@ -61,6 +62,7 @@ class RunSummary:
     per_product: dict[str, dict[str, int]] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     this_run: dict[str, int] = field(default_factory=dict)  # LLM usage of this invocation only
+    notes: list[str] = field(default_factory=list)  # skipped tools and shortfalls, for the terminal
 
 
 def this_run_usage(llm: LLMClient | None) -> dict[str, int]:
@@ -83,10 +85,12 @@ def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
     if ov.splits is not False:
         data["splits"] = ov.splits
     try:
-        return RunConfig.model_validate(data)
+        merged = RunConfig.model_validate(data)
     except ValidationError as err:  # a flag value the config model refuses
         e = err.errors()[0]
         raise ConfigError(e["msg"], field=".".join(str(p) for p in e["loc"])) from None
+    check_settings(merged)  # only now: a flag (--writer) decides whether a setting has an effect
+    return merged
 
 
 def _strings(value: object) -> list[str]:
@@ -119,8 +123,8 @@ def input_digests(data: dict, base_dir: Path) -> dict[str, str]:
 def config_hash(cfg: RunConfig, base_dir: Path) -> str:
     """What decides the items' content: the config (less how the run goes: output path,
     concurrency, budget, retries, timeouts), the
-    bytes of its input files, the code version and the prompt templates. A change in any of them
-    starts a new state file, so no stale item is ever reused."""
+    bytes of its input files, a digest of the package's code and the prompt templates. A change in
+    any of them starts a new state file, so no stale item is ever reused."""
     from .prompting import template_hashes
 
     data = cfg.model_dump(mode="json")
@@ -128,23 +132,26 @@ def config_hash(cfg: RunConfig, base_dir: Path) -> str:
         data.pop(export_only, None)
     for how_not_what in ("concurrency", "budget_tokens", "max_retries", "timeout_s", "cache_dir"):
         data["llm"].pop(how_not_what, None)
-    key = {"config": data, "inputs": input_digests(data, base_dir), "code": __version__,
+    key = {"config": data, "inputs": input_digests(data, base_dir), "code": code_digest(),
            "templates": template_hashes()}
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHistory]]:
     from .readers import read_catalogs, read_histories
+    from .screening import require_some, screen
 
-    tools = read_catalogs(cfg.catalog, base_dir=base_dir)
+    tools = read_catalogs(cfg.catalog, base_dir=base_dir, options=cfg.catalog_options)
     if cfg.hints:
         from .hints import apply_hints, load_hints
 
         tools = apply_hints(tools, load_hints(base_dir / cfg.hints))
+    tools, skipped = screen(tools)  # a tool whose parameters cannot be sampled is skipped, with why
+    require_some(tools, skipped)
     histories: list[UserHistory] = []
     for path in cfg.histories:
         histories.extend(read_histories(base_dir / path))
-    return Catalog(tools), histories
+    return Catalog(tools, skipped), histories
 
 
 def check_prompts() -> None:
@@ -321,6 +328,9 @@ def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str
                         "duplicates": sum(t.removed.product == name for t in prep.dedup.twins),
                         "written": prep.written(name)}
         rejections.extend(rej for r in results for rej in r.rejections)
+    from .screening import skip_rejections
+
+    rejections.extend(skip_rejections(ctx.catalog.skipped))
     rejections += prep.rejections()
     rej_path = ctx.out_dir / "rejections.jsonl"
     atomic_write_text(rej_path, jsonl_text(r.model_dump(mode="json") for r in rejections))
@@ -404,11 +414,15 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
     manifest = build_manifest(cfg, ctx, files, counts, llm, ledger.totals())
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names, prep))
+    report = run_report(ctx, plans, done)
+    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names, prep, report.card))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json", out_dir / "README.md"],
-                      this_run=this_run_usage(llm))
+                      this_run=this_run_usage(llm), notes=report.terminal)
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
-    return asyncio.run(generate_async(cfg, base_dir, ov))
+    from .semantic import use_locale
+
+    with use_locale(cfg.catalog_options.locale):  # names, addresses and phones in the run's locale
+        return asyncio.run(generate_async(cfg, base_dir, ov))

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .catalog import Catalog
 from .errors import InputError
+from .identity import trail_names
 from .records import HistoryEvent, Tool, UserHistory
 from .schema import argument_errors
 from .values import DATE_FMT, is_temporal, meal_for_hour, repair_arguments, sample_arguments, temporal_value
@@ -58,7 +59,7 @@ class FollowUp(_Strict):
     """A call that follows its habit `after` minutes later ("5" or "5-20"), e.g. ordering
     from the restaurant just searched: histories then hold producer->consumer pairs."""
 
-    tool: str = Field(min_length=3)
+    tool: str = Field(min_length=1)
     after: str = Field("5-15", pattern=r"^\d{1,3}(-\d{1,3})?$")
     args: dict[str, Any] = Field(default_factory=dict)
     chance: float = Field(0.7, gt=0.0, le=1.0)
@@ -72,7 +73,7 @@ class Habit(_Strict):
     """A recurring call: `tool` with fixed `args`, on `days`, inside the window `at`,
     optionally followed by `then` calls."""
 
-    tool: str = Field(min_length=3)
+    tool: str = Field(min_length=1)
     days: Literal["daily", "weekdays", "weekends"] | list[Weekday] = "daily"
     at: str
     args: dict[str, Any] = Field(default_factory=dict)
@@ -265,8 +266,9 @@ def _fill_temporal(tool: Tool, args: dict[str, Any], when: datetime, rng: random
 
 
 def _event(tool: Tool, when: datetime, args: dict[str, Any]) -> HistoryEvent:
-    return HistoryEvent(time=when.strftime(EVENT_FMT), apitype=tool.domain, toolname=tool.app,
-                        apiname=tool.api, parameters=args)
+    toolname, apiname = trail_names(tool)
+    return HistoryEvent(time=when.strftime(EVENT_FMT), apitype=tool.domain, toolname=toolname,
+                        apiname=apiname, parameters=args)
 
 
 def habit_event(persona: Persona, where: str, template: dict[str, Any], tool: Tool, when: datetime,
@@ -274,10 +276,15 @@ def habit_event(persona: Persona, where: str, template: dict[str, Any], tool: To
     """One occurrence of a habit step at `when`: the step's args with placeholders filled,
     missing required params sampled, temporal ones derived from `when`."""
     fixed = _expand(template, _names_at(persona, when))
-    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=fixed, ref=when)
+    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=fixed, ref=when, pool=_defaults(tool))
     args = _fill_temporal(tool, args, when, rng, keep=set(template))
     _check_event(persona, f"{where}.args", tool, args)
     return _event(tool, when, args)
+
+
+def _defaults(tool: Tool) -> dict[str, list[Any]]:
+    """A habit repeats itself: what it does not fix takes the schema default where there is one."""
+    return {p: [s["default"]] for p, s in tool.properties.items() if "default" in s}
 
 
 def routine_events(persona: Persona, routine: Routine, day: datetime,
@@ -315,9 +322,9 @@ def one_off_tools(persona: Persona, catalog: Catalog) -> list[Tool]:
 
 def _favourite(persona: Persona, tool: Tool, catalog: Catalog, rng: random.Random) -> Tool:
     app = persona.apps.get(tool.api)
-    name = f"{app}_{tool.api}"
-    if app and app != tool.app and name in catalog and rng.random() < FAVOURITE_SHARE:
-        return catalog[name]
+    favourite = catalog.by_app_api.get((app, tool.api)) if app else None
+    if favourite is not None and app != tool.app and rng.random() < FAVOURITE_SHARE:
+        return favourite
     return tool
 
 
@@ -328,7 +335,7 @@ def _check_refs(persona: Persona, catalog: Catalog) -> None:
             raise InputError(f"domain '{domain}' is not in the catalog (known: {', '.join(catalog.domains)})",
                              record=persona.id, field=f"domains[{i}]")
     for api, app in sorted(persona.apps.items()):
-        if f"{app}_{api}" not in catalog:
+        if (app, api) not in catalog.by_app_api:
             raise InputError(f"favourite app '{app}' has no function '{api}' in the catalog",
                              record=persona.id, field=f"apps.{api}")
 

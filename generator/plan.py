@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .identity import trail_names
 from .records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
 from .surface import leaks, noun, render, spec_of, words
 from .temporal import from_time_alone, temporal_hint
@@ -102,7 +103,7 @@ DEFAULT_POLICY = PlanPolicy(
 
 
 def same_function(event: HistoryEvent, tool: Tool) -> bool:
-    return event.toolname == tool.app and event.apiname == tool.api
+    return trail_names(tool) == (event.toolname, event.apiname)
 
 
 def history_values(target: Target, tool: Tool, param: str) -> list[Any]:
@@ -304,8 +305,8 @@ def _weighted(rng: random.Random, weights: dict[str, float]) -> str:
     return rng.choices(names, weights=[weights[n] for n in names])[0]
 
 
-def _tool_mode(u_app: float, level: LevelPolicy, style: str) -> ToolDisclosure:
-    if u_app < level.name_app:
+def _tool_mode(u_app: float, level: LevelPolicy, style: str, has_app: bool = True) -> ToolDisclosure:
+    if u_app < level.name_app and has_app:  # a catalog without app names has nothing to name
         return "named"
     return "omitted" if style == "need" else "implied"
 
@@ -334,7 +335,8 @@ def plan_levels(
                 level=level.name,
                 paraphrases=n,
                 style=style,  # type: ignore[arg-type]
-                calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style), args=arg_plans)],
+                calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style, bool(tool.app)),
+                               args=arg_plans)],
             )
         )
     return plans

@@ -211,7 +211,7 @@ class RunManifest(Record):
     endpoint: str | None
     template_hashes: dict[str, str]
     code_version: str
-    code_digest: str = ""  # SHA-256 of the package's source files
+    code_digest: str  # sha256 of the package's files (provenance.code_digest): part of the state key
     inputs: dict[str, str] = Field(default_factory=dict)  # input file or folder named by the config -> SHA-256
     counts: dict[str, int]
     files: dict[str, str] = Field(default_factory=dict)

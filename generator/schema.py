@@ -1,14 +1,24 @@
-"""Parameter schemas: BFCL <-> JSON Schema, and validation of call arguments.
+"""Parameter schemas: BFCL <-> JSON Schema, and the one JSON-Schema validator of the project.
 
 Every Tool carries standard JSON Schema (Draft 2020-12). Catalog readers normalize into it
-with `normalize_schema`; the BFCL exporter converts back with `to_bfcl`; every stage that
-checks a call uses `argument_errors` / `validate_call`.
+with `normalize_schema`; the BFCL exporter converts back with `to_bfcl`. Validation lives here
+only: the sampler (generator.values) asks `is_valid(schema, value)` of every candidate value,
+and every stage that checks a call uses `argument_problems` / `argument_errors` /
+`validate_call`. Both use the same Draft 2020-12 validator with the `format` checker on
+(email, date, date-time, time, uri, uuid, ipv4, ipv6, hostname, duration, ...; the
+`jsonschema[format-nongpl]` extras make date-time, time, uri and hostname strict).
+
+Enums typed against their own type are re-typed on read (`_retype_enum`): BFCL live docs
+declare `{"type": "boolean", "enum": ["True", "False", "dontcare"]}`, which no value can
+satisfy; the enum's values show what the API takes, so the type follows them. An array whose
+own `enum` lists item values gets that enum moved to its items.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from functools import lru_cache
 from typing import Any
@@ -61,8 +71,41 @@ def normalize_schema(params: dict[str, Any], path: str = "parameters") -> dict[s
         out[target] = _normalize_key(key, value, f"{path}.{key}")
     if out.get("type") is None:
         out.pop("type", None)
+    _retype_enum(out)
     _check_required(out, path)
     return out
+
+
+def _enum_type(values: list[Any]) -> str | None:
+    """The one JSON type all enum values share (None when they mix types)."""
+    kinds = {"boolean" if isinstance(v, bool) else "integer" if isinstance(v, int)
+             else "number" if isinstance(v, float) else "string" if isinstance(v, str)
+             else "null" if v is None else "other" for v in values}
+    kinds = kinds - {"null"} if len(kinds) > 1 else kinds
+    if kinds == {"integer", "number"}:
+        return "number"
+    return next(iter(kinds)) if len(kinds) == 1 and kinds != {"other"} else None
+
+
+def _fits(value_type: str, declared: Any) -> bool:
+    declared = declared if isinstance(declared, list) else [declared]
+    return value_type in declared or (value_type == "integer" and "number" in declared)
+
+
+def _retype_enum(schema: dict[str, Any]) -> None:
+    """Make a schema's `type` agree with its `enum` (see the module doc); in place."""
+    enum, declared = schema.get("enum"), schema.get("type")
+    if not isinstance(enum, list) or not enum or declared is None:
+        return
+    if (declared == "array" or declared == ["array"]) and not any(isinstance(v, list) for v in enum):
+        items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+        if "enum" not in items:
+            schema["items"] = {**items, "enum": schema.pop("enum")}
+            _retype_enum(schema["items"])
+        return
+    kind = _enum_type(enum)
+    if kind not in (None, "other", "null") and not _fits(kind, declared):
+        schema["type"] = kind
 
 
 def _normalize_key(key: str, value: Any, path: str) -> Any:
@@ -212,12 +255,50 @@ def _bfcl_type(value: Any) -> str:
 
 # ---------------------------------------------------------------- argument validation
 
+FORMATS = Draft202012Validator.FORMAT_CHECKER
+
+
+@lru_cache(maxsize=8192)
+def _value_validator(schema_json: str) -> Draft202012Validator | None:
+    """Validator of one property schema (None when the schema itself is unusable)."""
+    try:
+        schema = normalize_schema(json.loads(schema_json)) if schema_json.startswith("{") \
+            else json.loads(schema_json)
+        Draft202012Validator.check_schema(schema)
+    except (InputError, SchemaError, ValueError):
+        return None
+    return Draft202012Validator(schema, format_checker=FORMATS)
+
+
+def schema_key(schema: Any) -> str | None:
+    """A canonical JSON text of a schema, the cache key of its validator (None: not JSON)."""
+    try:
+        return json.dumps(schema, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None
+
+
+def is_valid(schema: dict[str, Any] | bool, value: Any) -> bool:
+    """True when `value` validates against the property schema `schema` (formats checked;
+    BFCL type names such as float/dict/tuple understood; NaN and infinities never valid)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return False
+    key = schema_key(schema)
+    validator = _value_validator(key) if key is not None else None
+    if validator is None:
+        return False
+    try:
+        return bool(validator.is_valid(value))
+    except (TypeError, ValueError, RecursionError):  # e.g. a pattern the regex engine rejects
+        return False
+
+
 @lru_cache(maxsize=4096)
 def _validator(name: str, digest: str, schema_json: str) -> Draft202012Validator:
     # name+digest are the cache key; schema_json is carried to build the validator once.
     del name, digest
     schema = json.loads(schema_json)
-    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return Draft202012Validator(schema, format_checker=FORMATS)
 
 
 def validator_for(tool: Tool) -> Draft202012Validator:

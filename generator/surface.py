@@ -39,7 +39,9 @@ MONTHS = [
 ]
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-_SPLIT = re.compile(r"[_\s]+|(?<=[a-z0-9])(?=[A-Z])")
+# "." splits only between letters: dotted function names (BFCL's math.factorial) read as words,
+# numbers such as 1.5 stay whole.
+_SPLIT = re.compile(r"[_\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])\.(?=[A-Za-z])")
 _BOOL_PREFIX = re.compile(r"^(is|has|need|needs|use|enable|include|with|allow|if)_", re.IGNORECASE)
 # Words that betray a description clause is a sentence, not a noun phrase.
 _NOT_NOUN = frozenset(
@@ -110,7 +112,9 @@ def noun(param: str, tool: Tool | None = None) -> str:
     spec = spec_of(tool, param)
     if spec.get("type") == "boolean":
         return words(_BOOL_PREFIX.sub("", param))
-    return _description_noun(spec) or words(re.sub(r"_(name|id)$", "", param) or param)
+    # "temperature1" reads "temperature 1": the identifier itself never reaches a query
+    plain = re.sub(r"(?<=[A-Za-z])(?=\d)", " ", re.sub(r"_(name|id)$", "", param) or param)
+    return _description_noun(spec) or words(plain)
 
 
 # ---------------------------------------------------------------- normalization
@@ -467,6 +471,4 @@ def leaks(text: str, value: Any, param: str, tool: Tool | None, time: str | date
     return any(mentioned_parts(text, value, param, tool, time))
 
 
-def is_identifier(name: str) -> bool:
-    """Identifier-looking names (snake_case, camelCase, digits) that users never type."""
-    return bool(re.search(r"_|[a-z][A-Z]|[A-Za-z]\d", name))
+from .identity import is_identifier  # noqa: F401  (one definition, re-exported)

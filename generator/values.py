@@ -1,9 +1,17 @@
 """Argument values that always validate against a tool's JSON-Schema parameters.
 
 Value sources, in order of preference: fixed values, pool (persona) values, enum choice,
-examples from the schema or its description, the schema default, then type-aware fakes.
-Every candidate is checked against the parameter's schema before it is used, so a bad
-pool value or a stale example can never produce an invalid call.
+examples from the schema or its description (most of the time), the schema default (often),
+then a realistic value drawn for the parameter's semantic type (generator.semantic: name +
+description + schema -> latitude, unix time, money, city, email, id, ...) inside the schema's
+own constraints: bounds spread over the range (exclusive bounds, multipleOf), string lengths,
+`pattern` (via rstr), `format`, array sizes and uniqueness, nested objects, anyOf / oneOf /
+allOf, const and type unions. Every candidate is checked by the project's one JSON-Schema
+validator (generator.schema.is_valid, formats included) before it is used, so a bad pool
+value or a stale example can never produce an invalid call.
+
+A schema no draw satisfies raises `Unsampleable` (a ValueError naming the parameter and the
+last validation error); generator.screening turns that into a skipped tool at catalog load.
 
 Temporal parameters (dates, clock times, meal types, relative-date enums) are recognized by
 name / format / description heuristics (`is_temporal`) and can be derived from an event time
@@ -17,6 +25,8 @@ caller-fixed values. `constraint_problems(tool, args)` (re-exported here) checks
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import math
 import random
@@ -26,10 +36,12 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-import jsonschema
+import rstr
 
+from . import semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool
+from .schema import FORMATS, is_valid, schema_key
 
 # A fixed reference instant: outputs must never depend on the wall clock.
 REFERENCE_TIME = datetime(2025, 6, 2, 9, 0)
@@ -75,7 +87,8 @@ def _json_type(value: Any) -> str:
 
 
 # JSON Schema `format` values and plain-text format names -> strftime formats.
-_JSON_FORMATS = {"date": "%Y-%m-%d", "time": "%H:%M:%S", "date-time": "%Y-%m-%dT%H:%M:%S"}
+# RFC 3339 (what `format` means in JSON Schema) needs a zone offset on times and date-times.
+_JSON_FORMATS = {"date": "%Y-%m-%d", "time": "%H:%M:%SZ", "date-time": "%Y-%m-%dT%H:%M:%SZ"}
 _TEXT_FORMATS = [("YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"),
                  ("YYYY-MM-DD", "%Y-%m-%d"), ("MM/DD/YYYY", "%m/%d/%Y"), ("DD/MM/YYYY", "%d/%m/%Y"),
                  ("HH:MM:SS", "%H:%M:%S"), ("HH:MM", "%H:%M")]
@@ -202,248 +215,227 @@ _TEMPORAL_DERIVERS: dict[str, Callable[[dict[str, Any], datetime, random.Random]
     "datetime": _derive_datetime,
 }
 
-# ---------------------------------------------------------------- validation
+# ---------------------------------------------------------------- errors
 
 
-@lru_cache(maxsize=4096)
-def _validator_for(key: str) -> Any:
-    schema = json.loads(key)
-    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-    return cls(schema)
+class Unsampleable(ValueError):
+    """No value satisfies a parameter's schema (message: parameter, schema problem)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"cannot produce a valid value for parameter '{name}': {reason}")
+        self.param = name
+        self.reason = reason
 
 
-def _normalized(schema: dict[str, Any]) -> dict[str, Any]:
-    """Map non-JSON type aliases (BFCL's float/dict/...) so jsonschema understands them."""
-    out = dict(schema)
-    t = out.get("type")
-    if isinstance(t, str) and t in _ALIASES:
-        out["type"] = _ALIASES[t]
-    if t == "any":
-        out.pop("type")
-    for key in ("items",):
-        if isinstance(out.get(key), dict):
-            out[key] = _normalized(out[key])
-    if isinstance(out.get("properties"), dict):
-        out["properties"] = {k: _normalized(v) for k, v in out["properties"].items()}
-    return out
+def _why(schema: Any, value: Any) -> str:
+    """The validator's first complaint about `value` (the reason a parameter is unsampleable)."""
+    from jsonschema import Draft202012Validator
 
+    from .schema import normalize_schema
 
-def is_valid(schema: dict[str, Any], value: Any) -> bool:
-    """True when `value` validates against the property schema `schema`."""
     try:
-        key = json.dumps(_normalized(schema), sort_keys=True)
-    except (TypeError, ValueError):
-        return False
-    if isinstance(value, float) and not math.isfinite(value):  # NaN/inf are not JSON
-        return False
-    return bool(_validator_for(key).is_valid(value))
+        norm = normalize_schema(schema) if isinstance(schema, dict) else schema
+        error = next(Draft202012Validator(norm, format_checker=FORMATS).iter_errors(value), None)
+    except Exception as exc:  # noqa: BLE001 - any failure here is itself the reason
+        return f"the schema cannot be checked ({type(exc).__name__}: {exc})"[:200]
+    return "no draw validates" if error is None else f"e.g. {value!r:.60} fails: {error.message[:140]}"
 
 
-def argument_problems(tool: Tool, arguments: dict[str, Any]) -> list[str]:
-    """Schema problems of a call's arguments (fallback when generator.schema is absent)."""
-    schema = _normalized(tool.parameters)
-    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-    errors = sorted(cls(schema).iter_errors(arguments), key=lambda e: list(e.path))
-    return [f"{'/'.join(str(p) for p in e.path) or '<root>'}: {e.message}" for e in errors]
+# ---------------------------------------------------------------- numbers
 
 
-# ---------------------------------------------------------------- fake pools (original words)
-
-PLACES = ["Harborview Station", "Maple Court", "Eastgate Plaza", "Willow Park", "Riverside Library",
-          "Northfield Campus", "Old Mill Square", "Cedar Heights", "Lakeshore Mall", "Sunhill Hospital",
-          "Granite Tower", "Brookside Market"]
-CITIES = ["Port Calder", "Westbury", "Lindenfeld", "Marrowby", "Santa Ilora", "Kestrel Bay",
-          "Ashford Vale", "Northmere", "Corvale", "Brightwater"]
-PRODUCTS = ["wireless earbuds", "running shoes", "espresso beans", "yoga mat", "desk lamp",
-            "rain jacket", "phone charger", "water bottle", "notebook", "backpack"]
-PERSONS = ["Mara Quill", "Tobias Renn", "Iris Oakley", "Dev Anand Rao", "Lena Voss", "Jonah Pike",
-           "Priya Halden", "Sami Okafor"]
-DISHES = ["noodle soup", "grilled chicken", "veggie curry", "dumplings", "margherita pizza",
-          "poke bowl", "falafel wrap", "pancakes"]
-RESTAURANTS = ["The Copper Ladle", "Green Fork Kitchen", "Lantern Noodle Bar", "Saffron Table",
-               "Blue Door Diner", "Little Harbor Grill"]
-HOTELS = ["Harbor Lights Inn", "The Juniper Hotel", "Quayside Suites", "Alder House"]
-ARTISTS = ["The Velvet Orbit", "Nova Reyes", "Paper Lanterns", "Kai Morrow", "Echo Meadow"]
-TITLES = ["Midnight Harbor", "The Glass Orchard", "Signal Lost", "Paper Moons", "Northern Drift"]
-GENRES = ["jazz", "indie pop", "lo-fi", "classical", "hip hop", "folk"]
-PHRASES = ["pick up the dry cleaning", "call the landlord", "running late, be there soon",
-           "team sync notes", "water the plants", "see you at the usual place"]
-WORDS = ["weekend", "fresh", "classic", "budget", "family", "quick", "local", "evening"]
+def _num(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _pick(items: list[Any]) -> Callable[[random.Random, str], Any]:
-    return lambda rng, name: rng.choice(items)
+def _hard_bounds(schema: dict[str, Any]) -> tuple[float | None, float | None]:
+    """The schema's closed range (exclusive bounds are checked by the validator)."""
+    lo, hi = _num(schema.get("minimum")), _num(schema.get("maximum"))
+    xlo, xhi = _num(schema.get("exclusiveMinimum")), _num(schema.get("exclusiveMaximum"))
+    if xlo is not None and (lo is None or xlo >= lo):
+        lo = xlo
+    if xhi is not None and (hi is None or xhi <= hi):
+        hi = xhi
+    return lo, hi
 
 
-def _fake_id(rng: random.Random, name: str) -> str:
-    prefix = name.split("_")[0][:3].upper() or "ID"
-    return f"{prefix}-{rng.randint(10000, 99999)}"
+def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[float, float, int | None]:
+    """(low, high, decimals) to draw from: the semantic type's typical range where it fits
+    inside the schema's bounds, else the schema's range itself (never one pinned bound)."""
+    kind = semantic.infer(name, schema)
+    typical = semantic.typical_range(kind, name, schema, ref.timestamp())
+    lo_h, hi_h = _hard_bounds(schema)
+    lo, hi = typical.lo, typical.hi
+    if kind == "generic" and lo_h is not None and hi_h is not None:
+        return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
+    if lo_h is not None:
+        lo = max(lo, lo_h)
+    if hi_h is not None:
+        hi = min(hi, hi_h)
+    if hi <= lo:  # the typical range misses the schema's: spread over the schema's own range
+        width = max(typical.hi - typical.lo, abs(lo_h or hi_h or 0.0), 10.0)
+        lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
+        hi = hi_h if hi_h is not None else lo + width
+    return lo, hi, typical.decimals
 
 
-def _fake_email(rng: random.Random, name: str) -> str:
-    person = rng.choice(PERSONS).lower().split()
-    return f"{person[0]}.{person[-1]}@example.org"
+def _decimals_of(step: float) -> int:
+    text = repr(float(step))
+    return 0 if "e" in text else max(0, len(text.split(".")[1].rstrip("0")))
 
 
-def _fake_phone(rng: random.Random, name: str) -> str:
-    return f"+1-555-{rng.randint(100, 999)}-{rng.randint(1000, 9999)}"
+def _draw_multiple(lo: float, hi: float, step: float, rng: random.Random) -> float | None:
+    first, last = math.ceil(lo / step - 1e-9), math.floor(hi / step + 1e-9)
+    if last < first:
+        return None
+    return round(rng.randint(first, last) * step, _decimals_of(step))
 
 
-def _fake_url(rng: random.Random, name: str) -> str:
-    return f"https://example.org/{rng.choice(WORDS)}/{rng.randint(1, 999)}"
+def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, integer: bool) -> Any:
+    lo, hi, decimals = number_range(name, schema, ref)
+    step = _num(schema.get("multipleOf"))
+    if step and step > 0:
+        value = _draw_multiple(lo, hi, step, rng)
+        if value is None:
+            value = _draw_multiple(*_spread(schema, lo, hi), step, rng)
+        if value is None:
+            return lo
+        return int(value) if integer else float(value)
+    if integer:
+        return rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi)))
+    return float(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng))
 
 
-# Keyword -> string faker; the first keyword found in the parameter name wins.
-STRING_FAKERS: list[tuple[tuple[str, ...], Callable[[random.Random, str], Any]]] = [
-    (("_id", "id"), _fake_id),
-    (("email",), _fake_email),
-    (("phone", "mobile"), _fake_phone),
-    (("url", "link"), _fake_url),
-    (("coupon", "code", "promo", "voucher"), _pick(["SAVE10", "WELCOME5", "SPRING15", "FREESHIP"])),
-    (("city", "country", "region"), _pick(CITIES)),
-    (("gym", "studio", "club"), _pick(["Pulse Studio", "Bayside Athletic Club", "Ironleaf Gym"])),
-    (("store", "market", "supermarket"), _pick(["Brookside Market", "Corner Grocer", "Fresh Lane"])),
-    (("origin", "destination", "location", "address", "place", "start", "end", "from",
-      "station", "venue", "pickup", "dropoff", "stop", "waypoint"), _pick(PLACES)),
-    (("restaurant", "shop", "cafe"), _pick(RESTAURANTS)),
-    (("hotel", "hostel", "lodging"), _pick(HOTELS)),
-    (("size",), _pick(["S", "M", "L", "XL", "38", "42"])),
-    (("color", "colour"), _pick(["black", "navy", "forest green", "sand", "red"])),
-    (("brand", "maker"), _pick(["Northpeak", "Lumo", "Tidewell", "Crestline"])),
-    (("language", "lang"), _pick(["English", "Spanish", "French", "German", "Portuguese"])),
-    (("amenity",), _pick(["free wifi", "pool", "parking", "gym", "breakfast"])),
-    (("snack",), _pick(["popcorn", "nachos", "lemonade", "chocolate"])),
-    (("ingredient", "grocery", "groceries"), _pick(["eggs", "spinach", "rice", "chickpeas", "tomatoes"])),
-    (("tag", "category"), _pick(["work", "home", "errands", "health", "family"])),
-    (("reason", "symptom"), _pick(["annual check-up", "toothache", "back pain", "skin rash"])),
-    (("playlist",), _pick(["Morning Run", "Deep Work", "Sunday Chill", "Road Trip"])),
-    (("topic", "subject"), _pick(["gardening", "space travel", "local history", "cooking", "startups"])),
-    (("request", "instruction"), _pick(["a quiet table", "a high chair", "a birthday candle"])),
-    (("product", "goods", "item", "keyword", "query", "search"), _pick(PRODUCTS)),
-    (("food", "dish", "cuisine", "meal"), _pick(DISHES)),
-    (("artist", "singer", "band", "performer"), _pick(ARTISTS)),
-    (("song", "track", "movie", "film", "book", "title", "show", "album", "podcast"), _pick(TITLES)),
-    (("genre", "style"), _pick(GENRES)),
-    (("recipient", "contact", "person", "name", "guest", "passenger", "to", "sender", "cc",
-      "attendee", "invitee"), _pick(PERSONS)),
-    (("message", "content", "text", "body", "note", "label", "description", "memo"),
-     _pick(PHRASES)),
-]
+def _rounded(value: float, lo: float, hi: float, decimals: int | None, rng: random.Random) -> float:
+    """Numbers as people write them: whole most of the time when the range is wide, prices
+    as 24, 24.5 or 24.99, otherwise to the semantic type's decimals."""
+    whole = 0.8 if decimals == 1 and lo == 1 and hi == 20 else 0.5  # an unknown number is mostly whole
+    if hi - lo >= 4 and rng.random() < whole and math.ceil(lo) <= math.floor(hi):
+        return float(min(max(round(value), math.ceil(lo)), math.floor(hi)))
+    if decimals == 2 and hi - lo >= 4:  # money
+        return rng.choice([round(value * 2) / 2, math.floor(value) + 0.99, round(value, 2)])
+    if decimals is not None:
+        return float(round(value, decimals))
+    return round(value, 2 if hi - lo < 10 else 1)
 
 
-def _name_tokens(name: str) -> set[str]:
-    tokens = {t for t in re.split(r"[^a-z0-9]+", name.lower()) if t}
-    plural = {t[:-1] for t in tokens if t.endswith("s") and len(t) > 3}
-    plural |= {t[:-2] for t in tokens if t.endswith("es") and len(t) > 4}
-    return tokens | plural | {t[:-3] + "y" for t in tokens if t.endswith("ies") and len(t) > 4}
-
-
-# Name keywords too generic to say what kind of thing a value is ("items", "query"): when the
-# name only matches these, the parameter description decides ("Dishes to order" -> dishes).
-_GENERIC_KEYS = ("product", "goods", "item", "keyword", "query", "search")
-
-
-def _faker_for(tokens: set[str], name: str, skip_generic: bool = False) -> Callable[[random.Random, str], Any] | None:
-    for keys, faker in STRING_FAKERS:
-        if skip_generic and set(keys) & set(_GENERIC_KEYS):
-            continue
-        if any(k in tokens or (k.startswith("_") and name.lower().endswith(k)) for k in keys):
-            return faker
-    return None
-
-
-def _fake_string(name: str, rng: random.Random, description: str = "") -> str:
-    faker = _faker_for(_name_tokens(name), name)
-    generic = faker is None or faker is _faker_for(set(_GENERIC_KEYS), "")
-    if generic and description:
-        words = {t for t in _name_tokens(description) if len(t) >= 4}  # not "to", "for", "cc"
-        faker = _faker_for(words, "", skip_generic=True) or faker
-    return faker(rng, name) if faker else rng.choice(WORDS)
-
-
-# ---------------------------------------------------------------- number ranges by name
-
-_NUMBER_HINTS: list[tuple[tuple[str, ...], tuple[float, float]]] = [
-    (("people", "party", "guest", "person", "passenger", "adult", "quantity", "count", "num", "seat",
-      "ticket", "room", "spot"), (1, 4)),
-    (("child", "kid", "bag"), (0, 2)),
-    (("night", "day"), (1, 7)),
-    (("hour",), (1, 4)),
-    (("star", "rating", "level"), (3, 5)),
-    (("duration", "minute"), (10, 90)),
-    (("calorie",), (150, 900)),
-    (("volume",), (20, 80)),
-    (("speed",), (1, 2)),
-    (("price", "budget", "amount", "cost", "fee", "fare"), (10, 300)),
-    (("tip",), (1, 10)),
-    (("year",), (2018, 2025)),
-    (("limit", "top", "size", "result"), (3, 20)),
-    (("percent", "discount"), (5, 50)),
-    (("distance", "km", "radius"), (1, 20)),
-]
-
-
-def _range_for(name: str, schema: dict[str, Any]) -> tuple[float, float]:
-    tokens = _name_tokens(name)
-    lo, hi = next((r for keys, r in _NUMBER_HINTS if any(k in tokens for k in keys)), (1, 10))
-    lo = max(lo, schema.get("minimum", lo), schema.get("exclusiveMinimum", lo - 1) + 1)
-    hi = min(hi, schema.get("maximum", hi), schema.get("exclusiveMaximum", hi + 1) - 1)
-    if lo > hi:  # the name hint and the schema bounds disagree: the schema wins
-        lo = schema.get("minimum", schema.get("exclusiveMinimum", hi - 1) + 1)
-        hi = schema.get("maximum", schema.get("exclusiveMaximum", lo + 10) - 1)
-    return lo, max(lo, hi)
+def _spread(schema: dict[str, Any], lo: float, hi: float) -> tuple[float, float]:
+    """The schema's full range, for a multipleOf the typical range holds no multiple of."""
+    lo_h, hi_h = _hard_bounds(schema)
+    return (lo if lo_h is None else lo_h), (hi if hi_h is None else hi_h)
 
 
 def _fake_integer(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> int:
-    lo, hi = _range_for(name, schema)
-    return rng.randint(int(-(-lo // 1)), max(int(-(-lo // 1)), int(hi // 1)))
+    return _draw_number(name, schema, rng, ref, integer=True)
 
 
 def _fake_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> float:
-    lo, hi = _range_for(name, schema)
-    # Prices look like prices: whole or half units, never 17.382716.
-    value = round(rng.uniform(lo, hi) * 2) / 2 if hi - lo >= 1 else round(rng.uniform(lo, hi), 2)
-    return float(min(max(value, lo), hi))
+    return _draw_number(name, schema, rng, ref, integer=False)
 
 
-# ---------------------------------------------------------------- per-type generation
+# ---------------------------------------------------------------- strings
 
-def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random,
-                          ref: datetime) -> Any:
-    kind = _format_kind(schema) or _name_kind(name)
+
+def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> Any:
+    kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None)
     if kind in ("date", "time", "datetime"):
         return _TEMPORAL_DERIVERS[kind](schema, ref, rng)
     return None
 
 
+def _pattern_value(pattern: str, rng: random.Random) -> str | None:
+    try:
+        return rstr.Rstr(rng).xeger(pattern)
+    except Exception:  # noqa: BLE001 - rstr cannot read every regex (lookarounds, backrefs)
+        return None
+
+
+def _fit_length(value: str, schema: dict[str, Any], rng: random.Random) -> str:
+    """`value` cut (at a word boundary when possible) or padded to the schema's lengths."""
+    lo, hi = int(schema.get("minLength") or 0), schema.get("maxLength")
+    if hi is not None and len(value) > hi:
+        cut = value[: int(hi)]
+        value = cut.rsplit(" ", 1)[0] if " " in cut and len(cut.rsplit(" ", 1)[0]) >= lo else cut
+        value = value.rstrip(" ,.-") if len(value.rstrip(" ,.-")) >= lo else value
+    while len(value) < lo:
+        value = f"{value} {semantic.faker(rng).word()}".strip()
+    return value[: int(hi)] if hi is not None else value
+
+
+def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str:
+    fmt = schema.get("format")
+    if isinstance(fmt, str) and fmt in semantic.FORMAT_MAKERS:
+        return semantic.FORMAT_MAKERS[fmt](rng, name)
+    kind = semantic.infer(name, schema)
+    numeric = semantic.infer(name, {**schema, "type": "integer"}) if kind == "generic" else ""
+    if numeric not in ("", "generic"):  # a number passed as text ("page": "2", "limit": "20")
+        lo, hi, _ = number_range(name, {"type": "integer"}, ref)
+        return str(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))))
+    if kind == "unix_time":
+        lo, hi, _ = number_range(name, {k: v for k, v in schema.items() if k != "type"}, ref)
+        return str(rng.randint(int(lo), int(hi)))
+    return semantic.string_value(kind, rng, name, schema)
+
+
 def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str:
     value = _fake_temporal_string(name, schema, rng, ref)
     if value is None:
-        value = _fake_string(name, rng, str(schema.get("description") or ""))
-    lo, hi = schema.get("minLength", 0), schema.get("maxLength")
-    value = value[:hi] if hi is not None else value
-    return value + "x" * max(0, lo - len(value))
+        value = _semantic_string(name, schema, rng, ref)
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str) and not re.search(pattern, value):
+        value = _pattern_value(pattern, rng) or value
+        return value  # a pattern's own lengths are what they are; the validator decides
+    return _fit_length(str(value), schema, rng)
 
 
 def _fake_bool(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> bool:
     return rng.random() < 0.5
 
 
-def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> list[Any]:
+# ---------------------------------------------------------------- arrays and objects
+
+
+def _item_schema(schema: dict[str, Any]) -> dict[str, Any]:
     items = schema.get("items") if isinstance(schema.get("items"), dict) else {"type": "string"}
     if "description" not in items and schema.get("description"):  # "Dishes to order" says what an item is
         items = {**items, "description": schema["description"]}
-    lo = schema.get("minItems", 1)
-    hi = max(lo, min(schema.get("maxItems", 3), lo + 2))
-    n = rng.randint(lo, hi)
-    out: list[Any] = []
+    return items
+
+
+def _item_count(schema: dict[str, Any], rng: random.Random, fixed: int) -> int:
+    lo = max(int(schema.get("minItems") or 0), fixed, 1 if "minItems" not in schema else 0)
+    hi = schema.get("maxItems")
+    hi = max(lo, min(int(hi), lo + 3) if hi is not None else lo + 2)
+    return rng.randint(lo, hi)
+
+
+def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> list[Any]:
+    prefix = [s for s in schema.get("prefixItems") or [] if isinstance(s, dict | bool)]
+    out: list[Any] = [value_for(s, rng, name=f"{name}[{i}]" if not _coords(name) else _coord_name(i), ref=ref)
+                      for i, s in enumerate(prefix)]
+    if schema.get("items") is False:
+        return out
+    items, n = _item_schema(schema), _item_count(schema, rng, len(prefix))
+    unique = bool(schema.get("uniqueItems"))
+    enum = items.get("enum")
+    if unique and isinstance(enum, list):
+        pool = [v for v in enum if is_valid(items, v)]
+        return out + rng.sample(pool, min(len(pool), n - len(out)))
     for _ in range(n * 4):  # a few extra draws so uniqueness can usually be met
         if len(out) >= n:
             break
         value = value_for(items, rng, name=_singular(name), ref=ref)
-        if value not in out:
+        if not unique or value not in out:
             out.append(value)
     return out
+
+
+def _coords(name: str) -> bool:
+    return semantic.infer(name, {"type": "string"}) == "coordinates"
+
+
+def _coord_name(i: int) -> str:
+    return ("latitude", "longitude")[i] if i < 2 else f"coordinate_{i}"
 
 
 def _singular(name: str) -> str:
@@ -453,7 +445,11 @@ def _singular(name: str) -> str:
 
 
 def _fake_object(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> dict:
-    return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref)
+    return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref, nested=True)
+
+
+def _fake_null(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> None:
+    return None
 
 
 _TYPE_FAKERS: dict[str, Callable[[str, dict[str, Any], random.Random, datetime], Any]] = {
@@ -463,64 +459,196 @@ _TYPE_FAKERS: dict[str, Callable[[str, dict[str, Any], random.Random, datetime],
     "boolean": _fake_bool,
     "array": _fake_array,
     "object": _fake_object,
-    "null": lambda name, schema, rng, ref: None,
+    "null": _fake_null,
 }
+
+# ---------------------------------------------------------------- schema shapes
+
+
+_SHAPE_KEYS = {"properties": "object", "items": "array", "prefixItems": "array", "minItems": "array",
+               "minimum": "number", "maximum": "number", "multipleOf": "number", "pattern": "string",
+               "minLength": "string", "maxLength": "string", "format": "string"}
+
+
+def _implied_type(name: str, schema: dict[str, Any]) -> str:
+    """The type of a schema without one: from its keywords, else from the name's meaning."""
+    for key, kind in _SHAPE_KEYS.items():
+        if key in schema:
+            return kind
+    if "enum" in schema or "const" in schema:
+        return "string"
+    kind = semantic.infer(name, {"type": "number"})
+    return "number" if kind in ("latitude", "longitude", "money", "temperature") else "string"
+
+
+def _pick_type(name: str, schema: dict[str, Any], rng: random.Random) -> str:
+    t = schema.get("type")
+    if isinstance(t, list):
+        options = [x for x in t if x != "null"] or ["null"]
+        t = rng.choice(options)
+    if t is None:
+        return _implied_type(name, schema)
+    return _ALIASES.get(t, t) if t != "any" else _implied_type(name, schema)
+
+
+def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """`base` with `extra`'s keywords (properties and required united): an allOf member or a
+    chosen anyOf/oneOf branch applied to its parent."""
+    out = {**base, **{k: v for k, v in extra.items() if k not in ("properties", "required")}}
+    if "properties" in extra or "properties" in base:
+        out["properties"] = {**(base.get("properties") or {}), **(extra.get("properties") or {})}
+    if "required" in extra or "required" in base:
+        out["required"] = list(dict.fromkeys([*(base.get("required") or []), *(extra.get("required") or [])]))
+    return out
+
+
+def _resolved(schema: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """One concrete shape: allOf merged in, one anyOf/oneOf branch chosen."""
+    out = {k: v for k, v in schema.items() if k not in ("allOf", "anyOf", "oneOf", "not")}
+    for member in schema.get("allOf") or []:
+        if isinstance(member, dict):
+            out = _merge(out, _resolved(member, rng))
+    for key in ("anyOf", "oneOf"):
+        branches = [b for b in schema.get(key) or [] if isinstance(b, dict)]
+        if branches:
+            out = _merge(out, _resolved(rng.choice(branches), rng))
+    return out
+
+
+def _draw(schema: Any, rng: random.Random, name: str, ref: datetime) -> Any:
+    if schema is True or schema == {}:
+        return _TYPE_FAKERS[_implied_type(name, {})](name, {}, rng, ref)
+    if not isinstance(schema, dict):
+        raise Unsampleable(name, "the schema is `false`: no value is allowed")
+    shape = _resolved(schema, rng)
+    if "const" in shape:
+        return copy.deepcopy(shape["const"])
+    if isinstance(shape.get("enum"), list) and shape["enum"]:
+        return copy.deepcopy(rng.choice(shape["enum"]))
+    return _TYPE_FAKERS[_pick_type(name, shape, rng)](name, shape, rng, ref)
+
 
 # ---------------------------------------------------------------- sources in order
 
-_EXAMPLE_RE = re.compile(r"""(?:e\.g\.|for example|such as|like)[,:]?\s*((?:['"][^'"]+['"][,\s]*(?:or\s+)?)+)""",
+_EXAMPLE_RE = re.compile(r"""(?:e\.g\.|for example|such as|like|possible values(?: are)?|allowed values(?: are)?|"""
+                         r"""valid values(?: are)?|accepted values(?: are)?|one of|either|options(?: are)?|"""
+                         r"""values? (?:are|is)|can be)[,:]?\s*((?:['"][^'"]+['"][,\s]*(?:(?:and|or)\s+)?)+)""",
                          re.IGNORECASE)
 _QUOTED_RE = re.compile(r"""['"]([^'"]+)['"]""")
+# How often a given example / default is taken over a fresh value: often enough that calls look
+# like the catalog's own, not so often that every call of a parameter carries the same value.
+EXAMPLE_RATE = 0.6
+DEFAULT_RATE = 0.4
+DRAWS = 8
+
+
+# "The following values are supported: 1min, 5min, 15min", "Value can be `CSV` or `JSON`".
+_LISTED_RE = re.compile(r"(?:values? (?:are|is)(?: supported| accepted| allowed)?|supported|accepted|allowed|possible values|valid values|one of|"
+                        r"can be|either)\s*:?\s*([^.;\n]+)", re.IGNORECASE)
+_ITEM_RE = re.compile(r"^[\w+/-][\w+/.-]{0,19}$")
 
 
 def examples_of(schema: dict[str, Any]) -> list[Any]:
-    """Example values from the schema's `examples` or quoted examples in its description."""
+    """Example values from the schema's `examples`, quoted examples in its description, or a
+    short list of values the description enumerates."""
     out = list(schema.get("examples") or [])
-    for match in _EXAMPLE_RE.finditer(str(schema.get("description", ""))):
+    description = str(schema.get("description", ""))
+    for match in _EXAMPLE_RE.finditer(description):
         out.extend(_QUOTED_RE.findall(match.group(1)))
+    for match in _LISTED_RE.finditer(description.replace("`", "'")):
+        items = [i.strip(" '\"*") for i in re.split(r",|\bor\b|\band\b", match.group(1))]
+        items = [i for i in items if i]
+        if len(items) >= 2 and all(_ITEM_RE.match(i) for i in items):
+            out.extend(i for i in items if i not in out)
     return out
 
 
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
-    return [
-        list((pool or {}).get(name) or []),
-        list(schema.get("enum") or []),
-        examples_of(schema),
-        [schema["default"]] if "default" in schema else [],
-    ]
+    examples = examples_of(schema)
+    # what a parameter of unknown kind takes is best shown by its own examples
+    known = semantic.infer(name, schema) not in ("generic", "search_term")
+    examples = examples if examples and (not known or rng.random() < EXAMPLE_RATE) else []
+    default = [schema["default"]] if "default" in schema and rng.random() < DEFAULT_RATE else []
+    return [list((pool or {}).get(name) or []), list(schema.get("enum") or []), examples, default]
 
 
 def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
               ref: datetime | None = None, pool: dict[str, list[Any]] | None = None) -> Any:
-    """One valid value for a property schema: pool, enum, examples, default, then a fake."""
+    """One valid value for a property schema: pool, enum, examples, default, then a realistic
+    value of the parameter's semantic type; raises Unsampleable when no value can be found."""
     ref = ref or REFERENCE_TIME
-    for options in _candidates(name, schema, rng, pool):
-        valid = [v for v in options if is_valid(schema, v)]
-        if valid:
-            return rng.choice(valid)
-    for _ in range(5):
-        value = _TYPE_FAKERS.get(schema_type(schema), _fake_str)(name, schema, rng, ref)
+    if isinstance(schema, dict):
+        for options in _candidates(name, schema, rng, pool):
+            valid = [v for v in options if is_valid(schema, v)]
+            if valid:
+                return copy.deepcopy(rng.choice(valid))
+    value: Any = None
+    for _ in range(DRAWS):
+        value = _draw(schema, rng, name, ref)
         if is_valid(schema, value):
             return value
-    raise ValueError(f"cannot produce a valid value for parameter '{name}' with schema {schema}")
+    return copy.deepcopy(_fallback(schema_key(schema) or "null", name, ref.isoformat(), repr(value)))
+
+
+@lru_cache(maxsize=4096)
+def _fallback(key: str, name: str, ref: str, last: str) -> Any:
+    """A longer, deterministic search (seeded by the schema) for schemas random draws rarely
+    satisfy; Unsampleable when it finds nothing either."""
+    schema = json.loads(key)
+    rng = random.Random(hashlib.sha256(f"{key}|{name}".encode()).hexdigest())
+    when = datetime.fromisoformat(ref)
+    value: Any = None
+    for _ in range(120):
+        try:
+            value = _draw(schema, rng, name, when)
+        except RecursionError:
+            break
+        if is_valid(schema, value):
+            return value
+    raise Unsampleable(name, _why(schema, value))
 
 
 def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: float,
-                 fixed: dict[str, Any], pool: dict[str, list[Any]], ref: datetime) -> dict[str, Any]:
-    props: dict[str, dict[str, Any]] = schema.get("properties") or {}
+                 fixed: dict[str, Any], pool: dict[str, list[Any]], ref: datetime,
+                 nested: bool = False) -> dict[str, Any]:
+    props: dict[str, Any] = dict(schema.get("properties") or {})
     unknown = sorted(set(fixed) - set(props))
     if unknown:
         raise ValueError(f"fixed values for unknown parameters: {', '.join(unknown)}")
-    required = set(schema.get("required") or [])
+    required = [r for r in schema.get("required") or [] if isinstance(r, str)]
+    props.update({r: {} for r in required if r not in props})  # required without a declared schema
     out: dict[str, Any] = {}
     for name, prop in props.items():
         if name in fixed:
             out[name] = fixed[name]
-        elif name in required or rng.random() < optional_rate:
+        elif name in required:
             out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool)
+        elif rng.random() < optional_rate:
+            try:
+                out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool)
+            except Unsampleable:  # an optional parameter nothing satisfies is left out
+                continue
+    if nested:  # a call's own arguments are only the declared parameters
+        _min_properties(schema, props, out, rng, ref)
     return repair(props, out, rng, keep=set(fixed), resample=_resampler(props, ref, pool))
+
+
+def _min_properties(schema: dict[str, Any], props: dict[str, Any], out: dict[str, Any],
+                    rng: random.Random, ref: datetime) -> None:
+    """A nested object meets its minProperties (a free-form `dict` stays empty otherwise)."""
+    extra = schema.get("additionalProperties", True)
+    want = int(schema.get("minProperties") or 0)
+    for name, prop in props.items():
+        if len(out) >= want:
+            return
+        if name not in out:
+            out[name] = value_for(prop, rng, name=name, ref=ref)
+    sub = extra if isinstance(extra, dict) else {"type": "string"}
+    while len(out) < want and extra is not False:
+        key = semantic.faker(rng).word()
+        out.setdefault(key, value_for(sub, rng, name=key, ref=ref))
 
 
 def _resampler(props: dict[str, dict[str, Any]], ref: datetime,
@@ -555,6 +683,7 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     name to preferred values (e.g. a persona's places), used only when valid.
     `ref` is the reference time for dates and clock times (default REFERENCE_TIME).
     Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
+    Raises Unsampleable when a required parameter has no valid value.
     """
     return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                         pool=pool or {}, ref=ref or REFERENCE_TIME)

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Score native BFCL files with the official `bfcl evaluate` CLI (package bfcl-eval), gold as the
 # model's output. BFCL's runner reads questions from its own package data, so the package is
-# copied to a scratch dir and our files replace the categories we wrote (FORMATS 3.5).
-# Usage: scripts/check_bfcl_official.sh OUT_DIR/bfcl   (env BFCL_PY: python of the check venv)
+# copied to a scratch dir and our files replace the categories we wrote (docs/formats.md, "BFCL").
+# Usage: scripts/check_bfcl_official.sh OUT_DIR/bfcl   (env BFCL_PY: python of the check venv;
+#        default .bfcl-venv/bin/python)
 set -euo pipefail
 DATA=$(cd "${1:?usage: check_bfcl_official.sh OUT_DIR/bfcl}" && pwd)
-PY=${BFCL_PY:-/work/bfcl-venv/bin/python}
 REPO=$(cd "$(dirname "$0")/.." && pwd)
+PY=${BFCL_PY:-$REPO/.bfcl-venv/bin/python}
 MODEL=gpt-4o-2024-11-20   # a prompt-mode handler; it never calls the API during evaluation
 SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT

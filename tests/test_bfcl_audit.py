@@ -2,14 +2,12 @@
 inconsistencies are found (when the upstream copy is present)."""
 
 import json
-import os
 from pathlib import Path
 
 import pytest
+from upstream import upstream_path
 
 from generator.bfcl.audit import audit_bfcl, stats_bfcl
-
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or Path(__file__).resolve().parents[2] / "shared" / "upstream")
 
 FN = {"name": "f", "description": "", "parameters": {"type": "dict", "required": ["a"], "properties": {
     "a": {"type": "string"}, "b": {"type": "integer", "default": 1}}}}
@@ -62,8 +60,7 @@ def test_multi_turn_checks(tmp_path):
     assert audit_bfcl(write(tmp_path, "multi_turn_miss_func", [q], [short])).errors
 
 
-@pytest.mark.skipif(not (UPSTREAM / "bfcl" / "data").is_dir(), reason="upstream data absent")
 def test_upstream_known_inconsistencies_are_found():
-    report = audit_bfcl(UPSTREAM / "bfcl" / "data" / "BFCL_v4_live_simple.json")
+    report = audit_bfcl(upstream_path("bfcl", "data", "BFCL_v4_live_simple.json"))
     ids = {f.where.rsplit(":", 1)[-1] for f in report.errors}
     assert {"live_simple_106-63-0", "live_simple_112-68-0"} <= ids

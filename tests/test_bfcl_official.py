@@ -2,8 +2,9 @@
 prediction: every category must score 100%, and a wrong prediction must fail.
 
 bfcl-eval is heavy (PyTorch and provider SDKs) and not a trajgen dependency: this module skips
-unless it is importable, i.e. run it in the check environment:
-    /work/bfcl-venv/bin/python -m pytest tests/test_bfcl_official.py
+unless it is importable; scripts/acceptance.sh runs it in its check venv (with
+TRAJGEN_REQUIRE_BFCL=1, so a broken install fails instead of skipping):
+    .bfcl-venv/bin/python -m pytest tests/test_bfcl_official.py
 """
 
 import asyncio
@@ -13,8 +14,9 @@ import random
 from pathlib import Path
 
 import pytest
+from upstream import require_bfcl_eval
 
-pytest.importorskip("bfcl_eval.eval_checker.eval_runner", reason="bfcl-eval not installed")
+require_bfcl_eval("bfcl_eval.eval_checker.eval_runner", module_level=True)
 os.environ.setdefault("OPENAI_API_KEY", "dummy")
 
 import generator.bfcl.product

@@ -4,22 +4,22 @@ and the repairs applied by values.sample_arguments."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from datetime import datetime
 from pathlib import Path
 
 import pytest
+from upstream import upstream_path
 
 from generator.catalog import Catalog
 from generator.constraints import as_point, constraint_problems, pairs_for, tokens
 from generator.records import Tool
-from generator.values import argument_problems, repair_arguments, sample_arguments
+from generator.schema import argument_errors
+from generator.values import repair_arguments, sample_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "examples" / "catalog.json"
 PERSONAS = ROOT / "examples" / "personas.yaml"
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
 
 
 def load_tools() -> list[Tool]:
@@ -102,7 +102,7 @@ def test_each_constraint_fails_on_a_contradiction(props, args, word):
 def test_each_contradiction_is_repaired(props, args, word):
     t = tool(props)
     fixed = repair_arguments(t, args, random.Random(0))
-    assert constraint_problems(t, fixed) == [] and argument_problems(t, fixed) == []
+    assert constraint_problems(t, fixed) == [] and argument_errors(t, fixed) == []
 
 
 CONSISTENT = [
@@ -169,7 +169,7 @@ def test_same_pool_value_on_both_sides_is_resampled():
 def test_impossible_repairs_leave_values_valid():
     t = tool({"min_price": {"type": "number", "maximum": 10}, "max_price": {"type": "number", "maximum": 10}})
     args = repair_arguments(t, {"min_price": 10.0, "max_price": 3.0}, random.Random(0), keep={"min_price"})
-    assert args["min_price"] == 10.0 and argument_problems(t, args) == [] and constraint_problems(t, args) == []
+    assert args["min_price"] == 10.0 and argument_errors(t, args) == [] and constraint_problems(t, args) == []
 
 # ---------------------------------------------------------------- whole catalog
 
@@ -180,7 +180,7 @@ def test_no_sampled_call_violates_a_constraint(rate):
         for seed in range(60):
             args = sample_arguments(t, random.Random(seed), optional_rate=rate)
             assert constraint_problems(t, args) == [], (t.name, seed, args)
-            assert argument_problems(t, args) == [], (t.name, seed, args)
+            assert argument_errors(t, args) == [], (t.name, seed, args)
 
 
 def test_sampling_with_constraints_is_deterministic():
@@ -203,10 +203,10 @@ def test_persona_histories_stay_consistent():
         assert constraint_problems(by_key[(e.toolname, e.apiname)], e.parameters) == [], e
 
 
-@pytest.mark.skipif(not (UPSTREAM / "bfcl" / "data" / "possible_answer").is_dir(), reason="no upstream data")
 def test_upstream_bfcl_gold_calls_raise_no_false_alarms():
     from generator.readers import read_catalog
-    data = UPSTREAM / "bfcl" / "data"
+    data = upstream_path("bfcl", "data")
+    upstream_path("bfcl", "data", "possible_answer")
     names = ("simple_python", "multiple", "parallel", "parallel_multiple", "live_simple")  # fast to read
     tools = {t.name: t for n in names for t in read_catalog(data / f"BFCL_v4_{n}.json")}
     checked = 0

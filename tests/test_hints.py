@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from llm_fixtures import client_for, run
+from upstream import upstream_path
 
 from generator import hints as H
 from generator.errors import InputError
@@ -16,8 +15,6 @@ from generator.prompting import check_templates
 from generator.records import Tool, ToolHints
 from generator.testing.answerers import find_task, tool_hints
 from generator.testing.fake_openai import FakeOpenAI
-
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or Path(__file__).resolve().parents[2] / "shared" / "upstream")
 
 ROUTE = Tool(name="Maps_get_route", app="Maps", api="get_route", domain="travel", description="Plan a route",
              parameters={"type": "object", "properties": {
@@ -109,9 +106,8 @@ def test_a_tool_that_never_validates_is_skipped(srv, tmp_path):
     assert run(go()) == {}
 
 
-@pytest.mark.skipif(not (UPSTREAM / "trailbench" / "apis").is_dir(), reason="upstream data absent")
 def test_fake_hints_validate_on_real_trailbench_tools():
-    path = min((UPSTREAM / "trailbench" / "apis").rglob("*.json"))
+    path = min(upstream_path("trailbench", "apis").rglob("*.json"))
     for entry in json.loads(path.read_text())[:20]:
         fn = entry["function"]
         tool = Tool(name=fn["name"], app="a", api="b", domain="d", parameters=fn["parameters"])

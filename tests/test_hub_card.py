@@ -68,7 +68,8 @@ def test_every_config_loads_with_datasets(small, tmp_path):
 
 def test_sections_a_publisher_expects(small):
     text = card(small)
-    for heading in ("## Configs and splits", "## How to load", "## How it was generated", "## Requested and produced",
+    for heading in ("## Configs and splits", "## How to load", "## How it was generated", "## Requested vs produced",
+                    "## Rows per category, label and level",
                     "## Validation", "## Duplicates", "## Statistics", "## Plots", "## Examples",
                     "## Intended uses", "## Limitations", "## Token usage", "## Files"):
         assert heading in text, heading
@@ -80,7 +81,7 @@ def test_sections_a_publisher_expects(small):
 
 
 def test_requested_vs_produced_matches_the_files(small):
-    rows = {(r[0], r[1]): (int(r[2]), int(r[3])) for r in table_rows(card(small), "## Requested and produced")}
+    rows = {(r[0], r[1]): (int(r[2]), int(r[3])) for r in table_rows(card(small), "## Rows per category, label and level")}
     assert rows[("sdg", "simple")][0] == 12 and rows[("judge", "VALID_CALL")][0] == 96
     sdg = rows_of(small / "sdg" / "train.jsonl")
     assert rows[("sdg", "simple")][1] == sum(r["category"] == "simple" for r in sdg)

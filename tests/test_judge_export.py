@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -15,6 +14,7 @@ from typing import Any
 
 import polars as pl
 import pytest
+from upstream import check_script, require_bfcl_eval
 
 import generator.judge.product
 import generator.writers.template  # noqa: F401  (registers the template writer)
@@ -33,9 +33,6 @@ from generator.writers.base import WRITERS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-SHARED = Path(os.environ["TRAJGEN_UPSTREAM"]).parent if os.environ.get("TRAJGEN_UPSTREAM") \
-    else ROOT.parent / "shared"
-CHECK = SHARED / "checks" / "check_judge.py"
 
 
 def make_ctx(out: Path, judge: dict[str, Any]) -> RunContext:
@@ -121,10 +118,41 @@ def test_labeler_agrees_with_every_written_row(big: tuple[list[ItemResult], Path
     assert len({m["operator"] for m in meta}) >= 15
 
 
-def test_rejections_are_counted_with_reasons(big: tuple[list[ItemResult], Path]) -> None:
-    results, _ = big
-    for rej in (j for r in results for j in r.rejections):
-        assert rej.product == "judge" and rej.reason
+def bare_catalog(tmp: Path) -> Path:
+    """Tools without parameters: no PARAM_VALUE_ERROR row can be built over them."""
+    tools = [{"type": "function", "function": {"name": f"Lumo_{api}", "description": text,
+                                               "parameters": {"type": "object", "properties": {}}}}
+             for api, text in (("refresh_feed", "Refresh the news feed."), ("clear_cache", "Clear the cache."),
+                               ("mute_alerts", "Mute every alert."))]
+    path = tmp / "bare.json"
+    path.write_text(json.dumps(tools), encoding="utf-8")
+    return path
+
+
+def test_rows_that_cannot_be_built_are_counted_rejections(tmp_path: Path) -> None:
+    """Every planned row is written or accounted for: a row no operator can build becomes a
+    rejection with its reason, in the item results, the manifest counts and rejections.jsonl."""
+    from generator.config import load_config
+    from generator.engine import Overrides, generate
+
+    cfg = tmp_path / "judge.yaml"
+    cfg.write_text(f"seed: 7\ncatalog: [{bare_catalog(tmp_path)}]\nproducts:\n  judge:\n    rows: 20\n"
+                   "    rows_per_item: 5\n    mix: {VALID_CALL: 0.5, PARAM_VALUE_ERROR: 0.5}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    counts = generate(load_config(cfg), tmp_path, Overrides(out=str(out), progress=False)).manifest.counts
+    rows = rows_of(out / "judge" / "test.jsonl")
+    rejections = rows_of(out / "rejections.jsonl")
+    assert rows and rejections and {r["label"] for r in rows} == {"VALID_CALL"}
+    assert len(rows) + len(rejections) == 20 == counts["judge.accepted"] + counts["judge.rejected"]
+    # rows removed as duplicates of another row are accounted for too (stage "dedup", with the twin)
+    built = [r for r in rejections if r["stage"] != "dedup"]
+    assert len(built) == counts["judge.rejected"]
+    assert len(rejections) - len(built) == counts["judge.duplicates"]
+    written, given_up = {m["id"] for m in rows_of(out / "judge" / "meta.jsonl")}, {r["item_id"] for r in rejections}
+    assert not written & given_up and len(written | given_up) == 20  # each planned row once
+    for rej in built:
+        assert rej["product"] == "judge" and rej["validator"] == "attempts"
+        assert rej["reason"] == "no PARAM_VALUE_ERROR row after 6 draws"
 
 
 def test_pairs_hold_gold_as_chosen(big: tuple[list[ItemResult], Path]) -> None:
@@ -136,23 +164,22 @@ def test_pairs_hold_gold_as_chosen(big: tuple[list[ItemResult], Path]) -> None:
         assert p["chosen"][0]["role"] == p["rejected"][0]["role"] == "assistant"
 
 
-@pytest.mark.skipif(not CHECK.exists(), reason="shared/checks not present")
 def test_reviewer_check_passes(big: tuple[list[ItemResult], Path]) -> None:
     _, judge = big
-    done = subprocess.run([sys.executable, str(CHECK), str(judge / "test.jsonl")],
+    done = subprocess.run([sys.executable, str(check_script("check_judge.py")), str(judge / "test.jsonl")],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.skipif(not CHECK.exists(), reason="shared/checks not present")
 def test_reviewer_check_catches_a_mislabeled_row(big: tuple[list[ItemResult], Path], tmp_path: Path) -> None:
+    check = check_script("check_judge.py")
     _, judge = big
     rows = rows_of(judge / "test.jsonl")
     i = next(i for i, r in enumerate(rows) if r["label"] == "PARAM_NAME_ERROR")
     rows[i] = {**rows[i], "label": "VALID_CALL", "binary_label": "CORRECT", "failure_reason": "[]"}
     bad = tmp_path / "bad.jsonl"
     bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    done = subprocess.run([sys.executable, str(CHECK), str(bad)], capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run([sys.executable, str(check), str(bad)], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 1
 
 
@@ -259,7 +286,9 @@ def test_disagreement_becomes_a_counted_rejection(tmp_path: Path) -> None:
 
 
 def test_parquet_loads_with_datasets(big: tuple[list[ItemResult], Path]) -> None:
-    datasets = pytest.importorskip("datasets")
+    require_bfcl_eval()  # `datasets` is installed beside bfcl-eval, in the check venv
+    import datasets
+
     _, judge = big
     ds = datasets.load_dataset("parquet", data_files=str(judge / "test.parquet"), split="train")
     assert ds.column_names == list(COLUMNS) and len(ds) >= 1990

@@ -1,4 +1,4 @@
-"""The independent labeler: a table of tricky cases pins its semantics (DESIGN section 5)."""
+"""The independent labeler: a table of tricky cases pins its semantics (docs/design.md, "Corrupted calls and labels")."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from upstream import require_bfcl_eval
 
 from generator.catalog import Catalog
 from generator.errors import LLMError
@@ -216,9 +217,12 @@ def test_bfcl_relevance_rule() -> None:
     assert bfcl_opinion.relevance_label(gold, Candidate(text="no")) == "TOOL_ERROR"
 
 
-@pytest.mark.skipif(not bfcl_opinion.available(), reason="bfcl-eval not installed (see benchmarks/)")
 @pytest.mark.parametrize("name", [n for n in OPERATORS.names() if OPERATORS.get(n).needs_gold])
 def test_bfcl_agrees_with_every_operator(name: str) -> None:
+    """BFCL's AST checker (bfcl-eval, run in the check venv by scripts/acceptance.sh) gives every
+    operator's corrupted calls the operator's label."""
+    require_bfcl_eval()
+    assert bfcl_opinion.available()
     op = OPERATORS.get(name)
     for sc, rng in scenarios(True, 60):
         try:

@@ -140,6 +140,26 @@ def test_gives_up_within_the_bound_and_returns_the_last_draft() -> None:
     assert [v.validator for v in failed] == ["omitted_absent"]
 
 
+@pytest.mark.parametrize("wrap", [
+    lambda body: f"```json\n{body}\n```",
+    lambda body: f"<think>The user wants a taxi.</think>\n{body}",
+    lambda body: f"Here are the queries: {body} Hope that helps!",
+], ids=["fenced", "think", "sentence"])
+def test_a_wrapped_reply_that_fails_a_validator_is_rejected_by_that_validator(wrap) -> None:
+    """The writer reads a given-up reply with the client's tolerant loader: a fenced or
+    <think>-prefixed reply that leaks a value is the validator's rejection, not an `llm` failure."""
+    req = _vague_taxi_req()
+    leak = ["Get me an express car to Eastgate Plaza at 7:30 pm from home.",
+            "Book an express car from home to Eastgate Plaza for 7:30 pm."]
+    raw = wrap(json.dumps({"queries": leak}))
+    with FakeOpenAI() as fake:
+        fake.push(raw)
+        draft = asyncio.run(_write(fake, req, reasks=0))
+    assert draft.texts == leak and draft.raw == raw and draft.attempts == 1
+    failed = {v.validator for v in validate(req, draft) if not v.ok}
+    assert "omitted_absent" in failed
+
+
 def test_unparseable_reply_raises_llm_error_with_raw() -> None:
     req = _vague_taxi_req()
     with FakeOpenAI() as fake:

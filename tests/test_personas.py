@@ -67,7 +67,8 @@ def test_sizes_order_and_catalog_consistency(histories, catalog):
 def test_habits_recur(histories):
     for (user, n), h in histories.items():
         calls = Counter((e.toolname, e.apiname, json.dumps(e.parameters, sort_keys=True)) for e in h.events)
-        assert calls.most_common(1)[0][1] >= 3, user
+        # 20 events are about five days: a habit that varies one of three texts may recur only twice
+        assert calls.most_common(1)[0][1] >= (3 if n >= 80 else 2), user
         if n >= 80:
             assert sum(c >= 3 for c in calls.values()) >= 3, user
 
@@ -84,7 +85,8 @@ def test_meal_types_follow_the_hour(histories):
 
 
 def test_temporal_values_agree_with_shared_checker(histories, catalog):
-    temporal = pytest.importorskip("generator.temporal")
+    from generator import temporal
+
     for h in histories.values():
         for e in h.events:
             assert temporal.consistent(catalog[f"{e.toolname}_{e.apiname}"], e.parameters, e.time) == []

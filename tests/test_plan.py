@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 import pytest
 from pydantic import ValidationError
+from upstream import UPSTREAM, have_upstream, upstream_path
 
 from generator.plan import (
     LevelPolicy,
@@ -36,7 +36,6 @@ from generator.vagueness import gold_values, mean, value_recall
 from generator.values import sample_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
 TRAILBENCH = UPSTREAM / "trailbench"
 EXAMPLE_CATALOG = ROOT / "examples" / "catalog.json"
 
@@ -258,7 +257,7 @@ def trailbench_like(n: int = 300, seed: int = 7) -> list[tuple[Target, Tool]]:
     """Real TRAILBench tools and gold values (when available) with habit-consistent histories,
     the kind of targets the trail product selects; synthetic ones from the example catalog otherwise."""
     rng = random.Random(seed)
-    if TRAILBENCH.exists():
+    if have_upstream("trailbench"):
         real = trailbench_targets()
         picks = [real[rng.randrange(len(real))] for _ in range(n)]
         return [
@@ -469,16 +468,16 @@ BANDS = {"Minimum": (0.55, 0.80), "Low": (0.40, 0.60), "Medium": (0.20, 0.40), "
 
 
 def test_calibration_trailbench_like_targets() -> None:
-    """Literal value recall per level lands in TRAILBench's bands (FORMATS 5)."""
+    """Literal value recall per level lands in TRAILBench's bands (docs/formats.md, "Vagueness")."""
     got = _recall_by_level(trailbench_like())
     for level, (lo, hi) in BANDS.items():
         assert lo <= got[level] <= hi, (level, got)
 
 
-@pytest.mark.skipif(not TRAILBENCH.exists(), reason="upstream TRAILBench not available")
 def test_real_trailbench_targets_floor_is_explained_by_non_inferable_values() -> None:
     """On unfiltered real records every level keeps the non-inferable values, so the High
     recall equals the mean recall floor; it still falls strictly from Minimum to High."""
+    upstream_path("trailbench")
     real = trailbench_targets()
     got = _recall_by_level(real)
     floor = mean([recall_floor(t, tool) for t, tool in real])

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from upstream import UPSTREAM, upstream_path
 
 from generator.errors import InputError
 from generator.readers import (
@@ -21,8 +21,6 @@ from generator.schema import argument_errors
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "readers"
 CAT, BAD, HIST = FIX / "catalogs", FIX / "bad", FIX / "histories"
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM")
-                or Path(__file__).resolve().parents[2] / "shared" / "upstream")
 
 
 # ---------------------------------------------------------------- catalogs: valid forms
@@ -33,18 +31,20 @@ def test_openai_catalog_with_extension_and_name_split():
     assert (add.name, add.app, add.api, add.domain) == ("Notely_add_note", "Notely", "add_note", "notes")
     assert add.output == "The id of the new note." and add.hints.nouns == {"text": "note"}
     assert add.required == ["text"] and add.properties["notebook"]["default"] == "home"
-    assert (search.app, search.api, search.domain) == ("search", "search", "notes")  # stem minus _openai
+    # TRAILBench layout (<apitype>_openai.json): the domain is the stem, a name without "_" stays whole
+    assert (search.app, search.api, search.domain) == ("", "search", "notes")
     assert add.source == "catalogs/notes_openai.json" and add.source_format == "openai"
 
 
 def test_openai_wrapped_in_tools_key():
     (t,) = read_catalog(CAT / "wrapped_tools.json")
-    assert (t.app, t.api, t.domain) == ("Clock", "set_alarm", "wrapped_tools")
+    # not TRAILBench's layout: the name is whole, no app "Clock" is guessed from it
+    assert (t.app, t.api, t.domain) == ("", "Clock_set_alarm", "wrapped_tools")
 
 
 def test_bfcl_docs_jsonl_normalized():
     area, poly = read_catalog(CAT / "geometry_docs.json")
-    assert (area.name, area.app, area.api, area.domain) == ("geo.triangle_area", "geo", "geo.triangle_area",
+    assert (area.name, area.app, area.api, area.domain) == ("geo.triangle_area", "", "geo.triangle_area",
                                                             "geometry_docs")
     assert area.properties["base"]["type"] == "number" and "optional" not in area.properties["unit"]
     assert area.output == "area (float): The area." and area.source_format == "bfcl"
@@ -109,7 +109,7 @@ def test_duplicate_policy_error_refuses_any_cross_file_duplicate():
 
 def test_tool_from_openai_single_definition():
     t = tool_from_openai({"type": "function", "function": {"name": "A_b"}}, domain="x")
-    assert (t.app, t.api, t.domain, t.parameters) == ("A", "b", "x", {"type": "object", "properties": {}})
+    assert (t.app, t.api, t.domain, t.parameters) == ("", "A_b", "x", {"type": "object", "properties": {}})  # whole name
 
 
 # ---------------------------------------------------------------- catalogs: malformed
@@ -220,15 +220,11 @@ def test_history_of_a_catalog_is_refused():
 
 @pytest.fixture
 def upstream() -> Path:
-    if not UPSTREAM.is_dir():
-        pytest.skip("shared/upstream not present")
-    return UPSTREAM
+    return upstream_path()
 
 
 def _need(path: Path) -> Path:
-    if not path.exists():
-        pytest.skip(f"{path.name} not present")
-    return path
+    return upstream_path(str(path.relative_to(UPSTREAM)))
 
 
 def test_upstream_trailbench_catalogs(upstream):

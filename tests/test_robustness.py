@@ -95,8 +95,7 @@ def bad_catalog(tmp_path: Path, param: dict | None = None, required: str | None 
 
 def config(tmp_path: Path) -> Path:
     cfg = tmp_path / "run.yaml"
-    cfg.write_text(f"seed: 1\ncatalog: [catalog.json]\npersonas: {EXAMPLES / 'personas.yaml'}\n"
-                   "products:\n  sdg:\n    categories: {simple: 2}\n")
+    cfg.write_text("seed: 1\ncatalog: [catalog.json]\nproducts:\n  sdg:\n    categories: {simple: 2}\n")
     return cfg
 
 
@@ -314,16 +313,26 @@ def test_foreign_request_offers_one_domain_and_asks_another() -> None:
         assert pick.target.offered == [t.name for t in pick.offered]
 
 
-def test_both_irrelevance_builders_share_the_sampler(tmp_path: Path) -> None:
+def test_both_irrelevance_builders_share_the_sampler(tmp_path: Path, monkeypatch) -> None:
+    """A one-domain catalog still gets irrelevance rows (a built-in off-topic request that no
+    offered tool serves); only when every such request touches the tools is the item rejected."""
     import asyncio
 
     import generator.bfcl.sdg_categories
     import generator.writers.template  # noqa: F401
+    from generator import offtopic
     from generator.products.sdg import FOREIGN_NEEDS, SDG_CATEGORIES
 
     one = json.loads((EXAMPLES / "catalog.json").read_text())[:1]
     (tmp_path / "one.json").write_text(json.dumps(one))
     ctx = _context(tmp_path / "one.json")
+    for category in ("irrelevance", "live_irrelevance"):
+        item = WorkItem(item_id="i", product="sdg", index=0, spec={"category": category})
+        result = asyncio.run(SDG_CATEGORIES.get(category)(item, ctx))
+        (row,) = [s.payload for s in result.samples]
+        request, reply = row["messages"][0]["content"], row["messages"][1]
+        assert "tool_calls" not in reply and offtopic.unrelated(request, ctx.catalog.tools)
+    monkeypatch.setattr(offtopic, "TEMPLATES", [("Book me a taxi to the station.", {})])
     for category in ("irrelevance", "live_irrelevance"):
         item = WorkItem(item_id="i", product="sdg", index=0, spec={"category": category})
         result = asyncio.run(SDG_CATEGORIES.get(category)(item, ctx))

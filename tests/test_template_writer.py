@@ -1,11 +1,11 @@
-"""The template writer: deterministic, varied, faithful to the plan, fast."""
+"""The template writer: deterministic, varied, faithful to the plan (its speed is measured by
+benchmarks/template_writer_speed.py, not asserted here)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 import re
-import time
 
 from test_plan import FOOD, TAXI, example_tools, food_target, habitual_target, taxi_target
 
@@ -143,18 +143,6 @@ def test_check_drives_retries_bounded() -> None:
     d = TemplateWriter(max_tries=5).write_sync(_req(t, plan, [TAXI]), 0, never)
     assert d.attempts == 5 and len(calls) == 5
     assert len({tuple(c) for c in calls}) > 1  # other template choices each time
-
-
-def test_thousand_queries_well_under_a_second() -> None:
-    t = food_target()
-    plans = plan_levels(t, FOOD, random.Random(0))
-    reqs = [_req(t, p, [FOOD], n=1) for p in plans]
-    w = TemplateWriter()
-    w.write_sync(reqs[0], 0)  # warm caches
-    start = time.perf_counter()
-    n = sum(len(w.write_sync(reqs[i % 4], i).texts) for i in range(1000))
-    elapsed = time.perf_counter() - start
-    assert n == 1000 and elapsed < 0.8, elapsed
 
 
 def test_byte_identical_across_hash_seeds() -> None:

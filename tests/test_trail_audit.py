@@ -1,13 +1,8 @@
 import json
-import os
-from pathlib import Path
 
-import pytest
+from upstream import upstream_path
 
 from generator.trail.audit import audit_trail, stats_trail
-
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM", Path(__file__).resolve().parents[2] / "shared" / "upstream"))
-TRAIL = UPSTREAM / "trailbench"
 
 API = [{"type": "function", "function": {"name": "Meituan_search_restaurant", "description": "d",
         "parameters": {"type": "object", "properties": {
@@ -77,9 +72,8 @@ def test_stats_keeps_only_parse_errors(tmp_path):
     assert rep.findings == [] and any("VR" in line for line in rep.lines)
 
 
-@pytest.mark.skipif(not TRAIL.exists(), reason="upstream TRAILBench files absent")
 def test_upstream_known_defects_and_value_recall():
-    rep = audit_trail(TRAIL)
+    rep = audit_trail(upstream_path("trailbench"))
     errors = [(f.where, f.message) for f in rep.errors]
     assert any("u7_gemini" in w and "invalid JSON" in m for w, m in errors)
     assert sum("u5_gemini" in w and "bare string" in m for w, m in errors) == 2

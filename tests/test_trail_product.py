@@ -2,12 +2,12 @@
 
 import asyncio
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from upstream import check_script, upstream_path
 
 import generator.trail.product
 import generator.writers.template  # noqa: F401
@@ -25,8 +25,6 @@ from generator.writers.base import WRITERS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-SHARED = Path(os.environ.get("TRAJGEN_UPSTREAM", ROOT.parent / "shared" / "upstream")).parent
-CHECK = SHARED / "checks" / "check_trail.py"
 BANDS = {"Minimum Difficulty": (0.55, 0.80), "Low Difficulty": (0.40, 0.60),
          "Medium Difficulty": (0.20, 0.40), "High Difficulty": (0.0, 0.10)}
 
@@ -93,11 +91,11 @@ def test_files_round_trip_score_one_and_audit_clean(synthetic_run):
     assert audit_trail(trail_dir).errors == []
 
 
-@pytest.mark.skipif(not CHECK.exists(), reason="reference check absent")
 def test_reviewer_check_passes_on_100_targets(tmp_path):
+    check = check_script("check_trail.py")
     run(context(tmp_path, targets=100))
     files = sorted(str(p) for p in (tmp_path / "trail").glob("all_generated_queries_*.json"))
-    proc = subprocess.run([sys.executable, str(CHECK), str(tmp_path / "trail" / "apis"), *files],
+    proc = subprocess.run([sys.executable, str(check), str(tmp_path / "trail" / "apis"), *files],
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
@@ -139,21 +137,18 @@ def test_bad_policy_and_unknown_user_are_config_errors(tmp_path):
         RunConfig.model_validate({"catalog": ["x"], "products": {"trail": {"tagets": 5}}})
 
 
-UPSTREAM_TRAIL = SHARED / "upstream" / "trailbench"
-
-
-@pytest.mark.skipif(not UPSTREAM_TRAIL.exists(), reason="upstream TRAILBench files absent")
 def test_real_histories_from_trailbench(tmp_path):
+    upstream_trail = upstream_path("trailbench")
     cfg = RunConfig.model_validate({
-        "seed": 3, "catalog": [str(UPSTREAM_TRAIL / "apis" / "apis_openai")],
-        "products": {"trail": {"source": "real", "targets": 40, "files": [str(UPSTREAM_TRAIL / "query")]}}})
+        "seed": 3, "catalog": [str(upstream_trail / "apis" / "apis_openai")],
+        "products": {"trail": {"source": "real", "targets": 40, "files": [str(upstream_trail / "query")]}}})
     catalog = Catalog(read_catalogs(cfg.catalog))
     ctx = RunContext(config=cfg, base_dir=tmp_path, out_dir=tmp_path, seed=3, catalog=catalog,
                      histories=[], writer=WRITERS.get("template")())
     items, _, _ = run(ctx)
     assert len(items) == 40 and {it.spec["user"] for it in items} >= {"u1", "u2", "u6", "u8"}
     recs = records_of(tmp_path / "trail")
-    fig = measure(recs, load_catalog_dir(UPSTREAM_TRAIL / "apis"))
+    fig = measure(recs, load_catalog_dir(upstream_trail / "apis"))
     assert len(recs) >= 38 and fig.non_monotone == 0
     assert fig.levels["High Difficulty"].recoverable_rate == 1.0
     assert failing(recs) == [] and audit_trail(tmp_path / "trail").errors == []

@@ -1,13 +1,8 @@
 import json
-import os
-from pathlib import Path
 
-import pytest
+from upstream import upstream_path
 
 from generator.trail.score import failing, include, prediction_of, score_query, score_records
-
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM", Path(__file__).resolve().parents[2] / "shared" / "upstream"))
-TRAIL = UPSTREAM / "trailbench" / "query" / "history_query"
 
 
 def rec(params, rid=0):
@@ -46,10 +41,9 @@ def test_comparison_error_is_a_format_failure():
     assert s.overall is False or s.format is False
 
 
-@pytest.mark.skipif(not TRAIL.exists(), reason="upstream TRAILBench files absent")
 def test_upstream_gpt_files_fail_only_u10_id29():
     records, fails = [], []
-    for f in sorted(TRAIL.glob("*/*_gpt.json")):
+    for f in sorted(upstream_path("trailbench", "query", "history_query").glob("*/*_gpt.json")):
         data = json.loads(f.read_text(encoding="utf-8"))
         records += data
         fails += [(f.parent.name, i) for i in failing(data)]

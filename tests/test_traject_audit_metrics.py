@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_traject_support import TRAJECT_UP, UPSTREAM
+from upstream import upstream_path
 
 from generator.audit import AUDITS, DETECTORS, STATS
 from generator.records import ArgPlan, Binding, CallPlan, DisclosurePlan, Target, Tool, ToolCall
@@ -28,17 +28,17 @@ def call(name: str, req: dict, opt: dict | None = None) -> dict:
 # ---------------------------------------------------------------- upstream audit
 
 
-@pytest.mark.skipif(not TRAJECT_UP.exists(), reason="upstream TRAJECT-Bench data absent")
 def test_audit_finds_upstream_quirks():
-    report = AUDITS.get("traject")(UPSTREAM / "traject-bench")
+    root = upstream_path("traject-bench", "public_data").parent
+    report = AUDITS.get("traject")(root)
     fig = report.figures
     assert fig["whitespace_mismatches"] >= 10  # Travel: "Count  listings by lat lng" vs single space
     assert fig["hard_dropping_required"] > 50
     assert fig["simple_vr"] > fig["hard_vr"] + 0.15
     assert fig["gold_inclusion"] < 1.0 and fig["gold_em"] == 1.0  # repeated tool names
     assert any("simple  " in line or line.startswith("simple") for line in report.lines)
-    assert DETECTORS.get("traject")(UPSTREAM / "traject-bench")
-    assert STATS.get("traject")(UPSTREAM / "traject-bench").figures["simple_vr"] == fig["simple_vr"]
+    assert DETECTORS.get("traject")(root)
+    assert STATS.get("traject")(root).figures["simple_vr"] == fig["simple_vr"]
 
 
 def write_pair(d: Path, simple: list, hard: list) -> Path:
@@ -193,6 +193,27 @@ def test_checks_fail_on_bad_texts():
         update={"calls": [hard.calls[0].model_copy(update={"args": hard.calls[0].args[:1]})]}
     )
     assert "not_vague" in names(query_problems("Find me something nice.", vague, TARGET, TOOLS))
+
+
+def test_recoverable_fails_on_a_value_nothing_recovers():
+    """An omitted required value with no default and no earlier step, or a hint that does not
+    resolve to its value, leaves the query unsolvable: the `recoverable` check says so."""
+    hard = hard_plan(TARGET, TOOLS)
+    good = (
+        "I'm after a rain jacket, June 3, 2025, price asc, 25 and a half tops, "
+        "around half past six in the evening."
+    )
+    args = hard.calls[0].args
+    dropped = [a.model_copy(update={"mode": "omitted", "source": "default", "hint": None})
+               if a.param == "query" else a for a in args]
+    no_query = hard.model_copy(update={"calls": [hard.calls[0].model_copy(update={"args": dropped})]})
+    problems = query_problems(good.replace("a rain jacket", "something"), no_query, TARGET, TOOLS)
+    assert ("recoverable", "call 1 query: omitted value 'rain jacket' is not recoverable (source default)") \
+        in problems
+    wrong_hint = [a.model_copy(update={"hint": "some day"}) if a.mode == "hinted" else a for a in args]
+    assert any(a.mode == "hinted" for a in args)
+    bad = hard.model_copy(update={"calls": [hard.calls[0].model_copy(update={"args": wrong_hint})]})
+    assert "recoverable" in names(query_problems(good, bad, TARGET, TOOLS))
 
 
 def test_no_leak_and_previous_step():

@@ -6,8 +6,7 @@ import ast
 import random
 import re
 
-import pytest
-from test_traject_support import TRAJECT_UP, bundled_catalog, traject_catalog
+from test_traject_support import bundled_catalog, traject_catalog
 
 from generator.records import Edge, Tool
 from generator.schema import argument_errors
@@ -81,7 +80,6 @@ def test_catalog_edges_come_first_and_are_checked():
     ]
 
 
-@pytest.mark.skipif(not TRAJECT_UP.exists(), reason="upstream TRAJECT-Bench data absent")
 def test_upstream_connected_tools_become_edges():
     g = build_graph(traject_catalog("Travel").tools)
     assert g.edge_count().get("catalog", 0) > 100

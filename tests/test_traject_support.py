@@ -7,8 +7,9 @@ the template writer's phrasing; a separate test runs the real template writer wh
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from upstream import upstream_path
 
 from generator.catalog import Catalog
 from generator.products.base import RunContext
@@ -17,8 +18,6 @@ from generator.surface import noun, render
 from generator.writers.base import TextCheck, WriteRequest
 
 ROOT = Path(__file__).resolve().parents[1]
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
-TRAJECT_UP = UPSTREAM / "traject-bench" / "public_data"
 
 
 def bundled_catalog() -> Catalog:
@@ -33,7 +32,7 @@ def traject_catalog(domain: str) -> Catalog:
     import generator.readers.traject  # noqa: F401
     from generator.readers.catalogs import read_catalog
 
-    return Catalog(read_catalog(TRAJECT_UP / "tools" / f"{domain}_tool.json"))
+    return Catalog(read_catalog(upstream_path("traject-bench", "public_data", "tools", f"{domain}_tool.json")))
 
 
 class PlanWriter:

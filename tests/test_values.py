@@ -10,9 +10,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from generator import semantic
 from generator.records import Tool
+from generator.schema import argument_errors
 from generator.values import (
-    argument_problems,
     examples_of,
     is_temporal,
     is_valid,
@@ -65,21 +66,26 @@ def test_optional_rate_bounds():
 
 
 def test_fixed_then_pool_then_enum_then_examples_then_default():
+    """Fixed, pool and enum values always win; a given example or default is used often, but
+    not always, so that every call of a parameter with an example does not carry the same value."""
     tool = tool_with({
         "city": {"type": "string", "description": "City, e.g. 'Port Calder'"},
         "mode": {"type": "string", "enum": ["car", "bike"], "default": "car"},
         "size": {"type": "integer", "default": 3},
         "name": {"type": "string"},
     }, ["city", "mode", "size", "name"])
-    rng = random.Random(0)
-    args = sample_arguments(tool, rng, fixed={"name": "Ada"}, pool={"mode": ["bike", "plane"]})
-    assert args == {"city": "Port Calder", "mode": "bike", "size": 3, "name": "Ada"}
+    calls = [sample_arguments(tool, random.Random(seed), fixed={"name": "Ada"}, pool={"mode": ["bike", "plane"]})
+             for seed in range(60)]
+    assert all(c["name"] == "Ada" and c["mode"] == "bike" for c in calls)
+    cities, sizes = [c["city"] for c in calls], [c["size"] for c in calls]
+    assert 0.4 < cities.count("Port Calder") / 60 < 0.85 and len(set(cities)) > 5
+    assert 0.2 < sizes.count(3) / 60 < 0.7 and len(set(sizes)) > 3
 
 
 @pytest.mark.parametrize("schema,fmt", [
     ({"type": "string", "description": "Start, %Y-%m-%dT%H:%M:%S."}, "%Y-%m-%dT%H:%M:%S"),
     ({"type": "string", "description": "Day (MM/DD/YYYY)"}, "%m/%d/%Y"),
-    ({"type": "string", "format": "date-time"}, "%Y-%m-%dT%H:%M:%S"),
+    ({"type": "string", "format": "date-time"}, "%Y-%m-%dT%H:%M:%SZ"),  # RFC 3339 needs the offset
     ({"type": "string", "description": "Time like %I:%M %p"}, "%I:%M %p"),
     ({"type": "string", "description": "Date, format %Y-%m-%d, e.g. tomorrow"}, "%Y-%m-%d"),
 ])
@@ -144,7 +150,8 @@ def test_bounds_and_shapes_are_met(schema):
 
 def test_impossible_schema_raises_instead_of_returning_invalid():
     with pytest.raises(ValueError, match="cannot produce"):
-        value_for({"type": "string", "pattern": "^Q{5}$"}, random.Random(0), name="code")
+        value_for({"type": "string", "pattern": "^Q{5}$", "maxLength": 3}, random.Random(0), name="code")
+    assert value_for({"type": "string", "pattern": "^Q{5}$"}, random.Random(0), name="code") == "QQQQQ"
 
 
 def test_names_guide_realistic_fakes():
@@ -203,9 +210,9 @@ def test_validators_fail_on_bad_values():
     assert not is_valid({"type": "integer", "maximum": 3}, 4)
     assert not is_valid({"type": "number"}, float("nan"))
     tool = tool_with({"n": {"type": "integer"}}, ["n"])
-    assert argument_problems(tool, {"n": "x"})
-    assert argument_problems(tool, {})
-    assert argument_problems(tool, {"n": 1}) == []
+    assert argument_errors(tool, {"n": "x"})
+    assert argument_errors(tool, {})
+    assert argument_errors(tool, {"n": 1}) == []
 
 
 def test_schema_type_aliases():
@@ -217,8 +224,7 @@ def test_schema_type_aliases():
 def test_generic_names_take_their_kind_from_the_description() -> None:
     """ "items" of a food order are dishes, not backpacks; "query" of a music app is an artist."""
     rng = random.Random(3)
-    dishes = {"noodle soup", "grilled chicken", "veggie curry", "dumplings", "margherita pizza",
-              "poke bowl", "falafel wrap", "pancakes"}
+    dishes = set(semantic.DISHES)
     for _ in range(10):
         items = value_for({"type": "array", "items": {"type": "string"}, "description": "Dishes to order"},
                           rng, name="items")
@@ -227,5 +233,4 @@ def test_generic_names_take_their_kind_from_the_description() -> None:
     assert query not in {"backpack", "yoga mat", "desk lamp"}
     # without a telling description the name decides, as before
     assert value_for({"type": "string", "description": "What to search for"}, rng, name="query") in {
-        "wireless earbuds", "running shoes", "espresso beans", "yoga mat", "desk lamp", "rain jacket",
-        "phone charger", "water bottle", "notebook", "backpack"}
+        *semantic.PRODUCTS, *semantic.TOPICS, *semantic.DISHES}

@@ -25,9 +25,11 @@ from ..products.sdg import (
     decline_text,
     foreign_request,
     make_calls,
+    offtopic,
     pick_domain,
     reject,
     sdg_row,
+    text_reply_row,
 )
 from ..records import ItemResult, Target, Tool, ToolCall
 from .config import BfclConfig
@@ -164,7 +166,10 @@ async def build_live_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     pick = foreign_request(item, ctx, rng, max_offered=4)
     if pick is None:
-        return reject(item, "sample", f"live_irrelevance {FOREIGN_NEEDS}")
+        generic = offtopic(item, ctx, rng, max_offered=4)
+        if generic is None:
+            return reject(item, "sample", f"live_irrelevance {FOREIGN_NEEDS}")
+        return text_reply_row(item, in_language(generic[1], pick_language(ctx, rng)), generic[0])
     text, failed = await live_text(item, ctx, rng, pick.target, [pick.tool])
     if failed is not None:
         return failed

@@ -44,6 +44,7 @@ class CardInput:
     manifest: RunManifest
     products: list[str]
     prep: Prepared | None = None
+    report: list[str] = field(default_factory=list)  # generator.run_report's card lines
     extra: dict[str, Any] = field(default_factory=dict)
 
     @cached_property
@@ -87,8 +88,11 @@ def section(order: int, name: str) -> Callable[[Section], Section]:
     return deco
 
 
-def card_text(out_dir: Path, manifest: RunManifest, products: list[str], prep: Prepared | None = None) -> str:
-    inp = CardInput(out_dir=out_dir, manifest=manifest, products=products, prep=prep)
+def card_text(out_dir: Path, manifest: RunManifest, products: list[str], prep: Prepared | None = None,
+              report: list[str] | None = None) -> str:
+    """`report`: the run report's sections (requested vs produced with the reasons when short,
+    skipped tools, how the inputs were read), printed after the generation section."""
+    inp = CardInput(out_dir=out_dir, manifest=manifest, products=products, prep=prep, report=list(report or []))
     parts = ["---", yaml.safe_dump(header(inp), sort_keys=False, allow_unicode=True, width=120).rstrip(), "---", ""]
     for _, _, fn in SECTIONS:
         lines = fn(inp)

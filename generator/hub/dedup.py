@@ -23,7 +23,7 @@ from .facets import Facets
 SHINGLE = 5
 NUM_PERM = 128
 SCHEME = "affine32"  # pinned: a library default that changes must not change which pairs are found
-LSH_MARGIN = 0.15  # LSH threshold below the decision threshold: candidates are confirmed exactly
+MISS = 1e-4  # the chance that LSH fails to propose a pair exactly at the threshold (higher: smaller)
 _PUNCT = re.compile(r"[^\w\s]+")
 _WS = re.compile(r"\s+")
 
@@ -65,6 +65,17 @@ class DedupResult:
         return {(t.removed.product, t.removed.sample_id) for t in self.twins}
 
 
+def lsh_params(threshold: float) -> tuple[int, int]:
+    """(bands, rows per band) for NUM_PERM permutations: the most selective banding that still
+    proposes a pair of similarity `threshold` with probability >= 1 - MISS. Candidates are
+    confirmed on the exact sets, so extra candidates cost a little time, never a wrong removal."""
+    for rows in range(NUM_PERM, 0, -1):
+        bands = NUM_PERM // rows
+        if 1 - (1 - threshold ** rows) ** bands >= 1 - MISS:
+            return bands, rows
+    return NUM_PERM, 1
+
+
 class _Index:
     """Kept samples: exact lookup by normalized text, LSH for near candidates."""
 
@@ -73,7 +84,7 @@ class _Index:
 
         self._minhash = MinHash
         self._perm = MinHash(num_perm=NUM_PERM, seed=1, scheme=SCHEME).permutations
-        self.lsh = MinHashLSH(threshold=max(0.3, threshold - LSH_MARGIN), num_perm=NUM_PERM)
+        self.lsh = MinHashLSH(num_perm=NUM_PERM, params=lsh_params(threshold))
         self.exact: dict[str, int] = {}
         self.sets: dict[int, frozenset[str]] = {}
 

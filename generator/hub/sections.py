@@ -102,6 +102,16 @@ def generation(inp: CardInput) -> list[str]:
     return out + ["", "<details><summary>Full config</summary>", "", "```yaml", body, "```", "", "</details>"]
 
 
+@section(35, "run report")
+def run_report(inp: CardInput) -> list[str]:
+    """Requested vs produced with the reasons when short, skipped tools, how the inputs were read
+    (generator.run_report)."""
+    lines = list(inp.report)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines
+
+
 @section(40, "requested")
 def requested(inp: CardInput) -> list[str]:
     if inp.prep is None:
@@ -113,12 +123,12 @@ def requested(inp: CardInput) -> list[str]:
             rows.append([p, group, planned[group], produced[group]])
     if not rows:
         return []
-    return ["## Requested and produced", "",
-            ("Rows the config asked for and rows in the files, per format and per category, label, level "
-            "or kind (TRAILBench: records and queries per level; TRAJECT-Bench: trajectories per kind "
-            "and domain, each a simple and a hard query for parallel ones). The difference is what the "
-            "checks rejected and the duplicates removed; multi-turn miss_func conversations give two SDG "
-            "rows each."), "",
+    return ["## Rows per category, label and level", "",
+            ("Rows the config asked for and rows in the files after duplicate removal, per format and per "
+             "category, label, level or kind (TRAILBench: records and queries per level; TRAJECT-Bench: "
+             "trajectories per kind and domain, each a simple and a hard query for parallel ones). The "
+             "difference is what the checks rejected (see above and *Validation*) and the duplicates "
+             "removed; a multi-turn miss_func conversation gives two SDG rows."), "",
             *md_table(["format", "group", "requested", "produced"], rows, right={2, 3})]
 
 

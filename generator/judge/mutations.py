@@ -58,6 +58,9 @@ def param_name_variants(name: str) -> list[str]:
 def tool_name_variants(name: str, api: str, app: str) -> list[str]:
     """Plausible non-existent names for a tool: api without app, style swaps, plurals."""
     words = split_words(api)
+    if not app:  # a whole name: style swaps and plurals of the name itself
+        return [v for v in dict.fromkeys([camel(words), snake(words), name + "s" if not name.endswith("s")
+                                          else name[:-1]]) if v and v != name]
     out = [api, f"{app}_{camel(words)}", f"{app}_{snake(words)}", f"{app.lower()}_{api}",
            name + "s" if not name.endswith("s") else name[:-1], f"{app}{camel(words).capitalize()}"]
     return [v for v in dict.fromkeys(out) if v and v != name]

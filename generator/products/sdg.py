@@ -56,9 +56,12 @@ def pick_domain(ctx: RunContext, rng: random.Random, min_tools: int) -> str | No
 
 
 def make_calls(tool: Tool, rng: random.Random, n: int) -> list[ToolCall] | None:
-    """n calls of one tool with pairwise different arguments (None if the tool can't vary)."""
+    """n calls of one tool with pairwise different arguments (None if the tool can't vary).
+    A tool without parameters (`pwd`, `logout`) is called once with none."""
     from ..values import sample_arguments
 
+    if not tool.properties:
+        return [ToolCall(tool=tool.name, arguments={})] if n == 1 else None
     calls: list[ToolCall] = []
     for _ in range(MAX_SAMPLING_TRIES * n):
         args = sample_arguments(tool, rng, optional_rate=0.3)
@@ -137,6 +140,8 @@ async def build_parallel_multiple(item: WorkItem, ctx: RunContext) -> ItemResult
     pool = ctx.catalog.by_domain[domain]
     chosen = rng.sample(pool, min(len(pool) - 1, rng.randint(lo, hi)))
     calls = [c for t in chosen for c in (make_calls(t, rng, 1) or [])]
+    if len(calls) < 2:
+        return reject(item, "sample", f"fewer than two of the chosen tools of {domain} can be called")
     extra = [t for t in pool if t not in chosen]
     offered = chosen + rng.sample(extra, min(1, len(extra)))
     rng.shuffle(offered)
@@ -171,17 +176,39 @@ def foreign_request(item: WorkItem, ctx: RunContext, rng: random.Random,
     return ForeignRequest(offered=offered, tool=tool, target=target)
 
 
-FOREIGN_NEEDS = "needs at least two domains, with a tool unlike the offered ones"
+FOREIGN_NEEDS = ("found no request the offered tools leave unserved (no other domain, and every "
+                 "built-in off-topic request touches what the tools do)")
+
+
+def offtopic(item: WorkItem, ctx: RunContext, rng: random.Random, max_offered: int) -> tuple[list[Tool], str] | None:
+    """A catalog with one domain: offer some of its tools and a built-in request none of them
+    serves (generator.offtopic); None when every such request touches what they do."""
+    from ..offtopic import offtopic_request
+
+    domain = rng.choice(ctx.catalog.domains)
+    pool = ctx.catalog.by_domain[domain]
+    offered = rng.sample(pool, min(len(pool), rng.randint(1, max_offered)))
+    text = offtopic_request(rng, offered)
+    return None if text is None else (offered, text)
+
+
+def text_reply_row(item: WorkItem, text: str, offered: list[Tool]) -> ItemResult:
+    messages = [{"role": "user", "content": text}, {"role": "assistant", "content": decline_text(offered)}]
+    return accept(item, [sdg_row(item, messages, offered)])
 
 
 @SDG_CATEGORIES.register("irrelevance")
 async def build_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
-    """A request no offered tool serves (written from a tool of another domain), answered in text."""
+    """A request no offered tool serves (written from a tool of another domain, else a built-in
+    off-topic request), answered in text."""
     from ..plan import plan_explicit
 
-    pick = foreign_request(item, ctx, ctx.rng(item.item_id), max_offered=3)
+    rng = ctx.rng(item.item_id)
+    pick = foreign_request(item, ctx, rng, max_offered=3)
     if pick is None:
-        return reject(item, "sample", f"irrelevance {FOREIGN_NEEDS}")
+        generic = offtopic(item, ctx, rng, max_offered=3)
+        return text_reply_row(item, generic[1], generic[0]) if generic else \
+            reject(item, "sample", f"irrelevance {FOREIGN_NEEDS}")
     done = await realize(ctx, item.item_id, NAME, pick.target, plan_explicit(pick.target), [pick.tool])
     if not done.ok:
         assert done.rejection is not None

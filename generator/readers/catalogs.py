@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import InputError
+from ..identity import CatalogOptions, apply_identity
 from ..records import Tool
 from .base import CATALOG_FORMATS, CatalogSource
 from .jsonfile import as_items, load_json_or_jsonl
@@ -39,20 +40,22 @@ _HINTS = {
 }
 
 
-def read_catalog(path: str | Path, base_dir: Path | None = None) -> list[Tool]:
+def read_catalog(path: str | Path, base_dir: Path | None = None,
+                 options: CatalogOptions | None = None) -> list[Tool]:
     """All tools of one catalog file, in file order (duplicate names in the file merged)."""
-    return _read_file(_source(Path(path), base_dir))
+    return _read_file(_source(Path(path), base_dir), options)
 
 
-def _read_file(source: CatalogSource) -> list[Tool]:
+def _read_file(source: CatalogSource, options: CatalogOptions | None = None) -> list[Tool]:
     kind, value = load_json_or_jsonl(source.path, source.label)
     records = as_items(kind, value, source.label)
     fmt = detect_catalog_format(records, source.label)
-    return merge_tools(CATALOG_FORMATS.get(fmt).read(records, source))
+    tools = apply_identity(CATALOG_FORMATS.get(fmt).read(records, source), source.path, options)
+    return merge_tools(tools)
 
 
 def read_catalogs(paths: list[str | Path], base_dir: Path | None = None,
-                  on_duplicate: DuplicatePolicy = "merge") -> list[Tool]:
+                  on_duplicate: DuplicatePolicy = "merge", options: CatalogOptions | None = None) -> list[Tool]:
     """Tools of many files or directories (searched for *.json/*.jsonl), in sorted path order.
 
     A name seen in two files is merged (first file wins, edges united) when both define the same
@@ -61,7 +64,7 @@ def read_catalogs(paths: list[str | Path], base_dir: Path | None = None,
     """
     tools: list[Tool] = []
     for file in expand_paths(paths, base_dir):
-        tools.extend(_read_file(CatalogSource(path=file, label=_label(file, base_dir))))
+        tools.extend(_read_file(CatalogSource(path=file, label=_label(file, base_dir)), options))
     return merge_tools(tools, strict=on_duplicate == "error")
 
 

@@ -2,6 +2,7 @@
 
 TRAILBench `apis/apis_openai/<apitype>_openai.json` uses it. The optional sibling key
 "x-trajgen" carries what the format lacks: app/api/domain, an output description and hints.
+Without it a function name is whole (generator.identity has the reading rules).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import InputError
+from ..identity import split_name
 from ..records import Edge, Record, Tool, ToolHints
 from .base import (
     CATALOG_FORMATS,
@@ -36,13 +38,9 @@ class XTrajgen(Record):
 
 
 def split_app_api(name: str) -> tuple[str, str]:
-    """TRAILBench convention: "GaodeMap_get_path" -> ("GaodeMap", "get_path")."""
-    app, sep, api = name.partition("_")
-    return (app, api) if sep and app and api else (name, name)
-
-
-def domain_from_stem(stem: str) -> str:
-    return stem.removesuffix("_openai")
+    """TRAILBench convention: "GaodeMap_get_path" -> ("GaodeMap", "get_path"); a name
+    without the convention's shape is whole: (name, name)."""
+    return split_name(name) or (name, name)
 
 
 def _detect(record: dict[str, Any]) -> bool:
@@ -58,10 +56,11 @@ def tool_from_openai(definition: Any, domain: str = "", source: str = "") -> Too
     name = require_name(fn.get("name"), "function.name")
     with model_errors("x-trajgen"):
         ext = XTrajgen.model_validate(record.get("x-trajgen") or {})
-    app, api = split_app_api(name)
+    # The name is whole unless the extension says otherwise; generator.identity splits
+    # TRAILBench's `<toolname>_<apiname>` names by that benchmark's own file layout.
     with model_errors():
         return Tool(
-            name=name, app=ext.app or app, api=ext.api or api, domain=ext.domain or domain,
+            name=name, app=ext.app or "", api=ext.api or name, domain=ext.domain or domain,
             description=_text(fn.get("description"), "function.description"),
             parameters=object_schema(fn.get("parameters"), "function.parameters"),
             output=ext.output, hints=ext.hints, edges=ext.edges,
@@ -81,7 +80,7 @@ def read_openai(records: list[Any], source: CatalogSource) -> list[Tool]:
     tools = []
     for i, record in enumerate(records):
         with record_context(source, i):
-            tools.append(tool_from_openai(record, domain_from_stem(source.stem), source.label))
+            tools.append(tool_from_openai(record, "", source.label))
     return tools
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Catalog
+from ..identity import trail_function_name
 from ..io import atomic_write_text
 from ..records import HistoryEvent, Record, Sample
 
@@ -89,7 +90,11 @@ def write_query_files(samples: list[Sample], out_dir: Path) -> list[Path]:
 
 
 def apis_text(tools: list[Any]) -> str:
-    return json.dumps([t.openai() for t in tools], indent=2, ensure_ascii=False)
+    """The tools as TRAILBench offers them: each function named `<toolname>_<apiname>`."""
+    defs = [t.openai() for t in tools]
+    for d, t in zip(defs, tools, strict=True):
+        d["function"]["name"] = trail_function_name(t)
+    return json.dumps(defs, indent=2, ensure_ascii=False)
 
 
 def write_apis(catalog: Catalog, domains: set[str], out_dir: Path) -> list[Path]:

@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..identity import trail_names
 from ..plan import DEFAULT_POLICY, PlanPolicy, plan_levels
 from ..products.base import PRODUCTS, RunContext, WorkItem, item_rng, stable_id
 from ..records import DisclosurePlan, Draft, ItemResult, Rejection, Sample, Target, Tool, UserHistory, Verdict
+from ..shortfall import note
 from ..temporal import consistent
 from ..validators import check_for, level_recall, levels_ordered, validate
 from ..validators.levels import plan_gold
@@ -70,11 +72,19 @@ def real_logs(cfg: TrailConfig, ctx: RunContext) -> list[UserHistory]:
 
 
 def synthetic_logs(cfg: TrailConfig, ctx: RunContext) -> list[UserHistory]:
+    """Histories of the config's personas, or of personas derived from the catalog when the
+    config names none (generator.derived_personas)."""
     from ..personas import load_personas, synthesize_histories
 
-    if not ctx.config.personas:
-        raise ConfigError("source 'synthetic' needs `personas:` (a personas YAML file)", field="personas")
-    personas = load_personas(ctx.base_dir / ctx.config.personas)
+    if ctx.config.personas:
+        personas = load_personas(ctx.base_dir / ctx.config.personas)
+    else:
+        from ..derived_personas import derive_personas, persona_count
+
+        personas = derive_personas(ctx.catalog, ctx.seed, cfg.personas or persona_count(cfg.targets))
+        if not personas:
+            raise ConfigError("no persona can be derived from the catalog (no tool has a parameter that is "
+                              "not a date or time): give `personas:`", field="personas")
     personas = personas[: cfg.personas] if cfg.personas else personas
     return synthesize_histories(personas, ctx.catalog, ctx.seed, start=cfg.start_time(), n_events=cfg.events)
 
@@ -135,9 +145,11 @@ class TrailProduct:
         picks = select(logs, ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable, rng,
                        cfg.repeat_share, cfg.recent_share, cfg.fixed_budget)
         if len(picks) < cfg.targets:
-            log.warning("trail: only %d of %d targets have >= %d earlier events and inferable values "
-                        "(lower min_inferable / min_history or add users)", len(picks), cfg.targets,
-                        cfg.min_history)
+            log.warning("trail: only %d of %d targets have >= %d earlier events and inferable values",
+                        len(picks), cfg.targets, cfg.min_history)
+            note(ctx, NAME, "targets", f"only {len(picks)} of {cfg.targets} events have >= {cfg.min_history} "
+                 "earlier events and inferable values (lower min_inferable / min_history, raise events, "
+                 "or add users / personas)")
         return [WorkItem(item_id=stable_id(ctx.seed, NAME, user, k), product=NAME, index=i,
                          spec={"user": user, "k": k}) for i, (user, k) in enumerate(picks)]
 
@@ -181,7 +193,8 @@ def reject(item: WorkItem, stage: str, validator: str, reason: str, raw: str | N
 
 
 def answer_of(target: Target, tool: Tool) -> TrailAnswer:
-    return TrailAnswer(apitype=tool.domain, toolname=tool.app, apiname=tool.api,
+    toolname, apiname = trail_names(tool)
+    return TrailAnswer(apitype=tool.domain, toolname=toolname, apiname=apiname,
                        parameters=dict(target.calls[0].arguments),
                        temporal_parameters=list(target.temporal_parameters) or None)
 

@@ -47,6 +47,12 @@ def include(pred: Any, gts: list[Any]) -> bool:
     return any(_same(pred, gt) for gt in gts)
 
 
+def scoreable(params: dict[str, Any]) -> bool:
+    """Whether TRAILBench's rule can score these values at all: it lowercases list elements,
+    so a list of numbers (or of objects) fails even as its own prediction."""
+    return all(all(isinstance(x, str) for x in v) for v in params.values() if isinstance(v, list))
+
+
 def prediction_of(answer: dict[str, Any]) -> list[Any]:
     """An API-model prediction `[toolname, [{apiname: params}]]` reproducing the gold answer,
     round-tripped through JSON as the upstream jsonl files are."""

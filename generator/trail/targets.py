@@ -18,10 +18,11 @@ from ..records import HistoryEvent, Source, Target, Tool, ToolCall, UserHistory
 from ..schema import argument_errors
 from ..temporal import parse_time, temporal_parameters
 from ..vagueness import gold_values
+from .score import scoreable
 
 
 def tool_of(event: HistoryEvent, catalog: Catalog) -> Tool | None:
-    tool = catalog.by_name.get(f"{event.toolname}_{event.apiname}")
+    tool = catalog.by_trail.get((event.toolname, event.apiname))
     return tool if tool is not None and tool.domain == event.apitype else None
 
 
@@ -67,7 +68,7 @@ def eligible(log: UserHistory, k: int, catalog: Catalog, min_history: int, min_i
     tool = tool_of(event, catalog)
     if k < min_history or tool is None or parse_time(event.time) is None:
         return False
-    if argument_errors(tool, event.parameters):
+    if argument_errors(tool, event.parameters) or not scoreable(event.parameters):
         return False
     target = build_target("probe", log, k, tool, catalog)
     if inferable_share(target, tool) < max(min_inferable, 1e-9):

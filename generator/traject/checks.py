@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..identity import forbidden
 from ..records import DisclosurePlan, Target, Tool
 from ..registry import Registry
 from ..surface import contains, leaks, mentions
@@ -51,10 +52,11 @@ def hints_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[s
 
 
 def _identifiers(tool: Tool) -> list[str]:
-    ids = [tool.name] + [p for p in tool.properties if _IDENT.fullmatch(p)]
-    if _IDENT.fullmatch(tool.api):
-        ids.append(tool.api)
-    return ids
+    """Function, API and parameter names in identifier form (generator.identity.forbidden),
+    and a TRAJECT-Bench "<tool>: <API>" name; plain words a user says anyway are not listed."""
+    ids = [ident for ident, what, _ in forbidden(tool, name_app=True) if what != "enum identifier"]
+    ids += [p for p in tool.properties if _IDENT.fullmatch(p) and p not in ids]
+    return ids + ([tool.name] if ":" in tool.name else [])
 
 
 def no_identifiers(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:

@@ -29,11 +29,11 @@ def traject_name(tool: Tool) -> str:
     """`<parent tool>: <API name>`, single-spaced (TRAJECT catalogs already use this form)."""
     if tool.source_format == "traject" or ": " in tool.name:
         return single_space(tool.name)
-    return single_space(f"{tool.app}: {tool.api}")
+    return single_space(f"{tool.app}: {tool.api}" if tool.app else tool.name)
 
 
 def parent_name(tool: Tool) -> str:
-    return single_space(tool.app)
+    return single_space(tool.app or tool.name)
 
 
 def wire_value(value: Any) -> Any:

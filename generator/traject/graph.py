@@ -32,9 +32,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
+from .. import semantic
 from ..records import Edge, Tool
 from ..values import is_temporal
+from .shapes import GETTER_VERBS, inferred_collection, inferred_fields
 
 # Parameters that control paging or presentation rather than carry data between calls.
 CONTROL_PARAMS = frozenset(
@@ -174,6 +177,7 @@ def words(text: str) -> str:
     return " " + _WS.sub(" ", re.sub(r"[^a-z0-9]+", " ", text.lower())).strip() + " "
 
 
+@lru_cache(maxsize=65536)
 def param_words(param: str) -> str:
     return words(param).strip()
 
@@ -230,18 +234,30 @@ def _shared_noun(items: list[str]) -> list[str]:
 
 def output_fields(tool: Tool) -> list[str]:
     """Field names the output description lists, in order (at most MAX_FIELDS): the items of a
-    short enumeration, else quoted names and snake_case identifiers of the prose."""
-    text = tool.output or ""
+    short enumeration, else quoted names and snake_case identifiers of the prose; a tool
+    without an output description gets the fields its name implies (generator.traject.shapes)."""
+    return list(_output_fields(tool.name, tool.api, tool.output or "", tool.description))
+
+
+@lru_cache(maxsize=65536)
+def _output_fields(name: str, api: str, output: str, description: str) -> tuple[str, ...]:
+    # graphs over large catalogs ask this for every producer/consumer pair: cached by content
+    tool = Tool(name=name, app="", api=api, domain="", output=output or None, description=description)
+    if not output.strip():
+        return tuple(inferred_fields(tool)[:MAX_FIELDS])
+    text = output
     listed = _listed(_sentence(tool)[1])
     seen: list[str] = []
-    for name in listed or _QUOTED.findall(text) + _SNAKE.findall(text):
-        if name and name not in seen:
-            seen.append(name)
-    return seen[:MAX_FIELDS]
+    for field in listed or _QUOTED.findall(text) + _SNAKE.findall(text):
+        if field and field not in seen:
+            seen.append(field)
+    return tuple(seen[:MAX_FIELDS])
 
 
 def collection(tool: Tool) -> str:
     """The plural noun an output lists its rows under ("restaurants"), "" for a single object."""
+    if not (tool.output or "").strip():
+        return inferred_collection(tool)
     head = param_words(_sentence(tool)[0]).split()
     return head[-1] if head and singular(head[-1]) != head[-1] else ""
 
@@ -328,19 +344,64 @@ def data_source(producer: Tool, consumer: Tool, param: str) -> str:
     return ""
 
 
-def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = ()) -> list[str]:
+# What may be carried from one call's output to another's input besides ids: the user's own
+# words and quantities never (AUTHORED), places, names, titles and dates when the output holds them.
+AUTHORED = USER_OWNED - {"address", "contact", "recipient", "names", "date", "time", "day"}
+CARRIED_KINDS = frozenset({"city", "place", "address", "person", "artist", "title_work", "company", "product",
+                           "restaurant", "hotel", "room", "country", "country_code", "ticker", "food"})
+
+
+def value_bindable(tool: Tool, param: str) -> bool:
+    """Whether a value edge (`value_source`) may bind `param`: bindable, or a place, name or
+    date the user did not author."""
+    if param not in tool.properties or param.lower() in CONTROL_PARAMS or not feedable(tool, param):
+        return False
+    return not set(param_words(param).split()) & AUTHORED
+
+
+def value_source(producer: Tool, consumer: Tool, param: str) -> str:
+    """The producer's output field feeding a name, place, title or date `param` of a lookup or
+    getter of the same app (across apps, titles and times are too often another thing's: an
+    event's title is no movie title): a field of the same name, or of the same semantic kind
+    (a city for a city); "" when none."""
+    if producer.app != consumer.app or param in producer.properties or not value_bindable(consumer, param):
+        return ""
+    if verb(consumer) not in READ_VERBS | GETTER_VERBS:
+        return ""  # an action is told what to do by the user; only ids come from earlier output
+    fields = [f for f in output_fields(producer) if not is_id_param(f)]
+    if param in fields:
+        return param
+    kind = semantic.infer(param, consumer.properties.get(param) or {})
+    if kind not in CARRIED_KINDS:
+        return ""
+    return next((f for f in fields if semantic.infer(f, {"type": "string"}) == kind), "")
+
+
+Candidates = tuple[list[str], list[str], list[str]]  # (id params, data params, value params)
+
+
+def candidates(consumer: Tool) -> Candidates:
+    """The consumer params any edge could bind, by rule (computed once per consumer)."""
+    ids = [q for q in consumer.properties if is_id_param(q) and bindable(consumer, q)]
+    data = [q for q in consumer.properties if not is_id_param(q) and bindable(consumer, q)]
+    values = [q for q in consumer.properties if not is_id_param(q) and value_bindable(consumer, q)]
+    return ids, data, values
+
+
+def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = (),
+                 cands: Candidates | None = None) -> list[str]:
     """Consumer params the producer's output can feed (the heuristic in the module doc),
     identifiers first."""
     if producer.name == consumer.name or producer.domain != consumer.domain:
         return []
     if producer.api == consumer.api:
         return []
-    siblings = list(siblings)
-    ids = [q for q in consumer.properties if is_id_param(q) and bindable(consumer, q)]
-    data = [q for q in consumer.properties if not is_id_param(q) and bindable(consumer, q)]
-    return [q for q in ids if id_source(producer, consumer, q, siblings)] + [
+    ids, data, value_params = cands or candidates(consumer)
+    found = [q for q in ids if id_source(producer, consumer, q, siblings)] + [
         q for q in data if data_source(producer, consumer, q)
     ]
+    values = [q for q in value_params if q not in found and value_source(producer, consumer, q)]
+    return found + values
 
 
 def source_field(producer: Tool, consumer: Tool, param: str) -> str:
@@ -349,7 +410,7 @@ def source_field(producer: Tool, consumer: Tool, param: str) -> str:
     if is_id_param(param):
         field = "_".join(_id_subject(consumer, param).split() + ["id"])
         return field if field in output_fields(producer) else param
-    return data_source(producer, consumer, param) or param
+    return data_source(producer, consumer, param) or value_source(producer, consumer, param) or param
 
 
 # ---------------------------------------------------------------- the graph
@@ -379,7 +440,8 @@ class ToolGraph:
             return False
         if any(e.tool == edge.tool for e in self.out[producer]):
             return False
-        params = [p for p in edge.params if bindable(consumer, p)]
+        params = [p for p in edge.params if bindable(consumer, p)
+                  or (edge.source == "inferred" and value_bindable(consumer, p))]
         if not params:
             return False
         self.out[producer].append(edge.model_copy(update={"params": params}))
@@ -421,8 +483,9 @@ def _by_domain(tools: list[Tool]) -> dict[str, list[Tool]]:
 
 
 def _infer_into(graph: ToolGraph, tools: list[Tool]) -> None:
+    cands = {c.name: candidates(c) for c in tools}
     for p in tools:
         for c in tools:
-            params = infer_params(p, c, tools)
+            params = infer_params(p, c, tools, cands[c.name])
             if params:
                 graph.add(p.name, Edge(tool=c.name, params=params, source="inferred"))

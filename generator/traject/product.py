@@ -19,6 +19,7 @@ from ..errors import BudgetExceeded, ConfigError, LLMError
 from ..products.base import PRODUCTS, RunContext, WorkItem, item_rng, stable_id
 from ..prompting import check_templates
 from ..records import DisclosurePlan, ItemResult, Rejection, Sample, Target, Tool
+from ..shortfall import note
 from ..validators import run_all
 from ..writers.base import WriteRequest
 from . import export, llm_sim, plans, propose, sample, simulate
@@ -53,7 +54,11 @@ def select_domains(cfg: TrajectConfig, ctx: RunContext) -> list[str]:
             f"unknown domain(s) {', '.join(unknown)} (catalog has: {', '.join(by_domain)})",
             field="products.traject.domains",
         )
-    return list(cfg.domains) or [d for d, ts in by_domain.items() if len(ts) >= cfg.k.min]
+    chosen = list(cfg.domains) or [d for d, ts in by_domain.items() if len(ts) >= cfg.k.min]
+    small = [d for d in by_domain if d not in chosen and not cfg.domains]
+    for kind in ("parallel", "sequential") if small and not chosen else ():
+        note(ctx, NAME, kind, f"no domain has k.min={cfg.k.min} tools ({', '.join(small[:5])})")
+    return chosen
 
 
 def safe_dir(domain: str) -> str:
@@ -84,13 +89,11 @@ def chainless(ctx: RunContext, cfg: TrajectConfig, domains: list[str]) -> frozen
         if not sample.has_chain(graph, names, cfg.chain.min, allow_repeats=cfg.allow_repeats):
             out.append(d)
     if out:
-        log.warning(
-            "traject: no sequential trajectories for %s: no chain of >= %d tools where each step "
-            "binds an id or lookup value from the previous output (see traject/graph.py); "
-            "list other domains or drop them from products.traject.domains",
-            ", ".join(out),
-            cfg.chain.min,
-        )
+        log.warning("traject: no sequential trajectories for %s: no chain of >= %d tools", ", ".join(out),
+                    cfg.chain.min)
+        note(ctx, NAME, "sequential", f"no chain of >= {cfg.chain.min} tools in {', '.join(out)}: no "
+             "step's input can be bound to a value (id, name, place, date) of the previous step's "
+             "output (see traject/graph.py)")
     return frozenset(out)
 
 

@@ -20,70 +20,35 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from .. import semantic
 from ..records import Target, Tool
-from ..values import (
-    ARTISTS,
-    DISHES,
-    HOTELS,
-    PERSONS,
-    PLACES,
-    PRODUCTS,
-    REFERENCE_TIME,
-    RESTAURANTS,
-    TITLES,
-    value_for,
-)
+from ..values import REFERENCE_TIME, value_for
 from .graph import collection, output_fields, param_words, source_field, subject
+from .shapes import action_status
 
 Faker = Callable[[random.Random, list[str], str], Any]  # (rng, field words, tool subject)
 
-STREETS = ["Harbor Street", "Maple Avenue", "Orchard Lane", "Station Road", "Mill Street", "Quay Road"]
 POOLS: dict[str, list[str]] = {
-    "airline": ["Skyhop Air", "Northwind Airways", "Bluecrest", "Aurora Jet"],
-    "cinema": ["Cinemate Riverside", "Cinemate Old Town", "Odeon Quay", "Starlight 6"],
-    "venue": ["Harbor Arena", "The Lantern Hall", "Riverside Amphitheatre", "Civic Theatre"],
-    "seller": ["Northpeak Store", "Lumo Official", "Tidewell Outlet", "Crestline Goods"],
-    "brand": ["Northpeak", "Lumo", "Tidewell", "Crestline"],
-    "carrier": ["SwiftPost", "ParcelLine", "Northbound Express"],
-    "merchant": ["Corner Grocer", "Fresh Lane", "Blue Door Diner", "City Transit", "Lumo Store"],
-    "source": ["Daily Harbor", "Metro Wire", "The Ledger", "Coastline News"],
-    "clinic": ["Harborview Clinic", "Maple Health Centre", "Eastgate Medical"],
-    "show": ["Deep Dive Daily", "The Long Table", "Small Stories"],
-    "stream": ["Flickbox", "StreamNest", "Cinevault"],
-    "headline": [
-        "City council approves new bike lanes",
-        "Local startup raises seed round",
-        "Storm expected to clear by the weekend",
-        "Museum reopens after renovation",
-    ],
-    "summary": [
-        "Officials expect work to start next month.",
-        "The funding will double the team.",
-        "Forecasters say skies clear by Saturday.",
-        "The new wing opens to the public.",
-    ],
-    "subject": ["Quarterly report", "Lunch on Friday?", "Invoice 2291", "Project kickoff"],
-    "event": ["Team sync", "Dentist", "Book club", "Quarterly review"],
     "type": ["hotel", "apartment", "guesthouse"],
     "repetition": ["once", "daily", "weekdays"],
-    "ingredient": ["eggs", "spinach", "rice", "chickpeas", "tomatoes", "garlic"],
-    "size": ["S", "M", "L", "XL"],
-    "step": ["head north on Maple Avenue", "turn right onto Station Road", "continue 2 km on Quay Road"],
+    "ingredient": semantic.INGREDIENTS,
+    "size": semantic.SIZES,
+    "step": ["head north for 300 m", "turn right at the second light", "continue 2 km straight on",
+             "keep left at the fork"],
     "tracking": ["label created", "picked up by carrier", "in transit", "out for delivery"],
+    "condition": ["sunny", "partly cloudy", "overcast", "light rain", "showers", "clear", "windy", "fog"],
+    "stream": ["subscription", "rent", "buy"],
+    "headline": ["City council approves new bike lanes", "Local startup raises seed round",
+                 "Storm expected to clear by the weekend", "Museum reopens after renovation",
+                 "Rail strike called off after late-night talks", "Heatwave warning issued for the region"],
+    "event": ["Team sync", "Dentist", "Book club", "Quarterly review", "Yoga class", "Parent meeting"],
 }
 STATUS = {
     "order": ["in transit", "out for delivery", "delivered"],
     "transfer": ["completed", "pending"],
     "payment": ["completed", "pending"],
     "send": ["sent", "delivered"],
-}
-NAMES_BY_SUBJECT: dict[str, list[str]] = {
-    "restaurant": RESTAURANTS,
-    "hotel": HOTELS,
-    "product": [p.title() for p in PRODUCTS],
-    "recipe": [d.title() for d in DISHES],
-    "calendar event": POOLS["event"],
-    "email": POOLS["subject"],
+    "device": ["online", "offline", "on", "off"],
 }
 _ROWS = (2, 4)
 SEARCH_TERMS = ("query", "keyword", "search", "q")
@@ -99,11 +64,6 @@ def _clock(rng: random.Random) -> str:
 
 def _code(rng: random.Random, n: int = 6) -> str:
     return "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(n))
-
-
-def _email(person: str) -> str:
-    parts = person.lower().split()
-    return f"{parts[0]}.{parts[-1]}@example.org"
 
 
 def _plural(w: list[str]) -> bool:
@@ -153,6 +113,8 @@ def fake_minutes(rng: random.Random, w: list[str], sub: str) -> str:
 
 
 def fake_status(rng: random.Random, w: list[str], sub: str) -> str:
+    if sub.startswith("status:"):  # an action's own outcome ("confirmed", "updated", "sent")
+        return sub.split(":", 1)[1]
     if "read" in w:
         return rng.choice(["delivered", "read"])
     if "delivery" in w or "send" in w:
@@ -165,14 +127,24 @@ def fake_count(rng: random.Random, w: list[str], sub: str) -> int:
     return rng.randint(1, next((v for k, v in hi.items() if k in w), 12))
 
 
+NAME_KINDS = {"restaurant": "restaurant", "hotel": "hotel", "product": "product", "recipe": "food",
+              "dish": "food", "user": "person", "contact": "person", "member": "person", "artist": "artist",
+              "company": "company", "city": "city", "room": "room", "movie": "title_work", "song": "title_work",
+              "book": "title_work", "album": "title_work", "playlist": "title_work", "event": "title"}
+
+
 def fake_name(rng: random.Random, w: list[str], sub: str) -> str:
+    """A name fitting the tool's subject (a restaurant's name for a restaurant search)."""
     if sub == "doctor":
-        return "Dr. " + rng.choice(PERSONS)
-    return rng.choice(NAMES_BY_SUBJECT.get(sub, TITLES))
+        return "Dr. " + semantic.faker(rng).last_name()
+    kind = NAME_KINDS.get(sub.split()[-1] if sub else "", "")
+    if not kind and sub:
+        return semantic.string_value("generic", rng, f"{sub}_name", {})
+    return semantic.string_value(kind or "title", rng, "name", {})
 
 
 def fake_address(rng: random.Random, w: list[str], sub: str) -> str:
-    return f"{rng.randint(2, 180)} {rng.choice(STREETS)}"
+    return semantic.string_value("address", rng, "address", {})
 
 
 def fake_seats(rng: random.Random, w: list[str], sub: str) -> list[str]:
@@ -198,6 +170,7 @@ def const(fn: Callable[[random.Random], Any]) -> Faker:
 # Field-name words -> faker; the first entry with a word in the field's words wins.
 FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"id"}), fake_id),
+    (frozenset({"flight"}), const(lambda r: f"{_code(r, 2)}{r.randint(100, 9999)}")),
     (frozenset({"rating"}), const(lambda r: round(r.uniform(3.0, 5.0), 1))),
     (frozenset({"stars"}), const(lambda r: r.randint(2, 5))),
     (frozenset({"year"}), const(lambda r: r.randint(1998, 2025))),
@@ -210,6 +183,7 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"date", "deadline"}), const(_date)),
     (frozenset({"time", "times", "departure", "arrival", "start", "slot", "slots", "schedule"}), fake_times),
     (frozenset({"temperature"}), const(lambda r: r.randint(4, 31))),
+    (frozenset({"speed"}), const(lambda r: f"{r.randint(3, 40)} km/h")),
     (frozenset({"chance"}), const(lambda r: f"{r.randint(0, 9) * 10}%")),
     (frozenset({"wind"}), const(lambda r: f"{r.randint(3, 40)} km/h")),
     (frozenset({"status"}), fake_status),
@@ -218,20 +192,29 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"coach"}), const(lambda r: f"Coach {r.randint(1, 12)}")),
     (frozenset({"count", "length", "spaces", "spots", "availability", "number", "burned"}), fake_count),
     (frozenset({"address"}), fake_address),
-    (frozenset({"driver", "instructor"}), const(lambda r: r.choice(PERSONS))),
-    (frozenset({"sender"}), const(lambda r: _email(r.choice(PERSONS)))),
-    (frozenset({"artist"}), const(lambda r: r.choice(ARTISTS))),
+    (frozenset({"driver", "instructor"}), const(lambda r: semantic.string_value("person", r, "driver", {}))),
+    (frozenset({"sender"}), const(lambda r: semantic.string_value("email", r, "sender", {}))),
+    (frozenset({"artist"}), const(lambda r: semantic.string_value("artist", r, "artist", {}))),
     (frozenset({"name", "title"}), fake_name),
-    (frozenset({"highlights"}), const(lambda r: r.sample(DISHES, 2))),
+    (frozenset({"highlights"}), const(lambda r: r.sample(semantic.DISHES, 2))),
+    (frozenset({"condition", "conditions", "weather"}), pool("condition")),
+    (frozenset({"humidity"}), const(lambda r: r.randint(25, 90))),
+    (frozenset({"kwh"}), const(lambda r: round(r.uniform(2, 40), 1))),
+    (frozenset({"result"}), const(lambda r: round(r.uniform(1, 500), 2))),
+    (frozenset({"change"}), const(lambda r: round(r.uniform(-4, 4), 2))),
+    (frozenset({"rate"}), const(lambda r: round(r.uniform(0.5, 1.6), 4))),
     (frozenset({"ingredient"}), pool("ingredient", 3)),
     (frozenset({"sizes"}), pool("size", 2)),
     (frozenset({"stream"}), pool("stream", 2)),
     (frozenset({"steps", "step"}), pool("step", 2)),
     (frozenset({"tracking"}), pool("tracking", 2)),
     (frozenset({"weekly"}), const(lambda r: f"{r.randint(2, 5)} workouts, {r.randint(40, 300)} min")),
-    (frozenset({"location"}), const(lambda r: r.choice(PLACES))),
-    (frozenset({"currency"}), const(lambda r: "USD")),
-    *[(frozenset({k}), pool(k)) for k in sorted(POOLS) if k not in ("event", "size", "step")],
+    (frozenset({"source", "publisher", "seller", "merchant", "carrier", "airline", "brand"}),
+     const(lambda r: semantic.string_value("company", r, "company", {}))),
+    (frozenset({"clinic", "cinema", "venue", "gym"}), lambda r, w, sub: f"{semantic.faker(r).last_name()} "
+                                                                       f"{w[-1].title()}"),
+    (frozenset({"currency"}), const(lambda r: semantic.string_value("currency", r, "currency", {}))),
+    *[(frozenset({k}), pool(k)) for k in sorted(POOLS) if k not in ("size", "step", "condition", "event")],
 ]
 
 
@@ -241,6 +224,9 @@ def fake_field(name: str, rng: random.Random, sub: str = "") -> Any:
     for keys, faker in FIELD_FAKERS:
         if keys & set(w):
             return faker(rng, w, sub)
+    if semantic.infer(name, {"type": "number"}) in semantic.TYPICAL and \
+            semantic.infer(name, {"type": "number"}) != "generic":
+        return value_for({"type": "number"}, rng, name=name)
     return value_for({"type": "string"}, rng, name=name)
 
 
@@ -269,7 +255,7 @@ def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: rando
             if isinstance(args.get(f), str) or _number(args.get(f)):
                 row[f] = args[f]
             elif f in ("name", "title") and sub == "product" and term:
-                row[f] = f"{row.get('brand') or rng.choice(POOLS['brand'])} {term.title()}"
+                row[f] = f"{row.get('brand') or semantic.faker(rng).company()} {term.title()}"
 
 
 def _number(v: Any) -> bool:
@@ -327,6 +313,9 @@ def simulate_output(
     fields = output_fields(tool) or ["id", "name", "summary"]
     sub, coll = subject(tool), collection(tool)
     rows = [_row(fields, sub, rng) for _ in range(rng.randint(*_ROWS) if coll else 1)]
+    done = action_status(tool, args) if not (tool.output or "").strip() else None
+    for row in rows if done else []:
+        row.update({"status": done} if "status" in row else {})
     _distinct(rows, sub, rng)
     _echo(rows, args, sub, rng)
     _honor(rows, args, rng)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..identity import trail_names
 from ..records import ArgPlan, Target, Tool
 from ..schema import argument_errors
 from ..writers.base import WriteRequest
@@ -39,7 +40,8 @@ def _elements(value: Any) -> list[Any]:
 
 def _from_history(target: Target, tool: Tool, param: str, value: Any) -> bool:
     """Every element of `value` was an earlier value of `param` for the same app and API."""
-    past = [x for e in target.history if e.toolname == tool.app and e.apiname == tool.api
+    names = trail_names(tool)
+    past = [x for e in target.history if (e.toolname, e.apiname) == names
             and param in e.parameters for x in _elements(e.parameters[param])]
     wanted = _elements(value)
     return bool(wanted) and all(any(_same(w, p) for p in past) for w in wanted)

@@ -7,8 +7,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ..identity import forbidden, is_identifier
 from ..records import Tool
-from ..surface import forms, is_identifier, leaks, mentions, normalize, noun, render, value_kind, words
+from ..surface import forms, leaks, mentions, normalize, noun, render, value_kind, words
 from ..vagueness import countable, norm, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
@@ -126,27 +127,19 @@ def _ident_pattern(ident: str, case: bool) -> re.Pattern[str]:
 
 
 def _forbidden(req: WriteRequest) -> list[tuple[str, str, bool]]:
-    """(identifier, what it is, case-sensitive) that a query must not contain."""
+    """(identifier, what it is, case-sensitive) that a query must not contain (the rule is
+    generator.identity.forbidden's: identifiers only, the app unless the plan names it)."""
     tools, named = tools_of(req), {c.tool for c in req.plan.calls if c.tool_mode == "named"}
     named_apps = {tools[n].app for n in named if n in tools}
     out: list[tuple[str, str, bool]] = []
     for call in req.plan.calls:
         tool = tools.get(call.tool)
-        out.append((call.tool, "function name", False))
         if tool is None:
+            out += [(call.tool, "function name", False)] if is_identifier(call.tool) else []
             continue
-        if is_identifier(tool.api):
-            out.append((tool.api, "API name", False))
-        if tool.app and tool.app not in named_apps:
-            out.append((tool.app, "app name", True))
-        out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p)]
-        out += [
-            (str(x), "enum identifier", False)
-            for a in call.args
-            if _is_enum(a.param, a.value, tool)
-            for x in value_elements(a.value)
-            if isinstance(x, str) and is_identifier(x)
-        ]
+        enums = [str(x) for a in call.args if _is_enum(a.param, a.value, tool)
+                 for x in value_elements(a.value) if isinstance(x, str)]
+        out += forbidden(tool, name_app=tool.app in named_apps, enum_values=enums)
     return out
 
 

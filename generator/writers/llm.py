@@ -17,14 +17,14 @@ the caller turns it into a Rejection with `exc.raw` and `exc.attempts`.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from ..errors import LLMError
 from ..llm.protocol import LLMClient
+from ..llm.request import parse_reply
 from ..records import DisclosurePlan, Draft, Tool
 from ..surface import forms, is_identifier, normalize, noun, render
 from ..vagueness import norm, value_elements
@@ -121,7 +121,8 @@ def intent(plan: DisclosurePlan, tools: dict[str, Tool], kind: str) -> str:
 
 
 def app_named(plan: DisclosurePlan, tools: dict[str, Tool]) -> str | None:
-    apps = [tools[c.tool].app for c in plan.calls if c.tool_mode == "named" and c.tool in tools]
+    apps = [tools[c.tool].app for c in plan.calls if c.tool_mode == "named" and c.tool in tools
+            and tools[c.tool].app]
     return " and ".join(dict.fromkeys(apps)) or None
 
 
@@ -159,10 +160,11 @@ def _reply_check(req: WriteRequest, check: TextCheck | None) -> Any:
 
 
 def _parsed(raw: str | None) -> list[str] | None:
-    try:
-        return QueryReply.model_validate(json.loads(raw or "")).queries
-    except (ValueError, ValidationError):
-        return None
+    """The queries of a reply the client gave up on, read by the client's own tolerant loader
+    (fences, <think> blocks, a sentence around the object), so a reply that parsed there but
+    failed a validator is rejected under that validator, not as an `llm` write failure."""
+    value, _ = parse_reply(raw or "", QueryReply)
+    return value.queries if isinstance(value, QueryReply) else None
 
 
 class LLMWriter:

@@ -93,7 +93,7 @@ def clause(
     if after_previous and bound:
         mods.append(result_ref(bound[0].param, tool, rng))
     parts = [intent]
-    if call.tool_mode == "named" and tool is not None:
+    if call.tool_mode == "named" and tool is not None and tool.app:
         parts.append(rng.choice(APP_FORMS).format(app=tool.app))
     closing = [m for m in mods if m.startswith(",")]
     mods = [m for m in mods if not m.startswith(",")]

@@ -1,0 +1,360 @@
+"""Catalog sweep: every real catalog through every product that applies, one row per catalog.
+
+    python benchmarks/catalog_sweep.py [UPSTREAM] [--only WORD] [--jobs 2] [--json FILE]
+
+UPSTREAM is the folder holding the original benchmarks' files (default: $TRAJGEN_UPSTREAM,
+else ../shared/upstream beside the repository). Catalogs found there (CATALOG_SOURCES):
+each TRAILBench API file (trailbench/apis/apis_openai/*_openai.json), each TRAJECT-Bench
+domain (traject-bench/public_data/tools/*_tool.json), the functions of each BFCL category
+(bfcl/data/BFCL_v4_<category>.json; the multi-turn categories' functions are the class files
+of bfcl/data/multi_turn_func_doc/). Each catalog is run through sdg, trail (personas derived
+from the catalog), traject, judge and bfcl with small counts (SMALL_COUNTS: ~25 SDG rows, 8
+TRAIL targets, 2+2 trajectories per domain, 40 judge rows, 10 BFCL entries) so the default
+run stays within a few minutes on 2 cores. SDG and BFCL multi-turn categories are left out:
+they run over built-in stateful classes, not over the catalog.
+
+Columns (METRICS, a registry: a new column is one `Metric`): tools read, tools skipped (with
+the first reason), requested/accepted/rejected per product, the share of generated argument
+values valid against their schema (gold calls of sdg, trail, traject and judge; traject's
+string-typed wire values are valid when one JSON reading of them validates), the share of
+numeric values sitting on a schema bound, and the most frequent rejection reasons. Below the
+table, every product that delivered less than 90% of what was requested is listed with
+trajgen's own reason. Exit status 1 when a run raised a traceback or a value was invalid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+PRODUCTS = ("sdg", "trail", "traject", "judge", "bfcl")
+SMALL_COUNTS: dict[str, Any] = {
+    "sdg": {"categories": {"simple": 3, "multiple": 3, "parallel": 2, "parallel_multiple": 2, "irrelevance": 2,
+                           "live_simple": 2, "live_multiple": 2, "live_parallel": 2,
+                           "live_parallel_multiple": 2, "live_relevance": 2, "live_irrelevance": 2}},
+    "trail": {"targets": 8, "min_history": 10, "events": 80},
+    "traject": {"parallel": 2, "sequential": 2, "k": {"min": 2, "max": 4}, "chain": {"min": 2, "max": 3}},
+    "judge": {"rows": 40, "rows_per_item": 20},
+    "bfcl": {"categories": {"simple_python": 2, "multiple": 2, "parallel": 2, "irrelevance": 2,
+                            "live_simple": 2}},
+}
+SHORT = 0.9
+
+
+# ---------------------------------------------------------------- catalogs
+
+
+@dataclass(frozen=True)
+class CatalogSpec:
+    name: str
+    path: Path
+
+
+def _trailbench(root: Path) -> list[CatalogSpec]:
+    return [CatalogSpec(f"trail:{p.stem.removesuffix('_openai')}", p)
+            for p in sorted((root / "trailbench/apis/apis_openai").glob("*_openai.json"))]
+
+
+def _traject(root: Path) -> list[CatalogSpec]:
+    return [CatalogSpec(f"traject:{p.stem.removesuffix('_tool')}", p)
+            for p in sorted((root / "traject-bench/public_data/tools").glob("*_tool.json"))]
+
+
+def _bfcl(root: Path) -> list[CatalogSpec]:
+    data = root / "bfcl/data"
+    files = [p for p in sorted(data.glob("BFCL_v4_*.json")) if "multi_turn" not in p.stem]
+    out = [CatalogSpec(f"bfcl:{p.stem.removeprefix('BFCL_v4_')}", p) for p in files]
+    return out + [CatalogSpec(f"bfcl-mt:{p.stem}", p) for p in sorted((data / "multi_turn_func_doc").glob("*.json"))]
+
+
+CATALOG_SOURCES: list[Callable[[Path], list[CatalogSpec]]] = [_trailbench, _traject, _bfcl]
+
+
+def catalogs(root: Path) -> list[CatalogSpec]:
+    return [c for source in CATALOG_SOURCES for c in source(root)]
+
+
+# ---------------------------------------------------------------- one run
+
+
+@dataclass
+class CatalogRun:
+    spec: CatalogSpec
+    seconds: float = 0.0
+    tools_read: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    shortfalls: list[dict[str, Any]] = field(default_factory=list)
+    values: int = 0
+    valid: int = 0
+    numeric: int = 0
+    at_bound: int = 0
+    rejections: list[tuple[str, int]] = field(default_factory=list)
+    requested: dict[str, int] = field(default_factory=dict)
+    error: str = ""
+    traceback: str = ""
+
+
+def config_for(spec: CatalogSpec) -> dict[str, Any]:
+    return {"seed": 1, "catalog": [str(spec.path)], "writer": "template", "products": SMALL_COUNTS}
+
+
+def run_catalog(spec: CatalogSpec) -> CatalogRun:
+    """Generate every product for one catalog in a scratch directory and measure it."""
+    from generator.config import RunConfig
+    from generator.engine import Overrides, generate
+    from generator.errors import TrajgenError
+
+    logging.getLogger("generator").setLevel(logging.ERROR)  # shortfalls are reported below the table
+    run = CatalogRun(spec)
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            cfg = RunConfig.model_validate(config_for(spec))
+            summary = generate(cfg, Path(tmp), Overrides(out=str(Path(tmp) / "out"), progress=False, fresh=True))
+            measure(run, summary, Path(tmp) / "out")
+        except TrajgenError as exc:
+            run.error = str(exc)
+        except Exception:  # noqa: BLE001 - a traceback is the finding
+            run.traceback = traceback.format_exc()
+            run.error = run.traceback.strip().splitlines()[-1]
+    run.seconds = time.monotonic() - start
+    return run
+
+
+def measure(run: CatalogRun, summary: Any, out: Path) -> None:
+    from generator.catalog import Catalog
+    from generator.readers import read_catalog
+    from generator.screening import screen
+
+    tools = read_catalog(run.spec.path)
+    kept, skipped = screen(tools)
+    run.tools_read, run.skipped = len(tools), [(t.name, why) for t, why in skipped]
+    run.counts = summary.per_product
+    run.requested = requested_from_card(out / "README.md")
+    run.shortfalls = [line for line in summary.notes if line.startswith("short:")]
+    catalog = Catalog(kept)
+    for tool, args in gold_calls(out, catalog):
+        _score_call(run, tool, args)
+    reasons = Counter(f"{r['product']}:{r.get('validator') or r['stage']}"
+                      for r in map(json.loads, (out / "rejections.jsonl").read_text().splitlines()))
+    run.rejections = reasons.most_common(3)
+
+
+# ---------------------------------------------------------------- values of the generated calls
+
+Call = tuple[Any, dict[str, Any]]
+
+
+def _sdg_calls(out: Path, catalog: Any) -> Iterator[Call]:
+    path = out / "sdg/train.jsonl"
+    for line in path.read_text().splitlines() if path.exists() else []:
+        for msg in json.loads(line)["messages"]:
+            for call in msg.get("tool_calls") or []:
+                fn = call["function"]
+                if fn["name"] in catalog.by_name:
+                    yield catalog.by_name[fn["name"]], json.loads(fn["arguments"])
+
+
+def _trail_calls(out: Path, catalog: Any) -> Iterator[Call]:
+    from generator.identity import trail_function_name
+
+    by_trail = {trail_function_name(t): t for t in catalog.tools}
+    for path in sorted((out / "trail").glob("all_generated_queries_*.json")):
+        for rec in json.loads(path.read_text()):
+            a = rec["answer"]
+            tool = by_trail.get(f"{a['toolname']}_{a['apiname']}")
+            if tool is not None:
+                yield tool, a["parameters"]
+
+
+def _traject_calls(out: Path, catalog: Any) -> Iterator[Call]:
+    from generator.traject.export import traject_name
+
+    by_name = {traject_name(t): t for t in catalog.tools}
+    for path in sorted((out / "traject").rglob("*.json")):
+        if path.name == "hard_ver.json":
+            continue  # the same calls as simple_ver.json
+        for rec in json.loads(path.read_text()):
+            for step in rec.get("tool list") or rec.get("trajectory") or []:
+                tool = by_name.get(step.get("tool name"))
+                params = step.get("required parameters", []) + step.get("optional parameters", [])
+                if tool is not None:
+                    yield tool, {"__wire__": True, **{p["name"]: p["value"] for p in params}}
+
+
+def _judge_calls(out: Path, catalog: Any) -> Iterator[Call]:
+    path = out / "judge/meta.jsonl"
+    for line in path.read_text().splitlines() if path.exists() else []:
+        gold = json.loads(line).get("gold")
+        if gold and gold["tool"] in catalog.by_name:
+            yield catalog.by_name[gold["tool"]], gold["arguments"]
+
+
+CALL_SOURCES: list[Callable[[Path, Any], Iterator[Call]]] = [_sdg_calls, _trail_calls, _traject_calls, _judge_calls]
+
+
+def gold_calls(out: Path, catalog: Any) -> Iterator[Call]:
+    for source in CALL_SOURCES:
+        yield from source(out, catalog)
+
+
+def _wire_readings(value: Any) -> list[Any]:
+    """TRAJECT-Bench writes every value as a string: the JSON readings it may stand for."""
+    if not isinstance(value, str):
+        return [value]
+    out: list[Any] = [value, {"true": True, "false": False}.get(value.lower(), value)]
+    try:
+        out.append(json.loads(value))
+    except ValueError:
+        pass
+    parts = [v.strip() for v in value.split(",")]
+    return out + [parts, [_json_or_text(v) for v in parts]]
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _score_call(run: CatalogRun, tool: Any, args: dict[str, Any]) -> None:
+    from generator.schema import is_valid
+
+    wire = args.pop("__wire__", False)
+    for name, value in args.items():
+        schema = tool.properties.get(name)
+        run.values += 1
+        readings = _wire_readings(value) if wire else [value]
+        if schema is not None and any(is_valid(schema, v) for v in readings):
+            run.valid += 1
+        number = next((v for v in readings if isinstance(v, int | float) and not isinstance(v, bool)), None)
+        bounds = [schema.get(k) for k in ("minimum", "maximum")] if isinstance(schema, dict) else []
+        if number is not None and any(b is not None for b in bounds):
+            run.numeric += 1
+            run.at_bound += number in bounds
+
+
+# ---------------------------------------------------------------- columns
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One column: `header`, `width` and the cell of a run."""
+
+    header: str
+    width: int
+    cell: Callable[[CatalogRun], str]
+
+
+def requested_from_card(card: Path) -> dict[str, int]:
+    """Requested count per product, from the dataset card's "Requested vs produced" table
+    (trajgen's own accounting: items, TRAIL targets, trajectories per kind, judge rows)."""
+    out: dict[str, int] = {}
+    text = card.read_text() if card.exists() else ""
+    section = text.split("## Requested vs produced", 1)[-1].split("\n## ", 1)[0] if text else ""
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 4 and cells[2].isdigit():
+            out[cells[0]] = out.get(cells[0], 0) + int(cells[2])
+    return out
+
+
+def _product_cell(product: str) -> Callable[[CatalogRun], str]:
+    def cell(run: CatalogRun) -> str:
+        c = run.counts.get(product)
+        return "-" if not c else f"{run.requested.get(product, c['items'])}/{c['accepted']}/{c['rejected']}"
+    return cell
+
+
+def _share(num: int, den: int) -> str:
+    return f"{num / den:.3f}" if den else "-"
+
+
+def _skipped_cell(run: CatalogRun) -> str:
+    if not run.skipped:
+        return "0"
+    return f"{len(run.skipped)} ({run.skipped[0][1][:40]})"
+
+
+METRICS: list[Metric] = [
+    Metric("catalog", 26, lambda r: r.spec.name),
+    Metric("tools", 5, lambda r: str(r.tools_read)),
+    Metric("skipped", 12, _skipped_cell),
+    *[Metric(f"{p} r/a/rej", 12, _product_cell(p)) for p in PRODUCTS],
+    Metric("valid", 6, lambda r: _share(r.valid, r.values)),
+    Metric("at-bound", 8, lambda r: _share(r.at_bound, r.numeric)),
+    Metric("sec", 5, lambda r: f"{r.seconds:.0f}"),
+    Metric("top rejections / error", 40,
+           lambda r: r.error[:80] if r.error else ", ".join(f"{k} {n}" for k, n in r.rejections)),
+]
+
+
+def table(runs: list[CatalogRun]) -> list[str]:
+    head = " ".join(m.header.ljust(m.width) for m in METRICS)
+    rows = [" ".join(m.cell(r).ljust(m.width) for m in METRICS) for r in runs]
+    return [head, "-" * len(head), *rows]
+
+
+def short_lines(runs: list[CatalogRun]) -> list[str]:
+    """Products below 90% of what was requested, with trajgen's own explanation."""
+    out = []
+    for run in runs:
+        for line in run.shortfalls:
+            produced, requested = (int(x) for x in line.split()[2:5:2])
+            if requested and produced / requested < SHORT:
+                out.append(f"{run.spec.name}: {line}")
+    return out
+
+
+# ---------------------------------------------------------------- main
+
+
+def default_upstream() -> Path:
+    env = os.environ.get("TRAJGEN_UPSTREAM")
+    return Path(env) if env else REPO.parent / "shared" / "upstream"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("upstream", nargs="?", type=Path, default=default_upstream())
+    ap.add_argument("--only", help="run only catalogs whose name contains this word")
+    ap.add_argument("--jobs", type=int, default=2, help="catalogs run in parallel (default 2)")
+    ap.add_argument("--json", type=Path, help="also write every measure to this JSON file")
+    args = ap.parse_args(argv)
+    specs = [c for c in catalogs(args.upstream) if not args.only or args.only in c.name]
+    if not specs:
+        print(f"no catalog found under {args.upstream}", file=sys.stderr)
+        return 2
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        runs = list(pool.map(run_catalog, specs))
+    print("\n".join(table(runs)))
+    for line in short_lines(runs):
+        print(line)
+    for run in runs:
+        if run.traceback:
+            print(f"\n{run.spec.name}: TRACEBACK\n{run.traceback}", file=sys.stderr)
+    if args.json:
+        args.json.write_text(json.dumps([{**r.__dict__, "spec": r.spec.name} for r in runs], indent=1, default=str))
+    values, valid = sum(r.values for r in runs), sum(r.valid for r in runs)
+    print(f"\n{len(runs)} catalogs, {values} values, valid {_share(valid, values)}, "
+          f"tracebacks {sum(bool(r.traceback) for r in runs)}, errors {sum(bool(r.error) for r in runs)}")
+    return 1 if any(r.traceback for r in runs) or valid < values else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

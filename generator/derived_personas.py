@@ -1,0 +1,135 @@
+"""Personas derived from any catalog, for TRAIL runs whose config names no `personas:` file.
+
+TRAIL needs user histories in which the values of a later call already occurred (so a vague
+query can leave them out and stay solvable). A derived persona provides exactly that:
+
+- a name, a home, a workplace and a city (Faker, in the run's locale);
+- 4-7 *habits*: catalog tools (those with parameters, spread over the domains) called on a
+  schedule with fixed arguments drawn once (places from the persona's own), one parameter
+  varying over 2-3 alternatives so that habits form new combinations of known values;
+  dates, clock times and meal types are left to the event time;
+- *pools*: 2-3 preferred values per parameter name, so one-off calls repeat values too.
+
+Everything is drawn from a generator seeded by the run seed and the persona index, so the
+same config gives the same personas. What a catalog needs for this: tools with at least one
+parameter whose values can be sampled; nothing else (no hints, no history files).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .catalog import Catalog
+from .personas import Habit, Persona
+from .records import Tool
+from .semantic import faker, tokens
+from .values import is_temporal, sample_arguments, value_for
+
+MIN_HABITS, MAX_HABITS = 4, 7
+DAY_CHOICES: list[Any] = ["daily", "weekdays", "weekends", ["mon", "wed", "fri"], ["tue", "thu"], ["sat"]]
+PLACE_PARAMS = ("location", "origin", "destination", "address", "place", "city", "from", "to", "near")
+
+
+def persona_count(targets: int) -> int:
+    """Enough users for the targets: about 30 targets per derived persona, at least 4."""
+    return max(4, -(-targets // 30))
+
+
+def _places(rng: random.Random) -> dict[str, str]:
+    fake = faker(rng)
+    return {"home": f"{fake.building_number()} {fake.street_name()}",
+            "work": f"{fake.last_name()} {rng.choice(['Tower', 'Plaza', 'Campus', 'House'])}",
+            "city": fake.city()}
+
+
+def _usable(tool: Tool) -> bool:
+    return any(is_temporal(p, s) is None for p, s in tool.properties.items())
+
+
+def _habit_tools(catalog: Catalog, rng: random.Random) -> list[Tool]:
+    """Tools with parameters, spread over domains (one domain at a time, round robin)."""
+    by_domain = {d: [t for t in ts if _usable(t)] for d, ts in catalog.by_domain.items()}
+    domains = [d for d, ts in by_domain.items() if ts]
+    rng.shuffle(domains)
+    want = min(rng.randint(MIN_HABITS, MAX_HABITS), sum(len(ts) for ts in by_domain.values()))
+    picked: list[Tool] = []
+    while len(picked) < want and domains:
+        for d in list(domains):
+            left = [t for t in by_domain[d] if t not in picked]
+            if not left:
+                domains.remove(d)
+                continue
+            picked.append(rng.choice(left))
+            if len(picked) >= want:
+                break
+    return picked
+
+
+def _is_place(param: str) -> bool:
+    return bool(set(tokens(param)) & set(PLACE_PARAMS))
+
+
+def _place_pool(tool: Tool, places: dict[str, str]) -> dict[str, list[Any]]:
+    return {p: list(places.values()) for p in tool.properties if _is_place(p)}
+
+
+def _window(rng: random.Random) -> str:
+    start = rng.randint(7 * 60, 21 * 60)
+    end = min(start + rng.choice([15, 20, 30, 45]), 23 * 60 + 59)
+    return f"{start // 60:02d}:{start % 60:02d}-{end // 60:02d}:{end % 60:02d}"
+
+
+def _habit(tool: Tool, places: dict[str, str], rng: random.Random) -> Habit | None:
+    try:
+        args = sample_arguments(tool, rng, optional_rate=0.3, pool=_place_pool(tool, places))
+    except ValueError:
+        return None
+    fixed = {p: v for p, v in args.items() if is_temporal(p, tool.properties[p]) is None}
+    if not fixed:
+        return None
+    vary: dict[str, list[Any]] = {}
+    varied = [p for p in fixed if not isinstance(fixed[p], bool)]
+    if varied:
+        p = rng.choice(varied)
+        options = [fixed[p]] + [value_for(tool.properties[p], rng, name=p) for _ in range(2)]
+        options = [o for i, o in enumerate(options) if o not in options[:i]]
+        if len(options) > 1:
+            vary[p] = options
+    return Habit(tool=tool.name, days=rng.choice(DAY_CHOICES), at=_window(rng), args=fixed,
+                 chance=round(rng.uniform(0.6, 0.9), 2), vary=vary)
+
+
+def _pools(catalog: Catalog, places: dict[str, str], rng: random.Random) -> dict[str, list[Any]]:
+    """2-3 preferred values per (non-temporal, non-boolean) parameter name of the catalog."""
+    pools: dict[str, list[Any]] = {}
+    for tool in catalog.tools:
+        for p, schema in tool.properties.items():
+            if p in pools or is_temporal(p, schema) is not None or schema.get("type") == "boolean":
+                continue
+            if _is_place(p):
+                pools[p] = list(places.values())
+                continue
+            try:
+                pools[p] = [value_for(schema, rng, name=p) for _ in range(rng.randint(2, 3))]
+            except ValueError:
+                continue
+    return pools
+
+
+def derive_persona(catalog: Catalog, index: int, seed: int) -> Persona | None:
+    rng = random.Random(f"{seed}:derived-persona:{index}")
+    fake = faker(rng)
+    places = _places(rng)
+    habits = [h for t in _habit_tools(catalog, rng) if (h := _habit(t, places, rng)) is not None]
+    if not habits:
+        return None
+    name = f"{fake.first_name()} {fake.last_name()}"
+    return Persona(id=f"p{index + 1}", name=name, description=f"Derived from the catalog: lives in {places['city']}.",
+                   places=places, pools=_pools(catalog, places, rng), habits=habits,
+                   one_offs_per_day=1.2)
+
+
+def derive_personas(catalog: Catalog, seed: int, count: int) -> list[Persona]:
+    """`count` personas for `catalog` (fewer only when no tool can be a habit)."""
+    return [p for i in range(count) if (p := derive_persona(catalog, i, seed)) is not None]

@@ -1,0 +1,46 @@
+"""What a finished run tells its user beyond the counts: requested vs produced per product
+and category (generator.shortfall), the tools skipped at load (generator.screening) and how
+the catalog's identity and domains were read (generator.identity). The engine hands
+`terminal` to the CLI and `card` to the dataset card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .identity import domain_from_file
+from .products.base import RunContext, WorkItem
+from .records import ItemResult
+from .screening import skip_lines
+from .shortfall import card_rows, lines, shortfalls
+
+
+@dataclass
+class RunReport:
+    terminal: list[str] = field(default_factory=list)
+    card: list[str] = field(default_factory=list)
+
+
+def _skipped_section(ctx: RunContext) -> list[str]:
+    if not ctx.catalog.skipped:
+        return []
+    rows = ["## Skipped tools", "", "Tools whose parameters no value can satisfy are left out of every product:", ""]
+    rows += [f"- `{t.name}` ({t.source or 'catalog'}): {reason}" for t, reason in ctx.catalog.skipped]
+    return rows + [""]
+
+
+def _inputs_section(ctx: RunContext) -> list[str]:
+    rows = ["## Inputs", "", "| domain | tools | apps | domain read from |", "|---|---:|---|---|"]
+    for domain, tools in ctx.catalog.by_domain.items():
+        apps = sorted({t.app for t in tools if t.app})
+        named = ", ".join(apps[:6]) + (", ..." if len(apps) > 6 else "") if apps else "none (whole function names)"
+        origin = (f"file name `{Path(tools[0].source).name}` (set `x-trajgen.domain` or `catalog_options.domain`)"
+                  if all(domain_from_file(t) for t in tools) else "the catalog")
+        rows.append(f"| {domain} | {len(tools)} | {named} | {origin} |")
+    return rows + [""]
+
+
+def run_report(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]) -> RunReport:
+    rows = shortfalls(ctx, plans, done)
+    return RunReport(terminal=skip_lines(ctx.catalog.skipped) + lines(rows),
+                     card=card_rows(rows) + _skipped_section(ctx) + _inputs_section(ctx))

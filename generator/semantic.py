@@ -1,0 +1,601 @@
+"""Semantic types of parameters, and realistic values for each.
+
+A parameter's *semantic type* (latitude, unix time, money, city, email, person, product, id,
+free text, ...) is inferred from its name, its description and its schema (`infer`): the name's
+words decide first (`start_ts` -> unix time, `device_id` -> id, `full_name` -> person); a name
+too generic to say anything (`value`, `query`, `q`, `input`, ...) lets the description decide
+("Song, album or artist to play" -> a music title); a `format` always wins for strings. Each
+type has a generator: strings through Faker (seeded from the caller's `random.Random`, so
+values are deterministic, and locale-aware: `use_locale("de_DE")`), numbers as a typical range
+that the sampler intersects with the schema's own bounds (`typical_range`).
+
+Only generic vocabulary is hand-written here (rooms, dishes, product kinds, genres, real world
+cities): no name invented for the bundled example catalog appears, so a user's catalog never
+receives another catalog's names.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from faker import Faker
+
+DEFAULT_LOCALE = "en_US"
+LOCALE: ContextVar[str] = ContextVar("trajgen_locale", default=DEFAULT_LOCALE)
+
+
+@contextmanager
+def use_locale(locale: str) -> Iterator[None]:
+    """Values drawn inside the block use Faker's `locale` (names, addresses, phone numbers)."""
+    token = LOCALE.set(locale)
+    try:
+        yield
+    finally:
+        LOCALE.reset(token)
+
+
+@lru_cache(maxsize=16)
+def _faker(locale: str) -> Faker:
+    return Faker(locale)
+
+
+def check_locale(locale: str) -> str | None:
+    """None when Faker knows `locale`, else the problem (for config checks)."""
+    try:
+        _faker(locale)
+    except AttributeError:
+        return f"unknown locale {locale!r} (Faker locales look like en_US, de_DE, fr_FR, ja_JP)"
+    return None
+
+
+def faker(rng: random.Random) -> Faker:
+    """The locale's Faker, re-seeded from `rng`: the value depends on `rng` alone."""
+    fake = _faker(LOCALE.get())
+    fake.seed_instance(rng.getrandbits(48))
+    return fake
+
+
+# ---------------------------------------------------------------- generic vocabulary
+
+CITIES = [("Lisbon", "PT"), ("Porto", "PT"), ("Madrid", "ES"), ("Valencia", "ES"), ("Lyon", "FR"),
+          ("Marseille", "FR"), ("Paris", "FR"), ("Berlin", "DE"), ("Hamburg", "DE"), ("Munich", "DE"),
+          ("Vienna", "AT"), ("Zurich", "CH"), ("Milan", "IT"), ("Turin", "IT"), ("Rome", "IT"),
+          ("Amsterdam", "NL"), ("Utrecht", "NL"), ("Brussels", "BE"), ("Copenhagen", "DK"),
+          ("Stockholm", "SE"), ("Oslo", "NO"), ("Helsinki", "FI"), ("Warsaw", "PL"), ("Prague", "CZ"),
+          ("Dublin", "IE"), ("Manchester", "GB"), ("Edinburgh", "GB"), ("London", "GB"),
+          ("Chicago", "US"), ("Denver", "US"), ("Seattle", "US"), ("Austin", "US"), ("Boston", "US"),
+          ("Toronto", "CA"), ("Vancouver", "CA"), ("Mexico City", "MX"), ("Bogota", "CO"),
+          ("Lima", "PE"), ("Santiago", "CL"), ("Sao Paulo", "BR"), ("Cape Town", "ZA"),
+          ("Nairobi", "KE"), ("Cairo", "EG"), ("Istanbul", "TR"), ("Dubai", "AE"), ("Mumbai", "IN"),
+          ("Bangalore", "IN"), ("Singapore", "SG"), ("Bangkok", "TH"), ("Seoul", "KR"), ("Osaka", "JP"),
+          ("Tokyo", "JP"), ("Taipei", "TW"), ("Sydney", "AU"), ("Melbourne", "AU"), ("Auckland", "NZ")]
+ROOMS = ["kitchen", "living room", "bedroom", "bathroom", "hallway", "office", "garage", "dining room",
+         "kids room", "basement", "guest room", "laundry room"]
+DISHES = ["noodle soup", "grilled chicken", "veggie curry", "dumplings", "margherita pizza", "poke bowl",
+          "falafel wrap", "pancakes", "caesar salad", "beef tacos", "mushroom risotto", "pad thai"]
+CUISINES = ["italian", "thai", "mexican", "indian", "japanese", "greek", "vietnamese", "lebanese"]
+INGREDIENTS = ["eggs", "spinach", "rice", "chickpeas", "tomatoes", "garlic", "onions", "lentils", "basil"]
+PRODUCTS = ["wireless earbuds", "running shoes", "espresso beans", "yoga mat", "desk lamp", "rain jacket",
+            "phone charger", "water bottle", "notebook", "backpack", "standing desk", "air fryer"]
+GENRES = ["jazz", "indie pop", "lo-fi", "classical", "hip hop", "folk", "electronic", "blues"]
+TOPICS = ["gardening", "space travel", "local history", "cooking", "startups", "climate policy",
+          "machine learning", "urban cycling", "photography", "personal finance"]
+CATEGORIES = ["work", "home", "errands", "health", "family", "travel", "finance", "hobby"]
+MESSAGES = ["running late, be there in ten minutes", "can we move our call to tomorrow?",
+            "please review the draft before Friday", "dinner is at seven, bring dessert",
+            "the package arrived, thanks!", "reminder: team sync notes are in the shared folder",
+            "let's meet at the usual place", "could you send me the latest figures?"]
+TITLE_ADJ = ["Silent", "Golden", "Hidden", "Broken", "Electric", "Distant", "Velvet", "Northern", "Paper",
+             "Crimson", "Quiet", "Wild"]
+TITLE_NOUN = ["River", "Garden", "Signal", "Horizon", "Lantern", "Echo", "Orchard", "Harbor", "Season",
+              "Compass", "Mirror", "Voyage"]
+SIZES = ["S", "M", "L", "XL"]
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December"]
+
+
+# ---------------------------------------------------------------- inference
+
+_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+# Names that say nothing about what a value is: the description decides.
+GENERIC = frozenset({"value", "values", "query", "q", "input", "param", "arg", "data", "text", "term",
+                     "keyword", "keywords", "search", "string", "str", "item", "items", "key", "val",
+                     "input_text", "content", "filter", "s", "x", "y", "name", "names", "entity"})
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case words of an identifier or a text ("startTs" -> ["start", "ts"])."""
+    return [t.lower() for t in _SPLIT.split(str(text)) if t]
+
+
+def singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes", "xes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3 \
+        else word
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A semantic type: applies to JSON `types`, matched by name words (`words`), whole-name
+    suffixes (`suffixes`), description phrases (`described`) or `formats`."""
+
+    kind: str
+    types: frozenset[str]
+    words: frozenset[str] = frozenset()
+    suffixes: tuple[str, ...] = ()
+    described: tuple[str, ...] = ()
+    formats: frozenset[str] = frozenset()
+
+
+def _rule(kind: str, types: str, words: str = "", suffixes: str = "", described: tuple[str, ...] = (),
+          formats: str = "") -> Rule:
+    return Rule(kind, frozenset(types.split()), frozenset(words.split()), tuple(suffixes.split()),
+                described, frozenset(formats.split()))
+
+
+S, N, SN = "string", "integer number", "string integer number"
+# Order matters: the first rule that matches wins.
+RULES: list[Rule] = [
+    _rule("email", S, "email emails mail", formats="email idn-email"),
+    _rule("url", S, "url urls uri link links website homepage webhook endpoint href",
+          formats="uri iri uri-reference iri-reference"),
+    _rule("uuid", S, "uuid guid", formats="uuid"),
+    _rule("ipv4", S, "ip ipv4", suffixes="ip_address ipaddress", formats="ipv4"),
+    _rule("ipv6", S, "ipv6", formats="ipv6"),
+    _rule("hostname", S, "hostname host fqdn", formats="hostname idn-hostname"),
+    _rule("mac", S, "mac", suffixes="mac_address macaddress"),
+    _rule("duration_iso", S, formats="duration"),
+    _rule("clock", S, "time times date dates datetime when deadline"),
+    _rule("latitude", SN, "lat latitude"),
+    _rule("longitude", SN, "lon lng longitude", suffixes="_long"),
+    _rule("coordinates", S, "coordinates coords coordinate latlng latlon geo"),
+    _rule("unix_time", N, "timestamp ts epoch unix", described=("unix", "epoch", "seconds since",
+                                                                  "timestamp")),
+    _rule("year", N, "year years yr"),
+    _rule("month_number", "integer", "month"),
+    _rule("hour", "integer", "hour"),
+    _rule("age", N, "age"),
+    _rule("percent", N, "percent percentage pct discount brightness humidity volume saturation opacity",
+          described=("percent", "percentage", "%")),
+    _rule("rating", N, "rating stars star score"),
+    _rule("temperature", N, "temperature temp celsius fahrenheit degrees"),
+    _rule("money", N, "price prices cost amount budget fee fare salary balance total payment deposit income "
+                      "spend rent revenue charge", described=("price", "amount of money", "in usd", "dollars",
+                                                              "currency amount")),
+    _rule("tip", N, "tip"),
+    _rule("limit", "integer", "limit top max_results page_size per_page k n topk results",
+          suffixes="max_results page_size per_page top_k num_results"),
+    _rule("page", "integer", "page"),
+    _rule("offset", "integer", "offset skip"),
+    _rule("duration_seconds", N, "seconds secs timeout ttl second", suffixes="_sec _s"),
+    _rule("duration_minutes", N, "minutes mins minute duration"),
+    _rule("duration_hours", N, "hours hour"),
+    _rule("duration_days", N, "days nights weeks"),
+    _rule("distance", N, "distance radius km kilometers miles meters metres range"),
+    _rule("weight", N, "weight kg kilograms lbs pounds"),
+    _rule("height", N, "height cm"),
+    _rule("port", "integer", "port"),
+    _rule("count", N, "count num number quantity qty people persons guests guest adults adult children kids "
+                      "passengers passenger tickets ticket seats seat rooms copies servings players party "
+                      "size members attendees", suffixes="_count"),
+    _rule("id_number", N, "id ids identifier"),
+    _rule("id", S, "id ids identifier uid", suffixes="_id _ids"),
+    _rule("username", S, "username login handle screen_name nickname", suffixes="user_name"),
+    _rule("password", S, "password passwd passphrase", formats="password"),
+    _rule("pin", S, "pin"),
+    _rule("token", S, "token secret apikey api_key", suffixes="api_key access_token"),
+    _rule("phone", S, "phone mobile tel telephone fax msisdn cell"),
+    _rule("first_name", S, "firstname given", suffixes="first_name given_name"),
+    _rule("last_name", S, "lastname surname", suffixes="last_name family_name"),
+    _rule("person", S, "person contact recipient recipients attendee attendees guest guests passenger "
+                       "passengers author driver patient doctor owner assignee sender customer employee "
+                       "member friend user fullname who cc bcc to invitee participant",
+          suffixes="full_name"),
+    _rule("artist", S, "artist artists singer band musician performer composer"),
+    _rule("restaurant", S, "restaurant restaurants"),
+    _rule("hotel", S, "hotel hotels hostel lodging accommodation"),
+    _rule("store", S, "store stores shop shops market supermarket grocer boutique"),
+    _rule("company", S, "company companies organization organisation org employer brand manufacturer "
+                        "vendor merchant airline carrier publisher seller supplier business"),
+    _rule("country_code", S, "", suffixes="country_code countrycode"),
+    _rule("country", S, "country countries nation"),
+    _rule("state", S, "province", suffixes="us_state"),
+    _rule("postcode", S, "zip zipcode postcode postal", suffixes="postal_code zip_code"),
+    _rule("city", S, "city cities town municipality"),
+    _rule("address", S, "address street addresses"),
+    _rule("place", S, "location locations place places origin destination venue pickup dropoff departure "
+                      "arrival where near area neighborhood neighbourhood landmark spot stop station from "
+                      "source target waypoint"),
+    _rule("room", S, "room rooms zone"),
+    _rule("currency", S, "currency currencies"),
+    _rule("language", S, "language languages lang"),
+    _rule("locale", S, "locale"),
+    _rule("timezone", S, "timezone tz", suffixes="time_zone"),
+    _rule("color", S, "color colour colors colours"),
+    _rule("file", S, "file files filename path filepath dir directory folder attachment"),
+    _rule("mime", S, "mime mimetype", suffixes="content_type"),
+    _rule("version", S, "version"),
+    _rule("airport_code", S, "icao iata"),
+    _rule("flight_code", S, "flight", suffixes="flight_number flight_no flnr"),
+    _rule("ticker", S, "ticker symbol symbols stock stocks"),
+    _rule("code", S, "code codes coupon promo voucher sku isbn barcode"),
+    _rule("weekday", S, "weekday weekdays"),
+    _rule("month_name", S, "month"),
+    _rule("food", S, "dish dishes food foods meal meals recipe recipes menu snack snacks"),
+    _rule("cuisine", S, "cuisine cuisines"),
+    _rule("ingredient", S, "ingredient ingredients grocery groceries"),
+    _rule("product", S, "product products goods merchandise article"),
+    _rule("genre", S, "genre genres"),
+    _rule("title_work", S, "song songs track tracks album albums movie movies film films book books show shows "
+                           "podcast podcasts playlist playlists game games episode video videos"),
+    _rule("title", S, "title subject headline heading"),
+    _rule("topic", S, "topic topics"),
+    _rule("category", S, "category categories tag tags label labels"),
+    _rule("size", S, "size sizes"),
+    _rule("job", S, "job occupation profession position"),
+    _rule("variant", S, "type mode kind style variant", suffixes="type mode Type Mode"),
+    _rule("data_format", S, "format", suffixes="format Format"),
+    _rule("text", S, "message messages text body content note notes comment comments description memo review "
+                     "caption prompt question instruction instructions reason request summary bio answer"),
+]
+_BY_KIND = {r.kind: r for r in RULES}
+# Description phrases for generic names: the first phrase found in the description decides.
+_DESCRIBED: list[tuple[str, str]] = [
+    ("email", "email"), ("url", "url"), ("phone", "phone number"), ("city", "city"),
+    ("country", "country"), ("address", "address"), ("place", "location"), ("artist", "artist"),
+    ("title_work", "song"), ("title_work", "movie"), ("title_work", "book"), ("title_work", "album"),
+    ("food", "dish"), ("food", "food"), ("restaurant", "restaurant"), ("hotel", "hotel"),
+    ("product", "product"), ("person", "person"), ("person", "name of the user"),
+    ("company", "company"), ("topic", "topic"), ("text", "message"), ("language", "language"),
+    ("currency", "currency"),
+]
+
+
+# Kinds whose words are too common in descriptions to decide anything ("the number of", "a short
+# description", "the user's ...") when read from a description rather than a name.
+_VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category", "size", "code", "file",
+                            "place", "version", "language", "clock", "color"})
+
+
+# Last words that say little on their own: the word before decides ("artist_name" is an artist,
+# "email_address" an email), else the weak word itself.
+WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info"})
+# Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
+_REFINABLE = frozenset({"ticker", "code", "title"})
+
+
+def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
+    """The head noun decides: the last word ("pickup_city" is a city, "departure_time" a time,
+    "user_preferences" no person), or for a weak last word the nearest word before it."""
+    suffixed = next((r.kind for r in candidates if any(name.endswith(s) for s in r.suffixes)), None)
+    if suffixed or not words:
+        return suffixed
+    order = [[w] for w in reversed(words[:-1])] + [words[-1:]] if words[-1] in WEAK_HEADS else [words[-1:]]
+    for tail in order:
+        hit = next((r.kind for r in candidates if _name_match(r, name, tail)), None)
+        if hit:
+            return hit
+    return None
+
+
+def _by_description(description: str, json_type: str) -> str | None:
+    text = f" {' '.join(singular(t) for t in tokens(description))} "
+    return next((kind for kind, phrase in _DESCRIBED if f" {phrase} " in text and json_type in _BY_KIND[kind].types),
+                None)
+
+
+def _name_match(rule: Rule, name: str, words: list[str]) -> bool:
+    if any(name.endswith(s) for s in rule.suffixes):
+        return True
+    return bool(rule.words & ({*words, *(singular(w) for w in words)}))
+
+
+def _json_type(schema: dict[str, Any]) -> str:
+    t = schema.get("type")
+    if isinstance(t, list):
+        t = next((x for x in t if x != "null"), "string")
+    return {"float": "number", "dict": "object", "tuple": "array", "int": "integer", "bool": "boolean",
+            "str": "string", "list": "array"}.get(t, t) if isinstance(t, str) else "string"
+
+
+@lru_cache(maxsize=16384)
+def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
+    words = tokens(name)
+    if fmt:
+        hit = next((r.kind for r in RULES if fmt in r.formats and json_type in r.types), None)
+        if hit:
+            return hit
+    candidates = [r for r in RULES if json_type in r.types]
+    if name.lower() not in GENERIC and (set(words) - GENERIC or not words):
+        hit = _by_name(name, words, candidates)
+        if hit and not (hit in _REFINABLE and (better := _by_description(description, json_type))):
+            return hit
+        if hit:
+            return better
+    described = [singular(t) for t in tokens(description)]
+    text = f" {' '.join(described)} "
+    for kind, phrase in _DESCRIBED:
+        if f" {phrase} " in text and json_type in _BY_KIND[kind].types:
+            return kind
+    said = {w for w in described if len(w) >= 4 and w not in GENERIC}
+    hit = next((r.kind for r in candidates if r.words & said and r.kind not in _VAGUE_IN_TEXT), None)
+    hit = hit or next((r.kind for r in candidates for d in r.described
+                       if f" {d} " in f" {description.lower()} "), None)
+    return hit or ("search_term" if set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
+                   else "generic")
+
+
+def infer(name: str, schema: dict[str, Any]) -> str:
+    """The semantic type of parameter `name` with property schema `schema`."""
+    fmt = schema.get("format") if isinstance(schema.get("format"), str) else ""
+    return _infer(name, _json_type(schema), fmt, str(schema.get("description") or ""))
+
+
+# ---------------------------------------------------------------- numbers
+
+@dataclass(frozen=True)
+class Typical:
+    """The range a value of this type usually takes, and its decimals (None: whole numbers)."""
+
+    lo: float
+    hi: float
+    decimals: int | None = None
+
+
+TYPICAL: dict[str, Typical] = {
+    "latitude": Typical(-60, 70, 4), "longitude": Typical(-150, 170, 4),
+    "year": Typical(1990, 2025, 0), "month_number": Typical(1, 12, 0), "hour": Typical(0, 23, 0),
+    "age": Typical(18, 75, 0), "percent": Typical(5, 95), "rating": Typical(3, 5, 1),
+    "temperature": Typical(16, 28, 1), "money": Typical(5, 500, 2), "tip": Typical(1, 20, 2),
+    "limit": Typical(5, 50, 0), "page": Typical(1, 5, 0), "offset": Typical(0, 100, 0),
+    "duration_seconds": Typical(5, 300, 0), "duration_minutes": Typical(5, 120, 0),
+    "duration_hours": Typical(1, 8), "duration_days": Typical(1, 14, 0), "distance": Typical(1, 50, 1),
+    "weight": Typical(1, 90, 1), "height": Typical(150, 195, 0), "port": Typical(1024, 65535, 0),
+    "count": Typical(1, 4, 0), "id_number": Typical(1000, 99999, 0), "generic": Typical(1, 20, 1),
+}
+UNIX_SPAN = 30 * 86400
+
+
+def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float) -> Typical:
+    """The typical range of a numeric semantic type (unix times around the reference time)."""
+    if kind == "unix_time":
+        scale = 1000 if _millis(name, schema) else 1
+        return Typical((ref_epoch - UNIX_SPAN) * scale, (ref_epoch + UNIX_SPAN) * scale, 0)
+    if kind == "temperature" and "fahrenheit" in f"{name} {schema.get('description', '')}".lower():
+        return Typical(60, 82)
+    if kind == "count" and set(tokens(name)) & {"children", "kids", "child"}:
+        return Typical(0, 3)
+    return TYPICAL.get(kind, TYPICAL["generic"])
+
+
+def _millis(name: str, schema: dict[str, Any]) -> bool:
+    text = f"{name} {schema.get('description', '')}".lower()
+    return "millisecond" in text or bool(re.search(r"(^|_)ms$", name)) or \
+        (schema.get("minimum") or 0) >= 1e11
+
+
+# ---------------------------------------------------------------- strings
+
+Maker = Callable[[random.Random, str], Any]
+
+
+def _code(rng: random.Random, n: int, alphabet: str = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789") -> str:
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+def fake_id(rng: random.Random, name: str) -> str:
+    """RES-80017 for a restaurant_id: a prefix from the name's first word and five digits."""
+    words = [w for w in tokens(name) if w not in ("id", "ids", "identifier", "uid")]
+    prefix = (words[0][:3] if words else "id").upper()
+    return f"{prefix}-{rng.randint(10000, 99999)}"
+
+
+def _phone(rng: random.Random, name: str) -> str:
+    fake = faker(rng)
+    for _ in range(5):
+        number = fake.phone_number()
+        if "x" not in number.lower():
+            return number
+    return fake.numerify("+1-###-###-####")
+
+
+def _city(rng: random.Random, name: str) -> str:
+    return rng.choice(CITIES)[0]
+
+
+def _street(rng: random.Random, name: str) -> str:
+    """A house number and street ("4821 Weaver Plaza"), without suite or apartment."""
+    fake = faker(rng)
+    return f"{fake.building_number()} {fake.street_name()}"
+
+
+def _place(rng: random.Random, name: str) -> str:
+    fake = faker(rng)
+    roll = rng.random()
+    if roll < 0.45:
+        return _street(rng, name)
+    if roll < 0.7:
+        return f"{fake.last_name()} {rng.choice(['Park', 'Square', 'Station', 'Library', 'Market', 'Plaza'])}"
+    return _city(rng, name)
+
+
+def _restaurant(rng: random.Random, name: str) -> str:
+    fake = faker(rng)
+    kind = rng.choice(["Kitchen", "Grill", "Bistro", "Trattoria", "Noodle Bar", "Diner", "Cafe"])
+    return f"{fake.last_name()}'s {kind}" if rng.random() < 0.5 else \
+        f"The {rng.choice(TITLE_ADJ)} {rng.choice(['Fork', 'Spoon', 'Table', 'Ladle', 'Oven'])}"
+
+
+def _hotel(rng: random.Random, name: str) -> str:
+    return f"{faker(rng).last_name()} {rng.choice(['Hotel', 'Inn', 'Suites', 'House'])}"
+
+
+LANGUAGES = ["English", "Spanish", "French", "German", "Portuguese", "Italian", "Japanese", "Chinese", "Korean",
+             "Hindi", "Arabic", "Dutch", "Polish", "Turkish"]
+LANGUAGE_CODES = ["en", "es", "fr", "de", "pt", "it", "ja", "zh", "ko", "hi", "ar", "nl", "pl", "tr"]
+
+
+def _company(rng: random.Random, name: str) -> str:
+    """A company name without Faker's "Smith, Jones and Lee" law-firm form."""
+    fake = faker(rng)
+    for _ in range(4):
+        company = fake.company()
+        if "," not in company and " and " not in company:
+            return company
+    return f"{fake.last_name()} {fake.company_suffix()}"
+
+
+def _store(rng: random.Random, name: str) -> str:
+    return f"{faker(rng).last_name()} {rng.choice(['Market', 'Grocers', 'Store', 'Supermarket', 'Outlet'])}"
+
+
+def _title(rng: random.Random, name: str) -> str:
+    adj, noun = rng.choice(TITLE_ADJ), rng.choice(TITLE_NOUN)
+    return rng.choice([f"The {adj} {noun}", f"{adj} {noun}", f"{noun}s of {rng.choice(TITLE_NOUN)}"])
+
+
+def _artist(rng: random.Random, name: str) -> str:
+    return faker(rng).name() if rng.random() < 0.6 else f"The {rng.choice(TITLE_ADJ)} {rng.choice(TITLE_NOUN)}s"
+
+
+def _search_term(rng: random.Random, name: str) -> str:
+    return rng.choice([*PRODUCTS, *TOPICS, *DISHES])
+
+
+def _file(rng: random.Random, name: str) -> str:
+    fake = faker(rng)
+    if set(tokens(name)) & {"dir", "directory", "folder"}:
+        return "/" + "/".join(fake.words(2))
+    return fake.file_path(depth=2) if "path" in tokens(name) else fake.file_name()
+
+
+def _url(rng: random.Random, name: str) -> str:
+    fake = faker(rng)
+    return f"https://{fake.domain_name()}/{fake.uri_path(deep=rng.randint(1, 2))}"
+
+
+def _hostname(rng: random.Random, name: str) -> str:
+    return faker(rng).hostname(levels=1)
+
+
+def _color(rng: random.Random, name: str) -> str:
+    return faker(rng).color_name().lower() if rng.random() < 0.7 else faker(rng).hex_color()
+
+
+TICKERS = ["AAPL", "MSFT", "TSLA", "AMZN", "GOOGL", "NVDA", "META", "NFLX", "IBM", "JPM", "KO", "SAP", "ASML",
+           "BTCUSDT", "ETHUSDT"]
+
+
+def _ticker(rng: random.Random, name: str) -> str:
+    return rng.choice(TICKERS)
+
+
+def _code_value(rng: random.Random, name: str) -> str:
+    if "isbn" in tokens(name):
+        return faker(rng).isbn13(separator="")
+    return _code(rng, rng.randint(6, 8))
+
+
+def _coordinates(rng: random.Random, name: str) -> str:
+    return f"{round(rng.uniform(-60, 70), 4)},{round(rng.uniform(-150, 170), 4)}"
+
+
+def _f(method: str, *args: Any, **kwargs: Any) -> Maker:
+    return lambda rng, name: getattr(faker(rng), method)(*args, **kwargs)
+
+
+def _pick(items: list[Any]) -> Maker:
+    return lambda rng, name: rng.choice(items)
+
+
+STRING_MAKERS: dict[str, Maker] = {
+    "email": _f("safe_email"), "url": _url,
+    "uuid": lambda rng, name: str(uuid.UUID(int=rng.getrandbits(128), version=4)),
+    "ipv4": _f("ipv4_public"), "ipv6": _f("ipv6"), "hostname": _hostname, "mac": _f("mac_address"),
+    "duration_iso": lambda rng, name: rng.choice([f"PT{rng.randint(5, 90)}M", f"P{rng.randint(1, 14)}D",
+                                                  f"PT{rng.randint(1, 8)}H"]),
+    "latitude": lambda rng, name: f"{rng.uniform(-60, 70):.4f}",
+    "longitude": lambda rng, name: f"{rng.uniform(-150, 170):.4f}",
+    "coordinates": _coordinates, "id": fake_id, "username": _f("user_name"),
+    "password": _f("password", length=12), "pin": lambda rng, name: f"{rng.randint(0, 9999):04d}",
+    "token": lambda rng, name: "".join(rng.choice("0123456789abcdef") for _ in range(32)),
+    "phone": _phone, "first_name": _f("first_name"), "last_name": _f("last_name"), "person": lambda rng, name: f"{faker(rng).first_name()} {faker(rng).last_name()}",
+    "artist": _artist, "restaurant": _restaurant, "hotel": _hotel, "company": _company, "store": _store,
+    "country_code": _f("country_code"), "country": _f("country"), "state": _f("state"),
+    "postcode": _f("postcode"), "city": _city, "address": _street, "place": _place,
+    "room": _pick(ROOMS), "currency": _f("currency_code"), "language": _pick(LANGUAGES),
+    "locale": _f("locale"), "timezone": _f("timezone"), "color": _color, "file": _file,
+    "mime": _f("mime_type"), "version": lambda rng, name: f"{rng.randint(1, 5)}.{rng.randint(0, 12)}."
+                                                            f"{rng.randint(0, 9)}",
+    "ticker": _ticker, "code": _code_value, "weekday": _pick(WEEKDAYS), "month_name": _pick(MONTHS),
+    "food": _pick(DISHES), "cuisine": _pick(CUISINES), "ingredient": _pick(INGREDIENTS),
+    "product": _pick(PRODUCTS), "genre": _pick(GENRES), "title_work": _title, "title": _title,
+    "topic": _pick(TOPICS), "category": _pick(CATEGORIES), "size": _pick(SIZES), "job": _f("job"),
+    "text": _pick(MESSAGES), "search_term": _search_term, "unix_time": lambda rng, name: str(
+        rng.randint(1_740_000_000, 1_760_000_000)),
+    "year": lambda rng, name: str(rng.randint(1990, 2025)),
+    "variant": _pick(["standard", "default", "basic", "advanced", "all"]),
+    "data_format": _pick(["json", "csv", "xml"]),
+    "airport_code": lambda rng, name: _code(rng, 4 if "icao" in tokens(name) else 3, "ABCDEFGHIJKLMNOPRSTUVWYZ"),
+    "flight_code": lambda rng, name: f"{_code(rng, 2, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100, 2999)}",
+    "clock": lambda rng, name: f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}",
+}
+
+
+def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    """A realistic string of semantic type `kind` (codes and languages shortened when the
+    schema asks for a short value)."""
+    short = (schema.get("maxLength") or 99) <= 3 or "code" in tokens(name)
+    if kind == "language" and short:
+        return rng.choice(LANGUAGE_CODES)
+    if kind == "country" and short:
+        return faker(rng).country_code()
+    if kind == "generic":
+        return _generic(rng, name, schema)
+    return str(STRING_MAKERS.get(kind, _generic_maker)(rng, name))
+
+
+def _generic_maker(rng: random.Random, name: str) -> str:
+    return faker(rng).word()
+
+
+THING_WORDS = ["Morning", "Evening", "Weekend", "Night", "Holiday", "Main", "Backup", "Daily", "Guest",
+               "Summer", "Quick", "Family"]
+_NAMING = frozenset({"name", "title", "label", "nickname"})
+
+
+def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    """A value for a name that says nothing: `<thing>_name` gets a name for that thing
+    ("Evening automation"), anything else a plain word."""
+    words = tokens(name)
+    if len(words) > 1 and words[-1] in _NAMING:
+        return f"{rng.choice(THING_WORDS)} {' '.join(words[:-1])}"
+    return faker(rng).word()
+
+
+def encoded_bytes(rng: random.Random) -> str:
+    return base64.b64encode(bytes(rng.getrandbits(8) for _ in range(12))).decode()
+
+
+FORMAT_MAKERS: dict[str, Maker] = {
+    "byte": lambda rng, name: encoded_bytes(rng),
+    "regex": lambda rng, name: rng.choice(["^[a-z]+$", "^\\d{3}$", "^[A-Z][a-z]*$"]),
+    "json-pointer": lambda rng, name: f"/{faker(rng).word()}/{rng.randint(0, 9)}",
+    "relative-json-pointer": lambda rng, name: f"{rng.randint(0, 3)}/{faker(rng).word()}",
+    "uri-template": lambda rng, name: f"https://{faker(rng).domain_name()}/{{id}}",
+    "json": lambda rng, name: json.dumps({faker(rng).word(): faker(rng).word()}),
+}

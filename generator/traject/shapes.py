@@ -1,0 +1,115 @@
+"""What a tool without an output description returns: inferred output fields and shape.
+
+Most catalogs (OpenAI tool lists, BFCL docs, TRAILBench APIs) say nothing about outputs, yet
+sequential trajectories need an output to read a value from, and a simulated output has to
+look like the tool's. The shape is inferred from the tool's own words:
+
+- a topic the name or description names (weather -> temperature, condition, humidity, wind
+  speed; a stock quote -> symbol, price, change; news -> title, source, published_at, url;
+  ...; see TOPICS) contributes its fields;
+- the API's verb decides the form: a lookup (search/list/find/browse/recommend...) returns a
+  collection of rows named after its subject (`list_devices` -> "devices" with `device_id`
+  and `name`), an action (create/book/set/send/...) one object with `<subject>_id` and a
+  `status` ("confirmed", "updated", "sent"), a getter one object with `<subject>_id`, `name`.
+
+generator.traject.graph reads these fields as it reads a described output's, so a lister's
+`device_id` can feed a setter's `device_id` in a chain.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..records import Tool
+from ..semantic import singular, tokens
+
+TOPICS: list[tuple[frozenset[str], tuple[str, ...]]] = [
+    (frozenset({"weather", "forecast", "temperature", "rain", "wind"}), ("temperature", "condition", "humidity", "wind_speed")),
+    (frozenset({"stock", "quote", "ticker", "shares", "share"}), ("symbol", "price", "change_percent", "currency")),
+    (frozenset({"exchange", "conversion", "fx"}), ("rate", "converted_amount", "currency")),
+    (frozenset({"news", "article", "headline"}), ("title", "source", "published_at", "url")),
+    (frozenset({"energy", "consumption", "electricity"}), ("energy_kwh", "cost", "currency")),
+    (frozenset({"translate", "translation"}), ("translated_text", "language")),
+    (frozenset({"route", "direction", "directions", "path", "distance", "commute"}),
+     ("distance_km", "duration_minutes", "steps")),
+    (frozenset({"calculate", "compute", "area", "sum", "average", "factorial", "solve", "math"}), ("result",)),
+    (frozenset({"snapshot", "image", "photo", "picture", "camera"}), ("image_url", "captured_at")),
+    (frozenset({"device", "thermostat", "light", "lock", "sensor"}), ("device_id", "name", "room", "status")),
+    (frozenset({"flight"}), ("flight_number", "airline", "departure_time", "arrival_time", "price")),
+    (frozenset({"hotel"}), ("hotel_id", "name", "address", "price", "rating")),
+    (frozenset({"restaurant"}), ("restaurant_id", "name", "address", "rating")),
+    (frozenset({"movie", "film"}), ("title", "year", "rating")),
+    (frozenset({"song", "music", "track", "album", "artist"}), ("title", "artist", "album")),
+    (frozenset({"event", "calendar", "meeting", "appointment"}), ("event_id", "title", "date", "location")),
+    (frozenset({"user", "profile", "account", "member", "contact"}), ("user_id", "name", "email")),
+    (frozenset({"order", "purchase", "cart"}), ("order_id", "status", "total")),
+    (frozenset({"product", "item", "goods"}), ("product_id", "name", "price")),
+]
+LOOKUP_VERBS = frozenset({"search", "list", "find", "browse", "query", "recommend", "lookup", "discover",
+                          "fetch", "retrieve", "filter", "scan"})
+GETTER_VERBS = frozenset({"get", "check", "show", "view", "read", "track", "describe", "estimate", "calculate",
+                          "compute", "count", "measure", "detect", "predict", "convert", "translate"})
+ACTION_STATUS: dict[str, str] = {
+    "create": "created", "add": "added", "book": "confirmed", "reserve": "confirmed", "set": "updated",
+    "update": "updated", "edit": "updated", "change": "updated", "schedule": "scheduled", "send": "sent",
+    "post": "posted", "delete": "deleted", "remove": "removed", "cancel": "cancelled", "lock": "locked",
+    "unlock": "unlocked", "register": "registered", "play": "playing", "order": "placed", "pay": "completed",
+    "invite": "sent", "start": "started", "stop": "stopped", "turn": "updated", "open": "opened",
+    "close": "closed", "upload": "uploaded", "submit": "submitted", "transfer": "completed",
+}
+_FILLER = frozenset({"a", "an", "the", "by", "for", "of", "to", "from", "in", "on", "with", "and", "all", "my",
+                     "new", "info", "information", "details", "data", "list", "api", "v1", "v2"})
+
+
+def api_words(tool: Tool) -> list[str]:
+    """The words of the function's own name (its API part when the catalog splits names)."""
+    return [w for w in tokens(re.sub(r"[.:]", " ", tool.api or tool.name)) if w not in _FILLER]
+
+
+def verb_of(tool: Tool) -> str:
+    words = api_words(tool)
+    return words[0] if words else ""
+
+
+def subject_of(tool: Tool) -> str:
+    """The thing a tool is about: the last noun of its name (`list_devices` -> device)."""
+    words = [w for w in api_words(tool) if w not in LOOKUP_VERBS | GETTER_VERBS | set(ACTION_STATUS)]
+    return singular(words[-1]) if words else ""
+
+
+def _topic_fields(tool: Tool) -> tuple[str, ...]:
+    name_words = {singular(w) for w in api_words(tool)} | set(api_words(tool))
+    for keys, fields in TOPICS:
+        if keys & name_words:
+            return fields
+    text = {singular(w) for w in tokens(tool.description)}
+    return next((fields for keys, fields in TOPICS if keys & text), ())
+
+
+def inferred_fields(tool: Tool) -> list[str]:
+    """Output fields of a tool without an output description (see the module doc)."""
+    subject, verb = subject_of(tool), verb_of(tool)
+    own = [f"{subject}_id"] if subject and subject != "id" else ["id"]
+    topic = list(_topic_fields(tool))
+    if verb in ACTION_STATUS:
+        fields = own + ["status"] + [f for f in topic if f not in own and f != "status"][:2]
+    elif topic:
+        fields = ([own[0]] if verb in LOOKUP_VERBS else []) + topic
+    else:
+        fields = own + ["name", "summary"]
+    return list(dict.fromkeys(fields))
+
+
+def inferred_collection(tool: Tool) -> str:
+    """The plural a lookup lists its rows under ("devices"), "" for a single object."""
+    if verb_of(tool) not in LOOKUP_VERBS:
+        return ""
+    subject = subject_of(tool) or "result"
+    return subject + ("es" if subject.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def action_status(tool: Tool, args: dict | None = None) -> str | None:
+    """What an action reports: its own verb's outcome, or the one its arguments ask for
+    (`lock_door(action="unlock")` is "unlocked")."""
+    asked = [ACTION_STATUS[v.lower()] for v in (args or {}).values() if isinstance(v, str) and v.lower() in ACTION_STATUS]
+    return asked[0] if asked else ACTION_STATUS.get(verb_of(tool))

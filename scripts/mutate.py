@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Mutation check: break one thing on purpose, run the tests named for it, see them fail.
+
+    python scripts/mutate.py [--only NAME ...] [--list]
+
+Each mutation edits one spot of a temporary copy of the repo (the package, tests, examples),
+then runs the tests that claim to guard that spot, from the copy. A mutation is *caught* when at
+least one of those tests fails; every listed test is expected to fail, and the table says which
+did. The unmutated copy runs the same tests first: they must pass, or the table means nothing.
+Prints a Markdown table; exits 1 if any mutation survives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+COPIED = ("generator", "tests", "examples", "pyproject.toml")
+Q = "tests/test_quickstart_e2e.py::"
+TEXT_VALIDATORS = ("stated_present", "omitted_absent", "no_identifiers", "paraphrases_distinct",
+                   "time_hint_present", "hinted_recoverable", "answer_valid")
+TRAJECT_CHECKS = ("stated_present", "hints_present", "no_identifiers", "no_names", "not_vague", "no_leak",
+                  "recoverable")
+
+
+@dataclass(frozen=True)
+class Mutation:
+    name: str
+    file: str
+    old: str
+    new: str
+    tests: tuple[str, ...]
+    append: bool = False  # `new` is appended to the file (then `old` must merely occur in it)
+
+
+@dataclass
+class Outcome:
+    mutation: Mutation
+    failed: list[str] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def caught(self) -> bool:
+        return bool(self.failed) and not self.error
+
+
+def validator_off(name: str) -> Mutation:
+    """The named validator keeps running but never reports a problem."""
+    code = (f"\n_real_{name} = VALIDATORS._items[{name!r}]\n"
+            f"VALIDATORS._items[{name!r}] = lambda req, texts: [v for v in _real_{name}(req, texts) if v.ok]\n")
+    return Mutation(f"validator `{name}` off", "generator/validators/__init__.py", "VALIDATORS", code,
+                    ("tests/test_validators.py",), append=True)
+
+
+def traject_check_off(name: str) -> Mutation:
+    return Mutation(f"traject check `{name}` off", "generator/traject/checks.py",
+                    f'        ("{name}", {name}),', f'        ("{name}", lambda *args: []),',
+                    ("tests/test_traject_audit_metrics.py", "tests/test_traject_product.py"))
+
+
+MUTATIONS: list[Mutation] = [
+    Mutation("state key ignores the code (constant version)", "generator/engine.py",
+             '"code": code_digest(),', '"code": __version__,', ("tests/test_state_key.py",)),
+    Mutation("resume off (StateStore.load returns {})", "generator/engine.py",
+             "    def load(self) -> dict[str, ItemResult]:\n",
+             "    def load(self) -> dict[str, ItemResult]:\n        return {}\n",
+             (Q + "test_rerun_is_byte_identical_and_remakes_nothing", Q + "test_interrupted_run_resumes",
+              Q + "test_rerun_serves_finished_items_from_state", Q + "test_shards_merge_without_duplicates")),
+    Mutation("--fresh is a no-op", "generator/engine.py",
+             "if fresh and (out_dir / STATE_DIR).exists():", "if False and (out_dir / STATE_DIR).exists():",
+             (Q + "test_fresh_flag_starts_over",)),
+    Mutation("LLM cache off (every lookup misses)", "generator/llm/cache.py",
+             "    def get(self, key: str) -> CachedReply | None:\n",
+             "    def get(self, key: str) -> CachedReply | None:\n        return None\n",
+             ("tests/test_llm_e2e.py::test_fresh_run_hits_the_cache",
+              "tests/test_llm_client.py::test_cache_hit_sends_nothing_and_a_rerun_repeats_no_call")),
+    Mutation("LLM cache off (nothing stored)", "generator/llm/cache.py",
+             "        entry = {\"key\": key, \"request\": request, \"reply\": reply.model_dump()}\n",
+             "        return\n",
+             ("tests/test_llm_e2e.py::test_fresh_run_hits_the_cache",)),
+    Mutation("all text validators off", "generator/validators/__init__.py",
+             "    return [v for name, fn in VALIDATORS.items() if name not in skip for v in fn(req, texts)]",
+             "    return []", ("tests/test_validators.py", "tests/test_llm_writer.py")),
+    *[validator_off(n) for n in TEXT_VALIDATORS],
+    Mutation("validator `levels_ordered` off", "generator/validators/levels.py", "def levels_ordered(",
+             "\n_real_levels_ordered = levels_ordered\n\n\ndef levels_ordered(*args, **kwargs):\n"
+             "    return [v for v in _real_levels_ordered(*args, **kwargs) if v.ok]\n",
+             ("tests/test_validators.py",), append=True),
+    *[traject_check_off(n) for n in TRAJECT_CHECKS],
+    Mutation("judge: a row given up is dropped silently", "generator/judge/product.py",
+             '        self.reject(row_id, "build", "attempts",', '        (row_id, "build", "attempts",',
+             ("tests/test_judge_export.py::test_rows_that_cannot_be_built_are_counted_rejections",)),
+    Mutation("judge: labeler disagreement kept", "generator/judge/product.py",
+             "        if verdict.label == op.label:\n", "        if True:\n",
+             ("tests/test_judge_export.py::test_disagreement_becomes_a_counted_rejection",)),
+    Mutation("LLM writer parses a given-up reply with json.loads", "generator/writers/llm.py",
+             '    value, _ = parse_reply(raw or "", QueryReply)\n',
+             '    import json\n    try:\n        value = QueryReply.model_validate(json.loads(raw or ""))\n'
+             '    except ValueError:\n        value = None\n',
+             ("tests/test_llm_writer.py",)),
+    Mutation("settings without effect accepted", "generator/config.py",
+             "    for path, why in ineffective_settings(cfg)[:1]:", "    for path, why in []:",
+             ("tests/test_config.py",)),
+    Mutation("item rng ignores the seed (nondeterministic runs)", "generator/products/base.py",
+             "    return random.Random(item_seed(seed, item_id))", "    return random.Random()",
+             (Q + "test_fresh_run_elsewhere_is_identical",)),
+    Mutation("upstream helper skips under CI too", "tests/upstream.py",
+             "    if under_ci():\n        pytest.fail(", "    if False:\n        pytest.fail(",
+             ("tests/test_upstream_helper.py",)),
+]
+
+
+def copy_repo(dest: Path) -> None:
+    for name in COPIED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, dest / name)
+
+
+def apply(m: Mutation, root: Path) -> None:
+    path = root / m.file
+    text = path.read_text(encoding="utf-8")
+    if text.count(m.old) != 1 and not (m.append and m.old in text):
+        raise ValueError(f"{m.file}: the spot to mutate occurs {text.count(m.old)} times, expected once")
+    text = text + m.new if m.append else text.replace(m.old, m.new)
+    path.write_text(text, encoding="utf-8")
+
+
+def run_tests(root: Path, tests: tuple[str, ...]) -> tuple[list[str], int]:
+    """(failed test ids, pytest exit code) of the tests, run from `root` so its package is imported."""
+    report = root / "report.xml"
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env.setdefault("TRAJGEN_UPSTREAM", str(ROOT.parent / "shared" / "upstream"))
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           f"--junitxml={report}", *tests], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=1800, check=False)
+    if not report.exists():
+        return [f"(pytest did not run: {proc.stdout[-300:]} {proc.stderr[-300:]})"], proc.returncode
+    failed = []
+    for case in ET.parse(report).getroot().iter("testcase"):
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed.append(f"{case.get('classname', '').rsplit('.', 1)[-1]}::{case.get('name')}")
+    report.unlink()
+    return failed, proc.returncode
+
+
+def check_copy_is_imported(root: Path) -> None:
+    out = subprocess.run([sys.executable, "-c", "import generator; print(generator.__file__)"], cwd=root,
+                         capture_output=True, text=True, check=True).stdout.strip()
+    if not out.startswith(str(root)):
+        raise SystemExit(f"the copy's package is not the one imported ({out}); run from a plain venv")
+
+
+def mutate(m: Mutation) -> Outcome:
+    with tempfile.TemporaryDirectory(prefix="trajgen-mutant-") as tmp:
+        root = Path(tmp)
+        copy_repo(root)
+        try:
+            apply(m, root)
+        except ValueError as exc:
+            return Outcome(m, error=str(exc))
+        failed, _ = run_tests(root, m.tests)
+        return Outcome(m, failed=failed)
+
+
+def baseline(mutations: list[Mutation]) -> list[str]:
+    tests = tuple(dict.fromkeys(t for m in mutations for t in m.tests))
+    with tempfile.TemporaryDirectory(prefix="trajgen-baseline-") as tmp:
+        root = Path(tmp)
+        copy_repo(root)
+        check_copy_is_imported(root)
+        failed, code = run_tests(root, tests)
+    return failed if failed or code == 0 else [f"(pytest exit {code})"]
+
+
+def table(outcomes: list[Outcome]) -> str:
+    rows = ["| mutation | tests run | failing tests | caught |", "|---|---|---|---|"]
+    for o in outcomes:
+        tests = "<br>".join(t.replace("tests/", "") for t in o.mutation.tests)
+        failing = o.error or (", ".join(sorted(o.failed)) if o.failed else "none")
+        rows.append(f"| {o.mutation.name} | {tests} | {failing} | {'yes' if o.caught else '**NO**'} |")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", nargs="*", help="run the mutations whose name contains one of these")
+    ap.add_argument("--list", action="store_true", help="list the mutations and exit")
+    args = ap.parse_args(argv)
+    chosen = [m for m in MUTATIONS if not args.only or any(w in m.name for w in args.only)]
+    if args.list:
+        print("\n".join(m.name for m in chosen))
+        return 0
+    broken = baseline(chosen)
+    if broken:
+        print(f"the unmutated copy already fails: {broken}", file=sys.stderr)
+        return 2
+    outcomes = []
+    for m in chosen:
+        outcomes.append(mutate(m))
+        print(f"{m.name}: {'caught' if outcomes[-1].caught else 'SURVIVED'}", file=sys.stderr, flush=True)
+    print(table(outcomes))
+    return 0 if all(o.caught for o in outcomes) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
