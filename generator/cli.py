@@ -16,7 +16,7 @@ EXIT_FINDINGS = 1
 def _generate(args: argparse.Namespace) -> int:
     from .config import load_config
     from .engine import Overrides, generate
-    from .progress import summary_table
+    from .progress import llm_line, summary_table
 
     cfg_path = Path(args.config)
     cfg = load_config(cfg_path)
@@ -31,9 +31,8 @@ def _generate(args: argparse.Namespace) -> int:
     elif not args.quiet:
         from rich.console import Console
 
-        llm = {f"llm_{k} (this run)": v for k, v in summary.this_run.items()
-               if k in ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens")}
-        Console(stderr=True).print(summary_table(summary.per_product, llm))
+        Console(stderr=True).print(summary_table(summary.per_product))
+        print(llm_line(summary.this_run), file=sys.stderr)
         for note in summary.notes:  # skipped tools and products short of what was requested
             print(note, file=sys.stderr)
         print(f"wrote {summary.out_dir}", file=sys.stderr)

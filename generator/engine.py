@@ -265,7 +265,9 @@ def shard_of(plans: dict[str, list[WorkItem]], shard: tuple[int, int]) -> dict[s
 async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: StateStore,
                     done: dict[str, ItemResult], concurrency: int, progress: Progress) -> None:
     pending = [it for items in plans.values() for it in items if it.item_id not in done]
-    progress.start(total=sum(len(v) for v in plans.values()), done=len(plans_done(plans, done)))
+    weight = {it.item_id: item_weight(it, ctx) for it in pending}
+    progress.start(total=sum(len(v) for v in plans.values()), done=len(plans_done(plans, done)),
+                   weight=sum(weight.values()))
     sem = asyncio.Semaphore(concurrency)
     products = {name: PRODUCTS.get(name)() for name in plans}
 
@@ -282,7 +284,8 @@ async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: St
                 res = llm_rejection(item, exc)
         done[item.item_id] = res
         store.append(res)
-        progress.advance(item.product, accepted=len(res.samples), rejected=len(res.rejections))
+        progress.advance(item.product, accepted=len(res.samples), rejected=len(res.rejections),
+                         weight=weight[item.item_id])
 
     unfinished: list[str] = []
     tasks = [asyncio.ensure_future(one(it)) for it in pending]
@@ -299,6 +302,13 @@ async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: St
         raise LLMError(f"{len(unfinished)} item(s) unfinished because the endpoint kept failing "
                        f"(last: {unfinished[-1]}); finished items are saved: rerun the same command "
                        "to resume", retryable=True)
+
+
+def item_weight(item: WorkItem, ctx: RunContext) -> int:
+    """How much work an item is, for the ETA: the rows (queries, for TRAIL) it plans."""
+    from .hub.facets import planned_of
+
+    return max(1, sum(planned_of(item, ctx).values()))
 
 
 def llm_rejection(item: WorkItem, exc: LLMError) -> ItemResult:
@@ -323,7 +333,8 @@ def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str
         results = [done[it.item_id] for it in items]
         for split, part in prep.exports[name].items():
             files.extend(PRODUCTS.get(name)().export(part, dataclasses.replace(ctx, split=split)))
-        counts[name] = {"items": len(items), "accepted": sum(len(r.samples) for r in results),
+        counts[name] = {"items": len(items), "done": sum(it.item_id in done for it in items),
+                        "accepted": sum(len(r.samples) for r in results),
                         "rejected": sum(len(r.rejections) for r in results),
                         "duplicates": sum(t.removed.product == name for t in prep.dedup.twins),
                         "written": prep.written(name)}
