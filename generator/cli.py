@@ -43,16 +43,18 @@ def _validate(args: argparse.Namespace) -> int:
     from .validate import run_validate
 
     reports = [run_validate(Path(f), args.format, catalog=args.catalog) for f in args.file]
+    explained = False
     for report in reports:
         for line in report.lines:
             print(line)
         for f in report.findings:
             print(f"{f.severity}: {f.where}: {f.message}")
+        if report.by_design and not explained:
+            explained = True
+            print("(findings are measured properties the format has by design, e.g. hard queries that "
+                  "leave values out; they never fail validation)")
         print(f"{report.format}: {len(report.errors)} error(s), {len(report.warnings)} warning(s), "
               f"{len(report.by_design)} finding(s)" + (f" in {report.path}" if len(reports) > 1 else ""))
-    if any(r.by_design for r in reports):
-        print("findings are measured properties the format has by design (e.g. hard queries that leave "
-              "values out); they never fail validation")
     return EXIT_FINDINGS if any(r.errors for r in reports) else 0
 
 

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
 from generator.config import load_config
@@ -15,7 +13,6 @@ from generator.engine import Overrides, RunSummary, generate
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-UPSTREAM = Path(os.environ.get("TRAJGEN_UPSTREAM") or ROOT.parent / "shared" / "upstream")
 
 SMALL: dict[str, Any] = {
     "seed": 3,
@@ -35,16 +32,6 @@ SMALL: dict[str, Any] = {
     },
     "card": {"license": "cc-by-4.0", "pretty_name": "hub test run"},
 }
-
-
-def require_upstream(sub: str) -> Path:
-    """An upstream benchmark folder: skipped when absent, but under CI it must be there."""
-    path = UPSTREAM / sub
-    if not path.exists():
-        if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes"):
-            pytest.fail(f"CI needs the upstream benchmark files at {path}")
-        pytest.skip(f"upstream files absent: {path}")
-    return path
 
 
 def write_config(tmp: Path, **changes: Any) -> Path:

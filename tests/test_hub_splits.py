@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from hub_support import ROOT, card_yaml, jsonl, rows_of, run
+from upstream import check_script
 
 from generator.catalog import Catalog
 from generator.readers import read_catalogs
@@ -21,7 +22,6 @@ from generator.traject.export import traject_name
 SPLITS = ("train", "validation", "test")
 CATALOG = Catalog(read_catalogs([str(ROOT / "examples" / "catalog.json")], base_dir=ROOT))
 TRAJECT_NAMES = {traject_name(t): t.name for t in CATALOG.tools}
-CHECKS = ROOT.parent / "shared" / "checks"
 
 
 def call_key(name: str, args: dict) -> str:
@@ -164,7 +164,6 @@ def test_traject_twins_stay_aligned_within_a_split(state):
         assert [r["tool list"] for r in rows_of(simple)] == [r["tool list"] for r in hard]
 
 
-@pytest.mark.skipif(not CHECKS.is_dir(), reason="reference checks absent")
 def test_reference_checks_accept_every_split_folder(state):
     """Format-wise: the checks' size and calibration targets (>= 2,000 judge rows, value-recall
     bands) are for a full dataset, not for a tenth of a small one, so those are not asserted here."""
@@ -174,6 +173,6 @@ def test_reference_checks_accept_every_split_folder(state):
                   "check_judge.py": (out / "judge" / f"{s}.jsonl", "contradictions=0"),
                   "check_traject.py": (out / "traject" / s, "parallel pairs=")}
         for script, (path, ok) in checks.items():
-            done = subprocess.run([sys.executable, CHECKS / script, path], capture_output=True, text=True,
+            done = subprocess.run([sys.executable, check_script(script), path], capture_output=True, text=True,
                                   timeout=120, check=False)
             assert ok in done.stdout and not done.stderr, (script, s, done.stdout, done.stderr)

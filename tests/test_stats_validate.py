@@ -7,7 +7,8 @@ import json
 import re
 
 import pytest
-from hub_support import require_upstream, run
+from hub_support import run
+from upstream import upstream_path
 
 from generator.cli import main
 
@@ -81,7 +82,7 @@ def test_our_run_validates_without_errors(out, capsys):
 def test_traject_hard_queries_are_findings_not_errors(capsys):
     """TRAJECT-Bench's own hard queries leave required values out by design: validate reports
     them as findings and exits 0."""
-    parallel = require_upstream("traject-bench/public_data/parallel")
+    parallel = upstream_path("traject-bench", "public_data", "parallel")
     hard = sorted(str(p) for p in parallel.glob("*/hard_ver.json"))
     assert hard
     assert main(["validate", "--format", "traject", *hard]) == 0
