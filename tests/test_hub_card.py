@@ -115,3 +115,21 @@ def test_plots_exist_are_readable_and_shown(small):
 def test_size_categories():
     assert [size_category(n) for n in (0, 999, 1000, 12_345, 200_000)] == [
         "n<1K", "n<1K", "1K<n<10K", "10K<n<100K", "100K<n<1M"]
+
+
+def test_judge_files_share_column_types(small):
+    """test.jsonl, test.parquet and pairs.jsonl: the same column, the same type and value."""
+    import polars as pl
+
+    rows = rows_of(small / "judge" / "test.jsonl")
+    assert pl.read_parquet(small / "judge" / "test.parquet").to_dicts() == rows
+    by_id = {m["id"]: r for m, r in zip(rows_of(small / "judge" / "meta.jsonl"), rows, strict=True)}
+    pairs = rows_of(small / "judge" / "pairs.jsonl")
+    assert pairs
+    for p in pairs:
+        assert isinstance(p["tools_list"], str) and isinstance(p["failure_reason"], str)
+        row = by_id[p["id"]]
+        assert (p["tools_list"], p["failure_reason"], p["label"]) == (
+            row["tools_list"], row["failure_reason"], row["label"])
+        calls = [tc for m in p["chosen"] + p["rejected"] for tc in m.get("tool_calls") or []]
+        assert all(isinstance(tc["function"]["arguments"], str) for tc in calls)
