@@ -124,7 +124,8 @@ def requested(inp: CardInput) -> list[str]:
     if not rows:
         return []
     return ["## Rows per category, label and level", "",
-            ("Rows the config asked for and rows in the files after duplicate removal, per format and per "
+            ("The table above counts what the checks accepted; this one counts the rows in the files, "
+             "after duplicate removal: rows the config asked for and rows written, per format and per "
              "category, label, level or kind (TRAILBench: records and queries per level; TRAJECT-Bench: "
              "trajectories per kind and domain, each a simple and a hard query for parallel ones). The "
              "difference is what the checks rejected (see above and *Validation*) and the duplicates "
