@@ -89,6 +89,31 @@ def _hints(args: argparse.Namespace) -> int:
     return 0
 
 
+def _eval(args: argparse.Namespace) -> int:
+    from .evaluate.api import EvalOptions, run_eval
+
+    opts = EvalOptions(paths=args.paths, model=args.model, base_url=args.base_url, out=args.out, name=args.name,
+                       formats=[f.strip() for f in args.formats.split(",") if f.strip()], limit=args.limit,
+                       concurrency=args.concurrency or 8, json_calls=args.json_calls, temperature=args.temperature,
+                       max_tools=args.max_tools, seed=args.seed, bootstrap=args.bootstrap,
+                       budget_tokens=args.budget_tokens, max_tokens=args.max_tokens, progress=not args.quiet)
+    outcome = run_eval(opts)
+    from rich.console import Console
+
+    from .evaluate.report import summary_table
+
+    Console(width=None if sys.stdout.isatty() else 130).print(summary_table(outcome.summary))
+    print(f"{outcome.items} items ({outcome.resumed} resumed, {outcome.failures} refused by the endpoint); "
+          f"requests sent {outcome.usage.requests_sent}, cache hits {outcome.usage.cache_hits}", file=sys.stderr)
+    for w in outcome.warnings[:10]:
+        print(f"note: {w}", file=sys.stderr)
+    if len(outcome.warnings) > 10:
+        print(f"note: ... and {len(outcome.warnings) - 10} more", file=sys.stderr)
+    print(f"wrote {outcome.model_dir} and {', '.join(str(p) for p in outcome.plots) or 'no plots (pip install matplotlib)'}",
+          file=sys.stderr)
+    return 0
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -207,6 +232,31 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--out", required=True, help="hints JSON file to write")
     _add_llm_flags(h)
     h.set_defaults(func=_hints)
+
+    e = sub.add_parser("eval", help="score a model's tool calling per vagueness level",
+                       description="Send every query of trajgen's files or the original benchmarks' files to "
+                                   "an OpenAI-compatible model (native tool calling), score it with each format's "
+                                   "own rule, and report accuracy per level with 95%% intervals clustered by target. "
+                                   "Rerunning resumes: finished items and cached exchanges are not re-sent.")
+    e.add_argument("paths", nargs="+", metavar="RUN_DIR_OR_FILES",
+                   help="a trajgen run directory, or benchmark files / folders (TRAILBench query files, "
+                        "TRAJECT-Bench parallel/sequential files, BFCL question files, SDG .jsonl)")
+    _add_llm_flags(e)
+    e.add_argument("--formats", default="trail,traject,bfcl,sdg", help="formats to evaluate (comma-separated)")
+    e.add_argument("--limit", type=_positive, help="at most N items per format (whole targets, seeded order)")
+    e.add_argument("--out", help="results folder (default for a run directory: RUN_DIR/eval)")
+    e.add_argument("--name", help="name of this model's results and plot line (default: --model)")
+    e.add_argument("--json-calls", action="store_true",
+                   help="for models without tool calling: describe the tools in the prompt, ask for JSON calls")
+    e.add_argument("--temperature", type=float, default=0.0, help="sampling temperature (default 0)")
+    e.add_argument("--max-tools", type=_positive, default=20,
+                   help="TRAJECT-Bench: tools offered per query, gold ones included (default 20)")
+    e.add_argument("--seed", type=int, default=0, help="seed of --limit sampling, distractors and the bootstrap")
+    e.add_argument("--bootstrap", type=_positive, default=2000, help="bootstrap resamples (default 2000)")
+    e.add_argument("--budget-tokens", type=_positive, help="stop cleanly after this many tokens (resumable)")
+    e.add_argument("--max-tokens", type=_positive, help="cap on each reply's length")
+    e.add_argument("--quiet", action="store_true", help="no progress lines")
+    e.set_defaults(func=_eval)
     return parser
 
 

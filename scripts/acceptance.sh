@@ -118,4 +118,4 @@ PY
 TRAJGEN_REQUIRE_BFCL=1 "$BFCL_VENV/bin/python" -m pytest -p no:cacheprovider \
   tests/test_bfcl_official.py tests/test_judge_labeler.py \
   tests/test_judge_operators.py::test_bfcl_agrees_with_every_operator \
-  tests/test_judge_export.py::test_parquet_loads_with_datasets | tail -2
+  tests/test_judge_export.py::test_parquet_loads_with_datasets tests/test_eval_bfcl.py | tail -2

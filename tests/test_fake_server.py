@@ -15,7 +15,7 @@ from llm_fixtures import query_messages, task_messages
 
 from generator.records import ToolHints
 from generator.testing.answerers import action_words, answer, find_task, wrong_value
-from generator.testing.fake_openai import FakeOpenAI, FakeOptions, _parser
+from generator.testing.fake_openai import FakeOpenAI, FakeOptions, _parser, options_of
 
 
 @pytest.fixture
@@ -100,8 +100,7 @@ def test_cli_flags_map_onto_options():
     args = vars(_parser().parse_args(["--port", "0", "--error-rate", "0.2", "--malformed-rate", "0.1",
                                       "--latency-ms", "5", "--hang-rate", "0.1", "--no-json-schema",
                                       "--leak-first", "--drop-first"]))
-    args.pop("port")
-    opts = FakeOptions(**args)
+    opts = FakeOptions(**options_of(args))
     assert opts.error_rate == 0.2 and opts.no_json_schema and opts.leak_first and opts.drop_first
 
 

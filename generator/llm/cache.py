@@ -11,12 +11,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 from ..io import atomic_write_text
 from ..records import Record
 
 
 class CachedReply(Record):
     content: str
+    tool_calls: list[dict[str, Any]] = Field(default_factory=list)  # {id, name, arguments}
     prompt_tokens: int = 0
     completion_tokens: int = 0
 

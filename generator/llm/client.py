@@ -28,7 +28,7 @@ from ..records import Record
 from . import request as rq
 from .cache import CachedReply, DiskCache, request_key
 from .limiter import AdaptiveLimiter
-from .protocol import ReplyCheck, Structured, Usage
+from .protocol import ReplyCheck, Structured, ToolReply, Usage, WireCall
 
 log = logging.getLogger(__name__)
 
@@ -64,10 +64,15 @@ def _body_text(exc: openai.APIStatusError) -> str:
     return f"{exc.message} {text}"
 
 
+def _wire_calls(message: Any) -> list[dict[str, Any]]:
+    return [{"id": c.id or "", "name": c.function.name or "", "arguments": c.function.arguments or ""}
+            for c in getattr(message, "tool_calls", None) or [] if getattr(c, "function", None)]
+
+
 def _to_reply(completion: Any) -> CachedReply:
-    content = completion.choices[0].message.content if completion.choices else None
+    message = completion.choices[0].message if completion.choices else None
     usage = completion.usage
-    return CachedReply(content=content or "",
+    return CachedReply(content=getattr(message, "content", None) or "", tool_calls=_wire_calls(message),
                        prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
                        completion_tokens=getattr(usage, "completion_tokens", 0) or 0)
 
@@ -124,6 +129,19 @@ class OpenAIClient:
             except _FormatRefused:
                 self._fall_back(mode)
 
+    async def tool_call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], *,
+                        temperature: float | None = None, tool_choice: str = "auto",
+                        seed: int | None = None) -> ToolReply:
+        temp = self.cfg.temperature if temperature is None else temperature
+        req = rq.build_tool_request(base_url=self.endpoint, model=self.model, messages=messages, tools=tools,
+                                    temperature=temp, tool_choice=tool_choice, seed=seed,
+                                    max_tokens=self.cfg.max_tokens)
+        hit = self.cache.get(request_key(req)) if self.cache is not None else None
+        if hit is not None:
+            self.usage.cache_hits += 1
+        reply = hit or await self._exchange_reply(req)
+        return ToolReply(content=reply.content, tool_calls=[WireCall(**c) for c in reply.tool_calls])
+
     async def aclose(self) -> None:
         """Close the HTTP client (call from the loop that used it; otherwise it is just dropped)."""
         client, loop = self._client, self._client_loop
@@ -171,13 +189,16 @@ class OpenAIClient:
                                  retryable=False)
 
     async def _exchange(self, req: dict[str, Any]) -> str:
+        return (await self._exchange_reply(req)).content
+
+    async def _exchange_reply(self, req: dict[str, Any]) -> CachedReply:
         self._check_budget()
         reply = await self._send_with_retries(req)
         self.usage.prompt_tokens += reply.prompt_tokens
         self.usage.completion_tokens += reply.completion_tokens
         if self.cache is not None:
             self.cache.put(request_key(req), req, reply)
-        return reply.content
+        return reply
 
     # ------------------------------------------------------------ transport
 

@@ -34,6 +34,21 @@ class Structured(Record):
     problems_seen: list[str] = Field(default_factory=list)
 
 
+class WireCall(Record):
+    """One native tool call as the model sent it: `arguments` is the raw JSON string."""
+
+    id: str = ""
+    name: str
+    arguments: str = ""
+
+
+class ToolReply(Record):
+    """An assistant reply to a request that offered tools: text, tool calls, or both."""
+
+    content: str = ""
+    tool_calls: list[WireCall] = Field(default_factory=list)
+
+
 class LLMClient(Protocol):
     model: str
     endpoint: str
@@ -48,6 +63,15 @@ class LLMClient(Protocol):
         a reply that does not parse or fails `check` is re-asked with the problems fed back,
         at most `max_reasks` times; then LLMError(retryable=False, raw=..., attempts=...).
         `seed` (the work item's) is sent as the sampling seed and is part of the cache key."""
+        ...
+
+    async def tool_call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], *,
+                        temperature: float | None = None, tool_choice: str = "auto",
+                        seed: int | None = None) -> ToolReply:
+        """One exchange offering `tools` (OpenAI definitions) by native tool calling.
+
+        Same cache, transport retries, concurrency limit and budget as `structured`; no re-ask
+        (whatever the model answers is the answer)."""
         ...
 
     async def aclose(self) -> None:

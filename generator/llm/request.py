@@ -85,6 +85,19 @@ def build_request(*, base_url: str, model: str, messages: list[dict[str, str]],
     return req
 
 
+def build_tool_request(*, base_url: str, model: str, messages: list[dict[str, Any]],
+                       tools: list[dict[str, Any]], temperature: float, tool_choice: str = "auto",
+                       seed: int | None = None, max_tokens: int | None = None) -> dict[str, Any]:
+    """A native tool-calling request (`tools=`); like build_request, it is also the cache key."""
+    req: dict[str, Any] = {"base_url": base_url, "model": model, "messages": messages,
+                           "temperature": temperature, "tools": tools, "tool_choice": tool_choice}
+    if seed is not None:
+        req["seed"] = seed
+    if max_tokens is not None:
+        req["max_tokens"] = max_tokens
+    return req
+
+
 def send_kwargs(request: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in request.items() if k != "base_url"}
 

@@ -69,6 +69,9 @@ class FakeOptions:
     drop_first: bool = False
     seed: int = 0
     model: str = "fake-model"
+    # Model-under-test mode: an object whose `answer(body) -> message | None` replies to requests
+    # without a task block (see oracle.py); None keeps the "no json task block" error.
+    oracle: Any = None
 
 
 @dataclass
@@ -213,19 +216,27 @@ class FakeOpenAI:
             param = "response_format" if canned.status == 400 else None
             return canned.status, headers, _error_body(canned.message or f"HTTP {canned.status}", param)
         content = canned.content
+        if content is None and self.options.oracle is not None and find_task(messages) is None:
+            message = self.options.oracle.answer(body)
+            if message is not None:
+                return 200, {}, self._completion(body, messages, message.get("content") or "", message)
         if content is None:
             content = json.dumps(answer(messages, leak_first=self.options.leak_first,
                                         drop_first=self.options.drop_first), ensure_ascii=False)
         return 200, {}, self._completion(body, messages, content)
 
-    def _completion(self, body: dict[str, Any], messages: list[dict[str, Any]], content: str) -> dict[str, Any]:
+    def _completion(self, body: dict[str, Any], messages: list[dict[str, Any]], content: str,
+                    message: dict[str, Any] | None = None) -> dict[str, Any]:
         with self._lock:
             n = len(self.requests)
+        message = message or {"role": "assistant", "content": content}
+        calls = message.get("tool_calls") or []
+        spoken = content + "".join(f" {c['function']['arguments']}" for c in calls)
         return {"id": f"chatcmpl-fake-{n}", "object": "chat.completion", "created": 0,
                 "model": body.get("model") or self.options.model,
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                             "finish_reason": "stop", "logprobs": None}],
-                "usage": _usage(messages, content)}
+                "choices": [{"index": 0, "message": message,
+                             "finish_reason": "tool_calls" if calls else "stop", "logprobs": None}],
+                "usage": _usage(messages, spoken)}
 
     def _log(self, entry: Logged) -> None:
         with self._lock:
@@ -278,12 +289,31 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-response-format", action="store_true")
     p.add_argument("--leak-first", action="store_true")
     p.add_argument("--drop-first", action="store_true")
+    p.add_argument("--oracle", metavar="GOLD", help="model-under-test mode: answer tool-calling requests "
+                   "from this gold file (python -m generator.testing.oracle gold ...)")
+    p.add_argument("--accuracy", default="0.9,0.7,0.5,0.3",
+                   help="oracle: share answered correctly per level, by rank or LEVEL=SHARE,...")
+    p.add_argument("--error-mix", default="", help="oracle: LABEL=WEIGHT,... of the injected errors")
+    p.add_argument("--oracle-log", help="oracle: write item id -> injected label here (JSON Lines)")
     return p
+
+
+ORACLE_FLAGS = ("oracle", "accuracy", "error_mix", "oracle_log")
+
+
+def options_of(args: dict[str, Any]) -> dict[str, Any]:
+    """FakeOptions fields from the parsed flags (the oracle flags build the oracle)."""
+    opts = {k: v for k, v in args.items() if k not in ORACLE_FLAGS and k != "port"}
+    if args.get("oracle"):
+        from .oracle import Oracle
+
+        opts["oracle"] = Oracle.from_options(**{k: args[k] for k in ORACLE_FLAGS}, seed=args["seed"])
+    return opts
 
 
 def main(argv: list[str] | None = None) -> int:
     args = vars(_parser().parse_args(argv))
-    srv = FakeOpenAI(port=args.pop("port"), **args)
+    srv = FakeOpenAI(port=args["port"], **options_of(args))
     srv.start()
     print(f"fake OpenAI server at {srv.base_url} (Ctrl-C to stop)", flush=True)
     try:

@@ -183,6 +183,21 @@ def write_parallel(root: Path, domain: str, simple: list[dict], hard: list[dict]
     return paths
 
 
+def catalog_record(tool: Tool) -> dict[str, Any]:
+    """A domain catalog entry: the OpenAI tool definition under the TRAJECT tool name, so that
+    `trajgen eval` can offer the full schemas beside the trajectories (upstream keeps them in
+    `public_data/tools/<Domain>_tool.json`)."""
+    definition = {**tool.openai(), "x-trajgen": {"app": parent_name(tool), "api": tool.api, "domain": tool.domain}}
+    definition["function"] = {**definition["function"], "name": traject_name(tool)}
+    return definition
+
+
+def write_tools(root: Path, domain: str, tools: list[Tool]) -> Path:
+    path = root / "tools" / f"{domain}_tool.json"
+    atomic_write_text(path, dumps([catalog_record(t) for t in sorted(tools, key=traject_name)]))
+    return path
+
+
 def write_sequential(root: Path, domain: str, records: list[dict]) -> Path:
     path = root / "sequential" / domain / "traj_query.json"
     atomic_write_text(path, dumps(records))

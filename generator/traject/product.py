@@ -312,7 +312,12 @@ class TrajectProduct:
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections)
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
-        return export_samples([s for r in results for s in r.samples], ctx.product_dir(NAME))
+        samples = [s for r in results for s in r.samples]
+        paths = export_samples(samples, ctx.product_dir(NAME))
+        for domain in sorted({s.payload["domain"] for s in samples}):
+            tools = ctx.catalog.by_domain.get(domain, [])
+            paths.append(export.write_tools(ctx.product_dir(NAME), safe_dir(domain), tools))
+        return paths
 
 
 def _grouped(samples: list[Sample], kind: str) -> dict[str, list[dict[str, Any]]]:

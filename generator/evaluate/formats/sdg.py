@@ -1,0 +1,100 @@
+"""SDG rows (`sdg/train.jsonl`: OpenAI messages by BFCL category): one item per row, the messages
+before the final assistant message sent as context with the row's tools, the final message the
+gold. Scored by BFCL's AST rule: the gold calls become a possible answer in which every optional
+parameter may be omitted and an omitted optional one is also accepted at its schema default (as
+trajgen's BFCL files do); a final text message means no call is expected.
+
+Judge rows are not tool-calling items (they hold a candidate call and its label, i.e. the answer
+to be judged): `trajgen eval` does not evaluate them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ...errors import InputError
+from ...jsonl import first_has
+from ...judge.bfcl_opinion import bfcl_function, possible_answer
+from ...readers import tool_from_openai
+from ...records import Tool, ToolCall
+from ..records import EvalItem
+from . import bfcl
+from .base import FORMATS, EvalFormat, LoadContext, level_rank, visible
+
+KEYS = ("messages", "category", "tools")
+
+
+def discover(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*.jsonl") if visible(root, p) and claims(p))
+
+
+def claims(path: Path) -> bool:
+    return path.suffix == ".jsonl" and first_has(path, KEYS)
+
+
+def load(path: Path, ctx: LoadContext) -> list[EvalItem]:
+    return [row_item(path, n, row) for n, row in ((n, r) for n, r in enumerate(bfcl.rows(path), start=1))]
+
+
+def row_tools(row: dict[str, Any], where: str) -> list[Tool]:
+    try:
+        defs = json.loads(row["tools"]) if isinstance(row["tools"], str) else row["tools"]
+        return [tool_from_openai(d) for d in defs]
+    except (json.JSONDecodeError, TypeError) as e:
+        raise InputError(f"tools is not a JSON list of tool definitions ({e})", file=where, field="tools") from None
+    except InputError as e:
+        raise InputError(e.message, file=where, field=f"tools.{e.field}") from None
+
+
+def target_calls(message: dict[str, Any], where: str) -> list[ToolCall]:
+    out = []
+    for tc in message.get("tool_calls") or []:
+        fn = tc.get("function") if isinstance(tc, dict) else None
+        try:
+            args = json.loads(fn["arguments"]) if isinstance(fn["arguments"], str) else fn["arguments"]
+            out.append(ToolCall(tool=fn["name"], arguments=args))
+        except (TypeError, KeyError, json.JSONDecodeError, ValueError):
+            raise InputError("a tool call of the final message has no name or JSON object arguments",
+                             file=where, field="messages[-1].tool_calls") from None
+    return out
+
+
+def checker_category(category: str, gold: list[ToolCall], tools: list[Tool]) -> str:
+    """BFCL routes by category name ("parallel", then "multiple", else one call of the only
+    function); rows of other categories by how many calls and tools there are."""
+    if "parallel" in category or ("multiple" in category and len(gold) <= 1):
+        return category
+    if len(gold) > 1:
+        return "parallel"
+    return "multiple" if len(tools) > 1 else "simple"
+
+
+def row_item(path: Path, n: int, row: dict[str, Any]) -> EvalItem:
+    where = f"{path}: line {n}"
+    messages = row.get("messages")
+    if not isinstance(messages, list) or not messages or not isinstance(messages[-1], dict) \
+            or messages[-1].get("role") != "assistant":
+        raise InputError("messages must end with the assistant's target message", file=where, field="messages")
+    tools = row_tools(row, where)
+    gold = target_calls(messages[-1], where)
+    by_name = {t.name: t for t in tools}
+    unknown = [c.tool for c in gold if c.tool not in by_name]
+    if unknown:
+        raise InputError(f"the target calls {unknown[0]!r}, which is not among the row's tools", file=where)
+    cat = str(row.get("category", "-"))
+    level = bfcl.level_of(cat)
+    context = messages[:-1]
+    query = next((str(m.get("content")) for m in reversed(context) if m.get("role") == "user"), "")
+    item_id = f"sdg:{row.get('id', n)}"
+    return EvalItem(
+        id=item_id, format="sdg", source=str(path), target=f"sdg:{row.get('trajectory_id', row.get('id', n))}",
+        level=level, level_rank=level_rank(bfcl.LEVELS, level), category=cat, query=query, messages=context,
+        tools=[t.openai() for t in tools], gold=gold, length=len(gold),
+        reference={"functions": [bfcl_function(t) for t in tools],
+                   "answer": [possible_answer(c, by_name[c.tool]) for c in gold],
+                   "category": checker_category(cat, gold, tools), "rule": "ast" if gold else "irrelevance"})
+
+
+FORMATS.add("sdg", EvalFormat("sdg", discover, claims, load, bfcl.score, bfcl.LEVELS))

@@ -1,0 +1,111 @@
+"""Killing a real `trajgen eval` process (SIGKILL) and rerunning it sends no finished request
+twice: every completed exchange is cached before its result line is written."""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from eval_support import make_run, oracle, write_gold
+
+from generator.evaluate.api import EvalOptions, setup_key
+from generator.evaluate.results import read_results
+from generator.testing.fake_openai import FakeOpenAI
+
+TRAIL_ONLY = {"trail": {"source": "synthetic", "targets": 25, "min_history": 20}}
+CONCURRENCY = 2
+
+
+def canonical(body: dict) -> str:
+    return json.dumps(body, sort_keys=True, ensure_ascii=False)
+
+
+def cached_bodies(cache: Path) -> set[str]:
+    out = set()
+    for f in cache.glob("??/*.json"):
+        req = json.loads(f.read_text())["request"]
+        out.add(canonical({k: v for k, v in req.items() if k != "base_url"}))
+    return out
+
+
+def sent(srv: FakeOpenAI) -> list[str]:
+    return [canonical(r.body) for r in srv.requests if r.path.endswith("/chat/completions")]
+
+
+def lines(path: Path) -> int:
+    return len(path.read_text().splitlines()) if path.exists() else 0
+
+
+@pytest.mark.slow
+def test_sigkill_then_rerun_sends_no_finished_request_twice(tmp_path):
+    run = make_run(tmp_path / "run", TRAIL_ONLY)
+    gold = write_gold([run], tmp_path / "gold.jsonl")
+    results = run / "eval" / "m" / "results.jsonl"
+    with FakeOpenAI(oracle=oracle(gold), latency_ms=40) as srv:
+        cmd = [sys.executable, "-m", "generator.cli", "eval", str(run), "--base-url", srv.base_url, "--model", "m",
+               "--concurrency", str(CONCURRENCY), "--quiet"]
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while lines(results) < 25 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert proc.poll() is None, "the run finished before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        before_kill = sent(srv)
+        cached = cached_bodies(run / "eval" / ".cache" / "llm")
+        finished = lines(results)
+        done = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        after_kill = sent(srv)[len(before_kill):]
+    assert 25 <= finished < 150
+    assert len(set(before_kill)) == len(before_kill)  # no retries were needed
+    again = set(before_kill) & set(after_kill)
+    assert not again & cached  # no completed exchange is ever sent again
+    assert len(again) <= CONCURRENCY  # at most the requests in flight at the kill
+    print(f"killed after {finished} results; {len(before_kill)} requests before, {len(after_kill)} after, "
+          f"{len(again)} re-sent (in flight at the kill)")
+    setup = json.loads((run / "eval" / "m" / "summary.json").read_text())
+    assert setup["items"] == setup["scored"] == 150
+    assert f"({finished} resumed" in done.stderr or f"({finished - 1} resumed" in done.stderr
+    key = setup_key(EvalOptions(paths=[str(run)], model="m", concurrency=CONCURRENCY), "m")
+    assert len(read_results(results, key)) == 150
+
+
+def test_exchanges_finished_before_a_crash_are_not_resent(tmp_path, monkeypatch):
+    """The window the kill test rarely hits: the exchange is done, its result line is not written."""
+    from generator.errors import TrajgenError
+    from generator.evaluate import api
+    from generator.evaluate.results import ResultSink
+
+    run = make_run(tmp_path / "run", TRAIL_ONLY)
+    gold = write_gold([run], tmp_path / "gold.jsonl")
+    real_append = ResultSink.append
+    calls = {"n": 0}
+
+    def crash_after_ten(self, result):
+        calls["n"] += 1
+        if calls["n"] > 10:
+            raise TrajgenError("simulated crash before the result line")
+        real_append(self, result)
+
+    opts = api.EvalOptions(paths=[str(run)], model="m", concurrency=CONCURRENCY, progress=False, bootstrap=100)
+    with FakeOpenAI(oracle=oracle(gold)) as srv:
+        monkeypatch.setattr(ResultSink, "append", crash_after_ten)
+        try:
+            api.run_eval(opts.model_copy(update={"base_url": srv.base_url}))
+        except TrajgenError:
+            pass
+        monkeypatch.setattr(ResultSink, "append", real_append)
+        first = sent(srv)
+        cached = cached_bodies(run / "eval" / ".cache" / "llm")
+        outcome = api.run_eval(opts.model_copy(update={"base_url": srv.base_url}))
+        second = sent(srv)[len(first):]
+    assert lines(run / "eval" / "m" / "results.jsonl") >= 10 and len(cached) > 10
+    again = set(second) & set(first)
+    assert not again & cached  # no completed exchange is sent again
+    assert len(again) <= CONCURRENCY  # only requests cancelled in flight by the crash
+    assert outcome.usage.cache_hits >= 1  # the crashed item's exchange came from the cache
+    assert outcome.summary["scored"] == 150
