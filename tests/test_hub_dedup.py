@@ -57,9 +57,8 @@ def leads(out: Path) -> list[tuple[str, str, str]]:
                                                  if m["role"] == "user" and m.get("content"))))
     for f in sorted((out / "trail").glob("all_generated_queries_*.json")):
         found += [("trail", f"{f.name}:{r['id']}", r["query"]["Minimum Difficulty"][0]) for r in rows_of(f)]
-    for f in sorted((out / "traject").rglob("*.json")):
-        if f.name != "hard_ver.json":
-            found += [("traject", f"{f}:{i}", r["query"]) for i, r in enumerate(rows_of(f))]
+    for f in sorted([*(out / "traject").rglob("simple_ver.json"), *(out / "traject").rglob("traj_query.json")]):
+        found += [("traject", f"{f}:{i}", r["query"]) for i, r in enumerate(rows_of(f))]
     metas = jsonl(out / "judge" / "meta.jsonl")
     for m, r in zip(metas, rows_of(out / "judge" / "test.jsonl"), strict=True):
         found.append(("judge", m["id"], json.loads(r["messages_history"])[0]["content"]))

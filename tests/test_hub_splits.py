@@ -64,9 +64,7 @@ def trail_rows(folder: Path) -> list[Row]:
 
 def traject_rows(folder: Path) -> list[Row]:
     out = []
-    for f in sorted(folder.rglob("*.json")):
-        if f.name == "hard_ver.json":
-            continue
+    for f in sorted([*folder.rglob("simple_ver.json"), *folder.rglob("traj_query.json")]):
         for r in rows_of(f):
             calls = [(TRAJECT_NAMES[c["tool name"]], {p["name"]: p["value"] for k in ("required parameters",
                       "optional parameters") for p in c[k]}) for c in r["tool list"]]
