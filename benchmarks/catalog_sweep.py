@@ -17,7 +17,12 @@ Columns (METRICS, a registry: a new column is one `Metric`): tools read, tools s
 the first reason), requested/accepted/rejected per product, the share of generated argument
 values valid against their schema (gold calls of sdg, trail, traject and judge; traject's
 string-typed wire values are valid when one JSON reading of them validates), the share of
-numeric values sitting on a schema bound, and the most frequent rejection reasons. Below the
+numeric values sitting on a schema bound, value recall per level (TRAIL Minimum / Low /
+Medium / High, TRAJECT simple over required values / hard over all values, as the benchmarks
+count it), the read-out share of the accepted queries (queries holding a read-out such as
+"with the X set to Y", generator.textquality), the text defects per class left in accepted
+queries (0 after the text gate), what the text gate rejected per class, and the most frequent
+rejection reasons. Below the
 table, every product that delivered less than 90% of what was requested is listed with
 trajgen's own reason. Exit status 1 when a run raised a traceback or a value was invalid.
 """
@@ -28,6 +33,7 @@ import argparse
 import json
 import logging
 import os
+import re
 import sys
 import tempfile
 import time
@@ -104,6 +110,11 @@ class CatalogRun:
     at_bound: int = 0
     rejections: list[tuple[str, int]] = field(default_factory=list)
     requested: dict[str, int] = field(default_factory=dict)
+    recall: dict[str, float] = field(default_factory=dict)  # value recall per level (trail, traject)
+    queries: int = 0
+    readout_queries: int = 0
+    defects: dict[str, int] = field(default_factory=dict)  # text defects in accepted queries, per class
+    gate: dict[str, int] = field(default_factory=dict)  # text_quality rejections, per class
     error: str = ""
     traceback: str = ""
 
@@ -149,9 +160,34 @@ def measure(run: CatalogRun, summary: Any, out: Path) -> None:
     catalog = Catalog(kept)
     for tool, args in gold_calls(out, catalog):
         _score_call(run, tool, args)
-    reasons = Counter(f"{r['product']}:{r.get('validator') or r['stage']}"
-                      for r in map(json.loads, (out / "rejections.jsonl").read_text().splitlines()))
+    run.recall = {**trail_recall(out / "trail"), **traject_recall(out / "traject")}
+    rejected = [json.loads(line) for line in (out / "rejections.jsonl").read_text().splitlines()]
+    reasons = Counter(f"{r['product']}:{r.get('validator') or r['stage']}" for r in rejected)
     run.rejections = reasons.most_common(3)
+    measure_text(run, out, rejected)
+
+
+# ---------------------------------------------------------------- text
+
+
+_GATE = re.compile(r"text_quality: query \d+: (\w+):")
+_OWN = re.compile(r"^query \d+: (\w+):")  # a rejection named text_quality states its class first
+
+
+def measure_text(run: CatalogRun, out: Path, rejected: list[dict[str, Any]]) -> None:
+    """Read-out share and defects per class of every accepted query (generator.textreport),
+    and what the text gate rejected, per class."""
+    from generator.textreport import text_figures
+
+    defects: Counter[str] = Counter()
+    for fmt in PRODUCTS:
+        for figs in text_figures(out / fmt, fmt).values() if (out / fmt).exists() else []:
+            run.queries += int(figs["queries"])
+            run.readout_queries += round(float(figs["readout_share"]) * int(figs["queries"]))
+            defects.update({k.split(".", 1)[1]: int(v) for k, v in figs.items() if k.startswith("defects.")})
+    run.defects = {k: v for k, v in defects.items() if v}
+    run.gate = dict(Counter(m for r in rejected for m in set(_GATE.findall(r.get("reason", ""))) | (
+        set(_OWN.findall(r.get("reason", ""))) if r.get("validator") == "text_quality" else set())))
 
 
 # ---------------------------------------------------------------- values of the generated calls
@@ -249,6 +285,55 @@ def _score_call(run: CatalogRun, tool: Any, args: dict[str, Any]) -> None:
             run.at_bound += number in bounds
 
 
+# ---------------------------------------------------------------- value recall per level
+# Both as the benchmarks' own scorers count it: a gold value is recalled when its normalized
+# string occurs in the normalized query (TRAIL: mean per query, per level; TRAJECT: simple over
+# required values, hard over required and optional ones, pooled over the catalog's queries).
+
+TRAIL_LEVELS = {"Minimum Difficulty": "M", "Low Difficulty": "L", "Medium Difficulty": "Me",
+                "High Difficulty": "H"}
+
+
+def trail_recall(trail_dir: Path) -> dict[str, float]:
+    from generator.trail.measure import measure as trail_measure
+
+    records = [r for p in sorted(trail_dir.glob("all_generated_queries_*.json")) for r in json.loads(p.read_text())]
+    if not records:
+        return {}
+    fig = trail_measure(records)
+    return {f"trail:{short}": fig.levels[level].vr for level, short in TRAIL_LEVELS.items()}
+
+
+def _counted(rec: dict[str, Any], optional: bool) -> tuple[int, int]:
+    from generator.vagueness import norm
+
+    q = norm(rec["query"])
+    values = [norm(p["value"]) for c in rec["tool list"]
+              for p in c.get("required parameters", []) + (c.get("optional parameters", []) if optional else [])]
+    values = [v for v in values if len(v) >= 2 and v not in ("true", "false")]
+    return sum(v in q for v in values), len(values)
+
+
+def traject_recall(traject_dir: Path) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for version, optional in (("simple", False), ("hard", True)):
+        hits = total = 0
+        for path in sorted(traject_dir.glob(f"parallel/*/{version}_ver.json")):
+            for rec in json.loads(path.read_text()):
+                h, n = _counted(rec, optional)
+                hits, total = hits + h, total + n
+        if total:
+            out[f"traject:{version}"] = hits / total
+    return out
+
+
+def _recall_cell(keys: list[str]) -> Callable[[CatalogRun], str]:
+    def cell(run: CatalogRun) -> str:
+        got = [run.recall.get(k) for k in keys]
+        return "-" if all(v is None for v in got) else "/".join("-" if v is None else f"{v:.2f}" for v in got)
+    return cell
+
+
 # ---------------------------------------------------------------- columns
 
 
@@ -285,6 +370,11 @@ def _share(num: int, den: int) -> str:
     return f"{num / den:.3f}" if den else "-"
 
 
+def _counts(counts: dict[str, int]) -> str:
+    """ "0", or the classes with their counts ("readout 3, article 1")."""
+    return ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])) or "0"
+
+
 def _skipped_cell(run: CatalogRun) -> str:
     if not run.skipped:
         return "0"
@@ -297,7 +387,12 @@ METRICS: list[Metric] = [
     Metric("skipped", 12, _skipped_cell),
     *[Metric(f"{p} r/a/rej", 12, _product_cell(p)) for p in PRODUCTS],
     Metric("valid", 6, lambda r: _share(r.valid, r.values)),
+    Metric("readout", 7, lambda r: _share(r.readout_queries, r.queries)),
+    Metric("defects", 9, lambda r: _counts(r.defects)),
+    Metric("gate rejected", 28, lambda r: _counts(r.gate)),
     Metric("at-bound", 8, lambda r: _share(r.at_bound, r.numeric)),
+    Metric("trail VR M/L/Me/H", 19, _recall_cell([f"trail:{s}" for s in TRAIL_LEVELS.values()])),
+    Metric("traject VR s/h", 14, _recall_cell(["traject:simple", "traject:hard"])),
     Metric("sec", 5, lambda r: f"{r.seconds:.0f}"),
     Metric("top rejections / error", 40,
            lambda r: r.error[:80] if r.error else ", ".join(f"{k} {n}" for k, n in r.rejections)),

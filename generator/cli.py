@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import TrajgenError
+from .errors import TrajgenError, one_line
 
 EXIT_USER_ERROR = 2
 EXIT_FINDINGS = 1
@@ -23,9 +23,12 @@ def _generate(args: argparse.Namespace) -> int:
     out = args.out or (None if "out" in cfg.model_fields_set else f"outputs/{cfg_path.stem}")
     ov = Overrides(out=out, seed=args.seed, limit=args.limit, writer=args.writer,
                    base_url=args.base_url, model=args.model, concurrency=args.concurrency,
-                   fresh=args.fresh, progress=not args.quiet, shard=args.shard, splits=args.split)
+                   fresh=args.fresh, progress=not args.quiet, shard=args.shard, dry_run=args.dry_run,
+                   splits=args.split)
     summary = generate(cfg, cfg_path.resolve().parent, ov)
-    if summary.manifest is None:
+    if summary.dry_run is not None:
+        print("\n".join(summary.dry_run.lines()))
+    elif summary.manifest is None:
         print(f"shard {args.shard[0]}/{args.shard[1]} done in {summary.out_dir}; when every shard's "
               ".state/ is there, run without --shard to export", file=sys.stderr)
     elif not args.quiet:
@@ -61,7 +64,7 @@ def _validate(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     from .validate import run_stats
 
-    report = run_stats(Path(args.path), args.format)
+    report = run_stats(Path(args.path), args.format, Path(args.compare) if args.compare else None)
     if args.json:
         print(report.model_dump_json(indent=2, include={"format", "path", "tables", "figures"}))
         return 0
@@ -185,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "the export; shards sharing OUT/.state merge without duplicates, and a final "
                         "run without --shard exports everything")
     g.add_argument("--split", type=_split, default=False, metavar="BY[:RATIOS]", help=SPLIT_HELP)
+    g.add_argument("--dry-run", action="store_true",
+                   help="plan, estimate the LLM calls, tokens and cost (from llm.prices), print, exit; "
+                        "nothing is sent or written")
     g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     g.set_defaults(func=_generate)
 
@@ -208,7 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
                                     "directory reports each format inside)")
     s.add_argument("--json", action="store_true",
                    help="print the tables (title, columns, rows, legend, notes; n/a as null) and the "
-                        "flat figures as JSON")
+                        "flat figures (the text figures too, as text.<format>.<level>.<figure>) as JSON")
+    s.add_argument("--compare", metavar="UPSTREAM", help="an original benchmark file or folder: its text "
+                   "figures (words, read-outs, defects, openings per level) are printed beside ours")
     s.set_defaults(func=_stats)
 
     p = sub.add_parser("push", help="publish a run directory as a Hugging Face dataset",
@@ -266,11 +274,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return func(args)
     except TrajgenError as exc:
-        print(f"trajgen: error: {exc}", file=sys.stderr)
+        print(f"trajgen: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USER_ERROR
-    except KeyboardInterrupt:
-        print("trajgen: interrupted; rerun the same command to resume", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (engine.Terminated): the same clean stop
+        what = "terminated" if type(exc).__name__ == "Terminated" else "interrupted"
+        print(f"trajgen: {what}; finished items are saved: rerun the same command to resume",
+              file=sys.stderr)
+        return 143 if what == "terminated" else 130
 
 
 if __name__ == "__main__":

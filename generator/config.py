@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import Field, PositiveInt, ValidationError
+from pydantic import Field, PositiveFloat, PositiveInt, ValidationError
 
 from .bfcl.config import BfclConfig
 from .errors import ConfigError
 from .hub.config import CardConfig, DedupConfig, SplitsConfig
 from .identity import CatalogOptions
 from .judge.config import JudgeConfig
+from .llm.usage import Price
 from .products.sdg_config import SdgConfig
 from .records import Record
 from .trail.config import TrailConfig
@@ -33,7 +34,13 @@ class LLMConfig(Record):
     temperature: float = Field(0.7, ge=0, le=2)
     structured: Literal["json_schema", "json_object_schema", "json_object", "none"] = "json_schema"
     max_tokens: PositiveInt | None = None  # cap on each reply's length (sent, and part of the cache key)
-    budget_tokens: PositiveInt | None = None
+    budget_tokens: PositiveInt | None = None  # whole dataset, every invocation counted
+    budget_usd: PositiveFloat | None = None  # needs the model in `prices`
+    prices: dict[str, Price] = Field(default_factory=dict)  # model -> USD per 1M tokens
+    rpm: PositiveInt | None = None  # requests per minute, at most
+    tpm: PositiveInt | None = None  # tokens per minute (prompt + reply), at most
+    breaker_s: float = Field(60.0, gt=0)  # stop when nothing succeeded for this long
+    preflight: bool = True  # one cheap request before the first real one: fail in seconds
     cache_dir: str | None = None  # default: <out>/.cache/llm
 
 
@@ -178,9 +185,24 @@ def ineffective_settings(cfg: RunConfig) -> list[tuple[str, str]]:
 
 
 def check_settings(cfg: RunConfig) -> None:
-    """Refuse the first setting that would have no effect (called once flags are applied)."""
+    """Refuse the first setting that would have no effect (called once flags are applied), and
+    a language the writer cannot write."""
     for path, why in ineffective_settings(cfg)[:1]:
         raise ConfigError(f"this setting has no effect: {why}; remove it", field=path)
+    why = language_refused(cfg)
+    if why:
+        raise ConfigError(why, field="products.bfcl.languages")
+
+
+def language_refused(cfg: RunConfig) -> str | None:
+    """The template writer has no phrasing pack but English: it does not produce other languages."""
+    bfcl = cfg.products.bfcl
+    other = [lang for lang in (bfcl.languages if bfcl else []) if lang != "en"]
+    if not other or cfg.writer != "template":
+        return None
+    return (f"the template writer writes English only (it has no phrasing pack for {', '.join(other)}); "
+            f"use writer: llm, whose prompt asks for the language and whose queries a language identifier "
+            f"checks, or set languages: [en]")
 
 
 def _first_error(err: ValidationError) -> tuple[str, str]:

@@ -12,9 +12,13 @@ import asyncio
 import dataclasses
 import hashlib
 import json
+import os
 import shutil
+import signal
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -22,20 +26,23 @@ from . import __version__
 from .card import card_text
 from .catalog import Catalog
 from .config import RunConfig, check_settings
-from .errors import BudgetExceeded, ConfigError, LLMError
+from .errors import ConfigError, OutputError
 from .hub.plots import write_plots
 from .hub.prepare import Prepared, prepare
-from .io import atomic_write_text, jsonl_text
+from .io import atomic_write_text, confined_to, jsonl_text, os_error
 from .llm.protocol import LLMClient
+from .lock import LOCK_NAME, DirLock
+from .names import checked_tools
 from .plugins import load_plugins
 from .products.base import PRODUCTS, RunContext, WorkItem
 from .progress import Progress
 from .provenance import code_digest
-from .records import ItemResult, Rejection, RunManifest, UserHistory
+from .records import ItemResult, RunManifest, UserHistory
 from .run_report import run_report
+from .runner import run_items
+from .secrets import endpoint_id, redact_url
+from .state import STATE_DIR, Journal, StateStore
 from .writers.base import WRITERS, Writer
-
-STATE_DIR = ".state"
 
 
 @dataclass
@@ -52,6 +59,7 @@ class Overrides:
     fresh: bool = False
     progress: bool = True
     shard: tuple[int, int] | None = None  # (i, N), 1-based: run only this shard's items, no export
+    dry_run: bool = False  # plan and estimate the LLM calls, tokens and cost; write nothing
     splits: dict | None | bool = False  # --split: a `splits:` section, None for none, False: the config's
 
 
@@ -63,12 +71,16 @@ class RunSummary:
     files: list[Path] = field(default_factory=list)
     this_run: dict[str, int] = field(default_factory=dict)  # LLM usage of this invocation only
     notes: list[str] = field(default_factory=list)  # skipped tools and shortfalls, for the terminal
+    dry_run: Any = None  # generator.dryrun.Estimate when Overrides.dry_run
+
+
+USAGE_FIELDS = ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens", "retries", "reasks")
 
 
 def this_run_usage(llm: LLMClient | None) -> dict[str, int]:
     if llm is None:
-        return dict.fromkeys(UsageLedger.FIELDS, 0)
-    return {k: getattr(llm.usage, k) for k in UsageLedger.FIELDS}
+        return dict.fromkeys(USAGE_FIELDS, 0)
+    return {k: getattr(llm.usage, k) for k in USAGE_FIELDS}
 
 
 def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
@@ -130,8 +142,11 @@ def config_hash(cfg: RunConfig, base_dir: Path) -> str:
     data = cfg.model_dump(mode="json")
     for export_only in ("out", "card", "dedup", "splits"):  # decided after the items ran
         data.pop(export_only, None)
-    for how_not_what in ("concurrency", "budget_tokens", "max_retries", "timeout_s", "cache_dir"):
+    for how_not_what in ("concurrency", "budget_tokens", "max_retries", "timeout_s", "cache_dir",
+                         "budget_usd", "prices", "rpm", "tpm", "breaker_s", "preflight"):
         data["llm"].pop(how_not_what, None)
+    if data["llm"].get("base_url"):  # the server, not how it is spelled or the password in it
+        data["llm"]["base_url"] = endpoint_id(data["llm"]["base_url"])
     key = {"config": data, "inputs": input_digests(data, base_dir), "code": code_digest(),
            "templates": template_hashes()}
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
@@ -141,11 +156,11 @@ def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHisto
     from .readers import read_catalogs, read_histories
     from .screening import require_some, screen
 
-    tools = read_catalogs(cfg.catalog, base_dir=base_dir, options=cfg.catalog_options)
+    tools = checked_tools(read_catalogs(cfg.catalog, base_dir=base_dir, options=cfg.catalog_options))
     if cfg.hints:
         from .hints import apply_hints, load_hints
 
-        tools = apply_hints(tools, load_hints(base_dir / cfg.hints))
+        tools = apply_hints(tools, load_hints(base_dir / cfg.hints), source=base_dir / cfg.hints)
     tools, skipped = screen(tools)  # a tool whose parameters cannot be sampled is skipped, with why
     require_some(tools, skipped)
     histories: list[UserHistory] = []
@@ -165,84 +180,16 @@ def check_prompts() -> None:
         raise ConfigError("prompt templates do not match their callers: " + "; ".join(problems))
 
 
-def make_writer(cfg: RunConfig, out_dir: Path) -> tuple[Writer, LLMClient | None]:
+def make_writer(cfg: RunConfig, out_dir: Path, journal: Journal | None = None,
+                notify: Callable[[str], None] | None = None) -> tuple[Writer, LLMClient | None]:
     if cfg.writer == "template":
         return WRITERS.get("template")(), None
     from .llm.client import make_client
 
     check_prompts()
     cache_dir = Path(cfg.llm.cache_dir) if cfg.llm.cache_dir else out_dir / ".cache" / "llm"
-    client = make_client(cfg.llm, cache_dir)
+    client = make_client(cfg.llm, cache_dir, journal=journal, notify=notify)
     return WRITERS.get("llm")(client), client
-
-
-class StateStore:
-    """Append-only record of finished items, one file per config hash (and shard).
-
-    Loading reads every file of the config hash, so shards that ran into the same directory
-    (or whose state files were copied there) merge without duplicates."""
-
-    def __init__(self, out_dir: Path, key: str, shard: tuple[int, int] | None = None) -> None:
-        self.key = key
-        suffix = f".shard{shard[0]}of{shard[1]}" if shard else ""
-        self.path = out_dir / STATE_DIR / f"{key}{suffix}.jsonl"
-
-    def load(self) -> dict[str, ItemResult]:
-        done: dict[str, ItemResult] = {}
-        for path in sorted(self.path.parent.glob(f"{self.key}*.jsonl")):
-            done.update(self._read(path))
-        return done
-
-    @staticmethod
-    def _read(path: Path) -> dict[str, ItemResult]:
-        done: dict[str, ItemResult] = {}
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                res = ItemResult.model_validate_json(line)
-            except ValueError:  # a line cut short by an interrupted run: redo that item
-                continue
-            done[res.item_id] = res
-        return done
-
-    def append(self, res: ItemResult) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as fh:
-            fh.write(res.model_dump_json() + "\n")
-
-
-class UsageLedger:
-    """LLM usage summed over every invocation that produced this state, so the manifest of a
-    resumed or repeated run reports what the dataset cost and stays byte-identical."""
-
-    FIELDS = ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens", "retries", "reasks")
-
-    def __init__(self, out_dir: Path, key: str, shard: tuple[int, int] | None = None) -> None:
-        self.key = key
-        suffix = f".shard{shard[0]}of{shard[1]}" if shard else ""
-        self.dir = out_dir / STATE_DIR
-        self.path = self.dir / f"{key}{suffix}.usage.json"
-
-    def _read(self, path: Path) -> dict[str, int]:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return {k: int(data.get(k, 0)) for k in self.FIELDS}
-
-    def add(self, llm: LLMClient | None) -> None:
-        if llm is None:
-            return
-        mine = self._read(self.path)
-        now = {k: mine.get(k, 0) + getattr(llm.usage, k) for k in self.FIELDS}
-        self.dir.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self.path, json.dumps(now, sort_keys=True) + "\n")
-
-    def totals(self) -> dict[str, int]:
-        total = dict.fromkeys(self.FIELDS, 0)
-        for path in sorted(self.dir.glob(f"{self.key}*.usage.json")):
-            for k, v in self._read(path).items():
-                total[k] += v
-        return total
 
 
 def plan_items(ctx: RunContext, names: list[str], limit: int | None) -> dict[str, list[WorkItem]]:
@@ -260,66 +207,6 @@ def in_shard(item_id: str, shard: tuple[int, int]) -> bool:
 
 def shard_of(plans: dict[str, list[WorkItem]], shard: tuple[int, int]) -> dict[str, list[WorkItem]]:
     return {name: [it for it in items if in_shard(it.item_id, shard)] for name, items in plans.items()}
-
-
-async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: StateStore,
-                    done: dict[str, ItemResult], concurrency: int, progress: Progress) -> None:
-    pending = [it for items in plans.values() for it in items if it.item_id not in done]
-    weight = {it.item_id: item_weight(it, ctx) for it in pending}
-    progress.start(total=sum(len(v) for v in plans.values()), done=len(plans_done(plans, done)),
-                   weight=sum(weight.values()))
-    sem = asyncio.Semaphore(concurrency)
-    products = {name: PRODUCTS.get(name)() for name in plans}
-
-    async def one(item: WorkItem) -> None:
-        async with sem:
-            try:
-                res = await products[item.product].run(item, ctx)
-            except BudgetExceeded:
-                raise
-            except LLMError as exc:
-                if exc.retryable:  # the endpoint kept failing: no verdict, retry on a rerun
-                    unfinished.append(exc.message)
-                    return
-                res = llm_rejection(item, exc)
-        done[item.item_id] = res
-        store.append(res)
-        progress.advance(item.product, accepted=len(res.samples), rejected=len(res.rejections),
-                         weight=weight[item.item_id])
-
-    unfinished: list[str] = []
-    tasks = [asyncio.ensure_future(one(it)) for it in pending]
-    try:
-        await asyncio.gather(*tasks)
-    except BudgetExceeded as exc:
-        raise BudgetExceeded(f"{exc.message}; finished items are saved: raise llm.budget_tokens and "
-                             "rerun the same command to resume") from None
-    finally:
-        for t in tasks:
-            t.cancel()
-        progress.stop()
-    if unfinished:
-        raise LLMError(f"{len(unfinished)} item(s) unfinished because the endpoint kept failing "
-                       f"(last: {unfinished[-1]}); finished items are saved: rerun the same command "
-                       "to resume", retryable=True)
-
-
-def item_weight(item: WorkItem, ctx: RunContext) -> int:
-    """How much work an item is, for the ETA: the rows (queries, for TRAIL) it plans."""
-    from .hub.facets import planned_of
-
-    return max(1, sum(planned_of(item, ctx).values()))
-
-
-def llm_rejection(item: WorkItem, exc: LLMError) -> ItemResult:
-    """A bad reply that escaped the product's own handling is still data, not a crash."""
-    rej = Rejection(item_id=item.item_id, product=item.product, stage="llm", validator="llm",
-                    reason=exc.message, raw=exc.raw, attempts=exc.attempts)
-    return ItemResult(item_id=item.item_id, product=item.product, rejections=[rej])
-
-
-def plans_done(plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]) -> list[str]:
-    return [it.item_id for items in plans.values() for it in items if it.item_id in done]
 
 
 def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]
@@ -350,23 +237,48 @@ def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str
 
 
 def file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def llm_counts(journal: Journal, counts: dict[str, dict[str, int]]) -> dict[str, int]:
+    """The dataset's LLM spending (each exchange once, over every invocation) and its tokens
+    per format: deterministic, so a resumed run's manifest equals an uninterrupted one's."""
+    s = journal.spent
+    flat = {"llm_requests_sent": s.requests, "llm_cache_hits": s.cache_hits,
+            "llm_prompt_tokens": s.prompt_tokens, "llm_completion_tokens": s.completion_tokens,
+            "llm_retries": s.retries}
+    for name in counts:
+        flat[f"{name}.llm_tokens"] = journal.by_product[name].tokens if name in journal.by_product else 0
+    return flat
 
 
 def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
                    counts: dict[str, dict[str, int]], llm: LLMClient | None,
-                   usage: dict[str, int]) -> RunManifest:
+                   journal: Journal) -> RunManifest:
     from .prompting import template_hashes
 
     flat: dict[str, int] = {f"{p}.{k}": v for p, c in counts.items() for k, v in c.items()}
-    flat.update({f"llm_{k}": v for k, v in usage.items()})
+    flat.update(llm_counts(journal, counts))
+    price = cfg.llm.prices.get(llm.model) if llm else None
     rel = {str(p.relative_to(ctx.out_dir)): file_digest(p) for p in sorted(set(files))}
-    config = cfg.model_dump(mode="json", exclude={"out"})
+    config = public_config(cfg)
     return RunManifest(
         config=config, seed=cfg.seed, writer=cfg.writer,
         model=llm.model if llm else None, endpoint=llm.endpoint if llm else None,
         template_hashes=template_hashes(), code_version=__version__, code_digest=code_digest(),
-        inputs=input_digests(config, ctx.base_dir), counts=flat, files=rel)
+        inputs=input_digests(config, ctx.base_dir), counts=flat, files=rel,
+        llm_cost_usd=round(journal.spent.usd(price), 6) if price else None)
+
+
+def public_config(cfg: RunConfig) -> dict:
+    """The config as the manifest shows it: no output path, no credentials in the endpoint."""
+    data = cfg.model_dump(mode="json", exclude={"out"})
+    data["llm"]["base_url"] = redact_url(data["llm"].get("base_url"))
+    return data
 
 
 def previous_files(out_dir: Path) -> set[str]:
@@ -385,15 +297,47 @@ def remove_stale(out_dir: Path, before: set[str], now: RunManifest) -> None:
             path.unlink()
 
 
-def prepare_out(out_dir: Path, fresh: bool) -> None:
+def prepare_out(out_dir: Path) -> None:
+    """The output directory exists and is writable, or one clear line says why not."""
     if out_dir.exists() and not out_dir.is_dir():
-        raise ConfigError("the output path exists and is not a directory", file=str(out_dir))
-    if fresh and (out_dir / STATE_DIR).exists():
-        shutil.rmtree(out_dir / STATE_DIR)
-    out_dir.mkdir(parents=True, exist_ok=True)
+        raise OutputError("the output path exists and is not a directory", file=str(out_dir))
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise os_error(exc, out_dir) from None
+    if not os.access(out_dir, os.W_OK | os.X_OK):
+        raise OutputError("cannot write: permission denied", file=str(out_dir))
 
 
-async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
+def start_fresh(out_dir: Path) -> None:
+    """Forget finished items and spending; the lock files (held by this run) stay."""
+    for path in (out_dir / STATE_DIR).iterdir():
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif not path.name.startswith(LOCK_NAME):
+            path.unlink()
+
+
+def write_roots(cfg: RunConfig, out_dir: Path) -> list[Path]:
+    return [out_dir] + ([Path(cfg.llm.cache_dir)] if cfg.llm.cache_dir else [])
+
+
+@dataclass
+class Run:
+    """Everything one invocation works with, built before the output directory is touched."""
+
+    cfg: RunConfig
+    names: list[str]
+    ctx: RunContext
+    plans: dict[str, list[WorkItem]]
+    key: str
+    journal: Journal
+    llm: LLMClient | None
+    progress: Progress
+
+
+def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
+    """Load, check and plan: pure, so a bad input leaves nothing behind."""
     load_plugins()
     cfg = apply_overrides(cfg, ov)
     names = cfg.products.enabled()
@@ -401,39 +345,90 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
         raise ConfigError("no product is enabled", field="products")
     catalog, histories = load_inputs(cfg, base_dir)
     out_dir = Path(cfg.out)  # relative to the working directory, like --out
-    writer, llm = make_writer(cfg, out_dir)
+    key = config_hash(cfg, base_dir)
+    journal, progress = Journal(out_dir, key, ov.shard), Progress(enabled=ov.progress)
+    writer, llm = make_writer(cfg, out_dir, journal, progress.notice)
     ctx = RunContext(config=cfg, base_dir=base_dir, out_dir=out_dir, seed=cfg.seed, catalog=catalog,
                      histories=histories, writer=writer, llm=llm)
-    plans = plan_items(ctx, names, ov.limit)  # pure: still nothing written
-    prepare_out(out_dir, ov.fresh)
-    key = config_hash(cfg, base_dir)
-    store, ledger = StateStore(out_dir, key, ov.shard), UsageLedger(out_dir, key, ov.shard)
-    done = store.load()
-    progress = Progress(enabled=ov.progress)
+    return Run(cfg, names, ctx, plan_items(ctx, names, ov.limit), key, journal, llm, progress)
+
+
+async def execute(run: Run, ov: Overrides) -> RunSummary:
+    """Under the directory lock: resume from the state, run what is pending, export."""
+    out_dir, cfg = run.ctx.out_dir, run.cfg
+    if ov.fresh:
+        start_fresh(out_dir)
+    run.journal.load()
+    store = StateStore(out_dir, run.key, ov.shard)
+    done = store.item_ids()
     try:
-        todo = shard_of(plans, ov.shard) if ov.shard else plans
-        await run_items(ctx, todo, store, done, cfg.llm.concurrency, progress)
+        todo = shard_of(run.plans, ov.shard) if ov.shard else run.plans
+        await run_items(run.ctx, todo, store, done, cfg.llm.concurrency, run.progress)
     finally:
-        ledger.add(llm)
-        if llm is not None:
-            await llm.aclose()
+        store.close()
+        run.journal.close()
+        if run.llm is not None:
+            await run.llm.aclose()
     if ov.shard:  # a shard only adds finished items; an unsharded run exports them all
         return RunSummary(out_dir=out_dir, manifest=None, per_product={})
+    return export_run(run, store)
+
+
+def export_run(run: Run, store: StateStore) -> RunSummary:
+    out_dir, cfg = run.ctx.out_dir, run.cfg
     before = previous_files(out_dir)
-    files, counts, prep = export_all(ctx, plans, done)
-    files += write_plots(out_dir, names, prep)
-    manifest = build_manifest(cfg, ctx, files, counts, llm, ledger.totals())
+    done = store.load()
+    files, counts, prep = export_all(run.ctx, run.plans, done)
+    files += write_plots(out_dir, run.names, prep)
+    manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-    report = run_report(ctx, plans, done)
-    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, names, prep, report.card))
+    report = run_report(run.ctx, run.plans, done)
+    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, prep, report.card))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json", out_dir / "README.md"],
-                      this_run=this_run_usage(llm), notes=report.terminal)
+                      this_run=this_run_usage(run.llm), notes=report.terminal)
+
+
+async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
+    run = prepare_run(cfg, base_dir, ov)
+    if ov.dry_run:
+        from .dryrun import dry_run
+
+        return RunSummary(out_dir=run.ctx.out_dir, manifest=None, dry_run=await dry_run(run, ov))
+    prepare_out(run.ctx.out_dir)
+    with DirLock(run.ctx.out_dir, ov.shard), confined_to(*write_roots(run.cfg, run.ctx.out_dir)):
+        return await execute(run, ov)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM: handled like Ctrl-C (state and spending are already on disk)."""
+
+
+async def _cancel_on_sigterm(coro: Coroutine[Any, Any, RunSummary]) -> RunSummary:
+    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    hit: list[bool] = []
+
+    def on_term() -> None:
+        hit.append(True)
+        if task is not None:
+            task.cancel()
+    try:
+        loop.add_signal_handler(signal.SIGTERM, on_term)
+    except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no signals
+        return await coro
+    try:
+        return await coro
+    except asyncio.CancelledError:
+        if hit:
+            raise Terminated() from None
+        raise
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
     from .semantic import use_locale
 
     with use_locale(cfg.catalog_options.locale):  # names, addresses and phones in the run's locale
-        return asyncio.run(generate_async(cfg, base_dir, ov))
+        return asyncio.run(_cancel_on_sigterm(generate_async(cfg, base_dir, ov)))

@@ -29,6 +29,12 @@ class TrajgenError(Exception):
         return f"{where}: {self.message}" if where else self.message
 
 
+def one_line(text: str) -> str:
+    """`text` as one printable line: control characters a user's file put into a name or key
+    (newlines included) are shown escaped, so an error is always exactly one line."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
 class InputError(TrajgenError):
     """A user-supplied file (catalog, history, config) is malformed."""
 
@@ -48,5 +54,22 @@ class LLMError(TrajgenError):
         self.raw = raw
 
 
-class BudgetExceeded(LLMError):
-    """The configured token budget is spent; the run stops cleanly and can be resumed."""
+class RunStopped(LLMError):
+    """The whole run must stop now (budget spent, endpoint down, endpoint refused at start);
+    finished items are kept and the same command resumes."""
+
+    def __init__(self, message: str, **kw) -> None:
+        kw.setdefault("retryable", True)  # not a verdict on any item: a rerun may succeed
+        super().__init__(message, **kw)
+
+
+class BudgetExceeded(RunStopped):
+    """The configured token or money budget is spent; the run stops cleanly and can be resumed."""
+
+
+class PreflightFailed(RunStopped):
+    """The endpoint is unreachable, refuses the key or does not serve the model."""
+
+
+class OutputError(TrajgenError):
+    """The output directory cannot be written (permissions, full disk, another run holds it)."""

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .config import LLMConfig
-from .errors import BudgetExceeded, InputError, LLMError
+from .errors import InputError, LLMError, RunStopped
 from .io import write_json
 from .llm.protocol import LLMClient
 from .prompting import render_messages
@@ -68,11 +68,13 @@ def intent_problems(tool: Tool, intents: list[str]) -> list[str]:
 def surface_problems(tool: Tool, surface: dict[str, dict[str, str]]) -> list[str]:
     problems = []
     for param, words in surface.items():
-        enum = (tool.properties.get(param) or {}).get("enum")
+        spec = tool.properties.get(param) or {}
+        items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+        enum = spec.get("enum") or items.get("enum") or (["true", "false"] if spec.get("type") == "boolean" else None)
         if not enum:
-            problems.append(f"surface['{param}']: '{param}' is not a parameter with enum values")
+            problems.append(f"surface['{param}']: '{param}' is not a parameter with enum values or a boolean")
             continue
-        allowed = {str(v) for v in enum}
+        allowed = {str(v).lower() if isinstance(v, bool) else str(v) for v in enum}
         for value in words:
             if value not in allowed:
                 problems.append(f"surface['{param}'] has the key '{value}', which is not one of its enum "
@@ -81,10 +83,37 @@ def surface_problems(tool: Tool, surface: dict[str, dict[str, str]]) -> list[str
 
 
 def hint_problems(tool: Tool, hints: ToolHints) -> list[str]:
-    """Everything wrong with `hints` for `tool` ([] = usable)."""
+    """Everything wrong with `hints` for `tool` ([] = usable): slots, keys, and the text gate."""
     unknown_nouns = sorted(set(hints.nouns) - set(tool.properties))
     nouns = [f"nouns has the key '{p}', which is not a parameter of {tool.name}" for p in unknown_nouns]
-    return intent_problems(tool, hints.intents) + nouns + surface_problems(tool, hints.surface)
+    return (intent_problems(tool, hints.intents) + nouns + surface_problems(tool, hints.surface)
+            + text_problems(hints))
+
+
+# Stand-in values for slots when hint texts go through the text gate: capitalized names, so no
+# article or agreement check depends on them, and distinct, so two slots never double a word.
+_FILLERS = ("Calder", "Brisa", "Orton", "Velmar", "Quill", "Tamsin", "Ardent", "Lowell", "Mirren", "Sable")
+
+
+def _filled(template: str) -> str:
+    count = iter(range(10**6))
+    return SLOT.sub(lambda m: _FILLERS[next(count) % len(_FILLERS)], template.replace("[", "").replace("]", ""))
+
+
+def text_problems(hints: ToolHints) -> list[str]:
+    """The text gate (generator.textquality) over every hint text: intents with their slots
+    filled, needs, nouns and enum words."""
+    from .textquality import defects
+
+    texts = [(f"intents[{i}]", _filled(t)) for i, t in enumerate(hints.intents)]
+    texts += [(f"need[{i}]", t) for i, t in enumerate(hints.need)]
+    texts += [(f"nouns['{p}']", n) for p, n in hints.nouns.items()]
+    texts += [(f"surface['{p}']['{v}']", w) for p, words in hints.surface.items() for v, w in words.items()]
+    return [f"{where}: {d.reason()}" for where, text in texts for d in defects(text, kinds=_HINT_CLASSES)]
+
+
+# Empty texts are allowed for words (a value may be said with nothing); the rest applies.
+_HINT_CLASSES = ("doubled_word", "article", "grammar", "identifier", "repr", "digit_string", "readout")
 
 
 # ---------------------------------------------------------------- writing
@@ -98,7 +127,7 @@ async def hint_tool(tool: Tool, client: LLMClient) -> ToolHints:
 async def _try_hint(tool: Tool, client: LLMClient) -> ToolHints | None:
     try:
         return await hint_tool(tool, client)
-    except BudgetExceeded:
+    except RunStopped:  # budget spent, endpoint down or refused: stop, do not skip the tool
         raise
     except LLMError as exc:
         # One tool without hints is not fatal: the template writer falls back to generic phrasing.
@@ -140,10 +169,19 @@ def save_hints(path: Path, hints: dict[str, ToolHints]) -> None:
     write_json(Path(path), {name: hints[name].model_dump() for name in sorted(hints)})
 
 
-def apply_hints(tools: Sequence[Tool], hints: dict[str, ToolHints]) -> list[Tool]:
-    """Tools lacking catalog hints get the file's; catalog hints always win."""
-    return [t.model_copy(update={"hints": hints[t.name]}) if t.hints is None and t.name in hints else t
-            for t in tools]
+def apply_hints(tools: Sequence[Tool], hints: dict[str, ToolHints], source: str | Path = "hints") -> list[Tool]:
+    """Tools lacking catalog hints get the file's (checked like written hints: slots, keys and
+    the text gate; the first problem stops the run with one line); catalog hints always win."""
+    out = []
+    for t in tools:
+        if t.hints is None and t.name in hints:
+            problems = hint_problems(t, hints[t.name])
+            if problems:
+                field, _, why = problems[0].partition(": ")
+                raise InputError(why or field, file=str(source), record=t.name, field=field if why else None)
+            t = t.model_copy(update={"hints": hints[t.name]})
+        out.append(t)
+    return out
 
 
 merge_hints = apply_hints

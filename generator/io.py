@@ -2,15 +2,71 @@
 
 from __future__ import annotations
 
+import contextvars
+import errno
 import json
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .errors import OutputError
+
+# Directories a run may write beneath (its --out and its LLM cache); None outside a run.
+_WRITE_ROOTS: contextvars.ContextVar[tuple[Path, ...] | None] = contextvars.ContextVar(
+    "trajgen_write_roots", default=None)
+
+
+@contextmanager
+def confined_to(*roots: Path) -> Iterator[None]:
+    """Within this block every write must resolve beneath one of `roots`."""
+    token = _WRITE_ROOTS.set(tuple(Path(r).resolve() for r in roots))
+    try:
+        yield
+    finally:
+        _WRITE_ROOTS.reset(token)
+
+
+def check_inside(path: Path) -> Path:
+    """`path` resolved (symlinks and .. included); OutputError if it leaves the run's roots."""
+    roots = _WRITE_ROOTS.get()
+    path = Path(path)
+    # Atomic writes replace the final name (a symlink there is replaced, never followed), so the
+    # resolved parent decides; it is cached, as runs write thousands of files into a few dirs.
+    resolved = _resolved_dir(str(path.parent)) / path.name
+    if path.name in ("", ".", ".."):
+        resolved = path.resolve()
+    if roots is not None and not any(resolved == r or r in resolved.parents for r in roots):
+        raise OutputError(f"refusing to write outside the output directory: {resolved}",
+                          file=str(path))
+    return resolved
+
+
+@lru_cache(maxsize=4096)
+def _resolved_dir(path: str) -> Path:
+    return Path(path).resolve()
+
+
+def os_error(exc: OSError, path: Path) -> OutputError:
+    """One line for a write that the file system refused."""
+    what = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded",
+            errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+            errno.EROFS: "read-only file system"}.get(exc.errno or 0, exc.strerror or str(exc))
+    return OutputError(f"cannot write: {what}", file=str(exc.filename or path))
+
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
+    check_inside(path)
+    try:
+        _atomic_write(path, data)
+    except OSError as exc:
+        raise os_error(exc, path) from None
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -1,9 +1,14 @@
 """Disclosure plans: how much of a target each query reveals, decided in code.
 
-The inferability rule (DESIGN section 1): an argument may be hinted or omitted only when its
-value is recoverable -- it occurs in the user's history for the same function (app + api)
-and parameter, it follows from the query time (a temporal parameter the time pins down),
-or it equals the schema default. Everything else is stated at every level.
+The inferability rule: an argument may be hinted or omitted only when its value is
+*determined* -- a rule picks exactly that value. From the user's history of the same function
+(app + api) and parameter: "same as last time" picks the most recent value, "my usual" the
+single most frequent one (a tie picks nothing); an argument left out with no phrase at all
+needs a value that is both, so that every reading agrees. A value that merely occurs somewhere
+in the history is not enough. Besides the history: a value that follows from the query time
+(a temporal parameter the time pins down) or equals the schema default. Everything else is
+stated at every level. One target's hints all use one reading (`habit_reading`): a query that
+says "last time" for one argument and "usual" for another invites both readings for both.
 
 Levels are nested by construction: every inferable argument draws one uniform number `u`
 and is stated at a level iff `u < policy.stated` of that level; the thresholds do not rise
@@ -14,6 +19,7 @@ first one whenever anything is inferable.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -108,20 +114,53 @@ def same_function(event: HistoryEvent, tool: Tool) -> bool:
 
 def history_values(target: Target, tool: Tool, param: str) -> list[Any]:
     """Values `param` took in the user's earlier calls of the same function, oldest first."""
-    return [e.parameters[param] for e in target.history if same_function(e, tool) and param in e.parameters]
+    names = trail_names(tool)
+    return [e.parameters[param] for e in target.history
+            if param in e.parameters and (e.toolname, e.apiname) == names]
 
 
-def _seen(values: list[Any]) -> set[str]:
-    return {norm(x) for v in values for x in value_elements(v) if not isinstance(x, bool)}
+Reading = Literal["recent", "usual"]
+READINGS: tuple[Reading, ...] = ("recent", "usual")
 
 
-def in_history(target: Target, tool: Tool, param: str, value: Any) -> bool:
-    past = history_values(target, tool, param)
-    if isinstance(value, bool):
-        return any(v is value for v in past)
-    elements = value_elements(value)
-    seen = _seen(past)
-    return bool(elements) and all(norm(x) in seen for x in elements)
+def value_key(value: Any) -> str:
+    """How two values are compared: normalized text, lists and objects as sorted JSON."""
+    return norm(json.dumps(value, sort_keys=True) if isinstance(value, list | dict) else value)
+
+
+def habit_rules(target: Target, tool: Tool, param: str, value: Any) -> set[Reading]:
+    """The readings that pick `value` from the history: "recent" when it is the most recent
+    value of the parameter, "usual" when it is the single most frequent one."""
+    past = [value_key(v) for v in history_values(target, tool, param)]
+    if not past:
+        return set()
+    counts = Counter(past).most_common()
+    unique_top = len(counts) == 1 or counts[0][1] > counts[1][1]
+    want = value_key(value)
+    return ({"recent"} if past[-1] == want else set()) | ({"usual"} if unique_top and counts[0][0] == want else set())
+
+
+def habit_reading(target: Target, tool: Tool, call: int = 0) -> Reading:
+    """The one reading of the target's history hints: the one that determines more counted
+    values; on a tie, one chosen by the target id (stable, and both readings get used)."""
+    score = dict.fromkeys(READINGS, 0)
+    for param, value in target.calls[call].arguments.items():
+        n = sum(countable(x) for x in value_elements(value)) or 1
+        for r in habit_rules(target, tool, param, value):
+            score[r] += n
+    if score["recent"] != score["usual"]:
+        return max(READINGS, key=lambda r: score[r])
+    return READINGS[sum(map(ord, target.id)) % 2]
+
+
+def in_history(target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None) -> bool:
+    """Whether the history determines `value` under `reading` (default: the target's own)."""
+    return (reading or habit_reading(target, tool)) in habit_rules(target, tool, param, value)
+
+
+def omittable_from_history(target: Target, tool: Tool, param: str, value: Any) -> bool:
+    """Left out without a phrase, every reading must agree: most recent and most frequent."""
+    return habit_rules(target, tool, param, value) == set(READINGS)
 
 
 def follows_from_time(target: Target, tool: Tool, param: str, value: Any) -> bool:
@@ -137,11 +176,14 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
     return norm(spec["default"]) == norm(value)
 
 
-def recoverable_from(target: Target, tool: Tool, param: str, value: Any) -> list[Source]:
-    """Every source that recovers `value` without the query saying it, in SOURCE_ORDER."""
+def recoverable_from(
+    target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None
+) -> list[Source]:
+    """Every source that determines `value` without the query saying it, in SOURCE_ORDER
+    (history under `reading`, default: the target's own `habit_reading`)."""
     checks = {
         "time": follows_from_time,
-        "history": lambda t, o, p, v: in_history(t, o, p, v),
+        "history": lambda t, o, p, v: in_history(t, o, p, v, reading),
         "default": lambda t, o, p, v: is_default(o, p, v),
     }
     return [s for s in SOURCE_ORDER if checks[s](target, tool, param, value)]
@@ -163,15 +205,28 @@ def _location_role(param: str, tool: Tool) -> str | None:
     return None
 
 
-def _history_hints(target: Target, tool: Tool, param: str, value: Any) -> list[str]:
+# Hint phrases per reading; each carries that reading's cue ("last time"; "usual", "always",
+# "regular") and no other, so a reader (validators.habitphrase) can tell which rule it names.
+HISTORY_PHRASES: dict[Reading, tuple[str, ...]] = {
+    "recent": ("the same {n} as last time", "the {n} I used last time", "the {n} from last time"),
+    "usual": ("my usual {n}", "the {n} I usually go with", "my regular {n}", "the {n} I always use"),
+}
+
+
+def _history_hints(
+    target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None
+) -> list[str]:
+    """Phrases of the target's reading that pick `value`; a place word ("home", "work") when
+    the value is both the most recent and the most frequent of at least two."""
+    reading = reading or habit_reading(target, tool)
+    rules = habit_rules(target, tool, param, value)
+    if reading not in rules:
+        return []
     n = noun(param, tool)
-    past = history_values(target, tool, param)
-    out = [f"my usual {n}", f"my regular {n}", f"the {n} I always use"]
-    if past and norm(past[-1]) == norm(value):
-        out.insert(0, f"the same {n} as last time")
+    out = [p.format(n=n) for p in HISTORY_PHRASES[reading]]
     role = _location_role(param, tool)
-    top = Counter(norm(v) for v in past if isinstance(v, str)).most_common(1)
-    if role and top and top[0][1] >= 2 and top[0][0] == norm(value):
+    past = [value_key(v) for v in history_values(target, tool, param)]
+    if role and rules == set(READINGS) and past.count(value_key(value)) >= 2:
         out.insert(0, role)
     return out
 
@@ -189,14 +244,19 @@ HINTERS = {"history": _history_hints, "default": _default_hints, "time": _time_h
 
 
 def hint_for(
-    target: Target, tool: Tool, param: str, value: Any, source: Source, rng: random.Random
+    target: Target, tool: Tool, param: str, value: Any, source: Source, rng: random.Random,
+    reading: Reading | None = None,
 ) -> str | None:
-    """A phrase that refers to `value` through `source` without saying it; None if none fits."""
+    """A phrase that refers to `value` through `source` without saying it; None if none fits.
+    History phrases are those of `reading` (default: the target's own `habit_reading`)."""
+    hinter = HINTERS[source]
+    phrases = (_history_hints(target, tool, param, value, reading) if hinter is _history_hints
+               else hinter(target, tool, param, value))
     # Absolute forms only (time=None): "tomorrow" is the point of a time hint, not a leak.
-    options = [
-        h for h in HINTERS[source](target, tool, param, value) if not leaks(h, value, param, tool, None)
-    ]
-    return rng.choice(options[:2]) if options else None
+    options = [h for h in phrases if not leaks(h, value, param, tool, None)]
+    if options and options[0] in ("home", "work") and rng.random() < 0.6:
+        return options[0]  # the place word reads best where it fits
+    return rng.choice(options) if options else None
 
 
 # ---------------------------------------------------------------- per-argument draws
@@ -215,9 +275,10 @@ class _Arg:
         v: float,
         literal: bool,
         time_alone: bool = False,
+        habit: bool = False,
     ) -> None:
         self.param, self.value, self.sources, self.hint = param, value, sources, hint
-        self.u, self.v, self.literal, self.time_alone = u, v, literal, time_alone
+        self.u, self.v, self.literal, self.time_alone, self.habit = u, v, literal, time_alone, habit
 
     @property
     def inferable(self) -> bool:
@@ -226,8 +287,9 @@ class _Arg:
     @property
     def omit_sources(self) -> list[Source]:
         """Sources that recover the value with nothing said: "time" only when the query time
-        alone gives it (a date other than today needs its "tomorrow" phrase in the query)."""
-        return [s for s in self.sources if s != "time" or self.time_alone]
+        alone gives it (a date other than today needs its "tomorrow" phrase in the query),
+        "history" only when every reading picks it (`habit`: most recent and most frequent)."""
+        return [s for s in self.sources if (s != "time" or self.time_alone) and (s != "history" or self.habit)]
 
     def vague(self, hinted: bool) -> ArgPlan:
         """The hinted or omitted plan of this argument; hinted whenever it cannot be omitted."""
@@ -242,14 +304,16 @@ def literal_in_render(value: Any, param: str, tool: Tool, time: str | None) -> b
     return any(countable(x) and norm(x) in text for x in value_elements(value))
 
 
-def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Random) -> _Arg:
-    sources = recoverable_from(target, tool, param, value)
+def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Random, reading: Reading) -> _Arg:
+    sources = recoverable_from(target, tool, param, value, reading)
     u, v = rng.random(), rng.random()
-    hint = hint_for(target, tool, param, value, sources[0], rng) if sources else None
+    hint = hint_for(target, tool, param, value, sources[0], rng, reading) if sources else None
     alone = "time" in sources and from_time_alone(tool, param, value, target.time or "")
-    if hint is None and sources and not [s for s in sources if s != "time" or alone]:
-        sources = []  # neither omittable nor hintable: stated at every level
-    return _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time), alone)
+    habit = "history" in sources and omittable_from_history(target, tool, param, value)
+    arg = _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time), alone, habit)
+    if hint is None and sources and not arg.omit_sources:
+        arg.sources = []  # neither omittable nor hintable: stated at every level
+    return arg
 
 
 def _mode(arg: _Arg, level: LevelPolicy) -> ArgPlan:
@@ -322,7 +386,8 @@ def plan_levels(
     """One plan per policy level for the single call `call` of `target`, nested by explicitness."""
     if len(paraphrases) != len(policy.levels):
         raise ValueError(f"{len(paraphrases)} paraphrase counts for {len(policy.levels)} levels")
-    args = [_draw_arg(target, tool, p, v, rng) for p, v in target.calls[call].arguments.items()]
+    reading = habit_reading(target, tool, call)
+    args = [_draw_arg(target, tool, p, v, rng, reading) for p, v in target.calls[call].arguments.items()]
     u_app = rng.random()
     force = _force_order(args, len(policy.levels), tool)
     plans = []
@@ -411,12 +476,13 @@ def recall_floor(target: Target, tool: Tool, call: int = 0) -> float:
     said verbatim): the lowest value recall the vaguest level can reach. Products that
     need High <= 0.10 keep targets whose floor is low."""
     fixed = total = 0
+    reading = habit_reading(target, tool, call)
     for param, value in target.calls[call].arguments.items():
         n = sum(countable(x) for x in value_elements(value))
         total += n
         if (
             n
-            and not recoverable_from(target, tool, param, value)
+            and not recoverable_from(target, tool, param, value, reading)
             and literal_in_render(value, param, tool, target.time)
         ):
             fixed += n
@@ -426,9 +492,9 @@ def recall_floor(target: Target, tool: Tool, call: int = 0) -> float:
 def orderable(target: Target, tool: Tool, call: int = 0) -> bool:
     """Whether levels can differ in literal value recall: some inferable value is said verbatim
     when stated. Without one, High cannot be strictly below Minimum (FORMATS 5)."""
-    args = target.calls[call].arguments
+    args, reading = target.calls[call].arguments, habit_reading(target, tool, call)
     return any(
-        recoverable_from(target, tool, p, v)
+        recoverable_from(target, tool, p, v, reading)
         and literal_in_render(v, p, tool, target.time)
         and not shadowed(v, [o for q, o in args.items() if q != p], tool)
         for p, v in args.items()
@@ -440,10 +506,10 @@ def literal_gaps(target: Target, tool: Tool, call: int = 0) -> list[str]:
     (enum values said in words, dates said as "May 3rd"). A literal-match audit such as
     FORMATS 5's HIST / check_trail's recoverability cannot tell such a stated value from a
     dropped one, so products scored that way prefer targets without gaps."""
-    out = []
+    out, reading = [], habit_reading(target, tool, call)
     for param, value in target.calls[call].arguments.items():
         if not any(countable(x) for x in value_elements(value)) or recoverable_from(
-            target, tool, param, value
+            target, tool, param, value, reading
         ):
             continue
         text = norm(render(value, param, tool, time=target.time))

@@ -81,6 +81,14 @@ class Progress:
             self._next_line = self.completed + max(1, self.total // 10)
             print(f"generate: {self.completed}/{self.total} items done {self.note()}", file=sys.stderr)
 
+    def notice(self, text: str) -> None:
+        """A line above the bar (or on stderr): retries backing off, a fallback, a warning.
+        Shown even with --quiet: a run that is stuck must say so."""
+        if self._bar is not None:
+            self._bar.console.print(f"[yellow]trajgen:[/] {text}", highlight=False, markup=True)
+        else:
+            print(f"trajgen: {text}", file=sys.stderr, flush=True)
+
     def stop(self) -> None:
         if self._bar is not None:
             self._bar.stop()

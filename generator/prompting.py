@@ -4,7 +4,8 @@
 - `check_templates` lists undeclared variables by name at start-up (jinja2.meta).
 - Templates with `{% block system %}` / `{% block user %}` render to chat messages.
 - User-supplied template directories override ours and render in a SandboxedEnvironment.
-- `task_block(...)` writes the ```json task fence that the fake server (and humans) read.
+- Values that must survive verbatim are written with `| tojson` (no HTML escaping); the fake
+  server reads its tasks from that text, so prompts carry nothing that only tests need.
 """
 
 from __future__ import annotations
@@ -39,12 +40,6 @@ def to_json(value: Any, indent: int | None = None) -> str:
     return json.dumps(value, ensure_ascii=False, indent=indent, default=_plain)
 
 
-def task_block(task: str, fields: Mapping[str, Any] | None = None, **more: Any) -> str:
-    """The machine-readable part of a prompt: ```json task {"task": ..., ...fields} ```."""
-    data = {"task": task, **dict(fields or {}), **more}
-    return f"```json task\n{to_json(data)}\n```"
-
-
 def template_file(name: str) -> str:
     return name if name.endswith(".j2") else f"{name}.j2"
 
@@ -69,7 +64,6 @@ class Prompts:
         self.env = cls(loader=jinja2.FileSystemLoader([str(d) for d in self.dirs]),
                        undefined=jinja2.StrictUndefined, autoescape=False,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
-        self.env.globals["task_block"] = task_block
         self.env.filters["tojson"] = to_json
 
     def _template(self, name: str) -> jinja2.Template:

@@ -215,3 +215,4 @@ class RunManifest(Record):
     inputs: dict[str, str] = Field(default_factory=dict)  # input file or folder named by the config -> SHA-256
     counts: dict[str, int]
     files: dict[str, str] = Field(default_factory=dict)
+    llm_cost_usd: float | None = None  # from llm.prices, summed over every invocation

@@ -42,36 +42,6 @@ WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 # "." splits only between letters: dotted function names (BFCL's math.factorial) read as words,
 # numbers such as 1.5 stay whole.
 _SPLIT = re.compile(r"[_\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])\.(?=[A-Za-z])")
-_BOOL_PREFIX = re.compile(r"^(is|has|need|needs|use|enable|include|with|allow|if)_", re.IGNORECASE)
-# Words that betray a description clause is a sentence, not a noun phrase.
-_NOT_NOUN = frozenset(
-    {
-        "or",
-        "include",
-        "includes",
-        "including",
-        "is",
-        "are",
-        "be",
-        "can",
-        "will",
-        "should",
-        "must",
-        "default",
-        "e",
-        "g",
-        "if",
-        "when",
-        "whether",
-        "this",
-        "that",
-        "it",
-        "you",
-    }
-)
-_CLAUSE = re.compile(r"[,.;:(\[]")
-
-
 # ---------------------------------------------------------------- names
 
 
@@ -89,32 +59,21 @@ def _hinted_noun(tool: Tool | None, param: str) -> str | None:
     return tool.hints.nouns.get(param) if tool and tool.hints else None
 
 
-def _description_noun(spec: dict[str, Any]) -> str | None:
-    """A short noun phrase from the parameter description ("Starting location name" ->
-    "starting location"); None when the first clause is not a short phrase."""
-    first = _CLAUSE.split(str(spec.get("description") or ""), maxsplit=1)[0].strip().lower()
-    first = re.sub(r"^(the|a|an|list of|the list of)\s+", "", first)
-    tokens = first.split()
-    if not tokens or len(tokens) > 4 or tokens[0] in ("whether", "if", "is", "true", "false"):
-        return None
-    if len(tokens) > 1 and tokens[-1] in ("name", "names"):
-        tokens = tokens[:-1]
-    if any(not re.fullmatch(r"[a-z][a-z'-]*", t) or t in _NOT_NOUN for t in tokens):
-        return None
-    return " ".join(tokens)
+def _hints(tool: Tool | None) -> Any:
+    from .phrasebook import hints_of  # derived hints for tools without catalog ones
+
+    return hints_of(tool)
 
 
 def noun(param: str, tool: Tool | None = None) -> str:
-    """Natural noun phrase for a parameter: catalog hint, else its description, else its name."""
+    """Natural noun phrase for a parameter: catalog hint, else derived from its name and
+    description (generator.phrasebook.nouns: "full_name" -> "full name", "device_id" -> "device")."""
+    from .phrasebook.nouns import param_noun
+
     hinted = _hinted_noun(tool, param)
     if hinted:
         return hinted
-    spec = spec_of(tool, param)
-    if spec.get("type") == "boolean":
-        return words(_BOOL_PREFIX.sub("", param))
-    # "temperature1" reads "temperature 1": the identifier itself never reaches a query
-    plain = re.sub(r"(?<=[A-Za-z])(?=\d)", " ", re.sub(r"_(name|id)$", "", param) or param)
-    return _description_noun(spec) or words(plain)
+    return param_noun(param, spec_of(tool, param))
 
 
 # ---------------------------------------------------------------- normalization
@@ -276,8 +235,26 @@ def _is_enum(value: Any, ctx: Ctx) -> bool:
 
 
 def _surface_hint(ctx: Ctx, key: str) -> str | None:
-    hints = ctx.tool.hints.surface.get(ctx.param, {}) if ctx.tool and ctx.tool.hints else {}
-    return hints.get(key)
+    hints = _hints(ctx.tool)
+    said = hints.surface.get(ctx.param, {}) if hints and _top_level(ctx) else {}
+    if key in said:
+        return said[key]
+    return _nested_words(ctx, key)
+
+
+def _top_level(ctx: Ctx) -> bool:
+    """Whether `ctx` is the tool's own parameter (or its items), not a field of a nested object."""
+    spec = ctx.tool.properties.get(ctx.param) if ctx.tool else None
+    return spec is not None and (spec is ctx.spec or spec.get("items") is ctx.spec or not ctx.spec)
+
+
+def _nested_words(ctx: Ctx, key: str) -> str | None:
+    """Words of an enum value or boolean of a parameter no hint covers (a nested field)."""
+    from .phrasebook.fragments import bool_words, enum_words
+
+    if key in ("true", "false") and ctx.spec.get("type") == "boolean":
+        return bool_words(ctx.param)[key == "false"]
+    return enum_words(key, ctx.param, ctx.spec) if ctx.spec.get("enum") else None
 
 
 def _enum_word(value: Any, ctx: Ctx) -> str:
@@ -328,6 +305,52 @@ def _text_accepts(value: Any, ctx: Ctx) -> list[str]:
     return [str(value), words(str(value))]
 
 
+# RFC 3339 forms (JSON Schema `date-time` / `time`): "2025-06-02T10:00:00Z", "09:45:00Z".
+_ISO_DT = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$")
+_ISO_CLOCK = re.compile(r"^(\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$")
+
+
+def _zone(zone: str | None) -> str:
+    """ "Z" -> " UTC", "+02:00" -> " UTC+02:00" (the offset is part of the value: it is said)."""
+    if not zone:
+        return ""
+    return " UTC" if zone in ("Z", "+00:00", "+0000") else f" UTC{zone}"
+
+
+def _iso_parts(value: Any) -> tuple[str | None, str, str | None, str | None] | None:
+    """(date, HH:MM, seconds, zone) of an RFC 3339 date-time or time value."""
+    if not isinstance(value, str):
+        return None
+    m = _ISO_DT.match(value.strip())
+    if m and parse_date_value(m[1]) and parse_clock_value(m[2]):
+        return m[1], m[2], m[3], m[4]
+    c = _ISO_CLOCK.match(value.strip())
+    if c and parse_clock_value(c[1]) and (c[2] or c[3]):
+        return None, c[1], c[2], c[3]
+    return None
+
+
+def _is_iso(value: Any, ctx: Ctx) -> bool:
+    parts = _iso_parts(value)
+    return parts is not None and parts[2] in (None, "00")
+
+
+def _iso_says(value: Any, ctx: Ctx) -> list[str]:
+    date, clock, _, zone = _iso_parts(value)  # type: ignore[misc]
+    said = [c + _zone(zone) for c in _clock_says(clock, ctx)[:1]]
+    if date is None:
+        return said
+    return [f"{d} at {said[0]}" for d in _date_says(date, ctx)[:2]]
+
+
+def _iso_accepts(value: Any, ctx: Ctx) -> list[str]:
+    date, clock = _iso_parts(value)[:2]  # type: ignore[index]
+    out = _iso_says(value, ctx) + [str(value).strip()]
+    if date is None:
+        return out + _clock_accepts(clock, ctx)
+    return out + [f"{d} at {c}" for d in _date_says(date, ctx) for c in _clock_says(clock, ctx)]
+
+
 def _is_bool(value: Any, ctx: Ctx) -> bool:
     return isinstance(value, bool)
 
@@ -346,6 +369,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("number", _is_number, _number_says, _number_accepts),
     Kind("enum", _is_enum, _enum_says, _enum_accepts),
     Kind("datetime", _is_datetime, _datetime_says, _datetime_accepts),
+    Kind("iso_time", _is_iso, _iso_says, _iso_accepts),
     Kind("date", _is_date, _date_says, _date_accepts),
     Kind("clock", _is_clock, _clock_says, _clock_accepts),
     Kind("text", _always, _text_says, _text_accepts),
@@ -403,13 +427,48 @@ def render(
     rng: random.Random | None = None,
 ) -> str:
     """The natural surface form of `value` for `param` of `tool`; canonical without `rng`."""
-    ctx = _ctx(param, tool, time)
+    return _render_ctx(value, _ctx(param, tool, time), rng)
+
+
+def _render_ctx(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
     if isinstance(value, list):
         ictx = _item_ctx(ctx)
-        return join_words([t for t in (_render_one(v, ictx, rng) for v in value) if t])
+        return join_words([t for t in (_render_ctx(v, ictx, rng) for v in value) if t])
     if isinstance(value, dict):
-        return ", ".join(f"{words(k)} {render(v, k, None, time=time, rng=rng)}" for k, v in value.items())
+        return _dict_says(value, ctx, rng)
     return _render_one(value, ctx, rng)
+
+
+def _child(ctx: Ctx, key: str) -> Ctx:
+    props = ctx.spec.get("properties") if isinstance(ctx.spec.get("properties"), dict) else {}
+    spec = props.get(key) if isinstance(props.get(key), dict) else {}
+    return Ctx(key, None, spec, ctx.time)
+
+
+_LABELS = frozenset({"kind", "type", "mode", "category", "class", "level"})
+
+
+def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> str:
+    """A nested object as a noun phrase with its fields as fragments: {"kind": "time", "at":
+    "09:45:00Z", "offset_minutes": 53} -> "a time trigger at 9:45 am UTC and with an offset of
+    53 minutes" (never a repr)."""
+    from .phrasebook.fragments import FRAGMENTS, make_slot
+    from .phrasebook.lexicon import singular, with_article
+    from .phrasebook.nouns import param_noun
+
+    labels, parts = [], []
+    for key, v in value.items():
+        if blank(v):
+            continue
+        child = _child(ctx, key)
+        said = _render_ctx(v, child, rng)
+        if key.lower() in _LABELS and isinstance(v, str) and len(said.split()) <= 2:
+            labels.append(said)
+            continue
+        slot = make_slot(key, child.spec)
+        parts.append(FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot)[0].replace("{v}", said))
+    head = with_article(" ".join([*labels, singular(param_noun(ctx.param, ctx.spec))]))
+    return f"{head} {join_words(parts)}" if parts else head
 
 
 def _forms_one(value: Any, ctx: Ctx) -> list[str]:
@@ -422,12 +481,15 @@ def _forms_one(value: Any, ctx: Ctx) -> list[str]:
 
 def forms(value: Any, param: str, tool: Tool | None, time: str | datetime | None = None) -> list[str]:
     """Every surface form accepted when detecting `value` (for lists: the forms of every element)."""
-    ctx = _ctx(param, tool, time)
+    return _forms_ctx(value, _ctx(param, tool, time))
+
+
+def _forms_ctx(value: Any, ctx: Ctx) -> list[str]:
     if isinstance(value, list):
         ictx = _item_ctx(ctx)
-        return [f for v in value for f in _forms_one(v, ictx)]
+        return [f for v in value for f in _forms_ctx(v, ictx)]
     if isinstance(value, dict):
-        return [f for k, v in value.items() for f in forms(v, k, None, time)]
+        return [f for k, v in value.items() for f in _forms_ctx(v, _child(ctx, k))]
     return _forms_one(value, ctx)
 
 
@@ -444,14 +506,18 @@ def _element_mentioned(text: str, value: Any, ctx: Ctx) -> bool:
 def mentioned_parts(
     text: str, value: Any, param: str, tool: Tool | None, time: str | datetime | None = None
 ) -> list[bool]:
-    """Per element (one for scalars): whether `text` mentions it in any accepted form.
-    Blank elements (None, "") have nothing to say and are left out."""
-    ctx = _ctx(param, tool, time)
+    """Per element (one for scalars): whether `text` mentions it in any accepted form. An
+    object is one element per field (in a list: one element, mentioned when all its fields are). Blank elements (None, "") have
+    nothing to say and are left out."""
+    return _parts_ctx(text, value, _ctx(param, tool, time))
+
+
+def _parts_ctx(text: str, value: Any, ctx: Ctx) -> list[bool]:
     if isinstance(value, list):
         ictx = _item_ctx(ctx)
-        return [_element_mentioned(text, v, ictx) for v in value if not blank(v)]
+        return [all(_parts_ctx(text, v, ictx)) for v in value if not blank(v)]
     if isinstance(value, dict):
-        return [all(mentioned_parts(text, v, k, None, time)) for k, v in value.items() if not blank(v)]
+        return [all(_parts_ctx(text, v, _child(ctx, k))) for k, v in value.items() if not blank(v)]
     return [] if blank(value) else [_element_mentioned(text, value, ctx)]
 
 

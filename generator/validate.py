@@ -26,12 +26,15 @@ def run_validate(path: Path, fmt: str | None = None, catalog: str | None = None)
     return guarded(AUDITS.get(fmt), path, _options_for(AUDITS, fmt, options, path, strict=True))
 
 
-def run_stats(path: Path, fmt: str | None = None) -> AuditReport:
+def run_stats(path: Path, fmt: str | None = None, compare: Path | None = None) -> AuditReport:
+    from .textreport import add_text_report  # the text table, its own module (see there)
+
     load_plugins()
     parts = [] if fmt else run_parts(path)
     if parts:
-        return combined(path, parts, STATS, {})
-    return guarded(STATS.get(_format_of(path, fmt, STATS)), path, {})
+        return add_text_report(combined(path, parts, STATS, {}), path, None, compare)
+    fmt = _format_of(path, fmt, STATS)
+    return add_text_report(guarded(STATS.get(fmt), path, {}), path, fmt, compare)
 
 
 def _format_of(path: Path, fmt: str | None, registry: Registry[Auditor]) -> str:

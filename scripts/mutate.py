@@ -26,9 +26,12 @@ ROOT = Path(__file__).resolve().parents[1]
 COPIED = ("generator", "tests", "examples", "pyproject.toml")
 Q = "tests/test_quickstart_e2e.py::"
 TEXT_VALIDATORS = ("stated_present", "omitted_absent", "no_identifiers", "paraphrases_distinct",
-                   "time_hint_present", "hinted_recoverable", "answer_valid")
+                   "time_hint_present", "hinted_recoverable", "answer_valid", "history_hints")
 TRAJECT_CHECKS = ("stated_present", "hints_present", "no_identifiers", "no_names", "not_vague", "no_leak",
                   "recoverable")
+V = "tests/test_validators.py::"
+P = "tests/test_plan.py::"
+TV = "tests/test_traject_vagueness.py::"
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,39 @@ MUTATIONS: list[Mutation] = [
              "    return [v for v in _real_levels_ordered(*args, **kwargs) if v.ok]\n",
              ("tests/test_validators.py",), append=True),
     *[traject_check_off(n) for n in TRAJECT_CHECKS],
+    Mutation("history: a value seen anywhere counts as determined", "generator/plan.py",
+             "    return (reading or habit_reading(target, tool)) in habit_rules(target, tool, param, value)",
+             "    return value_key(value) in map(value_key, history_values(target, tool, param))",
+             (P + "test_a_value_somewhere_in_the_history_is_not_enough",
+              P + "test_last_time_picks_the_most_recent_and_usual_the_most_frequent")),
+    Mutation("history: a tied usual counts", "generator/plan.py",
+             "    unique_top = len(counts) == 1 or counts[0][1] > counts[1][1]", "    unique_top = True",
+             (P + "test_a_tied_usual_is_not_recoverable",)),
+    Mutation("history: omitted without a phrase needs only one reading", "generator/plan.py",
+             "    return habit_rules(target, tool, param, value) == set(READINGS)",
+             "    return bool(habit_rules(target, tool, param, value))",
+             (P + "test_last_time_picks_the_most_recent_and_usual_the_most_frequent",
+              P + "test_one_reading_per_target_and_only_habits_left_out_silently")),
+    Mutation("history hints: a hint missing from the text passes", "generator/validators/habitphrase.py",
+             '            return f"the query does not say \'{hint}\'"', "            pass",
+             (V + "test_history_hint_missing_from_the_text_is_rejected",)),
+    Mutation("history hints: cues elsewhere in the text ignored", "generator/validators/habitphrase.py",
+             "    rules: set[str] = set(readings(text))", "    rules: set[str] = set()",
+             (V + "test_history_omission_needs_every_reading_to_agree",)),
+    Mutation("trail: repeats fill up to the requested count", "generator/trail/targets.py",
+             "    picks += recent + repeat\n",
+             "    picks += recent + repeat\n    picks += _round_robin(pools.tiers['recent'], count - len(picks), "
+             "lambda u, k: True)\n",
+             ("tests/test_trail_checks.py::test_repeat_share_is_a_ceiling_on_what_is_produced",)),
+    Mutation("traject: a country code read back whatever its length", "generator/traject/describe.py",
+             '    field = "alpha_2" if m[2] == "two" else "alpha_3"', '    field = "alpha_2"',
+             (TV + "test_each_description_reads_back_to_exactly_its_value",)),
+    Mutation("traject: a hard query may say everything verbatim", "generator/traject/checks.py",
+             "    if recall <= HARD_RECALL_CAP + 1e-9:", "    if True:",
+             (TV + "test_a_hard_query_saying_too_much_verbatim_is_rejected",)),
+    Mutation("traject: no preference for trajectories a hard query can leave out", "generator/traject/product.py",
+             "        if floor <= plans.HARD_FLOOR:", "        if True:",
+             (TV + "test_hard_queries_stay_vague_on_every_traject_bench_domain",)),
     Mutation("judge: a row given up is dropped silently", "generator/judge/product.py",
              '        self.reject(row_id, "build", "attempts",', '        (row_id, "build", "attempts",',
              ("tests/test_judge_export.py::test_rows_that_cannot_be_built_are_counted_rejections",)),

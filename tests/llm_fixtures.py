@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from generator.config import LLMConfig
 from generator.llm.client import Backoff, OpenAIClient, make_client
-from generator.prompting import task_block
+from generator.prompting import render_messages
 from generator.testing.fake_openai import FakeOpenAI
 
 # Retry waits shrunk so the whole suite stays fast; Retry-After capped at 10 ms unless a test says so.
@@ -30,9 +30,31 @@ def client_for(srv: FakeOpenAI, cache_dir: Path | None, *, backoff: Backoff = FA
     return make_client(llm_cfg(**cfg), cache_dir, base_url=srv.base_url, backoff=backoff)
 
 
+def _corrupt(f: dict[str, Any]) -> list[dict[str, str]]:
+    return render_messages("judge_corrupt_value", request=f["request"], tool=f["tool"], param=f["param"],
+                           arguments={f["param"]: f["gold_value"]}, schema=f["schema"],
+                           gold_value=f["gold_value"])
+
+
+# The project's real prompt for each fake-server task, rendered from the task's fields.
+RENDER = {
+    "write_queries": lambda f: render_messages(
+        "write_queries", task={"task": "write_queries", "level": "low", "style": "casual", "language": "English", **f},
+        avoid=[], style_text="casual", chained=False),
+    "tool_hints": lambda f: render_messages("tool_hints", tool=f["tool"]),
+    "simulate_output": lambda f: render_messages(
+        "traject_output", tool=f["tool"], description="", arguments=f["arguments"],
+        output_description=f.get("output_description", ""), must_include=f["must_include"]),
+    "corrupt_value": _corrupt,
+    "final_answer": lambda f: render_messages("traject_answer", request=f["request"], outputs=f["outputs"]),
+    "propose_edges": lambda f: render_messages("traject_edges", domain=f.get("domain", "d"), tools=f["tools"]),
+}
+
+
 def task_messages(task: str, **fields: Any) -> list[dict[str, str]]:
-    return [{"role": "system", "content": "You write user requests."},
-            {"role": "user", "content": f"Do the task below.\n\n{task_block(task, fields)}"}]
+    if task not in RENDER:  # not one of ours: the fake server must say so
+        return [{"role": "user", "content": f"Do the task '{task}'."}]
+    return RENDER[task](fields)
 
 
 def query_messages(n: int = 2, **over: Any) -> list[dict[str, str]]:

@@ -101,7 +101,7 @@ def test_a_setting_without_effect_is_refused(text, field, why):
     "products: {trail: {source: real, variant: gemini, files: [q]}}",
     "histories: [h.json]\nproducts: {trail: {source: real, files: [q]}, judge: {}}",
     "histories: [h.json]\nproducts: {trail: {source: real}}",
-    "products: {bfcl: {languages: [en, de], second_language_share: 0.3}}",
+    "writer: llm\nproducts: {bfcl: {languages: [en, de], second_language_share: 0.3}}",
     "products: {bfcl: {categories: {multi_turn_base: 2}, multi_turn_classes: [MathAPI]}}",
     "products: {traject: {llm_outputs: false}, bfcl: {native: false}}",  # defaults are never refused
 ])

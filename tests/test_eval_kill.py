@@ -32,7 +32,9 @@ def cached_bodies(cache: Path) -> set[str]:
 
 
 def sent(srv: FakeOpenAI) -> list[str]:
-    return [canonical(r.body) for r in srv.requests if r.path.endswith("/chat/completions")]
+    """Chat requests that carry work (the client's 1-token pre-flight probe is not one)."""
+    return [canonical(r.body) for r in srv.requests
+            if r.path.endswith("/chat/completions") and r.body.get("max_tokens") != 1]
 
 
 def lines(path: Path) -> int:

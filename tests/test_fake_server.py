@@ -117,14 +117,24 @@ def test_runs_as_a_program():
 
 # ---------------------------------------------------------------- task finding
 
-def test_task_block_is_found_in_the_latest_user_message_that_has_one():
+def test_task_is_read_from_the_latest_user_message_that_is_a_prompt():
     msgs = query_messages() + [{"role": "assistant", "content": "x"}, {"role": "user", "content": "fix it"}]
-    assert find_task(msgs)["task"] == "write_queries"
+    task = find_task(msgs)
+    assert task["task"] == "write_queries" and task["n"] == 2 and task["intent"] == "find a route"
+    assert task["facts"][0] == {"param": "origin", "text": "from Boston", "mode": "stated"}
+    assert task["forbidden"] == ["get_route"] and task["app"] is None
+
+
+def test_values_with_quotes_commas_and_newlines_survive_the_prompt_text():
+    odd = 'the "Blue, Green" line\nto O\'Hare'
+    task = find_task(query_messages(app='Maps "Pro"', facts=[{"param": "route", "text": odd, "mode": "hinted"}],
+                                    forbidden=["a, b", "c"]))
+    assert task["facts"][0]["text"] == odd and task["app"] == 'Maps "Pro"' and task["forbidden"] == ["a, b", "c"]
 
 
 @pytest.mark.parametrize("messages,needle", [
-    ([{"role": "user", "content": "no block here"}], "no ```json task"),
-    (task_messages("no_such_task"), "unknown task 'no_such_task'"),
+    ([{"role": "user", "content": "no prompt here"}], "no task recognized"),
+    (task_messages("no_such_task"), "no task recognized"),
 ])
 def test_unknown_or_missing_task_answers_an_error_object(messages, needle):
     assert needle in content(messages)["error"]

@@ -55,7 +55,7 @@ def test_template_declares_its_variables():
     assert check_templates(H.TEMPLATE_VARS) == []
 
 
-def test_prompt_carries_the_tool_in_the_task_block():
+def test_prompt_text_carries_the_tool():
     task = find_task(H.hint_messages(ROUTE))
     assert task == {"task": "tool_hints", "tool": H.tool_brief(ROUTE)}
 

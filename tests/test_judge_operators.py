@@ -28,7 +28,7 @@ from generator.llm.protocol import Structured, Usage
 from generator.personas import load_personas, synthesize_histories
 from generator.readers import read_catalogs
 from generator.records import ToolCall
-from generator.testing.answerers import answer
+from generator.testing.answerers import answer, find_task
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 DRAWS = 150
@@ -99,7 +99,10 @@ def test_llm_prompt_carries_the_corrupt_value_task() -> None:
     param = min(sc.gold.arguments)  # type: ignore[union-attr]
     messages = corrupt_messages(sc, param)
     assert [m["role"] for m in messages] == ["system", "user"]
-    assert "```json task" in messages[-1]["content"] and '"corrupt_value"' in messages[-1]["content"]
+    assert "```" not in messages[-1]["content"]
+    task = find_task(messages)
+    assert task["task"] == "corrupt_value" and task["param"] == param
+    assert task["gold_value"] == sc.gold.arguments[param]  # type: ignore[union-attr]
     assert answer(messages)["value"] != sc.gold.arguments[param]  # type: ignore[union-attr]
 
 

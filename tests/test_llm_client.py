@@ -127,7 +127,7 @@ def test_make_client_resolves_url_key_and_model(monkeypatch, tmp_path):
     monkeypatch.delenv("MY_KEY", raising=False)
     c = make_client(llm_cfg(api_key_env="MY_KEY"), tmp_path)
     assert c.endpoint == "http://127.0.0.1:9/v1" and c._api_key == LOCAL_PLACEHOLDER_KEY
-    assert c._client is None  # no AsyncOpenAI until the first request
+    assert c.transport._session is None  # no HTTP session until the first request
     c = make_client(llm_cfg(base_url="http://localhost:1/v1"), tmp_path, base_url="http://127.0.0.1:2/v1")
     assert c.endpoint == "http://127.0.0.1:2/v1"
     monkeypatch.setenv("MY_KEY", "sk-test")

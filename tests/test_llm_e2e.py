@@ -81,7 +81,7 @@ def test_dead_endpoint_leaves_items_unfinished_then_resumes(tmp_path):
         port = s.getsockname()[1]
     out = tmp_path / "out"
     dead = Overrides(out=str(out), base_url=f"http://127.0.0.1:{port}/v1", model="fake", progress=False)
-    with pytest.raises(LLMError, match="unfinished"):
+    with pytest.raises(LLMError, match="cannot reach"):  # the pre-flight request says so at once
         generate(load_config(cfg), cfg.parent, dead)
     assert not (out / "manifest.json").exists()
     with FakeOpenAI(seed=4, port=port) as srv:

@@ -1,22 +1,15 @@
 """A server that refuses json_schema with a 500 (llama.cpp's Python server) is a fallback, not a retry."""
 
-try:  # the HTTP library this openai release is built on
-    import httpx2 as httpx
-except ImportError:
-    import httpx
-import openai
-
 from generator.llm.client import is_transient
 from generator.llm.request import mentions_response_format
+from generator.llm.transport import HTTPStatusError, TransportError
 
 LLAMA_BODY = ('{"error": {"message": "[{\'type\': \'literal_error\', \'loc\': (\'body\', \'response_format\', '
               '\'type\'), \'msg\': \\"Input should be \'text\' or \'json_object\'\\"}]"}}')
 
 
-def status_error(code: int, body: str) -> openai.APIStatusError:
-    req = httpx.Request("POST", "http://127.0.0.1/v1/chat/completions")
-    resp = httpx.Response(code, request=req, text=body)
-    return openai.APIStatusError(body, response=resp, body=None)
+def status_error(code: int, body: str) -> HTTPStatusError:
+    return HTTPStatusError(code, body[:80], body, {})
 
 
 def test_500_naming_the_format_is_a_refusal():
@@ -29,3 +22,4 @@ def test_plain_500_is_still_transient():
     assert is_transient(status_error(500, "internal error"))
     assert is_transient(status_error(429, "slow down"))
     assert not is_transient(status_error(404, "no such model"))
+    assert is_transient(TransportError("connection reset"))

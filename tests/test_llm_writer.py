@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 
 import pytest
 from test_plan import FOOD, TAXI, food_target, food_then_taxi_target, taxi_target
@@ -15,12 +14,11 @@ from generator.errors import LLMError
 from generator.llm.client import make_client
 from generator.plan import plan_calls, plan_levels
 from generator.prompting import check_templates
+from generator.testing.answerers import find_task
 from generator.testing.fake_openai import FakeOpenAI
 from generator.validators import check_for, validate
 from generator.writers.base import WRITERS, WriteRequest
 from generator.writers.llm import PROMPT_VARIABLES, forbidden, messages, task
-
-TASK_RE = re.compile(r"```json task\n(.*?)\n```", re.DOTALL)
 
 
 def _vague_taxi_req(n: int = 2) -> WriteRequest:
@@ -50,7 +48,7 @@ def test_task_block_carries_the_plan() -> None:
     req = _vague_taxi_req()
     block = task(req, seed=1)
     assert block["task"] == "write_queries" and block["n"] == 2 and block["level"] == "Medium"
-    assert block["app"] is None and block["intent"] == "get a taxi"
+    assert block["app"] is None and block["intent"] == "get the taxi"
     facts = {f["param"]: (f["text"], f["mode"]) for f in block["facts"]}
     assert facts["starting location"] == ("home", "hinted")
     assert facts["destination"] == ("Eastgate Plaza", "stated")
@@ -69,11 +67,15 @@ def test_named_app_is_not_forbidden() -> None:
     assert task(req, 0)["app"] == "Ridely" and "Ridely" not in forbidden(req)
 
 
-def test_messages_have_system_and_one_task_block() -> None:
-    msgs = messages(_vague_taxi_req(), seed=0)
+def test_messages_carry_the_plan_in_prose_and_nothing_for_tests_only() -> None:
+    req = _vague_taxi_req()
+    msgs = messages(req, seed=0)
     assert [m["role"] for m in msgs] == ["system", "user"]
-    blocks = TASK_RE.findall(msgs[-1]["content"])
-    assert len(blocks) == 1 and json.loads(blocks[0])["task"] == "write_queries"
+    assert "```" not in msgs[-1]["content"] and '"task"' not in msgs[-1]["content"]
+    read = find_task(msgs)  # the fake server reads exactly the facts a real model is given
+    block = task(req, seed=0)
+    assert {k: read[k] for k in ("n", "intent", "app", "facts", "forbidden")} == \
+        {k: block[k] for k in ("n", "intent", "app", "facts", "forbidden")}
     assert "Eastgate Plaza" in msgs[-1]["content"]
     assert messages(_vague_taxi_req(), seed=0) == msgs  # deterministic
 
@@ -186,7 +188,7 @@ def test_sequential_prompt_mentions_chaining_and_both_intents() -> None:
     t = food_then_taxi_target()
     req = WriteRequest(target=t, plan=plan_calls(t), tools=[FOOD, TAXI])
     block = task(req, 0)
-    assert block["intent"] == "order the dishes, then get a taxi"
+    assert block["intent"] == "order the dishes, then get the taxi"
     assert "Lantern" not in [f["text"] for f in block["facts"]]
     assert "depend on each other" in messages(req, 0)[-1]["content"]
     with FakeOpenAI() as fake:

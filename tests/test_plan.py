@@ -19,8 +19,11 @@ from upstream import UPSTREAM, have_upstream, upstream_path
 from generator.plan import (
     LevelPolicy,
     PlanPolicy,
+    habit_reading,
+    habit_rules,
     hint_for,
     literal_gaps,
+    omittable_from_history,
     orderable,
     plan_calls,
     plan_explicit,
@@ -33,6 +36,8 @@ from generator.records import Binding, HistoryEvent, Target, Tool, ToolCall, Too
 from generator.surface import leaks
 from generator.temporal import temporal_parameters
 from generator.vagueness import gold_values, mean, value_recall
+from generator.validators.habitphrase import key as hp_key
+from generator.validators.habitphrase import phrase_rule, resolve
 from generator.values import sample_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -296,10 +301,71 @@ def test_history_must_be_same_function() -> None:
     assert recoverable_from(t, TAXI, "start_name", "Maple Court") == []
 
 
-def test_list_values_need_every_element_in_history() -> None:
-    t = food_target()
-    assert "history" in recoverable_from(t, FOOD, "food", ["noodle soup", "dumplings"])
-    assert recoverable_from(t, FOOD, "food", ["noodle soup", "pizza"]) == []
+def test_list_value_is_one_choice() -> None:
+    t = food_target()  # history: ["dumplings"], then ["noodle soup"]: the pair was never chosen
+    assert recoverable_from(t, FOOD, "food", ["noodle soup", "dumplings"]) == []
+    twice = [event(FOOD, {"food": ["noodle soup", "dumplings"]})] * 2
+    assert recoverable_from(target(FOOD, {}, twice), FOOD, "food", ["noodle soup", "dumplings"]) == ["history"]
+
+
+# ---------------------------------------------------------------- determined, not merely seen
+# One taxi log where the origin's most recent value differs from its most frequent one, and
+# the destination's two values are tied.
+MIXED_LOG = [
+    event(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park"}),
+    event(TAXI, {"start_name": "Maple Court", "end_name": "Eastgate Plaza"}),
+    event(TAXI, {"start_name": "Cedar Row", "end_name": "Willow Park"}),
+    event(TAXI, {"start_name": "Pine Hill", "end_name": "Eastgate Plaza"}),
+]
+
+
+def test_a_value_somewhere_in_the_history_is_not_enough() -> None:
+    t = target(TAXI, {"start_name": "Cedar Row"}, MIXED_LOG)  # seen once, neither last nor usual
+    assert habit_rules(t, TAXI, "start_name", "Cedar Row") == set()
+    assert recoverable_from(t, TAXI, "start_name", "Cedar Row", "recent") == []
+    assert recoverable_from(t, TAXI, "start_name", "Cedar Row", "usual") == []
+
+
+def test_last_time_picks_the_most_recent_and_usual_the_most_frequent() -> None:
+    t = target(TAXI, {"start_name": "Pine Hill"}, MIXED_LOG)
+    assert habit_rules(t, TAXI, "start_name", "Pine Hill") == {"recent"}
+    assert habit_rules(t, TAXI, "start_name", "Maple Court") == {"usual"}
+    assert recoverable_from(t, TAXI, "start_name", "Pine Hill", "recent") == ["history"]
+    assert recoverable_from(t, TAXI, "start_name", "Pine Hill", "usual") == []
+    assert recoverable_from(t, TAXI, "start_name", "Maple Court", "usual") == ["history"]
+    assert not omittable_from_history(t, TAXI, "start_name", "Pine Hill")  # needs its phrase
+    rng = random.Random(0)
+    assert "last time" in (hint_for(t, TAXI, "start_name", "Pine Hill", "history", rng) or "")
+    assert hint_for(t, TAXI, "start_name", "Maple Court", "history", rng) is None  # reading is recent
+
+
+def test_a_tied_usual_is_not_recoverable() -> None:
+    t = target(TAXI, {"end_name": "Willow Park"}, MIXED_LOG)  # Willow Park 2, Eastgate Plaza 2
+    assert habit_rules(t, TAXI, "end_name", "Willow Park") == set()
+    assert habit_rules(t, TAXI, "end_name", "Eastgate Plaza") == {"recent"}
+
+
+def test_one_reading_per_target_and_only_habits_left_out_silently() -> None:
+    """Every history hint of a target names its one reading, the reader resolves it to the
+    value, and an argument left out without a phrase is both most recent and most frequent."""
+    log = [*MIXED_LOG, event(TAXI, {"start_name": "Maple Court", "end_name": "Eastgate Plaza",
+                                    "car_type": "taxi", "max_price": 40})]
+    for args, tid in [({"start_name": "Maple Court", "end_name": "Eastgate Plaza", "car_type": "taxi",
+                        "max_price": 40}, "a"),
+                      ({"start_name": "Maple Court", "end_name": "Willow Park", "car_type": "taxi"}, "b")]:
+        t = target(TAXI, args, log, tid=tid)
+        reading = habit_reading(t, TAXI)
+        for seed in range(30):
+            for plan in plan_levels(t, TAXI, random.Random(seed)):
+                for _, a in plan.args():
+                    if a.source != "history":
+                        continue
+                    past = [e.parameters[a.param] for e in log if a.param in e.parameters]
+                    if a.mode == "hinted":
+                        assert phrase_rule(a.hint or "") in (reading, "both"), a.hint
+                        assert resolve(phrase_rule(a.hint or ""), past) == hp_key(a.value)
+                    else:
+                        assert resolve("both", past) == hp_key(a.value)
 
 
 def test_temporal_requires_listed_param_and_consistent_time() -> None:

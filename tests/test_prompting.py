@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from generator.errors import ConfigError
-from generator.prompting import PROMPTS_DIR, Prompts, task_block, template_hashes
-from generator.testing.answerers import find_task
+from generator.prompting import PROMPTS_DIR, Prompts, template_hashes
 
 
 def _dir(tmp_path: Path, **files: str) -> Path:
@@ -27,7 +25,7 @@ def test_missing_variable_is_an_error_not_an_empty_string(tmp_path):
 
 def test_check_lists_undeclared_variables_by_name(tmp_path):
     p = Prompts(_dir(tmp_path, a="{{ x }} {{ y }} {{ z.w }} {% for i in items %}{{ i }}{% endfor %}",
-                     b="{% set local = 1 %}{{ local }} {{ task_block('t', {}) }}"))
+                     b="{% set local = 1 %}{{ local }}"))
     problems = p.check({"a": {"x"}, "b": set(), "missing": {"q"}})
     assert problems == ["a.j2: undeclared variable(s): items, y, z", "missing.j2: template not found"]
     assert p.check({"a": {"x", "y", "z", "items"}}) == []
@@ -42,21 +40,17 @@ def test_check_reports_syntax_errors(tmp_path):
 
 def test_render_messages_uses_system_and_user_blocks(tmp_path):
     p = Prompts(_dir(tmp_path, chat="{% block system %}Be brief.{% endblock %}\n"
-                                    "{% block user %}Ask {{ who }}.\n{{ task_block('ping', {'who': who}) }}"
-                                    "{% endblock %}",
+                                    "{% block user %}Ask {{ who }}.{% endblock %}",
                      flat="Just {{ who }}"))
     msgs = p.render_messages("chat", who="Bo")
     assert [m["role"] for m in msgs] == ["system", "user"] and msgs[0]["content"] == "Be brief."
-    assert find_task(msgs) == {"task": "ping", "who": "Bo"}
+    assert msgs[1] == {"role": "user", "content": "Ask Bo."}
     assert p.render_messages("flat", who="Bo") == [{"role": "user", "content": "Just Bo"}]
     with pytest.raises(ConfigError, match="who"):
         p.render_messages("chat")
 
 
-def test_task_block_and_tojson_do_not_html_escape(tmp_path):
-    block = task_block("t", {"text": "<a> & 'b'"}, n=2)
-    assert block.startswith("```json task\n") and block.endswith("\n```")
-    assert json.loads(block.split("\n")[1]) == {"task": "t", "text": "<a> & 'b'", "n": 2}
+def test_tojson_does_not_html_escape(tmp_path):
     p = Prompts(_dir(tmp_path, j="{{ v | tojson }}"))
     assert p.render("j", v={"k": "<&>"}) == '{"k": "<&>"}'
 

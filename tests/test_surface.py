@@ -47,7 +47,7 @@ def test_words_and_nouns() -> None:
     bare = TOOL.model_copy(update={"hints": None})
     assert noun("start_name", bare) == "starting location"  # from the description
     assert noun("avoid_tolls", bare) == "avoid tolls"
-    assert noun("cartype", bare) == "cartype"
+    assert noun("cartype", bare) == "car type"  # a glued name split into known words
 
 
 @pytest.mark.parametrize(
@@ -75,10 +75,10 @@ def test_render_canonical(value, param, expected) -> None:
     assert render(value, param, TOOL, time=NOW) == expected
 
 
-def test_render_bool_without_hint_uses_noun() -> None:
+def test_render_bool_without_hint_uses_derived_words() -> None:
     bare = TOOL.model_copy(update={"hints": None})
-    assert render(False, "avoid_tolls", bare) == "without avoid tolls"
-    assert "avoid tolls" in render(True, "avoid_tolls", bare)
+    assert render(False, "avoid_tolls", bare) == "allowing tolls"  # derived boolean words
+    assert render(True, "avoid_tolls", bare) == "avoiding tolls"
 
 
 def test_render_never_emits_enum_identifiers() -> None:

@@ -98,7 +98,7 @@ def test_hints_absent_derives_intent_from_api_name() -> None:
     assert derived_intent(bare) == "get a taxi"
     assert derived_intent(FOOD.model_copy(update={"api": "search_goods"})) == "search for goods"
     assert intent_phrase(FOOD) == "order the dishes"  # first hint, optional parts dropped, slot as noun
-    assert intent_phrase(bare) == "get a taxi"
+    assert intent_phrase(bare) == "get the taxi"  # derived hints: a known thing takes "the"
 
 
 def test_multi_call_sequential_and_parallel() -> None:

@@ -50,9 +50,25 @@ def test_select_spreads_over_users_deterministically():
 
     a = log(30, {"location": "Granite Tower"})
     b = a.model_copy(update={"user": "theo"})
-    picks = select([a, b], CATALOG, 4, 20, 1.0, random.Random(1))
-    assert picks == select([a, b], CATALOG, 4, 20, 1.0, random.Random(1))
+    picks = select([a, b], CATALOG, 4, 20, 1.0, random.Random(1), repeat_share=0.5, recent_share=0.5)
+    assert picks == select([a, b], CATALOG, 4, 20, 1.0, random.Random(1), repeat_share=0.5, recent_share=0.5)
     assert [u for u, _ in picks] == ["maya", "maya", "theo", "theo"]
+
+
+def test_repeat_share_is_a_ceiling_on_what_is_produced():
+    """Each log has one new target (its last event) and ten verbatim repeats: with
+    repeat_share 0.25 two new targets allow no repeat at all, so 2 of 4 are produced, and
+    the selection says why."""
+    import random
+
+    a = log(30, {"location": "Granite Tower"})
+    logs = [a, a.model_copy(update={"user": "theo"})]
+    picks = select(logs, CATALOG, 4, 20, 1.0, random.Random(1))
+    assert picks == [("maya", 30), ("theo", 30)]
+    assert "2 of 4 targets" in picks.why_short(4, 0.25, 0.06) and "capped by repeat_share 0.25 at 0" in (
+        picks.why_short(4, 0.25, 0.06))
+    half = select(logs, CATALOG, 4, 20, 1.0, random.Random(1), repeat_share=0.34, recent_share=0.34)
+    assert len(half) == 3  # one repeat beside two new targets: 1/3 <= 0.34
 
 
 def test_temporal_inconsistency_is_rejected():

@@ -140,7 +140,7 @@ def test_hard_plan_hints_resolve_and_simple_states_everything():
     assert modes["query"] == ("stated", None)
     assert modes["date"] == ("hinted", "a date of June 3, 2025")
     assert modes["sort_by"] == ("hinted", "price asc")
-    assert modes["max_price"] == ("hinted", "a max price of 25 and a half")
+    assert modes["max_price"] == ("hinted", "a maximum price of 25 and a half")
     assert modes["at"] == ("hinted", "a pickup time of half past six in the evening")
     assert unrecoverable(hard, TARGET, TOOLS) == []
     simple = simple_plan(TARGET, TOOLS)

@@ -71,7 +71,9 @@ def test_llm_outputs_keep_bindings_literal(tmp_path):
 def test_llm_failure_is_a_rejection_not_a_crash(tmp_path):
     results, paths = run(AnswererLLM(fail=True), tmp_path)
     assert not any(r.samples for r in results)
-    assert {rej.stage for r in results for rej in r.rejections} == {"llm"}
+    # every attempt that got as far as writing failed at the LLM (a draw whose hard query could
+    # not leave enough out is rejected before any call: stage "sample", validator "hard_floor")
+    assert {rej.stage for r in results for rej in r.rejections if rej.validator != "hard_floor"} == {"llm"}
     assert paths == []
 
 

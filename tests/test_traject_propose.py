@@ -27,13 +27,12 @@ class ScriptedLLM:
         return Structured(value=value, raw=json.dumps({"edges": self.edges}), attempts=1)
 
 
-def test_prompt_carries_task_block():
+def test_prompt_carries_the_domain_and_its_tools():
     cat = bundled_catalog()
     content = messages("travel", cat.by_domain["travel"])[-1]["content"]
-    block = content.split("```json task\n", 1)[1].split("\n```", 1)[0]
-    task = json.loads(block)
-    assert task["task"] == "propose_edges" and task["domain"] == "travel"
-    assert {t["name"] for t in task["tools"]} == {t.name for t in cat.by_domain["travel"]}
+    assert '"travel" domain' in content and "```" not in content
+    line = content.split("parameter types):\n", 1)[1].split("\n", 1)[0]
+    assert {t["name"] for t in json.loads(line)} == {t.name for t in cat.by_domain["travel"]}
 
 
 def test_only_valid_new_edges_are_added():

@@ -40,6 +40,9 @@ def test_registry_names() -> None:
         "paraphrases_distinct",
         "answer_valid",
         "time_hint_present",
+        "history_hints",
+        "text_quality",
+        "language",
     }
 
 
@@ -177,7 +180,7 @@ def test_check_for_and_validate() -> None:
     problems = check(["Use get_taxi."])
     assert any(p.startswith("stated_present:") for p in problems)
     assert any(p.startswith("no_identifiers:") for p in problems)
-    assert check_for(req, skip={"stated_present", "no_identifiers"})(["Use get_taxi."]) == []
+    assert check_for(req, skip={"stated_present", "no_identifiers", "text_quality"})(["Use get_taxi."]) == []
     # Plan-only validators are not fed back to writers (rewording cannot fix them).
     broken = _req(taxi_target(), plan_explicit(food_target()), tools=[TAXI, FOOD])
     assert check_for(broken)([GOOD_EXPLICIT.replace("Maple Court", "x")]) != []
@@ -282,3 +285,48 @@ def test_time_hint_present() -> None:
     assert _run("time_hint_present", req, [f"{base} at 7.30 pm."]) == []  # an equivalent phrase
     assert "does not say when" in _run("time_hint_present", req, [f"{base}."])[0]
     assert _run("time_hint_present", req, [f"{base} in 2 hours."])  # resolves to another time
+
+
+# ---------------------------------------------------------------- history hints against the text
+# taxi_target's log: origin Maple Court twice (most recent and most frequent), destinations
+# Willow Park then Eastgate Plaza (a tie: Eastgate Plaza is only the most recent).
+TAXI_REST = "Get me an express car to Eastgate Plaza at 7:30 pm, under 40"
+
+
+def test_history_hint_missing_from_the_text_is_rejected() -> None:
+    req = _req(taxi_target(), _taxi_plan({"start_name": ("hinted", "history", "home")}))
+    assert _run("history_hints", req, [f"{TAXI_REST}, from home."]) == []
+    missing = _run("history_hints", req, [f"{TAXI_REST}."])
+    assert missing and "does not say 'home'" in missing[0]
+    # every other validator lets the text without "home" through: only this one reads hints
+    others = [v for v in validate(req, Draft(target_id="t0", level="x", texts=[f"{TAXI_REST}."], writer="t"))
+              if not v.ok]
+    assert {v.validator for v in others} == {"history_hints"}
+
+
+def test_history_hint_whose_rule_picks_another_value_is_rejected() -> None:
+    t = taxi_target()
+    plan = plan_calls(t, {(0, "end_name"): ("hinted", "history", "the same drop-off as last time")})
+    text = "Get me an express car from Maple Court to the same drop-off as last time at 7:30 pm, under 40."
+    assert _run("history_hints", _req(t, plan), [text]) == []  # Eastgate Plaza was the last one
+    usual = plan_calls(t, {(0, "end_name"): ("hinted", "history", "my usual drop-off")})
+    tied = _run("history_hints", _req(t, usual), [text.replace("the same drop-off as last time", "my usual drop-off")])
+    assert tied and "no single value (a tie)" in tied[0]
+    older = t.model_copy(update={"calls": [ToolCall(tool=TAXI.name, arguments={
+        **t.calls[0].arguments, "end_name": "Willow Park"})]})
+    wrong = plan_calls(older, {(0, "end_name"): ("hinted", "history", "the same drop-off as last time")})
+    bad = _run("history_hints", _req(older, wrong), [text])
+    assert bad and "the history gives 'eastgate plaza', not 'willow park'" in bad[0]
+
+
+def test_history_omission_needs_every_reading_to_agree() -> None:
+    t = taxi_target()
+    habit = plan_calls(t, {(0, "start_name"): ("omitted", "history", None)})
+    assert _run("history_hints", _req(t, habit), [TAXI_REST + "."]) == []
+    only_recent = plan_calls(t, {(0, "end_name"): ("omitted", "history", None)})
+    text = "Get me an express car from Maple Court at 7:30 pm, under 40."
+    assert _run("history_hints", _req(t, only_recent), [text])  # a tie: not the usual one
+    # a "last time" cue anywhere makes the recent reading the one that counts ...
+    assert _run("history_hints", _req(t, only_recent), [text[:-1] + ", same as last time."]) == []
+    # ... and a "usual" cue elsewhere brings the tie back
+    assert _run("history_hints", _req(t, only_recent), [text[:-1] + " as usual, same as last time."])

@@ -37,12 +37,9 @@ from .multiturn.dialogue import MULTI_TURN_CATEGORIES, PlayError
 from .multiturn.sdg_build import sdg_conversation
 
 LIVE_STYLES = ("casual", "casual", "indirect")  # the styles of the Low / Medium levels
-# Without an LLM a second language is a code-switched frame around the English request
-# (BFCL's live queries mix languages the same way); the llm writer would need a language field.
-FRAMES: dict[str, tuple[str, str]] = {
-    "zh": ("你好！", " 谢谢！"), "es": ("Hola. ", " ¡Gracias!"), "de": ("Hallo! ", " Danke!"),
-    "fr": ("Bonjour ! ", " Merci !"), "en": ("", ""),
-}
+# A second language is written by the writer itself (the llm writer's prompt asks for it; the
+# `language` validator checks it). The template writer writes English only: the config refuses
+# other languages under it (generator.config), so nothing is ever wrapped in a foreign frame.
 
 
 def bfcl_config(ctx: RunContext) -> BfclConfig:
@@ -54,11 +51,6 @@ def pick_language(ctx: RunContext, rng: random.Random) -> str:
     if len(cfg.languages) > 1 and rng.random() < cfg.second_language_share:
         return rng.choice(cfg.languages[1:])
     return cfg.languages[0]
-
-
-def in_language(text: str, language: str) -> str:
-    head, tail = FRAMES[language]
-    return f"{head}{text}{tail}"
 
 
 def drop_defaults(tool: Tool, call: ToolCall) -> ToolCall:
@@ -74,12 +66,12 @@ async def live_text(item: WorkItem, ctx: RunContext, rng: random.Random, target:
     from ..plan import plan_explicit
 
     plan = plan_explicit(target, style=rng.choice(LIVE_STYLES), level="live")  # type: ignore[arg-type]
-    done = await realize(ctx, item.item_id, NAME, target, plan, tools)
+    done = await realize(ctx, item.item_id, NAME, target, plan, tools, language=pick_language(ctx, rng))
     if not done.ok:
         assert done.rejection is not None
         return None, ItemResult(item_id=item.item_id, product=NAME, rejections=[done.rejection])
     assert done.texts is not None
-    return in_language(done.texts[0], pick_language(ctx, rng)), None
+    return done.texts[0], None
 
 
 async def live_call_row(item: WorkItem, ctx: RunContext, rng: random.Random, calls: list[ToolCall],
@@ -169,7 +161,7 @@ async def build_live_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
         generic = offtopic(item, ctx, rng, max_offered=4)
         if generic is None:
             return reject(item, "sample", f"live_irrelevance {FOREIGN_NEEDS}")
-        return text_reply_row(item, in_language(generic[1], pick_language(ctx, rng)), generic[0])
+        return text_reply_row(item, generic[1], generic[0])  # a built-in English request
     text, failed = await live_text(item, ctx, rng, pick.target, [pick.tool])
     if failed is not None:
         return failed

@@ -136,6 +136,11 @@ def requested(inp: CardInput) -> list[str]:
 # ---------------------------------------------------------------- quality
 
 
+def _tokens_per_item(c: dict[str, int], p: str) -> str:
+    accepted = c.get(f"{p}.accepted", 0)
+    return f"{c.get(f'{p}.llm_tokens', 0) / accepted:.0f}" if accepted else "n/a"
+
+
 @section(50, "validation")
 def validation(inp: CardInput) -> list[str]:
     c = inp.manifest.counts
@@ -145,14 +150,14 @@ def validation(inp: CardInput) -> list[str]:
         items, done = c.get(f"{p}.items", 0), c.get(f"{p}.accepted", 0)
         drafts = c.get(f"{p}.rejected", 0)
         rate = done / (done + drafts) if done + drafts else None
-        rows.append([p, items, done, drafts, rate])
+        rows.append([p, items, done, drafts, rate, _tokens_per_item(c, p)])
     out = ["## Validation", "",
            ("Every draft went through the format's checks (disclosure plan realized in the text, values "
            "recoverable, schema-valid calls, the benchmark's own scorer on the gold answer, labels "
            "confirmed by an independent labeler...). A failed draft was re-written a bounded number of "
            "times, then recorded as a rejection."), "",
-           *md_table(["format", "work items", "rows accepted", "drafts rejected", "accepted / (accepted + rejected)"],
-                     rows)]
+           *md_table(["format", "work items", "rows accepted", "drafts rejected", "accepted / (accepted + rejected)",
+                      "LLM tokens per accepted item"], rows)]
     reasons = count_by(rejected, "product", "validator", "stage")
     if reasons:
         example = {}
@@ -292,12 +297,14 @@ def uses(inp: CardInput) -> list[str]:
 @section(100, "usage")
 def usage(inp: CardInput) -> list[str]:
     c = inp.manifest.counts
-    keys = ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens", "retries", "reasks")
+    keys = ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens", "retries")
     rows = [[k.replace("_", " "), c.get(f"llm_{k}", 0)] for k in keys]
     note = ("No language model was called: the template writer needs none." if not c.get("llm_requests_sent")
             and not c.get("llm_cache_hits") else
             "Summed over every invocation that built this dataset (a resumed run adds to it; cached "
             "exchanges are not sent again).")
+    if inp.manifest.llm_cost_usd is not None:
+        rows.append(["cost (USD, from llm.prices)", f"{inp.manifest.llm_cost_usd:.4f}"])
     return ["## Token usage", "", note, "", *md_table(["LLM usage", "count"], rows)]
 
 

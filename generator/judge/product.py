@@ -50,6 +50,7 @@ def check_config(cfg: JudgeConfig) -> None:
 
 USERS_KEY = "judge.users"
 SCENARIOS_PER_OPERATOR = 4
+ROWS_IN_FLIGHT = 8  # per work item
 PERSONA_START = datetime(2025, 5, 1)
 
 
@@ -185,7 +186,15 @@ class JudgeProduct:
         cfg = judge_config(ctx)
         labels = item.spec["labels"]
         builders = [RowBuilder(ctx, cfg) for _ in labels]
-        rows = await asyncio.gather(*(b.row(stable_id(ctx.seed, NAME, "row", item.spec["start"] + i), lab)
+        # A few rows at a time: every row starts with a burst of CPU (scenario, operator, labeler,
+        # prompt) before its first request; thousands started at once would stall the event loop
+        # and let the requests in flight run dry.
+        gate = asyncio.Semaphore(ROWS_IN_FLIGHT)
+
+        async def row(i: int, b: RowBuilder, label: Label) -> JudgeRow | None:
+            async with gate:
+                return await b.row(stable_id(ctx.seed, NAME, "row", item.spec["start"] + i), label)
+        rows = await asyncio.gather(*(row(i, b, lab)
                                       for i, (b, lab) in enumerate(zip(builders, labels, strict=True))))
         samples = [Sample(item_id=item.item_id, product=NAME, payload=r.model_dump(mode="json"))
                    for r in rows if r is not None]

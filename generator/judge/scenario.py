@@ -38,7 +38,8 @@ def offered_with(tool: Tool, catalog: Catalog, rng: random.Random, lo: int, hi: 
     shuffled. Always offering the neighbour keeps the tool list from leaking the label."""
     k = rng.randint(lo, hi)
     ranked = nearest(tool, catalog.by_domain.get(tool.domain, [])) or nearest(tool, catalog.tools)[:1]
-    chosen = ranked[:1] + rng.sample(ranked[1:], min(max(k - 1, 0), len(ranked) - 1)) if k else []
+    # a one-tool catalog has no neighbour: nothing to sample (never a negative count)
+    chosen = ranked[:1] + rng.sample(ranked[1:], max(0, min(k - 1, len(ranked) - 1))) if k else []
     offered = [tool, *chosen]
     rng.shuffle(offered)
     return offered

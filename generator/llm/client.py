@@ -1,39 +1,47 @@
-"""The one LLMClient implementation, over `openai.AsyncOpenAI` (OpenAI, vLLM, Ollama, llama.cpp, ...).
+"""The one LLMClient implementation: OpenAI-compatible chat completions (OpenAI, vLLM, Ollama,
+llama.cpp, ...) over the thin aiohttp transport in transport.py.
 
 Two bounded loops, kept apart on purpose:
 - transport retries (tenacity): 429, 5xx, timeouts and connection errors, with backoff and
-  jitter, honoring Retry-After;
+  jitter, honoring Retry-After, under a circuit breaker that ends a run whose endpoint is down;
 - semantic re-asks: a reply that does not parse, validate or pass `check` is sent back with
   the problems listed.
-Every completed exchange is cached on disk under the hash of the full request.
+Every completed exchange is cached on disk under the hash of the full request the moment it
+arrives, before it is parsed or counted, so no reply that reached us is ever paid for twice.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import random
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import openai
 from pydantic import BaseModel
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
 from ..config import LLMConfig
-from ..errors import BudgetExceeded, ConfigError, LLMError
+from ..errors import BudgetExceeded, ConfigError, LLMError, PreflightFailed
 from ..records import Record
+from ..secrets import credentials, endpoint_id, redact_url, strip_credentials
 from . import request as rq
-from .cache import CachedReply, DiskCache, request_key
+from .cache import CachedReply, DiskCache
+from .flow import CircuitBreaker, RateLimits
 from .limiter import AdaptiveLimiter
 from .protocol import ReplyCheck, Structured, ToolReply, Usage, WireCall
+from .transport import AiohttpTransport, HTTPStatusError, TransportError
+from .usage import Journal, MemoryJournal, Price
 
 log = logging.getLogger(__name__)
 
 OPENAI_URL = "https://api.openai.com/v1"
 LOCAL_PLACEHOLDER_KEY = "sk-local-no-key"
+NOTICE_EVERY_S = 5.0  # at most one backoff line per this many seconds
+PREFLIGHT_TIMEOUT_S = 15.0
 
 
 class Backoff(Record):
@@ -49,51 +57,72 @@ class _FormatRefused(Exception):
 
 
 def is_transient(exc: BaseException) -> bool:
-    if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
+    if isinstance(exc, TransportError):  # connection refused/reset, timeout, truncated body
         return True
-    if not isinstance(exc, openai.APIStatusError):
+    if not isinstance(exc, HTTPStatusError):
         return False
-    if rq.mentions_response_format(exc.status_code, _body_text(exc)):
+    if rq.mentions_response_format(exc.status, exc.body_text):
         return False  # a refusal of our response_format: fall back, don't retry
-    return exc.status_code == 429 or exc.status_code >= 500
+    return exc.status in (408, 409, 429) or exc.status >= 500
 
 
-def _body_text(exc: openai.APIStatusError) -> str:
-    body = exc.body if exc.body is not None else ""
-    text = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
-    return f"{exc.message} {text}"
+def _wire_calls(message: dict[str, Any]) -> list[dict[str, Any]]:
+    calls = message.get("tool_calls") or []
+    return [{"id": c.get("id") or "", "name": (c.get("function") or {}).get("name") or "",
+             "arguments": (c.get("function") or {}).get("arguments") or ""}
+            for c in calls if isinstance(c, dict) and isinstance(c.get("function"), dict)]
 
 
-def _wire_calls(message: Any) -> list[dict[str, Any]]:
-    return [{"id": c.id or "", "name": c.function.name or "", "arguments": c.function.arguments or ""}
-            for c in getattr(message, "tool_calls", None) or [] if getattr(c, "function", None)]
+def _to_reply(data: dict[str, Any]) -> CachedReply:
+    choices = data.get("choices") or [{}]
+    message = choices[0].get("message") or {} if isinstance(choices[0], dict) else {}
+    usage = data.get("usage") or {}
+    return CachedReply(content=message.get("content") or "", tool_calls=_wire_calls(message),
+                       prompt_tokens=int(usage.get("prompt_tokens") or 0),
+                       completion_tokens=int(usage.get("completion_tokens") or 0))
 
 
-def _to_reply(completion: Any) -> CachedReply:
-    message = completion.choices[0].message if completion.choices else None
-    usage = completion.usage
-    return CachedReply(content=getattr(message, "content", None) or "", tool_calls=_wire_calls(message),
-                       prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
-                       completion_tokens=getattr(usage, "completion_tokens", 0) or 0)
+def _auth_headers(url: str, api_key: str) -> tuple[str, dict[str, str]]:
+    """Credentials in the URL go in a Basic header (and never into a log, manifest or key)."""
+    import base64
+
+    user, password = credentials(url)
+    if user is None:
+        return api_key, {}
+    token = base64.b64encode(f"{user}:{password or ''}".encode()).decode()
+    return api_key, {"Authorization": f"Basic {token}"} if api_key == LOCAL_PLACEHOLDER_KEY else {}
 
 
 class OpenAIClient:
     def __init__(self, *, base_url: str, api_key: str, model: str, cfg: LLMConfig,
                  cache: DiskCache | None, backoff: Backoff | None = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, journal: Journal | None = None,
+                 notify: Callable[[str], None] | None = None) -> None:
         self.model = model
-        self.endpoint = base_url
+        self.endpoint = redact_url(base_url) or ""  # what the manifest, card and messages show
+        self.endpoint_key = endpoint_id(base_url)  # what the cache key uses
         self.usage = Usage()
         self.cfg = cfg
         self.mode: rq.StructuredMode = cfg.structured
         self.cache = cache
         self.backoff = backoff or Backoff()
         self.limiter = AdaptiveLimiter(cfg.concurrency)
+        self.flow = RateLimits(cfg.rpm, cfg.tpm)
+        self.breaker = CircuitBreaker(cfg.breaker_s)
+        self.journal: Journal = journal or MemoryJournal()
+        self.notify = notify or log.warning
+        self.price: Price | None = cfg.prices.get(model)
         self._api_key = api_key
+        key, headers = _auth_headers(base_url, api_key)
+        self.transport = AiohttpTransport(strip_credentials(base_url), key, timeout_s=cfg.timeout_s,
+                                          max_connections=cfg.concurrency, headers=headers)
         # Jitter only spreads retry timing; it never reaches an output, so an unseeded rng is fine.
         self._rng = rng or random.Random()
-        self._client: openai.AsyncOpenAI | None = None
-        self._client_loop: asyncio.AbstractEventLoop | None = None
+        self._reserved = 0  # estimated tokens of requests in flight (budget)
+        self._completion_mean = 200.0
+        self._preflight: asyncio.Future[None] | None = None
+        self._last_notice = 0.0
+        _check_budget_config(cfg, model, self.price)
 
     # ------------------------------------------------------------ public protocol
 
@@ -120,54 +149,66 @@ class OpenAIClient:
                        temperature: float, seed: int | None = None) -> str:
         """One exchange's reply content, from the cache or the endpoint (with mode fallback)."""
         while True:
-            hit = self._lookup(messages, reply_model, temperature, seed)
+            mode = self.mode
+            req = self._request(messages, reply_model, temperature, mode, seed)
+            key, body = rq.keyed_body(req)
+            hit = self._lookup(key, messages, reply_model, temperature, seed)
             if hit is not None:
                 return hit
-            mode = self.mode
             try:
-                return await self._exchange(self._request(messages, reply_model, temperature, mode, seed))
+                return await self._exchange(key, body, req)
             except _FormatRefused:
                 self._fall_back(mode)
 
     async def tool_call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], *,
                         temperature: float | None = None, tool_choice: str = "auto",
                         seed: int | None = None) -> ToolReply:
+        """One native tool-calling exchange (`tools=`), through the same cache, budget and retries."""
         temp = self.cfg.temperature if temperature is None else temperature
-        req = rq.build_tool_request(base_url=self.endpoint, model=self.model, messages=messages, tools=tools,
-                                    temperature=temp, tool_choice=tool_choice, seed=seed,
+        req = rq.build_tool_request(base_url=self.endpoint_key, model=self.model, messages=messages,
+                                    tools=tools, temperature=temp, tool_choice=tool_choice, seed=seed,
                                     max_tokens=self.cfg.max_tokens)
-        hit = self.cache.get(request_key(req)) if self.cache is not None else None
-        if hit is not None:
-            self.usage.cache_hits += 1
-        reply = hit or await self._exchange_reply(req)
+        key, body = rq.keyed_body(req)
+        reply = self._cached(key) or await self._exchange_reply(key, body, req)
         return ToolReply(content=reply.content, tool_calls=[WireCall(**c) for c in reply.tool_calls])
 
     async def aclose(self) -> None:
-        """Close the HTTP client (call from the loop that used it; otherwise it is just dropped)."""
-        client, loop = self._client, self._client_loop
-        self._client = self._client_loop = None
-        if client is not None and loop is asyncio.get_running_loop():
-            await client.close()
+        """Close the HTTP session (call from the loop that used it; otherwise it is just dropped)."""
+        await self.transport.aclose()
 
     # ------------------------------------------------------------ cache and budget
 
     def _request(self, messages: list[dict[str, str]], reply_model: type[BaseModel],
                  temperature: float, mode: rq.StructuredMode, seed: int | None = None) -> dict[str, Any]:
-        return rq.build_request(base_url=self.endpoint, model=self.model, messages=messages,
+        return rq.build_request(base_url=self.endpoint_key, model=self.model, messages=messages,
                                 reply_model=reply_model, mode=mode, temperature=temperature, seed=seed,
                                 max_tokens=self.cfg.max_tokens)
 
-    def _lookup(self, messages: list[dict[str, str]], reply_model: type[BaseModel],
+    def _lookup(self, key: str, messages: list[dict[str, str]], reply_model: type[BaseModel],
                 temperature: float, seed: int | None = None) -> str | None:
-        """A cached reply for the current mode or a weaker one an earlier run fell back to."""
-        mode: rq.StructuredMode | None = self.mode
-        while self.cache is not None and mode is not None:
-            hit = self.cache.get(request_key(self._request(messages, reply_model, temperature, mode, seed)))
-            if hit is not None:
-                self.usage.cache_hits += 1
-                return hit.content
-            mode = rq.FALLBACKS[mode]
-        return None
+        """A cached reply for the current mode, or for a weaker one an earlier run fell back to."""
+        if self.cache is None:
+            return None
+        hit = self.cache.get(key)
+        mode = rq.FALLBACKS[self.mode] if self.cache.has_fallbacks() else None
+        while hit is None and mode is not None:
+            key = rq.keyed_body(self._request(messages, reply_model, temperature, mode, seed))[0]
+            hit, mode = self.cache.get(key), rq.FALLBACKS[mode]
+        if hit is None:
+            return None
+        self._count_hit(key, hit)
+        return hit.content
+
+    def _cached(self, key: str) -> CachedReply | None:
+        hit = self.cache.get(key) if self.cache is not None else None
+        if hit is not None:
+            self._count_hit(key, hit)
+        return hit
+
+    def _count_hit(self, key: str, hit: CachedReply) -> None:
+        self.usage.cache_hits += 1
+        self.journal.exchange(key, hit.prompt_tokens, hit.completion_tokens,
+                              paid=bool(hit.by) and hit.by == self.journal.dataset)
 
     def _fall_back(self, refused: rq.StructuredMode) -> None:
         if self.mode != refused:
@@ -177,53 +218,126 @@ class OpenAIClient:
         log.warning("%s refused response_format %s; using %s for the rest of the run",
                     self.endpoint, refused, weaker)
         self.mode = weaker
+        if self.cache is not None:
+            self.cache.mark_fallback()
 
     def tokens_used(self) -> int:
-        return self.usage.prompt_tokens + self.usage.completion_tokens
+        return self.journal.spent.tokens
 
-    def _check_budget(self) -> None:
-        budget = self.cfg.budget_tokens
-        if budget is not None and self.tokens_used() >= budget:
-            raise BudgetExceeded(f"token budget of {budget} spent ({self.tokens_used()} used); "
-                                 "rerun with a larger llm.budget_tokens to resume from the cache",
-                                 retryable=False)
+    def _estimate(self, body: bytes) -> int:
+        reply = self.cfg.max_tokens or self._completion_mean
+        return int(len(body) / 4 + reply)
 
-    async def _exchange(self, req: dict[str, Any]) -> str:
-        return (await self._exchange_reply(req)).content
+    def _check_budget(self, estimate: int) -> None:
+        spent, budget = self.journal.spent, self.cfg.budget_tokens
+        if budget is not None and spent.tokens + self._reserved >= budget:
+            raise BudgetExceeded(f"token budget of {budget} spent ({spent.tokens} used by this dataset); "
+                                 "rerun with a larger llm.budget_tokens to resume from the cache")
+        usd = self.cfg.budget_usd
+        if usd is not None and spent.usd(self.price) + _usd(self._reserved, self.price) >= usd:
+            raise BudgetExceeded(f"budget of ${usd:g} spent (${spent.usd(self.price):.4f} by this "
+                                 "dataset); rerun with a larger llm.budget_usd to resume from the cache")
 
-    async def _exchange_reply(self, req: dict[str, Any]) -> CachedReply:
-        self._check_budget()
-        reply = await self._send_with_retries(req)
+    async def _exchange(self, key: str, body: bytes, req: dict[str, Any]) -> str:
+        return (await self._exchange_reply(key, body, req)).content
+
+    async def _exchange_reply(self, key: str, body: bytes, req: dict[str, Any]) -> CachedReply:
+        estimate = self._estimate(body)
+        self._check_budget(estimate)
+        await self._ensure_preflight()
+        await self.flow.acquire(estimate)
+        self._reserved += estimate
+        try:
+            reply = await self._send_with_retries(body, req)
+        finally:
+            self._reserved -= estimate
+        self._record(key, body, reply, estimate)
+        return reply
+
+    def _record(self, key: str, body: bytes, reply: CachedReply, estimate: int) -> None:
+        """Cache first (a kill right after must not cost a re-send), then count."""
+        reply.by = self.journal.dataset
+        if self.cache is not None:
+            self.cache.put(key, body, reply)
+        self.journal.exchange(key, reply.prompt_tokens, reply.completion_tokens, paid=True)
         self.usage.prompt_tokens += reply.prompt_tokens
         self.usage.completion_tokens += reply.completion_tokens
-        if self.cache is not None:
-            self.cache.put(request_key(req), req, reply)
-        return reply
+        self.flow.settle(estimate, reply.prompt_tokens + reply.completion_tokens)
+        self._completion_mean += (reply.completion_tokens - self._completion_mean) / 16
+
+    # ------------------------------------------------------------ pre-flight
+
+    async def _ensure_preflight(self) -> None:
+        """Before the first request of a run: one cheap request, so a dead endpoint, a bad key or
+        a wrong model is one clear line within seconds instead of a run of retries."""
+        if not self.cfg.preflight:
+            return
+        fut, loop = self._preflight, asyncio.get_running_loop()
+        if fut is None or fut.cancelled() or (not fut.done() and fut.get_loop() is not loop):
+            fut = self._preflight = asyncio.ensure_future(self.preflight())
+        await asyncio.shield(fut)
+
+    async def preflight(self) -> None:
+        try:
+            listed = await self.transport.get_json("models", timeout_s=PREFLIGHT_TIMEOUT_S)
+        except HTTPStatusError as exc:
+            self._refused(exc)
+            listed = {}
+        except TransportError as exc:
+            raise PreflightFailed(f"cannot reach the endpoint: {exc.message}") from None
+        ids = [m.get("id") for m in listed.get("data") or [] if isinstance(m, dict)]
+        if self.model not in ids:
+            await self._ping(ids)
+
+    async def _ping(self, ids: list[Any]) -> None:
+        """The model is not listed (or there is no list): a 1-token completion decides."""
+        body = rq.dumps_body({"model": self.model, "max_tokens": 1,
+                              "messages": [{"role": "user", "content": "ping"}]})
+        try:
+            await self.transport.post_json("chat/completions", body, timeout_s=PREFLIGHT_TIMEOUT_S)
+        except TransportError as exc:
+            raise PreflightFailed(f"cannot reach the endpoint: {exc.message}") from None
+        except HTTPStatusError as exc:
+            self._refused(exc, ids)
+
+    def _refused(self, exc: HTTPStatusError, ids: list[Any] | None = None) -> None:
+        where = f"{self.endpoint} (HTTP {exc.status}: {exc.message[:160]})"
+        if exc.status in (401, 403):
+            raise PreflightFailed(f"the API key was refused by {where}; check "
+                                  f"${self.cfg.api_key_env}") from None
+        if ids is not None and "model" in exc.message.lower() and exc.status < 500:
+            known = f"; it lists: {', '.join(map(str, ids[:8]))}" if ids else ""
+            raise PreflightFailed(f"model '{self.model}' is not served by {where}{known}") from None
+        if ids is not None and exc.status == 404:
+            raise PreflightFailed(f"no chat completions at {where}; check the base URL "
+                                  "(it usually ends in /v1)") from None
+        # A 404 for /models, a 429 or a 5xx: not a verdict on the run; the real requests decide.
 
     # ------------------------------------------------------------ transport
 
-    def _openai(self) -> openai.AsyncOpenAI:
-        # Created on first use, never at import; recreated if a new event loop drives the client.
-        loop = asyncio.get_running_loop()
-        if self._client is None or self._client_loop is not loop:
-            self._client = openai.AsyncOpenAI(api_key=self._api_key, base_url=self.endpoint,
-                                              max_retries=0, timeout=self.cfg.timeout_s)
-            self._client_loop = loop
-        return self._client
-
     def _wait(self, state: RetryCallState) -> float:
         exc = state.outcome.exception() if state.outcome else None
-        response = getattr(exc, "response", None)
-        after = rq.retry_after_seconds(getattr(response, "headers", None), self.backoff.retry_after_cap_s)
-        if after is not None:
-            return after
-        return rq.backoff_seconds(state.attempt_number, self.backoff.initial_s, self.backoff.max_s,
-                                  self._rng.random())
+        after = rq.retry_after_seconds(getattr(exc, "headers", None), self.backoff.retry_after_cap_s)
+        if after is None:
+            after = rq.backoff_seconds(state.attempt_number, self.backoff.initial_s, self.backoff.max_s,
+                                       self._rng.random())
+        self._notice(exc, after)
+        return after
+
+    def _notice(self, exc: BaseException | None, wait_s: float) -> None:
+        """A visible line while retries back off (at most one per NOTICE_EVERY_S)."""
+        now = time.monotonic()
+        if now - self._last_notice < NOTICE_EVERY_S:
+            return
+        self._last_notice = now
+        self.notify(f"{self.endpoint}: {_short(exc)}; retrying in {wait_s:.1f} s "
+                    f"({self.usage.retries + 1} retries so far)")
 
     def _count_retry(self, state: RetryCallState) -> None:
         self.usage.retries += 1
+        self.journal.retry()
 
-    async def _send_with_retries(self, req: dict[str, Any]) -> CachedReply:
+    async def _send_with_retries(self, body: bytes, req: dict[str, Any]) -> CachedReply:
         retrying = AsyncRetrying(stop=stop_after_attempt(self.cfg.max_retries + 1), wait=self._wait,
                                  retry=retry_if_exception(is_transient), before_sleep=self._count_retry,
                                  reraise=True)
@@ -232,33 +346,57 @@ class OpenAIClient:
             async for attempt in retrying:
                 with attempt:
                     attempts += 1
-                    return await self._send_once(req)
-        except openai.APIStatusError as exc:
-            if "response_format" in req and rq.mentions_response_format(exc.status_code, _body_text(exc)):
+                    return await self._send_once(body)
+        except HTTPStatusError as exc:
+            if "response_format" in req and rq.mentions_response_format(exc.status, exc.body_text):
                 raise _FormatRefused() from exc
-            raise self._status_error(exc, attempts) from exc
-        except openai.APIConnectionError as exc:
-            raise LLMError(f"{self.endpoint}: {exc.message} (gave up after {attempts} attempts)",
-                           retryable=True, attempts=attempts) from exc
-        except openai.OpenAIError as exc:  # e.g. an unparsable response body: one clear line, no traceback
-            raise LLMError(f"{self.endpoint}: {exc}", retryable=False, attempts=attempts) from exc
+            raise self._status_error(exc, attempts) from None
+        except TransportError as exc:
+            raise LLMError(f"{exc.message} (gave up after {attempts} attempts)",
+                           retryable=True, attempts=attempts) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _status_error(self, exc: openai.APIStatusError, attempts: int) -> LLMError:
-        return LLMError(f"HTTP {exc.status_code} from {self.endpoint}: {exc.message}"
+    def _status_error(self, exc: HTTPStatusError, attempts: int) -> LLMError:
+        return LLMError(f"HTTP {exc.status} from {self.endpoint}: {exc.message}"
                         + (f" (gave up after {attempts} attempts)" if is_transient(exc) else ""),
                         retryable=is_transient(exc), attempts=attempts)
 
-    async def _send_once(self, req: dict[str, Any]) -> CachedReply:
+    async def _send_once(self, body: bytes) -> CachedReply:
+        self.breaker.check()
+        self.breaker.started()
         async with self.limiter.slot():
             self.usage.requests_sent += 1
             try:
-                completion = await self._openai().chat.completions.create(**rq.send_kwargs(req))
-            except openai.RateLimitError:
-                self.limiter.on_rate_limited()
+                data = await self.transport.post_json("chat/completions", body)
+            except (TransportError, HTTPStatusError) as exc:
+                self._failed(exc)
                 raise
         self.limiter.on_success()
-        return _to_reply(completion)
+        self.breaker.success()
+        return _to_reply(data)
+
+    def _failed(self, exc: TransportError | HTTPStatusError) -> None:
+        if isinstance(exc, HTTPStatusError) and exc.status == 429:
+            self.limiter.on_rate_limited()
+        if is_transient(exc):
+            self.breaker.failure(_short(exc))
+
+
+def _short(exc: BaseException | None) -> str:
+    if isinstance(exc, HTTPStatusError):
+        return f"HTTP {exc.status} {exc.message[:120]}"
+    return str(getattr(exc, "message", exc))[:160]
+
+
+def _usd(tokens: int, price: Price | None) -> float:
+    # Reservations are not split by kind: price them at the dearer rate, to stop early not late.
+    return tokens * max(price.prompt, price.completion) / 1e6 if price else 0.0
+
+
+def _check_budget_config(cfg: LLMConfig, model: str, price: Price | None) -> None:
+    if cfg.budget_usd is not None and price is None:
+        raise ConfigError(f"llm.budget_usd needs a price for model '{model}' in llm.prices "
+                          "(USD per million prompt / completion tokens)", field="llm.prices")
 
 
 # ---------------------------------------------------------------- construction
@@ -271,18 +409,21 @@ def resolve_api_key(cfg: LLMConfig, url: str) -> str:
     key = os.environ.get(cfg.api_key_env, "").strip()
     if key:
         return key
-    if rq.is_local_url(url):
-        return LOCAL_PLACEHOLDER_KEY  # local servers ignore the key, the SDK insists on one
-    raise ConfigError(f"no API key: set the environment variable {cfg.api_key_env} for {url} "
-                      "(or point llm.base_url / --base-url at a local server)", field="llm.api_key_env")
+    if rq.is_local_url(url) or credentials(url)[0] is not None:
+        return LOCAL_PLACEHOLDER_KEY  # local servers ignore the key; URL credentials go as Basic auth
+    raise ConfigError(f"no API key: set the environment variable {cfg.api_key_env} for "
+                      f"{redact_url(url)} (or point llm.base_url / --base-url at a local server)",
+                      field="llm.api_key_env")
 
 
 def make_client(cfg: LLMConfig, cache_dir: Path | None, *, base_url: str | None = None,
-                model: str | None = None, backoff: Backoff | None = None) -> OpenAIClient:
+                model: str | None = None, backoff: Backoff | None = None,
+                journal: Journal | None = None, notify: Callable[[str], None] | None = None) -> OpenAIClient:
     """The client a run uses. `cache_dir=None` disables the exchange cache."""
     url = resolve_base_url(cfg, base_url)
     name = model or cfg.model
     if not name:
         raise ConfigError("no model: set llm.model in the config or pass --model", field="llm.model")
     return OpenAIClient(base_url=url, api_key=resolve_api_key(cfg, url), model=name, cfg=cfg,
-                        cache=DiskCache(cache_dir) if cache_dir is not None else None, backoff=backoff)
+                        cache=DiskCache(cache_dir) if cache_dir is not None else None, backoff=backoff,
+                        journal=journal, notify=notify)

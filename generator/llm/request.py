@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import json
 import re
+from functools import lru_cache
 from typing import Any, Literal
 from urllib.parse import urlparse
 
@@ -34,21 +36,30 @@ def schema_name(reply_model: type[BaseModel]) -> str:
     return re.sub(r"[^a-zA-Z0-9_-]", "_", reply_model.__name__)[:64]
 
 
+@lru_cache(maxsize=256)
+def model_schema(reply_model: type[BaseModel]) -> dict[str, Any]:
+    """A reply model's JSON Schema, generated once per model (pydantic's generator is slow).
+    Callers must not mutate it: requests share it, and it is only ever serialized."""
+    return reply_model.model_json_schema()
+
+
+@lru_cache(maxsize=1024)
 def response_format(mode: StructuredMode, reply_model: type[BaseModel]) -> dict[str, Any] | None:
     if mode == "json_schema":
         return {"type": "json_schema",
                 "json_schema": {"name": schema_name(reply_model),
-                                "schema": reply_model.model_json_schema(), "strict": False}}
+                                "schema": model_schema(reply_model), "strict": False}}
     if mode == "json_object_schema":
-        return {"type": "json_object", "schema": reply_model.model_json_schema()}
+        return {"type": "json_object", "schema": model_schema(reply_model)}
     if mode == "json_object":
         return {"type": "json_object"}
     return None
 
 
+@lru_cache(maxsize=256)
 def json_instruction(reply_model: type[BaseModel]) -> str:
     """Told to the model when the server cannot enforce the schema itself."""
-    schema = json.dumps(reply_model.model_json_schema(), ensure_ascii=False, sort_keys=True)
+    schema = json.dumps(model_schema(reply_model), ensure_ascii=False, sort_keys=True)
     return ("Reply with JSON only: one JSON object, no prose, no code fence, "
             f"matching this JSON Schema: {schema}")
 
@@ -100,6 +111,21 @@ def build_tool_request(*, base_url: str, model: str, messages: list[dict[str, An
 
 def send_kwargs(request: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in request.items() if k != "base_url"}
+
+
+def dumps_body(body: dict[str, Any]) -> bytes:
+    """The wire form: canonical JSON (sorted keys, no spaces), UTF-8."""
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def keyed_body(request: dict[str, Any]) -> tuple[str, bytes]:
+    """(cache key, body to send) from one serialization. The key is the sha256 of the canonical
+    JSON of the whole request, base_url included: "base_url" sorts first, so the canonical
+    request is `{"base_url":<url>,` followed by the body without its opening brace."""
+    body = dumps_body(send_kwargs(request))
+    digest = hashlib.sha256(b'{"base_url":' + dumps_body(request["base_url"]))
+    digest.update(b"," + body[1:] if len(body) > 2 else b"}")
+    return digest.hexdigest(), body
 
 
 def strip_fences(text: str) -> str:

@@ -27,14 +27,17 @@ class Realized:
 
 
 async def realize(ctx: RunContext, item_id: str, product: str, target: Target, plan: DisclosurePlan,
-                  tools: list[Tool], avoid: list[str] | None = None, skip: Collection[str] = ()) -> Realized:
-    """Write `plan.paraphrases` texts for `plan` and validate them; reject with the reason.
+                  tools: list[Tool], avoid: list[str] | None = None, skip: Collection[str] = (),
+                  language: str = "en") -> Realized:
+    """Write `plan.paraphrases` texts for `plan` in `language` and validate them; reject with
+    the reason.
 
     `skip` names validators that do not apply (e.g. hinted_recoverable for a deliberately
     unrecoverable miss_param plan)."""
     from ..validators import check_for, validate
 
-    req = WriteRequest(target=target, plan=plan, tools=tools, n=plan.paraphrases, avoid=avoid or [])
+    req = WriteRequest(target=target, plan=plan, tools=tools, n=plan.paraphrases, avoid=avoid or [],
+                       language=language)
     try:
         draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), check_for(req, skip))
     except LLMError as exc:

@@ -1,7 +1,9 @@
 """Deterministic answers to the project's prompts, one registered function per task.
 
-The fake server finds the ```json task block in the conversation, dispatches on its "task"
-field and returns the answer as the assistant's JSON content. Tasks and shapes: TASKS.md.
+The fake server reads the task from the prompt's own text -- the facts a real model is given,
+written with `| tojson` where a value must survive verbatim -- so production prompts carry
+nothing that only tests need. One reader per prompt recognizes it and extracts the fields;
+one answerer per task returns the reply as the assistant's JSON content. Tasks: TASKS.md.
 Stdlib only (plus the project's tiny registry), so the server runs anywhere.
 """
 
@@ -14,8 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..registry import Registry
-
-TASK_BLOCK = re.compile(r"```json task[ \t]*\n(.*?)\n[ \t]*```", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -33,20 +33,32 @@ class AnswerContext:
 
 Answerer = Callable[[dict[str, Any], AnswerContext], dict[str, Any]]
 ANSWERERS: Registry[Answerer] = Registry("fake task")
+# Task name -> reader of that prompt's text: the task's fields, or None when the text is not it.
+Reader = Callable[[str], dict[str, Any] | None]
+READERS: Registry[Reader] = Registry("prompt reader")
+
+
+def _json_after(text: str, label: str, default: Any = None) -> Any:
+    """The JSON value written on the rest of the line after `label` (prompts use `| tojson`)."""
+    m = re.search(r"^" + re.escape(label) + r"[ \t]*(.*)$", text, re.MULTILINE)
+    if not m:
+        return default
+    try:
+        return json.JSONDecoder().raw_decode(m.group(1))[0]
+    except json.JSONDecodeError:
+        return default
 
 
 def find_task(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The task block of the latest user message that has one (re-asks append plain notes)."""
+    """The task of the latest user message that is one of the project's prompts (re-asks
+    append plain notes), read from the prompt's own text: {"task": name, ...fields}."""
     for m in reversed(messages):
         if m.get("role") != "user" or not isinstance(m.get("content"), str):
             continue
-        match = TASK_BLOCK.search(m["content"])
-        if match:
-            try:
-                data = json.loads(match.group(1))
-            except json.JSONDecodeError:
-                return None
-            return data if isinstance(data, dict) else None
+        for name, read in READERS.items():
+            fields = read(m["content"])
+            if fields is not None:
+                return {"task": name, **fields}
     return None
 
 
@@ -54,7 +66,7 @@ def answer(messages: list[dict[str, Any]], *, leak_first: bool = False,
            drop_first: bool = False) -> dict[str, Any]:
     task = find_task(messages)
     if task is None:
-        return {"error": "no ```json task block in the user messages"}
+        return {"error": "not one of trajgen's prompts (no task recognized in the user messages)"}
     name = str(task.get("task", ""))
     if name not in ANSWERERS:
         return {"error": f"unknown task '{name}'"}
@@ -85,6 +97,79 @@ def action_words(tool_name: str) -> str:
     return words(rest) if rest and any(c.isupper() for c in head) else words(tool_name)
 
 
+# ---------------------------------------------------------------- prompt readers
+
+WRITE_HEAD = re.compile(r"^Write (\d+) different user messages? for this request, in (.+)\.$", re.MULTILINE)
+FACT = re.compile(r"^- (.*?): (say|refer to it only as) (\".*)$", re.MULTILINE)
+
+
+def _facts(text: str) -> list[dict[str, Any]]:
+    out = []
+    for m in FACT.finditer(text):
+        try:
+            value = json.JSONDecoder().raw_decode(m.group(3))[0]
+        except json.JSONDecodeError:
+            continue
+        out.append({"param": m.group(1), "text": str(value),
+                    "mode": "stated" if m.group(2) == "say" else "hinted"})
+    return out
+
+
+@READERS.register("write_queries")
+def read_write_queries(text: str) -> dict[str, Any] | None:
+    head = WRITE_HEAD.search(text)
+    if head is None:
+        return None
+    intent = re.search(r"^What the user wants: (.*?)\.?$", text, re.MULTILINE)
+    forbidden = _json_after(text, "Never mention any of these (not even in other words):", [])
+    return {"n": int(head.group(1)), "language": head.group(2), "intent": intent.group(1) if intent else "",
+            "app": _json_after(text, "The user names the app: say"),
+            "facts": _facts(text), "forbidden": forbidden if isinstance(forbidden, list) else []}
+
+
+@READERS.register("tool_hints")
+def read_tool_hints(text: str) -> dict[str, Any] | None:
+    tool = _json_after(text, "Write phrasing hints for this tool:")
+    return {"tool": tool} if isinstance(tool, dict) else None
+
+
+@READERS.register("simulate_output")
+def read_simulate_output(text: str) -> dict[str, Any] | None:
+    if "Return what this call returned." not in text:
+        return None
+    return {"tool": _json_after(text, "Tool:", "tool"), "arguments": _json_after(text, "Arguments:", {}),
+            "must_include": _json_after(
+                text, "The response must contain each of these values verbatim "
+                      "(a later call reads them from it):", [])}
+
+
+@READERS.register("corrupt_value")
+def read_corrupt_value(text: str) -> dict[str, Any] | None:
+    if "Propose ONE plausible but wrong value" not in text:
+        return None
+    return {"request": _json_after(text, "Request:", ""), "tool": _json_after(text, "Tool:", ""),
+            "param": _json_after(text, "Parameter:", "?"), "gold_value": _json_after(text, "Correct value:"),
+            "schema": _json_after(text, "Parameter schema:", {})}
+
+
+@READERS.register("final_answer")
+def read_final_answer(text: str) -> dict[str, Any] | None:
+    if "Write the final answer to the user." not in text:
+        return None
+    outputs = []
+    for m in re.finditer(r"^\d+\. (\".*)$", text, re.MULTILINE):
+        try:
+            outputs.append(json.JSONDecoder().raw_decode(m.group(1))[0])
+        except json.JSONDecodeError:
+            continue
+    return {"request": _json_after(text, "The user asked:", ""), "outputs": outputs}
+
+
+@READERS.register("propose_edges")
+def read_propose_edges(text: str) -> dict[str, Any] | None:
+    return {} if "List the pairs where a value found in the" in text else None
+
+
 # ---------------------------------------------------------------- write_queries
 
 OPENERS = [("Could you", "?"), ("Please", "."), ("I'd like to", "."), ("Can you", "?"),
@@ -112,10 +197,22 @@ def _fact_texts(facts: list[dict[str, Any]], drop_stated: bool) -> list[str]:
     return out
 
 
+# A fixed request per language, so that queries asked in another language really are in it.
+FOREIGN = {
+    "Spanish": "Hola, necesito que me ayudes con una cosa, por favor: {facts}. Muchas gracias por tu ayuda{i}.",
+    "German": "Hallo, kannst du mir bitte bei einer Sache helfen: {facts}. Vielen Dank für deine Hilfe{i}.",
+    "French": "Bonjour, pourriez-vous m'aider avec une chose, s'il vous plaît : {facts}. Merci beaucoup{i}.",
+    "Chinese": "你好，请帮我处理一件事情：{facts}。非常感谢你的帮助{i}。",
+}
+
+
 @ANSWERERS.register("write_queries")
 def write_queries(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
     n = int(task.get("n", 1))
     facts = _fact_texts(list(task.get("facts") or []), ctx.drop_first and ctx.first)
+    foreign = FOREIGN.get(str(task.get("language") or "English"))
+    if foreign:
+        return {"queries": [foreign.format(facts=", ".join(facts), i=f" ({i + 1})" if i else "") for i in range(n)]}
     queries = [_paraphrase(i, str(task.get("intent") or ""), task.get("app"), facts) for i in range(n)]
     forbidden = [str(s) for s in task.get("forbidden") or []]
     if ctx.leak_first and ctx.first and forbidden and queries:

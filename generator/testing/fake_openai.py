@@ -16,10 +16,12 @@ import argparse
 import json
 import random
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
+from urllib.parse import urlsplit
 
 from .answerers import answer, find_task
 
@@ -70,8 +72,11 @@ class FakeOptions:
     seed: int = 0
     model: str = "fake-model"
     # Model-under-test mode: an object whose `answer(body) -> message | None` replies to requests
-    # without a task block (see oracle.py); None keeps the "no json task block" error.
+    # that are not one of trajgen's prompts (see oracle.py); None answers those with an error.
     oracle: Any = None
+    aliases: tuple[str, ...] = ("fake",)  # also listed by /v1/models
+    strict_models: bool = False  # 404 model_not_found for a model not listed
+    api_key: str | None = None  # when set, any other bearer key gets a 401
 
 
 @dataclass
@@ -81,6 +86,7 @@ class Logged:
     outcome: str  # answer | script | 429 | 500 | hang | malformed | format | bad_request
     task: str | None = None
     body: dict[str, Any] = field(default_factory=dict)
+    t_done: float | None = None  # time.time() when the reply was ready to send
 
 
 def _error_body(message: str, param: str | None = None) -> dict[str, Any]:
@@ -152,14 +158,20 @@ class FakeOpenAI:
 
     # ------------------------------------------------------------ request handling
 
-    def handle(self, method: str, path: str, raw: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+    def handle(self, method: str, path: str, raw: bytes,
+               auth: str = "") -> tuple[int, dict[str, str], dict[str, Any]]:
         """(status, headers, JSON body) for one request. Thread-safe."""
+        if self.options.api_key is not None and auth != f"Bearer {self.options.api_key}":
+            return 401, {}, _error_body("Incorrect API key provided")
         if method == "GET" and path.rstrip("/") == "/v1/models":
-            return 200, {}, {"object": "list", "data": [{"id": self.options.model, "object": "model",
-                                                         "created": 0, "owned_by": "trajgen"}]}
+            return 200, {}, {"object": "list", "data": [{"id": m, "object": "model", "created": 0,
+                                                         "owned_by": "trajgen"} for m in self.models()]}
         if method == "POST" and path.rstrip("/") == "/v1/chat/completions":
             return self._chat(path, raw)
         return 404, {}, _error_body(f"no route {method} {path}")
+
+    def models(self) -> list[str]:
+        return [self.options.model, *self.options.aliases]
 
     def _chat(self, path: str, raw: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
         try:
@@ -168,11 +180,17 @@ class FakeOpenAI:
         except (ValueError, KeyError, TypeError):
             self._log(Logged(path, 400, "bad_request"))
             return 400, {}, _error_body("body must be JSON with a 'messages' list", "messages")
+        if self.options.strict_models and body.get("model") not in self.models():
+            self._log(Logged(path, 404, "bad_request", None, body))
+            return 404, {}, _error_body(f"The model '{body.get('model')}' does not exist", "model")
         task = find_task(messages)
         name = str(task.get("task")) if task else None
         canned, outcome = self._decide(body)
-        self._log(Logged(path, canned.status, outcome, name, body))
-        return self._respond(canned, body, messages)
+        entry = Logged(path, canned.status, outcome, name, body)
+        self._log(entry)
+        reply = self._respond(canned, body, messages)
+        entry.t_done = time.time()
+        return reply
 
     def _decide(self, body: dict[str, Any]) -> tuple[Canned, str]:
         with self._lock:
@@ -249,7 +267,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _reply(self, method: str) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
-        status, headers, payload = self.server.fake.handle(method, self.path, raw)  # type: ignore[attr-defined]
+        auth = self.headers.get("Authorization") or ""
+        path = urlsplit(self.path).path  # a query (api-version, api-key) is not part of the route
+        status, headers, payload = self.server.fake.handle(method, path, raw, auth)  # type: ignore[attr-defined]
         data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
         try:
             self.send_response(status)

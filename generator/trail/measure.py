@@ -9,6 +9,10 @@ really gives it: alone (a meal type by hour, a "today"-like enum, the query date
 a phrase of the query that resolves to it ("tomorrow", "at 7 pm"). Stricter than the
 reviewer's check, which takes any listed temporal parameter as recoverable: a date a week
 ahead that the query never mentions cannot be recovered.
+
+*Determined* is stricter still: a rule picks exactly that value (validators.habitphrase) -- the
+most recent value of the parameter when the query says "last time", the single most frequent
+one when it says "usual", both when it says neither; time-derived and default values count.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from pydantic import Field
 from ..audit import Table, legend
 from ..records import Record, Tool
 from ..vagueness import gold_values, mean, mentions_app, norm, value_elements, value_recall
+from ..validators.habitphrase import unsaid_problem
 from ..validators.timephrase import from_time_alone, parse_query_time, said_in
 from .export import LEVELS
 
@@ -36,10 +41,15 @@ class LevelFigures(Record):
     words: float = 0.0
     omitted: int = 0
     recoverable: int = 0
+    determined: int = 0
 
     @property
     def recoverable_rate(self) -> float:
         return self.recoverable / self.omitted if self.omitted else 1.0
+
+    @property
+    def determined_rate(self) -> float:
+        return self.determined / self.omitted if self.omitted else 1.0
 
 
 class Figures(Record):
@@ -69,11 +79,12 @@ class _Acc:
         self.words: list[int] = []
         self.omitted = 0
         self.recoverable = 0
+        self.determined = 0
 
     def figures(self) -> LevelFigures:
         return LevelFigures(queries=len(self.app), valued=len(self.vr), vr=mean(self.vr), app=mean(self.app),
                             none=mean(self.none), words=mean(self.words),
-                            omitted=self.omitted, recoverable=self.recoverable)
+                            omitted=self.omitted, recoverable=self.recoverable, determined=self.determined)
 
 
 def history_events(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -109,7 +120,14 @@ class Recoverability:
         self.temporal = set(a.get("temporal_parameters") or [])
         self.params = a.get("parameters") if isinstance(a.get("parameters"), dict) else {}
         self.time = parse_query_time(record.get("time", ""))
-        self.seen = seen_values(history_events(record))
+        events = history_events(record)
+        self.seen = seen_values(events)
+        self.order: dict[str, list[Any]] = defaultdict(list)  # param -> values, oldest first
+        for e in events:
+            params = e.get("parameters") if isinstance(e.get("parameters"), dict) else {}
+            if (str(e.get("toolname")), str(e.get("apiname"))) == (self.app, self.api):
+                for k, v in params.items():
+                    self.order[k].append(v)
         tool = tools.get(f"{self.app}_{self.api}")
         props = tool.properties if tool else {}
         self.defaults = {k: norm(s["default"]) for k, s in props.items() if "default" in s}
@@ -117,6 +135,13 @@ class Recoverability:
     def __call__(self, param: str, value: str, query: str = "") -> bool:
         return (value in self.seen.get((self.app, self.api, param), set())
                 or self.defaults.get(param) == value or self.from_time(param, query))
+
+    def determined(self, param: str, value: str, query: str) -> bool:
+        """A rule picks the whole value: the query time or the default, or the history under
+        every reading the query invites."""
+        if self.defaults.get(param) == value or self.from_time(param, query):
+            return True
+        return unsaid_problem(query, self.order.get(param, []), self.params.get(param), None) is None
 
     def from_time(self, param: str, query: str) -> bool:
         if param not in self.temporal or self.time is None:
@@ -160,6 +185,7 @@ def _add_query(acc: _Acc, q: str, vals: list[tuple[str, str]], app: str, recover
         if v not in nq:
             acc.omitted += 1
             acc.recoverable += recover(k, v, q)
+            acc.determined += recover.determined(k, v, q)
     return vr
 
 
@@ -193,20 +219,27 @@ def _measurable(rec: Any) -> bool:
 
 LEGEND = legend("VR", "APP", "NONE", "words", recoverable=(
     "share of the gold values left out of a query that the user's history (same function and "
-    "parameter), the query time or the schema default gives back (recovered/left out)"))
+    "parameter), the query time or the schema default gives back (recovered/left out)"),
+    determined=("share of the left-out gold values that a rule picks whole: the query time, the schema "
+                "default, or the history under every reading the query invites (determined/left out)"))
 
 
 def table(fig: Figures, title: str) -> Table:
     head = (f"{title}: {fig.records} records, {fig.samples_with_values} with values, "
             f"{fig.non_monotone} not ordered across levels")
-    out = Table(title=head, columns=["level", "queries", "VR", "APP", "NONE", "words", "recoverable"],
+    out = Table(title=head, columns=["level", "queries", "VR", "APP", "NONE", "words", "recoverable",
+                                     "determined"],
                 decimals={"words": 1}, legend=LEGEND)
     for level, f in fig.levels.items():
         asked, valued = f.queries > 0, f.valued > 0
-        rec = f"{f.recoverable / f.omitted:.3f} ({f.recoverable}/{f.omitted})" if f.omitted else "n/a (0/0)"
         out.rows.append([level, f.queries, f.vr if valued else None, f.app if asked else None,
-                         f.none if valued else None, f.words if asked else None, rec])
+                         f.none if valued else None, f.words if asked else None,
+                         _share(f.recoverable, f.omitted), _share(f.determined, f.omitted)])
     out.notes.append(f"targets repeating a history call verbatim: {fig.exact_repeat_rate:.3f} "
                      f"({fig.exact_repeats}/{fig.records}); repeating the most recent call of the same "
                      f"function: {fig.recent_repeat_rate:.3f} ({fig.recent_repeats}/{fig.records})")
     return out
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:.3f} ({part}/{whole})" if whole else "n/a (0/0)"

@@ -145,11 +145,10 @@ class TrailProduct:
         picks = select(logs, ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable, rng,
                        cfg.repeat_share, cfg.recent_share, cfg.fixed_budget)
         if len(picks) < cfg.targets:
-            log.warning("trail: only %d of %d targets have >= %d earlier events and inferable values",
-                        len(picks), cfg.targets, cfg.min_history)
-            note(ctx, NAME, "targets", f"only {len(picks)} of {cfg.targets} events have >= {cfg.min_history} "
-                 "earlier events and inferable values (lower min_inferable / min_history, raise events, "
-                 "or add users / personas)")
+            why = picks.why_short(cfg.targets, cfg.repeat_share, cfg.fixed_budget)
+            log.warning("trail: %s", why)
+            note(ctx, NAME, "targets", f"{why}; events need >= {cfg.min_history} earlier events "
+                 "(min_history)")
         return [WorkItem(item_id=stable_id(ctx.seed, NAME, user, k), product=NAME, index=i,
                          spec={"user": user, "k": k}) for i, (user, k) in enumerate(picks)]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..catalog import Catalog
-from ..plan import literal_gaps, literal_in_render, recall_floor, recoverable_from
+from ..plan import habit_reading, literal_gaps, literal_in_render, recall_floor, recoverable_from
 from ..records import HistoryEvent, Source, Target, Tool, ToolCall, UserHistory
 from ..schema import argument_errors
 from ..temporal import parse_time, temporal_parameters
@@ -29,8 +29,9 @@ def tool_of(event: HistoryEvent, catalog: Catalog) -> Tool | None:
 def inferable(target: Target, tool: Tool) -> dict[str, Source]:
     """Argument -> the first source that recovers it (the plan's own inferability rule)."""
     out: dict[str, Source] = {}
+    reading = habit_reading(target, tool)
     for k, v in target.calls[0].arguments.items():
-        sources = recoverable_from(target, tool, k, v)
+        sources = recoverable_from(target, tool, k, v, reading)
         if sources:
             out[k] = sources[0]
     return out
@@ -160,30 +161,72 @@ def _round_robin(pools: dict[str, list[int]], count: int, accept) -> list[tuple[
     return out
 
 
+class Selection(list):
+    """The chosen (user, k) pairs, and what each tier offered and gave (for shortfall notes)."""
+
+    def __init__(self, picks: list[tuple[str, int]], offered: dict[str, int], taken: dict[str, int],
+                 repeat_cap: int) -> None:
+        super().__init__(picks)
+        self.offered, self.taken, self.repeat_cap = offered, taken, repeat_cap
+
+    def why_short(self, count: int, repeat_share: float, fixed_budget: float) -> str:
+        o, t = self.offered, self.taken
+        return (f"{len(self)} of {count} targets: {o['new']} events are new combinations of determined values "
+                f"(took {t['new']}), {t['partial']} of {o['partial']} with values every level must state fit "
+                f"fixed_budget {fixed_budget}, and repeats of an earlier call are capped by repeat_share "
+                f"{repeat_share} at {self.repeat_cap} ({o['repeat'] + o['recent']} available); a value counts "
+                "as determined only when it is the most recent or the single most frequent one of its "
+                "parameter (add users or longer logs, or raise repeat_share / fixed_budget)")
+
+
+def repeat_ceiling(others: int, count: int, share: float) -> int:
+    """Most repeats that keep their share of the produced targets within `share`."""
+    if share >= 1.0:
+        return count
+    return min(count - others, int(share * others / (1.0 - share) + 1e-9))
+
+
 def select(logs: list[UserHistory], catalog: Catalog, count: int, min_history: int,
            min_inferable: float, rng: random.Random, repeat_share: float = 0.25,
-           recent_share: float = 0.10, fixed_budget: float = 0.05) -> list[tuple[str, int]]:
+           recent_share: float = 0.10, fixed_budget: float = 0.05) -> Selection:
     """(user, k) pairs, spread over users, in (user order, event order): new combinations
-    first, then targets with stated-only values while their mean fixed share stays within
-    `fixed_budget` (it is the vaguest level's value recall), then repeats within their quotas;
-    when still short, any remaining candidate."""
+    first, then targets with stated-only values while the running mean of their fixed share
+    stays within `fixed_budget` (it is the vaguest level's value recall), then repeats.
+    `repeat_share` and `recent_share` are ceilings on the share of the produced targets: when
+    too few new targets exist, fewer targets are produced (Selection.why_short says why)."""
     pools = Pools(logs, catalog, min_history, min_inferable, rng)
+    offered = {tier: sum(map(len, pools.tiers[tier].values())) for tier in pools.tiers}
     picks = _round_robin(pools.tiers["new"], count, lambda u, k: True)
+    taken = {"new": len(picks)}
     fixed = [0.0]
+    taken_partial: list[int] = []
+
+    def repeats_for(others: int) -> tuple[int, int]:
+        """(recent, other) repeats taken beside `others` targets: within both ceilings and
+        what the pools hold."""
+        cap = repeat_ceiling(others, count, repeat_share)
+        n_recent = min(cap, int(recent_share * (others + cap) + 1e-9), offered["recent"])
+        return n_recent, min(cap - n_recent, offered["repeat"])
 
     def within_budget(user: str, k: int) -> bool:
         f = pools.floor[(user, k)]
-        if (fixed[0] + f) / count > fixed_budget + 1e-9:
+        # The mean over every target the selection ends with: repeats (all values
+        # determined) come last and lower it.
+        others = len(picks) + len(taken_partial) + 1
+        if (fixed[0] + f) / (others + sum(repeats_for(others))) > fixed_budget + 1e-9:
             return False
+        taken_partial.append(k)
         fixed[0] += f
         return True
 
-    picks += _round_robin(pools.tiers["partial"], count - len(picks), within_budget)
-    n_recent = min(count - len(picks), int(recent_share * count))
-    picks += _round_robin(pools.tiers["recent"], n_recent, lambda u, k: True)
-    n_repeat = min(count - len(picks), max(0, int(repeat_share * count) - n_recent))
-    picks += _round_robin(pools.tiers["repeat"], n_repeat, lambda u, k: True)
-    picks += _round_robin(pools.tiers["repeat"], count - len(picks), lambda u, k: True)
-    picks += _round_robin(pools.tiers["recent"], count - len(picks), lambda u, k: True)
+    partial = _round_robin(pools.tiers["partial"], count - len(picks), within_budget)
+    picks += partial
+    taken["partial"] = len(partial)
+    n_recent, n_repeat = repeats_for(len(picks))
+    recent = _round_robin(pools.tiers["recent"], n_recent, lambda u, k: True)
+    repeat = _round_robin(pools.tiers["repeat"], n_repeat, lambda u, k: True)
+    picks += recent + repeat
+    cap = repeat_ceiling(len(picks) - len(recent) - len(repeat), count, repeat_share)
     users = [log.user for log in logs]
-    return sorted(picks, key=lambda p: (users.index(p[0]), p[1]))
+    return Selection(sorted(picks, key=lambda p: (users.index(p[0]), p[1])), offered,
+                     {**taken, "recent": len(recent), "repeat": len(repeat)}, cap)

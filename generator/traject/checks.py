@@ -14,13 +14,14 @@ from ..records import DisclosurePlan, Target, Tool
 from ..registry import Registry
 from ..surface import contains, leaks, mentions
 from ..vagueness import countable, norm
-from .plans import strip_noun, unrecoverable
+from .plans import HARD_RECALL_CAP, literal_recall, strip_noun, unrecoverable
 
 Check = Callable[[str, DisclosurePlan, Target, dict[str, Tool]], list[str]]
 CHECKS: Registry[Check] = Registry("traject check")
 LEVEL_CHECKS = {
     "simple": ["stated_present", "no_identifiers", "recoverable"],
-    "hard": ["stated_present", "hints_present", "no_identifiers", "no_names", "not_vague", "recoverable"],
+    "hard": ["stated_present", "hints_present", "no_identifiers", "no_names", "not_vague", "recoverable",
+             "vague_enough"],
     "traj_query": ["stated_present", "no_identifiers", "no_leak", "recoverable"],
 }
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*")
@@ -115,8 +116,17 @@ def recoverable(text: str, plan: DisclosurePlan, target: Target, tools: dict[str
     return unrecoverable(plan, target, tools)
 
 
+def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
+    """A hard query says at most HARD_RECALL_CAP of the call's counted values verbatim."""
+    recall = literal_recall(text, target)
+    if recall <= HARD_RECALL_CAP + 1e-9:
+        return []
+    return [f"the hard query says {recall:.2f} of the values verbatim (at most {HARD_RECALL_CAP})"]
+
+
 def register_checks() -> None:
     for name, fn in (
+        ("vague_enough", vague_enough),
         ("stated_present", stated_present),
         ("hints_present", hints_present),
         ("no_identifiers", no_identifiers),

@@ -23,10 +23,12 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
 from ..surface import forms, noun, render
 from ..vagueness import countable, norm
+from .describe import DESCRIBERS
 from .export import wire_value
 
 # (tool, param, value) -> hint phrase or None; (tool, param, hint) -> the value it resolves to.
@@ -118,7 +120,10 @@ def _date_resolve(tool: Tool, param: str, hint: str) -> Any:
 
 
 def number_words(n: int) -> str:
-    """English words for 0 <= n < 1000 ("two hundred forty-five")."""
+    """English words for 0 <= n < 10000 ("two hundred forty-five", "two thousand nineteen")."""
+    if n >= 1000:
+        thousands, rest = divmod(n, 1000)
+        return f"{_UNITS[thousands]} thousand" + (f" {number_words(rest)}" if rest else "")
     if n >= 100:
         hundreds, rest = divmod(n, 100)
         return f"{_UNITS[hundreds]} hundred" + (f" {number_words(rest)}" if rest else "")
@@ -132,7 +137,7 @@ def _number_hint(tool: Tool, param: str, value: Any) -> str | None:
     if isinstance(value, bool):
         return None
     text = str(value)
-    if not text.isdigit() or not 10 <= int(text) < 1000 or text != str(int(text)):
+    if not text.isdigit() or not 10 <= int(text) < 10000 or text != str(int(text)):
         return None
     return number_words(int(text))
 
@@ -178,7 +183,7 @@ def _clock_table() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _number_table() -> dict[str, int]:
-    return {number_words(i): i for i in range(1000)}
+    return {number_words(i): i for i in range(10000)}
 
 
 def _clock_resolve(tool: Tool, param: str, hint: str) -> Any:
@@ -195,7 +200,9 @@ def _decimal_hint(tool: Tool, param: str, value: Any) -> str | None:
     if set(m[2]) == {"0"}:  # 262.0 is written "262" in the gold call: say it in words
         return _number_hint(tool, param, m[1])
     frac = _FRACTIONS.get(m[2])
-    return f"{m[1]} and {frac}" if frac else f"{m[1]} point {' '.join(m[2])}"
+    if frac is None and len(m[2]) > 1:  # "53 point 9 8 9 2" is a digit string no one says
+        return None
+    return f"{m[1]} and {frac}" if frac else f"{m[1]} point {m[2]}"
 
 
 def _decimal_resolve(tool: Tool, param: str, hint: str) -> Any:
@@ -214,6 +221,7 @@ def register_hinters() -> None:
         ("clock", (_clock_hint, _clock_resolve)),
         ("decimal", (_decimal_hint, _decimal_resolve)),
         ("number", (_number_hint, _number_resolve)),
+        *DESCRIBERS.items(),
     ):
         if name not in HINTERS:
             HINTERS.add(name, pair)
@@ -240,7 +248,14 @@ def hint_for(tool: Tool, param: str, value: Any) -> str | None:
     if found is None:
         return None
     kind, phrase = found
-    return f"a {noun(param, tool)} of {phrase}" if kind in NOUNED else phrase
+    if kind not in NOUNED:
+        return phrase
+    said = noun(param, tool)
+    counted_noun = said.removeprefix("number of ")
+    if is_plural(counted_noun.rsplit(" ", 1)[-1]) and " of " not in counted_noun:
+        return f"{phrase} {counted_noun}"  # "eleven liters", "thirteen nights"
+    article = with_article(said)  # "an x", "an ID"; a mass noun's value still takes "a ... of"
+    return f"{article if article != said else engine().a(said)} of {phrase}"
 
 
 def strip_noun(hint: str) -> str:
@@ -259,7 +274,8 @@ def same_value(a: Any, b: Any) -> bool:
 
 def resolves(tool: Tool, param: str, hint: str, value: Any) -> bool:
     register_hinters()
-    cores = {hint, strip_noun(hint)}
+    words = hint.split()
+    cores = {hint, strip_noun(hint), *(" ".join(words[:k]) for k in range(1, len(words)))}
     return any(same_value(HINTERS.get(n)[1](tool, param, c), value) for n in HINTERS.names() for c in cores)
 
 
@@ -330,6 +346,38 @@ def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
         ]
         calls.append(CallPlan(tool=c.tool, tool_mode="implied", args=args))
     return DisclosurePlan(target_id=target.id, level="traj_query", calls=calls, style="casual")
+
+
+# ---------------------------------------------------------------- how hard a hard query can be
+# TRAJECT-Bench's hard queries keep little of the call literally (about 0.05-0.4 of its values);
+# ours may only leave out or describe what stays determined, so a trajectory whose values are
+# mostly free text (search words, ids, e-mail addresses) cannot make a hard query at all.
+# Sampling therefore prefers trajectories whose hard query can keep at most HARD_FLOOR of the
+# counted values (`hard_floor`), and a written hard query that still says more than
+# HARD_RECALL_CAP of them literally is rejected (checks.vague_enough).
+HARD_FLOOR = 0.4
+HARD_RECALL_CAP = 0.5
+
+
+def counted(value: Any) -> str | None:
+    """The value as TRAJECT-Bench's value recall counts it (its wire string, normalized), or
+    None when it is not counted (shorter than 2 characters, a boolean)."""
+    v = norm(wire_value(value))
+    return v if len(v) >= 2 and v not in ("true", "false") else None
+
+
+def hard_floor(target: Target, tools: dict[str, Tool]) -> float:
+    """Share of the counted values that the hard plan must state (0.0 without any)."""
+    plan = hard_plan(target, tools)
+    modes = [a.mode for _, a in plan.args() if counted(a.value) is not None]
+    return sum(m == "stated" for m in modes) / len(modes) if modes else 0.0
+
+
+def literal_recall(text: str, target: Target) -> float:
+    """TRAJECT-Bench's value recall of one query: share of counted values found verbatim."""
+    values = [v for c in target.calls for x in c.arguments.values() if (v := counted(x)) is not None]
+    nq = norm(text)
+    return sum(v in nq for v in values) / len(values) if values else 0.0
 
 
 def _arg_problem(

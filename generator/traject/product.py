@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -120,8 +121,9 @@ def new_target(
     rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}")
     tools = ctx.catalog.by_domain[item.spec["domain"]]
     if item.spec["kind"] == "parallel":
-        k = rng.randint(cfg.k.min, cfg.k.max)
-        target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats)
+        target = parallel_target(item, ctx, cfg, tools, rng)
+        if target is None:
+            return None
     else:
         length = rng.randint(cfg.chain.min, cfg.chain.max)
         chain = sample.find_chain(
@@ -132,6 +134,26 @@ def new_target(
         target = sample.sample_sequential(item.item_id, chain, ctx.catalog.by_name, rng)
     outputs = simulate.simulate_all(target, ctx.catalog.by_name, rng)
     return target.model_copy(update={"outputs": outputs})
+
+
+# Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor)
+# is taken, else the one that leaves out most, if its hard query can stay within the cap.
+PARALLEL_DRAWS = 16
+
+
+def parallel_target(item: WorkItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
+                    rng: random.Random) -> Target | None:
+    best: tuple[float, Target] | None = None
+    for _ in range(PARALLEL_DRAWS):
+        k = rng.randint(cfg.k.min, cfg.k.max)
+        target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats)
+        floor = plans.hard_floor(target, ctx.catalog.by_name)
+        if floor <= plans.HARD_FLOOR:
+            return target
+        if best is None or floor < best[0]:
+            best = (floor, target)
+    assert best is not None
+    return best[1] if best[0] <= plans.HARD_RECALL_CAP else None
 
 
 def problems_of(req: WriteRequest, texts: list[str]) -> list[tuple[str, str]]:
@@ -227,6 +249,12 @@ async def attempt_item(
     item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
 ) -> Sample | Rejection:
     target = new_target(item, ctx, cfg, graph, attempt)
+    if target is None and item.spec["kind"] == "parallel":
+        return Rejection(
+            item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
+            reason=f"no trajectory of {PARALLEL_DRAWS} drawn in domain {item.spec['domain']} has a hard "
+            f"query that can leave out half its values: they are free text (names, search words, ids) "
+            f"that no hint determines")
     if target is None:
         return Rejection(
             item_id=item.item_id,
@@ -307,8 +335,8 @@ class TrajectProduct:
                     item_id=item.item_id, product=NAME, samples=[outcome], rejections=rejections
                 )
             rejections.append(outcome)
-            if outcome.stage == "sample":
-                break
+            if outcome.validator == "chain":
+                break  # the graph has no such chain: another draw cannot find one either
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections)
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:

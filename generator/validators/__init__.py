@@ -12,7 +12,7 @@ from collections.abc import Collection
 
 from ..records import Draft, Verdict
 from ..writers.base import TextCheck, WriteRequest
-from . import levels, plan_checks, text  # noqa: F401  (registration)
+from . import history, language, levels, plan_checks, quality, text  # noqa: F401  (registration)
 from .base import VALIDATORS, Validator
 from .levels import level_recall, levels_ordered
 

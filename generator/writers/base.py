@@ -20,6 +20,7 @@ class WriteRequest(Record):
     tools: list[Tool]
     n: int = 1
     avoid: list[str] = Field(default_factory=list)  # texts already used (e.g. earlier levels)
+    language: str = "en"  # the language the queries are written in (checked by the `language` validator)
 
 
 class Writer(Protocol):

@@ -1,6 +1,6 @@
 """The LLM writer: an OpenAI-compatible model phrases the plan, the validators check it.
 
-The prompt (prompts/write_queries.j2) carries the plan as a ```json task block:
+The prompt (prompts/write_queries.j2) states the plan in prose, built from the task dict:
     {"task": "write_queries", n, level, style, intent, app, facts: [{param, text, mode}], forbidden}
 `facts` are the stated values (surface forms) and hinted arguments (hint phrases); `param`
 is the parameter's natural noun, never its identifier. `forbidden` lists surface forms of
@@ -30,6 +30,8 @@ from ..surface import forms, is_identifier, normalize, noun, render
 from ..vagueness import norm, value_elements
 from .base import WRITERS, TextCheck, WriteRequest
 from .template import intent_phrase
+
+LANGUAGES = {"en": "English", "es": "Spanish", "de": "German", "fr": "French", "zh": "Chinese"}
 
 PROMPT = "write_queries"
 
@@ -138,6 +140,7 @@ def task(req: WriteRequest, seed: int) -> dict[str, Any]:
         "app": app_named(req.plan, tools),
         "facts": facts(req, random.Random(f"llm:{seed}")),
         "forbidden": forbidden(req),
+        "language": LANGUAGES.get(req.language, req.language),
     }
 
 

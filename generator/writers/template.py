@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import random
 
+from ..phrasebook import hints_of
 from ..records import DisclosurePlan, Draft, Tool
 from ..surface import normalize
 from .base import WRITERS, TextCheck, WriteRequest
-from .phrasing.args import ADVERB_STARTS, CLASS_NOUNS, MODIFIERS, Arg, arg_texts
+from .phrasing.args import ADVERB_STARTS, CLASS_NOUNS, Arg, arg_texts
 from .phrasing.clauses import (
     APP_FORMS,
     HINT_GROUPS,
@@ -61,7 +62,6 @@ __all__ = [
     "MASS_NOUNS",
     "MAX_DISTINCT",
     "MAX_TRIES",
-    "MODIFIERS",
     "OPENERS",
     "PREPOSITIONS",
     "RESULT_REFS",
@@ -104,7 +104,8 @@ def compose(
     tool = tools.get(plan.calls[0].tool) if plan.calls else None
     bodies = join_clauses(clauses, kind, rng)
     head = head_sentence(bodies[0], plan, tool, rng)
-    if plan.style == "need" and only_need(plan) and tool and tool.hints and tool.hints.need:
+    hints = hints_of(tool)
+    if plan.style == "need" and only_need(plan) and hints and hints.need:
         bodies = bodies[:1]  # the need alone says it all
     context = context_sentence(plan, tool, rng)
     return polish(" ".join([*([context] if context else []), head, *bodies[1:]]))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...phrasebook import fragment_options
 from ...records import ArgPlan, CallPlan, Tool
 from ...surface import noun, render, spec_of, value_kind
 from .intents import PREPOSITIONS
@@ -47,11 +47,23 @@ def arg_texts(call: CallPlan, tool: Tool | None, time: str | None, rng: random.R
 
 
 def modifier(arg: Arg, tool: Tool | None, time: str | None, rng: random.Random) -> str:
+    """The phrase of an argument no intent slot absorbed: a hint phrase, a catalog surface
+    phrase ("by car", "a standard car"), or the value in its parameter's fragment ("for 4
+    people", "at 26% brightness", "sorted by price"); never a read-out."""
     text = arg.text or ""
     if arg.plan.mode == "hinted":
         return _hint_modifier(arg, tool, rng)
     kind = value_kind(arg.plan.value, arg.param, tool, time)
-    return MODIFIERS.get(kind, _plain_modifier)(arg, tool, text, rng)
+    if kind == "bool":
+        return text
+    if kind == "enum" and _phrase_like(text):
+        return _enum_modifier(arg, tool, text, rng)
+    return rng.choice(fragment_options(arg.param, tool, noun(arg.param, tool))).replace("{v}", text)
+
+
+def _phrase_like(text: str) -> bool:
+    """A catalog surface phrase that carries its own frame ("by car", "a standard car")."""
+    return _adverbial(text) or text.split(" ", 1)[0].lower() in ("a", "an", "the", "my")
 
 
 _PLAIN_DATE_HINT = re.compile(
@@ -82,26 +94,6 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     return rng.choice([f"with {text}", f"using {text}", f"for {text}"])
 
 
-def _plain_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
-    role = param_role(arg.param)
-    if role:
-        return f"{role} {text}"
-    n = noun(arg.param, tool)
-    verb = "are" if isinstance(arg.plan.value, list) or (n.endswith("s") and not n.endswith("ss")) else "is"
-    return rng.choice(
-        [f"with the {n} set to {text}", f"where the {n} {verb} {text}", f"with {text} as the {n}"]
-    )
-
-
-def _number_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
-    n = noun(arg.param, tool)
-    if n.startswith("number of "):  # "for 2 guests", not "with a number of guests of 2"
-        return f"for {text} {n[len('number of ') :]}"
-    if n.endswith("s") and not n.endswith("ss"):  # "with 0 checked bags"
-        return f"with {text} {n}"
-    return rng.choice([f"with a {n} of {text}", f"with a {n} of {text}", f"with the {n} set to {text}"])
-
-
 ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonight", "once", "every", "just"}
 
 
@@ -125,30 +117,6 @@ def _enum_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -
         return f"with {text}"
     if n.split()[-1] in CLASS_NOUNS:
         return f"in the {text} {n}"
-    return rng.choice([f"with {text} as the {n}", f"with the {n} set to {text}"])
+    return rng.choice(fragment_options(arg.param, tool, n)).replace("{v}", text)
 
 
-def _when_modifier(prep: str) -> Callable[[Arg, Tool | None, str, random.Random], str]:
-    """Dates and times: a bare "on May 3rd" when the parameter is just a date, else its noun."""
-
-    def modify(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
-        n = noun(arg.param, tool)
-        bare = text in ("today", "tomorrow", "the day after tomorrow", "noon", "midnight")
-        said = text if bare else f"{prep} {text}"
-        if n in ("date", "day", "time", "when", "datetime"):
-            return said
-        return rng.choice([f"with the {n} {said}", f"with {n} {said}"])
-
-    return modify
-
-
-MODIFIERS: dict[str, Callable[[Arg, Tool | None, str, random.Random], str]] = {
-    "bool": lambda a, t, text, rng: text,
-    "date": _when_modifier("on"),
-    "datetime": _when_modifier("for"),
-    "clock": _when_modifier("at"),
-    "enum": _enum_modifier,
-    "text": _plain_modifier,
-    "number": _number_modifier,
-    "list": _plain_modifier,
-}

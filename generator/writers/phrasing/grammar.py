@@ -14,9 +14,20 @@ _ONE_PLURAL = re.compile(
     r"(?<![\w.,:-])(1|one) ((?:(?!of\b)[A-Za-z-]+ )?)"
     r"(night|seat|ticket|spot|guest|adult|minute|hour|day|star|room|passenger|rider|traveller|bag|item)s\b"
 )
+_ONE_ANY = re.compile(r"(?<![\w.,:-])(1|one) ([a-z]+)\b(?!['-])")
+
+
+def _one_singular(m: re.Match[str]) -> str:
+    """ "1 passes" -> "1 pass", "one nights" -> "one night" (lemminflect decides what is plural)."""
+    from ...phrasebook.lexicon import is_plural, singular
+
+    return f"{m[1]} {singular(m[2])}" if is_plural(m[2]) else m[0]
+
+
 _MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
 # "at June 2nd, 2025 at 9 am" (a datetime filling an "at {time}" slot) -> "on June 2nd, ...".
 _AT_DATE = re.compile(rf"\bat (?=(?:the \d+(?:st|nd|rd|th) of )?(?:{_MONTH_NAMES})\b)")
+_DAY_PREP = re.compile(r"\b(?:on|at|in) (today|tomorrow|tonight|the day after tomorrow)\b")
 _SENTENCE_START = re.compile(r"([.?!] )([a-z])")
 
 
@@ -25,7 +36,10 @@ def polish(text: str) -> str:
     "1 night", sentence starts capitalized, no space before punctuation."""
     text = _A_AN.sub(lambda m: f"{m[1]}n ", text)
     text = _ONE_PLURAL.sub(r"\1 \2\3", text)
+    text = _ONE_ANY.sub(_one_singular, text)
     text = _AT_DATE.sub("on ", text)
+    text = _DAY_PREP.sub(r"\1", text)  # "due on today" -> "due today"
+    text = re.sub(r"\b(?:the|a|an) (?=(?:The|A|An) [A-Z])", "", text)  # "from the The Crimson Horizon playlist"
     text = re.sub(r"(?<![\w.,:-])(1|one) people\b", r"\1 person", text)
     text = re.sub(r"\s+([,.;?!])", r"\1", text)
     text = re.sub(r"([?!])[.?!]+|(?<!\.)\.\.(?!\.)", lambda m: m[1] or ".", text)

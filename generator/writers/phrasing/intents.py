@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+from ...phrasebook import hints_of
 from ...records import Tool
 from ...surface import noun, words
 
@@ -164,7 +165,8 @@ def derived_intent(tool: Tool | None, fallback: str = "") -> str:
 def intent_phrase(tool: Tool | None) -> str:
     """A slot-free intent for prompts: the first hint intent with optional parts dropped and
     mandatory slots said as "the <noun>" ("order {food}" -> "order the dishes")."""
-    for template in tool.hints.intents if tool and tool.hints else []:
+    hints = hints_of(tool)
+    for template in hints.intents if hints else []:
         body = _OPTIONAL.sub("", template)
         nouns = {n: f"the {noun(n, tool)}" for n in _SLOT.findall(body)}
         filled = _fill(body, nouns)
@@ -174,10 +176,13 @@ def intent_phrase(tool: Tool | None) -> str:
 
 
 def choose_intent(tool: Tool | None, said: dict[str, str], rng: random.Random) -> tuple[str, set[str]]:
-    templates = list(tool.hints.intents) if tool and tool.hints else []
+    hints = hints_of(tool)
+    templates = list(hints.intents) if hints else []
     rng.shuffle(templates)
     options = [f for f in (_fill(t, said) for t in templates) if f]
     if options:
-        # Mostly the template that absorbs the most values: slots read better than modifiers.
-        return max(options, key=lambda f: len(f[1])) if rng.random() < 0.75 else options[0]
+        # A template that absorbs the most values (slots read better than modifiers); ties
+        # (other verbs, other orders) vary.
+        most = max(len(f[1]) for f in options)
+        return rng.choice([f for f in options if len(f[1]) == most])
     return derived_intent(tool, tool.name if tool else ""), set()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+from ...phrasebook import hints_of
 from ...records import DisclosurePlan, Tool
 from .grammar import capitalize
 
@@ -90,7 +91,8 @@ _QUESTION_START = (
 
 
 def _need(tool: Tool | None, rng: random.Random) -> str | None:
-    needs = tool.hints.need if tool and tool.hints else []
+    hints = hints_of(tool)
+    needs = hints.need if hints else []
     return rng.choice(needs).rstrip(".!?") if needs else None
 
 

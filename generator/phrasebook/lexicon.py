@@ -1,0 +1,193 @@
+"""English word knowledge for derived phrasing, through maintained libraries: articles and
+plurals from `inflect`, lemmas, plural detection and verb forms from `lemminflect`.
+
+Only what no library knows is written here: abbreviations seen in API schemas (`qty`,
+`lat`, `tz`) and the verbs API names start with, mapped to what a user says.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+# Abbreviations of parameter and API names, as a user says them.
+ABBREVIATIONS = {
+    "qty": "quantity", "num": "number", "no": "number", "nb": "number", "lat": "latitude",
+    "lng": "longitude", "lon": "longitude", "long": "longitude", "addr": "address",
+    "desc": "description", "dest": "destination", "src": "source", "dst": "destination",
+    "msg": "message", "msgs": "messages", "tz": "time zone", "amt": "amount", "max": "maximum",
+    "min": "minimum", "temp": "temperature", "pct": "percent", "cnt": "count", "id": "ID",
+    "ids": "IDs", "url": "URL", "urls": "URLs", "ip": "IP", "uri": "URI", "tel": "phone",
+    "img": "image", "pic": "picture", "pics": "pictures", "doc": "document", "docs": "documents",
+    "info": "info", "config": "settings", "cfg": "settings", "pwd": "password", "usr": "user",
+    "dob": "date of birth", "cat": "category", "lang": "language", "loc": "location",
+    "freq": "frequency", "fmt": "format", "dir": "folder", "prev": "previous", "avg": "average",
+    "std": "standard", "sym": "symbol", "symb": "symbol", "pos": "position", "rad": "radius",
+    "dt": "date", "ts": "timestamp", "sec": "seconds", "secs": "seconds", "mins": "minutes",
+    "hrs": "hours", "km": "km", "kg": "kg", "lb": "pounds", "lbs": "pounds", "ccy": "currency",
+    "dept": "department", "org": "organization", "repo": "repository", "env": "environment",
+    "btn": "button", "pin": "PIN", "sku": "SKU", "iata": "IATA", "icao": "ICAO", "isbn": "ISBN",
+    "asin": "ASIN", "ssn": "SSN", "vin": "VIN", "api": "API", "os": "OS", "sms": "SMS",
+}
+# Words an API name or description starts with, mapped to the verb a user says (None: the
+# word is a verb of the code, not of the user: "handle", "process", "execute").
+VERBS: dict[str, str | None] = {
+    "get": "get", "fetch": "get", "retrieve": "get", "return": "get", "obtain": "get", "read": "get",
+    "load": "get", "provide": "get", "give": "get", "query": "look up", "lookup": "look up",
+    "look": "look up", "search": "search for", "find": "find", "list": "list", "show": "show",
+    "display": "show", "view": "show", "check": "check", "verify": "verify", "validate": "check",
+    "add": "add", "create": "create", "make": "make", "new": "create", "generate": "generate",
+    "insert": "add", "post": "post", "put": "put", "set": "set", "update": "update", "edit": "edit",
+    "modify": "change", "change": "change", "patch": "update", "delete": "delete", "remove": "remove",
+    "cancel": "cancel", "book": "book", "reserve": "reserve", "buy": "buy", "purchase": "buy",
+    "order": "order", "send": "send", "play": "play", "pause": "pause", "stop": "stop",
+    "start": "start", "open": "open", "close": "close", "lock": "lock", "unlock": "unlock",
+    "share": "share", "translate": "translate", "track": "track", "schedule": "schedule",
+    "pay": "pay", "transfer": "transfer", "calculate": "calculate", "compute": "calculate",
+    "convert": "convert", "estimate": "estimate", "predict": "predict", "analyze": "analyze",
+    "analyse": "analyze", "compare": "compare", "recommend": "recommend", "suggest": "suggest",
+    "log": "log", "record": "record", "register": "register", "subscribe": "subscribe",
+    "unsubscribe": "unsubscribe", "follow": "follow", "download": "download", "upload": "upload",
+    "save": "save", "export": "export", "import": "import", "sync": "sync", "reset": "reset",
+    "restart": "restart", "enable": "turn on", "disable": "turn off", "turn": "turn", "toggle": "toggle",
+    "move": "move", "rename": "rename", "copy": "copy", "archive": "archive", "restore": "restore",
+    "mark": "mark", "assign": "assign", "invite": "invite", "join": "join", "leave": "leave",
+    "rate": "rate", "review": "review", "report": "report", "notify": "notify", "remind": "remind",
+    "call": "call", "dial": "call", "text": "text", "email": "email", "reply": "reply",
+    "forward": "forward", "approve": "approve", "reject": "reject", "submit": "submit",
+    "apply": "apply for", "request": "request", "rent": "rent", "hire": "hire", "sell": "sell",
+    "solve": "solve", "count": "count", "measure": "measure", "monitor": "monitor", "scan": "scan",
+    "detect": "detect", "identify": "identify", "summarize": "summarize", "explain": "explain",
+    "describe": "describe", "draw": "draw", "plot": "plot", "sort": "sort", "filter": "filter",
+    "clean": "clean", "vacuum": "vacuum", "water": "water", "feed": "feed", "dim": "dim",
+    "adjust": "adjust", "configure": "set up", "setup": "set up", "install": "install",
+    "deploy": "deploy", "run": "run", "launch": "launch", "print": "print", "format": "format",
+    "encode": "encode", "decode": "decode", "parse": "read", "extract": "extract", "match": "match",
+    "resolve": "resolve", "geocode": "find", "reverse": "reverse", "fill": "fill", "refill": "refill",
+    "handle": None, "process": None, "execute": None, "perform": None, "do": None, "manage": "manage",
+    "use": None, "invoke": None, "api": None, "endpoint": None, "reschedule": "reschedule", "mix": "mix", "plan": "plan",
+    "roll": "roll", "flip": "flip", "shuffle": "shuffle", "split": "split", "merge": "merge", "rank": "rank",
+}
+# Verbs whose object is usually a new thing ("create a playlist") rather than a known one.
+CREATING = frozenset({"create", "make", "add", "generate", "book", "reserve", "buy", "order", "schedule",
+                      "register", "post", "log", "record", "request", "rent", "hire", "draw", "plot",
+                      "send", "start", "submit", "apply for", "set up", "launch"})
+# Verbs whose plural object is said without an article ("list devices", "search for hotels").
+BARE_PLURAL = frozenset({"list", "search for", "find", "show", "get", "look up", "recommend", "suggest",
+                         "compare", "track", "monitor"})
+MASS_NOUNS = frozenset({"news", "knowledge", "information", "info", "weather", "music", "data", "advice",
+                        "traffic", "goods", "details", "status", "history", "food", "energy", "usage",
+                        "feedback", "equipment", "software", "evidence", "research", "progress",
+                        "content", "media", "analytics", "metadata", "inventory", "insurance", "mail",
+                        "luggage", "baggage", "furniture", "homework", "work", "money", "cash",
+                        "electricity", "water", "time", "sentiment", "pricing", "availability"})
+
+
+@lru_cache(maxsize=1)
+def engine() -> Any:
+    import inflect
+
+    return inflect.engine()
+
+
+@lru_cache(maxsize=65536)
+def lemmas(word: str) -> dict[str, tuple[str, ...]]:
+    from lemminflect import getAllLemmas
+
+    return dict(getAllLemmas(word.lower()))
+
+
+FUNCTION_WORDS = frozenset({"a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "by", "with", "from",
+                            "at", "as", "into", "per", "vs", "via", "my", "your", "its", "their", "this", "that",
+                            "these", "those", "not", "no", "all", "any", "each", "every", "both", "than"})
+
+
+def known(word: str) -> bool:
+    """An English word lemminflect knows (not "adxr", "spotarea", "lonlat")."""
+    w = word.lower()
+    return bool(lemmas(w)) or w in ABBREVIATIONS or w in FUNCTION_WORDS
+
+
+@lru_cache(maxsize=65536)
+def is_plural(word: str) -> bool:
+    from lemminflect import getInflection
+
+    noun = lemmas(word).get("NOUN")
+    return bool(noun) and noun[0] != word.lower() and word.lower() in getInflection(noun[0], "NNS")
+
+
+@lru_cache(maxsize=65536)
+def plural(phrase: str) -> str:
+    """The plural of a noun phrase's head ("pass" -> "passes", "checked bag" -> "checked bags")."""
+    head = phrase.rsplit(" ", 1)
+    last = head[-1]
+    if is_plural(last) or last in MASS_NOUNS or not last.isalpha():
+        return phrase
+    return " ".join([*head[:-1], engine().plural_noun(last) or last])
+
+
+@lru_cache(maxsize=65536)
+def singular(phrase: str) -> str:
+    head = phrase.rsplit(" ", 1)
+    last = head[-1]
+    if not is_plural(last):
+        return phrase
+    noun = lemmas(last).get("NOUN")
+    return " ".join([*head[:-1], noun[0] if noun else last])
+
+
+def with_article(phrase: str) -> str:
+    """ "a user", "an hour", "an ID", "a URL"; plurals and mass nouns take none."""
+    last = phrase.rsplit(" ", 1)[-1]
+    if is_plural(last) or last.lower() in MASS_NOUNS:
+        return phrase
+    first = phrase.split(" ", 1)[0]
+    if _ACRONYM.match(first):  # letter by letter: "an SMS", "a URL"
+        return f"{'an' if first[0] in 'AEFHILMNORSX' else 'a'} {phrase}"
+    return engine().a(phrase)
+
+
+def gerund(verb: str) -> str:
+    """ "simulate" -> "simulating" (lemminflect; the verb itself when unknown)."""
+    from lemminflect import getInflection
+
+    forms = getInflection(verb, "VBG")
+    return forms[0] if forms else verb
+
+
+def verb_lemma(word: str) -> str | None:
+    """The lemma of `word` read as a verb ("Returns" -> "return"), None when it is no verb."""
+    w = word.lower()
+    verbs = lemmas(w).get("VERB")
+    return verbs[0] if verbs else None
+
+
+def expand(word: str) -> str:
+    return ABBREVIATIONS.get(word.lower(), word)
+
+
+_ACRONYM = re.compile(r"^[A-Z0-9]{2,}s?$")
+
+
+def lower_words(text: str) -> str:
+    """Lower-case a phrase but keep acronyms ("Average True Range (ATR)" -> "average true range (ATR)")."""
+    return " ".join(w if _ACRONYM.match(w) else w.lower() for w in text.split())
+
+
+@lru_cache(maxsize=65536)
+def split_compound(word: str) -> list[str]:
+    """An unknown glued word split into two known ones ("outputsize" -> output size,
+    "spotarea" -> spot area, "lonlat" -> lon lat); the word itself when no split is found."""
+    w = word.lower()
+    if known(w) or len(w) < 5 or not w.isalpha():
+        return [word]
+    for i in range(len(w) - 2, 1, -1):
+        left, right = w[:i], w[i:]
+        if _part(left) and _part(right):
+            return [left, right]
+    return [word]
+
+
+def _part(word: str) -> bool:
+    return (len(word) >= 3 and bool(lemmas(word))) or word in ABBREVIATIONS

@@ -1,0 +1,176 @@
+"""What survives a crash: finished items and LLM spending, appended line by line under .state/.
+
+Both files are append-only JSON Lines, one per config hash (and shard). A process killed at any
+instant leaves at most one torn last line; a torn or undecodable line (cut anywhere, inside a
+multi-byte character included) is skipped on load and its item redone, and the torn tail is cut
+off before the next append so it cannot swallow the next good line.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import os
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from .llm.usage import Spend, count
+from .records import ItemResult
+
+STATE_DIR = ".state"
+
+# The product whose item is being run: LLM spending is attributed to it (tokens per format).
+CURRENT_PRODUCT: contextvars.ContextVar[str] = contextvars.ContextVar("trajgen_product", default="setup")
+
+
+def _suffix(shard: tuple[int, int] | None) -> str:
+    return f".shard{shard[0]}of{shard[1]}" if shard else ""
+
+
+def good_lines(path: Path) -> Iterator[bytes]:
+    """Complete lines of `path` (bytes, without the newline); a torn last line is left out."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return
+    end = data.rfind(b"\n")
+    for line in data[:end + 1].split(b"\n"):
+        if line.strip():
+            yield line
+
+
+def cut_torn_tail(path: Path) -> None:
+    """Drop everything after the last newline: the remains of an append a kill interrupted."""
+    try:
+        with path.open("rb+") as fh:
+            size = fh.seek(0, os.SEEK_END)
+            if size == 0:
+                return
+            fh.seek(-1, os.SEEK_END)
+            if fh.read(1) == b"\n":
+                return
+            data = path.read_bytes()
+            fh.truncate(data.rfind(b"\n") + 1)
+    except FileNotFoundError:
+        return
+
+
+class Appender:
+    """One append-only JSON Lines file, opened once; each record is one write() of a whole line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh: IO[bytes] | None = None
+
+    def write(self, line: str) -> None:
+        if self._fh is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            cut_torn_tail(self.path)
+            self._fh = self.path.open("ab", buffering=0)
+        self._fh.write(line.encode("utf-8") + b"\n")
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+
+class StateStore:
+    """Append-only record of finished items, one file per config hash (and shard).
+
+    Loading reads every file of the config hash, so shards that ran into the same directory
+    (or whose state files were copied there) merge without duplicates."""
+
+    def __init__(self, out_dir: Path, key: str, shard: tuple[int, int] | None = None) -> None:
+        self.key = key
+        self.path = out_dir / STATE_DIR / f"{key}{_suffix(shard)}.jsonl"
+        self._out = Appender(self.path)
+
+    def files(self) -> list[Path]:
+        return sorted(p for p in self.path.parent.glob(f"{self.key}*.jsonl")
+                      if not p.name.endswith(Journal.SUFFIX))
+
+    def load(self) -> dict[str, ItemResult]:
+        done: dict[str, ItemResult] = {}
+        for path in self.files():
+            for res in read_results(path):
+                done[res.item_id] = res
+        return done
+
+    def item_ids(self) -> set[str]:
+        """Ids of the finished items, without keeping their results in memory."""
+        done: set[str] = set()
+        for path in self.files():
+            done.update(res.item_id for res in read_results(path))
+        return done
+
+    def append(self, res: ItemResult) -> None:
+        self._out.write(res.model_dump_json())
+
+    def close(self) -> None:
+        self._out.close()
+
+
+def read_results(path: Path) -> Iterator[ItemResult]:
+    for line in good_lines(path):
+        try:
+            yield ItemResult.model_validate_json(line)
+        except ValueError:  # cut short, or bytes that are not UTF-8: redo that item
+            continue
+
+
+class Journal:
+    """The dataset's LLM spending, one line per exchange or retry, summed over every invocation.
+
+    An exchange is counted once however often it is served (a kill between caching a reply
+    and finishing its item costs a cache hit on resume, not a second count). `spent` is
+    the running total every budget check reads; `by_product` splits it per format."""
+
+    SUFFIX = ".llm.jsonl"
+
+    def __init__(self, out_dir: Path, key: str, shard: tuple[int, int] | None = None) -> None:
+        self.dataset = key
+        self.dir = out_dir / STATE_DIR
+        self._out = Appender(self.dir / f"{key}{_suffix(shard)}{self.SUFFIX}")
+        self.spent = Spend()
+        self.by_product: dict[str, Spend] = defaultdict(Spend)
+        self._seen: set[bytes] = set()
+
+    def load(self) -> None:
+        """Read what earlier invocations spent (call once the directory is locked)."""
+        for path in sorted(self.dir.glob(f"{self.dataset}*{self.SUFFIX}")):
+            for line in good_lines(path):
+                try:
+                    self._apply(json.loads(line))
+                except (ValueError, TypeError, KeyError, AttributeError):
+                    continue
+
+    def _apply(self, rec: dict) -> bool:
+        if rec.get("retry"):
+            self.spent.retries += 1
+            self.by_product[str(rec.get("f", "setup"))].retries += 1
+            return True
+        digest = bytes.fromhex(str(rec["k"]))
+        if digest in self._seen:
+            return False
+        self._seen.add(digest)
+        p, c, paid = int(rec.get("p", 0)), int(rec.get("c", 0)), bool(rec.get("paid"))
+        count(self.spent, p, c, paid)
+        count(self.by_product[str(rec.get("f", "setup"))], p, c, paid)
+        return True
+
+    def exchange(self, key: str, prompt_tokens: int, completion_tokens: int, paid: bool) -> None:
+        rec = {"k": key[:32], "p": prompt_tokens, "c": completion_tokens, "paid": int(paid),
+               "f": CURRENT_PRODUCT.get()}
+        if self._apply(rec):
+            self._out.write(json.dumps(rec, separators=(",", ":")))
+
+    def retry(self) -> None:
+        rec = {"retry": 1, "f": CURRENT_PRODUCT.get()}
+        self._apply(rec)
+        self._out.write(json.dumps(rec, separators=(",", ":")))
+
+    def close(self) -> None:
+        self._out.close()

@@ -1,0 +1,286 @@
+"""Text defects of a query, whatever wrote it: the detectors behind the `text_quality` gate
+(generator.validators.quality), the text report of `trajgen stats` and the catalog sweep.
+
+Each detector reads one text and returns `Defect`s; a defect lying wholly inside an *exempt*
+span (a stated value as said, the value itself, a hint phrase, an app name) is not one: a
+product called `smart_plug_v2` or a file `/tmp/a.txt` may be said because it is the value.
+
+Defect classes (DEFECT_CLASSES; README "Text quality" shows an example of each):
+
+- empty: blank text, or a placeholder left in it ("{city}", "<name>", "TODO", "lorem ipsum").
+- doubled_word: the same word twice in a row ("play something something chill").
+- article: stacked or dangling determiners ("get a the zone", "list an of cities") or a/an
+  that does not fit the next word's sound ("an cities", "a hour").
+- identifier: a leftover identifier: snake_case, camelCase, a path, a dotted name
+  ("search for an engine.query").
+- repr: a Python/JSON object repr ("{'device_id': 'DEV-1'}", "['a', 'b']", "None").
+- digit_string: a number spelled digit by digit ("37 point 8 1 0 2 1", "four five six").
+- readout: more than MAX_READOUTS read-out constructions in one query (see READOUTS).
+
+A *read-out* is a construction that assigns a value to a named parameter instead of saying it
+in the flow of the sentence: "with the <noun> set to <value>", "with <value> as the <noun>",
+"where the <noun> is/are <value>" ("with the granularity set to week", "with lock as the
+action", "where the camera identifier is CAM-7"). One read-out in a query passes; the gate
+rejects a query with two or more; the read-out share of a file is the share of its queries
+holding at least one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+MAX_READOUTS = 1  # read-outs one query may hold; the gate rejects more
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Defect:
+    kind: str
+    start: int
+    end: int
+    text: str
+    why: str
+
+    def reason(self) -> str:
+        return f"{self.kind}: {self.why} ('{self.text}')"
+
+
+Detector = Callable[[str], list[Defect]]
+DETECTORS: dict[str, Detector] = {}
+
+
+def detector(kind: str) -> Callable[[Detector], Detector]:
+    def deco(fn: Detector) -> Detector:
+        DETECTORS[kind] = fn
+        return fn
+
+    return deco
+
+
+def _found(kind: str, pattern: re.Pattern[str], text: str, why: str, group: int = 0) -> list[Defect]:
+    return [Defect(kind, m.start(group), m.end(group), m[group], why) for m in pattern.finditer(text)]
+
+
+# ---------------------------------------------------------------- empty / placeholder
+
+_PLACEHOLDER = re.compile(
+    r"\{\s*\w*\s*\}|<[A-Za-z_][\w ]{0,30}>|\bTODO\b|\bTBD\b|(?i:lorem ipsum)|\bXXX+\b|\?\?\?|"
+    r"\[(?:[A-Z_ ]{2,}|\.\.\.)\]"
+)
+
+
+@detector("empty")
+def empty(text: str) -> list[Defect]:
+    if len(re.findall(r"\w+", text)) < 2:
+        return [Defect("empty", 0, len(text), text, "no request in the text")]
+    return _found("empty", _PLACEHOLDER, text, "a placeholder is left in the text")
+
+
+# ---------------------------------------------------------------- doubled words
+
+_DOUBLE = re.compile(r"\b(\w+)\s+(\1)\b", re.IGNORECASE)
+# Doublings English allows ("that that", "had had"), and casual emphasis.
+_FINE_DOUBLES = frozenset({"that", "had", "very", "no", "so", "bye", "ha", "really"})
+
+
+@detector("doubled_word")
+def doubled_word(text: str) -> list[Defect]:
+    return [
+        Defect("doubled_word", m.start(), m.end(), m[0], "a word is doubled")
+        for m in _DOUBLE.finditer(text)
+        if m[1].lower() not in _FINE_DOUBLES and not m[1].isdigit()  # digits: see digit_string
+    ]
+
+
+# ---------------------------------------------------------------- articles
+
+_FUNCTION_WORDS = (
+    "a|an|the|my|your|his|her|our|their|its|this|these|those|of|to|for|with|and|or|in|on|at|by|"
+    "from|is|are|was|were|be|as|than|that|which|what|whose|any|some|every|each"
+)
+_STACKED = re.compile(rf"\b(?:a|an|the)\s+(?:{_FUNCTION_WORDS})\b", re.IGNORECASE)
+_ARTICLE_NEXT = re.compile(r"\b(a|an)\s+([a-z][a-z'-]*)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _inflect():
+    import inflect
+
+    return inflect.engine()
+
+
+@lru_cache(maxsize=65536)
+def right_article(word: str) -> str:
+    """ "a" or "an" for `word`, by its sound (inflect: "an hour", "a user", "an X-ray")."""
+    return _inflect().a(word).split(" ", 1)[0].lower()
+
+
+def _wrong_article(m: re.Match[str]) -> bool:
+    word = m[2]
+    if not word.islower():  # names and acronyms: how they are said is unknown
+        return False
+    return right_article(word) != m[1].lower()
+
+
+@detector("article")
+def article(text: str) -> list[Defect]:
+    stacked = _found("article", _STACKED, text, "determiners are stacked or the article has no noun")
+    wrong = [
+        Defect("article", m.start(), m.end(), m[0], f"'{m[2]}' takes '{right_article(m[2])}'")
+        for m in _ARTICLE_NEXT.finditer(text)
+        if _wrong_article(m)
+    ]
+    return stacked + wrong
+
+
+# ---------------------------------------------------------------- agreement and prepositions
+
+_ONE_OF = re.compile(r"\b(a|an|1|one)\s+([a-z][a-z-]*)(?=\s*(?:[,.;:?!]|$|\d|\b(?:" + _FUNCTION_WORDS + r")\b))")
+_BAD_PREP = re.compile(r"\b(?:on|at|in)\s+(?:today|tomorrow|tonight|yesterday)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65536)
+def is_plural(word: str) -> bool:
+    """Whether `word` is the plural of a noun (lemminflect's tables: "devices", "children";
+    not "news", "series", "status")."""
+    from lemminflect import getAllLemmas, getInflection
+
+    lemmas = getAllLemmas(word, "NOUN").get("NOUN")
+    return bool(lemmas) and lemmas[0] != word and word in getInflection(lemmas[0], "NNS")
+
+
+@detector("grammar")
+def grammar(text: str) -> list[Defect]:
+    """A singular determiner before a plural head noun ("a services", "1 passes"), or a
+    preposition before a relative day ("on today")."""
+    plural = [
+        Defect("grammar", m.start(), m.end(), m[0], f"'{m[1]}' before the plural '{m[2]}'")
+        for m in _ONE_OF.finditer(text)
+        if is_plural(m[2])
+    ]
+    return plural + _found("grammar", _BAD_PREP, text, "a relative day takes no preposition")
+
+
+# ---------------------------------------------------------------- identifiers
+
+_IDENTIFIER = re.compile(
+    r"(?<![\w@/.-])(?:"
+    r"[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9]"  # snake_case
+    r"|[a-z]+(?:[A-Z][a-z0-9]+)+"  # camelCase
+    r"|(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]+)+/?|[A-Za-z]:\\[\w\\.-]+"  # paths
+    r"|[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+\(?\)?"  # dotted names
+    r")(?![\w@/-])"
+)
+_NOT_DOTTED = re.compile(r"^(?:e\.g|i\.e|a\.m|p\.m|etc|vs|approx|no|st|dr|mr|mrs|ms)\b", re.IGNORECASE)
+
+
+@detector("identifier")
+def identifier(text: str) -> list[Defect]:
+    out = []
+    for m in _IDENTIFIER.finditer(text):
+        token = m[0].rstrip(".")
+        if "." in token and "/" not in token and (_NOT_DOTTED.match(token) or token.count(".") == 0):
+            continue
+        out.append(Defect("identifier", m.start(), m.start() + len(token), token, "an identifier is left in"))
+    return out
+
+
+# ---------------------------------------------------------------- object reprs
+
+_REPR = re.compile(
+    r"[{\[]\s*['\"]|['\"]\s*[}\]]|['\"]\s*:\s*['\"{\[\d-]|\{\s*\w+\s*:|\[\s*\]|"
+    r"(?<=[a-z,;:] )(?:None|True|False|NaN)\b|[:=]\s*null\b"
+)
+
+
+@detector("repr")
+def repr_(text: str) -> list[Defect]:
+    return _found("repr", _REPR, text, "an object repr is left in the text")
+
+
+# ---------------------------------------------------------------- digits spelled one by one
+
+_DIGIT_WORDS = "zero|oh|one|two|three|four|five|six|seven|eight|nine"
+_DIGITS = re.compile(
+    rf"\b\d(?:\s+\d){{2,}}\b|\bpoint(?:\s+(?:\d|{_DIGIT_WORDS})\b){{2,}}|"
+    rf"\b(?:{_DIGIT_WORDS})(?:[\s-]+(?:{_DIGIT_WORDS})\b){{2,}}",
+    re.IGNORECASE,
+)
+
+
+@detector("digit_string")
+def digit_string(text: str) -> list[Defect]:
+    return _found("digit_string", _DIGITS, text, "a number is spelled digit by digit")
+
+
+# ---------------------------------------------------------------- read-outs
+
+_NP = r"[a-z][a-z0-9' -]{0,40}?"
+READOUTS: list[tuple[str, re.Pattern[str]]] = [
+    ("set to", re.compile(rf"\b(?:with|and|where|having)\s+(?:the|its|a)\s+{_NP}\s+(?:set|equal)\s+(?:to|as)\b",
+                          re.IGNORECASE)),
+    ("as the", re.compile(r"\bwith\s+[^,.;?!]{1,60}?\s+as\s+(?:the|its)\s+[a-z]", re.IGNORECASE)),
+    ("where the X is", re.compile(rf"\b(?:where|whose)\s+(?:the\s+)?{_NP}\s+(?:is|are)\s+(?!\w+ing\b)",
+                                  re.IGNORECASE)),
+    ("X = Y", re.compile(r"\b(?:[a-z]+ ){0,3}[a-z]{2,}\s?=\s?\S", re.IGNORECASE)),
+]
+
+
+def readouts(text: str) -> list[Defect]:
+    """Every read-out construction in `text` (see the module doc)."""
+    out = []
+    for name, pattern in READOUTS:
+        out += [Defect("readout", m.start(), m.end(), m[0], f"read-out '{name}'") for m in pattern.finditer(text)]
+    return out
+
+
+@detector("readout")
+def readout(text: str) -> list[Defect]:
+    found = readouts(text)
+    if len(found) <= MAX_READOUTS:
+        return []
+    first = found[0]
+    why = f"{len(found)} read-outs (at most {MAX_READOUTS}); say the values in the flow of the sentence"
+    return [Defect("readout", first.start, found[-1].end, first.text, why)]
+
+
+DEFECT_CLASSES = tuple(DETECTORS)
+
+
+# ---------------------------------------------------------------- exemptions
+
+
+def exempt_spans(text: str, phrases: Iterable[str]) -> list[Span]:
+    """Where in `text` the `phrases` (values as said, hint phrases, app names) occur."""
+    spans = []
+    low = text.lower()
+    for p in {p.strip().lower() for p in phrases if p and p.strip()}:
+        start = low.find(p)
+        while start >= 0:
+            spans.append((start, start + len(p)))
+            start = low.find(p, start + 1)
+    return spans
+
+
+def _inside(d: Defect, spans: list[Span], text: str) -> bool:
+    if any(a <= d.start and d.end <= b for a, b in spans):
+        return True
+    # "the domain domain.org": a label noun before a value that starts with the same word
+    second = d.end - len(d.text.split()[-1]) if d.kind == "doubled_word" else -1
+    return any(a == second and re.fullmatch(r"\S*[^\sA-Za-z]\S*", text[a:b]) for a, b in spans)
+
+
+def defects(text: str, exempt: Iterable[str] = (), kinds: Iterable[str] | None = None) -> list[Defect]:
+    """Every defect of `text` (of `kinds`, default all), minus those inside an exempt phrase."""
+    spans = exempt_spans(text, exempt)
+    out = []
+    for kind in kinds or DETECTORS:
+        if kind == "readout":  # a read-out counts as such even around a value
+            out += DETECTORS[kind](text)
+            continue
+        out += [d for d in DETECTORS[kind](text) if not _inside(d, spans, text)]
+    return out

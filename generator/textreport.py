@@ -1,0 +1,235 @@
+"""The text report of `trajgen stats`: how the queries of a file read, per format and level.
+
+Per (format, level): queries, words per query, read-out share (queries holding at least one
+read-out, generator.textquality), defects per class, and the distinct-opening share (distinct
+first two words over queries). `trajgen stats OURS --compare UPSTREAM` prints the same table
+for an original benchmark file beside ours.
+
+QUERY_READERS maps a format to a reader of its queries: (level, text, values) per query,
+`values` being the argument values the record carries (said as they are, they are no
+identifier defect). A new format registers one reader.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .registry import Registry
+from .textquality import DEFECT_CLASSES, defects, readouts
+
+Query = tuple[str, str, list[str]]
+QueryReader = Callable[[Path], Iterator[Query]]
+QUERY_READERS: Registry[QueryReader] = Registry("query reader")
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [] if value is None else [str(value)]
+
+
+def _files(path: Path, pattern: str) -> list[Path]:
+    return sorted(path.rglob(pattern)) if path.is_dir() else [path]
+
+
+def _json_records(path: Path) -> list[Any]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+        return data if isinstance(data, list) else [data]
+    except ValueError:
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def _call_values(messages: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for m in messages:
+        for c in m.get("tool_calls") or []:
+            try:
+                out += _strings(json.loads(c["function"]["arguments"]))
+            except (KeyError, TypeError, ValueError):
+                continue
+    return out
+
+
+@QUERY_READERS.register("trail")
+def trail_queries(path: Path) -> Iterator[Query]:
+    for f in _files(path, "*.json"):
+        for rec in _json_records(f):
+            if not isinstance(rec, dict) or "query" not in rec:
+                continue
+            q = rec["query"]
+            levels = ast.literal_eval(q) if isinstance(q, str) else q
+            answer = rec.get("answer") or {}
+            values = _strings(answer.get("parameters")) + [str(answer.get("toolname") or "")]
+            for level, texts in (levels or {}).items():
+                for t in texts if isinstance(texts, list) else [texts]:
+                    yield level.replace(" Difficulty", ""), str(t), values
+
+
+@QUERY_READERS.register("traject")
+def traject_queries(path: Path) -> Iterator[Query]:
+    for f in _files(path, "*.json"):
+        level = f.stem.replace("_ver", "") if f.stem != "traj_query" else "sequential"
+        for rec in _json_records(f):
+            if not isinstance(rec, dict) or "query" not in rec:
+                continue
+            steps = rec.get("tool list") or rec.get("trajectory") or []
+            values = [str(p.get("value")) for s in steps if isinstance(s, dict)
+                      for p in (s.get("required parameters") or []) + (s.get("optional parameters") or [])
+                      if isinstance(p, dict)]
+            values += [str(s.get("tool name", "")).split(":", 1)[0] for s in steps if isinstance(s, dict)]
+            yield level, str(rec["query"]), values
+
+
+def _first_user(messages: list[dict[str, Any]]) -> str | None:
+    return next((str(m.get("content") or "") for m in messages if m.get("role") == "user"), None)
+
+
+@QUERY_READERS.register("sdg")
+def sdg_queries(path: Path) -> Iterator[Query]:
+    for f in _files(path, "*.jsonl"):
+        for rec in _json_records(f):
+            text = _first_user(rec.get("messages") or [])
+            if text is not None:
+                yield str(rec.get("category", "all")), text, _call_values(rec.get("messages") or [])
+
+
+@QUERY_READERS.register("judge")
+def judge_queries(path: Path) -> Iterator[Query]:
+    for f in _files(path, "test.jsonl") if path.is_dir() else [path]:
+        gold = _judge_gold(f.parent / "meta.jsonl")
+        for i, rec in enumerate(_json_records(f)):
+            history = rec.get("messages_history")
+            messages = json.loads(history) if isinstance(history, str) else history or []
+            text = _first_user(messages)
+            if text is not None:
+                yield "all", text, _call_values(messages) + (gold[i] if i < len(gold) else [])
+
+
+def _judge_gold(meta: Path) -> list[list[str]]:
+    """The gold call's values per row (trajgen's line-aligned meta.jsonl; [] for other files)."""
+    if not meta.is_file():
+        return []
+    return [_strings((r.get("gold") or {}).get("arguments")) for r in _json_records(meta) if isinstance(r, dict)]
+
+
+@QUERY_READERS.register("bfcl")
+def bfcl_queries(path: Path) -> Iterator[Query]:
+    files = [f for f in _files(path, "BFCL_v4_*.json") if "possible_answer" not in f.parts and
+             "gold" not in f.parts and "multi_turn_func_doc" not in f.parts]
+    for f in files:
+        level = f.stem.removeprefix("BFCL_v4_")
+        answers = _bfcl_answers(f.parent / "possible_answer" / f.name)
+        for rec in _json_records(f):
+            turns = rec.get("question") or []
+            first = turns[0] if turns and isinstance(turns[0], list) else turns
+            text = _first_user(first) if isinstance(first, list) else None
+            if text is not None:
+                yield level, text, answers.get(str(rec.get("id")), [])
+
+
+def _bfcl_answers(path: Path) -> dict[str, list[str]]:
+    """Argument values per entry id, from the possible_answer file beside a question file."""
+    if not path.is_file():
+        return {}
+    return {str(r.get("id")): _strings(r.get("ground_truth")) for r in _json_records(path) if isinstance(r, dict)}
+
+
+# ---------------------------------------------------------------- figures
+
+
+@dataclass
+class LevelText:
+    """Text figures of one (format, level)."""
+
+    queries: int = 0
+    words: int = 0
+    with_readout: int = 0
+    openings: set[str] = field(default_factory=set)
+    defects: Counter[str] = field(default_factory=Counter)
+
+    def add(self, text: str, values: list[str]) -> None:
+        self.queries += 1
+        self.words += len(text.split())
+        self.with_readout += bool(readouts(text))
+        self.openings.add(" ".join(re.findall(r"[\w']+", text.lower())[:2]))
+        self.defects.update(d.kind for d in defects(text, values) if d.kind != "readout")
+
+    def figures(self) -> dict[str, float | int]:
+        n = self.queries or 1
+        return {"queries": self.queries, "words_per_query": round(self.words / n, 1),
+                "readout_share": round(self.with_readout / n, 3),
+                "distinct_openings": round(len(self.openings) / n, 3),
+                **{f"defects.{k}": self.defects[k] for k in DEFECT_CLASSES if k != "readout"}}
+
+
+def text_figures(path: Path, fmt: str) -> dict[str, dict[str, float | int]]:
+    """Figures per level of the queries of `path` in format `fmt` ({} when none can be read)."""
+    by_level: dict[str, LevelText] = {}
+    reader = QUERY_READERS.get(fmt) if fmt in QUERY_READERS else None
+    for level, text, values in reader(path) if reader else []:
+        by_level.setdefault(level, LevelText()).add(text, values)
+    return {level: by_level[level].figures() for level in sorted(by_level)}
+
+
+_COLUMNS = [("level", 26), ("n", 5), ("words", 6), ("readout", 8), ("openings", 9), ("defects", 40)]
+
+
+def _row(level: str, f: dict[str, float | int], tag: str = "") -> str:
+    found = ", ".join(f"{k.split('.', 1)[1]} {v}" for k, v in f.items() if k.startswith("defects.") and v)
+    cells = [f"{tag}{level}", str(f["queries"]), f"{f['words_per_query']:.1f}", f"{f['readout_share']:.3f}",
+             f"{f['distinct_openings']:.3f}", found or "none"]
+    return " ".join(c.ljust(w) for c, (_, w) in zip(cells, _COLUMNS, strict=True))
+
+
+def text_lines(ours: dict[str, dict[str, Any]], theirs: dict[str, dict[str, Any]] | None = None) -> list[str]:
+    """The text table: one row per level (ours, then the upstream file's as `upstream:<level>`)."""
+    head = " ".join(name.ljust(w) for name, w in _COLUMNS)
+    lines = ["text (read-out = 'with the X set to Y' / 'with Y as the X' / 'where the X is Y'):", head]
+    lines += [_row(level, f) for level, f in ours.items()]
+    lines += [_row(level, f, "upstream:") for level, f in (theirs or {}).items()]
+    return lines
+
+
+def _compare_parts(compare: Path | None) -> dict[str, Path]:
+    """The upstream files to compare with, by format (a run-like folder gives several)."""
+    from .audit import detect
+    from .validate import run_parts
+
+    if compare is None:
+        return {}
+    parts = run_parts(compare)
+    if parts:
+        return {fmt: p for fmt, p in reversed(parts)}
+    fmt = detect(compare)
+    return {fmt: compare} if fmt else {}
+
+
+def add_text_report(report: Any, path: Path, fmt: str | None = None, compare: Path | None = None) -> Any:
+    """`trajgen stats` hook: the text table of every format part of `path` (beside the part of
+    `compare` in the same format) appended to the report's lines, its figures under
+    `text.<format>.<level>.<figure>`."""
+    from .audit import detect
+    from .validate import run_parts
+
+    parts = ([] if fmt else run_parts(path)) or [(fmt or detect(path) or report.format, path)]
+    upstream = _compare_parts(compare)
+    for part_fmt, sub in parts:
+        ours = text_figures(sub, part_fmt)
+        theirs = text_figures(upstream[part_fmt], part_fmt) if part_fmt in upstream else None
+        if not ours and not theirs:
+            continue
+        report.lines += [f"== text: {part_fmt}: {sub}", *text_lines(ours, theirs)]
+        for level, figs in ours.items():
+            report.figures |= {f"text.{part_fmt}.{level}.{k}": v for k, v in figs.items()}
+    return report

@@ -1,0 +1,85 @@
+"""The text-quality gate: each defect class planted in a draft is rejected with its reason,
+whatever the writer; stated values that look like defects are not."""
+
+from __future__ import annotations
+
+import pytest
+from test_plan import TAXI, taxi_target
+
+from generator.plan import plan_explicit
+from generator.records import Draft
+from generator.textquality import DEFECT_CLASSES, MAX_READOUTS, defects, readouts
+from generator.validators import VALIDATORS, validate
+from generator.writers.base import WriteRequest
+
+GOOD = "Get me an express car from Maple Court to Eastgate Plaza at 7:30 pm, for at most 40."
+
+# One planted defect per class, in an otherwise good request (every stated value said).
+PLANTED = {
+    "empty": "Get me an express car from Maple Court to Eastgate Plaza at 7:30 pm for {max_price} or 40.",
+    "doubled_word": "Get me an express car car from Maple Court to Eastgate Plaza at 7:30 pm, for at most 40.",
+    "article": "Get me a the express car from Maple Court to Eastgate Plaza at 7:30 pm, for at most 40.",
+    "grammar": "Get me 1 cars, an express car from Maple Court to Eastgate Plaza at 7:30 pm, for at most 40.",
+    "identifier": "Get me an express car from Maple Court to Eastgate Plaza at 7:30 pm, max_price 40.",
+    "repr": "Get me an express car from Maple Court to Eastgate Plaza at 7:30 pm, {'max_price': 40}.",
+    "digit_string": "Get me an express car from Maple Court to Eastgate Plaza at 7:30 pm, for at most 4 0 0 40.",
+    "readout": "Get me an express car with the start set to Maple Court, with Eastgate Plaza as the end "
+               "at 7:30 pm, for at most 40.",
+}
+
+
+def _req() -> WriteRequest:
+    t = taxi_target()
+    return WriteRequest(target=t, plan=plan_explicit(t), tools=[TAXI], n=1)
+
+
+def test_every_class_has_a_planted_example() -> None:
+    assert set(PLANTED) == set(DEFECT_CLASSES)
+
+
+def test_good_text_passes() -> None:
+    assert [v for v in VALIDATORS.get("text_quality")(_req(), [GOOD]) if not v.ok] == []
+
+
+@pytest.mark.parametrize("kind", sorted(PLANTED))
+def test_planted_defect_is_rejected_with_its_class(kind: str) -> None:
+    req = _req()
+    draft = Draft(target_id=req.plan.target_id, level=req.plan.level, texts=[PLANTED[kind]], writer="llm")
+    failed = [v for v in validate(req, draft) if not v.ok and v.validator == "text_quality"]
+    assert failed, f"{kind} not rejected"
+    assert any(v.reason.startswith(f"query 1: {kind}:") for v in failed), [v.reason for v in failed]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Could you list an of cities in one country?", "article"),
+    ("get a the hardiness zone", "article"),
+    ("look up an any diet recipe", "article"),
+    ("book a hour with an user", "article"),
+    ("use a services 1 book appointment", "grammar"),
+    ("make a reservation on today", "grammar"),
+    ("with the variable set set to full", "doubled_word"),
+    ("Please play something something chill.", "doubled_word"),
+    ("search for an engine.query no after year", "identifier"),
+    ("open /usr/lib/data/x and sortBy name", "identifier"),
+    ("with {'device_id': 'DEV-11046'} as the device commands", "repr"),
+    ("a lat of 37 point 8 1 0 2 1", "digit_string"),
+    ("call four five six seven now", "digit_string"),
+    ("TODO", "empty"),
+])
+def test_issue_examples_are_defects(text: str, kind: str) -> None:
+    assert kind in {d.kind for d in defects(text)}
+
+
+def test_values_that_look_like_defects_are_exempt() -> None:
+    text = "Open the file /srv/data/report_v2.csv for user jane_doe."
+    assert {d.kind for d in defects(text)} == {"identifier"}
+    assert defects(text, exempt=["/srv/data/report_v2.csv", "jane_doe"]) == []
+
+
+def test_readout_rate() -> None:
+    one = "Book a table with the party size set to 4 for tomorrow at 7 pm."
+    two = "Book a table with the party size set to 4 and with 7 pm as the time."
+    assert len(readouts(one)) == 1 and not [d for d in defects(one) if d.kind == "readout"]
+    assert len(readouts(two)) == 2 > MAX_READOUTS
+    assert [d.kind for d in defects(two)] == ["readout"]
+    assert readouts("Book a table for 4 people tomorrow at 7 pm near 37.81, -122.42.") == []

@@ -1,0 +1,115 @@
+"""Hard TRAJECT queries on catalogs without hints: descriptions that determine a value, the
+preference for trajectories a hard query can leave out, and the cap on what it says verbatim."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from upstream import check_script, upstream_path
+
+from generator.catalog import Catalog
+from generator.readers import read_catalog
+from generator.records import Target, Tool, ToolCall
+from generator.screening import screen
+from generator.traject import plans
+from generator.traject.checks import vague_enough
+from generator.traject.describe import DESCRIBERS
+
+MARKET = Tool(
+    name="Markets: quote", app="Markets", api="quote", domain="Finance",
+    parameters={"type": "object", "required": ["symbol", "country", "currency", "lang", "city", "since"],
+                "properties": {
+                    "symbol": {"type": "string", "description": "Stock ticker symbol"},
+                    "country": {"type": "string", "description": "ISO country code"},
+                    "currency": {"type": "string", "description": "Currency code"},
+                    "lang": {"type": "string", "description": "Language code"},
+                    "city": {"type": "string", "description": "City name"},
+                    "since": {"type": "integer", "description": "Unix timestamp (seconds since epoch)"},
+                    "query": {"type": "string", "description": "Free-text search words"},
+                    "email": {"type": "string", "description": "E-mail address to notify"}}},
+)
+DESCRIBED = {"symbol": "AAPL", "country": "DE", "currency": "JPY", "lang": "de", "city": "Berlin",
+             "since": 1746281007}
+
+
+def _target(args: dict) -> Target:
+    return Target(id="t", kind="parallel", calls=[ToolCall(tool=MARKET.name, arguments=args)],
+                  offered=[MARKET.name])
+
+
+@pytest.mark.parametrize("param,value,phrase", [
+    ("symbol", "AAPL", "Apple's stock ticker"),
+    ("country", "DE", "Germany's two-letter country code"),
+    ("country", "DEU", "Germany's three-letter country code"),
+    ("currency", "JPY", "the three-letter code of the Yen"),
+    ("lang", "de", "the two-letter code for German"),
+    ("city", "Berlin", "the capital of Germany"),
+    ("since", 1746281007, "the Unix time of May 3, 2025 at 14:03:27 UTC"),
+])
+def test_each_description_reads_back_to_exactly_its_value(param: str, value, phrase: str) -> None:
+    hint = plans.hint_for(MARKET, param, value)
+    assert hint == phrase
+    assert plans.resolves(MARKET, param, hint, value)
+    assert not plans.resolves(MARKET, param, hint, "something else")
+
+
+@pytest.mark.parametrize("param,value", [
+    ("symbol", "META"),      # the company name would say the ticker
+    ("currency", "EUR"),     # so would "the Euro"
+    ("country", "de"),       # a lowercase country code is not what "Germany's code" reads back to
+    ("lang", "xx"),          # no such language
+    ("city", "Springfield"),  # not a capital: "the capital of ..." cannot name it
+    ("query", "kalem"),      # free text has no description that determines it
+    ("email", "ana@example.com"),
+])
+def test_values_without_a_determining_description_stay_stated(param: str, value) -> None:
+    assert plans.hint_for(MARKET, param, value) is None
+
+
+def test_every_describer_has_its_resolver() -> None:
+    for name, (hinter, resolver) in DESCRIBERS.items():
+        assert callable(hinter) and callable(resolver), name
+
+
+def test_hard_floor_counts_what_the_hard_plan_must_state() -> None:
+    assert plans.hard_floor(_target(DESCRIBED), {MARKET.name: MARKET}) == 0.0
+    half = _target({"symbol": "AAPL", "query": "kalem"})
+    assert plans.hard_floor(half, {MARKET.name: MARKET}) == 0.5
+    assert plans.hard_floor(_target({"query": "kalem", "email": "ana@example.com"}), {MARKET.name: MARKET}) == 1.0
+
+
+def test_a_hard_query_saying_too_much_verbatim_is_rejected() -> None:
+    t = _target({"symbol": "AAPL", "query": "kalem", "email": "ana@example.com"})
+    plan = plans.hard_plan(t, {MARKET.name: MARKET})
+    tools = {MARKET.name: MARKET}
+    ok = "Look up Apple's stock ticker and search for kalem, please."
+    assert vague_enough(ok, plan, t, tools) == []
+    bad = vague_enough("Look up AAPL, search for kalem and mail ana@example.com.", plan, t, tools)
+    assert bad and "1.00 of the values verbatim" in bad[0]
+
+
+@pytest.mark.slow
+def test_hard_queries_stay_vague_on_every_traject_bench_domain(tmp_path) -> None:
+    """Every TRAJECT-Bench tool file: the reference check's hard value recall <= 0.50 and
+    simple >= 0.90 (what `benchmarks/catalog_sweep.py` reports per catalog)."""
+    check = check_script("check_traject.py")
+    for path in sorted((upstream_path("traject-bench") / "public_data" / "tools").glob("*_tool.json")):
+        cfg = tmp_path / f"{path.stem}.json"
+        cfg.write_text(json.dumps({"seed": 3, "catalog": [str(path)], "writer": "template",
+                                   "products": {"traject": {"parallel": 4, "sequential": 0,
+                                                            "k": {"min": 2, "max": 5}}}}))
+        out = tmp_path / path.stem
+        subprocess.run([sys.executable, "-m", "generator.cli", "generate", str(cfg), "--out", str(out),
+                        "--quiet"], check=True, capture_output=True, timeout=300)
+        proc = subprocess.run([sys.executable, str(check), str(out / "traject")], capture_output=True,
+                              text=True, timeout=60, check=False)
+        assert proc.returncode == 0, f"{path.name}: {proc.stdout}"
+        # ... and not by giving up: most requested pairs are made (drawing prefers trajectories
+        # whose hard query can leave values out; without that preference far fewer pass the cap)
+        domains = [d for d, ts in Catalog(screen(read_catalog(path))[0]).by_domain.items() if len(ts) >= 2]
+        pairs = int(re.search(r"pairs=(\d+)", proc.stdout)[1])
+        assert pairs >= 0.6 * 4 * len(domains), f"{path.name}: {pairs} pairs of {4 * len(domains)}"
