@@ -8,10 +8,12 @@ from collections import Counter
 import yaml
 
 from ..audit import AuditReport
+from ..textreport import text_figures
 from .card import (
     EXAMPLES,
     FORMAT_NAMES,
     SECONDARY,
+    STATS_SOURCES,
     CardInput,
     chat_snippet,
     count_by,
@@ -227,6 +229,35 @@ def statistics(inp: CardInput) -> list[str]:
         return []
     return ["## Statistics", "",
             "What `trajgen stats` measures on the files above (n/a: nothing to measure).", "", *parts]
+
+
+TEXT_NOTE = ("How the queries read, per format and level (`trajgen stats`' text table): words per query; "
+             "read-out share, the share of queries holding a value read out of the call's arguments "
+             "('with the X set to Y', 'with Y as the X', 'where the X is Y'); distinct openings, distinct "
+             "first two words over queries; and the text defects per class found in the kept queries (every "
+             "query passed the text gate when written, which exempts the values the plan states and "
+             "the app names, so a count here can be such a value).")
+
+
+def _text_rows(p: str, figures: dict[str, dict[str, float | int]]) -> list[list[object]]:
+    rows = []
+    for level, f in figures.items():
+        found = ", ".join(f"{k.split('.', 1)[1]} {v}" for k, v in f.items() if k.startswith("defects.") and v)
+        rows.append([p, level, f["queries"], f"{f['words_per_query']:.1f}", f["readout_share"],
+                     f["distinct_openings"], found or "none"])
+    return rows
+
+
+@section(65, "text quality")
+def text_quality(inp: CardInput) -> list[str]:
+    rows = [r for p in inp.products
+            if (path := inp.out_dir / STATS_SOURCES.get(p, p)).exists()
+            for r in _text_rows(p, text_figures(path, p))]
+    if not rows:
+        return []
+    return ["## Text quality", "", TEXT_NOTE, "",
+            *md_table(["format", "level", "queries", "words", "read-out share", "distinct openings",
+                       "defects"], rows, right={2, 3, 4, 5})]
 
 
 @section(70, "plots")
