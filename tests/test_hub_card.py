@@ -70,7 +70,7 @@ def test_sections_a_publisher_expects(small):
     text = card(small)
     for heading in ("## Configs and splits", "## How to load", "## How it was generated", "## Requested vs produced",
                     "## Rows per category, label and level",
-                    "## Validation", "## Duplicates", "## Statistics", "## Plots", "## Examples",
+                    "## Validation", "## Duplicates", "## Statistics", "## Text quality", "## Plots", "## Examples",
                     "## Intended uses", "## Limitations", "## Token usage", "## Files"):
         assert heading in text, heading
     assert re.search(r"code digest `[0-9a-f]{64}`", text) and "seed: 3" in text
@@ -91,6 +91,21 @@ def test_requested_vs_produced_matches_the_files(small):
     trail = [r for f in sorted((small / "trail").glob("all_generated_queries_*.json")) for r in rows_of(f)]
     assert rows[("trail", "targets")][1] == len(trail)
     assert rows[("trail", "Low Difficulty queries")] == (48, sum(len(r["query"]["Low Difficulty"]) for r in trail))
+
+
+def test_text_quality_section_counts_each_query_once(small):
+    """The text table counts an SDG row once (not again in its chat-template copy) and every
+    judge row; its defect column names classes of the text gate."""
+    rows = table_rows(card(small), "## Text quality")
+    per_format: dict[str, int] = {}
+    for r in rows:
+        per_format[r[0]] = per_format.get(r[0], 0) + int(r[2])
+    assert per_format["sdg"] == len(rows_of(small / "sdg" / "train.jsonl"))
+    assert per_format["judge"] == len(rows_of(small / "judge" / "test.jsonl"))
+    trail = [r for f in sorted((small / "trail").glob("all_generated_queries_*.json")) for r in rows_of(f)]
+    assert per_format["trail"] == sum(len(qs) if isinstance(qs, list) else 1
+                                      for r in trail for qs in r["query"].values())
+    assert {r[1] for r in rows if r[0] == "trail"} == {"Minimum", "Low", "Medium", "High"}
 
 
 def png_size(path: Path) -> tuple[int, int]:

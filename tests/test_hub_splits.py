@@ -163,6 +163,18 @@ def test_layout_per_split_and_card(state):
     assert "## Splits" in (out / "README.md").read_text() and "by target" in (out / "README.md").read_text()
 
 
+def test_text_report_reads_every_split_once(state):
+    """`trajgen stats`' text table on a split run: each SDG row once (sdg/chat/ holds the same rows)
+    and the judge rows of every split, not only test.jsonl."""
+    from generator.textreport import text_figures
+
+    out = split_run(state, "target")
+    sdg = sum(f["queries"] for f in text_figures(out / "sdg", "sdg").values())
+    assert sdg == sum(len(rows_of(out / "sdg" / f"{s}.jsonl")) for s in SPLITS)
+    judge = sum(f["queries"] for f in text_figures(out / "judge", "judge").values())
+    assert judge == sum(len(rows_of(out / "judge" / f"{s}.jsonl")) for s in SPLITS)
+
+
 def test_traject_twins_stay_aligned_within_a_split(state):
     out = split_run(state, "domain")
     for simple in (out / "traject").rglob("simple_ver.json"):
