@@ -343,10 +343,10 @@ class TrajectProduct:
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
         samples = [s for r in results for s in r.samples]
-        paths = export_samples(samples, ctx.out_dir / NAME)
+        paths = export_samples(samples, ctx.product_dir(NAME))
         for domain in sorted({s.payload["domain"] for s in samples}):
             tools = ctx.catalog.by_domain.get(domain, [])
-            paths.append(export.write_tools(ctx.out_dir / NAME, safe_dir(domain), tools))
+            paths.append(export.write_tools(ctx.product_dir(NAME), safe_dir(domain), tools))
         return paths
 
 
