@@ -58,13 +58,12 @@ def plot(name: str, caption: str) -> Callable[[PlotFn], PlotFn]:
 
 def write_plots(out_dir: Path, products: list[str], prep: Prepared) -> list[Path]:
     """Draw every plot that has data; returns the files written."""
-    from matplotlib import rc_context, rcParams
+    from matplotlib import rc_context
 
     inp = PlotInput(out_dir=out_dir, products=products, prep=prep)
     written = []
     for name, (_, fn) in PLOTS.items():
-        with rc_context():
-            rcParams.update(RC)
+        with rc_context(RC):  # type: ignore[arg-type]  # matplotlib types keys as a Literal of every rc name
             fig = fn(inp)
             png = png_bytes(fig) if fig is not None else None
         if png is not None:
