@@ -1,6 +1,6 @@
 # The two commands a newcomer needs (only Python 3.11+ required; the venv is created here):
 #   make quickstart   set up .venv and generate the quickstart dataset into outputs/quickstart
-#   make test         set up .venv and run the test suite
+#   make test         set up .venv, lint, type-check generator/ (mypy) and run the test suite
 # and the acceptance run CI adds (builds the BFCL check venv .bfcl-venv on first use, ~4 min):
 #   make acceptance
 PYTHON ?= python3
@@ -8,7 +8,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup quickstart test acceptance lint clean
+.PHONY: setup quickstart test acceptance lint typecheck clean
 
 setup: $(STAMP)
 
@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 quickstart: setup
 	$(BIN)/trajgen generate examples/quickstart.yaml --out outputs/quickstart
 
-test: setup
+test: setup lint typecheck
 	$(BIN)/python -m pytest
 
 acceptance: setup
@@ -29,6 +29,10 @@ acceptance: setup
 
 lint: setup
 	$(BIN)/ruff check generator tests benchmarks scripts
+
+# mypy with the pydantic plugin, settings in pyproject.toml: zero errors in generator/
+typecheck: setup
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) outputs/quickstart outputs/acceptance outputs/acceptance-bfcl-native

@@ -13,6 +13,7 @@ from pydantic import Field, PositiveFloat, PositiveInt, ValidationError
 
 from .bfcl.config import BfclConfig
 from .errors import ConfigError
+from .hub.config import CardConfig, DedupConfig, SplitsConfig
 from .identity import CatalogOptions
 from .judge.config import JudgeConfig
 from .llm.usage import Price
@@ -65,6 +66,9 @@ class RunConfig(Record):
     llm: LLMConfig = Field(default_factory=LLMConfig)
     out: str = "outputs/run"
     products: ProductsConfig = Field(default_factory=ProductsConfig)
+    card: CardConfig = Field(default_factory=CardConfig)  # the dataset card's licence, name, languages
+    dedup: DedupConfig = Field(default_factory=DedupConfig)
+    splits: SplitsConfig | None = None  # absent: one split per format (sdg train, the others test)
 
 
 # A setting that changes nothing under the rest of the config is refused, so a run never looks
@@ -185,9 +189,9 @@ def check_settings(cfg: RunConfig) -> None:
     a language the writer cannot write."""
     for path, why in ineffective_settings(cfg)[:1]:
         raise ConfigError(f"this setting has no effect: {why}; remove it", field=path)
-    why = language_refused(cfg)
-    if why:
-        raise ConfigError(why, field="products.bfcl.languages")
+    refused = language_refused(cfg)
+    if refused:
+        raise ConfigError(refused, field="products.bfcl.languages")
 
 
 def language_refused(cfg: RunConfig) -> str | None:

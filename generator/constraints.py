@@ -122,7 +122,7 @@ def _role_pairs(names: list[str]) -> list[Pair]:
         for name in names:
             stem = _stem(tokens(name), role.first) if name not in used else None
             other = seconds.get(stem) if stem is not None else None
-            if other and other != name and other not in used:
+            if stem is not None and other and other != name and other not in used:
                 out.append(Pair("order", name, other, role, stem))
                 used |= {name, other}
     return out

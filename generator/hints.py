@@ -23,7 +23,7 @@ from .errors import InputError, LLMError, RunStopped
 from .io import write_json
 from .llm.protocol import LLMClient
 from .prompting import render_messages
-from .records import Tool, ToolHints
+from .records import Tool, ToolHints, dict_at
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ def surface_problems(tool: Tool, surface: dict[str, dict[str, str]]) -> list[str
     problems = []
     for param, words in surface.items():
         spec = tool.properties.get(param) or {}
-        items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+        items = dict_at(spec, "items")
         enum = spec.get("enum") or items.get("enum") or (["true", "false"] if spec.get("type") == "boolean" else None)
         if not enum:
             problems.append(f"surface['{param}']: '{param}' is not a parameter with enum values or a boolean")

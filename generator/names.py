@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from .errors import InputError
 from .records import Tool
@@ -69,7 +70,8 @@ def _cut_params(schema: object) -> tuple[object, int]:
         return [p[0] for p in pairs], sum(p[1] for p in pairs)
     if not isinstance(schema, dict):
         return schema, 0
-    out, cut = {}, 0
+    out: dict[str, Any] = {}
+    cut = 0
     for k, v in schema.items():
         if k == "description" and isinstance(v, str) and len(v) > MAX_DESCRIPTION:
             out[k], cut = _cut(v), cut + 1

@@ -23,6 +23,7 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -52,7 +53,7 @@ class LevelPolicy(BaseModel):
     stated: float = Field(ge=0, le=1)  # P(inferable arg stated)
     hinted: float = Field(ge=0, le=1)  # P(hinted | not stated); else omitted
     name_app: float = Field(ge=0, le=1)  # P(app named)
-    styles: dict[Style, float] = Field(default_factory=lambda: {"explicit": 1.0}, min_length=1)
+    styles: dict[Style, float] = Field({"explicit": 1.0}, min_length=1)  # pydantic copies defaults
 
 
 class PlanPolicy(BaseModel):
@@ -137,7 +138,9 @@ def habit_rules(target: Target, tool: Tool, param: str, value: Any) -> set[Readi
     counts = Counter(past).most_common()
     unique_top = len(counts) == 1 or counts[0][1] > counts[1][1]
     want = value_key(value)
-    return ({"recent"} if past[-1] == want else set()) | ({"usual"} if unique_top and counts[0][0] == want else set())
+    recent: set[Reading] = {"recent"} if past[-1] == want else set()
+    usual: set[Reading] = {"usual"} if unique_top and counts[0][0] == want else set()
+    return recent | usual
 
 
 def habit_reading(target: Target, tool: Tool, call: int = 0) -> Reading:
@@ -364,7 +367,7 @@ def _apply_force(plan: ArgPlan, arg: _Arg, stated: bool | None) -> ArgPlan:
     return arg.vague(arg.v < 0.5)
 
 
-def _weighted(rng: random.Random, weights: dict[str, float]) -> str:
+def _weighted(rng: random.Random, weights: Mapping[Style, float]) -> Style:
     names = sorted(weights)
     return rng.choices(names, weights=[weights[n] for n in names])[0]
 

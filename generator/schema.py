@@ -27,7 +27,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError
 
 from .errors import InputError
-from .records import Tool, ToolCall
+from .records import Tool, ToolCall, dict_at
 
 # Source type name -> JSON Schema type (None = any value, the "type" key is dropped).
 # BFCL Python docs use dict/float/tuple/any; BFCL Java/JS docs use language type names.
@@ -98,7 +98,7 @@ def _retype_enum(schema: dict[str, Any]) -> None:
     if not isinstance(enum, list) or not enum or declared is None:
         return
     if (declared == "array" or declared == ["array"]) and not any(isinstance(v, list) for v in enum):
-        items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+        items = dict_at(schema, "items")
         if "enum" not in items:
             schema["items"] = {**items, "enum": schema.pop("enum")}
             _retype_enum(schema["items"])
@@ -204,12 +204,12 @@ def _check_enum(schema: dict[str, Any], path: str) -> None:
 def _check_bounds(schema: dict[str, Any], path: str) -> None:
     for lo_key, hi_key in _BOUNDS:
         lo, hi = schema.get(lo_key), schema.get(hi_key)
-        if _is_number(lo) and _is_number(hi) and lo > hi:
+        if _is_number(lo) and _is_number(hi) and lo > hi:  # type: ignore[operator]
             raise InputError(f"{lo_key} {lo} is greater than {hi_key} {hi}", field=f"{path}.{lo_key}")
     lo = schema.get("exclusiveMinimum", schema.get("minimum"))
     hi = schema.get("exclusiveMaximum", schema.get("maximum"))
     exclusive = "exclusiveMinimum" in schema or "exclusiveMaximum" in schema
-    if exclusive and _is_number(lo) and _is_number(hi) and lo >= hi:
+    if exclusive and _is_number(lo) and _is_number(hi) and lo >= hi:  # type: ignore[operator]
         key = "exclusiveMinimum" if "exclusiveMinimum" in schema else "minimum"
         raise InputError(f"the bounds {lo}..{hi} (exclusive) leave no value", field=f"{path}.{key}")
 

@@ -258,7 +258,16 @@ def _nested_words(ctx: Ctx, key: str) -> str | None:
 
 
 def _enum_word(value: Any, ctx: Ctx) -> str:
-    return _surface_hint(ctx, str(value)) or words(value)
+    return _surface_hint(ctx, str(value)) or _name_words(value)
+
+
+def _name_words(value: Any) -> str:
+    """words(value), but a name whose parts repeat keeps its capitals ("DuckDuckGo" -> "Duck
+    Duck Go", not "duck duck go")."""
+    said = words(value)
+    if re.search(r"\b(\w+) \1\b", said) and re.fullmatch(r"(?:[A-Z][a-z]+){2,}", str(value)):
+        return " ".join(re.findall(r"[A-Z][a-z]+", str(value)))
+    return said
 
 
 def _enum_says(value: Any, ctx: Ctx) -> list[str]:
@@ -266,7 +275,7 @@ def _enum_says(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _enum_accepts(value: Any, ctx: Ctx) -> list[str]:
-    return [_enum_word(value, ctx), words(value), str(value)]
+    return [_enum_word(value, ctx), words(value), _name_words(value), str(value)]
 
 
 def _bool_says(value: Any, ctx: Ctx) -> list[str]:
@@ -400,7 +409,7 @@ def value_kind(value: Any, param: str, tool: Tool | None, time: str | datetime |
 
 
 def _item_ctx(ctx: Ctx) -> Ctx:
-    items = ctx.spec.get("items") if isinstance(ctx.spec.get("items"), dict) else {}
+    items = dict_at(ctx.spec, "items")
     return Ctx(ctx.param, ctx.tool, items, ctx.time)
 
 
@@ -440,8 +449,8 @@ def _render_ctx(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
 
 
 def _child(ctx: Ctx, key: str) -> Ctx:
-    props = ctx.spec.get("properties") if isinstance(ctx.spec.get("properties"), dict) else {}
-    spec = props.get(key) if isinstance(props.get(key), dict) else {}
+    props = dict_at(ctx.spec, "properties")
+    spec = dict_at(props, key)
     return Ctx(key, None, spec, ctx.time)
 
 
@@ -538,3 +547,4 @@ def leaks(text: str, value: Any, param: str, tool: Tool | None, time: str | date
 
 
 from .identity import is_identifier  # noqa: F401  (one definition, re-exported)
+from .records import dict_at

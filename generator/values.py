@@ -38,9 +38,9 @@ from typing import Any
 
 import rstr
 
-from . import semantic
+from . import freetext, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
-from .records import Tool
+from .records import Tool, dict_at
 from .schema import FORMATS, is_valid, schema_key
 
 # A fixed reference instant: outputs must never depend on the wall clock.
@@ -357,8 +357,8 @@ def _fit_length(value: str, schema: dict[str, Any], rng: random.Random) -> str:
         cut = value[: int(hi)]
         value = cut.rsplit(" ", 1)[0] if " " in cut and len(cut.rsplit(" ", 1)[0]) >= lo else cut
         value = value.rstrip(" ,.-") if len(value.rstrip(" ,.-")) >= lo else value
-    while len(value) < lo:
-        value = f"{value} {semantic.faker(rng).word()}".strip()
+    while len(value) < lo:  # padded with a phrase, never with random words
+        value = f"{value} {freetext.text_value(rng, [])}".strip()
     return value[: int(hi)] if hi is not None else value
 
 
@@ -396,7 +396,7 @@ def _fake_bool(name: str, schema: dict[str, Any], rng: random.Random, ref: datet
 
 
 def _item_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    items = schema.get("items") if isinstance(schema.get("items"), dict) else {"type": "string"}
+    items = dict_at(schema, "items", {"type": "string"})
     if "description" not in items and schema.get("description"):  # "Dishes to order" says what an item is
         items = {**items, "description": schema["description"]}
     return items
@@ -410,7 +410,7 @@ def _item_count(schema: dict[str, Any], rng: random.Random, fixed: int) -> int:
 
 
 def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> list[Any]:
-    prefix = [s for s in schema.get("prefixItems") or [] if isinstance(s, dict | bool)]
+    prefix = [s if isinstance(s, dict) else {} for s in schema.get("prefixItems") or [] if isinstance(s, dict | bool)]
     out: list[Any] = [value_for(s, rng, name=f"{name}[{i}]" if not _coords(name) else _coord_name(i), ref=ref)
                       for i, s in enumerate(prefix)]
     if schema.get("items") is False:
@@ -445,7 +445,8 @@ def _singular(name: str) -> str:
 
 
 def _fake_object(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> dict:
-    return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref, nested=True)
+    with freetext.owner(semantic.tokens(name)):  # `name` inside a pet's `profile` names the pet
+        return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref, nested=True)
 
 
 def _fake_null(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> None:
@@ -658,7 +659,7 @@ def _resampler(props: dict[str, dict[str, Any]], ref: datetime,
         base = name.removesuffix("[]")
         schema = props.get(base) or {}
         if name.endswith("[]"):
-            items = schema.get("items") if isinstance(schema.get("items"), dict) else {"type": "string"}
+            items = dict_at(schema, "items", {"type": "string"})
             return value_for(items, rng, name=_singular(base), ref=ref)
         return value_for(schema, rng, name=name, ref=ref, pool=pool if use_pool else None)
     return draw
@@ -685,5 +686,6 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
     Raises Unsampleable when a required parameter has no valid value.
     """
-    return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
-                        pool=pool or {}, ref=ref or REFERENCE_TIME)
+    with freetext.subject(semantic.tokens(tool.name)):
+        return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
+                            pool=pool or {}, ref=ref or REFERENCE_TIME)

@@ -50,15 +50,14 @@ class BfclConfig(Record):
     long_context_distractors: extra tools offered in multi_turn_long_context SDG rows.
     """
 
-    categories: dict[NativeCategory, NonNegativeInt] = Field(default_factory=lambda: {
+    categories: dict[NativeCategory, NonNegativeInt] = Field({  # pydantic copies defaults
         "simple_python": 5, "multiple": 5, "parallel": 3, "parallel_multiple": 3,
         "irrelevance": 3, "live_simple": 3, "live_multiple": 3, "live_parallel": 2,
         "live_parallel_multiple": 2, "live_relevance": 2, "live_irrelevance": 2})
     native: bool = True
-    languages: list[Literal["en", "zh", "es", "de", "fr"]] = Field(default_factory=lambda: ["en"],
-                                                                   min_length=1)
+    languages: list[Literal["en", "zh", "es", "de", "fr"]] = Field(["en"], min_length=1)
     second_language_share: float = Field(0.0, ge=0.0, le=1.0)
-    multi_turn_classes: list[BfclClass] = Field(default_factory=lambda: [
+    multi_turn_classes: list[BfclClass] = Field([
         "GorillaFileSystem", "MathAPI", "TicketAPI", "TradingBot", "TravelAPI", "TwitterAPI"], min_length=1)
     turns: TurnRange = Field(default_factory=TurnRange)
     long_context_distractors: int = Field(12, ge=0, le=200)

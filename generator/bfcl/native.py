@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..io import atomic_write_text
-from ..records import Tool, ToolCall
+from ..records import Tool, ToolCall, dict_at
 from ..schema import to_bfcl
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -54,7 +54,7 @@ def alternatives(value: Any, schema: dict[str, Any]) -> list[Any]:
         props = schema.get("properties") or {}
         return [{k: alternatives(v, props.get(k, {})) for k, v in value.items()}]
     if isinstance(value, list):
-        item = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+        item = dict_at(schema, "items")
         return [[alternatives(x, item)[0] if isinstance(x, dict) else x for x in value]]
     if isinstance(value, str) and "enum" not in schema:
         return string_forms(value)

@@ -114,9 +114,9 @@ class BfclProduct:
         for category, payloads in by_cat.items():
             if payloads:
                 questions, answers = numbered(category, payloads)
-                files += write_category(ctx.out_dir / "bfcl", category, questions, answers)
+                files += write_category(ctx.product_dir(NAME), category, questions, answers)
                 if category in SIDE_ANSWER:
-                    files += write_gold(ctx.out_dir / "bfcl", category, questions, payloads)
+                    files += write_gold(ctx.product_dir(NAME), category, questions, payloads)
         return files
 
 

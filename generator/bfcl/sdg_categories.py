@@ -165,8 +165,8 @@ async def build_live_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
     text, failed = await live_text(item, ctx, rng, pick.target, [pick.tool])
     if failed is not None:
         return failed
-    messages = [{"role": "user", "content": text},
-                {"role": "assistant", "content": decline_text(pick.offered)}]
+    messages: list[dict[str, Any]] = [{"role": "user", "content": text},
+                                      {"role": "assistant", "content": decline_text(pick.offered)}]
     return accept(item, [sdg_row(item, messages, pick.offered)])
 
 

@@ -132,7 +132,7 @@ def type_check(param: str, value: Any, alternatives: list, declared: str, expect
             "error": [f"Incorrect type for parameter {param!r}. Expected type {declared}."]}
 
 
-def nested_ok(param: str, value: list, alternatives: list, nested: type) -> bool:
+def nested_ok(param: str, value: Any, alternatives: list, nested: type) -> bool:
     for alt in alternatives:
         if type(alt) is not list:
             return True  # BFCL: an alternative that is not a list constrains nothing

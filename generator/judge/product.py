@@ -203,4 +203,4 @@ class JudgeProduct:
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
         rows = [JudgeRow.model_validate(s.payload) for r in results for s in r.samples]
-        return write_judge(rows, ctx.out_dir / NAME, paired=judge_config(ctx).paired)
+        return write_judge(rows, ctx.out_dir / NAME, paired=judge_config(ctx).paired, split=ctx.split)

@@ -130,7 +130,8 @@ class OpenAIClient:
                          check: ReplyCheck | None = None, temperature: float | None = None,
                          tag: str = "", seed: int | None = None) -> Structured:
         temp = self.cfg.temperature if temperature is None else temperature
-        convo, seen, raw = list(messages), [], ""
+        convo, raw = list(messages), ""
+        seen: list[str] = []
         for attempt in range(1, self.cfg.max_reasks + 2):
             raw = await self.complete(convo, reply_model, temp, seed)
             value, problems = rq.evaluate(raw, reply_model, check)

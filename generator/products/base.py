@@ -54,12 +54,17 @@ class RunContext:
     writer: Writer
     llm: LLMClient | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    split: str | None = None  # at export: the split being written (None: the un-split layout)
 
     def rng(self, item_id: str) -> random.Random:
         return item_rng(self.seed, item_id)
 
     def item_seed(self, item_id: str) -> int:
         return item_seed(self.seed, item_id)
+
+    def product_dir(self, name: str) -> Path:
+        """A folder-shaped format's output folder: <out>/<name>, or <out>/<name>/<split>."""
+        return self.out_dir / name / self.split if self.split else self.out_dir / name
 
 
 class Product(Protocol):

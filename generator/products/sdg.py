@@ -24,6 +24,7 @@ SdgBuilder = Callable[[WorkItem, RunContext], Awaitable[ItemResult]]
 SDG_CATEGORIES: Registry[SdgBuilder] = Registry("sdg category")
 
 NAME = "sdg"
+CHAT_DIR = "chat"
 MAX_SAMPLING_TRIES = 20
 
 
@@ -243,6 +244,15 @@ class SdgProduct:
         return await SDG_CATEGORIES.get(item.spec["category"])(item, ctx)
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
-        path = ctx.out_dir / "sdg" / "train.jsonl"
-        write_jsonl(path, (s.payload for r in results for s in r.samples))
-        return [path]
+        """sdg/train.jsonl (per split: sdg/<split>.jsonl); with `chat_template`, the same rows in
+        the chat-template form in sdg/chat/<same name>."""
+        from ..hub.chat import chat_row
+
+        name = f"{ctx.split or 'train'}.jsonl"
+        rows = [s.payload for r in results for s in r.samples]
+        paths = [ctx.out_dir / NAME / name]
+        write_jsonl(paths[0], rows)
+        if ctx.config.products.sdg.chat_template:
+            paths.append(ctx.out_dir / NAME / CHAT_DIR / name)
+            write_jsonl(paths[1], (chat_row(r) for r in rows))
+        return paths

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -54,7 +55,7 @@ def _read_file(source: CatalogSource, options: CatalogOptions | None = None) -> 
     return merge_tools(tools)
 
 
-def read_catalogs(paths: list[str | Path], base_dir: Path | None = None,
+def read_catalogs(paths: Sequence[str | Path], base_dir: Path | None = None,
                   on_duplicate: DuplicatePolicy = "merge", options: CatalogOptions | None = None) -> list[Tool]:
     """Tools of many files or directories (searched for *.json/*.jsonl), in sorted path order.
 
@@ -68,7 +69,7 @@ def read_catalogs(paths: list[str | Path], base_dir: Path | None = None,
     return merge_tools(tools, strict=on_duplicate == "error")
 
 
-def expand_paths(paths: list[str | Path], base_dir: Path | None = None) -> list[Path]:
+def expand_paths(paths: Sequence[str | Path], base_dir: Path | None = None) -> list[Path]:
     files: list[Path] = []
     for p in paths:
         path = Path(p) if base_dir is None or Path(p).is_absolute() else base_dir / p

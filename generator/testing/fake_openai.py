@@ -118,7 +118,7 @@ class FakeOpenAI:
     def base_url(self) -> str:
         return f"http://{HOST}:{self.port}/v1"
 
-    def start(self) -> FakeOpenAI:
+    def start(self) -> Self:
         self._stop.clear()
         self._server = ThreadingHTTPServer((HOST, self.port), _Handler)
         self._server.daemon_threads = True

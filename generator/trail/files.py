@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..audit import Finding
-from ..records import Tool
+from ..records import Tool, dict_at
 
 CATALOG_ENV = "TRAJGEN_TRAIL_CATALOG"
 QUERY_GLOB = "all_generated_queries_*.json"
@@ -74,7 +74,7 @@ def _tool_of(fn: dict[str, Any], domain: str, source: str) -> Tool | None:
     if not isinstance(name, str) or "_" not in name:
         return None
     app, api = name.split("_", 1)  # TRAILBench's parsers split at the first "_"
-    params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else {}
+    params = dict_at(fn, "parameters")
     return Tool(name=name, app=app, api=api, domain=domain, description=str(fn.get("description", "")),
                 parameters=params or {"type": "object", "properties": {}}, source=source)
 

@@ -28,7 +28,7 @@ from ..validators import check_for, level_recall, levels_ordered, validate
 from ..validators.levels import plan_gold
 from ..writers.base import WriteRequest
 from .config import LEVEL_NAMES, TrailConfig
-from .export import TrailAnswer, TrailPayload, export_trail
+from .export import TrailAnswer, TrailPayload, export_trail, write_apis, write_query_files
 from .score import prediction_of, score_query
 from .targets import build_target, select, tool_of
 
@@ -165,7 +165,12 @@ class TrailProduct:
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
         samples = [s for r in results for s in r.samples]
-        return export_trail(samples, ctx.catalog, ctx.out_dir / NAME)
+        if ctx.split is None:
+            return export_trail(samples, ctx.catalog, ctx.out_dir / NAME)
+        # per split: the query files in trail/<split>/, the schemas of every domain once in
+        # trail/apis/ (TRAILBench's own layout: apis/ above the query folders)
+        return (write_query_files(samples, ctx.product_dir(NAME))
+                + write_apis(ctx.catalog, set(ctx.catalog.domains), ctx.out_dir / NAME))
 
 
 PRODUCTS.add(NAME, TrailProduct)

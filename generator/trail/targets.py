@@ -135,7 +135,8 @@ class Pools:
                 rng.shuffle(pool)
         for user, pool in self.tiers["partial"].items():
             # Fewest stated-only values first (picks pop from the end): more targets fit the budget.
-            pool.sort(key=lambda k, u=user: -self.floor[(u, k)])
+            order = {k: -self.floor[(user, k)] for k in pool}
+            pool.sort(key=order.__getitem__)
 
     def _add(self, log: UserHistory, k: int, full: bool, catalog: Catalog) -> None:
         kind = repeat_kind(log, k)

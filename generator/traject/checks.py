@@ -14,7 +14,7 @@ from ..records import DisclosurePlan, Target, Tool
 from ..registry import Registry
 from ..surface import contains, leaks, mentions
 from ..vagueness import countable, norm
-from .plans import HARD_RECALL_CAP, literal_recall, strip_noun, unrecoverable
+from .plans import HARD_RECALL_CAP, hint_said, literal_recall, unrecoverable
 
 Check = Callable[[str, DisclosurePlan, Target, dict[str, Tool]], list[str]]
 CHECKS: Registry[Check] = Registry("traject check")
@@ -47,7 +47,7 @@ def hints_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[s
         f"call {i + 1}: hint {a.hint!r} for {a.param} missing from the query"
         for i, a in plan.args()
         if a.mode == "hinted"
-        and not contains(text, strip_noun(a.hint or ""))
+        and not contains(text, hint_said(tools[plan.calls[i].tool], a.param, a.value, a.hint or ""))
         and not _said(text, plan, i, a.param, a.value, tools)
     ]
 
@@ -93,7 +93,8 @@ def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, 
     for i, c in enumerate(plan.calls):
         shown = [a for a in c.args if a.mode != "omitted" and countable(a.value)]
         anchored = any(
-            (a.hint and contains(text, a.hint)) or _said(text, plan, i, a.param, a.value, tools)
+            (a.hint and contains(text, hint_said(tools[c.tool], a.param, a.value, a.hint)))
+            or _said(text, plan, i, a.param, a.value, tools)
             for a in shown
         )
         if shown and not anchored:

@@ -92,9 +92,11 @@ def chainless(ctx: RunContext, cfg: TrajectConfig, domains: list[str]) -> frozen
     if out:
         log.warning("traject: no sequential trajectories for %s: no chain of >= %d tools", ", ".join(out),
                     cfg.chain.min)
-        note(ctx, NAME, "sequential", f"no chain of >= {cfg.chain.min} tools in {', '.join(out)}: no "
+        sizes = ", ".join(f"{d} ({len(ctx.catalog.by_domain[d])} tools)" for d in out)
+        note(ctx, NAME, "sequential", f"no chain of >= {cfg.chain.min} tools in {sizes}: no "
              "step's input can be bound to a value (id, name, place, date) of the previous step's "
-             "output (see traject/graph.py)")
+             "output; connected tools the catalog names outside its own tools, and inputs that only "
+             "echo the previous step's request, do not count (see traject/graph.py)")
     return frozenset(out)
 
 
@@ -196,7 +198,7 @@ def use_llm(ctx: RunContext, cfg: TrajectConfig) -> bool:
 
 
 async def with_outputs(ctx: RunContext, cfg: TrajectConfig, target: Target) -> Target:
-    if not use_llm(ctx, cfg):
+    if not cfg.llm_outputs or ctx.llm is None:
         return target
     return target.model_copy(
         update={"outputs": await llm_sim.llm_outputs(ctx.llm, target, ctx.catalog.by_name)}
@@ -204,7 +206,7 @@ async def with_outputs(ctx: RunContext, cfg: TrajectConfig, target: Target) -> T
 
 
 async def answer_text(ctx: RunContext, cfg: TrajectConfig, target: Target, queries: dict[str, str]) -> str:
-    if use_llm(ctx, cfg):
+    if cfg.llm_outputs and ctx.llm is not None:
         return await llm_sim.llm_answer(ctx.llm, next(iter(queries.values())), target.outputs)
     if target.kind == "parallel":
         return simulate.parallel_answer(target, ctx.catalog.by_name)
@@ -341,10 +343,10 @@ class TrajectProduct:
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
         samples = [s for r in results for s in r.samples]
-        paths = export_samples(samples, ctx.out_dir / NAME)
+        paths = export_samples(samples, ctx.product_dir(NAME))
         for domain in sorted({s.payload["domain"] for s in samples}):
             tools = ctx.catalog.by_domain.get(domain, [])
-            paths.append(export.write_tools(ctx.out_dir / NAME, safe_dir(domain), tools))
+            paths.append(export.write_tools(ctx.product_dir(NAME), safe_dir(domain), tools))
         return paths
 
 

@@ -28,7 +28,7 @@ Rule = Literal["recent", "usual", "both"]
 
 # Cue words of each reading. Broad on purpose: a reader who sees "previous" or "normal"
 # anywhere may take the request that way, so the check must too.
-CUES: dict[str, tuple[str, ...]] = {
+CUES: dict[Rule, tuple[str, ...]] = {
     "recent": ("last time", "same as before", "like before", "previous", "again", "last one"),
     "usual": ("usual", "always", "regular", "normal", "as ever", "the standard"),
 }
@@ -65,7 +65,7 @@ def _has(text: str, cue: str) -> bool:
     return cue in re.sub(r"\s+", " ", text.lower())
 
 
-def readings(text: str) -> set[str]:
+def readings(text: str) -> set[Rule]:
     """The readings ("recent", "usual") a text invites by its cue words."""
     return {rule for rule, cues in CUES.items() if any(_has(text, c) for c in cues)}
 
@@ -98,7 +98,7 @@ def unsaid_problem(text: str, past: Sequence[Any], value: Any, hint: str | None)
     """None when every reading the text invites (and the hint's own rule) picks `value` from
     `past`; else why not. `hint` is None for an argument left out without a phrase."""
     want = key(value)
-    rules: set[str] = set(readings(text))
+    rules = readings(text)
     if hint is not None:
         rule = phrase_rule(hint)
         if rule is None:
@@ -109,7 +109,7 @@ def unsaid_problem(text: str, past: Sequence[Any], value: Any, hint: str | None)
     if not rules:
         rules = {"both"}
     for rule in sorted(rules):
-        got = resolve(rule, past)  # type: ignore[arg-type]
+        got = resolve(rule, past)
         if got != want:
             picked = "no single value (a tie)" if got is None else f"'{got}'"
             return f"read as {_READING[rule]}, the history gives {picked}, not '{want}'"

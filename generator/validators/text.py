@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..identity import forbidden, is_identifier
-from ..records import Tool
+from ..records import Tool, dict_at
 from ..surface import forms, leaks, mentions, normalize, noun, render, value_kind, words
 from ..vagueness import countable, norm, value_elements
 from ..writers.base import WriteRequest
@@ -145,7 +145,7 @@ def _forbidden(req: WriteRequest) -> list[tuple[str, str, bool]]:
 
 def _is_enum(param: str, value: Any, tool: Tool | None) -> bool:
     spec = tool.properties.get(param, {}) if tool else {}
-    items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+    items = dict_at(spec, "items")
     enum = spec.get("enum") or items.get("enum") or []
     return any(x in enum for x in value_elements(value) if isinstance(x, str))
 

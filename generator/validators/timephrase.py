@@ -139,7 +139,8 @@ def date_value(value: Any) -> tuple[datetime, bool] | None:
     if not m:
         return None
     try:
-        return datetime(*(int(g or 0) for g in m.groups())), m[4] is not None  # type: ignore[misc]
+        year, month, day, hour, minute = (int(g or 0) for g in m.groups())
+        return datetime(year, month, day, hour, minute), m[4] is not None
     except ValueError:
         return None
 

@@ -57,4 +57,5 @@ def native_conversation(category: str, rng: random.Random, classes: list[str], n
         return BfclEnv(configs, long_context), gens
 
     shaped, env = build(category, make_env, rng, n_turns)
+    assert isinstance(env, BfclEnv)  # make_env builds BFCL environments only
     return native_entry(shaped, env, entry_id)

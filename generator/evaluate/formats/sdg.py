@@ -18,7 +18,7 @@ from ...errors import InputError
 from ...jsonl import first_has
 from ...judge.bfcl_opinion import bfcl_function, possible_answer
 from ...readers import tool_from_openai
-from ...records import Tool, ToolCall
+from ...records import Tool, ToolCall, dict_at
 from ..records import EvalItem
 from . import bfcl
 from .base import FORMATS, EvalFormat, LoadContext, level_rank, visible
@@ -51,7 +51,7 @@ def row_tools(row: dict[str, Any], where: str) -> list[Tool]:
 def target_calls(message: dict[str, Any], where: str) -> list[ToolCall]:
     out = []
     for tc in message.get("tool_calls") or []:
-        fn = tc.get("function") if isinstance(tc, dict) else None
+        fn = dict_at(tc, "function") if isinstance(tc, dict) else {}
         try:
             args = json.loads(fn["arguments"]) if isinstance(fn["arguments"], str) else fn["arguments"]
             out.append(ToolCall(tool=fn["name"], arguments=args))
