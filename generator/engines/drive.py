@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +15,7 @@ from ..progress import Progress
 from ..provenance import code_digest
 from ..state import STATE_DIR, Journal, StateStore
 from . import Engine
-from .shard import ShardJob, ShardOutcome, label, shard_llm
+from .shard import ShardJob, ShardOutcome, label, portable, shard_llm
 
 if TYPE_CHECKING:
     from ..engine import Overrides, Run
@@ -114,7 +113,7 @@ async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
     engine.notify = run.progress.notice
     capacity, todo = engine.capacity(), pending(run)
     jobs = shard_jobs(run, todo, ov.shards or SHARDS_PER_WORKER * capacity, capacity)
-    ctx = engine.share(replace(run.ctx, writer=None, llm=None)) if jobs else None
+    ctx = engine.share(portable(run.ctx)) if jobs else None
     total = count(run.plans)
     watcher = StateWatcher(run.ctx.out_dir, run.key)
     done = total - count(todo)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
@@ -55,7 +56,7 @@ class PoolEngine:
         self.workers = ov.workers or available_cpus()
         self.mp = start_method()
         self.pool: ProcessPoolExecutor | None = None
-        self.notify = say
+        self.notify: Callable[[str], None] = say
 
     def capacity(self) -> int:
         return self.workers

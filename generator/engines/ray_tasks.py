@@ -13,6 +13,7 @@ import os
 import signal
 import socket
 import threading
+from collections.abc import Callable
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
@@ -82,7 +83,7 @@ class RayEngine:
         self.owned = connect(self.ray, ov.ray_address, ov.workers)
         # a task whose worker died is retried; an error the shard raised itself is not
         self.task = self.ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(run_shard)
-        self.notify = say
+        self.notify: Callable[[str], None] = say
         self.running: set[Any] = set()  # object refs of the tasks in flight
 
     def capacity(self) -> int:

@@ -57,6 +57,12 @@ class ShardOutcome(Record):
     pid: int
 
 
+def portable(ctx: RunContext) -> RunContext:
+    """The run context as it travels to the workers: without the writer and the LLM client (an
+    open connection pool does not pickle); each worker makes its own."""
+    return replace(ctx, writer=None, llm=None)  # type: ignore[arg-type]  # put back by the worker
+
+
 def label(shard: Shard) -> str:
     return f"shard {shard[0]}/{shard[1]}"
 
