@@ -23,10 +23,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from ..errors import LLMError
+from ..identity import forbidden_in
 from ..llm.protocol import LLMClient
 from ..llm.request import parse_reply
 from ..records import DisclosurePlan, Draft, Tool
-from ..surface import forms, is_identifier, normalize, noun, render
+from ..surface import forms, normalize, noun, render
 from ..vagueness import norm, value_elements
 from .base import WRITERS, TextCheck, WriteRequest
 from .template import intent_phrase
@@ -91,17 +92,9 @@ def _unsaid_forms(req: WriteRequest, mode: str) -> list[str]:
 
 
 def _identifiers(req: WriteRequest) -> list[str]:
-    tools, out = _tools(req), []
-    named = {tools[c.tool].app for c in req.plan.calls if c.tool_mode == "named" and c.tool in tools}
-    for call in req.plan.calls:
-        tool = tools.get(call.tool)
-        out.append(call.tool)
-        if tool is None:
-            continue
-        out += [tool.api] if is_identifier(tool.api) else []
-        out += [p for p in tool.properties if is_identifier(p)]
-        out += [tool.app] if tool.app and tool.app not in named else []
-    return out
+    """The identifiers the validator refuses (generator.identity.forbidden_in), less the enum
+    identifiers: the facts say those in words, which the model must not take as forbidden."""
+    return [ident for ident, _, _ in forbidden_in(req.plan, _tools(req), enums=False)]
 
 
 def forbidden(req: WriteRequest) -> list[str]:
