@@ -8,9 +8,13 @@ from .audit import STATS
 from .errors import InputError
 from .records import RunManifest
 
-# where each product's statistics are read from (the format's own `trajgen stats`)
-STATS_SOURCES = {"sdg": "sdg/train.jsonl", "trail": "trail", "traject": "traject",
-                 "judge": "judge/test.jsonl", "bfcl": "bfcl"}
+
+def stats_source(product: str) -> str:
+    """Where a product's statistics are read from (the format's own `trajgen stats`), as the
+    product registered it (Product.stats_source)."""
+    from .products.base import PRODUCTS
+
+    return (PRODUCTS.get(product).stats_source or product) if product in PRODUCTS else product
 
 
 def _header(m: RunManifest) -> list[str]:
@@ -56,7 +60,7 @@ VR_NOTE = ("Value recall (VR) is the share of gold argument values that appear l
 def _stats(out_dir: Path, products: list[str]) -> list[str]:
     rows = ["## Statistics", "", VR_NOTE, ""]
     for p in products:
-        source = out_dir / STATS_SOURCES.get(p, p)
+        source = out_dir / stats_source(p)
         if p not in STATS or not source.exists():
             continue
         try:

@@ -31,7 +31,7 @@ from .llm.protocol import LLMClient
 from .lock import LOCK_NAME, DirLock
 from .names import checked_tools
 from .plugins import load_plugins
-from .products.base import PRODUCTS, RunContext, WorkItem
+from .products.base import AnyProduct, RunContext, WorkItem, build_products
 from .progress import Progress
 from .provenance import code_digest
 from .records import ItemResult, Rejection, RunManifest, UserHistory
@@ -162,15 +162,29 @@ def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHisto
     return Catalog(tools, skipped), histories
 
 
-def check_prompts() -> None:
+def check_prompts(needed: dict[str, set[str]]) -> None:
     """Every prompt template renders only variables its caller provides; refuse to start otherwise."""
-    from .hints import TEMPLATE_VARS
     from .prompting import check_templates
-    from .writers.llm import PROMPT_VARIABLES
 
-    problems = check_templates({**PROMPT_VARIABLES, **TEMPLATE_VARS})
+    problems = check_templates(needed)
     if problems:
         raise ConfigError("prompt templates do not match their callers: " + "; ".join(problems))
+
+
+def check_needs(cfg: RunConfig, products: dict[str, AnyProduct]) -> None:
+    """What the products need under this config (Product.needs): an LLM only the llm writer
+    brings, and prompt templates that match their callers (the writer's too, under writer: llm)."""
+    needs = {name: p.needs(cfg) for name, p in products.items()}
+    wants_llm = [name for name, n in needs.items() if n.llm]
+    if wants_llm and cfg.writer != "llm":
+        raise ConfigError("needs an LLM and the writer is `template` (use writer: llm)", field=f"products.{wants_llm[0]}")
+    prompts = {k: v for n in needs.values() for k, v in n.prompts.items()}
+    if cfg.writer == "llm":
+        from .hints import TEMPLATE_VARS
+        from .writers.llm import PROMPT_VARIABLES
+
+        prompts.update({**PROMPT_VARIABLES, **TEMPLATE_VARS})
+    check_prompts(prompts)
 
 
 def make_writer(cfg: RunConfig, out_dir: Path, journal: Journal | None = None,
@@ -179,16 +193,16 @@ def make_writer(cfg: RunConfig, out_dir: Path, journal: Journal | None = None,
         return WRITERS.get("template")(), None
     from .llm.client import make_client
 
-    check_prompts()
     cache_dir = Path(cfg.llm.cache_dir) if cfg.llm.cache_dir else out_dir / ".cache" / "llm"
     client = make_client(cfg.llm, cache_dir, journal=journal, notify=notify)
     return WRITERS.get("llm")(client), client
 
 
-def plan_items(ctx: RunContext, names: list[str], limit: int | None) -> dict[str, list[WorkItem]]:
-    plans: dict[str, list[WorkItem]] = {}
-    for name in names:
-        items = PRODUCTS.get(name)().plan(ctx)
+def plan_items(ctx: RunContext, products: dict[str, AnyProduct],
+               limit: int | None) -> dict[str, list[WorkItem[Any]]]:
+    plans: dict[str, list[WorkItem[Any]]] = {}
+    for name, product in products.items():
+        items = product.plan(ctx)
         plans[name] = items[:limit] if limit is not None else items
     return plans
 
@@ -198,18 +212,18 @@ def in_shard(item_id: str, shard: tuple[int, int]) -> bool:
     return int.from_bytes(digest[:8], "big") % shard[1] == shard[0] - 1
 
 
-def shard_of(plans: dict[str, list[WorkItem]], shard: tuple[int, int]) -> dict[str, list[WorkItem]]:
+def shard_of(plans: dict[str, list[WorkItem[Any]]], shard: tuple[int, int]) -> dict[str, list[WorkItem[Any]]]:
     return {name: [it for it in items if in_shard(it.item_id, shard)] for name, items in plans.items()}
 
 
-def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]],
+def export_all(ctx: RunContext, products: dict[str, AnyProduct], plans: dict[str, list[WorkItem[Any]]],
                done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]]]:
     files: list[Path] = []
     counts: dict[str, dict[str, int]] = {}
     rejections: list[Rejection] = []
     for name, items in plans.items():
         results = [done[it.item_id] for it in items]
-        files.extend(PRODUCTS.get(name)().export(results, ctx))
+        files.extend(products[name].export(results, ctx))
         counts[name] = {"items": len(items), "accepted": sum(len(r.samples) for r in results),
                         "rejected": sum(len(r.rejections) for r in results)}
         rejections.extend(rej for r in results for rej in r.rejections)
@@ -313,8 +327,9 @@ class Run:
 
     cfg: RunConfig
     names: list[str]
+    products: dict[str, AnyProduct]  # each enabled product, built once for the whole run
     ctx: RunContext
-    plans: dict[str, list[WorkItem]]
+    plans: dict[str, list[WorkItem[Any]]]
     key: str
     journal: Journal
     llm: LLMClient | None
@@ -325,9 +340,10 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
     """Load, check and plan: pure, so a bad input leaves nothing behind."""
     load_plugins()
     cfg = apply_overrides(cfg, ov)
-    names = cfg.products.enabled()
-    if not names:
+    products = build_products(cfg)
+    if not products:
         raise ConfigError("no product is enabled", field="products")
+    check_needs(cfg, products)
     catalog, histories = load_inputs(cfg, base_dir)
     out_dir = Path(cfg.out)  # relative to the working directory, like --out
     key = config_hash(cfg, base_dir)
@@ -335,7 +351,7 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
     writer, llm = make_writer(cfg, out_dir, journal, progress.notice)
     ctx = RunContext(config=cfg, base_dir=base_dir, out_dir=out_dir, seed=cfg.seed, catalog=catalog,
                      histories=histories, writer=writer, llm=llm)
-    return Run(cfg, names, ctx, plan_items(ctx, names, ov.limit), key, journal, llm, progress)
+    return Run(cfg, list(products), products, ctx, plan_items(ctx, products, ov.limit), key, journal, llm, progress)
 
 
 async def execute(run: Run, ov: Overrides) -> RunSummary:
@@ -348,7 +364,7 @@ async def execute(run: Run, ov: Overrides) -> RunSummary:
     done = store.item_ids()
     try:
         todo = shard_of(run.plans, ov.shard) if ov.shard else run.plans
-        await run_items(run.ctx, todo, store, done, cfg.llm.concurrency, run.progress)
+        await run_items(run.ctx, run.products, todo, store, done, cfg.llm.concurrency, run.progress)
     finally:
         store.close()
         run.journal.close()
@@ -363,11 +379,11 @@ def export_run(run: Run, store: StateStore) -> RunSummary:
     out_dir, cfg = run.ctx.out_dir, run.cfg
     before = previous_files(out_dir)
     done = store.load()
-    files, counts = export_all(run.ctx, run.plans, done)
+    files, counts = export_all(run.ctx, run.products, run.plans, done)
     manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-    report = run_report(run.ctx, run.plans, done)
+    report = run_report(run.ctx, run.plans, done, run.products)
     atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, report.card))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json", out_dir / "README.md"],
