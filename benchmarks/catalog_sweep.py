@@ -305,10 +305,10 @@ def trail_recall(trail_dir: Path) -> dict[str, float]:
 
 
 def _counted(rec: dict[str, Any], optional: bool) -> tuple[int, int]:
-    from generator.vagueness import norm
+    from generator.vagueness import normalize
 
-    q = norm(rec["query"])
-    values = [norm(p["value"]) for c in rec["tool list"]
+    q = normalize(rec["query"])
+    values = [normalize(p["value"]) for c in rec["tool list"]
               for p in c.get("required parameters", []) + (c.get("optional parameters", []) if optional else [])]
     values = [v for v in values if len(v) >= 2 and v not in ("true", "false")]
     return sum(v in q for v in values), len(values)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ..identity import forbidden
 from ..records import DisclosurePlan, Target, Tool, Verdict
 from ..surface import contains, leaks, mentions
-from ..vagueness import countable, norm
+from ..vagueness import countable, normalize
 from ..validators.base import TEXT_VALIDATORS, VALIDATORS, tools_of, verdicts
 from ..writers.base import WriteRequest
 from .plans import HARD_RECALL_CAP, literal_recall, strip_noun, unrecoverable
@@ -64,12 +64,12 @@ def _identifiers(tool: Tool) -> list[str]:
 def no_identifiers_anywhere(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """Tools are implied, never named by identifier, not even inside a stated value (where the
     generic no_identifiers allows it) nor inside a longer word."""
-    nq = norm(text)
+    nq = normalize(text)
     return [
         f"identifier {ident!r} appears in the query"
         for c in plan.calls
         for ident in _identifiers(tools[c.tool])
-        if norm(ident) in nq
+        if normalize(ident) in nq
     ]
 
 
@@ -112,7 +112,7 @@ def no_leak(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, To
         f"call {i + 1}: bound value {a.param}={a.value!r} leaks into the query"
         for i, a in plan.args()
         if a.source == "previous_step"
-        and len(norm(a.value)) >= 3
+        and len(normalize(a.value)) >= 3
         and leaks(text, a.value, a.param, tools[plan.calls[i].tool])
     ]
 

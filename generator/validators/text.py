@@ -9,8 +9,8 @@ from typing import Any
 
 from ..identity import forbidden_in, is_enum_value
 from ..records import Tool
-from ..surface import forms, leaks, mentions, normalize, noun, render, value_kind, words
-from ..vagueness import countable, norm, value_elements
+from ..surface import forms, leaks, mentions, noun, render, value_kind, words
+from ..vagueness import countable, normalize, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
 from .timephrase import from_time_alone, is_time_value, parse_query_time, said_in
@@ -35,7 +35,7 @@ def stated_present(req: WriteRequest, texts: list[str]) -> list:
 
 
 def _stated_elements(req: WriteRequest) -> set[str]:
-    return {norm(x) for _, a, _ in plan_args(req) if a.mode == "stated" for x in value_elements(a.value)}
+    return {normalize(x) for _, a, _ in plan_args(req) if a.mode == "stated" for x in value_elements(a.value)}
 
 
 def _implied(req: WriteRequest) -> str:
@@ -71,7 +71,7 @@ def _leak_elements(
 ) -> list[Any]:
     out = []
     for x in value_elements(value):
-        if norm(x) in skip or (not isinstance(x, bool) and contains_word(implied, x)):
+        if normalize(x) in skip or (not isinstance(x, bool) and contains_word(implied, x)):
             continue
         item = [x] if isinstance(value, list) else x
         if leaks(masked, item, param, tool, req.target.time):
@@ -80,16 +80,16 @@ def _leak_elements(
 
 
 def contains_word(haystack: str, value: Any) -> bool:
-    v = normalize(str(value))
-    return bool(v) and f" {v} " in f" {normalize(haystack)} "
+    v = normalize(value, words=True)
+    return bool(v) and f" {v} " in f" {normalize(haystack, words=True)} "
 
 
 def _literal_leak(text: str, value: Any) -> list[Any]:
-    nt = norm(text)
+    nt = normalize(text)
     return [
         x
         for x in value_elements(value)
-        if countable(x) and re.search(r"(?<![a-z0-9])" + re.escape(norm(x)) + r"(?![a-z0-9])", nt)
+        if countable(x) and re.search(r"(?<![a-z0-9])" + re.escape(normalize(x)) + r"(?![a-z0-9])", nt)
     ]
 
 
@@ -107,7 +107,7 @@ def omitted_absent(req: WriteRequest, texts: list[str]) -> list:
                 found = [
                     x
                     for x in _literal_leak(masked, a.value)
-                    if norm(x) not in skip and not contains_word(implied, x)
+                    if normalize(x) not in skip and not contains_word(implied, x)
                 ]
             else:
                 continue
@@ -151,10 +151,10 @@ def paraphrases_distinct(req: WriteRequest, texts: list[str]) -> list:
     problems = []
     if len(texts) != req.n:
         problems.append(f"expected {req.n} queries, got {len(texts)}")
-    avoid = {normalize(t) for t in req.avoid}
+    avoid = {normalize(t, words=True) for t in req.avoid}
     seen: dict[str, int] = {}
     for k, text in enumerate(texts):
-        key = normalize(text)
+        key = normalize(text, words=True)
         if not key:
             problems.append(f"query {k + 1} is empty")
         elif key in seen:
