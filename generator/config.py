@@ -166,9 +166,9 @@ def _classes_unused(cfg: RunConfig) -> str | None:
 def _unread(cfg: RunConfig, what: Literal["histories", "personas"]) -> str | None:
     """No enabled product reads the run's `what` under its config (Product.needs); the message
     names the products that would, from what they declare (Product.reads)."""
-    from .products.base import PRODUCTS, build_products
+    from .products.base import PRODUCTS, enabled_sections
 
-    if any(getattr(p.needs(cfg), what) for p in build_products(cfg).values()):
+    if any(getattr(cls.needs(section, cfg), what) for cls, section in enabled_sections(cfg)):
         return None
     readers = [f"products.{name}" + (f" ({when})" if when else "")
                for name, cls in PRODUCTS.in_order() if (when := cls.reads.get(what)) is not None]
@@ -232,10 +232,10 @@ def check_settings(cfg: RunConfig) -> None:
     refused = language_refused(cfg)
     if refused:
         raise ConfigError(refused, field="products.bfcl.languages")
-    from .products.base import build_products
+    from .products.base import enabled_sections
 
-    for product in build_products(cfg).values():
-        product.check(cfg)
+    for cls, section in enabled_sections(cfg):
+        cls.check(section, cfg)
 
 
 def language_refused(cfg: RunConfig) -> str | None:

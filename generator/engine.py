@@ -31,7 +31,7 @@ from .llm.protocol import LLMClient
 from .lock import LOCK_NAME, DirLock
 from .names import checked_tools
 from .plugins import load_plugins
-from .products.base import AnyProduct, RunContext, WorkItem, build_products
+from .products.base import AnyProduct, RunContext, WorkItem, build_products, enabled_sections
 from .progress import Progress
 from .provenance import code_digest
 from .records import ItemResult, Rejection, RunManifest, UserHistory
@@ -171,10 +171,11 @@ def check_prompts(needed: dict[str, set[str]]) -> None:
         raise ConfigError("prompt templates do not match their callers: " + "; ".join(problems))
 
 
-def check_needs(cfg: RunConfig, products: dict[str, AnyProduct]) -> None:
-    """What the products need under this config (Product.needs): an LLM only the llm writer
-    brings, and prompt templates that match their callers (the writer's too, under writer: llm)."""
-    needs = {name: p.needs(cfg) for name, p in products.items()}
+def check_needs(cfg: RunConfig) -> None:
+    """What the enabled products need under this config (Product.needs): an LLM only the llm
+    writer brings, and prompt templates that match their callers (the writer's too, under
+    writer: llm). Checked before any product is built or any input read."""
+    needs = {cls.name: cls.needs(section, cfg) for cls, section in enabled_sections(cfg)}
     wants_llm = [name for name, n in needs.items() if n.llm]
     if wants_llm and cfg.writer != "llm":
         raise ConfigError("needs an LLM and the writer is `template` (use writer: llm)", field=f"products.{wants_llm[0]}")
@@ -340,10 +341,10 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
     """Load, check and plan: pure, so a bad input leaves nothing behind."""
     load_plugins()
     cfg = apply_overrides(cfg, ov)
-    products = build_products(cfg)
-    if not products:
+    if not cfg.products.enabled():
         raise ConfigError("no product is enabled", field="products")
-    check_needs(cfg, products)
+    check_needs(cfg)
+    products = build_products(cfg)  # once per run: plan, run, export, dry run and card use these
     catalog, histories = load_inputs(cfg, base_dir)
     out_dir = Path(cfg.out)  # relative to the working directory, like --out
     key = config_hash(cfg, base_dir)

@@ -39,7 +39,7 @@ def context(out: Path, writer=None, **trail) -> RunContext:
 
 def run(ctx: RunContext):
     product = build_product("trail", ctx.config)
-    product.check(ctx.config)  # as the engine does when the config is final
+    product.check(product.config, ctx.config)  # as the config does once it is final
     items = product.plan(ctx)
 
     async def go():

@@ -169,13 +169,15 @@ class JudgeProduct(Product[JudgeSpec, JudgeRow, JudgeConfig]):
         super().__init__(config)
         self._users: Users | None = None
 
-    def needs(self, run: RunConfig) -> Needs:
-        llm = self.config.llm_share > 0
+    @classmethod
+    def needs(cls, config: JudgeConfig, run: RunConfig) -> Needs:
+        llm = config.llm_share > 0
         return Needs(llm=llm, prompts=llm_operator.TEMPLATE_VARS if llm else {}, histories=True,
                      personas=not run.histories)
 
-    def check(self, run: RunConfig) -> None:
-        unknown = sorted(set(self.config.operators) - set(OPERATORS.names()))
+    @classmethod
+    def check(cls, config: JudgeConfig, run: RunConfig) -> None:
+        unknown = sorted(set(config.operators) - set(OPERATORS.names()))
         if unknown:
             raise ConfigError(f"unknown judge operators {unknown} (known: {', '.join(OPERATORS.names())})",
                               field="products.judge.operators")

@@ -9,9 +9,10 @@ A product is a class `Product[Spec, Payload, Config]` registered with `@register
   one work item's spec and of one accepted sample's payload (stored as JSON in the state
   between runs, read back typed for export);
 - `validators`: the names of the VALIDATORS its texts must pass, in the order they run;
-- `needs(run)`: what it uses under its config besides the catalog (an LLM of its own, prompt
-  templates, the run's histories or personas); the engine checks the prompts at start-up and
-  the config refuses `histories:` / `personas:` that no enabled product reads;
+- `needs(config, run)`: what it uses under its config besides the catalog (an LLM of its own,
+  prompt templates, the run's histories or personas): the engine checks the LLM and the prompts
+  before anything runs, and the config refuses `histories:` / `personas:` that no enabled
+  product reads; `check(config, run)`: refuse a config it cannot run;
 - `requested(items)` / `category(item)`: what the config asked for, for the shortfall report;
 - `stats_source`: where under the output the dataset card reads its statistics.
 
@@ -38,6 +39,7 @@ from ..catalog import Catalog
 from ..llm.protocol import LLMClient
 from ..records import ItemResult, Record, Sample, UserHistory
 from ..registry import Registry
+from ..validators.base import TEXT_VALIDATORS
 from ..writers.base import Writer
 
 if TYPE_CHECKING:  # the run config is built from this registry: imported for types only
@@ -106,7 +108,7 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
     config_model: ClassVar[type[Record]]
     spec_model: ClassVar[type[Record]]
     payload_model: ClassVar[type[Record]]
-    validators: ClassVar[tuple[str, ...]] = ()
+    validators: ClassVar[tuple[str, ...]] = TEXT_VALIDATORS
     # when the product reads the run's histories / personas, in words (config messages)
     reads: ClassVar[dict[str, str]] = {}
     stats_source: ClassVar[str] = ""  # relative to the output directory; "" = `name`
@@ -115,10 +117,13 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
     def __init__(self, config: ConfigT) -> None:
         self.config = config
 
-    def needs(self, run: RunConfig) -> Needs:
+    @classmethod
+    def needs(cls, config: ConfigT, run: RunConfig) -> Needs:
+        """What the product uses under `config` (its section) and `run` (the whole config)."""
         return Needs()
 
-    def check(self, run: RunConfig) -> None:
+    @classmethod
+    def check(cls, config: ConfigT, run: RunConfig) -> None:
         """Refuse (ConfigError naming the field) a config this product cannot run; called when
         the config is final, before any input is read."""
 
@@ -167,14 +172,26 @@ def register_product(cls: P) -> P:
     return cls
 
 
-def build_product(name: str, cfg: RunConfig) -> AnyProduct:
-    """The product `name` over its section of `cfg` (its defaults when the section is absent)."""
+def section_of(name: str, cfg: RunConfig) -> Record:
+    """The config section of product `name` (its defaults when the section is absent)."""
     cls = PRODUCTS.get(name)
     section = cfg.products.section(name, cls.config_model)
-    return cls(section if section is not None else cls.config_model())
+    return section if section is not None else cls.config_model()
+
+
+def build_product(name: str, cfg: RunConfig) -> AnyProduct:
+    """The product `name` over its section of `cfg`."""
+    return PRODUCTS.get(name)(section_of(name, cfg))
 
 
 def build_products(cfg: RunConfig) -> dict[str, AnyProduct]:
-    """The enabled products of a run, each built once, in registration order."""
+    """The enabled products of a run, in registration order: the engine calls this once per
+    run, so each product is built once and keeps its per-run state."""
     return {name: build_product(name, cfg) for name in cfg.products.enabled()}
+
+
+def enabled_sections(cfg: RunConfig) -> list[tuple[type[AnyProduct], Record]]:
+    """(product class, its section) of every enabled product, for config-time questions
+    (Product.check, Product.needs) that need no instance."""
+    return [(PRODUCTS.get(name), section_of(name, cfg)) for name in cfg.products.enabled()]
 

@@ -260,8 +260,9 @@ class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
     validators = TEXT_VALIDATORS
     stats_source = "sdg/train.jsonl"
 
-    def check(self, run: RunConfig) -> None:
-        unknown = [c for c in self.config.categories if c not in SDG_CATEGORIES]
+    @classmethod
+    def check(cls, config: SdgConfig, run: RunConfig) -> None:
+        unknown = [c for c in config.categories if c not in SDG_CATEGORIES]
         if unknown:
             raise ConfigError(f"unknown SDG category '{unknown[0]}' (known: "
                               f"{', '.join(SDG_CATEGORIES.names())})", field="products.sdg.categories")

@@ -150,12 +150,14 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
         super().__init__(config)
         self._logs: Logs | None = None
 
-    def needs(self, run: RunConfig) -> Needs:
-        real = self.config.source == "real"
-        return Needs(histories=real and not self.config.files, personas=not real)
+    @classmethod
+    def needs(cls, config: TrailConfig, run: RunConfig) -> Needs:
+        real = config.source == "real"
+        return Needs(histories=real and not config.files, personas=not real)
 
-    def check(self, run: RunConfig) -> None:
-        policy_of(self.config)
+    @classmethod
+    def check(cls, config: TrailConfig, run: RunConfig) -> None:
+        policy_of(config)  # a bad policy is refused before anything runs
 
     def logs(self, ctx: RunContext) -> Logs:
         """The user logs of this run, built on first use (pure and deterministic), shared by items."""

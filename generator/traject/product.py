@@ -291,9 +291,10 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         self._graph_lock: asyncio.Lock | None = None
         self._llm_edges_added = False
 
-    def needs(self, run: RunConfig) -> Needs:
-        prompts = {**(propose.TEMPLATE_VARS if self.config.llm_edges else {}),
-                   **(llm_sim.TEMPLATE_VARS if self.config.llm_outputs else {})}
+    @classmethod
+    def needs(cls, config: TrajectConfig, run: RunConfig) -> Needs:
+        prompts = {**(propose.TEMPLATE_VARS if config.llm_edges else {}),
+                   **(llm_sim.TEMPLATE_VARS if config.llm_outputs else {})}
         return Needs(llm=bool(prompts), prompts=prompts)
 
     def graph(self, ctx: RunContext) -> ToolGraph:
