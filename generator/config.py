@@ -252,6 +252,8 @@ def language_refused(cfg: RunConfig) -> str | None:
 def _first_error(err: ValidationError) -> tuple[str, str]:
     e = err.errors()[0]
     loc = ".".join(str(p) for p in e["loc"])
+    if e["type"] == "extra_forbidden" and len(e["loc"]) == 2 and e["loc"][0] == "products":
+        return loc, f"unknown product (known: {', '.join(products_model().model_fields)})"
     return loc, e["msg"]
 
 
