@@ -257,7 +257,7 @@ def _wire_readings(value: Any) -> list[Any]:
         out.append(json.loads(value))
     except ValueError:
         pass
-    parts = [v.strip() for v in value.split(",")]
+    parts = [v.strip() for v in value.split(",")] if value.strip() else []  # [] is written ""
     return out + [parts, [_json_or_text(v) for v in parts]]
 
 

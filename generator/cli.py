@@ -16,14 +16,15 @@ EXIT_FINDINGS = 1
 def _generate(args: argparse.Namespace) -> int:
     from .config import load_config
     from .engine import Overrides, generate
-    from .progress import summary_table
+    from .progress import llm_line, summary_table
 
     cfg_path = Path(args.config)
     cfg = load_config(cfg_path)
     out = args.out or (None if "out" in cfg.model_fields_set else f"outputs/{cfg_path.stem}")
     ov = Overrides(out=out, seed=args.seed, limit=args.limit, writer=args.writer,
                    base_url=args.base_url, model=args.model, concurrency=args.concurrency,
-                   fresh=args.fresh, progress=not args.quiet, shard=args.shard, dry_run=args.dry_run)
+                   fresh=args.fresh, progress=not args.quiet, shard=args.shard, dry_run=args.dry_run,
+                   splits=args.split)
     summary = generate(cfg, cfg_path.resolve().parent, ov)
     if summary.dry_run is not None:
         print("\n".join(summary.dry_run.lines()))
@@ -33,9 +34,8 @@ def _generate(args: argparse.Namespace) -> int:
     elif not args.quiet:
         from rich.console import Console
 
-        llm = {f"llm_{k} (this run)": v for k, v in summary.this_run.items()
-               if k in ("requests_sent", "cache_hits", "prompt_tokens", "completion_tokens", "retries")}
-        Console(stderr=True).print(summary_table(summary.per_product, llm))
+        Console(stderr=True).print(summary_table(summary.per_product))
+        print(llm_line(summary.this_run), file=sys.stderr)
         for note in summary.notes:  # skipped tools and products short of what was requested
             print(note, file=sys.stderr)
         print(f"wrote {summary.out_dir}", file=sys.stderr)
@@ -45,22 +45,40 @@ def _generate(args: argparse.Namespace) -> int:
 def _validate(args: argparse.Namespace) -> int:
     from .validate import run_validate
 
-    report = run_validate(Path(args.file), args.format, catalog=args.catalog)
-    for line in report.lines:
-        print(line)
-    for f in report.findings:
-        print(f"{f.severity}: {f.where}: {f.message}")
-    print(f"{report.format}: {len(report.errors)} error(s), "
-          f"{len(report.findings) - len(report.errors)} warning(s)")
-    return EXIT_FINDINGS if report.errors else 0
+    reports = [run_validate(Path(f), args.format, catalog=args.catalog) for f in args.file]
+    explained = False
+    for report in reports:
+        for line in report.lines:
+            print(line)
+        for f in report.findings:
+            print(f"{f.severity}: {f.where}: {f.message}")
+        if report.by_design and not explained:
+            explained = True
+            print("(findings are measured properties the format has by design, e.g. hard queries that "
+                  "leave values out; they never fail validation)")
+        print(f"{report.format}: {len(report.errors)} error(s), {len(report.warnings)} warning(s), "
+              f"{len(report.by_design)} finding(s)" + (f" in {report.path}" if len(reports) > 1 else ""))
+    return EXIT_FINDINGS if any(r.errors for r in reports) else 0
 
 
 def _stats(args: argparse.Namespace) -> int:
     from .validate import run_stats
 
     report = run_stats(Path(args.path), args.format, Path(args.compare) if args.compare else None)
+    if args.json:
+        print(report.model_dump_json(indent=2, include={"format", "path", "tables", "figures"}))
+        return 0
     for line in report.lines:
         print(line)
+    return 0
+
+
+def _push(args: argparse.Namespace) -> int:
+    from .hub.push import push
+
+    res = push(Path(args.run_dir), args.repo_id, private=args.private, token=args.token,
+               endpoint=args.endpoint, message=args.message)
+    print(f"pushed {len(res.files)} file(s) to {res.repo_url} ({res.commit_url})", file=sys.stderr)
     return 0
 
 
@@ -109,6 +127,29 @@ def _positive(text: str) -> int:
     return value
 
 
+SPLIT_HELP = ("BY[:TRAIN,VALIDATION,TEST]: write train/validation/test files disjoint by BY (target, tool, "
+              "domain or user) with these ratios (default 0.8,0.1,0.1; two numbers: train,test); `none` "
+              "writes the un-split layout whatever the config says")
+
+
+def _split(text: str) -> dict | None:
+    if text == "none":
+        return None
+    by, _, ratios = text.partition(":")
+    if by not in ("target", "tool", "domain", "user"):
+        raise argparse.ArgumentTypeError("expected target, tool, domain or user (or none), e.g. target:0.8,0.1,0.1")
+    if not ratios:
+        return {"by": by}
+    try:
+        values = [float(x) for x in ratios.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("ratios must be numbers, e.g. target:0.8,0.1,0.1") from None
+    names = {2: ("train", "test"), 3: ("train", "validation", "test")}.get(len(values))
+    if names is None:
+        raise argparse.ArgumentTypeError("give two ratios (train,test) or three (train,validation,test)")
+    return {"by": by, "ratios": dict(zip(names, values, strict=True))}
+
+
 def _shard(text: str) -> tuple[int, int]:
     try:
         i, n = (int(x) for x in text.split("/"))
@@ -146,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run only shard I of N (items split by a hash of their stable id) and skip "
                         "the export; shards sharing OUT/.state merge without duplicates, and a final "
                         "run without --shard exports everything")
+    g.add_argument("--split", type=_split, default=False, metavar="BY[:RATIOS]", help=SPLIT_HELP)
     g.add_argument("--dry-run", action="store_true",
                    help="plan, estimate the LLM calls, tokens and cost (from llm.prices), print, exit; "
                         "nothing is sent or written")
@@ -153,9 +195,12 @@ def build_parser() -> argparse.ArgumentParser:
     g.set_defaults(func=_generate)
 
     v = sub.add_parser("validate", help="audit a file in a supported format",
-                       description="Audit FILE: parse errors with their location, schema violations, "
-                                   "format quirks and vagueness figures. Exit 1 when errors are found.")
-    v.add_argument("file", help="file, format directory, or run directory (each format inside is audited)")
+                       description="Audit FILE: errors (format or schema violations, an empty file), "
+                                   "warnings (quirks) and findings (measured properties the format has "
+                                   "by design, e.g. hard queries that leave values out), then the "
+                                   "vagueness figures. Exit 1 when errors are found; findings never fail.")
+    v.add_argument("file", nargs="+",
+                   help="file(s), format directory, or run directory (each format inside is audited)")
     v.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected)")
     v.add_argument("--catalog", help="trail: directory of OpenAI-format tool files to check answers against "
                                      "(default: an apis/ folder beside or above FILE)")
@@ -167,9 +212,26 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("path")
     s.add_argument("--format", help="trail | traject | sdg | judge | bfcl (default: detected; a run "
                                     "directory reports each format inside)")
+    s.add_argument("--json", action="store_true",
+                   help="print the tables (title, columns, rows, legend, notes; n/a as null) and the "
+                        "flat figures (the text figures too, as text.<format>.<level>.<figure>) as JSON")
     s.add_argument("--compare", metavar="UPSTREAM", help="an original benchmark file or folder: its text "
                    "figures (words, read-outs, defects, openings per level) are printed beside ours")
     s.set_defaults(func=_stats)
+
+    p = sub.add_parser("push", help="publish a run directory as a Hugging Face dataset",
+                       description="Upload RUN_DIR (the files its manifest lists, the card README.md and "
+                                   "manifest.json; never .state/ or .cache/) to the dataset repository "
+                                   "REPO_ID in one commit, creating it if needed. Needs huggingface_hub "
+                                   "(pip install 'trajgen[hub]') and a token (--token, $HF_TOKEN or "
+                                   "`hf auth login`).")
+    p.add_argument("run_dir", help="a run directory written by `trajgen generate`")
+    p.add_argument("repo_id", help="namespace/name of the dataset repository")
+    p.add_argument("--private", action="store_true", help="create the repository as private")
+    p.add_argument("--token", help="Hugging Face token (default: $HF_TOKEN or the saved login)")
+    p.add_argument("--endpoint", help="Hub URL (default: $HF_ENDPOINT or https://huggingface.co)")
+    p.add_argument("--message", help="commit message")
+    p.set_defaults(func=_push)
 
     h = sub.add_parser("hints", help="have the LLM write phrasing hints once per tool (cached)",
                        description="Write a hints file for the template writer: one LLM call per tool, "

@@ -21,6 +21,7 @@ from pydantic import (
 
 from .bfcl.config import BfclConfig
 from .errors import ConfigError
+from .hub.config import CardConfig, DedupConfig, SplitsConfig
 from .identity import CatalogOptions
 from .judge.config import JudgeConfig
 from .llm.usage import Price
@@ -98,6 +99,9 @@ class RunConfig(Record):
     llm: LLMConfig = Field(default_factory=LLMConfig)
     out: str = "outputs/run"
     products: SerializeAsAny[ProductsConfig] = Field(default_factory=lambda: products_model()())
+    card: CardConfig = Field(default_factory=CardConfig)  # the dataset card's licence, name, languages
+    dedup: DedupConfig = Field(default_factory=DedupConfig)
+    splits: SplitsConfig | None = None  # absent: one split per format (sdg train, the others test)
 
     @field_validator("products", mode="plain")
     @classmethod

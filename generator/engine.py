@@ -9,6 +9,7 @@ makes sure no exchange is sent twice.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import os
@@ -26,6 +27,8 @@ from .card import card_text
 from .catalog import Catalog
 from .config import RunConfig, check_settings
 from .errors import ConfigError, OutputError
+from .hub.plots import write_plots
+from .hub.prepare import Prepared, prepare
 from .io import atomic_write_text, confined_to, jsonl_text, os_error
 from .llm.protocol import LLMClient
 from .lock import LOCK_NAME, DirLock
@@ -57,6 +60,7 @@ class Overrides:
     progress: bool = True
     shard: tuple[int, int] | None = None  # (i, N), 1-based: run only this shard's items, no export
     dry_run: bool = False  # plan and estimate the LLM calls, tokens and cost; write nothing
+    splits: dict | None | bool = False  # --split: a `splits:` section, None for none, False: the config's
 
 
 @dataclass
@@ -90,6 +94,8 @@ def apply_overrides(cfg: RunConfig, ov: Overrides) -> RunConfig:
     for key, value in (("base_url", ov.base_url), ("model", ov.model), ("concurrency", ov.concurrency)):
         if value is not None:
             data["llm"][key] = value
+    if ov.splits is not False:
+        data["splits"] = ov.splits
     try:
         merged = RunConfig.model_validate(data)
     except ValidationError as err:  # a flag value the config model refuses
@@ -134,7 +140,8 @@ def config_hash(cfg: RunConfig, base_dir: Path) -> str:
     from .prompting import template_hashes
 
     data = cfg.model_dump(mode="json")
-    data.pop("out", None)
+    for export_only in ("out", "card", "dedup", "splits"):  # decided after the items ran
+        data.pop(export_only, None)
     for how_not_what in ("concurrency", "budget_tokens", "max_retries", "timeout_s", "cache_dir",
                          "budget_usd", "prices", "rpm", "tpm", "breaker_s", "preflight"):
         data["llm"].pop(how_not_what, None)
@@ -218,23 +225,30 @@ def shard_of(plans: dict[str, list[WorkItem[Any]]], shard: tuple[int, int]) -> d
 
 
 def export_all(ctx: RunContext, products: dict[str, AnyProduct], plans: dict[str, list[WorkItem[Any]]],
-               done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]]]:
+               done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]], Prepared]:
+    """Dedup and split (generator.hub.prepare), then each product's export once per split."""
+    prep = prepare(ctx, plans, done)
     files: list[Path] = []
     counts: dict[str, dict[str, int]] = {}
     rejections: list[Rejection] = []
     for name, items in plans.items():
         results = [done[it.item_id] for it in items]
-        files.extend(products[name].export(results, ctx))
-        counts[name] = {"items": len(items), "accepted": sum(len(r.samples) for r in results),
-                        "rejected": sum(len(r.rejections) for r in results)}
+        for split, part in prep.exports[name].items():
+            files.extend(products[name].export(part, dataclasses.replace(ctx, split=split)))
+        counts[name] = {"items": len(items), "done": sum(it.item_id in done for it in items),
+                        "accepted": sum(len(r.samples) for r in results),
+                        "rejected": sum(len(r.rejections) for r in results),
+                        "duplicates": sum(t.removed.product == name for t in prep.dedup.twins),
+                        "written": prep.written(name)}
         rejections.extend(rej for r in results for rej in r.rejections)
     from .screening import skip_rejections
 
     rejections.extend(skip_rejections(ctx.catalog.skipped))
+    rejections += prep.rejections()
     rej_path = ctx.out_dir / "rejections.jsonl"
     atomic_write_text(rej_path, jsonl_text(r.model_dump(mode="json") for r in rejections))
     files.append(rej_path)
-    return files, counts
+    return files, counts, prep
 
 
 def file_digest(path: Path) -> str:
@@ -266,11 +280,12 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
     flat.update(llm_counts(journal, counts))
     price = cfg.llm.prices.get(llm.model) if llm else None
     rel = {str(p.relative_to(ctx.out_dir)): file_digest(p) for p in sorted(set(files))}
+    config = public_config(cfg)
     return RunManifest(
-        config=public_config(cfg), seed=cfg.seed, writer=cfg.writer,
+        config=config, seed=cfg.seed, writer=cfg.writer,
         model=llm.model if llm else None, endpoint=llm.endpoint if llm else None,
-        template_hashes=template_hashes(), code_version=__version__,
-        code_digest=code_digest(), counts=flat, files=rel,
+        template_hashes=template_hashes(), code_version=__version__, code_digest=code_digest(),
+        inputs=input_digests(config, ctx.base_dir), counts=flat, files=rel,
         llm_cost_usd=round(journal.spent.usd(price), 6) if price else None)
 
 
@@ -380,12 +395,13 @@ def export_run(run: Run, store: StateStore) -> RunSummary:
     out_dir, cfg = run.ctx.out_dir, run.cfg
     before = previous_files(out_dir)
     done = store.load()
-    files, counts = export_all(run.ctx, run.products, run.plans, done)
+    files, counts, prep = export_all(run.ctx, run.products, run.plans, done)
+    files += write_plots(out_dir, run.names, prep)
     manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
     report = run_report(run.ctx, run.plans, done, run.products)
-    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, report.card))
+    atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, prep, report.card))
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,
                       files=files + [out_dir / "manifest.json", out_dir / "README.md"],
                       this_run=this_run_usage(run.llm), notes=report.terminal)

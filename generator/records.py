@@ -191,6 +191,7 @@ class Rejection(Record):
     reason: str
     raw: str | None = None
     attempts: int = 0
+    twin: str | None = None  # dedup: "<product>:<id>" of the kept sample this one duplicates
 
 
 class ItemResult(Record):
@@ -211,6 +212,7 @@ class RunManifest(Record):
     template_hashes: dict[str, str]
     code_version: str
     code_digest: str  # sha256 of the package's files (provenance.code_digest): part of the state key
+    inputs: dict[str, str] = Field(default_factory=dict)  # input file or folder named by the config -> SHA-256
     counts: dict[str, int]
     files: dict[str, str] = Field(default_factory=dict)
     llm_cost_usd: float | None = None  # from llm.prices, summed over every invocation

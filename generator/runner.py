@@ -44,12 +44,13 @@ class ItemRunner:
                 self.unfinished.append(exc.message)
                 return
             res = llm_rejection(item, exc)
-        self.finished(res)
+        self.finished(res, item_weight(item, self.ctx))
 
-    def finished(self, res: ItemResult) -> None:
+    def finished(self, res: ItemResult, weight: float = 1.0) -> None:
         self.store.append(res)
         self.done.add(res.item_id)
-        self.progress.advance(res.product, accepted=len(res.samples), rejected=len(res.rejections))
+        self.progress.advance(res.product, accepted=len(res.samples), rejected=len(res.rejections),
+                              weight=weight)
 
     async def worker(self, items: Iterator[WorkItem[Any]]) -> None:
         for item in items:  # one shared iterator: each item goes to exactly one worker
@@ -74,13 +75,22 @@ class ItemRunner:
                            "command to resume", retryable=True)
 
 
+def item_weight(item: WorkItem[Any], ctx: RunContext) -> int:
+    """How much work an item is, for the ETA: the rows (queries, for TRAIL) it plans."""
+    from .hub.facets import planned_of
+
+    return max(1, sum(planned_of(item, ctx).values()))
+
+
 async def run_items(ctx: RunContext, products: dict[str, AnyProduct], plans: dict[str, list[WorkItem[Any]]],
                     store: StateStore, done: set[str], concurrency: int, progress: Progress) -> None:
     """Run every pending item of `plans` on the run's one instance of its product."""
     total = sum(len(v) for v in plans.values())
     pending = (it for items in plans.values() for it in items if it.item_id not in done)
     progress.start(total=total, done=sum(1 for items in plans.values() for it in items
-                                         if it.item_id in done))
+                                         if it.item_id in done),
+                   weight=sum(item_weight(it, ctx) for items in plans.values() for it in items
+                              if it.item_id not in done))
     try:
         await ItemRunner(ctx, products, store, done, progress).run(pending, concurrency)
     finally:

@@ -30,6 +30,8 @@ from typing import Any
 
 from faker import Faker
 
+from . import freetext
+
 DEFAULT_LOCALE = "en_US"
 LOCALE: ContextVar[str] = ContextVar("trajgen_locale", default=DEFAULT_LOCALE)
 
@@ -232,7 +234,7 @@ RULES: list[Rule] = [
     _rule("airport_code", S, "icao iata"),
     _rule("flight_code", S, "flight", suffixes="flight_number flight_no flnr"),
     _rule("ticker", S, "ticker symbol symbols stock stocks"),
-    _rule("code", S, "code codes coupon promo voucher sku isbn barcode"),
+    _rule("code", S, "code codes coupon promo voucher sku isbn barcode serial", suffixes="serial_number serial_no"),
     _rule("weekday", S, "weekday weekdays"),
     _rule("month_name", S, "month"),
     _rule("food", S, "dish dishes food foods meal meals recipe recipes menu snack snacks"),
@@ -244,7 +246,7 @@ RULES: list[Rule] = [
                            "podcast podcasts playlist playlists game games episode video videos"),
     _rule("title", S, "title subject headline heading"),
     _rule("topic", S, "topic topics"),
-    _rule("category", S, "category categories tag tags label labels"),
+    _rule("category", S, "category categories tag tags"),
     _rule("size", S, "size sizes"),
     _rule("job", S, "job occupation profession position"),
     _rule("variant", S, "type mode kind style variant", suffixes="type mode Type Mode"),
@@ -564,27 +566,106 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
         return rng.choice(LANGUAGE_CODES)
     if kind == "country" and short:
         return faker(rng).country_code()
-    if kind == "generic":
-        return _generic(rng, name, schema)
-    return str(STRING_MAKERS.get(kind, _generic_maker)(rng, name))
+    described = _described_member(rng, name, schema)
+    if described is not None:
+        return described
+    if kind in _FREE_TEXT:
+        return _FREE_TEXT[kind](rng, name, schema)
+    return str(STRING_MAKERS.get(kind, _proper_name)(rng, name))
 
 
-def _generic_maker(rng: random.Random, name: str) -> str:
-    return faker(rng).word()
+def _described_member(rng: random.Random, name: str, schema: dict[str, Any]) -> str | None:
+    """For a name that says nothing ("query", "value"), a member of the category its description
+    opens with ("Medication or active ingredient" -> a medication)."""
+    if not set(tokens(name)) <= GENERIC:
+        return None
+    return freetext.category_value(rng, list(reversed(_content_words(schema)[:3])))
 
 
-THING_WORDS = ["Morning", "Evening", "Weekend", "Night", "Holiday", "Main", "Backup", "Daily", "Guest",
-               "Summer", "Quick", "Family"]
-_NAMING = frozenset({"name", "title", "label", "nickname"})
+def _content_words(schema: dict[str, Any]) -> list[str]:
+    return [w for w in tokens(str(schema.get("description") or "")) if w not in _FILLER]
+
+
+_FILLER = frozenset({"the", "a", "an", "of", "to", "for", "or", "and", "in", "on", "optional", "optionally",
+                     "specific", "name", "which", "that", "is", "be", "will", "you", "want", "this", "by"})
+_NAMING = frozenset({"name", "names", "title", "label", "nickname", "alias"})
+
+
+def _proper_name(rng: random.Random, name: str) -> str:
+    """A member of a category nothing here knows: a proper name reads right far more often
+    than a random word ("the Hartman breed", never "breed effort")."""
+    fake = faker(rng)
+    names = [fake.last_name() for _ in range(4)]
+    return next((n for n in names if n.lower() not in _english_words()), names[-1])
+
+
+@lru_cache(maxsize=1)
+def _english_words() -> frozenset[str]:
+    """Faker's English word list: a surname such as "Good" or "Price" would read as a word."""
+    from faker.providers.lorem.en_US import Provider
+
+    return frozenset(w.lower() for w in Provider.word_list)
 
 
 def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
-    """A value for a name that says nothing: `<thing>_name` gets a name for that thing
-    ("Evening automation"), anything else a plain word."""
+    """A value for a parameter no semantic type fits: a member of the category it names
+    (`species`, `allergies`), a name for the thing it names (`museum_name`, `name` of a pet),
+    a phrase for free text (`reason`, `statement`), else a proper name."""
     words = tokens(name)
-    if len(words) > 1 and words[-1] in _NAMING:
-        return f"{rng.choice(THING_WORDS)} {' '.join(words[:-1])}"
-    return faker(rng).word()
+    said = words + _content_words(schema)
+    if words and words[-1] in _NAMING:
+        return _name_of(rng, words[:-1] or _described_thing(schema))
+    fake = faker(rng)
+    text_like = freetext.text_role(words) or (set(words) <= GENERIC and freetext.text_role(said))
+    return freetext.category_value(rng, words) or (
+        freetext.text_value(rng, said) if text_like else None) or (
+        freetext.name_of_thing(rng, words[-1], lambda: f"{fake.first_name()} {fake.last_name()}",
+                               fake.last_name) if words else None) or \
+        freetext.category_value(rng, list(reversed(said[len(words):][:3]))) or _proper_name(rng, name)
+
+
+def _described_thing(schema: dict[str, Any]) -> list[str]:
+    """ "The name of the museum" -> ["museum"]."""
+    words = tokens(str(schema.get("description") or ""))
+    if "name" in words[1:6] and words[words.index("name") - 1] not in _FILLER:  # "Filter by exchange name"
+        before = words[words.index("name") - 1]
+        return ["person"] if before in ("full", "first", "last", "display", "real", "legal") else [before]
+    at = words.index("of") if "of" in words[:4] else -1
+    return [w for w in words[at + 1:at + 3] if w not in _FILLER][:1] if at >= 0 else []
+
+
+def _name_of(rng: random.Random, thing: list[str]) -> str:
+    fake = faker(rng)
+    person = lambda: f"{fake.first_name()} {fake.last_name()}"
+    named = freetext.name_value(rng, thing, person, fake.last_name)
+    if named is not None:
+        return named
+    maker = next((STRING_MAKERS[k] for w in freetext.SUBJECT.get() if (k := infer(w, {"type": "string"}))
+                  in _NAMEABLE), None)
+    return maker(rng, "name") if maker else person()
+
+
+# Kinds whose maker gives a name: a bare `name` of a restaurant search is a restaurant's.
+_NAMEABLE = frozenset({"restaurant", "hotel", "store", "company", "artist", "city", "title_work", "product",
+                       "food", "country"})
+
+
+def _text(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    return freetext.text_value(rng, tokens(name) + _content_words(schema))
+
+
+def _titled(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    words = tokens(name) + _content_words(schema)[:4]
+    return freetext.title_value(rng, words, lambda: _title(rng, name))
+
+
+def _search(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    return _search_term(rng, name)
+
+
+_FREE_TEXT: dict[str, Callable[[random.Random, str, dict[str, Any]], str]] = {
+    "generic": _generic, "text": _text, "title": _titled, "search_term": _search,
+}
 
 
 def encoded_bytes(rng: random.Random) -> str:

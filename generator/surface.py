@@ -243,7 +243,16 @@ def _nested_words(ctx: Ctx, key: str) -> str | None:
 
 
 def _enum_word(value: Any, ctx: Ctx) -> str:
-    return _surface_hint(ctx, str(value)) or words(value)
+    return _surface_hint(ctx, str(value)) or _name_words(value)
+
+
+def _name_words(value: Any) -> str:
+    """words(value), but a name whose parts repeat keeps its capitals ("DuckDuckGo" -> "Duck
+    Duck Go", not "duck duck go")."""
+    said = words(value)
+    if re.search(r"\b(\w+) \1\b", said) and re.fullmatch(r"(?:[A-Z][a-z]+){2,}", str(value)):
+        return " ".join(re.findall(r"[A-Z][a-z]+", str(value)))
+    return said
 
 
 def _enum_says(value: Any, ctx: Ctx) -> list[str]:
@@ -251,7 +260,7 @@ def _enum_says(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _enum_accepts(value: Any, ctx: Ctx) -> list[str]:
-    return [_enum_word(value, ctx), words(value), str(value)]
+    return [_enum_word(value, ctx), words(value), _name_words(value), str(value)]
 
 
 def _bool_says(value: Any, ctx: Ctx) -> list[str]:

@@ -82,7 +82,9 @@ def empty(text: str) -> list[Defect]:
 
 # ---------------------------------------------------------------- doubled words
 
-_DOUBLE = re.compile(r"\b(\w+)\s+(\1)\b", re.IGNORECASE)
+# The second word must end there: "the domain domain.org" and "the user user@x.org" name a
+# thing by its value, they double nothing.
+_DOUBLE = re.compile(r"\b(\w+)\s+(\1)\b(?![.@/:-]\w)", re.IGNORECASE)
 # Doublings English allows ("that that", "had had"), and casual emphasis.
 _FINE_DOUBLES = frozenset({"that", "had", "very", "no", "so", "bye", "ha", "really"})
 
@@ -93,7 +95,14 @@ def doubled_word(text: str) -> list[Defect]:
         Defect("doubled_word", m.start(), m.end(), m[0], "a word is doubled")
         for m in _DOUBLE.finditer(text)
         if m[1].lower() not in _FINE_DOUBLES and not m[1].isdigit()  # digits: see digit_string
+        and not _name_double(text, m)
     ]
+
+
+def _name_double(text: str, m: re.Match[str]) -> bool:
+    """A capitalized doubling inside a sentence is a name ("Bora Bora", "Duck Duck Go")."""
+    inside = bool(re.search(r"\w[\s,]*$", text[: m.start()]))
+    return inside and m[1][:1].isupper() and m[2][:1].isupper()
 
 
 # ---------------------------------------------------------------- articles
@@ -175,6 +184,8 @@ _IDENTIFIER = re.compile(
     r"|[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+\(?\)?"  # dotted names
     r")(?![\w@/-])"
 )
+# A host name is said as written ("check example.org"): a dotted name ending in a common TLD.
+_HOST = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|co|edu|gov|info|biz|app|dev|ai|uk|de|fr|es|it|nl|eu|us|ca)")
 _NOT_DOTTED = re.compile(r"^(?:e\.g|i\.e|a\.m|p\.m|etc|vs|approx|no|st|dr|mr|mrs|ms)\b", re.IGNORECASE)
 
 
@@ -183,7 +194,8 @@ def identifier(text: str) -> list[Defect]:
     out = []
     for m in _IDENTIFIER.finditer(text):
         token = m[0].rstrip(".")
-        if "." in token and "/" not in token and (_NOT_DOTTED.match(token) or token.count(".") == 0):
+        if "." in token and "/" not in token and (_NOT_DOTTED.match(token) or token.count(".") == 0
+                                                    or _HOST.fullmatch(token)):
             continue
         out.append(Defect("identifier", m.start(), m.start() + len(token), token, "an identifier is left in"))
     return out

@@ -97,7 +97,8 @@ def _first_user(messages: list[dict[str, Any]]) -> str | None:
 
 @QUERY_READERS.register("sdg")
 def sdg_queries(path: Path) -> Iterator[Query]:
-    for f in _files(path, "*.jsonl"):
+    # sdg/chat/ holds the same rows in the chat-template form: read once
+    for f in [f for f in _files(path, "*.jsonl") if "chat" not in f.relative_to(path).parts[:-1]]:
         for rec in _json_records(f):
             text = _first_user(rec.get("messages") or [])
             if text is not None:
@@ -106,14 +107,30 @@ def sdg_queries(path: Path) -> Iterator[Query]:
 
 @QUERY_READERS.register("judge")
 def judge_queries(path: Path) -> Iterator[Query]:
-    for f in _files(path, "test.jsonl") if path.is_dir() else [path]:
-        gold = _judge_gold(f.parent / "meta.jsonl")
+    from .judge.audit import meta_path
+
+    # the rows: test.jsonl, or <split>.jsonl per split; meta*/pairs* files are their companions
+    rows = [f for f in _files(path, "*.jsonl") if not f.stem.startswith(("meta", "pairs"))]
+    for f in rows if path.is_dir() else [path]:
+        gold = _judge_gold(meta_path(f))
         for i, rec in enumerate(_json_records(f)):
             history = rec.get("messages_history")
             messages = json.loads(history) if isinstance(history, str) else history or []
             text = _first_user(messages)
             if text is not None:
-                yield "all", text, _call_values(messages) + (gold[i] if i < len(gold) else [])
+                yield "all", text, _call_values(messages) + (gold[i] if i < len(gold) else []) + _offered_apps(rec)
+
+
+def _offered_apps(rec: dict[str, Any]) -> list[str]:
+    """The app part of the offered tools' "<app>: <api>" names (TRAJECT-style catalogs): a query
+    may name the app, as the text gate allows (generator.validators.quality.exempt_phrases)."""
+    tools = rec.get("tools_list")
+    try:
+        tools = json.loads(tools) if isinstance(tools, str) else tools or []
+    except ValueError:
+        return []
+    names = [str((t.get("function") or t).get("name", "")) for t in tools if isinstance(t, dict)]
+    return [n.split(":", 1)[0] for n in names if ":" in n]
 
 
 def _judge_gold(meta: Path) -> list[list[str]]:

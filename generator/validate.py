@@ -77,6 +77,7 @@ def combined(path: Path, parts: list[tuple[str, Path]], registry: Registry[Audit
             continue
         report.findings += part.findings
         report.figures |= {f"{sub.name}.{k}": v for k, v in part.figures.items()}
+        report.tables += [t.model_copy(update={"title": f"{sub.name}: {t.title}"}) for t in part.tables]
         report.lines += [f"== {fmt}: {sub}", *part.lines]
     return report
 

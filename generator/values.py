@@ -38,7 +38,7 @@ from typing import Any
 
 import rstr
 
-from . import semantic
+from . import freetext, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool, dict_at
 from .schema import is_valid, schema_key
@@ -354,8 +354,8 @@ def _fit_length(value: str, schema: dict[str, Any], rng: random.Random) -> str:
         cut = value[: int(hi)]
         value = cut.rsplit(" ", 1)[0] if " " in cut and len(cut.rsplit(" ", 1)[0]) >= lo else cut
         value = value.rstrip(" ,.-") if len(value.rstrip(" ,.-")) >= lo else value
-    while len(value) < lo:
-        value = f"{value} {semantic.faker(rng).word()}".strip()
+    while len(value) < lo:  # padded with a phrase, never with random words
+        value = f"{value} {freetext.text_value(rng, [])}".strip()
     return value[: int(hi)] if hi is not None else value
 
 
@@ -442,7 +442,8 @@ def _singular(name: str) -> str:
 
 
 def _fake_object(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> dict:
-    return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref, nested=True)
+    with freetext.owner(semantic.tokens(name)):  # `name` inside a pet's `profile` names the pet
+        return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref, nested=True)
 
 
 def _fake_null(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> None:
@@ -682,5 +683,6 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
     Raises Unsampleable when a required parameter has no valid value.
     """
-    return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
-                        pool=pool or {}, ref=ref or REFERENCE_TIME)
+    with freetext.subject(semantic.tokens(tool.name)):
+        return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
+                            pool=pool or {}, ref=ref or REFERENCE_TIME)

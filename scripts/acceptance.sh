@@ -51,6 +51,38 @@ else
   missing "reference checks: $CHECKS not found (set TRAJGEN_UPSTREAM)"
 fi
 
+# The run directory as a Hugging Face dataset: every config its card declares loads with
+# `datasets` (test extra, >= 5.2) with the row counts the card states.
+trajgen validate "$OUT" | tail -1
+if python -c "import datasets, huggingface_hub" 2>/dev/null; then
+  python - "$OUT" <<'PY'
+import re, sys, tempfile
+import datasets
+from huggingface_hub import DatasetCard
+out = sys.argv[1]
+datasets.disable_progress_bars()
+card = DatasetCard.load(f"{out}/README.md")
+text = card.text.split("## Configs and splits", 1)[1].split("\n## ", 1)[0]
+stated = {(c, s): int(n) for c, s, n in re.findall(r"^\| `(\w+)` \| (\w+) \| (\d+) \|", text, re.M)}
+cache = tempfile.mkdtemp()
+loaded = {}
+for c in card.data.configs:
+    ds = datasets.load_dataset(out, c["config_name"], cache_dir=cache)
+    loaded |= {(c["config_name"], s): ds[s].num_rows for s in ds}
+assert loaded == stated, (loaded, stated)
+print(f"datasets: {len(card.data.configs)} configs load, license {card.data.license}; "
+      + ", ".join(f"{c}/{s} {n}" for (c, s), n in loaded.items()))
+PY
+else
+  missing "datasets / huggingface_hub not installed in this venv (pip install -e '.[test]')"
+fi
+if [ -d "$UPSTREAM/traject-bench/public_data/parallel" ]; then
+  # TRAJECT-Bench's own hard queries leave values out by design: findings, exit 0
+  trajgen validate --format traject "$UPSTREAM"/traject-bench/public_data/parallel/*/hard_ver.json | tail -1
+else
+  missing "upstream TRAJECT-Bench files (set TRAJGEN_UPSTREAM)"
+fi
+
 if [ "${TRAJGEN_SKIP_BFCL:-0}" = 1 ]; then
   missing "BFCL official checker and the bfcl-eval tests (TRAJGEN_SKIP_BFCL=1)"; exit 0
 fi

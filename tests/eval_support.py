@@ -48,3 +48,14 @@ def write_gold(paths: list[Path], gold: Path, **ctx: Any) -> Path:
 
 def oracle(gold: Path, accuracy: str = "0.9,0.7,0.5,0.3", **kw: Any) -> Oracle:
     return Oracle.from_file(gold, accuracy=accuracy, **kw)
+
+
+def item_count(run: Path, formats: list[str] | None = None) -> int:
+    """The eval items a run holds (after duplicate removal: not always what the plan asked for)."""
+    return len(load_items([run], formats or ["trail", "traject", "bfcl", "sdg"], LoadContext()))
+
+
+def exact_shares(shares: list[float], blocks: list[dict[str, Any]]) -> list[float]:
+    """The accuracies the oracle gives: the first round(share * n) items of a level are right."""
+    return [round(round(s * b["n"]) / b["n"], 4) for s, b in zip(shares, blocks, strict=True)]
+

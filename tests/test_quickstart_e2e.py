@@ -167,7 +167,8 @@ def test_files_of_a_dropped_product_are_removed(tmp_path):
 def test_dataset_card(quick):
     out, _ = quick
     card = (out / "README.md").read_text()
-    assert "## Contents" in card and "| sdg |" in card and "## Statistics" in card
+    assert card.startswith("---\n") and "## Configs and splits" in card and "| `sdg` | train |" in card
+    assert "## Statistics" in card and "## Plots" in card
     assert str(out) not in card  # no machine-specific paths: the card is reproducible too
 
 

@@ -83,3 +83,20 @@ def test_readout_rate() -> None:
     assert len(readouts(two)) == 2 > MAX_READOUTS
     assert [d.kind for d in defects(two)] == ["readout"]
     assert readouts("Book a table for 4 people tomorrow at 7 pm near 37.81, -122.42.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Check the domain domain.org for me.",  # a thing named by its value doubles nothing
+    "Email the user user@example.org today.",
+    "Look for sea pictures with the Duck Duck Go search engine.",  # a name's own repeat
+    "Plan a week in Bora Bora in June.",
+    "Can you check mail.google.com and example.org?",  # host names are said as written
+])
+def test_names_and_values_are_no_defects(text: str) -> None:
+    assert defects(text) == []
+
+
+def test_sentence_start_and_lowercase_doubles_stay_defects() -> None:
+    assert {d.kind for d in defects("Duck duck go is a search engine.")} == {"doubled_word"}
+    assert {d.kind for d in defects("Check the the domain.")} >= {"doubled_word"}
+    assert {d.kind for d in defects("search for an engine.query now")} == {"identifier"}

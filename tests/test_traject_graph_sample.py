@@ -284,3 +284,30 @@ def test_simulated_results_honor_the_request():
         assert track[0]["order_id"] == "ORD-12345"
         products = results(simulate_output(cat["Shopora_search_products"], {"query": "yoga mat"}, rng))
         assert all(r["name"].endswith("Yoga Mat") for r in products)
+
+
+def test_an_edge_that_only_echoes_a_required_input_is_no_edge():
+    """A domain check told `domain` and a lookup of that `domain`: the bound value is the one
+    the query states for the first call, so every such chain would leak it (no_leak)."""
+    role = tool("Mail_role_account", {"domain": {"type": "string"}}, ["domain"],
+                edges=[Edge(tool="Mail_disposable", params=["domain"])])
+    disposable = tool("Mail_disposable", {"domain": {"type": "string"}}, ["domain"],
+                      edges=[Edge(tool="Mail_role_account", params=["domain"])])
+    assert build_graph([role, disposable]).successors("Mail_role_account") == []
+    optional = tool("Mail_search", {"domain": {"type": "string"}}, [],
+                    edges=[Edge(tool="Mail_disposable", params=["domain"])])
+    assert build_graph([optional, disposable]).successors("Mail_search")  # left out of the call instead
+
+
+def test_an_optional_echoed_filter_is_left_out_so_the_bound_value_is_fresh():
+    optional = tool("Mail_search", {"domain": {"type": "string"}, "q": {"type": "string"}}, ["q"],
+                    edges=[Edge(tool="Mail_disposable", params=["domain"])])
+    disposable = tool("Mail_disposable", {"domain": {"type": "string"}}, ["domain"])
+    tools = {t.name: t for t in (optional, disposable)}
+    for seed in range(20):
+        rng = random.Random(seed)
+        chain = [("Mail_search", None), ("Mail_disposable", build_graph(tools.values()).edge("Mail_search",
+                                                                                             "Mail_disposable"))]
+        t = sample_sequential("x", chain, tools, rng, optional_rate=1.0)
+        assert "domain" not in t.calls[0].arguments
+        assert t.calls[1].arguments["domain"] not in t.calls[0].arguments.values()

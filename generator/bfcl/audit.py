@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, legend, ratio, rendered
 from ..errors import InputError
 from ..jsonl import read_into
 from ..vagueness import gold_values, normalize
@@ -24,10 +24,16 @@ from ..vagueness import gold_values, normalize
 _NAME = re.compile(r"^BFCL_v4_(.+)\.json$")
 
 
+SPLITS = ("train", "validation", "test")
+
+
 def question_files(path: Path) -> list[Path]:
+    """A question file, or a directory's question files (a split run's bfcl/ has them one level
+    down, in train/, validation/ and test/)."""
     if not path.is_dir():
         return [path]
-    files = sorted(p for p in path.glob("BFCL_v4_*.json") if _NAME.match(p.name))
+    dirs = [path] + [path / s for s in SPLITS]
+    files = [p for d in dirs for p in sorted(d.glob("BFCL_v4_*.json")) if _NAME.match(p.name)]
     if not files:
         raise InputError("no BFCL_v4_<category>.json question files in this directory", file=str(path))
     return files
@@ -111,6 +117,8 @@ def audit_file(qf: Path, report: AuditReport) -> int:
     named = _NAME.match(qf.name)
     category = named.group(1) if named else qf.stem
     questions = read_jsonl(qf, report)
+    if not questions and not any(f.where.startswith(str(qf)) for f in report.findings):
+        report.findings.append(Finding(severity="error", where=str(qf), message="no entries (empty file)"))
     af = answer_file(qf)
     answers = read_jsonl(af, report) if af else []
     if af and [a.get("id") for a in answers] != [q.get("id") for q in questions]:
@@ -128,11 +136,17 @@ def audit_file(qf: Path, report: AuditReport) -> int:
     return len(questions)
 
 
+def file_key(qf: Path, root: Path) -> str:
+    """`<category>`, or `<split>/<category>` for a split run's files."""
+    cat = qf.stem[len("BFCL_v4_"):]
+    return cat if qf.parent == root or not root.is_dir() else f"{qf.parent.name}/{cat}"
+
+
 def audit_bfcl(path: Path) -> AuditReport:
     report = AuditReport(format="bfcl", path=str(path))
     for qf in question_files(path):
         n = audit_file(qf, report)
-        report.figures[f"{qf.stem[len('BFCL_v4_'):]}.entries"] = n
+        report.figures[f"{file_key(qf, path)}.entries"] = n
     report.lines = [f"{k:40s} {v}" for k, v in sorted(report.figures.items())]
     return report
 
@@ -144,30 +158,38 @@ def _recall(q: dict[str, Any], gt: list[dict[str, Any]]) -> tuple[int, int]:
     return sum(v in normalize(text) for v in values), len(values)
 
 
+LEGEND = legend("VR", n="entries (questions) in the file",
+                funcs="mean functions offered per entry",
+                calls="mean gold calls per entry (n/a: no possible answer, e.g. irrelevance, or multi-turn)")
+
+
 def stats_bfcl(path: Path) -> AuditReport:
     """Per category: entries, functions offered, gold calls per entry, literal value recall."""
     report = AuditReport(format="bfcl", path=str(path))
-    report.lines = [f"{'category':28s} {'n':>5s} {'funcs':>6s} {'calls':>6s} {'VR':>6s}"]
-    entries = sum(_category_stats(qf, report) for qf in question_files(path))
+    table = Table(title="BFCL v4 entries per category", columns=["category", "n", "funcs", "calls", "VR"],
+                  decimals={"funcs": 2, "calls": 2}, legend=LEGEND)
+    entries = sum(_category_stats(qf, path, report, table) for qf in question_files(path))
     if not entries:
         first = f" ({report.findings[0].where}: {report.findings[0].message})" if report.findings else ""
         raise InputError(f"no BFCL entries to measure{first}", file=str(path))
+    report.tables = [table]
+    report.lines = rendered(report.tables)
     return report
 
 
-def _category_stats(qf: Path, report: AuditReport) -> int:
+def _category_stats(qf: Path, root: Path, report: AuditReport, table: Table) -> int:
     cat, qs = qf.stem[len("BFCL_v4_"):], read_jsonl(qf, report)
     af = answer_file(qf)
     answers = {str(a.get("id")): a.get("ground_truth") for a in read_jsonl(af, report)} if af else {}
     single = [(q, gt) for q in qs if isinstance(gt := answers.get(str(q.get("id"))), list)
               and not cat.startswith("multi_turn")]
     hits = [h for q, gt in single if (h := _safe_recall(q, gt)) is not None]
-    total = sum(h[1] for h in hits)
-    vr = sum(h[0] for h in hits) / total if total else float("nan")
-    funcs = sum(_size(q.get("function")) for q in qs) / len(qs) if qs else 0.0
-    calls = sum(len(gt) for _, gt in single) / len(single) if single else float("nan")
-    report.lines.append(f"{cat:28s} {len(qs):5d} {funcs:6.2f} {calls:6.2f} {vr:6.3f}")
-    report.figures[f"{cat}.value_recall"] = round(vr, 4)
+    vr = ratio(sum(h[0] for h in hits), sum(h[1] for h in hits))
+    funcs = ratio(sum(_size(q.get("function")) for q in qs), len(qs))
+    calls = ratio(sum(len(gt) for _, gt in single), len(single))
+    key = file_key(qf, root)
+    table.rows.append([key, len(qs), funcs, calls, vr])
+    report.figures[f"{key}.value_recall"] = None if vr is None else round(vr, 4)
     return len(qs)
 
 
@@ -184,7 +206,9 @@ def _safe_recall(q: dict[str, Any], gt: list[Any]) -> tuple[int, int] | None:
 
 
 def looks_like_bfcl(path: Path) -> bool:
-    return bool(_NAME.match(path.name)) or (path.is_dir() and any(path.glob("BFCL_v4_*.json")))
+    if _NAME.match(path.name):
+        return True
+    return path.is_dir() and any(any(d.glob("BFCL_v4_*.json")) for d in [path] + [path / s for s in SPLITS])
 
 
 AUDITS.add("bfcl", audit_bfcl)

@@ -95,6 +95,7 @@ class BfclProduct(Product[BfclSpec, BfclPayload, BfclConfig]):
     spec_model = BfclSpec
     payload_model = BfclPayload
     validators = TEXT_VALIDATORS
+    format_name = "BFCL v4 native"
 
     def plan(self, ctx: RunContext) -> list[BfclItem]:
         if not self.config.native:
@@ -120,15 +121,16 @@ class BfclProduct(Product[BfclSpec, BfclPayload, BfclConfig]):
         for category, payloads in by_cat.items():
             if payloads:
                 questions, answers = numbered(category, payloads)
-                files += write_category(ctx.out_dir / "bfcl", category, questions, answers)
+                files += write_category(ctx.product_dir(NAME), category, questions, answers)
                 if category in SIDE_ANSWER:
-                    files += write_gold(ctx.out_dir / "bfcl", category, questions, payloads)
+                    files += write_gold(ctx.product_dir(NAME), category, questions, payloads)
         return files
 
     def requested(self, items: list[BfclItem]) -> dict[str, int]:
         return {c: n for c, n in self.config.categories.items()} if self.config.native else {}
 
-    def category(self, item: BfclItem) -> str:
+    @classmethod
+    def category(cls, item: BfclItem) -> str:
         return item.spec.category
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, cell_text, ratio, rendered
 from ..errors import InputError
 from ..jsonl import JsonLines, first_has, read_jsonl
 from ..records import Tool, ToolCall
@@ -41,14 +41,19 @@ def _first_line(exc: Exception) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
-def resolve(path: Path) -> Path:
-    """A run's judge/ directory stands for its test.jsonl."""
+SPLIT_STEMS = ("train", "validation", "test")
+
+
+def resolve(path: Path) -> list[Path]:
+    """A file, or a run's judge/ directory: its rows of every split (train.jsonl,
+    validation.jsonl, test.jsonl; the .parquet twins hold the same rows)."""
     if not path.is_dir():
-        return path
-    if not (path / "test.jsonl").is_file():
-        raise InputError("no test.jsonl in this directory (expected a judge file or a run's judge/)",
-                         file=str(path))
-    return path / "test.jsonl"
+        return [path]
+    found = [path / f"{s}.jsonl" for s in SPLIT_STEMS if (path / f"{s}.jsonl").is_file()]
+    if not found:
+        raise InputError("no test.jsonl (or train/validation.jsonl) in this directory (expected a judge "
+                         "file or a run's judge/)", file=str(path))
+    return found
 
 
 def tool_of(definition: dict[str, Any]) -> Tool:
@@ -121,9 +126,15 @@ def relabel_problems(label: str, meta: dict[str, Any], cand: Candidate, tools: l
     return [] if verdict.label == label else [f"labeler says {verdict.label}: {verdict.reasons}"]
 
 
+def meta_path(path: Path) -> Path:
+    """The provenance file of a data file: meta_<split>.jsonl, or meta.jsonl (un-split test)."""
+    split = path.parent / f"meta_{path.stem}.jsonl"
+    return split if split.is_file() or path.stem != "test" else path.parent / "meta.jsonl"
+
+
 def metas_for(path: Path, data: JsonLines) -> dict[int, dict[str, Any]]:
-    """meta.jsonl rows by line, when the file beside is line-aligned with the data (else {})."""
-    meta = path.parent / "meta.jsonl"
+    """meta rows by line, when the file beside is line-aligned with the data (else {})."""
+    meta = meta_path(path)
     if not meta.is_file():
         return {}
     lines = read_jsonl(meta)
@@ -131,25 +142,42 @@ def metas_for(path: Path, data: JsonLines) -> dict[int, dict[str, Any]]:
 
 
 def audit_judge(path: Path) -> AuditReport:
-    path = resolve(path)
     report = AuditReport(format="judge", path=str(path))
+    for f in resolve(path):
+        audit_file(f, report)
+    report.lines = rendered(report.tables)
+    return report
+
+
+def audit_file(path: Path, report: AuditReport) -> None:
     data = read_rows(path)
     report.findings += data.findings(path)
+    if not data.rows and not data.problems:
+        report.findings.append(Finding(severity="error", where=str(path), message="no rows (empty file)"))
     metas = metas_for(path, data)
     for n, row in data.rows:
         report.findings += [Finding(severity="error", where=f"{path}:row {n}", message=p)
                             for p in row_problems(row, metas.get(n) if metas else None)]
-    report.figures, report.lines = mix_figures([row for _, row in data.rows])
-    return report
+    figures, table = mix_figures([row for _, row in data.rows], path)
+    report.figures |= figures
+    report.tables.append(table)
 
 
-def mix_figures(rows: list[dict[str, Any]]) -> tuple[dict[str, float | int | str], list[str]]:
+LABEL_LEGEND = {"share": "the label's share of the file's rows"}
+
+
+def mix_figures(rows: list[dict[str, Any]], path: Path) -> tuple[dict[str, float | int | str | None], Table]:
     labels = Counter(str(r.get("label")) for r in rows)
-    n = max(1, len(rows))
-    figures: dict[str, float | int | str] = {"rows": len(rows)}
-    figures |= {f"share.{lab}": round(labels[lab] / n, 4) for lab in LABELS}
-    lines = [f"rows {len(rows)}"] + [f"  {lab:18s} {labels[lab]:6d} {labels[lab] / n:6.1%}" for lab in LABELS]
-    return figures, lines
+    prefix = "" if path.stem == "test" else f"{path.stem}."
+    figures: dict[str, float | int | str | None] = {f"{prefix}rows": len(rows)}
+    figures |= {f"{prefix}share.{lab}": _round(ratio(labels[lab], len(rows))) for lab in LABELS}
+    table = Table(title=f"judge labels ({path.name}): {len(rows)} rows", columns=["label", "rows", "share"],
+                  legend=LABEL_LEGEND, rows=[[lab, labels[lab], ratio(labels[lab], len(rows))] for lab in LABELS])
+    return figures, table
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
 
 
 def _shape(row: dict[str, Any]) -> tuple[bool, int, int] | None:
@@ -162,29 +190,39 @@ def _shape(row: dict[str, Any]) -> tuple[bool, int, int] | None:
 
 
 def stats_judge(path: Path) -> AuditReport:
-    path = resolve(path)
     report = AuditReport(format="judge", path=str(path))
+    for f in resolve(path):
+        stats_file(f, report)
+    report.lines = rendered(report.tables)
+    return report
+
+
+def stats_file(path: Path, report: AuditReport) -> None:
     data = read_rows(path)
     if not data.rows:
         why = f" (line {data.problems[0][0]}: {data.problems[0][1]})" if data.problems else ""
         raise InputError(f"no judge rows to measure{why}", file=str(path))
     rows = [row for _, row in data.rows]
-    report.figures, report.lines = mix_figures(rows)
+    figures, table = mix_figures(rows, path)
     shapes = [s for r in rows if (s := _shape(r)) is not None]
-    n = max(1, len(shapes))
+    n = len(shapes)
     texts = sum(s[0] for s in shapes)
-    words, tools = sum(s[1] for s in shapes) / n, sum(s[2] for s in shapes) / n
-    report.figures |= {"text_replies": texts, "request_words": round(words, 2), "tools_offered": round(tools, 2)}
-    report.lines += [f"text replies {texts}; request words (mean) {words:.1f}; tools offered (mean) {tools:.2f}"]
+    words, tools = ratio(sum(s[1] for s in shapes), n), ratio(sum(s[2] for s in shapes), n)
+    prefix = "" if path.stem == "test" else f"{path.stem}."
+    figures |= {f"{prefix}text_replies": texts, f"{prefix}request_words": _round(words),
+                f"{prefix}tools_offered": _round(tools)}
+    table.notes.append(f"text replies {texts}; request words (mean) {cell_text(words, 1)}; "
+                       f"tools offered (mean) {cell_text(tools, 2)}")
     bad = data.count - len(shapes)
     if bad:
-        report.lines.append(f"{bad} malformed row(s) left out (see `trajgen validate --format judge`)")
-    return report
+        table.notes.append(f"{bad} malformed row(s) left out (see `trajgen validate --format judge`)")
+    report.figures |= figures
+    report.tables.append(table)
 
 
 def looks_like_judge(path: Path) -> bool:
     if path.is_dir():
-        return looks_like_judge(path / "test.jsonl")
+        return any(looks_like_judge(path / f"{s}.jsonl") for s in SPLIT_STEMS)
     if path.suffix == ".parquet":
         return _parquet_columns(path) >= set(COLUMNS)
     return path.suffix == ".jsonl" and first_has(path, ("tools_list", "messages_history"))

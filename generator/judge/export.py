@@ -60,15 +60,25 @@ def parquet_bytes(table: list[dict[str, str]]) -> bytes:
     return buf.getvalue()
 
 
-def write_judge(rows: list[JudgeRow], out_dir: Path, *, paired: bool = False) -> list[Path]:
+def file_names(split: str | None) -> dict[str, str]:
+    """Un-split: test.jsonl, test.parquet, meta.jsonl, pairs.jsonl; per split S: S.jsonl,
+    S.parquet, meta_S.jsonl, pairs_S.jsonl (meta and pairs line up with their split's rows)."""
+    stem, side = (split, f"_{split}") if split else ("test", "")
+    return {"jsonl": f"{stem}.jsonl", "parquet": f"{stem}.parquet", "meta": f"meta{side}.jsonl",
+            "pairs": f"pairs{side}.jsonl"}
+
+
+def write_judge(rows: list[JudgeRow], out_dir: Path, *, paired: bool = False,
+                split: str | None = None) -> list[Path]:
     from .paired import pair
 
     table = [columns(r) for r in rows]
-    paths = {"jsonl": out_dir / "test.jsonl", "parquet": out_dir / "test.parquet", "meta": out_dir / "meta.jsonl"}
+    paths = {k: out_dir / name for k, name in file_names(split).items()}
     write_jsonl(paths["jsonl"], table)
     atomic_write_bytes(paths["parquet"], parquet_bytes(table))
     write_jsonl(paths["meta"], (meta(r) for r in rows))
     if paired:
-        paths["pairs"] = out_dir / "pairs.jsonl"
         write_jsonl(paths["pairs"], (p for r in rows if (p := pair(r)) is not None))
+    else:
+        paths.pop("pairs")
     return list(paths.values())

@@ -162,7 +162,8 @@ class JudgeProduct(Product[JudgeSpec, JudgeRow, JudgeConfig]):
     payload_model = JudgeRow
     validators = TEXT_VALIDATORS
     reads: ClassVar[dict[str, str]] = {"histories": "", "personas": "without histories"}
-    stats_source = "judge/test.jsonl"
+    format_name = "tool-selection-quality judge rows"
+    hub_task = "text-classification"
     counts_samples = True
 
     def __init__(self, config: JudgeConfig) -> None:
@@ -214,10 +215,11 @@ class JudgeProduct(Product[JudgeSpec, JudgeRow, JudgeConfig]):
                           rejections=[j for b in builders for j in b.rejections])
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
-        return write_judge(self.payloads(results), ctx.out_dir / NAME, paired=self.config.paired)
+        return write_judge(self.payloads(results), ctx.out_dir / NAME, paired=self.config.paired, split=ctx.split)
 
     def requested(self, items: list[JudgeItem]) -> dict[str, int]:
         return {"rows": self.config.rows}
 
-    def category(self, item: JudgeItem) -> str:
+    @classmethod
+    def category(cls, item: JudgeItem) -> str:
         return "rows"

@@ -154,7 +154,7 @@ def intents(action: Action, slots: dict[str, Slot]) -> list[str]:
     out = []
     for i, v in enumerate(SYNONYMS.get(verb, [verb])[:3]):
         obj = object_phrase(action, verb) if action.obj != "this" else "it"
-        head = f"{{{acting}}} {_definite(obj)}" if acting else f"{v} {obj}"
+        head = f"{{{acting}}} {_definite(obj)}" if acting else _verb_object(v, obj)
         if named:
             said = named[1].replace("{v}", "{" + named[0] + "}")
             head = f"{_definite_head(head)} [{said}]" if named[1] == "{v}" else f"{head} [{said}]"
@@ -162,6 +162,15 @@ def intents(action: Action, slots: dict[str, Slot]) -> list[str]:
     if acting:  # without the action said, a verb that names neither value
         out.append(" ".join([f"deal with {_definite(object_phrase(action, verb))}", *_segments(slots, skip, 0)]))
     return out
+
+
+_PARTICLES = frozenset({"up", "out", "down", "on", "off", "in", "over", "back", "away"})
+
+
+def _verb_object(verb: str, obj: str) -> str:
+    """ "look up" + "it" -> "look it up": a pronoun goes before a phrasal verb's particle."""
+    *lead, last = verb.split()
+    return f"{' '.join(lead)} it {last}" if obj == "it" and lead and last in _PARTICLES else f"{verb} {obj}"
 
 
 def _definite_head(head: str) -> str:

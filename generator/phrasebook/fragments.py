@@ -16,8 +16,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..semantic import infer, tokens
-from .lexicon import gerund, is_plural, known, plural, verb_lemma, with_article
-from .nouns import param_noun
+from .lexicon import gerund, is_plural, known, lemmas, plural, verb_lemma, with_article
+from .nouns import param_noun, unit_suffix
 
 _START = frozenset({"start", "from", "since", "begin", "beginning", "after", "min", "minimum", "lower", "earliest",
                     "first", "low", "least", "floor", "gte", "gt"})
@@ -233,7 +233,8 @@ def _percent(slot: Slot) -> list[str]:
 
 @maker("temperature")
 def _temperature(slot: Slot) -> list[str]:
-    unit = _unit(slot, {"celsius": " Celsius", "fahrenheit": " Fahrenheit", "kelvin": " Kelvin"})
+    unit = _unit(slot, {"celsius": " Celsius", "fahrenheit": " Fahrenheit", "kelvin": " Kelvin"}) or \
+        unit_suffix(slot.param).removeprefix(" degrees")
     bound = _bound(slot)
     if bound:
         return [f"{'above' if bound == 'min' else 'below'} {{v}} degrees{unit}"]
@@ -436,9 +437,12 @@ def _code(slot: Slot) -> list[str]:
         return ["with PIN {v}", "using PIN {v}"]
     if slot.has("coupon", "promo", "voucher", "discount"):
         return ["with the code {v}", "using coupon {v}"]
-    label = {"sku": "SKU", "isbn": "ISBN", "barcode": "barcode", "asin": "ASIN"}
-    word = next((v for k, v in label.items() if slot.has(k)), "code")
-    return [f"for {word} {{v}}"]
+    label = {"sku": "SKU", "isbn": "ISBN", "barcode": "barcode", "asin": "ASIN", "serial": "serial number"}
+    word = next((v for k, v in label.items() if slot.has(k)), None)
+    named = " ".join(tokens(slot.param))
+    if word is None and len(named.split()) > 1 and named.endswith(" code"):  # "with budget code BC141"
+        return [f"with {named} {{v}}", f"under {named} {{v}}"]
+    return [f"for {word or 'code'} {{v}}"] if word != "serial number" else ["with serial number {v}"]
 
 
 @maker("version")
@@ -632,13 +636,14 @@ def _bool(slot: Slot) -> list[str]:
 def _generic(slot: Slot) -> list[str]:
     if len(slot.param) == 1:  # math: "with a = 1, b = -3 and c = 2"
         return [f"with {slot.param} = {{v}}"]
-    if len(slot.words) == 1 and slot.words & {"name", "title", "label", "nickname", "alias"} and \
-            slot.spec.get("type") in ("string", None):
-        return ["called {v}", "named {v}"]
+    naming = tokens(slot.param)[-1:] if tokens(slot.param) else []
+    if set(naming) & {"name", "title", "label", "nickname", "alias"} and slot.spec.get("type") in ("string", None):
+        return ["labelled {v}", "called {v}"] if naming == ["label"] else ["called {v}", "named {v}"]
     if slot.spec.get("type") in ("integer", "number"):
-        if is_plural(slot.head):
+        unit = unit_suffix(slot.param)
+        if is_plural(slot.head) and not unit:
             return [f"with {{v}} {slot.noun}"]
-        return [f"with {with_article(slot.noun)} of {{v}}"]
+        return [f"with {with_article(slot.noun)} of {{v}}{unit}"]
     return [f"with {slot.noun} {{v}}", f"for the {slot.noun} {{v}}"]
 
 
@@ -660,6 +665,10 @@ def enum_fragments(slot: Slot) -> list[str]:
     values = [str(v).lower() for v in item_spec(slot.spec).get("enum") or []]
     if slot.has(*_ACTION):
         return ["to {v} it"]
+    if slot.has("method", "via", "channel", "medium", "means"):  # "by autoclave", not "with autoclave method"
+        return ["by {v}", "using {v}"]
+    if slot.has("reason", "cause", "why"):  # "because of bad weather", not "with bad weather reason"
+        return ["because of {v}", "due to {v}"]
     if set(values) <= _ORDER | {"none", ""}:
         return ["{v}"]
     if slot.has(*_SORT) or (slot.has("sort", "order") and slot.has("by")):
@@ -684,6 +693,8 @@ def enum_fragments(slot: Slot) -> list[str]:
         return [f"of the {{v}} {slot.head}" if slot.head in ("type", "kind") else f"for {{v}} {plural(slot.head)}"]
     if slot.has("status", "state"):
         return [f"with {slot.noun} {{v}}"]
+    if unit_suffix(slot.param):  # "with a nominal volume of 200 microliters"
+        return [f"with {with_article(slot.noun)} of {{v}}{unit_suffix(slot.param)}"]
     if known(slot.head) and len(slot.noun.split()) <= 2:  # "with quiet suction", "with email reminders"
         return [f"with {{v}} {slot.noun}"]
     return [f"with {slot.noun} {{v}}"]
@@ -706,7 +717,18 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     if v in _ORDER_WORDS:
         dated = set(tokens(f"{param} {spec.get('description') or ''}")) & {"date", "time", "newest", "recent"}
         return (_DATE_ORDER if dated else _ORDER_WORDS)[v]
+    *key, order = tokens(str(value)) or [""]
+    if key and order in _ORDER_WORDS:  # "price_desc" -> "price, highest first"
+        dated = set(key) & {"date", "time", "created", "updated", "published", "newest", "recent"}
+        return f"{' '.join(key)}, {(_DATE_ORDER if dated else _ORDER_WORDS)[order]}"
     return None
+
+
+def _object_words(words: list[str]) -> list[str]:
+    """A person after a verb takes "the" ("notifying the owner"); anything else is as named."""
+    from ..freetext import PERSON_WORDS
+
+    return ["the", *words] if len(words) == 1 and words[0] in PERSON_WORDS else words
 
 
 _BOOL_LEAD = re.compile(r"^(?:is|has|have|should|can|do|does|with|show|return|fetch|get)_", re.IGNORECASE)
@@ -735,9 +757,14 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return (f"using {rest}", f"without {rest}") if words[0] != "avoid" else (f"avoiding {rest}", f"allowing {rest}")
     if len(words) == 1 and words[0].endswith("ed") and verb_lemma(words[0]):  # "neutered", "verified"
         return words[0], f"not {words[0]}"
+    if len(words) > 1 and words[0] in ("in", "on", "at", "under", "over"):  # "in_stock": in stock / not in stock
+        return " ".join(words), f"not {' '.join(words)}"
+    if len(words) == 1 and set(lemmas(words[0])) == {"ADJ"}:  # "urgent": marked so, not "with urgent"
+        return f"marked as {words[0]}", f"not marked as {words[0]}"
     lemma = verb_lemma(words[0]) if words else None
-    if lemma and len(words) > 1 and lemma == words[0] and not is_plural(words[0]):
-        said = " ".join([gerund(lemma), *words[1:]])
+    if lemma and len(words) > 1 and lemma == words[0] and not is_plural(words[0]) \
+            and "ADJ" not in lemmas(words[0]):  # "express_shipping" is express shipping, not expressing it
+        said = " ".join([gerund(lemma), *_object_words(words[1:])])
         return said, f"without {said}"
     noun = " ".join(words)
     return f"with {noun}", f"without {noun}"

@@ -23,7 +23,8 @@ from .lexicon import (
     verb_lemma,
 )
 
-_NOISE = frozenset({"api", "endpoint", "v", "deprecated", "deprecating", "beta", "new", "old", "the", "a", "an",
+_NOISE = frozenset({"specified", "provided", "requested", "desired", "corresponding", "relevant", "respective", "selected",
+                    "api", "endpoint", "v", "deprecated", "deprecating", "beta", "new", "old", "the", "a", "an",
                     "all", "any", "my", "some", "multiple", "various", "specific", "given", "particular",
                     "detailed", "full", "complete", "basic", "simple", "single", "one", "info"} - {"info"})
 _STOP = frozenset({"for", "by", "from", "with", "in", "on", "at", "using", "based", "that", "which", "who",
@@ -122,8 +123,8 @@ def from_words(words: list[str]) -> Action | None:
 
 def _object(words: list[str], stops: frozenset[str] = _STOP) -> str:
     out: list[str] = []
-    while words and words[0].lower() in stops | {"of"}:  # "searches for news": the verb took "for"
-        words = words[1:]
+    while words and words[0].lower() in stops | _CLAUSE_LEADS:  # "searches for news": the verb took "for"
+        words = words[1:]  # "checks whether a domain is free": the domain is the object
     for w in words:
         low = w.lower()
         if out and (low in stops and (low not in ("and", "or") or len(out) >= 2) or _participle(low)):
@@ -137,6 +138,7 @@ def _object(words: list[str], stops: frozenset[str] = _STOP) -> str:
     return " ".join(out[:5])
 
 
+_CLAUSE_LEADS = frozenset({"of", "whether", "if", "how", "what", "which", "that", "a", "an", "the"})
 _CLAUSE_WORDS = frozenset({"containing", "including", "using", "showing", "listing", "matching", "describing",
                            "representing", "having", "providing", "giving", "returning", "based", "associated",
                            "available", "related", "sorted", "provided", "specified", "hosted", "given",

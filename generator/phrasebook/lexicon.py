@@ -180,13 +180,22 @@ def split_compound(word: str) -> list[str]:
     """An unknown glued word split into two known ones ("outputsize" -> output size,
     "spotarea" -> spot area, "lonlat" -> lon lat); the word itself when no split is found."""
     w = word.lower()
-    if known(w) or len(w) < 5 or not w.isalpha():
+    if known(w) or len(w) < 5 or not w.isalpha() or _plural_of_known(w):
         return [word]
     for i in range(len(w) - 2, 1, -1):
         left, right = w[:i], w[i:]
-        if _part(left) and _part(right):
+        if _part(left) and _part(right) and left not in _PREFIXES:
             return [left, right]
     return [word]
+
+
+# Word starts that have lemmas of their own but are prefixes here ("configs" is no "con figs").
+_PREFIXES = frozenset({"con", "pro", "pre", "dis", "sub", "com", "per", "ex", "inter", "trans", "super"})
+
+
+def _plural_of_known(w: str) -> bool:
+    """ "configs", "params": the plural of a known word or abbreviation is one word."""
+    return w.endswith("s") and (known(w[:-1]) or w[:-1] in ABBREVIATIONS)
 
 
 def _part(word: str) -> bool:

@@ -36,11 +36,29 @@ _GENERIC_NOUNS = {"q": "search", "query": "search", "search": "search", "term": 
                   "input": "input", "x": "x", "y": "y", "key": "key", "item": "item", "items": "items"}
 
 
+# A unit at the end of a name is said with the value, not in the noun ("volume_ul" is a volume
+# of 250 microliters, "storage_temp_c" a storage temperature of -20 degrees Celsius).
+UNIT_SUFFIXES = {"ul": " microliters", "ml": " ml", "l": " liters", "mg": " mg", "g": " grams", "kg": " kg",
+                 "lb": " pounds", "lbs": " pounds", "mm": " mm", "cm": " cm", "km": " km", "h": " hours",
+                 "hr": " hours", "hrs": " hours", "sec": " seconds", "secs": " seconds", "ms": " milliseconds",
+                 "pct": "%", "usd": " dollars", "eur": " euros", "mb": " MB", "gb": " GB", "kb": " KB",
+                 "px": " pixels", "deg": " degrees", "c": " degrees Celsius", "f": " degrees Fahrenheit"}
+
+
+def unit_suffix(param: str) -> str:
+    """The unit a name ends with, as said after a value (" microliters"), or ""."""
+    words = tokens(param)
+    return UNIT_SUFFIXES.get(words[-1], "") if len(words) > 1 else ""
+
+
 def name_words(param: str) -> list[str]:
-    """The name's words, abbreviations expanded, leading non-noun words and digits dropped."""
+    """The name's words, abbreviations expanded, leading non-noun words, digits and a trailing
+    unit dropped."""
     words = [part for w in tokens(param) if not w.isdigit() for part in split_compound(w)]
     while len(words) > 1 and words[0] in _LEAD:
         words = words[1:]
+    if unit_suffix(param) and len(words) > 1 and words[-1] in UNIT_SUFFIXES:
+        words = words[:-1]
     return [expand(w) for w in words]
 
 

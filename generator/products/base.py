@@ -84,12 +84,17 @@ class RunContext:
     llm: LLMClient | None = None
     # why a (product, category) plans fewer items than requested (generator.shortfall.note)
     notes: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    split: str | None = None  # at export: the split being written (None: the un-split layout)
 
     def rng(self, item_id: str) -> random.Random:
         return item_rng(self.seed, item_id)
 
     def item_seed(self, item_id: str) -> int:
         return item_seed(self.seed, item_id)
+
+    def product_dir(self, name: str) -> Path:
+        """A folder-shaped format's output folder: <out>/<name>, or <out>/<name>/<split>."""
+        return self.out_dir / name / self.split if self.split else self.out_dir / name
 
 
 class Needs(Record):
@@ -111,7 +116,9 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
     validators: ClassVar[tuple[str, ...]] = TEXT_VALIDATORS
     # when the product reads the run's histories / personas, in words (config messages)
     reads: ClassVar[dict[str, str]] = {}
-    stats_source: ClassVar[str] = ""  # relative to the output directory; "" = `name`
+    stats_source: ClassVar[str] = ""  # what `trajgen stats` reads, under the output; "" = `name`
+    format_name: ClassVar[str] = ""  # the format it writes, for the dataset card; "" = `name`
+    hub_task: ClassVar[str] = "text-generation"  # the Hugging Face task category of its rows
     counts_samples: ClassVar[bool] = False  # shortfall counts accepted samples (rows), not items
 
     def __init__(self, config: ConfigT) -> None:
@@ -140,7 +147,8 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
         """What the config asked for, per category (the shortfall report compares)."""
         return {"items": len(items)}
 
-    def category(self, item: WorkItem[SpecT]) -> str:
+    @classmethod
+    def category(cls, item: WorkItem[SpecT]) -> str:
         return "items"
 
     def item(self, ctx: RunContext, index: int, spec: SpecT, *id_parts: object) -> WorkItem[SpecT]:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..config import RunConfig
 
 NAME = "sdg"
+CHAT_DIR = "chat"
 MAX_SAMPLING_TRIES = 20
 
 
@@ -258,7 +259,7 @@ class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
     spec_model = SdgSpec
     payload_model = SdgRow
     validators = TEXT_VALIDATORS
-    stats_source = "sdg/train.jsonl"
+    format_name = "BFCL-toolcall-SDG (OpenAI messages)"
 
     @classmethod
     def check(cls, config: SdgConfig, run: RunConfig) -> None:
@@ -275,12 +276,22 @@ class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
         return await SDG_CATEGORIES.get(item.spec.category)(item, ctx)
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
-        path = ctx.out_dir / "sdg" / "train.jsonl"
-        write_jsonl(path, (row.model_dump(mode="json") for row in self.payloads(results)))
-        return [path]
+        """sdg/train.jsonl (per split: sdg/<split>.jsonl); with `chat_template`, the same rows in
+        the chat-template form in sdg/chat/<same name>."""
+        from ..hub.chat import chat_row
+
+        name = f"{ctx.split or 'train'}.jsonl"
+        rows = [row.model_dump(mode="json") for row in self.payloads(results)]
+        paths = [ctx.out_dir / NAME / name]
+        write_jsonl(paths[0], rows)
+        if self.config.chat_template:
+            paths.append(ctx.out_dir / NAME / CHAT_DIR / name)
+            write_jsonl(paths[1], (chat_row(r) for r in rows))
+        return paths
 
     def requested(self, items: list[SdgItem]) -> dict[str, int]:
         return dict(self.config.categories)
 
-    def category(self, item: SdgItem) -> str:
+    @classmethod
+    def category(cls, item: SdgItem) -> str:
         return item.spec.category

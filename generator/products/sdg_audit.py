@@ -12,9 +12,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, legend, ratio, rendered
 from ..errors import InputError
-from ..jsonl import first_has, read_into, require_rows
+from ..jsonl import first_has, first_object, read_into, require_rows
 from ..readers import tool_from_openai
 from ..records import dict_at
 from ..schema import argument_errors
@@ -23,17 +23,24 @@ from ..vagueness import gold_values, normalize
 ROW_KEYS = ("id", "trajectory_id", "category", "messages", "tools")
 
 
-def resolve(path: Path) -> Path:
-    """A run's sdg/ directory stands for its train.jsonl."""
+SPLIT_FILES = ("train.jsonl", "validation.jsonl", "test.jsonl")
+CHAT_DIR = "chat"
+
+
+def resolve(path: Path) -> list[Path]:
+    """A file, or a run's sdg/ directory: its split files (train, validation, test) and their
+    chat-template twins in chat/."""
     if not path.is_dir():
-        return path
-    if not (path / "train.jsonl").is_file():
-        raise InputError("no train.jsonl in this directory (expected an SDG file or a run's sdg/)",
-                         file=str(path))
-    return path / "train.jsonl"
+        return [path]
+    found = [d / n for d in (path, path / CHAT_DIR) for n in SPLIT_FILES if (d / n).is_file()]
+    if not found:
+        raise InputError("no train.jsonl, validation.jsonl or test.jsonl in this directory (expected "
+                         "an SDG file or a run's sdg/)", file=str(path))
+    return found
 
 
-def _calls_problems(msg: dict[str, Any], tools: dict[str, Any], open_ids: dict[str, str]) -> list[str]:
+def _calls_problems(msg: dict[str, Any], tools: dict[str, Any], open_ids: dict[str, str],
+                    chat: bool = False) -> list[str]:
     problems = []
     calls = msg.get("tool_calls") or []
     if not isinstance(calls, list) or not all(isinstance(tc, dict) for tc in calls):
@@ -44,28 +51,37 @@ def _calls_problems(msg: dict[str, Any], tools: dict[str, Any], open_ids: dict[s
         if not isinstance(name, str) or name not in tools:
             problems.append(f"call to a tool that is not offered: {name}")
             continue
-        if not isinstance(raw, str):
-            problems.append(f"arguments of {name} are not a JSON string")
-            continue
-        try:
-            args = json.loads(raw)
-        except json.JSONDecodeError:
-            problems.append(f"arguments of {name} do not parse as JSON")
+        args, problem = _arguments(name, raw, chat)
+        if problem:
+            problems.append(problem)
             continue
         problems += [f"{name}: {e}" for e in argument_errors(tools[name], args)]
         open_ids[str(tc.get("id", ""))] = name
     return problems
 
 
+def _arguments(name: str, raw: Any, chat: bool) -> tuple[Any, str | None]:
+    """The call's arguments: a JSON string in the BFCL-SDG form, an object in the chat form."""
+    if chat:
+        return (raw, None) if isinstance(raw, dict) else (None, (f"arguments of {name} are not an object "
+                                                                "(chat-template form)"))
+    if not isinstance(raw, str):
+        return None, f"arguments of {name} are not a JSON string"
+    try:
+        return json.loads(raw), None
+    except json.JSONDecodeError:
+        return None, f"arguments of {name} do not parse as JSON"
+
+
 def _message_problems(i: int, msg: dict[str, Any], tools: dict[str, Any],
-                      open_ids: dict[str, str]) -> list[str]:
+                      open_ids: dict[str, str], chat: bool = False) -> list[str]:
     if not isinstance(msg, dict):
         return [f"message {i}: expected an object, got {type(msg).__name__}"]
     role = msg.get("role")
     if role == "system":
         return [f"message {i}: system message present"]
     if role == "assistant":
-        return [f"message {i}: {p}" for p in _calls_problems(msg, tools, open_ids)]
+        return [f"message {i}: {p}" for p in _calls_problems(msg, tools, open_ids, chat)]
     if role == "tool":
         cid = msg.get("tool_call_id")
         if not isinstance(cid, str) or cid not in open_ids:
@@ -76,12 +92,17 @@ def _message_problems(i: int, msg: dict[str, Any], tools: dict[str, Any],
     return [] if role == "user" else [f"message {i}: unknown role {role!r}"]
 
 
-def row_problems(row: dict[str, Any]) -> list[str]:
+def row_problems(row: dict[str, Any], chat: bool = False) -> list[str]:
+    """Problems of one row in the BFCL-SDG form (`tools` a JSON string, arguments JSON strings),
+    or with `chat`, in the chat-template form (`tools` a list, arguments objects)."""
     missing = [k for k in ROW_KEYS if k not in row]
     if missing:
         return [f"missing field(s) {', '.join(missing)}"]
+    if chat != isinstance(row["tools"], list):
+        return ["tools must be a list of tool definitions (chat-template form)" if chat
+                else "tools must be a JSON string of tool definitions"]
     try:
-        defs = json.loads(row["tools"])
+        defs = row["tools"] if chat else json.loads(row["tools"])
         tools = {d["function"]["name"]: tool_from_openai(d) for d in defs}
     except (json.JSONDecodeError, KeyError, TypeError, ValueError, InputError) as exc:
         return [f"tools does not parse to OpenAI tool definitions: {exc}"]
@@ -93,25 +114,42 @@ def row_problems(row: dict[str, Any]) -> list[str]:
     problems: list[str] = []
     open_ids: dict[str, str] = {}
     for i, msg in enumerate(msgs):
-        problems += _message_problems(i, msg, tools, open_ids)
+        problems += _message_problems(i, msg, tools, open_ids, chat)
     if msgs[-1].get("role") != "assistant":
         problems.append("the final message is not the assistant's (the target)")
     return problems
 
 
+def is_chat(path: Path) -> bool:
+    """Chat-template rows: in a chat/ folder, or (a lone file) a first row whose tools are a list."""
+    if path.parent.name == CHAT_DIR:
+        return True
+    row = first_object(path)
+    return row is not None and isinstance(row.get("tools"), list)
+
+
 def audit_sdg(path: Path) -> AuditReport:
-    path = resolve(path)
     report = AuditReport(format="sdg", path=str(path))
+    for f in resolve(path):
+        audit_file(f, report)
+    return report
+
+
+def audit_file(path: Path, report: AuditReport) -> None:
+    chat = is_chat(path)
     rows = read_into(path, report)
+    if not rows:
+        report.findings.append(Finding(severity="error", where=str(path), message="no rows (empty file)"))
     cats: Counter[str] = Counter()
     for n, row in rows:
         cats[str(row.get("category"))] += 1
-        for p in row_problems(row):
+        for p in row_problems(row, chat):
             report.findings.append(Finding(severity="error", where=f"{path}:line {n} ({row.get('id')})",
                                            message=p))
-    report.figures = {"rows": len(rows), **{f"category.{k}": v for k, v in sorted(cats.items())}}
-    report.lines = [f"rows {len(rows)}"] + [f"  {k:28s} {v}" for k, v in sorted(cats.items())]
-    return report
+    key = f"{path.parent.name}/{path.stem}" if chat else path.stem
+    report.figures |= {f"{key}.rows": len(rows), **{f"{key}.category.{k}": v for k, v in sorted(cats.items())}}
+    form = "chat-template form" if chat else "BFCL-SDG form"
+    report.lines += [f"{path.name} ({form}): rows {len(rows)}"] + [f"  {k:28s} {v}" for k, v in sorted(cats.items())]
 
 
 def _first_user_and_calls(row: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
@@ -132,31 +170,52 @@ def _measure(row: dict[str, Any]) -> tuple[int, int, int] | None:
 
 
 def stats_sdg(path: Path) -> AuditReport:
-    path = resolve(path)
+    """One table per split file (the chat-template twins hold the same rows: not repeated)."""
     report = AuditReport(format="sdg", path=str(path))
+    for f in [f for f in resolve(path) if not (path.is_dir() and f.parent.name == CHAT_DIR)]:
+        stats_file(f, report)
+    report.lines = rendered(report.tables)
+    return report
+
+
+def stats_file(path: Path, report: AuditReport) -> None:
     per: dict[str, list[tuple[int, int, int]]] = {}
+    before = len(report.findings)
     skipped = 0
+    chat = is_chat(path)
     for _, row in require_rows(path, report, "SDG"):
-        m = _measure(row)
+        m = _measure(row if not chat else sdg_form(row))
         skipped += m is None
         if m is not None:
             per.setdefault(str(row.get("category", "?")), []).append(m)
-    report.lines = [f"{'category':28s} {'rows':>5s} {'VR':>6s} {'words':>6s}"]
+    table = Table(title=f"SDG rows per category ({path.name})", columns=["category", "rows", "VR", "words"],
+                  decimals={"words": 1},
+                  legend=legend("VR", words="mean words of the user's first message"))
+    prefix = "" if path.stem == "train" else f"{path.stem}."
     for cat, xs in sorted(per.items()):
-        total = sum(x[1] for x in xs)
-        vr = sum(x[0] for x in xs) / total if total else float("nan")
-        words = sum(x[2] for x in xs) / len(xs)
-        report.lines.append(f"{cat:28s} {len(xs):5d} {vr:6.3f} {words:6.1f}")
-        report.figures[f"{cat}.value_recall"] = round(vr, 4)
-    bad = skipped + len(report.findings)
+        vr = ratio(sum(x[0] for x in xs), sum(x[1] for x in xs))
+        table.rows.append([cat, len(xs), vr, sum(x[2] for x in xs) / len(xs)])
+        report.figures[f"{prefix}{cat}.rows"] = len(xs)
+        report.figures[f"{prefix}{cat}.value_recall"] = None if vr is None else round(vr, 4)
+    if any(r[2] is None for r in table.rows):
+        table.notes.append("VR n/a: no countable gold value (text answers, or only booleans)")
+    bad = skipped + len(report.findings) - before
     if bad:
-        report.lines.append(f"{bad} malformed line(s) left out (see `trajgen validate --format sdg`)")
-    return report
+        table.notes.append(f"{bad} malformed line(s) left out (see `trajgen validate --format sdg`)")
+    report.tables.append(table)
+
+
+def sdg_form(row: dict[str, Any]) -> dict[str, Any]:
+    """A chat-template row measured like a BFCL-SDG row (arguments back to JSON strings)."""
+    msgs = [{**m, "tool_calls": [{**tc, "function": {**tc["function"], "arguments": json.dumps(
+        tc["function"].get("arguments"))}} for tc in m["tool_calls"]]} if m.get("tool_calls") else m
+        for m in row.get("messages") or [] if isinstance(m, dict)]
+    return {**row, "messages": msgs}
 
 
 def looks_like_sdg(path: Path) -> bool:
     if path.is_dir():
-        return looks_like_sdg(path / "train.jsonl")
+        return any(looks_like_sdg(path / n) for n in SPLIT_FILES)
     return path.suffix == ".jsonl" and first_has(path, ("messages", "category"))
 
 

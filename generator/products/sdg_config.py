@@ -13,3 +13,6 @@ class SdgConfig(Record):
                                  "parallel_multiple": 10, "irrelevance": 10})
     distractors: tuple[int, int] = (2, 4)  # same-domain tools offered beside the target (multiple)
     parallel_calls: tuple[int, int] = (2, 4)
+    # also write the rows in the chat-template form (tools as JSON Schemas, arguments as objects)
+    # to sdg/chat/, for a tokenizer's apply_chat_template
+    chat_template: bool = False

@@ -16,7 +16,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding
+from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, rendered
 from ..records import Tool, dict_at
 from ..schema import argument_errors
 from ..temporal import consistent, parse_time
@@ -186,6 +186,8 @@ def file_findings(path: Path, tools: dict[str, Tool]) -> tuple[list[Any], list[F
     records, found = parse_file(path)
     if records is None:
         return [], found
+    if not records:
+        return [], [_f("error", str(path), "no records (an empty array)")]
     for i, rec in enumerate(records):
         rid = rec.get("id", i) if isinstance(rec, dict) else i
         found += record_findings(rec, f"{path}:id {rid}", tools)
@@ -200,8 +202,8 @@ def _tools_for(path: Path, catalog: Path | None) -> tuple[dict[str, Tool], str]:
     return (load_catalog_dir(d), str(d)) if d else ({}, "none found (schema checks skipped)")
 
 
-def _tables(per_variant: dict[str, list[Any]], tools: dict[str, Tool]) -> tuple[list[str], dict[str, Any]]:
-    lines: list[str] = []
+def _tables(per_variant: dict[str, list[Any]], tools: dict[str, Tool]) -> tuple[list[Table], dict[str, Any]]:
+    tables: list[Table] = []
     figures: dict[str, Any] = {}
     groups = dict(per_variant)
     if len(groups) > 1:
@@ -211,10 +213,12 @@ def _tables(per_variant: dict[str, list[Any]], tools: dict[str, Tool]) -> tuple[
         if not fig.records:
             continue
         self_score = gold_self_score(recs)
-        lines += table(fig, name or "all") + [f"  gold answers scored as predictions (TRAILBench rule): {self_score:.4f}"]
+        t = table(fig, name or "all")
+        t.notes.append(f"gold answers scored as predictions (TRAILBench rule): {self_score:.4f}")
+        tables.append(t)
         figures.update(flat_figures(fig, name or "all"))
         figures[f"{name or 'all'}.gold_self_score"] = round(self_score, 4)
-    return lines, figures
+    return tables, figures
 
 
 def gold_self_score(records: list[Any]) -> float:
@@ -237,7 +241,8 @@ def flat_figures(fig: Figures, group: str) -> dict[str, float | int]:
 def collect(path: Path, catalog: Path | None) -> tuple[dict[str, list[Any]], list[Finding], dict[str, Tool], str]:
     tools, where = _tools_for(path, catalog)
     per_variant: dict[str, list[Any]] = {}
-    findings: list[Finding] = []
+    findings: list[Finding] = [] if query_files(path) else [
+        _f("error", str(path), "no TRAILBench query files (all_generated_queries_*.json) here")]
     for f in query_files(path):
         records, found = file_findings(f, tools)
         findings += found
@@ -247,11 +252,12 @@ def collect(path: Path, catalog: Path | None) -> tuple[dict[str, list[Any]], lis
 
 def audit_trail(path: Path, catalog: Path | None = None) -> AuditReport:
     per_variant, findings, tools, where = collect(path, catalog)
-    lines, figures = _tables(per_variant, tools)
+    tables, figures = _tables(per_variant, tools)
     errors = sum(f.severity == "error" for f in findings)
     counts = f"findings: {errors} errors, {len(findings) - errors} warnings"
     head = [f"catalog: {where}", f"files: {len(query_files(path))}, {counts}"]
-    return AuditReport(format="trail", path=str(path), findings=findings, figures=figures, lines=head + lines)
+    return AuditReport(format="trail", path=str(path), findings=findings, figures=figures, tables=tables,
+                       lines=head + rendered(tables))
 
 
 def stats_trail(path: Path, catalog: Path | None = None) -> AuditReport:

@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import Field
 
+from ..audit import Table, legend
 from ..records import Record, Tool, dict_at
 from ..vagueness import gold_values, mean, mentions_app, normalize, value_elements, value_recall
 from ..validators.habitphrase import unsaid_problem
@@ -33,6 +34,7 @@ from .export import LEVELS
 
 class LevelFigures(Record):
     queries: int = 0
+    valued: int = 0  # queries whose answer has countable values (VR and NONE are over these)
     vr: float = 0.0
     app: float = 0.0
     none: float = 0.0
@@ -80,7 +82,7 @@ class _Acc:
         self.determined = 0
 
     def figures(self) -> LevelFigures:
-        return LevelFigures(queries=len(self.app), vr=mean(self.vr), app=mean(self.app),
+        return LevelFigures(queries=len(self.app), valued=len(self.vr), vr=mean(self.vr), app=mean(self.app),
                             none=mean(self.none), words=mean(self.words),
                             omitted=self.omitted, recoverable=self.recoverable, determined=self.determined)
 
@@ -215,18 +217,29 @@ def _measurable(rec: Any) -> bool:
             and isinstance(rec["answer"].get("parameters"), dict) and isinstance(rec.get("query"), dict))
 
 
-def table(fig: Figures, title: str) -> list[str]:
+LEGEND = legend("VR", "APP", "NONE", "words", recoverable=(
+    "share of the gold values left out of a query that the user's history (same function and "
+    "parameter), the query time or the schema default gives back (recovered/left out)"),
+    determined=("share of the left-out gold values that a rule picks whole: the query time, the schema "
+                "default, or the history under every reading the query invites (determined/left out)"))
+
+
+def table(fig: Figures, title: str) -> Table:
     head = (f"{title}: {fig.records} records, {fig.samples_with_values} with values, "
             f"{fig.non_monotone} not ordered across levels")
-    lines = [head,
-             (f"  {'level':20s} {'queries':>7s} {'VR':>6s} {'APP':>6s} {'NONE':>6s} {'words':>6s} {'recoverable':>17s}"
-             f" {'determined':>17s}")]
+    out = Table(title=head, columns=["level", "queries", "VR", "APP", "NONE", "words", "recoverable",
+                                     "determined"],
+                decimals={"words": 1}, legend=LEGEND)
     for level, f in fig.levels.items():
-        rec = f"{f.recoverable_rate:.3f} ({f.recoverable}/{f.omitted})"
-        det = f"{f.determined_rate:.3f} ({f.determined}/{f.omitted})"
-        lines.append(f"  {level:20s} {f.queries:7d} {f.vr:6.3f} {f.app:6.3f} {f.none:6.3f} {f.words:6.1f} {rec:>17s}"
-                     f" {det:>17s}")
-    lines.append(f"  targets repeating a history call verbatim: {fig.exact_repeat_rate:.3f} "
-                 f"({fig.exact_repeats}/{fig.records}); repeating the most recent call of the same "
-                 f"function: {fig.recent_repeat_rate:.3f} ({fig.recent_repeats}/{fig.records})")
-    return lines
+        asked, valued = f.queries > 0, f.valued > 0
+        out.rows.append([level, f.queries, f.vr if valued else None, f.app if asked else None,
+                         f.none if valued else None, f.words if asked else None,
+                         _share(f.recoverable, f.omitted), _share(f.determined, f.omitted)])
+    out.notes.append(f"targets repeating a history call verbatim: {fig.exact_repeat_rate:.3f} "
+                     f"({fig.exact_repeats}/{fig.records}); repeating the most recent call of the same "
+                     f"function: {fig.recent_repeat_rate:.3f} ({fig.recent_repeats}/{fig.records})")
+    return out
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:.3f} ({part}/{whole})" if whole else "n/a (0/0)"

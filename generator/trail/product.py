@@ -28,7 +28,7 @@ from ..validators import TEXT_VALIDATORS, check_for, level_recall, levels_ordere
 from ..validators.levels import plan_gold
 from ..writers.base import WriteRequest
 from .config import LEVEL_NAMES, TrailConfig
-from .export import TrailAnswer, TrailPayload, export_trail
+from .export import TrailAnswer, TrailPayload, export_trail, write_apis, write_query_files
 from .score import prediction_of, score_query
 from .targets import build_target, select, tool_of
 
@@ -144,6 +144,7 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
     spec_model = TrailSpec
     payload_model = TrailPayload
     validators = TEXT_VALIDATORS
+    format_name = "TRAILBench"
     reads: ClassVar[dict[str, str]] = {"histories": "source: real, no `files`", "personas": "source: synthetic"}
 
     def __init__(self, config: TrailConfig) -> None:
@@ -189,12 +190,18 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
         samples = [s for r in results for s in r.samples]
-        return export_trail(samples, ctx.catalog, ctx.out_dir / NAME)
+        if ctx.split is None:
+            return export_trail(samples, ctx.catalog, ctx.out_dir / NAME)
+        # per split: the query files in trail/<split>/, the schemas of every domain once in
+        # trail/apis/ (TRAILBench's own layout: apis/ above the query folders)
+        return (write_query_files(samples, ctx.product_dir(NAME))
+                + write_apis(ctx.catalog, set(ctx.catalog.domains), ctx.out_dir / NAME))
 
     def requested(self, items: list[TrailItem]) -> dict[str, int]:
         return {"targets": self.config.targets}
 
-    def category(self, item: TrailItem) -> str:
+    @classmethod
+    def category(cls, item: TrailItem) -> str:
         return "targets"
 
 

@@ -17,7 +17,7 @@ from ..surface import contains, leaks, mentions
 from ..vagueness import countable, normalize
 from ..validators.base import TEXT_VALIDATORS, VALIDATORS, tools_of, verdicts
 from ..writers.base import WriteRequest
-from .plans import HARD_RECALL_CAP, literal_recall, strip_noun, unrecoverable
+from .plans import HARD_RECALL_CAP, hint_said, literal_recall, unrecoverable
 
 Check = Callable[[str, DisclosurePlan, Target, dict[str, Tool]], list[str]]
 ALL_LEVELS = ("simple", "hard", "traj_query")
@@ -49,7 +49,7 @@ def hints_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[s
         f"call {i + 1}: hint {a.hint!r} for {a.param} missing from the query"
         for i, a in plan.args()
         if a.mode == "hinted"
-        and not contains(text, strip_noun(a.hint or ""))
+        and not contains(text, hint_said(tools[plan.calls[i].tool], a.param, a.value, a.hint or ""))
         and not _said(text, plan, i, a.param, a.value, tools)
     ]
 
@@ -97,7 +97,8 @@ def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, 
     for i, c in enumerate(plan.calls):
         shown = [a for a in c.args if a.mode != "omitted" and countable(a.value)]
         anchored = any(
-            (a.hint and contains(text, a.hint)) or _said(text, plan, i, a.param, a.value, tools)
+            (a.hint and contains(text, hint_said(tools[c.tool], a.param, a.value, a.hint)))
+            or _said(text, plan, i, a.param, a.value, tools)
             for a in shown
         )
         if shown and not anchored:

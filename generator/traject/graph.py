@@ -23,8 +23,10 @@ Three sources, merged in this order (the first edge for a producer/consumer pair
 Whatever the source, only *bindable* params survive (`bindable`): string/number params, not
 enums or flags, not paging/format controls, and never **user-owned** values -- what the user
 decides or authors (addresses, contacts, recipients, message text, amounts and prices, dates
-and times, party sizes, quantities, min/max filters...). An edge left with no bindable param
-is dropped, so every edge of a chain carries a real binding. `source_field` names the field
+and times, party sizes, quantities, min/max filters...). Nor a param that only *echoes* a
+required input of the producer (`echoed`: a domain check told `domain` feeding another lookup
+of that `domain`), whose value the query states for the first call anyway. An edge left with
+no bindable param is dropped, so every edge of a chain carries a real binding. `source_field` names the field
 of P's output that holds the value (a restaurant search's `restaurant_id`, a movie's `title`).
 """
 
@@ -413,6 +415,13 @@ def source_field(producer: Tool, consumer: Tool, param: str) -> str:
     return data_source(producer, consumer, param) or value_source(producer, consumer, param) or param
 
 
+def echoed(producer: Tool, consumer: Tool, param: str) -> bool:
+    """Whether `param` would only read back what the producer is always told: its output field
+    is one of the producer's required inputs (a domain check's `domain`), which the query states,
+    so the binding would give the value away."""
+    return param in producer.required and source_field(producer, consumer, param) == param
+
+
 # ---------------------------------------------------------------- the graph
 
 
@@ -440,8 +449,9 @@ class ToolGraph:
             return False
         if any(e.tool == edge.tool for e in self.out[producer]):
             return False
-        params = [p for p in edge.params if bindable(consumer, p)
-                  or (edge.source == "inferred" and value_bindable(consumer, p))]
+        params = [p for p in edge.params if (bindable(consumer, p)
+                  or (edge.source == "inferred" and value_bindable(consumer, p)))
+                  and not echoed(self.tools[producer], consumer, p)]
         if not params:
             return False
         self.out[producer].append(edge.model_copy(update={"params": params}))

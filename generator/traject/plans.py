@@ -258,6 +258,14 @@ def hint_for(tool: Tool, param: str, value: Any) -> str | None:
     return f"{article if article != said else engine().a(said)} of {phrase}"
 
 
+def hint_said(tool: Tool, param: str, value: Any, hint: str) -> str:
+    """What of a hint a query must say: the value in words without the parameter's noun
+    ("June 3, 2025" of "a check-in date of June 3, 2025", "thirty" of "thirty minutes"), so a
+    writer may put it in the parameter's own fragment ("from June 3, 2025", "for thirty minutes")."""
+    found = hint_core(tool, param, value)
+    return found[1] if found and found[0] in NOUNED and found[1] in hint else strip_noun(hint)
+
+
 def strip_noun(hint: str) -> str:
     return hint.rsplit(" of ", 1)[1] if hint.startswith(("a ", "an ")) and " of " in hint else hint
 

@@ -97,9 +97,11 @@ def chainless(ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, domains: li
     if out:
         log.warning("traject: no sequential trajectories for %s: no chain of >= %d tools", ", ".join(out),
                     cfg.chain.min)
-        note(ctx, NAME, "sequential", f"no chain of >= {cfg.chain.min} tools in {', '.join(out)}: no "
+        sizes = ", ".join(f"{d} ({len(ctx.catalog.by_domain[d])} tools)" for d in out)
+        note(ctx, NAME, "sequential", f"no chain of >= {cfg.chain.min} tools in {sizes}: no "
              "step's input can be bound to a value (id, name, place, date) of the previous step's "
-             "output (see traject/graph.py)")
+             "output; connected tools the catalog names outside its own tools, and inputs that only "
+             "echo the previous step's request, do not count (see traject/graph.py)")
     return frozenset(out)
 
 
@@ -284,6 +286,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
     spec_model = TrajectSpec
     payload_model = TrajectPayload
     validators = TRAJECT_VALIDATORS
+    format_name = "TRAJECT-Bench"
 
     def __init__(self, config: TrajectConfig) -> None:
         super().__init__(config)
@@ -336,17 +339,18 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
         payloads = self.payloads(results)
-        paths = export_payloads(payloads, ctx.out_dir / NAME)
+        paths = export_payloads(payloads, ctx.product_dir(NAME))
         for domain in sorted({p.domain for p in payloads}):
             tools = ctx.catalog.by_domain.get(domain, [])
-            paths.append(export.write_tools(ctx.out_dir / NAME, safe_dir(domain), tools))
+            paths.append(export.write_tools(ctx.product_dir(NAME), safe_dir(domain), tools))
         return paths
 
     def requested(self, items: list[TrajectItem]) -> dict[str, int]:
         domains = max(1, len({it.spec.domain for it in items} | set(self.config.domains)))
         return {"parallel": self.config.parallel * domains, "sequential": self.config.sequential * domains}
 
-    def category(self, item: TrajectItem) -> str:
+    @classmethod
+    def category(cls, item: TrajectItem) -> str:
         return item.spec.kind
 
 

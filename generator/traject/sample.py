@@ -140,7 +140,13 @@ def _bound_value(tool: Tool, param: str, prev: ToolCall, producer: Tool, rng: ra
     spec = tool.properties[param]
     if asked is not None and not is_id_param(param) and is_valid(spec, asked):
         return asked
-    return value_for(spec, rng, name=param)
+    stated = list(prev.arguments.values())
+    value = value_for(spec, rng, name=param)
+    for _ in range(8):  # a value the earlier call was given would be in the query already
+        if value not in stated:
+            break
+        value = value_for(spec, rng, name=param)
+    return value
 
 
 def shared_choices(tool: Tool, args: dict[str, Any], prev: ToolCall, bound: str) -> dict[str, Any]:
@@ -154,10 +160,25 @@ def shared_choices(tool: Tool, args: dict[str, Any], prev: ToolCall, bound: str)
     }
 
 
+def _unechoed(edge: Edge, tool: Tool, prev: ToolCall, producer: Tool) -> Edge:
+    """The edge's params whose value the producer was not itself asked for (an echoed request
+    is stated in the query, so binding it would give the value away), when there are any."""
+    fresh = [p for p in edge.params if source_field(producer, tool, p) not in prev.arguments]
+    return edge.model_copy(update={"params": fresh}) if fresh else edge
+
+
+def _without_echo(prev: ToolCall, producer: Tool, field: str) -> ToolCall:
+    """The earlier call without an optional filter on the bound field: its output then names a
+    value the query does not (a required one stays, and the leak check decides)."""
+    if field not in prev.arguments or field in producer.required:
+        return prev
+    return prev.model_copy(update={"arguments": {k: v for k, v in prev.arguments.items() if k != field}})
+
+
 def _bound_call(
     tool: Tool, edge: Edge, prev: ToolCall, producer: Tool, rng: random.Random, optional_rate: float
 ) -> tuple[ToolCall, str]:
-    param = bound_param(edge, rng)
+    param = bound_param(_unechoed(edge, tool, prev, producer), rng)
     args = arguments(tool, rng, optional_rate)
     args[param] = _bound_value(tool, param, prev, producer, rng)
     shared = shared_choices(tool, args, prev, param)
@@ -180,6 +201,10 @@ def sample_sequential(
             continue
         prev = calls[-1]
         call, param = _bound_call(tools[name], edge, prev, tools[prev.tool], rng, optional_rate)
+        calls[-1] = _without_echo(prev, tools[prev.tool], source_field(tools[prev.tool], tools[name], param))
+        if calls[-1] is not prev:  # the bound value was the echoed filter: now drawn afresh
+            call = call.model_copy(update={"arguments": {
+                **call.arguments, param: _bound_value(tools[name], param, calls[-1], tools[prev.tool], rng)}})
         calls.append(call)
         bindings.append(Binding(call=i, param=param, from_call=i - 1))
     return Target(

@@ -79,6 +79,9 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     role = param_role(arg.param)
     if text in ("home", "work"):
         return f"{role or 'at'} {text}"
+    core = _hint_core(arg, tool)
+    if core is not None:  # "from June 3, 2025", "over twenty-three seconds", not "a from date of ..."
+        return _in_fragment(arg, tool, core, role, rng)
     if role is not None:
         return f"{role} {text}"
     enum = spec_of(tool, arg.param).get("enum") or []
@@ -92,6 +95,25 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     if _adverbial(text):  # an enum said in words ("repeating the whole list", "in IMAX")
         return text
     return rng.choice([f"with {text}", f"using {text}", f"for {text}"])
+
+
+def _hint_core(arg: Arg, tool: Tool | None) -> str | None:
+    """The value words of a hint that names its parameter ("a from date of June 3, 2025" ->
+    "June 3, 2025"), None for any other hint."""
+    from ...traject.plans import hint_said
+
+    if tool is None or arg.plan.source != "query" or not arg.text:
+        return None
+    core = hint_said(tool, arg.param, arg.plan.value, arg.text)
+    return core if core != arg.text else None
+
+
+def _in_fragment(arg: Arg, tool: Tool | None, core: str, role: str | None, rng: random.Random) -> str:
+    """The value words in the parameter's own fragment, as a stated value would be said."""
+    if role is not None:
+        return f"{'until' if role == 'to' and not core[:1].isdigit() else role} {core}"
+    frame = rng.choice(fragment_options(arg.param, tool, noun(arg.param, tool)))
+    return frame.replace("{v}%", "{v} percent").replace("{v}", core)
 
 
 ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonight", "once", "every", "just"}

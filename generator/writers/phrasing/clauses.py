@@ -12,6 +12,17 @@ from .args import Arg, arg_texts, modifier, param_role
 from .intents import choose_intent
 
 APP_FORMS = ["on {app}", "using {app}", "with {app}", "through {app}", "via {app}"]
+# Catalog app names carry versions and taglines users never say: "Spotify_v3", "Booking.com_v2",
+# "MapFanAPI - Search", "Weee grocery API (sayweee.com)".
+_APP_TAIL = re.compile(r"\s*(?:\([^)]*\)|\s-\s.*$|[_\s]v\d+(?:\.\d+)*$)", re.IGNORECASE)
+
+
+def spoken_app(app: str) -> str:
+    """An app as a user names it: without version suffix, tagline or underscores."""
+    said = app
+    while (shorter := _APP_TAIL.sub("", said).strip()) != said and shorter:
+        said = shorter
+    return re.sub(r"_+", " ", said).strip() or app
 # How a value produced by an earlier call is referred to ("book tickets for the event you find").
 RESULT_REFS = ["for the {n} you find", "using the {n} from that", "with the {n} you get from that"]
 ROLE_REFS = {
@@ -94,7 +105,7 @@ def clause(
         mods.append(result_ref(bound[0].param, tool, rng))
     parts = [intent]
     if call.tool_mode == "named" and tool is not None and tool.app:
-        parts.append(rng.choice(APP_FORMS).format(app=tool.app))
+        parts.append(rng.choice(APP_FORMS).format(app=spoken_app(tool.app)))
     closing = [m for m in mods if m.startswith(",")]
     mods = [m for m in mods if not m.startswith(",")]
     if mods:

@@ -1,0 +1,330 @@
+"""Values for free-text and naming parameters: short phrases that fit what the parameter is,
+never random words ("a profile called allow", "with breed effort" are what this replaces).
+
+Three families, each keyed by the words of the parameter's name and description and by the
+*subject* the value belongs to (the tool's name and the enclosing parameter: `name` inside
+`update_pet_profile.profile` names a pet):
+
+- names (`name`, `<thing>_name`, `label`, `nickname`, "The name of the museum"): a person for
+  people, a pet name for animals, "Evening routine" for things people set up, "Orion project"
+  for things people code-name, "Keller Museum" for institutions and anything else;
+- members of a category (`species`, `breed`, `allergies`, `season`, `instrument`, "Medication
+  or active ingredient", ...): a real member from a small generic vocabulary (CATEGORIES);
+- free text (`message`, `notes`, `reason`, `question`, `description`, `review`, `title`, ...):
+  a phrase of the kind the parameter holds (TEXTS, TITLES).
+
+A category this vocabulary does not know gets a proper name ("Hartman"): a named member reads
+right in far more places than a random word. The vocabulary is generic on purpose: no catalog's
+own example names appear here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+SUBJECT: ContextVar[tuple[str, ...]] = ContextVar("trajgen_subject", default=())
+OWNER: ContextVar[str] = ContextVar("trajgen_owner", default="")  # the enclosing object parameter
+
+
+@contextmanager
+def subject(words: Sequence[str]) -> Iterator[None]:
+    """Values drawn inside the block belong to `words` (innermost first in `SUBJECT`)."""
+    token = SUBJECT.set((*words, *SUBJECT.get()))
+    try:
+        yield
+    finally:
+        SUBJECT.reset(token)
+
+
+@contextmanager
+def owner(words: Sequence[str]) -> Iterator[None]:
+    """Values drawn inside the block are fields of the object parameter `words` names (a bare
+    `name` inside `pharmacy` names a pharmacy)."""
+    with subject(words):
+        token = OWNER.set(words[-1] if words else "")
+        try:
+            yield
+        finally:
+            OWNER.reset(token)
+
+
+# ---------------------------------------------------------------- vocabulary
+
+CATEGORIES: dict[str, list[str]] = {
+    "season": ["spring", "summer", "autumn", "winter"],
+    "species": ["dog", "cat", "rabbit", "horse", "parrot", "red fox", "gray wolf", "bald eagle"],
+    "animal": ["dog", "cat", "rabbit", "horse", "elephant", "dolphin", "owl"],
+    "breed": ["Labrador Retriever", "Beagle", "Golden Retriever", "Siamese", "Maine Coon", "Border Collie"],
+    "allergy": ["peanuts", "pollen", "penicillin", "chicken", "dust mites", "shellfish", "lactose"],
+    "symptom": ["a persistent cough", "a mild fever", "headaches", "sore throat", "fatigue", "back pain"],
+    "condition": ["asthma", "diabetes", "hypertension", "migraine", "arthritis", "eczema"],
+    "disease": ["influenza", "malaria", "measles", "tuberculosis", "diabetes", "asthma"],
+    "medication": ["amoxicillin", "ibuprofen", "carprofen", "metformin", "cetirizine", "omeprazole"],
+    "medicine": ["amoxicillin", "ibuprofen", "paracetamol", "cetirizine", "omeprazole"],
+    "drug": ["ibuprofen", "aspirin", "metformin", "atorvastatin", "amoxicillin"],
+    "vaccine": ["rabies", "distemper", "influenza", "tetanus", "hepatitis B"],
+    "material": ["bronze", "marble", "oak", "steel", "glass", "clay", "granite"],
+    "reagent": ["sodium chloride", "ethanol", "Tris buffer", "acetone", "hydrochloric acid", "agarose"],
+    "chemical": ["sodium chloride", "ethanol", "acetone", "hydrogen peroxide", "glycerol"],
+    "organism": ["E. coli", "yeast", "Arabidopsis thaliana", "zebrafish", "Drosophila melanogaster"],
+    "strain": ["K-12", "BL21", "S288C", "wild type"],
+    "substance": ["water", "ethanol", "mercury", "acetone", "sodium chloride", "glycerol"],
+    "element": ["oxygen", "carbon", "iron", "gold", "helium", "sodium", "copper"],
+    "compound": ["water", "carbon dioxide", "glucose", "sodium chloride", "methane"],
+    "particle": ["electron", "proton", "neutron", "photon", "muon"],
+    "planet": ["Mars", "Jupiter", "Venus", "Saturn", "Neptune", "Mercury"],
+    "mineral": ["quartz", "feldspar", "calcite", "mica", "pyrite"],
+    "instrument": ["piano", "violin", "acoustic guitar", "cello", "flute", "drums", "saxophone"],
+    "platform": ["PlayStation 5", "Xbox Series X", "Nintendo Switch", "PC", "iOS", "Android"],
+    "console": ["PlayStation 5", "Xbox Series X", "Nintendo Switch"],
+    "gender": ["female", "male", "non-binary"],
+    "religion": ["Buddhism", "Christianity", "Islam", "Hinduism", "Judaism", "Sikhism"],
+    "league": ["Premier League", "La Liga", "Serie A", "Bundesliga", "NBA", "NFL", "MLS"],
+    "team": ["Liverpool", "Real Madrid", "Boston Celtics", "Chicago Bulls", "Bayern Munich", "Arsenal",
+             "Golden State Warriors"],
+    "club": ["Liverpool", "Real Madrid", "Arsenal", "Bayern Munich", "Juventus", "Ajax"],
+    "sport": ["football", "basketball", "tennis", "cycling", "swimming", "volleyball", "cricket"],
+    "department": ["Sales", "Engineering", "Finance", "Marketing", "Human Resources", "Support"],
+    "course": ["Introduction to Statistics", "Organic Chemistry", "World History", "Linear Algebra"],
+    "diet": ["vegetarian", "vegan", "gluten-free", "keto", "low-sodium"],
+    "plant": ["basil", "tomato", "lavender", "fern", "sunflower", "rosemary"],
+    "flower": ["rose", "tulip", "sunflower", "orchid", "lavender"],
+    "tree": ["oak", "maple", "pine", "birch", "olive"],
+    "crop": ["wheat", "corn", "rice", "soybeans", "barley"],
+    "fruit": ["apples", "bananas", "mangoes", "strawberries", "oranges"],
+    "vegetable": ["carrots", "broccoli", "spinach", "peppers", "zucchini"],
+    "vehicle": ["Toyota Corolla", "Honda Civic", "Ford F-150", "Tesla Model 3", "Volkswagen Golf"],
+    "car": ["Toyota Corolla", "Honda Civic", "Ford F-150", "Tesla Model 3", "Volkswagen Golf"],
+    "skill": ["Python", "public speaking", "project management", "data analysis", "copywriting"],
+    "hobby": ["hiking", "photography", "chess", "gardening", "painting"],
+    "specialization": ["family law", "criminal law", "cardiology", "tax law", "pediatrics"],
+    "specialty": ["cardiology", "dermatology", "pediatrics", "orthopedics", "neurology"],
+    "field": ["biology", "economics", "computer science", "medicine", "physics"],
+    "region": ["Europe", "North America", "Southeast Asia", "Latin America", "Middle East"],
+    "continent": ["Europe", "Asia", "Africa", "South America", "Oceania"],
+    "mood": ["happy", "relaxed", "energetic", "calm", "nostalgic"],
+    "emotion": ["joy", "anger", "surprise", "sadness", "fear"],
+    "weather": ["sunny", "rainy", "cloudy", "snowy", "windy"],
+    "discovery": ["penicillin", "relativity", "DNA's double helix", "radioactivity"],
+    "theory": ["relativity", "evolution by natural selection", "quantum mechanics"],
+    "battle": ["Battle of Hastings", "Battle of Waterloo", "Battle of Gettysburg"],
+    "war": ["World War II", "Hundred Years' War", "American Civil War"],
+    "empire": ["Roman Empire", "Ottoman Empire", "Mongol Empire"],
+    "museum": ["Louvre", "British Museum", "Metropolitan Museum of Art", "Prado"],
+    "landmark": ["Eiffel Tower", "Colosseum", "Golden Gate Bridge", "Big Ben"],
+    "monument": ["Eiffel Tower", "Statue of Liberty", "Colosseum", "Machu Picchu"],
+    "sculpture": ["The Thinker", "David", "Venus de Milo", "The Kiss"],
+    "painting": ["The Starry Night", "Mona Lisa", "The Night Watch", "Girl with a Pearl Earring"],
+    "university": ["Stanford University", "University of Toronto", "ETH Zurich", "University of Oxford"],
+    "school": ["Lincoln High School", "Riverside Elementary", "Westfield Academy"],
+    "court": ["Supreme Court", "District Court", "Court of Appeals", "Family Court"],
+}
+_ALIASES = {"allergies": "allergy", "medications": "medication", "medicines": "medicine", "drugs": "drug",
+            "symptoms": "symptom", "breeds": "breed", "seasons": "season", "materials": "material",
+            "instruments": "instrument", "platforms": "platform", "teams": "team", "leagues": "league",
+            "sports": "sport", "skills": "skill", "hobbies": "hobby", "conditions": "condition",
+            "diseases": "disease", "plants": "plant", "fruits": "fruit", "vegetables": "vegetable",
+            "crops": "crop", "flowers": "flower", "trees": "tree", "regions": "region", "vaccines": "vaccine",
+            "vaccination": "vaccine", "vaccinations": "vaccine", "ingredient": "medication"}
+
+PET_WORDS = frozenset({"pet", "pets", "dog", "dogs", "cat", "cats", "puppy", "kitten", "horse", "animal",
+                       "rabbit", "parrot", "hamster"})
+PET_NAMES = ["Bella", "Max", "Luna", "Charlie", "Milo", "Daisy", "Rocky", "Coco", "Nala", "Oscar", "Pepper"]
+PERSON_WORDS = frozenset({"player", "athlete", "lawyer", "attorney", "actor", "actress", "author", "writer",
+                          "singer", "user", "person", "contact", "employee", "member", "customer", "patient",
+                          "doctor", "vet", "veterinarian", "teacher", "student", "coach", "driver", "owner",
+                          "manager", "friend", "guest", "president", "scientist", "character", "prophet",
+                          "king", "queen", "painter", "director", "candidate", "politician", "inventor",
+                          "composer", "philosopher", "physician", "nurse", "agent", "host", "speaker",
+                          "recipient", "sender", "assignee", "reviewer", "instructor", "tutor", "therapist",
+                          "stylist", "barber", "dentist", "trainer", "mechanic", "plumber", "electrician",
+                          "hairdresser", "surgeon", "caregiver", "babysitter", "nanny", "landlord", "tenant"})
+# Things people set up and name by when or where they run ("Evening routine", "Kitchen scene").
+ROUTINE_WORDS = frozenset({"automation", "routine", "scene", "alarm", "playlist", "schedule", "rule", "timer",
+                           "shortcut", "preset", "mix", "reminder", "list", "album", "collection", "folder"})
+ROUTINE_LEADS = ["Morning", "Evening", "Weekend", "Bedtime", "Workout", "Road trip", "Holiday", "Sunday",
+                 "Kitchen", "Guest", "Away", "Movie night"]
+# Things people code-name ("Orion project", "Atlas workspace").
+CODENAME_WORDS = frozenset({"project", "campaign", "workspace", "database", "dataset", "model", "repository",
+                            "repo", "cluster", "server", "bucket", "branch", "environment", "pipeline", "app",
+                            "application", "board", "channel", "group", "script", "space", "site", "instance",
+                            "index", "table", "service", "experiment", "study", "program", "initiative"})
+CODENAMES = ["Orion", "Atlas", "Phoenix", "Falcon", "Nova", "Aurora", "Summit", "Harbor", "Meridian", "Cobalt"]
+PROFILE_WORDS = frozenset({"profile", "account", "card"})
+
+
+# ---------------------------------------------------------------- free text
+
+TEXTS: dict[str, list[str]] = {
+    "message": ["running late, be there in ten minutes", "can we move our call to tomorrow?",
+                "please review the draft before Friday", "dinner is at seven, bring dessert",
+                "the package arrived, thanks!", "let's meet at the usual place",
+                "could you send me the latest figures?", "happy birthday, hope you have a great day"],
+    "note": ["please call before arriving", "first visit, so allow some extra time",
+             "leave it at the front desk", "the side entrance is open after 6 pm",
+             "allergic to penicillin", "prefers mornings if possible", "follow-up from last month"],
+    "reason": ["a scheduling conflict", "feeling unwell", "a change of plans", "a family emergency",
+               "the weather", "a duplicate booking"],
+    "question": ["what are the opening hours on weekends?", "how long does delivery usually take?",
+                 "is there parking nearby?", "what is the capital of Australia?",
+                 "how do I reset my password?", "which plan includes international calls?"],
+    "description": ["weekly check-in with the design team", "quarterly budget review",
+                    "kickoff for the new website", "team lunch to celebrate the launch",
+                    "annual check-up", "follow-up on last month's results"],
+    "review": ["great service, would come back", "the food was cold when it arrived",
+               "friendly staff and quick delivery", "good value for the price",
+               "a bit noisy but the location is perfect"],
+    "answer": ["Sure, the meeting is moved to 3 pm.", "The report is attached below.",
+               "Yes, the order shipped this morning.", "I could not find that file."],
+    "instruction": ["leave the parcel with the neighbor", "ring the bell twice",
+                    "summarize it in three bullet points", "keep it under 100 words", "no onions, please"],
+    "caption": ["sunset at the beach", "first day at the new office", "weekend hike with friends",
+                "homemade lasagna"],
+    "bio": ["coffee lover and weekend cyclist", "software engineer based in Lisbon",
+            "amateur photographer, dog person", "teacher, reader, runner"],
+    "sentence": ["The quick brown fox jumps over the lazy dog.", "Our team meets every Monday morning.",
+                 "The museum is closed on public holidays.", "She finished the marathon in under four hours."],
+}
+_TEXT_ROLES: list[tuple[frozenset[str], str]] = [
+    (frozenset({"note", "notes", "memo", "remark", "remarks", "comment", "comments"}), "note"),
+    (frozenset({"reason", "why", "cause"}), "reason"),
+    (frozenset({"question", "questions", "prompt", "ask", "query", "inquiry"}), "question"),
+    (frozenset({"description", "desc", "summary", "details", "about", "agenda", "purpose"}), "description"),
+    (frozenset({"review", "reviews", "feedback", "rating_text", "testimonial"}), "review"),
+    (frozenset({"answer", "response", "reply_text", "completion", "output"}), "answer"),
+    (frozenset({"instruction", "instructions", "request", "requests", "directions"}), "instruction"),
+    (frozenset({"caption", "captions", "alt"}), "caption"),
+    (frozenset({"bio", "biography", "tagline", "headline_text"}), "bio"),
+    (frozenset({"text", "sentence", "sentences", "paragraph", "input", "string", "statement", "passage"}),
+     "sentence"),
+    (frozenset({"message", "messages", "body", "content", "post", "tweet", "reply", "status"}), "message"),
+]
+
+TITLES: dict[str, list[str]] = {
+    "event": ["Team offsite", "Quarterly review", "Birthday dinner", "Dentist appointment", "Book club",
+              "Project kickoff", "Parent-teacher meeting"],
+    "task": ["Renew car insurance", "Pay the electricity bill", "Call the plumber", "Book flights for June",
+             "Send the invoice", "Pick up dry cleaning"],
+    "subject": ["Quick question about Friday", "Meeting notes", "Invoice for May", "Updated schedule",
+                "Welcome aboard", "Your order has shipped"],
+    "headline": ["City council approves new bike lanes", "Local bakery wins national award",
+                 "Heatwave expected this weekend", "New library opens downtown"],
+    "document": ["Q3 sales report", "Onboarding checklist", "Trip itinerary", "Budget 2025", "Meeting minutes"],
+}
+_TITLE_THINGS: list[tuple[frozenset[str], str]] = [
+    (frozenset({"event", "events", "meeting", "appointment", "calendar", "session", "call", "booking"}), "event"),
+    (frozenset({"task", "tasks", "todo", "reminder", "ticket", "issue", "item", "goal"}), "task"),
+    (frozenset({"email", "mail", "message", "subject", "thread", "conversation", "inbox"}), "subject"),
+    (frozenset({"post", "article", "blog", "news", "story", "headline", "press"}), "headline"),
+    (frozenset({"document", "doc", "report", "page", "file", "note", "notes", "sheet", "presentation",
+                "spreadsheet", "wiki"}), "document"),
+]
+
+
+def _pick(rng: random.Random, items: Sequence[str]) -> str:
+    return items[rng.randrange(len(items))]
+
+
+def _singular(word: str) -> str:
+    return _ALIASES.get(word, word[:-1] if word.endswith("s") and word[:-1] in CATEGORIES else word)
+
+
+def category_value(rng: random.Random, words: Sequence[str]) -> str | None:
+    """A member of the first category named in `words` (last word first), or None."""
+    for word in reversed(words):
+        key = _singular(word)
+        if key in CATEGORIES:
+            return _pick(rng, CATEGORIES[key])
+    return None
+
+
+def text_role(words: Sequence[str]) -> str | None:
+    said = set(words)
+    return next((role for keys, role in _TEXT_ROLES if keys & said), None)
+
+
+def text_value(rng: random.Random, words: Sequence[str]) -> str:
+    """A phrase of the kind `words` (name, then description words) call for; a message by default."""
+    return _pick(rng, TEXTS[text_role(words) or "message"])
+
+
+def title_value(rng: random.Random, words: Sequence[str], fallback: Callable[[], str]) -> str:
+    """A title fitting the thing it titles (an event, a task, an email, a post, a document), or the
+    `fallback` (a work's title) when the words name none of those."""
+    context = set(words) | set(SUBJECT.get())
+    kind = next((k for keys, k in _TITLE_THINGS if keys & context), None)
+    return _pick(rng, TITLES[kind]) if kind else fallback()
+
+
+# ---------------------------------------------------------------- names
+
+Namer = Callable[[random.Random, str, Callable[[], str]], str]
+
+
+def _pet(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
+    return _pick(rng, PET_NAMES)
+
+
+def _routine(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
+    return f"{_pick(rng, ROUTINE_LEADS)} {thing}"
+
+
+def _codename(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
+    return _pick(rng, CODENAMES)  # "the Orion project" is said around it
+
+
+# Places and organisations named after a person or a town ("Keller Pharmacy", "Hartman Museum").
+INSTITUTION_WORDS = frozenset({"pharmacy", "clinic", "hospital", "museum", "gallery", "school", "university",
+                               "college", "library", "bank", "store", "shop", "gym", "salon", "bakery", "cafe",
+                               "bar", "restaurant", "hotel", "exchange", "market", "company", "firm", "studio",
+                               "theater", "theatre", "cinema", "park", "zoo", "church", "lab", "laboratory",
+                               "office", "agency", "station", "airport", "garage", "farm", "winery", "brewery"})
+
+
+def _institution(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
+    """ "Keller Pharmacy" for an institution; any other thing gets a label ("Sample B7")."""
+    if not thing:
+        return surname()
+    if thing in INSTITUTION_WORDS:
+        return f"{surname()} {thing.title()}"
+    return f"{thing.title()} {_pick(rng, 'ABCDEFGH')}{rng.randint(1, 9)}"
+
+
+_NAMERS: list[tuple[frozenset[str], Namer]] = [
+    (PET_WORDS, _pet),
+    (ROUTINE_WORDS, _routine),
+    (CODENAME_WORDS, _codename),
+]
+
+
+def _named(rng: random.Random, thing: str, person: Callable[[], str], surname: Callable[[], str]) -> str | None:
+    if thing in PERSON_WORDS:
+        return person()
+    titled = next((k for keys, k in _TITLE_THINGS if thing in keys and k in ("event", "task")), None)
+    if titled:  # an event's or a task's name is its title ("Team offsite")
+        return _pick(rng, TITLES[titled])
+    return next((namer(rng, thing, surname) for words, namer in _NAMERS if thing in words), None)
+
+
+def name_of_thing(rng: random.Random, thing: str, person: Callable[[], str],
+                  surname: Callable[[], str]) -> str | None:
+    """A name for a `thing` that is named rather than chosen (`model` -> "Orion", `playlist` ->
+    "Workout playlist", `player` -> a person), None for anything else."""
+    return _named(rng, thing, person, surname)
+
+
+def name_value(rng: random.Random, thing_words: Sequence[str], person: Callable[[], str],
+               surname: Callable[[], str]) -> str | None:
+    """A name for the thing `thing_words` name (the words before `name`: "museum" -> "Keller
+    Museum", "automation" -> "Evening automation", "player" -> a person); for a bare `name`
+    (no words) the subject decides (`name` in a pet's profile is a pet's), None when it cannot."""
+    own = [w for w in thing_words if w not in ("the", "of", "a", "an")]
+    if own:
+        return category_value(rng, own) or _named(rng, own[-1], person, surname) or \
+            _institution(rng, own[-1], surname)
+    said = next((said for w in SUBJECT.get() if (said := _named(rng, w, person, surname))), None)
+    thing = OWNER.get()
+    return said or (_institution(rng, thing, surname) if thing and thing not in PROFILE_WORDS else None)
