@@ -76,10 +76,10 @@ def products_model() -> type[ProductsConfig]:
     """The `products` section's model: a field `<name>: <config model> | None` per registered
     product (strict, so an unknown product name is refused like any unknown key)."""
     from .plugins import load_plugins
-    from .products.base import PRODUCTS
+    from .products.base import products_in_order
 
     load_plugins()
-    registered = PRODUCTS.in_order()
+    registered = products_in_order()
     key = tuple(name for name, _ in registered)
     if key not in _PRODUCTS_MODELS:
         fields: dict[str, Any] = {name: (cls.config_model | None, None) for name, cls in registered}
@@ -170,12 +170,12 @@ def _classes_unused(cfg: RunConfig) -> str | None:
 def _unread(cfg: RunConfig, what: Literal["histories", "personas"]) -> str | None:
     """No enabled product reads the run's `what` under its config (Product.needs); the message
     names the products that would, from what they declare (Product.reads)."""
-    from .products.base import PRODUCTS, enabled_sections
+    from .products.base import enabled_sections, products_in_order
 
     if any(getattr(cls.needs(section, cfg), what) for cls, section in enabled_sections(cfg)):
         return None
     readers = [f"products.{name}" + (f" ({when})" if when else "")
-               for name, cls in PRODUCTS.in_order() if (when := cls.reads.get(what)) is not None]
+               for name, cls in products_in_order() if (when := cls.reads.get(what)) is not None]
     return f"only {' and '.join(readers)} read {what}"
 
 

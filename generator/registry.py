@@ -34,10 +34,6 @@ class Registry(Generic[T]):
     def names(self) -> list[str]:
         return sorted(self._items)
 
-    def in_order(self) -> list[tuple[str, T]]:
-        """In the order of registration (names() and items() are sorted)."""
-        return list(self._items.items())
-
     def items(self) -> Iterator[tuple[str, T]]:
         return iter(sorted(self._items.items()))
 

@@ -16,7 +16,7 @@ from generator.engine import Overrides, generate
 from generator.errors import ConfigError
 from generator.io import write_jsonl
 from generator.plugins import load_plugins
-from generator.products.base import PRODUCTS, Needs, Product, RunContext, WorkItem
+from generator.products.base import PRODUCTS, Needs, Product, RunContext, WorkItem, products_in_order
 from generator.records import ItemResult, Record
 from generator.validators import TEXT_VALIDATORS, VALIDATORS
 
@@ -91,8 +91,8 @@ def write_config(tmp_path: Path, products: str) -> Path:
 def test_the_products_section_is_the_registry() -> None:
     load_plugins()
     fields = products_model().model_fields
-    assert list(fields) == [name for name, _ in PRODUCTS.in_order()]
-    for name, cls in PRODUCTS.in_order():
+    assert list(fields) == [name for name, _ in products_in_order()]
+    for name, cls in products_in_order():
         section = RunConfig.model_validate({"catalog": ["x"], "products": {name: {}}}).products
         assert section.enabled() == [name] and isinstance(section.section(name, cls.config_model), cls.config_model)
         assert set(cls.validators) <= set(VALIDATORS.names()), name
@@ -139,7 +139,7 @@ def test_histories_and_personas_are_refused_when_no_product_reads_them(tmp_path:
     cfg = RunConfig.model_validate({"catalog": ["x"], "histories": ["h.json"], "products": {"sdg": {}}})
     with pytest.raises(ConfigError) as exc:
         check_settings(cfg)
-    readers = [f"products.{n}" for n, cls in PRODUCTS.in_order() if "histories" in cls.reads]
+    readers = [f"products.{n}" for n, cls in products_in_order() if "histories" in cls.reads]
     assert exc.value.field == "histories" and readers and all(r in exc.value.message for r in readers)
 
 

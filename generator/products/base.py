@@ -171,13 +171,25 @@ P = TypeVar("P", bound=type[AnyProduct])
 
 
 def register_product(cls: P) -> P:
-    """Class decorator: register a product under its `name` (the order of registration is the
-    order of the config section, the manifest and the card)."""
+    """Class decorator: register a product under its `name`."""
     for attr in ("name", "config_model", "spec_model", "payload_model"):
         if not hasattr(cls, attr):
             raise TypeError(f"product {cls.__name__} does not set `{attr}`")
     PRODUCTS.add(cls.name, cls)
     return cls
+
+
+def products_in_order() -> list[tuple[str, type[AnyProduct]]]:
+    """The registered products in the order of the config section, the manifest and the card:
+    the order of their modules in plugins.PLUGIN_MODULES (others after, by name), never the
+    order in which something happened to import them."""
+    from ..plugins import PLUGIN_MODULES
+
+    def place(item: tuple[str, type[AnyProduct]]) -> tuple[int, str]:
+        module = item[1].__module__
+        return (PLUGIN_MODULES.index(module) if module in PLUGIN_MODULES else len(PLUGIN_MODULES), item[0])
+
+    return sorted(PRODUCTS.items(), key=place)
 
 
 def section_of(name: str, cfg: RunConfig) -> Record:
