@@ -46,8 +46,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-PRODUCTS = ("sdg", "trail", "traject", "judge", "bfcl")
-SMALL_COUNTS: dict[str, Any] = {
+SMALL_COUNTS: dict[str, Any] = {  # the products swept (a section per registered product), small
     "sdg": {"categories": {"simple": 3, "multiple": 3, "parallel": 2, "parallel_multiple": 2, "irrelevance": 2,
                            "live_simple": 2, "live_multiple": 2, "live_parallel": 2,
                            "live_parallel_multiple": 2, "live_relevance": 2, "live_irrelevance": 2}},
@@ -57,6 +56,7 @@ SMALL_COUNTS: dict[str, Any] = {
     "bfcl": {"categories": {"simple_python": 2, "multiple": 2, "parallel": 2, "irrelevance": 2,
                             "live_simple": 2}},
 }
+PRODUCTS = tuple(SMALL_COUNTS)
 SHORT = 0.9
 
 
@@ -305,10 +305,10 @@ def trail_recall(trail_dir: Path) -> dict[str, float]:
 
 
 def _counted(rec: dict[str, Any], optional: bool) -> tuple[int, int]:
-    from generator.vagueness import norm
+    from generator.vagueness import normalize
 
-    q = norm(rec["query"])
-    values = [norm(p["value"]) for c in rec["tool list"]
+    q = normalize(rec["query"])
+    values = [normalize(p["value"]) for c in rec["tool list"]
               for p in c.get("required parameters", []) + (c.get("optional parameters", []) if optional else [])]
     values = [v for v in values if len(v) >= 2 and v not in ("true", "false")]
     return sum(v in q for v in values), len(values)

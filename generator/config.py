@@ -6,10 +6,18 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, cast
 
 import yaml
-from pydantic import Field, PositiveFloat, PositiveInt, ValidationError
+from pydantic import (
+    Field,
+    PositiveFloat,
+    PositiveInt,
+    SerializeAsAny,
+    ValidationError,
+    create_model,
+    field_validator,
+)
 
 from .bfcl.config import BfclConfig
 from .errors import ConfigError
@@ -17,10 +25,11 @@ from .hub.config import CardConfig, DedupConfig, SplitsConfig
 from .identity import CatalogOptions
 from .judge.config import JudgeConfig
 from .llm.usage import Price
-from .products.sdg_config import SdgConfig
 from .records import Record
 from .trail.config import TrailConfig
 from .traject.config import TrajectConfig
+
+C = TypeVar("C", bound=Record)
 
 
 class LLMConfig(Record):
@@ -45,14 +54,38 @@ class LLMConfig(Record):
 
 
 class ProductsConfig(Record):
-    sdg: SdgConfig | None = None
-    trail: TrailConfig | None = None
-    traject: TrajectConfig | None = None
-    judge: JudgeConfig | None = None
-    bfcl: BfclConfig | None = None
+    """The `products` section: one optional section per registered product, in the order the
+    products register. Its fields come from the registry (`products_model`); this base holds
+    the accessors."""
 
     def enabled(self) -> list[str]:
         return [name for name in type(self).model_fields if getattr(self, name) is not None]
+
+    def section(self, name: str, model: type[C]) -> C | None:
+        """The section `products.<name>` (None when absent), typed as the product's config model."""
+        value = getattr(self, name, None)
+        if value is not None and not isinstance(value, model):
+            raise TypeError(f"products.{name} is a {type(value).__name__}, not a {model.__name__}")
+        return value
+
+
+_PRODUCTS_MODELS: dict[tuple[str, ...], type[ProductsConfig]] = {}
+
+
+def products_model() -> type[ProductsConfig]:
+    """The `products` section's model: a field `<name>: <config model> | None` per registered
+    product (strict, so an unknown product name is refused like any unknown key)."""
+    from .plugins import load_plugins
+    from .products.base import products_in_order
+
+    load_plugins()
+    registered = products_in_order()
+    key = tuple(name for name, _ in registered)
+    if key not in _PRODUCTS_MODELS:
+        fields: dict[str, Any] = {name: (cls.config_model | None, None) for name, cls in registered}
+        _PRODUCTS_MODELS[key] = cast(type[ProductsConfig], create_model(
+            "ProductsConfig", __base__=ProductsConfig, __module__=__name__, **fields))
+    return _PRODUCTS_MODELS[key]
 
 
 class RunConfig(Record):
@@ -65,10 +98,15 @@ class RunConfig(Record):
     writer: Literal["template", "llm"] = "template"
     llm: LLMConfig = Field(default_factory=LLMConfig)
     out: str = "outputs/run"
-    products: ProductsConfig = Field(default_factory=ProductsConfig)
+    products: SerializeAsAny[ProductsConfig] = Field(default_factory=lambda: products_model()())
     card: CardConfig = Field(default_factory=CardConfig)  # the dataset card's licence, name, languages
     dedup: DedupConfig = Field(default_factory=DedupConfig)
     splits: SplitsConfig | None = None  # absent: one split per format (sdg train, the others test)
+
+    @field_validator("products", mode="plain")
+    @classmethod
+    def _registered(cls, value: Any) -> ProductsConfig:
+        return products_model().model_validate(value)
 
 
 # A setting that changes nothing under the rest of the config is refused, so a run never looks
@@ -83,24 +121,24 @@ def _needs_llm(cfg: RunConfig) -> str | None:
 
 
 def _trail_real(cfg: RunConfig) -> str | None:
-    trail = cfg.products.trail
+    trail = cfg.products.section("trail", TrailConfig)
     return None if trail is None or trail.source == "real" else "it is only read with source: real"
 
 
 def _trail_synthetic(cfg: RunConfig) -> str | None:
-    trail = cfg.products.trail
+    trail = cfg.products.section("trail", TrailConfig)
     return None if trail is None or trail.source == "synthetic" else "it is only used with source: synthetic"
 
 
 def _edges_unused(cfg: RunConfig) -> str | None:
-    traject = cfg.products.traject
+    traject = cfg.products.section("traject", TrajectConfig)
     if traject is not None and traject.sequential == 0:
         return "edges only chain sequential trajectories and sequential is 0"
     return _needs_llm(cfg)
 
 
 def _llm_share_unused(cfg: RunConfig) -> str | None:
-    judge = cfg.products.judge
+    judge = cfg.products.section("judge", JudgeConfig)
     if judge is not None and judge.shares()["PARAM_VALUE_ERROR"] == 0:
         return "the LLM operator only makes PARAM_VALUE_ERROR rows and `mix` gives them no share"
     return _needs_llm(cfg)
@@ -113,34 +151,40 @@ def _persona_events_unused(cfg: RunConfig) -> str | None:
 
 
 def _second_language_unused(cfg: RunConfig) -> str | None:
-    bfcl = cfg.products.bfcl
+    bfcl = cfg.products.section("bfcl", BfclConfig)
     return None if bfcl is None or len(bfcl.languages) > 1 else "`languages` names a single language"
 
 
 def _native_off(cfg: RunConfig) -> str | None:
-    bfcl = cfg.products.bfcl
+    bfcl = cfg.products.section("bfcl", BfclConfig)
     return None if bfcl is None or bfcl.native else "native files are off (native: false)"
 
 
 def _classes_unused(cfg: RunConfig) -> str | None:
-    bfcl = cfg.products.bfcl
+    bfcl = cfg.products.section("bfcl", BfclConfig)
     if bfcl is None or (bfcl.native and any(n and c.startswith("multi_turn") for c, n in bfcl.categories.items())):
         return None
     return "no native multi_turn_* category is written"
 
 
-def _histories_unused(cfg: RunConfig) -> str | None:
-    trail, judge = cfg.products.trail, cfg.products.judge
-    if judge is not None or (trail is not None and trail.source == "real" and not trail.files):
+def _unread(cfg: RunConfig, what: Literal["histories", "personas"]) -> str | None:
+    """No enabled product reads the run's `what` under its config (Product.needs); the message
+    names the products that would, from what they declare (Product.reads)."""
+    from .products.base import enabled_sections, products_in_order
+
+    if any(getattr(cls.needs(section, cfg), what) for cls, section in enabled_sections(cfg)):
         return None
-    return "only products.judge and products.trail (source: real, no `files`) read histories"
+    readers = [f"products.{name}" + (f" ({when})" if when else "")
+               for name, cls in products_in_order() if (when := cls.reads.get(what)) is not None]
+    return f"only {' and '.join(readers)} read {what}"
+
+
+def _histories_unused(cfg: RunConfig) -> str | None:
+    return _unread(cfg, "histories")
 
 
 def _personas_unused(cfg: RunConfig) -> str | None:
-    trail, judge = cfg.products.trail, cfg.products.judge
-    if (trail is not None and trail.source == "synthetic") or (judge is not None and not cfg.histories):
-        return None
-    return "only products.trail (source: synthetic) and products.judge (without histories) read personas"
+    return _unread(cfg, "personas")
 
 
 UNUSED: dict[str, Unused] = {
@@ -185,18 +229,22 @@ def ineffective_settings(cfg: RunConfig) -> list[tuple[str, str]]:
 
 
 def check_settings(cfg: RunConfig) -> None:
-    """Refuse the first setting that would have no effect (called once flags are applied), and
-    a language the writer cannot write."""
+    """Refuse the first setting that would have no effect (called once flags are applied), a
+    language the writer cannot write, and what a product cannot run (Product.check)."""
     for path, why in ineffective_settings(cfg)[:1]:
         raise ConfigError(f"this setting has no effect: {why}; remove it", field=path)
     refused = language_refused(cfg)
     if refused:
         raise ConfigError(refused, field="products.bfcl.languages")
+    from .products.base import enabled_sections
+
+    for cls, section in enabled_sections(cfg):
+        cls.check(section, cfg)
 
 
 def language_refused(cfg: RunConfig) -> str | None:
     """The template writer has no phrasing pack but English: it does not produce other languages."""
-    bfcl = cfg.products.bfcl
+    bfcl = cfg.products.section("bfcl", BfclConfig)
     other = [lang for lang in (bfcl.languages if bfcl else []) if lang != "en"]
     if not other or cfg.writer != "template":
         return None
@@ -208,6 +256,8 @@ def language_refused(cfg: RunConfig) -> str | None:
 def _first_error(err: ValidationError) -> tuple[str, str]:
     e = err.errors()[0]
     loc = ".".join(str(p) for p in e["loc"])
+    if e["type"] == "extra_forbidden" and len(e["loc"]) == 2 and e["loc"][0] == "products":
+        return loc, f"unknown product (known: {', '.join(products_model().model_fields)})"
     return loc, e["msg"]
 
 

@@ -98,9 +98,7 @@ def _scaled(value: int, sampled: int, pending: int) -> int:
 
 
 async def _sample(run: Any, dry: DryClient | None, name: str, pending: list) -> int:
-    from .products.base import PRODUCTS
-
-    product = PRODUCTS.get(name)()
+    product = run.products[name]  # the run's own instance, as a real invocation would use
     sample = pending[:SAMPLE_PER_PRODUCT] if dry is not None else []
     for item in sample:
         CURRENT_PRODUCT.set(name)

@@ -36,7 +36,7 @@ from .llm.protocol import LLMClient
 from .lock import LOCK_NAME, DirLock
 from .names import checked_tools
 from .plugins import load_plugins
-from .products.base import PRODUCTS, RunContext, WorkItem
+from .products.base import AnyProduct, RunContext, WorkItem, build_products, enabled_sections
 from .progress import Progress
 from .provenance import code_digest
 from .records import ItemResult, Rejection, RunManifest, UserHistory
@@ -193,15 +193,30 @@ def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHisto
     return Catalog(tools, skipped), histories
 
 
-def check_prompts() -> None:
+def check_prompts(needed: dict[str, set[str]]) -> None:
     """Every prompt template renders only variables its caller provides; refuse to start otherwise."""
-    from .hints import TEMPLATE_VARS
     from .prompting import check_templates
-    from .writers.llm import PROMPT_VARIABLES
 
-    problems = check_templates({**PROMPT_VARIABLES, **TEMPLATE_VARS})
+    problems = check_templates(needed)
     if problems:
         raise ConfigError("prompt templates do not match their callers: " + "; ".join(problems))
+
+
+def check_needs(cfg: RunConfig) -> None:
+    """What the enabled products need under this config (Product.needs): an LLM only the llm
+    writer brings, and prompt templates that match their callers (the writer's too, under
+    writer: llm). Checked before any product is built or any input read."""
+    needs = {cls.name: cls.needs(section, cfg) for cls, section in enabled_sections(cfg)}
+    wants_llm = [name for name, n in needs.items() if n.llm]
+    if wants_llm and cfg.writer != "llm":
+        raise ConfigError("needs an LLM and the writer is `template` (use writer: llm)", field=f"products.{wants_llm[0]}")
+    prompts = {k: v for n in needs.values() for k, v in n.prompts.items()}
+    if cfg.writer == "llm":
+        from .hints import TEMPLATE_VARS
+        from .writers.llm import PROMPT_VARIABLES
+
+        prompts.update({**PROMPT_VARIABLES, **TEMPLATE_VARS})
+    check_prompts(prompts)
 
 
 def make_writer(cfg: RunConfig, out_dir: Path, journal: Journal | None = None,
@@ -210,16 +225,16 @@ def make_writer(cfg: RunConfig, out_dir: Path, journal: Journal | None = None,
         return WRITERS.get("template")(), None
     from .llm.client import make_client
 
-    check_prompts()
     cache_dir = Path(cfg.llm.cache_dir) if cfg.llm.cache_dir else out_dir / ".cache" / "llm"
     client = make_client(cfg.llm, cache_dir, journal=journal, notify=notify)
     return WRITERS.get("llm")(client), client
 
 
-def plan_items(ctx: RunContext, names: list[str], limit: int | None) -> dict[str, list[WorkItem]]:
-    plans: dict[str, list[WorkItem]] = {}
-    for name in names:
-        items = PRODUCTS.get(name)().plan(ctx)
+def plan_items(ctx: RunContext, products: dict[str, AnyProduct],
+               limit: int | None) -> dict[str, list[WorkItem[Any]]]:
+    plans: dict[str, list[WorkItem[Any]]] = {}
+    for name, product in products.items():
+        items = product.plan(ctx)
         plans[name] = items[:limit] if limit is not None else items
     return plans
 
@@ -229,12 +244,12 @@ def in_shard(item_id: str, shard: tuple[int, int]) -> bool:
     return int.from_bytes(digest[:8], "big") % shard[1] == shard[0] - 1
 
 
-def shard_of(plans: dict[str, list[WorkItem]], shard: tuple[int, int]) -> dict[str, list[WorkItem]]:
+def shard_of(plans: dict[str, list[WorkItem[Any]]], shard: tuple[int, int]) -> dict[str, list[WorkItem[Any]]]:
     return {name: [it for it in items if in_shard(it.item_id, shard)] for name, items in plans.items()}
 
 
-def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]
-               ) -> tuple[list[Path], dict[str, dict[str, int]], Prepared]:
+def export_all(ctx: RunContext, products: dict[str, AnyProduct], plans: dict[str, list[WorkItem[Any]]],
+               done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]], Prepared]:
     """Dedup and split (generator.hub.prepare), then each product's export once per split."""
     prep = prepare(ctx, plans, done)
     files: list[Path] = []
@@ -243,7 +258,7 @@ def export_all(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str
     for name, items in plans.items():
         results = [done[it.item_id] for it in items]
         for split, part in prep.exports[name].items():
-            files.extend(PRODUCTS.get(name)().export(part, dataclasses.replace(ctx, split=split)))
+            files.extend(products[name].export(part, dataclasses.replace(ctx, split=split)))
         counts[name] = {"items": len(items), "done": sum(it.item_id in done for it in items),
                         "accepted": sum(len(r.samples) for r in results),
                         "rejected": sum(len(r.rejections) for r in results),
@@ -352,8 +367,9 @@ class Run:
 
     cfg: RunConfig
     names: list[str]
+    products: dict[str, AnyProduct]  # each enabled product, built once for the whole run
     ctx: RunContext
-    plans: dict[str, list[WorkItem]]
+    plans: dict[str, list[WorkItem[Any]]]
     key: str
     journal: Journal
     llm: LLMClient | None
@@ -366,9 +382,10 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
     started = time.perf_counter()
     load_plugins()
     cfg = apply_overrides(cfg, ov)
-    names = cfg.products.enabled()
-    if not names:
+    if not cfg.products.enabled():
         raise ConfigError("no product is enabled", field="products")
+    check_needs(cfg)
+    products = build_products(cfg)  # once per run: plan, run, export, dry run and card use these
     catalog, histories = load_inputs(cfg, base_dir)
     out_dir = Path(cfg.out)  # relative to the working directory, like --out
     key = config_hash(cfg, base_dir)
@@ -376,15 +393,17 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
     writer, llm = make_writer(cfg, out_dir, journal, progress.notice)
     ctx = RunContext(config=cfg, base_dir=base_dir, out_dir=out_dir, seed=cfg.seed, catalog=catalog,
                      histories=histories, writer=writer, llm=llm)
-    plans = plan_items(ctx, names, ov.limit)
-    return Run(cfg, names, ctx, plans, key, journal, llm, progress, {"plan": time.perf_counter() - started})
+    plans = plan_items(ctx, products, ov.limit)
+    return Run(cfg, list(products), products, ctx, plans, key, journal, llm, progress,
+               {"plan": time.perf_counter() - started})
 
 
 async def run_here(run: Run, shard: tuple[int, int] | None, todo: dict[str, list[WorkItem]]) -> dict[str, int]:
     """Run `todo` in this process, appending finished items to this shard's state file."""
     store = StateStore(run.ctx.out_dir, run.key, shard)
     try:
-        await run_items(run.ctx, todo, store, store.item_ids(), run.cfg.llm.concurrency, run.progress)
+        await run_items(run.ctx, run.products, todo, store, store.item_ids(), run.cfg.llm.concurrency,
+                        run.progress)
     finally:
         store.close()
         run.journal.close()
@@ -416,12 +435,12 @@ def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary
     started = time.perf_counter()
     before = previous_files(out_dir)
     done = store.load()
-    files, counts, prep = export_all(run.ctx, run.plans, done)
+    files, counts, prep = export_all(run.ctx, run.products, run.plans, done)
     files += write_plots(out_dir, run.names, prep)
     manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
     remove_stale(out_dir, before, manifest)
     atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-    report = run_report(run.ctx, run.plans, done)
+    report = run_report(run.ctx, run.plans, done, run.products)
     atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, prep, report.card))
     run.seconds["export"] = time.perf_counter() - started
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,

@@ -33,7 +33,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from .records import Record, Tool
+from .records import CallPlan, DisclosurePlan, Record, Tool, dict_at
+from .vagueness import value_elements
 
 Naming = Literal["auto", "prefix", "whole"]
 TRAIL_STEM = "_openai"
@@ -153,9 +154,10 @@ Forbidden = tuple[str, str, bool]  # (identifier, what it is, case-sensitive)
 
 def forbidden(tool: Tool, name_app: bool = False, enum_values: list[str] | None = None) -> list[Forbidden]:
     """What a query about `tool` must not contain (see the module doc); `name_app` when the
-    plan names the app, `enum_values` the stated enum identifiers of the call."""
+    plan names the app, `enum_values` the stated enum identifiers of the call. The one builder
+    of forbidden words: the text validator, the TRAJECT check and the LLM writer's prompt use it."""
     out: list[Forbidden] = []
-    if is_identifier(tool.name):
+    if is_identifier(tool.name) or ":" in tool.name:  # TRAJECT-Bench's "<tool>: <API>" is a name too
         out.append((tool.name, "function name", False))
     if tool.api != tool.name and is_identifier(tool.api):
         out.append((tool.api, "API name", False))
@@ -163,4 +165,32 @@ def forbidden(tool: Tool, name_app: bool = False, enum_values: list[str] | None 
         out.append((tool.app, "app name", True))
     out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p)]
     out += [(v, "enum identifier", False) for v in enum_values or [] if is_identifier(v)]
+    return out
+
+
+def is_enum_value(param: str, value: Any, tool: Tool | None) -> bool:
+    """Whether (an element of) `value` is one of the parameter's enum values."""
+    spec = tool.properties.get(param, {}) if tool else {}
+    enum = spec.get("enum") or dict_at(spec, "items").get("enum") or []
+    return any(x in enum for x in value_elements(value) if isinstance(x, str))
+
+
+def _enum_values(call: CallPlan, tool: Tool) -> list[str]:
+    return [str(x) for a in call.args if is_enum_value(a.param, a.value, tool)
+            for x in value_elements(a.value) if isinstance(x, str)]
+
+
+def forbidden_in(plan: DisclosurePlan, tools: dict[str, Tool], enums: bool = True) -> list[Forbidden]:
+    """`forbidden` over every call of `plan`: the app unless the plan names it, with the enum
+    identifiers among the call's values when `enums` (a writer is not told those: it says them
+    in words);
+    a tool missing from `tools` forbids its name when that is an identifier."""
+    named_apps = {tools[c.tool].app for c in plan.calls if c.tool_mode == "named" and c.tool in tools}
+    out: list[Forbidden] = []
+    for call in plan.calls:
+        tool = tools.get(call.tool)
+        if tool is None:
+            out += [(call.tool, "function name", False)] if is_identifier(call.tool) else []
+            continue
+        out += forbidden(tool, name_app=tool.app in named_apps, enum_values=_enum_values(call, tool) if enums else None)
     return out

@@ -32,7 +32,7 @@ from .identity import trail_names
 from .records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
 from .surface import leaks, noun, render, spec_of, words
 from .temporal import from_time_alone, temporal_hint
-from .vagueness import countable, norm, value_elements
+from .vagueness import countable, normalize, value_elements
 
 Style = Literal["explicit", "casual", "indirect", "need"]
 LEVELS = ("Minimum", "Low", "Medium", "High")
@@ -126,7 +126,7 @@ READINGS: tuple[Reading, ...] = ("recent", "usual")
 
 def value_key(value: Any) -> str:
     """How two values are compared: normalized text, lists and objects as sorted JSON."""
-    return norm(json.dumps(value, sort_keys=True) if isinstance(value, list | dict) else value)
+    return normalize(json.dumps(value, sort_keys=True) if isinstance(value, list | dict) else value)
 
 
 def habit_rules(target: Target, tool: Tool, param: str, value: Any) -> set[Reading]:
@@ -176,7 +176,7 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
     spec = spec_of(tool, param)
     if "default" not in spec or isinstance(spec["default"], bool) != isinstance(value, bool):
         return False
-    return norm(spec["default"]) == norm(value)
+    return normalize(spec["default"]) == normalize(value)
 
 
 def recoverable_from(
@@ -303,8 +303,8 @@ class _Arg:
 
 def literal_in_render(value: Any, param: str, tool: Tool, time: str | None) -> bool:
     """Whether stating the value puts a counted literal into the query (value recall)."""
-    text = norm(render(value, param, tool, time=time))
-    return any(countable(x) and norm(x) in text for x in value_elements(value))
+    text = normalize(render(value, param, tool, time=time))
+    return any(countable(x) and normalize(x) in text for x in value_elements(value))
 
 
 def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Random, reading: Reading) -> _Arg:
@@ -328,15 +328,15 @@ def _mode(arg: _Arg, level: LevelPolicy) -> ArgPlan:
 def tool_text(tool: Tool) -> str:
     """Words any query about the tool may contain anyway: its API words, app and intent phrases."""
     intents = " ".join(tool.hints.intents) if tool.hints else ""
-    return norm(f"{words(tool.api)} {tool.app} {re.sub(r'[{][^}]*[}]', ' ', intents)}")
+    return normalize(f"{words(tool.api)} {tool.app} {re.sub(r'[{][^}]*[}]', ' ', intents)}")
 
 
 def shadowed(value: Any, others: list[Any], tool: Tool) -> bool:
     """Whether every counted element of `value` also shows up inside the tool's own words or
     another argument's value ("taxi" in get_taxi, "breakfast" in "Coffee breakfast"), so
     dropping it cannot lower literal value recall."""
-    elements = [norm(x) for x in value_elements(value) if countable(x)]
-    hay = " ".join([tool_text(tool)] + [norm(x) for o in others for x in value_elements(o)])
+    elements = [normalize(x) for x in value_elements(value) if countable(x)]
+    hay = " ".join([tool_text(tool)] + [normalize(x) for o in others for x in value_elements(o)])
     return bool(elements) and all(
         re.search(rf"(?<![a-z0-9]){re.escape(e)}(?![a-z0-9])", hay) for e in elements
     )
@@ -515,7 +515,7 @@ def literal_gaps(target: Target, tool: Tool, call: int = 0) -> list[str]:
             target, tool, param, value, reading
         ):
             continue
-        text = norm(render(value, param, tool, time=target.time))
-        if not all(norm(x) in text for x in value_elements(value) if countable(x)):
+        text = normalize(render(value, param, tool, time=target.time))
+        if not all(normalize(x) in text for x in value_elements(value) if countable(x)):
             out.append(param)
     return out

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .identity import domain_from_file
-from .products.base import RunContext, WorkItem
+from .products.base import AnyProduct, RunContext, WorkItem
 from .records import ItemResult
 from .screening import skip_lines
 from .shortfall import card_rows, lines, shortfalls
@@ -40,7 +41,8 @@ def _inputs_section(ctx: RunContext) -> list[str]:
     return rows + [""]
 
 
-def run_report(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]) -> RunReport:
-    rows = shortfalls(ctx, plans, done)
+def run_report(ctx: RunContext, plans: dict[str, list[WorkItem[Any]]], done: dict[str, ItemResult],
+               products: dict[str, AnyProduct]) -> RunReport:
+    rows = shortfalls(ctx, plans, done, products)
     return RunReport(terminal=skip_lines(ctx.catalog.skipped) + lines(rows),
                      card=card_rows(rows) + _skipped_section(ctx) + _inputs_section(ctx))

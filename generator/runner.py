@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from .errors import LLMError, RunStopped
-from .products.base import PRODUCTS, RunContext, WorkItem
+from .products.base import AnyProduct, RunContext, WorkItem
 from .progress import Progress
 from .records import ItemResult, Rejection
 from .state import CURRENT_PRODUCT, StateStore
 
 
-def llm_rejection(item: WorkItem, exc: LLMError) -> ItemResult:
+def llm_rejection(item: WorkItem[Any], exc: LLMError) -> ItemResult:
     """A bad reply that escaped the product's own handling is still data, not a crash."""
     rej = Rejection(item_id=item.item_id, product=item.product, stage="llm", validator="llm",
                     reason=exc.message, raw=exc.raw, attempts=exc.attempts)
@@ -27,20 +28,15 @@ def llm_rejection(item: WorkItem, exc: LLMError) -> ItemResult:
 
 
 class ItemRunner:
-    def __init__(self, ctx: RunContext, store: StateStore, done: set[str], progress: Progress) -> None:
-        self.ctx, self.store, self.done, self.progress = ctx, store, done, progress
-        self.products: dict[str, object] = {}
+    def __init__(self, ctx: RunContext, products: dict[str, AnyProduct], store: StateStore, done: set[str],
+                 progress: Progress) -> None:
+        self.ctx, self.products, self.store, self.done, self.progress = ctx, products, store, done, progress
         self.unfinished: list[str] = []
 
-    def product(self, name: str):
-        if name not in self.products:
-            self.products[name] = PRODUCTS.get(name)()
-        return self.products[name]
-
-    async def one(self, item: WorkItem) -> None:
+    async def one(self, item: WorkItem[Any]) -> None:
         CURRENT_PRODUCT.set(item.product)  # LLM spending is attributed to this item's format
         try:
-            res = await self.product(item.product).run(item, self.ctx)
+            res = await self.products[item.product].run(item, self.ctx)
         except RunStopped:
             raise
         except LLMError as exc:
@@ -56,11 +52,11 @@ class ItemRunner:
         self.progress.advance(res.product, accepted=len(res.samples), rejected=len(res.rejections),
                               weight=weight)
 
-    async def worker(self, items: Iterator[WorkItem]) -> None:
+    async def worker(self, items: Iterator[WorkItem[Any]]) -> None:
         for item in items:  # one shared iterator: each item goes to exactly one worker
             await self.one(item)
 
-    async def run(self, pending: Iterable[WorkItem], workers: int) -> None:
+    async def run(self, pending: Iterable[WorkItem[Any]], workers: int) -> None:
         items = iter(pending)
         tasks = [asyncio.ensure_future(self.worker(items)) for _ in range(max(1, workers))]
         try:
@@ -79,15 +75,16 @@ class ItemRunner:
                            "command to resume", retryable=True)
 
 
-def item_weight(item: WorkItem, ctx: RunContext) -> int:
+def item_weight(item: WorkItem[Any], ctx: RunContext) -> int:
     """How much work an item is, for the ETA: the rows (queries, for TRAIL) it plans."""
     from .hub.facets import planned_of
 
     return max(1, sum(planned_of(item, ctx).values()))
 
 
-async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: StateStore,
-                    done: set[str], concurrency: int, progress: Progress) -> None:
+async def run_items(ctx: RunContext, products: dict[str, AnyProduct], plans: dict[str, list[WorkItem[Any]]],
+                    store: StateStore, done: set[str], concurrency: int, progress: Progress) -> None:
+    """Run every pending item of `plans` on the run's one instance of its product."""
     total = sum(len(v) for v in plans.values())
     pending = (it for items in plans.values() for it in items if it.item_id not in done)
     progress.start(total=total, done=sum(1 for items in plans.values() for it in items
@@ -95,6 +92,6 @@ async def run_items(ctx: RunContext, plans: dict[str, list[WorkItem]], store: St
                    weight=sum(item_weight(it, ctx) for items in plans.values() for it in items
                               if it.item_id not in done))
     try:
-        await ItemRunner(ctx, store, done, progress).run(pending, concurrency)
+        await ItemRunner(ctx, products, store, done, progress).run(pending, concurrency)
     finally:
         progress.stop()

@@ -16,7 +16,6 @@ own `enum` lists item values gets that enum moved to its items.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -258,24 +257,40 @@ def _bfcl_type(value: Any) -> str:
 FORMATS = Draft202012Validator.FORMAT_CHECKER
 
 
-@lru_cache(maxsize=8192)
-def _value_validator(schema_json: str) -> Draft202012Validator | None:
-    """Validator of one property schema (None when the schema itself is unusable)."""
-    try:
-        schema = normalize_schema(json.loads(schema_json)) if schema_json.startswith("{") \
-            else json.loads(schema_json)
-        Draft202012Validator.check_schema(schema)
-    except (InputError, SchemaError, ValueError):
-        return None
-    return Draft202012Validator(schema, format_checker=FORMATS)
-
-
 def schema_key(schema: Any) -> str | None:
     """A canonical JSON text of a schema, the cache key of its validator (None: not JSON)."""
     try:
         return json.dumps(schema, sort_keys=True, ensure_ascii=False)
     except (TypeError, ValueError):
         return None
+
+
+@lru_cache(maxsize=8192)
+def _compiled_json(schema_json: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema_json), format_checker=FORMATS)
+
+
+def compiled(schema: Any) -> Draft202012Validator:
+    """The project's one JSON-Schema validator: Draft 2020-12 with formats checked, made once
+    per schema text (keys kept in their order: it decides which error comes first). Every check
+    of a value or a call goes through it."""
+    try:
+        text = json.dumps(schema, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return Draft202012Validator(schema, format_checker=FORMATS)
+    return _compiled_json(text)
+
+
+@lru_cache(maxsize=8192)
+def _value_validator(schema_json: str) -> Draft202012Validator | None:
+    """Validator of one property schema, normalized (None when the schema itself is unusable)."""
+    try:
+        schema = normalize_schema(json.loads(schema_json)) if schema_json.startswith("{") \
+            else json.loads(schema_json)
+        Draft202012Validator.check_schema(schema)
+    except (InputError, SchemaError, ValueError):
+        return None
+    return compiled(schema)
 
 
 def is_valid(schema: dict[str, Any] | bool, value: Any) -> bool:
@@ -293,18 +308,16 @@ def is_valid(schema: dict[str, Any] | bool, value: Any) -> bool:
         return False
 
 
-@lru_cache(maxsize=4096)
-def _validator(name: str, digest: str, schema_json: str) -> Draft202012Validator:
-    # name+digest are the cache key; schema_json is carried to build the validator once.
-    del name, digest
-    schema = json.loads(schema_json)
-    return Draft202012Validator(schema, format_checker=FORMATS)
+def first_error(schema: Any, value: Any) -> str | None:
+    """The validator's first complaint about `value` against the property schema (normalized
+    first when it is an object); None when it validates. Raises when the schema is unusable."""
+    normalized = normalize_schema(schema) if isinstance(schema, dict) else schema
+    error = next(compiled(normalized).iter_errors(value), None)
+    return None if error is None else error.message
 
 
 def validator_for(tool: Tool) -> Draft202012Validator:
-    schema_json = json.dumps(tool.parameters, sort_keys=True, ensure_ascii=False, default=str)
-    digest = hashlib.sha256(schema_json.encode()).hexdigest()[:16]
-    return _validator(tool.name, digest, schema_json)
+    return compiled(tool.parameters)
 
 
 def argument_problems(tool: Tool, args: Any) -> list[tuple[str, str]]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from .records import Tool
 from .temporal import parse_clock_value, parse_date_value, parse_time
+from .vagueness import normalize
 
 MONTHS = [
     "January",
@@ -79,22 +80,6 @@ def noun(param: str, tool: Tool | None = None) -> str:
 # ---------------------------------------------------------------- normalization
 
 
-_AMPM = re.compile(r"\b([ap])\.m\.?(?=\W|$)")
-_GLUED = re.compile(r"(\d)(am|pm)\b")
-_PUNCT = re.compile(r"[_\-\u2013\u2014,;!?\"\u201c\u201d\u2018\u2019()\[\]{}*]")
-_DOT = re.compile(r"\.(?=\s|$)")
-_WS = re.compile(r"\s+")
-
-
-@lru_cache(maxsize=65536)
-def normalize(text: str) -> str:
-    """Lowercase, am/pm unified, `_`/`-`/punctuation to spaces, whitespace collapsed."""
-    t = _AMPM.sub(r"\1m", str(text).lower())
-    t = _GLUED.sub(r"\1 \2", t)
-    t = _DOT.sub(" ", _PUNCT.sub(" ", t))
-    return _WS.sub(" ", t).strip()
-
-
 @lru_cache(maxsize=65536)
 def _pattern(form: str) -> re.Pattern[str]:
     # Whole words; a number is not found inside another one ("9" in "9:30", "12" in "12.5").
@@ -105,8 +90,8 @@ def _pattern(form: str) -> re.Pattern[str]:
 
 def contains(text: str, form: str) -> bool:
     """Whether normalized `form` occurs in normalized `text` as whole words."""
-    f = normalize(form)
-    return bool(f) and bool(_pattern(f).search(normalize(text)))
+    f = normalize(form, words=True)
+    return bool(f) and bool(_pattern(f).search(normalize(text, words=True)))
 
 
 # ---------------------------------------------------------------- value kinds

@@ -1,6 +1,6 @@
 """Measurable vagueness (docs/formats.md, Vagueness), shared by plans, validators, audits and stats.
 
-Text is compared after `norm`: lowercase, whitespace collapsed. A gold value counts as
+Text is compared after `normalize` (literal): lowercase, whitespace collapsed. A gold value counts as
 "recalled" when its normalized string occurs verbatim inside the normalized query. Booleans,
 None and values shorter than 2 characters are skipped (they cannot be found literally);
 list values are split into their elements. This is exactly the definition used by the
@@ -11,14 +11,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 _WS = re.compile(r"\s+")
+# word-level only: a.m./p.m. spellings, "7pm", punctuation and `_`/`-` between words
+_AMPM = re.compile(r"\b([ap])\.m\.?(?=\W|$)")
+_GLUED = re.compile(r"(\d)(am|pm)\b")
+_PUNCT = re.compile(r"[_\-\u2013\u2014,;!?\"\u201c\u201d\u2018\u2019()\[\]{}*]")
+_DOT = re.compile(r"\.(?=\s|$)")
 
 
-def norm(s: Any) -> str:
-    """Lowercase, whitespace-collapsed string form of any value (str() for non-strings)."""
-    return _WS.sub(" ", str(s).lower()).strip()
+def normalize(value: Any, words: bool = False) -> str:
+    """The one text normaliser, of any value (str() for non-strings).
+
+    Literal (default): lowercase, whitespace collapsed: value recall's rule, a value is said
+    when its normalized string occurs in the normalized query. `words`: also a.m./p.m.
+    spellings unified and `_`, `-` and punctuation read as spaces: how surface forms are found
+    in text (generator.surface.contains) and how paraphrases are told apart."""
+    text = str(value).lower()
+    return _words(text) if words else _WS.sub(" ", text).strip()
+
+
+@lru_cache(maxsize=65536)
+def _words(text: str) -> str:
+    t = _AMPM.sub(r"\1m", text)
+    t = _GLUED.sub(r"\1 \2", t)
+    t = _DOT.sub(" ", _PUNCT.sub(" ", t))
+    return _WS.sub(" ", t).strip()
 
 
 def value_elements(value: Any) -> list[Any]:
@@ -30,7 +50,7 @@ def countable(value: Any) -> bool:
     """Whether a single (non-list) value takes part in value recall."""
     if isinstance(value, bool) or value is None:
         return False
-    return len(norm(value)) >= 2
+    return len(normalize(value)) >= 2
 
 
 def gold_values(params: dict[str, Any]) -> list[tuple[str, str]]:
@@ -39,12 +59,12 @@ def gold_values(params: dict[str, Any]) -> list[tuple[str, str]]:
     for name, value in params.items():
         for x in value_elements(value):
             if countable(x):
-                out.append((name, norm(x)))
+                out.append((name, normalize(x)))
     return out
 
 
 def recalled(query: str, values: Iterable[tuple[str, str]]) -> list[bool]:
-    nq = norm(query)
+    nq = normalize(query)
     return [v in nq for _, v in values]
 
 
@@ -58,8 +78,8 @@ def value_recall(query: str, values: Sequence[tuple[str, str]]) -> float:
 
 def mentions_app(query: str, app: str) -> bool:
     """Whether the app (TRAILBench `toolname`) is named in the query."""
-    a = norm(app)
-    return bool(a) and a in norm(query)
+    a = normalize(app)
+    return bool(a) and a in normalize(query)
 
 
 def mean(xs: Sequence[float]) -> float:

@@ -41,7 +41,7 @@ import rstr
 from . import freetext, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool, dict_at
-from .schema import FORMATS, is_valid, schema_key
+from .schema import is_valid, schema_key
 
 # A fixed reference instant: outputs must never depend on the wall clock.
 REFERENCE_TIME = datetime(2025, 6, 2, 9, 0)
@@ -229,16 +229,13 @@ class Unsampleable(ValueError):
 
 def _why(schema: Any, value: Any) -> str:
     """The validator's first complaint about `value` (the reason a parameter is unsampleable)."""
-    from jsonschema import Draft202012Validator
-
-    from .schema import normalize_schema
+    from .schema import first_error
 
     try:
-        norm = normalize_schema(schema) if isinstance(schema, dict) else schema
-        error = next(Draft202012Validator(norm, format_checker=FORMATS).iter_errors(value), None)
+        error = first_error(schema, value)
     except Exception as exc:  # noqa: BLE001 - any failure here is itself the reason
         return f"the schema cannot be checked ({type(exc).__name__}: {exc})"[:200]
-    return "no draw validates" if error is None else f"e.g. {value!r:.60} fails: {error.message[:140]}"
+    return "no draw validates" if error is None else f"e.g. {value!r:.60} fails: {error[:140]}"
 
 
 # ---------------------------------------------------------------- numbers

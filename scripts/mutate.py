@@ -27,8 +27,7 @@ COPIED = ("generator", "tests", "examples", "pyproject.toml")
 Q = "tests/test_quickstart_e2e.py::"
 TEXT_VALIDATORS = ("stated_present", "omitted_absent", "no_identifiers", "paraphrases_distinct",
                    "time_hint_present", "hinted_recoverable", "answer_valid", "history_hints")
-TRAJECT_CHECKS = ("stated_present", "hints_present", "no_identifiers", "no_names", "not_vague", "no_leak",
-                  "recoverable")
+TRAJECT_CHECKS = ("hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "recoverable")
 V = "tests/test_validators.py::"
 P = "tests/test_plan.py::"
 TV = "tests/test_traject_vagueness.py::"
@@ -65,9 +64,11 @@ def validator_off(name: str) -> Mutation:
 
 
 def traject_check_off(name: str) -> Mutation:
-    return Mutation(f"traject check `{name}` off", "generator/traject/checks.py",
-                    f'        ("{name}", {name}),', f'        ("{name}", lambda *args: []),',
-                    ("tests/test_traject_audit_metrics.py", "tests/test_traject_product.py"))
+    """The TRAJECT check keeps running (it is in the one VALIDATORS registry) but never fails."""
+    code = (f"\n_real_{name} = VALIDATORS._items[{name!r}]\n"
+            f"VALIDATORS._items[{name!r}] = lambda req, texts: [v for v in _real_{name}(req, texts) if v.ok]\n")
+    return Mutation(f"traject check `{name}` off", "generator/traject/checks.py", "TRAJECT_VALIDATORS", code,
+                    ("tests/test_traject_audit_metrics.py", "tests/test_traject_product.py"), append=True)
 
 
 MUTATIONS: list[Mutation] = [
@@ -91,7 +92,7 @@ MUTATIONS: list[Mutation] = [
              "        return\n",
              ("tests/test_llm_e2e.py::test_fresh_run_hits_the_cache",)),
     Mutation("all text validators off", "generator/validators/__init__.py",
-             "    return [v for name, fn in VALIDATORS.items() if name not in skip for v in fn(req, texts)]",
+             "    return [v for name in names if name not in skip for v in VALIDATORS.get(name)(req, texts)]",
              "    return []", ("tests/test_validators.py", "tests/test_llm_writer.py")),
     *[validator_off(n) for n in TEXT_VALIDATORS],
     Mutation("validator `levels_ordered` off", "generator/validators/levels.py", "def levels_ordered(",

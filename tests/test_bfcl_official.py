@@ -26,7 +26,7 @@ from generator.bfcl.config import NATIVE_CATEGORIES
 from generator.bfcl.multiturn.native import native_conversation
 from generator.catalog import Catalog
 from generator.config import RunConfig
-from generator.products.base import PRODUCTS, RunContext
+from generator.products.base import RunContext, build_product
 from generator.readers import read_catalogs
 from generator.writers.base import WRITERS
 
@@ -42,7 +42,7 @@ def native_dir(tmp_path_factory) -> Path:
     ctx = RunContext(config=cfg, base_dir=EXAMPLES, out_dir=out, seed=cfg.seed,
                      catalog=Catalog(read_catalogs(cfg.catalog, base_dir=EXAMPLES)), histories=[],
                      writer=WRITERS.get("template")())
-    product = PRODUCTS.get("bfcl")()
+    product = build_product("bfcl", cfg)
 
     async def go():
         return [await product.run(it, ctx) for it in product.plan(ctx)]

@@ -28,7 +28,7 @@ from generator.bfcl.multiturn.sim import SIM_ENVS
 from generator.bfcl.native import alternatives, answer_params, function_doc
 from generator.catalog import Catalog
 from generator.config import RunConfig
-from generator.products.base import PRODUCTS, RunContext
+from generator.products.base import RunContext, build_product
 from generator.readers import read_catalogs
 from generator.records import Tool, ToolCall
 from generator.schema import argument_errors
@@ -49,7 +49,7 @@ def context(out: Path, sdg: dict, bfcl: dict) -> RunContext:
 
 
 def run_product(name: str, ctx: RunContext):
-    product = PRODUCTS.get(name)()
+    product = build_product(name, ctx.config)
     items = product.plan(ctx)
 
     async def go():

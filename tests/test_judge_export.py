@@ -26,7 +26,7 @@ from generator.judge.cases import Candidate, JudgeRow
 from generator.judge.export import COLUMNS, columns
 from generator.judge.labeler import label_candidate
 from generator.personas import load_personas, synthesize_histories
-from generator.products.base import PRODUCTS, RunContext
+from generator.products.base import RunContext, build_product
 from generator.readers import read_catalogs
 from generator.records import ItemResult, Tool, ToolCall
 from generator.writers.base import WRITERS
@@ -46,7 +46,7 @@ def make_ctx(out: Path, judge: dict[str, Any]) -> RunContext:
 
 
 def run_product(ctx: RunContext) -> tuple[list[ItemResult], list[Path]]:
-    product = PRODUCTS.get("judge")()
+    product = build_product("judge", ctx.config)
     items = product.plan(ctx)
 
     async def go() -> list[ItemResult]:
@@ -216,8 +216,13 @@ def test_same_seed_same_bytes(tmp_path: Path) -> None:
 
 
 def test_unknown_operator_in_config_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError):
-        PRODUCTS.get("judge")().plan(make_ctx(tmp_path, {"operators": {"nope": 1}}))
+    """Refused when the config is final (Product.check, from config.check_settings), before any input is read."""
+    from generator.config import check_settings
+
+    cfg = make_ctx(tmp_path, {"operators": {"nope": 1}}).config
+    with pytest.raises(ConfigError, match="unknown judge operators") as exc:
+        check_settings(cfg)
+    assert exc.value.field == "products.judge.operators"
 
 
 def test_text_candidate_columns() -> None:
@@ -246,12 +251,10 @@ def test_request_names_the_app_when_a_twin_is_offered(tmp_path: Path) -> None:
 
 
 def test_users_come_from_personas_when_the_run_has_no_histories(tmp_path: Path) -> None:
-    from generator.judge.product import users_of
-
     ctx = make_ctx(tmp_path, {"persona_events": 20})
     ctx.histories = []
     ctx.config = ctx.config.model_copy(update={"personas": str(EXAMPLES / "personas.yaml")})
-    users = users_of(ctx)
+    users = build_product("judge", ctx.config).users(ctx)
     assert users and all(isinstance(v, list) for u in users for v in u.values())
 
 
@@ -271,14 +274,15 @@ def test_llm_operator_rows_pass_the_labeler_or_become_rejections(tmp_path: Path)
 
 def test_disagreement_becomes_a_counted_rejection(tmp_path: Path) -> None:
     from generator.judge.cases import Scenario
+    from generator.judge.config import JudgeConfig
     from generator.judge.operators import OPERATORS
-    from generator.judge.product import RowBuilder, judge_config
+    from generator.judge.product import RowBuilder
 
     ctx = make_ctx(tmp_path, {})
     tool = ctx.catalog["Ridely_get_taxi"]
     gold = ToolCall(tool=tool.name, arguments={"destination": "Granite Tower"})
     sc = Scenario(tool, gold, [tool], gold, ctx.catalog)
-    builder = RowBuilder(ctx, judge_config(ctx))
+    builder = RowBuilder(ctx, JudgeConfig(), [])
     # an "off by one" that changed nothing: the labeler says VALID_CALL, so the row is refused
     assert builder.agreed("r1", OPERATORS.get("off_by_one"), sc, Candidate(call=gold)) is None
     assert len(builder.rejections) == 1 and builder.rejections[0].validator == "labeler"

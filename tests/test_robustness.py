@@ -299,10 +299,10 @@ def _context(catalog: Path) -> RunContext:
 
 def test_foreign_request_offers_one_domain_and_asks_another() -> None:
     import generator.writers.template  # noqa: F401
-    from generator.products.sdg import foreign_request
+    from generator.products.sdg import SdgSpec, foreign_request
 
     ctx = _context(EXAMPLES / "catalog.json")
-    item = WorkItem(item_id="i", product="sdg", index=0, spec={"category": "irrelevance"})
+    item = WorkItem(item_id="i", product="sdg", index=0, spec=SdgSpec(category="irrelevance"))
     rng = random.Random(5)
     for _ in range(30):
         pick = foreign_request(item, ctx, rng, max_offered=4)
@@ -321,20 +321,20 @@ def test_both_irrelevance_builders_share_the_sampler(tmp_path: Path, monkeypatch
     import generator.bfcl.sdg_categories
     import generator.writers.template  # noqa: F401
     from generator import offtopic
-    from generator.products.sdg import FOREIGN_NEEDS, SDG_CATEGORIES
+    from generator.products.sdg import FOREIGN_NEEDS, SDG_CATEGORIES, SdgSpec
 
     one = json.loads((EXAMPLES / "catalog.json").read_text())[:1]
     (tmp_path / "one.json").write_text(json.dumps(one))
     ctx = _context(tmp_path / "one.json")
     for category in ("irrelevance", "live_irrelevance"):
-        item = WorkItem(item_id="i", product="sdg", index=0, spec={"category": category})
+        item = WorkItem(item_id="i", product="sdg", index=0, spec=SdgSpec(category=category))
         result = asyncio.run(SDG_CATEGORIES.get(category)(item, ctx))
         (row,) = [s.payload for s in result.samples]
         request, reply = row["messages"][0]["content"], row["messages"][1]
         assert "tool_calls" not in reply and offtopic.unrelated(request, ctx.catalog.tools)
     monkeypatch.setattr(offtopic, "TEMPLATES", [("Book me a taxi to the station.", {})])
     for category in ("irrelevance", "live_irrelevance"):
-        item = WorkItem(item_id="i", product="sdg", index=0, spec={"category": category})
+        item = WorkItem(item_id="i", product="sdg", index=0, spec=SdgSpec(category=category))
         result = asyncio.run(SDG_CATEGORIES.get(category)(item, ctx))
         assert result.rejections[0].reason == f"{category} {FOREIGN_NEEDS}"
 

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from generator.records import Tool, ToolHints
-from generator.surface import forms, is_identifier, leaks, mentions, normalize, noun, render, words
+from generator.surface import forms, is_identifier, leaks, mentions, noun, render, words
+from generator.vagueness import normalize
 
 TOOL = Tool(
     name="Pathmap_get_path",
@@ -143,7 +144,8 @@ def test_forms_cover_literal_and_words() -> None:
 
 
 def test_normalize_and_identifiers() -> None:
-    assert normalize("Hello,  WORLD -- 7 P.M.!") == "hello world 7 pm"
+    assert normalize("Hello,  WORLD -- 7 P.M.!", words=True) == "hello world 7 pm"
+    assert normalize("Hello,  WORLD -- 7 P.M.!") == "hello, world -- 7 p.m.!"
     assert is_identifier("start_name") and is_identifier("getPath") and not is_identifier("location")
 
 

@@ -1,6 +1,6 @@
 from generator.records import Tool
 from generator.temporal import analyze, consistent, temporal_hint, temporal_parameters
-from generator.vagueness import norm
+from generator.vagueness import normalize
 
 MEAL_TOOL = Tool(name="Meituan_search_restaurant", app="Meituan", api="search_restaurant", domain="food",
                  parameters={"type": "object", "properties": {
@@ -33,7 +33,7 @@ def test_hints_never_contain_the_literal_value():
              ("r", "today"), ("r", "now"), ("r", "today_only")]
     for param, value in cases:
         hint = temporal_hint(MEAL_TOOL if param == "meal_type" else None, param, value, "2025-05-01 15:00")
-        assert hint is None or norm(value) not in norm(hint), (value, hint)
+        assert hint is None or normalize(value) not in normalize(hint), (value, hint)
 
 
 def test_consistency_flags_wrong_year_and_bad_clock():

@@ -6,7 +6,7 @@ import pytest
 from generator.catalog import Catalog
 from generator.products.base import WorkItem
 from generator.records import ArgPlan, CallPlan, DisclosurePlan, Draft, HistoryEvent, Tool, UserHistory
-from generator.trail.product import ItemFailed, answer_of, check_answer, strictly_vaguer
+from generator.trail.product import ItemFailed, TrailSpec, answer_of, check_answer, strictly_vaguer
 from generator.trail.targets import build_target, eligible, inferable, select
 
 TOOL = Tool(name="Dishdash_search_restaurant", app="Dishdash", api="search_restaurant", domain="food",
@@ -15,7 +15,7 @@ TOOL = Tool(name="Dishdash_search_restaurant", app="Dishdash", api="search_resta
                 "meal_type": {"type": "string", "enum": ["breakfast", "lunch", "dinner", "night_snack"]},
                 "sort_by": {"type": "string", "enum": ["rating", "distance"], "default": "rating"}}})
 CATALOG = Catalog([TOOL])
-ITEM = WorkItem(item_id="t-1", product="trail", index=0)
+ITEM = WorkItem(item_id="t-1", product="trail", index=0, spec=TrailSpec(user="maya", k=25))
 
 
 def event(day: int, hour: int, **params) -> HistoryEvent:

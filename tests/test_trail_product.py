@@ -14,10 +14,9 @@ import generator.writers.template  # noqa: F401
 from generator.catalog import Catalog
 from generator.config import RunConfig, load_config
 from generator.errors import BudgetExceeded, ConfigError, LLMError
-from generator.products.base import PRODUCTS, RunContext
+from generator.products.base import RunContext, build_product
 from generator.readers import read_catalogs
 from generator.records import Draft
-from generator.shortfall import NOTES_KEY
 from generator.trail.audit import audit_trail
 from generator.trail.files import load_catalog_dir
 from generator.trail.measure import measure
@@ -39,7 +38,8 @@ def context(out: Path, writer=None, **trail) -> RunContext:
 
 
 def run(ctx: RunContext):
-    product = PRODUCTS.get("trail")()
+    product = build_product("trail", ctx.config)
+    product.check(product.config, ctx.config)  # as the config does once it is final
     items = product.plan(ctx)
 
     async def go():
@@ -150,8 +150,8 @@ def test_real_histories_from_trailbench(tmp_path):
     items, _, _ = run(ctx)
     # Real logs hold few events whose values are all determined (most recent / most frequent):
     # fewer targets than asked, said with the reason, rather than repeats past repeat_share.
-    assert 15 <= len(items) < 40 and {it.spec["user"] for it in items} >= {"u1", "u2", "u6", "u8"}
-    [why] = ctx.extra[NOTES_KEY][("trail", "targets")]
+    assert 15 <= len(items) < 40 and {it.spec.user for it in items} >= {"u1", "u2", "u6", "u8"}
+    [why] = ctx.notes[("trail", "targets")]
     assert f"{len(items)} of 40 targets" in why and "repeat_share 0.25" in why
     recs = records_of(tmp_path / "trail")
     fig = measure(recs, load_catalog_dir(upstream_trail / "apis"))

@@ -195,6 +195,24 @@ def test_checks_fail_on_bad_texts():
     assert "not_vague" in names(query_problems("Find me something nice.", vague, TARGET, TOOLS))
 
 
+def test_traject_identifiers_are_refused_even_as_a_stated_value():
+    """The generic no_identifiers allows an identifier inside a stated value; a TRAJECT query
+    names no API even so (no_identifiers_anywhere), nor a "<tool>: <API>" name."""
+    target = TARGET.model_copy(update={"calls": [ToolCall(tool=TOOL.name, arguments={"query": "search_items",
+                                                                                    "date": "2025-06-03"})]})
+    plan = simple_plan(target, TOOLS)
+    found = names(query_problems("Look for search_items on June 3, 2025.", plan, target, TOOLS))
+    assert "no_identifiers_anywhere" in found and "no_identifiers" not in found
+    named = Tool(name="Shop: Search", app="Shop", api="Search", domain="shop",
+                 parameters={"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]})
+    t2 = Target(id="n", kind="parallel", offered=[named.name],
+                calls=[ToolCall(tool=named.name, arguments={"q": "lamp"})])
+    tools2 = {named.name: named}
+    p2 = simple_plan(t2, tools2)
+    assert query_problems("Find a lamp.", p2, t2, tools2) == []
+    assert "no_identifiers_anywhere" in names(query_problems("Use shop: search to find a lamp.", p2, t2, tools2))
+
+
 def test_recoverable_fails_on_a_value_nothing_recovers():
     """An omitted required value with no default and no earlier step, or a hint that does not
     resolve to its value, leaves the query unsolvable: the `recoverable` check says so."""

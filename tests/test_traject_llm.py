@@ -39,7 +39,7 @@ def run(llm, tmp_path):
     cfg = TrajectConfig(domains=["shopping", "food", "travel"], parallel=2, sequential=3, llm_outputs=True)
     ctx = context(bundled_catalog(), cfg, tmp_path, writer=TemplateWriter())
     ctx.llm = llm
-    product = TrajectProduct()
+    product = TrajectProduct(cfg)
 
     async def go():
         return [await product.run(i, ctx) for i in product.plan(ctx)]

@@ -64,7 +64,7 @@ def run(out: Path, **cfg):
         }
     )
     ctx = context(bundled_catalog(), settings, out, writer=TemplateWriter())
-    product = TrajectProduct()
+    product = TrajectProduct(settings)
     items = product.plan(ctx)
 
     async def go():
@@ -128,11 +128,9 @@ def test_value_recall_targets(built):
 def test_every_value_recoverable_by_plan():
     settings = TrajectConfig(domains=DOMAINS, parallel=6, sequential=4)
     ctx = context(bundled_catalog(), settings, Path("/nonexistent"))
-    product = TrajectProduct()
-    from generator.traject.product import graph_of
-
+    product = TrajectProduct(settings)
     for item in product.plan(ctx):
-        target = new_target(item, ctx, settings, graph_of(ctx), 0)
+        target = new_target(item, ctx, settings, product.graph(ctx), 0)
         for plan in level_plans(target, ctx.catalog.by_name):
             assert plans.unrecoverable(plan, target, ctx.catalog.by_name) == []
             if plan.level == "simple":
@@ -205,8 +203,8 @@ def test_chainless_domain_is_skipped_with_a_warning(caplog):
     settings = TrajectConfig(domains=DOMAINS, parallel=1, sequential=2)
     ctx = context(bundled_catalog(), settings, Path("/nonexistent"))
     with caplog.at_level(logging.WARNING, logger="generator.traject.product"):
-        items = TrajectProduct().plan(ctx)
-    seq = {i.spec["domain"] for i in items if i.spec["kind"] == "sequential"}
+        items = TrajectProduct(settings).plan(ctx)
+    seq = {i.spec.domain for i in items if i.spec.kind == "sequential"}
     assert seq == set(DOMAINS) - {"finance"}
     assert "no sequential trajectories for finance" in caplog.text
 

@@ -54,16 +54,15 @@ class PlanWriter:
         )
 
 
-class Cfg:
-    """Duck-typed RunConfig: only `products.traject` is read by the product."""
-
-    def __init__(self, traject) -> None:
-        self.products = type("P", (), {"traject": traject})()
-
-
 def context(catalog: Catalog, traject, out: Path, writer=None, seed: int = 7) -> RunContext:
+    """A run context whose config has `traject` as its products.traject section (the product
+    itself is built over `traject`: TrajectProduct(traject))."""
+    from generator.config import RunConfig
+
+    cfg = RunConfig.model_validate({"seed": seed, "catalog": ["catalog.json"],
+                                    "products": {"traject": traject.model_dump()}})
     return RunContext(
-        config=Cfg(traject),
+        config=cfg,
         base_dir=ROOT,
         out_dir=out,
         seed=seed,

@@ -1,9 +1,9 @@
-from generator.vagueness import countable, gold_values, mentions_app, norm, value_recall
+from generator.vagueness import countable, gold_values, mentions_app, normalize, value_recall
 
 
 def test_norm_lowercases_and_collapses_whitespace():
-    assert norm("  The  River\tMall\n") == "the river mall"
-    assert norm(12.5) == "12.5"
+    assert normalize("  The  River\tMall\n") == "the river mall"
+    assert normalize(12.5) == "12.5"
 
 
 def test_gold_values_skips_booleans_none_and_short_values_and_splits_lists():

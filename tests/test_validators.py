@@ -8,7 +8,7 @@ from test_plan import FOOD, TAXI, food_target, food_then_taxi_target, taxi_targe
 
 from generator.plan import plan_calls, plan_explicit, plan_levels
 from generator.records import ArgPlan, CallPlan, DisclosurePlan, Draft, Target, ToolCall
-from generator.validators import VALIDATORS, check_for, levels_ordered, validate
+from generator.validators import TEXT_VALIDATORS, VALIDATORS, check_for, levels_ordered, validate
 from generator.writers.base import WriteRequest
 
 
@@ -32,7 +32,12 @@ GOOD_EXPLICIT = (
 
 
 def test_registry_names() -> None:
-    assert set(VALIDATORS.names()) == {
+    """One registry: the generic validators every product runs, and the TRAJECT checks."""
+    from generator.traject.checks import TRAJECT_VALIDATORS
+
+    assert set(TRAJECT_VALIDATORS) <= set(VALIDATORS.names())
+    assert set(TEXT_VALIDATORS) | set(TRAJECT_VALIDATORS) == set(VALIDATORS.names())
+    assert set(TEXT_VALIDATORS) == {
         "stated_present",
         "omitted_absent",
         "no_identifiers",
@@ -186,7 +191,7 @@ def test_check_for_and_validate() -> None:
     assert check_for(broken)([GOOD_EXPLICIT.replace("Maple Court", "x")]) != []
     assert not any(p.startswith(("answer_valid", "hinted_recoverable")) for p in check_for(broken)(["x"]))
     verdicts = validate(req, Draft(target_id="t0", level="explicit", texts=[GOOD_EXPLICIT], writer="x"))
-    assert {v.validator for v in verdicts} == set(VALIDATORS.names()) and all(v.ok for v in verdicts)
+    assert {v.validator for v in verdicts} == set(TEXT_VALIDATORS) and all(v.ok for v in verdicts)
 
 
 def _drafts(plans, texts_by_level):

@@ -19,7 +19,7 @@ from typing import Any
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, legend, ratio, rendered
 from ..errors import InputError
 from ..jsonl import read_into
-from ..vagueness import gold_values, norm
+from ..vagueness import gold_values, normalize
 
 _NAME = re.compile(r"^BFCL_v4_(.+)\.json$")
 
@@ -155,7 +155,7 @@ def _recall(q: dict[str, Any], gt: list[dict[str, Any]]) -> tuple[int, int]:
     text = " ".join(m.get("content") or "" for turn in q.get("question") or [] for m in turn if m.get("role") == "user")
     values = [v for call in gt for params in call.values()
               for _, v in gold_values({p: next((a for a in alts if a != ""), None) for p, alts in params.items()})]
-    return sum(v in norm(text) for v in values), len(values)
+    return sum(v in normalize(text) for v in values), len(values)
 
 
 LEGEND = legend("VR", n="entries (questions) in the file",

@@ -8,14 +8,13 @@ rejections that say so, and the single-turn files are still written.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
 from ..io import atomic_write_text
-from ..products.base import PRODUCTS, RunContext, WorkItem, stable_id
-from ..products.sdg_config import SdgConfig
-from ..records import ItemResult, Rejection, Sample
+from ..products.base import Product, RunContext, WorkItem, register_product
+from ..records import ItemResult, Record, Rejection
+from ..validators import TEXT_VALIDATORS
 from .config import MULTI_TURN, BfclConfig
 from .native import GOLD_DIR, entry_from_row, jsonl, write_category
 
@@ -27,39 +26,42 @@ SIDE_ANSWER = ("live_relevance",)
 SDG_NAME = {"simple_python": "simple"}  # BFCL category -> our SDG builder
 
 
-def bfcl_cfg(ctx: RunContext) -> BfclConfig:
-    return ctx.config.products.bfcl or BfclConfig()
+class BfclSpec(Record):
+    category: str  # a native BFCL category (bfcl.config.NATIVE_CATEGORIES)
 
 
-def with_sdg_defaults(ctx: RunContext) -> RunContext:
-    """The SDG builders read products.sdg (distractor counts); give them defaults if absent."""
-    if ctx.config.products.sdg is not None:
-        return ctx
-    products = ctx.config.products.model_copy(update={"sdg": SdgConfig()})
-    return dataclasses.replace(ctx, config=ctx.config.model_copy(update={"products": products}))
+class BfclPayload(Record):
+    """One entry: its question line and possible-answer line (ids are numbered at export)."""
+
+    question: dict[str, Any]
+    answer: dict[str, Any] | None
 
 
-def _reject(item: WorkItem, stage: str, reason: str) -> ItemResult:
+BfclItem = WorkItem[BfclSpec]
+
+
+def _reject(item: BfclItem, stage: str, reason: str) -> ItemResult:
     return ItemResult(item_id=item.item_id, product=NAME,
                       rejections=[Rejection(item_id=item.item_id, product=NAME, stage=stage, reason=reason)])
 
 
-async def run_single(item: WorkItem, ctx: RunContext) -> ItemResult:
-    from ..products.sdg import SDG_CATEGORIES
+async def run_single(item: BfclItem, ctx: RunContext) -> BfclPayload | ItemResult:
+    """Through the SDG builder of the category (products.sdg's settings, or their defaults)."""
+    from ..products.sdg import SDG_CATEGORIES, SdgSpec
     from . import sdg_categories  # noqa: F401  (registers the live_* builders)
 
-    category = item.spec["category"]
-    sdg_item = item.model_copy(update={"spec": {"category": SDG_NAME.get(category, category)}})
-    res = await SDG_CATEGORIES.get(sdg_item.spec["category"])(sdg_item, with_sdg_defaults(ctx))
+    category = item.spec.category
+    sdg_item: WorkItem[SdgSpec] = WorkItem(item_id=item.item_id, product=NAME, index=item.index,
+                        spec=SdgSpec(category=SDG_NAME.get(category, category)))
+    res = await SDG_CATEGORIES.get(sdg_item.spec.category)(sdg_item, ctx)
     if res.rejections or not res.samples:
         rej = [r.model_copy(update={"product": NAME}) for r in res.rejections]
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rej)
     q, a = entry_from_row(res.samples[0].payload, ctx.catalog.by_name, category not in NO_ANSWER)
-    return ItemResult(item_id=item.item_id, product=NAME,
-                      samples=[Sample(item_id=item.item_id, product=NAME, payload={"question": q, "answer": a})])
+    return BfclPayload(question=q, answer=a)
 
 
-def run_multi_turn(item: WorkItem, ctx: RunContext) -> ItemResult:
+def run_multi_turn(item: BfclItem, ctx: RunContext, cfg: BfclConfig) -> BfclPayload | ItemResult:
     from .multiturn.bfcl_env import bfcl_available
     from .multiturn.dialogue import PlayError
 
@@ -67,49 +69,54 @@ def run_multi_turn(item: WorkItem, ctx: RunContext) -> ItemResult:
         return _reject(item, "dependency", "native multi-turn needs the bfcl-eval package; skipped")
     from .multiturn.native import native_conversation
 
-    cfg, category = bfcl_cfg(ctx), item.spec["category"]
     rng = ctx.rng(item.item_id)
     try:
-        q, a = native_conversation(category, rng, list(cfg.multi_turn_classes),
+        q, a = native_conversation(item.spec.category, rng, list(cfg.multi_turn_classes),
                                    rng.randint(cfg.turns.min, cfg.turns.max), "")
     except PlayError as exc:
         return _reject(item, "play", str(exc))
-    return ItemResult(item_id=item.item_id, product=NAME,
-                      samples=[Sample(item_id=item.item_id, product=NAME, payload={"question": q, "answer": a})])
+    return BfclPayload(question=q, answer=a)
 
 
-def numbered(category: str, payloads: list[dict[str, Any]]) -> tuple[list[dict], list[dict] | None]:
+def numbered(category: str, payloads: list[BfclPayload]) -> tuple[list[dict], list[dict] | None]:
     """Ids `<category>_<n>` in plan order over the accepted entries."""
     questions, answers = [], []
     for n, p in enumerate(payloads):
-        questions.append({**p["question"], "id": f"{category}_{n}"})
-        if p["answer"] is not None:
-            answers.append({**p["answer"], "id": f"{category}_{n}"})
+        questions.append({**p.question, "id": f"{category}_{n}"})
+        if p.answer is not None:
+            answers.append({**p.answer, "id": f"{category}_{n}"})
     return questions, (answers if category not in NO_ANSWER + SIDE_ANSWER else None)
 
 
-@PRODUCTS.register(NAME)
-class BfclProduct:
+@register_product
+class BfclProduct(Product[BfclSpec, BfclPayload, BfclConfig]):
     name = NAME
+    config_model = BfclConfig
+    spec_model = BfclSpec
+    payload_model = BfclPayload
+    validators = TEXT_VALIDATORS
+    format_name = "BFCL v4 native"
 
-    def plan(self, ctx: RunContext) -> list[WorkItem]:
-        cfg = bfcl_cfg(ctx)
-        if not cfg.native:
+    def plan(self, ctx: RunContext) -> list[BfclItem]:
+        if not self.config.native:
             return []
-        return [WorkItem(item_id=stable_id(ctx.seed, NAME, cat, i), product=NAME, index=i,
-                         spec={"category": cat})
-                for cat, count in cfg.categories.items() for i in range(count)]
+        return [self.item(ctx, i, BfclSpec(category=cat), cat, i)
+                for cat, count in self.config.categories.items() for i in range(count)]
 
-    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
-        if item.spec["category"] in MULTI_TURN:
-            return run_multi_turn(item, ctx)
-        return await run_single(item, ctx)
+    async def run(self, item: BfclItem, ctx: RunContext) -> ItemResult:
+        if item.spec.category in MULTI_TURN:
+            done = run_multi_turn(item, ctx, self.config)
+        else:
+            done = await run_single(item, ctx)
+        if isinstance(done, ItemResult):
+            return done
+        return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, done)])
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
-        category_of = {it.item_id: it.spec["category"] for it in self.plan(ctx)}
-        by_cat: dict[str, list[dict[str, Any]]] = {}
+        category_of = {it.item_id: it.spec.category for it in self.plan(ctx)}
+        by_cat: dict[str, list[BfclPayload]] = {}
         for res in results:
-            by_cat.setdefault(category_of[res.item_id], []).extend(s.payload for s in res.samples)
+            by_cat.setdefault(category_of[res.item_id], []).extend(self.payloads([res]))
         files: list[Path] = []
         for category, payloads in by_cat.items():
             if payloads:
@@ -119,9 +126,16 @@ class BfclProduct:
                     files += write_gold(ctx.product_dir(NAME), category, questions, payloads)
         return files
 
+    def requested(self, items: list[BfclItem]) -> dict[str, int]:
+        return {c: n for c, n in self.config.categories.items()} if self.config.native else {}
 
-def write_gold(out: Path, category: str, questions: list[dict], payloads: list[dict]) -> list[Path]:
-    gold = [{**p["answer"], "id": q["id"]} for q, p in zip(questions, payloads, strict=True)]
+    @classmethod
+    def category(cls, item: BfclItem) -> str:
+        return item.spec.category
+
+
+def write_gold(out: Path, category: str, questions: list[dict], payloads: list[BfclPayload]) -> list[Path]:
+    gold = [{**(p.answer or {}), "id": q["id"]} for q, p in zip(questions, payloads, strict=True)]
     path = out / GOLD_DIR / f"BFCL_v4_{category}.json"
     atomic_write_text(path, jsonl(gold))
     return [path]

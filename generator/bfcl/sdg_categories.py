@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..products.base import RunContext, WorkItem
+from ..products.base import RunContext
 from ..products.common import realize, tool_call_message
 from ..products.sdg import (
     FOREIGN_NEEDS,
     NAME,
     SDG_CATEGORIES,
+    SdgItem,
     accept,
     decline_text,
     foreign_request,
@@ -43,7 +44,8 @@ LIVE_STYLES = ("casual", "casual", "indirect")  # the styles of the Low / Medium
 
 
 def bfcl_config(ctx: RunContext) -> BfclConfig:
-    return ctx.config.products.bfcl or BfclConfig()
+    """products.bfcl's knobs (languages, multi-turn shape), or their defaults."""
+    return ctx.config.products.section("bfcl", BfclConfig) or BfclConfig()
 
 
 def pick_language(ctx: RunContext, rng: random.Random) -> str:
@@ -61,7 +63,7 @@ def drop_defaults(tool: Tool, call: ToolCall) -> ToolCall:
     return ToolCall(tool=call.tool, arguments=args)
 
 
-async def live_text(item: WorkItem, ctx: RunContext, rng: random.Random, target: Target,
+async def live_text(item: SdgItem, ctx: RunContext, rng: random.Random, target: Target,
                     tools: list[Tool]) -> tuple[str | None, ItemResult | None]:
     from ..plan import plan_explicit
 
@@ -74,7 +76,7 @@ async def live_text(item: WorkItem, ctx: RunContext, rng: random.Random, target:
     return done.texts[0], None
 
 
-async def live_call_row(item: WorkItem, ctx: RunContext, rng: random.Random, calls: list[ToolCall],
+async def live_call_row(item: SdgItem, ctx: RunContext, rng: random.Random, calls: list[ToolCall],
                         offered: list[Tool], kind: str = "single") -> ItemResult:
     calls = [drop_defaults(ctx.catalog[c.tool], c) for c in calls]
     target = Target(id=item.item_id, kind=kind, calls=calls,  # type: ignore[arg-type]
@@ -95,7 +97,7 @@ def distractors(ctx: RunContext, rng: random.Random, keep: list[Tool], lo: int, 
 
 
 @SDG_CATEGORIES.register("live_simple")
-async def build_live_simple(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_live_simple(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     tool = rng.choice([t for t in ctx.catalog.tools if t.properties])
     calls = make_calls(tool, rng, 1)
@@ -105,7 +107,7 @@ async def build_live_simple(item: WorkItem, ctx: RunContext) -> ItemResult:
 
 
 @SDG_CATEGORIES.register("live_multiple")
-async def build_live_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_live_multiple(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     domain = pick_domain(ctx, rng, 2)
     if domain is None:
@@ -118,7 +120,7 @@ async def build_live_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
 
 
 @SDG_CATEGORIES.register("live_parallel")
-async def build_live_parallel(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_live_parallel(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     tools = [t for t in ctx.catalog.tools if t.properties]
     for _ in range(20):
@@ -130,7 +132,7 @@ async def build_live_parallel(item: WorkItem, ctx: RunContext) -> ItemResult:
 
 
 @SDG_CATEGORIES.register("live_parallel_multiple")
-async def build_live_parallel_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_live_parallel_multiple(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     domain = pick_domain(ctx, rng, 3)
     if domain is None:
@@ -143,7 +145,7 @@ async def build_live_parallel_multiple(item: WorkItem, ctx: RunContext) -> ItemR
 
 
 @SDG_CATEGORIES.register("live_relevance")
-async def build_live_relevance(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_live_relevance(item: SdgItem, ctx: RunContext) -> ItemResult:
     """BFCL scores relevance as "made some call"; the row's target is the call we meant."""
     rng = ctx.rng(item.item_id)
     tool = rng.choice(ctx.catalog.tools)
@@ -154,7 +156,7 @@ async def build_live_relevance(item: WorkItem, ctx: RunContext) -> ItemResult:
 
 
 @SDG_CATEGORIES.register("live_irrelevance")
-async def build_live_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_live_irrelevance(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     pick = foreign_request(item, ctx, rng, max_offered=4)
     if pick is None:
@@ -171,7 +173,7 @@ async def build_live_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
 
 
 def multi_turn_builder(category: str) -> Any:
-    async def build(item: WorkItem, ctx: RunContext) -> ItemResult:
+    async def build(item: SdgItem, ctx: RunContext) -> ItemResult:
         rng = ctx.rng(item.item_id)
         cfg = bfcl_config(ctx)
         try:

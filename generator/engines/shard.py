@@ -25,7 +25,7 @@ from ..errors import InputError, OutputError
 from ..io import confined_to
 from ..llm.usage import Spend
 from ..lock import LOCK_DIR, LOCK_NAME
-from ..products.base import RunContext, WorkItem
+from ..products.base import AnyProduct, RunContext, WorkItem, build_products
 from ..progress import Progress
 from ..provenance import code_digest
 from ..records import Record
@@ -106,18 +106,22 @@ def check_worker(job: ShardJob) -> None:
                          "files must be at the same path on every worker", file=str(missing[0]))
 
 
-# The run context this worker process last used, by run id: what products cache in `ctx.extra`
-# while running items (e.g. per-user history values) is built once per worker, not once per shard.
-_KEPT: dict[str, RunContext] = {}
+# The products this worker process last built, by run id: what a product caches while running
+# items (the TRAJECT tool graph, per-user history values) is built once per worker, not once per
+# shard. Loop-bound attributes (locks) belong to the event loop of the shard that made them: they
+# are dropped, and products create them again lazily.
+_KEPT: dict[str, dict[str, AnyProduct]] = {}
 
 
-def kept_context(run_id: str, ctx: RunContext) -> RunContext:
+def kept_products(run_id: str, cfg: RunConfig) -> dict[str, AnyProduct]:
     if run_id not in _KEPT:
         _KEPT.clear()
-        _KEPT[run_id] = ctx
+        _KEPT[run_id] = build_products(cfg)
     kept = _KEPT[run_id]
-    for key in [k for k, v in kept.extra.items() if isinstance(v, LOOP_BOUND)]:
-        del kept.extra[key]  # bound to the event loop of the shard that made it
+    for product in kept.values():
+        for attr, value in list(vars(product).items()):
+            if isinstance(value, LOOP_BOUND):
+                setattr(product, attr, None)
     return kept
 
 
@@ -131,7 +135,7 @@ def run_shard(job: ShardJob, ctx: RunContext) -> ShardOutcome:
     load_plugins()
     check_worker(job)
     with use_locale(job.cfg.catalog_options.locale), confined_to(*write_roots(job.cfg, job.out_dir)):
-        usage = asyncio.run(_run(job, kept_context(job.run_id, ctx)))
+        usage = asyncio.run(_run(job, ctx, kept_products(job.run_id, job.cfg)))
     return ShardOutcome(shard=job.shard, usage=usage, cpu_s=time.process_time() - started,
                         host=socket.gethostname(), pid=os.getpid())
 
@@ -145,7 +149,7 @@ def _notice(shard: Shard) -> Callable[[str], None]:
     return lambda text: say(f"{label(shard)}: {text}")  # retries backing off, fallbacks
 
 
-async def _run(job: ShardJob, ctx: RunContext) -> dict[str, int]:
+async def _run(job: ShardJob, ctx: RunContext, products: dict[str, AnyProduct]) -> dict[str, int]:
     from ..engine import Run, make_writer, run_here
     from ..state import Journal
 
@@ -153,5 +157,5 @@ async def _run(job: ShardJob, ctx: RunContext) -> dict[str, int]:
     journal.load()
     writer, llm = make_writer(job.cfg, job.out_dir, journal, _notice(job.shard))
     ctx = replace(ctx, config=job.cfg, out_dir=job.out_dir, writer=writer, llm=llm)
-    run = Run(job.cfg, job.names, ctx, job.items, job.key, journal, llm, Progress(enabled=False))
+    run = Run(job.cfg, job.names, products, ctx, job.items, job.key, journal, llm, Progress(enabled=False))
     return await run_here(run, job.shard, job.items)

@@ -30,12 +30,31 @@ from .prepare import Prepared
 SECONDARY = ("sdg_chat", "traject_hard", "judge_meta", "judge_pairs", "bfcl_answers", "bfcl_multi_turn_answers")
 SIZE_CATEGORIES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"),
                    (10_000_000, "1M<n<10M"), (100_000_000, "10M<n<100M"))
-TASKS = {"sdg": "text-generation", "trail": "text-generation", "traject": "text-generation",
-         "bfcl": "text-generation", "judge": "text-classification"}
-FORMAT_NAMES = {"sdg": "BFCL-toolcall-SDG (OpenAI messages)", "trail": "TRAILBench", "traject": "TRAJECT-Bench",
-                "judge": "tool-selection-quality judge rows", "bfcl": "BFCL v4 native"}
-STATS_SOURCES = {"sdg": "sdg", "trail": "trail", "traject": "traject", "judge": "judge", "bfcl": "bfcl"}
 EXAMPLES = 5
+
+
+def _registered(product: str) -> Any:
+    from ..products.base import PRODUCTS
+
+    return PRODUCTS.get(product) if product in PRODUCTS else None
+
+
+def format_name(product: str) -> str:
+    """The format a product writes, as the product registered it (Product.format_name)."""
+    cls = _registered(product)
+    return (cls.format_name if cls is not None else "") or product
+
+
+def task_of(product: str) -> str | None:
+    """The Hub task category of a product's rows (Product.hub_task)."""
+    cls = _registered(product)
+    return cls.hub_task if cls is not None else None
+
+
+def stats_path(out_dir: Path, product: str) -> Path:
+    """Where `trajgen stats` reads a product's files (Product.stats_source, else its folder)."""
+    cls = _registered(product)
+    return out_dir / ((cls.stats_source if cls is not None else "") or product)
 
 
 @dataclass
@@ -56,7 +75,7 @@ class CardInput:
         """Each product's `trajgen stats` report on the written files (a message if it failed)."""
         out: dict[str, AuditReport | str] = {}
         for p in self.products:
-            path = self.out_dir / STATS_SOURCES.get(p, p)
+            path = stats_path(self.out_dir, p)
             if p in STATS and path.exists():
                 try:
                     out[p] = STATS.get(p)(path)
@@ -128,7 +147,7 @@ def header(inp: CardInput) -> dict[str, Any]:
         "language": languages(inp.config),
         "pretty_name": inp.pretty_name(),
         "size_categories": [size_category(primary_rows(inp.configs))],
-        "task_categories": sorted({TASKS[p] for p in inp.products if p in TASKS}),
+        "task_categories": sorted({task for p in inp.products if (task := task_of(p))}),
         "tags": ["tool-calling", "function-calling", "synthetic", "agents", "trajgen",
                  *[t for t in card.get("tags") or [] if t]],
         "configs": [c.yaml(default=i == 0) for i, c in enumerate(inp.configs)],

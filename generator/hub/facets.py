@@ -20,10 +20,10 @@ from typing import Any
 from pydantic import Field
 
 from ..catalog import Catalog
-from ..products.base import RunContext, WorkItem
+from ..products.base import PRODUCTS, RunContext, WorkItem
 from ..records import Record, Sample, Tool
 from ..registry import Registry
-from ..vagueness import norm
+from ..vagueness import normalize
 
 NO_DEFAULT = object()
 
@@ -54,7 +54,7 @@ def planned_of(item: WorkItem, ctx: RunContext) -> dict[str, int]:
     """Rows requested by one work item, per group (category, label, level...)."""
     if item.product in PLANNED:
         return PLANNED.get(item.product)(item, ctx)
-    return {str(item.spec.get("category") or item.spec.get("kind") or "items"): 1}
+    return {PRODUCTS.get(item.product).category(item) if item.product in PRODUCTS else "items": 1}
 
 
 def value_text(value: Any) -> str:
@@ -66,7 +66,7 @@ def value_text(value: Any) -> str:
         return ", ".join(value_text(v) for v in value)
     if isinstance(value, dict):
         return json.dumps(value, sort_keys=True, ensure_ascii=False)
-    return norm(value)
+    return normalize(value)
 
 
 def canonical_call(name: str, args: dict[str, Any], tool: Tool | None) -> tuple[str, list[list[str]]]:
@@ -83,7 +83,7 @@ def target_key(calls: list[tuple[str, dict[str, Any]]], catalog: Catalog) -> str
 
 def text_target(text: str) -> str:
     """The target of a sample without a gold call (a request no offered tool serves)."""
-    return "text:" + norm(text)
+    return "text:" + normalize(text)
 
 
 def domains_of(names: list[str], catalog: Catalog) -> list[str]:
@@ -145,7 +145,7 @@ def trail_facets(sample: Sample, item: WorkItem, ctx: RunContext) -> Facets:
 def trail_planned(item: WorkItem, ctx: RunContext) -> dict[str, int]:
     from ..trail.config import TrailConfig
 
-    cfg = ctx.config.products.trail or TrailConfig()
+    cfg = ctx.config.products.section("trail", TrailConfig) or TrailConfig()
     return {"targets": 1, **{f"{level} queries": n for level, n in cfg.paraphrases.by_level().items()}}
 
 
@@ -175,7 +175,7 @@ def traject_facets(sample: Sample, item: WorkItem, ctx: RunContext) -> Facets:
 
 @PLANNED.register("traject")
 def traject_planned(item: WorkItem, ctx: RunContext) -> dict[str, int]:
-    return {f"{item.spec['kind']} / {item.spec['domain']}": 1}
+    return {f"{item.spec.kind} / {item.spec.domain}": 1}
 
 
 @FACETS.register("judge")
@@ -191,7 +191,7 @@ def judge_facets(sample: Sample, item: WorkItem, ctx: RunContext) -> Facets:
 @PLANNED.register("judge")
 def judge_planned(item: WorkItem, ctx: RunContext) -> dict[str, int]:
     groups: dict[str, int] = {}
-    for label in item.spec["labels"]:
+    for label in item.spec.labels:
         groups[label] = groups.get(label, 0) + 1
     return groups
 
@@ -220,4 +220,4 @@ def bfcl_facets(sample: Sample, item: WorkItem, ctx: RunContext) -> Facets:
     offered = [f["name"] for f in q.get("function") or []]
     extra = {} if calls else {"domains": domains_of(offered, catalog)}
     return make("bfcl", sample.item_id, sample.item_id, lead, calls, catalog,
-                groups={item.spec["category"]: 1}, **extra)
+                groups={item.spec.category: 1}, **extra)

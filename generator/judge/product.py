@@ -13,11 +13,12 @@ import json
 import random
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import BudgetExceeded, ConfigError, LLMError
-from ..products.base import PRODUCTS, RunContext, WorkItem, stable_id
-from ..records import DisclosurePlan, ItemResult, Rejection, Sample, Target
+from ..products.base import Needs, Product, RunContext, WorkItem, register_product, stable_id
+from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, UserHistory
+from ..validators import TEXT_VALIDATORS
 from . import audit, llm_operator  # noqa: F401  (register `validate/stats --format judge` and llm_value)
 from .cases import Candidate, Judgement, JudgeRow, Scenario
 from .config import JudgeConfig, Label
@@ -28,54 +29,40 @@ from .operators import OPERATORS, Operator
 from .scenario import draw_scenario, user_values
 from .similarity import split_words
 
+if TYPE_CHECKING:
+    from ..config import RunConfig
+
 NAME = "judge"
 
 
-def judge_config(ctx: RunContext) -> JudgeConfig:
-    return ctx.config.products.judge or JudgeConfig()
+class JudgeSpec(Record):
+    start: int  # index of the batch's first row
+    labels: list[Label]  # the planned label of each row of the batch
 
 
-def check_config(cfg: JudgeConfig) -> None:
-    """Start-up checks: known operator names; the LLM operator's prompt when it will be used."""
-    from ..prompting import check_templates
-
-    unknown = sorted(set(cfg.operators) - set(OPERATORS.names()))
-    if unknown:
-        raise ConfigError(f"unknown judge operators {unknown} (known: {', '.join(OPERATORS.names())})",
-                          field="products.judge.operators")
-    problems = check_templates(llm_operator.TEMPLATE_VARS) if cfg.llm_share > 0 else []
-    if problems:
-        raise ConfigError("; ".join(problems), field="products.judge.llm_share")
-
-
-USERS_KEY = "judge.users"
+JudgeItem = WorkItem[JudgeSpec]
+Users = list[dict[str, list[Any]]]
 SCENARIOS_PER_OPERATOR = 4
 ROWS_IN_FLIGHT = 8  # per work item
 PERSONA_START = datetime(2025, 5, 1)
 
 
-def users_of(ctx: RunContext) -> list[dict[str, list[Any]]]:
-    """Per-user history values (for 'a value from the user's own history'), built once per run:
-    the run's histories, else histories simulated from the config's personas, else none."""
-    if USERS_KEY not in ctx.extra:
-        histories = list(ctx.histories)
-        if not histories and ctx.config.personas:
-            from ..personas import load_personas, synthesize_histories
+def run_histories(ctx: RunContext, cfg: JudgeConfig) -> list[UserHistory]:
+    """The run's histories, else histories simulated from the config's personas, else none."""
+    if ctx.histories or not ctx.config.personas:
+        return list(ctx.histories)
+    from ..personas import load_personas, synthesize_histories
 
-            personas = load_personas(ctx.base_dir / ctx.config.personas)
-            histories = synthesize_histories(personas, ctx.catalog, ctx.seed, start=PERSONA_START,
-                                             n_events=judge_config(ctx).persona_events)
-        ctx.extra[USERS_KEY] = user_values(histories)
-    return ctx.extra[USERS_KEY]
+    personas = load_personas(ctx.base_dir / ctx.config.personas)
+    return synthesize_histories(personas, ctx.catalog, ctx.seed, start=PERSONA_START, n_events=cfg.persona_events)
 
 
 class RowBuilder:
     """Builds one row; collects the rejections met on the way."""
 
-    def __init__(self, ctx: RunContext, cfg: JudgeConfig) -> None:
-        self.ctx, self.cfg = ctx, cfg
+    def __init__(self, ctx: RunContext, cfg: JudgeConfig, users: Users) -> None:
+        self.ctx, self.cfg, self.users = ctx, cfg, users
         self.rejections: list[Rejection] = []
-        self.users = users_of(ctx)
 
     def reject(self, row_id: str, stage: str, validator: str, reason: str, raw: str | None = None) -> None:
         self.rejections.append(Rejection(item_id=row_id, product=NAME, stage=stage, validator=validator,
@@ -167,25 +154,52 @@ def request_plan(target: Target, sc: Scenario) -> DisclosurePlan:
     return plan.model_copy(update={"calls": calls})
 
 
-@PRODUCTS.register(NAME)
-class JudgeProduct:
+@register_product
+class JudgeProduct(Product[JudgeSpec, JudgeRow, JudgeConfig]):
     name = NAME
+    config_model = JudgeConfig
+    spec_model = JudgeSpec
+    payload_model = JudgeRow
+    validators = TEXT_VALIDATORS
+    reads: ClassVar[dict[str, str]] = {"histories": "", "personas": "without histories"}
+    format_name = "tool-selection-quality judge rows"
+    hub_task = "text-classification"
+    counts_samples = True
 
-    def plan(self, ctx: RunContext) -> list[WorkItem]:
-        cfg = judge_config(ctx)
-        check_config(cfg)
-        labels = plan_labels(cfg.rows, cfg.shares(), ctx.rng("judge/labels"))
-        step = cfg.rows_per_item
-        return [WorkItem(item_id=stable_id(ctx.seed, NAME, i), product=NAME, index=i,
-                         spec={"start": start, "labels": labels[start:start + step]})
+    def __init__(self, config: JudgeConfig) -> None:
+        super().__init__(config)
+        self._users: Users | None = None
+
+    @classmethod
+    def needs(cls, config: JudgeConfig, run: RunConfig) -> Needs:
+        llm = config.llm_share > 0
+        return Needs(llm=llm, prompts=llm_operator.TEMPLATE_VARS if llm else {}, histories=True,
+                     personas=not run.histories)
+
+    @classmethod
+    def check(cls, config: JudgeConfig, run: RunConfig) -> None:
+        unknown = sorted(set(config.operators) - set(OPERATORS.names()))
+        if unknown:
+            raise ConfigError(f"unknown judge operators {unknown} (known: {', '.join(OPERATORS.names())})",
+                              field="products.judge.operators")
+
+    def users(self, ctx: RunContext) -> Users:
+        """Per-user history values (for 'a value from the user's own history'), built on first use."""
+        if self._users is None:
+            self._users = user_values(run_histories(ctx, self.config))
+        return self._users
+
+    def plan(self, ctx: RunContext) -> list[JudgeItem]:
+        labels = plan_labels(self.config.rows, self.config.shares(), ctx.rng("judge/labels"))
+        step = self.config.rows_per_item
+        return [self.item(ctx, i, JudgeSpec(start=start, labels=labels[start:start + step]), i)
                 for i, start in enumerate(range(0, len(labels), step))]
 
-    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
+    async def run(self, item: JudgeItem, ctx: RunContext) -> ItemResult:
         """Rows of the batch are built concurrently (an LLM writer then overlaps its calls);
         each has its own rng and rejection list, so the result does not depend on timing."""
-        cfg = judge_config(ctx)
-        labels = item.spec["labels"]
-        builders = [RowBuilder(ctx, cfg) for _ in labels]
+        labels = item.spec.labels
+        builders = [RowBuilder(ctx, self.config, self.users(ctx)) for _ in labels]
         # A few rows at a time: every row starts with a burst of CPU (scenario, operator, labeler,
         # prompt) before its first request; thousands started at once would stall the event loop
         # and let the requests in flight run dry.
@@ -193,14 +207,19 @@ class JudgeProduct:
 
         async def row(i: int, b: RowBuilder, label: Label) -> JudgeRow | None:
             async with gate:
-                return await b.row(stable_id(ctx.seed, NAME, "row", item.spec["start"] + i), label)
+                return await b.row(stable_id(ctx.seed, NAME, "row", item.spec.start + i), label)
         rows = await asyncio.gather(*(row(i, b, lab)
                                       for i, (b, lab) in enumerate(zip(builders, labels, strict=True))))
-        samples = [Sample(item_id=item.item_id, product=NAME, payload=r.model_dump(mode="json"))
-                   for r in rows if r is not None]
-        return ItemResult(item_id=item.item_id, product=NAME, samples=samples,
+        return ItemResult(item_id=item.item_id, product=NAME,
+                          samples=[self.sample(item, r) for r in rows if r is not None],
                           rejections=[j for b in builders for j in b.rejections])
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
-        rows = [JudgeRow.model_validate(s.payload) for r in results for s in r.samples]
-        return write_judge(rows, ctx.out_dir / NAME, paired=judge_config(ctx).paired, split=ctx.split)
+        return write_judge(self.payloads(results), ctx.out_dir / NAME, paired=self.config.paired, split=ctx.split)
+
+    def requested(self, items: list[JudgeItem]) -> dict[str, int]:
+        return {"rows": self.config.rows}
+
+    @classmethod
+    def category(cls, item: JudgeItem) -> str:
+        return "rows"

@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import BudgetExceeded, LLMError
 from ..records import DisclosurePlan, Draft, Rejection, Target, Tool, ToolCall
 from ..writers.base import WriteRequest
-from .base import RunContext
+from .base import PRODUCTS, RunContext
 
 
 class Realized:
@@ -32,21 +32,22 @@ async def realize(ctx: RunContext, item_id: str, product: str, target: Target, p
     """Write `plan.paraphrases` texts for `plan` in `language` and validate them; reject with
     the reason.
 
-    `skip` names validators that do not apply (e.g. hinted_recoverable for a deliberately
-    unrecoverable miss_param plan)."""
+    The texts pass the validators `product` registered with; `skip` names validators that do
+    not apply (e.g. hinted_recoverable for a deliberately unrecoverable miss_param plan)."""
     from ..validators import check_for, validate
 
+    names = PRODUCTS.get(product).validators
     req = WriteRequest(target=target, plan=plan, tools=tools, n=plan.paraphrases, avoid=avoid or [],
                        language=language)
     try:
-        draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), check_for(req, skip))
+        draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), check_for(req, skip, names))
     except LLMError as exc:
         if exc.retryable or isinstance(exc, BudgetExceeded):
             raise  # not a verdict on the item: the engine leaves it unfinished for a rerun
         return Realized(None, Rejection(item_id=item_id, product=product, stage="write",
                                         validator="llm", reason=exc.message, raw=exc.raw,
                                         attempts=exc.attempts), None)
-    failed = [v for v in validate(req, draft, skip) if not v.ok]
+    failed = [v for v in validate(req, draft, skip, names) if not v.ok]
     if failed:
         reason = "; ".join(f"{v.validator}: {v.reason}" for v in failed)
         return Realized(None, Rejection(item_id=item_id, product=product, stage="validate",

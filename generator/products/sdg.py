@@ -11,38 +11,65 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import ConfigError
 from ..io import write_jsonl
-from ..records import ItemResult, Rejection, Sample, Target, Tool, ToolCall
+from ..records import ItemResult, Record, Rejection, Sample, Target, Tool, ToolCall
 from ..registry import Registry
-from .base import PRODUCTS, RunContext, WorkItem, stable_id
+from ..validators.base import TEXT_VALIDATORS
+from .base import Product, RunContext, WorkItem, register_product
 from .common import realize, tool_call_message, tools_json
+from .sdg_config import SdgConfig
 
-SdgBuilder = Callable[[WorkItem, RunContext], Awaitable[ItemResult]]
-SDG_CATEGORIES: Registry[SdgBuilder] = Registry("sdg category")
+if TYPE_CHECKING:
+    from ..config import RunConfig
 
 NAME = "sdg"
 CHAT_DIR = "chat"
 MAX_SAMPLING_TRIES = 20
 
 
-def sdg_row(item: WorkItem, messages: list[dict[str, Any]], tools: list[Tool],
+class SdgSpec(Record):
+    category: str  # a builder in SDG_CATEGORIES
+
+
+class SdgRow(Record):
+    """One line of sdg/train.jsonl (the final assistant message is the target)."""
+
+    id: str
+    trajectory_id: str
+    category: str
+    messages: list[dict[str, Any]]
+    tools: str  # a JSON string of OpenAI tool definitions
+
+
+SdgItem = WorkItem[SdgSpec]
+SdgBuilder = Callable[[SdgItem, RunContext], Awaitable[ItemResult]]
+SDG_CATEGORIES: Registry[SdgBuilder] = Registry("sdg category")
+
+
+def sdg_settings(ctx: RunContext) -> SdgConfig:
+    """products.sdg, or its defaults when only products.bfcl runs the builders."""
+    return ctx.config.products.section(NAME, SdgConfig) or SdgConfig()
+
+
+def sdg_row(item: SdgItem, messages: list[dict[str, Any]], tools: list[Tool],
             trajectory_id: str | None = None, row_id: str | None = None) -> dict[str, Any]:
-    category = item.spec["category"]
+    category = item.spec.category
     rid = row_id or f"{category}_{item.index}"
     return {"id": rid, "trajectory_id": trajectory_id or rid, "category": category,
             "messages": messages, "tools": tools_json(tools)}
 
 
-def reject(item: WorkItem, stage: str, reason: str) -> ItemResult:
+def reject(item: SdgItem, stage: str, reason: str) -> ItemResult:
     rej = Rejection(item_id=item.item_id, product=NAME, stage=stage, reason=reason)
     return ItemResult(item_id=item.item_id, product=NAME, rejections=[rej])
 
 
-def accept(item: WorkItem, rows: list[dict[str, Any]]) -> ItemResult:
-    samples = [Sample(item_id=item.item_id, product=NAME, payload=r) for r in rows]
+def accept(item: SdgItem, rows: list[dict[str, Any]]) -> ItemResult:
+    samples = [Sample(item_id=item.item_id, product=NAME, payload=SdgRow.model_validate(r).model_dump(mode="json"))
+               for r in rows]
     return ItemResult(item_id=item.item_id, product=NAME, samples=samples)
 
 
@@ -72,7 +99,7 @@ def make_calls(tool: Tool, rng: random.Random, n: int) -> list[ToolCall] | None:
     return None
 
 
-async def request_row(item: WorkItem, ctx: RunContext, calls: list[ToolCall], offered: list[Tool],
+async def request_row(item: SdgItem, ctx: RunContext, calls: list[ToolCall], offered: list[Tool],
                       kind: str = "single") -> ItemResult:
     """Write an explicit request for `calls`, answered by one assistant message with the calls."""
     from ..plan import plan_explicit
@@ -90,7 +117,7 @@ async def request_row(item: WorkItem, ctx: RunContext, calls: list[ToolCall], of
 
 
 @SDG_CATEGORIES.register("simple")
-async def build_simple(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_simple(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     tool = rng.choice(ctx.catalog.tools)
     calls = make_calls(tool, rng, 1)
@@ -100,14 +127,14 @@ async def build_simple(item: WorkItem, ctx: RunContext) -> ItemResult:
 
 
 @SDG_CATEGORIES.register("multiple")
-async def build_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_multiple(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
     domain = pick_domain(ctx, rng, 2)
     if domain is None:
         return reject(item, "sample", "no domain has two tools for distractors")
     pool = ctx.catalog.by_domain[domain]
     tool = rng.choice(pool)
-    lo, hi = ctx.config.products.sdg.distractors
+    lo, hi = sdg_settings(ctx).distractors
     others = [t for t in pool if t.name != tool.name]
     offered = rng.sample(others, min(len(others), rng.randint(lo, hi))) + [tool]
     rng.shuffle(offered)
@@ -118,9 +145,9 @@ async def build_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
 
 
 @SDG_CATEGORIES.register("parallel")
-async def build_parallel(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_parallel(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
-    lo, hi = ctx.config.products.sdg.parallel_calls
+    lo, hi = sdg_settings(ctx).parallel_calls
     tools = [t for t in ctx.catalog.tools if t.properties]
     for _ in range(MAX_SAMPLING_TRIES):
         tool = rng.choice(tools)
@@ -131,9 +158,9 @@ async def build_parallel(item: WorkItem, ctx: RunContext) -> ItemResult:
 
 
 @SDG_CATEGORIES.register("parallel_multiple")
-async def build_parallel_multiple(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_parallel_multiple(item: SdgItem, ctx: RunContext) -> ItemResult:
     rng = ctx.rng(item.item_id)
-    lo, hi = ctx.config.products.sdg.parallel_calls
+    lo, hi = sdg_settings(ctx).parallel_calls
     domain = pick_domain(ctx, rng, lo + 1)
     if domain is None:
         return reject(item, "sample", f"no domain has {lo + 1} tools")
@@ -157,7 +184,7 @@ class ForeignRequest(NamedTuple):
     target: Target
 
 
-def foreign_request(item: WorkItem, ctx: RunContext, rng: random.Random,
+def foreign_request(item: SdgItem, ctx: RunContext, rng: random.Random,
                     max_offered: int) -> ForeignRequest | None:
     """None when the catalog has no tool outside the offered domain (fewer than two domains)."""
     if len(ctx.catalog.domains) < 2:
@@ -180,7 +207,7 @@ FOREIGN_NEEDS = ("found no request the offered tools leave unserved (no other do
                  "built-in off-topic request touches what the tools do)")
 
 
-def offtopic(item: WorkItem, ctx: RunContext, rng: random.Random, max_offered: int) -> tuple[list[Tool], str] | None:
+def offtopic(item: SdgItem, ctx: RunContext, rng: random.Random, max_offered: int) -> tuple[list[Tool], str] | None:
     """A catalog with one domain: offer some of its tools and a built-in request none of them
     serves (generator.offtopic); None when every such request touches what they do."""
     from ..offtopic import offtopic_request
@@ -192,13 +219,13 @@ def offtopic(item: WorkItem, ctx: RunContext, rng: random.Random, max_offered: i
     return None if text is None else (offered, text)
 
 
-def text_reply_row(item: WorkItem, text: str, offered: list[Tool]) -> ItemResult:
+def text_reply_row(item: SdgItem, text: str, offered: list[Tool]) -> ItemResult:
     messages = [{"role": "user", "content": text}, {"role": "assistant", "content": decline_text(offered)}]
     return accept(item, [sdg_row(item, messages, offered)])
 
 
 @SDG_CATEGORIES.register("irrelevance")
-async def build_irrelevance(item: WorkItem, ctx: RunContext) -> ItemResult:
+async def build_irrelevance(item: SdgItem, ctx: RunContext) -> ItemResult:
     """A request no offered tool serves (written from a tool of another domain, else a built-in
     off-topic request), answered in text."""
     from ..plan import plan_explicit
@@ -225,23 +252,28 @@ def decline_text(offered: list[Tool]) -> str:
             f"they only cover other tasks ({names}), so there is nothing I can call for this request.")
 
 
-@PRODUCTS.register(NAME)
-class SdgProduct:
+@register_product
+class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
     name = NAME
+    config_model = SdgConfig
+    spec_model = SdgSpec
+    payload_model = SdgRow
+    validators = TEXT_VALIDATORS
+    format_name = "BFCL-toolcall-SDG (OpenAI messages)"
 
-    def plan(self, ctx: RunContext) -> list[WorkItem]:
-        cfg = ctx.config.products.sdg
-        items: list[WorkItem] = []
-        for category, count in cfg.categories.items():
-            if category not in SDG_CATEGORIES:
-                raise ConfigError(f"unknown SDG category '{category}' (known: "
-                                  f"{', '.join(SDG_CATEGORIES.names())})", field="products.sdg.categories")
-            items += [WorkItem(item_id=stable_id(ctx.seed, NAME, category, i), product=NAME, index=i,
-                               spec={"category": category}) for i in range(count)]
-        return items
+    @classmethod
+    def check(cls, config: SdgConfig, run: RunConfig) -> None:
+        unknown = [c for c in config.categories if c not in SDG_CATEGORIES]
+        if unknown:
+            raise ConfigError(f"unknown SDG category '{unknown[0]}' (known: "
+                              f"{', '.join(SDG_CATEGORIES.names())})", field="products.sdg.categories")
 
-    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
-        return await SDG_CATEGORIES.get(item.spec["category"])(item, ctx)
+    def plan(self, ctx: RunContext) -> list[SdgItem]:
+        return [self.item(ctx, i, SdgSpec(category=category), category, i)
+                for category, count in self.config.categories.items() for i in range(count)]
+
+    async def run(self, item: SdgItem, ctx: RunContext) -> ItemResult:
+        return await SDG_CATEGORIES.get(item.spec.category)(item, ctx)
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
         """sdg/train.jsonl (per split: sdg/<split>.jsonl); with `chat_template`, the same rows in
@@ -249,10 +281,17 @@ class SdgProduct:
         from ..hub.chat import chat_row
 
         name = f"{ctx.split or 'train'}.jsonl"
-        rows = [s.payload for r in results for s in r.samples]
+        rows = [row.model_dump(mode="json") for row in self.payloads(results)]
         paths = [ctx.out_dir / NAME / name]
         write_jsonl(paths[0], rows)
-        if ctx.config.products.sdg.chat_template:
+        if self.config.chat_template:
             paths.append(ctx.out_dir / NAME / CHAT_DIR / name)
             write_jsonl(paths[1], (chat_row(r) for r in rows))
         return paths
+
+    def requested(self, items: list[SdgItem]) -> dict[str, int]:
+        return dict(self.config.categories)
+
+    @classmethod
+    def category(cls, item: SdgItem) -> str:
+        return item.spec.category

@@ -18,7 +18,7 @@ from ..jsonl import first_has, first_object, read_into, require_rows
 from ..readers import tool_from_openai
 from ..records import dict_at
 from ..schema import argument_errors
-from ..vagueness import gold_values, norm
+from ..vagueness import gold_values, normalize
 
 ROW_KEYS = ("id", "trajectory_id", "category", "messages", "tools")
 
@@ -166,7 +166,7 @@ def _measure(row: dict[str, Any]) -> tuple[int, int, int] | None:
         vals = [v for args in calls for _, v in gold_values(args)]
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
-    return sum(v in norm(str(user)) for v in vals), len(vals), len(str(user).split())
+    return sum(v in normalize(str(user)) for v in vals), len(vals), len(str(user).split())
 
 
 def stats_sdg(path: Path) -> AuditReport:

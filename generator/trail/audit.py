@@ -20,7 +20,7 @@ from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, rende
 from ..records import Tool, dict_at
 from ..schema import argument_errors
 from ..temporal import consistent, parse_time
-from ..vagueness import mentions_app, norm
+from ..vagueness import mentions_app, normalize
 from .export import LEVELS
 from .files import find_catalog_dir, load_catalog_dir, parse_file, query_files, variant_of
 from .measure import Figures, history_events, level_queries, measure, table
@@ -117,8 +117,8 @@ def leak_findings(rec: dict[str, Any], where: str) -> list[Finding]:
     out = []
     for level in LEVELS:
         for i, q in enumerate(level_queries(rec, level)):
-            nq = norm(q)
-            leaked = [x for x in idents if x and norm(x) in nq]
+            nq = normalize(q)
+            leaked = [x for x in idents if x and normalize(x) in nq]
             if level == LEVELS[-1] and mentions_app(q, str(ans.get("toolname", ""))):
                 leaked.append(f"app {ans.get('toolname')}")
             if leaked:

@@ -26,7 +26,7 @@ from pydantic import Field
 
 from ..audit import Table, legend
 from ..records import Record, Tool, dict_at
-from ..vagueness import gold_values, mean, mentions_app, norm, value_elements, value_recall
+from ..vagueness import gold_values, mean, mentions_app, normalize, value_elements, value_recall
 from ..validators.habitphrase import unsaid_problem
 from ..validators.timephrase import from_time_alone, parse_query_time, said_in
 from .export import LEVELS
@@ -102,7 +102,7 @@ def seen_values(events: list[dict[str, Any]]) -> dict[tuple[str, str, str], set[
         params = dict_at(e, "parameters")
         for k, v in params.items():
             for x in value_elements(v):
-                seen[(str(e.get("toolname")), str(e.get("apiname")), k)].add(norm(x))
+                seen[(str(e.get("toolname")), str(e.get("apiname")), k)].add(normalize(x))
     return seen
 
 
@@ -130,7 +130,7 @@ class Recoverability:
                     self.order[k].append(v)
         tool = tools.get(f"{self.app}_{self.api}")
         props = tool.properties if tool else {}
-        self.defaults = {k: norm(s["default"]) for k, s in props.items() if "default" in s}
+        self.defaults = {k: normalize(s["default"]) for k, s in props.items() if "default" in s}
 
     def __call__(self, param: str, value: str, query: str = "") -> bool:
         return (value in self.seen.get((self.app, self.api, param), set())
@@ -174,7 +174,7 @@ def add_record(accs: dict[str, _Acc], record: dict[str, Any], tools: dict[str, T
 
 
 def _add_query(acc: _Acc, q: str, vals: list[tuple[str, str]], app: str, recover: Recoverability) -> float:
-    nq = norm(q)
+    nq = normalize(q)
     acc.app.append(mentions_app(q, app))
     acc.words.append(len(q.split()))
     vr = value_recall(q, vals)

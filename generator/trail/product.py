@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import ConfigError
 from ..identity import trail_names
 from ..plan import DEFAULT_POLICY, PlanPolicy, plan_levels
-from ..products.base import PRODUCTS, RunContext, WorkItem, item_rng, stable_id
-from ..records import DisclosurePlan, Draft, ItemResult, Rejection, Sample, Target, Tool, UserHistory, Verdict
+from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, register_product
+from ..records import DisclosurePlan, Draft, ItemResult, Record, Rejection, Target, Tool, UserHistory, Verdict
 from ..shortfall import note
 from ..temporal import consistent
-from ..validators import check_for, level_recall, levels_ordered, validate
+from ..validators import TEXT_VALIDATORS, check_for, level_recall, levels_ordered, validate
 from ..validators.levels import plan_gold
 from ..writers.base import WriteRequest
 from .config import LEVEL_NAMES, TrailConfig
@@ -32,20 +32,27 @@ from .export import TrailAnswer, TrailPayload, export_trail, write_apis, write_q
 from .score import prediction_of, score_query
 from .targets import build_target, select, tool_of
 
+if TYPE_CHECKING:
+    from ..config import RunConfig
+
 log = logging.getLogger(__name__)
 
 NAME = "trail"
-LOGS_KEY = "trail.logs"
+
+
+class TrailSpec(Record):
+    user: str
+    k: int  # the target is event k of the user's log
+
+
+TrailItem = WorkItem[TrailSpec]
+Logs = dict[str, UserHistory]
 
 
 class ItemFailed(Exception):
     def __init__(self, rejection: Rejection) -> None:
         super().__init__(rejection.reason)
         self.rejection = rejection
-
-
-def settings(ctx: RunContext) -> TrailConfig:
-    return ctx.config.products.trail or TrailConfig()
 
 
 # ---------------------------------------------------------------- user logs
@@ -100,13 +107,9 @@ def select_users(logs: list[UserHistory], users: list[str] | None) -> list[UserH
     return [h for h in logs if h.user in users]
 
 
-def logs_of(ctx: RunContext) -> dict[str, UserHistory]:
-    """The user logs of this run, built once (pure and deterministic) and shared by items."""
-    if LOGS_KEY not in ctx.extra:
-        cfg = settings(ctx)
-        logs = real_logs(cfg, ctx) if cfg.source == "real" else synthetic_logs(cfg, ctx)
-        ctx.extra[LOGS_KEY] = {h.user: h for h in select_users(logs, cfg.users)}
-    return ctx.extra[LOGS_KEY]
+def user_logs(cfg: TrailConfig, ctx: RunContext) -> Logs:
+    logs = real_logs(cfg, ctx) if cfg.source == "real" else synthetic_logs(cfg, ctx)
+    return {h.user: h for h in select_users(logs, cfg.users)}
 
 
 # ---------------------------------------------------------------- plan
@@ -134,31 +137,53 @@ def policy_of(cfg: TrailConfig) -> PlanPolicy:
         raise ConfigError(str(exc).splitlines()[0], field="products.trail.policy") from None
 
 
-class TrailProduct:
+@register_product
+class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
     name = NAME
+    config_model = TrailConfig
+    spec_model = TrailSpec
+    payload_model = TrailPayload
+    validators = TEXT_VALIDATORS
+    format_name = "TRAILBench"
+    reads: ClassVar[dict[str, str]] = {"histories": "source: real, no `files`", "personas": "source: synthetic"}
 
-    def plan(self, ctx: RunContext) -> list[WorkItem]:
-        cfg = settings(ctx)
-        policy_of(cfg)  # refuse a bad policy before anything runs
-        logs = list(logs_of(ctx).values())
+    def __init__(self, config: TrailConfig) -> None:
+        super().__init__(config)
+        self._logs: Logs | None = None
+
+    @classmethod
+    def needs(cls, config: TrailConfig, run: RunConfig) -> Needs:
+        real = config.source == "real"
+        return Needs(histories=real and not config.files, personas=not real)
+
+    @classmethod
+    def check(cls, config: TrailConfig, run: RunConfig) -> None:
+        policy_of(config)  # a bad policy is refused before anything runs
+
+    def logs(self, ctx: RunContext) -> Logs:
+        """The user logs of this run, built on first use (pure and deterministic), shared by items."""
+        if self._logs is None:
+            self._logs = user_logs(self.config, ctx)
+        return self._logs
+
+    def plan(self, ctx: RunContext) -> list[TrailItem]:
+        cfg = self.config
         rng = item_rng(ctx.seed, "trail:select")
-        picks = select(logs, ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable, rng,
-                       cfg.repeat_share, cfg.recent_share, cfg.fixed_budget)
+        picks = select(list(self.logs(ctx).values()), ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable,
+                       rng, cfg.repeat_share, cfg.recent_share, cfg.fixed_budget)
         if len(picks) < cfg.targets:
             why = picks.why_short(cfg.targets, cfg.repeat_share, cfg.fixed_budget)
             log.warning("trail: %s", why)
             note(ctx, NAME, "targets", f"{why}; events need >= {cfg.min_history} earlier events "
                  "(min_history)")
-        return [WorkItem(item_id=stable_id(ctx.seed, NAME, user, k), product=NAME, index=i,
-                         spec={"user": user, "k": k}) for i, (user, k) in enumerate(picks)]
+        return [self.item(ctx, i, TrailSpec(user=user, k=k), user, k) for i, (user, k) in enumerate(picks)]
 
-    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
-        cfg = settings(ctx)
+    async def run(self, item: TrailItem, ctx: RunContext) -> ItemResult:
         rejections: list[Rejection] = []
-        for attempt in range(cfg.max_attempts):
+        for attempt in range(self.config.max_attempts):
             try:
-                sample = await attempt_item(item, ctx, cfg, attempt)
-                return ItemResult(item_id=item.item_id, product=NAME, samples=[sample])
+                payload = await attempt_item(item, ctx, self.config, self.logs(ctx), attempt)
+                return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, payload)])
             except ItemFailed as failed:
                 rejections.append(failed.rejection)
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections[-1:])
@@ -172,20 +197,26 @@ class TrailProduct:
         return (write_query_files(samples, ctx.product_dir(NAME))
                 + write_apis(ctx.catalog, set(ctx.catalog.domains), ctx.out_dir / NAME))
 
+    def requested(self, items: list[TrailItem]) -> dict[str, int]:
+        return {"targets": self.config.targets}
 
-PRODUCTS.add(NAME, TrailProduct)
+    @classmethod
+    def category(cls, item: TrailItem) -> str:
+        return "targets"
+
+
 
 
 # ---------------------------------------------------------------- one item
 
-def target_of(item: WorkItem, ctx: RunContext) -> tuple[Target, Tool]:
-    log = logs_of(ctx)[item.spec["user"]]
-    tool = tool_of(log.events[item.spec["k"]], ctx.catalog)
+def target_of(item: TrailItem, ctx: RunContext, logs: Logs) -> tuple[Target, Tool]:
+    log = logs[item.spec.user]
+    tool = tool_of(log.events[item.spec.k], ctx.catalog)
     assert tool is not None  # plan only picks events of known tools
-    return build_target(item.item_id, log, item.spec["k"], tool, ctx.catalog), tool
+    return build_target(item.item_id, log, item.spec.k, tool, ctx.catalog), tool
 
 
-def reject(item: WorkItem, stage: str, validator: str, reason: str, raw: str | None = None,
+def reject(item: TrailItem, stage: str, validator: str, reason: str, raw: str | None = None,
            attempts: int = 1) -> ItemFailed:
     return ItemFailed(Rejection(item_id=item.item_id, product=NAME, stage=stage, validator=validator,
                                 reason=reason, raw=raw, attempts=attempts))
@@ -198,7 +229,7 @@ def answer_of(target: Target, tool: Tool) -> TrailAnswer:
                        temporal_parameters=list(target.temporal_parameters) or None)
 
 
-def check_answer(item: WorkItem, target: Target, answer: TrailAnswer, tool: Tool) -> None:
+def check_answer(item: TrailItem, target: Target, answer: TrailAnswer, tool: Tool) -> None:
     """Target-level checks: temporal arguments agree with the query time, and the gold answer
     scores 1.0 as its own prediction under TRAILBench's rule."""
     problems = consistent(tool, answer.parameters, target.time or "")
@@ -209,7 +240,7 @@ def check_answer(item: WorkItem, target: Target, answer: TrailAnswer, tool: Tool
         raise reject(item, "target", "gold_self_score", "gold answer fails TRAILBench's scorer")
 
 
-async def write_level(item: WorkItem, ctx: RunContext, target: Target, tool: Tool, plan: DisclosurePlan,
+async def write_level(item: TrailItem, ctx: RunContext, target: Target, tool: Tool, plan: DisclosurePlan,
                       avoid: list[str], attempt: int) -> Draft:
     from ..errors import BudgetExceeded, LLMError
 
@@ -218,7 +249,8 @@ async def write_level(item: WorkItem, ctx: RunContext, target: Target, tool: Too
     req = WriteRequest(target=target, plan=plan, tools=[tool], n=plan.paraphrases)
     try:
         draft = await ctx.writer.write(req.model_copy(update={"avoid": avoid}),
-                                       ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"), check_for(req))
+                                       ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"),
+                                       check_for(req, names=TrailProduct.validators))
     except LLMError as exc:
         # A spent budget or a transient endpoint failure says nothing about this item: let it
         # propagate so the engine leaves the item unfinished and a rerun retries it. Only
@@ -226,7 +258,7 @@ async def write_level(item: WorkItem, ctx: RunContext, target: Target, tool: Too
         if isinstance(exc, BudgetExceeded) or exc.retryable:
             raise
         raise reject(item, f"write:{plan.level}", "llm", exc.message, exc.raw, exc.attempts) from None
-    bad = [v for v in validate(req, draft) if not v.ok]
+    bad = [v for v in validate(req, draft, names=TrailProduct.validators) if not v.ok]
     if bad:
         raise reject(item, f"validate:{plan.level}", bad[0].validator, reason_of(bad),
                      draft.raw or "\n".join(draft.texts), draft.attempts)
@@ -250,8 +282,9 @@ def strictly_vaguer(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Ve
                     reason=f"value recall of {plans[-1].level} ({last:.2f}) is not below {plans[0].level} ({first:.2f})")]
 
 
-async def attempt_item(item: WorkItem, ctx: RunContext, cfg: TrailConfig, attempt: int) -> Sample:
-    target, tool = target_of(item, ctx)
+async def attempt_item(item: TrailItem, ctx: RunContext, cfg: TrailConfig, logs: Logs,
+                       attempt: int) -> TrailPayload:
+    target, tool = target_of(item, ctx, logs)
     answer = answer_of(target, tool)
     check_answer(item, target, answer, tool)
     rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}:plan")
@@ -266,6 +299,5 @@ async def attempt_item(item: WorkItem, ctx: RunContext, cfg: TrailConfig, attemp
         raw = "\n".join(f"[{d.level}] {t}" for d in drafts for t in d.texts)
         raise reject(item, "levels", "levels_ordered", reason_of(bad), raw, attempt + 1)
     query = {name: d.texts for name, d in zip(LEVEL_NAMES, drafts, strict=True)}
-    payload = TrailPayload(user=target.user or "user", time=target.time or "", query=query,
-                           answer=answer, history=target.history)
-    return Sample(item_id=item.item_id, product=NAME, payload=payload.model_dump(mode="json"))
+    return TrailPayload(user=target.user or "user", time=target.time or "", query=query,
+                        answer=answer, history=target.history)

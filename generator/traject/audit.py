@@ -21,7 +21,7 @@ from ..audit import AUDITS, DETECTORS, STATS, VR_MEANING, AuditReport, Finding, 
 from ..errors import InputError
 from ..records import Tool
 from ..surface import mentions
-from ..vagueness import countable, mean, norm, value_elements
+from ..vagueness import countable, mean, normalize, value_elements
 from .metrics import gold_scores
 from .plans import ENUM_WORDS, hint_core
 
@@ -60,7 +60,7 @@ def values(rec: Rec, required_only: bool) -> list[tuple[str, Any]]:
         for k in kinds
         for p in c.get(k) or []
         for x in value_elements(p.get("value"))
-        if countable(x) and norm(x) not in ("true", "false")
+        if countable(x) and normalize(x) not in ("true", "false")
     ]
 
 
@@ -68,9 +68,9 @@ def recall(recs: list[Rec], required_only: bool) -> float | None:
     """Value recall over `recs`; None ("n/a") when they hold no countable value."""
     hits = total = 0
     for r in recs:
-        q = norm(r.get("query", ""))
+        q = normalize(r.get("query", ""))
         vals = values(r, required_only)
-        hits += sum(norm(v) in q for _, v in vals)
+        hits += sum(normalize(v) in q for _, v in vals)
         total += len(vals)
     return hits / total if total else None
 
@@ -88,10 +88,10 @@ def said(query: str, param: str, value: Any) -> bool:
     number in words, or a known paraphrase of a plain-word enum member."""
     if mentions(query, value, param, None):
         return True
-    nq = norm(query)
+    nq = normalize(query)
     core = hint_core(_ANY_TOOL, param, value)
-    forms = [core[1] if core else None, ENUM_WORDS.get(norm(str(value)).replace("_", " "))]
-    return any(f and norm(f) in nq for f in forms)
+    forms = [core[1] if core else None, ENUM_WORDS.get(normalize(str(value)).replace("_", " "))]
+    return any(f and normalize(f) in nq for f in forms)
 
 
 def dropped(rec: Rec, twin: Rec | None = None) -> tuple[list[str], list[str]]:
@@ -194,7 +194,7 @@ def binding_findings(where: str, recs: list[Rec]) -> list[Finding]:
             if (
                 param
                 and value is not None
-                and norm(value) not in norm(calls[j - 1].get("executed_output", ""))
+                and normalize(value) not in normalize(calls[j - 1].get("executed_output", ""))
             ):
                 out.append(
                     Finding(

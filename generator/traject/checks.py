@@ -1,30 +1,39 @@
-"""Text checks of one realized trajectory query against its disclosure plan.
+"""The TRAJECT-Bench text checks of one realized trajectory query against its disclosure plan,
+registered in the one validator registry (generator.validators.VALIDATORS).
 
-Each check returns problem strings ([] = accepted); `query_problems` runs the ones a level
-needs. The project-wide text validators (generator.validators) run in addition when present.
+Each check applies to some query levels (simple, hard, traj_query) and passes the others; the
+traject product runs the generic text validators (less hinted_recoverable: a hard query's
+hints resolve from the query itself, and the stricter `recoverable` check replaces it) and then
+these, in TRAJECT_VALIDATORS order. `query_problems` runs them all on one text.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from ..identity import forbidden
-from ..records import DisclosurePlan, Target, Tool
-from ..registry import Registry
+from ..records import DisclosurePlan, Target, Tool, Verdict
 from ..surface import contains, leaks, mentions
-from ..vagueness import countable, norm
+from ..vagueness import countable, normalize
+from ..validators.base import TEXT_VALIDATORS, VALIDATORS, tools_of, verdicts
+from ..writers.base import WriteRequest
 from .plans import HARD_RECALL_CAP, hint_said, literal_recall, unrecoverable
 
 Check = Callable[[str, DisclosurePlan, Target, dict[str, Tool]], list[str]]
-CHECKS: Registry[Check] = Registry("traject check")
-LEVEL_CHECKS = {
-    "simple": ["stated_present", "no_identifiers", "recoverable"],
-    "hard": ["stated_present", "hints_present", "no_identifiers", "no_names", "not_vague", "recoverable",
-             "vague_enough"],
-    "traj_query": ["stated_present", "no_identifiers", "no_leak", "recoverable"],
-}
-_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*")
+ALL_LEVELS = ("simple", "hard", "traj_query")
+
+
+def traject_check(name: str, levels: tuple[str, ...] = ALL_LEVELS) -> Callable[[Check], Check]:
+    """Register a per-text check as a validator of the queries of `levels`."""
+    def deco(check: Check) -> Check:
+        def validator(req: WriteRequest, texts: list[str]) -> list[Verdict]:
+            if req.plan.level not in levels:
+                return verdicts(name, [])
+            tools = tools_of(req)
+            return verdicts(name, [p for t in texts for p in check(t, req.plan, req.target, tools)])
+        VALIDATORS.add(name, validator)
+        return check
+    return deco
 
 
 def _said(text: str, plan: DisclosurePlan, i: int, param: str, value: object, tools: dict[str, Tool]) -> bool:
@@ -34,14 +43,7 @@ def _said(text: str, plan: DisclosurePlan, i: int, param: str, value: object, to
     return mentions(text, value, param, tools[plan.calls[i].tool])
 
 
-def stated_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
-    return [
-        f"call {i + 1}: stated {a.param}={a.value!r} missing from the query"
-        for i, a in plan.args()
-        if a.mode == "stated" and not _said(text, plan, i, a.param, a.value, tools)
-    ]
-
-
+@traject_check("hints_present", ("hard",))
 def hints_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     return [
         f"call {i + 1}: hint {a.hint!r} for {a.param} missing from the query"
@@ -53,21 +55,21 @@ def hints_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[s
 
 
 def _identifiers(tool: Tool) -> list[str]:
-    """Function, API and parameter names in identifier form (generator.identity.forbidden),
-    and a TRAJECT-Bench "<tool>: <API>" name; plain words a user says anyway are not listed."""
-    ids = [ident for ident, what, _ in forbidden(tool, name_app=True) if what != "enum identifier"]
-    ids += [p for p in tool.properties if _IDENT.fullmatch(p) and p not in ids]
-    return ids + ([tool.name] if ":" in tool.name else [])
+    """Function, API and parameter names in identifier form and a "<tool>: <API>" name
+    (generator.identity.forbidden); plain words a user says anyway are not listed."""
+    return [ident for ident, _, _ in forbidden(tool, name_app=True)]
 
 
-def no_identifiers(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
-    """Tools are implied, never named by identifier (function name, snake/camel API or param)."""
-    nq = norm(text)
+@traject_check("no_identifiers_anywhere")
+def no_identifiers_anywhere(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
+    """Tools are implied, never named by identifier, not even inside a stated value (where the
+    generic no_identifiers allows it) nor inside a longer word."""
+    nq = normalize(text)
     return [
         f"identifier {ident!r} appears in the query"
         for c in plan.calls
         for ident in _identifiers(tools[c.tool])
-        if norm(ident) in nq
+        if normalize(ident) in nq
     ]
 
 
@@ -77,6 +79,7 @@ def _names(tool: Tool) -> list[str]:
     return [tool.app]
 
 
+@traject_check("no_names", ("hard",))
 def no_names(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """Hard queries do not name the tool or API even in plain words."""
     return [
@@ -87,6 +90,7 @@ def no_names(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, T
     ]
 
 
+@traject_check("not_vague", ("hard",))
 def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """Every call with disclosed arguments is anchored in the query by one of them."""
     out = []
@@ -102,21 +106,24 @@ def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, 
     return out
 
 
+@traject_check("no_leak", ("traj_query",))
 def no_leak(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """A value produced by an earlier step is not given away in the query."""
     return [
         f"call {i + 1}: bound value {a.param}={a.value!r} leaks into the query"
         for i, a in plan.args()
         if a.source == "previous_step"
-        and len(norm(a.value)) >= 3
+        and len(normalize(a.value)) >= 3
         and leaks(text, a.value, a.param, tools[plan.calls[i].tool])
     ]
 
 
+@traject_check("recoverable")
 def recoverable(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     return unrecoverable(plan, target, tools)
 
 
+@traject_check("vague_enough", ("hard",))
 def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """A hard query says at most HARD_RECALL_CAP of the call's counted values verbatim."""
     recall = literal_recall(text, target)
@@ -125,27 +132,18 @@ def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[st
     return [f"the hard query says {recall:.2f} of the values verbatim (at most {HARD_RECALL_CAP})"]
 
 
-def register_checks() -> None:
-    for name, fn in (
-        ("vague_enough", vague_enough),
-        ("stated_present", stated_present),
-        ("hints_present", hints_present),
-        ("no_identifiers", no_identifiers),
-        ("no_names", no_names),
-        ("not_vague", not_vague),
-        ("no_leak", no_leak),
-        ("recoverable", recoverable),
-    ):
-        if name not in CHECKS:
-            CHECKS.add(name, fn)
+# What the traject product runs, in order: the generic validators, then its own checks.
+TRAJECT_VALIDATORS = tuple(n for n in TEXT_VALIDATORS if n != "hinted_recoverable") + (
+    "hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "recoverable",
+    "vague_enough")
 
 
 def query_problems(
     text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]
 ) -> list[tuple[str, str]]:
-    """(check name, problem) pairs for one query at its plan's level."""
-    register_checks()
-    out = []
-    for name in LEVEL_CHECKS[plan.level]:
-        out += [(name, p) for p in CHECKS.get(name)(text, plan, target, tools)]
-    return out
+    """(validator, problem) pairs for one query at its plan's level: everything the traject
+    product checks."""
+    from ..validators import run_all
+
+    req = WriteRequest(target=target, plan=plan, tools=[tools[c.tool] for c in plan.calls], n=1)
+    return [(v.validator, v.reason) for v in run_all(req, [text], names=TRAJECT_VALIDATORS) if not v.ok]

@@ -27,7 +27,7 @@ from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
 from ..surface import forms, noun, render
-from ..vagueness import countable, norm
+from ..vagueness import countable, normalize
 from .describe import DESCRIBERS
 from .export import wire_value
 
@@ -83,7 +83,7 @@ ENUM_WORDS = {
 def enum_surface(tool: Tool, param: str, value: Any) -> str:
     custom = (tool.hints.surface.get(param, {}) if tool.hints else {}).get(str(value))
     plain = re.sub(r"[_\-]+", " ", str(value)).strip().lower()
-    if custom and norm(value) not in norm(custom):
+    if custom and normalize(value) not in normalize(custom):
         return custom
     return ENUM_WORDS.get(plain) or custom or plain
 
@@ -93,12 +93,12 @@ def _enum_hint(tool: Tool, param: str, value: Any) -> str | None:
     if isinstance(value, bool) or value not in enum:
         return None
     hint = enum_surface(tool, param, value)
-    return hint if norm(value) not in norm(hint) and _enum_resolve(tool, param, hint) == value else None
+    return hint if normalize(value) not in normalize(hint) and _enum_resolve(tool, param, hint) == value else None
 
 
 def _enum_resolve(tool: Tool, param: str, hint: str) -> Any:
     hits = [
-        v for v in spec(tool, param).get("enum") or [] if norm(enum_surface(tool, param, v)) == norm(hint)
+        v for v in spec(tool, param).get("enum") or [] if normalize(enum_surface(tool, param, v)) == normalize(hint)
     ]
     return hits[0] if len(hits) == 1 else None
 
@@ -309,7 +309,7 @@ def literal_surface(tool: Tool, param: str, value: Any) -> str | None:
     if (
         isinstance(value, str)
         and not spec(tool, param).get("enum")
-        and norm(value) not in norm(render(value, param, tool))
+        and normalize(value) not in normalize(render(value, param, tool))
     ):
         return value
     return None
@@ -370,7 +370,7 @@ HARD_RECALL_CAP = 0.5
 def counted(value: Any) -> str | None:
     """The value as TRAJECT-Bench's value recall counts it (its wire string, normalized), or
     None when it is not counted (shorter than 2 characters, a boolean)."""
-    v = norm(wire_value(value))
+    v = normalize(wire_value(value))
     return v if len(v) >= 2 and v not in ("true", "false") else None
 
 
@@ -384,7 +384,7 @@ def hard_floor(target: Target, tools: dict[str, Tool]) -> float:
 def literal_recall(text: str, target: Target) -> float:
     """TRAJECT-Bench's value recall of one query: share of counted values found verbatim."""
     values = [v for c in target.calls for x in c.arguments.values() if (v := counted(x)) is not None]
-    nq = norm(text)
+    nq = normalize(text)
     return sum(v in nq for v in values) / len(values) if values else 0.0
 
 
@@ -421,7 +421,7 @@ def literalize(text: str, plan: DisclosurePlan, tools: dict[str, Tool]) -> str:
     to the gold spelling carried in its `hint` ("2025-06-04", "09:30"), as upstream's simple
     queries state values verbatim. Writers that already honor the hint are left unchanged."""
     for i, a in plan.args():
-        if a.mode != "stated" or not a.hint or norm(a.hint) in norm(text):
+        if a.mode != "stated" or not a.hint or normalize(a.hint) in normalize(text):
             continue
         for form in sorted(forms(a.value, a.param, tools[plan.calls[i].tool]), key=len, reverse=True):
             new = _replace_once(text, form, a.hint)

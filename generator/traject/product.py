@@ -14,37 +14,46 @@ import logging
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BudgetExceeded, ConfigError, LLMError
-from ..products.base import PRODUCTS, RunContext, WorkItem, item_rng, stable_id
-from ..prompting import check_templates
-from ..records import DisclosurePlan, ItemResult, Rejection, Sample, Target, Tool
+from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, register_product
+from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Tool
 from ..shortfall import note
 from ..validators import run_all
 from ..writers.base import WriteRequest
 from . import export, llm_sim, plans, propose, sample, simulate
-from .checks import query_problems
+from .checks import TRAJECT_VALIDATORS
 from .config import TrajectConfig
 from .graph import ToolGraph, build_graph
 
+if TYPE_CHECKING:
+    from ..config import RunConfig
+
 NAME = "traject"
-# Hard-query hints (enum words, dates / clock times / numbers in words) are resolved from the
-# query itself (source "query"), which the generic validator reserves for history and time;
-# the stricter traject `recoverable` check (every hint resolves back to the exact value) replaces it.
-SKIP_VALIDATORS = ("hinted_recoverable",)
-GRAPH_KEY = "traject.graph"
 log = logging.getLogger(__name__)
+
+
+class TrajectSpec(Record):
+    kind: Literal["parallel", "sequential"]
+    domain: str
+    domain_index: int
+    index: int
+
+
+class TrajectPayload(TrajectSpec):
+    """The item's spec and its TRAJECT-Bench records: simple/hard (parallel) or traj_query."""
+
+    records: dict[str, dict[str, Any]]
+
+
+TrajectItem = WorkItem[TrajectSpec]
 
 
 class QueryFailed(Exception):
     def __init__(self, rejection: Rejection) -> None:
         super().__init__(rejection.reason)
         self.rejection = rejection
-
-
-def settings(ctx: RunContext) -> TrajectConfig:
-    return ctx.config.products.traject or TrajectConfig()
 
 
 def select_domains(cfg: TrajectConfig, ctx: RunContext) -> list[str]:
@@ -66,24 +75,20 @@ def safe_dir(domain: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", domain).strip("_") or "default"
 
 
-def _items(
-    ctx: RunContext, kind: str, count: int, domains: list[str], skip: frozenset[str] = frozenset()
-) -> list[dict[str, Any]]:
+def _specs(
+    kind: Literal["parallel", "sequential"], count: int, domains: list[str], skip: frozenset[str] = frozenset()
+) -> list[TrajectSpec]:
     return [
-        {"kind": kind, "domain": d, "domain_index": di, "index": i}
+        TrajectSpec(kind=kind, domain=d, domain_index=di, index=i)
         for di, d in enumerate(domains)
         if d not in skip
         for i in range(count)
     ]
 
 
-def chainless(ctx: RunContext, cfg: TrajectConfig, domains: list[str]) -> frozenset[str]:
+def chainless(ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, domains: list[str]) -> frozenset[str]:
     """Domains with no chain of `chain.min` steps along the graph: their sequential items are
-    skipped with a warning rather than filled with steps that do not feed each other. With
-    `llm_edges` the graph grows at run time, so nothing is skipped up front."""
-    if cfg.sequential == 0 or cfg.llm_edges:
-        return frozenset()
-    graph = graph_of(ctx)
+    skipped with a warning rather than filled with steps that do not feed each other."""
     out = []
     for d in domains:
         names = [t.name for t in ctx.catalog.by_domain[d]]
@@ -100,29 +105,12 @@ def chainless(ctx: RunContext, cfg: TrajectConfig, domains: list[str]) -> frozen
     return frozenset(out)
 
 
-def graph_of(ctx: RunContext) -> ToolGraph:
-    """Built once per run (pure, deterministic); LLM-proposed edges are merged by `ensure_graph`."""
-    if GRAPH_KEY not in ctx.extra:
-        ctx.extra[GRAPH_KEY] = build_graph(ctx.catalog.tools)
-    return ctx.extra[GRAPH_KEY]
-
-
-async def ensure_graph(ctx: RunContext, cfg: TrajectConfig) -> ToolGraph:
-    lock = ctx.extra.setdefault(GRAPH_KEY + ".lock", asyncio.Lock())
-    async with lock:
-        graph = graph_of(ctx)
-        if cfg.llm_edges and ctx.llm is not None and not ctx.extra.get(GRAPH_KEY + ".llm"):
-            await propose.add_llm_edges(graph, ctx.catalog.by_domain, ctx.llm)
-            ctx.extra[GRAPH_KEY + ".llm"] = True
-    return graph
-
-
 def new_target(
-    item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
+    item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
 ) -> Target | None:
     rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}")
-    tools = ctx.catalog.by_domain[item.spec["domain"]]
-    if item.spec["kind"] == "parallel":
+    tools = ctx.catalog.by_domain[item.spec.domain]
+    if item.spec.kind == "parallel":
         target = parallel_target(item, ctx, cfg, tools, rng)
         if target is None:
             return None
@@ -143,7 +131,7 @@ def new_target(
 PARALLEL_DRAWS = 16
 
 
-def parallel_target(item: WorkItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
+def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
                     rng: random.Random) -> Target | None:
     best: tuple[float, Target] | None = None
     for _ in range(PARALLEL_DRAWS):
@@ -159,14 +147,12 @@ def parallel_target(item: WorkItem, ctx: RunContext, cfg: TrajectConfig, tools: 
 
 
 def problems_of(req: WriteRequest, texts: list[str]) -> list[tuple[str, str]]:
-    """(validator, problem) pairs: the project's text validators plus the traject checks."""
-    tools = {t.name: t for t in req.tools}
-    theirs = [(v.validator, v.reason) for v in run_all(req, texts, SKIP_VALIDATORS) if not v.ok]
-    return theirs + [p for t in texts for p in query_problems(t, req.plan, req.target, tools)]
+    """(validator, problem) pairs of the validators the traject product runs (TRAJECT_VALIDATORS)."""
+    return [(v.validator, v.reason) for v in run_all(req, texts, names=TRAJECT_VALIDATORS) if not v.ok]
 
 
 async def write_query(
-    ctx: RunContext, item: WorkItem, target: Target, plan: DisclosurePlan, attempt: int
+    ctx: RunContext, item: TrajectItem, target: Target, plan: DisclosurePlan, attempt: int
 ) -> str:
     offered = [ctx.catalog.by_name[c.tool] for c in target.calls]
     req = WriteRequest(target=target, plan=plan, tools=offered, n=1)
@@ -214,16 +200,16 @@ async def answer_text(ctx: RunContext, cfg: TrajectConfig, target: Target, queri
 
 
 def payload(
-    item: WorkItem, ctx: RunContext, target: Target, queries: dict[str, str], answer: str
-) -> dict[str, Any]:
+    item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, target: Target, queries: dict[str, str], answer: str
+) -> TrajectPayload:
     tools = ctx.catalog.by_name
     spec = item.spec
-    if spec["kind"] == "parallel":
+    if spec.kind == "parallel":
         records = {lvl: export.parallel_record(q, target, tools, answer) for lvl, q in queries.items()}
     else:
         model = (
             ctx.llm.model
-            if ctx.llm is not None and (ctx.writer.name == "llm" or use_llm(ctx, settings(ctx)))
+            if ctx.llm is not None and (ctx.writer.name == "llm" or use_llm(ctx, cfg))
             else ctx.writer.name
         )
         final = {**simulate.sequential_answer(target, tools), "answer": answer}
@@ -234,11 +220,11 @@ def payload(
                 tools,
                 final,
                 seed=ctx.item_seed(item.item_id),
-                indices=(spec["domain_index"], spec["index"], 0),
+                indices=(spec.domain_index, spec.index, 0),
                 model=model,
             )
         }
-    return {**spec, "records": records}
+    return TrajectPayload(**spec.model_dump(), records=records)
 
 
 def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
@@ -248,13 +234,13 @@ def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
 
 
 async def attempt_item(
-    item: WorkItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
-) -> Sample | Rejection:
+    item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
+) -> TrajectPayload | Rejection:
     target = new_target(item, ctx, cfg, graph, attempt)
-    if target is None and item.spec["kind"] == "parallel":
+    if target is None and item.spec.kind == "parallel":
         return Rejection(
             item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
-            reason=f"no trajectory of {PARALLEL_DRAWS} drawn in domain {item.spec['domain']} has a hard "
+            reason=f"no trajectory of {PARALLEL_DRAWS} drawn in domain {item.spec.domain} has a hard "
             f"query that can leave out half its values: they are free text (names, search words, ids) "
             f"that no hint determines")
     if target is None:
@@ -264,7 +250,7 @@ async def attempt_item(
             stage="sample",
             validator="chain",
             reason=f"no chain of >= {cfg.chain.min} steps along the tool graph in "
-            f"domain {item.spec['domain']}",
+            f"domain {item.spec.domain}",
             attempts=1,
         )
     try:
@@ -290,83 +276,97 @@ async def attempt_item(
             raw=exc.raw,
             attempts=exc.attempts,
         )
-    return Sample(item_id=item.item_id, product=NAME, payload=payload(item, ctx, target, queries, answer))
+    return payload(item, ctx, cfg, target, queries, answer)
 
 
-def check_prompts(cfg: TrajectConfig) -> None:
-    """The prompts this config will use exist and declare no unknown variables (start-up check)."""
-    needed = {
-        **(propose.TEMPLATE_VARS if cfg.llm_edges else {}),
-        **(llm_sim.TEMPLATE_VARS if cfg.llm_outputs else {}),
-    }
-    problems = check_templates(needed)
-    if problems:
-        raise ConfigError("; ".join(problems), field="products.traject")
-
-
-@PRODUCTS.register(NAME)
-class TrajectProduct:
+@register_product
+class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
     name = NAME
+    config_model = TrajectConfig
+    spec_model = TrajectSpec
+    payload_model = TrajectPayload
+    validators = TRAJECT_VALIDATORS
+    format_name = "TRAJECT-Bench"
 
-    def plan(self, ctx: RunContext) -> list[WorkItem]:
-        cfg = settings(ctx)
-        check_prompts(cfg)
+    def __init__(self, config: TrajectConfig) -> None:
+        super().__init__(config)
+        self._graph: ToolGraph | None = None
+        self._graph_lock: asyncio.Lock | None = None
+        self._llm_edges_added = False
+
+    @classmethod
+    def needs(cls, config: TrajectConfig, run: RunConfig) -> Needs:
+        prompts = {**(propose.TEMPLATE_VARS if config.llm_edges else {}),
+                   **(llm_sim.TEMPLATE_VARS if config.llm_outputs else {})}
+        return Needs(llm=bool(prompts), prompts=prompts)
+
+    def graph(self, ctx: RunContext) -> ToolGraph:
+        """The tool graph of the run's catalog, built on first use (pure, deterministic);
+        LLM-proposed edges are merged by `ensure_graph`."""
+        if self._graph is None:
+            self._graph = build_graph(ctx.catalog.tools)
+        return self._graph
+
+    async def ensure_graph(self, ctx: RunContext) -> ToolGraph:
+        self._graph_lock = self._graph_lock or asyncio.Lock()
+        async with self._graph_lock:
+            graph = self.graph(ctx)
+            if self.config.llm_edges and ctx.llm is not None and not self._llm_edges_added:
+                await propose.add_llm_edges(graph, ctx.catalog.by_domain, ctx.llm)
+                self._llm_edges_added = True
+        return graph
+
+    def plan(self, ctx: RunContext) -> list[TrajectItem]:
+        cfg = self.config
         domains = select_domains(cfg, ctx)
-        skip = chainless(ctx, cfg, domains)
-        specs = _items(ctx, "parallel", cfg.parallel, domains) + _items(
-            ctx, "sequential", cfg.sequential, domains, skip
-        )
-        return [
-            WorkItem(
-                item_id=stable_id(ctx.seed, NAME, s["kind"], s["domain"], s["index"]),
-                product=NAME,
-                index=n,
-                spec=s,
-            )
-            for n, s in enumerate(specs)
-        ]
+        # with llm_edges the graph grows at run time, so no domain is skipped up front
+        skip = chainless(ctx, cfg, self.graph(ctx), domains) if cfg.sequential and not cfg.llm_edges else frozenset()
+        specs = _specs("parallel", cfg.parallel, domains) + _specs("sequential", cfg.sequential, domains, skip)
+        return [self.item(ctx, n, s, s.kind, s.domain, s.index) for n, s in enumerate(specs)]
 
-    async def run(self, item: WorkItem, ctx: RunContext) -> ItemResult:
-        cfg = settings(ctx)
-        graph = await ensure_graph(ctx, cfg)
+    async def run(self, item: TrajectItem, ctx: RunContext) -> ItemResult:
+        graph = await self.ensure_graph(ctx)
         rejections: list[Rejection] = []
-        for attempt in range(cfg.max_attempts):
-            outcome = await attempt_item(item, ctx, cfg, graph, attempt)
-            if isinstance(outcome, Sample):
-                return ItemResult(
-                    item_id=item.item_id, product=NAME, samples=[outcome], rejections=rejections
-                )
+        for attempt in range(self.config.max_attempts):
+            outcome = await attempt_item(item, ctx, self.config, graph, attempt)
+            if isinstance(outcome, TrajectPayload):
+                return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, outcome)],
+                                  rejections=rejections)
             rejections.append(outcome)
             if outcome.validator == "chain":
                 break  # the graph has no such chain: another draw cannot find one either
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections)
 
     def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
-        samples = [s for r in results for s in r.samples]
-        paths = export_samples(samples, ctx.product_dir(NAME))
-        for domain in sorted({s.payload["domain"] for s in samples}):
+        payloads = self.payloads(results)
+        paths = export_payloads(payloads, ctx.product_dir(NAME))
+        for domain in sorted({p.domain for p in payloads}):
             tools = ctx.catalog.by_domain.get(domain, [])
             paths.append(export.write_tools(ctx.product_dir(NAME), safe_dir(domain), tools))
         return paths
 
+    def requested(self, items: list[TrajectItem]) -> dict[str, int]:
+        domains = max(1, len({it.spec.domain for it in items} | set(self.config.domains)))
+        return {"parallel": self.config.parallel * domains, "sequential": self.config.sequential * domains}
 
-def _grouped(samples: list[Sample], kind: str) -> dict[str, list[dict[str, Any]]]:
+    @classmethod
+    def category(cls, item: TrajectItem) -> str:
+        return item.spec.kind
+
+
+def _grouped(payloads: list[TrajectPayload], kind: str) -> dict[str, list[dict[str, Any]]]:
     groups: dict[str, list[dict[str, Any]]] = {}
-    rows = sorted(
-        (s.payload for s in samples if s.payload["kind"] == kind),
-        key=lambda p: (p["domain_index"], p["index"]),
-    )
-    for p in rows:
-        groups.setdefault(p["domain"], []).append(p["records"])
+    for p in sorted((p for p in payloads if p.kind == kind), key=lambda p: (p.domain_index, p.index)):
+        groups.setdefault(p.domain, []).append(p.records)
     return groups
 
 
-def export_samples(samples: list[Sample], root: Path) -> list[Path]:
+def export_payloads(payloads: list[TrajectPayload], root: Path) -> list[Path]:
     paths: list[Path] = []
-    for domain, recs in _grouped(samples, "parallel").items():
+    for domain, recs in _grouped(payloads, "parallel").items():
         paths += export.write_parallel(
             root, safe_dir(domain), [r["simple"] for r in recs], [r["hard"] for r in recs]
         )
-    for domain, recs in _grouped(samples, "sequential").items():
+    for domain, recs in _grouped(payloads, "sequential").items():
         paths.append(export.write_sequential(root, safe_dir(domain), [r["traj_query"] for r in recs]))
     return paths

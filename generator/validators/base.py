@@ -10,8 +10,15 @@ from ..registry import Registry
 from ..writers.base import WriteRequest
 
 # fn(request, candidate texts) -> verdicts; at least one verdict, ok=True when nothing is wrong.
+# The one registry of text validators: the generic ones (validators/) and the format-specific
+# ones (traject/checks.py); each product names the ones its texts must pass (Product.validators).
 Validator = Callable[[WriteRequest, list[str]], list[Verdict]]
 VALIDATORS: Registry[Validator] = Registry("validator")
+
+# The generic validators, in the order they run (the first failure names a rejection).
+TEXT_VALIDATORS = ("answer_valid", "hinted_recoverable", "history_hints", "language", "no_identifiers",
+                   "omitted_absent", "paraphrases_distinct", "stated_present", "text_quality",
+                   "time_hint_present")
 
 
 def tools_of(req: WriteRequest) -> dict[str, Tool]:

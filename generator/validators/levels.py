@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ..plan import shadowed, stated_set
 from ..records import DisclosurePlan, Draft, Tool, Verdict
-from ..vagueness import countable, mean, norm, value_elements, value_recall
+from ..vagueness import countable, mean, normalize, value_elements, value_recall
 
 EPS = 1e-9
 
 
 def plan_gold(plan: DisclosurePlan) -> list[tuple[str, str]]:
     """(param, normalized value) pairs counted by value recall, over all calls of the plan."""
-    return [(a.param, norm(x)) for _, a in plan.args() for x in value_elements(a.value) if countable(x)]
+    return [(a.param, normalize(x)) for _, a in plan.args() for x in value_elements(a.value) if countable(x)]
 
 
 def level_recall(plan: DisclosurePlan, draft: Draft) -> float:
@@ -24,10 +24,10 @@ def _movers(first: DisclosurePlan, last: DisclosurePlan, draft: Draft, tools: di
     say literally and that nothing else in a query explains (enum values said in words,
     "taxi" of get_taxi, "breakfast" inside "Coffee breakfast" cannot move value recall)."""
     dropped = stated_set(first) - stated_set(last)
-    said = [norm(t) for t in draft.texts]
+    said = [normalize(t) for t in draft.texts]
     for i, a in first.args():
         if (i, a.param) not in dropped or not all(
-            countable(x) and norm(x) in t for x in value_elements(a.value) for t in said
+            countable(x) and normalize(x) in t for x in value_elements(a.value) for t in said
         ):
             continue
         others = [b.value for j, b in first.args() if (j, b.param) != (i, a.param)]

@@ -7,10 +7,10 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..identity import forbidden, is_identifier
-from ..records import Tool, dict_at
-from ..surface import forms, leaks, mentions, normalize, noun, render, value_kind, words
-from ..vagueness import countable, norm, value_elements
+from ..identity import forbidden_in, is_enum_value
+from ..records import Tool
+from ..surface import forms, leaks, mentions, noun, render, value_kind, words
+from ..vagueness import countable, normalize, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
 from .timephrase import from_time_alone, is_time_value, parse_query_time, said_in
@@ -35,7 +35,7 @@ def stated_present(req: WriteRequest, texts: list[str]) -> list:
 
 
 def _stated_elements(req: WriteRequest) -> set[str]:
-    return {norm(x) for _, a, _ in plan_args(req) if a.mode == "stated" for x in value_elements(a.value)}
+    return {normalize(x) for _, a, _ in plan_args(req) if a.mode == "stated" for x in value_elements(a.value)}
 
 
 def _implied(req: WriteRequest) -> str:
@@ -71,7 +71,7 @@ def _leak_elements(
 ) -> list[Any]:
     out = []
     for x in value_elements(value):
-        if norm(x) in skip or (not isinstance(x, bool) and contains_word(implied, x)):
+        if normalize(x) in skip or (not isinstance(x, bool) and contains_word(implied, x)):
             continue
         item = [x] if isinstance(value, list) else x
         if leaks(masked, item, param, tool, req.target.time):
@@ -80,16 +80,16 @@ def _leak_elements(
 
 
 def contains_word(haystack: str, value: Any) -> bool:
-    v = normalize(str(value))
-    return bool(v) and f" {v} " in f" {normalize(haystack)} "
+    v = normalize(value, words=True)
+    return bool(v) and f" {v} " in f" {normalize(haystack, words=True)} "
 
 
 def _literal_leak(text: str, value: Any) -> list[Any]:
-    nt = norm(text)
+    nt = normalize(text)
     return [
         x
         for x in value_elements(value)
-        if countable(x) and re.search(r"(?<![a-z0-9])" + re.escape(norm(x)) + r"(?![a-z0-9])", nt)
+        if countable(x) and re.search(r"(?<![a-z0-9])" + re.escape(normalize(x)) + r"(?![a-z0-9])", nt)
     ]
 
 
@@ -107,7 +107,7 @@ def omitted_absent(req: WriteRequest, texts: list[str]) -> list:
                 found = [
                     x
                     for x in _literal_leak(masked, a.value)
-                    if norm(x) not in skip and not contains_word(implied, x)
+                    if normalize(x) not in skip and not contains_word(implied, x)
                 ]
             else:
                 continue
@@ -126,30 +126,6 @@ def _ident_pattern(ident: str, case: bool) -> re.Pattern[str]:
     )
 
 
-def _forbidden(req: WriteRequest) -> list[tuple[str, str, bool]]:
-    """(identifier, what it is, case-sensitive) that a query must not contain (the rule is
-    generator.identity.forbidden's: identifiers only, the app unless the plan names it)."""
-    tools, named = tools_of(req), {c.tool for c in req.plan.calls if c.tool_mode == "named"}
-    named_apps = {tools[n].app for n in named if n in tools}
-    out: list[tuple[str, str, bool]] = []
-    for call in req.plan.calls:
-        tool = tools.get(call.tool)
-        if tool is None:
-            out += [(call.tool, "function name", False)] if is_identifier(call.tool) else []
-            continue
-        enums = [str(x) for a in call.args if _is_enum(a.param, a.value, tool)
-                 for x in value_elements(a.value) if isinstance(x, str)]
-        out += forbidden(tool, name_app=tool.app in named_apps, enum_values=enums)
-    return out
-
-
-def _is_enum(param: str, value: Any, tool: Tool | None) -> bool:
-    spec = tool.properties.get(param, {}) if tool else {}
-    items = dict_at(spec, "items")
-    enum = spec.get("enum") or items.get("enum") or []
-    return any(x in enum for x in value_elements(value) if isinstance(x, str))
-
-
 @VALIDATORS.register("no_identifiers")
 def no_identifiers(req: WriteRequest, texts: list[str]) -> list:
     """No API, function, parameter or enum identifier, and no app name unless the plan names it.
@@ -157,12 +133,12 @@ def no_identifiers(req: WriteRequest, texts: list[str]) -> list:
     stated = " ".join(
         str(x)
         for _, a, tool in plan_args(req)
-        if a.mode == "stated" and not _is_enum(a.param, a.value, tool)
+        if a.mode == "stated" and not is_enum_value(a.param, a.value, tool)
         for x in value_elements(a.value)
     )
-    problems = []
+    words, problems = forbidden_in(req.plan, tools_of(req)), []
     for k, text in enumerate(texts):
-        for ident, what, case in _forbidden(req):
+        for ident, what, case in words:
             pat = _ident_pattern(ident, case)
             if pat.search(text) and not pat.search(stated):
                 problems.append(f"query {k + 1} contains the {what} '{ident}'; use natural words")
@@ -175,10 +151,10 @@ def paraphrases_distinct(req: WriteRequest, texts: list[str]) -> list:
     problems = []
     if len(texts) != req.n:
         problems.append(f"expected {req.n} queries, got {len(texts)}")
-    avoid = {normalize(t) for t in req.avoid}
+    avoid = {normalize(t, words=True) for t in req.avoid}
     seen: dict[str, int] = {}
     for k, text in enumerate(texts):
-        key = normalize(text)
+        key = normalize(text, words=True)
         if not key:
             problems.append(f"query {k + 1} is empty")
         elif key in seen:

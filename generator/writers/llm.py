@@ -23,11 +23,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from ..errors import LLMError
+from ..identity import forbidden_in
 from ..llm.protocol import LLMClient
 from ..llm.request import parse_reply
 from ..records import DisclosurePlan, Draft, Tool
-from ..surface import forms, is_identifier, normalize, noun, render
-from ..vagueness import norm, value_elements
+from ..surface import forms, noun, render
+from ..vagueness import normalize, value_elements
 from .base import WRITERS, TextCheck, WriteRequest
 from .template import intent_phrase
 
@@ -71,7 +72,7 @@ def facts(req: WriteRequest, rng: random.Random) -> list[dict[str, str]]:
 
 
 def _said(req: WriteRequest) -> set[str]:
-    return {norm(x) for _, a in req.plan.args() if a.mode == "stated" for x in value_elements(a.value)}
+    return {normalize(x) for _, a in req.plan.args() if a.mode == "stated" for x in value_elements(a.value)}
 
 
 def _unsaid_forms(req: WriteRequest, mode: str) -> list[str]:
@@ -84,24 +85,16 @@ def _unsaid_forms(req: WriteRequest, mode: str) -> list[str]:
         for a in call.args:
             if a.mode != mode or a.source == "previous_step":
                 continue
-            value = [x for x in value_elements(a.value) if norm(x) not in said and not isinstance(x, bool)]
+            value = [x for x in value_elements(a.value) if normalize(x) not in said and not isinstance(x, bool)]
             if value:
                 out += forms(value if isinstance(a.value, list) else value[0], a.param, tool, time)
     return out
 
 
 def _identifiers(req: WriteRequest) -> list[str]:
-    tools, out = _tools(req), []
-    named = {tools[c.tool].app for c in req.plan.calls if c.tool_mode == "named" and c.tool in tools}
-    for call in req.plan.calls:
-        tool = tools.get(call.tool)
-        out.append(call.tool)
-        if tool is None:
-            continue
-        out += [tool.api] if is_identifier(tool.api) else []
-        out += [p for p in tool.properties if is_identifier(p)]
-        out += [tool.app] if tool.app and tool.app not in named else []
-    return out
+    """The identifiers the validator refuses (generator.identity.forbidden_in), less the enum
+    identifiers: the facts say those in words, which the model must not take as forbidden."""
+    return [ident for ident, _, _ in forbidden_in(req.plan, _tools(req), enums=False)]
 
 
 def forbidden(req: WriteRequest) -> list[str]:
@@ -109,7 +102,7 @@ def forbidden(req: WriteRequest) -> list[str]:
     seen: set[str] = set()
     out = []
     for f in _unsaid_forms(req, "omitted") + _unsaid_forms(req, "hinted") + _identifiers(req):
-        key = normalize(f)
+        key = normalize(f, words=True)
         if key and key not in seen:
             seen.add(key)
             out.append(f)

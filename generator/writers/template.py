@@ -18,7 +18,7 @@ import random
 
 from ..phrasebook import hints_of
 from ..records import DisclosurePlan, Draft, Tool
-from ..surface import normalize
+from ..vagueness import normalize
 from .base import WRITERS, TextCheck, WriteRequest
 from .phrasing.args import ADVERB_STARTS, CLASS_NOUNS, Arg, arg_texts
 from .phrasing.clauses import (
@@ -121,15 +121,15 @@ def _rng(seed: int, attempt: int, index: int, draw: int) -> random.Random:
 def paraphrases(req: WriteRequest, seed: int, attempt: int) -> list[str]:
     """`req.n` texts, distinct after normalization and from `req.avoid` when possible."""
     tools = {t.name: t for t in req.tools}
-    seen = {normalize(t) for t in req.avoid}
+    seen = {normalize(t, words=True) for t in req.avoid}
     out: list[str] = []
     for i in range(req.n):
         text = ""
         for draw in range(MAX_DISTINCT):
             text = compose(req.plan, tools, req.target.kind, req.target.time, _rng(seed, attempt, i, draw))
-            if normalize(text) not in seen:
+            if normalize(text, words=True) not in seen:
                 break
-        seen.add(normalize(text))
+        seen.add(normalize(text, words=True))
         out.append(text)
     return out
 
