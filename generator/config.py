@@ -68,6 +68,15 @@ class ProductsConfig(Record):
             raise TypeError(f"products.{name} is a {type(value).__name__}, not a {model.__name__}")
         return value
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The concrete class is built at run time from the registry, so pickle cannot find it by
+        # name (a shard job sent to a worker process holds one): rebuild it there the same way.
+        return (_products_section, ({name: getattr(self, name) for name in type(self).model_fields},))
+
+
+def _products_section(fields: dict[str, Any]) -> ProductsConfig:
+    return products_model()(**fields)
+
 
 _PRODUCTS_MODELS: dict[tuple[str, ...], type[ProductsConfig]] = {}
 
