@@ -19,15 +19,11 @@ from pydantic import (
     field_validator,
 )
 
-from .bfcl.config import BfclConfig
 from .errors import ConfigError
 from .hub.config import CardConfig, DedupConfig, SplitsConfig
 from .identity import CatalogOptions
-from .judge.config import JudgeConfig
 from .llm.usage import Price
 from .records import Record
-from .trail.config import TrailConfig
-from .traject.config import TrajectConfig
 
 C = TypeVar("C", bound=Record)
 
@@ -125,57 +121,6 @@ class RunConfig(Record):
 Unused = Callable[[RunConfig], str | None]
 
 
-def _needs_llm(cfg: RunConfig) -> str | None:
-    return None if cfg.writer == "llm" else "it needs an LLM and the writer is `template` (use writer: llm)"
-
-
-def _trail_real(cfg: RunConfig) -> str | None:
-    trail = cfg.products.section("trail", TrailConfig)
-    return None if trail is None or trail.source == "real" else "it is only read with source: real"
-
-
-def _trail_synthetic(cfg: RunConfig) -> str | None:
-    trail = cfg.products.section("trail", TrailConfig)
-    return None if trail is None or trail.source == "synthetic" else "it is only used with source: synthetic"
-
-
-def _edges_unused(cfg: RunConfig) -> str | None:
-    traject = cfg.products.section("traject", TrajectConfig)
-    if traject is not None and traject.sequential == 0:
-        return "edges only chain sequential trajectories and sequential is 0"
-    return _needs_llm(cfg)
-
-
-def _llm_share_unused(cfg: RunConfig) -> str | None:
-    judge = cfg.products.section("judge", JudgeConfig)
-    if judge is not None and judge.shares()["PARAM_VALUE_ERROR"] == 0:
-        return "the LLM operator only makes PARAM_VALUE_ERROR rows and `mix` gives them no share"
-    return _needs_llm(cfg)
-
-
-def _persona_events_unused(cfg: RunConfig) -> str | None:
-    if cfg.personas and not cfg.histories:
-        return None
-    return "it is only used when the run has `personas:` and no `histories:`"
-
-
-def _second_language_unused(cfg: RunConfig) -> str | None:
-    bfcl = cfg.products.section("bfcl", BfclConfig)
-    return None if bfcl is None or len(bfcl.languages) > 1 else "`languages` names a single language"
-
-
-def _native_off(cfg: RunConfig) -> str | None:
-    bfcl = cfg.products.section("bfcl", BfclConfig)
-    return None if bfcl is None or bfcl.native else "native files are off (native: false)"
-
-
-def _classes_unused(cfg: RunConfig) -> str | None:
-    bfcl = cfg.products.section("bfcl", BfclConfig)
-    if bfcl is None or (bfcl.native and any(n and c.startswith("multi_turn") for c, n in bfcl.categories.items())):
-        return None
-    return "no native multi_turn_* category is written"
-
-
 def _unread(cfg: RunConfig, what: Literal["histories", "personas"]) -> str | None:
     """No enabled product reads the run's `what` under its config (Product.needs); the message
     names the products that would, from what they declare (Product.reads)."""
@@ -196,21 +141,9 @@ def _personas_unused(cfg: RunConfig) -> str | None:
     return _unread(cfg, "personas")
 
 
-UNUSED: dict[str, Unused] = {
+UNUSED: dict[str, Unused] = {  # run-level settings; a product's own come from Product.unused
     "histories": _histories_unused,
     "personas": _personas_unused,
-    "products.traject.llm_edges": _edges_unused,
-    "products.traject.llm_outputs": _needs_llm,
-    "products.judge.llm_share": _llm_share_unused,
-    "products.judge.persona_events": _persona_events_unused,
-    "products.trail.files": _trail_real,
-    "products.trail.variant": _trail_real,
-    "products.trail.personas": _trail_synthetic,
-    "products.trail.events": _trail_synthetic,
-    "products.trail.start": _trail_synthetic,
-    "products.bfcl.second_language_share": _second_language_unused,
-    "products.bfcl.categories": _native_off,
-    "products.bfcl.multi_turn_classes": _classes_unused,
 }
 
 
@@ -227,39 +160,30 @@ def _setting(cfg: RunConfig, path: str) -> tuple[Any, Any] | None:
 
 
 def ineffective_settings(cfg: RunConfig) -> list[tuple[str, str]]:
-    """(setting, why it has no effect) for every non-default setting the rest of the config ignores."""
+    """(setting, why it has no effect) for every non-default setting the rest of the config ignores:
+    the run-level ones here, each enabled product's from its plug-in (Product.unused)."""
+    from .products.base import enabled_sections
+
+    rules = {path: unused(cfg) for path, unused in UNUSED.items()}
+    for cls, section in enabled_sections(cfg):
+        rules |= {f"products.{cls.name}.{name}": why for name, why in cls.unused(section, cfg).items()}
     out = []
-    for path, unused in UNUSED.items():
+    for path, why in rules.items():
         got = _setting(cfg, path)
-        why = unused(cfg) if got is not None and got[0] != got[1] else None
-        if why:
+        if why and got is not None and got[0] != got[1]:
             out.append((path, why))
     return out
 
 
 def check_settings(cfg: RunConfig) -> None:
-    """Refuse the first setting that would have no effect (called once flags are applied), a
-    language the writer cannot write, and what a product cannot run (Product.check)."""
+    """Refuse the first setting that would have no effect (called once flags are applied), then
+    what a product cannot run (Product.check, e.g. a language its writer cannot write)."""
     for path, why in ineffective_settings(cfg)[:1]:
         raise ConfigError(f"this setting has no effect: {why}; remove it", field=path)
-    refused = language_refused(cfg)
-    if refused:
-        raise ConfigError(refused, field="products.bfcl.languages")
     from .products.base import enabled_sections
 
     for cls, section in enabled_sections(cfg):
         cls.check(section, cfg)
-
-
-def language_refused(cfg: RunConfig) -> str | None:
-    """The template writer has no phrasing pack but English: it does not produce other languages."""
-    bfcl = cfg.products.section("bfcl", BfclConfig)
-    other = [lang for lang in (bfcl.languages if bfcl else []) if lang != "en"]
-    if not other or cfg.writer != "template":
-        return None
-    return (f"the template writer writes English only (it has no phrasing pack for {', '.join(other)}); "
-            f"use writer: llm, whose prompt asks for the language and whose queries a language identifier "
-            f"checks, or set languages: [en]")
 
 
 def _first_error(err: ValidationError) -> tuple[str, str]:

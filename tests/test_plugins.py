@@ -11,7 +11,7 @@ from typing import ClassVar
 import pytest
 from pydantic import PositiveInt
 
-from generator.config import RunConfig, load_config, products_model
+from generator.config import RunConfig, check_settings, load_config, products_model
 from generator.engine import Overrides, generate
 from generator.errors import ConfigError
 from generator.io import write_jsonl
@@ -28,6 +28,7 @@ class EchoConfig(Record):
     count: PositiveInt = 2
     llm: bool = False  # pretend to need an LLM of its own
     prompt: str | None = None  # pretend to render this template
+    shout: bool = False  # only has an effect when count > 1 (a rule the product declares)
 
 
 class EchoSpec(Record):
@@ -57,6 +58,10 @@ class Echo(Product[EchoSpec, EchoPayload, EchoConfig]):
     @classmethod
     def needs(cls, config: EchoConfig, run: RunConfig) -> Needs:
         return Needs(llm=config.llm, prompts={config.prompt: set()} if config.prompt else {})
+
+    @classmethod
+    def unused(cls, config: EchoConfig, run: RunConfig) -> dict[str, str | None]:
+        return {"shout": None if config.count > 1 else "there is only one item to shout"}
 
     def plan(self, ctx: RunContext) -> list[WorkItem[EchoSpec]]:
         self.calls.append("plan")
@@ -130,6 +135,15 @@ def test_what_a_product_needs_is_checked_before_it_runs(echo: type[Echo], tmp_pa
         generate(load_config(write_config(tmp_path, "{echo: {prompt: no_such_prompt}}")), tmp_path,
                  Overrides(out=str(out), progress=False))
     assert echo.built == [] and not out.exists()
+
+
+def test_a_setting_a_product_declares_without_effect_is_refused_at_load(echo: type[Echo], tmp_path: Path) -> None:
+    check_settings(load_config(write_config(tmp_path, "{echo: {count: 2, shout: true}}")))
+    with pytest.raises(ConfigError) as exc:
+        check_settings(load_config(write_config(tmp_path, "{echo: {count: 1, shout: true}}")))
+    assert exc.value.field == "products.echo.shout"
+    assert exc.value.message == "this setting has no effect: there is only one item to shout; remove it"
+    check_settings(load_config(write_config(tmp_path, "{echo: {count: 1, shout: false}}")))  # a default passes
 
 
 def test_histories_and_personas_are_refused_when_no_product_reads_them(tmp_path: Path) -> None:

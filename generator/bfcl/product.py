@@ -9,14 +9,18 @@ rejections that say so, and the single-turn files are still written.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..errors import ConfigError
 from ..io import atomic_write_text
 from ..products.base import Product, RunContext, WorkItem, register_product
 from ..records import ItemResult, Record, Rejection
 from ..validators import TEXT_VALIDATORS
 from .config import MULTI_TURN, BfclConfig
 from .native import GOLD_DIR, entry_from_row, jsonl, write_category
+
+if TYPE_CHECKING:
+    from ..config import RunConfig
 
 NAME = "bfcl"
 NO_ANSWER = ("irrelevance", "live_irrelevance")  # BFCL ships no possible_answer for these
@@ -96,6 +100,23 @@ class BfclProduct(Product[BfclSpec, BfclPayload, BfclConfig]):
     payload_model = BfclPayload
     validators = TEXT_VALIDATORS
     format_name = "BFCL v4 native"
+
+    @classmethod
+    def unused(cls, config: BfclConfig, run: RunConfig) -> dict[str, str | None]:
+        native = any(n and c.startswith("multi_turn") for c, n in config.categories.items())
+        return {"second_language_share": None if len(config.languages) > 1 else "`languages` names a single language",
+                "categories": None if config.native else "native files are off (native: false)",
+                "multi_turn_classes": None if config.native and native else "no native multi_turn_* category is written"}
+
+    @classmethod
+    def check(cls, config: BfclConfig, run: RunConfig) -> None:
+        """The template writer has no phrasing pack but English: it does not produce other languages."""
+        other = [lang for lang in config.languages if lang != "en"]
+        if other and run.writer == "template":
+            raise ConfigError(
+                f"the template writer writes English only (it has no phrasing pack for {', '.join(other)}); "
+                f"use writer: llm, whose prompt asks for the language and whose queries a language identifier "
+                f"checks, or set languages: [en]", field="products.bfcl.languages")
 
     def plan(self, ctx: RunContext) -> list[BfclItem]:
         if not self.config.native:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import BudgetExceeded, ConfigError, LLMError
-from ..products.base import Needs, Product, RunContext, WorkItem, register_product, stable_id
+from ..products.base import Needs, Product, RunContext, WorkItem, needs_llm, register_product, stable_id
 from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, UserHistory
 from ..validators import TEXT_VALIDATORS
 from . import audit, llm_operator  # noqa: F401  (register `validate/stats --format judge` and llm_value)
@@ -175,6 +175,14 @@ class JudgeProduct(Product[JudgeSpec, JudgeRow, JudgeConfig]):
         llm = config.llm_share > 0
         return Needs(llm=llm, prompts=llm_operator.TEMPLATE_VARS if llm else {}, histories=True,
                      personas=not run.histories)
+
+    @classmethod
+    def unused(cls, config: JudgeConfig, run: RunConfig) -> dict[str, str | None]:
+        share = ("the LLM operator only makes PARAM_VALUE_ERROR rows and `mix` gives them no share"
+                 if config.shares()["PARAM_VALUE_ERROR"] == 0 else needs_llm(run))
+        events = None if run.personas and not run.histories else \
+            "it is only used when the run has `personas:` and no `histories:`"
+        return {"llm_share": share, "persona_events": events}
 
     @classmethod
     def check(cls, config: JudgeConfig, run: RunConfig) -> None:

@@ -106,6 +106,11 @@ class Needs(Record):
     personas: bool = False  # reads the run's `personas:`
 
 
+def needs_llm(run: RunConfig) -> str | None:
+    """Why a setting that asks the LLM for something has no effect under the run's writer."""
+    return None if run.writer == "llm" else "it needs an LLM and the writer is `template` (use writer: llm)"
+
+
 class Product(Generic[SpecT, PayloadT, ConfigT]):
     """Base of every product; subclasses set the class variables and plan / run / export."""
 
@@ -128,6 +133,12 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
     def needs(cls, config: ConfigT, run: RunConfig) -> Needs:
         """What the product uses under `config` (its section) and `run` (the whole config)."""
         return Needs()
+
+    @classmethod
+    def unused(cls, config: ConfigT, run: RunConfig) -> dict[str, str | None]:
+        """{field of `config`: why it has no effect under `run`, or None when it has one}: a field
+        set away from its default while it has no effect is refused at config load."""
+        return {}
 
     @classmethod
     def check(cls, config: ConfigT, run: RunConfig) -> None:

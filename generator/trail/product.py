@@ -157,6 +157,12 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
         return Needs(histories=real and not config.files, personas=not real)
 
     @classmethod
+    def unused(cls, config: TrailConfig, run: RunConfig) -> dict[str, str | None]:
+        real = None if config.source == "real" else "it is only read with source: real"
+        synthetic = None if config.source == "synthetic" else "it is only used with source: synthetic"
+        return {"files": real, "variant": real, "personas": synthetic, "events": synthetic, "start": synthetic}
+
+    @classmethod
     def check(cls, config: TrailConfig, run: RunConfig) -> None:
         policy_of(config)  # a bad policy is refused before anything runs
 

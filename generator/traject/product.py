@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BudgetExceeded, ConfigError, LLMError
-from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, register_product
+from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, needs_llm, register_product
 from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Tool
 from ..shortfall import note
 from ..validators import run_all
@@ -299,6 +299,11 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         prompts = {**(propose.TEMPLATE_VARS if config.llm_edges else {}),
                    **(llm_sim.TEMPLATE_VARS if config.llm_outputs else {})}
         return Needs(llm=bool(prompts), prompts=prompts)
+
+    @classmethod
+    def unused(cls, config: TrajectConfig, run: RunConfig) -> dict[str, str | None]:
+        edges = "edges only chain sequential trajectories and sequential is 0" if config.sequential == 0 else None
+        return {"llm_edges": edges or needs_llm(run), "llm_outputs": needs_llm(run)}
 
     def graph(self, ctx: RunContext) -> ToolGraph:
         """The tool graph of the run's catalog, built on first use (pure, deterministic);
