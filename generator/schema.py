@@ -5,8 +5,9 @@ with `normalize_schema`; the BFCL exporter converts back with `to_bfcl`. Validat
 only: the sampler (generator.values) asks `is_valid(schema, value)` of every candidate value,
 and every stage that checks a call uses `argument_problems` / `argument_errors` /
 `validate_call`. Both use the same Draft 2020-12 validator with the `format` checker on
-(email, date, date-time, time, uri, uuid, ipv4, ipv6, hostname, duration, ...; the
-`jsonschema[format-nongpl]` extras make date-time, time, uri and hostname strict).
+(email, date, date-time, time, uri, uuid, ipv4, ipv6, hostname, duration, ...; the format
+libraries in the dependencies, those of jsonschema's `format-nongpl` extra but rfc3987-syntax,
+make date-time, time, uri and hostname strict; iri and iri-reference are not checked).
 
 Enums typed against their own type are re-typed on read (`_retype_enum`): BFCL live docs
 declare `{"type": "boolean", "enum": ["True", "False", "dontcare"]}`, which no value can

@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import inflection
+
 MAX_READOUTS = 1  # read-outs one query may hold; the gate rejects more
 
 Span = tuple[int, int]
@@ -115,17 +117,10 @@ _STACKED = re.compile(rf"\b(?:a|an|the)\s+(?:{_FUNCTION_WORDS})\b", re.IGNORECAS
 _ARTICLE_NEXT = re.compile(r"\b(a|an)\s+([a-z][a-z'-]*)\b", re.IGNORECASE)
 
 
-@lru_cache(maxsize=1)
-def _inflect():
-    import inflect
-
-    return inflect.engine()
-
-
 @lru_cache(maxsize=65536)
 def right_article(word: str) -> str:
     """ "a" or "an" for `word`, by its sound (inflect: "an hour", "a user", "an X-ray")."""
-    return _inflect().a(word).split(" ", 1)[0].lower()
+    return inflection.engine().a(word).split(" ", 1)[0].lower()
 
 
 def _wrong_article(m: re.Match[str]) -> bool:

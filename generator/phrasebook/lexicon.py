@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+
+from ..inflection import engine
 
 # Abbreviations of parameter and API names, as a user says them.
 ABBREVIATIONS = {
@@ -82,13 +83,6 @@ MASS_NOUNS = frozenset({"news", "knowledge", "information", "info", "weather", "
                         "content", "media", "analytics", "metadata", "inventory", "insurance", "mail",
                         "luggage", "baggage", "furniture", "homework", "work", "money", "cash",
                         "electricity", "water", "time", "sentiment", "pricing", "availability"})
-
-
-@lru_cache(maxsize=1)
-def engine() -> Any:
-    import inflect
-
-    return inflect.engine()
 
 
 @lru_cache(maxsize=65536)
