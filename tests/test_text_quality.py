@@ -100,3 +100,20 @@ def test_sentence_start_and_lowercase_doubles_stay_defects() -> None:
     assert {d.kind for d in defects("Duck duck go is a search engine.")} == {"doubled_word"}
     assert {d.kind for d in defects("Check the the domain.")} >= {"doubled_word"}
     assert {d.kind for d in defects("search for an engine.query now")} == {"identifier"}
+
+
+def test_inflect_is_loaded_without_typeguard_instrumentation() -> None:
+    """inflect's @typechecked would re-compile its source at import (seconds) and type-check
+    every call; generator.inflection loads it with the decorator bound to the identity."""
+    import subprocess
+    import sys
+
+    code = ("from generator import inflection\n"
+            "import typeguard\n"
+            "e = inflection.engine()\n"
+            "assert e.a('hour') == 'an hour' and e.plural_noun('box') == 'boxes'\n"
+            "assert typeguard.typechecked.__module__.startswith('typeguard')\n"
+            "try:\n    e.a(5)\nexcept typeguard.TypeCheckError:\n    raise SystemExit('instrumented')\n"
+            "except Exception:\n    pass\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr[-500:]
