@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import weakref
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -129,13 +130,33 @@ def value_key(value: Any) -> str:
     return normalize(json.dumps(value, sort_keys=True) if isinstance(value, list | dict) else value)
 
 
+Past = tuple[list[str], list[tuple[str, int]]]
+_PAST: dict[int, tuple[Any, tuple[int, int], dict[tuple[str, ...], Past]]] = {}
+
+
+def _past(target: Target, tool: Tool, param: str) -> Past:
+    """The compared forms of `param`'s past values, oldest first, and their counts, most common
+    first. Planning asks this of one history thousands of times, so it is kept per target (while
+    the target lives, and while its history is the same list of the same length)."""
+    entry = _PAST.get(id(target))
+    stamp = (id(target.history), len(target.history))
+    if entry is None or entry[0]() is not target:
+        weakref.finalize(target, _PAST.pop, id(target), None)
+    if entry is None or entry[0]() is not target or entry[1] != stamp:
+        entry = _PAST[id(target)] = (weakref.ref(target), stamp, {})
+    key = (*trail_names(tool), param)
+    if key not in entry[2]:
+        past = [value_key(v) for v in history_values(target, tool, param)]
+        entry[2][key] = (past, Counter(past).most_common())
+    return entry[2][key]
+
+
 def habit_rules(target: Target, tool: Tool, param: str, value: Any) -> set[Reading]:
     """The readings that pick `value` from the history: "recent" when it is the most recent
     value of the parameter, "usual" when it is the single most frequent one."""
-    past = [value_key(v) for v in history_values(target, tool, param)]
+    past, counts = _past(target, tool, param)
     if not past:
         return set()
-    counts = Counter(past).most_common()
     unique_top = len(counts) == 1 or counts[0][1] > counts[1][1]
     want = value_key(value)
     recent: set[Reading] = {"recent"} if past[-1] == want else set()

@@ -88,6 +88,19 @@ def _pattern(form: str) -> re.Pattern[str]:
     return re.compile(r"(?<![a-z0-9])(?<![0-9][:./])" + re.escape(form) + after + r"(?![:./][0-9])")
 
 
+@lru_cache(maxsize=65536)
+def _literal(phrase: str) -> re.Pattern[str]:
+    return re.compile(re.escape(phrase), re.IGNORECASE)
+
+
+def blank_out(text: str, phrases: list[str]) -> str:
+    """`text` with every occurrence of each phrase (in the order given, any case) replaced by a
+    space; the patterns are compiled once per phrase (re's own cache holds only 512)."""
+    for p in phrases:
+        text = _literal(p).sub(" ", text)
+    return text
+
+
 def contains(text: str, form: str) -> bool:
     """Whether normalized `form` occurs in normalized `text` as whole words."""
     f = normalize(form, words=True)

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ..surface import blank_out
 from ..vagueness import value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, verdicts
@@ -34,9 +35,7 @@ def _identifier() -> Any:
 
 
 def _masked(text: str, values: list[str]) -> str:
-    for v in sorted({v for v in values if len(v) > 1}, key=len, reverse=True):
-        text = re.sub(re.escape(v), " ", text, flags=re.IGNORECASE)
-    return text
+    return blank_out(text, sorted({v for v in values if len(v) > 1}, key=len, reverse=True))
 
 
 def identify(text: str, values: list[str] = ()) -> str | None:  # type: ignore[assignment]

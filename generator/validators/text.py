@@ -9,7 +9,7 @@ from typing import Any
 
 from ..identity import forbidden_in, is_enum_value
 from ..records import Tool
-from ..surface import forms, leaks, mentions, noun, render, value_kind, words
+from ..surface import blank_out, forms, leaks, mentions, noun, render, value_kind, words
 from ..vagueness import countable, normalize, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
@@ -61,9 +61,7 @@ def _phrases_of_others(req: WriteRequest) -> list[str]:
 def _masked(text: str, phrases: list[str]) -> str:
     """`text` with the other arguments' phrases blanked out: a word inside a stated value
     ("Coffee breakfast") is not a leak of an omitted one (meal type breakfast)."""
-    for p in phrases:
-        text = re.sub(re.escape(p), " ", text, flags=re.IGNORECASE)
-    return text
+    return blank_out(text, phrases)
 
 
 def _leak_elements(
