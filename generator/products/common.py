@@ -34,20 +34,21 @@ async def realize(ctx: RunContext, item_id: str, product: str, target: Target, p
 
     The texts pass the validators `product` registered with; `skip` names validators that do
     not apply (e.g. hinted_recoverable for a deliberately unrecoverable miss_param plan)."""
-    from ..validators import check_for, validate
+    from ..validators import Checker, validate
 
     names = PRODUCTS.get(product).validators
     req = WriteRequest(target=target, plan=plan, tools=tools, n=plan.paraphrases, avoid=avoid or [],
                        language=language)
+    checker = Checker(req, skip, names)
     try:
-        draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), check_for(req, skip, names))
+        draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), checker.check)
     except LLMError as exc:
         if exc.retryable or isinstance(exc, BudgetExceeded):
             raise  # not a verdict on the item: the engine leaves it unfinished for a rerun
         return Realized(None, Rejection(item_id=item_id, product=product, stage="write",
                                         validator="llm", reason=exc.message, raw=exc.raw,
                                         attempts=exc.attempts), None)
-    failed = [v for v in validate(req, draft, skip, names) if not v.ok]
+    failed = [v for v in validate(req, draft, skip, names, checker) if not v.ok]
     if failed:
         reason = "; ".join(f"{v.validator}: {v.reason}" for v in failed)
         return Realized(None, Rejection(item_id=item_id, product=product, stage="validate",

@@ -24,7 +24,7 @@ from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, regi
 from ..records import DisclosurePlan, Draft, ItemResult, Record, Rejection, Target, Tool, UserHistory, Verdict
 from ..shortfall import note
 from ..temporal import consistent
-from ..validators import TEXT_VALIDATORS, check_for, level_recall, levels_ordered, validate
+from ..validators import TEXT_VALIDATORS, Checker, level_recall, levels_ordered, validate
 from ..validators.levels import plan_gold
 from ..writers.base import WriteRequest
 from .config import LEVEL_NAMES, TrailConfig
@@ -253,10 +253,10 @@ async def write_level(item: TrailItem, ctx: RunContext, target: Target, tool: To
     # The writer is asked to avoid earlier levels' texts; the checks require distinct
     # paraphrases within the level only, since two levels may share one disclosure plan.
     req = WriteRequest(target=target, plan=plan, tools=[tool], n=plan.paraphrases)
+    checker = Checker(req, names=TrailProduct.validators)
     try:
         draft = await ctx.writer.write(req.model_copy(update={"avoid": avoid}),
-                                       ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"),
-                                       check_for(req, names=TrailProduct.validators))
+                                       ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"), checker.check)
     except LLMError as exc:
         # A spent budget or a transient endpoint failure says nothing about this item: let it
         # propagate so the engine leaves the item unfinished and a rerun retries it. Only
@@ -264,7 +264,7 @@ async def write_level(item: TrailItem, ctx: RunContext, target: Target, tool: To
         if isinstance(exc, BudgetExceeded) or exc.retryable:
             raise
         raise reject(item, f"write:{plan.level}", "llm", exc.message, exc.raw, exc.attempts) from None
-    bad = [v for v in validate(req, draft, names=TrailProduct.validators) if not v.ok]
+    bad = [v for v in validate(req, draft, names=TrailProduct.validators, checker=checker) if not v.ok]
     if bad:
         raise reject(item, f"validate:{plan.level}", bad[0].validator, reason_of(bad),
                      draft.raw or "\n".join(draft.texts), draft.attempts)
