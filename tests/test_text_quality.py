@@ -117,3 +117,29 @@ def test_inflect_is_loaded_without_typeguard_instrumentation() -> None:
             "except Exception:\n    pass\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr[-500:]
+
+
+def _regex_found(text: str, form: str) -> bool:
+    """The whole-word rule as the regex it was first written as (the oracle of `found`)."""
+    import re
+
+    after = r"(?![0-9])" if re.fullmatch(r"[0-9.]+", form) else r"(?![a-z0-9])"
+    return bool(re.search(r"(?<![a-z0-9])(?<![0-9][:./])" + re.escape(form) + after + r"(?![:./][0-9])", text))
+
+
+def test_whole_word_scan_agrees_with_its_regex() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from generator.surface import found
+
+    alphabet = st.sampled_from(list("ab19 .:/-x"))
+
+    @settings(max_examples=3000, deadline=None)
+    @given(st.text(alphabet, max_size=14), st.text(alphabet, min_size=1, max_size=4))
+    def agree(text: str, form: str) -> None:
+        assert found(text, form) == _regex_found(text, form)
+
+    agree()
+    assert found("at 9:30", "9:30") and not found("at 9:30", "9") and found("5km away", "5")
+    assert not found("12.5 kg", "12") and not found("cart", "car") and found("my car.", "car")
