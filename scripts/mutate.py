@@ -117,7 +117,7 @@ MUTATIONS: list[Mutation] = [
              '            return f"the query does not say \'{hint}\'"', "            pass",
              (V + "test_history_hint_missing_from_the_text_is_rejected",)),
     Mutation("history hints: cues elsewhere in the text ignored", "generator/validators/habitphrase.py",
-             "    rules: set[str] = set(readings(text))", "    rules: set[str] = set()",
+             "    rules = readings(text)\n", "    rules = set()\n",
              (V + "test_history_omission_needs_every_reading_to_agree",)),
     Mutation("trail: repeats fill up to the requested count", "generator/trail/targets.py",
              "    picks += recent + repeat\n",
