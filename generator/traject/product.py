@@ -13,6 +13,7 @@ import asyncio
 import logging
 import random
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -337,7 +338,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
                 break  # the graph has no such chain: another draw cannot find one either
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections)
 
-    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+    def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
         payloads = self.payloads(results)
         paths = export_payloads(payloads, ctx.product_dir(NAME))
         for domain in sorted({p.domain for p in payloads}):
