@@ -16,9 +16,10 @@ import os
 import shutil
 import signal
 import time
-from collections.abc import Callable, Coroutine, Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -231,11 +232,13 @@ def make_writer(cfg: RunConfig, out_dir: Path, journal: Journal | None = None,
 
 
 def plan_items(ctx: RunContext, products: dict[str, AnyProduct],
-               limit: int | None) -> dict[str, list[WorkItem[Any]]]:
-    plans: dict[str, list[WorkItem[Any]]] = {}
+               limit: int | None) -> dict[str, Sequence[WorkItem[Any]]]:
+    """Each product's plan, packed (generator.planstore): no object per item is kept."""
+    from .planstore import pack
+
+    plans: dict[str, Sequence[WorkItem[Any]]] = {}
     for name, product in products.items():
-        items = product.plan(ctx)
-        plans[name] = items[:limit] if limit is not None else items
+        plans[name] = pack(islice(product.plan_iter(ctx), limit))
     return plans
 
 
@@ -244,11 +247,11 @@ def in_shard(item_id: str, shard: tuple[int, int]) -> bool:
     return int.from_bytes(digest[:8], "big") % shard[1] == shard[0] - 1
 
 
-def shard_of(plans: dict[str, list[WorkItem[Any]]], shard: tuple[int, int]) -> dict[str, list[WorkItem[Any]]]:
+def shard_of(plans: Mapping[str, Sequence[WorkItem[Any]]], shard: tuple[int, int]) -> dict[str, list[WorkItem[Any]]]:
     return {name: [it for it in items if in_shard(it.item_id, shard)] for name, items in plans.items()}
 
 
-def export_all(ctx: RunContext, products: dict[str, AnyProduct], plans: dict[str, list[WorkItem[Any]]],
+def export_all(ctx: RunContext, products: dict[str, AnyProduct], plans: Mapping[str, Sequence[WorkItem[Any]]],
                done: Mapping[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]], Prepared]:
     """Dedup and split (generator.hub.prepare), then each product's export once per split.
     Results are read from `done` one at a time, in plan order: memory stays flat in the run's size."""
@@ -375,7 +378,7 @@ class Run:
     names: list[str]
     products: dict[str, AnyProduct]  # each enabled product, built once for the whole run
     ctx: RunContext
-    plans: dict[str, list[WorkItem[Any]]]
+    plans: Mapping[str, Sequence[WorkItem[Any]]]
     key: str
     journal: Journal
     llm: LLMClient | None
@@ -404,7 +407,7 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
                {"plan": time.perf_counter() - started})
 
 
-async def run_here(run: Run, shard: tuple[int, int] | None, todo: dict[str, list[WorkItem]]) -> dict[str, int]:
+async def run_here(run: Run, shard: tuple[int, int] | None, todo: Mapping[str, Sequence[WorkItem]]) -> dict[str, int]:
     """Run `todo` in this process, appending finished items to this shard's state file."""
     store = StateStore(run.ctx.out_dir, run.key, shard)
     try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .products.base import AnyProduct, RunContext, WorkItem
@@ -59,7 +59,7 @@ def _reasons(counts: Counter[str], notes: list[str]) -> list[str]:
     return list(dict.fromkeys(notes)) + [f"{n}x {r}" for r, n in counts.most_common(TOP_REASONS)]
 
 
-def _tally(product: AnyProduct, items: list[WorkItem[Any]], done: Mapping[str, ItemResult]
+def _tally(product: AnyProduct, items: Sequence[WorkItem[Any]], done: Mapping[str, ItemResult]
            ) -> dict[str, tuple[int, Counter[str]]]:
     """Per category: what was produced, and the last rejection reasons of items with no sample
     (one result read at a time)."""
@@ -77,7 +77,7 @@ def _tally(product: AnyProduct, items: list[WorkItem[Any]], done: Mapping[str, I
     return out
 
 
-def _rows(ctx: RunContext, name: str, product: AnyProduct, items: list[WorkItem[Any]],
+def _rows(ctx: RunContext, name: str, product: AnyProduct, items: Sequence[WorkItem[Any]],
           done: Mapping[str, ItemResult]) -> list[Shortfall]:
     rows: list[Shortfall] = []
     tally = _tally(product, items, done)
@@ -92,7 +92,7 @@ def _rows(ctx: RunContext, name: str, product: AnyProduct, items: list[WorkItem[
     return rows
 
 
-def shortfalls(ctx: RunContext, plans: dict[str, list[WorkItem[Any]]], done: Mapping[str, ItemResult],
+def shortfalls(ctx: RunContext, plans: Mapping[str, Sequence[WorkItem[Any]]], done: Mapping[str, ItemResult],
                products: dict[str, AnyProduct]) -> list[Shortfall]:
     """One row per product and category of this run."""
     return [row for name, items in plans.items() for row in _rows(ctx, name, products[name], items, done)]

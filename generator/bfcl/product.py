@@ -8,7 +8,7 @@ rejections that say so, and the single-turn files are still written.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +127,7 @@ class BfclProduct(Product[BfclSpec, BfclPayload, BfclConfig]):
                     files += write_gold(ctx.product_dir(NAME), category, questions, payloads)
         return files
 
-    def requested(self, items: list[BfclItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[BfclItem]) -> dict[str, int]:
         return {c: n for c, n in self.config.categories.items()} if self.config.native else {}
 
     @classmethod

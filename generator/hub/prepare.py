@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..products.base import RunContext, WorkItem
@@ -30,7 +30,7 @@ class Part:
     """The results of one product to write into one split (None: the un-split layout), read
     from the state when iterated (each time afresh), with only that split's kept samples."""
 
-    items: list[WorkItem]
+    items: Sequence[WorkItem]
     done: Done
     keep: Callable[[Sample, WorkItem], bool] | None = None  # None: every sample
 
@@ -76,14 +76,14 @@ def priority(products: list[str]) -> list[str]:
     return sorted(products, key=lambda p: (unsplit_name(p) == "train", products.index(p)))
 
 
-def facets(ctx: RunContext, items: list[WorkItem], done: Done) -> Iterator[Facets]:
+def facets(ctx: RunContext, items: Sequence[WorkItem], done: Done) -> Iterator[Facets]:
     """The facets of the samples of `items`, in plan order, read from the state one at a time."""
     for it in items:
         for s in done[it.item_id].samples:
             yield facets_of(s, it, ctx)
 
 
-def prepare(ctx: RunContext, plans: dict[str, list[WorkItem]], done: Done) -> Prepared:
+def prepare(ctx: RunContext, plans: Mapping[str, Sequence[WorkItem]], done: Done) -> Prepared:
     cfg = ctx.config
     prep = Prepared(unsplittable=[p for p in plans if p not in FACETS])
     names = [p for p in plans if p in FACETS]
@@ -121,7 +121,7 @@ def _in_split(key: Callable[[Sample, WorkItem], tuple[str, str]], split_of: dict
     return lambda s, it: split_of.get(key(s, it)) == split
 
 
-def _by_split(ctx: RunContext, name: str, items: list[WorkItem], done: Done, removed: set[tuple[str, str]],
+def _by_split(ctx: RunContext, name: str, items: Sequence[WorkItem], done: Done, removed: set[tuple[str, str]],
               assignment: Assignment | None) -> dict[str | None, Part]:
     """Per split (in the Hub's order), the results holding that split's samples; a split with no
     sample of this product is left out, so no empty file is written for it (nothing kept: the

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -138,6 +138,10 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
     def plan(self, ctx: RunContext) -> list[WorkItem[SpecT]]:
         raise NotImplementedError
 
+    def plan_iter(self, ctx: RunContext) -> Iterable[WorkItem[SpecT]]:
+        """The plan, item by item (a product with a large plan yields it without a list)."""
+        return self.plan(ctx)
+
     async def run(self, item: WorkItem[SpecT], ctx: RunContext) -> ItemResult:
         raise NotImplementedError
 
@@ -145,7 +149,7 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
         """Write the product's files from `results` (in plan order; iterate them once)."""
         raise NotImplementedError
 
-    def requested(self, items: list[WorkItem[SpecT]]) -> dict[str, int]:
+    def requested(self, items: Sequence[WorkItem[SpecT]]) -> dict[str, int]:
         """What the config asked for, per category (the shortfall report compares)."""
         return {"items": len(items)}
 

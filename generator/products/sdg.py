@@ -9,7 +9,7 @@ SDG_CATEGORIES; the foundation ones live here, the rest in generator.bfcl.sdg_ca
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -269,8 +269,12 @@ class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
                               f"{', '.join(SDG_CATEGORIES.names())})", field="products.sdg.categories")
 
     def plan(self, ctx: RunContext) -> list[SdgItem]:
-        return [self.item(ctx, i, SdgSpec(category=category), category, i)
-                for category, count in self.config.categories.items() for i in range(count)]
+        return list(self.plan_iter(ctx))
+
+    def plan_iter(self, ctx: RunContext) -> Iterator[SdgItem]:
+        for category, count in self.config.categories.items():
+            for i in range(count):
+                yield self.item(ctx, i, SdgSpec(category=category), category, i)
 
     async def run(self, item: SdgItem, ctx: RunContext) -> ItemResult:
         return await SDG_CATEGORIES.get(item.spec.category)(item, ctx)
@@ -293,7 +297,7 @@ class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
                 chat(dumps_line(chat_row(r)) + "\n")
         return paths
 
-    def requested(self, items: list[SdgItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[SdgItem]) -> dict[str, int]:
         return dict(self.config.categories)
 
     @classmethod

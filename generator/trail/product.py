@@ -14,7 +14,7 @@ export: <out>/trail/all_generated_queries_<user>.json (+ apis/ schemas), see exp
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -198,7 +198,7 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
         return (write_query_files(samples, ctx.product_dir(NAME))
                 + write_apis(ctx.catalog, set(ctx.catalog.domains), ctx.out_dir / NAME))
 
-    def requested(self, items: list[TrailItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[TrailItem]) -> dict[str, int]:
         return {"targets": self.config.targets}
 
     @classmethod

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -346,7 +346,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
             paths.append(export.write_tools(ctx.product_dir(NAME), safe_dir(domain), tools))
         return paths
 
-    def requested(self, items: list[TrajectItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[TrajectItem]) -> dict[str, int]:
         domains = max(1, len({it.spec.domain for it in items} | set(self.config.domains)))
         return {"parallel": self.config.parallel * domains, "sequential": self.config.sequential * domains}
 
