@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 import unicodedata
 from array import array
 from collections.abc import Callable, Iterable, Sequence
@@ -163,7 +164,7 @@ def find_duplicates(ordered: Sequence[Facets] | Callable[[], Iterable[Facets]], 
     sketch = _Sketch(source(), threshold)
     exact: dict[int, int] = {}  # text key -> first kept sample with that text (shared texts only)
     buckets: list[dict[int, list[int]]] = [{} for _ in range(sketch.bands.shape[1])]
-    kept: dict[int, Facets] = {}  # kept samples that another one may duplicate
+    kept: dict[int, Facets] = {}  # kept samples that another one may duplicate (slim: see _slim)
     result = DedupResult()
     for i, f in enumerate(source()):
         if sketch.empty[i]:
@@ -173,15 +174,22 @@ def find_duplicates(ordered: Sequence[Facets] | Callable[[], Iterable[Facets]], 
         if twin is None and threshold < 1.0 and shared.any():
             twin = _near_twin(buckets, kept, sketch.bands[i], shared, f, threshold)
         if twin is not None:
-            result.twins.append(Twin(removed=f, kept=kept[twin[0]], similarity=twin[1]))
+            result.twins.append(Twin(removed=_slim(f), kept=kept[twin[0]], similarity=twin[1]))
             continue
         if sketch.text_shared[i]:
             exact.setdefault(int(sketch.text[i]), i)
         if sketch.text_shared[i] or shared.any():
-            kept[i] = f
+            kept[i] = _slim(f)
         for b in shared.nonzero()[0]:
             buckets[b].setdefault(int(sketch.bands[i, b]), []).append(i)
     return result
+
+
+def _slim(f: Facets) -> Facets:
+    """What dedup and its rejections read of a sample (product, id, unit, query): a kept sample
+    may be held until the end, so the rest (target, tools, groups) is dropped."""
+    return Facets.model_construct(product=sys.intern(f.product), sample_id=f.sample_id, unit=f.unit, lead=f.lead,
+                                  target="")
 
 
 def _same_unit(a: Facets, b: Facets) -> bool:
