@@ -80,7 +80,7 @@ def noun(param: str, tool: Tool | None = None) -> str:
 # ---------------------------------------------------------------- normalization
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # keyed by values, which grow with the run: bounded small, memory stays flat
 def _pattern(form: str) -> re.Pattern[str]:
     # Whole words; a number is not found inside another one ("9" in "9:30", "12" in "12.5").
     # A bare number may carry a unit suffix ("1x", "5km").
