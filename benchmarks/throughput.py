@@ -218,12 +218,22 @@ def report(llm: dict, tpl: dict, mem: dict[int, tuple[float, float]]) -> str:
             (f"| template writer CPU per work item / per accepted sample (plan, render, validate, export; "
             f"imports excluded) | {1000 * work / t_items:.2f} ms / {1000 * work / t_acc:.2f} ms |"),
             f"| template quickstart peak RSS | {tpl['rss_mb']:.0f} MB |"]
+    return "\n".join(rows + memory_rows(mem))
+
+
+def memory_rows(mem: dict[int, tuple[float, float]]) -> list[str]:
+    rows = []
     for n, (rss, cpu) in sorted(mem.items()):
-        rows.append(f"| template writer, {n:,} SDG items: peak RSS / CPU | {rss:.0f} MB / {cpu:.1f} s |")
+        rows.append(f"| template writer, {n:,} SDG items: peak RSS / CPU | {rss:.0f} MB / {cpu:.1f} s "
+                    f"({1000 * cpu / n:.2f} ms per item, imports included) |")
     if len(mem) == 2:
         (a, (ra, _)), (b, (rb, _)) = sorted(mem.items())
         rows.append(f"| **peak RSS {b:,} / {a:,} items** | **{rb / ra:.2f}x** |")
-    return "\n".join(rows)
+    return rows
+
+
+def memory_report(mem: dict[int, tuple[float, float]]) -> str:
+    return "\n".join(["| figure | value |", "|---|---:|", *memory_rows(mem)])
 
 
 def main() -> None:
@@ -232,6 +242,8 @@ def main() -> None:
     ap.add_argument("--latency-ms", type=float, default=200.0)
     ap.add_argument("--sizes", default="10000,100000", help="work items for the memory runs")
     ap.add_argument("--skip-memory", action="store_true")
+    ap.add_argument("--only-memory", action="store_true",
+                    help="only the peak-RSS runs of the template writer (no endpoint, no LLM run)")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--bare", help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -239,6 +251,11 @@ def main() -> None:
         return serve(a.serve, a.latency_ms / 1000)
     if a.bare:
         return asyncio.run(bare_loop(a.bare, a.n, 256))
+    if a.only_memory:
+        with tempfile.TemporaryDirectory(prefix="trajgen-bench-") as tmp:
+            mem = measure_memory(Path(tmp), [int(x) for x in a.sizes.split(",")])
+        print(memory_report(mem))
+        return None
     port = free_port()
     server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--latency-ms", str(a.latency_ms)],
                               cwd=ROOT)

@@ -16,9 +16,10 @@ import os
 import shutil
 import signal
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +32,7 @@ from .config import RunConfig, check_settings
 from .errors import ConfigError, OutputError
 from .hub.plots import write_plots
 from .hub.prepare import Prepared, prepare
-from .io import atomic_write_text, confined_to, jsonl_text, os_error
+from .io import atomic_lines, atomic_write_text, confined_to, dumps_line, os_error
 from .llm.protocol import LLMClient
 from .lock import LOCK_NAME, DirLock
 from .names import checked_tools
@@ -39,7 +40,7 @@ from .plugins import load_plugins
 from .products.base import AnyProduct, RunContext, WorkItem, build_products, enabled_sections
 from .progress import Progress
 from .provenance import code_digest
-from .records import ItemResult, Rejection, RunManifest, UserHistory
+from .records import ItemResult, RunManifest, UserHistory
 from .run_report import run_report
 from .runner import run_items
 from .secrets import endpoint_id, redact_url
@@ -231,11 +232,13 @@ def make_writer(cfg: RunConfig, out_dir: Path, journal: Journal | None = None,
 
 
 def plan_items(ctx: RunContext, products: dict[str, AnyProduct],
-               limit: int | None) -> dict[str, list[WorkItem[Any]]]:
-    plans: dict[str, list[WorkItem[Any]]] = {}
+               limit: int | None) -> dict[str, Sequence[WorkItem[Any]]]:
+    """Each product's plan, packed (generator.planstore): no object per item is kept."""
+    from .planstore import pack
+
+    plans: dict[str, Sequence[WorkItem[Any]]] = {}
     for name, product in products.items():
-        items = product.plan(ctx)
-        plans[name] = items[:limit] if limit is not None else items
+        plans[name] = pack(islice(product.plan_iter(ctx), limit))
     return plans
 
 
@@ -244,33 +247,39 @@ def in_shard(item_id: str, shard: tuple[int, int]) -> bool:
     return int.from_bytes(digest[:8], "big") % shard[1] == shard[0] - 1
 
 
-def shard_of(plans: dict[str, list[WorkItem[Any]]], shard: tuple[int, int]) -> dict[str, list[WorkItem[Any]]]:
+def shard_of(plans: Mapping[str, Sequence[WorkItem[Any]]], shard: tuple[int, int]) -> dict[str, list[WorkItem[Any]]]:
     return {name: [it for it in items if in_shard(it.item_id, shard)] for name, items in plans.items()}
 
 
-def export_all(ctx: RunContext, products: dict[str, AnyProduct], plans: dict[str, list[WorkItem[Any]]],
-               done: dict[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]], Prepared]:
-    """Dedup and split (generator.hub.prepare), then each product's export once per split."""
+def export_all(ctx: RunContext, products: dict[str, AnyProduct], plans: Mapping[str, Sequence[WorkItem[Any]]],
+               done: Mapping[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]], Prepared]:
+    """Dedup and split (generator.hub.prepare), then each product's export once per split.
+    Results are read from `done` one at a time, in plan order: memory stays flat in the run's size."""
+    from .screening import skip_rejections
+
     prep = prepare(ctx, plans, done)
     files: list[Path] = []
     counts: dict[str, dict[str, int]] = {}
-    rejections: list[Rejection] = []
-    for name, items in plans.items():
-        results = [done[it.item_id] for it in items]
+    for name in plans:
         for split, part in prep.exports[name].items():
             files.extend(products[name].export(part, dataclasses.replace(ctx, split=split)))
-        counts[name] = {"items": len(items), "done": sum(it.item_id in done for it in items),
-                        "accepted": sum(len(r.samples) for r in results),
-                        "rejected": sum(len(r.rejections) for r in results),
-                        "duplicates": sum(t.removed.product == name for t in prep.dedup.twins),
-                        "written": prep.written(name)}
-        rejections.extend(rej for r in results for rej in r.rejections)
-    from .screening import skip_rejections
-
-    rejections.extend(skip_rejections(ctx.catalog.skipped))
-    rejections += prep.rejections()
     rej_path = ctx.out_dir / "rejections.jsonl"
-    atomic_write_text(rej_path, jsonl_text(r.model_dump(mode="json") for r in rejections))
+    with atomic_lines(rej_path) as write:
+        for name, items in plans.items():
+            c = counts[name] = {"items": len(items), "done": 0, "accepted": 0, "rejected": 0,
+                                "duplicates": sum(t.removed.product == name for t in prep.dedup.twins),
+                                "written": prep.written(name)}
+            for it in items:
+                res = done.get(it.item_id)
+                if res is None:
+                    raise KeyError(it.item_id)  # every planned item is finished before the export
+                c["done"] += 1
+                c["accepted"] += len(res.samples)
+                c["rejected"] += len(res.rejections)
+                for rej in res.rejections:
+                    write(dumps_line(rej.model_dump(mode="json")) + "\n")
+        for rej in [*skip_rejections(ctx.catalog.skipped), *prep.rejections()]:
+            write(dumps_line(rej.model_dump(mode="json")) + "\n")
     files.append(rej_path)
     return files, counts, prep
 
@@ -369,7 +378,7 @@ class Run:
     names: list[str]
     products: dict[str, AnyProduct]  # each enabled product, built once for the whole run
     ctx: RunContext
-    plans: dict[str, list[WorkItem[Any]]]
+    plans: Mapping[str, Sequence[WorkItem[Any]]]
     key: str
     journal: Journal
     llm: LLMClient | None
@@ -398,7 +407,7 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
                {"plan": time.perf_counter() - started})
 
 
-async def run_here(run: Run, shard: tuple[int, int] | None, todo: dict[str, list[WorkItem]]) -> dict[str, int]:
+async def run_here(run: Run, shard: tuple[int, int] | None, todo: Mapping[str, Sequence[WorkItem]]) -> dict[str, int]:
     """Run `todo` in this process, appending finished items to this shard's state file."""
     store = StateStore(run.ctx.out_dir, run.key, shard)
     try:
@@ -434,13 +443,16 @@ def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary
     out_dir, cfg = run.ctx.out_dir, run.cfg
     started = time.perf_counter()
     before = previous_files(out_dir)
-    done = store.load()
-    files, counts, prep = export_all(run.ctx, run.products, run.plans, done)
-    files += write_plots(out_dir, run.names, prep)
-    manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
-    remove_stale(out_dir, before, manifest)
-    atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-    report = run_report(run.ctx, run.plans, done, run.products)
+    done = store.index()  # read on demand: the results are never all in memory
+    try:
+        files, counts, prep = export_all(run.ctx, run.products, run.plans, done)
+        files += write_plots(out_dir, run.names, prep)
+        manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
+        remove_stale(out_dir, before, manifest)
+        atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
+        report = run_report(run.ctx, run.plans, done, run.products)
+    finally:
+        done.close()
     atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, prep, report.card))
     run.seconds["export"] = time.perf_counter() - started
     return RunSummary(out_dir=out_dir, manifest=manifest, per_product=counts,

@@ -7,7 +7,7 @@ import errno
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -92,7 +92,33 @@ def jsonl_text(rows: Iterable[Any]) -> str:
 
 
 def write_jsonl(path: Path, rows: Iterable[Any]) -> None:
-    atomic_write_text(path, jsonl_text(rows))
+    """One JSON line per row, written as the rows come (the file appears whole, atomically)."""
+    with atomic_lines(path) as write:
+        for r in rows:
+            write(dumps_line(r) + "\n")
+
+
+@contextmanager
+def atomic_lines(path: Path) -> Iterator[Callable[[str], object]]:
+    """A function writing text into `path` piece by piece; the file replaces `path` atomically
+    when the block ends (nothing is left behind if it fails)."""
+    check_inside(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise os_error(exc, path) from None
+    try:
+        os.fchmod(fd, 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            yield fh.write
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise os_error(exc, path) from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def write_json(path: Path, obj: Any, *, indent: int | None = 2, ensure_ascii: bool = False,

@@ -9,6 +9,7 @@ Sniffers (`first_object`) never raise: detection must not crash on a file it can
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,29 @@ def read_jsonl(path: Path) -> JsonLines:
     return out
 
 
+def stream_rows(path: Path, out: JsonLines) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The object rows of `path` one at a time, as read_jsonl finds them; `out` collects the
+    problems only (its rows stay empty), so a large file is never held in memory."""
+    try:
+        fh = path.open("rb")
+    except FileNotFoundError:
+        raise InputError("file not found", file=str(path)) from None
+    except IsADirectoryError:
+        raise InputError("expected a file, got a directory", file=str(path)) from None
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror or e}", file=str(path)) from None
+    with fh:
+        for n, line in enumerate(fh, start=1):
+            if len(out.problems) >= MAX_PROBLEMS:
+                out.problems.append((n, f"stopped after {MAX_PROBLEMS} bad lines: is this a JSON Lines file?"))
+                return
+            raw = line[:-1] if line.endswith(b"\n") else line
+            if raw.strip():
+                _parse_line(n, raw, out)
+                if out.rows:
+                    yield out.rows.pop()
+
+
 def _parse_line(n: int, raw: bytes, out: JsonLines) -> None:
     try:
         value = json.loads(raw.decode("utf-8").removeprefix("\ufeff"))
@@ -86,6 +110,19 @@ def read_into(path: Path, report: AuditReport) -> list[tuple[int, dict[str, Any]
     lines = read_jsonl(path)
     report.findings += lines.findings(path)
     return lines.rows
+
+
+def require_stream(path: Path, report: AuditReport, what: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Like require_rows, one row at a time: the bad lines are added to `report` once the file
+    is read, and a file without a single readable row is an InputError then."""
+    lines, seen = JsonLines(), 0
+    for row in stream_rows(path, lines):
+        seen += 1
+        yield row
+    if not seen:
+        why = f" (line {lines.problems[0][0]}: {lines.problems[0][1]})" if lines.problems else ""
+        raise InputError(f"no {what} rows to measure{why}", file=str(path))
+    report.findings += lines.findings(path)
 
 
 def require_rows(path: Path, report: AuditReport, what: str) -> list[tuple[int, dict[str, Any]]]:

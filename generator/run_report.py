@@ -5,6 +5,7 @@ the catalog's identity and domains were read (generator.identity). The engine ha
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ def _inputs_section(ctx: RunContext) -> list[str]:
     return rows + [""]
 
 
-def run_report(ctx: RunContext, plans: dict[str, list[WorkItem[Any]]], done: dict[str, ItemResult],
+def run_report(ctx: RunContext, plans: Mapping[str, Sequence[WorkItem[Any]]], done: Mapping[str, ItemResult],
                products: dict[str, AnyProduct]) -> RunReport:
     rows = shortfalls(ctx, plans, done, products)
     return RunReport(terminal=skip_lines(ctx.catalog.skipped) + lines(rows),

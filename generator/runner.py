@@ -10,7 +10,7 @@ worker at once and is re-raised with a line saying the finished items are kept.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .errors import LLMError, RunStopped
@@ -47,8 +47,8 @@ class ItemRunner:
         self.finished(res, item_weight(item, self.ctx))
 
     def finished(self, res: ItemResult, weight: float = 1.0) -> None:
-        self.store.append(res)
-        self.done.add(res.item_id)
+        self.store.append(res)  # not added to `done`: the plan holds each item once, and a set of
+        # every finished id would grow with the run
         self.progress.advance(res.product, accepted=len(res.samples), rejected=len(res.rejections),
                               weight=weight)
 
@@ -82,7 +82,7 @@ def item_weight(item: WorkItem[Any], ctx: RunContext) -> int:
     return max(1, sum(planned_of(item, ctx).values()))
 
 
-async def run_items(ctx: RunContext, products: dict[str, AnyProduct], plans: dict[str, list[WorkItem[Any]]],
+async def run_items(ctx: RunContext, products: dict[str, AnyProduct], plans: Mapping[str, Sequence[WorkItem[Any]]],
                     store: StateStore, done: set[str], concurrency: int, progress: Progress) -> None:
     """Run every pending item of `plans` on the run's one instance of its product."""
     total = sum(len(v) for v in plans.values())

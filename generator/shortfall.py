@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .products.base import AnyProduct, RunContext, WorkItem
@@ -54,23 +55,35 @@ def _reason_key(reason: str) -> str:
     return text[:140]
 
 
-def _reasons(results: list[ItemResult], notes: list[str]) -> list[str]:
-    counts: Counter[str] = Counter()
-    for res in results:
-        if res.samples:
-            continue
-        for rej in res.rejections[-1:]:
-            counts[f"{rej.validator or rej.stage}: {_reason_key(rej.reason)}"] += 1
+def _reasons(counts: Counter[str], notes: list[str]) -> list[str]:
     return list(dict.fromkeys(notes)) + [f"{n}x {r}" for r, n in counts.most_common(TOP_REASONS)]
 
 
-def _rows(ctx: RunContext, name: str, product: AnyProduct, items: list[WorkItem[Any]],
-          done: dict[str, ItemResult]) -> list[Shortfall]:
+def _tally(product: AnyProduct, items: Sequence[WorkItem[Any]], done: Mapping[str, ItemResult]
+           ) -> dict[str, tuple[int, Counter[str]]]:
+    """Per category: what was produced, and the last rejection reasons of items with no sample
+    (one result read at a time)."""
+    out: dict[str, tuple[int, Counter[str]]] = {}
+    for it in items:
+        made, reasons = out.setdefault(product.category(it), (0, Counter()))
+        res = done.get(it.item_id)
+        if res is None:
+            continue
+        made += len(res.samples) if product.counts_samples else bool(res.samples)
+        out[product.category(it)] = (made, reasons)
+        if not res.samples:
+            for rej in res.rejections[-1:]:
+                reasons[f"{rej.validator or rej.stage}: {_reason_key(rej.reason)}"] += 1
+    return out
+
+
+def _rows(ctx: RunContext, name: str, product: AnyProduct, items: Sequence[WorkItem[Any]],
+          done: Mapping[str, ItemResult]) -> list[Shortfall]:
     rows: list[Shortfall] = []
+    tally = _tally(product, items, done)
     for category, wanted in product.requested(items).items():
-        mine = [done[it.item_id] for it in items if product.category(it) == category and it.item_id in done]
-        made = sum(len(r.samples) if product.counts_samples else bool(r.samples) for r in mine)
-        reasons = _reasons(mine, ctx.notes.get((name, category), []))
+        made, counts = tally.get(category, (0, Counter()))
+        reasons = _reasons(counts, ctx.notes.get((name, category), []))
         planned = sum(product.category(it) == category for it in items)
         if planned < wanted and not ctx.notes.get((name, category)):
             reasons.insert(0, f"only {planned} item(s) could be planned")
@@ -79,7 +92,7 @@ def _rows(ctx: RunContext, name: str, product: AnyProduct, items: list[WorkItem[
     return rows
 
 
-def shortfalls(ctx: RunContext, plans: dict[str, list[WorkItem[Any]]], done: dict[str, ItemResult],
+def shortfalls(ctx: RunContext, plans: Mapping[str, Sequence[WorkItem[Any]]], done: Mapping[str, ItemResult],
                products: dict[str, AnyProduct]) -> list[Shortfall]:
     """One row per product and category of this run."""
     return [row for name, items in plans.items() for row in _rows(ctx, name, products[name], items, done)]

@@ -9,12 +9,16 @@ off before the next append so it cannot swallow the next good line.
 from __future__ import annotations
 
 import contextvars
+import hashlib
 import json
 import os
+from array import array
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
+
+import numpy as np
 
 from .llm.usage import Spend, count
 from .records import ItemResult
@@ -31,14 +35,24 @@ def _suffix(shard: tuple[int, int] | None) -> str:
 
 def good_lines(path: Path) -> Iterator[bytes]:
     """Complete lines of `path` (bytes, without the newline); a torn last line is left out."""
+    for _, line in lines_at(path):
+        yield line
+
+
+def lines_at(path: Path) -> Iterator[tuple[int, bytes]]:
+    """(offset, line) of the complete lines of `path`, read one at a time (never the whole file)."""
     try:
-        data = path.read_bytes()
+        fh = path.open("rb")
     except FileNotFoundError:
         return
-    end = data.rfind(b"\n")
-    for line in data[:end + 1].split(b"\n"):
-        if line.strip():
-            yield line
+    with fh:
+        offset = 0
+        for raw in fh:
+            if not raw.endswith(b"\n"):  # torn last line
+                return
+            if raw.strip():
+                yield offset, raw[:-1]
+            offset += len(raw)
 
 
 def cut_torn_tail(path: Path) -> None:
@@ -93,11 +107,16 @@ class StateStore:
                       if not p.name.endswith(Journal.SUFFIX))
 
     def load(self) -> dict[str, ItemResult]:
+        """Every finished result in memory (small runs and tests; the export reads `index()`)."""
         done: dict[str, ItemResult] = {}
         for path in self.files():
             for res in read_results(path):
                 done[res.item_id] = res
         return done
+
+    def index(self) -> StateIndex:
+        """The finished results as a read-on-demand mapping: flat in memory whatever the run's size."""
+        return StateIndex(self.files())
 
     def item_ids(self) -> set[str]:
         """Ids of the finished items, without keeping their results in memory."""
@@ -114,11 +133,87 @@ class StateStore:
 
 
 def read_results(path: Path) -> Iterator[ItemResult]:
-    for line in good_lines(path):
+    for _, res in results_at(path):
+        yield res
+
+
+def results_at(path: Path) -> Iterator[tuple[int, ItemResult]]:
+    for offset, line in lines_at(path):
         try:
-            yield ItemResult.model_validate_json(line)
+            yield offset, ItemResult.model_validate_json(line)
         except ValueError:  # cut short, or bytes that are not UTF-8: redo that item
             continue
+
+
+def id_hash(item_id: str) -> int:
+    return int.from_bytes(hashlib.blake2b(item_id.encode(), digest_size=8).digest(), "big")
+
+
+class StateIndex(Mapping[str, ItemResult]):
+    """Finished results by item id, read from the state files when asked for.
+
+    Holds 8-byte hashes of the ids and the file offsets of their lines (16 bytes per item), not
+    the results: the export visits the items in plan order and reads each one back. Same
+    semantics as `StateStore.load`: the last good line of an item wins (files in name order)."""
+
+    _SHIFT = 40  # offset bits; the file number sits above them
+
+    def __init__(self, files: list[Path]) -> None:
+        self.files = files
+        hashes, where = array("Q"), array("q")
+        for number, path in enumerate(files):
+            for offset, res in results_at(path):
+                hashes.append(id_hash(res.item_id))
+                where.append((number << self._SHIFT) | offset)
+        keys = np.frombuffer(hashes, dtype=np.uint64) if hashes else np.zeros(0, dtype=np.uint64)
+        order = np.argsort(keys, kind="stable")  # equal hashes stay in file order
+        self._hashes = keys[order]
+        self._where = (np.frombuffer(where, dtype=np.int64) if where else np.zeros(0, dtype=np.int64))[order]
+        self._open: dict[int, IO[bytes]] = {}
+
+    def _read(self, where: int) -> ItemResult:
+        number = where >> self._SHIFT
+        fh = self._open.get(number)
+        if fh is None:
+            fh = self._open[number] = self.files[number].open("rb")
+        fh.seek(where & ((1 << self._SHIFT) - 1))
+        return ItemResult.model_validate_json(fh.readline())
+
+    def close(self) -> None:
+        for fh in self._open.values():
+            fh.close()
+        self._open.clear()
+
+    def get(self, item_id: str, default: Any = None) -> Any:
+        h = np.uint64(id_hash(item_id))
+        lo, hi = int(np.searchsorted(self._hashes, h, "left")), int(np.searchsorted(self._hashes, h, "right"))
+        for k in range(hi - 1, lo - 1, -1):  # the last line wins
+            res = self._read(int(self._where[k]))
+            if res.item_id == item_id:
+                return res
+        return default
+
+    def __getitem__(self, item_id: str) -> ItemResult:
+        res = self.get(item_id)
+        if res is None:
+            raise KeyError(item_id)
+        return res
+
+    def __contains__(self, item_id: object) -> bool:
+        if not isinstance(item_id, str):
+            return False
+        return self.get(item_id) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        seen: set[str] = set()
+        for path in self.files:
+            for _, res in results_at(path):
+                if res.item_id not in seen:
+                    seen.add(res.item_id)
+                    yield res.item_id
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class Journal:

@@ -105,7 +105,7 @@ def found(text: str, form: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # keyed by values, which grow with the run: bounded small, memory stays flat
 def _literal(phrase: str) -> re.Pattern[str]:
     return re.compile(re.escape(phrase), re.IGNORECASE)
 

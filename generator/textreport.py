@@ -91,6 +91,29 @@ def traject_queries(path: Path) -> Iterator[Query]:
             yield level, str(rec["query"]), values
 
 
+def _stream_records(path: Path) -> Iterator[Any]:
+    """`_json_records` of a JSON Lines file, one record at a time (the file is never read whole);
+    a file whose first line is not JSON on its own is read whole, as `_json_records` reads it."""
+    with path.open(encoding="utf-8", newline="") as fh:
+        lines = (line for chunk in fh for line in chunk.splitlines() if line.strip())
+        first = next(lines, None)
+        if first is None:
+            return
+        try:
+            head = json.loads(first)
+        except ValueError:
+            yield from _json_records(path)
+            return
+        second = next(lines, None)
+        if second is None:  # the whole file is this one JSON value
+            yield from head if isinstance(head, list) else [head]
+            return
+        yield head
+        yield json.loads(second)
+        for line in lines:
+            yield json.loads(line)
+
+
 def _first_user(messages: list[dict[str, Any]]) -> str | None:
     return next((str(m.get("content") or "") for m in messages if m.get("role") == "user"), None)
 
@@ -99,7 +122,7 @@ def _first_user(messages: list[dict[str, Any]]) -> str | None:
 def sdg_queries(path: Path) -> Iterator[Query]:
     # sdg/chat/ holds the same rows in the chat-template form: read once
     for f in [f for f in _files(path, "*.jsonl") if "chat" not in f.relative_to(path).parts[:-1]]:
-        for rec in _json_records(f):
+        for rec in _stream_records(f):
             text = _first_user(rec.get("messages") or [])
             if text is not None:
                 yield str(rec.get("category", "all")), text, _call_values(rec.get("messages") or [])

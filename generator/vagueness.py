@@ -33,7 +33,7 @@ def normalize(value: Any, words: bool = False) -> str:
     return _words(text) if words else _WS.sub(" ", text).strip()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # keyed by whole texts, which grow with the run: bounded small
 def _words(text: str) -> str:
     t = _AMPM.sub(r"\1m", text)
     t = _GLUED.sub(r"\1 \2", t)

@@ -8,6 +8,7 @@ rejections that say so, and the single-turn files are still written.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -133,7 +134,7 @@ class BfclProduct(Product[BfclSpec, BfclPayload, BfclConfig]):
             return done
         return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, done)])
 
-    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+    def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
         category_of = {it.item_id: it.spec.category for it in self.plan(ctx)}
         by_cat: dict[str, list[BfclPayload]] = {}
         for res in results:
@@ -147,7 +148,7 @@ class BfclProduct(Product[BfclSpec, BfclPayload, BfclConfig]):
                     files += write_gold(ctx.product_dir(NAME), category, questions, payloads)
         return files
 
-    def requested(self, items: list[BfclItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[BfclItem]) -> dict[str, int]:
         return {c: n for c, n in self.config.categories.items()} if self.config.native else {}
 
     @classmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -78,7 +79,7 @@ def pending(run: Run) -> dict[str, list[WorkItem]]:
     return {name: [it for it in items if it.item_id not in done] for name, items in run.plans.items()}
 
 
-def count(plans: dict[str, list[WorkItem]]) -> int:
+def count(plans: Mapping[str, Sequence[WorkItem]]) -> int:
     return sum(len(v) for v in plans.values())
 
 

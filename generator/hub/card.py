@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import polars as pl
 import yaml
@@ -223,11 +223,43 @@ def portable(value: Any) -> Any:
     return value
 
 
-def rejection_rows(out_dir: Path) -> list[dict[str, Any]]:
+def rejection_rows(out_dir: Path) -> Iterator[dict[str, Any]]:
+    """The rows of rejections.jsonl, one at a time."""
     path = out_dir / "rejections.jsonl"
     if not path.is_file():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return
+    with path.open(encoding="utf-8", newline="") as fh:
+        for line in _text_lines(fh):
+            yield json.loads(line)
+
+
+def _text_lines(fh: IO[str]) -> Iterator[str]:
+    """The non-blank lines of `fh`, split as str.splitlines() splits them."""
+    for chunk in fh:  # newline="": chunks end at \n, \r or \r\n; splitlines() finds any others
+        for line in chunk.splitlines():
+            if line.strip():
+                yield line
+
+
+def picked_rows(paths: list[Path], k: int) -> tuple[int, list[dict[str, Any]]]:
+    """(row count, the `spread` of k rows) of the files `paths` read one after the other; JSON
+    Lines files are streamed twice (count, then pick), never held whole."""
+    if any(p.suffix != ".jsonl" for p in paths):
+        rows = [r for p in paths for r in read_rows(p)]
+        return len(rows), [rows[i] for i in spread(len(rows), k)]
+    n = sum(1 for p in paths for _ in _jsonl_lines(p))
+    wanted, out, i = set(spread(n, k)), [], 0
+    for p in paths:
+        for line in _jsonl_lines(p):
+            if i in wanted:
+                out.append(json.loads(line))
+            i += 1
+    return n, out
+
+
+def _jsonl_lines(path: Path) -> Iterator[str]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        yield from _text_lines(fh)
 
 
 def load_snippet(configs: list[HubConfig]) -> list[str]:

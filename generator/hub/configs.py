@@ -145,6 +145,9 @@ def count_rows(path: Path) -> int:
     non-blank JSON Lines (BFCL's .json files are JSON Lines)."""
     if path.suffix == ".parquet":
         return pl.scan_parquet(path).select(pl.len()).collect().item()
+    if path.suffix == ".jsonl":  # streamed: a large file is never read whole
+        with path.open(encoding="utf-8", newline="") as fh:
+            return sum(1 for chunk in fh for line in chunk.splitlines() if line.strip())
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".json" and text.lstrip().startswith("["):
         return len(json.loads(text))

@@ -14,9 +14,14 @@ compared with each other: they share their opening on purpose.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import sys
 import unicodedata
+from array import array
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .facets import Facets
 
@@ -76,68 +81,137 @@ def lsh_params(threshold: float) -> tuple[int, int]:
     return NUM_PERM, 1
 
 
-class _Index:
-    """Kept samples: exact lookup by normalized text, LSH for near candidates."""
+class _Signer:
+    """MinHash signatures (datasketch, pinned permutations) cut into LSH bands, each band reduced
+    to a 32-bit key. Two samples are candidates when a band key is equal: every pair the banded
+    LSH proposes, plus (rarely) a pair whose band keys collide, which the exact check sorts out."""
 
     def __init__(self, threshold: float) -> None:
-        from datasketch import MinHash, MinHashLSH
+        import numpy as np
+        from datasketch import MinHash
 
-        self._minhash = MinHash
+        self._np, self._minhash = np, MinHash
         self._perm = MinHash(num_perm=NUM_PERM, seed=1, scheme=SCHEME).permutations
-        self.lsh = MinHashLSH(num_perm=NUM_PERM, params=lsh_params(threshold))
-        self.exact: dict[str, int] = {}
-        self.sets: dict[int, frozenset[str]] = {}
+        self.bands, self.rows = lsh_params(threshold)
+        mix = np.random.default_rng(20240601).integers(1, 2 ** 63, size=self.rows, dtype=np.uint64)
+        self._mix = mix | np.uint64(1)
 
-    def signature(self, grams: frozenset[str]) -> object:
+    def keys(self, grams: frozenset[str]) -> Any:
+        np = self._np
         m = self._minhash(num_perm=NUM_PERM, seed=1, permutations=self._perm, scheme=SCHEME)
         m.update_batch([g.encode("utf-8") for g in sorted(grams)])
-        return m
-
-    def add(self, i: int, text: str, grams: frozenset[str], sig: object) -> None:
-        self.exact.setdefault(text, i)
-        self.sets[i] = grams
-        self.lsh.insert(str(i), sig)
-
-    def candidates(self, sig: object) -> list[int]:
-        return sorted(int(k) for k in self.lsh.query(sig))
+        bands = m.hashvalues[:self.bands * self.rows].astype(np.uint64).reshape(self.bands, self.rows)
+        with np.errstate(over="ignore"):
+            mixed = (bands * self._mix).sum(axis=1, dtype=np.uint64)
+            mixed ^= mixed >> np.uint64(29)
+            mixed *= np.uint64(0xBF58476D1CE4E5B9)
+        return (mixed >> np.uint64(32)).astype(np.uint32)
 
 
-def find_duplicates(ordered: list[Facets], threshold: float) -> DedupResult:
-    """Visit `ordered` (highest priority first); remove what duplicates a kept sample."""
-    index = _Index(threshold)
+def text_key(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "big")
+
+
+def _shared(values: Any) -> Any:
+    """Per value of `values`, whether another entry has the same value."""
+    import numpy as np
+
+    _, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
+    return counts[inverse.reshape(values.shape)] > 1
+
+
+class _Sketch:
+    """First pass: a text key and band keys per sample (12 + 4 x bands bytes), and which of them
+    any other sample shares; only shared keys can ever name a twin."""
+
+    def __init__(self, source: Iterable[Facets], threshold: float) -> None:
+        import numpy as np
+
+        near = threshold < 1.0
+        signer = _Signer(threshold) if near else None
+        texts, empty = array("Q"), array("b")
+        chunks: list[Any] = []
+        block: list[Any] = []
+        for f in source:
+            grams = shingles(f.lead)
+            empty.append(not grams)
+            texts.append(text_key(normalize(f.lead)) if grams else 0)
+            if signer is not None:
+                block.append(signer.keys(grams) if grams else np.zeros(signer.bands, dtype=np.uint32))
+                if len(block) == 4096:
+                    chunks.append(np.stack(block))
+                    block = []
+        n = len(empty)
+        self.empty = np.frombuffer(empty, dtype=np.int8).astype(bool) if n else np.zeros(0, dtype=bool)
+        text_arr = np.frombuffer(texts, dtype=np.uint64) if n else np.zeros(0, dtype=np.uint64)
+        self.text = text_arr
+        self.text_shared = _shared(np.where(self.empty, np.arange(n, dtype=np.uint64), text_arr)) & ~self.empty
+        bands = signer.bands if signer is not None else 0
+        if block:
+            chunks.append(np.stack(block))
+        self.bands = np.concatenate(chunks) if chunks else np.zeros((n, bands), dtype=np.uint32)
+        self.band_shared = np.zeros((n, bands), dtype=bool)
+        for b in range(bands):
+            self.band_shared[:, b] = _shared(self.bands[:, b]) & ~self.empty
+
+
+def find_duplicates(ordered: Sequence[Facets] | Callable[[], Iterable[Facets]], threshold: float) -> DedupResult:
+    """Visit `ordered` (highest priority first); remove what duplicates a kept sample.
+
+    `ordered` is a sequence or a function giving the samples afresh (it is read twice): only
+    the samples that share a text or a band key with another one are kept in memory."""
+    source: Callable[[], Iterable[Facets]] = ordered if callable(ordered) else (lambda: ordered)
+    sketch = _Sketch(source(), threshold)
+    exact: dict[int, int] = {}  # text key -> first kept sample with that text (shared texts only)
+    buckets: list[dict[int, list[int]]] = [{} for _ in range(sketch.bands.shape[1])]
+    kept: dict[int, Facets] = {}  # kept samples that another one may duplicate (slim: see _slim)
     result = DedupResult()
-    for i, f in enumerate(ordered):
-        text, grams = normalize(f.lead), shingles(f.lead)
-        if not grams:
+    for i, f in enumerate(source()):
+        if sketch.empty[i]:
             continue
-        twin = _exact_twin(index, ordered, f, text)
-        sig = None
-        if twin is None and threshold < 1.0:
-            sig = index.signature(grams)
-            twin = _near_twin(index, ordered, f, grams, sig, threshold)
+        twin = _exact_twin(exact, kept, f, int(sketch.text[i])) if sketch.text_shared[i] else None
+        shared = sketch.band_shared[i]
+        if twin is None and threshold < 1.0 and shared.any():
+            twin = _near_twin(buckets, kept, sketch.bands[i], shared, f, threshold)
         if twin is not None:
-            result.twins.append(Twin(removed=f, kept=ordered[twin[0]], similarity=twin[1]))
+            result.twins.append(Twin(removed=_slim(f), kept=kept[twin[0]], similarity=twin[1]))
             continue
-        index.add(i, text, grams, sig if sig is not None else index.signature(grams))
+        if sketch.text_shared[i]:
+            exact.setdefault(int(sketch.text[i]), i)
+        if sketch.text_shared[i] or shared.any():
+            kept[i] = _slim(f)
+        for b in shared.nonzero()[0]:
+            buckets[b].setdefault(int(sketch.bands[i, b]), []).append(i)
     return result
+
+
+def _slim(f: Facets) -> Facets:
+    """What dedup and its rejections read of a sample (product, id, unit, query): a kept sample
+    may be held until the end, so the rest (target, tools, groups) is dropped."""
+    return Facets.model_construct(product=sys.intern(f.product), sample_id=f.sample_id, unit=f.unit, lead=f.lead,
+                                  target="")
 
 
 def _same_unit(a: Facets, b: Facets) -> bool:
     return a.product == b.product and a.unit == b.unit
 
 
-def _exact_twin(index: _Index, ordered: list[Facets], f: Facets, text: str) -> tuple[int, float] | None:
-    j = index.exact.get(text)
-    return (j, 1.0) if j is not None and not _same_unit(ordered[j], f) else None
+def _exact_twin(exact: dict[int, int], kept: dict[int, Facets], f: Facets, key: int) -> tuple[int, float] | None:
+    j = exact.get(key)
+    if j is None or normalize(kept[j].lead) != normalize(f.lead):
+        return None
+    return (j, 1.0) if not _same_unit(kept[j], f) else None
 
 
-def _near_twin(index: _Index, ordered: list[Facets], f: Facets, grams: frozenset[str], sig: object,
+def _near_twin(buckets: list[dict[int, list[int]]], kept: dict[int, Facets], keys: Any, shared: Any, f: Facets,
                threshold: float) -> tuple[int, float] | None:
+    grams = shingles(f.lead)
+    found = {j for b in shared.nonzero()[0] for j in buckets[b].get(int(keys[b]), ())}
     best: tuple[int, float] | None = None
-    for j in index.candidates(sig):
-        if _same_unit(ordered[j], f):
+    for j in sorted(found):
+        if _same_unit(kept[j], f):
             continue
-        sim = jaccard(grams, index.sets[j])
+        sim = jaccard(grams, shingles(kept[j].lead))
         if sim >= threshold and (best is None or sim > best[1]):
             best = (j, sim)
     return best

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..products.base import RunContext, WorkItem
@@ -22,23 +22,44 @@ from .splits import Assignment, assign
 log = logging.getLogger(__name__)
 
 
+Done = Mapping[str, ItemResult]
+
+
+@dataclass
+class Part:
+    """The results of one product to write into one split (None: the un-split layout), read
+    from the state when iterated (each time afresh), with only that split's kept samples."""
+
+    items: Sequence[WorkItem]
+    done: Done
+    keep: Callable[[Sample, WorkItem], bool] | None = None  # None: every sample
+
+    def __iter__(self) -> Iterator[ItemResult]:
+        for it in self.items:
+            res = self.done[it.item_id]
+            if self.keep is not None:
+                res = res.model_copy(update={"samples": [s for s in res.samples if self.keep(s, it)]})
+            yield res
+
+
 @dataclass
 class Prepared:
     """What the export needs: the results to write per product and split (None = the
     product's un-split layout), the dedup outcome and the split assignment."""
 
-    exports: dict[str, dict[str | None, list[ItemResult]]] = field(default_factory=dict)
+    exports: dict[str, dict[str | None, Part]] = field(default_factory=dict)
     dedup: DedupResult = field(default_factory=DedupResult)
     assignment: Assignment | None = None
     planned: dict[str, Counter[str]] = field(default_factory=dict)
     produced: dict[str, Counter[str]] = field(default_factory=dict)
     unsplittable: list[str] = field(default_factory=list)  # products without a facet function
+    kept: Counter[str] = field(default_factory=Counter)  # samples written, per product
 
     def rejections(self) -> list[Rejection]:
         return [dedup_rejection(t) for t in self.dedup.twins]
 
     def written(self, product: str) -> int:
-        return sum(len(r.samples) for rs in self.exports.get(product, {}).values() for r in rs)
+        return self.kept[product]
 
 
 def dedup_rejection(t: Twin) -> Rejection:
@@ -55,63 +76,67 @@ def priority(products: list[str]) -> list[str]:
     return sorted(products, key=lambda p: (unsplit_name(p) == "train", products.index(p)))
 
 
-def collect(ctx: RunContext, plans: dict[str, list[WorkItem]],
-            done: dict[str, ItemResult]) -> dict[str, list[tuple[Sample, Facets]]]:
-    out: dict[str, list[tuple[Sample, Facets]]] = {}
-    for name, items in plans.items():
-        if name not in FACETS:
-            continue
-        out[name] = [(s, facets_of(s, it, ctx)) for it in items for s in done[it.item_id].samples]
-    return out
+def facets(ctx: RunContext, items: Sequence[WorkItem], done: Done) -> Iterator[Facets]:
+    """The facets of the samples of `items`, in plan order, read from the state one at a time."""
+    for it in items:
+        for s in done[it.item_id].samples:
+            yield facets_of(s, it, ctx)
 
 
-def prepare(ctx: RunContext, plans: dict[str, list[WorkItem]], done: dict[str, ItemResult]) -> Prepared:
+def prepare(ctx: RunContext, plans: Mapping[str, Sequence[WorkItem]], done: Done) -> Prepared:
     cfg = ctx.config
     prep = Prepared(unsplittable=[p for p in plans if p not in FACETS])
-    samples = collect(ctx, plans, done)
-    ordered = [f for p in priority(list(samples)) for _, f in samples[p]]
+    names = [p for p in plans if p in FACETS]
+
+    def ordered() -> Iterator[Facets]:
+        for p in priority(names):
+            yield from facets(ctx, plans[p], done)
+
     if cfg.dedup.enabled:
         prep.dedup = find_duplicates(ordered, cfg.dedup.threshold)
     removed = prep.dedup.removed_ids()
     if cfg.splits is not None:
-        prep.assignment = assign([f for f in ordered if (f.product, f.sample_id) not in removed],
+        prep.assignment = assign([f for f in ordered() if (f.product, f.sample_id) not in removed],
                                  cfg.splits, ctx.seed)
     for name, items in plans.items():
-        facets = {id(s): f for s, f in samples.get(name, [])}
-        splits = _split_of(name, facets, removed, prep.assignment)
-        results = [done[it.item_id] for it in items]
-        prep.exports[name] = _by_split(results, splits) if name in samples else {None: results}
         prep.planned[name] = sum((Counter(planned_of(it, ctx)) for it in items), Counter())
-        prep.produced[name] = sum((Counter(f.groups) for f in facets.values()
-                                   if (name, f.sample_id) not in removed), Counter())
+        if name not in FACETS:
+            prep.exports[name] = {None: Part(items, done)}
+            prep.kept[name] = sum(len(done[it.item_id].samples) for it in items)
+            continue
+        produced: Counter[str] = Counter()
+        for f in facets(ctx, items, done):
+            if (name, f.sample_id) not in removed:
+                produced.update(f.groups)
+                prep.kept[name] += 1
+        prep.produced[name] = produced
+        prep.exports[name] = _by_split(ctx, name, items, done, removed, prep.assignment)
     if prep.unsplittable and cfg.splits is not None:
         log.warning("no split or dedup for %s (no facet function registered)", ", ".join(prep.unsplittable))
     return prep
 
 
-def _split_of(name: str, facets: dict[int, Facets], removed: set[tuple[str, str]],
-              assignment: Assignment | None) -> Callable[[Sample], str | None | bool]:
-    """A sample's split (None when the run is not split), or False when it was removed."""
-
-    def split(s: Sample) -> str | None | bool:
-        key = (name, facets[id(s)].sample_id)
-        if key in removed:
-            return False
-        return assignment.split_of[key] if assignment is not None else None
-
-    return split
+def _in_split(key: Callable[[Sample, WorkItem], tuple[str, str]], split_of: dict[tuple[str, str], str],
+              split: str) -> Callable[[Sample, WorkItem], bool]:
+    return lambda s, it: split_of.get(key(s, it)) == split
 
 
-def _by_split(results: list[ItemResult], split_of: Callable[[Sample], str | None | bool]
-              ) -> dict[str | None, list[ItemResult]]:
+def _by_split(ctx: RunContext, name: str, items: Sequence[WorkItem], done: Done, removed: set[tuple[str, str]],
+              assignment: Assignment | None) -> dict[str | None, Part]:
     """Per split (in the Hub's order), the results holding that split's samples; a split with no
-    sample of this product is left out, so no empty file is written for it."""
-    found = {split for r in results for s in r.samples if isinstance(split := split_of(s), str | None)}
+    sample of this product is left out, so no empty file is written for it (nothing kept: the
+    un-split export still runs and writes what it always did)."""
+    mine = {key for key in removed if key[0] == name}
+
+    def key(s: Sample, it: WorkItem) -> tuple[str, str]:
+        return name, facets_of(s, it, ctx).sample_id
+
+    if assignment is None:
+        return {None: Part(items, done, (lambda s, it: key(s, it) not in mine) if mine else None)}
+    split_of = assignment.split_of
+    found = {split for (p, _), split in split_of.items() if p == name}
     order: list[str | None] = [None, "train", "validation", "test"]
-    out: dict[str | None, list[ItemResult]] = {}
+    out: dict[str | None, Part] = {}
     for split in sorted(found, key=order.index):
-        out[split] = [r.model_copy(update={"samples": [s for s in r.samples if split_of(s) == split]})
-                      for r in results]
-    if not out:  # nothing kept: the un-split export still runs and writes what it always did
-        out[None] = [r.model_copy(update={"samples": []}) for r in results]
-    return out
+        out[split] = Part(items, done, _in_split(key, split_of, split))
+    return out or {None: Part(items, done, lambda s, it: False)}

@@ -18,13 +18,12 @@ from .card import (
     format_name,
     load_snippet,
     md_table,
+    picked_rows,
     portable,
     primary_config,
-    read_rows,
     rejection_rows,
     section,
     shorten,
-    spread,
     stats_path,
     stats_table,
 )
@@ -177,9 +176,8 @@ def duplicates(inp: CardInput) -> list[str]:
     dedup = inp.manifest.config.get("dedup") or {}
     if not dedup.get("enabled", True):
         return ["## Duplicates", "", "Duplicate removal was off for this run (`dedup.enabled: false`)."]
-    twins = [r for r in rejection_rows(inp.out_dir) if r.get("stage") == "dedup"]
     kinds = Counter((r["product"], r["validator"], r["product"] == (r.get("twin") or ":").split(":")[0])
-                    for r in twins)
+                    for r in rejection_rows(inp.out_dir) if r.get("stage") == "dedup")
     rows = [[p, v.replace("_", " "), "same format" if same else "another format", n]
             for (p, v, same), n in sorted(kinds.items())]
     out = ["## Duplicates", "",
@@ -192,7 +190,7 @@ def duplicates(inp: CardInput) -> list[str]:
            "`rejections.jsonl` (stage `dedup`) with the id of the row they duplicate (`twin`)."), ""]
     if not rows:
         return out + ["No duplicate was found."]
-    return out + [f"Removed: {len(twins)} rows.", "",
+    return out + [f"Removed: {kinds.total()} rows.", "",
                   *md_table(["format", "kind", "kept twin in", "rows removed"], rows, right={3})]
 
 
@@ -282,12 +280,11 @@ def examples(inp: CardInput) -> list[str]:
         if cfg is None:
             continue
         split, paths = next(iter(cfg.files.items()))
-        rows = [r for path in paths for r in read_rows(inp.out_dir / path)]
-        picked = spread(len(rows), EXAMPLES)
+        _, picked = picked_rows([inp.out_dir / path for path in paths], EXAMPLES)
         summary = f"<b>{p}</b>: {len(picked)} rows of <code>{cfg.name}</code> ({split})"
         out += ["", f"<details><summary>{summary}</summary>", ""]
-        for i in picked:
-            out += ["```json", json.dumps(shorten(rows[i]), ensure_ascii=False, indent=1), "```"]
+        for row in picked:
+            out += ["```json", json.dumps(shorten(row), ensure_ascii=False, indent=1), "```"]
         out += ["", "</details>"]
     return out
 

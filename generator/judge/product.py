@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -222,10 +223,10 @@ class JudgeProduct(Product[JudgeSpec, JudgeRow, JudgeConfig]):
                           samples=[self.sample(item, r) for r in rows if r is not None],
                           rejections=[j for b in builders for j in b.rejections])
 
-    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+    def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
         return write_judge(self.payloads(results), ctx.out_dir / NAME, paired=self.config.paired, split=ctx.split)
 
-    def requested(self, items: list[JudgeItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[JudgeItem]) -> dict[str, int]:
         return {"rows": self.config.rows}
 
     @classmethod

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -148,13 +149,18 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
     def plan(self, ctx: RunContext) -> list[WorkItem[SpecT]]:
         raise NotImplementedError
 
+    def plan_iter(self, ctx: RunContext) -> Iterable[WorkItem[SpecT]]:
+        """The plan, item by item (a product with a large plan yields it without a list)."""
+        return self.plan(ctx)
+
     async def run(self, item: WorkItem[SpecT], ctx: RunContext) -> ItemResult:
         raise NotImplementedError
 
-    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+    def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
+        """Write the product's files from `results` (in plan order; iterate them once)."""
         raise NotImplementedError
 
-    def requested(self, items: list[WorkItem[SpecT]]) -> dict[str, int]:
+    def requested(self, items: Sequence[WorkItem[SpecT]]) -> dict[str, int]:
         """What the config asked for, per category (the shortfall report compares)."""
         return {"items": len(items)}
 
@@ -169,10 +175,16 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
     def sample(self, item: WorkItem[SpecT], payload: PayloadT) -> Sample:
         return Sample(item_id=item.item_id, product=self.name, payload=payload.model_dump(mode="json"))
 
-    def payloads(self, results: list[ItemResult]) -> list[PayloadT]:
+    def payloads(self, results: Iterable[ItemResult]) -> list[PayloadT]:
         """The accepted payloads of `results`, typed, in order."""
+        return list(self.iter_payloads(results))
+
+    def iter_payloads(self, results: Iterable[ItemResult]) -> Iterator[PayloadT]:
+        """The accepted payloads of `results`, typed, in order, one at a time."""
         model: Any = self.payload_model
-        return [model.model_validate(s.payload) for r in results for s in r.samples]
+        for r in results:
+            for s in r.samples:
+                yield model.model_validate(s.payload)
 
 
 AnyProduct = Product[Any, Any, Any]

@@ -9,12 +9,12 @@ SDG_CATEGORIES; the foundation ones live here, the rest in generator.bfcl.sdg_ca
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import ConfigError
-from ..io import write_jsonl
+from ..io import atomic_lines, dumps_line, write_jsonl
 from ..records import ItemResult, Record, Rejection, Sample, Target, Tool, ToolCall
 from ..registry import Registry
 from ..validators.base import TEXT_VALIDATORS
@@ -269,27 +269,35 @@ class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
                               f"{', '.join(SDG_CATEGORIES.names())})", field="products.sdg.categories")
 
     def plan(self, ctx: RunContext) -> list[SdgItem]:
-        return [self.item(ctx, i, SdgSpec(category=category), category, i)
-                for category, count in self.config.categories.items() for i in range(count)]
+        return list(self.plan_iter(ctx))
+
+    def plan_iter(self, ctx: RunContext) -> Iterator[SdgItem]:
+        for category, count in self.config.categories.items():
+            for i in range(count):
+                yield self.item(ctx, i, SdgSpec(category=category), category, i)
 
     async def run(self, item: SdgItem, ctx: RunContext) -> ItemResult:
         return await SDG_CATEGORIES.get(item.spec.category)(item, ctx)
 
-    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+    def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
         """sdg/train.jsonl (per split: sdg/<split>.jsonl); with `chat_template`, the same rows in
-        the chat-template form in sdg/chat/<same name>."""
+        the chat-template form in sdg/chat/<same name>. Row by row: flat in memory."""
         from ..hub.chat import chat_row
 
         name = f"{ctx.split or 'train'}.jsonl"
-        rows = [row.model_dump(mode="json") for row in self.payloads(results)]
         paths = [ctx.out_dir / NAME / name]
-        write_jsonl(paths[0], rows)
-        if self.config.chat_template:
-            paths.append(ctx.out_dir / NAME / CHAT_DIR / name)
-            write_jsonl(paths[1], (chat_row(r) for r in rows))
+        rows = (row.model_dump(mode="json") for row in self.iter_payloads(results))
+        if not self.config.chat_template:
+            write_jsonl(paths[0], rows)
+            return paths
+        paths.append(ctx.out_dir / NAME / CHAT_DIR / name)
+        with atomic_lines(paths[0]) as plain, atomic_lines(paths[1]) as chat:
+            for r in rows:
+                plain(dumps_line(r) + "\n")
+                chat(dumps_line(chat_row(r)) + "\n")
         return paths
 
-    def requested(self, items: list[SdgItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[SdgItem]) -> dict[str, int]:
         return dict(self.config.categories)
 
     @classmethod

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, legend, ratio, rendered
 from ..errors import InputError
-from ..jsonl import first_has, first_object, read_into, require_rows
+from ..jsonl import first_has, first_object, read_into, require_stream
 from ..readers import tool_from_openai
 from ..records import dict_at
 from ..schema import argument_errors
@@ -179,23 +179,25 @@ def stats_sdg(path: Path) -> AuditReport:
 
 
 def stats_file(path: Path, report: AuditReport) -> None:
-    per: dict[str, list[tuple[int, int, int]]] = {}
+    per: dict[str, list[int]] = {}  # category -> [recalled values, gold values, words, rows]
     before = len(report.findings)
     skipped = 0
     chat = is_chat(path)
-    for _, row in require_rows(path, report, "SDG"):
+    for _, row in require_stream(path, report, "SDG"):  # row by row: flat in the file's size
         m = _measure(row if not chat else sdg_form(row))
         skipped += m is None
         if m is not None:
-            per.setdefault(str(row.get("category", "?")), []).append(m)
+            acc = per.setdefault(str(row.get("category", "?")), [0, 0, 0, 0])
+            for k, v in enumerate((*m, 1)):
+                acc[k] += v
     table = Table(title=f"SDG rows per category ({path.name})", columns=["category", "rows", "VR", "words"],
                   decimals={"words": 1},
                   legend=legend("VR", words="mean words of the user's first message"))
     prefix = "" if path.stem == "train" else f"{path.stem}."
-    for cat, xs in sorted(per.items()):
-        vr = ratio(sum(x[0] for x in xs), sum(x[1] for x in xs))
-        table.rows.append([cat, len(xs), vr, sum(x[2] for x in xs) / len(xs)])
-        report.figures[f"{prefix}{cat}.rows"] = len(xs)
+    for cat, (recalled, gold, words, n) in sorted(per.items()):
+        vr = ratio(recalled, gold)
+        table.rows.append([cat, n, vr, words / n])
+        report.figures[f"{prefix}{cat}.rows"] = n
         report.figures[f"{prefix}{cat}.value_recall"] = None if vr is None else round(vr, 4)
     if any(r[2] is None for r in table.rows):
         table.notes.append("VR n/a: no countable gold value (text answers, or only booleans)")

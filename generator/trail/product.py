@@ -14,6 +14,7 @@ export: <out>/trail/all_generated_queries_<user>.json (+ apis/ schemas), see exp
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -194,7 +195,7 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
                 rejections.append(failed.rejection)
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections[-1:])
 
-    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+    def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
         samples = [s for r in results for s in r.samples]
         if ctx.split is None:
             return export_trail(samples, ctx.catalog, ctx.out_dir / NAME)
@@ -203,7 +204,7 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
         return (write_query_files(samples, ctx.product_dir(NAME))
                 + write_apis(ctx.catalog, set(ctx.catalog.domains), ctx.out_dir / NAME))
 
-    def requested(self, items: list[TrailItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[TrailItem]) -> dict[str, int]:
         return {"targets": self.config.targets}
 
     @classmethod

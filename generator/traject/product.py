@@ -13,6 +13,7 @@ import asyncio
 import logging
 import random
 import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -342,7 +343,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
                 break  # the graph has no such chain: another draw cannot find one either
         return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections)
 
-    def export(self, results: list[ItemResult], ctx: RunContext) -> list[Path]:
+    def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
         payloads = self.payloads(results)
         paths = export_payloads(payloads, ctx.product_dir(NAME))
         for domain in sorted({p.domain for p in payloads}):
@@ -350,7 +351,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
             paths.append(export.write_tools(ctx.product_dir(NAME), safe_dir(domain), tools))
         return paths
 
-    def requested(self, items: list[TrajectItem]) -> dict[str, int]:
+    def requested(self, items: Sequence[TrajectItem]) -> dict[str, int]:
         domains = max(1, len({it.spec.domain for it in items} | set(self.config.domains)))
         return {"parallel": self.config.parallel * domains, "sequential": self.config.sequential * domains}
 
