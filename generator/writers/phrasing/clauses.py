@@ -39,6 +39,10 @@ HINT_GROUPS = [
 ]
 
 
+# History nouns that stand for the thing itself ("the same one as last time"): never merged.
+NOUNLESS = frozenset({"one", "amount"})
+
+
 # Levels whose real queries are terse (TRAILBench High, ~10 words): "the same X as last time"
 # hints collapse to one "like last time", which still points at the history.
 TERSE_LEVELS = frozenset({"High"})
@@ -58,6 +62,7 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list
             and a.plan.source != "time"
             and param_role(a.param) is None
             and (m := pattern.match(a.text or ""))
+            and m[1] not in NOUNLESS
         ]
         if terse and i == 0 and hits:
             out.append("," * bool(len(hits) < len(args)) + rng.choice(TERSE_REPEATS))  # said last
