@@ -193,6 +193,10 @@ def _month_name(slot: Slot) -> list[str]:
     return ["in {v}", "for {v}"]
 
 
+_LOOKBACK = frozenset({"since", "within", "last", "past", "ago", "lookback", "look back", "back", "newer than",
+                       "max age", "age"})
+
+
 @maker("duration_seconds", "duration_minutes", "duration_hours", "duration_days", "duration_iso")
 def _duration(slot: Slot) -> list[str]:
     unit = {"duration_seconds": "seconds", "duration_minutes": "minutes", "duration_hours": "hours",
@@ -202,6 +206,8 @@ def _duration(slot: Slot) -> list[str]:
     last = slot.noun.split()[-1]
     rest = _rest(slot, {"minutes", "hours", "days", "nights", "seconds", "weeks", "in", "mins", "secs", "duration",
                         "length", "time", "period"} | _COUNT_WORDS)
+    if last in ("minutes", "hours", "days", "nights", "seconds", "weeks") and rest in _LOOKBACK:
+        return [f"from the last {said}", f"within the last {said}"]  # "since_seconds": no "a since of"
     if last in ("minutes", "hours", "days", "nights", "seconds", "weeks") and rest and rest != slot.noun:
         return [f"with {with_article(rest)} of {said}"]
     if last in ("minutes", "hours", "days", "nights", "seconds", "weeks"):

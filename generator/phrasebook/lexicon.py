@@ -106,7 +106,7 @@ FUNCTION_WORDS = frozenset({"a", "an", "the", "and", "or", "of", "to", "in", "on
 def known(word: str) -> bool:
     """An English word lemminflect knows (not "adxr", "spotarea", "lonlat")."""
     w = word.lower()
-    return bool(lemmas(w)) or w in ABBREVIATIONS or w in FUNCTION_WORDS or w in CLOSED_COMPOUNDS
+    return bool(lemmas(w)) or w in ABBREVIATIONS or w in FUNCTION_WORDS or _derived_of_closed(w)
 
 
 @lru_cache(maxsize=65536)
@@ -199,7 +199,7 @@ CLOSED_COMPOUNDS = frozenset({"namespace", "timestamp", "workspace", "keyspace",
 
 def _derived_of_closed(w: str) -> bool:
     """ "namespaced", "timestamps": a closed compound with an ending is still one word."""
-    return any(w.startswith(c) and w[len(c):] in ("s", "d", "ed", "es") for c in CLOSED_COMPOUNDS)
+    return any(w.startswith(c) and w[len(c):] in ("", "s", "d", "ed", "es") for c in CLOSED_COMPOUNDS)
 
 
 def _base_form(word: str) -> bool:

@@ -90,7 +90,8 @@ def description_noun(description: str) -> str | None:
     location"); None when the first clause is a sentence or too long."""
     first = _CLAUSE.split(str(description or ""), maxsplit=1)[0].strip()
     first = re.split(r"\s+or\s+", first, maxsplit=1)[0]  # "Medication or active ingredient": a medication
-    first = re.sub(r"^(?:the|a|an|list of|the list of|a list of|an? array of|array of)\s+", "", first,
+    first = re.sub(r"^(?:the|a|an|any|some|all|each|every|list of|the list of|a list of|an? array of|array of)\s+",
+                   "", first,
                    flags=re.IGNORECASE)
     words = first.split()
     if not words or len(words) > 4 or words[0].lower() in _POINTER_START | {"whether", "if", "is", "true",
