@@ -108,7 +108,7 @@ _MOVABLE = frozenset({"for", "with", "of", "in", "sorted", "under", "over", "wit
 def follow_up(moved: list[str], rng: random.Random) -> str:
     """The follow-up sentence of moved modifiers: "Include a note saying X." for "with ..."
     fields, else "Make it for anna@example.com."."""
-    if all(m.startswith("with ") for m in moved):
+    if all(m.startswith("with ") and m.split()[1:2] != ["or"] for m in moved):  # not "with or without X"
         return rng.choice(WITH_FOLLOW_UP_FORMS).format(m=join_words([m.removeprefix("with ") for m in moved]))
     return rng.choice(FOLLOW_UP_FORMS).format(m=join_words(moved))
 
