@@ -236,7 +236,15 @@ def history_noun(param: str, tool: Tool) -> str:
         return n
     if param.lower() in SEARCH_PARAMS:  # "search for medications using my usual search term"
         return "search term"
+    pointer = words(param).split()[-1:]
+    if pointer and pointer[0] in POINTER_NOUNS:  # "cancel the appointment with the same ID as last time"
+        return POINTER_NOUNS[pointer[0]]
     return "amount" if spec_of(tool, param).get("type") in ("integer", "number") else "one"
+
+
+# The last word of a parameter that points at its thing, said in a history hint in its stead.
+POINTER_NOUNS = {"id": "ID", "ids": "IDs", "identifier": "ID", "uid": "ID", "uuid": "ID", "name": "name",
+                 "title": "title", "label": "label", "code": "code", "number": "number", "no": "number"}
 
 
 SEARCH_PARAMS = frozenset({"q", "query", "search", "term", "search_term", "search_query", "keyword", "keywords",

@@ -47,11 +47,17 @@ VET, LAB, K8S = _tools("vet_clinic"), _tools("lab_inventory"), _tools("k8s_event
     ("list_available_slots", "duration_minutes", "duration"),  # not "the duration minutes"
     ("search_medications", "query", "search term"),  # the noun (medication) is what the search finds
     ("record_weight", "weight_kg", "amount"),  # not "record a weight for the weight I always use"
-    ("cancel_appointment", "appointment_id", "one"),  # not "cancel the appointment for the same appointment"
+    ("cancel_appointment", "appointment_id", "ID"),  # not "cancel the appointment for the same appointment"
     ("list_available_slots", "clinic_city", "clinic city"),
 ])
 def test_history_hints_name_the_parameter_by_its_noun(tool: str, param: str, said: str) -> None:
     assert history_noun(param, VET[tool]) == said
+
+
+def test_a_name_or_id_of_the_thing_acted_on_is_hinted_by_its_pointer() -> None:
+    assert history_noun("reagent_name", LAB["find_reagent"]) == "name"  # "find the reagent with the same name"
+    assert history_noun("deployment_name", K8S["scale_deployment"]) == "name"
+    assert history_noun("pod_name", K8S["get_pod_logs"]) == "pod"  # the logs are acted on, not the pod
 
 
 def test_history_hints_never_say_the_object_twice_and_keep_their_cue() -> None:

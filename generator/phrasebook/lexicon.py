@@ -186,7 +186,8 @@ def split_compound(word: str) -> list[str]:
     found = [(left, right) for left, right in splits if _part(left) and _part(right) and left not in _PREFIXES]
     # The first part of a compound is a base form: "name space", not "names pace"; "time stamp".
     base = [(left, right) for left, right in found if _base_form(left)]
-    return list((base or found or [(word,)])[0])
+    best = (base or found)[:1]
+    return [best[0][0], best[0][1]] if best else [word]
 
 
 # Closed compounds of software and everyday catalogs that lemminflect does not know: one word.

@@ -40,7 +40,7 @@ HINT_GROUPS = [
 
 
 # History nouns that stand for the thing itself ("the same one as last time"): never merged.
-NOUNLESS = frozenset({"one", "amount"})
+NOUNLESS = frozenset({"one", "amount", "ID", "IDs", "name", "title", "label", "code", "number"})
 
 
 # Levels whose real queries are terse (TRAILBench High, ~10 words): "the same X as last time"
