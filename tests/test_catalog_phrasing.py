@@ -101,6 +101,8 @@ def test_enum_codes_are_said_as_written_and_are_not_forbidden() -> None:
     assert render("F1_minus80", "freezer", tool) == "F1_minus80"
     assert render("fridge_4C", "freezer", tool) == "fridge_4C"
     assert ("F1_minus80", "enum identifier", False) not in forbidden(tool, enum_values=["F1_minus80"])
+    plain = {t.name: t for t in read_catalog(CATALOGS / "lab_inventory.json")}["log_sample"]  # no hints
+    assert hint_for(plain, "freezer", "F1_minus80") is None  # TRAJECT hard states it, never "f1 minus80"
     events = K8S["events_api.EventsApi.create_namespaced_event"]
     assert render("OOMKilled", "reason", events) == "OOMKilled"  # a status code, not "oomkilled"
     assert ("price_desc", "enum identifier", False) in forbidden(VET["search_medications"],

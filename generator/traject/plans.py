@@ -23,6 +23,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from ..phrasebook.fragments import is_code
 from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
@@ -90,8 +91,8 @@ def enum_surface(tool: Tool, param: str, value: Any) -> str:
 
 def _enum_hint(tool: Tool, param: str, value: Any) -> str | None:
     enum = spec(tool, param).get("enum") or []
-    if isinstance(value, bool) or value not in enum:
-        return None
+    if isinstance(value, bool) or value not in enum or is_code(value):
+        return None  # a code ("F1_minus80") has no words to hide it in: it is stated as written
     hint = enum_surface(tool, param, value)
     return hint if normalize(value) not in normalize(hint) and _enum_resolve(tool, param, hint) == value else None
 
