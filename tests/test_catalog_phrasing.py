@@ -178,3 +178,12 @@ def test_a_long_request_gets_a_follow_up_sentence() -> None:
 ])
 def test_a_doubled_phrase_is_a_defect(text: str) -> None:
     assert "doubled_word" in {d.kind for d in defects(text)}
+
+
+def test_an_imperative_description_keeps_one_determiner() -> None:
+    from generator.phrasebook.intents import derive_action, object_phrase
+
+    tool = Tool(name="Lumo_mute_alerts", app="Lumo", api="mute_alerts", domain="d", description="Mute every alert.",
+                parameters={"type": "object", "properties": {}})
+    action = derive_action(tool)
+    assert "every" not in object_phrase(action, action.verb or "get")  # not "mute the every alert"

@@ -173,6 +173,7 @@ def _first_sentence(description: str) -> str:
 
 
 _DETERMINERS = frozenset({"a", "an", "the", "one", "all", "every", "each", "your", "my", "its"})
+# (the determiner after an imperative verb is dropped: the object phrase brings its own article)
 
 
 def _imperative(words: list[str]) -> bool:
@@ -189,6 +190,7 @@ def from_description(tool: Tool) -> Action | None:
     is_verb, verb = _user_verb(words[0])
     if not is_verb and _imperative(words):  # "Scale a deployment ...": a verb that is a noun too
         is_verb, verb = True, words[0].lower()
+        words = [words[0], *words[2:]]  # the object takes its own article: "mute every alert" -> "mute alerts"
     if is_verb and verb:
         obj = _object(_LEAD_NP.sub("", " ".join(words[1:])).split())
         return Action(verb, _plain(obj, tool.app), "description") if obj else None
