@@ -180,10 +180,12 @@ def test_a_doubled_phrase_is_a_defect(text: str) -> None:
     assert "doubled_word" in {d.kind for d in defects(text)}
 
 
-def test_an_imperative_description_keeps_one_determiner() -> None:
-    from generator.phrasebook.intents import derive_action, object_phrase
+def test_an_imperative_description_keeps_one_determiner(tmp_path: Path) -> None:
+    import json
 
-    tool = Tool(name="Lumo_mute_alerts", app="Lumo", api="mute_alerts", domain="d", description="Mute every alert.",
-                parameters={"type": "object", "properties": {}})
-    action = derive_action(tool)
-    assert "every" not in object_phrase(action, action.verb or "get")  # not "mute the every alert"
+    path = tmp_path / "lumo.json"
+    path.write_text(json.dumps([{"type": "function", "function": {
+        "name": "Lumo_mute_alerts", "description": "Mute every alert.",
+        "parameters": {"type": "object", "properties": {}}}}]))
+    (tool,) = derived_for(read_catalog(path))
+    assert tool.hints and "every" not in tool.hints.intents[0]  # not "mute the every alert"
