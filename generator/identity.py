@@ -20,7 +20,8 @@ TRAILBench files need a `toolname` and an `apiname` whose join is the function n
 the function `<toolname>_<apiname>` accordingly.
 
 Forbidden words (`forbidden`): a query never contains a function, API or parameter name in
-identifier form (snake_case, camelCase, dotted or with digits), an enum identifier, nor the
+identifier form (snake_case, camelCase, dotted or with digits), an enum identifier (an enum
+code such as "F1_minus80" or "v1" is a value users say as written, not an identifier), nor the
 app's name unless the plan names the app. Plain words are never forbidden: a function called
 `search` or an API "Get Trip Plan" does not ban the verbs a user says anyway.
 """
@@ -164,8 +165,14 @@ def forbidden(tool: Tool, name_app: bool = False, enum_values: list[str] | None 
     if tool.app and not name_app:
         out.append((tool.app, "app name", True))
     out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p)]
-    out += [(v, "enum identifier", False) for v in enum_values or [] if is_identifier(v)]
+    out += [(v, "enum identifier", False) for v in enum_values or [] if is_identifier(v) and not is_code(v)]
     return out
+
+
+def is_code(value: Any) -> bool:
+    from .phrasebook.fragments import is_code as code
+
+    return code(value)
 
 
 def is_enum_value(param: str, value: Any, tool: Tool | None) -> bool:

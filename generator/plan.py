@@ -237,6 +237,41 @@ HISTORY_PHRASES: dict[Reading, tuple[str, ...]] = {
 }
 
 
+def _object_head(tool: Tool) -> str:
+    """The thing a function acts on, singular: "record_weight" -> "weight", "get_pod_logs" -> "log"."""
+    from .phrasebook.lexicon import lemmas
+
+    last = words(tool.name.rsplit(".", 1)[-1]).split()[-1:]
+    return (lemmas(last[0]).get("NOUN") or last)[0] if last else ""
+
+
+def history_noun(param: str, tool: Tool) -> str:
+    """The parameter's noun in a history hint; "one" ("amount" for a number) when the noun is the
+    thing the function acts on, so a query never says it twice ("record a weight for the weight
+    I always use" is "record a weight for my usual amount")."""
+    from .phrasebook.lexicon import lemmas
+
+    n = noun(param, tool)
+    last = n.split()[-1] if n else ""
+    if not last or (lemmas(last).get("NOUN") or (last,))[0] != _object_head(tool):
+        return n
+    if param.lower() in SEARCH_PARAMS:  # "search for medications using my usual search term"
+        return "search term"
+    pointer = words(param).split()[-1:]
+    if pointer and pointer[0] in POINTER_NOUNS:  # "cancel the appointment with the same ID as last time"
+        return POINTER_NOUNS[pointer[0]]
+    return "amount" if spec_of(tool, param).get("type") in ("integer", "number") else "one"
+
+
+# The last word of a parameter that points at its thing, said in a history hint in its stead.
+POINTER_NOUNS = {"id": "ID", "ids": "IDs", "identifier": "ID", "uid": "ID", "uuid": "ID", "name": "name",
+                 "title": "title", "label": "label", "code": "code", "number": "number", "no": "number"}
+
+
+SEARCH_PARAMS = frozenset({"q", "query", "search", "term", "search_term", "search_query", "keyword", "keywords",
+                           "text", "search_text"})
+
+
 def _history_hints(
     target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None
 ) -> list[str]:
@@ -246,7 +281,7 @@ def _history_hints(
     rules = habit_rules(target, tool, param, value)
     if reading not in rules:
         return []
-    n = noun(param, tool)
+    n = history_noun(param, tool)
     out = [p.format(n=n) for p in HISTORY_PHRASES[reading]]
     role = _location_role(param, tool)
     past = [value_key(v) for v in history_values(target, tool, param)]

@@ -480,7 +480,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     from .phrasebook.lexicon import singular, with_article
     from .phrasebook.nouns import param_noun
 
-    labels, parts = [], []
+    labels: list[str] = []
+    parts: list[str] = []
+    bare: list[str] = []
     for key, v in value.items():
         if blank(v):
             continue
@@ -490,9 +492,23 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
             labels.append(said)
             continue
         slot = make_slot(key, child.spec)
-        parts.append(FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot)[0].replace("{v}", said))
+        phrase = FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot)[0].replace("{v}", said)
+        (bare if slot.kind == "bool" else parts).append(phrase)
     head = with_article(" ".join([*labels, singular(param_noun(ctx.param, ctx.spec))]))
-    return f"{head} {join_words(parts)}" if parts else head
+    return " ".join([head, *_field_phrases(parts, bare)])
+
+
+def _field_phrases(parts: list[str], bare: list[str]) -> list[str]:
+    """Fields after the object's noun as one reads them: phrases with their own preposition
+    follow as they are ("a pharmacy called Bell Pharmacy in Lima at 555-0100"), the "with ..."
+    ones share one "with" ("with breed Beagle and a quantity of 4"), booleans (`bare`:
+    "neutered", "not neutered") close with "and" -- never "called X and in Lima"."""
+    direct = [p for p in parts if p.split(" ", 1)[0] != "with"]
+    withs = [p.split(" ", 1)[1] for p in parts if p.split(" ", 1)[0] == "with"]
+    out = [*direct, *(["with " + join_words(withs)] if withs else [])]
+    if bare:
+        out.append(("and " if out else "") + join_words(bare))
+    return out
 
 
 def _forms_one(value: Any, ctx: Ctx) -> list[str]:

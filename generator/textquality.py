@@ -8,7 +8,8 @@ product called `smart_plug_v2` or a file `/tmp/a.txt` may be said because it is 
 Defect classes (DEFECT_CLASSES; README "Text quality" shows an example of each):
 
 - empty: blank text, or a placeholder left in it ("{city}", "<name>", "TODO", "lorem ipsum").
-- doubled_word: the same word twice in a row ("play something something chill").
+- doubled_word: the same word or phrase twice in a row ("play something something chill",
+  "list events API events API Kubernetes").
 - article: stacked or dangling determiners ("get a the zone", "list an of cities") or a/an
   that does not fit the next word's sound ("an cities", "a hour").
 - identifier: a leftover identifier: snake_case, camelCase, a path, a dotted name
@@ -91,14 +92,21 @@ _DOUBLE = re.compile(r"\b(\w+)\s+(\1)\b(?![.@/:-]\w)", re.IGNORECASE)
 _FINE_DOUBLES = frozenset({"that", "had", "very", "no", "so", "bye", "ha", "really"})
 
 
+# A phrase of two to four words said twice in a row ("events API events API").
+_DOUBLE_PHRASE = re.compile(r"\b((?:[A-Za-z][\w'-]*\s+){1,3}[A-Za-z][\w'-]*)\s+(\1)\b(?![.@/:-]\w)", re.IGNORECASE)
+
+
 @detector("doubled_word")
 def doubled_word(text: str) -> list[Defect]:
-    return [
+    words = [
         Defect("doubled_word", m.start(), m.end(), m[0], "a word is doubled")
         for m in _DOUBLE.finditer(text)
         if m[1].lower() not in _FINE_DOUBLES and not m[1].isdigit()  # digits: see digit_string
         and not _name_double(text, m)
     ]
+    phrases = [Defect("doubled_word", m.start(), m.end(), m[0], "a phrase is doubled")
+               for m in _DOUBLE_PHRASE.finditer(text)]
+    return words + phrases
 
 
 def _name_double(text: str, m: re.Match[str]) -> bool:

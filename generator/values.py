@@ -418,13 +418,16 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
     if unique and isinstance(enum, list):
         pool = [v for v in enum if is_valid(items, v)]
         return out + rng.sample(pool, min(len(pool), n - len(out)))
+    repeats: list[Any] = []  # strings said twice read as a slip ("chicken, chicken and chicken")
     for _ in range(n * 4):  # a few extra draws so uniqueness can usually be met
         if len(out) >= n:
             break
         value = value_for(items, rng, name=_singular(name), ref=ref)
-        if not unique or value not in out:
+        if value not in out or (not unique and not isinstance(value, str)):
             out.append(value)
-    return out
+        elif not unique:
+            repeats.append(value)
+    return out + repeats[: max(0, n - len(out))]
 
 
 def _coords(name: str) -> bool:

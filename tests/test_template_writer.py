@@ -200,6 +200,7 @@ def test_polish_fixes_articles_plurals_and_sentence_starts() -> None:
     assert polish("Book it. then pay for 1 people?.") == "Book it. Then pay for 1 person?"
     assert polish("a high chair for 2 nights") == "a high chair for 2 nights"
     assert polish("Send it saying anyone home?? Thanks..") == "Send it saying anyone home? Thanks."
+    assert polish("look for tables for Thai food food") == "look for tables for Thai food"  # value + fragment noun
 
 
 def test_sequential_refers_to_results_by_what_they_are() -> None:

@@ -59,6 +59,7 @@ def test_planted_defect_is_rejected_with_its_class(kind: str) -> None:
     ("make a reservation on today", "grammar"),
     ("with the variable set set to full", "doubled_word"),
     ("Please play something something chill.", "doubled_word"),
+    ("list events API events API Kubernetes", "doubled_word"),
     ("search for an engine.query no after year", "identifier"),
     ("open /usr/lib/data/x and sortBy name", "identifier"),
     ("with {'device_id': 'DEV-11046'} as the device commands", "repr"),

@@ -193,6 +193,10 @@ def _month_name(slot: Slot) -> list[str]:
     return ["in {v}", "for {v}"]
 
 
+_LOOKBACK = frozenset({"since", "within", "last", "past", "ago", "lookback", "look back", "back", "newer than",
+                       "max age", "age"})
+
+
 @maker("duration_seconds", "duration_minutes", "duration_hours", "duration_days", "duration_iso")
 def _duration(slot: Slot) -> list[str]:
     unit = {"duration_seconds": "seconds", "duration_minutes": "minutes", "duration_hours": "hours",
@@ -202,6 +206,8 @@ def _duration(slot: Slot) -> list[str]:
     last = slot.noun.split()[-1]
     rest = _rest(slot, {"minutes", "hours", "days", "nights", "seconds", "weeks", "in", "mins", "secs", "duration",
                         "length", "time", "period"} | _COUNT_WORDS)
+    if last in ("minutes", "hours", "days", "nights", "seconds", "weeks") and rest in _LOOKBACK:
+        return [f"from the last {said}", f"within the last {said}"]  # "since_seconds": no "a since of"
     if last in ("minutes", "hours", "days", "nights", "seconds", "weeks") and rest and rest != slot.noun:
         return [f"with {with_article(rest)} of {said}"]
     if last in ("minutes", "hours", "days", "nights", "seconds", "weeks"):
@@ -669,6 +675,8 @@ def enum_fragments(slot: Slot) -> list[str]:
         return ["by {v}", "using {v}"]
     if slot.has("reason", "cause", "why"):  # "because of bad weather", not "with bad weather reason"
         return ["because of {v}", "due to {v}"]
+    if values and all(is_code(v) for v in item_spec(slot.spec).get("enum") or []):
+        return [f"with {slot.noun} {{v}}", f"for {slot.noun} {{v}}"]  # "with freezer F1_minus80"
     if set(values) <= _ORDER | {"none", ""}:
         return ["{v}"]
     if slot.has(*_SORT) or (slot.has("sort", "order") and slot.has("by")):
@@ -708,9 +716,50 @@ _DATE_ORDER = {"asc": "oldest first", "ascending": "oldest first", "desc": "newe
                "descending": "newest first"}
 
 
+_CODE_PART = re.compile(r"[A-Za-z]+[0-9]|[0-9]+[A-Za-z]")
+
+
+def is_code(value: Any) -> bool:
+    """A code or identifier, not words: a part mixing letters and digits ("F1_minus80",
+    "fridge_4C", "v1") or one glued word that no split makes English ("OOMKilled")."""
+    from .lexicon import split_compound
+
+    if not isinstance(value, str) or isinstance(value, bool) or not value.strip():
+        return False
+    parts = [p for p in re.split(r"[\s_./-]+", value) if p]
+    if any(_CODE_PART.search(p) for p in parts):
+        return True
+    glued = re.sub(r"[\s_./-]+", "", value).lower()
+    return len(parts) == 1 and len(glued) >= 6 and bool(re.search(r"[A-Z]{2}[a-z]", value)) and \
+        not known(glued) and split_compound(glued) == [glued]
+
+
+def _because(value: Any, param: str) -> str | None:
+    """A reason said as a clause: "vet_unavailable" -> "because the vet is unavailable" (nouns
+    and a closing adjective); None for any other value ("owner request", "bad weather")."""
+    if not set(tokens(param)) & {"reason", "cause", "why"}:
+        return None
+    if re.search(r"[a-z][A-Z]", str(value)):  # "ImagePullBackOff" is a status code, not a clause
+        return None
+    *subject, state = tokens(str(value)) or [""]
+    said = lemmas(state)
+    if not subject or set(said) != {"ADJ"}:  # "unavailable", not "ready" (a verb too) or "off"
+        return None
+    if not all(set(lemmas(w)) & {"NOUN", "VERB"} and "ADJ" not in lemmas(w) for w in subject):
+        return None
+    verb = "are" if is_plural(subject[-1]) else "is"
+    return f"because the {' '.join(subject)} {verb} {state}"
+
+
 def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
-    ("fri" -> "Friday", "desc" -> "newest first" for a date sort); None: use the words."""
+    ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
+    the vet is unavailable" for a reason); a code as written ("F1_minus80"); None: use the words."""
+    if is_code(value):
+        return str(value)
+    reason = _because(value, param)
+    if reason:
+        return reason
     v = str(value).lower()
     if v in _WEEKDAYS and set(tokens(param)) & {"day", "days", "weekday", "weekdays", "on", "repeat"}:
         return _WEEKDAYS[v].capitalize()

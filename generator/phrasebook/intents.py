@@ -172,12 +172,25 @@ def _first_sentence(description: str) -> str:
     return next((s for s in sentences if not _BOILERPLATE.match(s)), "")
 
 
+_DETERMINERS = frozenset({"a", "an", "the", "one", "all", "every", "each", "your", "my", "its"})
+# (the determiner after an imperative verb is dropped: the object phrase brings its own article)
+
+
+def _imperative(words: list[str]) -> bool:
+    """A sentence opening with a verb's base form and then a determiner ("Scale a deployment",
+    "Book the room"): the first word acts there, even when it can be a noun."""
+    return len(words) > 2 and verb_lemma(words[0]) == words[0].lower() and words[1].lower() in _DETERMINERS
+
+
 def from_description(tool: Tool) -> Action | None:
     sentence = _LEAD_INS.sub("", _first_sentence(tool.description))
     words = sentence.split()
     if not words:
         return None
     is_verb, verb = _user_verb(words[0])
+    if not is_verb and _imperative(words):  # "Scale a deployment ...": a verb that is a noun too
+        is_verb, verb = True, words[0].lower()
+        words = [words[0], *words[2:]]  # the object takes its own article: "mute every alert" -> "mute alerts"
     if is_verb and verb:
         obj = _object(_LEAD_NP.sub("", " ".join(words[1:])).split())
         return Action(verb, _plain(obj, tool.app), "description") if obj else None
@@ -206,6 +219,9 @@ def derive_action(tool: Tool) -> Action:
     name, described = from_name(tool), from_description(tool)
     if readable(name) and name and name.verb:
         return name
+    lead, *rest = name.obj.split() if name and not name.verb and name.obj else [""]
+    if rest and described and described.verb == lead:  # "scale_deployment" + "Scale a deployment ..."
+        return Action(lead, " ".join(rest), "name")
     if name and name.verb and not name.obj and described and described.verb == name.verb and readable(described):
         return described
     if readable(described) and described:
@@ -233,6 +249,10 @@ def object_phrase(action: Action, verb: str) -> str:
     if obj == "this":
         return "this"
     head = action.head.lower()
+    if verb == "list" and not is_plural(head) and head not in MASS_NOUNS and known(head):
+        from .lexicon import plural  # one lists things: "list namespaced events", not "the ... event"
+
+        return " ".join([*obj.split()[:-1], plural(obj.split()[-1])])
     if is_plural(head) or head in MASS_NOUNS:
         return obj if verb in BARE_PLURAL | CREATING and head not in ("weather",) else f"the {obj}"
     if verb in CREATING:

@@ -100,7 +100,7 @@ FUNCTION_WORDS = frozenset({"a", "an", "the", "and", "or", "of", "to", "in", "on
 def known(word: str) -> bool:
     """An English word lemminflect knows (not "adxr", "spotarea", "lonlat")."""
     w = word.lower()
-    return bool(lemmas(w)) or w in ABBREVIATIONS or w in FUNCTION_WORDS
+    return bool(lemmas(w)) or w in ABBREVIATIONS or w in FUNCTION_WORDS or _derived_of_closed(w)
 
 
 @lru_cache(maxsize=65536)
@@ -174,13 +174,32 @@ def split_compound(word: str) -> list[str]:
     """An unknown glued word split into two known ones ("outputsize" -> output size,
     "spotarea" -> spot area, "lonlat" -> lon lat); the word itself when no split is found."""
     w = word.lower()
-    if known(w) or len(w) < 5 or not w.isalpha() or _plural_of_known(w):
+    if known(w) or len(w) < 5 or not w.isalpha() or _plural_of_known(w) or _derived_of_closed(w):
         return [word]
-    for i in range(len(w) - 2, 1, -1):
-        left, right = w[:i], w[i:]
-        if _part(left) and _part(right) and left not in _PREFIXES:
-            return [left, right]
-    return [word]
+    splits = [(w[:i], w[i:]) for i in range(len(w) - 2, 1, -1)]
+    found = [(left, right) for left, right in splits if _part(left) and _part(right) and left not in _PREFIXES]
+    # The first part of a compound is a base form: "name space", not "names pace"; "time stamp".
+    base = [(left, right) for left, right in found if _base_form(left)]
+    best = (base or found)[:1]
+    return [best[0][0], best[0][1]] if best else [word]
+
+
+# Closed compounds of software and everyday catalogs that lemminflect does not know: one word.
+CLOSED_COMPOUNDS = frozenset({"namespace", "timestamp", "workspace", "keyspace", "webhook", "dataset",
+                              "hostname", "username", "filename", "pathname", "backend", "frontend",
+                              "endpoint", "payload", "metadata", "checkout", "login", "logout", "signup",
+                              "playlist", "keyword", "subnet", "firewall", "passcode", "zipcode",
+                              "postcode", "wishlist", "smartphone", "livestream"})
+
+
+def _derived_of_closed(w: str) -> bool:
+    """ "namespaced", "timestamps": a closed compound with an ending is still one word."""
+    return any(w.startswith(c) and w[len(c):] in ("", "s", "d", "ed", "es") for c in CLOSED_COMPOUNDS)
+
+
+def _base_form(word: str) -> bool:
+    found = lemmas(word)
+    return not found or any(word in forms for forms in found.values())
 
 
 # Word starts that have lemmas of their own but are prefixes here ("configs" is no "con figs").

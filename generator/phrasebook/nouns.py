@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..semantic import GENERIC, tokens
-from .lexicon import ABBREVIATIONS, expand, known, lower_words, plural, split_compound
+from .lexicon import ABBREVIATIONS, expand, known, lemmas, lower_words, plural, split_compound
 
 # Leading words of a name that are no part of the noun ("which_door", "get_all", "is_public").
 _LEAD = frozenset({"which", "what", "the", "a", "an", "is", "has", "get", "set", "do", "does", "should",
@@ -51,14 +51,29 @@ def unit_suffix(param: str) -> str:
     return UNIT_SUFFIXES.get(words[-1], "") if len(words) > 1 else ""
 
 
+# Time units ending a name: the value says them ("duration_minutes" is a duration of 30 minutes).
+_TIME_UNITS = frozenset({"seconds", "secs", "minutes", "mins", "hours", "hrs", "days", "weeks", "months",
+                         "years"})
+# A name ending in a preposition is no noun ("sort_by", "group_by"): what it picks is an order.
+_BY_NOUNS = {"sort": "sort order", "order": "sort order", "group": "grouping", "filter": "filter"}
+
+
+def _is_noun(word: str) -> bool:
+    return "NOUN" in lemmas(word) or word in ABBREVIATIONS
+
+
 def name_words(param: str) -> list[str]:
     """The name's words, abbreviations expanded, leading non-noun words, digits and a trailing
-    unit dropped."""
+    unit (of measure or of time, when a noun remains) dropped; "sort_by" is a sort order."""
     words = [part for w in tokens(param) if not w.isdigit() for part in split_compound(w)]
     while len(words) > 1 and words[0] in _LEAD:
         words = words[1:]
     if unit_suffix(param) and len(words) > 1 and words[-1] in UNIT_SUFFIXES:
         words = words[:-1]
+    if len(words) > 1 and words[-1] in _TIME_UNITS and _is_noun(words[-2]):
+        words = words[:-1]
+    if len(words) > 1 and words[-1] == "by" and words[-2] in _BY_NOUNS:
+        words = [*words[:-2], *_BY_NOUNS[words[-2]].split()]
     return [expand(w) for w in words]
 
 
@@ -74,7 +89,9 @@ def description_noun(description: str) -> str | None:
     """A short noun phrase opening the description ("Starting location name" -> "starting
     location"); None when the first clause is a sentence or too long."""
     first = _CLAUSE.split(str(description or ""), maxsplit=1)[0].strip()
-    first = re.sub(r"^(?:the|a|an|list of|the list of|a list of|an? array of|array of)\s+", "", first,
+    first = re.split(r"\s+or\s+", first, maxsplit=1)[0]  # "Medication or active ingredient": a medication
+    first = re.sub(r"^(?:the|a|an|any|some|all|each|every|list of|the list of|a list of|an? array of|array of)\s+",
+                   "", first,
                    flags=re.IGNORECASE)
     words = first.split()
     if not words or len(words) > 4 or words[0].lower() in _POINTER_START | {"whether", "if", "is", "true",

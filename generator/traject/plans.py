@@ -23,6 +23,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from ..phrasebook.fragments import is_code
 from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
@@ -90,8 +91,8 @@ def enum_surface(tool: Tool, param: str, value: Any) -> str:
 
 def _enum_hint(tool: Tool, param: str, value: Any) -> str | None:
     enum = spec(tool, param).get("enum") or []
-    if isinstance(value, bool) or value not in enum:
-        return None
+    if isinstance(value, bool) or value not in enum or is_code(value):
+        return None  # a code ("F1_minus80") has no words to hide it in: it is stated as written
     hint = enum_surface(tool, param, value)
     return hint if normalize(value) not in normalize(hint) and _enum_resolve(tool, param, hint) == value else None
 
@@ -191,7 +192,8 @@ def _clock_resolve(tool: Tool, param: str, hint: str) -> Any:
 
 
 def _decimal_hint(tool: Tool, param: str, value: Any) -> str | None:
-    """4.5 -> "4 and a half", 12.3 -> "12 point 3" (never the literal spelling)."""
+    """4.5 -> "4 and a half", 4.25 -> "4 and a quarter"; None for any other decimal: "12 point 3"
+    is how no one writes a number, so 12.3 is stated in numerals."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         return None
     m = re.fullmatch(r"(\d+)\.(\d+)", str(value))
@@ -200,9 +202,7 @@ def _decimal_hint(tool: Tool, param: str, value: Any) -> str | None:
     if set(m[2]) == {"0"}:  # 262.0 is written "262" in the gold call: say it in words
         return _number_hint(tool, param, m[1])
     frac = _FRACTIONS.get(m[2])
-    if frac is None and len(m[2]) > 1:  # "53 point 9 8 9 2" is a digit string no one says
-        return None
-    return f"{m[1]} and {frac}" if frac else f"{m[1]} point {m[2]}"
+    return f"{m[1]} and {frac}" if frac else None
 
 
 def _decimal_resolve(tool: Tool, param: str, hint: str) -> Any:

@@ -29,6 +29,7 @@ from .phrasing.clauses import (
     TERSE_LEVELS,
     TERSE_REPEATS,
     clause,
+    clause_parts,
 )
 from .phrasing.grammar import polish
 from .phrasing.intents import DANGLING, MASS_NOUNS, PREPOSITIONS, VERBS, derived_intent, intent_phrase
@@ -93,12 +94,17 @@ MAX_DISTINCT = 12  # draws per paraphrase to find a text not used yet
 def compose(
     plan: DisclosurePlan, tools: dict[str, Tool], kind: str, time: str | None, rng: random.Random
 ) -> str:
-    """One query for `plan`."""
-    clauses = [
-        clause(c, tools.get(c.tool), time, rng, after_previous=i > 0, level=plan.level)
+    """One query for `plan`. A one-call request stacking many modifiers moves some into a
+    follow-up sentence ("... Include a note saying X."); with more calls "make it" would not
+    say which call it adds to."""
+    frame = FRAMES.get(plan.level)
+    split = len(plan.calls) == 1
+    parts = [
+        clause_parts(c, tools.get(c.tool), time, rng, after_previous=i > 0, level=plan.level, split=split)
         for i, c in enumerate(plan.calls)
     ]
-    frame = FRAMES.get(plan.level)
+    clauses = [p[0] for p in parts]
+    follow = [p[1] for p in parts]
     if frame is not None and len(clauses) > 1:
         return polish(frame(clauses, plan, tools, kind, rng))
     tool = tools.get(plan.calls[0].tool) if plan.calls else None
@@ -108,7 +114,8 @@ def compose(
     if plan.style == "need" and only_need(plan) and hints and hints.need:
         bodies = bodies[:1]  # the need alone says it all
     context = context_sentence(plan, tool, rng)
-    return polish(" ".join([*([context] if context else []), head, *bodies[1:]]))
+    sentences = [head, *bodies[1:], *[f for f in follow if f]]
+    return polish(" ".join([*([context] if context else []), *sentences]))
 
 
 # ---------------------------------------------------------------- the writer

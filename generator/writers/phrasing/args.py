@@ -116,7 +116,8 @@ def _in_fragment(arg: Arg, tool: Tool | None, core: str, role: str | None, rng: 
     return frame.replace("{v}%", "{v} percent").replace("{v}", core)
 
 
-ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonight", "once", "every", "just"}
+ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonight", "once", "every", "just",
+                 "because"}
 
 
 def _adverbial(text: str) -> bool:

@@ -39,6 +39,10 @@ HINT_GROUPS = [
 ]
 
 
+# History nouns that stand for the thing itself ("the same one as last time"): never merged.
+NOUNLESS = frozenset({"one", "amount", "ID", "IDs", "name", "title", "label", "code", "number"})
+
+
 # Levels whose real queries are terse (TRAILBench High, ~10 words): "the same X as last time"
 # hints collapse to one "like last time", which still points at the history.
 TERSE_LEVELS = frozenset({"High"})
@@ -59,6 +63,8 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list
             and param_role(a.param) is None
             and (m := pattern.match(a.text or ""))
         ]
+        if not (terse and i == 0):  # a merged phrase names each noun: "one" cannot be merged
+            hits = [(a, m) for a, m in hits if m[1] not in NOUNLESS]
         if terse and i == 0 and hits:
             out.append("," * bool(len(hits) < len(args)) + rng.choice(TERSE_REPEATS))  # said last
             used |= {a.param for a, _ in hits}
@@ -85,6 +91,71 @@ def clause(
     level: str = "",
 ) -> str:
     """Intent + app + modifiers for one call."""
+    return clause_parts(call, tool, time, rng, after_previous, level)[0]
+
+
+# A clause holds at most MAX_MODIFIERS chained modifiers; with more, those a "make it ..." can
+# carry ("for ...", "with ...", "sorted by ...") go to a follow-up sentence: "Book a table for
+# 4 on Friday at 7 pm near the station. Include a window seat."
+MAX_MODIFIERS = 4
+KEEP_MODIFIERS = 3
+FOLLOW_UP_FORMS = ["Make it {m}.", "Please make it {m}."]
+WITH_FOLLOW_UP_FORMS = ["Include {m}.", "Please include {m}.", "Add {m} too."]  # "with ..." fields
+# Modifiers a follow-up can carry; times and places ("on June 3", "at 9 am", "from home") stay.
+_MOVABLE = frozenset({"for", "with", "of", "in", "sorted", "under", "over", "within", "using", "via", "by"})
+
+
+def follow_up(moved: list[str], rng: random.Random) -> str:
+    """The follow-up sentence of moved modifiers: "Include a note saying X." for "with ..."
+    fields, else "Make it for anna@example.com."."""
+    if all(m.startswith("with ") and m.split()[1:2] != ["or"] for m in moved):  # not "with or without X"
+        return rng.choice(WITH_FOLLOW_UP_FORMS).format(m=join_words([m.removeprefix("with ") for m in moved]))
+    return rng.choice(FOLLOW_UP_FORMS).format(m=join_words(moved))
+
+
+def _split_modifiers(mods: list[str]) -> tuple[list[str], list[str]]:
+    """(kept in the clause, moved to a follow-up sentence) for a clause's open modifiers."""
+    if len(mods) <= MAX_MODIFIERS:
+        return mods, []
+    moved = [m for m in mods[KEEP_MODIFIERS:] if _movable(m)]
+    if not moved:
+        return mods, []
+    return [m for m in mods if m not in moved], moved
+
+
+def _movable(modifier_text: str) -> bool:
+    return " " in modifier_text and modifier_text.split(" ", 1)[0].lower() in _MOVABLE
+
+
+def _held_back(
+    args: list[Arg], said: dict[str, str], tool: Tool | None, time: str | None, rng: random.Random
+) -> dict[str, str]:
+    """Optional stated arguments (last first) kept out of the intent when the clause would
+    stack more than MAX_MODIFIERS phrases, as the modifiers a follow-up sentence says."""
+    total = sum(a.text is not None for a in args)
+    if tool is None or total <= MAX_MODIFIERS:
+        return {}
+    held: dict[str, str] = {}
+    for a in reversed([a for a in args if a.param in said and a.param not in tool.required]):
+        if total - len(held) <= KEEP_MODIFIERS:
+            break
+        said_as = modifier(a, tool, time, rng)
+        if _movable(said_as):
+            held[a.param] = said_as
+    return dict(reversed(held.items()))
+
+
+def clause_parts(
+    call: CallPlan,
+    tool: Tool | None,
+    time: str | None,
+    rng: random.Random,
+    after_previous: bool = False,
+    level: str = "",
+    split: bool = False,
+) -> tuple[str, str | None]:
+    """The clause of `clause`, and (with `split`, when it stacks more than MAX_MODIFIERS
+    modifiers) a follow-up sentence holding some of them."""
     args = arg_texts(call, tool, time, rng)
     # Slots take values; hint phrases ("my usual gym", "in 2 hours") only fit as modifiers,
     # except the place words "home" / "work" that read like values.
@@ -93,7 +164,10 @@ def clause(
         for a in args
         if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
     }
+    held = _held_back(args, said, tool, time, rng) if split else {}
+    said = {k: v for k, v in said.items() if k not in held}
     intent, used = choose_intent(tool, said, rng)
+    used |= set(held)
     mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS, rng)
     mods += [
         modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used | merged
@@ -108,11 +182,16 @@ def clause(
         parts.append(rng.choice(APP_FORMS).format(app=spoken_app(tool.app)))
     closing = [m for m in mods if m.startswith(",")]
     mods = [m for m in mods if not m.startswith(",")]
+    moved: list[str] = list(held.values())
+    if split:
+        mods, more = _split_modifiers(mods)
+        moved += more
     if mods:
         parts.append(mods[0] if len(mods) == 1 else join_words(mods))
     text = " ".join(parts)
-    return (
+    text = (
         text + "".join(f", {m[1:]}" for m in closing)
         if mods
         else " ".join([text, *(m.lstrip(",") for m in closing)])
     )
+    return text, (follow_up(moved, rng) if moved else None)

@@ -29,11 +29,14 @@ _MONTH_NAMES = "January|February|March|April|May|June|July|August|September|Octo
 _AT_DATE = re.compile(rf"\bat (?=(?:the \d+(?:st|nd|rd|th) of )?(?:{_MONTH_NAMES})\b)")
 _DAY_PREP = re.compile(r"\b(?:on|at|in) (today|tomorrow|tonight|the day after tomorrow)\b")
 _SENTENCE_START = re.compile(r"([.?!] )([a-z])")
+# A value ending in its fragment's noun ("Thai food" in "for {v} food"): the noun is said once.
+_VALUE_NOUN_TWICE = re.compile(r"\b(?!(?:that|had|very|really|bye)\b)([a-z]{3,}) \1\b")
 
 
 def polish(text: str) -> str:
     """Surface grammar the slot filling cannot see: "a amount" -> "an amount", "1 nights" ->
-    "1 night", sentence starts capitalized, no space before punctuation."""
+    "1 night", "for Thai food food" -> "for Thai food", sentence starts capitalized, no space
+    before punctuation."""
     text = _A_AN.sub(lambda m: f"{m[1]}n ", text)
     text = _ONE_PLURAL.sub(r"\1 \2\3", text)
     text = _ONE_ANY.sub(_one_singular, text)
@@ -41,6 +44,7 @@ def polish(text: str) -> str:
     text = _DAY_PREP.sub(r"\1", text)  # "due on today" -> "due today"
     text = re.sub(r"\b(?:the|a|an) (?=(?:The|A|An) [A-Z])", "", text)  # "from the The Crimson Horizon playlist"
     text = re.sub(r"(?<![\w.,:-])(1|one) people\b", r"\1 person", text)
+    text = _VALUE_NOUN_TWICE.sub(r"\1", text)
     text = re.sub(r"\s+([,.;?!])", r"\1", text)
     text = re.sub(r"([?!])[.?!]+|(?<!\.)\.\.(?!\.)", lambda m: m[1] or ".", text)
     text = _SENTENCE_START.sub(lambda m: m[1] + m[2].upper(), text)

@@ -122,6 +122,9 @@ DANGLING = PREPOSITIONS | {
 }
 
 
+_OWN_FRAME = re.compile(r"\b(?:because of|due to|for)\s+because\s+", re.IGNORECASE)
+
+
 def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
     """Fill `{param}` slots; drop `[...]` segments whose slots are not said. None when a
     mandatory slot has nothing to say."""
@@ -141,6 +144,7 @@ def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
         return None
     used.update(names)
     text = re.sub(r"\s+", " ", _SLOT.sub(lambda s: said[s.group(1)], body)).strip()
+    text = _OWN_FRAME.sub("because ", text)  # a reason said as a clause brings its own "because"
     if " " not in text or text.rsplit(" ", 1)[-1].lower() in DANGLING:
         return None  # "book", "reserve a place in": the template needs the slots it dropped
     return text, used
