@@ -146,13 +146,13 @@ def test_a_disk_that_fills_during_export_leaves_no_manifest(tmp_path, monkeypatc
 
     cat = catalog(tmp_path, tool(), tool("other_tool"))
     cfg = run_config(tmp_path, cat)
-    real = io._atomic_write
+    real = io.os.replace
 
-    def fill(path, data):
-        if path.name == "train.jsonl":
-            raise OSError(errno.ENOSPC, "No space left on device", str(path))
-        real(path, data)
-    monkeypatch.setattr(io, "_atomic_write", fill)
+    def fill(src, dst):  # every atomic writer (whole files and line by line) ends in os.replace
+        if Path(dst).name == "train.jsonl":
+            raise OSError(errno.ENOSPC, "No space left on device", str(dst))
+        real(src, dst)
+    monkeypatch.setattr(io.os, "replace", fill)
     with pytest.raises(OutputError, match="no space left"):
         generate(load_config(cfg), tmp_path, Overrides(out=str(tmp_path / "out"), progress=False))
     assert not (tmp_path / "out" / "manifest.json").exists()
