@@ -39,16 +39,21 @@ class JsonLines:
         return [Finding(severity="error", where=f"{path}:line {n}", message=m) for n, m in self.problems]
 
 
+def unreadable(e: OSError, path: Path) -> InputError:
+    """The one-line error for a file that cannot be opened or read."""
+    if isinstance(e, FileNotFoundError):
+        return InputError("file not found", file=str(path))
+    if isinstance(e, IsADirectoryError):
+        return InputError("expected a file, got a directory", file=str(path))
+    return InputError(f"cannot read file: {e.strerror or e}", file=str(path))
+
+
 def read_bytes(path: Path) -> bytes:
     """The file's bytes; InputError naming the file when it cannot be read at all."""
     try:
         return path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("file not found", file=str(path)) from None
-    except IsADirectoryError:
-        raise InputError("expected a file, got a directory", file=str(path)) from None
     except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror or e}", file=str(path)) from None
+        raise unreadable(e, path) from None
 
 
 def read_jsonl(path: Path) -> JsonLines:
@@ -67,12 +72,8 @@ def stream_rows(path: Path, out: JsonLines) -> Iterator[tuple[int, dict[str, Any
     problems only (its rows stay empty), so a large file is never held in memory."""
     try:
         fh = path.open("rb")
-    except FileNotFoundError:
-        raise InputError("file not found", file=str(path)) from None
-    except IsADirectoryError:
-        raise InputError("expected a file, got a directory", file=str(path)) from None
     except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror or e}", file=str(path)) from None
+        raise unreadable(e, path) from None
     with fh:
         for n, line in enumerate(fh, start=1):
             if len(out.problems) >= MAX_PROBLEMS:
