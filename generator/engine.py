@@ -407,12 +407,15 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
                {"plan": time.perf_counter() - started})
 
 
-async def run_here(run: Run, shard: tuple[int, int] | None, todo: Mapping[str, Sequence[WorkItem]]) -> dict[str, int]:
-    """Run `todo` in this process, appending finished items to this shard's state file."""
+async def run_here(run: Run, shard: tuple[int, int] | None, todo: Mapping[str, Sequence[WorkItem]],
+                   handed_out: bool = False) -> dict[str, int]:
+    """Run `todo` in this process, appending finished items to this shard's state file;
+    `handed_out`: `todo` held only pending items when a driver made it, so only this shard's own
+    file (a retried shard's earlier work) can hold finished ones."""
     store = StateStore(run.ctx.out_dir, run.key, shard)
     try:
-        await run_items(run.ctx, run.products, todo, store, store.item_ids(), run.cfg.llm.concurrency,
-                        run.progress)
+        await run_items(run.ctx, run.products, todo, store, store.item_ids(own=handed_out),
+                        run.cfg.llm.concurrency, run.progress)
     finally:
         store.close()
         run.journal.close()

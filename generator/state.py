@@ -118,10 +118,12 @@ class StateStore:
         """The finished results as a read-on-demand mapping: flat in memory whatever the run's size."""
         return StateIndex(self.files())
 
-    def item_ids(self) -> set[str]:
-        """Ids of the finished items, without keeping their results in memory."""
+    def item_ids(self, own: bool = False) -> set[str]:
+        """Ids of the finished items, without keeping their results in memory; `own`: only those
+        in this store's own file (a shard whose items were all pending when it was handed out
+        reads nothing its siblings wrote since)."""
         done: set[str] = set()
-        for path in self.files():
+        for path in [self.path] if own else self.files():
             done.update(res.item_id for res in read_results(path))
         return done
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -152,6 +153,57 @@ def test_process_pool_run_is_byte_identical_to_one_process(config, reference, tm
                      Overrides(out=str(out), progress=False, engine="process", shards=2, workers=2))
     assert again.items_run == 0 and outputs(out) == reference  # a rerun makes nothing again
     assert {p.name: p.read_bytes() for p in (out / STATE_DIR).iterdir()} == state
+
+
+class InlineEngine:
+    """Shards run one after another in a thread of this process, so a test can watch them."""
+
+    def __init__(self, ov: Overrides) -> None:
+        self.ran: list[tuple[Any, Any]] = []  # (job, shared) in the order the shards started
+        self.notify = print
+        INLINE.append(self)
+
+    def capacity(self) -> int:
+        return 2
+
+    def share(self, shared):
+        return shared
+
+    async def run(self, job, shared):
+        import asyncio
+
+        from generator.engines.shard import run_shard
+
+        self.ran.append((job, shared))
+        return await asyncio.to_thread(run_shard, job, shared)
+
+    def close(self, abort: bool = False) -> None:
+        pass
+
+
+INLINE: list[InlineEngine] = []
+
+
+def test_workers_run_on_the_products_the_driver_planned_heaviest_shards_first(config, reference, tmp_path,
+                                                                               monkeypatch):
+    """What planning built (the synthesized user histories) is not built again by every worker,
+    and workers take the heaviest shards first, so no core idles at the end."""
+    from generator.engines import ENGINES
+    from generator.runner import item_weight
+    from generator.trail import product as trail
+
+    built = []
+    real = trail.user_logs
+    monkeypatch.setattr(trail, "user_logs", lambda cfg, ctx: built.append(1) or real(cfg, ctx))
+    monkeypatch.setitem(ENGINES._items, "inline-test", InlineEngine)
+    out = tmp_path / "out"
+    generate(load_config(config), config.parent, Overrides(out=str(out), progress=False, engine="inline-test",
+                                                           shards=6))
+    assert outputs(out) == reference
+    assert len(built) == 1  # by the driver's planning only
+    weights = [sum(item_weight(it, shared.ctx) for items in job.items.values() for it in items)
+               for job, shared in INLINE[-1].ran]
+    assert len(weights) == 6 and weights == sorted(weights, reverse=True) and len(set(weights)) > 1
 
 
 def appending_pid(path: Path, exclude: int) -> int | None:

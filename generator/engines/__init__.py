@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import ConfigError
 from ..registry import Registry
-from .shard import ShardJob, ShardOutcome
+from .shard import ShardJob, ShardOutcome, SharedRun
 
 if TYPE_CHECKING:
     from ..engine import Overrides
-    from ..products.base import RunContext
 
 IN_PROCESS = "asyncio"  # the default: every item in this process, no engine
 MAX_RETRIES = 3  # times a shard whose worker died is started again (it resumes from its state)
@@ -30,8 +29,9 @@ class Engine(Protocol):
     def capacity(self) -> int:
         """Shards that can run at once (the default number of shards)."""
 
-    def share(self, ctx: RunContext) -> Any:
-        """The run context in the form every shard receives it (sent once where the engine can)."""
+    def share(self, shared: SharedRun) -> Any:
+        """The run (context and planned products) in the form every shard receives it (sent once
+        where the engine can)."""
 
     async def run(self, job: ShardJob, ctx: Any) -> ShardOutcome:
         """Run one shard to the end; a TrajgenError from the worker is raised as it is."""

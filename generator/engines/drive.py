@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RunStopped, TrajgenError
 from ..lock import LOCK_DIR, LOCK_NAME
-from ..products.base import WorkItem
+from ..products.base import RunContext, WorkItem
 from ..progress import Progress
 from ..provenance import code_digest
 from ..state import STATE_DIR, Journal, StateStore
@@ -70,7 +70,16 @@ def shard_jobs(run: Run, todo: dict[str, list[WorkItem]], n: int, at_once: int) 
     jobs = [ShardJob(shard=(i, n), cfg=cfg, names=run.names, items=shard_of(todo, (i, n)), out_dir=out_dir,
                      key=run.key, code=code_digest(), lock=lock, run_id=run_id, inputs=inputs)
             for i in range(1, n + 1)]
-    return [job for job in jobs if any(job.items.values())]
+    return heaviest_first([job for job in jobs if any(job.items.values())], run.ctx)
+
+
+def heaviest_first(jobs: list[ShardJob], ctx: RunContext) -> list[ShardJob]:
+    """The shards in the order workers should take them: the heaviest first (by the rows their
+    items plan), so the last shards to start are light and no core waits long at the end."""
+    from ..runner import item_weight
+
+    weight = {job.shard: sum(item_weight(it, ctx) for items in job.items.values() for it in items) for job in jobs}
+    return sorted(jobs, key=lambda job: (-weight[job.shard], job.shard))
 
 
 def pending(run: Run) -> dict[str, list[WorkItem]]:
@@ -114,14 +123,14 @@ async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
     engine.notify = run.progress.notice
     capacity, todo = engine.capacity(), pending(run)
     jobs = shard_jobs(run, todo, ov.shards or SHARDS_PER_WORKER * capacity, capacity)
-    ctx = engine.share(portable(run.ctx)) if jobs else None
+    shared = engine.share(portable(run.ctx, run.products)) if jobs else None
     total = count(run.plans)
     watcher = StateWatcher(run.ctx.out_dir, run.key)
     done = total - count(todo)
     run.progress.start(total=total, done=done)
     ticker = asyncio.ensure_future(follow(watcher, run.progress, done))
     try:
-        results = await run_shards(engine, jobs, ctx)
+        results = await run_shards(engine, jobs, shared)
     finally:
         ticker.cancel()
         run.progress.update(done + watcher.poll())

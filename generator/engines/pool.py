@@ -1,8 +1,9 @@
 """`--engine process`: the shards on a pool of processes on this machine, one per core.
 
 Workers come from a fork server that imported trajgen while the driver was planning, so a
-worker starts in milliseconds. A worker that dies (killed, out of memory) breaks the pool: a new
-pool takes over and every shard that was running resumes from its state file.
+worker starts in milliseconds; the run (context and planned products) reaches each worker once,
+when it starts, not with every shard. A worker that dies (killed, out of memory) breaks the pool:
+a new pool takes over and every shard that was running resumes from its state file.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import pickle
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -18,17 +20,32 @@ from typing import TYPE_CHECKING
 from ..errors import EngineError
 from ..plugins import PLUGIN_MODULES
 from . import ENGINES, MAX_RETRIES
-from .shard import ShardJob, ShardOutcome, label, run_shard, say
+from .shard import ShardJob, ShardOutcome, SharedRun, label, run_shard, say
 
 if TYPE_CHECKING:
     from ..engine import Overrides
-    from ..products.base import RunContext
 
 
 # What a worker imports while it runs items (besides the plugins), heavy ones included: imported
 # once by the fork server, so no worker pays for them (a name that does not import is skipped).
 WORKER_PRELOAD = ["generator.engine", "generator.engines.shard", *PLUGIN_MODULES, "generator.personas",
                   "generator.engines.warm", "pycountry"]
+
+
+# The run this worker process serves, installed once when the process starts.
+_RUN: SharedRun | None = None
+
+
+def install(payload: bytes) -> None:
+    """A worker's initializer: the run, pickled once by the driver, unpickled once here."""
+    global _RUN
+    _RUN = pickle.loads(payload)
+
+
+def run_installed(job: ShardJob) -> ShardOutcome:
+    if _RUN is None:
+        raise RuntimeError("a pool worker ran a shard before receiving its run")
+    return run_shard(job, _RUN)
 
 
 def available_cpus() -> int:
@@ -56,28 +73,33 @@ class PoolEngine:
         self.workers = ov.workers or available_cpus()
         self.mp = start_method()
         self.pool: ProcessPoolExecutor | None = None
+        self.payload = b""
         self.notify: Callable[[str], None] = say
 
     def capacity(self) -> int:
         return self.workers
 
-    def share(self, ctx: RunContext) -> RunContext:
-        return ctx
+    def share(self, shared: SharedRun) -> None:
+        """Pickled once here; every worker process receives it once, when it starts."""
+        self.payload = pickle.dumps(shared, protocol=pickle.HIGHEST_PROTOCOL)
+        if self.pool is not None:  # workers started for another run serve that run: start anew
+            self.close()
 
     def _pool(self, broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:
         """The current pool; a new one when `broken` is still the current one."""
         if self.pool is None or self.pool is broken:
             if self.pool is not None:
                 self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.mp)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.mp, initializer=install,
+                                            initargs=(self.payload,))
         return self.pool
 
-    async def run(self, job: ShardJob, ctx: RunContext) -> ShardOutcome:
+    async def run(self, job: ShardJob, shared: None) -> ShardOutcome:
         loop = asyncio.get_running_loop()
         pool = self._pool()
         for attempt in range(MAX_RETRIES + 1):
             try:
-                return await loop.run_in_executor(pool, run_shard, job, ctx)
+                return await loop.run_in_executor(pool, run_installed, job)
             except BrokenProcessPool:  # a worker died: resume the shard in a new pool
                 pool = self._pool(broken=pool)
                 if attempt < MAX_RETRIES:

@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, EngineError, TrajgenError
 from . import ENGINES, MAX_RETRIES
-from .shard import ShardJob, ShardOutcome, label, run_shard, say
+from .shard import ShardJob, ShardOutcome, SharedRun, label, run_shard, say
 
 if TYPE_CHECKING:
     from ..engine import Overrides
-    from ..products.base import RunContext
 
 
 def import_ray() -> Any:
@@ -89,8 +88,8 @@ class RayEngine:
     def capacity(self) -> int:
         return max(1, int(self.ray.cluster_resources().get("CPU", 1)))
 
-    def share(self, ctx: RunContext) -> Any:
-        return self.ray.put(ctx)  # sent to the object store once, not once per shard
+    def share(self, shared: SharedRun) -> Any:
+        return self.ray.put(shared)  # sent to the object store once, not once per shard
 
     async def run(self, job: ShardJob, ctx: Any) -> ShardOutcome:
         ref = self.task.remote(job, ctx)

@@ -1,9 +1,11 @@
 """One shard of a planned run, as a worker process runs it.
 
 The driver plans once and hands every shard its items with the run's context (catalog,
-histories, config); a worker rebuilds only what cannot travel (the writer, the LLM client),
-runs the items into the shard's own state file under the shared output directory, and returns
-what it spent. A worker that runs again after a crash resumes from that state file, like a rerun.
+histories, config) and its products as planning left them (what they built while planning, such
+as the synthesized user histories, is not built again by every worker); a worker rebuilds only
+what cannot travel (the writer, the LLM client), runs the items into the shard's own state file
+under the shared output directory, and returns what it spent. A worker that runs again after a
+crash resumes from that state file, like a rerun.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import Field
@@ -25,7 +27,7 @@ from ..errors import InputError, OutputError
 from ..io import confined_to
 from ..llm.usage import Spend
 from ..lock import LOCK_DIR, LOCK_NAME
-from ..products.base import AnyProduct, RunContext, WorkItem, build_products
+from ..products.base import AnyProduct, RunContext, WorkItem
 from ..progress import Progress
 from ..provenance import code_digest
 from ..records import Record
@@ -57,10 +59,18 @@ class ShardOutcome(Record):
     pid: int
 
 
-def portable(ctx: RunContext) -> RunContext:
-    """The run context as it travels to the workers: without the writer and the LLM client (an
-    open connection pool does not pickle); each worker makes its own."""
-    return replace(ctx, writer=None, llm=None)  # type: ignore[arg-type]  # put back by the worker
+@dataclass(frozen=True)
+class SharedRun:
+    """What every shard of one run receives, sent once per worker where the engine can."""
+
+    ctx: RunContext
+    products: dict[str, AnyProduct]
+
+
+def portable(ctx: RunContext, products: dict[str, AnyProduct]) -> SharedRun:
+    """The run as it travels to the workers: the context without the writer and the LLM client
+    (an open connection pool does not pickle; each worker makes its own), and the products."""
+    return SharedRun(replace(ctx, writer=None, llm=None), products)  # type: ignore[arg-type]  # put back by the worker
 
 
 def label(shard: Shard) -> str:
@@ -106,17 +116,17 @@ def check_worker(job: ShardJob) -> None:
                          "files must be at the same path on every worker", file=str(missing[0]))
 
 
-# The products this worker process last built, by run id: what a product caches while running
+# The products this worker process last received, by run id: what a product caches while running
 # items (the TRAJECT tool graph, per-user history values) is built once per worker, not once per
 # shard. Loop-bound attributes (locks) belong to the event loop of the shard that made them: they
 # are dropped, and products create them again lazily.
 _KEPT: dict[str, dict[str, AnyProduct]] = {}
 
 
-def kept_products(run_id: str, cfg: RunConfig) -> dict[str, AnyProduct]:
+def kept_products(run_id: str, shipped: dict[str, AnyProduct]) -> dict[str, AnyProduct]:
     if run_id not in _KEPT:
         _KEPT.clear()
-        _KEPT[run_id] = build_products(cfg)
+        _KEPT[run_id] = shipped
     kept = _KEPT[run_id]
     for product in kept.values():
         for attr, value in list(vars(product).items()):
@@ -125,7 +135,7 @@ def kept_products(run_id: str, cfg: RunConfig) -> dict[str, AnyProduct]:
     return kept
 
 
-def run_shard(job: ShardJob, ctx: RunContext) -> ShardOutcome:
+def run_shard(job: ShardJob, shared: SharedRun) -> ShardOutcome:
     """The worker's entry point (a pool process or a Ray task)."""
     from ..engine import write_roots
     from ..plugins import load_plugins
@@ -135,7 +145,7 @@ def run_shard(job: ShardJob, ctx: RunContext) -> ShardOutcome:
     load_plugins()
     check_worker(job)
     with use_locale(job.cfg.catalog_options.locale), confined_to(*write_roots(job.cfg, job.out_dir)):
-        usage = asyncio.run(_run(job, ctx, kept_products(job.run_id, job.cfg)))
+        usage = asyncio.run(_run(job, shared.ctx, kept_products(job.run_id, shared.products)))
     return ShardOutcome(shard=job.shard, usage=usage, cpu_s=time.process_time() - started,
                         host=socket.gethostname(), pid=os.getpid())
 
@@ -158,4 +168,4 @@ async def _run(job: ShardJob, ctx: RunContext, products: dict[str, AnyProduct]) 
     writer, llm = make_writer(job.cfg, job.out_dir, journal, _notice(job.shard))
     ctx = replace(ctx, config=job.cfg, out_dir=job.out_dir, writer=writer, llm=llm)
     run = Run(job.cfg, job.names, products, ctx, job.items, job.key, journal, llm, Progress(enabled=False))
-    return await run_here(run, job.shard, job.items)
+    return await run_here(run, job.shard, job.items, handed_out=True)

@@ -1,6 +1,6 @@
 """Loaded by the process engine's fork server, never by a run itself: it loads once the data every
 worker would otherwise load on its first items (the language model, lemma tables, the inflection
-engine, Faker's default locale), so each worker forked from the server starts warm."""
+engine, Faker's default locale, pycountry's indexes), so each worker forked from the server starts warm."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ WARMERS: list[Callable[[], object]] = [
     lambda: is_plural("devices"),
     lambda: right_article("hour"),
     lambda: check_locale("en_US"),
+    lambda: __import__("pycountry").countries.get(alpha_2="US"),  # builds its indexes on first lookup
 ]
 
 
