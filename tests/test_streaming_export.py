@@ -36,6 +36,14 @@ def test_export_never_loads_every_result(tmp_path: Path, monkeypatch: pytest.Mon
         raise AssertionError("the export loaded every finished result at once")
 
     monkeypatch.setattr(StateStore, "load", refuse)
+    whole = Path.read_text
+
+    def line_by_line(self: Path, *args: object, **kwargs: object) -> str:
+        if self.suffix == ".jsonl":  # data rows, rejections: the plots and the card stream them
+            raise AssertionError(f"{self.name} was read whole")
+        return whole(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "read_text", line_by_line)
     out = tmp_path / "out"
     summary = generate(load_config(cfg_path), tmp_path, Overrides(out=str(out), progress=False))
     assert summary.manifest is not None and summary.manifest.counts["sdg.items"] == 70

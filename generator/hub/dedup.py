@@ -155,24 +155,50 @@ class _Sketch:
             self.band_shared[:, b] = _shared(self.bands[:, b]) & ~self.empty
 
 
+class _Bands:
+    """Per band, the samples sorted by their band key: the samples that share sample i's key in
+    band b are one slice, found by binary search (8 bytes per sample and band, in arrays)."""
+
+    def __init__(self, sketch: _Sketch) -> None:
+        import numpy as np
+
+        n, bands = sketch.bands.shape
+        self.order = np.empty((bands, n), dtype=np.int32 if n < 2 ** 31 else np.int64)
+        self.sorted = np.empty((bands, n), dtype=np.uint32)
+        for b in range(bands):
+            order = np.argsort(sketch.bands[:, b], kind="stable")
+            self.order[b], self.sorted[b] = order, sketch.bands[order, b]
+
+    def sharing(self, b: int, key: int) -> Any:
+        row = self.sorted[b]
+        lo, hi = row.searchsorted(key, "left"), row.searchsorted(key, "right")
+        return self.order[b, lo:hi]
+
+
 def find_duplicates(ordered: Sequence[Facets] | Callable[[], Iterable[Facets]], threshold: float) -> DedupResult:
     """Visit `ordered` (highest priority first); remove what duplicates a kept sample.
 
     `ordered` is a sequence or a function giving the samples afresh (it is read twice): only
     the samples that share a text or a band key with another one are kept in memory."""
+    import numpy as np
+
     source: Callable[[], Iterable[Facets]] = ordered if callable(ordered) else (lambda: ordered)
     sketch = _Sketch(source(), threshold)
+    near = threshold < 1.0 and sketch.bands.shape[1] > 0
+    bands = _Bands(sketch) if near else None
     exact: dict[int, int] = {}  # text key -> first kept sample with that text (shared texts only)
-    buckets: list[dict[int, list[int]]] = [{} for _ in range(sketch.bands.shape[1])]
-    kept: dict[int, Facets] = {}  # kept samples that another one may duplicate (slim: see _slim)
+    candidate = np.zeros(len(sketch.empty), dtype=bool)  # kept, and sharing a key with another sample
+    kept: dict[int, Facets] = {}  # those samples (slim: see _slim)
     result = DedupResult()
     for i, f in enumerate(source()):
         if sketch.empty[i]:
             continue
         twin = _exact_twin(exact, kept, f, int(sketch.text[i])) if sketch.text_shared[i] else None
         shared = sketch.band_shared[i]
-        if twin is None and threshold < 1.0 and shared.any():
-            twin = _near_twin(buckets, kept, sketch.bands[i], shared, f, threshold)
+        if twin is None and bands is not None and shared.any():
+            found = np.unique(np.concatenate([bands.sharing(int(b), int(sketch.bands[i, b]))
+                                              for b in shared.nonzero()[0]]))
+            twin = _near_twin(kept, [int(j) for j in found[(found < i)] if candidate[j]], f, threshold)
         if twin is not None:
             result.twins.append(Twin(removed=_slim(f), kept=kept[twin[0]], similarity=twin[1]))
             continue
@@ -180,8 +206,7 @@ def find_duplicates(ordered: Sequence[Facets] | Callable[[], Iterable[Facets]], 
             exact.setdefault(int(sketch.text[i]), i)
         if sketch.text_shared[i] or shared.any():
             kept[i] = _slim(f)
-        for b in shared.nonzero()[0]:
-            buckets[b].setdefault(int(sketch.bands[i, b]), []).append(i)
+            candidate[i] = True
     return result
 
 
@@ -203,12 +228,11 @@ def _exact_twin(exact: dict[int, int], kept: dict[int, Facets], f: Facets, key: 
     return (j, 1.0) if not _same_unit(kept[j], f) else None
 
 
-def _near_twin(buckets: list[dict[int, list[int]]], kept: dict[int, Facets], keys: Any, shared: Any, f: Facets,
-               threshold: float) -> tuple[int, float] | None:
+def _near_twin(kept: dict[int, Facets], found: list[int], f: Facets, threshold: float) -> tuple[int, float] | None:
+    """The most similar of the kept samples `found` (ascending: the first wins a tie)."""
     grams = shingles(f.lead)
-    found = {j for b in shared.nonzero()[0] for j in buckets[b].get(int(keys[b]), ())}
     best: tuple[int, float] | None = None
-    for j in sorted(found):
+    for j in found:
         if _same_unit(kept[j], f):
             continue
         sim = jaccard(grams, shingles(kept[j].lead))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -208,12 +209,14 @@ def categories(inp: PlotInput) -> Any | None:
     return fig
 
 
-def _calls_per_row(path: Path) -> list[int]:
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            row = json.loads(line)
-            out.append(sum(len(m.get("tool_calls") or []) for m in row["messages"]))
+def _calls_per_row(path: Path) -> array[int]:
+    """Read line by line into a compact array: flat in memory whatever the file's size."""
+    out = array("I")
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                row = json.loads(line)
+                out.append(sum(len(m.get("tool_calls") or []) for m in row["messages"]))
     return out
 
 
@@ -230,7 +233,7 @@ def trajectory_length(inp: PlotInput) -> Any | None:
                    ("TRAJECT sequential", _traject_lengths(inp.out_dir / "traject", "traj_query.json"))]
     sdg_files = sorted((inp.out_dir / "sdg").glob("*.jsonl")) if "sdg" in inp.products else []
     if sdg_files:
-        series.append(("SDG rows", [n for f in sdg_files for n in _calls_per_row(f)]))
+        series.append(("SDG rows", array("I", (n for f in sdg_files for n in _calls_per_row(f)))))
     series = [(name, xs) for name, xs in series if xs]
     if not series:
         return None
@@ -253,10 +256,11 @@ def rejection_counts(out_dir: Path) -> Counter[str]:
     path = out_dir / "rejections.jsonl"
     counts: Counter[str] = Counter()
     if path.is_file():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                r = json.loads(line)
-                counts[f"{r['product']}: {r.get('validator') or r.get('stage')}"] += 1
+        with path.open(encoding="utf-8") as fh:
+            for line in fh:
+                if line.strip():
+                    r = json.loads(line)
+                    counts[f"{r['product']}: {r.get('validator') or r.get('stage')}"] += 1
     return counts
 
 
