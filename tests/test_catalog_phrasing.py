@@ -295,6 +295,7 @@ def test_quantifier_enum_values_are_said_with_a_frame() -> None:
     for seed in range(8):
         text = compose(plan, OPS, "single", t.time, random.Random(seed))
         assert "with no severity class" in text and "none" not in text, text
+        assert not re.search(r"\b(?:the|in) with\b|class class", text), text  # the frame replaces the slot's
         req = WriteRequest(target=t, plan=plan, tools=[OPS["list_pod_failures"]], n=1)
         assert all(v.ok for v in VALIDATORS.get("stated_present")(req, [text])), text
 
