@@ -501,11 +501,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
             continue
         parts.append(phrase)
     thing = singular(param_noun(ctx.param, ctx.spec))
-    if labels and " " in thing:  # "the involved object, a node called X", not "a node involved object"
-        head = f"the {thing}, {with_article(' '.join(labels))}"
-    else:
-        head = with_article(" ".join([*labels, thing]))
-    return " ".join([head, *_field_phrases(parts, bare)])
+    if labels and " " in thing:  # "a node called X as the involved object", not "a node involved object called X"
+        return " ".join([with_article(" ".join(labels)), *_field_phrases(parts, bare), f"as the {thing}"])
+    return " ".join([with_article(" ".join([*labels, thing])), *_field_phrases(parts, bare)])
 
 
 def _field_phrases(parts: list[str], bare: list[str]) -> list[str]:
