@@ -501,8 +501,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
             continue
         parts.append(phrase)
     thing = singular(param_noun(ctx.param, ctx.spec))
-    if labels and " " in thing:  # "a node called X as the involved object", not "a node involved object called X"
-        return " ".join([with_article(" ".join(labels)), *_field_phrases(parts, bare), f"as the {thing}"])
+    if labels and " " in thing:  # the kind names the thing: "an involved node", not "a node involved object"
+        thing = " ".join([*thing.split()[:-1], *labels])
+        labels = []
     return " ".join([with_article(" ".join([*labels, thing])), *_field_phrases(parts, bare)])
 
 

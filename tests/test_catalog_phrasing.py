@@ -243,10 +243,10 @@ def test_generated_names_of_system_things_are_plausible_and_nested_paths_read_na
             assert not re.fullmatch(r"[A-Z][a-z]+ [A-H][1-9]", value), (param, value)  # "Deployment H9"
             assert re.fullmatch(r"[a-z]+(?:-[a-z]+)+", value), (param, value)  # "checkout-api"
     said = render({"kind": "Job", "name": "billing-worker"}, "target_resource", OPS["deploy_release"])
-    assert said == "a job called billing-worker as the target resource"  # not "a job target resource called"
+    assert said == "a target job called billing-worker"  # not "a job target resource called ..."
     events = K8S["events_api.EventsApi.create_namespaced_event"]
     said = render({"kind": "Node", "name": "edge-node", "api_version": "v1"}, "involved_object", events)
-    assert said == "a node called edge-node with API version v1 as the involved object"
+    assert said == "an involved node called edge-node with API version v1"  # and no read-out "as the ..."
 
 
 def test_camel_case_status_codes_are_said_as_written() -> None:
