@@ -325,3 +325,22 @@ def test_two_long_requests_are_two_sentences() -> None:
         text = compose(plan, VET, "parallel", t.time, random.Random(seed))
         assert ", plus" not in text and ", and also" not in text, text
         assert len(re.findall(r"[.?!](?:\s|$)", text)) >= 2, text
+
+
+def test_a_plural_noun_never_takes_a_singular_frame(tmp_path: Path) -> None:
+    """ "with 12 bins", never "within a bins of 12" (a count the semantic types read as a range)."""
+    import json
+
+    path = tmp_path / "plots.json"
+    path.write_text(json.dumps([{"name": "create_histogram", "description": "Create a histogram of data.",
+                                 "parameters": {"type": "object", "properties": {
+                                     "data": {"type": "array", "items": {"type": "integer"}},
+                                     "bins": {"type": "integer", "description": "The number of equal-width bins "
+                                                                                "in the range."}},
+                                     "required": ["data", "bins"]}}]))
+    tools = {t.name: t for t in derived_for(read_catalog(path))}
+    t = target(tools["create_histogram"], {"data": [7, 8, 9], "bins": 12})
+    for plan in (hard_plan(t, tools), plan_explicit(t)):
+        for seed in range(4):
+            text = compose(plan, tools, "single", t.time, random.Random(seed))
+            assert "a bins" not in text and not defects(text), text

@@ -317,7 +317,9 @@ def _offset(slot: Slot) -> list[str]:
 def _distance(slot: Slot) -> list[str]:
     unit = _unit(slot, {"km": " km", "kilometers": " km", "kilometres": " km", "miles": " miles", "mi": " miles",
                         "meters": " meters", "metres": " meters", "m": " meters", "feet": " feet", "ft": " feet"})
-    return [f"within {{v}}{unit}"] if unit else [f"within a {slot.noun} of {{v}}"]
+    if unit:
+        return [f"within {{v}}{unit}"]
+    return [f"with {{v}} {slot.noun}"] if is_plural(slot.head) else [f"within a {slot.noun} of {{v}}"]  # not "a bins"
 
 
 @maker("weight")
