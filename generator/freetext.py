@@ -293,7 +293,24 @@ def _institution(rng: random.Random, thing: str, surname: Callable[[], str]) -> 
     return f"{thing.title()} {_pick(rng, 'ABCDEFGH')}{rng.randint(1, 9)}"
 
 
+# Things of a software system, named as their operators name them: lower-case slugs
+# ("checkout-api", "billing-worker"), never a placeholder such as "Deployment H9".
+SYSTEM_WORDS = frozenset({"deployment", "pod", "service", "container", "node", "job", "cronjob", "workload",
+                          "replicaset", "statefulset", "daemonset", "ingress", "configmap", "secret", "referent",
+                          "resource", "host", "vm", "queue", "workflow", "db", "function", "lambda",
+                          "microservice", "namespace", "volume", "stack"})  # (a project or a cluster: CODENAMES)
+SYSTEM_STEMS = ["checkout", "billing", "payments", "search", "inventory", "orders", "auth", "catalog", "reports",
+                "notifications", "analytics", "gateway", "ledger", "shipping", "profile", "media"]
+SYSTEM_ROLES = ["api", "web", "worker", "service", "frontend", "backend", "scheduler", "cache", "sync", "db"]
+
+
+def _system(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
+    stem = _pick(rng, SYSTEM_STEMS)
+    return stem if thing == "namespace" else f"{stem}-{_pick(rng, SYSTEM_ROLES)}"
+
+
 _NAMERS: list[tuple[frozenset[str], Namer]] = [
+    (SYSTEM_WORDS, _system),
     (PET_WORDS, _pet),
     (ROUTINE_WORDS, _routine),
     (CODENAME_WORDS, _codename),

@@ -455,6 +455,8 @@ def render(
 
 
 def _render_ctx(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
+    if blank(value):
+        return ""
     if isinstance(value, list):
         ictx = _item_ctx(ctx)
         return join_words([t for t in (_render_ctx(v, ictx, rng) for v in value) if t])
@@ -476,7 +478,7 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     """A nested object as a noun phrase with its fields as fragments: {"kind": "time", "at":
     "09:45:00Z", "offset_minutes": 53} -> "a time trigger at 9:45 am UTC and with an offset of
     53 minutes" (never a repr)."""
-    from .phrasebook.fragments import FRAGMENTS, make_slot
+    from .phrasebook.fragments import FRAGMENTS, OWN_FRAME, make_slot
     from .phrasebook.lexicon import singular, with_article
     from .phrasebook.nouns import param_noun
 
@@ -492,10 +494,17 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
             labels.append(said)
             continue
         slot = make_slot(key, child.spec)
-        phrase = FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot)[0].replace("{v}", said)
-        (bare if slot.kind == "bool" else parts).append(phrase)
-    head = with_article(" ".join([*labels, singular(param_noun(ctx.param, ctx.spec))]))
-    return " ".join([head, *_field_phrases(parts, bare)])
+        frame = "{v}" if OWN_FRAME.match(said) else FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot)[0]
+        phrase = frame.replace("{v}", said)
+        if slot.kind == "bool":  # a field's state is said bare after the noun: "a profile ... and neutered"
+            bare.append(re.sub(r"\bmarked as ", "", phrase))
+            continue
+        parts.append(phrase)
+    thing = singular(param_noun(ctx.param, ctx.spec))
+    if labels and " " in thing:  # the kind names the thing: "an involved node", not "a node involved object"
+        thing = " ".join([*thing.split()[:-1], *labels])
+        labels = []
+    return " ".join([with_article(" ".join([*labels, thing])), *_field_phrases(parts, bare)])
 
 
 def _field_phrases(parts: list[str], bare: list[str]) -> list[str]:
@@ -562,7 +571,13 @@ def _parts_ctx(text: str, value: Any, ctx: Ctx) -> list[bool]:
 
 
 def blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip()) or value in ([], {})
+    """Nothing to say: None, an empty string, or an object / array holding only blanks (an empty
+    profile is left out of the text, never said as a dangling "with a profile")."""
+    if isinstance(value, dict):
+        return all(blank(v) for v in value.values())
+    if isinstance(value, list):
+        return all(blank(v) for v in value)
+    return value is None or (isinstance(value, str) and not value.strip())
 
 
 def mentions(

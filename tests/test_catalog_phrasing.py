@@ -189,3 +189,158 @@ def test_an_imperative_description_keeps_one_determiner(tmp_path: Path) -> None:
         "parameters": {"type": "object", "properties": {}}}}]))
     (tool,) = derived_for(read_catalog(path))
     assert tool.hints and "every" not in tool.hints.intents[0]  # not "mute the every alert"
+
+
+# ---------------------------------------------------------------- a hint-less ops catalog
+# build_ops.json is written as a user writes a catalog: snake_case names, no hints, an enum of
+# update strategies, a bare boolean state, CamelCase failure codes, quantifier enum members
+# ("none", "any"), a boolean named `previous`, a nested object with a compound noun.
+
+OPS = _tools("build_ops")
+
+
+def _ops_target(tool: str, args: dict) -> tuple:
+    t = target(OPS[tool], args)
+    return t, plan_explicit(t)
+
+
+def test_an_enum_hint_keeps_its_frame_and_with_phrases_share_one_with() -> None:
+    """ "with the rolling restart update strategy", never a bare "rolling restart" after a name,
+    and the "with" phrases of one clause share one "with" (no "... and with ...")."""
+    tool = OPS["deploy_release"]
+    t = target(tool, {"service_name": "checkout-api", "update_strategy": "rolling_restart", "retry_attempts": 3})
+    hard = hard_plan(t, OPS)
+    assert next(a for a in hard.calls[0].args if a.param == "update_strategy").mode == "hinted"
+    for plan in (hard, plan_explicit(t)):
+        for seed in range(12):
+            text = compose(plan, OPS, "single", t.time, random.Random(seed))
+            assert "the rolling restart update strategy" in text, text
+            assert " and with " not in text and not re.search(r"\bwith [^,.?]* with\b", text), text
+
+
+def test_a_boolean_state_is_framed_and_a_common_noun_stays_lower_case() -> None:
+    tool = OPS["deploy_release"]
+    assert render(True, "approved", tool) == "marked as approved"
+    assert render(False, "approved", tool) == "not marked as approved"
+    t, plan = _ops_target("deploy_release", {"service_name": "checkout-api", "update_strategy": "canary",
+                                             "approved": True})
+    for seed in range(8):
+        text = compose(plan, OPS, "single", t.time, random.Random(seed))
+        assert "marked as approved" in text and not re.search(r"(?<!as )approved", text), text
+    assert OPS["tare_microbalance"].hints.intents[0].startswith("tare the microbalance")  # not "the Microbalance"
+    assert LAB["calibrate_pipette"].hints.intents[0].startswith("calibrate the pipette")
+
+
+def test_generated_names_of_system_things_are_plausible_and_nested_paths_read_naturally() -> None:
+    from generator.values import value_for
+
+    rng = random.Random(3)
+    for param, schema in [("deployment_name", {"type": "string", "description": "Name of the deployment."}),
+                          ("pod_name", {"type": "string"}),
+                          ("name", {"type": "string", "description": "Name of the referent."})]:
+        for _ in range(5):
+            value = value_for(schema, rng, name=param)
+            assert not re.fullmatch(r"[A-Z][a-z]+ [A-H][1-9]", value), (param, value)  # "Deployment H9"
+            assert re.fullmatch(r"[a-z]+(?:-[a-z]+)+", value), (param, value)  # "checkout-api"
+    said = render({"kind": "Job", "name": "billing-worker"}, "target_resource", OPS["deploy_release"])
+    assert said == "a target job called billing-worker"  # not "a job target resource called ..."
+    events = K8S["events_api.EventsApi.create_namespaced_event"]
+    said = render({"kind": "Node", "name": "edge-node", "api_version": "v1"}, "involved_object", events)
+    assert said == "an involved node called edge-node with API version v1"  # and no read-out "as the ..."
+
+
+def test_camel_case_status_codes_are_said_as_written() -> None:
+    tool = OPS["list_pod_failures"]
+    for code in ("CrashLoopBackOff", "ErrImagePull", "CreateContainerError"):
+        assert render(code, "failure_reason", tool) == code
+    events = K8S["events_api.EventsApi.create_namespaced_event"]
+    assert render("ImagePullBackOff", "reason", events) == "ImagePullBackOff"  # not "image pull back off"
+    assert render("BackOff", "reason", events) == "BackOff"  # a member of a family of codes
+    t, plan = _ops_target("list_pod_failures", {"namespace": "payments", "failure_reason": "CrashLoopBackOff"})
+    text = compose(plan, OPS, "single", t.time, random.Random(0))
+    assert "CrashLoopBackOff" in text and "crash loop" not in text.lower(), text
+
+
+def test_a_counted_noun_agrees_with_its_number() -> None:
+    from generator.writers.phrasing.grammar import polish
+
+    assert polish("Get the pod logs with 1 tail lines.") == "Get the pod logs with 1 tail line."
+    assert polish("Get the pod logs with 5 tail lines.") == "Get the pod logs with 5 tail lines."
+    assert polish("Take 1 of the items.") == "Take 1 of the items."
+    t, plan = _ops_target("deploy_release", {"service_name": "checkout-api", "update_strategy": "canary",
+                                             "retry_attempts": 1})
+    for seed in range(5):
+        text = compose(plan, OPS, "single", t.time, random.Random(seed))
+        assert "1 retry attempt" in text and "1 retry attempts" not in text, text
+
+
+def test_a_boolean_named_previous_names_its_thing_and_is_no_history_cue() -> None:
+    from generator.validators.habitphrase import readings
+
+    tool = OPS["list_pod_failures"]
+    assert render(True, "previous", tool) == "from the previous run"  # not "marked as previous"
+    assert render(False, "previous", tool) == "not from the previous run"
+    logs = K8S["get_pod_logs"]
+    assert render(True, "previous", logs) == "from the previous container"
+    assert readings("Get the pod logs of web-1 from the previous container.") == set()
+    assert readings("Get the pod logs of the same pod as the previous time.") == {"recent"}
+
+
+def test_quantifier_enum_values_are_said_with_a_frame() -> None:
+    tool = OPS["list_pod_failures"]
+    assert render("none", "severity_class", tool) == "with no severity class"  # not "in the none class"
+    assert render("any", "region", tool) == "with any region"
+    assert render("none", "hazard_class", LAB["find_reagent"]) == "with no hazard class"
+    t, plan = _ops_target("list_pod_failures", {"namespace": "payments", "severity_class": "none"})
+    for seed in range(8):
+        text = compose(plan, OPS, "single", t.time, random.Random(seed))
+        assert "with no severity class" in text and "none" not in text, text
+        assert not re.search(r"\b(?:the|in) with\b|class class", text), text  # the frame replaces the slot's
+        req = WriteRequest(target=t, plan=plan, tools=[OPS["list_pod_failures"]], n=1)
+        assert all(v.ok for v in VALIDATORS.get("stated_present")(req, [text])), text
+
+
+def test_an_empty_nested_object_is_left_out() -> None:
+    tool = OPS["deploy_release"]
+    assert render({"owner": "", "ticket": ""}, "metadata", tool) == ""
+    assert render({}, "profile", VET["update_pet_profile"]) == ""
+    t, plan = _ops_target("deploy_release", {"service_name": "checkout-api", "update_strategy": "canary",
+                                             "metadata": {"owner": "", "ticket": None}})
+    for seed in range(5):
+        text = compose(plan, OPS, "single", t.time, random.Random(seed))
+        assert "metadata" not in text and not re.search(r"\bwith an?\s*[.?!]", text), text
+
+
+def test_two_long_requests_are_two_sentences() -> None:
+    from generator.records import Target, ToolCall
+
+    tool = VET["refill_prescription"]
+    args = [{"prescription_id": f"PRE-4210{i}", "quantity": 4, "express_shipping": True,
+             "pharmacy": {"name": "Warren Pharmacy", "city": "Manchester", "phone": "930.873.6316"}} for i in (1, 2)]
+    t = target(tool, args[0]).model_copy(update={
+        "kind": "parallel", "calls": [ToolCall(tool=tool.name, arguments=a) for a in args]})
+    assert isinstance(t, Target)
+    plan = plan_explicit(t)
+    for seed in range(10):
+        text = compose(plan, VET, "parallel", t.time, random.Random(seed))
+        assert ", plus" not in text and ", and also" not in text, text
+        assert len(re.findall(r"[.?!](?:\s|$)", text)) >= 2, text
+
+
+def test_a_plural_noun_never_takes_a_singular_frame(tmp_path: Path) -> None:
+    """ "with 12 bins", never "within a bins of 12" (a count the semantic types read as a range)."""
+    import json
+
+    path = tmp_path / "plots.json"
+    path.write_text(json.dumps([{"name": "create_histogram", "description": "Create a histogram of data.",
+                                 "parameters": {"type": "object", "properties": {
+                                     "data": {"type": "array", "items": {"type": "integer"}},
+                                     "bins": {"type": "integer", "description": "The number of equal-width bins "
+                                                                                "in the range."}},
+                                     "required": ["data", "bins"]}}]))
+    tools = {t.name: t for t in derived_for(read_catalog(path))}
+    t = target(tools["create_histogram"], {"data": [7, 8, 9], "bins": 12})
+    for plan in (hard_plan(t, tools), plan_explicit(t)):
+        for seed in range(4):
+            text = compose(plan, tools, "single", t.time, random.Random(seed))
+            assert "a bins" not in text and not defects(text), text

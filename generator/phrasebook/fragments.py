@@ -317,7 +317,9 @@ def _offset(slot: Slot) -> list[str]:
 def _distance(slot: Slot) -> list[str]:
     unit = _unit(slot, {"km": " km", "kilometers": " km", "kilometres": " km", "miles": " miles", "mi": " miles",
                         "meters": " meters", "metres": " meters", "m": " meters", "feet": " feet", "ft": " feet"})
-    return [f"within {{v}}{unit}"] if unit else [f"within a {slot.noun} of {{v}}"]
+    if unit:
+        return [f"within {{v}}{unit}"]
+    return [f"with {{v}} {slot.noun}"] if is_plural(slot.head) else [f"within a {slot.noun} of {{v}}"]  # not "a bins"
 
 
 @maker("weight")
@@ -703,9 +705,16 @@ def enum_fragments(slot: Slot) -> list[str]:
         return [f"with {slot.noun} {{v}}"]
     if unit_suffix(slot.param):  # "with a nominal volume of 200 microliters"
         return [f"with {with_article(slot.noun)} of {{v}}{unit_suffix(slot.param)}"]
-    if known(slot.head) and len(slot.noun.split()) <= 2:  # "with quiet suction", "with email reminders"
-        return [f"with {{v}} {slot.noun}"]
+    if known(slot.head) and len(slot.noun.split()) <= 2:  # "with high priority", "with email reminders"
+        if is_plural(slot.head) or slot.head.endswith(_ABSTRACT):
+            return [f"with {{v}} {slot.noun}"]
+        return [f"with the {{v}} {slot.noun}"]  # "with the rolling update strategy"
     return [f"with {slot.noun} {{v}}"]
+
+
+# Endings of abstract (mass) nouns, said without an article: "with high priority", "with
+# warning severity", "with fast routing"; a countable one takes "the": "the dark theme".
+_ABSTRACT = ("ity", "ness", "ance", "ence", "cy", "ing")
 
 
 _WEEKDAYS = {d[:3]: d for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")}
@@ -730,8 +739,23 @@ def is_code(value: Any) -> bool:
     if any(_CODE_PART.search(p) for p in parts):
         return True
     glued = re.sub(r"[\s_./-]+", "", value).lower()
+    if len(parts) == 1 and _status_code(value):
+        return True
     return len(parts) == 1 and len(glued) >= 6 and bool(re.search(r"[A-Z]{2}[a-z]", value)) and \
         not known(glued) and split_compound(glued) == [glued]
+
+
+_HUMP = re.compile(r"[A-Z][a-z]+")
+
+
+def _status_code(value: str) -> bool:
+    """One glued CamelCase word of three or more distinct humps ("ImagePullBackOff",
+    "CrashLoopBackOff", "NodeNotReady"): a code as an API writes it, said as written, never
+    split into words ("image pull back off"). A name whose humps repeat ("DuckDuckGo") is a
+    brand and keeps its words."""
+    humps = _HUMP.findall(value)
+    return bool(re.fullmatch(r"(?:[A-Z][a-z]+|[A-Z]+(?=[A-Z][a-z]|$))+", value)) and len(humps) >= 3 \
+        and len({h.lower() for h in humps}) == len(humps)
 
 
 def _because(value: Any, param: str) -> str | None:
@@ -751,12 +775,45 @@ def _because(value: Any, param: str) -> str | None:
     return f"because the {' '.join(subject)} {verb} {state}"
 
 
+_NONE = frozenset({"none", "null", "nil", "no", "n/a"})
+_ANY = frozenset({"any", "all", "every", "either", "both"})
+OWN_FRAME = re.compile(r"^(?:with|in) (?:no|any|all) ")  # a value that brings its own frame
+
+
+def quantified(value: Any, param: str, spec: dict[str, Any]) -> str | None:
+    """An enum value that is a quantifier, said with its frame: "none" -> "with no hazard class",
+    "any" -> "in any category", "all" -> "with all sizes" (never "in the none class"); None for
+    any other value. Frames taking `{v}` leave such a value as it is (OWN_FRAME)."""
+    v = str(value).strip().lower()
+    if v not in _NONE | _ANY or isinstance(value, bool):
+        return None
+    thing = param_noun(param, spec) or "option"
+    prep = "in" if thing.rsplit(" ", 1)[-1] in ("category", "class", "genre", "section", "group") else "with"
+    if v in _NONE:
+        return f"with no {thing}"
+    return f"{prep} all {plural(thing)}" if v in ("all", "every", "both") else f"{prep} any {thing}"
+
+
+_GLUED_CAMEL = re.compile(r"(?:[A-Z]+(?![a-z])|[A-Z][a-z]+){2,}")
+
+
+def _code_family(value: Any, spec: dict[str, Any]) -> bool:
+    """A member of an enum of status codes: every member one glued CamelCase word and some of
+    them codes ("BackOff" beside "ImagePullBackOff" and "OOMKilled" is said as written too)."""
+    members = [str(v) for v in item_spec(spec).get("enum") or []]
+    return isinstance(value, str) and len(members) > 1 and all(_GLUED_CAMEL.fullmatch(m) for m in members) \
+        and any(is_code(m) for m in members)
+
+
 def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
     ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
     the vet is unavailable" for a reason); a code as written ("F1_minus80"); None: use the words."""
-    if is_code(value):
+    if is_code(value) or _code_family(value, spec):
         return str(value)
+    framed = quantified(value, param, spec)
+    if framed:
+        return framed
     reason = _because(value, param)
     if reason:
         return reason
@@ -778,6 +835,24 @@ def _object_words(words: list[str]) -> list[str]:
     from ..freetext import PERSON_WORDS
 
     return ["the", *words] if len(words) == 1 and words[0] in PERSON_WORDS else words
+
+
+# Adjectives that place a thing among others rather than describe it: a boolean so named picks
+# which one ("from the previous container"); "marked as previous" says nothing.
+_RELATIONAL = frozenset({"previous", "prior", "next", "last", "first", "current", "latest", "recent", "original",
+                         "old", "new", "older", "newer", "earlier", "later"})
+
+
+def _described_thing(adjective: str, description: str) -> str:
+    """The noun the description puts after the adjective (or its adverb): "Return logs of the
+    previously terminated container." -> "container"; "one" when it names none."""
+    said = tokens(description)
+    for i, w in enumerate(said):
+        if w in (adjective, adjective + "ly"):
+            for nxt in said[i + 1:i + 4]:
+                if "NOUN" in lemmas(nxt) and "ADJ" not in lemmas(nxt):
+                    return nxt
+    return "one"
 
 
 _BOOL_LEAD = re.compile(r"^(?:is|has|have|should|can|do|does|with|show|return|fetch|get)_", re.IGNORECASE)
@@ -804,8 +879,11 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if words and words[0] in ("enable", "use", "allow", "disable", "skip", "avoid", "no"):
         rest = " ".join(words[1:])
         return (f"using {rest}", f"without {rest}") if words[0] != "avoid" else (f"avoiding {rest}", f"allowing {rest}")
-    if len(words) == 1 and words[0].endswith("ed") and verb_lemma(words[0]):  # "neutered", "verified"
-        return words[0], f"not {words[0]}"
+    if len(words) == 1 and words[0] in _RELATIONAL:  # "previous": the previous what, never "marked as previous"
+        thing = _described_thing(words[0], description)
+        return f"from the {words[0]} {thing}", f"not from the {words[0]} {thing}"
+    if len(words) == 1 and words[0].endswith("ed") and verb_lemma(words[0]):  # "passed", "neutered"
+        return f"marked as {words[0]}", f"not marked as {words[0]}"  # a state needs a frame, never bare
     if len(words) > 1 and words[0] in ("in", "on", "at", "under", "over"):  # "in_stock": in stock / not in stock
         return " ".join(words), f"not {' '.join(words)}"
     if len(words) == 1 and set(lemmas(words[0])) == {"ADJ"}:  # "urgent": marked so, not "with urgent"

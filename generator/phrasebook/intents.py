@@ -229,14 +229,16 @@ def derive_action(tool: Tool) -> Action:
         return Action(verb, described.obj, described.source)
     if name and name.obj:
         caps = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]+\b", tool.api or tool.name)}
-        return Action(name.verb, name.obj if readable(name) else _brand(name.obj, caps), "name")
+        common = set(re.findall(r"\b[a-z][a-z0-9]*\b", tool.description or ""))
+        return Action(name.verb, name.obj if readable(name) else _brand(name.obj, caps, common), "name")
     return Action(None, "this", "none")
 
 
-def _brand(obj: str, caps: set[str]) -> str:
+def _brand(obj: str, caps: set[str], common: set[str] | frozenset[str] = frozenset()) -> str:
     """Unknown words of a name as a user writes them: acronyms as the name wrote them ("KAMA"),
-    other words as names ("Spotify") or as they are ("lab")."""
-    return " ".join(w if known(w) or w.isupper() else w.upper() if w.lower() in caps
+    other words as names ("Spotify") or as they are ("lab"); a word the description writes in
+    lower case is a common noun and stays so ("calibrate the pipette", not "the Pipette")."""
+    return " ".join(w if known(w) or w.isupper() or w.lower() in common else w.upper() if w.lower() in caps
                     else w.capitalize() if len(w) > 5 else w for w in obj.split())
 
 

@@ -26,10 +26,13 @@ from typing import Any, Literal
 
 Rule = Literal["recent", "usual", "both"]
 
-# Cue words of each reading. Broad on purpose: a reader who sees "previous" or "normal"
-# anywhere may take the request that way, so the check must too.
+# Cue words of each reading. Broad on purpose: a reader who sees "previously" or "normal"
+# anywhere may take the request that way, so the check must too. "previous" alone is no cue:
+# it names a thing ("the logs of the previous container", a boolean named `previous`), not
+# the user's history; "the previous time" / "same as previous" are.
 CUES: dict[Rule, tuple[str, ...]] = {
-    "recent": ("last time", "same as before", "like before", "previous", "again", "last one"),
+    "recent": ("last time", "same as before", "like before", "previous time", "previously", "as previous",
+               "again", "last one"),
     "usual": ("usual", "always", "regular", "normal", "as ever", "the standard"),
 }
 PLACE_WORDS = ("home", "work", "the office")

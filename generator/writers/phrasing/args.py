@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ...phrasebook import fragment_options
+from ...phrasebook.lexicon import FUNCTION_WORDS
 from ...records import ArgPlan, CallPlan, Tool
 from ...surface import noun, render, spec_of, value_kind
 from .intents import PREPOSITIONS
@@ -121,9 +122,14 @@ ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonig
 
 
 def _adverbial(text: str) -> bool:
-    """Whether a catalog surface phrase can follow a clause as is ("in IMAX", "paying in cash")."""
-    first = text.split(" ", 1)[0].lower()
-    return first in PREPOSITIONS or first in ADVERB_STARTS or first.endswith(("ing", "ly"))
+    """Whether a catalog surface phrase can follow a clause as is ("in IMAX", "paying in cash",
+    "walking"). A participle or adverb heads its own phrase only alone or before a function word
+    ("repeating the whole list"); before a noun it is an adjective of a noun phrase that needs a
+    frame ("rolling update" is "with the rolling update strategy", never bare)."""
+    first, *rest = text.lower().split() or [""]
+    if first in PREPOSITIONS or first in ADVERB_STARTS:
+        return True
+    return first.endswith(("ing", "ly")) and (not rest or rest[0] in FUNCTION_WORDS or rest[0] in PREPOSITIONS)
 
 
 # Nouns after which an enum value reads as a class label ("in the home goods category").

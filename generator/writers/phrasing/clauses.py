@@ -9,7 +9,7 @@ import re
 from ...records import CallPlan, Tool
 from ...surface import join_words, noun
 from .args import Arg, arg_texts, modifier, param_role
-from .intents import choose_intent
+from .intents import WITH_CLOSE, WITH_ITEM, WITH_OPEN, choose_intent, unmark, with_items
 
 APP_FORMS = ["on {app}", "using {app}", "with {app}", "through {app}", "via {app}"]
 # Catalog app names carry versions and taglines users never say: "Spotify_v3", "Booking.com_v2",
@@ -123,6 +123,24 @@ def _split_modifiers(mods: list[str]) -> tuple[list[str], list[str]]:
     return [m for m in mods if m not in moved], moved
 
 
+_TRAILING_WITH = re.compile(f"{WITH_OPEN}with ([^{WITH_OPEN}{WITH_CLOSE}]*){WITH_CLOSE}$")
+
+
+def with_modifiers(intent: str, mods: list[str]) -> tuple[str, list[str]]:
+    """The intent (its "with" groups marked, intents.unmark) and the clause's open modifiers as
+    one text: the "with ..." modifiers join the intent's closing "with" group, or form one group
+    of their own -- "called web with 6 replicas and the rolling update strategy", "by autoclave
+    with a note saying X and email reminders", never "... with A with B" or "... and with B"."""
+    withs = [m.removeprefix("with ") for m in mods if m.startswith("with ") and not m.startswith("with or ")]
+    others = [m for m in mods if not (m.startswith("with ") and not m.startswith("with or "))]
+    closing = _TRAILING_WITH.search(intent)
+    if withs and closing and not others:
+        items = [*closing.group(1).split(WITH_ITEM), *withs]
+        return unmark(intent[: closing.start()] + f"{WITH_OPEN}with {WITH_ITEM.join(items)}{WITH_CLOSE}"), []
+    said = [join_words(others)] if others else []
+    return unmark(intent), [*said, *([with_items(withs)] if withs else [])]
+
+
 def _movable(modifier_text: str) -> bool:
     return " " in modifier_text and modifier_text.split(" ", 1)[0].lower() in _MOVABLE
 
@@ -166,7 +184,7 @@ def clause_parts(
     }
     held = _held_back(args, said, tool, time, rng) if split else {}
     said = {k: v for k, v in said.items() if k not in held}
-    intent, used = choose_intent(tool, said, rng)
+    intent, used = choose_intent(tool, said, rng, marked=True)
     used |= set(held)
     mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS, rng)
     mods += [
@@ -177,17 +195,20 @@ def clause_parts(
     bound = [a for a in args if a.plan.source == "previous_step"]
     if after_previous and bound:
         mods.append(result_ref(bound[0].param, tool, rng))
-    parts = [intent]
-    if call.tool_mode == "named" and tool is not None and tool.app:
-        parts.append(rng.choice(APP_FORMS).format(app=spoken_app(tool.app)))
+    app = call.tool_mode == "named" and tool is not None and tool.app
     closing = [m for m in mods if m.startswith(",")]
     mods = [m for m in mods if not m.startswith(",")]
     moved: list[str] = list(held.values())
     if split:
         mods, more = _split_modifiers(mods)
         moved += more
-    if mods:
-        parts.append(mods[0] if len(mods) == 1 else join_words(mods))
+    said_intent, rest = with_modifiers(intent, [] if app else mods)
+    parts = [said_intent]
+    if app:
+        parts.append(rng.choice(APP_FORMS).format(app=spoken_app(tool.app)))  # type: ignore[union-attr]
+        _, rest = with_modifiers("", mods)
+    if rest:
+        parts.append(" ".join(rest))
     text = " ".join(parts)
     text = (
         text + "".join(f", {m[1:]}" for m in closing)

@@ -15,6 +15,8 @@ _ONE_PLURAL = re.compile(
     r"(night|seat|ticket|spot|guest|adult|minute|hour|day|star|room|passenger|rider|traveller|bag|item)s\b"
 )
 _ONE_ANY = re.compile(r"(?<![\w.,:-])(1|one) ([a-z]+)\b(?!['-])")
+# "1 tail lines": the counted noun is the head of a compound ("tail lines", "day passes").
+_ONE_COMPOUND = re.compile(r"(?<![\w.,:-])(1|one) ([a-z]+) ([a-z]+)\b(?!['-])")
 
 
 def _one_singular(m: re.Match[str]) -> str:
@@ -22,6 +24,19 @@ def _one_singular(m: re.Match[str]) -> str:
     from ...phrasebook.lexicon import is_plural, singular
 
     return f"{m[1]} {singular(m[2])}" if is_plural(m[2]) else m[0]
+
+
+def _one_compound(m: re.Match[str]) -> str:
+    """ "1 tail lines" -> "1 tail line": a noun modifier then a plural head agree with the one
+    (inflect gives the singular); "1 of the items", "one more items" are no compounds."""
+    from ...inflection import engine
+    from ...phrasebook.lexicon import FUNCTION_WORDS, is_plural, known
+
+    modifier, head = m[2], m[3]
+    if modifier in FUNCTION_WORDS or not known(modifier) or is_plural(modifier) or not is_plural(head):
+        return m[0]
+    one = engine().singular_noun(head)
+    return f"{m[1]} {modifier} {one}" if one else m[0]
 
 
 _MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
@@ -40,6 +55,7 @@ def polish(text: str) -> str:
     text = _A_AN.sub(lambda m: f"{m[1]}n ", text)
     text = _ONE_PLURAL.sub(r"\1 \2\3", text)
     text = _ONE_ANY.sub(_one_singular, text)
+    text = _ONE_COMPOUND.sub(_one_compound, text)
     text = _AT_DATE.sub("on ", text)
     text = _DAY_PREP.sub(r"\1", text)  # "due on today" -> "due today"
     text = re.sub(r"\b(?:the|a|an) (?=(?:The|A|An) [A-Z])", "", text)  # "from the The Crimson Horizon playlist"

@@ -7,6 +7,7 @@ import random
 import re
 
 from ...phrasebook import hints_of
+from ...phrasebook.fragments import OWN_FRAME
 from ...records import Tool
 from ...surface import noun, words
 
@@ -125,9 +126,40 @@ DANGLING = PREPOSITIONS | {
 _OWN_FRAME = re.compile(r"\b(?:because of|due to|for)\s+because\s+", re.IGNORECASE)
 
 
-def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
+# A filled "[with ...]" segment is kept marked while the clause is built, so that the "with"
+# phrases of a template and of the clause's modifiers share one "with" ("with 6 replicas and the
+# rolling update strategy", never "with 6 replicas with the rolling update strategy").
+WITH_OPEN, WITH_ITEM, WITH_CLOSE = "\x01", "\x03", "\x02"
+_WITH_RUN = re.compile("(?:\x01with [^\x01\x02]*\x02 ?){2,}")
+_WITH_GROUP = re.compile("\x01with ([^\x01\x02]*)\x02")
+
+
+def _merge_with_run(m: re.Match[str]) -> str:
+    items = [i for g in _WITH_GROUP.findall(m.group(0)) for i in g.split(WITH_ITEM)]
+    return f"{WITH_OPEN}with {WITH_ITEM.join(items)}{WITH_CLOSE} "
+
+
+def unmark(text: str) -> str:
+    """The marked text as said: each "with" group's items joined ("with A, B and C")."""
+    text = _WITH_GROUP.sub(lambda g: with_items(g.group(1).split(WITH_ITEM)), text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def with_items(items: list[str]) -> str:
+    """ "with A, B and C"; an item that is a list itself ("known allergies X, Y and Z") goes last,
+    and a second such item keeps its own "with" -- never "with X, Y and Z and a profile"."""
+    from ...surface import join_words
+
+    plain = [i for i in items if " and " not in i and "," not in i]
+    lists = [i for i in items if i not in plain]
+    head = join_words([*plain, *lists[:1]])
+    return " with ".join(["with " + head, *lists[1:]])
+
+
+def _fill(template: str, said: dict[str, str], marked: bool = False) -> tuple[str, set[str]] | None:
     """Fill `{param}` slots; drop `[...]` segments whose slots are not said. None when a
-    mandatory slot has nothing to say."""
+    mandatory slot has nothing to say. Adjacent "[with ...]" segments share one "with"; with
+    `marked` the "with" groups stay marked (`unmark` says them)."""
     used: set[str] = set()
 
     def optional(m: re.Match[str]) -> str:
@@ -136,7 +168,12 @@ def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
         if not names or any(n not in said for n in names):
             return ""
         used.update(names)
-        return _SLOT.sub(lambda s: said[s.group(1)], inner)
+        own = [said[n] for n in names if OWN_FRAME.match(said[n])]
+        if own and len(names) == 1:  # "with no hazard class" replaces "in the {v} class"
+            return own[0]
+        filled = _SLOT.sub(lambda s: said[s.group(1)], inner).strip()
+        plain = filled.startswith("with ") and not filled.startswith("with or ") and WITH_OPEN not in filled
+        return f"{WITH_OPEN}{filled}{WITH_CLOSE}" if plain else filled
 
     body = _OPTIONAL.sub(optional, template)
     names = _SLOT.findall(body)
@@ -144,10 +181,12 @@ def _fill(template: str, said: dict[str, str]) -> tuple[str, set[str]] | None:
         return None
     used.update(names)
     text = re.sub(r"\s+", " ", _SLOT.sub(lambda s: said[s.group(1)], body)).strip()
+    text = _WITH_RUN.sub(_merge_with_run, text).strip()
     text = _OWN_FRAME.sub("because ", text)  # a reason said as a clause brings its own "because"
-    if " " not in text or text.rsplit(" ", 1)[-1].lower() in DANGLING:
+    plain = unmark(text)
+    if " " not in plain or plain.rsplit(" ", 1)[-1].lower() in DANGLING:
         return None  # "book", "reserve a place in": the template needs the slots it dropped
-    return text, used
+    return (text if marked else plain), used
 
 
 def derived_intent(tool: Tool | None, fallback: str = "") -> str:
@@ -179,11 +218,13 @@ def intent_phrase(tool: Tool | None) -> str:
     return derived_intent(tool)
 
 
-def choose_intent(tool: Tool | None, said: dict[str, str], rng: random.Random) -> tuple[str, set[str]]:
+def choose_intent(
+    tool: Tool | None, said: dict[str, str], rng: random.Random, marked: bool = False
+) -> tuple[str, set[str]]:
     hints = hints_of(tool)
     templates = list(hints.intents) if hints else []
     rng.shuffle(templates)
-    options = [f for f in (_fill(t, said) for t in templates) if f]
+    options = [f for f in (_fill(t, said, marked) for t in templates) if f]
     if options:
         # A template that absorbs the most values (slots read better than modifiers); ties
         # (other verbs, other orders) vary.

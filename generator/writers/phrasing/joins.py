@@ -22,6 +22,11 @@ FOLLOW_UPS = {
 }
 
 
+# Two clauses longer than this (in words) are two sentences: "X, plus Y" over forty words is a
+# run-on, "X. Also, Y." is not.
+LONG_PAIR = 26
+
+
 def _cycle(options: list[str], n: int, rng: random.Random) -> list[str]:
     """`n` picks from `options`, no option twice in a row (follow-up leads vary)."""
     order = rng.sample(options, len(options))
@@ -30,13 +35,16 @@ def _cycle(options: list[str], n: int, rng: random.Random) -> list[str]:
 
 def join_clauses(clauses: list[str], kind: str, rng: random.Random) -> list[str]:
     """The request as sentence bodies: the first goes after the opener, the rest are whole
-    sentences. Two calls share one sentence; longer chains get a sentence per call."""
+    sentences. Two short calls share one sentence; two long ones (more than LONG_PAIR words) and
+    longer chains get a sentence per call."""
     k = "sequential" if kind == "sequential" else "parallel"
     if len(clauses) == 1:
         return clauses
+    mids, lasts = FOLLOW_UPS[k]
+    if len(clauses) == 2 and sum(len(c.split()) for c in clauses) > LONG_PAIR:
+        return [clauses[0], rng.choice(mids).format(c=clauses[1])]
     if len(clauses) == 2:
         return [rng.choice(JOINS[k]).format(*clauses)]
-    mids, lasts = FOLLOW_UPS[k]
     first = f"first {clauses[0]}" if k == "sequential" and rng.random() < 0.5 else clauses[0]
     rest = [m.format(c=c) for m, c in zip(_cycle(mids, len(clauses) - 2, rng), clauses[1:-1], strict=True)]
     return [first, *rest, rng.choice(lasts).format(c=clauses[-1])]
