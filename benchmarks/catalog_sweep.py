@@ -1,13 +1,15 @@
 """Catalog sweep: every real catalog through every product that applies, one row per catalog.
 
-    python benchmarks/catalog_sweep.py [UPSTREAM] [--only WORD] [--jobs 2] [--json FILE]
+    python benchmarks/catalog_sweep.py [UPSTREAM] [--only WORD] [--jobs 2] [--json FILE] [--no-own]
 
 UPSTREAM is the folder holding the original benchmarks' files (default: $TRAJGEN_UPSTREAM,
 else ../shared/upstream beside the repository). Catalogs found there (CATALOG_SOURCES):
 each TRAILBench API file (trailbench/apis/apis_openai/*_openai.json), each TRAJECT-Bench
 domain (traject-bench/public_data/tools/*_tool.json), the functions of each BFCL category
 (bfcl/data/BFCL_v4_<category>.json; the multi-turn categories' functions are the class files
-of bfcl/data/multi_turn_func_doc/). Each catalog is run through sdg, trail (personas derived
+of bfcl/data/multi_turn_func_doc/). Then the repo's own catalogs (`--no-own` leaves them out):
+the bundled examples/catalog.json (own:bundled, hand-written hints) and the hint-less catalogs a
+new user would write, tests/fixtures/catalogs/*.json (own:<name>). Each catalog is run through sdg, trail (personas derived
 from the catalog), traject, judge and bfcl with small counts (SMALL_COUNTS: ~25 SDG rows, 8
 TRAIL targets, 2+2 trajectories per domain, 40 judge rows, 10 BFCL entries) so the default
 run stays within a few minutes on 2 cores. SDG and BFCL multi-turn categories are left out:
@@ -86,11 +88,20 @@ def _bfcl(root: Path) -> list[CatalogSpec]:
     return out + [CatalogSpec(f"bfcl-mt:{p.stem}", p) for p in sorted((data / "multi_turn_func_doc").glob("*.json"))]
 
 
+def _own(root: Path) -> list[CatalogSpec]:
+    """The repo's own catalogs: the bundled example (hand-written hints) and the hint-less
+    catalogs written the way a new user would (odd schemas, snake_case names, no hints)."""
+    hintless = sorted((REPO / "tests" / "fixtures" / "catalogs").glob("*.json"))
+    return [CatalogSpec("own:bundled", REPO / "examples" / "catalog.json"),
+            *(CatalogSpec(f"own:{p.stem}", p) for p in hintless)]
+
+
 CATALOG_SOURCES: list[Callable[[Path], list[CatalogSpec]]] = [_trailbench, _traject, _bfcl]
 
 
-def catalogs(root: Path) -> list[CatalogSpec]:
-    return [c for source in CATALOG_SOURCES for c in source(root)]
+def catalogs(root: Path, own: bool = True) -> list[CatalogSpec]:
+    found = [c for source in CATALOG_SOURCES for c in source(root)]
+    return found + _own(root) if own else found
 
 
 # ---------------------------------------------------------------- one run
@@ -430,8 +441,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="run only catalogs whose name contains this word")
     ap.add_argument("--jobs", type=int, default=2, help="catalogs run in parallel (default 2)")
     ap.add_argument("--json", type=Path, help="also write every measure to this JSON file")
+    ap.add_argument("--no-own", action="store_true",
+                    help="leave out the repo's own catalogs (the bundled one and the hint-less test catalogs)")
     args = ap.parse_args(argv)
-    specs = [c for c in catalogs(args.upstream) if not args.only or args.only in c.name]
+    specs = [c for c in catalogs(args.upstream, own=not args.no_own) if not args.only or args.only in c.name]
     if not specs:
         print(f"no catalog found under {args.upstream}", file=sys.stderr)
         return 2

@@ -239,6 +239,8 @@ def plan_items(ctx: RunContext, products: dict[str, AnyProduct],
     plans: dict[str, Sequence[WorkItem[Any]]] = {}
     for name, product in products.items():
         plans[name] = pack(islice(product.plan_iter(ctx), limit))
+        if plans[name]:
+            product.shared(ctx)
     return plans
 
 

@@ -156,10 +156,14 @@ def test_process_pool_run_is_byte_identical_to_one_process(config, reference, tm
 
 
 class InlineEngine:
-    """Shards run one after another in a thread of this process, so a test can watch them."""
+    """Shards run one after another in a thread of this process, so a test can watch them; each
+    receives the run as a worker does (pickled by the driver) and as if on a fresh worker."""
 
     def __init__(self, ov: Overrides) -> None:
-        self.ran: list[tuple[Any, Any]] = []  # (job, shared) in the order the shards started
+        import threading
+
+        self.one_at_a_time = threading.Lock()
+        self.ran: list[tuple[Any, Any]] = []  # (job, shared) in the order they were handed out
         self.notify = print
         INLINE.append(self)
 
@@ -167,15 +171,25 @@ class InlineEngine:
         return 2
 
     def share(self, shared):
-        return shared
+        import pickle
 
-    async def run(self, job, shared):
+        return pickle.dumps(shared)
+
+    async def run(self, job, payload):
         import asyncio
+        import pickle
 
-        from generator.engines.shard import run_shard
+        from generator.engines import shard
 
-        self.ran.append((job, shared))
-        return await asyncio.to_thread(run_shard, job, shared)
+        shared = pickle.loads(payload)
+        self.ran.append((job, shared))  # the order the driver hands shards out
+
+        def run() -> Any:
+            with self.one_at_a_time:
+                shard._KEPT.clear()  # a fresh worker: nothing kept from an earlier shard
+                return shard.run_shard(job, shared)
+
+        return await asyncio.to_thread(run)
 
     def close(self, abort: bool = False) -> None:
         pass
@@ -186,21 +200,24 @@ INLINE: list[InlineEngine] = []
 
 def test_workers_run_on_the_products_the_driver_planned_heaviest_shards_first(config, reference, tmp_path,
                                                                                monkeypatch):
-    """What planning built (the synthesized user histories) is not built again by every worker,
-    and workers take the heaviest shards first, so no core idles at the end."""
+    """What planning built (the synthesized user histories of TRAIL, the judge's users: a
+    product's `shared`) is not built again by every worker, and workers take the heaviest shards
+    first, so no core idles at the end."""
     from generator.engines import ENGINES
+    from generator.judge import product as judge
     from generator.runner import item_weight
     from generator.trail import product as trail
 
-    built = []
-    real = trail.user_logs
-    monkeypatch.setattr(trail, "user_logs", lambda cfg, ctx: built.append(1) or real(cfg, ctx))
+    built: list[str] = []
+    logs, users = trail.user_logs, judge.run_histories
+    monkeypatch.setattr(trail, "user_logs", lambda cfg, ctx: built.append("trail") or logs(cfg, ctx))
+    monkeypatch.setattr(judge, "run_histories", lambda ctx, cfg: built.append("judge") or users(ctx, cfg))
     monkeypatch.setitem(ENGINES._items, "inline-test", InlineEngine)
     out = tmp_path / "out"
     generate(load_config(config), config.parent, Overrides(out=str(out), progress=False, engine="inline-test",
                                                            shards=6))
     assert outputs(out) == reference
-    assert len(built) == 1  # by the driver's planning only
+    assert sorted(built) == ["judge", "trail"]  # by the driver's planning only
     weights = [sum(item_weight(it, shared.ctx) for items in job.items.values() for it in items)
                for job, shared in INLINE[-1].ran]
     assert len(weights) == 6 and weights == sorted(weights, reverse=True) and len(set(weights)) > 1

@@ -82,9 +82,9 @@ def heaviest_first(jobs: list[ShardJob], ctx: RunContext) -> list[ShardJob]:
     return sorted(jobs, key=lambda job: (-weight[job.shard], job.shard))
 
 
-def pending(run: Run) -> dict[str, list[WorkItem]]:
+def pending(run: Run, done: set[str] | None = None) -> dict[str, list[WorkItem]]:
     """The items of the plan not finished in `.state/` (by any shard or earlier run)."""
-    done = StateStore(run.ctx.out_dir, run.key).item_ids()
+    done = StateStore(run.ctx.out_dir, run.key).item_ids() if done is None else done
     return {name: [it for it in items if it.item_id not in done] for name, items in run.plans.items()}
 
 
@@ -137,7 +137,8 @@ async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
         run.progress.stop()
     raise_first(jobs, results)
     reload_spending(run)
-    left = [it for items in pending(run).values() for it in items]
+    left = [it for items in pending(run, StateStore(run.ctx.out_dir, run.key).recorded_ids()).values()
+            for it in items]
     if left:  # a worker reported success without finishing: never export a partial dataset
         raise RunStopped(f"{len(left)} item(s) unfinished (first: {left[0].item_id}); finished items are "
                          "saved: rerun the same command to resume")

@@ -13,7 +13,7 @@ import io
 import json
 from array import array
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -227,7 +227,7 @@ def _traject_lengths(root: Path, pattern: str) -> list[int]:
 
 @plot("trajectory_length.png", "Tool calls per trajectory (TRAJECT-Bench) and per SDG row")
 def trajectory_length(inp: PlotInput) -> Any | None:
-    series = []
+    series: list[tuple[str, Sequence[int]]] = []
     if "traject" in inp.products and (inp.out_dir / "traject").is_dir():
         series += [("TRAJECT parallel", _traject_lengths(inp.out_dir / "traject", "simple_ver.json")),
                    ("TRAJECT sequential", _traject_lengths(inp.out_dir / "traject", "traj_query.json"))]

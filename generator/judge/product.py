@@ -198,6 +198,9 @@ class JudgeProduct(Product[JudgeSpec, JudgeRow, JudgeConfig]):
             self._users = user_values(run_histories(ctx, self.config))
         return self._users
 
+    def shared(self, ctx: RunContext) -> None:
+        self.users(ctx)
+
     def plan(self, ctx: RunContext) -> list[JudgeItem]:
         labels = plan_labels(self.config.rows, self.config.shares(), ctx.rng("judge/labels"))
         step = self.config.rows_per_item

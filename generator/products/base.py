@@ -153,6 +153,13 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
         """The plan, item by item (a product with a large plan yields it without a list)."""
         return self.plan(ctx)
 
+    def shared(self, ctx: RunContext) -> None:
+        """Build what every item of this product reads (pure and deterministic: user histories,
+        a tool graph), once, at the end of planning and only when the plan has items: the
+        process and Ray engines ship it to their workers with the planned products, so no
+        worker builds it again. Building it lazily on first use stays correct; this is where
+        it is built once for all."""
+
     async def run(self, item: WorkItem[SpecT], ctx: RunContext) -> ItemResult:
         raise NotImplementedError
 

@@ -313,6 +313,9 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
             self._graph = build_graph(ctx.catalog.tools)
         return self._graph
 
+    def shared(self, ctx: RunContext) -> None:
+        self.graph(ctx)
+
     async def ensure_graph(self, ctx: RunContext) -> ToolGraph:
         self._graph_lock = self._graph_lock or asyncio.Lock()
         async with self._graph_lock:
