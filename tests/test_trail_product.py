@@ -156,6 +156,8 @@ def test_real_histories_from_trailbench(tmp_path):
     recs = records_of(tmp_path / "trail")
     fig = measure(recs, load_catalog_dir(upstream_trail / "apis"))
     assert len(recs) >= len(items) - 2 and fig.non_monotone == 0
+    for level, (lo, hi) in BANDS.items():  # every level in its band on real logs too
+        assert lo <= fig.levels[level].vr <= hi, (level, fig.levels[level].vr)
     assert fig.exact_repeat_rate <= 0.25
     assert fig.levels["High Difficulty"].recoverable_rate == 1.0
     assert fig.levels["High Difficulty"].determined_rate == 1.0
