@@ -32,6 +32,15 @@ def test_exact_and_near_twins_are_found_and_the_first_kept():
     assert removed == {"b": ("a", True), "c": ("a", False), "e": ("a", False)}
 
 
+def test_a_twin_kept_in_the_packed_store_reads_back_whole():
+    """Kept samples are packed as UTF-8 while dedup runs; a twin names its kept sample exactly."""
+    lead = "Réserve une table chez Zoë pour 4 personnes demain à 19 h, s'il te plaît 🙂"
+    rows = [facet("trail", "ü-1", lead, unit="ünit"), facet("sdg", "2", lead + " !")]
+    [twin] = find_duplicates(rows, threshold=0.85).twins
+    assert (twin.kept.product, twin.kept.sample_id, twin.kept.unit, twin.kept.lead) == ("trail", "ü-1", "ünit", lead)
+    assert twin.exact
+
+
 def test_threshold_is_respected():
     a, b = "Find flights from Lisbon to Porto on June 3.", "Find flights from Lisbon to Paris on June 3."
     sim = jaccard(shingles(a), shingles(b))

@@ -188,7 +188,7 @@ def find_duplicates(ordered: Sequence[Facets] | Callable[[], Iterable[Facets]], 
     bands = _Bands(sketch) if near else None
     exact: dict[int, int] = {}  # text key -> first kept sample with that text (shared texts only)
     candidate = np.zeros(len(sketch.empty), dtype=bool)  # kept, and sharing a key with another sample
-    kept: dict[int, Facets] = {}  # those samples (slim: see _slim)
+    kept = _Kept(len(sketch.empty))  # those samples (what dedup reads of them, packed)
     result = DedupResult()
     for i, f in enumerate(source()):
         if sketch.empty[i]:
@@ -205,9 +205,45 @@ def find_duplicates(ordered: Sequence[Facets] | Callable[[], Iterable[Facets]], 
         if sketch.text_shared[i]:
             exact.setdefault(int(sketch.text[i]), i)
         if sketch.text_shared[i] or shared.any():
-            kept[i] = _slim(f)
+            kept[i] = f
             candidate[i] = True
     return result
+
+
+class _Kept:
+    """The kept samples another one may duplicate, by position: their product, id, unit and
+    query packed as UTF-8 in one buffer (about the text's size per sample, not an object each);
+    read back as slim Facets when a candidate is checked."""
+
+    FIELDS = ("product", "sample_id", "unit", "lead")
+
+    def __init__(self, n: int) -> None:
+        import numpy as np
+
+        self.slot = np.full(n, -1, dtype=np.int64)  # position -> slot (-1: not kept)
+        self.buf = bytearray()
+        self.starts = array("Q")
+        self.lengths = array("I")  # 4 per slot, one per field
+
+    def __setitem__(self, i: int, f: Facets) -> None:
+        self.slot[i] = len(self.starts)
+        self.starts.append(len(self.buf))
+        for name in self.FIELDS:
+            data = getattr(f, name).encode("utf-8")
+            self.lengths.append(len(data))
+            self.buf += data
+
+    def __getitem__(self, i: int) -> Facets:
+        k = int(self.slot[i])
+        if k < 0:
+            raise KeyError(i)
+        at, values = self.starts[k], []
+        for n in self.lengths[4 * k:4 * k + 4]:
+            values.append(self.buf[at:at + n].decode("utf-8"))
+            at += n
+        product, sample_id, unit, lead = values
+        return Facets.model_construct(product=sys.intern(product), sample_id=sample_id, unit=unit, lead=lead,
+                                      target="")
 
 
 def _slim(f: Facets) -> Facets:
@@ -221,21 +257,25 @@ def _same_unit(a: Facets, b: Facets) -> bool:
     return a.product == b.product and a.unit == b.unit
 
 
-def _exact_twin(exact: dict[int, int], kept: dict[int, Facets], f: Facets, key: int) -> tuple[int, float] | None:
+def _exact_twin(exact: dict[int, int], kept: _Kept, f: Facets, key: int) -> tuple[int, float] | None:
     j = exact.get(key)
-    if j is None or normalize(kept[j].lead) != normalize(f.lead):
+    if j is None:
         return None
-    return (j, 1.0) if not _same_unit(kept[j], f) else None
+    k = kept[j]
+    if normalize(k.lead) != normalize(f.lead):
+        return None
+    return (j, 1.0) if not _same_unit(k, f) else None
 
 
-def _near_twin(kept: dict[int, Facets], found: list[int], f: Facets, threshold: float) -> tuple[int, float] | None:
+def _near_twin(kept: _Kept, found: list[int], f: Facets, threshold: float) -> tuple[int, float] | None:
     """The most similar of the kept samples `found` (ascending: the first wins a tie)."""
     grams = shingles(f.lead)
     best: tuple[int, float] | None = None
     for j in found:
-        if _same_unit(kept[j], f):
+        k = kept[j]
+        if _same_unit(k, f):
             continue
-        sim = jaccard(grams, shingles(kept[j].lead))
+        sim = jaccard(grams, shingles(k.lead))
         if sim >= threshold and (best is None or sim > best[1]):
             best = (j, sim)
     return best
