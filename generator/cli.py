@@ -198,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "'trajgen[ray]'); the files are byte-identical whichever runs them")
     g.add_argument("--shards", type=_positive, metavar="N",
                    help="process/ray: split the plan into N shards (default: 4 per worker, so a worker "
-                        "that finishes early takes another)")
+                        "that finishes early takes another; 1 per worker with the llm writer)")
     g.add_argument("--workers", type=_positive, metavar="N",
                    help="process: pool size; ray: CPUs of the local Ray instance (default: the CPUs here)")
     g.add_argument("--ray-address", metavar="ADDR",

@@ -336,4 +336,7 @@ def test_llm_writer_on_a_process_pool_sends_each_request_once_and_gives_identica
         # items made again, split otherwise: each reads replies other workers cached
         run(tmp_path / "pool", srv, engine="process", shards=2, workers=2, fresh=True)
         assert srv.count("answer") == 2 * one_process
-    assert outputs(tmp_path / "pool") == outputs(tmp_path / "one")
+        # by default one shard per worker with the LLM writer (a shard's start and end are dips)
+        run(tmp_path / "default", srv, engine="process", workers=2)
+    assert outputs(tmp_path / "pool") == outputs(tmp_path / "one") == outputs(tmp_path / "default")
+    assert [f for f in shard_files(tmp_path / "default") if ".llm." not in f] == ["shard1of2.jsonl", "shard2of2.jsonl"]
