@@ -233,7 +233,8 @@ class _Kept:
             self.lengths.append(len(data))
             self.buf += data
 
-    def __getitem__(self, i: int) -> Facets:
+    def fields(self, i: int) -> tuple[str, str, str, str]:
+        """(product, sample_id, unit, lead) of the kept sample at position i."""
         k = int(self.slot[i])
         if k < 0:
             raise KeyError(i)
@@ -241,7 +242,10 @@ class _Kept:
         for n in self.lengths[4 * k:4 * k + 4]:
             values.append(self.buf[at:at + n].decode("utf-8"))
             at += n
-        product, sample_id, unit, lead = values
+        return values[0], values[1], values[2], values[3]
+
+    def __getitem__(self, i: int) -> Facets:
+        product, sample_id, unit, lead = self.fields(i)
         return Facets.model_construct(product=sys.intern(product), sample_id=sample_id, unit=unit, lead=lead,
                                       target="")
 
@@ -253,18 +257,14 @@ def _slim(f: Facets) -> Facets:
                                   target="")
 
 
-def _same_unit(a: Facets, b: Facets) -> bool:
-    return a.product == b.product and a.unit == b.unit
-
-
 def _exact_twin(exact: dict[int, int], kept: _Kept, f: Facets, key: int) -> tuple[int, float] | None:
     j = exact.get(key)
     if j is None:
         return None
-    k = kept[j]
-    if normalize(k.lead) != normalize(f.lead):
+    product, _, unit, lead = kept.fields(j)
+    if normalize(lead) != normalize(f.lead):
         return None
-    return (j, 1.0) if not _same_unit(k, f) else None
+    return (j, 1.0) if (product, unit) != (f.product, f.unit) else None
 
 
 def _near_twin(kept: _Kept, found: list[int], f: Facets, threshold: float) -> tuple[int, float] | None:
@@ -272,10 +272,10 @@ def _near_twin(kept: _Kept, found: list[int], f: Facets, threshold: float) -> tu
     grams = shingles(f.lead)
     best: tuple[int, float] | None = None
     for j in found:
-        k = kept[j]
-        if _same_unit(k, f):
+        product, _, unit, lead = kept.fields(j)
+        if (product, unit) == (f.product, f.unit):  # one unit's samples are not compared
             continue
-        sim = jaccard(grams, shingles(k.lead))
+        sim = jaccard(grams, shingles(lead))
         if sim >= threshold and (best is None or sim > best[1]):
             best = (j, sim)
     return best
