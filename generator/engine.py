@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from importlib import import_module
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,7 @@ from .errors import ConfigError, OutputError
 from .hub.plots import write_plots
 from .hub.prepare import Prepared, prepare
 from .io import atomic_lines, atomic_write_text, confined_to, dumps_line, os_error
+from .llm.cache import DiskCache
 from .llm.protocol import LLMClient
 from .lock import LOCK_NAME, DirLock
 from .names import checked_tools
@@ -409,12 +411,24 @@ def prepare_run(cfg: RunConfig, base_dir: Path, ov: Overrides) -> Run:
                {"plan": time.perf_counter() - started})
 
 
+def warm_up(llm: LLMClient) -> None:
+    """Before the first request, load what the first replies' checks would otherwise load while
+    every request in flight waits on the event loop: the language model, lemma and inflection
+    tables, the exchange cache's index."""
+    import_module("generator.engines.warm")  # loads them as it is imported (once per process)
+    cache = getattr(llm, "cache", None)  # the OpenAI client's; test doubles have none
+    if isinstance(cache, DiskCache):
+        cache.load()
+
+
 async def run_here(run: Run, shard: tuple[int, int] | None, todo: Mapping[str, Sequence[WorkItem]],
                    handed_out: bool = False) -> dict[str, int]:
     """Run `todo` in this process, appending finished items to this shard's state file;
     `handed_out`: `todo` held only pending items when a driver made it, so only this shard's own
     file (a retried shard's earlier work) can hold finished ones."""
     store = StateStore(run.ctx.out_dir, run.key, shard)
+    if run.llm is not None:
+        warm_up(run.llm)
     try:
         await run_items(run.ctx, run.products, todo, store, store.item_ids(own=handed_out),
                         run.cfg.llm.concurrency, run.progress)

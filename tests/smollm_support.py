@@ -212,8 +212,9 @@ def state_items(out_dir: Path) -> list[dict[str, Any]]:
 
 def cached_requests(out_dir: Path) -> list[dict[str, Any]]:
     """Every exchange the LLM cache stored (request and reply), sorted by key for a stable order."""
-    root = out_dir / ".cache" / "llm"
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(root.glob("??/*.json"))]
+    from generator.llm.cache import DiskCache
+
+    return sorted(DiskCache(out_dir / ".cache" / "llm").entries(), key=lambda e: e["key"])
 
 
 def format_mode(request: dict[str, Any]) -> str:

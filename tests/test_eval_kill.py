@@ -13,6 +13,7 @@ from eval_support import item_count, make_run, oracle, write_gold
 
 from generator.evaluate.api import EvalOptions, setup_key
 from generator.evaluate.results import read_results
+from generator.llm.cache import DiskCache
 from generator.testing.fake_openai import FakeOpenAI
 
 TRAIL_ONLY = {"trail": {"source": "synthetic", "targets": 25, "min_history": 20}}
@@ -25,8 +26,8 @@ def canonical(body: dict) -> str:
 
 def cached_bodies(cache: Path) -> set[str]:
     out = set()
-    for f in cache.glob("??/*.json"):
-        req = json.loads(f.read_text())["request"]
+    for entry in DiskCache(cache).entries():
+        req = entry["request"]
         out.add(canonical({k: v for k, v in req.items() if k != "base_url"}))
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -114,11 +115,52 @@ def test_disk_cache_roundtrip_and_damaged_entry_is_a_miss(tmp_path):
     cache = DiskCache(tmp_path)
     key = request_key(_req())
     cache.put(key, _req(), CachedReply(content="{}", prompt_tokens=3))
-    assert cache.path(key).parent.name == key[:2]
     assert cache.get(key).prompt_tokens == 3
-    cache.path(key).write_text("{broken")
-    assert cache.get(key) is None
+    assert DiskCache(tmp_path).get(key).prompt_tokens == 3  # read back by a fresh index
+    [segment] = tmp_path.glob("segment-*.jsonl")
+    segment.write_bytes(segment.read_bytes().replace(b'"reply":{', b'"reply":{broken'))
+    assert DiskCache(tmp_path).get(key) is None
 
+
+
+def test_disk_cache_torn_line_is_a_miss_and_is_cut_before_the_next_append(tmp_path):
+    cache = DiskCache(tmp_path)
+    keys = [request_key(_req(temperature=t)) for t in (0.1, 0.2)]
+    cache.put(keys[0], _req(temperature=0.1), CachedReply(content="a"))
+    cache.put(keys[1], _req(temperature=0.2), CachedReply(content="b"))
+    cache.close()
+    [segment] = tmp_path.glob("segment-*.jsonl")
+    whole = segment.read_bytes()
+    for cut in (len(whole) - 1, len(whole) - 40, whole.index(b"\n") + 20):
+        segment.write_bytes(whole[:cut])  # a kill in the middle of the second append
+        again = DiskCache(tmp_path)
+        assert again.get(keys[0]).content == "a" and again.get(keys[1]) is None
+        again.put(keys[1], _req(temperature=0.2), CachedReply(content="b2"))  # claims the segment again
+        again.close()
+        assert list(tmp_path.iterdir()) == [segment]
+        assert DiskCache(tmp_path).get(keys[1]).content == "b2"
+        assert all(line.startswith(b'{"key":') for line in segment.read_bytes().splitlines())
+
+
+def test_disk_cache_writers_at_once_claim_their_own_segments(tmp_path):
+    a, b = DiskCache(tmp_path), DiskCache(tmp_path)
+    ka, kb = request_key(_req(temperature=0.1)), request_key(_req(temperature=0.2))
+    a.put(ka, b"{}", CachedReply(content="a"))
+    b.put(kb, b"{}", CachedReply(content="b"))  # a holds its segment: b makes another
+    assert len(list(tmp_path.glob("segment-*.jsonl"))) == 2
+    a.close(), b.close()
+    both = DiskCache(tmp_path)
+    assert both.get(ka).content == "a" and both.get(kb).content == "b" and len(both) == 2
+    assert sorted(e["reply"]["content"] for e in both.entries()) == ["a", "b"]
+
+
+def test_disk_cache_reads_entries_of_the_one_file_per_entry_layout(tmp_path):
+    key = request_key(_req())
+    legacy = tmp_path / key[:2] / f"{key}.json"
+    legacy.parent.mkdir()
+    legacy.write_text(json.dumps({"key": key, "request": _req(), "reply": {"content": "old"}}))
+    cache = DiskCache(tmp_path)
+    assert cache.get(key).content == "old" and len(cache) == 1
 
 # ---------------------------------------------------------------- construction
 
@@ -376,4 +418,5 @@ def test_disabled_cache(srv):
 def test_paths_are_under_tmp(tmp_path: Path):
     # Guard: the cache writes only beneath the directory it was given.
     DiskCache(tmp_path / "c").put("ab" * 32, {}, CachedReply(content="x"))
-    assert [p.relative_to(tmp_path).parts[:2] for p in tmp_path.rglob("*.json")] == [("c", "ab")]
+    [(folder, name)] = [p.relative_to(tmp_path).parts for p in tmp_path.rglob("*") if p.is_file()]
+    assert folder == "c" and name.startswith("segment-")

@@ -1,22 +1,42 @@
-"""On-disk exchange cache: one JSON file per request, keyed by the hash of the full request.
+"""On-disk exchange cache, keyed by the hash of the full request.
 
-A rerun or a resumed run replays cached replies instead of sending, so it never repeats a call.
-Only completed exchanges are stored; transport failures never are.
+Every completed exchange is one JSON line (`{"key": ..., "request": ..., "reply": ...}`)
+appended with a single write() to a segment file, `segment-<token>.jsonl`. A process claims one
+segment for its appends with an exclusive advisory lock (flock), so processes sharing a cache
+(the process engine's workers, shards, reruns) never write into one file at once, and a rerun
+reuses the segments of the runs before it instead of adding files. A line is on disk the moment
+write() returns, so a kill right after loses nothing; a line a kill cut short has no newline and
+is not read (its segment's next claimer cuts it off before appending).
+
+The index (key -> segment, offset, length) is read once, the first time the cache is consulted;
+an entry is parsed only when it is asked for. A rerun or a resumed run replays cached replies
+instead of sending, so it never repeats a call. Only completed exchanges are stored; transport
+failures never are. Caches written by older versions (one `<kk>/<key>.json` file per entry) are
+still read.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
+import mmap
+import os
+import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
-from ..io import atomic_write_bytes, atomic_write_text
+from ..io import atomic_write_text, check_inside, os_error
 from ..records import Record
+from ..state import cut_torn_tail
 
 FALLBACK_MARK = "fallbacks"
+SEGMENT = "segment-{}.jsonl"  # {}: a random token
+KEY_START = b'{"key":"'  # every entry line starts with its key: the index reads no JSON
+KEY_LEN = 64  # sha256 hex
 
 
 class CachedReply(Record):
@@ -35,32 +55,155 @@ def request_key(request: dict[str, Any]) -> str:
     return hashlib.sha256(canonical_json(request).encode("utf-8")).hexdigest()
 
 
+def entry_line(key: str, request: dict[str, Any] | bytes, reply: CachedReply) -> bytes:
+    """`request` may be the already-encoded JSON body: it is stored as is, not re-encoded."""
+    raw = request if isinstance(request, bytes) else json.dumps(request, ensure_ascii=False).encode()
+    return (KEY_START + key.encode("ascii") + b'","request":' + raw + b',"reply":'
+            + reply.model_dump_json().encode() + b"}\n")
+
+
+def _lines(data: bytes | mmap.mmap) -> Iterator[tuple[int, int]]:
+    """(offset, length) of every whole line (a torn last line, without its newline, is left out)."""
+    pos = 0
+    while (end := data.find(b"\n", pos)) >= 0:
+        yield pos, end - pos
+        pos = end + 1
+
+
 class DiskCache:
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
         self._fallbacks: bool | None = None
+        self._index: dict[str, tuple[int, int, int]] | None = None  # key -> (segment, offset, length)
+        self._segments: list[Path] = []
+        self._readers: dict[int, int] = {}  # segment -> fd
+        self._legacy = False
+        self._out: int | None = None  # the claimed segment's fd (append, exclusively locked)
+        self._out_seg = -1
+        self._out_pos = 0
 
-    def path(self, key: str) -> Path:
-        return self.root / key[:2] / f"{key}.json"
+    # ------------------------------------------------------------ reading
+
+    def load(self) -> dict[str, tuple[int, int, int]]:
+        if self._index is not None:
+            return self._index
+        index: dict[str, tuple[int, int, int]] = {}
+        self._segments = sorted(self.root.glob(SEGMENT.format("*")))
+        for seg, path in enumerate(self._segments):
+            with path.open("rb") as fh:
+                if os.fstat(fh.fileno()).st_size == 0:
+                    continue
+                with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                    for pos, length in _lines(data):
+                        if length > len(KEY_START) + KEY_LEN and data[pos:pos + len(KEY_START)] == KEY_START:
+                            key = data[pos + len(KEY_START):pos + len(KEY_START) + KEY_LEN].decode("ascii", "replace")
+                            index[key] = (seg, pos, length)
+        self._legacy = self.root.is_dir() and any(p.is_dir() and len(p.name) == 2 for p in self.root.iterdir())
+        self._index = index
+        return index
+
+    def _read(self, where: tuple[int, int, int]) -> bytes:
+        seg, pos, length = where
+        fd = self._readers.get(seg)
+        if fd is None:
+            fd = self._readers[seg] = os.open(self._segments[seg], os.O_RDONLY)
+        return os.pread(fd, length, pos)
 
     def get(self, key: str) -> CachedReply | None:
+        where = self.load().get(key)
         try:
-            data = json.loads(self.path(key).read_text(encoding="utf-8"))
-            return CachedReply.model_validate(data["reply"])
+            if where is not None:
+                return CachedReply.model_validate(json.loads(self._read(where))["reply"])
+            if self._legacy:
+                data = json.loads(self.legacy_path(key).read_text(encoding="utf-8"))
+                return CachedReply.model_validate(data["reply"])
         except (OSError, ValueError, KeyError, TypeError):
-            # A missing or damaged entry is a miss: the request is simply sent again.
-            return None
+            pass  # a missing or damaged entry is a miss: the request is simply sent again
+        return None
+
+    def entries(self) -> Iterator[dict[str, Any]]:
+        """Every readable entry ({key, request, reply}), in the order they were written per segment."""
+        index = self.load()
+        for where in sorted(index.values()):
+            try:
+                yield json.loads(self._read(where))
+            except (OSError, ValueError):
+                continue
+        if self._legacy:
+            for path in sorted(self.root.glob("??/*.json")):
+                try:
+                    yield json.loads(path.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue
+
+    def legacy_path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def __len__(self) -> int:
+        legacy = sum(1 for _ in self.root.glob("??/*.json")) if self._legacy else 0
+        return len(self.load()) + legacy
+
+    # ------------------------------------------------------------ writing
 
     def put(self, key: str, request: dict[str, Any] | bytes, reply: CachedReply) -> None:
-        """`request` may be the already-encoded JSON body: it is stored as is, not re-encoded."""
-        raw = request if isinstance(request, bytes) else json.dumps(request, ensure_ascii=False).encode()
-        entry = (b'{"key":"' + key.encode() + b'","request":' + raw + b',"reply":'
-                 + reply.model_dump_json().encode() + b"}\n")
-        atomic_write_bytes(self.path(key), entry)
+        """Append the exchange to this process's segment: one write(), on disk when it returns."""
+        index = self.load()
+        line = entry_line(key, request, reply)
+        try:
+            fd = self._out if self._out is not None else self._claim()
+            written = os.write(fd, line)
+            while written < len(line):  # a short write (signal, full disk) is finished or raises
+                written += os.write(fd, line[written:])
+        except OSError as exc:
+            raise os_error(exc, self.root) from None
+        index[key] = (self._out_seg, self._out_pos, len(line) - 1)
+        self._out_pos += len(line)
+
+    def _claim(self) -> int:
+        """A segment no live process holds (a new one, under a random name, if every one is held),
+        locked for this process until it closes the cache or dies. Random names let the caches of
+        tasks that ran in separate directories be copied into one without a clash."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        fd, path = self._free_segment()
+        cut_torn_tail(path)  # the remains of a killed writer's last append
+        self._out, self._out_seg = fd, self._segments.index(path)
+        self._out_pos = os.fstat(fd).st_size
+        return fd
+
+    def _free_segment(self) -> tuple[int, Path]:
+        for path in self._segments:
+            try:
+                fd = os.open(check_inside(path), os.O_WRONLY | os.O_APPEND)
+            except FileNotFoundError:  # removed since the index was read
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return fd, path
+            except BlockingIOError:
+                os.close(fd)
+        path = check_inside(self.root / SEGMENT.format(secrets.token_hex(6)))
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        self._segments.append(path)
+        return fd, path
+
+    def close(self) -> None:
+        """Release the segment this process claimed and the open readers."""
+        for fd in [*self._readers.values(), *([self._out] if self._out is not None else [])]:
+            os.close(fd)
+        self._readers, self._out = {}, None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except OSError:
+            pass
+
+    # ------------------------------------------------------------ structured-output fallbacks
 
     def mark_fallback(self) -> None:
         """Remember that some endpoint refused a response_format, so lookups also try the
-        weaker modes' keys (skipped otherwise: three extra keys and stats per request)."""
+        weaker modes' keys (skipped otherwise: three extra keys and lookups per request)."""
         self._fallbacks = True
         mark = self.root / FALLBACK_MARK
         if not mark.exists():
@@ -71,5 +214,3 @@ class DiskCache:
             self._fallbacks = (self.root / FALLBACK_MARK).exists()
         return self._fallbacks
 
-    def __len__(self) -> int:
-        return sum(1 for _ in self.root.glob("??/*.json")) if self.root.exists() else 0

@@ -176,6 +176,8 @@ class OpenAIClient:
     async def aclose(self) -> None:
         """Close the HTTP session (call from the loop that used it; otherwise it is just dropped)."""
         await self.transport.aclose()
+        if self.cache is not None:
+            self.cache.close()
 
     # ------------------------------------------------------------ cache and budget
 
