@@ -192,10 +192,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "the export; shards sharing OUT/.state merge without duplicates, and a final "
                         "run without --shard exports everything")
     g.add_argument("--split", type=_split, default=False, metavar="BY[:RATIOS]", help=SPLIT_HELP)
-    g.add_argument("--engine", default="asyncio", choices=engine_names(),
-                   help="where the items run: asyncio (this process, the default), process (shards on a "
-                        "pool of processes on this machine), ray (shards as Ray tasks: pip install "
-                        "'trajgen[ray]'); the files are byte-identical whichever runs them")
+    g.add_argument("--engine", default="auto", choices=engine_names(),
+                   help="where the items run: asyncio (this process), process (shards on a pool of "
+                        "processes on this machine), ray (shards as Ray tasks: pip install 'trajgen[ray]'), "
+                        "auto (the default: asyncio, or process for an llm run with --concurrency of 128 "
+                        "or more on a machine with several CPUs: a worker per 64 requests in flight, at "
+                        "most one per CPU); the files are byte-identical whichever runs them")
     g.add_argument("--shards", type=_positive, metavar="N",
                    help="process/ray: split the plan into N shards (default: 4 per worker, so a worker "
                         "that finishes early takes another; 1 per worker with the llm writer)")

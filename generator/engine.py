@@ -69,7 +69,8 @@ class Overrides:
     shard: tuple[int, int] | None = None  # (i, N), 1-based: run only this shard's items, no export
     dry_run: bool = False  # plan and estimate the LLM calls, tokens and cost; write nothing
     splits: dict | None | bool = False  # --split: a `splits:` section, None for none, False: the config's
-    engine: str = "asyncio"  # where the items run: this process, or shards on "process" / "ray" workers
+    engine: str = "auto"  # where the items run: this process ("asyncio"), shards on "process" / "ray"
+    # workers, or "auto": this process unless an LLM run's concurrency needs a process pool
     shards: int | None = None  # parts a parallel engine splits the plan into (default: 4 per worker)
     workers: int | None = None  # shards running at once (process pool size, local Ray instance CPUs)
     ray_address: str | None = None  # an existing Ray cluster (default: start a local instance)
@@ -86,11 +87,13 @@ class RunSummary:
     dry_run: Any = None  # generator.dryrun.Estimate when Overrides.dry_run
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of plan, run, export; run_cpu
     items_run: int = 0  # items this invocation finished (the rest came from .state/)
+    workers: int = 0  # worker processes the items ran on (0: this process)
 
     def rate_line(self) -> str:
         """How long each phase took and the items per second of the run phase."""
         s = self.seconds
-        rate = f" ({self.items_run / s['run']:,.1f} items/s, {s.get('run_cpu', 0):.1f} CPU s)" \
+        on = f" on {self.workers} worker processes" if self.workers else ""
+        rate = f" ({self.items_run / s['run']:,.1f} items/s, {s.get('run_cpu', 0):.1f} CPU s{on})" \
             if s.get("run") and self.items_run else ""
         return (f"planned in {s.get('plan', 0):.1f} s, ran {self.items_run} item(s) in {s.get('run', 0):.1f} s"
                 f"{rate}, exported in {s.get('export', 0):.1f} s")
@@ -455,7 +458,9 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
     if ov.shard:  # a shard only adds finished items; an unsharded run exports them all
         return RunSummary(out_dir=run.ctx.out_dir, manifest=None, per_product={}, this_run=usage,
                           seconds=run.seconds, items_run=run.progress.finished_here())
-    return export_run(run, StateStore(run.ctx.out_dir, run.key), usage)
+    summary = export_run(run, StateStore(run.ctx.out_dir, run.key), usage)
+    summary.workers = engine.capacity() if engine is not None else 0
+    return summary
 
 
 def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary:
@@ -493,6 +498,9 @@ async def engine_run(engine: Engine, run: Run, ov: Overrides) -> dict[str, int]:
 
 
 async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
+    from .engines import choose
+
+    ov = choose(ov, apply_overrides(cfg, ov))
     engine = open_engine(ov)  # workers start now, so their start-up overlaps the planning
     with closing(engine):
         return await plan_and_run(cfg, base_dir, ov, engine)

@@ -91,7 +91,7 @@ def shard_files(out: Path) -> list[str]:
 # ---------------------------------------------------------------- flags, limits, worker checks
 
 @pytest.mark.parametrize("flags, said", [
-    (["--shards", "2"], "--shards and --workers need --engine process or --engine ray"),
+    (["--engine", "asyncio", "--shards", "2"], "--shards and --workers need --engine process or --engine ray"),
     (["--engine", "process", "--shard", "1/2"], "--shard runs one part of the plan in this process"),
     (["--engine", "process", "--ray-address", "auto"], "--ray-address needs --engine ray"),
     (["--engine", "ray", "--ray-address", "auto", "--workers", "2"], "--workers sizes a local Ray instance"),
@@ -101,6 +101,29 @@ def test_flags_without_effect_are_refused_in_one_line(config, tmp_path, capsys, 
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("writer, concurrency, cpus, flags, engine, workers", [
+    ("llm", 256, 2, {}, "process", 2),  # one process's CPU would cap the request rate
+    ("llm", 256, 8, {}, "process", 4),  # a worker per 64 requests in flight
+    ("llm", 640, 4, {}, "process", 4),  # at most one per CPU
+    ("llm", 64, 8, {}, "asyncio", None),  # the endpoint, not the CPU, is the limit
+    ("llm", 256, 1, {}, "asyncio", None),
+    ("template", 256, 8, {}, "asyncio", None),
+    ("llm", 256, 8, {"shard": (1, 2)}, "asyncio", None),  # --shard runs here
+    ("llm", 256, 8, {"dry_run": True}, "asyncio", None),
+    ("template", 8, 2, {"workers": 2}, "process", 2),  # --workers / --shards ask for the pool
+    ("llm", 256, 8, {"engine": "asyncio"}, "asyncio", None),  # an explicit engine is kept
+])
+def test_auto_engine_is_the_pool_only_where_one_process_would_be_the_limit(monkeypatch, writer, concurrency,
+                                                                           cpus, flags, engine, workers):
+    from generator import engines
+
+    monkeypatch.setattr(engines, "available_cpus", lambda: cpus)
+    cfg = load_config(EXAMPLES / "quickstart.yaml").model_copy(update={"writer": writer})
+    cfg = cfg.model_copy(update={"llm": cfg.llm.model_copy(update={"concurrency": concurrency})})
+    got = engines.choose(Overrides(**flags), cfg)
+    assert (got.engine, got.workers) == (engine, workers)
 
 
 def test_a_ray_address_that_does_not_answer_is_one_line_within_seconds(tmp_path):
@@ -278,6 +301,42 @@ def test_killing_a_process_worker_mid_run_still_ends_with_identical_files(config
     out = tmp_path / "out"
     _, err = run_and_kill(config, out, "--engine", "process", "--shards", "2", "--workers", "2")
     assert "a worker process died; shard" in err and "resumes from its state" in err
+    assert outputs(out) == reference
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"  # a zombie has ended
+
+
+@pytest.mark.slow
+def test_killing_the_driver_stops_its_workers_and_a_rerun_ends_with_identical_files(config, reference, tmp_path):
+    """SIGKILL cannot be caught: the workers notice their driver is gone and end within seconds,
+    so none goes on writing into the directory after its lock is released."""
+    out = tmp_path / "out"
+    proc = subprocess.Popen(trajgen("generate", str(config), "--out", str(out), "--engine", "process",
+                                    "--shards", "2", "--workers", "2", "--quiet"),
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        state, pid = None, None
+        deadline = time.monotonic() + 240
+        while pid is None and proc.poll() is None and time.monotonic() < deadline:
+            state = next(iter((out / STATE_DIR).glob("*.shard1of2.jsonl")), None)
+            pid = appending_pid(state, exclude=proc.pid) if state is not None and lines(state) >= 2 else None
+            time.sleep(0.01)
+        assert pid is not None, f"no worker seen running a shard (driver exit {proc.poll()})"
+        proc.kill()
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(pid), "a worker outlived its killed driver by 10 s"
+    finally:
+        proc.kill()
+    assert main(["generate", str(config), "--out", str(out), "--quiet"]) == 0
     assert outputs(out) == reference
 
 

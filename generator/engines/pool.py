@@ -9,9 +9,14 @@ a new pool takes over and every shard that was running resumes from its state fi
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
 import os
 import pickle
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -19,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import EngineError
 from ..plugins import PLUGIN_MODULES
-from . import ENGINES, MAX_RETRIES
+from . import ENGINES, MAX_RETRIES, available_cpus
 from .shard import ShardJob, ShardOutcome, SharedRun, label, run_shard, say
 
 if TYPE_CHECKING:
@@ -36,23 +41,52 @@ WORKER_PRELOAD = ["generator.engine", "generator.engines.shard", *PLUGIN_MODULES
 _RUN: SharedRun | None = None
 
 
-def install(payload: bytes) -> None:
-    """A worker's initializer: the run, pickled once by the driver, unpickled once here."""
+WATCH_S = 0.5  # how often a worker checks that its driver is still alive
+
+
+def install(payload: bytes, driver: int) -> None:
+    """A worker's initializer: the run, pickled once by the driver, unpickled once here; and a
+    watch that ends the worker when the driver dies (however it dies)."""
     global _RUN
+    follow_driver(driver)
     _RUN = pickle.loads(payload)
+
+
+def follow_driver(driver: int) -> None:
+    """A worker never outlives its driver: a driver killed with SIGKILL cannot stop its pool, and
+    an orphaned worker would go on sending requests and writing into a directory whose lock is
+    gone. On Linux the kernel kills the worker when its parent (the fork server, which exits
+    with the driver) dies; everywhere, a thread checks the driver every WATCH_S seconds."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (AttributeError, OSError):
+            pass
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_S)
+            if os.getppid() != parent or not alive(driver):
+                os._exit(1)  # nothing to clean up: what the worker finished is on disk
+
+    threading.Thread(target=watch, name="trajgen-driver-watch", daemon=True).start()
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by someone else: not ours, but alive
+        return True
+    return True
 
 
 def run_installed(job: ShardJob) -> ShardOutcome:
     if _RUN is None:
         raise RuntimeError("a pool worker ran a shard before receiving its run")
     return run_shard(job, _RUN)
-
-
-def available_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # no affinity API (macOS)
-        return os.cpu_count() or 1
 
 
 def start_method() -> multiprocessing.context.BaseContext:
@@ -91,7 +125,7 @@ class PoolEngine:
             if self.pool is not None:
                 self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = ProcessPoolExecutor(self.workers, mp_context=self.mp, initializer=install,
-                                            initargs=(self.payload,))
+                                            initargs=(self.payload, os.getpid()))
         return self.pool
 
     async def run(self, job: ShardJob, shared: None) -> ShardOutcome:
