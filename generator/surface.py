@@ -112,10 +112,28 @@ def _literal(phrase: str) -> re.Pattern[str]:
 
 def blank_out(text: str, phrases: list[str]) -> str:
     """`text` with every occurrence of each phrase (in the order given, any case) replaced by a
-    space; the patterns are compiled once per phrase (re's own cache holds only 512)."""
+    space. ASCII text and phrases are matched with str.find on lowered copies (what IGNORECASE
+    does for ASCII, without compiling a pattern per value); anything else by a case-insensitive
+    pattern, compiled once per phrase (re's own cache holds only 512)."""
     for p in phrases:
-        text = _literal(p).sub(" ", text)
+        text = _blank_ascii(text, p) if text.isascii() and p.isascii() else _literal(p).sub(" ", text)
     return text
+
+
+def _blank_ascii(text: str, phrase: str) -> str:
+    if not phrase:
+        return _literal(phrase).sub(" ", text)  # an empty pattern matches between every character
+    low, needle = text.lower(), phrase.lower()
+    at = low.find(needle)
+    if at < 0:
+        return text
+    parts, start = [], 0
+    while at >= 0:
+        parts.append(text[start:at])
+        start = at + len(needle)
+        at = low.find(needle, start)
+    parts.append(text[start:])
+    return " ".join(parts)
 
 
 def contains(text: str, form: str) -> bool:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from generator.records import Tool, ToolHints
-from generator.surface import forms, is_identifier, leaks, mentions, noun, render, words
+from generator.surface import blank_out, forms, is_identifier, leaks, mentions, noun, render, words
 from generator.vagueness import normalize
 
 TOOL = Tool(
@@ -153,3 +156,15 @@ def test_blank_values_have_nothing_to_say() -> None:
     assert render(None, "start_name", TOOL) == "" and render("", "start_name", TOOL) == ""
     assert mentions("anything", "", "start_name", TOOL) and mentions("anything", [], "stops", TOOL)
     assert not leaks("anything", None, "start_name", TOOL)
+
+
+@settings(max_examples=400, deadline=None)
+@example("aIi sS Kk", ["ı"]).via("dotless i matches I and i under IGNORECASE")
+@example("aIi sS Kk", ["ſ", "K"]).via("long s matches s and S; the Kelvin sign K")
+@given(st.text(alphabet="aAbBİı .-_(x)*+?[]\\", max_size=30),
+       st.lists(st.text(alphabet="aAbBİı .-_(x)*+?[]\\", max_size=4), max_size=3))
+def test_blank_out_matches_a_case_insensitive_pattern_per_phrase(text, phrases):
+    want = text
+    for p in phrases:
+        want = re.sub(re.escape(p), " ", want, flags=re.IGNORECASE)
+    assert blank_out(text, phrases) == want

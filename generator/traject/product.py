@@ -21,7 +21,7 @@ from ..errors import BudgetExceeded, ConfigError, LLMError
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, needs_llm, register_product
 from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Tool
 from ..shortfall import note
-from ..validators import run_all
+from ..validators import Checker, run_all
 from ..writers.base import WriteRequest
 from . import export, llm_sim, plans, propose, sample, simulate
 from .checks import TRAJECT_VALIDATORS
@@ -157,13 +157,14 @@ async def write_query(
 ) -> str:
     offered = [ctx.catalog.by_name[c.tool] for c in target.calls]
     req = WriteRequest(target=target, plan=plan, tools=offered, n=1)
+    checker = Checker(req, names=TRAJECT_VALIDATORS)  # the last texts checked are not checked again
 
     def check(texts: list[str]) -> list[str]:
-        return [f"{name}: {p}" for name, p in problems_of(req, texts)]
+        return [f"{v.validator}: {v.reason}" for v in checker.verdicts(texts) if not v.ok]
 
     draft = await ctx.writer.write(req, ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"), check)
     text = plans.literalize(draft.texts[0] if draft.texts else "", plan, ctx.catalog.by_name)
-    problems = problems_of(req, [text])
+    problems = [(v.validator, v.reason) for v in checker.verdicts([text]) if not v.ok]
     if problems:
         name, reason = problems[0]
         raise QueryFailed(
