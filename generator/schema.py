@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -297,16 +298,22 @@ def _value_validator(schema_json: str) -> Draft202012Validator | None:
 def is_valid(schema: dict[str, Any] | bool, value: Any) -> bool:
     """True when `value` validates against the property schema `schema` (formats checked;
     BFCL type names such as float/dict/tuple understood; NaN and infinities never valid)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return False
+    return value_check(schema)(value)
+
+
+def value_check(schema: dict[str, Any] | bool) -> Callable[[Any], bool]:
+    """`is_valid(schema, .)` with the schema's validator looked up once (for checking many values)."""
     key = schema_key(schema)
     validator = _value_validator(key) if key is not None else None
-    if validator is None:
-        return False
-    try:
-        return bool(validator.is_valid(value))
-    except (TypeError, ValueError, RecursionError):  # e.g. a pattern the regex engine rejects
-        return False
+
+    def check(value: Any) -> bool:
+        if validator is None or (isinstance(value, float) and not math.isfinite(value)):
+            return False
+        try:
+            return bool(validator.is_valid(value))
+        except (TypeError, ValueError, RecursionError):  # e.g. a pattern the regex engine rejects
+            return False
+    return check
 
 
 def first_error(schema: Any, value: Any) -> str | None:

@@ -41,7 +41,7 @@ import rstr
 from . import freetext, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool, dict_at
-from .schema import is_valid, schema_key
+from .schema import is_valid, schema_key, value_check
 
 # A fixed reference instant: outputs must never depend on the wall clock.
 REFERENCE_TIME = datetime(2025, 6, 2, 9, 0)
@@ -553,15 +553,24 @@ def examples_of(schema: dict[str, Any]) -> list[Any]:
     """Example values from the schema's `examples`, quoted examples in its description, or a
     short list of values the description enumerates."""
     out = list(schema.get("examples") or [])
-    description = str(schema.get("description", ""))
-    for match in _EXAMPLE_RE.finditer(description):
-        out.extend(_QUOTED_RE.findall(match.group(1)))
+    quoted, listed = _described(str(schema.get("description", "")))
+    out.extend(quoted)
+    for items in listed:
+        out.extend(i for i in items if i not in out)
+    return out
+
+
+@lru_cache(maxsize=4096)  # keyed by the catalog's descriptions: every draw of a value reads them
+def _described(description: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The quoted examples of a description, and the lists of values it enumerates."""
+    quoted = tuple(q for match in _EXAMPLE_RE.finditer(description) for q in _QUOTED_RE.findall(match.group(1)))
+    listed = []
     for match in _LISTED_RE.finditer(description.replace("`", "'")):
         items = [i.strip(" '\"*") for i in re.split(r",|\bor\b|\band\b", match.group(1))]
         items = [i for i in items if i]
         if len(items) >= 2 and all(_ITEM_RE.match(i) for i in items):
-            out.extend(i for i in items if i not in out)
-    return out
+            listed.append(tuple(items))
+    return quoted, tuple(listed)
 
 
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
@@ -580,15 +589,16 @@ def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
     """One valid value for a property schema: pool, enum, examples, default, then a realistic
     value of the parameter's semantic type; raises Unsampleable when no value can be found."""
     ref = ref or REFERENCE_TIME
+    check = value_check(schema)
     if isinstance(schema, dict):
         for options in _candidates(name, schema, rng, pool):
-            valid = [v for v in options if is_valid(schema, v)]
+            valid = [v for v in options if check(v)]
             if valid:
                 return copy.deepcopy(rng.choice(valid))
     value: Any = None
     for _ in range(DRAWS):
         value = _draw(schema, rng, name, ref)
-        if is_valid(schema, value):
+        if check(value):
             return value
     return copy.deepcopy(_fallback(schema_key(schema) or "null", name, ref.isoformat(), repr(value)))
 

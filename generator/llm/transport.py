@@ -59,6 +59,7 @@ class AiohttpTransport:
         self.base_url = base_url.rstrip("/")
         self.shown_url = redact_url(self.base_url) or ""
         self._base = urlsplit(self.base_url)
+        self._urls: dict[str, str] = {}  # path -> URL
         # What a server might echo back in an error message and must never be shown.
         query_secrets = [v for k, v in parse_qsl(self._base.query) if SECRET_PARAM.search(k)]
         self.secrets = [api_key, *query_secrets, *(headers or {}).values()]
@@ -88,8 +89,12 @@ class AiohttpTransport:
 
     def url(self, path: str) -> str:
         """base URL + path, the base's query (e.g. an Azure api-version) kept at the end."""
-        b = self._base
-        return urlunsplit((b.scheme, b.netloc, f"{b.path.rstrip('/')}/{path.lstrip('/')}", b.query, ""))
+        url = self._urls.get(path)
+        if url is None:
+            b = self._base
+            url = self._urls[path] = urlunsplit((b.scheme, b.netloc, f"{b.path.rstrip('/')}/{path.lstrip('/')}",
+                                                 b.query, ""))
+        return url
 
     async def _call(self, method: str, path: str, body: bytes | None,
                     timeout_s: float | None) -> dict[str, Any]:
@@ -125,8 +130,8 @@ def _describe(exc: aiohttp.ClientError) -> str:
 
 
 def _decode(status: int, headers: dict[str, str], raw: bytes, shown_url: str) -> dict[str, Any]:
-    text = raw.decode("utf-8", errors="replace")
     if status >= 400:
+        text = raw.decode("utf-8", errors="replace")
         raise HTTPStatusError(status, _error_message(status, text), text, headers)
     try:
         data = json.loads(raw)
