@@ -63,7 +63,8 @@ class Prompts:
         cls = SandboxedEnvironment if user_dir else jinja2.Environment
         self.env = cls(loader=jinja2.FileSystemLoader([str(d) for d in self.dirs]),
                        undefined=jinja2.StrictUndefined, autoescape=False,
-                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
+                       auto_reload=False)  # no stat of the file per render: a run's templates are fixed
         self.env.filters["tojson"] = to_json
 
     def _template(self, name: str) -> jinja2.Template:
