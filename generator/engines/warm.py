@@ -1,6 +1,8 @@
-"""Loaded by the process engine's fork server, never by a run itself: it loads once the data every
-worker would otherwise load on its first items (the language model, lemma tables, the inflection
-engine, Faker's default locale, pycountry's indexes), so each worker forked from the server starts warm."""
+"""Importing this module loads once the data a run would otherwise load on its first items (the
+language model, lemma tables, the inflection engine, Faker's default locale, pycountry's indexes).
+The process engine's fork server imports it, so each worker forked from the server starts warm;
+an LLM run in one process imports it before its first request (engine.warm_up), so the first
+replies' checks do not stall every request in flight."""
 
 from __future__ import annotations
 
