@@ -87,6 +87,7 @@ class Logged:
     task: str | None = None
     body: dict[str, Any] = field(default_factory=dict)
     t_done: float | None = None  # time.time() when the reply was ready to send
+    t_sent: float | None = None  # time.time() when its last byte was handed to the socket
 
 
 def _error_body(message: str, param: str | None = None) -> dict[str, Any]:
@@ -108,6 +109,7 @@ class FakeOpenAI:
         self._script: deque[Canned] = deque()
         self._rng = random.Random(self.options.seed)
         self._lock = threading.Lock()
+        self._current = threading.local()  # per handler thread: the request being answered
         self._stop = threading.Event()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -257,8 +259,15 @@ class FakeOpenAI:
                 "usage": _usage(messages, spoken)}
 
     def _log(self, entry: Logged) -> None:
+        self._current.entry = entry  # this handler thread's request, until its reply is sent
         with self._lock:
             self.requests.append(entry)
+
+    def sent(self) -> None:
+        """Called by the handler thread once the reply's last byte is written to the socket."""
+        entry = getattr(self._current, "entry", None)
+        if entry is not None:
+            entry.t_sent, self._current.entry = time.time(), None
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -269,7 +278,8 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length) if length else b""
         auth = self.headers.get("Authorization") or ""
         path = urlsplit(self.path).path  # a query (api-version, api-key) is not part of the route
-        status, headers, payload = self.server.fake.handle(method, path, raw, auth)  # type: ignore[attr-defined]
+        fake = self.server.fake  # type: ignore[attr-defined]
+        status, headers, payload = fake.handle(method, path, raw, auth)
         data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
         try:
             self.send_response(status)
@@ -279,6 +289,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header(k, v)
             self.end_headers()
             self.wfile.write(data)
+            fake.sent()
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (timeout): nothing to tell it
 
