@@ -195,14 +195,19 @@ def as_point(value: Any, schema: dict[str, Any]) -> Point | None:
         return None
     if _NUMBER_RE.fullmatch(value.strip()):
         return Point("number", number=float(value))
-    for fmt in _format_list(schema):
+    return _text_point(value.strip(), tuple(_format_list(schema)))
+
+
+@lru_cache(maxsize=8192)  # planning places the same history values again for every target
+def _text_point(value: str, formats: tuple[str, ...]) -> Point | None:
+    for fmt in formats:
         try:
-            moment = datetime.strptime(value.strip(), fmt)
+            moment = datetime.strptime(value, fmt)
         except ValueError:
             continue
         has_day = any(x in fmt for x in ("%d", "%Y", "%y", "%j"))
         return Point("moment", moment=moment, has_day=has_day, has_clock="%H" in fmt or "%I" in fmt, fmt=fmt)
-    return _iso_point(value.strip())
+    return _iso_point(value)
 
 
 def _iso_point(value: str) -> Point | None:

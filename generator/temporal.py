@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from .records import Record, Tool
@@ -56,9 +57,14 @@ class TemporalParam(Record):
 
 def parse_time(time: str) -> datetime | None:
     """Query/event time in TRAILBench's "%Y-%m-%d %H:%M" form; None when malformed."""
+    return _parse_time(time) if isinstance(time, str) else None
+
+
+@lru_cache(maxsize=8192)  # a history's times are parsed again by every target cut from it
+def _parse_time(time: str) -> datetime | None:
     try:
         return datetime.strptime(time.strip(), TIME_FORMAT)
-    except (ValueError, AttributeError):
+    except ValueError:
         return None
 
 

@@ -30,7 +30,12 @@ def normalize(value: Any, words: bool = False) -> str:
     spellings unified and `_`, `-` and punctuation read as spaces: how surface forms are found
     in text (generator.surface.contains) and how paraphrases are told apart."""
     text = str(value).lower()
-    return _words(text) if words else _WS.sub(" ", text).strip()
+    return _words(text) if words else _literal(text)
+
+
+@lru_cache(maxsize=16384)  # planning compares the same history values thousands of times
+def _literal(text: str) -> str:
+    return _WS.sub(" ", text).strip()
 
 
 @lru_cache(maxsize=4096)  # keyed by whole texts, which grow with the run: bounded small

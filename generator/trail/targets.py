@@ -46,12 +46,13 @@ def build_target(target_id: str, log: UserHistory, k: int, tool: Tool, catalog: 
                   temporal_parameters=temporal_parameters(tool, args, event.time))
 
 
-def inferable_share(target: Target, tool: Tool) -> float:
-    """Share of counted (value-recall) values that are inferable; 0.0 without counted values."""
+def inferable_share(target: Target, tool: Tool, ok: dict[str, Source] | None = None) -> float:
+    """Share of counted (value-recall) values that are inferable (`ok`: inferable() when
+    already known); 0.0 without counted values."""
     vals = gold_values(target.calls[0].arguments)
     if not vals:
         return 0.0
-    ok = inferable(target, tool)
+    ok = inferable(target, tool) if ok is None else ok
     return sum(k in ok for k, _ in vals) / len(vals)
 
 
@@ -72,9 +73,10 @@ def eligible(log: UserHistory, k: int, catalog: Catalog, min_history: int, min_i
     if argument_errors(tool, event.parameters) or not scoreable(event.parameters):
         return False
     target = build_target("probe", log, k, tool, catalog)
-    if inferable_share(target, tool) < max(min_inferable, 1e-9):
+    ok = inferable(target, tool)
+    if inferable_share(target, tool, ok) < max(min_inferable, 1e-9):
         return False
-    return has_literal(target, tool, inferable(target, tool))
+    return has_literal(target, tool, ok)
 
 
 def candidates(log: UserHistory, catalog: Catalog, min_history: int, min_inferable: float) -> list[int]:
