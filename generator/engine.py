@@ -74,6 +74,8 @@ class Overrides:
     shards: int | None = None  # parts a parallel engine splits the plan into (default: 4 per worker)
     workers: int | None = None  # shards running at once (process pool size, local Ray instance CPUs)
     ray_address: str | None = None  # an existing Ray cluster (default: start a local instance)
+    auto_pool: bool = False  # set by `--engine auto` when it chose the pool: started after planning,
+    # and only when more items are pending than one worker serves (else the run stays here)
 
 
 @dataclass
@@ -449,8 +451,14 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
         start_fresh(run.ctx.out_dir)
     run.journal.load()
     started, cpu = time.perf_counter(), time.process_time()
+    # `--engine auto` starts its pool only now: a small (or nearly finished) run is faster in
+    # this process than spread over workers that take seconds to start
+    started_here = engine is None and ov.auto_pool and pool_pays(run)
+    engine = open_engine(ov) if started_here else engine
+    workers = engine.capacity() if engine is not None else 0
     if engine is not None:  # shards on worker processes; the spending they add is read back
-        usage = await engine_run(engine, run, ov)
+        with closing(engine if started_here else None):
+            usage = await engine_run(engine, run, ov)
     else:
         usage = await run_here(run, ov.shard, shard_of(run.plans, ov.shard) if ov.shard else run.plans)
         run.seconds["run_cpu"] = time.process_time() - cpu
@@ -459,8 +467,17 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
         return RunSummary(out_dir=run.ctx.out_dir, manifest=None, per_product={}, this_run=usage,
                           seconds=run.seconds, items_run=run.progress.finished_here())
     summary = export_run(run, StateStore(run.ctx.out_dir, run.key), usage)
-    summary.workers = engine.capacity() if engine is not None else 0
+    summary.workers = workers
     return summary
+
+
+def pool_pays(run: Run) -> bool:
+    """Whether the pending items can keep more than one worker busy (an item has one request in
+    flight at a time, and a worker serves REQUESTS_PER_WORKER of them)."""
+    from .engines import REQUESTS_PER_WORKER
+    from .engines.drive import count, pending
+
+    return count(pending(run)) > REQUESTS_PER_WORKER
 
 
 def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary:
@@ -501,7 +518,9 @@ async def generate_async(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSu
     from .engines import choose
 
     ov = choose(ov, apply_overrides(cfg, ov))
-    engine = open_engine(ov)  # workers start now, so their start-up overlaps the planning
+    # an engine asked for by name starts now, so its start-up overlaps the planning; one chosen
+    # by `--engine auto` once the plan shows the pending items can keep it busy (execute)
+    engine = None if ov.auto_pool else open_engine(ov)
     with closing(engine):
         return await plan_and_run(cfg, base_dir, ov, engine)
 

@@ -399,3 +399,24 @@ def test_llm_writer_on_a_process_pool_sends_each_request_once_and_gives_identica
         run(tmp_path / "default", srv, engine="process", workers=2)
     assert outputs(tmp_path / "pool") == outputs(tmp_path / "one") == outputs(tmp_path / "default")
     assert [f for f in shard_files(tmp_path / "default") if ".llm." not in f] == ["shard1of2.jsonl", "shard2of2.jsonl"]
+
+
+def test_auto_keeps_its_pool_only_when_the_pending_items_can_fill_it(tmp_path, monkeypatch):
+    """`--engine auto` starts the pool while planning; a plan with fewer pending items than one
+    worker serves runs in this process instead (a 16-item run spent seconds starting workers)."""
+    from generator import engines
+
+    monkeypatch.setattr(engines, "available_cpus", lambda: 2)
+    monkeypatch.setattr(engines, "REQUESTS_PER_WORKER", 2)  # concurrency 4: two workers' worth
+    cfg = tmp_path / "llm.yaml"
+    cfg.write_text(LLM_CONFIG)
+    with FakeOpenAI(latency_ms=5, seed=4) as srv:
+        def run(out: Path, limit: int | None) -> int:
+            ov = Overrides(out=str(out), progress=False, base_url=srv.base_url, model="fake", limit=limit)
+            return generate(load_config(cfg), tmp_path, ov).workers
+
+        assert run(tmp_path / "small", limit=1) == 0  # 2 items (one per product): here
+        assert shard_files(tmp_path / "small") == ["jsonl", "llm.jsonl"]  # no shard's file
+        assert run(tmp_path / "full", limit=None) == 2  # 26 items: on the pool's two workers
+        assert [f for f in shard_files(tmp_path / "full") if ".llm." not in f] == ["shard1of2.jsonl",
+                                                                                  "shard2of2.jsonl"]

@@ -70,7 +70,9 @@ def choose(ov: Overrides, cfg: RunConfig) -> Overrides:
     """Resolve `--engine auto`: this process, except for an LLM run with at least two workers'
     worth of requests in flight (`llm.concurrency` >= 2 x REQUESTS_PER_WORKER) on a machine with
     more than one CPU, whose items then run on a process pool of one worker per
-    REQUESTS_PER_WORKER requests (at most one per CPU). `--shards`/`--workers` ask for the pool."""
+    REQUESTS_PER_WORKER requests (at most one per CPU), started once the plan shows more than
+    REQUESTS_PER_WORKER pending items (engine.pool_pays; else the run stays in this process).
+    `--shards`/`--workers` ask for the pool."""
     if ov.engine != AUTO:
         return ov
     if ov.shard or ov.dry_run:
@@ -78,8 +80,8 @@ def choose(ov: Overrides, cfg: RunConfig) -> Overrides:
     if ov.shards or ov.workers:
         return dataclasses.replace(ov, engine="process")
     workers = min(available_cpus(), cfg.llm.concurrency // REQUESTS_PER_WORKER)
-    if cfg.writer == "llm" and workers > 1:
-        return dataclasses.replace(ov, engine="process", workers=workers)
+    if cfg.writer == "llm" and workers > 1:  # kept only if the plan has the items to fill it
+        return dataclasses.replace(ov, engine="process", workers=workers, auto_pool=True)
     return dataclasses.replace(ov, engine=IN_PROCESS)
 
 
