@@ -472,8 +472,8 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
 
 
 def pool_pays(run: Run) -> bool:
-    """Whether the pending items can keep more than one worker busy (an item has one request in
-    flight at a time, and a worker serves REQUESTS_PER_WORKER of them)."""
+    """Whether the pending items can keep more than one worker busy: most items have one request
+    in flight at a time (a judge item a few), and a worker serves REQUESTS_PER_WORKER of them."""
     from .engines import REQUESTS_PER_WORKER
     from .engines.drive import count, pending
 
