@@ -32,19 +32,20 @@ class Clock:
 
 def test_bucket_waits_for_refill_and_settles_debts():
     async def main():
+        start = time.monotonic()  # before the bucket: its refill clock starts when it is made
         b = Bucket(120)  # 2 per second
         b.level = 0.0
-        start = time.monotonic()
         await b.take(1)
         waited = time.monotonic() - start
         b.settle(50)  # the reply cost more than estimated: a debt
         return waited, b.level
     waited, level = asyncio.run(main())
-    assert 0.4 <= waited < 2 and level < -49
+    assert 0.5 <= waited < 5 and level < -49
 
 
 def test_requests_per_minute_limit_spaces_requests(tmp_path):
     with FakeOpenAI() as srv:
+        start = time.monotonic()  # before the client: its buckets' refill clock starts when made
         c = client_for(srv, tmp_path, rpm=60)
         c.flow.requests.level = 1.0  # one request may go at once, then one per second
 
@@ -54,9 +55,8 @@ def test_requests_per_minute_limit_spaces_requests(tmp_path):
                                      c.structured(query_messages(intent="b"), Queries))
             finally:
                 await c.aclose()
-        start = time.monotonic()
         run(two())
-    assert time.monotonic() - start >= 0.9 and srv.count() == 2
+    assert time.monotonic() - start >= 0.95 and srv.count() == 2
 
 
 def test_breaker_opens_only_after_the_window_without_success():
@@ -121,12 +121,12 @@ def test_a_wrong_model_is_named_with_what_the_server_has(tmp_path):
 def test_an_unreachable_endpoint_fails_within_seconds(tmp_path):
     import socket
 
-    with socket.socket() as s:
+    with socket.socket() as s:  # bound but not listening: refused, and no one else can take the port
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    c = make_client(llm_cfg(max_retries=8), tmp_path, base_url=f"http://127.0.0.1:{port}/v1")
-    with pytest.raises(PreflightFailed, match="cannot reach"):  # at once: no retries before the verdict
-        run(ask(c, query_messages()))
+        c = make_client(llm_cfg(max_retries=8), tmp_path, base_url=f"http://127.0.0.1:{port}/v1")
+        with pytest.raises(PreflightFailed, match="cannot reach"):  # at once: no retries before the verdict
+            run(ask(c, query_messages()))
     assert c.usage.retries == 0 and c.usage.requests_sent == 0
 
 
