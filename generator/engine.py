@@ -432,11 +432,11 @@ async def run_here(run: Run, shard: tuple[int, int] | None, todo: Mapping[str, S
     `handed_out`: `todo` held only pending items when a driver made it, so only this shard's own
     file (a retried shard's earlier work) can hold finished ones."""
     store = StateStore(run.ctx.out_dir, run.key, shard)
-    if run.llm is not None:
-        warm_up(run.llm)
+    llm = run.llm
     try:
         await run_items(run.ctx, run.products, todo, store, store.item_ids(own=handed_out),
-                        run.cfg.llm.concurrency, run.progress)
+                        run.cfg.llm.concurrency, run.progress,
+                        before_first=(lambda: warm_up(llm)) if llm is not None else None)
     finally:
         store.close()
         run.journal.close()

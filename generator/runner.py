@@ -10,7 +10,7 @@ worker at once and is re-raised with a line saying the finished items are kept.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .errors import LLMError, RunStopped
@@ -83,12 +83,16 @@ def item_weight(item: WorkItem[Any], ctx: RunContext) -> int:
 
 
 async def run_items(ctx: RunContext, products: dict[str, AnyProduct], plans: Mapping[str, Sequence[WorkItem[Any]]],
-                    store: StateStore, done: set[str], concurrency: int, progress: Progress) -> None:
-    """Run every pending item of `plans` on the run's one instance of its product."""
+                    store: StateStore, done: set[str], concurrency: int, progress: Progress,
+                    before_first: Callable[[], None] | None = None) -> None:
+    """Run every pending item of `plans` on the run's one instance of its product
+    (`before_first`: called once before the first item, only when there is one)."""
     total = sum(len(v) for v in plans.values())
     pending = (it for items in plans.values() for it in items if it.item_id not in done)
-    progress.start(total=total, done=sum(1 for items in plans.values() for it in items
-                                         if it.item_id in done),
+    finished = sum(1 for items in plans.values() for it in items if it.item_id in done)
+    if before_first is not None and finished < total:
+        before_first()  # before the clock of the progress line starts
+    progress.start(total=total, done=finished,
                    weight=sum(item_weight(it, ctx) for items in plans.values() for it in items
                               if it.item_id not in done))
     try:

@@ -402,8 +402,8 @@ def test_llm_writer_on_a_process_pool_sends_each_request_once_and_gives_identica
 
 
 def test_auto_keeps_its_pool_only_when_the_pending_items_can_fill_it(tmp_path, monkeypatch):
-    """`--engine auto` starts the pool while planning; a plan with fewer pending items than one
-    worker serves runs in this process instead (a 16-item run spent seconds starting workers)."""
+    """`--engine auto` starts the pool once the plan is made, and only when more items are pending
+    than one worker serves; else the run stays here (a 16-item run spent seconds starting workers)."""
     from generator import engines
 
     monkeypatch.setattr(engines, "available_cpus", lambda: 2)
@@ -420,3 +420,20 @@ def test_auto_keeps_its_pool_only_when_the_pending_items_can_fill_it(tmp_path, m
         assert run(tmp_path / "full", limit=None) == 2  # 26 items: on the pool's two workers
         assert [f for f in shard_files(tmp_path / "full") if ".llm." not in f] == ["shard1of2.jsonl",
                                                                                   "shard2of2.jsonl"]
+
+
+def test_the_language_model_and_cache_index_load_only_when_an_item_is_pending(tmp_path, monkeypatch):
+    """A rerun of a finished run exports at once: nothing to warm up for (it took ~2 s)."""
+    from generator import engine
+
+    warmed: list[object] = []
+    monkeypatch.setattr(engine, "warm_up", warmed.append)
+    cfg = tmp_path / "llm.yaml"
+    cfg.write_text(LLM_CONFIG)
+    with FakeOpenAI(latency_ms=5, seed=4) as srv:
+        ov = Overrides(out=str(tmp_path / "out"), progress=False, base_url=srv.base_url, model="fake", limit=2,
+                       engine="asyncio")
+        generate(load_config(cfg), tmp_path, ov)
+        assert len(warmed) == 1  # once, before the first item
+        generate(load_config(cfg), tmp_path, ov)
+    assert len(warmed) == 1  # the rerun had nothing pending
