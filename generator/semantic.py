@@ -314,9 +314,29 @@ def _json_type(schema: dict[str, Any]) -> str:
             "str": "string", "list": "array"}.get(t, t) if isinstance(t, str) else "string"
 
 
+# Words for a span of time: after one, a closing "min" is minutes ("duration_min", "rest_min");
+# elsewhere it is a lower bound ("price_min", "time_min").
+SPAN_WORDS = frozenset({"duration", "length", "runtime", "wait", "delay", "timeout", "interval", "break",
+                        "rest", "pause", "cooldown", "travel", "commute", "prep", "cook", "cooking", "workout",
+                        "session", "exercise", "drive", "walk", "ride", "warmup", "stay", "lead", "bake"})
+
+
+_BOUNDS = frozenset({"min", "max", "minimum", "maximum"})
+
+
+def minute_words(words: list[str]) -> list[str]:
+    """A name's words in the order they are said: a closing "min" after a span word is
+    "minutes" ("duration_min"), any other closing bound goes first ("price_min" is a min price)."""
+    if len(words) >= 2 and words[-1] == "min" and words[-2] in SPAN_WORDS:
+        return [*words[:-1], "minutes"]
+    if len(words) >= 2 and words[-1] in _BOUNDS and words[-2] not in _BOUNDS:
+        return [words[-1], *words[:-1]]
+    return words
+
+
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
-    words = tokens(name)
+    words = minute_words(tokens(name))
     if fmt:
         hit = next((r.kind for r in RULES if fmt in r.formats and json_type in r.types), None)
         if hit:

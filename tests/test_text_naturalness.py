@@ -218,3 +218,25 @@ def test_a_full_name_and_a_stylist_are_people() -> None:
         tool = tool.model_copy(update={"parameters": {**tool.parameters, "required": [param]}})
         value = sample_arguments(tool, random.Random(3))[param]
         assert len(value.split()) == 2 and value.split()[1][:1].isupper() and value.split()[1][1:].islower(), value
+
+
+@pytest.mark.parametrize(("param", "schema", "said"), [
+    ("duration_min", {"type": "integer"}, ["for {v} minutes"]),  # minutes after a span word
+    ("price_min", {"type": "number"}, ["over {v}", "for at least {v}"]),  # a bound: said first
+    ("distance_km", {"type": "number"}, ["with a distance of {v} km"]),  # covered, not a radius
+    ("search_radius_km", {"type": "number"}, ["within {v} km"]),
+    ("max_distance_miles", {"type": "number"}, ["within {v} miles"]),
+    ("daily_miles", {"type": "number"}, ["covering {v} miles"]),  # no "a daily of"
+    ("d", {"type": "number", "description": "Distance in meters"}, ["with d = {v} meters"]),
+    ("extend_days", {"type": "integer", "enum": [7, 14, 21]}, ["for {v} days"]),  # no weekday "on 7"
+    ("number_of_tickets", {"type": "integer", "enum": [1, 2, 3, 4]}, ["for {v} tickets", "with {v} tickets"]),
+    ("coach_name", {"type": "string"}, ["with coach {v}"]),  # a person, not "called ..."
+    ("player_name", {"type": "string"}, ["for player {v}"]),
+    ("abv_min", {"type": "number", "description": "Minimum alcohol by volume percentage"},
+     ["with at least {v}% abv"]),
+])
+def test_numbers_bounds_units_and_people_are_said_as_a_user_says_them(param: str, schema: dict, said: list) -> None:
+    from generator.phrasebook.fragments import FRAGMENTS, make_slot
+
+    slot = make_slot(param, schema)
+    assert FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot) == said

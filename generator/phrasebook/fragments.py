@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..freetext import PERSON_WORDS
 from ..semantic import infer, tokens
 from .lexicon import gerund, is_plural, known, lemmas, plural, verb_lemma, with_article
 from .nouns import param_noun, unit_suffix
@@ -229,7 +230,7 @@ def _unit(slot: Slot, table: dict[str, str], default: str = "") -> str:
 
 @maker("percent")
 def _percent(slot: Slot) -> list[str]:
-    rest = _rest(slot, {"percent", "percentage", "pct", "level", "value", "%"})
+    rest = _rest(slot, {"percent", "percentage", "pct", "level", "value", "%", "minimum", "maximum", "min", "max"})
     if slot.has("discount", "off"):
         return ["with a {v}% discount", "at {v}% off"]
     bound = {"min": "at least ", "max": "at most "}.get(_bound(slot) or "", "")
@@ -317,9 +318,27 @@ def _offset(slot: Slot) -> list[str]:
 def _distance(slot: Slot) -> list[str]:
     unit = _unit(slot, {"km": " km", "kilometers": " km", "kilometres": " km", "miles": " miles", "mi": " miles",
                         "meters": " meters", "metres": " meters", "m": " meters", "feet": " feet", "ft": " feet"})
-    if unit:
+    if unit and (_bound(slot) == "max" or slot.has(*_REACH)):  # "max_distance_km", "radius_km"
         return [f"within {{v}}{unit}"]
+    if unit and _bound(slot) == "min":
+        return [f"at least {{v}}{unit}"]
+    if unit and len(slot.param) == 1:  # physics: "with d = 0.5 meters"
+        return [f"with {slot.param} = {{v}}{unit}"]
+    if unit:  # a distance covered ("log a run with a distance of 12 km"), not a search radius
+        rest = _rest(slot, _DISTANCE_UNITS)
+        if rest and "NOUN" in lemmas(rest.split()[-1]) and "ADJ" not in lemmas(rest.split()[-1]):
+            return [f"with {with_article(rest)} of {{v}}{unit}"]
+        return [f"covering {{v}}{unit}"]  # "daily_miles": no "a daily of 12 miles"
     return [f"with {{v}} {slot.noun}"] if is_plural(slot.head) else [f"within a {slot.noun} of {{v}}"]  # not "a bins"
+
+
+# People a user does something with (a session, an appointment, a ride), not about.
+_PROVIDERS = frozenset({"coach", "trainer", "instructor", "teacher", "tutor", "therapist", "doctor", "dentist",
+                        "nurse", "physician", "vet", "veterinarian", "stylist", "barber", "hairdresser", "mentor",
+                        "lawyer", "attorney", "driver", "agent", "mechanic", "plumber", "electrician", "caregiver",
+                        "babysitter", "nanny", "surgeon", "host", "guide"})
+_REACH = frozenset({"radius", "range", "within", "near", "nearby", "around", "proximity", "reach"})
+_DISTANCE_UNITS = {"km", "kilometers", "kilometres", "miles", "mi", "meters", "metres", "m", "feet", "ft"}
 
 
 @maker("weight")
@@ -644,7 +663,12 @@ def _bool(slot: Slot) -> list[str]:
 def _generic(slot: Slot) -> list[str]:
     if len(slot.param) == 1:  # math: "with a = 1, b = -3 and c = 2"
         return [f"with {slot.param} = {{v}}"]
-    naming = tokens(slot.param)[-1:] if tokens(slot.param) else []
+    words = tokens(slot.param)
+    naming = words[-1:]
+    if naming == ["name"] and len(words) > 1 and words[-2] in PERSON_WORDS:  # "coach_name": a person,
+        # not "called Ann Lee": one the user sees ("with coach Ann Lee") or one asked about
+        role = words[-2]
+        return [f"with {role} {{v}}"] if role in _PROVIDERS else [f"for {role} {{v}}"]  # "for player X"
     if set(naming) & {"name", "title", "label", "nickname", "alias"} and slot.spec.get("type") in ("string", None):
         return ["labelled {v}", "called {v}"] if naming == ["label"] else ["called {v}", "named {v}"]
     if slot.spec.get("type") in ("integer", "number"):
@@ -695,6 +719,9 @@ def enum_fragments(slot: Slot) -> list[str]:
         return ["by {v}", "per {v}"]
     if slot.has("frequency", "repeat", "recurrence"):
         return ["{v}"]
+    raw = item_spec(slot.spec).get("enum") or []
+    if raw and all(isinstance(v, int | float) and not isinstance(v, bool) for v in raw):
+        return _numeric_enum(slot)
     if slot.has("days", "weekday", "weekdays", "day"):
         return ["on {v}"]
     if slot.has("category", "genre", "section", "class", "topic"):
@@ -710,6 +737,22 @@ def enum_fragments(slot: Slot) -> list[str]:
             return [f"with {{v}} {slot.noun}"]
         return [f"with the {{v}} {slot.noun}"]  # "with the rolling update strategy"
     return [f"with {slot.noun} {{v}}"]
+
+
+_SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
+
+
+def _numeric_enum(slot: Slot) -> list[str]:
+    """A number from a list is said as the parameter's kind of number says it ("for 4 tickets",
+    "for 14 days", "with a severity of 3"), not as a weekday or a category."""
+    span = next((u for u in _SPANS if slot.has(u, u[:-1])), None)
+    if span:
+        return [f"for {{v}} {span}"]
+    spec = {k: v for k, v in slot.spec.items() if k != "enum"}
+    kind = slot_kind(slot.param, spec)
+    if kind in FRAGMENTS and kind not in ("enum", "generic"):
+        return FRAGMENTS[kind](Slot(slot.param, spec, slot.noun, kind, slot.words))
+    return [f"with {with_article(slot.noun)} of {{v}}{unit_suffix(slot.param)}"]
 
 
 # Endings of abstract (mass) nouns, said without an article: "with high priority", "with
