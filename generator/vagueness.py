@@ -30,7 +30,12 @@ def normalize(value: Any, words: bool = False) -> str:
     spellings unified and `_`, `-` and punctuation read as spaces: how surface forms are found
     in text (generator.surface.contains) and how paraphrases are told apart."""
     text = str(value).lower()
-    return _words(text) if words else _literal(text)
+    if words:
+        return _words(text)
+    return _literal(text) if len(text) <= SHORT else _WS.sub(" ", text).strip()
+
+
+SHORT = 64  # values, not whole queries: a run's texts would fill the cache and stay in memory
 
 
 @lru_cache(maxsize=16384)  # planning compares the same history values thousands of times
