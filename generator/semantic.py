@@ -324,7 +324,7 @@ SPAN_WORDS = frozenset({"duration", "length", "runtime", "wait", "delay", "timeo
 _BOUNDS = frozenset({"min", "max", "minimum", "maximum"})
 
 
-def minute_words(words: list[str]) -> list[str]:
+def said_order(words: list[str]) -> list[str]:
     """A name's words in the order they are said: a closing "min" after a span word is
     "minutes" ("duration_min"), any other closing bound goes first ("price_min" is a min price)."""
     if len(words) >= 2 and words[-1] == "min" and words[-2] in SPAN_WORDS:
@@ -336,7 +336,7 @@ def minute_words(words: list[str]) -> list[str]:
 
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
-    words = minute_words(tokens(name))
+    words = said_order(tokens(name))
     if fmt:
         hit = next((r.kind for r in RULES if fmt in r.formats and json_type in r.types), None)
         if hit:

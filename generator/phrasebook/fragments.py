@@ -316,8 +316,7 @@ def _offset(slot: Slot) -> list[str]:
 
 @maker("distance")
 def _distance(slot: Slot) -> list[str]:
-    unit = _unit(slot, {"km": " km", "kilometers": " km", "kilometres": " km", "miles": " miles", "mi": " miles",
-                        "meters": " meters", "metres": " meters", "m": " meters", "feet": " feet", "ft": " feet"})
+    unit = _unit(slot, _DISTANCE_UNITS)
     if unit and (_bound(slot) == "max" or slot.has(*_REACH)):  # "max_distance_km", "radius_km"
         return [f"within {{v}}{unit}"]
     if unit and _bound(slot) == "min":
@@ -325,8 +324,9 @@ def _distance(slot: Slot) -> list[str]:
     if unit and len(slot.param) == 1:  # physics: "with d = 0.5 meters"
         return [f"with {slot.param} = {{v}}{unit}"]
     if unit:  # a distance covered ("log a run with a distance of 12 km"), not a search radius
-        rest = _rest(slot, _DISTANCE_UNITS)
-        if rest and "NOUN" in lemmas(rest.split()[-1]) and "ADJ" not in lemmas(rest.split()[-1]):
+        rest = _rest(slot, set(_DISTANCE_UNITS))
+        said = lemmas(rest.split()[-1]) if rest else {}
+        if "NOUN" in said and "ADJ" not in said:
             return [f"with {with_article(rest)} of {{v}}{unit}"]
         return [f"covering {{v}}{unit}"]  # "daily_miles": no "a daily of 12 miles"
     return [f"with {{v}} {slot.noun}"] if is_plural(slot.head) else [f"within a {slot.noun} of {{v}}"]  # not "a bins"
@@ -338,7 +338,8 @@ _PROVIDERS = frozenset({"coach", "trainer", "instructor", "teacher", "tutor", "t
                         "lawyer", "attorney", "driver", "agent", "mechanic", "plumber", "electrician", "caregiver",
                         "babysitter", "nanny", "surgeon", "host", "guide"})
 _REACH = frozenset({"radius", "range", "within", "near", "nearby", "around", "proximity", "reach"})
-_DISTANCE_UNITS = {"km", "kilometers", "kilometres", "miles", "mi", "meters", "metres", "m", "feet", "ft"}
+_DISTANCE_UNITS = {"km": " km", "kilometers": " km", "kilometres": " km", "miles": " miles", "mi": " miles",
+                   "meters": " meters", "metres": " meters", "m": " meters", "feet": " feet", "ft": " feet"}
 
 
 @maker("weight")

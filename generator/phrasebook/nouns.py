@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..semantic import GENERIC, minute_words, tokens
+from ..semantic import GENERIC, said_order, tokens
 from .lexicon import ABBREVIATIONS, expand, known, lemmas, lower_words, plural, split_compound
 
 # Leading words of a name that are no part of the noun ("which_door", "get_all", "is_public").
@@ -65,7 +65,7 @@ def _is_noun(word: str) -> bool:
 def name_words(param: str) -> list[str]:
     """The name's words, abbreviations expanded, leading non-noun words, digits and a trailing
     unit (of measure or of time, when a noun remains) dropped; "sort_by" is a sort order."""
-    words = [part for w in minute_words(list(tokens(param))) if not w.isdigit() for part in split_compound(w)]
+    words = [part for w in said_order(list(tokens(param))) if not w.isdigit() for part in split_compound(w)]
     while len(words) > 1 and words[0] in _LEAD:
         words = words[1:]
     if unit_suffix(param) and len(words) > 1 and words[-1] in UNIT_SUFFIXES:
