@@ -1,28 +1,40 @@
 # The two commands a newcomer needs (only Python 3.11+ required; the venv is created here):
-#   make quickstart   set up .venv and generate the quickstart dataset into outputs/quickstart
-#   make test         set up .venv, lint, type-check generator/ (mypy) and run the test suite
+#   make quickstart   set up .venv with the runtime dependencies and generate outputs/quickstart
+#   make test         add the dev extras, lint, type-check generator/ (mypy), build the docs
+#                     (mkdocs --strict) and run the test suite
 # and the acceptance run CI adds (builds the BFCL check venv .bfcl-venv on first use, ~4 min):
 #   make acceptance
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+RUNTIME := $(VENV)/.runtime
 STAMP := $(VENV)/.installed
 
-.PHONY: setup quickstart test acceptance lint typecheck clean
+.PHONY: setup runtime quickstart test docs acceptance lint typecheck clean
 
+runtime: $(RUNTIME)
 setup: $(STAMP)
 
-# Reinstalled when the dependencies change; the package itself is installed editable.
-$(STAMP): pyproject.toml
+# Reinstalled when the dependencies change; the package itself is installed editable. The
+# quickstart needs only the runtime dependencies; tests, docs and acceptance add the dev extras.
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q -e .
+	touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	touch $(STAMP)
 
-quickstart: setup
+quickstart: runtime
 	$(BIN)/trajgen generate examples/quickstart.yaml --out outputs/quickstart
 
-test: setup lint typecheck
+test: setup lint typecheck docs
 	$(BIN)/python -m pytest
+
+# The documentation site (MkDocs, Material theme) from docs/; --strict fails on a broken link.
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 acceptance: setup
 	PATH="$(CURDIR)/$(BIN):$$PATH" scripts/acceptance.sh outputs/acceptance

@@ -157,9 +157,9 @@ def test_histories_and_personas_are_refused_when_no_product_reads_them(tmp_path:
     assert exc.value.field == "histories" and readers and all(r in exc.value.message for r in readers)
 
 
-def test_readme_and_architecture_name_every_product() -> None:
+def test_the_docs_name_every_product() -> None:
     load_plugins()
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "products.md").read_text(encoding="utf-8")
     arch = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     for name in PRODUCTS.names():
         assert f"`products.{name}`" in readme, name

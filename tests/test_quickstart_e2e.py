@@ -202,3 +202,16 @@ def test_changed_input_file_is_not_served_from_stale_state(tmp_path):
     generate(load_config(cfg), tmp_path, Overrides(out=str(out), progress=False))
     row = json.loads((out / "sdg" / "train.jsonl").read_text().splitlines()[0])
     assert "EDITED" in row["tools"]
+
+
+def test_readme_samples_are_what_the_quickstart_writes(quick):
+    """The README's one record per format is real: each is the quickstart's first record of that
+    file, shown the way scripts/readme_samples.py shows it (refresh the README with it)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("readme_samples", ROOT / "scripts" / "readme_samples.py")
+    samples = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(samples)
+    out, _ = quick
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert samples.blocks(readme) and samples.stale(out, readme) == []
