@@ -56,6 +56,57 @@ def test_every_declared_file_exists_and_counts_match(small):
             assert shown[(name, entry["split"])] == sum(len(rows_of(small / p)) for p in paths), name
 
 
+# What each config must hold, written independently of generator/hub/configs.py: a config pointed
+# at the wrong files (traject_hard at simple_ver.json) or a data folder left out (bfcl_answers
+# without gold/) fails here, where comparing the card with the code's own patterns cannot.
+EXPECTED = {
+    "sdg": {"sdg/test.jsonl", "sdg/train.jsonl"},
+    "sdg_chat": {"sdg/chat/train.jsonl"},
+    "trail": {"trail/all_generated_queries_*.json"},
+    "traject_simple": {"traject/parallel/*/simple_ver.json"},
+    "traject_hard": {"traject/parallel/*/hard_ver.json"},
+    "traject_sequential": {"traject/sequential/*/traj_query.json"},
+    "judge": {"judge/test.jsonl"},
+    "judge_meta": {"judge/meta.jsonl"},
+    "judge_pairs": {"judge/pairs.jsonl"},
+    "bfcl": {"bfcl/BFCL_v4_*.json"},
+    "bfcl_answers": {"bfcl/possible_answer/BFCL_v4_*.json", "bfcl/gold/BFCL_v4_*.json"},
+}
+# Files of a run that are not rows of a table: the card, its plots, the run's records, the
+# catalogs copied beside the benchmark files, the judge rows' Parquet twin.
+NOT_TABLES = {"README.md", "manifest.json", "rejections.jsonl", "plots/*", "trail/apis/*", "traject/tools/*",
+              "judge/test.parquet"}
+
+
+def _declared(out: Path) -> dict[str, list[str]]:
+    files: dict[str, list[str]] = {}
+    for c in card_yaml(out)["configs"]:
+        for entry in c["data_files"]:
+            paths = entry["path"] if isinstance(entry["path"], list) else [entry["path"]]
+            files.setdefault(c["config_name"], []).extend(paths)
+    return files
+
+
+def test_each_config_holds_the_files_of_its_table(small):
+    from fnmatch import fnmatch
+
+    for name, paths in _declared(small).items():
+        allowed = EXPECTED[name]
+        assert all(any(fnmatch(p, a) for a in allowed) for p in paths), (name, paths)
+        assert all(any(fnmatch(p, a) for p in paths) for a in allowed if (small / a.split("*")[0]).exists()
+                   and list(small.glob(a))), (name, paths)
+
+
+def test_every_data_file_of_the_run_is_in_one_config(small):
+    from fnmatch import fnmatch
+
+    declared = [p for paths in _declared(small).values() for p in paths]
+    written = [str(p.relative_to(small)) for p in small.rglob("*") if p.is_file()
+               and not {".state", ".cache"} & set(p.relative_to(small).parts)]
+    data = [p for p in written if not any(fnmatch(p, pattern) for pattern in NOT_TABLES)]
+    assert sorted(data) == sorted(declared)
+
+
 def test_every_config_loads_with_datasets(small, tmp_path):
     datasets = pytest.importorskip("datasets")
     datasets.disable_progress_bars()
