@@ -3,6 +3,11 @@ writer refuses languages it has no phrasing pack for, the llm writer's prompt as
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 import yaml
 from test_plan import TAXI, taxi_target
@@ -31,7 +36,17 @@ def test_identification_masks_values_and_is_deterministic() -> None:
     assert identify(es, ["Maple Court", "Eastgate Plaza"]) == "es"
     assert identify("Bitte bestelle mir ein Taxi von Maple Court nach Eastgate Plaza.") == "de"
     assert identify("Play Golden River.", ["Golden River"]) is None  # too little text to tell
-    assert identify(es) == identify(es)
+    texts = [es, "Bitte bestelle mir ein Taxi.", "Réserve une table pour deux ce soir.", "帮我订一辆出租车。",
+             "Book me a table for two tonight, somewhere quiet near the river."]
+    here = [identify(t) for t in texts]
+    assert here == ["es", "de", "fr", "zh", "en"]
+    # the same answers in another process with another hash seed: nothing depends on set order
+    code = ("import json, sys; from generator.validators.language import identify; "
+            "print(json.dumps([identify(t) for t in json.loads(sys.stdin.read())]))")
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run([sys.executable, "-c", code], input=json.dumps(texts), capture_output=True,
+                          text=True, env=env, check=True)
+    assert json.loads(done.stdout) == here
 
 
 def test_english_wrapped_in_a_foreign_greeting_is_not_spanish() -> None:
