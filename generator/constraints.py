@@ -65,7 +65,7 @@ ROLES: list[Role] = [
 ]
 
 _COUNT_WORDS = frozenset({"num", "number", "of", "count", "n", "no", "total"})
-_LIST_WORDS = frozenset({"name", "number", "id", "list", "code"})
+_LIST_WORDS = frozenset({"name", "number", "id", "list", "code", "label", "tag", "ref"})
 # Nouns that count the same thing: one ticket, one seat.
 _SAME_NOUN = {"ticket": "seat", "seat": "seat", "traveler": "passenger", "traveller": "passenger"}
 
