@@ -123,7 +123,6 @@ CATEGORIES: dict[str, list[str]] = {
     "court": ["Supreme Court", "District Court", "Court of Appeals", "Family Court"],
     # words a value is one of a few of, whatever the domain
     "status": ["active", "pending", "completed", "cancelled", "on hold"],
-    "state": ["active", "pending", "completed", "cancelled", "on hold"],
     "units": ["metric", "imperial"],
     "unit": ["meter", "kilogram", "second", "liter", "mile", "celsius"],
     "frequency": ["daily", "weekly", "monthly", "hourly"],

@@ -314,10 +314,20 @@ def _distance_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
             yield re.sub(r"[_-]+", " ", args[act].strip().lower()) not in STILL_ACTIVITIES
 
 
+def _whole(name: str, args: dict[str, Any]) -> Any:
+    """A clock time with its date when the date is a parameter of its own (`arrival_time` with
+    `arrival_date`): the moment the two name together."""
+    for clock in ("time", "hour"):
+        day = re.sub(rf"(?i)(?<![a-z]){clock}(?![a-z])", "date", name)
+        if day != name and day in args and isinstance(args[day], str) and isinstance(args[name], str):
+            return f"{args[day].strip()} {args[name].strip()}"
+    return args[name]
+
+
 def _ordered_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
     for a, b in ordered_pairs(props):
         if a in args and b in args:
-            held = pair_held(args[a], args[b])
+            held = pair_held(_whole(a, args), _whole(b, args))
             if held is not None:
                 yield held
 

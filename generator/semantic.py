@@ -279,7 +279,8 @@ _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category"
 
 # Last words that say little on their own: the word before decides ("artist_name" is an artist,
 # "email_address" an email), else the weak word itself.
-WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info"})
+WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info",
+                        "state"})  # a `flag_state` is a country
 # Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
 _REFINABLE = frozenset({"ticker", "code", "title", "place"})
 
