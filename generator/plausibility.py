@@ -412,14 +412,22 @@ def _arguments(raw: Any) -> dict[str, Any] | None:
 def _row_calls(row: dict[str, Any]) -> Iterator[Call]:
     """Calls of a row that carries its tools (SDG chat rows, judge rows): each call with the
     properties of the tool it names."""
-    tools = row.get("tools")
+    if row.get("label") not in (None, "VALID_CALL"):
+        return  # a judge row's corrupted candidate is wrong on purpose
+    tools = row.get("tools") or row.get("tools_list")
     if isinstance(tools, str):
         try:
             tools = json.loads(tools)
         except ValueError:
             tools = None
     schemas = dict(p for t in tools or [] if isinstance(t, dict) and (p := _props(t)))
-    for msg in row.get("messages") or []:
+    messages = row.get("messages") or row.get("messages_history") or []
+    if isinstance(messages, str):
+        try:
+            messages = json.loads(messages)
+        except ValueError:
+            messages = []
+    for msg in messages if isinstance(messages, list) else []:
         for call in (msg.get("tool_calls") or []) if isinstance(msg, dict) else []:
             fn = call.get("function", call) if isinstance(call, dict) else {}
             args = _arguments(fn.get("arguments"))
