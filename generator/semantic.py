@@ -370,7 +370,7 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
             return "id"  # `lot_number`, `booking_ref`: a record's identifier (a phone's is caught above)
         if json_type == "string" and words and freetext.is_category(words[-1]):
             return "generic"  # `amenities`, `units`: the category's members, whatever the description adds
-    if json_type in ("integer", "number") and re.search(r"\b(?:in|number of|how many) years\b", description, re.I):
+    if json_type in ("integer", "number") and re.search(r"\b(?:in|number of|how many) years\b", description, re.IGNORECASE):
         return "duration_years"
     described = [singular(t) for t in tokens(description)]
     text = f" {' '.join(described)} "

@@ -48,7 +48,7 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize(("check", "props", "bad", "good"), CASES, ids=[f"{c[0]}-{list(c[2])[0]}" for c in CASES])
+@pytest.mark.parametrize(("check", "props", "bad", "good"), CASES, ids=[f"{c[0]}-{next(iter(c[2]))}" for c in CASES])
 def test_each_check_flags_the_bad_value_and_passes_the_good(check: str, props: dict[str, Any],
                                                               bad: dict[str, Any], good: dict[str, Any]) -> None:
     flagged = audit_calls([(props, bad)])
