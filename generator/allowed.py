@@ -86,6 +86,9 @@ def _items(text: str, whole: bool = False) -> tuple[str, ...] | None:
         pos = sep.end()
     if raw and raw[-1].endswith(".") and raw[-1].strip("'\"`") == raw[-1]:
         raw[-1] = raw[-1].rstrip(".")  # the sentence's full stop
+    quoted = [r for r in raw if r[:1] in "'\"`"]
+    if len(quoted) >= 2 and not whole:  # "options: 'Darwin', 'Lamarck', default is 'Darwin'"
+        raw = raw[:next((i for i, r in enumerate(raw) if r[:1] not in "'\"`"), len(raw))]
     items = [i for i in (_strip(r) for r in raw) if i]
     if whole and text[end:].strip(" .") != "":
         return None

@@ -353,6 +353,14 @@ def _counts(words: list[str], description: str) -> bool:
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     words = said_order([w for w in tokens(name) if not w.isdigit()] or tokens(name))  # `file_name1`
+    if name.lower() in ("key", "keys") and json_type == "string":
+        return "id"  # a stored entry's key, whatever the description says the store holds
+    kind = _infer_words(name, words, json_type, fmt, description)
+    search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
+    return "search_term" if search and kind == "text" else kind  # "keyword to search in messages"
+
+
+def _infer_words(name: str, words: list[str], json_type: str, fmt: str, description: str) -> str:
     if fmt:
         hit = next((r.kind for r in RULES if fmt in r.formats and json_type in r.types), None)
         if hit:
