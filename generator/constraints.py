@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -36,10 +36,11 @@ class Role:
     second: tuple[str, ...]
     distinct: bool  # plain-string values must differ (places); False: only ordering applies
     strict: bool = False  # equal values contradict even without a clock time
+    by_order: bool = False  # either side may come first: the one the schema lists first does
 
 
-def _role(first: str, second: str, distinct: bool, strict: bool = False) -> Role:
-    return Role(tuple(first.split()), tuple(second.split()), distinct, strict)
+def _role(first: str, second: str, distinct: bool, strict: bool = False, by_order: bool = False) -> Role:
+    return Role(tuple(first.split()), tuple(second.split()), distinct, strict, by_order)
 
 
 # Order matters only for overlapping words: longer role words come first.
@@ -51,8 +52,12 @@ ROLES: list[Role] = [
     _role("from", "to", True),
     _role("start", "end", True),
     _role("begin", "end", True),
-    _role("departure", "arrival", True),
-    _role("depart", "arrive", True),
+    # a trip departs then arrives, a stay (a port call, a hotel) arrives then departs: the
+    # schema's own order says which ("arrival_date" listed before "departure_date")
+    _role("departure", "arrival", True, by_order=True),
+    _role("depart", "arrive", True, by_order=True),
+    _role("eta", "etd", False, True),
+    _role("arrival", "departure", True),
     _role("pickup", "dropoff", True),
     _role("departure", "return", False),
     _role("depart", "return", False),
@@ -62,10 +67,15 @@ ROLES: list[Role] = [
     _role("lower", "upper", False),
     _role("earliest", "latest", False),
     _role("since", "until", False),
+    _role("from", "until", False),
+    _role("after", "before", False),
+    _role("open", "close", False, True),
+    _role("opens", "closes", False, True),
+    _role("first", "last", False),
 ]
 
 _COUNT_WORDS = frozenset({"num", "number", "of", "count", "n", "no", "total"})
-_LIST_WORDS = frozenset({"name", "number", "id", "list", "code"})
+_LIST_WORDS = frozenset({"name", "number", "id", "list", "code", "label", "tag", "ref"})
 # Nouns that count the same thing: one ticket, one seat.
 _SAME_NOUN = {"ticket": "seat", "seat": "seat", "traveler": "passenger", "traveller": "passenger"}
 
@@ -81,11 +91,13 @@ _BLANKS = frozenset({"", "null", "none", "n/a", "any", "dontcare", "all"})
 
 @dataclass(frozen=True)
 class Pair:
-    kind: str  # "order" (role pair) or "count" (first = count, second = list)
+    kind: str  # "order" (role pair), "count" (first = count, second = list), "meal" (meal, time),
+    # "distance" (activity, distance)
     first: str
     second: str
     role: Role | None = None
     stem: tuple[str, ...] = ()
+    day: tuple[str, str] | None = None  # for a clock-time pair: the date pair of the same moments
 
     @property
     def ordered(self) -> bool:
@@ -123,9 +135,29 @@ def _role_pairs(names: list[str]) -> list[Pair]:
             stem = _stem(tokens(name), role.first) if name not in used else None
             other = seconds.get(stem) if stem is not None else None
             if stem is not None and other and other != name and other not in used:
-                out.append(Pair("order", name, other, role, stem))
+                first, second = (other, name) if role.by_order and names.index(other) < names.index(name) \
+                    else (name, other)
+                out.append(Pair("order", first, second, role, stem))
                 used |= {name, other}
-    return out
+    return _with_days(out)
+
+
+_CLOCK_WORDS = {"time": "date", "hour": "date", "clock": "date"}
+
+
+def _with_days(pairs: list[Pair]) -> list[Pair]:
+    """A clock-time pair split from its dates (`arrival_date`/`arrival_time`, `departure_date`/
+    `departure_time`) is ordered only when both dates are the same day: after the date pair."""
+    by_stem = {p.stem: p for p in pairs}
+    out = []
+    for pair in pairs:
+        for i, word in enumerate(pair.stem):
+            day_stem = pair.stem[:i] + (_CLOCK_WORDS.get(word, ""),) + pair.stem[i + 1:]
+            day = by_stem.get(day_stem)
+            if word in _CLOCK_WORDS and day is not None:
+                pair = replace(pair, day=(day.first, day.second))
+        out.append(pair)
+    return sorted(out, key=lambda p: p.day is not None)  # the days first, then the clock times
 
 
 def _noun(words: tuple[str, ...], drop: frozenset[str]) -> str | None:
@@ -158,7 +190,36 @@ def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
 @lru_cache(maxsize=4096)
 def _pairs_cached(typed: tuple[tuple[str, str], ...]) -> tuple[Pair, ...]:
     # Detection reads only names and types, and sampling asks per call: cache by both.
-    return tuple(_role_pairs([n for n, _ in typed]) + _count_pairs(typed))
+    return tuple(_role_pairs([n for n, _ in typed]) + _count_pairs(typed) + _meal_pairs(typed) +
+                 _distance_pairs(typed))
+
+
+def _find(typed: tuple[tuple[str, str], ...], words: frozenset[str], types: tuple[str, ...],
+          avoid: frozenset[str] = frozenset()) -> str | None:
+    return next((n for n, t in typed if t in types and set(tokens(n)) & words and not set(tokens(n)) & avoid), None)
+
+
+_MEAL_NAMES = frozenset({"meal", "mealtime"})
+_CLOCK_NAMES = frozenset({"time", "datetime", "at", "when", "hour", "slot"})
+_SPAN_NAMES = frozenset({"duration", "minutes", "hours", "length", "prep", "cook", "total", "max", "min"})
+
+
+def _meal_pairs(typed: tuple[tuple[str, str], ...]) -> list[Pair]:
+    """A meal and the clock time it is for (a late-night snack is not at 9:15 am)."""
+    meal = _find(typed, _MEAL_NAMES, ("string",))
+    clock = _find(typed, _CLOCK_NAMES, ("string", "integer"), _SPAN_NAMES | _MEAL_NAMES)
+    return [Pair("meal", meal, clock)] if meal and clock else []
+
+
+_ACTIVITY_NAMES = frozenset({"activity", "exercise", "workout", "sport"})
+_DISTANCE_NAMES = frozenset({"distance", "km", "miles", "kilometers", "kilometres", "meters", "metres"})
+
+
+def _distance_pairs(typed: tuple[tuple[str, str], ...]) -> list[Pair]:
+    """An activity and the distance covered (a yoga session has none)."""
+    activity = _find(typed, _ACTIVITY_NAMES, ("string",))
+    distance = _find(typed, _DISTANCE_NAMES, ("number", "integer", "string"))
+    return [Pair("distance", activity, distance)] if activity and distance else []
 
 
 # ---------------------------------------------------------------- reading values as points
@@ -253,6 +314,62 @@ def _same(a: Any, b: Any) -> bool:
     return False
 
 
+# ---------------------------------------------------------------- meals and activities
+
+# The hours (start inclusive, end exclusive, may wrap past midnight) at which a meal is eaten.
+MEAL_HOURS: dict[str, tuple[int, int]] = {
+    "breakfast": (5, 11), "brunch": (9, 14), "lunch": (11, 15), "afternoon_tea": (14, 18), "tea": (14, 18),
+    "dinner": (17, 23), "supper": (17, 23), "night_snack": (21, 3), "late_night_snack": (21, 3),
+    "midnight_snack": (22, 3),
+}
+# Activities that cover no distance.
+STATIONARY = frozenset({"yoga", "pilates", "meditation", "stretching", "weightlifting", "weights", "strength",
+                        "strength_training", "strength training", "gym", "crossfit", "boxing", "dance", "dancing",
+                        "tai chi", "tai_chi", "hiit", "climbing", "bouldering", "aerobics", "zumba", "barre"})
+
+
+def meal_fits(meal: str, hour: int) -> bool | None:
+    """Whether `hour` is a time the meal is eaten at; None for a meal not in MEAL_HOURS."""
+    key = re.sub(r"[\s-]+", "_", meal.strip().lower())
+    if key not in MEAL_HOURS:
+        return None
+    lo, hi = MEAL_HOURS[key]
+    return lo <= hour < hi if lo < hi else (hour >= lo or hour < hi)
+
+
+def _hour_of(value: Any, schema: dict[str, Any]) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if 0 <= value <= 23 else None
+    point = as_point(value, schema)
+    return point.moment.hour if point and point.kind == "moment" and point.has_clock and point.moment else None
+
+
+def _meal_problem(pair: Pair, meal: Any, clock: Any, props: dict[str, dict[str, Any]]) -> str | None:
+    hour = _hour_of(clock, props.get(pair.second) or {})
+    fits = meal_fits(meal, hour) if isinstance(meal, str) and hour is not None else None
+    return None if fits is not False else f"{pair.first}={meal!r} is not eaten at {pair.second}={clock!r}"
+
+
+def _distance_problem(pair: Pair, activity: Any, distance: Any, props: dict[str, dict[str, Any]]) -> str | None:
+    still = isinstance(activity, str) and re.sub(r"[_-]+", " ", activity.lower()).strip() in \
+        {re.sub(r"_", " ", a) for a in STATIONARY}
+    return f"{pair.first}={activity!r} covers no distance, but {pair.second}={distance!r}" if still else None
+
+
+_CHECKS: dict[str, Callable[[Pair, Any, Any, dict[str, dict[str, Any]]], str | None]] = {
+    "meal": _meal_problem,
+    "distance": _distance_problem,
+}
+
+
+def _other_days(day: tuple[str, str], props: dict[str, dict[str, Any]], args: dict[str, Any]) -> bool:
+    """Whether a split moment's two dates are different days (then its clock times may run either way)."""
+    if day[0] not in args or day[1] not in args:
+        return False
+    a, b = as_point(args[day[0]], props.get(day[0]) or {}), as_point(args[day[1]], props.get(day[1]) or {})
+    return bool(a and b and a.moment and b.moment and a.moment.date() != b.moment.date())
+
+
 # ---------------------------------------------------------------- checking
 
 
@@ -261,6 +378,10 @@ def pair_problem(pair: Pair, props: dict[str, dict[str, Any]], args: dict[str, A
     if pair.first not in args or pair.second not in args:
         return None
     a, b = args[pair.first], args[pair.second]
+    if pair.kind in _CHECKS:
+        return _CHECKS[pair.kind](pair, a, b, props)
+    if pair.day is not None and _other_days(pair.day, props, args):
+        return None
     if pair.kind == "count":
         ok = not isinstance(a, int) or not isinstance(b, list) or a == len(b)
         return None if ok else f"{pair.first}={a} but {pair.second} has {len(b)} item(s)"
@@ -419,7 +540,32 @@ def _repair_distinct(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
                 return
 
 
+def _repair_meal(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
+    """The meal that fits the time, else a time that fits the meal, else fresh draws of either."""
+    hour = _hour_of(args[pair.second], fx.props.get(pair.second) or {})
+    if pair.first not in fx.keep and hour is not None:
+        enum = (fx.props.get(pair.first) or {}).get("enum") or list(MEAL_HOURS)
+        fitting = [m for m in enum if isinstance(m, str) and meal_fits(m, hour)]
+        if _try_values(pair, args, pair.first, fitting, fx):
+            return
+    for name in (pair.second, pair.first):
+        if name not in fx.keep and _try_values(pair, args, name, [fx.resample(name, fx.rng, False)
+                                                                  for _ in range(12)], fx):
+            return
+
+
+def _repair_distance(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
+    """Another activity when one fits, else the distance left out."""
+    if pair.first not in fx.keep and _try_values(pair, args, pair.first,
+                                                 [fx.resample(pair.first, fx.rng, False) for _ in range(12)], fx):
+        return
+    if pair.second not in fx.keep:
+        del args[pair.second]
+
+
 _REPAIRS: dict[str, Callable[[Pair, dict[str, Any], Fixer], None]] = {
     "count": _repair_count,
     "order": _repair_order,
+    "meal": _repair_meal,
+    "distance": _repair_distance,
 }

@@ -121,8 +121,32 @@ CATEGORIES: dict[str, list[str]] = {
     "university": ["Stanford University", "University of Toronto", "ETH Zurich", "University of Oxford"],
     "school": ["Lincoln High School", "Riverside Elementary", "Westfield Academy"],
     "court": ["Supreme Court", "District Court", "Court of Appeals", "Family Court"],
+    # words a value is one of a few of, whatever the domain
+    "status": ["active", "pending", "completed", "cancelled", "on hold"],
+    "units": ["metric", "imperial"],
+    "unit": ["meter", "kilogram", "second", "liter", "mile", "celsius"],
+    "frequency": ["daily", "weekly", "monthly", "hourly"],
+    "freq": ["daily", "weekly", "monthly", "hourly"],
+    "recurrence": ["daily", "weekly", "monthly", "yearly"],
+    "amenity": ["free wifi", "parking", "pool", "breakfast included", "gym", "air conditioning", "pet-friendly"],
+    "facility": ["parking", "wifi", "wheelchair access", "restrooms", "lockers"],
+    "feature": ["wifi", "parking", "air conditioning", "balcony", "dishwasher"],
+    "priority": ["low", "normal", "high", "urgent"],
+    "severity": ["low", "medium", "high", "critical"],
+    "level": ["low", "medium", "high"],
+    "exercise": ["running", "cycling", "yoga", "swimming", "strength training", "walking"],
+    "workout": ["running", "cycling", "yoga", "swimming", "strength training", "walking"],
+    "activity": ["running", "cycling", "hiking", "yoga", "swimming", "walking"],
+    "sector": ["technology", "healthcare", "energy", "financials", "consumer goods"],
+    "industry": ["technology", "healthcare", "retail", "manufacturing", "finance"],
+    "role": ["admin", "editor", "viewer", "member"],
+    "direction": ["north", "south", "east", "west"],
+    "channel": ["email", "sms", "push", "phone"],
+    "environment": ["production", "staging", "development"],
+    "shift": ["morning", "afternoon", "night"],
+    "period": ["daily", "weekly", "monthly", "quarterly", "yearly"],
 }
-_ALIASES = {"allergies": "allergy", "medications": "medication", "medicines": "medicine", "drugs": "drug",
+_ALIASES = {"units": "units", "allergies": "allergy", "medications": "medication", "medicines": "medicine", "drugs": "drug",
             "symptoms": "symptom", "breeds": "breed", "seasons": "season", "materials": "material",
             "instruments": "instrument", "platforms": "platform", "teams": "team", "leagues": "league",
             "sports": "sport", "skills": "skill", "hobbies": "hobby", "conditions": "condition",
@@ -141,7 +165,11 @@ PERSON_WORDS = frozenset({"player", "athlete", "lawyer", "attorney", "actor", "a
                           "composer", "philosopher", "physician", "nurse", "agent", "host", "speaker",
                           "recipient", "sender", "assignee", "reviewer", "instructor", "tutor", "therapist",
                           "stylist", "barber", "dentist", "trainer", "mechanic", "plumber", "electrician",
-                          "hairdresser", "surgeon", "caregiver", "babysitter", "nanny", "landlord", "tenant"})
+                          "hairdresser", "surgeon", "caregiver", "babysitter", "nanny", "landlord", "tenant",
+                          "plaintiff", "defendant", "claimant", "respondent", "petitioner", "appellant", "witness",
+                          "judge", "clerk", "beekeeper", "inspector", "reporter", "filer", "payer", "payee",
+                          "officer", "applicant", "beneficiary", "holder", "party", "buyer", "seller", "consignee",
+                          "shipper", "captain", "pilot", "farmer", "operator", "technician", "supervisor"})
 # Things people set up and name by when or where they run ("Evening routine", "Kitchen scene").
 ROUTINE_WORDS = frozenset({"automation", "routine", "scene", "alarm", "playlist", "schedule", "rule", "timer",
                            "shortcut", "preset", "mix", "reminder", "list", "album", "collection", "folder"})
@@ -163,9 +191,9 @@ TEXTS: dict[str, list[str]] = {
                 "please review the draft before Friday", "dinner is at seven, bring dessert",
                 "the package arrived, thanks!", "let's meet at the usual place",
                 "could you send me the latest figures?", "happy birthday, hope you have a great day"],
-    "note": ["please call before arriving", "first visit, so allow some extra time",
-             "leave it at the front desk", "the side entrance is open after 6 pm",
-             "allergic to penicillin", "prefers mornings if possible", "follow-up from last month"],
+    "note": ["follow-up from last month", "all good, nothing to report", "needs another look next week",
+             "see the attached photos", "discussed with the team on Monday", "prefers mornings if possible",
+             "checked again after a week"],
     "reason": ["a scheduling conflict", "feeling unwell", "a change of plans", "a family emergency",
                "the weather", "a duplicate booking"],
     "question": ["what are the opening hours on weekends?", "how long does delivery usually take?",
@@ -179,8 +207,10 @@ TEXTS: dict[str, list[str]] = {
                "a bit noisy but the location is perfect"],
     "answer": ["Sure, the meeting is moved to 3 pm.", "The report is attached below.",
                "Yes, the order shipped this morning.", "I could not find that file."],
-    "instruction": ["leave the parcel with the neighbor", "ring the bell twice",
-                    "summarize it in three bullet points", "keep it under 100 words", "no onions, please"],
+    "instruction": ["leave the parcel with the neighbor", "ring the bell twice", "call on arrival",
+                    "use the side entrance", "deliver after 5 pm"],
+    "request": ["late check-in, around 10 pm", "a quiet room away from the elevator", "extra towels, please",
+                "a high chair for a toddler", "ground floor if possible", "a window seat if available"],
     "caption": ["sunset at the beach", "first day at the new office", "weekend hike with friends",
                 "homemade lasagna"],
     "bio": ["coffee lover and weekend cyclist", "software engineer based in Lisbon",
@@ -189,18 +219,19 @@ TEXTS: dict[str, list[str]] = {
                  "The museum is closed on public holidays.", "She finished the marathon in under four hours."],
 }
 _TEXT_ROLES: list[tuple[frozenset[str], str]] = [
-    (frozenset({"note", "notes", "memo", "remark", "remarks", "comment", "comments"}), "note"),
+    (frozenset({"note", "notes", "memo", "remark", "remarks", "comment", "comments", "memory", "fact"}), "note"),
     (frozenset({"reason", "why", "cause"}), "reason"),
     (frozenset({"question", "questions", "prompt", "ask", "query", "inquiry"}), "question"),
     (frozenset({"description", "desc", "summary", "details", "about", "agenda", "purpose"}), "description"),
     (frozenset({"review", "reviews", "feedback", "rating_text", "testimonial"}), "review"),
     (frozenset({"answer", "response", "reply_text", "completion", "output"}), "answer"),
-    (frozenset({"instruction", "instructions", "request", "requests", "directions"}), "instruction"),
+    (frozenset({"instruction", "instructions", "directions"}), "instruction"),
+    (frozenset({"request", "requests", "preference", "preferences", "special"}), "request"),
     (frozenset({"caption", "captions", "alt"}), "caption"),
     (frozenset({"bio", "biography", "tagline", "headline_text"}), "bio"),
     (frozenset({"text", "sentence", "sentences", "paragraph", "input", "string", "statement", "passage"}),
      "sentence"),
-    (frozenset({"message", "messages", "body", "content", "post", "tweet", "reply", "status"}), "message"),
+    (frozenset({"message", "messages", "body", "content", "post", "tweet", "reply"}), "message"),
 ]
 
 TITLES: dict[str, list[str]] = {
@@ -239,6 +270,11 @@ def category_value(rng: random.Random, words: Sequence[str]) -> str | None:
         if key in CATEGORIES:
             return _pick(rng, CATEGORIES[key])
     return None
+
+
+def is_category(word: str) -> bool:
+    """Whether `word` names a category this vocabulary has members of (`units`, `species`)."""
+    return _singular(word) in CATEGORIES
 
 
 def text_role(words: Sequence[str]) -> str | None:
@@ -281,7 +317,9 @@ INSTITUTION_WORDS = frozenset({"pharmacy", "clinic", "hospital", "museum", "gall
                                "college", "library", "bank", "store", "shop", "gym", "salon", "bakery", "cafe",
                                "bar", "restaurant", "hotel", "exchange", "market", "company", "firm", "studio",
                                "theater", "theatre", "cinema", "park", "zoo", "church", "lab", "laboratory",
-                               "office", "agency", "station", "airport", "garage", "farm", "winery", "brewery"})
+                               "office", "agency", "station", "airport", "garage", "farm", "winery", "brewery",
+                               "apiary", "site", "warehouse", "depot", "facility", "center", "centre", "venue",
+                               "hall", "court", "port", "terminal", "yard", "ranch", "orchard", "vineyard"})
 
 
 def _institution(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
@@ -324,6 +362,13 @@ def _named(rng: random.Random, thing: str, person: Callable[[], str], surname: C
     if titled:  # an event's or a task's name is its title ("Team offsite")
         return _pick(rng, TITLES[titled])
     return next((namer(rng, thing, surname) for words, namer in _NAMERS if thing in words), None)
+
+
+def knows(thing: str) -> bool:
+    """Whether a thing's name is made here (a person, a pet, a routine, a code name, a system,
+    an institution, a category member) rather than left to what its description says."""
+    return (thing in PERSON_WORDS or thing in INSTITUTION_WORDS or _singular(thing) in CATEGORIES or
+            any(thing in words for words, _ in _NAMERS) or any(thing in keys for keys, _ in _TITLE_THINGS))
 
 
 def name_of_thing(rng: random.Random, thing: str, person: Callable[[], str],

@@ -30,7 +30,7 @@ from typing import Any
 
 from faker import Faker
 
-from . import freetext
+from . import codes, freetext
 
 DEFAULT_LOCALE = "en_US"
 LOCALE: ContextVar[str] = ContextVar("trajgen_locale", default=DEFAULT_LOCALE)
@@ -167,7 +167,8 @@ RULES: list[Rule] = [
     _rule("coordinates", S, "coordinates coords coordinate latlng latlon geo"),
     _rule("unix_time", N, "timestamp ts epoch unix", described=("unix", "epoch", "seconds since",
                                                                   "timestamp")),
-    _rule("year", N, "year years yr"),
+    _rule("probability", "number", "probability prob likelihood chance", described=("probability",)),
+    _rule("year", N, "year yr"),
     _rule("month_number", "integer", "month"),
     _rule("hour", "integer", "hour"),
     _rule("age", N, "age"),
@@ -187,6 +188,7 @@ RULES: list[Rule] = [
     _rule("duration_minutes", N, "minutes mins minute duration"),
     _rule("duration_hours", N, "hours hour"),
     _rule("duration_days", N, "days nights weeks"),
+    _rule("duration_years", N, "years"),
     _rule("distance", N, "distance radius km kilometers miles meters metres range"),
     _rule("weight", N, "weight kg kilograms lbs pounds"),
     _rule("height", N, "height cm"),
@@ -214,7 +216,7 @@ RULES: list[Rule] = [
     _rule("company", S, "company companies organization organisation org employer brand manufacturer "
                         "vendor merchant airline carrier publisher seller supplier business"),
     _rule("country_code", S, "", suffixes="country_code countrycode"),
-    _rule("country", S, "country countries nation"),
+    _rule("country", S, "country countries nation nationality citizenship flag"),
     _rule("state", S, "province", suffixes="us_state"),
     _rule("postcode", S, "zip zipcode postcode postal", suffixes="postal_code zip_code"),
     _rule("city", S, "city cities town municipality"),
@@ -232,6 +234,7 @@ RULES: list[Rule] = [
     _rule("mime", S, "mime mimetype", suffixes="content_type"),
     _rule("version", S, "version"),
     _rule("airport_code", S, "icao iata"),
+    _rule("locode", S, "locode unlocode"),
     _rule("flight_code", S, "flight", suffixes="flight_number flight_no flnr"),
     _rule("ticker", S, "ticker symbol symbols stock stocks"),
     _rule("code", S, "code codes coupon promo voucher sku isbn barcode serial", suffixes="serial_number serial_no"),
@@ -263,7 +266,8 @@ _DESCRIBED: list[tuple[str, str]] = [
     ("food", "dish"), ("food", "food"), ("restaurant", "restaurant"), ("hotel", "hotel"),
     ("product", "product"), ("person", "person"), ("person", "name of the user"),
     ("company", "company"), ("topic", "topic"), ("text", "message"), ("language", "language"),
-    ("currency", "currency"),
+    ("currency", "currency"), ("state", "state code"), ("file", "file"), ("file", "directory"),
+    ("text", "memory"), ("text", "note"),
 ]
 
 
@@ -275,9 +279,10 @@ _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category"
 
 # Last words that say little on their own: the word before decides ("artist_name" is an artist,
 # "email_address" an email), else the weak word itself.
-WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info"})
+WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info",
+                        "state"})  # a `flag_state` is a country
 # Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
-_REFINABLE = frozenset({"ticker", "code", "title"})
+_REFINABLE = frozenset({"ticker", "code", "title", "place"})
 
 
 def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
@@ -334,9 +339,28 @@ def said_order(words: list[str]) -> list[str]:
     return words
 
 
+_COUNTING = frozenset({"num", "count", "qty", "quantity", "total", "n"})
+_COUNT_LEADS = ("number of", "how many", "count of", "the number of", "total number", "amount of")
+
+
+def _counts(words: list[str], description: str) -> bool:
+    """A number that counts things (`num_updates`, "Number of frames with brood"): a count,
+    whatever else its description mentions (a "timestamp" it counts since)."""
+    lead = description.strip().lower()
+    return bool(set(words) & _COUNTING) or (bool(words) and words[0] == "number") or lead.startswith(_COUNT_LEADS)
+
+
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
-    words = said_order(tokens(name))
+    words = said_order([w for w in tokens(name) if not w.isdigit()] or tokens(name))  # `file_name1`
+    if name.lower() in ("key", "keys") and json_type == "string":
+        return "id"  # a stored entry's key, whatever the description says the store holds
+    kind = _infer_words(name, words, json_type, fmt, description)
+    search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
+    return "search_term" if search and kind == "text" else kind  # "keyword to search in messages"
+
+
+def _infer_words(name: str, words: list[str], json_type: str, fmt: str, description: str) -> str:
     if fmt:
         hit = next((r.kind for r in RULES if fmt in r.formats and json_type in r.types), None)
         if hit:
@@ -348,6 +372,14 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
             return hit
         if hit:
             return better or hit
+        if json_type in ("integer", "number") and _counts(words, description):
+            return "count"
+        if json_type == "string" and words and words[-1] in ("number", "no", "nr", "ref", "reference"):
+            return "id"  # `lot_number`, `booking_ref`: a record's identifier (a phone's is caught above)
+        if json_type == "string" and words and freetext.is_category(words[-1]):
+            return "generic"  # `amenities`, `units`: the category's members, whatever the description adds
+    if json_type in ("integer", "number") and re.search(r"\b(?:in|number of|how many) years\b", description, re.IGNORECASE):
+        return "duration_years"
     described = [singular(t) for t in tokens(description)]
     text = f" {' '.join(described)} "
     for kind, phrase in _DESCRIBED:
@@ -388,6 +420,7 @@ TYPICAL: dict[str, Typical] = {
     "duration_hours": Typical(1, 8), "duration_days": Typical(1, 14, 0), "distance": Typical(1, 50, 1),
     "weight": Typical(1, 90, 1), "height": Typical(150, 195, 0), "port": Typical(1024, 65535, 0),
     "count": Typical(1, 4, 0), "id_number": Typical(1000, 99999, 0), "generic": Typical(1, 20, 1),
+    "probability": Typical(0.05, 0.95, 2), "duration_years": Typical(1, 30, 0),
 }
 UNIX_SPAN = 30 * 86400
 
@@ -498,11 +531,21 @@ def _search_term(rng: random.Random, name: str) -> str:
     return rng.choice([*PRODUCTS, *TOPICS, *DISHES])
 
 
+FOLDERS = ["documents", "reports", "photos", "projects", "backup", "invoices", "drafts", "archive", "data",
+           "notes", "downloads", "music"]
+FILE_STEMS = ["report", "notes", "budget_2025", "invoice_0423", "summary", "draft_v2", "meeting_minutes",
+              "photo_0012", "results", "todo", "data", "readme"]
+FILE_TYPES = ["txt", "pdf", "csv", "docx", "jpg", "png", "json", "md", "xlsx"]
+
+
 def _file(rng: random.Random, name: str) -> str:
-    fake = faker(rng)
-    if set(tokens(name)) & {"dir", "directory", "folder"}:
-        return "/" + "/".join(fake.words(2))
-    return fake.file_path(depth=2) if "path" in tokens(name) else fake.file_name()
+    """A file or folder name people use ("budget_2025.xlsx", "reports"), a path of them."""
+    words = set(tokens(name))
+    folder = rng.choice(FOLDERS)
+    if words & {"dir", "directory", "folder"}:
+        return f"/home/user/{folder}" if "path" in words else folder
+    file = f"{rng.choice(FILE_STEMS)}.{rng.choice(FILE_TYPES)}"
+    return f"/home/user/{folder}/{file}" if "path" in words else file
 
 
 def _url(rng: random.Random, name: str) -> str:
@@ -557,9 +600,9 @@ STRING_MAKERS: dict[str, Maker] = {
     "token": lambda rng, name: "".join(rng.choice("0123456789abcdef") for _ in range(32)),
     "phone": _phone, "first_name": _f("first_name"), "last_name": _f("last_name"), "person": lambda rng, name: f"{faker(rng).first_name()} {faker(rng).last_name()}",
     "artist": _artist, "restaurant": _restaurant, "hotel": _hotel, "company": _company, "store": _store,
-    "country_code": _f("country_code"), "country": _f("country"), "state": _f("state"),
+    "country_code": lambda rng, name: codes.country(rng), "country": _f("country"), "state": _f("state"),
     "postcode": _f("postcode"), "city": _city, "address": _street, "place": _place,
-    "room": _pick(ROOMS), "currency": _f("currency_code"), "language": _pick(LANGUAGES),
+    "room": _pick(ROOMS), "currency": lambda rng, name: codes.currency(rng), "language": _pick(LANGUAGES),
     "locale": _f("locale"), "timezone": _f("timezone"), "color": _color, "file": _file,
     "mime": _f("mime_type"), "version": lambda rng, name: f"{rng.randint(1, 5)}.{rng.randint(0, 12)}."
                                                             f"{rng.randint(0, 9)}",
@@ -570,9 +613,9 @@ STRING_MAKERS: dict[str, Maker] = {
     "text": _pick(MESSAGES), "search_term": _search_term, "unix_time": lambda rng, name: str(
         rng.randint(1_740_000_000, 1_760_000_000)),
     "year": lambda rng, name: str(rng.randint(1990, 2025)),
-    "variant": _pick(["standard", "default", "basic", "advanced", "all"]),
     "data_format": _pick(["json", "csv", "xml"]),
-    "airport_code": lambda rng, name: _code(rng, 4 if "icao" in tokens(name) else 3, "ABCDEFGHIJKLMNOPRSTUVWYZ"),
+    "airport_code": lambda rng, name: codes.icao(rng) if "icao" in tokens(name) else codes.iata(rng),
+    "locode": lambda rng, name: codes.locode(rng),
     "flight_code": lambda rng, name: f"{_code(rng, 2, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100, 2999)}",
     "clock": lambda rng, name: f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}",
 }
@@ -581,11 +624,12 @@ STRING_MAKERS: dict[str, Maker] = {
 def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     """A realistic string of semantic type `kind` (codes and languages shortened when the
     schema asks for a short value)."""
-    short = (schema.get("maxLength") or 99) <= 3 or "code" in tokens(name)
-    if kind == "language" and short:
-        return rng.choice(LANGUAGE_CODES)
-    if kind == "country" and short:
-        return faker(rng).country_code()
+    coded = _coded(kind, rng, name, schema)
+    if coded is not None:
+        return coded
+    template = _TEMPLATE_RE.search(str(schema.get("description") or ""))
+    if template and kind in ("id", "code", "generic"):
+        return _from_template(rng, template.group(1))
     described = _described_member(rng, name, schema)
     if described is not None:
         return described
@@ -594,12 +638,31 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
     return str(STRING_MAKERS.get(kind, _proper_name)(rng, name))
 
 
+def _coded(kind: str, rng: random.Random, name: str, schema: dict[str, Any]) -> str | None:
+    """A real code where the parameter asks for one: "ISO 3166 alpha-2" (or a `country_code`)
+    is "DE", a language "code" is "de", a "state code" a US postal abbreviation."""
+    words = tokens(name)
+    if kind in ("country", "country_code") and (kind == "country_code" or codes.wants_code(words, schema)):
+        return codes.country(rng, codes.alpha_of(schema))
+    if kind in ("language", "locale") and kind == "language" and codes.wants_code(words, schema):
+        return codes.language(rng, codes.alpha_of(schema))
+    if kind == "state" and codes.wants_code(words, schema):
+        return codes.us_state(rng)
+    return None
+
+
 def _described_member(rng: random.Random, name: str, schema: dict[str, Any]) -> str | None:
     """For a name that says nothing ("query", "value"), a member of the category its description
     opens with ("Medication or active ingredient" -> a medication)."""
     if not set(tokens(name)) <= GENERIC:
         return None
     return freetext.category_value(rng, list(reversed(_content_words(schema)[:3])))
+
+
+def _lead_words(schema: dict[str, Any]) -> list[str]:
+    """Content words of what a description says before its examples ("Main forage plants")."""
+    lead = re.split(r"\(|\be\.g\.|\bfor example\b|\bsuch as\b|:", str(schema.get("description") or ""), maxsplit=1)[0]
+    return _content_words({"description": lead})
 
 
 def _content_words(schema: dict[str, Any]) -> list[str]:
@@ -634,14 +697,65 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     words = tokens(name)
     said = words + _content_words(schema)
     if words and words[-1] in _NAMING:
-        return _name_of(rng, words[:-1] or _described_thing(schema))
+        return _name_of(rng, words[:-1] or _described_thing(schema), schema)
     fake = faker(rng)
     text_like = freetext.text_role(words) or (set(words) <= GENERIC and freetext.text_role(said))
     return freetext.category_value(rng, words) or (
         freetext.text_value(rng, said) if text_like else None) or (
         freetext.name_of_thing(rng, words[-1], lambda: f"{fake.first_name()} {fake.last_name()}",
                                fake.last_name) if words else None) or \
-        freetext.category_value(rng, list(reversed(said[len(words):][:3]))) or _proper_name(rng, name)
+        freetext.category_value(rng, list(reversed(said[len(words):][:3]))) or _neutral(rng, words, schema)
+
+
+# Heads of names that identify a record rather than describe it: `bill_of_lading_number`, `lot_no`.
+_ID_HEADS = frozenset({"number", "no", "num", "nr", "ref", "reference", "code", "identifier", "key", "tag",
+                       "locator", "token", "serial"})
+_TEMPLATE_RE = re.compile(r"\bformat:?\s+[`'\"]?([A-Z][A-Z0-9]*(?:[-/][A-Z0-9]+)+)[`'\"]?")
+
+
+def _neutral(rng: random.Random, words: list[str], schema: dict[str, Any]) -> str:
+    """The value of a parameter whose meaning nothing here knows: an identifier shaped like
+    the description's template when it names a record (`lot_number`, "format LOT-YYYY-NNN"),
+    bytes for encoded data, else a plainly valid word ("default"), never a random surname."""
+    desc = str(schema.get("description") or "")
+    template = _TEMPLATE_RE.search(desc)
+    if template:
+        return _from_template(rng, template.group(1))
+    if re.search(r"\bbase64\b|\bencoded\b", desc, re.IGNORECASE):
+        return encoded_bytes(rng)
+    lead = set(_content_words(schema)[:4])
+    if words and (words[-1] in _ID_HEADS or lead & (_ID_HEADS | {"id", "identifier"})):
+        initials = "".join(w[0] for w in words if w not in _ID_HEADS and w not in _FILLER).upper()
+        return f"{initials or 'REF'}-{rng.randint(10000, 99999)}" if len(initials) > 1 else \
+            fake_id(rng, "_".join(words))
+    return "default"
+
+
+def _from_template(rng: random.Random, template: str) -> str:
+    """ "LOT-YYYY-NNN" -> "LOT-2024-381": Y a year digit, N / D / 9 / # a digit, X a letter."""
+    year = str(rng.randint(2019, 2025))
+    out, years = [], iter(year * 3)
+    for ch in template:
+        if ch == "Y":
+            out.append(next(years))
+        elif ch in "ND9#":
+            out.append(str(rng.randint(0, 9)))
+        elif ch == "X":
+            out.append(rng.choice("ABCDEFGHJKLMNPRSTUVWXYZ"))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _described_kind(schema: dict[str, Any]) -> str | None:
+    """The kind of thing a description names ("Destination name" -> place), among the kinds
+    whose makers give names."""
+    for word in _content_words(schema)[:6]:
+        rule = next((r for r in RULES if "string" in r.types and singular(word) in r.words
+                     and r.kind in _NAMEABLE | {"place", "person"}), None)
+        if rule is not None:
+            return rule.kind
+    return None
 
 
 def _described_thing(schema: dict[str, Any]) -> list[str]:
@@ -654,9 +768,12 @@ def _described_thing(schema: dict[str, Any]) -> list[str]:
     return [w for w in words[at + 1:at + 3] if w not in _FILLER][:1] if at >= 0 else []
 
 
-def _name_of(rng: random.Random, thing: list[str]) -> str:
+def _name_of(rng: random.Random, thing: list[str], schema: dict[str, Any] | None = None) -> str:
     fake = faker(rng)
     person = lambda: f"{fake.first_name()} {fake.last_name()}"
+    described = _described_kind(schema or {}) if thing and not freetext.knows(thing[-1]) else None
+    if described is not None:  # `end_name`, "Destination name": a place's name, not "End A6"
+        return str(STRING_MAKERS[described](rng, "name"))
     named = freetext.name_value(rng, thing, person, fake.last_name)
     if named is not None:
         return named
@@ -683,8 +800,18 @@ def _search(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     return _search_term(rng, name)
 
 
+def _variant(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    """A kind of something: a member of the category the name or description names
+    (`forage_types`, "Main forage plants" -> a plant), else a neutral kind word."""
+    words = tokens(name)
+    return freetext.category_value(rng, [w for w in words if w not in ("type", "types", "kind", "kinds")]) or \
+        freetext.category_value(rng, list(reversed(_lead_words(schema)[:4]))) or \
+        rng.choice(["standard", "basic", "premium"] if "tier" in words or "plan" in words else
+                   ["standard", "default"])
+
+
 _FREE_TEXT: dict[str, Callable[[random.Random, str, dict[str, Any]], str]] = {
-    "generic": _generic, "text": _text, "title": _titled, "search_term": _search,
+    "generic": _generic, "text": _text, "title": _titled, "search_term": _search, "variant": _variant,
 }
 
 

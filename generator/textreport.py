@@ -272,4 +272,6 @@ def add_text_report(report: Any, path: Path, fmt: str | None = None, compare: Pa
         report.lines += [f"== text: {part_fmt}: {sub}", *text_lines(ours, theirs)]
         for level, figs in ours.items():
             report.figures |= {f"text.{part_fmt}.{level}.{k}": v for k, v in figs.items()}
-    return report
+    from .plausibility import add_plausibility  # the values' audit rides on the same hook
+
+    return add_plausibility(report, path)

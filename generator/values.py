@@ -38,7 +38,7 @@ from typing import Any
 
 import rstr
 
-from . import freetext, semantic
+from . import allowed, freetext, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool, dict_at
 from .schema import is_valid, schema_key, value_check
@@ -256,12 +256,23 @@ def _hard_bounds(schema: dict[str, Any]) -> tuple[float | None, float | None]:
     return lo, hi
 
 
+def _said_bounds(schema: dict[str, Any], lo: float | None, hi: float | None) -> tuple[float | None, float | None]:
+    """The schema's bounds narrowed by the range its description states ("from 0.0 to 1.0",
+    "maximum is 5"): a bound in words is still a bound a person keeps to."""
+    said = allowed.read(str(schema.get("description", "")))
+    if said.low is not None and (lo is None or said.low > lo) and (hi is None or said.low < hi):
+        lo = said.low
+    if said.high is not None and (hi is None or said.high < hi) and (lo is None or said.high > lo):
+        hi = said.high
+    return lo, hi
+
+
 def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[float, float, int | None]:
     """(low, high, decimals) to draw from: the semantic type's typical range where it fits
     inside the schema's bounds, else the schema's range itself (never one pinned bound)."""
     kind = semantic.infer(name, schema)
     typical = semantic.typical_range(kind, name, schema, ref.timestamp())
-    lo_h, hi_h = _hard_bounds(schema)
+    lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
     lo, hi = typical.lo, typical.hi
     if kind == "generic" and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
@@ -364,7 +375,10 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     if isinstance(fmt, str) and fmt in semantic.FORMAT_MAKERS:
         return semantic.FORMAT_MAKERS[fmt](rng, name)
     kind = semantic.infer(name, schema)
-    numeric = semantic.infer(name, {**schema, "type": "integer"}) if kind == "generic" else ""
+    # a number passed as text when the name's head is a number's ("page", "num_results"), not
+    # when another word is (`party_name`, `count_method`)
+    head = (semantic.tokens(name) or [""])[-1]
+    numeric = semantic.infer(head, {**schema, "type": "integer"}) if kind == "generic" else ""
     if numeric not in ("", "generic"):  # a number passed as text ("page": "2", "limit": "20")
         lo, hi, _ = number_range(name, {"type": "integer"}, ref)
         return str(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))))
@@ -531,57 +545,66 @@ def _draw(schema: Any, rng: random.Random, name: str, ref: datetime) -> Any:
 
 # ---------------------------------------------------------------- sources in order
 
-_EXAMPLE_RE = re.compile(r"""(?:e\.g\.|for example|such as|like|possible values(?: are)?|allowed values(?: are)?|"""
-                         r"""valid values(?: are)?|accepted values(?: are)?|one of|either|options(?: are)?|"""
-                         r"""values? (?:are|is)|can be)[,:]?\s*((?:['"][^'"]+['"][,\s]*(?:(?:and|or)\s+)?)+)""",
-                         re.IGNORECASE)
-_QUOTED_RE = re.compile(r"""['"]([^'"]+)['"]""")
 # How often a given example / default is taken over a fresh value: often enough that calls look
 # like the catalog's own, not so often that every call of a parameter carries the same value.
 EXAMPLE_RATE = 0.6
 DEFAULT_RATE = 0.4
 DRAWS = 8
-
-
-# "The following values are supported: 1min, 5min, 15min", "Value can be `CSV` or `JSON`".
-_LISTED_RE = re.compile(r"(?:values? (?:are|is)(?: supported| accepted| allowed)?|supported|accepted|allowed|possible values|valid values|one of|"
-                        r"can be|either)\s*:?\s*([^.;\n]+)", re.IGNORECASE)
-_ITEM_RE = re.compile(r"^[\w+/-][\w+/.-]{0,19}$")
+# Kinds that say only roughly what a value is: a description's examples always say it better
+# ("Kind of hearing, e.g. 'status conference'" is no "standard"; "floral_source" no street).
+BROAD_KINDS = frozenset({"generic", "search_term", "variant", "place", "text", "title", "category", "company",
+                         "product", "topic", "id", "code"})
 
 
 def examples_of(schema: dict[str, Any]) -> list[Any]:
-    """Example values from the schema's `examples`, quoted examples in its description, or a
-    short list of values the description enumerates."""
+    """Example values from the schema's `examples` and the examples its description gives
+    ("e.g. 'HV-0142'", "such as clover, acacia")."""
     out = list(schema.get("examples") or [])
-    quoted, listed = _described(str(schema.get("description", "")))
-    out.extend(quoted)
-    for items in listed:
-        out.extend(i for i in items if i not in out)
+    out.extend(e for e in allowed.read(str(schema.get("description", ""))).examples if e not in out)
     return out
 
 
-@lru_cache(maxsize=4096)  # keyed by the catalog's descriptions: every draw of a value reads them
-def _described(description: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """The quoted examples of a description, and the lists of values it enumerates."""
-    quoted = tuple(q for match in _EXAMPLE_RE.finditer(description) for q in _QUOTED_RE.findall(match.group(1)))
-    listed = []
-    for match in _LISTED_RE.finditer(description.replace("`", "'")):
-        items = [i.strip(" '\"*") for i in re.split(r",|\bor\b|\band\b", match.group(1))]
-        items = [i for i in items if i]
-        if len(items) >= 2 and all(_ITEM_RE.match(i) for i in items):
-            listed.append(tuple(items))
-    return quoted, tuple(listed)
+_ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z0-9]+(?:[-_/:.][A-Za-z0-9]+)*$")
+
+
+def _reshaped(example: Any, rng: random.Random) -> Any:
+    """Another value of an id-like example's shape ("PX-014" -> "PX-381"): its digits redrawn,
+    so a list of ids is not the one example again and again. Anything else stays as it is."""
+    if not isinstance(example, str) or not _ID_LIKE.match(example) or not re.search(r"[A-Za-z]", example):
+        return example
+    return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
+
+
+def listed_values(schema: dict[str, Any]) -> list[Any]:
+    """The values a description lists as the only ones allowed ("one of: low, mid, high"), in
+    the parameter's type: the enum the schema did not write (generator.allowed)."""
+    said = allowed.read(str(schema.get("description", "")))
+    return allowed.typed(said.allowed, schema_type(schema)) if said.allowed else []
+
+
+def _default_of(schema: dict[str, Any]) -> list[Any]:
+    if "default" in schema:
+        return [schema["default"]]
+    said = allowed.read(str(schema.get("description", ""))).default
+    if said is None:
+        return []
+    typed = allowed.typed([str(int(said)) if isinstance(said, float) and said.is_integer() else str(said)],
+                          schema_type(schema))
+    return typed
 
 
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
     examples = examples_of(schema)
-    # what a parameter of unknown kind takes is best shown by its own examples
-    known = semantic.infer(name, schema) not in ("generic", "search_term")
+    # what a parameter of unknown or broad kind takes is best shown by its own examples
+    known = semantic.infer(name, schema) not in BROAD_KINDS
     examples = examples if examples and (not known or rng.random() < EXAMPLE_RATE) else []
-    default = [schema["default"]] if "default" in schema and rng.random() < DEFAULT_RATE else []
-    return [list((pool or {}).get(name) or []), list(schema.get("enum") or []), examples, default]
+    if examples and rng.random() < 0.5:  # an id-like example ("HV-0142") stands for its shape
+        examples = [_reshaped(e, rng) for e in examples]
+    default = _default_of(schema) if rng.random() < DEFAULT_RATE else []
+    return [list((pool or {}).get(name) or []), list(schema.get("enum") or []), listed_values(schema), examples,
+            default]
 
 
 def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",

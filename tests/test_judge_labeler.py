@@ -107,3 +107,18 @@ def test_type_ok(value: Any, schema: dict[str, Any], ok: bool) -> None:
 ])
 def test_same_value(a: Any, b: Any, same: bool) -> None:
     assert same_value(a, b) is same
+
+
+PORT = Tool(name="Harbor_lookup_port", app="Harbor", api="lookup_port", domain="shipping", description="Port lookup.",
+            parameters={"type": "object", "required": ["locode"], "properties": {
+                "locode": {"type": "string", "pattern": "^[A-Z]{5}$"}, "note": {"type": "string", "maxLength": 12}}})
+
+
+@pytest.mark.parametrize(("args", "label"), [
+    ({"locode": "NLRTM"}, "VALID_CALL"),
+    ({"locode": "nlrtm"}, "PARAM_VALUE_ERROR"),  # equal up to case, but the schema refuses it
+    ({"locode": "NLRTM", "note": ""}, "VALID_CALL"),
+])
+def test_a_valid_call_is_re_derived_against_the_schema(args: dict[str, Any], label: str) -> None:
+    gold = ToolCall(tool=PORT.name, arguments={"locode": "NLRTM"})
+    assert label_candidate(gold, Candidate(call=ToolCall(tool=PORT.name, arguments=args)), [PORT]).label == label

@@ -258,6 +258,22 @@ def text_quality(inp: CardInput) -> list[str]:
                        "defects"], rows, right={2, 3, 4, 5})]
 
 
+@section(67, "plausibility")
+def plausibility(inp: CardInput) -> list[str]:
+    from ..plausibility import MEANING, audit_calls, file_calls
+
+    tally = audit_calls(c for p in inp.products if (path := stats_path(inp.out_dir, p)).exists()
+                        for c in file_calls(path))
+    rows = [[c, MEANING[c], n, 1 - tally.failed[c] / n] for c, n in tally.checked.items() if n]
+    if not rows:
+        return []
+    return ["## Plausibility of the values", "",
+            ("Valid against the schema is not yet what a person would write. `trajgen stats` reads every call "
+             "that carries its tool's schema and checks, apart from the code that drew the values, the ones "
+             "below; *held* is the share that passed."), "",
+            *md_table(["check", "what it checks", "checked", "held"], rows, right={2, 3})]
+
+
 @section(70, "plots")
 def plots(inp: CardInput) -> list[str]:
     shown = [(name, caption) for name, (caption, _) in PLOTS.items()

@@ -3,13 +3,17 @@
 Written apart from the corruption operators on purpose (it imports nothing from them): an
 operator only *intends* a label, this module decides it, and a row is kept when both agree.
 
-Stages, first failure decides: tool -> parameter names -> parameter values -> VALID_CALL.
+Stages, first failure decides: tool -> parameter names -> parameter values -> the schema ->
+VALID_CALL. The last stage re-derives every VALID_CALL against the tool's own JSON Schema: a
+value equal to the gold one up to case is still wrong when the schema's `pattern`, `enum` or
+`format` refuses it (`"ecrkw"` against `^[A-Z]{5}$`).
 Semantics (pinned by tests/test_judge_labeler.py):
 - a text reply is right iff no offered tool serves the request (gold is None);
 - an omitted optional parameter is fine, and so is an empty string/list for it (the same as
   omitting it, as BFCL's checker also treats it); an integer where a number is expected is fine;
 - strings are compared ignoring case and whitespace;
-- an optional parameter the gold call does not set is fine only at its schema default.
+- an optional parameter the gold call does not set is fine only at its schema default;
+- a call the tool's schema refuses is a PARAM_VALUE_ERROR, whatever the gold call says.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..records import Tool, ToolCall
+from ..schema import argument_errors
 from .cases import Candidate, Judgement
 
 Stage = Callable[[ToolCall | None, Candidate, dict[str, Tool]], Judgement | None]
@@ -79,7 +84,17 @@ def _value_problem(param: str, value: Any, schema: dict[str, Any], gold: dict[st
     return f"unrequested value for '{param}'"
 
 
-STAGES: tuple[Stage, ...] = (_tool_stage, _name_stage, _value_stage)
+def _schema_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool]) -> Judgement | None:
+    """The call against its tool's schema (empty optional values left out, as above)."""
+    assert cand.call is not None
+    tool = tools[cand.call.tool]
+    args = {p: v for p, v in cand.call.arguments.items()
+            if p in tool.required or not _empty(v, tool.properties.get(p) or {})}
+    reasons = [f"violates the schema: {e}" for e in argument_errors(tool, args)]
+    return Judgement(label="PARAM_VALUE_ERROR", reasons=reasons) if reasons else None
+
+
+STAGES: tuple[Stage, ...] = (_tool_stage, _name_stage, _value_stage, _schema_stage)
 
 # JSON Schema type -> test of a decoded JSON value; bool is not a number here (JSON keeps them apart).
 _TYPE_TESTS: dict[str, Callable[[Any], bool]] = {

@@ -16,6 +16,7 @@ from typing import Any
 from ..llm.protocol import LLMClient
 from ..records import Tool, ToolCall
 from ..registry import Registry
+from ..schema import argument_errors
 from ..values import sample_arguments, schema_type, value_for
 from .cases import Candidate, Scenario
 from .config import Label
@@ -97,17 +98,28 @@ def valid_exact(sc: Scenario, rng: random.Random) -> Candidate | None:
     return _call(sc, dict(sc.gold.arguments), "the gold call")
 
 
+# Keywords under which the case of a string is part of its meaning (a code, a format).
+_CASED = ("enum", "const", "pattern", "format")
+
+
 @operator("valid_case_variant", "VALID_CALL")
 def valid_case_variant(sc: Scenario, rng: random.Random) -> Candidate | None:
-    # Free text only: re-casing an identifier ("RES-123") may matter to a real API.
+    # Free text only: re-casing an identifier ("RES-123") or a code the schema pins by a
+    # pattern ("ECRKW" against ^[A-Z]{5}$) may matter to a real API.
     param = _pick_param(sc, rng, lambda p, v, s: isinstance(v, str) and v.lower() != v.upper()
-                        and not s.get("enum") and not any(c.isdigit() for c in v))
+                        and not any(k in s for k in _CASED) and not any(c.isdigit() for c in v))
     if param is None:
         return None
     assert sc.gold is not None
     old = sc.gold.arguments[param]
-    value = next((c for c in (old.lower(), old.title(), old.upper()) if c != old), None)
+    options = [c for c in (old.lower(), old.title(), old.upper()) if c != old]
+    value = next((c for c in options if _still_valid(sc, param, c)), None)
     return None if value is None else _call(sc, _with(sc, param, value), f"re-cased '{param}'")
+
+
+def _still_valid(sc: Scenario, param: str, value: Any) -> bool:
+    """A VALID_CALL variant must still satisfy the tool's schema (a maxLength, a nested rule)."""
+    return not argument_errors(_gold_tool(sc), _with(sc, param, value))
 
 
 @operator("valid_int_for_float", "VALID_CALL")
@@ -117,7 +129,10 @@ def valid_int_for_float(sc: Scenario, rng: random.Random) -> Candidate | None:
     if param is None:
         return None
     assert sc.gold is not None
-    return _call(sc, _with(sc, param, int(sc.gold.arguments[param])), f"integer for number '{param}'")
+    value = int(sc.gold.arguments[param])
+    if not _still_valid(sc, param, value):
+        return None
+    return _call(sc, _with(sc, param, value), f"integer for number '{param}'")
 
 
 @operator("valid_default_omitted", "VALID_CALL")

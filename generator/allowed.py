@@ -1,0 +1,190 @@
+"""What a parameter's description says its values are: the allowed values it lists, examples,
+a stated default and a numeric range.
+
+Real catalogs rarely put an `enum` in the schema; they write the values in prose:
+"One of: low, mid, high", "Unit system, either 'metric' or 'imperial'", "Valid values are
+motion, brief, exhibit", "How often to feed: daily, every_other_day or weekly", "[Enum]: USD,
+EUR, JPY", "Valid Options: small (60px), medium (300px) or large". A list after such a cue is
+the parameter's enum (`described`), drawn from every time; a list after "e.g.", "such as",
+"for example" is only a set of examples. "Default is 30" / "Default value is 299792458" is a
+default; "from 0.0 to 1.0", "between 1 and 5", "maximum is 50" narrow a number.
+
+Parsing is deliberately strict: a list counts only when it has two or more short items
+(quoted, or single tokens of at most three words, each optionally glossed in parentheses) and
+none of them reads as prose ("any equity, index or forex" is not a list of values). A wrong
+"enum" would pin a parameter to junk ("mid and "), so anything unclear is left out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# Cues before a closed list of values, and before a list of examples.
+_CLOSED = re.compile(r"(?:\bone of|\b(?:valid|allowed|possible|accepted|supported|available|permitted|acceptable)"
+                     r"(?: values| options| inputs| units| types)?|\boptions(?: are)?|\bmust be(?: one of)?|"
+                     r"\bcan be(?: one of)?|\beither|\bvalues? (?:are|is|can be|include)|\bsupports|"
+                     r"\[enum\]|\bchoices?(?: are)?)\s*(?:are|is|include|:)?\s*:?\s*", re.IGNORECASE)
+_OPEN = re.compile(r"(?:\be\.g\.|\beg\.|\bfor example|\bfor instance|\bsuch as|\blike|\bincluding|"
+                   r"\bexamples?(?: are| include)?)\s*[,:]?\s*", re.IGNORECASE)
+# A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
+_COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
+_QUOTED = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`)"""
+_WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)?"
+_BARE = rf"{_WORD}(?: {_WORD})?"
+_GLOSS = re.compile(r"\s*\([^()\n]{0,40}\)")
+_ITEM = re.compile(rf"\s*\[?\s*({_QUOTED}|{_BARE})")
+_SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:or|and)\s+|\s*\|\s*|\s*/\s+)")
+_NOUN_AFTER = re.compile(r"\s+[a-z]+(?=\s*(?:,|\s(?:or|and)\s|[.;]|$))")
+_PAREN_LIST = re.compile(r"\(([^()]{3,200})\)")
+# Words that make an unquoted item prose rather than a value.
+_PROSE = frozenset({"a", "an", "the", "any", "all", "other", "more", "some", "this", "that", "which", "if",
+                    "is", "are", "be", "to", "of", "for", "in", "on", "with", "by", "not", "etc", "used",
+                    "see", "set", "you", "your", "it", "its", "will", "can", "should", "return", "returns",
+                    "e", "i", "eg", "ie"})
+_DEFAULT = re.compile(r"\bdefaults?(?: value)?(?: is| to be| to| =|:)?\s*(?:set to\s*)?"
+                      rf"({_QUOTED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w.-]*)", re.IGNORECASE)
+_NUM = r"(-?\d+(?:\.\d+)?)"
+_RANGES = [re.compile(rf"\bfrom {_NUM}\b[^.;\n]{{0,40}}?\bto {_NUM}", re.IGNORECASE),
+           re.compile(rf"\bbetween {_NUM} and {_NUM}", re.IGNORECASE),
+           re.compile(rf"\brange (?:of |is )?\[?{_NUM}\s*(?:-|to|,|\.\.)\s*{_NUM}", re.IGNORECASE),
+           re.compile(rf"\(\s*{_NUM}\s*(?:-|to)\s*{_NUM}\s*\)", re.IGNORECASE)]
+_UPPER = re.compile(rf"\b(?:maximum|max|at most|up to|no more than)(?: value)?(?: is| of)?(?: fixed at)?\s*:?\s*{_NUM}",
+                    re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Described:
+    """What a description says about a parameter's values."""
+
+    allowed: tuple[str, ...] = ()  # a closed list: the enum the schema did not write
+    examples: tuple[str, ...] = ()
+    default: str | float | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+def _strip(item: str) -> str:
+    return item.strip().strip("'\"`").strip()
+
+
+def _items(text: str, whole: bool = False) -> tuple[str, ...] | None:
+    """The values of the list at the start of `text` (`whole`: the list is all of it), or None
+    when it is not a list of values."""
+    text = _GLOSS.sub("", text)  # "small (60px), medium (300px)": the glosses say what a value means
+    pos, raw, end = 0, [], 0
+    while (m := _ITEM.match(text, pos)) is not None:
+        raw.append(m.group(1))
+        end = m.end()
+        noun = _NOUN_AFTER.match(text, end) if raw[-1][:1] in "'\"`" else None
+        end = noun.end() if noun else end  # "'calendar' days or 'court' days"
+        sep = _SEP.match(text, end)
+        if sep is None:
+            break
+        pos = sep.end()
+    if raw and raw[-1].endswith(".") and raw[-1].strip("'\"`") == raw[-1]:
+        raw[-1] = raw[-1].rstrip(".")  # the sentence's full stop
+    quoted = [r for r in raw if r[:1] in "'\"`"]
+    if len(quoted) >= 2 and not whole:  # "options: 'Darwin', 'Lamarck', default is 'Darwin'"
+        raw = raw[:next((i for i, r in enumerate(raw) if r[:1] not in "'\"`"), len(raw))]
+    items = [i for i in (_strip(r) for r in raw) if i]
+    if whole and text[end:].strip(" .") != "":
+        return None
+    if len(items) < 2 or not all(_value_like(r, i) for r, i in zip(raw, items, strict=False)):
+        return None
+    return tuple(dict.fromkeys(items))
+
+
+def _value_like(raw: str, item: str) -> bool:
+    if raw.strip()[:1] in "'\"`":
+        return True
+    words = item.split()
+    prose = {w.lower() for w in words if not w.isupper()} & _PROSE  # "IN" is India's code, "in" a word
+    return 0 < len(words) <= 2 and not prose and "%" not in item  # "%H:%M" is a format
+
+
+def _after(cue: re.Pattern[str], text: str) -> list[tuple[str, ...]]:
+    out = []
+    for m in cue.finditer(text):
+        found = _items(text[m.end():])
+        if found:
+            out.append(found)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def read(description: str) -> Described:
+    """The allowed values, examples, default and range a description states."""
+    text = re.sub(r"\s+", " ", description.replace("**", "")).strip()
+    closed = _after(_CLOSED, text)
+    colon = _COLON.match(text)
+    if not closed and not colon:  # the description is the list ("'calendar' days or 'court' days")
+        closed = [found] if (found := _items(text, whole=True)) and any(c in text for c in "'\"`") else []
+    if not closed and colon:
+        found = _items(text[colon.end():])
+        closed = [found] if found and not _OPEN.search(colon.group(0)) else []
+    examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
+    # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
+    examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or ()) if m.group(1).count(",") >= 2]
+    low, high = _range(text)
+    return Described(allowed=closed[0] if closed else (), examples=tuple(dict.fromkeys(examples)),
+                     default=_default(text), low=low, high=high)
+
+
+def _quoted_examples(text: str) -> list[str]:
+    """A single quoted example after a cue ("e.g. 'HV-0142'")."""
+    return [_strip(m.group(1)) for m in re.finditer(rf"{_OPEN.pattern}({_QUOTED})", text, re.IGNORECASE)]
+
+
+def _default(text: str) -> str | float | None:
+    m = _DEFAULT.search(text)
+    if not m:
+        return None
+    value = m.group(1).strip("'\"`")
+    if value.lower() in _PROSE or value.lower() in ("none", "null", "empty", "not", "no"):
+        return None
+    try:
+        return float(value) if re.fullmatch(r"-?\d+(?:\.\d+)?", value) else value
+    except ValueError:
+        return value
+
+
+def _range(text: str) -> tuple[float | None, float | None]:
+    for rx in _RANGES:
+        m = rx.search(text)
+        if m and float(m.group(1)) < float(m.group(2)):
+            return float(m.group(1)), float(m.group(2))
+    m = _UPPER.search(text)
+    return (None, float(m.group(1))) if m else (None, None)
+
+
+def allowed_values(description: str) -> list[str]:
+    """The closed list of values a description states ([] when it states none)."""
+    return list(read(description).allowed)
+
+
+def typed(values: tuple[str, ...] | list[str], json_type: str) -> list[object]:
+    """Listed values in the parameter's JSON type ("5" -> 5 for an integer), unconvertible ones left out."""
+    out: list[object] = []
+    for v in values:
+        try:
+            out.append(_convert(v, json_type))
+        except ValueError:
+            continue
+    return out
+
+
+def _convert(value: str, json_type: str) -> object:
+    if json_type == "integer":
+        return int(value)
+    if json_type == "number":
+        return float(value)
+    if json_type == "boolean":
+        if value.lower() not in ("true", "false"):
+            raise ValueError(value)
+        return value.lower() == "true"
+    if json_type in ("array", "object"):
+        return json.loads(value)
+    return value

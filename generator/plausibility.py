@@ -1,0 +1,510 @@
+"""The plausibility audit: would a person use these argument values?
+
+A value can validate against its schema and still be one no person would write: a surname in
+`units`, a chat line in `status`, "XY" as a country, a unix timestamp as a count, a departure
+before the arrival. This module reads generated calls (their tool's parameter schemas beside
+their arguments) and counts, per check, the values it applies to and the ones that pass:
+
+| check | applies to | passes when |
+|---|---|---|
+| `listed` | a string whose description lists its allowed values ("one of: low, mid, high") | the value is one of them |
+| `code` | a country / currency / language / airport code (by name or description) | it is a real code (pycountry, airportsdata) |
+| `count` | an integer that counts (`count`, `num_*`, `quantity`, "Number of ...") | 0 <= value < 100,000 (no timestamp) |
+| `word` | a status-like word (`status`, `units`, `freq`, `mode`, `level`, `priority`, `amenities`, ...) | a short lower-case word or phrase, no sentence, no surname |
+| `note` | free text (`notes`, `comment`, `reason`, `special_requests`, `instructions`, ...) | a phrase of two or more words that is no instruction to a model and no bare name |
+| `ordered` | pairs that run one way (start/end, min/max, from/to, arrival/departure, after/before, check-in/out) | the first is not after the second |
+| `meal` | a meal and the clock time of the same call | the time is one the meal is eaten at |
+| `distance` | an activity and a distance in the same call | the activity covers a distance (no yoga with 16.1 km) |
+
+It is written apart from the code that draws values (generator.values, semantic, allowed,
+constraints) on purpose: it imports none of them, has its own readers of names and
+descriptions and its own tables, so a drawer that goes wrong is caught rather than agreed with.
+`trajgen stats` prints the table (`plausibility_lines`) for every part of a run that carries
+tool schemas beside its calls (SDG rows, BFCL files, judge rows); the dataset card shows it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+Props = dict[str, dict[str, Any]]
+Call = tuple[Props, dict[str, Any]]  # (the tool's properties, the call's arguments)
+
+
+def _words(name: str) -> list[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
+
+
+def _desc(schema: dict[str, Any]) -> str:
+    return str(schema.get("description") or "")
+
+
+# ---------------------------------------------------------------- per-value checks
+
+@dataclass(frozen=True)
+class ValueCheck:
+    name: str
+    applies: Callable[[str, dict[str, Any], Any], bool]
+    ok: Callable[[str, dict[str, Any], Any], bool]
+
+
+_CUE = re.compile(r"(?:one of|valid values(?: are)?|allowed values(?: are)?|possible values(?: are)?|"
+                  r"supported values(?: are)?|accepted values(?: are)?|valid options|\[enum\]|either)\s*:?\s*",
+                  re.IGNORECASE)
+_TOKEN = re.compile(r"""['"`]([^'"`]{1,40})['"`]|([A-Za-z0-9_:+.-]{1,30})""")
+
+
+@lru_cache(maxsize=4096)
+def listed(description: str) -> tuple[str, ...]:
+    """The values after a closed-list cue, up to the end of the sentence (its own reading)."""
+    m = _CUE.search(description)
+    if not m:
+        return ()
+    rest = re.split(r"(?<![a-z]\.[a-z])\.(?:\s|$)|;|\n", description[m.end():])[0]
+    rest = re.sub(r"\([^)]*\)", "", rest).strip(" []")
+    parts = [p.strip() for p in re.split(r",|\bor\b|\band\b|\|", rest) if p.strip()]
+    found = []
+    for part in parts:
+        t = _TOKEN.fullmatch(part.strip())
+        if t is None:
+            return ()  # prose, not a list
+        found.append((t.group(1) or t.group(2)).strip())
+    return tuple(found) if len(found) >= 2 else ()
+
+
+def _listed_applies(name: str, schema: dict[str, Any], value: Any) -> bool:
+    return isinstance(value, str) and not schema.get("enum") and bool(listed(_desc(schema)))
+
+
+def _listed_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
+    return value.strip().lower() in {v.lower() for v in listed(_desc(schema))}
+
+
+_CODE_KINDS = [("country", {"country", "nationality", "citizenship", "flag"}),
+               ("currency", {"currency"}), ("language", {"language", "lang"}), ("airport", {"iata", "icao"})]
+
+
+def code_kind(name: str, schema: dict[str, Any], value: Any) -> str | None:
+    """Which code a parameter holds, when its value looks like one (2-4 letters)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z]{2,4}", value.strip()):
+        return None
+    words = set(_words(name))
+    coded = words & {"code", "iso", "iata", "icao"} or re.search(r"\bcode\b|\biso\b|alpha-?[23]|letter",
+                                                                  _desc(schema), re.IGNORECASE)
+    kind = next((k for k, keys in _CODE_KINDS if words & keys), None)
+    if kind in ("language", "country") and not coded:
+        return None
+    return kind
+
+
+@lru_cache(maxsize=1)
+def _pycountry() -> Any:
+    import pycountry
+
+    return pycountry
+
+
+@lru_cache(maxsize=1)
+def _airport_codes() -> frozenset[str]:
+    import airportsdata
+
+    return frozenset(k for k in airportsdata.load("IATA")) | frozenset(airportsdata.load("ICAO"))
+
+
+def real_code(kind: str, value: str) -> bool:
+    v = value.strip()
+    pc = _pycountry()
+    if kind == "country":
+        return v.upper() in ("UK", "EU") or pc.countries.get(**{f"alpha_{len(v)}": v.upper()}) is not None \
+            if len(v) in (2, 3) else False
+    if kind == "currency":
+        return len(v) == 3 and pc.currencies.get(alpha_3=v.upper()) is not None
+    if kind == "language":
+        return len(v) in (2, 3) and pc.languages.get(**{f"alpha_{len(v)}": v.lower()}) is not None
+    return v.upper() in _airport_codes()
+
+
+_COUNT_WORDS = {"count", "num", "quantity", "qty", "total", "n"}
+
+
+def _count_applies(name: str, schema: dict[str, Any], value: Any) -> bool:
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    words = _words(name)
+    return bool(set(words) & _COUNT_WORDS) or words[:1] == ["number"] or \
+        _desc(schema).lower().startswith(("number of", "how many", "the number of"))
+
+
+def _count_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
+    return 0 <= value < 100_000
+
+
+WORD_FIELDS = {"status", "state", "units", "unit", "freq", "frequency", "mode", "level", "priority", "severity",
+               "amenity", "amenities", "interval", "period", "tier", "grade", "direction", "gender", "sort",
+               "order", "method", "role", "visibility"}
+
+
+def _word_applies(name: str, schema: dict[str, Any], value: Any) -> bool:
+    words = _words(name)
+    return isinstance(value, str) and not schema.get("enum") and bool(words) and words[-1] in WORD_FIELDS \
+        and "text" not in _desc(schema).lower()
+
+
+@lru_cache(maxsize=1)
+def _surnames() -> frozenset[str]:
+    from faker.providers.lorem.en_US import Provider as Lorem
+    from faker.providers.person.en_US import Provider as Person
+
+    common = {w.lower() for w in Lorem.word_list}
+    return frozenset(n for n in Person.last_names if n.lower() not in common)
+
+
+def surname_like(value: str) -> bool:
+    """A capitalised surname ("Fuentes", "Erickson, Russell and Mitchell")."""
+    parts = [p for p in re.split(r",\s*|\s+and\s+|\s+", value.strip()) if p]
+    return bool(parts) and all(p in _surnames() for p in parts)
+
+
+def _word_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
+    v = value.strip()
+    return 0 < len(v.split()) <= 4 and not re.search(r"[!?]|,\s|\.\s", v) and not surname_like(v)
+
+
+NOTE_FIELDS = {"note", "notes", "comment", "comments", "remark", "remarks", "reason", "request", "requests",
+               "instruction", "instructions", "memo", "description"}
+_MODEL_INSTRUCTIONS = re.compile(r"\b(?:words|bullet points?|summari[sz]e|paragraphs?|in (?:one|two|three) sentences)\b",
+                                 re.IGNORECASE)
+
+
+def _note_applies(name: str, schema: dict[str, Any], value: Any) -> bool:
+    words = _words(name)
+    return isinstance(value, str) and bool(words) and words[-1] in NOTE_FIELDS and not schema.get("enum")
+
+
+def _note_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
+    v = value.strip()
+    model_text = _MODEL_INSTRUCTIONS.search(v) and not re.search(r"prompt|model|assistant|summar", name + _desc(schema),
+                                                                 re.IGNORECASE)
+    return len(v.split()) >= 2 and not surname_like(v) and not model_text
+
+
+VALUE_CHECKS: list[ValueCheck] = [
+    ValueCheck("listed", _listed_applies, _listed_ok),
+    ValueCheck("code", lambda n, s, v: code_kind(n, s, v) is not None,
+               lambda n, s, v: real_code(code_kind(n, s, v) or "", v)),
+    ValueCheck("count", _count_applies, _count_ok),
+    ValueCheck("word", _word_applies, _word_ok),
+    ValueCheck("note", _note_applies, _note_ok),
+]
+
+
+# ---------------------------------------------------------------- checks across a call
+
+# (earlier words, later words, whether the schema's own order decides which comes first)
+PAIRS: list[tuple[tuple[str, ...], tuple[str, ...], bool]] = [
+    (("start",), ("end",), False), (("begin",), ("end",), False), (("from",), ("to",), False),
+    (("min",), ("max",), False), (("minimum",), ("maximum",), False), (("lower",), ("upper",), False),
+    (("earliest",), ("latest",), False), (("since",), ("until",), False), (("after",), ("before",), False),
+    (("check", "in"), ("check", "out"), False), (("checkin",), ("checkout",), False),
+    (("departure",), ("arrival",), True), (("depart",), ("arrive",), True), (("eta",), ("etd",), False),
+]
+_FREE_ORDER = {"lat", "latitude", "lon", "lng", "longitude", "x", "y", "currency", "language", "lang", "city",
+               "station", "airport", "location", "place", "address", "country", "unit", "units", "name"}
+
+
+def _replace(words: list[str], part: tuple[str, ...]) -> tuple[str, ...] | None:
+    n = len(part)
+    for i in range(len(words) - n + 1):
+        if tuple(words[i:i + n]) == part:
+            return tuple(words[:i]) + ("*",) + tuple(words[i + n:])
+    return None
+
+
+def ordered_pairs(props: Props) -> list[tuple[str, str]]:
+    """(earlier, later) parameter pairs of a tool, by its own reading of the names."""
+    names = list(props)
+    out: list[tuple[str, str]] = []
+    for first, second, by_order in PAIRS:
+        seconds = {_replace(_words(n), second): n for n in names}
+        for name in names:
+            stem = _replace(_words(name), first)
+            other = seconds.get(stem) if stem else None
+            if other and other != name and not set(stem or ()) & _FREE_ORDER:
+                pair = (other, name) if by_order and names.index(other) < names.index(name) else (name, other)
+                if pair not in out and (pair[1], pair[0]) not in out:
+                    out.append(pair)
+    return out
+
+
+_MOMENT_FORMATS = ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d",
+                   "%m/%d/%Y", "%H:%M:%S", "%H:%M", "%I:%M %p")
+
+
+def _key(value: Any) -> tuple[str, Any] | None:
+    """A value as something ordered: ("n", number), ("d", datetime) or ("t", time of day)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return "n", float(value)
+    if not isinstance(value, str):
+        return None
+    v = value.strip().removesuffix("Z")
+    if re.fullmatch(r"-?\d+(?:\.\d+)?", v):
+        return "n", float(v)
+    for fmt in _MOMENT_FORMATS:
+        try:
+            moment = datetime.strptime(v, fmt)
+        except ValueError:
+            continue
+        return ("t", moment.time()) if "%d" not in fmt else ("d", moment)
+    try:
+        return "d", datetime.fromisoformat(v).replace(tzinfo=None)
+    except ValueError:
+        return None
+
+
+def pair_held(a: Any, b: Any) -> bool | None:
+    """Whether `a` is not after `b`; None when they are not comparable."""
+    ka, kb = _key(a), _key(b)
+    if ka is None or kb is None or ka[0] != kb[0]:
+        return None
+    return bool(ka[1] <= kb[1])
+
+
+MEAL_WINDOWS = {"breakfast": (5, 11), "brunch": (9, 14), "lunch": (11, 15), "dinner": (17, 23),
+                "supper": (17, 23), "night_snack": (21, 3), "late_night_snack": (21, 3), "afternoon_tea": (14, 18)}
+STILL_ACTIVITIES = {"yoga", "pilates", "meditation", "stretching", "weightlifting", "strength training",
+                    "strength", "hiit", "boxing", "dance", "tai chi", "gym", "crossfit", "climbing"}
+
+
+def _hour(value: Any) -> int | None:
+    k = _key(value)
+    if k is None or k[0] == "n":
+        return None
+    return k[1].hour
+
+
+def _meal_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
+    meals = [n for n in args if set(_words(n)) & {"meal", "mealtime"} and isinstance(args[n], str)]
+    clocks = [n for n in args if set(_words(n)) & {"time", "datetime", "at", "when", "slot"}
+              and not set(_words(n)) & {"meal", "duration", "prep", "cook"} and _hour(args[n]) is not None]
+    for meal in meals[:1]:
+        window = MEAL_WINDOWS.get(re.sub(r"[\s-]+", "_", args[meal].strip().lower()))
+        for clock in clocks[:1]:
+            if window is not None:
+                hour, (lo, hi) = _hour(args[clock]), window
+                assert hour is not None
+                yield lo <= hour < hi if lo < hi else (hour >= lo or hour < hi)
+
+
+def _distance_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
+    acts = [n for n in args if set(_words(n)) & {"activity", "exercise", "workout", "sport"} and isinstance(args[n], str)]
+    dists = [n for n in args if set(_words(n)) & {"distance", "km", "miles", "meters", "metres"}]
+    for act in acts[:1]:
+        if dists:
+            yield re.sub(r"[_-]+", " ", args[act].strip().lower()) not in STILL_ACTIVITIES
+
+
+def _whole(name: str, args: dict[str, Any]) -> Any:
+    """A clock time with its date when the date is a parameter of its own (`arrival_time` with
+    `arrival_date`): the moment the two name together."""
+    for clock in ("time", "hour"):
+        day = re.sub(rf"(?i)(?<![a-z]){clock}(?![a-z])", "date", name)
+        if day != name and day in args and isinstance(args[day], str) and isinstance(args[name], str):
+            return f"{args[day].strip()} {args[name].strip()}"
+    return args[name]
+
+
+def _ordered_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
+    for a, b in ordered_pairs(props):
+        if a in args and b in args:
+            held = pair_held(_whole(a, args), _whole(b, args))
+            if held is not None:
+                yield held
+
+
+CALL_CHECKS: dict[str, Callable[[Props, dict[str, Any]], Iterator[bool]]] = {
+    "ordered": _ordered_held,
+    "meal": _meal_held,
+    "distance": _distance_held,
+}
+CHECKS = [c.name for c in VALUE_CHECKS] + list(CALL_CHECKS)
+
+
+# ---------------------------------------------------------------- tallies
+
+
+@dataclass
+class Tally:
+    """Per check: values (or pairs) it applied to, and the ones that failed (with examples)."""
+
+    checked: Counter[str] = field(default_factory=Counter)
+    failed: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, check: str, ok: bool, what: str) -> None:
+        self.checked[check] += 1
+        if not ok:
+            self.failed[check] += 1
+            self.examples.setdefault(check, [])
+            if len(self.examples[check]) < 3:
+                self.examples[check].append(what)
+
+    def figures(self) -> dict[str, float | int | None]:
+        out: dict[str, float | int | None] = {}
+        for check in CHECKS:
+            n = self.checked[check]
+            out[f"{check}.checked"] = n
+            out[f"{check}.held"] = round(1 - self.failed[check] / n, 3) if n else None
+        return out
+
+
+def audit_call(tally: Tally, props: Props, args: dict[str, Any]) -> None:
+    """Every check over one call (nested objects' fields included)."""
+    for name, value in args.items():
+        schema = props.get(name) or {}
+        for check in VALUE_CHECKS:
+            if check.applies(name, schema, value):
+                tally.add(check.name, check.ok(name, schema, value), f"{name}={value!r}"[:80])
+        if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
+            audit_call(tally, schema["properties"], value)
+    for name, held in CALL_CHECKS.items():
+        for ok in held(props, args):
+            tally.add(name, ok, json.dumps(args, default=str)[:80])
+
+
+def audit_calls(calls: Iterable[Call]) -> Tally:
+    tally = Tally()
+    for props, args in calls:
+        if isinstance(args, dict):
+            audit_call(tally, props, args)
+    return tally
+
+
+# ---------------------------------------------------------------- reading calls from files
+
+
+def _props(tool: dict[str, Any]) -> tuple[str, Props] | None:
+    fn = tool.get("function", tool)
+    params = fn.get("parameters") or {}
+    props = params.get("properties") if isinstance(params, dict) else None
+    return (str(fn.get("name")), props) if isinstance(props, dict) else None
+
+
+def _arguments(raw: Any) -> dict[str, Any] | None:
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            return None
+    return raw if isinstance(raw, dict) else None
+
+
+def _row_calls(row: dict[str, Any]) -> Iterator[Call]:
+    """Calls of a row that carries its tools (SDG chat rows, judge rows): each call with the
+    properties of the tool it names."""
+    if row.get("label") not in (None, "VALID_CALL"):
+        return  # a judge row's corrupted candidate is wrong on purpose
+    tools = row.get("tools") or row.get("tools_list")
+    if isinstance(tools, str):
+        try:
+            tools = json.loads(tools)
+        except ValueError:
+            tools = None
+    schemas = dict(p for t in tools or [] if isinstance(t, dict) and (p := _props(t)))
+    messages = row.get("messages") or row.get("messages_history") or []
+    if isinstance(messages, str):
+        try:
+            messages = json.loads(messages)
+        except ValueError:
+            messages = []
+    for msg in messages if isinstance(messages, list) else []:
+        for call in (msg.get("tool_calls") or []) if isinstance(msg, dict) else []:
+            fn = call.get("function", call) if isinstance(call, dict) else {}
+            args = _arguments(fn.get("arguments"))
+            if fn.get("name") in schemas and args is not None:
+                yield schemas[fn["name"]], args
+    gold = row.get("gold") or row.get("gold_call")
+    if isinstance(gold, str):
+        gold = _arguments(gold)
+    if isinstance(gold, dict) and gold.get("tool") in schemas:
+        args = _arguments(gold.get("arguments"))
+        if args is not None:
+            yield schemas[gold["tool"]], args
+
+
+def file_calls(path: Path) -> Iterator[Call]:
+    """The calls of every JSON / JSON-lines file under `path` whose rows carry their tools."""
+    files = sorted(path.rglob("*.jsonl")) + sorted(path.rglob("*.json")) if path.is_dir() else [path]
+    for f in files:
+        if any(part.startswith(".") for part in f.relative_to(path).parts[:-1]) if path.is_dir() else False:
+            continue  # a run's .state/ holds the same rows again
+        try:
+            text = f.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for row in _rows(text):
+            if isinstance(row, dict):
+                yield from _row_calls(row)
+
+
+def _rows(text: str) -> Iterator[Any]:
+    try:
+        data = json.loads(text)
+        yield from data if isinstance(data, list) else [data]
+        return
+    except ValueError:
+        pass
+    for line in text.splitlines():
+        try:
+            yield json.loads(line)
+        except ValueError:
+            continue
+
+
+# ---------------------------------------------------------------- report
+
+MEANING = {
+    "listed": "values from the list a description gives (\"one of: low, mid, high\")",
+    "code": "country / currency / language / airport codes that exist (pycountry, airportsdata)",
+    "count": "counts that are counts (0 to 99,999: no timestamp)",
+    "word": "status-like words (status, units, freq, level, amenities, ...): short, no sentence, no surname",
+    "note": "free text (notes, reason, requests, instructions): a phrase, no bare name, no instruction to a model",
+    "ordered": "ordered pairs held (start <= end, min <= max, arrival <= departure, after <= before, ...)",
+    "meal": "a meal at a time it is eaten",
+    "distance": "a distance only with an activity that covers one",
+}
+
+
+def plausibility_lines(tally: Tally) -> list[str]:
+    """The audit as a text table: one row per check with what it applied to."""
+    rows = [c for c in CHECKS if tally.checked[c]]
+    if not rows:
+        return []
+    out = ["plausibility (values a person would use; generator.plausibility):",
+           f"  {'check':10} {'checked':>8} {'held':>7}  failed e.g."]
+    for c in rows:
+        n, bad = tally.checked[c], tally.failed[c]
+        eg = "; ".join(tally.examples.get(c, [])) or "-"
+        out.append(f"  {c:10} {n:8d} {1 - bad / n:7.3f}  {eg}")
+    out += [f"  {c}: {MEANING[c]}" for c in rows]
+    return out
+
+
+def add_plausibility(report: Any, path: Path) -> Any:
+    """`trajgen stats` hook: the table appended to the report, its figures under `plausibility.*`."""
+    tally = audit_calls(file_calls(path))
+    lines = plausibility_lines(tally)
+    if lines:
+        report.lines += lines
+        report.figures |= {f"plausibility.{k}": v for k, v in tally.figures().items()}
+    return report
