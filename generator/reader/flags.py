@@ -1,0 +1,59 @@
+"""Booleans: stated when the text says the condition or its negation ("only open now" for
+open_now=true, "no need to include the lyrics" for include_lyrics=false, "with free shipping"
+for free_shipping=true).
+
+The condition is the parameter's name without its switch words (is_, has_, include_, enable_,
+only_, ...): its content stems must occur in a row in the text. A negation in the few words before
+them ("no", "not", "don't", "without", "no need to") reads false. A description that names
+what each value means ("True if delivery else False for dine-in") adds those phrases: "dine in"
+then reads false.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .text import STOPWORDS, Text, identifier_words, stem
+
+_SWITCH = frozenset({"is", "has", "have", "include", "includes", "including", "enable", "enabled", "only",
+                     "with", "show", "allow", "allowed", "use", "need", "needs", "want", "should", "can",
+                     "do", "does", "get", "return", "flag", "filter", "whether", "if", "bool", "boolean"})
+_NEGATION = frozenset({"no", "not", "dont", "doesnt", "didnt", "without", "never", "isnt", "arent", "wont",
+                       "neednt", "none", "exclude", "excluding", "skip", "avoid", "nor", "non", "cannot",
+                       "cant", "shouldnt", "hasnt", "havent", "except", "minus"})
+_WINDOW = 5
+
+
+@lru_cache(maxsize=8192)
+def condition_stems(param: str) -> tuple[str, ...]:
+    ws = [w for w in identifier_words(param) if w not in _SWITCH and w not in STOPWORDS]
+    return tuple(stem(w) for w in ws)
+
+
+_MEANING = re.compile(r"\b(true|false)\s+(?:if|for|when|means|=)\s+([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;)]|else|otherwise|$))")
+
+
+@lru_cache(maxsize=4096)
+def described_values(description: str) -> tuple[tuple[bool, tuple[str, ...]], ...]:
+    """(value, phrase stems) for each "True if X" / "False for Y" of a parameter description."""
+    found = _MEANING.findall(description.lower())
+    return tuple((v == "true", tuple(stem(w) for w in re.findall(r"[a-z]+", phrase) if w not in STOPWORDS))
+                 for v, phrase in found)
+
+
+def read_flag(text: Text, param: str, description: str = "") -> tuple[bool, str] | None:
+    """(the value the text gives the flag, the words) or None when the text does not say it."""
+    for value, phrase in described_values(description):
+        if phrase and text.has_content(phrase):
+            return value, " ".join(phrase) + f" (the description's phrase for {value})"
+    key = condition_stems(param)
+    if not key:
+        return None
+    at = text.stems_at(key)
+    if at < 0:
+        return None
+    before = text.tokens[max(0, at - _WINDOW):at]
+    negated = any(w in _NEGATION for w in before) or "no need" in " ".join(before)
+    said = " ".join(text.tokens[max(0, at - _WINDOW):at + len(key)])
+    return (not negated), said

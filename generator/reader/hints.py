@@ -1,0 +1,136 @@
+"""Hints: words that point at a value through the user's history or situation instead of giving it.
+
+Kinds and the rule each names:
+- recency ("last time", "again", "same as before", "the one I just ordered") -> history last;
+- habit of frequency ("usual", "regular", "always", "as I normally do", "favorite") -> history usual;
+- habit words ("home", "work", "my gym", "the office", "the airport") -> history habit;
+- position ("nearby", "around here", "near me") -> the user's location: history last;
+- reference ("the mall" for "The River Mall", "that restaurant", "my account"): a definite,
+  demonstrative or possessive noun phrase whose noun is a word of the gold or of the parameter's
+  name -> the one history value holding the noun, else history last.
+
+A hint must refer to the argument: a hint bound to a noun binds to the parameter that noun names
+(its name words, or a word of its gold value); a location hint binds to location parameters by
+its preposition ("from home" the origin, "to work" the destination); an unbound recency or
+frequency hint ("same as last time", "my usual") refers to every argument of the call that the
+history holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .text import STOPWORDS, Text, content_stems, identifier_words, stem
+
+_RECENT = re.compile(r"\b(?:(?:same|like|as) (?:as )?(?:last time|before|the last one|the other day|yesterday|previously|earlier)"
+                     r"|last time|again|once more|another one|the same (?:one|thing|order|place|again)|same (?:one|thing|order|place|spot|route|ride|trip)"
+                     r"|the one i (?:just|had|got|ordered|used|bought|booked|saw|watched|read|visited|went)\w*"
+                     r"|(?:what|where) i (?:just|had|got|ordered|used|bought|booked|went|visited|watched|read)\w*(?: (?:last time|before|yesterday|earlier))?"
+                     r"|my (?:last|previous|latest|most recent) \w+|reorder|re-order)\b")
+# Frequency said of the user's own habit ("my usual", "as always", "I normally"), not of the world.
+_USUAL = re.compile(r"\b(?:(?:my|the|our) (?:usual|regular|favou?rite|go-?to|typical)|as (?:usual|always)|usual"
+                    r"|i (?:usually|always|normally|typically|regularly)|like i (?:always|usually) do)\b")
+# Habit places: "home" and "work" after a preposition or "my"; the others after my/the/our. The
+# word must close its noun phrase ("the station names" names no place).
+_HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
+                    r"(?:(?P<det>my|the|our)\s)?(?P<w>home|work|office|gym|school|campus|airport|station|dorm)"
+                    r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|to|from|for|at|in|on|by|with|please|now|today|tonight|again)\b)")
+_NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|close (?:by|to me)"
+                     r"|in my (?:area|neighbou?rhood)|where i am|my (?:current )?location)\b")
+# A short noun phrase closed by a function word or punctuation: "the mall.", "that restaurant
+# again", "my gym" (not "the best subway route": an open phrase names a kind, not one thing).
+_CLOSERS = "|".join(sorted(STOPWORDS | {"again", "last", "please", "now", "today", "tonight", "tomorrow", "usual",
+                                        "same", "regular", "favorite", "favourite"}))
+_W = rf"(?!(?:{_CLOSERS})\b)[a-z]+"
+_REFERENCE = re.compile(rf"\b(?P<det>the|that|this|those|these|my|our|same)\s+(?:(?:same|usual|regular|favou?rite)\s+)?"
+                        rf"(?:(?P<adj>{_W})\s+)?(?P<noun>{_W})(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_CLOSERS})\b)")
+
+_ORIGIN = frozenset({"start", "origin", "from", "departure", "pickup", "source", "begin", "departing"})
+_DESTINATION = frozenset({"end", "destination", "dest", "to", "arrival", "dropoff", "drop", "target", "arrive"})
+_PLACE = frozenset({"location", "address", "place", "city", "area", "near", "position", "lat", "lng", "lon",
+                    "latitude", "longitude", "where", "region", "district", "neighborhood", "poi", "station",
+                    "airport"}) | _ORIGIN | _DESTINATION
+
+
+@dataclass(frozen=True)
+class Hint:
+    kind: str  # recency | usual | habit | nearby | reference
+    words: str
+    word: str = ""  # the habit word or the reference noun
+    role: str = ""  # origin | destination | "" for a location hint
+
+
+@lru_cache(maxsize=8192)
+def hints_in(lowered: str) -> tuple[Hint, ...]:
+    """Every hint phrase of a (lowercased) text."""
+    out = [Hint("recency", m.group(0)) for m in _RECENT.finditer(lowered)]
+    out += [Hint("usual", m.group(0)) for m in _USUAL.finditer(lowered)]
+    out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre"))) for m in _HABIT.finditer(lowered)
+            if m.group("det") or (m.group("pre") and m.group("w") in ("home", "work"))]
+    out += [Hint("nearby", m.group(0)) for m in _NEARBY.finditer(lowered)]
+    out += [Hint("reference", m.group(0), m.group("noun")) for m in _REFERENCE.finditer(lowered)
+            if m.group("noun") not in STOPWORDS and (m.group("det") != "the" or not m.group("adj"))]
+    return tuple(out)
+
+
+def _role(pre: str | None) -> str:
+    if not pre:
+        return ""
+    return "origin" if pre.startswith(("from", "leave")) else "destination" if pre != "near" and pre != "around" else ""
+
+
+def param_role(param: str) -> str:
+    ws = set(identifier_words(param))
+    if ws & _ORIGIN:
+        return "origin"
+    if ws & _DESTINATION:
+        return "destination"
+    return "place" if ws & _PLACE else ""
+
+
+def is_place(param: str) -> bool:
+    return bool(set(identifier_words(param)) & _PLACE)
+
+
+def bound_noun(hint: Hint, text: Text) -> str | None:
+    """The noun a recency/usual phrase governs ("my usual coffee" -> coffee), if any."""
+    lowered = text.raw.lower()
+    at = lowered.find(hint.words)
+    if at < 0:
+        return None
+    after = lowered[at + len(hint.words):].split()
+    nxt = next((w.strip(".,!?") for w in after[:2] if w.strip(".,!?") not in STOPWORDS), None)
+    return nxt if nxt and nxt.isalpha() else None
+
+
+def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str]) -> bool:
+    """Whether `hint` refers to the argument `param` (with gold value `gold`) of the call."""
+    if hint.kind in ("habit", "nearby"):
+        return _location_binding(hint, param)
+    if hint.kind == "reference":
+        return _names_argument(hint.word, param, gold)
+    noun = bound_noun(hint, text)
+    if noun and any(_names_argument(noun, p, None) for p in params):
+        return _names_argument(noun, param, gold)
+    return True  # an unbound "again" / "my usual": the whole call
+
+
+def _location_binding(hint: Hint, param: str) -> bool:
+    role = param_role(param)
+    if not role:
+        return False
+    if hint.kind == "nearby":
+        return role in ("place", "origin")
+    return not hint.role or role == "place" or role == hint.role
+
+
+def _names_argument(noun: str, param: str, gold: object) -> bool:
+    """The noun is a word of the parameter's name, or the head (last content word) of the gold."""
+    s = stem(noun)
+    if s in {stem(w) for w in identifier_words(param)}:
+        return True
+    golds = gold if isinstance(gold, list) else [gold]
+    heads = [content_stems(g)[-1:] for g in golds if isinstance(g, str) and content_stems(g)]
+    return any(s in h for h in heads)

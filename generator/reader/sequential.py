@@ -1,0 +1,80 @@
+"""Sequential trajectories: a value taken from an earlier step's output.
+
+The value is bound to an earlier output when that output holds it as the value of some field. It
+is determined when the output holds one candidate for that field, or when the query says which
+one: by position or rank ("the first", "the second hotel", "the top result"), by a superlative
+("the cheapest", "the westernmost city"), or by naming it (another field of the same object,
+e.g. the city's name for its id, is said in the text).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .records import Step
+from .text import Text, fold
+
+_SELECTOR = re.compile(r"\b(?:first|second|third|fourth|fifth|last|top|1st|2nd|3rd|4th|5th|"
+                       r"\w{3,}est|\w+most|best|highest|lowest|latest|earliest|nearest|closest|only)\b")
+# Words of the superlative shape that are no superlative.
+_NOT_SELECTOR = frozenset({"interest", "request", "suggest", "rest", "test", "guest", "honest", "forest",
+                           "almost", "quest", "protest", "contest", "digest", "harvest", "manifest"})
+
+
+@dataclass(frozen=True)
+class Bound:
+    step: int
+    field: str
+    candidates: int
+    determined: bool
+    evidence: str
+
+
+@lru_cache(maxsize=4096)
+def _pattern(value: str) -> re.Pattern[str]:
+    quoted = re.escape(value)
+    return re.compile(rf"['\"]([\w -]+)['\"]\s*:\s*(?:['\"]{quoted}['\"]|{quoted}(?![\w.]))")
+
+
+def bound_to_output(gold: Any, steps: Sequence[Step], text: Text) -> Bound | None:
+    if isinstance(gold, bool) or gold is None or isinstance(gold, list | dict):
+        return None
+    value = str(gold).strip()
+    if len(value) < 2:
+        return None
+    for i in range(len(steps) - 1, -1, -1):
+        if value not in steps[i].output:  # the cheap test first
+            continue
+        m = _pattern(value).search(steps[i].output)
+        if m:
+            return _bound(i, m, steps[i].output, text)
+    return None
+
+
+def _bound(step: int, m: re.Match[str], output: str, text: Text) -> Bound:
+    field = m.group(1)
+    values = re.findall(rf"['\"]{re.escape(field)}['\"]\s*:\s*(['\"][^'\"]*['\"]|[-\d.]+)", output)
+    n = len(set(values))
+    if n <= 1:
+        return Bound(step, field, n, True, f"step {step + 1}'s output holds one {field}")
+    said = _selector(text) or _named_sibling(output, m.start(), text)
+    if said:
+        return Bound(step, field, n, True, f"step {step + 1}'s output holds {n} {field} values; the query picks: {said}")
+    return Bound(step, field, n, False, f"step {step + 1}'s output holds {n} {field} values; the query does not pick one")
+
+
+def _selector(text: Text) -> str | None:
+    return next((m.group(0) for m in _SELECTOR.finditer(text.folded) if m.group(0) not in _NOT_SELECTOR), None)
+
+
+def _named_sibling(output: str, at: int, text: Text) -> str | None:
+    """A string field of the object holding the value (between the nearest braces) said in the text."""
+    start, end = output.rfind("{", 0, at), output.find("}", at)
+    if start < 0:
+        return None
+    siblings = re.findall(r":\s*['\"]([^'\"]{3,60})['\"]", output[start:end if end > 0 else None])
+    return next((s for s in siblings if not s.isdigit() and text.has_phrase(s) and len(fold(s)) >= 3), None)
