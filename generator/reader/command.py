@@ -35,8 +35,10 @@ def expand(paths: Sequence[str | Path]) -> list[Path]:
 
 
 def _is_query_file(f: Path) -> bool:
-    skip = {"apis", "apis_openai", "tools", "possible_answer", ".state", ".cache", "multi_turn_func_doc"}
-    return not (skip & set(f.parts)) and f.name not in ("manifest.json", "sequence.json")
+    skip = {"apis", "apis_openai", "tools", "possible_answer", ".state", ".cache", "multi_turn_func_doc", "gold",
+            "chat", "plots", "eval"}
+    return not (skip & set(f.parts)) and f.name not in ("manifest.json", "sequence.json", "rejections.jsonl",
+                                                        "meta.jsonl", "pairs.jsonl")
 
 
 def label_of(path: Path, root: Path | None) -> str:
@@ -72,11 +74,12 @@ class Summary:
     pairs: int = 0
 
     def add(self, item: Item, reading: Reading) -> None:
-        self.queries[item.level] += 1
-        self.added[item.level] += bool(reading.added)
+        level = f"{item.kind} {item.level}"
+        self.queries[level] += 1
+        self.added[level] += bool(reading.added)
         for a in reading.args:
-            self.labels[item.level][a.label] += 1
-            self.determined[item.level] += bool(a.determined)
+            self.labels[level][a.label] += 1
+            self.determined[level] += bool(a.determined)
             self.pairs += 1
 
     def table(self) -> Table:

@@ -20,11 +20,17 @@ NOW_WORDS = frozenset({"now", "today", "today_only", "tonight", "this_week", "th
 
 
 def schema_default(tool: Tool | None, param: str, gold: Any) -> str | None:
+    """The schema's default, or a TRAJECT-Bench (RapidAPI) catalog's "default": trajgen reads that
+    one as an example (the playground's pre-filled value), but a reader of the catalog sees a
+    default, so it determines too; the evidence says which."""
     if tool is None:
         return None
     spec = tool.properties.get(param) or {}
     if "default" in spec and spec["default"] is not None and key(spec["default"]) == key(gold):
         return f"schema default {spec['default']!r}"
+    examples = spec.get("examples") or []
+    if tool.source_format == "traject" and examples and key(examples[0]) == key(gold):
+        return f"catalog default {examples[0]!r} (RapidAPI's pre-filled value)"
     return None
 
 

@@ -63,6 +63,9 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "driving": ("drive", "car", "driving"),
     "congestion": ("traffic", "congestion"), "least": ("least", "avoid", "less", "minimal", "fewest"),
     "free": ("free", "no charge", "without charge"),
+    "min": ("minutes", "minute", "mins"), "sec": ("seconds", "second", "secs"), "hr": ("hours", "hour"),
+    "h": ("hours", "hour"),
+    "more": ("more", "over", "longer", "above", "at least"), "less": ("less", "under", "shorter", "below", "at most"),
 }
 
 # Identifier words that say nothing on their own: "sort_by_price" is said by "price".

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from ..records import HistoryEvent, Tool
@@ -55,23 +56,53 @@ def named_apps(text: Text, history: Sequence[HistoryEvent]) -> set[str]:
     return {a for a in apps if len(fold(a)) >= 2 and (text.has_phrase(a) or text.has_phrase(" ".join(identifier_words(a))))}
 
 
-def kind_is_clear(text: Text, tool: Tool | None, kind: str) -> bool:
-    """The text says what kind of thing it asks for: a content word of the tool's name, its API
-    name or the kind's name is in the text."""
+# Words every kind of tool uses: they say nothing about which kind a text asks for.
+_NO_CUE = frozenset(map(stem, (
+    "get", "search", "find", "list", "info", "information", "data", "query", "api", "service", "user", "users",
+    "result", "results", "option", "options", "name", "type", "time", "support", "help", "provide", "return",
+    "returns", "based", "such", "can", "including", "include", "default", "specific", "whether", "true", "false",
+    "number", "value")))
+
+
+def kind_is_clear(text: Text, tools: dict[str, Tool], kind: str) -> bool:
+    """The text says what kind of thing it asks for: it shares a content word with the kind's name
+    or with the names, descriptions and parameters of the offered tools of that kind."""
+    return bool(_cues_for(tools, kind) & text.content_set)
+
+
+_CUES: dict[tuple[int, str], tuple[dict[str, Tool], frozenset[str]]] = {}
+
+
+def _cues_for(tools: dict[str, Tool], kind: str) -> frozenset[str]:
+    """kind_cues per tool set, remembered by the set's identity (a file's items share one)."""
+    hit = _CUES.get((id(tools), kind))
+    if hit is not None and hit[0] is tools:
+        return hit[1]
+    if len(_CUES) > 256:
+        _CUES.clear()
+    cues = kind_cues(kind, tuple(_tool_words(t) for t in tools.values() if t.domain == kind))
+    _CUES[(id(tools), kind)] = (tools, cues)
+    return cues
+
+
+def _tool_words(tool: Tool) -> str:
+    return " ".join([tool.app, tool.api, tool.description, *tool.properties])
+
+
+@lru_cache(maxsize=256)
+def kind_cues(kind: str, tool_words: tuple[str, ...]) -> frozenset[str]:
     cues = set(content_stems(" ".join(identifier_words(kind))))
-    if tool is not None:
-        cues |= set(content_stems(" ".join(identifier_words(tool.api))))
-        cues |= {stem(w) for w in identifier_words(tool.app)}
-    cues -= {"get", "search", "find", "list", "info", "data", "query", "api"}
-    return bool(cues & text.content_set)
+    for words in tool_words:
+        cues |= set(content_stems(" ".join(identifier_words(words))))
+    return frozenset(c for c in cues if len(c) > 2) - _NO_CUE
 
 
-def scope(text: Text, history: Sequence[HistoryEvent], kind: str, tool: Tool | None) -> tuple[list[HistoryEvent], str]:
+def scope(text: Text, history: Sequence[HistoryEvent], kind: str, tools: dict[str, Tool]) -> tuple[list[HistoryEvent], str]:
     """(the events a reader looks at, which scope it is)."""
     apps = named_apps(text, history)
     if apps:
         return [e for e in history if e.toolname in apps], f"app {', '.join(sorted(apps))}"
-    if kind and kind_is_clear(text, tool, kind):
+    if kind and kind_is_clear(text, tools, kind):
         return [e for e in history if e.apitype == kind], f"kind {kind}"
     return list(history), "whole history"
 

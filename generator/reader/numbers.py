@@ -22,6 +22,7 @@ _NUMBER = re.compile(
     r"(?<![\w.:/-])(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?|-?\.\d+)"
     r"(?:\s?(k|m|mm|mn|bn|b|thousand|million|billion)\b)?(?![\w:/]|-\d|\.\d)",
     re.IGNORECASE)
+_AND_A_HALF = re.compile(r"\b(\d+) and a half\b")
 _ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 
 
@@ -33,11 +34,12 @@ class Number:
 
 @lru_cache(maxsize=16384)
 def with_digits(text: str) -> str:
-    """`text` with number words written as digits ("sixty-one" -> "61", "second" -> "2nd")."""
+    """`text` with number words written as digits ("sixty-one" -> "61", "second" -> "2nd"). A lone
+    "one" stays a word: "one connective insight" says no 1 (see `one_of`)."""
     from text_to_num import alpha2digit  # imported on first use: no import-time cost
 
     try:
-        return alpha2digit(text, "en", threshold=0)
+        return alpha2digit(text, "en", threshold=1.5)
     except (ValueError, IndexError):  # a parse it cannot finish: the text as written
         return text
 
@@ -48,7 +50,8 @@ def numbers_in(text: str) -> tuple[Number, ...]:
     lowered = text.lower()
     found = [Number(_WORD_VALUES[m.group(1)], m.group(0)) for m in _WORD_RE.finditer(lowered)]
     digits = with_digits(text) if _has_letters_of_numbers(lowered) else text
-    found += [_number(m) for m in _NUMBER.finditer(digits.replace("$", " ").replace("€", " "))]
+    digits = _AND_A_HALF.sub(r"\1.5", digits)
+    found += [n for m in _NUMBER.finditer(digits.replace("$", " ").replace("€", " ")) for n in _number(m)]
     found += [Number(float(m.group(1)), m.group(0)) for m in _ORDINAL.finditer(digits.lower())]
     return tuple(found)
 
@@ -64,10 +67,25 @@ def _has_letters_of_numbers(lowered: str) -> bool:
     return bool(_NUMBER_WORDS.search(lowered))
 
 
-def _number(m: re.Match[str]) -> Number:
+def _number(m: re.Match[str]) -> list[Number]:
+    """The number as scaled ("2.5k" = 2500) and, written with a scale, as written ("1000M views"
+    for a milestone of 1000 in millions)."""
     value = float(m.group(1).replace(",", ""))
     scale = _SCALE.get((m.group(2) or "").lower(), 1.0)
-    return Number(value * scale, m.group(0).strip())
+    scaled = Number(value * scale, m.group(0).strip())
+    return [scaled] if scale == 1.0 else [scaled, Number(value, m.group(0).strip())]
+
+
+_ONE = re.compile(r"\b(?:one|a single|single|an?)\s+(\w+)")
+
+
+def one_of(text: str, nouns: frozenset[str]) -> str | None:
+    """"one night" / "a single ticket" when the noun is one of `nouns` (stems of the parameter's
+    name and unit): the only way a lone "one" or "a" states the number 1."""
+    from .text import stem
+
+    m = next((m for m in _ONE.finditer(text.lower()) if stem(m.group(1)) in nouns), None)
+    return m.group(0) if m else None
 
 
 def as_number(value: object) -> float | None:

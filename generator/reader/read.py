@@ -17,10 +17,10 @@ from .enums import stated_enum
 from .flags import read_flag
 from .hints import Hint, hints_in, is_place, refers_to
 from .names import partly_said, stated_code, stated_string
-from .numbers import as_number, numbers_in, same_number
+from .numbers import as_number, numbers_in, one_of, same_number
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
-from .text import Text
+from .text import Text, identifier_words, stem
 from .units import stated_quantity, unit_of
 from .world import described
 
@@ -70,7 +70,10 @@ def _number(arg: Arg, value: Any) -> str | None:
     n = as_number(value)
     if n is None:
         return None
-    return next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
+    said = next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
+    if said is None and n == 1:
+        said = one_of(arg.text.raw, frozenset(stem(w) for w in identifier_words(arg.param)))
+    return said
 
 
 def _unit(arg: Arg, value: Any) -> str | None:
@@ -126,13 +129,16 @@ def referring_hints(arg: Arg) -> list[Hint]:
 
 
 def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
-    events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.tool)
+    events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.situation.tools)
     vals = hist.values(events, arg.param)
+    # A place named by its noun ("the hospital") may sit in any place of the history: where the
+    # user went is where they may now start from.
+    places = _places(events) if is_place(arg.param) else vals
     found: tuple[Any, str] | None
     if hint.kind == "habit":
-        found = hist.habit(hint.word, events, arg.param)
+        found = hist.habit(hint.word, events, arg.param) or hist.holding(hint.word, places)
     elif hint.kind == "reference":
-        found = hist.holding(hint.word, vals) or hist.last(vals)
+        found = hist.holding(hint.word, vals) or hist.holding(hint.word, places) or hist.last(vals)
     elif hint.kind == "usual":
         found = hist.usual(vals)
     elif hint.kind == "nearby":

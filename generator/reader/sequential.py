@@ -61,14 +61,29 @@ def _bound(step: int, m: re.Match[str], output: str, text: Text) -> Bound:
     n = len(set(values))
     if n <= 1:
         return Bound(step, field, n, True, f"step {step + 1}'s output holds one {field}")
-    said = _selector(text) or _named_sibling(output, m.start(), text)
+    said = _selector(text, values, m.group(0)) or _named_sibling(output, m.start(), text)
     if said:
         return Bound(step, field, n, True, f"step {step + 1}'s output holds {n} {field} values; the query picks: {said}")
     return Bound(step, field, n, False, f"step {step + 1}'s output holds {n} {field} values; the query does not pick one")
 
 
-def _selector(text: Text) -> str | None:
-    return next((m.group(0) for m in _SELECTOR.finditer(text.folded) if m.group(0) not in _NOT_SELECTOR), None)
+_POSITION = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+             "fifth": 4, "5th": 4, "last": -1}
+
+
+def _selector(text: Text, values: list[str], found: str) -> str | None:
+    """A word of the query that picks one candidate. A position word must pick this value ("the
+    first" when the value is the first candidate); a superlative is taken at its word."""
+    for m in _SELECTOR.finditer(text.folded):
+        word = m.group(0)
+        if word in _NOT_SELECTOR:
+            continue
+        if word not in _POSITION:
+            return word
+        at = _POSITION[word]
+        if values and -len(values) <= at < len(values) and values[at].strip("'\"") in found:
+            return f"{word} (= this one)"
+    return None
 
 
 def _named_sibling(output: str, at: int, text: Text) -> str | None:

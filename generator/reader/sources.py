@@ -38,6 +38,7 @@ class Item:
     situation: Situation
     kinds: list[str] = field(default_factory=list)
     tool_labels: list[str] = field(default_factory=list)  # per call, as the output line names the tool
+    kind: str = ""  # which source read it (trail, traject, bfcl, sdg, judge)
 
 
 @dataclass(frozen=True)
@@ -160,9 +161,15 @@ def _claims_bfcl(path: Path, value: Any) -> bool:
     return "question" in row and "function" in row
 
 
+# Categories whose questions have no gold call (nothing to read): BFCL ships no answers for them.
+_NO_GOLD = ("irrelevance", "relevance")
+
+
 def _bfcl_answers(path: Path, label: str) -> dict[str, Any]:
     twin = path.parent / "possible_answer" / path.name
     if not twin.is_file():
+        if path.stem.endswith(_NO_GOLD):
+            return {}
         raise InputError(f"no possible_answer/{path.name} beside it: BFCL gold answers are needed", file=label)
     return {r["id"]: r.get("ground_truth") for r in _rows(load(twin), str(twin)) if isinstance(r, dict) and "id" in r}
 
@@ -226,12 +233,29 @@ def _json_field(row: dict[str, Any], key: str, label: str, index: int) -> Any:
     return raw
 
 
-def _openai_tools(defs: Any) -> dict[str, Tool]:
+def _row_tools(row: dict[str, Any], key: str, label: str, index: int) -> dict[str, Tool]:
+    """The tools of a row; rows repeat the same tool list, so each distinct JSON text is read once."""
+    raw = row.get(key)
+    if isinstance(raw, str):
+        _json_field(row, key, label, index)  # a bad JSON text is named here, with its row
+        return _openai_tools(raw)
+    return _openai_tools(json.dumps(raw))
+
+
+@lru_cache(maxsize=256)
+def _openai_tools(raw: str) -> dict[str, Tool]:
+    defs = json.loads(raw)
+    tools = (_openai_tool(json.dumps(d, sort_keys=True)) for d in defs or [] if isinstance(d, dict))
+    return {t.name: t for t in tools}
+
+
+@lru_cache(maxsize=4096)
+def _openai_tool(raw: str) -> Tool:
+    """One tool definition (schema checks are slow; rows share definitions)."""
     from ..readers import tool_from_openai
 
-    tools = (tool_from_openai(d if "function" in d else {"type": "function", "function": d})
-             for d in defs or [] if isinstance(d, dict))
-    return {t.name: t for t in tools}
+    d = json.loads(raw)
+    return tool_from_openai(d if "function" in d else {"type": "function", "function": d})
 
 
 def _message_calls(message: dict[str, Any], label: str, index: int) -> list[ToolCall]:
@@ -269,7 +293,7 @@ def _sdg_items(path: Path, value: Any, label: str) -> Iterator[Item]:
     for index, row in enumerate(_rows(value, label)):
         if not isinstance(row, dict):
             raise InputError("a row must be an object", file=label, record=index)
-        tools = _openai_tools(_json_field(row, "tools", label, index))
+        tools = _row_tools(row, "tools", label, index)
         item = _conversation_item(row.get("messages"), tools, label, index, str(row.get("category", "-")))
         if item is not None:
             yield item
@@ -282,7 +306,7 @@ def _judge_items(path: Path, value: Any, label: str) -> Iterator[Item]:
             raise InputError("a row must be an object", file=label, record=index)
         if row.get("label") != "VALID_CALL":
             continue
-        tools = _openai_tools(_json_field(row, "tools_list", label, index))
+        tools = _row_tools(row, "tools_list", label, index)
         item = _conversation_item(_json_field(row, "messages_history", label, index), tools, label, index, "VALID_CALL")
         if item is not None:
             yield item
@@ -302,7 +326,9 @@ def items_of(path: Path, label: str) -> Iterator[Item]:
         source = SOURCES.get(name)
         if source.claims(path, value):
             try:
-                yield from source.items(path, value, label)
+                for item in source.items(path, value, label):
+                    item.kind = name
+                    yield item
             except TrajgenError:
                 raise
             except (KeyError, TypeError, AttributeError, ValueError) as e:

@@ -150,7 +150,7 @@ def descriptions(text: str) -> tuple[Described, ...]:
         for m in pattern.finditer(lowered):
             found = _resolve(relation, m.group("x"), owner=m.start("x") == m.start())
             if found is not None:
-                out.append(Described(found.value, found.names, f"{m.group(0).strip()} -> {found.evidence}"))
+                out.append(found)
     return tuple(out)
 
 
