@@ -16,6 +16,10 @@ from .text import STOPWORDS, Text, content_stems, fold, words
 _FUZZY_MIN = 6
 
 
+_TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
+                           "æ": "ae", "ø": "oe", "å": "aa"})
+
+
 def stated_string(text: Text, gold: str) -> str | None:
     """The words of `text` that say `gold`, or None when it is not said (in whole)."""
     g = fold(gold)
@@ -23,6 +27,9 @@ def stated_string(text: Text, gold: str) -> str | None:
         return None
     if f" {g} " in text.padded:
         return g
+    spelled = fold(gold.translate(_TRANSLIT))  # "Zürich" written "Zuerich"
+    if spelled != g and f" {spelled} " in text.padded:
+        return f"{spelled} (transliterated)"
     stems = content_stems(gold)
     if stems and text.has_content(stems):
         return " ".join(stems) + " (word forms)"
@@ -65,7 +72,7 @@ def _fuzzy(text: Text, g: str) -> str | None:
     from rapidfuzz import fuzz
     from rapidfuzz.distance import Levenshtein
 
-    hit = fuzz.partial_ratio_alignment(g, text.folded, score_cutoff=85)
+    hit = fuzz.partial_ratio_alignment(g, text.folded, score_cutoff=80)
     if hit is None:
         return None
     window = _widen(text.folded, hit.dest_start, hit.dest_end)
