@@ -60,6 +60,8 @@ def first(value: Any) -> dict[str, Any]:
 
 
 def _rows(value: Any, label: str) -> list[Any]:
+    if isinstance(value, dict):  # a JSON Lines file of one line reads as that one object
+        return [value]
     if not isinstance(value, list):
         raise InputError("expected a JSON array or JSON Lines of records", file=label)
     return value
