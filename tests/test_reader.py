@@ -284,3 +284,15 @@ def test_a_value_from_an_earlier_output_is_determined_when_the_query_picks_it():
     unpicked = read_query("list hotels, then details of one of them", calls,
                           Situation(steps=steps + [Step(call=calls[1])])).args[0]
     assert (unpicked.source, unpicked.determined) == ("previous_output", False), unpicked
+
+
+# ---------------------------------------------------------------- several calls: whose value is it
+
+def test_a_short_value_said_for_one_call_does_not_state_another_calls():
+    calls = [ToolCall(tool="Genius: Chart Artists", arguments={"per_page": "20", "period": "week"}),
+             ToolCall(tool="KPOP: Girl Groups", arguments={"limit": "20"})]
+    text = "To anchor timing: surface trending artists on Genius this week; cap at 20. Keep it tight."
+    got = {(a.call, a.param): a.label for a in read_query(text, calls, Situation()).args}
+    assert got == {(0, "per_page"): "stated", (0, "period"): "stated", (1, "limit"): "omitted"}
+    listed = "Get Genius chart artists per_page 20 period week, and get KPOP girl groups limit 20."
+    assert {a.label for a in read_query(listed, calls, Situation()).args} == {"stated"}

@@ -65,12 +65,17 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "free": ("free", "no charge", "without charge"),
     "min": ("minutes", "minute", "mins"), "sec": ("seconds", "second", "secs"), "hr": ("hours", "hour"),
     "h": ("hours", "hour"),
+    "no": ("without", "doesnt", "dont", "not", "none", "no need", "free of", "zero"),
     "more": ("more", "over", "longer", "above", "at least"), "less": ("less", "under", "shorter", "below", "at most"),
 }
 
 # Identifier words that say nothing on their own: "sort_by_price" is said by "price".
 _FILLER = STOPWORDS | {"sort", "sorted", "sorting", "by", "order", "type", "mode", "option", "value",
-                       "average", "avg", "overall", "total"}
+                       "average", "avg", "overall", "total", "only"}
+# Order words: a value that is the only one about its subject ("average_price_low_to_high" as the one
+# price order) is said by its subject ("sort by price"); the direction is then the option's own.
+_DIRECTION = frozenset({"asc", "ascending", "desc", "descending", "low", "high", "to", "first", "increasing",
+                        "decreasing", "near", "far", "fast", "slow", "new", "old", "big", "small"})
 
 
 @lru_cache(maxsize=16384)
@@ -100,7 +105,7 @@ def _coverage(text: Text, value: str) -> tuple[int, list[str]] | None:
 def stated_enum(text: Text, gold: str, options: list[object]) -> str | None:
     """The phrases saying the enum value `gold`, or None when it is not said or a rival is said
     as specifically (a tie between readings is no statement)."""
-    mine = _coverage(text, gold)
+    mine = _coverage(text, gold) or _only_option_about(text, gold, options)
     if mine is None:
         return None
     rivals = [_coverage(text, str(o)) for o in options if isinstance(o, str) and o != gold]
@@ -108,6 +113,17 @@ def stated_enum(text: Text, gold: str, options: list[object]) -> str | None:
            for r, o in zip(rivals, [o for o in options if isinstance(o, str) and o != gold], strict=True)):
         return None
     return " + ".join(dict.fromkeys(mine[1]))
+
+
+def _only_option_about(text: Text, gold: str, options: list[object]) -> tuple[int, list[str]] | None:
+    """Every word of `gold` but its order words said, one of them no rival has: "sort by price"
+    for the one price order of the enum."""
+    core = [w for w in value_words(gold) if w not in _DIRECTION]
+    rival_words = {w for o in options if isinstance(o, str) and o != gold for w in value_words(o)}
+    said = [word_said(text, w) for w in core]
+    if not core or any(x is None for x in said) or not any(w not in rival_words for w in core):
+        return None
+    return len(core), [f"{x} (the one option about it)" for x in said if x]
 
 
 def _inside(gold: str, rival: str) -> bool:

@@ -5,12 +5,13 @@ and omitted values are then checked against the rules that determine them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..records import HistoryEvent, Tool, ToolCall
 from . import history as hist
 from .added import added_content
+from .anchors import call_texts, is_short
 from .dates import as_moment, read_moment
 from .determine import from_time, schema_default
 from .enums import stated_enum
@@ -36,6 +37,7 @@ class Arg:
     situation: Situation
     kind: str
     params: list[str]
+    local: Text | None = None  # the segments of the text that speak of this call (anchors.py)
 
     @property
     def spec(self) -> dict[str, Any]:
@@ -106,6 +108,9 @@ def stated(arg: Arg) -> tuple[str, str] | None:
 
 
 def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
+    """A short value of one call among several is read in that call's segments only."""
+    if arg.local is not None and is_short(value):
+        arg = replace(arg, text=arg.local, local=None)
     for name, reader in STATED.items():
         evidence = reader(arg, value)
         if evidence:
@@ -215,14 +220,14 @@ def read_arg(arg: Arg) -> ArgReading:
 
 
 def read_call(text: str | Text, call: ToolCall, situation: Situation, *, index: int = 0,
-              kind: str = "") -> list[ArgReading]:
-    """The reading of every argument of one gold call."""
+              kind: str = "", local: Text | None = None) -> list[ArgReading]:
+    """The reading of every argument of one gold call (`local`: the part of the text about it)."""
     t = text if isinstance(text, Text) else Text(text)
     tool = situation.tools.get(call.tool)
     params = list(call.arguments)
     out = []
     for param, gold in call.arguments.items():
-        arg = Arg(t, param, gold, tool, situation, kind or (tool.domain if tool else ""), params)
+        arg = Arg(t, param, gold, tool, situation, kind or (tool.domain if tool else ""), params, local)
         out.append(read_arg(arg).model_copy(update={"call": index, "tool": call.tool}))
     return out
 
@@ -231,8 +236,9 @@ def read_query(text: str, calls: Sequence[ToolCall], situation: Situation,
                kinds: Sequence[str] = ()) -> Reading:
     """The reading of one query: every argument of every gold call, and the added content."""
     t = Text(text)
+    locals_ = call_texts(text, calls)
     args: list[ArgReading] = []
     for i, call in enumerate(calls):
         step = situation.model_copy(update={"steps": situation.steps[:i]}) if situation.steps else situation
-        args += read_call(t, call, step, index=i, kind=kinds[i] if i < len(kinds) else "")
+        args += read_call(t, call, step, index=i, kind=kinds[i] if i < len(kinds) else "", local=locals_[i])
     return Reading(args=args, added=added_content(text, calls, situation.tools))
