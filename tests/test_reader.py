@@ -296,3 +296,12 @@ def test_a_short_value_said_for_one_call_does_not_state_another_calls():
     assert got == {(0, "per_page"): "stated", (0, "period"): "stated", (1, "limit"): "omitted"}
     listed = "Get Genius chart artists per_page 20 period week, and get KPOP girl groups limit 20."
     assert {a.label for a in read_query(listed, calls, Situation()).args} == {"stated"}
+
+
+def test_everyday_forms_of_flags_multipliers_and_word_families():
+    props = {"reply_all": {"type": "boolean"}, "open_now": {"type": "boolean"}, "speed": {"type": "number"}}
+    out = read_one("reply to everyone, only places open right now, at 1.6x speed",
+                   {"reply_all": True, "open_now": True, "speed": 1.6}, props)
+    assert {p: a.label for p, a in out.items()} == dict.fromkeys(props, "stated")
+    assert read_one("find a dermatologist", {"specialty": "dermatology"})["specialty"].label == "stated"
+    assert read_one("a transition plan", {"mode": "transit"})["mode"].label == "omitted"

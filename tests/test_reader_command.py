@@ -122,7 +122,7 @@ def test_upstream_trailbench_traject_and_bfcl_files_are_read(tmp_path):
     summary = read_files(files, out=tmp_path / "out.jsonl", root=UPSTREAM)
     rows = lines(tmp_path / "out.jsonl")
     assert all(KEYS <= set(r) for r in rows)
-    vr = {row[0]: row[-2] for row in summary.table().rows}  # level -> value recall by meaning
+    vr = {row[0]: row[-2] for row in summary.rows()}  # level -> value recall by meaning
     assert vr["traject simple"] > vr["traject hard"]  # hard restates less
     assert vr["trail Minimum Difficulty"] > vr["trail High Difficulty"]
     assert any(r.get("source") == "previous_output" for r in rows if r["level"] == "sequential")

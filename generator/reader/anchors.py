@@ -22,18 +22,20 @@ from ..records import ToolCall
 from .numbers import as_number
 from .text import Text, content_stems, fold, identifier_words
 
-_SEGMENT = re.compile(r"(?<=[.!?])\s+|:\s+|\n+|,\s+|\s+and\s+|\s+then\s+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|:\s+|\n+")
+_ITEM = re.compile(r",\s+|\s+and\s+|\s+then\s+")
 _GENERIC = frozenset({"get", "api", "search", "list", "data", "info", "v1", "v2", "v3", "by", "all", "detail",
                       "details", "for", "endpoint", "tool"})
 _SHORT = 5  # values of fewer folded characters are "short"
 
 
-def segments(text: str) -> list[str]:
-    return [s for s in _SEGMENT.split(text) if s.strip()]
+def segments(text: str) -> list[list[str]]:
+    """Sentences (and colon-introduced parts), each as its list items."""
+    return [[i for i in _ITEM.split(s) if i.strip()] for s in _SENTENCE.split(text) if s.strip()]
 
 
 def is_short(value: object) -> bool:
-    if as_number(value) is not None:
+    if isinstance(value, bool) or as_number(value) is not None:
         return True
     return isinstance(value, str) and len(fold(value)) < _SHORT
 
@@ -53,16 +55,25 @@ def _score(tool: str, view: Text) -> int:
 
 def call_texts(text: str, calls: Sequence[ToolCall]) -> list[Text | None]:
     """Per call, the text of the segments that speak of it (None: the whole text counts)."""
-    parts = segments(text)
+    sentences = segments(text)
+    parts = [item for s in sentences for item in s]
     if len(calls) < 2 or len(parts) < 2:
         return [None] * len(calls)
-    views = [Text(p) for p in parts]
-    owners = [_owners(v, calls) for v in views]
+    owners = [o for s in sentences for o in _continued([_owners(Text(item), calls) for item in s])]
     orphans = " ".join(p for p, o in zip(parts, owners, strict=True) if not o)
     out: list[Text | None] = []
     for i in range(len(calls)):
         mine = [p for p, o in zip(parts, owners, strict=True) if i in o]
         out.append(Text(" ".join(mine) if mine else orphans))
+    return out
+
+
+def _continued(owners: list[set[int]]) -> list[set[int]]:
+    """A list item that names no call continues the item before it in the sentence ("events in
+    Lima next week and under 412": the price is Lima's)."""
+    out: list[set[int]] = []
+    for o in owners:
+        out.append(o or (out[-1] if out else set()))
     return out
 
 

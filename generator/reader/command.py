@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..audit import Table, render
 from ..errors import InputError
 from .read import read_query
 from .records import LABELS, Reading
@@ -82,7 +81,8 @@ class Summary:
             self.determined[level] += bool(a.determined)
             self.pairs += 1
 
-    def table(self) -> Table:
+    def rows(self) -> list[list[Any]]:
+        """Per level: level, queries, pairs, one count per label, determined, VR, added."""
         rows: list[list[Any]] = []
         for level, counts in self.labels.items():
             n = sum(counts.values())
@@ -90,14 +90,28 @@ class Summary:
             rows.append([level, self.queries[level], n, *[counts[lb] for lb in LABELS],
                          self.determined[level] / unsaid if unsaid else None, counts["stated"] / n if n else None,
                          self.added[level] / self.queries[level]])
-        return Table(title=f"reader: {self.pairs} (query, argument) pairs in {self.files} file(s)",
-                     columns=["level", "queries", "pairs", *LABELS, "determined", "VR", "added"], rows=rows,
-                     legend={"determined": "share of hinted and omitted values a reading rule yields exactly",
-                             "VR": "value recall by meaning: the share of gold values the text states",
-                             "added": "share of queries asking for something the gold calls do not hold"})
+        return rows
 
     def lines(self) -> list[str]:
-        return render(self.table())
+        """The table as aligned text, then what its columns mean."""
+        cells = [COLUMNS] + [[_cell(v) for v in row] for row in self.rows()]
+        widths = [max(len(r[i]) for r in cells) for i in range(len(COLUMNS))]
+        text = ["  " + "  ".join([r[0].ljust(widths[0])] + [v.rjust(w) for v, w in zip(r[1:], widths[1:], strict=True)])
+                for r in cells]
+        return [f"reader: {self.pairs} (query, argument) pairs in {self.files} file(s)", *text,
+                *(f"  {k}: {v}" for k, v in LEGEND.items())]
+
+
+COLUMNS = ["level", "queries", "pairs", *LABELS, "determined", "VR", "added"]
+LEGEND = {"determined": "share of hinted and omitted values a reading rule yields exactly",
+          "VR": "value recall by meaning: the share of gold values the text states",
+          "added": "share of queries asking for something the gold calls do not hold"}
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
 def read_files(paths: Sequence[str | Path], out: str | Path | None = None, root: str | Path | None = None) -> Summary:

@@ -65,6 +65,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "free": ("free", "no charge", "without charge"),
     "min": ("minutes", "minute", "mins"), "sec": ("seconds", "second", "secs"), "hr": ("hours", "hour"),
     "h": ("hours", "hour"),
+    "all": ("everyone", "everybody", "all of them", "every one"),
     "no": ("without", "doesnt", "dont", "not", "none", "no need", "free of", "zero"),
     "more": ("more", "over", "longer", "above", "at least"), "less": ("less", "under", "shorter", "below", "at most"),
 }

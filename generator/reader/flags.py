@@ -31,6 +31,25 @@ def condition_stems(param: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in ws)
 
 
+def _said_otherwise(text: Text, head: str) -> tuple[bool, str] | None:
+    """The head word in everyday words ("to everyone" for reply_all)."""
+    from .enums import PHRASINGS
+
+    said = next((p for p in PHRASINGS.get(head, ()) if text.has_phrase(p)), None)
+    return (True, said) if said else None
+
+
+def _at(text: Text, key: tuple[str, ...]) -> int:
+    """Where the condition's stems start, in a row or with one word between ("open right now")."""
+    at = text.stems_at(key)
+    if at >= 0 or len(key) < 2:
+        return at
+    for i, w in enumerate(text.stems):
+        if w == key[0] and key[1] in text.stems[i + 1:i + 3] and all(k in text.stems[i:i + len(key) + 2] for k in key):
+            return i
+    return -1
+
+
 _MEANING = re.compile(r"\b(true|false)\s+(?:if|for|when|means|=)\s+([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;)]|else|otherwise|$))")
 
 
@@ -50,9 +69,12 @@ def read_flag(text: Text, param: str, description: str = "") -> tuple[bool, str]
     key = condition_stems(param)
     if not key:
         return None
-    at = text.stems_at(key)
+    at = _at(text, key)
+    if at < 0 and len(key) > 1:  # "attach_location": the head noun alone ("without my location")
+        key = key[-1:]
+        at = _at(text, key)
     if at < 0:
-        return None
+        return _said_otherwise(text, key[-1])
     before = text.tokens[max(0, at - _WINDOW):at]
     negated = any(w in _NEGATION for w in before) or "no need" in " ".join(before)
     said = " ".join(text.tokens[max(0, at - _WINDOW):at + len(key)])

@@ -108,7 +108,7 @@ def bound_noun(hint: Hint, text: Text) -> str | None:
 def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str]) -> bool:
     """Whether `hint` refers to the argument `param` (with gold value `gold`) of the call."""
     if hint.kind in ("habit", "nearby"):
-        return _location_binding(hint, param)
+        return not isinstance(gold, bool) and _location_binding(hint, param)
     if hint.kind == "reference":
         return _names_argument(hint.word, param, gold)
     noun = bound_noun(hint, text)

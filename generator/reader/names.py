@@ -35,10 +35,23 @@ def stated_string(text: Text, gold: str) -> str | None:
         return " ".join(stems) + " (word forms)"
     if len(stems) > 1 and _near_each_other(text, stems):
         return " ".join(stems) + " (word order)"
+    if " " not in g and (root := _same_root(text, g)):
+        return f"{root} (word family)"
     squeezed = g.replace(" ", "")
     if len(squeezed) >= _FUZZY_MIN and squeezed in text.squeezed and _squeezed_at_words(text, squeezed):
         return f"{g} (spacing)"
     return _fuzzy(text, g)
+
+
+def _same_root(text: Text, g: str) -> str | None:
+    """A word of the text from the same family as a one-word value ("dermatologist" for
+    "dermatology"): a value of eight letters or more, and a word sharing all but its last three
+    letters ("transition" is no "transit": too short a value to tell)."""
+    need = len(g) - 3
+    if len(g) < 8 or not g.isalpha():
+        return None
+    head = g[:need]
+    return next((w for w in text.tokens if w.startswith(head) and w != g), None)
 
 
 def _near_each_other(text: Text, stems: tuple[str, ...]) -> bool:

@@ -20,7 +20,7 @@ _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "mn": 
 # A number not glued to a date, clock time, code or identifier ("2023-03-15", "19:00", "v2", "A1").
 _NUMBER = re.compile(
     r"(?<![\w.:/-])(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?|-?\.\d+)"
-    r"(?:\s?(k|m|mm|mn|bn|b|thousand|million|billion)\b)?(?![\w:/]|-\d|\.\d)",
+    r"(?:\s?(k|m|mm|mn|bn|b|thousand|million|billion)\b|x\b)?(?![\w:/]|-\d|\.\d)",
     re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+) and a half\b")
 _ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
