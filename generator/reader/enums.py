@@ -56,7 +56,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "delivery": ("deliver", "delivered"),
     "takeout": ("take out", "takeaway", "pick up", "pickup", "to go"),
     "pickup": ("pick up", "takeout", "take out", "takeaway"),
-    "dine": ("dine in", "eat in", "dining in"),
+    "dine": ("dine in", "eat in", "dining in", "eat out", "eating out", "sit down"),
     "public": ("public transport", "public transit", "transit"),
     "transit": ("public transport", "transit", "bus", "subway", "metro"),
     "walking": ("walk", "on foot", "walking"), "cycling": ("bike", "cycle", "bicycle", "biking"),

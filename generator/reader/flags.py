@@ -55,16 +55,23 @@ _MEANING = re.compile(r"\b(true|false)\s+(?:if|for|when|means|=)\s+([a-z][a-z -]
 
 @lru_cache(maxsize=4096)
 def described_values(description: str) -> tuple[tuple[bool, tuple[str, ...]], ...]:
-    """(value, phrase stems) for each "True if X" / "False for Y" of a parameter description."""
-    found = _MEANING.findall(description.lower())
-    return tuple((v == "true", tuple(stem(w) for w in re.findall(r"[a-z]+", phrase) if w not in STOPWORDS))
-                 for v, phrase in found)
+    """(value, phrase stems) for each "True if X" / "False for Y" of a parameter description, and
+    for the everyday phrasings of the phrase's first word ("dine-in": "eat in", "eat out")."""
+    from .enums import PHRASINGS
+
+    out = []
+    for v, phrase in _MEANING.findall(description.lower()):
+        ws = re.findall(r"[a-z]+", phrase)
+        content = [w for w in ws if w not in STOPWORDS]
+        for said in [" ".join(ws), *(PHRASINGS.get(content[0], ()) if content else ())]:
+            out.append((v == "true", tuple(stem(w) for w in said.split())))
+    return tuple(out)
 
 
 def read_flag(text: Text, param: str, description: str = "") -> tuple[bool, str] | None:
     """(the value the text gives the flag, the words) or None when the text does not say it."""
     for value, phrase in described_values(description):
-        if phrase and text.has_content(phrase):
+        if phrase and text.stems_at(phrase) >= 0:
             return value, " ".join(phrase) + f" (the description's phrase for {value})"
     key = condition_stems(param)
     if not key:

@@ -110,7 +110,7 @@ def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str
     if hint.kind in ("habit", "nearby"):
         return not isinstance(gold, bool) and _location_binding(hint, param)
     if hint.kind == "reference":
-        return _names_argument(hint.word, param, gold)
+        return _names_argument(hint.word, param, gold, anywhere=is_place(param))
     noun = bound_noun(hint, text)
     if noun and any(_names_argument(noun, p, None) for p in params):
         return _names_argument(noun, param, gold)
@@ -126,11 +126,12 @@ def _location_binding(hint: Hint, param: str) -> bool:
     return not hint.role or role == "place" or role == hint.role
 
 
-def _names_argument(noun: str, param: str, gold: object) -> bool:
-    """The noun is a word of the parameter's name, or the head (last content word) of the gold."""
+def _names_argument(noun: str, param: str, gold: object, anywhere: bool = False) -> bool:
+    """The noun is a word of the parameter's name, or the head (last content word) of the gold;
+    for a place, any word of it ("the university" for "... University Xuhui Campus")."""
     s = stem(noun)
     if s in {stem(w) for w in identifier_words(param)}:
         return True
     golds = gold if isinstance(gold, list) else [gold]
-    heads = [content_stems(g)[-1:] for g in golds if isinstance(g, str) and content_stems(g)]
-    return any(s in h for h in heads)
+    words = [content_stems(g) if anywhere else content_stems(g)[-1:] for g in golds if isinstance(g, str)]
+    return any(s in w for w in words)
