@@ -218,7 +218,8 @@ def test_a_noun_that_the_history_ties_to_one_place_is_a_determined_hint():
 
 def test_without_history_only_the_users_situation_is_a_hint():
     assert read_one("same as last time", {"end_name": "Warehouse 9"})["end_name"].label == "omitted"
-    assert read_one("restaurants nearby", {"location": "Lake Mall"})["location"].label == "hinted"
+    assert read_one("restaurants near me", {"location": "Lake Mall"})["location"].label == "hinted"
+    assert read_one("hotels in Rome and an airport nearby", {"location": "Lake Mall"})["location"].label == "omitted"
 
 
 # ---------------------------------------------------------------- ties

@@ -4,6 +4,7 @@ and omitted values are then checked against the rules that determine them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -128,9 +129,17 @@ def referring_hints(arg: Arg) -> list[Hint]:
     situation ("nearby", "my home"): "again" or "the mall" there points at nothing the reader has."""
     has_history = bool(arg.situation.history)
     found = [h for h in hints_in(arg.text.raw.lower())
-             if (has_history or h.kind == "nearby" or (h.kind == "habit" and h.words.split()[-2:-1] == ["my"]))
-             and refers_to(h, arg.param, arg.gold, arg.text, arg.params)]
+             if (has_history or _first_person(h)) and refers_to(h, arg.param, arg.gold, arg.text, arg.params)]
     return sorted(found, key=lambda h: _PRIORITY.index(h.kind))
+
+
+_ME = re.compile(r"\b(?:me|my|i|here)\b")
+
+
+def _first_person(hint: Hint) -> bool:
+    """Without a history only the user's own situation is a pointer: "near me", "my location",
+    "my home"; "hotels nearby" may be near anything the text names."""
+    return hint.kind in ("nearby", "habit") and bool(_ME.search(hint.words))
 
 
 def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
@@ -212,7 +221,7 @@ def read_arg(arg: Arg) -> ArgReading:
     world = described(arg.text.raw, arg.gold)
     if world:
         return _reading(arg, "described", None, world.value, "world", world.evidence)
-    bound = bound_to_output(arg.gold, arg.situation.steps, arg.text) if arg.situation.steps else None
+    bound = bound_to_output(arg.gold, arg.situation.steps, arg.text, arg.param) if arg.situation.steps else None
     if bound:
         return _reading(arg, "omitted", bound.determined, arg.gold if bound.determined else None,
                         "previous_output", bound.evidence, source="previous_output")

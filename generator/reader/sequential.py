@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from .records import Step
-from .text import Text, fold
+from .text import Text, fold, identifier_words
 
 _SELECTOR = re.compile(r"\b(?:first|second|third|fourth|fifth|last|top|1st|2nd|3rd|4th|5th|"
                        r"\w{3,}est|\w+most|best|highest|lowest|latest|earliest|nearest|closest|only)\b")
@@ -40,19 +40,35 @@ def _pattern(value: str) -> re.Pattern[str]:
     return re.compile(rf"['\"]([\w -]+)['\"]\s*:\s*(?:['\"]{quoted}['\"]|{quoted}(?![\w.]))")
 
 
-def bound_to_output(gold: Any, steps: Sequence[Step], text: Text) -> Bound | None:
+def bound_to_output(gold: Any, steps: Sequence[Step], text: Text, param: str = "") -> Bound | None:
+    """The earlier output field that holds `gold`. A short value (a small number, a word of a few
+    letters) is taken only from a field named like the parameter: a limit of 100 is no
+    `status_code: 100`."""
     if isinstance(gold, bool) or gold is None or isinstance(gold, list | dict):
         return None
     value = str(gold).strip()
     if len(value) < 2:
         return None
+    short = (value.replace(".", "", 1).isdigit() and len(value) < 6) or (value.isalpha() and value.islower()
+                                                                          and len(value) < 5)
     for i in range(len(steps) - 1, -1, -1):
         if value not in steps[i].output:  # the cheap test first
             continue
-        m = _pattern(value).search(steps[i].output)
-        if m:
-            return _bound(i, m, steps[i].output, text)
+        fields = [m for m in _pattern(value).finditer(steps[i].output) if not short or _alike(m.group(1), param)]
+        if fields:
+            best = max(fields, key=lambda m: _alike(m.group(1), param))
+            return _bound(i, best, steps[i].output, text)
     return None
+
+
+def _alike(field: str, param: str) -> bool:
+    """The field and the parameter share a word, or one's words sit inside the other's name
+    ("hotelid_ppn" and "hotel_id")."""
+    f, p = set(identifier_words(field)), set(identifier_words(param))
+    if f & p:
+        return True
+    fs, ps = "".join(identifier_words(field)), "".join(identifier_words(param))
+    return any(len(w) > 2 and w in fs for w in p) or any(len(w) > 2 and w in ps for w in f)
 
 
 def _bound(step: int, m: re.Match[str], output: str, text: Text) -> Bound:
@@ -92,4 +108,6 @@ def _named_sibling(output: str, at: int, text: Text) -> str | None:
     if start < 0:
         return None
     siblings = re.findall(r":\s*['\"]([^'\"]{3,60})['\"]", output[start:end if end > 0 else None])
-    return next((s for s in siblings if not s.isdigit() and text.has_phrase(s) and len(fold(s)) >= 3), None)
+    # a value every candidate shares ('type': 'AIRPORT') picks nothing
+    return next((s for s in siblings if not s.isdigit() and len(fold(s)) >= 3 and output.count(f"'{s}'") +
+                 output.count(f'"{s}"') == 1 and text.has_phrase(s)), None)
