@@ -306,3 +306,18 @@ def test_everyday_forms_of_flags_multipliers_and_word_families():
     assert {p: a.label for p, a in out.items()} == dict.fromkeys(props, "stated")
     assert read_one("find a dermatologist", {"specialty": "dermatology"})["specialty"].label == "stated"
     assert read_one("a transition plan", {"mode": "transit"})["mode"].label == "omitted"
+
+
+RIDES = [event(f"2025-04-2{i} 08:00", "Ridely", "get_taxi", "transport", car_type=c, passengers=p, origin=o)
+         for i, (c, p, o) in enumerate([("comfort", 2, "Home Court"), ("economy", 1, "Home Court"),
+                                        ("comfort", 1, "Elm Gate")], start=1)]
+
+
+def test_a_hint_refers_to_the_argument_its_own_words_name():
+    props = {"car_type": {"type": "string"}, "passengers": {"type": "integer"}, "origin": {"type": "string"}}
+    out = read_one("a ride for the same car category as last time, from my regular pickup point",
+                   {"car_type": "comfort", "passengers": 1, "origin": "Home Court"}, props, history=RIDES,
+                   domain="transport", name="Ridely_get_taxi", app="Ridely")
+    assert (out["car_type"].label, out["car_type"].rule, out["car_type"].determined) == ("hinted", "history:recency", True)
+    assert out["passengers"].label == "omitted"
+    assert (out["origin"].label, out["origin"].rule, out["origin"].determined) == ("hinted", "history:usual", True)

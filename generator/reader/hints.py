@@ -60,19 +60,42 @@ class Hint:
     words: str
     word: str = ""  # the habit word or the reference noun
     role: str = ""  # origin | destination | "" for a location hint
+    window: tuple[str, ...] = ()  # recency / usual: content words around it in its clause
 
 
 @lru_cache(maxsize=8192)
 def hints_in(lowered: str) -> tuple[Hint, ...]:
     """Every hint phrase of a (lowercased) text."""
-    out = [Hint("recency", m.group(0)) for m in _RECENT.finditer(lowered)]
-    out += [Hint("usual", m.group(0)) for m in _USUAL.finditer(lowered)]
+    out = [Hint("recency", m.group(0), window=_window(lowered, m)) for m in _RECENT.finditer(lowered)]
+    out += [Hint("usual", m.group(0), window=_window(lowered, m)) for m in _USUAL.finditer(lowered)]
     out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre"))) for m in _HABIT.finditer(lowered)
             if m.group("det") or (m.group("pre") and m.group("w") in ("home", "work"))]
     out += [Hint("nearby", m.group(0)) for m in _NEARBY.finditer(lowered)]
     out += [Hint("reference", m.group(0), m.group("noun")) for m in _REFERENCE.finditer(lowered)
             if m.group("noun") not in STOPWORDS and (m.group("det") != "the" or not m.group("adj"))]
     return tuple(out)
+
+
+_CLAUSE_END = re.compile(r"[,.;!?]| and | or | but ")
+_VERBS = frozenset({"use", "used", "go", "went", "had", "got", "ordered", "order", "chose", "picked", "want",
+                    "like", "usually", "always", "normally", "one", "same", "time", "last", "before", "from"})
+
+
+def _window(lowered: str, m: re.Match[str], span: int = 3) -> tuple[str, ...]:
+    """The content words a hint modifies, inside its clause: after a fronted one ("my usual cabin"
+    -> cabin), before one that follows its noun ("the departure city I used last time" ->
+    departure, city; "the same distance as last time" -> distance)."""
+    start = max((e.end() for e in _CLAUSE_END.finditer(lowered, 0, m.start())), default=0)
+    end_m = _CLAUSE_END.search(lowered, m.end())
+    end = end_m.start() if end_m else len(lowered)
+    if m.group(0).startswith(_FRONTED):
+        after = [w for w in re.findall(r"[a-z]+", lowered[m.end():end]) if w not in STOPWORDS and w not in _VERBS]
+        return tuple(after[:span])
+    before = [w for w in re.findall(r"[a-z]+", lowered[start:m.start()]) if w not in STOPWORDS and w not in _VERBS]
+    return tuple(before[-span:])
+
+
+_FRONTED = ("my ", "the ", "our ", "usual", "regular", "favorite", "favourite", "go-to", "goto", "typical")
 
 
 def _role(pre: str | None) -> str:
@@ -94,27 +117,21 @@ def is_place(param: str) -> bool:
     return bool(set(identifier_words(param)) & _PLACE)
 
 
-def bound_noun(hint: Hint, text: Text) -> str | None:
-    """The noun a recency/usual phrase governs ("my usual coffee" -> coffee), if any."""
-    lowered = text.raw.lower()
-    at = lowered.find(hint.words)
-    if at < 0:
-        return None
-    after = lowered[at + len(hint.words):].split()
-    nxt = next((w.strip(".,!?") for w in after[:2] if w.strip(".,!?") not in STOPWORDS), None)
-    return nxt if nxt and nxt.isalpha() else None
-
-
 def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str]) -> bool:
     """Whether `hint` refers to the argument `param` (with gold value `gold`) of the call."""
     if hint.kind in ("habit", "nearby"):
         return not isinstance(gold, bool) and _location_binding(hint, param)
     if hint.kind == "reference":
         return _names_argument(hint.word, param, gold, anywhere=is_place(param))
-    noun = bound_noun(hint, text)
-    if noun and any(_names_argument(noun, p, None) for p in params):
-        return _names_argument(noun, param, gold)
+    named = [w for w in hint.window if any(_names_argument(w, p, None) for p in params)]
+    if named:  # "the same distance as last time": only the distance
+        return any(_names_argument(w, param, None) for w in named)
     return True  # an unbound "again" / "my usual": the whole call
+
+
+def bound_to(hint: Hint, param: str, params: list[str]) -> bool:
+    """A recency / usual hint whose own words name this parameter ("my usual cabin")."""
+    return hint.kind in ("recency", "usual") and any(_names_argument(w, param, None) for w in hint.window)
 
 
 def _location_binding(hint: Hint, param: str) -> bool:
@@ -132,6 +149,8 @@ def _names_argument(noun: str, param: str, gold: object, anywhere: bool = False)
     s = stem(noun)
     if s in {stem(w) for w in identifier_words(param)}:
         return True
+    if noun in _ORIGIN | _DESTINATION and param_role(param) == ("origin" if noun in _ORIGIN else "destination"):
+        return True  # "my regular pickup point" names the origin
     golds = gold if isinstance(gold, list) else [gold]
     words = [content_stems(g) if anywhere else content_stems(g)[-1:] for g in golds if isinstance(g, str)]
     return any(s in w for w in words)

@@ -17,7 +17,7 @@ from .dates import as_moment, read_moment
 from .determine import from_time, schema_default
 from .enums import stated_enum
 from .flags import read_flag
-from .hints import Hint, hints_in, is_place, refers_to
+from .hints import Hint, bound_to, hints_in, is_place, refers_to
 from .names import partly_said, stated_code, stated_string
 from .numbers import as_number, numbers_in, one_of, same_number
 from .records import ArgReading, Reading, Situation
@@ -121,16 +121,28 @@ def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
 
 # ---------------------------------------------------------------- hinted
 
-_PRIORITY = ("habit", "reference", "nearby", "recency", "usual")
-
-
 def referring_hints(arg: Arg) -> list[Hint]:
     """Hints referring to the argument. With no history a text can only point at the user's
     situation ("nearby", "my home"): "again" or "the mall" there points at nothing the reader has."""
     has_history = bool(arg.situation.history)
     found = [h for h in hints_in(arg.text.raw.lower())
              if (has_history or _first_person(h)) and refers_to(h, arg.param, arg.gold, arg.text, arg.params)]
-    return sorted(found, key=lambda h: _PRIORITY.index(h.kind))
+    return sorted(found, key=lambda h: _rank(h, arg))
+
+
+def _rank(hint: Hint, arg: Arg) -> int:
+    """Which hint's rule reads the argument: a place word; a "last time" / "usual" whose own words
+    name the parameter ("the city I always use": usual, not "the city"); a noun of the value; the
+    user's position; an unbound "again" / "my usual"; last, a noun that only names the parameter."""
+    if hint.kind == "reference":
+        return 6 if _names_param_only(hint.word, arg) else 2
+    if bound_to(hint, arg.param, arg.params):
+        return 1
+    return {"habit": 0, "nearby": 3, "recency": 4, "usual": 5}[hint.kind]
+
+
+def _names_param_only(noun: str, arg: Arg) -> bool:
+    return stem(noun) in {stem(w) for w in identifier_words(arg.param)}
 
 
 _ME = re.compile(r"\b(?:me|my|i|here)\b")
