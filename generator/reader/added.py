@@ -97,8 +97,13 @@ def _stems_of(text: str) -> tuple[str, ...]:
 
 
 def _gold_numbers(calls: Sequence[ToolCall]) -> list[float]:
-    nums = (as_number(v) for c in calls for v in c.arguments.values())
-    return [n for n in nums if n is not None]
+    """Every number a gold value holds, alone or inside a text ("more_than_30_min" holds 30)."""
+    out = []
+    for c in calls:
+        for v in c.arguments.values():
+            n = as_number(v)
+            out += [n] if n is not None else [float(x) for x in re.findall(r"\d+(?:\.\d+)?", str(v))]
+    return out
 
 
 def _condition_held(span: str, vocab: frozenset[str], golds: list[float]) -> bool:

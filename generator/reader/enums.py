@@ -33,7 +33,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "popular": ("popularity", "most popular", "trending"),
     "popularity": ("popular", "most popular"),
     "rating": ("rated", "best rated", "highest rated", "top rated", "ratings"),
-    "distance": ("closest", "nearest", "distance"),
+    "distance": ("closest", "nearest", "distance", "shortest"),
+    "within": ("past", "last", "in the last", "recent", "recently"),
     "nearest": ("closest", "nearest"),
     "price": ("cheapest", "priciest", "cost", "prices", "expensive"),
     "shortest": ("quickest", "fastest", "shortest"),
@@ -72,7 +73,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
 
 # Identifier words that say nothing on their own: "sort_by_price" is said by "price".
 _FILLER = STOPWORDS | {"sort", "sorted", "sorting", "by", "order", "type", "mode", "option", "value",
-                       "average", "avg", "overall", "total", "only"}
+                       "average", "avg", "overall", "total", "only", "one"}
 # Order words: a value that is the only one about its subject ("average_price_low_to_high" as the one
 # price order) is said by its subject ("sort by price"); the direction is then the option's own.
 _DIRECTION = frozenset({"asc", "ascending", "desc", "descending", "low", "high", "to", "first", "increasing",
@@ -117,14 +118,15 @@ def stated_enum(text: Text, gold: str, options: list[object]) -> str | None:
 
 
 def _only_option_about(text: Text, gold: str, options: list[object]) -> tuple[int, list[str]] | None:
-    """Every word of `gold` but its order words said, one of them no rival has: "sort by price"
-    for the one price order of the enum."""
-    core = [w for w in value_words(gold) if w not in _DIRECTION]
+    """Every word of `gold` that no rival value has is said (and there is one): the words it
+    shares with rivals, order words above all, go without saying ("sort by price" for the one
+    price order of the enum; "the series" for tv_series among movie, variety_show)."""
     rival_words = {w for o in options if isinstance(o, str) and o != gold for w in value_words(o)}
-    said = [word_said(text, w) for w in core]
-    if not core or any(x is None for x in said) or not any(w not in rival_words for w in core):
+    own = [w for w in value_words(gold) if w not in rival_words and w not in _DIRECTION]
+    said = [word_said(text, w) for w in own]
+    if not own or any(x is None for x in said):
         return None
-    return len(core), [f"{x} (the one option about it)" for x in said if x]
+    return len(own), [f"{x} (the one option about it)" for x in said if x]
 
 
 def _inside(gold: str, rival: str) -> bool:

@@ -54,14 +54,19 @@ def _same_root(text: Text, g: str) -> str | None:
     return next((w for w in text.tokens if w.startswith(head) and w != g), None)
 
 
+def _kin(a: str, b: str) -> bool:
+    """The same word or one family ("adjust" / "adjustment", "useful" / "usefulness")."""
+    return a == b or (min(len(a), len(b)) >= 5 and (a.startswith(b) or b.startswith(a)))
+
+
 def _near_each_other(text: Text, stems: tuple[str, ...]) -> bool:
-    """Every content word of the value within one short stretch of the text, in any order
-    ("a protective case for my Mac Air" says "Mac Air protective case")."""
-    if not set(stems) <= text.content_set:
-        return False
-    where = [i for i, w in enumerate(text.content) if w in stems]
+    """Every content word of the value, or one of its family, within one short stretch of the
+    text, in any order ("a protective case for my Mac Air" says "Mac Air protective case";
+    "adjusting the transparency of NX models" says "NX model transparency adjustment")."""
     width = len(stems) + 2
-    return any(set(text.content[i:i + width]) >= set(stems) for i in where)
+    content = text.content
+    hits = [i for i, w in enumerate(content) if any(_kin(w, s) for s in stems)]
+    return any(all(any(_kin(w, s) for w in content[i:i + width]) for s in stems) for i in hits)
 
 
 def _squeezed_at_words(text: Text, squeezed: str) -> bool:
