@@ -48,8 +48,9 @@ class _Lazy:
         return self.value
 
 
-def clauses(text: str) -> list[str]:
-    return [c.strip(" ,") for c in _CLAUSE_SPLIT.split(text) if c and c.strip(" ,")]
+@lru_cache(maxsize=4096)
+def clauses(text: str) -> tuple[str, ...]:
+    return tuple(c.strip(" ,") for c in _CLAUSE_SPLIT.split(text) if c and c.strip(" ,"))
 
 
 def added_content(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool]) -> list[Added]:

@@ -59,7 +59,8 @@ def call_texts(text: str, calls: Sequence[ToolCall]) -> list[Text | None]:
     parts = [item for s in sentences for item in s]
     if len(calls) < 2 or len(parts) < 2:
         return [None] * len(calls)
-    owners = [o for s in sentences for o in _continued([_owners(Text(item), calls) for item in s])]
+    longs = [[fold(v) for v in c.arguments.values() if isinstance(v, str) and not is_short(v)] for c in calls]
+    owners = [o for s in sentences for o in _continued([_owners(Text(item), calls, longs) for item in s])]
     orphans = " ".join(p for p, o in zip(parts, owners, strict=True) if not o)
     out: list[Text | None] = []
     for i in range(len(calls)):
@@ -77,11 +78,10 @@ def _continued(owners: list[set[int]]) -> list[set[int]]:
     return out
 
 
-def _owners(view: Text, calls: Sequence[ToolCall]) -> set[int]:
+def _owners(view: Text, calls: Sequence[ToolCall], longs: list[list[str]]) -> set[int]:
     """The calls a segment speaks of: those holding a longer value it says, else those whose tool
     name shares the most words with it."""
-    holding = {i for i, c in enumerate(calls) for v in c.arguments.values()
-               if isinstance(v, str) and not is_short(v) and f" {fold(v)} " in view.padded}
+    holding = {i for i, values in enumerate(longs) for v in values if v and f" {v} " in view.padded}
     if holding:
         return holding
     scores = [_score(c.tool, view) for c in calls]

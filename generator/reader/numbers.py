@@ -94,9 +94,12 @@ def as_number(value: object) -> float | None:
         return None
     if isinstance(value, int | float):
         return float(value)
-    if isinstance(value, str) and re.fullmatch(r"-?\d+(?:\.\d+)?", value.strip()):
+    if isinstance(value, str) and _PLAIN.fullmatch(value.strip()):
         return float(value.strip())
     return None
+
+
+_PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 def same_number(a: float, b: float) -> bool:

@@ -39,6 +39,8 @@ class Arg:
     kind: str
     params: list[str]
     local: Text | None = None  # the segments of the text that speak of this call (anchors.py)
+    call: int = 0
+    same_tool: list[HistoryEvent] | None = None  # this tool's earlier calls (computed once per call)
 
     @property
     def spec(self) -> dict[str, Any]:
@@ -211,17 +213,23 @@ def omitted(arg: Arg) -> ArgReading:
 
 
 def _same_tool(arg: Arg) -> list[HistoryEvent]:
-    if arg.tool is None:
+    if arg.same_tool is not None:
+        return arg.same_tool
+    return same_tool_events(arg.tool, arg.situation.history)
+
+
+def same_tool_events(tool: Tool | None, history: Sequence[HistoryEvent]) -> list[HistoryEvent]:
+    if tool is None or not history:
         return []
-    return [e for e in arg.situation.history if (e.toolname, e.apiname) == (arg.tool.app, arg.tool.api)
-            or f"{e.toolname}_{e.apiname}" == arg.tool.name]
+    return [e for e in history if (e.toolname, e.apiname) == (tool.app, tool.api)
+            or f"{e.toolname}_{e.apiname}" == tool.name]
 
 
 # ---------------------------------------------------------------- one argument, one call, one query
 
 def _reading(arg: Arg, label: str, determined: bool | None, value: Any, rule: str, evidence: str,
              source: str | None = None) -> ArgReading:
-    return ArgReading(call=0, tool=arg.tool.name if arg.tool else "", param=arg.param, gold=arg.gold,
+    return ArgReading(call=arg.call, tool=arg.tool.name if arg.tool else "", param=arg.param, gold=arg.gold,
                       label=label, determined=determined, value=value, rule=rule, evidence=evidence,
                       source=source)  # type: ignore[arg-type]
 
@@ -246,10 +254,12 @@ def read_call(text: str | Text, call: ToolCall, situation: Situation, *, index: 
     t = text if isinstance(text, Text) else Text(text)
     tool = situation.tools.get(call.tool)
     params = list(call.arguments)
+    earlier = same_tool_events(tool, situation.history)
     out = []
     for param, gold in call.arguments.items():
-        arg = Arg(t, param, gold, tool, situation, kind or (tool.domain if tool else ""), params, local)
-        out.append(read_arg(arg).model_copy(update={"call": index, "tool": call.tool}))
+        arg = Arg(t, param, gold, tool, situation, kind or (tool.domain if tool else ""), params, local, index, earlier)
+        reading = read_arg(arg)
+        out.append(reading if reading.tool == call.tool else reading.model_copy(update={"tool": call.tool}))
     return out
 
 
