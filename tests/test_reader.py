@@ -167,7 +167,8 @@ def test_a_value_said_only_in_part_or_one_digit_off_is_not_stated(text, gold):
 
 @pytest.mark.parametrize("text, param, gold", [("prices in US dollars", "currency", "USD"),
                                                ("the charts of Germany", "country", "DE"),
-                                               ("lyrics in French", "lang", "fr")])
+                                               ("lyrics in French", "lang", "fr"),
+                                               ("fly out of Heathrow tomorrow", "origin", "LHR")])
 def test_codes_are_stated_by_the_entitys_name(text, param, gold):
     arg = read_one(text, {param: gold})[param]
     assert (arg.label, arg.rule) == ("stated", "code"), arg

@@ -150,7 +150,9 @@ def _kinds_for(param: str) -> tuple[str, ...]:
     return picked or tuple(_NAMERS)
 
 
-_KIND_CUES = {"currency": {"currency", "cur", "ccy", "from", "to", "base", "target", "symbol", "quote"},
+_KIND_CUES = {"airport": {"airport", "iata", "icao", "ident", "apt", "dep", "arr", "departure", "arrival", "origin",
+                         "destination", "from", "to", "fly", "flight"},
+              "currency": {"currency", "cur", "ccy", "from", "to", "base", "target", "symbol", "quote"},
               "country": {"country", "region", "nation", "market", "gl", "geo", "cc", "location", "loc"},
               "language": {"language", "lang", "locale", "hl", "lr", "translation", "source", "target"}}
 
@@ -203,7 +205,34 @@ def _language(code: str) -> list[str]:
     return [name]
 
 
-_NAMERS = {"currency": _currency, "country": _country, "language": _language}
+_AIRPORT_FILLER = frozenset({"airport", "international", "intl", "regional", "municipal", "airfield", "field",
+                             "air", "base", "aerodrome", "county", "metropolitan", "the", "of", "de"})
+
+
+@lru_cache(maxsize=2)
+def _airports(kind: str) -> dict[str, dict[str, str]]:
+    import airportsdata
+
+    return airportsdata.load(kind)
+
+
+def _airport(code: str) -> list[str]:
+    """An IATA (3 letters) or ICAO (4) code said by the airport's name ("Heathrow" for LHR): the
+    name, the name without "Airport", and the words of the name that are not its city's nor
+    generic ("Heathrow", "John F Kennedy", "Charles de Gaulle")."""
+    if not code.isalpha() or not code.isupper() or len(code) not in (3, 4):
+        return []
+    found = _airports("IATA" if len(code) == 3 else "ICAO").get(code)
+    if not found:
+        return []
+    name, city = found["name"], found.get("city", "")
+    city_words = set(fold(city).split())
+    own = [w for w in fold(name).split() if w not in _AIRPORT_FILLER and w not in city_words]
+    bare = name.removesuffix(" Airport")
+    return [name, bare] + ([" ".join(own)] if own and len(" ".join(own)) >= 4 else [])
+
+
+_NAMERS = {"currency": _currency, "country": _country, "language": _language, "airport": _airport}
 
 
 def stated_code(text: Text, gold: str, param: str) -> str | None:
