@@ -10,6 +10,7 @@ eight characters of the value, and only for values of six characters or more wit
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from .text import STOPWORDS, Text, content_stems, fold, words
 
@@ -210,10 +211,10 @@ _AIRPORT_FILLER = frozenset({"airport", "international", "intl", "regional", "mu
 
 
 @lru_cache(maxsize=2)
-def _airports(kind: str) -> dict[str, dict[str, str]]:
+def _airports(icao: bool) -> dict[str, Any]:
     import airportsdata
 
-    return airportsdata.load(kind)
+    return dict(airportsdata.load("ICAO" if icao else "IATA"))
 
 
 def _airport(code: str) -> list[str]:
@@ -222,7 +223,7 @@ def _airport(code: str) -> list[str]:
     generic ("Heathrow", "John F Kennedy", "Charles de Gaulle")."""
     if not code.isalpha() or not code.isupper() or len(code) not in (3, 4):
         return []
-    found = _airports("IATA" if len(code) == 3 else "ICAO").get(code)
+    found = _airports(len(code) == 4).get(code)
     if not found:
         return []
     name, city = found["name"], found.get("city", "")
