@@ -322,3 +322,17 @@ def test_a_hint_refers_to_the_argument_its_own_words_name():
     assert (out["car_type"].label, out["car_type"].rule, out["car_type"].determined) == ("hinted", "history:recency", True)
     assert out["passengers"].label == "omitted"
     assert (out["origin"].label, out["origin"].rule, out["origin"].determined) == ("hinted", "history:usual", True)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                    max_leaves=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=200), args=st.dictionaries(st.text(min_size=1, max_size=12), JSON, max_size=4))
+def test_any_text_and_any_gold_values_read_without_error(text, args):
+    reading = read_query(text, [ToolCall(tool="t", arguments=args)],
+                         Situation(time=NOW, history=HISTORY, steps=[Step(call=ToolCall(tool="s"), output=text)]))
+    assert [a.param for a in reading.args] == list(args)
+    assert all(a.determined is None for a in reading.args if a.label in ("stated", "described"))
