@@ -336,3 +336,10 @@ def test_any_text_and_any_gold_values_read_without_error(text, args):
                          Situation(time=NOW, history=HISTORY, steps=[Step(call=ToolCall(tool="s"), output=text)]))
     assert [a.param for a in reading.args] == list(args)
     assert all(a.determined is None for a in reading.args if a.label in ("stated", "described"))
+
+
+def test_between_described_and_hinted_the_pointer_to_the_users_history_wins():
+    trips = [event("2025-04-20 09:00", "Skyhop", "search_flights", "travel", city="Paris")]
+    arg = read_one("flights to the capital of France, the city I visited last time", {"city": "Paris"},
+                   history=trips, domain="travel", name="Skyhop_search_flights", app="Skyhop")["city"]
+    assert (arg.label, arg.determined) == ("hinted", True), arg

@@ -239,8 +239,8 @@ def read_arg(arg: Arg) -> ArgReading:
     if said:
         return _reading(arg, "stated", None, arg.gold, said[0], said[1])
     world = described(arg.text.raw, arg.gold)
-    if world:
-        return _reading(arg, "described", None, world.value, "world", world.evidence)
+    if world:  # a pointer to the user's own history wins the tie with a description
+        return hinted(arg) or _reading(arg, "described", None, world.value, "world", world.evidence)
     bound = bound_to_output(arg.gold, arg.situation.steps, arg.text, arg.param) if arg.situation.steps else None
     if bound:
         return _reading(arg, "omitted", bound.determined, arg.gold if bound.determined else None,
