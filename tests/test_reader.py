@@ -343,3 +343,19 @@ def test_between_described_and_hinted_the_pointer_to_the_users_history_wins():
     arg = read_one("flights to the capital of France, the city I visited last time", {"city": "Paris"},
                    history=trips, domain="travel", name="Skyhop_search_flights", app="Skyhop")["city"]
     assert (arg.label, arg.determined) == ("hinted", True), arg
+
+
+@pytest.mark.parametrize("text, param, gold, props", [
+    ("add it gift-wrapped", "gift_wrap", True, {"type": "boolean"}),
+    ("including paid shipping", "free_shipping", False, {"type": "boolean"}),
+    ("anywhere outdoors", "covered", False, {"type": "boolean"}),
+    ("water the plants every week", "repeat", "weekly", {"type": "string", "enum": ["daily", "weekly", "monthly"]}),
+    ("sorted by most expensive first", "sort_by", "price_high_to_low",
+     {"type": "string", "enum": ["price_low_to_high", "price_high_to_low", "best_selling"]}),
+    ("showtimes in 3D", "format", "three_d", {"type": "string", "enum": ["two_d", "three_d", "imax"]}),
+    ("find a paediatrician", "specialty", "pediatrics", {"type": "string"}),
+    ("a stay with any cancellation policy", "free_cancellation", False, {"type": "boolean"}),
+    ("for 6 nights with breakfast", "breakfast_included", True, {"type": "boolean"}),
+])
+def test_everyday_forms_of_conditions_orders_and_spellings(text, param, gold, props):
+    assert read_one(text, {param: gold}, {param: props})[param].label == "stated"

@@ -60,12 +60,17 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "dine": ("dine in", "eat in", "dining in", "eat out", "eating out", "sit down"),
     "public": ("public transport", "public transit", "transit"),
     "transit": ("public transport", "transit", "bus", "subway", "metro"),
-    "walking": ("walk", "on foot", "walking"), "cycling": ("bike", "cycle", "bicycle", "biking"),
+    "walking": ("walk", "on foot", "walking"), "walk": ("on foot", "walking"), "cycling": ("bike", "cycle", "bicycle", "biking"),
     "driving": ("drive", "car", "driving"),
     "congestion": ("traffic", "congestion"), "least": ("least", "avoid", "less", "minimal", "fewest"),
     "free": ("free", "no charge", "without charge"),
     "min": ("minutes", "minute", "mins"), "sec": ("seconds", "second", "secs"), "hr": ("hours", "hour"),
     "h": ("hours", "hour"),
+    "weekly": ("every week", "each week", "once a week"), "daily": ("every day", "each day", "once a day"),
+    "monthly": ("every month", "each month", "once a month"),
+    "sci": ("science", "science fiction"), "fi": ("fiction", "science fiction"),
+    "technology": ("tech",), "tech": ("technology",),
+    "selling": ("sellers", "seller", "bestselling", "sales"), "seller": ("selling", "sales"),
     "all": ("everyone", "everybody", "all of them", "every one"),
     "no": ("without", "doesnt", "dont", "not", "none", "no need", "free of", "zero"),
     "more": ("more", "over", "longer", "above", "at least"), "less": ("less", "under", "shorter", "below", "at most"),
@@ -80,10 +85,27 @@ _DIRECTION = frozenset({"asc", "ascending", "desc", "descending", "low", "high",
                         "decreasing", "near", "far", "fast", "slow", "new", "old", "big", "small"})
 
 
+# Orders said as ranges read as one word: "price_high_to_low" is price descending.
+_RANGES = ((("high", "to", "low"), "desc"), (("low", "to", "high"), "asc"), (("near", "to", "far"), "nearest"),
+           (("far", "to", "near"), "farthest"), (("fast", "to", "slow"), "fastest"), (("new", "to", "old"), "newest"),
+           (("old", "to", "new"), "oldest"), (("a", "to", "z"), "asc"), (("z", "to", "a"), "desc"))
+
+
 @lru_cache(maxsize=16384)
 def value_words(value: str) -> tuple[str, ...]:
-    ws = tuple(w for w in identifier_words(value) if w not in _FILLER)
-    return ws or identifier_words(value)
+    words = _ranges(identifier_words(value))
+    ws = tuple(w for w in words if w not in _FILLER)
+    return ws or words
+
+
+def _ranges(words: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        hit = next((word for seq, word in _RANGES if words[i:i + 3] == seq), None)
+        out.append(hit or words[i])
+        i += 3 if hit else 1
+    return tuple(out)
 
 
 def word_said(text: Text, word: str) -> str | None:
@@ -100,8 +122,19 @@ def _coverage(text: Text, value: str) -> tuple[int, list[str]] | None:
     ws = value_words(value)
     said = [word_said(text, w) for w in ws]
     if not ws or any(s is None for s in said):
-        return None
+        return _digit_form(text, value)
     return len(ws), [s for s in said if s]
+
+
+def _digit_form(text: Text, value: str) -> tuple[int, list[str]] | None:
+    """A value spelling a number said with digits: "three_d" is "3D"."""
+    from .numbers import with_digits
+
+    words = identifier_words(value)
+    form = with_digits(" ".join(words)).replace(" ", "")
+    if form == "".join(words) or f" {form} " not in text.padded:
+        return None
+    return len(words), [form]
 
 
 def stated_enum(text: Text, gold: str, options: list[object]) -> str | None:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .text import STOPWORDS, Text, identifier_words, stem
 
-_SWITCH = frozenset({"is", "has", "have", "include", "includes", "including", "enable", "enabled", "only",
+_SWITCH = frozenset({"is", "has", "have", "include", "includes", "including", "included", "enable", "enabled", "only",
                      "with", "show", "allow", "allowed", "use", "need", "needs", "want", "should", "can",
                      "do", "does", "get", "return", "flag", "filter", "whether", "if", "bool", "boolean"})
 _NEGATION = frozenset({"no", "not", "dont", "doesnt", "didnt", "without", "never", "isnt", "arent", "wont",
@@ -31,17 +31,52 @@ def condition_stems(param: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in ws)
 
 
+# Words that say the condition does not hold ("paid shipping" for free_shipping=false, "eat in" for
+# is_delivery=false, "outdoors" for covered=false, "sold out" for in_stock_only=false).
+OPPOSITES = {"free": ("paid", "charged", "with a fee"), "delivery": ("eat in", "dine in", "dining in", "pick up",
+             "pickup", "take out", "takeout", "takeaway"), "deliver": ("eat in", "dine in", "pick up", "pickup"),
+             "cover": ("outdoor", "outdoors", "uncovered", "open air"), "indoor": ("outdoor", "outdoors"),
+             "stock": ("sold out", "out of stock"), "refundable": ("non refundable", "nonrefundable"),
+             "direct": ("with stops", "layover", "connecting"), "nonstop": ("with stops", "layover", "connecting")}
+
+
+def _unfiltered(before: list[str]) -> bool:
+    """"any cancellation policy", "regardless of insurance": the condition is not asked for."""
+    return bool(before) and (before[-1] in ("any", "whatever") or before[-2:] == ["regardless", "of"])
+
+
+@lru_cache(maxsize=1)
+def _opposites() -> dict[str, tuple[str, ...]]:
+    """OPPOSITES by the stem of their word (conditions are compared as stems)."""
+    return {stem(k): v for k, v in OPPOSITES.items()}
+
+
+def _opposite(text: Text, key: tuple[str, ...]) -> tuple[bool, str] | None:
+    """The opposite of the condition's first word said before the rest of it ("paid shipping")."""
+    for phrase in _opposites().get(key[0], ()):
+        if text.stems_at(tuple(stem(w) for w in phrase.split()) + key[1:]) >= 0:
+            return False, f"{phrase} (the opposite)"
+    return None
+
+
 def _said_otherwise(text: Text, head: str) -> tuple[bool, str] | None:
-    """The head word in everyday words ("to everyone" for reply_all)."""
+    """The head word in everyday words ("to everyone" for reply_all), or its opposite."""
     from .enums import PHRASINGS
 
     said = next((p for p in PHRASINGS.get(head, ()) if text.has_phrase(p)), None)
-    return (True, said) if said else None
+    if said:
+        return True, said
+    against = next((p for p in _opposites().get(head, ()) if text.has_phrase(p)), None)
+    return (False, f"{against} (the opposite)") if against else None
 
 
 def _at(text: Text, key: tuple[str, ...]) -> int:
-    """Where the condition's stems start, in a row or with one word between ("open right now")."""
+    """Where the condition's stems start, in a row or with one word between ("open right now"),
+    or as one family ("substitutes" for substitutions)."""
     at = text.stems_at(key)
+    if at < 0 and len(key) == 1 and len(key[0]) >= 6:
+        at = next((i for i, w in enumerate(text.stems) if len(w) >= 6 and (w.startswith(key[0][:-2]) or
+                                                                             key[0].startswith(w))), -1)
     if at >= 0 or len(key) < 2:
         return at
     for i, w in enumerate(text.stems):
@@ -77,12 +112,15 @@ def read_flag(text: Text, param: str, description: str = "") -> tuple[bool, str]
     if not key:
         return None
     at = _at(text, key)
-    if at < 0 and len(key) > 1:  # "attach_location": the head noun alone ("without my location")
+    if at < 0 and len(key) > 1:
+        opposite = _opposite(text, key)
+        if opposite:  # "paid shipping" for free_shipping
+            return opposite
+        at = _at(text, key[-1:])  # "attach_location": the head noun alone ("without my location")
         key = key[-1:]
-        at = _at(text, key)
     if at < 0:
         return _said_otherwise(text, key[-1])
     before = text.tokens[max(0, at - _WINDOW):at]
-    negated = any(w in _NEGATION for w in before) or "no need" in " ".join(before)
+    negated = any(w in _NEGATION for w in before) or "no need" in " ".join(before) or _unfiltered(before)
     said = " ".join(text.tokens[max(0, at - _WINDOW):at + len(key)])
     return (not negated), said

@@ -51,8 +51,13 @@ def _same_root(text: Text, g: str) -> str | None:
     need = len(g) - 3
     if len(g) < 8 or not g.isalpha():
         return None
-    head = g[:need]
-    return next((w for w in text.tokens if w.startswith(head) and w != g), None)
+    head = _us(g)[:need]
+    return next((w for w in text.tokens if _us(w).startswith(head) and w != g), None)
+
+
+def _us(word: str) -> str:
+    """British spellings of Greek and Latin roots in the American form ("paediatric", "oestrogen")."""
+    return word.replace("ae", "e").replace("oe", "e") if len(word) > 5 else word
 
 
 def _kin(a: str, b: str) -> bool:

@@ -36,9 +36,13 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
+    if word.endswith("ly") and len(word) >= 6:  # "instantly" -> "instant", "weekly" -> "week"
+        word = word[:-2]
     for suffix, keep in (("ies", "y"), ("ing", ""), ("ied", "y"), ("ed", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             word = word[: len(word) - len(suffix)] + keep
+            if suffix in ("ing", "ed") and len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]  # "wrapped" -> "wrap", "swimming" -> "swim"
             break
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
