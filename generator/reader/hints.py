@@ -32,7 +32,8 @@ _RECENT = re.compile(r"\b(?:(?:same|like|as) (?:as )?(?:last time|before|the las
 # Frequency said of the user's own habit ("my usual", "as always", "I normally"), not of the world.
 _USUAL = re.compile(r"\b(?:(?:my|the|our) (?:usual|regular|favou?rite|go-?to|typical)|as (?:usual|always)|usual"
                     r"|i (?:usually|always|normally|typically|regularly)|like i (?:always|usually) do)\b")
-# Habit places: "home" and "work" after a preposition or "my"; the others after my/the/our. The
+# Habit places: "home" alone ("a ride home"), "work" after a preposition or "my"; the others after
+# my/the/our. The
 # word must close its noun phrase ("the station names" names no place).
 _HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
                     r"(?:(?P<det>my|the|our)\s)?(?P<w>home|work|office|gym|school|campus|airport|station|dorm)"
@@ -69,7 +70,7 @@ def hints_in(lowered: str) -> tuple[Hint, ...]:
     out = [Hint("recency", m.group(0), window=_window(lowered, m)) for m in _RECENT.finditer(lowered)]
     out += [Hint("usual", m.group(0), window=_window(lowered, m)) for m in _USUAL.finditer(lowered)]
     out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre"))) for m in _HABIT.finditer(lowered)
-            if m.group("det") or (m.group("pre") and m.group("w") in ("home", "work"))]
+            if m.group("det") or m.group("w") == "home" or (m.group("pre") and m.group("w") == "work")]
     out += [Hint("nearby", m.group(0)) for m in _NEARBY.finditer(lowered)]
     out += [Hint("reference", m.group(0), m.group("noun")) for m in _REFERENCE.finditer(lowered)
             if m.group("noun") not in STOPWORDS and (m.group("det") != "the" or not m.group("adj"))]
