@@ -168,6 +168,14 @@ def _add_llm_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--concurrency", type=_positive, help="requests in flight at once")
 
 
+def _read(args: argparse.Namespace) -> int:
+    from .reader.command import read_files
+
+    summary = read_files(args.files, out=args.out, root=args.root)
+    print("\n".join(summary.lines()), file=sys.stderr if args.out is None else sys.stdout)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .engines import engine_names
 
@@ -258,6 +266,17 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--out", required=True, help="hints JSON file to write")
     _add_llm_flags(h)
     h.set_defaults(func=_hints)
+
+    r = sub.add_parser("read", help="label every (query, gold argument) by reading the text",
+                       description="Read the queries of TRAILBench, TRAJECT-Bench, BFCL, SDG or judge files (trajgen's "
+                                   "or the original benchmarks') as a person would: for every gold argument, whether "
+                                   "the text states, describes, hints at or omits it, whether a reading rule then "
+                                   "determines it, and what the text asks beyond the gold calls (docs/reader.md). "
+                                   "One JSON line per (query, argument), then a summary table per level.")
+    r.add_argument("files", nargs="+", metavar="FILE", help="query files or folders")
+    r.add_argument("--out", help="labels JSONL to write (default: standard output; the table goes to standard error)")
+    r.add_argument("--root", help="name files relative to this folder in the output (default: the working folder)")
+    r.set_defaults(func=_read)
 
     e = sub.add_parser("eval", help="score a model's tool calling per vagueness level",
                        description="Send every query of trajgen's files or the original benchmarks' files to "

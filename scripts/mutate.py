@@ -32,6 +32,7 @@ V = "tests/test_validators.py::"
 P = "tests/test_plan.py::"
 TV = "tests/test_traject_vagueness.py::"
 E = "tests/test_engines.py::"
+RD = "tests/test_reader.py::"
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,30 @@ MUTATIONS: list[Mutation] = [
              '    host = socket.gethostname()\n    if code_digest()', '    return\n    host = socket.gethostname()\n'
              '    if code_digest()',
              (E + "test_a_worker_that_cannot_see_the_output_directory_or_runs_other_code_refuses",)),
+    # the reader (generator/reader): each reading class taken out once
+    Mutation("reader: number words not converted", "generator/reader/numbers.py",
+             'return alpha2digit(text, "en", threshold=1.5)', "return text",
+             (RD + "test_number_words_and_numeric_forms_are_stated",)),
+    Mutation("reader: no relative dates", "generator/reader/read.py", '"date": _date,', "",
+             (RD + "test_relative_and_absolute_dates_resolve_with_the_query_time",)),
+    Mutation("reader: no unit conversion", "generator/reader/read.py", '"unit": _unit,', "",
+             (RD + "test_units_convert_arithmetically",)),
+    Mutation("reader: no enum words", "generator/reader/read.py", '"enum": _enum,', "",
+             (RD + "test_enum_values_are_said_by_their_words",)),
+    Mutation("reader: no name variants", "generator/reader/read.py", '"name": _name,', "",
+             (RD + "test_names_are_stated_with_case_accent_plural_order_and_spelling_variants",)),
+    Mutation("reader: no world knowledge", "generator/reader/read.py",
+             "world = described(arg.text.raw, arg.gold)", "world = None",
+             (RD + "test_values_pinned_down_by_world_knowledge_are_described",)),
+    Mutation("reader: history never read whole", "generator/reader/history.py",
+             'return list(history), "whole history"', 'return [], "whole history"',
+             (RD + "test_last_time_reads_the_named_app_else_the_kind_else_the_whole_history",)),
+    Mutation("reader: a tie for the usual counts as determined", "generator/reader/history.py",
+             "        return None  # a tie for the most frequent: not determined", "        pass",
+             (RD + "test_my_usual_with_a_tie_for_the_most_frequent_is_not_determined",)),
+    Mutation("reader: added requests not looked for", "generator/reader/added.py",
+             "    out += _added_requests(text, calls, vocab)", "    pass",
+             (RD + "test_requests_conditions_and_alternatives_the_gold_does_not_hold_are_added",)),
 ]
 
 

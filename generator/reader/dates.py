@@ -1,0 +1,226 @@
+"""Dates and clock times of a text, resolved with the query time.
+
+A gold value is date-like when it parses as a date, a clock time or both ("2025-06-03",
+"19:00", "9:40", "2025-06-03 19:00", ISO "T" forms). The text is read for day phrases
+(relative: "today", "tonight", "tomorrow", "the day after tomorrow", "next Friday", "this
+weekend", "in three days", "a week from today"; absolute: "June 3", "the 3rd of June", "3 June
+2025", "2025-06-03", "6/3") and clock phrases ("7 pm", "7:30pm", "19:00", "noon", "seven in the
+evening", "in two hours").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+
+from .numbers import with_digits
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+_MONTH_ALT = "|".join(list(_MONTHS) + [m[:3] for m in _MONTHS if m != "may"] + ["sept"])
+_MON = rf"(?P<mon>{_MONTH_ALT})\.?"
+_DAYNUM = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s*(?P<year>\d{4}))?"
+
+_GOLD_FORMATS = (("%Y-%m-%d %H:%M", "datetime"), ("%Y-%m-%d %H:%M:%S", "datetime"),
+                 ("%Y-%m-%dT%H:%M", "datetime"), ("%Y-%m-%dT%H:%M:%S", "datetime"),
+                 ("%Y-%m-%d", "date"), ("%Y/%m/%d", "date"), ("%H:%M", "time"), ("%H:%M:%S", "time"))
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What a gold value fixes: a day, a clock time, or both."""
+
+    day: date | None
+    clock: time | None
+
+
+_MOMENT_SHAPE = re.compile(r"\s*(?:\d{4}[-/]\d{1,2}[-/]\d{1,2}|\d{1,2}:\d{2})")
+
+
+def as_moment(value: object) -> Moment | None:
+    """Only values shaped like a date or a clock time reach strptime (it is slow)."""
+    return _moment(value) if isinstance(value, str) and _MOMENT_SHAPE.match(value) else None
+
+
+@lru_cache(maxsize=8192)
+def _moment(value: str) -> Moment | None:
+    text = value.strip()
+    for fmt, kind in _GOLD_FORMATS:
+        try:
+            parsed = datetime.strptime(text, fmt)
+        except ValueError:
+            continue
+        return Moment(parsed.date() if kind != "time" else None, parsed.time() if kind != "date" else None)
+    return None
+
+
+# ---------------------------------------------------------------- day phrases
+
+_RELATIVE = (
+    (re.compile(r"\bthe day after tomorrow\b"), 2),
+    (re.compile(r"\bday before yesterday\b"), -2),
+    (re.compile(r"\btomorrow\b"), 1),
+    (re.compile(r"\byesterday\b|\blast night\b"), -1),
+    (re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|now|right now)\b"), 0),
+)
+_IN_SPAN = re.compile(r"\b(?:in|after) (?P<n>\d+|a|an|one) (?P<unit>days?|weeks?)\b"
+                      r"|\b(?P<n2>\d+|a|an|one) (?P<unit2>days?|weeks?) (?:from (?:now|today)|later)\b")
+_AGO = re.compile(r"\b(?P<n>\d+|a|an|one) (?P<unit>days?|weeks?) ago\b")
+_WEEKDAY = re.compile(r"\b(?P<mod>this coming |coming |this |next |on |last )?(?P<wd>" + "|".join(_DAYS) + r")\b")
+_WEEKEND = re.compile(r"\b(?P<mod>this|next|the|coming) weekend\b")
+_MONTH_DAY = re.compile(rf"\b{_MON} {_DAYNUM}\b{_YEAR}")
+_DAY_MONTH = re.compile(rf"\b{_DAYNUM} (?:of )?{_MON}\b{_YEAR}")
+_ISO_DAY = re.compile(r"\b(?P<year>\d{4})[-/.](?P<mon>\d{1,2})[-/.](?P<day>\d{1,2})\b")
+_SLASH_DAY = re.compile(r"(?<![\d/])(?P<mon>\d{1,2})/(?P<day>\d{1,2})(?:/(?P<year>\d{2,4}))?(?![\d/])")
+_THE_NTH = re.compile(r"\bthe (?P<day>\d{1,2})(?:st|nd|rd|th)\b")
+
+
+def _count(word: str) -> int:
+    return 1 if word in ("a", "an", "one") else int(word)
+
+
+def _year_for(month: int, day: int, year: str | None, now: datetime) -> date | None:
+    """A date said without its year is the next one on or after the query date."""
+    try:
+        if year:
+            return date(int(year) if len(year) == 4 else 2000 + int(year), month, day)
+        guess = date(now.year, month, day)
+        return guess if guess >= now.date() - timedelta(days=1) else date(now.year + 1, month, day)
+    except ValueError:
+        return None
+
+
+def _weekday(mod: str, name: str, now: datetime) -> date:
+    delta = (_DAYS.index(name) - now.weekday()) % 7
+    if mod.strip() == "last":
+        return now.date() - timedelta(days=(7 - delta) % 7 or 7)
+    if mod.strip() == "next" and delta == 0:
+        delta = 7
+    return now.date() + timedelta(days=delta)
+
+
+def _month_index(word: str) -> int:
+    word = word[:3]
+    return next(i for i, m in enumerate(_MONTHS, 1) if m.startswith(word))
+
+
+def days_in(text: str, now: datetime) -> list[tuple[date, str]]:
+    """Every day a day phrase of `text` points at, with the phrase (lowercased text)."""
+    t = with_digits(text).lower()
+    out: list[tuple[date, str]] = []
+    for pattern, delta in _RELATIVE:
+        out += [(now.date() + timedelta(days=delta), m.group(0)) for m in pattern.finditer(t)]
+    for m in _IN_SPAN.finditer(t):
+        n, unit = (m.group("n"), m.group("unit")) if m.group("n") else (m.group("n2"), m.group("unit2"))
+        out.append((now.date() + timedelta(days=_count(n) * (7 if unit.startswith("week") else 1)), m.group(0)))
+    for m in _AGO.finditer(t):
+        out.append((now.date() - timedelta(days=_count(m.group("n")) * (7 if m.group("unit").startswith("week") else 1)),
+                    m.group(0)))
+    out += [(_weekday(m.group("mod") or "", m.group("wd"), now), m.group(0)) for m in _WEEKDAY.finditer(t)]
+    out += [(d, m.group(0)) for m in _WEEKEND.finditer(t) for d in _weekend(m.group("mod"), now)]
+    out += _absolute_days(t, now)
+    return out
+
+
+def _weekend(mod: str, now: datetime) -> list[date]:
+    saturday = now.date() + timedelta(days=(5 - now.weekday()) % 7)
+    if now.weekday() == 6:  # on a Sunday "this weekend" is today (and yesterday)
+        saturday -= timedelta(days=7)
+    if mod == "next" and now.weekday() < 5:
+        saturday += timedelta(days=7)
+    return [saturday, saturday + timedelta(days=1)]
+
+
+def _absolute_days(t: str, now: datetime) -> list[tuple[date, str]]:
+    out: list[tuple[date, str]] = []
+    for pattern in (_MONTH_DAY, _DAY_MONTH):
+        for m in pattern.finditer(t):
+            d = _year_for(_month_index(m.group("mon")), int(m.group("day")), m.group("year"), now)
+            out += [(d, m.group(0))] if d else []
+    for m in _ISO_DAY.finditer(t):
+        d = _year_for(int(m.group("mon")), int(m.group("day")), m.group("year"), now)
+        out += [(d, m.group(0))] if d else []
+    for m in _SLASH_DAY.finditer(t):  # US order (month/day), the everyday reading in English text
+        d = _year_for(int(m.group("mon")), int(m.group("day")), m.group("year"), now)
+        out += [(d, m.group(0))] if d else []
+    for m in _THE_NTH.finditer(t):
+        d = _year_for(now.month, int(m.group("day")), None, now)
+        out += [(d, m.group(0))] if d else []
+    return out
+
+
+# ---------------------------------------------------------------- clock phrases
+
+_AMPM = re.compile(r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<ap>[ap])\.?m\b\.?")
+_H24 = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])")
+_PART_OF_DAY = re.compile(r"\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))? (?:o ?clock )?(?:in the |at )(?P<part>morning|afternoon|evening|night)\b")
+_OCLOCK = re.compile(r"\b(?P<h>\d{1,2}) ?o ?clock\b")
+_HALF_PAST = re.compile(r"\b(?P<q>half|quarter) (?P<dir>past|to) (?P<h>\d{1,2})\b")
+_NAMED = {"noon": time(12, 0), "midday": time(12, 0), "midnight": time(0, 0)}
+_NAMED_RE = re.compile(r"\b(noon|midday|midnight)\b")
+_IN_HOURS = re.compile(r"\bin (?:(?P<h>\d+|an|a|one) hours?(?: and (?P<m1>\d+) minutes?)?|(?P<m>\d+) minutes?"
+                       r"|(?P<half>half an hour)|(?P<ahalf>an hour and a half))\b")
+
+
+def clocks_in(text: str, now: datetime) -> list[tuple[datetime | time, str]]:
+    """Every clock time a phrase of `text` says: a `time`, or a `datetime` for spans from now."""
+    t = with_digits(text).lower()
+    out: list[tuple[datetime | time, str]] = []
+    for m in _AMPM.finditer(t):
+        hour = int(m.group("h")) % 12 + (12 if m.group("ap") == "p" else 0)
+        out += _clock(hour, m.group("m"), m.group(0))
+    for m in _H24.finditer(t):
+        out += _clock(int(m.group("h")), m.group("m"), m.group(0))
+    for m in _PART_OF_DAY.finditer(t):
+        hour = int(m.group("h")) % 12 + (0 if m.group("part") == "morning" else 12)
+        out += _clock(hour, m.group("m"), m.group(0))
+    for m in _OCLOCK.finditer(t):
+        out += _clock(int(m.group("h")), None, m.group(0)) + _clock(int(m.group("h")) % 12 + 12, None, m.group(0))
+    for m in _HALF_PAST.finditer(t):
+        minutes = 30 if m.group("q") == "half" else 15
+        base = int(m.group("h")) * 60 + (minutes if m.group("dir") == "past" else -minutes)
+        out += [(time((base // 60 + h) % 24, base % 60), m.group(0)) for h in (0, 12)]
+    out += [(_NAMED[m.group(1)], m.group(0)) for m in _NAMED_RE.finditer(t)]
+    out += [(now + _span(m), m.group(0)) for m in _IN_HOURS.finditer(t)]
+    return out
+
+
+def _clock(hour: int, minute: str | None, words: str) -> list[tuple[datetime | time, str]]:
+    m = int(minute or 0)
+    return [(time(hour, m), words)] if 0 <= hour < 24 and 0 <= m < 60 else []
+
+
+def _span(m: re.Match[str]) -> timedelta:
+    if m.group("half"):
+        return timedelta(minutes=30)
+    if m.group("ahalf"):
+        return timedelta(minutes=90)
+    if m.group("m"):
+        return timedelta(minutes=int(m.group("m")))
+    return timedelta(hours=_count(m.group("h")), minutes=int(m.group("m1") or 0))
+
+
+# ---------------------------------------------------------------- the reading
+
+def read_moment(text: str, gold: Moment, now: datetime | None) -> str | None:
+    """The phrase of `text` that says `gold` (day, clock or both), or None."""
+    now = now or datetime(2000, 1, 1)
+    days = days_in(text, now) if gold.day else []
+    clocks = clocks_in(text, now) if gold.clock else []
+    day_words = next((w for d, w in days if d == gold.day), None)
+    span_words = next((w for c, w in clocks if isinstance(c, datetime) and _same_span(c, gold)), None)
+    if span_words:
+        return span_words
+    clock_words = next((w for c, w in clocks if isinstance(c, time) and c == gold.clock), None)
+    if gold.day and gold.clock:
+        return f"{day_words} {clock_words}" if day_words and clock_words else None
+    return day_words or clock_words
+
+
+def _same_span(c: datetime, gold: Moment) -> bool:
+    return (gold.clock is not None and c.time().replace(second=0, microsecond=0) == gold.clock
+            and (gold.day is None or c.date() == gold.day))

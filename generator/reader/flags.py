@@ -1,0 +1,126 @@
+"""Booleans: stated when the text says the condition or its negation ("only open now" for
+open_now=true, "no need to include the lyrics" for include_lyrics=false, "with free shipping"
+for free_shipping=true).
+
+The condition is the parameter's name without its switch words (is_, has_, include_, enable_,
+only_, ...): its content stems must occur in a row in the text. A negation in the few words before
+them ("no", "not", "don't", "without", "no need to") reads false. A description that names
+what each value means ("True if delivery else False for dine-in") adds those phrases: "dine in"
+then reads false.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .text import STOPWORDS, Text, identifier_words, stem
+
+_SWITCH = frozenset({"is", "has", "have", "include", "includes", "including", "included", "enable", "enabled", "only",
+                     "with", "show", "allow", "allowed", "use", "need", "needs", "want", "should", "can",
+                     "do", "does", "get", "return", "flag", "filter", "whether", "if", "bool", "boolean"})
+_NEGATION = frozenset({"no", "not", "dont", "doesnt", "didnt", "without", "never", "isnt", "arent", "wont",
+                       "neednt", "none", "exclude", "excluding", "skip", "avoid", "nor", "non", "cannot",
+                       "cant", "shouldnt", "hasnt", "havent", "except", "minus"})
+_WINDOW = 5
+
+
+@lru_cache(maxsize=8192)
+def condition_stems(param: str) -> tuple[str, ...]:
+    ws = [w for w in identifier_words(param) if w not in _SWITCH and w not in STOPWORDS]
+    return tuple(stem(w) for w in ws)
+
+
+# Words that say the condition does not hold ("paid shipping" for free_shipping=false, "eat in" for
+# is_delivery=false, "outdoors" for covered=false, "sold out" for in_stock_only=false).
+OPPOSITES = {"free": ("paid", "charged", "with a fee"), "delivery": ("eat in", "dine in", "dining in", "pick up",
+             "pickup", "take out", "takeout", "takeaway"), "deliver": ("eat in", "dine in", "pick up", "pickup"),
+             "cover": ("outdoor", "outdoors", "uncovered", "open air"), "indoor": ("outdoor", "outdoors"),
+             "stock": ("sold out", "out of stock"), "refundable": ("non refundable", "nonrefundable"),
+             "direct": ("with stops", "layover", "connecting"), "nonstop": ("with stops", "layover", "connecting")}
+
+
+def _unfiltered(before: list[str]) -> bool:
+    """"any cancellation policy", "regardless of insurance": the condition is not asked for."""
+    return bool(before) and (before[-1] in ("any", "whatever") or before[-2:] == ["regardless", "of"])
+
+
+@lru_cache(maxsize=1)
+def _opposites() -> dict[str, tuple[str, ...]]:
+    """OPPOSITES by the stem of their word (conditions are compared as stems)."""
+    return {stem(k): v for k, v in OPPOSITES.items()}
+
+
+def _opposite(text: Text, key: tuple[str, ...]) -> tuple[bool, str] | None:
+    """The opposite of the condition's first word said before the rest of it ("paid shipping")."""
+    for phrase in _opposites().get(key[0], ()):
+        if text.stems_at(tuple(stem(w) for w in phrase.split()) + key[1:]) >= 0:
+            return False, f"{phrase} (the opposite)"
+    return None
+
+
+def _said_otherwise(text: Text, head: str) -> tuple[bool, str] | None:
+    """The head word in everyday words ("to everyone" for reply_all), or its opposite."""
+    from .enums import PHRASINGS
+
+    said = next((p for p in PHRASINGS.get(head, ()) if text.has_phrase(p)), None)
+    if said:
+        return True, said
+    against = next((p for p in _opposites().get(head, ()) if text.has_phrase(p)), None)
+    return (False, f"{against} (the opposite)") if against else None
+
+
+def _at(text: Text, key: tuple[str, ...]) -> int:
+    """Where the condition's stems start, in a row or with one word between ("open right now"),
+    or as one family ("substitutes" for substitutions)."""
+    at = text.stems_at(key)
+    if at < 0 and len(key) == 1 and len(key[0]) >= 6:
+        at = next((i for i, w in enumerate(text.stems) if len(w) >= 6 and (w.startswith(key[0][:-2]) or
+                                                                             key[0].startswith(w))), -1)
+    if at >= 0 or len(key) < 2:
+        return at
+    for i, w in enumerate(text.stems):
+        if w == key[0] and key[1] in text.stems[i + 1:i + 3] and all(k in text.stems[i:i + len(key) + 2] for k in key):
+            return i
+    return -1
+
+
+_MEANING = re.compile(r"\b(true|false)\s+(?:if|for|when|means|=)\s+([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;)]|else|otherwise|$))")
+
+
+@lru_cache(maxsize=4096)
+def described_values(description: str) -> tuple[tuple[bool, tuple[str, ...]], ...]:
+    """(value, phrase stems) for each "True if X" / "False for Y" of a parameter description, and
+    for the everyday phrasings of the phrase's first word ("dine-in": "eat in", "eat out")."""
+    from .enums import PHRASINGS
+
+    out = []
+    for v, phrase in _MEANING.findall(description.lower()):
+        ws = re.findall(r"[a-z]+", phrase)
+        content = [w for w in ws if w not in STOPWORDS]
+        for said in [" ".join(ws), *(PHRASINGS.get(content[0], ()) if content else ())]:
+            out.append((v == "true", tuple(stem(w) for w in said.split())))
+    return tuple(out)
+
+
+def read_flag(text: Text, param: str, description: str = "") -> tuple[bool, str] | None:
+    """(the value the text gives the flag, the words) or None when the text does not say it."""
+    for value, phrase in described_values(description):
+        if phrase and text.stems_at(phrase) >= 0:
+            return value, " ".join(phrase) + f" (the description's phrase for {value})"
+    key = condition_stems(param)
+    if not key:
+        return None
+    at = _at(text, key)
+    if at < 0 and len(key) > 1:
+        opposite = _opposite(text, key)
+        if opposite:  # "paid shipping" for free_shipping
+            return opposite
+        at = _at(text, key[-1:])  # "attach_location": the head noun alone ("without my location")
+        key = key[-1:]
+    if at < 0:
+        return _said_otherwise(text, key[-1])
+    before = text.tokens[max(0, at - _WINDOW):at]
+    negated = any(w in _NEGATION for w in before) or "no need" in " ".join(before) or _unfiltered(before)
+    said = " ".join(text.tokens[max(0, at - _WINDOW):at + len(key)])
+    return (not negated), said

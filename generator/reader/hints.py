@@ -1,0 +1,157 @@
+"""Hints: words that point at a value through the user's history or situation instead of giving it.
+
+Kinds and the rule each names:
+- recency ("last time", "again", "same as before", "the one I just ordered") -> history last;
+- habit of frequency ("usual", "regular", "always", "as I normally do", "favorite") -> history usual;
+- habit words ("home", "work", "my gym", "the office", "the airport") -> history habit;
+- position ("nearby", "around here", "near me") -> the user's location: history last;
+- reference ("the mall" for "The River Mall", "that restaurant", "my account"): a definite,
+  demonstrative or possessive noun phrase whose noun is a word of the gold or of the parameter's
+  name -> the one history value holding the noun, else history last.
+
+A hint must refer to the argument: a hint bound to a noun binds to the parameter that noun names
+(its name words, or a word of its gold value); a location hint binds to location parameters by
+its preposition ("from home" the origin, "to work" the destination); an unbound recency or
+frequency hint ("same as last time", "my usual") refers to every argument of the call that the
+history holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .text import STOPWORDS, Text, content_stems, identifier_words, stem
+
+_RECENT = re.compile(r"\b(?:(?:same|like|as) (?:as )?(?:last time|before|the last one|the other day|yesterday|previously|earlier)"
+                     r"|last time|again|once more|another one|the same (?:one|thing|order|place|again)|same (?:one|thing|order|place|spot|route|ride|trip)"
+                     r"|the one i (?:just|had|got|ordered|used|bought|booked|saw|watched|read|visited|went)\w*"
+                     r"|(?:what|where) i (?:just|had|got|ordered|used|bought|booked|went|visited|watched|read)\w*(?: (?:last time|before|yesterday|earlier))?"
+                     r"|my (?:last|previous|latest|most recent) \w+|reorder|re-order)\b")
+# Frequency said of the user's own habit ("my usual", "as always", "I normally"), not of the world.
+_USUAL = re.compile(r"\b(?:(?:my|the|our) (?:usual|regular|favou?rite|go-?to|typical)|as (?:usual|always)|usual"
+                    r"|i (?:usually|always|normally|typically|regularly)|like i (?:always|usually) do)\b")
+# Habit places: "home" alone ("a ride home"), "work" after a preposition or "my"; the others after
+# my/the/our. The
+# word must close its noun phrase ("the station names" names no place).
+_HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
+                    r"(?:(?P<det>my|the|our)\s)?(?P<w>home|work|office|gym|school|campus|airport|station|dorm)"
+                    r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|to|from|for|at|in|on|by|with|please|now|today|tonight|again)\b)")
+_NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|close (?:by|to me)"
+                     r"|in my (?:area|neighbou?rhood)|where i am|my (?:current )?location)\b")
+# A short noun phrase closed by a function word or punctuation: "the mall.", "that restaurant
+# again", "my gym" (not "the best subway route": an open phrase names a kind, not one thing).
+_CLOSERS = "|".join(sorted(STOPWORDS | {"again", "last", "please", "now", "today", "tonight", "tomorrow", "usual",
+                                        "same", "regular", "favorite", "favourite"}))
+_W = rf"(?!(?:{_CLOSERS})\b)[a-z]+"
+_REFERENCE = re.compile(rf"\b(?P<det>the|that|this|those|these|my|our|same)\s+(?:(?:same|usual|regular|favou?rite)\s+)?"
+                        rf"(?:(?P<adj>{_W})\s+)?(?P<noun>{_W})(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_CLOSERS})\b)")
+
+_ORIGIN = frozenset({"start", "origin", "from", "departure", "pickup", "source", "begin", "departing"})
+_DESTINATION = frozenset({"end", "destination", "dest", "to", "arrival", "dropoff", "drop", "target", "arrive"})
+_PLACE = frozenset({"location", "address", "place", "city", "area", "near", "position", "lat", "lng", "lon",
+                    "latitude", "longitude", "where", "region", "district", "neighborhood", "poi", "station",
+                    "airport"}) | _ORIGIN | _DESTINATION
+
+
+@dataclass(frozen=True)
+class Hint:
+    kind: str  # recency | usual | habit | nearby | reference
+    words: str
+    word: str = ""  # the habit word or the reference noun
+    role: str = ""  # origin | destination | "" for a location hint
+    window: tuple[str, ...] = ()  # recency / usual: content words around it in its clause
+
+
+@lru_cache(maxsize=8192)
+def hints_in(lowered: str) -> tuple[Hint, ...]:
+    """Every hint phrase of a (lowercased) text."""
+    out = [Hint("recency", m.group(0), window=_window(lowered, m)) for m in _RECENT.finditer(lowered)]
+    out += [Hint("usual", m.group(0), window=_window(lowered, m)) for m in _USUAL.finditer(lowered)]
+    out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre"))) for m in _HABIT.finditer(lowered)
+            if m.group("det") or m.group("w") == "home" or (m.group("pre") and m.group("w") == "work")]
+    out += [Hint("nearby", m.group(0)) for m in _NEARBY.finditer(lowered)]
+    out += [Hint("reference", m.group(0), m.group("noun")) for m in _REFERENCE.finditer(lowered)
+            if m.group("noun") not in STOPWORDS and (m.group("det") != "the" or not m.group("adj"))]
+    return tuple(out)
+
+
+_CLAUSE_END = re.compile(r"[,.;!?]| and | or | but ")
+_VERBS = frozenset({"use", "used", "go", "went", "had", "got", "ordered", "order", "chose", "picked", "want",
+                    "like", "usually", "always", "normally", "one", "same", "time", "last", "before", "from"})
+
+
+def _window(lowered: str, m: re.Match[str], span: int = 3) -> tuple[str, ...]:
+    """The content words a hint modifies, inside its clause: after a fronted one ("my usual cabin"
+    -> cabin), before one that follows its noun ("the departure city I used last time" ->
+    departure, city; "the same distance as last time" -> distance)."""
+    start = max((e.end() for e in _CLAUSE_END.finditer(lowered, 0, m.start())), default=0)
+    end_m = _CLAUSE_END.search(lowered, m.end())
+    end = end_m.start() if end_m else len(lowered)
+    if m.group(0).startswith(_FRONTED):
+        after = [w for w in re.findall(r"[a-z]+", lowered[m.end():end]) if w not in STOPWORDS and w not in _VERBS]
+        return tuple(after[:span])
+    before = [w for w in re.findall(r"[a-z]+", lowered[start:m.start()]) if w not in STOPWORDS and w not in _VERBS]
+    return tuple(before[-span:])
+
+
+_FRONTED = ("my ", "the ", "our ", "usual", "regular", "favorite", "favourite", "go-to", "goto", "typical")
+
+
+def _role(pre: str | None) -> str:
+    if not pre:
+        return ""
+    return "origin" if pre.startswith(("from", "leave")) else "destination" if pre != "near" and pre != "around" else ""
+
+
+def param_role(param: str) -> str:
+    ws = set(identifier_words(param))
+    if ws & _ORIGIN:
+        return "origin"
+    if ws & _DESTINATION:
+        return "destination"
+    return "place" if ws & _PLACE else ""
+
+
+def is_place(param: str) -> bool:
+    return bool(set(identifier_words(param)) & _PLACE)
+
+
+def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str]) -> bool:
+    """Whether `hint` refers to the argument `param` (with gold value `gold`) of the call."""
+    if hint.kind in ("habit", "nearby"):
+        return not isinstance(gold, bool) and _location_binding(hint, param)
+    if hint.kind == "reference":
+        return _names_argument(hint.word, param, gold, anywhere=is_place(param))
+    named = [w for w in hint.window if any(_names_argument(w, p, None) for p in params)]
+    if named:  # "the same distance as last time": only the distance
+        return any(_names_argument(w, param, None) for w in named)
+    return True  # an unbound "again" / "my usual": the whole call
+
+
+def bound_to(hint: Hint, param: str, params: list[str]) -> bool:
+    """A recency / usual hint whose own words name this parameter ("my usual cabin")."""
+    return hint.kind in ("recency", "usual") and any(_names_argument(w, param, None) for w in hint.window)
+
+
+def _location_binding(hint: Hint, param: str) -> bool:
+    role = param_role(param)
+    if not role:
+        return False
+    if hint.kind == "nearby":
+        return role in ("place", "origin")
+    return not hint.role or role == "place" or role == hint.role
+
+
+def _names_argument(noun: str, param: str, gold: object, anywhere: bool = False) -> bool:
+    """The noun is a word of the parameter's name, or the head (last content word) of the gold;
+    for a place, any word of it ("the university" for "... University Xuhui Campus")."""
+    s = stem(noun)
+    if s in {stem(w) for w in identifier_words(param)}:
+        return True
+    if noun in _ORIGIN | _DESTINATION and param_role(param) == ("origin" if noun in _ORIGIN else "destination"):
+        return True  # "my regular pickup point" names the origin
+    golds = gold if isinstance(gold, list) else [gold]
+    words = [content_stems(g) if anywhere else content_stems(g)[-1:] for g in golds if isinstance(g, str)]
+    return any(s in w for w in words)

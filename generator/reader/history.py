@@ -1,0 +1,184 @@
+"""History: which events a reader looks at, and what each reading rule yields there.
+
+Scope (the events before the query): the named app's events when the text names an app of the
+history; else every event of the same kind (TRAILBench `apitype`) when the text makes the kind
+clear; else the whole history. Rules over the values of one parameter in the scope:
+
+- last: the most recent value ("last time", "again", "same as before");
+- usual: the single most frequent value; a tie for the most frequent yields nothing ("usual");
+- habit: the value the history ties to a habit word ("home", "work", "my gym"): the one value
+  that contains the word, else the commute rule (work: the most frequent destination of weekday
+  mornings; home: of evenings), else nothing;
+- settled: for an argument with no hint at all, the value that is both the most recent and the
+  most frequent over the same tool's calls.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from ..records import HistoryEvent, Tool
+from .text import Text, content_stems, fold, identifier_words, stem
+
+_TIME_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S")
+
+
+def parse_time(value: str) -> datetime | None:
+    for fmt in _TIME_FORMATS:
+        try:
+            return datetime.strptime(value, fmt)
+        except ValueError:
+            continue
+    return None
+
+
+def key(value: Any) -> str:
+    """One comparable form of a value: folded text, lists as sorted sets, numbers as numbers."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int | float):
+        return f"{float(value):g}"
+    if isinstance(value, list):
+        return "|".join(sorted(key(v) for v in value))
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{k}={key(v)}" for k, v in sorted(value.items())) + "}"
+    return fold(str(value))
+
+
+# ---------------------------------------------------------------- scope
+
+def named_apps(text: Text, history: Sequence[HistoryEvent]) -> set[str]:
+    apps = {e.toolname for e in history}
+    return {a for a in apps if len(fold(a)) >= 2 and (text.has_phrase(a) or text.has_phrase(" ".join(identifier_words(a))))}
+
+
+# Words every kind of tool uses: they say nothing about which kind a text asks for.
+_NO_CUE = frozenset(map(stem, (
+    "get", "search", "find", "list", "info", "information", "data", "query", "api", "service", "user", "users",
+    "result", "results", "option", "options", "name", "type", "time", "support", "help", "provide", "return",
+    "returns", "based", "such", "can", "including", "include", "default", "specific", "whether", "true", "false",
+    "number", "value")))
+
+
+def kind_is_clear(text: Text, tools: dict[str, Tool], kind: str) -> bool:
+    """The text says what kind of thing it asks for: it shares a content word with the kind's name
+    or with the names, descriptions and parameters of the offered tools of that kind."""
+    return bool(_cues_for(tools, kind) & text.content_set)
+
+
+_CUES: dict[tuple[int, str], tuple[dict[str, Tool], frozenset[str]]] = {}
+
+
+def _cues_for(tools: dict[str, Tool], kind: str) -> frozenset[str]:
+    """kind_cues per tool set, remembered by the set's identity (a file's items share one)."""
+    hit = _CUES.get((id(tools), kind))
+    if hit is not None and hit[0] is tools:
+        return hit[1]
+    if len(_CUES) > 256:
+        _CUES.clear()
+    cues = kind_cues(kind, tuple(_tool_words(t) for t in tools.values() if t.domain == kind))
+    _CUES[(id(tools), kind)] = (tools, cues)
+    return cues
+
+
+def _tool_words(tool: Tool) -> str:
+    return " ".join([tool.app, tool.api, tool.description, *tool.properties])
+
+
+@lru_cache(maxsize=256)
+def kind_cues(kind: str, tool_words: tuple[str, ...]) -> frozenset[str]:
+    cues = set(content_stems(" ".join(identifier_words(kind))))
+    for words in tool_words:
+        cues |= set(content_stems(" ".join(identifier_words(words))))
+    return frozenset(c for c in cues if len(c) > 2) - _NO_CUE
+
+
+def scope(text: Text, history: Sequence[HistoryEvent], kind: str, tools: dict[str, Tool]) -> tuple[list[HistoryEvent], str]:
+    """(the events a reader looks at, which scope it is)."""
+    apps = named_apps(text, history)
+    if apps:
+        return [e for e in history if e.toolname in apps], f"app {', '.join(sorted(apps))}"
+    if kind and kind_is_clear(text, tools, kind):
+        return [e for e in history if e.apitype == kind], f"kind {kind}"
+    return list(history), "whole history"
+
+
+def values(events: Sequence[HistoryEvent], param: str) -> list[Any]:
+    return [e.parameters[param] for e in events if param in e.parameters]
+
+
+# ---------------------------------------------------------------- rules
+
+def last(vals: Sequence[Any]) -> tuple[Any, str] | None:
+    return (vals[-1], "most recent") if vals else None
+
+
+def usual(vals: Sequence[Any]) -> tuple[Any, str] | None:
+    counts = Counter(key(v) for v in vals)
+    if not counts:
+        return None
+    (top, n), *rest = counts.most_common(2) + [("", 0)]
+    if rest and rest[0][1] == n:
+        return None  # a tie for the most frequent: not determined
+    return next(v for v in reversed(vals) if key(v) == top), f"most frequent ({n} of {len(vals)})"
+
+
+def settled(vals: Sequence[Any]) -> tuple[Any, str] | None:
+    """Both the most recent and the single most frequent value."""
+    common = usual(vals)
+    if common is None or key(common[0]) != key(vals[-1]):
+        return None
+    return common[0], f"most recent and most frequent ({common[1].split('(')[1]}"
+
+
+HABIT_WORDS = {"home": ("home", "house", "apartment", "residence", "flat", "dorm"),
+               "work": ("work", "office", "company", "workplace", "job"),
+               "office": ("office", "work", "company"), "gym": ("gym", "fitness"),
+               "school": ("school", "university", "campus", "college"),
+               "campus": ("campus", "university", "school", "college"),
+               "airport": ("airport",), "station": ("station",)}
+_COMMUTE = {"work": (range(6, 11), True), "office": (range(6, 11), True), "home": (range(17, 24), False)}
+
+
+def habit(word: str, events: Sequence[HistoryEvent], param: str) -> tuple[Any, str] | None:
+    vals = values(events, param)
+    stems = {stem(w) for w in HABIT_WORDS.get(word, (word,))}
+    holding = {key(v): v for v in vals if stems & set(content_stems(str(v)))}
+    if len(holding) == 1:
+        return next(iter(holding.values())), f"the one value holding '{word}'"
+    if len(holding) > 1:
+        return None
+    return _commute(word, events, param)
+
+
+def _commute(word: str, events: Sequence[HistoryEvent], param: str) -> tuple[Any, str] | None:
+    if word not in _COMMUTE:
+        return None
+    hours, weekdays_only = _COMMUTE[word]
+    picked = []
+    for e in events:
+        t = parse_time(e.time)
+        if t and param in e.parameters and t.hour in hours and (not weekdays_only or t.weekday() < 5):
+            picked.append(e.parameters[param])
+    found = usual(picked)
+    return (found[0], f"commute rule for '{word}': {found[1]}") if found else None
+
+
+def holding(word: str, vals: Sequence[Any]) -> tuple[Any, str] | None:
+    """The one value holding a reference noun ("the mall" -> "The River Mall"), else the single most
+    frequent of those holding it."""
+    s = stem(word)
+    hits = [v for v in vals if s in set(content_stems(str(v)))]
+    distinct = {key(v) for v in hits}
+    if len(distinct) == 1:
+        return hits[-1], f"the one value holding '{word}'"
+    found = usual(hits)
+    return (found[0], f"of the values holding '{word}': {found[1]}") if found else None
+
+
+Rule = Callable[[Sequence[Any]], "tuple[Any, str] | None"]
+RULES: dict[str, Rule] = {"last": last, "usual": usual, "settled": settled}

@@ -1,0 +1,106 @@
+"""Numbers of a text in every form a person writes them: digits ("1,200", "2.5", "$40"), scaled
+("2.5k", "3 million"), words ("sixty-one", "two hundred and five": text2num's `alpha2digit`),
+and the everyday quantity words ("a dozen", "half", "a couple", "a pair").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# Quantity words that alpha2digit leaves alone; matched before it runs so "half an hour" stays whole.
+_WORD_VALUES = {"a dozen": 12.0, "dozen": 12.0, "half a dozen": 6.0, "a couple of": 2.0, "a couple": 2.0,
+                "a pair of": 2.0, "a score of": 20.0, "half": 0.5, "a quarter": 0.25, "quarter": 0.25,
+                "a single": 1.0, "single": 1.0, "a hundred": 100.0, "a thousand": 1000.0,
+                "a million": 1e6, "a billion": 1e9}
+_WORD_RE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _WORD_VALUES), key=len, reverse=True)) + r")\b")
+_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "mn": 1e6, "bn": 1e9,
+          "b": 1e9, "billion": 1e9}
+# A number not glued to a date, clock time, code or identifier ("2023-03-15", "19:00", "v2", "A1").
+_NUMBER = re.compile(
+    r"(?<![\w.:/-])(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?|-?\.\d+)"
+    r"(?:\s?(k|m|mm|mn|bn|b|thousand|million|billion)\b|x\b)?(?![\w:/]|-\d|\.\d)",
+    re.IGNORECASE)
+_AND_A_HALF = re.compile(r"\b(\d+) and a half\b")
+_ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+    text: str  # the words of the text it was read from
+
+
+@lru_cache(maxsize=16384)
+def with_digits(text: str) -> str:
+    """`text` with number words written as digits ("sixty-one" -> "61", "second" -> "2nd"). A lone
+    "one" stays a word: "one connective insight" says no 1 (see `one_of`)."""
+    from text_to_num import alpha2digit  # imported on first use: no import-time cost
+
+    try:
+        return alpha2digit(text, "en", threshold=1.5)
+    except (ValueError, IndexError):  # a parse it cannot finish: the text as written
+        return text
+
+
+@lru_cache(maxsize=16384)
+def numbers_in(text: str) -> tuple[Number, ...]:
+    """Every number the text says, once per occurrence, in text order."""
+    lowered = text.lower()
+    found = [Number(_WORD_VALUES[m.group(1)], m.group(0)) for m in _WORD_RE.finditer(lowered)]
+    digits = with_digits(text) if _has_letters_of_numbers(lowered) else text
+    digits = _AND_A_HALF.sub(r"\1.5", digits)
+    found += [n for m in _NUMBER.finditer(digits.replace("$", " ").replace("€", " ")) for n in _number(m)]
+    found += [Number(float(m.group(1)), m.group(0)) for m in _ORDINAL.finditer(digits.lower())]
+    return tuple(found)
+
+
+_NUMBER_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                           r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
+                           r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|"
+                           r"billion|zero|first|second|third|fourth|fifth|tenth)\b")
+
+
+def _has_letters_of_numbers(lowered: str) -> bool:
+    """Cheap pre-check so alpha2digit runs only on texts that spell a number."""
+    return bool(_NUMBER_WORDS.search(lowered))
+
+
+def _number(m: re.Match[str]) -> list[Number]:
+    """The number as scaled ("2.5k" = 2500) and, written with a scale, as written ("1000M views"
+    for a milestone of 1000 in millions)."""
+    value = float(m.group(1).replace(",", ""))
+    scale = _SCALE.get((m.group(2) or "").lower(), 1.0)
+    scaled = Number(value * scale, m.group(0).strip())
+    return [scaled] if scale == 1.0 else [scaled, Number(value, m.group(0).strip())]
+
+
+_ONE = re.compile(r"\b(?:one|a single|single|an?)\s+(\w+)")
+
+
+def one_of(text: str, nouns: frozenset[str]) -> str | None:
+    """"one night" / "a single ticket" when the noun is one of `nouns` (stems of the parameter's
+    name and unit): the only way a lone "one" or "a" states the number 1."""
+    from .text import stem
+
+    m = next((m for m in _ONE.finditer(text.lower()) if stem(m.group(1)) in nouns), None)
+    return m.group(0) if m else None
+
+
+def as_number(value: object) -> float | None:
+    """A gold value as a number: ints and floats, and strings that are plainly one ("40", "2.5")."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str) and _PLAIN.fullmatch(value.strip()):
+        return float(value.strip())
+    return None
+
+
+_PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def same_number(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))

@@ -1,0 +1,275 @@
+"""The reading of one query: each gold argument is tried as stated (every reading class in turn),
+then described, then bound to an earlier output (sequential), then hinted, else omitted; hinted
+and omitted values are then checked against the rules that determine them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..records import HistoryEvent, Tool, ToolCall
+from . import history as hist
+from .added import added_content
+from .anchors import call_texts, is_short
+from .dates import as_moment, read_moment
+from .determine import from_time, schema_default
+from .enums import stated_enum
+from .flags import read_flag
+from .hints import Hint, bound_to, hints_in, is_place, refers_to
+from .names import partly_said, stated_code, stated_string
+from .numbers import as_number, numbers_in, one_of, same_number
+from .records import ArgReading, Reading, Situation
+from .sequential import bound_to_output
+from .text import Text, identifier_words, stem
+from .units import stated_quantity, unit_of
+from .world import described
+
+
+@dataclass
+class Arg:
+    """One gold argument in its context: what every reading class receives."""
+
+    text: Text
+    param: str
+    gold: Any
+    tool: Tool | None
+    situation: Situation
+    kind: str
+    params: list[str]
+    local: Text | None = None  # the segments of the text that speak of this call (anchors.py)
+    call: int = 0
+    same_tool: list[HistoryEvent] | None = None  # this tool's earlier calls (computed once per call)
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        return (self.tool.properties.get(self.param) or {}) if self.tool else {}
+
+
+Reader = Callable[[Arg, Any], "str | None"]
+
+
+# ---------------------------------------------------------------- stated: one reader per class
+
+def _boolean(arg: Arg, value: Any) -> str | None:
+    if not isinstance(value, bool):
+        return None
+    said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")))
+    return said[1] if said is not None and said[0] == value else None
+
+
+def _enum(arg: Arg, value: Any) -> str | None:
+    options = arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")
+    if not options or not isinstance(value, str) or value not in options:
+        return None
+    return stated_enum(arg.text, value, list(options))
+
+
+def _date(arg: Arg, value: Any) -> str | None:
+    moment = as_moment(value)
+    return read_moment(arg.text.raw, moment, arg.situation.time) if moment else None
+
+
+def _number(arg: Arg, value: Any) -> str | None:
+    n = as_number(value)
+    if n is None:
+        return None
+    said = next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
+    if said is None and n == 1:
+        said = one_of(arg.text.raw, frozenset(stem(w) for w in identifier_words(arg.param)))
+    return said
+
+
+def _unit(arg: Arg, value: Any) -> str | None:
+    n = as_number(value)
+    unit = unit_of(arg.param, str(arg.spec.get("description", ""))) if n is not None else None
+    return stated_quantity(arg.text.raw, n, unit) if unit and n is not None else None
+
+
+def _name(arg: Arg, value: Any) -> str | None:
+    return stated_string(arg.text, value) if isinstance(value, str) else None
+
+
+def _code(arg: Arg, value: Any) -> str | None:
+    return stated_code(arg.text, value, arg.param) if isinstance(value, str) else None
+
+
+# The reading classes of `stated`, tried in order; each is a separate, testable piece.
+STATED: dict[str, Reader] = {"boolean": _boolean, "enum": _enum, "date": _date, "number": _number,
+                             "unit": _unit, "name": _name, "code": _code}
+
+
+def stated(arg: Arg) -> tuple[str, str] | None:
+    """(class, evidence) when the text says the whole gold value."""
+    elements = arg.gold if isinstance(arg.gold, list) and arg.gold else [arg.gold]
+    found = [_stated_element(arg, v) for v in elements]
+    if any(f is None for f in found):
+        return None
+    classes = sorted({f[0] for f in found if f})
+    return "+".join(classes), "; ".join(f[1] for f in found if f)
+
+
+def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
+    """A short value of one call among several is read in that call's segments only."""
+    if arg.local is not None and is_short(value):
+        arg = replace(arg, text=arg.local, local=None)
+    for name, reader in STATED.items():
+        evidence = reader(arg, value)
+        if evidence:
+            return name, evidence
+    return None
+
+
+# ---------------------------------------------------------------- hinted
+
+def referring_hints(arg: Arg) -> list[Hint]:
+    """Hints referring to the argument. With no history a text can only point at the user's
+    situation ("nearby", "my home"): "again" or "the mall" there points at nothing the reader has."""
+    has_history = bool(arg.situation.history)
+    found = [h for h in hints_in(arg.text.raw.lower())
+             if (has_history or _first_person(h)) and refers_to(h, arg.param, arg.gold, arg.text, arg.params)]
+    return sorted(found, key=lambda h: _rank(h, arg))
+
+
+def _rank(hint: Hint, arg: Arg) -> int:
+    """Which hint's rule reads the argument: a place word; a "last time" / "usual" whose own words
+    name the parameter ("the city I always use": usual, not "the city"); a noun of the value; the
+    user's position; an unbound "again" / "my usual"; last, a noun that only names the parameter."""
+    if hint.kind == "reference":
+        return 6 if _names_param_only(hint.word, arg) else 2
+    if bound_to(hint, arg.param, arg.params):
+        return 1
+    return {"habit": 0, "nearby": 3, "recency": 4, "usual": 5}[hint.kind]
+
+
+def _names_param_only(noun: str, arg: Arg) -> bool:
+    return stem(noun) in {stem(w) for w in identifier_words(arg.param)}
+
+
+_ME = re.compile(r"\b(?:me|my|i|here)\b")
+
+
+def _first_person(hint: Hint) -> bool:
+    """Without a history only the user's own situation is a pointer: "near me", "my location",
+    "my home"; "hotels nearby" may be near anything the text names."""
+    return hint.kind in ("nearby", "habit") and bool(_ME.search(hint.words))
+
+
+def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
+    events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.situation.tools)
+    vals = hist.values(events, arg.param)
+    # A place named by its noun ("the hospital") may sit in any place of the history: where the
+    # user went is where they may now start from.
+    places = _places(events) if is_place(arg.param) else vals
+    found: tuple[Any, str] | None
+    if hint.kind == "habit":
+        found = hist.habit(hint.word, events, arg.param) or hist.holding(hint.word, places)
+    elif hint.kind == "reference":
+        found = hist.holding(hint.word, vals) or hist.holding(hint.word, places) or hist.last(vals)
+    elif hint.kind == "usual":
+        found = hist.usual(vals)
+    elif hint.kind == "nearby":
+        found = hist.last(vals) or hist.last(_places(arg.situation.history))
+    else:
+        found = hist.last(vals)
+    return (found[0], f"'{hint.words}' -> {found[1]} over {where}: {found[0]!r}") if found else None
+
+
+def _places(events: Sequence[HistoryEvent]) -> list[Any]:
+    return [v for e in events for p, v in e.parameters.items() if is_place(p) and isinstance(v, str)]
+
+
+def hinted(arg: Arg) -> ArgReading | None:
+    hints = referring_hints(arg)
+    if not hints:
+        return None
+    for hint in hints:
+        found = resolve_hint(hint, arg)
+        if found is not None:
+            return _reading(arg, "hinted", hist.key(found[0]) == hist.key(arg.gold), found[0],
+                            f"history:{hint.kind}", found[1])
+    h = hints[0]
+    return _reading(arg, "hinted", False, None, f"history:{h.kind}",
+                    f"'{h.words}' -> the history yields no single value")
+
+
+# ---------------------------------------------------------------- omitted
+
+def omitted(arg: Arg) -> ArgReading:
+    why = schema_default(arg.tool, arg.param, arg.gold)
+    if why:
+        return _reading(arg, "omitted", True, arg.gold, "default", why)
+    why = from_time(arg.gold, arg.param, arg.situation.time)
+    if why:
+        return _reading(arg, "omitted", True, arg.gold, "time", why)
+    settled = hist.settled(hist.values(_same_tool(arg), arg.param))
+    if settled is not None:
+        return _reading(arg, "omitted", hist.key(settled[0]) == hist.key(arg.gold), settled[0], "history:settled",
+                        f"{settled[1]} over this tool's calls: {settled[0]!r}")
+    partly = partly_said(arg.text, arg.gold) if isinstance(arg.gold, str) else []
+    note = f"said only in part: {' '.join(partly)}" if partly else "nothing in the text gives it"
+    return _reading(arg, "omitted", False, None, "none", note)
+
+
+def _same_tool(arg: Arg) -> list[HistoryEvent]:
+    if arg.same_tool is not None:
+        return arg.same_tool
+    return same_tool_events(arg.tool, arg.situation.history)
+
+
+def same_tool_events(tool: Tool | None, history: Sequence[HistoryEvent]) -> list[HistoryEvent]:
+    if tool is None or not history:
+        return []
+    return [e for e in history if (e.toolname, e.apiname) == (tool.app, tool.api)
+            or f"{e.toolname}_{e.apiname}" == tool.name]
+
+
+# ---------------------------------------------------------------- one argument, one call, one query
+
+def _reading(arg: Arg, label: str, determined: bool | None, value: Any, rule: str, evidence: str,
+             source: str | None = None) -> ArgReading:
+    return ArgReading(call=arg.call, tool=arg.tool.name if arg.tool else "", param=arg.param, gold=arg.gold,
+                      label=label, determined=determined, value=value, rule=rule, evidence=evidence,
+                      source=source)  # type: ignore[arg-type]
+
+
+def read_arg(arg: Arg) -> ArgReading:
+    said = stated(arg)
+    if said:
+        return _reading(arg, "stated", None, arg.gold, said[0], said[1])
+    world = described(arg.text.raw, arg.gold)
+    if world:  # a pointer to the user's own history wins the tie with a description
+        return hinted(arg) or _reading(arg, "described", None, world.value, "world", world.evidence)
+    bound = bound_to_output(arg.gold, arg.situation.steps, arg.text, arg.param) if arg.situation.steps else None
+    if bound:
+        return _reading(arg, "omitted", bound.determined, arg.gold if bound.determined else None,
+                        "previous_output", bound.evidence, source="previous_output")
+    return hinted(arg) or omitted(arg)
+
+
+def read_call(text: str | Text, call: ToolCall, situation: Situation, *, index: int = 0,
+              kind: str = "", local: Text | None = None) -> list[ArgReading]:
+    """The reading of every argument of one gold call (`local`: the part of the text about it)."""
+    t = text if isinstance(text, Text) else Text(text)
+    tool = situation.tools.get(call.tool)
+    params = list(call.arguments)
+    earlier = same_tool_events(tool, situation.history)
+    out = []
+    for param, gold in call.arguments.items():
+        arg = Arg(t, param, gold, tool, situation, kind or (tool.domain if tool else ""), params, local, index, earlier)
+        reading = read_arg(arg)
+        out.append(reading if reading.tool == call.tool else reading.model_copy(update={"tool": call.tool}))
+    return out
+
+
+def read_query(text: str, calls: Sequence[ToolCall], situation: Situation,
+               kinds: Sequence[str] = ()) -> Reading:
+    """The reading of one query: every argument of every gold call, and the added content."""
+    t = Text(text)
+    locals_ = call_texts(text, calls)
+    args: list[ArgReading] = []
+    for i, call in enumerate(calls):
+        step = situation.model_copy(update={"steps": situation.steps[:i]}) if situation.steps else situation
+        args += read_call(t, call, step, index=i, kind=kinds[i] if i < len(kinds) else "", local=locals_[i])
+    return Reading(args=args, added=added_content(text, calls, situation.tools))
