@@ -20,7 +20,7 @@ from ..phrasebook import hints_of
 from ..records import DisclosurePlan, Draft, Tool
 from ..vagueness import normalize
 from .base import WRITERS, TextCheck, WriteRequest
-from .phrasing.args import ADVERB_STARTS, CLASS_NOUNS, Arg, arg_texts
+from .phrasing.args import ADVERB_STARTS, Arg, arg_texts
 from .phrasing.clauses import (
     APP_FORMS,
     HINT_GROUPS,
@@ -51,7 +51,6 @@ __all__ = [
     "APP_FORMS",
     "BARE_NEED",
     "BRIDGES",
-    "CLASS_NOUNS",
     "CLOSERS",
     "CONTEXT_RATE",
     "DANGLING",
