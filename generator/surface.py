@@ -501,6 +501,7 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     labels: list[str] = []
     parts: list[str] = []
     bare: list[str] = []
+    thing = term(ctx.param, ctx.spec).noun or words(ctx.param)
     for key, v in value.items():
         if blank(v):
             continue
@@ -514,7 +515,7 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
             continue
         kind = type(v).__name__ if isinstance(v, list | dict) else kind_of(v, child).name
         parts.append(said if OWN_FRAME.match(said) else say(term(key, child.spec), kind_of_value(kind), said))
-    thing = singular(term(ctx.param, ctx.spec).noun or words(ctx.param))
+    thing = singular(thing)
     if labels and " " in thing:  # the kind names the thing: "an involved node", not "a node involved object"
         thing = " ".join([*thing.split()[:-1], *labels])
         labels = []

@@ -42,9 +42,17 @@ def hints_of(tool: Tool | None) -> ToolHints | None:
 def derive_hints(tool: Tool) -> ToolHints:
     terms = {p: term(p, spec) for p, spec in tool.properties.items() if isinstance(spec, dict)}
     nouns = {t.noun for t in terms.values() if t.noun} | {t.head for t in terms.values() if t.head}
-    return ToolHints(intents=[intent_of(tool, nouns)], need=[],
+    return ToolHints(intents=[_definite(intent_of(tool, nouns), terms)], need=[],
                      nouns={p: t.noun for p, t in terms.items() if t.noun},
                      surface=surfaces(tool, terms))
+
+
+def _definite(intent: str, terms: dict[str, Term]) -> str:
+    """ "tare a microbalance" -> "tare the microbalance" when a parameter points at it (its id)."""
+    verb, _, obj = intent.partition(" ")
+    head = obj.split(" of ", 1)[0].rsplit(" ", 1)[-1]
+    pointed = any((t.pointer or t.of == "name") and t.head.lower() == head.lower() for t in terms.values())
+    return f"{verb} the {obj.split(' ', 1)[1]}" if pointed and obj.startswith(("a ", "an ")) else intent
 
 
 def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:

@@ -60,7 +60,7 @@ def _object(words: list[str], verb: str, described: bool) -> str:
     det = words[0].lower() if words and words[0].lower() in ("a", "an", "the", "all", "every") else ""
     rest = " ".join(words)
     rest = _LIST_OF.sub("", rest) if det in ("a", "an", "the", "all") else rest
-    np = _np(rest.split())
+    np = _np(rest.split(), joins=True, cased=True)
     while np and "VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing"):
         np = np[:-1]
     if not np or (not described and not all(known(w) for w in np)):
@@ -89,13 +89,17 @@ def from_description(tool: Tool) -> str:
     verb = user_verb(words[0])
     if verb is None:
         return ""
-    obj = _object(words[1:], verb, described=True)
+    if words[1].lower() in ("whether", "if") and len(words) <= 12:  # "Checks whether a domain is free"
+        return " ".join([verb, words[1].lower(), *words[2:]])
+    rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
+    obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
     return f"{verb} {obj}" if obj else ""
 
 
 def from_name(tool: Tool) -> str:
     app = {w.lower() for w in tokens(tool.app)} if tool.app else set()
-    words = [w for w in tokens(re.sub(r"\bv\d+\b", " ", tool.api or tool.name)) if not w.isdigit() and w not in app]
+    name = (tool.api or tool.name).rsplit(".", 1)[-1]  # "events_api.EventsApi.list_event": the last part acts
+    words = [w for w in tokens(re.sub(r"\bv\d+\b", " ", name)) if not w.isdigit() and w not in app]
     if len(words) < 2 or not all(known(w) for w in words):
         return ""
     verb = user_verb(words[0])

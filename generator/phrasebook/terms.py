@@ -50,16 +50,18 @@ _UNTIL = frozenset({"end", "to", "until", "till", "last", "latest", "before", "m
 _AT_MOST = frozenset({"max", "maximum", "highest", "longest", "largest", "most", "upper", "limit", "ceiling",
                       "budget", "biggest", "greatest"})
 _AT_LEAST = frozenset({"min", "minimum", "lowest", "shortest", "smallest", "least", "lower", "floor"})
-_UNITS = frozenset({"km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
+_UNITS = frozenset({"ul", "km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
                     "eur", "gbp", "ft", "mi", "lb", "lbs", "oz", "c", "f", "h", "hr", "hrs", "min", "mins", "s",
                     "sec", "secs", "pct", "px"})
-_UNIT_WORDS = {"c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
+_UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
                "m": "metres", "cm": "cm", "mm": "mm", "ml": "ml", "mg": "mg", "h": "hours", "hr": "hours",
                "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds",
                "secs": "seconds", "ms": "milliseconds", "pct": "percent", "usd": "dollars", "eur": "euros",
                "gbp": "pounds", "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "kn": "kilonewtons",
                "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles"}
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
+_UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
+                                                                  "grams", "pounds", "tonnes", "knots", "percent"}
 _NOTE = frozenset({"note", "notes", "comment", "comments", "remark", "remarks", "memo", "description"})
 _REASON = frozenset({"reason", "cause", "why"})
 _METHOD = frozenset({"method", "how", "via", "channel", "means", "mode"})
@@ -94,7 +96,7 @@ class Term:
 
 
 def _clean(description: str) -> str:
-    text = re.sub(r"\([^)]*\)|`|\"|'", " ", description)
+    text = re.sub(r"\([^)]*\)|`|\"", " ", description)
     text = re.split(r"\s(?:e\.g\.|i\.e\.|eg|ie|for example|such as|like)[\s,]", text, maxsplit=1)[0]
     return re.sub(r"\s+", " ", text).strip()
 
@@ -110,7 +112,7 @@ def _unit_of(text: str) -> str:
     return word if word.startswith("degrees") or word.endswith("s") or word.lower() in _UNITS else ""
 
 
-def _np(words: list[str]) -> list[str]:
+def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]:
     """The noun phrase opening `words`: up to a stop word, a clause, a participle or a second
     determiner; "X or Y Z" stays one phrase ("a delousing or health treatment"), "meals per day"
     keeps its "per"."""
@@ -121,14 +123,14 @@ def _np(words: list[str]) -> list[str]:
         after = words[i + 1].lower().rstrip(",;:.") if i + 1 < len(words) else None
         if not out and low in _DETERMINERS | {"required", "optional"}:
             continue
-        if out and (_joined(low, after) or low == "of" and after not in _STOPS):
+        if out and (_joined(low, after, joins) or low == "of" and after not in _STOPS):
             out.append(low)
             continue
         if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and _participle(low, after):
             break
         if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare):
             break
-        out.append(bare if re.fullmatch(r"[A-Z0-9]{2,}s?", bare) else low)
+        out.append(bare if re.fullmatch(r"[A-Z0-9]{2,}s?", bare) or cased and i > 0 and bare[:1].isupper() else low)
         if bare != w:  # "pen:" -- the clause ends with the word
             break
     while out and (out[-1] in ("of", "or", "and", "per") or out[-1] in _DETERMINERS):
@@ -136,11 +138,12 @@ def _np(words: list[str]) -> list[str]:
     return out[:8]
 
 
-def _joined(word: str, after: str | None) -> bool:
-    """ "or" / "and" between two parts of one noun phrase, "per" before a unit of time."""
+def _joined(word: str, after: str | None, joins: bool) -> bool:
+    """ "per" before a unit of time; with `joins` (an intent's object), "or" / "and" between two
+    parts of one noun phrase ("a delousing or health treatment")."""
     if word == "per":
         return after in ("day", "week", "hour", "month", "year", "minute", "second", "night", "person", "unit")
-    return word in ("or", "and") and after is not None and after not in _STOPS | _DETERMINERS
+    return joins and word in ("or", "and") and after is not None and after not in _STOPS | _DETERMINERS
 
 
 def _participle(word: str, after: str | None) -> bool:
@@ -175,9 +178,11 @@ def _checked(words: list[str], described: bool) -> str:
         return ""
     if not described and not all(known(w) or w.upper() == w for w in words):
         return ""
-    last = lemmas(words[-1])
+    last = lemmas(words[-1]) or ({"NOUN": ()} if known(words[-1]) else {})  # "namespace": a closed compound
     gerund_noun = words[-1].endswith("ing") and "VERB" in last
     if (last or not described) and "NOUN" not in last and not gerund_noun and words[-1] not in ABBREVIATIONS:
+        return ""
+    if not described and set(last) & {"ADJ", "ADV"}:  # "daily_miles" is no "daily"
         return ""
     return " ".join(words)
 
@@ -192,16 +197,31 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
         if what in ("from", "until"):
             return _checked(rest, True), "", what, False
         return _checked(_drop_pointer(rest), True), what, "", what == "id" or _pointer(rest)
-    np = _np(words)
+    np = _np(words, cased=True)
     return _checked(_drop_pointer(np), True), "", "", _pointer(np)
 
 
 def _from_name(param: str) -> str:
-    words = [ABBREVIATIONS.get(w, w) for w in tokens(param) if not w.isdigit()]
-    while words and words[-1] in _UNITS | set(_SPANS):
+    words = [w for w in tokens(param) if not w.isdigit()]
+    while len(words) > 1 and words[-1] in _UNIT_NAMES and (words[-1] not in ("min", "mins") or
+                                                           words[-2] in _SPAN_NOUNS):
         words = words[:-1]
-    words = [w for w in _drop_pointer(words) if w not in ("is", "has", "get", "set", "include", "with")]
+    words = [w for w in words if w not in _AT_MOST | _AT_LEAST] or words  # "max_distance": the bound is said apart
+    if words[-2:] in (["sort", "by"], ["order", "by"]):  # "sort_by" picks an order
+        words = [*words[:-2], "sort", "order"]
+    words = [ABBREVIATIONS.get(w, w) for w in _drop_pointer(words) if w not in ("is", "has", "get", "set", "include")]
     return _checked(words, False)
+
+
+_SPAN_NOUNS = frozenset({"duration", "length", "time", "wait", "delay", "timeout", "interval", "break", "runtime"})
+
+
+def _shorter_by_name(described: str, param: str) -> str:
+    """ "city of the clinic" for `clinic_city` is the name's "clinic city": the same words, fewer."""
+    said = _from_name(param)
+    if said and " of " in described and len(said.split()) > 1 and set(said.split()) <= set(described.split()):
+        return said
+    return described
 
 
 def _bound(words: set[str]) -> str:
@@ -235,14 +255,18 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
     name_words = set(tokens(param))
     by_name = not noun
     if by_name:
-        noun, pointer = _from_name(param), _pointer(tokens(param))
+        noun, of, _, pointer = _described(_from_name(param).split())  # "number_of_tickets" counts tickets
+        pointer = pointer or _pointer(tokens(param))
+    else:
+        noun = _shorter_by_name(noun, param)
     unit = _unit_of(clean) or _name_unit(param)
     if not role:
         role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
     if noun:
         noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
     act = _act(description) if json_type == "boolean" else ""
-    bound = _bound(name_words if by_name else {w.lower() for w in first.split()})
+    unit_min = {"min", "mins"} if unit == "minutes" else set()
+    bound = _bound((name_words - unit_min) if by_name else {w.lower() for w in first.split()})
     sem = infer(param, {"type": json_type, "format": fmt, "description": description})
     bound = bound or ("at most " if sem == "limit" else "")
     place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
@@ -256,13 +280,16 @@ _GOALS = frozenset({"destination", "dest", "dropoff", "dst"})
 
 def _name_unit(param: str) -> str:
     words = tokens(param)
-    return _UNIT_WORDS.get(words[-1], "") if len(words) > 1 else ""
+    if len(words) < 2 or words[-1] in ("min", "mins") and words[-2] not in _SPAN_NOUNS:  # "price_min" is a bound
+        return ""
+    return _UNIT_WORDS.get(words[-1], words[-1] if words[-1] in _UNIT_NAMES and len(words[-1]) > 3 else "")
 
 
 def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Term:
     """The Term of parameter `param` with property schema `spec` (`noun`: a catalog hint's noun)."""
     spec = spec or {}
-    inner = spec.get("items") if spec.get("type") == "array" and isinstance(spec.get("items"), dict) else spec
+    items = spec.get("items")
+    inner: dict[str, Any] = items if spec.get("type") == "array" and isinstance(items, dict) else spec
     description = str(spec.get("description") or inner.get("description") or "")
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""),
               bool(inner.get("enum")))
@@ -311,8 +338,8 @@ def _unit(t: Term) -> str:
 @frame("number")
 def _number(t: Term, v: str, intent: str) -> str:
     span = next((u for u in _SPANS if t.unit == u), None)
-    if t.sem == "percent" and not t.unit:  # "at 26% brightness"
-        return f"at {t.bound}{v}% {t.noun}".rstrip()
+    if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"
+        return f"{'with' if t.bound else 'at'} {t.bound}{v}% {t.noun}".rstrip()
     if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
         things = plural(t.noun) if known(t.head) else t.noun
         return f"{'for' if plural(t.head) in _FOR_COUNTS else 'with'} {t.bound}{v} {things}"
@@ -320,9 +347,9 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"with {t.bound}{v}{_unit(t)} of {t.noun}" if t.unit else f"with {t.bound}{v} {t.noun}"
     if t.noun and t.pointer:
         return f"{'in' if t.head in _TIME_NOUNS else 'for'} {t.noun} {v}"
-    if span and not t.bound and t.noun.split()[0] in ("length", "duration", "time", "period"):
+    if span and not t.bound and t.noun.split()[:1] in (["length"], ["duration"], ["time"], ["period"]):
         return f"for {v} {span}"
-    if t.noun and is_plural(t.noun.split()[0]) and not t.unit:  # "meals per day" -> "with 4 meals per day"
+    if t.noun and (is_plural(t.noun.split()[0]) or is_plural(t.head)) and not t.unit:  # "with 4 meals per day"
         return f"with {t.bound}{v} {t.noun}"
     if span and not t.noun:
         return f"for {t.bound}{v} {span}"
@@ -400,7 +427,8 @@ def _dict(t: Term, v: str, intent: str) -> str:
 @frame("text")
 def _text(t: Term, v: str, intent: str) -> str:
     words = set(tokens(t.noun)) | {t.sem}
-    if t.noun and t.of == "name" and t.noun in intent or t.head in _NAMING:  # "book a well boat called Havbris"
+    if t.noun and t.of == "name" and (not intent or t.head in intent.split()) or t.head in _NAMING:
+        # "book a well boat called Havbris"; a nested object's name: "a workload called billing-worker"
         return f"called {v}"
     if t.sem in _VENUES:
         return f"at {v}"
@@ -416,10 +444,10 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"in {v}"
     if not t.noun:
         return f"for {v}"
+    if t.head in PERSON_WORDS:  # "with coach Ann Lee"
+        return f"with {t.noun} {v}"
     if t.sem == "id" or t.pointer:
         return f"for {t.noun} {v}"
-    if t.head in PERSON_WORDS:
-        return f"with {t.noun} {v}"
     return f"with the {t.noun} {v}"
 
 

@@ -85,8 +85,8 @@ _PLAIN_DATE_HINT = re.compile(
 def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     text = arg.text or ""
     if arg.plan.source == "time":  # "today", "at 7 pm": in a range, "from today until Friday"
-        role = term(arg.param, spec_of(tool, arg.param)).role
-        return f"{role}? {text}" if role and not text.startswith(("until", "by", "before", "from")) else text
+        said = term(arg.param, spec_of(tool, arg.param)).role
+        return f"{said}? {text}" if said and not text.startswith(("until", "by", "before", "from")) else text
     role = param_role(arg.param)
     if text in ("home", "work"):
         return f"{role or 'at'} {text}"
