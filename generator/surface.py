@@ -71,7 +71,7 @@ def noun(param: str, tool: Tool | None = None) -> str:
     (generator.phrasebook.terms: "Farm site identifier" -> "farm site"), else its name's words."""
     from .phrasebook.terms import term
 
-    return _hinted_noun(tool, param) or term(param, spec_of(tool, param)).noun or words(param)
+    return _hinted_noun(tool, param) or term(param, spec_of(tool, param)).label or words(param)
 
 
 # ---------------------------------------------------------------- normalization

@@ -86,6 +86,14 @@ class Term:
     place: str = ""  # from | to: a source or a destination ("source_pen", "Destination pen or plant")
 
     @property
+    def label(self) -> str:
+        """The noun naming the parameter itself: "car type" for "Type of car", "number of fish"
+        for "Number of fish to sample" (the frames say the value with `noun`)."""
+        if not self.noun:
+            return ""
+        return _LABELS.get(self.of, "{n}").format(n=self.noun)
+
+    @property
     def head(self) -> str:
         """The head noun: the last word, or the one before "of" ("species of the smolt")."""
         words = self.noun.split()
@@ -274,6 +282,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
                 act=act, sem=sem, pointer=pointer, place=place)
 
 
+_LABELS = {"kind": "{n} type", "count": "number of {n}", "amount": "amount of {n}", "clock": "{n} time",
+           "date": "{n} date"}
 _SOURCES = frozenset({"source", "origin", "pickup", "src"})
 _GOALS = frozenset({"destination", "dest", "dropoff", "dst"})
 
