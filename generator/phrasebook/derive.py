@@ -12,6 +12,7 @@ Built once per tool per run: `hints_of` keeps them by the tool's content.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..records import Tool, ToolHints
@@ -64,10 +65,17 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
             yes, no = bool_phrases(t, p) or bool_words(p, str(spec.get("description") or ""))
             out[p] = {"true": yes, "false": no}
         elif inner.get("enum"):
-            words = {str(v): w for v in inner["enum"] if (w := enum_words(v, p, spec))}
+            written = f"{tool.description} {spec.get('description') or ''}"
+            words = {str(v): w for v in inner["enum"] if (w := enum_words(v, p, spec) or _as_written(v, written))}
             if words:
                 out[p] = words
     return out
+
+
+def _as_written(value: Any, text: str) -> str | None:
+    """An enum value the catalog writes in capitals elsewhere ("rov" beside "ROV"): as written."""
+    upper = str(value).upper()
+    return upper if str(value).isalpha() and re.search(rf"\b{re.escape(upper)}\b", text) else None
 
 
 def derived_for(tools: list[Tool]) -> list[Tool]:

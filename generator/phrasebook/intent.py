@@ -36,7 +36,9 @@ def first_sentence(description: str) -> str:
     text = re.sub(r"\([^)]*\)|`", "", description.strip())
     marker = re.search(r"tool description:\s*", text, re.IGNORECASE)
     text = text[marker.end():] if marker else text
-    text = re.sub(r"^[^:.]{1,40}:\s+(?=[a-z])", "", text)  # "Ridely ride-hailing: request a car ..."
+    label = re.match(r"^([^:.]{1,40}):\s+(?=[a-z])", text)  # "Ridely ride-hailing: request a car ..."
+    if label and len(label[1].split()) <= 4 and user_verb(label[1].split()[0]) is None:
+        text = text[label.end():]
     sentences = [s.rstrip(".!?;: ") for s in re.split(r"(?<=[.!?;])\s|\n", text) if s.strip()]
     return _LEAD_INS.sub("", next((s for s in sentences if not _BOILERPLATE.match(s)), ""))
 
