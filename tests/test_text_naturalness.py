@@ -155,7 +155,7 @@ def test_sort_orders_and_reasons_read_as_english() -> None:
 
 
 def test_hard_hints_are_said_in_the_parameters_own_fragment() -> None:
-    """ "from June 3, 2025", "until June 9, 2025", "for thirty minutes", not "from a from date of
+    """ "starting June 3, 2025", "until June 9, 2025", "for thirty minutes", not "from a from date of
     June 3, 2025" / "with a duration minutes of thirty"; the check still finds the value words."""
     import random
 
@@ -166,7 +166,7 @@ def test_hard_hints_are_said_in_the_parameters_own_fragment() -> None:
     tool = _tool("set_away_mode", "Set the away mode.", {
         "from_date": {"type": "string", "format": "date"}, "to_date": {"type": "string", "format": "date"},
         "duration_minutes": {"type": "integer"}, "transition_seconds": {"type": "number"}})
-    for param, value, said in [("from_date", "2025-06-03", "from June 3, 2025"),
+    for param, value, said in [("from_date", "2025-06-03", "starting June 3, 2025"),  # "from" in a range
                                ("to_date", "2025-06-09", "until June 9, 2025"),
                                ("duration_minutes", 30, "thirty minutes"),
                                ("transition_seconds", 23, "a transition of twenty-three seconds")]:

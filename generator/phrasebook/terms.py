@@ -396,6 +396,8 @@ def _clock(t: Term, v: str, intent: str) -> str:
 
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
+    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including)\b", v):
+        return v  # the value's words bring their own frame ("with all causes", "by diver")
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
         return f"with the {t.head} unknown"
@@ -409,8 +411,6 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return v if v.endswith(" first") else f"sorted by {v}"
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
         return f"by {v}"
-    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including)\b", v):
-        return v  # the value's words bring their own frame ("with no hazard class", "by diver")
     head = t.head or ""
     if not head or head in v.lower().split():
         return f"with {v}"

@@ -120,11 +120,9 @@ def _hint_core(arg: Arg, tool: Tool | None) -> str | None:
 
 
 def _in_fragment(arg: Arg, tool: Tool | None, core: str, role: str | None, rng: random.Random) -> str:
-    """The value words in the parameter's own frame, as a stated value would be said."""
-    if role is not None:
-        return f"{'until' if role == 'to' and not core[:1].isdigit() else role} {core}"
-    kind = value_kind(arg.plan.value, arg.param, tool)
-    return said_as(arg.param, tool, kind, core)
+    """The value words in the parameter's own frame, as a stated value would be said (its role
+    from the description's words: "target_date" is no closing bound)."""
+    return said_as(arg.param, tool, value_kind(arg.plan.value, arg.param, tool), core)
 
 
 ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonight", "once", "every", "just",
