@@ -69,8 +69,10 @@ _IN_WORDS = frozenset({"currency", "unit", "units", "language", "lang", "locale"
 _NAMING = frozenset({"name", "title", "label", "nickname", "alias"})
 _VENUES = frozenset({"restaurant", "hotel", "store"})
 _SAYING = frozenset({"message", "text", "body", "content", "reply", "answer", "post", "tweet", "caption"})
+_READING = frozenset({"get", "list", "search", "find", "show", "look", "check", "track", "count", "fetch"})
 _KINDS = frozenset({"species", "type", "kind", "category", "genre", "breed", "variety", "class", "sort"})
-_PLACE_KINDS = frozenset({"city", "country", "place", "address", "region", "location"})
+_PLACE_READING = frozenset({"get", "list", "search", "find", "show", "look", "check", "track", "count", "fetch"})
+_KINDS = frozenset({"city", "country", "place", "address", "region", "location"})
 
 
 @dataclass(frozen=True)
@@ -403,8 +405,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with the {t.head} unknown"
     if v.lower() == "other" and t.head:
         return f"for another {t.head}"
-    if words & _REASON:
-        return f"because of {v}"
+    if words & _REASON:  # a filter of what is read is no reason for reading it
+        return f"with {v} as the {t.head}" if intent.split(" ", 1)[0] in _READING else f"because of {v}"
     if words & _IN_WORDS:  # "in SGD", "in metric", "in French", "in PDF"
         return f"in {v}"
     if words & {"sort", "order", "sorting", "ordering"}:
