@@ -71,8 +71,7 @@ _VENUES = frozenset({"restaurant", "hotel", "store"})
 _SAYING = frozenset({"message", "text", "body", "content", "reply", "answer", "post", "tweet", "caption"})
 _READING = frozenset({"get", "list", "search", "find", "show", "look", "check", "track", "count", "fetch"})
 _KINDS = frozenset({"species", "type", "kind", "category", "genre", "breed", "variety", "class", "sort"})
-_PLACE_READING = frozenset({"get", "list", "search", "find", "show", "look", "check", "track", "count", "fetch"})
-_KINDS = frozenset({"city", "country", "place", "address", "region", "location"})
+_PLACE_KINDS = frozenset({"city", "country", "place", "address", "region", "location"})
 
 
 @dataclass(frozen=True)
@@ -212,7 +211,7 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
 
 
 def _from_name(param: str) -> str:
-    words = [w for w in tokens(param) if not w.isdigit()]
+    words = [w for i, w in enumerate(tokens(param)) if not w.isdigit() and w not in tokens(param)[:i][-1:]]
     while len(words) > 1 and words[-1] in _UNIT_NAMES and (words[-1] not in ("min", "mins") or
                                                            words[-2] in _SPAN_NOUNS):
         words = words[:-1]
