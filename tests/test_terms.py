@@ -93,3 +93,10 @@ def test_a_name_never_becomes_guessed_words(parts: list[str]) -> None:
 def test_the_catalog_has_no_hints() -> None:
     raw = json.loads(CATALOG.read_text(encoding="utf-8"))
     assert all("x-trajgen" not in t for t in raw)
+
+
+def test_asc_is_an_order_only_in_an_order() -> None:
+    from generator.phrasebook.fragments import enum_words
+
+    assert enum_words("asc", "certification", {}) is None  # the ASC label, never "lowest first"
+    assert enum_words("asc", "sort_order", {}) == "lowest first"

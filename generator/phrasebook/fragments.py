@@ -28,6 +28,7 @@ _DATE_ORDER = {"asc": "oldest first", "ascending": "oldest first", "desc": "newe
                "descending": "newest first"}
 
 
+_ORDERING = frozenset({"sort", "order", "sorting", "ordering", "direction", "dir", "sortby", "orderby", "by"})
 _CODE_PART = re.compile(r"[A-Za-z]+[0-9]|[0-9]+[A-Za-z]")
 
 
@@ -125,7 +126,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     v = str(value).lower()
     if v in _WEEKDAYS and set(tokens(param)) & {"day", "days", "weekday", "weekdays", "on", "repeat"}:
         return _WEEKDAYS[v].capitalize()
-    if v in _ORDER_WORDS:
+    if v in _ORDER_WORDS and set(tokens(param)) & _ORDERING:  # "asc" is "lowest first" only in an order
         dated = set(tokens(f"{param} {spec.get('description') or ''}")) & {"date", "time", "newest", "recent"}
         return (_DATE_ORDER if dated else _ORDER_WORDS)[v]
     *key, order = tokens(str(value)) or [""]
