@@ -55,7 +55,7 @@ def test_stated_present() -> None:
     req = _req(taxi_target(), plan_explicit(taxi_target()))
     assert _run("stated_present", req, [GOOD_EXPLICIT]) == []
     bad = _run("stated_present", req, ["Get me a taxi from Maple Court to Eastgate Plaza at 7:30 pm for 40."])
-    assert bad == ["query 1 does not state the type of car 'express car'"]
+    assert bad == ["query 1 does not state the car type 'express car'"]
 
 
 def test_omitted_absent() -> None:
