@@ -400,15 +400,18 @@ def plan_levels(
     call: int = 0,
     places: Mapping[str, str] | None = None,
     habit_words: bool = True,
+    u_app: float | None = None,
 ) -> list[DisclosurePlan]:
     """One plan per policy level for the single call `call` of `target`, nested by explicitness
     (`places`: the persona's own places, which habit words must agree with; `habit_words`: False
-    plans no "home" / "work" at all)."""
+    plans no "home" / "work" at all; `u_app`: the app-naming draw, when the caller spreads it evenly
+    over its targets, else drawn here)."""
     if len(paraphrases) != len(policy.levels):
         raise ValueError(f"{len(paraphrases)} paraphrase counts for {len(policy.levels)} levels")
     reading = habit_reading(target, tool, call)
     args = [_draw_arg(target, tool, p, v, rng, reading, places, habit_words) for p, v in target.calls[call].arguments.items()]
-    u_app = rng.random()
+    drawn = rng.random()  # drawn either way: the draws after it stay the same
+    u_app = drawn if u_app is None else u_app
     force = _force_order(args, len(policy.levels), tool)
     plans = []
     for li, (level, n) in enumerate(zip(policy.levels, paraphrases)):
@@ -425,6 +428,43 @@ def plan_levels(
             )
         )
     return plans
+
+
+def literal_counts(target: Target, tool: Tool, call: int = 0) -> tuple[int, int, int]:
+    """(all, fixed, movable) counted values of the call: every one; those stated literally at every
+    level (not inferable); those an inferable argument says literally when stated, which each
+    level's `stated` probability moves in and out of the query."""
+    total = fixed = movable = 0
+    args, reading = target.calls[call].arguments, habit_reading(target, tool, call)
+    for param, value in args.items():
+        n = sum(countable(x) for x in value_elements(value))
+        total += n
+        if not n or not literal_in_render(value, param, tool, target.time):
+            continue
+        if not recoverable_from(target, tool, param, value, reading):
+            fixed += n
+        elif not shadowed(value, [o for q, o in args.items() if q != param], tool):
+            movable += n
+    return total, fixed, movable
+
+
+def calibrated(policy: PlanPolicy, target: Target, tool: Tool, goals: Mapping[str, float],
+               call: int = 0) -> PlanPolicy:
+    """`policy` with each level named in `goals` stating inferable values with the probability that
+    puts this target's expected literal value recall at the goal. Value recall counts literal
+    values only: a target whose values are said in words (dates, enum members) must state more of
+    them to read as explicit as one whose values are said verbatim. Levels stay nested."""
+    total, fixed, movable = literal_counts(target, tool, call)
+    if not movable:
+        return policy
+    levels, ceiling = [], 1.0
+    for level in policy.levels:
+        stated = level.stated
+        if level.name in goals:
+            stated = min(1.0, max(0.0, (goals[level.name] * total - fixed) / movable))
+        ceiling = min(ceiling, stated)
+        levels.append(level.model_copy(update={"stated": ceiling}))
+    return PlanPolicy(levels=levels)
 
 
 # ---------------------------------------------------------------- explicit and generic plans

@@ -6,8 +6,8 @@ TRAJECT domain without a chain), at run time (items rejected by validators) or a
 silently, with one number: `shortfalls` compares what the config asked for with the rows
 written -- accepted and not removed as a duplicate --, the same count as the card's rows per
 category and the `dedup` lines of rejections.jsonl. Products explain plan-time gaps with `note`
-(kept on the run context) and defaults they had to relax with `adapted` (said even when nothing
-is short); run-time gaps are explained by the most frequent rejection reasons of the category's
+(kept on the run context), and say with `remark` what a user should know even when nothing is
+short (a default relaxed to deliver, tools no target could use); run-time gaps are explained by the most frequent rejection reasons of the category's
 items, duplicates by their count. The engine hands the rows to the terminal summary (`lines`)
 and the dataset card (`card_rows`).
 
@@ -37,7 +37,7 @@ class Shortfall(Record):
     requested: int
     produced: int
     reasons: list[str]
-    adapted: list[str] = Field(default_factory=list)  # defaults the product relaxed to deliver (said even when not short)
+    remarks: list[str] = Field(default_factory=list)  # said whether short or not (a default relaxed...)
 
     @property
     def short(self) -> bool:
@@ -48,7 +48,7 @@ class Shortfall(Record):
         return self.produced / self.requested if self.requested else 1.0
 
 
-ADAPTED = "adapted: "
+ALWAYS = "\x00"  # marks a remark among the notes of a category
 
 
 def note(ctx: RunContext, product: str, category: str, reason: str) -> None:
@@ -56,16 +56,17 @@ def note(ctx: RunContext, product: str, category: str, reason: str) -> None:
     ctx.notes.setdefault((product, category), []).append(reason)
 
 
-def adapted(ctx: RunContext, product: str, category: str, how: str) -> None:
-    """Record a default `product` relaxed to deliver `category` (shown whether short or not)."""
-    ctx.notes.setdefault((product, category), []).append(ADAPTED + how)
+def remark(ctx: RunContext, product: str, category: str, text: str) -> None:
+    """Record what a user of `product`/`category` should know whether it is short or not ("adapted:
+    repeat_share 0.25 -> 0.5", "tools without a target: ...")."""
+    ctx.notes.setdefault((product, category), []).append(ALWAYS + text)
 
 
 def _notes(ctx: RunContext, product: str, category: str) -> tuple[list[str], list[str]]:
-    """(why short, what was adapted) noted for one category."""
+    """(why short, remarks) noted for one category."""
     notes = ctx.notes.get((product, category), [])
-    return ([n for n in notes if not n.startswith(ADAPTED)],
-            [n.removeprefix(ADAPTED) for n in notes if n.startswith(ADAPTED)])
+    return ([n for n in notes if not n.startswith(ALWAYS)],
+            [n.removeprefix(ALWAYS) for n in notes if n.startswith(ALWAYS)])
 
 
 # ---------------------------------------------------------------- what was produced
@@ -114,13 +115,13 @@ def _rows(ctx: RunContext, name: str, product: AnyProduct, items: Sequence[WorkI
     tally = _tally(product, items, done, removed)
     for category, wanted in product.requested(items).items():
         made, counts = tally.get(category, (0, Counter()))
-        short_notes, adapted_notes = _notes(ctx, name, category)
+        short_notes, remarks = _notes(ctx, name, category)
         reasons = _reasons(counts, short_notes)
         planned = sum(product.category(it) == category for it in items)
         if planned < wanted and not short_notes:
             reasons.insert(0, f"only {planned} item(s) could be planned")
         rows.append(Shortfall(product=name, category=category, requested=wanted, produced=made,
-                              reasons=reasons if made < wanted else [], adapted=adapted_notes))
+                              reasons=reasons if made < wanted else [], remarks=remarks))
     return rows
 
 
@@ -133,14 +134,14 @@ def shortfalls(ctx: RunContext, plans: Mapping[str, Sequence[WorkItem[Any]]], do
 
 
 def _said(r: Shortfall) -> str:
-    return "; ".join([*r.reasons, *(f"adapted: {a}" for a in r.adapted)])
+    return "; ".join([*r.reasons, *r.remarks])
 
 
 def lines(rows: list[Shortfall]) -> list[str]:
-    """Terminal lines for the categories that fell short or had defaults relaxed (none when all
+    """Terminal lines for the categories that fell short or carry a remark (none when all was
     delivered as configured)."""
-    return [f"{'short' if r.short else 'adapted'}: {r.product}/{r.category} {r.produced} of {r.requested} "
-            f"({r.share:.0%}): {_said(r)}" for r in rows if r.short or r.adapted]
+    return [f"{'short' if r.short else 'note'}: {r.product}/{r.category} {r.produced} of {r.requested} "
+            f"({r.share:.0%}): {_said(r)}" for r in rows if r.short or r.remarks]
 
 
 def card_rows(rows: list[Shortfall]) -> list[str]:
@@ -148,7 +149,7 @@ def card_rows(rows: list[Shortfall]) -> list[str]:
     removal."""
     out = ["## Requested vs produced", "",
            "Rows written per product and category (accepted by the checks and not removed as a duplicate).", "",
-           "| product | category | requested | produced | why short, what was adapted |", "|---|---|---:|---:|---|"]
+           "| product | category | requested | produced | why short, remarks |", "|---|---|---:|---:|---|"]
     for r in rows:
         out.append(f"| {r.product} | {r.category} | {r.requested} | {r.produced} | {_said(r).replace('|', '/')} |")
     return out + [""]

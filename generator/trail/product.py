@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..errors import ConfigError
 from ..identity import trail_names
-from ..plan import DEFAULT_POLICY, PlanPolicy, plan_levels
+from ..plan import DEFAULT_POLICY, PlanPolicy, calibrated, plan_levels
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, register_product
 from ..records import DisclosurePlan, Draft, ItemResult, Record, Rejection, Target, Tool, UserHistory, Verdict
-from ..shortfall import adapted, note
+from ..shortfall import note, remark
 from ..temporal import consistent
 from ..validators import TEXT_VALIDATORS, Checker, level_recall, levels_ordered, validate
 from ..validators.levels import plan_gold
@@ -133,12 +133,15 @@ def user_logs(cfg: TrailConfig, ctx: RunContext) -> Users:
 # ---------------------------------------------------------------- plan
 
 # Trail targets are chosen so that (nearly) every counted value is inferable, hence value
-# recall ~ P(stated) x share of values said literally (~0.88; enums are said in words). These
-# thresholds put it mid-band on TRAILBench's measured levels: ~0.70 / 0.50 / 0.31 / 0.0-0.03.
+# recall ~ P(stated) x share of values said literally. Each target's `stated` probabilities are
+# set from its own literal share (plan.calibrated) so that its expected value recall is mid-band
+# on TRAILBench's levels (0.655 / 0.497 / 0.303 / 0.039) whatever the catalog says in words;
+# a level whose `stated` the config sets keeps it.
 TRAIL_POLICY: dict[str, dict[str, Any]] = {
-    "Minimum": {"stated": 0.66}, "Low": {"stated": 0.57}, "Medium": {"stated": 0.32},
     "High": {"name_app": 0.02},  # TRAILBench 0.038; keeps the <= 0.05 target with margin
 }
+VR_GOALS = {"Minimum": 0.67, "Low": 0.50, "Medium": 0.30}
+MAX_LISTED = 8  # tools named in a remark
 
 
 def policy_of(cfg: TrailConfig) -> PlanPolicy:
@@ -203,16 +206,17 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
         chosen = {f for f in Mix._fields if getattr(cfg, f) != TrailConfig.model_fields[f].default}
         picks, steps = adapt(pools, cfg.targets, mix, chosen)
         if steps:
-            why = (f"the logs give {len(choose(pools, cfg.targets, mix))} of {cfg.targets} targets under the "
-                   f"default mix; relaxed {', '.join(steps)} (settings at their defaults; set another value to keep one)")
-            log.warning("trail: %s", why)
-            adapted(ctx, NAME, "targets", why)
+            remark(ctx, NAME, "targets", f"adapted: the logs give {len(choose(pools, cfg.targets, mix))} of "
+                   f"{cfg.targets} targets under the default mix; relaxed {', '.join(steps)} (settings at their "
+                   "defaults; set another value to keep one)")
+        used, unused = picks.unused_tools(ctx.catalog)
+        if unused:
+            remark(ctx, NAME, "targets", f"{used} of {used + len(unused)} tools have a target; not the others: "
+                   + ", ".join(unused[:MAX_LISTED]) + (f" and {len(unused) - MAX_LISTED} more" if len(unused) > MAX_LISTED else ""))
         if len(picks) < cfg.targets:
             thin = picks.thin_users(cfg.targets)
-            why = (f"{picks.why_short(cfg.targets)}; events need >= {cfg.min_history} earlier events (min_history)"
-                   + (f"; users short of their share: {'; '.join(thin)}" if thin else ""))
-            log.warning("trail: %s", why)
-            note(ctx, NAME, "targets", why)
+            note(ctx, NAME, "targets", f"{picks.why_short(cfg.targets)}; events need >= {cfg.min_history} earlier "
+                 "events (min_history)" + (f"; users short of their share: {'; '.join(thin)}" if thin else ""))
         return [self.item(ctx, i, TrailSpec(user=user, k=k), user, k) for i, (user, k) in enumerate(picks)]
 
     async def run(self, item: TrailItem, ctx: RunContext) -> ItemResult:
@@ -307,6 +311,16 @@ def reason_of(bad: list[Any]) -> str:
     return f"{bad[0].reason}{more}"
 
 
+GOLDEN = 0.6180339887498949
+
+
+def app_draw(seed: int, index: int) -> float:
+    """The app-naming draw of target `index`: a golden-ratio sequence from a seeded start, so that
+    the share of targets naming the app at each level is its policy's `name_app` within about one
+    target, not a coin's luck (0.02 of 60 is 1; independent draws give 4 or more one run in 30)."""
+    return (item_rng(seed, "trail:app").random() + index * GOLDEN) % 1.0
+
+
 def strictly_vaguer(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Verdict]:
     """The last level recalls strictly fewer values than the first whenever there are counted
     values at all -- TRAILBench-wide, not only when the plan drops a literal (levels_ordered)."""
@@ -328,8 +342,10 @@ async def attempt_item(item: TrailItem, ctx: RunContext, cfg: TrailConfig, users
     counts = tuple(cfg.paraphrases.by_level().values())
     # A retry plans without habit words: a phrasing may not carry "home" as a place ("the path
     # named home"), and the history validator then rejects every draft of that plan.
-    plans = plan_levels(target, tool, rng, policy_of(cfg), counts, places=users.places.get(item.spec.user),
-                        habit_words=attempt == 0)
+    goals = {lv: g for lv, g in VR_GOALS.items() if "stated" not in cfg.policy.get(lv, {})}
+    policy = calibrated(policy_of(cfg), target, tool, goals)
+    plans = plan_levels(target, tool, rng, policy, counts, places=users.places.get(item.spec.user),
+                        habit_words=attempt == 0, u_app=app_draw(ctx.seed, item.index))
     drafts: list[Draft] = []
     for plan in plans:
         drafts.append(await write_level(item, ctx, target, tool, plan,

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Literal, NamedTuple
 
 from ..catalog import Catalog
+from ..identity import trail_names
 from ..plan import habit_reading, literal_gaps, literal_in_render, recall_floor, recoverable_from
 from ..records import HistoryEvent, Source, Target, Tool, ToolCall, UserHistory
 from ..schema import argument_errors
@@ -115,6 +116,7 @@ class Candidate(NamedTuple):
     k: int
     fixed: float  # share of counted values every level states (0.0 unless partial)
     call: str  # the user and the gold call, compared whole
+    tool: str
 
 
 def _tier_of(log: UserHistory, k: int, catalog: Catalog, min_history: int,
@@ -151,26 +153,42 @@ def _round_robin(per_user: dict[str, list[Candidate]]) -> list[Candidate]:
     return out
 
 
+def _tools_in_turn(order: list[Candidate]) -> list[Candidate]:
+    """`order` with each tool's first candidate before any tool's second (and so on), otherwise in
+    order: the targets cover every tool that has one before a tool is used twice."""
+    seen: Counter[str] = Counter()
+    rank = []
+    for c in order:
+        rank.append(seen[c.tool])
+        seen[c.tool] += 1
+    return [c for _, _, c in sorted(zip(rank, range(len(order)), order, strict=True))]
+
+
 class Pools:
-    """Candidate events of every user, per tier, in the order they are taken: users in turn,
-    each user's events shuffled once; partial targets fewest stated-only values first."""
+    """Candidate events of every user, per tier, in the order they are taken: tools in turn, then
+    users in turn, each user's events shuffled once; partial targets fewest stated-only values
+    first."""
 
     def __init__(self, logs: list[UserHistory], catalog: Catalog, min_history: int,
                  min_inferable: float, rng: random.Random) -> None:
         found: dict[Tier, dict[str, list[Candidate]]] = {t: {log.user: [] for log in logs} for t in TIERS}
         self.events = {log.user: len(log.events) for log in logs}
+        self.calls: Counter[str] = Counter()  # events per tool ("app.api")
+        self.usable: Counter[str] = Counter()  # candidate targets per tool
         for log in logs:
             for k in range(len(log.events)):
                 got = _tier_of(log, k, catalog, min_history, min_inferable)
+                e = log.events[k]
+                self.calls[f"{e.toolname}.{e.apiname}"] += 1
                 if got is not None:
-                    e = log.events[k]
+                    self.usable[f"{e.toolname}.{e.apiname}"] += 1
                     call = json.dumps([log.user, e.toolname, e.apiname, e.parameters], sort_keys=True, default=str)
-                    found[got[0]][log.user].append(Candidate(log.user, k, got[1], call))
+                    found[got[0]][log.user].append(Candidate(log.user, k, got[1], call, f"{e.toolname}.{e.apiname}"))
         for per_user in found.values():
             for pool in per_user.values():
                 rng.shuffle(pool)
-        rr = {t: _round_robin(found[t]) for t in TIERS}
-        rr["partial"].sort(key=lambda c: c.fixed)  # stable: users stay in turn within a share
+        rr = {t: _tools_in_turn(_round_robin(found[t])) for t in TIERS}
+        rr["partial"].sort(key=lambda c: c.fixed)  # stable: tools and users stay in turn within a share
         self.per_user = {t: {u: len(v) for u, v in found[t].items()} for t in TIERS}
         self.tiers = _distinct(rr)
 
@@ -222,9 +240,11 @@ def _fill(pools: Pools, total: int, mix: Mix) -> dict[Tier, int] | None:
 class Selection(list):
     """The chosen (user, k) pairs, and what each tier offered and gave (for shortfall notes)."""
 
-    def __init__(self, picks: list[tuple[str, int]], pools: Pools, taken: dict[Tier, int], mix: Mix) -> None:
+    def __init__(self, picks: list[tuple[str, int]], pools: Pools, chosen: dict[Tier, list[Candidate]],
+                 mix: Mix) -> None:
         super().__init__(picks)
-        self.pools, self.taken, self.mix = pools, taken, mix
+        self.pools, self.chosen, self.mix = pools, chosen, mix
+        self.taken = {t: len(cs) for t, cs in chosen.items()}
 
     def why_short(self, count: int) -> str:
         o, t, m = self.pools.offered, self.taken, self.mix
@@ -235,6 +255,21 @@ class Selection(list):
                 f"{m.repeat_share:g} / recent_share {m.recent_share:g}), each call once per user; a value counts as "
                 "determined only when it is the most recent or the single most frequent one of its parameter "
                 "wherever a reader may look -- the app, every app of its kind, the whole history")
+
+    def unused_tools(self, catalog: Catalog) -> tuple[int, list[str]]:
+        """(tools used, the catalog's other tools with why none is a target)."""
+        used = {c.tool for cs in self.chosen.values() for c in cs}
+        out = []
+        for tool in catalog.tools:
+            name = ".".join(trail_names(tool))
+            if name in used:
+                continue
+            n, ok = self.pools.calls[name], self.pools.usable[name]
+            why = ("never called in the histories" if not n else
+                   f"{n} calls, none with a value said verbatim that a vague query can leave out and still have read back" if not ok
+                   else f"{ok} candidates, not reached")
+            out.append(f"{tool.name} ({why})")
+        return len(used), out
 
     def thin_users(self, count: int) -> list[str]:
         """Users that supply fewer targets than their share, with what their log holds."""
@@ -247,15 +282,48 @@ class Selection(list):
 
 
 def choose(pools: Pools, count: int, mix: Mix) -> Selection:
-    """The most targets up to `count` that `mix` allows, spread over users, in (user order, event
-    order). `repeat_share` and `recent_share` are ceilings on the share of the produced targets:
-    when too few new targets exist, fewer targets are produced (Selection.why_short says why)."""
+    """The most targets up to `count` that `mix` allows, spread over users and tools, in (user
+    order, event order). `repeat_share` and `recent_share` are ceilings on the share of the
+    produced targets: when too few new targets exist, fewer targets are produced
+    (Selection.why_short says why)."""
     sizes = next((s for total in range(count, 0, -1) if (s := _fill(pools, total, mix)) is not None),
                  dict.fromkeys(TIERS, 0))
-    picked = [c for t in TIERS for c in pools.tiers[t][:sizes[t]]]
+    chosen = _cover({t: pools.tiers[t][:sizes[t]] for t in TIERS}, pools, mix)
     users = list(pools.events)
-    picks = sorted(((c.user, c.k) for c in picked), key=lambda p: (users.index(p[0]), p[1]))
-    return Selection(picks, pools, sizes, mix)
+    picks = sorted(((c.user, c.k) for t in TIERS for c in chosen[t]), key=lambda p: (users.index(p[0]), p[1]))
+    return Selection(picks, pools, chosen, mix)
+
+
+Chosen = dict[Tier, list[Candidate]]
+
+
+def _fits(chosen: Chosen, mix: Mix) -> bool:
+    total = sum(map(len, chosen.values()))
+    return (sum(c.fixed for c in chosen["partial"]) <= mix.fixed_budget * total + 1e-9
+            and len(chosen["repeat"]) + len(chosen["recent"]) <= int(mix.repeat_share * total + 1e-9)
+            and len(chosen["recent"]) <= int(mix.recent_share * total + 1e-9))
+
+
+def _cover(chosen: Chosen, pools: Pools, mix: Mix) -> Chosen:
+    """Tools without a target get one where another tool has two: a candidate of a later tier
+    (or later in its tier) takes the place of the last pick of a tool picked more than once,
+    when the mix still holds."""
+    tools = Counter(c.tool for cs in chosen.values() for c in cs)
+    for tier in TIERS:
+        for c in pools.tiers[tier][len(chosen[tier]):]:
+            if tools[c.tool]:
+                continue
+            for victim_tier in TIERS:
+                spare = [i for i, v in enumerate(chosen[victim_tier]) if tools[v.tool] > 1]
+                if not spare:
+                    continue
+                trial = {t: list(cs) for t, cs in chosen.items()}
+                victim = trial[victim_tier].pop(spare[-1])
+                trial[tier].append(c)
+                if _fits(trial, mix):
+                    chosen, tools[victim.tool], tools[c.tool] = trial, tools[victim.tool] - 1, 1
+                    break
+    return chosen
 
 
 def select(logs: list[UserHistory], catalog: Catalog, count: int, min_history: int,

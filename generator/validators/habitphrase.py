@@ -45,10 +45,10 @@ CUES: dict[Rule, tuple[str, ...]] = {
                "again", "last one"),
     "usual": ("usual", "always", "regular", "normal", "as ever", "the standard"),
 }
-# A habit word as a place ("to work", "from home", "at the office", "head home"), not "work out"
-# or "my work calendar".
-_PLACE = re.compile(r"\b(?:to|from|at|near|around|get|go|going|head|heading|back|leave|leaving|drive|ride)"
-                    r"\s+(?:my\s+|the\s+)?(home|work|office)\b(?!\s+out\b)")
+# A habit word as a place ("to work", "from home", "at the office", "with home as the pickup"), not
+# the verb ("work out", "work on it") nor a modifier ("my work calendar", "the home page").
+_PLACE = re.compile(r"(?<![a-z-])(home|work|office)(?![a-z-])(?!\s+(?:out|on|calendar|email|account|schedule|"
+                    r"phone|address|page|screen|team|shift|meeting|laptop|number|hours|load|week|day)s?\b)")
 WORD_OF = {"home": "home", "work": "work", "office": "work"}
 PLACE_WORDS = ("home", "work", "the office")
 
