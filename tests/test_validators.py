@@ -373,3 +373,14 @@ def test_the_reader_looks_where_the_query_points() -> None:
     assert why and "over the same function of this kind" in why and "'willow park'" in why
     # a habit word tied to another place (home: Maple Court) misleads a reader about this one
     assert reader.problem("From home, please.", "end_name", "Willow Park") is not None
+
+
+def test_the_words_of_a_stated_value_are_no_cue() -> None:
+    """'Always Fresh Market' is a name the query states, not an 'as always': the destination left
+    out is read the 'last time' way only (Willow Park was the last, Eastgate Plaza the usual)."""
+    history = [_ride(TAXI, 5, "Maple Court", "Eastgate Plaza"), _ride(TAXI, 6, "Maple Court", "Eastgate Plaza"),
+               _ride(TAXI, 7, "Maple Court", "Willow Park")]
+    reader = Reader(history, "Ridely", "get_taxi", "transport")
+    text = "From Always Fresh Market to the same drop-off as last time."
+    assert reader.problem(text, "end_name", "Willow Park", said=["Always Fresh Market"]) is None
+    assert reader.problem(text, "end_name", "Willow Park")  # without knowing it is a name: 'always'

@@ -137,13 +137,15 @@ class Recoverability:
 
     def determined(self, param: str, value: str, query: str, unsaid: dict[str, Any]) -> bool:
         """A rule picks the whole value: the query time or the default, or the history under
-        every reading the query invites (`unsaid`: the arguments the query leaves out)."""
+        every reading the query invites (`unsaid`: the arguments the query leaves out; the others'
+        values are said, so their words are no cue)."""
         if self.defaults.get(param) == value or self.from_time(param, query):
             return True
         if self.said(param, value, query):
             return True  # said in other words ("weekdays only", "6:30 pm"): stated, so read as said
+        said = [x for p, v in self.params.items() if p not in unsaid for x in value_elements(v)]
         return self.reader.problem(query, param, self.params.get(param), None, unsaid,
-                                   named=mentions_app(query, self.app)) is None
+                                   named=mentions_app(query, self.app), said=said) is None
 
     def said(self, param: str, value: str, query: str) -> bool:
         """Whether the query says the value in any accepted surface form ("public transport" for

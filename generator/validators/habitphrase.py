@@ -231,10 +231,13 @@ class Reader:
                 f"{repr(tied) if tied else 'no single place'}, not '{want}'")
 
     def problem(self, text: str, param: str, value: Any, hint: str | None = None,
-                unsaid: Mapping[str, Any] | None = None, named: bool = False) -> str | None:
+                unsaid: Mapping[str, Any] | None = None, named: bool = False,
+                said: Sequence[Any] = ()) -> str | None:
         """None when every reading the text invites picks `value` wherever the reader may look;
         else why not. `hint` is the planned phrase (None: left out without one); `unsaid` the
-        other arguments the query leaves out (for habit words)."""
+        other arguments the query leaves out (for habit words); `said` the values the query
+        states, whose words are no cue ("Always Fresh Market", "Home Depot")."""
+        text = _without(text, said)
         rules = readings(text)
         if hint is not None:
             rule = phrase_rule(hint)
@@ -264,6 +267,13 @@ class Reader:
                         "nothing" if got is None else f"'{got}'")
                     return f"read as {_READING[rule]} over {where}, the history gives {picked}, not '{want}'"
         return None
+
+
+def _without(text: str, said: Sequence[Any]) -> str:
+    """`text` with the stated values cut out (case-insensitively), longest first."""
+    for v in sorted((str(x) for x in said if isinstance(x, str) and len(x) > 2), key=len, reverse=True):
+        text = re.sub(re.escape(v), " ", text, flags=re.IGNORECASE)
+    return text
 
 
 _READING = {"recent": "'last time'", "usual": "'usual'", "both": "a habit (most recent and most frequent)",

@@ -13,7 +13,7 @@ history is re-read here from the target; whether the app is named is read from t
 from __future__ import annotations
 
 from ..identity import trail_names
-from ..vagueness import mentions_app
+from ..vagueness import mentions_app, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, verdicts
 from .habitphrase import Reader
@@ -25,6 +25,7 @@ def history_hints(req: WriteRequest, texts: list[str]) -> list:
     (every reading of the query resolves to the value)."""
     problems = []
     unsaid = {a.param: a.value for _, a, _ in plan_args(req) if a.mode != "stated"}
+    said = [x for _, a, _ in plan_args(req) if a.mode == "stated" for x in value_elements(a.value)]
     readers: dict[str, Reader] = {}
     for k, text in enumerate(texts):
         for _, a, tool in plan_args(req):
@@ -35,7 +36,7 @@ def history_hints(req: WriteRequest, texts: list[str]) -> list:
                 readers[tool.name] = Reader(req.target.history, app, api, tool.domain)
             reader = readers[tool.name]
             why = reader.problem(text, a.param, a.value, a.hint if a.mode == "hinted" else None, unsaid,
-                                 named=mentions_app(text, app))
+                                 named=mentions_app(text, app), said=said)
             if why:
                 problems.append(f"query {k + 1}: {a.mode} {a.param}={show(a.value)}: {why}")
     return verdicts("history_hints", problems)
