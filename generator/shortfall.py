@@ -118,7 +118,8 @@ def _rows(ctx: RunContext, name: str, product: AnyProduct, items: Sequence[WorkI
         short_notes, remarks = _notes(ctx, name, category)
         reasons = _reasons(counts, short_notes)
         planned = sum(product.category(it) == category for it in items)
-        if planned < wanted and not short_notes:
+        # (a product counting samples plans items of many rows each: its items are no row count)
+        if planned < wanted and not short_notes and not product.counts_samples:
             reasons.insert(0, f"only {planned} item(s) could be planned")
         rows.append(Shortfall(product=name, category=category, requested=wanted, produced=made,
                               reasons=reasons if made < wanted else [], remarks=remarks))
