@@ -491,7 +491,7 @@ def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary
         manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
         remove_stale(out_dir, before, manifest)
         atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-        report = run_report(run.ctx, run.plans, done, run.products)
+        report = run_report(run.ctx, run.plans, done, run.products, prep)
     finally:
         done.close()
     atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, prep, report.card))
