@@ -34,7 +34,6 @@ from .llm.batch.client import BatchClient
 from .llm.batch.ingest import ingest
 from .llm.batch.ledger import Entry, Ledger, saving
 from .llm.batch.lines import input_line
-from .llm.batch.remote import Remote
 from .llm.client import OpenAIClient, resolve_api_key, resolve_base_url
 from .progress import clock
 from .records import Record
@@ -42,6 +41,7 @@ from .writers.base import WRITERS
 
 if TYPE_CHECKING:
     from .engine import Overrides, Run
+    from .llm.batch.remote import Remote
 
 MAX_LINES = 50_000  # OpenAI's limit of requests per batch
 MAX_BYTES = 190 * 2**20  # under OpenAI's 200 MB per input file
@@ -71,6 +71,8 @@ def batch_overrides(ov: Overrides, cfg: RunConfig, *, submit: bool, out_dir: str
     """`ov` with the batch flags, refused where they cannot work (one line, nothing written)."""
     import dataclasses
 
+    if poll_s is not None and not submit:
+        raise ConfigError("--batch-poll sets how often --batch polls: it needs --batch")
     if not (submit or out_dir or in_file):
         return ov
     if submit and out_dir:
@@ -287,7 +289,7 @@ class Rounds:
         name = same[0].name if same else f"in{sum(n.startswith('in') for n in self.ledger.entries) + 1:03d}"
         atomic_write_bytes(self.ledger.dir / f"{name}.output.jsonl", data)
         self.ingest(self.ledger.record("downloaded", name, sha256=sha, status="brought", offline=True,
-                                       outputs=[f"{name}.output.jsonl"], written_at=time.time()))
+                                       outputs=[f"{name}.output.jsonl"], source=str(path), written_at=time.time()))
 
     async def aclose(self) -> None:
         self.ledger.close()
@@ -354,6 +356,8 @@ def batch_client(run: Run, live: OpenAIClient, ledger: Ledger) -> BatchClient:
 
 
 def remote_for(cfg: RunConfig) -> Remote:
+    from .llm.batch.remote import Remote  # the openai package: imported by --batch only
+
     url = resolve_base_url(cfg.llm, None)
     return Remote(url, resolve_api_key(cfg.llm, url), timeout_s=cfg.llm.timeout_s, max_retries=cfg.llm.max_retries)
 

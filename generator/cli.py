@@ -14,7 +14,6 @@ EXIT_FINDINGS = 1
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from .batch_rounds import batch_overrides
     from .config import load_config
     from .engine import Overrides, generate
     from .progress import llm_line, summary_table
@@ -27,8 +26,11 @@ def _generate(args: argparse.Namespace) -> int:
                    fresh=args.fresh, progress=not args.quiet, shard=args.shard, dry_run=args.dry_run,
                    splits=args.split, engine=args.engine, shards=args.shards, workers=args.workers,
                    ray_address=args.ray_address)
-    ov = batch_overrides(ov, cfg, submit=args.batch, out_dir=args.batch_out, in_file=args.batch_in,
-                         poll_s=args.batch_poll)
+    if args.batch or args.batch_out or args.batch_in or args.batch_poll:  # generator/batch_rounds.py
+        from .batch_rounds import batch_overrides
+
+        ov = batch_overrides(ov, cfg, submit=args.batch, out_dir=args.batch_out, in_file=args.batch_in,
+                             poll_s=args.batch_poll)
     summary = generate(cfg, cfg_path.resolve().parent, ov)
     if summary.dry_run is not None:
         print("\n".join(summary.dry_run.lines()))

@@ -19,9 +19,9 @@ from ..records import Record
 class Price(Record):
     """USD per million tokens; `batch`: the discount of the provider's Batch API (0.5: half price)."""
 
-    prompt: float = 0.0
-    completion: float = 0.0
-    batch: float = Field(0.5, ge=0.0, le=1.0)
+    prompt: float = 0.0  # USD per million prompt tokens
+    completion: float = 0.0  # USD per million completion tokens
+    batch: float = Field(0.5, ge=0.0, le=1.0)  # discount of an answer a batch brought (--batch): 0.5 is half price
 
     def at_batch(self) -> Price:
         """The price of a request answered by a batch."""

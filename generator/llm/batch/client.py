@@ -44,7 +44,7 @@ class BatchClient(OpenAIClient):
         seen = self.failures.get(key, [])
         last = seen[-1] if seen else None
         if last is not None and "response_format" in req and last.kind == "status" \
-                and rq.mentions_response_format(last.status, last.message):
+                and rq.mentions_response_format(last.status, last.body or last.message):
             raise _FormatRefused()  # complete() steps down to a weaker mode, as live
         if last is not None and not last.transient:  # the item's verdict, as live
             raise LLMError(f"HTTP {last.status} from {self.endpoint} (batch): {last.message}",

@@ -58,13 +58,14 @@ class Read(Record):
     failures: list[Failure] = Field(default_factory=list)
 
 
-def numbered(paths: list[Path]) -> Iterator[tuple[str, int, bytes]]:
-    for path in paths:
+def numbered(paths: dict[Path, str]) -> Iterator[tuple[str, int, bytes]]:
+    """(the name reports give the file, line number, line) of every complete line."""
+    for path, shown in paths.items():
         for number, line in enumerate(good_lines(path), 1):
-            yield path.name, number, line
+            yield shown, number, line
 
 
-def read_outputs(paths: list[Path], known: dict[str, str], report: IngestReport) -> Read:
+def read_outputs(paths: dict[Path, str], known: dict[str, str], report: IngestReport) -> Read:
     read = Read()
     for name, number, text in numbered(paths):
         got = read_output_line(text, number)
@@ -92,7 +93,7 @@ def ingest(ledger: Ledger, entry: Entry, cache: DiskCache) -> IngestReport:
     """Store the answers of `entry`'s downloaded files; record what came of them."""
     report = IngestReport(name=entry.name)
     known = ledger.known()
-    read = read_outputs([ledger.dir / name for name in entry.outputs], known, report)
+    read = read_outputs({ledger.dir / name: entry.source or name for name in entry.outputs}, known, report)
     precached = entry.precached
     if precached is None:  # the first attempt: later ones (after a kill) keep its view
         precached = sorted(k for k in read.answers if cache.get(k) is not None)

@@ -57,6 +57,7 @@ class Entry(Record):
     abandoned: bool = False
     status: str | None = None  # the provider's terminal status, once downloaded
     outputs: list[str] = Field(default_factory=list)  # local copies (names in the batch dir)
+    source: str | None = None  # --batch-in: the file the user brought (what reports name)
     precached: list[str] | None = None
     ingested: bool = False
     tokens: dict[str, Tokens] = Field(default_factory=dict)  # dataset -> tokens of new answers

@@ -57,6 +57,7 @@ class Failure(Record):
     kind: FailureKind = "status"
     status: int = 0
     message: str
+    body: str = ""  # a non-200 response's body as text (what says a response_format was refused)
 
     @property
     def transient(self) -> bool:
@@ -92,7 +93,7 @@ def _response(cid: str, response: dict[str, Any]) -> Answer | Failure:
         return Failure(custom_id=cid, kind="malformed", message="no status_code in the response")
     if status != 200:
         text = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
-        return Failure(custom_id=cid, status=status, message=_error_message(status, text))
+        return Failure(custom_id=cid, status=status, message=_error_message(status, text), body=text[:2000])
     if not isinstance(body, dict) or not _is_completion(body):
         return Failure(custom_id=cid, kind="malformed", message="HTTP 200 with a body that is not a chat completion")
     return Answer(custom_id=cid, reply=_to_reply(body))
