@@ -164,10 +164,10 @@ class Rounds:
                 for name, data, n in self.inputs(pending)]
 
     def write_offline(self, pending: dict[str, bytes]) -> str:
-        entries = self.write_round(pending, offline=True)
         if self.opts.out_dir is None:
             return (f"{len(pending)} request(s) wait for a batch: rerun with --batch-out DIR to write them, "
                     "or --batch to submit them")
+        entries = self.write_round(pending, offline=True)
         out = Path(self.opts.out_dir)
         with confined_to(out):  # the one place batch mode writes outside the run's directory
             for e in entries:
@@ -193,7 +193,8 @@ class Rounds:
                                  f"({spent.tokens} spent); nothing was submitted: rerun with a larger budget")
         if cfg.budget_usd is not None and price is not None:
             paid = spent.usd(price) - saving(self.ledger, self.run.key, price)
-            more = (prompt * price.prompt + completion * price.completion) * (1 - price.batch) / 1e6
+            at_batch = price.at_batch()
+            more = (prompt * at_batch.prompt + completion * at_batch.completion) / 1e6
             if paid + more > cfg.budget_usd:
                 raise BudgetExceeded(f"{what}, ${more:.4f} at batch prices) would take the dataset past "
                                      f"llm.budget_usd of ${cfg.budget_usd:g} (${paid:.4f} spent); nothing was "
@@ -317,7 +318,8 @@ class Poller:
         done = (counts.completed + counts.failed) if counts else 0
         now = time.monotonic()
         status_changed = self.last is None or self.last[0] != batch.status
-        if not status_changed and (self.last == (batch.status, done) or now - self.last_at < 60):
+        quiet = not self.rounds.run.progress.enabled  # --quiet: a line when the status changes only
+        if not status_changed and (quiet or self.last == (batch.status, done) or now - self.last_at < 60):
             return
         self.last, self.last_at = (batch.status, done), now
         total = counts.total if counts else self.entry.lines

@@ -108,6 +108,9 @@ def test_bad_output_lines_are_reported_and_the_run_goes_on(srv, live, tmp_path, 
     assert f"3 malformed lines or bodies (first: {brought} line 2 ({broken[:12]}" in said
     assert f"1 unknown custom_ids (first: {brought} line {len(answers) + 3}: 'not-ours')" in said
     # the two requests without a good answer go out again in the next round, with the new ones
+    capsys.readouterr()
+    run(cfg, out, srv, BatchOptions(in_file=str(tmp_path / "a.jsonl"), out_dir=str(drop)))  # the same file again
+    assert "was ingested before" in capsys.readouterr().err
     nxt = [p for p in drop.iterdir() if p.name.startswith("r002")]
     asked = {json.loads(line)["custom_id"] for line in nxt[0].read_bytes().splitlines()}
     assert {failed, broken} <= asked and summary.manifest is None
@@ -117,16 +120,6 @@ def test_bad_output_lines_are_reported_and_the_run_goes_on(srv, live, tmp_path, 
         if summary.manifest is not None:
             break
     assert outputs(out) == live["files"]
-
-
-def test_an_output_file_ingested_twice_is_noticed(srv, tmp_path, capsys):
-    cfg, out, drop = write_config(tmp_path), tmp_path / "out", tmp_path / "batches"
-    run(cfg, out, srv, BatchOptions(out_dir=str(drop)))
-    answer_file(srv, next(drop.iterdir()), tmp_path / "a.jsonl")
-    run(cfg, out, srv, BatchOptions(in_file=str(tmp_path / "a.jsonl"), out_dir=str(drop)))
-    capsys.readouterr()
-    run(cfg, out, srv, BatchOptions(in_file=str(tmp_path / "a.jsonl"), out_dir=str(drop)))
-    assert "was ingested before" in capsys.readouterr().err
 
 
 def test_transient_line_failures_are_asked_again_and_the_files_stay_the_same(srv, live, tmp_path):

@@ -104,9 +104,21 @@ def ingest(ledger: Ledger, entry: Entry, cache: DiskCache) -> IngestReport:
         if answer is not None and key not in before and cache.get(key) is None:
             cache.put(key, body, answer.reply.model_copy(update={"by": known[key]}))
     report.cached, report.already = len(read.answers) - len(before), len(before)
-    ledger.record("ingested", entry.name, ingested=True, tokens=_tokens(read, known, before),
-                  failures=read.failures)
+    failures = read.failures + _missing(ledger, entry, read, report)
+    ledger.record("ingested", entry.name, ingested=True, tokens=_tokens(read, known, before), failures=failures)
     return report
+
+
+def _missing(ledger: Ledger, entry: Entry, read: Read, report: IngestReport) -> list[Failure]:
+    """Requests of the batch that no line of its output mentions: unanswered (asked again in the
+    next round, a bounded number of times, as a provider may drop lines of an expired batch)."""
+    said = set(read.answers) | {f.custom_id for f in read.failures}
+    out = []
+    for key, _ in ledger.inputs_of(entry):
+        if key not in said:
+            out.append(Failure(custom_id=key, kind="unanswered", message="no line in the batch output"))
+            report.unanswered.add(f"{key[:12]}: no line in the batch output")
+    return out
 
 
 def _tokens(read: Read, known: dict[str, str], before: set[str]) -> dict[str, Tokens]:

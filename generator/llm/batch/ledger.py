@@ -116,11 +116,15 @@ class Ledger:
     def requests(self) -> Iterator[tuple[Entry, str, bytes]]:
         """(batch, custom_id, body) of every request line of every input written."""
         for entry in self.entries.values():
-            path = self.dir / entry.input
-            for line in good_lines(path):
-                got = read_input_line(line)
-                if got is not None:
-                    yield entry, got[0], got[1]
+            for key, body in self.inputs_of(entry):
+                yield entry, key, body
+
+    def inputs_of(self, entry: Entry) -> Iterator[tuple[str, bytes]]:
+        """(custom_id, body) of the batch's input (none for an output brought with --batch-in)."""
+        for line in good_lines(self.dir / entry.input):
+            got = read_input_line(line)
+            if got is not None:
+                yield got
 
     def known(self) -> dict[str, str]:
         """custom_id -> the dataset whose run asked for it."""
