@@ -472,6 +472,7 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
 
         outcome = await run_rounds(run, ov.batch)
         usage, batch_notes = outcome.usage, outcome.notes
+        run.seconds["run_cpu"] = time.process_time() - cpu
         if outcome.stopped is not None:
             return RunSummary(out_dir=run.ctx.out_dir, manifest=None, this_run=usage, notes=[outcome.stopped],
                               seconds=run.seconds, items_run=run.progress.finished_here())
