@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from llm_fixtures import ask, client_for, query_messages, run
+from llm_fixtures import Queries, ask, client_for, query_messages, run
 
 from generator.cli import main as cli_main
 from generator.config import load_config
@@ -152,3 +152,53 @@ def test_five_reruns_with_a_spent_budget_send_at_most_the_budget_plus_one_wave(t
     assert billed <= budget + concurrency * per_request * 1.5, (billed, per_request)
     assert err.count("nothing was sent") == 5  # each rerun says so, and sends nothing
     assert requests == srv.count("answer")
+
+
+# ---------------------------------------------------------------- secrets a server echoes
+
+def test_a_server_echoing_the_basic_auth_password_leaks_it_nowhere(tmp_path, capsys):
+    """Before: the password a leaky proxy said back reached rejections.jsonl, the card and .state."""
+    password = "hunter2-very-secret"
+    cfg, out = small_config(tmp_path, "max_retries: 20", n=6), tmp_path / "out"
+    with FakeOpenAI(echo_auth=True, error_rate=0.4, retry_after=0, seed=2) as srv:
+        url = srv.base_url.replace("http://", f"http://alice:{password}@")
+        srv.push(Canned(status=400, message="bad request", param="messages"))
+        first = cli(cfg, out, url)
+        assert cli(cfg, out, url) == 0, capsys.readouterr().err
+    assert first != 0  # the refused item was left for the rerun
+    printed = capsys.readouterr()
+    assert "you sent" in printed.err  # the server did echo, and the message was shown ...
+    written = b"".join(p.read_bytes() for p in out.rglob("*") if p.is_file())
+    import base64
+
+    for secret in (password, base64.b64encode(f"alice:{password}".encode()).decode()):
+        assert secret not in printed.err + printed.out and secret.encode() not in written  # ... scrubbed
+
+
+# ---------------------------------------------------------------- a cache removed mid-run
+
+def test_a_cache_directory_removed_mid_run_is_recreated_with_a_warning(tmp_path, caplog):
+    """Before: appends went to the deleted segment and vanished; the cache was lost silently."""
+    import shutil
+
+    cache = tmp_path / "cache"
+    with FakeOpenAI() as srv:
+        c = client_for(srv, cache)
+        run(ask(c, query_messages(intent="one")))
+        c = client_for(srv, cache)
+
+        async def two_then_delete():
+            try:
+                await c.structured(query_messages(intent="two"), Queries)
+                shutil.rmtree(cache)  # someone cleans up while the run goes on
+                await c.structured(query_messages(intent="three"), Queries)
+            finally:
+                await c.aclose()
+        with caplog.at_level("WARNING"):
+            run(two_then_delete())
+        assert "recreated it with the 2 replies" in caplog.text  # the segment held one and two
+        sent = srv.count()
+        again = client_for(srv, cache)
+        for intent in ("two", "three"):
+            run(ask(again, query_messages(intent=intent)))
+        assert srv.count() == sent  # both replies of the run survived the removal

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception
 
 from ..config import LLMConfig
 from ..errors import BudgetExceeded, ConfigError, LLMError, PreflightFailed
@@ -49,6 +49,7 @@ LOCAL_PLACEHOLDER_KEY = "sk-local-no-key"
 NOTICE_EVERY_S = 5.0  # at most one backoff line per this many seconds
 PREFLIGHT_TIMEOUT_S = 15.0
 REFUSALS_TO_STOP = 5  # refusals in a row, no success between them, that stop the run
+HEALTHY_RETRIES = 4  # max_retries is multiplied by this while the endpoint answers other requests
 RECHECK_S = 0.25  # how often a request in flight is held against the (adapting) timeout
 
 
@@ -110,6 +111,13 @@ def _auth_headers(url: str, api_key: str) -> tuple[str, dict[str, str]]:
     return api_key, {"Authorization": f"Basic {token}"} if api_key == LOCAL_PLACEHOLDER_KEY else {}
 
 
+def _url_secrets(url: str) -> list[str]:
+    """What a server may echo of the URL's credentials: the password, and user:password (a
+    proxy that decodes the Basic header says either back)."""
+    user, password = credentials(url)
+    return [password, f"{user}:{password}"] if password else []
+
+
 class OpenAIClient:
     def __init__(self, *, base_url: str, api_key: str, model: str, cfg: LLMConfig,
                  cache: DiskCache | None, backoff: Backoff | None = None,
@@ -128,13 +136,15 @@ class OpenAIClient:
         self.breaker = CircuitBreaker(cfg.breaker_s)
         self.latency = LatencyTracker(cfg.timeout_s)
         self._refusals = 0  # 4xx refusals since the last success
+        self._successes = 0  # requests answered (a request's retries go on while others succeed)
         self.journal: Journal = journal or MemoryJournal()
         self.notify = notify or log.warning
         self.price: Price | None = cfg.prices.get(model)
         self._api_key = api_key
         key, headers = _auth_headers(base_url, api_key)
         self.transport = AiohttpTransport(strip_credentials(base_url), key, timeout_s=cfg.timeout_s,
-                                          max_connections=cfg.concurrency, headers=headers)
+                                          max_connections=cfg.concurrency, headers=headers,
+                                          secrets=_url_secrets(base_url))
         # Jitter only spreads retry timing; it never reaches an output, so an unseeded rng is fine.
         self._rng = rng or random.Random()
         self._reserved = 0  # estimated tokens of requests in flight (budget)
@@ -366,8 +376,11 @@ class OpenAIClient:
     def _wait(self, state: RetryCallState) -> float:
         exc = state.outcome.exception() if state.outcome else None
         after = rq.retry_after_seconds(getattr(exc, "headers", None), self.backoff.retry_after_cap_s)
-        if after is None:
-            after = rq.backoff_seconds(state.attempt_number, self.backoff.initial_s, self.backoff.max_s,
+        if after is None:  # the wait grows with the endpoint's failures since its last success,
+            # not with this request's: on an endpoint that answers most requests, an unlucky one
+            # waits half a second, not the half minute its ninth attempt would
+            streak = min(state.attempt_number, self.breaker.failures)
+            after = rq.backoff_seconds(max(1, streak), self.backoff.initial_s, self.backoff.max_s,
                                        self._rng.random())
         self._notice(exc, after)
         return after
@@ -385,8 +398,20 @@ class OpenAIClient:
         self.usage.retries += 1
         self.journal.retry()
 
+    def _stop_after(self, successes_before: int) -> Callable[[RetryCallState], bool]:
+        """When to give up on a request: after `max_retries` retries if the endpoint answered
+        nothing else meanwhile (it is failing, and the breaker will say so), else only after
+        HEALTHY_RETRIES times as many: on an endpoint that answers others, a request that failed
+        nine times in a row was unlucky (one in 1,300 at a 45% failure rate), not refused, and
+        an operator wants it finished in this invocation rather than left for a rerun."""
+        def stop(state: RetryCallState) -> bool:
+            tries = self.cfg.max_retries + 1
+            healthy = self._successes > successes_before
+            return state.attempt_number >= (tries * HEALTHY_RETRIES if healthy else tries)
+        return stop
+
     async def _send_with_retries(self, body: bytes, req: dict[str, Any]) -> CachedReply:
-        retrying = AsyncRetrying(stop=stop_after_attempt(self.cfg.max_retries + 1), wait=self._wait,
+        retrying = AsyncRetrying(stop=self._stop_after(self._successes), wait=self._wait,
                                  retry=retry_if_exception(is_transient), before_sleep=self._count_retry,
                                  reraise=True)
         attempts = abandoned = 0
@@ -438,6 +463,7 @@ class OpenAIClient:
         self.limiter.on_success()
         self.breaker.success()
         self._refusals = 0
+        self._successes += 1
         return reply
 
     async def _post(self, body: bytes, abandoned: int) -> dict[str, Any]:

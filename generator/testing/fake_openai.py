@@ -76,7 +76,7 @@ class FakeOptions:
     garbled_rate: float = 0.0  # share answered 200 with a body that is no chat completion
     refuse_status: int | None = None  # answer every chat request with this status (e.g. 400)
     refuse_message: str = "Invalid value for 'model': the model does not exist"
-    echo_auth: bool = False  # error messages quote the Authorization header (a leaky proxy)
+    echo_auth: bool = False  # error messages quote the Authorization header, decoded (a leaky proxy)
     retry_after: float | None = None  # None: 429s carry Retry-After 0 or 1 at random
     no_json_schema: bool = False  # 400 on response_format json_schema
     format_refusal_status: int = 400  # llama.cpp's Python server refuses json_schema with a 500
@@ -107,6 +107,21 @@ class Logged:
 
 def _error_body(message: str, param: str | None = None) -> dict[str, Any]:
     return {"error": {"message": message, "type": "invalid_request_error", "param": param, "code": None}}
+
+
+def _echo(auth: str) -> str:
+    """What a leaky proxy says back: the Authorization header, and a Basic one decoded."""
+    import base64
+
+    kind, _, token = auth.partition(" ")
+    decoded = ""
+    if kind == "Basic":
+        try:
+            decoded = base64.b64decode(token).decode("utf-8", "replace")
+        except ValueError:
+            decoded = ""
+    user, _, password = decoded.partition(":")
+    return f" (you sent: {auth}; user {user!r}, password {password!r}, as {decoded})"
 
 
 def _usage(messages: list[dict[str, Any]], content: str) -> dict[str, int]:
@@ -207,7 +222,7 @@ class FakeOpenAI:
     def _chat(self, path: str, raw: bytes, auth: str = "") -> tuple[int, dict[str, str], dict[str, Any]]:
         if self.options.refuse_status is not None:
             self._log(Logged(path, self.options.refuse_status, "refused"))
-            echoed = f" (you sent: {auth})" if self.options.echo_auth else ""
+            echoed = _echo(auth) if self.options.echo_auth else ""
             return self.options.refuse_status, {}, _error_body(self.options.refuse_message + echoed, "model")
         try:
             body = json.loads(raw or b"{}")
@@ -277,7 +292,7 @@ class FakeOpenAI:
         if canned.status != 200:
             headers = {} if canned.retry_after is None else {"Retry-After": f"{canned.retry_after:g}"}
             param = ("response_format" if canned.status == 400 else None) if canned.param == "auto" else canned.param
-            echoed = f" (you sent: {auth})" if self.options.echo_auth else ""
+            echoed = _echo(auth) if self.options.echo_auth else ""
             return canned.status, headers, _error_body((canned.message or f"HTTP {canned.status}") + echoed, param)
         content = canned.content
         if content is None and self.options.oracle is not None and find_task(messages) is None:
