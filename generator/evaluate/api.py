@@ -26,7 +26,7 @@ from .ask import ask
 from .formats import FORMATS, LoadContext
 from .load import load_items, select
 from .records import EvalItem, EvalResult, Prediction
-from .results import ResultSink, read_results
+from .results import ResultSink, in_item_order, read_results
 from .stats import summarize
 
 # After this many finished items with every one refused by the endpoint, stop: a wrong model
@@ -111,6 +111,7 @@ def run_eval(opts: EvalOptions) -> EvalOutcome:
         asyncio.run(runner.run(todo))
     finally:
         sink.close()
+    in_item_order(model_dir / "results.jsonl", setup, [i.id for i in items])
     rows = [r for r in read_results(model_dir / "results.jsonl", setup).values() if r.id in {i.id for i in items}]
     summary = build_summary(opts, name, client, items, rows)
     write_json(model_dir / "summary.json", summary)
