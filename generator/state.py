@@ -21,6 +21,7 @@ from typing import IO, Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from . import lifeline
 from .io import make_dir_inside, open_inside
 from .llm.usage import Spend, count
 from .records import ItemResult
@@ -87,6 +88,7 @@ class Appender:
             cut_torn_tail(self.path)
             fd = open_inside(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
             self._fh = os.fdopen(fd, "ab", buffering=0)
+        lifeline.check()  # a worker whose driver died writes nothing more
         self._fh.write(line.encode("utf-8") + b"\n")
 
     def close(self) -> None:

@@ -141,7 +141,10 @@ def run_shard(job: ShardJob, shared: SharedRun) -> ShardOutcome:
     from ..plugins import load_plugins
     from ..semantic import use_locale
 
+    from ..lifeline import follow
+
     started = time.process_time()
+    follow(job.lock)  # no request and no state write once the driver is gone
     load_plugins()
     check_worker(job)
     with use_locale(job.cfg.catalog_options.locale), confined_to(*write_roots(job.cfg, job.out_dir)):

@@ -30,6 +30,7 @@ from typing import Any
 from pydantic import BaseModel
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception
 
+from .. import lifeline
 from ..config import LLMConfig
 from ..errors import BudgetExceeded, ConfigError, LLMError, PreflightFailed
 from ..records import Record
@@ -454,6 +455,7 @@ class OpenAIClient:
         self.breaker.check()
         self.breaker.started()
         async with self.limiter.slot() as ticket:
+            lifeline.check()  # a worker whose driver died sends nothing more
             self.usage.requests_sent += 1
             try:
                 reply = _to_reply(await self._post(body, abandoned), self.endpoint)
