@@ -143,12 +143,17 @@ def test_five_reruns_with_a_spent_budget_send_at_most_the_budget_plus_one_wave(t
     budget, concurrency = 3000, 4
     cfg, out = small_config(tmp_path, f"budget_tokens: {budget}", n=60), tmp_path / "out"
     cfg.write_text(cfg.read_text().replace("concurrency: 2", f"concurrency: {concurrency}"))
-    with FakeOpenAI(latency_ms=20) as srv:
+    with FakeOpenAI(latency_ms=150) as srv:  # slow enough that requests are in flight at the stop
         codes = [cli(cfg, out, srv.base_url) for _ in range(6)]
         billed, requests = srv.tokens(), srv.count()
         per_request = billed / max(1, srv.count("answer"))
     err = capsys.readouterr().err
     assert codes == [2] * 6
+    from generator.state import Journal
+
+    journal = Journal(out, next((out / ".state").glob("*.llm.jsonl")).name.split(".")[0])
+    journal.load()
+    assert journal.spent.tokens == billed  # the replies in flight at the stop were kept and counted
     assert billed <= budget + concurrency * per_request * 1.5, (billed, per_request)
     assert err.count("nothing was sent") == 5  # each rerun says so, and sends nothing
     assert requests == srv.count("answer")
