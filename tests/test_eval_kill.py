@@ -152,3 +152,25 @@ def test_a_resumed_eval_reads_line_for_line_like_an_uninterrupted_one(tmp_path, 
     assert "torn" not in killed and all(json.loads(x) for x in killed.splitlines())
     assert killed == clean  # same lines, same order
     assert len(sent(srv)) >= sent_before
+
+
+def test_an_item_the_endpoint_refuses_is_a_failure_row_not_a_stop(tmp_path):
+    """A 4xx for one item is no verdict: it is scored as no call now and asked again on a rerun;
+    an endpoint refusing request after request stops the evaluation with its message."""
+    from generator.evaluate import api
+    from generator.testing.fake_openai import Canned
+
+    run = make_run(tmp_path / "run", TRAIL_ONLY)
+    gold = write_gold([run], tmp_path / "gold.jsonl")
+    opts = api.EvalOptions(paths=[str(run)], model="m", concurrency=1, progress=False, bootstrap=100, limit=3)
+    with FakeOpenAI(oracle=oracle(gold)) as srv:
+        refused = Canned(status=400, message="context length exceeded", param="messages")
+        srv.push(refused, refused)  # the first to the pre-flight ping (model "m" is not listed)
+        outcome = api.run_eval(opts.model_copy(update={"base_url": srv.base_url}))
+        assert outcome.failures == 1
+        again = api.run_eval(opts.model_copy(update={"base_url": srv.base_url}))
+        assert again.failures == 0 and again.resumed == outcome.items - 1
+    with FakeOpenAI(refuse_status=400, refuse_message="tools are not supported") as srv, \
+            pytest.raises(Exception, match="tools are not supported.*--json-calls"):
+        api.run_eval(opts.model_copy(update={"base_url": srv.base_url, "out": str(tmp_path / "other"),
+                                             "limit": None}))

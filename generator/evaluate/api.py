@@ -18,6 +18,7 @@ from ..config import LLMConfig
 from ..errors import BudgetExceeded, ConfigError, LLMError, TrajgenError
 from ..io import write_json
 from ..llm.client import make_client
+from ..llm.flow import EndpointRefused, Refused
 from ..llm.protocol import LLMClient, Usage
 from ..prompting import PROMPTS_DIR
 from ..records import Record
@@ -169,10 +170,13 @@ class Runner:
     async def predict(self, item: EvalItem) -> Prediction:
         try:
             return await ask(item, self.client, json_calls=self.opts.json_calls, temperature=self.opts.temperature)
+        except EndpointRefused as exc:
+            hint = " (a model without tool calling: rerun with --json-calls)" if not self.opts.json_calls else ""
+            raise type(exc)(exc.message + hint) from None
         except LLMError as exc:
-            if exc.retryable or isinstance(exc, BudgetExceeded):
+            if (exc.retryable and not isinstance(exc, Refused)) or isinstance(exc, BudgetExceeded):
                 raise  # transport trouble or budget: stop; a rerun resumes from the cache
-            return Prediction(failure=exc.message)
+            return Prediction(failure=exc.message)  # refused: scored as no call, asked again on a rerun
 
     def progress(self, pred: Prediction) -> None:
         self.finished += 1

@@ -37,7 +37,7 @@ from ..records import Record
 from ..secrets import credentials, endpoint_id, redact_url, strip_credentials
 from . import request as rq
 from .cache import CachedReply, DiskCache
-from .flow import CircuitBreaker, EndpointRefused, LatencyTracker, RateLimits
+from .flow import CircuitBreaker, EndpointRefused, LatencyTracker, RateLimits, Refused
 from .limiter import AdaptiveLimiter
 from .protocol import ReplyCheck, Structured, ToolReply, Usage, WireCall
 from .transport import AiohttpTransport, HTTPStatusError, TransportError
@@ -449,7 +449,7 @@ class OpenAIClient:
             raise EndpointRefused(f"the endpoint refused {self._refusals} requests in a row ({what}); "
                                   "nothing was rejected and the items stay unfinished: fix the "
                                   "endpoint, model or parameters and rerun the same command")
-        return LLMError(what, retryable=True, attempts=1)
+        return Refused(what, attempts=1)
 
     async def _send_once(self, body: bytes, abandoned: int = 0) -> CachedReply:
         self.breaker.check()

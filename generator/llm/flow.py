@@ -14,7 +14,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable
 
-from ..errors import RunStopped
+from ..errors import LLMError, RunStopped
 
 
 class Bucket:
@@ -77,6 +77,15 @@ class RateLimits:
 
 class CircuitOpen(RunStopped):
     """The endpoint failed every attempt for longer than the breaker allows."""
+
+
+class Refused(LLMError):
+    """One request refused with a 4xx about the request or the endpoint: no verdict on the item
+    (retryable: a rerun against a fixed endpoint makes it), and no use retrying it now."""
+
+    def __init__(self, message: str, **kw) -> None:
+        kw.setdefault("retryable", True)
+        super().__init__(message, **kw)
 
 
 class EndpointRefused(RunStopped):
