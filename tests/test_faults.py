@@ -84,12 +84,12 @@ def test_an_endpoint_refusing_every_request_stops_the_run_and_a_fixed_one_finish
     cfg, out = small_config(tmp_path), tmp_path / "out"
     with FakeOpenAI(refuse_status=status, refuse_message="Unsupported parameter: 'seed'") as srv:
         assert cli(cfg, out, srv.base_url) != 0
-        refused = srv.count("refused")
+        refused, port = srv.count("refused"), srv.port
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and f"HTTP {status}" in err[0] and "Unsupported parameter: 'seed'" in err[0], err
     assert refused < 12  # stopped, not ground through every item
     assert not (out / "rejections.jsonl").exists()  # nothing was exported, nothing rejected
-    with FakeOpenAI() as fixed:
+    with FakeOpenAI(port=port) as fixed:  # the same endpoint, fixed (the URL is part of the state key)
         assert cli(cfg, out, fixed.base_url) == 0
         assert fixed.count() > 0
     rows = (out / "sdg" / "train.jsonl").read_text().splitlines()

@@ -485,6 +485,8 @@ class OpenAIClient:
         finally:
             if not task.done():
                 task.cancel()
+            elif not task.cancelled():
+                task.exception()  # retrieved: a run stopped meanwhile must not log it as lost
         tail = self.latency.tail()
         seen = f"; the recent tail is {tail:.2f} s" if tail is not None else ""
         raise Abandoned(f"{self.endpoint}: no reply within {loop.time() - started:.1f} s{seen}")
