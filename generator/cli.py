@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import TrajgenError, one_line
+from .signals import stop_on_signals
 
 EXIT_USER_ERROR = 2
 EXIT_FINDINGS = 1
@@ -338,7 +339,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
     try:
-        return func(args)
+        with stop_on_signals():  # from the start: a stop while loading or planning is a stop too
+            return func(args)
     except TrajgenError as exc:
         print(f"trajgen: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USER_ERROR

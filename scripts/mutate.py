@@ -33,6 +33,8 @@ P = "tests/test_plan.py::"
 TV = "tests/test_traject_vagueness.py::"
 E = "tests/test_engines.py::"
 RD = "tests/test_reader.py::"
+F = "tests/test_faults.py::"
+SC = "tests/test_stop_and_contain.py::"
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,52 @@ MUTATIONS: list[Mutation] = [
     Mutation("shards do not split the endpoint's limits", "generator/engines/shard.py",
              "    data = llm.model_dump()\n", "    return llm\n    data = llm.model_dump()\n",
              (E + "test_each_shard_gets_its_share_of_the_endpoint_limits_and_of_the_remaining_budget",)),
+    Mutation("a 4xx refusal becomes a rejection (refusal-vs-rejection rule off)", "generator/llm/client.py",
+             "            if not is_transient(exc):\n                raise self._refusal(exc) from None\n",
+             "            if not is_transient(exc):\n                raise LLMError(f'HTTP {exc.status}: {exc.message}', "
+             "retryable=False, attempts=attempts) from None\n",
+             (F + "test_an_endpoint_refusing_every_request_stops_the_run_and_a_fixed_one_finishes_it",
+              F + "test_a_single_refused_item_stays_unfinished_not_rejected",
+              F + "test_refusals_in_a_row_raise_endpoint_refused")),
+    Mutation("symlink refusal off (appends follow symlinks)", "generator/io.py",
+             "    check_inside(path)\n    if path.is_symlink():",
+             "    return os.open(os.path.realpath(path), flags, mode)\n    if path.is_symlink():",
+             (SC + "test_a_symlink_in_the_state_is_refused_and_its_target_untouched",
+              SC + "test_appenders_refuse_a_symlink_outside_a_run_too")),
+    Mutation("budget ceiling off: a budget stops early and every rerun sends another wave",
+             "generator/llm/client.py",
+             "            fut = asyncio.get_running_loop().create_future()\n            self._settled.append(fut)\n",
+             "            raise BudgetExceeded(self._over_budget(self._reserved) or '')\n"
+             "            fut = asyncio.get_running_loop().create_future()\n            self._settled.append(fut)\n",
+             (F + "test_five_reruns_with_a_spent_budget_send_at_most_the_budget_plus_one_wave",
+              "tests/test_flow_control.py::test_a_rerun_with_the_same_budget_does_not_spend_it_again")),
+    Mutation("429s halve the limit with no damping and no floor", "generator/llm/limiter.py",
+             "        if ticket is not None and ticket <= self._cut_at:\n            return",
+             "        self.window = self.floor = 1\n        if ticket is not None and ticket <= self._cut_at:\n"
+             "            return",
+             ("tests/test_llm_client.py::test_limiter_cuts_once_per_wave_down_to_a_floor_and_recovers_smoothly",
+              "tests/test_llm_client.py::test_limiter_stays_between_floor_and_ceiling")),
+    Mutation("the request timeout does not adapt (a hang holds its slot)", "generator/llm/flow.py",
+             "        if tail is None:\n            return self.ceiling_s\n",
+             "        return self.ceiling_s\n",
+             (F + "test_a_hung_request_costs_seconds_not_the_configured_timeout",
+              F + "test_the_timeout_stays_between_the_floor_and_the_configured_one")),
+    Mutation("a garbled 200 body is taken as an empty reply", "generator/llm/client.py",
+             "    if not isinstance(message, dict):\n        raise TransportError(",
+             "    if not isinstance(message, dict):\n        message = {}\n    if False:\n        raise TransportError(",
+             (F + "test_garbled_bodies_are_retried_and_never_cached",)),
+    Mutation("signals wait for the next await (asyncio's handler)", "generator/signals.py",
+             "    if threading.current_thread() is not threading.main_thread():\n        yield",
+             "    if True:\n        yield",
+             (SC + "test_a_signal_during_export_stops_it_at_once",)),
+    Mutation("hostile JSON: no depth or number limits", "generator/readers/jsonfile.py",
+             "    stack: list[tuple[Any, list[str | int]]] = [(value, [])]\n",
+             "    return value\n    stack: list[tuple[Any, list[str | int]]] = [(value, [])]\n",
+             ("tests/test_hostile_input.py::test_huge_integers_are_refused_naming_the_field",
+              "tests/test_hostile_input.py::test_a_schema_nested_500_deep_is_refused_naming_its_field")),
+    Mutation("a worker keeps writing after its driver died", "generator/state.py",
+             "        lifeline.check()  # a worker whose driver died writes nothing more\n", "",
+             ("tests/test_lifeline.py::test_a_worker_writes_nothing_after_its_driver_is_killed",)),
     Mutation("workers do not check what they can see", "generator/engines/shard.py",
              '    host = socket.gethostname()\n    if code_digest()', '    return\n    host = socket.gethostname()\n'
              '    if code_digest()',
