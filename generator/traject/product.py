@@ -23,7 +23,7 @@ from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Too
 from ..shortfall import note
 from ..validators import Checker, run_all
 from ..writers.base import WriteRequest
-from . import export, llm_sim, plans, propose, sample, simulate
+from . import chains, export, llm_sim, plans, propose, sample, simulate
 from .checks import TRAJECT_VALIDATORS
 from .config import TrajectConfig
 from .graph import ToolGraph, build_graph
@@ -116,15 +116,33 @@ def new_target(
         if target is None:
             return None
     else:
-        length = rng.randint(cfg.chain.min, cfg.chain.max)
-        chain = sample.find_chain(
-            graph, [t.name for t in tools], length, cfg.chain.min, rng, allow_repeats=cfg.allow_repeats
-        )
-        if chain is None:
+        target = sequential_target(item, ctx, cfg, graph, attempt, rng)
+        if target is None:
             return None
-        target = sample.sample_sequential(item.item_id, chain, ctx.catalog.by_name, rng)
     outputs = simulate.simulate_all(target, ctx.catalog.by_name, rng)
     return target.model_copy(update={"outputs": outputs})
+
+
+class ShortChain(Exception):
+    """The chain ended before `chain.min` steps: a step had nothing of the previous output
+    left to bind (another attempt takes another start)."""
+
+
+def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int,
+                      rng: random.Random) -> Target | None:
+    """The item's chain (`chains.chain_for`: its own start of the domain's chain starts, one
+    further per attempt), sampled with its bindings; None when the domain has no chain."""
+    names = [t.name for t in ctx.catalog.by_domain[item.spec.domain]]
+    index = chains.item_index(item.spec.index, attempt, cfg.sequential)
+    length = rng.randint(cfg.chain.min, cfg.chain.max)
+    steps = chains.chain_for(graph, names, index, length, rng, allow_repeats=cfg.allow_repeats,
+                             seed=f"{ctx.seed}:{item.spec.domain}")
+    if steps is None or len(steps) < cfg.chain.min:
+        return None
+    target = sample.sample_sequential(item.item_id, steps, ctx.catalog.by_name, rng)
+    if len(target.calls) < cfg.chain.min:
+        raise ShortChain(" -> ".join(n for n, _ in steps))
+    return target
 
 
 # Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor)
@@ -238,7 +256,12 @@ def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
 async def attempt_item(
     item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
 ) -> TrajectPayload | Rejection:
-    target = new_target(item, ctx, cfg, graph, attempt)
+    try:
+        target = new_target(item, ctx, cfg, graph, attempt)
+    except ShortChain as short:
+        return Rejection(item_id=item.item_id, product=NAME, stage="sample", validator="bindings", attempts=1,
+                         reason=f"the chain {short} ends before {cfg.chain.min} steps: a step has nothing "
+                         "of the previous output to read that the query does not already state")
     if target is None and item.spec.kind == "parallel":
         return Rejection(
             item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
