@@ -29,7 +29,7 @@ from typing import Any
 from .. import semantic
 from ..constraints import pairs_for
 from ..records import Binding, Edge, Target, Tool, ToolCall
-from ..values import is_valid, repair_arguments, value_for
+from ..values import is_valid, repair_arguments
 from .graph import id_source, is_id_param, output_fields, param_words, source_field, words
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
@@ -196,17 +196,19 @@ def _earlier_ids(chain: Chain, consumer: Tool, args: dict[str, Any], taken: set[
 
 def _draw(chain: Chain, consumer: Tool, param: str, j: int, f: str, rng: random.Random) -> Any:
     """The value of a bound param: what call j's output already carries in that field (one
-    result), else a fresh value in the param's style that no call states."""
+    result), else a fresh value in the param's style that no call states (None: none fits)."""
+    from .sample import maybe_value
+
     spec = consumer.properties[param]
     have = chain.carry.get(j, {})
     if f in have:
         return have[f] if is_valid(spec, have[f]) else None
     stated = chain.stated_values()
-    value = value_for(spec, rng, name=param)
+    value = maybe_value(spec, rng, param)
     for _ in range(8):  # a value a call states would be in the query already
         if value not in stated:
             break
-        value = value_for(spec, rng, name=param)
+        value = maybe_value(spec, rng, param)
     return value
 
 

@@ -4,8 +4,9 @@ Every edge of the tool graph between two tools of the domain is a chain start (a
 chain). The starts are put in an order that covers tools not yet covered first (a seeded
 shuffle breaks ties), and item i of a domain begins with start i (on its k-th attempt, start
 i + k * n for n items), so n items over a domain with n or more starts follow n different
-chains and reach as many tools as the starts allow. From its start a chain grows to the
-drawn length: forward along random edges, then backward from its first tool. No tool of a
+chains and reach as many tools as the starts allow. From its start a chain grows forward
+along random edges to the drawn length, and backward from its first tool only as far as the
+minimum length needs. No tool of a
 chain undoes another (`shapes.undoes`: a booking is never cancelled in the same breath).
 """
 
@@ -75,9 +76,10 @@ def _backward(graph: ToolGraph, path: list[Step], length: int, allowed: set[str]
 
 
 def chain_for(graph: ToolGraph, names: list[str], index: int, length: int, rng: random.Random,
-              *, allow_repeats: bool = False, seed: str = "") -> list[Step] | None:
-    """The chain beginning with start `index` (modulo the starts) in coverage order, grown to
-    `length` steps where the graph allows; None when the domain has no start."""
+              *, min_length: int = 2, allow_repeats: bool = False, seed: str = "") -> list[Step] | None:
+    """The chain beginning with start `index` (modulo the starts) in coverage order, grown
+    forward to `length` steps where the graph allows, and backward only as far as `min_length`
+    needs (so chains of different starts stay different); None when the domain has no start."""
     order = graph.cached(("chain starts", seed, *sorted(names)),
                          lambda: coverage_order(starts(graph, names), seed))
     if not order:
@@ -86,7 +88,7 @@ def chain_for(graph: ToolGraph, names: list[str], index: int, length: int, rng: 
     allowed = set(names)
     path: list[Step] = [(p, None), (e.tool, e)]
     path = _forward(graph, path, length, allowed, rng, allow_repeats)
-    return _backward(graph, path, length, allowed, rng, allow_repeats)
+    return _backward(graph, path, min(length, min_length), allowed, rng, allow_repeats)
 
 
 def item_index(index: int, attempt: int, span: int) -> int:

@@ -135,8 +135,8 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
     names = [t.name for t in ctx.catalog.by_domain[item.spec.domain]]
     index = chains.item_index(item.spec.index, attempt, cfg.sequential)
     length = rng.randint(cfg.chain.min, cfg.chain.max)
-    steps = chains.chain_for(graph, names, index, length, rng, allow_repeats=cfg.allow_repeats,
-                             seed=f"{ctx.seed}:{item.spec.domain}")
+    steps = chains.chain_for(graph, names, index, length, rng, min_length=cfg.chain.min,
+                             allow_repeats=cfg.allow_repeats, seed=f"{ctx.seed}:{item.spec.domain}")
     if steps is None or len(steps) < cfg.chain.min:
         return None
     target = sample.sample_sequential(item.item_id, steps, ctx.catalog.by_name, rng)

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from ..records import Target, Tool, ToolCall
-from ..values import is_temporal, is_valid, repair_arguments, sample_arguments, schema_type, value_for
+from ..values import Unsampleable, is_temporal, is_valid, repair_arguments, sample_arguments, schema_type, value_for
 from .bind import Step, partners, sample_chain
 from .graph import ToolGraph
 from .shapes import conflicting
@@ -44,8 +44,18 @@ def _optionals(tool: Tool, rng: random.Random, free_rate: float) -> dict[str, An
         if "default" in s and is_valid(s, s["default"]) and rng.random() < DEFAULT_RATE:
             out[p] = s["default"]
         elif rng.random() < (SETTING_RATE if is_setting(p, s) else free_rate):
-            out[p] = value_for(s, rng, name=p)
+            value = maybe_value(s, rng, p)
+            out.update({p: value} if value is not None else {})
     return out
+
+
+def maybe_value(spec: dict[str, Any], rng: random.Random, name: str) -> Any:
+    """A valid value, or None when the schema admits none (an optional parameter no value can
+    satisfy is left out; screening refuses only tools whose required ones cannot be met)."""
+    try:
+        return value_for(spec, rng, name=name)
+    except Unsampleable:
+        return None
 
 
 def _single(tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
@@ -64,9 +74,10 @@ def _whole_pairs(tool: Tool, args: dict[str, Any], rng: random.Random) -> dict[s
     out = dict(args)
     for p, q in partners(tool).items():
         if p in out and q not in out:
-            if q in tool.required or p in tool.required:
-                out[q] = value_for(tool.properties[q], rng, name=q)
-            else:
+            value = maybe_value(tool.properties[q], rng, q) if q in tool.required or p in tool.required else None
+            if value is not None:
+                out[q] = value
+            elif p not in tool.required:
                 del out[p]
     return out
 

@@ -29,6 +29,7 @@ from ..values import REFERENCE_TIME, schema_type, value_for
 from .bind import carries
 from .graph import collection, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
+from .sample import maybe_value
 from .shapes import action_status, inferred_fields
 
 Faker = Callable[[random.Random, list[str], str], Any]  # (rng, field words, tool subject)
@@ -242,8 +243,9 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
     of that name when it says what values look like (an id pattern, an enum, a format, bounds;
     `vocabulary`), else chosen by the field's name and the tool's subject."""
     spec = (vocab or {}).get(name)
-    if spec is not None:
-        return value_for(spec, rng, name=name)
+    value = maybe_value(spec, rng, name) if spec is not None else None
+    if value is not None:
+        return value
     w = param_words(name).split() or ["value"]
     shaped = _by_form(w, rng)
     if shaped is not None:
@@ -394,13 +396,15 @@ def _honor(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Random)
 LABEL_WORDS = ("name", "title")
 
 
-def label_of(tool: Tool, args: dict[str, Any], carry: dict[str, Any]) -> tuple[str, str] | None:
+def label_of(tool: Tool, args: dict[str, Any], carry: dict[str, Any], bound: frozenset[str] = frozenset()
+             ) -> tuple[str, str] | None:
     """(output field, value) naming the result a call asks for: an argument whose name has the
     word name or title (`vessel_name`, `title_query`), or is the tool's subject (`city` of a
     city geocoder), written into the output's field of that name or the name/title field (added
-    when the output lists none); None when the call names nothing, or a later step reads it."""
+    when the output lists none); None when the call names nothing, or a later step reads it.
+    A `bound` argument names nothing: its value came from an earlier output, not the query."""
     sub, fields = subject(tool), output_fields(tool)
-    for p, v in args.items():
+    for p, v in ((p, v) for p, v in args.items() if p not in bound):
         w = param_words(p).split()
         kind = next((x for x in w if x in LABEL_WORDS), "name" if " ".join(w) == sub else "")
         if not (kind and isinstance(v, str) and len(v.strip()) >= 2):
@@ -438,12 +442,13 @@ def _mark(rows: list[dict[str, Any]], label: tuple[str, str] | None, carry: dict
 
 class Context(Record):
     """What an output is built from besides the call: the values later steps read from it
-    (`carry`), what is already known about the entity it describes (`known`), and the schemas
-    of the domain's parameters (`vocab`)."""
+    (`carry`), what is already known about the entity it describes (`known`), the schemas of
+    the domain's parameters (`vocab`) and the call's arguments read from earlier outputs (`bound`)."""
 
     carry: dict[str, Any] = Field(default_factory=dict)
     known: dict[str, Any] = Field(default_factory=dict)
     vocab: Vocab = Field(default_factory=dict)
+    bound: frozenset[str] = frozenset()
 
 
 def simulate_output(
@@ -457,7 +462,7 @@ def simulate_output(
     carry = {**ctx.carry, **(carry or {})}
     sub, coll = subject(tool), collection(tool)
     fields = [f for f in output_fields(tool) or inferred_fields(tool) if f != coll] or ["name"]
-    label = label_of(tool, args, carry)
+    label = label_of(tool, args, carry, ctx.bound)
     fields = fields + [f for f in [*(label[:1] if label else []), *carry] if f not in fields]
     rows = [_row(fields, sub, rng, ctx.vocab) for _ in range(_rows_wanted(coll, label, carry, rng))]
     done = action_status(tool, args)
@@ -494,7 +499,8 @@ def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> 
     vocab = vocabulary([t for t in tools.values() if t.domain == target.domain])
     outputs: list[str] = []
     for i, c in enumerate(target.calls):
-        ctx = Context(carry=carry[i], known=known_entity(target, i, tools, outputs), vocab=vocab)
+        ctx = Context(carry=carry[i], known=known_entity(target, i, tools, outputs), vocab=vocab,
+                      bound=frozenset(b.param for b in target.bindings if b.call == i))
         outputs.append(simulate_output(tools[c.tool], c.arguments, rng, context=ctx))
     return outputs
 
