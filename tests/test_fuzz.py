@@ -1,21 +1,29 @@
 """Property-based tests: any catalog, history or config a user may write ends in a result or one
-clear TrajgenError line, never in a traceback."""
+clear TrajgenError line, never in a traceback; catalogs whose tools feed each other
+(tests/catalog_strategies.py) give sequential trajectories the query determines."""
 
 from __future__ import annotations
 
 import json
+import random
 import tempfile
 from pathlib import Path
 
+import pytest
+import test_any_catalog as any_catalog
 import yaml
+from catalog_strategies import as_openai, as_traject, catalog_shapes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.catalog import Catalog
 from generator.cli import main
 from generator.config import load_config
 from generator.errors import TrajgenError, one_line
 from generator.names import checked_tools
-from generator.readers import read_catalogs, read_histories
+from generator.readers import read_catalog, read_catalogs, read_histories
+from generator.schema import argument_errors
+from generator.screening import screen
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -110,17 +118,6 @@ def test_an_error_is_always_one_line(s):
 
 
 # ---------------------------------------------------------------- catalogs whose tools feed each other
-
-import random  # noqa: E402
-
-import pytest  # noqa: E402
-import test_any_catalog as any_catalog  # noqa: E402
-from catalog_strategies import as_openai, as_traject, catalog_shapes  # noqa: E402
-
-from generator.catalog import Catalog  # noqa: E402
-from generator.readers import read_catalog  # noqa: E402
-from generator.schema import argument_errors  # noqa: E402
-from generator.screening import screen  # noqa: E402
 
 FORMS = ["openai", "openai+outputs", "openai+edges", "traject"]
 chain_catalogs = catalog_shapes(any_catalog.PROPERTY)

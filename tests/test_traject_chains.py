@@ -90,7 +90,7 @@ def _film() -> Catalog:
 def _chains(catalog: Catalog, n: int, seed: int = 5) -> list[Target]:
     graph = build_graph(catalog.tools)
     out = []
-    for domain, members in catalog.by_domain.items():
+    for members in catalog.by_domain.values():
         for index in range(n):
             rng = random.Random(f"{seed}:{index}")
             steps = chain_for(graph, [t.name for t in members], index, 4, rng, seed=str(seed))

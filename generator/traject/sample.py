@@ -13,7 +13,15 @@ import random
 from typing import Any
 
 from ..records import Target, Tool, ToolCall
-from ..values import Unsampleable, is_temporal, is_valid, repair_arguments, sample_arguments, schema_type, value_for
+from ..values import (
+    Unsampleable,
+    is_temporal,
+    is_valid,
+    repair_arguments,
+    sample_arguments,
+    schema_type,
+    value_for,
+)
 from .bind import Step, partners, sample_chain
 from .graph import ToolGraph
 from .shapes import conflicting
