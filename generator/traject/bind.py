@@ -125,10 +125,20 @@ class Chain:
         return [v for i, c in enumerate(self.calls) for p, v in c.arguments.items() if p not in self.bound(i)]
 
 
+def echo_arg(args: dict[str, Any], field_name: str) -> str | None:
+    """The argument an output field repeats: one of the same name, or the one coordinate of the
+    same kind (a forecast asked for `latitude` reports it as `lat`)."""
+    if field_name in args:
+        return field_name
+    kind = semantic.infer(field_name, {"type": "number"})
+    same = [p for p in args if kind in COORDINATES and semantic.infer(p, {"type": "number"}) == kind]
+    return same[0] if len(same) == 1 else None
+
+
 def _fresh(chain: Chain, consumer: Tool, params: list[str], j: int) -> list[str]:
-    """The params whose field of call j's output is not one of call j's own arguments."""
+    """The params whose field of call j's output does not repeat one of call j's arguments."""
     asked = chain.calls[j].arguments
-    return [p for p in params if bound_field(chain.tool(j), consumer, p) not in asked]
+    return [p for p in params if echo_arg(asked, bound_field(chain.tool(j), consumer, p)) is None]
 
 
 def _drop_echo(chain: Chain, consumer: Tool, params: list[str], j: int) -> list[str]:

@@ -106,6 +106,18 @@ def chainless(ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, domains: li
     return frozenset(out)
 
 
+def report_coverage(cfg: TrajectConfig, graph: ToolGraph, by_domain: dict[str, list[Tool]], domains: list[str]) -> None:
+    """Say where sequential items outnumber a domain's chain starts (their chains then repeat):
+    the distinct chains the files can hold, against what was asked."""
+    for d in domains:
+        available = len(chains.starts(graph, [t.name for t in by_domain[d]]))
+        if 0 < available < cfg.sequential:
+            log.warning("traject: %s has %d chain start(s) (tool pairs one feeds the other) for %d sequential "
+                        "items: chains repeat, lengths and values differ", d, available, cfg.sequential)
+        else:
+            log.info("traject: %s: %d chain start(s) for %d sequential items", d, available, cfg.sequential)
+
+
 def new_target(
     item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
 ) -> Target | None:
@@ -354,6 +366,8 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         domains = select_domains(cfg, ctx)
         # with llm_edges the graph grows at run time, so no domain is skipped up front
         skip = chainless(ctx, cfg, self.graph(ctx), domains) if cfg.sequential and not cfg.llm_edges else frozenset()
+        if cfg.sequential and not cfg.llm_edges:
+            report_coverage(cfg, self.graph(ctx), ctx.catalog.by_domain, [d for d in domains if d not in skip])
         specs = _specs("parallel", cfg.parallel, domains) + _specs("sequential", cfg.sequential, domains, skip)
         return [self.item(ctx, n, s, s.kind, s.domain, s.index) for n, s in enumerate(specs)]
 

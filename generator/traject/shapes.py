@@ -53,6 +53,8 @@ WEAK_KEYS = frozenset({"forecast", "quote", "share", "shares", "exchange", "conv
                        "direction", "area", "sum", "average", "solve", "light", "lock", "track", "item", "goods",
                        "order", "member", "account", "event", "image", "camera", "sensor", "device", "route",
                        "picture", "snapshot", "compute", "calculate"})
+# Topic fields an action's output does not repeat: the thing's title or place is the user's.
+ACTION_SILENT = frozenset({"status", "title", "name", "location", "address"})
 LOOKUP_VERBS = frozenset({"search", "list", "find", "browse", "query", "recommend", "lookup", "discover",
                           "fetch", "retrieve", "filter", "scan"})
 GETTER_VERBS = frozenset({"get", "check", "show", "view", "read", "track", "describe", "estimate", "calculate",
@@ -103,12 +105,14 @@ def _topic(keys: frozenset[str], name: set[str], text: set[str]) -> bool:
 
 
 def _topic_fields(tool: Tool) -> tuple[str, ...]:
+    """The fields of the topic the name names; failing that, of a topic two of whose words the
+    description uses (one word of prose, "allows users to ...", names no topic)."""
     name = {singular(w) for w in api_words(tool)} | set(api_words(tool))
     text = {singular(w) for w in tokens(tool.description)} | set(tokens(tool.description))
     for keys, fields in TOPICS:
         if keys & name and _topic(keys, name, text):
             return fields
-    return next((fields for keys, fields in TOPICS if _topic(keys, set(), text)), ())
+    return next((fields for keys, fields in TOPICS if len(keys & text) >= 2), ())
 
 
 def inferred_fields(tool: Tool) -> list[str]:
@@ -118,13 +122,21 @@ def inferred_fields(tool: Tool) -> list[str]:
     subject, verb = subject_of(tool), verb_of(tool)
     own = [acted_on(tool, subject) or (f"{'_'.join(subject.split())}_id" if subject and subject != "id" else "id")]
     topic = list(_topic_fields(tool))
-    if verb in ACTION_STATUS:
-        fields = own + ["status"] + [f for f in topic if f not in own and f != "status" and not f.endswith("_id")][:2]
+    if verb in ACTION_STATUS:  # what an action reports: never a title or place it would have to invent
+        extra = [f for f in topic if f not in own and f not in ACTION_SILENT and not f.endswith("_id")]
+        fields = own + ["status"] + extra[:2]
     elif topic:
         fields = ([own[0]] if verb in LOOKUP_VERBS else []) + topic
+    elif verb in GETTER_VERBS and _noun_phrase(tool):
+        fields = [_noun_phrase(tool)]  # get_liquidity_value returns the liquidity value
     else:
         fields = own + ["name"]
     return list(dict.fromkeys(fields))
+
+
+def _noun_phrase(tool: Tool) -> str:
+    verbs = LOOKUP_VERBS | GETTER_VERBS | set(ACTION_STATUS)
+    return "_".join(w for w in api_words(tool) if w not in verbs)
 
 
 def acted_on(tool: Tool, subject: str) -> str:

@@ -26,7 +26,7 @@ from .. import semantic
 from ..records import Record, Target, Tool
 from ..vagueness import normalize
 from ..values import REFERENCE_TIME, schema_type, value_for
-from .bind import carries
+from .bind import carries, echo_arg
 from .graph import collection, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
 from .sample import maybe_value
@@ -247,6 +247,8 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
     if value is not None:
         return value
     w = param_words(name).split() or ["value"]
+    if {"total", "number", "count", "num"} & set(w) and any(_plural(w[i:]) for i in range(len(w))):
+        return fake_count(rng, w, sub)  # totalListings, number_of_results: a count
     shaped = _by_form(w, rng)
     if shaped is not None:
         return shaped
@@ -311,7 +313,7 @@ def vocabulary(tools: list[Tool]) -> Vocab:
 
 
 # Field words of a quantity: the field holds a number even when its kind is not known.
-NUMERIC_WORDS = frozenset({"count", "total", "score", "index", "level", "percent", "percentage", "capacity",
+NUMERIC_WORDS = frozenset({"count", "total", "score", "index", "level", "percent", "percentage", "capacity", "value",
                            "height", "pressure", "volume", "quantity", "size", "rank", "strokes", "depth",
                            "gpm", "psi", "aqi", "uv", "visibility", "minutes", "hours", "seconds", "km", "miles"})
 # Semantic kinds whose values fit any tool's output under that field name (a url, a city, an
@@ -352,8 +354,9 @@ def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: rando
     term = next((args[k] for k in SEARCH_TERMS if isinstance(args.get(k), str)), None)
     for row in rows:
         for f in [f for f in row if f not in (skip or set())]:
-            if isinstance(args.get(f), str) or _number(args.get(f)):
-                row[f] = args[f]
+            asked = args.get(echo_arg(args, f) or f)
+            if isinstance(asked, str) or _number(asked):
+                row[f] = asked
             elif f in ("name", "title") and sub == "product" and term:
                 row[f] = f"{row.get('brand') or semantic.faker(rng).company()} {term.title()}"
 
