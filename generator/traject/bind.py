@@ -30,10 +30,18 @@ from .. import semantic
 from ..constraints import pairs_for
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from ..values import is_valid, repair_arguments
-from .graph import id_source, is_id_param, output_fields, param_words, source_field, words
+from .graph import (
+    COORDINATES,
+    echo_arg,
+    id_source,
+    is_id_param,
+    output_fields,
+    param_words,
+    source_field,
+    words,
+)
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
-COORDINATES = ("latitude", "longitude")
 
 
 # ---------------------------------------------------------------- pairs
@@ -123,16 +131,6 @@ class Chain:
 
     def stated_values(self) -> list[Any]:
         return [v for i, c in enumerate(self.calls) for p, v in c.arguments.items() if p not in self.bound(i)]
-
-
-def echo_arg(args: dict[str, Any], field_name: str) -> str | None:
-    """The argument an output field repeats: one of the same name, or the one coordinate of the
-    same kind (a forecast asked for `latitude` reports it as `lat`)."""
-    if field_name in args:
-        return field_name
-    kind = semantic.infer(field_name, {"type": "number"})
-    same = [p for p in args if kind in COORDINATES and semantic.infer(p, {"type": "number"}) == kind]
-    return same[0] if len(same) == 1 else None
 
 
 def _fresh(chain: Chain, consumer: Tool, params: list[str], j: int) -> list[str]:

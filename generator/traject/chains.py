@@ -2,8 +2,8 @@
 
 Every edge of the tool graph between two tools of the domain is a chain start (a two-step
 chain). The starts are put in an order that covers tools not yet covered first (a seeded
-shuffle breaks ties), and item i of a domain begins with start i (on its k-th attempt, start
-i + k * n for n items), so n items over a domain with n or more starts follow n different
+shuffle breaks ties), and item i of a domain begins with start i (start i + k * n for n items
+when k chains before could not bind), so n items over a domain with n or more starts follow n different
 chains and reach as many tools as the starts allow. From its start a chain grows forward
 along random edges to the drawn length, and backward from its first tool only as far as the
 minimum length needs. No tool of a
@@ -91,6 +91,6 @@ def chain_for(graph: ToolGraph, names: list[str], index: int, length: int, rng: 
     return _backward(graph, path, min(length, min_length), allowed, rng, allow_repeats)
 
 
-def item_index(index: int, attempt: int, span: int) -> int:
-    """The start an item takes on an attempt: its own first, then one `span` further each time."""
-    return index + attempt * max(1, span)
+def item_index(index: int, shift: int, span: int) -> int:
+    """The start an item takes: its own, then one `span` further for each chain that could not bind."""
+    return index + shift * max(1, span)

@@ -480,11 +480,26 @@ def source_field(producer: Tool, consumer: Tool, param: str) -> str:
     return data_source(producer, consumer, param) or value_source(producer, consumer, param) or param
 
 
+COORDINATES = ("latitude", "longitude")
+
+
+def echo_arg(args: Iterable[str], field_name: str) -> str | None:
+    """The argument an output field repeats: one of the same name, or the one coordinate of the
+    same kind (a forecast asked for `latitude` reports it as `lat`)."""
+    args = list(args)
+    if field_name in args:
+        return field_name
+    kind = semantic.infer(field_name, {"type": "number"})
+    same = [p for p in args if kind in COORDINATES and semantic.infer(p, {"type": "number"}) == kind]
+    return same[0] if len(same) == 1 else None
+
+
 def echoed(producer: Tool, consumer: Tool, param: str) -> bool:
     """Whether `param` would only read back what the producer is always told: its output field
-    is one of the producer's required inputs (a domain check's `domain`), which the query states,
-    so the binding would give the value away."""
-    return param in producer.required and source_field(producer, consumer, param) == param
+    repeats one of the producer's required inputs (a domain check's `domain`, the coordinates
+    a point forecast was asked for), which the query states, so the binding would give it away."""
+    return echo_arg(producer.required, source_field(producer, consumer, param)) is not None and (
+        param in producer.required or semantic.infer(param, {"type": "number"}) in COORDINATES)
 
 
 # ---------------------------------------------------------------- the graph

@@ -136,25 +136,34 @@ def new_target(
 
 
 class ShortChain(Exception):
-    """The chain ended before `chain.min` steps: a step had nothing of the previous output
-    left to bind (another attempt takes another start)."""
+    """Every chain tried ended before `chain.min` steps: a step had nothing of the previous
+    output left to bind."""
+
+
+# Chain starts an item tries, one `sequential` further each time, when a chain cannot bind.
+SHIFTS = 4
 
 
 def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int,
                       rng: random.Random) -> Target | None:
-    """The item's chain (`chains.chain_for`: its own start of the domain's chain starts, one
-    further per attempt), sampled with its bindings; None when the domain has no chain."""
+    """The item's chain (`chains.chain_for`: its own start of the domain's chain starts, the
+    same on every attempt, so retries for a query's wording keep the chain), sampled with its
+    bindings; a chain that cannot bind passes to a start further on. None when the domain has
+    no chain."""
     names = [t.name for t in ctx.catalog.by_domain[item.spec.domain]]
-    index = chains.item_index(item.spec.index, attempt, cfg.sequential)
-    length = rng.randint(cfg.chain.min, cfg.chain.max)
-    steps = chains.chain_for(graph, names, index, length, rng, min_length=cfg.chain.min,
-                             allow_repeats=cfg.allow_repeats, seed=f"{ctx.seed}:{item.spec.domain}")
-    if steps is None or len(steps) < cfg.chain.min:
-        return None
-    target = sample.sample_sequential(item.item_id, steps, ctx.catalog.by_name, rng)
-    if len(target.calls) < cfg.chain.min:
-        raise ShortChain(" -> ".join(n for n, _ in steps))
-    return target
+    tried = []
+    for shift in range(SHIFTS):
+        index = chains.item_index(item.spec.index, shift, cfg.sequential)
+        steps = chains.chain_for(graph, names, index, rng.randint(cfg.chain.min, cfg.chain.max), rng,
+                                 min_length=cfg.chain.min, allow_repeats=cfg.allow_repeats,
+                                 seed=f"{ctx.seed}:{item.spec.domain}")
+        if steps is None or len(steps) < cfg.chain.min:
+            return None
+        target = sample.sample_sequential(item.item_id, steps, ctx.catalog.by_name, rng)
+        if len(target.calls) >= cfg.chain.min:
+            return target
+        tried.append(" -> ".join(n for n, _ in steps))
+    raise ShortChain("; ".join(tried))
 
 
 # Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor)
@@ -272,7 +281,7 @@ async def attempt_item(
         target = new_target(item, ctx, cfg, graph, attempt)
     except ShortChain as short:
         return Rejection(item_id=item.item_id, product=NAME, stage="sample", validator="bindings", attempts=1,
-                         reason=f"the chain {short} ends before {cfg.chain.min} steps: a step has nothing "
+                         reason=f"the chains {short} end before {cfg.chain.min} steps: a step has nothing "
                          "of the previous output to read that the query does not already state")
     if target is None and item.spec.kind == "parallel":
         return Rejection(

@@ -26,8 +26,8 @@ from .. import semantic
 from ..records import Record, Target, Tool
 from ..vagueness import normalize
 from ..values import REFERENCE_TIME, schema_type, value_for
-from .bind import carries, echo_arg
-from .graph import collection, is_id_param, output_fields, param_words, subject
+from .bind import carries
+from .graph import collection, echo_arg, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
 from .sample import maybe_value
 from .shapes import action_status, inferred_fields
