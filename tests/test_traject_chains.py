@@ -16,7 +16,8 @@ from generator.catalog import Catalog
 from generator.products.sdg import compatible_sample
 from generator.readers import read_catalog
 from generator.records import Edge, Target, Tool, ToolCall
-from generator.traject.bind import binding_problems, carries, partners
+from generator.traject.bind import binding_problems, carries
+from generator.traject.calls import partners
 from generator.traject.chains import chain_for, item_index, starts
 from generator.traject.checks import bindings_determined
 from generator.traject.export import call_object, wire_value

@@ -25,7 +25,7 @@ from ..errors import InputError
 from ..records import Tool
 from ..surface import mentions
 from ..vagueness import countable, mean, normalize, value_elements
-from .bind import partners
+from .calls import partners
 from .metrics import gold_scores
 from .plans import ENUM_WORDS, hint_core
 from .reading import step_problems

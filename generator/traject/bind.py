@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import semantic
-from ..constraints import pairs_for
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from ..values import is_valid, repair_arguments
+from .calls import arguments, coordinate_stem, maybe_value, partners
 from .graph import (
     COORDINATES,
     echo_arg,
@@ -42,44 +42,6 @@ from .graph import (
 )
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
-
-
-# ---------------------------------------------------------------- pairs
-
-
-def _coordinate_stem(param: str, spec: dict[str, Any]) -> tuple[str, str] | None:
-    """(kind, stem) of a latitude or longitude param: `origin_lat` -> ("latitude", "origin")."""
-    kind = semantic.infer(param, spec)
-    if kind not in COORDINATES:
-        return None
-    rest = [w for w in param_words(param).split() if semantic.infer(w, spec) != kind]
-    return kind, " ".join(rest)
-
-
-# Role pairs (generator.constraints) that together are one value: a window's start and end.
-# Other role pairs are two values (an origin found, a destination stated; a currency found,
-# the one to convert to stated) and may come from different sources.
-ONE_VALUE_ROLES = frozenset({(("start",), ("end",)), (("begin",), ("end",))})
-
-
-def partners(tool: Tool) -> dict[str, str]:
-    """param -> the param it pairs with (both ways) into one value: latitude/longitude of one
-    stem, and a window's start/end (ONE_VALUE_ROLES)."""
-    out: dict[str, str] = {}
-    coords: dict[tuple[str, str], str] = {}
-    for p, spec in tool.properties.items():
-        found = _coordinate_stem(p, spec)
-        if found:
-            coords.setdefault(found, p)
-    for (kind, stem), p in coords.items():
-        other = coords.get(("longitude" if kind == "latitude" else "latitude", stem))
-        if other:
-            out[p] = other
-    for pair in pairs_for(tool.properties):
-        if pair.role is not None and (pair.role.first, pair.role.second) in ONE_VALUE_ROLES:
-            out.setdefault(pair.first, pair.second)
-            out.setdefault(pair.second, pair.first)
-    return out
 
 
 def provides(producer: Tool, consumer: Tool, param: str) -> str:
@@ -105,7 +67,7 @@ def bound_field(producer: Tool, consumer: Tool, param: str) -> str:
 
 
 def _same_stem(field_name: str, param: str, spec: dict[str, Any]) -> bool:
-    a, b = _coordinate_stem(field_name, {"type": "number"}), _coordinate_stem(param, spec)
+    a, b = coordinate_stem(field_name, {"type": "number"}), coordinate_stem(param, spec)
     return bool(a and b and a[1] == b[1])
 
 
@@ -205,8 +167,6 @@ def _earlier_ids(chain: Chain, consumer: Tool, args: dict[str, Any], taken: set[
 def _draw(chain: Chain, consumer: Tool, param: str, j: int, f: str, rng: random.Random) -> Any:
     """The value of a bound param: what call j's output already carries in that field (one
     result), else a fresh value in the param's style that no call states (None: none fits)."""
-    from .sample import maybe_value
-
     spec = consumer.properties[param]
     have = chain.carry.get(j, {})
     if f in have:
@@ -255,8 +215,6 @@ def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dic
 def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optional_rate: float) -> bool:
     """Append one bound call along `edge`; False (chain unchanged but for a dropped echo) when
     nothing of the previous output can be bound."""
-    from .sample import arguments
-
     args = arguments(consumer, rng, optional_rate)
     sources = {p: (len(chain.calls) - 1, f) for p, f in _edge_sources(chain, consumer, edge, args).items()}
     bound = _carried(chain, consumer, args, sources, rng)
@@ -279,8 +237,6 @@ def sample_chain(item_id: str, steps: list[Step], tools: dict[str, Tool], rng: r
                  optional_rate: float = 0.2) -> Target:
     """The calls of `steps` with their bindings; the chain ends early at a step whose edge
     has nothing left to bind (the caller checks the length it needs)."""
-    from .sample import arguments
-
     chain = Chain(tools)
     for name, edge in steps:
         if edge is None:

@@ -10,90 +10,12 @@ so that the bound values sit in one result of the producer's output.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..records import Target, Tool, ToolCall
-from ..values import (
-    Unsampleable,
-    is_temporal,
-    is_valid,
-    repair_arguments,
-    sample_arguments,
-    schema_type,
-    value_for,
-)
-from .bind import Step, partners, sample_chain
+from .bind import Step, sample_chain
+from .calls import arguments
 from .graph import ToolGraph
 from .shapes import conflicting
-
-# Upstream calls pass an optional parameter at its default about as often as not ("timeout": "10");
-# such values are recoverable from the schema, which is what lets hard queries leave them out.
-DEFAULT_RATE = 0.85
-# Other optional parameters: settings a user naturally words (enums, flags, numbers, dates) are
-# set more often than free-text extras (a special request, a note), as in upstream's calls.
-SETTING_RATE = 0.8
-
-
-def is_setting(param: str, spec: dict[str, Any]) -> bool:
-    return (
-        bool(spec.get("enum"))
-        or schema_type(spec) in ("boolean", "integer", "number")
-        or is_temporal(param, spec) is not None
-    )
-
-
-def _optionals(tool: Tool, rng: random.Random, free_rate: float) -> dict[str, Any]:
-    """Optional arguments: the default (DEFAULT_RATE), else a setting (SETTING_RATE), else
-    a free-text value (`free_rate`); always valid against the schema."""
-    required, out = set(tool.required), {}
-    for p, s in tool.properties.items():
-        if p in required:
-            continue
-        if "default" in s and is_valid(s, s["default"]) and rng.random() < DEFAULT_RATE:
-            out[p] = s["default"]
-        elif rng.random() < (SETTING_RATE if is_setting(p, s) else free_rate):
-            value = maybe_value(s, rng, p)
-            out.update({p: value} if value is not None else {})
-    return out
-
-
-def maybe_value(spec: dict[str, Any], rng: random.Random, name: str) -> Any:
-    """A valid value, or None when the schema admits none (an optional parameter no value can
-    satisfy is left out; screening refuses only tools whose required ones cannot be met)."""
-    try:
-        return value_for(spec, rng, name=name)
-    except Unsampleable:
-        return None
-
-
-def _single(tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
-    """Lists cut to their first element where the schema allows: TRAJECT values are flat strings,
-    and a one-element list reads the same in the query as in the gold call."""
-    out = dict(args)
-    for p, v in args.items():
-        if isinstance(v, list) and len(v) > 1 and is_valid(tool.properties.get(p) or {}, v[:1]):
-            out[p] = v[:1]
-    return out
-
-
-def _whole_pairs(tool: Tool, args: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Both members of a pair or neither (a longitude without its latitude, an end without a
-    start says nothing): an optional half is dropped, unless its partner is required."""
-    out = dict(args)
-    for p, q in partners(tool).items():
-        if p in out and q not in out:
-            value = maybe_value(tool.properties[q], rng, q) if q in tool.required or p in tool.required else None
-            if value is not None:
-                out[q] = value
-            elif p not in tool.required:
-                del out[p]
-    return out
-
-
-def arguments(tool: Tool, rng: random.Random, optional_rate: float) -> dict[str, Any]:
-    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate))
-    args = _whole_pairs(tool, _single(tool, args), rng)
-    return repair_arguments(tool, {p: args[p] for p in tool.properties if p in args}, rng)  # optionals came in fixed: pair them up
 
 
 def pick_tools(tools: list[Tool], k: int, rng: random.Random, allow_repeats: bool) -> list[Tool]:

@@ -27,9 +27,9 @@ from ..records import Record, Target, Tool
 from ..vagueness import normalize
 from ..values import REFERENCE_TIME, schema_type, value_for
 from .bind import carries
+from .calls import maybe_value
 from .graph import collection, echo_arg, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
-from .sample import maybe_value
 from .shapes import action_status, inferred_fields
 
 Faker = Callable[[random.Random, list[str], str], Any]  # (rng, field words, tool subject)
