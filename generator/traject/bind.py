@@ -107,8 +107,10 @@ def _drop_echo(chain: Chain, consumer: Tool, params: list[str], j: int) -> list[
     producer, call, bound = chain.tool(j), chain.calls[j], chain.bound(j)
     for p in params:
         f = bound_field(producer, consumer, p)
-        if f in call.arguments and f not in producer.required and f not in bound:
-            chain.calls[j] = call.model_copy(update={"arguments": {k: v for k, v in call.arguments.items() if k != f}})
+        drop = {f, partners(producer).get(f, f)}  # a coordinate goes with its partner
+        if all(d in call.arguments and d not in producer.required and d not in bound for d in drop):
+            kept = {k: v for k, v in call.arguments.items() if k not in drop}
+            chain.calls[j] = call.model_copy(update={"arguments": kept})
             return [p]
     return []
 
@@ -128,12 +130,12 @@ def _one_per_field(chain: Chain, consumer: Tool, params: list[str], j: int) -> d
     return out
 
 
-def _close_pairs(chain: Chain, consumer: Tool, chosen: dict[str, str], args: dict[str, Any], j: int) -> None:
+def _close_pairs(chain: Chain, consumer: Tool, chosen: dict[str, str], j: int) -> None:
     """Bind the partner of every bound param from the same output, or unbind the param."""
     pairs = partners(consumer)
     for p in list(chosen):
         q = pairs.get(p)
-        if p not in chosen or q is None or q in chosen or (q not in args and q not in consumer.required):
+        if p not in chosen or q is None or q in chosen:
             continue
         f = provides(chain.tool(j), consumer, q)
         if f and f not in chosen.values():
@@ -142,12 +144,13 @@ def _close_pairs(chain: Chain, consumer: Tool, chosen: dict[str, str], args: dic
             del chosen[p]
 
 
-def _edge_sources(chain: Chain, consumer: Tool, edge: Edge, args: dict[str, Any]) -> dict[str, str]:
+def _edge_sources(chain: Chain, consumer: Tool, edge: Edge) -> dict[str, str]:
+    """param -> field of the previous output, for the params the step binds along `edge`."""
     j = len(chain.calls) - 1
     params = [p for p in edge.params if p in consumer.properties]
     fresh = _fresh(chain, consumer, params, j) or _drop_echo(chain, consumer, params, j)
     chosen = _one_per_field(chain, consumer, fresh, j)
-    _close_pairs(chain, consumer, chosen, args, j)
+    _close_pairs(chain, consumer, chosen, j)
     return chosen
 
 
@@ -216,7 +219,7 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
     """Append one bound call along `edge`; False (chain unchanged but for a dropped echo) when
     nothing of the previous output can be bound."""
     args = arguments(consumer, rng, optional_rate)
-    sources = {p: (len(chain.calls) - 1, f) for p, f in _edge_sources(chain, consumer, edge, args).items()}
+    sources = {p: (len(chain.calls) - 1, f) for p, f in _edge_sources(chain, consumer, edge).items()}
     bound = _carried(chain, consumer, args, sources, rng)
     if not bound:
         return False
@@ -283,6 +286,7 @@ def binding_problems(target: Target, tools: dict[str, Tool]) -> list[str]:
     for i, call in enumerate(target.calls):
         bound = {b.param for b in target.bindings if b.call == i}
         for p, q in partners(tools[call.tool]).items():
-            if p in bound and q in call.arguments and q not in bound:
-                out.append(f"call {i + 1}: {p} is bound but its partner {q} is stated")
+            if p in bound and q not in bound:
+                out.append(f"call {i + 1}: {p} is bound but its partner {q} is "
+                           f"{'stated' if q in call.arguments else 'missing'}")
     return out
