@@ -237,3 +237,24 @@ def test_targets_without_outputs_or_with_broken_bindings_are_refused():
                                                     Binding(call=1, param="nope", from_call=0)]})
     problems = binding_problems(broken, WEATHER)
     assert any("nope" in p for p in problems) and any("partner lon" in p for p in problems)
+
+
+def test_a_later_bound_agrees_with_an_earlier_one():
+    """A restaurant recommended under a maximum price is not then searched above it: the later
+    call's minimum is kept below the maximum the user already gave."""
+    price = {"type": "number", "minimum": 1, "maximum": 500}
+    recommend = Tool(name="recommend_restaurant", app="", api="recommend_restaurant", domain="food",
+                     output="restaurants with restaurant_id, name and rating",
+                     parameters={"type": "object", "required": ["location", "max_price"],
+                                 "properties": {"location": {"type": "string"}, "max_price": price}})
+    search = Tool(name="search_restaurant", app="", api="search_restaurant", domain="food",
+                  parameters={"type": "object", "required": ["name", "min_price"],
+                              "properties": {"name": {"type": "string"}, "min_price": price, "max_price": price}})
+    tools = {t.name: t for t in (recommend, search)}
+    edge = build_graph(tools.values()).edge("recommend_restaurant", "search_restaurant")
+    assert edge is not None and edge.params == ["name"]
+    for seed in range(40):
+        t = sample_sequential("t", [("recommend_restaurant", None), ("search_restaurant", edge)], tools,
+                              random.Random(seed))
+        first, second = t.calls[0].arguments, t.calls[1].arguments
+        assert second["min_price"] <= first["max_price"] and second.get("max_price") == first["max_price"]

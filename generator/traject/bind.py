@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import semantic
+from ..constraints import pairs_for
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from ..values import is_valid, repair_arguments
 from .calls import arguments, coordinate_stem, maybe_value, partners
@@ -194,16 +195,30 @@ def _carried(chain: Chain, consumer: Tool, args: dict[str, Any], sources: dict[s
     return {p: v for p, v in values.items() if p not in bad}
 
 
+def _bounds_in_force(chain: Chain, consumer: Tool, args: dict[str, Any]) -> list[str]:
+    """Params the consumer leaves out whose pair partner it sets, which an earlier call set
+    (a maximum price searched before a minimum price now): they come along, so the repair keeps
+    the minimum below the maximum the user already gave."""
+    out = []
+    for pair in pairs_for(consumer.properties):
+        for p, q in ((pair.first, pair.second), (pair.second, pair.first)):
+            if pair.kind == "order" and p not in args and q in args and any(p in c.arguments for c in chain.calls):
+                out.append(p)
+    return out
+
+
 def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dict[str, tuple[int, str, Any]]) -> None:
     """A param an earlier call took keeps that call's value; bound there, it is bound here to the
     same output. A value the consumer cannot take (another enum) is left out when optional."""
+    for p in _bounds_in_force(chain, consumer, args):
+        args[p] = None  # filled below from the earlier call
     for p in [p for p in list(args) if p not in bound]:
         k = next((k for k in range(len(chain.calls) - 1, -1, -1) if p in chain.calls[k].arguments), None)
         if k is None:
             continue
         value = chain.calls[k].arguments[p]
         if not is_valid(consumer.properties.get(p) or {}, value):
-            if p not in consumer.required:
+            if p not in consumer.required or args[p] is None:
                 del args[p]
             continue
         args[p] = value

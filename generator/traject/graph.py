@@ -12,8 +12,10 @@ Three sources, merged in this order (the first edge for a producer/consumer pair
      (ids are app-scoped: a Dishdash restaurant_id means nothing to Tablely), and when q's
      description names an API of that app ("Order identifier from place_order"), P is that
      API; or
-   - **data -> lookup** (only from a P whose output the catalog describes: data fields inferred
-     from a name are guesses): C is a lookup (its API verb is search/find/get/list/check/track/...),
+   - **data -> lookup** (from a P whose output the catalog does not describe, only a name or
+     title of the same subject: other fields inferred from a name are guesses, a melody
+     generator's "artist" feeds no sculpture lookup): C is a lookup (its API verb is
+     search/find/get/list/check/track/...),
      q is not user-owned (see below), and P's output lists the value: the field q itself
      (`artist` -> `artist`), or `<x>_<attr>` fed by a P that lists `<x>_id` and `<attr>`
      (`movie_title` <- a movie search's `title`), where a bare `title`/`name` needs the same
@@ -455,8 +457,9 @@ def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = (),
         return []
     ids, data, value_params = cands or candidates(consumer)
     found = [q for q in ids if id_source(producer, consumer, q, siblings)]
-    if not described(producer):
-        return found  # data guessed from a name (a melody's "artist") feeds nothing
+    if not described(producer):  # guessed fields: only the name of the same kind of thing
+        return found + [q for q in data if param_words(q).split()[-1] in SUBJECT_ATTRS
+                        and data_source(producer, consumer, q)]
     found += [q for q in data if data_source(producer, consumer, q)]
     values = [q for q in value_params if q not in found and value_source(producer, consumer, q)]
     return found + values
