@@ -296,7 +296,7 @@ def table(fig: Figures) -> Table:
     out = Table(title="TRAJECT-Bench records per version",
                 columns=["version", "records", "VR(all)", "VR(required)", "mean words"],
                 decimals={"mean words": 1}, legend=LEGEND,
-                notes=[f"gold as prediction: {gold}",
+                notes=[f"gold as prediction: {gold}", *binding_lines(fig),
                        "n/a: no records of that version, or no countable value in them"])
     for key in ("simple", "hard", "sequential"):
         out.rows.append([key, fig[f"{key}_records"], fig[f"{key}_vr"], fig[f"{key}_vr_required"],
@@ -353,7 +353,6 @@ def audit_traject(path: Path) -> AuditReport:
     lines = rendered([t]) + [
         f"simple/hard tool-name whitespace mismatches: {fig['whitespace_mismatches']}",
         f"hard queries leaving out required values (by design of hard queries): {fig['hard_dropping_required']}",
-        *binding_lines(fig),
     ] + notes
     return AuditReport(format="traject", path=str(path), findings=findings, figures=fig, tables=[t], lines=lines)
 
@@ -373,8 +372,7 @@ def binding_lines(fig: Figures) -> list[str]:
 def stats_traject(path: Path) -> AuditReport:
     fig = figures(_collect(path))
     t = table(fig)
-    return AuditReport(format="traject", path=str(path), figures=fig, tables=[t],
-                       lines=rendered([t]) + binding_lines(fig))
+    return AuditReport(format="traject", path=str(path), figures=fig, tables=[t], lines=rendered([t]))
 
 
 def looks_like_traject(path: Path) -> bool:
