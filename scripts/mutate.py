@@ -27,7 +27,8 @@ COPIED = ("generator", "tests", "examples", "pyproject.toml")
 Q = "tests/test_quickstart_e2e.py::"
 TEXT_VALIDATORS = ("stated_present", "omitted_absent", "no_identifiers", "paraphrases_distinct",
                    "time_hint_present", "hinted_recoverable", "answer_valid", "history_hints")
-TRAJECT_CHECKS = ("hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "recoverable")
+TRAJECT_CHECKS = ("hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "recoverable",
+                  "bindings_determined")
 V = "tests/test_validators.py::"
 P = "tests/test_plan.py::"
 TV = "tests/test_traject_vagueness.py::"
