@@ -41,6 +41,11 @@ def countries() -> tuple[tuple[str, str, str], ...]:
     return tuple((c.alpha_2, c.alpha_3, getattr(c, "common_name", c.name)) for c in _pycountry().countries)
 
 
+def country_name(alpha_2: str) -> str:
+    """The common name of a country by its ISO code ("PT" -> "Portugal")."""
+    return next((name for a2, _, name in countries() if a2 == alpha_2), alpha_2)
+
+
 @lru_cache(maxsize=1)
 def currencies() -> tuple[str, ...]:
     return tuple(c.alpha_3 for c in _pycountry().currencies if c.alpha_3 not in _ODD_CURRENCIES)

@@ -89,8 +89,11 @@ def _json_type(value: Any) -> str:
 # JSON Schema `format` values and plain-text format names -> strftime formats.
 # RFC 3339 (what `format` means in JSON Schema) needs a zone offset on times and date-times.
 _JSON_FORMATS = {"date": "%Y-%m-%d", "time": "%H:%M:%SZ", "date-time": "%Y-%m-%dT%H:%M:%SZ"}
-_TEXT_FORMATS = [("YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"),
+_TEXT_FORMATS = [("YYYY-MM-DDTHH:MM:SSZ", "%Y-%m-%dT%H:%M:%SZ"), ("YYYY-MM-DDTHH:MM:SS", "%Y-%m-%dT%H:%M:%S"),
+                 ("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"),
+                 ("YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"),
                  ("YYYY-MM-DD", "%Y-%m-%d"), ("MM/DD/YYYY", "%m/%d/%Y"), ("DD/MM/YYYY", "%d/%m/%Y"),
+                 ("MM-DD-YYYY", "%m-%d-%Y"), ("DD-MM-YYYY", "%d-%m-%Y"), ("YYYY/MM/DD", "%Y/%m/%d"),
                  ("HH:MM:SS", "%H:%M:%S"), ("HH:MM", "%H:%M")]
 _STRFTIME_RE = re.compile(r"%[YymdjbBaAHIMSp](?:[-/:.T ,]*%[YymdjbBaAHIMSp])*")
 _KIND_FORMATS = {"date": DATE_FMT, "time": TIME_FMT, "datetime": DATETIME_FMT}
@@ -273,7 +276,7 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
     kind = semantic.infer(name, schema)
     typical = semantic.typical_range(kind, name, schema, ref.timestamp())
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
-    lo, hi = typical.lo, typical.hi
+    lo, hi = _anchored(kind, schema, typical)
     if kind == "generic" and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
     if lo_h is not None:
@@ -285,6 +288,27 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
     return lo, hi, typical.decimals
+
+
+# Kinds whose range is known better than any example's scale could say.
+_FIXED_SCALE = frozenset({"latitude", "longitude", "year", "month_number", "hour", "unix_time", "probability",
+                          "port", "percent", "rating", "age"})
+
+
+def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical) -> tuple[float, float]:
+    """The range to draw from: around the numbers the description gives (examples, the default:
+    a loan "for example 1000000" is not 320.99) when it gives any, else the kind's typical range."""
+    said = allowed.read(str(schema.get("description", "")))
+    anchors = [abs(float(x)) for x in (*said.examples, said.default)
+               if x is not None and _numeric(x) and float(x) != 0]
+    if not anchors or kind in _FIXED_SCALE:
+        return typical.lo, typical.hi
+    return min(anchors) / 3, max(anchors) * 3
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) or \
+        isinstance(value, str) and re.fullmatch(r"-?\d+(?:\.\d+)?", value) is not None
 
 
 def _decimals_of(step: float) -> int:
@@ -301,6 +325,9 @@ def _draw_multiple(lo: float, hi: float, step: float, rng: random.Random) -> flo
 
 def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, integer: bool) -> Any:
     lo, hi, decimals = number_range(name, schema, ref)
+    kind = semantic.infer(name, schema)
+    # a quantity of discrete things is whole even where the schema says `number`
+    integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi)
     step = _num(schema.get("multipleOf"))
     if step and step > 0:
         value = _draw_multiple(lo, hi, step, rng)
@@ -310,8 +337,18 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
             return lo
         return int(value) if integer else float(value)
     if integer:
-        return rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi)))
-    return float(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng))
+        return _round_large(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))), kind, lo, hi)
+    return float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
+
+
+def _round_large(value: float, kind: str, lo: float, hi: float) -> Any:
+    """An amount in the thousands is said round ("250000", not "247913.99"); identifiers, years
+    and times keep every digit."""
+    if kind not in ("money", "generic", "distance", "weight", "count") or abs(value) < 1000:
+        return value
+    digits = math.floor(math.log10(abs(value))) - 1
+    rounded = round(value, -digits)
+    return type(value)(rounded) if lo <= rounded <= hi else value
 
 
 def _rounded(value: float, lo: float, hi: float, decimals: int | None, rng: random.Random) -> float:
@@ -345,6 +382,8 @@ def _fake_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
 
 
 def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> Any:
+    if _about_format(name):
+        return None  # a `date_format` is "MM-DD-YYYY" itself, not a date written in it
     kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None)
     if kind in ("date", "time", "datetime"):
         return _TEMPORAL_DERIVERS[kind](schema, ref, rng)
@@ -378,7 +417,7 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     # a number passed as text when the name's head is a number's ("page", "num_results"), not
     # when another word is (`party_name`, `count_method`)
     head = (semantic.tokens(name) or [""])[-1]
-    numeric = semantic.infer(head, {**schema, "type": "integer"}) if kind == "generic" else ""
+    numeric = semantic.infer(head, {"type": "integer"}) if kind == "generic" else ""  # the name says, not the text
     if numeric not in ("", "generic"):  # a number passed as text ("page": "2", "limit": "20")
         lo, hi, _ = number_range(name, {"type": "integer"}, ref)
         return str(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))))
@@ -413,8 +452,11 @@ def _item_schema(schema: dict[str, Any]) -> dict[str, Any]:
     return items
 
 
-def _item_count(schema: dict[str, Any], rng: random.Random, fixed: int) -> int:
+def _item_count(schema: dict[str, Any], rng: random.Random, fixed: int, name: str = "") -> int:
     lo = max(int(schema.get("minItems") or 0), fixed, 1 if "minItems" not in schema else 0)
+    if schema_type(_item_schema(schema)) in ("integer", "number") and not _coords(name) and \
+            semantic.counts_things(name):
+        lo = max(lo, 3)  # numbers to sum, average or compare: one alone is no list
     hi = schema.get("maxItems")
     hi = max(lo, min(int(hi), lo + 3) if hi is not None else lo + 2)
     return rng.randint(lo, hi)
@@ -426,7 +468,7 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
                       for i, s in enumerate(prefix)]
     if schema.get("items") is False:
         return out
-    items, n = _item_schema(schema), _item_count(schema, rng, len(prefix))
+    items, n = _item_schema(schema), _item_count(schema, rng, len(prefix), name)
     unique = bool(schema.get("uniqueItems"))
     enum = items.get("enum")
     if unique and isinstance(enum, list):
@@ -548,12 +590,23 @@ def _draw(schema: Any, rng: random.Random, name: str, ref: datetime) -> Any:
 # How often a given example / default is taken over a fresh value: often enough that calls look
 # like the catalog's own, not so often that every call of a parameter carries the same value.
 EXAMPLE_RATE = 0.6
-DEFAULT_RATE = 0.4
+# A stated default is what most people leave a setting at: it is the value used most often, and
+# for a parameter of unknown or broad meaning nearly always (no fresh draw knows better).
+DEFAULT_RATE = 0.7
+BROAD_DEFAULT_RATE = 0.9
 DRAWS = 8
 # Kinds that say only roughly what a value is: a description's examples always say it better
 # ("Kind of hearing, e.g. 'status conference'" is no "standard"; "floral_source" no street).
 BROAD_KINDS = frozenset({"generic", "search_term", "variant", "place", "text", "title", "category", "company",
                          "product", "topic", "id", "code"})
+
+
+def _typed_examples(schema: dict[str, Any]) -> list[Any]:
+    """Examples in the parameter's type: a description's "for example, 1000000" is a number."""
+    kind = schema_type(schema)
+    if kind not in ("integer", "number"):
+        return examples_of(schema)
+    return [e if not isinstance(e, str) else next(iter(allowed.typed([e], kind)), e) for e in examples_of(schema)]
 
 
 def examples_of(schema: dict[str, Any]) -> list[Any]:
@@ -593,16 +646,44 @@ def _default_of(schema: dict[str, Any]) -> list[Any]:
     return typed
 
 
+def usable(value: Any, name: str, schema: dict[str, Any]) -> bool:
+    """Whether an example or a default is a value a person would send for this parameter:
+    not a placeholder for nothing, not a format template or naming convention (unless the
+    parameter asks for a format), and in the format the description gives."""
+    if value is None or value == [] or value == {}:
+        return False
+    if not isinstance(value, str):
+        return True
+    about_format = _about_format(name)
+    if allowed.placeholder(value, about_format=about_format):
+        return False
+    fmt = value_format(schema)
+    return fmt is None or about_format or _parses(value, fmt)
+
+
+def _about_format(name: str) -> bool:
+    return bool({"format", "fmt", "pattern", "case", "convention", "style"} & set(semantic.tokens(name)))
+
+
+def _parses(value: str, fmt: str) -> bool:
+    try:
+        datetime.strptime(value, fmt)
+    except ValueError:
+        return False
+    return True
+
+
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
-    examples = examples_of(schema)
+    examples = [e for e in _typed_examples(schema) if usable(e, name, schema)]
     # what a parameter of unknown or broad kind takes is best shown by its own examples
     known = semantic.infer(name, schema) not in BROAD_KINDS
     examples = examples if examples and (not known or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < 0.5:  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng) for e in examples]
-    default = _default_of(schema) if rng.random() < DEFAULT_RATE else []
+    rate = DEFAULT_RATE if known else BROAD_DEFAULT_RATE
+    default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
     return [list((pool or {}).get(name) or []), list(schema.get("enum") or []), listed_values(schema), examples,
             default]
 

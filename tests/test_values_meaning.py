@@ -124,3 +124,90 @@ def test_an_id_follows_the_descriptions_template() -> None:
     schema = {"type": "string", "description": "Jar lot number for traceability, format LOT-YYYY-NNN"}
     for seed in range(10):
         assert re.fullmatch(r"LOT-20\d\d-\d{3}", value_for(schema, random.Random(seed), name="lot_number"))
+
+
+# ---------------------------------------------------------------- stated values, placeholders, wholeness
+
+
+@pytest.mark.parametrize(("description", "values"), [
+    ("Preference of user between thinking and feeling.", ("thinking", "feeling")),
+    ("Split measure, either 'gini' for the Gini impurity or 'entropy' for the information gain.", ("gini", "entropy")),
+])
+def test_a_choice_in_prose_is_the_enum(description: str, values: tuple[str, ...]) -> None:
+    assert read(description).allowed == values
+
+
+@pytest.mark.parametrize("description", [
+    "Keys must be snake_case and cannot contain spaces.",  # a clause after the cue, not a value
+    "A value between 0.0 and 1.0", "Difference between the start and end date",
+])
+def test_clauses_and_ranges_are_no_choice(description: str) -> None:
+    assert read(description).allowed == ()
+
+
+@pytest.mark.parametrize(("description", "example"), [
+    ("The type of law case. eg. Bankruptcy", "Bankruptcy"), ("Issuer, e.g. HSBC", "HSBC"),
+    ("The technique (i.e. carving, casting, modelling etc.)", "carving"), ("Type of the order (Buy/Sell).", "Buy"),
+])
+def test_an_unquoted_example_is_read(description: str, example: str) -> None:
+    assert example in read(description).examples
+
+
+@settings(max_examples=40, deadline=None)
+@given(WORD, st.sampled_from(["", "null", "None", [], {}, "YYYY-MM-DD", "snake_case"]))
+def test_a_placeholder_default_or_example_is_never_sent(name: str, placeholder: Any) -> None:
+    """A default or example that stands for nothing or for a value's shape is what leaving the
+    parameter out already says: a stated value is a real one."""
+    kind = "array" if isinstance(placeholder, list) else "object" if isinstance(placeholder, dict) else "string"
+    text = f"Something, e.g. '{placeholder}'" if isinstance(placeholder, str) and placeholder else "Something"
+    schema = {"type": kind, "default": placeholder, "description": text}
+    if kind == "object":
+        schema["properties"] = {"note": {"type": "string"}}
+        schema["required"] = ["note"]
+    rng = random.Random(name)
+    assert all(value_for(schema, rng, name=f"{name}_x") != placeholder for _ in range(15))
+
+
+@settings(max_examples=30, deadline=None)
+@given(WORD, st.sampled_from(["Texas Holdem", "circle", "bus", "major", "US Supreme Court"]))
+def test_a_stated_default_is_the_usual_value(name: str, default: str) -> None:
+    schema = {"type": "string", "description": f"The {name} to use. Default is '{default}'."}
+    rng = random.Random(name)
+    assert sum(value_for(schema, rng, name=f"{name}_x") == default for _ in range(40)) >= 26
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["dice", "sides", "rolls", "players", "pages", "boxes", "num_items", "page", "max_results"]),
+       st.integers(0, 10_000))
+def test_a_number_of_discrete_things_is_whole(name: str, seed: int) -> None:
+    value = value_for({"type": "number"}, random.Random(seed), name=name)
+    assert float(value) == int(value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000))
+def test_an_example_written_in_a_template_gives_a_value_in_that_format(seed: int) -> None:
+    from datetime import datetime
+
+    schema = {"type": "string", "description": "When it happened, in ISO 8601 format such as 'YYYY-MM-DDTHH:MM:SSZ'."}
+    datetime.strptime(value_for(schema, random.Random(seed), name="log_date"), "%Y-%m-%dT%H:%M:%SZ")
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("county", "The county in which the crime occurred."), ("state", "The state where the purchase is made."),
+    ("player1", "The first player's name."), ("library", "The name of the library."),
+    ("festival", "Name of the festival."), ("start_point", "Starting point of the journey."),
+    ("func", "The function to be differentiated."), ("command", "The command to run."),
+    ("cursor", "Pagination cursor."), ("from_account", "The account to transfer from."),
+    ("value", "The new value associated with the key."), ("leader", "Name of the leader"),
+])
+def test_an_unknown_meaning_gives_a_value_of_its_noun_not_default(name: str, description: str) -> None:
+    rng = random.Random(7)
+    values = {value_for({"type": "string", "description": description}, rng, name=name) for _ in range(12)}
+    assert "default" not in values and not any(name.lower() == str(v).lower() for v in values), values
+
+
+def test_a_city_follows_the_format_the_description_gives() -> None:
+    schema = {"type": "string", "description": "The city, in the format 'City, State', such as 'Austin, TX'."}
+    rng = random.Random(3)
+    assert all(re.fullmatch(r"[A-Z][\w ]+, [A-Z]{2}", value_for(schema, rng, name="city")) for _ in range(20))
