@@ -210,11 +210,12 @@ _CONVENTIONS = frozenset({"snake_case", "camelcase", "pascalcase", "kebab-case",
                           "uppercase", "title case", "screaming_snake_case"})
 
 
-def placeholder(value: str, *, about_format: bool = False) -> bool:
+def placeholder(value: str, *, about_format: bool = False, names_fields: bool = False) -> bool:
     """Whether a stated example or default stands for nothing ("", "null") or for a value's
-    shape ("YYYY-MM-DD", "snake_case", "exercise type") rather than being a value; a format
-    template is a value only for a parameter that asks for a format."""
-    if set(value.lower().split()) & _DESCRIPTORS and len(value.split()) > 1:
+    shape ("YYYY-MM-DD", "snake_case", "exercise type", "tags") rather than being a value; a
+    format template is a value only for a parameter that asks for a format, a field's name
+    ("name", "date") only for one that names fields (`sort_by`, `fields`)."""
+    if not names_fields and set(value.lower().split()) & _DESCRIPTORS:  # "tags", "creator name"
         return True
     return value.strip().lower() in NOTHING or (not about_format and (
         _TEMPLATE.match(value) is not None or value.lower() in _CONVENTIONS))

@@ -655,7 +655,9 @@ def usable(value: Any, name: str, schema: dict[str, Any]) -> bool:
     if not isinstance(value, str):
         return True
     about_format = _about_format(name)
-    if allowed.placeholder(value, about_format=about_format):
+    fields = bool({"sort", "order", "field", "fields", "column", "columns", "group", "attribute", "attributes",
+                   "select", "include", "exclude"} & set(semantic.tokens(name)))
+    if allowed.placeholder(value, about_format=about_format, names_fields=fields):
         return False
     fmt = value_format(schema)
     return fmt is None or about_format or _parses(value, fmt)
@@ -676,7 +678,9 @@ def _parses(value: str, fmt: str) -> bool:
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
-    examples = [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    # a date or clock time in a description ("e.g. 2024-05-28 15:30") shows the format, not the day
+    moment = is_temporal(name, schema) in ("date", "time", "datetime") and not _about_format(name)
+    examples = [] if moment else [e for e in _typed_examples(schema) if usable(e, name, schema)]
     # what a parameter of unknown or broad kind takes is best shown by its own examples
     known = semantic.infer(name, schema) not in BROAD_KINDS
     examples = examples if examples and (not known or rng.random() < EXAMPLE_RATE) else []

@@ -211,3 +211,18 @@ def test_a_city_follows_the_format_the_description_gives() -> None:
     schema = {"type": "string", "description": "The city, in the format 'City, State', such as 'Austin, TX'."}
     rng = random.Random(3)
     assert all(re.fullmatch(r"[A-Z][\w ]+, [A-Z]{2}", value_for(schema, rng, name="city")) for _ in range(20))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_date_in_the_description_shows_the_format_not_the_day(seed: int) -> None:
+    """ "e.g. 2024-05-28 15:30" says how to write the moment; the moment comes from the clock."""
+    schema = {"type": "string", "description": "Start time, format: %Y-%m-%d %H:%M, e.g. 2024-05-28 15:30"}
+    assert value_for(schema, random.Random(seed), name="start_time") != "2024-05-28 15:30"
+
+
+@pytest.mark.parametrize("example", ["tags", "creator name", "exercise type"])
+def test_an_example_that_names_a_kind_of_value_is_no_value(example: str) -> None:
+    schema = {"type": "string", "description": f"Search keywords (e.g., {example}, etc.)"}
+    rng = random.Random(5)
+    assert all(value_for(schema, rng, name="keyword") != example for _ in range(20))
