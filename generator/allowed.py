@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # Cues before a closed list of values, and before a list of examples.
-_CLOSED = re.compile(r"(?:\bone of|\b(?:valid|allowed|possible|accepted|supported|available|permitted|acceptable)"
+_CLOSED = re.compile(r"(?:\bone or more of|\bone of|\b(?:valid|allowed|possible|accepted|supported|available|permitted|acceptable)"
                      r"(?: values| options| inputs| units| types)?|\boptions(?: are)?|\bmust be(?: one of)?|"
                      r"\bcan be(?: one of)?|\beither|\bvalues? (?:are|is|can be|include)|\bsupports|"
                      r"\[enum\]|\bchoices?(?: are)?)\s*(?:are|is|include|:)?\s*:?\s*", re.IGNORECASE)
@@ -240,8 +240,8 @@ def typed(values: tuple[str, ...] | list[str], json_type: str) -> list[object]:
 def _convert(value: str, json_type: str) -> object:
     if json_type == "integer":
         return int(value)
-    if json_type == "number":
-        return float(value)
+    if json_type == "number":  # "3" is 3 as people write it, "2.5" is 2.5
+        return int(value) if re.fullmatch(r"-?\d+", value.strip()) else float(value)
     if json_type == "boolean":
         if value.lower() not in ("true", "false"):
             raise ValueError(value)

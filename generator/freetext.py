@@ -160,6 +160,26 @@ CATEGORIES: dict[str, list[str]] = {
     "room": ["single", "double", "twin", "suite", "standard"],
     "ssid": ["HomeWiFi", "Office-5G", "Guest-Network", "Kitchen_2.4G"],
 }
+# Words whose members depend on what they belong to: the first context whose words the name,
+# the description or the tool mention decides ("class" of travel is "economy", of a character
+# "mage"); a rating scale the description names is that scale's ("ESRB rating" -> "T").
+CONTEXTUAL: dict[str, list[tuple[frozenset[str], list[str]]]] = {
+    "class": [(frozenset({"travel", "flight", "cabin", "seat", "ticket", "fare", "train", "airline", "booking"}),
+               ["economy", "premium economy", "business", "first"]),
+              (frozenset({"character", "player", "hero", "rpg", "game"}), ["warrior", "mage", "rogue", "healer"]),
+              (frozenset({"vehicle", "car", "rental"}), ["compact", "midsize", "SUV", "luxury"])],
+    "rating": [(frozenset({"esrb"}), ["E", "E10+", "T", "M"]), (frozenset({"pegi"}), ["3", "7", "12", "16", "18"]),
+               (frozenset({"mpaa", "movie", "film", "mpa"}), ["G", "PG", "PG-13", "R"]),
+               (frozenset({"energy", "efficiency"}), ["A", "B", "C"])],
+}
+
+
+def contextual_value(rng: random.Random, word: str, context: Sequence[str]) -> str | None:
+    """A member of `word` as its context reads it, or None when no context of it is mentioned."""
+    said = set(context) | set(SUBJECT.get())
+    return next((_pick(rng, values) for words, values in CONTEXTUAL.get(word, []) if words & said), None)
+
+
 # Units by the quantity they measure: a speed's unit is "km/h", never "second".
 UNITS: dict[str, list[str]] = {
     "speed": ["km/h", "m/s", "mph"], "velocity": ["km/h", "m/s", "mph"],

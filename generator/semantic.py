@@ -754,6 +754,11 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
     coded = _coded(kind, rng, name, schema)
     if coded is not None:
         return coded
+    words = name_words(name)  # a notation the description names, a member read in its context
+    read = (_notation(rng, schema) if kind in _NOTATED else None) or (freetext.contextual_value(rng, words[-1], words + _content_words(schema))
+                                      if words else None)
+    if read is not None:
+        return read
     template = _TEMPLATE_RE.search(str(schema.get("description") or ""))
     if template and kind in ("id", "code", "generic"):
         return _from_template(rng, template.group(1))
@@ -828,6 +833,7 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     fake = faker(rng)
     text_like = freetext.text_role(words) or (set(words) <= GENERIC and freetext.text_role(said))
     unit = freetext.unit_value(rng, said) if words and words[-1] == "unit" else None
+    unit = unit or (freetext.contextual_value(rng, words[-1], said) if words else None) or _notation(rng, schema)
     return unit or freetext.category_value(rng, words) or (
         freetext.text_value(rng, said) if text_like else None) or (
         freetext.name_of_thing(rng, words[-1], lambda: f"{fake.first_name()} {fake.last_name()}",
@@ -858,6 +864,29 @@ def _neutral(rng: random.Random, words: list[str], schema: dict[str, Any]) -> st
         return f"{initials or 'REF'}-{rng.randint(10000, 99999)}" if len(initials) > 1 else \
             fake_id(rng, initials or words[-1])  # `from_account` -> "ACC-48213"
     return _stated(schema) or _unnamed(rng, words, schema)
+
+
+# Kinds a named notation overrides (a `position` "in FEN" is no job title; an id stays an id).
+_NOTATED = frozenset({"generic", "text", "title", "title_work", "search_term", "variant", "job", "place", "category",
+                      "topic", "product", "code"})
+# Notations a description names, with values written in them (a chess position "in FEN").
+NOTATIONS: list[tuple[re.Pattern[str], list[str]]] = [
+    (re.compile(r"\bFEN\b|Forsyth", re.IGNORECASE),
+     ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]),
+    (re.compile(r"\bSMILES\b"), ["CCO", "c1ccccc1", "CC(=O)Oc1ccccc1C(=O)O"]),
+    (re.compile(r"\bcron\b", re.IGNORECASE), ["0 9 * * 1", "*/15 * * * *", "0 0 1 * *"]),
+    (re.compile(r"\bCVSS\s*v?3", re.IGNORECASE), ["AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H", "AV:L/AC:H/PR:L/UI:R/S:U/C:L/I:L/A:N"]),
+    (re.compile(r"\bCVSS\s*v?2", re.IGNORECASE), ["AV:N/AC:L/Au:N/C:P/I:P/A:P", "AV:L/AC:M/Au:S/C:C/I:N/A:N"]),
+    (re.compile(r"\bDNA\b", re.IGNORECASE), ["ATGCGTACGTTAGC", "GATTACAGATTACA", "ATGGCCATTGTAATGGGCCGC"]),
+    (re.compile(r"\bRNA\b", re.IGNORECASE), ["AUGGCCAUUGUAAUGGGCCGC", "GCAUCGAUCGAUGC"]),
+    (re.compile(r"\bprotein sequence|amino acid sequence", re.IGNORECASE), ["MVLSPADKTNVKAAW", "MKTAYIAKQRQISFVKSHFSRQ"]),
+]
+
+
+def _notation(rng: random.Random, schema: dict[str, Any]) -> str | None:
+    desc = str(schema.get("description") or "")
+    return next((rng.choice(values) for rx, values in NOTATIONS if rx.search(desc)), None)
 
 
 def _stated(schema: dict[str, Any]) -> str | None:

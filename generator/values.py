@@ -192,8 +192,20 @@ def _derive_relative(schema: dict[str, Any], when: datetime, rng: random.Random)
     return None
 
 
+# A moment the description places before now ("the UTC day of the data in the past").
+_PAST = re.compile(r"\bin the past\b|\bpast (?:date|day|data)\b|\bhistorical\b|\bhistory\b|\bago\b|\bprevious\b",
+                   re.IGNORECASE)
+
+
+def _in_past(schema: dict[str, Any]) -> bool:
+    return bool(_PAST.search(str(schema.get("description") or "")))
+
+
 def _derive_date(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return (when + timedelta(days=rng.choice([0, 0, 1, 1, 2, 7]))).strftime(_format_for("date", schema))
+    days = rng.choice([0, 0, 1, 1, 2, 7])
+    if _in_past(schema):
+        days = -rng.choice([1, 3, 7, 14, 30, 90, 365])
+    return (when + timedelta(days=days)).strftime(_format_for("date", schema))
 
 
 def _derive_time(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
@@ -201,7 +213,10 @@ def _derive_time(schema: dict[str, Any], when: datetime, rng: random.Random) -> 
 
 
 def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return _quarter_after(when, rng).strftime(_format_for("datetime", schema))
+    moment = _quarter_after(when, rng)
+    if _in_past(schema):
+        moment -= timedelta(days=rng.choice([1, 3, 7, 14, 30]))
+    return moment.strftime(_format_for("datetime", schema))
 
 
 def _quarter_after(when: datetime, rng: random.Random) -> datetime:

@@ -226,3 +226,30 @@ def test_an_example_that_names_a_kind_of_value_is_no_value(example: str) -> None
     schema = {"type": "string", "description": f"Search keywords (e.g., {example}, etc.)"}
     rng = random.Random(5)
     assert all(value_for(schema, rng, name="keyword") != example for _ in range(20))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_day_the_description_places_in_the_past_is_before_the_reference(seed: int) -> None:
+    from generator.values import REFERENCE_TIME
+
+    schema = {"type": "string", "format": "date", "description": "The UTC day of the data in the past."}
+    assert value_for(schema, random.Random(seed), name="date") < REFERENCE_TIME.strftime("%Y-%m-%d")
+
+
+def test_one_or_more_of_lists_the_allowed_values() -> None:
+    assert read("Format of the text. One or more of `dom`, `plain`, `markdown`, and `html`.").allowed == \
+        ("dom", "plain", "markdown", "html")
+
+
+@pytest.mark.parametrize(("name", "description", "pattern"), [
+    ("position", "The current state of the board in FEN (Forsyth-Edwards Notation) format.", r"[rnbqkpRNBQKP1-8/]+ [wb] .*"),
+    ("sequence", "The DNA sequence to be analyzed.", r"[ACGT]+"),
+    ("ESRB_rating", "The ESRB rating of the game.", r"E|E10\+|T|M"),
+    ("travel_class", "The class of the travel for the flight booking.", r"economy|premium economy|business|first"),
+    ("_class", "The character class for the player", r"warrior|mage|rogue|healer"),
+])
+def test_a_named_notation_or_context_decides_the_value(name: str, description: str, pattern: str) -> None:
+    rng = random.Random(11)
+    assert all(re.fullmatch(pattern, value_for({"type": "string", "description": description}, rng, name=name))
+               for _ in range(10))
