@@ -147,11 +147,46 @@ def _between(text: str) -> list[tuple[str, ...]]:
     return out
 
 
+# A Markdown table of settings and their values ("|設定|値|", "|Setting|Value|"): the value column.
+_VALUE_HEADERS = frozenset({"値", "value", "values", "code", "コード", "id", "値の例"})
+# A default stated under a heading in another language ("#### デフォルト `0`").
+_FOREIGN_DEFAULT = re.compile(r"(?:デフォルト|既定値|默认值?|默認值?|valeur par défaut|standardwert)\W*`([^`\n]{1,40})`",
+                              re.IGNORECASE)
+
+
+def _table_values(description: str) -> tuple[str, ...]:
+    """The values of the value column of a description's first Markdown table ("|設定|値|"), when
+    it lists values: a table of a range ("|範囲|値|", rows min / max) lists none."""
+    block: list[str] = []
+    for line in description.splitlines():
+        if line.strip().startswith("|"):
+            block.append(line)
+        elif block:
+            break  # the first table only: the next one says something else
+    rows = [[_GLOSSED.sub("", c).strip().strip("`").strip() for c in line.strip().strip("|").split("|")]
+            for line in block]
+    if len(rows) < 4 or not set(rows[1][0]) <= set("-: ") or rows[0][0].lower() in _RANGE_WORDS:
+        return ()
+    column = next((i for i, h in enumerate(rows[0]) if h.lower() in _VALUE_HEADERS), None)
+    if column is None or any(r[0].lower() in _RANGE_WORDS for r in rows[2:]):
+        return ()
+    values = [r[column] for r in rows[2:] if len(r) > column and 0 < len(r[column]) <= 20]
+    return tuple(dict.fromkeys(values)) if len(set(values)) >= 2 else ()
+
+
+_GLOSSED = re.compile(r"（[^）]*）|\([^)]*\)")
+_RANGE_WORDS = frozenset({"範囲", "range", "最小", "最大", "min", "max", "minimum", "maximum"})
+
+
 @lru_cache(maxsize=8192)
 def read(description: str) -> Described:
     """The allowed values, examples, default and range a description states."""
     text = re.sub(r"\s+", " ", description.replace("**", "")).strip()
     closed = _after(_CLOSED, text) or _between(text)
+    table = _table_values(description)
+    default = _default(text)
+    if not closed and table and (default is None or str(default).removesuffix(".0") in table):
+        closed = [table]  # a table whose values do not hold the default is not all of them
     colon = _COLON.match(text)
     if not closed and not colon:  # the description is the list ("'calendar' days or 'court' days")
         closed = [found] if (found := _items(text, whole=True)) and any(c in text for c in "'\"`") else []
@@ -165,7 +200,7 @@ def read(description: str) -> Described:
                  if i.strip().lower() not in _PROSE]
     low, high = _range(text)
     return Described(allowed=closed[0] if closed else (), examples=tuple(dict.fromkeys(examples)),
-                     default=_default(text), low=low, high=high)
+                     default=default, low=low, high=high)
 
 
 def _quoted_examples(text: str) -> list[str]:
@@ -177,7 +212,7 @@ def _quoted_examples(text: str) -> list[str]:
 
 
 def _default(text: str) -> str | float | None:
-    m = _DEFAULT.search(text) or _AS_DEFAULT.search(text)  # "Default is 30", "with air as default"
+    m = _DEFAULT.search(text) or _AS_DEFAULT.search(text) or _FOREIGN_DEFAULT.search(text)
     if not m:
         return None
     value = next(g for g in m.groups() if g is not None).strip("'\"`")

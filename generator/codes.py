@@ -140,7 +140,7 @@ def wants_code(name_words: list[str], schema: dict[str, Any]) -> bool:
     pattern = str(schema.get("pattern") or "")
     return bool(set(name_words) & _CODE_WORDS or _SHORT_RE.search(desc) or
                 (schema.get("maxLength") or 99) <= 3 or re.search(r"\{[23]\}|\{2,3\}", pattern) or
-                re.search(r"\bcode\b", desc, re.IGNORECASE))
+                re.search(r"\bcode\b|\bslug\b", desc, re.IGNORECASE))
 
 
 def alpha_of(schema: dict[str, Any]) -> int:

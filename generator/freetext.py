@@ -90,7 +90,7 @@ CATEGORIES: dict[str, list[str]] = {
     "department": ["Sales", "Engineering", "Finance", "Marketing", "Human Resources", "Support"],
     "course": ["Introduction to Statistics", "Organic Chemistry", "World History", "Linear Algebra"],
     "diet": ["vegetarian", "vegan", "gluten-free", "keto", "low-sodium"],
-    "plant": ["basil", "tomato", "lavender", "fern", "sunflower", "rosemary"],
+    "plant": ["lavender", "clover", "sunflower", "rosemary", "basil", "apple trees"],
     "flower": ["rose", "tulip", "sunflower", "orchid", "lavender"],
     "tree": ["oak", "maple", "pine", "birch", "olive"],
     "crop": ["wheat", "corn", "rice", "soybeans", "barley"],
@@ -168,6 +168,10 @@ CONTEXTUAL: dict[str, list[tuple[frozenset[str], list[str]]]] = {
                ["economy", "premium economy", "business", "first"]),
               (frozenset({"character", "player", "hero", "rpg", "game"}), ["warrior", "mage", "rogue", "healer"]),
               (frozenset({"vehicle", "car", "rental"}), ["compact", "midsize", "SUV", "luxury"])],
+    "team": [(frozenset({"football", "soccer", "premier", "liga"}), ["Liverpool", "Real Madrid", "Arsenal", "Bayern Munich"]),
+             (frozenset({"basketball", "nba"}), ["Boston Celtics", "Chicago Bulls", "Golden State Warriors"]),
+             (frozenset({"baseball", "mlb"}), ["New York Yankees", "Los Angeles Dodgers", "Chicago Cubs"]),
+             (frozenset({"hockey", "nhl"}), ["Toronto Maple Leafs", "Boston Bruins", "Montreal Canadiens"])],
     "rating": [(frozenset({"esrb"}), ["E", "E10+", "T", "M"]), (frozenset({"pegi"}), ["3", "7", "12", "16", "18"]),
                (frozenset({"mpaa", "movie", "film", "mpa"}), ["G", "PG", "PG-13", "R"]),
                (frozenset({"energy", "efficiency"}), ["A", "B", "C"])],
@@ -251,6 +255,8 @@ PROFILE_WORDS = frozenset({"profile", "account", "card"})
 # ---------------------------------------------------------------- free text
 
 TEXTS: dict[str, list[str]] = {
+    "status": ["completed successfully", "waiting for resources", "in progress, 3 of 5 steps done",
+               "failed after a timeout", "scheduled for tonight", "paused by the operator"],
     "message": ["running late, be there in ten minutes", "can we move our call to tomorrow?",
                 "please review the draft before Friday", "dinner is at seven, bring dessert",
                 "the package arrived, thanks!", "let's meet at the usual place",
@@ -283,6 +289,7 @@ TEXTS: dict[str, list[str]] = {
                  "The museum is closed on public holidays.", "She finished the marathon in under four hours."],
 }
 _TEXT_ROLES: list[tuple[frozenset[str], str]] = [
+    (frozenset({"status", "state", "progress"}), "status"),
     (frozenset({"note", "notes", "memo", "remark", "remarks", "comment", "comments", "memory", "fact"}), "note"),
     (frozenset({"reason", "why", "cause"}), "reason"),
     (frozenset({"question", "questions", "prompt", "ask", "query", "inquiry"}), "question"),

@@ -189,6 +189,7 @@ RULES: list[Rule] = [
           described=("percent", "percentage", "%")),
     _rule("rating", N, "rating stars star score"),
     _rule("temperature", N, "temperature temp celsius fahrenheit degrees"),
+    _rule("memory_size", N, "memory ram storage disk vram"),
     _rule("money", N, "price prices cost amount budget fee fare salary balance total payment deposit income "
                       "spend rent revenue charge", described=("price", "amount of money", "in usd", "dollars",
                                                               "currency amount")),
@@ -217,6 +218,7 @@ RULES: list[Rule] = [
     _rule("token", S, "token secret apikey api_key cursor hash nonce checksum etag credential credentials",
           suffixes="api_key access_token"),
     _rule("command", S, "command cmd"),
+    _rule("callback", S, "callback jsonp"),
     _rule("expression", S, "equation expression formula polynomial func"),
     _rule("variable", S, "variable var"),
     _rule("entry_key", S, "", suffixes="memory_key entry_key"),
@@ -306,7 +308,7 @@ _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category"
 WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info",
                         "state"})  # a `flag_state` is a country
 # Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
-_REFINABLE = frozenset({"ticker", "code", "title", "place", "city"})
+_REFINABLE = frozenset({"ticker", "code", "title", "place", "city", "person", "room"})
 
 
 def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
@@ -383,6 +385,10 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "token" if re.search(r"\b(?:api|secret|auth\w*|access|credential)\b", description, re.IGNORECASE) \
             else "entry_key"
     kind = _infer_words(name, words, json_type, fmt, description)
+    if kind == "money" and _PHYSICAL.search(description):
+        return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
+    if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.match(description):
+        return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
     search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
     return "search_term" if search and kind == "text" else kind  # "keyword to search in messages"
 
@@ -421,6 +427,10 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
                    else "generic")
 
 
+_PHYSICAL = re.compile(r"\b(?:gallons?|liters?|litres?|ml|kg|kilograms?|grams?|lbs?|pounds|ounces|cups|"
+                       r"tablespoons?|meters?|km|miles|units? of (?:fuel|water|gas))\b", re.IGNORECASE)
+_ID_LEAD = re.compile(r"^\W*(?:[\w-]+[,:]?\s+){0,3}(?:id|ids|identifier)\b", re.IGNORECASE)
+_NAMED_KINDS = frozenset({"room", "place", "category", "generic", "title", "variant", "topic"})
 _STATE_OWNERS = frozenset({"us", "home", "billing", "shipping", "mailing", "issuing", "residence", "birth"})
 
 
@@ -473,6 +483,12 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         return Typical(60, 82)
     if kind == "count" and set(tokens(name)) & {"children", "kids", "child"}:
         return Typical(0, 3)
+    if kind == "memory_size":
+        return Typical(2, 64, 0)  # gigabytes of memory or disk an instance or a device has
+    desc = str(schema.get("description", ""))
+    if kind == "weight" and re.search(r"\b(?:person|patient|body|user|adult|individual)\b", desc, re.IGNORECASE):
+        pounds = re.search(r"\blbs?\b|\bpounds?\b", desc, re.IGNORECASE)
+        return Typical(110, 240, 1) if pounds else Typical(50, 110, 1)  # an adult, in the unit the text gives
     if kind == "percent" and (set(tokens(name)) | set(tokens(str(schema.get("description", "")))[:8])) & _RATES:
         return Typical(1, 15, 1)  # an interest, tax or growth rate, a change threshold: a few percent
     if kind == "generic" and counts_things(name):
@@ -743,6 +759,7 @@ STRING_MAKERS: dict[str, Maker] = {
     "locode": lambda rng, name: codes.locode(rng),
     "flight_code": lambda rng, name: f"{_code(rng, 2, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100, 2999)}",
     "clock": lambda rng, name: f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}",
+    "callback": _pick(["handleResponse", "onData", "renderResults", "jsonpCallback"]),
     "domain": _f("domain_name"), "county": lambda rng, name: f"{faker(rng).last_name()} County",
     "dataset": lambda rng, name: f"{rng.choice(DATA_STEMS)}.csv",
 }

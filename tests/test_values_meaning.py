@@ -253,3 +253,27 @@ def test_a_named_notation_or_context_decides_the_value(name: str, description: s
     rng = random.Random(11)
     assert all(re.fullmatch(pattern, value_for({"type": "string", "description": description}, rng, name=name))
                for _ in range(10))
+
+
+def test_a_markdown_table_of_values_is_the_enum_and_a_range_table_is_not() -> None:
+    values = "### Output\n|Setting|値|\n|---|---|\n|no output|0|\n|output|1|\n\n#### デフォルト\n`0`"
+    assert read(values).allowed == ("0", "1") and read(values).default == 0.0
+    span = "### Angle\n|範囲|値|\n|---|---|\n|最小|0（北上）|\n|最大|359|"
+    assert read(span).allowed == ()
+
+
+@pytest.mark.parametrize(("name", "description", "ok"), [
+    ("fuelAmount", "The amount of fuel to fill in gallons.", lambda v: 0 < v <= 50),
+    ("weight", "Weight of the person in lbs.", lambda v: 100 <= v <= 250),
+    ("memory", "The amount of memory required for the instance in gigabytes (GB).", lambda v: 1 <= v <= 128),
+    ("zone", "zone, Zone Id (forecast or county)", lambda v: any(c.isdigit() for c in v)),
+    ("travel_to", "The location the travel is to", lambda v: " " in v or v.istitle()),
+    ("team", "The name of the football team.", lambda v: v in ("Liverpool", "Real Madrid", "Arsenal", "Bayern Munich")),
+])
+def test_the_unit_or_thing_the_description_names_sets_the_value(name: str, description: str, ok: Any) -> None:
+    kind = "number" if name in ("fuelAmount", "weight") else "integer" if name == "memory" else "string"
+    rng = random.Random(2)
+    values = [value_for({"type": kind, "description": description}, rng, name=name) for _ in range(15)]
+    assert all(ok(v) for v in values), values
+    if name == "travel_to":
+        assert not any(surname_like(v.split()[-1]) and len(v.split()) == 2 for v in values), values
