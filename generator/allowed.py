@@ -28,7 +28,7 @@ _CLOSED = re.compile(r"(?:\bone or more of|\bone of|\b(?:valid|allowed|possible|
                      r"\bcan be(?: one of)?|\beither|\bvalues? (?:are|is|can be|include)|\bsupports|"
                      r"\[enum\]|\bchoices?(?: are)?)\s*(?:are|is|include|:)?\s*:?\s*", re.IGNORECASE)
 _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bfor instance|\bsuch as|\blike|"
-                   r"\bincluding|\bexamples?(?: are| include)?|\bpor ejemplo|\bpar exemple|\bzum beispiel)\s*[,:]?\s*",
+                   r"\bincluding|\bexamples?(?: are| include)?|\bpor ejemplo|\bpar exemple|\bzum beispiel|記述例|例えば)\s*[,:：]?\s*",
                    re.IGNORECASE)
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
 _COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
@@ -236,7 +236,8 @@ def _range(text: str) -> tuple[float | None, float | None]:
 # Values that stand for "nothing" or for a value's shape, never a value a person states: sending
 # them is what leaving the parameter out already does ("", "null", [], {}), or they describe the
 # value ("YYYY-MM-DD", "snake_case") rather than being one.
-NOTHING = frozenset({"", "null", "none", "nil", "n/a", "na", "undefined", "empty", "any", "everything", "nothing"})
+NOTHING = frozenset({"", "null", "none", "nil", "n/a", "na", "undefined", "empty", "any", "everything", "nothing",
+                     "not specified", "unspecified", "unknown", "not applicable", "none specified", "tbd"})
 # Words that say what kind of value goes here, not a value ("Search keywords (e.g., exercise type)").
 _DESCRIPTORS = frozenset({"type", "types", "name", "names", "content", "tag", "tags", "category", "keyword",
                           "keywords", "title", "id", "value", "values", "etc", "creator", "kind", "string"})

@@ -158,6 +158,10 @@ CATEGORIES: dict[str, list[str]] = {
     "ecosystem": ["coral reef", "tropical rainforest", "wetland", "grassland", "boreal forest"],
     "zodiac": ["Aries", "Taurus", "Gemini", "Leo", "Virgo", "Scorpio", "Pisces"],
     "room": ["single", "double", "twin", "suite", "standard"],
+    "degree": ["Bachelor of Science in Biology", "MBA", "Master of Arts in History", "BSc in Computer Science",
+               "PhD in Chemistry"],
+    "education": ["Bachelor of Science in Biology", "MBA", "Master of Arts in History", "BSc in Computer Science"],
+    "qualification": ["Bachelor of Science in Biology", "MBA", "Certified Public Accountant", "PMP certification"],
     "ssid": ["HomeWiFi", "Office-5G", "Guest-Network", "Kitchen_2.4G"],
 }
 # Words whose members depend on what they belong to: the first context whose words the name,

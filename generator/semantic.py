@@ -387,7 +387,7 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     kind = _infer_words(name, words, json_type, fmt, description)
     if kind == "money" and _PHYSICAL.search(description):
         return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
-    if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.match(description):
+    if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
         return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
     search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
     return "search_term" if search and kind == "text" else kind  # "keyword to search in messages"
@@ -429,8 +429,9 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
 
 _PHYSICAL = re.compile(r"\b(?:gallons?|liters?|litres?|ml|kg|kilograms?|grams?|lbs?|pounds|ounces|cups|"
                        r"tablespoons?|meters?|km|miles|units? of (?:fuel|water|gas))\b", re.IGNORECASE)
-_ID_LEAD = re.compile(r"^\W*(?:[\w-]+[,:]?\s+){0,3}(?:id|ids|identifier)\b", re.IGNORECASE)
-_NAMED_KINDS = frozenset({"room", "place", "category", "generic", "title", "variant", "topic"})
+_ID_LEAD = re.compile(r"^\W*(?:[\w-]+[,:]?\s+){0,3}(?:id|ids|identifier)\b|\bused to identify\b", re.IGNORECASE)
+_NAMED_KINDS = frozenset({"room", "place", "category", "generic", "title", "variant", "topic", "company", "person",
+                          "first_name"})
 _STATE_OWNERS = frozenset({"us", "home", "billing", "shipping", "mailing", "issuing", "residence", "birth"})
 
 
@@ -558,6 +559,14 @@ US_STATES = {"Chicago": "IL", "Denver": "CO", "Seattle": "WA", "Austin": "TX", "
              "San Diego": "CA", "Atlanta": "GA", "Miami": "FL", "Phoenix": "AZ"}
 
 
+def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    """A place written the way the description asks ("in the format of street, city, state")."""
+    if re.search(r"street,\s*city", str(schema.get("description") or ""), re.IGNORECASE):
+        city = rng.choice(sorted(US_STATES))
+        return f"{_street(rng, name)}, {city}, {US_STATES[city]}"
+    return str(STRING_MAKERS["address" if name_words(name)[-1:] == ["address"] else "place"](rng, name))
+
+
 def _city_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     """A city written the way the description asks: "City, State" is "Denver, CO", "City,
     Country" is "Lisbon, Portugal"."""
@@ -585,8 +594,8 @@ _STOPS = frozenset({"stop", "station", "pickup", "dropoff", "venue", "landmark",
 def _place(rng: random.Random, name: str) -> str:
     fake = faker(rng)
     roll = rng.random()
-    if not set(name_words(name)) & _STOPS:  # a `location` of a thing: a town or an address
-        return _city(rng, name) if roll < 0.55 else _street(rng, name)
+    if not set(name_words(name)) & _STOPS:  # a `location` of a thing or a forecast: mostly a town
+        return _city(rng, name) if roll < 0.8 else _street(rng, name)
     if roll < 0.45:
         return _street(rng, name)
     if roll < 0.7:
@@ -1028,7 +1037,7 @@ def _variant(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
 _FREE_TEXT: dict[str, Callable[[random.Random, str, dict[str, Any]], str]] = {
     "generic": _generic, "text": _text, "title": _titled, "search_term": _search, "variant": _variant,
     "entry_key": _entry_key, "command": _command, "expression": _expression, "variable": _variable,
-    "city": _city_in_format,
+    "city": _city_in_format, "place": _place_in_format, "address": _place_in_format,
 }
 
 

@@ -442,10 +442,23 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     return semantic.string_value(kind, rng, name, schema)
 
 
+# "Mention name should start with @", "Tag name should start with #": the prefix the text asks for.
+_PREFIX = re.compile(r"\bstarts? with ['\"`]?([@#$])", re.IGNORECASE)
+
+
+def _prefixed(value: str, name: str, schema: dict[str, Any], rng: random.Random) -> str:
+    m = _PREFIX.search(str(schema.get("description") or ""))
+    if m is None or value.startswith(m.group(1)):
+        return value
+    if m.group(1) == "@" and not re.fullmatch(r"\w+", value):  # a handle, not a name with spaces
+        value = semantic.STRING_MAKERS["username"](rng, name)
+    return m.group(1) + re.sub(r"\W+", "", value.title() if m.group(1) == "#" and " " in value else value)
+
+
 def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str:
     value = _fake_temporal_string(name, schema, rng, ref)
     if value is None:
-        value = _semantic_string(name, schema, rng, ref)
+        value = _prefixed(_semantic_string(name, schema, rng, ref), name, schema, rng)
     pattern = schema.get("pattern")
     if isinstance(pattern, str) and not re.search(pattern, value):
         value = _pattern_value(pattern, rng) or value

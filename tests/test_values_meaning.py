@@ -277,3 +277,28 @@ def test_the_unit_or_thing_the_description_names_sets_the_value(name: str, descr
     assert all(ok(v) for v in values), values
     if name == "travel_to":
         assert not any(surname_like(v.split()[-1]) and len(v.split()) == 2 for v in values), values
+
+
+@pytest.mark.parametrize(("name", "description", "pattern"), [
+    ("mentions", "Users mentioned. Mention name should start with @.", r"@\w+"),
+    ("tags", "Tags of the post. Tag name should start with #.", r"#\w+"),
+])
+def test_a_prefix_the_description_asks_for_is_written(name: str, description: str, pattern: str) -> None:
+    rng = random.Random(4)
+    for _ in range(10):
+        items = value_for({"type": "array", "items": {"type": "string"}, "description": description}, rng, name=name)
+        assert items and all(re.fullmatch(pattern, i) for i in items), items
+
+
+def test_a_place_follows_the_format_the_description_gives() -> None:
+    schema = {"type": "string", "description": "The destination in the format of street, city, state."}
+    rng = random.Random(6)
+    assert all(re.fullmatch(r"\d+ [\w ]+, [\w ]+, [A-Z]{2}", value_for(schema, rng, name="destination"))
+               for _ in range(10))
+
+
+@pytest.mark.parametrize("placeholder", ["Not specified", "unknown", "N/A"])
+def test_a_default_that_says_nothing_is_not_sent(placeholder: str) -> None:
+    schema = {"type": "string", "default": placeholder, "description": "The name of the qualification."}
+    rng = random.Random(8)
+    assert all(value_for(schema, rng, name="qualification_name") != placeholder for _ in range(15))
