@@ -24,7 +24,7 @@ from functools import lru_cache
 
 # Cues before a closed list of values, and before a list of examples.
 _CLOSED = re.compile(r"(?:\bone or more of|\bone of|\b(?:valid|allowed|possible|accepted|supported|available|permitted|acceptable)"
-                     r"(?: values| options| inputs| units| types)?|\boptions(?: are)?|\bmust be(?: one of)?|"
+                     r"(?: values| options| inputs| units| types|(?=\s*:)|(?=\s+(?:are|is|include)\b))|\boptions(?: are)?|\bmust be(?: one of)?|"
                      r"\bcan be(?: one of)?|\beither|\bvalues? (?:are|is|can be|include)|\bsupports|"
                      r"\[enum\]|\bchoices?(?: are)?)\s*(?:are|is|include|:)?\s*:?\s*", re.IGNORECASE)
 _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bfor instance|\bsuch as|\blike|"
@@ -241,6 +241,7 @@ NOTHING = frozenset({"", "null", "none", "nil", "n/a", "na", "undefined", "empty
 # Words that say what kind of value goes here, not a value ("Search keywords (e.g., exercise type)").
 _DESCRIPTORS = frozenset({"type", "types", "name", "names", "content", "tag", "tags", "category", "keyword",
                           "keywords", "title", "id", "value", "values", "etc", "creator", "kind", "string"})
+_COORD_ORDER = re.compile(r"^(?:lat|lng|lon|latitude|longitude)\s*,\s*(?:lat|lng|lon|latitude|longitude)$", re.IGNORECASE)
 _TEMPLATE = re.compile(r"^(?=.*(?:YYYY|YY|MM|DD|HH|hh|mm|SS|ss))[YMDHhmsSTZz:/.\- ,+]+$")
 _CONVENTIONS = frozenset({"snake_case", "camelcase", "pascalcase", "kebab-case", "upper_case", "lowercase",
                           "uppercase", "title case", "screaming_snake_case"})
@@ -253,6 +254,8 @@ def placeholder(value: str, *, about_format: bool = False, names_fields: bool = 
     ("name", "date") only for one that names fields (`sort_by`, `fields`)."""
     if not names_fields and set(value.lower().split()) & _DESCRIPTORS:  # "tags", "creator name"
         return True
+    if _COORD_ORDER.match(value.strip()):
+        return True  # "lng,lat" says the order of a pair, not a place
     return value.strip().lower() in NOTHING or (not about_format and (
         _TEMPLATE.match(value) is not None or value.lower() in _CONVENTIONS))
 

@@ -207,6 +207,7 @@ RULES: list[Rule] = [
     _rule("weight", N, "weight kg kilograms lbs pounds"),
     _rule("height", N, "height cm"),
     _rule("port", "integer", "port"),
+    _rule("card_code", N, "cvv cvc cvv2", suffixes="verification_number security_code card_code"),
     _rule("count", N, "count num number quantity qty people persons guests guest adults adult children kids "
                       "passengers passenger tickets ticket seats seat rooms copies servings players party "
                       "size members attendees", suffixes="_count"),
@@ -292,7 +293,7 @@ _DESCRIBED: list[tuple[str, str]] = [
     ("currency", "currency"), ("state", "state code"), ("file", "file"), ("file", "directory"),
     ("text", "memory"), ("text", "note"), ("postcode", "zipcode"), ("postcode", "zip code"),
     ("postcode", "postal code"), ("place", "starting point"), ("place", "start point"), ("place", "end point"),
-    ("place", "ending point"), ("place", "destination"), ("place", "place"), ("expression", "differentiated"),
+    ("place", "ending point"), ("place", "place"), ("expression", "differentiated"),
     ("expression", "integrated"), ("expression", "equation"), ("expression", "polynomial"),
 ]
 
@@ -390,7 +391,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
         return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
     search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
-    return "search_term" if search and kind == "text" else kind  # "keyword to search in messages"
+    broad = ("text", "variant", "generic", "category", "topic")  # "Search keywords (e.g., exercise type)"
+    return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
 
 
 def _infer_words(name: str, words: list[str], json_type: str, fmt: str, description: str) -> str:
@@ -429,7 +431,8 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
 
 _PHYSICAL = re.compile(r"\b(?:gallons?|liters?|litres?|ml|kg|kilograms?|grams?|lbs?|pounds|ounces|cups|"
                        r"tablespoons?|meters?|km|miles|units? of (?:fuel|water|gas))\b", re.IGNORECASE)
-_ID_LEAD = re.compile(r"^\W*(?:[\w-]+[,:]?\s+){0,3}(?:id|ids|identifier)\b|\bused to identify\b", re.IGNORECASE)
+_ID_LEAD = re.compile(r"^\W*(?:[\w-]+[,:]?\s+){0,3}(?:id|ids|identifier)\b|\bused to identify\b|\bgiven id\b",
+                      re.IGNORECASE)
 _NAMED_KINDS = frozenset({"room", "place", "category", "generic", "title", "variant", "topic", "company", "person",
                           "first_name"})
 _STATE_OWNERS = frozenset({"us", "home", "billing", "shipping", "mailing", "issuing", "residence", "birth"})
@@ -484,6 +487,8 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         return Typical(60, 82)
     if kind == "count" and set(tokens(name)) & {"children", "kids", "child"}:
         return Typical(0, 3)
+    if kind == "card_code":
+        return Typical(100, 999, 0)  # a card's three-digit verification number
     if kind == "memory_size":
         return Typical(2, 64, 0)  # gigabytes of memory or disk an instance or a device has
     desc = str(schema.get("description", ""))
@@ -561,9 +566,12 @@ US_STATES = {"Chicago": "IL", "Denver": "CO", "Seattle": "WA", "Austin": "TX", "
 
 def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     """A place written the way the description asks ("in the format of street, city, state")."""
-    if re.search(r"street,\s*city", str(schema.get("description") or ""), re.IGNORECASE):
+    desc = str(schema.get("description") or "")
+    if re.search(r"street,\s*city", desc, re.IGNORECASE):
         city = rng.choice(sorted(US_STATES))
         return f"{_street(rng, name)}, {city}, {US_STATES[city]}"
+    if re.search(r"\bstreet address\b", desc, re.IGNORECASE):
+        return _street(rng, name)  # "Where the swarm was seen (street address or landmark)"
     return str(STRING_MAKERS["address" if name_words(name)[-1:] == ["address"] else "place"](rng, name))
 
 
@@ -571,7 +579,9 @@ def _city_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> st
     """A city written the way the description asks: "City, State" is "Denver, CO", "City,
     Country" is "Lisbon, Portugal"."""
     desc = str(schema.get("description") or "")
-    if re.search(r"city,\s*state", desc, re.IGNORECASE):
+    if re.search(r"street,\s*city", desc, re.IGNORECASE):
+        return _place_in_format(rng, name, schema)
+    if re.search(r"city(?:,| and)\s*state", desc, re.IGNORECASE):
         city = rng.choice(sorted(US_STATES))
         return f"{city}, {US_STATES[city]}"
     if re.search(r"city,\s*country", desc, re.IGNORECASE):
@@ -594,6 +604,8 @@ _STOPS = frozenset({"stop", "station", "pickup", "dropoff", "venue", "landmark",
 def _place(rng: random.Random, name: str) -> str:
     fake = faker(rng)
     roll = rng.random()
+    if "address" in name_words(name):
+        return _street(rng, name)
     if not set(name_words(name)) & _STOPS:  # a `location` of a thing or a forecast: mostly a town
         return _city(rng, name) if roll < 0.8 else _street(rng, name)
     if roll < 0.45:

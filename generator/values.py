@@ -691,6 +691,16 @@ def usable(value: Any, name: str, schema: dict[str, Any]) -> bool:
     return fmt is None or about_format or _parses(value, fmt)
 
 
+_CITY_FORMAT = re.compile(r"city(?:,| and)\s*(?:state|country)", re.IGNORECASE)
+_PAIR_ORDER = re.compile(r"^(lat|lng|lon|latitude|longitude)\s*,\s*(lat|lng|lon|latitude|longitude)$", re.IGNORECASE)
+
+
+def _point_in_order(order: str, rng: random.Random) -> str:
+    lat, lon = round(rng.uniform(-40, 60), 5), round(rng.uniform(-120, 140), 5)
+    first = _PAIR_ORDER.match(order.strip()).group(1).lower()  # type: ignore[union-attr]
+    return f"{lat},{lon}" if first.startswith("lat") else f"{lon},{lat}"
+
+
 def _about_format(name: str) -> bool:
     return bool({"format", "fmt", "pattern", "case", "convention", "style"} & set(semantic.tokens(name)))
 
@@ -708,7 +718,11 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     """Candidate lists in order of preference; the first list with a valid member wins."""
     # a date or clock time in a description ("e.g. 2024-05-28 15:30") shows the format, not the day
     moment = is_temporal(name, schema) in ("date", "time", "datetime") and not _about_format(name)
-    examples = [] if moment else [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    formatted = _CITY_FORMAT.search(str(schema.get("description") or ""))  # "e.g. Denver, CO" is one example
+    examples = [] if moment or formatted else [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    ordered = next((e for e in examples_of(schema) if isinstance(e, str) and _PAIR_ORDER.match(e.strip())), None)
+    if ordered:  # "lng,lat": a point written in that order
+        examples = [_point_in_order(ordered, rng)]
     # what a parameter of unknown or broad kind takes is best shown by its own examples
     known = semantic.infer(name, schema) not in BROAD_KINDS
     examples = examples if examples and (not known or rng.random() < EXAMPLE_RATE) else []

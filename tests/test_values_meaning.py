@@ -302,3 +302,15 @@ def test_a_default_that_says_nothing_is_not_sent(placeholder: str) -> None:
     schema = {"type": "string", "default": placeholder, "description": "The name of the qualification."}
     rng = random.Random(8)
     assert all(value_for(schema, rng, name="qualification_name") != placeholder for _ in range(15))
+
+
+@pytest.mark.parametrize(("name", "schema", "pattern"), [
+    ("to_address", {"type": "string", "description": "Email of the recipient. Should be a valid email address, such as "
+                                                      "'example@domain.com'."}, r"[\w.]+@[\w.-]+"),
+    ("location", {"type": "string", "description": "The city and state, e.g. Denver, CO"}, r"[A-Z][\w ]+, [A-Z]{2}"),
+    ("end", {"type": "string", "examples": ["lng,lat"]}, r"-?\d+\.\d+,-?\d+\.\d+"),
+    ("card_verification_number", {"type": "integer", "description": "The card verification number"}, r"\d{3}"),
+])
+def test_what_the_description_says_a_value_looks_like_holds(name: str, schema: dict[str, Any], pattern: str) -> None:
+    rng = random.Random(9)
+    assert all(re.fullmatch(pattern, str(value_for(schema, rng, name=name))) for _ in range(10))
