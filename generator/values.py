@@ -94,7 +94,7 @@ _TEXT_FORMATS = [("YYYY-MM-DDTHH:MM:SSZ", "%Y-%m-%dT%H:%M:%SZ"), ("YYYY-MM-DDTHH
                  ("YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"),
                  ("YYYY-MM-DD", "%Y-%m-%d"), ("MM/DD/YYYY", "%m/%d/%Y"), ("DD/MM/YYYY", "%d/%m/%Y"),
                  ("MM-DD-YYYY", "%m-%d-%Y"), ("DD-MM-YYYY", "%d-%m-%Y"), ("YYYY/MM/DD", "%Y/%m/%d"),
-                 ("HH:MM:SS", "%H:%M:%S"), ("HH:MM", "%H:%M")]
+                 ("HH:MM:SS", "%H:%M:%S"), ("HH:MM", "%H:%M"), ("YYYY-MM", "%Y-%m")]
 _STRFTIME_RE = re.compile(r"%[YymdjbBaAHIMSp](?:[-/:.T ,]*%[YymdjbBaAHIMSp])*")
 _KIND_FORMATS = {"date": DATE_FMT, "time": TIME_FMT, "datetime": DATETIME_FMT}
 
@@ -400,6 +400,9 @@ def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random,
     if _about_format(name):
         return None  # a `date_format` is "MM-DD-YYYY" itself, not a date written in it
     kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None)
+    if kind == "date" and {"birth", "birthday", "born", "dob"} & set(semantic.tokens(name)):
+        born = ref - timedelta(days=rng.randint(1, 70) * 365 + rng.randint(0, 364))  # a birth date is behind
+        return born.strftime(_format_for("date", schema))
     if kind in ("date", "time", "datetime"):
         return _TEMPORAL_DERIVERS[kind](schema, ref, rng)
     return None

@@ -314,3 +314,14 @@ def test_a_default_that_says_nothing_is_not_sent(placeholder: str) -> None:
 def test_what_the_description_says_a_value_looks_like_holds(name: str, schema: dict[str, Any], pattern: str) -> None:
     rng = random.Random(9)
     assert all(re.fullmatch(pattern, str(value_for(schema, rng, name=name))) for _ in range(10))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_birth_date_is_behind_and_a_month_format_is_followed(seed: int) -> None:
+    from generator.values import REFERENCE_TIME
+
+    assert value_for({"type": "string", "format": "date"}, random.Random(seed), name="birth_date") < \
+        REFERENCE_TIME.strftime("%Y-%m-%d")
+    month = value_for({"type": "string", "description": "The month. Format: 'YYYY-MM'"}, random.Random(seed), name="date")
+    assert re.fullmatch(r"\d{4}-\d{2}", month), month
