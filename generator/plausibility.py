@@ -459,11 +459,7 @@ def _carried_calls(path: Path) -> Iterator[Call]:
     for f in files:
         if any(part.startswith(".") for part in f.relative_to(path).parts[:-1]) if path.is_dir() else False:
             continue  # a run's .state/ holds the same rows again
-        try:
-            text = f.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        for row in _rows(text):
+        for row in _file_rows(f):
             if isinstance(row, dict):
                 yield from _row_calls(row)
 
@@ -609,6 +605,24 @@ def _unwire(value: Any, schema: dict[str, Any]) -> Any:
         item_schema: dict[str, Any] = items if isinstance(items, dict) else {}
         return [_unwire(v.strip(), item_schema) for v in value.split(",")] if value.strip() else []
     return value
+
+
+def _file_rows(f: Path) -> Iterator[Any]:
+    """The rows of one file; JSON-lines files are streamed line by line (a million-row
+    train.jsonl is never held whole)."""
+    try:
+        if f.suffix == ".jsonl":
+            with f.open(encoding="utf-8") as fh:
+                for line in fh:
+                    try:
+                        yield json.loads(line)
+                    except ValueError:
+                        continue
+            return
+        text = f.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    yield from _rows(text)
 
 
 def _rows(text: str) -> Iterator[Any]:

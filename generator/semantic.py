@@ -670,9 +670,9 @@ def _file(rng: random.Random, name: str) -> str:
     words = set(tokens(name))
     folder = rng.choice(FOLDERS)
     if words & {"dir", "directory", "folder"}:
-        return f"/home/user/{folder}" if "path" in words else folder
+        return f"/data/{folder}" if "path" in words else folder
     file = f"{rng.choice(FILE_STEMS)}.{rng.choice(FILE_TYPES)}"
-    return f"/home/user/{folder}/{file}" if "path" in words else file
+    return f"/data/{folder}/{file}" if "path" in words else file
 
 
 def _url(rng: random.Random, name: str) -> str:

@@ -22,7 +22,7 @@ from generator.engine import Overrides, generate
 from generator.errors import ConfigError, OutputError
 from generator.io import confined_to
 from generator.lock import DirLock
-from generator.signals import stop_on_signals
+from generator.signals import Terminated, stop_on_signals
 from generator.state import Journal, StateStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,7 +83,7 @@ def test_a_signal_during_export_stops_it_at_once(tmp_path, monkeypatch):
             time.sleep(0.1)
         raise AssertionError("the export was not interrupted")
     monkeypatch.setattr(engine, "export_all", slow_export)
-    with pytest.raises(engine.Terminated):
+    with pytest.raises(Terminated):
         generate(load_config(config(tmp_path)), tmp_path, Overrides(out=str(tmp_path / "out"), progress=False))
     assert time.monotonic() - started[0] < 3
     assert StateStore(tmp_path / "out", next((tmp_path / "out" / ".state").glob("*.jsonl")).name.split(".")[0]).load()
