@@ -150,6 +150,28 @@ def _absolute_days(t: str, now: datetime) -> list[tuple[date, str]]:
     for m in _THE_NTH.finditer(t):
         d = _year_for(now.month, int(m.group("day")), None, now)
         out += [(d, m.group(0))] if d else []
+    return out + _period_bounds(t)
+
+
+# A month or a year said as the bound of a period: "from January 2017", "since 2019", "2018
+# onwards" start on its first day; "until 2020", "through March 2021" end on its last.
+_START = r"(?:from|since|after|starting(?: in| from)?|beginning(?: in)?|as of|later than|before|in or after)"
+_END = r"(?:until|till|through|thru|up to|to the end of|by the end of)"
+_ONWARDS = r"(?:\s*(?:onwards?|or later|and later|or after|and after|\+))"
+_PERIOD = re.compile(rf"\b(?:(?P<start>{_START})|(?P<end>{_END}))?\s*(?:(?:the )?(?:start|beginning) of )?"
+                     rf"(?:(?P<mon>{_MONTH_ALT})\.? )?(?:of )?(?P<year>(?:19|20)\d{{2}})(?![\d/-])(?P<on>{_ONWARDS})?")
+
+
+def _period_bounds(t: str) -> list[tuple[date, str]]:
+    out: list[tuple[date, str]] = []
+    for m in _PERIOD.finditer(t):
+        year, mon = int(m.group("year")), m.group("mon")
+        month = _month_index(mon) if mon else None
+        if m.group("end"):
+            last = date(year, month or 12, 1) + timedelta(days=31)
+            out.append((last.replace(day=1) - timedelta(days=1), m.group(0).strip()))
+        elif m.group("start") or m.group("on") or month:
+            out.append((date(year, month or 1, 1), m.group(0).strip()))
     return out
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..records import HistoryEvent, Tool, ToolCall
 from . import history as hist
 from .added import added_content
-from .anchors import call_texts, is_short
+from .anchors import Local, call_texts
 from .dates import as_moment, read_moment
 from .determine import from_time, schema_default
 from .enums import stated_enum
@@ -22,7 +22,7 @@ from .names import partly_said, stated_code, stated_string
 from .numbers import as_number, numbers_in, one_of, same_number
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
-from .text import Text, identifier_words, stem
+from .text import Text, content_stems, fold, identifier_words, stem
 from .units import stated_quantity, unit_of
 from .world import described
 
@@ -38,7 +38,7 @@ class Arg:
     situation: Situation
     kind: str
     params: list[str]
-    local: Text | None = None  # the segments of the text that speak of this call (anchors.py)
+    local: Local | None = None  # the segments of the text that speak of this call (anchors.py)
     call: int = 0
     same_tool: list[HistoryEvent] | None = None  # this tool's earlier calls (computed once per call)
 
@@ -53,10 +53,20 @@ Reader = Callable[[Arg, Any], "str | None"]
 # ---------------------------------------------------------------- stated: one reader per class
 
 def _boolean(arg: Arg, value: Any) -> str | None:
-    if not isinstance(value, bool):
+    flag = as_flag(value)
+    if flag is None:
         return None
     said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")))
-    return said[1] if said is not None and said[0] == value else None
+    return said[1] if said is not None and said[0] == flag else None
+
+
+def as_flag(value: Any) -> bool | None:
+    """A boolean gold, or one written as text ("true", as RapidAPI catalogs pass it)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return None
 
 
 def _enum(arg: Arg, value: Any) -> str | None:
@@ -111,14 +121,39 @@ def stated(arg: Arg) -> tuple[str, str] | None:
 
 
 def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
-    """A short value of one call among several is read in that call's segments only."""
-    if arg.local is not None and is_short(value):
-        arg = replace(arg, text=arg.local, local=None)
+    """A value of one call among several is read in the parts of the text that ask for that call,
+    or in what their anaphora point back to ("that address", "Harari" after "Yuval Noah Harari")."""
+    if arg.local is None:
+        return _by_class(arg, value)
+    back = _antecedent(arg.local, value)
+    if back:
+        return "anaphora", back
+    return _by_class(replace(arg, text=arg.local.text, local=None), value) or _referred(arg, value)
+
+
+def _by_class(arg: Arg, value: Any) -> tuple[str, str] | None:
     for name, reader in STATED.items():
         evidence = reader(arg, value)
         if evidence:
             return name, evidence
     return None
+
+
+def _referred(arg: Arg, value: Any) -> tuple[str, str] | None:
+    """A name of several words written in full elsewhere in the text, referred to here by its last
+    word ("learn more about Harari" after "Yuval Noah Harari's talks")."""
+    if arg.local is None or not isinstance(value, str):
+        return None
+    stems = content_stems(value)
+    if len(stems) < 2 or len(stems[-1]) < 4 or not stems[-1].isalpha() or stems[-1] not in arg.local.text.content_set:
+        return None
+    whole = stated_string(arg.text, value)
+    return ("anaphora", f"{stems[-1]} (refers back to {whole})") if whole else None
+
+
+def _antecedent(local: Local, value: Any) -> str | None:
+    v = fold(str(value))
+    return next((f"{a} (pointed back to)" for a in local.antecedents if v and fold(a) == v), None)
 
 
 # ---------------------------------------------------------------- hinted
@@ -203,10 +238,11 @@ def omitted(arg: Arg) -> ArgReading:
     why = from_time(arg.gold, arg.param, arg.situation.time)
     if why:
         return _reading(arg, "omitted", True, arg.gold, "time", why)
-    settled = hist.settled(hist.values(_same_tool(arg), arg.param))
+    events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.situation.tools)
+    settled = hist.settled(hist.values(events, arg.param))
     if settled is not None:
         return _reading(arg, "omitted", hist.key(settled[0]) == hist.key(arg.gold), settled[0], "history:settled",
-                        f"{settled[1]} over this tool's calls: {settled[0]!r}")
+                        f"{settled[1]} over {where}: {settled[0]!r}")
     partly = partly_said(arg.text, arg.gold) if isinstance(arg.gold, str) else []
     note = f"said only in part: {' '.join(partly)}" if partly else "nothing in the text gives it"
     return _reading(arg, "omitted", False, None, "none", note)
@@ -235,21 +271,44 @@ def _reading(arg: Arg, label: str, determined: bool | None, value: Any, rule: st
 
 
 def read_arg(arg: Arg) -> ArgReading:
+    reading = _label(arg)
+    if reading.source is None and _adapted(arg):  # the trajectory says this value came from an output
+        return reading.model_copy(update={"source": "previous_output"})
+    return reading
+
+
+def _label(arg: Arg) -> ArgReading:
     said = stated(arg)
     if said:
         return _reading(arg, "stated", None, arg.gold, said[0], said[1])
     world = described(arg.text.raw, arg.gold)
     if world:  # a pointer to the user's own history wins the tie with a description
         return hinted(arg) or _reading(arg, "described", None, world.value, "world", world.evidence)
-    bound = bound_to_output(arg.gold, arg.situation.steps, arg.text, arg.param) if arg.situation.steps else None
-    if bound:
-        return _reading(arg, "omitted", bound.determined, arg.gold if bound.determined else None,
-                        "previous_output", bound.evidence, source="previous_output")
+    bound = _from_output(arg)
+    if bound is not None:
+        return bound
     return hinted(arg) or omitted(arg)
 
 
+def _adapted(arg: Arg) -> bool:
+    declared = arg.situation.adapted
+    return arg.call < len(declared) and declared[arg.call] == arg.param
+
+
+def _from_output(arg: Arg) -> ArgReading | None:
+    """A sequential value found in an earlier step's output. Where the trajectory declares which
+    argument each step took from an output (`adapt_parameter`), only that one is."""
+    if not arg.situation.steps or (arg.situation.adapted and not _adapted(arg)):
+        return None
+    bound = bound_to_output(arg.gold, arg.situation.steps, arg.text, arg.param)
+    if bound is None:
+        return None
+    return _reading(arg, "omitted", bound.determined, arg.gold if bound.determined else None,
+                    "previous_output", bound.evidence, source="previous_output")
+
+
 def read_call(text: str | Text, call: ToolCall, situation: Situation, *, index: int = 0,
-              kind: str = "", local: Text | None = None) -> list[ArgReading]:
+              kind: str = "", local: Local | None = None) -> list[ArgReading]:
     """The reading of every argument of one gold call (`local`: the part of the text about it)."""
     t = text if isinstance(text, Text) else Text(text)
     tool = situation.tools.get(call.tool)
@@ -267,7 +326,7 @@ def read_query(text: str, calls: Sequence[ToolCall], situation: Situation,
                kinds: Sequence[str] = ()) -> Reading:
     """The reading of one query: every argument of every gold call, and the added content."""
     t = Text(text)
-    locals_ = call_texts(text, calls)
+    locals_ = call_texts(text, calls, situation.tools)
     args: list[ArgReading] = []
     for i, call in enumerate(calls):
         step = situation.model_copy(update={"steps": situation.steps[:i]}) if situation.steps else situation
