@@ -39,26 +39,27 @@ def schema_default(tool: Tool | None, param: str, gold: Any) -> str | None:
     return f"the description's default {said!r}" if said else None
 
 
-_DEFAULT_WORD = re.compile(r"\bdefaults?\b")
-_LEAD = frozenset({"is", "to", "of", "value", "set", "the", "be", "will", "it", "if", "not", "specified",
-                   "omitted", "given", "provided"})
+# "Default: true", "defaults to `US`", "the default is shortest distance for driving"; "true by
+# default", "Song Name (default)".
+_AFTER = re.compile(r"\bdefaults?(?: value)?(?: (?:is|to|of|will be|set to)| ?[:=])? *[\"'`]?([^\n,;()\"'`]{1,60})",
+                    re.IGNORECASE)
+_BEFORE = re.compile(r"[\"'`]?([^\n,;:()\"'`-]{1,40}?)[\"'`]? *(?:\(default\)|by default|is the default)", re.IGNORECASE)
 
 
 def described_default(description: str, gold: Any) -> str | None:
-    """The words of a description that give `gold` as the default: after "default" ("Default:
-    true", "the default is shortest distance for driving") or before "by default"."""
+    """The words of a description that give `gold` as the default."""
     want = key(gold).replace("_", " ").split()
     if not want or not description:
         return None
-    text = fold(description).replace("_", " ")
-    for m in _DEFAULT_WORD.finditer(text):
-        after = [w for w in text[m.end():].split()[:8]]
-        while after and after[0] in _LEAD:
-            after = after[1:]
-        before = text[:m.start()].split()
-        if after[:len(want)] == want or (text[m.start() - 3:m.start()] == "by " and before[-len(want) - 1:-1] == want):
+    for m in _AFTER.finditer(description):
+        if fold(m.group(1)).replace("_", " ").split()[:len(want)] == want:
+            return " ".join(want)
+    for m in _BEFORE.finditer(description):
+        if fold(m.group(1)).replace("_", " ").split()[-len(want):] == want:
             return " ".join(want)
     return None
+
+
 def from_time(gold: Any, param: str, now: datetime | None) -> str | None:
     """Why the query time alone gives `gold`, or None."""
     if now is None:

@@ -17,9 +17,10 @@ from .dates import as_moment, read_moment
 from .determine import from_time, schema_default
 from .enums import stated_enum
 from .flags import read_flag
-from .hints import Hint, bound_to, hints_in, is_place, refers_to
+from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
 from .names import partly_said, stated_code, stated_string
 from .numbers import as_number, numbers_in, one_of, same_number
+from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
 from .text import Text, content_stems, fold, identifier_words, stem
@@ -175,7 +176,7 @@ def _rank(hint: Hint, arg: Arg) -> int:
         return 6 if _names_param_only(hint.word, arg) else 2
     if bound_to(hint, arg.param, arg.params):
         return 1
-    return {"habit": 0, "nearby": 3, "recency": 4, "usual": 5}[hint.kind]
+    return {"habit": 0, "here": 0, "nearby": 3, "recency": 4, "usual": 5}[hint.kind]
 
 
 def _names_param_only(noun: str, arg: Arg) -> bool:
@@ -188,7 +189,7 @@ _ME = re.compile(r"\b(?:me|my|i|here)\b")
 def _first_person(hint: Hint) -> bool:
     """Without a history only the user's own situation is a pointer: "near me", "my location",
     "my home"; "hotels nearby" may be near anything the text names."""
-    return hint.kind in ("nearby", "habit") and bool(_ME.search(hint.words))
+    return hint.kind in ("nearby", "habit", "here") and bool(_ME.search(hint.words))
 
 
 def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
@@ -199,7 +200,9 @@ def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
     places = _places(events) if is_place(arg.param) else vals
     found: tuple[Any, str] | None
     if hint.kind == "habit":
-        found = hist.habit(hint.word, events, arg.param) or hist.holding(hint.word, places)
+        found = hist.habit(hint.word, events, arg.param, hint.window) or hist.holding(hint.word, places)
+    elif hint.kind == "here":
+        found = hist.trip_end(arg.situation.history, hint.word, arg.situation.time)
     elif hint.kind == "reference":
         found = hist.holding(hint.word, vals) or hist.holding(hint.word, places) or hist.last(vals)
     elif hint.kind == "usual":
@@ -215,7 +218,64 @@ def _places(events: Sequence[HistoryEvent]) -> list[Any]:
     return [v for e in events for p, v in e.parameters.items() if is_place(p) and isinstance(v, str)]
 
 
+def pointed(arg: Arg) -> ArgReading | None:
+    """A pointer to one earlier event ("same filters as the storage basket search yesterday")."""
+    history = arg.situation.history
+    if not history:
+        return None
+    role = place_role(arg.param)
+    free = not (arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")) and isinstance(arg.gold, str | list)
+    for p in pointers_in(arg.text.raw.lower()):
+        events, where = _pointer_events(p, arg)
+        found = resolve(p, events, arg.param, role, arg.situation.time, _apps(history))
+        latest = next((value_of(p, e, arg.param, role) for e in reversed(events)
+                       if value_of(p, e, arg.param, role) is not None), None)
+        if (latest is None and not p.field) or not covers(p, arg.param, arg.gold, role, found[0] if found else latest, free,
+                                                         arg.params, _apps(history)):
+            continue
+        if found is None:
+            return _reading(arg, "hinted", False, None, "history:event", f"'{p.words}' -> no one event gives it")
+        return _reading(arg, "hinted", hist.key(found[0]) == hist.key(arg.gold), found[0], "history:event",
+                        f"'{p.words}' -> {found[1]} over {where}: {found[0]!r}")
+    return None
+
+
+_NOT_PLACE = frozenset({"time", "date", "hour", "day", "price", "duration", "count", "number"})
+
+
+def place_role(param: str) -> str:
+    """The place role of a parameter ("start_name": origin); none for "start_time" or "end_date"."""
+    return "" if set(identifier_words(param)) & _NOT_PLACE else param_role(param)
+
+
+def _apps(history: Sequence[HistoryEvent]) -> tuple[str, ...]:
+    return tuple(sorted({e.toolname for e in history}))
+
+
+def _pointer_events(p: Pointer, arg: Arg) -> tuple[list[HistoryEvent], str]:
+    """Where a pointer looks, and which scope that is: trips for a "where" pointer; the app its
+    words name; else the history scope of the text; only events before the query."""
+    now = arg.situation.time
+    events = [e for e in arg.situation.history if now is None or (hist.parse_time(e.time) or now) < now]
+    if p.field:
+        return [e for e in events if any(param_role(k) in ("origin", "destination") for k in e.parameters)], "trips"
+    said = f"{p.noun} {p.desc}"
+    apps = {a for a in _apps(events) if len(fold(a)) >= 2 and re.search(rf"\b{re.escape(fold(a))}\b", fold(said))}
+    if apps:
+        return [e for e in events if e.toolname in apps], f"app {', '.join(sorted(apps))}"
+    scoped, where = hist.scope(arg.text, events, arg.kind, arg.situation.tools)
+    kind = [e for e in events if e.apitype == arg.kind] if arg.kind else events
+    # "the same kind of gift I was looking for on Idle Fish": the event may lie outside the app the
+    # query asks for, in the same kind
+    if mentions(p, kind, now) and not mentions(p, scoped, now):
+        return kind, f"kind {arg.kind}"
+    return scoped, where
+
+
 def hinted(arg: Arg) -> ArgReading | None:
+    pointer = pointed(arg)
+    if pointer is not None:
+        return pointer
     hints = referring_hints(arg)
     if not hints:
         return None
