@@ -30,8 +30,11 @@ from ..records import Tool, ToolCall
 from .numbers import as_number
 from .text import Text, content_stems, fold, identifier_words
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|:\s+|\n+")
-_ITEM = re.compile(r";\s*|,\s+|\s+and\s+|\s+then\s+")
+# A sentence ends at . ! ? (not after "No.", "Mr.", "e.g."), a colon, a new line; an item at ";", ", "
+# (not ", 2021": a date goes on), " and ", " then ".
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!\bNo\.)(?<!\bno\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\be\.g\.)"
+                       r"(?<!\bi\.e\.)\s+|:\s+|\n+")
+_ITEM = re.compile(r";\s*|,\s+(?!\d{4}\b)|\s+and\s+|\s+then\s+")
 _GENERIC = frozenset(content_stems(
     "get api search list data info information v1 v2 v3 by all detail details for endpoint tool this uses use "
     "provides provide returns return retrieves retrieve part comprehensive specific given based allows user users "
@@ -83,11 +86,11 @@ def _name_stems(name: str) -> frozenset[str]:
     return frozenset(s for s in content_stems(" ".join(identifier_words(name))) if s not in _GENERIC and len(s) > 1)
 
 
-def _vocabulary(call: ToolCall, tool: Tool | None) -> dict[str, int]:
-    """Stem -> weight: the API's name words 2, the provider's, the description's first sentence
+def _vocabulary(call: ToolCall, tool: Tool | None) -> dict[str, float]:
+    """Stem -> weight: the names of the API and of its provider 2, the description's first sentence
     and the parameter names 1."""
     app, _, api = call.tool.partition(": ")
-    words: dict[str, int] = {}
+    words: dict[str, float] = {}
     extra = ""
     if tool is not None:
         extra = f"{tool.description.split('. ')[0]} {' '.join(tool.properties)}"
@@ -98,12 +101,16 @@ def _vocabulary(call: ToolCall, tool: Tool | None) -> dict[str, int]:
     return words
 
 
-def _distinctive(vocabs: list[dict[str, int]]) -> list[dict[str, int]]:
-    """Words every call has tell the calls apart no better than none."""
+def _distinctive(vocabs: list[dict[str, float]]) -> list[dict[str, float]]:
+    """A word tells the calls apart as much as few calls have it: its weight is shared among them
+    (a word every call has says nothing)."""
     if len(vocabs) < 2:
         return vocabs
-    shared = set.intersection(*(set(v) for v in vocabs))
-    return [{w: k for w, k in v.items() if w not in shared} for v in vocabs]
+    counts: dict[str, int] = {}
+    for v in vocabs:
+        for w in v:
+            counts[w] = counts.get(w, 0) + 1
+    return [{w: k for w, k in v.items() if counts[w] < len(vocabs)} for v in vocabs]
 
 
 def _value_forms(calls: Sequence[ToolCall]) -> list[set[str]]:
@@ -119,7 +126,11 @@ def _value_forms(calls: Sequence[ToolCall]) -> list[set[str]]:
     return out
 
 
-def _owners(view: Text, vocabs: list[dict[str, int]], values: list[set[str]]) -> set[int]:
+def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) -> set[int]:
+    holders: dict[str, int] = {}
+    for vals in values:
+        for v in vals:
+            holders[v] = holders.get(v, 0) + 1
     scores = []
     for vocab, vals in zip(vocabs, values, strict=True):
         named = sum(k for w, k in vocab.items() if w in view.content_set)
@@ -149,7 +160,11 @@ _KINDS: dict[str, re.Pattern[str]] = {
     "url": re.compile(r"https?://\S+"),
     "year": re.compile(r"(?<![\d-])(?:1[0-9]{3}|20[0-9]{2})(?![\d-])"),
 }
-_ANAPHOR = re.compile(r"\b(?:that|this|the|those|these)(?: same| very)? (" + "|".join(_KINDS) + r")\b", re.IGNORECASE)
+# "that year", "the same address", "the domain." ("the year the Olympics took place" describes a year,
+# it does not point back to one)
+_ANAPHOR = re.compile(r"\b(?:(?:that|this|those|these)(?: same| very)? (?P<k>" + "|".join(_KINDS) + r")\b"
+                      r"|the(?: same| very)? (?P<k2>" + "|".join(_KINDS) + r")\b(?=\s*(?:[.,;:!?)]|$|is\b|was\b|for\b|and\b"
+                      r"|so\b|too\b|again\b|itself\b)))", re.IGNORECASE)
 
 
 def antecedent(text: str, at: int, kind: str) -> str | None:
@@ -172,7 +187,7 @@ def parts_of(mention: str) -> list[str]:
 def _resolved(text: str, start: int, end: int) -> list[str]:
     out = []
     for m in _ANAPHOR.finditer(text, start, end):
-        found = antecedent(text, m.start(), m.group(1).lower())
+        found = antecedent(text, m.start(), (m.group("k") or m.group("k2")).lower())
         if found:
             out += parts_of(found)
     return out

@@ -19,7 +19,7 @@ from .enums import stated_enum
 from .flags import read_flag
 from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
 from .names import partly_said, stated_code, stated_string
-from .numbers import as_number, numbers_in, one_of, same_number
+from .numbers import as_number, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
 from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
@@ -55,10 +55,15 @@ Reader = Callable[[Arg, Any], "str | None"]
 
 def _boolean(arg: Arg, value: Any) -> str | None:
     flag = as_flag(value)
+    if flag is None and isinstance(value, str) and value.strip().lower() in _NONE:
+        flag = False  # download="none": "no download needed"
     if flag is None:
         return None
     said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")))
     return said[1] if said is not None and said[0] == flag else None
+
+
+_NONE = frozenset({"none", "off", "disabled", "no"})
 
 
 def as_flag(value: Any) -> bool | None:
@@ -72,9 +77,19 @@ def as_flag(value: Any) -> bool | None:
 
 def _enum(arg: Arg, value: Any) -> str | None:
     options = arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")
-    if not options or not isinstance(value, str) or value not in options:
+    if not isinstance(value, str):
         return None
-    return stated_enum(arg.text, value, list(options))
+    return stated_enum(arg.text, value, list(options)) if options and value in options else None
+
+
+def _option(arg: Arg, value: Any) -> str | None:
+    """An option of an API whose schema lists none ("ASC", "hq"), said by its everyday words."""
+    if not isinstance(value, str) or arg.spec.get("enum") or not _CODE_LIKE.fullmatch(value):
+        return None
+    return stated_enum(arg.text, value, [value])
+
+
+_CODE_LIKE = re.compile(r"[A-Za-z]+(?:_[A-Za-z]+){0,3}")
 
 
 def _date(arg: Arg, value: Any) -> str | None:
@@ -87,9 +102,19 @@ def _number(arg: Arg, value: Any) -> str | None:
     if n is None:
         return None
     said = next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
+    nouns = frozenset(stem(w) for w in identifier_words(arg.param))
     if said is None and n == 1:
-        said = one_of(arg.text.raw, frozenset(stem(w) for w in identifier_words(arg.param)))
-    return said
+        said = one_of(arg.text.raw, nouns) or top_one(arg.text.raw, nouns)
+    return said or ordinal_of(arg.text.raw, nouns, n)
+
+
+def _range(arg: Arg, value: Any) -> str | None:
+    """A range value "1-10" said as "the top 10", "1 to 10", "all 100"."""
+    m = _RANGE.fullmatch(value.strip()) if isinstance(value, str) else None
+    return said_range(arg.text.raw, int(m.group(1)), int(m.group(2))) if m else None
+
+
+_RANGE = re.compile(r"(\d+)\s*-\s*(\d+)")
 
 
 def _unit(arg: Arg, value: Any) -> str | None:
@@ -108,7 +133,7 @@ def _code(arg: Arg, value: Any) -> str | None:
 
 # The reading classes of `stated`, tried in order; each is a separate, testable piece.
 STATED: dict[str, Reader] = {"boolean": _boolean, "enum": _enum, "date": _date, "number": _number,
-                             "unit": _unit, "name": _name, "code": _code}
+                             "range": _range, "unit": _unit, "name": _name, "code": _code, "option": _option}
 
 
 def stated(arg: Arg) -> tuple[str, str] | None:
