@@ -169,9 +169,10 @@ def _add_llm_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _read(args: argparse.Namespace) -> int:
-    from .reader.command import read_files
+    from .reader.command import oracle_for, read_files
 
-    summary = read_files(args.files, out=args.out, root=args.root)
+    oracle = oracle_for(args.model, args.base_url, args.cache_dir, args.out) if args.model else None
+    summary = read_files(args.files, out=args.out, root=args.root, oracle=oracle)
     print("\n".join(summary.lines()), file=sys.stderr if args.out is None else sys.stdout)
     return 0
 
@@ -276,6 +277,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("files", nargs="+", metavar="FILE", help="query files or folders")
     r.add_argument("--out", help="labels JSONL to write (default: standard output; the table goes to standard error)")
     r.add_argument("--root", help="name files relative to this folder in the output (default: the working folder)")
+    r.add_argument("--model", help="turn on the world-knowledge oracle: this model (OpenAI-compatible) is asked about "
+                                   "the values the rules leave omitted (docs/reader.md)")
+    r.add_argument("--base-url", help="the oracle's endpoint (default: $OPENAI_BASE_URL, else the OpenAI API)")
+    r.add_argument("--cache-dir", help="the oracle's exchange cache (default: .cache/llm beside --out, else in the "
+                                       "working folder)")
     r.set_defaults(func=_read)
 
     e = sub.add_parser("eval", help="score a model's tool calling per vagueness level",
