@@ -76,6 +76,7 @@ class Overrides:
     ray_address: str | None = None  # an existing Ray cluster (default: start a local instance)
     auto_pool: bool = False  # set by `--engine auto` when it chose the pool: started after planning,
     # and only when more items are pending than one worker serves (else the run stays here)
+    batch: Any = None  # generator.batch_rounds.BatchOptions: --batch, --batch-out, --batch-in
 
 
 @dataclass
@@ -321,6 +322,10 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
     flat: dict[str, int] = {f"{p}.{k}": v for p, c in counts.items() for k, v in c.items()}
     flat.update(llm_counts(journal, counts))
     price = cfg.llm.prices.get(llm.model) if llm else None
+    if price is not None:  # answers a batch brought cost the batch price (generator/batch_rounds.py)
+        from .llm.batch.ledger import batch_saving
+
+        cost = journal.spent.usd(price) - batch_saving(ctx.out_dir, journal.dataset, price)
     rel = {str(p.relative_to(ctx.out_dir)): file_digest(p) for p in sorted(set(files))}
     config = public_config(cfg)
     return RunManifest(
@@ -328,7 +333,7 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
         model=llm.model if llm else None, endpoint=llm.endpoint if llm else None,
         template_hashes=template_hashes(), code_version=__version__, code_digest=code_digest(),
         inputs=input_digests(config, ctx.base_dir), counts=flat, files=rel,
-        llm_cost_usd=round(journal.spent.usd(price), 6) if price else None)
+        llm_cost_usd=round(cost, 6) if price else None)
 
 
 def public_config(cfg: RunConfig) -> dict:
@@ -369,6 +374,8 @@ def prepare_out(out_dir: Path) -> None:
 def start_fresh(out_dir: Path) -> None:
     """Forget finished items and spending; the lock files (held by this run) stay."""
     for path in (out_dir / STATE_DIR).iterdir():
+        if path.name == "batch":  # batches in flight are exchanges already paid for, like the cache
+            continue
         if path.is_dir():
             shutil.rmtree(path)
         elif not path.name.startswith(LOCK_NAME):
@@ -456,9 +463,19 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
     started_here = engine is None and ov.auto_pool and pool_pays(run)
     engine = open_engine(ov) if started_here else engine
     workers = engine.capacity() if engine is not None else 0
+    batch_notes: list[str] = []
     if engine is not None:  # shards on worker processes; the spending they add is read back
         with closing(engine if started_here else None):
             usage = await engine_run(engine, run, ov)
+    elif ov.batch is not None:  # rounds of batches until no item waits (generator/batch_rounds.py)
+        from .batch_rounds import run_rounds
+
+        outcome = await run_rounds(run, ov.batch)
+        usage, batch_notes = outcome.usage, outcome.notes
+        run.seconds["run_cpu"] = time.process_time() - cpu
+        if outcome.stopped is not None:
+            return RunSummary(out_dir=run.ctx.out_dir, manifest=None, this_run=usage, notes=[outcome.stopped],
+                              seconds=run.seconds, items_run=run.progress.finished_here())
     else:
         usage = await run_here(run, ov.shard, shard_of(run.plans, ov.shard) if ov.shard else run.plans)
         run.seconds["run_cpu"] = time.process_time() - cpu
@@ -468,6 +485,7 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
                           seconds=run.seconds, items_run=run.progress.finished_here())
     summary = export_run(run, StateStore(run.ctx.out_dir, run.key), usage)
     summary.workers = workers
+    summary.notes += batch_notes
     return summary
 
 
@@ -491,7 +509,7 @@ def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary
         manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
         remove_stale(out_dir, before, manifest)
         atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
-        report = run_report(run.ctx, run.plans, done, run.products)
+        report = run_report(run.ctx, run.plans, done, run.products, prep)
     finally:
         done.close()
     atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, prep, report.card))

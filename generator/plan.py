@@ -1,11 +1,13 @@
 """Disclosure plans: how much of a target each query reveals, decided in code.
 
 The inferability rule: an argument may be hinted or omitted only when its value is
-*determined* -- a rule picks exactly that value. From the user's history of the same function
-(app + api) and parameter: "same as last time" picks the most recent value, "my usual" the
-single most frequent one (a tie picks nothing); an argument left out with no phrase at all
+*determined* -- a rule picks exactly that value. From the user's history, read wherever a reader
+may look (the same function, the app, every app of the same kind, the whole history:
+generator.habits): "same as last time" picks the most recent value of the parameter, "my usual"
+the single most frequent one (a tie picks nothing); an argument left out with no phrase at all
 needs a value that is both, so that every reading agrees. A value that merely occurs somewhere
-in the history is not enough. Besides the history: a value that follows from the query time
+in the history is not enough. "home" / "work" are said only for the place the history (and a
+persona's own places) ties them to. Besides the history: a value that follows from the query time
 (a temporal parameter the time pins down) or equals the schema default. Everything else is
 stated at every level. One target's hints all use one reading (`habit_reading`): a query that
 says "last time" for one argument and "usual" for another invites both readings for both.
@@ -19,16 +21,14 @@ first one whenever anything is inferable.
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import weakref
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .habits import PLACE_WORDS, READINGS, Reading, habits_of, place_role
 from .identity import trail_names
 from .records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
 from .surface import leaks, noun, render, spec_of, words
@@ -40,8 +40,6 @@ LEVELS = ("Minimum", "Low", "Medium", "High")
 # Preference among sources when a value is recoverable several ways: a time phrase is the
 # most natural hint, then the user's own habits, then the schema default.
 SOURCE_ORDER: tuple[Source, ...] = ("time", "history", "default")
-_START = ("start", "origin", "from", "departure", "pickup", "begin")
-_END = ("end", "destination", "dest", "dropoff")
 
 
 class LevelPolicy(BaseModel):
@@ -114,54 +112,18 @@ def same_function(event: HistoryEvent, tool: Tool) -> bool:
     return trail_names(tool) == (event.toolname, event.apiname)
 
 
-def history_values(target: Target, tool: Tool, param: str) -> list[Any]:
-    """Values `param` took in the user's earlier calls of the same function, oldest first."""
-    names = trail_names(tool)
-    return [e.parameters[param] for e in target.history
-            if param in e.parameters and (e.toolname, e.apiname) == names]
-
-
-Reading = Literal["recent", "usual"]
-READINGS: tuple[Reading, ...] = ("recent", "usual")
-
-
-def value_key(value: Any) -> str:
-    """How two values are compared: normalized text, lists and objects as sorted JSON."""
-    return normalize(json.dumps(value, sort_keys=True) if isinstance(value, list | dict) else value)
-
-
-Past = tuple[list[str], list[tuple[str, int]]]
-_PAST: dict[int, tuple[Any, tuple[int, int], dict[tuple[str, ...], Past]]] = {}
-
-
-def _past(target: Target, tool: Tool, param: str) -> Past:
-    """The compared forms of `param`'s past values, oldest first, and their counts, most common
-    first. Planning asks this of one history thousands of times, so it is kept per target (while
-    the target lives, and while its history is the same list of the same length)."""
-    entry = _PAST.get(id(target))
-    stamp = (id(target.history), len(target.history))
-    if entry is None or entry[0]() is not target:
-        weakref.finalize(target, _PAST.pop, id(target), None)
-    if entry is None or entry[0]() is not target or entry[1] != stamp:
-        entry = _PAST[id(target)] = (weakref.ref(target), stamp, {})
-    key = (*trail_names(tool), param)
-    if key not in entry[2]:
-        past = [value_key(v) for v in history_values(target, tool, param)]
-        entry[2][key] = (past, Counter(past).most_common())
-    return entry[2][key]
+def history_values(target: Target, tool: Tool, param: str) -> list[str]:
+    """The compared forms of `param`'s values in the user's earlier calls of the same function
+    (app + api), oldest first."""
+    return habits_of(target, tool).function_values(param)
 
 
 def habit_rules(target: Target, tool: Tool, param: str, value: Any) -> set[Reading]:
-    """The readings that pick `value` from the history: "recent" when it is the most recent
-    value of the parameter, "usual" when it is the single most frequent one."""
-    past, counts = _past(target, tool, param)
-    if not past:
-        return set()
-    unique_top = len(counts) == 1 or counts[0][1] > counts[1][1]
-    want = value_key(value)
-    recent: set[Reading] = {"recent"} if past[-1] == want else set()
-    usual: set[Reading] = {"usual"} if unique_top and counts[0][0] == want else set()
-    return recent | usual
+    """The readings that pick `value` from the history wherever a reader may look
+    (generator.habits): "recent" when it is the most recent value of the parameter, "usual" when
+    it is the single most frequent one -- in the same function, the app, the kind and the whole
+    history alike."""
+    return habits_of(target, tool).rules(param, value)
 
 
 def habit_reading(target: Target, tool: Tool, call: int = 0) -> Reading:
@@ -216,17 +178,12 @@ def recoverable_from(
 # ---------------------------------------------------------------- hint phrases
 
 
-def _location_role(param: str, tool: Tool) -> str | None:
-    """ "home" / "work" for origin / destination places (not cities or countries)."""
-    tokens = param.lower().replace("-", "_").split("_")
+def _place_param(param: str, tool: Tool) -> bool:
+    """Whether a habit word reads naturally for the parameter: a place in a trip, not a city,
+    country, airport or station ("from home" for a city would be odd)."""
     desc = str(spec_of(tool, param).get("description", "")).lower()
-    if any(w in desc or w in tokens for w in ("city", "country", "airport", "station")):
-        return None
-    if any(t in _START for t in tokens):
-        return "home"
-    if any(t in _END for t in tokens):
-        return "work"
-    return None
+    return place_role(param) is not None and not any(
+        w in desc or w in param.lower() for w in ("city", "country", "airport", "station"))
 
 
 # Hint phrases per reading; each carries that reading's cue ("last time"; "usual", "always",
@@ -273,20 +230,18 @@ SEARCH_PARAMS = frozenset({"q", "query", "search", "term", "search_term", "searc
 
 
 def _history_hints(
-    target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None
+    target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None,
+    places: Mapping[str, str] | None = None, habit_words: bool = True,
 ) -> list[str]:
-    """Phrases of the target's reading that pick `value`; a place word ("home", "work") when
-    the value is both the most recent and the most frequent of at least two."""
+    """Phrases of the target's reading that pick `value`; first the habit words ("home", "work")
+    that mean it for this user (generator.habits.place_ties, and the persona's `places`)."""
     reading = reading or habit_reading(target, tool)
-    rules = habit_rules(target, tool, param, value)
-    if reading not in rules:
+    if reading not in habit_rules(target, tool, param, value):
         return []
     n = history_noun(param, tool)
     out = [p.format(n=n) for p in HISTORY_PHRASES[reading]]
-    role = _location_role(param, tool)
-    past = [value_key(v) for v in history_values(target, tool, param)]
-    if role and rules == set(READINGS) and past.count(value_key(value)) >= 2:
-        out.insert(0, role)
+    if habit_words and _place_param(param, tool):
+        out[:0] = habits_of(target, tool).place_words(param, value, places)
     return out
 
 
@@ -304,16 +259,17 @@ HINTERS = {"history": _history_hints, "default": _default_hints, "time": _time_h
 
 def hint_for(
     target: Target, tool: Tool, param: str, value: Any, source: Source, rng: random.Random,
-    reading: Reading | None = None,
+    reading: Reading | None = None, places: Mapping[str, str] | None = None, habit_words: bool = True,
 ) -> str | None:
     """A phrase that refers to `value` through `source` without saying it; None if none fits.
-    History phrases are those of `reading` (default: the target's own `habit_reading`)."""
+    History phrases are those of `reading` (default: the target's own `habit_reading`); habit
+    words only where they mean the value for this user (`places`: a persona's own places)."""
     hinter = HINTERS[source]
-    phrases = (_history_hints(target, tool, param, value, reading) if hinter is _history_hints
+    phrases = (_history_hints(target, tool, param, value, reading, places, habit_words) if hinter is _history_hints
                else hinter(target, tool, param, value))
     # Absolute forms only (time=None): "tomorrow" is the point of a time hint, not a leak.
     options = [h for h in phrases if not leaks(h, value, param, tool, None)]
-    if options and options[0] in ("home", "work") and rng.random() < 0.6:
+    if options and options[0] in PLACE_WORDS and rng.random() < 0.6:
         return options[0]  # the place word reads best where it fits
     return rng.choice(options) if options else None
 
@@ -363,10 +319,11 @@ def literal_in_render(value: Any, param: str, tool: Tool, time: str | None) -> b
     return any(countable(x) and normalize(x) in text for x in value_elements(value))
 
 
-def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Random, reading: Reading) -> _Arg:
+def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Random, reading: Reading,
+              places: Mapping[str, str] | None = None, habit_words: bool = True) -> _Arg:
     sources = recoverable_from(target, tool, param, value, reading)
     u, v = rng.random(), rng.random()
-    hint = hint_for(target, tool, param, value, sources[0], rng, reading) if sources else None
+    hint = hint_for(target, tool, param, value, sources[0], rng, reading, places, habit_words) if sources else None
     alone = "time" in sources and from_time_alone(tool, param, value, target.time or "")
     habit = "history" in sources and omittable_from_history(target, tool, param, value)
     arg = _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time), alone, habit)
@@ -441,13 +398,20 @@ def plan_levels(
     policy: PlanPolicy = DEFAULT_POLICY,
     paraphrases: tuple[int, ...] = (1, 2, 2, 1),
     call: int = 0,
+    places: Mapping[str, str] | None = None,
+    habit_words: bool = True,
+    u_app: float | None = None,
 ) -> list[DisclosurePlan]:
-    """One plan per policy level for the single call `call` of `target`, nested by explicitness."""
+    """One plan per policy level for the single call `call` of `target`, nested by explicitness
+    (`places`: the persona's own places, which habit words must agree with; `habit_words`: False
+    plans no "home" / "work" at all; `u_app`: the app-naming draw, when the caller spreads it evenly
+    over its targets, else drawn here)."""
     if len(paraphrases) != len(policy.levels):
         raise ValueError(f"{len(paraphrases)} paraphrase counts for {len(policy.levels)} levels")
     reading = habit_reading(target, tool, call)
-    args = [_draw_arg(target, tool, p, v, rng, reading) for p, v in target.calls[call].arguments.items()]
-    u_app = rng.random()
+    args = [_draw_arg(target, tool, p, v, rng, reading, places, habit_words) for p, v in target.calls[call].arguments.items()]
+    drawn = rng.random()  # drawn either way: the draws after it stay the same
+    u_app = drawn if u_app is None else u_app
     force = _force_order(args, len(policy.levels), tool)
     plans = []
     for li, (level, n) in enumerate(zip(policy.levels, paraphrases)):
@@ -464,6 +428,43 @@ def plan_levels(
             )
         )
     return plans
+
+
+def literal_counts(target: Target, tool: Tool, call: int = 0) -> tuple[int, int, int]:
+    """(all, fixed, movable) counted values of the call: every one; those stated literally at every
+    level (not inferable); those an inferable argument says literally when stated, which each
+    level's `stated` probability moves in and out of the query."""
+    total = fixed = movable = 0
+    args, reading = target.calls[call].arguments, habit_reading(target, tool, call)
+    for param, value in args.items():
+        n = sum(countable(x) for x in value_elements(value))
+        total += n
+        if not n or not literal_in_render(value, param, tool, target.time):
+            continue
+        if not recoverable_from(target, tool, param, value, reading):
+            fixed += n
+        elif not shadowed(value, [o for q, o in args.items() if q != param], tool):
+            movable += n
+    return total, fixed, movable
+
+
+def calibrated(policy: PlanPolicy, target: Target, tool: Tool, goals: Mapping[str, float],
+               call: int = 0) -> PlanPolicy:
+    """`policy` with each level named in `goals` stating inferable values with the probability that
+    puts this target's expected literal value recall at the goal. Value recall counts literal
+    values only: a target whose values are said in words (dates, enum members) must state more of
+    them to read as explicit as one whose values are said verbatim. Levels stay nested."""
+    total, fixed, movable = literal_counts(target, tool, call)
+    if not movable:
+        return policy
+    levels, ceiling = [], 1.0
+    for level in policy.levels:
+        stated = level.stated
+        if level.name in goals:
+            stated = min(1.0, max(0.0, (goals[level.name] * total - fixed) / movable))
+        ceiling = min(ceiling, stated)
+        levels.append(level.model_copy(update={"stated": ceiling}))
+    return PlanPolicy(levels=levels)
 
 
 # ---------------------------------------------------------------- explicit and generic plans

@@ -8,13 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .hub.facets import facets_of
 from .identity import domain_from_file
 from .products.base import AnyProduct, RunContext, WorkItem
 from .records import ItemResult
 from .screening import skip_lines
-from .shortfall import card_rows, lines, shortfalls
+from .shortfall import Removed, card_rows, lines, shortfalls
+
+if TYPE_CHECKING:
+    from .hub.prepare import Prepared
 
 
 @dataclass
@@ -42,8 +46,18 @@ def _inputs_section(ctx: RunContext) -> list[str]:
     return rows + [""]
 
 
+def removed_by_dedup(ctx: RunContext, prep: Prepared | None) -> Removed | None:
+    """Whether a sample was removed as a duplicate (None: nothing was)."""
+    gone = prep.dedup.removed_ids() if prep is not None else set()
+    if not gone:
+        return None
+    deduped = {product for product, _ in gone}
+    return lambda s, it: s.product in deduped and (s.product, facets_of(s, it, ctx).sample_id) in gone
+
+
 def run_report(ctx: RunContext, plans: Mapping[str, Sequence[WorkItem[Any]]], done: Mapping[str, ItemResult],
-               products: dict[str, AnyProduct]) -> RunReport:
-    rows = shortfalls(ctx, plans, done, products)
+               products: dict[str, AnyProduct], prep: Prepared | None = None) -> RunReport:
+    """`prep`: the duplicate removal of the export, whose removed rows count against the request."""
+    rows = shortfalls(ctx, plans, done, products, removed_by_dedup(ctx, prep))
     return RunReport(terminal=skip_lines(ctx.catalog.skipped) + lines(rows),
                      card=card_rows(rows) + _skipped_section(ctx) + _inputs_section(ctx))

@@ -67,14 +67,11 @@ def _hints(tool: Tool | None) -> Any:
 
 
 def noun(param: str, tool: Tool | None = None) -> str:
-    """Natural noun phrase for a parameter: catalog hint, else derived from its name and
-    description (generator.phrasebook.nouns: "full_name" -> "full name", "device_id" -> "device")."""
-    from .phrasebook.nouns import param_noun
+    """Natural noun phrase for a parameter: catalog hint, else the one its description gives
+    (generator.phrasebook.terms: "Farm site identifier" -> "farm site"), else its name's words."""
+    from .phrasebook.terms import term
 
-    hinted = _hinted_noun(tool, param)
-    if hinted:
-        return hinted
-    return param_noun(param, spec_of(tool, param))
+    return _hinted_noun(tool, param) or term(param, spec_of(tool, param)).label or words(param)
 
 
 # ---------------------------------------------------------------- normalization
@@ -308,7 +305,8 @@ def _enum_says(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _enum_accepts(value: Any, ctx: Ctx) -> list[str]:
-    return [_enum_word(value, ctx), words(value), _name_words(value), str(value)]
+    said = _enum_word(value, ctx)  # "with no fouling" may share a "with": "with 3 holes and no fouling"
+    return [said, said.removeprefix("with "), words(value), _name_words(value), str(value)]
 
 
 def _bool_says(value: Any, ctx: Ctx) -> list[str]:
@@ -493,16 +491,17 @@ _LABELS = frozenset({"kind", "type", "mode", "category", "class", "level"})
 
 
 def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> str:
-    """A nested object as a noun phrase with its fields as fragments: {"kind": "time", "at":
+    """A nested object as a noun phrase with its fields in their frames: {"kind": "time", "at":
     "09:45:00Z", "offset_minutes": 53} -> "a time trigger at 9:45 am UTC and with an offset of
     53 minutes" (never a repr)."""
-    from .phrasebook.fragments import FRAGMENTS, OWN_FRAME, make_slot
+    from .phrasebook.fragments import OWN_FRAME
     from .phrasebook.lexicon import singular, with_article
-    from .phrasebook.nouns import param_noun
+    from .phrasebook.terms import kind_of_value, say, term
 
     labels: list[str] = []
     parts: list[str] = []
     bare: list[str] = []
+    thing = term(ctx.param, ctx.spec).noun or words(ctx.param)
     for key, v in value.items():
         if blank(v):
             continue
@@ -511,14 +510,12 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
         if key.lower() in _LABELS and isinstance(v, str) and len(said.split()) <= 2:
             labels.append(said)
             continue
-        slot = make_slot(key, child.spec)
-        frame = "{v}" if OWN_FRAME.match(said) else FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot)[0]
-        phrase = frame.replace("{v}", said)
-        if slot.kind == "bool":  # a field's state is said bare after the noun: "a profile ... and neutered"
-            bare.append(re.sub(r"\bmarked as ", "", phrase))
+        if isinstance(v, bool):  # a field's state is said bare after the noun: "a profile ... and neutered"
+            bare.append(re.sub(r"\bmarked as ", "", said))
             continue
-        parts.append(phrase)
-    thing = singular(param_noun(ctx.param, ctx.spec))
+        kind = type(v).__name__ if isinstance(v, list | dict) else kind_of(v, child).name
+        parts.append(said if OWN_FRAME.match(said) else say(term(key, child.spec), kind_of_value(kind), said))
+    thing = singular(thing)
     if labels and " " in thing:  # the kind names the thing: "an involved node", not "a node involved object"
         thing = " ".join([*thing.split()[:-1], *labels])
         labels = []

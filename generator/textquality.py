@@ -151,7 +151,7 @@ def article(text: str) -> list[Defect]:
 
 # ---------------------------------------------------------------- agreement and prepositions
 
-_ONE_OF = re.compile(r"\b(a|an|1|one)\s+([a-z][a-z-]*)(?=\s*(?:[,.;:?!]|$|\d|\b(?:" + _FUNCTION_WORDS + r")\b))")
+_ONE_OF = re.compile(r"(?<![\d.,-])\b(a|an|1|one)\s+([a-z][a-z-]*)(?=\s*(?:[,.;:?!]|$|\d|\b(?:" + _FUNCTION_WORDS + r")\b))")
 _BAD_PREP = re.compile(r"\b(?:on|at|in)\s+(?:today|tomorrow|tonight|yesterday)\b", re.IGNORECASE)
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from hub_support import SMALL, jsonl, rows_of, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.hub.dedup import find_duplicates, jaccard, normalize, shingles
 from generator.hub.facets import Facets
@@ -125,3 +127,22 @@ def test_removed_rows_are_rejections_with_their_twin(runs):
 
 def test_normalize():
     assert normalize("  Book   a TABLE, please! ") == "book a table please"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefgh ijk", min_size=1, max_size=60), min_size=1, max_size=5))
+def test_signatures_are_datasketchs_minhash(texts: list[str]) -> None:
+    """The numpy signatures equal datasketch's MinHash (seed 1, affine32, SHA-1): the same pairs
+    are proposed as with the library itself."""
+    from datasketch import MinHash
+
+    from generator.hub.dedup import NUM_PERM, SCHEME, _Signer, shingles
+
+    signer = _Signer(0.85)
+    for text in texts:
+        grams = shingles(text)
+        if not grams:
+            continue
+        m = MinHash(num_perm=NUM_PERM, seed=1, scheme=SCHEME)
+        m.update_batch([g.encode("utf-8") for g in sorted(grams)])
+        assert (m.hashvalues == signer.signature(grams)).all()

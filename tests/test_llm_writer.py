@@ -52,7 +52,7 @@ def test_task_block_carries_the_plan() -> None:
     facts = {f["param"]: (f["text"], f["mode"]) for f in block["facts"]}
     assert facts["starting location"] == ("home", "hinted")
     assert facts["destination"] == ("Eastgate Plaza", "stated")
-    assert facts["type of car"] == ("express car", "stated")
+    assert facts["car type"] == ("express car", "stated")
     assert not any("_" in f["param"] for f in block["facts"])
     bad = block["forbidden"]
     assert bad[0] == "7:30 pm"  # omitted values first (the fake's leak_first leaks forbidden[0])

@@ -36,8 +36,8 @@ from generator.records import Binding, HistoryEvent, Target, Tool, ToolCall, Too
 from generator.surface import leaks
 from generator.temporal import temporal_parameters
 from generator.vagueness import gold_values, mean, value_recall
+from generator.validators.habitphrase import Reader, phrase_rule, resolve
 from generator.validators.habitphrase import key as hp_key
-from generator.validators.habitphrase import phrase_rule, resolve
 from generator.values import sample_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -361,8 +361,10 @@ def test_one_reading_per_target_and_only_habits_left_out_silently() -> None:
                     if a.source != "history":
                         continue
                     past = [e.parameters[a.param] for e in log if a.param in e.parameters]
-                    if a.mode == "hinted":
-                        assert phrase_rule(a.hint or "") in (reading, "both"), a.hint
+                    if a.mode == "hinted" and phrase_rule(a.hint or "") == "place":  # "home": the tied place
+                        assert Reader(log, "Ridely", "get_taxi", "transport").places()[a.hint or ""] == hp_key(a.value)
+                    elif a.mode == "hinted":
+                        assert phrase_rule(a.hint or "") == reading, a.hint
                         assert resolve(phrase_rule(a.hint or ""), past) == hp_key(a.value)
                     else:
                         assert resolve("both", past) == hp_key(a.value)
@@ -574,3 +576,53 @@ def test_dates_and_clock_times_are_hinted_never_omitted_unless_the_time_alone_gi
             assert a.mode != "omitted", (seed, plan.level)
             if a.mode == "hinted":
                 assert a.source == "time" and a.hint == "in an hour"
+
+
+# ---------------------------------------------------------------- where a reader looks, habit words
+
+HOPCAB = TAXI.model_copy(update={"app": "Hopcab", "name": "Hopcab_get_taxi"})
+
+
+def test_a_hint_is_resolved_wherever_a_reader_may_look() -> None:
+    """'last time' picks Eastgate Plaza among Ridely's rides, but a reader not told the app looks at
+    every taxi app (Hopcab's later ride went to Willow Park), or at the whole history: the value is
+    determined only when every such reading agrees."""
+    own = [event(TAXI, {"end_name": "Eastgate Plaza"}, "2025-05-01 09:00")]
+    assert habit_rules(target(TAXI, {"end_name": "Eastgate Plaza"}, own), TAXI, "end_name", "Eastgate Plaza") == {
+        "recent", "usual"}
+    other_app = [*own, event(HOPCAB, {"end_name": "Willow Park"}, "2025-05-01 10:00")]
+    t = target(TAXI, {"end_name": "Eastgate Plaza"}, other_app)
+    assert habit_rules(t, TAXI, "end_name", "Eastgate Plaza") == set()  # the kind's last ride: Willow Park
+    assert recoverable_from(t, TAXI, "end_name", "Eastgate Plaza") == []
+    calendar = Tool(name="Planner_add_event", app="Planner", api="add_event", domain="reminder",
+                    parameters={"type": "object", "properties": {"end_name": {"type": "string"}}})
+    other_kind = [*own, *own, event(calendar, {"end_name": "Board meeting"}, "2025-05-01 10:00")]
+    t = target(TAXI, {"end_name": "Eastgate Plaza"}, other_kind)
+    assert habit_rules(t, TAXI, "end_name", "Eastgate Plaza") == {"usual"}  # the whole history's last: another
+
+
+def _ride(day: int, start: str, end: str, hour: int = 8) -> HistoryEvent:
+    return event(TAXI, {"start_name": start, "end_name": end}, f"2025-05-{day:02d} {hour:02d}:15")
+
+
+def test_habit_words_mean_the_place_the_history_ties_them_to() -> None:
+    """Weekday mornings (5-9 May 2025) from Maple Court to four places: 'home' is Maple Court,
+    'work' is none of them (Lakeshore Mall is the usual one, but not most of the rides) -- the
+    quickstart's maya was told to ride 'to work' for Lakeshore Mall. A persona's own places must
+    agree too."""
+    ends = ["Granite Tower", "Lakeshore Mall", "Pulse Studio", "Lakeshore Mall", "Harbor Spa"]
+    log = [_ride(5 + i, "Maple Court", end) for i, end in enumerate(ends)]
+    args = {"start_name": "Maple Court", "end_name": "Lakeshore Mall"}
+    t = target(TAXI, args, log)
+    hints = {a: {hint_for(t, TAXI, a, v, "history", random.Random(s), "usual") for s in range(30)}
+             for a, v in args.items()}
+    assert "home" in hints["start_name"] and "work" not in hints["end_name"], hints
+    commute = [_ride(5 + i, "Maple Court", "Granite Tower") for i in range(4)]
+    t = target(TAXI, {"end_name": "Granite Tower"}, commute)
+    tower = {hint_for(t, TAXI, "end_name", "Granite Tower", "history", random.Random(s)) for s in range(30)}
+    assert "work" in tower
+    elsewhere = {hint_for(t, TAXI, "end_name", "Granite Tower", "history", random.Random(s),
+                          places={"home": "Maple Court", "work": "Eastgate Plaza"}) for s in range(30)}
+    assert "work" not in elsewhere and elsewhere  # the persona works elsewhere: "usual" phrases only
+    assert Reader(commute, "Ridely", "get_taxi", "transport").places() == {"home": "maple court",
+                                                                           "work": "granite tower"}

@@ -51,7 +51,9 @@ def test_words_and_nouns() -> None:
     bare = TOOL.model_copy(update={"hints": None})
     assert noun("start_name", bare) == "starting location"  # from the description
     assert noun("avoid_tolls", bare) == "avoid tolls"
-    assert noun("cartype", bare) == "car type"  # a glued name split into known words
+    # A glued name is not split into guessed words ("pilotage" is no "pilot age"): it stays as written.
+    assert noun("cartype", bare) == "cartype"
+    assert noun("pilotage", bare) == "pilotage"
 
 
 @pytest.mark.parametrize(
@@ -81,7 +83,8 @@ def test_render_canonical(value, param, expected) -> None:
 
 def test_render_bool_without_hint_uses_derived_words() -> None:
     bare = TOOL.model_copy(update={"hints": None})
-    assert render(False, "avoid_tolls", bare) == "allowing tolls"  # derived boolean words
+    # The description's verb phrase ("Whether to avoid tolls"), as a switch on and off.
+    assert render(False, "avoid_tolls", bare) == "without avoiding tolls"
     assert render(True, "avoid_tolls", bare) == "avoiding tolls"
 
 

@@ -14,7 +14,8 @@ from generator.records import Binding, Target, ToolCall
 from generator.surface import is_identifier
 from generator.validators import check_for, validate
 from generator.writers.base import WRITERS, WriteRequest
-from generator.writers.template import TemplateWriter, derived_intent, intent_phrase, polish
+from generator.writers.phrasing.intents import derived_intent
+from generator.writers.template import TemplateWriter, intent_phrase, polish
 
 
 def _req(t: Target, plan, tools, n=None) -> WriteRequest:
@@ -93,10 +94,12 @@ def test_never_emits_identifiers_over_many_targets() -> None:
                         assert str(a.value) not in text, (a.value, text)
 
 
-def test_hints_absent_derives_intent_from_api_name() -> None:
+def test_hints_absent_derives_intent_from_the_description_else_the_api_name() -> None:
     bare = TAXI.model_copy(update={"hints": None})
-    assert derived_intent(bare) == "get a taxi"
-    assert derived_intent(FOOD.model_copy(update={"api": "search_goods"})) == "search for goods"
+    assert derived_intent(bare) == "get the taxi"  # a description with no verb ("Ride-hailing from ..."): the name
+    nameless = FOOD.model_copy(update={"api": "search_goods", "description": ""})
+    assert derived_intent(nameless) == "search for goods"
+    assert derived_intent(nameless.model_copy(update={"api": "pilotage_request"})) == "make a Munchbox request"
     assert intent_phrase(FOOD) == "order the dishes"  # first hint, optional parts dropped, slot as noun
     assert intent_phrase(bare) == "get the taxi"  # derived hints: a known thing takes "the"
 

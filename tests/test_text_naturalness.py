@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.phrasebook.intents import derive_action
+from generator.phrasebook.intent import intent_of
+from generator.phrasebook.terms import say, term
 from generator.records import Tool
 from generator.surface import render
 from generator.textreport import text_figures
@@ -34,8 +35,7 @@ def _tool(name: str, description: str, props: dict, app: str = "") -> Tool:
 def test_a_description_opening_with_a_clause_names_its_object() -> None:
     tool = _tool("Mail: FreeDomain", "Checks whether a domain is available for registration.",
                  {"domain": {"type": "string"}}, app="Mail")
-    action = derive_action(tool)
-    assert (action.verb, action.obj) == ("check", "domain")
+    assert intent_of(tool) == "check whether a domain is available for registration"  # the author's words
 
 
 def test_an_enum_name_whose_parts_repeat_keeps_its_capitals() -> None:
@@ -143,19 +143,19 @@ def test_booleans_read_as_english() -> None:
 
 
 def test_sort_orders_and_reasons_read_as_english() -> None:
-    from generator.phrasebook.fragments import enum_fragments, enum_words, make_slot
+    from generator.phrasebook.fragments import enum_words
 
     assert enum_words("price_desc", "sort_by", {}) == "price, highest first"
     assert enum_words("date_asc", "sort", {}) == "date, oldest first"
-    slot = make_slot("reason", {"type": "string", "enum": ["owner_request", "bad_weather"]})
-    assert all(f.startswith(("because of", "due to")) for f in enum_fragments(slot))
+    reason = term("reason", {"type": "string", "enum": ["owner_request", "bad_weather"]})
+    assert say(reason, "enum", "bad weather") == "because of bad weather"
 
 
 # ---------------------------------------------------------------- TRAJECT hard hints
 
 
 def test_hard_hints_are_said_in_the_parameters_own_fragment() -> None:
-    """ "from June 3, 2025", "until June 9, 2025", "for thirty minutes", not "from a from date of
+    """ "starting June 3, 2025", "until June 9, 2025", "for thirty minutes", not "from a from date of
     June 3, 2025" / "with a duration minutes of thirty"; the check still finds the value words."""
     import random
 
@@ -166,7 +166,7 @@ def test_hard_hints_are_said_in_the_parameters_own_fragment() -> None:
     tool = _tool("set_away_mode", "Set the away mode.", {
         "from_date": {"type": "string", "format": "date"}, "to_date": {"type": "string", "format": "date"},
         "duration_minutes": {"type": "integer"}, "transition_seconds": {"type": "number"}})
-    for param, value, said in [("from_date", "2025-06-03", "from June 3, 2025"),
+    for param, value, said in [("from_date", "2025-06-03", "starting June 3, 2025"),  # "from" in a range
                                ("to_date", "2025-06-09", "until June 9, 2025"),
                                ("duration_minutes", 30, "thirty minutes"),
                                ("transition_seconds", 23, "a transition of twenty-three seconds")]:
@@ -179,25 +179,14 @@ def test_hard_hints_are_said_in_the_parameters_own_fragment() -> None:
 
 
 def test_units_ending_a_name_are_said_with_the_value() -> None:
-    from generator.phrasebook.fragments import FRAGMENTS, bool_words, make_slot
-    from generator.phrasebook.nouns import param_noun
+    from generator.phrasebook.fragments import bool_words
 
-    assert param_noun("volume_ul") == "volume" and param_noun("storage_temp_c") != "storage temp c"
-    slot = make_slot("volume_ul", {"type": "number"})
-    assert FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot) == ["with a volume of {v} microliters"]
-    slot = make_slot("method", {"type": "string", "enum": ["autoclave", "chemical_waste"]})
-    assert FRAGMENTS["enum"](slot) == ["by {v}", "using {v}"]
+    assert say(term("volume_ul", {"type": "number"}), "number", "250") == "with a volume of 250 microliters"
+    assert term("storage_temp_c", {"type": "number"}).noun == "storage temperature"
+    method = term("method", {"type": "string", "enum": ["autoclave", "chemical_waste"]})
+    assert say(method, "enum", "autoclave") == "by autoclave"
     assert bool_words("in_stock") == ("in stock", "not in stock")
     assert bool_words("urgent") == ("marked as urgent", "not marked as urgent")
-
-
-def test_a_pronoun_goes_before_a_particle_and_filler_adjectives_are_no_object() -> None:
-    from generator.phrasebook.derive import _verb_object
-
-    assert _verb_object("look up", "it") == "look it up"
-    assert _verb_object("pull up", "the weather") == "pull up the weather"
-    tool = _tool("Hotels: details", "Get the specified hotel's details.", {"hotel_id": {"type": "string"}})
-    assert "specified" not in derive_action(tool).obj
 
 
 def test_glued_words_split_only_into_words() -> None:
@@ -221,22 +210,21 @@ def test_a_full_name_and_a_stylist_are_people() -> None:
 
 
 @pytest.mark.parametrize(("param", "schema", "said"), [
-    ("duration_min", {"type": "integer"}, ["for {v} minutes"]),  # minutes after a span word
-    ("price_min", {"type": "number"}, ["over {v}", "for at least {v}"]),  # a bound: said first
-    ("distance_km", {"type": "number"}, ["with a distance of {v} km"]),  # covered, not a radius
-    ("search_radius_km", {"type": "number"}, ["within {v} km"]),
-    ("max_distance_miles", {"type": "number"}, ["within {v} miles"]),
-    ("daily_miles", {"type": "number"}, ["covering {v} miles"]),  # no "a daily of"
-    ("d", {"type": "number", "description": "Distance in meters"}, ["with d = {v} meters"]),
-    ("extend_days", {"type": "integer", "enum": [7, 14, 21]}, ["for {v} days"]),  # no weekday "on 7"
-    ("number_of_tickets", {"type": "integer", "enum": [1, 2, 3, 4]}, ["for {v} tickets", "with {v} tickets"]),
-    ("coach_name", {"type": "string"}, ["with coach {v}"]),  # a person, not "called ..."
-    ("player_name", {"type": "string"}, ["for player {v}"]),
+    ("duration_min", {"type": "integer"}, "for {v} minutes"),  # minutes after a span word
+    ("price_min", {"type": "number"}, "with a price of at least {v}"),  # a bound, not minutes
+    ("distance_km", {"type": "number"}, "with a distance of {v} km"),
+    ("max_distance_miles", {"type": "number"}, "with a distance of at most {v} miles"),
+    ("daily_miles", {"type": "number"}, "with {v} miles"),  # no "a daily of": an adjective is no noun
+    ("d", {"type": "number", "description": "Distance in meters"}, "with a distance of {v} meters"),
+    ("extend_days", {"type": "integer", "enum": [7, 14, 21]}, "for {v} days"),  # no weekday "on 7"
+    ("number_of_tickets", {"type": "integer", "enum": [1, 2, 3, 4]}, "for {v} tickets"),
+    ("coach_name", {"type": "string"}, "with coach {v}"),  # a person, not "called ..."
     ("abv_min", {"type": "number", "description": "Minimum alcohol by volume percentage"},
-     ["with at least {v}% abv"]),
+     "with at least {v}% alcohol"),
+    ("depth_m", {"type": "number", "description": "Sensor depth in metres"}, "with a sensor depth of {v} metres"),
+    ("fish_sampled", {"type": "integer", "description": "Number of fish to sample"}, "with {v} fish"),
+    ("pen_number", {"type": "integer", "description": "Pen number within the site"}, "for pen {v}"),
 ])
-def test_numbers_bounds_units_and_people_are_said_as_a_user_says_them(param: str, schema: dict, said: list) -> None:
-    from generator.phrasebook.fragments import FRAGMENTS, make_slot
-
-    slot = make_slot(param, schema)
-    assert FRAGMENTS.get(slot.kind, FRAGMENTS["generic"])(slot) == said
+def test_numbers_bounds_units_and_people_are_said_as_a_user_says_them(param: str, schema: dict, said: str) -> None:
+    kind = "number" if schema["type"] in ("integer", "number") else "text"
+    assert say(term(param, schema), kind, "{v}") == said

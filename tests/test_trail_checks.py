@@ -1,13 +1,16 @@
 """The trail product's own checks, each shown failing: target eligibility, temporal consistency,
 gold self-score, and 'High strictly vaguer than Minimum'."""
 
+import json
+from collections import Counter
+
 import pytest
 
 from generator.catalog import Catalog
 from generator.products.base import WorkItem
 from generator.records import ArgPlan, CallPlan, DisclosurePlan, Draft, HistoryEvent, Tool, UserHistory
 from generator.trail.product import ItemFailed, TrailSpec, answer_of, check_answer, strictly_vaguer
-from generator.trail.targets import build_target, eligible, inferable, select
+from generator.trail.targets import Mix, Pools, adapt, build_target, eligible, inferable, select
 
 TOOL = Tool(name="Dishdash_search_restaurant", app="Dishdash", api="search_restaurant", domain="food",
             parameters={"type": "object", "properties": {
@@ -50,25 +53,50 @@ def test_select_spreads_over_users_deterministically():
 
     a = log(30, {"location": "Granite Tower"})
     b = a.model_copy(update={"user": "theo"})
-    picks = select([a, b], CATALOG, 4, 20, 1.0, random.Random(1), repeat_share=0.5, recent_share=0.5)
-    assert picks == select([a, b], CATALOG, 4, 20, 1.0, random.Random(1), repeat_share=0.5, recent_share=0.5)
+    mix = Mix(repeat_share=0.5, recent_share=0.5)
+    picks = select([a, b], CATALOG, 4, 20, 1.0, random.Random(1), mix)
+    assert picks == select([a, b], CATALOG, 4, 20, 1.0, random.Random(1), mix)
     assert [u for u, _ in picks] == ["maya", "maya", "theo", "theo"]
 
 
+def varied_log(user: str, n: int = 30) -> UserHistory:
+    """Lunch at the office, with one of three sort orders: the last event is a new combination,
+    the earlier ones repeat an earlier call (sort_by cycling) or the most recent one."""
+    orders = ["rating", "distance", "rating", "rating"]
+    events = [event(1 + i // 3, 12, location="Granite Tower", meal_type="lunch", sort_by=orders[i % 4])
+              for i in range(n)]
+    return UserHistory(user=user, events=[*events, event(20, 19, location="Granite Tower", meal_type="dinner")])
+
+
 def test_repeat_share_is_a_ceiling_on_what_is_produced():
-    """Each log has one new target (its last event) and ten verbatim repeats: with
+    """Each log has one new target (its last event) and a few distinct repeats: with
     repeat_share 0.25 two new targets allow no repeat at all, so 2 of 4 are produced, and
-    the selection says why."""
+    the selection says why; one user's identical calls are taken once."""
     import random
 
-    a = log(30, {"location": "Granite Tower"})
-    logs = [a, a.model_copy(update={"user": "theo"})]
+    logs = [varied_log("maya"), varied_log("theo")]
     picks = select(logs, CATALOG, 4, 20, 1.0, random.Random(1))
     assert picks == [("maya", 30), ("theo", 30)]
-    assert "2 of 4 targets" in picks.why_short(4, 0.25, 0.06) and "capped by repeat_share 0.25 at 0" in (
-        picks.why_short(4, 0.25, 0.06))
-    half = select(logs, CATALOG, 4, 20, 1.0, random.Random(1), repeat_share=0.34, recent_share=0.34)
+    why = picks.why_short(4)
+    assert "2 of 4 targets" in why and "took 0 + 0 within repeat_share 0.25" in why, why
+    half = select(logs, CATALOG, 4, 20, 1.0, random.Random(1), Mix(repeat_share=0.34, recent_share=0.34))
     assert len(half) == 3  # one repeat beside two new targets: 1/3 <= 0.34
+    every = select(logs, CATALOG, 40, 20, 1.0, random.Random(1), Mix(repeat_share=1.0, recent_share=1.0))
+    calls = Counter((u, json.dumps(logs[0].events[k].parameters, sort_keys=True)) for u, k in every)
+    assert len(every) < 20 and max(calls.values()) == 1  # each user's call once, not 10 times
+
+
+def test_defaults_adapt_when_the_logs_cannot_give_the_mix():
+    """Short under the default mix, the shares left at their defaults are relaxed only as far as
+    needed and the steps are said; a share the config sets is kept."""
+    import random
+
+    logs = [varied_log("maya"), varied_log("theo")]
+    pools = Pools(logs, CATALOG, 20, 1.0, random.Random(1))
+    picks, steps = adapt(pools, 4, Mix(), set())
+    assert len(picks) == 4 and steps == ["repeat_share 0.25 -> 0.5"], steps
+    kept, none = adapt(pools, 4, Mix(), {"repeat_share"})
+    assert len(kept) == 2 and none == []
 
 
 def test_temporal_inconsistency_is_rejected():

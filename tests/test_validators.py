@@ -7,8 +7,9 @@ import random
 from test_plan import FOOD, TAXI, food_target, food_then_taxi_target, taxi_target
 
 from generator.plan import plan_calls, plan_explicit, plan_levels
-from generator.records import ArgPlan, CallPlan, DisclosurePlan, Draft, Target, ToolCall
+from generator.records import ArgPlan, CallPlan, DisclosurePlan, Draft, HistoryEvent, Target, ToolCall
 from generator.validators import TEXT_VALIDATORS, VALIDATORS, check_for, levels_ordered, validate
+from generator.validators.habitphrase import Reader
 from generator.writers.base import WriteRequest
 
 
@@ -55,7 +56,7 @@ def test_stated_present() -> None:
     req = _req(taxi_target(), plan_explicit(taxi_target()))
     assert _run("stated_present", req, [GOOD_EXPLICIT]) == []
     bad = _run("stated_present", req, ["Get me a taxi from Maple Court to Eastgate Plaza at 7:30 pm for 40."])
-    assert bad == ["query 1 does not state the type of car 'express car'"]
+    assert bad == ["query 1 does not state the car type 'express car'"]
 
 
 def test_omitted_absent() -> None:
@@ -335,3 +336,51 @@ def test_history_omission_needs_every_reading_to_agree() -> None:
     assert _run("history_hints", _req(t, only_recent), [text[:-1] + ", same as last time."]) == []
     # ... and a "usual" cue elsewhere brings the tie back
     assert _run("history_hints", _req(t, only_recent), [text[:-1] + " as usual, same as last time."])
+
+
+# ---------------------------------------------------------------- where the reader looks, habit words
+
+
+def _ride(tool, day: int, start: str, end: str) -> HistoryEvent:
+    return HistoryEvent(time=f"2025-05-{day:02d} 08:15", apitype=tool.domain, toolname=tool.app,
+                        apiname=tool.api, parameters={"start_name": start, "end_name": end})
+
+
+def test_a_habit_word_must_mean_the_gold_place() -> None:
+    """The history ties 'work' to Granite Tower (four weekday morning rides): a ride to Lakeshore
+    Mall said 'to work' is rejected, as the quickstart's maya once was; to Granite Tower it passes."""
+    commute = [_ride(TAXI, 5 + i, "Maple Court", "Granite Tower") for i in range(4)]
+    base = taxi_target().model_copy(update={"history": commute})
+    for gold, ok in (("Granite Tower", True), ("Lakeshore Mall", False)):
+        t = base.model_copy(update={"calls": [ToolCall(tool=TAXI.name, arguments={
+            "start_name": "Maple Court", "end_name": gold, "car_type": "express_car"})]})
+        plan = plan_calls(t, {(0, "end_name"): ("hinted", "history", "work")})
+        got = _run("history_hints", _req(t, plan), ["Get me an express car from Maple Court to work."])
+        assert (got == []) is ok, got
+        if not ok:
+            assert "ties to 'granite tower', not 'lakeshore mall'" in got[0]
+
+
+def test_the_reader_looks_where_the_query_points() -> None:
+    """Ridely's last ride went to Eastgate Plaza, Hopcab's (later) to Willow Park: 'the same drop-off as
+    last time' is Eastgate Plaza only when the query names Ridely."""
+    hopcab = TAXI.model_copy(update={"app": "Hopcab", "name": "Hopcab_get_taxi"})
+    history = [_ride(TAXI, 5, "Maple Court", "Eastgate Plaza"), _ride(hopcab, 6, "Maple Court", "Willow Park")]
+    reader = Reader(history, "Ridely", "get_taxi", "transport")
+    text = "Book {} a car to the same drop-off as last time."
+    assert reader.problem(text.format("on Ridely"), "end_name", "Eastgate Plaza", named=True) is None
+    why = reader.problem(text.format(""), "end_name", "Eastgate Plaza")
+    assert why and "over the same function of this kind" in why and "'willow park'" in why
+    # a habit word tied to another place (home: Maple Court) misleads a reader about this one
+    assert reader.problem("From home, please.", "end_name", "Willow Park") is not None
+
+
+def test_the_words_of_a_stated_value_are_no_cue() -> None:
+    """'Always Fresh Market' is a name the query states, not an 'as always': the destination left
+    out is read the 'last time' way only (Willow Park was the last, Eastgate Plaza the usual)."""
+    history = [_ride(TAXI, 5, "Maple Court", "Eastgate Plaza"), _ride(TAXI, 6, "Maple Court", "Eastgate Plaza"),
+               _ride(TAXI, 7, "Maple Court", "Willow Park")]
+    reader = Reader(history, "Ridely", "get_taxi", "transport")
+    text = "From Always Fresh Market to the same drop-off as last time."
+    assert reader.problem(text, "end_name", "Willow Park", said=["Always Fresh Market"]) is None
+    assert reader.problem(text, "end_name", "Willow Park")  # without knowing it is a name: 'always'

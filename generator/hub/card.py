@@ -26,6 +26,7 @@ from ..records import RunManifest
 from .configs import HubConfig, hub_configs
 from .layout import unsplit_name
 from .prepare import Prepared
+from .reports import stats_report
 
 SECONDARY = ("sdg_chat", "traject_hard", "judge_meta", "judge_pairs", "bfcl_answers", "bfcl_multi_turn_answers")
 SIZE_CATEGORIES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"),
@@ -78,7 +79,7 @@ class CardInput:
             path = stats_path(self.out_dir, p)
             if p in STATS and path.exists():
                 try:
-                    out[p] = STATS.get(p)(path)
+                    out[p] = stats_report(p, path)
                 except InputError as exc:
                     out[p] = exc.message
         return out

@@ -3,7 +3,7 @@
 Each sample is represented by its most explicit query (`Facets.lead`), normalized (lowercase,
 punctuation dropped, whitespace collapsed) and cut into character 5-grams. Two samples are
 near-duplicates when the Jaccard similarity of their 5-gram sets reaches the threshold; identical
-normalized queries are exact duplicates. Candidate pairs come from MinHash LSH (datasketch),
+normalized queries are exact duplicates. Candidate pairs come from MinHash LSH (datasketch's signatures),
 tuned below the threshold so that it misses next to nothing, and every candidate is confirmed on
 the exact sets, so the decision itself is exact and deterministic.
 
@@ -82,25 +82,42 @@ def lsh_params(threshold: float) -> tuple[int, int]:
 
 
 class _Signer:
-    """MinHash signatures (datasketch, pinned permutations) cut into LSH bands, each band reduced
-    to a 32-bit key. Two samples are candidates when a band key is equal: every pair the banded
-    LSH proposes, plus (rarely) a pair whose band keys collide, which the exact check sorts out."""
+    """MinHash signatures cut into LSH bands, each band reduced to a 32-bit key. Two samples are
+    candidates when a band key is equal: every pair the banded LSH proposes, plus (rarely) a pair
+    whose band keys collide, which the exact check sorts out.
+
+    The signatures are datasketch's MinHash with the "affine32" scheme, seed 1 and its default
+    SHA-1 hash, computed here with numpy in one pass per sample (tests/test_hub_dedup.py checks they
+    are equal): importing datasketch (and the SciPy it loads) and building one MinHash object per
+    sample cost more than the hashing."""
 
     def __init__(self, threshold: float) -> None:
         import numpy as np
-        from datasketch import MinHash
 
-        self._np, self._minhash = np, MinHash
-        self._perm = MinHash(num_perm=NUM_PERM, seed=1, scheme=SCHEME).permutations
+        self._np = np
+        gen = np.random.RandomState(1)  # datasketch's permutations for seed 1, scheme affine32
+        self._a = gen.randint(0, 1 << 31, NUM_PERM, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
+        self._b = gen.randint(0, 1 << 32, NUM_PERM, dtype=np.uint32)
         self.bands, self.rows = lsh_params(threshold)
         mix = np.random.default_rng(20240601).integers(1, 2 ** 63, size=self.rows, dtype=np.uint64)
         self._mix = mix | np.uint64(1)
 
+    def signature(self, grams: frozenset[str]) -> Any:
+        """The MinHash values of `grams` (NUM_PERM uint32)."""
+        np = self._np
+        hv = np.fromiter((int.from_bytes(hashlib.sha1(g.encode("utf-8")).digest()[:4], "little")
+                          for g in grams), dtype=np.uint32, count=len(grams)).reshape(-1, 1)
+        hv = hv ^ (hv >> np.uint32(16))  # the MurmurHash3 finalizer datasketch pre-mixes with
+        hv = hv * np.uint32(0x85EBCA6B)
+        hv = hv ^ (hv >> np.uint32(13))
+        hv = hv * np.uint32(0xC2B2AE35)
+        hv = hv ^ (hv >> np.uint32(16))
+        return (hv * self._a + self._b).min(axis=0)
+
     def keys(self, grams: frozenset[str]) -> Any:
         np = self._np
-        m = self._minhash(num_perm=NUM_PERM, seed=1, permutations=self._perm, scheme=SCHEME)
-        m.update_batch([g.encode("utf-8") for g in sorted(grams)])
-        bands = m.hashvalues[:self.bands * self.rows].astype(np.uint64).reshape(self.bands, self.rows)
+        values = self.signature(grams)
+        bands = values[:self.bands * self.rows].astype(np.uint64).reshape(self.bands, self.rows)
         with np.errstate(over="ignore"):
             mixed = (bands * self._mix).sum(axis=1, dtype=np.uint64)
             mixed ^= mixed >> np.uint64(29)

@@ -22,6 +22,7 @@ from ..audit import STATS
 from ..errors import InputError
 from ..io import atomic_write_bytes
 from .prepare import Prepared
+from .reports import stats_report
 
 PLOTS_DIR = "plots"
 OURS, THEIRS, EXTRA = "#3b6ea5", "#c9c9c9", "#e08a3c"
@@ -86,7 +87,7 @@ def png_bytes(fig: Any) -> bytes:
 def figure(width: float, height: float, panels: int = 1) -> tuple[Any, list[Any]]:
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(width, height), layout="constrained")
+    fig = Figure(figsize=(width, height), layout="tight")  # one layout pass: "constrained" redraws until it settles
     axes = fig.subplots(1, panels, squeeze=False)[0]
     return fig, list(axes)
 
@@ -101,7 +102,7 @@ def _figures(inp: PlotInput, product: str, path: Path) -> dict[str, Any] | None:
     if product not in inp.products or product not in STATS or not path.exists():
         return None
     try:
-        return STATS.get(product)(path).figures
+        return stats_report(product, path).figures
     except InputError:
         return None
 

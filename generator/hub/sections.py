@@ -125,12 +125,11 @@ def requested(inp: CardInput) -> list[str]:
     if not rows:
         return []
     return ["## Rows per category, label and level", "",
-            ("The table above counts what the checks accepted; this one counts the rows in the files, "
-             "after duplicate removal: rows the config asked for and rows written, per format and per "
-             "category, label, level or kind (TRAILBench: records and queries per level; TRAJECT-Bench: "
-             "trajectories per kind and domain, each a simple and a hard query for parallel ones). The "
-             "difference is what the checks rejected (see above and *Validation*) and the duplicates "
-             "removed; a multi-turn miss_func conversation gives two SDG rows."), "",
+            ("Like the table above, the rows in the files, after duplicate removal, here per format and "
+             "per category, label, level or kind (TRAILBench: records and queries per level; TRAJECT-Bench: "
+             "trajectories per kind and domain, each a simple and a hard query for parallel ones). What is "
+             "missing was rejected by the checks (see *Validation*) or removed as a duplicate (see "
+             "*Duplicates*); a multi-turn miss_func conversation gives two SDG rows."), "",
             *md_table(["format", "group", "requested", "produced"], rows, right={2, 3})]
 
 

@@ -1,11 +1,12 @@
-"""Phrasing from the catalog alone: what a tool does (intents), how each parameter's value is
-said (fragments), nouns and enum words, as `ToolHints` for tools without hand-written ones.
+"""Phrasing from the catalog alone, in the catalog author's words, as `ToolHints` for tools
+without hand-written ones.
 
-lexicon: English word knowledge (inflect, lemminflect); nouns: parameter noun phrases;
-fragments: value phrasing per semantic type; intents: verb and object from the name and the
-description; derive: the assembled hints.
+lexicon: English word knowledge (inflect, lemminflect); terms: what a parameter is (noun, unit,
+role) from its description, and the few frames a value is said in; intent: the verb phrase of a
+tool from its description; fragments: enum values and booleans in words; derive: the assembled
+hints.
 """
 
-from .derive import derive_hints, derived_for, fragment_options, hints_of
+from .derive import derive_hints, derived_for, hints_of
 
-__all__ = ["derive_hints", "derived_for", "fragment_options", "hints_of"]
+__all__ = ["derive_hints", "derived_for", "hints_of"]

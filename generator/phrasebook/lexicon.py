@@ -74,9 +74,6 @@ VERBS: dict[str, str | None] = {
 CREATING = frozenset({"create", "make", "add", "generate", "book", "reserve", "buy", "order", "schedule",
                       "register", "post", "log", "record", "request", "rent", "hire", "draw", "plot",
                       "send", "start", "submit", "apply for", "set up", "launch"})
-# Verbs whose plural object is said without an article ("list devices", "search for hotels").
-BARE_PLURAL = frozenset({"list", "search for", "find", "show", "get", "look up", "recommend", "suggest",
-                         "compare", "track", "monitor"})
 MASS_NOUNS = frozenset({"news", "knowledge", "information", "info", "weather", "music", "data", "advice",
                         "traffic", "goods", "details", "status", "history", "food", "energy", "usage",
                         "feedback", "equipment", "software", "evidence", "research", "progress",
@@ -157,16 +154,7 @@ def verb_lemma(word: str) -> str | None:
     return verbs[0] if verbs else None
 
 
-def expand(word: str) -> str:
-    return ABBREVIATIONS.get(word.lower(), word)
-
-
 _ACRONYM = re.compile(r"^[A-Z0-9]{2,}s?$")
-
-
-def lower_words(text: str) -> str:
-    """Lower-case a phrase but keep acronyms ("Average True Range (ATR)" -> "average true range (ATR)")."""
-    return " ".join(w if _ACRONYM.match(w) else w.lower() for w in text.split())
 
 
 @lru_cache(maxsize=65536)

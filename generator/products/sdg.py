@@ -210,12 +210,12 @@ FOREIGN_NEEDS = ("found no request the offered tools leave unserved (no other do
 def offtopic(item: SdgItem, ctx: RunContext, rng: random.Random, max_offered: int) -> tuple[list[Tool], str] | None:
     """A catalog with one domain: offer some of its tools and a built-in request none of them
     serves (generator.offtopic); None when every such request touches what they do."""
-    from ..offtopic import offtopic_request
+    from ..offtopic import request_for
 
     domain = rng.choice(ctx.catalog.domains)
     pool = ctx.catalog.by_domain[domain]
     offered = rng.sample(pool, min(len(pool), rng.randint(1, max_offered)))
-    text = offtopic_request(rng, offered)
+    text = request_for(f"{item.product}/{item.spec.category}", item.index, pool, ctx.seed)  # none repeats
     return None if text is None else (offered, text)
 
 

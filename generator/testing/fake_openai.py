@@ -24,6 +24,7 @@ from typing import Any, Self
 from urllib.parse import urlsplit
 
 from .answerers import answer, find_task
+from .fake_batch import FakeBatches
 
 HOST = "127.0.0.1"
 MALFORMED = "Sure! Here is what you asked for: the queries are listed below (not JSON, sorry)."
@@ -77,6 +78,7 @@ class FakeOptions:
     aliases: tuple[str, ...] = ("fake",)  # also listed by /v1/models
     strict_models: bool = False  # 404 model_not_found for a model not listed
     api_key: str | None = None  # when set, any other bearer key gets a 401
+    batch_delay_s: float = 0.0  # the Batches API (fake_batch.py): seconds before a batch completes
 
 
 @dataclass
@@ -113,6 +115,7 @@ class FakeOpenAI:
         self._stop = threading.Event()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
+        self.batches = FakeBatches(self, self.options.batch_delay_s)  # /v1/files, /v1/batches
 
     # ------------------------------------------------------------ lifecycle
 
@@ -161,10 +164,13 @@ class FakeOpenAI:
     # ------------------------------------------------------------ request handling
 
     def handle(self, method: str, path: str, raw: bytes,
-               auth: str = "") -> tuple[int, dict[str, str], dict[str, Any]]:
-        """(status, headers, JSON body) for one request. Thread-safe."""
+               auth: str = "") -> tuple[int, dict[str, str], dict[str, Any] | bytes]:
+        """(status, headers, JSON body, or the bytes of a file) for one request. Thread-safe."""
         if self.options.api_key is not None and auth != f"Bearer {self.options.api_key}":
             return 401, {}, _error_body("Incorrect API key provided")
+        routed = self.batches.handle(method, path, raw, auth)
+        if routed is not None:
+            return routed
         if method == "GET" and path.rstrip("/") == "/v1/models":
             return 200, {}, {"object": "list", "data": [{"id": m, "object": "model", "created": 0,
                                                          "owned_by": "trajgen"} for m in self.models()]}
@@ -280,10 +286,11 @@ class _Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path  # a query (api-version, api-key) is not part of the route
         fake = self.server.fake  # type: ignore[attr-defined]
         status, headers, payload = fake.handle(method, path, raw, auth)
-        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        data = payload if isinstance(payload, bytes) else json.dumps(payload, ensure_ascii=False).encode("utf-8")
         try:
             self.send_response(status)
-            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Type", "application/octet-stream" if isinstance(payload, bytes)
+                             else "application/json")
             self.send_header("Content-Length", str(len(data)))
             for k, v in headers.items():
                 self.send_header(k, v)
@@ -320,6 +327,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-response-format", action="store_true")
     p.add_argument("--leak-first", action="store_true")
     p.add_argument("--drop-first", action="store_true")
+    p.add_argument("--batch-delay-s", type=float, default=0.0, help="seconds before a batch completes")
     p.add_argument("--oracle", metavar="GOLD", help="model-under-test mode: answer tool-calling requests "
                    "from this gold file (python -m generator.testing.oracle gold ...)")
     p.add_argument("--accuracy", default="0.9,0.7,0.5,0.3",

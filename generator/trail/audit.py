@@ -234,7 +234,8 @@ def flat_figures(fig: Figures, group: str) -> dict[str, float | int]:
     for level, f in fig.levels.items():
         key = f"{group}.{level.split()[0].lower()}"
         out.update({f"{key}.vr": round(f.vr, 4), f"{key}.app": round(f.app, 4), f"{key}.none": round(f.none, 4),
-                    f"{key}.words": round(f.words, 2), f"{key}.recoverable": round(f.recoverable_rate, 4)})
+                    f"{key}.words": round(f.words, 2), f"{key}.recoverable": round(f.recoverable_rate, 4),
+                    f"{key}.determined": round(f.determined_rate, 4)})
     return out
 
 

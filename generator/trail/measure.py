@@ -10,9 +10,12 @@ a phrase of the query that resolves to it ("tomorrow", "at 7 pm"). Stricter than
 reviewer's check, which takes any listed temporal parameter as recoverable: a date a week
 ahead that the query never mentions cannot be recovered.
 
-*Determined* is stricter still: a rule picks exactly that value (validators.habitphrase) -- the
-most recent value of the parameter when the query says "last time", the single most frequent
-one when it says "usual", both when it says neither; time-derived and default values count.
+*Determined* is stricter still: a rule picks exactly that value, read as a reader reads the
+query (validators.habitphrase.Reader, docs/trail.md "Determined") -- the most recent value of the
+parameter when the query says "last time", the single most frequent one when it says "usual",
+both when it says neither, the place a habit word ("home", "work") is tied to; over the named
+app's calls, or, when the app is not named, over the same kind of app and the whole history
+alike; time-derived and default values count.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from pydantic import Field
 
 from ..audit import Table, legend
 from ..records import Record, Tool, dict_at
+from ..surface import mentions
 from ..vagueness import gold_values, mean, mentions_app, normalize, value_elements, value_recall
-from ..validators.habitphrase import unsaid_problem
+from ..validators.habitphrase import Reader
 from ..validators.timephrase import from_time_alone, parse_query_time, said_in
 from .export import LEVELS
 
@@ -122,13 +126,8 @@ class Recoverability:
         self.time = parse_query_time(record.get("time", ""))
         events = history_events(record)
         self.seen = seen_values(events)
-        self.order: dict[str, list[Any]] = defaultdict(list)  # param -> values, oldest first
-        for e in events:
-            params = dict_at(e, "parameters")
-            if (str(e.get("toolname")), str(e.get("apiname"))) == (self.app, self.api):
-                for k, v in params.items():
-                    self.order[k].append(v)
-        tool = tools.get(f"{self.app}_{self.api}")
+        self.reader = Reader(events, self.app, self.api, str(a.get("apitype") or ""))
+        tool = self.tool = tools.get(f"{self.app}_{self.api}")
         props = tool.properties if tool else {}
         self.defaults = {k: normalize(s["default"]) for k, s in props.items() if "default" in s}
 
@@ -136,12 +135,24 @@ class Recoverability:
         return (value in self.seen.get((self.app, self.api, param), set())
                 or self.defaults.get(param) == value or self.from_time(param, query))
 
-    def determined(self, param: str, value: str, query: str) -> bool:
+    def determined(self, param: str, value: str, query: str, unsaid: dict[str, Any]) -> bool:
         """A rule picks the whole value: the query time or the default, or the history under
-        every reading the query invites."""
+        every reading the query invites (`unsaid`: the arguments the query leaves out; the others'
+        values are said, so their words are no cue)."""
         if self.defaults.get(param) == value or self.from_time(param, query):
             return True
-        return unsaid_problem(query, self.order.get(param, []), self.params.get(param), None) is None
+        if self.said(param, value, query):
+            return True  # said in other words ("weekdays only", "6:30 pm"): stated, so read as said
+        said = [x for p, v in self.params.items() if p not in unsaid for x in value_elements(v)]
+        return self.reader.problem(query, param, self.params.get(param), None, unsaid,
+                                   named=mentions_app(query, self.app), said=said) is None
+
+    def said(self, param: str, value: str, query: str) -> bool:
+        """Whether the query says the value in any accepted surface form ("public transport" for
+        `transit`, "6:30 pm" for 18:30; without the tool's schema, its words: "weekdays only")."""
+        if self.tool is not None:
+            return mentions(query, self.params.get(param), param, self.tool, self.time)
+        return normalize(value, words=True) in normalize(query, words=True)
 
     def from_time(self, param: str, query: str) -> bool:
         if param not in self.temporal or self.time is None:
@@ -181,11 +192,12 @@ def _add_query(acc: _Acc, q: str, vals: list[tuple[str, str]], app: str, recover
     if vals:
         acc.vr.append(vr)
         acc.none.append(vr == 0.0)
+    unsaid = {k: recover.params.get(k) for k, v in vals if v not in nq}
     for k, v in vals:
         if v not in nq:
             acc.omitted += 1
             acc.recoverable += recover(k, v, q)
-            acc.determined += recover.determined(k, v, q)
+            acc.determined += recover.determined(k, v, q, unsaid)
     return vr
 
 
@@ -221,7 +233,9 @@ LEGEND = legend("VR", "APP", "NONE", "words", recoverable=(
     "share of the gold values left out of a query that the user's history (same function and "
     "parameter), the query time or the schema default gives back (recovered/left out)"),
     determined=("share of the left-out gold values that a rule picks whole: the query time, the schema "
-                "default, or the history under every reading the query invites (determined/left out)"))
+                "default, or the history under every reading the query invites, wherever a reader may look "
+                "(the named app, else the same kind of app and the whole history; a habit word for the place "
+                "the history ties it to); a value said in other words counts as said (determined/left out)"))
 
 
 def table(fig: Figures, title: str) -> Table:

@@ -16,14 +16,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..errors import ConfigError
 from ..identity import trail_names
-from ..plan import DEFAULT_POLICY, PlanPolicy, plan_levels
+from ..plan import DEFAULT_POLICY, PlanPolicy, calibrated, plan_levels
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, register_product
 from ..records import DisclosurePlan, Draft, ItemResult, Record, Rejection, Target, Tool, UserHistory, Verdict
-from ..shortfall import note
+from ..shortfall import note, remark
 from ..temporal import consistent
 from ..validators import TEXT_VALIDATORS, Checker, level_recall, levels_ordered, validate
 from ..validators.levels import plan_gold
@@ -31,10 +31,11 @@ from ..writers.base import WriteRequest
 from .config import LEVEL_NAMES, TrailConfig
 from .export import TrailAnswer, TrailPayload, export_trail, write_apis, write_query_files
 from .score import prediction_of, score_query
-from .targets import build_target, select, tool_of
+from .targets import Mix, Pools, adapt, build_target, choose, tool_of
 
 if TYPE_CHECKING:
     from ..config import RunConfig
+    from ..personas import Persona
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +80,10 @@ def real_logs(cfg: TrailConfig, ctx: RunContext) -> list[UserHistory]:
     return [h for f in real_files(cfg, ctx.base_dir) for h in read_histories(f)]
 
 
-def synthetic_logs(cfg: TrailConfig, ctx: RunContext) -> list[UserHistory]:
-    """Histories of the config's personas, or of personas derived from the catalog when the
-    config names none (generator.derived_personas)."""
-    from ..personas import load_personas, synthesize_histories
+def run_personas(cfg: TrailConfig, ctx: RunContext) -> list[Persona]:
+    """The config's personas, or personas derived from the catalog when the config names none
+    (generator.derived_personas); the first `cfg.personas` of them."""
+    from ..personas import load_personas
 
     if ctx.config.personas:
         personas = load_personas(ctx.base_dir / ctx.config.personas)
@@ -93,7 +94,12 @@ def synthetic_logs(cfg: TrailConfig, ctx: RunContext) -> list[UserHistory]:
         if not personas:
             raise ConfigError("no persona can be derived from the catalog (no tool has a parameter that is "
                               "not a date or time): give `personas:`", field="personas")
-    personas = personas[: cfg.personas] if cfg.personas else personas
+    return personas[: cfg.personas] if cfg.personas else personas
+
+
+def synthetic_logs(cfg: TrailConfig, ctx: RunContext, personas: list[Persona]) -> list[UserHistory]:
+    from ..personas import synthesize_histories
+
     return synthesize_histories(personas, ctx.catalog, ctx.seed, start=cfg.start_time(), n_events=cfg.events)
 
 
@@ -108,20 +114,34 @@ def select_users(logs: list[UserHistory], users: list[str] | None) -> list[UserH
     return [h for h in logs if h.user in users]
 
 
-def user_logs(cfg: TrailConfig, ctx: RunContext) -> Logs:
-    logs = real_logs(cfg, ctx) if cfg.source == "real" else synthetic_logs(cfg, ctx)
-    return {h.user: h for h in select_users(logs, cfg.users)}
+class Users(NamedTuple):
+    """The run's user logs, and each persona's own places (the meaning of its habit words
+    "home" and "work"; real users have none: their history alone ties the words)."""
+
+    logs: Logs
+    places: dict[str, dict[str, str]]
+
+
+def user_logs(cfg: TrailConfig, ctx: RunContext) -> Users:
+    if cfg.source == "real":
+        return Users({h.user: h for h in select_users(real_logs(cfg, ctx), cfg.users)}, {})
+    personas = run_personas(cfg, ctx)
+    logs = select_users(synthetic_logs(cfg, ctx, personas), cfg.users)
+    return Users({h.user: h for h in logs}, {p.id: dict(p.places) for p in personas})
 
 
 # ---------------------------------------------------------------- plan
 
 # Trail targets are chosen so that (nearly) every counted value is inferable, hence value
-# recall ~ P(stated) x share of values said literally (~0.88; enums are said in words). These
-# thresholds put it mid-band on TRAILBench's measured levels: ~0.70 / 0.50 / 0.31 / 0.0-0.03.
+# recall ~ P(stated) x share of values said literally. Each target's `stated` probabilities are
+# set from its own literal share (plan.calibrated) so that its expected value recall is mid-band
+# on TRAILBench's levels (0.655 / 0.497 / 0.303 / 0.039) whatever the catalog says in words;
+# a level whose `stated` the config sets keeps it.
 TRAIL_POLICY: dict[str, dict[str, Any]] = {
-    "Minimum": {"stated": 0.66}, "Low": {"stated": 0.57}, "Medium": {"stated": 0.32},
     "High": {"name_app": 0.02},  # TRAILBench 0.038; keeps the <= 0.05 target with margin
 }
+VR_GOALS = {"Minimum": 0.67, "Low": 0.50, "Medium": 0.30}
+MAX_LISTED = 8  # tools named in a remark
 
 
 def policy_of(cfg: TrailConfig) -> PlanPolicy:
@@ -150,7 +170,7 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
 
     def __init__(self, config: TrailConfig) -> None:
         super().__init__(config)
-        self._logs: Logs | None = None
+        self._users: Users | None = None
 
     @classmethod
     def needs(cls, config: TrailConfig, run: RunConfig) -> Needs:
@@ -167,29 +187,43 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
     def check(cls, config: TrailConfig, run: RunConfig) -> None:
         policy_of(config)  # a bad policy is refused before anything runs
 
-    def logs(self, ctx: RunContext) -> Logs:
+    def users(self, ctx: RunContext) -> Users:
         """The user logs of this run, built on first use (pure and deterministic), shared by items."""
-        if self._logs is None:
-            self._logs = user_logs(self.config, ctx)
-        return self._logs
+        if self._users is None:
+            self._users = user_logs(self.config, ctx)
+        return self._users
+
+    def logs(self, ctx: RunContext) -> Logs:
+        return self.users(ctx).logs
 
     def plan(self, ctx: RunContext) -> list[TrailItem]:
         cfg = self.config
-        rng = item_rng(ctx.seed, "trail:select")
-        picks = select(list(self.logs(ctx).values()), ctx.catalog, cfg.targets, cfg.min_history, cfg.min_inferable,
-                       rng, cfg.repeat_share, cfg.recent_share, cfg.fixed_budget)
+        pools = Pools(list(self.logs(ctx).values()), ctx.catalog, cfg.min_history, cfg.min_inferable,
+                      item_rng(ctx.seed, "trail:select"))
+        mix = Mix(cfg.repeat_share, cfg.recent_share, cfg.fixed_budget)
+        # A setting away from its default was chosen (the config is re-validated whole once the
+        # flags are applied, so "set in the file" cannot be told from "equal to the default").
+        chosen = {f for f in Mix._fields if getattr(cfg, f) != TrailConfig.model_fields[f].default}
+        picks, steps = adapt(pools, cfg.targets, mix, chosen)
+        if steps:
+            remark(ctx, NAME, "targets", f"adapted: the logs give {len(choose(pools, cfg.targets, mix))} of "
+                   f"{cfg.targets} targets under the default mix; relaxed {', '.join(steps)} (settings at their "
+                   "defaults; set another value to keep one)")
+        used, unused = picks.unused_tools(ctx.catalog)
+        if unused:
+            remark(ctx, NAME, "targets", f"{used} of {used + len(unused)} tools have a target; not the others: "
+                   + ", ".join(unused[:MAX_LISTED]) + (f" and {len(unused) - MAX_LISTED} more" if len(unused) > MAX_LISTED else ""))
         if len(picks) < cfg.targets:
-            why = picks.why_short(cfg.targets, cfg.repeat_share, cfg.fixed_budget)
-            log.warning("trail: %s", why)
-            note(ctx, NAME, "targets", f"{why}; events need >= {cfg.min_history} earlier events "
-                 "(min_history)")
+            thin = picks.thin_users(cfg.targets)
+            note(ctx, NAME, "targets", f"{picks.why_short(cfg.targets)}; events need >= {cfg.min_history} earlier "
+                 "events (min_history)" + (f"; users short of their share: {'; '.join(thin)}" if thin else ""))
         return [self.item(ctx, i, TrailSpec(user=user, k=k), user, k) for i, (user, k) in enumerate(picks)]
 
     async def run(self, item: TrailItem, ctx: RunContext) -> ItemResult:
         rejections: list[Rejection] = []
         for attempt in range(self.config.max_attempts):
             try:
-                payload = await attempt_item(item, ctx, self.config, self.logs(ctx), attempt)
+                payload = await attempt_item(item, ctx, self.config, self.users(ctx), attempt)
                 return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, payload)])
             except ItemFailed as failed:
                 rejections.append(failed.rejection)
@@ -277,6 +311,16 @@ def reason_of(bad: list[Any]) -> str:
     return f"{bad[0].reason}{more}"
 
 
+GOLDEN = 0.6180339887498949
+
+
+def app_draw(seed: int, index: int) -> float:
+    """The app-naming draw of target `index`: a golden-ratio sequence from a seeded start, so that
+    the share of targets naming the app at each level is its policy's `name_app` within about one
+    target, not a coin's luck (0.02 of 60 is 1; independent draws give 4 or more one run in 30)."""
+    return (item_rng(seed, "trail:app").random() + index * GOLDEN) % 1.0
+
+
 def strictly_vaguer(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Verdict]:
     """The last level recalls strictly fewer values than the first whenever there are counted
     values at all -- TRAILBench-wide, not only when the plan drops a literal (levels_ordered)."""
@@ -289,14 +333,19 @@ def strictly_vaguer(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Ve
                     reason=f"value recall of {plans[-1].level} ({last:.2f}) is not below {plans[0].level} ({first:.2f})")]
 
 
-async def attempt_item(item: TrailItem, ctx: RunContext, cfg: TrailConfig, logs: Logs,
+async def attempt_item(item: TrailItem, ctx: RunContext, cfg: TrailConfig, users: Users,
                        attempt: int) -> TrailPayload:
-    target, tool = target_of(item, ctx, logs)
+    target, tool = target_of(item, ctx, users.logs)
     answer = answer_of(target, tool)
     check_answer(item, target, answer, tool)
     rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}:plan")
     counts = tuple(cfg.paraphrases.by_level().values())
-    plans = plan_levels(target, tool, rng, policy_of(cfg), counts)
+    # A retry plans without habit words: a phrasing may not carry "home" as a place ("the path
+    # named home"), and the history validator then rejects every draft of that plan.
+    goals = {lv: g for lv, g in VR_GOALS.items() if "stated" not in cfg.policy.get(lv, {})}
+    policy = calibrated(policy_of(cfg), target, tool, goals)
+    plans = plan_levels(target, tool, rng, policy, counts, places=users.places.get(item.spec.user),
+                        habit_words=attempt == 0, u_app=app_draw(ctx.seed, item.index))
     drafts: list[Draft] = []
     for plan in plans:
         drafts.append(await write_level(item, ctx, target, tool, plan,

@@ -10,9 +10,13 @@ otherwise a vague query could not leave them out and stay solvable.
 
 from __future__ import annotations
 
+import json
 import random
+from collections import Counter
+from typing import Literal, NamedTuple
 
 from ..catalog import Catalog
+from ..identity import trail_names
 from ..plan import habit_reading, literal_gaps, literal_in_render, recall_floor, recoverable_from
 from ..records import HistoryEvent, Source, Target, Tool, ToolCall, UserHistory
 from ..schema import argument_errors
@@ -66,21 +70,8 @@ def has_literal(target: Target, tool: Tool, params: dict[str, Source]) -> bool:
 def eligible(log: UserHistory, k: int, catalog: Catalog, min_history: int, min_inferable: float) -> bool:
     """Event k can be a target: enough history, a known tool, schema-valid arguments, a
     parseable time, and enough inferable values for a vague level to leave out."""
-    event = log.events[k]
-    tool = tool_of(event, catalog)
-    if k < min_history or tool is None or parse_time(event.time) is None:
-        return False
-    if argument_errors(tool, event.parameters) or not scoreable(event.parameters):
-        return False
-    target = build_target("probe", log, k, tool, catalog)
-    ok = inferable(target, tool)
-    if inferable_share(target, tool, ok) < max(min_inferable, 1e-9):
-        return False
-    return has_literal(target, tool, ok)
-
-
-def candidates(log: UserHistory, catalog: Catalog, min_history: int, min_inferable: float) -> list[int]:
-    return [k for k in range(len(log.events)) if eligible(log, k, catalog, min_history, min_inferable)]
+    got = _tier_of(log, k, catalog, min_history, min_inferable)
+    return got is not None and got[0] != "partial"
 
 
 # ---------------------------------------------------------------- repeats and tiers
@@ -88,7 +79,12 @@ def candidates(log: UserHistory, catalog: Catalog, min_history: int, min_inferab
 # last one again". TRAILBench's own files: 13% exact repeats, 5% equal to the most recent
 # call of the same function. Selection therefore prefers new combinations of habitual
 # values, then targets with a few values no level may leave out (always stated, literally),
-# and takes repeats only up to a quota.
+# then repeats of an earlier call ("my usual"), then repeats of the most recent one, each kind
+# within its share of what is produced. One user's targets never share a gold call: their
+# queries would say the same (and the duplicate removal, hub/dedup.py, would drop one).
+
+Tier = Literal["new", "partial", "repeat", "recent"]
+TIERS: tuple[Tier, ...] = ("new", "partial", "repeat", "recent")
 
 
 def repeat_kind(log: UserHistory, k: int) -> str:
@@ -101,12 +97,9 @@ def repeat_kind(log: UserHistory, k: int) -> str:
     return "repeat" if any(h.parameters == e.parameters for h in same) else "new"
 
 
-def fixed_share(log: UserHistory, k: int, catalog: Catalog) -> float | None:
+def fixed_share(target: Target, tool: Tool) -> float | None:
     """Share of counted values that every level must state (None: not usable as a target with
     stated-only values -- one of them would not be said literally, or too many are fixed)."""
-    tool = tool_of(log.events[k], catalog)
-    assert tool is not None
-    target = build_target("probe", log, k, tool, catalog)
     if literal_gaps(target, tool):
         return None
     floor = recall_floor(target, tool)
@@ -118,118 +111,254 @@ MAX_FIXED_PER_TARGET = 0.34
 PARTIAL_INFERABLE = 0.5
 
 
+class Candidate(NamedTuple):
+    user: str
+    k: int
+    fixed: float  # share of counted values every level states (0.0 unless partial)
+    call: str  # the user and the gold call, compared whole
+    tool: str
+
+
+def _tier_of(log: UserHistory, k: int, catalog: Catalog, min_history: int,
+             min_inferable: float) -> tuple[Tier, float] | None:
+    """Which tier event k belongs to (and its fixed share), or None when it cannot be a target."""
+    event = log.events[k]
+    tool = tool_of(event, catalog)
+    if k < min_history or tool is None or parse_time(event.time) is None:
+        return None
+    if argument_errors(tool, event.parameters) or not scoreable(event.parameters):
+        return None
+    target = build_target("probe", log, k, tool, catalog)
+    ok = inferable(target, tool)
+    share = inferable_share(target, tool, ok)
+    if share <= 0.0 or not has_literal(target, tool, ok):
+        return None
+    kind = repeat_kind(log, k)
+    if share >= min_inferable:
+        return kind, 0.0  # type: ignore[return-value]
+    if kind != "new" or share < min(min_inferable, PARTIAL_INFERABLE):
+        return None
+    fixed = fixed_share(target, tool)
+    return None if fixed is None else ("partial", fixed)
+
+
+def _round_robin(per_user: dict[str, list[Candidate]]) -> list[Candidate]:
+    """One user at a time: any prefix of the result spreads over the users."""
+    queues = [list(q) for q in per_user.values()]
+    out: list[Candidate] = []
+    while any(queues):
+        for q in queues:
+            if q:
+                out.append(q.pop(0))
+    return out
+
+
+def _tools_in_turn(order: list[Candidate]) -> list[Candidate]:
+    """`order` with each tool's first candidate before any tool's second (and so on), otherwise in
+    order: the targets cover every tool that has one before a tool is used twice."""
+    seen: Counter[str] = Counter()
+    rank = []
+    for c in order:
+        rank.append(seen[c.tool])
+        seen[c.tool] += 1
+    return [c for _, _, c in sorted(zip(rank, range(len(order)), order, strict=True))]
+
+
 class Pools:
-    """Candidate events of every user, by tier, each shuffled once."""
+    """Candidate events of every user, per tier, in the order they are taken: tools in turn, then
+    users in turn, each user's events shuffled once; partial targets fewest stated-only values
+    first."""
 
     def __init__(self, logs: list[UserHistory], catalog: Catalog, min_history: int,
                  min_inferable: float, rng: random.Random) -> None:
-        self.tiers: dict[str, dict[str, list[int]]] = {t: {} for t in ("new", "partial", "repeat", "recent")}
-        self.floor: dict[tuple[str, int], float] = {}
+        found: dict[Tier, dict[str, list[Candidate]]] = {t: {log.user: [] for log in logs} for t in TIERS}
+        self.events = {log.user: len(log.events) for log in logs}
+        self.calls: Counter[str] = Counter()  # events per tool ("app.api")
+        self.usable: Counter[str] = Counter()  # candidate targets per tool
         for log in logs:
-            full = set(candidates(log, catalog, min_history, min_inferable))
-            lower = min(min_inferable, PARTIAL_INFERABLE)
-            for tier in self.tiers.values():
-                tier[log.user] = []
-            for k in candidates(log, catalog, min_history, lower):
-                self._add(log, k, k in full, catalog)
-        for tier in self.tiers.values():
-            for pool in tier.values():
+            for k in range(len(log.events)):
+                got = _tier_of(log, k, catalog, min_history, min_inferable)
+                e = log.events[k]
+                self.calls[f"{e.toolname}.{e.apiname}"] += 1
+                if got is not None:
+                    self.usable[f"{e.toolname}.{e.apiname}"] += 1
+                    call = json.dumps([log.user, e.toolname, e.apiname, e.parameters], sort_keys=True, default=str)
+                    found[got[0]][log.user].append(Candidate(log.user, k, got[1], call, f"{e.toolname}.{e.apiname}"))
+        for per_user in found.values():
+            for pool in per_user.values():
                 rng.shuffle(pool)
-        for user, pool in self.tiers["partial"].items():
-            # Fewest stated-only values first (picks pop from the end): more targets fit the budget.
-            order = {k: -self.floor[(user, k)] for k in pool}
-            pool.sort(key=order.__getitem__)
+        rr = {t: _tools_in_turn(_round_robin(found[t])) for t in TIERS}
+        rr["partial"].sort(key=lambda c: c.fixed)  # stable: tools and users stay in turn within a share
+        self.per_user = {t: {u: len(v) for u, v in found[t].items()} for t in TIERS}
+        self.tiers = _distinct(rr)
 
-    def _add(self, log: UserHistory, k: int, full: bool, catalog: Catalog) -> None:
-        kind = repeat_kind(log, k)
-        if full:
-            self.tiers[kind][log.user].append(k)
-            return
-        floor = fixed_share(log, k, catalog) if kind == "new" else None
-        if floor is not None:
-            self.tiers["partial"][log.user].append(k)
-            self.floor[(log.user, k)] = floor
+    def offered(self, tier: Tier) -> int:
+        return len(self.tiers[tier])
 
 
-def _round_robin(pools: dict[str, list[int]], count: int, accept) -> list[tuple[str, int]]:
-    """Up to `count` picks, one user at a time, each pick checked by `accept(user, k)`."""
-    out: list[tuple[str, int]] = []
-    while len(out) < count and any(pools.values()):
-        for user, pool in pools.items():
-            while pool and len(out) < count:
-                k = pool.pop()
-                if accept(user, k):
-                    out.append((user, k))
-                    break
+def _distinct(tiers: dict[Tier, list[Candidate]]) -> dict[Tier, list[Candidate]]:
+    """Each user's gold call once, in the order of preference (tiers in order, each in its own order)."""
+    seen: set[str] = set()
+    out: dict[Tier, list[Candidate]] = {}
+    for t in TIERS:
+        out[t] = []
+        for c in tiers[t]:
+            if c.call not in seen:
+                seen.add(c.call)
+                out[t].append(c)
     return out
+
+
+class Mix(NamedTuple):
+    """The target mix: repeats of an earlier call at most `repeat_share` of the targets, of the
+    most recent one at most `recent_share`, and the mean share of stated-only values (the High
+    level's value recall) at most `fixed_budget`."""
+
+    repeat_share: float = 0.25
+    recent_share: float = 0.10
+    fixed_budget: float = 0.06
+
+
+def _fill(pools: Pools, total: int, mix: Mix) -> dict[Tier, int] | None:
+    """How many of each tier make exactly `total` targets within `mix`, or None when they cannot:
+    new ones first, then partial ones while the budget lasts, then repeats."""
+    n_new = min(pools.offered("new"), total)
+    left, spent, n_part = total - n_new, 0.0, 0
+    for c in pools.tiers["partial"][:left]:
+        if spent + c.fixed > mix.fixed_budget * total + 1e-9:
+            break
+        spent, n_part = spent + c.fixed, n_part + 1
+    left -= n_part
+    cap = int(mix.repeat_share * total + 1e-9)
+    n_rep = min(cap, pools.offered("repeat"), left)
+    n_rec = min(int(mix.recent_share * total + 1e-9), cap - n_rep, pools.offered("recent"), left - n_rep)
+    if n_rep + n_rec < left:
+        return None
+    return {"new": n_new, "partial": n_part, "repeat": n_rep, "recent": n_rec}
 
 
 class Selection(list):
     """The chosen (user, k) pairs, and what each tier offered and gave (for shortfall notes)."""
 
-    def __init__(self, picks: list[tuple[str, int]], offered: dict[str, int], taken: dict[str, int],
-                 repeat_cap: int) -> None:
+    def __init__(self, picks: list[tuple[str, int]], pools: Pools, chosen: dict[Tier, list[Candidate]],
+                 mix: Mix) -> None:
         super().__init__(picks)
-        self.offered, self.taken, self.repeat_cap = offered, taken, repeat_cap
+        self.pools, self.chosen, self.mix = pools, chosen, mix
+        self.taken = {t: len(cs) for t, cs in chosen.items()}
 
-    def why_short(self, count: int, repeat_share: float, fixed_budget: float) -> str:
-        o, t = self.offered, self.taken
-        return (f"{len(self)} of {count} targets: {o['new']} events are new combinations of determined values "
-                f"(took {t['new']}), {t['partial']} of {o['partial']} with values every level must state fit "
-                f"fixed_budget {fixed_budget}, and repeats of an earlier call are capped by repeat_share "
-                f"{repeat_share} at {self.repeat_cap} ({o['repeat'] + o['recent']} available); a value counts "
-                "as determined only when it is the most recent or the single most frequent one of its "
-                "parameter (add users or longer logs, or raise repeat_share / fixed_budget)")
+    def why_short(self, count: int) -> str:
+        o, t, m = self.pools.offered, self.taken, self.mix
+        return (f"{len(self)} of {count} targets: the logs hold {o('new')} new combinations of determined "
+                f"values (took {t['new']}), {o('partial')} with values every level must state (took "
+                f"{t['partial']} within fixed_budget {m.fixed_budget:g}) and {o('repeat')} + {o('recent')} repeats "
+                f"of an earlier / the most recent call (took {t['repeat']} + {t['recent']} within repeat_share "
+                f"{m.repeat_share:g} / recent_share {m.recent_share:g}), each call once per user; a value counts as "
+                "determined only when it is the most recent or the single most frequent one of its parameter "
+                "wherever a reader may look -- the app, every app of its kind, the whole history")
+
+    def unused_tools(self, catalog: Catalog) -> tuple[int, list[str]]:
+        """(tools used, the catalog's other tools with why none is a target)."""
+        used = {c.tool for cs in self.chosen.values() for c in cs}
+        out = []
+        for tool in catalog.tools:
+            name = ".".join(trail_names(tool))
+            if name in used:
+                continue
+            n, ok = self.pools.calls[name], self.pools.usable[name]
+            why = ("never called in the histories" if not n else
+                   f"{n} calls, none with a value said verbatim that a vague query can leave out and still have read back" if not ok
+                   else f"{ok} candidates, not reached")
+            out.append(f"{tool.name} ({why})")
+        return len(used), out
+
+    def thin_users(self, count: int) -> list[str]:
+        """Users that supply fewer targets than their share, with what their log holds."""
+        share = count / max(1, len(self.pools.events))
+        got = Counter(u for u, _ in self)
+        per = self.pools.per_user
+        return [f"{u}: {got[u]} targets from {n} events ({per['new'][u]} new, {per['partial'][u]} partial, "
+                f"{per['repeat'][u] + per['recent'][u]} repeats)"
+                for u, n in self.pools.events.items() if got[u] < share - 1e-9]
 
 
-def repeat_ceiling(others: int, count: int, share: float) -> int:
-    """Most repeats that keep their share of the produced targets within `share`."""
-    if share >= 1.0:
-        return count
-    return min(count - others, int(share * others / (1.0 - share) + 1e-9))
+def choose(pools: Pools, count: int, mix: Mix) -> Selection:
+    """The most targets up to `count` that `mix` allows, spread over users and tools, in (user
+    order, event order). `repeat_share` and `recent_share` are ceilings on the share of the
+    produced targets: when too few new targets exist, fewer targets are produced
+    (Selection.why_short says why)."""
+    sizes = next((s for total in range(count, 0, -1) if (s := _fill(pools, total, mix)) is not None),
+                 dict.fromkeys(TIERS, 0))
+    chosen = _cover({t: pools.tiers[t][:sizes[t]] for t in TIERS}, pools, mix)
+    users = list(pools.events)
+    picks = sorted(((c.user, c.k) for t in TIERS for c in chosen[t]), key=lambda p: (users.index(p[0]), p[1]))
+    return Selection(picks, pools, chosen, mix)
+
+
+Chosen = dict[Tier, list[Candidate]]
+
+
+def _fits(chosen: Chosen, mix: Mix) -> bool:
+    total = sum(map(len, chosen.values()))
+    return (sum(c.fixed for c in chosen["partial"]) <= mix.fixed_budget * total + 1e-9
+            and len(chosen["repeat"]) + len(chosen["recent"]) <= int(mix.repeat_share * total + 1e-9)
+            and len(chosen["recent"]) <= int(mix.recent_share * total + 1e-9))
+
+
+def _cover(chosen: Chosen, pools: Pools, mix: Mix) -> Chosen:
+    """Tools without a target get one where another tool has two: a candidate of a later tier
+    (or later in its tier) takes the place of the last pick of a tool picked more than once,
+    when the mix still holds."""
+    tools = Counter(c.tool for cs in chosen.values() for c in cs)
+    for tier in TIERS:
+        for c in pools.tiers[tier][len(chosen[tier]):]:
+            if tools[c.tool]:
+                continue
+            for victim_tier in TIERS:
+                spare = [i for i, v in enumerate(chosen[victim_tier]) if tools[v.tool] > 1]
+                if not spare:
+                    continue
+                trial = {t: list(cs) for t, cs in chosen.items()}
+                victim = trial[victim_tier].pop(spare[-1])
+                trial[tier].append(c)
+                if _fits(trial, mix):
+                    chosen, tools[victim.tool], tools[c.tool] = trial, tools[victim.tool] - 1, 1
+                    break
+    return chosen
 
 
 def select(logs: list[UserHistory], catalog: Catalog, count: int, min_history: int,
-           min_inferable: float, rng: random.Random, repeat_share: float = 0.25,
-           recent_share: float = 0.10, fixed_budget: float = 0.05) -> Selection:
-    """(user, k) pairs, spread over users, in (user order, event order): new combinations
-    first, then targets with stated-only values while the running mean of their fixed share
-    stays within `fixed_budget` (it is the vaguest level's value recall), then repeats.
-    `repeat_share` and `recent_share` are ceilings on the share of the produced targets: when
-    too few new targets exist, fewer targets are produced (Selection.why_short says why)."""
-    pools = Pools(logs, catalog, min_history, min_inferable, rng)
-    offered = {tier: sum(map(len, pools.tiers[tier].values())) for tier in pools.tiers}
-    picks = _round_robin(pools.tiers["new"], count, lambda u, k: True)
-    taken = {"new": len(picks)}
-    fixed = [0.0]
-    taken_partial: list[int] = []
+           min_inferable: float, rng: random.Random, mix: Mix | None = None) -> Selection:
+    return choose(Pools(logs, catalog, min_history, min_inferable, rng), count, mix or Mix())
 
-    def repeats_for(others: int) -> tuple[int, int]:
-        """(recent, other) repeats taken beside `others` targets: within both ceilings and
-        what the pools hold."""
-        cap = repeat_ceiling(others, count, repeat_share)
-        n_recent = min(cap, int(recent_share * (others + cap) + 1e-9), offered["recent"])
-        return n_recent, min(cap - n_recent, offered["repeat"])
 
-    def within_budget(user: str, k: int) -> bool:
-        f = pools.floor[(user, k)]
-        # The mean over every target the selection ends with: repeats (all values
-        # determined) come last and lower it.
-        others = len(picks) + len(taken_partial) + 1
-        if (fixed[0] + f) / (others + sum(repeats_for(others))) > fixed_budget + 1e-9:
-            return False
-        taken_partial.append(k)
-        fixed[0] += f
-        return True
+# ---------------------------------------------------------------- adapting the defaults
+# When the logs cannot give the targets asked under the default mix, the settings the config
+# left at their defaults are relaxed in this order, each step only as far as needed: a larger
+# share of stated-only values (still inside the High band, <= 0.10), then more repeats of an
+# earlier call ("my usual"), then of the most recent one. A setting the config gives is kept.
+RELAX: tuple[tuple[str, float], ...] = (("fixed_budget", 0.075), ("repeat_share", 0.5), ("recent_share", 0.25),
+                                        ("repeat_share", 1.0), ("recent_share", 1.0))
 
-    partial = _round_robin(pools.tiers["partial"], count - len(picks), within_budget)
-    picks += partial
-    taken["partial"] = len(partial)
-    n_recent, n_repeat = repeats_for(len(picks))
-    recent = _round_robin(pools.tiers["recent"], n_recent, lambda u, k: True)
-    repeat = _round_robin(pools.tiers["repeat"], n_repeat, lambda u, k: True)
-    picks += recent + repeat
-    cap = repeat_ceiling(len(picks) - len(recent) - len(repeat), count, repeat_share)
-    users = [log.user for log in logs]
-    return Selection(sorted(picks, key=lambda p: (users.index(p[0]), p[1])), offered,
-                     {**taken, "recent": len(recent), "repeat": len(repeat)}, cap)
+
+def adapt(pools: Pools, count: int, mix: Mix, fixed: set[str]) -> tuple[Selection, list[str]]:
+    """The selection under `mix`, relaxed step by step (RELAX, fields not in `fixed`) while it
+    stays short; returns it with the steps taken ("repeat_share 0.25 -> 0.4")."""
+    best, steps = choose(pools, count, mix), []
+    for name, ceiling in RELAX:
+        start = getattr(mix, name)
+        if len(best) >= count or name in fixed or start >= ceiling:
+            continue
+        for value in _between(start, ceiling):
+            got = choose(pools, count, mix._replace(**{name: value}))
+            if len(got) >= count or value == ceiling:
+                break
+        if len(got) > len(best):
+            steps.append(f"{name} {start:g} -> {value:g}")
+            best, mix = got, mix._replace(**{name: value})
+    return best, steps
+
+
+def _between(start: float, end: float, steps: int = 10) -> list[float]:
+    """Values from just above `start` up to `end` in tenths of the way, rounded to three decimals
+    (a setting a person would write)."""
+    return sorted({round(start + (end - start) * i / steps, 3) for i in range(1, steps)} | {end})

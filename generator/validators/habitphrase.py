@@ -1,19 +1,27 @@
 """An independent reader of history hints, for the validators and the stats.
 
-The planner (generator.plan) *writes* hint phrases such as "the same gym as last time",
-"my usual sort order" or "from home"; this module *reads* them back, on purpose without
-sharing its code, as generator.validators.timephrase does for time phrases. A history hint
-is only worth something when its rule picks exactly one value from the user's history:
+The planner (generator.plan over generator.habits) *writes* hint phrases such as "the same gym
+as last time", "my usual sort order" or "from home"; this module *reads* a query back, on
+purpose without sharing their code, as generator.validators.timephrase does for time phrases.
+The rules are those of docs/trail.md ("Determined"):
 
-- a "last time" phrase (`recent`): the most recent value of that function's parameter;
-- a "usual" phrase (`usual`): the single most frequent value (a tie picks nothing);
-- a place word ("home", "work"): the place a reader takes for granted, so the value must be
-  both the most recent and the single most frequent one (`both`);
-- no phrase at all: every reading must agree, so again both.
+- Where a reader looks: the named app's calls when the query names the app, else every app of
+  the same kind (apitype) or, when the kind is not clear, the whole history; "last time" may
+  also be read as the last call of the same function. A value is determined only when it comes
+  out the same wherever the reader may look (`Reader.scopes`).
+- A "last time" cue (`recent`): the most recent value of that parameter; a "usual" cue
+  (`usual`): the single most frequent value (a tie picks nothing); no cue at all: the value
+  must be both (`both`), so that every reading agrees.
+- Habit words ("home", "work", "the office") name a place: the one the whole history ties them
+  to -- "work" the single destination of weekday morning trips (05:00-10:59), "home" their
+  origin and the destination of evening trips (16:00-23:59); seen at least twice and at least
+  half of those trips. A word said in the query stands for the place argument whose value it is
+  tied to; a word tied to no unsaid place value (or to nothing) leaves every unsaid place
+  argument undetermined.
 
-A cue word anywhere in a query ("again", "as usual") invites its reading for the whole
-request: a reader cannot tell which argument it was meant for, so every value the query
-leaves unsaid must come out the same under it.
+A cue word anywhere in a query ("again", "as usual") invites its reading for the whole request:
+a reader cannot tell which argument it was meant for, so every value the query leaves unsaid
+(except one a habit word stands for) must come out the same under it.
 """
 
 from __future__ import annotations
@@ -21,10 +29,12 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal
 
-Rule = Literal["recent", "usual", "both"]
+Rule = Literal["recent", "usual", "both", "place"]
 
 # Cue words of each reading. Broad on purpose: a reader who sees "previously" or "normal"
 # anywhere may take the request that way, so the check must too. "previous" alone is no cue:
@@ -35,7 +45,17 @@ CUES: dict[Rule, tuple[str, ...]] = {
                "again", "last one"),
     "usual": ("usual", "always", "regular", "normal", "as ever", "the standard"),
 }
+# A habit word as a place ("to work", "from home", "at the office", "with home as the pickup"), not
+# the verb ("work out", "work on it") nor a modifier ("my work calendar", "the home page").
+_PLACE = re.compile(r"(?<![a-z-])(home|work|office)(?![a-z-])(?!\s+(?:out|on|calendar|email|account|schedule|"
+                    r"phone|address|page|screen|team|shift|meeting|laptop|number|hours|load|week|day)s?\b)")
+WORD_OF = {"home": "home", "work": "work", "office": "work"}
 PLACE_WORDS = ("home", "work", "the office")
+
+_ORIGIN = ("origin", "start", "departure", "pickup", "begin")
+_DESTINATION = ("destination", "dest", "end", "dropoff", "arrival")
+_NOT_A_PLACE = ("time", "date", "day", "hour", "minute", "timestamp", "datetime", "ts", "year", "month",
+                "week", "page", "index", "offset", "price", "amount", "count")
 
 
 def key(value: Any) -> str:
@@ -77,46 +97,184 @@ def _has_word(text: str, word: str) -> bool:
     return re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", text.lower()) is not None
 
 
+def place_words_in(text: str) -> set[str]:
+    """The habit words ("home", "work") a text uses as places."""
+    return {WORD_OF[m] for m in _PLACE.findall(text.lower())}
+
+
 def phrase_rule(hint: str) -> Rule | None:
     """The rule a hint phrase invokes: exactly one reading's cues, or a place word alone."""
     found = readings(hint)
     if len(found) == 1:
-        return found.pop()  # type: ignore[return-value]
+        return found.pop()
     if not found and any(_has_word(hint, w) for w in PLACE_WORDS):
-        return "both"
+        return "place"
     return None
 
 
 def hint_said(text: str, hint: str, rule: Rule) -> bool:
     """Whether `text` carries the hint: the phrase itself, or (merged with other hints, as in
-    "the same gym and class as last time") a cue of its reading; a place word as a word."""
+    "the same gym and class as last time") a cue of its reading; a place word as a place."""
+    if rule == "place":
+        return bool(place_words_in(text) & {WORD_OF.get(w, w) for w in re.findall(r"[a-z]+", hint.lower())})
     if hint.lower() in text.lower():
         return True
-    if rule == "both":
-        return any(_has_word(hint, w) and _has_word(text, w) for w in PLACE_WORDS)
     return any(_has(text, c) for c in CUES[rule])
 
 
-def unsaid_problem(text: str, past: Sequence[Any], value: Any, hint: str | None) -> str | None:
-    """None when every reading the text invites (and the hint's own rule) picks `value` from
-    `past`; else why not. `hint` is None for an argument left out without a phrase."""
-    want = key(value)
-    rules = readings(text)
-    if hint is not None:
-        rule = phrase_rule(hint)
-        if rule is None:
-            return f"hint '{hint}' does not name one rule (last time, usual, home/work)"
-        if not hint_said(text, hint, rule):
-            return f"the query does not say '{hint}'"
-        rules.add(rule)
-    if not rules:
-        rules = {"both"}
-    for rule in sorted(rules):
-        got = resolve(rule, past)
-        if got != want:
-            picked = "no single value (a tie)" if got is None else f"'{got}'"
-            return f"read as {_READING[rule]}, the history gives {picked}, not '{want}'"
-    return None
+# ---------------------------------------------------------------- the history a reader looks at
 
 
-_READING = {"recent": "'last time'", "usual": "'usual'", "both": "a habit (most recent and most frequent)"}
+@dataclass(frozen=True)
+class Event:
+    time: str
+    kind: str
+    app: str
+    api: str
+    params: Mapping[str, Any]
+
+
+def events_of(raw: Iterable[Any]) -> list[Event]:
+    """History events as the reader needs them, from TRAILBench dicts or HistoryEvent records."""
+    out = []
+    for e in raw:
+        get = e.get if isinstance(e, dict) else (lambda k, d=None, e=e: getattr(e, k, d))
+        params = get("parameters") or {}
+        out.append(Event(str(get("time", "")), str(get("apitype", "") or ""), str(get("toolname", "")),
+                         str(get("apiname", "")), params if isinstance(params, dict) else {}))
+    return out
+
+
+def place_role(param: str) -> str | None:
+    """"origin" or "destination" when the parameter's name makes it a place in a trip."""
+    words = set(re.findall(r"[a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", param).lower()))
+    if any(w in words for w in _NOT_A_PLACE):
+        return None
+    if any(w in words for w in _ORIGIN):
+        return "origin"
+    return "destination" if any(w in words for w in _DESTINATION) else None
+
+
+def _single_majority(values: list[str]) -> str | None:
+    if not values:
+        return None
+    counts = Counter(values)
+    top = max(counts.values())
+    modal = [v for v, c in counts.items() if c == top]
+    return modal[0] if len(modal) == 1 and top >= 2 and top * 2 >= len(values) else None
+
+
+def habit_places(events: Sequence[Event]) -> dict[str, str]:
+    """The place the whole history ties to "home" and to "work" (absent: no single place)."""
+    home: list[str] = []
+    work: list[str] = []
+    for e in events:
+        try:
+            when = datetime.strptime(e.time, "%Y-%m-%d %H:%M")
+        except ValueError:
+            continue
+        ends = [(place_role(p), key(v)) for p, v in e.params.items() if isinstance(v, str) and v.strip()]
+        starts = [v for role, v in ends if role == "origin"]
+        stops = [v for role, v in ends if role == "destination"]
+        if stops and when.weekday() <= 4 and 5 <= when.hour <= 10:
+            work.extend(stops)
+            home.extend(starts)
+        if 16 <= when.hour <= 23:
+            home.extend(stops)
+    tied = {"home": _single_majority(home), "work": _single_majority(work)}
+    if tied["home"] is not None and tied["home"] == tied["work"]:
+        return {}
+    return {w: v for w, v in tied.items() if v is not None}
+
+
+class Reader:
+    """Reads one query against the history before its target call (`app`.`api` of kind `kind`)."""
+
+    def __init__(self, history: Iterable[Any], app: str, api: str, kind: str) -> None:
+        self.events = events_of(history)
+        self.app, self.api, self.kind = app, api, kind
+        self._places: dict[str, str] | None = None
+
+    def scopes(self, named: bool) -> dict[str, list[Event]]:
+        """Every part of the history a reader of the query may look at: the same function
+        always; the app when the query names it, else the kind (with or without the same
+        function) and the whole history."""
+        function = [e for e in self.events if e.app == self.app and e.api == self.api]
+        if named:
+            return {"the same function": function, "the app": [e for e in self.events if e.app == self.app]}
+        return {"the same function": function,
+                "the same function of this kind": [e for e in self.events
+                                                   if e.kind == self.kind and e.api == self.api],
+                "this kind of app": [e for e in self.events if e.kind == self.kind],
+                "the whole history": self.events}
+
+    def places(self) -> dict[str, str]:
+        if self._places is None:
+            self._places = habit_places(self.events)
+        return self._places
+
+    def place_problem(self, text: str, param: str, value: Any, unsaid: Mapping[str, Any]) -> str | None:
+        """For a place argument: None when a habit word of the text stands for `value`; "" when
+        no habit word bears on it (the cue readings decide); else why the word misleads."""
+        words = place_words_in(text)
+        if place_role(param) is None or not words:
+            return ""
+        want, ties = key(value), self.places()
+        if any(ties.get(w) == want for w in words):
+            return None
+        others = {key(v) for p, v in unsaid.items() if p != param and place_role(p) and isinstance(v, str)}
+        stray = [w for w in sorted(words) if ties.get(w) is None or ties[w] not in others]
+        if not stray:
+            return ""  # every word stands for another argument
+        tied = ties.get(stray[0])
+        return (f"the query says '{stray[0]}', which the history ties to "
+                f"{repr(tied) if tied else 'no single place'}, not '{want}'")
+
+    def problem(self, text: str, param: str, value: Any, hint: str | None = None,
+                unsaid: Mapping[str, Any] | None = None, named: bool = False,
+                said: Sequence[Any] = ()) -> str | None:
+        """None when every reading the text invites picks `value` wherever the reader may look;
+        else why not. `hint` is the planned phrase (None: left out without one); `unsaid` the
+        other arguments the query leaves out (for habit words); `said` the values the query
+        states, whose words are no cue ("Always Fresh Market", "Home Depot")."""
+        text = _without(text, said)
+        rules = readings(text)
+        if hint is not None:
+            rule = phrase_rule(hint)
+            if rule is None:
+                return f"hint '{hint}' does not name one rule (last time, usual, home/work)"
+            if not hint_said(text, hint, rule):
+                return f"the query does not say '{hint}'"
+            if rule != "place":
+                rules.add(rule)
+        placed = self.place_problem(text, param, value, unsaid or {})
+        if placed is None:
+            return None
+        if placed:
+            return placed
+        if hint is not None and phrase_rule(hint) == "place":
+            return f"the query says '{hint}', which the history ties to no single place '{key(value)}'"
+        return self._readings_problem(rules or {"both"}, param, value, named)
+
+    def _readings_problem(self, rules: set[Rule], param: str, value: Any, named: bool) -> str | None:
+        want = key(value)
+        for where, events in self.scopes(named).items():
+            past = [e.params[param] for e in events if param in e.params]
+            for rule in sorted(rules):
+                got = resolve(rule, past)
+                if got != want:
+                    picked = "no single value (a tie)" if got is None and past else (
+                        "nothing" if got is None else f"'{got}'")
+                    return f"read as {_READING[rule]} over {where}, the history gives {picked}, not '{want}'"
+        return None
+
+
+def _without(text: str, said: Sequence[Any]) -> str:
+    """`text` with the stated values cut out (case-insensitively), longest first."""
+    for v in sorted((str(x) for x in said if isinstance(x, str) and len(x) > 2), key=len, reverse=True):
+        text = re.sub(re.escape(v), " ", text, flags=re.IGNORECASE)
+    return text
+
+
+_READING = {"recent": "'last time'", "usual": "'usual'", "both": "a habit (most recent and most frequent)",
+            "place": "a habit word"}

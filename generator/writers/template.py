@@ -2,14 +2,14 @@
 
 Deterministic for (plan, seed). A query is assembled from parts:
     opener (per style) + clause(s) + closer
-    clause = intent (catalog hint template, or derived from the API name)
+    clause = intent (catalog hint template, or the description's verb phrase: phrasebook)
              + app mention (only when the plan names the tool)
-             + modifiers for stated / hinted arguments the intent did not absorb.
+             + modifiers for stated / hinted arguments the intent did not absorb, each in its
+               parameter's frame (phrasebook.terms), in a fixed order, one sentence per call.
 Stated values go through `surface.render`; hinted ones use the plan's hint phrase; omitted
 ones never appear. Multi-call plans join their clauses ("First ..., then ...", "Also ...").
 
-The pieces live in `generator.writers.phrasing`; this module composes them, runs the writer and
-re-exports the phrasing names other modules import from here.
+The pieces live in `generator.writers.phrasing`; this module composes them and runs the writer.
 """
 
 from __future__ import annotations
@@ -20,72 +20,14 @@ from ..phrasebook import hints_of
 from ..records import DisclosurePlan, Draft, Tool
 from ..vagueness import normalize
 from .base import WRITERS, TextCheck, WriteRequest
-from .phrasing.args import ADVERB_STARTS, CLASS_NOUNS, Arg, arg_texts
-from .phrasing.clauses import (
-    APP_FORMS,
-    HINT_GROUPS,
-    RESULT_REFS,
-    ROLE_REFS,
-    TERSE_LEVELS,
-    TERSE_REPEATS,
-    clause,
-    clause_parts,
-)
+from .phrasing.clauses import clause_parts
 from .phrasing.grammar import polish
-from .phrasing.intents import DANGLING, MASS_NOUNS, PREPOSITIONS, VERBS, derived_intent, intent_phrase
-from .phrasing.joins import FOLLOW_UPS, JOINS, join_clauses
-from .phrasing.scenes import BRIDGES, CLOSERS, FRAMED_STEPS, FRAMES, SCENES, Frame, scenario
-from .phrasing.styles import (
-    BARE_NEED,
-    CONTEXT_RATE,
-    OPENERS,
-    SAFE_OPENERS,
-    SHORT_LEVELS,
-    context_sentence,
-    head_sentence,
-    only_need,
-)
+from .phrasing.intents import intent_phrase
+from .phrasing.joins import join_clauses
+from .phrasing.scenes import FRAMES
+from .phrasing.styles import context_sentence, head_sentence, only_need
 
-__all__ = [
-    "ADVERB_STARTS",
-    "APP_FORMS",
-    "BARE_NEED",
-    "BRIDGES",
-    "CLASS_NOUNS",
-    "CLOSERS",
-    "CONTEXT_RATE",
-    "DANGLING",
-    "FOLLOW_UPS",
-    "FRAMED_STEPS",
-    "FRAMES",
-    "HINT_GROUPS",
-    "JOINS",
-    "MASS_NOUNS",
-    "MAX_DISTINCT",
-    "MAX_TRIES",
-    "OPENERS",
-    "PREPOSITIONS",
-    "RESULT_REFS",
-    "ROLE_REFS",
-    "SAFE_OPENERS",
-    "SCENES",
-    "SHORT_LEVELS",
-    "TERSE_LEVELS",
-    "TERSE_REPEATS",
-    "VERBS",
-    "Arg",
-    "Frame",
-    "TemplateWriter",
-    "arg_texts",
-    "clause",
-    "compose",
-    "derived_intent",
-    "intent_phrase",
-    "paraphrases",
-    "plan_sample",
-    "polish",
-    "scenario",
-]
+__all__ = ["TemplateWriter", "compose", "intent_phrase", "paraphrases", "plan_sample", "polish"]
 
 MAX_TRIES = 8  # check-driven retries with other template choices
 MAX_DISTINCT = 12  # draws per paraphrase to find a text not used yet
@@ -94,17 +36,12 @@ MAX_DISTINCT = 12  # draws per paraphrase to find a text not used yet
 def compose(
     plan: DisclosurePlan, tools: dict[str, Tool], kind: str, time: str | None, rng: random.Random
 ) -> str:
-    """One query for `plan`. A one-call request stacking many modifiers moves some into a
-    follow-up sentence ("... Include a note saying X."); with more calls "make it" would not
-    say which call it adds to."""
+    """One query for `plan`: one sentence per call (a framed scenario for the framed levels)."""
     frame = FRAMES.get(plan.level)
-    split = len(plan.calls) == 1
-    parts = [
-        clause_parts(c, tools.get(c.tool), time, rng, after_previous=i > 0, level=plan.level, split=split)
+    clauses = [
+        clause_parts(c, tools.get(c.tool), time, rng, after_previous=i > 0, level=plan.level)[0]
         for i, c in enumerate(plan.calls)
     ]
-    clauses = [p[0] for p in parts]
-    follow = [p[1] for p in parts]
     if frame is not None and len(clauses) > 1:
         return polish(frame(clauses, plan, tools, kind, rng))
     tool = tools.get(plan.calls[0].tool) if plan.calls else None
@@ -114,7 +51,7 @@ def compose(
     if plan.style == "need" and only_need(plan) and hints and hints.need:
         bodies = bodies[:1]  # the need alone says it all
     context = context_sentence(plan, tool, rng)
-    sentences = [head, *bodies[1:], *[f for f in follow if f]]
+    sentences = [head, *bodies[1:]]
     return polish(" ".join([*([context] if context else []), *sentences]))
 
 

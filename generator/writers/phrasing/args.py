@@ -7,10 +7,11 @@ import random
 import re
 from dataclasses import dataclass
 
-from ...phrasebook import fragment_options
+from ...phrasebook import hints_of
 from ...phrasebook.lexicon import FUNCTION_WORDS
+from ...phrasebook.terms import kind_of_value, say, term
 from ...records import ArgPlan, CallPlan, Tool
-from ...surface import noun, render, spec_of, value_kind
+from ...surface import render, spec_of, value_kind
 from .intents import PREPOSITIONS
 
 _START = ("start", "origin", "from", "departure", "pickup", "source")
@@ -49,17 +50,25 @@ def arg_texts(call: CallPlan, tool: Tool | None, time: str | None, rng: random.R
 
 def modifier(arg: Arg, tool: Tool | None, time: str | None, rng: random.Random) -> str:
     """The phrase of an argument no intent slot absorbed: a hint phrase, a catalog surface
-    phrase ("by car", "a standard car"), or the value in its parameter's fragment ("for 4
-    people", "at 26% brightness", "sorted by price"); never a read-out."""
+    phrase ("by car", "a standard car"), or the value in its parameter's frame ("for pen
+    P-0412", "with a sensor depth of 12 metres", "from June 2"); never a read-out."""
     text = arg.text or ""
     if arg.plan.mode == "hinted":
         return _hint_modifier(arg, tool, rng)
     kind = value_kind(arg.plan.value, arg.param, tool, time)
     if kind == "bool":
         return text
-    if kind == "enum" and _phrase_like(text):
+    if kind == "enum" and tool is not None and tool.hints is not None and _phrase_like(text):  # catalog words
         return _enum_modifier(arg, tool, text, rng)
-    return rng.choice(fragment_options(arg.param, tool, noun(arg.param, tool))).replace("{v}", text)
+    return said_as(arg.param, tool, kind, text)
+
+
+def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
+    """`text` (a value as said) in the frame of `param`'s term (the catalog hint's noun first)."""
+    hints = hints_of(tool)
+    hinted = tool.hints.nouns.get(param) if tool and tool.hints else None
+    intent = " ".join(hints.intents[:1]) if hints else ""
+    return say(term(param, spec_of(tool, param), hinted), kind_of_value(kind), text, intent)
 
 
 def _phrase_like(text: str) -> bool:
@@ -75,8 +84,9 @@ _PLAIN_DATE_HINT = re.compile(
 
 def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     text = arg.text or ""
-    if arg.plan.source == "time":
-        return text
+    if arg.plan.source == "time":  # "today", "at 7 pm": in a range, "from today until Friday"
+        said = term(arg.param, spec_of(tool, arg.param)).role
+        return f"{said}? {text}" if said and not text.startswith(("until", "by", "before", "from")) else text
     role = param_role(arg.param)
     if text in ("home", "work"):
         return f"{role or 'at'} {text}"
@@ -110,11 +120,9 @@ def _hint_core(arg: Arg, tool: Tool | None) -> str | None:
 
 
 def _in_fragment(arg: Arg, tool: Tool | None, core: str, role: str | None, rng: random.Random) -> str:
-    """The value words in the parameter's own fragment, as a stated value would be said."""
-    if role is not None:
-        return f"{'until' if role == 'to' and not core[:1].isdigit() else role} {core}"
-    frame = rng.choice(fragment_options(arg.param, tool, noun(arg.param, tool)))
-    return frame.replace("{v}%", "{v} percent").replace("{v}", core)
+    """The value words in the parameter's own frame, as a stated value would be said (its role
+    from the description's words: "target_date" is no closing bound)."""
+    return said_as(arg.param, tool, value_kind(arg.plan.value, arg.param, tool), core)
 
 
 ADVERB_STARTS = {"this", "next", "last", "whenever", "today", "tomorrow", "tonight", "once", "every", "just",
@@ -132,20 +140,11 @@ def _adverbial(text: str) -> bool:
     return first.endswith(("ing", "ly")) and (not rest or rest[0] in FUNCTION_WORDS or rest[0] in PREPOSITIONS)
 
 
-# Nouns after which an enum value reads as a class label ("in the home goods category").
-CLASS_NOUNS = ("category", "type", "kind", "class", "genre", "section")
-
-
 def _enum_modifier(arg: Arg, tool: Tool | None, text: str, rng: random.Random) -> str:
-    n = noun(arg.param, tool)
     if _adverbial(text):
         return text
     if text.split(" ", 1)[0].lower() in ("a", "an", "the", "my"):
         return f"for {text}"
-    if n.split()[-1] in text.lower().split():  # "high priority" already says it is a priority
-        return f"with {text}"
-    if n.split()[-1] in CLASS_NOUNS:
-        return f"in the {text} {n}"
-    return rng.choice(fragment_options(arg.param, tool, n)).replace("{v}", text)
+    return said_as(arg.param, tool, "enum", text)
 
 

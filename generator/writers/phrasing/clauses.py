@@ -82,6 +82,24 @@ def result_ref(param: str, tool: Tool | None, rng: random.Random) -> str:
     return rng.choice(RESULT_REFS).format(n=noun(param, tool))
 
 
+_OPENING, _CLOSING = ("starting ", "from? "), ("until ", "until? ", "through ")
+
+
+def ranges(mods: list[str]) -> list[str]:
+    """A range of times is said "from A until B", its closing bound right after its opening one.
+    A bound alone is said as stated ("starting June 2", "until Friday"); a time hint alone
+    (marked "from? " / "until? " by args._hint_modifier) as the hint ("tomorrow")."""
+    opening = next((m for m in mods if m.startswith(_OPENING)), None)
+    closing = [m for m in mods if m.startswith(_CLOSING)]
+    if opening is None or not closing:
+        return [m.split("? ", 1)[1] if m.startswith(("from? ", "until? ")) else m for m in mods]
+    rest = [m for m in mods if m not in closing]
+    at = rest.index(opening)
+    said = "from " + opening.split(" ", 1)[1]
+    closing = [m.replace("until? ", "until ", 1) for m in closing]
+    return [*rest[:at], said, *closing, *rest[at + 1:]]
+
+
 def clause(
     call: CallPlan,
     tool: Tool | None,
@@ -92,35 +110,6 @@ def clause(
 ) -> str:
     """Intent + app + modifiers for one call."""
     return clause_parts(call, tool, time, rng, after_previous, level)[0]
-
-
-# A clause holds at most MAX_MODIFIERS chained modifiers; with more, those a "make it ..." can
-# carry ("for ...", "with ...", "sorted by ...") go to a follow-up sentence: "Book a table for
-# 4 on Friday at 7 pm near the station. Include a window seat."
-MAX_MODIFIERS = 4
-KEEP_MODIFIERS = 3
-FOLLOW_UP_FORMS = ["Make it {m}.", "Please make it {m}."]
-WITH_FOLLOW_UP_FORMS = ["Include {m}.", "Please include {m}.", "Add {m} too."]  # "with ..." fields
-# Modifiers a follow-up can carry; times and places ("on June 3", "at 9 am", "from home") stay.
-_MOVABLE = frozenset({"for", "with", "of", "in", "sorted", "under", "over", "within", "using", "via", "by"})
-
-
-def follow_up(moved: list[str], rng: random.Random) -> str:
-    """The follow-up sentence of moved modifiers: "Include a note saying X." for "with ..."
-    fields, else "Make it for anna@example.com."."""
-    if all(m.startswith("with ") and m.split()[1:2] != ["or"] for m in moved):  # not "with or without X"
-        return rng.choice(WITH_FOLLOW_UP_FORMS).format(m=join_words([m.removeprefix("with ") for m in moved]))
-    return rng.choice(FOLLOW_UP_FORMS).format(m=join_words(moved))
-
-
-def _split_modifiers(mods: list[str]) -> tuple[list[str], list[str]]:
-    """(kept in the clause, moved to a follow-up sentence) for a clause's open modifiers."""
-    if len(mods) <= MAX_MODIFIERS:
-        return mods, []
-    moved = [m for m in mods[KEEP_MODIFIERS:] if _movable(m)]
-    if not moved:
-        return mods, []
-    return [m for m in mods if m not in moved], moved
 
 
 _TRAILING_WITH = re.compile(f"{WITH_OPEN}with ([^{WITH_OPEN}{WITH_CLOSE}]*){WITH_CLOSE}$")
@@ -137,30 +126,39 @@ def with_modifiers(intent: str, mods: list[str]) -> tuple[str, list[str]]:
     if withs and closing and not others:
         items = [*closing.group(1).split(WITH_ITEM), *withs]
         return unmark(intent[: closing.start()] + f"{WITH_OPEN}with {WITH_ITEM.join(items)}{WITH_CLOSE}"), []
-    said = [join_words(others)] if others else []
-    return unmark(intent), [*said, *([with_items(withs)] if withs else [])]
+    switches = [m for m in others if _rank(m) > len(_ORDER)]
+    others = [m for m in others if m not in switches]
+    return unmark(intent), [*others, *([with_items(withs)] if withs else []), *switches]
 
 
-def _movable(modifier_text: str) -> bool:
-    return " " in modifier_text and modifier_text.split(" ", 1)[0].lower() in _MOVABLE
+# Where a modifier goes in the clause: what the call is about ("for pen P-0412"), places, how and
+# why, when ("from June 2 until June 5"), then the "with" group, then switches (", stopping
+# feeding while oxygen is low") -- plain and always the same, never shuffled into "on June 2 and
+# for pen P-0412".
+_ORDER = (("for ", "called ", "named "), ("from ", "to ", "in ", "at ", "near "), ("by ", "because ", "due "),
+          ("starting ", "from? ", "until", "through ", "on ", "between ", "before ", "after "))
 
 
-def _held_back(
-    args: list[Arg], said: dict[str, str], tool: Tool | None, time: str | None, rng: random.Random
-) -> dict[str, str]:
-    """Optional stated arguments (last first) kept out of the intent when the clause would
-    stack more than MAX_MODIFIERS phrases, as the modifiers a follow-up sentence says."""
-    total = sum(a.text is not None for a in args)
-    if tool is None or total <= MAX_MODIFIERS:
-        return {}
-    held: dict[str, str] = {}
-    for a in reversed([a for a in args if a.param in said and a.param not in tool.required]):
-        if total - len(held) <= KEEP_MODIFIERS:
-            break
-        said_as = modifier(a, tool, time, rng)
-        if _movable(said_as):
-            held[a.param] = said_as
-    return dict(reversed(held.items()))
+def _rank(m: str) -> int:
+    if m.startswith(("with ", "using ")):
+        return len(_ORDER)
+    at = next((i for i, starts in enumerate(_ORDER) if m.startswith(starts)), None)
+    if at is not None:
+        return at
+    if m.split(" ", 1)[0].endswith("ing") or m.startswith(("without ", "not ")):
+        return len(_ORDER) + 1
+    return len(_ORDER) - 1
+
+
+def ordered(mods: list[str]) -> list[str]:
+    return ranges(sorted(mods, key=_rank))
+
+
+def joined(mods: list[str]) -> str:
+    """Modifiers one after the other; a switch closes the clause after a comma."""
+    switches = [m for m in mods if _rank(m) > len(_ORDER)]
+    rest = " ".join(m for m in mods if m not in switches)
+    return ", ".join([x for x in (rest, join_words(switches)) if x])
 
 
 def clause_parts(
@@ -172,8 +170,7 @@ def clause_parts(
     level: str = "",
     split: bool = False,
 ) -> tuple[str, str | None]:
-    """The clause of `clause`, and (with `split`, when it stacks more than MAX_MODIFIERS
-    modifiers) a follow-up sentence holding some of them."""
+    """The clause of `clause` (one sentence per call: nothing is moved to a follow-up)."""
     args = arg_texts(call, tool, time, rng)
     # Slots take values; hint phrases ("my usual gym", "in 2 hours") only fit as modifiers,
     # except the place words "home" / "work" that read like values.
@@ -182,37 +179,23 @@ def clause_parts(
         for a in args
         if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
     }
-    held = _held_back(args, said, tool, time, rng) if split else {}
-    said = {k: v for k, v in said.items() if k not in held}
     intent, used = choose_intent(tool, said, rng, marked=True)
-    used |= set(held)
     mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS, rng)
     mods += [
         modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used | merged
     ]
-    rng.shuffle(mods)
-    mods.sort(key=lambda m: m.startswith(","))  # ", like last time" closes the clause
+    closing = [m.lstrip(",") for m in mods if m.startswith(",")]  # ", like last time" closes the clause
+    mods = ordered([m for m in mods if not m.startswith(",")])
     bound = [a for a in args if a.plan.source == "previous_step"]
     if after_previous and bound:
         mods.append(result_ref(bound[0].param, tool, rng))
     app = call.tool_mode == "named" and tool is not None and tool.app
-    closing = [m for m in mods if m.startswith(",")]
-    mods = [m for m in mods if not m.startswith(",")]
-    moved: list[str] = list(held.values())
-    if split:
-        mods, more = _split_modifiers(mods)
-        moved += more
     said_intent, rest = with_modifiers(intent, [] if app else mods)
     parts = [said_intent]
     if app:
         parts.append(rng.choice(APP_FORMS).format(app=spoken_app(tool.app)))  # type: ignore[union-attr]
         _, rest = with_modifiers("", mods)
-    if rest:
-        parts.append(" ".join(rest))
-    text = " ".join(parts)
-    text = (
-        text + "".join(f", {m[1:]}" for m in closing)
-        if mods
-        else " ".join([text, *(m.lstrip(",") for m in closing)])
-    )
-    return text, (follow_up(moved, rng) if moved else None)
+    text = " ".join([*parts, *([joined(rest)] if rest else [])])
+    if closing:
+        text += "".join(f", {m}" for m in closing) if mods else " " + " ".join(closing)
+    return text, None

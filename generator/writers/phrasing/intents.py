@@ -1,5 +1,5 @@
-"""Intent phrases: catalog intent templates with their `{slot}`s filled, or a verb phrase
-derived from the API name when a tool has no usable template."""
+"""Intent phrases: catalog intent templates with their `{slot}`s filled, or the tool's verb
+phrase from its description (generator.phrasebook.intent) when it has no usable template."""
 
 from __future__ import annotations
 
@@ -8,72 +8,12 @@ import re
 
 from ...phrasebook import hints_of
 from ...phrasebook.fragments import OWN_FRAME
+from ...phrasebook.intent import intent_of
 from ...records import Tool
-from ...surface import noun, words
+from ...surface import noun
 
 _SLOT = re.compile(r"\{([^{}]+)\}")
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
-
-VERBS = {
-    "search": "search for",
-    "query": "look up",
-    "lookup": "look up",
-    "get": "get",
-    "find": "find",
-    "list": "list",
-    "check": "check",
-    "add": "add",
-    "create": "create",
-    "set": "set",
-    "book": "book",
-    "buy": "buy",
-    "order": "order",
-    "send": "send",
-    "play": "play",
-    "delete": "delete",
-    "remove": "remove",
-    "update": "update",
-    "cancel": "cancel",
-    "fetch": "get",
-    "recommend": "recommend",
-    "log": "log",
-    "record": "record",
-    "view": "view",
-    "download": "download",
-    "reserve": "reserve",
-    "call": "call",
-    "make": "make",
-    "open": "open",
-    "start": "start",
-    "stop": "stop",
-    "share": "share",
-    "translate": "translate",
-    "track": "track",
-    "schedule": "schedule",
-    "pay": "pay",
-    "post": "post",
-    "retrieve": "get",
-    "show": "show",
-    "calculate": "calculate",
-    "convert": "convert",
-}
-MASS_NOUNS = {
-    "news",
-    "knowledge",
-    "information",
-    "info",
-    "weather",
-    "music",
-    "data",
-    "advice",
-    "traffic",
-    "goods",
-    "details",
-    "status",
-    "history",
-    "food",
-}
-
 
 PREPOSITIONS = {
     "in",
@@ -190,19 +130,8 @@ def _fill(template: str, said: dict[str, str], marked: bool = False) -> tuple[st
 
 
 def derived_intent(tool: Tool | None, fallback: str = "") -> str:
-    """A verb phrase from the API name ("get_path" -> "get a path", "search_goods" -> "search for goods")."""
-    tokens = words(tool.api if tool else fallback).split()
-    if not tokens:
-        return "help me with something"
-    verb, rest = VERBS.get(tokens[0]), tokens[1:]
-    if verb is None:
-        verb, rest = "use", tokens
-    if not rest:
-        return f"{verb} something" if verb != "use" else "help me with this"
-    obj = " ".join(rest)
-    if rest[-1] in MASS_NOUNS or rest[-1].endswith("s"):
-        return f"{verb} {obj}"
-    return f"{verb} {'an' if obj[0] in 'aeiou' else 'a'} {obj}"
+    """The verb phrase of a tool without usable templates (generator.phrasebook.intent)."""
+    return intent_of(tool) if tool is not None else "help me with this"
 
 
 def intent_phrase(tool: Tool | None) -> str:

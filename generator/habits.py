@@ -1,0 +1,192 @@
+"""The planner's reading of a user's history: which value "last time", "usual" and the habit words
+"home" / "work" pick (docs/trail.md, "Determined").
+
+A reader resolves a history hint over the part of the history they look at: the named app's
+calls when the query names the app, else every app of the same kind (apitype), else the whole
+history when the kind is not clear; and "the same as last time" may as well be read as the last
+call of the same function. The planner does not know which of these the reader of the final text
+takes (the app may be named at one level and not at the next), so a reading *picks* a value only
+when it picks that value in every scope a reader may take (`SCOPES`):
+
+- "recent" ("last time", "again"): the most recent value of the parameter;
+- "usual" ("my usual", "always"): the single most frequent value (a tie picks nothing).
+
+Habit words name places. A reader ties "work" to the single destination of the user's weekday
+morning trips and "home" to where those trips start and evening trips end (`place_ties`); a word
+is used only for the value it is tied to, and, for a persona, only when the persona's own place
+of that name is that value. The rules are written out in docs/trail.md; the checks read the texts
+with their own implementation (validators/habitphrase.py), which shares none of this code.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import weakref
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from typing import Any, Literal
+
+from .identity import trail_names
+from .records import HistoryEvent, Target, Tool
+from .vagueness import normalize
+
+Reading = Literal["recent", "usual"]
+READINGS: tuple[Reading, ...] = ("recent", "usual")
+Scope = Literal["function", "app", "kind_api", "kind", "whole"]
+SCOPES: tuple[Scope, ...] = ("function", "app", "kind_api", "kind", "whole")
+
+# Identifier words of a place's role in a trip; a parameter with one of the NOT_PLACE words is a
+# time, a count or an amount ("start_time", "end_date", "start_index"), never a place.
+ORIGIN_WORDS = frozenset({"origin", "start", "departure", "pickup", "begin"})
+DESTINATION_WORDS = frozenset({"destination", "dest", "end", "dropoff", "arrival"})
+NOT_PLACE = frozenset({"time", "date", "day", "hour", "minute", "timestamp", "datetime", "ts", "year",
+                       "month", "week", "page", "index", "offset", "price", "amount", "count"})
+PLACE_WORDS = ("home", "work")
+MORNING = range(5, 11)  # 05:00-10:59, Monday to Friday: the commute to work
+EVENING = range(16, 24)  # 16:00-23:59, any day: the way back home
+EVENT_FORMAT = "%Y-%m-%d %H:%M"
+
+
+def value_key(value: Any) -> str:
+    """How two values are compared: normalized text, lists and objects as sorted JSON."""
+    return normalize(json.dumps(value, sort_keys=True) if isinstance(value, list | dict) else value)
+
+
+def _identifier_words(param: str) -> set[str]:
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", param)
+    return {w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w}
+
+
+def place_role(param: str) -> Literal["origin", "destination"] | None:
+    """The role of a place parameter in a trip, from its name alone."""
+    words = _identifier_words(param)
+    if words & NOT_PLACE:
+        return None
+    if words & ORIGIN_WORDS:
+        return "origin"
+    return "destination" if words & DESTINATION_WORDS else None
+
+
+def _scope_tests(tool: Tool) -> dict[Scope, Callable[[HistoryEvent], bool]]:
+    app, api = trail_names(tool)
+    return {"function": lambda e: (e.toolname, e.apiname) == (app, api),
+            "app": lambda e: e.toolname == app,
+            "kind_api": lambda e: (e.apitype, e.apiname) == (tool.domain, api),
+            "kind": lambda e: e.apitype == tool.domain,
+            "whole": lambda e: True}
+
+
+def picks(past: list[str]) -> dict[Reading, str | None]:
+    """The value key each reading picks from `past` (oldest first); None where it picks none."""
+    if not past:
+        return {"recent": None, "usual": None}
+    counts = Counter(past).most_common(2)
+    single = len(counts) == 1 or counts[0][1] > counts[1][1]
+    return {"recent": past[-1], "usual": counts[0][0] if single else None}
+
+
+def _tied(values: list[str]) -> str | None:
+    """The value a habit word is tied to: the single most frequent, seen twice, at least half."""
+    counts = Counter(values).most_common(2)
+    if not counts or counts[0][1] < 2 or 2 * counts[0][1] < len(values):
+        return None
+    return counts[0][0] if len(counts) == 1 or counts[0][1] > counts[1][1] else None
+
+
+def _trip_ends(event: HistoryEvent) -> tuple[list[str], list[str]]:
+    """(origins, destinations) of one event: the text values of its place parameters."""
+    ends: dict[str, list[str]] = {"origin": [], "destination": []}
+    for param, value in event.parameters.items():
+        role = place_role(param)
+        if role and isinstance(value, str) and value.strip():
+            ends[role].append(value_key(value))
+    return ends["origin"], ends["destination"]
+
+
+def place_ties(history: Iterable[HistoryEvent]) -> dict[str, str]:
+    """Habit word -> the value the history ties it to: "work" the destination of weekday
+    morning trips, "home" their origin and the destination of evening trips."""
+    home: list[str] = []
+    work: list[str] = []
+    for event in history:
+        try:
+            when = datetime.strptime(event.time, EVENT_FORMAT)
+        except ValueError:
+            continue
+        origins, destinations = _trip_ends(event)
+        if when.weekday() < 5 and when.hour in MORNING and destinations:
+            work += destinations
+            home += origins
+        if when.hour in EVENING:
+            home += destinations
+    ties = {w: v for w, v in (("home", _tied(home)), ("work", _tied(work))) if v is not None}
+    return ties if len(set(ties.values())) == len(ties) else {}
+
+
+class Habits:
+    """One target's history, read lazily: past values of a parameter per scope, place ties."""
+
+    def __init__(self, history: list[HistoryEvent], tool: Tool) -> None:
+        self.history, self.tests = history, _scope_tests(tool)
+        self._past: dict[str, dict[Scope, list[str]]] = {}
+        self._ties: dict[str, str] | None = None
+
+    def past(self, param: str) -> dict[Scope, list[str]]:
+        if param not in self._past:
+            found: dict[Scope, list[str]] = {s: [] for s in SCOPES}
+            for e in self.history:
+                if param in e.parameters:
+                    key = value_key(e.parameters[param])
+                    for s in SCOPES:
+                        if self.tests[s](e):
+                            found[s].append(key)
+            self._past[param] = found
+        return self._past[param]
+
+    def rules(self, param: str, value: Any) -> set[Reading]:
+        """The readings that pick `value` in every scope."""
+        want = value_key(value)
+        per_scope = [picks(p) for p in self.past(param).values()]
+        return {r for r in READINGS if all(p[r] == want for p in per_scope)}
+
+    def function_values(self, param: str) -> list[str]:
+        return self.past(param)["function"]
+
+    def ties(self) -> dict[str, str]:
+        if self._ties is None:
+            self._ties = place_ties(self.history)
+        return self._ties
+
+    def place_words(self, param: str, value: Any, places: Mapping[str, str] | None = None) -> list[str]:
+        """The habit words that mean `value` for this user (none when `param` is not a place):
+        tied to it by the history and, with a persona's `places`, that persona's place too."""
+        if place_role(param) is None or not isinstance(value, str):
+            return []
+        want = value_key(value)
+        return [w for w in PLACE_WORDS if self.ties().get(w) == want
+                and (places is None or _persona_place(places, w) == want)]
+
+
+def _persona_place(places: Mapping[str, str], word: str) -> str | None:
+    place = places.get(word) or (places.get("office") if word == "work" else None)
+    return value_key(place) if place else None
+
+
+_CACHE: dict[tuple[int, str], tuple[Any, tuple[int, int], Habits]] = {}
+
+
+def habits_of(target: Target, tool: Tool) -> Habits:
+    """The Habits of `target` read through `tool` (kept while the target lives and its history is
+    the same list of the same length: planning asks one history thousands of times)."""
+    key = (id(target), tool.name)
+    stamp = (id(target.history), len(target.history))
+    entry = _CACHE.get(key)
+    if entry is not None and entry[0]() is target and entry[1] == stamp:
+        return entry[2]
+    if entry is None or entry[0]() is not target:
+        weakref.finalize(target, _CACHE.pop, key, None)
+    habits = Habits(target.history, tool)
+    _CACHE[key] = (weakref.ref(target), stamp, habits)
+    return habits

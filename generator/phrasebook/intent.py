@@ -1,0 +1,124 @@
+"""What a tool does, as the verb phrase a user says, from the words the catalog author wrote.
+
+The description's first sentence gives it when it opens with a verb ("Returns the latest water
+quality readings for a net pen" -> "get the latest water quality readings", "Schedule a sea lice
+count for a pen" -> "schedule a sea lice count"); the phrase ends where the object does (at a
+preposition, a clause or a verb form), so the values are said after it, each in its own frame.
+Else the function name, when it reads as a verb and English words ("cancel_harvest" -> "cancel
+the harvest"): a name whose words are not all English is not guessed at ("pilotage" is never
+"pilot age"). Else a plain frame that names only the tool's app or nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..inflection import engine
+from ..records import Tool
+from ..semantic import tokens
+from .lexicon import CREATING, MASS_NOUNS, VERBS, is_plural, known, lemmas, verb_lemma
+from .terms import _np
+
+_LEAD_INS = re.compile(
+    r"^(?:(?:this|the)\s+(?:endpoint|api|tool|function|method|service|route|call|operation)\s+(?:will\s+|can\s+)?"
+    r"|(?:allows?|lets?|enables?|helps?)\s+(?:you|users?|the user|clients?|developers?)\s+(?:to\s+)?"
+    r"|(?:is\s+)?used\s+to\s+|use\s+this\s+(?:\w+\s+)?to\s+|you\s+can\s+|an?\s+(?:api|endpoint|tool)\s+(?:to|that)\s+)+",
+    re.IGNORECASE,
+)
+_BOILERPLATE = re.compile(r"^(?:this|the) (?:tool|function|api|endpoint|service) (?:belongs|is (?:a )?part) ",
+                          re.IGNORECASE)
+# Words after a verb that are no object: "Returns a list of ...", "Gets all ..."
+_LIST_OF = re.compile(r"^(?:a |an |the )?(?:(?:full |complete )?(?:list|set|array|collection) of |all |any |some )",
+                      re.IGNORECASE)
+
+
+def first_sentence(description: str) -> str:
+    text = re.sub(r"\([^)]*\)|`", "", description.strip())
+    marker = re.search(r"tool description:\s*", text, re.IGNORECASE)
+    text = text[marker.end():] if marker else text
+    label = re.match(r"^([^:.]{1,40}):\s+(?=[a-z])", text)  # "Ridely ride-hailing: request a car ..."
+    if label and len(label[1].split()) <= 4 and user_verb(label[1].split()[0]) is None:
+        text = text[label.end():]
+    sentences = [s.rstrip(".!?;: ") for s in re.split(r"(?<=[.!?;])\s|\n", text) if s.strip()]
+    return _LEAD_INS.sub("", next((s for s in sentences if not _BOILERPLATE.match(s)), ""))
+
+
+def user_verb(word: str) -> str | None:
+    """The verb a user says for a description's or a name's first word ("Returns" -> "get",
+    "Schedule" -> "schedule", "Configure" -> "set up"); None for no verb or a code verb."""
+    w = word.lower()
+    lemma = verb_lemma(w) or ("" if not lemmas(w) else None)
+    if w in VERBS:
+        return VERBS[w]
+    if lemma and lemma in VERBS:
+        return VERBS[lemma]
+    if lemma and (lemma == w or w in (lemma + "s", lemma + "es")) and "VERB" in lemmas(w):
+        return lemma
+    return None
+
+
+def _object(words: list[str], verb: str, described: bool) -> str:
+    """The object with its article: the author's own determiner when there is one, else "the"
+    (a new thing: "a"; a plural or mass noun: none)."""
+    det = words[0].lower() if words and words[0].lower() in ("a", "an", "the", "all", "every") else ""
+    rest = " ".join(words)
+    rest = _LIST_OF.sub("", rest) if det in ("a", "an", "the", "all") else rest
+    np = _np(rest.split(), joins=True, cased=True)
+    while np and "VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing"):
+        np = np[:-1]
+    if not np or (not described and not all(known(w) for w in np)):
+        return ""
+    if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]):
+        return ""
+    obj = " ".join(np)
+    head = np[np.index("of") - 1] if "of" in np[1:] else np[-1]
+    if is_plural(head) or head in MASS_NOUNS:
+        return obj if det != "the" else f"the {obj}"
+    if det in ("a", "an") or (not det and verb in CREATING):
+        return engine().a(obj)
+    return f"the {obj}"
+
+
+def _without_own_tail(intent: str, nouns: set[str]) -> str:
+    """ "set up the automatic feeder of a pen" -> "... feeder" when a parameter says the pen."""
+    m = re.search(r" of an? ((?:\w+ ){0,3}(\w+))$", intent)
+    return intent[:m.start()] if m and (m[1] in nouns or m[2] in nouns) else intent
+
+
+def from_description(tool: Tool) -> str:
+    words = first_sentence(tool.description).split()
+    if len(words) < 2:
+        return ""
+    verb = user_verb(words[0])
+    if verb is None:
+        return ""
+    if words[1].lower() in ("whether", "if") and len(words) <= 12:  # "Checks whether a domain is free"
+        return " ".join([verb, words[1].lower(), *words[2:]])
+    rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
+    obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
+    return f"{verb} {obj}" if obj else ""
+
+
+def from_name(tool: Tool) -> str:
+    app = {w.lower() for w in tokens(tool.app)} if tool.app else set()
+    name = (tool.api or tool.name).rsplit(".", 1)[-1]  # "events_api.EventsApi.list_event": the last part acts
+    words = [w for w in tokens(re.sub(r"\bv\d+\b", " ", name)) if not w.isdigit() and w not in app]
+    if len(words) < 2 or not all(known(w) for w in words):
+        return ""
+    verb = user_verb(words[0])
+    if verb is None or not set(lemmas(words[0])) & {"VERB"}:
+        return ""
+    obj = _object(words[1:], verb, described=False)
+    return f"{verb} {obj}" if obj else ""
+
+
+def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore[assignment]
+    """The tool's verb phrase: from the description, else the name, else a plain frame;
+    without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
+    return _without_own_tail(from_description(tool) or from_name(tool) or plain_intent(tool), set(nouns))
+
+
+def plain_intent(tool: Tool) -> str:
+    from ..writers.phrasing.clauses import spoken_app
+
+    return f"make a {spoken_app(tool.app)} request" if tool.app else "make this request"

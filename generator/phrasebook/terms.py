@@ -1,0 +1,486 @@
+"""What a parameter is and how its value is said, from the words the catalog author wrote.
+
+`term(param, spec)` reads the parameter's description (its name only when the description says
+nothing usable) into a `Term`: a noun phrase ("sensor depth", "farm site", "feed"), a unit
+("metres", "degrees Celsius"), a role in a range (from / until), a bound (at most / at least),
+what the description is *of* ("Number of holes found" counts holes, "Time of the first meal" is
+the first meal's time, "Type of feed delivered" is a kind of feed) and, for a boolean, the verb
+phrase it switches ("Stop feeding while dissolved oxygen is low").
+
+`say(term, kind, value_text)` puts the value in one of a few frames known to be grammatical
+(FRAMES): "for pen P-0412", "with a sensor depth of 12 metres", "with 3 holes", "from June 2
+until June 5", "with the first meal at 6 am", "because of low weight", "stopping feeding while
+dissolved oxygen is low". A phrase that cannot be checked -- an identifier that splits into
+words the lexicon does not know, a description that does not parse -- is not guessed: the value
+goes in the plain frame of its kind without a noun ("on June 2", "for P-0412").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..freetext import PERSON_WORDS
+from ..inflection import engine
+from ..semantic import infer, tokens
+from .lexicon import ABBREVIATIONS, MASS_NOUNS, gerund, is_plural, known, lemmas, plural, verb_lemma
+
+# Words that end a noun phrase in a description: a preposition, a clause, a verb form.
+_STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into", "within", "using", "via", "that",
+                    "which", "who", "whose", "when", "while", "where", "if", "whether", "as", "or", "and", "than",
+                    "before", "after", "during", "until", "since", "between", "per", "about", "over", "under",
+                    "is", "are", "was", "were", "be", "will", "can", "should", "must", "e", "eg", "i", "ie",
+                    "default", "defaults", "optionally", "only", "also", "how", "what", "why"})
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
+# Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
+_POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
+_HEADS_OF = {  # "<head> of X": what the value is said as
+    "number": "count", "count": "count", "amount": "amount", "quantity": "count", "total": "count",
+    "name": "name", "title": "name", "time": "clock", "hour": "clock", "date": "date", "day": "date",
+    "start": "from", "beginning": "from", "end": "until", "type": "kind", "kind": "kind", "category": "kind",
+    "identifier": "id", "id": "id", "code": "id",
+}
+_FROM = frozenset({"start", "from", "since", "begin", "beginning", "first", "earliest", "after", "min", "minimum",
+                   "lower", "starting", "started", "opens", "checkin", "depart", "departure", "outbound"})
+_UNTIL = frozenset({"end", "to", "until", "till", "last", "latest", "before", "max", "maximum", "upper", "ending",
+                    "ended", "closes", "checkout", "return", "inbound"})
+_AT_MOST = frozenset({"max", "maximum", "highest", "longest", "largest", "most", "upper", "limit", "ceiling",
+                      "budget", "biggest", "greatest"})
+_AT_LEAST = frozenset({"min", "minimum", "lowest", "shortest", "smallest", "least", "lower", "floor"})
+_UNITS = frozenset({"ul", "km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
+                    "eur", "gbp", "ft", "mi", "lb", "lbs", "oz", "c", "f", "h", "hr", "hrs", "min", "mins", "s",
+                    "sec", "secs", "pct", "px"})
+_UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
+               "m": "metres", "cm": "cm", "mm": "mm", "ml": "ml", "mg": "mg", "h": "hours", "hr": "hours",
+               "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds",
+               "secs": "seconds", "ms": "milliseconds", "pct": "percent", "usd": "dollars", "eur": "euros",
+               "gbp": "pounds", "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "kn": "kilonewtons",
+               "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles"}
+_SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
+_UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
+                                                                  "grams", "pounds", "tonnes", "knots", "percent"}
+_NOTE = frozenset({"note", "notes", "comment", "comments", "remark", "remarks", "memo", "description"})
+_REASON = frozenset({"reason", "cause", "why"})
+_METHOD = frozenset({"method", "how", "via", "channel", "means", "mode"})
+_IN_WORDS = frozenset({"currency", "unit", "units", "language", "lang", "locale", "format", "system", "scale"})
+_NAMING = frozenset({"name", "title", "label", "nickname", "alias"})
+_VENUES = frozenset({"restaurant", "hotel", "store"})
+_SAYING = frozenset({"message", "text", "body", "content", "reply", "answer", "post", "tweet", "caption"})
+_READING = frozenset({"get", "list", "search", "find", "show", "look", "check", "track", "count", "fetch"})
+_KINDS = frozenset({"species", "type", "kind", "category", "genre", "breed", "variety", "class", "sort"})
+_PLACE_KINDS = frozenset({"city", "country", "place", "address", "region", "location"})
+
+
+@dataclass(frozen=True)
+class Term:
+    noun: str = ""  # the noun phrase a user says for the parameter ("" when none could be checked)
+    unit: str = ""  # said after a number ("metres"), "" when none
+    of: str = ""  # what "<head> of X" made of it: count | amount | name | clock | date | kind | id | ""
+    role: str = ""  # from | until | ""
+    bound: str = ""  # "at most " | "at least " | ""
+    act: str = ""  # a boolean's verb phrase in the base form ("stop feeding while ..."), "" when none
+    sem: str = ""  # generator.semantic's type (id, person, place, text, ...)
+    pointer: bool = False  # the noun points at one thing ("Pen number", "Farm site identifier")
+    place: str = ""  # from | to: a source or a destination ("source_pen", "Destination pen or plant")
+
+    @property
+    def label(self) -> str:
+        """The noun naming the parameter itself: "car type" for "Type of car", "number of fish"
+        for "Number of fish to sample" (the frames say the value with `noun`)."""
+        if not self.noun:
+            return ""
+        return _LABELS.get(self.of, "{n}").format(n=self.noun)
+
+    @property
+    def head(self) -> str:
+        """The head noun: the last word, or the one before "of" ("species of the smolt")."""
+        words = self.noun.split()
+        return words[words.index("of") - 1] if "of" in words[1:] else words[-1] if words else ""
+
+
+# ---------------------------------------------------------------- reading a description
+
+
+def _clean(description: str) -> str:
+    text = re.sub(r"\([^)]*\)|`|\"", " ", description)
+    text = re.split(r"\s(?:e\.g\.|i\.e\.|eg|ie|for example|such as|like)[\s,]", text, maxsplit=1)[0]
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _unit_of(text: str) -> str:
+    """ "Sensor depth in metres" -> "metres"; ", in degrees Celsius" -> "degrees Celsius"."""
+    m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
+    if m is None:
+        m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[a-z]+s)\b", text)
+    if m is None or m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"}:
+        return ""
+    word = m[1]
+    return word if word.startswith("degrees") or word.endswith("s") or word.lower() in _UNITS else ""
+
+
+def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]:
+    """The noun phrase opening `words`: up to a stop word, a clause, a participle or a second
+    determiner; "X or Y Z" stays one phrase ("a delousing or health treatment"), "meals per day"
+    keeps its "per"."""
+    out: list[str] = []
+    words = [w for w in words if w]
+    for i, w in enumerate(words):
+        bare, low = w.rstrip(",;:."), w.rstrip(",;:.").lower()
+        after = words[i + 1].lower().rstrip(",;:.") if i + 1 < len(words) else None
+        if not out and low in _DETERMINERS | {"required", "optional"}:
+            continue
+        if out and (_joined(low, after, joins) or low == "of" and after not in _STOPS):
+            out.append(low)
+            continue
+        if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and _participle(low, after):
+            break
+        if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare):
+            break
+        out.append(bare if re.fullmatch(r"[A-Z0-9]{2,}s?", bare) or cased and i > 0 and bare[:1].isupper() else low)
+        if bare != w:  # "pen:" -- the clause ends with the word
+            break
+    while out and (out[-1] in ("of", "or", "and", "per") or out[-1] in _DETERMINERS):
+        out.pop()
+    return out[:8]
+
+
+def _joined(word: str, after: str | None, joins: bool) -> bool:
+    """ "per" before a unit of time; with `joins` (an intent's object), "or" / "and" between two
+    parts of one noun phrase ("a delousing or health treatment")."""
+    if word == "per":
+        return after in ("day", "week", "hour", "month", "year", "minute", "second", "night", "person", "unit")
+    return joins and word in ("or", "and") and after is not None and after not in _STOPS | _DETERMINERS
+
+
+def _participle(word: str, after: str | None) -> bool:
+    """ "delivered", "farmed", "doing the count": a verb form that starts a clause after a noun
+    (at the end, or before a determiner or a preposition); "tracking number" is a modifier."""
+    said = lemmas(word)
+    lemma = verb_lemma(word)
+    if "VERB" not in said or lemma == word or not (word.endswith(("ed", "ing")) or word in (
+            "found", "taken", "sent", "done", "made", "given", "held")):
+        return False
+    if word.endswith("ing"):  # "doing the count" starts a clause; "rating", "tracking number" do not
+        return after in _DETERMINERS or "NOUN" not in said and (after is None or after in _STOPS)
+    return True
+
+
+def _drop_pointer(words: list[str]) -> list[str]:
+    """ "farm site identifier" -> "farm site"; "courier tracking number" keeps its number."""
+    if _pointer(words):
+        return words[:-1]
+    return words
+
+
+def _pointer(words: list[str]) -> bool:
+    return len(words) >= 2 and words[-1] in _POINTERS and not words[-2].endswith("ing") and words[-2] != "of"
+
+
+def _checked(words: list[str], described: bool) -> str:
+    """The phrase, or "" when it cannot be checked: every word of a name-derived phrase must be
+    English; a description's own words are the author's (jargon such as "smolt" is kept), but a
+    phrase must still end in a noun, not in an adjective or a verb."""
+    if not words:
+        return ""
+    if not described and not all(known(w) or w.upper() == w for w in words):
+        return ""
+    last = lemmas(words[-1]) or ({"NOUN": ()} if known(words[-1]) else {})  # "namespace": a closed compound
+    gerund_noun = words[-1].endswith("ing") and "VERB" in last
+    if (last or not described) and "NOUN" not in last and not gerund_noun and words[-1] not in ABBREVIATIONS:
+        return ""
+    if not described and set(last) & {"ADJ", "ADV"}:  # "daily_miles" is no "daily"
+        return ""
+    return " ".join(words)
+
+
+def _described(words: list[str]) -> tuple[str, str, str, bool]:
+    """(noun, of, role, pointer) from a description's first clause."""
+    if words and words[0].lower() in ("estimated", "approximate", "expected", "total", "requested", "planned"):
+        words = words[1:]
+    if len(words) >= 3 and words[1].lower() == "of" and words[0].lower() in _HEADS_OF:
+        what = _HEADS_OF[words[0].lower()]
+        rest = _np(words[2:])
+        if what in ("from", "until"):
+            return _checked(rest, True), "", what, False
+        return _checked(_drop_pointer(rest), True), what, "", what == "id" or _pointer(rest)
+    np = _np(words, cased=True)
+    return _checked(_drop_pointer(np), True), "", "", _pointer(np)
+
+
+def _from_name(param: str) -> str:
+    words = [w for i, w in enumerate(tokens(param)) if not w.isdigit() and w not in tokens(param)[:i][-1:]]
+    while len(words) > 1 and words[-1] in _UNIT_NAMES and (words[-1] not in ("min", "mins") or
+                                                           words[-2] in _SPAN_NOUNS):
+        words = words[:-1]
+    words = [w for w in words if w not in _AT_MOST | _AT_LEAST] or words  # "max_distance": the bound is said apart
+    if words[-2:] in (["sort", "by"], ["order", "by"]):  # "sort_by" picks an order
+        words = [*words[:-2], "sort", "order"]
+    words = [ABBREVIATIONS.get(w, w) for w in _drop_pointer(words) if w not in ("is", "has", "get", "set", "include")]
+    return _checked(words, False)
+
+
+_SPAN_NOUNS = frozenset({"duration", "length", "time", "wait", "delay", "timeout", "interval", "break", "runtime"})
+
+
+def _shorter_by_name(described: str, param: str) -> str:
+    """ "city of the clinic" for `clinic_city` is the name's "clinic city": the same words, fewer."""
+    said = _from_name(param)
+    if said and " of " in described and len(said.split()) > 1 and set(said.split()) <= set(described.split()):
+        return said
+    return described
+
+
+def _bound(words: set[str]) -> str:
+    if words & _AT_MOST:
+        return "at most "
+    if words & _AT_LEAST:
+        return "at least "
+    return ""
+
+
+def _act(description: str) -> str:
+    """A boolean's verb phrase: "Stop feeding while ..." / "Whether to page ..." -> the phrase."""
+    text = re.sub(r"^(?:whether to|if true,?|set to true to|true to)\s+", "", _clean(description), flags=re.IGNORECASE)
+    text = re.sub(r"^also\s+", "", text, flags=re.IGNORECASE).rstrip(". ")
+    words = text.split()
+    if not words or len(words) > 12 or not re.fullmatch(r"[A-Za-z]+", words[0]):
+        return ""
+    first = words[0].lower()
+    if verb_lemma(first) != first or set(lemmas(first)) - {"VERB", "NOUN"} or "VERB" not in lemmas(first):
+        return ""
+    if len(words) > 1 and words[1].lower() in ("is", "are", "was", "of"):  # "Page count is ..." is no order
+        return ""
+    return " ".join([first, *words[1:]])
+
+
+@lru_cache(maxsize=16384)
+def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool) -> Term:
+    clean = _clean(description)
+    first = re.split(r"[,;:.]\s|[,;:]$|\.$", clean, maxsplit=1)[0]
+    noun, of, role, pointer = _described(first.split())
+    name_words = set(tokens(param))
+    by_name = not noun
+    if by_name:
+        noun, of, _, pointer = _described(_from_name(param).split())  # "number_of_tickets" counts tickets
+        pointer = pointer or _pointer(tokens(param))
+    else:
+        noun = _shorter_by_name(noun, param)
+    unit = _unit_of(clean) or _name_unit(param)
+    if not role:
+        role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
+    if noun:
+        noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
+    act = _act(description) if json_type == "boolean" else ""
+    unit_min = {"min", "mins"} if unit == "minutes" else set()
+    bound = _bound((name_words - unit_min) if by_name else {w.lower() for w in first.split()})
+    sem = infer(param, {"type": json_type, "format": fmt, "description": description})
+    bound = bound or ("at most " if sem == "limit" else "")
+    place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
+    return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
+                act=act, sem=sem, pointer=pointer, place=place)
+
+
+_LABELS = {"kind": "{n} type", "count": "number of {n}", "amount": "amount of {n}", "clock": "{n} time",
+           "date": "{n} date"}
+_SOURCES = frozenset({"source", "origin", "pickup", "src"})
+_GOALS = frozenset({"destination", "dest", "dropoff", "dst"})
+
+
+def _name_unit(param: str) -> str:
+    words = tokens(param)
+    if len(words) < 2 or words[-1] in ("min", "mins") and words[-2] not in _SPAN_NOUNS:  # "price_min" is a bound
+        return ""
+    return _UNIT_WORDS.get(words[-1], words[-1] if words[-1] in _UNIT_NAMES and len(words[-1]) > 3 else "")
+
+
+def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Term:
+    """The Term of parameter `param` with property schema `spec` (`noun`: a catalog hint's noun)."""
+    spec = spec or {}
+    items = spec.get("items")
+    inner: dict[str, Any] = items if spec.get("type") == "array" and isinstance(items, dict) else spec
+    description = str(spec.get("description") or inner.get("description") or "")
+    t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""),
+              bool(inner.get("enum")))
+    return _hinted(t, noun) if noun else t
+
+
+@lru_cache(maxsize=4096)
+def _hinted(t: Term, noun: str) -> Term:
+    """A catalog hint's noun read like a description ("number of nights" counts nights,
+    "minimum rating" is a rating with a bound)."""
+    said, of, _, pointer = _described(noun.split())
+    said = " ".join(w for w in (said or noun).split() if w not in _AT_MOST | _AT_LEAST) or noun
+    return Term(**{**t.__dict__, "noun": said, "of": of or t.of, "pointer": pointer or t.pointer})
+
+
+# ---------------------------------------------------------------- frames
+
+
+Frame = Callable[[Term, str, str], str]  # (term, value as said, the tool's intent) -> phrase
+FRAMES: dict[str, Frame] = {}
+
+
+def frame(*kinds: str) -> Callable[[Frame], Frame]:
+    def deco(fn: Frame) -> Frame:
+        for k in kinds:
+            FRAMES[k] = fn
+        return fn
+    return deco
+
+
+_FOR_COUNTS = frozenset({*_SPANS, "people", "persons", "guests", "adults", "children", "kids", "passengers",
+                         "riders", "travellers", "travelers", "tickets", "seats", "rooms", "players", "attendees"})
+_TIME_NOUNS = frozenset({"week", "month", "year", "quarter", "season", "day"})
+
+
+def _a(noun: str) -> str:
+    """ "a sensor depth", "an acceptable delivery lead time": a measure takes "a" even when its
+    head is a mass noun; a plural takes none."""
+    return noun if is_plural(noun.split()[-1]) else engine().a(noun)
+
+
+def _unit(t: Term) -> str:
+    return f" {t.unit}" if t.unit else ""
+
+
+@frame("number")
+def _number(t: Term, v: str, intent: str) -> str:
+    span = next((u for u in _SPANS if t.unit == u), None)
+    if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"
+        return f"{'with' if t.bound else 'at'} {t.bound}{v}% {t.noun}".rstrip()
+    if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
+        things = plural(t.noun) if known(t.head) else t.noun
+        return f"{'for' if plural(t.head) in _FOR_COUNTS else 'with'} {t.bound}{v} {things}"
+    if t.of == "amount" and t.noun:
+        return f"with {t.bound}{v}{_unit(t)} of {t.noun}" if t.unit else f"with {t.bound}{v} {t.noun}"
+    if t.noun and t.pointer:
+        return f"{'in' if t.head in _TIME_NOUNS else 'for'} {t.noun} {v}"
+    if span and not t.bound and t.noun.split()[:1] in (["length"], ["duration"], ["time"], ["period"]):
+        return f"for {v} {span}"
+    if t.noun and (is_plural(t.noun.split()[0]) or is_plural(t.head)) and not t.unit:  # "with 4 meals per day"
+        return f"with {t.bound}{v} {t.noun}"
+    if span and not t.noun:
+        return f"for {t.bound}{v} {span}"
+    if t.noun:
+        return f"with {_a(t.noun)} of {t.bound}{v}{_unit(t)}"
+    return f"with {t.bound}{v}{_unit(t)}" if t.unit else f"with {v}"
+
+
+@frame("date", "datetime", "iso_time")
+def _date(t: Term, v: str, intent: str) -> str:
+    event = [w for w in t.noun.split() if w not in ("date", "day", "time", "datetime")]
+    said = _EVENTS.get(event[0]) if len(event) == 1 else None
+    if said:  # "departing June 2", "for delivery on June 4"
+        return said.format(v=v)
+    if t.role == "from":  # "from June 2" once a closing bound follows (clauses.ranges)
+        return f"starting {v}"
+    if t.role == "until":
+        return f"until {v}"
+    return f"on {v}"
+
+
+_EVENTS = {"departure": "departing {v}", "arrival": "arriving {v}", "return": "returning {v}",
+           "delivery": "for delivery on {v}", "pickup": "for pickup on {v}", "dropoff": "for drop-off on {v}",
+           "checkin": "checking in {v}", "checkout": "checking out {v}", "check-in": "checking in {v}",
+           "check-out": "checking out {v}", "due": "due {v}", "deadline": "due {v}"}
+
+
+@frame("clock")
+def _clock(t: Term, v: str, intent: str) -> str:
+    if t.of == "clock" and t.noun:  # "Time of the first meal" -> "with the first meal at 6 am"
+        return f"with the {t.noun} at {v}"
+    return {"from": f"from {v}", "until": f"until {v}"}.get(t.role, f"at {v}")
+
+
+@frame("enum")
+def _enum(t: Term, v: str, intent: str) -> str:
+    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including)\b", v):
+        return v  # the value's words bring their own frame ("with all causes", "by diver")
+    words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
+    if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
+        return f"with the {t.head} unknown"
+    if v.lower() == "other" and t.head:
+        return f"for another {t.head}"
+    if words & _REASON:  # a filter of what is read is no reason for reading it
+        return f"with {v} as the {t.head}" if intent.split(" ", 1)[0] in _READING else f"because of {v}"
+    if words & _IN_WORDS:  # "in SGD", "in metric", "in French", "in PDF"
+        return f"in {v}"
+    if words & {"sort", "order", "sorting", "ordering"}:
+        return v if v.endswith(" first") else f"sorted by {v}"
+    if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
+        return f"by {v}"
+    head = t.head or ""
+    if not head or head in v.lower().split():
+        return f"with {v}"
+    if t.of == "kind":  # "Type of feed delivered" -> "with grower pellet feed"
+        return f"with {v} {t.noun}"
+    if head in _KINDS:
+        return f"for {v}"
+    if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
+        return f"with {v} {t.noun}"
+    return f"with the {v} {t.noun}"
+
+
+@frame("bool")
+def _bool(t: Term, v: str, intent: str) -> str:
+    return v
+
+
+@frame("text")
+@frame("dict")
+def _dict(t: Term, v: str, intent: str) -> str:
+    return v if v.startswith(("with ", "for ")) else f"with {v}"
+
+
+@frame("text")
+def _text(t: Term, v: str, intent: str) -> str:
+    words = set(tokens(t.noun)) | {t.sem}
+    if t.noun and t.of == "name" and (not intent or t.head in intent.split()) or t.head in _NAMING:
+        # "book a well boat called Havbris"; a nested object's name: "a workload called billing-worker"
+        return f"called {v}"
+    if t.sem in _VENUES:
+        return f"at {v}"
+    if t.sem == "cuisine":  # "serving Thai food"
+        return f"serving {v} food"
+    if words & _SAYING and not words & _NOTE:  # a message's text: "saying see you at 6"
+        return f"saying {v}"
+    if words & _NOTE:
+        return f"with a note saying {v}"
+    if t.place:
+        return f"{t.place} {v}"
+    if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:
+        return f"in {v}"
+    if not t.noun:
+        return f"for {v}"
+    if t.head in PERSON_WORDS:  # "with coach Ann Lee"
+        return f"with {t.noun} {v}"
+    if t.sem == "id" or t.pointer:
+        return f"for {t.noun} {v}"
+    return f"with the {t.noun} {v}"
+
+
+def say(t: Term, kind: str, v: str, intent: str = "") -> str:
+    """`v` (the value as surface.render says it) in the frame of its kind."""
+    return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
+
+
+def kind_of_value(kind: str) -> str:
+    """surface.value_kind's name -> the frame family."""
+    return kind if kind in FRAMES else "text"
+
+
+# ---------------------------------------------------------------- booleans
+
+
+def bool_phrases(t: Term, param: str) -> tuple[str, str] | None:
+    """(said when true, said when false) from the description's verb phrase: "Stop feeding while
+    oxygen is low" -> ("stopping feeding while oxygen is low", "without stopping feeding ...");
+    None when the description gives no verb phrase."""
+    if not t.act:
+        return None
+    verb, _, rest = t.act.partition(" ")
+    said = " ".join([gerund(verb), rest]).strip()
+    return said, f"without {said}"

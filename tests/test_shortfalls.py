@@ -1,0 +1,73 @@
+"""Shortfalls said once and everywhere: rows removed as duplicates count against the request in
+the `short:` lines, in rejections.jsonl and in the card's requested-vs-produced table (one
+number); a one-domain catalog's off-topic requests do not repeat; defaults relaxed to deliver are
+said even when nothing is short."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator import offtopic
+from generator.config import RunConfig
+from generator.engine import Overrides, generate
+from generator.readers import read_catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+SKI = ROOT / "tests" / "fixtures" / "catalogs" / "ski_resort.json"  # one domain, no x-trajgen hints
+IRRELEVANT = {"sdg": {"categories": {"irrelevance": 20, "live_irrelevance": 5}}}
+
+
+def _run(tmp_path: Path, products: dict) -> tuple:
+    cfg = RunConfig.model_validate({"seed": 2, "catalog": [str(SKI)], "products": products})
+    out = tmp_path / "out"
+    return generate(cfg, tmp_path, Overrides(out=str(out), progress=False, fresh=True)), out
+
+
+def _card_row(out: Path, product: str, category: str) -> tuple[int, int, str]:
+    section = (out / "README.md").read_text().split("## Requested vs produced")[1].split("\n## ")[0]
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells[:2] == [product, category]:
+            return int(cells[2]), int(cells[3]), cells[4]
+    raise AssertionError(f"no card row {product}/{category}")
+
+
+def _rejections(out: Path) -> list[dict]:
+    return [json.loads(line) for line in (out / "rejections.jsonl").read_text().splitlines()]
+
+
+def test_one_domain_catalog_gets_off_topic_requests_that_do_not_repeat(tmp_path: Path) -> None:
+    summary, out = _run(tmp_path, IRRELEVANT)
+    rows = [json.loads(line) for line in (out / "sdg" / "train.jsonl").read_text().splitlines()]
+    requests = [r["messages"][0]["content"] for r in rows]
+    assert len(requests) == 25 and len(set(requests)) == 25
+    assert not [n for n in summary.notes if n.startswith("short:")]
+    assert _card_row(out, "sdg", "irrelevance")[:2] == (20, 20)
+    tools = read_catalog(SKI)
+    assert all(offtopic.unrelated(r, tools) for r in requests)
+
+
+def test_duplicates_removed_count_against_the_request_everywhere(tmp_path: Path, monkeypatch) -> None:
+    """With one slot-free request left, every irrelevance row says the same: the duplicates are
+    removed, and the terminal, rejections.jsonl and the card all say 1 of 20."""
+    monkeypatch.setattr(offtopic, "TEMPLATES", [("Who painted the Mona Lisa?", {})])
+    summary, out = _run(tmp_path, {"sdg": {"categories": {"irrelevance": 20}}})
+    short = [n for n in summary.notes if n.startswith("short: sdg/irrelevance")]
+    assert short and short[0].startswith("short: sdg/irrelevance 1 of 20 (5%)") and "19x removed as duplicates" in short[0]
+    dups = [r for r in _rejections(out) if r["stage"] == "dedup" and r["product"] == "sdg"]
+    assert len(dups) == 19
+    requested, produced, why = _card_row(out, "sdg", "irrelevance")
+    assert (requested, produced) == (20, 1) and "removed as duplicates" in why
+    rows_table = (out / "README.md").read_text().split("## Rows per category")[1].split("\n## ")[0]
+    assert "| sdg | irrelevance | 20 | 1 |" in rows_table  # the same number in the other table
+
+
+def test_remarks_are_said_even_when_nothing_is_short(tmp_path: Path) -> None:
+    """TRAIL over personas derived from the ski catalog: the remarks name the tools without a
+    target (and why) in the card even when every target asked is delivered."""
+    summary, out = _run(tmp_path, {"trail": {"targets": 20}})
+    notes = [n for n in summary.notes if n.startswith(("note: trail/targets", "short: trail/targets"))]
+    assert notes and "tools have a target" in notes[0], summary.notes
+    _, _, why = _card_row(out, "trail", "targets")
+    assert "tools have a target" in why
