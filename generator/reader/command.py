@@ -74,7 +74,8 @@ class Summary:
     added: Counter[str] = field(default_factory=Counter)
     files: int = 0
     pairs: int = 0
-    oracle: tuple[str, int, int] | None = None  # (model, queries asked, queries not answered)
+    # (model, queries asked, queries not answered, queries waiting for a batch answer)
+    oracle: tuple[str, int, int, int] | None = None
 
     def add(self, item: Item, reading: Reading) -> None:
         level = f"{item.kind} {item.level}"
@@ -104,9 +105,10 @@ class Summary:
                 for r in cells]
         head = f"reader: {self.pairs} (query, argument) pairs in {self.files} file(s)"
         if self.oracle is not None:
-            model, asked, failed = self.oracle
+            model, asked, failed, waiting = self.oracle
             head += (f"; world-knowledge oracle {model}: {asked} queries asked"
-                     + (f", {failed} not answered (their rule readings stand)" if failed else ""))
+                     + (f", {failed} not answered (their rule readings stand)" if failed else "")
+                     + (f", {waiting} waiting for a batch answer (their rule readings stand)" if waiting else ""))
         else:
             head += "; rules only (no world-knowledge oracle: --model)"
         return [head, *text, *(f"  {k}: {v}" for k, v in LEGEND.items())]
@@ -125,25 +127,29 @@ def _cell(value: Any) -> str:
 
 
 def read_files(paths: Sequence[str | Path], out: str | Path | None = None, root: str | Path | None = None,
-               oracle: Oracle | None = None) -> Summary:
-    """Read every query of `paths`; write the lines to `out` (atomically) or standard output. With
-    an `oracle`, the values the rules leave omitted are put to it (oracle.py)."""
+               oracle: Oracle | None = None, write: bool = True) -> Summary:
+    """Read every query of `paths`; write the lines to `out` (atomically) or standard output (not
+    at all with `write=False`: a batch round only collects the oracle's questions). With an
+    `oracle`, the values the rules leave omitted are put to it (oracle.py)."""
     files = expand(paths)
     summary = Summary(files=len(files))
     with _Loop() as loop:
         rows = _read_all(files, Path(root) if root else None, summary, oracle, loop)
-        if out is None:
+        if not write:
+            for _ in rows:
+                pass
+        elif out is None:
             for row in rows:
                 print(json.dumps(row, ensure_ascii=False))
         else:
             from ..io import atomic_lines
 
-            with atomic_lines(Path(out)) as write:
+            with atomic_lines(Path(out)) as put:
                 for row in rows:
-                    write(json.dumps(row, ensure_ascii=False) + "\n")
+                    put(json.dumps(row, ensure_ascii=False) + "\n")
         if oracle is not None:
             loop.run(oracle.client.aclose())
-            summary.oracle = (oracle.client.model, oracle.asked, oracle.failed)
+            summary.oracle = (oracle.client.model, oracle.asked, oracle.failed, oracle.waiting)
     return summary
 
 
@@ -194,6 +200,42 @@ def oracle_for(model: str, base_url: str | None, cache_dir: str | None, out: str
     from ..config import LLMConfig
     from ..llm.client import make_client
 
-    cache = Path(cache_dir) if cache_dir else (Path(out).parent if out else Path.cwd()) / ".cache" / "llm"
+    return Oracle(make_client(LLMConfig(model=model, temperature=0.0), cache_path(cache_dir, out), base_url=base_url))
+
+
+def cache_path(cache_dir: str | None, out: str | Path | None) -> Path:
+    cache = Path(cache_dir) if cache_dir else state_path(out) / ".cache" / "llm"
     cache.mkdir(parents=True, exist_ok=True)
-    return Oracle(make_client(LLMConfig(model=model, temperature=0.0), cache, base_url=base_url))
+    return cache
+
+
+def state_path(out: str | Path | None) -> Path:
+    """Where a read keeps its cache and batch ledger: beside --out, else the working folder."""
+    return Path(out).resolve().parent if out else Path.cwd()
+
+
+def read_with_flags(args: Any) -> tuple[list[str], bool]:
+    """`trajgen read` as the CLI calls it: (the lines to print, whether to standard output)."""
+    from ..errors import ConfigError
+
+    if (args.batch_out or args.batch_in) and not args.model:
+        raise ConfigError("--batch-out / --batch-in carry the oracle's questions: they need --model")
+    if not (args.batch_out or args.batch_in):
+        oracle = oracle_for(args.model, args.base_url, args.cache_dir, args.out) if args.model else None
+        summary = read_files(args.files, out=args.out, root=args.root, oracle=oracle)
+        return summary.lines(), args.out is not None
+    from .offline import offline_for
+
+    off = offline_for(args.model, args.base_url, cache_path(args.cache_dir, args.out), state_path(args.out))
+    try:
+        if args.batch_in:
+            off.ingest_file(Path(args.batch_in))
+        summary = read_files(args.files, out=args.out, root=args.root, oracle=Oracle(off.client),
+                             write=not args.batch_out)
+        if args.batch_out and off.waiting():
+            return [*off.notes, off.write_round(Path(args.batch_out))], False
+        if args.batch_out:  # nothing waits: read again, writing the labels
+            summary = read_files(args.files, out=args.out, root=args.root, oracle=Oracle(off.client))
+        return [*off.notes, *summary.lines()], args.out is not None
+    finally:
+        off.ledger.close()

@@ -165,6 +165,7 @@ class Oracle:
     client: LLMClient
     asked: int = 0
     failed: int = 0
+    waiting: int = 0  # batch mode: queries whose question waits for a batch answer
 
     async def consult(self, query: str, reading: Reading, calls: Sequence[ToolCall], situation: Situation) -> Reading:
         qs = questions(reading, calls, situation)
@@ -176,8 +177,11 @@ class Oracle:
         try:
             reply = await self.client.structured(messages(query, qs), WorldReply, check=problems_of(query, qs),
                                                  temperature=0.0, tag="reader_world")
-        except LLMError:
-            self.failed += 1  # the rules' reading stands; the summary says how many were not answered
+        except LLMError as exc:  # the rules' reading stands; the summary says how many
+            if type(exc).__name__ == "Deferred":
+                self.waiting += 1
+            else:
+                self.failed += 1
             return reading
         return settle(reading, qs, reply.value.answers, situation, calls, self.client.model)
 

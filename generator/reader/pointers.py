@@ -126,7 +126,7 @@ def cues(desc: str, now: datetime | None, apps: Sequence[str]) -> EventCues:
     order = next((w for w in ("first", "second", "third") if re.search(rf"\b{w}\b", desc)), "")
     if re.search(r"\b(?:my )?(?:last|previous|latest|most recent)\b(?! (?:night|week|weekend|month|year))", desc):
         order = "last"
-    named = tuple(a for a in apps if re.search(rf"\b{re.escape(fold(a))}\b", fold(desc)))
+    named = tuple(a for a in apps if fold(a) and re.search(rf"\b{re.escape(fold(a))}\b", fold(desc)))
     app_words = {stem(w) for a in named for w in fold(a).split()}
     words = tuple(dict.fromkeys(s for s in content_stems(desc) if s not in _NOT_CONTENT and s not in app_words
                                 and not s.isdigit()))
