@@ -41,6 +41,7 @@ _GENERIC = frozenset(content_stems(
     "service services result results including include various such can which it its their from with")) | {"v1", "v2"}
 _SHORT = 5  # values of fewer folded characters are "short"
 _VALUE_WEIGHT = 3
+_MARGIN = 2  # a call this close to the best shares the segment: one word of a description decides nothing
 
 
 def is_short(value: object) -> bool:
@@ -54,8 +55,19 @@ class Local:
     """The part of a text that speaks of one call: its segments and the orphans, and what the
     anaphora of its segments point back to."""
 
-    text: Text
+    text: Text  # its segments (shared with calls as close), and the orphans
     antecedents: list[str] = field(default_factory=list)
+    own: Text | None = None  # the segments that speak of it most
+    kinds: set[str] = field(default_factory=set)  # the kinds its anaphora name ("address", "year")
+
+    def pointed(self, value: object, param: str = "") -> bool | None:
+        """For a value of a kind this call's anaphora name: whether they point back to it (the
+        value is read through them only: "Try reaching that address" gives the address that comes
+        before it, not one written later). None for a value of no such kind."""
+        v = str(value)
+        if not any(fits(k, v, param) for k in self.kinds):
+            return None
+        return fold(v) in {fold(a) for a in self.antecedents}
 
 
 def segments(text: str) -> list[list[tuple[int, str]]]:
@@ -126,7 +138,8 @@ def _value_forms(calls: Sequence[ToolCall]) -> list[set[str]]:
     return out
 
 
-def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) -> set[int]:
+def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) -> tuple[set[int], set[int]]:
+    """(the calls a segment speaks of most, those close enough to share it)."""
     holders: dict[str, int] = {}
     for vals in values:
         for v in vals:
@@ -137,15 +150,17 @@ def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) 
         said = sum(_VALUE_WEIGHT for v in vals if f" {v} " in view.padded)
         scores.append(named + said)
     best = max(scores, default=0)
-    return {i for i, k in enumerate(scores) if k == best} if best else set()
+    if not best:
+        return set(), set()
+    return {i for i, k in enumerate(scores) if k == best}, {i for i, k in enumerate(scores) if k >= best - _MARGIN}
 
 
-def _continued(owners: list[set[int]]) -> list[set[int]]:
+def _continued(owners: list[tuple[set[int], set[int]]]) -> list[tuple[set[int], set[int]]]:
     """A list item that names no call continues the item before it in the sentence ("events in
     Lima next week and under 412": the price is Lima's)."""
-    out: list[set[int]] = []
+    out: list[tuple[set[int], set[int]]] = []
     for o in owners:
-        out.append(o or (out[-1] if out else set()))
+        out.append(o if o[1] else (out[-1] if out else o))
     return out
 
 
@@ -184,13 +199,28 @@ def parts_of(mention: str) -> list[str]:
     return out
 
 
-def _resolved(text: str, start: int, end: int) -> list[str]:
-    out = []
+def _resolved(text: str, start: int, end: int) -> tuple[list[str], set[str]]:
+    out, kinds = [], set()
     for m in _ANAPHOR.finditer(text, start, end):
-        found = antecedent(text, m.start(), (m.group("k") or m.group("k2")).lower())
+        kind = (m.group("k") or m.group("k2")).lower()
+        kinds.add(kind)
+        found = antecedent(text, m.start(), kind)
         if found:
             out += parts_of(found)
-    return out
+    return out, kinds
+
+
+_ADDRESS_KINDS = frozenset({"address", "email", "mailbox", "inbox", "contact"})
+_USER = frozenset({"user", "username", "local", "mailbox", "login"})
+
+
+def fits(kind: str, value: str, param: str = "") -> bool:
+    """The value is of the kind an anaphor names, or a part of one: the domain of an address, its
+    user where the parameter says so."""
+    if kind in _ADDRESS_KINDS:
+        return bool(_KINDS["email"].fullmatch(value) or re.fullmatch(_DOMAIN, value)
+                    or set(identifier_words(param)) & _USER)
+    return bool(_KINDS[kind].fullmatch(value))
 
 
 # ---------------------------------------------------------------- per call
@@ -205,11 +235,18 @@ def call_texts(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool] | No
     vocabs = _distinctive([_vocabulary(c, tools.get(c.tool)) for c in calls])
     values = _value_forms(calls)
     owners = [o for s in sentences for o in _continued([_owners(Text(item), vocabs, values) for _, item in s])]
-    orphans = [p for p, o in zip(parts, owners, strict=True) if not o]
+    orphans = [p for p, o in zip(parts, owners, strict=True) if not o[1]]
     out: list[Local | None] = []
     for i in range(len(calls)):
-        mine = [p for p, o in zip(parts, owners, strict=True) if i in o]
+        mine = [p for p, o in zip(parts, owners, strict=True) if i in o[1]]
         said = sorted(mine + orphans)
-        antecedents = [a for at, item in mine for a in _resolved(text, at, at + len(item))]
-        out.append(Local(Text(" ".join(item for _, item in said)), antecedents))
+        own = [p for p, o in zip(parts, owners, strict=True) if i in o[0]]
+        antecedents: list[str] = []
+        kinds: set[str] = set()
+        for at, item in own:
+            found, named = _resolved(text, at, at + len(item))
+            antecedents += found
+            kinds |= named
+        out.append(Local(Text(" ".join(item for _, item in said)), antecedents, Text(" ".join(x for _, x in own)),
+                         kinds))
     return out

@@ -60,6 +60,10 @@ def _adjective(m: re.Match[str]) -> tuple[str, ...]:
 # visa center", "I'm here", "to get here": the end of their latest trip (holding the place's words).
 _HERE = re.compile(r"\b(?:(?:all |finally |just )?(?:done|finished|wrapping up|wrapped up) (?:at |here|out here)"
                    r"(?:(?:the|my) (?P<place>[a-z' -]{3,40}?))?(?=\s*(?:[.,;!?]|$|\band\b|\bnow\b))"
+                   r"|\b(?:all |just )?done (?:shopping|here|with (?:my|the) \w+)\b"
+                   r"|\b(?:dinner|lunch|breakfast|class|work|shopping|the (?:meeting|appointment|movie|game))(?:'s| is)? "
+                   r"(?:done|over|finished)\b"
+                   r"|\b(?:just )?got (?:dropped off|off the \w+)\b"
                    r"|\bi'?m (?:here|done here)\b|\b(?:to|i) (?:get|got) here\b)")
 _NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|close (?:by|to me)"
                      r"|in my (?:area|neighbou?rhood)|where i am|my (?:current )?location)\b")

@@ -57,7 +57,9 @@ _LIKE = re.compile(rf"\b(?:just )?like (?:i did |i do |the ones? |)(?P<desc>(?:y
 _REVERSE = re.compile(rf"\b(?:the )?reverse of (?P<desc>{_END})|\b(?:back )?the same way i came(?P<desc2>{_END})")
 _WHERE = re.compile(rf"\b(?P<prep>back to|to|from|at) where (?:i|we|the \w+|it) (?:was |got |had )?"
                     rf"(?P<verb>left(?: from)?|start(?:ed)?(?: from)?|set off(?: from)?|came from|dropped (?:me )?off|"
-                    rf"dropped me|got off|went|got picked up|picked me up)\b(?P<desc>{_END})")
+                    rf"dropped me|got off|went|got picked up|picked me up|headed|was (?:going|heading)|"
+                    rf"(?:checked|looked up|searched|got)(?: [a-z]+){{0,2}}? (?:directions|routes?|a route)(?: to)?)\b"
+                    rf"(?P<desc>{_END})")
 _THAT = re.compile(rf"\b(?:that|the) (?P<noun>(?:[\w-]+ ){{0,3}}?[\w-]+) (?:that |which )?i (?:was |have been |'ve been |had |just )?"
                    rf"(?P<verb>looked up|looking at|looking for|searched(?: for)?|searching(?: for)?|ordered|bought|"
                    rf"watched|read|took|used|went to|visited|checked)\b(?P<desc>{_END})")
@@ -128,8 +130,7 @@ def cues(desc: str, now: datetime | None, apps: Sequence[str]) -> EventCues:
         order = "last"
     named = tuple(a for a in apps if fold(a) and re.search(rf"\b{re.escape(fold(a))}\b", fold(desc)))
     app_words = {stem(w) for a in named for w in fold(a).split()}
-    words = tuple(dict.fromkeys(s for s in content_stems(desc) if s not in _NOT_CONTENT and s not in app_words
-                                and not s.isdigit()))
+    words = tuple(dict.fromkeys(s for s in content_stems(desc) if s not in _NOT_CONTENT and s not in app_words))
     return EventCues(days, hours, around, words, order, named)
 
 
@@ -217,8 +218,11 @@ def _at(e: HistoryEvent, c: EventCues) -> bool:
 
 
 def _event_stems(e: HistoryEvent) -> frozenset[str]:
+    """The words of an event's values (numbers too: "the 50-minute one"), and its app."""
     return frozenset(s for v in e.parameters.values() for x in (v if isinstance(v, list) else [v])
-                     if isinstance(x, str) for s in content_stems(x)) | frozenset(content_stems(e.toolname))
+                     if isinstance(x, str | int | float) and not isinstance(x, bool)
+                     for s in content_stems(f"{x:g}" if isinstance(x, float) else str(x))) \
+        | frozenset(content_stems(e.toolname))
 
 
 # ---------------------------------------------------------------- what it covers

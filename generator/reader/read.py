@@ -151,9 +151,13 @@ def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
     or in what their anaphora point back to ("that address", "Harari" after "Yuval Noah Harari")."""
     if arg.local is None:
         return _by_class(arg, value)
-    back = _antecedent(arg.local, value)
-    if back:
-        return "anaphora", back
+    own = arg.local.own
+    said = _by_class(replace(arg, text=own, local=None), value) if own is not None and own.raw else None
+    if said:
+        return said
+    pointed = arg.local.pointed(value, arg.param)
+    if pointed is not None:  # "that address": the value is what it points back to, or not said
+        return ("anaphora", f"{_antecedent(arg.local, value)}") if pointed else None
     return _by_class(replace(arg, text=arg.local.text, local=None), value) or _referred(arg, value)
 
 
