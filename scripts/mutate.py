@@ -36,6 +36,8 @@ E = "tests/test_engines.py::"
 RD = "tests/test_reader.py::"
 F = "tests/test_faults.py::"
 SC = "tests/test_stop_and_contain.py::"
+RC = "tests/test_reader_classes.py::"
+RO = "tests/test_reader_oracle.py::"
 
 
 @dataclass(frozen=True)
@@ -265,6 +267,62 @@ MUTATIONS: list[Mutation] = [
     Mutation("reader: added requests not looked for", "generator/reader/added.py",
              "    out += _added_requests(text, calls, vocab)", "    pass",
              (RD + "test_requests_conditions_and_alternatives_the_gold_does_not_hold_are_added",)),
+    # the reader's classes for LLM-written text (tests/test_reader_classes.py, tests/test_reader_oracle.py)
+    Mutation("reader: values read anywhere, not for their own request", "generator/reader/read.py",
+             "    if arg.local is None:\n        return _by_class(arg, value)",
+             "    if True:\n        return _by_class(arg, value)",
+             (RC + "test_a_value_written_for_another_request_does_not_state_this_one",)),
+    Mutation("reader: anaphora point back at nothing", "generator/reader/anchors.py",
+             "        found = antecedent(text, m.start(), kind)", "        found = None",
+             (RC + "test_that_address_points_back_to_the_address_before_it_never_forward",)),
+    Mutation("reader: a surname refers to no full name", "generator/reader/read.py",
+             " or _referred(arg, value)", "",
+             (RC + "test_a_name_written_in_full_is_referred_to_by_its_last_word",)),
+    Mutation("reader: flags written as text are no flags", "generator/reader/read.py",
+             'if isinstance(value, str) and value.strip().lower() in ("true", "false"):', "if False:",
+             (RC + "test_a_flag_written_as_text_reads_as_a_flag",)),
+    Mutation("reader: no period bounds", "generator/reader/dates.py",
+             "    return out + _period_bounds(t)", "    return out",
+             (RC + "test_a_month_or_year_bounding_a_period_is_its_first_or_last_day",)),
+    Mutation("reader: no named days or calendar arithmetic", "generator/reader/dates.py",
+             "    absolute = _absolute_days(t, now) + _named_days(t, now) + _nth_weekdays(t)\n    return out + absolute + "
+             "_anchored(t, absolute)", "    return out + _absolute_days(t, now)",
+             (RC + "test_days_said_by_name_or_by_calendar_arithmetic",)),
+    Mutation("reader: no ranges", "generator/reader/read.py", '"range": _range, ', "",
+             (RC + "test_ranges_top_n_and_ordinals_of_the_parameter_noun",)),
+    Mutation("reader: no options of schemas that list none", "generator/reader/read.py",
+             '"code": _code, "option": _option}', '"code": _code}',
+             (RC + "test_an_option_of_a_schema_that_lists_none_is_said_by_its_words",)),
+    Mutation("reader: defaults written in descriptions ignored", "generator/reader/determine.py",
+             '    said = described_default(str(spec.get("description") or ""), gold)', "    said = None",
+             (RC + "test_a_default_written_in_the_description_determines",)),
+    Mutation("reader: empty values never the catalog default", "generator/reader/determine.py",
+             'if tool.source_format == "traject" and not examples and gold == "" and param not in tool.required:',
+             "if False:", (RC + "test_an_empty_value_is_the_catalog_default_left_empty",)),
+    Mutation("reader: the trajectory's adapt_parameter ignored", "generator/reader/read.py",
+             "    if reading.source is None and _adapted(arg):", "    if False:",
+             (RC + "test_source_previous_output_follows_the_trajectory_declaration",)),
+    Mutation("reader: no pointers to one earlier event", "generator/reader/read.py",
+             "    pointer = pointed(arg)\n", "    pointer = None\n",
+             (RC + "test_a_pointer_reads_the_one_event_it_names_even_when_not_the_latest",)),
+    Mutation("reader: a pointer's lead word narrows nothing", "generator/reader/pointers.py",
+             '    if led:  # "sort it the same way": the sort only', "    if False:",
+             (RC + "test_a_pointer_whose_lead_names_one_parameter_covers_only_it",)),
+    Mutation("reader: no reversals or where-pointers", "generator/reader/pointers.py",
+             'if p.field or (p.reverse and role in ("origin", "destination")):', "if False:",
+             (RC + "test_the_reverse_of_a_trip_and_where_a_trip_started_or_ended",)),
+    Mutation("reader: where the user is now not read", "generator/reader/read.py",
+             "        found = hist.trip_end(arg.situation.history, hint.word, arg.situation.time)", "        found = None",
+             (RC + "test_habit_places_and_where_the_user_is_now",)),
+    Mutation("reader: a usual noun binds nothing", "generator/reader/hints.py",
+             '    if things and hint.kind == "usual":', "    if False:",
+             (RC + "test_a_usual_bound_to_its_noun_covers_only_the_argument_holding_it",)),
+    Mutation("reader: the oracle's value need not be the gold", "generator/reader/oracle.py",
+             "        if denotes(a.value, old, situation, calls):", "        if True:",
+             (RO + "test_a_value_that_is_not_the_gold_changes_nothing",)),
+    Mutation("reader: the oracle's evidence is not checked", "generator/reader/oracle.py",
+             '            elif a.how != "none" and fold(a.evidence) not in folded:', "            elif False:",
+             (RO + "test_evidence_that_is_not_words_of_the_query_is_asked_again",)),
 ]
 
 

@@ -140,19 +140,23 @@ def _value_forms(calls: Sequence[ToolCall]) -> list[set[str]]:
 
 def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) -> tuple[set[int], set[int]]:
     """(the calls a segment speaks of most, those close enough to share it)."""
-    holders: dict[str, int] = {}
-    for vals in values:
-        for v in vals:
-            holders[v] = holders.get(v, 0) + 1
-    scores = []
+    said_here = {v for vals in values for v in vals if f" {v} " in view.padded}
+    # a value said only as part of a longer one ("acme com" in "ann acme com") is that one's
+    inside = {v for v in said_here if any(v != w and f" {v} " in f" {w} " for w in said_here)}
+    scores, names = [], []
     for vocab, vals in zip(vocabs, values, strict=True):
         named = sum(k for w, k in vocab.items() if w in view.content_set)
-        said = sum(_VALUE_WEIGHT for v in vals if f" {v} " in view.padded)
+        said = sum(_VALUE_WEIGHT for v in vals if v in said_here and v not in inside)
         scores.append(named + said)
+        names.append(named)
     best = max(scores, default=0)
     if not best:
         return set(), set()
-    return {i for i, k in enumerate(scores) if k == best}, {i for i, k in enumerate(scores) if k >= best - _MARGIN}
+    top = {i for i, k in enumerate(scores) if k == best}
+    # a call shares the segment when it comes close and some word of it is there too, or no word of
+    # the leader is ("look up 'Berlin' to confirm the main station" is the station search's alone)
+    worded = any(names[i] for i in top)
+    return top, {i for i, k in enumerate(scores) if k >= best - _MARGIN and (names[i] or not worded)}
 
 
 def _continued(owners: list[tuple[set[int], set[int]]]) -> list[tuple[set[int], set[int]]]:
