@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BudgetExceeded, ConfigError, LLMError
-from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, needs_llm, register_product
 from ..identity import said_by_app
+from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, needs_llm, register_product
 from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Tool
 from ..shortfall import note
 from ..validators import Checker, run_all
