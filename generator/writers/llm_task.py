@@ -68,7 +68,7 @@ class Fact(Record):
     about: str = ""  # the catalog's description of the parameter
     detail: str = ""  # unit, format, range, allowed values and their meanings
     keep: str = ""  # hinted: the words that must stay when the pointer is reworded
-    literal: str = ""  # words, hinted: the value as the call writes it, which the message must not use
+    literal: str = ""  # words, hinted: the value as the call writes it, never to be used; stated: keep exactly
     step: int = 0  # previous: the 1-based step whose result gives the value
 
 
@@ -191,6 +191,8 @@ def fact(a: ArgPlan, tool: Tool | None, time: str | None, rng: random.Random, st
     common = {"param": label, "about": about(tool, a.param), "detail": detail(tool, a.param)}
     if a.source == "previous_step":
         return Fact(**common, text="", mode="previous", step=step)
+    if a.mode == "stated" and a.hint:  # the spelling the plan asks for (TRAJECT simple: the gold's)
+        return Fact(**common, text=a.hint, mode="stated", literal=a.hint)
     if a.mode == "stated":
         text = render(a.value, a.param, tool, time=time, rng=rng)
         return Fact(**common, text=text, mode="stated") if text else None  # a blank value says nothing
