@@ -154,6 +154,16 @@ def test_a_traject_hard_query_stating_the_date_word_for_word_is_rejected() -> No
     assert clock and "'18:30'" in clock[0]
 
 
+def test_a_hard_value_inside_a_stated_one_is_said_for_that_one() -> None:
+    """"11:45" of a stated start "2025-06-02 11:45" is no restatement of a pickup time 11:45."""
+    t = TARGET.model_copy(deep=True)
+    t.calls[0].arguments["at"] = "11:45"
+    t.calls[0].arguments["query"] = "rain jacket 2025-06-02 11:45"
+    req = WriteRequest(target=t, plan=hard_plan(t, TOOLS), tools=list(TOOLS.values()), n=1)
+    text = "A rain jacket 2025-06-02 11:45, June 3, 2025, price asc, 25 and a half tops, around quarter to noon."
+    assert _run("restated", req, [text]) == []
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.integers(min_value=0, max_value=700))
 def test_any_traject_hard_date_written_as_the_call_writes_it_is_rejected(days: int) -> None:

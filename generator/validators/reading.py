@@ -152,7 +152,8 @@ def _written_as_called(req: WriteRequest, k: int, text: str) -> list[str]:
             continue
         for x in value_elements(a.value):
             lit = normalize(_literal(x), words=True)
-            if len(lit) >= 2 and lit not in stated and lit not in normalize(a.hint, words=True) and f" {lit} " in low:
+            mine = lit not in normalize(a.hint, words=True) and not any(lit in s for s in stated)
+            if len(lit) >= 2 and mine and f" {lit} " in low:  # a part of a stated value is said for that one
                 out.append(f"query {k + 1} gives {a.param} as the call writes it ('{_literal(x)}'); "
                            f"say it in words, as '{a.hint}'")
     return out
