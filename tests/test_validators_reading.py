@@ -205,3 +205,23 @@ def test_the_llm_writer_is_asked_again_with_the_reason() -> None:
     assert draft.texts == [good] and draft.attempts == 2
     assert any("added_content" in p and "an alternative" in p for p in seen[0]) and seen[-1] == []
     assert "if not then" in reask
+
+
+# ---------------------------------------------------------------- stated in other words
+
+PRESS = Tool(
+    name="Cellar_start_bottling", app="Cellar", api="start_bottling", domain="cellar",
+    description="Start a bottling run from a tank.",
+    parameters={"type": "object", "required": ["tank_id", "pasteurize"], "properties": {
+        "tank_id": {"type": "string", "description": "Tank to bottle from"},
+        "pasteurize": {"type": "boolean", "description": "Pasteurize the bottles after filling"}}})
+
+
+def test_a_stated_value_in_other_words_is_read_as_stated() -> None:
+    """stated_present asks the reader when no surface form is found: 'without pasteurizing' states
+    pasteurize=false; a query that drops the value still fails."""
+    t = Target(id="b", kind="single", offered=[PRESS.name], time="2025-06-02 08:00", calls=[
+        ToolCall(tool=PRESS.name, arguments={"tank_id": "FT-03", "pasteurize": False})])
+    req = _explicit(t, [PRESS])
+    assert _run("stated_present", req, ["Start bottling from tank FT-03 without pasteurizing the bottles."]) == []
+    assert _run("stated_present", req, ["Start bottling from tank FT-03."]) != []
