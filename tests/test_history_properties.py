@@ -101,7 +101,8 @@ def test_every_history_value_a_plan_leaves_out_is_determined(log: UserHistory, s
         assert tool is not None
         target = build_target(f"t{k}", log, k, tool, CATALOG)
         app, api = trail_names(tool)
-        reader = Reader(target.history, app, api, tool.domain)
+        reader = Reader(target.history, app, api, tool.domain, target.time,
+                        {q: str(s.get("description", "")) for q, s in tool.properties.items()})
         policy = calibrated(POLICY, target, tool, VR_GOALS)
         for plan in plan_levels(target, tool, random.Random(seed + k), policy):
             text = _hint_text(plan)
