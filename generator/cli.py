@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import TrajgenError, one_line
+from .signals import stop_on_signals
 
 EXIT_USER_ERROR = 2
 EXIT_FINDINGS = 1
@@ -26,9 +27,16 @@ def _generate(args: argparse.Namespace) -> int:
                    fresh=args.fresh, progress=not args.quiet, shard=args.shard, dry_run=args.dry_run,
                    splits=args.split, engine=args.engine, shards=args.shards, workers=args.workers,
                    ray_address=args.ray_address)
+    if args.batch or args.batch_out or args.batch_in or args.batch_poll:  # generator/batch_rounds.py
+        from .batch_rounds import batch_overrides
+
+        ov = batch_overrides(ov, cfg, submit=args.batch, out_dir=args.batch_out, in_file=args.batch_in,
+                             poll_s=args.batch_poll)
     summary = generate(cfg, cfg_path.resolve().parent, ov)
     if summary.dry_run is not None:
         print("\n".join(summary.dry_run.lines()))
+    elif summary.manifest is None and ov.batch is not None:  # a batch round written for elsewhere
+        print("\n".join(summary.notes), file=sys.stderr)
     elif summary.manifest is None:
         print(f"shard {args.shard[0]}/{args.shard[1]} done in {summary.out_dir}; when every shard's "
               ".state/ is there, run without --shard to export", file=sys.stderr)
@@ -129,6 +137,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("expected a number of seconds > 0")
+    return value
+
+
 SPLIT_HELP = ("BY[:TRAIN,VALIDATION,TEST]: write train/validation/test files disjoint by BY (target, tool, "
               "domain or user) with these ratios (default 0.8,0.1,0.1; two numbers: train,test); `none` "
               "writes the un-split layout whatever the config says")
@@ -169,10 +187,10 @@ def _add_llm_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _read(args: argparse.Namespace) -> int:
-    from .reader.command import read_files
+    from .reader.command import read_with_flags
 
-    summary = read_files(args.files, out=args.out, root=args.root)
-    print("\n".join(summary.lines()), file=sys.stderr if args.out is None else sys.stdout)
+    lines, to_stdout = read_with_flags(args)
+    print("\n".join(lines), file=sys.stdout if to_stdout else sys.stderr)
     return 0
 
 
@@ -217,6 +235,18 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--dry-run", action="store_true",
                    help="plan, estimate the LLM calls, tokens and cost (from llm.prices), print, exit; "
                         "nothing is sent or written")
+    g.add_argument("--batch", action="store_true",
+                   help="send the LLM requests through the provider's Batch API (OpenAI Files and Batches, "
+                        "at batch prices): each round is submitted, polled and ingested, and re-asks and "
+                        "later steps go out as the next round until every item is done; a rerun after a "
+                        "kill polls the batches already submitted (docs/batch.md)")
+    g.add_argument("--batch-out", metavar="DIR",
+                   help="write this round's requests as an OpenAI Batch input file into DIR and stop")
+    g.add_argument("--batch-in", metavar="FILE",
+                   help="ingest an OpenAI Batch output file into the cache, then continue (with "
+                        "--batch-out: write the next round; when nothing waits: export)")
+    g.add_argument("--batch-poll", type=_seconds, metavar="SECONDS",
+                   help="--batch: the longest wait between two polls of a batch (default 60)")
     g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     g.set_defaults(func=_generate)
 
@@ -276,6 +306,17 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("files", nargs="+", metavar="FILE", help="query files or folders")
     r.add_argument("--out", help="labels JSONL to write (default: standard output; the table goes to standard error)")
     r.add_argument("--root", help="name files relative to this folder in the output (default: the working folder)")
+    r.add_argument("--model", help="turn on the world-knowledge oracle: this model (OpenAI-compatible) is asked about "
+                                   "the values the rules leave omitted (docs/reader.md)")
+    r.add_argument("--base-url", help="the oracle's endpoint (default: $OPENAI_BASE_URL, else the OpenAI API)")
+    r.add_argument("--cache-dir", help="the oracle's exchange cache (default: .cache/llm beside --out, else in the "
+                                       "working folder)")
+    r.add_argument("--batch-out", metavar="DIR",
+                   help="write the oracle's unanswered questions as an OpenAI Batch input file into DIR and stop "
+                        "(no labels are written)")
+    r.add_argument("--batch-in", metavar="FILE",
+                   help="store the answers of an OpenAI Batch output file in the oracle's cache, then read "
+                        "(with --batch-out: write the questions still open, e.g. re-asks)")
     r.set_defaults(func=_read)
 
     e = sub.add_parser("eval", help="score a model's tool calling per vagueness level",
@@ -309,7 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
     try:
-        return func(args)
+        with stop_on_signals():  # from the start: a stop while loading or planning is a stop too
+            return func(args)
     except TrajgenError as exc:
         print(f"trajgen: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USER_ERROR

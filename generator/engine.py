@@ -14,9 +14,8 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import time
-from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -46,6 +45,7 @@ from .records import ItemResult, RunManifest, UserHistory
 from .run_report import run_report
 from .runner import run_items
 from .secrets import endpoint_id, redact_url
+from .signals import stop_on_signals
 from .state import STATE_DIR, Journal, StateStore
 from .writers.base import WRITERS, Writer
 
@@ -76,6 +76,7 @@ class Overrides:
     ray_address: str | None = None  # an existing Ray cluster (default: start a local instance)
     auto_pool: bool = False  # set by `--engine auto` when it chose the pool: started after planning,
     # and only when more items are pending than one worker serves (else the run stays here)
+    batch: Any = None  # generator.batch_rounds.BatchOptions: --batch, --batch-out, --batch-in
 
 
 @dataclass
@@ -155,7 +156,8 @@ def input_digests(data: dict, base_dir: Path) -> dict[str, str]:
     out: dict[str, str] = {}
     for text in input_paths(data, base_dir):
         path = base_dir / text
-        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        # regular files only: a config string naming /dev/zero must not be read to the end
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path] * path.is_file()
         digest = hashlib.sha256()
         for f in files:
             digest.update(str(f.relative_to(path) if path.is_dir() else "").encode())
@@ -321,6 +323,10 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
     flat: dict[str, int] = {f"{p}.{k}": v for p, c in counts.items() for k, v in c.items()}
     flat.update(llm_counts(journal, counts))
     price = cfg.llm.prices.get(llm.model) if llm else None
+    if price is not None:  # answers a batch brought cost the batch price (generator/batch_rounds.py)
+        from .llm.batch.ledger import batch_saving
+
+        cost = journal.spent.usd(price) - batch_saving(ctx.out_dir, journal.dataset, price)
     rel = {str(p.relative_to(ctx.out_dir)): file_digest(p) for p in sorted(set(files))}
     config = public_config(cfg)
     return RunManifest(
@@ -328,7 +334,7 @@ def build_manifest(cfg: RunConfig, ctx: RunContext, files: list[Path],
         model=llm.model if llm else None, endpoint=llm.endpoint if llm else None,
         template_hashes=template_hashes(), code_version=__version__, code_digest=code_digest(),
         inputs=input_digests(config, ctx.base_dir), counts=flat, files=rel,
-        llm_cost_usd=round(journal.spent.usd(price), 6) if price else None)
+        llm_cost_usd=round(cost, 6) if price else None)
 
 
 def public_config(cfg: RunConfig) -> dict:
@@ -369,6 +375,8 @@ def prepare_out(out_dir: Path) -> None:
 def start_fresh(out_dir: Path) -> None:
     """Forget finished items and spending; the lock files (held by this run) stay."""
     for path in (out_dir / STATE_DIR).iterdir():
+        if path.name == "batch":  # batches in flight are exchanges already paid for, like the cache
+            continue
         if path.is_dir():
             shutil.rmtree(path)
         elif not path.name.startswith(LOCK_NAME):
@@ -456,9 +464,19 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
     started_here = engine is None and ov.auto_pool and pool_pays(run)
     engine = open_engine(ov) if started_here else engine
     workers = engine.capacity() if engine is not None else 0
+    batch_notes: list[str] = []
     if engine is not None:  # shards on worker processes; the spending they add is read back
         with closing(engine if started_here else None):
             usage = await engine_run(engine, run, ov)
+    elif ov.batch is not None:  # rounds of batches until no item waits (generator/batch_rounds.py)
+        from .batch_rounds import run_rounds
+
+        outcome = await run_rounds(run, ov.batch)
+        usage, batch_notes = outcome.usage, outcome.notes
+        run.seconds["run_cpu"] = time.process_time() - cpu
+        if outcome.stopped is not None:
+            return RunSummary(out_dir=run.ctx.out_dir, manifest=None, this_run=usage, notes=[outcome.stopped],
+                              seconds=run.seconds, items_run=run.progress.finished_here())
     else:
         usage = await run_here(run, ov.shard, shard_of(run.plans, ov.shard) if ov.shard else run.plans)
         run.seconds["run_cpu"] = time.process_time() - cpu
@@ -468,6 +486,7 @@ async def execute(run: Run, ov: Overrides, engine: Engine | None = None) -> RunS
                           seconds=run.seconds, items_run=run.progress.finished_here())
     summary = export_run(run, StateStore(run.ctx.out_dir, run.key), usage)
     summary.workers = workers
+    summary.notes += batch_notes
     return summary
 
 
@@ -540,45 +559,22 @@ def closing(engine: Engine | None) -> Iterator[None]:
 
 
 async def plan_and_run(cfg: RunConfig, base_dir: Path, ov: Overrides, engine: Engine | None) -> RunSummary:
+    if not ov.dry_run:  # a busy --out is refused now, not after minutes of planning
+        DirLock(Path(apply_overrides(cfg, ov).out), ov.shard).probe()
     run = prepare_run(cfg, base_dir, ov)
     if ov.dry_run:
         from .dryrun import dry_run
 
         return RunSummary(out_dir=run.ctx.out_dir, manifest=None, dry_run=await dry_run(run, ov))
     prepare_out(run.ctx.out_dir)
+    # the lock file too is written under the confinement (a symlinked .state/lock is refused);
     # workers are stopped before the lock is released: nothing writes into an unlocked directory
-    with DirLock(run.ctx.out_dir, ov.shard), confined_to(*write_roots(run.cfg, run.ctx.out_dir)), closing(engine):
+    with confined_to(*write_roots(run.cfg, run.ctx.out_dir)), DirLock(run.ctx.out_dir, ov.shard), closing(engine):
         return await execute(run, ov, engine)
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM: handled like Ctrl-C (state and spending are already on disk)."""
-
-
-async def _cancel_on_sigterm(coro: Coroutine[Any, Any, RunSummary]) -> RunSummary:
-    loop, task = asyncio.get_running_loop(), asyncio.current_task()
-    hit: list[bool] = []
-
-    def on_term() -> None:
-        hit.append(True)
-        if task is not None:
-            task.cancel()
-    try:
-        loop.add_signal_handler(signal.SIGTERM, on_term)
-    except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no signals
-        return await coro
-    try:
-        return await coro
-    except asyncio.CancelledError:
-        if hit:
-            raise Terminated() from None
-        raise
-    finally:
-        loop.remove_signal_handler(signal.SIGTERM)
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
     from .semantic import use_locale
 
-    with use_locale(cfg.catalog_options.locale):  # names, addresses and phones in the run's locale
-        return asyncio.run(_cancel_on_sigterm(generate_async(cfg, base_dir, ov)))
+    with use_locale(cfg.catalog_options.locale), stop_on_signals():  # names etc. in the run's locale
+        return asyncio.run(generate_async(cfg, base_dir, ov))

@@ -11,14 +11,22 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from pydantic import Field
+
 from ..records import Record
 
 
 class Price(Record):
-    """USD per million tokens."""
+    """USD per million tokens; `batch`: the discount of the provider's Batch API (0.5: half price)."""
 
-    prompt: float = 0.0
-    completion: float = 0.0
+    prompt: float = 0.0  # USD per million prompt tokens
+    completion: float = 0.0  # USD per million completion tokens
+    batch: float = Field(0.5, ge=0.0, le=1.0)  # discount of an answer a batch brought (--batch): 0.5 is half price
+
+    def at_batch(self) -> Price:
+        """The price of a request answered by a batch."""
+        keep = 1.0 - self.batch
+        return Price(prompt=self.prompt * keep, completion=self.completion * keep, batch=self.batch)
 
 
 class Spend(Record):

@@ -30,7 +30,7 @@ from ..registry import Registry
 from ..surface import forms, noun, render
 from ..vagueness import countable, normalize
 from .describe import DESCRIBERS
-from .export import wire_value
+from .export import wire_text
 
 # (tool, param, value) -> hint phrase or None; (tool, param, hint) -> the value it resolves to.
 Hinter = Callable[[Tool, str, Any], str | None]
@@ -250,12 +250,24 @@ def hint_for(tool: Tool, param: str, value: Any) -> str | None:
     kind, phrase = found
     if kind not in NOUNED:
         return phrase
-    said = noun(param, tool)
+    said = _bounded(noun(param, tool), param, tool)
     counted_noun = said.removeprefix("number of ")
     if is_plural(counted_noun.rsplit(" ", 1)[-1]) and " of " not in counted_noun:
         return f"{phrase} {counted_noun}"  # "eleven liters", "thirteen nights"
     article = with_article(said)  # "an x", "an ID"; a mass noun's value still takes "a ... of"
     return f"{article if article != said else engine().a(said)} of {phrase}"
+
+
+_BOUND_WORDS = {"at most ": "maximum", "at least ": "minimum"}
+
+
+def _bounded(said: str, param: str, tool: Tool) -> str:
+    """The noun with its bound: a `max_price` of 25.5 is "a maximum price of", never "a price of"
+    (which would ask for items at that price)."""
+    from ..phrasebook.terms import term
+
+    word = _BOUND_WORDS.get(term(param, spec(tool, param)).bound, "")
+    return f"{word} {said}" if word and not {"maximum", "minimum", "max", "min"} & set(said.split()) else said
 
 
 def hint_said(tool: Tool, param: str, value: Any, hint: str) -> str:
@@ -295,7 +307,7 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
 def _hard_arg(tool: Tool, param: str, value: Any) -> ArgPlan:
     # Only values that value recall counts are left out: a default "2" or False omitted next to
     # a stated "2 tickets" would read as disclosed anyway.
-    if is_default(tool, param, value) and countable(wire_value(value)):
+    if is_default(tool, param, value) and countable(wire_text(value)):
         return ArgPlan(param=param, value=value, mode="omitted", source="default")
     hint = hint_for(tool, param, value)
     if hint:
@@ -370,7 +382,7 @@ HARD_RECALL_CAP = 0.5
 def counted(value: Any) -> str | None:
     """The value as TRAJECT-Bench's value recall counts it (its wire string, normalized), or
     None when it is not counted (shorter than 2 characters, a boolean)."""
-    v = normalize(wire_value(value))
+    v = normalize(wire_text(value))
     return v if len(v) >= 2 and v not in ("true", "false") else None
 
 
