@@ -53,6 +53,10 @@ class TrailConfig(Record):
     repeat_share: float = Field(0.25, ge=0.0, le=1.0)
     recent_share: float = Field(0.10, ge=0.0, le=1.0)  # at most this share repeats the most recent call
     fixed_budget: float = Field(0.06, ge=0.0, le=1.0)  # mean share of values no level may leave out
+    # Hints that point at one earlier event ("the same pickup as my taxi request yesterday
+    # evening", docs/trail.md): "auto" turns them on only when the logs cannot give the targets
+    # asked without them (the mix relaxed as far as it goes either way).
+    pointers: Literal["auto", "on", "off"] = "auto"
     paraphrases: Paraphrases = Field(default_factory=Paraphrases)  # queries per level
     policy: dict[str, Any] = Field(default_factory=dict)  # overrides of the disclosure policy
     max_attempts: int = Field(3, ge=1, le=10)  # writer attempts per level before a rejection

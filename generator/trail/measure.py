@@ -126,9 +126,10 @@ class Recoverability:
         self.time = parse_query_time(record.get("time", ""))
         events = history_events(record)
         self.seen = seen_values(events)
-        self.reader = Reader(events, self.app, self.api, str(a.get("apitype") or ""))
         tool = self.tool = tools.get(f"{self.app}_{self.api}")
         props = tool.properties if tool else {}
+        self.reader = Reader(events, self.app, self.api, str(a.get("apitype") or ""), str(record.get("time", "")),
+                             {q: str(s.get("description", "")) for q, s in props.items()})
         self.defaults = {k: normalize(s["default"]) for k, s in props.items() if "default" in s}
 
     def __call__(self, param: str, value: str, query: str = "") -> bool:
