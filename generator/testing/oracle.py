@@ -297,10 +297,13 @@ class Oracle:
         found = next((self.by_key[k] for k in candidate_keys(user_texts(messages)) if k in self.by_key), [])
         if len(found) <= 1:
             return found[0] if found else None
-        offered = {t.get("function", {}).get("name") for t in body.get("tools") or []}
-        found = [e for e in found if {t["function"]["name"] for t in self.tools[e.tools]} == offered] or found
+        offered = offered_names(body, messages, {n for e in found for n in self.names(e)})
+        found = [e for e in found if self.names(e) == offered] or found
         contexts = context_keys(messages)
         return next((e for e in found if (e.context in contexts if e.context else not contexts)), found[0])
+
+    def names(self, e: GoldEntry) -> set[str]:
+        return {t["function"]["name"] for t in self.tools[e.tools]}
 
     def plan(self, e: GoldEntry) -> Plan:
         with self._lock:
@@ -429,6 +432,15 @@ def calls_made(messages: list[dict[str, Any]]) -> int:
         except (ValueError, AttributeError):
             continue
     return n
+
+
+def offered_names(body: dict[str, Any], messages: list[dict[str, Any]], pool: set[str]) -> set[str]:
+    """The tools a request offers: natively, or (JSON mode) the names of `pool` the system message
+    lists as `- name:` lines -- twins that share the words and context differ only in these."""
+    if body.get("tools"):
+        return {t.get("function", {}).get("name") for t in body["tools"]}
+    text = system_text(messages)
+    return {n for n in pool if f"\n- {n}: " in f"\n{text}"}
 
 
 def text_reply(text: str, native: bool) -> dict[str, Any]:
