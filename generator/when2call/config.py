@@ -38,15 +38,16 @@ class When2CallConfig(Record):
     the target tool in a history that has them (the absent case has none).
     """
 
+    # targets that get each twin, by twin kind (a run plans max(twins) targets)
     twins: dict[Twin, NonNegativeInt] = Field(default_factory=lambda: dict.fromkeys(TWINS, 20))
-    cases: list[Case] = Field(default_factory=lambda: list(CASES), min_length=1)
+    cases: list[Case] = Field(default_factory=lambda: list(CASES), min_length=1)  # undetermined histories, cycled
     time_share: float = Field(0.2, ge=0.0, le=1.0)  # targets whose left-out value is the query date
-    history: int = Field(8, ge=0, le=200)
-    calls: tuple[int, int] = (3, 5)
+    history: int = Field(8, ge=0, le=200)  # background events (other tools) per target history
+    calls: tuple[int, int] = (3, 5)  # earlier calls of the target tool in a history that has them
     distractors: tuple[int, int] = (1, 3)  # tools of other kinds offered beside the target
     personas: PositiveInt | None = None  # use only the first N personas (derived ones: N users)
     events: int = Field(120, ge=10, le=2000)  # events per persona log the backgrounds are cut from
-    start: str = "2025-05-01 00:00"
+    start: str = "2025-05-01 00:00"  # when the histories begin ('YYYY-MM-DD HH:MM')
     max_attempts: int = Field(3, ge=1, le=10)  # fresh draws per target before a rejection
 
     @field_validator("start")
