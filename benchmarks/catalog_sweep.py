@@ -18,7 +18,8 @@ they run over built-in stateful classes, not over the catalog.
 Columns (METRICS, a registry: a new column is one `Metric`): tools read, tools skipped (with
 the first reason), requested/accepted/rejected per product, the share of generated argument
 values valid against their schema (gold calls of sdg, trail, traject and judge; traject's
-string-typed wire values are valid when one JSON reading of them validates), the share of
+string-typed wire values are valid when one JSON reading of them validates), the share of the
+judge's VALID_CALL calls valid against the tools_list of their own row ("judge VC"), the share of
 numeric values sitting on a schema bound, value recall per level (TRAIL Minimum / Low /
 Medium / High, TRAJECT simple over required values / hard over all values, as the benchmarks
 count it), the read-out share of the accepted queries (queries holding a read-out such as
@@ -117,6 +118,8 @@ class CatalogRun:
     shortfalls: list[dict[str, Any]] = field(default_factory=list)
     values: int = 0
     valid: int = 0
+    judge_calls: int = 0  # tool calls of the judge's VALID_CALL rows, checked against their own tools_list
+    judge_valid: int = 0
     numeric: int = 0
     at_bound: int = 0
     rejections: list[tuple[str, int]] = field(default_factory=list)
@@ -171,6 +174,7 @@ def measure(run: CatalogRun, summary: Any, out: Path) -> None:
     catalog = Catalog(kept)
     for tool, args in gold_calls(out, catalog):
         _score_call(run, tool, args)
+    run.judge_calls, run.judge_valid = judge_valid_calls(out / "judge")
     run.recall = {**trail_recall(out / "trail"), **traject_recall(out / "traject")}
     rejected = [json.loads(line) for line in (out / "rejections.jsonl").read_text().splitlines()]
     reasons = Counter(f"{r['product']}:{r.get('validator') or r['stage']}" for r in rejected)
@@ -249,6 +253,27 @@ def _judge_calls(out: Path, catalog: Any) -> Iterator[Call]:
         gold = json.loads(line).get("gold")
         if gold and gold["tool"] in catalog.by_name:
             yield catalog.by_name[gold["tool"]], gold["arguments"]
+
+
+def judge_valid_calls(judge_dir: Path) -> tuple[int, int]:
+    """(calls, schema-valid calls) of the rows labelled VALID_CALL, each call checked against the
+    parameters of its tool in the row's own tools_list (what a consumer of the row sees)."""
+    from generator.schema import is_valid
+
+    calls = valid = 0
+    for path in sorted(judge_dir.glob("*.jsonl")) if judge_dir.exists() else []:
+        for line in path.read_text().splitlines() if not path.name.startswith(("meta", "pairs")) else []:
+            row = json.loads(line)
+            if row.get("label") != "VALID_CALL":
+                continue
+            tools = {t["function"]["name"]: t["function"] for t in json.loads(row["tools_list"])}
+            for msg in json.loads(row["messages_history"]):
+                for call in msg.get("tool_calls") or []:
+                    fn = call["function"]
+                    schema = (tools.get(fn["name"]) or {}).get("parameters")
+                    calls += 1
+                    valid += schema is not None and is_valid(schema, json.loads(fn["arguments"]))
+    return calls, valid
 
 
 CALL_SOURCES: list[Callable[[Path, Any], Iterator[Call]]] = [_sdg_calls, _trail_calls, _traject_calls, _judge_calls]
@@ -398,6 +423,7 @@ METRICS: list[Metric] = [
     Metric("skipped", 12, _skipped_cell),
     *[Metric(f"{p} r/a/rej", 12, _product_cell(p)) for p in PRODUCTS],
     Metric("valid", 6, lambda r: _share(r.valid, r.values)),
+    Metric("judge VC", 8, lambda r: _share(r.judge_valid, r.judge_calls)),
     Metric("readout", 7, lambda r: _share(r.readout_queries, r.queries)),
     Metric("defects", 9, lambda r: _counts(r.defects)),
     Metric("gate rejected", 28, lambda r: _counts(r.gate)),
@@ -459,9 +485,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps([{**r.__dict__, "spec": r.spec.name} for r in runs], indent=1, default=str))
     values, valid = sum(r.values for r in runs), sum(r.valid for r in runs)
+    jcalls, jvalid = sum(r.judge_calls for r in runs), sum(r.judge_valid for r in runs)
     print(f"\n{len(runs)} catalogs, {values} values, valid {_share(valid, values)}, "
-          f"tracebacks {sum(bool(r.traceback) for r in runs)}, errors {sum(bool(r.error) for r in runs)}")
-    return 1 if any(r.traceback for r in runs) or valid < values else 0
+          f"judge VALID_CALL calls {jcalls}, schema-valid {_share(jvalid, jcalls)}, tracebacks {sum(bool(r.traceback) for r in runs)}, errors {sum(bool(r.error) for r in runs)}")
+    return 1 if any(r.traceback for r in runs) or valid < values or jvalid < jcalls else 0
 
 
 if __name__ == "__main__":

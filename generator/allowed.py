@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # Cues before a closed list of values, and before a list of examples.
-_CLOSED = re.compile(r"(?:\bone of|\b(?:valid|allowed|possible|accepted|supported|available|permitted|acceptable)"
-                     r"(?: values| options| inputs| units| types)?|\boptions(?: are)?|\bmust be(?: one of)?|"
+_CLOSED = re.compile(r"(?:\bone or more of|\bone of|\b(?:valid|allowed|possible|accepted|supported|available|permitted|acceptable)"
+                     r"(?: values| options| inputs| units| types|(?=\s*:)|(?=\s+(?:are|is|include)\b))|\boptions(?: are)?|\bmust be(?: one of)?|"
                      r"\bcan be(?: one of)?|\beither|\bvalues? (?:are|is|can be|include)|\bsupports|"
                      r"\[enum\]|\bchoices?(?: are)?)\s*(?:are|is|include|:)?\s*:?\s*", re.IGNORECASE)
-_OPEN = re.compile(r"(?:\be\.g\.|\beg\.|\bfor example|\bfor instance|\bsuch as|\blike|\bincluding|"
-                   r"\bexamples?(?: are| include)?)\s*[,:]?\s*", re.IGNORECASE)
+_OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bfor instance|\bsuch as|\blike|"
+                   r"\bincluding|\bexamples?(?: are| include)?|\bpor ejemplo|\bpar exemple|\bzum beispiel|記述例|例えば)\s*[,:：]?\s*",
+                   re.IGNORECASE)
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
 _COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
 _QUOTED = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`)"""
@@ -39,13 +40,25 @@ _ITEM = re.compile(rf"\s*\[?\s*({_QUOTED}|{_BARE})")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:or|and)\s+|\s*\|\s*|\s*/\s+)")
 _NOUN_AFTER = re.compile(r"\s+[a-z]+(?=\s*(?:,|\s(?:or|and)\s|[.;]|$))")
 _PAREN_LIST = re.compile(r"\(([^()]{3,200})\)")
+# "(Buy/Sell)": the few words a value is, in parentheses (not a unit such as "(km/h)")
+_PAREN_SLASH = re.compile(r"\(\s*([A-Za-z][A-Za-z_-]{2,15}(?:\s*/\s*[A-Za-z][A-Za-z_-]{2,15}){1,4})\s*\)")
+# One example after a cue, unquoted: "eg. Bankruptcy", "e.g. HSBC", "e.g., 4/4", "e.g Ice age"
+_SINGLE = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bsuch as|\bpor ejemplo|\bpar exemple)"
+                     rf"\s*[,:]?\s*({_BARE})(?=\s*(?:[.,;)]|$))", re.IGNORECASE)  # not "like": "works like magic"
+_AS_DEFAULT = re.compile(r"\b(?:with )?([A-Za-z][\w-]*) as (?:the )?default\b", re.IGNORECASE)
 # Words that make an unquoted item prose rather than a value.
 _PROSE = frozenset({"a", "an", "the", "any", "all", "other", "more", "some", "this", "that", "which", "if",
                     "is", "are", "be", "to", "of", "for", "in", "on", "with", "by", "not", "etc", "used",
                     "see", "set", "you", "your", "it", "its", "will", "can", "should", "return", "returns",
-                    "e", "i", "eg", "ie"})
-_DEFAULT = re.compile(r"\bdefaults?(?: value)?(?: is| to be| to| =|:)?\s*(?:set to\s*)?"
-                      rf"({_QUOTED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w.-]*)", re.IGNORECASE)
+                    "e", "i", "eg", "ie",
+                    # a modal or an auxiliary makes a clause, not a value ("snake_case and cannot contain")
+                    "cannot", "can't", "must", "may", "might", "could", "would", "shall", "do", "does",
+                    "no", "has", "have", "contain", "contains", "include", "includes"})
+# "Default is 30", "defaults to m/s", "Default 'JSON'"; a bare word needs the verb ("the default
+# tokenizer" names a thing, it states no value)
+_DEFAULT = re.compile(r"\bdefaults?(?: value)?(?:(?:\s+is\b|\s+to be\b|\s+to\b|\s*=|\s*:)\s*(?:set to\s*)?"
+                      rf"({_QUOTED}|-?\d+(?:\.\d+)?(?!\w|\.\d)|[A-Za-z_][\w./-]*[\w/])|"
+                      rf"\s*({_QUOTED}|-?\d+(?:\.\d+)?(?!\w|\.\d)))", re.IGNORECASE)
 _NUM = r"(-?\d+(?:\.\d+)?)"
 _RANGES = [re.compile(rf"\bfrom {_NUM}\b[^.;\n]{{0,40}}?\bto {_NUM}", re.IGNORECASE),
            re.compile(rf"\bbetween {_NUM} and {_NUM}", re.IGNORECASE),
@@ -108,17 +121,72 @@ def _value_like(raw: str, item: str) -> bool:
 def _after(cue: re.Pattern[str], text: str) -> list[tuple[str, ...]]:
     out = []
     for m in cue.finditer(text):
-        found = _items(text[m.end():])
+        found = _items(text[m.end():]) or _glossed(text[m.end():])
         if found:
             out.append(found)
     return out
+
+
+def _glossed(text: str) -> tuple[str, ...] | None:
+    """Quoted values each followed by what it means, up to the sentence's end: "either 'gini'
+    for the Gini impurity or 'entropy' for the information gain"."""
+    sentence = re.split(r"(?<=[^'\"`\s])\.\s", text, maxsplit=1)[0]
+    quoted = [_strip(q) for q in re.findall(_QUOTED, sentence)]
+    return tuple(dict.fromkeys(quoted)) if len(quoted) >= 2 and re.search(r"\bor\b", sentence) and \
+        re.match(rf"\s*{_QUOTED}", text) else None
+
+
+def _between(text: str) -> list[tuple[str, ...]]:
+    """ "Preference between thinking and feeling": two words a value is one of (never numbers,
+    which make a range)."""
+    out: list[tuple[str, ...]] = []
+    for m in re.finditer(r"\bbetween\s+", text, re.IGNORECASE):
+        found = _items(text[m.end():])
+        if found and len(found) == 2 and not any(re.fullmatch(r"-?[\d.]+", f) for f in found):
+            out.append(found)
+    return out
+
+
+# A Markdown table of settings and their values ("|設定|値|", "|Setting|Value|"): the value column.
+_VALUE_HEADERS = frozenset({"値", "value", "values", "code", "コード", "id", "値の例"})
+# A default stated under a heading in another language ("#### デフォルト `0`").
+_FOREIGN_DEFAULT = re.compile(r"(?:デフォルト|既定値|默认值?|默認值?|valeur par défaut|standardwert)\W*`([^`\n]{1,40})`",
+                              re.IGNORECASE)
+
+
+def _table_values(description: str) -> tuple[str, ...]:
+    """The values of the value column of a description's first Markdown table ("|設定|値|"), when
+    it lists values: a table of a range ("|範囲|値|", rows min / max) lists none."""
+    block: list[str] = []
+    for line in description.splitlines():
+        if line.strip().startswith("|"):
+            block.append(line)
+        elif block:
+            break  # the first table only: the next one says something else
+    rows = [[_GLOSSED.sub("", c).strip().strip("`").strip() for c in line.strip().strip("|").split("|")]
+            for line in block]
+    if len(rows) < 4 or not set(rows[1][0]) <= set("-: ") or rows[0][0].lower() in _RANGE_WORDS:
+        return ()
+    column = next((i for i, h in enumerate(rows[0]) if h.lower() in _VALUE_HEADERS), None)
+    if column is None or any(r[0].lower() in _RANGE_WORDS for r in rows[2:]):
+        return ()
+    values = [r[column] for r in rows[2:] if len(r) > column and 0 < len(r[column]) <= 20]
+    return tuple(dict.fromkeys(values)) if len(set(values)) >= 2 else ()
+
+
+_GLOSSED = re.compile(r"（[^）]*）|\([^)]*\)")
+_RANGE_WORDS = frozenset({"範囲", "range", "最小", "最大", "min", "max", "minimum", "maximum"})
 
 
 @lru_cache(maxsize=8192)
 def read(description: str) -> Described:
     """The allowed values, examples, default and range a description states."""
     text = re.sub(r"\s+", " ", description.replace("**", "")).strip()
-    closed = _after(_CLOSED, text)
+    closed = _after(_CLOSED, text) or _between(text)
+    table = _table_values(description)
+    default = _default(text)
+    if not closed and table and (default is None or str(default).removesuffix(".0") in table):
+        closed = [table]  # a table whose values do not hold the default is not all of them
     colon = _COLON.match(text)
     if not closed and not colon:  # the description is the list ("'calendar' days or 'court' days")
         closed = [found] if (found := _items(text, whole=True)) and any(c in text for c in "'\"`") else []
@@ -128,22 +196,27 @@ def read(description: str) -> Described:
     examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
     examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or ()) if m.group(1).count(",") >= 2]
+    examples += [i.strip() for m in _PAREN_SLASH.finditer(text) for i in m.group(1).split("/")
+                 if i.strip().lower() not in _PROSE]
     low, high = _range(text)
     return Described(allowed=closed[0] if closed else (), examples=tuple(dict.fromkeys(examples)),
-                     default=_default(text), low=low, high=high)
+                     default=default, low=low, high=high)
 
 
 def _quoted_examples(text: str) -> list[str]:
-    """A single quoted example after a cue ("e.g. 'HV-0142'")."""
-    return [_strip(m.group(1)) for m in re.finditer(rf"{_OPEN.pattern}({_QUOTED})", text, re.IGNORECASE)]
+    """A single example after a cue, quoted ("e.g. 'HV-0142'") or a bare value ending the
+    phrase ("eg. Bankruptcy", "e.g. HSBC"); a bare one only when it reads as a value."""
+    quoted = [_strip(m.group(1)) for m in re.finditer(rf"{_OPEN.pattern}({_QUOTED})", text, re.IGNORECASE)]
+    bare = [m.group(1) for m in _SINGLE.finditer(text) if _value_like(m.group(1), m.group(1))]
+    return quoted + [b.rstrip(".") for b in bare]
 
 
 def _default(text: str) -> str | float | None:
-    m = _DEFAULT.search(text)
+    m = _DEFAULT.search(text) or _AS_DEFAULT.search(text) or _FOREIGN_DEFAULT.search(text)
     if not m:
         return None
-    value = m.group(1).strip("'\"`")
-    if value.lower() in _PROSE or value.lower() in ("none", "null", "empty", "not", "no"):
+    value = next(g for g in m.groups() if g is not None).strip("'\"`")
+    if value.lower() in _PROSE or value.lower() in ("none", "null", "empty", "not", "no", "everything", "nothing"):
         return None
     try:
         return float(value) if re.fullmatch(r"-?\d+(?:\.\d+)?", value) else value
@@ -158,6 +231,33 @@ def _range(text: str) -> tuple[float | None, float | None]:
             return float(m.group(1)), float(m.group(2))
     m = _UPPER.search(text)
     return (None, float(m.group(1))) if m else (None, None)
+
+
+# Values that stand for "nothing" or for a value's shape, never a value a person states: sending
+# them is what leaving the parameter out already does ("", "null", [], {}), or they describe the
+# value ("YYYY-MM-DD", "snake_case") rather than being one.
+NOTHING = frozenset({"", "null", "none", "nil", "n/a", "na", "undefined", "empty", "any", "everything", "nothing",
+                     "not specified", "unspecified", "unknown", "not applicable", "none specified", "tbd"})
+# Words that say what kind of value goes here, not a value ("Search keywords (e.g., exercise type)").
+_DESCRIPTORS = frozenset({"type", "types", "name", "names", "content", "tag", "tags", "category", "keyword",
+                          "keywords", "title", "id", "value", "values", "etc", "creator", "kind", "string"})
+_COORD_ORDER = re.compile(r"^(?:lat|lng|lon|latitude|longitude)\s*,\s*(?:lat|lng|lon|latitude|longitude)$", re.IGNORECASE)
+_TEMPLATE = re.compile(r"^(?=.*(?:YYYY|YY|MM|DD|HH|hh|mm|SS|ss))[YMDHhmsSTZz:/.\- ,+]+$")
+_CONVENTIONS = frozenset({"snake_case", "camelcase", "pascalcase", "kebab-case", "upper_case", "lowercase",
+                          "uppercase", "title case", "screaming_snake_case"})
+
+
+def placeholder(value: str, *, about_format: bool = False, names_fields: bool = False) -> bool:
+    """Whether a stated example or default stands for nothing ("", "null") or for a value's
+    shape ("YYYY-MM-DD", "snake_case", "exercise type", "tags") rather than being a value; a
+    format template is a value only for a parameter that asks for a format, a field's name
+    ("name", "date") only for one that names fields (`sort_by`, `fields`)."""
+    if not names_fields and set(value.lower().split()) & _DESCRIPTORS:  # "tags", "creator name"
+        return True
+    if _COORD_ORDER.match(value.strip()):
+        return True  # "lng,lat" says the order of a pair, not a place
+    return value.strip().lower() in NOTHING or (not about_format and (
+        _TEMPLATE.match(value) is not None or value.lower() in _CONVENTIONS))
 
 
 def allowed_values(description: str) -> list[str]:
@@ -179,8 +279,8 @@ def typed(values: tuple[str, ...] | list[str], json_type: str) -> list[object]:
 def _convert(value: str, json_type: str) -> object:
     if json_type == "integer":
         return int(value)
-    if json_type == "number":
-        return float(value)
+    if json_type == "number":  # "3" is 3 as people write it, "2.5" is 2.5
+        return int(value) if re.fullmatch(r"-?\d+", value.strip()) else float(value)
     if json_type == "boolean":
         if value.lower() not in ("true", "false"):
             raise ValueError(value)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import TrajgenError, one_line
+from .signals import stop_on_signals
 
 EXIT_USER_ERROR = 2
 EXIT_FINDINGS = 1
@@ -187,10 +188,10 @@ def _add_llm_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _read(args: argparse.Namespace) -> int:
-    from .reader.command import read_files
+    from .reader.command import read_with_flags
 
-    summary = read_files(args.files, out=args.out, root=args.root)
-    print("\n".join(summary.lines()), file=sys.stderr if args.out is None else sys.stdout)
+    lines, to_stdout = read_with_flags(args)
+    print("\n".join(lines), file=sys.stdout if to_stdout else sys.stderr)
     return 0
 
 
@@ -306,6 +307,17 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("files", nargs="+", metavar="FILE", help="query files or folders")
     r.add_argument("--out", help="labels JSONL to write (default: standard output; the table goes to standard error)")
     r.add_argument("--root", help="name files relative to this folder in the output (default: the working folder)")
+    r.add_argument("--model", help="turn on the world-knowledge oracle: this model (OpenAI-compatible) is asked about "
+                                   "the values the rules leave omitted (docs/reader.md)")
+    r.add_argument("--base-url", help="the oracle's endpoint (default: $OPENAI_BASE_URL, else the OpenAI API)")
+    r.add_argument("--cache-dir", help="the oracle's exchange cache (default: .cache/llm beside --out, else in the "
+                                       "working folder)")
+    r.add_argument("--batch-out", metavar="DIR",
+                   help="write the oracle's unanswered questions as an OpenAI Batch input file into DIR and stop "
+                        "(no labels are written)")
+    r.add_argument("--batch-in", metavar="FILE",
+                   help="store the answers of an OpenAI Batch output file in the oracle's cache, then read "
+                        "(with --batch-out: write the questions still open, e.g. re-asks)")
     r.set_defaults(func=_read)
 
     e = sub.add_parser("eval", help="score a model's tool calling per vagueness level",
@@ -343,7 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
     try:
-        return func(args)
+        with stop_on_signals():  # from the start: a stop while loading or planning is a stop too
+            return func(args)
     except TrajgenError as exc:
         print(f"trajgen: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USER_ERROR

@@ -41,6 +41,11 @@ def countries() -> tuple[tuple[str, str, str], ...]:
     return tuple((c.alpha_2, c.alpha_3, getattr(c, "common_name", c.name)) for c in _pycountry().countries)
 
 
+def country_name(alpha_2: str) -> str:
+    """The common name of a country by its ISO code ("PT" -> "Portugal")."""
+    return next((name for a2, _, name in countries() if a2 == alpha_2), alpha_2)
+
+
 @lru_cache(maxsize=1)
 def currencies() -> tuple[str, ...]:
     return tuple(c.alpha_3 for c in _pycountry().currencies if c.alpha_3 not in _ODD_CURRENCIES)
@@ -135,7 +140,7 @@ def wants_code(name_words: list[str], schema: dict[str, Any]) -> bool:
     pattern = str(schema.get("pattern") or "")
     return bool(set(name_words) & _CODE_WORDS or _SHORT_RE.search(desc) or
                 (schema.get("maxLength") or 99) <= 3 or re.search(r"\{[23]\}|\{2,3\}", pattern) or
-                re.search(r"\bcode\b", desc, re.IGNORECASE))
+                re.search(r"\bcode\b|\bslug\b", desc, re.IGNORECASE))
 
 
 def alpha_of(schema: dict[str, Any]) -> int:

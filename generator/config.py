@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal, TypeVar, cast
 
@@ -26,6 +26,22 @@ from .llm.usage import Price
 from .records import Record
 
 C = TypeVar("C", bound=Record)
+
+# The most any count in a product section may ask for. A week-long paid run is a few million
+# rows; a count past this is a typo (`1e20`), and planning it would run for days before the
+# first item (a run of 200,000 items plans for minutes).
+MAX_COUNT = 10_000_000
+
+
+def _counts_over(value: Any, where: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _counts_over(v, f"{where}.{k}")
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from _counts_over(v, f"{where}.{i}")
+    elif isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_COUNT:
+        yield where, value
 
 
 class LLMConfig(Record):
@@ -111,7 +127,11 @@ class RunConfig(Record):
     @field_validator("products", mode="plain")
     @classmethod
     def _registered(cls, value: Any) -> ProductsConfig:
-        return products_model().model_validate(value)
+        section = products_model().model_validate(value)
+        for where, count in _counts_over(section.model_dump(), "products"):
+            raise ConfigError(f"{count:.4g} is over the limit of {MAX_COUNT:,} a run may ask for; "
+                              "split the dataset into several runs", field=where)
+        return section
 
 
 # A setting that changes nothing under the rest of the config is refused, so a run never looks
@@ -197,13 +217,37 @@ def _first_error(err: ValidationError) -> tuple[str, str]:
 _ENV_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
-def _expand(value: Any, path: Path, where: str) -> Any:
+# Values a config may hold once its YAML aliases are expanded: a real config has a few hundred;
+# an alias bomb (nine aliases of nine aliases of ...) a few hundred million, which took minutes
+# and then all the memory to copy out.
+MAX_CONFIG_VALUES = 100_000
+MAX_CONFIG_DEPTH = 64
+
+
+class _Budget:
+    def __init__(self, path: Path) -> None:
+        self.left, self.path = MAX_CONFIG_VALUES, path
+
+    def spend(self, where: str, depth: int) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise ConfigError(f"expands to more than {MAX_CONFIG_VALUES:,} values (YAML aliases "
+                              "repeated inside each other?); refused", file=str(self.path), field=where or None)
+        if depth > MAX_CONFIG_DEPTH:
+            raise ConfigError(f"nested more than {MAX_CONFIG_DEPTH} levels deep; refused",
+                              file=str(self.path), field=where or None)
+
+
+def _expand(value: Any, path: Path, where: str, budget: _Budget | None = None, depth: int = 0) -> Any:
     """`${NAME}` in any string of the config becomes the environment variable's value, so a
-    config can point at data outside the repo without naming a machine's paths."""
+    config can point at data outside the repo without naming a machine's paths. The walk counts
+    what it copies (aliases are copied out here) and refuses a config past MAX_CONFIG_VALUES."""
+    budget = budget or _Budget(path)
+    budget.spend(where, depth)
     if isinstance(value, dict):
-        return {k: _expand(v, path, f"{where}.{k}".lstrip(".")) for k, v in value.items()}
+        return {k: _expand(v, path, f"{where}.{k}".lstrip("."), budget, depth + 1) for k, v in value.items()}
     if isinstance(value, list):
-        return [_expand(v, path, f"{where}.{i}".lstrip(".")) for i, v in enumerate(value)]
+        return [_expand(v, path, f"{where}.{i}".lstrip("."), budget, depth + 1) for i, v in enumerate(value)]
     if not isinstance(value, str):
         return value
     missing = [name for name in _ENV_VAR.findall(value) if name not in os.environ]
@@ -215,6 +259,8 @@ def _expand(value: Any, path: Path, where: str) -> Any:
 def load_config(path: str | Path) -> RunConfig:
     path = Path(path)
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():
+            raise ConfigError("not a regular file (a device, FIFO or socket); refused", file=str(path))
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError("config file not found", file=str(path)) from None
@@ -224,6 +270,8 @@ def load_config(path: str | Path) -> RunConfig:
         raise ConfigError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
     except OSError as exc:
         raise ConfigError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    except RecursionError:
+        raise ConfigError(f"nested more than {MAX_CONFIG_DEPTH} levels deep; refused", file=str(path)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""
@@ -236,3 +284,6 @@ def load_config(path: str | Path) -> RunConfig:
     except ValidationError as err:
         loc, msg = _first_error(err)
         raise ConfigError(msg, file=str(path), field=loc) from None
+    except ConfigError as err:  # a validator's own refusal (a count over MAX_COUNT)
+        err.file = err.file or str(path)
+        raise

@@ -14,9 +14,8 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import time
-from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -46,6 +45,7 @@ from .records import ItemResult, RunManifest, UserHistory
 from .run_report import run_report
 from .runner import run_items
 from .secrets import endpoint_id, redact_url
+from .signals import stop_on_signals
 from .state import STATE_DIR, Journal, StateStore
 from .writers.base import WRITERS, Writer
 
@@ -156,7 +156,8 @@ def input_digests(data: dict, base_dir: Path) -> dict[str, str]:
     out: dict[str, str] = {}
     for text in input_paths(data, base_dir):
         path = base_dir / text
-        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        # regular files only: a config string naming /dev/zero must not be read to the end
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path] * path.is_file()
         digest = hashlib.sha256()
         for f in files:
             digest.update(str(f.relative_to(path) if path.is_dir() else "").encode())
@@ -558,45 +559,22 @@ def closing(engine: Engine | None) -> Iterator[None]:
 
 
 async def plan_and_run(cfg: RunConfig, base_dir: Path, ov: Overrides, engine: Engine | None) -> RunSummary:
+    if not ov.dry_run:  # a busy --out is refused now, not after minutes of planning
+        DirLock(Path(apply_overrides(cfg, ov).out), ov.shard).probe()
     run = prepare_run(cfg, base_dir, ov)
     if ov.dry_run:
         from .dryrun import dry_run
 
         return RunSummary(out_dir=run.ctx.out_dir, manifest=None, dry_run=await dry_run(run, ov))
     prepare_out(run.ctx.out_dir)
+    # the lock file too is written under the confinement (a symlinked .state/lock is refused);
     # workers are stopped before the lock is released: nothing writes into an unlocked directory
-    with DirLock(run.ctx.out_dir, ov.shard), confined_to(*write_roots(run.cfg, run.ctx.out_dir)), closing(engine):
+    with confined_to(*write_roots(run.cfg, run.ctx.out_dir)), DirLock(run.ctx.out_dir, ov.shard), closing(engine):
         return await execute(run, ov, engine)
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM: handled like Ctrl-C (state and spending are already on disk)."""
-
-
-async def _cancel_on_sigterm(coro: Coroutine[Any, Any, RunSummary]) -> RunSummary:
-    loop, task = asyncio.get_running_loop(), asyncio.current_task()
-    hit: list[bool] = []
-
-    def on_term() -> None:
-        hit.append(True)
-        if task is not None:
-            task.cancel()
-    try:
-        loop.add_signal_handler(signal.SIGTERM, on_term)
-    except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no signals
-        return await coro
-    try:
-        return await coro
-    except asyncio.CancelledError:
-        if hit:
-            raise Terminated() from None
-        raise
-    finally:
-        loop.remove_signal_handler(signal.SIGTERM)
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
     from .semantic import use_locale
 
-    with use_locale(cfg.catalog_options.locale):  # names, addresses and phones in the run's locale
-        return asyncio.run(_cancel_on_sigterm(generate_async(cfg, base_dir, ov)))
+    with use_locale(cfg.catalog_options.locale), stop_on_signals():  # names etc. in the run's locale
+        return asyncio.run(generate_async(cfg, base_dir, ov))

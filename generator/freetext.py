@@ -90,7 +90,7 @@ CATEGORIES: dict[str, list[str]] = {
     "department": ["Sales", "Engineering", "Finance", "Marketing", "Human Resources", "Support"],
     "course": ["Introduction to Statistics", "Organic Chemistry", "World History", "Linear Algebra"],
     "diet": ["vegetarian", "vegan", "gluten-free", "keto", "low-sodium"],
-    "plant": ["basil", "tomato", "lavender", "fern", "sunflower", "rosemary"],
+    "plant": ["lavender", "clover", "sunflower", "rosemary", "basil", "apple trees"],
     "flower": ["rose", "tulip", "sunflower", "orchid", "lavender"],
     "tree": ["oak", "maple", "pine", "birch", "olive"],
     "crop": ["wheat", "corn", "rice", "soybeans", "barley"],
@@ -145,8 +145,63 @@ CATEGORIES: dict[str, list[str]] = {
     "environment": ["production", "staging", "development"],
     "shift": ["morning", "afternoon", "night"],
     "period": ["daily", "weekly", "monthly", "quarterly", "yearly"],
+    "crime": ["burglary", "fraud", "theft", "assault", "vandalism", "arson"],
+    "contract": ["employment contract", "lease agreement", "service agreement", "non-disclosure agreement",
+                 "sales contract"],
+    "cell": ["neuron", "red blood cell", "epithelial cell", "stem cell", "muscle cell"],
+    "energy": ["solar", "wind", "hydroelectric", "geothermal", "biomass"],
+    "gene": ["BRCA1", "TP53", "EGFR", "APOE", "CFTR"],
+    "protein": ["hemoglobin", "insulin", "collagen", "keratin", "actin"],
+    "molecule": ["ATP", "glucose", "hemoglobin", "cholesterol", "DNA"],
+    "organelle": ["mitochondria", "ribosome", "nucleus", "Golgi apparatus", "endoplasmic reticulum"],
+    "habitat": ["forest", "wetland", "grassland", "desert", "coastal", "tundra"],
+    "ecosystem": ["coral reef", "tropical rainforest", "wetland", "grassland", "boreal forest"],
+    "zodiac": ["Aries", "Taurus", "Gemini", "Leo", "Virgo", "Scorpio", "Pisces"],
+    "room": ["single", "double", "twin", "suite", "standard"],
+    "degree": ["Bachelor of Science in Biology", "MBA", "Master of Arts in History", "BSc in Computer Science",
+               "PhD in Chemistry"],
+    "education": ["Bachelor of Science in Biology", "MBA", "Master of Arts in History", "BSc in Computer Science"],
+    "qualification": ["Bachelor of Science in Biology", "MBA", "Certified Public Accountant", "PMP certification"],
+    "ssid": ["HomeWiFi", "Office-5G", "Guest-Network", "Kitchen_2.4G"],
 }
-_ALIASES = {"units": "units", "allergies": "allergy", "medications": "medication", "medicines": "medicine", "drugs": "drug",
+# Words whose members depend on what they belong to: the first context whose words the name,
+# the description or the tool mention decides ("class" of travel is "economy", of a character
+# "mage"); a rating scale the description names is that scale's ("ESRB rating" -> "T").
+CONTEXTUAL: dict[str, list[tuple[frozenset[str], list[str]]]] = {
+    "class": [(frozenset({"travel", "flight", "cabin", "seat", "ticket", "fare", "train", "airline", "booking"}),
+               ["economy", "premium economy", "business", "first"]),
+              (frozenset({"character", "player", "hero", "rpg", "game"}), ["warrior", "mage", "rogue", "healer"]),
+              (frozenset({"vehicle", "car", "rental"}), ["compact", "midsize", "SUV", "luxury"])],
+    "team": [(frozenset({"football", "soccer", "premier", "liga"}), ["Liverpool", "Real Madrid", "Arsenal", "Bayern Munich"]),
+             (frozenset({"basketball", "nba"}), ["Boston Celtics", "Chicago Bulls", "Golden State Warriors"]),
+             (frozenset({"baseball", "mlb"}), ["New York Yankees", "Los Angeles Dodgers", "Chicago Cubs"]),
+             (frozenset({"hockey", "nhl"}), ["Toronto Maple Leafs", "Boston Bruins", "Montreal Canadiens"])],
+    "rating": [(frozenset({"esrb"}), ["E", "E10+", "T", "M"]), (frozenset({"pegi"}), ["3", "7", "12", "16", "18"]),
+               (frozenset({"mpaa", "movie", "film", "mpa"}), ["G", "PG", "PG-13", "R"]),
+               (frozenset({"energy", "efficiency"}), ["A", "B", "C"])],
+}
+
+
+def contextual_value(rng: random.Random, word: str, context: Sequence[str]) -> str | None:
+    """A member of `word` as its context reads it, or None when no context of it is mentioned."""
+    said = set(context) | set(SUBJECT.get())
+    return next((_pick(rng, values) for words, values in CONTEXTUAL.get(word, []) if words & said), None)
+
+
+# Units by the quantity they measure: a speed's unit is "km/h", never "second".
+UNITS: dict[str, list[str]] = {
+    "speed": ["km/h", "m/s", "mph"], "velocity": ["km/h", "m/s", "mph"],
+    "distance": ["km", "miles", "meters"], "length": ["meters", "cm", "feet"], "height": ["cm", "meters", "feet"],
+    "weight": ["kg", "lb", "g"], "mass": ["kg", "lb", "g"], "temperature": ["celsius", "fahrenheit"],
+    "volume": ["liters", "ml", "gallons"], "time": ["seconds", "minutes", "hours"],
+    "duration": ["seconds", "minutes", "hours"], "area": ["square meters", "acres", "hectares"],
+    "energy": ["kWh", "joules", "calories"], "pressure": ["hPa", "psi", "bar"], "power": ["W", "kW"],
+    "data": ["MB", "GB"], "storage": ["MB", "GB"], "frequency": ["Hz", "kHz", "MHz"],
+}
+_ALIASES = {"state": "status", "crimes": "crime", "contracts": "contract", "cells": "cell", "genes": "gene",
+            "proteins": "protein", "molecules": "molecule", "organelles": "organelle", "habitats": "habitat",
+            "ecosystems": "ecosystem",
+            "units": "units", "allergies": "allergy", "medications": "medication", "medicines": "medicine", "drugs": "drug",
             "symptoms": "symptom", "breeds": "breed", "seasons": "season", "materials": "material",
             "instruments": "instrument", "platforms": "platform", "teams": "team", "leagues": "league",
             "sports": "sport", "skills": "skill", "hobbies": "hobby", "conditions": "condition",
@@ -169,7 +224,24 @@ PERSON_WORDS = frozenset({"player", "athlete", "lawyer", "attorney", "actor", "a
                           "plaintiff", "defendant", "claimant", "respondent", "petitioner", "appellant", "witness",
                           "judge", "clerk", "beekeeper", "inspector", "reporter", "filer", "payer", "payee",
                           "officer", "applicant", "beneficiary", "holder", "party", "buyer", "seller", "consignee",
-                          "shipper", "captain", "pilot", "farmer", "operator", "technician", "supervisor"})
+                          "shipper", "captain", "pilot", "farmer", "operator", "technician", "supervisor",
+                          "leader", "maintainer", "maker", "individual", "spouse", "founder", "creator",
+                          "cardholder", "ruler", "monarch", "emperor", "pope", "chef", "designer", "developer",
+                          "engineer", "architect", "photographer", "winner", "opponent", "partner", "colleague",
+                          "parent", "mother", "father", "sibling", "child", "employer_contact", "artist"})
+# Events are named after where they happen ("Lisbon Marathon", "Berlin Festival").
+EVENT_WORDS = frozenset({"festival", "tournament", "competition", "championship", "conference", "marathon", "fair",
+                         "expo", "race", "cup", "summit", "concert", "exhibition", "convention", "workshop"})
+EVENT_PLACES = ["Berlin", "Lisbon", "Boston", "Chicago", "Melbourne", "Toronto", "Edinburgh", "Austin", "Montreal",
+                "Copenhagen", "Vienna", "Seattle"]
+# Things that come numbered ("Mission 3", "Level 12", "Chapter 4").
+NUMBERED_WORDS = frozenset({"mission", "level", "stage", "round", "phase", "step", "chapter", "lesson", "module",
+                            "section", "part", "episode", "quest", "week", "floor", "gate", "lane", "scenario",
+                            "verse", "wave", "sprint", "milestone", "lab"})
+# Things labelled rather than named ("Sample B7", "Rack C2").
+LABELLED_WORDS = frozenset({"sample", "point", "slot", "bin", "shelf", "plot", "lot", "batch", "specimen", "tube",
+                            "well", "rack", "box", "position", "seat", "spot", "unit", "bay", "zone", "sector",
+                            "grid", "cell", "locker", "pallet", "tank", "bed", "stall", "sensor", "device"})
 # Things people set up and name by when or where they run ("Evening routine", "Kitchen scene").
 ROUTINE_WORDS = frozenset({"automation", "routine", "scene", "alarm", "playlist", "schedule", "rule", "timer",
                            "shortcut", "preset", "mix", "reminder", "list", "album", "collection", "folder"})
@@ -187,6 +259,8 @@ PROFILE_WORDS = frozenset({"profile", "account", "card"})
 # ---------------------------------------------------------------- free text
 
 TEXTS: dict[str, list[str]] = {
+    "status": ["completed successfully", "waiting for resources", "in progress, 3 of 5 steps done",
+               "failed after a timeout", "scheduled for tonight", "paused by the operator"],
     "message": ["running late, be there in ten minutes", "can we move our call to tomorrow?",
                 "please review the draft before Friday", "dinner is at seven, bring dessert",
                 "the package arrived, thanks!", "let's meet at the usual place",
@@ -219,6 +293,7 @@ TEXTS: dict[str, list[str]] = {
                  "The museum is closed on public holidays.", "She finished the marathon in under four hours."],
 }
 _TEXT_ROLES: list[tuple[frozenset[str], str]] = [
+    (frozenset({"status", "state", "progress"}), "status"),
     (frozenset({"note", "notes", "memo", "remark", "remarks", "comment", "comments", "memory", "fact"}), "note"),
     (frozenset({"reason", "why", "cause"}), "reason"),
     (frozenset({"question", "questions", "prompt", "ask", "query", "inquiry"}), "question"),
@@ -323,12 +398,27 @@ INSTITUTION_WORDS = frozenset({"pharmacy", "clinic", "hospital", "museum", "gall
 
 
 def _institution(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
-    """ "Keller Pharmacy" for an institution; any other thing gets a label ("Sample B7")."""
+    """ "Keller Pharmacy" for an institution or any other named thing ("Hartman Building"); a
+    label for things that are labelled ("Sample B7")."""
     if not thing:
         return surname()
-    if thing in INSTITUTION_WORDS:
-        return f"{surname()} {thing.title()}"
-    return f"{thing.title()} {_pick(rng, 'ABCDEFGH')}{rng.randint(1, 9)}"
+    if thing in LABELLED_WORDS:
+        return f"{thing.title()} {_pick(rng, 'ABCDEFGH')}{rng.randint(1, 9)}"
+    return f"{surname()} {thing.title()}"
+
+
+def _event(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
+    return f"{_pick(rng, EVENT_PLACES)} {thing.title()}"
+
+
+def _numbered(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
+    return f"{thing.title()} {rng.randint(1, 12)}"
+
+
+def unit_value(rng: random.Random, words: Sequence[str]) -> str | None:
+    """A unit of the quantity `words` name (the parameter's name, then its description)."""
+    quantity = next((w for w in words if w in UNITS), None)
+    return _pick(rng, UNITS[quantity]) if quantity else None
 
 
 # Things of a software system, named as their operators name them: lower-case slugs
@@ -336,7 +426,7 @@ def _institution(rng: random.Random, thing: str, surname: Callable[[], str]) -> 
 SYSTEM_WORDS = frozenset({"deployment", "pod", "service", "container", "node", "job", "cronjob", "workload",
                           "replicaset", "statefulset", "daemonset", "ingress", "configmap", "secret", "referent",
                           "resource", "host", "vm", "queue", "workflow", "db", "function", "lambda",
-                          "microservice", "namespace", "volume", "stack"})  # (a project or a cluster: CODENAMES)
+                          "microservice", "namespace", "volume", "stack", "component"})  # (a project or a cluster: CODENAMES)
 SYSTEM_STEMS = ["checkout", "billing", "payments", "search", "inventory", "orders", "auth", "catalog", "reports",
                 "notifications", "analytics", "gateway", "ledger", "shipping", "profile", "media"]
 SYSTEM_ROLES = ["api", "web", "worker", "service", "frontend", "backend", "scheduler", "cache", "sync", "db"]
@@ -349,6 +439,8 @@ def _system(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
 
 _NAMERS: list[tuple[frozenset[str], Namer]] = [
     (SYSTEM_WORDS, _system),
+    (EVENT_WORDS, _event),
+    (NUMBERED_WORDS, _numbered),
     (PET_WORDS, _pet),
     (ROUTINE_WORDS, _routine),
     (CODENAME_WORDS, _codename),
@@ -374,8 +466,9 @@ def knows(thing: str) -> bool:
 def name_of_thing(rng: random.Random, thing: str, person: Callable[[], str],
                   surname: Callable[[], str]) -> str | None:
     """A name for a `thing` that is named rather than chosen (`model` -> "Orion", `playlist` ->
-    "Workout playlist", `player` -> a person), None for anything else."""
-    return _named(rng, thing, person, surname)
+    "Workout playlist", `player` -> a person, `library` -> "Keller Library"), None for anything else."""
+    named = _named(rng, thing, person, surname)
+    return named or (_institution(rng, thing, surname) if thing in INSTITUTION_WORDS else None)
 
 
 def name_value(rng: random.Random, thing_words: Sequence[str], person: Callable[[], str],

@@ -50,6 +50,35 @@ def _resolved_dir(path: str) -> Path:
     return Path(path).resolve()
 
 
+def open_inside(path: Path, flags: int, mode: int = 0o644) -> int:
+    """A descriptor for a file the run creates, appends to or rewrites in place, opened without
+    following a symlink at its name (O_NOFOLLOW) and with its directory resolved inside the run's
+    roots (check_inside): a symlink planted in --out or the cache (a `.state/lock` pointing at
+    someone's file) is refused with one line instead of truncating or growing its target."""
+    check_inside(path)
+    if path.is_symlink():  # also caught by O_NOFOLLOW; this names it before the kernel's ELOOP
+        raise OutputError("refusing to write through a symlink; remove it or choose another --out",
+                          file=str(path))
+    try:
+        return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OutputError("refusing to write through a symlink; remove it or choose another --out",
+                              file=str(path)) from None
+        raise
+
+
+def make_dir_inside(path: Path) -> None:
+    """mkdir -p of a directory the run writes into, refused when it resolves outside the roots
+    (a symlinked `.state/` or `.cache/` pointing elsewhere)."""
+    check_inside(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise os_error(exc, path) from None
+    check_inside(path / "x")  # the directory as it now resolves
+
+
 def os_error(exc: OSError, path: Path) -> OutputError:
     """One line for a write that the file system refused."""
     what = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded",

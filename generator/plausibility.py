@@ -19,8 +19,11 @@ their arguments) and counts, per check, the values it applies to and the ones th
 It is written apart from the code that draws values (generator.values, semantic, allowed,
 constraints) on purpose: it imports none of them, has its own readers of names and
 descriptions and its own tables, so a drawer that goes wrong is caught rather than agreed with.
-`trajgen stats` prints the table (`plausibility_lines`) for every part of a run that carries
-tool schemas beside its calls (SDG rows, BFCL files, judge rows); the dataset card shows it.
+`trajgen stats` prints the table (`plausibility_lines`) for every part of a run, the dataset
+card shows it. Calls are read from rows that carry their tools (SDG, judge VALID_CALL rows) and
+from the native files whose schemas sit elsewhere in the run: TRAIL answers with trail/apis/,
+TRAJECT-Bench steps with traject/tools/ (the strings upstream writes read back by type), BFCL
+entries' ground truth (possible_answer/, gold/) with the function docs inside each entry.
 """
 
 from __future__ import annotations
@@ -443,18 +446,183 @@ def _row_calls(row: dict[str, Any]) -> Iterator[Call]:
 
 
 def file_calls(path: Path) -> Iterator[Call]:
+    """The calls of every file under `path`: rows that carry their tools (SDG, judge), and the
+    native files whose schemas sit elsewhere in the run (TRAIL, TRAJECT-Bench, BFCL)."""
+    yield from _carried_calls(path)
+    for reader in NATIVE_READERS:
+        yield from reader(path)
+
+
+def _carried_calls(path: Path) -> Iterator[Call]:
     """The calls of every JSON / JSON-lines file under `path` whose rows carry their tools."""
     files = sorted(path.rglob("*.jsonl")) + sorted(path.rglob("*.json")) if path.is_dir() else [path]
     for f in files:
         if any(part.startswith(".") for part in f.relative_to(path).parts[:-1]) if path.is_dir() else False:
             continue  # a run's .state/ holds the same rows again
-        try:
-            text = f.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        for row in _rows(text):
+        for row in _file_rows(f):
             if isinstance(row, dict):
                 yield from _row_calls(row)
+
+
+# ---------------------------------------------------------------- native files (schemas elsewhere in the run)
+
+
+def _found(path: Path, pattern: str) -> list[Path]:
+    """Files named like `pattern` under `path` (or `path` itself), outside hidden folders."""
+    if path.is_file():
+        return [path] if path.match(pattern) else []
+    return [f for f in sorted(path.rglob(pattern)) if not any(p.startswith(".") for p in f.relative_to(path).parts)]
+
+
+def _load(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def _tool_files(folder: Path) -> dict[str, Props]:
+    """Tool name -> properties of every OpenAI-style tool list under `folder`."""
+    out: dict[str, Props] = {}
+    for f in sorted(folder.rglob("*.json")) if folder.is_dir() else []:
+        data = _load(f)
+        for tool in data if isinstance(data, list) else []:
+            if isinstance(tool, dict) and (found := _props(tool)):
+                out[found[0]] = _json_types(found[1])
+    return out
+
+
+def _near(start: Path, name: str) -> Path | None:
+    """The folder `name` beside `start` or beside one of its parents (a product's own schemas)."""
+    for folder in (start, *start.parents):
+        if (folder / name).is_dir():
+            return folder / name
+    return None
+
+
+def _trail_calls(path: Path) -> Iterator[Call]:
+    """TRAIL targets: each `answer` with its tool from the run's trail/apis/ (`<toolname>_<apiname>`)."""
+    for f in _found(path, "all_generated_queries_*.json"):
+        apis = _near(f.parent, "apis")
+        schemas = _tool_files(apis) if apis else {}
+        data = _load(f)
+        for rec in data if isinstance(data, list) else []:
+            answer = rec.get("answer") if isinstance(rec, dict) else None
+            if not isinstance(answer, dict):
+                continue
+            props = schemas.get(f"{answer.get('toolname')}_{answer.get('apiname')}")
+            if props is not None and isinstance(answer.get("parameters"), dict):
+                yield props, answer["parameters"]
+
+
+def _traject_calls(path: Path) -> Iterator[Call]:
+    """TRAJECT-Bench steps (parallel simple_ver, sequential traj_query; hard_ver repeats the simple
+    calls) with their tool from traject/tools/, the values read back from the strings upstream writes."""
+    for f in [*_found(path, "simple_ver.json"), *_found(path, "traj_query.json")]:
+        tools = _near(f.parent, "tools")
+        schemas = _tool_files(tools) if tools else {}
+        data = _load(f)
+        for rec in data if isinstance(data, list) else []:
+            steps = (rec.get("tool list") or rec.get("trajectory") or []) if isinstance(rec, dict) else []
+            for step in steps if isinstance(steps, list) else []:
+                props = schemas.get(str(step.get("tool name"))) if isinstance(step, dict) else None
+                if props is None:
+                    continue
+                params = [*(step.get("required parameters") or []), *(step.get("optional parameters") or [])]
+                yield props, {p["name"]: _unwire(p.get("value"), props.get(p["name"]) or {})
+                              for p in params if isinstance(p, dict) and "name" in p}
+
+
+def _bfcl_calls(path: Path) -> Iterator[Call]:
+    """BFCL entries with their ground truth (possible_answer/ or gold/ beside them): the first
+    acceptable value of each parameter, with the function docs inside the entry."""
+    for f in _found(path, "BFCL_v4_*.json"):
+        if f.parent.name in ("possible_answer", "gold"):
+            continue
+        answers = {r.get("id"): r for folder in ("possible_answer", "gold")
+                   for r in _rows(_text(f.parent / folder / f.name)) if isinstance(r, dict)}
+        for entry in _rows(_text(f)):
+            truth = answers.get(entry.get("id")) if isinstance(entry, dict) else None
+            if truth is None:
+                continue
+            docs = {n: _json_types(props) for d in entry.get("function") or [] if (found := _props(d))
+                    for n, props in [found]}
+            for call in truth.get("ground_truth") or []:
+                for fn, args in call.items() if isinstance(call, dict) else []:
+                    if fn in docs and isinstance(args, dict):
+                        yield docs[fn], {k: v[0] for k, v in args.items()
+                                         if isinstance(v, list) and v and v[0] not in ("", None)}
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+NATIVE_READERS: list[Callable[[Path], Iterator[Call]]] = [_trail_calls, _traject_calls, _bfcl_calls]
+
+_BFCL_TYPES = {"dict": "object", "float": "number", "tuple": "array", "any": "string", "int": "integer",
+               "bool": "boolean", "str": "string", "list": "array"}
+
+
+def _json_types(props: Props) -> Props:
+    """BFCL's Python type names ("dict", "float", "tuple") as JSON Schema's, nested schemas too."""
+    return {k: _json_schema(v) for k, v in props.items() if isinstance(v, dict)}
+
+
+def _json_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    out = dict(schema)
+    if isinstance(out.get("type"), str):
+        out["type"] = _BFCL_TYPES.get(out["type"], out["type"])
+    if isinstance(out.get("properties"), dict):
+        out["properties"] = _json_types(out["properties"])
+    if isinstance(out.get("items"), dict):
+        out["items"] = _json_schema(out["items"])
+    return out
+
+
+def _unwire(value: Any, schema: dict[str, Any]) -> Any:
+    """A TRAJECT-Bench string value as the JSON value it stands for under its schema ("2" is 2
+    for an integer, "a, b" a list, "true" a boolean); a string that reads as neither stays one."""
+    kind = schema.get("type")
+    if not isinstance(value, str) or kind in (None, "string"):
+        return value
+    try:
+        if kind == "integer" and re.fullmatch(r"-?\d+", value.strip()):
+            return int(value)
+        if kind == "number" and re.fullmatch(r"-?\d+(?:\.\d+)?", value.strip()):
+            return float(value)
+        if kind == "boolean" and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        if kind in ("array", "object") and value.strip()[:1] in "[{":
+            return json.loads(value)
+    except ValueError:
+        return value
+    if kind == "array":
+        items = schema.get("items")
+        item_schema: dict[str, Any] = items if isinstance(items, dict) else {}
+        return [_unwire(v.strip(), item_schema) for v in value.split(",")] if value.strip() else []
+    return value
+
+
+def _file_rows(f: Path) -> Iterator[Any]:
+    """The rows of one file; JSON-lines files are streamed line by line (a million-row
+    train.jsonl is never held whole)."""
+    try:
+        if f.suffix == ".jsonl":
+            with f.open(encoding="utf-8") as fh:
+                for line in fh:
+                    try:
+                        yield json.loads(line)
+                    except ValueError:
+                        continue
+            return
+        text = f.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    yield from _rows(text)
 
 
 def _rows(text: str) -> Iterator[Any]:

@@ -1,10 +1,15 @@
 """Run the pending work items: a fixed pool of workers pulls items in plan order, each finished
 item is appended to the state file the moment it completes.
 
-A bounded pool (not one task per item) keeps memory flat in the number of items. An item whose
-endpoint kept failing is left unfinished (no verdict: a rerun retries it); an error that ends
-the whole run (budget spent, circuit breaker open, endpoint refused at pre-flight) stops every
-worker at once and is re-raised with a line saying the finished items are kept.
+A bounded pool (not one task per item) keeps memory flat in the number of items. With an LLM
+the pool holds OVERLAP items per request allowed in flight: an item waiting out a retry's backoff
+holds no request slot, and another item uses it meanwhile (the client's limiter still bounds the
+requests in flight). An item whose endpoint kept failing or refused it is left unfinished (no
+verdict: a rerun retries it); an error that ends the whole run (circuit breaker open, endpoint
+refused at pre-flight or request after request) stops every worker at once and is re-raised with a
+line saying the finished items are kept. A spent budget stops the run too, but lets the requests
+already in flight come back first: the provider bills them, so their replies are cached and
+counted (a rerun pays for none of them again, and the dataset's spending is what was billed).
 """
 
 from __future__ import annotations
@@ -13,11 +18,13 @@ import asyncio
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from .errors import LLMError, RunStopped
+from .errors import BudgetExceeded, LLMError, RunStopped
 from .products.base import AnyProduct, RunContext, WorkItem
 from .progress import Progress
 from .records import ItemResult, Rejection
 from .state import CURRENT_PRODUCT, StateStore
+
+OVERLAP = 4  # items per request slot when the items talk to an LLM
 
 
 def llm_rejection(item: WorkItem[Any], exc: LLMError) -> ItemResult:
@@ -32,6 +39,7 @@ class ItemRunner:
                  progress: Progress) -> None:
         self.ctx, self.products, self.store, self.done, self.progress = ctx, products, store, done, progress
         self.unfinished: list[str] = []
+        self.stopping: BudgetExceeded | None = None  # set: take no new item, let the rest finish
 
     async def one(self, item: WorkItem[Any]) -> None:
         CURRENT_PRODUCT.set(item.product)  # LLM spending is attributed to this item's format
@@ -54,13 +62,21 @@ class ItemRunner:
 
     async def worker(self, items: Iterator[WorkItem[Any]]) -> None:
         for item in items:  # one shared iterator: each item goes to exactly one worker
-            await self.one(item)
+            if self.stopping is not None:
+                return
+            try:
+                await self.one(item)
+            except BudgetExceeded as exc:  # this item's next request would pass the budget
+                self.stopping = self.stopping or exc
+                return
 
     async def run(self, pending: Iterable[WorkItem[Any]], workers: int) -> None:
         items = iter(pending)
         tasks = [asyncio.ensure_future(self.worker(items)) for _ in range(max(1, workers))]
         try:
-            await asyncio.gather(*tasks)
+            await asyncio.gather(*tasks)  # a budget stop returns once the requests in flight are back
+            if self.stopping is not None:
+                raise self.stopping
         except RunStopped as exc:
             raise type(exc)(exc.message if "finished items are saved" in exc.message else
                             f"{exc.message}; finished items are saved: rerun the same command "
@@ -71,8 +87,8 @@ class ItemRunner:
             await asyncio.gather(*tasks, return_exceptions=True)
         if self.unfinished:
             raise LLMError(f"{len(self.unfinished)} item(s) unfinished because the endpoint kept failing "
-                           f"(last: {self.unfinished[-1]}); finished items are saved: rerun the same "
-                           "command to resume", retryable=True)
+                           f"or refused them (last: {self.unfinished[-1]}); finished items are saved: "
+                           "rerun the same command to resume", retryable=True)
 
 
 def item_weight(item: WorkItem[Any], ctx: RunContext) -> int:
@@ -95,7 +111,8 @@ async def run_items(ctx: RunContext, products: dict[str, AnyProduct], plans: Map
     progress.start(total=total, done=finished,
                    weight=sum(item_weight(it, ctx) for items in plans.values() for it in items
                               if it.item_id not in done))
+    workers = concurrency * (OVERLAP if ctx.llm is not None else 1)
     try:
-        await ItemRunner(ctx, products, store, done, progress).run(pending, concurrency)
+        await ItemRunner(ctx, products, store, done, progress).run(pending, workers)
     finally:
         progress.stop()

@@ -88,7 +88,7 @@ def endpoint_id(url: str) -> str:
 
 def scrub(text: str, secrets: list[str]) -> str:
     """`text` with every known secret value replaced (for messages built from server replies)."""
-    for s in secrets:
+    for s in sorted(secrets, key=len, reverse=True):  # "user:pw" before "pw"
         if s and len(s) >= 4:
             text = text.replace(s, REDACTED)
     return text

@@ -30,7 +30,7 @@ from typing import Any
 
 from faker import Faker
 
-from . import codes, freetext
+from . import allowed, codes, freetext
 
 DEFAULT_LOCALE = "en_US"
 LOCALE: ContextVar[str] = ContextVar("trajgen_locale", default=DEFAULT_LOCALE)
@@ -121,6 +121,18 @@ def tokens(text: str) -> list[str]:
     return [t.lower() for t in _SPLIT.split(str(text)) if t]
 
 
+_NUMBERED = re.compile(r"^([a-z]{4,})\d+$")  # "player1", "place2" (not "ipv4", "sha256")
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a parameter's name without its numbering ("player1" -> ["player"],
+    "file_name1" -> ["file", "name"])."""
+    words = [m.group(1) if (m := _NUMBERED.match(w)) else w for w in tokens(name)]
+    if len(words) > 1 and words[-1] in ("a", "b", "c", "d"):  # `cityA`, `team_b`: a lettered pair
+        words = words[:-1]
+    return [w for w in words if not w.isdigit()] or words
+
+
 def singular(word: str) -> str:
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
@@ -159,6 +171,7 @@ RULES: list[Rule] = [
     _rule("ipv4", S, "ip ipv4", suffixes="ip_address ipaddress", formats="ipv4"),
     _rule("ipv6", S, "ipv6", formats="ipv6"),
     _rule("hostname", S, "hostname host fqdn", formats="hostname idn-hostname"),
+    _rule("domain", S, "domain domains", suffixes="domain_name"),
     _rule("mac", S, "mac", suffixes="mac_address macaddress"),
     _rule("duration_iso", S, formats="duration"),
     _rule("clock", S, "time times date dates datetime when deadline"),
@@ -176,14 +189,15 @@ RULES: list[Rule] = [
           described=("percent", "percentage", "%")),
     _rule("rating", N, "rating stars star score"),
     _rule("temperature", N, "temperature temp celsius fahrenheit degrees"),
+    _rule("memory_size", N, "memory ram storage disk vram"),
     _rule("money", N, "price prices cost amount budget fee fare salary balance total payment deposit income "
                       "spend rent revenue charge", described=("price", "amount of money", "in usd", "dollars",
                                                               "currency amount")),
     _rule("tip", N, "tip"),
-    _rule("limit", "integer", "limit top max_results page_size per_page k n topk results",
+    _rule("limit", N, "limit top max_results page_size per_page k n topk results",
           suffixes="max_results page_size per_page top_k num_results"),
-    _rule("page", "integer", "page"),
-    _rule("offset", "integer", "offset skip"),
+    _rule("page", N, "page"),
+    _rule("offset", N, "offset skip"),
     _rule("duration_seconds", N, "seconds secs timeout ttl second", suffixes="_sec _s"),
     _rule("duration_minutes", N, "minutes mins minute duration"),
     _rule("duration_hours", N, "hours hour"),
@@ -193,6 +207,7 @@ RULES: list[Rule] = [
     _rule("weight", N, "weight kg kilograms lbs pounds"),
     _rule("height", N, "height cm"),
     _rule("port", "integer", "port"),
+    _rule("card_code", N, "cvv cvc cvv2", suffixes="verification_number security_code card_code"),
     _rule("count", N, "count num number quantity qty people persons guests guest adults adult children kids "
                       "passengers passenger tickets ticket seats seat rooms copies servings players party "
                       "size members attendees", suffixes="_count"),
@@ -201,11 +216,20 @@ RULES: list[Rule] = [
     _rule("username", S, "username login handle screen_name nickname", suffixes="user_name"),
     _rule("password", S, "password passwd passphrase", formats="password"),
     _rule("pin", S, "pin"),
-    _rule("token", S, "token secret apikey api_key", suffixes="api_key access_token"),
+    _rule("token", S, "token secret apikey api_key cursor hash nonce checksum etag credential credentials",
+          suffixes="api_key access_token"),
+    _rule("command", S, "command cmd"),
+    _rule("callback", S, "callback jsonp"),
+    _rule("expression", S, "equation expression formula polynomial func"),
+    _rule("variable", S, "variable var"),
+    _rule("entry_key", S, "", suffixes="memory_key entry_key"),
+    _rule("dataset", S, "dataset datasets df dataframe data"),
+    _rule("county", S, "county counties"),
     _rule("phone", S, "phone mobile tel telephone fax msisdn cell"),
-    _rule("first_name", S, "firstname given", suffixes="first_name given_name"),
+    _rule("first_name", S, "firstname given middlename", suffixes="first_name given_name middle_name"),
     _rule("last_name", S, "lastname surname", suffixes="last_name family_name"),
     _rule("person", S, "person contact recipient recipients attendee attendees guest guests passenger "
+                       "leader maintainer maker individual spouse founder creator cardholder holder "
                        "passengers author driver patient doctor owner assignee sender customer employee "
                        "member friend user fullname who cc bcc to invitee participant",
           suffixes="full_name"),
@@ -267,7 +291,10 @@ _DESCRIBED: list[tuple[str, str]] = [
     ("product", "product"), ("person", "person"), ("person", "name of the user"),
     ("company", "company"), ("topic", "topic"), ("text", "message"), ("language", "language"),
     ("currency", "currency"), ("state", "state code"), ("file", "file"), ("file", "directory"),
-    ("text", "memory"), ("text", "note"),
+    ("text", "memory"), ("text", "note"), ("postcode", "zipcode"), ("postcode", "zip code"),
+    ("postcode", "postal code"), ("place", "starting point"), ("place", "start point"), ("place", "end point"),
+    ("place", "ending point"), ("place", "place"), ("expression", "differentiated"),
+    ("expression", "integrated"), ("expression", "equation"), ("expression", "polynomial"),
 ]
 
 
@@ -282,7 +309,7 @@ _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category"
 WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info",
                         "state"})  # a `flag_state` is a country
 # Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
-_REFINABLE = frozenset({"ticker", "code", "title", "place"})
+_REFINABLE = frozenset({"ticker", "code", "title", "place", "city", "person", "room"})
 
 
 def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
@@ -300,9 +327,11 @@ def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
 
 
 def _by_description(description: str, json_type: str) -> str | None:
+    """The kind the description names first ("The zipcode of the second city" is a zipcode)."""
     text = f" {' '.join(singular(t) for t in tokens(description))} "
-    return next((kind for kind, phrase in _DESCRIBED if f" {phrase} " in text and json_type in _BY_KIND[kind].types),
-                None)
+    found = [(text.find(f" {phrase} "), kind) for kind, phrase in _DESCRIBED
+             if f" {phrase} " in text and json_type in _BY_KIND[kind].types]
+    return min(found)[1] if found else None
 
 
 def _name_match(rule: Rule, name: str, words: list[str]) -> bool:
@@ -352,12 +381,18 @@ def _counts(words: list[str], description: str) -> bool:
 
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
-    words = said_order([w for w in tokens(name) if not w.isdigit()] or tokens(name))  # `file_name1`
-    if name.lower() in ("key", "keys") and json_type == "string":
-        return "id"  # a stored entry's key, whatever the description says the store holds
+    words = said_order(name_words(name))  # `file_name1`, `player1`
+    if name.lower() in ("key", "keys") and json_type == "string":  # an API's key, else a stored entry's
+        return "token" if re.search(r"\b(?:api|secret|auth\w*|access|credential)\b", description, re.IGNORECASE) \
+            else "entry_key"
     kind = _infer_words(name, words, json_type, fmt, description)
+    if kind == "money" and _PHYSICAL.search(description):
+        return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
+    if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
+        return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
     search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
-    return "search_term" if search and kind == "text" else kind  # "keyword to search in messages"
+    broad = ("text", "variant", "generic", "category", "topic")  # "Search keywords (e.g., exercise type)"
+    return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
 
 
 def _infer_words(name: str, words: list[str], json_type: str, fmt: str, description: str) -> str:
@@ -376,21 +411,39 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
             return "count"
         if json_type == "string" and words and words[-1] in ("number", "no", "nr", "ref", "reference"):
             return "id"  # `lot_number`, `booking_ref`: a record's identifier (a phone's is caught above)
+        if json_type == "string" and _us_state(words, description):
+            return "state"
         if json_type == "string" and words and freetext.is_category(words[-1]):
             return "generic"  # `amenities`, `units`: the category's members, whatever the description adds
     if json_type in ("integer", "number") and re.search(r"\b(?:in|number of|how many) years\b", description, re.IGNORECASE):
         return "duration_years"
     described = [singular(t) for t in tokens(description)]
-    text = f" {' '.join(described)} "
-    for kind, phrase in _DESCRIBED:
-        if f" {phrase} " in text and json_type in _BY_KIND[kind].types:
-            return kind
+    first = _by_description(description, json_type)
+    if first:
+        return first
     said = {w for w in described if len(w) >= 4 and w not in GENERIC}
     hit = next((r.kind for r in candidates if r.words & said and r.kind not in _VAGUE_IN_TEXT), None)
     hit = hit or next((r.kind for r in candidates for d in r.described
                        if f" {d} " in f" {description.lower()} "), None)
     return hit or ("search_term" if set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
                    else "generic")
+
+
+_PHYSICAL = re.compile(r"\b(?:gallons?|liters?|litres?|ml|kg|kilograms?|grams?|lbs?|pounds|ounces|cups|"
+                       r"tablespoons?|meters?|km|miles|units? of (?:fuel|water|gas))\b", re.IGNORECASE)
+_ID_LEAD = re.compile(r"^\W*(?:[\w-]+[,:]?\s+){0,3}(?:id|ids|identifier)\b|\bused to identify\b|\bgiven id\b",
+                      re.IGNORECASE)
+_NAMED_KINDS = frozenset({"room", "place", "category", "generic", "title", "variant", "topic", "company", "person",
+                          "first_name"})
+_STATE_OWNERS = frozenset({"us", "home", "billing", "shipping", "mailing", "issuing", "residence", "birth"})
+
+
+def _us_state(words: list[str], description: str) -> bool:
+    """A `state` that is a place ("The state where the purchase is made"), not a status ("the
+    state of the ticket"); listed states are taken from the description before this is asked."""
+    if not words or words[-1] != "state" or not (len(words) == 1 or words[0] in _STATE_OWNERS):
+        return False
+    return not re.search(r"\bstate\s+of\s+(?:the|a|an|this|its)\b|\bstatus\b", description, re.IGNORECASE)
 
 
 def infer(name: str, schema: dict[str, Any]) -> str:
@@ -434,7 +487,42 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         return Typical(60, 82)
     if kind == "count" and set(tokens(name)) & {"children", "kids", "child"}:
         return Typical(0, 3)
+    if kind == "card_code":
+        return Typical(100, 999, 0)  # a card's three-digit verification number
+    if kind == "memory_size":
+        return Typical(2, 64, 0)  # gigabytes of memory or disk an instance or a device has
+    desc = str(schema.get("description", ""))
+    if kind == "weight" and re.search(r"\b(?:person|patient|body|user|adult|individual)\b", desc, re.IGNORECASE):
+        pounds = re.search(r"\blbs?\b|\bpounds?\b", desc, re.IGNORECASE)
+        return Typical(110, 240, 1) if pounds else Typical(50, 110, 1)  # an adult, in the unit the text gives
+    if kind == "percent" and (set(tokens(name)) | set(tokens(str(schema.get("description", "")))[:8])) & _RATES:
+        return Typical(1, 15, 1)  # an interest, tax or growth rate, a change threshold: a few percent
+    if kind == "generic" and counts_things(name):
+        return Typical(1, 20, 0)  # `dice`, `sides`, `rolls`: discrete things are whole
     return TYPICAL.get(kind, TYPICAL["generic"])
+
+
+_RATES = frozenset({"rate", "interest", "change", "threshold", "growth", "return", "tax", "inflation", "apr", "apy",
+                    "yield", "fee", "commission"})
+# Kinds whose values are whole numbers whatever the schema's type says (a `number` of pages is 3).
+WHOLE_KINDS = frozenset({"count", "limit", "page", "offset", "id_number", "year", "month_number", "hour", "age",
+                         "port", "duration_days", "duration_years", "unix_time"})
+
+
+@lru_cache(maxsize=4096)
+def counts_things(name: str) -> bool:
+    """Whether a name's head is a plural noun of discrete things (`dice`, `sides`, `rolls`)."""
+    words = name_words(name)
+    if not words or len(words[-1]) < 3:
+        return False
+    return _inflect().singular_noun(words[-1]) not in (False, words[-1])
+
+
+@lru_cache(maxsize=1)
+def _inflect() -> Any:
+    import inflect
+
+    return inflect.engine()
 
 
 def _millis(name: str, schema: dict[str, Any]) -> bool:
@@ -472,15 +560,54 @@ def _city(rng: random.Random, name: str) -> str:
     return rng.choice(CITIES)[0]
 
 
+US_STATES = {"Chicago": "IL", "Denver": "CO", "Seattle": "WA", "Austin": "TX", "Boston": "MA", "Portland": "OR",
+             "San Diego": "CA", "Atlanta": "GA", "Miami": "FL", "Phoenix": "AZ"}
+
+
+def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    """A place written the way the description asks ("in the format of street, city, state")."""
+    desc = str(schema.get("description") or "")
+    if re.search(r"street,\s*city", desc, re.IGNORECASE):
+        city = rng.choice(sorted(US_STATES))
+        return f"{_street(rng, name)}, {city}, {US_STATES[city]}"
+    if re.search(r"\bstreet address\b", desc, re.IGNORECASE):
+        return _street(rng, name)  # "Where the swarm was seen (street address or landmark)"
+    return str(STRING_MAKERS["address" if name_words(name)[-1:] == ["address"] else "place"](rng, name))
+
+
+def _city_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    """A city written the way the description asks: "City, State" is "Denver, CO", "City,
+    Country" is "Lisbon, Portugal"."""
+    desc = str(schema.get("description") or "")
+    if re.search(r"street,\s*city", desc, re.IGNORECASE):
+        return _place_in_format(rng, name, schema)
+    if re.search(r"city(?:,| and)\s*state", desc, re.IGNORECASE):
+        city = rng.choice(sorted(US_STATES))
+        return f"{city}, {US_STATES[city]}"
+    if re.search(r"city,\s*country", desc, re.IGNORECASE):
+        city, code = rng.choice(CITIES)
+        return f"{city}, {codes.country_name(code)}"
+    return _city(rng, name)
+
+
 def _street(rng: random.Random, name: str) -> str:
     """A house number and street ("4821 Weaver Plaza"), without suite or apartment."""
     fake = faker(rng)
     return f"{fake.building_number()} {fake.street_name()}"
 
 
+# Places a person goes to or passes through ("Hudson Station" fits a stop, not a court's location).
+_STOPS = frozenset({"stop", "station", "pickup", "dropoff", "venue", "landmark", "spot", "waypoint", "origin",
+                    "destination", "from", "to", "start", "end", "departure", "arrival", "source", "target", "near"})
+
+
 def _place(rng: random.Random, name: str) -> str:
     fake = faker(rng)
     roll = rng.random()
+    if "address" in name_words(name):
+        return _street(rng, name)
+    if not set(name_words(name)) & _STOPS:  # a `location` of a thing or a forecast: mostly a town
+        return _city(rng, name) if roll < 0.8 else _street(rng, name)
     if roll < 0.45:
         return _street(rng, name)
     if roll < 0.7:
@@ -543,9 +670,9 @@ def _file(rng: random.Random, name: str) -> str:
     words = set(tokens(name))
     folder = rng.choice(FOLDERS)
     if words & {"dir", "directory", "folder"}:
-        return f"/home/user/{folder}" if "path" in words else folder
+        return f"/data/{folder}" if "path" in words else folder
     file = f"{rng.choice(FILE_STEMS)}.{rng.choice(FILE_TYPES)}"
-    return f"/home/user/{folder}/{file}" if "path" in words else file
+    return f"/data/{folder}/{file}" if "path" in words else file
 
 
 def _url(rng: random.Random, name: str) -> str:
@@ -573,6 +700,41 @@ def _code_value(rng: random.Random, name: str) -> str:
     if "isbn" in tokens(name):
         return faker(rng).isbn13(separator="")
     return _code(rng, rng.randint(6, 8))
+
+
+DATA_STEMS = ["sales_2024", "customers", "train", "measurements", "survey_results", "transactions", "prices_daily"]
+ENTRY_KEYS = ["favorite_color", "home_city", "user_birthday", "project_deadline", "dietary_preference",
+              "wifi_password", "parking_spot", "meeting_time", "preferred_language", "gym_schedule"]
+COMMANDS = {"windows": ["dir", "ipconfig /all", "systeminfo", "tasklist", "echo %USERNAME%"],
+            "unix": ["ls -la", "df -h", "git status", "uptime", "cat notes.txt"]}
+EXPRESSIONS = {"equation": ["2x + 3 = 11", "3x - 5 = 10", "x^2 - 4 = 0", "5x + 2 = 3x + 8"],
+               "function": ["3x^2 + 2x - 1", "x^3 - 4x", "sin(x) + x^2", "2x^2 + 5"]}
+
+
+def _entry_key(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    """The key of a stored entry: a short fact name, in the case the description asks for."""
+    key = rng.choice(ENTRY_KEYS)
+    if re.search(r"camel\s*case", str(schema.get("description") or ""), re.IGNORECASE):
+        head, *rest = key.split("_")
+        return head + "".join(w.title() for w in rest)
+    return key
+
+
+def _command(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    desc = str(schema.get("description") or "").lower()
+    return rng.choice(COMMANDS["windows" if "windows" in desc or "cmd" in desc else "unix"])
+
+
+def _expression(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    said = f"{name} {schema.get('description') or ''}".lower()
+    return rng.choice(EXPRESSIONS["equation" if "equation" in said or "solve" in said else "function"])
+
+
+def _variable(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    """ "x" in a function; a measured quantity in a model ("the dependent variable")."""
+    said = f"{name} {schema.get('description') or ''}".lower()
+    modelled = any(w in said for w in ("dependent", "regression", "predict", "model", "feature", "target"))
+    return rng.choice(["price", "sales", "income", "temperature", "yield"] if modelled else ["x", "y", "t"])
 
 
 def _coordinates(rng: random.Random, name: str) -> str:
@@ -618,6 +780,9 @@ STRING_MAKERS: dict[str, Maker] = {
     "locode": lambda rng, name: codes.locode(rng),
     "flight_code": lambda rng, name: f"{_code(rng, 2, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100, 2999)}",
     "clock": lambda rng, name: f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}",
+    "callback": _pick(["handleResponse", "onData", "renderResults", "jsonpCallback"]),
+    "domain": _f("domain_name"), "county": lambda rng, name: f"{faker(rng).last_name()} County",
+    "dataset": lambda rng, name: f"{rng.choice(DATA_STEMS)}.csv",
 }
 
 
@@ -627,6 +792,11 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
     coded = _coded(kind, rng, name, schema)
     if coded is not None:
         return coded
+    words = name_words(name)  # a notation the description names, a member read in its context
+    read = (_notation(rng, schema) if kind in _NOTATED else None) or (freetext.contextual_value(rng, words[-1], words + _content_words(schema))
+                                      if words else None)
+    if read is not None:
+        return read
     template = _TEMPLATE_RE.search(str(schema.get("description") or ""))
     if template and kind in ("id", "code", "generic"):
         return _from_template(rng, template.group(1))
@@ -694,13 +864,15 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     """A value for a parameter no semantic type fits: a member of the category it names
     (`species`, `allergies`), a name for the thing it names (`museum_name`, `name` of a pet),
     a phrase for free text (`reason`, `statement`), else a proper name."""
-    words = tokens(name)
+    words = name_words(name)
     said = words + _content_words(schema)
     if words and words[-1] in _NAMING:
         return _name_of(rng, words[:-1] or _described_thing(schema), schema)
     fake = faker(rng)
     text_like = freetext.text_role(words) or (set(words) <= GENERIC and freetext.text_role(said))
-    return freetext.category_value(rng, words) or (
+    unit = freetext.unit_value(rng, said) if words and words[-1] == "unit" else None
+    unit = unit or (freetext.contextual_value(rng, words[-1], said) if words else None) or _notation(rng, schema)
+    return unit or freetext.category_value(rng, words) or (
         freetext.text_value(rng, said) if text_like else None) or (
         freetext.name_of_thing(rng, words[-1], lambda: f"{fake.first_name()} {fake.last_name()}",
                                fake.last_name) if words else None) or \
@@ -709,7 +881,7 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
 
 # Heads of names that identify a record rather than describe it: `bill_of_lading_number`, `lot_no`.
 _ID_HEADS = frozenset({"number", "no", "num", "nr", "ref", "reference", "code", "identifier", "key", "tag",
-                       "locator", "token", "serial"})
+                       "locator", "token", "serial", "account", "wallet"})
 _TEMPLATE_RE = re.compile(r"\bformat:?\s+[`'\"]?([A-Z][A-Z0-9]*(?:[-/][A-Z0-9]+)+)[`'\"]?")
 
 
@@ -725,9 +897,70 @@ def _neutral(rng: random.Random, words: list[str], schema: dict[str, Any]) -> st
         return encoded_bytes(rng)
     lead = set(_content_words(schema)[:4])
     if words and (words[-1] in _ID_HEADS or lead & (_ID_HEADS | {"id", "identifier"})):
-        initials = "".join(w[0] for w in words if w not in _ID_HEADS and w not in _FILLER).upper()
+        initials = "".join(w[0] for w in words if w not in _ID_HEADS and w not in _FILLER and w not in
+                           ("from", "to", "source", "target", "destination")).upper()
         return f"{initials or 'REF'}-{rng.randint(10000, 99999)}" if len(initials) > 1 else \
-            fake_id(rng, "_".join(words))
+            fake_id(rng, initials or words[-1])  # `from_account` -> "ACC-48213"
+    return _stated(schema) or _unnamed(rng, words, schema)
+
+
+# Kinds a named notation overrides (a `position` "in FEN" is no job title; an id stays an id).
+_NOTATED = frozenset({"generic", "text", "title", "title_work", "search_term", "variant", "job", "place", "category",
+                      "topic", "product", "code"})
+# Notations a description names, with values written in them (a chess position "in FEN").
+NOTATIONS: list[tuple[re.Pattern[str], list[str]]] = [
+    (re.compile(r"\bFEN\b|Forsyth", re.IGNORECASE),
+     ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]),
+    (re.compile(r"\bSMILES\b"), ["CCO", "c1ccccc1", "CC(=O)Oc1ccccc1C(=O)O"]),
+    (re.compile(r"\bcron\b", re.IGNORECASE), ["0 9 * * 1", "*/15 * * * *", "0 0 1 * *"]),
+    (re.compile(r"\bCVSS\s*v?3", re.IGNORECASE), ["AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H", "AV:L/AC:H/PR:L/UI:R/S:U/C:L/I:L/A:N"]),
+    (re.compile(r"\bCVSS\s*v?2", re.IGNORECASE), ["AV:N/AC:L/Au:N/C:P/I:P/A:P", "AV:L/AC:M/Au:S/C:C/I:N/A:N"]),
+    (re.compile(r"\bDNA\b", re.IGNORECASE), ["ATGCGTACGTTAGC", "GATTACAGATTACA", "ATGGCCATTGTAATGGGCCGC"]),
+    (re.compile(r"\bRNA\b", re.IGNORECASE), ["AUGGCCAUUGUAAUGGGCCGC", "GCAUCGAUCGAUGC"]),
+    (re.compile(r"\bprotein sequence|amino acid sequence", re.IGNORECASE), ["MVLSPADKTNVKAAW", "MKTAYIAKQRQISFVKSHFSRQ"]),
+]
+
+
+def _notation(rng: random.Random, schema: dict[str, Any]) -> str | None:
+    desc = str(schema.get("description") or "")
+    return next((rng.choice(values) for rx, values in NOTATIONS if rx.search(desc)), None)
+
+
+def _stated(schema: dict[str, Any]) -> str | None:
+    """The default or first example a description states: for a parameter nothing else here
+    knows, what the catalog says is the only value known to fit."""
+    said = allowed.read(str(schema.get("description") or ""))
+    if isinstance(said.default, str) and not allowed.placeholder(said.default) and said.default != "default":
+        return said.default
+    return next((e for e in said.examples if not allowed.placeholder(e)), None)
+
+
+# Parameters that pick a configuration: "default" is a value people do send for them.
+SETTING_WORDS = frozenset({"config", "configuration", "tokenizer", "scaler", "profile", "preset", "template",
+                           "theme", "layout", "namespace", "strategy", "scheme", "setting", "settings", "policy",
+                           "mode", "style", "option", "options", "variant", "view", "workspace",
+                           "environment", "locale", "engine", "backend", "pipeline", "queue", "channel"})
+
+
+_WORDING = re.compile(r"\b(?:phrase|words?|terms?|text|string|details|description|statement|actions|"
+                      r"objectives|outcomes|steps|summary|explanation|comment)\b", re.IGNORECASE)
+_FILTERING = re.compile(r"filter|search|match|compar|contain|look ?up|appear", re.IGNORECASE)
+
+
+def _unnamed(rng: random.Random, words: list[str], schema: dict[str, Any]) -> str:
+    """The last resort for a meaning nothing here knows: "default" for a setting; wording (a
+    value named only by generic words, or described as a phrase, details, terms): a search
+    phrase where it filters or matches, else a note; a thing the description calls by its name:
+    a name as people name such things ("Hartman Building"); else "default"."""
+    desc = str(schema.get("description") or "")
+    noun = words[-1] if words else ""
+    if noun in SETTING_WORDS:
+        return "default"
+    if not words or set(words) <= GENERIC or _WORDING.search(desc) or noun in ("terms", "pattern", "greeting"):
+        return _search_term(rng, "") if _FILTERING.search(desc) else freetext.text_value(rng, ["note"])
+    if "name" in tokens(desc):
+        return freetext.name_value(rng, [noun], lambda: faker(rng).name(), faker(rng).last_name) or "default"
     return "default"
 
 
@@ -797,7 +1030,10 @@ def _titled(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
 
 
 def _search(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
-    return _search_term(rng, name)
+    """What a person searches with this tool: a member of what the tool's name or the
+    description names ("search_exercise_plan" -> "yoga"), else a common search phrase."""
+    return freetext.category_value(rng, list(reversed(_lead_words(schema)[:6]))) or \
+        freetext.category_value(rng, list(freetext.SUBJECT.get())[:4]) or _search_term(rng, name)
 
 
 def _variant(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
@@ -805,13 +1041,15 @@ def _variant(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     (`forage_types`, "Main forage plants" -> a plant), else a neutral kind word."""
     words = tokens(name)
     return freetext.category_value(rng, [w for w in words if w not in ("type", "types", "kind", "kinds")]) or \
-        freetext.category_value(rng, list(reversed(_lead_words(schema)[:4]))) or \
+        freetext.category_value(rng, list(reversed(_lead_words(schema)[:4]))) or _stated(schema) or \
         rng.choice(["standard", "basic", "premium"] if "tier" in words or "plan" in words else
                    ["standard", "default"])
 
 
 _FREE_TEXT: dict[str, Callable[[random.Random, str, dict[str, Any]], str]] = {
     "generic": _generic, "text": _text, "title": _titled, "search_term": _search, "variant": _variant,
+    "entry_key": _entry_key, "command": _command, "expression": _expression, "variable": _variable,
+    "city": _city_in_format, "place": _place_in_format, "address": _place_in_format,
 }
 
 

@@ -21,6 +21,8 @@ from typing import IO, Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from . import lifeline
+from .io import make_dir_inside, open_inside
 from .llm.usage import Spend, count
 from .records import ItemResult
 
@@ -59,17 +61,18 @@ def lines_at(path: Path) -> Iterator[tuple[int, bytes]]:
 def cut_torn_tail(path: Path) -> None:
     """Drop everything after the last newline: the remains of an append a kill interrupted."""
     try:
-        with path.open("rb+") as fh:
-            size = fh.seek(0, os.SEEK_END)
-            if size == 0:
-                return
-            fh.seek(-1, os.SEEK_END)
-            if fh.read(1) == b"\n":
-                return
-            data = path.read_bytes()
-            fh.truncate(data.rfind(b"\n") + 1)
+        fd = open_inside(path, os.O_RDWR)
     except FileNotFoundError:
         return
+    with os.fdopen(fd, "rb+") as fh:
+        size = fh.seek(0, os.SEEK_END)
+        if size == 0:
+            return
+        fh.seek(-1, os.SEEK_END)
+        if fh.read(1) == b"\n":
+            return
+        fh.seek(0)
+        fh.truncate(fh.read().rfind(b"\n") + 1)
 
 
 class Appender:
@@ -81,9 +84,11 @@ class Appender:
 
     def write(self, line: str) -> None:
         if self._fh is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            make_dir_inside(self.path.parent)
             cut_torn_tail(self.path)
-            self._fh = self.path.open("ab", buffering=0)
+            fd = open_inside(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+            self._fh = os.fdopen(fd, "ab", buffering=0)
+        lifeline.check()  # a worker whose driver died writes nothing more
         self._fh.write(line.encode("utf-8") + b"\n")
 
     def close(self) -> None:

@@ -7,6 +7,8 @@ each child file or folder whose format is detected gets its own section.
 from __future__ import annotations
 
 import inspect
+import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +23,76 @@ def run_validate(path: Path, fmt: str | None = None, catalog: str | None = None)
     options = {"catalog": Path(catalog)} if catalog else {}
     parts = [] if fmt else run_parts(path)
     if parts:
-        return combined(path, parts, AUDITS, options)
-    fmt = _format_of(path, fmt, AUDITS)
-    return guarded(AUDITS.get(fmt), path, _options_for(AUDITS, fmt, options, path, strict=True))
+        report = combined(path, parts, AUDITS, options)
+    else:
+        fmt = _format_of(path, fmt, AUDITS)
+        report = guarded(AUDITS.get(fmt), path, _options_for(AUDITS, fmt, options, path, strict=True))
+    report.findings += rows_findings(path)
+    return report
+
+
+MAX_DUPLICATE_FINDINGS = 5  # per file; the rest are counted in one more finding
+
+
+def data_files(path: Path) -> list[Path]:
+    """The JSON and JSON Lines files under `path` (itself when a file), outside dot-folders."""
+    if path.is_file():
+        return [path] if path.suffix in (".json", ".jsonl") else []
+    return sorted(p for p in path.rglob("*") if p.suffix in (".json", ".jsonl") and p.is_file()
+                  and not any(part.startswith(".") for part in p.relative_to(path).parts))
+
+
+def rows_findings(path: Path) -> list[Finding]:
+    """What every format's rows must satisfy, whatever the format: numbers that are JSON
+    (NaN and Infinity are not: `json` writes them, every other reader refuses them), and ids
+    that are unique within their file (a row id is how results, splits and pairs find a row)."""
+    return [f for file in data_files(path) for f in file_findings(file)]
+
+
+def _rows(file: Path, bad: list[str]) -> Iterator[tuple[int, Any]]:
+    """(line, row) of a JSON Lines file, or of a JSON file's array; NaN and Infinity are noted
+    in `bad` as they are read."""
+    def note(text: str) -> float:
+        bad.append(text)
+        return 0.0
+    hook = {"parse_constant": note}
+    with file.open("r", encoding="utf-8", errors="replace") as fh:
+        first = fh.read(1)
+        fh.seek(0)
+        if first == "[":
+            try:
+                yield from enumerate(json.load(fh, **hook), start=1)  # type: ignore[arg-type]
+            except (ValueError, RecursionError):
+                return
+            return
+        for lineno, line in enumerate(fh, start=1):
+            try:
+                yield lineno, json.loads(line, **hook)  # type: ignore[arg-type]
+            except (ValueError, RecursionError):
+                continue
+
+
+def file_findings(file: Path) -> list[Finding]:
+    out: list[Finding] = []
+    seen: dict[str, list[int]] = {}
+    bad: list[str] = []
+    for lineno, row in _rows(file, bad):
+        if bad:
+            out.append(Finding(severity="error", where=f"{file}:{lineno}",
+                               message=f"{bad[0]} is not a JSON number (NaN and Infinity are refused by "
+                                       "strict JSON readers)"))
+            bad.clear()
+        if isinstance(row, dict) and isinstance(row.get("id"), str | int):
+            seen.setdefault(str(row["id"]), []).append(lineno)
+    dups = [(k, lines) for k, lines in seen.items() if len(lines) > 1]
+    for key, lines in dups[:MAX_DUPLICATE_FINDINGS]:
+        out.append(Finding(severity="error", where=f"{file}:{lines[1]}:id",
+                           message=f"id {key!r} appears {len(lines)} times (lines {', '.join(map(str, lines[:4]))}"
+                                   f"{', ...' if len(lines) > 4 else ''})"))
+    if len(dups) > MAX_DUPLICATE_FINDINGS:
+        out.append(Finding(severity="error", where=str(file),
+                           message=f"{len(dups) - MAX_DUPLICATE_FINDINGS:,} more ids appear more than once"))
+    return out
 
 
 def run_stats(path: Path, fmt: str | None = None, compare: Path | None = None) -> AuditReport:

@@ -89,9 +89,12 @@ def _json_type(value: Any) -> str:
 # JSON Schema `format` values and plain-text format names -> strftime formats.
 # RFC 3339 (what `format` means in JSON Schema) needs a zone offset on times and date-times.
 _JSON_FORMATS = {"date": "%Y-%m-%d", "time": "%H:%M:%SZ", "date-time": "%Y-%m-%dT%H:%M:%SZ"}
-_TEXT_FORMATS = [("YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"),
+_TEXT_FORMATS = [("YYYY-MM-DDTHH:MM:SSZ", "%Y-%m-%dT%H:%M:%SZ"), ("YYYY-MM-DDTHH:MM:SS", "%Y-%m-%dT%H:%M:%S"),
+                 ("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"),
+                 ("YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"),
                  ("YYYY-MM-DD", "%Y-%m-%d"), ("MM/DD/YYYY", "%m/%d/%Y"), ("DD/MM/YYYY", "%d/%m/%Y"),
-                 ("HH:MM:SS", "%H:%M:%S"), ("HH:MM", "%H:%M")]
+                 ("MM-DD-YYYY", "%m-%d-%Y"), ("DD-MM-YYYY", "%d-%m-%Y"), ("YYYY/MM/DD", "%Y/%m/%d"),
+                 ("HH:MM:SS", "%H:%M:%S"), ("HH:MM", "%H:%M"), ("YYYY-MM", "%Y-%m")]
 _STRFTIME_RE = re.compile(r"%[YymdjbBaAHIMSp](?:[-/:.T ,]*%[YymdjbBaAHIMSp])*")
 _KIND_FORMATS = {"date": DATE_FMT, "time": TIME_FMT, "datetime": DATETIME_FMT}
 
@@ -189,8 +192,20 @@ def _derive_relative(schema: dict[str, Any], when: datetime, rng: random.Random)
     return None
 
 
+# A moment the description places before now ("the UTC day of the data in the past").
+_PAST = re.compile(r"\bin the past\b|\bpast (?:date|day|data)\b|\bhistorical\b|\bhistory\b|\bago\b|\bprevious\b",
+                   re.IGNORECASE)
+
+
+def _in_past(schema: dict[str, Any]) -> bool:
+    return bool(_PAST.search(str(schema.get("description") or "")))
+
+
 def _derive_date(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return (when + timedelta(days=rng.choice([0, 0, 1, 1, 2, 7]))).strftime(_format_for("date", schema))
+    days = rng.choice([0, 0, 1, 1, 2, 7])
+    if _in_past(schema):
+        days = -rng.choice([1, 3, 7, 14, 30, 90, 365])
+    return (when + timedelta(days=days)).strftime(_format_for("date", schema))
 
 
 def _derive_time(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
@@ -198,7 +213,10 @@ def _derive_time(schema: dict[str, Any], when: datetime, rng: random.Random) -> 
 
 
 def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return _quarter_after(when, rng).strftime(_format_for("datetime", schema))
+    moment = _quarter_after(when, rng)
+    if _in_past(schema):
+        moment -= timedelta(days=rng.choice([1, 3, 7, 14, 30]))
+    return moment.strftime(_format_for("datetime", schema))
 
 
 def _quarter_after(when: datetime, rng: random.Random) -> datetime:
@@ -273,7 +291,7 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
     kind = semantic.infer(name, schema)
     typical = semantic.typical_range(kind, name, schema, ref.timestamp())
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
-    lo, hi = typical.lo, typical.hi
+    lo, hi = _anchored(kind, schema, typical)
     if kind == "generic" and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
     if lo_h is not None:
@@ -285,6 +303,27 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
     return lo, hi, typical.decimals
+
+
+# Kinds whose range is known better than any example's scale could say.
+_FIXED_SCALE = frozenset({"latitude", "longitude", "year", "month_number", "hour", "unix_time", "probability",
+                          "port", "percent", "rating", "age"})
+
+
+def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical) -> tuple[float, float]:
+    """The range to draw from: around the numbers the description gives (examples, the default:
+    a loan "for example 1000000" is not 320.99) when it gives any, else the kind's typical range."""
+    said = allowed.read(str(schema.get("description", "")))
+    anchors = [abs(float(x)) for x in (*said.examples, said.default)
+               if x is not None and _numeric(x) and float(x) != 0]
+    if not anchors or kind in _FIXED_SCALE:
+        return typical.lo, typical.hi
+    return min(anchors) / 3, max(anchors) * 3
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) or \
+        isinstance(value, str) and re.fullmatch(r"-?\d+(?:\.\d+)?", value) is not None
 
 
 def _decimals_of(step: float) -> int:
@@ -301,6 +340,9 @@ def _draw_multiple(lo: float, hi: float, step: float, rng: random.Random) -> flo
 
 def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, integer: bool) -> Any:
     lo, hi, decimals = number_range(name, schema, ref)
+    kind = semantic.infer(name, schema)
+    # a quantity of discrete things is whole even where the schema says `number`
+    integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi)
     step = _num(schema.get("multipleOf"))
     if step and step > 0:
         value = _draw_multiple(lo, hi, step, rng)
@@ -310,8 +352,18 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
             return lo
         return int(value) if integer else float(value)
     if integer:
-        return rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi)))
-    return float(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng))
+        return _round_large(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))), kind, lo, hi)
+    return float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
+
+
+def _round_large(value: float, kind: str, lo: float, hi: float) -> Any:
+    """An amount in the thousands is said round ("250000", not "247913.99"); identifiers, years
+    and times keep every digit."""
+    if kind not in ("money", "generic", "distance", "weight", "count") or abs(value) < 1000:
+        return value
+    digits = math.floor(math.log10(abs(value))) - 1
+    rounded = round(value, -digits)
+    return type(value)(rounded) if lo <= rounded <= hi else value
 
 
 def _rounded(value: float, lo: float, hi: float, decimals: int | None, rng: random.Random) -> float:
@@ -345,7 +397,12 @@ def _fake_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
 
 
 def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> Any:
+    if _about_format(name):
+        return None  # a `date_format` is "MM-DD-YYYY" itself, not a date written in it
     kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None)
+    if kind == "date" and {"birth", "birthday", "born", "dob"} & set(semantic.tokens(name)):
+        born = ref - timedelta(days=rng.randint(1, 70) * 365 + rng.randint(0, 364))  # a birth date is behind
+        return born.strftime(_format_for("date", schema))
     if kind in ("date", "time", "datetime"):
         return _TEMPORAL_DERIVERS[kind](schema, ref, rng)
     return None
@@ -378,7 +435,7 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     # a number passed as text when the name's head is a number's ("page", "num_results"), not
     # when another word is (`party_name`, `count_method`)
     head = (semantic.tokens(name) or [""])[-1]
-    numeric = semantic.infer(head, {**schema, "type": "integer"}) if kind == "generic" else ""
+    numeric = semantic.infer(head, {"type": "integer"}) if kind == "generic" else ""  # the name says, not the text
     if numeric not in ("", "generic"):  # a number passed as text ("page": "2", "limit": "20")
         lo, hi, _ = number_range(name, {"type": "integer"}, ref)
         return str(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))))
@@ -388,10 +445,23 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     return semantic.string_value(kind, rng, name, schema)
 
 
+# "Mention name should start with @", "Tag name should start with #": the prefix the text asks for.
+_PREFIX = re.compile(r"\bstarts? with ['\"`]?([@#$])", re.IGNORECASE)
+
+
+def _prefixed(value: str, name: str, schema: dict[str, Any], rng: random.Random) -> str:
+    m = _PREFIX.search(str(schema.get("description") or ""))
+    if m is None or value.startswith(m.group(1)):
+        return value
+    if m.group(1) == "@" and not re.fullmatch(r"\w+", value):  # a handle, not a name with spaces
+        value = semantic.STRING_MAKERS["username"](rng, name)
+    return m.group(1) + re.sub(r"\W+", "", value.title() if m.group(1) == "#" and " " in value else value)
+
+
 def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str:
     value = _fake_temporal_string(name, schema, rng, ref)
     if value is None:
-        value = _semantic_string(name, schema, rng, ref)
+        value = _prefixed(_semantic_string(name, schema, rng, ref), name, schema, rng)
     pattern = schema.get("pattern")
     if isinstance(pattern, str) and not re.search(pattern, value):
         value = _pattern_value(pattern, rng) or value
@@ -413,8 +483,11 @@ def _item_schema(schema: dict[str, Any]) -> dict[str, Any]:
     return items
 
 
-def _item_count(schema: dict[str, Any], rng: random.Random, fixed: int) -> int:
+def _item_count(schema: dict[str, Any], rng: random.Random, fixed: int, name: str = "") -> int:
     lo = max(int(schema.get("minItems") or 0), fixed, 1 if "minItems" not in schema else 0)
+    if schema_type(_item_schema(schema)) in ("integer", "number") and not _coords(name) and \
+            semantic.counts_things(name):
+        lo = max(lo, 3)  # numbers to sum, average or compare: one alone is no list
     hi = schema.get("maxItems")
     hi = max(lo, min(int(hi), lo + 3) if hi is not None else lo + 2)
     return rng.randint(lo, hi)
@@ -426,7 +499,7 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
                       for i, s in enumerate(prefix)]
     if schema.get("items") is False:
         return out
-    items, n = _item_schema(schema), _item_count(schema, rng, len(prefix))
+    items, n = _item_schema(schema), _item_count(schema, rng, len(prefix), name)
     unique = bool(schema.get("uniqueItems"))
     enum = items.get("enum")
     if unique and isinstance(enum, list):
@@ -548,12 +621,23 @@ def _draw(schema: Any, rng: random.Random, name: str, ref: datetime) -> Any:
 # How often a given example / default is taken over a fresh value: often enough that calls look
 # like the catalog's own, not so often that every call of a parameter carries the same value.
 EXAMPLE_RATE = 0.6
-DEFAULT_RATE = 0.4
+# A stated default is what most people leave a setting at: it is the value used most often, and
+# for a parameter of unknown or broad meaning nearly always (no fresh draw knows better).
+DEFAULT_RATE = 0.7
+BROAD_DEFAULT_RATE = 0.9
 DRAWS = 8
 # Kinds that say only roughly what a value is: a description's examples always say it better
 # ("Kind of hearing, e.g. 'status conference'" is no "standard"; "floral_source" no street).
 BROAD_KINDS = frozenset({"generic", "search_term", "variant", "place", "text", "title", "category", "company",
                          "product", "topic", "id", "code"})
+
+
+def _typed_examples(schema: dict[str, Any]) -> list[Any]:
+    """Examples in the parameter's type: a description's "for example, 1000000" is a number."""
+    kind = schema_type(schema)
+    if kind not in ("integer", "number"):
+        return examples_of(schema)
+    return [e if not isinstance(e, str) else next(iter(allowed.typed([e], kind)), e) for e in examples_of(schema)]
 
 
 def examples_of(schema: dict[str, Any]) -> list[Any]:
@@ -593,16 +677,62 @@ def _default_of(schema: dict[str, Any]) -> list[Any]:
     return typed
 
 
+def usable(value: Any, name: str, schema: dict[str, Any]) -> bool:
+    """Whether an example or a default is a value a person would send for this parameter:
+    not a placeholder for nothing, not a format template or naming convention (unless the
+    parameter asks for a format), and in the format the description gives."""
+    if value is None or value == [] or value == {}:
+        return False
+    if not isinstance(value, str):
+        return True
+    about_format = _about_format(name)
+    fields = bool({"sort", "order", "field", "fields", "column", "columns", "group", "attribute", "attributes",
+                   "select", "include", "exclude"} & set(semantic.tokens(name)))
+    if allowed.placeholder(value, about_format=about_format, names_fields=fields):
+        return False
+    fmt = value_format(schema)
+    return fmt is None or about_format or _parses(value, fmt)
+
+
+_CITY_FORMAT = re.compile(r"city(?:,| and)\s*(?:state|country)", re.IGNORECASE)
+_PAIR_ORDER = re.compile(r"^(lat|lng|lon|latitude|longitude)\s*,\s*(lat|lng|lon|latitude|longitude)$", re.IGNORECASE)
+
+
+def _point_in_order(order: str, rng: random.Random) -> str:
+    lat, lon = round(rng.uniform(-40, 60), 5), round(rng.uniform(-120, 140), 5)
+    first = _PAIR_ORDER.match(order.strip()).group(1).lower()  # type: ignore[union-attr]
+    return f"{lat},{lon}" if first.startswith("lat") else f"{lon},{lat}"
+
+
+def _about_format(name: str) -> bool:
+    return bool({"format", "fmt", "pattern", "case", "convention", "style"} & set(semantic.tokens(name)))
+
+
+def _parses(value: str, fmt: str) -> bool:
+    try:
+        datetime.strptime(value, fmt)
+    except ValueError:
+        return False
+    return True
+
+
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
-    examples = examples_of(schema)
+    # a date or clock time in a description ("e.g. 2024-05-28 15:30") shows the format, not the day
+    moment = is_temporal(name, schema) in ("date", "time", "datetime") and not _about_format(name)
+    formatted = _CITY_FORMAT.search(str(schema.get("description") or ""))  # "e.g. Denver, CO" is one example
+    examples = [] if moment or formatted else [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    ordered = next((e for e in examples_of(schema) if isinstance(e, str) and _PAIR_ORDER.match(e.strip())), None)
+    if ordered:  # "lng,lat": a point written in that order
+        examples = [_point_in_order(ordered, rng)]
     # what a parameter of unknown or broad kind takes is best shown by its own examples
     known = semantic.infer(name, schema) not in BROAD_KINDS
     examples = examples if examples and (not known or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < 0.5:  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng) for e in examples]
-    default = _default_of(schema) if rng.random() < DEFAULT_RATE else []
+    rate = DEFAULT_RATE if known else BROAD_DEFAULT_RATE
+    default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
     return [list((pool or {}).get(name) or []), list(schema.get("enum") or []), listed_values(schema), examples,
             default]
 

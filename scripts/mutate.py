@@ -27,12 +27,17 @@ COPIED = ("generator", "tests", "examples", "pyproject.toml")
 Q = "tests/test_quickstart_e2e.py::"
 TEXT_VALIDATORS = ("stated_present", "omitted_absent", "no_identifiers", "paraphrases_distinct",
                    "time_hint_present", "hinted_recoverable", "answer_valid", "history_hints")
-TRAJECT_CHECKS = ("hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "recoverable")
+TRAJECT_CHECKS = ("hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "recoverable",
+                  "bindings_determined")
 V = "tests/test_validators.py::"
 P = "tests/test_plan.py::"
 TV = "tests/test_traject_vagueness.py::"
 E = "tests/test_engines.py::"
 RD = "tests/test_reader.py::"
+F = "tests/test_faults.py::"
+SC = "tests/test_stop_and_contain.py::"
+RC = "tests/test_reader_classes.py::"
+RO = "tests/test_reader_oracle.py::"
 
 
 @dataclass(frozen=True)
@@ -188,6 +193,52 @@ MUTATIONS: list[Mutation] = [
     Mutation("shards do not split the endpoint's limits", "generator/engines/shard.py",
              "    data = llm.model_dump()\n", "    return llm\n    data = llm.model_dump()\n",
              (E + "test_each_shard_gets_its_share_of_the_endpoint_limits_and_of_the_remaining_budget",)),
+    Mutation("a 4xx refusal becomes a rejection (refusal-vs-rejection rule off)", "generator/llm/client.py",
+             "            if not is_transient(exc):\n                raise self._refusal(exc) from None\n",
+             "            if not is_transient(exc):\n                raise LLMError(f'HTTP {exc.status}: {exc.message}', "
+             "retryable=False, attempts=attempts) from None\n",
+             (F + "test_an_endpoint_refusing_every_request_stops_the_run_and_a_fixed_one_finishes_it",
+              F + "test_a_single_refused_item_stays_unfinished_not_rejected",
+              F + "test_refusals_in_a_row_raise_endpoint_refused")),
+    Mutation("symlink refusal off (appends follow symlinks)", "generator/io.py",
+             "    check_inside(path)\n    if path.is_symlink():",
+             "    return os.open(os.path.realpath(path), flags, mode)\n    if path.is_symlink():",
+             (SC + "test_a_symlink_in_the_state_is_refused_and_its_target_untouched",
+              SC + "test_appenders_refuse_a_symlink_outside_a_run_too")),
+    Mutation("budget ceiling off: a budget stops early and every rerun sends another wave",
+             "generator/llm/client.py",
+             "            fut = asyncio.get_running_loop().create_future()\n            self._settled.append(fut)\n",
+             "            raise BudgetExceeded(self._over_budget(self._reserved) or '')\n"
+             "            fut = asyncio.get_running_loop().create_future()\n            self._settled.append(fut)\n",
+             (F + "test_five_reruns_with_a_spent_budget_send_at_most_the_budget_plus_one_wave",
+              "tests/test_flow_control.py::test_a_rerun_with_the_same_budget_does_not_spend_it_again")),
+    Mutation("429s halve the limit with no damping and no floor", "generator/llm/limiter.py",
+             "        if ticket is not None and ticket <= self._cut_at:\n            return",
+             "        self.window = self.floor = 1\n        if ticket is not None and ticket <= self._cut_at:\n"
+             "            return",
+             ("tests/test_llm_client.py::test_limiter_cuts_once_per_wave_down_to_a_floor_and_recovers_smoothly",
+              "tests/test_llm_client.py::test_limiter_stays_between_floor_and_ceiling")),
+    Mutation("the request timeout does not adapt (a hang holds its slot)", "generator/llm/flow.py",
+             "        if tail is None:\n            return self.ceiling_s\n",
+             "        return self.ceiling_s\n",
+             (F + "test_a_hung_request_costs_seconds_not_the_configured_timeout",
+              F + "test_the_timeout_stays_between_the_floor_and_the_configured_one")),
+    Mutation("a garbled 200 body is taken as an empty reply", "generator/llm/client.py",
+             "    if not isinstance(message, dict):\n        raise TransportError(",
+             "    if not isinstance(message, dict):\n        message = {}\n    if False:\n        raise TransportError(",
+             (F + "test_garbled_bodies_are_retried_and_never_cached",)),
+    Mutation("signals wait for the next await (asyncio's handler)", "generator/signals.py",
+             "    if threading.current_thread() is not threading.main_thread():\n        yield",
+             "    if True:\n        yield",
+             (SC + "test_a_signal_during_export_stops_it_at_once",)),
+    Mutation("hostile JSON: no depth or number limits", "generator/readers/jsonfile.py",
+             "    stack: list[tuple[Any, list[str | int]]] = [(value, [])]\n",
+             "    return value\n    stack: list[tuple[Any, list[str | int]]] = [(value, [])]\n",
+             ("tests/test_hostile_input.py::test_huge_integers_are_refused_naming_the_field",
+              "tests/test_hostile_input.py::test_a_schema_nested_500_deep_is_refused_naming_its_field")),
+    Mutation("a worker keeps writing after its driver died", "generator/state.py",
+             "        lifeline.check()  # a worker whose driver died writes nothing more\n", "",
+             ("tests/test_lifeline.py::test_a_worker_writes_nothing_after_its_driver_is_killed",)),
     Mutation("workers do not check what they can see", "generator/engines/shard.py",
              '    host = socket.gethostname()\n    if code_digest()', '    return\n    host = socket.gethostname()\n'
              '    if code_digest()',
@@ -216,6 +267,62 @@ MUTATIONS: list[Mutation] = [
     Mutation("reader: added requests not looked for", "generator/reader/added.py",
              "    out += _added_requests(text, calls, vocab)", "    pass",
              (RD + "test_requests_conditions_and_alternatives_the_gold_does_not_hold_are_added",)),
+    # the reader's classes for LLM-written text (tests/test_reader_classes.py, tests/test_reader_oracle.py)
+    Mutation("reader: values read anywhere, not for their own request", "generator/reader/read.py",
+             "    if arg.local is None:\n        return _by_class(arg, value)",
+             "    if True:\n        return _by_class(arg, value)",
+             (RC + "test_a_value_written_for_another_request_does_not_state_this_one",)),
+    Mutation("reader: anaphora point back at nothing", "generator/reader/anchors.py",
+             "        found = antecedent(text, m.start(), kind)", "        found = None",
+             (RC + "test_that_address_points_back_to_the_address_before_it_never_forward",)),
+    Mutation("reader: a surname refers to no full name", "generator/reader/read.py",
+             " or _referred(arg, value)", "",
+             (RC + "test_a_name_written_in_full_is_referred_to_by_its_last_word",)),
+    Mutation("reader: flags written as text are no flags", "generator/reader/read.py",
+             'if isinstance(value, str) and value.strip().lower() in ("true", "false"):', "if False:",
+             (RC + "test_a_flag_written_as_text_reads_as_a_flag",)),
+    Mutation("reader: no period bounds", "generator/reader/dates.py",
+             "    return out + _period_bounds(t)", "    return out",
+             (RC + "test_a_month_or_year_bounding_a_period_is_its_first_or_last_day",)),
+    Mutation("reader: no named days or calendar arithmetic", "generator/reader/dates.py",
+             "    absolute = _absolute_days(t, now) + _named_days(t, now) + _nth_weekdays(t)\n    return out + absolute + "
+             "_anchored(t, absolute)", "    return out + _absolute_days(t, now)",
+             (RC + "test_days_said_by_name_or_by_calendar_arithmetic",)),
+    Mutation("reader: no ranges", "generator/reader/read.py", '"range": _range, ', "",
+             (RC + "test_ranges_top_n_and_ordinals_of_the_parameter_noun",)),
+    Mutation("reader: no options of schemas that list none", "generator/reader/read.py",
+             '"code": _code, "option": _option}', '"code": _code}',
+             (RC + "test_an_option_of_a_schema_that_lists_none_is_said_by_its_words",)),
+    Mutation("reader: defaults written in descriptions ignored", "generator/reader/determine.py",
+             '    said = described_default(str(spec.get("description") or ""), gold)', "    said = None",
+             (RC + "test_a_default_written_in_the_description_determines",)),
+    Mutation("reader: empty values never the catalog default", "generator/reader/determine.py",
+             'if tool.source_format == "traject" and not examples and gold == "" and param not in tool.required:',
+             "if False:", (RC + "test_an_empty_value_is_the_catalog_default_left_empty",)),
+    Mutation("reader: the trajectory's adapt_parameter ignored", "generator/reader/read.py",
+             "    if reading.source is None and _adapted(arg):", "    if False:",
+             (RC + "test_source_previous_output_follows_the_trajectory_declaration",)),
+    Mutation("reader: no pointers to one earlier event", "generator/reader/read.py",
+             "    pointer = pointed(arg)\n", "    pointer = None\n",
+             (RC + "test_a_pointer_reads_the_one_event_it_names_even_when_not_the_latest",)),
+    Mutation("reader: a pointer's lead word narrows nothing", "generator/reader/pointers.py",
+             '    if led:  # "sort it the same way": the sort only', "    if False:",
+             (RC + "test_a_pointer_whose_lead_names_one_parameter_covers_only_it",)),
+    Mutation("reader: no reversals or where-pointers", "generator/reader/pointers.py",
+             'if p.field or (p.reverse and role in ("origin", "destination")):', "if False:",
+             (RC + "test_the_reverse_of_a_trip_and_where_a_trip_started_or_ended",)),
+    Mutation("reader: where the user is now not read", "generator/reader/read.py",
+             "        found = hist.trip_end(arg.situation.history, hint.word, arg.situation.time)", "        found = None",
+             (RC + "test_habit_places_and_where_the_user_is_now",)),
+    Mutation("reader: a usual noun binds nothing", "generator/reader/hints.py",
+             '    if things and hint.kind == "usual":', "    if False:",
+             (RC + "test_a_usual_bound_to_its_noun_covers_only_the_argument_holding_it",)),
+    Mutation("reader: the oracle's value need not be the gold", "generator/reader/oracle.py",
+             "        if denotes(a.value, old, situation, calls):", "        if True:",
+             (RO + "test_a_value_that_is_not_the_gold_changes_nothing",)),
+    Mutation("reader: the oracle's evidence is not checked", "generator/reader/oracle.py",
+             '            elif a.how != "none" and fold(a.evidence) not in folded:', "            elif False:",
+             (RO + "test_evidence_that_is_not_words_of_the_query_is_asked_again",)),
 ]
 
 

@@ -115,3 +115,62 @@ def test_exchanges_finished_before_a_crash_are_not_resent(tmp_path, monkeypatch)
     assert len(again) <= CONCURRENCY  # only requests cancelled in flight by the crash
     assert outcome.usage.cache_hits >= 1  # the crashed item's exchange came from the cache
     assert outcome.summary["scored"] == items
+
+
+def test_a_resumed_eval_reads_line_for_line_like_an_uninterrupted_one(tmp_path, monkeypatch):
+    """Before: results.jsonl came out in another order after kills, and a torn line stayed in it
+    (a newline closed it), so `datasets` could not load the file."""
+    from generator.errors import TrajgenError
+    from generator.evaluate import api
+    from generator.evaluate.results import ResultSink
+
+    run = make_run(tmp_path / "run", TRAIL_ONLY)
+    gold = write_gold([run], tmp_path / "gold.jsonl")
+    opts = api.EvalOptions(paths=[str(run)], model="m", concurrency=CONCURRENCY, progress=False, bootstrap=100)
+    real_append = ResultSink.append
+    with FakeOpenAI(oracle=oracle(gold)) as srv:
+        opts = opts.model_copy(update={"base_url": srv.base_url})
+        api.run_eval(opts.model_copy(update={"out": str(tmp_path / "clean")}))
+        for stop_after in (7, 19):  # two crashes, each leaving a torn line behind
+            calls = {"n": 0}
+
+            def crash(self, result, stop_after=stop_after, calls=calls):
+                calls["n"] += 1
+                if calls["n"] > stop_after:
+                    self._fh.write('{"id": "torn mid-wri')
+                    self._fh.flush()
+                    raise TrajgenError("simulated kill")
+                real_append(self, result)
+            monkeypatch.setattr(ResultSink, "append", crash)
+            with pytest.raises(TrajgenError):
+                api.run_eval(opts.model_copy(update={"out": str(tmp_path / "killed")}))
+            monkeypatch.setattr(ResultSink, "append", real_append)
+        sent_before = len(sent(srv))
+        api.run_eval(opts.model_copy(update={"out": str(tmp_path / "killed")}))
+    killed = (tmp_path / "killed" / "m" / "results.jsonl").read_text()
+    clean = (tmp_path / "clean" / "m" / "results.jsonl").read_text()
+    assert "torn" not in killed and all(json.loads(x) for x in killed.splitlines())
+    assert killed == clean  # same lines, same order
+    assert len(sent(srv)) >= sent_before
+
+
+def test_an_item_the_endpoint_refuses_is_a_failure_row_not_a_stop(tmp_path):
+    """A 4xx for one item is no verdict: it is scored as no call now and asked again on a rerun;
+    an endpoint refusing request after request stops the evaluation with its message."""
+    from generator.evaluate import api
+    from generator.testing.fake_openai import Canned
+
+    run = make_run(tmp_path / "run", TRAIL_ONLY)
+    gold = write_gold([run], tmp_path / "gold.jsonl")
+    opts = api.EvalOptions(paths=[str(run)], model="m", concurrency=1, progress=False, bootstrap=100, limit=3)
+    with FakeOpenAI(oracle=oracle(gold)) as srv:
+        refused = Canned(status=400, message="context length exceeded", param="messages")
+        srv.push(refused, refused)  # the first to the pre-flight ping (model "m" is not listed)
+        outcome = api.run_eval(opts.model_copy(update={"base_url": srv.base_url}))
+        assert outcome.failures == 1
+        again = api.run_eval(opts.model_copy(update={"base_url": srv.base_url}))
+        assert again.failures == 0 and again.resumed == outcome.items - 1
+    with FakeOpenAI(refuse_status=400, refuse_message="tools are not supported") as srv, \
+            pytest.raises(Exception, match="tools are not supported.*--json-calls"):
+        api.run_eval(opts.model_copy(update={"base_url": srv.base_url, "out": str(tmp_path / "other"),
+                                             "limit": None}))

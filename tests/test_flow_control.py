@@ -75,8 +75,25 @@ def test_breaker_opens_only_after_the_window_without_success():
     br.check()  # 2 failures only
     clock.t = 166
     br.failure("x")
-    with pytest.raises(CircuitOpen, match="failed every request for 60 s"):
+    with pytest.raises(CircuitOpen, match=r"succeeded for 61 s: 3 attempts failed in that time \(3 x x\)"):
         br.check()
+
+
+def test_breaker_tells_what_it_saw_and_a_success_closes_it():
+    """The old breaker said "0 failed attempts" once a late success had reset its counter, and
+    stayed open: a run whose endpoint answered again was stopped anyway."""
+    clock = Clock()
+    br = CircuitBreaker(60, min_failures=3, clock=clock)
+    br.started()
+    for t, kind in ((1, "HTTP 500"), (30, "no reply in time"), (61, "HTTP 500")):
+        clock.t = t
+        br.failure(f"{kind} boom", kind)
+    assert br.open
+    with pytest.raises(CircuitOpen, match=r"3 attempts failed in that time \(2 x HTTP 500, 1 x no reply in time\)"):
+        br.check()
+    br.success()  # a request that was already in flight came back: the endpoint is up
+    assert not br.open
+    br.check()
 
 
 def test_a_persistently_failing_endpoint_stops_the_run_and_keeps_the_finished_items(tmp_path):

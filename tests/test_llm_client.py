@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from llm_fixtures import Queries, ask, client_for, llm_cfg, query_messages, run
 
 from generator.errors import BudgetExceeded, ConfigError, LLMError
@@ -261,7 +264,8 @@ def test_client_errors_other_than_429_are_not_retried(srv, tmp_path):
     c = client_for(srv, tmp_path)
     with pytest.raises(LLMError, match="401") as info:
         run(ask(c, query_messages()))
-    assert not info.value.retryable and srv.count() == 1 and c.usage.retries == 0
+    # not retried now, and no verdict on the item either: it stays unfinished for a rerun
+    assert info.value.retryable and srv.count() == 1 and c.usage.retries == 0
 
 
 # ---------------------------------------------------------------- semantic re-asks
@@ -366,19 +370,43 @@ def test_budget_cap_stops_before_sending_but_cache_still_serves(srv, tmp_path):
 
 # ---------------------------------------------------------------- adaptive concurrency
 
-def test_limiter_halves_on_429_and_grows_back_by_one():
-    lim = AdaptiveLimiter(8)
-    for expected in (4, 2, 1, 1):
-        lim.on_rate_limited()
-        assert lim.limit == expected
-    for expected in (2, 3, 4, 5, 6, 7, 8, 8):
+def test_limiter_cuts_once_per_wave_down_to_a_floor_and_recovers_smoothly():
+    lim = AdaptiveLimiter(16)
+    first = lim.ticket()
+    lim._sent += 16  # a whole wave of 16 requests admitted
+    for t in range(first, first + 16):  # every one of them answered 429
+        lim.on_rate_limited(t)
+    assert lim.limit == 12 and lim.cuts == 1  # one cut for the wave, not 16 halvings
+    for _ in range(40):  # 429 after 429, each to a new wave
+        lim._sent += 1
+        lim.on_rate_limited(lim.ticket() - 1)
+    assert lim.limit == lim.floor == 2
+    seen = [lim.limit]
+    for _ in range(400):
         lim.on_success()
-        assert lim.limit == expected
+        seen.append(lim.limit)
+    assert seen == sorted(seen) and seen[-1] == 16  # back to the ceiling, one step at a time
+    assert all(b - a <= 1 for a, b in itertools.pairwise(seen))
+    assert seen.index(16) > 16 * 4  # additive: about one more per `limit` successes
+
+
+@settings(max_examples=200, deadline=None)
+@given(ceiling=st.integers(1, 512), events=st.lists(st.tuples(st.booleans(), st.integers(0, 3)), max_size=300))
+def test_limiter_stays_between_floor_and_ceiling(ceiling, events):
+    lim = AdaptiveLimiter(ceiling)
+    for limited, back in events:
+        lim._sent += 1
+        if limited:
+            lim.on_rate_limited(max(0, lim.ticket() - 1 - back))
+        else:
+            lim.on_success()
+        assert max(1, ceiling // 8) == lim.floor <= lim.limit <= ceiling
 
 
 def test_limiter_never_exceeds_its_limit():
     lim = AdaptiveLimiter(4)
-    lim.on_rate_limited()  # limit 2
+    lim.on_rate_limited()
+    lim.on_rate_limited()  # 4 -> 3 -> 2
 
     async def job():
         async with lim.slot():
@@ -407,7 +435,7 @@ def test_429s_shrink_the_client_limit(srv, tmp_path):
     srv.push(rate_limited(0), rate_limited(0))
     c = client_for(srv, tmp_path, concurrency=8)
     run(ask(c, query_messages()))
-    assert c.limiter.limit == 3  # 8 -> 4 -> 2, then +1 for the success
+    assert c.limiter.limit == 4 and c.limiter.cuts == 2  # 8 -> 6 -> 4 (each retry is a new wave)
 
 
 def test_disabled_cache(srv):

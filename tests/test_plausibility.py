@@ -79,3 +79,60 @@ def test_reads_calls_from_rows_that_carry_their_tools(tmp_path: Path) -> None:
     tally = audit_calls(file_calls(tmp_path))
     assert tally.checked["word"] == 1 and tally.failed["word"] == 1
     assert any("freq='Haney'" in line for line in plausibility_lines(tally))
+
+
+# ---------------------------------------------------------------- native files: schemas elsewhere in the run
+
+_PROPS = {"num_guests": {"type": "integer", "description": "Number of guests"},
+          "units": {"type": "string", "description": "Unit system"},
+          "tags": {"type": "array", "items": {"type": "string"}}}
+_TOOL = {"type": "function", "function": {"name": "Stayly_book", "description": "Books a stay.",
+                                          "parameters": {"type": "object", "properties": _PROPS}}}
+
+
+def _write(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+
+
+def _native_run(root: Path, guests: int, units: str) -> Path:
+    """A run directory in the three native layouts, every call with the same two values."""
+    _write(root / "trail/apis/apis_openai/travel_openai.json", [_TOOL])
+    _write(root / "trail/all_generated_queries_ana.json",
+           [{"id": 0, "answer": {"toolname": "Stayly", "apiname": "book",
+                                 "parameters": {"num_guests": guests, "units": units}}}])
+    _write(root / "traject/tools/travel_tool.json", [{**_TOOL, "function": {**_TOOL["function"], "name": "Stayly: book"}}])
+    step = {"tool name": "Stayly: book", "required parameters": [{"name": "num_guests", "value": str(guests)}],
+            "optional parameters": [{"name": "units", "value": units}, {"name": "tags", "value": "quiet, garden"}]}
+    _write(root / "traject/parallel/travel/simple_ver.json", [{"query": "q", "tool list": [step]}])
+    _write(root / "traject/parallel/travel/hard_ver.json", [{"query": "q", "tool list": [step]}])  # same calls
+    _write(root / "traject/sequential/travel/traj_query.json", [{"query": "q", "trajectory": [step]}])
+    doc = {"name": "Stayly_book", "description": "Books a stay.",
+           "parameters": {"type": "dict", "properties": {k: {**v, "type": {"integer": "integer", "string": "string",
+                                                                            "array": "tuple"}[v["type"]]}
+                                                        for k, v in _PROPS.items()}}}
+    (root / "bfcl").mkdir()
+    (root / "bfcl/BFCL_v4_simple_python.json").write_text(json.dumps({"id": "simple_python_0", "function": [doc]}) + "\n")
+    _write(root / "bfcl/possible_answer/BFCL_v4_simple_python.json",
+           {"id": "simple_python_0", "ground_truth": [{"Stayly_book": {"num_guests": [guests], "units": [units, ""]}}]})
+    return root
+
+
+@pytest.mark.parametrize("product", ["trail", "traject", "bfcl"])
+def test_reads_trail_traject_and_bfcl_outputs_with_the_schemas_of_the_run(tmp_path: Path, product: str) -> None:
+    """TRAIL answers, TRAJECT steps (wire strings read back by type; hard_ver not counted twice)
+    and BFCL ground truth are audited, from the run root and from the product folder alike."""
+    bad = _native_run(tmp_path / "bad", guests=1748858400, units="Fuentes")
+    good = _native_run(tmp_path / "good", guests=3, units="metric")
+    calls = {"trail": 1, "traject": 2, "bfcl": 1}[product]
+    tally = audit_calls(file_calls(bad / product))
+    assert tally.checked["count"] == calls and tally.failed["count"] == calls
+    assert tally.checked["word"] == calls and tally.failed["word"] == calls
+    assert audit_calls(file_calls(good / product)).failed == {}
+    assert audit_calls(file_calls(bad)).checked["count"] == 4  # the whole run: each product once
+
+
+def test_traject_wire_values_read_back_as_their_schema_types(tmp_path: Path) -> None:
+    run = _native_run(tmp_path, guests=3, units="metric")
+    args = [a for _, a in file_calls(run / "traject")]
+    assert args[0] == {"num_guests": 3, "units": "metric", "tags": ["quiet", "garden"]}

@@ -319,7 +319,7 @@ def test_a_hint_refers_to_the_argument_its_own_words_name():
     out = read_one("a ride for the same car category as last time, from my regular pickup point",
                    {"car_type": "comfort", "passengers": 1, "origin": "Home Court"}, props, history=RIDES,
                    domain="transport", name="Ridely_get_taxi", app="Ridely")
-    assert (out["car_type"].label, out["car_type"].rule, out["car_type"].determined) == ("hinted", "history:recency", True)
+    assert (out["car_type"].label, out["car_type"].rule, out["car_type"].determined) == ("hinted", "history:event", True)
     assert out["passengers"].label == "omitted"
     assert (out["origin"].label, out["origin"].rule, out["origin"].determined) == ("hinted", "history:usual", True)
 

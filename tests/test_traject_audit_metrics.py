@@ -259,6 +259,8 @@ def test_no_leak_and_previous_step():
             ToolCall(tool=first.name, arguments={"q": "lamp"}),
             ToolCall(tool=second.name, arguments={"item_id": "ITM-42"}),
         ],
+        outputs=["{'status': 'success', 'items': [{'item_id': 'ITM-42', 'name': 'Desk lamp'}]}",
+                 "{'status': 'success'}"],
     )
     from generator.traject.plans import sequential_plan
 
@@ -266,3 +268,27 @@ def test_no_leak_and_previous_step():
     assert plan.calls[1].args[0].source == "previous_step" and unrecoverable(plan, target, tools) == []
     assert query_problems("Find a lamp and buy the best one.", plan, target, tools) == []
     assert "no_leak" in names(query_problems("Find a lamp and buy ITM-42.", plan, target, tools))
+
+
+def test_a_bound_value_the_query_cannot_single_out_is_rejected():
+    """Two lamps found and nothing in the query says which one to buy: the gold item_id is not
+    determined; naming the lamp (or finding only one) determines it."""
+    find = Tool(name="Shop_find", app="Shop", api="find", domain="shop",
+                parameters={"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]})
+    buy = Tool(name="Shop_buy", app="Shop", api="buy", domain="shop",
+               parameters={"type": "object", "properties": {"item_id": {"type": "string"}}, "required": ["item_id"]})
+    tools = {find.name: find, buy.name: buy}
+    two = "{'items': [{'item_id': 'ITM-42', 'name': 'Desk lamp'}, {'item_id': 'ITM-77', 'name': 'Floor lamp'}]}"
+    target = Target(id="s", kind="sequential", offered=list(tools),
+                    bindings=[Binding(call=1, param="item_id", from_call=0)],
+                    calls=[ToolCall(tool=find.name, arguments={"q": "lamp"}),
+                           ToolCall(tool=buy.name, arguments={"item_id": "ITM-42"})],
+                    outputs=[two, "{'status': 'success'}"])
+    from generator.traject.plans import sequential_plan
+
+    plan = sequential_plan(target, tools)
+    assert "bindings_determined" in names(query_problems("Find a lamp and buy it.", plan, target, tools))
+    assert "bindings_determined" not in names(query_problems("Find a lamp and buy the desk lamp.", plan, target,
+                                                             tools))
+    one = target.model_copy(update={"outputs": ["{'items': [{'item_id': 'ITM-42', 'name': 'Desk lamp'}]}", "{}"]})
+    assert query_problems("Find a lamp and buy it.", plan, one, tools) == []

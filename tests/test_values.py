@@ -66,8 +66,8 @@ def test_optional_rate_bounds():
 
 
 def test_fixed_then_pool_then_enum_then_examples_then_default():
-    """Fixed, pool and enum values always win; a given example or default is used often, but
-    not always, so that every call of a parameter with an example does not carry the same value."""
+    """Fixed, pool and enum values always win; a given example is used often, a stated default
+    most of the time (it is what people leave a setting at), neither always."""
     tool = tool_with({
         "city": {"type": "string", "description": "City, e.g. 'Port Calder'"},
         "mode": {"type": "string", "enum": ["car", "bike"], "default": "car"},
@@ -79,7 +79,7 @@ def test_fixed_then_pool_then_enum_then_examples_then_default():
     assert all(c["name"] == "Ada" and c["mode"] == "bike" for c in calls)
     cities, sizes = [c["city"] for c in calls], [c["size"] for c in calls]
     assert 0.4 < cities.count("Port Calder") / 60 < 0.85 and len(set(cities)) > 5
-    assert 0.2 < sizes.count(3) / 60 < 0.7 and len(set(sizes)) > 3
+    assert 0.6 < sizes.count(3) / 60 < 0.97 and len(set(sizes)) > 1
 
 
 @pytest.mark.parametrize("schema,fmt", [

@@ -23,6 +23,7 @@ from ..products.sdg import (
     SDG_CATEGORIES,
     SdgItem,
     accept,
+    compatible_sample,
     decline_text,
     foreign_request,
     make_calls,
@@ -137,7 +138,9 @@ async def build_live_parallel_multiple(item: SdgItem, ctx: RunContext) -> ItemRe
     domain = pick_domain(ctx, rng, 3)
     if domain is None:
         return reject(item, "sample", "no domain has three tools")
-    chosen = rng.sample(ctx.catalog.by_domain[domain], 2)
+    chosen = compatible_sample(ctx.catalog.by_domain[domain], 2, rng)
+    if len(chosen) < 2:
+        return reject(item, "sample", f"no two tools of {domain} can be asked at once (one undoes the other)")
     calls = [c for t in chosen for c in (make_calls(t, rng, 1) or [])]
     if len(calls) < 2:
         return reject(item, "sample", "a chosen tool has no argument to sample")

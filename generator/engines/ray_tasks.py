@@ -56,6 +56,66 @@ def connect(ray: Any, address: str | None, workers: int | None) -> bool:
     return True
 
 
+# A process of its own session that waits on a pipe only the driver holds: EOF (the driver died,
+# however) kills the local Ray instance's processes and their descendants; a byte (the driver
+# stopped Ray itself) ends it quietly.
+REAPER = """
+import os, select, signal, sys
+fd, known = int(sys.argv[1]), {int(p) for p in sys.argv[2:]}
+
+def tree(roots):
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                ppid = int(open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    alive = {p for q in children.values() for p in q}
+    todo, seen = [p for p in roots if p in alive], set()
+    while todo:
+        pid = todo.pop()
+        if pid not in seen:
+            seen.add(pid)
+            todo.extend(children.get(pid, []))
+    return seen
+
+while True:  # the tree is followed while the driver lives: once it dies, orphans lose their parent
+    known = tree(known)  # the living ones and their descendants (a pid of the dead may be reused)
+    if select.select([fd], [], [], 1.0)[0]:
+        break
+if os.read(fd, 1):
+    sys.exit(0)
+for pid in tree(known):
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+
+
+def start_reaper(ray: Any) -> int | None:
+    """The write end of the reaper's pipe, for the local instance this run started (None when
+    Ray does not say which processes it started: its node object is not public API)."""
+    import subprocess
+    import sys
+
+    try:
+        node = ray._private.worker._global_node
+        pids = [info.process.pid for infos in node.all_processes.values() for info in infos]
+    except AttributeError:
+        return None
+    if not pids or not sys.platform.startswith("linux"):
+        return None
+    read, write = os.pipe()
+    subprocess.Popen([sys.executable, "-c", REAPER, str(read), *map(str, pids)], pass_fds=(read,),
+                     start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL)
+    os.close(read)
+    return write
+
+
 def check_reachable(address: str, timeout_s: float = 5.0) -> None:
     """A `host:port` address that does not answer is one line within seconds (Ray itself keeps
     retrying it for minutes); `auto` and other forms are left to Ray."""
@@ -80,6 +140,8 @@ class RayEngine:
     def __init__(self, ov: Overrides) -> None:
         self.ray = import_ray()
         self.owned = connect(self.ray, ov.ray_address, ov.workers)
+        # a local instance dies with the driver, even one killed with SIGKILL
+        self.reaper = start_reaper(self.ray) if self.owned and not (ov.ray_address or os.environ.get("RAY_ADDRESS")) else None
         # a task whose worker died is retried; an error the shard raised itself is not
         self.task = self.ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(run_shard)
         self.notify: Callable[[str], None] = say
@@ -119,3 +181,7 @@ class RayEngine:
         if self.owned:
             self.owned = False
             self.ray.shutdown()
+        if self.reaper is not None:  # stopped by us: the reaper may go without killing
+            os.write(self.reaper, b"x")
+            os.close(self.reaper)
+            self.reaper = None

@@ -18,6 +18,7 @@ from ..config import LLMConfig
 from ..errors import BudgetExceeded, ConfigError, LLMError, TrajgenError
 from ..io import write_json
 from ..llm.client import make_client
+from ..llm.flow import EndpointRefused, Refused
 from ..llm.protocol import LLMClient, Usage
 from ..prompting import PROMPTS_DIR
 from ..records import Record
@@ -26,7 +27,7 @@ from .ask import ask
 from .formats import FORMATS, LoadContext
 from .load import load_items, select
 from .records import EvalItem, EvalResult, Prediction
-from .results import ResultSink, read_results
+from .results import ResultSink, in_item_order, read_results
 from .stats import summarize
 
 # After this many finished items with every one refused by the endpoint, stop: a wrong model
@@ -115,6 +116,7 @@ def run_eval(opts: EvalOptions) -> EvalOutcome:
         asyncio.run(runner.run(todo))
     finally:
         sink.close()
+    in_item_order(model_dir / "results.jsonl", setup, [i.id for i in items])
     rows = [r for r in read_results(model_dir / "results.jsonl", setup).values() if r.id in {i.id for i in items}]
     summary = build_summary(opts, name, client, items, rows)
     write_json(model_dir / "summary.json", summary)
@@ -194,10 +196,13 @@ class Runner:
     async def predict(self, item: EvalItem) -> Prediction:
         try:
             return await ask(item, self.client, json_calls=self.opts.json_calls, temperature=self.opts.temperature)
+        except EndpointRefused as exc:
+            hint = " (a model without tool calling: rerun with --json-calls)" if not self.opts.json_calls else ""
+            raise type(exc)(exc.message + hint) from None
         except LLMError as exc:
-            if exc.retryable or isinstance(exc, BudgetExceeded):
+            if (exc.retryable and not isinstance(exc, Refused)) or isinstance(exc, BudgetExceeded):
                 raise  # transport trouble or budget: stop; a rerun resumes from the cache
-            return Prediction(failure=exc.message)
+            return Prediction(failure=exc.message)  # refused: scored as no call, asked again on a rerun
 
     def progress(self, pred: Prediction) -> None:
         self.finished += 1

@@ -271,7 +271,7 @@ def rejections(inp: PlotInput) -> Any | None:
     if not counts:
         return None
     top = counts.most_common(15)
-    fig, (ax,) = figure(7.0, 1.0 + 0.3 * len(top))
+    fig, (ax,) = figure(7.0, max(2.2, 1.0 + 0.3 * len(top)))  # one reason still gets a readable chart
     ys = range(len(top))
     rects = ax.barh(list(ys), [n for _, n in top], color=[EXTRA if "duplicate" in k else OURS for k, _ in top])
     ax.bar_label(rects, fontsize=7, padding=2)

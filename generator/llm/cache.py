@@ -20,6 +20,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import logging
 import mmap
 import os
 import secrets
@@ -29,9 +30,11 @@ from typing import Any
 
 from pydantic import Field
 
-from ..io import atomic_write_text, check_inside, os_error
+from ..io import atomic_write_text, make_dir_inside, open_inside, os_error
 from ..records import Record
 from ..state import cut_torn_tail
+
+log = logging.getLogger(__name__)
 
 FALLBACK_MARK = "fallbacks"
 SEGMENT = "segment-{}.jsonl"  # {}: a random token
@@ -147,6 +150,8 @@ class DiskCache:
 
     def put(self, key: str, request: dict[str, Any] | bytes, reply: CachedReply) -> None:
         """Append the exchange to this process's segment: one write(), on disk when it returns."""
+        if self._out is not None and not self._segment_there():
+            self._recreate()
         index = self.load()
         line = entry_line(key, request, reply)
         try:
@@ -159,11 +164,38 @@ class DiskCache:
         index[key] = (self._out_seg, self._out_pos, len(line) - 1)
         self._out_pos += len(line)
 
+    def _segment_there(self) -> bool:
+        """Is the claimed segment still this directory's (not deleted, with its directory, by
+        someone cleaning up mid-run)? Appends to a deleted file vanish without an error."""
+        try:
+            st = os.stat(self._segments[self._out_seg])
+        except OSError:
+            return False
+        return st.st_ino == os.fstat(self._out).st_ino if self._out is not None else True
+
+    def _recreate(self) -> None:
+        """The cache directory (or our segment) was removed mid-run: make it again, carry over
+        the replies this process appended (read back from the open descriptor) and say so."""
+        assert self._out is not None
+        kept = os.pread(self._out, os.fstat(self._out).st_size, 0)
+        self.close()
+        self._index, self._segments, self._out_seg, self._out_pos = None, [], -1, 0
+        fd = self._claim()
+        os.write(fd, kept)
+        self._index = None  # re-read: the new segment holds the carried-over lines
+        self._out_pos = os.fstat(fd).st_size
+        self.load()
+        ino = os.fstat(fd).st_ino
+        self._out_seg = next(i for i, p in enumerate(self._segments) if os.stat(p).st_ino == ino)
+        log.warning("%s: the LLM cache was removed while this run was using it; recreated it with "
+                    "the %d replies of the segment this run was writing (the others are gone and "
+                    "will be requested again)", self.root, kept.count(b"\n"))
+
     def _claim(self) -> int:
         """A segment no live process holds (a new one, under a random name, if every one is held),
         locked for this process until it closes the cache or dies. Random names let the caches of
         tasks that ran in separate directories be copied into one without a clash."""
-        self.root.mkdir(parents=True, exist_ok=True)
+        make_dir_inside(self.root)
         fd, path = self._free_segment()
         cut_torn_tail(path)  # the remains of a killed writer's last append
         self._out, self._out_seg = fd, self._segments.index(path)
@@ -173,7 +205,7 @@ class DiskCache:
     def _free_segment(self) -> tuple[int, Path]:
         for path in self._segments:
             try:
-                fd = os.open(check_inside(path), os.O_WRONLY | os.O_APPEND)
+                fd = open_inside(path, os.O_RDWR | os.O_APPEND)  # read back if the dir is removed
             except FileNotFoundError:  # removed since the index was read
                 continue
             try:
@@ -181,8 +213,8 @@ class DiskCache:
                 return fd, path
             except BlockingIOError:
                 os.close(fd)
-        path = check_inside(self.root / SEGMENT.format(secrets.token_hex(6)))
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
+        path = self.root / SEGMENT.format(secrets.token_hex(6))
+        fd = open_inside(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL)
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         self._segments.append(path)
         return fd, path

@@ -2,8 +2,14 @@
 llama.cpp, ...) over the thin aiohttp transport in transport.py.
 
 Two bounded loops, kept apart on purpose:
-- transport retries (tenacity): 429, 5xx, timeouts and connection errors, with backoff and
-  jitter, honoring Retry-After, under a circuit breaker that ends a run whose endpoint is down;
+- transport retries (tenacity): 429, 5xx, timeouts, connection errors and bodies that are no
+  chat completion, with backoff and jitter, honoring Retry-After, under a circuit breaker that
+  ends a run whose endpoint is down; a request that takes far longer than the recent tail is
+  abandoned and retried (flow.LatencyTracker);
+- refusals: a 4xx about the request or the endpoint (400, 401, 403, 404, 422, ...) is no verdict
+  on the item: the item stays unfinished, and a run of them in a row stops the run with the
+  status and the server's message (flow.EndpointRefused), so a wrong model name or an unsupported
+  parameter never turns a dataset into rejections;
 - semantic re-asks: a reply that does not parse, validate or pass `check` is sent back with
   the problems listed.
 Every completed exchange is cached on disk under the hash of the full request the moment it
@@ -22,15 +28,16 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception
 
+from .. import lifeline
 from ..config import LLMConfig
 from ..errors import BudgetExceeded, ConfigError, LLMError, PreflightFailed
 from ..records import Record
 from ..secrets import credentials, endpoint_id, redact_url, strip_credentials
 from . import request as rq
 from .cache import CachedReply, DiskCache
-from .flow import CircuitBreaker, RateLimits
+from .flow import CircuitBreaker, EndpointRefused, LatencyTracker, RateLimits, Refused
 from .limiter import AdaptiveLimiter
 from .protocol import ReplyCheck, Structured, ToolReply, Usage, WireCall
 from .transport import AiohttpTransport, HTTPStatusError, TransportError
@@ -42,6 +49,9 @@ OPENAI_URL = "https://api.openai.com/v1"
 LOCAL_PLACEHOLDER_KEY = "sk-local-no-key"
 NOTICE_EVERY_S = 5.0  # at most one backoff line per this many seconds
 PREFLIGHT_TIMEOUT_S = 15.0
+REFUSALS_TO_STOP = 5  # refusals in a row, no success between them, that stop the run
+HEALTHY_RETRIES = 4  # max_retries is multiplied by this while the endpoint answers other requests
+RECHECK_S = 0.25  # how often a request in flight is held against the (adapting) timeout
 
 
 class Backoff(Record):
@@ -54,6 +64,10 @@ class Backoff(Record):
 
 class _FormatRefused(Exception):
     """The server answered 4xx to our response_format: fall back to a weaker mode."""
+
+
+class Abandoned(TransportError):
+    """A request that took far longer than the recent tail: given up on, and retried."""
 
 
 def is_transient(exc: BaseException) -> bool:
@@ -73,10 +87,15 @@ def _wire_calls(message: dict[str, Any]) -> list[dict[str, Any]]:
             for c in calls if isinstance(c, dict) and isinstance(c.get("function"), dict)]
 
 
-def _to_reply(data: dict[str, Any]) -> CachedReply:
-    choices = data.get("choices") or [{}]
-    message = choices[0].get("message") or {} if isinstance(choices[0], dict) else {}
-    usage = data.get("usage") or {}
+def _to_reply(data: dict[str, Any], shown_url: str = "") -> CachedReply:
+    """The reply of a chat completion; TransportError (retried, never cached) for a 200 whose
+    body is no chat completion: a broken proxy's, not the model's, so no re-ask is owed."""
+    choices = data.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    message = first.get("message") if isinstance(first, dict) else None
+    if not isinstance(message, dict):
+        raise TransportError(f"{shown_url}: the reply is not a chat completion (no choices[0].message)")
+    usage: dict[str, Any] = data["usage"] if isinstance(data.get("usage"), dict) else {}
     return CachedReply(content=message.get("content") or "", tool_calls=_wire_calls(message),
                        prompt_tokens=int(usage.get("prompt_tokens") or 0),
                        completion_tokens=int(usage.get("completion_tokens") or 0))
@@ -91,6 +110,13 @@ def _auth_headers(url: str, api_key: str) -> tuple[str, dict[str, str]]:
         return api_key, {}
     token = base64.b64encode(f"{user}:{password or ''}".encode()).decode()
     return api_key, {"Authorization": f"Basic {token}"} if api_key == LOCAL_PLACEHOLDER_KEY else {}
+
+
+def _url_secrets(url: str) -> list[str]:
+    """What a server may echo of the URL's credentials: the password, and user:password (a
+    proxy that decodes the Basic header says either back)."""
+    user, password = credentials(url)
+    return [password, f"{user}:{password}"] if password else []
 
 
 class OpenAIClient:
@@ -109,16 +135,21 @@ class OpenAIClient:
         self.limiter = AdaptiveLimiter(cfg.concurrency)
         self.flow = RateLimits(cfg.rpm, cfg.tpm)
         self.breaker = CircuitBreaker(cfg.breaker_s)
+        self.latency = LatencyTracker(cfg.timeout_s)
+        self._refusals = 0  # 4xx refusals since the last success
+        self._successes = 0  # requests answered (a request's retries go on while others succeed)
         self.journal: Journal = journal or MemoryJournal()
         self.notify = notify or log.warning
         self.price: Price | None = cfg.prices.get(model)
         self._api_key = api_key
         key, headers = _auth_headers(base_url, api_key)
         self.transport = AiohttpTransport(strip_credentials(base_url), key, timeout_s=cfg.timeout_s,
-                                          max_connections=cfg.concurrency, headers=headers)
+                                          max_connections=cfg.concurrency, headers=headers,
+                                          secrets=_url_secrets(base_url))
         # Jitter only spreads retry timing; it never reaches an output, so an unseeded rng is fine.
         self._rng = rng or random.Random()
         self._reserved = 0  # estimated tokens of requests in flight (budget)
+        self._settled: list[asyncio.Future[None]] = []  # waiting for a request in flight to settle
         self._completion_mean = 200.0
         self._preflight: asyncio.Future[None] | None = None
         self._last_notice = 0.0
@@ -231,30 +262,55 @@ class OpenAIClient:
         reply = self.cfg.max_tokens or self._completion_mean
         return int(len(body) / 4 + reply)
 
-    def _check_budget(self, estimate: int) -> None:
+    def _over_budget(self, reserved: int) -> str | None:
+        """Why the budget is spent counting `reserved` tokens still in flight (None: it is not)."""
         spent, budget = self.journal.spent, self.cfg.budget_tokens
-        if budget is not None and spent.tokens + self._reserved >= budget:
-            raise BudgetExceeded(f"token budget of {budget} spent ({spent.tokens} used by this dataset); "
-                                 "rerun with a larger llm.budget_tokens to resume from the cache")
+        sent = "" if self.usage.requests_sent else "; nothing was sent"
+        if budget is not None and spent.tokens + reserved >= budget:
+            return (f"token budget of {budget} spent ({spent.tokens} used by this dataset{sent}); "
+                    "rerun with a larger llm.budget_tokens to resume from the cache")
         usd = self.cfg.budget_usd
-        if usd is not None and spent.usd(self.price) + _usd(self._reserved, self.price) >= usd:
-            raise BudgetExceeded(f"budget of ${usd:g} spent (${spent.usd(self.price):.4f} by this "
-                                 "dataset); rerun with a larger llm.budget_usd to resume from the cache")
+        if usd is not None and spent.usd(self.price) + _usd(reserved, self.price) >= usd:
+            return (f"budget of ${usd:g} spent (${spent.usd(self.price):.4f} by this dataset{sent}); "
+                    "rerun with a larger llm.budget_usd to resume from the cache")
+        return None
+
+    async def _admit(self, estimate: int) -> None:
+        """Reserve `estimate` tokens under the budget. While the requests in flight might spend
+        what is left, wait for them to settle instead of stopping early: the run stops when the
+        dataset's spending has reached the budget, and not a request is sent after that (a rerun
+        with a spent budget sends nothing). The overshoot is at most the requests in flight."""
+        while self._over_budget(self._reserved) is not None:
+            why = self._over_budget(0)
+            if why is not None:
+                raise BudgetExceeded(why)
+            if self._reserved == 0:
+                break  # nothing in flight to wait for: the last request goes
+            fut = asyncio.get_running_loop().create_future()
+            self._settled.append(fut)
+            await fut
+        self._reserved += estimate
+
+    def _release(self, estimate: int) -> None:
+        self._reserved -= estimate
+        waiting, self._settled = self._settled, []
+        for fut in waiting:
+            if not fut.done():
+                fut.set_result(None)
 
     async def _exchange(self, key: str, body: bytes, req: dict[str, Any]) -> str:
         return (await self._exchange_reply(key, body, req)).content
 
     async def _exchange_reply(self, key: str, body: bytes, req: dict[str, Any]) -> CachedReply:
         estimate = self._estimate(body)
-        self._check_budget(estimate)
-        await self._ensure_preflight()
-        await self.flow.acquire(estimate)
-        self._reserved += estimate
+        await self._admit(estimate)
         try:
+            await self._ensure_preflight()
+            await self.flow.acquire(estimate)
             reply = await self._send_with_retries(body, req)
+            self._record(key, body, reply, estimate)  # counted before the reservation goes
         finally:
-            self._reserved -= estimate
-        self._record(key, body, reply, estimate)
+            self._release(estimate)
         return reply
 
     def _record(self, key: str, body: bytes, reply: CachedReply, estimate: int) -> None:
@@ -321,8 +377,11 @@ class OpenAIClient:
     def _wait(self, state: RetryCallState) -> float:
         exc = state.outcome.exception() if state.outcome else None
         after = rq.retry_after_seconds(getattr(exc, "headers", None), self.backoff.retry_after_cap_s)
-        if after is None:
-            after = rq.backoff_seconds(state.attempt_number, self.backoff.initial_s, self.backoff.max_s,
+        if after is None:  # the wait grows with the endpoint's failures since its last success,
+            # not with this request's: on an endpoint that answers most requests, an unlucky one
+            # waits half a second, not the half minute its ninth attempt would
+            streak = min(state.attempt_number, self.breaker.failures)
+            after = rq.backoff_seconds(max(1, streak), self.backoff.initial_s, self.backoff.max_s,
                                        self._rng.random())
         self._notice(exc, after)
         return after
@@ -340,19 +399,37 @@ class OpenAIClient:
         self.usage.retries += 1
         self.journal.retry()
 
+    def _stop_after(self, successes_before: int) -> Callable[[RetryCallState], bool]:
+        """When to give up on a request: after `max_retries` retries if the endpoint answered
+        nothing else meanwhile (it is failing, and the breaker will say so), else only after
+        HEALTHY_RETRIES times as many: on an endpoint that answers others, a request that failed
+        nine times in a row was unlucky (one in 1,300 at a 45% failure rate), not refused, and
+        an operator wants it finished in this invocation rather than left for a rerun."""
+        def stop(state: RetryCallState) -> bool:
+            tries = self.cfg.max_retries + 1
+            healthy = self._successes > successes_before
+            return state.attempt_number >= (tries * HEALTHY_RETRIES if healthy else tries)
+        return stop
+
     async def _send_with_retries(self, body: bytes, req: dict[str, Any]) -> CachedReply:
-        retrying = AsyncRetrying(stop=stop_after_attempt(self.cfg.max_retries + 1), wait=self._wait,
+        retrying = AsyncRetrying(stop=self._stop_after(self._successes), wait=self._wait,
                                  retry=retry_if_exception(is_transient), before_sleep=self._count_retry,
                                  reraise=True)
-        attempts = 0
+        attempts = abandoned = 0
         try:
             async for attempt in retrying:
                 with attempt:
                     attempts += 1
-                    return await self._send_once(body)
+                    try:
+                        return await self._send_once(body, abandoned)
+                    except Abandoned:
+                        abandoned += 1
+                        raise
         except HTTPStatusError as exc:
             if "response_format" in req and rq.mentions_response_format(exc.status, exc.body_text):
                 raise _FormatRefused() from exc
+            if not is_transient(exc):
+                raise self._refusal(exc) from None
             raise self._status_error(exc, attempts) from None
         except TransportError as exc:
             raise LLMError(f"{exc.message} (gave up after {attempts} attempts)",
@@ -360,29 +437,73 @@ class OpenAIClient:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _status_error(self, exc: HTTPStatusError, attempts: int) -> LLMError:
-        return LLMError(f"HTTP {exc.status} from {self.endpoint}: {exc.message}"
-                        + (f" (gave up after {attempts} attempts)" if is_transient(exc) else ""),
-                        retryable=is_transient(exc), attempts=attempts)
+        return LLMError(f"HTTP {exc.status} from {self.endpoint}: {exc.message} "
+                        f"(gave up after {attempts} attempts)", retryable=True, attempts=attempts)
 
-    async def _send_once(self, body: bytes) -> CachedReply:
+    def _refusal(self, exc: HTTPStatusError) -> LLMError:
+        """A 4xx about the request or the endpoint: the item stays unfinished (no rejection: the
+        reply was never seen), and a run of them in a row stops the run."""
+        self._refusals += 1
+        what = f"HTTP {exc.status} from {self.endpoint}: {' '.join(exc.message.split())[:300]}"
+        if self._refusals >= REFUSALS_TO_STOP:
+            raise EndpointRefused(f"the endpoint refused {self._refusals} requests in a row ({what}); "
+                                  "nothing was rejected and the items stay unfinished: fix the "
+                                  "endpoint, model or parameters and rerun the same command")
+        return Refused(what, attempts=1)
+
+    async def _send_once(self, body: bytes, abandoned: int = 0) -> CachedReply:
         self.breaker.check()
         self.breaker.started()
-        async with self.limiter.slot():
+        async with self.limiter.slot() as ticket:
+            lifeline.check()  # a worker whose driver died sends nothing more
             self.usage.requests_sent += 1
             try:
-                data = await self.transport.post_json("chat/completions", body)
+                reply = _to_reply(await self._post(body, abandoned), self.endpoint)
             except (TransportError, HTTPStatusError) as exc:
-                self._failed(exc)
+                self._failed(exc, ticket)
                 raise
         self.limiter.on_success()
         self.breaker.success()
-        return _to_reply(data)
+        self._refusals = 0
+        self._successes += 1
+        return reply
 
-    def _failed(self, exc: TransportError | HTTPStatusError) -> None:
+    async def _post(self, body: bytes, abandoned: int) -> dict[str, Any]:
+        """POST the body, giving up once it has taken longer than the latency tracker allows
+        (re-read while waiting: the first requests of a run start under the configured timeout
+        and tighten as latencies come in)."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        task = asyncio.ensure_future(self.transport.post_json("chat/completions", body))
+        try:
+            while (left := started + self.latency.timeout(abandoned) - loop.time()) > 0:
+                done, _ = await asyncio.wait((task,), timeout=min(left, RECHECK_S))
+                if done:
+                    data = task.result()
+                    self.latency.observe(loop.time() - started)
+                    return data
+        finally:
+            if not task.done():
+                task.cancel()
+            elif not task.cancelled():
+                task.exception()  # retrieved: a run stopped meanwhile must not log it as lost
+        tail = self.latency.tail()
+        seen = f"; the recent tail is {tail:.2f} s" if tail is not None else ""
+        raise Abandoned(f"{self.endpoint}: no reply within {loop.time() - started:.1f} s{seen}")
+
+    def _failed(self, exc: TransportError | HTTPStatusError, ticket: int) -> None:
         if isinstance(exc, HTTPStatusError) and exc.status == 429:
-            self.limiter.on_rate_limited()
+            self.limiter.on_rate_limited(ticket)
         if is_transient(exc):
-            self.breaker.failure(_short(exc))
+            self.breaker.failure(_short(exc), _kind(exc))
+
+
+def _kind(exc: BaseException) -> str:
+    if isinstance(exc, HTTPStatusError):
+        return f"HTTP {exc.status}"
+    if isinstance(exc, Abandoned):
+        return "no reply in time"
+    return "no usable reply"
 
 
 def _short(exc: BaseException | None) -> str:

@@ -55,14 +55,16 @@ class AiohttpTransport:
     """POST/GET JSON against `base_url` (e.g. http://host/v1). One session per event loop."""
 
     def __init__(self, base_url: str, api_key: str, *, timeout_s: float, max_connections: int,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, secrets: list[str] | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self.shown_url = redact_url(self.base_url) or ""
         self._base = urlsplit(self.base_url)
         self._urls: dict[str, str] = {}  # path -> URL
         # What a server might echo back in an error message and must never be shown.
         query_secrets = [v for k, v in parse_qsl(self._base.query) if SECRET_PARAM.search(k)]
-        self.secrets = [api_key, *query_secrets, *(headers or {}).values()]
+        # (a header's value whole and its credential part: "Basic <token>" and "<token>")
+        header_values = [v for h in (headers or {}).values() for v in (h, h.partition(" ")[2])]
+        self.secrets = [api_key, *query_secrets, *header_values, *(secrets or [])]
         self.timeout = aiohttp.ClientTimeout(total=timeout_s)
         self.max_connections = max_connections
         self.headers = {"Authorization": f"Bearer {api_key}", "Content-Type": "application/json",

@@ -82,6 +82,18 @@ def pick_domain(ctx: RunContext, rng: random.Random, min_tools: int) -> str | No
     return rng.choice(doms) if doms else None
 
 
+def compatible_sample(pool: list[Tool], n: int, rng: random.Random) -> list[Tool]:
+    """Up to n tools of `pool` in random order, none undoing another: a request never books and
+    cancels, creates and deletes the same kind of thing at once (generator.traject.shapes.undoes)."""
+    from ..traject.shapes import conflicting
+
+    chosen: list[Tool] = []
+    for t in rng.sample(pool, len(pool)):
+        if len(chosen) < n and not conflicting(chosen, t):
+            chosen.append(t)
+    return chosen
+
+
 def make_calls(tool: Tool, rng: random.Random, n: int) -> list[ToolCall] | None:
     """n calls of one tool with pairwise different arguments (None if the tool can't vary).
     A tool without parameters (`pwd`, `logout`) is called once with none."""
@@ -165,7 +177,7 @@ async def build_parallel_multiple(item: SdgItem, ctx: RunContext) -> ItemResult:
     if domain is None:
         return reject(item, "sample", f"no domain has {lo + 1} tools")
     pool = ctx.catalog.by_domain[domain]
-    chosen = rng.sample(pool, min(len(pool) - 1, rng.randint(lo, hi)))
+    chosen = compatible_sample(pool, min(len(pool) - 1, rng.randint(lo, hi)), rng)
     calls = [c for t in chosen for c in (make_calls(t, rng, 1) or [])]
     if len(calls) < 2:
         return reject(item, "sample", f"fewer than two of the chosen tools of {domain} can be called")

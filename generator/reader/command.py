@@ -3,20 +3,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self, TypeVar
 
 from ..errors import InputError
+from .oracle import Oracle, consult_all
 from .read import read_query
 from .records import LABELS, Reading
 from .sources import Item, items_of
 
 LABELER = "trajgen-reader"
+T = TypeVar("T")
 
 
 def expand(paths: Sequence[str | Path]) -> list[Path]:
@@ -71,6 +74,8 @@ class Summary:
     added: Counter[str] = field(default_factory=Counter)
     files: int = 0
     pairs: int = 0
+    # (model, queries asked, queries not answered, queries waiting for a batch answer)
+    oracle: tuple[str, int, int, int] | None = None
 
     def add(self, item: Item, reading: Reading) -> None:
         level = f"{item.kind} {item.level}"
@@ -98,8 +103,15 @@ class Summary:
         widths = [max(len(r[i]) for r in cells) for i in range(len(COLUMNS))]
         text = ["  " + "  ".join([r[0].ljust(widths[0])] + [v.rjust(w) for v, w in zip(r[1:], widths[1:], strict=True)])
                 for r in cells]
-        return [f"reader: {self.pairs} (query, argument) pairs in {self.files} file(s)", *text,
-                *(f"  {k}: {v}" for k, v in LEGEND.items())]
+        head = f"reader: {self.pairs} (query, argument) pairs in {self.files} file(s)"
+        if self.oracle is not None:
+            model, asked, failed, waiting = self.oracle
+            head += (f"; world-knowledge oracle {model}: {asked} queries asked"
+                     + (f", {failed} not answered (their rule readings stand)" if failed else "")
+                     + (f", {waiting} waiting for a batch answer (their rule readings stand)" if waiting else ""))
+        else:
+            head += "; rules only (no world-knowledge oracle: --model)"
+        return [head, *text, *(f"  {k}: {v}" for k, v in LEGEND.items())]
 
 
 COLUMNS = ["level", "queries", "pairs", *LABELS, "determined", "VR", "added"]
@@ -114,30 +126,116 @@ def _cell(value: Any) -> str:
     return f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
-def read_files(paths: Sequence[str | Path], out: str | Path | None = None, root: str | Path | None = None) -> Summary:
-    """Read every query of `paths`; write the lines to `out` (atomically) or standard output."""
+def read_files(paths: Sequence[str | Path], out: str | Path | None = None, root: str | Path | None = None,
+               oracle: Oracle | None = None, write: bool = True) -> Summary:
+    """Read every query of `paths`; write the lines to `out` (atomically) or standard output (not
+    at all with `write=False`: a batch round only collects the oracle's questions). With an
+    `oracle`, the values the rules leave omitted are put to it (oracle.py)."""
     files = expand(paths)
     summary = Summary(files=len(files))
-    rows = _read_all(files, Path(root) if root else None, summary)
-    if out is None:
-        for row in rows:
-            print(json.dumps(row, ensure_ascii=False))
-        return summary
-    from ..io import atomic_lines
+    with _Loop() as loop:
+        rows = _read_all(files, Path(root) if root else None, summary, oracle, loop)
+        if not write:
+            for _ in rows:
+                pass
+        elif out is None:
+            for row in rows:
+                print(json.dumps(row, ensure_ascii=False))
+        else:
+            from ..io import atomic_lines
 
-    with atomic_lines(Path(out)) as write:
-        for row in rows:
-            write(json.dumps(row, ensure_ascii=False) + "\n")
+            with atomic_lines(Path(out)) as put:
+                for row in rows:
+                    put(json.dumps(row, ensure_ascii=False) + "\n")
+        if oracle is not None:
+            loop.run(oracle.client.aclose())
+            summary.oracle = (oracle.client.model, oracle.asked, oracle.failed, oracle.waiting)
     return summary
 
 
-def _read_all(files: Iterable[Path], root: Path | None, summary: Summary) -> Iterator[dict[str, Any]]:
+class _Loop:
+    """One event loop for the whole run: the client's connections belong to it."""
+
+    def __enter__(self) -> Self:
+        self.loop = asyncio.new_event_loop()
+        return self
+
+    def run(self, work: Awaitable[T]) -> T:
+        return self.loop.run_until_complete(work)
+
+    def __exit__(self, *exc: object) -> None:
+        self.loop.close()
+
+
+CHUNK = 256  # queries put to the oracle at once (their answers keep the file's order)
+
+
+def _read_all(files: Iterable[Path], root: Path | None, summary: Summary, oracle: Oracle | None,
+              loop: _Loop) -> Iterator[dict[str, Any]]:
     # A history event with an unparseable time (upstream u7 has 28) is skipped, as `generate` does;
     # its warning would repeat once per record of the file here, so the readers' logger is quieted.
     logging.getLogger("generator.readers.histories").setLevel(logging.ERROR)
     for path in files:
+        batch: list[tuple[Item, Reading]] = []
         for item in items_of(path, label_of(path, root)):
-            reading = read_query(item.query, item.calls, item.situation, item.kinds)
-            summary.add(item, reading)
-            yield from lines_of(item, reading)
+            batch.append((item, read_query(item.query, item.calls, item.situation, item.kinds)))
+            if len(batch) >= CHUNK:
+                yield from _flush(batch, summary, oracle, loop)
+                batch = []
+        yield from _flush(batch, summary, oracle, loop)
 
+
+def _flush(batch: list[tuple[Item, Reading]], summary: Summary, oracle: Oracle | None,
+           loop: _Loop) -> Iterator[dict[str, Any]]:
+    readings = [r for _, r in batch]
+    if oracle is not None and batch:
+        readings = loop.run(consult_all(oracle, [(i.query, r, i.calls, i.situation) for i, r in batch]))
+    for (item, _), reading in zip(batch, readings, strict=True):
+        summary.add(item, reading)
+        yield from lines_of(item, reading)
+
+
+def oracle_for(model: str, base_url: str | None, cache_dir: str | None, out: str | Path | None) -> Oracle:
+    """The oracle `trajgen read --model` asks: the project's client, cached, at temperature 0."""
+    from ..config import LLMConfig
+    from ..llm.client import make_client
+
+    return Oracle(make_client(LLMConfig(model=model, temperature=0.0), cache_path(cache_dir, out), base_url=base_url))
+
+
+def cache_path(cache_dir: str | None, out: str | Path | None) -> Path:
+    cache = Path(cache_dir) if cache_dir else state_path(out) / ".cache" / "llm"
+    cache.mkdir(parents=True, exist_ok=True)
+    return cache
+
+
+def state_path(out: str | Path | None) -> Path:
+    """Where a read keeps its cache and batch ledger: beside --out, else the working folder."""
+    return Path(out).resolve().parent if out else Path.cwd()
+
+
+def read_with_flags(args: Any) -> tuple[list[str], bool]:
+    """`trajgen read` as the CLI calls it: (the lines to print, whether to standard output)."""
+    from ..errors import ConfigError
+
+    if (args.batch_out or args.batch_in) and not args.model:
+        raise ConfigError("--batch-out / --batch-in carry the oracle's questions: they need --model")
+    if not (args.batch_out or args.batch_in):
+        oracle = oracle_for(args.model, args.base_url, args.cache_dir, args.out) if args.model else None
+        summary = read_files(args.files, out=args.out, root=args.root, oracle=oracle)
+        return summary.lines(), args.out is not None
+    from .offline import offline_for
+
+    off = offline_for(args.model, args.base_url, cache_path(args.cache_dir, args.out), state_path(args.out))
+    try:
+        if args.batch_in:
+            off.ingest_file(Path(args.batch_in))
+        summary = read_files(args.files, out=args.out, root=args.root, oracle=Oracle(off.client),
+                             write=not args.batch_out)
+        if args.batch_out and off.waiting():
+            return [*off.notes, off.write_round(Path(args.batch_out))], False
+        if args.batch_out:  # nothing waits: read again, writing the labels
+            summary = read_files(args.files, out=args.out, root=args.root, oracle=Oracle(off.client))
+        return [*off.notes, *summary.lines()], args.out is not None
+    finally:
+        off.ledger.close()

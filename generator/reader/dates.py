@@ -122,8 +122,8 @@ def days_in(text: str, now: datetime) -> list[tuple[date, str]]:
                     m.group(0)))
     out += [(_weekday(m.group("mod") or "", m.group("wd"), now), m.group(0)) for m in _WEEKDAY.finditer(t)]
     out += [(d, m.group(0)) for m in _WEEKEND.finditer(t) for d in _weekend(m.group("mod"), now)]
-    out += _absolute_days(t, now)
-    return out
+    absolute = _absolute_days(t, now) + _named_days(t, now) + _nth_weekdays(t)
+    return out + absolute + _anchored(t, absolute)
 
 
 def _weekend(mod: str, now: datetime) -> list[date]:
@@ -150,6 +150,28 @@ def _absolute_days(t: str, now: datetime) -> list[tuple[date, str]]:
     for m in _THE_NTH.finditer(t):
         d = _year_for(now.month, int(m.group("day")), None, now)
         out += [(d, m.group(0))] if d else []
+    return out + _period_bounds(t)
+
+
+# A month or a year said as the bound of a period: "from January 2017", "since 2019", "2018
+# onwards" start on its first day; "until 2020", "through March 2021" end on its last.
+_START = r"(?:from|since|after|starting(?: in| from)?|beginning(?: in)?|as of|later than|before|in or after)"
+_END = r"(?:until|till|through|thru|up to|to the end of|by the end of)"
+_ONWARDS = r"(?:\s*(?:onwards?|or later|and later|or after|and after|\+))"
+_PERIOD = re.compile(rf"\b(?:(?P<start>{_START})|(?P<end>{_END}))?\s*(?:(?:the )?(?:start|beginning) of )?"
+                     rf"(?:(?P<mon>{_MONTH_ALT})\.? )?(?:of )?(?P<year>(?:19|20)\d{{2}})(?![\d/-])(?P<on>{_ONWARDS})?")
+
+
+def _period_bounds(t: str) -> list[tuple[date, str]]:
+    out: list[tuple[date, str]] = []
+    for m in _PERIOD.finditer(t):
+        year, mon = int(m.group("year")), m.group("mon")
+        month = _month_index(mon) if mon else None
+        if m.group("end"):
+            last = date(year, month or 12, 1) + timedelta(days=31)
+            out.append((last.replace(day=1) - timedelta(days=1), m.group(0).strip()))
+        elif m.group("start") or m.group("on") or month:
+            out.append((date(year, month or 1, 1), m.group(0).strip()))
     return out
 
 
@@ -224,3 +246,79 @@ def read_moment(text: str, gold: Moment, now: datetime | None) -> str | None:
 def _same_span(c: datetime, gold: Moment) -> bool:
     return (gold.clock is not None and c.time().replace(second=0, microsecond=0) == gold.clock
             and (gold.day is None or c.date() == gold.day))
+
+
+# ---------------------------------------------------------------- days said by name or by arithmetic
+
+# Days a calendar names (month, day): "the Ides of March 2023", "May Day", "the day after Halloween".
+NAMED_DAYS = {"new year's day": (1, 1), "new years day": (1, 1), "new year's eve": (12, 31), "new years eve": (12, 31),
+              "valentine's day": (2, 14), "valentines day": (2, 14), "ides of march": (3, 15),
+              "st patrick's day": (3, 17), "st. patrick's day": (3, 17), "saint patrick's day": (3, 17),
+              "april fools' day": (4, 1), "april fool's day": (4, 1), "april fools day": (4, 1), "may day": (5, 1),
+              "juneteenth": (6, 19), "canada day": (7, 1), "independence day": (7, 4), "the fourth of july": (7, 4),
+              "bastille day": (7, 14), "halloween": (10, 31), "all hallows' eve": (10, 31), "all saints' day": (11, 1),
+              "all saints day": (11, 1), "guy fawkes night": (11, 5), "veterans day": (11, 11),
+              "christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "boxing day": (12, 26)}
+_HOLIDAY_RE = re.compile(r"\b(?:the )?(?P<name>" + "|".join(sorted(map(re.escape, NAMED_DAYS), key=len, reverse=True))
+                       + r")(?:,? (?:of )?(?P<year>\d{4}))?")
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+             "5th": 5, "last": -1, "final": -1}
+_NTH_WEEKDAY = re.compile(r"\bthe (?P<n>" + "|".join(_ORDINALS) + r") (?P<wd>" + "|".join(_DAYS) + r") (?:of|in) "
+                          rf"{_MON}(?:,? (?P<year>\d{{4}}))?")
+_AFTER = re.compile(r"\bthe (?P<what>day|" + "|".join(_DAYS) + r") (?:right |just |immediately )?(?P<dir>after|before) "
+                    r"(?P<ref>that|then|it|this)?")
+
+
+def _named_days(t: str, now: datetime) -> list[tuple[date, str]]:
+    out = []
+    for m in _HOLIDAY_RE.finditer(t):
+        month, day = NAMED_DAYS[m.group("name")]
+        d = _year_for(month, day, m.group("year"), now)
+        out += [(d, m.group(0))] if d else []
+    return out
+
+
+def _nth_weekdays(t: str) -> list[tuple[date, str]]:
+    """"the third Saturday of January 2019", "the last Saturday of September 2020"."""
+    out = []
+    for m in _NTH_WEEKDAY.finditer(t):
+        if not m.group("year"):
+            continue
+        year, month, wd = int(m.group("year")), _month_index(m.group("mon")), _DAYS.index(m.group("wd"))
+        days = [date(year, month, k) for k in range(1, 32) if _valid(year, month, k) and date(year, month, k).weekday() == wd]
+        n = _ORDINALS[m.group("n")]
+        if days and -len(days) <= (n - 1 if n > 0 else n) < len(days):
+            out.append((days[n - 1 if n > 0 else n], m.group(0)))
+    return out
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _anchored(t: str, found: list[tuple[date, str]]) -> list[tuple[date, str]]:
+    """"the day after Halloween 2023", "the Saturday right after that": a day counted from another
+    day of the text (the one named next, else the latest one said before)."""
+    out = []
+    spans = [(t.find(phrase), d, phrase) for d, phrase in found if t.find(phrase) >= 0]
+    # a phrase inside a longer one ("march 2023" in "the ides of march 2023") is no day of its own
+    located = sorted((x for x in spans if not any(y[0] <= x[0] and x[0] + len(x[2]) <= y[0] + len(y[2]) and y != x
+                                                  and len(y[2]) > len(x[2]) for y in spans)), key=lambda x: x[0])
+    for m in _AFTER.finditer(t):
+        after = [x for x in located if x[0] >= m.end() and not m.group("ref")]
+        before = [x for x in located if x[0] < m.start()]
+        anchor = after[0] if after and after[0][0] <= m.end() + 4 else (before[-1] if before and m.group("ref") else None)
+        if anchor is None:
+            continue
+        base, sign = anchor[1], 1 if m.group("dir") == "after" else -1
+        if m.group("what") == "day":
+            out.append((base + timedelta(days=sign), f"{m.group(0).strip()} {anchor[2]}"))
+        else:
+            wd = _DAYS.index(m.group("what"))
+            delta = ((wd - base.weekday()) % 7 or 7) if sign > 0 else -((base.weekday() - wd) % 7 or 7)
+            out.append((base + timedelta(days=delta), f"{m.group(0).strip()} ({anchor[2]})"))
+    return out

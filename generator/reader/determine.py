@@ -3,6 +3,7 @@ time (the query's date or clock time, a meal type the hour makes natural, a "tod
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -20,9 +21,10 @@ NOW_WORDS = frozenset({"now", "today", "today_only", "tonight", "this_week", "th
 
 
 def schema_default(tool: Tool | None, param: str, gold: Any) -> str | None:
-    """The schema's default, or a TRAJECT-Bench (RapidAPI) catalog's "default": trajgen reads that
-    one as an example (the playground's pre-filled value), but a reader of the catalog sees a
-    default, so it determines too; the evidence says which."""
+    """The schema's default, a default its description writes ("Default: true", "defaults to 5",
+    "true by default"), or a TRAJECT-Bench (RapidAPI) catalog's "default": trajgen reads that one
+    as an example (the playground's pre-filled value), but a reader of the catalog sees a default,
+    so it determines too; the evidence says which."""
     if tool is None:
         return None
     spec = tool.properties.get(param) or {}
@@ -31,6 +33,30 @@ def schema_default(tool: Tool | None, param: str, gold: Any) -> str | None:
     examples = spec.get("examples") or []
     if tool.source_format == "traject" and examples and key(examples[0]) == key(gold):
         return f"catalog default {examples[0]!r} (RapidAPI's pre-filled value)"
+    if tool.source_format == "traject" and not examples and gold == "" and param not in tool.required:
+        return "left empty, as the catalog's default"
+    said = described_default(str(spec.get("description") or ""), gold)
+    return f"the description's default {said!r}" if said else None
+
+
+# "Default: true", "defaults to `US`", "the default is shortest distance for driving"; "true by
+# default", "Song Name (default)".
+_AFTER = re.compile(r"\bdefaults?(?: value)?(?: (?:is|to|of|will be|set to)| ?[:=])? *[\"'`]?([^\n,;()\"'`]{1,60})",
+                    re.IGNORECASE)
+_BEFORE = re.compile(r"[\"'`]?([^\n,;:()\"'`-]{1,40}?)[\"'`]? *(?:\(default\)|by default|is the default)", re.IGNORECASE)
+
+
+def described_default(description: str, gold: Any) -> str | None:
+    """The words of a description that give `gold` as the default."""
+    want = key(gold).replace("_", " ").split()
+    if not want or not description:
+        return None
+    for m in _AFTER.finditer(description):
+        if fold(m.group(1)).replace("_", " ").split()[:len(want)] == want:
+            return " ".join(want)
+    for m in _BEFORE.finditer(description):
+        if fold(m.group(1)).replace("_", " ").split()[-len(want):] == want:
+            return " ".join(want)
     return None
 
 

@@ -64,6 +64,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "driving": ("drive", "car", "driving"),
     "congestion": ("traffic", "congestion"), "least": ("least", "avoid", "less", "minimal", "fewest"),
     "free": ("free", "no charge", "without charge"),
+    "hq": ("high quality", "high-quality", "hi-fi"), "sq": ("standard quality", "standard-quality"),
+    "lq": ("low quality",), "hd": ("high definition",), "sd": ("standard definition",),
     "min": ("minutes", "minute", "mins"), "sec": ("seconds", "second", "secs"), "hr": ("hours", "hour"),
     "h": ("hours", "hour"),
     "weekly": ("every week", "each week", "once a week"), "daily": ("every day", "each day", "once a day"),

@@ -36,8 +36,35 @@ _USUAL = re.compile(r"\b(?:(?:my|the|our) (?:usual|regular|favou?rite|go-?to|typ
 # my/the/our. The
 # word must close its noun phrase ("the station names" names no place).
 _HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
-                    r"(?:(?P<det>my|the|our)\s)?(?P<w>home|work|office|gym|school|campus|airport|station|dorm)"
+                    r"(?:(?P<det>my|the|our)\s)?(?:(?P<adj>[a-z]+)\s)??(?P<w>home|work|office|gym|school|campus|airport|station|dorm|place)"
                     r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|to|from|for|at|in|on|by|with|please|now|today|tonight|again)\b)")
+# A habit place: "home" alone; "work", "school", "campus", "the office", "my dorm" after "to", "from",
+# "back to" or a possessive ("back to Xuhui campus"); "my place" is home.
+_BARE = frozenset({"school", "campus", "work", "office", "home", "dorm"})
+
+
+def _is_habit(m: re.Match[str]) -> bool:
+    w, det, pre = m.group("w"), m.group("det"), m.group("pre")
+    if w == "place":
+        return det == "my" and not m.group("adj")
+    if m.group("adj") and (m.group("adj") in STOPWORDS or m.group("adj") in _BARE):
+        return False
+    return bool(det) or w == "home" or (bool(pre) and w in _BARE)
+
+
+def _adjective(m: re.Match[str]) -> tuple[str, ...]:
+    return (m.group("adj"),) if m.group("adj") else ()
+
+
+# Where the user is now: "done at the hospital", "all done at the exit-entry office", "finished at the
+# visa center", "I'm here", "to get here": the end of their latest trip (holding the place's words).
+_HERE = re.compile(r"\b(?:(?:all |finally |just )?(?:done|finished|wrapping up|wrapped up) (?:at |here|out here)"
+                   r"(?:(?:the|my) (?P<place>[a-z' -]{3,40}?))?(?=\s*(?:[.,;!?]|$|\band\b|\bnow\b))"
+                   r"|\b(?:all |just )?done (?:shopping|here|with (?:my|the) \w+)\b"
+                   r"|\b(?:dinner|lunch|breakfast|class|work|shopping|the (?:meeting|appointment|movie|game))(?:'s| is)? "
+                   r"(?:done|over|finished)\b"
+                   r"|\b(?:just )?got (?:dropped off|off the \w+)\b"
+                   r"|\bi'?m (?:here|done here)\b|\b(?:to|i) (?:get|got) here\b)")
 _NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|close (?:by|to me)"
                      r"|in my (?:area|neighbou?rhood)|where i am|my (?:current )?location)\b")
 # A short noun phrase closed by a function word or punctuation: "the mall.", "that restaurant
@@ -55,13 +82,18 @@ _PLACE = frozenset({"location", "address", "place", "city", "area", "near", "pos
                     "airport"}) | _ORIGIN | _DESTINATION
 
 
+# Nouns that name a parameter by another word ("usual budget": the prices; "same length": the duration).
+SYNONYMS = {"length": ("duration",), "long": ("duration",), "budget": ("price",), "window": ("time", "date"),
+            "showtime": ("time",), "cost": ("price",), "section": ("category",), "spend": ("price",)}
+
+
 @dataclass(frozen=True)
 class Hint:
-    kind: str  # recency | usual | habit | nearby | reference
+    kind: str  # recency | usual | habit | nearby | reference | here
     words: str
     word: str = ""  # the habit word or the reference noun
     role: str = ""  # origin | destination | "" for a location hint
-    window: tuple[str, ...] = ()  # recency / usual: content words around it in its clause
+    window: tuple[str, ...] = ()  # recency / usual: content words around it; habit: its adjective
 
 
 @lru_cache(maxsize=8192)
@@ -69,8 +101,9 @@ def hints_in(lowered: str) -> tuple[Hint, ...]:
     """Every hint phrase of a (lowercased) text."""
     out = [Hint("recency", m.group(0), window=_window(lowered, m)) for m in _RECENT.finditer(lowered)]
     out += [Hint("usual", m.group(0), window=_window(lowered, m)) for m in _USUAL.finditer(lowered)]
-    out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre"))) for m in _HABIT.finditer(lowered)
-            if m.group("det") or m.group("w") == "home" or (m.group("pre") and m.group("w") == "work")]
+    out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre")), _adjective(m))
+            for m in _HABIT.finditer(lowered) if _is_habit(m)]
+    out += [Hint("here", m.group(0).strip(), m.group("place") or "", "origin") for m in _HERE.finditer(lowered)]
     out += [Hint("nearby", m.group(0)) for m in _NEARBY.finditer(lowered)]
     out += [Hint("reference", m.group(0), m.group("noun")) for m in _REFERENCE.finditer(lowered)
             if m.group("noun") not in STOPWORDS and (m.group("det") != "the" or not m.group("adj"))]
@@ -120,14 +153,26 @@ def is_place(param: str) -> bool:
 
 def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str]) -> bool:
     """Whether `hint` refers to the argument `param` (with gold value `gold`) of the call."""
-    if hint.kind in ("habit", "nearby"):
+    if hint.kind in ("habit", "nearby", "here"):
         return not isinstance(gold, bool) and _location_binding(hint, param)
     if hint.kind == "reference":
         return _names_argument(hint.word, param, gold, anywhere=is_place(param))
     named = [w for w in hint.window if any(_names_argument(w, p, None) for p in params)]
     if named:  # "the same distance as last time": only the distance
         return any(_names_argument(w, param, None) for w in named)
+    things = [stem(w) for w in hint.window if stem(w) not in _WHOLE]
+    if things and hint.kind == "usual":  # "my usual Sukiya beef bowl": the argument that holds it
+        return isinstance(gold, str | list) and bool(set(things) & set(content_stems(" ".join(map(str, _items(gold))))))
     return True  # an unbound "again" / "my usual": the whole call
+
+
+# Window words that speak of the whole call ("usual settings", "the way I usually search").
+_WHOLE = frozenset(map(stem, ("settings", "setting", "filters", "way", "setup", "search", "order", "thing",
+                              "stuff", "one", "options", "otherwise")))
+
+
+def _items(gold: object) -> list[object]:
+    return gold if isinstance(gold, list) else [gold]
 
 
 def bound_to(hint: Hint, param: str, params: list[str]) -> bool:
@@ -148,7 +193,8 @@ def _names_argument(noun: str, param: str, gold: object, anywhere: bool = False)
     """The noun is a word of the parameter's name, or the head (last content word) of the gold;
     for a place, any word of it ("the university" for "... University Xuhui Campus")."""
     s = stem(noun)
-    if s in {stem(w) for w in identifier_words(param)}:
+    names = {stem(w) for w in identifier_words(param)}
+    if s in names or set(SYNONYMS.get(s, ())) & names:
         return True
     if noun in _ORIGIN | _DESTINATION and param_role(param) == ("origin" if noun in _ORIGIN else "destination"):
         return True  # "my regular pickup point" names the origin

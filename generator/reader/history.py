@@ -15,6 +15,7 @@ clear; else the whole history. Rules over the values of one parameter in the sco
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -54,6 +55,14 @@ def key(value: Any) -> str:
 def named_apps(text: Text, history: Sequence[HistoryEvent]) -> set[str]:
     apps = {e.toolname for e in history}
     return {a for a in apps if len(fold(a)) >= 2 and (text.has_phrase(a) or text.has_phrase(" ".join(identifier_words(a))))}
+
+
+def _named_tool_apps(text: Text, tools: dict[str, Tool]) -> set[str]:
+    """An offered app the text names though the history never used it: its (empty) history is
+    where the reader looks ("on JDWaimai" with no JDWaimai order yet determines nothing)."""
+    apps = {t.app for t in tools.values() if t.app and len(fold(t.app)) >= 3}
+    # written as the name is written: "Keep" the fitness app, not "keep mosquitoes away"
+    return {a for a in apps if re.search(rf"(?<!\w){re.escape(a)}(?!\w)", text.raw)}
 
 
 # Words every kind of tool uses: they say nothing about which kind a text asks for.
@@ -99,7 +108,7 @@ def kind_cues(kind: str, tool_words: tuple[str, ...]) -> frozenset[str]:
 
 def scope(text: Text, history: Sequence[HistoryEvent], kind: str, tools: dict[str, Tool]) -> tuple[list[HistoryEvent], str]:
     """(the events a reader looks at, which scope it is)."""
-    apps = named_apps(text, history)
+    apps = named_apps(text, history) or _named_tool_apps(text, tools)
     if apps:
         return [e for e in history if e.toolname in apps], f"app {', '.join(sorted(apps))}"
     if kind and kind_is_clear(text, tools, kind):
@@ -135,37 +144,76 @@ def settled(vals: Sequence[Any]) -> tuple[Any, str] | None:
     return common[0], f"most recent and most frequent ({common[1].split('(')[1]}"
 
 
-HABIT_WORDS = {"home": ("home", "house", "apartment", "residence", "flat", "dorm"),
+HABIT_WORDS = {"home": ("home", "house", "apartment", "residence", "flat"), "place": ("home", "house", "apartment"),
                "work": ("work", "office", "company", "workplace", "job"),
                "office": ("office", "work", "company"), "gym": ("gym", "fitness"),
                "school": ("school", "university", "campus", "college"),
                "campus": ("campus", "university", "school", "college"),
-               "airport": ("airport",), "station": ("station",)}
-_COMMUTE = {"work": (range(6, 11), True), "office": (range(6, 11), True), "home": (range(17, 24), False)}
+               "dorm": ("dorm", "dormitory"), "airport": ("airport",), "station": ("station",)}
+# Habit places the user's day ties to a value: home is where weekday mornings start and evenings end.
+_COMMUTE = {"home": "home", "place": "home", "dorm": "home", "work": "work", "office": "work",
+            "school": "base", "campus": "base"}
 
 
-def habit(word: str, events: Sequence[HistoryEvent], param: str) -> tuple[Any, str] | None:
-    vals = values(events, param)
+def habit(word: str, events: Sequence[HistoryEvent], param: str, adjective: Sequence[str] = ()) -> tuple[Any, str] | None:
+    """The value the history ties to a habit word: the one place (of any place parameter) holding
+    the word and its adjective ("Xuhui campus"), else the most frequent such place; else the
+    commute rule."""
+    from .hints import is_place
+
+    vals = [v for e in events for p, v in e.parameters.items() if (p == param or is_place(p)) and isinstance(v, str)]
     stems = {stem(w) for w in HABIT_WORDS.get(word, (word,))}
-    holding = {key(v): v for v in vals if stems & set(content_stems(str(v)))}
-    if len(holding) == 1:
-        return next(iter(holding.values())), f"the one value holding '{word}'"
-    if len(holding) > 1:
-        return None
-    return _commute(word, events, param)
+    extra = {stem(a) for a in adjective}
+    hits = [v for v in vals if stems & set(content_stems(v)) and extra <= set(content_stems(v))]
+    if len({key(v) for v in hits}) == 1:
+        return hits[-1], f"the one place holding '{' '.join([*adjective, word])}'"
+    found = usual(hits)
+    if found is not None:
+        return found[0], f"of the places holding '{word}': {found[1]}"
+    return _commute(word, events)
 
 
-def _commute(word: str, events: Sequence[HistoryEvent], param: str) -> tuple[Any, str] | None:
-    if word not in _COMMUTE:
+def _commute(word: str, events: Sequence[HistoryEvent]) -> tuple[Any, str] | None:
+    """home: where weekday mornings start and evenings end; work: the other end; base: both ends
+    of the trips the user makes from and back to one place."""
+    side = _COMMUTE.get(word)
+    if side is None:
         return None
-    hours, weekdays_only = _COMMUTE[word]
     picked = []
     for e in events:
         t = parse_time(e.time)
-        if t and param in e.parameters and t.hour in hours and (not weekdays_only or t.weekday() < 5):
-            picked.append(e.parameters[param])
+        ends = _ends(e)
+        if t is None or ends is None:
+            continue
+        morning, evening = 5 <= t.hour < 11 and t.weekday() < 5, t.hour >= 16
+        if side == "home":
+            picked += [ends[0]] * morning + [ends[1]] * evening
+        elif side == "work":
+            picked += [ends[1]] * morning + [ends[0]] * evening
+    if side == "base":
+        picked += [v for e in events if (ends := _ends(e)) for v in ends]
     found = usual(picked)
     return (found[0], f"commute rule for '{word}': {found[1]}") if found else None
+
+
+def _ends(e: HistoryEvent) -> tuple[Any, Any] | None:
+    from .hints import param_role
+
+    start = next((v for k, v in e.parameters.items() if param_role(k) == "origin" and isinstance(v, str)), None)
+    end = next((v for k, v in e.parameters.items() if param_role(k) == "destination" and isinstance(v, str)), None)
+    return (start, end) if start and end else None
+
+
+def trip_end(events: Sequence[HistoryEvent], place: str, now: datetime | None) -> tuple[Any, str] | None:
+    """Where the user is: the end of their latest trip before the query (the latest holding the
+    place's words, when the text names one: "done at the hospital")."""
+    words = set(content_stems(place))
+    trips = [(e, ends[1]) for e in events if (ends := _ends(e)) and (now is None or (parse_time(e.time) or now) < now)]
+    hits = [(e, v) for e, v in trips if words <= set(content_stems(str(v)))]
+    if not hits:
+        return None
+    e, v = hits[-1]
+    return v, f"the end of the latest trip{' to a ' + place if place else ''} ({e.time})"
 
 
 def holding(word: str, vals: Sequence[Any]) -> tuple[Any, str] | None:

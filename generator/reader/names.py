@@ -206,8 +206,9 @@ def _language(code: str) -> list[str]:
     if found is None:
         return []
     name = found.name.split(" (")[0]
-    if region:  # "en-US": the language said with its country ("American English", "English (US)")
-        return [f"{name} {c}" for c in _country(region)] + [f"{c} {name}" for c in _country(region)] + [name]
+    if region:  # "en-US": the language said with its country ("American English", "US English", "English (US)")
+        countries = [*_country(region), region.upper()]
+        return [f"{name} {c}" for c in countries] + [f"{c} {name}" for c in countries] + [name]
     return [name]
 
 

@@ -104,3 +104,44 @@ _PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
 
 def same_number(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))
+
+
+_TOP_ONE = re.compile(r"\b(?:just |only )?the (?:top|first|best|single|#1|number one) (?:hit|result|match|one|track|song|item|"
+                      r"entry|pick)\b|\bjust (?:the )?one\b")
+_COUNTS = frozenset({"limit", "count", "num", "number", "max", "size", "top", "n", "results", "per", "page_size"})
+
+
+def top_one(text: str, nouns: frozenset[str]) -> str | None:
+    """"just the top hit" for a limit of 1."""
+    if not nouns & _COUNTS:
+        return None
+    m = _TOP_ONE.search(text.lower())
+    return m.group(0) if m else None
+
+
+_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                  "ninth": 9, "tenth": 10}
+_NTH_NOUN = re.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th)) (\w+)")
+
+
+def ordinal_of(text: str, nouns: frozenset[str], n: float) -> str | None:
+    """"the first page" for page=1: an ordinal before the parameter's own noun."""
+    from .text import stem
+
+    for m in _NTH_NOUN.finditer(text.lower()):
+        word = m.group(1)
+        value = _ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word) or 0)
+        if value == n and stem(m.group(2)) in nouns:
+            return m.group(0)
+    return None
+
+
+def said_range(text: str, low: int, high: int) -> str | None:
+    """A range of positions: "the top 10" / "all 100 spots" (from 1), "1 to 10", "11-20", "between 5 and 9"."""
+    t = with_digits(text).lower() if _has_letters_of_numbers(text.lower()) else text.lower()
+    if low == 1:
+        m = re.search(rf"\b(?:top|first|all|all of the|the) {high}\b", t)
+        if m:
+            return m.group(0)
+    m = re.search(rf"\b(?:from |between )?{low}\s*(?:-|to|through|and|–)\s*{high}\b", t)
+    return m.group(0) if m else None

@@ -13,17 +13,18 @@ from ..identity import trail_names
 from ..records import HistoryEvent, Tool, ToolCall
 from . import history as hist
 from .added import added_content
-from .anchors import call_texts, is_short
+from .anchors import Local, call_texts
 from .dates import as_moment, read_moment
 from .determine import from_time, schema_default
 from .enums import stated_enum
 from .flags import read_flag
-from .hints import Hint, bound_to, hints_in, is_place, refers_to
+from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
 from .names import partly_said, stated_code, stated_string
-from .numbers import as_number, numbers_in, one_of, same_number
+from .numbers import as_number, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
+from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
-from .text import Text, identifier_words, stem
+from .text import Text, content_stems, fold, identifier_words, stem
 from .units import stated_quantity, unit_of
 from .world import described
 
@@ -39,7 +40,7 @@ class Arg:
     situation: Situation
     kind: str
     params: list[str]
-    local: Text | None = None  # the segments of the text that speak of this call (anchors.py)
+    local: Local | None = None  # the segments of the text that speak of this call (anchors.py)
     call: int = 0
     same_tool: list[HistoryEvent] | None = None  # this tool's earlier calls (computed once per call)
 
@@ -54,17 +55,42 @@ Reader = Callable[[Arg, Any], "str | None"]
 # ---------------------------------------------------------------- stated: one reader per class
 
 def _boolean(arg: Arg, value: Any) -> str | None:
-    if not isinstance(value, bool):
+    flag = as_flag(value)
+    if flag is None and isinstance(value, str) and value.strip().lower() in _NONE:
+        flag = False  # download="none": "no download needed"
+    if flag is None:
         return None
     said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")))
-    return said[1] if said is not None and said[0] == value else None
+    return said[1] if said is not None and said[0] == flag else None
+
+
+_NONE = frozenset({"none", "off", "disabled", "no"})
+
+
+def as_flag(value: Any) -> bool | None:
+    """A boolean gold, or one written as text ("true", as RapidAPI catalogs pass it)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return None
 
 
 def _enum(arg: Arg, value: Any) -> str | None:
     options = arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")
-    if not options or not isinstance(value, str) or value not in options:
+    if not isinstance(value, str):
         return None
-    return stated_enum(arg.text, value, list(options))
+    return stated_enum(arg.text, value, list(options)) if options and value in options else None
+
+
+def _option(arg: Arg, value: Any) -> str | None:
+    """An option of an API whose schema lists none ("ASC", "hq"), said by its everyday words."""
+    if not isinstance(value, str) or arg.spec.get("enum") or not _CODE_LIKE.fullmatch(value):
+        return None
+    return stated_enum(arg.text, value, [value])
+
+
+_CODE_LIKE = re.compile(r"[A-Za-z]+(?:_[A-Za-z]+){0,3}")
 
 
 def _date(arg: Arg, value: Any) -> str | None:
@@ -77,9 +103,19 @@ def _number(arg: Arg, value: Any) -> str | None:
     if n is None:
         return None
     said = next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
+    nouns = frozenset(stem(w) for w in identifier_words(arg.param))
     if said is None and n == 1:
-        said = one_of(arg.text.raw, frozenset(stem(w) for w in identifier_words(arg.param)))
-    return said
+        said = one_of(arg.text.raw, nouns) or top_one(arg.text.raw, nouns)
+    return said or ordinal_of(arg.text.raw, nouns, n)
+
+
+def _range(arg: Arg, value: Any) -> str | None:
+    """A range value "1-10" said as "the top 10", "1 to 10", "all 100"."""
+    m = _RANGE.fullmatch(value.strip()) if isinstance(value, str) else None
+    return said_range(arg.text.raw, int(m.group(1)), int(m.group(2))) if m else None
+
+
+_RANGE = re.compile(r"(\d+)\s*-\s*(\d+)")
 
 
 def _unit(arg: Arg, value: Any) -> str | None:
@@ -98,7 +134,7 @@ def _code(arg: Arg, value: Any) -> str | None:
 
 # The reading classes of `stated`, tried in order; each is a separate, testable piece.
 STATED: dict[str, Reader] = {"boolean": _boolean, "enum": _enum, "date": _date, "number": _number,
-                             "unit": _unit, "name": _name, "code": _code}
+                             "range": _range, "unit": _unit, "name": _name, "code": _code, "option": _option}
 
 
 def stated(arg: Arg) -> tuple[str, str] | None:
@@ -112,14 +148,43 @@ def stated(arg: Arg) -> tuple[str, str] | None:
 
 
 def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
-    """A short value of one call among several is read in that call's segments only."""
-    if arg.local is not None and is_short(value):
-        arg = replace(arg, text=arg.local, local=None)
+    """A value of one call among several is read in the parts of the text that ask for that call,
+    or in what their anaphora point back to ("that address", "Harari" after "Yuval Noah Harari")."""
+    if arg.local is None:
+        return _by_class(arg, value)
+    own = arg.local.own
+    said = _by_class(replace(arg, text=own, local=None), value) if own is not None and own.raw else None
+    if said:
+        return said
+    pointed = arg.local.pointed(value, arg.param)
+    if pointed is not None:  # "that address": the value is what it points back to, or not said
+        return ("anaphora", f"{_antecedent(arg.local, value)}") if pointed else None
+    return _by_class(replace(arg, text=arg.local.text, local=None), value) or _referred(arg, value)
+
+
+def _by_class(arg: Arg, value: Any) -> tuple[str, str] | None:
     for name, reader in STATED.items():
         evidence = reader(arg, value)
         if evidence:
             return name, evidence
     return None
+
+
+def _referred(arg: Arg, value: Any) -> tuple[str, str] | None:
+    """A name of several words written in full elsewhere in the text, referred to here by its last
+    word ("learn more about Harari" after "Yuval Noah Harari's talks")."""
+    if arg.local is None or not isinstance(value, str):
+        return None
+    stems = content_stems(value)
+    if len(stems) < 2 or len(stems[-1]) < 4 or not stems[-1].isalpha() or stems[-1] not in arg.local.text.content_set:
+        return None
+    whole = stated_string(arg.text, value)
+    return ("anaphora", f"{stems[-1]} (refers back to {whole})") if whole else None
+
+
+def _antecedent(local: Local, value: Any) -> str | None:
+    v = fold(str(value))
+    return next((f"{a} (pointed back to)" for a in local.antecedents if v and fold(a) == v), None)
 
 
 # ---------------------------------------------------------------- hinted
@@ -141,7 +206,7 @@ def _rank(hint: Hint, arg: Arg) -> int:
         return 6 if _names_param_only(hint.word, arg) else 2
     if bound_to(hint, arg.param, arg.params):
         return 1
-    return {"habit": 0, "nearby": 3, "recency": 4, "usual": 5}[hint.kind]
+    return {"habit": 0, "here": 0, "nearby": 3, "recency": 4, "usual": 5}[hint.kind]
 
 
 def _names_param_only(noun: str, arg: Arg) -> bool:
@@ -154,7 +219,7 @@ _ME = re.compile(r"\b(?:me|my|i|here)\b")
 def _first_person(hint: Hint) -> bool:
     """Without a history only the user's own situation is a pointer: "near me", "my location",
     "my home"; "hotels nearby" may be near anything the text names."""
-    return hint.kind in ("nearby", "habit") and bool(_ME.search(hint.words))
+    return hint.kind in ("nearby", "habit", "here") and bool(_ME.search(hint.words))
 
 
 def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
@@ -165,7 +230,9 @@ def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
     places = _places(events) if is_place(arg.param) else vals
     found: tuple[Any, str] | None
     if hint.kind == "habit":
-        found = hist.habit(hint.word, events, arg.param) or hist.holding(hint.word, places)
+        found = hist.habit(hint.word, events, arg.param, hint.window) or hist.holding(hint.word, places)
+    elif hint.kind == "here":
+        found = hist.trip_end(arg.situation.history, hint.word, arg.situation.time)
     elif hint.kind == "reference":
         found = hist.holding(hint.word, vals) or hist.holding(hint.word, places) or hist.last(vals)
     elif hint.kind == "usual":
@@ -181,7 +248,64 @@ def _places(events: Sequence[HistoryEvent]) -> list[Any]:
     return [v for e in events for p, v in e.parameters.items() if is_place(p) and isinstance(v, str)]
 
 
+def pointed(arg: Arg) -> ArgReading | None:
+    """A pointer to one earlier event ("same filters as the storage basket search yesterday")."""
+    history = arg.situation.history
+    if not history:
+        return None
+    role = place_role(arg.param)
+    free = not (arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")) and isinstance(arg.gold, str | list)
+    for p in pointers_in(arg.text.raw.lower()):
+        events, where = _pointer_events(p, arg)
+        found = resolve(p, events, arg.param, role, arg.situation.time, _apps(history))
+        latest = next((value_of(p, e, arg.param, role) for e in reversed(events)
+                       if value_of(p, e, arg.param, role) is not None), None)
+        if (latest is None and not p.field) or not covers(p, arg.param, arg.gold, role, found[0] if found else latest, free,
+                                                         arg.params, _apps(history)):
+            continue
+        if found is None:
+            return _reading(arg, "hinted", False, None, "history:event", f"'{p.words}' -> no one event gives it")
+        return _reading(arg, "hinted", hist.key(found[0]) == hist.key(arg.gold), found[0], "history:event",
+                        f"'{p.words}' -> {found[1]} over {where}: {found[0]!r}")
+    return None
+
+
+_NOT_PLACE = frozenset({"time", "date", "hour", "day", "price", "duration", "count", "number"})
+
+
+def place_role(param: str) -> str:
+    """The place role of a parameter ("start_name": origin); none for "start_time" or "end_date"."""
+    return "" if set(identifier_words(param)) & _NOT_PLACE else param_role(param)
+
+
+def _apps(history: Sequence[HistoryEvent]) -> tuple[str, ...]:
+    return tuple(sorted({e.toolname for e in history}))
+
+
+def _pointer_events(p: Pointer, arg: Arg) -> tuple[list[HistoryEvent], str]:
+    """Where a pointer looks, and which scope that is: trips for a "where" pointer; the app its
+    words name; else the history scope of the text; only events before the query."""
+    now = arg.situation.time
+    events = [e for e in arg.situation.history if now is None or (hist.parse_time(e.time) or now) < now]
+    if p.field:
+        return [e for e in events if any(param_role(k) in ("origin", "destination") for k in e.parameters)], "trips"
+    said = f"{p.noun} {p.desc}"
+    apps = {a for a in _apps(events) if len(fold(a)) >= 2 and re.search(rf"\b{re.escape(fold(a))}\b", fold(said))}
+    if apps:
+        return [e for e in events if e.toolname in apps], f"app {', '.join(sorted(apps))}"
+    scoped, where = hist.scope(arg.text, events, arg.kind, arg.situation.tools)
+    kind = [e for e in events if e.apitype == arg.kind] if arg.kind else events
+    # "the same kind of gift I was looking for on Idle Fish": the event may lie outside the app the
+    # query asks for, in the same kind
+    if mentions(p, kind, now) and not mentions(p, scoped, now):
+        return kind, f"kind {arg.kind}"
+    return scoped, where
+
+
 def hinted(arg: Arg) -> ArgReading | None:
+    pointer = pointed(arg)
+    if pointer is not None:
+        return pointer
     hints = referring_hints(arg)
     if not hints:
         return None
@@ -204,10 +328,11 @@ def omitted(arg: Arg) -> ArgReading:
     why = from_time(arg.gold, arg.param, arg.situation.time)
     if why:
         return _reading(arg, "omitted", True, arg.gold, "time", why)
-    settled = hist.settled(hist.values(_same_tool(arg), arg.param))
+    events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.situation.tools)
+    settled = hist.settled(hist.values(events, arg.param))
     if settled is not None:
         return _reading(arg, "omitted", hist.key(settled[0]) == hist.key(arg.gold), settled[0], "history:settled",
-                        f"{settled[1]} over this tool's calls: {settled[0]!r}")
+                        f"{settled[1]} over {where}: {settled[0]!r}")
     partly = partly_said(arg.text, arg.gold) if isinstance(arg.gold, str) else []
     note = f"said only in part: {' '.join(partly)}" if partly else "nothing in the text gives it"
     return _reading(arg, "omitted", False, None, "none", note)
@@ -236,21 +361,44 @@ def _reading(arg: Arg, label: str, determined: bool | None, value: Any, rule: st
 
 
 def read_arg(arg: Arg) -> ArgReading:
+    reading = _label(arg)
+    if reading.source is None and _adapted(arg):  # the trajectory says this value came from an output
+        return reading.model_copy(update={"source": "previous_output"})
+    return reading
+
+
+def _label(arg: Arg) -> ArgReading:
     said = stated(arg)
     if said:
         return _reading(arg, "stated", None, arg.gold, said[0], said[1])
     world = described(arg.text.raw, arg.gold)
     if world:  # a pointer to the user's own history wins the tie with a description
         return hinted(arg) or _reading(arg, "described", None, world.value, "world", world.evidence)
-    bound = bound_to_output(arg.gold, arg.situation.steps, arg.text, arg.param) if arg.situation.steps else None
-    if bound:
-        return _reading(arg, "omitted", bound.determined, arg.gold if bound.determined else None,
-                        "previous_output", bound.evidence, source="previous_output")
+    bound = _from_output(arg)
+    if bound is not None:
+        return bound
     return hinted(arg) or omitted(arg)
 
 
+def _adapted(arg: Arg) -> bool:
+    declared = arg.situation.adapted
+    return arg.call < len(declared) and declared[arg.call] == arg.param
+
+
+def _from_output(arg: Arg) -> ArgReading | None:
+    """A sequential value found in an earlier step's output. Where the trajectory declares which
+    argument each step took from an output (`adapt_parameter`), only that one is."""
+    if not arg.situation.steps or (arg.situation.adapted and not _adapted(arg)):
+        return None
+    bound = bound_to_output(arg.gold, arg.situation.steps, arg.text, arg.param)
+    if bound is None:
+        return None
+    return _reading(arg, "omitted", bound.determined, arg.gold if bound.determined else None,
+                    "previous_output", bound.evidence, source="previous_output")
+
+
 def read_call(text: str | Text, call: ToolCall, situation: Situation, *, index: int = 0,
-              kind: str = "", local: Text | None = None) -> list[ArgReading]:
+              kind: str = "", local: Local | None = None) -> list[ArgReading]:
     """The reading of every argument of one gold call (`local`: the part of the text about it)."""
     t = text if isinstance(text, Text) else Text(text)
     tool = situation.tools.get(call.tool)
@@ -268,7 +416,7 @@ def read_query(text: str, calls: Sequence[ToolCall], situation: Situation,
                kinds: Sequence[str] = ()) -> Reading:
     """The reading of one query: every argument of every gold call, and the added content."""
     t = Text(text)
-    locals_ = call_texts(text, calls)
+    locals_ = call_texts(text, calls, situation.tools)
     args: list[ArgReading] = []
     for i, call in enumerate(calls):
         step = situation.model_copy(update={"steps": situation.steps[:i]}) if situation.steps else situation

@@ -30,6 +30,8 @@ class Situation(Record):
     tools: dict[str, Tool] = Field(default_factory=dict)  # offered tools by name
     history: list[HistoryEvent] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)  # sequential: every gold call before, with output
+    # sequential: per gold call, the argument the trajectory took from an earlier output ("" none)
+    adapted: list[str] = Field(default_factory=list)
 
 
 class ArgReading(Record):

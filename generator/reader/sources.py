@@ -135,10 +135,16 @@ def _traject_call(entry: Any, label: str, index: int, k: int) -> tuple[ToolCall,
             if not isinstance(p, dict) or not isinstance(p.get("name"), str):
                 raise InputError("a parameter needs a 'name'", file=label, record=index,
                                  field=f"tool list[{k}].{kind}")
-            if p.get("value") not in ("", None):  # an empty optional value is a parameter left unset
+            if p.get("value") is not None:  # "" is a value too (an empty resume_key, ident)
                 args[p["name"]] = p["value"]
     output = entry.get("executed_output")
     return ToolCall(tool=traject_tool_name(entry["tool name"]), arguments=args), "" if output is None else str(output)
+
+
+def _adapted(entries: list[Any]) -> list[str]:
+    """Per step, the argument a TRAJECT-Bench trajectory declares taken from an earlier output."""
+    names = [e.get("adapt_parameter") if isinstance(e, dict) else None for e in entries]
+    return [n if isinstance(n, str) else "" for n in names] if any(names) else []
 
 
 def _traject_items(path: Path, value: Any, label: str) -> Iterator[Item]:
@@ -151,7 +157,8 @@ def _traject_items(path: Path, value: Any, label: str) -> Iterator[Item]:
         calls = [c for c, _ in pairs]
         level = _traject_level(path, row)
         steps = [Step(call=c, output=o) for c, o in pairs] if level == "sequential" else []
-        situation = Situation(tools={c.tool: catalog[c.tool] for c in calls if c.tool in catalog}, steps=steps)
+        situation = Situation(tools={c.tool: catalog[c.tool] for c in calls if c.tool in catalog}, steps=steps,
+                              adapted=_adapted(entries) if level == "sequential" else [])
         domains = [catalog[c.tool].domain if c.tool in catalog else "" for c in calls]
         yield Item(label, index, level, 0, row["query"], calls, situation, domains, [c.tool for c in calls])
 

@@ -46,13 +46,19 @@ _HALVES = ((re.compile(r"\bhalf an? (hour|minute|day|mile|kilometer|km)\b"), r"0
 @lru_cache(maxsize=4096)
 def param_unit(param: str, description: str = "") -> str | None:
     """The unit a parameter's value is in, from its name, else its description; None if not said."""
-    for w in reversed(identifier_words(param)):
+    ws = identifier_words(param)
+    for i, w in reversed(list(enumerate(ws))):
+        if i == 0 and len(ws) > 1 and w in _BOUNDS:
+            continue  # "min_duration" is a minimum, not minutes
         if w in UNIT_WORDS or w in _PARAM_ONLY:
             return UNIT_WORDS.get(w) or _PARAM_ONLY[w]
     m = re.search(r"\b(?:in|unit:?|units:?)\s+\(?([a-z]+)", description.lower())
     if m and m.group(1) in UNIT_WORDS:
         return UNIT_WORDS[m.group(1)]
     return None
+
+
+_BOUNDS = frozenset({"min", "max"})  # a name's first word: the bound, not the unit
 
 
 @lru_cache(maxsize=4096)

@@ -6,8 +6,9 @@
     python -m generator.testing.fake_openai --port 8765 --error-rate 0.2
 
 It answers the project's prompts deterministically (see answerers.py and TASKS.md) and can
-inject latency, 429/500 errors, malformed replies, hanging requests and a refusal of
-response_format json_schema. Scripted replies (`srv.push(...)`) take precedence over everything.
+inject latency, 429/500 errors, malformed replies (prose where JSON was asked for), garbled
+bodies (a 200 cut short, an HTML page, an object without `choices`), hanging requests, refusals
+of every request with one 4xx status, and a refusal of response_format json_schema. Scripted replies (`srv.push(...)`) take precedence over everything.
 """
 
 from __future__ import annotations
@@ -27,7 +28,14 @@ from .answerers import answer, find_task
 from .fake_batch import FakeBatches
 
 HOST = "127.0.0.1"
+RAW_BODY = "__raw_body__"  # a reply dict holding only this key is sent as these bytes, not as JSON
 MALFORMED = "Sure! Here is what you asked for: the queries are listed below (not JSON, sorry)."
+# Bodies a broken proxy or an overloaded gateway sends with status 200, taken in turn.
+GARBLED: tuple[bytes, ...] = (
+    b'{"id": "chatcmpl-cut", "object": "chat.completion", "choices": [{"index": 0, "mess',
+    b"<html><body><h1>502 Bad Gateway</h1></body></html>",
+    b'{"object": "chat.completion", "usage": {"total_tokens": 0}}',
+)
 
 
 @dataclass
@@ -39,6 +47,8 @@ class Canned:
     message: str = ""
     retry_after: float | None = None
     hang: bool = False
+    garbled: bool = False  # a 200 whose body is no chat completion (see GARBLED)
+    param: str | None = "auto"  # the error's `param`; auto: response_format for a 400
 
 
 def rate_limited(retry_after: float | None = 0) -> Canned:
@@ -64,6 +74,10 @@ class FakeOptions:
     malformed_rate: float = 0.0  # share answered 200 with non-JSON content
     hang_rate: float = 0.0  # share that sleep `hang_s` (past any sane client timeout)
     hang_s: float = 30.0
+    garbled_rate: float = 0.0  # share answered 200 with a body that is no chat completion
+    refuse_status: int | None = None  # answer every chat request with this status (e.g. 400)
+    refuse_message: str = "Invalid value for 'model': the model does not exist"
+    echo_auth: bool = False  # error messages quote the Authorization header, decoded (a leaky proxy)
     retry_after: float | None = None  # None: 429s carry Retry-After 0 or 1 at random
     no_json_schema: bool = False  # 400 on response_format json_schema
     format_refusal_status: int = 400  # llama.cpp's Python server refuses json_schema with a 500
@@ -85,15 +99,31 @@ class FakeOptions:
 class Logged:
     path: str
     status: int
-    outcome: str  # answer | script | 429 | 500 | hang | malformed | format | bad_request
+    outcome: str  # answer | script | 429 | 500 | hang | malformed | garbled | format | bad_request | refused
     task: str | None = None
     body: dict[str, Any] = field(default_factory=dict)
     t_done: float | None = None  # time.time() when the reply was ready to send
     t_sent: float | None = None  # time.time() when its last byte was handed to the socket
+    tokens: int = 0  # prompt + completion tokens of the answer sent (what a provider bills)
 
 
 def _error_body(message: str, param: str | None = None) -> dict[str, Any]:
     return {"error": {"message": message, "type": "invalid_request_error", "param": param, "code": None}}
+
+
+def _echo(auth: str) -> str:
+    """What a leaky proxy says back: the Authorization header, and a Basic one decoded."""
+    import base64
+
+    kind, _, token = auth.partition(" ")
+    decoded = ""
+    if kind == "Basic":
+        try:
+            decoded = base64.b64decode(token).decode("utf-8", "replace")
+        except ValueError:
+            decoded = ""
+    user, _, password = decoded.partition(":")
+    return f" (you sent: {auth}; user {user!r}, password {password!r}, as {decoded})"
 
 
 def _usage(messages: list[dict[str, Any]], content: str) -> dict[str, int]:
@@ -110,6 +140,7 @@ class FakeOpenAI:
         self.requests: list[Logged] = []
         self._script: deque[Canned] = deque()
         self._rng = random.Random(self.options.seed)
+        self._garbled = 0
         self._lock = threading.Lock()
         self._current = threading.local()  # per handler thread: the request being answered
         self._stop = threading.Event()
@@ -161,6 +192,19 @@ class FakeOpenAI:
             return sum(1 for r in self.requests if r.path.endswith("/chat/completions")
                        and outcome in (None, r.outcome) and task in (None, r.task))
 
+    def counts(self) -> dict[str, int]:
+        """Chat requests per outcome, their total, and the tokens of the answers sent."""
+        with self._lock:
+            chats = [r for r in self.requests if r.path.endswith("/chat/completions")]
+        out: dict[str, int] = {"requests": len(chats), "tokens": sum(r.tokens for r in chats)}
+        for r in chats:
+            out[r.outcome] = out.get(r.outcome, 0) + 1
+        return out
+
+    def tokens(self) -> int:
+        """Tokens of every answer sent so far: what a provider would bill."""
+        return self.counts()["tokens"]
+
     # ------------------------------------------------------------ request handling
 
     def handle(self, method: str, path: str, raw: bytes,
@@ -175,13 +219,17 @@ class FakeOpenAI:
             return 200, {}, {"object": "list", "data": [{"id": m, "object": "model", "created": 0,
                                                          "owned_by": "trajgen"} for m in self.models()]}
         if method == "POST" and path.rstrip("/") == "/v1/chat/completions":
-            return self._chat(path, raw)
+            return self._chat(path, raw, auth)
         return 404, {}, _error_body(f"no route {method} {path}")
 
     def models(self) -> list[str]:
         return [self.options.model, *self.options.aliases]
 
-    def _chat(self, path: str, raw: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+    def _chat(self, path: str, raw: bytes, auth: str = "") -> tuple[int, dict[str, str], dict[str, Any]]:
+        if self.options.refuse_status is not None:
+            self._log(Logged(path, self.options.refuse_status, "refused"))
+            echoed = _echo(auth) if self.options.echo_auth else ""
+            return self.options.refuse_status, {}, _error_body(self.options.refuse_message + echoed, "model")
         try:
             body = json.loads(raw or b"{}")
             messages = list(body["messages"])
@@ -196,8 +244,10 @@ class FakeOpenAI:
         canned, outcome = self._decide(body)
         entry = Logged(path, canned.status, outcome, name, body)
         self._log(entry)
-        reply = self._respond(canned, body, messages)
+        reply = self._respond(canned, body, messages, auth)
         entry.t_done = time.time()
+        usage = reply[2].get("usage") if reply[0] == 200 else None
+        entry.tokens = int(usage.get("total_tokens") or 0) if isinstance(usage, dict) else 0
         return reply
 
     def _decide(self, body: dict[str, Any]) -> tuple[Canned, str]:
@@ -229,18 +279,27 @@ class FakeOpenAI:
         r -= o.error_rate
         if r < o.malformed_rate:
             return Canned(content=MALFORMED), "malformed"
+        r -= o.malformed_rate
+        if r < o.garbled_rate:
+            return Canned(garbled=True), "garbled"
         return Canned(), "answer"
 
-    def _respond(self, canned: Canned, body: dict[str, Any],
-                 messages: list[dict[str, Any]]) -> tuple[int, dict[str, str], dict[str, Any]]:
+    def _respond(self, canned: Canned, body: dict[str, Any], messages: list[dict[str, Any]],
+                 auth: str = "") -> tuple[int, dict[str, str], dict[str, Any]]:
         if self.options.latency_ms:
             self._stop.wait(self.options.latency_ms / 1000)
         if canned.hang:
             self._stop.wait(self.options.hang_s)
+        if canned.garbled:
+            with self._lock:
+                self._garbled += 1
+                raw = GARBLED[self._garbled % len(GARBLED)]
+            return 200, {}, {RAW_BODY: raw}
         if canned.status != 200:
             headers = {} if canned.retry_after is None else {"Retry-After": f"{canned.retry_after:g}"}
-            param = "response_format" if canned.status == 400 else None
-            return canned.status, headers, _error_body(canned.message or f"HTTP {canned.status}", param)
+            param = ("response_format" if canned.status == 400 else None) if canned.param == "auto" else canned.param
+            echoed = _echo(auth) if self.options.echo_auth else ""
+            return canned.status, headers, _error_body((canned.message or f"HTTP {canned.status}") + echoed, param)
         content = canned.content
         if content is None and self.options.oracle is not None and find_task(messages) is None:
             message = self.options.oracle.answer(body)
@@ -286,7 +345,13 @@ class _Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path  # a query (api-version, api-key) is not part of the route
         fake = self.server.fake  # type: ignore[attr-defined]
         status, headers, payload = fake.handle(method, path, raw, auth)
-        data = payload if isinstance(payload, bytes) else json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        raw_body = payload.get(RAW_BODY) if isinstance(payload, dict) and len(payload) == 1 else None
+        if isinstance(payload, bytes):
+            data = payload
+        elif isinstance(raw_body, bytes):
+            data = raw_body
+        else:
+            data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
         try:
             self.send_response(status)
             self.send_header("Content-Type", "application/octet-stream" if isinstance(payload, bytes)
@@ -322,6 +387,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--latency-ms", type=float, default=0.0)
     p.add_argument("--hang-rate", type=float, default=0.0)
     p.add_argument("--hang-s", type=float, default=30.0)
+    p.add_argument("--garbled-rate", type=float, default=0.0)
+    p.add_argument("--refuse-status", type=int, default=None, help="answer every chat request with this status")
     p.add_argument("--retry-after", type=float, default=None)
     p.add_argument("--no-json-schema", action="store_true")
     p.add_argument("--no-response-format", action="store_true")

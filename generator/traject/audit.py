@@ -6,8 +6,11 @@ Findings:
   tool names with doubled spaces (exact-string tool matching treats them as other tools);
 - hard queries that drop required values: a required value of the gold calls that the hard
   query mentions in no accepted form (literal, enum words, date in words, number in words);
-- sequential: a bound argument (`adapt_parameter`) whose value is not in the previous step's
-  `executed_output`; repeated tool names (TRAJECT inclusion can then never reach 1.0).
+- sequential: a step whose bound values (`adapt_parameter`) a reader cannot work out from the
+  query and the earlier outputs (in no output, in several results, or in one of several that
+  the query does not single out; generator.traject.reading), a step binding one half of a pair
+  (a latitude read, its longitude stated); repeated tool names (TRAJECT inclusion can then
+  never reach 1.0). Figures: bound steps, determined steps, split pairs, distinct chains.
 Figures: value recall (docs/formats.md, Vagueness) of simple vs hard, all params and required only.
 """
 
@@ -22,8 +25,10 @@ from ..errors import InputError
 from ..records import Tool
 from ..surface import mentions
 from ..vagueness import countable, mean, normalize, value_elements
+from .calls import partners
 from .metrics import gold_scores
 from .plans import ENUM_WORDS, hint_core
+from .reading import step_problems
 
 _ANY_TOOL = Tool(name="any", app="any", api="any", domain="any")  # no schema: enum hints need none
 
@@ -176,34 +181,61 @@ def _drop_findings(where: str, lost: list[str], unseen: list[str]) -> list[Findi
     return out
 
 
+def _params(call: Rec) -> dict[str, Any]:
+    return {p.get("name", ""): p.get("value") for k in ("required parameters", "optional parameters")
+            for p in call.get(k) or [] if isinstance(p, dict)}
+
+
+def bound_values(call: Rec) -> dict[str, Any]:
+    """The step's bound params and values: `adapt_parameter` names one param (upstream) or
+    several, comma-separated (trajgen, when a step reads a pair or more from earlier outputs)."""
+    names = [n.strip() for n in str(call.get("adapt_parameter") or "").split(",") if n.strip()]
+    args = _params(call)
+    return {n: args[n] for n in names if args.get(n) not in (None, "")}
+
+
+def split_pairs(call: Rec) -> list[tuple[str, str]]:
+    """(bound, stated) pairs of one value (a latitude bound, its longitude stated) in a step."""
+    args, bound = _params(call), bound_values(call)
+    probe = Tool(name="probe", app="", api="probe", domain="",
+                 parameters={"type": "object", "properties": {n: {"type": "number"} for n in args}})
+    return sorted((p, q) for p, q in partners(probe).items() if p in bound and q in args and q not in bound)
+
+
+def step_problems_of(r: Rec, j: int) -> list[str]:
+    """Why step j's bound values cannot be worked out from the query and the outputs before it."""
+    calls = r.get("tool list", [])
+    outputs = [str(c.get("executed_output", "")) for c in calls[:j]]
+    return step_problems(str(r.get("query", "")), outputs, bound_values(calls[j]))
+
+
 def binding_findings(where: str, recs: list[Rec]) -> list[Finding]:
+    """Sequential steps whose bound values a reader cannot work out from the query and the
+    earlier outputs (generator.traject.reading), and steps that bind one half of a pair."""
     out = []
     for i, r in enumerate(recs):
-        calls = r.get("tool list", [])
-        for j, c in enumerate(calls[1:], 1):
-            param = c.get("adapt_parameter")
-            value = next(
-                (
-                    p.get("value")
-                    for k in ("required parameters", "optional parameters")
-                    for p in c.get(k) or []
-                    if p.get("name") == param
-                ),
-                None,
-            )
-            if (
-                param
-                and value is not None
-                and normalize(value) not in normalize(calls[j - 1].get("executed_output", ""))
-            ):
-                out.append(
-                    Finding(
-                        severity="warning",
-                        where=f"{where}:{i}:step {j + 1}",
-                        message=f"bound {param}={value!r} not in the previous step's output",
-                    )
-                )
+        for j, c in enumerate(r.get("tool list", [])[1:], 1):
+            at = f"{where}:{i}:step {j + 1}"
+            out += [Finding(severity="warning", where=at, message=f"not determined by the query: {p}")
+                    for p in step_problems_of(r, j)]
+            out += [Finding(severity="warning", where=at, message=f"{p} is bound but its partner {q} is stated")
+                    for p, q in split_pairs(c)]
     return out
+
+
+def binding_figures(seq: list[Rec]) -> Figures:
+    """Bound steps and values, the steps determined by the query and the earlier outputs, the
+    steps binding half a pair, and how many distinct chains and tools the records use."""
+    steps = [(r, j) for r in seq for j, c in enumerate(r.get("tool list", [])) if j and bound_values(c)]
+    chains = {tuple(_names(r)) for r in seq}
+    return {
+        "sequential_bound_steps": len(steps),
+        "sequential_bound_values": sum(len(bound_values(r["tool list"][j])) for r, j in steps),
+        "sequential_steps_determined": sum(not step_problems_of(r, j) for r, j in steps),
+        "sequential_split_pairs": sum(bool(split_pairs(r["tool list"][j])) for r, j in steps),
+        "sequential_distinct_chains": len(chains),
+        "sequential_tools_used": len({n for c in chains for n in c}),
+    }
 
 
 def _collect(path: Path) -> dict[str, dict[str, list[Rec]]]:
@@ -245,6 +277,7 @@ def figures(found: dict[str, dict[str, list[Rec]]]) -> Figures:
         "gold_em": round(scores["em"], 4),
         "gold_inclusion": round(scores["inclusion"], 4),
         "gold_usage": round(scores["usage"], 4),
+        **binding_figures(seq),
     }
 
 
@@ -263,7 +296,7 @@ def table(fig: Figures) -> Table:
     out = Table(title="TRAJECT-Bench records per version",
                 columns=["version", "records", "VR(all)", "VR(required)", "mean words"],
                 decimals={"mean words": 1}, legend=LEGEND,
-                notes=[f"gold as prediction: {gold}",
+                notes=[f"gold as prediction: {gold}", *binding_lines(fig),
                        "n/a: no records of that version, or no countable value in them"])
     for key in ("simple", "hard", "sequential"):
         out.rows.append([key, fig[f"{key}_records"], fig[f"{key}_vr"], fig[f"{key}_vr_required"],
@@ -322,6 +355,18 @@ def audit_traject(path: Path) -> AuditReport:
         f"hard queries leaving out required values (by design of hard queries): {fig['hard_dropping_required']}",
     ] + notes
     return AuditReport(format="traject", path=str(path), findings=findings, figures=fig, tables=[t], lines=lines)
+
+
+def binding_lines(fig: Figures) -> list[str]:
+    if not fig.get("sequential_records"):
+        return []
+    steps = (f"sequential steps reading earlier outputs: {fig['sequential_bound_steps']} "
+             f"({fig['sequential_bound_values']} values); determined by the query and the earlier outputs: "
+             f"{fig['sequential_steps_determined']}; binding one half of a pair (latitude without longitude): "
+             f"{fig['sequential_split_pairs']}")
+    chains = (f"sequential chains: {fig['sequential_distinct_chains']} distinct over {fig['sequential_records']} "
+              f"records, {fig['sequential_tools_used']} tools")
+    return [steps, chains]
 
 
 def stats_traject(path: Path) -> AuditReport:

@@ -17,7 +17,9 @@ from ..surface import contains, leaks, mentions
 from ..vagueness import countable, normalize
 from ..validators.base import TEXT_VALIDATORS, VALIDATORS, tools_of, verdicts
 from ..writers.base import WriteRequest
+from .bind import binding_problems
 from .plans import HARD_RECALL_CAP, hint_said, literal_recall, unrecoverable
+from .reading import undetermined
 
 Check = Callable[[str, DisclosurePlan, Target, dict[str, Tool]], list[str]]
 ALL_LEVELS = ("simple", "hard", "traj_query")
@@ -118,6 +120,24 @@ def no_leak(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, To
     ]
 
 
+@traject_check("bindings_determined", ("traj_query",))
+def bindings_determined(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
+    """Every bound value can be worked out from the query and the earlier outputs: the values
+    a step reads from one output sit in one result, the only one or the one the query names
+    (generator.traject.reading, which reads the outputs as text, as a person would)."""
+    out = [f"bindings: {p}" for p in binding_problems(target, tools)]
+    if out or len(target.outputs) != len(target.calls):
+        return out or ["bindings: the trajectory has no simulated outputs"]
+    by_source: dict[tuple[int, int], list[object]] = {}
+    for b in target.bindings:
+        by_source.setdefault((b.call, b.from_call), []).append(target.calls[b.call].arguments[b.param])
+    for (i, j), values in sorted(by_source.items()):
+        why = undetermined(text, target.outputs[j], values)
+        if why:
+            out.append(f"call {i + 1}: the values it reads from step {j + 1}: {why}")
+    return out
+
+
 @traject_check("recoverable")
 def recoverable(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     return unrecoverable(plan, target, tools)
@@ -134,8 +154,8 @@ def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[st
 
 # What the traject product runs, in order: the generic validators, then its own checks.
 TRAJECT_VALIDATORS = tuple(n for n in TEXT_VALIDATORS if n != "hinted_recoverable") + (
-    "hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "recoverable",
-    "vague_enough")
+    "hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "bindings_determined",
+    "recoverable", "vague_enough")
 
 
 def query_problems(

@@ -37,11 +37,20 @@ def parent_name(tool: Tool) -> str:
 
 
 def wire_value(value: Any) -> Any:
-    """Values as upstream writes them: strings, numbers as strings, lists comma-joined."""
+    """Values as upstream writes them: strings, numbers as strings, booleans "true"/"false",
+    objects as JSON text; an array stays a JSON array of its values, so a one-element array is
+    never read back as a bare string (TRAJECT-Bench's metrics compare parsed values)."""
+    if isinstance(value, list):
+        return list(value)
+    return wire_text(value)
+
+
+def wire_text(value: Any) -> str:
+    """A value as one string: what value recall looks for in a query (lists comma-joined)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return ", ".join(str(wire_value(v)) for v in value)
+        return ", ".join(wire_text(v) for v in value)
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, float) and value.is_integer():
@@ -91,13 +100,26 @@ def timestamp(seed: int) -> str:
 
 
 def _next_param(target: Target, i: int) -> str:
-    return next((b.param for b in target.bindings if b.from_call == i), "")
+    """The params later steps read from call i's output, comma-joined (upstream has one)."""
+    return ", ".join(dict.fromkeys(b.param for b in target.bindings if b.from_call == i))
+
+
+def _uses(target: Target, i: int) -> list[tuple[int, list[str]]]:
+    """(producer call, params) of call i's bindings, per producer."""
+    out: dict[int, list[str]] = {}
+    for b in target.bindings:
+        if b.call == i:
+            out.setdefault(b.from_call, []).append(b.param)
+    return sorted(out.items())
 
 
 def _step_description(target: Target, i: int, tool: Tool) -> str:
-    b = next((b for b in target.bindings if b.call == i), None)
-    lead = f"Uses '{b.param}' from step {b.from_call + 1}'s output. " if b else ""
-    return lead + (tool.description or tool.api)
+    lead = " ".join(f"Uses {_quoted(ps)} from step {j + 1}'s output." for j, ps in _uses(target, i))
+    return f"{lead} {tool.description or tool.api}".strip()
+
+
+def _quoted(params: list[str]) -> str:
+    return " and ".join(f"'{p}'" for p in params)
 
 
 def sequence_step(target: Target, i: int, tool: Tool) -> dict[str, Any]:
@@ -127,13 +149,16 @@ def sequential_call(target: Target, i: int, tool: Tool) -> dict[str, Any]:
             "original_description": step["original_description"],
         }
     )
-    for b in (b for b in target.bindings if b.call == i):
-        value = target.calls[i].arguments[b.param]
+    uses = _uses(target, i)
+    if uses:
+        args = target.calls[i].arguments
         call.update(
             {
-                "adapt_parameter": b.param,
-                "adapt_constraint": f"value of '{b.param}' from step {b.from_call + 1}",
-                "adapt_reason": f"Selected {value!r} from the output of step {b.from_call + 1}.",
+                "adapt_parameter": ", ".join(p for _, ps in uses for p in ps),
+                "adapt_constraint": "; ".join(f"{_quoted(ps)} from step {j + 1}" for j, ps in uses),
+                "adapt_reason": " ".join(
+                    f"Selected {', '.join(f'{p}={args[p]!r}' for p in ps)} from the output of step {j + 1}."
+                    for j, ps in uses),
             }
         )
     return call

@@ -12,7 +12,10 @@ Three sources, merged in this order (the first edge for a producer/consumer pair
      (ids are app-scoped: a Dishdash restaurant_id means nothing to Tablely), and when q's
      description names an API of that app ("Order identifier from place_order"), P is that
      API; or
-   - **data -> lookup**: C is a lookup (its API verb is search/find/get/list/check/track/...),
+   - **data -> lookup** (from a P whose output the catalog does not describe, only a name or
+     title of the same subject: other fields inferred from a name are guesses, a melody
+     generator's "artist" feeds no sculpture lookup): C is a lookup (its API verb is
+     search/find/get/list/check/track/...),
      q is not user-owned (see below), and P's output lists the value: the field q itself
      (`artist` -> `artist`), or `<x>_<attr>` fed by a P that lists `<x>_id` and `<attr>`
      (`movie_title` <- a movie search's `title`), where a bare `title`/`name` needs the same
@@ -33,13 +36,14 @@ of P's output that holds the value (a restaurant search's `restaurant_id`, a mov
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any, TypeVar, cast
 
 from .. import semantic
 from ..records import Edge, Tool
 from ..values import is_temporal
-from .shapes import GETTER_VERBS, inferred_collection, inferred_fields
+from .shapes import GETTER_VERBS, inferred_collection, inferred_fields, subject_of, undoes
 
 # Parameters that control paging or presentation rather than carry data between calls.
 CONTROL_PARAMS = frozenset(
@@ -71,6 +75,8 @@ CONTROL_PARAMS = frozenset(
         "start",
         "end",
         "type",
+        "status",
+        "state",
     }
 )
 # Name words of values the user decides or authors; a previous output never chooses them
@@ -166,6 +172,7 @@ _QUOTED = re.compile(r"""['"`]([A-Za-z_][A-Za-z0-9_]{1,30})['"`]""")
 _SNAKE = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b")
 _LIST_SPLIT = re.compile(r",\s*|\s+and\s+")
 MAX_FIELDS = 8
+T = TypeVar("T")
 
 
 def squash(name: str) -> str:
@@ -201,23 +208,51 @@ def singular(word: str) -> str:
 
 
 def _sentence(tool: Tool) -> tuple[str, str]:
-    """(collection phrase, field enumeration) of the first sentence of the output description:
+    """(collection phrase, field enumeration) of the first sentence of the output description,
+    or of the tool description's "Returns ..." clause when the catalog has no output description:
     "matching restaurants with restaurant_id, name and rating." -> ("matching restaurants", ...)."""
     first = (tool.output or "").strip().split("\n", 1)[0].split(". ", 1)[0].rstrip(".")
+    if not first:
+        first = returns_clause(tool.description)
     head, sep, tail = first.partition(" with ")
     return (head, tail) if sep else ("", first)
 
 
+# "Returns the matching productions, each with ...", "...; returns a reservation_id and ...",
+# "Get one production's details: title, stage, director and wrap date."
+_RETURNS = re.compile(r"(?:^|[.;]\s+|\s)(?:it\s+)?returns?\s+(.+?)(?:\.\s|\.$|;|$)", re.IGNORECASE)
+_COLON = re.compile(r"^[^:.;]{3,80}:\s*([^:]+?)\.?$")
+
+
+def returns_clause(description: str) -> str:
+    """What a tool description says the call returns ("" when it does not say): the object of
+    its "returns" clause, or an enumeration after a colon in its first sentence."""
+    text = re.sub(r"\s+", " ", description or "").strip()
+    m = _RETURNS.search(text)
+    if m:
+        return m[1].strip()
+    first = text.split(". ", 1)[0]
+    c = _COLON.match(first)
+    return c[1].strip() if c and len(_LIST_SPLIT.split(c[1])) >= 2 else ""
+
+
 def _field(item: str) -> str:
-    snake = _SNAKE.findall(item)
-    if snake:
-        return snake[-1]
-    item = re.sub(r"^(a|an|the)\s+", "", item.lower())
+    """The field an enumeration item names: a quoted name ("its new 'status'"), a snake_case
+    name, else its words without articles and possessives ("the permit status")."""
+    named = _QUOTED.findall(item) or _SNAKE.findall(item)
+    if named:
+        return named[-1]
+    item = re.sub(r"^((a|an|the|its|their|his|her|new|each)\s+)+", "", item.lower())
     return re.sub(r"[^a-z0-9]+", "_", item).strip("_")
 
 
 def _listed(tail: str) -> list[str]:
-    """Fields of a short enumeration ("ride_id, driver name, car plate and fare"); [] for prose."""
+    """Fields of a short enumeration ("ride_id, driver name, car plate and fare"); [] for prose.
+    An enumeration that quotes its names ("'sensor_id', 'pressure_psi' and 'recorded_at'
+    timestamp, nearest first") is read by its quoted names only."""
+    quoted = _QUOTED.findall(tail)
+    if len(quoted) >= 2:
+        return list(dict.fromkeys(quoted))
     items = [i.strip() for i in _LIST_SPLIT.split(tail) if i.strip()]
     if len(items) < 2 or any(len(i.replace("-", " ").split()) > 4 for i in items):
         return []
@@ -238,16 +273,17 @@ def output_fields(tool: Tool) -> list[str]:
     """Field names the output description lists, in order (at most MAX_FIELDS): the items of a
     short enumeration, else quoted names and snake_case identifiers of the prose; a tool
     without an output description gets the fields its name implies (generator.traject.shapes)."""
-    return list(_output_fields(tool.name, tool.api, tool.output or "", tool.description))
+    return list(_output_fields(tool.name, tool.api, tool.output or "", tool.description, tuple(tool.required)))
 
 
 @lru_cache(maxsize=65536)
-def _output_fields(name: str, api: str, output: str, description: str) -> tuple[str, ...]:
+def _output_fields(name: str, api: str, output: str, description: str, required: tuple[str, ...]) -> tuple[str, ...]:
     # graphs over large catalogs ask this for every producer/consumer pair: cached by content
-    tool = Tool(name=name, app="", api=api, domain="", output=output or None, description=description)
-    if not output.strip():
+    tool = Tool(name=name, app="", api=api, domain="", output=output or None, description=description,
+                parameters={"type": "object", "properties": {r: {} for r in required}, "required": list(required)})
+    text = output if output.strip() else returns_clause(description)
+    if not text:
         return tuple(inferred_fields(tool)[:MAX_FIELDS])
-    text = output
     listed = _listed(_sentence(tool)[1])
     seen: list[str] = []
     for field in listed or _QUOTED.findall(text) + _SNAKE.findall(text):
@@ -258,10 +294,30 @@ def _output_fields(name: str, api: str, output: str, description: str) -> tuple[
 
 def collection(tool: Tool) -> str:
     """The plural noun an output lists its rows under ("restaurants"), "" for a single object."""
-    if not (tool.output or "").strip():
+    described = (tool.output or "").strip() or returns_clause(tool.description)
+    if not described:
         return inferred_collection(tool)
-    head = param_words(_sentence(tool)[0]).split()
-    return head[-1] if head and singular(head[-1]) != head[-1] else ""
+    head = [w for w in param_words(_sentence(tool)[0]).split() if w not in ("each", "all", "its", "their")]
+    if head and singular(head[-1]) != head[-1]:
+        return head[-1]
+    return _listed_under(described)
+
+
+# "a 'hydrants' key holding an array", "a 'readings' array", "A list of sensors", "returns the
+# hydrants matching ...": where a prose output description says its results are listed.
+_KEYED = re.compile(r"['\"`]([A-Za-z_][A-Za-z0-9_]*)['\"`]\s+(?:key\s+)?(?:(?:holding|containing|with|that is|is)\s+)?"
+                    r"(?:an?\s+)?(?:array|list)", re.IGNORECASE)
+_LIST_OF = re.compile(r"\b(?:an?\s+)?(?:list|array)\s+of\s+(?:the\s+)?([a-z]+)", re.IGNORECASE)
+_RETURNS_PLURAL = re.compile(r"\breturns\s+(?:the|all)\s+([a-z]+s)\b", re.IGNORECASE)
+
+
+def _listed_under(text: str) -> str:
+    """The name a prose output description lists its results under ("" when it lists none)."""
+    for pattern in (_KEYED, _LIST_OF, _RETURNS_PLURAL):
+        m = pattern.search(text)
+        if m and singular(m[1].lower()) != m[1].lower() or m and pattern is _KEYED:
+            return m[1]
+    return ""
 
 
 def subject(tool: Tool) -> str:
@@ -270,7 +326,7 @@ def subject(tool: Tool) -> str:
     if ids:
         return " ".join(param_words(ids[0]).split()[:-1])
     api = param_words(tool.api).split()
-    return singular(api[-1]) if len(api) > 1 else ""
+    return (subject_of(tool) or singular(api[-1])) if len(api) > 1 else ""
 
 
 # ---------------------------------------------------------------- which params may be bound
@@ -373,9 +429,10 @@ def value_source(producer: Tool, consumer: Tool, param: str) -> str:
     fields = [f for f in output_fields(producer) if not is_id_param(f)]
     if param in fields:
         return param
-    kind = semantic.infer(param, consumer.properties.get(param) or {})
-    if kind not in CARRIED_KINDS:
-        return ""
+    spec = consumer.properties.get(param) or {}
+    kind = semantic.infer(param, spec)
+    if kind not in CARRIED_KINDS or spec.get("format"):
+        return ""  # a date, e-mail or uri param reads only a field of its own name
     return next((f for f in fields if semantic.infer(f, {"type": "string"}) == kind), "")
 
 
@@ -399,11 +456,19 @@ def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = (),
     if producer.api == consumer.api:
         return []
     ids, data, value_params = cands or candidates(consumer)
-    found = [q for q in ids if id_source(producer, consumer, q, siblings)] + [
-        q for q in data if data_source(producer, consumer, q)
-    ]
+    found = [q for q in ids if id_source(producer, consumer, q, siblings)]
+    if not described(producer):  # guessed fields: only the name of the same kind of thing
+        return found + [q for q in data if param_words(q).split()[-1] in SUBJECT_ATTRS
+                        and data_source(producer, consumer, q)]
+    found += [q for q in data if data_source(producer, consumer, q)]
     values = [q for q in value_params if q not in found and value_source(producer, consumer, q)]
     return found + values
+
+
+def described(tool: Tool) -> bool:
+    """Whether the catalog says what the tool returns (an output description, or a "Returns
+    ..." clause in its description) rather than trajgen inferring it from the name."""
+    return bool((tool.output or "").strip() or returns_clause(tool.description))
 
 
 def source_field(producer: Tool, consumer: Tool, param: str) -> str:
@@ -411,15 +476,33 @@ def source_field(producer: Tool, consumer: Tool, param: str) -> str:
     rule explains the edge, e.g. a catalog or LLM edge)."""
     if is_id_param(param):
         field = "_".join(_id_subject(consumer, param).split() + ["id"])
-        return field if field in output_fields(producer) else param
+        listed = output_fields(producer)
+        own = [f for f in listed if is_id_param(f)]
+        # an id the producer lists under another name: an asset_id is the hydrant_id it found
+        return field if field in listed else param if param in listed or not own else own[0]
     return data_source(producer, consumer, param) or value_source(producer, consumer, param) or param
+
+
+COORDINATES = ("latitude", "longitude")
+
+
+def echo_arg(args: Iterable[str], field_name: str) -> str | None:
+    """The argument an output field repeats: one of the same name, or the one coordinate of the
+    same kind (a forecast asked for `latitude` reports it as `lat`)."""
+    args = list(args)
+    if field_name in args:
+        return field_name
+    kind = semantic.infer(field_name, {"type": "number"})
+    same = [p for p in args if kind in COORDINATES and semantic.infer(p, {"type": "number"}) == kind]
+    return same[0] if len(same) == 1 else None
 
 
 def echoed(producer: Tool, consumer: Tool, param: str) -> bool:
     """Whether `param` would only read back what the producer is always told: its output field
-    is one of the producer's required inputs (a domain check's `domain`), which the query states,
-    so the binding would give the value away."""
-    return param in producer.required and source_field(producer, consumer, param) == param
+    repeats one of the producer's required inputs (a domain check's `domain`, the coordinates
+    a point forecast was asked for), which the query states, so the binding would give it away."""
+    return echo_arg(producer.required, source_field(producer, consumer, param)) is not None and (
+        param in producer.required or semantic.infer(param, {"type": "number"}) in COORDINATES)
 
 
 # ---------------------------------------------------------------- the graph
@@ -441,13 +524,21 @@ class ToolGraph:
     def __init__(self, tools: Iterable[Tool]) -> None:
         self.tools = {t.name: t for t in tools}
         self.out: dict[str, list[Edge]] = {name: [] for name in self.tools}
+        self._cache: dict[tuple[str, ...], Any] = {}
+
+    def cached(self, key: tuple[str, ...], build: Callable[[], T]) -> T:
+        """What `build` makes from the graph as it is now (emptied when an edge is added)."""
+        if key not in self._cache:
+            self._cache[key] = build()
+        return cast(T, self._cache[key])
 
     def add(self, producer: str, edge: Edge) -> bool:
-        """Add an edge, keeping only bindable params; an edge with none is refused."""
+        """Add an edge, keeping only bindable params; an edge with none is refused, and so is
+        one into a tool that undoes the producer (`shapes.undoes`: book, then cancel)."""
         consumer = self.tools.get(edge.tool)
         if producer not in self.out or consumer is None or producer == edge.tool:
             return False
-        if any(e.tool == edge.tool for e in self.out[producer]):
+        if any(e.tool == edge.tool for e in self.out[producer]) or undoes(self.tools[producer], consumer):
             return False
         params = [p for p in edge.params if (bindable(consumer, p)
                   or (edge.source == "inferred" and value_bindable(consumer, p)))
@@ -455,6 +546,7 @@ class ToolGraph:
         if not params:
             return False
         self.out[producer].append(edge.model_copy(update={"params": params}))
+        self._cache.clear()
         return True
 
     def edge(self, producer: str, consumer: str) -> Edge | None:

@@ -30,7 +30,7 @@ from ..registry import Registry
 from ..surface import forms, noun, render
 from ..vagueness import countable, normalize
 from .describe import DESCRIBERS
-from .export import wire_value
+from .export import wire_text
 
 # (tool, param, value) -> hint phrase or None; (tool, param, hint) -> the value it resolves to.
 Hinter = Callable[[Tool, str, Any], str | None]
@@ -295,7 +295,7 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
 def _hard_arg(tool: Tool, param: str, value: Any) -> ArgPlan:
     # Only values that value recall counts are left out: a default "2" or False omitted next to
     # a stated "2 tickets" would read as disclosed anyway.
-    if is_default(tool, param, value) and countable(wire_value(value)):
+    if is_default(tool, param, value) and countable(wire_text(value)):
         return ArgPlan(param=param, value=value, mode="omitted", source="default")
     hint = hint_for(tool, param, value)
     if hint:
@@ -370,7 +370,7 @@ HARD_RECALL_CAP = 0.5
 def counted(value: Any) -> str | None:
     """The value as TRAJECT-Bench's value recall counts it (its wire string, normalized), or
     None when it is not counted (shorter than 2 characters, a boolean)."""
-    v = normalize(wire_value(value))
+    v = normalize(wire_text(value))
     return v if len(v) >= 2 and v not in ("true", "false") else None
 
 

@@ -23,7 +23,7 @@ from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Too
 from ..shortfall import note
 from ..validators import Checker, run_all
 from ..writers.base import WriteRequest
-from . import export, llm_sim, plans, propose, sample, simulate
+from . import chains, export, llm_sim, plans, propose, sample, simulate
 from .checks import TRAJECT_VALIDATORS
 from .config import TrajectConfig
 from .graph import ToolGraph, build_graph
@@ -106,6 +106,18 @@ def chainless(ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, domains: li
     return frozenset(out)
 
 
+def report_coverage(cfg: TrajectConfig, graph: ToolGraph, by_domain: dict[str, list[Tool]], domains: list[str]) -> None:
+    """Say where sequential items outnumber a domain's chain starts (their chains then repeat):
+    the distinct chains the files can hold, against what was asked."""
+    for d in domains:
+        available = len(chains.starts(graph, [t.name for t in by_domain[d]]))
+        if 0 < available < cfg.sequential:
+            log.warning("traject: %s has %d chain start(s) (tool pairs one feeds the other) for %d sequential "
+                        "items: chains repeat, lengths and values differ", d, available, cfg.sequential)
+        else:
+            log.info("traject: %s: %d chain start(s) for %d sequential items", d, available, cfg.sequential)
+
+
 def new_target(
     item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
 ) -> Target | None:
@@ -116,15 +128,42 @@ def new_target(
         if target is None:
             return None
     else:
-        length = rng.randint(cfg.chain.min, cfg.chain.max)
-        chain = sample.find_chain(
-            graph, [t.name for t in tools], length, cfg.chain.min, rng, allow_repeats=cfg.allow_repeats
-        )
-        if chain is None:
+        target = sequential_target(item, ctx, cfg, graph, attempt, rng)
+        if target is None:
             return None
-        target = sample.sample_sequential(item.item_id, chain, ctx.catalog.by_name, rng)
     outputs = simulate.simulate_all(target, ctx.catalog.by_name, rng)
     return target.model_copy(update={"outputs": outputs})
+
+
+class ShortChain(Exception):
+    """Every chain tried ended before `chain.min` steps: a step had nothing of the previous
+    output left to bind."""
+
+
+# Chain starts an item tries, one `sequential` further each time, when a chain cannot bind.
+SHIFTS = 4
+
+
+def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int,
+                      rng: random.Random) -> Target | None:
+    """The item's chain (`chains.chain_for`: its own start of the domain's chain starts, the
+    same on every attempt, so retries for a query's wording keep the chain), sampled with its
+    bindings; a chain that cannot bind passes to a start further on. None when the domain has
+    no chain."""
+    names = [t.name for t in ctx.catalog.by_domain[item.spec.domain]]
+    tried = []
+    for shift in range(SHIFTS):
+        index = chains.item_index(item.spec.index, shift, cfg.sequential)
+        steps = chains.chain_for(graph, names, index, rng.randint(cfg.chain.min, cfg.chain.max), rng,
+                                 min_length=cfg.chain.min, allow_repeats=cfg.allow_repeats,
+                                 seed=f"{ctx.seed}:{item.spec.domain}")
+        if steps is None or len(steps) < cfg.chain.min:
+            return None
+        target = sample.sample_sequential(item.item_id, steps, ctx.catalog.by_name, rng)
+        if len(target.calls) >= cfg.chain.min:
+            return target
+        tried.append(" -> ".join(n for n, _ in steps))
+    raise ShortChain("; ".join(tried))
 
 
 # Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor)
@@ -238,7 +277,12 @@ def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
 async def attempt_item(
     item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
 ) -> TrajectPayload | Rejection:
-    target = new_target(item, ctx, cfg, graph, attempt)
+    try:
+        target = new_target(item, ctx, cfg, graph, attempt)
+    except ShortChain as short:
+        return Rejection(item_id=item.item_id, product=NAME, stage="sample", validator="bindings", attempts=1,
+                         reason=f"the chains {short} end before {cfg.chain.min} steps: a step has nothing "
+                         "of the previous output to read that the query does not already state")
     if target is None and item.spec.kind == "parallel":
         return Rejection(
             item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
@@ -331,6 +375,8 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         domains = select_domains(cfg, ctx)
         # with llm_edges the graph grows at run time, so no domain is skipped up front
         skip = chainless(ctx, cfg, self.graph(ctx), domains) if cfg.sequential and not cfg.llm_edges else frozenset()
+        if cfg.sequential and not cfg.llm_edges:
+            report_coverage(cfg, self.graph(ctx), ctx.catalog.by_domain, [d for d in domains if d not in skip])
         specs = _specs("parallel", cfg.parallel, domains) + _specs("sequential", cfg.sequential, domains, skip)
         return [self.item(ctx, n, s, s.kind, s.domain, s.index) for n, s in enumerate(specs)]
 

@@ -25,6 +25,7 @@ from ..semantic import singular, tokens
 
 TOPICS: list[tuple[frozenset[str], tuple[str, ...]]] = [
     (frozenset({"weather", "forecast", "temperature", "rain", "wind"}), ("temperature", "condition", "humidity", "wind_speed")),
+    (frozenset({"geocode", "geocoding", "coordinates", "coordinate", "latlng"}), ("latitude", "longitude", "name", "country")),
     (frozenset({"stock", "quote", "ticker", "shares", "share"}), ("symbol", "price", "change_percent", "currency")),
     (frozenset({"exchange", "conversion", "fx"}), ("rate", "converted_amount", "currency")),
     (frozenset({"news", "article", "headline"}), ("title", "source", "published_at", "url")),
@@ -45,6 +46,15 @@ TOPICS: list[tuple[frozenset[str], tuple[str, ...]]] = [
     (frozenset({"order", "purchase", "cart"}), ("order_id", "status", "total")),
     (frozenset({"product", "item", "goods"}), ("product_id", "name", "price")),
 ]
+# Words with more than one sense: a topic they alone match needs a second word of it in the
+# name or the description ("get_forecast: the weather forecast" is weather; a tide forecast, a
+# film's shooting path or a crew member are not weather, routes or user accounts).
+WEAK_KEYS = frozenset({"forecast", "quote", "share", "shares", "exchange", "conversion", "path", "distance",
+                       "direction", "area", "sum", "average", "solve", "light", "lock", "track", "item", "goods",
+                       "order", "member", "account", "event", "image", "camera", "sensor", "device", "route",
+                       "picture", "snapshot", "compute", "calculate"})
+# Topic fields an action's output does not repeat: the thing's title or place is the user's.
+ACTION_SILENT = frozenset({"status", "title", "name", "location", "address"})
 LOOKUP_VERBS = frozenset({"search", "list", "find", "browse", "query", "recommend", "lookup", "discover",
                           "fetch", "retrieve", "filter", "scan"})
 GETTER_VERBS = frozenset({"get", "check", "show", "view", "read", "track", "describe", "estimate", "calculate",
@@ -56,7 +66,17 @@ ACTION_STATUS: dict[str, str] = {
     "unlock": "unlocked", "register": "registered", "play": "playing", "order": "placed", "pay": "completed",
     "invite": "sent", "start": "started", "stop": "stopped", "turn": "updated", "open": "opened",
     "close": "closed", "upload": "uploaded", "submit": "submitted", "transfer": "completed",
+    "hire": "hired", "assign": "assigned", "approve": "approved", "reject": "rejected", "dispatch": "dispatched",
+    "report": "reported", "log": "logged", "issue": "issued", "renew": "renewed", "request": "requested",
+    "release": "released", "enable": "enabled", "disable": "disabled", "subscribe": "subscribed",
+    "unsubscribe": "unsubscribed", "follow": "following", "unfollow": "unfollowed", "revoke": "revoked",
+    "archive": "archived", "restore": "restored", "file": "filed",
 }
+# Verbs that undo what another action did: a trajectory never books and cancels, creates and
+# deletes, opens and closes the same kind of thing at once (`undoes`).
+UNDO_VERBS = frozenset({"cancel", "delete", "remove", "close", "stop", "unlock", "disable", "unsubscribe",
+                        "unfollow", "revoke", "archive", "void", "refund", "release", "terminate", "unbook",
+                        "unassign", "reject", "decline", "withdraw", "deactivate", "discard", "clear", "drop"})
 _FILLER = frozenset({"a", "an", "the", "by", "for", "of", "to", "from", "in", "on", "with", "and", "all", "my",
                      "new", "info", "information", "details", "data", "list", "api", "v1", "v2"})
 
@@ -77,27 +97,76 @@ def subject_of(tool: Tool) -> str:
     return singular(words[-1]) if words else ""
 
 
+def _topic(keys: frozenset[str], name: set[str], text: set[str]) -> bool:
+    """Whether a topic's keys match the name (or, failing that, the description); a match by
+    WEAK_KEYS alone needs a second key of the topic in the name or the description."""
+    hits = keys & name or keys & text
+    return bool(hits) and (bool(hits - WEAK_KEYS) or len(keys & (name | text)) >= 2)
+
+
 def _topic_fields(tool: Tool) -> tuple[str, ...]:
-    name_words = {singular(w) for w in api_words(tool)} | set(api_words(tool))
+    """The fields of the topic the name names; failing that, of a topic two of whose words the
+    description uses (one word of prose, "allows users to ...", names no topic)."""
+    name = {singular(w) for w in api_words(tool)} | set(api_words(tool))
+    text = {singular(w) for w in tokens(tool.description)} | set(tokens(tool.description))
     for keys, fields in TOPICS:
-        if keys & name_words:
+        if keys & name and _topic(keys, name, text):
             return fields
-    text = {singular(w) for w in tokens(tool.description)}
-    return next((fields for keys, fields in TOPICS if keys & text), ())
+    return next((fields for keys, fields in TOPICS if len(keys & text) >= 2), ())
 
 
 def inferred_fields(tool: Tool) -> list[str]:
-    """Output fields of a tool without an output description (see the module doc)."""
+    """Output fields of a tool without an output description (see the module doc): its own id,
+    the topic's fields, a status for an action, a name otherwise (never free text a simulator
+    would have to invent from another world)."""
     subject, verb = subject_of(tool), verb_of(tool)
-    own = [f"{subject}_id"] if subject and subject != "id" else ["id"]
+    own = [acted_on(tool, subject) or (f"{'_'.join(subject.split())}_id" if subject and subject != "id" else "id")]
     topic = list(_topic_fields(tool))
-    if verb in ACTION_STATUS:
-        fields = own + ["status"] + [f for f in topic if f not in own and f != "status"][:2]
+    if verb in ACTION_STATUS:  # what an action reports: never a title or place it would have to invent
+        extra = [f for f in topic if f not in own and f not in ACTION_SILENT and not f.endswith("_id")]
+        fields = own + ["status"] + extra[:2]
     elif topic:
         fields = ([own[0]] if verb in LOOKUP_VERBS else []) + topic
+    elif verb in GETTER_VERBS and _noun_phrase(tool):
+        fields = [_noun_phrase(tool)]  # get_liquidity_value returns the liquidity value
     else:
-        fields = own + ["name", "summary"]
+        fields = own + ["name"]
     return list(dict.fromkeys(fields))
+
+
+def _noun_phrase(tool: Tool) -> str:
+    verbs = LOOKUP_VERBS | GETTER_VERBS | set(ACTION_STATUS)
+    return "_".join(w for w in api_words(tool) if w not in verbs)
+
+
+def acted_on(tool: Tool, subject: str) -> str:
+    """The id param naming the thing the tool acts on (`shoot_day_id` of update_shoot_day):
+    a required id param whose words end with the subject; "" when none."""
+    for p in tool.required:
+        w = tokens(p)
+        if len(w) >= 2 and w[-1] == "id" and subject and w[-2] == subject:
+            return p
+    return ""
+
+
+def _nouns(tool: Tool) -> set[str]:
+    verbs = LOOKUP_VERBS | GETTER_VERBS | set(ACTION_STATUS) | UNDO_VERBS
+    return {singular(w) for w in api_words(tool) if w not in verbs and len(w) > 2}
+
+
+def undoes(a: Tool, b: Tool) -> bool:
+    """Whether one tool undoes what the other does to the same kind of thing: one's verb is an
+    UNDO_VERB, the other's an action, and their names share a noun (`book_location` and
+    `cancel_location_booking`, `open_valve` and `close_valve`, `create_event` and `delete_event`)."""
+    va, vb = verb_of(a), verb_of(b)
+    undo = (va in UNDO_VERBS) != (vb in UNDO_VERBS)
+    action = (vb if va in UNDO_VERBS else va) in ACTION_STATUS
+    return undo and action and bool(_nouns(a) & _nouns(b))
+
+
+def conflicting(tools: list[Tool], candidate: Tool) -> bool:
+    """Whether `candidate` undoes (or is undone by) one of `tools`."""
+    return any(undoes(t, candidate) for t in tools)
 
 
 def inferred_collection(tool: Tool) -> str:

@@ -20,11 +20,17 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from pydantic import Field
+
 from .. import semantic
-from ..records import Target, Tool
-from ..values import REFERENCE_TIME, value_for
-from .graph import collection, output_fields, param_words, source_field, subject
-from .shapes import action_status
+from ..records import Record, Target, Tool
+from ..vagueness import normalize
+from ..values import REFERENCE_TIME, schema_type, value_for
+from .bind import carries
+from .calls import maybe_value
+from .graph import collection, echo_arg, is_id_param, output_fields, param_words, subject
+from .reading import holds, parse_output, results
+from .shapes import action_status, inferred_fields
 
 Faker = Callable[[random.Random, list[str], str], Any]  # (rng, field words, tool subject)
 
@@ -77,7 +83,7 @@ def fake_id(rng: random.Random, w: list[str], sub: str) -> str:
 
 
 def fake_money(rng: random.Random, w: list[str], sub: str) -> float:
-    lo, hi = (0.99, 5.99) if "fee" in w or "hourly" in w else (8, 180)
+    lo, hi = (0.99, 5.99) if SMALL_FEES & set(w) else (8, 180)
     if sub in ("flight", "train", "ticket") or "nightly" in w:
         lo, hi = 45, 420
     if sub in ("hotel", "reservation") and "nightly" not in w:
@@ -93,6 +99,10 @@ def fake_price_range(rng: random.Random, w: list[str], sub: str) -> str:
 
 
 def fake_times(rng: random.Random, w: list[str], sub: str) -> Any:
+    if {"sunrise", "dawn"} & set(w):
+        return f"0{rng.randint(5, 7)}:{rng.choice(['05', '20', '35', '50'])}"
+    if {"sunset", "dusk", "golden"} & set(w):
+        return f"{rng.randint(17, 20)}:{rng.choice(['05', '20', '35', '50'])}"
     if "slot" in w or "schedule" in w or "next" in w:
         return f"{_date(rng)} {_clock(rng)}"
     if w[-1] == "times" and not {"departure", "arrival"} & set(w):
@@ -119,14 +129,20 @@ def fake_status(rng: random.Random, w: list[str], sub: str) -> str:
         return rng.choice(["delivered", "read"])
     if "delivery" in w or "send" in w:
         return rng.choice(STATUS["send"])
-    return rng.choice(STATUS.get(sub, ["confirmed"]))
+    return rng.choice(STATUS.get(sub.split()[-1] if sub else "", ["active"]))
 
 
 def fake_count(rng: random.Random, w: list[str], sub: str) -> int:
-    hi = {"calories": 800, "availability": 40, "table": 40, "queue": 25}
+    hi = {"calories": 800, "availability": 40, "table": 40, "queue": 25, "capacity": 200}
     return rng.randint(1, next((v for k, v in hi.items() if k in w), 12))
 
 
+# Field words of a person's role: the field holds a person's name.
+PEOPLE = frozenset({"driver", "instructor", "director", "manager", "owner", "captain", "producer", "supervisor",
+                    "technician", "inspector", "officer", "assignee", "author", "pilot", "coordinator", "foreman",
+                    "dispatcher", "surveyor", "engineer"})
+# Fee words of a small charge (a delivery fee); other fees and rates are ordinary prices.
+SMALL_FEES = frozenset({"service", "delivery", "booking", "transaction", "convenience", "processing", "hourly"})
 NAME_KINDS = {"restaurant": "restaurant", "hotel": "hotel", "product": "product", "recipe": "food",
               "dish": "food", "user": "person", "contact": "person", "member": "person", "artist": "artist",
               "company": "company", "city": "city", "room": "room", "movie": "title_work", "song": "title_work",
@@ -176,23 +192,26 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"year"}), const(lambda r: r.randint(1998, 2025))),
     (frozenset({"range"}), fake_price_range),
     (frozenset({"estimate", "duration", "cooking"}), fake_minutes),
-    (frozenset({"price", "fare", "total", "fee", "amount", "balance", "cost", "paid"}), fake_money),
+    (frozenset({"price", "fare", "total", "fee", "amount", "balance", "cost", "paid", "budget", "salary", "wage"}),
+     fake_money),
     (frozenset({"reference", "codes", "barcodes", "code"}), fake_codes),
     (frozenset({"plate"}), const(lambda r: f"{_code(r, 2)}-{r.randint(1000, 9999)}")),
     (frozenset({"distance"}), const(lambda r: f"{r.uniform(0.5, 25):.1f} km")),
     (frozenset({"date", "deadline"}), const(_date)),
-    (frozenset({"time", "times", "departure", "arrival", "start", "slot", "slots", "schedule"}), fake_times),
+    (frozenset({"time", "times", "departure", "arrival", "start", "slot", "slots", "schedule", "sunrise", "sunset",
+                "dawn", "dusk", "hour"}), fake_times),
     (frozenset({"temperature"}), const(lambda r: r.randint(4, 31))),
     (frozenset({"speed"}), const(lambda r: f"{r.randint(3, 40)} km/h")),
-    (frozenset({"chance"}), const(lambda r: f"{r.randint(0, 9) * 10}%")),
+    (frozenset({"chance", "cover", "probability"}), const(lambda r: f"{r.randint(0, 9) * 10}%")),
     (frozenset({"wind"}), const(lambda r: f"{r.randint(3, 40)} km/h")),
     (frozenset({"status"}), fake_status),
     (frozenset({"availability", "spaces", "spots"}), fake_count),
     (frozenset({"seats", "seat"}), fake_seats),
     (frozenset({"coach"}), const(lambda r: f"Coach {r.randint(1, 12)}")),
-    (frozenset({"count", "length", "spaces", "spots", "availability", "number", "burned"}), fake_count),
+    (frozenset({"count", "length", "spaces", "spots", "availability", "number", "burned", "capacity", "rank"}),
+     fake_count),
     (frozenset({"address"}), fake_address),
-    (frozenset({"driver", "instructor"}), const(lambda r: semantic.string_value("person", r, "driver", {}))),
+    (PEOPLE, const(lambda r: semantic.string_value("person", r, "driver", {}))),
     (frozenset({"sender"}), const(lambda r: semantic.string_value("email", r, "sender", {}))),
     (frozenset({"artist"}), const(lambda r: semantic.string_value("artist", r, "artist", {}))),
     (frozenset({"name", "title"}), fake_name),
@@ -202,7 +221,8 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"kwh"}), const(lambda r: round(r.uniform(2, 40), 1))),
     (frozenset({"result"}), const(lambda r: round(r.uniform(1, 500), 2))),
     (frozenset({"change"}), const(lambda r: round(r.uniform(-4, 4), 2))),
-    (frozenset({"rate"}), const(lambda r: round(r.uniform(0.5, 1.6), 4))),
+    (frozenset({"rate"}), lambda r, w, sub: fake_money(r, ["nightly"], sub) if {"day", "daily", "hourly", "nightly"} & set(w)
+     else round(r.uniform(0.5, 1.6), 4)),
     (frozenset({"ingredient"}), pool("ingredient", 3)),
     (frozenset({"sizes"}), pool("size", 2)),
     (frozenset({"stream"}), pool("stream", 2)),
@@ -218,42 +238,125 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
 ]
 
 
-def fake_field(name: str, rng: random.Random, sub: str = "") -> Any:
-    """A plausible value for an output field, chosen by the field's name and the tool's subject."""
+def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None = None) -> Any:
+    """A plausible value for an output field: drawn from the catalog's own schema of a parameter
+    of that name when it says what values look like (an id pattern, an enum, a format, bounds;
+    `vocabulary`), else chosen by the field's name and the tool's subject."""
+    spec = (vocab or {}).get(name)
+    value = maybe_value(spec, rng, name) if spec is not None else None
+    if value is not None:
+        return value
     w = param_words(name).split() or ["value"]
+    if {"total", "number", "count", "num"} & set(w) and any(_plural(w[i:]) for i in range(len(w))):
+        return fake_count(rng, w, sub)  # totalListings, number_of_results: a count
+    shaped = _by_form(w, rng)
+    if shaped is not None:
+        return shaped
     for keys, faker in FIELD_FAKERS:
         if keys & set(w):
             return faker(rng, w, sub)
-    if semantic.infer(name, {"type": "number"}) in semantic.TYPICAL and \
-            semantic.infer(name, {"type": "number"}) != "generic":
+    kind = semantic.infer(name, {"type": "number"})
+    if kind in semantic.TYPICAL and kind != "generic" or set(w) & NUMERIC_WORDS:
         return value_for({"type": "number"}, rng, name=name)
-    return value_for({"type": "string"}, rng, name=name)
+    if semantic.infer(name, {"type": "string"}) in OWN_KINDS:
+        return value_for({"type": "string"}, rng, name=name)
+    return neutral(w, sub, rng)
 
 
-def _row(fields: list[str], sub: str, rng: random.Random) -> dict[str, Any]:
-    return {f: fake_field(f, rng, sub) for f in fields}
+# A field named with a unit holds a number in that unit's everyday range ("pressure_psi",
+# "distance_m", "lead_ppb"); (low, high, decimals).
+UNIT_RANGES: dict[str, tuple[float, float, int]] = {
+    "psi": (30, 95, 1), "kpa": (200, 650, 0), "bar": (2, 6.5, 2), "gpm": (250, 1500, 0), "lps": (1, 60, 1),
+    "ntu": (0.05, 1.0, 2), "ppb": (0, 15, 1), "ppm": (0, 4, 2), "mg": (0.1, 2.0, 2), "kg": (1, 80, 1),
+    "km": (0.5, 25, 1), "m": (5, 900, 0), "mm": (1, 300, 0), "cm": (1, 200, 0), "in": (2, 36, 0), "ft": (3, 900, 0),
+    "mi": (0.3, 15, 1), "kwh": (2, 40, 1), "kw": (0.5, 12, 1), "pct": (0, 100, 0), "percent": (0, 100, 0),
+    "usd": (8, 1200, 2), "eur": (8, 1200, 2), "c": (-5, 35, 1), "f": (25, 95, 0), "hz": (50, 60, 0),
+    "db": (30, 95, 0), "ms": (5, 900, 0), "sec": (1, 300, 0), "min": (1, 120, 0), "hrs": (1, 12, 1),
+}
+# Field words of a yes/no fact ("coliform_present", "estimated", "is_open").
+FLAG_WORDS = frozenset({"present", "estimated", "available", "active", "enabled", "verified", "open", "is", "has"})
+# Last words of a moment ("recorded_at", "closed_at", "last_inspected", "scheduled_for").
+MOMENT_LAST = frozenset({"at", "on", "inspected", "sampled", "updated", "created", "modified", "checked",
+                         "tested", "read", "scheduled", "for"})
 
 
-def _distinct(rows: list[dict[str, Any]], sub: str, rng: random.Random) -> None:
-    """Results of one lookup do not repeat a name or title (the pools are small)."""
-    for f in ("name", "title"):
-        seen: set[Any] = set()
+def _by_form(w: list[str], rng: random.Random) -> Any:
+    """A value the field's form alone decides: a number in its unit, a flag, a moment; None
+    when its form says nothing."""
+    last = w[-1]
+    if last in UNIT_RANGES and len(w) > 1:
+        lo, hi, decimals = UNIT_RANGES[last]
+        value = round(rng.uniform(lo, hi), decimals)
+        return int(value) if decimals == 0 else value
+    if w[0] in ("is", "has") or (len(w) > 1 and last in FLAG_WORDS) or w == ["estimated"]:
+        return rng.random() < 0.3
+    if len(w) > 1 and last in MOMENT_LAST:
+        return f"{_date(rng)} {_clock(rng)}"
+    return None
+
+
+Vocab = dict[str, dict[str, Any]]
+_TELLING = ("enum", "pattern", "format", "minimum", "maximum")
+
+
+def vocabulary(tools: list[Tool]) -> Vocab:
+    """Parameter name -> its schema, over `tools` (a domain), for parameters whose schema says
+    what a value looks like (`_TELLING`): an output field of that name holds such a value, so
+    the ids a search lists are ids the booking tool accepts."""
+    out: Vocab = {}
+    for t in tools:
+        for p, spec in t.properties.items():
+            if p not in out and isinstance(spec, dict) and schema_type(spec) in ("string", "integer", "number") \
+                    and any(k in spec for k in _TELLING):
+                out[p] = spec
+    return out
+
+
+# Field words of a quantity: the field holds a number even when its kind is not known.
+NUMERIC_WORDS = frozenset({"count", "total", "score", "index", "level", "percent", "percentage", "capacity", "value",
+                           "height", "pressure", "volume", "quantity", "size", "rank", "strokes", "depth",
+                           "gpm", "psi", "aqi", "uv", "visibility", "minutes", "hours", "seconds", "km", "miles"})
+# Semantic kinds whose values fit any tool's output under that field name (a url, a city, an
+# e-mail address); the free-text kinds (a message, a summary) would come from another world.
+OWN_KINDS = frozenset({"url", "email", "city", "country", "country_code", "place", "address", "date", "time",
+                       "datetime", "phone", "currency", "language", "person", "company", "latitude", "longitude",
+                       "title_work", "artist", "zip", "postal_code", "ticker"})
+
+
+def neutral(w: list[str], sub: str, rng: random.Random) -> str:
+    """A value of a field nothing is known about, in the field's own words ("permit status 2",
+    "summary 3"): never a person's name or a line of chat from another domain."""
+    return " ".join([*w, str(rng.randint(1, 9))])
+
+
+def _row(fields: list[str], sub: str, rng: random.Random, vocab: Vocab | None = None) -> dict[str, Any]:
+    return {f: fake_field(f, rng, sub, vocab) for f in fields}
+
+
+def _distinct(rows: list[dict[str, Any]], sub: str, rng: random.Random, vocab: Vocab | None = None) -> None:
+    """Results of one lookup do not repeat a name, a title or an id (the pools are small)."""
+    keys = [f for f in (rows[0] if rows else {}) if f in ("name", "title") or is_id_param(f)]
+    for f in keys:
+        seen: set[str] = set()
         for row in rows:
-            for _ in range(8 if f in row else 0):
-                if row[f] not in seen:
+            for _ in range(8):
+                if repr(row[f]) not in seen:
                     break
-                row[f] = fake_field(f, rng, sub)
-            seen.add(row.get(f))
+                row[f] = fake_field(f, rng, sub, vocab)
+            seen.add(repr(row[f]))
 
 
-def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: random.Random) -> None:
+def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: random.Random,
+          skip: set[str] | None = None) -> None:
     """Results match the request: a field the call filtered on carries the requested value
-    (a tracked order_id, a searched city), and a product search's names contain its term."""
+    (a tracked order_id, a searched city), and a product search's names contain its term
+    (not a `skip` field: a name the call asks for names one result, `label_of`)."""
     term = next((args[k] for k in SEARCH_TERMS if isinstance(args.get(k), str)), None)
     for row in rows:
-        for f in row:
-            if isinstance(args.get(f), str) or _number(args.get(f)):
-                row[f] = args[f]
+        for f in [f for f in row if f not in (skip or set())]:
+            asked = args.get(echo_arg(args, f) or f)
+            if isinstance(asked, str) or _number(asked):
+                row[f] = asked
             elif f in ("name", "title") and sub == "product" and term:
                 row[f] = f"{row.get('brand') or semantic.faker(rng).company()} {term.title()}"
 
@@ -291,53 +394,118 @@ def _honor(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Random)
                     row[f] = _within(cur, kind, limit, top, rng)
 
 
-def _place(rows: list[dict[str, Any]], carry: dict[str, Any], sub: str, rng: random.Random) -> None:
-    """Write the carried values into one row; other rows re-draw a value equal to one of them
-    (a small pool may repeat a name), so the bound value picks out exactly one result."""
-    if not carry:
+# The words of a parameter that names the one thing a call asks for ("vessel_name", "title"):
+# its value is the name of one result, which a later step can then be told to take.
+LABEL_WORDS = ("name", "title")
+
+
+def label_of(tool: Tool, args: dict[str, Any], carry: dict[str, Any], bound: frozenset[str] = frozenset()
+             ) -> tuple[str, str] | None:
+    """(output field, value) naming the result a call asks for: an argument whose name has the
+    word name or title (`vessel_name`, `title_query`), or is the tool's subject (`city` of a
+    city geocoder), written into the output's field of that name or the name/title field (added
+    when the output lists none); None when the call names nothing, or a later step reads it.
+    A `bound` argument names nothing: its value came from an earlier output, not the query."""
+    sub, fields = subject(tool), output_fields(tool)
+    for p, v in ((p, v) for p, v in args.items() if p not in bound):
+        w = param_words(p).split()
+        kind = next((x for x in w if x in LABEL_WORDS), "name" if " ".join(w) == sub else "")
+        if not (kind and isinstance(v, str) and len(v.strip()) >= 2):
+            continue
+        same = [f for f in fields if param_words(f).split()[-1:] == [kind]]
+        field = p if p in fields else same[0] if same else kind
+        return None if field in carry else (field, v)
+    return None
+
+
+def _rows_wanted(coll: str, label: tuple[str, str] | None, carry: dict[str, Any], rng: random.Random) -> int:
+    """2-4 results for a lookup; exactly one when a later step reads a result and nothing in the
+    call names which (so the query determines the result: it is the only one)."""
+    if not coll:
+        return 1
+    return 1 if carry and label is None else rng.randint(*_ROWS)
+
+
+def _mark(rows: list[dict[str, Any]], label: tuple[str, str] | None, carry: dict[str, Any], sub: str,
+          rng: random.Random, vocab: Vocab | None = None) -> None:
+    """Write the named value and the carried values into one result; in the other results,
+    re-draw any value equal to one of them, so exactly one result holds them."""
+    keep = {**carry, **({label[0]: label[1]} if label else {})}
+    if not keep:
         return
     at = rng.randrange(len(rows))
-    rows[at].update(carry)
+    rows[at].update(keep)
     for i, row in enumerate(rows):
-        for f, v in carry.items():
+        for f, v in keep.items():
             for _ in range(8 if i != at else 0):
-                if row.get(f) != v:
+                if normalize(str(row.get(f))) != normalize(str(v)):
                     break
-                row[f] = fake_field(f, rng, sub)
+                row[f] = fake_field(f, rng, sub, vocab)
+
+
+class Context(Record):
+    """What an output is built from besides the call: the values later steps read from it
+    (`carry`), what is already known about the entity it describes (`known`), the schemas of
+    the domain's parameters (`vocab`) and the call's arguments read from earlier outputs (`bound`)."""
+
+    carry: dict[str, Any] = Field(default_factory=dict)
+    known: dict[str, Any] = Field(default_factory=dict)
+    vocab: Vocab = Field(default_factory=dict)
+    bound: frozenset[str] = frozenset()
 
 
 def simulate_output(
-    tool: Tool, args: dict[str, Any], rng: random.Random, carry: dict[str, Any] | None = None
+    tool: Tool, args: dict[str, Any], rng: random.Random, carry: dict[str, Any] | None = None,
+    context: Context | None = None,
 ) -> str:
-    """The executed_output of one call: a collection of rows for a lookup, one object otherwise."""
-    fields = output_fields(tool) or ["id", "name", "summary"]
+    """The executed_output of one call: a collection of results for a lookup, one object
+    otherwise; the result a later step reads (`carry`: field -> value) is the only one, or the
+    only one the call names (`label_of`)."""
+    ctx = context or Context()
+    carry = {**ctx.carry, **(carry or {})}
     sub, coll = subject(tool), collection(tool)
-    rows = [_row(fields, sub, rng) for _ in range(rng.randint(*_ROWS) if coll else 1)]
-    done = action_status(tool, args) if not (tool.output or "").strip() else None
-    for row in rows if done else []:
-        row.update({"status": done} if "status" in row else {})
-    _distinct(rows, sub, rng)
-    _echo(rows, args, sub, rng)
+    fields = [f for f in output_fields(tool) or inferred_fields(tool) if f != coll] or ["name"]
+    label = label_of(tool, args, carry, ctx.bound)
+    fields = fields + [f for f in [*(label[:1] if label else []), *carry] if f not in fields]
+    rows = [_row(fields, sub, rng, ctx.vocab) for _ in range(_rows_wanted(coll, label, carry, rng))]
+    done = action_status(tool, args)
+    for row in rows:
+        row.update({"status": done} if done and "status" in row else {})
+        row.update({k: v for k, v in ctx.known.items() if k in row})
+    _distinct(rows, sub, rng, ctx.vocab)
+    _echo(rows, args, sub, rng, skip={label[0]} if label else set())
     _honor(rows, args, rng)
-    _place(rows, carry or {}, sub, rng)
+    _mark(rows, label, carry, sub, rng, ctx.vocab)
     body: dict[str, Any] = {"status": "success"}
     body.update({coll: rows} if coll else rows[0])
     return repr(body)
 
 
-def carries(target: Target, tools: dict[str, Tool]) -> list[dict[str, Any]]:
-    """Per call: the values later calls read from its output (producer field -> value)."""
-    out: list[dict[str, Any]] = [{} for _ in target.calls]
-    for b in target.bindings:
-        producer, consumer = tools[target.calls[b.from_call].tool], tools[target.calls[b.call].tool]
-        field = source_field(producer, consumer, b.param)
-        out[b.from_call][field] = target.calls[b.call].arguments[b.param]
-    return out
+def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[str]) -> dict[str, Any]:
+    """What an earlier output said about the thing call i describes: when call i reads the id of
+    its own subject from an earlier result (details of the production a search found), that
+    result's fields, so the details repeat its title and stage instead of inventing others."""
+    tool = tools[target.calls[i].tool]
+    for b in (b for b in target.bindings if b.call == i and is_id_param(b.param)):
+        words = param_words(b.param).split()[:-1]
+        if " ".join(words) != subject(tool) or b.from_call >= len(outputs):
+            continue
+        value = target.calls[i].arguments[b.param]
+        rows = [r for r in results(parse_output(outputs[b.from_call])) if isinstance(r, dict) and holds(r, value)]
+        if len(rows) == 1:
+            return {k: v for k, v in rows[0].items() if k != "status"}
+    return {}
 
 
 def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> list[str]:
     carry = carries(target, tools)
-    return [simulate_output(tools[c.tool], c.arguments, rng, carry[i]) for i, c in enumerate(target.calls)]
+    vocab = vocabulary([t for t in tools.values() if t.domain == target.domain])
+    outputs: list[str] = []
+    for i, c in enumerate(target.calls):
+        ctx = Context(carry=carry[i], known=known_entity(target, i, tools, outputs), vocab=vocab,
+                      bound=frozenset(b.param for b in target.bindings if b.call == i))
+        outputs.append(simulate_output(tools[c.tool], c.arguments, rng, context=ctx))
+    return outputs
 
 
 def _label(tool: Tool) -> str:

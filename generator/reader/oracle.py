@@ -1,0 +1,198 @@
+"""The optional world-knowledge oracle: what rules and tables cannot hold.
+
+The rule layer (tables of capitals, currencies, codes, airports) reads the descriptions trajgen's
+own template writer uses; LLM-written text describes values any way it likes ("the city of a
+hundred spires", "Canada's flag carrier", "the company formerly known as Facebook"). For the gold
+values the rules leave omitted (never stated, described or hinted ones), one question per query
+asks a model, through the project's LLM client (cached like every exchange), how the text gives
+each such value: "stated" (in words the rules missed), "described" (world knowledge pins it down)
+or "none", with the value it denotes and the words it rests on.
+
+The model never sees the gold value, only its shape ("AAAA" for a four-letter code). An answer
+counts only when the value it gives denotes the gold (the rule layer reads the answer as a text
+and must state the gold from it) and its evidence is words of the query; otherwise the pair stays
+omitted and the evidence says what the model claimed. So the oracle can add labels the text
+supports, never invent a value.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from ..llm.protocol import LLMClient
+from ..records import ToolCall
+from .records import ArgReading, Reading, Situation
+from .text import Text, fold
+
+TEMPLATE = "reader_world"
+TEMPLATE_VARS = {TEMPLATE: {"query", "questions"}}  # for prompting.check_templates
+_SHAPE_MAX = 40
+
+
+class WorldAnswer(BaseModel):
+    id: int
+    how: Literal["stated", "described", "none"]
+    value: str | None = None
+    evidence: str = ""
+
+
+class WorldReply(BaseModel):
+    answers: list[WorldAnswer] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Question:
+    id: int
+    arg: int  # index into Reading.args
+    tool: str
+    tool_description: str
+    parameter: str
+    parameter_description: str
+    format: str
+
+    def asked(self) -> dict[str, Any]:
+        return {"id": self.id, "tool": self.tool, "tool_description": self.tool_description,
+                "parameter": self.parameter, "parameter_description": self.parameter_description,
+                "format": self.format}
+
+
+def shape(value: Any, spec: dict[str, Any]) -> str:
+    """What the value looks like, without the value: its type, its options, its letters as A / a / 9."""
+    options = spec.get("enum") or (spec.get("items") or {}).get("enum")
+    if options:
+        return "one of " + ", ".join(map(str, options[:30]))
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    text = str(value)
+    if len(text) > _SHAPE_MAX:
+        return "free text"
+    return "written like " + "".join("A" if c.isupper() else "a" if c.isalpha() else "9" if c.isdigit() else c
+                                     for c in text)
+
+
+def asks(reading: ArgReading) -> bool:
+    """The pairs the oracle is asked about: left omitted by the rules, with a value to denote."""
+    gold = reading.gold
+    if reading.label != "omitted" or reading.source or isinstance(gold, bool) or gold is None:
+        return False
+    return (isinstance(gold, str) and bool(gold.strip())) or isinstance(gold, int | float)
+
+
+def questions(reading: Reading, calls: Sequence[ToolCall], situation: Situation) -> list[Question]:
+    out: list[Question] = []
+    for i, a in enumerate(reading.args):
+        if not asks(a):
+            continue
+        tool = situation.tools.get(calls[a.call].tool)
+        spec = (tool.properties.get(a.param) or {}) if tool else {}
+        out.append(Question(len(out), i, calls[a.call].tool, (tool.description if tool else "")[:200],
+                            a.param, str(spec.get("description") or "")[:300], shape(a.gold, spec)))
+    return out
+
+
+def messages(query: str, qs: Sequence[Question]) -> list[dict[str, str]]:
+    from ..prompting import render_messages
+
+    return render_messages(TEMPLATE, query=query, questions=[q.asked() for q in qs])
+
+
+def problems_of(query: str, qs: Sequence[Question]) -> Any:
+    """The semantic check of a reply: one answer per question, evidence copied from the query."""
+    ids = {q.id for q in qs}
+    folded = fold(query)
+
+    def check(reply: WorldReply) -> list[str]:
+        out = []
+        got = {a.id for a in reply.answers}
+        if ids - got:
+            out.append(f"no answer for question id(s) {sorted(ids - got)}")
+        for a in reply.answers:
+            if a.how != "none" and (not a.value or not a.evidence):
+                out.append(f"question {a.id}: a '{a.how}' answer needs a value and its evidence")
+            elif a.how != "none" and fold(a.evidence) not in folded:
+                out.append(f"question {a.id}: the evidence {a.evidence!r} is not words of the request")
+        return out
+
+    return check
+
+
+# ---------------------------------------------------------------- what an answer settles
+
+def denotes(value: str, reading: ArgReading, situation: Situation, calls: Sequence[ToolCall]) -> bool:
+    """The value the model gives is the gold: equal once folded, or the rule layer, reading the
+    model's value as a text, states the gold from it ("Seattle-Tacoma (KSEA)" for KSEA)."""
+    from .read import Arg, stated
+
+    if fold(value) == fold(str(reading.gold)):
+        return True
+    call = calls[reading.call]
+    arg = Arg(Text(value), reading.param, reading.gold, situation.tools.get(call.tool),
+              Situation(tools=situation.tools), "", list(call.arguments), call=reading.call)
+    return stated(arg) is not None
+
+
+def settle(reading: Reading, qs: Sequence[Question], answers: Sequence[WorldAnswer], situation: Situation,
+           calls: Sequence[ToolCall], model: str) -> Reading:
+    """The reading with every answer that holds applied (label, value, evidence), the others noted."""
+    args = list(reading.args)
+    by_id = {a.id: a for a in answers}
+    for q in qs:
+        a = by_id.get(q.id)
+        if a is None or a.how == "none" or not a.value:
+            continue
+        old = args[q.arg]
+        if denotes(a.value, old, situation, calls):
+            args[q.arg] = old.model_copy(update={"label": a.how, "determined": None, "value": a.value,
+                                                 "rule": f"oracle:{a.how}",
+                                                 "evidence": f"{model}: '{a.evidence}' -> {a.value}"})
+        else:
+            note = f"; {model} read '{a.evidence}' as {a.value!r}, not the gold"
+            args[q.arg] = old.model_copy(update={"evidence": old.evidence + note})
+    return reading.model_copy(update={"args": args})
+
+
+@dataclass
+class Oracle:
+    """The oracle of one run: a client (any LLMClient) and what it has asked."""
+
+    client: LLMClient
+    asked: int = 0
+    failed: int = 0
+    waiting: int = 0  # batch mode: queries whose question waits for a batch answer
+
+    async def consult(self, query: str, reading: Reading, calls: Sequence[ToolCall], situation: Situation) -> Reading:
+        qs = questions(reading, calls, situation)
+        if not qs:
+            return reading
+        self.asked += 1
+        from ..errors import LLMError
+
+        try:
+            reply = await self.client.structured(messages(query, qs), WorldReply, check=problems_of(query, qs),
+                                                 temperature=0.0, tag="reader_world")
+        except LLMError as exc:  # the rules' reading stands; the summary says how many
+            if type(exc).__name__ == "Deferred":
+                self.waiting += 1
+            else:
+                self.failed += 1
+            return reading
+        return settle(reading, qs, reply.value.answers, situation, calls, self.client.model)
+
+
+async def consult_all(oracle: Oracle, items: Sequence[tuple[str, Reading, Sequence[ToolCall], Situation]],
+                      concurrency: int = 8) -> list[Reading]:
+    """Every query's reading after the oracle, in order (at most `concurrency` in flight)."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(item: tuple[str, Reading, Sequence[ToolCall], Situation]) -> Reading:
+        async with gate:
+            return await oracle.consult(*item)
+
+    return list(await asyncio.gather(*(one(i) for i in items)))

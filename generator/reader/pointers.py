@@ -1,0 +1,293 @@
+"""Pointers to one earlier event of the user's history, and the arguments they cover.
+
+People rarely say "same as last time"; they point at one event: "same filters as the storage
+basket search yesterday", "like I did Wednesday night", "the reverse of this morning's trip",
+"back to where I left from at noon", "delivered to where the taxi dropped me this morning", "the
+same kind of gift I was looking for on Idle Fish on the 22nd", "my first gift search". A pointer
+reads that event's value, determined when the text singles out one event (or every event it fits
+agrees), even when it is not the most recent.
+
+A pointer is found by its shape (`PATTERNS`), its event by what the description says of it
+(`events.py`-style cues in `match_events`): the app it names, the day and the part of the day
+("yesterday", "on Sunday", "Wednesday night", "on the 22nd", "at noon", "half an hour ago", the
+meal), the things it names that an event's values hold ("the storage basket search", "the
+Chengdu flight search"), and an order word ("my first", "the second time", "my last").
+
+What it covers (`covers`): a pointer whose noun is a word of settings ("filters", "settings",
+"setup") covers every argument the event holds but places; a whole action ("search", "ride",
+"order", "the same way I came") every argument it holds; a noun that names parameters ("the same
+kind of car": the type arguments; "same length": the duration; "the same place": the place and
+the name) those; a place pointer ("to where ...") the place argument its preposition names; any
+other noun ("the same kind of gift", "that movie I looked up") the arguments whose value the
+event's value shares a word with. Stated arguments never reach a pointer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from ..records import HistoryEvent
+from .hints import SYNONYMS, param_role
+from .history import key, parse_time
+from .text import STOPWORDS, content_stems, fold, identifier_words, stem
+
+_END = r"[^.;!?]*"
+
+
+@dataclass(frozen=True)
+class Pointer:
+    words: str
+    desc: str  # what the text says of the event
+    noun: str = ""  # what is the same ("filters", "kind of car", "place"); "" for a whole action
+    reverse: bool = False  # "the reverse of", "the other way", "back the same way I came"
+    field: str = ""  # "origin" | "destination": the event's place a "where" pointer reads
+    role: str = ""  # "origin" | "destination" | "place": the argument a "where" pointer fills
+    lead: tuple[str, ...] = ()  # content words just before it ("sort it the same way": sort)
+    reference: bool = False  # "that movie I looked up": covers the free-text arguments it shares words with
+
+
+_SAME = re.compile(rf"\b(?:the )?same (?P<noun>(?:[\w-]+ ){{0,5}}?)(?P<link>as|like|that i|i)\b(?P<desc>{_END})")
+_LIKE = re.compile(rf"\b(?:just )?like (?:i did |i do |the ones? |)(?P<desc>(?:yesterday|last|this|on|the other|earlier|"
+                   rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b{_END})")
+_REVERSE = re.compile(rf"\b(?:the )?reverse of (?P<desc>{_END})|\b(?:back )?the same way i came(?P<desc2>{_END})")
+_WHERE = re.compile(rf"\b(?P<prep>back to|to|from|at) where (?:i|we|the \w+|it) (?:was |got |had )?"
+                    rf"(?P<verb>left(?: from)?|start(?:ed)?(?: from)?|set off(?: from)?|came from|dropped (?:me )?off|"
+                    rf"dropped me|got off|went|got picked up|picked me up|headed|was (?:going|heading)|"
+                    rf"(?:checked|looked up|searched|got)(?: [a-z]+){{0,2}}? (?:directions|routes?|a route)(?: to)?)\b"
+                    rf"(?P<desc>{_END})")
+_THAT = re.compile(rf"\b(?:that|the) (?P<noun>(?:[\w-]+ ){{0,3}}?[\w-]+) (?:that |which )?i (?:was |have been |'ve been |had |just )?"
+                   rf"(?P<verb>looked up|looking at|looking for|searched(?: for)?|searching(?: for)?|ordered|bought|"
+                   rf"watched|read|took|used|went to|visited|checked)\b(?P<desc>{_END})")
+_ORDER = re.compile(rf"\bmy (?P<ord>first|second|third|last|previous|latest|most recent) (?P<noun>(?:[\w-]+ ){{0,2}}?"
+                    rf"(?:search|order|ride|trip|route|booking|query|one))\b(?P<desc>{_END})")
+_OTHER_WAY = re.compile(r"\b(?:the other way|other direction|reverse|way back)\b")
+_ORIGIN_VERBS = ("left", "start", "set off", "came from", "got picked up", "picked me up")
+
+
+@lru_cache(maxsize=4096)
+def pointers_in(lowered: str) -> tuple[Pointer, ...]:
+    """Every pointer to one earlier event in a (lowercased) text."""
+    out: list[Pointer] = []
+    for m in _SAME.finditer(lowered):
+        desc = m.group("desc") if m.group("link") in ("as", "like") else f"{m.group('link')}{m.group('desc')}"
+        out.append(Pointer(m.group(0).strip(), desc.strip(), m.group("noun").strip(),
+                           bool(_OTHER_WAY.search(m.group(0))), lead=_lead(lowered, m.start())))
+    out += [Pointer(m.group(0).strip(), m.group("desc").strip()) for m in _LIKE.finditer(lowered)]
+    out += [Pointer(m.group(0).strip(), (m.group("desc") or m.group("desc2") or "").strip(), reverse=True)
+            for m in _REVERSE.finditer(lowered)]
+    for m in _WHERE.finditer(lowered):
+        field = "origin" if m.group("verb").startswith(_ORIGIN_VERBS) else "destination"
+        role = "origin" if m.group("prep") == "from" else "destination" if m.group("prep") != "at" else "place"
+        out.append(Pointer(m.group(0).strip(), f"{m.group('verb')} {m.group('desc')}".strip(), "where", field=field,
+                           role=role))
+    out += [Pointer(m.group(0).strip(), f"{m.group('noun')} {m.group('desc')}".strip(), m.group("noun"),
+                    reference=True) for m in _THAT.finditer(lowered)]
+    out += [Pointer(m.group(0).strip(), m.group(0).strip(), m.group("noun")) for m in _ORDER.finditer(lowered)]
+    return tuple(out)
+
+
+def _lead(lowered: str, at: int) -> tuple[str, ...]:
+    """The content words of the clause just before a pointer ("sort it the same way")."""
+    start = max(lowered.rfind(c, 0, at) for c in ".,;:!?")
+    return tuple(content_stems(lowered[start + 1:at]))[-2:]
+
+
+# ---------------------------------------------------------------- which event
+
+_PARTS = {"morning": (5, 12), "noon": (11, 14), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28),
+          "tonight": (17, 28), "lunch": (10, 15), "dinner": (16, 22), "breakfast": (5, 10), "midnight": (22, 28)}
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_AGO = re.compile(r"\b(?P<n>\d+|an?|half an?|a couple of) (?P<unit>minutes?|hours?|days?) ago\b")
+_NTH = re.compile(r"\b(?:on )?the (?P<d>\d{1,2})(?:st|nd|rd|th)\b")
+# Words of a description that say which event by time or order, or nothing at all.
+_NOT_CONTENT = frozenset(map(stem, (
+    ["search", "searched", "searching", "look", "looked", "looking", "up", "did", "do", "done", "used", "use", "using", "had", "have", "got", "get", "took", "take", "went", "go", "ordered", "order", "bought", "buy", "filter", "filters", "setting", "settings", "setup", "time", "times", "one", "ones", "thing", "way", "trip", "ride", "route", "there", "when", "kind", "type", "same", "like", "again", "last", "first", "second", "third", "previous", "latest", "recent", "earlier", "before", "just", "ago", "today", "yesterday", "tonight", "morning", "afternoon", "evening", "night", "noon", "lunch", "dinner", "breakfast", "week", "weekend", "past", "couple", "days", "day", "hour", "hours", "minute", "minutes", "this", "other", "reverse", "back", "came", "left", "from", "where", "i", "me", "my", "we", "our", "you", "it", "query", "request", "app", "time", "window", "showtime", "section"]))) | frozenset(_WEEKDAYS)
+
+
+@dataclass(frozen=True)
+class EventCues:
+    days: tuple[date, ...] | None  # None: any day
+    hours: tuple[int, int] | None
+    around: datetime | None  # "half an hour ago"
+    words: tuple[str, ...]  # content stems that should be in the event's values
+    order: str  # "first" | "second" | "third" | "last" | ""
+    apps: tuple[str, ...]
+
+
+def cues(desc: str, now: datetime | None, apps: Sequence[str]) -> EventCues:
+    days = _days(desc, now) if now else None
+    hours = next((span for part, span in _PARTS.items() if re.search(rf"\b{part}\b", desc)), None)
+    if hours is None and "last night" in desc:
+        hours = _PARTS["night"]
+    around = _around(desc, now) if now else None
+    order = next((w for w in ("first", "second", "third") if re.search(rf"\b{w}\b", desc)), "")
+    if re.search(r"\b(?:my )?(?:last|previous|latest|most recent)\b(?! (?:night|week|weekend|month|year))", desc):
+        order = "last"
+    named = tuple(a for a in apps if fold(a) and re.search(rf"\b{re.escape(fold(a))}\b", fold(desc)))
+    app_words = {stem(w) for a in named for w in fold(a).split()}
+    words = tuple(dict.fromkeys(s for s in content_stems(desc) if s not in _NOT_CONTENT and s not in app_words))
+    return EventCues(days, hours, around, words, order, named)
+
+
+def _days(desc: str, now: datetime) -> tuple[date, ...] | None:
+    today = now.date()
+    if re.search(r"\b(?:today|this (?:morning|afternoon|evening)|tonight|earlier today|at (?:noon|lunch))\b", desc):
+        return (today,)
+    if "last night" in desc:
+        return (today - timedelta(days=1), today)
+    if "yesterday" in desc:
+        return (today - timedelta(days=1),)
+    if re.search(r"\bthe other (?:night|day)\b|\bthe past couple of days\b|\bthe past few days\b", desc):
+        return tuple(today - timedelta(days=k) for k in range(7))
+    if "last weekend" in desc:
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7 or 7)
+        if saturday >= today - timedelta(days=1):
+            saturday -= timedelta(days=7)
+        return (saturday, saturday + timedelta(days=1))
+    if "last week" in desc:
+        return tuple(today - timedelta(days=k) for k in range(2, 15))
+    wd = next((i for i, d in enumerate(_WEEKDAYS) if re.search(rf"\b{d}\b", desc)), None)
+    if wd is not None:
+        back = (today.weekday() - wd) % 7 or 7
+        return (today - timedelta(days=back),)
+    nth = _NTH.search(desc)
+    if nth:
+        d = int(nth.group("d"))
+        month = today if today.day >= d else (today.replace(day=1) - timedelta(days=1))
+        try:
+            return (month.replace(day=d),)
+        except ValueError:
+            return None
+    return None
+
+
+def _around(desc: str, now: datetime) -> datetime | None:
+    m = _AGO.search(desc)
+    if not m:
+        return None
+    n = m.group("n")
+    count = 0.5 if n.startswith("half") else 2 if "couple" in n else 1 if n in ("a", "an") else float(n)
+    unit = m.group("unit")
+    span = timedelta(minutes=count) if unit.startswith("minute") else (
+        timedelta(hours=count) if unit.startswith("hour") else timedelta(days=count))
+    return now - span
+
+
+def match_events(c: EventCues, events: Sequence[HistoryEvent]) -> list[HistoryEvent]:
+    """The events the cues fit, oldest first (the order word then picks one)."""
+    found = [e for e in events if not c.apps or e.toolname in c.apps]
+    found = [e for e in found if _at(e, c)]
+    if c.days is None and c.hours is not None and c.around is None:  # "as lunch": the latest such day
+        days = [t.date() for t in (parse_time(e.time) for e in found) if t]
+        found = [e for e in found if (parse_time(e.time) or datetime.min).date() == max(days)] if days else found
+    if c.words:
+        scored = [(len(set(c.words) & _event_stems(e)), e) for e in found]
+        best = max((s for s, _ in scored), default=0)
+        if best:
+            found = [e for s, e in scored if s == best]
+    if c.order and found:
+        index = {"first": 0, "second": 1, "third": 2, "last": -1}[c.order]
+        found = [found[index]] if -len(found) <= index < len(found) else []
+    return found
+
+
+def mentions(p: Pointer, events: Sequence[HistoryEvent], now: datetime | None) -> bool:
+    """Some event holds a thing the pointer's description names."""
+    words = set(cues(p.desc, now, ()).words)
+    return bool(words) and any(words & _event_stems(e) for e in events)
+
+
+def _at(e: HistoryEvent, c: EventCues) -> bool:
+    t = parse_time(e.time)
+    if t is None:
+        return c.days is None and c.hours is None and c.around is None
+    if c.around is not None:
+        return abs((t - c.around).total_seconds()) <= 45 * 60
+    if c.days is not None and t.date() not in c.days and not (c.hours and c.hours[1] > 24 and t.hour < c.hours[1] - 24
+                                                               and t.date() - timedelta(days=1) in c.days):
+        return False
+    if c.hours is not None:
+        lo, hi = c.hours
+        return lo <= t.hour < hi or lo <= t.hour + 24 < hi
+    return True
+
+
+def _event_stems(e: HistoryEvent) -> frozenset[str]:
+    """The words of an event's values (numbers too: "the 50-minute one"), and its app."""
+    return frozenset(s for v in e.parameters.values() for x in (v if isinstance(v, list) else [v])
+                     if isinstance(x, str | int | float) and not isinstance(x, bool)
+                     for s in content_stems(f"{x:g}" if isinstance(x, float) else str(x))) \
+        | frozenset(content_stems(e.toolname))
+
+
+# ---------------------------------------------------------------- what it covers
+
+_SETTINGS = frozenset(map(stem, ("filter", "filters", "setting", "settings", "setup", "options", "preferences",
+                                 "configuration", "parameters")))
+_ACTION = frozenset(map(stem, ("", "search", "query", "order", "ride", "trip", "route", "thing", "one", "way",
+                               "booking", "request", "lookup")))
+_PLACE_NOUNS = frozenset(map(stem, ("place", "spot", "canteen", "restaurant", "location", "address", "shop", "store",
+                                    "cafe", "where")))
+_TYPE_NOUNS = frozenset(map(stem, ("kind", "type", "sort", "class")))
+def covers(p: Pointer, param: str, gold: Any, role: str, held: Any, free: bool = True,
+           params: Sequence[str] = (), apps: Sequence[str] = ()) -> bool:
+    """Whether pointer `p` covers the argument (`role`: its place role; `held`: the event's value;
+    `free`: the argument takes free text, not an option; `params`: the call's parameters)."""
+    names = set(map(stem, identifier_words(param)))
+    if p.field:
+        return bool(role) and (p.role == role or (p.role == "destination" and role == "place"))
+    led = [w for w in p.lead if any(_names(w, set(map(stem, identifier_words(q)))) for q in params)]
+    if led:  # "sort it the same way": the sort only
+        return any(_names(w, names) for w in led)
+    if p.reference:
+        return free and _shares(gold, held)
+    app_words = {stem(w) for a in apps for w in fold(a).split()}
+    nouns = [stem(w) for w in fold(p.noun).split() if w not in STOPWORDS and stem(w) not in app_words]
+    if not nouns or set(nouns) <= _ACTION:
+        return True
+    if set(nouns) & _SETTINGS:
+        return not role or any(_names(n, names) for n in nouns)
+    if set(nouns) & _TYPE_NOUNS and names & (_TYPE_NOUNS | {"category"}):
+        return True
+    if any(_names(n, names) for n in nouns) or any(n in content_stems(str(gold))[-1:] for n in nouns):
+        return True
+    if set(nouns) & _PLACE_NOUNS:
+        return bool(role) or stem("name") in names
+    return free and _shares(gold, held)
+
+
+def _names(word: str, names: set[str]) -> bool:
+    return bool({word, *SYNONYMS.get(word, ())} & names)
+
+
+def _shares(gold: Any, held: Any) -> bool:
+    return isinstance(gold, str) and isinstance(held, str) and bool(set(content_stems(gold)) & set(content_stems(held)))
+
+
+def value_of(p: Pointer, event: HistoryEvent, param: str, role: str) -> Any:
+    """The event's value for the argument: a "where" pointer's field, a reversed trip's other end."""
+    if p.field or (p.reverse and role in ("origin", "destination")):
+        want = p.field or ("destination" if role == "origin" else "origin")
+        return next((v for k, v in event.parameters.items() if _role_of(k) == want), None)
+    return event.parameters.get(param)
+
+
+def _role_of(param: str) -> str:
+    return param_role(param)
+
+
+def resolve(p: Pointer, events: list[HistoryEvent], param: str, role: str, now: datetime | None,
+            apps: Sequence[str]) -> tuple[Any, str] | None:
+    """(value, how) when the events the pointer fits agree on one value for the argument."""
+    holding = [e for e in events if value_of(p, e, param, role) is not None]
+    found = match_events(cues(p.desc, now, apps), holding)
+    vals = [v for v in (value_of(p, e, param, role) for e in found) if v is not None]
+    if not vals or len({key(v) for v in vals}) > 1:
+        return None
+    when = ", ".join(dict.fromkeys(e.time for e in found))
+    return vals[-1], f"the event it points at ({when})"

@@ -1,0 +1,307 @@
+"""Sequential trajectories: which arguments of a step come from an earlier step's output.
+
+A step after the first follows an edge of the tool graph (graph.py) from the previous tool and
+binds, from that tool's output:
+
+- every edge param whose value the producer was not itself asked for (a value the producer
+  was told is stated in the query, so binding it would give it away), one param per output
+  field, identifiers first; when every param only echoes an optional filter of the producer,
+  that filter is left out of the producer's call (never a value an earlier step bound);
+- both members of a pair or neither (latitude/longitude, a window's start/end, as `partners`
+  reads them from the names): a step never takes one coordinate from a result and states
+  the other;
+- an identifier an earlier, non-adjacent step's output holds (the production found in step 1
+  is the production booked in step 3).
+
+A choice an earlier call made (the same dates, the same production) keeps its value; when
+that value was itself bound, the later use is bound to the same output. Every value bound from
+one producer is written into the same result of its output (simulate.py), and the values of
+one producer never differ for one field, so a step's gold is the values of one result.
+`binding_problems` states the invariants the rest of the product relies on.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import semantic
+from ..constraints import pairs_for
+from ..records import Binding, Edge, Target, Tool, ToolCall
+from ..values import is_valid, repair_arguments
+from .calls import arguments, coordinate_stem, maybe_value, partners
+from .graph import (
+    COORDINATES,
+    echo_arg,
+    id_source,
+    is_id_param,
+    output_fields,
+    param_words,
+    source_field,
+    words,
+)
+
+Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
+
+
+def provides(producer: Tool, consumer: Tool, param: str) -> str:
+    """The producer's output field holding `param` of the consumer ("" when its output does not
+    hold it): a field the rules of graph.py name, or one the output description spells."""
+    f = source_field(producer, consumer, param)
+    if f in output_fields(producer):
+        return f
+    spec = consumer.properties.get(param) or {}
+    kind = semantic.infer(param, spec)
+    for out in output_fields(producer):  # a coordinate under another spelling (lat for latitude)
+        if kind in COORDINATES and semantic.infer(out, {"type": "number"}) == kind and _same_stem(out, param, spec):
+            return out
+    text = words(f"{producer.output or ''} {producer.description}")
+    said = f" {param_words(param)} " in text or (kind in COORDINATES and f" {kind} " in text)
+    return f if said else ""
+
+
+def bound_field(producer: Tool, consumer: Tool, param: str) -> str:
+    """Where a bound value sits in the producer's output: the field it `provides`, else the
+    field graph.py names (the param's own name for an edge no rule explains)."""
+    return provides(producer, consumer, param) or source_field(producer, consumer, param)
+
+
+def _same_stem(field_name: str, param: str, spec: dict[str, Any]) -> bool:
+    a, b = coordinate_stem(field_name, {"type": "number"}), coordinate_stem(param, spec)
+    return bool(a and b and a[1] == b[1])
+
+
+# ---------------------------------------------------------------- one step
+
+
+@dataclass
+class Chain:
+    """The calls made so far, their bindings, and per producer the values later steps read
+    from its output (field -> value), all in one result."""
+
+    tools: dict[str, Tool]
+    calls: list[ToolCall] = field(default_factory=list)
+    bindings: list[Binding] = field(default_factory=list)
+    carry: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def tool(self, i: int) -> Tool:
+        return self.tools[self.calls[i].tool]
+
+    def bound(self, i: int) -> dict[str, int]:
+        """param -> producer call, of call i's bindings."""
+        return {b.param: b.from_call for b in self.bindings if b.call == i}
+
+    def stated_values(self) -> list[Any]:
+        return [v for i, c in enumerate(self.calls) for p, v in c.arguments.items() if p not in self.bound(i)]
+
+
+def _fresh(chain: Chain, consumer: Tool, params: list[str], j: int) -> list[str]:
+    """The params whose field of call j's output does not repeat one of call j's arguments."""
+    asked = chain.calls[j].arguments
+    return [p for p in params if echo_arg(asked, bound_field(chain.tool(j), consumer, p)) is None]
+
+
+def _drop_echo(chain: Chain, consumer: Tool, params: list[str], j: int) -> list[str]:
+    """When every param only echoes a filter of call j: leave out the first optional filter
+    that no earlier step bound, so call j's output names a value the query does not."""
+    producer, call, bound = chain.tool(j), chain.calls[j], chain.bound(j)
+    for p in params:
+        f = bound_field(producer, consumer, p)
+        drop = {f, partners(producer).get(f, f)}  # a coordinate goes with its partner
+        if all(d in call.arguments and d not in producer.required and d not in bound for d in drop):
+            kept = {k: v for k, v in call.arguments.items() if k not in drop}
+            chain.calls[j] = call.model_copy(update={"arguments": kept})
+            return [p]
+    return []
+
+
+def _ordered(params: list[str]) -> list[str]:
+    return [p for p in params if is_id_param(p)] + [p for p in params if not is_id_param(p)]
+
+
+def _one_per_field(chain: Chain, consumer: Tool, params: list[str], j: int) -> dict[str, str]:
+    """param -> field of call j's output, at most one param per field (an origin and a
+    destination both read from one `address` would be the same place)."""
+    out: dict[str, str] = {}
+    for p in _ordered(params):
+        f = bound_field(chain.tool(j), consumer, p)
+        if f not in out.values():
+            out[p] = f
+    return out
+
+
+def _close_pairs(chain: Chain, consumer: Tool, chosen: dict[str, str], j: int) -> None:
+    """Bind the partner of every bound param from the same output, or unbind the param."""
+    pairs = partners(consumer)
+    for p in list(chosen):
+        q = pairs.get(p)
+        if p not in chosen or q is None or q in chosen:
+            continue
+        f = provides(chain.tool(j), consumer, q)
+        if f and f not in chosen.values():
+            chosen[q] = f
+        else:
+            del chosen[p]
+
+
+def _edge_sources(chain: Chain, consumer: Tool, edge: Edge) -> dict[str, str]:
+    """param -> field of the previous output, for the params the step binds along `edge`."""
+    j = len(chain.calls) - 1
+    params = [p for p in edge.params if p in consumer.properties]
+    fresh = _fresh(chain, consumer, params, j) or _drop_echo(chain, consumer, params, j)
+    chosen = _one_per_field(chain, consumer, fresh, j)
+    _close_pairs(chain, consumer, chosen, j)
+    return chosen
+
+
+def _earlier_ids(chain: Chain, consumer: Tool, args: dict[str, Any], taken: set[str]) -> dict[str, tuple[int, str]]:
+    """Identifiers of the consumer that a non-adjacent earlier output lists (the id rule of
+    graph.py), param -> (call, field)."""
+    out: dict[str, tuple[int, str]] = {}
+    for p in [p for p in args if is_id_param(p) and p not in taken]:
+        for j in range(len(chain.calls) - 2, -1, -1):
+            f = bound_field(chain.tool(j), consumer, p) if id_source(chain.tool(j), consumer, p) else ""
+            if f and f not in chain.calls[j].arguments:
+                out[p] = (j, f)
+                break
+    return out
+
+
+def _draw(chain: Chain, consumer: Tool, param: str, j: int, f: str, rng: random.Random) -> Any:
+    """The value of a bound param: what call j's output already carries in that field (one
+    result), else a fresh value in the param's style that no call states (None: none fits)."""
+    spec = consumer.properties[param]
+    have = chain.carry.get(j, {})
+    if f in have:
+        return have[f] if is_valid(spec, have[f]) else None
+    stated = chain.stated_values()
+    value = maybe_value(spec, rng, param)
+    for _ in range(8):  # a value a call states would be in the query already
+        if value not in stated:
+            break
+        value = maybe_value(spec, rng, param)
+    return value
+
+
+def _carried(chain: Chain, consumer: Tool, args: dict[str, Any], sources: dict[str, tuple[int, str]],
+             rng: random.Random) -> dict[str, tuple[int, str, Any]]:
+    """param -> (call, field, value) for every source whose value fits; a pair whose member
+    does not fit is bound by neither."""
+    values = {p: (j, f, _draw(chain, consumer, p, j, f, rng)) for p, (j, f) in sources.items()}
+    pairs = partners(consumer)
+    bad = {p for p, (_, _, v) in values.items() if v is None}
+    bad |= {pairs[p] for p in bad if p in pairs}
+    return {p: v for p, v in values.items() if p not in bad}
+
+
+def _bounds_in_force(chain: Chain, consumer: Tool, args: dict[str, Any]) -> list[str]:
+    """Params the consumer leaves out whose pair partner it sets, which an earlier call set
+    (a maximum price searched before a minimum price now): they come along, so the repair keeps
+    the minimum below the maximum the user already gave."""
+    out = []
+    for pair in pairs_for(consumer.properties):
+        for p, q in ((pair.first, pair.second), (pair.second, pair.first)):
+            if pair.kind == "order" and p not in args and q in args and any(p in c.arguments for c in chain.calls):
+                out.append(p)
+    return out
+
+
+def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dict[str, tuple[int, str, Any]]) -> None:
+    """A param an earlier call took keeps that call's value; bound there, it is bound here to the
+    same output. A value the consumer cannot take (another enum) is left out when optional."""
+    for p in _bounds_in_force(chain, consumer, args):
+        args[p] = None  # filled below from the earlier call
+    for p in [p for p in list(args) if p not in bound]:
+        k = next((k for k in range(len(chain.calls) - 1, -1, -1) if p in chain.calls[k].arguments), None)
+        if k is None:
+            continue
+        value = chain.calls[k].arguments[p]
+        if not is_valid(consumer.properties.get(p) or {}, value):
+            if p not in consumer.required or args[p] is None:
+                del args[p]
+            continue
+        args[p] = value
+        j = chain.bound(k).get(p)
+        f = bound_field(chain.tool(j), consumer, p) if j is not None else ""
+        if j is not None and chain.carry[j].get(f, value) == value:
+            bound[p] = (j, f, value)
+        elif j is not None and p not in consumer.required:
+            del args[p]  # a value read from an output, which this call could not read the same way
+
+
+def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optional_rate: float) -> bool:
+    """Append one bound call along `edge`; False (chain unchanged but for a dropped echo) when
+    nothing of the previous output can be bound."""
+    args = arguments(consumer, rng, optional_rate)
+    sources = {p: (len(chain.calls) - 1, f) for p, f in _edge_sources(chain, consumer, edge).items()}
+    bound = _carried(chain, consumer, args, sources, rng)
+    if not bound:
+        return False
+    bound.update(_carried(chain, consumer, args, _earlier_ids(chain, consumer, args, set(bound)), rng))
+    _kept_choices(chain, consumer, args, bound)
+    args.update({p: v for p, (_, _, v) in bound.items()})
+    fixed = {p for p in args if p in bound or any(p in c.arguments for c in chain.calls)}
+    args = repair_arguments(consumer, args, rng, keep=fixed)
+    i = len(chain.calls)
+    chain.calls.append(ToolCall(tool=consumer.name, arguments={p: args[p] for p in consumer.properties if p in args}))
+    for p, (j, f, v) in bound.items():
+        chain.carry.setdefault(j, {})[f] = v
+        chain.bindings.append(Binding(call=i, param=p, from_call=j))
+    return True
+
+
+def sample_chain(item_id: str, steps: list[Step], tools: dict[str, Tool], rng: random.Random,
+                 optional_rate: float = 0.2) -> Target:
+    """The calls of `steps` with their bindings; the chain ends early at a step whose edge
+    has nothing left to bind (the caller checks the length it needs)."""
+    chain = Chain(tools)
+    for name, edge in steps:
+        if edge is None:
+            chain.calls.append(ToolCall(tool=name, arguments=arguments(tools[name], rng, optional_rate)))
+        elif not add_step(chain, tools[name], edge, rng, optional_rate):
+            break
+    return Target(id=item_id, kind="sequential", calls=chain.calls, offered=[c.tool for c in chain.calls],
+                  domain=tools[steps[0][0]].domain, bindings=sorted(chain.bindings, key=lambda b: (b.call, b.from_call)))
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def carries(target: Target, tools: dict[str, Tool]) -> list[dict[str, Any]]:
+    """Per call: the values later calls read from its output (field -> value), all of which
+    the simulator writes into one result."""
+    out: list[dict[str, Any]] = [{} for _ in target.calls]
+    for b in target.bindings:
+        value = target.calls[b.call].arguments.get(b.param)
+        if value is not None and 0 <= b.from_call < b.call:
+            producer, consumer = tools[target.calls[b.from_call].tool], tools[target.calls[b.call].tool]
+            out[b.from_call].setdefault(bound_field(producer, consumer, b.param), value)
+    return out
+
+
+def binding_problems(target: Target, tools: dict[str, Tool]) -> list[str]:
+    """What would make a sequential target unusable: a binding whose param the call lacks or
+    whose producer is not earlier, two values for one field of one output, a pair half bound."""
+    out = []
+    seen: dict[tuple[int, str], Any] = {}
+    for b in target.bindings:
+        args = target.calls[b.call].arguments if 0 <= b.call < len(target.calls) else {}
+        if b.param not in args:
+            out.append(f"call {b.call + 1}: bound {b.param} is not among its arguments")
+            continue
+        if not 0 <= b.from_call < b.call:
+            out.append(f"call {b.call + 1}: {b.param} bound to call {b.from_call + 1}, which is not earlier")
+            continue
+        key = (b.from_call, bound_field(tools[target.calls[b.from_call].tool], tools[target.calls[b.call].tool],
+                                        b.param))
+        if seen.setdefault(key, args[b.param]) != args[b.param]:
+            out.append(f"call {b.call + 1}: {b.param} reads field {key[1]} of call {b.from_call + 1}, which "
+                       f"another step reads with another value")
+    for i, call in enumerate(target.calls):
+        bound = {b.param for b in target.bindings if b.call == i}
+        for p, q in partners(tools[call.tool]).items():
+            if p in bound and q not in bound:
+                out.append(f"call {i + 1}: {p} is bound but its partner {q} is "
+                           f"{'stated' if q in call.arguments else 'missing'}")
+    return out

@@ -1,0 +1,133 @@
+"""The arguments of one call of a trajectory: valid against the tool's schema, optional ones
+set as upstream's calls set them, pairs whole.
+
+Values come from `generator.values` (enums, examples, defaults, typed fakes). An optional
+parameter is its default about as often as upstream passes one, else set when it is a setting
+a user words (an enum, a flag, a number, a date) and now and then when it is free text; an
+optional parameter no value satisfies is left out. A pair that is one value (latitude and
+longitude of one stem, a window's start and end: `partners`) is given whole or not at all.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import semantic
+from ..constraints import pairs_for
+from ..records import Tool
+from ..values import (
+    Unsampleable,
+    is_temporal,
+    is_valid,
+    repair_arguments,
+    sample_arguments,
+    schema_type,
+    value_for,
+)
+from .graph import COORDINATES, param_words
+
+
+def coordinate_stem(param: str, spec: dict[str, Any]) -> tuple[str, str] | None:
+    """(kind, stem) of a latitude or longitude param: `origin_lat` -> ("latitude", "origin")."""
+    kind = semantic.infer(param, spec)
+    if kind not in COORDINATES:
+        return None
+    rest = [w for w in param_words(param).split() if semantic.infer(w, spec) != kind]
+    return kind, " ".join(rest)
+
+
+# Role pairs (generator.constraints) that together are one value: a window's start and end.
+# Other role pairs are two values (an origin found, a destination stated; a currency found,
+# the one to convert to stated) and may come from different sources.
+ONE_VALUE_ROLES = frozenset({(("start",), ("end",)), (("begin",), ("end",))})
+
+
+def partners(tool: Tool) -> dict[str, str]:
+    """param -> the param it pairs with (both ways) into one value: latitude/longitude of one
+    stem, and a window's start/end (ONE_VALUE_ROLES)."""
+    out: dict[str, str] = {}
+    coords: dict[tuple[str, str], str] = {}
+    for p, spec in tool.properties.items():
+        found = coordinate_stem(p, spec)
+        if found:
+            coords.setdefault(found, p)
+    for (kind, stem), p in coords.items():
+        other = coords.get(("longitude" if kind == "latitude" else "latitude", stem))
+        if other:
+            out[p] = other
+    for pair in pairs_for(tool.properties):
+        if pair.role is not None and (pair.role.first, pair.role.second) in ONE_VALUE_ROLES:
+            out.setdefault(pair.first, pair.second)
+            out.setdefault(pair.second, pair.first)
+    return out
+
+
+# Upstream calls pass an optional parameter at its default about as often as not ("timeout": "10");
+# such values are recoverable from the schema, which is what lets hard queries leave them out.
+DEFAULT_RATE = 0.85
+# Other optional parameters: settings a user naturally words (enums, flags, numbers, dates) are
+# set more often than free-text extras (a special request, a note), as in upstream's calls.
+SETTING_RATE = 0.8
+
+
+def is_setting(param: str, spec: dict[str, Any]) -> bool:
+    return (
+        bool(spec.get("enum"))
+        or schema_type(spec) in ("boolean", "integer", "number")
+        or is_temporal(param, spec) is not None
+    )
+
+
+def _optionals(tool: Tool, rng: random.Random, free_rate: float) -> dict[str, Any]:
+    """Optional arguments: the default (DEFAULT_RATE), else a setting (SETTING_RATE), else
+    a free-text value (`free_rate`); always valid against the schema."""
+    required, out = set(tool.required), {}
+    for p, s in tool.properties.items():
+        if p in required:
+            continue
+        if "default" in s and is_valid(s, s["default"]) and rng.random() < DEFAULT_RATE:
+            out[p] = s["default"]
+        elif rng.random() < (SETTING_RATE if is_setting(p, s) else free_rate):
+            value = maybe_value(s, rng, p)
+            out.update({p: value} if value is not None else {})
+    return out
+
+
+def maybe_value(spec: dict[str, Any], rng: random.Random, name: str) -> Any:
+    """A valid value, or None when the schema admits none (an optional parameter no value can
+    satisfy is left out; screening refuses only tools whose required ones cannot be met)."""
+    try:
+        return value_for(spec, rng, name=name)
+    except Unsampleable:
+        return None
+
+
+def _single(tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
+    """Lists cut to their first element where the schema allows: TRAJECT values are flat strings,
+    and a one-element list reads the same in the query as in the gold call."""
+    out = dict(args)
+    for p, v in args.items():
+        if isinstance(v, list) and len(v) > 1 and is_valid(tool.properties.get(p) or {}, v[:1]):
+            out[p] = v[:1]
+    return out
+
+
+def _whole_pairs(tool: Tool, args: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Both members of a pair or neither (a longitude without its latitude, an end without a
+    start says nothing): an optional half is dropped, unless its partner is required."""
+    out = dict(args)
+    for p, q in partners(tool).items():
+        if p in out and q not in out:
+            value = maybe_value(tool.properties[q], rng, q) if q in tool.required or p in tool.required else None
+            if value is not None:
+                out[q] = value
+            elif p not in tool.required:
+                del out[p]
+    return out
+
+
+def arguments(tool: Tool, rng: random.Random, optional_rate: float) -> dict[str, Any]:
+    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate))
+    args = _whole_pairs(tool, _single(tool, args), rng)
+    return repair_arguments(tool, {p: args[p] for p in tool.properties if p in args}, rng)  # optionals came in fixed: pair them up

@@ -1,0 +1,96 @@
+"""Which chain each sequential item follows: spread over the domain's chains, not one.
+
+Every edge of the tool graph between two tools of the domain is a chain start (a two-step
+chain). The starts are put in an order that covers tools not yet covered first (a seeded
+shuffle breaks ties), and item i of a domain begins with start i (start i + k * n for n items
+when k chains before could not bind), so n items over a domain with n or more starts follow n different
+chains and reach as many tools as the starts allow. From its start a chain grows forward
+along random edges to the drawn length, and backward from its first tool only as far as the
+minimum length needs. No tool of a
+chain undoes another (`shapes.undoes`: a booking is never cancelled in the same breath).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from ..records import Edge
+from .bind import Step
+from .graph import ToolGraph
+from .shapes import undoes
+
+Start = tuple[str, Edge]
+
+
+def starts(graph: ToolGraph, names: Iterable[str]) -> list[Start]:
+    """Every edge with both ends among `names`, in name order."""
+    allowed = set(names)
+    return [(p, e) for p in sorted(allowed) for e in graph.successors(p) if e.tool in allowed]
+
+
+def coverage_order(found: list[Start], seed: str) -> list[Start]:
+    """`found` reordered so that each next start adds the most tools not yet covered."""
+    rest = list(found)
+    random.Random(seed).shuffle(rest)
+    covered: set[str] = set()
+    out: list[Start] = []
+    while rest:
+        best = max(range(len(rest)), key=lambda k: (len({rest[k][0], rest[k][1].tool} - covered), -k))
+        p, e = rest.pop(best)
+        covered |= {p, e.tool}
+        out.append((p, e))
+    return out
+
+
+def _fits(graph: ToolGraph, path: list[Step], tool: str, allow_repeats: bool) -> bool:
+    names = [n for n, _ in path]
+    if tool in names and not allow_repeats:
+        return False
+    return not any(undoes(graph.tools[n], graph.tools[tool]) for n in names)
+
+
+def _forward(graph: ToolGraph, path: list[Step], length: int, allowed: set[str], rng: random.Random,
+             allow_repeats: bool) -> list[Step]:
+    while len(path) < length:
+        options = [e for e in graph.successors(path[-1][0])
+                   if e.tool in allowed and _fits(graph, path, e.tool, allow_repeats)]
+        if not options:
+            break
+        edge = rng.choice(options)
+        path = [*path, (edge.tool, edge)]
+    return path
+
+
+def _backward(graph: ToolGraph, path: list[Step], length: int, allowed: set[str], rng: random.Random,
+              allow_repeats: bool) -> list[Step]:
+    while len(path) < length:
+        first = path[0][0]
+        options = sorted((p, e) for p in allowed for e in graph.successors(p)
+                         if e.tool == first and _fits(graph, path, p, allow_repeats))
+        if not options:
+            break
+        p, e = rng.choice(options)
+        path = [(p, None), (first, e), *path[1:]]
+    return path
+
+
+def chain_for(graph: ToolGraph, names: list[str], index: int, length: int, rng: random.Random,
+              *, min_length: int = 2, allow_repeats: bool = False, seed: str = "") -> list[Step] | None:
+    """The chain beginning with start `index` (modulo the starts) in coverage order, grown
+    forward to `length` steps where the graph allows, and backward only as far as `min_length`
+    needs (so chains of different starts stay different); None when the domain has no start."""
+    order = graph.cached(("chain starts", seed, *sorted(names)),
+                         lambda: coverage_order(starts(graph, names), seed))
+    if not order:
+        return None
+    p, e = order[index % len(order)]
+    allowed = set(names)
+    path: list[Step] = [(p, None), (e.tool, e)]
+    path = _forward(graph, path, length, allowed, rng, allow_repeats)
+    return _backward(graph, path, min(length, min_length), allowed, rng, allow_repeats)
+
+
+def item_index(index: int, shift: int, span: int) -> int:
+    """The start an item takes: its own, then one `span` further for each chain that could not bind."""
+    return index + shift * max(1, span)

@@ -1,0 +1,222 @@
+"""The reading classes added for LLM-written text, one test each: each fails when its class is
+taken out of the reader (scripts/mutate.py names the spot): values said for another request,
+anaphora, names referred to by their last word, flags written as text, period bounds, days said by
+name or arithmetic, ranges and ordinals, options of schemas that list none, defaults written in a
+description, empty values, the trajectory's own source marking, pointers to one earlier event,
+reversals and "where" pointers, habit places over every place, where the user is now, a usual
+bound to its noun."""
+
+from datetime import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.reader import Situation, Step, read_query
+from generator.records import HistoryEvent, Tool, ToolCall
+
+NOW = datetime(2025, 7, 30, 18, 0)  # a Wednesday
+
+
+def tool(name: str, props: dict, domain: str = "misc", description: str = "", source: str = "openai") -> Tool:
+    app, _, api = name.partition(": ") if ": " in name else name.partition("_")
+    return Tool(name=name, app=app, api=api, domain=domain, description=description,
+                parameters={"type": "object", "properties": props}, source_format=source)
+
+
+def read(text: str, calls: list[ToolCall], tools: list[Tool], *, history=(), time=NOW, kinds=(), steps=(),
+         adapted=()) -> dict[tuple[int, str], object]:
+    situation = Situation(time=time, tools={t.name: t for t in tools}, history=list(history), steps=list(steps),
+                          adapted=list(adapted))
+    return {(a.call, a.param): a for a in read_query(text, calls, situation, list(kinds)).args}
+
+
+def one(text: str, args: dict, props: dict | None = None, **kw):
+    t = tool("App_do", props or {p: {"type": "string"} for p in args}, kw.pop("domain", "misc"),
+             source=kw.pop("source", "openai"))
+    out = read(text, [ToolCall(tool="App_do", arguments=args)], [t], kinds=[t.domain], **kw)
+    return {p: a for (_, p), a in out.items()}
+
+
+def event(time: str, app: str, kind: str, **params) -> HistoryEvent:
+    return HistoryEvent(time=time, apitype=kind, toolname=app, apiname="do", parameters=params)
+
+
+# ---------------------------------------------------------------- a value is stated for its own request
+
+STATION = tool("Deutsche Bahn: Search stations", {"query": {"type": "string"}}, description="Find train stations")
+MARKETS = tool("Airbnb listings: Markets", {"market": {"type": "string"}}, description="Listings per market")
+
+
+def test_a_value_written_for_another_request_does_not_state_this_one():
+    calls = [ToolCall(tool=STATION.name, arguments={"query": "Berlin"}),
+             ToolCall(tool=MARKETS.name, arguments={"market": "Berlin"})]
+    out = read("Please gather: look up 'Berlin' to confirm the main station; Markets from Airbnb listings.",
+               calls, [STATION, MARKETS])
+    assert out[(0, "query")].label == "stated"
+    assert out[(1, "market")].label == "omitted", out[(1, "market")]
+
+
+SMTP = tool("fast Email verifier: email Check SMTP", {"username": {"type": "string"}, "domain": {"type": "string"}},
+            description="Checks your domain's SMTP configuration")
+VALIDATE = tool("Email Address Validator: Validate Email Address", {"email": {"type": "string"}},
+                description="Determines if an email address is deliverable")
+
+
+def test_that_address_points_back_to_the_address_before_it_never_forward():
+    calls = [ToolCall(tool=VALIDATE.name, arguments={"email": "ann@acme.com"}),
+             ToolCall(tool=SMTP.name, arguments={"username": "ann", "domain": "acme.com"})]
+    back = read("Validate ann@acme.com for deliverability. Then check SMTP for that address.", calls, [VALIDATE, SMTP])
+    assert (back[(1, "username")].label, back[(1, "domain")].label) == ("stated", "stated")
+    assert back[(1, "domain")].rule == "anaphora"
+    ahead = read("Check SMTP for that address. Then validate ann@acme.com for deliverability.", calls,
+                 [VALIDATE, SMTP])
+    assert (ahead[(1, "username")].label, ahead[(1, "domain")].label) == ("omitted", "omitted")
+
+
+def test_a_name_written_in_full_is_referred_to_by_its_last_word():
+    talks = tool("TED Talks API: getTalks", {"speaker": {"type": "string"}}, description="TED talks by speaker")
+    people = tool("DEI: GetPeople", {"page": {"type": "string"}}, description="People in DEI")
+    calls = [ToolCall(tool=talks.name, arguments={"speaker": "yuval_noah_harari"}),
+             ToolCall(tool=people.name, arguments={"page": "yuval_noah_harari"})]
+    out = read("Find TED talks by Yuval Noah Harari. Then show the DEI people page about Harari.", calls,
+               [talks, people])
+    assert out[(1, "page")].label == "stated" and "refers back" in out[(1, "page")].evidence
+
+
+# ---------------------------------------------------------------- flags, periods, days, ranges, options
+
+def test_a_flag_written_as_text_reads_as_a_flag():
+    out = one("the year fact in JSON format, no fragment", {"json": "true", "fragment": "false"})
+    assert (out["json"].label, out["fragment"].label) == ("stated", "stated")
+    assert out["json"].rule == "boolean"
+
+
+@pytest.mark.parametrize("text, gold", [("talks from 2017 onwards", "2017-01-01"),
+                                        ("published since January 2019", "2019-01-01"),
+                                        ("recorded until 2020", "2020-12-31")])
+def test_a_month_or_year_bounding_a_period_is_its_first_or_last_day(text, gold):
+    assert one(text, {"from_date": gold})["from_date"].label == "stated"
+
+
+@pytest.mark.parametrize("text, gold", [("the Hot 100 on the Ides of March 2023", "2023-03-15"),
+                                        ("the chart for May Day 2023", "2023-05-01"),
+                                        ("the day after Halloween 2023", "2023-11-01"),
+                                        ("the third Saturday of January 2019", "2019-01-19"),
+                                        ("on June 3, 2025 and then the Saturday right after that", "2025-06-07")])
+def test_days_said_by_name_or_by_calendar_arithmetic(text, gold):
+    assert one(text, {"date": gold})["date"].label == "stated", (text, gold)
+
+
+def test_ranges_top_n_and_ordinals_of_the_parameter_noun():
+    props = {"range": {"type": "string"}, "page": {"type": "integer"}, "limit": {"type": "integer"}}
+    out = one("the top 10 songs, second page, just the top hit", {"range": "1-10", "page": 2, "limit": 1}, props)
+    assert {p: a.label for p, a in out.items()} == dict.fromkeys(props, "stated")
+
+
+def test_an_option_of_a_schema_that_lists_none_is_said_by_its_words():
+    out = one("stations sorted descending, with the high-quality download", {"order": "DESC", "download": "hq"})
+    assert (out["order"].label, out["download"].label) == ("stated", "stated")
+    assert out["order"].rule == "option"
+
+
+# ---------------------------------------------------------------- defaults, empty values, source
+
+def test_a_default_written_in_the_description_determines():
+    props = {"smtp": {"type": "string", "description": "Check the mail server. Default: true"},
+             "by": {"type": "string", "description": "- Song Name (default)\n- Date"}}
+    out = one("verify it", {"smtp": "true", "by": "Song Name"}, props)
+    assert all((a.label, a.determined, a.rule) == ("omitted", True, "default") for a in out.values()), out
+    assert one("verify it", {"by": "Date"}, props)["by"].determined is False
+
+
+def test_an_empty_value_is_the_catalog_default_left_empty():
+    out = one("list the airports", {"icao": ""}, source="traject")
+    assert (out["icao"].label, out["icao"].determined) == ("omitted", True)
+
+
+def test_source_previous_output_follows_the_trajectory_declaration():
+    first = tool("Numbers: Get year fact", {"year": {"type": "string"}})
+    second = tool("Helioviewer v1: getJP2Image", {"date": {"type": "string"}, "observatory": {"type": "string"}})
+    calls = [ToolCall(tool=first.name, arguments={"year": "1969"}),
+             ToolCall(tool=second.name, arguments={"date": "1969", "observatory": "SDO"})]
+    steps = [Step(call=calls[0], output="{'number': 1969, 'type': 'year'}"), Step(call=calls[1], output="")]
+    out = read("A fact about 1969, then an SDO image from 1969.", calls, [first, second], steps=steps,
+               adapted=["", "date"])
+    assert (out[(1, "date")].label, out[(1, "date")].source) == ("stated", "previous_output")
+    assert out[(1, "observatory")].source is None
+
+
+# ---------------------------------------------------------------- pointers to one earlier event
+
+SHOP = tool("Pinduoduo_search_goods", {"keyword": {"type": "string"}, "sort_by": {"type": "string"},
+                                       "max_price": {"type": "number"}}, "shopping")
+SEARCHES = [event("2025-07-29 10:00", "Pinduoduo", "shopping", keyword="Storage basket", sort_by="price_ascending",
+                  max_price=20),
+            event("2025-07-30 09:00", "Pinduoduo", "shopping", keyword="Socks", sort_by="sales_descending",
+                  max_price=50)]
+
+
+def test_a_pointer_reads_the_one_event_it_names_even_when_not_the_latest():
+    call = ToolCall(tool=SHOP.name, arguments={"keyword": "Clothes hanger", "sort_by": "price_ascending",
+                                               "max_price": 20})
+    out = read("Need clothes hangers from Pinduoduo. Same filters as the storage basket search yesterday.", [call],
+               [SHOP], history=SEARCHES, kinds=["shopping"])
+    assert out[(0, "keyword")].label == "stated"
+    for p in ("sort_by", "max_price"):
+        assert (out[(0, p)].label, out[(0, p)].determined, out[(0, p)].rule) == ("hinted", True, "history:event")
+
+
+def test_a_pointer_whose_lead_names_one_parameter_covers_only_it():
+    call = ToolCall(tool=SHOP.name, arguments={"keyword": "Mop", "sort_by": "price_ascending", "max_price": 50})
+    out = read("I need a mop. Search and sort it the same way I did for the storage basket yesterday.", [call],
+               [SHOP], history=SEARCHES, kinds=["shopping"])
+    assert (out[(0, "sort_by")].label, out[(0, "sort_by")].determined) == ("hinted", True)
+    assert out[(0, "max_price")].label == "omitted"
+
+
+TAXI = tool("Didi_get_taxi", {"start_name": {"type": "string"}, "end_name": {"type": "string"}}, "transport")
+TRIPS = [event("2025-07-30 07:30", "Didi", "transport", start_name="North Campus", end_name="Lake Lab"),
+         event("2025-07-30 12:00", "Didi", "transport", start_name="Lake Lab", end_name="City Hospital")]
+
+
+def test_the_reverse_of_a_trip_and_where_a_trip_started_or_ended():
+    call = ToolCall(tool=TAXI.name, arguments={"start_name": "Lake Lab", "end_name": "North Campus"})
+    out = read("Taxi back please, just the reverse of this morning's trip.", [call], [TAXI], history=TRIPS,
+               kinds=["transport"])
+    assert [(out[(0, p)].label, out[(0, p)].determined) for p in ("start_name", "end_name")] == [("hinted", True)] * 2
+    call = ToolCall(tool=TAXI.name, arguments={"start_name": "City Hospital", "end_name": "Lake Lab"})
+    out = read("Take me back to where I left from at noon.", [call], [TAXI], history=TRIPS, kinds=["transport"])
+    assert (out[(0, "end_name")].label, out[(0, "end_name")].determined) == ("hinted", True)
+
+
+def test_habit_places_and_where_the_user_is_now():
+    call = ToolCall(tool=TAXI.name, arguments={"start_name": "City Hospital", "end_name": "North Campus"})
+    out = read("Done at the hospital, get me a taxi back to campus.", [call], [TAXI], history=TRIPS,
+               kinds=["transport"])
+    assert (out[(0, "start_name")].label, out[(0, "start_name")].determined, out[(0, "start_name")].rule) == \
+        ("hinted", True, "history:here")
+    assert (out[(0, "end_name")].label, out[(0, "end_name")].determined, out[(0, "end_name")].rule) == \
+        ("hinted", True, "history:habit")
+
+
+def test_a_usual_bound_to_its_noun_covers_only_the_argument_holding_it():
+    food = tool("Eleme_search", {"food": {"type": "string"}, "order_by": {"type": "string"}}, "food")
+    history = [event(f"2025-07-2{i} 12:00", "Eleme", "food", food="Beef bowl rice", order_by="default_sorting")
+               for i in range(3)]
+    call = ToolCall(tool=food.name, arguments={"food": "Beef bowl rice", "order_by": "default_sorting"})
+    out = read("Lunch: my usual beef bowl on Eleme.", [call], [food], history=history, kinds=["food"])
+    assert (out[(0, "food")].label, out[(0, "food")].determined) == ("hinted", True)
+    assert out[(0, "order_by")].label == "omitted"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=5), st.sampled_from(["yesterday", "this morning", "on Monday"]))
+def test_a_pointer_never_reads_an_event_after_the_query(later, when):
+    """Whatever events follow the query, a pointer reads only the ones before it."""
+    after = [event(f"2025-07-31 0{k}:00", "Pinduoduo", "shopping", keyword="Storage basket", sort_by="price_descending",
+                   max_price=99) for k in range(later)]
+    call = ToolCall(tool=SHOP.name, arguments={"keyword": "Hangers", "sort_by": "price_ascending", "max_price": 20})
+    out = read(f"Hangers, same filters as the storage basket search {when}.", [call], [SHOP],
+               history=SEARCHES + after, kinds=["shopping"])
+    assert out[(0, "sort_by")].value != "price_descending"

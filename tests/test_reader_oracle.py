@@ -1,0 +1,141 @@
+"""The optional world-knowledge oracle of the reader, over the project's fake OpenAI-compatible
+server (no network): a described value counts only when the model's value is the gold and its
+evidence is words of the query; answers are cached; the questions go out and come back as OpenAI
+Batch files (`trajgen read --batch-out / --batch-in`)."""
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.prompting import check_templates
+from generator.reader import Situation, read_query
+from generator.reader.oracle import TEMPLATE_VARS, Oracle, questions
+from generator.records import Tool, ToolCall
+from generator.testing.fake_openai import FakeOpenAI, reply
+from tests.llm_fixtures import client_for
+
+TOOL = Tool(name="Weather_current", app="Weather", api="current", domain="weather", description="Current weather",
+            parameters={"type": "object", "properties": {"city": {"type": "string"}, "units": {"type": "string"}}})
+CALL = ToolCall(tool=TOOL.name, arguments={"city": "Prague", "units": "metric"})
+TEXT = "What's the weather like right now in the city of a hundred spires, in metric?"
+SITUATION = Situation(tools={TOOL.name: TOOL})
+
+
+def consult(srv: FakeOpenAI, cache: Path) -> tuple[dict, Oracle]:
+    async def go() -> tuple[dict, Oracle]:
+        oracle = Oracle(client_for(srv, cache))
+        reading = await oracle.consult(TEXT, read_query(TEXT, [CALL], SITUATION), [CALL], SITUATION)
+        await oracle.client.aclose()
+        return {a.param: a for a in reading.args}, oracle
+    return asyncio.run(go())
+
+
+def answer(how: str, value: str | None, evidence: str) -> dict:
+    return {"answers": [{"id": 0, "how": how, "value": value, "evidence": evidence}]}
+
+
+def test_the_prompt_declares_its_variables():
+    assert check_templates(TEMPLATE_VARS) == []
+
+
+def test_only_values_the_rules_leave_omitted_are_asked_and_never_shown():
+    reading = read_query(TEXT, [CALL], SITUATION)
+    asked = questions(reading, [CALL], SITUATION)
+    assert [q.parameter for q in asked] == ["city"]  # "metric" is stated by the rules
+    assert "Prague" not in json.dumps([q.asked() for q in asked]) and asked[0].format == "written like Aaaaaa"
+
+
+def test_a_description_the_model_resolves_to_the_gold_is_described_and_cached(tmp_path):
+    with FakeOpenAI() as srv:
+        srv.push(reply(answer("described", "Prague", "the city of a hundred spires")))
+        out, oracle = consult(srv, tmp_path)
+        assert (out["city"].label, out["city"].rule, out["city"].determined) == ("described", "oracle:described", None)
+        assert out["units"].label == "stated" and oracle.asked == 1
+        sent = srv.count()
+        again, _ = consult(srv, tmp_path)  # the same question: answered from the cache
+        assert again["city"].label == "described" and srv.count() == sent
+
+
+def test_a_value_that_is_not_the_gold_changes_nothing(tmp_path):
+    with FakeOpenAI() as srv:
+        srv.push(reply(answer("described", "Vienna", "the city of a hundred spires")))
+        out, _ = consult(srv, tmp_path)
+    assert out["city"].label == "omitted" and "not the gold" in out["city"].evidence
+
+
+def test_evidence_that_is_not_words_of_the_query_is_asked_again(tmp_path):
+    with FakeOpenAI() as srv:
+        srv.push(reply(answer("described", "Prague", "the golden city")),
+                 reply(answer("described", "Prague", "the city of a hundred spires")))
+        out, oracle = consult(srv, tmp_path)
+    assert out["city"].label == "described" and oracle.client.usage.reasks == 1
+
+
+def test_an_oracle_that_cannot_answer_leaves_the_rules_reading(tmp_path):
+    with FakeOpenAI() as srv:
+        srv.push(*[reply("not json")] * 5)
+        out, oracle = consult(srv, tmp_path)
+    assert out["city"].label == "omitted" and oracle.failed == 1
+
+
+# ---------------------------------------------------------------- offline: Batch files out and in
+
+SCHEMA = [{"type": "function", "function": {
+    "name": "Didi_get_taxi", "description": "Ride hailing", "parameters": {"type": "object", "properties": {
+        "start_name": {"type": "string"}, "end_name": {"type": "string"}}}}}]
+
+
+def trail_file(tmp_path: Path) -> Path:
+    (tmp_path / "apis" / "apis_openai").mkdir(parents=True)
+    (tmp_path / "apis" / "apis_openai" / "transport_openai.json").write_text(json.dumps(SCHEMA))
+    record = {"id": 0, "time": "2025-05-01 19:00",
+              "query": {"High Difficulty": ["A taxi from Home Court to the Eiffel Tower's city centre."]},
+              "answer": {"apitype": "transport", "toolname": "Didi", "apiname": "get_taxi",
+                         "parameters": {"start_name": "Home Court", "end_name": "Paris"}},
+              "user_history": "[]"}
+    path = tmp_path / "all_generated_queries_u1_gpt.json"
+    path.write_text(json.dumps([record]))
+    return path
+
+
+def batch_output(inputs: Path, content: dict) -> bytes:
+    lines = []
+    for line in inputs.read_text().splitlines():
+        req = json.loads(line)
+        body = {"id": "c", "object": "chat.completion", "model": "m", "usage": {"prompt_tokens": 9, "completion_tokens": 9},
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": json.dumps(content)}}]}
+        lines.append(json.dumps({"id": "b", "custom_id": req["custom_id"],
+                                 "response": {"status_code": 200, "request_id": "r", "body": body}}))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_the_questions_go_out_as_a_batch_file_and_its_answers_come_back(tmp_path, capsys):
+    path = trail_file(tmp_path)
+    out, qdir = tmp_path / "labels.jsonl", tmp_path / "questions"
+    flags = ["--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--out", str(out)]
+    assert main(["read", str(path), *flags, "--batch-out", str(qdir)]) == 0
+    assert "wrote 1 oracle question(s)" in capsys.readouterr().err and not out.exists()
+    inputs = qdir / "r001-1.jsonl"
+    request = json.loads(inputs.read_text())
+    assert request["url"] == "/v1/chat/completions" and "Paris" not in json.dumps(request["body"])
+    answers = tmp_path / "answers.jsonl"
+    answers.write_bytes(batch_output(inputs, answer("described", "Paris", "the Eiffel Tower's city")))
+    assert main(["read", str(path), *flags, "--batch-in", str(answers)]) == 0
+    lines = {r["param"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert (lines["end_name"]["label"], lines["end_name"]["rule"]) == ("described", "oracle:described")
+    assert "1 queries asked" in capsys.readouterr().out
+
+
+def test_batch_flags_need_a_model(tmp_path, capsys):
+    assert main(["read", str(trail_file(tmp_path)), "--batch-out", str(tmp_path / "q")]) != 0
+    assert "need --model" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("missing", ["nowhere.jsonl"])
+def test_a_missing_batch_output_is_one_line(tmp_path, capsys, missing):
+    code = main(["read", str(trail_file(tmp_path)), "--model", "m", "--batch-in", str(tmp_path / missing)])
+    err = capsys.readouterr().err
+    assert code != 0 and "no such batch output file" in err and "Traceback" not in err
