@@ -28,7 +28,7 @@ from typing import Any
 from ..identity import trail_names
 from ..records import HistoryEvent, Tool, UserHistory
 from ..vagueness import normalize
-from ..values import Unsampleable, sample_arguments
+from ..values import Unsampleable, sample_arguments, value_for
 from .config import Case
 
 EVENT_FORMAT = "%Y-%m-%d %H:%M"
@@ -48,9 +48,10 @@ def other_values(tool: Tool, param: str, gold: Any, rng: random.Random, n: int) 
     if pool:
         return rng.sample(pool, n) if len(pool) >= n else None
     found: list[Any] = []
-    for _ in range(MAX_DRAWS * n):
+    for i in range(MAX_DRAWS * n):
         try:
-            value = sample_arguments(tool, rng, optional_rate=0.0)[param]
+            value = sample_arguments(tool, rng, optional_rate=0.0)[param] if i < MAX_DRAWS \
+                else value_for(unexampled(spec), rng, name=param)
         except (Unsampleable, KeyError):
             return None
         if not same_key(value, gold) and not any(same_key(value, f) for f in found):
@@ -58,6 +59,12 @@ def other_values(tool: Tool, param: str, gold: Any, rng: random.Random, n: int) 
         if len(found) == n:
             return found
     return None
+
+
+def unexampled(spec: dict[str, Any]) -> dict[str, Any]:
+    """The schema without the values it shows: a parameter whose description gives one example
+    ("e.g. garage battery") is always drawn as that example, and a history needs others."""
+    return {k: v for k, v in spec.items() if k not in ("description", "examples", "example", "default")}
 
 
 # ---------------------------------------------------------------- value sequences
