@@ -87,6 +87,8 @@ def test_the_files_load_with_datasets(run):
     pref = datasets.load_dataset("json", data_files=str(folder / "when2call_train_pref.jsonl"), split="train")
     assert {"chosen_response", "rejected_response"} <= set(pref.column_names)
     assert pref.features["chosen_reward"].dtype == "float64"
+    sdg = datasets.load_dataset("json", data_files=str(folder / "when2call_sdg.jsonl"), split="train")
+    assert set(sdg.column_names) == {"id", "trajectory_id", "category", "messages", "tools"}
 
 
 def test_when2call_own_file_is_read_and_checked(tmp_path):
@@ -100,3 +102,25 @@ def test_when2call_own_file_is_read_and_checked(tmp_path):
     assert 0 <= report.figures[stem + "contradictions"] <= checked
     items = load_items([path], ["when2call"], LoadContext())
     assert len(items) == len(theirs) and {i.level for i in items} == {r["correct_answer"] for r in theirs}
+
+
+def test_the_sdg_rows_are_valid_sdg_rows_with_the_context_and_the_right_answer(run):
+    from generator.evaluate.formats.sdg import claims
+    from generator.products.sdg_audit import ROW_KEYS, row_problems
+
+    test, sdg = rows(run), rows(run, "when2call_sdg.jsonl")
+    assert len(test) == len(sdg)
+    for t, s in zip(test, sdg, strict=True):
+        assert set(s) == set(ROW_KEYS) and row_problems(s) == []
+        assert (s["id"], s["trajectory_id"], s["category"]) == (t["uuid"], t["source_id"], f"when2call_{t['correct_answer']}")
+        user, answer = s["messages"]
+        assert user["content"].endswith(t["question"]) and (t["query_time"] or "") in user["content"]
+        assert all(e["time"] in user["content"] for e in t["history"])
+        if t["correct_answer"] == "tool_call":
+            fn = answer["tool_calls"][0]["function"]
+            gold = json.loads(t["answers"]["tool_call"])
+            assert (fn["name"], json.loads(fn["arguments"])) == (gold["name"], gold["arguments"])
+        else:
+            assert answer == {"role": "assistant", "content": t["answers"][t["correct_answer"]]}
+        assert [d["function"]["name"] for d in json.loads(s["tools"])] == [json.loads(x)["name"] for x in t["tools"]]
+    assert not claims(run / "when2call" / "when2call_sdg.jsonl")  # eval reads the twins from the test file

@@ -8,6 +8,9 @@
   question, the right answer; a call is `<TOOLCALL>[{"name", "arguments"}]</TOOLCALL>`).
 - when2call_train_pref.jsonl: tools, messages (the context and the question), chosen_response,
   rejected_response (an answer of another category), chosen_reward, rejected_reward.
+- when2call_sdg.jsonl: the same rows as BFCL-toolcall-SDG rows (id, trajectory_id, category,
+  the user message with the context before the question, the answer as a native tool call or
+  the text, tools as an OpenAI JSON string).
 
 The context (the user's history and the query time, when the twin has them) is a system
 message rendered from prompts/eval/when2call.j2, the same one `trajgen eval` sends, so that
@@ -27,6 +30,7 @@ from typing import Any
 from ..catalog import Catalog
 from ..io import write_jsonl
 from ..judge.bfcl_opinion import bfcl_function
+from ..products.common import tools_json
 from ..prompting import render_messages
 from ..records import HistoryEvent
 from . import replies
@@ -36,6 +40,7 @@ NAME = "when2call"
 TEST_FILE = "when2call_test.jsonl"
 SFT_FILE = "when2call_train_sft.jsonl"
 PREF_FILE = "when2call_train_pref.jsonl"
+SDG_FILE = "when2call_sdg.jsonl"
 FILES = (TEST_FILE, SFT_FILE, PREF_FILE)
 TOOLCALL = "<TOOLCALL>[{}]</TOOLCALL>"
 NAMESPACE = uuid.UUID("6f1c2b1e-5d0a-4c5e-9a43-2b1f6f3f9c10")  # trajgen's when2call rows
@@ -99,11 +104,12 @@ def test_rows(payloads: list[Any], catalog: Catalog) -> Iterator[dict[str, Any]]
 
 # ---------------------------------------------------------------- training files
 
-def context_messages(row: dict[str, Any]) -> list[dict[str, str]]:
+def context_messages(row: dict[str, Any], inline: bool = False) -> list[dict[str, str]]:
     """The system message with the user's history and the query time (none when the row has
-    neither), then the question: what `trajgen eval` sends."""
+    neither), then the question: what `trajgen eval` sends (`inline`: the context lines alone,
+    for a form without a system message)."""
     messages = render_messages("eval/when2call", history=row.get("history") or [], time=row.get("query_time"),
-                               question=row["question"])
+                               question=row["question"], inline=inline)
     return [m for m in messages if m["content"]]
 
 
@@ -129,12 +135,34 @@ def pref_row(row: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             "chosen_reward": 1.0, "rejected_reward": 0.0}
 
 
+def sdg_reply(row: dict[str, Any]) -> dict[str, Any]:
+    """The right answer as an OpenAI assistant message: a native tool call, else the text."""
+    if row["correct_answer"] != "tool_call":
+        return {"role": "assistant", "content": row["answers"][row["correct_answer"]]}
+    call = json.loads(row["answers"]["tool_call"])
+    digest = uuid.uuid5(NAMESPACE, f"{row['uuid']}:call").hex[:12]
+    return {"role": "assistant", "content": None, "tool_calls": [{
+        "id": f"call_{digest}", "type": "function",
+        "function": {"name": call["name"], "arguments": json.dumps(call["arguments"], ensure_ascii=False)}}]}
+
+
+def sdg_row(row: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """The test row as a BFCL-toolcall-SDG row (sdg/train.jsonl's fields): the twins of one target
+    share a trajectory_id, the category is when2call_<label>. The SDG form has no system message,
+    so the context (history, query time) opens the user's message, before the question."""
+    tools = tools_json([catalog[d["name"]] for d in tools_of(row)])
+    return {"id": row["uuid"], "trajectory_id": row["source_id"], "category": f"when2call_{row['correct_answer']}",
+            "messages": [{"role": "user", "content": "\n\n".join(m["content"] for m in context_messages(row, True))},
+                         sdg_reply(row)], "tools": tools}
+
+
 def export_rows(payloads: list[Any], catalog: Catalog, out: Path, seed: int) -> list[Path]:
     rows = list(test_rows(payloads, catalog))
     write_jsonl(out / TEST_FILE, rows)
     write_jsonl(out / SFT_FILE, (sft_row(r) for r in rows))
     write_jsonl(out / PREF_FILE, (pref_row(r, random.Random(f"{seed}:{r['uuid']}")) for r in rows))
-    return [out / f for f in FILES]
+    write_jsonl(out / SDG_FILE, (sdg_row(r, catalog) for r in rows))
+    return [out / f for f in (*FILES, SDG_FILE)]
 
 
 def export_when2call(payloads: list[Any], ctx: Any, cfg: When2CallConfig) -> list[Path]:

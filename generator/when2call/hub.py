@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from ..hub.card import CardInput, md_table, section
-from ..hub.configs import FEATURES, SPECS, SPLIT, ConfigSpec, Feature
+from ..hub.configs import FEATURES, SDG, SPECS, SPLIT, ConfigSpec, Feature
 from ..hub.facets import FACETS, PLANNED, Facets, make
 from ..products.base import RunContext, WorkItem
 from ..records import Sample
 from .config import CATEGORIES, CATEGORY_OF, TWINS, When2CallConfig
-from .export import PREF_FILE, SFT_FILE, TEST_FILE
+from .export import PREF_FILE, SDG_FILE, SFT_FILE, TEST_FILE
 
 NAME = "when2call"
 
@@ -67,6 +67,7 @@ FEATURES["when2call_pref"] = [{"name": "tools", "list": "json"}, {"name": "messa
                               {"name": "chosen_response", "struct": message()},
                               {"name": "rejected_response", "struct": message()},
                               _f("chosen_reward", "float64"), _f("rejected_reward", "float64")]
+FEATURES["when2call_sdg"] = [dict(f) for f in SDG]  # copies: the card's YAML would alias shared ones
 SPECS += [
     ConfigSpec("when2call_test", NAME, rf"{NAME}/(?:{SPLIT}/)?{TEST_FILE.replace('.', chr(92) + '.')}",
                "When2Call test rows: a question, its category (tool_call, request_for_info, cannot_answer, "
@@ -77,6 +78,9 @@ SPECS += [
     ConfigSpec("when2call_pref", NAME, rf"{NAME}/(?:{SPLIT}/)?{PREF_FILE.replace('.', chr(92) + '.')}",
                "When2Call preference rows: tools, messages, chosen and rejected responses", unsplit="train",
                secondary=True),
+    ConfigSpec("when2call_sdg", NAME, rf"{NAME}/(?:{SPLIT}/)?{SDG_FILE.replace('.', chr(92) + '.')}",
+               "When2Call rows as BFCL-toolcall-SDG rows: the context, the question and the right answer "
+               "(a native tool call or the text), category when2call_<label>", unsplit="train", secondary=True),
 ]
 
 
