@@ -162,11 +162,21 @@ def forbidden(tool: Tool, name_app: bool = False, enum_values: list[str] | None 
         out.append((tool.name, "function name", False))
     if tool.api != tool.name and is_identifier(tool.api):
         out.append((tool.api, "API name", False))
-    if tool.app and not name_app:
+    if tool.app and not name_app and not said_by_app(tool):
         out.append((tool.app, "app name", True))
     out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p)]
     out += [(v, "enum identifier", False) for v in enum_values or [] if is_identifier(v) and not is_code(v)]
     return out
+
+
+def said_by_app(tool: Tool) -> bool:
+    """A tool whose catalog words give no verb phrase is asked for by its app ("make a Billboard
+    request", the plain frame of generator.phrasebook.intent): there the app is how it is said."""
+    from .phrasebook import hints_of
+    from .phrasebook.intent import plain_intent
+
+    hints = hints_of(tool)
+    return tool.hints is None and hints is not None and hints.intents[:1] == [plain_intent(tool)]
 
 
 def is_code(value: Any) -> bool:

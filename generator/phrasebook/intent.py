@@ -85,8 +85,17 @@ def _without_own_tail(intent: str, nouns: set[str]) -> str:
     return intent[:m.start()] if m and (m[1] in nouns or m[2] in nouns) else intent
 
 
+def _without_app(sentence: str, app: str) -> str:
+    """The sentence without the app's own name ("across different Rocket League playlists" ->
+    "across different playlists"): a query names the app only where its plan says so, and the
+    verb phrase is used in every plan."""
+    if not app or not app.strip():
+        return sentence
+    return re.sub(r"\s+", " ", re.sub(r"(?<![\w-])" + re.escape(app.strip()) + r"(?:'s)?(?![\w-])", " ", sentence)).strip()
+
+
 def from_description(tool: Tool) -> str:
-    words = first_sentence(tool.description).split()
+    words = _without_app(first_sentence(tool.description), tool.app or "").split()
     if len(words) < 2:
         return ""
     verb = user_verb(words[0])

@@ -250,12 +250,24 @@ def hint_for(tool: Tool, param: str, value: Any) -> str | None:
     kind, phrase = found
     if kind not in NOUNED:
         return phrase
-    said = noun(param, tool)
+    said = _bounded(noun(param, tool), param, tool)
     counted_noun = said.removeprefix("number of ")
     if is_plural(counted_noun.rsplit(" ", 1)[-1]) and " of " not in counted_noun:
         return f"{phrase} {counted_noun}"  # "eleven liters", "thirteen nights"
     article = with_article(said)  # "an x", "an ID"; a mass noun's value still takes "a ... of"
     return f"{article if article != said else engine().a(said)} of {phrase}"
+
+
+_BOUND_WORDS = {"at most ": "maximum", "at least ": "minimum"}
+
+
+def _bounded(said: str, param: str, tool: Tool) -> str:
+    """The noun with its bound: a `max_price` of 25.5 is "a maximum price of", never "a price of"
+    (which would ask for items at that price)."""
+    from ..phrasebook.terms import term
+
+    word = _BOUND_WORDS.get(term(param, spec(tool, param)).bound, "")
+    return f"{word} {said}" if word and not {"maximum", "minimum", "max", "min"} & set(said.split()) else said
 
 
 def hint_said(tool: Tool, param: str, value: Any, hint: str) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BudgetExceeded, ConfigError, LLMError
+from ..identity import said_by_app
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, needs_llm, register_product
 from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Tool
 from ..shortfall import note
@@ -177,7 +178,9 @@ def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tool
     for _ in range(PARALLEL_DRAWS):
         k = rng.randint(cfg.k.min, cfg.k.max)
         target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats)
-        floor = plans.hard_floor(target, ctx.catalog.by_name)
+        # a tool asked for only by its app ("make a Billboard request") cannot be in a hard query
+        unsayable = any(said_by_app(ctx.catalog.by_name[c.tool]) for c in target.calls)
+        floor = 2.0 if unsayable else plans.hard_floor(target, ctx.catalog.by_name)
         if floor <= plans.HARD_FLOOR:
             return target
         if best is None or floor < best[0]:
