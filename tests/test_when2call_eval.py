@@ -56,7 +56,7 @@ def test_each_category_share_is_recovered_within_003(judged):
     levels = {b["level"]: b for b in judged["levels"]}
     assert set(levels) == set(SHARES)
     for level, share in SHARES.items():
-        assert abs(levels[level]["accuracy"] - share) <= 0.03 + 1 / levels[level]["n"], levels[level]
+        assert abs(levels[level]["accuracy"] - share) <= 0.03, levels[level]
         assert levels[level]["accuracy"] == pytest.approx(exact(share, levels[level]["n"]), abs=1e-4)
     assert judged["classified_by"].get("judge", 0) > 0  # the judge model classified some replies
 
@@ -77,7 +77,7 @@ def test_the_rates_follow_the_replies(judged):
 def test_without_a_judge_the_fallback_rule_still_recovers_the_shares(run_dir, gold, tmp_path):
     block = evaluate(run_dir, gold, tmp_path, None)
     for b in block["levels"]:
-        assert abs(b["accuracy"] - SHARES[b["level"]]) <= 0.03 + 1 / b["n"], b
+        assert abs(b["accuracy"] - SHARES[b["level"]]) <= 0.03, b
     assert "judge" not in block["classified_by"]
 
 

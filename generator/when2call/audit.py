@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..jsonl import first_object, read_into, require_stream
 from ..textreport import QUERY_READERS, Query, _strings
 from .config import CATEGORIES
-from .export import FILES, SFT_FILE, TEST_FILE
+from .export import FILES, SDG_FILE, SFT_FILE, TEST_FILE
 from .rows import UPSTREAM_KEYS, call_of, reader_problems, target_of, tools_of
 
 STRINGS = ("uuid", "source", "question", "correct_answer")
@@ -34,6 +34,8 @@ ANSWER_KEYS = ("direct", "tool_call", "request_for_info", "cannot_answer")
 def kind_of(row: dict[str, Any] | None) -> str | None:
     if row is None:
         return None
+    if str(row.get("category") or "").startswith("when2call_") and "messages" in row:
+        return "sdg"  # when2call_sdg.jsonl: checked by the SDG format's own row rule
     if "correct_answer" in row and "answers" in row:
         return "test"
     if "chosen_response" in row and "rejected_response" in row:
@@ -45,7 +47,7 @@ def files_of(path: Path) -> list[Path]:
     """A file, or a folder of When2Call files (per split: in its split folders)."""
     if not path.is_dir():
         return [path]
-    found = sorted(p for name in FILES for p in [path / name, *path.glob(f"*/{name}")] if p.is_file())
+    found = sorted(p for name in (*FILES, SDG_FILE) for p in [path / name, *path.glob(f"*/{name}")] if p.is_file())
     found += sorted(p for p in path.glob("when2call_test*.jsonl") if p not in found)
     if not found:
         raise InputError(f"no {', '.join(FILES)} here (expected When2Call files or a run's when2call/)",
@@ -56,7 +58,7 @@ def files_of(path: Path) -> list[Path]:
 def looks_like_when2call(path: Path) -> bool:
     if path.is_dir():
         return any((path / n).is_file() or any(path.glob(f"*/{n}")) for n in FILES)
-    return path.suffix == ".jsonl" and (kind_of(first_object(path)) in ("test", "pref") or
+    return path.suffix == ".jsonl" and (kind_of(first_object(path)) in ("test", "pref", "sdg") or
                                         (path.name in (SFT_FILE,) and kind_of(first_object(path)) == "sft"))
 
 
@@ -134,7 +136,14 @@ def pref_problems(row: dict[str, Any]) -> list[str]:
     return out + (["chosen and rejected responses are the same"] if chosen == rejected else [])
 
 
-CHECKS = {"test": test_problems, "sft": lambda r, w: sft_problems(r), "pref": lambda r, w: pref_problems(r)}
+def sdg_problems(row: dict[str, Any]) -> list[str]:
+    from ..products.sdg_audit import row_problems
+
+    return row_problems(row)
+
+
+CHECKS = {"test": test_problems, "sft": lambda r, w: sft_problems(r), "pref": lambda r, w: pref_problems(r),
+          "sdg": lambda r, w: sdg_problems(r)}
 
 
 def audit_when2call(path: Path) -> AuditReport:
