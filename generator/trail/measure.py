@@ -2,7 +2,7 @@
 
 Shared by `trajgen stats`, the audit and the tests. VR is the mean per-query share of gold
 values found verbatim (queries of answers without countable values are left out of VR and
-NONE), as in the reviewer's independent check. A value missing from a query is *recoverable*
+NONE), as in the independent reference check. A value missing from a query is *recoverable*
 when it occurs in the history for the same toolname, apiname and parameter, when it equals
 the schema default, or when its parameter is listed in `temporal_parameters` AND the time
 really gives it: alone (a meal type by hour, a "today"-like enum, the query date) or through
