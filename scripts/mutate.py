@@ -267,6 +267,13 @@ MUTATIONS: list[Mutation] = [
     Mutation("reader: added requests not looked for", "generator/reader/added.py",
              "    out += _added_requests(text, calls, vocab)", "    pass",
              (RD + "test_requests_conditions_and_alternatives_the_gold_does_not_hold_are_added",)),
+    Mutation("reader: wishes not looked for", "generator/reader/added.py",
+             "    out += wishes(text, calls, tools)", "    pass",
+             ("tests/test_validators_reading.py::test_a_wish_no_argument_carries_is_rejected",)),
+    Mutation("validators: a TRAJECT hard value written as the call writes it passes", "generator/validators/reading.py",
+             "    problems = [p for k, text in enumerate(texts) for p in _written_as_called(req, k, text)]",
+             "    problems = []",
+             ("tests/test_validators_reading.py::test_a_traject_hard_query_stating_the_date_word_for_word_is_rejected",)),
     # the reader's classes for LLM-written text (tests/test_reader_classes.py, tests/test_reader_oracle.py)
     Mutation("reader: values read anywhere, not for their own request", "generator/reader/read.py",
              "    if arg.local is None:\n        return _by_class(arg, value)",

@@ -100,7 +100,9 @@ def action_words(tool_name: str) -> str:
 # ---------------------------------------------------------------- prompt readers
 
 WRITE_HEAD = re.compile(r"^Write (\d+) different user messages? for this request, in (.+)\.$", re.MULTILINE)
-FACT = re.compile(r"^- (.*?): (say|refer to it only as) (\".*)$", re.MULTILINE)
+FACT = re.compile(r"^\s*- (.*?): (say it in words as|point to it as|say) (\".*)$", re.MULTILINE)
+FACT_MODES = {"say": "stated", "point to it as": "hinted", "say it in words as": "words"}
+REQUEST = re.compile(r"^Request \d+(?:: (.*?))?\.$", re.MULTILINE)
 
 
 def _facts(text: str) -> list[dict[str, Any]]:
@@ -110,9 +112,14 @@ def _facts(text: str) -> list[dict[str, Any]]:
             value = json.JSONDecoder().raw_decode(m.group(3))[0]
         except json.JSONDecodeError:
             continue
-        out.append({"param": m.group(1), "text": str(value),
-                    "mode": "stated" if m.group(2) == "say" else "hinted"})
+        out.append({"param": m.group(1), "text": str(value), "mode": FACT_MODES[m.group(2)]})
     return out
+
+
+def _intent(text: str) -> str:
+    """The requests' verb phrases, joined as the writer joins them (", then " for a chain)."""
+    joiner = ", then " if "a later one uses what an earlier one returns" in text else ", and also "
+    return joiner.join(m.group(1) for m in REQUEST.finditer(text) if m.group(1))
 
 
 @READERS.register("write_queries")
@@ -120,9 +127,8 @@ def read_write_queries(text: str) -> dict[str, Any] | None:
     head = WRITE_HEAD.search(text)
     if head is None:
         return None
-    intent = re.search(r"^What the user wants: (.*?)\.?$", text, re.MULTILINE)
-    forbidden = _json_after(text, "Never mention any of these (not even in other words):", [])
-    return {"n": int(head.group(1)), "language": head.group(2), "intent": intent.group(1) if intent else "",
+    forbidden = _json_after(text, "- Never write any of these:", [])
+    return {"n": int(head.group(1)), "language": head.group(2), "intent": _intent(text),
             "app": _json_after(text, "The user names the app: say"),
             "facts": _facts(text), "forbidden": forbidden if isinstance(forbidden, list) else []}
 
