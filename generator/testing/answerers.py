@@ -309,3 +309,66 @@ def final_answer(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
 @ANSWERERS.register("propose_edges")
 def propose_edges(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
     return {"edges": []}
+
+
+# ---------------------------------------------------------------- when2call
+
+@READERS.register("when2call_clarify")
+def read_when2call_clarify(text: str) -> dict[str, Any] | None:
+    if "Write the assistant's clarifying question" not in text:
+        return None
+    return {"noun": _json_after(text, "Say it as:", "value"), "request": _json_after(text, "Request:", "")}
+
+
+@READERS.register("when2call_refusal")
+def read_when2call_refusal(text: str) -> dict[str, Any] | None:
+    return {"request": _json_after(text, "Request:", "")} if "Write the assistant's refusal" in text else None
+
+
+@READERS.register("when2call_direct")
+def read_when2call_direct(text: str) -> dict[str, Any] | None:
+    return {"request": _json_after(text, "Request:", "")} if "Write the assistant's direct answer" in text else None
+
+
+@READERS.register("when2call_question")
+def read_when2call_question(text: str) -> dict[str, Any] | None:
+    if "Write one question a user might ask an assistant on the topic above" not in text:
+        return None
+    return {"topic": _json_after(text, "Topic:", "general knowledge")}
+
+
+@READERS.register("when2call_judge")
+def read_when2call_judge(text: str) -> dict[str, Any] | None:
+    if "Which kind of reply is it?" not in text:
+        return None
+    return {"reply": _json_after(text, "Reply:", "")}
+
+
+@ANSWERERS.register("when2call_clarify")
+def when2call_clarify(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    return {"question": f"Could you tell me the {task.get('noun') or 'value'} you have in mind?"}
+
+
+@ANSWERERS.register("when2call_refusal")
+def when2call_refusal(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    return {"reply": "I'm sorry, but I can't do that: none of my tools can handle this request."}
+
+
+@ANSWERERS.register("when2call_direct")
+def when2call_direct(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    return {"answer": f"Here is my answer from what I know, without any tool: {words(str(task.get('request') or ''))}."}
+
+
+@ANSWERERS.register("when2call_question")
+def when2call_question(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    return {"question": f"What is one surprising fact about {task.get('topic') or 'history'}?"}
+
+
+KIND_RULES = ((re.compile(r'"name"\s*:|<TOOLCALL>', re.IGNORECASE), "tool_call"), (re.compile(r"\?"), "request_for_info"),
+              (re.compile(r"\b(sorry|unable|can't|cannot|afraid)\b", re.IGNORECASE), "cannot_answer"))
+
+
+@ANSWERERS.register("when2call_judge")
+def when2call_judge(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    text = str(task.get("reply") or "")
+    return {"classification": next((kind for rule, kind in KIND_RULES if rule.search(text)), "direct_answer")}
