@@ -940,9 +940,9 @@ def _stated(schema: dict[str, Any]) -> str | None:
     """The default or first example a description states: for a parameter nothing else here
     knows, what the catalog says is the only value known to fit."""
     said = allowed.read(str(schema.get("description") or ""))
-    if isinstance(said.default, str) and not allowed.placeholder(said.default) and said.default != "default":
+    if isinstance(said.default, str) and not allowed.placeholder(said.default) and not allowed.stand_in(said.default):
         return said.default
-    return next((e for e in said.examples if not allowed.placeholder(e)), None)
+    return next((e for e in said.examples if not allowed.placeholder(e) and not allowed.stand_in(e)), None)
 
 
 # Parameters that pick a configuration: only the catalog can say which ones exist.
