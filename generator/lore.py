@@ -31,6 +31,9 @@ from .records import Tool
 _ID_WORDS = frozenset({"id", "ids", "identifier", "identifiers", "uid", "uuid"})
 _ID_HEADS = frozenset({"tag", "sku", "code", "number", "ref", "npi"})
 _SELF_HEADS = frozenset({"sku", "npi"})
+# Names whose values depend on what they qualify: a list given for one says nothing of another.
+_BROAD_NAMES = frozenset({"unit", "type", "kind", "status", "state", "mode", "format", "level", "priority",
+                          "source", "name", "method", "channel", "scope", "size", "color", "direction"})
 _SAME = {"no": "number", "nr": "number", "num": "number", "ids": "id"}
 # An identifier written in prose: "PR-2024-031", "CA-SHU-004512", "ACC-0318", "B24-00817".
 _PROSE_ID = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,5}(?:-[A-Z0-9]+)+)(?![\w-])")
@@ -141,6 +144,8 @@ def _listed_elsewhere(path: str, schema: dict[str, Any], lists: dict[str, list[t
     """The one closed list the catalog gives another parameter of the same name (the `categories`
     of a log search are the `category` values of a log entry); nothing when lists disagree."""
     if _own_values(schema) or schema.get("type") not in (None, "string"):
+        return {}
+    if semantic.singular(leaf_name(path)) in _BROAD_NAMES:  # one tool's `unit` says nothing of another's
         return {}
     found = lists.get(semantic.singular(leaf_name(path))) or []
     return {"enum": list(found[0])} if len(found) == 1 and all(isinstance(v, str) for v in found[0]) else {}
