@@ -668,7 +668,16 @@ def _reshaped(example: Any, rng: random.Random) -> Any:
     so a list of ids is not the one example again and again. Anything else stays as it is."""
     if not isinstance(example, str) or not _ID_LIKE.match(example) or not re.search(r"[A-Za-z]", example):
         return example
-    return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
+    # a year inside an id ("PR-2024-031", "CLM-2025-018833") stays a year near the example's
+    return re.sub(r"\d+", lambda m: _near_year(m.group(0), rng) if _YEAR.fullmatch(m.group(0)) else
+                  re.sub(r"\d", lambda _: str(rng.randint(0, 9)), m.group(0)), example)
+
+
+_YEAR = re.compile(r"(?:19[89]\d|20[0-4]\d)")
+
+
+def _near_year(year: str, rng: random.Random) -> str:
+    return str(int(year) - rng.randint(0, 2))
 
 
 def listed_values(schema: dict[str, Any]) -> list[Any]:

@@ -218,3 +218,13 @@ def test_codes_are_common_ones() -> None:
         assert codes.language(rng) in {"en", "es", "fr", "de", "pt", "it", "ja", "zh", "ko", "ar", "hi", "nl",
                                        "pl", "tr", "sv", "ru"}
         assert codes.currency(rng) in codes.COMMON_CURRENCIES
+
+
+@settings(max_examples=40, deadline=None)
+@given(PREFIX, st.integers(1990, 2040), st.integers(0, 10**6))
+def test_a_year_inside_an_id_example_stays_a_year(prefix: str, year: int, seed: int) -> None:
+    from generator.values import _reshaped
+
+    value = _reshaped(f"{prefix}-{year}-031", random.Random(seed))
+    drawn = int(value.split("-")[1])
+    assert year - 2 <= drawn <= year, value
