@@ -72,7 +72,12 @@ ROLES: list[Role] = [
     _role("open", "close", False, True),
     _role("opens", "closes", False, True),
     _role("first", "last", False),
+    _role("south", "north", False),
+    _role("west", "east", False),
+    _role("sw", "ne", False),
 ]
+# Roles that bound a range: ordered even between coordinates.
+_BOUND_ROLES = frozenset({("min",), ("minimum",), ("lower",), ("south",), ("west",), ("sw",)})
 
 _COUNT_WORDS = frozenset({"num", "number", "of", "count", "n", "no", "total"})
 _LIST_WORDS = frozenset({"name", "number", "id", "list", "code", "label", "tag", "ref"})
@@ -101,7 +106,10 @@ class Pair:
 
     @property
     def ordered(self) -> bool:
-        return not set(self.stem) & _UNORDERED
+        # a bbox's bounds run one way whatever they bound (min_lat <= max_lat); other coordinate
+        # pairs (origin_lat / destination_lat) run either way
+        bound = self.role is not None and self.role.first in _BOUND_ROLES
+        return bound or not set(self.stem) & _UNORDERED
 
     @property
     def distinct(self) -> bool:

@@ -38,7 +38,7 @@ from typing import Any
 
 import rstr
 
-from . import allowed, freetext, semantic
+from . import allowed, freetext, places, quantities, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool, dict_at
 from .schema import is_valid, schema_key, value_check
@@ -291,6 +291,13 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
     kind = semantic.infer(name, schema)
     typical = semantic.typical_range(kind, name, schema, ref.timestamp())
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
+    measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent"} else None
+    if measure is not None and kind == "percent" and measure.name == "percent":
+        measure = None  # the percent kind knows its rates (a tax rate is a few percent)
+    if measure is not None:  # a pH, a temperature in °F, litres: the measure's own range
+        typical, kind = semantic.Typical(measure.lo, measure.hi, measure.decimals), "measure"
+        lo_h = measure.floor if lo_h is None or measure.floor is not None and measure.floor > lo_h else lo_h
+        hi_h = measure.ceiling if hi_h is None or measure.ceiling is not None and measure.ceiling < hi_h else hi_h
     lo, hi = _anchored(kind, schema, typical)
     if kind == "generic" and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
@@ -341,6 +348,9 @@ def _draw_multiple(lo: float, hi: float, step: float, rng: random.Random) -> flo
 def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, integer: bool) -> Any:
     lo, hi, decimals = number_range(name, schema, ref)
     kind = semantic.infer(name, schema)
+    placed = None if integer else places.near(kind, rng, *_hard_bounds(schema))
+    if placed is not None:  # a coordinate of a call that happens somewhere (generator.places)
+        return placed
     # a quantity of discrete things is whole even where the schema says `number`
     integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi)
     step = _num(schema.get("multipleOf"))
@@ -439,10 +449,22 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     if numeric not in ("", "generic"):  # a number passed as text ("page": "2", "limit": "20")
         lo, hi, _ = number_range(name, {"type": "integer"}, ref)
         return str(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))))
+    placed = _placed_string(kind, rng)
+    if placed is not None:
+        return placed
     if kind == "unix_time":
         lo, hi, _ = number_range(name, {k: v for k, v in schema.items() if k != "type"}, ref)
         return str(rng.randint(int(lo), int(hi)))
     return semantic.string_value(kind, rng, name, schema)
+
+
+def _placed_string(kind: str, rng: random.Random) -> str | None:
+    """A latitude, longitude or "lat,lon" pair as text near the call's town, when it has one."""
+    if kind == "coordinates":
+        lat, lon = places.near("latitude", rng), places.near("longitude", rng)
+        return None if lat is None or lon is None else f"{lat},{lon}"
+    value = places.near(kind, rng)
+    return None if value is None else f"{value:.4f}"
 
 
 # "Mention name should start with @", "Tag name should start with #": the prefix the text asks for.
@@ -699,7 +721,9 @@ _PAIR_ORDER = re.compile(r"^(lat|lng|lon|latitude|longitude)\s*,\s*(lat|lng|lon|
 
 
 def _point_in_order(order: str, rng: random.Random) -> str:
-    lat, lon = round(rng.uniform(-40, 60), 5), round(rng.uniform(-120, 140), 5)
+    lat, lon = places.near("latitude", rng), places.near("longitude", rng)
+    if lat is None or lon is None:
+        lat, lon = round(rng.uniform(-40, 60), 5), round(rng.uniform(-120, 140), 5)
     first = _PAIR_ORDER.match(order.strip()).group(1).lower()  # type: ignore[union-attr]
     return f"{lat},{lon}" if first.startswith("lat") else f"{lon},{lat}"
 
@@ -849,6 +873,30 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
     Raises Unsampleable when a required parameter has no valid value.
     """
-    with freetext.subject(semantic.tokens(tool.name)):
+    with freetext.subject(semantic.tokens(tool.name)), places.centred(_anchor(tool, rng)):
         return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
+
+
+def _anchor(tool: Tool, rng: random.Random) -> places.Anchor | None:
+    """The town a call with coordinates is centred on (generator.places); no draw is spent on a
+    tool without coordinates, so its values stay what they were."""
+    if not _has_coordinates(schema_key(tool.parameters) or ""):
+        return None
+    return rng.choice(places.anchors_for(tool.domain, places.tool_text(tool.description, tool.parameters)))
+
+
+_PLACE_KINDS = frozenset({"latitude", "longitude", "coordinates"})
+
+
+@lru_cache(maxsize=1024)
+def _has_coordinates(key: str) -> bool:
+    def walk(schema: Any, name: str) -> bool:
+        if not isinstance(schema, dict):
+            return False
+        if isinstance(schema.get("properties"), dict):
+            return any(walk(s, n) for n, s in schema["properties"].items())
+        if schema_type(schema) == "array":
+            return walk(schema.get("items"), name)
+        return semantic.infer(name, schema) in _PLACE_KINDS
+    return bool(key) and walk(json.loads(key), "")
