@@ -50,6 +50,8 @@ ROLES: list[Role] = [
     _role("origin", "destination", True),
     _role("source", "destination", True),
     _role("from", "to", True),
+    _role("started", "finished", False, True),
+    _role("start", "finish", False, True),
     _role("start", "end", True),
     _role("begin", "end", True),
     # a trip departs then arrives, a stay (a port call, a hotel) arrives then departs: the

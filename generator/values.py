@@ -38,7 +38,7 @@ from typing import Any
 
 import rstr
 
-from . import allowed, freetext, places, quantities, semantic
+from . import allowed, dependencies, freetext, places, quantities, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool, dict_at
 from .schema import is_valid, schema_key, value_check
@@ -175,7 +175,7 @@ def temporal_value(param_name: str, schema: dict[str, Any], when: datetime,
     kind = is_temporal(param_name, schema)
     if kind is None:
         return None
-    value = _TEMPORAL_DERIVERS[kind](schema, when, rng)
+    value = _meant_moment(param_name, kind, schema, when, rng) or _TEMPORAL_DERIVERS[kind](schema, when, rng)
     return value if value is not None and is_valid(schema, value) else None
 
 
@@ -223,6 +223,29 @@ def _quarter_after(when: datetime, rng: random.Random) -> datetime:
     """A time on the quarter hour, 15 minutes to 3 hours after `when`."""
     base = when.replace(minute=(when.minute // 15) * 15, second=0, microsecond=0)
     return base + timedelta(minutes=15 * rng.randint(1, 12))
+
+
+# Days from the call's time that a date of this meaning lies at: a birth date is years behind,
+# a lot's expiry or a quote's end months ahead, a need or a due date days ahead.
+_MEANT_DAYS: list[tuple[frozenset[str], tuple[int, int]]] = [
+    (frozenset({"birth", "birthday", "born", "dob"}), (-80 * 365, -3 * 365)),
+    (frozenset({"expiry", "expires", "expiration", "expire", "until", "best", "use"}), (30, 720)),
+    (frozenset({"needed", "due", "deadline"}), (2, 30)),
+]
+
+
+def _meant_moment(name: str, kind: str | None, schema: dict[str, Any], when: datetime,
+                  rng: random.Random) -> str | None:
+    """A date (or date-time) where its meaning puts it relative to the call's time, or None when
+    the name says no such meaning ("valid_until", "date_of_birth", "needed_by")."""
+    if kind not in ("date", "datetime") or _about_format(name):
+        return None
+    words = set(semantic.tokens(name))
+    span = next((days for names, days in _MEANT_DAYS if names & words), None)
+    if span is None or ({"until", "best", "use"} & words and not {"valid", "before", "by"} & words):
+        return None
+    moment = when + timedelta(days=rng.randint(*span))
+    return moment.strftime(_format_for(kind, schema))
 
 
 _TEMPORAL_DERIVERS: dict[str, Callable[[dict[str, Any], datetime, random.Random], Any]] = {
@@ -410,9 +433,9 @@ def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random,
     if _about_format(name):
         return None  # a `date_format` is "MM-DD-YYYY" itself, not a date written in it
     kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None)
-    if kind == "date" and {"birth", "birthday", "born", "dob"} & set(semantic.tokens(name)):
-        born = ref - timedelta(days=rng.randint(1, 70) * 365 + rng.randint(0, 364))  # a birth date is behind
-        return born.strftime(_format_for("date", schema))
+    meant = _meant_moment(name, kind, schema, ref, rng)
+    if meant is not None:
+        return meant
     if kind in ("date", "time", "datetime"):
         return _TEMPORAL_DERIVERS[kind](schema, ref, rng)
     return None
@@ -874,8 +897,28 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     Raises Unsampleable when a required parameter has no valid value.
     """
     with freetext.subject(semantic.tokens(tool.name)), places.centred(_anchor(tool, rng)):
-        return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
+        args = _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
+        return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+
+
+def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,
+                pool: dict[str, list[Any]]) -> dict[str, Any]:
+    """`args` keeping the rules the prose writes between parameters (generator.dependencies);
+    a change the schema refuses is undone, so the call still validates."""
+    props = tool.properties
+
+    def draw(name: str) -> Any:
+        return value_for(props.get(name) or {}, rng, name=name, ref=ref, pool=pool)
+
+    kept = dependencies.enforce(tool.description, props, args, draw, keep)
+    kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
+    for name in set(kept) | set(args):
+        if name in kept and not is_valid(props.get(name) or {}, kept[name]):
+            kept[name] = args[name] if name in args else kept.pop(name)
+            if name not in args:
+                kept.pop(name, None)
+    return kept
 
 
 def _anchor(tool: Tool, rng: random.Random) -> places.Anchor | None:
