@@ -50,6 +50,8 @@ ROLES: list[Role] = [
     _role("origin", "destination", True),
     _role("source", "destination", True),
     _role("from", "to", True),
+    _role("tare", "gross", False, True),  # an empty container weighs less than a full one
+    _role("net", "gross", False),
     _role("started", "finished", False, True),
     _role("start", "finish", False, True),
     _role("start", "end", True),
