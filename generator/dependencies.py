@@ -123,7 +123,9 @@ def _sign(tool: str, props: Props) -> list[Rule]:
     that belong to one enum make the subject negative, the enum's others positive."""
     out = []
     for m in _SIGN.finditer(tool + " " + " ".join(str(s.get("description") or "") for s in props.values())):
-        subject = _name(m.group(1), props)
+        # "a negative power" names `power_mw` when it is the one parameter with that word
+        named = [n for n in props if m.group(1).lower() in re.split(r"[^a-z0-9]+", n.lower())]
+        subject = _name(m.group(1), props) or (named[0] if len(named) == 1 else None)
         words = [w for w in re.split(r"[^\w]+", m.group(2).lower()) if w]
         owners = {o for w in words if (o := _owner_of(w, props, skip=subject or ""))}
         if subject and len(owners) == 1:

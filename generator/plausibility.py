@@ -208,11 +208,11 @@ def _note_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
 _SAID_RANGE = re.compile(r"(?<![\w.:/-])(-?\d+(?:\.\d+)?)\s*(?:\([^()]{1,30}\)\s*)?(?:-|–|—|\bto\b|\band\b)\s*"
                          r"(-?\d+(?:\.\d+)?)(?![\w:/-]|\.\d)")
 # Limits no value of a measure passes, read from the name or the description.
-MEASURE_LIMITS: list[tuple[set[str], str, float, float]] = [
+MEASURE_LIMITS: list[tuple[set[str], str | None, float, float]] = [
     ({"ph"}, r"\bpH\b", 0, 14),
     ({"pct", "percent", "percentage"}, r"\bpercent(?:age)?\b", 0, 100),
-    ({"lat", "latitude"}, r"^$", -90, 90),
-    ({"lon", "lng", "longitude"}, r"^$", -180, 180),
+    ({"lat", "latitude"}, None, -90, 90),
+    ({"lon", "lng", "longitude"}, None, -180, 180),
 ]
 
 
@@ -226,7 +226,7 @@ def said_range(name: str, schema: dict[str, Any]) -> tuple[float, float] | None:
         return float(m.group(1)), float(m.group(2))
     words = set(_words(name))
     return next(((lo, hi) for names, said, lo, hi in MEASURE_LIMITS
-                 if words & names or re.search(said, _desc(schema), re.IGNORECASE)), None)
+                 if words & names or said and re.search(said, _desc(schema), re.IGNORECASE)), None)
 
 
 def _range_applies(name: str, schema: dict[str, Any], value: Any) -> bool:

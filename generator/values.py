@@ -31,7 +31,8 @@ import json
 import math
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -881,7 +882,16 @@ def repair_arguments(tool: Tool, args: dict[str, Any], rng: random.Random, *,
     """`args` with contradicting parameter pairs (generator.constraints) made consistent,
     never changing the `keep` parameters; for callers that edit arguments after sampling."""
     props = tool.properties
-    return repair(props, args, rng, keep=keep, resample=_resampler(props, ref or REFERENCE_TIME, pool or {}))
+    out = repair(props, args, rng, keep=keep, resample=_resampler(props, ref or REFERENCE_TIME, pool or {}))
+    return _kept_rules(tool, out, rng, frozenset(keep), ref or REFERENCE_TIME, pool or {})
+
+
+@contextmanager
+def centred_on(tool: Tool, rng: random.Random) -> Iterator[None]:
+    """Values drawn inside the block for `tool`'s call lie around one town (generator.places):
+    for callers that draw some of a call's values before `sample_arguments` fills the rest."""
+    with places.centred(places.active() or _anchor(tool, rng)):
+        yield
 
 
 def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0.5,
@@ -896,7 +906,7 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
     Raises Unsampleable when a required parameter has no valid value.
     """
-    with freetext.subject(semantic.tokens(tool.name)), places.centred(_anchor(tool, rng)):
+    with freetext.subject(semantic.tokens(tool.name)), places.centred(places.active() or _anchor(tool, rng)):
         args = _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})

@@ -37,7 +37,7 @@ CASES = {
     "together": ("Log a transfer. When splitting, give split_to and split_qty.",
                  {"split_to": {"type": "string"}, "split_qty": {"type": "number"}, "memo": {"type": "string"}}),
     "sign": ("Record a movement. Use a negative amount for loss and sale.",
-             {"kind": {"type": "string", "enum": ["intake", "loss", "sale"]}, "amount": {"type": "integer"}}),
+             {"kind": {"type": "string", "enum": ["intake", "loss", "sale"]}, "amount_kg": {"type": "integer"}}),
     "only": ("Record a movement.", {"kind": {"type": "string", "enum": ["intake", "loss"]},
                                     "invoice": {"type": "string", "description": "For intakes: the invoice paid."}}),
 }
