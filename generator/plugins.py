@@ -22,6 +22,9 @@ PLUGIN_MODULES = (
     "generator.bfcl.sdg_categories",
     "generator.bfcl.product",
     "generator.bfcl.audit",
+    "generator.when2call.product",
+    "generator.when2call.audit",
+    "generator.when2call.hub",
 )
 
 _loaded = False
