@@ -439,9 +439,24 @@ def repair(props: dict[str, dict[str, Any]], args: dict[str, Any], rng: random.R
     out = dict(args)
     fixer = Fixer(props, frozenset(keep), resample, rng)
     for pair in pairs_for(props):
-        if pair_problem(pair, props, out) is not None:
+        implied = _implied(pair, props, out)
+        if implied:  # a side left out holds its default: a gross weight is above the default tare
+            trial = {**out, **implied}
+            if pair_problem(pair, props, trial) is not None:
+                _REPAIRS[pair.kind](pair, trial, replace(fixer, keep=fixer.keep | set(implied)))
+                out = {k: v for k, v in trial.items() if k not in implied}
+        elif pair_problem(pair, props, out) is not None:
             _REPAIRS[pair.kind](pair, out, fixer)
     return out
+
+
+def _implied(pair: Pair, props: dict[str, dict[str, Any]], args: dict[str, Any]) -> dict[str, Any]:
+    """The default of an ordered pair's side the call leaves out, when the other side is set."""
+    if pair.kind != "order" or (pair.first in args) == (pair.second in args):
+        return {}
+    absent = pair.second if pair.first in args else pair.first
+    schema = props.get(absent) or {}
+    return {absent: schema["default"]} if isinstance(schema.get("default"), int | float) else {}
 
 
 def _repair_count(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
