@@ -63,7 +63,11 @@ _NUM = r"(-?\d+(?:\.\d+)?)"
 _RANGES = [re.compile(rf"\bfrom {_NUM}\b[^.;\n]{{0,40}}?\bto {_NUM}", re.IGNORECASE),
            re.compile(rf"\bbetween {_NUM} and {_NUM}", re.IGNORECASE),
            re.compile(rf"\brange (?:of |is )?\[?{_NUM}\s*(?:-|to|,|\.\.)\s*{_NUM}", re.IGNORECASE),
-           re.compile(rf"\(\s*{_NUM}\s*(?:-|to)\s*{_NUM}\s*\)", re.IGNORECASE)]
+           re.compile(rf"\(\s*{_NUM}\s*(?:-|to)\s*{_NUM}\s*\)", re.IGNORECASE),
+           # "1-8 (Cornell scale)", "0 (none) to 5 (severe)", "0–100": a bare range, not a date,
+           # a phone number or a clock time (nothing numeric joined on either side)
+           re.compile(rf"(?<![\w.:/-]){_NUM}\s*(?:\([^()]{{1,30}}\)\s*)?(?:-|–|—|\bto\b)\s*{_NUM}(?![\w:/-]|\.\d)",
+                      re.IGNORECASE)]
 _UPPER = re.compile(rf"\b(?:maximum|max|at most|up to|no more than)(?: value)?(?: is| of)?(?: fixed at)?\s*:?\s*{_NUM}",
                     re.IGNORECASE)
 

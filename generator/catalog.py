@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from . import places
 from .identity import trail_names
 from .records import Tool
 
@@ -25,6 +26,16 @@ class Catalog:
         for t in self.tools:
             groups[t.domain].append(t)
         self.by_domain: dict[str, list[Tool]] = dict(sorted(groups.items()))
+        self._note_places()
+
+    def _note_places(self) -> None:
+        """Each domain's prose, for the region its coordinates lie in (generator.places)."""
+        for domain, tools in self.by_domain.items():
+            places.note(domain, [places.tool_text(t.description, t.parameters) for t in tools])
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)  # a catalog sent to a worker process registers there too
+        self._note_places()
 
     @property
     def domains(self) -> list[str]:

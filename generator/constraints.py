@@ -50,6 +50,10 @@ ROLES: list[Role] = [
     _role("origin", "destination", True),
     _role("source", "destination", True),
     _role("from", "to", True),
+    _role("tare", "gross", False, True),  # an empty container weighs less than a full one
+    _role("net", "gross", False),
+    _role("started", "finished", False, True),
+    _role("start", "finish", False, True),
     _role("start", "end", True),
     _role("begin", "end", True),
     # a trip departs then arrives, a stay (a port call, a hotel) arrives then departs: the
@@ -72,7 +76,12 @@ ROLES: list[Role] = [
     _role("open", "close", False, True),
     _role("opens", "closes", False, True),
     _role("first", "last", False),
+    _role("south", "north", False),
+    _role("west", "east", False),
+    _role("sw", "ne", False),
 ]
+# Roles that bound a range: ordered even between coordinates.
+_BOUND_ROLES = frozenset({("min",), ("minimum",), ("lower",), ("south",), ("west",), ("sw",)})
 
 _COUNT_WORDS = frozenset({"num", "number", "of", "count", "n", "no", "total"})
 _LIST_WORDS = frozenset({"name", "number", "id", "list", "code", "label", "tag", "ref"})
@@ -101,7 +110,10 @@ class Pair:
 
     @property
     def ordered(self) -> bool:
-        return not set(self.stem) & _UNORDERED
+        # a bbox's bounds run one way whatever they bound (min_lat <= max_lat); other coordinate
+        # pairs (origin_lat / destination_lat) run either way
+        bound = self.role is not None and self.role.first in _BOUND_ROLES
+        return bound or not set(self.stem) & _UNORDERED
 
     @property
     def distinct(self) -> bool:
@@ -427,9 +439,24 @@ def repair(props: dict[str, dict[str, Any]], args: dict[str, Any], rng: random.R
     out = dict(args)
     fixer = Fixer(props, frozenset(keep), resample, rng)
     for pair in pairs_for(props):
-        if pair_problem(pair, props, out) is not None:
+        implied = _implied(pair, props, out)
+        if implied:  # a side left out holds its default: a gross weight is above the default tare
+            trial = {**out, **implied}
+            if pair_problem(pair, props, trial) is not None:
+                _REPAIRS[pair.kind](pair, trial, replace(fixer, keep=fixer.keep | set(implied)))
+                out = {k: v for k, v in trial.items() if k not in implied}
+        elif pair_problem(pair, props, out) is not None:
             _REPAIRS[pair.kind](pair, out, fixer)
     return out
+
+
+def _implied(pair: Pair, props: dict[str, dict[str, Any]], args: dict[str, Any]) -> dict[str, Any]:
+    """The default of an ordered pair's side the call leaves out, when the other side is set."""
+    if pair.kind != "order" or (pair.first in args) == (pair.second in args):
+        return {}
+    absent = pair.second if pair.first in args else pair.first
+    schema = props.get(absent) or {}
+    return {absent: schema["default"]} if isinstance(schema.get("default"), int | float) else {}
 
 
 def _repair_count(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:

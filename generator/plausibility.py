@@ -15,6 +15,10 @@ their arguments) and counts, per check, the values it applies to and the ones th
 | `ordered` | pairs that run one way (start/end, min/max, from/to, arrival/departure, after/before, check-in/out) | the first is not after the second |
 | `meal` | a meal and the clock time of the same call | the time is one the meal is eaten at |
 | `distance` | an activity and a distance in the same call | the activity covers a distance (no yoga with 16.1 km) |
+| `range` | a number with schema bounds, a range in prose ("1-8", "0 (none) to 5") or a measure (pH, %) | inside it |
+| `region` | a call with coordinates | its points within ~300 km; west longitudes when the prose says "lon is negative" |
+| `needs` | a set parameter that "requires A or B" / is "required when P is V" | A or B set / P is V |
+| `same_day` | ordered moments whose parameters' prose says "same day" | on one date |
 
 It is written apart from the code that draws values (generator.values, semantic, allowed,
 constraints) on purpose: it imports none of them, has its own readers of names and
@@ -200,7 +204,42 @@ def _note_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
     return len(v.split()) >= 2 and not surname_like(v) and not model_text
 
 
+# A range in prose, its own reading: "1-8 (Cornell scale)", "0 (none) to 5", "between 0.98 and 1.13".
+_SAID_RANGE = re.compile(r"(?<![\w.:/-])(-?\d+(?:\.\d+)?)\s*(?:\([^()]{1,30}\)\s*)?(?:-|–|—|\bto\b|\band\b)\s*"
+                         r"(-?\d+(?:\.\d+)?)(?![\w:/-]|\.\d)")
+# Limits no value of a measure passes, read from the name or the description.
+MEASURE_LIMITS: list[tuple[set[str], str | None, float, float]] = [
+    ({"ph"}, r"\bpH\b", 0, 14),
+    ({"pct", "percent", "percentage"}, r"\bpercent(?:age)?\b", 0, 100),
+    ({"lat", "latitude"}, None, -90, 90),
+    ({"lon", "lng", "longitude"}, None, -180, 180),
+]
+
+
+def said_range(name: str, schema: dict[str, Any]) -> tuple[float, float] | None:
+    """The range a number keeps to: the schema's bounds, a range its prose states, or the
+    limits of the measure it names (a pH is 0-14, a percent 0-100)."""
+    if "minimum" in schema and "maximum" in schema:
+        return float(schema["minimum"]), float(schema["maximum"])
+    m = _SAID_RANGE.search(_desc(schema))
+    if m and float(m.group(1)) < float(m.group(2)):
+        return float(m.group(1)), float(m.group(2))
+    words = set(_words(name))
+    return next(((lo, hi) for names, said, lo, hi in MEASURE_LIMITS
+                 if words & names or said and re.search(said, _desc(schema), re.IGNORECASE)), None)
+
+
+def _range_applies(name: str, schema: dict[str, Any], value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and said_range(name, schema) is not None
+
+
+def _range_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
+    lo, hi = said_range(name, schema) or (value, value)
+    return bool(lo <= value <= hi)
+
+
 VALUE_CHECKS: list[ValueCheck] = [
+    ValueCheck("range", _range_applies, _range_ok),
     ValueCheck("listed", _listed_applies, _listed_ok),
     ValueCheck("code", lambda n, s, v: code_kind(n, s, v) is not None,
                lambda n, s, v: real_code(code_kind(n, s, v) or "", v)),
@@ -219,6 +258,7 @@ PAIRS: list[tuple[tuple[str, ...], tuple[str, ...], bool]] = [
     (("earliest",), ("latest",), False), (("since",), ("until",), False), (("after",), ("before",), False),
     (("check", "in"), ("check", "out"), False), (("checkin",), ("checkout",), False),
     (("departure",), ("arrival",), True), (("depart",), ("arrive",), True), (("eta",), ("etd",), False),
+    (("started",), ("finished",), False), (("start",), ("finish",), False), (("tare",), ("gross",), False),
 ]
 _FREE_ORDER = {"lat", "latitude", "lon", "lng", "longitude", "x", "y", "currency", "language", "lang", "city",
                "station", "airport", "location", "place", "address", "country", "unit", "units", "name"}
@@ -241,7 +281,8 @@ def ordered_pairs(props: Props) -> list[tuple[str, str]]:
         for name in names:
             stem = _replace(_words(name), first)
             other = seconds.get(stem) if stem else None
-            if other and other != name and not set(stem or ()) & _FREE_ORDER:
+            bound = first in (("min",), ("minimum",), ("lower",))  # a bbox's min_lat <= max_lat
+            if other and other != name and (bound or not set(stem or ()) & _FREE_ORDER):
                 pair = (other, name) if by_order and names.index(other) < names.index(name) else (name, other)
                 if pair not in out and (pair[1], pair[0]) not in out:
                     out.append(pair)
@@ -335,7 +376,78 @@ def _ordered_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
                 yield held
 
 
+def _coordinates(args: Any, out: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Every (lat, lon) a call holds: pairs named alike (`drop_lat`/`drop_lon`, `min_lat`/
+    `min_lon`) in the call and in its nested objects and lists (a polygon's vertices)."""
+    if isinstance(args, dict):
+        def stem(name: str, words: set[str]) -> tuple[str, ...]:
+            return tuple("*" if w in words else w for w in _words(name))
+        lats = {stem(k, {"lat", "latitude"}): v for k, v in args.items()
+                if set(_words(k)) & {"lat", "latitude"} and isinstance(v, int | float)}
+        lons = {stem(k, {"lon", "lng", "longitude"}): v for k, v in args.items()
+                if set(_words(k)) & {"lon", "lng", "longitude"} and isinstance(v, int | float)}
+        out += [(float(lats[k]), float(lons[k])) for k in lats if k in lons]
+        for v in args.values():
+            _coordinates(v, out)
+    elif isinstance(args, list):
+        for v in args:
+            _coordinates(v, out)
+    return out
+
+
+# One call happens in one place: its points lie within this many degrees of each other
+# (about 300 km; a bbox, a polygon, a drop and its incident are far closer).
+REGION_DEGREES = 3.0
+
+
+def _region_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
+    points = _coordinates(args, [])
+    if len(points) >= 2:
+        yield max(abs(a[0] - b[0]) for a in points for b in points) <= REGION_DEGREES and \
+            max(abs(a[1] - b[1]) for a in points for b in points) <= REGION_DEGREES
+    prose = " ".join(_desc(s) for s in props.values())
+    if points and re.search(r"\b(?:lon|lng|longitude)s?\b[^.;]{0,20}\bnegative\b", prose, re.IGNORECASE):
+        yield all(p[1] < 0 for p in points)
+
+
+_NEEDS = re.compile(r"\brequires? (\w+)(?: (?:or|and) (\w+))?")
+_WHEN_SET = re.compile(r"\brequired when (\w+) is ['\"`]?(\w+)", re.IGNORECASE)
+
+
+def _needs_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
+    """A parameter whose description says it "requires A or B" comes with A or B set; one
+    "required when P is V" comes with P = V."""
+    for name, schema in props.items():
+        if name not in args or args[name] in (None, False, ""):
+            continue
+        m = _NEEDS.search(_desc(schema))
+        others = [o for o in (m.group(1), m.group(2)) if o and o in props] if m else []
+        if others:
+            yield any(args.get(o) not in (None, False, "") for o in others)
+        w = _WHEN_SET.search(_desc(schema))
+        if w and w.group(1) in props:
+            yield args.get(w.group(1)) == w.group(2)
+
+
+_DAY_ONLY = re.compile(r"\bsame (?:calendar )?day\b|\bone calendar day\b", re.IGNORECASE)
+
+
+def _same_day_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
+    """Start and end on one day when the tool's parameters say so (the audit sees only the
+    parameters, so the rule is read where it is written on them)."""
+    prose = " ".join(_desc(s) for s in props.values())
+    if not _DAY_ONLY.search(prose):
+        return
+    for a, b in ordered_pairs(props):
+        ka, kb = _key(args.get(a)), _key(args.get(b))
+        if ka and kb and ka[0] == kb[0] == "d":
+            yield ka[1].date() == kb[1].date()
+
+
 CALL_CHECKS: dict[str, Callable[[Props, dict[str, Any]], Iterator[bool]]] = {
+    "region": _region_held,
+    "needs": _needs_held,
+    "same_day": _same_day_held,
     "ordered": _ordered_held,
     "meal": _meal_held,
     "distance": _distance_held,
@@ -642,6 +754,10 @@ def _rows(text: str) -> Iterator[Any]:
 # ---------------------------------------------------------------- report
 
 MEANING = {
+    "range": "numbers in the range the schema, the prose (\"1-8\", \"0 (none) to 5\") or the measure (pH, %) gives",
+    "region": "one call's coordinates within ~300 km of each other, west of Greenwich when the prose says so",
+    "needs": "a parameter that \"requires A or B\" or is \"required when P is V\" comes with them",
+    "same_day": "start and end on one day where the parameters' prose says \"same day\"",
     "listed": "values from the list a description gives (\"one of: low, mid, high\")",
     "code": "country / currency / language / airport codes that exist (pycountry, airportsdata)",
     "count": "counts that are counts (0 to 99,999: no timestamp)",

@@ -31,7 +31,8 @@ import json
 import math
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -39,7 +40,7 @@ from typing import Any
 
 import rstr
 
-from . import allowed, codes, freetext, lore, semantic
+from . import allowed, codes, dependencies, freetext, lore, places, quantities, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool, dict_at
 from .schema import is_valid, schema_key, value_check
@@ -176,7 +177,7 @@ def temporal_value(param_name: str, schema: dict[str, Any], when: datetime,
     kind = is_temporal(param_name, schema)
     if kind is None:
         return None
-    value = _TEMPORAL_DERIVERS[kind](schema, when, rng)
+    value = _meant_moment(param_name, kind, schema, when, rng) or _TEMPORAL_DERIVERS[kind](schema, when, rng)
     return value if value is not None and is_valid(schema, value) else None
 
 
@@ -224,6 +225,29 @@ def _quarter_after(when: datetime, rng: random.Random) -> datetime:
     """A time on the quarter hour, 15 minutes to 3 hours after `when`."""
     base = when.replace(minute=(when.minute // 15) * 15, second=0, microsecond=0)
     return base + timedelta(minutes=15 * rng.randint(1, 12))
+
+
+# Days from the call's time that a date of this meaning lies at: a birth date is years behind,
+# a lot's expiry or a quote's end months ahead, a need or a due date days ahead.
+_MEANT_DAYS: list[tuple[frozenset[str], tuple[int, int]]] = [
+    (frozenset({"birth", "birthday", "born", "dob"}), (-80 * 365, -3 * 365)),
+    (frozenset({"expiry", "expires", "expiration", "expire", "until", "best", "use"}), (30, 720)),
+    (frozenset({"needed", "due", "deadline"}), (2, 30)),
+]
+
+
+def _meant_moment(name: str, kind: str | None, schema: dict[str, Any], when: datetime,
+                  rng: random.Random) -> str | None:
+    """A date (or date-time) where its meaning puts it relative to the call's time, or None when
+    the name says no such meaning ("valid_until", "date_of_birth", "needed_by")."""
+    if kind not in ("date", "datetime") or _about_format(name):
+        return None
+    words = set(semantic.tokens(name))
+    span = next((days for names, days in _MEANT_DAYS if names & words), None)
+    if span is None or ({"until", "best", "use"} & words and not {"valid", "before", "by"} & words):
+        return None
+    moment = when + timedelta(days=rng.randint(*span))
+    return moment.strftime(_format_for(kind, schema))
 
 
 _TEMPORAL_DERIVERS: dict[str, Callable[[dict[str, Any], datetime, random.Random], Any]] = {
@@ -292,6 +316,13 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
     kind = semantic.infer(name, schema)
     typical = semantic.typical_range(kind, name, schema, ref.timestamp())
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
+    measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent"} else None
+    if measure is not None and kind == "percent" and measure.name == "percent":
+        measure = None  # the percent kind knows its rates (a tax rate is a few percent)
+    if measure is not None:  # a pH, a temperature in °F, litres: the measure's own range
+        typical, kind = semantic.Typical(measure.lo, measure.hi, measure.decimals), "measure"
+        lo_h = measure.floor if lo_h is None or measure.floor is not None and measure.floor > lo_h else lo_h
+        hi_h = measure.ceiling if hi_h is None or measure.ceiling is not None and measure.ceiling < hi_h else hi_h
     lo, hi = _anchored(kind, schema, typical)
     if kind == "generic" and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
@@ -342,6 +373,9 @@ def _draw_multiple(lo: float, hi: float, step: float, rng: random.Random) -> flo
 def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, integer: bool) -> Any:
     lo, hi, decimals = number_range(name, schema, ref)
     kind = semantic.infer(name, schema)
+    placed = None if integer else places.near(kind, rng, *_hard_bounds(schema))
+    if placed is not None:  # a coordinate of a call that happens somewhere (generator.places)
+        return placed
     # a quantity of discrete things is whole even where the schema says `number`
     integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi)
     step = _num(schema.get("multipleOf"))
@@ -401,9 +435,9 @@ def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random,
     if _about_format(name):
         return None  # a `date_format` is "MM-DD-YYYY" itself, not a date written in it
     kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None)
-    if kind == "date" and {"birth", "birthday", "born", "dob"} & set(semantic.tokens(name)):
-        born = ref - timedelta(days=rng.randint(1, 70) * 365 + rng.randint(0, 364))  # a birth date is behind
-        return born.strftime(_format_for("date", schema))
+    meant = _meant_moment(name, kind, schema, ref, rng)
+    if meant is not None:
+        return meant
     if kind in ("date", "time", "datetime"):
         return _TEMPORAL_DERIVERS[kind](schema, ref, rng)
     return None
@@ -440,10 +474,22 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     if numeric not in ("", "generic"):  # a number passed as text ("page": "2", "limit": "20")
         lo, hi, _ = number_range(name, {"type": "integer"}, ref)
         return str(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))))
+    placed = _placed_string(kind, rng)
+    if placed is not None:
+        return placed
     if kind == "unix_time":
         lo, hi, _ = number_range(name, {k: v for k, v in schema.items() if k != "type"}, ref)
         return str(rng.randint(int(lo), int(hi)))
     return semantic.string_value(kind, rng, name, schema)
+
+
+def _placed_string(kind: str, rng: random.Random) -> str | None:
+    """A latitude, longitude or "lat,lon" pair as text near the call's town, when it has one."""
+    if kind == "coordinates":
+        lat, lon = places.near("latitude", rng), places.near("longitude", rng)
+        return None if lat is None or lon is None else f"{lat},{lon}"
+    value = places.near(kind, rng)
+    return None if value is None else f"{value:.4f}"
 
 
 # "Mention name should start with @", "Tag name should start with #": the prefix the text asks for.
@@ -720,7 +766,9 @@ _PAIR_ORDER = re.compile(r"^(lat|lng|lon|latitude|longitude)\s*,\s*(lat|lng|lon|
 
 
 def _point_in_order(order: str, rng: random.Random) -> str:
-    lat, lon = round(rng.uniform(-40, 60), 5), round(rng.uniform(-120, 140), 5)
+    lat, lon = places.near("latitude", rng), places.near("longitude", rng)
+    if lat is None or lon is None:
+        lat, lon = round(rng.uniform(-40, 60), 5), round(rng.uniform(-120, 140), 5)
     first = _PAIR_ORDER.match(order.strip()).group(1).lower()  # type: ignore[union-attr]
     return f"{lat},{lon}" if first.startswith("lat") else f"{lon},{lat}"
 
@@ -886,7 +934,16 @@ def repair_arguments(tool: Tool, args: dict[str, Any], rng: random.Random, *,
     """`args` with contradicting parameter pairs (generator.constraints) made consistent,
     never changing the `keep` parameters; for callers that edit arguments after sampling."""
     props = tool.properties
-    return repair(props, args, rng, keep=keep, resample=_resampler(props, ref or REFERENCE_TIME, pool or {}))
+    out = repair(props, args, rng, keep=keep, resample=_resampler(props, ref or REFERENCE_TIME, pool or {}))
+    return _kept_rules(tool, out, rng, frozenset(keep), ref or REFERENCE_TIME, pool or {})
+
+
+@contextmanager
+def centred_on(tool: Tool, rng: random.Random) -> Iterator[None]:
+    """Values drawn inside the block for `tool`'s call lie around one town (generator.places):
+    for callers that draw some of a call's values before `sample_arguments` fills the rest."""
+    with places.centred(places.active() or _anchor(tool, rng)):
+        yield
 
 
 def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0.5,
@@ -901,6 +958,50 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
     Raises Unsampleable when a required parameter has no valid value.
     """
-    with freetext.subject(semantic.tokens(tool.name)):
-        return _fill_object(lore.drawing_parameters(tool), rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
+    with freetext.subject(semantic.tokens(tool.name)), places.centred(places.active() or _anchor(tool, rng)):
+        args = _fill_object(lore.drawing_parameters(tool), rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
+        return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+
+
+def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,
+                pool: dict[str, list[Any]]) -> dict[str, Any]:
+    """`args` keeping the rules the prose writes between parameters (generator.dependencies);
+    a change the schema refuses is undone, so the call still validates."""
+    props = tool.properties
+
+    def draw(name: str) -> Any:
+        return value_for(props.get(name) or {}, rng, name=name, ref=ref, pool=pool)
+
+    kept = dependencies.enforce(tool.description, props, args, draw, keep)
+    kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
+    for name in set(kept) | set(args):
+        if name in kept and not is_valid(props.get(name) or {}, kept[name]):
+            kept[name] = args[name] if name in args else kept.pop(name)
+            if name not in args:
+                kept.pop(name, None)
+    return kept
+
+
+def _anchor(tool: Tool, rng: random.Random) -> places.Anchor | None:
+    """The town a call with coordinates is centred on (generator.places); no draw is spent on a
+    tool without coordinates, so its values stay what they were."""
+    if not _has_coordinates(schema_key(tool.parameters) or ""):
+        return None
+    return rng.choice(places.anchors_for(tool.domain, places.tool_text(tool.description, tool.parameters)))
+
+
+_PLACE_KINDS = frozenset({"latitude", "longitude", "coordinates"})
+
+
+@lru_cache(maxsize=1024)
+def _has_coordinates(key: str) -> bool:
+    def walk(schema: Any, name: str) -> bool:
+        if not isinstance(schema, dict):
+            return False
+        if isinstance(schema.get("properties"), dict):
+            return any(walk(s, n) for n, s in schema["properties"].items())
+        if schema_type(schema) == "array":
+            return walk(schema.get("items"), name)
+        return semantic.infer(name, schema) in _PLACE_KINDS
+    return bool(key) and walk(json.loads(key), "")

@@ -9,6 +9,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from upstream import upstream_path
 
 from generator.catalog import Catalog
@@ -219,3 +221,17 @@ def test_upstream_bfcl_gold_calls_raise_no_false_alarms():
                         assert constraint_problems(tools[name], first) == [], (name, first)
                         checked += 1
     assert checked > 1000
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), tare=st.integers(5, 200))
+def test_a_full_weight_is_above_its_empty_one_even_when_the_empty_one_is_left_at_its_default(seed: int,
+                                                                                            tare: int) -> None:
+    from generator.records import Tool
+    from generator.values import sample_arguments
+
+    props = {"gross_kg": {"type": "number"}, "tare_kg": {"type": "number", "default": tare}}
+    tool = Tool(name="weigh", app="a", api="weigh", domain="d", description="Weigh a full crate.",
+                parameters={"type": "object", "properties": props, "required": ["gross_kg"]})
+    args = sample_arguments(tool, random.Random(seed), optional_rate=0.5)
+    assert args["gross_kg"] > args.get("tare_kg", tare), args

@@ -45,6 +45,29 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]] = [
      {"meal_type": "night_snack", "delivery_time": "09:15"}, {"meal_type": "night_snack", "delivery_time": "22:30"}),
     ("distance", {"activity": {"type": "string"}, "distance": {"type": "number"}},
      {"activity": "yoga", "distance": 16.1}, {"activity": "running", "distance": 16.1}),
+    ("range", {"starch_index": {"type": "number", "description": "Starch-iodine index, 1-8 (lab scale)."}},
+     {"starch_index": 18.9}, {"starch_index": 4.5}),
+    ("range", {"ph": {"type": "number"}}, {"ph": 17}, {"ph": 3.4}),
+    ("range", {"containment_pct": {"type": "integer"}}, {"containment_pct": 140}, {"containment_pct": 55}),
+    ("region", {"polygon": {"type": "array"}},
+     {"polygon": [{"lat": 0, "lon": -130.8}, {"lat": -57, "lon": -37.2}, {"lat": -39.2, "lon": 79}]},
+     {"polygon": [{"lat": 40.5, "lon": -122.4}, {"lat": 40.6, "lon": -122.3}, {"lat": 40.55, "lon": -122.5}]}),
+    ("region", {"lat": {"type": "number"}, "lon": {"type": "number", "description": "lon is negative in the west."}},
+     {"lat": 42.3, "lon": 107.0}, {"lat": 40.5, "lon": -122.4}),
+    ("needs", {"sweeten_to": {"type": "number", "description": "Target (requires pasteurize or sterile_filter)."},
+               "pasteurize": {"type": "boolean"}, "sterile_filter": {"type": "boolean"}},
+     {"sweeten_to": 1.01, "pasteurize": False}, {"sweeten_to": 1.01, "pasteurize": True}),
+    ("needs", {"release_to": {"type": "string"},
+               "new_id": {"type": "string", "description": "Required when release_to is another_incident."}},
+     {"release_to": "home_unit", "new_id": "X"}, {"release_to": "another_incident", "new_id": "X"}),
+    ("same_day", {"start_time": {"type": "string"},
+                  "end_time": {"type": "string", "description": "On the same day as start."}},
+     {"start_time": "2025-06-02T09:00:00", "end_time": "2025-06-04T11:00:00"},
+     {"start_time": "2025-06-02T09:00:00", "end_time": "2025-06-02T11:00:00"}),
+    ("ordered", {"tare_kg": {"type": "number"}, "gross_kg": {"type": "number"}}, {"tare_kg": 60, "gross_kg": 45},
+     {"tare_kg": 60, "gross_kg": 420}),
+    ("ordered", {"min_lat": {"type": "number"}, "max_lat": {"type": "number"}}, {"min_lat": 67, "max_lat": 18.7},
+     {"min_lat": 40.1, "max_lat": 40.6}),
 ]
 
 
@@ -136,3 +159,4 @@ def test_traject_wire_values_read_back_as_their_schema_types(tmp_path: Path) -> 
     run = _native_run(tmp_path, guests=3, units="metric")
     args = [a for _, a in file_calls(run / "traject")]
     assert args[0] == {"num_guests": 3, "units": "metric", "tags": ["quiet", "garden"]}
+

@@ -19,6 +19,7 @@ from ..lore import param_schema
 from ..records import Tool
 from ..values import (
     Unsampleable,
+    centred_on,
     is_temporal,
     is_valid,
     repair_arguments,
@@ -129,6 +130,7 @@ def _whole_pairs(tool: Tool, args: dict[str, Any], rng: random.Random) -> dict[s
 
 
 def arguments(tool: Tool, rng: random.Random, optional_rate: float) -> dict[str, Any]:
-    args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate))
-    args = _whole_pairs(tool, _single(tool, args), rng)
+    with centred_on(tool, rng):  # the optionals drawn first lie in the call's place too
+        args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate))
+        args = _whole_pairs(tool, _single(tool, args), rng)
     return repair_arguments(tool, {p: args[p] for p in tool.properties if p in args}, rng)  # optionals came in fixed: pair them up

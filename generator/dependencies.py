@@ -1,0 +1,380 @@
+"""Rules between parameters that a catalog writes only in prose, read and kept.
+
+Parameters drawn one by one break what the descriptions say about each other: a backsweetened
+cider with neither pasteurize nor sterile_filter ("requires pasteurize or sterile_filter"), a
+reassign id with release_to home_unit ("Required when release_to is another_incident"), status
+'contained' at 55 percent ("status 'contained' requires containment_pct 100"), racking without
+the volume ("give rack_to_tank_id and volume_moved_l"), usage recorded as +1 ("Use a negative
+quantity for usage, waste ..."), a PO on a waste movement ("For receipts: the PO being received").
+
+Each rule is read from the tool's description and its parameters' descriptions, naming only the
+tool's own parameters and enum values (a phrase that names none is no rule), and kept by
+`enforce`: the side that is free is set or left out, never a caller-fixed one. `problems` says
+which rules a call breaks (for checks and tests). Rule readers are a registry (`READERS`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+Draw = Callable[[str], Any]  # a fresh valid value for a parameter (generator.values)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """kind: "requires" (subject set => one of `others` set), "when" (subject set <=> `others[0]`
+    == value), "implies" (others[0] == value => subject == target), "together" (subject and
+    others[0] both or neither), "sign" (subject < 0 when others[0] is one of `values`)."""
+
+    kind: str
+    subject: str
+    others: tuple[str, ...]
+    values: tuple[str, ...] = ()
+    target: Any = None
+
+
+Props = dict[str, dict[str, Any]]
+
+
+def _name(word: str, props: Props) -> str | None:
+    word = word.strip("'\"`.,;:()")
+    return word if word in props else None
+
+
+def _enum(schema: dict[str, Any]) -> list[str]:
+    return [str(v) for v in schema.get("enum") or []]
+
+
+def _owner_of(value: str, props: Props, skip: str = "") -> str | None:
+    """The parameter whose enum holds `value` (singular or plural: "receipts" is `receipt`)."""
+    forms = {value, value.rstrip("s"), re.sub(r"ies$", "y", value)}
+    return next((n for n, s in props.items() if n != skip and forms & set(_enum(s))), None)
+
+
+# ---------------------------------------------------------------- readers
+
+_REQUIRES = re.compile(r"\brequires? (\w+)(?: (?:or|and) (\w+))?")
+
+
+def _requires(tool: str, props: Props) -> list[Rule]:
+    """"backsweeten_to_sg ... (requires pasteurize or sterile_filter)" in the subject's own text."""
+    out = []
+    for name, schema in props.items():
+        for m in _REQUIRES.finditer(str(schema.get("description") or "")):
+            others = tuple(n for n in (_name(m.group(1), props), _name(m.group(2) or "", props)) if n and n != name)
+            if others:
+                out.append(Rule("requires", name, others))
+    return out
+
+
+_WHEN = re.compile(r"\b(?:required|only|used) (?:when|if) (\w+) is ['\"`]?(\w+)", re.IGNORECASE)
+
+
+def _required_when(tool: str, props: Props) -> list[Rule]:
+    """"Required when release_to is another_incident": the subject goes with that value only."""
+    out = []
+    for name, schema in props.items():
+        m = _WHEN.search(str(schema.get("description") or ""))
+        other = _name(m.group(1), props) if m else None
+        if m and other and other != name:
+            out.append(Rule("when", name, (other,), (m.group(2),)))
+    return out
+
+
+_IMPLIES = re.compile(r"\b(\w+) ['\"`](\w+)['\"`] requires (\w+) (?:of |= ?|to be )?(-?\d+(?:\.\d+)?|true|false)",
+                      re.IGNORECASE)
+
+
+def _implies(tool: str, props: Props) -> list[Rule]:
+    """"status 'contained' requires containment_pct 100" (in the tool's or a parameter's text)."""
+    texts = [tool] + [str(s.get("description") or "") for s in props.values()]
+    out = []
+    for m in (m for t in texts for m in _IMPLIES.finditer(t)):
+        field, subject = _name(m.group(1).lower(), props), _name(m.group(3), props)
+        if field and subject and m.group(2) in _enum(props[field]) + [m.group(2)]:
+            raw = m.group(4).lower()
+            target: Any = raw == "true" if raw in ("true", "false") else float(raw)
+            out.append(Rule("implies", subject, (field,), (m.group(2),), target))
+    return out
+
+
+_TOGETHER = re.compile(r"\b(?:give|set|send|provide|with|both) (\w+) and (\w+)\b", re.IGNORECASE)
+
+
+def _together(tool: str, props: Props) -> list[Rule]:
+    """"When racking ..., give rack_to_tank_id and volume_moved_l": both or neither."""
+    out = []
+    for m in _TOGETHER.finditer(tool):
+        a, b = _name(m.group(1), props), _name(m.group(2), props)
+        if a and b and a != b:
+            out.append(Rule("together", a, (b,)))
+    return out
+
+
+_SIGN = re.compile(r"\bnegative (\w+) for ([^.;]+)", re.IGNORECASE)
+
+
+def _sign(tool: str, props: Props) -> list[Rule]:
+    """"Use a negative quantity for usage, waste and downward corrections": the values named
+    that belong to one enum make the subject negative, the enum's others positive."""
+    out = []
+    for m in _SIGN.finditer(tool + " " + " ".join(str(s.get("description") or "") for s in props.values())):
+        # "a negative power" names `power_mw` when it is the one parameter with that word
+        named = [n for n in props if m.group(1).lower() in re.split(r"[^a-z0-9]+", n.lower())]
+        subject = _name(m.group(1), props) or (named[0] if len(named) == 1 else None)
+        words = [w for w in re.split(r"[^\w]+", m.group(2).lower()) if w]
+        owners = {o for w in words if (o := _owner_of(w, props, skip=subject or ""))}
+        if subject and len(owners) == 1:
+            owner = owners.pop()
+            listed = tuple(v for v in _enum(props[owner]) if {v, v + "s"} & set(words))
+            out.append(Rule("sign", subject, (owner,), listed))
+    return out
+
+
+_FOR_VALUE = re.compile(r"^\s*(?:only )?for (\w+)\s*[:,]|\((?:only )?(?:required )?for (\w+)\b", re.IGNORECASE)
+
+
+def _for_value(tool: str, props: Props) -> list[Rule]:
+    """"For receipts: the PO being received": the subject goes with that enum value only."""
+    out = []
+    for name, schema in props.items():
+        m = _FOR_VALUE.search(str(schema.get("description") or ""))
+        word = (m.group(1) or m.group(2)).lower() if m else ""
+        owner = _owner_of(word, props, skip=name) if word else None
+        if owner:
+            value = next(v for v in _enum(props[owner]) if v in {word, word.rstrip("s"), re.sub(r"ies$", "y", word)})
+            out.append(Rule("only", name, (owner,), (value,)))
+    return out
+
+
+READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
+                                                      _for_value]
+
+
+def rules(description: str, props: Props) -> list[Rule]:
+    """Every prose rule between a tool's parameters."""
+    import json
+
+    return list(_rules(description, json.dumps(props, sort_keys=True, default=str)))
+
+
+@lru_cache(maxsize=2048)
+def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
+    import json
+
+    props = json.loads(props_key)
+    return tuple(r for reader in READERS for r in reader(description, props))
+
+
+# ---------------------------------------------------------------- checking
+
+
+def _set(args: dict[str, Any], name: str) -> bool:
+    return name in args and args[name] not in (None, False, "", [])
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    try:
+        return float(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def broken(rule: Rule, args: dict[str, Any]) -> bool:
+    """Whether `args` break `rule`."""
+    s, o = rule.subject, rule.others[0]
+    if rule.kind == "requires":
+        return _set(args, s) and not any(_set(args, x) for x in rule.others)
+    if rule.kind == "when":
+        return _set(args, s) != (args.get(o) == rule.values[0]) and (_set(args, s) or o in args)
+    if rule.kind == "only":
+        return _set(args, s) and o in args and args[o] != rule.values[0]
+    if rule.kind == "implies":
+        return args.get(o) == rule.values[0] and s in args and args[s] != rule.target
+    if rule.kind == "together":
+        return (s in args) != (o in args)
+    n = _number(args.get(s))
+    if rule.kind == "sign" and n is not None and o in args and n != 0:
+        return (n > 0) if args[o] in rule.values else False
+    return False
+
+
+def problems(description: str, props: Props, args: dict[str, Any]) -> list[str]:
+    return [f"{r.kind}: {r.subject} / {', '.join(r.others)}" for r in rules(description, props) if broken(r, args)]
+
+
+# ---------------------------------------------------------------- keeping
+
+
+def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
+            keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """`args` with every prose rule kept where a free parameter allows it."""
+    out = dict(args)
+    for rule in rules(description, props):
+        if broken(rule, out):
+            _FIXES[rule.kind](rule, out, draw, keep)
+    return out
+
+
+def _drop(args: dict[str, Any], name: str, keep: frozenset[str]) -> bool:
+    if name in keep:
+        return False
+    args.pop(name, None)
+    return True
+
+
+def _fix_requires(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    other = next((x for x in rule.others if x not in keep), None)
+    if other is not None:
+        value = draw(other)
+        args[other] = True if isinstance(value, bool) else value
+    else:
+        _drop(args, rule.subject, keep)
+
+
+def _fix_when(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    s, o, v = rule.subject, rule.others[0], rule.values[0]
+    if _set(args, s) and o not in keep:
+        args[o] = v
+    elif _set(args, s):
+        _drop(args, s, keep)
+    elif s not in keep:
+        args[s] = draw(s)
+
+
+def _fix_only(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    _drop(args, rule.subject, keep)
+
+
+def _fix_implies(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    if rule.subject not in keep:
+        target = rule.target
+        args[rule.subject] = int(target) if isinstance(target, float) and target.is_integer() else target
+    elif rule.others[0] not in keep:
+        args.pop(rule.others[0], None)
+
+
+def _fix_together(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    missing = rule.others[0] if rule.subject in args else rule.subject
+    present = rule.subject if missing == rule.others[0] else rule.others[0]
+    if missing not in keep:
+        args[missing] = draw(missing)
+    else:
+        _drop(args, present, keep)
+
+
+def _fix_sign(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    n = _number(args[rule.subject])
+    if rule.subject in keep or n is None:
+        return
+    value = -abs(n)
+    raw = args[rule.subject]
+    args[rule.subject] = str(value) if isinstance(raw, str) else type(raw)(value)
+
+
+_FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
+    "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
+    "together": _fix_together, "sign": _fix_sign,
+}
+
+
+# ---------------------------------------------------------------- windows in time
+
+_SAME_DAY = re.compile(r"\bsame (?:calendar )?day\b|\bone calendar day\b|\bon one day\b", re.IGNORECASE)
+_SPAN = re.compile(r"\b(?:max(?:imum)?|at most|up to|no more than|not more than)\s*(\d+)\s*-?\s*"
+                   r"(h|hrs?|hours?|d|days?|weeks?)\b(?:\s*(?:span|range|window|apart|long))?", re.IGNORECASE)
+_UNIT_HOURS = {"h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day": 24, "days": 24, "week": 168,
+               "weeks": 168}
+
+
+@dataclass(frozen=True)
+class Window:
+    """An ordered pair of moments (`path` names the object holding them, "" for the call) that
+    must fall on one day and/or span at most `hours`."""
+
+    path: str
+    first: str
+    second: str
+    same_day: bool
+    hours: float | None
+
+
+def windows(description: str, props: Props) -> list[Window]:
+    """The time windows a tool's prose bounds: "start and end must fall on the same day",
+    "max 24h span", "max 60 days range" (in the tool's or the later moment's description)."""
+    from .constraints import pairs_for
+
+    out = []
+    for path, sub in [("", props)] + [(n, s.get("properties") or {}) for n, s in props.items()
+                                      if isinstance(s.get("properties"), dict)]:
+        for pair in pairs_for(sub):
+            if pair.kind != "order" or pair.role is None:
+                continue
+            text = f"{description} {(sub.get(pair.second) or {}).get('description') or ''}"
+            span = _SPAN.search(text)
+            hours = float(span.group(1)) * _UNIT_HOURS[span.group(2).lower()] if span else None
+            if _SAME_DAY.search(description) or hours:
+                out.append(Window(path, pair.first, pair.second, bool(_SAME_DAY.search(description)), hours))
+    return out
+
+
+def _holder(args: dict[str, Any], path: str) -> dict[str, Any] | None:
+    held = args.get(path) if path else args
+    return held if isinstance(held, dict) else None
+
+
+def _moments(window: Window, props: Props, held: dict[str, Any]) -> tuple[Any, Any] | None:
+    from .constraints import as_point
+
+    sub = props if not window.path else (props.get(window.path) or {}).get("properties") or {}
+    if window.first not in held or window.second not in held:
+        return None
+    a = as_point(held[window.first], sub.get(window.first) or {})
+    b = as_point(held[window.second], sub.get(window.second) or {})
+    if not a or not b or a.moment is None or b.moment is None or not (a.has_day and b.has_day):
+        return None
+    return a, b
+
+
+def window_broken(window: Window, props: Props, args: dict[str, Any]) -> bool:
+    held = _holder(args, window.path)
+    pts = _moments(window, props, held) if held is not None else None
+    if pts is None:
+        return False
+    a, b = pts[0].moment, pts[1].moment
+    return (window.same_day and a.date() != b.date()) or \
+        (window.hours is not None and (b - a).total_seconds() > window.hours * 3600)
+
+
+def keep_windows(description: str, props: Props, args: dict[str, Any], rng: Any,
+                 keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """`args` with the later moment of each bounded window moved inside it (same day: 15 minutes
+    to 3 hours after the first, by midday when the first is late; a span: within it)."""
+    from datetime import timedelta
+
+    out = dict(args)
+    for window in windows(description, props):
+        if not window_broken(window, props, out) or (window.path or window.second) in keep:
+            continue
+        held = dict(_holder(out, window.path) or {})
+        a, b = _moments(window, props, held)  # type: ignore[misc]
+        start = a.moment
+        if window.same_day and start.hour >= 21:
+            start = start.replace(hour=rng.randint(7, 14), minute=0)
+            held[window.first] = start.strftime(a.fmt)
+        limit = 3 * 60 if window.same_day else int((window.hours or 3) * 60)
+        end = start + timedelta(minutes=15 * rng.randint(1, max(1, limit // 15)))
+        held[window.second] = end.strftime(b.fmt)
+        if window.path:
+            out[window.path] = held
+        else:
+            out.update(held)
+    return out

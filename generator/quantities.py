@@ -1,0 +1,87 @@
+"""Physical measures a number's name or description gives, and the range real values take.
+
+A number with no semantic type is drawn from 1 to 20, so a cider's pH comes out 17, a spray at
+5 °F, a specific gravity of 16.8 and a pressing run of 15 L. The unit or the measure a parameter
+names (`temp_f`, "pH", "in °Brix", `juice_l`, `_pct`, "mg/L") says what order its values are of;
+this module reads that and gives the usual range (`measure`), inside the hard limits the measure
+itself has (a pH is 0-14, a percent 0-100). generator.values draws inside it, narrowed further by
+the schema's and the description's own bounds; generator.plausibility checks the hard limits
+with its own reading.
+
+The table is by measure and unit, never by domain: a litre is a litre in a winery and a lab.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A physical measure: its usual range, decimals, and the limits no value passes."""
+
+    name: str
+    lo: float
+    hi: float
+    decimals: int | None
+    floor: float | None = None
+    ceiling: float | None = None
+
+
+def _words(name: str) -> list[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
+
+
+# (measure, name words that say it, a description pattern that says it). Order matters: the
+# first that matches wins (a `temp_f` is Fahrenheit before it is a temperature).
+_RULES: list[tuple[Measure, frozenset[str], str]] = [
+    (Measure("ph", 3.0, 8.0, 1, 0.0, 14.0), frozenset({"ph"}), r"\bpH\b"),
+    (Measure("fahrenheit", 40, 85, 0, -60, 140), frozenset({"fahrenheit", "degf"}),
+     r"°\s?F\b|\bfahrenheit\b|\bdegrees? F\b"),
+    (Measure("celsius", 8, 28, 1, -60, 60), frozenset({"celsius", "degc"}), r"°\s?C\b|\bcelsius\b|\bdegrees? C\b"),
+    (Measure("percent", 5, 95, 0, 0, 100), frozenset({"pct", "percent", "percentage"}),
+     r"\bpercent(?:age)?\b|\bin %|\(%\)"),
+    (Measure("specific_gravity", 0.995, 1.06, 3, 0.9, 1.2), frozenset({"sg", "gravity"}), r"\bspecific gravity\b"),
+    (Measure("brix", 8, 18, 1, 0, 80), frozenset({"brix"}), r"°\s?Brix\b|\bBrix\b"),
+    (Measure("ppm", 10, 60, 0, 0, None), frozenset({"ppm"}), r"\bppm\b|\bmg/L\b"),
+    (Measure("mph", 3, 25, 0, 0, 200), frozenset({"mph"}), r"\bmph\b"),
+    (Measure("elevation_m", 100, 2200, 0, -100, 6000), frozenset(), r"\belevation\b[^.]{0,30}\b(?:meters|metres|m)\b"),
+    (Measure("elevation_ft", 300, 7000, 0, -300, 20000), frozenset({"elevation", "altitude"}), r"\belevation\b"),
+    (Measure("acres", 2, 400, 1, 0, None), frozenset({"acres", "acre", "ha", "hectares"}), r"\bacres?\b"),
+    (Measure("litres", 20, 600, 0, 0, None), frozenset({"l", "litres", "liters", "litre", "liter"}),
+     r"\bin (?:litres|liters)\b|\(litres\)|\(liters\)"),
+    (Measure("gallons", 5, 50, 0, 0, None), frozenset({"gal", "gallons", "gallon"}), r"\bgallons\b"),
+]
+# A name word that says which temperature scale (`temp_f`, `temperature_c`): only beside a
+# temperature word, where a lone `f` or `c` means nothing else.
+_TEMPERATURE = frozenset({"temp", "temperature"})
+_SCALE_LETTER = {"f": "fahrenheit", "c": "celsius"}
+_BY_NAME = {m.name: m for m, _, _ in _RULES}
+# Words that make a parameter a rate or a share of the measure, not an amount of it
+# (`water_gal_per_acre`, `price_per_l`): the measure's range says nothing about it.
+_PER = frozenset({"per", "rate"})
+
+
+@lru_cache(maxsize=4096)
+def _measure(name: str, description: str) -> Measure | None:
+    words = _words(name)
+    if _TEMPERATURE & set(words) and words[-1] in _SCALE_LETTER:
+        return _BY_NAME[_SCALE_LETTER[words[-1]]]
+    if {"elevation", "altitude"} & set(words) and {"m", "meters", "metres"} & set(words):
+        return _BY_NAME["elevation_m"]
+    per = bool(_PER & set(words))
+    for measure, names, said in _RULES:
+        by_name = bool(names & set(words)) and not (per and measure.name in ("litres", "gallons", "acres"))
+        if by_name or (not per and re.search(said, description, re.IGNORECASE)):
+            return measure
+    return None
+
+
+def measure(name: str, schema: dict[str, Any]) -> Measure | None:
+    """The physical measure a numeric parameter holds, or None when its name and description
+    name none."""
+    return _measure(name, str(schema.get("description") or ""))
