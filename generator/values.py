@@ -969,9 +969,10 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     """`args` keeping the rules the prose writes between parameters (generator.dependencies);
     a change the schema refuses is undone, so the call still validates."""
     props = tool.properties
+    drawing = (lore.drawing_parameters(tool).get("properties") or {}) if tool.said else props
 
-    def draw(name: str) -> Any:
-        return value_for(props.get(name) or {}, rng, name=name, ref=ref, pool=pool)
+    def draw(name: str) -> Any:  # with what the rest of the catalog says (an entity's id format)
+        return value_for(drawing.get(name) or props.get(name) or {}, rng, name=name, ref=ref, pool=pool)
 
     kept = dependencies.enforce(tool.description, props, args, draw, keep)
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
