@@ -190,14 +190,15 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return f"from the {words[0]} {thing}", f"not from the {words[0]} {thing}"
     if len(words) == 1 and words[0].endswith("ed") and verb_lemma(words[0]):  # "passed", "neutered"
         return f"marked as {words[0]}", f"not marked as {words[0]}"  # a state needs a frame, never bare
-    if len(words) > 1 and words[0] in ("in", "on", "at", "under", "over"):  # "in_stock": in stock / not in stock
+    if len(words) > 1 and words[0] in ("in", "on", "at", "under", "over", "below", "above"):  # "in_stock": in stock / not in stock
         return " ".join(words), f"not {' '.join(words)}"
     if len(words) == 1 and set(lemmas(words[0])) == {"ADJ"}:  # "urgent": marked so, not "with urgent"
         return f"marked as {words[0]}", f"not marked as {words[0]}"
     lemma = verb_lemma(words[0]) if words else None
-    if lemma and len(words) > 1 and lemma == words[0] and not is_plural(words[0]) \
-            and "ADJ" not in lemmas(words[0]):  # "express_shipping" is express shipping, not expressing it
-        said = " ".join([gerund(lemma), *_object_words(words[1:])])
+    if lemma and words[0] in (lemma, lemma + "s") and not set(lemmas(words[0])) - {"VERB"}:  # "accepts_pets" too  # "express_shipping", "air_attack":
+        said = " ".join([gerund(lemma), *_object_words(words[1:])])  # a noun too, so no verb to say
         return said, f"without {said}"
     noun = " ".join(words)
+    if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
+        return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase it can be checked by
     return f"with {noun}", f"without {noun}"
