@@ -52,14 +52,14 @@ _AT_MOST = frozenset({"max", "maximum", "highest", "longest", "largest", "most",
 _AT_LEAST = frozenset({"min", "minimum", "lowest", "shortest", "smallest", "least", "lower", "floor"})
 _UNITS = frozenset({"ul", "km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
                     "eur", "gbp", "ft", "mi", "lb", "lbs", "oz", "c", "f", "h", "hr", "hrs", "min", "mins", "s",
-                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz"})
+                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft"})
 _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
                "m": "metres", "cm": "cm", "mm": "mm", "ml": "ml", "mg": "mg", "h": "hours", "hr": "hours",
                "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds",
                "secs": "seconds", "ms": "milliseconds", "pct": "percent", "usd": "dollars", "eur": "euros",
                "gbp": "pounds", "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "kn": "kilonewtons",
                "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles",
-               "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz"}
+               "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet"}
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
 _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
                                                                   "grams", "pounds", "tonnes", "knots", "percent",
@@ -217,6 +217,8 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
     """(noun, of, role, pointer) from a description's first clause."""
     if words and words[0].lower() in ("estimated", "approximate", "expected", "total", "requested", "planned"):
         words = words[1:]
+    if len(words) >= 4 and words[1].lower() in _POINTERS and words[2].lower() == "of":  # "Inspector ID of the lead"
+        return _checked(_np(words[3:]), True), "", "", True
     if len(words) >= 3 and words[1].lower() == "of" and words[0].lower() in _HEADS_OF:
         what = _HEADS_OF[words[0].lower()]
         rest = _np(words[2:])
@@ -295,6 +297,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
         role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
     if noun:
         noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
+        noun = noun.removeprefix("of ")  # "Hours of single-lane closure" is a closure of some hours
     act = _act(description) if json_type == "boolean" else ""
     unit_min = {"min", "mins"} if unit == "minutes" else set()
     bound = _bound((name_words - unit_min) if by_name else {w.lower() for w in first.split()})
@@ -340,17 +343,22 @@ def _name_phrase(words: list[str], role: str) -> str:
         return " ".join([gerund(lemma), *words[1:]])
     while words[-1] in _UNIT_NAMES and len(words) > 2:
         words = words[:-1]
-    if len(words) < 2 or words[-1] not in _PREPS or role and words[-1] != "by" or words[-1] == "to":
-        return ""
-    if words[-1] in ("at", "on"):  # "discovered_at", "picked_on": a participle, said "discovered on June 2"
-        return f"{' '.join(words[:-1])} on" if lemma not in (None, verb) and verb.endswith(("ed", "en", "t")) else ""
-    return " ".join(words)
+    if len(words) < 2 or words[-1] not in _PREPS or words[-1] == "to" or not _state(words[-2]):
+        return ""  # "sort_by", "date_to" name no state of the thing
+    return f"{' '.join(words[:-1])} on" if words[-1] in ("at", "on") else " ".join(words)  # "discovered on June 2"
+
+
+def _state(word: str) -> bool:
+    """A participle or an adjective: "cancelled", "built", "expiring", "due", "valid"."""
+    participle = word.endswith(("ed", "en", "ing", "t")) and verb_lemma(word) not in (None, word)
+    return participle or "ADJ" in lemmas(word)
 
 
 def _plain(param: str, unit: str) -> str:
     """The name's words as written ("free_so2_ppm" -> "free SO2"): a word the lexicon does not
-    know is said in capitals, as an abbreviation is."""
-    words = [re.sub(r"(?<=[a-z]{3})(\d+)$", r" \1", w) for w in tokens(param) if w not in _POINTERS - {"name"}]
+    know is said in capitals, as an abbreviation is; a bound is said apart ("at least")."""
+    words = [re.sub(r"(?<=[a-z]{3})(\d+)$", r" \1", w) for w in tokens(param)
+             if w not in _POINTERS - {"name"} | _AT_MOST | _AT_LEAST]
     while len(words) > 1 and (words[-1] in _UNIT_NAMES or _UNIT_WORDS.get(words[-1]) == unit):
         words = words[:-1]
     if unit and all(known(w) and set(lemmas(w)) & {"ADJ", "ADV", "VERB"} for w in words):  # "daily_miles"
@@ -541,18 +549,18 @@ def _text(t: Term, v: str, intent: str) -> str:
     who = t.noun.removesuffix(" name")
     if who.rsplit(" ", 1)[-1] in PERSON_WORDS:  # "with coach Ann Lee" (a "coach name" too)
         return f"with {who} {v}"
-    if t.sem == "id" or t.pointer:
-        return f"for {t.noun} {v}"
+    if t.sem == "id" or t.pointer:  # "for Batch C5": a value that says its noun is not told it again
+        return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {t.noun} {v}"
     return f"with the {t.noun} {v}"
 
 
 def say(t: Term, kind: str, v: str, intent: str = "") -> str:
     """`v` (the value as surface.render says it) in the frame of its kind; a name that reads as
     the words before its value says it so ("cancelled by the patient", "expiring within 9 days")."""
-    if t.phrase and kind not in ("bool", "dict"):
+    if t.phrase and kind not in ("bool", "dict") and not (t.role and kind in ("date", "datetime", "clock")):
         at = "at" if kind == "clock" and t.phrase.endswith(" on") else ""
         lead = f"{t.phrase[:-3]} at" if at else t.phrase
-        person = v.lower() == v and " " not in v and v in PERSON_WORDS | {"office", "provider", "staff", "system"}
+        person = v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)  # "by the patient"
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
     return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
 
