@@ -206,3 +206,23 @@ def test_unseen_catalogs_read_without_the_readings_defects(name: str) -> None:
             text = compose(plan_explicit(t), tools, "single", t.time, random.Random(seed))
             assert not bad.search(text), (tool_name, text)
             assert not [d for d in defects(text, []) if d.kind in ("doubled_word", "article")], (tool_name, text)
+
+
+@pytest.mark.parametrize(("param", "spec", "kind", "value", "said"), [
+    ("tannin_g_per_l", {"type": "number"}, "number", "3", "with tannin 3 grams per litre"),  # the unit once
+    ("air_to_ground_freq_mhz", {"type": "number"}, "number", "168.35", "with air to ground freq 168.35 MHz"),
+    ("picked_on", {"type": "string", "format": "date"}, "date", "today", "picked today"),  # never "on the today"
+    ("reading_at", {"type": "string", "description": "When the sample was taken."}, "datetime", "June 2",
+     "on June 2"),  # "reading" is a noun: no "reading on June 2"
+    ("volume_moved_l", {"type": "number"}, "number", "17", "with volume moved 17 litres"),
+])
+def test_a_name_read_plainly_is_read_whole(param: str, spec: dict[str, Any], kind: str, value: str,
+                                           said: str) -> None:
+    assert say(term(param, spec), kind, value) == said
+
+
+def test_a_second_verb_ends_the_object() -> None:
+    """ "Change the level of an existing zone or lift it": two acts, so the name's intent."""
+    tool = _tool("update_evacuation_zone", "Change the level of an existing zone (upgrade or downgrade) or lift it.",
+                 {})
+    assert intent_of(tool) == "update the evacuation zone"

@@ -118,7 +118,10 @@ def _listed(words: list[str], obj: str) -> bool:
     status and cause", "Change a tank's status and/or record ..."): no one of them is the intent."""
     last = obj.split()[-1].lower()
     end = next((i for i, w in enumerate(words) if w.lower().rstrip(",;:.") == last), len(words) - 1)
-    return words[end].endswith(",") or words[end + 1:end + 2] == ["and/or"]
+    said = obj.split()
+    second = any(w in ("or", "and") and (set(lemmas(v)) == {"VERB"} or o in ("it", "them"))
+                 for w, v, o in zip(said, said[1:], [*said[2:], ""]))
+    return words[end].endswith(",") or words[end + 1:end + 2] == ["and/or"] or second  # "... a zone or lift it"
 
 
 def from_description(tool: Tool) -> str:

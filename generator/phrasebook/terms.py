@@ -285,7 +285,10 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
     name_words = set(tokens(param))
     by_name = not noun
     if by_name:
-        noun, of, _, pointer = _described(_from_name(param).split())  # "number_of_tickets" counts tickets
+        named = _from_name(param)
+        noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
+        cut = named.split()[len(noun.split()):][:1]
+        noun = "" if cut and cut[0] in _STOPS - {"of"} else noun  # "air_to_ground_freq" is no "air"
         pointer = pointer or _pointer(tokens(param))
     else:
         noun = _shorter_by_name(noun, param)
@@ -312,6 +315,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
 
 
 _PREPS = frozenset({"by", "until", "before", "after", "since", "within", "than", "at", "on", "to"})
+_RELATIVE = frozenset({"today", "tomorrow", "yesterday", "tonight", "this", "next", "last"})
 _BIRTH = frozenset({"birth", "dob", "born", "birthday"})
 _EXPIRY = frozenset({"expiry", "expiration", "expires", "expiring"})
 
@@ -343,8 +347,9 @@ def _name_phrase(words: list[str], role: str) -> str:
         return " ".join([gerund(lemma), *words[1:]])
     while words[-1] in _UNIT_NAMES and len(words) > 2:
         words = words[:-1]
-    if len(words) < 2 or words[-1] not in _PREPS or words[-1] == "to" or not _state(words[-2]):
-        return ""  # "sort_by", "date_to" name no state of the thing
+    if len(words) < 2 or words[-1] not in _PREPS or words[-1] == "to" or not _state(words[-2]) or \
+            words[-1] in ("at", "on") and words[-2].endswith("ing"):
+        return ""  # "sort_by", "date_to", "reading_at" name no state of the thing
     return f"{' '.join(words[:-1])} on" if words[-1] in ("at", "on") else " ".join(words)  # "discovered on June 2"
 
 
@@ -361,8 +366,10 @@ def _plain(param: str, unit: str) -> str:
              if w not in _POINTERS - {"name"} | _AT_MOST | _AT_LEAST]
     while len(words) > 1 and (words[-1] in _UNIT_NAMES or _UNIT_WORDS.get(words[-1]) == unit):
         words = words[:-1]
-    if unit and all(known(w) and set(lemmas(w)) & {"ADJ", "ADV", "VERB"} for w in words):  # "daily_miles"
-        return ""
+    if "per" in words[1:] and words[words.index("per") - 1] in _UNITS:  # "tannin_g_per_l": the unit says it
+        words = words[:words.index("per") - 1]
+    if unit and all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
+        return ""  # "daily_miles": "12 miles" says it
     return " ".join(w if known(w.split()[0]) or len(w) > 4 else w.upper() for w in words)  # "line 1", "NWCG"
 
 
@@ -376,7 +383,7 @@ def _name_unit(param: str) -> str:
     words = tokens(param)
     if "per" in words[1:-1] and words[words.index("per") - 1] in _UNITS:  # "water_gal_per_acre"
         i = words.index("per")
-        return f"{_UNIT_WORDS.get(words[i - 1], words[i - 1])} per {' '.join(words[i + 1:])}"
+        return f"{_UNIT_WORDS.get(words[i - 1], words[i - 1])} per {' '.join(_UNIT_WORDS.get(w, w).removesuffix('s') for w in words[i + 1:])}"
     if len(words) < 2 or words[-1] in ("min", "mins") and words[-2] not in _SPAN_NOUNS:  # "price_min" is a bound
         return ""
     return _UNIT_WORDS.get(words[-1], words[-1] if words[-1] in _UNIT_NAMES and len(words[-1]) > 3 else "")
@@ -560,7 +567,8 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
     if t.phrase and kind not in ("bool", "dict") and not (t.role and kind in ("date", "datetime", "clock")):
         at = "at" if kind == "clock" and t.phrase.endswith(" on") else ""
         lead = f"{t.phrase[:-3]} at" if at else t.phrase
-        person = v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)  # "by the patient"
+        person = kind == "enum" and v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)
+        lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
     return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
 
