@@ -12,7 +12,7 @@ with every round's ratio: this machine's speed drifts by tens of percent within 
    project's answerers, counters of requests and of the first request / last reply times).
 2. The bare loop: `openai.AsyncOpenAI` with `DefaultAioHttpClient` under an asyncio.Semaphore(256),
    2,000 requests -- the least client code that can drive that endpoint. Its rate is requests /
-   its own wall time, as the yardstick's ceiling.py reports it (the stricter rate over the
+   its own wall time, as the yardstick's bare-client loop reports it (the stricter rate over the
    endpoint's first-request-to-last-reply span is printed too).
 3. trajgen: the quickstart through the LLM writer at --concurrency 256 into a fresh directory.
    Its request rate is requests / (last reply - first request) as the endpoint counted them. With
@@ -126,7 +126,7 @@ async def bare_loop(base_url: str, n: int, concurrency: int) -> None:
                                                       f"queries. Persona #{i}."}])
         json.loads(r.choices[0].message.content)
 
-    started = time.perf_counter()  # the clock the yardstick's ceiling.py uses: imports excluded
+    started = time.perf_counter()  # the clock the yardstick's bare-client loop uses: imports excluded
     await asyncio.gather(*(one(i) for i in range(n)))
     wall = time.perf_counter() - started
     await client.close()
@@ -255,7 +255,7 @@ def report(llm: dict, tpl: dict, mem: dict[int, tuple[float, float]]) -> str:
     work = tpl["cpu"] - tpl["import_cpu"]
     rows = ["| figure | value |", "|---|---:|",
             (f"| bare loop (openai + aiohttp, c=256), median round | {llm['bare_rate']:.0f} req/s "
-            f"(requests / its own wall time, as the yardstick's ceiling.py reports it; "
+            f"(requests / its own wall time, as the yardstick's bare-client loop reports it; "
             f"{llm['bare_span_rate']:.0f} req/s over the endpoint's first-request-to-last-reply span), "
             f"{llm['bare_cpu_ms']:.2f} ms CPU/request |"),
             (f"| trajgen LLM writer, quickstart (c=256), median round | {llm['rate']:.0f} req/s over "

@@ -109,7 +109,8 @@ def _eval(args: argparse.Namespace) -> int:
                        formats=[f.strip() for f in args.formats.split(",") if f.strip()], limit=args.limit,
                        concurrency=args.concurrency or 8, json_calls=args.json_calls, temperature=args.temperature,
                        max_tools=args.max_tools, seed=args.seed, bootstrap=args.bootstrap,
-                       budget_tokens=args.budget_tokens, max_tokens=args.max_tokens, progress=not args.quiet)
+                       budget_tokens=args.budget_tokens, max_tokens=args.max_tokens, progress=not args.quiet,
+                       judge_model=args.judge_model, judge_base_url=args.judge_base_url)
     outcome = run_eval(opts)
     from rich.console import Console
 
@@ -328,7 +329,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a trajgen run directory, or benchmark files / folders (TRAILBench query files, "
                         "TRAJECT-Bench parallel/sequential files, BFCL question files, SDG .jsonl)")
     _add_llm_flags(e)
-    e.add_argument("--formats", default="trail,traject,bfcl,sdg", help="formats to evaluate (comma-separated)")
+    e.add_argument("--formats", default="trail,traject,bfcl,sdg,when2call",
+                   help="formats to evaluate (comma-separated)")
     e.add_argument("--limit", type=_positive, help="at most N items per format (whole targets, seeded order)")
     e.add_argument("--out", help="results folder (default for a run directory: RUN_DIR/eval)")
     e.add_argument("--name", help="name of this model's results and plot line (default: --model)")
@@ -341,6 +343,9 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--bootstrap", type=_positive, default=2000, help="bootstrap resamples (default 2000)")
     e.add_argument("--budget-tokens", type=_positive, help="stop cleanly after this many tokens (resumable)")
     e.add_argument("--max-tokens", type=_positive, help="cap on each reply's length")
+    e.add_argument("--judge-model", help="when2call: the model that classifies free-text replies (call, question, "
+                                         "refusal, direct answer) the rule cannot; without it, a fallback rule")
+    e.add_argument("--judge-base-url", help="the judge model's endpoint (default: --base-url)")
     e.add_argument("--quiet", action="store_true", help="no progress lines")
     e.set_defaults(func=_eval)
     return parser

@@ -46,13 +46,15 @@ def _counts_over(value: Any, where: str) -> Iterator[tuple[str, Any]]:
 
 class LLMConfig(Record):
     base_url: str | None = None  # default: $OPENAI_BASE_URL, else the OpenAI API
-    model: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
-    concurrency: PositiveInt = 8
+    model: str | None = None  # the model name sent with every request (required by writer: llm)
+    api_key_env: str = "OPENAI_API_KEY"  # the environment variable holding the API key (never the key itself)
+    concurrency: PositiveInt = 8  # requests in flight at most (flow control lowers it under 429s)
     max_retries: int = Field(8, ge=0, le=20)  # 0.2**9: a 20%-failing endpoint still completes
-    max_reasks: int = Field(2, ge=0, le=10)
-    timeout_s: float = Field(60.0, gt=0)
-    temperature: float = Field(0.7, ge=0, le=2)
+    max_reasks: int = Field(2, ge=0, le=10)  # re-asks of a reply the validators refused, with their reasons
+    timeout_s: float = Field(60.0, gt=0)  # longest wait for one reply (adapted down to the observed latency)
+    temperature: float = Field(0.7, ge=0, le=2)  # sampling temperature of the writer's requests
+    # how replies are constrained to JSON: the endpoint's json_schema, json_object with the schema
+    # in the prompt, json_object alone, or none (parsed from free text)
     structured: Literal["json_schema", "json_object_schema", "json_object", "none"] = "json_schema"
     max_tokens: PositiveInt | None = None  # cap on each reply's length (sent, and part of the cache key)
     budget_tokens: PositiveInt | None = None  # whole dataset, every invocation counted
@@ -110,18 +112,18 @@ def products_model() -> type[ProductsConfig]:
 
 
 class RunConfig(Record):
-    seed: int = 0
-    catalog: list[str] = Field(min_length=1)
-    histories: list[str] = Field(default_factory=list)
-    personas: str | None = None
+    seed: int = 0  # the one seed of the run: the same config and seed give byte-identical files
+    catalog: list[str] = Field(min_length=1)  # tool catalog files or folders (OpenAI tools, TRAJECT, BFCL, TRAIL apis)
+    histories: list[str] = Field(default_factory=list)  # user histories (TRAILBench logs, JSON/JSONL event lists)
+    personas: str | None = None  # personas file for synthetic histories; absent: derived from the catalog
     hints: str | None = None  # cache file of LLM-written phrasing hints (trajgen hints)
     catalog_options: CatalogOptions = Field(default_factory=CatalogOptions)  # identity, domain, locale
-    writer: Literal["template", "llm"] = "template"
-    llm: LLMConfig = Field(default_factory=LLMConfig)
-    out: str = "outputs/run"
-    products: SerializeAsAny[ProductsConfig] = Field(default_factory=lambda: products_model()())
+    writer: Literal["template", "llm"] = "template"  # who writes the queries: the offline templates or an LLM
+    llm: LLMConfig = Field(default_factory=LLMConfig)  # the OpenAI-compatible endpoint (writer: llm, eval)
+    out: str = "outputs/run"  # output folder (--out overrides)
+    products: SerializeAsAny[ProductsConfig] = Field(default_factory=lambda: products_model()())  # one section per format
     card: CardConfig = Field(default_factory=CardConfig)  # the dataset card's licence, name, languages
-    dedup: DedupConfig = Field(default_factory=DedupConfig)
+    dedup: DedupConfig = Field(default_factory=DedupConfig)  # near-duplicate removal across the run
     splits: SplitsConfig | None = None  # absent: one split per format (sdg train, the others test)
 
     @field_validator("products", mode="plain")

@@ -132,6 +132,7 @@ class Habits:
         self.history, self.tests = history, _scope_tests(tool)
         self._past: dict[str, dict[Scope, list[str]]] = {}
         self._ties: dict[str, str] | None = None
+        self.memo: dict[Any, Any] = {}  # per-target results built over this history (plan.pointer_choice)
 
     def past(self, param: str) -> dict[Scope, list[str]]:
         if param not in self._past:

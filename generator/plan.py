@@ -24,15 +24,16 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .habits import PLACE_WORDS, READINGS, Reading, habits_of, place_role
+from .habits import PLACE_WORDS, READINGS, Reading, habits_of, place_role, value_key
 from .identity import trail_names
+from .pointers import Pointer, conflicts, named_by, param_words, pointers
 from .records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
 from .surface import leaks, noun, render, spec_of, words
-from .temporal import from_time_alone, temporal_hint
+from .temporal import from_time_alone, parse_time, temporal_hint
 from .vagueness import countable, normalize, value_elements
 
 Style = Literal["explicit", "casual", "indirect", "need"]
@@ -162,17 +163,127 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
     return normalize(spec["default"]) == normalize(value)
 
 
-def recoverable_from(
+def plain_sources(
     target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None
 ) -> list[Source]:
-    """Every source that determines `value` without the query saying it, in SOURCE_ORDER
-    (history under `reading`, default: the target's own `habit_reading`)."""
+    """The sources that determine `value` without a pointer to one event, in SOURCE_ORDER: the time,
+    the history under `reading` (default: the target's own `habit_reading`), the schema default."""
     checks = {
         "time": follows_from_time,
         "history": lambda t, o, p, v: in_history(t, o, p, v, reading),
         "default": lambda t, o, p, v: is_default(o, p, v),
     }
     return [s for s in SOURCE_ORDER if checks[s](target, tool, param, value)]
+
+
+def recoverable_from(
+    target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None, call: int = 0
+) -> list[Source]:
+    """Every source that determines `value` without the query saying it, in SOURCE_ORDER: the
+    plain ones, and the history through a pointer to one earlier event (`pointer_choice`); none for
+    a value that a pointer's words would mislead a reader on (always stated)."""
+    choice = pointer_choice(target, tool, call)
+    if param in choice.stated:
+        return []
+    sources = plain_sources(target, tool, param, value, reading)
+    if param in choice.pointers and "history" not in sources:
+        sources = [s for s in SOURCE_ORDER if s in sources or s == "history"]
+    return sources
+
+
+# ---------------------------------------------------------------- pointers to one earlier event
+
+
+class PointerChoice(NamedTuple):
+    """The pointers of one call's arguments (param -> Pointer), and the arguments that are then
+    always stated: a pointer's words cover an event that holds another value for them."""
+
+    pointers: dict[str, Pointer]
+    stated: frozenset[str]
+
+
+NO_POINTERS = PointerChoice({}, frozenset())
+
+
+def pointer_choice(target: Target, tool: Tool, call: int = 0) -> PointerChoice:
+    """Pointers for the call's values that no plain source determines (generator.pointers), chosen
+    one argument at a time, heaviest first: a pointer whose words would mislead a reader on another
+    value left out (the covered events hold another value) is taken only when stating those costs
+    fewer counted literals than the pointer saves; a pointer that would mislead on a pointed value
+    is never taken. Cached per target; none unless the target allows pointers (`Target.pointers`)."""
+    if not target.pointers:
+        return NO_POINTERS
+    habits = habits_of(target, tool)
+    if ("pointers", call) not in habits.memo:
+        habits.memo[("pointers", call)] = _choose_pointers(target, tool, call)
+    return habits.memo[("pointers", call)]  # type: ignore[no-any-return]
+
+
+GAP_COST = 1000  # a counted value said in other words: value recall (and the recoverability audits)
+# would count it as left out, so a target with one is no target with every value accounted for
+
+
+def _inside(value: Any, text: str) -> bool:
+    """A counted element of `value` occurs in `text` as value recall finds it (as a substring)."""
+    return any(countable(x) and normalize(x) in normalize(text) for x in value_elements(value))
+
+
+def _weight(target: Target, tool: Tool, param: str, value: Any) -> int:
+    """What stating `param` at every level costs: its counted values, which value recall then sees
+    at the vaguest level too (GAP_COST when stating does not say them literally)."""
+    n = sum(countable(x) for x in value_elements(value))
+    return n if not n or literal_in_render(value, param, tool, target.time) else GAP_COST
+
+
+def _choose_pointers(target: Target, tool: Tool, call: int) -> PointerChoice:
+    now = parse_time(target.time or "")
+    if now is None or not target.history:
+        return NO_POINTERS
+    args, reading = target.calls[call].arguments, habit_reading(target, tool, call)
+    plain = {p: plain_sources(target, tool, p, v, reading) for p, v in args.items()}
+    weight = {p: _weight(target, tool, p, v) for p, v in args.items()}
+    others = {p: value_key(v) for p, v in args.items() if plain[p]}
+    chosen: dict[str, Pointer] = {}
+    stated: set[str] = set()
+    needs = sorted((p for p in args if not plain[p] and weight[p]), key=lambda p: -weight[p])
+    for p in needs:
+        got = _best_pointer(target, tool, p, args, others, chosen, weight)
+        if got is not None:
+            chosen[p] = got[0]
+            stated |= got[1]
+            for q in got[1]:
+                others.pop(q, None)
+    return PointerChoice(chosen, frozenset(stated))
+
+
+def _best_pointer(target: Target, tool: Tool, param: str, args: dict[str, Any], others: dict[str, str],
+                  chosen: dict[str, Pointer], weight: dict[str, int]) -> tuple[Pointer, set[str]] | None:
+    """The simplest pointer for `param` that misleads on no pointed value, with the fewest counted
+    literals to state instead (fewer than it saves), and those arguments."""
+    now, history, want = parse_time(target.time or ""), target.history, value_key(args[param])
+    assert now is not None
+    pointed = {q: value_key(args[q]) for q in chosen} | {param: want}
+    names = {q: param_words(q, str(spec_of(tool, q).get("description", ""))) for q in args}
+    if any(conflicts(history, now, c, {param: want}, value_key, named_by(history_noun(q, tool), names))
+           for q, c in chosen.items()):
+        return None  # an earlier pointer's words already cover another value of this parameter
+    best: tuple[Pointer, set[str]] | None = None
+    cost = weight[param]
+    named = named_by(history_noun(param, tool), names)
+    own = trail_names(tool)
+    for c in pointers(history, now, param, want, value_key, prefer=lambda e: (e.toolname, e.apiname) == own):
+        words_of_pointer = f"{c.said_act} {c.when()}"
+        if any(leaks(words_of_pointer, v, q, tool, None) or _inside(v, words_of_pointer) for q, v in args.items()):
+            continue  # "yesterday at lunchtime" would say meal_type "lunch"
+        bad = set(conflicts(history, now, c, {**others, **pointed}, value_key, named))
+        if bad & set(pointed):
+            continue
+        spent = sum(weight[q] for q in bad)
+        if spent < cost:
+            best, cost = (c, bad), spent
+            if not spent:
+                break
+    return best
 
 
 # ---------------------------------------------------------------- hint phrases
@@ -231,16 +342,20 @@ SEARCH_PARAMS = frozenset({"q", "query", "search", "term", "search_term", "searc
 
 def _history_hints(
     target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None,
-    places: Mapping[str, str] | None = None, habit_words: bool = True,
+    places: Mapping[str, str] | None = None, habit_words: bool = True, call: int = 0,
 ) -> list[str]:
     """Phrases of the target's reading that pick `value`; first the habit words ("home", "work")
-    that mean it for this user (generator.habits.place_ties, and the persona's `places`)."""
-    reading = reading or habit_reading(target, tool)
-    if reading not in habit_rules(target, tool, param, value):
-        return []
+    that mean it for this user (generator.habits.place_ties, and the persona's `places`). When
+    no reading picks it, the phrases of its pointer to one earlier event (`pointer_choice`)."""
+    reading = reading or habit_reading(target, tool, call)
     n = history_noun(param, tool)
+    if reading not in habit_rules(target, tool, param, value):
+        pointer = pointer_choice(target, tool, call).pointers.get(param)
+        return pointer.phrases(n) if pointer is not None else []
     out = [p.format(n=n) for p in HISTORY_PHRASES[reading]]
-    if habit_words and _place_param(param, tool):
+    # a habit word replaces the cue: only for a value every reading picks, so a reader who does not
+    # know the user's places (takes "from home" as no cue at all) reads it as well
+    if habit_words and _place_param(param, tool) and set(READINGS) <= set(habit_rules(target, tool, param, value)):
         out[:0] = habits_of(target, tool).place_words(param, value, places)
     return out
 
@@ -260,12 +375,13 @@ HINTERS = {"history": _history_hints, "default": _default_hints, "time": _time_h
 def hint_for(
     target: Target, tool: Tool, param: str, value: Any, source: Source, rng: random.Random,
     reading: Reading | None = None, places: Mapping[str, str] | None = None, habit_words: bool = True,
+    call: int = 0,
 ) -> str | None:
     """A phrase that refers to `value` through `source` without saying it; None if none fits.
     History phrases are those of `reading` (default: the target's own `habit_reading`); habit
     words only where they mean the value for this user (`places`: a persona's own places)."""
     hinter = HINTERS[source]
-    phrases = (_history_hints(target, tool, param, value, reading, places, habit_words) if hinter is _history_hints
+    phrases = (_history_hints(target, tool, param, value, reading, places, habit_words, call) if hinter is _history_hints
                else hinter(target, tool, param, value))
     # Absolute forms only (time=None): "tomorrow" is the point of a time hint, not a leak.
     options = [h for h in phrases if not leaks(h, value, param, tool, None)]
@@ -320,10 +436,10 @@ def literal_in_render(value: Any, param: str, tool: Tool, time: str | None) -> b
 
 
 def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Random, reading: Reading,
-              places: Mapping[str, str] | None = None, habit_words: bool = True) -> _Arg:
-    sources = recoverable_from(target, tool, param, value, reading)
+              places: Mapping[str, str] | None = None, habit_words: bool = True, call: int = 0) -> _Arg:
+    sources = recoverable_from(target, tool, param, value, reading, call)
     u, v = rng.random(), rng.random()
-    hint = hint_for(target, tool, param, value, sources[0], rng, reading, places, habit_words) if sources else None
+    hint = hint_for(target, tool, param, value, sources[0], rng, reading, places, habit_words, call) if sources else None
     alone = "time" in sources and from_time_alone(tool, param, value, target.time or "")
     habit = "history" in sources and omittable_from_history(target, tool, param, value)
     arg = _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time), alone, habit)
@@ -409,7 +525,8 @@ def plan_levels(
     if len(paraphrases) != len(policy.levels):
         raise ValueError(f"{len(paraphrases)} paraphrase counts for {len(policy.levels)} levels")
     reading = habit_reading(target, tool, call)
-    args = [_draw_arg(target, tool, p, v, rng, reading, places, habit_words) for p, v in target.calls[call].arguments.items()]
+    args = [_draw_arg(target, tool, p, v, rng, reading, places, habit_words, call)
+            for p, v in target.calls[call].arguments.items()]
     drawn = rng.random()  # drawn either way: the draws after it stay the same
     u_app = drawn if u_app is None else u_app
     force = _force_order(args, len(policy.levels), tool)
@@ -441,7 +558,7 @@ def literal_counts(target: Target, tool: Tool, call: int = 0) -> tuple[int, int,
         total += n
         if not n or not literal_in_render(value, param, tool, target.time):
             continue
-        if not recoverable_from(target, tool, param, value, reading):
+        if not recoverable_from(target, tool, param, value, reading, call):
             fixed += n
         elif not shadowed(value, [o for q, o in args.items() if q != param], tool):
             movable += n
@@ -536,15 +653,17 @@ def recall_floor(target: Target, tool: Tool, call: int = 0) -> float:
     said verbatim): the lowest value recall the vaguest level can reach. Products that
     need High <= 0.10 keep targets whose floor is low."""
     fixed = total = 0
-    reading = habit_reading(target, tool, call)
-    for param, value in target.calls[call].arguments.items():
+    reading, args = habit_reading(target, tool, call), target.calls[call].arguments
+    stated = [v for p, v in args.items() if not recoverable_from(target, tool, p, v, reading, call)]
+    for param, value in args.items():
         n = sum(countable(x) for x in value_elements(value))
         total += n
-        if (
-            n
-            and not recoverable_from(target, tool, param, value, reading)
-            and literal_in_render(value, param, tool, target.time)
-        ):
+        if not n:
+            continue
+        if recoverable_from(target, tool, param, value, reading, call):
+            # left out, but its words are the tool's own or a stated value's ("taxi" in get_taxi)
+            fixed += n if shadowed(value, [v for v in stated if v is not value], tool) else 0
+        elif literal_in_render(value, param, tool, target.time):
             fixed += n
     return fixed / total if total else 0.0
 
@@ -554,7 +673,7 @@ def orderable(target: Target, tool: Tool, call: int = 0) -> bool:
     when stated. Without one, High cannot be strictly below Minimum (FORMATS 5)."""
     args, reading = target.calls[call].arguments, habit_reading(target, tool, call)
     return any(
-        recoverable_from(target, tool, p, v, reading)
+        recoverable_from(target, tool, p, v, reading, call)
         and literal_in_render(v, p, tool, target.time)
         and not shadowed(v, [o for q, o in args.items() if q != p], tool)
         for p, v in args.items()
@@ -569,7 +688,7 @@ def literal_gaps(target: Target, tool: Tool, call: int = 0) -> list[str]:
     out, reading = [], habit_reading(target, tool, call)
     for param, value in target.calls[call].arguments.items():
         if not any(countable(x) for x in value_elements(value)) or recoverable_from(
-            target, tool, param, value, reading
+            target, tool, param, value, reading, call
         ):
             continue
         text = normalize(render(value, param, tool, time=target.time))

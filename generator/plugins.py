@@ -1,12 +1,20 @@
 """Import the modules that register products, formats, writers and validators.
 
 Registration happens at import of these modules (never on import of `generator` itself), so
-the CLI and library entry points call `load_plugins()` once before looking anything up.
+the CLI and library entry points call `load_plugins()` once before looking anything up. After
+the built-in modules, every installed distribution's entry point in the group `trajgen.plugins`
+is imported (its module registers what it brings, as the built-in ones do), so a product or
+format shipped in another package plugs in with no change here (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
+
+from .errors import ConfigError
+
+ENTRY_POINT_GROUP = "trajgen.plugins"
 
 PLUGIN_MODULES = (
     "generator.writers.template",
@@ -22,6 +30,9 @@ PLUGIN_MODULES = (
     "generator.bfcl.sdg_categories",
     "generator.bfcl.product",
     "generator.bfcl.audit",
+    "generator.when2call.product",
+    "generator.when2call.audit",
+    "generator.when2call.hub",
 )
 
 _loaded = False
@@ -34,3 +45,9 @@ def load_plugins() -> None:
     for name in PLUGIN_MODULES:
         importlib.import_module(name)
     _loaded = True
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            ep.load()
+        except Exception as exc:  # an outside package's bug: one line naming it, never a traceback
+            raise ConfigError(f"{ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}) failed to load: "
+                              f"{type(exc).__name__}: {exc}") from exc

@@ -124,6 +124,9 @@ class Target(Record):
     temporal_parameters: list[str] = Field(default_factory=list)
     bindings: list[Binding] = Field(default_factory=list)
     outputs: list[str] = Field(default_factory=list)
+    # History hints may point at one earlier event ("as my taxi request yesterday evening",
+    # generator.pointers): TRAIL turns them on when the plain readings cannot give the targets asked.
+    pointers: bool = False
 
 
 Disclosure = Literal["stated", "hinted", "omitted"]

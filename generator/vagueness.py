@@ -4,7 +4,7 @@ Text is compared after `normalize` (literal): lowercase, whitespace collapsed. A
 "recalled" when its normalized string occurs verbatim inside the normalized query. Booleans,
 None and values shorter than 2 characters are skipped (they cannot be found literally);
 list values are split into their elements. This is exactly the definition used by the
-reviewer's independent check, so our numbers and theirs agree.
+independent reference checks (docs/testing.md), so our numbers and theirs agree.
 """
 
 from __future__ import annotations

@@ -140,8 +140,11 @@ MUTATIONS: list[Mutation] = [
              "    rules = readings(text)\n", "    rules = set()\n",
              (V + "test_history_omission_needs_every_reading_to_agree",)),
     Mutation("trail: repeats fill up to the requested count", "generator/trail/targets.py",
-             "    cap = int(mix.repeat_share * total + 1e-9)\n", "    cap = total\n",
+             '    caps = {"repeat": int(mix.repeat_share * total + 1e-9),', '    caps = {"repeat": total,',
              ("tests/test_trail_checks.py::test_repeat_share_is_a_ceiling_on_what_is_produced",)),
+    Mutation("pointers: a pointer covering several events is read as one", "generator/validators/habitphrase.py",
+             "            if len(h) > 1:\n", "            if False:\n",
+             ("tests/test_pointers.py::test_the_checks_reject_a_pointer_to_another_value_or_to_several_events",)),
     Mutation("shortfall: rows removed as duplicates count as produced", "generator/run_report.py",
              "    if not gone:\n        return None\n", "    return None\n",
              ("tests/test_shortfalls.py::test_duplicates_removed_count_against_the_request_everywhere",)),
@@ -267,6 +270,13 @@ MUTATIONS: list[Mutation] = [
     Mutation("reader: added requests not looked for", "generator/reader/added.py",
              "    out += _added_requests(text, calls, vocab)", "    pass",
              (RD + "test_requests_conditions_and_alternatives_the_gold_does_not_hold_are_added",)),
+    Mutation("reader: wishes not looked for", "generator/reader/added.py",
+             "    out += wishes(text, calls, tools)", "    pass",
+             ("tests/test_validators_reading.py::test_a_wish_no_argument_carries_is_rejected",)),
+    Mutation("validators: a TRAJECT hard value written as the call writes it passes", "generator/validators/reading.py",
+             "    problems = [p for k, text in enumerate(texts) for p in _written_as_called(req, k, text)]",
+             "    problems = []",
+             ("tests/test_validators_reading.py::test_a_traject_hard_query_stating_the_date_word_for_word_is_rejected",)),
     # the reader's classes for LLM-written text (tests/test_reader_classes.py, tests/test_reader_oracle.py)
     Mutation("reader: values read anywhere, not for their own request", "generator/reader/read.py",
              "    if arg.local is None:\n        return _by_class(arg, value)",
@@ -323,6 +333,10 @@ MUTATIONS: list[Mutation] = [
     Mutation("reader: the oracle's evidence is not checked", "generator/reader/oracle.py",
              '            elif a.how != "none" and fold(a.evidence) not in folded:', "            elif False:",
              (RO + "test_evidence_that_is_not_words_of_the_query_is_asked_again",)),
+    Mutation("stated_present: the reader's reading not asked", "generator/validators/text.py",
+             "                    and not _read_as_stated(req, text, i, a.param):",
+             "                    and True:",
+             ("tests/test_validators_reading.py::test_a_stated_value_in_other_words_is_read_as_stated",)),
 ]
 
 

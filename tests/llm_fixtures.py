@@ -36,11 +36,20 @@ def _corrupt(f: dict[str, Any]) -> list[dict[str, str]]:
                            gold_value=f["gold_value"])
 
 
+def _write_task(f: dict[str, Any]) -> dict[str, Any]:
+    """The writer's task from a test's flat fields: the facts under one request (the prompt
+    groups facts per call), its verb phrase the intent."""
+    call = {"number": 1, "action": f.get("intent") or None, "description": "", "unsaid": [],
+            "facts": [{"about": "", "detail": "", "keep": "", "literal": "", "step": 0, **x}
+                      for x in f.get("facts", [])]}
+    return {"task": "write_queries", "level": "low", "style": "casual", "language": "English", "kind": "single",
+            "time": None, "app": None, "forbidden": [], "calls": [call], **f}
+
+
 # The project's real prompt for each fake-server task, rendered from the task's fields.
 RENDER = {
     "write_queries": lambda f: render_messages(
-        "write_queries", task={"task": "write_queries", "level": "low", "style": "casual", "language": "English", **f},
-        avoid=[], style_text="casual", chained=False),
+        "write_queries", task=_write_task(f), avoid=[], style_text="casual"),
     "tool_hints": lambda f: render_messages("tool_hints", tool=f["tool"]),
     "simulate_output": lambda f: render_messages(
         "traject_output", tool=f["tool"], description="", arguments=f["arguments"],

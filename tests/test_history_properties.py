@@ -92,16 +92,18 @@ def _hint_text(plan) -> str:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(log=histories(), seed=st.integers(0, 10_000))
-def test_every_history_value_a_plan_leaves_out_is_determined(log: UserHistory, seed: int) -> None:
-    pools = Pools([log], CATALOG, 2, 1.0, random.Random(seed))
+@given(log=histories(), seed=st.integers(0, 10_000), pointing=st.booleans())
+def test_every_history_value_a_plan_leaves_out_is_determined(log: UserHistory, seed: int, pointing: bool) -> None:
+    """With and without hints that point at one earlier event (Target.pointers)."""
+    pools = Pools([log], CATALOG, 2, 1.0, random.Random(seed), pointing)
     picks = choose(pools, 20, Mix(1.0, 1.0, 0.3))
     for user, k in picks:
         tool = tool_of(log.events[k], CATALOG)
         assert tool is not None
-        target = build_target(f"t{k}", log, k, tool, CATALOG)
+        target = build_target(f"t{k}", log, k, tool, CATALOG, pointing)
         app, api = trail_names(tool)
-        reader = Reader(target.history, app, api, tool.domain)
+        reader = Reader(target.history, app, api, tool.domain, target.time,
+                        {q: str(s.get("description", "")) for q, s in tool.properties.items()})
         policy = calibrated(POLICY, target, tool, VR_GOALS)
         for plan in plan_levels(target, tool, random.Random(seed + k), policy):
             text = _hint_text(plan)

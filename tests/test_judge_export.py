@@ -1,5 +1,5 @@
 """The judge product end to end on the bundled catalog: rows, mix, export columns, Parquet,
-paired mode, determinism, and the reviewer's independent check (check_judge.py)."""
+paired mode, determinism, and the independent reference check (check_judge.py)."""
 
 from __future__ import annotations
 

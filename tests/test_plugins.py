@@ -107,7 +107,7 @@ def test_unknown_product_is_one_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as exc:
         load_config(write_config(tmp_path, "{sdg: {}, nope: {}}"))
     assert exc.value.field == "products.nope" and "\n" not in str(exc.value)
-    assert "unknown product (known: sdg, trail, traject, judge, bfcl)" in exc.value.message
+    assert "unknown product (known: sdg, trail, traject, judge, bfcl, when2call)" in exc.value.message
 
 
 def test_a_registered_product_gets_a_section_and_runs_once_per_run(echo: type[Echo], tmp_path: Path) -> None:

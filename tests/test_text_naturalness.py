@@ -38,6 +38,13 @@ def test_a_description_opening_with_a_clause_names_its_object() -> None:
     assert intent_of(tool) == "check whether a domain is available for registration"  # the author's words
 
 
+def test_a_function_named_by_its_apps_word_keeps_it() -> None:
+    tool = _tool("TencentVideo_search_video", "Tencent Video's video search function based on keywords.",
+                 {"keyword": {"type": "string"}}, app="TencentVideo")
+    tool = tool.model_copy(update={"api": "search_video"})
+    assert intent_of(tool) == "search for the video"  # not "make a TencentVideo request"
+
+
 def test_an_enum_name_whose_parts_repeat_keeps_its_capitals() -> None:
     tool = _tool("search_images", "Search images.",
                  {"engine": {"type": "string", "enum": ["Bing", "DuckDuckGo", "Google"]}})

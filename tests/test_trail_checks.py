@@ -52,20 +52,22 @@ def test_select_spreads_over_users_deterministically():
     import random
 
     a = log(30, {"location": "Granite Tower"})
-    b = a.model_copy(update={"user": "theo"})
+    # theo lunches elsewhere: identical gold calls of two users are taken once (their queries would say the same)
+    b = UserHistory(user="theo", events=[e.model_copy(update={"parameters": {**e.parameters, "location": "Maple Court"}})
+                                         for e in a.events])
     mix = Mix(repeat_share=0.5, recent_share=0.5)
     picks = select([a, b], CATALOG, 4, 20, 1.0, random.Random(1), mix)
     assert picks == select([a, b], CATALOG, 4, 20, 1.0, random.Random(1), mix)
     assert [u for u, _ in picks] == ["maya", "maya", "theo", "theo"]
 
 
-def varied_log(user: str, n: int = 30) -> UserHistory:
-    """Lunch at the office, with one of three sort orders: the last event is a new combination,
-    the earlier ones repeat an earlier call (sort_by cycling) or the most recent one."""
+def varied_log(user: str, n: int = 30, place: str = "Granite Tower") -> UserHistory:
+    """Lunch at the office (`place`; users with the same one share gold calls, which are taken
+    once), with one of three sort orders: the last event is a new combination, the earlier ones
+    repeat an earlier call (sort_by cycling) or the most recent one."""
     orders = ["rating", "distance", "rating", "rating"]
-    events = [event(1 + i // 3, 12, location="Granite Tower", meal_type="lunch", sort_by=orders[i % 4])
-              for i in range(n)]
-    return UserHistory(user=user, events=[*events, event(20, 19, location="Granite Tower", meal_type="dinner")])
+    events = [event(1 + i // 3, 12, location=place, meal_type="lunch", sort_by=orders[i % 4]) for i in range(n)]
+    return UserHistory(user=user, events=[*events, event(20, 19, location=place, meal_type="dinner")])
 
 
 def test_repeat_share_is_a_ceiling_on_what_is_produced():
@@ -74,7 +76,7 @@ def test_repeat_share_is_a_ceiling_on_what_is_produced():
     the selection says why; one user's identical calls are taken once."""
     import random
 
-    logs = [varied_log("maya"), varied_log("theo")]
+    logs = [varied_log("maya"), varied_log("theo", place="Maple Court")]
     picks = select(logs, CATALOG, 4, 20, 1.0, random.Random(1))
     assert picks == [("maya", 30), ("theo", 30)]
     why = picks.why_short(4)
@@ -91,7 +93,7 @@ def test_defaults_adapt_when_the_logs_cannot_give_the_mix():
     needed and the steps are said; a share the config sets is kept."""
     import random
 
-    logs = [varied_log("maya"), varied_log("theo")]
+    logs = [varied_log("maya"), varied_log("theo", place="Maple Court")]
     pools = Pools(logs, CATALOG, 20, 1.0, random.Random(1))
     picks, steps = adapt(pools, 4, Mix(), set())
     assert len(picks) == 4 and steps == ["repeat_share 0.25 -> 0.5"], steps

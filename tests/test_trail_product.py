@@ -77,7 +77,7 @@ def test_value_recall_bands_ordering_and_recoverability(synthetic_run):
     for level, (lo, hi) in BANDS.items():
         assert lo <= fig.levels[level].vr <= hi, (level, fig.levels[level].vr)
     assert fig.non_monotone == 0
-    assert fig.levels["High Difficulty"].recoverable_rate == 1.0
+    assert fig.levels["High Difficulty"].recoverable_rate == 1.0  # persona logs: no pointer needed
     assert fig.levels["Minimum Difficulty"].app >= 0.3 and fig.levels["High Difficulty"].app <= 0.05
 
 
@@ -154,7 +154,8 @@ def test_real_histories_from_trailbench(tmp_path):
     items, _, _ = run(ctx)
     assert len(items) == 30 and len({it.spec.user for it in items}) >= 5
     remarks = " ".join(ctx.notes[("trail", "targets")])
-    assert "adapted: " in remarks and "repeat_share 0.25 -> " in remarks and "tools have a target" in remarks
+    assert "adapted: " in remarks and "one earlier event" in remarks and "tools have a target" in remarks
+    assert all(it.spec.pointers for it in items)  # the plain readings fell short: pointers came in
     recs = records_of(tmp_path / "trail")
     assert len(recs) >= 27
     fig = measure(recs, load_catalog_dir(upstream_trail / "apis"))
@@ -162,7 +163,6 @@ def test_real_histories_from_trailbench(tmp_path):
     for level, (lo, hi) in BANDS.items():  # every level in its band on real logs too
         assert lo <= fig.levels[level].vr <= hi, (level, fig.levels[level].vr)
         assert fig.levels[level].determined_rate == 1.0, (level, fig.levels[level])
-    assert fig.levels["High Difficulty"].recoverable_rate == 1.0
     assert failing(recs) == [] and audit_trail(tmp_path / "trail").errors == []
     for rec in recs:  # history = the real log before the target, time = the target's time
         hist = json.loads(rec["user_history"])
@@ -170,7 +170,8 @@ def test_real_histories_from_trailbench(tmp_path):
 
 
 def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
-    """120 targets asked of the eight logs: what they can give, and per user why not more."""
+    """120 targets asked of the eight logs: at least 90% planned (pointers to one earlier event
+    come in), and what is missing said per user."""
     upstream_trail = upstream_path("trailbench")
     cfg = RunConfig.model_validate({
         "seed": 7, "catalog": [str(upstream_trail / "apis" / "apis_openai")],
@@ -181,8 +182,10 @@ def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
     product = build_product("trail", cfg)
     items = product.plan(ctx)
     notes = ctx.notes[("trail", "targets")]
-    why = next(n for n in notes if n.startswith(f"{len(items)} of 120 targets"))
-    assert 25 <= len(items) < 120 and "users short of their share" in why and "u5: 0 targets" in why
+    assert len(items) >= 108 and all(it.spec.pointers for it in items)
+    if len(items) < 120:
+        why = next(n for n in notes if n.startswith(f"{len(items)} of 120 targets"))
+        assert "users short of their share" in why and "one earlier event" in why, why
 
 
 def test_free_text_start_is_a_config_error_naming_the_field(tmp_path):

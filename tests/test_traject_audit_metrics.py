@@ -14,7 +14,7 @@ from generator.traject import audit as traject_audit  # noqa: F401  (registers t
 from generator.traject.audit import audit_traject, stats_traject
 from generator.traject.checks import query_problems
 from generator.traject.metrics import exact_match_tools, inclusion_tools, normalize_params, tool_traj_usage
-from generator.traject.plans import clock_words, hard_plan, literalize, resolves, simple_plan, unrecoverable
+from generator.traject.plans import clock_words, hard_plan, resolves, simple_plan, unrecoverable
 
 
 def call(name: str, req: dict, opt: dict | None = None) -> dict:
@@ -166,12 +166,6 @@ def test_unrecoverable_catches_bad_omissions_and_hints():
     )
     problems = unrecoverable(bad, TARGET, TOOLS)
     assert len(problems) == 3
-
-
-def test_literalize_restores_gold_spelling():
-    plan = simple_plan(TARGET, TOOLS)
-    text = literalize("Find a rain jacket on June 3rd, 2025 at 6:30 pm", plan, TOOLS)
-    assert "2025-06-03" in text and "18:30" in text
 
 
 def names(problems):

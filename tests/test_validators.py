@@ -49,6 +49,8 @@ def test_registry_names() -> None:
         "history_hints",
         "text_quality",
         "language",
+        "restated",
+        "added_content",
     }
 
 

@@ -79,7 +79,8 @@ def _trail(run: Path) -> Iterator[Item]:
                     yield {"id": f"trail:{path.stem}:{rec.get('id')}:{level}:{k}", "query": text, "gold": gold,
                            "level": level,
                            "tools": [{"name": str(ans.get("apiname")),
-                                      "description": described.get(str(ans.get("apiname")), "")}]}
+                                      "description": described.get(f"{ans.get('toolname')}_{ans.get('apiname')}",
+                                                                   described.get(str(ans.get("apiname")), ""))}]}
 
 
 def _trail_descriptions(run: Path) -> dict[str, str]:
@@ -106,7 +107,8 @@ def _traject(run: Path) -> Iterator[Item]:
                      "arguments": {p["name"]: p.get("value") for p in [*(t.get("required parameters") or []),
                                                                         *(t.get("optional parameters") or [])]}}
                     for t in tools]
-            yield {"id": f"traject:{path.parent.parent.name}/{path.stem}:{k}", "query": rec.get("query") or "",
+            where = path.relative_to(run / "traject").with_suffix("").as_posix()  # parallel/food/hard_ver
+            yield {"id": f"traject:{where}:{k}", "query": rec.get("query") or "",
                    "gold": gold, "version": path.stem,
                    "tools": [{"name": str(t.get("tool name")), "description": str(t.get("tool description") or "")}
                              for t in tools]}

@@ -26,8 +26,8 @@ NativeCategory = Literal[
 
 
 class TurnRange(Record):
-    min: int = Field(2, ge=1, le=8)
-    max: int = Field(4, ge=1, le=8)
+    min: int = Field(2, ge=1, le=8)  # fewest user turns
+    max: int = Field(4, ge=1, le=8)  # most user turns
 
     @model_validator(mode="after")
     def _ordered(self) -> TurnRange:

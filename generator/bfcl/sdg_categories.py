@@ -33,10 +33,12 @@ from ..products.sdg import (
     sdg_row,
     text_reply_row,
 )
-from ..records import ItemResult, Target, Tool, ToolCall
+from ..records import ItemResult, Rejection, Target, Tool, ToolCall
 from .config import BfclConfig
+from .multiturn import llm_turns
 from .multiturn.dialogue import MULTI_TURN_CATEGORIES, PlayError
-from .multiturn.sdg_build import sdg_conversation
+from .multiturn.sdg_build import shaped_conversation
+from .multiturn.sdg_rows import sdg_rows
 
 LIVE_STYLES = ("casual", "casual", "indirect")  # the styles of the Low / Medium levels
 # A second language is written by the writer itself (the llm writer's prompt asks for it; the
@@ -180,11 +182,16 @@ def multi_turn_builder(category: str) -> Any:
         rng = ctx.rng(item.item_id)
         cfg = bfcl_config(ctx)
         try:
-            rows = sdg_conversation(category, rng, rng.randint(cfg.turns.min, cfg.turns.max),
-                                    f"{category}_{item.index}", ctx.catalog.tools, cfg.long_context_distractors)
+            shaped, tools = shaped_conversation(category, rng, rng.randint(cfg.turns.min, cfg.turns.max),
+                                                ctx.catalog.tools, cfg.long_context_distractors)
         except PlayError as exc:
             return reject(item, "play", str(exc))
-        return accept(item, rows)
+        if ctx.writer.name == "llm":  # the user turns in the model's words, checked like any query
+            worded = await llm_turns.written(ctx, item.item_id, NAME, shaped, tools)
+            if isinstance(worded, Rejection):
+                return ItemResult(item_id=item.item_id, product=NAME, rejections=[worded])
+            shaped = worded
+        return accept(item, sdg_rows(shaped, tools, f"{category}_{item.index}"))
 
     build.__name__ = f"build_{category}"
     return build

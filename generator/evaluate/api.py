@@ -39,7 +39,7 @@ class EvalOptions(Record):
     paths: list[str] = Field(min_length=1)
     model: str | None = None
     base_url: str | None = None
-    formats: list[str] = Field(default_factory=lambda: ["trail", "traject", "bfcl", "sdg"])
+    formats: list[str] = Field(default_factory=lambda: ["trail", "traject", "bfcl", "sdg", "when2call"])
     limit: PositiveInt | None = None
     concurrency: PositiveInt = 8
     out: str | None = None
@@ -52,6 +52,8 @@ class EvalOptions(Record):
     budget_tokens: PositiveInt | None = None
     max_tokens: PositiveInt | None = None
     progress: bool = True
+    judge_model: str | None = None  # classifies free-text replies where a format asks (when2call)
+    judge_base_url: str | None = None  # default: base_url
 
 
 @dataclass
@@ -85,7 +87,8 @@ def setup_key(opts: EvalOptions, model: str) -> str:
     """What makes two results comparable: a result line of another setup is not reused."""
     prompts = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted((PROMPTS_DIR / "eval").glob("*.j2"))}
     data = {"model": model, "json_calls": opts.json_calls, "temperature": opts.temperature,
-            "max_tools": opts.max_tools, "seed": opts.seed, "max_tokens": opts.max_tokens, "prompts": prompts}
+            "max_tools": opts.max_tools, "seed": opts.seed, "max_tokens": opts.max_tokens, "prompts": prompts,
+            **({"judge": opts.judge_model} if opts.judge_model else {})}
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -106,8 +109,9 @@ def run_eval(opts: EvalOptions) -> EvalOutcome:
     cfg = LLMConfig(model=opts.model, concurrency=opts.concurrency, temperature=opts.temperature,
                     budget_tokens=opts.budget_tokens, max_tokens=opts.max_tokens)
     client = make_client(cfg, root / ".cache" / "llm", base_url=opts.base_url, model=opts.model)
+    judge = judge_client(opts, root)
     sink = ResultSink(model_dir / "results.jsonl")
-    runner = Runner(client, opts, setup, sink)
+    runner = Runner(client, opts, setup, sink, judge)
     try:
         asyncio.run(runner.run(todo))
     finally:
@@ -117,10 +121,27 @@ def run_eval(opts: EvalOptions) -> EvalOutcome:
     summary = build_summary(opts, name, client, items, rows)
     write_json(model_dir / "summary.json", summary)
     made = [p for p in (plots.accuracy_plot(root, root / "accuracy_by_level.png"),
-                        plots.error_mix_plot(summary, model_dir / "error_mix.png")) if p is not None]
+                        plots.error_mix_plot(summary, model_dir / "error_mix.png"), *format_plots(summary, model_dir))
+            if p is not None]
     return EvalOutcome(out_dir=root, model_dir=model_dir, summary=summary, plots=made, items=len(items),
                        resumed=len(items) - len(todo), failures=runner.failures, usage=client.usage,
                        warnings=ctx.warnings)
+
+
+def judge_client(opts: EvalOptions, root: Path) -> LLMClient | None:
+    """The judge model's client (same cache folder; its own base URL if given), None without one."""
+    if not opts.judge_model:
+        return None
+    cfg = LLMConfig(model=opts.judge_model, concurrency=opts.concurrency, temperature=0.0,
+                    budget_tokens=opts.budget_tokens)
+    return make_client(cfg, root / ".cache" / "llm", base_url=opts.judge_base_url or opts.base_url,
+                       model=opts.judge_model)
+
+
+def format_plots(summary: dict[str, Any], model_dir: Path) -> list[Path | None]:
+    """Each format's own figure (EvalFormat.plot), as <model_dir>/<format>.png."""
+    return [fmt.plot(block, model_dir / f"{name}.png") for name, block in summary.get("formats", {}).items()
+            if name in FORMATS and (fmt := FORMATS.get(name)).plot is not None]
 
 
 def build_summary(opts: EvalOptions, name: str, client: LLMClient, items: list[EvalItem],
@@ -130,15 +151,16 @@ def build_summary(opts: EvalOptions, name: str, client: LLMClient, items: list[E
     return {"name": name, "model": client.model, "endpoint": client.endpoint, "trajgen": __version__,
             "mode": "json" if opts.json_calls else "tools", "temperature": opts.temperature,
             "paths": opts.paths, "formats_requested": opts.formats, "limit": opts.limit, "seed": opts.seed,
-            "bootstrap": opts.bootstrap, "bfcl_checker": checker_name(), "items": len(items),
+            "bootstrap": opts.bootstrap, "bfcl_checker": checker_name(), "judge": opts.judge_model, "items": len(items),
             "scored": len(rows), "formats": summarize(rows, opts.seed, opts.bootstrap)}
 
 
 class Runner:
     """Asks, scores and records items concurrently (the client's limiter bounds the requests)."""
 
-    def __init__(self, client: LLMClient, opts: EvalOptions, setup: str, sink: ResultSink) -> None:
-        self.client, self.opts, self.setup, self.sink = client, opts, setup, sink
+    def __init__(self, client: LLMClient, opts: EvalOptions, setup: str, sink: ResultSink,
+                 judge: LLMClient | None = None) -> None:
+        self.client, self.opts, self.setup, self.sink, self.judge = client, opts, setup, sink, judge
         self.finished = self.failures = 0
         self.total = 0
 
@@ -153,11 +175,15 @@ class Runner:
             raise group.exceptions[0] from None
         finally:
             await self.client.aclose()
+            if self.judge is not None:
+                await self.judge.aclose()
 
     async def one(self, item: EvalItem, gate: asyncio.Semaphore) -> None:
+        fmt = FORMATS.get(item.format)
         async with gate:
             pred = await self.predict(item)
-        fmt = FORMATS.get(item.format)
+            if fmt.review is not None:
+                pred = await fmt.review(item, pred, self.judge)
         score = fmt.score(item, pred)
         self.sink.append(EvalResult(
             id=item.id, format=item.format, target=item.target, level=item.level, level_rank=item.level_rank,

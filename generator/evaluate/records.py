@@ -47,6 +47,8 @@ class Prediction(Record):
     text: str = ""
     failure: str | None = None  # the endpoint refused this item (not retryable): scored as no call
     notes: list[str] = Field(default_factory=list)
+    # what kind of reply it is and who said so (when2call: {"reply": "request_for_info", "by": "rule:question"})
+    classified: dict[str, str] = Field(default_factory=dict)
 
 
 class Score(Record):

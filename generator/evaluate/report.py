@@ -26,6 +26,10 @@ def summary_table(summary: dict[str, Any]) -> Table:
         for lv in block["levels"]:
             table.add_row(fmt, lv["level"], str(lv["n"]), str(lv["targets"]), f"{lv['accuracy']:.3f}", ci(lv),
                           *(f"{lv['error_mix'][lab]:.2f}" for lab in LABELS))
+        for name, r in (block.get("rates") or {}).items():  # a format's own rates (when2call)
+            value = r.get("rate", r.get("difference"))
+            table.add_row(fmt, name, str(r.get("n", "")), str(r["targets"]), f"{value:+.3f}" if "difference" in r
+                          else f"{value:.3f}", ci(r), "", "", "", "")
         drop = block.get("drop")
         if drop:
             table.add_row(fmt, f"drop {drop['from']}->{drop['to']}", "", str(drop["targets"]),

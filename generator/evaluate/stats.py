@@ -144,5 +144,12 @@ def summarize_format(name: str, rows: list[EvalResult], seed: int, reps: int) ->
 
 
 def summarize(rows: list[EvalResult], seed: int, reps: int) -> dict[str, Block]:
+    """Per format: the common blocks, and the format's own (EvalFormat.summary) merged over them."""
+    from .formats import FORMATS
+
     rows = sorted(rows, key=lambda r: r.id)
-    return {fmt: summarize_format(fmt, part, seed, reps) for fmt, part in sorted(by(rows, lambda r: r.format).items())}
+    out = {}
+    for fmt, part in sorted(by(rows, lambda r: r.format).items()):
+        extra = FORMATS.get(fmt).summary if fmt in FORMATS else None
+        out[fmt] = {**summarize_format(fmt, part, seed, reps), **(extra(part, seed, reps) if extra else {})}
+    return out

@@ -136,7 +136,7 @@ def size_category(rows: int) -> str:
 
 
 def primary_rows(configs: list[HubConfig]) -> int:
-    return sum(sum(c.rows.values()) for c in configs if c.name not in SECONDARY)
+    return sum(sum(c.rows.values()) for c in configs if c.name not in SECONDARY and not c.secondary)
 
 
 def header(inp: CardInput) -> dict[str, Any]:
@@ -286,7 +286,8 @@ def chat_snippet() -> list[str]:
 
 
 def primary_config(inp: CardInput, product: str) -> HubConfig | None:
-    return next((c for c in inp.configs if c.product == product and c.name not in SECONDARY), None)
+    return next((c for c in inp.configs if c.product == product and c.name not in SECONDARY and not c.secondary),
+                None)
 
 
 def default_split(product: str) -> str:

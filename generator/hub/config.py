@@ -34,12 +34,12 @@ class CardConfig(Record):
     Hub's identifiers; "other" needs `license_name` and `license_link`); `languages` (ISO 639-1
     codes) defaults to English plus the `products.bfcl.languages` of the live queries."""
 
-    license: str = "unknown"
-    license_name: str | None = None
-    license_link: str | None = None
-    pretty_name: str | None = Field(None, min_length=1, max_length=120)
-    languages: list[str] | None = Field(None, min_length=1)
-    tags: list[str] = Field(default_factory=list)
+    license: str = "unknown"  # the Hub licence identifier the data is published under
+    license_name: str | None = None  # with license: other, its name
+    license_link: str | None = None  # with license: other, where its text is
+    pretty_name: str | None = Field(None, min_length=1, max_length=120)  # the card's title
+    languages: list[str] | None = Field(None, min_length=1)  # ISO 639-1 codes of the queries
+    tags: list[str] = Field(default_factory=list)  # extra Hub tags, after the ones trajgen sets
 
     @field_validator("license")
     @classmethod
@@ -64,7 +64,7 @@ class DedupConfig(Record):
     threshold: Jaccard similarity of the character 5-gram sets of two normalized queries at or
         above which they count as near-duplicates (1.0 = exact duplicates only)."""
 
-    enabled: bool = True
+    enabled: bool = True  # false keeps every query, duplicates included
     threshold: float = Field(0.85, ge=0.5, le=1.0)
 
 
@@ -72,7 +72,7 @@ class SplitsConfig(Record):
     """train / validation / test by `ratios`, disjoint by `by`: every sample sharing a target
     (the gold calls), a called tool, a domain or a user lands in one split."""
 
-    by: SplitKey = "target"
+    by: SplitKey = "target"  # what a split is disjoint by: target, tool, domain or user
     ratios: dict[SplitName, float] = Field({"train": 0.8, "validation": 0.1, "test": 0.1})  # copied per instance
 
     @model_validator(mode="after")

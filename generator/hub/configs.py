@@ -70,6 +70,8 @@ class ConfigSpec:
     product: str
     pattern: str  # full match on the path relative to the run directory
     description: str
+    unsplit: str | None = None  # the split its un-split files stand for (None: the product's, layout.py)
+    secondary: bool = False  # the same rows in another form (not counted twice, not the card's example)
 
 
 @dataclass
@@ -79,6 +81,7 @@ class HubConfig:
     description: str
     files: dict[str, list[str]] = field(default_factory=dict)  # split -> relative paths
     rows: dict[str, int] = field(default_factory=dict)  # split -> rows
+    secondary: bool = False
 
     def yaml(self, default: bool) -> dict[str, object]:
         data_files = [{"split": s, "path": paths[0] if len(paths) == 1 else paths}
@@ -131,10 +134,11 @@ def hub_configs(out_dir: Path, files: list[str]) -> list[HubConfig]:
         for rel in sorted(files):
             m = re.fullmatch(spec.pattern, rel)
             if m:
-                found.setdefault(m.groupdict().get("split") or unsplit_name(spec.product), []).append(rel)
+                found.setdefault(m.groupdict().get("split") or spec.unsplit or unsplit_name(spec.product),
+                                 []).append(rel)
         if found:
             cfg = HubConfig(spec.name, spec.product, spec.description,
-                            files={s: found[s] for s in ORDER if s in found})
+                            files={s: found[s] for s in ORDER if s in found}, secondary=spec.secondary)
             cfg.rows = {s: sum(count_rows(out_dir / p) for p in paths) for s, paths in cfg.files.items()}
             out.append(cfg)
     return out

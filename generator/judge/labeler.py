@@ -1,4 +1,4 @@
-"""The independent labeler: the ordered rule of DESIGN section 5, from the gold call and the schema.
+"""The independent labeler: the ordered rule of the judge format (docs/formats.md), from the gold call and the schema.
 
 Written apart from the corruption operators on purpose (it imports nothing from them): an
 operator only *intends* a label, this module decides it, and a row is kept when both agree.

@@ -100,8 +100,9 @@ def build_tool_request(*, base_url: str, model: str, messages: list[dict[str, An
                        tools: list[dict[str, Any]], temperature: float, tool_choice: str = "auto",
                        seed: int | None = None, max_tokens: int | None = None) -> dict[str, Any]:
     """A native tool-calling request (`tools=`); like build_request, it is also the cache key."""
-    req: dict[str, Any] = {"base_url": base_url, "model": model, "messages": messages,
-                           "temperature": temperature, "tools": tools, "tool_choice": tool_choice}
+    req: dict[str, Any] = {"base_url": base_url, "model": model, "messages": messages, "temperature": temperature}
+    if tools:  # an empty `tools` list is refused by OpenAI's API: a request offering none sends none
+        req |= {"tools": tools, "tool_choice": tool_choice}
     if seed is not None:
         req["seed"] = seed
     if max_tokens is not None:

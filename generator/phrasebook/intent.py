@@ -142,7 +142,9 @@ def from_description(tool: Tool) -> str:
 def from_name(tool: Tool) -> str:
     app = {w.lower() for w in tokens(tool.app)} if tool.app else set()
     name = (tool.api or tool.name).rsplit(".", 1)[-1]  # "events_api.EventsApi.list_event": the last part acts
-    words = [w for w in tokens(re.sub(r"\bv\d+\b", " ", name)) if not w.isdigit() and w not in app]
+    named = [w for w in tokens(re.sub(r"\bv\d+\b", " ", name)) if not w.isdigit()]
+    words = [w for w in named if w not in app]
+    words = words if len(words) >= 2 else named  # "TencentVideo" search_video still searches for a video
     if len(words) < 2 or not all(known(w) for w in words):
         return ""
     verb = user_verb(words[0])

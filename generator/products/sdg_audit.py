@@ -218,7 +218,8 @@ def sdg_form(row: dict[str, Any]) -> dict[str, Any]:
 def looks_like_sdg(path: Path) -> bool:
     if path.is_dir():
         return any(looks_like_sdg(path / n) for n in SPLIT_FILES)
-    return path.suffix == ".jsonl" and first_has(path, ("messages", "category"))
+    # when2call_sdg.jsonl is checked (with the SDG row rule) and read by the when2call format
+    return path.suffix == ".jsonl" and first_has(path, ("messages", "category")) and not path.name.startswith("when2call")
 
 
 AUDITS.add("sdg", audit_sdg)

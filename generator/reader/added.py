@@ -6,7 +6,9 @@
   is 50; "as long as it has parking" when no argument is about parking);
 - request: a further request clause ("and also email Sam the list") whose words touch none of the
   gold calls (their tool, API and parameter names, their values), beyond the one request per gold
-  call a query may make in its own words.
+  call a query may make in its own words;
+- wish: a preference about the thing asked for that no argument carries ("with a nice ambience",
+  wishes.py).
 Style wishes about the answer's form ("keep it short", "bullet points", "prefer rank over prose")
 are not added content: their verbs are not request verbs.
 """
@@ -21,6 +23,7 @@ from ..records import Tool, ToolCall
 from .numbers import as_number, numbers_in, same_number
 from .records import Added
 from .text import content_stems, identifier_words, stem
+from .wishes import wishes
 
 _CLAUSE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\s*\b(?:and then|and also|after that|as well as|also|plus)\b\s*|,\s+and\s+|,\s+then\s+")
 _ALTERNATIVE = re.compile(r"\b(?:or else|otherwise|alternatively|failing that|as a (?:fallback|backup)|or (?:if|instead)"
@@ -64,10 +67,13 @@ def added_content(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool]) 
         if m:
             out.append(Added(kind="alternative", span=clause[m.start():].strip()))
             continue
-        c = _CONDITION.search(lowered)
-        if c and not _condition_held(clause[c.start():], vocab(), golds):
+        # every condition of the clause: "at most 40, but only if it has wifi" holds the first only
+        c = next((c for c in _CONDITION.finditer(lowered) if not _condition_held(clause[c.start():], vocab(), golds)),
+                 None)
+        if c:
             out.append(Added(kind="condition", span=clause[c.start():].strip()))
     out += _added_requests(text, calls, vocab)
+    out += wishes(text, calls, tools)
     return out
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..identity import trail_names
 from ..records import HistoryEvent, Tool, ToolCall
 from . import history as hist
 from .added import added_content
@@ -346,8 +347,8 @@ def _same_tool(arg: Arg) -> list[HistoryEvent]:
 def same_tool_events(tool: Tool | None, history: Sequence[HistoryEvent]) -> list[HistoryEvent]:
     if tool is None or not history:
         return []
-    return [e for e in history if (e.toolname, e.apiname) == (tool.app, tool.api)
-            or f"{e.toolname}_{e.apiname}" == tool.name]
+    names = {(tool.app, tool.api), trail_names(tool)}  # a tool without an app is logged under its kind
+    return [e for e in history if (e.toolname, e.apiname) in names or f"{e.toolname}_{e.apiname}" == tool.name]
 
 
 # ---------------------------------------------------------------- one argument, one call, one query

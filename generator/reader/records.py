@@ -12,7 +12,7 @@ from ..records import HistoryEvent, Record, Tool, ToolCall
 
 Label = Literal["stated", "described", "hinted", "omitted"]
 LABELS: tuple[Label, ...] = ("stated", "described", "hinted", "omitted")
-AddedKind = Literal["request", "condition", "alternative"]
+AddedKind = Literal["request", "condition", "alternative", "wish"]
 
 
 class Step(Record):
@@ -60,7 +60,7 @@ class ArgReading(Record):
 
 
 class Added(Record):
-    """A request, condition or alternative of the text that the gold calls do not hold."""
+    """A request, condition, alternative or wish of the text that the gold calls do not hold."""
 
     kind: AddedKind
     span: str

@@ -100,7 +100,9 @@ def action_words(tool_name: str) -> str:
 # ---------------------------------------------------------------- prompt readers
 
 WRITE_HEAD = re.compile(r"^Write (\d+) different user messages? for this request, in (.+)\.$", re.MULTILINE)
-FACT = re.compile(r"^- (.*?): (say|refer to it only as) (\".*)$", re.MULTILINE)
+FACT = re.compile(r"^\s*- (.*?): (say it in words as|point to it as|say) (\".*)$", re.MULTILINE)
+FACT_MODES = {"say": "stated", "point to it as": "hinted", "say it in words as": "words"}
+REQUEST = re.compile(r"^Request \d+(?:: (.*?))?\.$", re.MULTILINE)
 
 
 def _facts(text: str) -> list[dict[str, Any]]:
@@ -110,9 +112,14 @@ def _facts(text: str) -> list[dict[str, Any]]:
             value = json.JSONDecoder().raw_decode(m.group(3))[0]
         except json.JSONDecodeError:
             continue
-        out.append({"param": m.group(1), "text": str(value),
-                    "mode": "stated" if m.group(2) == "say" else "hinted"})
+        out.append({"param": m.group(1), "text": str(value), "mode": FACT_MODES[m.group(2)]})
     return out
+
+
+def _intent(text: str) -> str:
+    """The requests' verb phrases, joined as the writer joins them (", then " for a chain)."""
+    joiner = ", then " if "a later one uses what an earlier one returns" in text else ", and also "
+    return joiner.join(m.group(1) for m in REQUEST.finditer(text) if m.group(1))
 
 
 @READERS.register("write_queries")
@@ -120,9 +127,8 @@ def read_write_queries(text: str) -> dict[str, Any] | None:
     head = WRITE_HEAD.search(text)
     if head is None:
         return None
-    intent = re.search(r"^What the user wants: (.*?)\.?$", text, re.MULTILINE)
-    forbidden = _json_after(text, "Never mention any of these (not even in other words):", [])
-    return {"n": int(head.group(1)), "language": head.group(2), "intent": intent.group(1) if intent else "",
+    forbidden = _json_after(text, "- Never write any of these:", [])
+    return {"n": int(head.group(1)), "language": head.group(2), "intent": _intent(text),
             "app": _json_after(text, "The user names the app: say"),
             "facts": _facts(text), "forbidden": forbidden if isinstance(forbidden, list) else []}
 
@@ -303,3 +309,66 @@ def final_answer(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
 @ANSWERERS.register("propose_edges")
 def propose_edges(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
     return {"edges": []}
+
+
+# ---------------------------------------------------------------- when2call
+
+@READERS.register("when2call_clarify")
+def read_when2call_clarify(text: str) -> dict[str, Any] | None:
+    if "Write the assistant's clarifying question" not in text:
+        return None
+    return {"noun": _json_after(text, "Say it as:", "value"), "request": _json_after(text, "Request:", "")}
+
+
+@READERS.register("when2call_refusal")
+def read_when2call_refusal(text: str) -> dict[str, Any] | None:
+    return {"request": _json_after(text, "Request:", "")} if "Write the assistant's refusal" in text else None
+
+
+@READERS.register("when2call_direct")
+def read_when2call_direct(text: str) -> dict[str, Any] | None:
+    return {"request": _json_after(text, "Request:", "")} if "Write the assistant's direct answer" in text else None
+
+
+@READERS.register("when2call_question")
+def read_when2call_question(text: str) -> dict[str, Any] | None:
+    if "Write one question a user might ask an assistant on the topic above" not in text:
+        return None
+    return {"topic": _json_after(text, "Topic:", "general knowledge")}
+
+
+@READERS.register("when2call_judge")
+def read_when2call_judge(text: str) -> dict[str, Any] | None:
+    if "Which kind of reply is it?" not in text:
+        return None
+    return {"reply": _json_after(text, "Reply:", "")}
+
+
+@ANSWERERS.register("when2call_clarify")
+def when2call_clarify(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    return {"question": f"Could you tell me the {task.get('noun') or 'value'} you have in mind?"}
+
+
+@ANSWERERS.register("when2call_refusal")
+def when2call_refusal(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    return {"reply": "I'm sorry, but I can't do that: none of my tools can handle this request."}
+
+
+@ANSWERERS.register("when2call_direct")
+def when2call_direct(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    return {"answer": f"Here is my answer from what I know, without any tool: {words(str(task.get('request') or ''))}."}
+
+
+@ANSWERERS.register("when2call_question")
+def when2call_question(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    return {"question": f"What is one surprising fact about {task.get('topic') or 'history'}?"}
+
+
+KIND_RULES = ((re.compile(r'"name"\s*:|<TOOLCALL>', re.IGNORECASE), "tool_call"), (re.compile(r"\?"), "request_for_info"),
+              (re.compile(r"\b(sorry|unable|can't|cannot|afraid)\b", re.IGNORECASE), "cannot_answer"))
+
+
+@ANSWERERS.register("when2call_judge")
+def when2call_judge(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    text = str(task.get("reply") or "")
+    return {"classification": next((kind for rule, kind in KIND_RULES if rule.search(text)), "direct_answer")}

@@ -58,6 +58,11 @@ class GoldEntry(Record):
     gold: list[ToolCall] = Field(default_factory=list)
     context_calls: int = 0  # calls already in the item's own context (multi-turn rows)
     any_call: bool = False  # BFCL relevance: any call is right, so a wrong answer is no call
+    # when2call: the kind of reply expected, the answer of every kind (the call as a JSON string),
+    # and a digest of the system message (twins share the question and differ in the history)
+    expects: str = ""
+    answers: dict[str, str] = Field(default_factory=dict)
+    context: str = ""
 
 
 @dataclass
@@ -65,6 +70,7 @@ class Plan:
     label: Label
     calls: list[ToolCall]  # what the oracle answers (a corrupted call replaced or removed)
     stop_at: int | None = None  # a text reply instead of call `stop_at`
+    text: str | None = None  # a text reply (when2call: a question, a refusal or a direct answer)
 
 
 def message_key(text: str) -> str:
@@ -77,6 +83,21 @@ def user_texts(messages: list[dict[str, Any]]) -> list[str]:
 
 def item_key(texts: list[str]) -> str:
     return message_key("\x1e".join(texts))
+
+
+def system_text(messages: list[dict[str, Any]]) -> str:
+    return "\n\n".join(str(m.get("content") or "") for m in messages if m.get("role") == "system")
+
+
+def context_keys(messages: list[dict[str, Any]]) -> set[str]:
+    """Digests of every paragraph prefix of the request's system messages: JSON mode puts the
+    item's own system text first in a longer one."""
+    keys = set()
+    for m in messages:
+        if m.get("role") == "system":
+            parts = str(m.get("content") or "").split("\n\n")
+            keys |= {message_key("\n\n".join(parts[:k])) for k in range(1, len(parts) + 1)}
+    return keys
 
 
 # ---------------------------------------------------------------- the gold side file
@@ -96,8 +117,22 @@ def gold_lines(items: list[Any]) -> list[dict[str, Any]]:
         entries.append(GoldEntry(key=item_key(user_texts(item.messages)), id=item.id, format=item.format,
                                  level=item.level, level_rank=item.level_rank, steps=item.steps, tools=digest,
                                  gold=gold, context_calls=calls_made(item.messages),
-                                 any_call=item.reference.get("rule") == "relevance").model_dump(mode="json"))
+                                 any_call=item.reference.get("rule") == "relevance",
+                                 **reply_kinds(item, s.names)).model_dump(mode="json"))
     return [*lines.values(), *entries]
+
+
+def reply_kinds(item: Any, names: dict[str, str]) -> dict[str, Any]:
+    """when2call items: the kind expected, the answers per kind (the call under its wire name)
+    and the system message's digest; nothing for the other formats."""
+    answers = item.reference.get("answers") if item.format == "when2call" else None
+    if not answers:
+        return {}
+    call = json.loads(answers.get("tool_call") or "{}")
+    if isinstance(call, dict) and call.get("name"):
+        call["name"] = names.get(call["name"], call["name"])
+    return {"expects": item.level, "answers": {**answers, "tool_call": json.dumps(call, ensure_ascii=False)},
+            "context": message_key(system_text(item.messages)) if system_text(item.messages) else ""}
 
 
 def write_gold(argv: list[str]) -> int:
@@ -107,7 +142,7 @@ def write_gold(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m generator.testing.oracle gold")
     p.add_argument("paths", nargs="+")
     p.add_argument("--out", required=True)
-    p.add_argument("--formats", default="trail,traject,bfcl,sdg")
+    p.add_argument("--formats", default="trail,traject,bfcl,sdg,when2call")
     p.add_argument("--limit", type=int)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-tools", type=int, default=20)
@@ -248,7 +283,10 @@ class Oracle:
             return None
         plan = self.plan(entry)
         done = calls_made(messages) - entry.context_calls
-        native = bool(body.get("tools"))
+        # a when2call item may offer no tool: without `tools` and without a JSON reply format it is native
+        native = bool(body.get("tools")) or (bool(entry.expects) and not body.get("response_format"))
+        if plan.text is not None:
+            return text_reply(plan.text, native)
         if entry.steps == "one":
             return reply(plan.calls if done == 0 else [], native)
         if plan.stop_at is not None and done >= plan.stop_at:
@@ -259,8 +297,13 @@ class Oracle:
         found = next((self.by_key[k] for k in candidate_keys(user_texts(messages)) if k in self.by_key), [])
         if len(found) <= 1:
             return found[0] if found else None
-        offered = {t.get("function", {}).get("name") for t in body.get("tools") or []}
-        return next((e for e in found if {t["function"]["name"] for t in self.tools[e.tools]} == offered), found[0])
+        offered = offered_names(body, messages, {n for e in found for n in self.names(e)})
+        found = [e for e in found if self.names(e) == offered] or found
+        contexts = context_keys(messages)
+        return next((e for e in found if (e.context in contexts if e.context else not contexts)), found[0])
+
+    def names(self, e: GoldEntry) -> set[str]:
+        return {t["function"]["name"] for t in self.tools[e.tools]}
 
     def plan(self, e: GoldEntry) -> Plan:
         with self._lock:
@@ -276,6 +319,8 @@ class Oracle:
                 fh.write(json.dumps({"id": e.id, "format": e.format, "level": e.level, "label": lab}) + "\n")
 
     def _make_plan(self, e: GoldEntry) -> Plan:
+        if e.expects:
+            return kind_plan(e, e.id in self.correct, random.Random(f"{self.seed}:{e.id}:kind"))
         if e.id in self.correct:
             return Plan("VALID_CALL", list(e.gold))
         if e.any_call:
@@ -289,6 +334,20 @@ class Oracle:
             if plan is not None:
                 return plan
         return Plan("TOOL_ERROR", [], stop_at=0)  # nothing applied: answer in text
+
+
+KINDS = ("tool_call", "request_for_info", "cannot_answer", "direct")
+
+
+def kind_plan(e: GoldEntry, correct: bool, rng: random.Random) -> Plan:
+    """when2call: the answer of the expected kind, or of another kind drawn evenly (a call where
+    a question, refusal or answer is right; a question, refusal or answer where a call is)."""
+    kind = e.expects if correct else rng.choice([k for k in KINDS if k != e.expects])
+    label: Label = "VALID_CALL" if correct else "TOOL_ERROR"
+    if kind != "tool_call":
+        return Plan(label, [], text=e.answers.get(kind) or DONE)
+    call = json.loads(e.answers.get("tool_call") or "{}")
+    return Plan(label, [ToolCall(tool=str(call.get("name") or "call"), arguments=dict(call.get("arguments") or {}))])
 
 
 def preferred(mix: dict[Label, float], rng: random.Random) -> list[Label]:
@@ -373,6 +432,21 @@ def calls_made(messages: list[dict[str, Any]]) -> int:
         except (ValueError, AttributeError):
             continue
     return n
+
+
+def offered_names(body: dict[str, Any], messages: list[dict[str, Any]], pool: set[str]) -> set[str]:
+    """The tools a request offers: natively, or (JSON mode) the names of `pool` the system message
+    lists as `- name:` lines -- twins that share the words and context differ only in these."""
+    if body.get("tools"):
+        return {t.get("function", {}).get("name") for t in body["tools"]}
+    text = system_text(messages)
+    return {n for n in pool if f"\n- {n}: " in f"\n{text}"}
+
+
+def text_reply(text: str, native: bool) -> dict[str, Any]:
+    if native:
+        return {"role": "assistant", "content": text}
+    return {"role": "assistant", "content": json.dumps({"tool_calls": [], "text": text}, ensure_ascii=False)}
 
 
 def reply(calls: list[ToolCall], native: bool) -> dict[str, Any]:

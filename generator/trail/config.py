@@ -17,10 +17,10 @@ LEVEL_NAMES = ("Minimum Difficulty", "Low Difficulty", "Medium Difficulty", "Hig
 class Paraphrases(Record):
     """Queries per level; TRAILBench's usual pattern is 1/2/2/1."""
 
-    minimum: int = Field(1, ge=1, le=5)
-    low: int = Field(2, ge=1, le=5)
-    medium: int = Field(2, ge=1, le=5)
-    high: int = Field(1, ge=1, le=5)
+    minimum: int = Field(1, ge=1, le=5)  # queries at the Minimum level (every value stated)
+    low: int = Field(2, ge=1, le=5)  # queries at the Low level
+    medium: int = Field(2, ge=1, le=5)  # queries at the Medium level
+    high: int = Field(1, ge=1, le=5)  # queries at the High level (most values left to the history)
 
     def by_level(self) -> dict[str, int]:
         return dict(zip(LEVEL_NAMES, (self.minimum, self.low, self.medium, self.high), strict=True))
@@ -35,15 +35,15 @@ class TrailConfig(Record):
     events precede it; those events are its history and its time is the query time.
     """
 
-    source: Literal["synthetic", "real"] = "synthetic"
-    targets: PositiveInt = 100
+    source: Literal["synthetic", "real"] = "synthetic"  # histories simulated from personas, or read from TRAILBench files
+    targets: PositiveInt = 100  # target calls asked (each gets queries at the four levels)
     files: list[str] = Field(default_factory=list)  # real: TRAILBench query files or directories
     variant: str = "gpt"  # real: in a directory, read all_generated_queries_*_<variant>.json
     users: list[str] | None = None  # restrict to these user ids / persona ids
     personas: PositiveInt | None = None  # synthetic: use only the first N personas
     events: int = Field(150, ge=2, le=2000)  # synthetic: events per persona history
     start: str = "2025-05-01 00:00"  # synthetic: first day of the histories
-    min_history: int = Field(20, ge=0)
+    min_history: int = Field(20, ge=0)  # events that must precede a target (its history)
     min_inferable: float = Field(1.0, ge=0.0, le=1.0)  # share of counted values inferable
     # Target mix (targets.select): exact repeats of an earlier call of the same function at
     # most `repeat_share` of the targets, repeats of the most recent one at most `recent_share`
@@ -51,9 +51,13 @@ class TrailConfig(Record):
     # at every level) while their mean share of such values stays within `fixed_budget` --
     # that share is the High level's value recall, which must stay <= 0.10.
     repeat_share: float = Field(0.25, ge=0.0, le=1.0)
-    recent_share: float = Field(0.10, ge=0.0, le=1.0)
-    fixed_budget: float = Field(0.06, ge=0.0, le=1.0)
-    paraphrases: Paraphrases = Field(default_factory=Paraphrases)
+    recent_share: float = Field(0.10, ge=0.0, le=1.0)  # at most this share repeats the most recent call
+    fixed_budget: float = Field(0.06, ge=0.0, le=1.0)  # mean share of values no level may leave out
+    # Hints that point at one earlier event ("the same pickup as my taxi request yesterday
+    # evening", docs/trail.md): "auto" turns them on only when the logs cannot give the targets
+    # asked without them (the mix relaxed as far as it goes either way).
+    pointers: Literal["auto", "on", "off"] = "auto"
+    paraphrases: Paraphrases = Field(default_factory=Paraphrases)  # queries per level
     policy: dict[str, Any] = Field(default_factory=dict)  # overrides of the disclosure policy
     max_attempts: int = Field(3, ge=1, le=10)  # writer attempts per level before a rejection
 

@@ -2,7 +2,7 @@
 
 Shared by `trajgen stats`, the audit and the tests. VR is the mean per-query share of gold
 values found verbatim (queries of answers without countable values are left out of VR and
-NONE), as in the reviewer's independent check. A value missing from a query is *recoverable*
+NONE), as in the independent reference check. A value missing from a query is *recoverable*
 when it occurs in the history for the same toolname, apiname and parameter, when it equals
 the schema default, or when its parameter is listed in `temporal_parameters` AND the time
 really gives it: alone (a meal type by hour, a "today"-like enum, the query date) or through
@@ -126,9 +126,10 @@ class Recoverability:
         self.time = parse_query_time(record.get("time", ""))
         events = history_events(record)
         self.seen = seen_values(events)
-        self.reader = Reader(events, self.app, self.api, str(a.get("apitype") or ""))
         tool = self.tool = tools.get(f"{self.app}_{self.api}")
         props = tool.properties if tool else {}
+        self.reader = Reader(events, self.app, self.api, str(a.get("apitype") or ""), str(record.get("time", "")),
+                             {q: str(s.get("description", "")) for q, s in props.items()})
         self.defaults = {k: normalize(s["default"]) for k, s in props.items() if "default" in s}
 
     def __call__(self, param: str, value: str, query: str = "") -> bool:

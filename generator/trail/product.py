@@ -31,7 +31,7 @@ from ..writers.base import WriteRequest
 from .config import LEVEL_NAMES, TrailConfig
 from .export import TrailAnswer, TrailPayload, export_trail, write_apis, write_query_files
 from .score import prediction_of, score_query
-from .targets import Mix, Pools, adapt, build_target, choose, tool_of
+from .targets import Mix, Pools, Selection, adapt, build_target, choose, tool_of
 
 if TYPE_CHECKING:
     from ..config import RunConfig
@@ -45,6 +45,7 @@ NAME = "trail"
 class TrailSpec(Record):
     user: str
     k: int  # the target is event k of the user's log
+    pointers: bool = False  # its hints may point at one earlier event (Target.pointers)
 
 
 TrailItem = WorkItem[TrailSpec]
@@ -196,19 +197,41 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
     def logs(self, ctx: RunContext) -> Logs:
         return self.users(ctx).logs
 
-    def plan(self, ctx: RunContext) -> list[TrailItem]:
+    def pools(self, ctx: RunContext, pointers: bool) -> Pools:
+        """Every user's candidate targets (`pointers`: hints may point at one earlier event)."""
         cfg = self.config
-        pools = Pools(list(self.logs(ctx).values()), ctx.catalog, cfg.min_history, cfg.min_inferable,
-                      item_rng(ctx.seed, "trail:select"))
+        return Pools(list(self.logs(ctx).values()), ctx.catalog, cfg.min_history, cfg.min_inferable,
+                     item_rng(ctx.seed, "trail:select"), pointers)
+
+    def select(self, ctx: RunContext) -> tuple[Selection, list[str], int]:
+        """The targets, the steps the defaults were relaxed by, and how many the default mix gave.
+        Pointers to one earlier event come in (`pointers: auto`) only when the plain readings,
+        with the mix relaxed, stay short: a reader who only knows "last time" and "usual" reads
+        the rest of the data as before."""
+        cfg = self.config
         mix = Mix(cfg.repeat_share, cfg.recent_share, cfg.fixed_budget)
         # A setting away from its default was chosen (the config is re-validated whole once the
         # flags are applied, so "set in the file" cannot be told from "equal to the default").
         chosen = {f for f in Mix._fields if getattr(cfg, f) != TrailConfig.model_fields[f].default}
+        pools = self.pools(ctx, cfg.pointers == "on")
         picks, steps = adapt(pools, cfg.targets, mix, chosen)
+        plain = len(choose(pools, cfg.targets, mix))
+        if cfg.pointers == "auto" and len(picks) < cfg.targets:
+            more = self.pools(ctx, True)
+            got, more_steps = adapt(more, cfg.targets, mix, chosen)
+            if len(got) > len(picks):
+                picks, steps = got, [POINTERS_ON, *more_steps]
+        return picks, steps, plain
+
+    def plan(self, ctx: RunContext) -> list[TrailItem]:
+        cfg = self.config
+        picks, steps, plain = self.select(ctx)
         if steps:
-            remark(ctx, NAME, "targets", f"adapted: the logs give {len(choose(pools, cfg.targets, mix))} of "
-                   f"{cfg.targets} targets under the default mix; relaxed {', '.join(steps)} (settings at their "
-                   "defaults; set another value to keep one)")
+            relaxed = [s for s in steps if s != POINTERS_ON]
+            remark(ctx, NAME, "targets", f"adapted: the logs give {plain} of {cfg.targets} targets under the "
+                   "default mix" + (f"; {POINTERS_ON}" if POINTERS_ON in steps else "")
+                   + (f"; relaxed {', '.join(relaxed)} (settings at their defaults; set another value to keep one)"
+                      if relaxed else ""))
         used, unused = picks.unused_tools(ctx.catalog)
         if unused:
             remark(ctx, NAME, "targets", f"{used} of {used + len(unused)} tools have a target; not the others: "
@@ -217,7 +240,8 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
             thin = picks.thin_users(cfg.targets)
             note(ctx, NAME, "targets", f"{picks.why_short(cfg.targets)}; events need >= {cfg.min_history} earlier "
                  "events (min_history)" + (f"; users short of their share: {'; '.join(thin)}" if thin else ""))
-        return [self.item(ctx, i, TrailSpec(user=user, k=k), user, k) for i, (user, k) in enumerate(picks)]
+        on = picks.pools.pointers
+        return [self.item(ctx, i, TrailSpec(user=user, k=k, pointers=on), user, k) for i, (user, k) in enumerate(picks)]
 
     async def run(self, item: TrailItem, ctx: RunContext) -> ItemResult:
         rejections: list[Rejection] = []
@@ -248,13 +272,17 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
 
 
 
+POINTERS_ON = ("hints point at one earlier event where no other reading determines a value "
+               "(pointers: auto; 'off' to keep to last time / usual)")
+
+
 # ---------------------------------------------------------------- one item
 
 def target_of(item: TrailItem, ctx: RunContext, logs: Logs) -> tuple[Target, Tool]:
     log = logs[item.spec.user]
     tool = tool_of(log.events[item.spec.k], ctx.catalog)
     assert tool is not None  # plan only picks events of known tools
-    return build_target(item.item_id, log, item.spec.k, tool, ctx.catalog), tool
+    return build_target(item.item_id, log, item.spec.k, tool, ctx.catalog, item.spec.pointers), tool
 
 
 def reject(item: TrailItem, stage: str, validator: str, reason: str, raw: str | None = None,

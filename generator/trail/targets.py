@@ -41,13 +41,15 @@ def inferable(target: Target, tool: Tool) -> dict[str, Source]:
     return out
 
 
-def build_target(target_id: str, log: UserHistory, k: int, tool: Tool, catalog: Catalog) -> Target:
+def build_target(target_id: str, log: UserHistory, k: int, tool: Tool, catalog: Catalog,
+                 pointers: bool = False) -> Target:
+    """Event k of `log` as a target (`pointers`: its hints may point at one earlier event)."""
     event = log.events[k]
     args = dict(event.parameters)
     return Target(id=target_id, kind="single", calls=[ToolCall(tool=tool.name, arguments=args)],
                   offered=[t.name for t in catalog.by_domain.get(tool.domain, [])], domain=tool.domain,
                   user=log.user, history=list(log.events[:k]), time=event.time,
-                  temporal_parameters=temporal_parameters(tool, args, event.time))
+                  temporal_parameters=temporal_parameters(tool, args, event.time), pointers=pointers)
 
 
 def inferable_share(target: Target, tool: Tool, ok: dict[str, Source] | None = None) -> float:
@@ -115,27 +117,32 @@ class Candidate(NamedTuple):
     user: str
     k: int
     fixed: float  # share of counted values every level states (0.0 unless partial)
-    call: str  # the user and the gold call, compared whole
+    call: str  # the gold call, compared whole
     tool: str
 
 
 def _tier_of(log: UserHistory, k: int, catalog: Catalog, min_history: int,
-             min_inferable: float) -> tuple[Tier, float] | None:
-    """Which tier event k belongs to (and its fixed share), or None when it cannot be a target."""
+             min_inferable: float, pointers: bool = False) -> tuple[Tier, float] | None:
+    """Which tier event k belongs to and its fixed share (the counted values every level says:
+    stated-only ones, and left-out ones whose words are the tool's own, "taxi" in get_taxi), or
+    None when it cannot be a target."""
     event = log.events[k]
     tool = tool_of(event, catalog)
     if k < min_history or tool is None or parse_time(event.time) is None:
         return None
     if argument_errors(tool, event.parameters) or not scoreable(event.parameters):
         return None
-    target = build_target("probe", log, k, tool, catalog)
+    target = build_target("probe", log, k, tool, catalog, pointers)
     ok = inferable(target, tool)
     share = inferable_share(target, tool, ok)
     if share <= 0.0 or not has_literal(target, tool, ok):
         return None
     kind = repeat_kind(log, k)
     if share >= min_inferable:
-        return kind, 0.0  # type: ignore[return-value]
+        # the High level's floor: what every level says anyway (a left-out "taxi" of get_taxi);
+        # a lowered min_inferable accepts that much said at every level
+        floor = recall_floor(target, tool)
+        return None if floor > max(MAX_FIXED_PER_TARGET, 1.0 - min_inferable) else (kind, floor)  # type: ignore[return-value]
     if kind != "new" or share < min(min_inferable, PARTIAL_INFERABLE):
         return None
     fixed = fixed_share(target, tool)
@@ -167,28 +174,30 @@ def _tools_in_turn(order: list[Candidate]) -> list[Candidate]:
 class Pools:
     """Candidate events of every user, per tier, in the order they are taken: tools in turn, then
     users in turn, each user's events shuffled once; partial targets fewest stated-only values
-    first."""
+    first. With `pointers`, a value may also be read back through a pointer to one earlier event."""
 
     def __init__(self, logs: list[UserHistory], catalog: Catalog, min_history: int,
-                 min_inferable: float, rng: random.Random) -> None:
+                 min_inferable: float, rng: random.Random, pointers: bool = False) -> None:
+        self.pointers = pointers
         found: dict[Tier, dict[str, list[Candidate]]] = {t: {log.user: [] for log in logs} for t in TIERS}
         self.events = {log.user: len(log.events) for log in logs}
         self.calls: Counter[str] = Counter()  # events per tool ("app.api")
         self.usable: Counter[str] = Counter()  # candidate targets per tool
         for log in logs:
             for k in range(len(log.events)):
-                got = _tier_of(log, k, catalog, min_history, min_inferable)
+                got = _tier_of(log, k, catalog, min_history, min_inferable, pointers)
                 e = log.events[k]
                 self.calls[f"{e.toolname}.{e.apiname}"] += 1
                 if got is not None:
                     self.usable[f"{e.toolname}.{e.apiname}"] += 1
-                    call = json.dumps([log.user, e.toolname, e.apiname, e.parameters], sort_keys=True, default=str)
+                    call = json.dumps([e.toolname, e.apiname, e.parameters], sort_keys=True, default=str)
                     found[got[0]][log.user].append(Candidate(log.user, k, got[1], call, f"{e.toolname}.{e.apiname}"))
         for per_user in found.values():
             for pool in per_user.values():
                 rng.shuffle(pool)
         rr = {t: _tools_in_turn(_round_robin(found[t])) for t in TIERS}
-        rr["partial"].sort(key=lambda c: c.fixed)  # stable: tools and users stay in turn within a share
+        for tier in TIERS:  # fewest stated-only values first; stable: tools and users stay in turn within a share
+            rr[tier].sort(key=lambda c: c.fixed)
         self.per_user = {t: {u: len(v) for u, v in found[t].items()} for t in TIERS}
         self.tiers = _distinct(rr)
 
@@ -198,15 +207,18 @@ class Pools:
 
 def _distinct(tiers: dict[Tier, list[Candidate]]) -> dict[Tier, list[Candidate]]:
     """Each user's gold call once, in the order of preference (tiers in order, each in its own order)."""
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     out: dict[Tier, list[Candidate]] = {}
     for t in TIERS:
         out[t] = []
         for c in tiers[t]:
-            if c.call not in seen:
-                seen.add(c.call)
+            if (c.user, c.call) not in seen:
+                seen.add((c.user, c.call))
                 out[t].append(c)
     return out
+
+
+Chosen = dict[Tier, list[Candidate]]
 
 
 class Mix(NamedTuple):
@@ -219,22 +231,50 @@ class Mix(NamedTuple):
     fixed_budget: float = 0.06
 
 
-def _fill(pools: Pools, total: int, mix: Mix) -> dict[Tier, int] | None:
-    """How many of each tier make exactly `total` targets within `mix`, or None when they cannot:
-    new ones first, then partial ones while the budget lasts, then repeats."""
-    n_new = min(pools.offered("new"), total)
-    left, spent, n_part = total - n_new, 0.0, 0
-    for c in pools.tiers["partial"][:left]:
-        if spent + c.fixed > mix.fixed_budget * total + 1e-9:
-            break
-        spent, n_part = spent + c.fixed, n_part + 1
-    left -= n_part
-    cap = int(mix.repeat_share * total + 1e-9)
-    n_rep = min(cap, pools.offered("repeat"), left)
-    n_rec = min(int(mix.recent_share * total + 1e-9), cap - n_rep, pools.offered("recent"), left - n_rep)
-    if n_rep + n_rec < left:
-        return None
-    return {"new": n_new, "partial": n_part, "repeat": n_rep, "recent": n_rec}
+def _allowed(queue: list[Candidate], tier: Tier, chosen: Chosen, spent: float, budget: float, repeats: int,
+             caps: dict[str, int]) -> bool:
+    """Whether the next candidate of `queue` fits what is left of the budget and the repeat shares
+    (a repeat of the most recent call is a repeat too)."""
+    if not queue or spent + queue[0].fixed > budget:
+        return False
+    return tier not in caps or (repeats < caps["repeat"] and len(chosen[tier]) < caps[tier])
+
+
+# The order a user takes its candidates in: what costs nothing first, then repeats (their share
+# can be relaxed up to all targets), the stated-only budget last (the High band ends at 0.10).
+DEAL_ORDER: tuple[Tier, ...] = ("new", "repeat", "recent", "partial")
+
+
+def _deal(pools: Pools, total: int, mix: Mix) -> Chosen:
+    """Up to `total` targets dealt to the users in turn (the user with the fewest so far next), each
+    taking its next candidate in DEAL_ORDER that `mix` still allows for `total` targets: the
+    stated-only share (`fixed_budget`), repeats (`repeat_share`), repeats of the most recent call
+    (`recent_share`). A user with nothing left that fits drops out; users rich in new targets
+    spend none of the budget that users with stated-only values need."""
+    budget = mix.fixed_budget * total + 1e-9
+    caps = {"repeat": int(mix.repeat_share * total + 1e-9), "recent": int(mix.recent_share * total + 1e-9)}
+    queues = {u: {t: [c for c in pools.tiers[t] if c.user == u] for t in TIERS} for u in pools.events}
+    chosen: Chosen = {t: [] for t in TIERS}
+    got: Counter[str] = Counter()
+    spent, repeats = 0.0, 0
+    calls: set[str] = set()
+    active = list(pools.events)
+    while sum(got.values()) < total and active:
+        user = min(active, key=lambda u: (got[u], active.index(u)))
+        tier = next((t for t in DEAL_ORDER if _allowed(queues[user][t], t, chosen, spent, budget, repeats, caps)),
+                    None)
+        if tier is None:
+            active.remove(user)
+            continue
+        c = queues[user][tier].pop(0)
+        if c.call in calls:
+            continue  # another user's identical call: their explicit queries would say the same
+        calls.add(c.call)
+        chosen[tier].append(c)
+        got[user] += 1
+        spent += c.fixed
+        repeats += tier in caps
+    return chosen
 
 
 class Selection(list):
@@ -252,9 +292,11 @@ class Selection(list):
                 f"values (took {t['new']}), {o('partial')} with values every level must state (took "
                 f"{t['partial']} within fixed_budget {m.fixed_budget:g}) and {o('repeat')} + {o('recent')} repeats "
                 f"of an earlier / the most recent call (took {t['repeat']} + {t['recent']} within repeat_share "
-                f"{m.repeat_share:g} / recent_share {m.recent_share:g}), each call once per user; a value counts as "
+                f"{m.repeat_share:g} / recent_share {m.recent_share:g}), each call once; a value counts as "
                 "determined only when it is the most recent or the single most frequent one of its parameter "
-                "wherever a reader may look -- the app, every app of its kind, the whole history")
+                "wherever a reader may look -- the app, every app of its kind, the whole history"
+                + (" -- or the value of the one earlier event a hint's day, part of day and thing single out"
+                   if self.pools.pointers else ""))
 
     def unused_tools(self, catalog: Catalog) -> tuple[int, list[str]]:
         """(tools used, the catalog's other tools with why none is a target)."""
@@ -282,39 +324,41 @@ class Selection(list):
 
 
 def choose(pools: Pools, count: int, mix: Mix) -> Selection:
-    """The most targets up to `count` that `mix` allows, spread over users and tools, in (user
-    order, event order). `repeat_share` and `recent_share` are ceilings on the share of the
-    produced targets: when too few new targets exist, fewer targets are produced
-    (Selection.why_short says why)."""
-    sizes = next((s for total in range(count, 0, -1) if (s := _fill(pools, total, mix)) is not None),
-                 dict.fromkeys(TIERS, 0))
-    chosen = _cover({t: pools.tiers[t][:sizes[t]] for t in TIERS}, pools, mix)
+    """The most targets up to `count` that `mix` allows, spread evenly over users (`_deal`) and
+    over tools (`_cover`), in (user order, event order). `repeat_share`, `recent_share` and
+    `fixed_budget` bound shares of the produced targets: when the logs cannot fill `count`, fewer
+    targets are produced (Selection.why_short says why)."""
+    chosen: Chosen = {t: [] for t in TIERS}
+    for total in range(count, 0, -1):
+        dealt = _deal(pools, total, mix)
+        if sum(map(len, dealt.values())) == total:
+            chosen = dealt
+            break
+    chosen = _cover(chosen, pools, mix)
     users = list(pools.events)
     picks = sorted(((c.user, c.k) for t in TIERS for c in chosen[t]), key=lambda p: (users.index(p[0]), p[1]))
     return Selection(picks, pools, chosen, mix)
 
 
-Chosen = dict[Tier, list[Candidate]]
-
-
 def _fits(chosen: Chosen, mix: Mix) -> bool:
     total = sum(map(len, chosen.values()))
-    return (sum(c.fixed for c in chosen["partial"]) <= mix.fixed_budget * total + 1e-9
+    return (sum(c.fixed for cs in chosen.values() for c in cs) <= mix.fixed_budget * total + 1e-9
             and len(chosen["repeat"]) + len(chosen["recent"]) <= int(mix.repeat_share * total + 1e-9)
             and len(chosen["recent"]) <= int(mix.recent_share * total + 1e-9))
 
 
 def _cover(chosen: Chosen, pools: Pools, mix: Mix) -> Chosen:
-    """Tools without a target get one where another tool has two: a candidate of a later tier
-    (or later in its tier) takes the place of the last pick of a tool picked more than once,
-    when the mix still holds."""
+    """Tools without a target get one where another tool has two: a candidate not chosen takes the
+    place of the last pick of its own user (users keep their shares) whose tool was picked more
+    than once, when the mix still holds."""
     tools = Counter(c.tool for cs in chosen.values() for c in cs)
+    taken = {c.call for cs in chosen.values() for c in cs}
     for tier in TIERS:
-        for c in pools.tiers[tier][len(chosen[tier]):]:
-            if tools[c.tool]:
+        for c in pools.tiers[tier]:
+            if tools[c.tool] or c.call in taken:
                 continue
             for victim_tier in TIERS:
-                spare = [i for i, v in enumerate(chosen[victim_tier]) if tools[v.tool] > 1]
+                spare = [i for i, v in enumerate(chosen[victim_tier]) if tools[v.tool] > 1 and v.user == c.user]
                 if not spare:
                     continue
                 trial = {t: list(cs) for t, cs in chosen.items()}
@@ -322,6 +366,8 @@ def _cover(chosen: Chosen, pools: Pools, mix: Mix) -> Chosen:
                 trial[tier].append(c)
                 if _fits(trial, mix):
                     chosen, tools[victim.tool], tools[c.tool] = trial, tools[victim.tool] - 1, 1
+                    taken.add(c.call)
+                    taken.discard(victim.call)
                     break
     return chosen
 
@@ -335,9 +381,11 @@ def select(logs: list[UserHistory], catalog: Catalog, count: int, min_history: i
 # When the logs cannot give the targets asked under the default mix, the settings the config
 # left at their defaults are relaxed in this order, each step only as far as needed: a larger
 # share of stated-only values (still inside the High band, <= 0.10), then more repeats of an
-# earlier call ("my usual"), then of the most recent one. A setting the config gives is kept.
+# earlier call ("my usual"), then of the most recent one, and last a little more of the High
+# band (0.085: the High level's value recall follows the budget closely, docs/trail.md). A
+# setting the config gives is kept.
 RELAX: tuple[tuple[str, float], ...] = (("fixed_budget", 0.075), ("repeat_share", 0.5), ("recent_share", 0.25),
-                                        ("repeat_share", 1.0), ("recent_share", 1.0))
+                                        ("repeat_share", 1.0), ("recent_share", 1.0), ("fixed_budget", 0.085))
 
 
 def adapt(pools: Pools, count: int, mix: Mix, fixed: set[str]) -> tuple[Selection, list[str]]:

@@ -10,8 +10,8 @@ from ..records import Record
 class IntRange(Record):
     """An inclusive integer range; `min <= max` is enforced."""
 
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+    min: int = Field(ge=1)  # the smallest, inclusive
+    max: int = Field(ge=1)  # the largest, inclusive
 
     @model_validator(mode="after")
     def _ordered(self) -> IntRange:
@@ -36,8 +36,8 @@ class TrajectConfig(Record):
     """
 
     domains: list[str] = Field(default_factory=list)
-    parallel: NonNegativeInt = 5
-    sequential: NonNegativeInt = 5
+    parallel: NonNegativeInt = 5  # parallel trajectories per domain
+    sequential: NonNegativeInt = 5  # sequential chains per domain
     k: IntRange = Field(default_factory=lambda: IntRange(min=3, max=10))
     chain: IntRange = Field(default_factory=lambda: IntRange(min=2, max=10))
     allow_repeats: bool = False

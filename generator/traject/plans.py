@@ -2,7 +2,8 @@
 
 - simple (parallel): every argument stated, tools implied (the task is clear, no identifiers);
   a stated value whose natural rendering differs from the gold spelling (ISO date, 24h time)
-  carries that spelling in `hint` (`literalize` restores it when a writer phrased it naturally).
+  carries that spelling in `hint` (a writer may say it either way: the query is published as
+  checked, never rewritten to the gold spelling afterwards).
 - hard (parallel): indirect style, tools implied; an argument is hinted only where the hint
   resolves back to exactly the gold value, omitted only when it is an optional argument at its
   schema default, and stated otherwise. Resolvable hints (`HINTERS`): an enum member by its
@@ -27,7 +28,7 @@ from ..phrasebook.fragments import is_code
 from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
-from ..surface import forms, noun, render
+from ..surface import noun, render
 from ..vagueness import countable, normalize
 from .describe import DESCRIBERS
 from .export import wire_text
@@ -421,23 +422,3 @@ def unrecoverable(plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) 
     earlier step ([] = every value recoverable)."""
     out = [_arg_problem(plan, target, tools, i, a) for i, a in plan.args()]
     return [p for p in out if p]
-
-
-def _replace_once(text: str, form: str, literal: str) -> str:
-    pattern = re.compile(r"(?<![A-Za-z0-9])" + re.escape(form) + r"(?![A-Za-z0-9])", re.IGNORECASE)
-    return pattern.sub(lambda _m: literal, text, count=1)
-
-
-def literalize(text: str, plan: DisclosurePlan, tools: dict[str, Tool]) -> str:
-    """Rewrite a stated value that the writer phrased naturally ("June 4th, 2025", "9:30 am")
-    to the gold spelling carried in its `hint` ("2025-06-04", "09:30"), as upstream's simple
-    queries state values verbatim. Writers that already honor the hint are left unchanged."""
-    for i, a in plan.args():
-        if a.mode != "stated" or not a.hint or normalize(a.hint) in normalize(text):
-            continue
-        for form in sorted(forms(a.value, a.param, tools[plan.calls[i].tool]), key=len, reverse=True):
-            new = _replace_once(text, form, a.hint)
-            if new != text:
-                text = new
-                break
-    return text

@@ -205,7 +205,7 @@ async def write_query(
         return [f"{v.validator}: {v.reason}" for v in checker.verdicts(texts) if not v.ok]
 
     draft = await ctx.writer.write(req, ctx.item_seed(f"{item.item_id}#{attempt}:{plan.level}"), check)
-    text = plans.literalize(draft.texts[0] if draft.texts else "", plan, ctx.catalog.by_name)
+    text = draft.texts[0] if draft.texts else ""  # published as checked: gold spellings stay in the gold
     problems = [(v.validator, v.reason) for v in checker.verdicts([text]) if not v.ok]
     if problems:
         name, reason = problems[0]

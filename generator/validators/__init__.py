@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 
 from ..records import Draft, Verdict
 from ..writers.base import TextCheck, WriteRequest
-from . import history, language, levels, plan_checks, quality, text  # noqa: F401  (registration)
+from . import history, language, levels, plan_checks, quality, reading, text  # noqa: F401  (registration)
 from .base import TEXT_VALIDATORS, VALIDATORS, Validator
 from .levels import level_recall, levels_ordered
 

@@ -34,7 +34,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-Rule = Literal["recent", "usual", "both", "place"]
+from .pointerphrase import Span, points, stem, windows, words_of
+
+Rule = Literal["recent", "usual", "both", "place", "pointer"]
 
 # Cue words of each reading. Broad on purpose: a reader who sees "previously" or "normal"
 # anywhere may take the request that way, so the check must too. "previous" alone is no cue:
@@ -103,10 +105,13 @@ def place_words_in(text: str) -> set[str]:
 
 
 def phrase_rule(hint: str) -> Rule | None:
-    """The rule a hint phrase invokes: exactly one reading's cues, or a place word alone."""
+    """The rule a hint phrase invokes: exactly one reading's cues, a pointer to one earlier event
+    (validators.pointerphrase) without cues, or a place word alone."""
     found = readings(hint)
     if len(found) == 1:
         return found.pop()
+    if not found and points(hint):
+        return "pointer"
     if not found and any(_has_word(hint, w) for w in PLACE_WORDS):
         return "place"
     return None
@@ -132,6 +137,13 @@ class Event:
     app: str
     api: str
     params: Mapping[str, Any]
+
+    @property
+    def when(self) -> datetime | None:
+        try:
+            return datetime.strptime(self.time, "%Y-%m-%d %H:%M")
+        except ValueError:
+            return None
 
 
 def events_of(raw: Iterable[Any]) -> list[Event]:
@@ -188,12 +200,60 @@ def habit_places(events: Sequence[Event]) -> dict[str, str]:
 
 
 class Reader:
-    """Reads one query against the history before its target call (`app`.`api` of kind `kind`)."""
+    """Reads one query against the history before its target call (`app`.`api` of kind `kind`)
+    asked at `now` ("%Y-%m-%d %H:%M"; without it, no pointer to an earlier event can be read)."""
 
-    def __init__(self, history: Iterable[Any], app: str, api: str, kind: str) -> None:
+    def __init__(self, history: Iterable[Any], app: str, api: str, kind: str, now: str | None = None,
+                 descriptions: Mapping[str, str] | None = None) -> None:
         self.events = events_of(history)
         self.app, self.api, self.kind = app, api, kind
+        self.now = Event(now or "", "", "", "", {}).when
+        self.descriptions = dict(descriptions or {})
         self._places: dict[str, str] | None = None
+
+    def _span_events(self, span: Span, start: datetime, end: datetime) -> list[Event]:
+        """The events between `start` and `end` whose thing the pointer's clause names, when it
+        names the thing of any of them; else all of them."""
+        inside = [e for e in self.events if (t := e.when) is not None and start <= t <= end]
+        named = [e for e in inside if _thing(e) in span.words]
+        return named or inside
+
+    def pointed(self, text: str, param: str, unsaid: Iterable[str] = ()) -> list[list[Event]]:
+        """Per pointer of the text that may bear on `param`, the events it may mean that carry
+        `param`. A pointer bears on the parameters its noun names ("the same destination as ...")
+        among `param` and `unsaid`, or, naming none, on any; "my first / last <thing> <day>" means
+        one event (when the reach and the core of its words agree on it), others every event
+        they cover."""
+        if self.now is None:
+            return []
+        out = []
+        for span in windows(text, self.now):
+            named = {q for q in {param, *unsaid} if span.noun & words_of(q, self.descriptions.get(q, ""))}
+            if named and param not in named:
+                continue
+            wide = self._span_events(span, span.start, span.end)
+            if span.nth is None or span.inner is None:
+                out.append([e for e in wide if param in e.params])
+                continue
+            out.append(_nth_event(span.nth, wide, self._span_events(span, *span.inner), param))
+        return out
+
+    def pointer_problem(self, text: str, param: str, value: Any, hinted: bool,
+                        unsaid: Iterable[str] = ()) -> str | None:
+        """For a value a pointer bears on (some covered event carries the parameter): None when
+        every such stretch holds exactly one event carrying it, with `value`; else why not. "" when
+        no pointer bears on it (other rules decide; a pointer hint then failed)."""
+        hits = [h for h in self.pointed(text, param, unsaid) if h]
+        if not hits:
+            return f"the query points at no earlier event with a {param}" if hinted else ""
+        want = key(value)
+        for h in hits:
+            if len(h) > 1:
+                return (f"a pointer of the query covers {len(h)} events with a {param} "
+                        f"({', '.join(e.time for e in h)}), not one")
+            if key(h[0].params[param]) != want:
+                return f"the event the query points at ({h[0].time}) has {param} '{key(h[0].params[param])}', not '{want}'"
+        return None
 
     def scopes(self, named: bool) -> dict[str, list[Event]]:
         """Every part of the history a reader of the query may look at: the same function
@@ -238,11 +298,15 @@ class Reader:
         other arguments the query leaves out (for habit words); `said` the values the query
         states, whose words are no cue ("Always Fresh Market", "Home Depot")."""
         text = _without(text, said)
+        pointing = self.pointer_problem(text, param, value, hint is not None and phrase_rule(hint) == "pointer",
+                                        unsaid or {})
+        if pointing != "":
+            return pointing  # a pointer bears on the value: it alone decides
         rules = readings(text)
         if hint is not None:
             rule = phrase_rule(hint)
             if rule is None:
-                return f"hint '{hint}' does not name one rule (last time, usual, home/work)"
+                return f"hint '{hint}' does not name one rule (last time, usual, home/work, one earlier event)"
             if not hint_said(text, hint, rule):
                 return f"the query does not say '{hint}'"
             if rule != "place":
@@ -269,10 +333,27 @@ class Reader:
         return None
 
 
+def _nth_event(nth: str, wide: list[Event], narrow: list[Event], param: str) -> list[Event]:
+    """The events "my first / last ..." may mean for `param`: the one first (last) in both the
+    reach and the core of the words; when those differ, every candidate (more than one, so no
+    single value), unless none of them carries `param`."""
+    pick = 0 if nth == "first" else -1
+    if wide and narrow and wide[pick] is narrow[pick]:
+        return [wide[pick]] if param in wide[pick].params else []
+    candidates = [e for e in (wide[pick:] if pick else wide[:1]) + (narrow[pick:] if pick else narrow[:1])]
+    return candidates * 2 if any(param in e.params for e in candidates) else []
+
+
+def _thing(event: Event) -> str:
+    """What the event's function acts on, stemmed: "search_goods" -> "good", "find_trains" -> "train"."""
+    name = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", event.api).lower())
+    return stem(name[-1]) if name else ""
+
+
 def _without(text: str, said: Sequence[Any]) -> str:
     """`text` with the stated values cut out (case-insensitively), longest first."""
     for v in sorted((str(x) for x in said if isinstance(x, str) and len(x) > 2), key=len, reverse=True):
-        text = re.sub(re.escape(v), " ", text, flags=re.IGNORECASE)
+        text = re.sub(rf"(?<!\w){re.escape(v)}(?!\w)", " ", text, flags=re.IGNORECASE)
     return text
 
 

@@ -33,7 +33,8 @@ def history_hints(req: WriteRequest, texts: list[str]) -> list:
                 continue
             app, api = trail_names(tool)
             if tool.name not in readers:
-                readers[tool.name] = Reader(req.target.history, app, api, tool.domain)
+                readers[tool.name] = Reader(req.target.history, app, api, tool.domain, req.target.time,
+                                            {q: str(s.get("description", "")) for q, s in tool.properties.items()})
             reader = readers[tool.name]
             why = reader.problem(text, a.param, a.value, a.hint if a.mode == "hinted" else None, unsaid,
                                  named=mentions_app(text, app), said=said)

@@ -10,6 +10,7 @@ from ..records import ArgPlan, Target, Tool
 from ..schema import argument_errors
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
+from .pointerphrase import points
 from .timephrase import from_time_alone, is_time_value, parse_query_time, said_in
 
 
@@ -38,10 +39,11 @@ def _elements(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
 
-def _from_history(target: Target, tool: Tool, param: str, value: Any) -> bool:
-    """Every element of `value` was an earlier value of `param` for the same app and API."""
+def _from_history(target: Target, tool: Tool, param: str, value: Any, anywhere: bool = False) -> bool:
+    """Every element of `value` was an earlier value of `param` for the same app and API (for a
+    pointer to one earlier event, `anywhere`: of any event of the history)."""
     names = trail_names(tool)
-    past = [x for e in target.history if (e.toolname, e.apiname) == names
+    past = [x for e in target.history if (anywhere or (e.toolname, e.apiname) == names)
             and param in e.parameters for x in _elements(e.parameters[param])]
     wanted = _elements(value)
     return bool(wanted) and all(any(_same(w, p) for p in past) for w in wanted)
@@ -72,7 +74,8 @@ def _from_time(target: Target, a: ArgPlan) -> str | None:
 
 def _source_problem(target: Target, a: ArgPlan, tool: Tool) -> str | None:
     if a.source == "history":
-        ok = _from_history(target, tool, a.param, a.value)
+        pointer = a.mode == "hinted" and points(a.hint or "")
+        ok = _from_history(target, tool, a.param, a.value, anywhere=pointer)
     elif a.source == "default":
         ok = _from_default(tool, a.param, a.value)
     elif a.source == "time":

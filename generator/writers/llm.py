@@ -1,12 +1,12 @@
 """The LLM writer: an OpenAI-compatible model phrases the plan, the validators check it.
 
-The prompt (prompts/write_queries.j2) states the plan in prose, built from the task dict:
-    {"task": "write_queries", n, level, style, intent, app, facts: [{param, text, mode}], forbidden}
-`facts` are the stated values (surface forms) and hinted arguments (hint phrases); `param`
-is the parameter's natural noun, never its identifier. `forbidden` lists surface forms of
-omitted values first, then hinted values' literal forms, then identifiers (function, API,
-parameter names) and the app name
-when the plan does not name it. The client re-asks with the validators' problems.
+The prompt (prompts/write_queries.j2) states the plan in prose, from the task built here and in
+`llm_task` (see there): per call, what the tool does (a sure verb phrase, and always the
+catalog's description), each argument the user gives -- stated with its parameter's
+description, unit, format and allowed values; pointed at by a hint whose cue must stay; said in
+words; taken from an earlier step -- and the ones left out; the query time; the app when the
+plan names it; what no message may contain; a few style examples of the target benchmark
+(prompts/write_queries_examples.j2, by level). The client re-asks with the validators' problems.
 
 Failure policy: when the client gives up after its bounded re-asks (LLMError, not
 retryable) but the last reply still parses, the writer returns that reply as a Draft
@@ -23,18 +23,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from ..errors import LLMError
-from ..identity import forbidden_in
 from ..llm.protocol import LLMClient
 from ..llm.request import parse_reply
 from ..records import DisclosurePlan, Draft, Tool
-from ..surface import forms, noun, render
-from ..vagueness import normalize, value_elements
 from .base import WRITERS, TextCheck, WriteRequest
-from .template import intent_phrase
+from .llm_task import PROMPT, CallTask, call_tasks, never_write, spoken_time
 
 LANGUAGES = {"en": "English", "es": "Spanish", "de": "German", "fr": "French", "zh": "Chinese"}
-
-PROMPT = "write_queries"
 
 STYLES = {
     "explicit": "a clear, complete request.",
@@ -55,64 +50,16 @@ def _tools(req: WriteRequest) -> dict[str, Tool]:
 
 
 def facts(req: WriteRequest, rng: random.Random) -> list[dict[str, str]]:
-    """What the user says: stated values as surface forms, hinted ones as hint phrases."""
-    tools, out = _tools(req), []
-    for call in req.plan.calls:
-        tool = tools.get(call.tool)
-        for a in call.args:
-            if a.mode == "stated":
-                text = render(a.value, a.param, tool, time=req.target.time, rng=rng)
-            elif a.mode == "hinted" and a.hint:
-                text = a.hint
-            else:
-                continue
-            if text:  # a blank value has nothing to say
-                out.append({"param": noun(a.param, tool), "text": text, "mode": a.mode})
-    return out
+    """Every argument the user gives, over all calls: {param, text, mode} (for the fake server
+    and the tests; the prompt groups them under their call)."""
+    return [{"param": f.param, "text": f.text, "mode": f.mode} for c in call_tasks(req, rng) for f in c.facts
+            if f.mode != "previous"]
 
 
-def _said(req: WriteRequest) -> set[str]:
-    return {normalize(x) for _, a in req.plan.args() if a.mode == "stated" for x in value_elements(a.value)}
-
-
-def _unsaid_forms(req: WriteRequest, mode: str) -> list[str]:
-    """Surface forms of the `mode` (omitted / hinted) values; hinted ones only in absolute
-    forms, since their hint may legitimately be relative ("tomorrow")."""
-    tools, said, out = _tools(req), _said(req), []
-    time = req.target.time if mode == "omitted" else None
-    for call in req.plan.calls:
-        tool = tools.get(call.tool)
-        for a in call.args:
-            if a.mode != mode or a.source == "previous_step":
-                continue
-            value = [x for x in value_elements(a.value) if normalize(x) not in said and not isinstance(x, bool)]
-            if value:
-                out += forms(value if isinstance(a.value, list) else value[0], a.param, tool, time)
-    return out
-
-
-def _identifiers(req: WriteRequest) -> list[str]:
-    """The identifiers the validator refuses (generator.identity.forbidden_in), less the enum
-    identifiers: the facts say those in words, which the model must not take as forbidden."""
-    return [ident for ident, _, _ in forbidden_in(req.plan, _tools(req), enums=False)]
-
-
-def forbidden(req: WriteRequest) -> list[str]:
-    """Omitted values' surface forms first, then hinted values, then identifiers; deduplicated."""
-    seen: set[str] = set()
-    out = []
-    for f in _unsaid_forms(req, "omitted") + _unsaid_forms(req, "hinted") + _identifiers(req):
-        key = normalize(f, words=True)
-        if key and key not in seen:
-            seen.add(key)
-            out.append(f)
-    return out
-
-
-def intent(plan: DisclosurePlan, tools: dict[str, Tool], kind: str) -> str:
-    phrases = [intent_phrase(tools.get(c.tool)) for c in plan.calls]
+def intent(calls: list[CallTask], kind: str) -> str:
+    """The calls' verb phrases in one line ("" for a call whose description speaks instead)."""
     joiner = ", then " if kind == "sequential" else ", and also "
-    return joiner.join(phrases)
+    return joiner.join(c.action for c in calls if c.action)
 
 
 def app_named(plan: DisclosurePlan, tools: dict[str, Tool]) -> str | None:
@@ -122,29 +69,37 @@ def app_named(plan: DisclosurePlan, tools: dict[str, Tool]) -> str | None:
 
 
 def task(req: WriteRequest, seed: int) -> dict[str, Any]:
-    """The JSON task block: everything the model needs, nothing it could leak by accident."""
+    """The task: everything the model needs, nothing it could leak by accident."""
     tools = _tools(req)
+    calls = call_tasks(req, random.Random(f"llm:{seed}"))
+    app = app_named(req.plan, tools)
     return {
         "task": PROMPT,
         "n": req.n,
         "level": req.plan.level,
         "style": req.plan.style,
-        "intent": intent(req.plan, tools, req.target.kind),
-        "app": app_named(req.plan, tools),
-        "facts": facts(req, random.Random(f"llm:{seed}")),
-        "forbidden": forbidden(req),
+        "kind": req.target.kind,
+        "intent": intent(calls, req.target.kind),
+        "app": app,
+        "time": spoken_time(req.target.time),
+        "calls": [c.model_dump() for c in calls],
+        "facts": [{"param": f.param, "text": f.text, "mode": f.mode} for c in calls for f in c.facts
+                  if f.mode != "previous"],
+        "forbidden": never_write(req, calls, app),
         "language": LANGUAGES.get(req.language, req.language),
     }
+
+
+def forbidden(req: WriteRequest, seed: int = 0) -> list[str]:
+    """What no message of `req` may contain (the prompt's never-write list)."""
+    return list(task(req, seed)["forbidden"])
 
 
 def messages(req: WriteRequest, seed: int) -> list[dict[str, str]]:
     from ..prompting import render_messages
 
     t = task(req, seed)
-    chained = any(a.source == "previous_step" for _, a in req.plan.args())
-    return render_messages(
-        PROMPT, task=t, avoid=list(req.avoid), style_text=STYLES[req.plan.style], chained=chained
-    )
+    return render_messages(PROMPT, task=t, avoid=list(req.avoid), style_text=STYLES[req.plan.style])
 
 
 def _reply_check(req: WriteRequest, check: TextCheck | None) -> Any:
@@ -202,4 +157,4 @@ class LLMWriter:
 WRITERS.add("llm", LLMWriter)
 
 # Variables the prompt may use (checked at start-up through prompting.check_templates).
-PROMPT_VARIABLES = {PROMPT: {"task", "avoid", "style_text", "chained"}}
+PROMPT_VARIABLES = {PROMPT: {"task", "avoid", "style_text"}}

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...records import Tool
 from . import sim_files, sim_tasks  # noqa: F401  (register the simulated environments)
-from .dialogue import build
+from .dialogue import Shaped, build
 from .sdg_rows import sdg_rows
 from .sim import SIM_ENVS
 
@@ -35,6 +35,14 @@ def pick_distractors(own: list[Tool], pool: list[Tool], n: int, rng: random.Rand
 def sdg_conversation(category: str, rng: random.Random, n_turns: int, trajectory_id: str,
                      catalog_tools: list[Tool], n_distractors: int) -> list[dict[str, Any]]:
     """SDG rows of one conversation; long_context gets big states and many distractor tools."""
+    shaped, tools = shaped_conversation(category, rng, n_turns, catalog_tools, n_distractors)
+    return sdg_rows(shaped, tools, trajectory_id)
+
+
+def shaped_conversation(category: str, rng: random.Random, n_turns: int, catalog_tools: list[Tool],
+                        n_distractors: int) -> tuple[Shaped, list[Tool]]:
+    """One played and shaped conversation and the tools it offers (before its user turns are
+    worded: the LLM writer may reword them, generator.bfcl.multiturn.llm_turns)."""
     env_name = rng.choice(SIM_ENVS.names())
     big = category == "multi_turn_long_context"
     env_seed = rng.randrange(2**32)
@@ -48,4 +56,4 @@ def sdg_conversation(category: str, rng: random.Random, n_turns: int, trajectory
         pool = sim_distractors(env_name, rng) + list(catalog_tools)
         tools = tools + pick_distractors(tools, pool, n_distractors, rng)
         rng.shuffle(tools)
-    return sdg_rows(shaped, tools, trajectory_id)
+    return shaped, tools

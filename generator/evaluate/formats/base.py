@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ...judge.similarity import jaccard
 from ...records import Tool
@@ -23,11 +24,17 @@ class LoadContext:
     warnings: list[str] = field(default_factory=list)
 
 
+Review = Callable[[EvalItem, Prediction, Any], Awaitable[Prediction]]
+
+
 @dataclass(frozen=True)
 class EvalFormat:
     """`discover(dir)` lists this format's files below a directory; `claims(file)` says whether a
     file given by name is one; `load` turns a file into items; `score` applies the format's rule.
-    `levels` is the display order of its vagueness levels (explicit first)."""
+    `levels` is the display order of its vagueness levels (explicit first). Optional: `review`
+    looks at a reply before it is scored, with the judge model's client when one is configured
+    (when2call: which kind of reply it is); `summary` adds the format's own blocks to its summary
+    (rows, seed, bootstrap reps); `plot` draws its own figure from that summary."""
 
     name: str
     discover: Callable[[Path], list[Path]]
@@ -35,6 +42,9 @@ class EvalFormat:
     load: Callable[[Path, LoadContext], list[EvalItem]]
     score: Callable[[EvalItem, Prediction], Score]
     levels: tuple[str, ...]
+    review: Review | None = None
+    summary: Callable[[list[Any], int, int], dict[str, Any]] | None = None
+    plot: Callable[[dict[str, Any], Path], Path | None] | None = None
 
 
 FORMATS: Registry[EvalFormat] = Registry("eval format")

@@ -31,7 +31,8 @@ def discover(root: Path) -> list[Path]:
 
 
 def claims(path: Path) -> bool:
-    return path.suffix == ".jsonl" and first_has(path, KEYS)
+    # when2call's SDG rows are training data: `trajgen eval` reads those twins from its test file
+    return path.suffix == ".jsonl" and first_has(path, KEYS) and not path.name.startswith("when2call")
 
 
 def load(path: Path, ctx: LoadContext) -> list[EvalItem]:

@@ -40,7 +40,9 @@ def arg_texts(call: CallPlan, tool: Tool | None, time: str | None, rng: random.R
     out = []
     for a in call.args:
         text = None
-        if a.mode == "stated":
+        if a.mode == "stated" and a.hint:
+            text = a.hint  # the spelling the plan asks for (TRAJECT simple: the gold's, as upstream writes it)
+        elif a.mode == "stated":
             text = render(a.value, a.param, tool, time=time, rng=rng) or None  # blank: nothing to say
         elif a.mode == "hinted":
             text = a.hint

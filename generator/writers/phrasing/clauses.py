@@ -71,6 +71,29 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list
         elif len(hits) >= 2:
             out.append(phrase.format(join_words([m[1] for _, m in hits])))
             used |= {a.param for a, _ in hits}
+    more, pointed = merged_pointers([a for a in args if a.param not in used])
+    return out + more, used | pointed
+
+
+# A pointer to one earlier event (generator.pointers): "the same X as my video search on Tuesday",
+# "the X from my video search on Tuesday". Pointers to one event merge: "with the same category
+# and sort order as my video search on Tuesday", never the event said twice.
+POINTER = re.compile(r"^the (?:same )?(.+?) (?:as|from) (my .+)$")
+
+
+def merged_pointers(args: list[Arg]) -> tuple[list[str], set[str]]:
+    """One "with the same A and B as my <event>" per event two or more hinted arguments point at,
+    and the parameters it says."""
+    groups: dict[str, list[tuple[Arg, str]]] = {}
+    for a in args:
+        m = POINTER.match(a.text or "") if a.plan.mode == "hinted" and a.plan.source == "history" else None
+        if m and m[1] not in NOUNLESS and param_role(a.param) is None:
+            groups.setdefault(m[2], []).append((a, m[1]))
+    out, used = [], set()
+    for event, hits in groups.items():
+        if len(hits) >= 2:
+            out.append(f"with the same {join_words([n for _, n in hits])} as {event}")
+            used |= {a.param for a, _ in hits}
     return out, used
 
 

@@ -1,0 +1,77 @@
+"""User turns of a multi-turn SDG conversation written by the LLM writer (`--writer llm`).
+
+A played conversation has template user turns ("Create a file named 'notes.txt' ..."): exact, but
+quoted and form-like. Under the LLM writer each full request turn is written again from what it
+asks: its gold calls, with the values the template turn gives stated and every other value (an
+id or a path an earlier turn or round produced, which the assistant knows from the conversation)
+left unsaid. The written turn passes the product's validators, the reader's among them (nothing
+added, nothing left-out restated), or the item is rejected with the reason. Turns whose words
+belong to a clarification (miss_param: the vague request and the value supplied after the
+question; miss_func: the turn the assistant cannot do yet) keep the template words, so the
+exchange around them stays coherent.
+"""
+
+from __future__ import annotations
+
+from ...products.base import RunContext
+from ...products.common import realize
+from ...records import ArgPlan, CallPlan, DisclosurePlan, Rejection, Target, Tool, ToolCall
+from ...vagueness import normalize, value_elements
+from .dialogue import Segment, Shaped
+from .model import Turn
+
+# The plan cannot check where an unsaid value comes from (the conversation's state, not a
+# history or an earlier call of this target): hinted_recoverable does not apply.
+SKIP = ("hinted_recoverable",)
+
+
+def rewritable(seg: Segment) -> bool:
+    """A full request turn in its own words (not part of a clarification exchange)."""
+    return seg.turn is not None and seg.ask is None and seg.user is not None and seg.user == seg.turn.step.text
+
+
+def turn_target(turn: Turn, tools: list[Tool], tid: str) -> Target:
+    calls = [ToolCall(tool=c.tool, arguments=dict(c.arguments)) for c in turn.step.calls]
+    kind = "single" if len(calls) == 1 else ("sequential" if len(turn.step.rounds) > 1 else "parallel")
+    return Target(id=tid, kind=kind, calls=calls, offered=[t.name for t in tools])
+
+
+def called_tools(target: Target, tools: list[Tool]) -> list[Tool]:
+    """The tools the turn calls. A simulated environment's `app` is its domain word ("tasks",
+    "files"), no app a user could name: left blank, so "list my tasks" is no app name."""
+    names = {c.tool for c in target.calls}
+    return [t.model_copy(update={"app": ""}) if t.source_format == "sim" else t for t in tools if t.name in names]
+
+
+def said(value: object, text: str) -> bool:
+    """The template turn gives the value (every element of a list)."""
+    low = normalize(text)
+    return all(normalize(x) in low for x in value_elements(value)) if value_elements(value) else False
+
+
+def turn_plan(target: Target, text: str) -> DisclosurePlan:
+    """What the template turn gives is stated; the rest the assistant knows: left unsaid."""
+    calls = [CallPlan(tool=c.tool, tool_mode="implied", args=[
+        ArgPlan(param=k, value=v, mode="stated") if said(v, text)
+        else ArgPlan(param=k, value=v, mode="omitted", source="default")
+        for k, v in c.arguments.items()]) for c in target.calls]
+    return DisclosurePlan(target_id=target.id, level="turn", calls=calls, style="casual")
+
+
+async def written(ctx: RunContext, item_id: str, product: str, shaped: Shaped,
+                  tools: list[Tool]) -> Shaped | Rejection:
+    """`shaped` with every rewritable user turn written by the writer, or the first rejection."""
+    segments = list(shaped.segments)
+    for k, seg in enumerate(segments):
+        if not rewritable(seg):
+            continue
+        assert seg.turn is not None and seg.user is not None
+        target = turn_target(seg.turn, tools, f"{item_id}/turn{k}")
+        done = await realize(ctx, target.id, product, target, turn_plan(target, seg.user),
+                             called_tools(target, tools), skip=SKIP)
+        if not done.ok:
+            assert done.rejection is not None
+            return done.rejection.model_copy(update={"item_id": item_id, "stage": f"{done.rejection.stage}:turn{k}"})
+        assert done.texts is not None
+        segments[k] = seg.model_copy(update={"user": done.texts[0]})
+    return shaped.model_copy(update={"segments": segments})

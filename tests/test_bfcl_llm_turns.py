@@ -1,0 +1,74 @@
+"""Multi-turn SDG user turns under `--writer llm`: written by the LLM writer (through the project's
+fake OpenAI server), checked by the validators, the rest of the conversation unchanged."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from test_bfcl_sdg import context, offered, row_problems, run_product
+from test_traject_publish import Recording
+
+from generator.bfcl.multiturn.dialogue import MULTI_TURN_CATEGORIES, Segment
+from generator.bfcl.multiturn.llm_turns import rewritable, turn_plan, turn_target
+from generator.bfcl.multiturn.model import Executed, Step, Turn
+from generator.config import LLMConfig
+from generator.llm.client import make_client
+from generator.products.base import build_product
+from generator.records import ToolCall
+from generator.testing.fake_openai import FakeOpenAI
+from generator.writers.llm import LLMWriter
+
+CATS = {c: 2 for c in MULTI_TURN_CATEGORIES}
+
+
+def _rows(files: list[Path]) -> list[dict]:
+    return [json.loads(line) for line in files[0].read_text(encoding="utf-8").splitlines()]
+
+
+def _llm_run(out: Path) -> tuple[list, list[dict], set[str]]:
+    ctx = context(out, CATS, {})
+    with FakeOpenAI() as fake:
+        client = make_client(LLMConfig(base_url=fake.base_url, model="fake-model", max_retries=0), None)
+        writer = Recording(LLMWriter(client))
+        ctx.writer = writer
+        product = build_product("sdg", ctx.config)
+
+        async def go() -> list:
+            try:
+                return [await product.run(it, ctx) for it in product.plan(ctx)]
+            finally:
+                await client.aclose()
+
+        results = asyncio.run(go())
+    return results, _rows(product.export(results, ctx)), writer.accepted
+
+
+def test_user_turns_are_the_llm_writers_accepted_texts(tmp_path: Path) -> None:
+    template = _rows(run_product("sdg", context(tmp_path / "t", CATS, {}))[1])
+    results, rows, accepted = _llm_run(tmp_path / "l")
+    assert not [r for res in results for r in res.rejections]
+    assert [r["id"] for r in rows] == [r["id"] for r in template]
+    written = 0
+    for mine, theirs in zip(rows, template, strict=True):
+        assert not row_problems(mine, offered(mine)), mine["id"]
+        assert len(mine["messages"]) == len(theirs["messages"])
+        for m, t in zip(mine["messages"], theirs["messages"], strict=True):
+            if m["role"] != "user" or m["content"] == t["content"]:
+                assert m == t  # assistant, tool and template-kept user turns are untouched
+            else:
+                assert m["content"] in accepted
+                written += 1
+    assert written >= len(MULTI_TURN_CATEGORIES)  # every category has turns in the model's words
+
+
+def test_the_plan_states_what_the_template_turn_says_and_leaves_the_rest_unsaid() -> None:
+    step = Step(text="Create a file named 'notes.txt' in the current folder.",
+                rounds=[[ToolCall(tool="touch", arguments={"file_name": "notes.txt", "dir_id": "d-81"})]])
+    turn = Turn(step=step, rounds=[[Executed(call=step.rounds[0][0], result={})]])
+    plan = turn_plan(turn_target(turn, [], "t"), step.text)
+    assert {a.param: a.mode for _, a in plan.args()} == {"file_name": "stated", "dir_id": "omitted"}
+    assert rewritable(Segment(user=step.text, turn=turn))
+    assert not rewritable(Segment(user="I gave you the name: notes.txt", turn=turn))  # a supplied value
+    assert not rewritable(Segment(user=step.text, ask="I can't do that yet."))
