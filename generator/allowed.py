@@ -105,9 +105,14 @@ def _items(text: str, whole: bool = False) -> tuple[str, ...] | None:
     items = [i for i in (_strip(r) for r in raw) if i]
     if whole and text[end:].strip(" .") != "":
         return None
-    if len(items) < 2 or not all(_value_like(r, i) for r, i in zip(raw, items, strict=False)):
+    catch_all = [i.lower() in _CATCH_ALL for i in items]  # "..., arson, other": a value, not prose
+    if len(items) < 2 or not all(_value_like(r, i) or (c and len(items) - sum(catch_all) >= 2)
+                                 for r, i, c in zip(raw, items, catch_all, strict=False)):
         return None
     return tuple(dict.fromkeys(items))
+
+
+_CATCH_ALL = frozenset({"other", "none", "all", "any"})
 
 
 def _value_like(raw: str, item: str) -> bool:
@@ -125,6 +130,21 @@ def _after(cue: re.Pattern[str], text: str) -> list[tuple[str, ...]]:
         if found:
             out.append(found)
     return out
+
+
+def leading_list(text: str) -> tuple[str, ...] | None:
+    """A description that is a list of values, or opens with one as its first sentence: quoted
+    values ("'hand' or 'ground_sweep' (shaken/swept drops; ...). More prose.") or three or more
+    bare one-word values ("stainless, ibc, oak_barrel, flextank", "distributor | retail | on_premise")."""
+    first = re.split(r"(?<=[^.\s]{2})\.\s+(?=[A-Z])", text, maxsplit=1)[0]
+    quoted = re.sub(r"\s*\([^()]*\)", "", first)
+    if quoted[:1] in "'\"`" and (found := _items(quoted, whole=True)):
+        return found
+    found = _items(text, whole=True)
+    if found and any(c in text for c in "'\"`"):
+        return found
+    bare = found is not None and len(found) >= 3 and all(re.fullmatch(r"[\w-]+", f) for f in found)
+    return found if bare else None
 
 
 def _glossed(text: str) -> tuple[str, ...] | None:
@@ -189,18 +209,25 @@ def read(description: str) -> Described:
         closed = [table]  # a table whose values do not hold the default is not all of them
     colon = _COLON.match(text)
     if not closed and not colon:  # the description is the list ("'calendar' days or 'court' days")
-        closed = [found] if (found := _items(text, whole=True)) and any(c in text for c in "'\"`") else []
+        closed = [found] if (found := leading_list(text)) else []
     if not closed and colon:
         found = _items(text[colon.end():])
         closed = [found] if found and not _OPEN.search(colon.group(0)) else []
     examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
-    examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or ()) if m.group(1).count(",") >= 2]
+    examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or ())
+                 if m.group(1).count(",") >= 2 and not _glosses_code(text[:m.start()])]
     examples += [i.strip() for m in _PAREN_SLASH.finditer(text) for i in m.group(1).split("/")
                  if i.strip().lower() not in _PROSE]
     low, high = _range(text)
     return Described(allowed=closed[0] if closed else (), examples=tuple(dict.fromkeys(examples)),
                      default=default, low=low, high=high)
+
+
+def _glosses_code(before: str) -> bool:
+    """Whether a parenthesis follows a code it explains: "K05.311 (chronic periodontitis,
+    localized, slight)" says what the code means, it lists no values."""
+    return re.search(r"[A-Za-z]*\d[\w.-]*['\"`]?\s*$", before) is not None
 
 
 def _quoted_examples(text: str) -> list[str]:
@@ -258,6 +285,18 @@ def placeholder(value: str, *, about_format: bool = False, names_fields: bool = 
         return True  # "lng,lat" says the order of a pair, not a place
     return value.strip().lower() in NOTHING or (not about_format and (
         _TEMPLATE.match(value) is not None or value.lower() in _CONVENTIONS))
+
+
+# Words that stand in for a value a description does not give ("default", "See description for
+# allowed values."): sent as a value they name nothing the API knows, unless the API lists them.
+STAND_INS = frozenset({"default", "standard", "see description", "see above", "see below", "see docs",
+                       "see documentation", "as described", "various", "other", "misc", "tbd", "todo", "xxx"})
+
+
+def stand_in(value: str) -> bool:
+    """Whether a stated example or default only stands in for a value ("default", "see description")."""
+    text = value.strip().lower().rstrip(".")
+    return text in STAND_INS or text in NOTHING or text.startswith(("see description", "see the description"))
 
 
 def allowed_values(description: str) -> list[str]:

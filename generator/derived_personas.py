@@ -21,6 +21,7 @@ import random
 from typing import Any
 
 from .catalog import Catalog
+from .lore import param_schema
 from .personas import Habit, Persona
 from .records import Tool
 from .semantic import faker, tokens
@@ -94,7 +95,7 @@ def _habit(tool: Tool, places: dict[str, str], rng: random.Random) -> Habit | No
     varied = [p for p in fixed if not isinstance(fixed[p], bool)]
     if varied:
         p = rng.choice(varied)
-        options = [fixed[p]] + [value_for(tool.properties[p], rng, name=p) for _ in range(2)]
+        options = [fixed[p]] + [value_for(param_schema(tool, p), rng, name=p) for _ in range(2)]
         options = [o for i, o in enumerate(options) if o not in options[:i]]
         if len(options) > 1:
             vary[p] = options
@@ -113,7 +114,8 @@ def _pools(catalog: Catalog, places: dict[str, str], rng: random.Random) -> dict
                 pools[p] = list(places.values())
                 continue
             try:
-                pools[p] = [value_for(schema, rng, name=p) for _ in range(rng.randint(2, 3))]
+                pools[p] = [value_for(param_schema(tool, p), rng, name=p, optional=p not in tool.required)
+                            for _ in range(rng.randint(2, 3))]
             except ValueError:
                 continue
     return pools

@@ -187,6 +187,7 @@ def config_hash(cfg: RunConfig, base_dir: Path) -> str:
 
 
 def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHistory]]:
+    from .lore import annotate
     from .readers import read_catalogs, read_histories
     from .screening import require_some, screen
 
@@ -195,6 +196,7 @@ def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHisto
         from .hints import apply_hints, load_hints
 
         tools = apply_hints(tools, load_hints(base_dir / cfg.hints), source=base_dir / cfg.hints)
+    tools = annotate(tools)  # what the whole catalog says of each parameter's values (generator.lore)
     tools, skipped = screen(tools)  # a tool whose parameters cannot be sampled is skipped, with why
     require_some(tools, skipped)
     histories: list[UserHistory] = []

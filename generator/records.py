@@ -61,6 +61,9 @@ class Tool(Record):
     edges: list[Edge] = Field(default_factory=list)
     source: str = ""
     source_format: str = ""
+    # What the rest of the catalog says about a parameter's values (generator.lore): schema
+    # keywords to draw with, by parameter path ("lines[].sku"); never part of the tool's schema.
+    said: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
     @property
     def properties(self) -> dict[str, dict[str, Any]]:

@@ -540,10 +540,19 @@ def _code(rng: random.Random, n: int, alphabet: str = "ABCDEFGHJKLMNPQRSTUVWXYZ2
     return "".join(rng.choice(alphabet) for _ in range(n))
 
 
+# Words that say a reference's role, not the entity it names (`new_provider_id` is a provider's).
+ROLE_WORDS = frozenset({"new", "old", "current", "previous", "target", "source", "parent", "child", "ordering",
+                        "rendering", "referring", "preferred", "primary", "secondary", "related", "linked", "from",
+                        "to", "ship", "bill", "home", "other", "original", "corrects", "reassign", "assigned"})
+
+
 def fake_id(rng: random.Random, name: str) -> str:
-    """RES-80017 for a restaurant_id: a prefix from the name's first word and five digits."""
+    """RES-80017 for a restaurant_id: a prefix from the entity the name names (its last word
+    besides "id" and role words: `new_provider_id` is a provider's) and five digits; used only
+    where the catalog shows no identifier of that entity (generator.lore)."""
     words = [w for w in tokens(name) if w not in ("id", "ids", "identifier", "uid")]
-    prefix = (words[0][:3] if words else "id").upper()
+    words = [w for w in words if w not in ROLE_WORDS and w not in _ID_HEADS] or words
+    prefix = (words[-1][:3] if words else "id").upper()
     return f"{prefix}-{rng.randint(10000, 99999)}"
 
 
@@ -873,7 +882,7 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     unit = freetext.unit_value(rng, said) if words and words[-1] == "unit" else None
     unit = unit or (freetext.contextual_value(rng, words[-1], said) if words else None) or _notation(rng, schema)
     return unit or freetext.category_value(rng, words) or (
-        freetext.text_value(rng, said) if text_like else None) or (
+        _everyday(rng, said) if text_like else None) or (
         freetext.name_of_thing(rng, words[-1], lambda: f"{fake.first_name()} {fake.last_name()}",
                                fake.last_name) if words else None) or \
         freetext.category_value(rng, list(reversed(said[len(words):][:3]))) or _neutral(rng, words, schema)
@@ -888,7 +897,7 @@ _TEMPLATE_RE = re.compile(r"\bformat:?\s+[`'\"]?([A-Z][A-Z0-9]*(?:[-/][A-Z0-9]+)
 def _neutral(rng: random.Random, words: list[str], schema: dict[str, Any]) -> str:
     """The value of a parameter whose meaning nothing here knows: an identifier shaped like
     the description's template when it names a record (`lot_number`, "format LOT-YYYY-NNN"),
-    bytes for encoded data, else a plainly valid word ("default"), never a random surname."""
+    bytes for encoded data, else what `_unnamed` knows (never a placeholder, never a random word)."""
     desc = str(schema.get("description") or "")
     template = _TEMPLATE_RE.search(desc)
     if template:
@@ -931,12 +940,12 @@ def _stated(schema: dict[str, Any]) -> str | None:
     """The default or first example a description states: for a parameter nothing else here
     knows, what the catalog says is the only value known to fit."""
     said = allowed.read(str(schema.get("description") or ""))
-    if isinstance(said.default, str) and not allowed.placeholder(said.default) and said.default != "default":
+    if isinstance(said.default, str) and not allowed.placeholder(said.default) and not allowed.stand_in(said.default):
         return said.default
-    return next((e for e in said.examples if not allowed.placeholder(e)), None)
+    return next((e for e in said.examples if not allowed.placeholder(e) and not allowed.stand_in(e)), None)
 
 
-# Parameters that pick a configuration: "default" is a value people do send for them.
+# Parameters that pick a configuration: only the catalog can say which ones exist.
 SETTING_WORDS = frozenset({"config", "configuration", "tokenizer", "scaler", "profile", "preset", "template",
                            "theme", "layout", "namespace", "strategy", "scheme", "setting", "settings", "policy",
                            "mode", "style", "option", "options", "variant", "view", "workspace",
@@ -949,19 +958,55 @@ _FILTERING = re.compile(r"filter|search|match|compar|contain|look ?up|appear", r
 
 
 def _unnamed(rng: random.Random, words: list[str], schema: dict[str, Any]) -> str:
-    """The last resort for a meaning nothing here knows: "default" for a setting; wording (a
-    value named only by generic words, or described as a phrase, details, terms): a search
-    phrase where it filters or matches, else a note; a thing the description calls by its name:
-    a name as people name such things ("Hartman Building"); else "default"."""
+    """The last resort for a meaning nothing here knows: wording (a value named only by generic
+    words, or described as a phrase, details, terms): a search phrase where it filters or
+    matches, else a note; a thing the description calls by its name: a name as people name such
+    things ("Hartman Building"); else nothing is known (`NoValue`): a placeholder such as
+    "default" is never a value a person sends."""
     desc = str(schema.get("description") or "")
     noun = words[-1] if words else ""
     if noun in SETTING_WORDS:
-        return "default"
+        raise NoValue(noun)
     if not words or set(words) <= GENERIC or _WORDING.search(desc) or noun in ("terms", "pattern", "greeting"):
         return _search_term(rng, "") if _FILTERING.search(desc) else freetext.text_value(rng, ["note"])
-    if "name" in tokens(desc):
-        return freetext.name_value(rng, [noun], lambda: faker(rng).name(), faker(rng).last_name) or "default"
-    return "default"
+    named = freetext.name_value(rng, [noun], lambda: faker(rng).name(), faker(rng).last_name) \
+        if "name" in tokens(desc) else None
+    if named is None:
+        raise NoValue(noun)
+    return named
+
+
+class NoValue(ValueError):
+    """Nothing in the name, the description or the catalog says what value a parameter takes:
+    an optional one is left out of the call, a required one gets `fallback` (when the drawer
+    has a generic value) or `last_resort`."""
+
+    def __init__(self, name: str, fallback: str | None = None) -> None:
+        super().__init__(name)
+        self.fallback = fallback
+
+
+# Kinds of wording whose generic phrases come from a person's everyday life ("running late, be
+# there in ten minutes"): no catalog's own text, so an optional one is left out, not filled.
+EVERYDAY_TEXT = frozenset({"message", "sentence", "instruction", "request", "caption", "bio", "description"})
+
+
+def _everyday(rng: random.Random, words: list[str]) -> str:
+    """A generic phrase for wording nothing in the catalog shows; NoValue (with the phrase as
+    the required parameter's fallback) where it would be an everyday-life line."""
+    role = freetext.text_role(words) or "message"
+    text = freetext.text_value(rng, words)
+    if role in EVERYDAY_TEXT:
+        raise NoValue(role, fallback=text)
+    return text
+
+
+def last_resort(rng: random.Random, name: str) -> str:
+    """A value for a required parameter nothing says anything about: a numbered label of the
+    thing it names ("zone 4"), as people label things they have several of; never a placeholder
+    such as "default", never a stranger's surname."""
+    words = [w for w in name_words(name) if w not in _FILLER] or ["item"]
+    return f"{words[-1]} {rng.randint(1, 9)}"
 
 
 def _from_template(rng: random.Random, template: str) -> str:
@@ -1021,7 +1066,7 @@ _NAMEABLE = frozenset({"restaurant", "hotel", "store", "company", "artist", "cit
 
 
 def _text(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
-    return freetext.text_value(rng, tokens(name) + _content_words(schema))
+    return _everyday(rng, tokens(name) + _content_words(schema))
 
 
 def _titled(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
@@ -1040,10 +1085,13 @@ def _variant(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     """A kind of something: a member of the category the name or description names
     (`forage_types`, "Main forage plants" -> a plant), else a neutral kind word."""
     words = tokens(name)
-    return freetext.category_value(rng, [w for w in words if w not in ("type", "types", "kind", "kinds")]) or \
-        freetext.category_value(rng, list(reversed(_lead_words(schema)[:4]))) or _stated(schema) or \
-        rng.choice(["standard", "basic", "premium"] if "tier" in words or "plan" in words else
-                   ["standard", "default"])
+    value = freetext.category_value(rng, [w for w in words if w not in ("type", "types", "kind", "kinds")]) or \
+        freetext.category_value(rng, list(reversed(_lead_words(schema)[:4]))) or _stated(schema)
+    if value is None and ("tier" in words or "plan" in words):
+        return rng.choice(["basic", "premium"])
+    if value is None:  # "standard" or "default" would be a placeholder, not a kind of anything
+        raise NoValue(name)
+    return value
 
 
 _FREE_TEXT: dict[str, Callable[[random.Random, str, dict[str, Any]], str]] = {

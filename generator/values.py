@@ -32,13 +32,14 @@ import math
 import random
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 import rstr
 
-from . import allowed, freetext, semantic
+from . import allowed, codes, freetext, lore, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .records import Tool, dict_at
 from .schema import is_valid, schema_key, value_check
@@ -458,11 +459,22 @@ def _prefixed(value: str, name: str, schema: dict[str, Any], rng: random.Random)
     return m.group(1) + re.sub(r"\W+", "", value.title() if m.group(1) == "#" and " " in value else value)
 
 
+# "See description for allowed values." where no description lists any: nothing says the value.
+_SEE_ELSEWHERE = re.compile(r"^\W*see (?:the )?(?:description|docs|documentation|above|below)\b", re.IGNORECASE)
+
+
 def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str:
+    if _SEE_ELSEWHERE.match(str(schema.get("description") or "")) and "pattern" not in schema:
+        raise semantic.NoValue(name)
     value = _fake_temporal_string(name, schema, rng, ref)
-    if value is None:
-        value = _prefixed(_semantic_string(name, schema, rng, ref), name, schema, rng)
     pattern = schema.get("pattern")
+    if value is None:
+        try:
+            value = _prefixed(_semantic_string(name, schema, rng, ref), name, schema, rng)
+        except semantic.NoValue:
+            if not isinstance(pattern, str):
+                raise
+            value = ""  # the pattern says what the value looks like
     if isinstance(pattern, str) and not re.search(pattern, value):
         value = _pattern_value(pattern, rng) or value
         return value  # a pattern's own lengths are what they are; the validator decides
@@ -656,7 +668,16 @@ def _reshaped(example: Any, rng: random.Random) -> Any:
     so a list of ids is not the one example again and again. Anything else stays as it is."""
     if not isinstance(example, str) or not _ID_LIKE.match(example) or not re.search(r"[A-Za-z]", example):
         return example
-    return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
+    # a year inside an id ("PR-2024-031", "CLM-2025-018833") stays a year near the example's
+    return re.sub(r"\d+", lambda m: _near_year(m.group(0), rng) if _YEAR.fullmatch(m.group(0)) else
+                  re.sub(r"\d", lambda _: str(rng.randint(0, 9)), m.group(0)), example)
+
+
+_YEAR = re.compile(r"(?:19[89]\d|20[0-4]\d)")
+
+
+def _near_year(year: str, rng: random.Random) -> str:
+    return str(int(year) - rng.randint(0, 2))
 
 
 def listed_values(schema: dict[str, Any]) -> list[Any]:
@@ -688,7 +709,7 @@ def usable(value: Any, name: str, schema: dict[str, Any]) -> bool:
     about_format = _about_format(name)
     fields = bool({"sort", "order", "field", "fields", "column", "columns", "group", "attribute", "attributes",
                    "select", "include", "exclude"} & set(semantic.tokens(name)))
-    if allowed.placeholder(value, about_format=about_format, names_fields=fields):
+    if allowed.placeholder(value, about_format=about_format, names_fields=fields) or allowed.stand_in(value):
         return False
     fmt = value_format(schema)
     return fmt is None or about_format or _parses(value, fmt)
@@ -726,10 +747,14 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     ordered = next((e for e in examples_of(schema) if isinstance(e, str) and _PAIR_ORDER.match(e.strip())), None)
     if ordered:  # "lng,lat": a point written in that order
         examples = [_point_in_order(ordered, rng)]
-    # what a parameter of unknown or broad kind takes is best shown by its own examples
-    known = semantic.infer(name, schema) not in BROAD_KINDS
-    examples = examples if examples and (not known or rng.random() < EXAMPLE_RATE) else []
-    if examples and rng.random() < 0.5:  # an id-like example ("HV-0142") stands for its shape
+    # what a parameter of unknown or broad kind takes is best shown by its own examples, and so
+    # is one whose examples are no values of the kind its name was read as (a `medical_alert`
+    # "e.g. 'Latex allergy'" is no country)
+    kind = semantic.infer(name, schema)
+    known = kind not in BROAD_KINDS and not any(codes.is_real(kind, e) is False for e in examples)
+    ids = bool(examples) and all(isinstance(e, str) and lore.id_like(e) for e in examples)  # a shape beats a kind
+    examples = examples if examples and (not known or ids or rng.random() < EXAMPLE_RATE) else []
+    if examples and rng.random() < (0.75 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng) for e in examples]
     rate = DEFAULT_RATE if known else BROAD_DEFAULT_RATE
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
@@ -738,10 +763,37 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
 
 
 def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
-              ref: datetime | None = None, pool: dict[str, list[Any]] | None = None) -> Any:
+              ref: datetime | None = None, pool: dict[str, list[Any]] | None = None,
+              optional: bool | None = None) -> Any:
     """One valid value for a property schema: pool, enum, examples, default, then a realistic
-    value of the parameter's semantic type; raises Unsampleable when no value can be found."""
-    ref = ref or REFERENCE_TIME
+    value of the parameter's semantic type; raises Unsampleable when no value can be found, and
+    for an `optional` parameter (by default: whatever the enclosing draw is, so the items of an
+    optional list are optional too) also when nothing says what value it takes: it is left out."""
+    optional = _OPTIONAL.get() if optional is None else optional
+    token = _OPTIONAL.set(optional)
+    try:
+        return _value_for(schema, rng, name=name, ref=ref or REFERENCE_TIME, pool=pool)
+    except semantic.NoValue as exc:
+        if optional:
+            raise Unsampleable(name, "nothing in the catalog says what value it takes") from exc
+        for value in (exc.fallback, semantic.last_resort(rng, name)):
+            if value is not None and check_fits(schema, value):
+                return value
+        raise Unsampleable(name, _why(schema, exc.fallback)) from exc
+    finally:
+        _OPTIONAL.reset(token)
+
+
+def check_fits(schema: dict[str, Any], value: Any) -> bool:
+    return value_check(schema)(value)
+
+
+# Whether the value being drawn belongs to an optional parameter (a placeholder leaves it out).
+_OPTIONAL: ContextVar[bool] = ContextVar("optional", default=False)
+
+
+def _value_for(schema: dict[str, Any], rng: random.Random, *, name: str, ref: datetime,
+               pool: dict[str, list[Any]] | None) -> Any:
     check = value_check(schema)
     if isinstance(schema, dict):
         for options in _candidates(name, schema, rng, pool):
@@ -788,10 +840,10 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
         if name in fixed:
             out[name] = fixed[name]
         elif name in required:
-            out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool)
+            out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool, optional=False)
         elif rng.random() < optional_rate:
             try:
-                out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool)
+                out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool, optional=True)
             except Unsampleable:  # an optional parameter nothing satisfies is left out
                 continue
     if nested:  # a call's own arguments are only the declared parameters
@@ -850,5 +902,5 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     Raises Unsampleable when a required parameter has no valid value.
     """
     with freetext.subject(semantic.tokens(tool.name)):
-        return _fill_object(tool.parameters, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
+        return _fill_object(lore.drawing_parameters(tool), rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)

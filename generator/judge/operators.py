@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..llm.protocol import LLMClient
+from ..lore import param_schema
 from ..records import Tool, ToolCall
 from ..registry import Registry
 from ..schema import argument_errors
@@ -353,7 +354,7 @@ def resampled_value(sc: Scenario, rng: random.Random) -> Candidate | None:
     assert sc.gold is not None
     old = sc.gold.arguments[param]
     for _ in range(6):
-        new = value_for(tool.properties[param], rng, name=param)
+        new = value_for(param_schema(tool, param), rng, name=param)
         if new != old:
             return _call(sc, _with(sc, param, new), f"'{param}' resampled")
     return None

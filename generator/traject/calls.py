@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import semantic
 from ..constraints import pairs_for
+from ..lore import param_schema
 from ..records import Tool
 from ..values import (
     Unsampleable,
@@ -89,7 +90,7 @@ def _optionals(tool: Tool, rng: random.Random, free_rate: float) -> dict[str, An
         if "default" in s and is_valid(s, s["default"]) and rng.random() < DEFAULT_RATE:
             out[p] = s["default"]
         elif rng.random() < (SETTING_RATE if is_setting(p, s) else free_rate):
-            value = maybe_value(s, rng, p)
+            value = maybe_value(param_schema(tool, p), rng, p)
             out.update({p: value} if value is not None else {})
     return out
 
@@ -98,7 +99,7 @@ def maybe_value(spec: dict[str, Any], rng: random.Random, name: str) -> Any:
     """A valid value, or None when the schema admits none (an optional parameter no value can
     satisfy is left out; screening refuses only tools whose required ones cannot be met)."""
     try:
-        return value_for(spec, rng, name=name)
+        return value_for(spec, rng, name=name, optional=True)
     except Unsampleable:
         return None
 
@@ -119,7 +120,7 @@ def _whole_pairs(tool: Tool, args: dict[str, Any], rng: random.Random) -> dict[s
     out = dict(args)
     for p, q in partners(tool).items():
         if p in out and q not in out:
-            value = maybe_value(tool.properties[q], rng, q) if q in tool.required or p in tool.required else None
+            value = maybe_value(param_schema(tool, q), rng, q) if q in tool.required or p in tool.required else None
             if value is not None:
                 out[q] = value
             elif p not in tool.required:

@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import Field
 
 from .. import semantic
+from ..lore import drawing_parameters
 from ..records import Record, Target, Tool
 from ..vagueness import normalize
 from ..values import REFERENCE_TIME, schema_type, value_for
@@ -296,7 +297,7 @@ def _by_form(w: list[str], rng: random.Random) -> Any:
 
 
 Vocab = dict[str, dict[str, Any]]
-_TELLING = ("enum", "pattern", "format", "minimum", "maximum")
+_TELLING = ("enum", "pattern", "format", "minimum", "maximum", "examples")
 
 
 def vocabulary(tools: list[Tool]) -> Vocab:
@@ -305,7 +306,7 @@ def vocabulary(tools: list[Tool]) -> Vocab:
     the ids a search lists are ids the booking tool accepts."""
     out: Vocab = {}
     for t in tools:
-        for p, spec in t.properties.items():
+        for p, spec in (drawing_parameters(t).get("properties") or {}).items():  # with the catalog's id formats
             if p not in out and isinstance(spec, dict) and schema_type(spec) in ("string", "integer", "number") \
                     and any(k in spec for k in _TELLING):
                 out[p] = spec

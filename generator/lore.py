@@ -1,0 +1,325 @@
+"""What a catalog says about a parameter's values outside the parameter's own schema.
+
+Real catalogs spread what a value may be over the whole document: a tool's description lists
+the values of one of its parameters ("Condition is one of: healthy, stressed, declining",
+"category: one of radio, phone, order", "Template examples: 'appt_48h', 'recall_6mo'"), and an
+entity's identifier format is written once (a `pattern` on `get_patient_record.patient_id`,
+"Treatment plan ID like TP-20931", "Returns account_id (e.g. ACC-0318)") and holds for every
+tool that takes that entity (`patient_id` on ten tools, `ordering_provider_id`,
+`rack_to_tank_id`). `annotate` reads both and stores, per tool, the schema keywords a draw of a
+parameter should use (`Tool.said`, by parameter path such as "lines[].sku"): `enum` for a
+closed list, `examples` and `pattern` for an id. The tool's own schema is never changed (it is
+what the products export); generator.values draws with `drawing_schema`.
+
+A parameter's own description, pattern and examples always come first: the catalog's word for
+the entity is used only where the parameter says nothing of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from . import allowed, semantic
+from .records import Tool
+
+# Words that make a name an identifier, and heads that are identifiers themselves.
+_ID_WORDS = frozenset({"id", "ids", "identifier", "identifiers", "uid", "uuid"})
+_ID_HEADS = frozenset({"tag", "sku", "code", "number", "ref", "npi"})
+_SELF_HEADS = frozenset({"sku", "npi"})
+# Names whose values depend on what they qualify: a list given for one says nothing of another.
+_BROAD_NAMES = frozenset({"unit", "type", "kind", "status", "state", "mode", "format", "level", "priority",
+                          "source", "name", "method", "channel", "scope", "size", "color", "direction"})
+_SAME = {"no": "number", "nr": "number", "num": "number", "ids": "id"}
+# An identifier written in prose: "PR-2024-031", "CA-SHU-004512", "ACC-0318", "B24-00817".
+_PROSE_ID = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,5}(?:-[A-Z0-9]+)+)(?![\w-])")
+# An identifier or code a description shows after a cue: "like TP-20931", "e.g. D2392", "e.g. N07".
+_CUED_ID = re.compile(r"(?:\be\.g\.|\bfor example|\b(?:ID|id|code|number) (?:such as|like)|\bin the form|\bformat)[\s,:]*['\"`]?"
+                      r"([A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*)(?![\w-])")
+# An acronym naming the kind of code ("Planned CDT procedure codes", "ICD-10-CM code").
+_CODE_KIND = re.compile(r"\b([A-Z][A-Z0-9]{1,5})(?:-[A-Z0-9]+)*\s+(?:\w+\s+)?(?:codes?|ids?|numbers?)\b")
+# Cues after a parameter's mention that a list of its values follows.
+_LIST_CUE = re.compile(r"^\W{0,3}(?:[\w-]+\s+){0,8}?(?:is |are |must be |can be )?(?:['\"]|one of|values?|options?|examples?|"
+                       r"either|such as|e\.g\.|like|allowed|valid|accepted|:)", re.IGNORECASE)
+
+
+@dataclass
+class _Shape:
+    """Evidence for one entity's identifier format."""
+
+    examples: list[str] = field(default_factory=list)
+    pattern: str | None = None
+
+
+def annotate(tools: list[Tool]) -> list[Tool]:
+    """`tools` with `said` filled from the whole catalog (tools without anything said unchanged)."""
+    shapes, lists = _id_shapes(tools), _closed_lists(tools)
+    out = []
+    for tool in tools:
+        said: dict[str, dict[str, Any]] = {}
+        for path, schema in leaves(tool.parameters):
+            extra = _listed_in_tool(tool, path, schema) or _listed_elsewhere(path, schema, lists) or \
+                _id_shape(path, schema, shapes)
+            if extra:
+                said[path] = extra
+        out.append(tool.model_copy(update={"said": said}) if said else tool)
+    return out
+
+
+def leaves(schema: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """(path, schema) of every scalar a call sets: "lines[].sku", "applicator.name", "tags[]"."""
+    for name, prop in (schema.get("properties") or {}).items():
+        if not isinstance(prop, dict):
+            continue
+        path = f"{prefix}{name}"
+        items = prop.get("items") if isinstance(prop.get("items"), dict) else None
+        if "properties" in prop:
+            yield from leaves(prop, f"{path}.")
+        elif items is not None and "properties" in items:
+            yield from leaves(items, f"{path}[].")
+        elif items is not None:
+            yield f"{path}[]", {**items, **({"description": prop["description"]} if "description" in prop
+                                            and "description" not in items else {})}
+        else:
+            yield path, prop
+
+
+def leaf_name(path: str) -> str:
+    """The name a leaf's value is known by: "lines[].sku" -> "sku", "bin_tags[]" -> "bin_tag"."""
+    last = path.rsplit(".", 1)[-1]
+    if not last.endswith("[]"):
+        return last
+    last = last[:-2]
+    return last[:-3] + "y" if last.endswith("ies") else last[:-1] if last.endswith("s") and not last.endswith("ss") else last
+
+
+def _own_values(schema: dict[str, Any]) -> bool:
+    said = allowed.read(str(schema.get("description") or ""))
+    return bool(schema.get("enum") or "const" in schema or said.allowed)
+
+
+# ---------------------------------------------------------------- lists in the tool's prose
+
+
+def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The closed list (as `enum`) or the examples the tool's description gives for a parameter
+    that lists none of its own: "appointment_type is one of: ...", "Template examples: ..."."""
+    if _own_values(schema) or schema.get("type") not in (None, "string"):
+        return {}
+    name = leaf_name(path)
+    spoken = r"[\s_]".join(re.escape(w) for w in name.split("_"))
+    for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
+        rest = tool.description[m.end():]
+        if not _LIST_CUE.match(rest):
+            continue
+        said = allowed.read(_sentence(m.group(0) + rest))
+        stated = allowed.leading_list(_sentence(re.sub(r"^\s*(?:is|are|:)\s*", "", rest)))
+        if stated and rest.lstrip().startswith(("is '", 'is "', "are '", ": '")):
+            return {"enum": list(stated)}
+        if said.allowed:
+            return {"enum": list(said.allowed)}
+        if said.examples and not schema.get("examples") and not allowed.read(str(schema.get("description") or "")).examples:
+            return {"examples": list(said.examples)}
+    return {}
+
+
+def _closed_lists(tools: list[Tool]) -> dict[str, list[tuple[Any, ...]]]:
+    """Every closed list the catalog gives, by the singular name of the parameter it is for."""
+    lists: dict[str, list[tuple[Any, ...]]] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            said = allowed.read(str(schema.get("description") or "")).allowed
+            values = tuple(schema.get("enum") or ()) or said or tuple(_listed_in_tool(tool, path, schema).get("enum") or ())
+            if values:
+                found = lists.setdefault(semantic.singular(leaf_name(path)), [])
+                found.extend([values] if values not in found else [])
+    return lists
+
+
+def _listed_elsewhere(path: str, schema: dict[str, Any], lists: dict[str, list[tuple[Any, ...]]]) -> dict[str, Any]:
+    """The one closed list the catalog gives another parameter of the same name (the `categories`
+    of a log search are the `category` values of a log entry); nothing when lists disagree."""
+    if _own_values(schema) or schema.get("type") not in (None, "string"):
+        return {}
+    if semantic.singular(leaf_name(path)) in _BROAD_NAMES:  # one tool's `unit` says nothing of another's
+        return {}
+    found = lists.get(semantic.singular(leaf_name(path))) or []
+    return {"enum": list(found[0])} if len(found) == 1 and all(isinstance(v, str) for v in found[0]) else {}
+
+
+def _sentence(text: str) -> str:
+    """The sentence `text` opens (a full stop inside a value such as "e.g." does not end it)."""
+    return re.split(r"(?<!\be\.g)(?<!\bi\.e)\.(?=\s+[A-Z])", text, maxsplit=1)[0]
+
+
+# ---------------------------------------------------------------- identifiers across tools
+
+
+def entity_keys(name: str, description: str = "") -> tuple[str, ...]:
+    """The entity an identifier names, most specific first ("treatment_plan_id" -> ("treatment
+    plan", "plan"); a `procedure_code` "Planned CDT procedure codes" is also a "cdt code");
+    () when the name is no identifier's."""
+    keys = _name_keys(name)
+    kind = _CODE_KIND.search(description)
+    if keys and kind:
+        head = semantic.singular(semantic.tokens(kind.group(0))[-1])
+        keys = (*keys, f"{kind.group(1).lower()} {head}")
+    return tuple(dict.fromkeys(keys))
+
+
+def _name_keys(name: str) -> tuple[str, ...]:
+    words = [_SAME.get(w, semantic.singular(w)) for w in semantic.tokens(name)]
+    rest = [w for w in words if w not in _ID_WORDS]
+    if not rest or (len(rest) == len(words) and rest[-1] not in _ID_HEADS):
+        return ()
+    # "tank" names the entity of `rack_to_tank_id`; "bin tag" that of `bin_tags` (a tag alone
+    # could be any tag's); a SKU is an entity by itself
+    alone = rest[-1] not in _ID_HEADS or rest[-1] in _SELF_HEADS or len(rest) == 1
+    full, head = " ".join(rest), rest[-1] if alone else " ".join(rest[-2:])
+    return (full, head) if full != head else (full,)
+
+
+def id_like(value: Any) -> bool:
+    return isinstance(value, str) and bool(re.search(r"\d", value)) and bool(re.search(r"[A-Za-z]", value)) \
+        and re.fullmatch(r"[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*", value) is not None
+
+
+def _own_shape(schema: dict[str, Any]) -> _Shape:
+    pattern = schema.get("pattern") if isinstance(schema.get("pattern"), str) else None
+    return _Shape(list(dict.fromkeys(_visible(schema) + _cued(schema))), pattern)
+
+
+def _visible(schema: dict[str, Any]) -> list[str]:
+    """The id-like examples generator.values itself reads from a schema."""
+    from .values import examples_of  # a function-level import: values imports this module
+
+    return [e for e in examples_of(schema) if id_like(e)]
+
+
+def _cued(schema: dict[str, Any]) -> list[str]:
+    """Ids a description shows after a cue that values does not read as an example ("like TP-20931")."""
+    return [m.group(1).rstrip(".") for m in _CUED_ID.finditer(str(schema.get("description") or ""))
+            if id_like(m.group(1).rstrip("."))]
+
+
+def _id_shapes(tools: list[Tool]) -> dict[str, _Shape]:
+    """Every entity's identifier examples and pattern, from parameters and tool prose."""
+    shapes: dict[str, _Shape] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            own = _own_shape(schema)
+            for example in _prose_ids(tool, path):
+                own.examples.append(example)
+            for key in entity_keys(leaf_name(path), str(schema.get("description") or "")):
+                shape = shapes.setdefault(key, _Shape())
+                shape.examples.extend(e for e in own.examples if e not in shape.examples)
+                shape.pattern = shape.pattern or own.pattern
+    for key, examples in _named_ids(tools).items():
+        shape = shapes.setdefault(key, _Shape())
+        shape.examples.extend(e for e in examples if e not in shape.examples)
+    return shapes
+
+
+# "Returns vessel_id (e.g. VSL-20417)", "Booking IDs look like BK-2025-0193", "a job number like HO-0412"
+_NAMED_ID = re.compile(r"\b([a-z]+(?:[ _][a-z]+)?)[ _](id|ids|number|numbers|no|code|codes)\b\)?[^.;]{0,30}?"
+                       r"(?:e\.g\.|\blike|\bsuch as|\bin the form)\s*\(?['\"`]?([A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)+)",
+                       re.IGNORECASE)
+
+
+def _named_ids(tools: list[Tool]) -> dict[str, list[str]]:
+    """Ids a tool's prose shows for an entity it names, whether or not the tool takes it (a
+    register call returns the `vessel_id` every other tool takes)."""
+    out: dict[str, list[str]] = {}
+    for tool in tools:
+        for m in _NAMED_ID.finditer(tool.description):
+            head = {"ids": "id", "numbers": "number", "no": "number", "codes": "code"}.get(m.group(2).lower(),
+                                                                                       m.group(2).lower())
+            if id_like(m.group(3)):
+                for key in entity_keys(f"{m.group(1)}_{head}".replace(" ", "_")):
+                    out.setdefault(key, []).append(m.group(3))
+    return out
+
+
+def _prose_ids(tool: Tool, path: str) -> list[str]:
+    """Ids the tool's description shows for a parameter: a sentence that names it ("Returns
+    account_id (e.g. ACC-0318)") or, for the one id a lookup takes, "by ID (e.g. PR-2024-031)"."""
+    name = leaf_name(path)
+    ids = [p for p, _ in leaves(tool.parameters) if entity_keys(leaf_name(p))]
+    out: list[str] = []
+    for sentence in re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.;])\s+", tool.description):
+        named = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence) is not None
+        sole = ids == [path] and re.search(r"\bID\b", sentence) is not None
+        if named or sole:
+            out.extend(m.group(1) for m in _PROSE_ID.finditer(sentence) if re.search(r"\d", m.group(1)))
+    return out
+
+
+def _id_shape(path: str, schema: dict[str, Any], shapes: dict[str, _Shape]) -> dict[str, Any]:
+    """The catalog's identifier format for a parameter that shows none of its own."""
+    if _visible(schema) or "pattern" in schema or _own_values(schema) or schema.get("type") not in (None, "string"):
+        return {}
+    if not entity_keys(leaf_name(path)):
+        return {}
+    if _cued(schema):
+        return {"examples": _cued(schema)}
+    for key in entity_keys(leaf_name(path), str(schema.get("description") or "")):
+        shape = shapes.get(key)
+        if shape is None or not (shape.examples or shape.pattern):
+            continue
+        examples = [e for e in shape.examples if shape.pattern is None or re.search(shape.pattern, e)]
+        out: dict[str, Any] = {"examples": examples} if examples else {}
+        return {**out, "pattern": shape.pattern} if shape.pattern else out
+    return {}
+
+
+def _merged(schema: dict[str, Any], extra: dict[str, Any] | None) -> dict[str, Any]:
+    """`schema` with the catalog's keywords for it (its own keywords win)."""
+    return schema if not extra else {**extra, **schema}
+
+
+def drawing_parameters(tool: Tool) -> dict[str, Any]:
+    """The tool's parameters schema with `said` merged in at every path: what values draw from."""
+    if not tool.said:
+        return tool.parameters
+    return _applied(json.dumps(tool.parameters, sort_keys=True), json.dumps(tool.said, sort_keys=True))
+
+
+@lru_cache(maxsize=2048)
+def _applied_cached(parameters: str, said: str) -> str:
+    extra: dict[str, dict[str, Any]] = json.loads(said)
+    return json.dumps(_apply(json.loads(parameters), extra, ""))
+
+
+def _applied(parameters: str, said: str) -> dict[str, Any]:
+    return json.loads(_applied_cached(parameters, said))  # a fresh copy: callers may not share it
+
+
+def _apply(schema: dict[str, Any], said: dict[str, dict[str, Any]], prefix: str) -> dict[str, Any]:
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return schema
+    out = dict(props)
+    for name, prop in props.items():
+        if not isinstance(prop, dict):
+            continue
+        path = f"{prefix}{name}"
+        items = prop.get("items") if isinstance(prop.get("items"), dict) else None
+        if "properties" in prop:
+            out[name] = _apply(prop, said, f"{path}.")
+        elif items is not None and "properties" in items:
+            out[name] = {**prop, "items": _apply(items, said, f"{path}[].")}
+        elif items is not None:
+            out[name] = {**prop, "items": _merged(items, said.get(f"{path}[]"))}
+        else:
+            out[name] = _merged(prop, said.get(path))
+    return {**schema, "properties": out}
+
+
+def param_schema(tool: Tool, name: str) -> dict[str, Any]:
+    """The schema to draw a top-level parameter's value from (`tool.properties[name]` with what
+    the catalog says of it)."""
+    return dict((drawing_parameters(tool).get("properties") or {}).get(name) or {})
