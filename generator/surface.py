@@ -433,7 +433,10 @@ def kind_of(value: Any, ctx: Ctx) -> Kind:
 
 
 def value_kind(value: Any, param: str, tool: Tool | None, time: str | datetime | None = None) -> str:
-    """ "list", "dict" or the name of the scalar kind ("bool", "number", "enum", "date", ...)."""
+    """ "list", "dict" (an object or a list of them: each says its own noun, "with a line for SKU
+    X", never "the lines a line ...") or the name of the scalar kind ("bool", "number", ...)."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return "dict"
     if isinstance(value, list | dict):
         return type(value).__name__
     return kind_of(value, _ctx(param, tool, time)).name
@@ -475,7 +478,10 @@ def _render_ctx(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
         return ""
     if isinstance(value, list):
         ictx = _item_ctx(ctx)
-        return join_words([t for t in (_render_ctx(v, ictx, rng) for v in value) if t])
+        said = [t for t in (_render_ctx(v, ictx, rng) for v in value) if t]
+        if any(isinstance(v, dict) for v in value) and any("," in t or " and " in t for t in said):
+            return "; ".join(said[:-1]) + f"; and {said[-1]}" if len(said) > 1 else join_words(said)  # one each
+        return join_words(said)
     if isinstance(value, dict):
         return _dict_says(value, ctx, rng)
     return _render_one(value, ctx, rng)
@@ -513,7 +519,7 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
         if isinstance(v, bool):  # a field's state is said bare after the noun: "a profile ... and neutered"
             bare.append(re.sub(r"\bmarked as ", "", said))
             continue
-        kind = type(v).__name__ if isinstance(v, list | dict) else kind_of(v, child).name
+        kind = value_kind(v, key, None) if isinstance(v, list | dict) else kind_of(v, child).name
         parts.append(said if OWN_FRAME.match(said) else say(term(key, child.spec), kind_of_value(kind), said))
     thing = singular(thing)
     if labels and " " in thing:  # the kind names the thing: "an involved node", not "a node involved object"

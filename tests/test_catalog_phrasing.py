@@ -275,8 +275,9 @@ def test_a_boolean_named_previous_names_its_thing_and_is_no_history_cue() -> Non
     from generator.validators.habitphrase import readings
 
     tool = OPS["list_pod_failures"]
-    # The description's own verb phrase ("Show the output of the previous run ..."), never "marked as previous".
-    assert render(True, "previous", tool) == "showing the output of the previous run instead of the current one"
+    # The description's own verb phrase ("Show the output of the previous run ..."), never "marked as previous";
+    # its first clause only: "without ... instead of the current one" would read the description out.
+    assert render(True, "previous", tool) == "showing the output of the previous run"
     assert render(False, "previous", tool).startswith("without showing the output of the previous run")
     logs = K8S["get_pod_logs"]
     assert render(True, "previous", logs) == "returning logs of the previously terminated container"

@@ -75,6 +75,8 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
 def _as_written(value: Any, text: str) -> str | None:
     """An enum value the catalog writes in capitals elsewhere ("rov" beside "ROV"): as written."""
     upper = str(value).upper()
+    if str(value) == upper and str(value).isalpha():  # "WB", "NB": a code in capitals stays so
+        return upper
     return upper if str(value).isalpha() and re.search(rf"\b{re.escape(upper)}\b", text) else None
 
 

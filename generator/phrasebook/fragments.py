@@ -143,61 +143,38 @@ def _object_words(words: list[str]) -> list[str]:
     return ["the", *words] if len(words) == 1 and words[0] in PERSON_WORDS else words
 
 
-# Adjectives that place a thing among others rather than describe it: a boolean so named picks
-# which one ("from the previous container"); "marked as previous" says nothing.
-_RELATIONAL = frozenset({"previous", "prior", "next", "last", "first", "current", "latest", "recent", "original",
-                         "old", "new", "older", "newer", "earlier", "later"})
-
-
-def _described_thing(adjective: str, description: str) -> str:
-    """The noun the description puts after the adjective (or its adverb): "Return logs of the
-    previously terminated container." -> "container"; "one" when it names none."""
-    said = tokens(description)
-    for i, w in enumerate(said):
-        if w in (adjective, adjective + "ly"):
-            for nxt in said[i + 1:i + 4]:
-                if "NOUN" in lemmas(nxt) and "ADJ" not in lemmas(nxt):
-                    return nxt
-    return "one"
-
-
-_BOOL_LEAD = re.compile(r"^(?:is|has|have|should|can|do|does|with|show|return|fetch|get)_", re.IGNORECASE)
 _SWITCHES = frozenset({"on", "power", "enabled", "active", "state", "powered", "switch"})
+_INCLUDING = frozenset({"include", "includes", "with", "show", "return", "fetch", "add"})
+_VERB_LEADS = frozenset({"enable", "use", "allow", "disable", "skip", "avoid"})  # verbs that are nouns too
 
 
 @lru_cache(maxsize=65536)
 def bool_words(param: str, description: str = "") -> tuple[str, str]:
-    """(said when true, said when false) for a boolean parameter ("include_photos" ->
-    ("including photos", "without photos"), "simulate_presence" -> ("simulating presence",
-    "without simulating presence"), "on" -> ("turned on", "turned off"))."""
-    words = tokens(param)
+    """(said when true, said when false) for a boolean parameter named, without a verb phrase in
+    its description: "include_photos" -> "including photos", "simulate_presence" -> "simulating
+    presence", "in_stock" -> "in stock", "urgent" -> "marked as urgent", "on" -> "turned on"; a
+    name no phrase can be checked by is said plainly ("with sms opt in set to yes")."""
+    words = [w for w in tokens(param) if w not in ("has", "should", "can")] or tokens(param)
+    lead, rest = (words[0], " ".join(words[1:])) if words else ("", "")
+    lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
-    if words and words[0] in ("include", "includes", "with", "show", "return", "fetch", "add"):
-        rest = " ".join(words[1:]) or "extras"
-        return f"including {rest}", f"without {rest}"
-    if words and words[-1] == "only" or words and words[0] == "only":
+    if lead in _INCLUDING:
+        return f"including {rest or 'extras'}", f"without {rest or 'extras'}"
+    if "only" in words:
         rest = " ".join(w for w in words if w != "only")
         return f"{rest} only", f"not just {rest}"
-    if words and words[0] in ("is", "has", "should", "can"):
-        rest = " ".join(words[1:])
-        return (f"that is {rest}", f"that is not {rest}") if words[0] == "is" else (f"with {rest}", f"without {rest}")
-    if words and words[0] in ("enable", "use", "allow", "disable", "skip", "avoid", "no"):
-        rest = " ".join(words[1:])
-        return (f"using {rest}", f"without {rest}") if words[0] != "avoid" else (f"avoiding {rest}", f"allowing {rest}")
-    if len(words) == 1 and words[0] in _RELATIONAL:  # "previous": the previous what, never "marked as previous"
-        thing = _described_thing(words[0], description)
-        return f"from the {words[0]} {thing}", f"not from the {words[0]} {thing}"
-    if len(words) == 1 and words[0].endswith("ed") and verb_lemma(words[0]):  # "passed", "neutered"
-        return f"marked as {words[0]}", f"not marked as {words[0]}"  # a state needs a frame, never bare
-    if len(words) > 1 and words[0] in ("in", "on", "at", "under", "over"):  # "in_stock": in stock / not in stock
+    state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
+    if state and (state.endswith("ed") and verb_lemma(state) or set(lemmas(state)) == {"ADJ"} or lead == "is"):
+        return f"marked as {state}", f"not marked as {state}"  # a state needs a frame, never bare
+    if rest and lead == "no":  # "no_smoking": without smoking
+        return f"without {rest}", f"with {rest}"
+    if rest and lead in ("in", "on", "at", "under", "over", "below", "above"):  # "in_stock" / "not in stock"
         return " ".join(words), f"not {' '.join(words)}"
-    if len(words) == 1 and set(lemmas(words[0])) == {"ADJ"}:  # "urgent": marked so, not "with urgent"
-        return f"marked as {words[0]}", f"not marked as {words[0]}"
-    lemma = verb_lemma(words[0]) if words else None
-    if lemma and len(words) > 1 and lemma == words[0] and not is_plural(words[0]) \
-            and "ADJ" not in lemmas(words[0]):  # "express_shipping" is express shipping, not expressing it
-        said = " ".join([gerund(lemma), *_object_words(words[1:])])
+    if lemma and lead in (lemma, lemma + "s") and (lead in _VERB_LEADS or not set(lemmas(lead)) - {"VERB"}):
+        said = " ".join([gerund(lemma), *_object_words(words[1:])])  # "air_attack" is a noun, never "airing"
         return said, f"without {said}"
     noun = " ".join(words)
+    if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
+        return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
     return f"with {noun}", f"without {noun}"

@@ -17,6 +17,7 @@ from ..inflection import engine
 from ..records import Tool
 from ..semantic import tokens
 from .lexicon import CREATING, MASS_NOUNS, VERBS, is_plural, known, lemmas, verb_lemma
+from .terms import _STOPS as STOPS
 from .terms import _np
 
 _LEAD_INS = re.compile(
@@ -72,7 +73,7 @@ def _object(words: list[str], verb: str, described: bool) -> str:
         return ""
     obj = " ".join(np)
     head = np[np.index("of") - 1] if "of" in np[1:] else np[-1]
-    if is_plural(head) or head in MASS_NOUNS:
+    if is_plural(head) or head in MASS_NOUNS or not det and head.endswith("ing"):  # "schedule packaging"
         return obj if det != "the" else f"the {obj}"
     if det in ("a", "an") or (not det and verb in CREATING):
         return engine().a(obj)
@@ -94,18 +95,48 @@ def _without_app(sentence: str, app: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"(?<![\w-])" + re.escape(app.strip()) + r"(?:'s)?(?![\w-])", " ", sentence)).strip()
 
 
+# Words after a verb in the base form that show it is one: "Open a new incident", "Check whether".
+_AFTER_VERB = frozenset({"a", "an", "the", "one", "all", "each", "every", "your", "my", "its", "their", "this",
+                         "whether", "if", "up", "or", "and"})
+
+
+def _opens_intent(words: list[str], name_verb: str | None) -> bool:
+    """Whether the description's first word is a verb a user says, not the head of a noun phrase
+    ("Full incident record", "Spray records for a block", "Point forecast and ..."): an inflected
+    verb before its object ("Returns the ..."), a word that is only a verb ("Log", "Cancel"), the
+    name's own verb ("List supply inventory" for list_inventory_items), or a verb before a
+    determiner ("Record a stock movement")."""
+    w, after = words[0].lower(), words[1].lower()
+    said = lemmas(w)
+    if verb_lemma(w) not in (None, w) and after not in STOPS:
+        return True
+    return set(said) == {"VERB"} or user_verb(w) == name_verb or after in _AFTER_VERB or "NOUN" not in lemmas(after)
+
+
+def _listed(words: list[str], obj: str) -> bool:
+    """The object is the first of several things the tool changes ("Update size, containment,
+    status and cause", "Change a tank's status and/or record ..."): no one of them is the intent."""
+    last = obj.split()[-1].lower()
+    end = next((i for i, w in enumerate(words) if w.lower().rstrip(",;:.") == last), len(words) - 1)
+    said = obj.split()
+    second = any(w in ("or", "and") and (set(lemmas(v)) == {"VERB"} or o in ("it", "them"))
+                 for w, v, o in zip(said, said[1:], [*said[2:], ""]))
+    return words[end].endswith(",") or words[end + 1:end + 2] == ["and/or"] or second  # "... a zone or lift it"
+
+
 def from_description(tool: Tool) -> str:
     words = _without_app(first_sentence(tool.description), tool.app or "").split()
     if len(words) < 2:
         return ""
     verb = user_verb(words[0])
-    if verb is None:
+    name_verb = user_verb(next(iter(tokens((tool.api or tool.name).rsplit(".", 1)[-1])), ""))
+    if verb is None or not _opens_intent(words, name_verb):
         return ""
     if words[1].lower() in ("whether", "if") and len(words) <= 12:  # "Checks whether a domain is free"
         return " ".join([verb, words[1].lower(), *words[2:]])
     rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
-    return f"{verb} {obj}" if obj else ""
+    return f"{verb} {obj}" if obj and not _listed(rest, obj) else ""
 
 
 def from_name(tool: Tool) -> str:

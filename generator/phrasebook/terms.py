@@ -46,22 +46,24 @@ _HEADS_OF = {  # "<head> of X": what the value is said as
 _FROM = frozenset({"start", "from", "since", "begin", "beginning", "first", "earliest", "after", "min", "minimum",
                    "lower", "starting", "started", "opens", "checkin", "depart", "departure", "outbound"})
 _UNTIL = frozenset({"end", "to", "until", "till", "last", "latest", "before", "max", "maximum", "upper", "ending",
-                    "ended", "closes", "checkout", "return", "inbound"})
+                    "ended", "finished", "completed", "closes", "checkout", "return", "inbound"})
 _AT_MOST = frozenset({"max", "maximum", "highest", "longest", "largest", "most", "upper", "limit", "ceiling",
                       "budget", "biggest", "greatest"})
 _AT_LEAST = frozenset({"min", "minimum", "lowest", "shortest", "smallest", "least", "lower", "floor"})
 _UNITS = frozenset({"ul", "km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
                     "eur", "gbp", "ft", "mi", "lb", "lbs", "oz", "c", "f", "h", "hr", "hrs", "min", "mins", "s",
-                    "sec", "secs", "pct", "px"})
+                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft"})
 _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
                "m": "metres", "cm": "cm", "mm": "mm", "ml": "ml", "mg": "mg", "h": "hours", "hr": "hours",
                "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds",
                "secs": "seconds", "ms": "milliseconds", "pct": "percent", "usd": "dollars", "eur": "euros",
                "gbp": "pounds", "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "kn": "kilonewtons",
-               "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles"}
+               "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles",
+               "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet"}
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
 _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
-                                                                  "grams", "pounds", "tonnes", "knots", "percent"}
+                                                                  "grams", "pounds", "tonnes", "knots", "percent",
+                                                                  "acres", "liters", "inches", "yards", "tons"}
 _NOTE = frozenset({"note", "notes", "comment", "comments", "remark", "remarks", "memo", "description"})
 _REASON = frozenset({"reason", "cause", "why"})
 _METHOD = frozenset({"method", "how", "via", "channel", "means", "mode"})
@@ -85,6 +87,8 @@ class Term:
     sem: str = ""  # generator.semantic's type (id, person, place, text, ...)
     pointer: bool = False  # the noun points at one thing ("Pen number", "Farm site identifier")
     place: str = ""  # from | to: a source or a destination ("source_pen", "Destination pen or plant")
+    phrase: str = ""  # the name read as the words before its value ("cancelled by", "expiring within", "born on")
+    plain: str = ""  # the name's words as written, for the plain frame when no noun could be checked
 
     @property
     def label(self) -> str:
@@ -104,8 +108,14 @@ class Term:
 # ---------------------------------------------------------------- reading a description
 
 
+# A standard's number or a length in characters modifies a noun, it is none: "ISO 639-1 language
+# code", "10-digit NPI", "Two-letter state code".
+_MODIFIERS = re.compile(r"\b[A-Z]{2,}[ -]\d[\d.:-]*\b|\b(?:\d+|two|three|four|five|six|eight|ten)-(?:digit|letter|"
+                        r"character|char)\b", re.IGNORECASE)
+
+
 def _clean(description: str) -> str:
-    text = re.sub(r"\([^)]*\)|`|\"", " ", description)
+    text = _MODIFIERS.sub(" ", re.sub(r"\([^)]*\)|`|\"", " ", description))
     text = re.split(r"\s(?:e\.g\.|i\.e\.|eg|ie|for example|such as|like)[\s,]", text, maxsplit=1)[0]
     return re.sub(r"\s+", " ", text).strip()
 
@@ -176,14 +186,21 @@ def _drop_pointer(words: list[str]) -> list[str]:
 
 
 def _pointer(words: list[str]) -> bool:
-    return len(words) >= 2 and words[-1] in _POINTERS and not words[-2].endswith("ing") and words[-2] != "of"
+    """ "Farm site identifier" points at the farm site; a part of a name is no thing ("last name")."""
+    return len(words) >= 2 and words[-1] in _POINTERS and not words[-2].endswith("ing") and words[-2] != "of" \
+        and not (words[-1] == "name" and words[-2].lower() in _NAME_PARTS)
+
+
+_NAME_PARTS = frozenset({"first", "last", "middle", "given", "family", "full", "nick", "display", "sur", "legal"})
 
 
 def _checked(words: list[str], described: bool) -> str:
     """The phrase, or "" when it cannot be checked: every word of a name-derived phrase must be
     English; a description's own words are the author's (jargon such as "smolt" is kept), but a
     phrase must still end in a noun, not in an adjective or a verb."""
-    if not words:
+    if not words or len(words) == 1 and words[0].lower() in _POINTERS - {"name"} | {"codes", "ids", "identifiers"}:
+        return ""  # "ISO 4217 code." names no thing: the name does
+    if described and set(lemmas(words[0].lower())) == {"VERB"} and verb_lemma(words[0].lower()) == words[0].lower():
         return ""
     if not described and not all(known(w) or w.upper() == w for w in words):
         return ""
@@ -200,6 +217,8 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
     """(noun, of, role, pointer) from a description's first clause."""
     if words and words[0].lower() in ("estimated", "approximate", "expected", "total", "requested", "planned"):
         words = words[1:]
+    if len(words) >= 4 and words[1].lower() in _POINTERS and words[2].lower() == "of":  # "Inspector ID of the lead"
+        return _checked(_np(words[3:]), True), "", "", True
     if len(words) >= 3 and words[1].lower() == "of" and words[0].lower() in _HEADS_OF:
         what = _HEADS_OF[words[0].lower()]
         rest = _np(words[2:])
@@ -222,6 +241,8 @@ def _from_name(param: str) -> str:
     return _checked(words, False)
 
 
+_GENERIC = frozenset({"query", "q", "value", "text", "input", "data", "search", "term", "keyword", "resource", "object",
+                      "item", "target", "entity", "thing"})
 _SPAN_NOUNS = frozenset({"duration", "length", "time", "wait", "delay", "timeout", "interval", "break", "runtime"})
 
 
@@ -245,7 +266,7 @@ def _act(description: str) -> str:
     """A boolean's verb phrase: "Stop feeding while ..." / "Whether to page ..." -> the phrase."""
     text = re.sub(r"^(?:whether to|if true,?|set to true to|true to)\s+", "", _clean(description), flags=re.IGNORECASE)
     text = re.sub(r"^also\s+", "", text, flags=re.IGNORECASE).rstrip(". ")
-    words = text.split()
+    words = re.split(r"[;.,]\s| instead of | rather than ", text)[0].split()  # its first clause, said when false too
     if not words or len(words) > 12 or not re.fullmatch(r"[A-Za-z]+", words[0]):
         return ""
     first = words[0].lower()
@@ -264,23 +285,92 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
     name_words = set(tokens(param))
     by_name = not noun
     if by_name:
-        noun, of, _, pointer = _described(_from_name(param).split())  # "number_of_tickets" counts tickets
+        named = _from_name(param)
+        noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
+        cut = named.split()[len(noun.split()):][:1]
+        noun = "" if cut and cut[0] in _STOPS - {"of"} else noun  # "air_to_ground_freq" is no "air"
         pointer = pointer or _pointer(tokens(param))
     else:
         noun = _shorter_by_name(noun, param)
-    unit = _unit_of(clean) or _name_unit(param)
+    unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
+    if noun and " " not in noun and noun.lower() not in name_words and named \
+            and named.split()[-1] not in _GENERIC and not (of and unit):
+        noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
     if not role:
         role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
     if noun:
         noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
+        noun = noun.removeprefix("of ")  # "Hours of single-lane closure" is a closure of some hours
     act = _act(description) if json_type == "boolean" else ""
     unit_min = {"min", "mins"} if unit == "minutes" else set()
     bound = _bound((name_words - unit_min) if by_name else {w.lower() for w in first.split()})
     sem = infer(param, {"type": json_type, "format": fmt, "description": description})
+    if sem == "percent" and not (name_words & {"percent", "pct", "percentage"} or re.search(r"%|percent", clean)):
+        sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
     place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
-                act=act, sem=sem, pointer=pointer, place=place)
+                act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(tokens(param), noun, role),
+                plain=_plain(param, unit))
+
+
+_PREPS = frozenset({"by", "until", "before", "after", "since", "within", "than", "at", "on", "to"})
+_RELATIVE = frozenset({"today", "tomorrow", "yesterday", "tonight", "this", "next", "last"})
+_BIRTH = frozenset({"birth", "dob", "born", "birthday"})
+_EXPIRY = frozenset({"expiry", "expiration", "expires", "expiring"})
+
+
+def _phrase(words: list[str], noun: str, role: str) -> str:
+    """The name as the words before its value, when it reads as one: "cancelled_by" ->
+    "cancelled by", "expiring_within_days" -> "expiring within", "discovered_at" -> "discovered on",
+    "rack_to_tank_id" -> "racking to tank", "corrects_entry_id" -> "correcting entry"; a date of
+    birth or expiry by its role ("born on", "with the lot expiring"); "" for any other name."""
+    said = set(words) | set(noun.lower().split())
+    by_name = _name_phrase(words, role)
+    if by_name or not said & (_BIRTH | _EXPIRY):
+        return by_name
+    if said & _BIRTH:
+        return "born on"
+    rest = [w for w in noun.split() if w.lower() not in _EXPIRY | {"date", "day", "time"}]
+    return f"with the {' '.join(rest)} expiring" if rest else "expiring"
+
+
+def _name_phrase(words: list[str], role: str) -> str:
+    pointed = words[-1:] != [w for w in words if w not in _POINTERS][-1:]
+    words = [w for w in words if w not in _POINTERS][:4]
+    if not words or not all(known(w) for w in words):
+        return ""
+    verb, lemma = words[0], verb_lemma(words[0])
+    if pointed and len(words) >= 3 and words[1] == "to" and lemma == verb:  # "rack_to_tank_id": racking to tank X
+        return " ".join([gerund(verb), *words[1:]])
+    if len(words) >= 2 and lemma and verb == f"{lemma}s" and "NOUN" not in lemmas(verb):  # "corrects_entry"
+        return " ".join([gerund(lemma), *words[1:]])
+    while words[-1] in _UNIT_NAMES and len(words) > 2:
+        words = words[:-1]
+    if len(words) < 2 or words[-1] not in _PREPS or words[-1] == "to" or not _state(words[-2]) or \
+            words[-1] in ("at", "on") and words[-2].endswith("ing"):
+        return ""  # "sort_by", "date_to", "reading_at" name no state of the thing
+    return f"{' '.join(words[:-1])} on" if words[-1] in ("at", "on") else " ".join(words)  # "discovered on June 2"
+
+
+def _state(word: str) -> bool:
+    """A participle or an adjective: "cancelled", "built", "expiring", "due", "valid"."""
+    participle = word.endswith(("ed", "en", "ing", "t")) and verb_lemma(word) not in (None, word)
+    return participle or "ADJ" in lemmas(word)
+
+
+def _plain(param: str, unit: str) -> str:
+    """The name's words as written ("free_so2_ppm" -> "free SO2"): a word the lexicon does not
+    know is said in capitals, as an abbreviation is; a bound is said apart ("at least")."""
+    words = [re.sub(r"(?<=[a-z]{3})(\d+)$", r" \1", w) for w in tokens(param)
+             if w not in _POINTERS - {"name"} | _AT_MOST | _AT_LEAST]
+    while len(words) > 1 and (words[-1] in _UNIT_NAMES or _UNIT_WORDS.get(words[-1]) == unit):
+        words = words[:-1]
+    if "per" in words[1:] and words[words.index("per") - 1] in _UNITS:  # "tannin_g_per_l": the unit says it
+        words = words[:words.index("per") - 1]
+    if unit and all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
+        return ""  # "daily_miles": "12 miles" says it
+    return " ".join(w if known(w.split()[0]) or len(w) > 4 else w.upper() for w in words)  # "line 1", "NWCG"
 
 
 _LABELS = {"kind": "{n} type", "count": "number of {n}", "amount": "amount of {n}", "clock": "{n} time",
@@ -291,6 +381,9 @@ _GOALS = frozenset({"destination", "dest", "dropoff", "dst"})
 
 def _name_unit(param: str) -> str:
     words = tokens(param)
+    if "per" in words[1:-1] and words[words.index("per") - 1] in _UNITS:  # "water_gal_per_acre"
+        i = words.index("per")
+        return f"{_UNIT_WORDS.get(words[i - 1], words[i - 1])} per {' '.join(_UNIT_WORDS.get(w, w).removesuffix('s') for w in words[i + 1:])}"
     if len(words) < 2 or words[-1] in ("min", "mins") and words[-2] not in _SPAN_NOUNS:  # "price_min" is a bound
         return ""
     return _UNIT_WORDS.get(words[-1], words[-1] if words[-1] in _UNIT_NAMES and len(words[-1]) > 3 else "")
@@ -362,11 +455,13 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"for {v} {span}"
     if t.noun and (is_plural(t.noun.split()[0]) or is_plural(t.head)) and not t.unit:  # "with 4 meals per day"
         return f"with {t.bound}{v} {t.noun}"
-    if span and not t.noun:
-        return f"for {t.bound}{v} {span}"
     if t.noun:
         return f"with {_a(t.noun)} of {t.bound}{v}{_unit(t)}"
-    return f"with {t.bound}{v}{_unit(t)}" if t.unit else f"with {v}"
+    if span and t.plain in ("", span):
+        return f"for {t.bound}{v} {span}"
+    if t.plain and is_plural(t.plain.rsplit(" ", 1)[-1]):  # "with 3 retry attempts"
+        return f"with {t.bound}{v} {t.plain}"
+    return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")  # "with REI 12 hours", never a bare "12"
 
 
 @frame("date", "datetime", "iso_time")
@@ -379,6 +474,8 @@ def _date(t: Term, v: str, intent: str) -> str:
         return f"starting {v}"
     if t.role == "until":
         return f"until {v}"
+    if event and len(event) < len(t.noun.split()):  # "Planned harvest date" is no date of the act
+        return f"with {_a(t.noun)} of {v}"
     return f"on {v}"
 
 
@@ -414,7 +511,7 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"by {v}"
     head = t.head or ""
     if not head or head in v.lower().split():
-        return f"with {v}"
+        return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if t.of == "kind":  # "Type of feed delivered" -> "with grower pellet feed"
         return f"with {v} {t.noun}"
     if head in _KINDS:
@@ -438,14 +535,15 @@ def _dict(t: Term, v: str, intent: str) -> str:
 @frame("text")
 def _text(t: Term, v: str, intent: str) -> str:
     words = set(tokens(t.noun)) | {t.sem}
-    if t.noun and t.of == "name" and (not intent or t.head in intent.split()) or t.head in _NAMING:
+    named = t.noun and t.of == "name" and (not intent or t.head in intent.split()) or t.head in _NAMING
+    if named and not t.sem.endswith("_name") and set(t.noun.split()[:-1]) <= set(intent.split()):
         # "book a well boat called Havbris"; a nested object's name: "a workload called billing-worker"
-        return f"called {v}"
+        return f"called {v}"  # but "with the last name Okon", "with the trade name Captan 80 WDG"
     if t.sem in _VENUES:
         return f"at {v}"
     if t.sem == "cuisine":  # "serving Thai food"
         return f"serving {v} food"
-    if words & _SAYING and not words & _NOTE:  # a message's text: "saying see you at 6"
+    if (t.head in _SAYING or t.sem in _SAYING) and not words & _NOTE:  # a message's text: "saying see you at 6"
         return f"saying {v}"
     if words & _NOTE:
         return f"with a note saying {v}"
@@ -454,16 +552,24 @@ def _text(t: Term, v: str, intent: str) -> str:
     if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:
         return f"in {v}"
     if not t.noun:
-        return f"for {v}"
-    if t.head in PERSON_WORDS:  # "with coach Ann Lee"
-        return f"with {t.noun} {v}"
-    if t.sem == "id" or t.pointer:
-        return f"for {t.noun} {v}"
+        return f"with {t.plain} {v}" if t.plain and t.sem != "id" and not t.pointer else f"for {v}"
+    who = t.noun.removesuffix(" name")
+    if who.rsplit(" ", 1)[-1] in PERSON_WORDS:  # "with coach Ann Lee" (a "coach name" too)
+        return f"with {who} {v}"
+    if t.sem == "id" or t.pointer:  # "for Batch C5": a value that says its noun is not told it again
+        return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {t.noun} {v}"
     return f"with the {t.noun} {v}"
 
 
 def say(t: Term, kind: str, v: str, intent: str = "") -> str:
-    """`v` (the value as surface.render says it) in the frame of its kind."""
+    """`v` (the value as surface.render says it) in the frame of its kind; a name that reads as
+    the words before its value says it so ("cancelled by the patient", "expiring within 9 days")."""
+    if t.phrase and kind not in ("bool", "dict") and not (t.role and kind in ("date", "datetime", "clock")):
+        at = "at" if kind == "clock" and t.phrase.endswith(" on") else ""
+        lead = f"{t.phrase[:-3]} at" if at else t.phrase
+        person = kind == "enum" and v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)
+        lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
+        return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
     return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
 
 
