@@ -714,12 +714,20 @@ def _reshaped(example: Any, rng: random.Random) -> Any:
     so a list of ids is not the one example again and again. Anything else stays as it is."""
     if not isinstance(example, str) or not _ID_LIKE.match(example) or not re.search(r"[A-Za-z]", example):
         return example
+    moment = _ISO_MOMENT.fullmatch(example)
+    if moment:  # "2025-09-16T12:00" is a moment, not an id: another day, the same time and format
+        try:
+            day = datetime.strptime(moment.group(1), "%Y-%m-%d") + timedelta(days=rng.randint(-20, 20))
+        except ValueError:
+            return example
+        return day.strftime("%Y-%m-%d") + example[len(moment.group(1)):]
     # a year inside an id ("PR-2024-031", "CLM-2025-018833") stays a year near the example's
     return re.sub(r"\d+", lambda m: _near_year(m.group(0), rng) if _YEAR.fullmatch(m.group(0)) else
                   re.sub(r"\d", lambda _: str(rng.randint(0, 9)), m.group(0)), example)
 
 
 _YEAR = re.compile(r"(?:19[89]\d|20[0-4]\d)")
+_ISO_MOMENT = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?")
 
 
 def _near_year(year: str, rng: random.Random) -> str:

@@ -234,3 +234,11 @@ def test_bfcl_agrees_with_every_operator(name: str) -> None:
             continue
         if cand is not None and cand.call is not None:
             assert bfcl_opinion.ast_label(sc.gold, cand, sc.offered) == op.label, (name, cand, sc.gold)
+
+
+def test_a_date_shaped_string_that_is_no_date_has_no_other_format() -> None:
+    from generator.judge.mutations import reformat
+
+    assert reformat("2025-14-50T85:73", random.Random(0)) is None
+    assert reformat("2025-02-30", random.Random(0)) is None
+    assert reformat("2025-06-03T10:30", random.Random(0)) == "06/03/2025 10:30 AM"

@@ -325,3 +325,16 @@ def test_a_birth_date_is_behind_and_a_month_format_is_followed(seed: int) -> Non
         REFERENCE_TIME.strftime("%Y-%m-%d")
     month = value_for({"type": "string", "description": "The month. Format: 'YYYY-MM'"}, random.Random(seed), name="date")
     assert re.fullmatch(r"\d{4}-\d{2}", month), month
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_moment_given_as_example_stays_a_moment(seed: int) -> None:
+    """An example "2025-09-16T12:00" is redrawn as another valid moment in its format, never as an
+    id whose digits are shuffled ("2025-14-50T85:73", which crashed the judge's reformatting)."""
+    from datetime import datetime
+
+    from generator.values import _reshaped
+
+    for example, fmt in (("2025-09-16T10:30", "%Y-%m-%dT%H:%M"), ("2025-09-16 10:30:00", "%Y-%m-%d %H:%M:%S")):
+        datetime.strptime(_reshaped(example, random.Random(seed)), fmt)

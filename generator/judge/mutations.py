@@ -96,11 +96,14 @@ def _twelve_hour(hour: int, minute: int) -> str:
 
 def reformat(value: str, rng: random.Random) -> str | None:
     """The same fact in a format the schema did not ask for (None if `value` has no format)."""
-    if _DATE.match(value):
-        return datetime.strptime(value, "%Y-%m-%d").strftime(rng.choice(_DATE_FORMATS))
-    if _DATETIME.match(value):
-        when = datetime.fromisoformat(value.replace(" ", "T"))
-        return when.strftime("%m/%d/%Y ") + _twelve_hour(when.hour, when.minute)
+    try:  # a string of a date's shape that is no date ("2025-14-50") has no other format
+        if _DATE.match(value):
+            return datetime.strptime(value, "%Y-%m-%d").strftime(rng.choice(_DATE_FORMATS))
+        if _DATETIME.match(value):
+            when = datetime.fromisoformat(value.replace(" ", "T"))
+            return when.strftime("%m/%d/%Y ") + _twelve_hour(when.hour, when.minute)
+    except ValueError:
+        return None
     if _TIME.match(value):
         hour, minute = (int(p) for p in value.split(":"))
         return _twelve_hour(hour, minute) if rng.random() < 0.7 else f"{hour}h{minute:02d}"
