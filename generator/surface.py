@@ -570,7 +570,11 @@ def _element_mentioned(text: str, value: Any, ctx: Ctx) -> bool:
         if any(contains(text, f) for f in _datetime_accepts(value, ctx)):
             return True
         return _element_mentioned(text, date, ctx) and _element_mentioned(text, clock, ctx)
-    return any(contains(text, f) for f in kind.accepts(value, ctx))
+    forms_ = kind.accepts(value, ctx)
+    if any(contains(text, f) for f in forms_):
+        return True
+    # "with any delivery date" said inside a shared "with A, B and any delivery date" group
+    return kind.name == "bool" and any(f.startswith("with ") and len(f) > 12 and contains(text, f[5:]) for f in forms_)
 
 
 def mentioned_parts(

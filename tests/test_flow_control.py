@@ -181,7 +181,9 @@ def test_a_rerun_with_the_same_budget_does_not_spend_it_again(tmp_path):
     key = next((out / ".state").glob("*.llm.jsonl")).name.split(".")[0]
     journal = Journal(out, key)
     journal.load()
-    assert 800 <= journal.spent.tokens < 800 * 1.2  # stopped at the budget, overshoot bounded
+    # stopped at the budget; the overshoot is the replies already in flight then (a prompt that
+    # carries the tool is ~150 tokens, so at most a few of them over a budget this small)
+    assert 800 <= journal.spent.tokens < 800 * 1.5
 
 
 def test_a_money_budget_uses_the_price_table(tmp_path):

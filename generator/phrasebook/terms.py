@@ -294,7 +294,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
         noun = _shorter_by_name(noun, param)
     unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
     if noun and " " not in noun and noun.lower() not in name_words and named \
-            and named.split()[-1] not in _GENERIC and not (of and unit):
+            and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
     if not role:
         role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""

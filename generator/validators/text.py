@@ -50,8 +50,15 @@ def _stated_elements(req: WriteRequest) -> set[str]:
 
 def _implied(req: WriteRequest) -> str:
     """Text implied by the tools themselves: a value that is part of the API's or app's name
-    (`get_taxi`, product_type=taxi) cannot be kept out of a query about that tool."""
-    return " ".join(f"{words(t.api)} {t.app}" for t in req.tools)
+    (`get_taxi`, product_type=taxi) or of the verb phrase the catalog's words give the tool
+    ("report an injury or hazard", incident_type=injury) cannot be kept out of a query about it."""
+    from ..phrasebook import hints_of
+
+    def intents(t: Tool) -> str:
+        hints = hints_of(t)
+        return " ".join(re.sub(r"\{[^{}]*\}|[\[\]]", " ", i) for i in (hints.intents if hints else []))
+
+    return " ".join(f"{words(t.api)} {t.app} {intents(t)}" for t in req.tools)
 
 
 def _phrases_of_others(req: WriteRequest) -> list[str]:
