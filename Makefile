@@ -1,7 +1,7 @@
 # The two commands a newcomer needs (only Python 3.11+ required; the venv is created here):
 #   make quickstart   set up .venv with the runtime dependencies and generate outputs/quickstart
 #   make test         add the dev extras, lint, type-check generator/ (mypy), build the docs
-#                     (mkdocs --strict) and run the test suite
+#                     (mkdocs --strict) and run the test suite (the slow end-to-end suites: acceptance)
 # and the acceptance run CI adds (builds the BFCL check venv .bfcl-venv on first use, ~4 min):
 #   make acceptance
 PYTHON ?= python3
@@ -29,14 +29,17 @@ $(STAMP): $(RUNTIME)
 quickstart: runtime
 	$(BIN)/trajgen generate examples/quickstart.yaml --out outputs/quickstart
 
+# The suite on both cores, without the end-to-end suites marked `slow` (tests/conftest.py):
+# those run in `make acceptance`, so CI runs everything.
 test: setup lint typecheck docs
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 -m "not slow"
 
 # The documentation site (MkDocs, Material theme) from docs/; --strict fails on a broken link.
 docs: setup
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 acceptance: setup
+	$(BIN)/python -m pytest -n 2 -m slow
 	PATH="$(CURDIR)/$(BIN):$$PATH" scripts/acceptance.sh outputs/acceptance
 
 lint: setup

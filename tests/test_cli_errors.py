@@ -79,6 +79,7 @@ def test_bad_flags_are_refused(tmp_path, args, word):
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.slow
 def test_out_is_a_file(tmp_path):
     cfg = config_for(tmp_path, ROOT / "examples" / "catalog.json")
     (tmp_path / "o").write_text("x")

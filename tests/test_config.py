@@ -146,6 +146,7 @@ def test_environment_variables_expand_and_an_unset_one_is_refused(tmp_path, monk
     assert exc.value.field == "catalog.0" and "TG_DATA is not set" in str(exc.value)
 
 
+@pytest.mark.slow
 def test_the_real_trailbench_example_takes_its_data_from_the_environment(tmp_path, monkeypatch):
     from upstream import upstream_path
 

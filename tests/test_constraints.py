@@ -205,6 +205,7 @@ def test_persona_histories_stay_consistent():
         assert constraint_problems(by_key[(e.toolname, e.apiname)], e.parameters) == [], e
 
 
+@pytest.mark.slow
 def test_upstream_bfcl_gold_calls_raise_no_false_alarms():
     from generator.readers import read_catalog
     data = upstream_path("bfcl", "data")

@@ -53,6 +53,7 @@ def test_each_prose_rule_is_read_and_kept(kind: str) -> None:
     assert not [c for c in calls if dependencies.problems(description, props, c)]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_the_reading_catalogs_rules_hold_in_every_call(seed: int) -> None:

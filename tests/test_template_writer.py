@@ -7,6 +7,7 @@ import asyncio
 import random
 import re
 
+import pytest
 from test_plan import FOOD, TAXI, example_tools, food_target, habitual_target, taxi_target
 
 from generator.plan import plan_calls, plan_explicit, plan_levels
@@ -148,6 +149,7 @@ def test_check_drives_retries_bounded() -> None:
     assert len({tuple(c) for c in calls}) > 1  # other template choices each time
 
 
+@pytest.mark.slow
 def test_byte_identical_across_hash_seeds() -> None:
     """No set/dict-order surprises: two interpreters with different hash seeds agree."""
     import os
