@@ -321,11 +321,16 @@ def literal_surface(tool: Tool, param: str, value: Any) -> str | None:
     (ISO dates, 24h clock times): simple queries state values verbatim, like upstream's."""
     if (
         isinstance(value, str)
-        and not spec(tool, param).get("enum")
+        and not (spec(tool, param).get("enum") and not _plain_word(value))  # "no_limit" is said in words
         and normalize(value) not in normalize(render(value, param, tool))
     ):
         return value
     return None
+
+
+def _plain_word(value: str) -> bool:
+    """An enum member a person may say as written ("relevance", "indoor"), not an identifier."""
+    return bool(re.fullmatch(r"[a-z]+(?: [a-z]+)*", value))
 
 
 def _stated(tool: Tool, args: dict[str, Any]) -> list[ArgPlan]:
