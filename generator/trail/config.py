@@ -66,11 +66,16 @@ class TrailConfig(Record):
     def _start_is_a_time(cls, value: str) -> str:
         # Checked here so a free-text date ("tomorrow") is a ConfigError naming the field,
         # not a strptime traceback when the histories are built.
-        try:
-            datetime.strptime(value.strip(), START_FORMAT)
-        except ValueError:
-            raise ValueError(f"start {value!r} is not a time in 'YYYY-MM-DD HH:MM' form") from None
-        return value.strip()
+        return checked_start(value)
 
     def start_time(self) -> datetime:
         return datetime.strptime(self.start, START_FORMAT)
+
+
+def checked_start(value: str) -> str:
+    """A histories' start time in 'YYYY-MM-DD HH:MM' form, stripped (a ValueError naming it otherwise)."""
+    try:
+        datetime.strptime(value.strip(), START_FORMAT)
+    except ValueError:
+        raise ValueError(f"start {value!r} is not a time in 'YYYY-MM-DD HH:MM' form") from None
+    return value.strip()

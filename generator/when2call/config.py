@@ -11,6 +11,7 @@ from pydantic import Field, NonNegativeInt, PositiveInt, field_validator, model_
 from ..records import Record
 
 START_FORMAT = "%Y-%m-%d %H:%M"
+from ..trail.config import checked_start
 
 Twin = Literal["stated", "determined", "undetermined", "tool_removed", "no_tool"]
 Category = Literal["tool_call", "request_for_info", "cannot_answer", "direct"]
@@ -53,11 +54,7 @@ class When2CallConfig(Record):
     @field_validator("start")
     @classmethod
     def _start_is_a_time(cls, value: str) -> str:
-        try:
-            datetime.strptime(value.strip(), START_FORMAT)
-        except ValueError:
-            raise ValueError(f"start {value!r} is not a time in 'YYYY-MM-DD HH:MM' form") from None
-        return value.strip()
+        return checked_start(value)
 
     @model_validator(mode="after")
     def _ranges(self) -> When2CallConfig:
