@@ -706,6 +706,7 @@ def examples_of(schema: dict[str, Any]) -> list[Any]:
     return out
 
 
+_CODE = re.compile(r"[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*")
 _ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z0-9]+(?:[-_/:.][A-Za-z0-9]+)*$")
 
 
@@ -808,7 +809,10 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # "e.g. 'Latex allergy'" is no country)
     kind = semantic.infer(name, schema)
     known = kind not in BROAD_KINDS and not any(codes.is_real(kind, e) is False for e in examples)
-    ids = bool(examples) and all(isinstance(e, str) and lore.id_like(e) for e in examples)  # a shape beats a kind
+    # a shape beats a kind: ids ("HV-0142"), and upper-case codes ("MAIN", "WS-NLP4SG") where the
+    # kind has no code table of its own (a track code is no invented title)
+    ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or (
+        _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None)) for e in examples)
     examples = examples if examples and (not known or ids or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < (0.75 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng) for e in examples]
