@@ -294,7 +294,8 @@ def placeholder(value: str, *, about_format: bool = False, names_fields: bool = 
 # Words that stand in for a value a description does not give ("default", "See description for
 # allowed values."): sent as a value they name nothing the API knows, unless the API lists them.
 STAND_INS = frozenset({"default", "standard", "see description", "see above", "see below", "see docs",
-                       "see documentation", "as described", "various", "other", "misc", "tbd", "todo", "xxx"})
+                       "see documentation", "as described", "various", "other", "misc", "tbd", "todo", "xxx",
+                       "free text", "free-text", "free form", "free-form", "freeform", "any text", "text"})
 
 
 def stand_in(value: str) -> bool:

@@ -80,13 +80,18 @@ def _requires(tool: str, props: Props) -> list[Rule]:
 _WHEN = re.compile(r"\b(?:required|only|used) (?:when|if) (\w+)(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
 
 
+# Words after "is" that say whether a parameter is given, not which value it has ("is not set").
+_NO_VALUE = frozenset({"not", "set", "given", "provided", "specified", "present", "missing", "absent", "omitted",
+                       "empty", "unset", "blank"})
+
+
 def _required_when(tool: str, props: Props) -> list[Rule]:
     """"Required when release_to is another_incident": the subject goes with that value only."""
     out = []
     for name, schema in props.items():
         m = _WHEN.search(str(schema.get("description") or ""))
         other = _name(m.group(1), props) if m else None
-        if m and other and other != name:
+        if m and other and other != name and m.group(2).lower() not in _NO_VALUE:
             out.append(Rule("when", name, (other,), (m.group(2),)))
     return out
 
@@ -215,7 +220,8 @@ def _needed_for(tool: str, props: Props) -> list[Rule]:
         for m in _SUBJECT_WHEN.finditer(text):
             other = _name(m.group(2), props)
             subjects = [s for s in _named_params(m.group(1).split(";")[-1], props) if s != other]
-            out.extend(Rule("needs", s, (other,), (m.group(3),)) for s in subjects if other and len(subjects) <= 3)
+            out.extend(Rule("needs", s, (other,), (m.group(3),)) for s in subjects
+                       if other and len(subjects) <= 3 and m.group(3).lower() not in _NO_VALUE)
     return out
 
 
@@ -229,7 +235,10 @@ def _only_for(tool: str, props: Props) -> list[Rule]:
     """A parameter that applies under some values of an enum only: left out under the others."""
     out = []
     for name, schema in props.items():
-        for m in _ONLY_FOR.finditer(str(schema.get("description") or "")):
+        text = str(schema.get("description") or "")
+        if text.count("(") > 1:  # "SEAT (~800 gal), scooper (water only)": glosses of its own values
+            continue
+        for m in _ONLY_FOR.finditer(text):
             word = next(g for g in m.groups() if g)
             owned = _values_named(word, props, skip=name)
             if owned and not any(r.subject == name for r in out):
@@ -339,7 +348,8 @@ def _fix_when(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]
 
 
 def _fix_only(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
-    _drop(args, rule.subject, keep)
+    if not _drop(args, rule.subject, keep) and rule.others[0] not in keep:
+        args[rule.others[0]] = rule.values[0]  # a subject that stays (required) takes the value it goes with
 
 
 def _fix_needs(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
