@@ -790,6 +790,7 @@ MEANING = {
     "region": "one call's coordinates within ~300 km of each other, west of Greenwich when the prose says so",
     "needs": "a parameter that \"requires A or B\" or is \"required when P is V\" comes with them",
     "same_day": "start and end on one day where the parameters' prose says \"same day\"",
+    "same_format": "a value in \"the same format\" as a sibling moment is a moment of that kind (no \"json\" for an end)",
     "listed": "values from the list a description gives (\"one of: low, mid, high\")",
     "code": "country / currency / language / airport codes that exist (pycountry, airportsdata)",
     "count": "counts that are counts (0 to 99,999: no timestamp)",
