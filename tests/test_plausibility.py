@@ -166,3 +166,9 @@ def test_traject_wire_values_read_back_as_their_schema_types(tmp_path: Path) -> 
     args = [a for _, a in file_calls(run / "traject")]
     assert args[0] == {"num_guests": 3, "units": "metric", "tags": ["quiet", "garden"]}
 
+
+
+def test_every_check_is_explained_on_the_card() -> None:
+    from generator.plausibility import MEANING
+
+    assert set(CHECKS) <= set(MEANING)
