@@ -199,3 +199,13 @@ def test_a_required_example_is_not_the_only_value(catalog: str, tool: str, param
 def test_an_edition_s_year_is_the_query_s(catalog: str, tool: str, param: str) -> None:
     values = [a[param] for t, a in _calls(catalog, 30) if t.name.endswith(tool)]
     assert values and all(re.search(r"2025$", v) for v in values), values
+
+
+@pytest.mark.parametrize(("name", "place"), [("note_to_applicant", False), ("travel_from_country", False),
+                                             ("message_to_host", False), ("from_date", False), ("to", True),
+                                             ("to_city", True), ("pickup_location", True), ("home_address", True)])
+def test_a_persona_s_places_go_to_place_parameters_only(name: str, place: bool) -> None:
+    """A note "to" someone is no place: a persona's home address never fills it."""
+    from generator.derived_personas import _is_place
+
+    assert _is_place(name) is place
