@@ -215,6 +215,13 @@ MUTATIONS: list[Mutation] = [
              "            fut = asyncio.get_running_loop().create_future()\n            self._settled.append(fut)\n",
              (F + "test_five_reruns_with_a_spent_budget_send_at_most_the_budget_plus_one_wave",
               "tests/test_flow_control.py::test_a_rerun_with_the_same_budget_does_not_spend_it_again")),
+    Mutation("a budget stop drops the replies in flight (cancels the other items)", "generator/runner.py",
+             "                self.stopping = self.stopping or exc\n                return\n",
+             "                raise\n",
+             (F + "test_replies_in_flight_when_the_budget_is_reached_are_cached_and_counted",)),
+    Mutation("budget ceiling not rechecked at the send (admitted requests go out after it is spent)",
+             "generator/llm/client.py", "            self._still_under_budget()\n", "",
+             (F + "test_replies_in_flight_when_the_budget_is_reached_are_cached_and_counted",)),
     Mutation("429s halve the limit with no damping and no floor", "generator/llm/limiter.py",
              "        if ticket is not None and ticket <= self._cut_at:\n            return",
              "        self.window = self.floor = 1\n        if ticket is not None and ticket <= self._cut_at:\n"
