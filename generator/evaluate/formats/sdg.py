@@ -98,4 +98,4 @@ def row_item(path: Path, n: int, row: dict[str, Any]) -> EvalItem:
                    "category": checker_category(cat, gold, tools), "rule": "ast" if gold else "irrelevance"})
 
 
-FORMATS.add("sdg", EvalFormat("sdg", discover, claims, load, bfcl.score, bfcl.LEVELS))
+FORMATS.add("sdg", EvalFormat("sdg", discover, claims, load, bfcl.score, bfcl.LEVELS, title="SDG rows (BFCL rule)"))
