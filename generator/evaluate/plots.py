@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from ..judge.config import LABELS
-from .formats.base import title_of
 
 COLORS = {"VALID_CALL": "#4c9a2a", "TOOL_ERROR": "#c0392b", "PARAM_NAME_ERROR": "#e67e22",
           "PARAM_VALUE_ERROR": "#f1c40f"}
@@ -62,6 +61,12 @@ def accuracy_figure(plt: Any, summaries: dict[str, dict[str, Any]]) -> Any | Non
         ax.legend(fontsize=8, loc="lower left")
     axes[0][0].set_ylabel("accuracy (95% CI, clustered by target)")
     return fig
+
+
+def title_of(fmt: str) -> str:
+    from .formats.base import title_of as registered  # the formats import this module's helpers
+
+    return registered(fmt)
 
 
 def draw_line(ax: Any, name: str, levels: list[dict[str, Any]]) -> None:
