@@ -1,4 +1,4 @@
-"""A product shipped in another installed package plugs in through the `trajgen.plugins` entry
+"""A product shipped in another installed package plugs in through the `trajgen.products` entry
 point group, with no change to generator/: its config section is accepted, it plans, runs and
 exports under `trajgen generate`, the dataset card lists it, `trajgen stats` reports it with the
 stats function and query reader it registers, and `trajgen eval` scores it with the eval format
@@ -127,7 +127,7 @@ def install(site: Path, body: str) -> None:
     info = site / "trajgen_toolnames-0.1.dist-info"
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: trajgen-toolnames\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[trajgen.plugins]\ntoolnames = trajgen_toolnames\n")
+    (info / "entry_points.txt").write_text("[trajgen.products]\ntoolnames = trajgen_toolnames\n")
 
 
 def env_with(site: Path) -> dict[str, str]:
@@ -208,4 +208,4 @@ def test_a_broken_plugin_is_one_line(tmp_path: Path) -> None:
     cfg.write_text(f"seed: 1\ncatalog: [{ROOT / 'examples' / 'catalog.json'}]\nproducts: {{sdg: {{}}}}\n")
     run = trajgen(site, "generate", str(cfg), "--out", str(tmp_path / "out"), "--quiet")
     assert run.returncode != 0 and "Traceback" not in run.stderr
-    assert "trajgen.plugins entry point 'toolnames'" in run.stderr and "boom" in run.stderr
+    assert "trajgen.products entry point 'toolnames'" in run.stderr and "boom" in run.stderr
