@@ -211,7 +211,7 @@ def _needed_for(tool: str, props: Props) -> list[Rule]:
     """A tool's prose making parameters go with some values of an enum, both ways: set for
     those values, left out for the others (no awarded amount on a declined grant)."""
     texts = [tool] + [str(s.get("description") or "") for s in props.values()]
-    out = []
+    out: list[Rule] = []
     for text in texts:
         for m in _FOR_KIND.finditer(text):
             owned = _values_named(m.group(1), props)
@@ -233,7 +233,7 @@ _ONLY_FOR = re.compile(r"\((\w+)(?: \w+)? only\)|\bapplies (?:only )?to (\w+)\b[
 
 def _only_for(tool: str, props: Props) -> list[Rule]:
     """A parameter that applies under some values of an enum only: left out under the others."""
-    out = []
+    out: list[Rule] = []
     for name, schema in props.items():
         text = str(schema.get("description") or "")
         if text.count("(") > 1:  # "SEAT (~800 gal), scooper (water only)": glosses of its own values

@@ -384,8 +384,9 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     # point on a scale ("Integer 1-5", "-3 to 3") or a count of seats, people, reviews
     integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi) or \
         _whole(name, schema)
-    if integer and kind in ("generic", "count") and _counted(name, schema) and not _bounded(schema):
-        lo, hi = _COUNTED_RANGE.get(_counted(name, schema), (1, 8))
+    counted = _counted(name, schema)
+    if integer and kind in ("generic", "count") and counted and not _bounded(schema):
+        lo, hi = _COUNTED_RANGE[counted]
     step = _num(schema.get("multipleOf"))
     if step and step > 0:
         value = _draw_multiple(lo, hi, step, rng)
