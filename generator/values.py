@@ -413,7 +413,15 @@ _COUNTED_RANGE: dict[str, tuple[int, int]] = {
 }
 
 
+# Name words that make a number a rate or an amount of something counted, not a count of it.
+_NOT_A_COUNT = frozenset({"per", "rate", "price", "cost", "fee", "amount", "ratio", "share", "percent", "pct",
+                          "avg", "average", "mean"})
+
+
 def _counted(name: str, schema: dict[str, Any]) -> str | None:
+    """The thing a number counts (seats, people, words), None for a rate of it (`rate_per_word`)."""
+    if set(semantic.tokens(name)) & _NOT_A_COUNT:
+        return None
     words = semantic.tokens(name) + semantic.tokens(str(schema.get("description") or ""))
     singular = [semantic.singular(w) for w in words]
     return next((w for w in singular if w in _COUNTED_RANGE), None)

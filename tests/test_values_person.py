@@ -209,3 +209,10 @@ def test_a_persona_s_places_go_to_place_parameters_only(name: str, place: bool) 
     from generator.derived_personas import _is_place
 
     assert _is_place(name) is place
+
+
+@pytest.mark.parametrize("name", ["rate_per_word", "price_per_seat", "avg_guests"])
+def test_a_rate_of_counted_things_is_no_count(name: str) -> None:
+    values = [value_for({"type": "number", "description": "In EUR, e.g. 0.12"}, random.Random(i), name=name)
+              for i in range(30)]
+    assert max(values) < 10, values
