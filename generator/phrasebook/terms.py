@@ -134,13 +134,15 @@ def without_format_words(text: str) -> str:
     if not m or not m.group(0).strip():
         return text
     lead, rest = m.group(0).strip().lower(), text[m.end():]
-    if re.fullmatch(r"(?:list|array|string|str)", lead) and m.group(0)[-1:] == " " and rest[:1].islower():
+    after = rest.split(" ", 1)[0]
+    if re.fullmatch(r"(?:list|array|string|str)", lead) and m.group(0)[-1:] == " " and after.isalpha() \
+            and after.islower() and after not in _STOPS:
         return text
     return "" if re.search(r"[,:;.]$", lead) else rest  # "Comma-separated: a, b" lists values, names none
 
 
 def _clean(description: str) -> str:
-    text = _MODIFIERS.sub(" ", re.sub(r"\([^)]*\)|`|\"", " ", description))
+    text = _MODIFIERS.sub(" ", without_format_words(re.sub(r"\([^)]*\)|`|\"", " ", description).strip()))
     text = re.split(r"\s(?:e\.g\.|i\.e\.|eg|ie|for example|such as|like)[\s,]", text, maxsplit=1)[0]
     return without_format_words(re.sub(r"\s+", " ", text).strip())
 
@@ -317,9 +319,11 @@ def _act(description: str) -> str:
     if len(words) > 1 and words[1].lower() in ("is", "are", "was", "were", "of"):  # "Page count is ..." is no order
         return ""
     rest = words[1:]
-    prep = rest[0].lower() if rest and rest[0].lower() in _ACT_PREPS else ""
+    if not rest:  # a verb alone ("Include") says less than the name
+        return ""
+    prep = rest[0].lower() if rest[0].lower() in _ACT_PREPS else ""
     obj = _object_np(rest[1:] if prep else rest)
-    if rest and not obj:
+    if not obj:
         return ""  # "Print even if a badge was printed": a condition, no short form
     return " ".join([first, *([prep] if prep else []), *obj])
 
@@ -640,14 +644,25 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"{t.place} {v}"
     if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:
         return f"in {v}"
-    if not t.noun:
-        return f"with {t.plain} {v}" if t.plain and t.sem != "id" and not t.pointer else f"for {v}"
+    pointed = t.sem == "id" or t.pointer and bool(re.search(r"\d", v))  # "banquet" is no id: "with the add-on banquet"
+    if not t.noun:  # an id says its noun too: "for quote QUO-41549", never a bare "for QUO-41549"
+        return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}" if t.plain else f"for {v}"
     who = t.noun.removesuffix(" name")
-    if who.rsplit(" ", 1)[-1] in PERSON_WORDS:  # "with coach Ann Lee" (a "coach name" too)
+    if who.rsplit(" ", 1)[-1] in PERSON_WORDS and not (pointed and re.search(r"\d", v)):  # "reviewer REV-0087" is an id  # "with coach Ann Lee" (a "coach name" too)
         return f"with {who} {v}"
-    if t.sem == "id" or t.pointer:  # "for Batch C5": a value that says its noun is not told it again
-        return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {t.noun} {v}"
+    if pointed:  # "for Batch C5": a value that says its noun is not told it again
+        return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {_listed_noun(t.noun, v)} {v}"
     return f"with the {t.noun} {v}"
+
+
+_ID_LIST = re.compile(r"\S+(?:(?:, | and |,)\S+)+")
+
+
+def _listed_noun(noun: str, v: str) -> str:
+    """ "reviewers" before "REV-0087 and REV-0112": a list of ids takes the plural."""
+    if not _ID_LIST.fullmatch(v) or not re.search(r"\d", v) or is_plural(noun.split()[-1]):
+        return noun
+    return f"{noun.rsplit(' ', 1)[0]} {plural(noun.split()[-1])}" if " " in noun else plural(noun)
 
 
 def say(t: Term, kind: str, v: str, intent: str = "") -> str:
@@ -678,8 +693,8 @@ def bool_phrases(t: Term, param: str) -> tuple[str, str] | None:
         return None
     verb, _, rest = t.act.partition(" ")
     said = " ".join([gerund(verb), rest]).strip()
-    if verb in _INCLUDING and rest and rest.split()[0] not in _ACT_PREPS:  # "without PC-only comments"
-        return said, f"without {rest}"
+    if verb in _INCLUDING:  # "without PC-only comments"; "include for the PDF" names nothing included
+        return (said, f"without {rest}") if rest.split()[0] not in _ACT_PREPS else None
     return said, f"without {said}"
 
 
