@@ -143,8 +143,12 @@ def bindings_determined(text: str, plan: DisclosurePlan, target: Target, tools: 
 def values_determined(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     """Every gold value of every step is stated in the query or read from the earlier output the
     query refers to, under a field of its own kind, with nothing nearer pointing at another
-    one (generator.traject.determined)."""
-    return value_problems(text, target, tools)
+    one (generator.traject.determined). A stated value in another wording counts as the
+    `stated_present` check counts it (the independent reader's reading)."""
+    from ..validators.text import read_as_stated
+
+    req = WriteRequest(target=target, plan=plan, tools=[tools[c.tool] for c in plan.calls], n=1)
+    return value_problems(text, target, tools, lambda i, p: read_as_stated(req, text, i, p))
 
 
 @traject_check("recoverable")

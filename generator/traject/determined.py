@@ -18,6 +18,7 @@ A value a step states must be said in the query. A value a step reads from an ea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .. import semantic
@@ -99,10 +100,16 @@ def _elsewhere(target: Target, i: int, j: int, param: str, value: Any, spec: dic
     return None
 
 
+# Words that refer back to what an earlier step found without naming it ("buy the best one").
+BACK_REFS = ("one", "it", "that", "them", "those", "this")
+
+
 def _referred(text: str, param: str, tool: Tool) -> bool:
-    """Whether the query refers to the param by what it is (the last word of its noun)."""
+    """Whether the query refers to the param: by what it is (the last word of its noun) or by a
+    word pointing back at what was found."""
     said = noun(param, tool).split()
-    return bool(said) and contains(text, said[-1]) or contains(text, param_words(param).split()[-1])
+    heads = [*said[-1:], param_words(param).split()[-1], *BACK_REFS]
+    return any(contains(text, h) for h in heads)
 
 
 def bound_problem(text: str, target: Target, tools: dict[str, Tool], i: int, param: str, j: int) -> str | None:
@@ -118,8 +125,10 @@ def bound_problem(text: str, target: Target, tools: dict[str, Tool], i: int, par
             or _elsewhere(target, i, j, param, value, spec))
 
 
-def value_problems(text: str, target: Target, tools: dict[str, Tool]) -> list[str]:
-    """Per step, every gold value neither stated in the query nor read from the earlier output
+def value_problems(text: str, target: Target, tools: dict[str, Tool],
+                   read_as_stated: Callable[[int, str], bool] = lambda i, p: False) -> list[str]:
+    """Per step, every gold value neither stated in the query (in an accepted surface form, or
+    as `read_as_stated` reads it: "another type" for `other`) nor read from the earlier output
     the query refers to ([] = every value determined)."""
     if len(target.outputs) != len(target.calls):
         return ["the trajectory has no simulated outputs"]
@@ -130,7 +139,8 @@ def value_problems(text: str, target: Target, tools: dict[str, Tool]) -> list[st
         for p, v in call.arguments.items():
             j = source.get((i, p))
             why = bound_problem(text, target, tools, i, p, j) if j is not None else (
-                None if isinstance(v, bool) or mentions(text, v, p, tool) else "not stated in the query")
+                None if isinstance(v, bool) or mentions(text, v, p, tool) or read_as_stated(i, p)
+                else "not stated in the query")
             if why:
                 out.append(f"call {i + 1} {p}={normalize(str(v))[:40]!r}: {why}")
     return out
