@@ -518,11 +518,10 @@ def counts_things(name: str) -> bool:
     return _inflect().singular_noun(words[-1]) not in (False, words[-1])
 
 
-@lru_cache(maxsize=1)
 def _inflect() -> Any:
-    import inflect
+    from .inflection import engine  # never `import inflect` directly: see inflection.py
 
-    return inflect.engine()
+    return engine()
 
 
 def _millis(name: str, schema: dict[str, Any]) -> bool:
