@@ -376,7 +376,7 @@ MUTATIONS: list[Mutation] = [
              '            elif a.how != "none" and fold(a.evidence) not in folded:', "            elif False:",
              (RO + "test_evidence_that_is_not_words_of_the_query_is_asked_again",)),
     Mutation("stated_present: the reader's reading not asked", "generator/validators/text.py",
-             "                    and not _read_as_stated(req, text, i, a.param):",
+             "                    and not read_as_stated(req, text, i, a.param):",
              "                    and True:",
              ("tests/test_validators_reading.py::test_a_stated_value_in_other_words_is_read_as_stated",)),
 ]
