@@ -898,8 +898,13 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     a phrase for free text (`reason`, `statement`), else a proper name."""
     words = name_words(name)
     said = words + _content_words(schema)
-    if words and words[-1] in _NAMING and _PERSON_NAME.search(str(schema.get("description") or "")):
-        return faker(rng).last_name()  # "Partial match on first or last name" is a person's name
+    person = _PERSON_NAME.search(str(schema.get("description") or "")) if words and words[-1] in _NAMING else None
+    if person:  # "Full name of the holder" is a whole name; "Partial match on first or last name" a surname
+        fake = faker(rng)
+        said_name = person.group(0).lower()
+        if said_name.startswith(("full", "middle")):
+            return f"{fake.first_name()} {fake.last_name()}"
+        return fake.first_name() if said_name in ("first name", "given name") else fake.last_name()
     if words and words[-1] in _NAMING:
         return _name_of(rng, words[:-1] or _described_thing(schema), schema)
     fake = faker(rng)

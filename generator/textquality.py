@@ -138,13 +138,21 @@ def _wrong_article(m: re.Match[str]) -> bool:
     return right_article(word) != m[1].lower()
 
 
+def _a_letter(text: str, start: int) -> bool:
+    """A capital "A" that starts no sentence is a value's letter ("option A and a phase",
+    "DIV A or B"), not an article."""
+    return text[start] == "A" and text[start:start + 2] != "An" and \
+        text[:start].rstrip()[-1:] not in ("", ".", "!", "?", ":")
+
+
 @detector("article")
 def article(text: str) -> list[Defect]:
-    stacked = _found("article", _STACKED, text, "determiners are stacked or the article has no noun")
+    stacked = [d for d in _found("article", _STACKED, text, "determiners are stacked or the article has no noun")
+               if not _a_letter(text, d.start)]
     wrong = [
         Defect("article", m.start(), m.end(), m[0], f"'{m[2]}' takes '{right_article(m[2])}'")
         for m in _ARTICLE_NEXT.finditer(text)
-        if _wrong_article(m)
+        if _wrong_article(m) and not _a_letter(text, m.start())
     ]
     return stacked + wrong
 

@@ -8,6 +8,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_plan import FOOD, TAXI, example_tools, food_target, habitual_target, taxi_target
 
 from generator.plan import plan_calls, plan_explicit, plan_levels
@@ -239,3 +241,15 @@ def test_hard_level_is_a_scenario_twice_as_long_and_still_complete() -> None:
         assert len(b.split()) >= 1.6 * len(a.split()), (a, b)
         assert "dumplings" in b and "Maple Court" in b and "Lantern Bar" in b
         assert "Ridely" not in b and "_" not in b
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True), st.sampled_from(["and", "or", "at", "on", "in", "until"]))
+def test_polish_never_edits_a_values_capital_letter(word: str, joiner: str) -> None:
+    """ "option A and a phase": a capital "A" inside the text is a value's letter, not an article
+    ("option An and" was a defect); a sentence's first "A" still agrees with its noun."""
+    from generator.writers.phrasing.grammar import polish
+
+    text = f"with the label {word} - option A {joiner} a phase"
+    assert polish(text).endswith(f"option A {joiner} a phase")
+    assert polish("A apple for you") == "An apple for you"

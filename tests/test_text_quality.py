@@ -157,3 +157,10 @@ def test_no_module_imports_inflect_but_the_one_loader() -> None:
     offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
                  if p.name != "inflection.py" and direct.search(p.read_text())]
     assert offenders == []
+
+
+def test_a_values_capital_letter_is_no_article() -> None:
+    """ "option A and a phase" is a value's letter before "and", not stacked determiners; a
+    sentence's own "A the" still is."""
+    assert [d for d in defects("Create plan option A and a phase.") if d.kind == "article"] == []
+    assert [d.kind for d in defects("A the cat sat.")] == ["article"]

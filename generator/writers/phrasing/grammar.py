@@ -9,7 +9,9 @@ def capitalize(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-_A_AN = re.compile(r"\b([Aa]) (?=(?:[aeioAEIO]|8|11\b|18\b))")
+# A capital "A" is an article only where a sentence starts: elsewhere it is a value's letter
+# ("option A and a phase", "DIV A and ..."), which is never edited.
+_A_AN = re.compile(r"(?:(?<![\w-])(a)|(?:^|(?<=[.!?] ))(A)) (?=(?:[aeioAEIO]|8|11\b|18\b))")
 _ONE_PLURAL = re.compile(
     r"(?<![\w.,:-])(1|one) ((?:(?!of\b)[A-Za-z-]+ )?)"
     r"(night|seat|ticket|spot|guest|adult|minute|hour|day|star|room|passenger|rider|traveller|bag|item)s\b"
@@ -52,7 +54,7 @@ def polish(text: str) -> str:
     """Surface grammar the slot filling cannot see: "a amount" -> "an amount", "1 nights" ->
     "1 night", "for Thai food food" -> "for Thai food", sentence starts capitalized, no space
     before punctuation."""
-    text = _A_AN.sub(lambda m: f"{m[1]}n ", text)
+    text = _A_AN.sub(lambda m: f"{m[1] or m[2]}n ", text)
     text = _ONE_PLURAL.sub(r"\1 \2\3", text)
     text = _ONE_ANY.sub(_one_singular, text)
     text = _ONE_COMPOUND.sub(_one_compound, text)
