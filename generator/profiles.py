@@ -10,20 +10,26 @@ realistic values per parameter path and rules of a small closed set of kinds
 problems; the profile is stored beside the phrasing hints, in the same file.
 
 A run with a profile draws a profiled parameter from its values (lore's `said`, so every product
-and every derived persona draws through generator.values unchanged) and redraws a call until it
-obeys the rules (`obeying`); a run without one behaves as before.
+and every derived persona draws through generator.values unchanged), repairs and redraws a call
+until it obeys the rules (`obeying`, called by generator.values.sample_arguments), and the
+`answer_valid` validator rejects a gold call that still breaks one; a run without a profile
+behaves as before.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
+from pathlib import Path
 from typing import Any
 
+from . import lore
 from .errors import InputError, LLMError, RunStopped
+from .io import write_json
 from .llm.protocol import LLMClient
 from .prompting import render_messages
 from .records import Tool, ValueProfile
@@ -35,7 +41,7 @@ log = logging.getLogger(__name__)
 TEMPLATE = "tool_values.j2"
 TEMPLATE_VARS = {TEMPLATE: {"tool", "paths"}}  # for prompting.check_templates
 MAX_VALUES = 8
-ATTEMPTS = 12  # draws of one call before it is given up as unable to obey its rules
+ATTEMPTS = 8  # draws of one call (each repaired) before it is left to the validators to reject
 _TEMPORAL_FORMATS = frozenset({"date", "date-time", "time"})
 
 
@@ -141,25 +147,70 @@ def drawn_from_profile(tools: Sequence[Tool]) -> list[Tool]:
     return out
 
 
-class Disobeyed(Exception):
-    """No draw of a call obeyed its tool's rules within ATTEMPTS: the call is not used."""
+def obeying(tool: Tool, draw: Callable[[], dict[str, Any]], now: datetime, rng: random.Random,
+            keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A draw of `tool`'s arguments that obeys its profile's rules and its schema: each draw gets
+    one targeted repair per broken rule (generator.rule_repair), and is redrawn up to ATTEMPTS
+    times. When none obeys, the last draw is returned as it is: the `answer_valid` validator
+    then rejects the sample with the broken rule as its reason (it goes to rejections.jsonl)."""
+    from .rule_repair import Repair, repaired
+    from .schema import argument_errors
+    from .values import value_for
 
-    def __init__(self, tool: str, broken: list[str]) -> None:
-        super().__init__(f"{tool}: no draw in {ATTEMPTS} obeyed its value rules ({broken[0]})")
-        self.tool, self.broken = tool, broken
-
-
-def obeying(tool: Tool, draw: Callable[[], dict[str, Any]], now: datetime) -> dict[str, Any]:
-    """A draw of `tool`'s arguments that obeys its profile's rules (redrawn up to ATTEMPTS times)."""
+    rules = tool.profile.rules if tool.profile is not None else []
     args = draw()
-    if tool.profile is None or not tool.profile.rules:
+    if not rules:
         return args
-    for _ in range(ATTEMPTS - 1):
-        broken = violations(tool.profile.rules, args, now)
-        if not broken:
-            return args
-        args = draw()
-    broken = violations(tool.profile.rules, args, now)
-    if broken:
-        raise Disobeyed(tool.name, broken)
+    params = lore.drawing_parameters(tool).get("properties") or {}
+    fix = Repair(tool, keep, now, rng, lambda p: value_for(params.get(p) or {}, rng, name=p, ref=now, optional=False))
+    for attempt in range(ATTEMPTS):
+        fixed = repaired(rules, args, fix)
+        if not violations(rules, fixed, now) and not argument_errors(tool, fixed):
+            return fixed
+        if attempt < ATTEMPTS - 1:
+            args = draw()
+    log.debug("%s: no draw obeyed its value rules: %s", tool.name, violations(rules, args, now))
     return args
+
+
+def kept_rules(tool: Tool, args: dict[str, Any], now: datetime, rng: random.Random,
+               keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """`args` repaired toward its profile's rules after a later stage changed it (a history event's
+    dates re-derived from its time); unchanged when the repair does not obey them and the schema."""
+    from .rule_repair import Repair, repaired
+    from .schema import argument_errors
+    from .values import value_for
+
+    if tool.profile is None or not tool.profile.rules or not violations(tool.profile.rules, args, now):
+        return args
+    params = lore.drawing_parameters(tool).get("properties") or {}
+    fix = Repair(tool, keep, now, rng, lambda p: value_for(params.get(p) or {}, rng, name=p, ref=now, optional=False))
+    fixed = repaired(tool.profile.rules, args, fix)
+    return fixed if not violations(tool.profile.rules, fixed, now) and not argument_errors(tool, fixed) else args
+
+
+PROFILES_FILE = "value_profiles.json"
+
+
+def write_profiles(out_dir: Path, tools: Sequence[Tool]) -> list[Path]:
+    """The profiles a run drew with, beside its data (`value_profiles.json`, by tool name), so
+    `trajgen stats` re-checks every exported call against its tool's rules; [] without any."""
+    from .values import REFERENCE_TIME
+
+    profiles = {t.name: t.profile.model_dump(mode="json", exclude_none=True) for t in tools if t.profile is not None}
+    if not profiles:
+        return []
+    path = out_dir / PROFILES_FILE
+    # reference_time: the query time of calls whose file gives none (SDG, BFCL, judge, TRAJECT draws)
+    write_json(path, {"reference_time": REFERENCE_TIME.isoformat(), "tools": dict(sorted(profiles.items()))})
+    return [path]
+
+
+def call_violations(tool: Tool, args: dict[str, Any], time: str | None) -> list[str]:
+    """The rules of `tool`'s profile that a gold call breaks, at the target's query time."""
+    from .temporal import parse_time
+    from .values import REFERENCE_TIME
+
+    if tool.profile is None or not tool.profile.rules:
+        return []
+    return violations(tool.profile.rules, args, (parse_time(time) if time else None) or REFERENCE_TIME)
