@@ -28,6 +28,7 @@ from typing import Any
 
 from .. import semantic
 from ..constraints import pairs_for
+from ..profiles import profiled
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from ..values import is_valid, repair_arguments
 from .calls import arguments, coordinate_stem, maybe_value, partners
@@ -176,11 +177,12 @@ def _draw(chain: Chain, consumer: Tool, param: str, j: int, f: str, rng: random.
     if f in have:
         return have[f] if is_valid(spec, have[f]) else None
     stated = chain.stated_values()
-    value = maybe_value(spec, rng, param)
+    drawn = profiled(consumer, param, spec)  # a value profile's values where it has them (generator.profiles)
+    value = maybe_value(drawn, rng, param)
     for _ in range(8):  # a value a call states would be in the query already
         if value not in stated:
             break
-        value = maybe_value(spec, rng, param)
+        value = maybe_value(drawn, rng, param)
     return value
 
 
