@@ -67,11 +67,11 @@ def test_every_kind_parses_and_an_unknown_kind_is_refused() -> None:
 
 
 @pytest.mark.parametrize("bad,needle", [
-    (dict(kind="requires", params=["hazmat_block"]), "'hazmat_block', which is not a parameter"),
-    (dict(kind="order", first="window_start", second="lines[].qty"), "only 'allowed' and 'calendar'"),
-    (dict(kind="allowed", param="service", values=["overnight"]), "'overnight', which the schema of 'service'"),
-    (dict(kind="allowed", param="weight_kg"), "neither values nor min/max"),
-    (dict(kind="forbids", params=["hazmat"], when={"nope": ["x"]}), "when['nope'] names 'nope'"),
+    ({"kind": "requires", "params": ["hazmat_block"]}, "'hazmat_block', which is not a parameter"),
+    ({"kind": "order", "first": "window_start", "second": "lines[].qty"}, "only 'allowed' and 'calendar'"),
+    ({"kind": "allowed", "param": "service", "values": ["overnight"]}, "'overnight', which the schema of 'service'"),
+    ({"kind": "allowed", "param": "weight_kg"}, "neither values nor min/max"),
+    ({"kind": "forbids", "params": ["hazmat"], "when": {"nope": ["x"]}}, "when['nope'] names 'nope'"),
 ])
 def test_rule_problems_name_what_is_wrong(bad: dict, needle: str) -> None:
     problems = rule_problems(PICKUP, [rule(**bad)])
@@ -211,6 +211,22 @@ def test_drawn_arguments_obey_any_mix_of_rules(rules: list[Rule], seed: int, rat
     assert violations(rules, args, NOW) == [] and argument_errors(tool, args) == []
     if "account_id" in args:
         assert args["account_id"] in ("ACC-10422", "ACC-20871")
+
+
+@given(moments, moments, st.integers(15, 600), st.integers(0, 600), st.sets(st.sampled_from(WEEKDAYS), min_size=1),
+       st.integers(0, 20))
+def test_one_repair_meets_order_and_calendar(a: datetime, b: datetime, lo: int, width: int, weekdays: set[str],
+                                             ahead: int) -> None:
+    """Without any redraw: the repair moves the date to an allowed day and the second moment
+    the gap after the first, in the values' own string shapes."""
+    from generator.rule_repair import Repair, repaired
+
+    rules = [rule(kind="calendar", param="window_start", weekdays=sorted(weekdays), min_days_ahead=ahead),
+             rule(kind="order", first="window_start", second="window_end", min_gap=lo, max_gap=lo + width,
+                  unit="minutes")]
+    args = {"window_start": a.strftime("%Y-%m-%dT%H:%M:%SZ"), "window_end": b.strftime("%Y-%m-%dT%H:%M:%SZ")}
+    fixed = repaired(rules, args, Repair(PICKUP, frozenset(), NOW, random.Random(0), lambda p: None))
+    assert violations(rules, fixed, NOW) == [] and fixed["window_end"].endswith("Z")
 
 
 def test_a_draw_that_cannot_obey_is_rejected_by_answer_valid() -> None:
@@ -381,6 +397,8 @@ def test_every_exported_call_obeys_the_rules_and_uses_profile_values(marina_run:
     used = [(c.tool, p, c[1][p]) for c in calls for p in profiles[c.tool]["values"] if p in c[1]]
     assert len(used) >= 40
     assert [u for u in used if u[2] not in profiles[u[0]]["values"][u[1]]] == []
+    rejected = (marina_run / "rejections.jsonl").read_text()
+    assert "): value rule:" not in rejected  # the draws obey: answer_valid never has to refuse one
     assert {f.split("/")[0] for f in json.loads((marina_run / "manifest.json").read_text())["files"]} >= {
         "value_profiles.json", "sdg", "trail", "traject", "bfcl"}
 
