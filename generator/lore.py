@@ -235,7 +235,7 @@ def _named_ids(tools: list[Tool]) -> dict[str, list[str]]:
     register call returns the `vessel_id` every other tool takes)."""
     out: dict[str, list[str]] = {}
     for tool in tools:
-        for m in _NAMED_ID.finditer(tool.description):
+        for m in _NAMED_ID.finditer(f"{tool.description} {tool.output or ''}"):  # "'room_id' (e.g. 'RM-AUD-1')"
             head = {"ids": "id", "numbers": "number", "no": "number", "codes": "code"}.get(m.group(2).lower(),
                                                                                        m.group(2).lower())
             if id_like(m.group(3)):
@@ -274,6 +274,19 @@ def _id_shape(path: str, schema: dict[str, Any], shapes: dict[str, _Shape]) -> d
         out: dict[str, Any] = {"examples": examples} if examples else {}
         return {**out, "pattern": shape.pattern} if shape.pattern else out
     return {}
+
+
+def id_formats(tools: list[Tool]) -> dict[str, dict[str, Any]]:
+    """Entity -> the catalog's format of its identifiers (`examples`, `pattern`), for values
+    no parameter schema describes (an id a simulated output lists)."""
+    return {k: {"type": "string", **_id_shape(f"{k.replace(' ', '_')}_id", {"type": "string"}, shapes)}
+            for shapes in [_id_shapes(tools)] for k in shapes}
+
+
+def id_format(formats: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
+    """The format of an identifier named `name` (`conflict_submission_id`: a submission's),
+    None when the catalog shows none."""
+    return next((formats[k] for k in entity_keys(name) if len(formats.get(k, {})) > 1), None)
 
 
 def _merged(schema: dict[str, Any], extra: dict[str, Any] | None) -> dict[str, Any]:

@@ -147,12 +147,6 @@ def drawn_from_profile(tools: Sequence[Tool]) -> list[Tool]:
     return out
 
 
-def profiled(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
-    """`schema` drawing from the profile's values of `path` when the tool's profile has them."""
-    values = tool.profile.values.get(path) if tool.profile is not None else None
-    return {**schema, "enum": list(values)} if values else schema
-
-
 def obeying(tool: Tool, draw: Callable[[], dict[str, Any]], now: datetime, rng: random.Random,
             keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A draw of `tool`'s arguments that obeys its profile's rules and its schema: each draw gets
