@@ -113,7 +113,7 @@ def _order(r: dict[str, Any], args: dict[str, Any], now: datetime) -> str | None
     gap = kb[1] - ka[1]
     gap = gap.total_seconds() / _UNIT[r.get("unit") or "minutes"] if isinstance(gap, timedelta) else gap
     low, high = r.get("min_gap"), r.get("max_gap")
-    if gap <= 0 or (low is not None and gap < low) or (high is not None and gap > high):
+    if (gap <= 0 if low is None else gap < low) or (high is not None and gap > high):
         return f"{r['first']}={a[0]!r} -> {r['second']}={b[0]!r}: gap {gap:g}"
     if r.get("same_day") and ka[1].date() != kb[1].date():
         return f"{r['first']}={a[0]!r} and {r['second']}={b[0]!r} on two days"

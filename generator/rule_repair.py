@@ -127,7 +127,8 @@ def _gap_for(rule: OrderRule, rng: random.Random, numbers: bool) -> float:
     """A gap inside [min_gap, max_gap]; dates and times default to whole quarter hours
     (or whole days), numbers to whole units."""
     lo = rule.min_gap if rule.min_gap is not None else (1.0 if numbers or rule.unit != "minutes" else 15.0)
-    hi = rule.max_gap if rule.max_gap is not None else lo * 3
+    spread = 10.0 if numbers else {"minutes": 120.0, "hours": 4.0, "days": 7.0}[rule.unit or "minutes"]
+    hi = rule.max_gap if rule.max_gap is not None else (lo * 3 if lo > 0 else spread)
     hi = max(hi, lo)
     step = 15.0 if rule.unit in (None, "minutes") and not numbers else 1.0
     choices = [lo + step * i for i in range(int((hi - lo) // step) + 1)]

@@ -176,9 +176,11 @@ def _order(rule: OrderRule, args: dict[str, Any], now: datetime) -> list[str]:
     where = f"{rule.first}={a[0]!r}, {rule.second}={b[0]!r}"
     if gap is None:
         return [f"{rule.first} and {rule.second} cannot be compared ({where})"]
-    out = [] if gap > 0 else [f"{rule.second} must come after {rule.first} ({where})"]
+    # strictly after, unless min_gap is given: min_gap 0 allows the same value ("not after")
+    after = gap >= rule.min_gap if rule.min_gap is not None else gap > 0
+    out = [] if after else [f"{rule.second} must come after {rule.first} ({where})"]
     unit = f" {rule.unit}" if rule.unit else ""
-    if rule.min_gap is not None and gap < rule.min_gap:
+    if rule.min_gap is not None and gap < rule.min_gap and after:
         out.append(f"{rule.second} must be at least {rule.min_gap:g}{unit} after {rule.first} ({where})")
     if rule.max_gap is not None and gap > rule.max_gap:
         out.append(f"{rule.second} must be at most {rule.max_gap:g}{unit} after {rule.first} ({where})")

@@ -154,7 +154,7 @@ def test_order_gap_and_same_day(a: datetime, b: datetime, lo: int | None, hi: in
     r = rule(kind="order", first="window_start", second="window_end", min_gap=lo, max_gap=hi, unit="minutes",
              same_day=same_day)
     gap = (b - a).total_seconds() / 60
-    ok = gap > 0 and (lo is None or gap >= lo) and (hi is None or gap <= hi) and (not same_day or a.date() == b.date())
+    ok = (gap > 0 if lo is None else gap >= lo) and (hi is None or gap <= hi) and (not same_day or a.date() == b.date())
     args = {"window_start": a.isoformat(), "window_end": b.isoformat() + "Z"}  # a Z suffix is the same moment
     assert (violations([r], args, NOW) == []) == ok
 
