@@ -151,8 +151,8 @@ def obeying(tool: Tool, draw: Callable[[], dict[str, Any]], now: datetime, rng: 
             keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A draw of `tool`'s arguments that obeys its profile's rules and its schema: each draw gets
     one targeted repair per broken rule (generator.rule_repair), and is redrawn up to ATTEMPTS
-    times. When none obeys, the last draw is returned as it is: the `answer_valid` validator
-    then rejects the sample with the broken rule as its reason (it goes to rejections.jsonl)."""
+    times. When none obeys, the one breaking the fewest rules is returned: the `answer_valid`
+    validator then rejects the sample with the broken rule as its reason (rejections.jsonl)."""
     from .rule_repair import Repair, repaired
     from .schema import argument_errors
     from .values import value_for
@@ -163,14 +163,19 @@ def obeying(tool: Tool, draw: Callable[[], dict[str, Any]], now: datetime, rng: 
         return args
     params = lore.drawing_parameters(tool).get("properties") or {}
     fix = Repair(tool, keep, now, rng, lambda p: value_for(params.get(p) or {}, rng, name=p, ref=now, optional=False))
+    best: tuple[int, dict[str, Any]] | None = None
     for attempt in range(ATTEMPTS):
         fixed = repaired(rules, args, fix)
-        if not violations(rules, fixed, now) and not argument_errors(tool, fixed):
+        fixed = fixed if not argument_errors(tool, fixed) else args  # a repair the schema refuses is undone
+        broken = len(violations(rules, fixed, now))
+        if not broken:
             return fixed
+        best = (broken, fixed) if best is None or broken < best[0] else best
         if attempt < ATTEMPTS - 1:
             args = draw()
-    log.debug("%s: no draw obeyed its value rules: %s", tool.name, violations(rules, args, now))
-    return args
+    assert best is not None
+    log.debug("%s: no draw obeyed its value rules: %s", tool.name, violations(rules, best[1], now))
+    return best[1]  # the draw breaking the fewest rules: answer_valid refuses it, saying which
 
 
 def kept_rules(tool: Tool, args: dict[str, Any], now: datetime, rng: random.Random,

@@ -82,18 +82,25 @@ def _forbids(rule: ForbidsRule, args: dict[str, Any], r: Repair) -> None:
 
 @_fix("exactly_one")
 def _exactly_one(rule: ExactlyOneRule, args: dict[str, Any], r: Repair) -> None:
-    given = [p for p in rule.params if present(args, p)]
-    if not given:
+    if not any(present(args, p) for p in rule.params):
         r.add(args, r.rng.choice(rule.params))
-    for path in r.rng.sample(given, len(given))[1:]:
-        r.drop(args, path)
+    _keep_one(rule.params, args, r)
 
 
 @_fix("at_most_one")
 def _at_most_one(rule: AtMostOneRule, args: dict[str, Any], r: Repair) -> None:
-    given = [p for p in rule.params if present(args, p)]
-    for path in r.rng.sample(given, len(given))[1:]:
-        r.drop(args, path)
+    _keep_one(rule.params, args, r)
+
+
+def _keep_one(params: list[str], args: dict[str, Any], r: Repair) -> None:
+    """One of the given `params` stays: a value the caller fixed (bound to an earlier output)
+    before one drawn here, else one at random."""
+    given = [p for p in params if present(args, p)]
+    fixed = [p for p in given if not r.settable(p)]
+    kept = fixed[:1] or r.rng.sample(given, min(1, len(given)))
+    for path in given:
+        if path not in kept:
+            r.drop(args, path)
 
 
 @_fix("allowed")
@@ -177,7 +184,10 @@ def _calendar(rule: CalendarRule, args: dict[str, Any], r: Repair) -> None:
         if not rule.weekdays or WEEKDAYS[day.weekday()] in rule.weekdays:
             break
         day += timedelta(days=step)
-    r.put(args, rule.param, _written(datetime.combine(day, when.time()), value))
+    moved = datetime.combine(day, when.time())
+    if rule.not_future and moved > r.now:  # today, but later than the query: an hour before it
+        moved = (r.now - timedelta(hours=1)).replace(second=0, microsecond=0)
+    r.put(args, rule.param, _written(moved, value))
 
 
 PASSES = 3  # a repair can break a rule repaired before it (a date moved after its gap was set)
