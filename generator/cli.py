@@ -94,11 +94,13 @@ def _push(args: argparse.Namespace) -> int:
 
 def _hints(args: argparse.Namespace) -> int:
     from .config import LLMConfig
-    from .hints import run_hints
+    from .hints import HINT_KINDS, run_hints
 
     cfg = LLMConfig(**({"concurrency": args.concurrency} if args.concurrency else {}))
-    n = run_hints([Path(p) for p in args.catalog], Path(args.out), cfg, args.base_url, args.model)
-    print(f"hints written for {n} tool(s) to {args.out}", file=sys.stderr)
+    kinds = (args.only,) if args.only else HINT_KINDS
+    done = run_hints([Path(p) for p in args.catalog], Path(args.out), cfg, args.base_url, args.model, kinds=kinds,
+                     batch_out=args.batch_out, batch_in=args.batch_in)
+    print("\n".join(done.lines), file=sys.stderr)
     return 0
 
 
@@ -290,12 +292,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--message", help="commit message")
     p.set_defaults(func=_push)
 
-    h = sub.add_parser("hints", help="have the LLM write phrasing hints once per tool (cached)",
-                       description="Write a hints file for the template writer: one LLM call per tool, "
-                                   "cached, so thousands of template queries cost a few dozen calls.")
+    h = sub.add_parser("hints", help="have the LLM write phrasing hints and value profiles once per tool (cached)",
+                       description="Write a hints file: phrasing hints for the template writer and value profiles "
+                                   "(realistic values and the rules the prose states, docs/values.md) for every "
+                                   "writer; two LLM calls per tool, cached, so thousands of queries cost a few "
+                                   "dozen calls.")
     h.add_argument("catalog", nargs="+", help="catalog files or directories")
     h.add_argument("--out", required=True, help="hints JSON file to write")
     _add_llm_flags(h)
+    h.add_argument("--only", choices=("phrasing", "values"), help="write only phrasing hints or only value profiles")
+    h.add_argument("--batch-out", metavar="DIR",
+                   help="write the prompts not yet answered as an OpenAI Batch input file into DIR and stop "
+                        "(the hints file is written once every prompt is answered; docs/batch.md)")
+    h.add_argument("--batch-in", metavar="FILE",
+                   help="store the answers of an OpenAI Batch output file in the cache first (with --batch-out: "
+                        "write the re-asks still open)")
     h.set_defaults(func=_hints)
 
     r = sub.add_parser("read", help="label every (query, gold argument) by reading the text",

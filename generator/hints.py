@@ -12,24 +12,26 @@ import json
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from .config import LLMConfig
 from .errors import InputError, LLMError, RunStopped
 from .io import write_json
 from .llm.protocol import LLMClient
 from .prompting import render_messages
-from .records import Tool, ToolHints, dict_at
+from .records import Tool, ToolHints, ValueProfile, dict_at
 
 log = logging.getLogger(__name__)
 
 TEMPLATE = "tool_hints.j2"
 TEMPLATE_VARS = {TEMPLATE: {"tool"}}  # for prompting.check_templates at start-up
 SLOT = re.compile(r"\{([^{}]*)\}")
+M = TypeVar("M", bound=BaseModel)
 
 
 def tool_brief(tool: Tool) -> dict[str, Any]:
@@ -125,10 +127,14 @@ async def hint_tool(tool: Tool, client: LLMClient) -> ToolHints:
 
 
 async def _try_hint(tool: Tool, client: LLMClient) -> ToolHints | None:
+    from .llm.batch.client import Deferred
+
     try:
         return await hint_tool(tool, client)
     except RunStopped:  # budget spent, endpoint down or refused: stop, do not skip the tool
         raise
+    except Deferred:  # a batch round: the answer comes with --batch-in
+        return None
     except LLMError as exc:
         # One tool without hints is not fatal: the template writer falls back to generic phrasing.
         log.warning("no hints for %s: %s", tool.name, exc)
@@ -142,8 +148,14 @@ async def write_hints(tools: Sequence[Tool], client: LLMClient) -> dict[str, Too
 
 
 # ---------------------------------------------------------------- the hints file
+# One JSON object per tool name: the phrasing hints (ToolHints' keys) and the value profile
+# ("values", "rules": records.ValueProfile), either or both.
 
-def load_hints(path: Path) -> dict[str, ToolHints]:
+PROFILE_KEYS = ("values", "rules")
+
+
+def load_hint_file(path: Path) -> tuple[dict[str, ToolHints], dict[str, ValueProfile]]:
+    """(phrasing hints, value profiles) per tool name, from one hints file."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -153,20 +165,38 @@ def load_hints(path: Path) -> dict[str, ToolHints]:
         raise InputError(f"not a readable JSON file ({exc})", file=str(path)) from None
     if not isinstance(data, dict):
         raise InputError("expected a JSON object mapping tool names to hints", file=str(path))
-    return {name: _load_one(path, name, value) for name, value in data.items()}
+    hints, profiles = {}, {}
+    for name, value in data.items():
+        if not isinstance(value, dict):
+            raise InputError(f"expected an object, got {type(value).__name__}", file=str(path), record=name)
+        phrasing = {k: v for k, v in value.items() if k not in PROFILE_KEYS}
+        profile = {k: v for k, v in value.items() if k in PROFILE_KEYS}
+        if phrasing or not profile:
+            hints[name] = _load_one(path, name, phrasing, ToolHints)
+        if profile:
+            profiles[name] = _load_one(path, name, profile, ValueProfile)
+    return hints, profiles
 
 
-def _load_one(path: Path, name: str, value: Any) -> ToolHints:
+def load_hints(path: Path) -> dict[str, ToolHints]:
+    return load_hint_file(path)[0]
+
+
+def _load_one(path: Path, name: str, value: Any, model: type[M]) -> M:
     try:
-        return ToolHints.model_validate(value)
+        return model.model_validate(value)
     except ValidationError as err:
         e = err.errors()[0]
         field = ".".join(str(p) for p in e["loc"]) or None
         raise InputError(e["msg"], file=str(path), record=name, field=field) from None
 
 
-def save_hints(path: Path, hints: dict[str, ToolHints]) -> None:
-    write_json(Path(path), {name: hints[name].model_dump() for name in sorted(hints)})
+def save_hints(path: Path, hints: dict[str, ToolHints], profiles: dict[str, ValueProfile] | None = None) -> None:
+    profiles = profiles or {}
+    names = sorted(set(hints) | set(profiles))
+    write_json(Path(path), {name: {**(hints[name].model_dump() if name in hints else {}),
+                                   **(profiles[name].model_dump(exclude_none=True) if name in profiles else {})}
+                            for name in names})
 
 
 def apply_hints(tools: Sequence[Tool], hints: dict[str, ToolHints], source: str | Path = "hints") -> list[Tool]:
@@ -196,24 +226,91 @@ def _catalog_tools(catalog_paths: Sequence[str | Path]) -> list[Tool]:
     return list(getattr(loaded, "tools", loaded))
 
 
-async def _write_and_close(tools: list[Tool], client: Any) -> dict[str, ToolHints]:
+HINT_KINDS = ("phrasing", "values")
+
+
+@dataclass
+class HintsOutcome:
+    """What one `trajgen hints` did: lines for the user, and whether the file was written."""
+
+    lines: list[str] = field(default_factory=list)
+    written: bool = False
+
+
+async def _ask(tools: list[Tool], kinds: Sequence[str], client: Any) -> tuple[dict[str, ToolHints],
+                                                                             dict[str, ValueProfile]]:
+    from .profiles import try_profile
+
+    phrasing = [t for t in tools if t.hints is None] if "phrasing" in kinds else []
+    valued = [t for t in tools if t.profile is None and t.properties] if "values" in kinds else []
     try:
-        return await write_hints(tools, client)
+        hints = await asyncio.gather(*(_try_hint(t, client) for t in phrasing))
+        profiles = await asyncio.gather(*(try_profile(t, client) for t in valued))
     finally:
         await client.aclose()
+    return ({t.name: h for t, h in zip(phrasing, hints, strict=True) if h is not None},
+            {t.name: p for t, p in zip(valued, profiles, strict=True) if p is not None})
+
+
+def _counted(tools: list[Tool], profiles: dict[str, ValueProfile]) -> tuple[dict[str, ValueProfile], int]:
+    """Profiles with only the values they may use, and how many values were dropped."""
+    from .profiles import cleaned
+
+    by_name = {t.name: t for t in tools}
+    done = {name: cleaned(by_name[name], p) for name, p in profiles.items()}
+    return {name: c.profile for name, c in done.items()}, sum(c.dropped for c in done.values())
 
 
 def run_hints(catalog_paths: Sequence[str | Path], out_path: str | Path, llm_cfg: LLMConfig,
-              base_url: str | None = None, model: str | None = None) -> int:
-    """Write hints for catalog tools that have none into `out_path` (merged with what is there);
-    returns how many tools were hinted in this call."""
-    from .llm.client import make_client
-
+              base_url: str | None = None, model: str | None = None, *, kinds: Sequence[str] = HINT_KINDS,
+              batch_out: str | Path | None = None, batch_in: str | Path | None = None) -> HintsOutcome:
+    """Write phrasing hints and value profiles for catalog tools that have none into `out_path`
+    (merged with what is there). With `batch_out`/`batch_in` the prompts go through an OpenAI
+    Batch input file and its answers (docs/batch.md): the file is written once nothing waits."""
     out = Path(out_path)
-    tools = [t for t in _catalog_tools(catalog_paths) if t.hints is None]
+    tools = _catalog_tools(catalog_paths)
     cache_dir = Path(llm_cfg.cache_dir) if llm_cfg.cache_dir else out.parent / ".cache" / "llm"
-    client = make_client(llm_cfg, cache_dir, base_url=base_url, model=model)
-    existing = load_hints(out) if out.exists() else {}
-    fresh = asyncio.run(_write_and_close(tools, client))
-    save_hints(out, {**existing, **fresh})
-    return len(fresh)
+    if batch_out is None and batch_in is None:
+        from .llm.client import make_client
+
+        client: Any = make_client(llm_cfg, cache_dir, base_url=base_url, model=model)
+        return _finish(out, tools, *asyncio.run(_ask(tools, kinds, client)))
+    return _run_offline(out, tools, kinds, llm_cfg, cache_dir, base_url, model, batch_out, batch_in)
+
+
+def _run_offline(out: Path, tools: list[Tool], kinds: Sequence[str], llm_cfg: LLMConfig, cache_dir: Path,
+                 base_url: str | None, model: str | None, batch_out: str | Path | None,
+                 batch_in: str | Path | None) -> HintsOutcome:
+    from .errors import ConfigError
+    from .reader.offline import offline_for
+
+    name = model or llm_cfg.model
+    if not name:
+        raise ConfigError("--batch-out / --batch-in need --model (it is part of every request)", field="--model")
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    off = offline_for(name, base_url, cache_dir, out.resolve().parent, cfg=llm_cfg.model_copy(update={"model": name}),
+                      dataset="hints", what="hints prompt")
+    try:
+        if batch_in is not None:
+            off.ingest_file(Path(batch_in))
+        hints, profiles = asyncio.run(_ask(tools, kinds, off.client))
+        if off.waiting():
+            if batch_out is None:
+                raise ConfigError(f"{off.waiting()} hints prompt(s) still wait for an answer (re-asks of "
+                                  "refused replies): rerun with --batch-out DIR to write them", field="--batch-in")
+            return HintsOutcome([*off.notes, off.write_round(Path(batch_out))])
+        done = _finish(out, tools, hints, profiles)
+        return HintsOutcome([*off.notes, *done.lines], done.written)
+    finally:
+        off.ledger.close()
+
+
+def _finish(out: Path, tools: list[Tool], hints: dict[str, ToolHints],
+            profiles: dict[str, ValueProfile]) -> HintsOutcome:
+    kept, dropped = _counted(tools, profiles)
+    old_hints, old_profiles = load_hint_file(out) if out.exists() else ({}, {})
+    save_hints(out, {**old_hints, **hints}, {**old_profiles, **kept})
+    rules = sum(len(p.rules) for p in kept.values())
+    line = (f"hints written for {len(hints)} tool(s), value profiles for {len(kept)} tool(s) ({rules} rule(s); "
+            f"{dropped} value(s) dropped: refused by their schema, dates or times, repeats) to {out}")
+    return HintsOutcome([line], True)

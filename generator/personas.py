@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .catalog import Catalog
 from .errors import InputError
 from .identity import trail_names
+from .profiles import kept_rules
 from .records import HistoryEvent, Tool, UserHistory
 from .schema import argument_errors
 from .values import DATE_FMT, is_temporal, meal_for_hour, repair_arguments, sample_arguments, temporal_value
@@ -277,7 +278,7 @@ def habit_event(persona: Persona, where: str, template: dict[str, Any], tool: To
     missing required params sampled, temporal ones derived from `when`."""
     fixed = _expand(template, _names_at(persona, when))
     args = sample_arguments(tool, rng, optional_rate=0.0, fixed=fixed, ref=when, pool=_defaults(tool))
-    args = _fill_temporal(tool, args, when, rng, keep=set(template))
+    args = kept_rules(tool, _fill_temporal(tool, args, when, rng, keep=set(template)), when, rng, frozenset(template))
     _check_event(persona, f"{where}.args", tool, args)
     return _event(tool, when, args)
 
@@ -308,7 +309,7 @@ def one_off_event(persona: Persona, tool: Tool, when: datetime, rng: random.Rand
     """A single call of `tool` with persona-pool values and time-consistent temporal args."""
     pools = _expand(persona.pools, persona.places)
     args = sample_arguments(tool, rng, optional_rate=0.4, pool=pools, ref=when)
-    args = _fill_temporal(tool, args, when, rng, keep=set())
+    args = kept_rules(tool, _fill_temporal(tool, args, when, rng, keep=set()), when, rng)  # generator.profiles
     _check_event(persona, "pools", tool, args)
     return _event(tool, when, args)
 

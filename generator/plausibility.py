@@ -20,6 +20,7 @@ their arguments) and counts, per check, the values it applies to and the ones th
 | `needs` | a set parameter that "requires A or B" / is "required when P is V" | A or B set / P is V |
 | `same_day` | ordered moments whose parameters' prose says "same day" | on one date |
 | `same_format` | a parameter whose prose says "same format" as a sibling that holds a moment | it is a moment of the same kind |
+| `rules` | a call of a tool with a value profile (`value_profiles.json` in the run) | every rule that applies holds (generator.profile_audit) |
 
 It is written apart from the code that draws values (generator.values, semantic, allowed,
 constraints) on purpose: it imports none of them, has its own readers of names and
@@ -43,8 +44,24 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .profile_audit import RuleBook, broken, load_rules
+
 Props = dict[str, dict[str, Any]]
 Call = tuple[Props, dict[str, Any]]  # (the tool's properties, the call's arguments)
+
+
+class NamedCall(tuple[Props, dict[str, Any]]):
+    """A Call that also knows its tool's name and its query time, where the file says them (for
+    the `rules` check of value profiles, generator.profile_audit); unpacks as a Call."""
+
+    tool: str = ""
+    time: str | None = None
+
+
+def named(props: Props, args: dict[str, Any], tool: Any, time: Any = None) -> NamedCall:
+    call = NamedCall((props, args))
+    call.tool, call.time = str(tool), time if isinstance(time, str) else None
+    return call
 
 
 def _words(name: str) -> list[str]:
@@ -484,7 +501,7 @@ CALL_CHECKS: dict[str, Callable[[Props, dict[str, Any]], Iterator[bool]]] = {
     "meal": _meal_held,
     "distance": _distance_held,
 }
-CHECKS = [c.name for c in VALUE_CHECKS] + list(CALL_CHECKS)
+CHECKS = [c.name for c in VALUE_CHECKS] + list(CALL_CHECKS) + ["rules"]
 
 
 # ---------------------------------------------------------------- tallies
@@ -529,12 +546,23 @@ def audit_call(tally: Tally, props: Props, args: dict[str, Any]) -> None:
             tally.add(name, ok, json.dumps(args, default=str)[:80])
 
 
-def audit_calls(calls: Iterable[Call]) -> Tally:
+def audit_calls(calls: Iterable[Call], book: RuleBook | None = None) -> Tally:
+    """Every check over `calls`; with a run's value profiles (`book`), each call of a profiled
+    tool also against every rule of its tool that applies."""
     tally = Tally()
-    for props, args in calls:
+    for call in calls:
+        props, args = call
         if isinstance(args, dict):
             audit_call(tally, props, args)
+            if book is not None and isinstance(call, NamedCall) and call.tool in book.rules:
+                _audit_rules(tally, book, call.tool, args, call.time)
     return tally
+
+
+def _audit_rules(tally: Tally, book: RuleBook, tool: str, args: dict[str, Any], time: str | None) -> None:
+    now = _key(time)
+    for kind, what in broken(book.rules[tool], args, now[1] if now and now[0] == "d" else book.reference):
+        tally.add("rules", what is None, f"{tool} {kind}: {what}"[:100])
 
 
 # ---------------------------------------------------------------- reading calls from files
@@ -579,14 +607,14 @@ def _row_calls(row: dict[str, Any]) -> Iterator[Call]:
             fn = call.get("function", call) if isinstance(call, dict) else {}
             args = _arguments(fn.get("arguments"))
             if fn.get("name") in schemas and args is not None:
-                yield schemas[fn["name"]], args
+                yield named(schemas[fn["name"]], args, fn["name"])
     gold = row.get("gold") or row.get("gold_call")
     if isinstance(gold, str):
         gold = _arguments(gold)
     if isinstance(gold, dict) and gold.get("tool") in schemas:
         args = _arguments(gold.get("arguments"))
         if args is not None:
-            yield schemas[gold["tool"]], args
+            yield named(schemas[gold["tool"]], args, gold["tool"])
 
 
 def file_calls(path: Path) -> Iterator[Call]:
@@ -654,9 +682,10 @@ def _trail_calls(path: Path) -> Iterator[Call]:
             answer = rec.get("answer") if isinstance(rec, dict) else None
             if not isinstance(answer, dict):
                 continue
-            props = schemas.get(f"{answer.get('toolname')}_{answer.get('apiname')}")
+            name = f"{answer.get('toolname')}_{answer.get('apiname')}"
+            props = schemas.get(name)
             if props is not None and isinstance(answer.get("parameters"), dict):
-                yield props, answer["parameters"]
+                yield named(props, answer["parameters"], name, rec.get("time"))
 
 
 def _traject_calls(path: Path) -> Iterator[Call]:
@@ -673,8 +702,8 @@ def _traject_calls(path: Path) -> Iterator[Call]:
                 if props is None:
                     continue
                 params = [*(step.get("required parameters") or []), *(step.get("optional parameters") or [])]
-                yield props, {p["name"]: _unwire(p.get("value"), props.get(p["name"]) or {})
-                              for p in params if isinstance(p, dict) and "name" in p}
+                yield named(props, {p["name"]: _unwire(p.get("value"), props.get(p["name"]) or {})
+                                    for p in params if isinstance(p, dict) and "name" in p}, step.get("tool name"))
 
 
 def _bfcl_calls(path: Path) -> Iterator[Call]:
@@ -694,8 +723,8 @@ def _bfcl_calls(path: Path) -> Iterator[Call]:
             for call in truth.get("ground_truth") or []:
                 for fn, args in call.items() if isinstance(call, dict) else []:
                     if fn in docs and isinstance(args, dict):
-                        yield docs[fn], {k: v[0] for k, v in args.items()
-                                         if isinstance(v, list) and v and v[0] not in ("", None)}
+                        yield named(docs[fn], {k: v[0] for k, v in args.items()
+                                               if isinstance(v, list) and v and v[0] not in ("", None)}, fn)
 
 
 def _text(path: Path) -> str:
@@ -799,6 +828,7 @@ MEANING = {
     "ordered": "ordered pairs held (start <= end, min <= max, arrival <= departure, after <= before, ...)",
     "meal": "a meal at a time it is eaten",
     "distance": "a distance only with an activity that covers one",
+    "rules": "the rules of the tool's value profile (value_profiles.json): requires, forbids, allowed, one of, order, calendar",
 }
 
 
@@ -819,7 +849,7 @@ def plausibility_lines(tally: Tally) -> list[str]:
 
 def add_plausibility(report: Any, path: Path) -> Any:
     """`trajgen stats` hook: the table appended to the report, its figures under `plausibility.*`."""
-    tally = audit_calls(file_calls(path))
+    tally = audit_calls(file_calls(path), load_rules(path))
     lines = plausibility_lines(tally)
     if lines:
         report.lines += lines

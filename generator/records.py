@@ -6,7 +6,7 @@ Every record is a strict pydantic model: unknown fields are refused.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,6 +34,80 @@ class ToolHints(Record):
     surface: dict[str, dict[str, str]] = Field(default_factory=dict)
 
 
+# ---------------------------------------------------------------- value profiles
+# What a tool's prose says about its values, read once by the LLM (`trajgen hints`,
+# prompts/tool_values.j2) or written by hand: realistic values per parameter path and a small
+# closed set of rules that code checks (generator.value_rules). See docs/values.md.
+
+Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+GapUnit = Literal["minutes", "hours", "days"]
+
+
+class _Rule(Record):
+    # The rule holds only when every named parameter is present with one of the listed values.
+    when: dict[str, list[Any]] = Field(default_factory=dict)
+
+
+class RequiresRule(_Rule):
+    kind: Literal["requires"]
+    params: list[str] = Field(min_length=1)
+
+
+class ForbidsRule(_Rule):
+    kind: Literal["forbids"]
+    params: list[str] = Field(min_length=1)
+
+
+class AllowedRule(_Rule):
+    kind: Literal["allowed"]
+    param: str
+    values: list[Any] | None = None
+    min: float | None = None
+    max: float | None = None
+
+
+class ExactlyOneRule(_Rule):
+    kind: Literal["exactly_one"]
+    params: list[str] = Field(min_length=2)
+
+
+class AtMostOneRule(_Rule):
+    kind: Literal["at_most_one"]
+    params: list[str] = Field(min_length=2)
+
+
+class OrderRule(_Rule):
+    kind: Literal["order"]
+    first: str
+    second: str
+    min_gap: float | None = None
+    max_gap: float | None = None
+    unit: GapUnit | None = None  # for dates and times; plain numbers compare in their own units
+    same_day: bool = False
+
+
+class CalendarRule(_Rule):
+    kind: Literal["calendar"]
+    param: str
+    weekdays: list[Weekday] = Field(default_factory=list)
+    min_days_ahead: int | None = None  # at least this many days after the query time
+    max_days_ahead: int | None = None
+    not_future: bool = False
+    not_past: bool = False
+
+
+Rule = Annotated[RequiresRule | ForbidsRule | AllowedRule | ExactlyOneRule | AtMostOneRule | OrderRule
+                 | CalendarRule, Field(discriminator="kind")]
+
+
+class ValueProfile(Record):
+    """A tool's value profile: `values` by parameter path ("lines[].item_code", "address.zip"),
+    each checked against its schema; `rules` between and on parameters."""
+
+    values: dict[str, list[Any]] = Field(default_factory=dict)
+    rules: list[Rule] = Field(default_factory=list)
+
+
 class Edge(Record):
     """This tool's output can feed `params` of the consumer tool `tool`."""
 
@@ -58,6 +132,7 @@ class Tool(Record):
     parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
     output: str | None = None
     hints: ToolHints | None = None
+    profile: ValueProfile | None = None  # what the prose says of values (trajgen hints, docs/values.md)
     edges: list[Edge] = Field(default_factory=list)
     source: str = ""
     source_format: str = ""

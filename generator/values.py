@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timedelta
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import rstr
@@ -1093,8 +1093,19 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     name to preferred values (e.g. a persona's places), used only when valid.
     `ref` is the reference time for dates and clock times (default REFERENCE_TIME).
     Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
-    Raises Unsampleable when a required parameter has no valid value.
+    Raises Unsampleable when a required parameter has no valid value. A tool with a value
+    profile is drawn until its rules hold (generator.profiles.obeying).
     """
+    draw = partial(_sample_once, tool, rng, optional_rate, fixed, pool, ref)
+    if tool.profile is None or not tool.profile.rules:
+        return draw()
+    from .profiles import obeying
+
+    return obeying(tool, draw, ref or REFERENCE_TIME, rng, frozenset(fixed or {}))
+
+
+def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: dict[str, Any] | None,
+                 pool: dict[str, list[Any]] | None, ref: datetime | None) -> dict[str, Any]:
     with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
             places.centred(places.active() or _anchor(tool, rng)):
         args = _fill_object(lore.drawing_parameters(tool), rng, optional_rate=optional_rate, fixed=dict(fixed or {}),

@@ -143,6 +143,7 @@ def test_run_hints_writes_the_file(srv, tmp_path, monkeypatch):
     monkeypatch.setattr(H, "_catalog_tools", lambda paths: [ROUTE, hinted])
     from llm_fixtures import llm_cfg
     out = tmp_path / "hints.json"
-    n = H.run_hints(["cat.json"], out, llm_cfg(), base_url=srv.base_url)
-    assert n == 1 and list(H.load_hints(out)) == ["Maps_get_route"]
+    done = H.run_hints(["cat.json"], out, llm_cfg(), base_url=srv.base_url, kinds=("phrasing",))
+    assert done.written and "hints written for 1 tool(s)" in done.lines[0]
+    assert list(H.load_hints(out)) == ["Maps_get_route"]
     assert (tmp_path / ".cache" / "llm").is_dir()

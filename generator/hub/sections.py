@@ -260,9 +260,10 @@ def text_quality(inp: CardInput) -> list[str]:
 @section(67, "plausibility")
 def plausibility(inp: CardInput) -> list[str]:
     from ..plausibility import MEANING, audit_calls, file_calls
+    from ..profile_audit import load_rules
 
-    tally = audit_calls(c for p in inp.products if (path := stats_path(inp.out_dir, p)).exists()
-                        for c in file_calls(path))
+    tally = audit_calls((c for p in inp.products if (path := stats_path(inp.out_dir, p)).exists()
+                         for c in file_calls(path)), load_rules(inp.out_dir))
     rows = [[c, MEANING[c], n, 1 - tally.failed[c] / n] for c, n in tally.checked.items() if n]
     if not rows:
         return []

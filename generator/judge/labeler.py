@@ -13,7 +13,8 @@ Semantics (pinned by tests/test_judge_labeler.py):
   omitting it, as BFCL's checker also treats it); an integer where a number is expected is fine;
 - strings are compared ignoring case and whitespace;
 - an optional parameter the gold call does not set is fine only at its schema default;
-- a call the tool's schema refuses is a PARAM_VALUE_ERROR, whatever the gold call says.
+- a call the tool's schema refuses is a PARAM_VALUE_ERROR, whatever the gold call says;
+- so is a call that breaks a rule of its tool's value profile (generator.profiles).
 """
 
 from __future__ import annotations
@@ -94,7 +95,18 @@ def _schema_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool]
     return Judgement(label="PARAM_VALUE_ERROR", reasons=reasons) if reasons else None
 
 
-STAGES: tuple[Stage, ...] = (_tool_stage, _name_stage, _value_stage, _schema_stage)
+def _rules_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool]) -> Judgement | None:
+    """The call against the rules of its tool's value profile (generator.profiles): a call the
+    documentation's rules forbid is no valid call, whatever the schema alone allows."""
+    from ..profiles import call_violations
+
+    assert cand.call is not None
+    broken = call_violations(tools[cand.call.tool], cand.call.arguments, None)
+    return Judgement(label="PARAM_VALUE_ERROR", reasons=[f"breaks a value rule: {b}" for b in broken]) \
+        if broken else None
+
+
+STAGES: tuple[Stage, ...] = (_tool_stage, _name_stage, _value_stage, _schema_stage, _rules_stage)
 
 # JSON Schema type -> test of a decoded JSON value; bool is not a number here (JSON keeps them apart).
 _TYPE_TESTS: dict[str, Callable[[Any], bool]] = {

@@ -41,6 +41,8 @@ class Offline:
     client: BatchClient
     ledger: Ledger
     notes: list[str] = field(default_factory=list)
+    dataset: str = DATASET  # the ledger's name for what is asked
+    what: str = "oracle question"  # what one request is, in the lines a round writes
 
     def ingest_file(self, path: Path) -> None:
         """An output file brought back: its answers into the cache (once; a file brought again is
@@ -64,14 +66,14 @@ class Offline:
         """The questions the cache could not answer, as one Batch input file in `out_dir`."""
         pending = self.client.take()
         if not pending:
-            return "every oracle question is answered: nothing to write"
+            return f"every {self.what} is answered: nothing to write"
         number = self.ledger.next_round()
         name = f"r{number:03d}-1"
         data = b"".join(input_line(key, pending[key]) for key in sorted(pending))
-        self.ledger.write_input(name, data, DATASET, len(pending), secrets.token_hex(8), time.time(), True)
+        self.ledger.write_input(name, data, self.dataset, len(pending), secrets.token_hex(8), time.time(), True)
         with confined_to(out_dir):
             atomic_write_bytes(out_dir / f"{name}.jsonl", data)
-        return (f"wrote {len(pending)} oracle question(s) to {out_dir / (name + '.jsonl')}: answer them through an "
+        return (f"wrote {len(pending)} {self.what}(s) to {out_dir / (name + '.jsonl')}: answer them through an "
                 "OpenAI-compatible batch endpoint (or any model, one output line per custom_id), then rerun with "
                 f"--batch-in OUTPUT.jsonl (and --batch-out {out_dir} for any re-asks)")
 
@@ -79,12 +81,15 @@ class Offline:
         return len(self.client.deferred)
 
 
-def offline_for(model: str, base_url: str | None, cache_dir: Path, state: Path) -> Offline:
-    cfg = LLMConfig(model=model, temperature=0.0, preflight=False)
+def offline_for(model: str, base_url: str | None, cache_dir: Path, state: Path, *, cfg: LLMConfig | None = None,
+                dataset: str = DATASET, what: str = "oracle question") -> Offline:
+    """`cfg`: the requests' settings (default: the oracle's, at temperature 0); a batch answer is
+    cached under the key the live client with the same settings would use."""
+    cfg = (cfg or LLMConfig(model=model, temperature=0.0)).model_copy(update={"model": model, "preflight": False})
     url = resolve_base_url(cfg, base_url)
     cache = DiskCache(cache_dir)
     ledger = Ledger(state)
     # nothing goes over the wire: a key is needed only for the client's shape
     key = os.environ.get(cfg.api_key_env, "").strip() or LOCAL_PLACEHOLDER_KEY
     client = BatchClient(failures=ledger.failures(), base_url=url, api_key=key, model=model, cfg=cfg, cache=cache)
-    return Offline(state, cache, client, ledger)
+    return Offline(state, cache, client, ledger, dataset=dataset, what=what)

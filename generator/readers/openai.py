@@ -13,7 +13,7 @@ from pydantic import Field
 
 from ..errors import InputError
 from ..identity import split_name
-from ..records import Edge, Record, Tool, ToolHints
+from ..records import Edge, Record, Tool, ToolHints, ValueProfile
 from .base import (
     CATALOG_FORMATS,
     CatalogFormat,
@@ -34,6 +34,7 @@ class XTrajgen(Record):
     domain: str | None = None
     output: str | None = None
     hints: ToolHints | None = None
+    profile: ValueProfile | None = None  # values and rules (generator.profiles, docs/values.md)
     edges: list[Edge] = Field(default_factory=list)
 
 
@@ -63,7 +64,7 @@ def tool_from_openai(definition: Any, domain: str = "", source: str = "") -> Too
             name=name, app=ext.app or "", api=ext.api or name, domain=ext.domain or domain,
             description=_text(fn.get("description"), "function.description"),
             parameters=object_schema(fn.get("parameters"), "function.parameters"),
-            output=ext.output, hints=ext.hints, edges=ext.edges,
+            output=ext.output, hints=ext.hints, profile=ext.profile, edges=ext.edges,
             source=source, source_format="openai",
         )
 

@@ -139,6 +139,14 @@ def read_tool_hints(text: str) -> dict[str, Any] | None:
     return {"tool": tool} if isinstance(tool, dict) else None
 
 
+@READERS.register("tool_values")
+def read_tool_values(text: str) -> dict[str, Any] | None:
+    if "Write {\"values\": {...}, \"rules\": [...]}." not in text:
+        return None
+    tool = _json_after(text, "Tool:")
+    return {"tool": tool} if isinstance(tool, dict) else None
+
+
 @READERS.register("simulate_output")
 def read_simulate_output(text: str) -> dict[str, Any] | None:
     if "Return what this call returned." not in text:
@@ -250,6 +258,43 @@ def tool_hints(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
             "need": [f"I need to {action}."],
             "nouns": {p: words(p) for p in props},
             "surface": _surface(props)}
+
+
+# ---------------------------------------------------------------- tool_values
+
+# The fake "reads" rules written in the description as `a` requires `b`, exactly one of `a`, `b`,
+# `a` before `b`, `a` is one of `x`, `y`: a stand-in for a model reading prose.
+_RULE_PROSE = (
+    (re.compile(r"`(\w+)` requires `(\w+)`"),
+     lambda m: {"kind": "requires", "when": {m[1]: []}, "params": [m[2]]}),
+    (re.compile(r"exactly one of `(\w+)`, `(\w+)`"), lambda m: {"kind": "exactly_one", "params": [m[1], m[2]]}),
+    (re.compile(r"`(\w+)` before `(\w+)`"), lambda m: {"kind": "order", "first": m[1], "second": m[2]}),
+    (re.compile(r"`(\w+)` is one of ((?:`[^`]*`(?:, )?)+)"),
+     lambda m: {"kind": "allowed", "param": m[1], "values": re.findall(r"`([^`]*)`", m[2])}),
+)
+
+
+def _leaf_values(spec: dict[str, Any]) -> list[Any] | None:
+    if spec.get("examples"):
+        return list(spec["examples"])
+    if spec.get("type") in ("integer", "number") and "minimum" in spec and "maximum" in spec:
+        lo, hi = spec["minimum"], spec["maximum"]
+        return [lo, (lo + hi) // 2 if spec["type"] == "integer" else (lo + hi) / 2, hi]
+    return None
+
+
+@ANSWERERS.register("tool_values")
+def tool_values(task: dict[str, Any], ctx: AnswerContext) -> dict[str, Any]:
+    """Values from each parameter's `examples` (or its bounds), rules from the prose above.
+    Fault mode `leak_first`: the first reply names a parameter the tool does not have."""
+    tool = task.get("tool") or {}
+    props = (tool.get("parameters") or {}).get("properties") or {}
+    values = {p: v for p, spec in props.items() if isinstance(spec, dict) and (v := _leaf_values(spec))}
+    text = str(tool.get("description", ""))
+    rules = [make(m) for pattern, make in _RULE_PROSE for m in pattern.finditer(text)]
+    if ctx.leak_first and ctx.first:
+        rules.append({"kind": "requires", "params": ["no_such_parameter"]})
+    return {"values": values, "rules": rules}
 
 
 # ---------------------------------------------------------------- simulate_output

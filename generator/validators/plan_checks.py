@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..identity import trail_names
+from ..profiles import call_violations
 from ..records import ArgPlan, Target, Tool
 from ..schema import argument_errors
 from ..writers.base import WriteRequest
@@ -132,4 +133,6 @@ def answer_valid(req: WriteRequest, texts: list[str]) -> list:
             problems.append(f"call {i}: tool {call.tool} is not among the request's tools")
             continue
         problems += [f"call {i} ({call.tool}): {e}" for e in argument_errors(tool, call.arguments)]
+        problems += [f"call {i} ({call.tool}): value rule: {v}"  # the prose's rules (generator.profiles)
+                     for v in call_violations(tool, call.arguments, req.target.time)]
     return verdicts("answer_valid", problems)
