@@ -101,6 +101,17 @@ _STRFTIME_RE = re.compile(r"%[YymdjbBaAHIMSp](?:[-/:.T ,]*%[YymdjbBaAHIMSp])*")
 _KIND_FORMATS = {"date": DATE_FMT, "time": TIME_FMT, "datetime": DATETIME_FMT}
 
 
+# Formats named in words ("ISO 8601 date-time with offset", "RFC 3339 date"): the standard's
+# own form, a date-time with its zone as JSON Schema's `date-time` has it.
+_STANDARD = r"(?:iso[- ]?8601|rfc[- ]?3339)"
+_WORD_FORMATS = [
+    (re.compile(rf"{_STANDARD}\W+(?:\w+\W+)?(?:date[- ]?time|timestamp)|(?:date[- ]?time|timestamp)\W+(?:\w+\W+)?"
+                rf"\(?{_STANDARD}", re.IGNORECASE), _JSON_FORMATS["date-time"]),
+    (re.compile(rf"{_STANDARD}\W+(?:\w+\W+)?date\b|\bdate\W+(?:\w+\W+)?\(?{_STANDARD}", re.IGNORECASE),
+     _JSON_FORMATS["date"]),
+]
+
+
 def value_format(schema: dict[str, Any]) -> str | None:
     """The strftime format a string parameter expects, from `format` or its description."""
     fmt = schema.get("format")
@@ -110,7 +121,8 @@ def value_format(schema: dict[str, Any]) -> str | None:
     m = _STRFTIME_RE.search(desc)
     if m:
         return m.group(0).rstrip(" ,")
-    return next((f for text, f in _TEXT_FORMATS if text in desc), None)
+    return next((f for text, f in _TEXT_FORMATS if text in desc), None) or \
+        next((f for pattern, f in _WORD_FORMATS if pattern.search(desc)), None)
 
 
 def _format_kind(schema: dict[str, Any]) -> str | None:
@@ -135,6 +147,13 @@ def _enum_kind(enum: list[Any]) -> str | None:
     return None
 
 
+# A name that bounds a span of time: its start or end is a moment of that span's grain.
+_BOUNDS = frozenset({"start", "end", "from", "to", "until", "begin", "finish"})
+_SPANS = {**dict.fromkeys(("shift", "window", "slot", "session", "outage", "maintenance"), "datetime"),
+          **dict.fromkeys(("period", "season", "term", "stay", "lease", "rental", "coverage", "billing", "validity",
+                           "trip", "vacation", "leave", "contract", "subscription"), "date")}
+
+
 def _name_kind(name: str) -> str | None:
     n = name.lower()
     if n in ("datetime", "date_time", "timestamp") or n.endswith(("_datetime", "_at")):
@@ -143,6 +162,9 @@ def _name_kind(name: str) -> str | None:
         return "date"
     if n == "time" or n.endswith("_time"):
         return "time"
+    span, _, bound = n.rpartition("_")
+    if bound in _BOUNDS and span.rsplit("_", 1)[-1] in _SPANS:  # `period_start`, `shift_end`
+        return _SPANS[span.rsplit("_", 1)[-1]]
     if n in ("meal", "meal_type", "mealtime"):
         return "meal"
     return None

@@ -244,3 +244,23 @@ def test_generic_names_take_their_kind_from_the_description() -> None:
     # without a telling description the name decides, as before
     assert value_for({"type": "string", "description": "What to search for"}, rng, name="query") in {
         *semantic.PRODUCTS, *semantic.TOPICS, *semantic.DISHES}
+
+
+@pytest.mark.parametrize(("name", "description", "kind"), [
+    ("window_start", "ISO 8601 date-time with offset.", "datetime"),
+    ("from_ts", "Start as an RFC 3339 timestamp", "datetime"),
+    ("cutoff", "Date (ISO 8601) after which nothing is kept", "date"),
+    ("period_start", "", "date"),
+    ("period_end", "", "date"),
+    ("shift_end", "", "datetime"),
+    ("billing_period_from", "", "date"),
+    ("range_start", "", None),  # a range may be of numbers
+    ("notes", "Free text; dates in ISO 8601 are fine", None),
+])
+def test_a_moment_named_in_words_or_by_its_span_is_a_moment(name: str, description: str, kind: str | None) -> None:
+    """ "ISO 8601 date-time with offset" and `period_start` are moments: drawing "start 2" or
+    "monthly" for them broke every rule that orders them (the freight reading)."""
+    from generator.values import is_temporal
+
+    schema = {"type": "string", **({"description": description} if description else {})}
+    assert is_temporal(name, schema) == kind
