@@ -307,10 +307,13 @@ def _run_offline(out: Path, tools: list[Tool], kinds: Sequence[str], llm_cfg: LL
 
 def _finish(out: Path, tools: list[Tool], hints: dict[str, ToolHints],
             profiles: dict[str, ValueProfile]) -> HintsOutcome:
+    from .profiles import MAX_VALUES
+
     kept, dropped = _counted(tools, profiles)
     old_hints, old_profiles = load_hint_file(out) if out.exists() else ({}, {})
     save_hints(out, {**old_hints, **hints}, {**old_profiles, **kept})
     rules = sum(len(p.rules) for p in kept.values())
     line = (f"hints written for {len(hints)} tool(s), value profiles for {len(kept)} tool(s) ({rules} rule(s); "
-            f"{dropped} value(s) dropped: refused by their schema, dates or times, repeats) to {out}")
+            f"{dropped} value(s) dropped: refused by their schema, dates or times, repeats, or past the first "
+            f"{MAX_VALUES} of a parameter) to {out}")
     return HintsOutcome([line], True)
