@@ -35,7 +35,27 @@ SLOW_FILES = frozenset({
 })
 
 
+# A module's own fixture of a wider scope than a test (a whole run shared by its tests) is built
+# once per xdist worker that runs one of them: the tests that use one go to one worker
+# (`--dist loadgroup`, pyproject.toml), so each such run is made once per suite, not once per core.
+SHARED_SCOPES = frozenset({"class", "module", "package", "session"})
+
+
+def shared_fixture_home(item: pytest.Item) -> str | None:
+    """The module whose own wider-scoped fixtures `item` uses, if any (plugin fixtures such as
+    tmp_path_factory are cheap and do not count)."""
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in (info.name2fixturedefs.values() if info else ()):
+        for fixture in defs:
+            if fixture.scope in SHARED_SCOPES and fixture.baseid.split("::")[0].endswith(".py"):
+                return fixture.baseid.split("::")[0]
+    return None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+        home = shared_fixture_home(item)
+        if home is not None:
+            item.add_marker(pytest.mark.xdist_group(name=home))
