@@ -3,7 +3,10 @@ tests that did not run (upstream.py is the one place tests look for what the rep
 
 from __future__ import annotations
 
+import functools
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from upstream import KINDS, SKIP_TAG
@@ -36,26 +39,34 @@ SLOW_FILES = frozenset({
 
 
 # A module's own fixture of a wider scope than a test (a whole run shared by its tests) is built
-# once per xdist worker that runs one of them: the tests that use one go to one worker
-# (`--dist loadgroup`, pyproject.toml), so each such run is made once per suite, not once per core.
-SHARED_SCOPES = frozenset({"class", "module", "package", "session"})
+# once per xdist worker that runs one of its tests: under `--dist loadgroup` (pyproject.toml) the
+# tests of such a module go to one worker, so each shared run (the quickstart, the engines'
+# reference run, ...) is made once per suite, not once per core; every other test is scheduled
+# on its own. xdist's own loadgroup cannot do it under pytest 9 (it tags node ids by assigning
+# `_nodeid`, which pytest 9 no longer reads), and the controller that schedules sees node ids
+# only, not fixtures: hence the modules are found by their source.
+SHARED_FIXTURE = re.compile(r"@pytest\.fixture\(scope=[\"'](?:class|module|package|session)[\"']")
 
 
-def shared_fixture_home(item: pytest.Item) -> str | None:
-    """The module whose own wider-scoped fixtures `item` uses, if any (plugin fixtures such as
-    tmp_path_factory are cheap and do not count)."""
-    info = getattr(item, "_fixtureinfo", None)
-    for defs in (info.name2fixturedefs.values() if info else ()):
-        for fixture in defs:
-            if fixture.scope in SHARED_SCOPES and fixture.baseid.split("::")[0].endswith(".py"):
-                return fixture.baseid.split("::")[0]
-    return None
+@functools.cache
+def shares_a_run(path: Path) -> bool:
+    return path.suffix == ".py" and bool(SHARED_FIXTURE.search(path.read_text(encoding="utf-8")))
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    if config.getvalue("dist") != "loadgroup":
+        return None  # another --dist asked for: xdist's own
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedRunScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = nodeid.split("::", 1)[0]
+            return file if shares_a_run(config.rootpath / file) else nodeid
+
+    return SharedRunScheduling(config, log)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
-        home = shared_fixture_home(item)
-        if home is not None:
-            item.add_marker(pytest.mark.xdist_group(name=home))
