@@ -3,6 +3,7 @@
     python benchmarks/faults.py                      # quickstart, --limit 30 per product
     python benchmarks/faults.py --limit 0            # the whole quickstart (454 items)
     python benchmarks/faults.py --mix error=0.3,garbled=0.1,hang=0.05
+    python benchmarks/faults.py --budget 20000       # one run and five reruns with a spent budget
 
 Both runs use the project's fake OpenAI-compatible server (generator/testing/fake_openai.py),
 each in its own process on 127.0.0.1, and the quickstart through the LLM writer into fresh
@@ -14,6 +15,13 @@ its exit code is printed, and it must be 0.
 Prints the clean time, the flaky time, their ratio and whether every data file (the manifest's
 file digests: the rows, the rejections, the plots) is byte-identical to the clean run's. The
 target (docs/operations.md): ratio <= 3, data identical.
+
+With `--budget N`: an SDG run of `--items` items through the LLM writer with `llm.budget_tokens:
+N` and `--concurrency`, then `--reruns` more invocations of the same command, all against one
+fake server. Prints what each invocation sent, the tokens the server answered in total, the
+tokens the dataset's journal counted, and the bound: the budget plus one wave (the concurrency
+times the largest reply the server answered). Target: the server's total within the bound, every
+rerun sends nothing, and the journal counts every token the server answered.
 """
 
 from __future__ import annotations
@@ -67,6 +75,47 @@ def run(options: dict[str, object], out: Path, config: Path, limit: int, extra: 
             "server": counts}
 
 
+BUDGET_CONFIG = """seed: 3
+catalog: [{catalog}]
+writer: llm
+llm: {{model: fake, concurrency: {concurrency}, budget_tokens: {budget}}}
+products:
+  sdg:
+    categories: {{simple: {items}}}
+"""
+
+
+def budget_reruns(args: argparse.Namespace, tmp: Path) -> int:
+    sys.path.insert(0, str(ROOT))  # this checkout's package, as the runs use (cwd=ROOT)
+    from generator.state import Journal
+    from generator.testing.fake_openai import FakeOpenAI
+
+    cfg, out = tmp / "budget.yaml", tmp / "budget-out"
+    cfg.write_text(BUDGET_CONFIG.format(catalog=ROOT / "examples" / "catalog.json", items=args.items,
+                                        concurrency=args.concurrency, budget=args.budget))
+    cmd = [sys.executable, "-m", "generator.cli", "generate", str(cfg), "--out", str(out), "--quiet"]
+    sent: list[int] = []
+    with FakeOpenAI(latency_ms=args.latency_ms or 150.0) as srv:
+        for _ in range(1 + args.reruns):
+            before = srv.count()
+            done = subprocess.run([*cmd, "--base-url", srv.base_url], check=False, cwd=ROOT,
+                                  capture_output=True, text=True)
+            sent.append(srv.count() - before)
+            print(f"run {len(sent)}: exit {done.returncode}, {sent[-1]} requests; "
+                  f"{done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ''}")
+        billed = srv.tokens()
+        largest = max((r.tokens for r in srv.requests), default=0)
+    journal = Journal(out, next((out / ".state").glob("*.llm.jsonl")).name.split(".")[0])
+    journal.load()
+    bound = args.budget + args.concurrency * largest
+    print(f"budget {args.budget:,}; server answered {billed:,} tokens "
+          f"({100 * (billed - args.budget) / args.budget:+.1f}%); journal counted {journal.spent.tokens:,}")
+    print(f"bound: budget + one wave = {args.budget:,} + {args.concurrency} x {largest} = {bound:,}: "
+          f"{'within' if billed <= bound else 'EXCEEDED'}; reruns sent {sent[1:]}")
+    ok = billed <= bound and not any(sent[1:]) and journal.spent.tokens == billed
+    return 0 if ok else 1
+
+
 def data_files(out: Path) -> dict[str, str]:
     try:
         return json.loads((out / "manifest.json").read_text())["files"]
@@ -81,9 +130,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mix", default="error=0.3,garbled=0.1,hang=0.05")
     p.add_argument("--latency-ms", type=float, default=0.0, help="every reply takes this long")
     p.add_argument("--keep", action="store_true", help="keep the output directories")
+    p.add_argument("--budget", type=int, help="measure the budget reruns instead (tokens)")
+    p.add_argument("--items", type=int, default=400, help="SDG items of the budget run")
+    p.add_argument("--concurrency", type=int, default=8, help="llm.concurrency of the budget run")
+    p.add_argument("--reruns", type=int, default=5, help="reruns after the budget run")
     p.add_argument("extra", nargs="*", help="more flags for trajgen generate (after --)")
     args = p.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="trajgen-faults-"))
+    if args.budget:
+        try:
+            return budget_reruns(args, tmp)
+        finally:
+            import shutil
+
+            shutil.rmtree(tmp, ignore_errors=True)
     base = {"latency_ms": args.latency_ms}
     flaky_opts = {**base, **parse_mix(args.mix), "hang_s": 3600.0}
     clean = run(base, tmp / "clean", args.config, args.limit, args.extra)

@@ -26,7 +26,7 @@ from functools import lru_cache
 _CLOSED = re.compile(r"(?:\bone or more of|\bone of|\b(?:valid|allowed|possible|accepted|supported|available|permitted|acceptable)"
                      r"(?: values| options| inputs| units| types|(?=\s*:)|(?=\s+(?:are|is|include)\b))|\boptions(?: are)?|\bmust be(?: one of)?|"
                      r"\bcan be(?: one of)?|\beither|\bvalues? (?:are|is|can be|include)|\bsupports|"
-                     r"\[enum\]|\bchoices?(?: are)?)\s*(?:are|is|include|:)?\s*:?\s*", re.IGNORECASE)
+                     r"\[enum\]|\bchoices?(?: are)?)\s*(?:(?:are|is|include)\b|:)?\s*:?\s*", re.IGNORECASE)
 _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bfor instance|\bsuch as|\blike|"
                    r"\bincluding|\bexamples?(?: are| include)?|\bpor ejemplo|\bpar exemple|\bzum beispiel|記述例|例えば)\s*[,:：]?\s*",
                    re.IGNORECASE)
@@ -294,7 +294,8 @@ def placeholder(value: str, *, about_format: bool = False, names_fields: bool = 
 # Words that stand in for a value a description does not give ("default", "See description for
 # allowed values."): sent as a value they name nothing the API knows, unless the API lists them.
 STAND_INS = frozenset({"default", "standard", "see description", "see above", "see below", "see docs",
-                       "see documentation", "as described", "various", "other", "misc", "tbd", "todo", "xxx"})
+                       "see documentation", "as described", "various", "other", "misc", "tbd", "todo", "xxx",
+                       "free text", "free-text", "free form", "free-form", "freeform", "any text", "text"})
 
 
 def stand_in(value: str) -> bool:

@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
-from . import places
+from . import allowed, freetext, places
 from .identity import trail_names
 from .records import Tool
+
+
+def topic_examples(tool: Tool) -> list[str]:
+    """The examples and defaults a tool gives its topic-like string parameters (search phrases,
+    expertise, keywords): what its catalog is about."""
+    out: list[str] = []
+    for name, schema in tool.properties.items():
+        words = set(re.split(r"[^a-z]+", name.lower()))
+        if schema.get("type") not in (None, "string") or not words & freetext.TOPIC_CUES:
+            continue
+        out.extend(str(e) for e in schema.get("examples") or [] if isinstance(e, str))
+        out.extend(str(e) for e in allowed.read(str(schema.get("description") or "")).examples)
+        out.extend([schema["default"]] if isinstance(schema.get("default"), str) else [])
+    return out
 
 
 class Catalog:
@@ -32,6 +47,7 @@ class Catalog:
         """Each domain's prose, for the region its coordinates lie in (generator.places)."""
         for domain, tools in self.by_domain.items():
             places.note(domain, [places.tool_text(t.description, t.parameters) for t in tools])
+            freetext.note_topics(domain, [e for t in tools for e in topic_examples(t)])
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)  # a catalog sent to a worker process registers there too

@@ -106,7 +106,7 @@ def _eval(args: argparse.Namespace) -> int:
     from .evaluate.api import EvalOptions, run_eval
 
     opts = EvalOptions(paths=args.paths, model=args.model, base_url=args.base_url, out=args.out, name=args.name,
-                       formats=[f.strip() for f in args.formats.split(",") if f.strip()], limit=args.limit,
+                       formats=[f.strip() for f in args.formats.split(",") if f.strip()] or None, limit=args.limit,
                        concurrency=args.concurrency or 8, json_calls=args.json_calls, temperature=args.temperature,
                        max_tools=args.max_tools, seed=args.seed, bootstrap=args.bootstrap,
                        budget_tokens=args.budget_tokens, max_tokens=args.max_tokens, progress=not args.quiet,
@@ -329,8 +329,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a trajgen run directory, or benchmark files / folders (TRAILBench query files, "
                         "TRAJECT-Bench parallel/sequential files, BFCL question files, SDG .jsonl)")
     _add_llm_flags(e)
-    e.add_argument("--formats", default="trail,traject,bfcl,sdg,when2call",
-                   help="formats to evaluate (comma-separated)")
+    e.add_argument("--formats", default="",
+                   help="formats to evaluate (comma-separated; default: every registered one, plug-ins included)")
     e.add_argument("--limit", type=_positive, help="at most N items per format (whole targets, seeded order)")
     e.add_argument("--out", help="results folder (default for a run directory: RUN_DIR/eval)")
     e.add_argument("--name", help="name of this model's results and plot line (default: --model)")

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from . import allowed
+
 Draw = Callable[[str], Any]  # a fresh valid value for a parameter (generator.values)
 
 
@@ -28,7 +30,8 @@ Draw = Callable[[str], Any]  # a fresh valid value for a parameter (generator.va
 class Rule:
     """kind: "requires" (subject set => one of `others` set), "when" (subject set <=> `others[0]`
     == value), "implies" (others[0] == value => subject == target), "together" (subject and
-    others[0] both or neither), "sign" (subject < 0 when others[0] is one of `values`)."""
+    others[0] both or neither), "sign" (subject < 0 when others[0] is one of `values`), "only" (subject set => others[0] is
+    one of `values`), "needs" (subject set <=> others[0] is one of `values`)."""
 
     kind: str
     subject: str
@@ -46,7 +49,10 @@ def _name(word: str, props: Props) -> str | None:
 
 
 def _enum(schema: dict[str, Any]) -> list[str]:
-    return [str(v) for v in schema.get("enum") or []]
+    """The values a parameter takes: its enum, else the list its description gives ("awarded,
+    partially_awarded, waitlisted, declined")."""
+    listed = schema.get("enum") or allowed.read(str(schema.get("description") or "")).allowed
+    return [str(v) for v in listed or []]
 
 
 def _owner_of(value: str, props: Props, skip: str = "") -> str | None:
@@ -71,7 +77,12 @@ def _requires(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-_WHEN = re.compile(r"\b(?:required|only|used) (?:when|if) (\w+) is ['\"`]?(\w+)", re.IGNORECASE)
+_WHEN = re.compile(r"\b(?:required|only|used) (?:when|if) (\w+)(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
+
+
+# Words after "is" that say whether a parameter is given, not which value it has ("is not set").
+_NO_VALUE = frozenset({"not", "set", "given", "provided", "specified", "present", "missing", "absent", "omitted",
+                       "empty", "unset", "blank"})
 
 
 def _required_when(tool: str, props: Props) -> list[Rule]:
@@ -80,7 +91,7 @@ def _required_when(tool: str, props: Props) -> list[Rule]:
     for name, schema in props.items():
         m = _WHEN.search(str(schema.get("description") or ""))
         other = _name(m.group(1), props) if m else None
-        if m and other and other != name:
+        if m and other and other != name and m.group(2).lower() not in _NO_VALUE:
             out.append(Rule("when", name, (other,), (m.group(2),)))
     return out
 
@@ -151,8 +162,92 @@ def _for_value(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+def _stem(word: str) -> str:
+    """A word without its inflection: "awards", "awarded" -> "award"; "accepted" -> "accept"."""
+    w = word.lower()
+    for end in ("ings", "ing", "ed", "es", "s"):
+        if w.endswith(end) and len(w) - len(end) >= 4:
+            return w[: -len(end)]
+    return w
+
+
+def _values_named(word: str, props: Props, skip: str = "") -> tuple[str, tuple[str, ...]] | None:
+    """The enum parameter and its values a word names by stem ("awards" names `awarded` and
+    `partially_awarded` of `decision`; "accepted papers" names `accept`, `accept_with_shepherding`)."""
+    stem = _stem(word)
+    for name, schema in props.items():
+        hits = tuple(v for v in _enum(schema) if stem in {_stem(t) for t in re.split(r"[\W_]+", v) if t})
+        if name != skip and hits:
+            return name, hits
+    return None
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "your", "this", "that"})
+
+
+def _named_params(phrase: str, props: Props) -> list[str]:
+    """Parameters a prose phrase names: "the awarded amount and its currency" -> awarded_amount,
+    currency (a phrase's words joined, or the one parameter whose name holds them all)."""
+    out = []
+    for part in re.split(r",|\band\b|\bor\b", phrase):
+        words = [w for w in re.findall(r"[a-z0-9]+", part.lower()) if w not in _DETERMINERS]
+        joined = "_".join(words)
+        holders = [n for n in props if words and set(words) <= set(n.lower().split("_"))]
+        name = joined if joined in props else holders[0] if len(holders) == 1 else None
+        if name and name not in out:
+            out.append(name)
+    return out
+
+
+# "For awards, the awarded amount and its currency are required"; "printer_id is required when
+# output is printer"; "X and Y are required if mode = batch"
+_FOR_KIND = re.compile(r"\bfor (\w+)(?: \w+)?\s*[,:]\s*([\w\s,']+?) (?:is|are) (?:required|mandatory|needed)",
+                       re.IGNORECASE)
+_SUBJECT_WHEN = re.compile(r"([\w\s,']+?) (?:is|are|must be) (?:required|mandatory|given|set) (?:when|if) (\w+)"
+                           r"(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
+
+
+def _needed_for(tool: str, props: Props) -> list[Rule]:
+    """A tool's prose making parameters go with some values of an enum, both ways: set for
+    those values, left out for the others (no awarded amount on a declined grant)."""
+    texts = [tool] + [str(s.get("description") or "") for s in props.values()]
+    out: list[Rule] = []
+    for text in texts:
+        for m in _FOR_KIND.finditer(text):
+            owned = _values_named(m.group(1), props)
+            out.extend(Rule("needs", s, (owned[0],), owned[1]) for s in _named_params(m.group(2), props)
+                       if owned and s != owned[0])
+        for m in _SUBJECT_WHEN.finditer(text):
+            other = _name(m.group(2), props)
+            subjects = [s for s in _named_params(m.group(1).split(";")[-1], props) if s != other]
+            out.extend(Rule("needs", s, (other,), (m.group(3),)) for s in subjects
+                       if other and len(subjects) <= 3 and m.group(3).lower() not in _NO_VALUE)
+    return out
+
+
+# "(accepted papers only)", "accepted papers only", "applies to accepted submissions only",
+# "only for accepted papers", "only applies to awards"
+_ONLY_FOR = re.compile(r"\((\w+)(?: \w+)? only\)|\bapplies (?:only )?to (\w+)\b[^.;]*?\bonly\b|"
+                       r"\bonly (?:applies )?(?:to|for) (\w+)|^\s*(\w+)(?: \w+)? only\b", re.IGNORECASE)
+
+
+def _only_for(tool: str, props: Props) -> list[Rule]:
+    """A parameter that applies under some values of an enum only: left out under the others."""
+    out: list[Rule] = []
+    for name, schema in props.items():
+        text = str(schema.get("description") or "")
+        if text.count("(") > 1:  # "SEAT (~800 gal), scooper (water only)": glosses of its own values
+            continue
+        for m in _ONLY_FOR.finditer(text):
+            word = next(g for g in m.groups() if g)
+            owned = _values_named(word, props, skip=name)
+            if owned and not any(r.subject == name for r in out):
+                out.append(Rule("only", name, (owned[0],), owned[1]))
+    return out
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
-                                                      _for_value]
+                                                      _for_value, _needed_for, _only_for]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -196,7 +291,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     if rule.kind == "when":
         return _set(args, s) != (args.get(o) == rule.values[0]) and (_set(args, s) or o in args)
     if rule.kind == "only":
-        return _set(args, s) and o in args and args[o] != rule.values[0]
+        return _set(args, s) and o in args and args[o] not in rule.values
+    if rule.kind == "needs":
+        return o in args and _set(args, s) != (args[o] in rule.values)
     if rule.kind == "implies":
         return args.get(o) == rule.values[0] and s in args and args[s] != rule.target
     if rule.kind == "together":
@@ -242,16 +339,28 @@ def _fix_requires(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[
 
 def _fix_when(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     s, o, v = rule.subject, rule.others[0], rule.values[0]
-    if _set(args, s) and o not in keep:
-        args[o] = v
-    elif _set(args, s):
-        _drop(args, s, keep)
+    # a free subject follows the call's choice of `o` (no bias towards the one value it needs)
+    if _set(args, s):
+        if not _drop(args, s, keep) and o not in keep:
+            args[o] = v
     elif s not in keep:
         args[s] = draw(s)
 
 
 def _fix_only(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
-    _drop(args, rule.subject, keep)
+    if not _drop(args, rule.subject, keep) and rule.others[0] not in keep:
+        args[rule.others[0]] = rule.values[0]  # a subject that stays (required) takes the value it goes with
+
+
+def _fix_needs(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The enum's value stays (it is the call's choice); the subject follows it, set or left out."""
+    s, o = rule.subject, rule.others[0]
+    if args[o] in rule.values and s not in keep:
+        args[s] = draw(s)
+    elif args[o] not in rule.values and not _drop(args, s, keep) and o not in keep:
+        args[o] = rule.values[0]
+    elif args[o] in rule.values and o not in keep and s in keep:
+        args.pop(o, None)
 
 
 def _fix_implies(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
@@ -282,7 +391,7 @@ def _fix_sign(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]
 
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
-    "together": _fix_together, "sign": _fix_sign,
+    "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs,
 }
 
 

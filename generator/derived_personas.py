@@ -70,7 +70,12 @@ def _habit_tools(catalog: Catalog, rng: random.Random) -> list[Tool]:
 
 
 def _is_place(param: str) -> bool:
-    return bool(set(tokens(param)) & set(PLACE_PARAMS))
+    """A place parameter: a place word in its name, or a name that is a direction ("from",
+    "to_city"), never a word inside another ("note_to_applicant" is a note)."""
+    words = tokens(param)
+    leads = ("from", "to", "near")
+    return bool(set(words) & set(PLACE_PARAMS) - set(leads)) or bool(words) and words[0] in leads and \
+        len(words) <= 2 and not set(words) & {"date", "time", "day", "at", "email", "id"}
 
 
 def _place_pool(tool: Tool, places: dict[str, str]) -> dict[str, list[Any]]:

@@ -21,11 +21,16 @@ own example names appear here.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 SUBJECT: ContextVar[tuple[str, ...]] = ContextVar("trajgen_subject", default=())
+DOMAIN: ContextVar[str] = ContextVar("trajgen_domain", default="")
+# What a domain's catalog talks about ("graph neural networks", "reinforcement learning"): the
+# search phrases and topic examples its own tools give, noted when a catalog is loaded.
+_TOPICS: dict[str, tuple[str, ...]] = {}
 OWNER: ContextVar[str] = ContextVar("trajgen_owner", default="")  # the enclosing object parameter
 
 
@@ -49,6 +54,53 @@ def owner(words: Sequence[str]) -> Iterator[None]:
             yield
         finally:
             OWNER.reset(token)
+
+
+@contextmanager
+def in_domain(domain: str) -> Iterator[None]:
+    """Free text drawn inside the block is about `domain`'s topics (`note_topics`)."""
+    token = DOMAIN.set(domain)
+    try:
+        yield
+    finally:
+        DOMAIN.reset(token)
+
+
+# Parameter words whose examples name what a catalog is about (search phrases, fields of work).
+TOPIC_CUES = frozenset({"keyword", "keywords", "query", "topic", "topics", "subject", "expertise", "specialism",
+                        "specialisms", "specialty", "specialties", "interest", "interests", "search", "term", "terms",
+                        "theme", "themes", "field", "fields", "area", "areas", "tag", "tags"})
+_TOPIC_SHAPE = re.compile(r"[a-z][a-z' -]{2,38}[a-z]")
+
+
+def note_topics(domain: str, examples: Sequence[str]) -> None:
+    """The topics a domain's catalog names: its topic-like parameters' examples, split at commas,
+    lower-case phrases only (never ids or codes)."""
+    found = [p.strip() for e in examples for p in str(e).split(",")]
+    _TOPICS[domain] = tuple(dict.fromkeys(p for p in found if _TOPIC_SHAPE.fullmatch(p)))
+
+
+def topics() -> tuple[str, ...]:
+    return _TOPICS.get(DOMAIN.get(), ())
+
+
+# Frames for wording about a topic, by the kind of text: terse, as people write into a form.
+_TOPIC_FRAMES: dict[str, list[str]] = {
+    "description": ["work on {t}", "an approach to {t}", "{t}: an overview"],
+    "reason": ["for work on {t}", "ongoing work on {t}"],
+    "question": ["how does this compare with earlier work on {t}?", "does this hold beyond {t}?"],
+    "": ["about {t}", "regarding {t}", "on {t}"],
+}
+
+
+def topic_text(rng: random.Random, role: str) -> str | None:
+    """Wording of kind `role` about one of the domain's own topics, or None when the catalog
+    names none (generic wording from another life is never used for it)."""
+    found = topics()
+    if not found:
+        return None
+    frames = _TOPIC_FRAMES.get(role) or _TOPIC_FRAMES[""]
+    return _pick(rng, frames).format(t=_pick(rng, found))
 
 
 # ---------------------------------------------------------------- vocabulary
@@ -163,6 +215,9 @@ CATEGORIES: dict[str, list[str]] = {
     "education": ["Bachelor of Science in Biology", "MBA", "Master of Arts in History", "BSc in Computer Science"],
     "qualification": ["Bachelor of Science in Biology", "MBA", "Certified Public Accountant", "PMP certification"],
     "ssid": ["HomeWiFi", "Office-5G", "Guest-Network", "Kitchen_2.4G"],
+    "pronoun": ["she/her", "he/him", "they/them", "she/they", "he/they"],
+    "salutation": ["Mr", "Ms", "Mx", "Dr"],
+    "title_prefix": ["Mr", "Ms", "Mx", "Dr", "Prof"],
 }
 # Words whose members depend on what they belong to: the first context whose words the name,
 # the description or the tool mention decides ("class" of travel is "economy", of a character
@@ -295,7 +350,7 @@ TEXTS: dict[str, list[str]] = {
 _TEXT_ROLES: list[tuple[frozenset[str], str]] = [
     (frozenset({"status", "state", "progress"}), "status"),
     (frozenset({"note", "notes", "memo", "remark", "remarks", "comment", "comments", "memory", "fact"}), "note"),
-    (frozenset({"reason", "why", "cause"}), "reason"),
+    (frozenset({"reason", "why", "cause", "justification", "rationale", "motivation"}), "reason"),
     (frozenset({"question", "questions", "prompt", "ask", "query", "inquiry"}), "question"),
     (frozenset({"description", "desc", "summary", "details", "about", "agenda", "purpose"}), "description"),
     (frozenset({"review", "reviews", "feedback", "rating_text", "testimonial"}), "review"),

@@ -57,13 +57,14 @@ class _Shape:
 
 def annotate(tools: list[Tool]) -> list[Tool]:
     """`tools` with `said` filled from the whole catalog (tools without anything said unchanged)."""
-    shapes, lists = _id_shapes(tools), _closed_lists(tools)
+    shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
         for path, schema in leaves(tool.parameters):
-            extra = _listed_in_tool(tool, path, schema) or _listed_elsewhere(path, schema, lists) or \
-                _id_shape(path, schema, shapes)
+            extra = _same_as_sibling(tool, path, schema) or _listed_in_tool(tool, path, schema) or \
+                _listed_elsewhere(path, schema, lists) or _id_shape(path, schema, shapes) or \
+                _examples_elsewhere(path, schema, examples)
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
@@ -151,6 +152,80 @@ def _listed_elsewhere(path: str, schema: dict[str, Any], lists: dict[str, list[t
     return {"enum": list(found[0])} if len(found) == 1 and all(isinstance(v, str) for v in found[0]) else {}
 
 
+# ---------------------------------------------------------------- a sibling's format
+
+SAME_AS_KEY = "x-same-as"
+# "Local end, same format", "same format as start_time", "Same as `from`", "in the same units as min_x"
+_SAME_AS = re.compile(r"\bsame (?:format|type|kind|units?|shape|syntax|notation)\b(?: as (?:the |for |in )?[`'\"]?(\w+))?|"
+                      r"\bsame as (?:the |for |in )?[`'\"]?(\w+)", re.IGNORECASE)
+# The two ends of a pair of parameters (either way): the partner `end` has when it points at "same format".
+_PARTNERS = (("start", "end"), ("begin", "end"), ("from", "to"), ("min", "max"), ("minimum", "maximum"),
+             ("lower", "upper"), ("earliest", "latest"), ("since", "until"), ("after", "before"),
+             ("arrival", "departure"), ("checkin", "checkout"), ("first", "last"), ("open", "close"),
+             ("origin", "destination"), ("source", "target"))
+
+
+def _partner(name: str, names: list[str]) -> str | None:
+    """The parameter `name` pairs with: `end` -> `start`, `to_date` -> `from_date`."""
+    words = name.lower().split("_")
+    for a, b in _PARTNERS:
+        for mine, theirs in ((a, b), (b, a)):
+            if mine in words:
+                other = "_".join(theirs if w == mine else w for w in name.split("_"))
+                match = next((n for n in names if n.lower() == other.lower()), None)
+                if match:
+                    return match
+    return None
+
+
+def _same_as_sibling(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A parameter whose description says it has "the same format" as a sibling takes the
+    sibling's description (its format, its kind), the sibling's name read as its own: an `end`
+    that is "Local end, same format" as `start` ('YYYY-MM-DDTHH:MM') is that moment, never a
+    file format ("json") because its own words say "format"."""
+    m = _SAME_AS.search(str(schema.get("description") or ""))
+    if not m or "." in path or "[]" in path:
+        return {}
+    props = tool.properties
+    named = m.group(1) or m.group(2)
+    sibling = named if named in props and named != path else _partner(path, [n for n in props if n != path])
+    other = props.get(sibling or "") or {}
+    text = str(other.get("description") or "")
+    if not sibling or not text or _SAME_AS.search(text):
+        return {}
+    own = re.sub(rf"(?<![A-Za-z]){re.escape(sibling.split('_')[0])}(?![A-Za-z])", path.split("_")[0], text,
+                 flags=re.IGNORECASE)
+    keys = {k: v for k, v in other.items() if k in ("format", "pattern", "type")}
+    return {**keys, "description": own, SAME_AS_KEY: sibling}
+
+
+# ---------------------------------------------------------------- examples another tool gives
+
+def _given_examples(tools: list[Tool]) -> dict[str, list[tuple[Any, ...]]]:
+    """The examples each parameter name is given anywhere in the catalog ("Track code, e.g. 'MAIN'")."""
+    found: dict[str, list[tuple[Any, ...]]] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            said = tuple(e for e in allowed.read(str(schema.get("description") or "")).examples if isinstance(e, str))
+            if said:
+                known = found.setdefault(semantic.singular(leaf_name(path)), [])
+                known.extend([said] if said not in known else [])
+    return found
+
+
+def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, list[tuple[Any, ...]]]) -> dict[str, Any]:
+    """The examples another tool gives a parameter of the same name, for one that says nothing of
+    its own (a bare `track` is a track code like the 'MAIN' of `search_submissions.track`, no
+    invented title); nothing when the catalog gives two different lists, or for broad names."""
+    if schema.get("description") or schema.get("examples") or _own_values(schema) or \
+            schema.get("type") not in (None, "string"):
+        return {}
+    if semantic.singular(leaf_name(path)) in _BROAD_NAMES:
+        return {}
+    found = examples.get(semantic.singular(leaf_name(path))) or []
+    return {"examples": list(found[0])} if len(found) == 1 else {}
+
+
 def _sentence(text: str) -> str:
     """The sentence `text` opens (a full stop inside a value such as "e.g." does not end it)."""
     return re.split(r"(?<!\be\.g)(?<!\bi\.e)\.(?=\s+[A-Z])", text, maxsplit=1)[0]
@@ -235,7 +310,7 @@ def _named_ids(tools: list[Tool]) -> dict[str, list[str]]:
     register call returns the `vessel_id` every other tool takes)."""
     out: dict[str, list[str]] = {}
     for tool in tools:
-        for m in _NAMED_ID.finditer(tool.description):
+        for m in _NAMED_ID.finditer(f"{tool.description} {tool.output or ''}"):  # "'room_id' (e.g. 'RM-AUD-1')"
             head = {"ids": "id", "numbers": "number", "no": "number", "codes": "code"}.get(m.group(2).lower(),
                                                                                        m.group(2).lower())
             if id_like(m.group(3)):
@@ -276,8 +351,24 @@ def _id_shape(path: str, schema: dict[str, Any], shapes: dict[str, _Shape]) -> d
     return {}
 
 
+def id_formats(tools: list[Tool]) -> dict[str, dict[str, Any]]:
+    """Entity -> the catalog's format of its identifiers (`examples`, `pattern`), for values
+    no parameter schema describes (an id a simulated output lists)."""
+    return {k: {"type": "string", **_id_shape(f"{k.replace(' ', '_')}_id", {"type": "string"}, shapes)}
+            for shapes in [_id_shapes(tools)] for k in shapes}
+
+
+def id_format(formats: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
+    """The format of an identifier named `name` (`conflict_submission_id`: a submission's),
+    None when the catalog shows none."""
+    return next((formats[k] for k in entity_keys(name) if len(formats.get(k, {})) > 1), None)
+
+
 def _merged(schema: dict[str, Any], extra: dict[str, Any] | None) -> dict[str, Any]:
-    """`schema` with the catalog's keywords for it (its own keywords win)."""
+    """`schema` with the catalog's keywords for it (its own keywords win, except a description
+    that only points at a sibling's format: the sibling's says what that format is)."""
+    if extra and SAME_AS_KEY in extra:
+        return {**schema, **extra}
     return schema if not extra else {**extra, **schema}
 
 

@@ -19,6 +19,7 @@ their arguments) and counts, per check, the values it applies to and the ones th
 | `region` | a call with coordinates | its points within ~300 km; west longitudes when the prose says "lon is negative" |
 | `needs` | a set parameter that "requires A or B" / is "required when P is V" | A or B set / P is V |
 | `same_day` | ordered moments whose parameters' prose says "same day" | on one date |
+| `same_format` | a parameter whose prose says "same format" as a sibling that holds a moment | it is a moment of the same kind |
 
 It is written apart from the code that draws values (generator.values, semantic, allowed,
 constraints) on purpose: it imports none of them, has its own readers of names and
@@ -444,7 +445,38 @@ def _same_day_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
             yield ka[1].date() == kb[1].date()
 
 
+# "Local end, same format", "Same format as period_from", "same as start": its own reading.
+_SAME_FORMAT = re.compile(r"\bsame (?:format|type|kind|notation|syntax)\b(?: as (?:the )?[`'\"]?(\w+))?|"
+                          r"\bsame as (?:the )?[`'\"]?(\w+)", re.IGNORECASE)
+
+
+def _sibling(name: str, props: Props) -> str | None:
+    """The parameter a "same format" one points at: named, else its partner in PAIRS."""
+    m = _SAME_FORMAT.search(_desc(props.get(name) or {}))
+    if not m:
+        return None
+    named = m.group(1) or m.group(2)
+    if named in props and named != name:
+        return named
+    return next((a if b == name else b for a, b in ordered_pairs(props) if name in (a, b)), None)
+
+
+def _same_format_held(props: Props, args: dict[str, Any]) -> Iterator[bool]:
+    """A value said to have its sibling's format is a moment when the sibling's is one (of the
+    same kind: a day, a clock time, a day and time), never a word from elsewhere ("json")."""
+    for name, value in args.items():
+        other = _sibling(name, props)
+        if other is None or other not in args:
+            continue
+        theirs = _key(args[other])
+        if theirs is not None and theirs[0] in ("d", "t"):
+            mine = _key(value)
+            yield mine is not None and mine[0] == theirs[0] and \
+                (":" in str(value)) == (":" in str(args[other]))
+
+
 CALL_CHECKS: dict[str, Callable[[Props, dict[str, Any]], Iterator[bool]]] = {
+    "same_format": _same_format_held,
     "region": _region_held,
     "needs": _needs_held,
     "same_day": _same_day_held,
@@ -758,6 +790,7 @@ MEANING = {
     "region": "one call's coordinates within ~300 km of each other, west of Greenwich when the prose says so",
     "needs": "a parameter that \"requires A or B\" or is \"required when P is V\" comes with them",
     "same_day": "start and end on one day where the parameters' prose says \"same day\"",
+    "same_format": "a value in \"the same format\" as a sibling moment is a moment of that kind (no \"json\" for an end)",
     "listed": "values from the list a description gives (\"one of: low, mid, high\")",
     "code": "country / currency / language / airport codes that exist (pycountry, airportsdata)",
     "count": "counts that are counts (0 to 99,999: no timestamp)",

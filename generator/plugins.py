@@ -2,8 +2,8 @@
 
 Registration happens at import of these modules (never on import of `generator` itself), so
 the CLI and library entry points call `load_plugins()` once before looking anything up. After
-the built-in modules, every installed distribution's entry point in the group `trajgen.plugins`
-is imported (its module registers what it brings, as the built-in ones do), so a product or
+the built-in modules, every installed distribution's entry point in the group `trajgen.products`
+(or the older name `trajgen.plugins`, still read) is imported (its module registers what it brings, as the built-in ones do), so a product or
 format shipped in another package plugs in with no change here (docs/architecture.md).
 """
 
@@ -14,7 +14,8 @@ from importlib.metadata import entry_points
 
 from .errors import ConfigError
 
-ENTRY_POINT_GROUP = "trajgen.plugins"
+ENTRY_POINT_GROUP = "trajgen.products"
+ENTRY_POINT_GROUPS = (ENTRY_POINT_GROUP, "trajgen.plugins")  # the second: the group's first name, still read
 
 PLUGIN_MODULES = (
     "generator.writers.template",
@@ -45,9 +46,10 @@ def load_plugins() -> None:
     for name in PLUGIN_MODULES:
         importlib.import_module(name)
     _loaded = True
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+    found = [(group, ep) for group in ENTRY_POINT_GROUPS for ep in entry_points(group=group)]
+    for group, ep in sorted(found, key=lambda g_ep: (g_ep[1].name, g_ep[0])):
         try:
             ep.load()
         except Exception as exc:  # an outside package's bug: one line naming it, never a traceback
-            raise ConfigError(f"{ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}) failed to load: "
+            raise ConfigError(f"{group} entry point {ep.name!r} ({ep.value}) failed to load: "
                               f"{type(exc).__name__}: {exc}") from exc

@@ -385,6 +385,11 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     if name.lower() in ("key", "keys") and json_type == "string":  # an API's key, else a stored entry's
         return "token" if re.search(r"\b(?:api|secret|auth\w*|access|credential)\b", description, re.IGNORECASE) \
             else "entry_key"
+    head = _head(words)
+    if json_type == "string" and head in _TEXT_HEADS:
+        return "text"  # `questions_for_authors` is questions, whoever reads them
+    if json_type == "string" and head and freetext.is_category(head) and head not in _KIND_WORDS:
+        return "generic"  # `pronouns`: a member of its everyday class ("they/them"), no first name
     kind = _infer_words(name, words, json_type, fmt, description)
     if kind == "money" and _PHYSICAL.search(description):
         return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
@@ -393,6 +398,21 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
     broad = ("text", "variant", "generic", "category", "topic")  # "Search keywords (e.g., exercise type)"
     return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
+
+
+# Name heads that make a parameter wording, whatever it is about.
+_TEXT_HEADS = frozenset({"question", "questions", "summary", "justification", "rationale", "comment", "comments",
+                         "remark", "remarks", "memo", "agenda", "explanation", "feedback", "review"})
+# Category words that name a parameter's kind of value only loosely (their own rules read them).
+_KIND_WORDS = frozenset({"status", "state", "level", "unit", "units", "role", "room", "field", "channel", "period",
+                         "mode", "class", "rating", "team", "direction", "environment", "shift", "energy", "feature"})
+_QUALIFIERS = frozenset({"for", "to", "of", "from", "on", "in", "by", "per", "with"})
+
+
+def _head(words: list[str]) -> str:
+    """The word a name is about: the last before a qualifier (`questions_for_authors`)."""
+    cut = next((i for i, w in enumerate(words) if w in _QUALIFIERS and i > 0), len(words))
+    return words[cut - 1] if words[:cut] else ""
 
 
 def _infer_words(name: str, words: list[str], json_type: str, fmt: str, description: str) -> str:
@@ -518,11 +538,10 @@ def counts_things(name: str) -> bool:
     return _inflect().singular_noun(words[-1]) not in (False, words[-1])
 
 
-@lru_cache(maxsize=1)
 def _inflect() -> Any:
-    import inflect
+    from .inflection import engine  # never `import inflect` directly: see inflection.py
 
-    return inflect.engine()
+    return engine()
 
 
 def _millis(name: str, schema: dict[str, Any]) -> bool:
@@ -869,12 +888,18 @@ def _english_words() -> frozenset[str]:
     return frozenset(w.lower() for w in Provider.word_list)
 
 
+_PERSON_NAME = re.compile(r"\b(?:first|last|given|family|full|middle) (?:or (?:first|last|given|family) )?name\b|"
+                          r"\bsurname\b", re.IGNORECASE)
+
+
 def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     """A value for a parameter no semantic type fits: a member of the category it names
     (`species`, `allergies`), a name for the thing it names (`museum_name`, `name` of a pet),
     a phrase for free text (`reason`, `statement`), else a proper name."""
     words = name_words(name)
     said = words + _content_words(schema)
+    if words and words[-1] in _NAMING and _PERSON_NAME.search(str(schema.get("description") or "")):
+        return faker(rng).last_name()  # "Partial match on first or last name" is a person's name
     if words and words[-1] in _NAMING:
         return _name_of(rng, words[:-1] or _described_thing(schema), schema)
     fake = faker(rng)
@@ -988,16 +1013,17 @@ class NoValue(ValueError):
 
 # Kinds of wording whose generic phrases come from a person's everyday life ("running late, be
 # there in ten minutes"): no catalog's own text, so an optional one is left out, not filled.
-EVERYDAY_TEXT = frozenset({"message", "sentence", "instruction", "request", "caption", "bio", "description"})
+EVERYDAY_TEXT = frozenset({"message", "sentence", "instruction", "request", "caption", "bio", "description",
+                           "note", "review", "reason", "question", "answer"})
 
 
 def _everyday(rng: random.Random, words: list[str]) -> str:
-    """A generic phrase for wording nothing in the catalog shows; NoValue (with the phrase as
-    the required parameter's fallback) where it would be an everyday-life line."""
+    """Wording nothing in the catalog shows: NoValue, an optional one is left out; a required
+    one falls back to wording about the catalog's own topics, else a generic line."""
     role = freetext.text_role(words) or "message"
     text = freetext.text_value(rng, words)
     if role in EVERYDAY_TEXT:
-        raise NoValue(role, fallback=text)
+        raise NoValue(role, fallback=freetext.topic_text(rng, role) or text)
     return text
 
 

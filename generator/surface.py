@@ -336,13 +336,30 @@ def _number_accepts(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _text_says(value: Any, ctx: Ctx) -> list[str]:
-    # An identifier-like string ("economy_class") is said in words, like an enum value.
+    # An identifier-like string ("economy_class") is said in words, like an enum value; a list
+    # written into one string ("REV-0087,REV-0112") is said as a list ("REV-0087 and REV-0112").
     text = str(value)
+    parts = listed(text, ctx.spec)
+    if parts:
+        return [join_words([_text_says(p, ctx)[0] for p in parts])]
     return [words(text)] if "_" in text and " " not in text else [text]
 
 
 def _text_accepts(value: Any, ctx: Ctx) -> list[str]:
-    return [str(value), words(str(value))]
+    return [*_text_says(value, ctx), str(value), words(str(value))]
+
+
+_LISTED = re.compile(r"comma|separated|delimited|\blist\b", re.IGNORECASE)
+
+
+def listed(text: str, spec: dict[str, Any]) -> list[str]:
+    """The items of a list written into one string: commas with no space after them
+    ("reinforcement learning,robotics"), or any commas when the description says the value is a
+    list ("Comma-separated add-on codes"); [] for any other text (an address, "1,000")."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) < 2 or not all(re.search(r"[A-Za-z]", p) for p in parts):
+        return []
+    return parts if not re.search(r",\s", text) or _LISTED.search(str(spec.get("description") or "")) else []
 
 
 # RFC 3339 forms (JSON Schema `date-time` / `time`): "2025-06-02T10:00:00Z", "09:45:00Z".

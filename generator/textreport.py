@@ -7,12 +7,12 @@ for an original benchmark file beside ours.
 
 QUERY_READERS maps a format to a reader of its queries: (level, text, values) per query,
 `values` being the argument values the record carries (said as they are, they are no
-identifier defect). A new format registers one reader.
+identifier defect). Each format registers its reader from its own package (beside its audit,
+e.g. `trail/audit.py`), with the record helpers below; a format without one gets no text table.
 """
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from collections import Counter
@@ -29,19 +29,19 @@ QueryReader = Callable[[Path], Iterator[Query]]
 QUERY_READERS: Registry[QueryReader] = Registry("query reader")
 
 
-def _strings(value: Any) -> list[str]:
+def strings(value: Any) -> list[str]:
     if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
+        return [s for v in value.values() for s in strings(v)]
     if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
+        return [s for v in value for s in strings(v)]
     return [] if value is None else [str(value)]
 
 
-def _files(path: Path, pattern: str) -> list[Path]:
+def files(path: Path, pattern: str) -> list[Path]:
     return sorted(path.rglob(pattern)) if path.is_dir() else [path]
 
 
-def _json_records(path: Path) -> list[Any]:
+def json_records(path: Path) -> list[Any]:
     text = path.read_text(encoding="utf-8")
     try:
         data = json.loads(text)
@@ -50,50 +50,20 @@ def _json_records(path: Path) -> list[Any]:
         return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def _call_values(messages: list[dict[str, Any]]) -> list[str]:
+def call_values(messages: list[dict[str, Any]]) -> list[str]:
     out = []
     for m in messages:
         for c in m.get("tool_calls") or []:
             try:
-                out += _strings(json.loads(c["function"]["arguments"]))
+                out += strings(json.loads(c["function"]["arguments"]))
             except (KeyError, TypeError, ValueError):
                 continue
     return out
 
 
-@QUERY_READERS.register("trail")
-def trail_queries(path: Path) -> Iterator[Query]:
-    for f in _files(path, "*.json"):
-        for rec in _json_records(f):
-            if not isinstance(rec, dict) or "query" not in rec:
-                continue
-            q = rec["query"]
-            levels = ast.literal_eval(q) if isinstance(q, str) else q
-            answer = rec.get("answer") or {}
-            values = _strings(answer.get("parameters")) + [str(answer.get("toolname") or "")]
-            for level, texts in (levels or {}).items():
-                for t in texts if isinstance(texts, list) else [texts]:
-                    yield level.replace(" Difficulty", ""), str(t), values
-
-
-@QUERY_READERS.register("traject")
-def traject_queries(path: Path) -> Iterator[Query]:
-    for f in _files(path, "*.json"):
-        level = f.stem.replace("_ver", "") if f.stem != "traj_query" else "sequential"
-        for rec in _json_records(f):
-            if not isinstance(rec, dict) or "query" not in rec:
-                continue
-            steps = rec.get("tool list") or rec.get("trajectory") or []
-            values = [str(p.get("value")) for s in steps if isinstance(s, dict)
-                      for p in (s.get("required parameters") or []) + (s.get("optional parameters") or [])
-                      if isinstance(p, dict)]
-            values += [str(s.get("tool name", "")).split(":", 1)[0] for s in steps if isinstance(s, dict)]
-            yield level, str(rec["query"]), values
-
-
-def _stream_records(path: Path) -> Iterator[Any]:
-    """`_json_records` of a JSON Lines file, one record at a time (the file is never read whole);
-    a file whose first line is not JSON on its own is read whole, as `_json_records` reads it."""
+def stream_records(path: Path) -> Iterator[Any]:
+    """`json_records` of a JSON Lines file, one record at a time (the file is never read whole);
+    a file whose first line is not JSON on its own is read whole, as `json_records` reads it."""
     with path.open(encoding="utf-8", newline="") as fh:
         lines = (line for chunk in fh for line in chunk.splitlines() if line.strip())
         first = next(lines, None)
@@ -102,7 +72,7 @@ def _stream_records(path: Path) -> Iterator[Any]:
         try:
             head = json.loads(first)
         except ValueError:
-            yield from _json_records(path)
+            yield from json_records(path)
             return
         second = next(lines, None)
         if second is None:  # the whole file is this one JSON value
@@ -114,75 +84,8 @@ def _stream_records(path: Path) -> Iterator[Any]:
             yield json.loads(line)
 
 
-def _first_user(messages: list[dict[str, Any]]) -> str | None:
+def first_user(messages: list[dict[str, Any]]) -> str | None:
     return next((str(m.get("content") or "") for m in messages if m.get("role") == "user"), None)
-
-
-@QUERY_READERS.register("sdg")
-def sdg_queries(path: Path) -> Iterator[Query]:
-    # sdg/chat/ holds the same rows in the chat-template form: read once
-    for f in [f for f in _files(path, "*.jsonl") if "chat" not in f.relative_to(path).parts[:-1]]:
-        for rec in _stream_records(f):
-            text = _first_user(rec.get("messages") or [])
-            if text is not None:
-                yield str(rec.get("category", "all")), text, _call_values(rec.get("messages") or [])
-
-
-@QUERY_READERS.register("judge")
-def judge_queries(path: Path) -> Iterator[Query]:
-    from .judge.audit import meta_path
-
-    # the rows: test.jsonl, or <split>.jsonl per split; meta*/pairs* files are their companions
-    rows = [f for f in _files(path, "*.jsonl") if not f.stem.startswith(("meta", "pairs"))]
-    for f in rows if path.is_dir() else [path]:
-        gold = _judge_gold(meta_path(f))
-        for i, rec in enumerate(_json_records(f)):
-            history = rec.get("messages_history")
-            messages = json.loads(history) if isinstance(history, str) else history or []
-            text = _first_user(messages)
-            if text is not None:
-                yield "all", text, _call_values(messages) + (gold[i] if i < len(gold) else []) + _offered_apps(rec)
-
-
-def _offered_apps(rec: dict[str, Any]) -> list[str]:
-    """The app part of the offered tools' "<app>: <api>" names (TRAJECT-style catalogs): a query
-    may name the app, as the text gate allows (generator.validators.quality.exempt_phrases)."""
-    tools = rec.get("tools_list")
-    try:
-        tools = json.loads(tools) if isinstance(tools, str) else tools or []
-    except ValueError:
-        return []
-    names = [str((t.get("function") or t).get("name", "")) for t in tools if isinstance(t, dict)]
-    return [n.split(":", 1)[0] for n in names if ":" in n]
-
-
-def _judge_gold(meta: Path) -> list[list[str]]:
-    """The gold call's values per row (trajgen's line-aligned meta.jsonl; [] for other files)."""
-    if not meta.is_file():
-        return []
-    return [_strings((r.get("gold") or {}).get("arguments")) for r in _json_records(meta) if isinstance(r, dict)]
-
-
-@QUERY_READERS.register("bfcl")
-def bfcl_queries(path: Path) -> Iterator[Query]:
-    files = [f for f in _files(path, "BFCL_v4_*.json") if "possible_answer" not in f.parts and
-             "gold" not in f.parts and "multi_turn_func_doc" not in f.parts]
-    for f in files:
-        level = f.stem.removeprefix("BFCL_v4_")
-        answers = _bfcl_answers(f.parent / "possible_answer" / f.name)
-        for rec in _json_records(f):
-            turns = rec.get("question") or []
-            first = turns[0] if turns and isinstance(turns[0], list) else turns
-            text = _first_user(first) if isinstance(first, list) else None
-            if text is not None:
-                yield level, text, answers.get(str(rec.get("id")), [])
-
-
-def _bfcl_answers(path: Path) -> dict[str, list[str]]:
-    """Argument values per entry id, from the possible_answer file beside a question file."""
-    if not path.is_file():
-        return {}
-    return {str(r.get("id")): _strings(r.get("ground_truth")) for r in _json_records(path) if isinstance(r, dict)}
 
 
 # ---------------------------------------------------------------- figures
@@ -215,6 +118,9 @@ class LevelText:
 
 def text_figures(path: Path, fmt: str) -> dict[str, dict[str, float | int]]:
     """Figures per level of the queries of `path` in format `fmt` ({} when none can be read)."""
+    from .plugins import load_plugins  # the readers register with their formats' packages
+
+    load_plugins()
     by_level: dict[str, LevelText] = {}
     reader = QUERY_READERS.get(fmt) if fmt in QUERY_READERS else None
     for level, text, values in reader(path) if reader else []:

@@ -324,6 +324,8 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         lo_h = measure.floor if lo_h is None or measure.floor is not None and measure.floor > lo_h else lo_h
         hi_h = measure.ceiling if hi_h is None or measure.ceiling is not None and measure.ceiling < hi_h else hi_h
     lo, hi = _anchored(kind, schema, typical)
+    if kind == "rating" and lo_h is not None and hi_h is not None and hi_h - lo_h > 10:
+        lo, hi = lo_h + (hi_h - lo_h) * 0.6, hi_h  # a score out of 100 is a good one out of 100, not 4
     if kind == "generic" and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
     if lo_h is not None:
@@ -346,7 +348,9 @@ def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical) -> t
     """The range to draw from: around the numbers the description gives (examples, the default:
     a loan "for example 1000000" is not 320.99) when it gives any, else the kind's typical range."""
     said = allowed.read(str(schema.get("description", "")))
-    anchors = [abs(float(x)) for x in (*said.examples, said.default)
+    given = [*(schema.get("examples") or []), schema.get("default")] if isinstance(schema.get("examples"), list) \
+        else [schema.get("default")]
+    anchors = [abs(float(x)) for x in (*said.examples, said.default, *given)
                if x is not None and _numeric(x) and float(x) != 0]
     if not anchors or kind in _FIXED_SCALE:
         return typical.lo, typical.hi
@@ -376,8 +380,13 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     placed = None if integer else places.near(kind, rng, *_hard_bounds(schema))
     if placed is not None:  # a coordinate of a call that happens somewhere (generator.places)
         return placed
-    # a quantity of discrete things is whole even where the schema says `number`
-    integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi)
+    # a quantity of discrete things is whole even where the schema says `number`, and so is a
+    # point on a scale ("Integer 1-5", "-3 to 3") or a count of seats, people, reviews
+    integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi) or \
+        _whole(name, schema)
+    counted = _counted(name, schema)
+    if integer and kind in ("generic", "count") and counted and not _bounded(schema):
+        lo, hi = _COUNTED_RANGE[counted]
     step = _num(schema.get("multipleOf"))
     if step and step > 0:
         value = _draw_multiple(lo, hi, step, rng)
@@ -387,8 +396,63 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
             return lo
         return int(value) if integer else float(value)
     if integer:
-        return _round_large(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))), kind, lo, hi)
+        value = _round_large(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))), kind, lo, hi)
+        return _chosen_round(value, name, kind, lo, hi)
     return float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
+
+
+_WHOLE_SAID = re.compile(r"\binteger\b|\bwhole number\b|\bhow many\b|\bthis many\b|\bnumber of\b|\bcount of\b",
+                         re.IGNORECASE)
+# Things counted whole, and the range a count of them usually takes when nothing bounds it.
+_COUNTED_RANGE: dict[str, tuple[int, int]] = {
+    "seat": (20, 300), "capacity": (20, 300), "people": (1, 4), "person": (1, 4), "guest": (1, 4),
+    "attendee": (5, 120), "participant": (2, 40), "passenger": (1, 4), "adult": (1, 4), "child": (1, 3),
+    "review": (1, 4), "reviewer": (1, 4), "ticket": (1, 6), "room": (1, 4), "bed": (1, 4), "member": (2, 20),
+    "player": (2, 12), "student": (5, 40), "employee": (5, 200), "copy": (1, 5), "item": (1, 10),
+    "word": (300, 6000), "page": (1, 40),
+}
+
+
+# Name words that make a number a rate or an amount of something counted, not a count of it.
+_NOT_A_COUNT = frozenset({"per", "rate", "price", "cost", "fee", "amount", "ratio", "share", "percent", "pct",
+                          "avg", "average", "mean"})
+
+
+def _counted(name: str, schema: dict[str, Any]) -> str | None:
+    """The thing a number counts (seats, people, words), None for a rate of it (`rate_per_word`)."""
+    if set(semantic.tokens(name)) & _NOT_A_COUNT:
+        return None
+    words = semantic.tokens(name) + semantic.tokens(str(schema.get("description") or ""))
+    singular = [semantic.singular(w) for w in words]
+    return next((w for w in singular if w in _COUNTED_RANGE), None)
+
+
+def _bounded(schema: dict[str, Any]) -> bool:
+    lo, hi = _said_bounds(schema, *_hard_bounds(schema))
+    return lo is not None and hi is not None
+
+
+def _whole(name: str, schema: dict[str, Any]) -> bool:
+    """A number a person gives whole: the description says integer or a count, it is a point on
+    a short scale with whole ends ("1-5", "-3 to 3"), or it counts seats, people, reviews."""
+    desc = str(schema.get("description") or "")
+    if _WHOLE_SAID.search(desc):
+        return True
+    lo, hi = _said_bounds(schema, *_hard_bounds(schema))
+    if lo is not None and hi is not None and float(lo).is_integer() and float(hi).is_integer() and hi - lo <= 10:
+        return True
+    return _counted(name, schema) is not None and not quantities.measure(name, schema)
+
+
+def _chosen_round(value: Any, name: str, kind: str, lo: float, hi: float) -> Any:
+    """A length of time a person chooses is round (a 20- or 45-minute slot, no 31 or 97), and
+    so is a room's capacity (120 seats)."""
+    step = 15 if kind == "duration_minutes" and value >= 60 else 5 if kind == "duration_minutes" else \
+        10 if _counted(name, {}) in ("seat", "capacity") and value >= 20 else 0
+    if not step:
+        return value
+    rounded = max(step, round(value / step) * step)
+    return type(value)(rounded) if lo <= rounded <= hi else value
 
 
 def _round_large(value: float, kind: str, lo: float, hi: float) -> Any:
@@ -706,12 +770,18 @@ def examples_of(schema: dict[str, Any]) -> list[Any]:
     return out
 
 
+_CODE = re.compile(r"[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*")
 _ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z0-9]+(?:[-_/:.][A-Za-z0-9]+)*$")
 
 
-def _reshaped(example: Any, rng: random.Random) -> Any:
+def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, edition: bool = False) -> Any:
     """Another value of an id-like example's shape ("PX-014" -> "PX-381"): its digits redrawn,
-    so a list of ids is not the one example again and again. Anything else stays as it is."""
+    so a list of ids is not the one example again and again ("REV-0087,REV-0112" is a list of
+    one to three such ids). Anything else stays as it is."""
+    if isinstance(example, str) and "," in example and all(_ID_LIKE.match(p.strip()) for p in example.split(",")):
+        parts = [p.strip() for p in example.split(",")]
+        count = rng.randint(1, max(3, len(parts)))
+        return ",".join(str(_reshaped(parts[i % len(parts)], rng, ref, edition)) for i in range(count))
     if not isinstance(example, str) or not _ID_LIKE.match(example) or not re.search(r"[A-Za-z]", example):
         return example
     moment = _ISO_MOMENT.fullmatch(example)
@@ -721,17 +791,36 @@ def _reshaped(example: Any, rng: random.Random) -> Any:
         except ValueError:
             return example
         return day.strftime("%Y-%m-%d") + example[len(moment.group(1)):]
-    # a year inside an id ("PR-2024-031", "CLM-2025-018833") stays a year near the example's
-    return re.sub(r"\d+", lambda m: _near_year(m.group(0), rng) if _YEAR.fullmatch(m.group(0)) else
+    # a year inside an id ("PR-2024-031", "ICMLA-2025") is in the query's time frame: an edition's
+    # the query's year, a record's that year or the one before
+    return re.sub(r"\d+", lambda m: _near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
+                  str(ref.year % 100) if _short_year(m.group(0), ref) else
                   re.sub(r"\d", lambda _: str(rng.randint(0, 9)), m.group(0)), example)
+
+
+def _short_year(digits: str, ref: datetime) -> bool:
+    """A two-digit group that reads as a year near the query's ("REG-25-01377" in 2025)."""
+    return len(digits) == 2 and 0 <= ref.year % 100 - int(digits) <= 3
 
 
 _YEAR = re.compile(r"(?:19[89]\d|20[0-4]\d)")
 _ISO_MOMENT = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?")
 
 
-def _near_year(year: str, rng: random.Random) -> str:
-    return str(int(year) - rng.randint(0, 2))
+def _near_year(ref: datetime, rng: random.Random, edition: bool) -> str:
+    return str(ref.year - (0 if edition else rng.choice([0, 0, 0, 1])))
+
+
+# Words that make an id name an edition of something held once a year or season (an event code
+# "ICMLA-2025"): its year is the query's.
+_EDITION_WORDS = frozenset({"event", "edition", "conference", "season", "tournament", "festival", "championship",
+                            "congress", "summit", "fair", "expo", "meeting", "competition", "cycle", "term",
+                            "semester", "year", "fiscal", "campaign"})
+
+
+def _edition(name: str, schema: dict[str, Any]) -> bool:
+    words = set(semantic.tokens(name)) | set(semantic.tokens(str(schema.get("description") or "")))
+    return bool(words & _EDITION_WORDS)
 
 
 def listed_values(schema: dict[str, Any]) -> list[Any]:
@@ -793,13 +882,28 @@ def _parses(value: str, fmt: str) -> bool:
     return True
 
 
+def _in_frame(example: Any, ref: datetime, rng: random.Random, edition: bool) -> Any:
+    """An id example with a year other than the query's time frame allows, reshaped into it."""
+    if not isinstance(example, str) or not _ID_LIKE.match(example.split(",")[0]) or _ISO_MOMENT.fullmatch(example):
+        return example
+    years = [int(y) for y in re.findall(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", example)]
+    allowed_years = {ref.year} if edition else {ref.year, ref.year - 1}
+    if not years or set(years) <= allowed_years:
+        return example
+    return re.sub(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", lambda _: _near_year(ref, rng, edition), example)
+
+
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
-                pool: dict[str, list[Any]] | None) -> list[list[Any]]:
+                pool: dict[str, list[Any]] | None, ref: datetime = REFERENCE_TIME) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
     # a date or clock time in a description ("e.g. 2024-05-28 15:30") shows the format, not the day
     moment = is_temporal(name, schema) in ("date", "time", "datetime") and not _about_format(name)
     formatted = _CITY_FORMAT.search(str(schema.get("description") or ""))  # "e.g. Denver, CO" is one example
     examples = [] if moment or formatted else [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    if not _OPTIONAL.get() and not examples and "default" in schema and not isinstance(schema["default"], bool):
+        # a required parameter falls back to no default: the one the catalog writes is an example
+        examples = [d for d in _default_of(schema) if usable(d, name, schema)]
+        schema = {k: v for k, v in schema.items() if k != "default"}
     ordered = next((e for e in examples_of(schema) if isinstance(e, str) and _PAIR_ORDER.match(e.strip())), None)
     if ordered:  # "lng,lat": a point written in that order
         examples = [_point_in_order(ordered, rng)]
@@ -808,14 +912,39 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # "e.g. 'Latex allergy'" is no country)
     kind = semantic.infer(name, schema)
     known = kind not in BROAD_KINDS and not any(codes.is_real(kind, e) is False for e in examples)
-    ids = bool(examples) and all(isinstance(e, str) and lore.id_like(e) for e in examples)  # a shape beats a kind
+    # a shape beats a kind: ids ("HV-0142"), and upper-case codes ("MAIN", "WS-NLP4SG") where the
+    # kind has no code table of its own (a track code is no invented title)
+    ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or (
+        _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None)) for e in examples)
     examples = examples if examples and (not known or ids or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < (0.75 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
-        examples = [_reshaped(e, rng) for e in examples]
+        examples = [_reshaped(e, rng, ref, _edition(name, schema)) for e in examples]
+    # ... and an id whose year lies outside the query's time frame is not used as it is
+    examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
+    # a number given as an example is one value of its range, not the only one a person uses
+    if examples and all(_numeric(e) and not isinstance(e, str) for e in examples) and rng.random() >= EXAMPLE_RATE:
+        examples = []
     rate = DEFAULT_RATE if known else BROAD_DEFAULT_RATE
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
-    return [list((pool or {}).get(name) or []), list(schema.get("enum") or []), listed_values(schema), examples,
-            default]
+    listed = listed_values(schema) or _two_choices(name, schema)
+    # a value another tool's parameter of this name took (a persona's habit) is no value of this
+    # one unless its own list holds it (one tool's decisions are not another's)
+    pooled = [v for v in (pool or {}).get(name) or [] if not listed or v in listed]
+    return [pooled, list(schema.get("enum") or []), listed, examples, default]
+
+
+# Names that pick one of a few settings: a description that is only "json or ics" lists them.
+_CHOICE_NAMES = frozenset({"format", "mode", "type", "output", "method", "kind", "units", "unit", "style", "sort",
+                           "order", "direction", "role", "layout", "channel", "delivery", "encoding"})
+_TWO = re.compile(r"^\s*['\"`]?([a-z][\w.-]*)['\"`]?\s+or\s+['\"`]?([a-z][\w.-]*)['\"`]?\s*\.?\s*$")
+
+
+def _two_choices(name: str, schema: dict[str, Any]) -> list[Any]:
+    """The two values of a setting whose whole description is "json or ics" / "pdf or xml"."""
+    m = _TWO.match(str(schema.get("description") or ""))
+    if not m or schema_type(schema) != "string" or not _CHOICE_NAMES & set(semantic.tokens(name)):
+        return []
+    return [m.group(1), m.group(2)]
 
 
 def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
@@ -852,7 +981,7 @@ def _value_for(schema: dict[str, Any], rng: random.Random, *, name: str, ref: da
                pool: dict[str, list[Any]] | None) -> Any:
     check = value_check(schema)
     if isinstance(schema, dict):
-        for options in _candidates(name, schema, rng, pool):
+        for options in _candidates(name, schema, rng, pool, ref):
             valid = [v for v in options if check(v)]
             if valid:
                 return copy.deepcopy(rng.choice(valid))
@@ -966,7 +1095,8 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
     Raises Unsampleable when a required parameter has no valid value.
     """
-    with freetext.subject(semantic.tokens(tool.name)), places.centred(places.active() or _anchor(tool, rng)):
+    with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
+            places.centred(places.active() or _anchor(tool, rng)):
         args = _fill_object(lore.drawing_parameters(tool), rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
@@ -983,6 +1113,9 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
         return value_for(drawing.get(name) or props.get(name) or {}, rng, name=name, ref=ref, pool=pool)
 
     kept = dependencies.enforce(tool.description, props, args, draw, keep)
+    for name in tool.parameters.get("required") or []:  # a rule never takes a required parameter out
+        if isinstance(name, str) and name in args and name not in kept:
+            kept[name] = args[name]
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
     for name in set(kept) | set(args):
         if name in kept and not is_valid(props.get(name) or {}, kept[name]):

@@ -7,6 +7,7 @@ import asyncio
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -137,6 +138,57 @@ def test_a_budget_stop_keeps_the_replies_in_flight(tmp_path):
     assert answered == len(got) >= 1 and all(isinstance(r, BudgetExceeded) for r in results if r not in got)
     assert c.journal.spent.requests == answered  # every reply the provider sent is counted
     assert len(c.cache) == answered
+
+
+class BudgetBlown(FakeOpenAI):
+    """The first chat request is answered at once and billed `first_tokens` (a reply billed far
+    beyond the client's estimate: hidden reasoning, another tokenizer); every later one takes
+    `slow_s`, so it is still in flight when that first bill reaches the budget."""
+
+    def __init__(self, first_tokens: int, slow_s: float, **options: Any) -> None:
+        super().__init__(**options)
+        self.first_tokens, self.slow_s, self._arrived = first_tokens, slow_s, 0
+
+    def _respond(self, canned: Canned, body: dict[str, Any], messages: list[dict[str, Any]],
+                 auth: str = "") -> tuple[int, dict[str, str], dict[str, Any]]:
+        with self._lock:
+            first, self._arrived = self._arrived == 0, self._arrived + 1
+        if not first:
+            self._stop.wait(self.slow_s)
+        status, headers, reply = super()._respond(canned, body, messages, auth)
+        if first and status == 200:
+            reply["usage"]["total_tokens"] = self.first_tokens
+            reply["usage"]["prompt_tokens"] = self.first_tokens - reply["usage"]["completion_tokens"]
+        return status, headers, reply
+
+
+def test_replies_in_flight_when_the_budget_is_reached_are_cached_and_counted(tmp_path, capsys):
+    """The budget is reached by the first reply while three requests are in flight: the provider
+    bills those three, so the run waits for them, caches and counts them, and sends nothing new
+    (not even a request that had been admitted and was waiting for a slot); a rerun with the
+    spent budget sends nothing and says so."""
+    from generator.llm.cache import DiskCache
+    from generator.state import Journal
+
+    budget, concurrency = 40_000, 4
+    cfg, out = small_config(tmp_path, f"budget_tokens: {budget}", n=12), tmp_path / "out"
+    cfg.write_text(cfg.read_text().replace("concurrency: 2", f"concurrency: {concurrency}"))
+    with BudgetBlown(first_tokens=budget + 1, slow_s=1.0) as srv:
+        assert cli(cfg, out, srv.base_url) == 2
+        sent, answered = srv.count(), srv.count("answer")
+        assert cli(cfg, out, srv.base_url) == 2
+        assert srv.count() == sent  # the rerun sent nothing ...
+        billed = srv.tokens()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "budget" in err[0] and "nothing was sent" not in err[0]
+    assert "token budget of 40000 spent" in err[1] and "nothing was sent" in err[1], err  # ... and says so
+    assert sent == answered == concurrency  # one wave: the first reply and the three in flight
+    journal = Journal(out, next((out / ".state").glob("*.llm.jsonl")).name.split(".")[0])
+    journal.load()
+    assert journal.spent.requests == answered and journal.spent.tokens == billed  # every bill counted
+    assert len(DiskCache(out / ".cache" / "llm")) == answered  # and every reply billed is cached
+    rows = (out / "sdg" / "train.jsonl")
+    assert not rows.exists()  # a stopped run exports nothing
 
 
 def test_five_reruns_with_a_spent_budget_send_at_most_the_budget_plus_one_wave(tmp_path, capsys):

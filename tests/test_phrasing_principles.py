@@ -160,13 +160,13 @@ def test_a_boolean_without_a_checked_phrase_is_said_plainly(param: str) -> None:
     assert yes.endswith("set to yes") and no.endswith("set to no"), (yes, no)
 
 
-def test_a_boolean_verb_phrase_is_its_first_clause() -> None:
+def test_a_boolean_verb_phrase_is_its_verb_and_object() -> None:
     spec = {"type": "boolean", "description": "Query the clearinghouse now instead of returning the cached status."}
     tool = _tool("get_claim_status", "Status of a claim.", {"refresh": spec})
-    assert render(False, "refresh", tool) == "without querying the clearinghouse now"
+    assert render(False, "refresh", tool) == "without querying the clearinghouse"
     spec = {"type": "boolean", "description": "Send the PO to the supplier right away; if false it is a draft."}
     tool = _tool("create_purchase_order", "Create a purchase order.", {"submit": spec})
-    assert render(True, "submit", tool) == "sending the PO to the supplier right away"
+    assert render(True, "submit", tool) == "sending the PO"
     assert bool_words("air_attack_on_scene") == ("with air attack on scene", "without air attack on scene")
 
 

@@ -64,6 +64,12 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]] = [
                   "end_time": {"type": "string", "description": "On the same day as start."}},
      {"start_time": "2025-06-02T09:00:00", "end_time": "2025-06-04T11:00:00"},
      {"start_time": "2025-06-02T09:00:00", "end_time": "2025-06-02T11:00:00"}),
+    ("same_format", {"start": {"type": "string", "description": "Local start, 'YYYY-MM-DDTHH:MM'"},
+                     "end": {"type": "string", "description": "Local end, same format"}},
+     {"start": "2025-06-02T10:30", "end": "json"}, {"start": "2025-06-02T10:30", "end": "2025-06-02T12:00"}),
+    ("same_format", {"period_from": {"type": "string"},
+                     "period_to": {"type": "string", "description": "Same format as period_from"}},
+     {"period_from": "2025-06-02", "period_to": "2025-14-50T85:73"}, {"period_from": "2025-06-02", "period_to": "2025-06-09"}),
     ("ordered", {"tare_kg": {"type": "number"}, "gross_kg": {"type": "number"}}, {"tare_kg": 60, "gross_kg": 45},
      {"tare_kg": 60, "gross_kg": 420}),
     ("ordered", {"min_lat": {"type": "number"}, "max_lat": {"type": "number"}}, {"min_lat": 67, "max_lat": 18.7},
@@ -160,3 +166,9 @@ def test_traject_wire_values_read_back_as_their_schema_types(tmp_path: Path) -> 
     args = [a for _, a in file_calls(run / "traject")]
     assert args[0] == {"num_guests": 3, "units": "metric", "tags": ["quiet", "garden"]}
 
+
+
+def test_every_check_is_explained_on_the_card() -> None:
+    from generator.plausibility import MEANING
+
+    assert set(CHECKS) <= set(MEANING)

@@ -144,3 +144,16 @@ def test_whole_word_scan_agrees_with_its_regex() -> None:
     agree()
     assert found("at 9:30", "9:30") and not found("at 9:30", "9") and found("5km away", "5")
     assert not found("12.5 kg", "12") and not found("cart", "car") and found("my car.", "car")
+
+
+def test_no_module_imports_inflect_but_the_one_loader() -> None:
+    """One direct `import inflect` anywhere (it was in semantic.py) loads the instrumented module
+    first, and every later engine is the slow one: ~2.7 s of CPU at each start."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "generator"
+    direct = re.compile(r"^\s*(import inflect\b|from inflect\b)", re.MULTILINE)
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if p.name != "inflection.py" and direct.search(p.read_text())]
+    assert offenders == []

@@ -74,19 +74,22 @@ def _textual(schema: dict) -> bool:
 
 def test_fixed_then_pool_then_enum_then_examples_then_default():
     """Fixed, pool and enum values always win; a given example is used often, a stated default
-    most of the time (it is what people leave a setting at), neither always."""
+    of an optional parameter most of the time (it is what people leave a setting at), neither
+    always; a required parameter's "default" is only an example (it has no default to fall to)."""
     tool = tool_with({
         "city": {"type": "string", "description": "City, e.g. 'Port Calder'"},
         "mode": {"type": "string", "enum": ["car", "bike"], "default": "car"},
         "size": {"type": "integer", "default": 3},
+        "level": {"type": "integer", "default": 3},
         "name": {"type": "string"},
     }, ["city", "mode", "size", "name"])
-    calls = [sample_arguments(tool, random.Random(seed), fixed={"name": "Ada"}, pool={"mode": ["bike", "plane"]})
-             for seed in range(60)]
+    calls = [sample_arguments(tool, random.Random(seed), fixed={"name": "Ada"}, pool={"mode": ["bike", "plane"]},
+                              optional_rate=1.0) for seed in range(60)]
     assert all(c["name"] == "Ada" and c["mode"] == "bike" for c in calls)
-    cities, sizes = [c["city"] for c in calls], [c["size"] for c in calls]
+    cities, sizes, levels = [c["city"] for c in calls], [c["size"] for c in calls], [c["level"] for c in calls]
     assert 0.4 < cities.count("Port Calder") / 60 < 0.85 and len(set(cities)) > 5
-    assert 0.6 < sizes.count(3) / 60 < 0.97 and len(set(sizes)) > 1
+    assert 0.6 < levels.count(3) / 60 < 0.97 and len(set(levels)) > 1
+    assert 0.25 < sizes.count(3) / 60 < 0.8 and len(set(sizes)) > 3
 
 
 @pytest.mark.parametrize("schema,fmt", [

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -221,10 +222,13 @@ def test_codes_are_common_ones() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(PREFIX, st.integers(1990, 2040), st.integers(0, 10**6))
-def test_a_year_inside_an_id_example_stays_a_year(prefix: str, year: int, seed: int) -> None:
+@given(PREFIX, st.integers(1990, 2040), st.integers(0, 10**6), st.integers(2001, 2039), st.booleans())
+def test_a_year_inside_an_id_example_is_a_year_of_the_query_s_time_frame(prefix: str, year: int, seed: int,
+                                                                          now: int, edition: bool) -> None:
+    """An id's year is the query's (an edition such as an event code "ICMLA-2025") or the year
+    before (a record), never a past edition beside a date of this year."""
     from generator.values import _reshaped
 
-    value = _reshaped(f"{prefix}-{year}-031", random.Random(seed))
+    value = _reshaped(f"{prefix}-{year}-031", random.Random(seed), datetime(now, 6, 2, 9, 0), edition)
     drawn = int(value.split("-")[1])
-    assert year - 2 <= drawn <= year, value
+    assert drawn == now if edition else now - 1 <= drawn <= now, value

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, legend, ratio, rendered
 from ..errors import InputError
 from ..jsonl import read_into
@@ -209,6 +211,28 @@ def looks_like_bfcl(path: Path) -> bool:
     if _NAME.match(path.name):
         return True
     return path.is_dir() and any(any(d.glob("BFCL_v4_*.json")) for d in [path] + [path / s for s in SPLITS])
+
+
+@tr.QUERY_READERS.register("bfcl")
+def bfcl_queries(path: Path) -> Iterator[tr.Query]:
+    questions = [f for f in tr.files(path, "BFCL_v4_*.json") if "possible_answer" not in f.parts and
+                 "gold" not in f.parts and "multi_turn_func_doc" not in f.parts]
+    for f in questions:
+        level = f.stem.removeprefix("BFCL_v4_")
+        answers = _bfcl_answers(f.parent / "possible_answer" / f.name)
+        for rec in tr.json_records(f):
+            turns = rec.get("question") or []
+            first = turns[0] if turns and isinstance(turns[0], list) else turns
+            text = tr.first_user(first) if isinstance(first, list) else None
+            if text is not None:
+                yield level, text, answers.get(str(rec.get("id")), [])
+
+
+def _bfcl_answers(path: Path) -> dict[str, list[str]]:
+    """Argument values per entry id, from the possible_answer file beside a question file."""
+    if not path.is_file():
+        return {}
+    return {str(r.get("id")): tr.strings(r.get("ground_truth")) for r in tr.json_records(path) if isinstance(r, dict)}
 
 
 AUDITS.add("bfcl", audit_bfcl)

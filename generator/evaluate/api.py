@@ -20,6 +20,7 @@ from ..io import write_json
 from ..llm.client import make_client
 from ..llm.flow import EndpointRefused, Refused
 from ..llm.protocol import LLMClient, Usage
+from ..plugins import load_plugins
 from ..prompting import PROMPTS_DIR
 from ..records import Record
 from . import plots
@@ -39,7 +40,7 @@ class EvalOptions(Record):
     paths: list[str] = Field(min_length=1)
     model: str | None = None
     base_url: str | None = None
-    formats: list[str] = Field(default_factory=lambda: ["trail", "traject", "bfcl", "sdg", "when2call"])
+    formats: list[str] | None = None  # None: every registered eval format (built-in and plug-in)
     limit: PositiveInt | None = None
     concurrency: PositiveInt = 8
     out: str | None = None
@@ -92,15 +93,22 @@ def setup_key(opts: EvalOptions, model: str) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def run_eval(opts: EvalOptions) -> EvalOutcome:
-    unknown = [f for f in opts.formats if f not in FORMATS]
+def requested_formats(asked: list[str] | None) -> list[str]:
+    """The eval formats to look for: those asked, or every registered one (plug-ins included)."""
+    load_plugins()  # an installed plug-in registers its EvalFormat when its module is imported
+    unknown = [f for f in asked or [] if f not in FORMATS]
     if unknown:
         raise ConfigError(f"unknown format '{unknown[0]}' (known: {', '.join(FORMATS.names())})", field="--formats")
+    return asked or FORMATS.names()
+
+
+def run_eval(opts: EvalOptions) -> EvalOutcome:
+    opts = opts.model_copy(update={"formats": requested_formats(opts.formats)})
     if not opts.model:
         raise ConfigError("no model: pass --model", field="--model")
     root = out_root(opts)
     ctx = LoadContext(max_tools=opts.max_tools, seed=opts.seed)
-    items = select(load_items([Path(p) for p in opts.paths], opts.formats, ctx), opts.limit, opts.seed)
+    items = select(load_items([Path(p) for p in opts.paths], opts.formats or [], ctx), opts.limit, opts.seed)
     name = opts.name or opts.model
     model_dir = root / slug(name)
     setup = setup_key(opts, opts.model)

@@ -7,8 +7,10 @@ import os
 import random
 from pathlib import Path
 
+from ..audit import detect
 from ..errors import InputError
-from ..judge.audit import looks_like_judge
+from ..plugins import load_plugins
+from ..products.base import PRODUCTS
 from .formats import FORMATS, LoadContext
 from .records import EvalItem
 
@@ -20,14 +22,24 @@ def files_of(path: Path, formats: list[str]) -> list[tuple[str, Path]]:
         return [(fmt, f) for fmt in formats for f in FORMATS.get(fmt).discover(path)]
     owner = next((fmt for fmt, f in FORMATS.items() if f.claims(path)), None)
     if owner is None:
-        why = ("judge rows hold a candidate call and its label, not a request to answer: they are "
-               "not evaluated") if looks_like_judge(path) else \
-            "not a TRAILBench, TRAJECT-Bench, BFCL or SDG file this command can evaluate"
-        raise InputError(why, file=str(path))
+        raise InputError(unclaimed(path), file=str(path))
     return [(owner, path)] if owner in formats else []
 
 
+def unclaimed(path: Path) -> str:
+    """Why no eval format takes a file: its product's reason when `trajgen stats` knows its
+    format (Product.not_evaluated), else which formats eval scores."""
+    scored = ", ".join(FORMATS.names())
+    fmt = detect(path)
+    why = PRODUCTS.get(fmt).not_evaluated if fmt is not None and fmt in PRODUCTS else ""
+    if why:
+        return f"{why}: they are not evaluated"
+    return f"a {fmt} file: no eval format scores it (trajgen eval scores {scored})" if fmt else \
+        f"not a file of a format trajgen eval scores ({scored})"
+
+
 def load_items(paths: list[Path], formats: list[str], ctx: LoadContext) -> list[EvalItem]:
+    load_plugins()  # the eval formats of installed plug-ins register on import
     found: dict[Path, str] = {}
     for p in paths:
         for fmt, f in files_of(p, formats):

@@ -12,7 +12,6 @@ from ..judge.config import LABELS
 
 COLORS = {"VALID_CALL": "#4c9a2a", "TOOL_ERROR": "#c0392b", "PARAM_NAME_ERROR": "#e67e22",
           "PARAM_VALUE_ERROR": "#f1c40f"}
-TITLES = {"trail": "TRAILBench", "traject": "TRAJECT-Bench", "bfcl": "BFCL", "sdg": "SDG rows (BFCL rule)"}
 
 
 def pyplot() -> Any | None:
@@ -55,13 +54,19 @@ def accuracy_figure(plt: Any, summaries: dict[str, dict[str, Any]]) -> Any | Non
             levels = summary.get("formats", {}).get(fmt, {}).get("levels", [])
             if levels:
                 draw_line(ax, name, levels)
-        ax.set_title(TITLES.get(fmt, fmt))
+        ax.set_title(title_of(fmt))
         ax.set_ylim(0, 1)
         ax.set_xlabel("vagueness level")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8, loc="lower left")
     axes[0][0].set_ylabel("accuracy (95% CI, clustered by target)")
     return fig
+
+
+def title_of(fmt: str) -> str:
+    from .formats.base import title_of as registered  # the formats import this module's helpers
+
+    return registered(fmt)
 
 
 def draw_line(ax: Any, name: str, levels: list[dict[str, Any]]) -> None:
@@ -87,7 +92,7 @@ def error_mix_plot(summary: dict[str, Any], path: Path) -> Path | None:
             shares = [b["error_mix"][lab] for b in levels]
             ax.bar(xs, shares, bottom=bottom, label=lab, color=COLORS[lab])
             bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
-        ax.set_title(f"{TITLES.get(fmt, fmt)}: {summary.get('name', '')}")
+        ax.set_title(f"{title_of(fmt)}: {summary.get('name', '')}")
         ax.set_ylim(0, 1)
         ax.set_ylabel("share of items")
     axes[0][-1].legend(fontsize=7, loc="lower right")

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, cell_text, ratio, rendered
 from ..errors import InputError
 from ..jsonl import JsonLines, first_has, read_jsonl
@@ -233,6 +235,39 @@ def _parquet_columns(path: Path) -> set[str]:
         return set(pl.read_parquet_schema(path)) if path.is_file() else set()
     except (pl.exceptions.PolarsError, OSError, ValueError):
         return set()
+
+
+@tr.QUERY_READERS.register("judge")
+def judge_queries(path: Path) -> Iterator[tr.Query]:
+    # the rows: test.jsonl, or <split>.jsonl per split; meta*/pairs* files are their companions
+    rows = [f for f in tr.files(path, "*.jsonl") if not f.stem.startswith(("meta", "pairs"))]
+    for f in rows if path.is_dir() else [path]:
+        gold = _judge_gold(meta_path(f))
+        for i, rec in enumerate(tr.json_records(f)):
+            history = rec.get("messages_history")
+            messages = json.loads(history) if isinstance(history, str) else history or []
+            text = tr.first_user(messages)
+            if text is not None:
+                yield "all", text, tr.call_values(messages) + (gold[i] if i < len(gold) else []) + _offered_apps(rec)
+
+
+def _offered_apps(rec: dict[str, Any]) -> list[str]:
+    """The app part of the offered tools' "<app>: <api>" names (TRAJECT-style catalogs): a query
+    may name the app, as the text gate allows (generator.validators.quality.exempt_phrases)."""
+    tools = rec.get("tools_list")
+    try:
+        tools = json.loads(tools) if isinstance(tools, str) else tools or []
+    except ValueError:
+        return []
+    names = [str((t.get("function") or t).get("name", "")) for t in tools if isinstance(t, dict)]
+    return [n.split(":", 1)[0] for n in names if ":" in n]
+
+
+def _judge_gold(meta: Path) -> list[list[str]]:
+    """The gold call's values per row (trajgen's line-aligned meta.jsonl; [] for other files)."""
+    if not meta.is_file():
+        return []
+    return [tr.strings((r.get("gold") or {}).get("arguments")) for r in tr.json_records(meta) if isinstance(r, dict)]
 
 
 AUDITS.add("judge", audit_judge)

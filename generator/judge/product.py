@@ -165,6 +165,7 @@ class JudgeProduct(Product[JudgeSpec, JudgeRow, JudgeConfig]):
     reads: ClassVar[dict[str, str]] = {"histories": "", "personas": "without histories"}
     format_name = "tool-selection-quality judge rows"
     hub_task = "text-classification"
+    not_evaluated = "judge rows hold a candidate call and its label, not a request to answer"
     counts_samples = True
 
     def __init__(self, config: JudgeConfig) -> None:

@@ -291,6 +291,14 @@ class OpenAIClient:
             await fut
         self._reserved += estimate
 
+    def _still_under_budget(self) -> None:
+        """Checked again as the request leaves: it was admitted under the budget, but it may have
+        waited since for a slot or a retry's backoff while replies billed beyond their estimate
+        spent the rest. Sending it now would go past the budget by more than the wave in flight."""
+        why = self._over_budget(0)
+        if why is not None:
+            raise BudgetExceeded(why)
+
     def _release(self, estimate: int) -> None:
         self._reserved -= estimate
         waiting, self._settled = self._settled, []
@@ -456,6 +464,7 @@ class OpenAIClient:
         self.breaker.started()
         async with self.limiter.slot() as ticket:
             lifeline.check()  # a worker whose driver died sends nothing more
+            self._still_under_budget()
             self.usage.requests_sent += 1
             try:
                 reply = _to_reply(await self._post(body, abandoned), self.endpoint)

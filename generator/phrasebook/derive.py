@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from ..records import Tool, ToolHints
+from ..semantic import tokens
 from .fragments import bool_words, enum_words, item_spec
 from .intent import intent_of
 from .terms import Term, bool_phrases, term
@@ -62,7 +63,7 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
         spec: dict[str, Any] = tool.properties[p]
         inner = item_spec(spec)
         if inner.get("type") == "boolean":
-            yes, no = bool_phrases(t, p) or bool_words(p, str(spec.get("description") or ""))
+            yes, no = bool_phrases(t, p) or _described_state(t, p) or bool_words(p, str(spec.get("description") or ""))
             out[p] = {"true": yes, "false": no}
         elif inner.get("enum"):
             written = f"{tool.description} {spec.get('description') or ''}"
@@ -70,6 +71,15 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
             if words:
                 out[p] = words
     return out
+
+
+def _described_state(t: Term, param: str) -> tuple[str, str] | None:
+    """A boolean its description names by a noun phrase that holds the name ("member": "Society
+    member rate") -> "with the society member rate" / "without the society member rate"."""
+    said = t.noun.split()
+    if len(said) <= len(tokens(param)) or not set(tokens(param)) <= set(said) or not t.noun.isascii():
+        return None
+    return f"with the {t.noun}", f"without the {t.noun}"
 
 
 def _as_written(value: Any, text: str) -> str | None:

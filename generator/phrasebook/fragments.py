@@ -11,8 +11,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ..inflection import engine
 from ..semantic import tokens
-from .lexicon import gerund, is_plural, known, lemmas, plural, verb_lemma
+from .lexicon import MASS_NOUNS, gerund, is_plural, known, lemmas, plural, verb_lemma
 
 
 def item_spec(spec: dict[str, Any]) -> dict[str, Any]:
@@ -155,12 +156,16 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     presence", "in_stock" -> "in stock", "urgent" -> "marked as urgent", "on" -> "turned on"; a
     name no phrase can be checked by is said plainly ("with sms opt in set to yes")."""
     words = [w for w in tokens(param) if w not in ("has", "should", "can")] or tokens(param)
+    words = [w if known(w) or len(w) > 4 else w.upper() for w in words]  # "include_qr": QR
     lead, rest = (words[0], " ".join(words[1:])) if words else ("", "")
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
     if lead in _INCLUDING:
         return f"including {rest or 'extras'}", f"without {rest or 'extras'}"
+    named = _verb_named(words, description)
+    if named:
+        return named
     if "only" in words:
         rest = " ".join(w for w in words if w != "only")
         return f"{rest} only", f"not just {rest}"
@@ -177,4 +182,33 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     noun = " ".join(words)
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
+    if len(words) >= 2 and _past_participle(words[-1]) and "NOUN" in lemmas(words[-2]):  # "badge_printed"
+        thing = " ".join(words[:-1])
+        return f"with the {thing} {words[-1]}", f"with the {thing} not {words[-1]}"
+    compound = all(set(lemmas(w)) & {"NOUN", "ADJ"} for w in words)  # "registration fee waiver", not "air attack on scene"
+    if len(words) >= 2 and compound and not is_plural(words[-1]) and words[-1] not in MASS_NOUNS:
+        noun = engine().a(noun)  # "with a registration fee waiver", never "with registration fee waiver"
     return f"with {noun}", f"without {noun}"
+
+
+def _past_participle(word: str) -> bool:
+    return word.endswith("ed") and verb_lemma(word) not in (None, word)
+
+
+def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:
+    """A name that is a verb form said as one: "presenting" -> "presenting" / "not presenting",
+    "reprint" (described by an order, "Print even if ...") -> "reprinting", "needs_visa_letter"
+    -> "needing a visa letter"; None for any other name."""
+    lead, rest = words[0], words[1:]
+    lemma = verb_lemma(lead)
+    if not lemma or not all(known(w) for w in words):
+        return None
+    if not rest and lead.endswith("ing") and lemma != lead:
+        return lead, f"not {lead}"
+    ordered = description.split()[:1] and verb_lemma(description.split()[0].lower()) == description.split()[0].lower()
+    if not rest and lead == lemma and ordered:
+        return gerund(lemma), f"without {gerund(lemma)}"
+    if rest and lead in (f"{lemma}s", f"{lemma}es") and "NOUN" in lemmas(rest[-1]) and not is_plural(rest[-1]):
+        said = f"{gerund(lemma)} {engine().a(' '.join(rest))}"
+        return said, f"not {said}"
+    return None

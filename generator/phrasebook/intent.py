@@ -58,6 +58,10 @@ def user_verb(word: str) -> str | None:
     return None
 
 
+# Words that say how many of a thing, not what it is: a user asks for "the submission".
+_WHICH_ONE = frozenset({"single", "specific", "particular", "given", "individual", "one", "certain"})
+
+
 def _object(words: list[str], verb: str, described: bool) -> str:
     """The object with its article: the author's own determiner when there is one, else "the"
     (a new thing: "a"; a plural or mass noun: none)."""
@@ -65,6 +69,7 @@ def _object(words: list[str], verb: str, described: bool) -> str:
     rest = " ".join(words)
     rest = _LIST_OF.sub("", rest) if det in ("a", "an", "the", "all") else rest
     np = _np(rest.split(), joins=True, cased=True)
+    np = np[1:] if len(np) > 1 and np[0].lower() in _WHICH_ONE else np  # "Get a single submission": the submission
     while np and "VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing"):
         np = np[:-1]
     if not np or (not described and not all(known(w) for w in np)):

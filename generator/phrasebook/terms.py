@@ -33,6 +33,7 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
                     "which", "who", "whose", "when", "while", "where", "if", "whether", "as", "or", "and", "than",
                     "before", "after", "during", "until", "since", "between", "per", "about", "over", "under",
                     "is", "are", "was", "were", "be", "will", "can", "should", "must", "e", "eg", "i", "ie",
+                    "including", "excluding", "except", "incl", "without", "unless", "even",
                     "default", "defaults", "optionally", "only", "also", "how", "what", "why"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
@@ -114,10 +115,36 @@ _MODIFIERS = re.compile(r"\b[A-Z]{2,}[ -]\d[\d.:-]*\b|\b(?:\d+|two|three|four|fi
                         r"character|char)\b", re.IGNORECASE)
 
 
+# Words that say how a value is written, not what it is: "Comma-separated reviewer IDs" are
+# reviewers, "Integer from -3 to 3" names nothing, "List of tags" is tags. They open a
+# description (with a closing "of"/"list"), never its noun.
+_FORMAT_LEAD = re.compile(
+    r"^(?:(?:a|an|the)\s+)?(?:(?:(?:comma|space|semicolon|pipe|newline|whitespace|tab)[- ]?(?:separated|delimited)|"
+    r"(?:json|csv)(?:-encoded)?|iso(?:[- ]?8601)?|integer|int|whole number|float|decimal|numeric|string|str|boolean|"
+    r"bool|array|list)(?![\w-])(?:\s+(?:value|list|array|string)\b)?(?:\s+of\b)?[\s,:;.]*)+",
+    re.IGNORECASE)
+
+
+def without_format_words(text: str) -> str:
+    """The description without the words that say how its value is written ("Comma-separated
+    reviewer IDs" -> "reviewer IDs", "Integer from -3 to 3" -> "from -3 to 3", "Comma-separated:
+    banquet, tutorial" -> "": format words that are the whole first clause leave no noun); "List name" and
+    "String length" keep theirs (a format word before a noun, with no "of", is that noun's)."""
+    m = _FORMAT_LEAD.match(text)
+    if not m or not m.group(0).strip():
+        return text
+    lead, rest = m.group(0).strip().lower(), text[m.end():]
+    after = rest.split(" ", 1)[0]
+    if re.fullmatch(r"(?:list|array|string|str)", lead) and m.group(0)[-1:] == " " and after.isalpha() \
+            and after.islower() and after not in _STOPS:
+        return text
+    return "" if re.search(r"[,:;.]$", lead) else rest  # "Comma-separated: a, b" lists values, names none
+
+
 def _clean(description: str) -> str:
-    text = _MODIFIERS.sub(" ", re.sub(r"\([^)]*\)|`|\"", " ", description))
+    text = _MODIFIERS.sub(" ", without_format_words(re.sub(r"\([^)]*\)|`|\"", " ", description).strip()))
     text = re.split(r"\s(?:e\.g\.|i\.e\.|eg|ie|for example|such as|like)[\s,]", text, maxsplit=1)[0]
-    return re.sub(r"\s+", " ", text).strip()
+    return without_format_words(re.sub(r"\s+", " ", text).strip())
 
 
 def _unit_of(text: str) -> str:
@@ -187,11 +214,23 @@ def _drop_pointer(words: list[str]) -> list[str]:
 
 def _pointer(words: list[str]) -> bool:
     """ "Farm site identifier" points at the farm site; a part of a name is no thing ("last name")."""
-    return len(words) >= 2 and words[-1] in _POINTERS and not words[-2].endswith("ing") and words[-2] != "of" \
-        and not (words[-1] == "name" and words[-2].lower() in _NAME_PARTS)
+    last = words[-1].lower() if words else ""
+    pointing = last in _POINTERS or last.endswith("s") and last[:-1] in _POINTERS - {"name", "no"}  # "reviewer IDs"
+    return len(words) >= 2 and pointing and not words[-2].endswith("ing") and words[-2] != "of" \
+        and not (last == "name" and words[-2].lower() in _NAME_PARTS)
 
 
 _NAME_PARTS = frozenset({"first", "last", "middle", "given", "family", "full", "nick", "display", "sur", "legal"})
+
+
+def _imperative(words: list[str]) -> bool:
+    """ "Show free time ranges for this date", "Print even if ...": a verb in the base form before
+    a determiner, an adjective or an adverb is an order, no noun ("Search term", "Free text" are)."""
+    first, after = words[0].lower(), (words[1].lower() if len(words) > 1 else "")
+    said = lemmas(first)
+    if not after or "VERB" not in said or "ADJ" in said or verb_lemma(first) != first:
+        return False
+    return after in _DETERMINERS or bool(set(lemmas(after)) & {"ADJ", "ADV"})
 
 
 def _checked(words: list[str], described: bool) -> str:
@@ -201,6 +240,8 @@ def _checked(words: list[str], described: bool) -> str:
     if not words or len(words) == 1 and words[0].lower() in _POINTERS - {"name"} | {"codes", "ids", "identifiers"}:
         return ""  # "ISO 4217 code." names no thing: the name does
     if described and set(lemmas(words[0].lower())) == {"VERB"} and verb_lemma(words[0].lower()) == words[0].lower():
+        return ""
+    if described and _imperative(words):
         return ""
     if not described and not all(known(w) or w.upper() == w for w in words):
         return ""
@@ -263,18 +304,55 @@ def _bound(words: set[str]) -> str:
 
 
 def _act(description: str) -> str:
-    """A boolean's verb phrase: "Stop feeding while ..." / "Whether to page ..." -> the phrase."""
+    """A boolean's short verb phrase: the verb and its object, or the verb and one prepositional
+    phrase ("Stop feeding while oxygen is low" -> "stop feeding", "Include signed download URLs
+    for the PDF" -> "include signed download URLs", "Flag for ethics review"); "" when the
+    description is no order or its words after the verb are a condition ("Print even if ...")."""
     text = re.sub(r"^(?:whether to|if true,?|set to true to|true to)\s+", "", _clean(description), flags=re.IGNORECASE)
     text = re.sub(r"^also\s+", "", text, flags=re.IGNORECASE).rstrip(". ")
     words = re.split(r"[;.,]\s| instead of | rather than ", text)[0].split()  # its first clause, said when false too
-    if not words or len(words) > 12 or not re.fullmatch(r"[A-Za-z]+", words[0]):
+    if not words or not re.fullmatch(r"[A-Za-z]+", words[0]):
         return ""
     first = words[0].lower()
     if verb_lemma(first) != first or set(lemmas(first)) - {"VERB", "NOUN"} or "VERB" not in lemmas(first):
         return ""
-    if len(words) > 1 and words[1].lower() in ("is", "are", "was", "of"):  # "Page count is ..." is no order
+    if len(words) > 1 and words[1].lower() in ("is", "are", "was", "were", "of"):  # "Page count is ..." is no order
         return ""
-    return " ".join([first, *words[1:]])
+    rest = words[1:]
+    if not rest:  # a verb alone ("Include") says less than the name
+        return ""
+    prep = rest[0].lower() if rest[0].lower() in _ACT_PREPS else ""
+    obj = _object_np(rest[1:] if prep else rest)
+    if not obj:
+        return ""  # "Print even if a badge was printed": a condition, no short form
+    return " ".join([first, *([prep] if prep else []), *obj])
+
+
+def _modifier_only(word: str) -> bool:
+    said = set(lemmas(word.lower()))
+    return bool(said) and said <= {"ADJ", "ADV"} and word.lower() == word
+
+
+_ACT_PREPS = frozenset({"for", "to", "into", "on", "in", "with", "from"})
+_ACT_ENDS = frozenset({"now", "immediately", "already", "also", "too", "first", "automatically", "again"})
+
+
+def _object_np(words: list[str]) -> list[str]:
+    """The object after a boolean's verb, up to a preposition other than "of", a clause or a
+    condition ("the output of the previous run", "signed download URLs"), ending in a noun; []
+    when it is longer than a short phrase."""
+    np: list[str] = []
+    for w in words:
+        bare = w.rstrip(",;:.")
+        if bare.lower() in _STOPS - {"of"} or not re.fullmatch(r"[A-Za-z][A-Za-z'&-]*", bare):
+            break
+        if bare.lower() not in _ACT_ENDS:
+            np.append(bare if re.search(r"[A-Z]", bare[1:]) else bare.lower())
+        if bare != w:
+            break
+    while np and (np[-1] in _DETERMINERS | {"of", "and", "or", "per"} or _modifier_only(np[-1])):
+        np.pop()  # never end on an adverb or an adjective
+    return np if np and len(np) <= 7 else []
 
 
 @lru_cache(maxsize=16384)
@@ -370,7 +448,22 @@ def _plain(param: str, unit: str) -> str:
         words = words[:words.index("per") - 1]
     if unit and all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
         return ""  # "daily_miles": "12 miles" says it
-    return " ".join(w if known(w.split()[0]) or len(w) > 4 else w.upper() for w in words)  # "line 1", "NWCG"
+    words = _phrasal(words)
+    return " ".join(w if known(w.split()[0]) or "-" in w or len(w) > 4 else w.upper() for w in words)  # "NWCG"
+
+
+_PARTICLES = frozenset({"ons", "ins", "ups", "offs", "outs", "overs", "downs", "backs", "aways", "throughs"})
+
+
+def _phrasal(words: list[str]) -> list[str]:
+    """A verb and a plural particle are one noun: "add_ons" -> "add-ons", "check_ins" -> "check-ins"."""
+    out: list[str] = []
+    for w in words:
+        if out and w in _PARTICLES and verb_lemma(out[-1]) == out[-1]:
+            out[-1] = f"{out[-1]}-{w}"
+        else:
+            out.append(w)
+    return out
 
 
 _LABELS = {"kind": "{n} type", "count": "number of {n}", "amount": "amount of {n}", "clock": "{n} time",
@@ -551,14 +644,25 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"{t.place} {v}"
     if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:
         return f"in {v}"
-    if not t.noun:
-        return f"with {t.plain} {v}" if t.plain and t.sem != "id" and not t.pointer else f"for {v}"
+    pointed = t.sem == "id" or t.pointer and bool(re.search(r"\d", v))  # "banquet" is no id: "with the add-on banquet"
+    if not t.noun:  # an id says its noun too: "for quote QUO-41549", never a bare "for QUO-41549"
+        return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}" if t.plain else f"for {v}"
     who = t.noun.removesuffix(" name")
-    if who.rsplit(" ", 1)[-1] in PERSON_WORDS:  # "with coach Ann Lee" (a "coach name" too)
+    if who.rsplit(" ", 1)[-1] in PERSON_WORDS and not (pointed and re.search(r"\d", v)):  # "reviewer REV-0087" is an id  # "with coach Ann Lee" (a "coach name" too)
         return f"with {who} {v}"
-    if t.sem == "id" or t.pointer:  # "for Batch C5": a value that says its noun is not told it again
-        return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {t.noun} {v}"
+    if pointed:  # "for Batch C5": a value that says its noun is not told it again
+        return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {_listed_noun(t.noun, v)} {v}"
     return f"with the {t.noun} {v}"
+
+
+_ID_LIST = re.compile(r"\S+(?:(?:, | and |,)\S+)+")
+
+
+def _listed_noun(noun: str, v: str) -> str:
+    """ "reviewers" before "REV-0087 and REV-0112": a list of ids takes the plural."""
+    if not _ID_LIST.fullmatch(v) or not re.search(r"\d", v) or is_plural(noun.split()[-1]):
+        return noun
+    return f"{noun.rsplit(' ', 1)[0]} {plural(noun.split()[-1])}" if " " in noun else plural(noun)
 
 
 def say(t: Term, kind: str, v: str, intent: str = "") -> str:
@@ -589,4 +693,9 @@ def bool_phrases(t: Term, param: str) -> tuple[str, str] | None:
         return None
     verb, _, rest = t.act.partition(" ")
     said = " ".join([gerund(verb), rest]).strip()
+    if verb in _INCLUDING:  # "without PC-only comments"; "include for the PDF" names nothing included
+        return (said, f"without {rest}") if rest.split()[0] not in _ACT_PREPS else None
     return said, f"without {said}"
+
+
+_INCLUDING = frozenset({"include", "attach", "add"})

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, legend, ratio, rendered
 from ..errors import InputError
 from ..jsonl import first_has, first_object, read_into, require_stream
@@ -220,6 +222,16 @@ def looks_like_sdg(path: Path) -> bool:
         return any(looks_like_sdg(path / n) for n in SPLIT_FILES)
     # when2call_sdg.jsonl is checked (with the SDG row rule) and read by the when2call format
     return path.suffix == ".jsonl" and first_has(path, ("messages", "category")) and not path.name.startswith("when2call")
+
+
+@tr.QUERY_READERS.register("sdg")
+def sdg_queries(path: Path) -> Iterator[tr.Query]:
+    # sdg/chat/ holds the same rows in the chat-template form: read once
+    for f in [f for f in tr.files(path, "*.jsonl") if "chat" not in f.relative_to(path).parts[:-1]]:
+        for rec in tr.stream_records(f):
+            text = tr.first_user(rec.get("messages") or [])
+            if text is not None:
+                yield str(rec.get("category", "all")), text, tr.call_values(rec.get("messages") or [])
 
 
 AUDITS.add("sdg", audit_sdg)

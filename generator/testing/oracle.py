@@ -136,19 +136,21 @@ def reply_kinds(item: Any, names: dict[str, str]) -> dict[str, Any]:
 
 
 def write_gold(argv: list[str]) -> int:
+    from ..evaluate.api import requested_formats
     from ..evaluate.formats import LoadContext
     from ..evaluate.load import load_items, select
 
     p = argparse.ArgumentParser(prog="python -m generator.testing.oracle gold")
     p.add_argument("paths", nargs="+")
     p.add_argument("--out", required=True)
-    p.add_argument("--formats", default="trail,traject,bfcl,sdg,when2call")
+    p.add_argument("--formats", default="", help="comma-separated (default: every registered format)")
     p.add_argument("--limit", type=int)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-tools", type=int, default=20)
     a = p.parse_args(argv)
     ctx = LoadContext(max_tools=a.max_tools, seed=a.seed)
-    items = select(load_items([Path(x) for x in a.paths], a.formats.split(","), ctx), a.limit, a.seed)
+    formats = requested_formats([f for f in a.formats.split(",") if f] or None)
+    items = select(load_items([Path(x) for x in a.paths], formats, ctx), a.limit, a.seed)
     Path(a.out).write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in gold_lines(items)),
                            encoding="utf-8")
     print(f"{len(items)} items -> {a.out}")

@@ -11,11 +11,14 @@ values, words, recoverable omitted values) per level.
 
 from __future__ import annotations
 
+import ast
 import json
+from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, rendered
 from ..records import Tool, dict_at
 from ..schema import argument_errors
@@ -270,6 +273,21 @@ def stats_trail(path: Path, catalog: Path | None = None) -> AuditReport:
 
 def looks_like_trail(path: Path) -> bool:
     return path.name.startswith("all_generated_queries_") or (path.is_dir() and any(path.rglob("all_generated_queries_*.json")))
+
+
+@tr.QUERY_READERS.register("trail")
+def trail_queries(path: Path) -> Iterator[tr.Query]:
+    for f in tr.files(path, "*.json"):
+        for rec in tr.json_records(f):
+            if not isinstance(rec, dict) or "query" not in rec:
+                continue
+            q = rec["query"]
+            levels = ast.literal_eval(q) if isinstance(q, str) else q
+            answer = rec.get("answer") or {}
+            values = tr.strings(answer.get("parameters")) + [str(answer.get("toolname") or "")]
+            for level, texts in (levels or {}).items():
+                for t in texts if isinstance(texts, list) else [texts]:
+                    yield level.replace(" Difficulty", ""), str(t), values
 
 
 AUDITS.add("trail", audit_trail)

@@ -17,9 +17,11 @@ Figures: value recall (docs/formats.md, Vagueness) of simple vs hard, all params
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, VR_MEANING, AuditReport, Finding, Table, legend, rendered
 from ..errors import InputError
 from ..records import Tool
@@ -379,6 +381,21 @@ def looks_like_traject(path: Path) -> bool:
     if path.is_file():
         return path.name in FILE_NAMES
     return path.is_dir() and (any(path.rglob("simple_ver.json")) or any(path.rglob("traj_query.json")))
+
+
+@tr.QUERY_READERS.register("traject")
+def traject_queries(path: Path) -> Iterator[tr.Query]:
+    for f in tr.files(path, "*.json"):
+        level = f.stem.replace("_ver", "") if f.stem != "traj_query" else "sequential"
+        for rec in tr.json_records(f):
+            if not isinstance(rec, dict) or "query" not in rec:
+                continue
+            steps = rec.get("tool list") or rec.get("trajectory") or []
+            values = [str(p.get("value")) for s in steps if isinstance(s, dict)
+                      for p in (s.get("required parameters") or []) + (s.get("optional parameters") or [])
+                      if isinstance(p, dict)]
+            values += [str(s.get("tool name", "")).split(":", 1)[0] for s in steps if isinstance(s, dict)]
+            yield level, str(rec["query"]), values
 
 
 AUDITS.add("traject", audit_traject)

@@ -28,6 +28,7 @@ from typing import Any
 
 from .. import semantic
 from ..constraints import pairs_for
+from ..lore import entity_keys, id_format, id_formats, param_schema
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from ..values import is_valid, repair_arguments
 from .calls import arguments, coordinate_stem, maybe_value, partners
@@ -81,6 +82,7 @@ class Chain:
     from its output (field -> value), all in one result."""
 
     tools: dict[str, Tool]
+    formats: dict[str, dict[str, Any]] = field(default_factory=dict)  # the catalog's id formats (lore)
     calls: list[ToolCall] = field(default_factory=list)
     bindings: list[Binding] = field(default_factory=list)
     carry: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -175,13 +177,26 @@ def _draw(chain: Chain, consumer: Tool, param: str, j: int, f: str, rng: random.
     have = chain.carry.get(j, {})
     if f in have:
         return have[f] if is_valid(spec, have[f]) else None
-    stated = chain.stated_values()
-    value = maybe_value(spec, rng, param)
+    stated, draw = chain.stated_values(), _drawn_from(chain, consumer, param, f)
+    value = maybe_value(draw, rng, param)
     for _ in range(8):  # a value a call states would be in the query already
-        if value not in stated:
+        if value not in stated and is_valid(spec, value):
             break
-        value = maybe_value(spec, rng, param)
-    return value
+        value = maybe_value(draw, rng, param)
+    return value if is_valid(spec, value) else maybe_value(param_schema(consumer, param), rng, param)
+
+
+def _drawn_from(chain: Chain, consumer: Tool, param: str, f: str) -> dict[str, Any]:
+    """The schema a bound value is drawn from: the param's, with what the catalog says of it
+    (lore), unless the output field it sits in is one id of an entity whose format the catalog
+    shows and the param says none of its own (or lists several: `reviewer_ids` reads one
+    `reviewer_id`), so the id looks like the catalog's ids of that entity."""
+    own = param_schema(consumer, param)
+    found = id_format(chain.formats, f) if is_id_param(f) else None
+    plural = param_words(param).split()[-1:] == ["ids"]
+    if found and (plural or not any(k in own for k in ("examples", "pattern", "enum"))):
+        return found
+    return own
 
 
 def _carried(chain: Chain, consumer: Tool, args: dict[str, Any], sources: dict[str, tuple[int, str]],
@@ -213,10 +228,11 @@ def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dic
     for p in _bounds_in_force(chain, consumer, args):
         args[p] = None  # filled below from the earlier call
     for p in [p for p in list(args) if p not in bound]:
-        k = next((k for k in range(len(chain.calls) - 1, -1, -1) if p in chain.calls[k].arguments), None)
+        k, q = next(((k, q) for k in range(len(chain.calls) - 1, -1, -1)
+                     if (q := _same_in(chain.calls[k].arguments, consumer, p))), (None, ""))
         if k is None:
             continue
-        value = chain.calls[k].arguments[p]
+        value = chain.calls[k].arguments[q]
         if not is_valid(consumer.properties.get(p) or {}, value):
             if p not in consumer.required or args[p] is None:
                 del args[p]
@@ -228,6 +244,18 @@ def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dic
             bound[p] = (j, f, value)
         elif j is not None and p not in consumer.required:
             del args[p]  # a value read from an output, which this call could not read the same way
+
+
+def _same_in(earlier: dict[str, Any], consumer: Tool, param: str) -> str:
+    """The argument of an earlier call that holds what `param` holds: the same name, or the
+    plain id of the same entity (the `submission_id` a `conflict_submission_id` checks) when
+    no other id of the consumer names that entity (an origin and a destination airport differ)."""
+    if param in earlier:
+        return param
+    keys = entity_keys(param) if is_id_param(param) else ()
+    plain = f"{keys[-1].replace(' ', '_')}_id" if keys else ""
+    rivals = [q for q in consumer.properties if is_id_param(q) and keys and keys[-1] in entity_keys(q)]
+    return plain if plain in earlier and rivals == [param] else ""
 
 
 def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optional_rate: float) -> bool:
@@ -255,7 +283,8 @@ def sample_chain(item_id: str, steps: list[Step], tools: dict[str, Tool], rng: r
                  optional_rate: float = 0.2) -> Target:
     """The calls of `steps` with their bindings; the chain ends early at a step whose edge
     has nothing left to bind (the caller checks the length it needs)."""
-    chain = Chain(tools)
+    domain = tools[steps[0][0]].domain if steps else ""
+    chain = Chain(tools, formats=id_formats([t for t in tools.values() if t.domain == domain]))
     for name, edge in steps:
         if edge is None:
             chain.calls.append(ToolCall(tool=name, arguments=arguments(tools[name], rng, optional_rate)))

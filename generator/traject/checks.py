@@ -18,6 +18,7 @@ from ..vagueness import countable, normalize
 from ..validators.base import TEXT_VALIDATORS, VALIDATORS, tools_of, verdicts
 from ..writers.base import WriteRequest
 from .bind import binding_problems
+from .determined import value_problems
 from .plans import HARD_RECALL_CAP, hint_said, literal_recall, unrecoverable
 from .reading import undetermined
 
@@ -138,6 +139,18 @@ def bindings_determined(text: str, plan: DisclosurePlan, target: Target, tools: 
     return out
 
 
+@traject_check("values_determined", ("traj_query",))
+def values_determined(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
+    """Every gold value of every step is stated in the query or read from the earlier output the
+    query refers to, under a field of its own kind, with nothing nearer pointing at another
+    one (generator.traject.determined). A stated value in another wording counts as the
+    `stated_present` check counts it (the independent reader's reading)."""
+    from ..validators.text import read_as_stated
+
+    req = WriteRequest(target=target, plan=plan, tools=[tools[c.tool] for c in plan.calls], n=1)
+    return value_problems(text, target, tools, lambda i, p: read_as_stated(req, text, i, p))
+
+
 @traject_check("recoverable")
 def recoverable(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
     return unrecoverable(plan, target, tools)
@@ -155,7 +168,7 @@ def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[st
 # What the traject product runs, in order: the generic validators, then its own checks.
 TRAJECT_VALIDATORS = tuple(n for n in TEXT_VALIDATORS if n != "hinted_recoverable") + (
     "hints_present", "no_identifiers_anywhere", "no_names", "not_vague", "no_leak", "bindings_determined",
-    "recoverable", "vague_enough")
+    "values_determined", "recoverable", "vague_enough")
 
 
 def query_problems(

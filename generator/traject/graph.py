@@ -41,6 +41,7 @@ from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 from .. import semantic
+from ..lore import entity_keys
 from ..records import Edge, Tool
 from ..values import is_temporal
 from .shapes import GETTER_VERBS, inferred_collection, inferred_fields, subject_of, undoes
@@ -474,13 +475,35 @@ def described(tool: Tool) -> bool:
 def source_field(producer: Tool, consumer: Tool, param: str) -> str:
     """Where in the producer's output a bound value sits (the param's own name when neither
     rule explains the edge, e.g. a catalog or LLM edge)."""
-    if is_id_param(param):
-        field = "_".join(_id_subject(consumer, param).split() + ["id"])
-        listed = output_fields(producer)
-        own = [f for f in listed if is_id_param(f)]
-        # an id the producer lists under another name: an asset_id is the hydrant_id it found
-        return field if field in listed else param if param in listed or not own else own[0]
+    if is_id_param(param) or param_words(param).split()[-1:] == ["ids"]:
+        return _id_field(producer, consumer, param)
     return data_source(producer, consumer, param) or value_source(producer, consumer, param) or param
+
+
+def _id_field(producer: Tool, consumer: Tool, param: str) -> str:
+    """The output field holding an identifier: the one of the param's entity that the output
+    lists or its description names (a `conflict_submission_id` reads `submission_id`; the
+    `reviewer_id` of a result is one of `reviewer_ids`), else the producer's own id when the
+    output names no id of that entity (an `asset_id` is the `hydrant_id` a search found), else
+    the param itself. Never another entity's id: a submission is not read from a `session_id`."""
+    listed, text = output_fields(producer), words(producer.output or "")
+    keys = [_id_subject(consumer, param), *entity_keys(param)] if is_id_param(param) else list(entity_keys(param))
+    for key in dict.fromkeys(k for k in keys if k):
+        field = "_".join(key.split() + ["id"])
+        if field in listed or f" {key} id " in text:
+            return field
+    if param in listed:
+        return param
+    own = [f for f in listed if is_id_param(f)]
+    named = [f for f in own if f" {param_words(f)} " in f" {' '.join(keys)} "]
+    return own[0] if own and not named and not _other_entity(producer, keys) else param
+
+
+def _other_entity(producer: Tool, keys: list[str]) -> bool:
+    """Whether the producer's output description speaks of the param's entity at all (then an
+    id under another name is another entity's, not this one's)."""
+    text = words(f"{producer.output or ''} {producer.description}")
+    return any(f" {k} " in text for k in keys if k)
 
 
 COORDINATES = ("latitude", "longitude")

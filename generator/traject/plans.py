@@ -322,6 +322,7 @@ def literal_surface(tool: Tool, param: str, value: Any) -> str | None:
     if (
         isinstance(value, str)
         and not (spec(tool, param).get("enum") and not _plain_word(value))  # "no_limit" is said in words
+        and not (_plain_word(value.replace("_", " ")) and "_" in value)  # so is a listed "move_to_track"
         and normalize(value) not in normalize(render(value, param, tool))
     ):
         return value

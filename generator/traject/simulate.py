@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import Field
 
 from .. import semantic
-from ..lore import drawing_parameters
+from ..lore import drawing_parameters, entity_keys, id_format, id_formats
 from ..records import Record, Target, Tool
 from ..vagueness import normalize
 from ..values import REFERENCE_TIME, schema_type, value_for
@@ -310,6 +310,10 @@ def vocabulary(tools: list[Tool]) -> Vocab:
             if p not in out and isinstance(spec, dict) and schema_type(spec) in ("string", "integer", "number") \
                     and any(k in spec for k in _TELLING):
                 out[p] = spec
+    formats = id_formats(tools)
+    for f in {f for t in tools for f in output_fields(t) if is_id_param(f) and f not in out}:
+        found = id_format(formats, f)  # an id only outputs list (a talk_id "e.g. TLK-0042")
+        out.update({f: found} if found else {})
     return out
 
 
@@ -467,7 +471,7 @@ def simulate_output(
     sub, coll = subject(tool), collection(tool)
     fields = [f for f in output_fields(tool) or inferred_fields(tool) if f != coll] or ["name"]
     label = label_of(tool, args, carry, ctx.bound)
-    fields = fields + [f for f in [*(label[:1] if label else []), *carry] if f not in fields]
+    fields = _one_id_each(fields + [f for f in [*(label[:1] if label else []), *carry] if f not in fields], carry)
     rows = [_row(fields, sub, rng, ctx.vocab) for _ in range(_rows_wanted(coll, label, carry, rng))]
     done = action_status(tool, args)
     for row in rows:
@@ -480,6 +484,18 @@ def simulate_output(
     body: dict[str, Any] = {"status": "success"}
     body.update({coll: rows} if coll else rows[0])
     return repr(body)
+
+
+def _one_id_each(fields: list[str], carry: dict[str, Any]) -> list[str]:
+    """A result names each entity by one id: a field holding another id of the entity a carried
+    id names (`own_assignment_id` beside the `assignment_id` a later step reads) is left out,
+    so "the assignment you get from that" has one answer."""
+    def head(f: str) -> str:
+        keys = entity_keys(f) if is_id_param(f) else ()
+        return keys[-1] if keys else ""
+
+    held = {head(f) for f in carry} - {""}
+    return [f for f in fields if f in carry or head(f) not in held]
 
 
 def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[str]) -> dict[str, Any]:

@@ -27,7 +27,7 @@ def stated_present(req: WriteRequest, texts: list[str]) -> list:
     for k, text in enumerate(texts):
         for i, a, tool in plan_args(req):
             if a.mode == "stated" and not mentions(text, a.value, a.param, tool, req.target.time) \
-                    and not _read_as_stated(req, text, i, a.param):
+                    and not read_as_stated(req, text, i, a.param):
                 problems.append(
                     f"query {k + 1} does not state the {_label(a.param, tool)} "
                     f"{show(render(a.value, a.param, tool, time=req.target.time))}"
@@ -35,7 +35,7 @@ def stated_present(req: WriteRequest, texts: list[str]) -> list:
     return verdicts("stated_present", problems)
 
 
-def _read_as_stated(req: WriteRequest, text: str, call: int, param: str) -> bool:
+def read_as_stated(req: WriteRequest, text: str, call: int, param: str) -> bool:
     """Whether the independent reader reads the value as stated in some other wording ("without
     pasteurizing" for pasteurize=false, "2 kegs of SKU FPHJ6Z" for an order line): the surface
     forms are one wording, the reader reads meaning."""

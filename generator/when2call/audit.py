@@ -22,7 +22,7 @@ from typing import Any
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, ratio, rendered
 from ..errors import InputError
 from ..jsonl import first_object, read_into, require_stream
-from ..textreport import QUERY_READERS, Query, _strings
+from ..textreport import QUERY_READERS, Query, strings
 from .config import CATEGORIES
 from .export import FILES, SDG_FILE, SFT_FILE, TEST_FILE
 from .rows import UPSTREAM_KEYS, call_of, reader_problems, target_of, tools_of
@@ -211,7 +211,7 @@ def call_values(row: dict[str, Any]) -> list[str]:
         call = json.loads((row.get("answers") or {}).get("tool_call") or "{}")
     except (json.JSONDecodeError, TypeError):
         return []
-    return _strings(call.get("arguments")) if isinstance(call, dict) else []
+    return strings(call.get("arguments")) if isinstance(call, dict) else []
 
 
 @QUERY_READERS.register("when2call")

@@ -31,7 +31,9 @@ Review = Callable[[EvalItem, Prediction, Any], Awaitable[Prediction]]
 class EvalFormat:
     """`discover(dir)` lists this format's files below a directory; `claims(file)` says whether a
     file given by name is one; `load` turns a file into items; `score` applies the format's rule.
-    `levels` is the display order of its vagueness levels (explicit first). Optional: `review`
+    `levels` is the display order of its vagueness levels (explicit first); `title` its name in
+    plots (default: `name`). A plug-in registers one in FORMATS from its own module (its entry
+    point), and `trajgen eval` looks for it by default. Optional: `review`
     looks at a reply before it is scored, with the judge model's client when one is configured
     (when2call: which kind of reply it is); `summary` adds the format's own blocks to its summary
     (rows, seed, bootstrap reps); `plot` draws its own figure from that summary."""
@@ -45,6 +47,12 @@ class EvalFormat:
     review: Review | None = None
     summary: Callable[[list[Any], int, int], dict[str, Any]] | None = None
     plot: Callable[[dict[str, Any], Path], Path | None] | None = None
+    title: str = ""
+
+
+def title_of(name: str) -> str:
+    """A format's name in plots and tables: its registered title, else its name."""
+    return (FORMATS.get(name).title or name) if name in FORMATS else name
 
 
 FORMATS: Registry[EvalFormat] = Registry("eval format")

@@ -161,4 +161,4 @@ def score(item: EvalItem, pred: Prediction) -> Score:
                  measures={"checker": bfcl_rule.checker_name()})
 
 
-FORMATS.add("bfcl", EvalFormat("bfcl", discover, claims, load, score, LEVELS))
+FORMATS.add("bfcl", EvalFormat("bfcl", discover, claims, load, score, LEVELS, title="BFCL"))

@@ -16,12 +16,12 @@ from typing import Any
 
 from ...errors import InputError
 from ...jsonl import first_has
-from ...judge.bfcl_opinion import bfcl_function, possible_answer
 from ...readers import tool_from_openai
 from ...records import Tool, ToolCall, dict_at
 from ..records import EvalItem
 from . import bfcl
 from .base import FORMATS, EvalFormat, LoadContext, level_rank, visible
+from .calls import ast_reference
 
 KEYS = ("messages", "category", "tools")
 
@@ -62,16 +62,6 @@ def target_calls(message: dict[str, Any], where: str) -> list[ToolCall]:
     return out
 
 
-def checker_category(category: str, gold: list[ToolCall], tools: list[Tool]) -> str:
-    """BFCL routes by category name ("parallel", then "multiple", else one call of the only
-    function); rows of other categories by how many calls and tools there are."""
-    if "parallel" in category or ("multiple" in category and len(gold) <= 1):
-        return category
-    if len(gold) > 1:
-        return "parallel"
-    return "multiple" if len(tools) > 1 else "simple"
-
-
 def row_item(path: Path, n: int, row: dict[str, Any]) -> EvalItem:
     where = f"{path}: line {n}"
     messages = row.get("messages")
@@ -80,8 +70,7 @@ def row_item(path: Path, n: int, row: dict[str, Any]) -> EvalItem:
         raise InputError("messages must end with the assistant's target message", file=where, field="messages")
     tools = row_tools(row, where)
     gold = target_calls(messages[-1], where)
-    by_name = {t.name: t for t in tools}
-    unknown = [c.tool for c in gold if c.tool not in by_name]
+    unknown = [c.tool for c in gold if c.tool not in {t.name for t in tools}]
     if unknown:
         raise InputError(f"the target calls {unknown[0]!r}, which is not among the row's tools", file=where)
     cat = str(row.get("category", "-"))
@@ -92,10 +81,7 @@ def row_item(path: Path, n: int, row: dict[str, Any]) -> EvalItem:
     return EvalItem(
         id=item_id, format="sdg", source=str(path), target=f"sdg:{row.get('trajectory_id', row.get('id', n))}",
         level=level, level_rank=level_rank(bfcl.LEVELS, level), category=cat, query=query, messages=context,
-        tools=[t.openai() for t in tools], gold=gold, length=len(gold),
-        reference={"functions": [bfcl_function(t) for t in tools],
-                   "answer": [possible_answer(c, by_name[c.tool]) for c in gold],
-                   "category": checker_category(cat, gold, tools), "rule": "ast" if gold else "irrelevance"})
+        tools=[t.openai() for t in tools], gold=gold, length=len(gold), reference=ast_reference(tools, gold, cat))
 
 
-FORMATS.add("sdg", EvalFormat("sdg", discover, claims, load, bfcl.score, bfcl.LEVELS))
+FORMATS.add("sdg", EvalFormat("sdg", discover, claims, load, bfcl.score, bfcl.LEVELS, title="SDG rows (BFCL rule)"))

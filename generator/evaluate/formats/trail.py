@@ -110,4 +110,4 @@ def score(item: EvalItem, pred: Prediction) -> Score:
                  measures=s.model_dump())
 
 
-FORMATS.add("trail", EvalFormat("trail", discover, claims, load, score, LEVELS))
+FORMATS.add("trail", EvalFormat("trail", discover, claims, load, score, LEVELS, title="TRAILBench"))

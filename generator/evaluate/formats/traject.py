@@ -173,4 +173,4 @@ def score(item: EvalItem, pred: Prediction) -> Score:
                  measures=measures)
 
 
-FORMATS.add("traject", EvalFormat("traject", discover, claims, load, score, LEVELS))
+FORMATS.add("traject", EvalFormat("traject", discover, claims, load, score, LEVELS, title="TRAJECT-Bench"))

@@ -222,7 +222,7 @@ def register() -> None:
     from . import when2call_stats
 
     FORMATS.add(NAME, EvalFormat(NAME, discover, claims, load, score, LEVELS, review=review,
-                                 summary=when2call_stats.summary, plot=when2call_stats.plot))
+                                 summary=when2call_stats.summary, plot=when2call_stats.plot, title="When2Call"))
 
 
 register()

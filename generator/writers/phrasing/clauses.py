@@ -105,6 +105,19 @@ def result_ref(param: str, tool: Tool | None, rng: random.Random) -> str:
     return rng.choice(RESULT_REFS).format(n=noun(param, tool))
 
 
+def result_refs(params: list[str], tool: Tool | None, rng: random.Random) -> list[str]:
+    """Every value the call reads from earlier output, referred to: the ones of a role each by
+    its own phrase, the others in one ("for the submission and the reviewer IDs you find"), so
+    no read value goes unsaid."""
+    plain = [p for p in params if not param_role(p)]
+    out = [result_ref(p, tool, rng) for p in params if param_role(p)]
+    if plain:
+        nouns = [noun(p, tool) for p in plain]
+        phrase = rng.choice(RESULT_REFS).format(n=nouns[0])
+        out.append(phrase.replace(f"the {nouns[0]}", join_words([f"the {n}" for n in nouns]), 1))
+    return out
+
+
 _OPENING, _CLOSING = ("starting ", "from? "), ("until ", "until? ", "through ")
 
 
@@ -211,7 +224,7 @@ def clause_parts(
     mods = ordered([m for m in mods if not m.startswith(",")])
     bound = [a for a in args if a.plan.source == "previous_step"]
     if after_previous and bound:
-        mods.append(result_ref(bound[0].param, tool, rng))
+        mods += result_refs([a.param for a in bound], tool, rng)
     app = call.tool_mode == "named" and tool is not None and tool.app
     said_intent, rest = with_modifiers(intent, [] if app else mods)
     parts = [said_intent]
