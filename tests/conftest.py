@@ -3,7 +3,10 @@ tests that did not run (upstream.py is the one place tests look for what the rep
 
 from __future__ import annotations
 
+import functools
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from upstream import KINDS, SKIP_TAG
@@ -33,6 +36,34 @@ SLOW_FILES = frozenset({
     "test_reader_command.py", "test_secrets.py", "test_state_key.py", "test_stop_and_contain.py",
     "test_traject_vagueness.py", "test_trail_product.py", "test_when2call_eval.py", "test_when2call_files.py",
 })
+
+
+# A module's own fixture of a wider scope than a test (a whole run shared by its tests) is built
+# once per xdist worker that runs one of its tests: under `--dist loadgroup` (pyproject.toml) the
+# tests of such a module go to one worker, so each shared run (the quickstart, the engines'
+# reference run, ...) is made once per suite, not once per core; every other test is scheduled
+# on its own. xdist's own loadgroup cannot do it under pytest 9 (it tags node ids by assigning
+# `_nodeid`, which pytest 9 no longer reads), and the controller that schedules sees node ids
+# only, not fixtures: hence the modules are found by their source.
+SHARED_FIXTURE = re.compile(r"@pytest\.fixture\(scope=[\"'](?:class|module|package|session)[\"']")
+
+
+@functools.cache
+def shares_a_run(path: Path) -> bool:
+    return path.suffix == ".py" and bool(SHARED_FIXTURE.search(path.read_text(encoding="utf-8")))
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    if config.getvalue("dist") != "loadgroup":
+        return None  # another --dist asked for: xdist's own
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedRunScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = nodeid.split("::", 1)[0]
+            return file if shares_a_run(config.rootpath / file) else nodeid
+
+    return SharedRunScheduling(config, log)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,7 +1,9 @@
 """The quickstart end to end, offline: files written, valid, reproducible, resumable.
 
 One run of the whole quickstart is shared by the tests of this module (it is the slowest part of
-the suite); the LLM path runs a small SDG-only config through the fake server.
+the suite). The tests of resuming, --fresh, shards and seeds run the quickstart's every product at
+a few items each (SMALL): `limit` would cut the items but not the planning and export of the
+whole quickstart, which each such run paid again (~30 s of CPU per run, 14 runs).
 """
 
 import json
@@ -9,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.config import load_config
 from generator.engine import Overrides, generate
@@ -19,9 +22,38 @@ ROOT = Path(__file__).resolve().parents[1]
 QUICKSTART = ROOT / "examples" / "quickstart.yaml"
 
 
-def run(out: Path, **kw) -> object:
-    cfg = load_config(QUICKSTART)
-    return generate(cfg, QUICKSTART.parent, Overrides(out=str(out), progress=False, **kw))
+# The quickstart's products and settings at a few items each: every format, its planning and export.
+SMALL_COUNTS = {
+    "sdg": {"categories": {"simple": 4, "multiple": 3, "parallel": 2, "parallel_multiple": 2, "irrelevance": 2,
+                           "live_simple": 1, "live_relevance": 1, "multi_turn_base": 1, "multi_turn_miss_func": 1}},
+    "trail": {"targets": 8, "events": 60},
+    "traject": {"domains": ["food", "travel"], "parallel": 2, "sequential": 2},
+    "judge": {"rows": 60, "rows_per_item": 15},
+    "bfcl": {"categories": {"simple_python": 2, "multiple": 2, "parallel": 1, "irrelevance": 1, "live_simple": 1}},
+    "when2call": {"twins": {"stated": 2, "determined": 2, "undetermined": 2, "tool_removed": 2, "no_tool": 2}},
+}
+
+
+def small_config(folder: Path) -> Path:
+    """examples/quickstart.yaml with the counts of SMALL_COUNTS (every other setting kept)."""
+    data = yaml.safe_load(QUICKSTART.read_text(encoding="utf-8"))
+    assert set(data["products"]) == set(SMALL_COUNTS), "a product of the quickstart is missing here"
+    for name, counts in SMALL_COUNTS.items():
+        data["products"][name].update(counts)
+    data["catalog"] = [str(QUICKSTART.parent / c) for c in data["catalog"]]
+    data["personas"] = str(QUICKSTART.parent / data["personas"])
+    path = folder / "small.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+def run(out: Path, config: Path = QUICKSTART, **kw) -> object:
+    cfg = load_config(config)
+    return generate(cfg, config.parent, Overrides(out=str(out), progress=False, **kw))
+
+
+def run_small(out: Path, **kw) -> object:
+    return run(out, small_config(out.parent), **kw)
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
@@ -97,28 +129,27 @@ def test_fresh_run_elsewhere_is_identical(quick, tmp_path):
     assert snapshot(other) == snapshot(out)
 
 
-def test_other_seed_differs(quick, tmp_path):
-    out, _ = quick
-    other = tmp_path / "seed8"
-    run(other, seed=8, limit=20)
-    a = (out / "sdg" / "train.jsonl").read_text()
-    b = (other / "sdg" / "train.jsonl").read_text()
+def test_other_seed_differs(tmp_path):
+    run_small(tmp_path / "seed7")
+    run_small(tmp_path / "seed8", seed=8)
+    a = (tmp_path / "seed7" / "sdg" / "train.jsonl").read_text()
+    b = (tmp_path / "seed8" / "sdg" / "train.jsonl").read_text()
     assert a != b
 
 
 def test_interrupted_run_resumes(tmp_path):
     out = tmp_path / "out"
-    run(out, limit=10)
+    run_small(out)
     state = next((out / ".state").glob("*.jsonl"))
     lines = state.read_text().splitlines()
     finished = [json.loads(x)["item_id"] for x in lines[:4]]
     state.write_text("\n".join(lines[:4]) + "\n" + lines[4][:20])  # cut short mid-line
-    run(out, limit=10)
+    run_small(out)
     ids = item_ids(state)
     assert all(ids.count(i) == 1 for i in finished)  # the finished items were not made again
     assert len(ids) > len(finished)  # the unfinished ones were
     ref = tmp_path / "ref"
-    run(ref, limit=10)
+    run_small(ref)
     assert (out / "sdg" / "train.jsonl").read_bytes() == (ref / "sdg" / "train.jsonl").read_bytes()
 
 
@@ -131,22 +162,22 @@ def plant_stale_marker(out: Path) -> None:
 
 def test_rerun_serves_finished_items_from_state(tmp_path):
     out = tmp_path / "out"
-    run(out, limit=5)
+    run_small(out)
     plant_stale_marker(out)
-    run(out, limit=5)
+    run_small(out)
     assert "STALE " in (out / "sdg" / "train.jsonl").read_text()
 
 
 def test_fresh_flag_starts_over(tmp_path):
     out = tmp_path / "out"
-    run(out, limit=5)
+    run_small(out)
     plant_stale_marker(out)
     shutil.rmtree(out / "sdg")
-    run(out, limit=5, fresh=True)
+    run_small(out, fresh=True)
     assert "STALE " not in (out / "sdg" / "train.jsonl").read_text()
     assert not any("STALE " in s.decode() for s in state_of(out).values())
     ref = tmp_path / "ref"
-    run(ref, limit=5)
+    run_small(ref)
     assert snapshot(out) == snapshot(ref)
 
 
@@ -175,16 +206,16 @@ def test_dataset_card(quick):
 def test_shards_merge_without_duplicates(tmp_path):
     out, ref = tmp_path / "sharded", tmp_path / "ref"
     for i in (1, 2, 3):
-        summary = run(out, limit=6, shard=(i, 3))
+        summary = run_small(out, shard=(i, 3))
         assert summary.manifest is None and not (out / "manifest.json").exists()
     states = list((out / ".state").glob("*.shard*of3.jsonl"))
     ids = [json.loads(x)["item_id"] for p in states for x in p.read_text().splitlines()]
     assert len(states) == 3 and len(ids) == len(set(ids))
-    final = run(out, limit=6)
+    final = run_small(out)
     assert [p for p in (out / ".state").glob("*.jsonl") if "shard" not in p.name] == []  # nothing re-run
-    run(ref, limit=6)
+    run_small(ref)
     assert snapshot(out) == snapshot(ref)
-    assert final.manifest.counts["sdg.items"] == 6
+    assert final.manifest.counts["sdg.items"] == 17  # every item of SMALL_COUNTS' sdg
 
 
 def test_changed_input_file_is_not_served_from_stale_state(tmp_path):
