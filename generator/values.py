@@ -608,9 +608,35 @@ def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: dateti
                 raise
             value = ""  # the pattern says what the value looks like
     if isinstance(pattern, str) and not re.search(pattern, value):
-        value = _pattern_value(pattern, rng) or value
+        value = _pattern_date(pattern, rng, ref) or _pattern_value(pattern, rng) or value
         return value  # a pattern's own lengths are what they are; the validator decides
     return _fit_length(str(value), schema, rng)
+
+
+# Date shapes a `pattern` may spell ("^\d{4}-(0[1-9]|1[0-2])$" is a month): a value of that shape
+# is a date near the query's time, never the year 0147 a regex walk gives.
+_DATE_SHAPES = ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d", "%Y%m%d", "%Y-%m", "%Y%m", "%m/%Y", "%Y/%m/%d",
+                "%m/%d/%Y", "%H:%M")
+_PROBES = (datetime(2023, 1, 5, 7, 5), datetime(2026, 11, 28, 18, 45))
+
+
+def _spells(pattern: str, shape: str) -> bool:
+    """Whether `pattern` takes dates of `shape`; a shape of digits only ("%Y%m", six digits)
+    counts only when the pattern also refuses a thirteenth month, else it is any number."""
+    try:
+        if not all(re.fullmatch(pattern, p.strftime(shape)) for p in _PROBES):
+            return False
+        return bool(re.search(r"[^%\w]", shape.replace("%", "", 1))) or \
+            not re.fullmatch(pattern, _PROBES[0].strftime(shape).replace("01", "13", 1))
+    except re.error:
+        return False
+
+
+def _pattern_date(pattern: str, rng: random.Random, ref: datetime) -> str | None:
+    shape = next((f for f in _DATE_SHAPES if _spells(pattern, f)), None)
+    if shape is None:
+        return None
+    return (ref + timedelta(days=rng.randint(-60, 30), minutes=15 * rng.randint(-16, 16))).strftime(shape)
 
 
 def _fake_bool(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> bool:

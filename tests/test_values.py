@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -264,3 +265,24 @@ def test_a_moment_named_in_words_or_by_its_span_is_a_moment(name: str, descripti
 
     schema = {"type": "string", **({"description": description} if description else {})}
     assert is_temporal(name, schema) == kind
+
+
+@pytest.mark.parametrize(("pattern", "shape"), [
+    (r"^\d{4}-(0[1-9]|1[0-2])$", "%Y-%m"),
+    (r"^\d{4}-\d{2}-\d{2}$", "%Y-%m-%d"),
+    (r"^\d{4}(0[1-9]|1[0-2])$", "%Y%m"),
+    (r"^\d{6}$", None),  # six digits are a code, not a month
+    (r"^PU-\d{6}-\d{4}$", None),
+])
+def test_a_pattern_that_spells_a_date_gives_a_date_near_the_query(pattern: str, shape: str | None) -> None:
+    """A billing month `^\\d{4}-(0[1-9]|1[0-2])$` was drawn as '0147-12' by a regex walk."""
+    from generator.values import sample_arguments
+
+    ref = datetime(2025, 6, 2, 9)
+    tool = Tool(name="bill", app="billing", api="bill", domain="billing", description="", parameters={"type": "object", "required": ["period"], "properties": {
+        "period": {"type": "string", "pattern": pattern}}})
+    for seed in range(10):
+        value = sample_arguments(tool, random.Random(seed), ref=ref)["period"]
+        assert re.fullmatch(pattern, value)
+        if shape:
+            assert abs((datetime.strptime(value, shape) - ref).days) <= 92, value
