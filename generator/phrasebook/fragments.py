@@ -187,7 +187,7 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return f"with the {thing} {words[-1]}", f"with the {thing} not {words[-1]}"
     compound = all(set(lemmas(w)) & {"NOUN", "ADJ"} for w in words)  # "registration fee waiver", not "air attack on scene"
     if len(words) >= 2 and compound and not is_plural(words[-1]) and words[-1] not in MASS_NOUNS:
-        noun = engine().a(noun)  # "with a registration fee waiver", never "with registration fee waiver"
+        return f"with {engine().a(noun)}", f"without {noun}"  # "with a fee waiver"; "without chlorine bleach"
     return f"with {noun}", f"without {noun}"
 
 

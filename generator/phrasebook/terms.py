@@ -26,7 +26,17 @@ from typing import Any
 from ..freetext import PERSON_WORDS
 from ..inflection import engine
 from ..semantic import infer, tokens
-from .lexicon import ABBREVIATIONS, MASS_NOUNS, gerund, is_plural, known, lemmas, plural, verb_lemma
+from .lexicon import (
+    ABBREVIATIONS,
+    FUNCTION_WORDS,
+    MASS_NOUNS,
+    gerund,
+    is_plural,
+    known,
+    lemmas,
+    plural,
+    verb_lemma,
+)
 
 # Words that end a noun phrase in a description: a preposition, a clause, a verb form.
 _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into", "within", "using", "via", "that",
@@ -72,6 +82,7 @@ _IN_WORDS = frozenset({"currency", "unit", "units", "language", "lang", "locale"
 _NAMING = frozenset({"name", "title", "label", "nickname", "alias"})
 _VENUES = frozenset({"restaurant", "hotel", "store"})
 _SAYING = frozenset({"message", "text", "body", "content", "reply", "answer", "post", "tweet", "caption"})
+_SEARCHED = frozenset({"search", "query", "keyword", "keywords", "match", "matching", "lookup"})
 _READING = frozenset({"get", "list", "search", "find", "show", "look", "check", "track", "count", "fetch"})
 _KINDS = frozenset({"species", "type", "kind", "category", "genre", "breed", "variety", "class", "sort"})
 _PLACE_KINDS = frozenset({"city", "country", "place", "address", "region", "location"})
@@ -376,6 +387,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
     if not role:
         role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
+        if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
+            role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
     if noun:
         noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
         noun = noun.removeprefix("of ")  # "Hours of single-lane closure" is a closure of some hours
@@ -392,6 +405,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
                 plain=_plain(param, unit))
 
 
+_OPENS = frozenset({"open", "opens", "opening"})
+_CLOSES = frozenset({"close", "closes", "closing"})
+_COMPARING = frozenset({"over", "under", "above", "below", "beyond"})
 _PREPS = frozenset({"by", "until", "before", "after", "since", "within", "than", "at", "on", "to"})
 _RELATIVE = frozenset({"today", "tomorrow", "yesterday", "tonight", "this", "next", "last"})
 _BIRTH = frozenset({"birth", "dob", "born", "birthday"})
@@ -425,6 +441,11 @@ def _name_phrase(words: list[str], role: str) -> str:
         return " ".join([gerund(lemma), *words[1:]])
     while words[-1] in _UNIT_NAMES and len(words) > 2:
         words = words[:-1]
+    if len(words) == 2 and words[1] in _COMPARING and verb_lemma(words[0]) == words[0]:
+        return f"{gerund(words[0])} {words[1]}"  # "dwell_over_hours": dwelling over 120 hours
+    if len(words) >= 3 and words[-2] in ("after", "before") and "NOUN" in lemmas(words[-1]) and \
+            words[-1] not in _TIME_NOUNS | {"date", "time"}:
+        return " ".join(words[-2:])  # "insert_after_position": after position 12, never "a position of 12"
     if len(words) < 2 or words[-1] not in _PREPS or words[-1] == "to" or not _state(words[-2]) or \
             words[-1] in ("at", "on") and words[-2].endswith("ing"):
         return ""  # "sort_by", "date_to", "reading_at" name no state of the thing
@@ -499,6 +520,11 @@ def _hinted(t: Term, noun: str) -> Term:
     "minimum rating" is a rating with a bound)."""
     said, of, _, pointer = _described(noun.split())
     said = " ".join(w for w in (said or noun).split() if w not in _AT_MOST | _AT_LEAST) or noun
+    if said.split()[-1].lower() in FUNCTION_WORDS | _PRONOUNS:  # "time it was found" cut to "time it": no noun
+        return t
+    owner = [w for w in said.split() if w.endswith(("'s", "s'"))]
+    if owner:  # "operator's employee number": the id is the operator's, said "operator E-1187"
+        said, pointer = " ".join(said.split()[:said.split().index(owner[0]) + 1]).removesuffix("'s").rstrip("'"), True
     return Term(**{**t.__dict__, "noun": said, "of": of or t.of, "pointer": pointer or t.pointer})
 
 
@@ -532,9 +558,33 @@ def _unit(t: Term) -> str:
     return f" {t.unit}" if t.unit else ""
 
 
+def _measure_once(t: Term, v: str) -> str | None:
+    """A number whose noun already names its unit, said once: "hours" of 120 hours is "120
+    hours", "percent of operative brakes" is "97.5 percent of operative brakes", "labor" in
+    hours is "2.25 hours of labor" (never "hours of 120 hours", "a labor of 2.25 hours")."""
+    words = t.noun.lower().split()
+    if not words:
+        return None
+    if set(words) <= _UNIT_NAMES | {t.unit.lower()}:
+        return f"{'for' if t.unit in _SPANS and not t.bound else 'with'} {t.bound}{v} {t.unit or t.noun}"
+    if words[0] in _UNIT_NAMES | _MEASURES and words[1:2] == ["of"]:
+        return f"with {t.bound}{v} {t.noun}"
+    if t.unit and (t.head in MASS_NOUNS or t.head.endswith(_MASS_ENDS)):
+        return f"with {t.bound}{v} {t.unit} of {t.noun}"
+    return None
+
+
+_PRONOUNS = frozenset({"it", "they", "them", "he", "she", "him", "her", "we", "you", "i", "one"})
+_MEASURES = frozenset({"percent", "percentage", "per cent", "share", "fraction", "number", "amount", "count"})
+_MASS_ENDS = ("labor", "labour", "work", "footage", "mileage", "space", "room", "downtime")
+
+
 @frame("number")
 def _number(t: Term, v: str, intent: str) -> str:
     span = next((u for u in _SPANS if t.unit == u), None)
+    once = _measure_once(t, v) if t.sem != "percent" or t.unit else None
+    if once:
+        return once
     if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"
         return f"{'with' if t.bound else 'at'} {t.bound}{v}% {t.noun}".rstrip()
     if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
@@ -632,10 +682,12 @@ def _text(t: Term, v: str, intent: str) -> str:
     if named and not t.sem.endswith("_name") and set(t.noun.split()[:-1]) <= set(intent.split()):
         # "book a well boat called Havbris"; a nested object's name: "a workload called billing-worker"
         return f"called {v}"  # but "with the last name Okon", "with the trade name Captan 80 WDG"
-    if t.sem in _VENUES:
+    if t.sem in _VENUES and not (t.pointer and re.search(r"\d", v)):  # a code is no venue: "for industry 6221"
         return f"at {v}"
     if t.sem == "cuisine":  # "serving Thai food"
         return f"serving {v} food"
+    if words & _SEARCHED and not t.pointer and t.sem != "id":  # what a search matches: "matching Harrisburg", never "saying Harrisburg"
+        return f"matching {v}"
     if (t.head in _SAYING or t.sem in _SAYING) and not words & _NOTE:  # a message's text: "saying see you at 6"
         return f"saying {v}"
     if words & _NOTE:

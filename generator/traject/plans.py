@@ -141,7 +141,16 @@ def _number_hint(tool: Tool, param: str, value: Any) -> str | None:
     text = str(value)
     if not text.isdigit() or not 10 <= int(text) < 10000 or text != str(int(text)):
         return None
+    if isinstance(value, str) or _is_code_spec(spec(tool, param)):  # a code written in digits ("6221")
+        return None  # is read digit by digit, never "six thousand two hundred twenty-one"
     return number_words(int(text))
+
+
+def _is_code_spec(s: dict[str, Any]) -> bool:
+    """A schema that makes its digits a code: a string type, a pattern, or a description that
+    calls the value a code, id or number of something."""
+    words = set(re.findall(r"[a-z]+", str(s.get("description") or "").lower()))
+    return s.get("type") == "string" or "pattern" in s or bool(words & {"code", "id", "identifier", "prefix"})
 
 
 def _number_resolve(tool: Tool, param: str, hint: str) -> Any:
