@@ -314,6 +314,8 @@ def vocabulary(tools: list[Tool]) -> Vocab:
             if name not in out and isinstance(spec, dict) and schema_type(spec) in ("string", "integer", "number"):
                 out[name] = spec
     formats = id_formats(tools)
+    for f in [f for f, spec in out.items() if is_id_param(f) and not any(k in spec for k in _TELLING)]:
+        out[f] = id_format(formats, f) or out[f]  # an untold id looks like the catalog's ids of it
     for f in {f for t in tools for f in output_fields(t) if is_id_param(f) and f not in out}:
         found = id_format(formats, f)  # an id only outputs list (a talk_id "e.g. TLK-0042")
         out.update({f: found} if found else {})
@@ -512,7 +514,7 @@ def simulate_output(
     done = action_status(tool, args)
     for row in rows:
         row.update({"status": done} if done and "status" in row else {})
-        row.update({k: v for k, v in ctx.known.items() if k in row})
+        row.update({k: v for k, v in ctx.known.items() if k in row or k in fields})
     _distinct(rows, sub, rng, ctx.vocab)
     _echo(rows, args, sub, rng, skip={label[0]} if label else set())
     _honor(rows, args, rng)
