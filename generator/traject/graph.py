@@ -515,6 +515,10 @@ def echo_arg(args: Iterable[str], field_name: str) -> str | None:
     args = list(args)
     if field_name in args:
         return field_name
+    keys = entity_keys(field_name) if is_id_param(field_name) else ()
+    same_entity = [p for p in args if keys and entity_keys(p)[:1] == keys[:1]]  # car_id of the car_ids given
+    if len(same_entity) == 1:
+        return same_entity[0]
     kind = semantic.infer(field_name, {"type": "number"})
     same = [p for p in args if kind in COORDINATES and semantic.infer(p, {"type": "number"}) == kind]
     return same[0] if len(same) == 1 else None
@@ -524,8 +528,10 @@ def echoed(producer: Tool, consumer: Tool, param: str) -> bool:
     """Whether `param` would only read back what the producer is always told: its output field
     repeats one of the producer's required inputs (a domain check's `domain`, the coordinates
     a point forecast was asked for), which the query states, so the binding would give it away."""
-    return echo_arg(producer.required, source_field(producer, consumer, param)) is not None and (
-        param in producer.required or semantic.infer(param, {"type": "number"}) in COORDINATES)
+    field = source_field(producer, consumer, param)
+    arg = echo_arg(producer.required, field)
+    return arg is not None and (param in producer.required or arg != field  # the car added is no new car
+                                or semantic.infer(param, {"type": "number"}) in COORDINATES)
 
 
 # ---------------------------------------------------------------- the graph

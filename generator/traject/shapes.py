@@ -87,8 +87,12 @@ def api_words(tool: Tool) -> list[str]:
 
 
 def verb_of(tool: Tool) -> str:
+    """The verb of the name: the first word of its last dotted part when that is a verb a
+    namespaced catalog puts there (`trains.addCars` adds), else the name's first word."""
     words = api_words(tool)
-    return words[0] if words else ""
+    last = tokens(re.split(r"[.:]", tool.api or tool.name)[-1])
+    known = LOOKUP_VERBS | GETTER_VERBS | set(ACTION_STATUS) | UNDO_VERBS
+    return last[0] if last and last[0] in known else words[0] if words else ""
 
 
 def subject_of(tool: Tool) -> str:

@@ -23,13 +23,13 @@ from typing import Any
 from pydantic import Field
 
 from .. import semantic
-from ..lore import drawing_parameters, entity_keys, id_format, id_formats
+from ..lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
 from ..records import Record, Target, Tool
 from ..vagueness import normalize
 from ..values import REFERENCE_TIME, schema_type, value_for
 from .bind import carries
 from .calls import maybe_value
-from .graph import collection, echo_arg, is_id_param, output_fields, param_words, subject
+from .graph import collection, described, echo_arg, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
 from .shapes import action_status, inferred_fields
 
@@ -150,13 +150,13 @@ NAME_KINDS = {"restaurant": "restaurant", "hotel": "hotel", "product": "product"
               "book": "title_work", "album": "title_work", "playlist": "title_work", "event": "title"}
 
 
-def fake_name(rng: random.Random, w: list[str], sub: str) -> str:
+def fake_name(rng: random.Random, w: list[str], sub: str) -> Any:
     """A name fitting the tool's subject (a restaurant's name for a restaurant search)."""
     if sub == "doctor":
         return "Dr. " + semantic.faker(rng).last_name()
     kind = NAME_KINDS.get(sub.split()[-1] if sub else "", "")
     if not kind and sub:
-        return semantic.string_value("generic", rng, f"{sub}_name", {})
+        return UNKNOWN  # a track or a waybill has no name trajgen could know ("Owens Track")
     return semantic.string_value(kind or "title", rng, "name", {})
 
 
@@ -243,8 +243,8 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
     """A plausible value for an output field: drawn from the catalog's own schema of a parameter
     of that name when it says what values look like (an id pattern, an enum, a format, bounds;
     `vocabulary`), else chosen by the field's name and the tool's subject."""
-    spec = (vocab or {}).get(name)
-    value = maybe_value(spec, rng, name) if spec is not None else None
+    param = matching_param(name, vocab or {})
+    value = maybe_value((vocab or {})[param], rng, param) if param else None
     if value is not None:
         return value
     w = param_words(name).split() or ["value"]
@@ -261,7 +261,7 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
         return value_for({"type": "number"}, rng, name=name)
     if semantic.infer(name, {"type": "string"}) in OWN_KINDS:
         return value_for({"type": "string"}, rng, name=name)
-    return neutral(w, sub, rng)
+    return UNKNOWN  # nothing says what it holds: left out, never "position 2" or a stranger's name
 
 
 # A field named with a unit holds a number in that unit's everyday range ("pressure_psi",
@@ -301,20 +301,47 @@ _TELLING = ("enum", "pattern", "format", "minimum", "maximum", "examples")
 
 
 def vocabulary(tools: list[Tool]) -> Vocab:
-    """Parameter name -> its schema, over `tools` (a domain), for parameters whose schema says
-    what a value looks like (`_TELLING`): an output field of that name holds such a value, so
-    the ids a search lists are ids the booking tool accepts."""
+    """Parameter name -> its schema as values are drawn (with the catalog's id formats and the
+    value profile merged in), over `tools` (a domain), for every string or number parameter at
+    any depth (a list by its items): an output field naming one holds a value of that parameter,
+    so the car a search lists is a car the booking tool accepts and a track is a track."""
     out: Vocab = {}
     for t in tools:
-        for p, spec in (drawing_parameters(t).get("properties") or {}).items():  # with the catalog's id formats
-            if p not in out and isinstance(spec, dict) and schema_type(spec) in ("string", "integer", "number") \
-                    and any(k in spec for k in _TELLING):
-                out[p] = spec
+        for path, leaf in leaves(drawing_parameters(t)):
+            items = leaf.get("items") if schema_type(leaf) == "array" else None
+            spec = items if isinstance(items, dict) else leaf
+            name = leaf_name(path)
+            if name not in out and isinstance(spec, dict) and schema_type(spec) in ("string", "integer", "number"):
+                out[name] = spec
     formats = id_formats(tools)
+    for f in [f for f, spec in out.items() if is_id_param(f) and not any(k in spec for k in _TELLING)]:
+        out[f] = id_format(formats, f) or out[f]  # an untold id looks like the catalog's ids of it
     for f in {f for t in tools for f in output_fields(t) if is_id_param(f) and f not in out}:
         found = id_format(formats, f)  # an id only outputs list (a talk_id "e.g. TLK-0042")
         out.update({f: found} if found else {})
     return out
+
+
+# Last words too broad to say which thing a field holds ("vessel_name" is no crew member's name).
+BROAD_HEADS = frozenset({"name", "id", "ids", "type", "status", "date", "time", "number", "count", "code", "notes",
+                         "note", "description", "value", "amount", "total", "reason", "at", "by", "level", "mode"})
+
+
+def matching_param(field_name: str, vocab: Vocab) -> str:
+    """The catalog parameter an output field names ("" when none): the same name, an id of the
+    same entity (`car_id` ~ `car_ids`), else the same thing by the last word (`current_track`
+    ~ `from_track`), the parameter of fewest words first."""
+    w = param_words(field_name).split()
+    if field_name in vocab and (len(w) > 1 or w[-1:] != ["name"]):
+        return field_name  # a bare "name" is a shipper's in one tool and a track's in another
+    keys = entity_keys(field_name)[:1] if is_id_param(field_name) else ()
+    same = sorted((p for p in vocab if keys and entity_keys(p)[:1] == keys), key=len)
+    if same:
+        return same[0]
+    if is_id_param(field_name) or not w or w[-1] in BROAD_HEADS:
+        return ""
+    heads = sorted((p for p in vocab if param_words(p).split()[-1:] == w[-1:]), key=lambda p: (len(p), p))
+    return heads[0] if heads else ""
 
 
 # Field words of a quantity: the field holds a number even when its kind is not known.
@@ -328,14 +355,12 @@ OWN_KINDS = frozenset({"url", "email", "city", "country", "country_code", "place
                        "title_work", "artist", "zip", "postal_code", "ticker"})
 
 
-def neutral(w: list[str], sub: str, rng: random.Random) -> str:
-    """A value of a field nothing is known about, in the field's own words ("permit status 2",
-    "summary 3"): never a person's name or a line of chat from another domain."""
-    return " ".join([*w, str(rng.randint(1, 9))])
+UNKNOWN = object()  # fake_field's "nothing says what this field holds"
 
 
 def _row(fields: list[str], sub: str, rng: random.Random, vocab: Vocab | None = None) -> dict[str, Any]:
-    return {f: fake_field(f, rng, sub, vocab) for f in fields}
+    drawn = {f: fake_field(f, rng, sub, vocab) for f in fields}
+    return {f: v for f, v in drawn.items() if v is not UNKNOWN}
 
 
 def _distinct(rows: list[dict[str, Any]], sub: str, rng: random.Random, vocab: Vocab | None = None) -> None:
@@ -347,8 +372,13 @@ def _distinct(rows: list[dict[str, Any]], sub: str, rng: random.Random, vocab: V
             for _ in range(8):
                 if repr(row[f]) not in seen:
                     break
-                row[f] = fake_field(f, rng, sub, vocab)
+                row[f] = _redrawn(row[f], f, rng, sub, vocab)
             seen.add(repr(row[f]))
+
+
+def _redrawn(old: Any, f: str, rng: random.Random, sub: str, vocab: Vocab | None) -> Any:
+    new = fake_field(f, rng, sub, vocab)
+    return old if new is UNKNOWN else new
 
 
 def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: random.Random,
@@ -360,7 +390,10 @@ def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: rando
     for row in rows:
         for f in [f for f in row if f not in (skip or set())]:
             asked = args.get(echo_arg(args, f) or f)
-            if isinstance(asked, str) or _number(asked):
+            if isinstance(asked, list) and asked and all(isinstance(a, str) for a in asked):
+                one = len(asked) == 1 and not _plural(param_words(f).split() or ["x"])
+                asked = asked[0] if one else asked  # the cars added, all of them
+            if isinstance(asked, str | list) or _number(asked):
                 row[f] = asked
             elif f in ("name", "title") and sub == "product" and term:
                 row[f] = f"{row.get('brand') or semantic.faker(rng).company()} {term.title()}"
@@ -440,12 +473,15 @@ def _mark(rows: list[dict[str, Any]], label: tuple[str, str] | None, carry: dict
         return
     at = rng.randrange(len(rows))
     rows[at].update(keep)
+    named = label[0] if label is not None else ""
+    for row in rows if named else []:  # the other results of a search by name have names too
+        row.setdefault(named, semantic.string_value("generic", rng, f"{sub}_{named}", {}))
     for i, row in enumerate(rows):
         for f, v in keep.items():
             for _ in range(8 if i != at else 0):
                 if normalize(str(row.get(f))) != normalize(str(v)):
                     break
-                row[f] = fake_field(f, rng, sub, vocab)
+                row[f] = _redrawn(row.get(f), f, rng, sub, vocab)
 
 
 class Context(Record):
@@ -470,13 +506,15 @@ def simulate_output(
     carry = {**ctx.carry, **(carry or {})}
     sub, coll = subject(tool), collection(tool)
     fields = [f for f in output_fields(tool) or inferred_fields(tool) if f != coll] or ["name"]
+    given = given_entities(tool, args)
+    fields = [*given, *(f for f in fields if f not in given and echo_arg(given, f) is None)]
     label = label_of(tool, args, carry, ctx.bound)
     fields = _one_id_each(fields + [f for f in [*(label[:1] if label else []), *carry] if f not in fields], carry)
     rows = [_row(fields, sub, rng, ctx.vocab) for _ in range(_rows_wanted(coll, label, carry, rng))]
     done = action_status(tool, args)
     for row in rows:
         row.update({"status": done} if done and "status" in row else {})
-        row.update({k: v for k, v in ctx.known.items() if k in row})
+        row.update({k: v for k, v in ctx.known.items() if k in row or k in fields})
     _distinct(rows, sub, rng, ctx.vocab)
     _echo(rows, args, sub, rng, skip={label[0]} if label else set())
     _honor(rows, args, rng)
@@ -484,6 +522,17 @@ def simulate_output(
     body: dict[str, Any] = {"status": "success"}
     body.update({coll: rows} if coll else rows[0])
     return repr(body)
+
+
+def given_entities(tool: Tool, args: dict[str, Any]) -> list[str]:
+    """What a tool the catalog does not describe reports back: the things it was given by id
+    (adding cars to a train returns that train and those cars, never another car; a waybill
+    look-up that waybill)."""
+    if described(tool):
+        return []
+    def named(v: Any) -> bool:
+        return id_like(v) or isinstance(v, list) and bool(v) and all(id_like(x) for x in v)
+    return [p for p in tool.required if named(args.get(p)) or entity_keys(p) and args.get(p) not in (None, [], "")]
 
 
 def _one_id_each(fields: list[str], carry: dict[str, Any]) -> list[str]:
