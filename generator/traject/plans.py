@@ -141,7 +141,7 @@ def _number_hint(tool: Tool, param: str, value: Any) -> str | None:
     text = str(value)
     if not text.isdigit() or not 10 <= int(text) < 10000 or text != str(int(text)):
         return None
-    if isinstance(value, str) or _is_code_spec(spec(tool, param)):  # a code written in digits ("6221")
+    if _is_code_spec(spec(tool, param)):  # a code written in digits ("6221"); TRAJECT keeps every value a string
         return None  # is read digit by digit, never "six thousand two hundred twenty-one"
     return number_words(int(text))
 
