@@ -32,14 +32,14 @@ quickstart: runtime
 # The suite on both cores, without the end-to-end suites marked `slow` (tests/conftest.py):
 # those run in `make acceptance`, so CI runs everything.
 test: setup lint typecheck docs
-	$(BIN)/python -m pytest -n 2 -m "not slow"
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not slow"
 
 # The documentation site (MkDocs, Material theme) from docs/; --strict fails on a broken link.
 docs: setup
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 acceptance: setup
-	$(BIN)/python -m pytest -n 2 -m slow
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m slow
 	PATH="$(CURDIR)/$(BIN):$$PATH" scripts/acceptance.sh outputs/acceptance
 
 lint: setup

@@ -39,7 +39,7 @@ SLOW_FILES = frozenset({
 
 
 # A module's own fixture of a wider scope than a test (a whole run shared by its tests) is built
-# once per xdist worker that runs one of its tests: under `--dist loadgroup` (pyproject.toml) the
+# once per xdist worker that runs one of its tests: under `--dist loadgroup` (the Makefile's test runs) the
 # tests of such a module go to one worker, so each shared run (the quickstart, the engines'
 # reference run, ...) is made once per suite, not once per core; every other test is scheduled
 # on its own. xdist's own loadgroup cannot do it under pytest 9 (it tags node ids by assigning
