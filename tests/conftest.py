@@ -53,6 +53,7 @@ def shares_a_run(path: Path) -> bool:
     return path.suffix == ".py" and bool(SHARED_FIXTURE.search(path.read_text(encoding="utf-8")))
 
 
+@pytest.hookimpl(optionalhook=True)  # a venv without pytest-xdist (the BFCL check venv) has no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     if config.getvalue("dist") != "loadgroup":
         return None  # another --dist asked for: xdist's own
