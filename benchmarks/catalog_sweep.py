@@ -23,7 +23,7 @@ judge's VALID_CALL calls valid against the tools_list of their own row ("judge V
 numeric values sitting on a schema bound, value recall per level (TRAIL Minimum / Low /
 Medium / High, TRAJECT simple over required values / hard over all values, as the benchmarks
 count it), the read-out share of the accepted queries (queries holding a read-out such as
-"with the X set to Y", generator.textquality), the text defects per class left in accepted
+"with the X set to Y", generator.core.textquality), the text defects per class left in accepted
 queries (0 after the text gate), what the text gate rejected per class, and the most frequent
 rejection reasons. Below the
 table, every product that delivered less than 90% of what was requested is listed with
@@ -221,7 +221,7 @@ def _sdg_calls(out: Path, catalog: Any) -> Iterator[Call]:
 
 
 def _trail_calls(out: Path, catalog: Any) -> Iterator[Call]:
-    from generator.identity import trail_function_name
+    from generator.core.identity import trail_function_name
 
     by_trail = {trail_function_name(t): t for t in catalog.tools}
     for path in sorted((out / "trail").glob("all_generated_queries_*.json")):
@@ -258,7 +258,7 @@ def _judge_calls(out: Path, catalog: Any) -> Iterator[Call]:
 def judge_valid_calls(judge_dir: Path) -> tuple[int, int]:
     """(calls, schema-valid calls) of the rows labelled VALID_CALL, each call checked against the
     parameters of its tool in the row's own tools_list (what a consumer of the row sees)."""
-    from generator.schema import is_valid
+    from generator.core.schema import is_valid
 
     calls = valid = 0
     for path in sorted(judge_dir.glob("*.jsonl")) if judge_dir.exists() else []:
@@ -305,7 +305,7 @@ def _json_or_text(text: str) -> Any:
 
 
 def _score_call(run: CatalogRun, tool: Any, args: dict[str, Any]) -> None:
-    from generator.schema import is_valid
+    from generator.core.schema import is_valid
 
     wire = args.pop("__wire__", False)
     for name, value in args.items():
@@ -341,7 +341,7 @@ def trail_recall(trail_dir: Path) -> dict[str, float]:
 
 
 def _counted(rec: dict[str, Any], optional: bool) -> tuple[int, int]:
-    from generator.vagueness import normalize
+    from generator.core.vagueness import normalize
 
     q = normalize(rec["query"])
     values = [normalize(p["value"]) for c in rec["tool list"]

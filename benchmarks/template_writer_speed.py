@@ -34,8 +34,8 @@ from datetime import datetime
 from pathlib import Path
 
 from generator.catalog import Catalog
+from generator.core.plan import plan_levels
 from generator.personas import load_personas, synthesize_histories
-from generator.plan import plan_levels
 from generator.readers import read_catalogs
 from generator.trail.targets import build_target, tool_of
 from generator.writers.base import WriteRequest

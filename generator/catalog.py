@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from . import allowed, freetext, places
-from .identity import trail_names
+from .core import allowed, freetext, places
+from .core.identity import trail_names
 from .records import Tool
 
 
@@ -44,7 +44,7 @@ class Catalog:
         self._note_places()
 
     def _note_places(self) -> None:
-        """Each domain's prose, for the region its coordinates lie in (generator.places)."""
+        """Each domain's prose, for the region its coordinates lie in (generator.core.places)."""
         for domain, tools in self.by_domain.items():
             places.note(domain, [places.tool_text(t.description, t.parameters) for t in tools])
             freetext.note_topics(domain, [e for t in tools for e in topic_examples(t)])

@@ -19,9 +19,9 @@ from pydantic import (
     field_validator,
 )
 
+from .core.identity import CatalogOptions
 from .errors import ConfigError
 from .hub.config import CardConfig, DedupConfig, SplitsConfig
-from .identity import CatalogOptions
 from .llm.usage import Price
 from .records import Record
 

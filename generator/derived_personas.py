@@ -21,11 +21,11 @@ import random
 from typing import Any
 
 from .catalog import Catalog
-from .lore import param_schema
+from .core.lore import param_schema
+from .core.semantic import faker, tokens
+from .core.values import is_temporal, sample_arguments, value_for
 from .personas import Habit, Persona
 from .records import Tool
-from .semantic import faker, tokens
-from .values import is_temporal, sample_arguments, value_for
 
 MIN_HABITS, MAX_HABITS = 4, 7
 DAY_CHOICES: list[Any] = ["daily", "weekdays", "weekends", ["mon", "wed", "fri"], ["tue", "thu"], ["sat"]]

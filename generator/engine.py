@@ -187,19 +187,19 @@ def config_hash(cfg: RunConfig, base_dir: Path) -> str:
 
 
 def load_inputs(cfg: RunConfig, base_dir: Path) -> tuple[Catalog, list[UserHistory]]:
+    from .core.lore import annotate
     from .hints import apply_hints, load_hint_file
-    from .lore import annotate
     from .readers import read_catalogs, read_histories
     from .screening import require_some, screen
 
     tools = checked_tools(read_catalogs(cfg.catalog, base_dir=base_dir, options=cfg.catalog_options))
-    from .profiles import apply_profiles, drawn_from_profile
+    from .core.profiles import apply_profiles, drawn_from_profile
 
     hints, profiles = load_hint_file(base_dir / cfg.hints) if cfg.hints else ({}, {})
     tools = apply_hints(tools, hints, source=base_dir / cfg.hints) if cfg.hints else tools
     tools = apply_profiles(tools, profiles, source=str(base_dir / cfg.hints) if cfg.hints else "hints")
-    tools = annotate(tools)  # what the whole catalog says of each parameter's values (generator.lore)
-    tools = drawn_from_profile(tools)  # a value profile's values win over lore's (generator.profiles)
+    tools = annotate(tools)  # what the whole catalog says of each parameter's values (generator.core.lore)
+    tools = drawn_from_profile(tools)  # a value profile's values win over lore's (generator.core.profiles)
     tools, skipped = screen(tools)  # a tool whose parameters cannot be sampled is skipped, with why
     require_some(tools, skipped)
     histories: list[UserHistory] = []
@@ -271,7 +271,7 @@ def export_all(ctx: RunContext, products: dict[str, AnyProduct], plans: Mapping[
                done: Mapping[str, ItemResult]) -> tuple[list[Path], dict[str, dict[str, int]], Prepared]:
     """Dedup and split (generator.hub.prepare), then each product's export once per split.
     Results are read from `done` one at a time, in plan order: memory stays flat in the run's size."""
-    from .profiles import write_profiles
+    from .hints import write_profiles
     from .screening import skip_rejections
 
     prep = prepare(ctx, plans, done)
@@ -581,7 +581,7 @@ async def plan_and_run(cfg: RunConfig, base_dir: Path, ov: Overrides, engine: En
 
 
 def generate(cfg: RunConfig, base_dir: Path, ov: Overrides) -> RunSummary:
-    from .semantic import use_locale
+    from .core.semantic import use_locale
 
     with use_locale(cfg.catalog_options.locale), stop_on_signals():  # names etc. in the run's locale
         return asyncio.run(generate_async(cfg, base_dir, ov))

@@ -20,6 +20,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .config import LLMConfig
+from .core.profiles import profile_problems
+from .core.value_rules import param_paths
 from .errors import InputError, LLMError, RunStopped
 from .io import write_json
 from .llm.protocol import LLMClient
@@ -29,7 +31,8 @@ from .records import Tool, ToolHints, ValueProfile, dict_at
 log = logging.getLogger(__name__)
 
 TEMPLATE = "tool_hints.j2"
-TEMPLATE_VARS = {TEMPLATE: {"tool"}}  # for prompting.check_templates at start-up
+VALUES_TEMPLATE = "tool_values.j2"
+TEMPLATE_VARS = {TEMPLATE: {"tool"}, VALUES_TEMPLATE: {"tool", "paths"}}  # for prompting.check_templates at start-up
 SLOT = re.compile(r"\{([^{}]*)\}")
 M = TypeVar("M", bound=BaseModel)
 
@@ -103,9 +106,9 @@ def _filled(template: str) -> str:
 
 
 def text_problems(hints: ToolHints) -> list[str]:
-    """The text gate (generator.textquality) over every hint text: intents with their slots
+    """The text gate (generator.core.textquality) over every hint text: intents with their slots
     filled, needs, nouns and enum words."""
-    from .textquality import defects
+    from .core.textquality import defects
 
     texts = [(f"intents[{i}]", _filled(t)) for i, t in enumerate(hints.intents)]
     texts += [(f"need[{i}]", t) for i, t in enumerate(hints.need)]
@@ -239,7 +242,6 @@ class HintsOutcome:
 
 async def _ask(tools: list[Tool], kinds: Sequence[str], client: Any) -> tuple[dict[str, ToolHints],
                                                                              dict[str, ValueProfile]]:
-    from .profiles import try_profile
 
     phrasing = [t for t in tools if t.hints is None] if "phrasing" in kinds else []
     valued = [t for t in tools if t.profile is None and t.properties] if "values" in kinds else []
@@ -254,7 +256,7 @@ async def _ask(tools: list[Tool], kinds: Sequence[str], client: Any) -> tuple[di
 
 def _counted(tools: list[Tool], profiles: dict[str, ValueProfile]) -> tuple[dict[str, ValueProfile], int]:
     """Profiles with only the values they may use, and how many values were dropped."""
-    from .profiles import cleaned
+    from .core.profiles import cleaned
 
     by_name = {t.name: t for t in tools}
     done = {name: cleaned(by_name[name], p) for name, p in profiles.items()}
@@ -307,7 +309,7 @@ def _run_offline(out: Path, tools: list[Tool], kinds: Sequence[str], llm_cfg: LL
 
 def _finish(out: Path, tools: list[Tool], hints: dict[str, ToolHints],
             profiles: dict[str, ValueProfile]) -> HintsOutcome:
-    from .profiles import MAX_VALUES
+    from .core.profiles import MAX_VALUES
 
     kept, dropped = _counted(tools, profiles)
     old_hints, old_profiles = load_hint_file(out) if out.exists() else ({}, {})
@@ -317,3 +319,47 @@ def _finish(out: Path, tools: list[Tool], hints: dict[str, ToolHints],
             f"{dropped} value(s) dropped: refused by their schema, dates or times, repeats, or past the first "
             f"{MAX_VALUES} of a parameter) to {out}")
     return HintsOutcome([line], True)
+
+
+# ---------------------------------------------------------------- value profiles: asking the model, writing them
+
+def profile_messages(tool: Tool) -> list[dict[str, str]]:
+    brief = {"name": tool.name, "description": tool.description, "parameters": tool.parameters}
+    return render_messages(VALUES_TEMPLATE, tool=brief, paths=sorted(param_paths(tool)))
+
+
+async def profile_tool(tool: Tool, client: LLMClient) -> ValueProfile:
+    result = await client.structured(profile_messages(tool), ValueProfile, check=partial(profile_problems, tool),
+                                     tag=f"values:{tool.name}")
+    return result.value
+
+
+async def try_profile(tool: Tool, client: LLMClient) -> ValueProfile | None:
+    from .llm.batch.client import Deferred
+
+    try:
+        return await profile_tool(tool, client)
+    except RunStopped:
+        raise
+    except Deferred:  # a batch round: the answer comes with --batch-in
+        return None
+    except LLMError as exc:
+        log.warning("no value profile for %s: %s", tool.name, exc)
+        return None
+
+
+PROFILES_FILE = "value_profiles.json"
+
+
+def write_profiles(out_dir: Path, tools: Sequence[Tool]) -> list[Path]:
+    """The profiles a run drew with, beside its data (`value_profiles.json`, by tool name), so
+    `trajgen stats` re-checks every exported call against its tool's rules; [] without any."""
+    from .core.values import REFERENCE_TIME
+
+    profiles = {t.name: t.profile.model_dump(mode="json", exclude_none=True) for t in tools if t.profile is not None}
+    if not profiles:
+        return []
+    path = out_dir / PROFILES_FILE
+    # reference_time: the query time of calls whose file gives none (SDG, BFCL, judge, TRAJECT draws)
+    write_json(path, {"reference_time": REFERENCE_TIME.isoformat(), "tools": dict(sorted(profiles.items()))})
+    return [path]

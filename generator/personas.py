@@ -26,12 +26,19 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .catalog import Catalog
+from .core.identity import trail_names
+from .core.profiles import kept_rules
+from .core.schema import argument_errors
+from .core.values import (
+    DATE_FMT,
+    is_temporal,
+    meal_for_hour,
+    repair_arguments,
+    sample_arguments,
+    temporal_value,
+)
 from .errors import InputError
-from .identity import trail_names
-from .profiles import kept_rules
 from .records import HistoryEvent, Tool, UserHistory
-from .schema import argument_errors
-from .values import DATE_FMT, is_temporal, meal_for_hour, repair_arguments, sample_arguments, temporal_value
 
 EVENT_FMT = "%Y-%m-%d %H:%M"
 WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -309,7 +316,7 @@ def one_off_event(persona: Persona, tool: Tool, when: datetime, rng: random.Rand
     """A single call of `tool` with persona-pool values and time-consistent temporal args."""
     pools = _expand(persona.pools, persona.places)
     args = sample_arguments(tool, rng, optional_rate=0.4, pool=pools, ref=when)
-    args = kept_rules(tool, _fill_temporal(tool, args, when, rng, keep=set()), when, rng)  # generator.profiles
+    args = kept_rules(tool, _fill_temporal(tool, args, when, rng, keep=set()), when, rng)  # generator.core.profiles
     _check_event(persona, "pools", tool, args)
     return _event(tool, when, args)
 

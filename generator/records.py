@@ -37,7 +37,7 @@ class ToolHints(Record):
 # ---------------------------------------------------------------- value profiles
 # What a tool's prose says about its values, read once by the LLM (`trajgen hints`,
 # prompts/tool_values.j2) or written by hand: realistic values per parameter path and a small
-# closed set of rules that code checks (generator.value_rules). See docs/values.md.
+# closed set of rules that code checks (generator.core.value_rules). See docs/values.md.
 
 Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 GapUnit = Literal["minutes", "hours", "days"]
@@ -136,7 +136,7 @@ class Tool(Record):
     edges: list[Edge] = Field(default_factory=list)
     source: str = ""
     source_format: str = ""
-    # What the rest of the catalog says about a parameter's values (generator.lore): schema
+    # What the rest of the catalog says about a parameter's values (generator.core.lore): schema
     # keywords to draw with, by parameter path ("lines[].sku"); never part of the tool's schema.
     said: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
@@ -203,7 +203,7 @@ class Target(Record):
     bindings: list[Binding] = Field(default_factory=list)
     outputs: list[str] = Field(default_factory=list)
     # History hints may point at one earlier event ("as my taxi request yesterday evening",
-    # generator.pointers): TRAIL turns them on when the plain readings cannot give the targets asked.
+    # generator.core.pointers): TRAIL turns them on when the plain readings cannot give the targets asked.
     pointers: bool = False
 
 

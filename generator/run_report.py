@@ -1,6 +1,6 @@
 """What a finished run tells its user beyond the counts: requested vs produced per product
 and category (generator.shortfall), the tools skipped at load (generator.screening) and how
-the catalog's identity and domains were read (generator.identity). The engine hands
+the catalog's identity and domains were read (generator.core.identity). The engine hands
 `terminal` to the CLI and `card` to the dataset card."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .core.identity import domain_from_file
 from .hub.facets import facets_of
-from .identity import domain_from_file
 from .products.base import AnyProduct, RunContext, WorkItem
 from .records import ItemResult
 from .screening import skip_lines

@@ -4,7 +4,7 @@ a tool with a parameter no value satisfies is skipped, with the reason.
 The probe draws the required parameters (and each optional one alone) with a generator
 seeded by the tool's name, so the verdict is the same on every run. An optional parameter
 that cannot be sampled does not skip its tool: the sampler leaves it out
-(generator.values.sample_arguments). Skipped tools reach `rejections.jsonl` (product
+(generator.core.values.sample_arguments). Skipped tools reach `rejections.jsonl` (product
 "catalog"), the dataset card and one line on the terminal; a catalog with no tool left stops
 the run with one line (generator.engine).
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
+from .core.values import Unsampleable, sample_arguments, value_for
 from .errors import InputError
 from .records import Rejection, Tool
-from .values import Unsampleable, sample_arguments, value_for
 
 PRODUCT = "catalog"
 

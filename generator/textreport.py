@@ -1,7 +1,7 @@
 """The text report of `trajgen stats`: how the queries of a file read, per format and level.
 
 Per (format, level): queries, words per query, read-out share (queries holding at least one
-read-out, generator.textquality), defects per class, and the distinct-opening share (distinct
+read-out, generator.core.textquality), defects per class, and the distinct-opening share (distinct
 first two words over queries). `trajgen stats OURS --compare UPSTREAM` prints the same table
 for an original benchmark file beside ours.
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .core.textquality import DEFECT_CLASSES, defects, readouts
 from .registry import Registry
-from .textquality import DEFECT_CLASSES, defects, readouts
 
 Query = tuple[str, str, list[str]]
 QueryReader = Callable[[Path], Iterator[Query]]
@@ -178,6 +178,6 @@ def add_text_report(report: Any, path: Path, fmt: str | None = None, compare: Pa
         report.lines += [f"== text: {part_fmt}: {sub}", *text_lines(ours, theirs)]
         for level, figs in ours.items():
             report.figures |= {f"text.{part_fmt}.{level}.{k}": v for k, v in figs.items()}
-    from .plausibility import add_plausibility  # the values' audit rides on the same hook
+    from .core.plausibility import add_plausibility  # the values' audit rides on the same hook
 
     return add_plausibility(report, path)

@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 
 from generator.catalog import Catalog
 from generator.config import RunConfig
+from generator.core.identity import CatalogOptions, forbidden, trail_names
+from generator.core.schema import argument_errors, is_valid
+from generator.core.values import REFERENCE_TIME, sample_arguments, value_for
 from generator.engine import Overrides, generate
 from generator.errors import InputError
-from generator.identity import CatalogOptions, forbidden, trail_names
 from generator.readers import read_catalog
-from generator.schema import argument_errors, is_valid
 from generator.screening import screen
-from generator.values import REFERENCE_TIME, sample_arguments, value_for
 
 ROOT = Path(__file__).resolve().parents[1]
 SMART_HOME = ROOT / "tests" / "fixtures" / "catalogs" / "smart_home.json"
@@ -195,7 +195,7 @@ def test_forbidden_words_are_identifiers_never_ordinary_verbs():
     (lock,) = [t for t in read_catalog(SMART_HOME) if t.name == "lock_door"]
     words = [w for w, _, _ in forbidden(lock)]
     assert "lock_door" in words and "lock_id" in words and "lock" not in words
-    from generator.plan import plan_explicit
+    from generator.core.plan import plan_explicit
     from generator.records import Target, ToolCall
     from generator.validators import validate
     from generator.writers.base import WriteRequest
@@ -345,7 +345,7 @@ def test_weather_tool_outputs_look_like_weather(smart_home_run):
 
 
 def test_locale_changes_names_deterministically(tmp_path):
-    from generator.semantic import use_locale
+    from generator.core.semantic import use_locale
 
     with use_locale("de_DE"):
         german = [value_for({"type": "string"}, random.Random(i), name="full_name") for i in range(5)]

@@ -28,10 +28,10 @@ from generator.bfcl.multiturn.sim import SIM_ENVS
 from generator.bfcl.native import alternatives, answer_params, function_doc
 from generator.catalog import Catalog
 from generator.config import RunConfig
+from generator.core.schema import argument_errors
 from generator.products.base import RunContext, build_product
 from generator.readers import read_catalogs
 from generator.records import Tool, ToolCall
-from generator.schema import argument_errors
 from generator.writers.base import WRITERS
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

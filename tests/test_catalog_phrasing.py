@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from test_plan import event, target
 
-from generator.identity import forbidden
+from generator.core.identity import forbidden
+from generator.core.plan import HISTORY_PHRASES, history_noun, plan_explicit
+from generator.core.surface import render
+from generator.core.textquality import defects
 from generator.phrasebook import derived_for
 from generator.phrasebook.lexicon import split_compound
 from generator.phrasebook.terms import term
-from generator.plan import HISTORY_PHRASES, history_noun, plan_explicit
 from generator.readers import read_catalog
 from generator.records import Tool
-from generator.surface import render
-from generator.textquality import defects
 from generator.traject.plans import hard_plan, hint_for
 from generator.validators import VALIDATORS
 from generator.validators.habitphrase import phrase_rule
@@ -229,7 +229,7 @@ def test_a_boolean_state_is_framed_and_a_common_noun_stays_lower_case() -> None:
 
 
 def test_generated_names_of_system_things_are_plausible_and_nested_paths_read_naturally() -> None:
-    from generator.values import value_for
+    from generator.core.values import value_for
 
     rng = random.Random(3)
     for param, schema in [("deployment_name", {"type": "string", "description": "Name of the deployment."}),

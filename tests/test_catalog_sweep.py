@@ -7,7 +7,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from generator.schema import is_valid
+from generator.core.schema import is_valid
 from generator.traject.export import wire_value
 
 _SPEC = importlib.util.spec_from_file_location(

@@ -1,4 +1,4 @@
-"""generator.constraints: detected parameter pairs, their checks (each with a failing example)
+"""generator.core.constraints: detected parameter pairs, their checks (each with a failing example)
 and the repairs applied by values.sample_arguments."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from upstream import upstream_path
 
 from generator.catalog import Catalog
-from generator.constraints import as_point, constraint_problems, pairs_for, tokens
+from generator.core.constraints import as_point, constraint_problems, pairs_for, tokens
+from generator.core.schema import argument_errors
+from generator.core.values import repair_arguments, sample_arguments
 from generator.records import Tool
-from generator.schema import argument_errors
-from generator.values import repair_arguments, sample_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "examples" / "catalog.json"
@@ -228,8 +228,8 @@ def test_upstream_bfcl_gold_calls_raise_no_false_alarms():
 @given(seed=st.integers(0, 10_000), tare=st.integers(5, 200))
 def test_a_full_weight_is_above_its_empty_one_even_when_the_empty_one_is_left_at_its_default(seed: int,
                                                                                             tare: int) -> None:
+    from generator.core.values import sample_arguments
     from generator.records import Tool
-    from generator.values import sample_arguments
 
     props = {"gross_kg": {"type": "number"}, "tare_kg": {"type": "number", "default": tare}}
     tool = Tool(name="weigh", app="a", api="weigh", domain="d", description="Weigh a full crate.",

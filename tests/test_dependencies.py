@@ -1,4 +1,4 @@
-"""Rules the prose writes between parameters are kept (generator.dependencies)."""
+"""Rules the prose writes between parameters are kept (generator.core.dependencies)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import dependencies
+from generator.core import dependencies
+from generator.core.values import sample_arguments, temporal_value, value_for
 from generator.readers import read_catalogs
 from generator.records import Tool
-from generator.values import sample_arguments, temporal_value, value_for
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogs"
 

@@ -114,7 +114,7 @@ def test_all_parameter_kinds_occur(records):
     assert any("enum" in s for _, s in specs)
     assert any("default" in s for _, s in specs)
     assert {"integer", "number", "boolean", "array", "string"} <= {s["type"] for _, s in specs}
-    # Arrays of strings; item schemas may carry value `examples` (used by generator.values).
+    # Arrays of strings; item schemas may carry value `examples` (used by generator.core.values).
     assert all(
         {k: v for k, v in s["items"].items() if k != "examples"} == {"type": "string"}
         for _, s in specs
@@ -129,7 +129,7 @@ def test_all_parameter_kinds_occur(records):
 
 
 def test_temporal_kinds_are_recognized(records):
-    from generator.values import is_temporal
+    from generator.core.values import is_temporal
     kinds = Counter(is_temporal(n, s) for r in records for n, s in props(r).items())
     for kind in ("date", "time", "datetime", "meal", "relative_date_enum"):
         assert kinds[kind] >= 3, kind

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from generator.catalog import Catalog
 from generator.cli import main
 from generator.config import load_config
+from generator.core.schema import argument_errors
 from generator.errors import TrajgenError, one_line
 from generator.names import checked_tools
 from generator.readers import read_catalog, read_catalogs, read_histories
-from generator.schema import argument_errors
 from generator.screening import screen
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -22,8 +22,8 @@ import generator.trail.product  # registers the product (also imported by name b
 import generator.writers.template  # noqa: F401
 from generator.catalog import Catalog
 from generator.config import RunConfig
-from generator.identity import trail_names
-from generator.plan import PlanPolicy, calibrated, plan_levels
+from generator.core.identity import trail_names
+from generator.core.plan import PlanPolicy, calibrated, plan_levels
 from generator.products.base import RunContext, build_product
 from generator.records import HistoryEvent, Tool, UserHistory
 from generator.trail.export import record_json

@@ -13,8 +13,8 @@ import yaml
 from test_plan import TAXI, taxi_target
 
 from generator.config import RunConfig, check_settings
+from generator.core.plan import plan_explicit
 from generator.errors import ConfigError
-from generator.plan import plan_explicit
 from generator.validators import VALIDATORS
 from generator.validators.language import identify
 from generator.writers.base import WriteRequest

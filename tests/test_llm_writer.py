@@ -10,9 +10,9 @@ import pytest
 from test_plan import FOOD, TAXI, food_target, food_then_taxi_target, taxi_target
 
 from generator.config import LLMConfig
+from generator.core.plan import plan_calls, plan_levels
 from generator.errors import LLMError
 from generator.llm.client import make_client
-from generator.plan import plan_calls, plan_levels
 from generator.prompting import check_templates
 from generator.testing.answerers import find_task
 from generator.testing.fake_openai import FakeOpenAI

@@ -14,10 +14,10 @@ import jsonschema
 import pytest
 
 from generator.catalog import Catalog
+from generator.core.values import meal_for_hour
 from generator.errors import InputError
 from generator.personas import Persona, load_personas, synthesize_histories, synthesize_history
 from generator.records import Tool
-from generator.values import meal_for_hour
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "examples" / "catalog.json"
@@ -85,7 +85,7 @@ def test_meal_types_follow_the_hour(histories):
 
 
 def test_temporal_values_agree_with_shared_checker(histories, catalog):
-    from generator import temporal
+    from generator.core import temporal
 
     for h in histories.values():
         for e in h.events:

@@ -16,15 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plan import target
 
+from generator.core.plan import plan_explicit
+from generator.core.surface import render, value_kind
+from generator.core.textquality import defects
+from generator.core.values import sample_arguments
 from generator.phrasebook.fragments import bool_words
 from generator.phrasebook.intent import intent_of
 from generator.phrasebook.terms import say, term
-from generator.plan import plan_explicit
 from generator.readers import read_catalog
 from generator.records import Tool
-from generator.surface import render, value_kind
-from generator.textquality import defects
-from generator.values import sample_arguments
 from generator.writers.template import compose
 
 CATALOGS = Path(__file__).parent / "fixtures" / "catalogs"

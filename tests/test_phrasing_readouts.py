@@ -13,11 +13,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.core.surface import render, value_kind
 from generator.phrasebook.derive import derive_hints
 from generator.phrasebook.intent import intent_of
 from generator.phrasebook.terms import term
 from generator.records import Tool
-from generator.surface import render, value_kind
 from generator.traject.plans import literal_surface
 from generator.writers.phrasing.args import said_as
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.core.surface import render
 from generator.phrasebook.fragments import bool_words
 from generator.phrasebook.terms import say, term
 from generator.records import Tool
-from generator.surface import render
 from generator.traject.plans import _number_hint
 
 UNITS = ["hours", "days", "minutes", "feet", "miles", "metres"]

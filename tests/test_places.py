@@ -1,4 +1,4 @@
-"""Coordinates lie where the catalog says, one neighbourhood per call (generator.places)."""
+"""Coordinates lie where the catalog says, one neighbourhood per call (generator.core.places)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import places
 from generator.catalog import Catalog
+from generator.core import places
+from generator.core.values import sample_arguments
 from generator.readers import read_catalogs
 from generator.records import Tool
-from generator.values import sample_arguments
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogs"
 POINT = {"type": "object", "properties": {"lat": {"type": "number"}, "lon": {"type": "number"}}}

@@ -16,7 +16,7 @@ import pytest
 from pydantic import ValidationError
 from upstream import UPSTREAM, have_upstream, upstream_path
 
-from generator.plan import (
+from generator.core.plan import (
     LevelPolicy,
     PlanPolicy,
     habit_reading,
@@ -32,13 +32,13 @@ from generator.plan import (
     recoverable_from,
     stated_set,
 )
+from generator.core.surface import leaks
+from generator.core.temporal import temporal_parameters
+from generator.core.vagueness import gold_values, mean, value_recall
+from generator.core.values import sample_arguments
 from generator.records import Binding, HistoryEvent, Target, Tool, ToolCall, ToolHints
-from generator.surface import leaks
-from generator.temporal import temporal_parameters
-from generator.vagueness import gold_values, mean, value_recall
 from generator.validators.habitphrase import Reader, phrase_rule, resolve
 from generator.validators.habitphrase import key as hp_key
-from generator.values import sample_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
 TRAILBENCH = UPSTREAM / "trailbench"

@@ -1,4 +1,4 @@
-"""The plausibility audit (generator.plausibility): each check flags a known-bad value and
+"""The plausibility audit (generator.core.plausibility): each check flags a known-bad value and
 passes a good one; the audit reads calls from rows that carry their tools."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.plausibility import CHECKS, audit_calls, file_calls, plausibility_lines
+from generator.core.plausibility import CHECKS, audit_calls, file_calls, plausibility_lines
 
 # (check, properties, bad arguments, good arguments)
 CASES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]] = [
@@ -170,6 +170,6 @@ def test_traject_wire_values_read_back_as_their_schema_types(tmp_path: Path) -> 
 
 
 def test_every_check_is_explained_on_the_card() -> None:
-    from generator.plausibility import MEANING
+    from generator.core.plausibility import MEANING
 
     assert set(CHECKS) <= set(MEANING)

@@ -34,7 +34,7 @@ from generator.readers import tool_from_openai
 from generator.records import ItemResult, Record, ToolCall
 from generator.textreport import QUERY_READERS, json_records
 from generator.validators import TEXT_VALIDATORS
-from generator.values import sample_arguments
+from generator.core.values import sample_arguments
 
 LEVELS = ("explicit", "terse")
 

@@ -1,5 +1,5 @@
 """Pointers to one earlier event ("the same drop-off as my taxi request on Tuesday evening"): the
-planner's (generator/pointers.py) and the checks' reading (validators/pointerphrase.py, through
+planner's (generator/core/pointers.py) and the checks' reading (validators/pointerphrase.py, through
 validators/habitphrase.Reader) are written apart; here each is shown on its own, the checks are
 shown failing, and, over generated histories, every pointer the planner makes is read back by the
 checks as exactly its event's value."""
@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.habits import value_key
-from generator.pointers import act_of, descriptions, pointers, when_phrase
+from generator.core.habits import value_key
+from generator.core.pointers import act_of, descriptions, pointers, when_phrase
 from generator.records import HistoryEvent
 from generator.validators.habitphrase import Reader, phrase_rule
 from generator.validators.pointerphrase import windows

@@ -1,4 +1,4 @@
-"""Value profiles (generator.profiles, value_rules, rule_repair, profile_audit): parsing, each
+"""Value profiles (generator.core.profiles, value_rules, rule_repair, profile_audit): parsing, each
 rule kind's check against an independent computation, repairs that make draws obey, the re-ask
 of a bad reply, the hints batch round trip, and a run that obeys its profile end to end."""
 
@@ -15,15 +15,15 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from generator import hints as H
-from generator import profiles as P
+from generator.core import profiles as P
+from generator.core.value_rules import WEEKDAYS, rule_problems, violations
 from generator.errors import InputError
 from generator.records import Rule, Tool, ValueProfile
-from generator.value_rules import WEEKDAYS, rule_problems, violations
 
 ROOT = Path(__file__).resolve().parents[1]
 MARINA = ROOT / "tests" / "fixtures" / "catalogs" / "marina_harbor.json"
 MARINA_PROFILE = ROOT / "tests" / "fixtures" / "profiles" / "marina_harbor.hints.json"
-NOW = datetime(2025, 6, 2, 9, 0)  # a Monday: generator.values.REFERENCE_TIME
+NOW = datetime(2025, 6, 2, 9, 0)  # a Monday: generator.core.values.REFERENCE_TIME
 RULE = TypeAdapter(Rule)
 
 PICKUP = Tool(name="schedule_pickup", app="", api="schedule_pickup", domain="logistics",
@@ -203,8 +203,8 @@ RULE_POOL = [
 @given(st.lists(st.sampled_from(RULE_POOL), min_size=1, max_size=5, unique_by=id), st.integers(0, 10**6),
        st.sampled_from([0.0, 0.5, 1.0]))
 def test_drawn_arguments_obey_any_mix_of_rules(rules: list[Rule], seed: int, rate: float) -> None:
-    from generator.schema import argument_errors
-    from generator.values import sample_arguments
+    from generator.core.schema import argument_errors
+    from generator.core.values import sample_arguments
 
     tool = _with(ValueProfile(values={"account_id": ["ACC-10422", "ACC-20871"]}, rules=rules))
     args = sample_arguments(tool, random.Random(seed), optional_rate=rate)
@@ -219,7 +219,7 @@ def test_one_repair_meets_order_and_calendar(a: datetime, b: datetime, lo: int, 
                                              ahead: int) -> None:
     """Without any redraw: the repair moves the date to an allowed day and the second moment
     the gap after the first, in the values' own string shapes."""
-    from generator.rule_repair import Repair, repaired
+    from generator.core.rule_repair import Repair, repaired
 
     rules = [rule(kind="calendar", param="window_start", weekdays=sorted(weekdays), min_days_ahead=ahead),
              rule(kind="order", first="window_start", second="window_end", min_gap=lo, max_gap=lo + width,
@@ -232,10 +232,10 @@ def test_one_repair_meets_order_and_calendar(a: datetime, b: datetime, lo: int, 
 def test_a_draw_that_cannot_obey_is_rejected_by_answer_valid() -> None:
     """An impossible rule (weight both >= 80 and <= 10 under the schema): the draw comes back
     as it is and the gold call is refused with the rule as the reason."""
-    from generator.plan import plan_explicit
+    from generator.core.plan import plan_explicit
+    from generator.core.values import sample_arguments
     from generator.records import Target, ToolCall
     from generator.validators.plan_checks import answer_valid
-    from generator.values import sample_arguments
     from generator.writers.base import WriteRequest
 
     rules = [rule(kind="requires", params=["weight_kg"]), rule(kind="allowed", param="weight_kg", min=80, max=10)]
@@ -248,7 +248,7 @@ def test_a_draw_that_cannot_obey_is_rejected_by_answer_valid() -> None:
 
 
 def test_without_a_profile_draws_are_unchanged() -> None:
-    from generator.values import _sample_once, sample_arguments
+    from generator.core.values import _sample_once, sample_arguments
 
     for seed in range(20):
         assert sample_arguments(PICKUP, random.Random(seed)) == _sample_once(PICKUP, random.Random(seed), 0.5,
@@ -299,7 +299,7 @@ def test_a_reply_naming_an_unknown_parameter_is_re_asked(tmp_path: Path) -> None
                                                     "exactly one of `account_id`, `guest_email`."})
     with FakeOpenAI(leak_first=True) as srv:
         client = client_for(srv, tmp_path)
-        result = run(client.structured(P.profile_messages(tool), ValueProfile,
+        result = run(client.structured(H.profile_messages(tool), ValueProfile,
                                        check=lambda p: P.profile_problems(tool, p)))
     assert result.attempts == 2 and any("no_such_parameter" in p for p in result.problems_seen)
     assert [r.kind for r in result.value.rules] == ["requires", "exactly_one"]
@@ -387,8 +387,8 @@ def marina_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_exported_call_obeys_the_rules_and_uses_profile_values(marina_run: Path) -> None:
-    from generator.plausibility import NamedCall, audit_calls, file_calls
-    from generator.profile_audit import load_rules
+    from generator.core.plausibility import NamedCall, audit_calls, file_calls
+    from generator.core.profile_audit import load_rules
 
     profiles = json.loads((marina_run / "value_profiles.json").read_text())["tools"]
     calls = [c for c in file_calls(marina_run) if isinstance(c, NamedCall) and c.tool in profiles]
@@ -407,7 +407,7 @@ def test_the_audit_reports_a_call_that_breaks_a_rule(marina_run: Path, tmp_path:
     """A known-bad call (departure before arrival, a Tuesday arrival) in a row that carries its
     tools, beside the run's profiles: `trajgen stats`' rules check fails on it."""
     from generator.audit import AuditReport
-    from generator.plausibility import add_plausibility
+    from generator.core.plausibility import add_plausibility
 
     (tmp_path / "value_profiles.json").write_bytes((marina_run / "value_profiles.json").read_bytes())
     tool = next(t for t in json.loads(MARINA.read_text()) if t["function"]["name"] == "book_berth")
@@ -423,8 +423,8 @@ def test_the_audit_reports_a_call_that_breaks_a_rule(marina_run: Path, tmp_path:
 
 
 def test_a_known_good_call_passes_the_audit(tmp_path: Path) -> None:
-    from generator.plausibility import audit_calls, named
-    from generator.profile_audit import load_rules
+    from generator.core.plausibility import audit_calls, named
+    from generator.core.profile_audit import load_rules
 
     (tmp_path / "value_profiles.json").write_text(json.dumps(
         {"reference_time": NOW.isoformat(), "tools": json.loads(MARINA_PROFILE.read_text())}))

@@ -1,4 +1,4 @@
-"""Numbers in the range their prose and their unit give (generator.quantities, allowed ranges)."""
+"""Numbers in the range their prose and their unit give (generator.core.quantities, allowed ranges)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.allowed import read
-from generator.values import value_for
+from generator.core.allowed import read
+from generator.core.values import value_for
 
 
 @settings(max_examples=60, deadline=None)

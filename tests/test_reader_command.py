@@ -98,7 +98,7 @@ def test_a_file_of_no_known_kind_is_refused(tmp_path, capsys):
     assert "not a TRAILBench, TRAJECT-Bench, BFCL, SDG or judge query file" in capsys.readouterr().err
 
 
-FORBIDDEN = ("generator.surface", "generator.phrasebook", "generator.writers", "generator.validators",
+FORBIDDEN = ("generator.core.surface", "generator.phrasebook", "generator.writers", "generator.validators",
              "..surface", "..phrasebook", "..writers", "..validators")
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from upstream import UPSTREAM, upstream_path
 
+from generator.core.schema import argument_errors
 from generator.errors import InputError
 from generator.readers import (
     detect_catalog_format,
@@ -17,7 +18,6 @@ from generator.readers import (
     tool_from_openai,
     traject_tool_name,
 )
-from generator.schema import argument_errors
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "readers"
 CAT, BAD, HIST = FIX / "catalogs", FIX / "bad", FIX / "histories"

@@ -18,11 +18,11 @@ import pytest
 
 from generator.catalog import Catalog
 from generator.config import RunConfig
+from generator.core.schema import check_schema
 from generator.errors import InputError
 from generator.jsonl import MAX_PROBLEMS, first_object, read_jsonl
 from generator.products.base import RunContext, WorkItem
 from generator.readers import read_catalog
-from generator.schema import check_schema
 from generator.writers.base import WRITERS
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -320,7 +320,7 @@ def test_both_irrelevance_builders_share_the_sampler(tmp_path: Path, monkeypatch
 
     import generator.bfcl.sdg_categories
     import generator.writers.template  # noqa: F401
-    from generator import offtopic
+    from generator.core import offtopic
     from generator.products.sdg import FOREIGN_NEEDS, SDG_CATEGORIES, SdgSpec
 
     one = json.loads((EXAMPLES / "catalog.json").read_text())[:1]

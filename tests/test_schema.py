@@ -1,4 +1,4 @@
-"""generator.schema: BFCL <-> JSON Schema and argument validation."""
+"""generator.core.schema: BFCL <-> JSON Schema and argument validation."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from upstream import upstream_path
 
+from generator.core.schema import argument_errors, normalize_schema, to_bfcl, validate_call, validator_for
 from generator.errors import InputError
 from generator.records import Tool, ToolCall
-from generator.schema import argument_errors, normalize_schema, to_bfcl, validate_call, validator_for
 
 BFCL_PARAMS = {
     "type": "dict",

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator import offtopic
 from generator.config import RunConfig
+from generator.core import offtopic
 from generator.engine import Overrides, generate
 from generator.readers import read_catalog
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from generator.core.surface import blank_out, forms, is_identifier, leaks, mentions, noun, render, words
+from generator.core.vagueness import normalize
 from generator.records import Tool, ToolHints
-from generator.surface import blank_out, forms, is_identifier, leaks, mentions, noun, render, words
-from generator.vagueness import normalize
 
 TOOL = Tool(
     name="Pathmap_get_path",

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plan import FOOD, TAXI, example_tools, food_target, habitual_target, taxi_target
 
-from generator.plan import plan_calls, plan_explicit, plan_levels
+from generator.core.plan import plan_calls, plan_explicit, plan_levels
+from generator.core.surface import is_identifier
 from generator.records import Binding, Target, ToolCall
-from generator.surface import is_identifier
 from generator.validators import check_for, validate
 from generator.writers.base import WRITERS, WriteRequest
 from generator.writers.phrasing.intents import derived_intent
@@ -161,7 +161,7 @@ def test_byte_identical_across_hash_seeds() -> None:
 
     code = (
         "import random, json, test_plan as T\n"
-        "from generator.plan import plan_levels\n"
+        "from generator.core.plan import plan_levels\n"
         "from generator.writers.base import WriteRequest\n"
         "from generator.writers.template import TemplateWriter\n"
         "from generator.validators import check_for\n"

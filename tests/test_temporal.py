@@ -1,6 +1,6 @@
+from generator.core.temporal import analyze, consistent, temporal_hint, temporal_parameters
+from generator.core.vagueness import normalize
 from generator.records import Tool
-from generator.temporal import analyze, consistent, temporal_hint, temporal_parameters
-from generator.vagueness import normalize
 
 MEAL_TOOL = Tool(name="Meituan_search_restaurant", app="Meituan", api="search_restaurant", domain="food",
                  parameters={"type": "object", "properties": {

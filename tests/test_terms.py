@@ -14,14 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plan import target
 
+from generator.core.plan import plan_explicit
+from generator.core.textquality import defects
+from generator.core.values import sample_arguments
 from generator.phrasebook import hints_of
 from generator.phrasebook.lexicon import ABBREVIATIONS
 from generator.phrasebook.terms import say, term
-from generator.plan import plan_explicit
 from generator.readers import read_catalog
-from generator.textquality import defects
 from generator.validators import VALIDATORS
-from generator.values import sample_arguments
 from generator.writers.base import WriteRequest
 from generator.writers.template import compose
 

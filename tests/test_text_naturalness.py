@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.core.surface import render
 from generator.phrasebook.intent import intent_of
 from generator.phrasebook.terms import say, term
 from generator.records import Tool
-from generator.surface import render
 from generator.textreport import text_figures
 from generator.writers.phrasing.clauses import spoken_app
 
@@ -106,7 +106,7 @@ def test_free_text_values_are_phrases_never_random_words(tool_name: str, param: 
     at random ("a profile called allow", "with breed effort", "allergies tend, shake and alone")."""
     import random
 
-    from generator.values import sample_arguments
+    from generator.core.values import sample_arguments
 
     tool = _tool(tool_name, "", {param: schema})
     tool = tool.model_copy(update={"parameters": {**tool.parameters, "required": [param]}})
@@ -119,8 +119,8 @@ def test_free_text_values_are_phrases_never_random_words(tool_name: str, param: 
 def test_names_fit_the_thing_they_name() -> None:
     import random
 
-    from generator.freetext import CATEGORIES, PET_NAMES, TEXTS
-    from generator.values import sample_arguments
+    from generator.core.freetext import CATEGORIES, PET_NAMES, TEXTS
+    from generator.core.values import sample_arguments
 
     pet = _tool("update_pet_profile", "", {"profile": FREE_TEXT_PARAMS[0][2]})
     pet = pet.model_copy(update={"parameters": {**pet.parameters, "required": ["profile"]}})
@@ -206,7 +206,7 @@ def test_glued_words_split_only_into_words() -> None:
 def test_a_full_name_and_a_stylist_are_people() -> None:
     import random
 
-    from generator.values import sample_arguments
+    from generator.core.values import sample_arguments
 
     for param, schema in [("name", {"type": "string", "description": "Full name of the account holder"}),
                           ("stylist_name", {"type": "string"})]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from test_plan import TAXI, taxi_target
 
-from generator.plan import plan_explicit
+from generator.core.plan import plan_explicit
+from generator.core.textquality import DEFECT_CLASSES, MAX_READOUTS, defects, readouts
 from generator.records import Draft
-from generator.textquality import DEFECT_CLASSES, MAX_READOUTS, defects, readouts
 from generator.validators import VALIDATORS, validate
 from generator.writers.base import WriteRequest
 
@@ -105,7 +105,7 @@ def test_sentence_start_and_lowercase_doubles_stay_defects() -> None:
 
 def test_inflect_is_loaded_without_typeguard_instrumentation() -> None:
     """inflect's @typechecked would re-compile its source at import (seconds) and type-check
-    every call; generator.inflection loads it with the decorator bound to the identity."""
+    every call; generator.core.inflection loads it with the decorator bound to the identity."""
     import subprocess
     import sys
 
@@ -132,7 +132,7 @@ def test_whole_word_scan_agrees_with_its_regex() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from generator.surface import found
+    from generator.core.surface import found
 
     alphabet = st.sampled_from(list("ab19 .:/-x"))
 

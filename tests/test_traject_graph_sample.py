@@ -8,8 +8,8 @@ import re
 
 from test_traject_support import bundled_catalog, traject_catalog
 
+from generator.core.schema import argument_errors
 from generator.records import Edge, Tool
-from generator.schema import argument_errors
 from generator.traject.graph import build_graph, infer_params, source_field
 from generator.traject.sample import find_chain, has_chain, sample_parallel, sample_sequential
 from generator.traject.simulate import simulate_all, simulate_output

@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.catalog import Catalog
+from generator.core.lore import annotate, id_like
+from generator.core.profiles import apply_profiles, drawn_from_profile
+from generator.core.schema import is_valid
 from generator.hints import load_hint_file
-from generator.lore import annotate, id_like
-from generator.profiles import apply_profiles, drawn_from_profile
 from generator.readers import read_catalog
 from generator.records import Tool
-from generator.schema import is_valid
 from generator.screening import screen
 from generator.traject.chains import chain_for
 from generator.traject.graph import build_graph, echo_arg

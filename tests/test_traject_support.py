@@ -1,7 +1,7 @@
 """Shared fixtures for the traject tests: the bundled catalog and a plan-faithful writer.
 
 `PlanWriter` realizes a disclosure plan the simplest faithful way (stated values rendered by
-generator.surface, hints verbatim, omitted values absent), so product tests do not depend on
+generator.core.surface, hints verbatim, omitted values absent), so product tests do not depend on
 the template writer's phrasing; a separate test runs the real template writer when present.
 """
 
@@ -12,9 +12,9 @@ from pathlib import Path
 from upstream import upstream_path
 
 from generator.catalog import Catalog
+from generator.core.surface import noun, render
 from generator.products.base import RunContext
 from generator.records import Draft
-from generator.surface import noun, render
 from generator.writers.base import TextCheck, WriteRequest
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-from generator.vagueness import countable, gold_values, mentions_app, normalize, value_recall
+from generator.core.vagueness import countable, gold_values, mentions_app, normalize, value_recall
 
 
 def test_norm_lowercases_and_collapses_whitespace():

@@ -6,7 +6,7 @@ import random
 
 from test_plan import FOOD, TAXI, food_target, food_then_taxi_target, taxi_target
 
-from generator.plan import plan_calls, plan_explicit, plan_levels
+from generator.core.plan import plan_calls, plan_explicit, plan_levels
 from generator.records import ArgPlan, CallPlan, DisclosurePlan, Draft, HistoryEvent, Target, ToolCall
 from generator.validators import TEXT_VALIDATORS, VALIDATORS, check_for, levels_ordered, validate
 from generator.validators.habitphrase import Reader

@@ -18,8 +18,8 @@ from test_plan import FOOD, TAXI, food_target, taxi_target
 from test_traject_audit_metrics import TARGET, TOOLS
 
 from generator.config import LLMConfig
+from generator.core.plan import plan_calls, plan_explicit
 from generator.llm.client import make_client
-from generator.plan import plan_calls, plan_explicit
 from generator.records import Target, Tool, ToolCall
 from generator.testing.fake_openai import FakeOpenAI
 from generator.traject.plans import hard_plan

@@ -1,4 +1,4 @@
-"""generator.values: sampled arguments always validate; sources are used in order."""
+"""generator.core.values: sampled arguments always validate; sources are used in order."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from generator import semantic
-from generator.records import Tool
-from generator.schema import argument_errors
-from generator.values import (
+from generator.core import semantic
+from generator.core.schema import argument_errors
+from generator.core.values import (
     examples_of,
     is_temporal,
     is_valid,
@@ -25,6 +24,7 @@ from generator.values import (
     value_for,
     value_format,
 )
+from generator.records import Tool
 
 CATALOG = Path(__file__).resolve().parents[1] / "examples" / "catalog.json"
 
@@ -261,7 +261,7 @@ def test_generic_names_take_their_kind_from_the_description() -> None:
 def test_a_moment_named_in_words_or_by_its_span_is_a_moment(name: str, description: str, kind: str | None) -> None:
     """ "ISO 8601 date-time with offset" and `period_start` are moments: drawing "start 2" or
     "monthly" for them broke every rule that orders them (the freight reading)."""
-    from generator.values import is_temporal
+    from generator.core.values import is_temporal
 
     schema = {"type": "string", **({"description": description} if description else {})}
     assert is_temporal(name, schema) == kind
@@ -276,7 +276,7 @@ def test_a_moment_named_in_words_or_by_its_span_is_a_moment(name: str, descripti
 ])
 def test_a_pattern_that_spells_a_date_gives_a_date_near_the_query(pattern: str, shape: str | None) -> None:
     """A billing month `^\\d{4}-(0[1-9]|1[0-2])$` was drawn as '0147-12' by a regex walk."""
-    from generator.values import sample_arguments
+    from generator.core.values import sample_arguments
 
     ref = datetime(2025, 6, 2, 9)
     tool = Tool(name="bill", app="billing", api="bill", domain="billing", description="", parameters={"type": "object", "required": ["period"], "properties": {

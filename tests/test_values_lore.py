@@ -1,4 +1,4 @@
-"""String values from what the whole catalog says (generator.lore) and never a placeholder.
+"""String values from what the whole catalog says (generator.core.lore) and never a placeholder.
 
 Each rule is checked on generated names and lists (hypothesis) and on the catalogs in
 tests/fixtures/catalogs whose descriptions state values only in prose.
@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import allowed, codes, lore
+from generator.core import allowed, codes, lore
+from generator.core.values import Unsampleable, sample_arguments, value_for
 from generator.records import Tool
-from generator.values import Unsampleable, sample_arguments, value_for
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogs"
 WORD = st.from_regex(r"[a-z]{4,9}", fullmatch=True).filter(lambda w: w not in {"other", "none", "with", "from", "that"})
@@ -227,7 +227,7 @@ def test_a_year_inside_an_id_example_is_a_year_of_the_query_s_time_frame(prefix:
                                                                           now: int, edition: bool) -> None:
     """An id's year is the query's (an edition such as an event code "ICMLA-2025") or the year
     before (a record), never a past edition beside a date of this year."""
-    from generator.values import _reshaped
+    from generator.core.values import _reshaped
 
     value = _reshaped(f"{prefix}-{year}-031", random.Random(seed), datetime(now, 6, 2, 9, 0), edition)
     drawn = int(value.split("-")[1])

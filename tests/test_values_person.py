@@ -15,13 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import dependencies
 from generator.catalog import Catalog
-from generator.lore import annotate
-from generator.plausibility import audit_calls
+from generator.core import dependencies
+from generator.core.lore import annotate
+from generator.core.plausibility import audit_calls
+from generator.core.values import sample_arguments, value_for
 from generator.readers import read_catalogs
 from generator.records import Tool
-from generator.values import sample_arguments, value_for
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogs"
 CATALOGS = ("translation_agency", "conference_tool")

@@ -60,7 +60,7 @@ def background(n: int, param: str) -> UserHistory:
 
 
 def calls_of(events, tool, param):
-    from generator.identity import trail_names
+    from generator.core.identity import trail_names
 
     return [e.parameters[param] for e in events if (e.toolname, e.apiname) == trail_names(tool)]
 

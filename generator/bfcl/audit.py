@@ -19,9 +19,9 @@ from typing import Any
 
 from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, legend, ratio, rendered
+from ..core.vagueness import gold_values, normalize
 from ..errors import InputError
 from ..jsonl import read_into
-from ..vagueness import gold_values, normalize
 
 _NAME = re.compile(r"^BFCL_v4_(.+)\.json$")
 

@@ -17,9 +17,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..core.schema import to_bfcl
 from ..io import atomic_write_text
 from ..records import Tool, ToolCall, dict_at
-from ..schema import to_bfcl
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")

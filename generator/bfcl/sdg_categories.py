@@ -68,7 +68,7 @@ def drop_defaults(tool: Tool, call: ToolCall) -> ToolCall:
 
 async def live_text(item: SdgItem, ctx: RunContext, rng: random.Random, target: Target,
                     tools: list[Tool]) -> tuple[str | None, ItemResult | None]:
-    from ..plan import plan_explicit
+    from ..core.plan import plan_explicit
 
     plan = plan_explicit(target, style=rng.choice(LIVE_STYLES), level="live")  # type: ignore[arg-type]
     done = await realize(ctx, item.item_id, NAME, target, plan, tools, language=pick_language(ctx, rng))

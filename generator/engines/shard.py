@@ -137,10 +137,10 @@ def kept_products(run_id: str, shipped: dict[str, AnyProduct]) -> dict[str, AnyP
 
 def run_shard(job: ShardJob, shared: SharedRun) -> ShardOutcome:
     """The worker's entry point (a pool process or a Ray task)."""
+    from ..core.semantic import use_locale
     from ..engine import write_roots
     from ..lifeline import follow
     from ..plugins import load_plugins
-    from ..semantic import use_locale
 
     started = time.process_time()
     follow(job.lock)  # no request and no state write once the driver is gone

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
-from ..semantic import check_locale
-from ..textquality import is_plural, right_article
+from ..core.semantic import check_locale
+from ..core.textquality import is_plural, right_article
 from ..validators.language import identify
 
 WARMERS: list[Callable[[], object]] = [

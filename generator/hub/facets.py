@@ -20,10 +20,10 @@ from typing import Any
 from pydantic import Field
 
 from ..catalog import Catalog
+from ..core.vagueness import normalize
 from ..products.base import PRODUCTS, RunContext, WorkItem
 from ..records import Record, Sample, Tool
 from ..registry import Registry
-from ..vagueness import normalize
 
 NO_DEFAULT = object()
 

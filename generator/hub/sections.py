@@ -259,8 +259,8 @@ def text_quality(inp: CardInput) -> list[str]:
 
 @section(67, "plausibility")
 def plausibility(inp: CardInput) -> list[str]:
-    from ..plausibility import MEANING, audit_calls, file_calls
-    from ..profile_audit import load_rules
+    from ..core.plausibility import MEANING, audit_calls, file_calls
+    from ..core.profile_audit import load_rules
 
     tally = audit_calls((c for p in inp.products if (path := stats_path(inp.out_dir, p)).exists()
                          for c in file_calls(path)), load_rules(inp.out_dir))

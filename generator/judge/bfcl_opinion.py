@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..core.schema import to_bfcl
 from ..records import Tool, ToolCall
-from ..schema import to_bfcl
 from .cases import Candidate
 from .config import Label
 

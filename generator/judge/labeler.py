@@ -14,7 +14,7 @@ Semantics (pinned by tests/test_judge_labeler.py):
 - strings are compared ignoring case and whitespace;
 - an optional parameter the gold call does not set is fine only at its schema default;
 - a call the tool's schema refuses is a PARAM_VALUE_ERROR, whatever the gold call says;
-- so is a call that breaks a rule of its tool's value profile (generator.profiles).
+- so is a call that breaks a rule of its tool's value profile (generator.core.profiles).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from ..core.schema import argument_errors
 from ..records import Tool, ToolCall
-from ..schema import argument_errors
 from .cases import Candidate, Judgement
 
 Stage = Callable[[ToolCall | None, Candidate, dict[str, Tool]], Judgement | None]
@@ -96,9 +96,9 @@ def _schema_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool]
 
 
 def _rules_stage(gold: ToolCall | None, cand: Candidate, tools: dict[str, Tool]) -> Judgement | None:
-    """The call against the rules of its tool's value profile (generator.profiles): a call the
+    """The call against the rules of its tool's value profile (generator.core.profiles): a call the
     documentation's rules forbid is no valid call, whatever the schema alone allows."""
-    from ..profiles import call_violations
+    from ..core.profiles import call_violations
 
     assert cand.call is not None
     broken = call_violations(tools[cand.call.tool], cand.call.arguments, None)

@@ -11,10 +11,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..core.values import is_valid
 from ..llm.protocol import LLMClient
 from ..prompting import render_messages
 from ..records import ToolCall
-from ..values import is_valid
 from .cases import Candidate, Scenario
 from .operators import OPERATORS, Operator
 

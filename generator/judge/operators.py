@@ -13,12 +13,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.lore import param_schema
+from ..core.schema import argument_errors
+from ..core.values import sample_arguments, schema_type, value_for
 from ..llm.protocol import LLMClient
-from ..lore import param_schema
 from ..records import Tool, ToolCall
 from ..registry import Registry
-from ..schema import argument_errors
-from ..values import sample_arguments, schema_type, value_for
 from .cases import Candidate, Scenario
 from .config import Label
 from .mutations import (

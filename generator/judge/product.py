@@ -144,7 +144,7 @@ def request_plan(target: Target, sc: Scenario) -> DisclosurePlan:
     """An explicit request; it names the app when another offered tool of the same domain does
     the same kind of thing (same api verb: Dishdash_order_food beside Munchbox_order_food,
     play_music beside play_podcast), since an unnamed request could then rightly go to either."""
-    from ..plan import plan_explicit
+    from ..core.plan import plan_explicit
 
     plan = plan_explicit(target)
     verb = split_words(sc.wanted.api)[:1]

@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from ..catalog import Catalog
+from ..core.values import sample_arguments
 from ..records import Tool, ToolCall, UserHistory
-from ..values import sample_arguments
 from .cases import Scenario
 from .similarity import jaccard, nearest
 

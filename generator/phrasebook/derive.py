@@ -15,8 +15,8 @@ import json
 import re
 from typing import Any
 
+from ..core.semantic import tokens
 from ..records import Tool, ToolHints
-from ..semantic import tokens
 from .fragments import bool_words, enum_words, item_spec
 from .intent import intent_of
 from .terms import Term, bool_phrases, term

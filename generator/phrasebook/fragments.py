@@ -11,8 +11,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..inflection import engine
-from ..semantic import tokens
+from ..core.inflection import engine
+from ..core.semantic import tokens
 from .lexicon import MASS_NOUNS, gerund, is_plural, known, lemmas, plural, verb_lemma
 
 
@@ -139,7 +139,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
 
 def _object_words(words: list[str]) -> list[str]:
     """A person after a verb takes "the" ("notifying the owner"); anything else is as named."""
-    from ..freetext import PERSON_WORDS
+    from ..core.freetext import PERSON_WORDS
 
     return ["the", *words] if len(words) == 1 and words[0] in PERSON_WORDS else words
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from ..inflection import engine
+from ..core.inflection import engine
+from ..core.semantic import tokens
 from ..records import Tool
-from ..semantic import tokens
 from .lexicon import CREATING, MASS_NOUNS, VERBS, is_plural, known, lemmas, verb_lemma
 from .terms import _STOPS as STOPS
 from .terms import _np

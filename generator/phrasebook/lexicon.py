@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..inflection import engine
+from ..core.inflection import engine
 
 # Abbreviations of parameter and API names, as a user says them.
 ABBREVIATIONS = {

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..freetext import PERSON_WORDS
-from ..inflection import engine
-from ..semantic import infer, tokens
+from ..core.freetext import PERSON_WORDS
+from ..core.inflection import engine
+from ..core.semantic import infer, tokens
 from .lexicon import (
     ABBREVIATIONS,
     FUNCTION_WORDS,
@@ -96,7 +96,7 @@ class Term:
     role: str = ""  # from | until | ""
     bound: str = ""  # "at most " | "at least " | ""
     act: str = ""  # a boolean's verb phrase in the base form ("stop feeding while ..."), "" when none
-    sem: str = ""  # generator.semantic's type (id, person, place, text, ...)
+    sem: str = ""  # generator.core.semantic's type (id, person, place, text, ...)
     pointer: bool = False  # the noun points at one thing ("Pen number", "Farm site identifier")
     place: str = ""  # from | to: a source or a destination ("source_pen", "Destination pen or plant")
     phrase: str = ""  # the name read as the words before its value ("cancelled by", "expiring within", "born on")

@@ -97,7 +97,7 @@ def compatible_sample(pool: list[Tool], n: int, rng: random.Random) -> list[Tool
 def make_calls(tool: Tool, rng: random.Random, n: int) -> list[ToolCall] | None:
     """n calls of one tool with pairwise different arguments (None if the tool can't vary).
     A tool without parameters (`pwd`, `logout`) is called once with none."""
-    from ..values import sample_arguments
+    from ..core.values import sample_arguments
 
     if not tool.properties:
         return [ToolCall(tool=tool.name, arguments={})] if n == 1 else None
@@ -114,7 +114,7 @@ def make_calls(tool: Tool, rng: random.Random, n: int) -> list[ToolCall] | None:
 async def request_row(item: SdgItem, ctx: RunContext, calls: list[ToolCall], offered: list[Tool],
                       kind: str = "single") -> ItemResult:
     """Write an explicit request for `calls`, answered by one assistant message with the calls."""
-    from ..plan import plan_explicit
+    from ..core.plan import plan_explicit
 
     target = Target(id=item.item_id, kind=kind, calls=calls, offered=[t.name for t in offered],
                     domain=offered[0].domain)
@@ -221,8 +221,8 @@ FOREIGN_NEEDS = ("found no request the offered tools leave unserved (no other do
 
 def offtopic(item: SdgItem, ctx: RunContext, rng: random.Random, max_offered: int) -> tuple[list[Tool], str] | None:
     """A catalog with one domain: offer some of its tools and a built-in request none of them
-    serves (generator.offtopic); None when every such request touches what they do."""
-    from ..offtopic import request_for
+    serves (generator.core.offtopic); None when every such request touches what they do."""
+    from ..core.offtopic import request_for
 
     domain = rng.choice(ctx.catalog.domains)
     pool = ctx.catalog.by_domain[domain]
@@ -240,7 +240,7 @@ def text_reply_row(item: SdgItem, text: str, offered: list[Tool]) -> ItemResult:
 async def build_irrelevance(item: SdgItem, ctx: RunContext) -> ItemResult:
     """A request no offered tool serves (written from a tool of another domain, else a built-in
     off-topic request), answered in text."""
-    from ..plan import plan_explicit
+    from ..core.plan import plan_explicit
 
     rng = ctx.rng(item.item_id)
     pick = foreign_request(item, ctx, rng, max_offered=3)

@@ -15,12 +15,12 @@ from typing import Any
 
 from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, legend, ratio, rendered
+from ..core.schema import argument_errors
+from ..core.vagueness import gold_values, normalize
 from ..errors import InputError
 from ..jsonl import first_has, first_object, read_into, require_stream
 from ..readers import tool_from_openai
 from ..records import dict_at
-from ..schema import argument_errors
-from ..vagueness import gold_values, normalize
 
 ROW_KEYS = ("id", "trajectory_id", "category", "messages", "tools")
 

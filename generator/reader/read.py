@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..identity import trail_names
+from ..core.identity import trail_names
 from ..records import HistoryEvent, Tool, ToolCall
 from . import history as hist
 from .added import added_content

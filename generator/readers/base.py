@@ -11,9 +11,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..core.schema import check_schema, normalize_schema
 from ..errors import InputError
 from ..registry import Registry
-from ..schema import check_schema, normalize_schema
 
 
 @dataclass(frozen=True)

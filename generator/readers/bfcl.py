@@ -35,7 +35,7 @@ def bfcl_tool(doc: Any, source: CatalogSource, fmt: str, field: str = "") -> Too
     if not isinstance(description, str):
         raise InputError("description must be a string", field=f"{at}description")
     return Tool(
-        name=name, app="", api=name, domain="",  # whole names; domain by generator.identity
+        name=name, app="", api=name, domain="",  # whole names; domain by generator.core.identity
         description=description,
         parameters=object_schema(doc.get("parameters"), f"{at}parameters"),
         output=_output(doc.get("response")), source=source.label, source_format=fmt,

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from ..core.identity import CatalogOptions, apply_identity
 from ..errors import InputError
-from ..identity import CatalogOptions, apply_identity
 from ..records import Tool
 from .base import CATALOG_FORMATS, CatalogSource
 from .jsonfile import as_items, load_json_or_jsonl

@@ -2,7 +2,7 @@
 
 TRAILBench `apis/apis_openai/<apitype>_openai.json` uses it. The optional sibling key
 "x-trajgen" carries what the format lacks: app/api/domain, an output description and hints.
-Without it a function name is whole (generator.identity has the reading rules).
+Without it a function name is whole (generator.core.identity has the reading rules).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import Field
 
+from ..core.identity import split_name
 from ..errors import InputError
-from ..identity import split_name
 from ..records import Edge, Record, Tool, ToolHints, ValueProfile
 from .base import (
     CATALOG_FORMATS,
@@ -34,7 +34,7 @@ class XTrajgen(Record):
     domain: str | None = None
     output: str | None = None
     hints: ToolHints | None = None
-    profile: ValueProfile | None = None  # values and rules (generator.profiles, docs/values.md)
+    profile: ValueProfile | None = None  # values and rules (generator.core.profiles, docs/values.md)
     edges: list[Edge] = Field(default_factory=list)
 
 
@@ -57,7 +57,7 @@ def tool_from_openai(definition: Any, domain: str = "", source: str = "") -> Too
     name = require_name(fn.get("name"), "function.name")
     with model_errors("x-trajgen"):
         ext = XTrajgen.model_validate(record.get("x-trajgen") or {})
-    # The name is whole unless the extension says otherwise; generator.identity splits
+    # The name is whole unless the extension says otherwise; generator.core.identity splits
     # TRAILBench's `<toolname>_<apiname>` names by that benchmark's own file layout.
     with model_errors():
         return Tool(

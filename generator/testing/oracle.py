@@ -33,12 +33,12 @@ from typing import Any
 from pydantic import Field
 
 from ..catalog import Catalog
+from ..core.values import sample_arguments
 from ..judge.cases import Candidate, Scenario
 from ..judge.config import Label
 from ..judge.operators import OPERATORS, Operator
 from ..readers import tool_from_openai
 from ..records import Record, Tool, ToolCall
-from ..values import sample_arguments
 
 ERRORS: tuple[Label, ...] = ("TOOL_ERROR", "PARAM_NAME_ERROR", "PARAM_VALUE_ERROR")
 SKIP_OPERATORS = {"history_value", "llm_value"}  # need a user history / an LLM

@@ -20,10 +20,10 @@ from typing import Any
 
 from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, AuditReport, Finding, Table, rendered
+from ..core.schema import argument_errors
+from ..core.temporal import consistent, parse_time
+from ..core.vagueness import mentions_app, normalize
 from ..records import Tool, dict_at
-from ..schema import argument_errors
-from ..temporal import consistent, parse_time
-from ..vagueness import mentions_app, normalize
 from .export import LEVELS
 from .files import find_catalog_dir, load_catalog_dir, parse_file, query_files, variant_of
 from .measure import Figures, history_events, level_queries, measure, table

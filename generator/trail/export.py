@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Catalog
-from ..identity import trail_function_name
+from ..core.identity import trail_function_name
 from ..io import atomic_write_text
 from ..records import HistoryEvent, Record, Sample
 

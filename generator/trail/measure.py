@@ -28,9 +28,9 @@ from typing import Any
 from pydantic import Field
 
 from ..audit import Table, legend
+from ..core.surface import mentions
+from ..core.vagueness import gold_values, mean, mentions_app, normalize, value_elements, value_recall
 from ..records import Record, Tool, dict_at
-from ..surface import mentions
-from ..vagueness import gold_values, mean, mentions_app, normalize, value_elements, value_recall
 from ..validators.habitphrase import Reader
 from ..validators.timephrase import from_time_alone, parse_query_time, said_in
 from .export import LEVELS

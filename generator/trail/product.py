@@ -4,7 +4,7 @@ written as TRAILBench files.
 plan:   choose targets -- event k of a user's log (real TRAILBench logs or persona-simulated
         ones) with its earlier events as history and its time as query time -- spread over
         users, with stable ids (config + seed only).
-run:    disclosure plans per level (generator.plan), phrased by the writer with the
+run:    disclosure plans per level (generator.core.plan), phrased by the writer with the
         validators' check fed back; every level validated, then the levels compared
         (levels_ordered) and the gold answer scored by TRAILBench's own rule. A failure is
         retried with fresh draws (bounded), then becomes a Rejection -- never dropped.
@@ -18,13 +18,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from ..core.identity import trail_names
+from ..core.plan import DEFAULT_POLICY, PlanPolicy, calibrated, plan_levels
+from ..core.temporal import consistent
 from ..errors import ConfigError
-from ..identity import trail_names
-from ..plan import DEFAULT_POLICY, PlanPolicy, calibrated, plan_levels
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, register_product
 from ..records import DisclosurePlan, Draft, ItemResult, Record, Rejection, Target, Tool, UserHistory, Verdict
 from ..shortfall import note, remark
-from ..temporal import consistent
 from ..validators import TEXT_VALIDATORS, Checker, level_recall, levels_ordered, validate
 from ..validators.levels import plan_gold
 from ..writers.base import WriteRequest

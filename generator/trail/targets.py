@@ -16,12 +16,12 @@ from collections import Counter
 from typing import Literal, NamedTuple
 
 from ..catalog import Catalog
-from ..identity import trail_names
-from ..plan import habit_reading, literal_gaps, literal_in_render, recall_floor, recoverable_from
+from ..core.identity import trail_names
+from ..core.plan import habit_reading, literal_gaps, literal_in_render, recall_floor, recoverable_from
+from ..core.schema import argument_errors
+from ..core.temporal import parse_time, temporal_parameters
+from ..core.vagueness import gold_values
 from ..records import HistoryEvent, Source, Target, Tool, ToolCall, UserHistory
-from ..schema import argument_errors
-from ..temporal import parse_time, temporal_parameters
-from ..vagueness import gold_values
 from .score import scoreable
 
 

@@ -23,10 +23,10 @@ from typing import Any
 
 from .. import textreport as tr
 from ..audit import AUDITS, DETECTORS, STATS, VR_MEANING, AuditReport, Finding, Table, legend, rendered
+from ..core.surface import mentions
+from ..core.vagueness import countable, mean, normalize, value_elements
 from ..errors import InputError
 from ..records import Tool
-from ..surface import mentions
-from ..vagueness import countable, mean, normalize, value_elements
 from .calls import partners
 from .metrics import gold_scores
 from .plans import ENUM_WORDS, hint_core

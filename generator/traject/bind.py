@@ -26,12 +26,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import semantic
-from ..constraints import pairs_for
-from ..lore import entity_keys, id_format, id_formats, param_schema
-from ..profiles import kept_rules
+from ..core import semantic
+from ..core.constraints import pairs_for
+from ..core.lore import entity_keys, id_format, id_formats, param_schema
+from ..core.profiles import kept_rules
+from ..core.values import REFERENCE_TIME, is_valid, repair_arguments
 from ..records import Binding, Edge, Target, Tool, ToolCall
-from ..values import REFERENCE_TIME, is_valid, repair_arguments
 from .calls import arguments, coordinate_stem, maybe_value, partners
 from .graph import (
     COORDINATES,
@@ -272,7 +272,7 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
     args.update({p: v for p, (_, _, v) in bound.items()})
     fixed = {p for p in args if p in bound or any(p in c.arguments for c in chain.calls)}
     args = repair_arguments(consumer, args, rng, keep=fixed)
-    args = kept_rules(consumer, args, REFERENCE_TIME, rng, frozenset(fixed))  # a value profile's rules (generator.profiles)
+    args = kept_rules(consumer, args, REFERENCE_TIME, rng, frozenset(fixed))  # a value profile's rules (generator.core.profiles)
     i = len(chain.calls)
     chain.calls.append(ToolCall(tool=consumer.name, arguments={p: args[p] for p in consumer.properties if p in args}))
     for p, (j, f, v) in bound.items():

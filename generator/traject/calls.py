@@ -1,7 +1,7 @@
 """The arguments of one call of a trajectory: valid against the tool's schema, optional ones
 set as upstream's calls set them, pairs whole.
 
-Values come from `generator.values` (enums, examples, defaults, typed fakes). An optional
+Values come from `generator.core.values` (enums, examples, defaults, typed fakes). An optional
 parameter is its default about as often as upstream passes one, else set when it is a setting
 a user words (an enum, a flag, a number, a date) and now and then when it is free text; an
 optional parameter no value satisfies is left out. A pair that is one value (latitude and
@@ -13,11 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .. import semantic
-from ..constraints import pairs_for
-from ..lore import param_schema
-from ..records import Tool
-from ..values import (
+from ..core import semantic
+from ..core.constraints import pairs_for
+from ..core.lore import param_schema
+from ..core.values import (
     Unsampleable,
     centred_on,
     is_temporal,
@@ -27,6 +26,7 @@ from ..values import (
     schema_type,
     value_for,
 )
+from ..records import Tool
 from .graph import COORDINATES, param_words
 
 
@@ -39,7 +39,7 @@ def coordinate_stem(param: str, spec: dict[str, Any]) -> tuple[str, str] | None:
     return kind, " ".join(rest)
 
 
-# Role pairs (generator.constraints) that together are one value: a window's start and end.
+# Role pairs (generator.core.constraints) that together are one value: a window's start and end.
 # Other role pairs are two values (an origin found, a destination stated; a currency found,
 # the one to convert to stated) and may come from different sources.
 ONE_VALUE_ROLES = frozenset({(("start",), ("end",)), (("begin",), ("end",))})

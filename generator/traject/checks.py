@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..identity import forbidden
+from ..core.identity import forbidden
+from ..core.surface import contains, leaks, mentions
+from ..core.vagueness import countable, normalize
 from ..records import DisclosurePlan, Target, Tool, Verdict
-from ..surface import contains, leaks, mentions
-from ..vagueness import countable, normalize
 from ..validators.base import TEXT_VALIDATORS, VALIDATORS, tools_of, verdicts
 from ..writers.base import WriteRequest
 from .bind import binding_problems
@@ -59,7 +59,7 @@ def hints_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[s
 
 def _identifiers(tool: Tool) -> list[str]:
     """Function, API and parameter names in identifier form and a "<tool>: <API>" name
-    (generator.identity.forbidden); plain words a user says anyway are not listed."""
+    (generator.core.identity.forbidden); plain words a user says anyway are not listed."""
     return [ident for ident, _, _ in forbidden(tool, name_app=True)]
 
 

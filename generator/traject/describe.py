@@ -17,8 +17,8 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
+from ..core.semantic import infer, tokens
 from ..records import Tool
-from ..semantic import infer, tokens
 
 # Listed companies whose ticker is not their own name (META, IBM, SAP would give themselves away).
 TICKER_COMPANIES = {

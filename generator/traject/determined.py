@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import semantic
-from ..lore import entity_keys
+from ..core import semantic
+from ..core.lore import entity_keys
+from ..core.surface import contains, mentions, noun
+from ..core.vagueness import normalize
 from ..records import Target, Tool
-from ..surface import contains, mentions, noun
-from ..vagueness import normalize
 from .graph import is_id_param, param_words, words
 from .reading import output_results, same, undetermined
 

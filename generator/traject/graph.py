@@ -40,10 +40,10 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, TypeVar, cast
 
-from .. import semantic
-from ..lore import entity_keys
+from ..core import semantic
+from ..core.lore import entity_keys
+from ..core.values import is_temporal
 from ..records import Edge, Tool
-from ..values import is_temporal
 from .shapes import GETTER_VERBS, inferred_collection, inferred_fields, subject_of, undoes
 
 # Parameters that control paging or presentation rather than carry data between calls.

@@ -24,12 +24,12 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from ..core.surface import noun, render
+from ..core.vagueness import countable, normalize
 from ..phrasebook.fragments import is_code
 from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
-from ..surface import noun, render
-from ..vagueness import countable, normalize
 from .describe import DESCRIBERS
 from .export import wire_text
 

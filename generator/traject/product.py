@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..core.identity import said_by_app
 from ..errors import BudgetExceeded, ConfigError, LLMError
-from ..identity import said_by_app
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, needs_llm, register_product
 from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Tool
 from ..shortfall import note

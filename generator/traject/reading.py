@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from ..vagueness import normalize
+from ..core.vagueness import normalize
 
 MIN_LABEL = 3  # a stated value shorter than this ("2", "ok") picks out nothing
 

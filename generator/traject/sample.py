@@ -1,7 +1,7 @@
 """Sampling trajectories: parallel (independent tools of one domain) and sequential (chains
 along tool-graph edges where a later argument is bound to an earlier call's output).
 
-Argument values come from `generator.values` (enums, examples, defaults, persona pools, typed
+Argument values come from `generator.core.values` (enums, examples, defaults, persona pools, typed
 fakes), so every call validates against its tool's schema. Which arguments of a later step come
 from an earlier output is decided in `bind.py`; outputs are simulated afterwards (`simulate.py`)
 so that the bound values sit in one result of the producer's output.

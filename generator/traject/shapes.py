@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 
+from ..core.semantic import singular, tokens
 from ..records import Tool
-from ..semantic import singular, tokens
 
 TOPICS: list[tuple[frozenset[str], tuple[str, ...]]] = [
     (frozenset({"weather", "forecast", "temperature", "rain", "wind"}), ("temperature", "condition", "humidity", "wind_speed")),

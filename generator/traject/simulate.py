@@ -22,11 +22,11 @@ from typing import Any
 
 from pydantic import Field
 
-from .. import semantic
-from ..lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
+from ..core import semantic
+from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
+from ..core.vagueness import normalize
+from ..core.values import REFERENCE_TIME, schema_type, value_for
 from ..records import Record, Target, Tool
-from ..vagueness import normalize
-from ..values import REFERENCE_TIME, schema_type, value_for
 from .bind import carries
 from .calls import maybe_value
 from .graph import collection, described, echo_arg, is_id_param, output_fields, param_words, subject

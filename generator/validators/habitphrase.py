@@ -1,6 +1,6 @@
 """An independent reader of history hints, for the validators and the stats.
 
-The planner (generator.plan over generator.habits) *writes* hint phrases such as "the same gym
+The planner (generator.core.plan over generator.core.habits) *writes* hint phrases such as "the same gym
 as last time", "my usual sort order" or "from home"; this module *reads* a query back, on
 purpose without sharing their code, as generator.validators.timephrase does for time phrases.
 The rules are those of docs/trail.md ("Determined"):

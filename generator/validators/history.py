@@ -12,8 +12,8 @@ history is re-read here from the target; whether the app is named is read from t
 
 from __future__ import annotations
 
-from ..identity import trail_names
-from ..vagueness import mentions_app, value_elements
+from ..core.identity import trail_names
+from ..core.vagueness import mentions_app, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, verdicts
 from .habitphrase import Reader

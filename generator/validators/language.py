@@ -14,8 +14,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..surface import blank_out
-from ..vagueness import value_elements
+from ..core.surface import blank_out
+from ..core.vagueness import value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, verdicts
 

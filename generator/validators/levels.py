@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..plan import shadowed, stated_set
+from ..core.plan import shadowed, stated_set
+from ..core.vagueness import countable, mean, normalize, value_elements, value_recall
 from ..records import DisclosurePlan, Draft, Tool, Verdict
-from ..vagueness import countable, mean, normalize, value_elements, value_recall
 
 EPS = 1e-9
 

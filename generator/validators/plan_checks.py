@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..identity import trail_names
-from ..profiles import call_violations
+from ..core.identity import trail_names
+from ..core.profiles import call_violations
+from ..core.schema import argument_errors
 from ..records import ArgPlan, Target, Tool
-from ..schema import argument_errors
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
 from .pointerphrase import points
@@ -24,7 +24,7 @@ def _previous_step_ok(target: Target, call: int, param: str) -> bool:
 
 # ---------------------------------------------------------------- independent recovery
 # Re-derived here from the target's history, time and the schema, without the planner's
-# code (generator.plan.recoverable_from): a checker sharing the planner's rule could never
+# code (generator.core.plan.recoverable_from): a checker sharing the planner's rule could never
 # catch the planner's mistakes.
 
 
@@ -133,6 +133,6 @@ def answer_valid(req: WriteRequest, texts: list[str]) -> list:
             problems.append(f"call {i}: tool {call.tool} is not among the request's tools")
             continue
         problems += [f"call {i} ({call.tool}): {e}" for e in argument_errors(tool, call.arguments)]
-        problems += [f"call {i} ({call.tool}): value rule: {v}"  # the prose's rules (generator.profiles)
+        problems += [f"call {i} ({call.tool}): value rule: {v}"  # the prose's rules (generator.core.profiles)
                      for v in call_violations(tool, call.arguments, req.target.time)]
     return verdicts("answer_valid", problems)

@@ -1,8 +1,8 @@
 """The checks' reading of pointers to one earlier event ("the same spot as my lunch search on
 Tuesday", "the dishes I ordered yesterday evening", "what I looked up on the morning of June 3").
 
-Written apart from the planner's pointers (generator.pointers), as timephrase.py is apart from
-generator.temporal: the checks find the pointer words in the query text themselves. A pointer is
+Written apart from the planner's pointers (generator.core.pointers), as timephrase.py is apart from
+generator.core.temporal: the checks find the pointer words in the query text themselves. A pointer is
 a day said relative to the query time -- "earlier today", "earlier this morning", "yesterday",
 "last night", "the day before yesterday", a weekday ("on Tuesday": the last one before today;
 "last Tuesday" may also be the one a week before), a date ("June 3", "the 3rd of June": the last

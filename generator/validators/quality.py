@@ -1,12 +1,12 @@
 """The text-quality gate: every query, whatever wrote it, is free of the defect classes of
-generator.textquality (doubled words, article and agreement errors, leftover identifiers,
+generator.core.textquality (doubled words, article and agreement errors, leftover identifiers,
 object reprs, digit-by-digit numbers, placeholders, more than one read-out)."""
 
 from __future__ import annotations
 
-from ..surface import forms, render
-from ..textquality import defects
-from ..vagueness import value_elements
+from ..core.surface import forms, render
+from ..core.textquality import defects
+from ..core.vagueness import value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, verdicts
 

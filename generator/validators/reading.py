@@ -21,9 +21,9 @@ import re
 from datetime import datetime
 from typing import Any
 
+from ..core.vagueness import normalize, value_elements
 from ..reader import Reading, Situation, Step, read_query
 from ..records import ArgPlan, Tool
-from ..vagueness import normalize, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
 from .text import _phrases_of_others

@@ -7,10 +7,10 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..identity import forbidden_in, is_enum_value
+from ..core.identity import forbidden_in, is_enum_value
+from ..core.surface import blank_out, forms, leaks, mentions, noun, render, value_kind, words
+from ..core.vagueness import countable, normalize, value_elements
 from ..records import Tool
-from ..surface import blank_out, forms, leaks, mentions, noun, render, value_kind, words
-from ..vagueness import countable, normalize, value_elements
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
 from .timephrase import from_time_alone, is_time_value, parse_query_time, said_in

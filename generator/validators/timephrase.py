@@ -1,6 +1,6 @@
 """An independent reader of time phrases, for the validators and the stats.
 
-The planner (generator.temporal) *writes* phrases such as "tomorrow at 7 pm" or "in 2 hours";
+The planner (generator.core.temporal) *writes* phrases such as "tomorrow at 7 pm" or "in 2 hours";
 this module *reads* any query text back, on purpose without sharing its code: it finds the
 day and clock phrases a text contains, resolves them against the query time, and says
 whether a date / clock value follows. A validator built on the planner's own phrase table

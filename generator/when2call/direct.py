@@ -3,7 +3,7 @@
 Each template draws its numbers or words and computes the answer (arithmetic, unit conversions,
 calendar facts, spelling), so the template writer's direct answers are right by construction and
 offline. A request is used only when none of its content words occurs in what the tools of the
-target's domain do (generator.offtopic.unrelated): a calculator catalog never gets "What is 14
+target's domain do (generator.core.offtopic.unrelated): a calculator catalog never gets "What is 14
 times 23?" as a request that needs no tool. Requests do not repeat within a run: item i takes
 slot i of one seeded list of distinct requests, templates in turn.
 """
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from functools import lru_cache
 
-from ..offtopic import content_words, tool_words, unrelated
+from ..core.offtopic import content_words, tool_words, unrelated
 from ..records import Tool
 
 QA = tuple[str, str]

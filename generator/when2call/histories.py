@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..identity import trail_names
+from ..core.identity import trail_names
+from ..core.vagueness import normalize
+from ..core.values import Unsampleable, sample_arguments, value_for
 from ..records import HistoryEvent, Tool, UserHistory
-from ..vagueness import normalize
-from ..values import Unsampleable, sample_arguments, value_for
 from .config import Case
 
 EVENT_FORMAT = "%Y-%m-%d %H:%M"

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from ..core.offtopic import tool_words, unrelated
 from ..llm.protocol import LLMClient, ReplyCheck
-from ..offtopic import tool_words, unrelated
 from ..prompting import render_messages
 from ..records import Tool
 from .replies import name_words, param_noun

@@ -21,15 +21,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from ..core.plan import plan_calls, plan_explicit
+from ..core.values import Unsampleable, is_temporal, sample_arguments, value_format
 from ..errors import BudgetExceeded, ConfigError, LLMError
 from ..judge.similarity import jaccard
-from ..plan import plan_calls, plan_explicit
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, register_product
 from ..products.common import realize
 from ..records import HistoryEvent, ItemResult, Record, Rejection, Target, Tool, ToolCall, UserHistory
 from ..shortfall import note
 from ..validators.base import TEXT_VALIDATORS
-from ..values import Unsampleable, is_temporal, sample_arguments, value_format
 from . import direct as direct_pool
 from . import histories as hist
 from . import llm as w2c_llm

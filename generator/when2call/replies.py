@@ -15,9 +15,9 @@ import random
 import re
 from typing import Any
 
+from ..core.surface import noun, words
 from ..phrasebook.derive import hints_of
 from ..records import Tool, ToolCall
-from ..surface import noun, words
 
 GENERIC = frozenset({"id", "ids", "name", "names", "type", "number", "no", "code", "value", "values", "key", "ref",
                      "the", "of", "a", "an", "to", "for", "in", "on", "by", "at", "and", "or", "is"})

@@ -5,7 +5,7 @@ intent of the catalog's hints, else the verb phrase opening its description
 (generator.phrasebook.intent) -- and always the catalog's own description of the tool; then each
 argument as the user gives it (`Fact`):
 
-- stated: the value as said (generator.surface.render), with the parameter's description, unit,
+- stated: the value as said (generator.core.surface.render), with the parameter's description, unit,
   format, range and, for an enum, what each member means in words;
 - hinted: a pointer ("the same place as last time", "tomorrow") with the words that must stay
   (a history hint may bend around its cue; a time hint may be any phrase that means the same
@@ -30,14 +30,14 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..identity import forbidden_in
+from ..core.identity import forbidden_in
+from ..core.surface import forms, noun, render
+from ..core.vagueness import normalize, value_elements
 from ..phrasebook import hints_of
 from ..phrasebook.fragments import is_code
 from ..phrasebook.intent import from_description, plain_intent
 from ..phrasebook.terms import term
 from ..records import ArgPlan, CallPlan, Record, Tool
-from ..surface import forms, noun, render
-from ..vagueness import normalize, value_elements
 from .base import WriteRequest
 
 PROMPT = "write_queries"
@@ -304,7 +304,7 @@ def _enumerated(tool: Tool | None, param: str) -> bool:
 
 
 def _identifiers(req: WriteRequest) -> list[str]:
-    """The identifiers the validator refuses (generator.identity.forbidden_in), less the enum
+    """The identifiers the validator refuses (generator.core.identity.forbidden_in), less the enum
     identifiers: the facts say those in words, which the model must not take as forbidden."""
     return [ident for ident, _, _ in forbidden_in(req.plan, {t.name: t for t in req.tools}, enums=False)]
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
+from ..core.vagueness import normalize
 from ..phrasebook import hints_of
 from ..records import DisclosurePlan, Draft, Tool
-from ..vagueness import normalize
 from .base import WRITERS, TextCheck, WriteRequest
 from .phrasing.clauses import clause_parts
 from .phrasing.grammar import polish

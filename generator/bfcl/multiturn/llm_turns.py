@@ -13,10 +13,10 @@ exchange around them stays coherent.
 
 from __future__ import annotations
 
+from ...core.vagueness import normalize, value_elements
 from ...products.base import RunContext
 from ...products.common import realize
 from ...records import ArgPlan, CallPlan, DisclosurePlan, Rejection, Target, Tool, ToolCall
-from ...vagueness import normalize, value_elements
 from .dialogue import Segment, Shaped
 from .model import Turn
 

@@ -12,10 +12,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...core.schema import normalize_schema
 from ...errors import InputError
 from ...jsonl import read_jsonl
 from ...records import ToolCall
-from ...schema import normalize_schema
 from .. import bfcl_rule
 from ..records import EvalItem, Prediction, Score
 from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible

@@ -7,11 +7,11 @@ import random
 import re
 from dataclasses import dataclass
 
+from ...core.surface import render, spec_of, value_kind
 from ...phrasebook import hints_of
 from ...phrasebook.lexicon import FUNCTION_WORDS
 from ...phrasebook.terms import kind_of_value, say, term
 from ...records import ArgPlan, CallPlan, Tool
-from ...surface import render, spec_of, value_kind
 from .intents import PREPOSITIONS
 
 _START = ("start", "origin", "from", "departure", "pickup", "source")

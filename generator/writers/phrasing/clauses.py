@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 import re
 
+from ...core.surface import join_words, noun
 from ...records import CallPlan, Tool
-from ...surface import join_words, noun
 from .args import Arg, arg_texts, modifier, param_role
 from .intents import WITH_CLOSE, WITH_ITEM, WITH_OPEN, choose_intent, unmark, with_items
 
@@ -75,7 +75,7 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list
     return out + more, used | pointed
 
 
-# A pointer to one earlier event (generator.pointers): "the same X as my video search on Tuesday",
+# A pointer to one earlier event (generator.core.pointers): "the same X as my video search on Tuesday",
 # "the X from my video search on Tuesday". Pointers to one event merge: "with the same category
 # and sort order as my video search on Tuesday", never the event said twice.
 POINTER = re.compile(r"^the (?:same )?(.+?) (?:as|from) (my .+)$")

@@ -31,7 +31,7 @@ def _one_singular(m: re.Match[str]) -> str:
 def _one_compound(m: re.Match[str]) -> str:
     """ "1 tail lines" -> "1 tail line": a noun modifier then a plural head agree with the one
     (inflect gives the singular); "1 of the items", "one more items" are no compounds."""
-    from ...inflection import engine
+    from ...core.inflection import engine
     from ...phrasebook.lexicon import FUNCTION_WORDS, is_plural, known
 
     modifier, head = m[2], m[3]

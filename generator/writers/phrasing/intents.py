@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 import re
 
+from ...core.surface import noun
 from ...phrasebook import hints_of
 from ...phrasebook.fragments import OWN_FRAME
 from ...phrasebook.intent import intent_of
 from ...records import Tool
-from ...surface import noun
 
 _SLOT = re.compile(r"\{([^{}]+)\}")
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
@@ -88,7 +88,7 @@ def unmark(text: str) -> str:
 def with_items(items: list[str]) -> str:
     """ "with A, B and C"; an item that is a list itself ("known allergies X, Y and Z") goes last,
     and a second such item keeps its own "with" -- never "with X, Y and Z and a profile"."""
-    from ...surface import join_words
+    from ...core.surface import join_words
 
     plain = [i for i in items if " and " not in i and "," not in i]
     lists = [i for i in items if i not in plain]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from .records import HistoryEvent
+from ..records import HistoryEvent
 from .surface import words
 from .temporal import parse_time
 
@@ -89,7 +89,7 @@ def when_phrase(back: int, day: datetime, part: str | None) -> str:
 def object_of(event: HistoryEvent) -> str:
     """The thing the event's function acts on: the last word of its name, singular ("find_trains"
     -> "train", "search_goods" -> "goods"); "" for a name without words."""
-    from .phrasebook.lexicon import singular
+    from ..phrasebook.lexicon import singular
 
     ws = [w for w in words(event.apiname).split() if w.isalpha()]
     return singular(ws[-1]) if ws and ws[-1] not in MASS_WORDS else (ws[-1] if ws else "")

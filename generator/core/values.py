@@ -2,12 +2,12 @@
 
 Value sources, in order of preference: fixed values, pool (persona) values, enum choice,
 examples from the schema or its description (most of the time), the schema default (often),
-then a realistic value drawn for the parameter's semantic type (generator.semantic: name +
+then a realistic value drawn for the parameter's semantic type (generator.core.semantic: name +
 description + schema -> latitude, unix time, money, city, email, id, ...) inside the schema's
 own constraints: bounds spread over the range (exclusive bounds, multipleOf), string lengths,
 `pattern` (via rstr), `format`, array sizes and uniqueness, nested objects, anyOf / oneOf /
 allOf, const and type unions. Every candidate is checked by the project's one JSON-Schema
-validator (generator.schema.is_valid, formats included) before it is used, so a bad pool
+validator (generator.core.schema.is_valid, formats included) before it is used, so a bad pool
 value or a stale example can never produce an invalid call.
 
 A schema no draw satisfies raises `Unsampleable` (a ValueError naming the parameter and the
@@ -18,7 +18,7 @@ name / format / description heuristics (`is_temporal`) and can be derived from a
 (`temporal_value`) so that synthetic histories stay consistent with their timestamps.
 
 Parameters are drawn one by one, so each object is finally passed through
-generator.constraints (`repair`): pairs such as origin/destination, depart/return dates,
+generator.core.constraints (`repair`): pairs such as origin/destination, depart/return dates,
 min_/max_ bounds or a ticket count and its seat list are made consistent, never changing
 caller-fixed values. `constraint_problems(tool, args)` (re-exported here) checks any call.
 """
@@ -40,9 +40,9 @@ from typing import Any
 
 import rstr
 
+from ..records import Tool, dict_at
 from . import allowed, codes, dependencies, freetext, lore, places, quantities, semantic
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
-from .records import Tool, dict_at
 from .schema import is_valid, schema_key, value_check
 
 # A fixed reference instant: outputs must never depend on the wall clock.
@@ -400,7 +400,7 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     lo, hi, decimals = number_range(name, schema, ref)
     kind = semantic.infer(name, schema)
     placed = None if integer else places.near(kind, rng, *_hard_bounds(schema))
-    if placed is not None:  # a coordinate of a call that happens somewhere (generator.places)
+    if placed is not None:  # a coordinate of a call that happens somewhere (generator.core.places)
         return placed
     # a quantity of discrete things is whole even where the schema says `number`, and so is a
     # point on a scale ("Integer 1-5", "-3 to 3") or a count of seats, people, reviews
@@ -873,7 +873,7 @@ def _edition(name: str, schema: dict[str, Any]) -> bool:
 
 def listed_values(schema: dict[str, Any]) -> list[Any]:
     """The values a description lists as the only ones allowed ("one of: low, mid, high"), in
-    the parameter's type: the enum the schema did not write (generator.allowed)."""
+    the parameter's type: the enum the schema did not write (generator.core.allowed)."""
     said = allowed.read(str(schema.get("description", "")))
     return allowed.typed(said.allowed, schema_type(schema)) if said.allowed else []
 
@@ -1116,7 +1116,7 @@ def _resampler(props: dict[str, dict[str, Any]], ref: datetime,
 def repair_arguments(tool: Tool, args: dict[str, Any], rng: random.Random, *,
                      keep: set[str] | frozenset[str] = frozenset(), ref: datetime | None = None,
                      pool: dict[str, list[Any]] | None = None) -> dict[str, Any]:
-    """`args` with contradicting parameter pairs (generator.constraints) made consistent,
+    """`args` with contradicting parameter pairs (generator.core.constraints) made consistent,
     never changing the `keep` parameters; for callers that edit arguments after sampling."""
     props = tool.properties
     out = repair(props, args, rng, keep=keep, resample=_resampler(props, ref or REFERENCE_TIME, pool or {}))
@@ -1125,7 +1125,7 @@ def repair_arguments(tool: Tool, args: dict[str, Any], rng: random.Random, *,
 
 @contextmanager
 def centred_on(tool: Tool, rng: random.Random) -> Iterator[None]:
-    """Values drawn inside the block for `tool`'s call lie around one town (generator.places):
+    """Values drawn inside the block for `tool`'s call lie around one town (generator.core.places):
     for callers that draw some of a call's values before `sample_arguments` fills the rest."""
     with places.centred(places.active() or _anchor(tool, rng)):
         yield
@@ -1140,9 +1140,9 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     `fixed` values are used as given (the caller vouches for them); `pool` maps a parameter
     name to preferred values (e.g. a persona's places), used only when valid.
     `ref` is the reference time for dates and clock times (default REFERENCE_TIME).
-    Cross-parameter constraints (generator.constraints) hold unless both sides are fixed.
+    Cross-parameter constraints (generator.core.constraints) hold unless both sides are fixed.
     Raises Unsampleable when a required parameter has no valid value. A tool with a value
-    profile is drawn until its rules hold (generator.profiles.obeying).
+    profile is drawn until its rules hold (generator.core.profiles.obeying).
     """
     draw = partial(_sample_once, tool, rng, optional_rate, fixed, pool, ref)
     if tool.profile is None or not tool.profile.rules:
@@ -1163,7 +1163,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
 
 def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,
                 pool: dict[str, list[Any]]) -> dict[str, Any]:
-    """`args` keeping the rules the prose writes between parameters (generator.dependencies);
+    """`args` keeping the rules the prose writes between parameters (generator.core.dependencies);
     a change the schema refuses is undone, so the call still validates."""
     props = tool.properties
     drawing = (lore.drawing_parameters(tool).get("properties") or {}) if tool.said else props
@@ -1185,7 +1185,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
 
 
 def _anchor(tool: Tool, rng: random.Random) -> places.Anchor | None:
-    """The town a call with coordinates is centred on (generator.places); no draw is spent on a
+    """The town a call with coordinates is centred on (generator.core.places); no draw is spent on a
     tool without coordinates, so its values stay what they were."""
     if not _has_coordinates(schema_key(tool.parameters) or ""):
         return None

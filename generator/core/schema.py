@@ -2,7 +2,7 @@
 
 Every Tool carries standard JSON Schema (Draft 2020-12). Catalog readers normalize into it
 with `normalize_schema`; the BFCL exporter converts back with `to_bfcl`. Validation lives here
-only: the sampler (generator.values) asks `is_valid(schema, value)` of every candidate value,
+only: the sampler (generator.core.values) asks `is_valid(schema, value)` of every candidate value,
 and every stage that checks a call uses `argument_problems` / `argument_errors` /
 `validate_call`. Both use the same Draft 2020-12 validator with the `format` checker on
 (email, date, date-time, time, uri, uuid, ipv4, ipv6, hostname, duration, ...; the format
@@ -27,8 +27,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError
 
-from .errors import InputError
-from .records import Tool, ToolCall, dict_at
+from ..errors import InputError
+from ..records import Tool, ToolCall, dict_at
 
 # Source type name -> JSON Schema type (None = any value, the "type" key is dropped).
 # BFCL Python docs use dict/float/tuple/any; BFCL Java/JS docs use language type names.

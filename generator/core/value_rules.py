@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from .lore import leaves
-from .records import (
+from ..records import (
     AllowedRule,
     AtMostOneRule,
     CalendarRule,
@@ -27,6 +26,7 @@ from .records import (
     Rule,
     Tool,
 )
+from .lore import leaves
 from .schema import is_valid
 
 UNIT_SECONDS = {"minutes": 60, "hours": 3600, "days": 86400}

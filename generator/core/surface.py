@@ -20,7 +20,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from .records import Tool
+from ..records import Tool
 from .temporal import parse_clock_value, parse_date_value, parse_time
 from .vagueness import normalize
 
@@ -61,7 +61,7 @@ def _hinted_noun(tool: Tool | None, param: str) -> str | None:
 
 
 def _hints(tool: Tool | None) -> Any:
-    from .phrasebook import hints_of  # derived hints for tools without catalog ones
+    from ..phrasebook import hints_of  # derived hints for tools without catalog ones
 
     return hints_of(tool)
 
@@ -69,7 +69,7 @@ def _hints(tool: Tool | None) -> Any:
 def noun(param: str, tool: Tool | None = None) -> str:
     """Natural noun phrase for a parameter: catalog hint, else the one its description gives
     (generator.phrasebook.terms: "Farm site identifier" -> "farm site"), else its name's words."""
-    from .phrasebook.terms import term
+    from ..phrasebook.terms import term
 
     return _hinted_noun(tool, param) or term(param, spec_of(tool, param)).label or words(param)
 
@@ -280,7 +280,7 @@ def _top_level(ctx: Ctx) -> bool:
 
 def _nested_words(ctx: Ctx, key: str) -> str | None:
     """Words of an enum value or boolean of a parameter no hint covers (a nested field)."""
-    from .phrasebook.fragments import bool_words, enum_words
+    from ..phrasebook.fragments import bool_words, enum_words
 
     if key in ("true", "false") and ctx.spec.get("type") == "boolean":
         return bool_words(ctx.param)[key == "false"]
@@ -517,9 +517,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     """A nested object as a noun phrase with its fields in their frames: {"kind": "time", "at":
     "09:45:00Z", "offset_minutes": 53} -> "a time trigger at 9:45 am UTC and with an offset of
     53 minutes" (never a repr)."""
-    from .phrasebook.fragments import OWN_FRAME
-    from .phrasebook.lexicon import singular, with_article
-    from .phrasebook.terms import kind_of_value, say, term
+    from ..phrasebook.fragments import OWN_FRAME
+    from ..phrasebook.lexicon import singular, with_article
+    from ..phrasebook.terms import kind_of_value, say, term
 
     labels: list[str] = []
     parts: list[str] = []
@@ -634,5 +634,5 @@ def leaks(text: str, value: Any, param: str, tool: Tool | None, time: str | date
     return any(mentioned_parts(text, value, param, tool, time))
 
 
+from ..records import dict_at
 from .identity import is_identifier  # noqa: F401  (one definition, re-exported)
-from .records import dict_at

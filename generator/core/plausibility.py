@@ -20,9 +20,9 @@ their arguments) and counts, per check, the values it applies to and the ones th
 | `needs` | a set parameter that "requires A or B" / is "required when P is V" | A or B set / P is V |
 | `same_day` | ordered moments whose parameters' prose says "same day" | on one date |
 | `same_format` | a parameter whose prose says "same format" as a sibling that holds a moment | it is a moment of the same kind |
-| `rules` | a call of a tool with a value profile (`value_profiles.json` in the run) | every rule that applies holds (generator.profile_audit) |
+| `rules` | a call of a tool with a value profile (`value_profiles.json` in the run) | every rule that applies holds (generator.core.profile_audit) |
 
-It is written apart from the code that draws values (generator.values, semantic, allowed,
+It is written apart from the code that draws values (generator.core.values, semantic, allowed,
 constraints) on purpose: it imports none of them, has its own readers of names and
 descriptions and its own tables, so a drawer that goes wrong is caught rather than agreed with.
 `trajgen stats` prints the table (`plausibility_lines`) for every part of a run, the dataset
@@ -52,7 +52,7 @@ Call = tuple[Props, dict[str, Any]]  # (the tool's properties, the call's argume
 
 class NamedCall(tuple[Props, dict[str, Any]]):
     """A Call that also knows its tool's name and its query time, where the file says them (for
-    the `rules` check of value profiles, generator.profile_audit); unpacks as a Call."""
+    the `rules` check of value profiles, generator.core.profile_audit); unpacks as a Call."""
 
     tool: str = ""
     time: str | None = None
@@ -837,7 +837,7 @@ def plausibility_lines(tally: Tally) -> list[str]:
     rows = [c for c in CHECKS if tally.checked[c]]
     if not rows:
         return []
-    out = ["plausibility (values a person would use; generator.plausibility):",
+    out = ["plausibility (values a person would use; generator.core.plausibility):",
            f"  {'check':10} {'checked':>8} {'held':>7}  failed e.g."]
     for c in rows:
         n, bad = tally.checked[c], tally.failed[c]

@@ -568,7 +568,7 @@ ROLE_WORDS = frozenset({"new", "old", "current", "previous", "target", "source",
 def fake_id(rng: random.Random, name: str) -> str:
     """RES-80017 for a restaurant_id: a prefix from the entity the name names (its last word
     besides "id" and role words: `new_provider_id` is a provider's) and five digits; used only
-    where the catalog shows no identifier of that entity (generator.lore)."""
+    where the catalog shows no identifier of that entity (generator.core.lore)."""
     words = [w for w in tokens(name) if w not in ("id", "ids", "identifier", "uid")]
     words = [w for w in words if w not in ROLE_WORDS and w not in _ID_HEADS] or words
     prefix = (words[-1][:3] if words else "id").upper()

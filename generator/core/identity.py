@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from .records import CallPlan, DisclosurePlan, Record, Tool, dict_at
+from ..records import CallPlan, DisclosurePlan, Record, Tool, dict_at
 from .vagueness import value_elements
 
 Naming = Literal["auto", "prefix", "whole"]
@@ -172,15 +172,15 @@ def forbidden(tool: Tool, name_app: bool = False, enum_values: list[str] | None 
 def said_by_app(tool: Tool) -> bool:
     """A tool whose catalog words give no verb phrase is asked for by its app ("make a Billboard
     request", the plain frame of generator.phrasebook.intent): there the app is how it is said."""
-    from .phrasebook import hints_of
-    from .phrasebook.intent import plain_intent
+    from ..phrasebook import hints_of
+    from ..phrasebook.intent import plain_intent
 
     hints = hints_of(tool)
     return tool.hints is None and hints is not None and hints.intents[:1] == [plain_intent(tool)]
 
 
 def is_code(value: Any) -> bool:
-    from .phrasebook.fragments import is_code as code
+    from ..phrasebook.fragments import is_code as code
 
     return code(value)
 

@@ -1,17 +1,17 @@
 """Value profiles: what a tool's prose says about its values, read once by the LLM.
 
-Heuristics (generator.dependencies, quantities, lore) read the prose of the catalogs they were
+Heuristics (generator.core.dependencies, quantities, lore) read the prose of the catalogs they were
 built on; a rule written only in a description ("the window must be at least 60 minutes", "an
 effective date is a Monday at least a week ahead", "a hazmat code requires the hazmat block")
 is beyond them on a catalog they never saw. `trajgen hints` therefore asks the model once per
-tool (prompts/tool_values.j2, cached, or through --batch-out/--batch-in) for a ValueProfile:
+tool (generator.hints, prompts/tool_values.j2, cached, or through --batch-out/--batch-in) for a ValueProfile:
 realistic values per parameter path and rules of a small closed set of kinds
-(generator.value_rules). The reply is checked against the tool's schema and re-asked with its
+(generator.core.value_rules). The reply is checked against the tool's schema and re-asked with its
 problems; the profile is stored beside the phrasing hints, in the same file.
 
 A run with a profile draws a profiled parameter from its values (lore's `said`, so every product
-and every derived persona draws through generator.values unchanged), repairs and redraws a call
-until it obeys the rules (`obeying`, called by generator.values.sample_arguments), and the
+and every derived persona draws through generator.core.values unchanged), repairs and redraws a call
+until it obeys the rules (`obeying`, called by generator.core.values.sample_arguments), and the
 `answer_valid` validator rejects a gold call that still breaks one; a run without a profile
 behaves as before.
 """
@@ -23,31 +23,19 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
-from pathlib import Path
 from typing import Any
 
+from ..errors import InputError
+from ..records import Tool, ValueProfile
 from . import lore
-from .errors import InputError, LLMError, RunStopped
-from .io import write_json
-from .llm.protocol import LLMClient
-from .prompting import render_messages
-from .records import Tool, ValueProfile
 from .schema import is_valid
 from .value_rules import param_paths, rule_problems, violations
 
 log = logging.getLogger(__name__)
 
-TEMPLATE = "tool_values.j2"
-TEMPLATE_VARS = {TEMPLATE: {"tool", "paths"}}  # for prompting.check_templates
 MAX_VALUES = 8
 ATTEMPTS = 8  # draws of one call (each repaired) before it is left to the validators to reject
 _TEMPORAL_FORMATS = frozenset({"date", "date-time", "time"})
-
-
-def profile_messages(tool: Tool) -> list[dict[str, str]]:
-    brief = {"name": tool.name, "description": tool.description, "parameters": tool.parameters}
-    return render_messages(TEMPLATE, tool=brief, paths=sorted(param_paths(tool)))
 
 
 # ---------------------------------------------------------------- checking a profile
@@ -94,28 +82,6 @@ def cleaned(tool: Tool, profile: ValueProfile) -> Cleaned:
     return Cleaned(ValueProfile(values=kept, rules=profile.rules), dropped)
 
 
-# ---------------------------------------------------------------- asking the model
-
-async def profile_tool(tool: Tool, client: LLMClient) -> ValueProfile:
-    result = await client.structured(profile_messages(tool), ValueProfile, check=partial(profile_problems, tool),
-                                     tag=f"values:{tool.name}")
-    return result.value
-
-
-async def try_profile(tool: Tool, client: LLMClient) -> ValueProfile | None:
-    from .llm.batch.client import Deferred
-
-    try:
-        return await profile_tool(tool, client)
-    except RunStopped:
-        raise
-    except Deferred:  # a batch round: the answer comes with --batch-in
-        return None
-    except LLMError as exc:
-        log.warning("no value profile for %s: %s", tool.name, exc)
-        return None
-
-
 # ---------------------------------------------------------------- a run with profiles
 
 def apply_profiles(tools: Sequence[Tool], profiles: dict[str, ValueProfile], source: str = "hints") -> list[Tool]:
@@ -137,7 +103,7 @@ def apply_profiles(tools: Sequence[Tool], profiles: dict[str, ValueProfile], sou
 
 def drawn_from_profile(tools: Sequence[Tool]) -> list[Tool]:
     """Each profiled path drawn from its values: merged into `said` as an enum (after
-    generator.lore.annotate, so the profile wins over what lore read), the schema untouched."""
+    generator.core.lore.annotate, so the profile wins over what lore read), the schema untouched."""
     out = []
     for tool in tools:
         if tool.profile is not None and tool.profile.values:
@@ -150,7 +116,7 @@ def drawn_from_profile(tools: Sequence[Tool]) -> list[Tool]:
 def obeying(tool: Tool, draw: Callable[[], dict[str, Any]], now: datetime, rng: random.Random,
             keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A draw of `tool`'s arguments that obeys its profile's rules and its schema: each draw gets
-    one targeted repair per broken rule (generator.rule_repair), and is redrawn up to ATTEMPTS
+    one targeted repair per broken rule (generator.core.rule_repair), and is redrawn up to ATTEMPTS
     times. When none obeys, the one breaking the fewest rules is returned: the `answer_valid`
     validator then rejects the sample with the broken rule as its reason (rejections.jsonl)."""
     from .rule_repair import Repair, repaired
@@ -192,23 +158,6 @@ def kept_rules(tool: Tool, args: dict[str, Any], now: datetime, rng: random.Rand
     fix = Repair(tool, keep, now, rng, lambda p: value_for(params.get(p) or {}, rng, name=p, ref=now, optional=False))
     fixed = repaired(tool.profile.rules, args, fix)
     return fixed if not violations(tool.profile.rules, fixed, now) and not argument_errors(tool, fixed) else args
-
-
-PROFILES_FILE = "value_profiles.json"
-
-
-def write_profiles(out_dir: Path, tools: Sequence[Tool]) -> list[Path]:
-    """The profiles a run drew with, beside its data (`value_profiles.json`, by tool name), so
-    `trajgen stats` re-checks every exported call against its tool's rules; [] without any."""
-    from .values import REFERENCE_TIME
-
-    profiles = {t.name: t.profile.model_dump(mode="json", exclude_none=True) for t in tools if t.profile is not None}
-    if not profiles:
-        return []
-    path = out_dir / PROFILES_FILE
-    # reference_time: the query time of calls whose file gives none (SDG, BFCL, judge, TRAJECT draws)
-    write_json(path, {"reference_time": REFERENCE_TIME.isoformat(), "tools": dict(sorted(profiles.items()))})
-    return [path]
 
 
 def call_violations(tool: Tool, args: dict[str, Any], time: str | None) -> list[str]:

@@ -4,8 +4,8 @@ A number with no semantic type is drawn from 1 to 20, so a cider's pH comes out 
 5 °F, a specific gravity of 16.8 and a pressing run of 15 L. The unit or the measure a parameter
 names (`temp_f`, "pH", "in °Brix", `juice_l`, `_pct`, "mg/L") says what order its values are of;
 this module reads that and gives the usual range (`measure`), inside the hard limits the measure
-itself has (a pH is 0-14, a percent 0-100). generator.values draws inside it, narrowed further by
-the schema's and the description's own bounds; generator.plausibility checks the hard limits
+itself has (a pH is 0-14, a percent 0-100). generator.core.values draws inside it, narrowed further by
+the schema's and the description's own bounds; generator.core.plausibility checks the hard limits
 with its own reading.
 
 The table is by measure and unit, never by domain: a litre is a litre in a winery and a lab.

@@ -28,7 +28,7 @@ def normalize(value: Any, words: bool = False) -> str:
     Literal (default): lowercase, whitespace collapsed: value recall's rule, a value is said
     when its normalized string occurs in the normalized query. `words`: also a.m./p.m.
     spellings unified and `_`, `-` and punctuation read as spaces: how surface forms are found
-    in text (generator.surface.contains) and how paraphrases are told apart."""
+    in text (generator.core.surface.contains) and how paraphrases are told apart."""
     text = str(value).lower()
     if words:
         return _words(text)

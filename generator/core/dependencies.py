@@ -23,7 +23,7 @@ from typing import Any
 
 from . import allowed
 
-Draw = Callable[[str], Any]  # a fresh valid value for a parameter (generator.values)
+Draw = Callable[[str], Any]  # a fresh valid value for a parameter (generator.core.values)
 
 
 @dataclass(frozen=True)

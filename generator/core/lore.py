@@ -9,7 +9,7 @@ tool that takes that entity (`patient_id` on ten tools, `ordering_provider_id`,
 `rack_to_tank_id`). `annotate` reads both and stores, per tool, the schema keywords a draw of a
 parameter should use (`Tool.said`, by parameter path such as "lines[].sku"): `enum` for a
 closed list, `examples` and `pattern` for an id. The tool's own schema is never changed (it is
-what the products export); generator.values draws with `drawing_schema`.
+what the products export); generator.core.values draws with `drawing_schema`.
 
 A parameter's own description, pattern and examples always come first: the catalog's word for
 the entity is used only where the parameter says nothing of its own.
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..records import Tool
 from . import allowed, semantic
-from .records import Tool
 
 # Words that make a name an identifier, and heads that are identifiers themselves.
 _ID_WORDS = frozenset({"id", "ids", "identifier", "identifiers", "uid", "uuid"})
@@ -269,7 +269,7 @@ def _own_shape(schema: dict[str, Any]) -> _Shape:
 
 
 def _visible(schema: dict[str, Any]) -> list[str]:
-    """The id-like examples generator.values itself reads from a schema."""
+    """The id-like examples generator.core.values itself reads from a schema."""
     from .values import examples_of  # a function-level import: values imports this module
 
     return [e for e in examples_of(schema) if id_like(e)]

@@ -3,7 +3,7 @@
 The inferability rule: an argument may be hinted or omitted only when its value is
 *determined* -- a rule picks exactly that value. From the user's history, read wherever a reader
 may look (the same function, the app, every app of the same kind, the whole history:
-generator.habits): "same as last time" picks the most recent value of the parameter, "my usual"
+generator.core.habits): "same as last time" picks the most recent value of the parameter, "my usual"
 the single most frequent one (a tie picks nothing); an argument left out with no phrase at all
 needs a value that is both, so that every reading agrees. A value that merely occurs somewhere
 in the history is not enough. "home" / "work" are said only for the place the history (and a
@@ -28,10 +28,10 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
 from .habits import PLACE_WORDS, READINGS, Reading, habits_of, place_role, value_key
 from .identity import trail_names
 from .pointers import Pointer, conflicts, named_by, param_words, pointers
-from .records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
 from .surface import leaks, noun, render, spec_of, words
 from .temporal import from_time_alone, parse_time, temporal_hint
 from .vagueness import countable, normalize, value_elements
@@ -121,7 +121,7 @@ def history_values(target: Target, tool: Tool, param: str) -> list[str]:
 
 def habit_rules(target: Target, tool: Tool, param: str, value: Any) -> set[Reading]:
     """The readings that pick `value` from the history wherever a reader may look
-    (generator.habits): "recent" when it is the most recent value of the parameter, "usual" when
+    (generator.core.habits): "recent" when it is the most recent value of the parameter, "usual" when
     it is the single most frequent one -- in the same function, the app, the kind and the whole
     history alike."""
     return habits_of(target, tool).rules(param, value)
@@ -206,7 +206,7 @@ NO_POINTERS = PointerChoice({}, frozenset())
 
 
 def pointer_choice(target: Target, tool: Tool, call: int = 0) -> PointerChoice:
-    """Pointers for the call's values that no plain source determines (generator.pointers), chosen
+    """Pointers for the call's values that no plain source determines (generator.core.pointers), chosen
     one argument at a time, heaviest first: a pointer whose words would mislead a reader on another
     value left out (the covered events hold another value) is taken only when stating those costs
     fewer counted literals than the pointer saves; a pointer that would mislead on a pointed value
@@ -307,7 +307,7 @@ HISTORY_PHRASES: dict[Reading, tuple[str, ...]] = {
 
 def _object_head(tool: Tool) -> str:
     """The thing a function acts on, singular: "record_weight" -> "weight", "get_pod_logs" -> "log"."""
-    from .phrasebook.lexicon import lemmas
+    from ..phrasebook.lexicon import lemmas
 
     last = words(tool.name.rsplit(".", 1)[-1]).split()[-1:]
     return (lemmas(last[0]).get("NOUN") or last)[0] if last else ""
@@ -317,7 +317,7 @@ def history_noun(param: str, tool: Tool) -> str:
     """The parameter's noun in a history hint; "one" ("amount" for a number) when the noun is the
     thing the function acts on, so a query never says it twice ("record a weight for the weight
     I always use" is "record a weight for my usual amount")."""
-    from .phrasebook.lexicon import lemmas
+    from ..phrasebook.lexicon import lemmas
 
     n = noun(param, tool)
     last = n.split()[-1] if n else ""
@@ -345,7 +345,7 @@ def _history_hints(
     places: Mapping[str, str] | None = None, habit_words: bool = True, call: int = 0,
 ) -> list[str]:
     """Phrases of the target's reading that pick `value`; first the habit words ("home", "work")
-    that mean it for this user (generator.habits.place_ties, and the persona's `places`). When
+    that mean it for this user (generator.core.habits.place_ties, and the persona's `places`). When
     no reading picks it, the phrases of its pointer to one earlier event (`pointer_choice`)."""
     reading = reading or habit_reading(target, tool, call)
     n = history_noun(param, tool)

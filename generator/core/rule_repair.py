@@ -1,10 +1,10 @@
-"""Repairs of a drawn call toward its profile's rules (generator.value_rules), one per rule kind.
+"""Repairs of a drawn call toward its profile's rules (generator.core.value_rules), one per rule kind.
 
 A plain redraw rarely meets a rule that narrows a value a lot ("a Monday at least 7 days ahead",
 "a window of at least 60 minutes"): the drawer knows nothing of it. So each broken rule gets one
 targeted change first (add a required parameter, drop a forbidden one, keep one of several,
 move a date to the next allowed day, set the second moment a gap after the first) and the
-whole call is then checked again; what still breaks a rule is redrawn (generator.profiles.obeying).
+whole call is then checked again; what still breaks a rule is redrawn (generator.core.profiles.obeying).
 Values the caller fixed are never changed, and a change the schema refuses is not made.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import datetime, time, timedelta
 from typing import Any
 
-from .records import (
+from ..records import (
     AllowedRule,
     AtMostOneRule,
     CalendarRule,

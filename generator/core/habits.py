@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any, Literal
 
+from ..records import HistoryEvent, Target, Tool
 from .identity import trail_names
-from .records import HistoryEvent, Target, Tool
 from .vagueness import normalize
 
 Reading = Literal["recent", "usual"]

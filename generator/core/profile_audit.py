@@ -1,10 +1,10 @@
 """The plausibility audit's check of value profiles: every exported call against its tool's rules.
 
 A run drawn with value profiles writes them beside its data (`value_profiles.json`,
-generator.profiles). This module reads that file as plain JSON and re-checks each exported call
-(generator.plausibility reads the calls from the files, with their tool's name and query time)
+generator.core.profiles). This module reads that file as plain JSON and re-checks each exported call
+(generator.core.plausibility reads the calls from the files, with their tool's name and query time)
 with its own small readers of the seven rule kinds: it imports neither the rule records nor
-generator.value_rules, so a checker or a repair that goes wrong is caught rather than agreed with.
+generator.core.value_rules, so a checker or a repair that goes wrong is caught rather than agreed with.
 Calls of a tool without rules are not counted; a rule's `when` that does not hold is not counted.
 """
 

@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from ..records import Tool
 from . import semantic
-from .records import Tool
 
 Fill = Callable[[random.Random], str]
 ANIMALS = ["octopus", "penguin", "giraffe", "owl", "hedgehog", "dolphin", "cat", "tortoise"]

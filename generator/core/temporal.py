@@ -19,8 +19,8 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from .records import Record, Tool
-from .registry import Registry
+from ..records import Record, Tool
+from ..registry import Registry
 
 TIME_FORMAT = "%Y-%m-%d %H:%M"
 _DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?: (\d{1,2}):(\d{2}))?$")

@@ -1,6 +1,6 @@
 """Cross-parameter constraints: pairs of parameters whose values must agree with each other.
 
-Parameters are sampled one by one (generator.values), so without this a call can say
+Parameters are sampled one by one (generator.core.values), so without this a call can say
 "from Port Calder to Port Calder", return before it departs or ask for 1 ticket with 2 seats.
 Pairs are detected from a schema's parameter names alone:
 
@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from .records import Tool
+from ..records import Tool
 
 
 @dataclass(frozen=True)
