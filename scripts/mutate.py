@@ -98,8 +98,11 @@ MUTATIONS: list[Mutation] = [
              "            return\n",
              ("tests/test_llm_e2e.py::test_fresh_run_hits_the_cache",)),
     Mutation("all text validators off", "generator/validators/__init__.py",
+             "                    self._seen[name] = VALIDATORS.get(name)(self.req, texts)",
+             "                    self._seen[name] = []", ("tests/test_validators.py", "tests/test_llm_writer.py")),
+    Mutation("TRAJECT's text validators off", "generator/validators/__init__.py",
              "    return [v for name in names if name not in skip for v in VALIDATORS.get(name)(req, texts)]",
-             "    return []", ("tests/test_validators.py", "tests/test_llm_writer.py")),
+             "    return []", ("tests/test_traject_audit_metrics.py", "tests/test_traject_determined.py")),
     *[validator_off(n) for n in TEXT_VALIDATORS],
     Mutation("validator `levels_ordered` off", "generator/validators/levels.py", "def levels_ordered(",
              "\n_real_levels_ordered = levels_ordered\n\n\ndef levels_ordered(*args, **kwargs):\n"

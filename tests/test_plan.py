@@ -620,7 +620,7 @@ def test_habit_words_mean_the_place_the_history_ties_them_to() -> None:
     commute = [_ride(5 + i, "Maple Court", "Granite Tower") for i in range(4)]
     t = target(TAXI, {"end_name": "Granite Tower"}, commute)
     tower = {hint_for(t, TAXI, "end_name", "Granite Tower", "history", random.Random(s)) for s in range(30)}
-    assert "work" in tower
+    assert "work" in tower and "home" not in tower  # home is where the rides start: no word for another place
     elsewhere = {hint_for(t, TAXI, "end_name", "Granite Tower", "history", random.Random(s),
                           places={"home": "Maple Court", "work": "Eastgate Plaza"}) for s in range(30)}
     assert "work" not in elsewhere and elsewhere  # the persona works elsewhere: "usual" phrases only

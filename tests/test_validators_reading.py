@@ -12,6 +12,7 @@ import asyncio
 import json
 from datetime import date, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plan import FOOD, TAXI, food_target, taxi_target
@@ -19,6 +20,7 @@ from test_traject_audit_metrics import TARGET, TOOLS
 
 from generator.config import LLMConfig
 from generator.core.plan import plan_calls, plan_explicit
+from generator.core.surface import mentions
 from generator.llm.client import make_client
 from generator.records import Target, Tool, ToolCall
 from generator.testing.fake_openai import FakeOpenAI
@@ -217,11 +219,18 @@ PRESS = Tool(
         "pasteurize": {"type": "boolean", "description": "Pasteurize the bottles after filling"}}})
 
 
-def test_a_stated_value_in_other_words_is_read_as_stated() -> None:
-    """stated_present asks the reader when no surface form is found: 'without pasteurizing' states
-    pasteurize=false; a query that drops the value still fails."""
+@pytest.mark.parametrize(("pasteurize", "text"), [
+    (False, "Start bottling from tank FT-03, and skip pasteurization."),
+    (False, "Start bottling from tank FT-03, no pasteurization this time."),
+    (True, "Start bottling from tank FT-03 and pasteurise it."),
+])
+def test_a_stated_value_in_other_words_is_read_as_stated(pasteurize: bool, text: str) -> None:
+    """stated_present asks the reader when no surface form is found ('skip pasteurization' states
+    pasteurize=false; the surface forms do not find it, so the reader's reading is what passes it);
+    a query that drops the value still fails."""
     t = Target(id="b", kind="single", offered=[PRESS.name], time="2025-06-02 08:00", calls=[
-        ToolCall(tool=PRESS.name, arguments={"tank_id": "FT-03", "pasteurize": False})])
+        ToolCall(tool=PRESS.name, arguments={"tank_id": "FT-03", "pasteurize": pasteurize})])
     req = _explicit(t, [PRESS])
-    assert _run("stated_present", req, ["Start bottling from tank FT-03 without pasteurizing the bottles."]) == []
+    assert not mentions(text, pasteurize, "pasteurize", PRESS, t.time)  # the reader, not the surface forms
+    assert _run("stated_present", req, [text]) == []
     assert _run("stated_present", req, ["Start bottling from tank FT-03."]) != []
