@@ -38,6 +38,7 @@ F = "tests/test_faults.py::"
 SC = "tests/test_stop_and_contain.py::"
 RC = "tests/test_reader_classes.py::"
 RO = "tests/test_reader_oracle.py::"
+LP = "tests/test_llm_play_rejections.py::"
 
 
 @dataclass(frozen=True)
@@ -379,9 +380,33 @@ MUTATIONS: list[Mutation] = [
              '            elif a.how != "none" and fold(a.evidence) not in folded:', "            elif False:",
              (RO + "test_evidence_that_is_not_words_of_the_query_is_asked_again",)),
     Mutation("stated_present: the reader's reading not asked", "generator/validators/text.py",
-             "                    and not read_as_stated(req, text, i, a.param):",
-             "                    and True:",
+             "            if mentions(text, a.value, a.param, tool, req.target.time) or read_as_stated(req, text, i, a.param):",
+             "            if mentions(text, a.value, a.param, tool, req.target.time):",
              ("tests/test_validators_reading.py::test_a_stated_value_in_other_words_is_read_as_stated",)),
+    Mutation("stated_present: a structured value read whole, not by its leaves", "generator/validators/text.py",
+             "            if structured(a.value):  # read by its parts", "            if False:  # read by its parts",
+             (LP + "test_a_repair_said_naturally_is_stated_leaf_by_leaf", LP + "test_a_dropped_leaf_is_named_on_its_own",
+              LP + "test_an_exposure_said_naturally_is_stated_and_a_wrong_flag_is_not")),
+    Mutation("stated_present: a flag leaf taken by its bare noun", "generator/validators/leaves.py",
+             "    if not isinstance(leaf.value, bool) and mentions(", "    if mentions(",
+             (LP + "test_an_exposure_said_naturally_is_stated_and_a_wrong_flag_is_not",)),
+    Mutation("reader: a flag's own wordings not read", "generator/reader/flags.py",
+             "    for value, phrase in wordings:", "    for value, phrase in ():",
+             (LP + "test_a_flag_is_stated_by_the_negation_of_its_own_wording",)),
+    Mutation("reader: 'X or not' not read as no filter", "generator/reader/flags.py",
+             '    return (list(after[:2]) in (["or", "not"], ["or", "non"], ["or", "no"])',
+             "    return (False",
+             (LP + "test_either_way_states_no_filter",)),
+    Mutation("reader: 'x4' not read as a count", "generator/reader/numbers.py",
+             "    found += [Number(float(m.group(1)), m.group(0)) for m in _TIMES.finditer(text)]", "",
+             (LP + "test_a_repair_said_naturally_is_stated_leaf_by_leaf",)),
+    Mutation("hints_present: a hint demanded word for word", "generator/validators/phrases.py",
+             "    if contains_sequence(said, want) >= 0:\n        return True\n    return _reordered(text, phrase)",
+             "    return False",
+             (LP + "test_a_hint_bends_with_its_article_and_word_order",)),
+    Mutation("llm prompt: a structured value as run-on text", "generator/writers/llm_task.py",
+             '    if a.mode == "stated" and structured(a.value):  # facts', '    if False:  # facts',
+             (LP + "test_the_prompt_gives_a_structured_value_leaf_by_leaf",)),
 ]
 
 

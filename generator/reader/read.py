@@ -60,8 +60,14 @@ def _boolean(arg: Arg, value: Any) -> str | None:
         flag = False  # download="none": "no download needed"
     if flag is None:
         return None
-    said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")))
+    said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")), _flag_words(arg))
     return said[1] if said is not None and said[0] == flag else None
+
+
+def _flag_words(arg: Arg) -> tuple[tuple[bool, str], ...]:
+    """The catalog's own phrase for each value of the flag (its hints' surface words)."""
+    said = (arg.tool.hints.surface.get(arg.param) or {}) if arg.tool and arg.tool.hints else {}
+    return tuple((key == "true", str(said[key])) for key in ("true", "false") if said.get(key))
 
 
 _NONE = frozenset({"none", "off", "disabled", "no"})
@@ -145,6 +151,17 @@ def stated(arg: Arg) -> tuple[str, str] | None:
         return None
     classes = sorted({f[0] for f in found if f})
     return "+".join(classes), "; ".join(f[1] for f in found if f)
+
+
+def read_value(text: str | Text, param: str, value: Any, spec: dict[str, Any] | None = None,
+               time: Any = None) -> tuple[str, str] | None:
+    """(class, evidence) when `text` states `value` of a parameter `param` with schema `spec`, read
+    on its own (no history, no other call): a field of a nested object ("x4" for a part's
+    quantity, "not sent for evaluation" for sent_for_evaluation=false) is read as any value is."""
+    t = text if isinstance(text, Text) else Text(text)
+    tool = Tool(name=param, app="", api=param, domain="",
+                parameters={"type": "object", "properties": {param: dict(spec or {})}})
+    return stated(Arg(t, param, value, tool, Situation(time=time), "", [param]))
 
 
 def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:

@@ -8,11 +8,12 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.identity import forbidden_in, is_enum_value
-from ..core.surface import blank_out, forms, leaks, mentions, noun, render, value_kind, words
+from ..core.surface import blank_out, forms, leaks, mentions, noun, render, spec_of, value_kind, words
 from ..core.vagueness import countable, normalize, value_elements
 from ..records import Tool
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
+from .leaves import missing_leaves, structured
 from .timephrase import from_time_alone, is_time_value, parse_query_time, said_in
 
 
@@ -26,12 +27,18 @@ def stated_present(req: WriteRequest, texts: list[str]) -> list:
     problems = []
     for k, text in enumerate(texts):
         for i, a, tool in plan_args(req):
-            if a.mode == "stated" and not mentions(text, a.value, a.param, tool, req.target.time) \
-                    and not read_as_stated(req, text, i, a.param):
-                problems.append(
-                    f"query {k + 1} does not state the {_label(a.param, tool)} "
-                    f"{show(render(a.value, a.param, tool, time=req.target.time))}"
-                )
+            if a.mode != "stated":
+                continue
+            if structured(a.value):  # read by its parts: each leaf in any wording, a missing one named
+                problems += [f"query {k + 1} does not state {m} (in the {_label(a.param, tool)})"
+                             for m in missing_leaves(text, a.value, a.param, spec_of(tool, a.param), req.target.time)]
+                continue
+            if mentions(text, a.value, a.param, tool, req.target.time) or read_as_stated(req, text, i, a.param):
+                continue
+            problems.append(
+                f"query {k + 1} does not state the {_label(a.param, tool)} "
+                f"{show(render(a.value, a.param, tool, time=req.target.time))}"
+            )
     return verdicts("stated_present", problems)
 
 
