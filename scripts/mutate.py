@@ -391,7 +391,7 @@ MUTATIONS: list[Mutation] = [
              "    if not isinstance(leaf.value, bool) and mentions(", "    if mentions(",
              (LP + "test_an_exposure_said_naturally_is_stated_and_a_wrong_flag_is_not",)),
     Mutation("reader: a flag's own wordings not read", "generator/reader/flags.py",
-             "    for value, phrase in wordings:", "    for value, phrase in ():",
+             "    for flag, worded in wordings:", "    for flag, worded in ():",
              (LP + "test_a_flag_is_stated_by_the_negation_of_its_own_wording",)),
     Mutation("reader: 'X or not' not read as no filter", "generator/reader/flags.py",
              '    return (list(after[:2]) in (["or", "not"], ["or", "non"], ["or", "no"])',
