@@ -155,12 +155,13 @@ def _meal(dish: str, day: int) -> HistoryEvent:
                         parameters={"dish": dish, "address": "Gate 3"})
 
 
-def consult_meal(srv: FakeOpenAI, cache: Path, history: list[HistoryEvent]) -> dict:
+def consult_meal(srv: FakeOpenAI, cache: Path, history: list[HistoryEvent], text: str = LUNCH,
+                 call: ToolCall = MEAL) -> dict:
     situation = Situation(time=datetime(2025, 5, 9, 11, 30), tools={FOOD.name: FOOD}, history=history)
 
     async def go() -> dict:
         oracle = Oracle(client_for(srv, cache))
-        reading = await oracle.consult(LUNCH, read_query(LUNCH, [MEAL], situation, kinds=["food"]), [MEAL], situation)
+        reading = await oracle.consult(text, read_query(text, [call], situation, kinds=["food"]), [call], situation)
         await oracle.client.aclose()
         return {a.param: a for a in reading.args}
     return asyncio.run(go())
@@ -198,3 +199,19 @@ def test_a_hinted_answer_needs_words_of_the_request(tmp_path):
         srv.push(reply(pointer("my favourite bowl")), reply(pointer("my lunch staple")))
         out = consult_meal(srv, tmp_path, [_meal("Sukiya beef bowl", 1)])
     assert out["dish"].label == "hinted" and srv.count() == 2
+
+
+@pytest.mark.parametrize(("words", "label"), [
+    ("the same settings as my order on Monday", "omitted"),  # settings of an event are no place
+    ("the place I went to on Monday", "hinted"),  # a thing of the event, not its parts: the model's reading
+])
+def test_a_pointer_that_names_which_parts_are_the_same_covers_only_those(tmp_path, words, label):
+    text = f"A Sukiya beef bowl on Eleme please, with {words}."
+    call = ToolCall(tool=FOOD.name, arguments={"dish": "Sukiya beef bowl", "address": "Block B Office"})
+    monday = HistoryEvent(time="2025-05-05 12:00", apitype="food", toolname="Eleme", apiname="order",
+                          parameters={"dish": "ramen", "address": "North Gate"})
+    with FakeOpenAI() as srv:
+        srv.push(reply(pointer(words, "last")))
+        out = consult_meal(srv, tmp_path, [monday], text, call)
+    assert out["dish"].label == "stated" and out["address"].label == label
+    assert out["address"].rule.startswith("oracle:hinted") == (label == "hinted")

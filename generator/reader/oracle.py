@@ -190,6 +190,9 @@ def _hinted(old: ArgReading, a: WorldAnswer, spans: Sequence[str], query: str, s
     arg = Arg(Text(query), old.param, old.gold, tool, situation, tool.domain if tool else "", list(call.arguments),
               call=old.call)
     read = read_pointer(arg, a.evidence, a.pointer)
+    if read is None:
+        return old.model_copy(update={"evidence": old.evidence + f"; {model} read '{a.evidence}' as a pointer, "
+                                                               "but it points at other arguments of that event"})
     return read.model_copy(update={"tool": old.tool, "source": old.source, "rule": f"oracle:hinted+{read.rule}",
                                    "evidence": f"{model}: '{a.evidence}' points at it; {read.evidence}"})
 

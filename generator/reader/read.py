@@ -327,12 +327,16 @@ def hinted(arg: Arg) -> ArgReading | None:
 POINTER_KINDS = {"last": "recency", "usual": "usual", "place": "habit", "here": "nearby"}
 
 
-def read_pointer(arg: Arg, words: str, kind: str | None = None) -> ArgReading:
+def read_pointer(arg: Arg, words: str, kind: str | None = None) -> ArgReading | None:
     """The argument as hinted by `words`, a pointer to the user's history or situation that the
     rules did not find (the oracle's): `determined` by the reader's own rule for the pointer those
     words make (one earlier event, "last time", "usual", a habit place, "nearby"), else for the
     `kind` named; with no history, or none of them yielding a value, only the schema default and
-    the query time determine."""
+    the query time determine. None when the words say which parts of an earlier event are the
+    same, and those parts are other arguments ("the same filters as my last search" is no
+    departure city); a pointer at a thing ("the laptop I was looking at") says no parts."""
+    if arg.situation.history and _said_parts(words) and pointed(arg, said=words) is None:
+        return None
     found = _pointer_value(arg, words, kind) if arg.situation.history else None
     if found is not None:
         return found
@@ -341,6 +345,11 @@ def read_pointer(arg: Arg, words: str, kind: str | None = None) -> ArgReading:
         if why:
             return _reading(arg, "hinted", True, arg.gold, rule, f"'{words}'; {why}")
     return _reading(arg, "hinted", False, None, "history:none", f"'{words}' -> the history yields no single value")
+
+
+def _said_parts(words: str) -> bool:
+    found = pointers_in(words.lower())
+    return bool(found) and not any(p.reference for p in found)
 
 
 def _pointer_value(arg: Arg, words: str, kind: str | None) -> ArgReading | None:
