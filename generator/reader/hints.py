@@ -35,7 +35,7 @@ _USUAL = re.compile(r"\b(?:(?:my|the|our) (?:usual|regular|favou?rite|go-?to|typ
 # Habit places: "home" alone ("a ride home"), "work" after a preposition or "my"; the others after
 # my/the/our. The
 # word must close its noun phrase ("the station names" names no place).
-_HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
+_HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|back|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
                     r"(?:(?P<det>my|the|our)\s)?(?:(?P<adj>[a-z]+)\s)??(?P<w>home|work|office|gym|school|campus|airport|station|dorm|place)"
                     r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|to|from|for|at|in|on|by|with|please|now|today|tonight|again)\b)")
 # A habit place: "home" alone; "work", "school", "campus", "the office", "my dorm" after "to", "from",
@@ -65,7 +65,7 @@ _HERE = re.compile(r"\b(?:(?:all |finally |just )?(?:done|finished|wrapping up|w
                    r"(?:done|over|finished)\b"
                    r"|\b(?:just )?got (?:dropped off|off the \w+)\b"
                    r"|\bi'?m (?:here|done here)\b|\b(?:to|i) (?:get|got) here\b)")
-_NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|close (?:by|to me)"
+_NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|from here|close (?:by|to me)"
                      r"|in my (?:area|neighbou?rhood)|where i am|my (?:current )?location)\b")
 # A short noun phrase closed by a function word or punctuation: "the mall.", "that restaurant
 # again", "my gym" (not "the best subway route": an open phrase names a kind, not one thing).
