@@ -215,3 +215,24 @@ def test_a_pointer_that_names_which_parts_are_the_same_covers_only_those(tmp_pat
         out = consult_meal(srv, tmp_path, [monday], text, call)
     assert out["dish"].label == "stated" and out["address"].label == label
     assert out["address"].rule.startswith("oracle:hinted") == (label == "hinted")
+
+
+def test_a_list_value_is_asked_by_its_shape_and_may_be_hinted(tmp_path):
+    dine = Tool(name="Meituan_recommend", app="Meituan", api="recommend", domain="food", description="Restaurants",
+                parameters={"type": "object", "properties": {"food": {"type": "array", "items": {"type": "string"}}}})
+    call = ToolCall(tool=dine.name, arguments={"food": ["Nanjing cuisine"]})
+    text = "I'm at Niushou Mountain and want to try some local cuisine."
+    situation = Situation(tools={dine.name: dine})
+    asked = questions(read_query(text, [call], situation), [call], situation)
+    assert [q.format for q in asked] == ["a list of 1: written like Aaaaaaa aaaaaaa"]
+
+    async def go(srv: FakeOpenAI) -> dict:
+        oracle = Oracle(client_for(srv, tmp_path))
+        reading = await oracle.consult(text, read_query(text, [call], situation), [call], situation)
+        await oracle.client.aclose()
+        return {a.param: a for a in reading.args}
+
+    with FakeOpenAI() as srv:
+        srv.push(reply(pointer("some local cuisine", "here")))
+        food = asyncio.run(go(srv))["food"]
+    assert (food.label, food.determined) == ("hinted", False)  # no history: nothing determines it

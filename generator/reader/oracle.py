@@ -77,6 +77,8 @@ def shape(value: Any, spec: dict[str, Any]) -> str:
         return "true or false"
     if isinstance(value, int | float):
         return "a number"
+    if isinstance(value, list):  # each item's shape ("a list of 1: written like Aaaaaa aaaaaaa")
+        return f"a list of {len(value)}: " + "; ".join(shape(v, {}) for v in value[:5])
     text = str(value)
     if len(text) > _SHAPE_MAX:
         return "free text"
@@ -85,10 +87,13 @@ def shape(value: Any, spec: dict[str, Any]) -> str:
 
 
 def asks(reading: ArgReading) -> bool:
-    """The pairs the oracle is asked about: left omitted by the rules, with a value to denote."""
+    """The pairs the oracle is asked about: left omitted by the rules, with a value to denote (a
+    string, a number, or a list of strings)."""
     gold = reading.gold
     if reading.label != "omitted" or reading.source or isinstance(gold, bool) or gold is None:
         return False
+    if isinstance(gold, list):  # a list of names ("food": ["Nanjing cuisine"])
+        return bool(gold) and all(isinstance(v, str) and v.strip() for v in gold)
     return (isinstance(gold, str) and bool(gold.strip())) or isinstance(gold, int | float)
 
 
