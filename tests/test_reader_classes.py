@@ -207,6 +207,17 @@ def test_back_home_is_where_the_trip_goes_not_where_it_starts(text):
     assert out[(0, "start_name")].label == "omitted" and out[(0, "end_name")].label == "hinted"
 
 
+def test_the_same_place_binds_place_arguments_only():
+    food = tool("Eleme_order", {"dish": {"type": "string"}, "address": {"type": "string"},
+                                "payment": {"type": "string"}}, "food")
+    history = [event("2025-07-29 12:00", "Eleme", "food", dish="Ramen", address="Gate 3", payment="wallet")]
+    call = ToolCall(tool=food.name, arguments={"dish": "Beef bowl", "address": "Gate 3", "payment": "wallet"})
+    out = read("A beef bowl on Eleme, delivered to the same place as my ramen.", [call], [food], history=history,
+               kinds=["food"])
+    assert (out[(0, "address")].label, out[(0, "address")].determined) == ("hinted", True)
+    assert out[(0, "payment")].label == "omitted"
+
+
 def test_from_here_points_at_where_the_user_is_as_the_start():
     call = ToolCall(tool=TAXI.name, arguments={"start_name": "Lake Lab", "end_name": "Airport T2"})
     out = read("How do I get to Airport T2 from here?", [call], [TAXI], history=TRIPS, kinds=["transport"])

@@ -157,6 +157,8 @@ def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str
         return not isinstance(gold, bool) and _location_binding(hint, param)
     if hint.kind == "reference":
         return _names_argument(hint.word, param, gold, anywhere=is_place(param))
+    if _PLACE_WORDS & set(hint.words.split()):  # "the same place", "same spot": where, not what or how
+        return bool(param_role(param)) and not isinstance(gold, bool)
     named = [w for w in hint.window if any(_names_argument(w, p, None) for p in params)]
     if named:  # "the same distance as last time": only the distance
         return any(_names_argument(w, param, None) for w in named)
@@ -166,6 +168,7 @@ def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str
     return True  # an unbound "again" / "my usual": the whole call
 
 
+_PLACE_WORDS = frozenset({"place", "spot"})
 # Window words that speak of the whole call ("usual settings", "the way I usually search").
 _WHOLE = frozenset(map(stem, ("settings", "setting", "filters", "way", "setup", "search", "order", "thing",
                               "stuff", "one", "options", "otherwise")))
