@@ -200,6 +200,31 @@ def test_habit_places_and_where_the_user_is_now():
         ("hinted", True, "history:habit")
 
 
+@pytest.mark.parametrize("text", ["Directions to get back home.", "Get me back home, please."])
+def test_back_home_is_where_the_trip_goes_not_where_it_starts(text):
+    call = ToolCall(tool=TAXI.name, arguments={"start_name": "City Hospital", "end_name": "North Campus"})
+    out = read(text, [call], [TAXI], history=TRIPS, kinds=["transport"])
+    assert out[(0, "start_name")].label == "omitted" and out[(0, "end_name")].label == "hinted"
+
+
+def test_the_same_place_binds_place_arguments_only():
+    food = tool("Eleme_order", {"dish": {"type": "string"}, "address": {"type": "string"},
+                                "payment": {"type": "string"}}, "food")
+    history = [event("2025-07-29 12:00", "Eleme", "food", dish="Ramen", address="Gate 3", payment="wallet")]
+    call = ToolCall(tool=food.name, arguments={"dish": "Beef bowl", "address": "Gate 3", "payment": "wallet"})
+    out = read("A beef bowl on Eleme, delivered to the same place as my ramen.", [call], [food], history=history,
+               kinds=["food"])
+    assert (out[(0, "address")].label, out[(0, "address")].determined) == ("hinted", True)
+    assert out[(0, "payment")].label == "omitted"
+
+
+def test_from_here_points_at_where_the_user_is_as_the_start():
+    call = ToolCall(tool=TAXI.name, arguments={"start_name": "Lake Lab", "end_name": "Airport T2"})
+    out = read("How do I get to Airport T2 from here?", [call], [TAXI], history=TRIPS, kinds=["transport"])
+    assert (out[(0, "start_name")].label, out[(0, "start_name")].rule) == ("hinted", "history:nearby")
+    assert out[(0, "end_name")].label == "stated"
+
+
 def test_a_usual_bound_to_its_noun_covers_only_the_argument_holding_it():
     food = tool("Eleme_search", {"food": {"type": "string"}, "order_by": {"type": "string"}}, "food")
     history = [event(f"2025-07-2{i} 12:00", "Eleme", "food", food="Beef bowl rice", order_by="default_sorting")

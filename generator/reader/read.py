@@ -265,14 +265,15 @@ def _places(events: Sequence[HistoryEvent]) -> list[Any]:
     return [v for e in events for p, v in e.parameters.items() if is_place(p) and isinstance(v, str)]
 
 
-def pointed(arg: Arg) -> ArgReading | None:
-    """A pointer to one earlier event ("same filters as the storage basket search yesterday")."""
+def pointed(arg: Arg, said: str | None = None) -> ArgReading | None:
+    """A pointer to one earlier event ("same filters as the storage basket search yesterday"), in
+    the text or in the words `said` of it."""
     history = arg.situation.history
     if not history:
         return None
     role = place_role(arg.param)
     free = not (arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")) and isinstance(arg.gold, str | list)
-    for p in pointers_in(arg.text.raw.lower()):
+    for p in pointers_in((arg.text.raw if said is None else said).lower()):
         events, where = _pointer_events(p, arg)
         found = resolve(p, events, arg.param, role, arg.situation.time, _apps(history))
         latest = next((value_of(p, e, arg.param, role) for e in reversed(events)
@@ -334,6 +335,59 @@ def hinted(arg: Arg) -> ArgReading | None:
     h = hints[0]
     return _reading(arg, "hinted", False, None, f"history:{h.kind}",
                     f"'{h.words}' -> the history yields no single value")
+
+
+# ---------------------------------------------------------------- a pointer found by the oracle
+
+# The kinds of pointer the oracle may name, as the reader's hint kinds (used when the pointing
+# words hold no pointer or hint phrase the reader knows: "my commute", "from here").
+POINTER_KINDS = {"last": "recency", "usual": "usual", "place": "habit", "here": "nearby"}
+
+
+def read_pointer(arg: Arg, words: str, kind: str | None = None) -> ArgReading | None:
+    """The argument as hinted by `words`, a pointer to the user's history or situation that the
+    rules did not find (the oracle's): `determined` by the reader's own rule for the pointer those
+    words make (one earlier event, "last time", "usual", a habit place, "nearby"), else for the
+    `kind` named; with no history, or none of them yielding a value, only the schema default and
+    the query time determine. None when the words say which parts of an earlier event are the
+    same, and those parts are other arguments ("the same filters as my last search" is no
+    departure city); a pointer at a thing ("the laptop I was looking at") says no parts."""
+    if arg.situation.history and _said_parts(words) and pointed(arg, said=words) is None:
+        return None
+    found = _pointer_value(arg, words, kind) if arg.situation.history else None
+    if found is not None:
+        return found
+    for rule, why in (("default", schema_default(arg.tool, arg.param, arg.gold)),
+                      ("time", from_time(arg.gold, arg.param, arg.situation.time))):
+        if why:
+            return _reading(arg, "hinted", True, arg.gold, rule, f"'{words}'; {why}")
+    return _reading(arg, "hinted", False, None, "history:none", f"'{words}' -> the history yields no single value")
+
+
+def _said_parts(words: str) -> bool:
+    found = pointers_in(words.lower())
+    return bool(found) and not any(p.reference for p in found)
+
+
+def _pointer_value(arg: Arg, words: str, kind: str | None) -> ArgReading | None:
+    event = pointed(arg, said=words)
+    if event is not None:
+        return event
+    lowered = words.lower()
+    found = sorted(hints_in(lowered), key=lambda h: _rank(h, arg))
+    # a noun phrase ("my lunch staple") is the reader's weakest pointer (its rule falls back on the
+    # latest value): read only when neither the words nor the model name another kind
+    hints = [h for h in found if h.kind != "reference"]
+    if kind in POINTER_KINDS:
+        tail = re.findall(r"[a-z]+", lowered)
+        hints.append(Hint(POINTER_KINDS[kind], lowered, tail[-1] if tail else ""))
+    hints = hints or found
+    for hint in hints:
+        value = resolve_hint(hint, arg)
+        if value is not None:
+            return _reading(arg, "hinted", hist.key(value[0]) == hist.key(arg.gold), value[0],
+                            f"history:{hint.kind}", value[1])
+    return None
 
 
 # ---------------------------------------------------------------- omitted
