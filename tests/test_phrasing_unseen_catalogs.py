@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from generator.core.surface import render, value_kind
+from generator.core.textquality import identifier
 from generator.phrasebook.intent import intent_of
-from generator.phrasebook.terms import term
+from generator.phrasebook.terms import _DENOMINATORS, _NAME_UNITS, _NUMERATORS, term, unit_tail
 from generator.records import Tool
 from generator.writers.phrasing.args import said_as
 
@@ -70,7 +71,7 @@ def test_a_tool_that_hands_back_data_is_still_a_get(description: str) -> None:
     ("pretransfusion_hgb_g_dl", "", 9.6, "9.6 g/dL", ["G DL", "HGB G"]),
     ("glucose_mg_dl", "", 105, "105 mg/dL", ["MG DL", "mg dl"]),
     ("test_weight_lb_bu", "", 56.5, "56.5 lb/bu", ["lb BU", "BU"]),
-    ("viscosity_cst_40c", "", 320, "320 cSt at 40 °C", ["CST", "40C"]),
+    ("viscosity_cst_40c", "", 320, "320 centistokes at 40 °C", ["CST", "40C", "cSt"]),
     ("actual_cost_per_acre_cents", "", 5200, "5200 cents per acre", ["acre cents"]),
     ("aflatoxin_ppb", "", 12, "12 ppb", ["PPB"]),
     ("curtail_to_kw", "", 500, "500 kW", ["KW"]),
@@ -80,6 +81,13 @@ def test_a_unit_in_a_name_is_said_after_the_number(param: str, description: str,
     tool = _tool("record_sample", "Record a sample.", {param: {"type": "number", "description": description}})
     said = _said(tool, param, value)
     assert says in said and not any(w in said for w in never), said
+
+
+def test_no_unit_read_from_a_name_reads_as_an_identifier() -> None:
+    """A unit the writer says must pass the text checks ("cSt", "kWh" are camelCase to them)."""
+    pairs = [["x", n, d] for n in _NUMERATORS for d in _DENOMINATORS if n != d]
+    said = [unit_tail(w)[1] for w in [*pairs, *(["x", u] for u in _NAME_UNITS), ["x", "cst", "40c"]]]
+    assert all(said) and not [u for u in said if identifier(f"with x of 3 {u}")]
 
 
 @pytest.mark.parametrize(("description", "noun"), [

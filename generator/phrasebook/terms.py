@@ -298,14 +298,15 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
 
 
 # Unit words of parameter names beyond _UNITS, as written after a number ("16 g/dL", "12 cSt").
+# Written as a user writes them and never in mixed case ("cSt", "kWh" read as identifiers: words).
 _NUMERATORS = {"g": "g", "mg": "mg", "ug": "µg", "mcg": "µg", "ng": "ng", "mmol": "mmol", "umol": "µmol",
-               "meq": "mEq", "iu": "IU", "u": "U", "lb": "lb", "lbs": "lb", "kg": "kg", "ml": "mL", "l": "L",
+               "meq": "meq", "iu": "IU", "u": "U", "lb": "lb", "lbs": "lb", "kg": "kg", "ml": "mL", "l": "L",
                "gal": "gal", "km": "km", "m": "m", "mi": "mi", "kwh": "kWh", "cells": "cells"}
 _DENOMINATORS = {"dl": "dL", "l": "L", "ml": "mL", "bu": "bu", "kg": "kg", "h": "h", "hr": "h", "min": "min",
                  "s": "s", "m2": "m²", "ha": "ha", "ac": "acre", "ul": "µL", "day": "day", "d": "day"}
-_NAME_UNITS = {"cst": "cSt", "ppb": "ppb", "cents": "cents", "kw": "kW", "mw": "MW", "kwh": "kWh", "mwh": "MWh",
-               "rpm": "rpm", "bpm": "bpm", "mmhg": "mmHg", "dbm": "dBm", "db": "dB", "kpa": "kPa", "mpa": "MPa",
-               "bar": "bar", "hz": "Hz", "khz": "kHz", "kv": "kV", "ma": "mA", "nm": "nm"}
+_NAME_UNITS = {"cst": "centistokes", "ppb": "ppb", "cents": "cents", "kw": "kW", "mw": "MW", "kwh": "kilowatt-hours",
+               "mwh": "MWh", "rpm": "rpm", "bpm": "bpm", "mmhg": "mm Hg", "db": "dB", "kpa": "kilopascals",
+               "mpa": "MPa", "bar": "bar", "hz": "Hz", "khz": "kilohertz", "kv": "kV", "ma": "mA", "nm": "nm"}
 _AT_TEMPERATURE = re.compile(r"(\d+)([cf])")
 
 
