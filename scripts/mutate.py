@@ -39,6 +39,7 @@ SC = "tests/test_stop_and_contain.py::"
 RC = "tests/test_reader_classes.py::"
 RO = "tests/test_reader_oracle.py::"
 LP = "tests/test_llm_play_rejections.py::"
+UC = "tests/test_phrasing_unseen_catalogs.py::"
 
 
 @dataclass(frozen=True)
@@ -423,6 +424,22 @@ MUTATIONS: list[Mutation] = [
     Mutation("llm prompt: a structured value as run-on text", "generator/writers/llm_task.py",
              '    if a.mode == "stated" and structured(a.value):  # facts', '    if False:  # facts',
              (LP + "test_the_prompt_gives_a_structured_value_leaf_by_leaf",)),
+    Mutation("intent: a phrasal verb's particle said twice", "generator/phrasebook/intent.py",
+             "    verb, words = _particle(verb, words)\n", "",
+             (UC + "test_an_intent_says_the_act_or_the_names_verb_and_object",)),
+    Mutation("intent: a verb's two objects read as one", "generator/phrasebook/intent.py",
+             " or _two_objects(verb, rest, obj):", ":",
+             (UC + "test_an_intent_says_the_act_or_the_names_verb_and_object",)),
+    Mutation("terms: a unit pair in a name read as words", "generator/phrasebook/terms.py",
+             "    if len(rest) > 2 and rest[-2] in _NUMERATORS", "    if False and rest[-2] in _NUMERATORS",
+             (UC + "test_a_unit_in_a_name_is_said_after_the_number",)),
+    Mutation("terms: a negated parameter said without its negation", "generator/phrasebook/terms.py",
+             '    if t.negation and kind not in ("bool", "dict"):', "    if False:",
+             (UC + "test_a_negated_list_is_said_with_its_negation",)),
+    Mutation("surface: a titer said as a clock time", "generator/core/surface.py",
+             "parse_clock_value(value) is not None and not ratio_meant(ctx.param, ctx.spec)",
+             "parse_clock_value(value) is not None",
+             (UC + "test_a_ratio_value_is_said_as_written", UC + "test_a_nested_titer_is_no_clock_and_a_start_still_is")),
 ]
 
 
