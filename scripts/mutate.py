@@ -38,6 +38,7 @@ F = "tests/test_faults.py::"
 SC = "tests/test_stop_and_contain.py::"
 RC = "tests/test_reader_classes.py::"
 RO = "tests/test_reader_oracle.py::"
+OW = "tests/test_values_own_words.py::"
 
 
 @dataclass(frozen=True)
@@ -382,6 +383,24 @@ MUTATIONS: list[Mutation] = [
              "                    and not read_as_stated(req, text, i, a.param):",
              "                    and True:",
              ("tests/test_validators_reading.py::test_a_stated_value_in_other_words_is_read_as_stated",)),
+    Mutation("values: a `<participle>_by` is no person", "generator/core/semantic.py",
+             '        return "person"  # `administered_by`', '        return "generic"  # `administered_by`',
+             (OW + "test_who_did_it_is_a_person_not_a_label",)),
+    Mutation("values: a phrase cut short still makes a list", "generator/core/allowed.py",
+             "        return None  # \"facility code, 2-digit collection year\"",
+             "        pass  # \"facility code, 2-digit collection year\"",
+             (OW + "test_an_id_whose_description_spells_its_parts_is_no_phrase_of_it",)),
+    Mutation("values: a code is kept glued to its meaning", "generator/core/allowed.py",
+             "        codes.append(m.group(1))", "        codes.append(part.strip())",
+             (OW + "test_codes_listed_with_their_meanings_are_drawn_as_codes",
+              OW + "test_no_fixture_catalog_value_is_a_code_glued_to_its_meaning")),
+    Mutation("values: no vital signs or cents scale", "generator/core/quantities.py",
+             '    if {"heart", "rate"} <= set(words):', '    if True:',
+             (OW + "test_vital_signs_and_cents_are_at_a_real_scale",)),
+    Mutation("plausibility: own_words never fails", "generator/core/plausibility.py",
+             "    return not any(_label_of_name(name, t) or _lifted(schema, t) for t in _texts(value))",
+             "    return True",
+             ("tests/test_plausibility.py::test_each_check_flags_the_bad_value_and_passes_the_good",)),
 ]
 
 
