@@ -40,6 +40,7 @@ RC = "tests/test_reader_classes.py::"
 RO = "tests/test_reader_oracle.py::"
 LP = "tests/test_llm_play_rejections.py::"
 UC = "tests/test_phrasing_unseen_catalogs.py::"
+OW = "tests/test_values_own_words.py::"
 
 
 @dataclass(frozen=True)
@@ -440,6 +441,24 @@ MUTATIONS: list[Mutation] = [
              "parse_clock_value(value) is not None and not ratio_meant(ctx.param, ctx.spec)",
              "parse_clock_value(value) is not None",
              (UC + "test_a_ratio_value_is_said_as_written", UC + "test_a_nested_titer_is_no_clock_and_a_start_still_is")),
+    Mutation("values: a `<participle>_by` is no person", "generator/core/semantic.py",
+             '        return "person"  # `administered_by`', '        return "generic"  # `administered_by`',
+             (OW + "test_who_did_it_is_a_person_not_a_label",)),
+    Mutation("values: a phrase cut short still makes a list", "generator/core/allowed.py",
+             "        return None  # \"facility code, 2-digit collection year\"",
+             "        pass  # \"facility code, 2-digit collection year\"",
+             (OW + "test_an_id_whose_description_spells_its_parts_is_no_phrase_of_it",)),
+    Mutation("values: a code is kept glued to its meaning", "generator/core/allowed.py",
+             "        codes.append(m.group(1))", "        codes.append(part.strip())",
+             (OW + "test_codes_listed_with_their_meanings_are_drawn_as_codes",
+              OW + "test_no_fixture_catalog_value_is_a_code_glued_to_its_meaning")),
+    Mutation("values: no vital signs or cents scale", "generator/core/quantities.py",
+             '    if {"heart", "rate"} <= set(words):', '    if True:',
+             (OW + "test_vital_signs_and_cents_are_at_a_real_scale",)),
+    Mutation("plausibility: own_words never fails", "generator/core/plausibility.py",
+             "    return not any(_label_of_name(name, t) or _lifted(schema, t) for t in _texts(value))",
+             "    return True",
+             ("tests/test_plausibility.py::test_each_check_flags_the_bad_value_and_passes_the_good",)),
 ]
 
 
