@@ -89,13 +89,13 @@ if [ "${TRAJGEN_SKIP_BFCL:-0}" = 1 ]; then
   missing "BFCL official checker and the bfcl-eval tests (TRAJGEN_SKIP_BFCL=1)"; exit 0
 fi
 install_bfcl() {  # $1: where
-  rm -rf "$1" && python3 -m venv "$1" &&
+  python3 -m venv "$1" &&
   # torch first, pinned: bfcl-eval pulls it in, and an unpinned torch is a multi-GB CUDA download
   "$1/bin/pip" install -q torch==2.13.0 &&
-  "$1/bin/pip" install -q bfcl-eval==2026.3.23 soundfile "datasets<4" "pyarrow<18" jsonschema polars pytest &&
+  "$1/bin/pip" install -q bfcl-eval==2026.3.23 soundfile "datasets<4" "pyarrow<18" jsonschema polars pytest pytest-xdist &&
   "$1/bin/pip" install -q -e .
 }
-bfcl_ready() { "$1/bin/python" -c "import bfcl_eval, datasets, generator" 2>/dev/null; }
+bfcl_ready() { "$1/bin/python" -c "import bfcl_eval, datasets, generator, xdist" 2>/dev/null; }
 # The check venv is heavy (torch) and the same for every clone: without TRAJGEN_BFCL_VENV it is
 # built once per set of pins and pyproject.toml in the user's cache and linked as .bfcl-venv; each
 # run installs this checkout into it (editable, no dependencies), under a lock so that two
@@ -132,7 +132,7 @@ judge = datasets.load_dataset("parquet", data_files=f"{out}/judge/test.parquet")
 print(f"datasets: sdg {sdg.num_rows} rows, judge {judge.num_rows} rows")
 PY
 # The tests that need bfcl-eval; TRAJGEN_REQUIRE_BFCL=1 turns their skip into a failure.
-TRAJGEN_REQUIRE_BFCL=1 "$BFCL_VENV/bin/python" -m pytest -p no:cacheprovider \
+TRAJGEN_REQUIRE_BFCL=1 "$BFCL_VENV/bin/python" -m pytest -p no:cacheprovider -n 2 \
   tests/test_bfcl_official.py tests/test_judge_labeler.py \
   tests/test_judge_operators.py::test_bfcl_agrees_with_every_operator \
   tests/test_judge_export.py::test_parquet_loads_with_datasets tests/test_eval_bfcl.py | tail -2
