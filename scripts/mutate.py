@@ -39,6 +39,7 @@ SC = "tests/test_stop_and_contain.py::"
 RC = "tests/test_reader_classes.py::"
 RO = "tests/test_reader_oracle.py::"
 LP = "tests/test_llm_play_rejections.py::"
+CM = "tests/test_card_meaning.py::"
 
 
 @dataclass(frozen=True)
@@ -407,6 +408,13 @@ MUTATIONS: list[Mutation] = [
     Mutation("llm prompt: a structured value as run-on text", "generator/writers/llm_task.py",
              '    if a.mode == "stated" and structured(a.value):  # facts', '    if False:  # facts',
              (LP + "test_the_prompt_gives_a_structured_value_leaf_by_leaf",)),
+    Mutation("card: a vagueness band never fails", "generator/hub/meaning.py",
+             "        return self.band.low <= self.vr <= self.band.high", "        return True",
+             (CM + "test_a_hard_level_above_half_stated_is_reported_failed",
+              CM + "test_a_known_bad_file_fails_its_band_in_the_card")),
+    Mutation("card: the reader's label shares shifted by a column", "generator/hub/meaning.py",
+             "for c in counts[1:]]  # counts[0], stated, is VR", "for c in counts[:3]]",
+             (CM + "test_the_section_shows_what_trajgen_read_reads",)),
 ]
 
 
