@@ -41,6 +41,7 @@ RO = "tests/test_reader_oracle.py::"
 LP = "tests/test_llm_play_rejections.py::"
 UC = "tests/test_phrasing_unseen_catalogs.py::"
 OW = "tests/test_values_own_words.py::"
+CM = "tests/test_card_meaning.py::"
 
 
 @dataclass(frozen=True)
@@ -459,6 +460,13 @@ MUTATIONS: list[Mutation] = [
              "    return not any(_label_of_name(name, t) or _lifted(schema, t) for t in _texts(value))",
              "    return True",
              ("tests/test_plausibility.py::test_each_check_flags_the_bad_value_and_passes_the_good",)),
+    Mutation("card: a vagueness band never fails", "generator/hub/meaning.py",
+             "        return self.band.low <= self.vr <= self.band.high", "        return True",
+             (CM + "test_a_hard_level_above_half_stated_is_reported_failed",
+              CM + "test_a_known_bad_file_fails_its_band_in_the_card")),
+    Mutation("card: the reader's label shares shifted by a column", "generator/hub/meaning.py",
+             "for c in counts[1:]]  # counts[0], stated, is VR", "for c in counts[:3]]",
+             (CM + "test_the_section_shows_what_trajgen_read_reads",)),
 ]
 
 
