@@ -42,6 +42,7 @@ LP = "tests/test_llm_play_rejections.py::"
 UC = "tests/test_phrasing_unseen_catalogs.py::"
 OW = "tests/test_values_own_words.py::"
 CM = "tests/test_card_meaning.py::"
+NR = "tests/test_natural_replies.py::"
 
 
 @dataclass(frozen=True)
@@ -399,8 +400,8 @@ MUTATIONS: list[Mutation] = [
              "        return bool(gold) and all(isinstance(v, str) and v.strip() for v in gold)", "        return False",
              (RO + "test_a_list_value_is_asked_by_its_shape_and_may_be_hinted",)),
     Mutation("stated_present: the reader's reading not asked", "generator/validators/text.py",
-             "            if mentions(text, a.value, a.param, tool, req.target.time) or read_as_stated(req, text, i, a.param):",
-             "            if mentions(text, a.value, a.param, tool, req.target.time):",
+             "                    or read_as_stated(req, text, i, a.param)):",
+             "                    or False):",
              ("tests/test_validators_reading.py::test_a_stated_value_in_other_words_is_read_as_stated",)),
     Mutation("stated_present: a structured value read whole, not by its leaves", "generator/validators/text.py",
              "            if structured(a.value):  # read by its parts", "            if False:  # read by its parts",
@@ -416,6 +417,25 @@ MUTATIONS: list[Mutation] = [
              '    return (list(after[:2]) in (["or", "not"], ["or", "non"], ["or", "no"])',
              "    return (False",
              (LP + "test_either_way_states_no_filter",)),
+    Mutation("reader: enum codes not read by their meaning", "generator/reader/enums.py",
+             "        return _digit_form(text, value) or _meaning_said(text, meant)", "        return _digit_form(text, value)",
+             (NR + "test_a_one_letter_sex_code_is_stated_by_its_standard_meaning",
+              NR + "test_a_code_is_stated_by_the_meaning_its_description_gives")),
+    Mutation("reader: abbreviated enum words not said in full", "generator/reader/enums.py",
+             '    "lt": ("less than", "under", "below", "fewer than", "younger than"),', '    "lt": (),',
+             (NR + "test_an_abbreviated_enum_word_is_stated_in_full",)),
+    Mutation("reader: a negation inside a flag's words not read", "generator/reader/flags.py",
+             "    negated = (any(w in _NEGATION for w in before + text.tokens[at + 1:end - 1])",
+             "    negated = (any(w in _NEGATION for w in before)",
+             (NR + "test_a_flag_negated_in_everyday_english_is_stated_false",)),
+    Mutation("stated_present: a flag's bare noun states either value", "generator/validators/text.py",
+             "            if (mentions(text, a.value, a.param, tool, req.target.time) and not _contradicted(req, text, i, a.param)",
+             "            if (mentions(text, a.value, a.param, tool, req.target.time)",
+             (NR + "test_a_flag_set_to_no_reads_false_and_its_bare_noun_is_not_enough",)),
+    Mutation("reader: the user's situation read as a wish", "generator/reader/wishes.py",
+             "    if _PREDICATE.search(low[:m.start()]) or _OWNED.search(low[:m.start()]):",
+             "    if _PREDICATE.search(low[:m.start()]):",
+             (NR + "test_the_users_situation_is_no_wish",)),
     Mutation("reader: 'x4' not read as a count", "generator/reader/numbers.py",
              "    found += [Number(float(m.group(1)), m.group(0)) for m in _TIMES.finditer(text)]", "",
              (LP + "test_a_repair_said_naturally_is_stated_leaf_by_leaf",)),

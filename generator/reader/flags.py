@@ -22,7 +22,8 @@ _SWITCH = frozenset({"is", "has", "have", "include", "includes", "including", "i
                      "do", "does", "get", "return", "flag", "filter", "whether", "if", "bool", "boolean"})
 _NEGATION = frozenset({"no", "not", "dont", "doesnt", "didnt", "without", "never", "isnt", "arent", "wont",
                        "neednt", "none", "exclude", "excluding", "skip", "avoid", "nor", "non", "cannot",
-                       "cant", "shouldnt", "hasnt", "havent", "except", "minus", "neither"})
+                       "cant", "shouldnt", "hasnt", "havent", "except", "minus", "neither", "wasnt", "werent",
+                       "hadnt", "aint", "couldnt", "wouldnt"})
 _WINDOW = 5
 
 
@@ -88,7 +89,13 @@ def _at(text: Text, key: tuple[str, ...]) -> int:
     for i, w in enumerate(text.stems):
         if w == key[0] and key[1] in text.stems[i + 1:i + 3] and all(k in text.stems[i:i + len(key) + 2] for k in key):
             return i
-    return -1
+    span = _spread(text.stems, list(key), gap=2) if len(key) >= 3 else None
+    return span[0] if span else -1  # "transfused or pregnant in the last 3 months": a few words between
+
+
+def _compound(text: Text, key: str) -> int:
+    """A one-word condition written as two ("pre-admission" for preadmission): where it starts, or -1."""
+    return next((i for i in range(len(text.tokens) - 1) if stem(text.tokens[i] + text.tokens[i + 1]) == key), -1)
 
 
 _MEANING = re.compile(r"\b(true|false)\s+(?:if|for|when|means|=)\s+([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;)]|else|otherwise|$))")
@@ -124,7 +131,9 @@ def read_flag(text: Text, param: str, description: str = "",
     key = condition_stems(param)
     if not key:
         return None
-    at = _at(text, key)
+    at, width = _at(text, key), len(key)
+    if at < 0 and len(key) == 1:
+        at, width = _compound(text, key[0]), 2
     if at < 0 and len(key) > 1:
         opposite = _opposite(text, key)
         if opposite:  # "paid shipping" for free_shipping
@@ -134,13 +143,16 @@ def read_flag(text: Text, param: str, description: str = "",
     if at < 0:
         return _said_otherwise(text, key[-1])
     before = text.tokens[max(0, at - _WINDOW):at]
-    end = next((j + 1 for j in range(min(len(text.stems), at + len(key) + 2) - 1, at - 1, -1)
-                if text.stems[j] == key[-1]), at + len(key))  # "sent for evaluation": one word between
+    spread = _spread(text.stems[at:], list(key), gap=2) if len(key) >= 3 else None
+    end = at + spread[1] if spread else next((j + 1 for j in range(min(len(text.stems), at + len(key) + 2) - 1, at - 1, -1)
+                if text.stems[j] == key[-1]), at + width)  # "sent for evaluation": one word between
     after = text.tokens[end:end + 2]
-    answered = _answered(text, text.tokens[end - 1], after)
+    answered = _answered(text, text.tokens[end - 1], after) if after[:1] != ["set"] else _set_to(text.tokens[end:end + 3])
     if answered is not None:  # "sent for evaluation: no", "first aid given - yes"
         return answered, " ".join(text.tokens[at:end + 1])
-    negated = any(w in _NEGATION for w in before) or "no need" in " ".join(before) or _unfiltered(before, after)
+    # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")
+    negated = (any(w in _NEGATION for w in before + text.tokens[at + 1:end - 1]) or "no need" in " ".join(before)
+               or _unfiltered(before, after))
     said = " ".join(text.tokens[max(0, at - _WINDOW):end + (2 if _unfiltered([], after) else 0)])
     return (not negated), said
 
@@ -151,6 +163,12 @@ def _answered(text: Text, last: str, after: list[str]) -> bool | None:
         return None
     said = re.search(rf"\b{re.escape(last)}\s*[:=\u2013-]\s*{after[0]}\b", fold_keep(text.raw))
     return (after[0] in ("yes", "true")) if said else None
+
+
+def _set_to(after: list[str]) -> bool | None:
+    """"with weak D tested set to no": the flag answered by its setting."""
+    return after[2] in ("yes", "true", "on") if after[:2] == ["set", "to"] and after[2:] and \
+        after[2] in ("yes", "no", "true", "false", "on", "off") else None
 
 
 def fold_keep(raw: str) -> str:
@@ -183,14 +201,14 @@ def _by_wording(text: Text, value: bool, phrase: str) -> tuple[bool, str] | None
     return (value if negated == flips else not value), " ".join(around) + f" (the catalog's words for {value})"
 
 
-def _spread(stems: list[str], base: list[str]) -> tuple[int, int] | None:
-    """(start, end) of the first run of `base` in `stems` in order, at most _GAP words apart."""
+def _spread(stems: list[str], base: list[str], gap: int = _GAP) -> tuple[int, int] | None:
+    """(start, end) of the first run of `base` in `stems` in order, at most `gap` words apart."""
     for i, w in enumerate(stems):
         if w != base[0]:
             continue
         at = i
         for b in base[1:]:
-            nxt = next((j for j in range(at + 1, min(len(stems), at + 2 + _GAP)) if stems[j] == b), None)
+            nxt = next((j for j in range(at + 1, min(len(stems), at + 2 + gap)) if stems[j] == b), None)
             if nxt is None:
                 break
             at = nxt

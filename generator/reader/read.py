@@ -19,6 +19,7 @@ from .determine import from_time, schema_default
 from .enums import stated_enum
 from .flags import read_flag
 from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
+from .meanings import meanings
 from .names import partly_said, stated_code, stated_string
 from .numbers import as_number, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
 from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
@@ -84,16 +85,24 @@ def as_flag(value: Any) -> bool | None:
 
 def _enum(arg: Arg, value: Any) -> str | None:
     options = arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not options or value not in options:
         return None
-    return stated_enum(arg.text, value, list(options)) if options and value in options else None
+    return stated_enum(arg.text, value, list(options), _meanings(arg, [str(o) for o in options]))
 
 
 def _option(arg: Arg, value: Any) -> str | None:
-    """An option of an API whose schema lists none ("ASC", "hq"), said by its everyday words."""
+    """An option of an API whose schema lists none ("ASC", "hq"), said by its everyday words or by
+    the meaning its description gives it ("'mtp' (massive transfusion pack)")."""
     if not isinstance(value, str) or arg.spec.get("enum") or not _CODE_LIKE.fullmatch(value):
         return None
-    return stated_enum(arg.text, value, [value])
+    return stated_enum(arg.text, value, [value], _meanings(arg, [value]))
+
+
+def _meanings(arg: Arg, options: list[str]) -> dict[str, tuple[str, ...]]:
+    """What the parameter's (or its items') and the tool's descriptions say the options mean."""
+    items = arg.spec.get("items") if isinstance(arg.spec.get("items"), dict) else {}
+    own = f"{arg.spec.get('description') or ''} {(items or {}).get('description') or ''}"
+    return meanings(options, arg.param, own, arg.tool.description if arg.tool else "")
 
 
 _CODE_LIKE = re.compile(r"[A-Za-z]+(?:_[A-Za-z]+){0,3}")

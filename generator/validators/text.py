@@ -33,13 +33,27 @@ def stated_present(req: WriteRequest, texts: list[str]) -> list:
                 problems += [f"query {k + 1} does not state {m} (in the {_label(a.param, tool)})"
                              for m in missing_leaves(text, a.value, a.param, spec_of(tool, a.param), req.target.time)]
                 continue
-            if mentions(text, a.value, a.param, tool, req.target.time) or read_as_stated(req, text, i, a.param):
+            if (mentions(text, a.value, a.param, tool, req.target.time) and not _contradicted(req, text, i, a.param)
+                    or read_as_stated(req, text, i, a.param)):
                 continue
             problems.append(
                 f"query {k + 1} does not state the {_label(a.param, tool)} "
                 f"{show(render(a.value, a.param, tool, time=req.target.time))}"
             )
     return verdicts("stated_present", problems)
+
+
+def _contradicted(req: WriteRequest, text: str, call: int, param: str) -> bool:
+    """A flag whose surface form is found ("weak D tested") while the reader reads the text as its
+    opposite: a flag's bare noun is a surface form of either value, so the reading decides. Not
+    asked when another call sets the same flag the other way (the text then says both)."""
+    from ..reader import read_value
+
+    value = req.target.calls[call].arguments.get(param)
+    if not isinstance(value, bool) or any(c.arguments.get(param) is (not value) for c in req.target.calls):
+        return False
+    tool = tools_of(req).get(req.target.calls[call].tool)
+    return read_value(text, param, not value, spec_of(tool, param)) is not None
 
 
 def read_as_stated(req: WriteRequest, text: str, call: int, param: str) -> bool:
