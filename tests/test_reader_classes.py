@@ -84,6 +84,31 @@ def test_a_name_written_in_full_is_referred_to_by_its_last_word():
     assert out[(1, "page")].label == "stated" and "refers back" in out[(1, "page")].evidence
 
 
+SUGGEST = tool("Roomly com Provider: Auto Suggest", {"string": {"type": "string"}, "get_hotels": {"type": "boolean"}},
+               description="Suggests places for a search string")
+DOMAINS = tool("Hotels com Provider: Domains", {}, description="Lists the booking domains")
+STOPS = tool("Railnet: Autocomplete", {"query": {"type": "string"}}, description="Finds train stations by name")
+
+
+@pytest.mark.parametrize("text, asked, said", [
+    # a provider's name says nothing of a flag (the domains API is offered, not asked for)
+    ("Auto suggest 'Lima' from Roomly com Provider. Last year I booked on Hotels com Provider.", (0, 2), False),
+    # a bare noun in a request another call is closer to
+    ("Auto suggest 'Lima' from Roomly com Provider. Then pull hotel domains from Hotels com Provider.", (0, 1, 2),
+     False),
+    # a bare noun that "and" joins to another request
+    ("Auto suggest 'Lima' from Roomly com Provider. Confirm the 'Lima' station and note nearby hotel clusters.",
+     (0, 1, 2), False),
+    ("Auto suggest 'Lima' from Roomly com Provider, hotels included. Then pull domains from Hotels com Provider.",
+     (0, 1, 2), True),
+])
+def test_a_flag_is_read_in_its_own_request_never_a_neighbours_or_a_providers_name(text, asked, said):
+    calls = [ToolCall(tool=SUGGEST.name, arguments={"string": "Lima", "get_hotels": True}),
+             ToolCall(tool=DOMAINS.name, arguments={}), ToolCall(tool=STOPS.name, arguments={"query": "Lima"})]
+    got = read(text, [calls[i] for i in asked], [SUGGEST, DOMAINS, STOPS])[(0, "get_hotels")]
+    assert got.label == ("stated" if said else "omitted"), got
+
+
 # ---------------------------------------------------------------- flags, periods, days, ranges, options
 
 def test_a_flag_written_as_text_reads_as_a_flag():

@@ -185,7 +185,7 @@ def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
     pointed = arg.local.pointed(value, arg.param)
     if pointed is not None:  # "that address": the value is what it points back to, or not said
         return ("anaphora", f"{_antecedent(arg.local, value)}") if pointed else None
-    return _by_class(replace(arg, text=arg.local.text, local=None), value) or _referred(arg, value)
+    return _by_class(replace(arg, text=arg.local.text_for(value), local=None), value) or _referred(arg, value)
 
 
 def _by_class(arg: Arg, value: Any) -> tuple[str, str] | None:
