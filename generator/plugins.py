@@ -23,12 +23,15 @@ PLUGIN_MODULES = (
     "generator.products.sdg",
     "generator.products.sdg_audit",
     "generator.products.sdg_hub",
+    "generator.products.sdg_eval",
     "generator.trail.product",
     "generator.trail.audit",
     "generator.trail.hub",
+    "generator.trail.eval",
     "generator.traject.product",
     "generator.traject.audit",
     "generator.traject.hub",
+    "generator.traject.eval",
     "generator.judge.product",
     "generator.judge.audit",
     "generator.judge.hub",
@@ -36,9 +39,11 @@ PLUGIN_MODULES = (
     "generator.bfcl.product",
     "generator.bfcl.audit",
     "generator.bfcl.hub",
+    "generator.bfcl.eval",
     "generator.when2call.product",
     "generator.when2call.audit",
     "generator.when2call.hub",
+    "generator.when2call.eval",
 )
 
 _loaded = False
