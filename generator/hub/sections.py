@@ -11,7 +11,6 @@ from ..audit import AuditReport
 from ..textreport import text_figures
 from .card import (
     EXAMPLES,
-    SECONDARY,
     CardInput,
     chat_snippet,
     count_by,
@@ -309,16 +308,8 @@ def examples(inp: CardInput) -> list[str]:
     return out
 
 
-USES = {
-    "sdg": "supervised fine-tuning of tool calling (single, parallel, multiple-choice, irrelevance and "
-           "multi-turn calls)",
-    "trail": "evaluating personalized tool calling: resolving vague requests from the user's history and "
-             "the query time, level by level",
-    "traject": "evaluating multi-tool trajectories: choosing and parameterizing several tools from simple "
-               "and deliberately vague (hard) queries",
-    "judge": "training and evaluating judges (reward models) of tool-call correctness",
-    "bfcl": "running the Berkeley Function Calling Leaderboard's official checker on new tools",
-}
+# What each format's rows are for, in words (registered by its package: `USES[name] = ...`).
+USES: dict[str, str] = {}
 
 
 @section(90, "uses")
@@ -365,5 +356,3 @@ def files(inp: CardInput) -> list[str]:
     return ["## Files", "", "SHA-256 of every file (also in `manifest.json`, with the config and the counts).",
             "", *md_table(["file", "sha256"], rows, right=set())]
 
-
-__all__ = ["SECONDARY"]
