@@ -31,22 +31,14 @@ class Band:
         return f"at most {self.high:.2f}" if self.low <= 0 else f"{self.low:.2f} to {self.high:.2f}"
 
 
-# The original benchmarks read by this reader (rules only; `trajgen read` over every TRAILBench
-# query file that parses, 6,089 pairs, and TRAJECT-Bench's parallel hard files, 5,341 pairs):
-# TRAILBench 0.842 / 0.589 / 0.355 / 0.055 (Minimum to High), TRAJECT-Bench hard 0.430. Each
-# TRAILBench band keeps the margins trajgen's literal bands keep around the published literal
-# figures (0.655 / 0.497 / 0.303 / 0.039 in 0.55-0.80 / 0.40-0.60 / 0.20-0.40 / at most 0.10):
-# a band by meaning is centred where the benchmark itself reads by meaning, since a date said as
-# "tomorrow" is stated to a reader and left out to a literal count. TRAJECT-Bench hard: at most
-# half its values stated (docs/traject.md). tests/test_card_meaning.py reads the original files
-# and checks that each lies inside its band.
-BANDS: tuple[Band, ...] = (
-    Band("trail", "Minimum Difficulty", 0.74, 0.99),
-    Band("trail", "Low Difficulty", 0.49, 0.69),
-    Band("trail", "Medium Difficulty", 0.25, 0.45),
-    Band("trail", "High Difficulty", 0.0, 0.12),
-    Band("traject", "hard", 0.0, 0.50),
-)
+# The bands each format registers (its package's hub.py, `add_bands`): the value recall by
+# meaning its levels are calibrated to. A format without bands gets the table and no verdict.
+BANDS: list[Band] = []
+
+
+def add_bands(*bands: Band) -> None:
+    BANDS.extend(b for b in bands if b not in BANDS)
+
 
 LABEL_COLUMNS = ("stated", "described", "hinted", "omitted")
 COLUMNS = ["level", "queries", "pairs", "VR by meaning", *LABEL_COLUMNS[1:], "determined", "added"]

@@ -9,6 +9,7 @@ from typing import Any
 from ..catalog import Catalog
 from ..hub.configs import FEATURES, SPECS, SPLIT, ConfigSpec, feature, list_feature
 from ..hub.facets import FACETS, PLANNED, Facets, make
+from ..hub.meaning import Band, add_bands
 from ..hub.plots import LEVEL_PANELS, LevelPanel
 from ..hub.sections import USES
 from ..products.base import RunContext, WorkItem
@@ -70,3 +71,15 @@ def _series(fig: dict[str, Any], what: str) -> list[float | None]:
 
 LEVEL_PANELS.add(NAME, LevelPanel("TRAILBench levels", "TRAILBench", "vagueness level", PLOT_LEVELS, _series,
                                   {"vr": UPSTREAM_VR, "words": UPSTREAM_WORDS}))
+
+
+# ---------------------------------------------------------------- vagueness bands by meaning
+
+# The original TRAILBench query files read by trajgen's reader (rules only, every file that
+# parses, 6,089 pairs) give 0.842 / 0.589 / 0.355 / 0.055 by meaning, Minimum to High (literally
+# 0.655 / 0.497 / 0.303 / 0.039, held to 0.55-0.80 / 0.40-0.60 / 0.20-0.40 / at most 0.10). A
+# band by meaning is centred where the benchmark itself reads by meaning, with the literal bands'
+# margins: a date said as "tomorrow" is stated to a reader and left out to a literal count.
+# tests/test_card_meaning.py reads the original files and checks each lies in its band.
+add_bands(Band(NAME, "Minimum Difficulty", 0.74, 0.99), Band(NAME, "Low Difficulty", 0.49, 0.69),
+          Band(NAME, "Medium Difficulty", 0.25, 0.45), Band(NAME, "High Difficulty", 0.0, 0.12))

@@ -12,6 +12,7 @@ from typing import Any
 from ..catalog import Catalog
 from ..hub.configs import FEATURES, SPECS, SPLIT, ConfigSpec, feature, list_feature
 from ..hub.facets import FACETS, PLANNED, Facets, make
+from ..hub.meaning import Band, add_bands
 from ..hub.plots import LENGTH_SERIES, LEVEL_PANELS, LevelPanel, PlotInput
 from ..hub.sections import USES
 from ..products.base import RunContext, WorkItem
@@ -103,3 +104,10 @@ def traject_lengths(inp: PlotInput) -> list[tuple[str, Sequence[int]]]:
 
 
 LENGTH_SERIES.append((10, traject_lengths))
+
+
+# ---------------------------------------------------------------- vagueness bands by meaning
+
+# Hard queries state at most half their values by meaning (the original hard files, read by
+# trajgen's reader: 0.430; docs/traject.md); tests/test_card_meaning.py checks them against it.
+add_bands(Band(NAME, "hard", 0.0, 0.50))
