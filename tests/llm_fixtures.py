@@ -40,7 +40,7 @@ def _write_task(f: dict[str, Any]) -> dict[str, Any]:
     """The writer's task from a test's flat fields: the facts under one request (the prompt
     groups facts per call), its verb phrase the intent."""
     call = {"number": 1, "action": f.get("intent") or None, "description": "", "unsaid": [],
-            "facts": [{"about": "", "detail": "", "keep": "", "literal": "", "step": 0, **x}
+            "facts": [{"about": "", "detail": "", "keep": "", "literal": "", "parts": False, "step": 0, **x}
                       for x in f.get("facts", [])]}
     return {"task": "write_queries", "level": "low", "style": "casual", "language": "English", "kind": "single",
             "time": None, "app": None, "forbidden": [], "calls": [call], **f}
