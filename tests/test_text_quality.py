@@ -109,7 +109,7 @@ def test_inflect_is_loaded_without_typeguard_instrumentation() -> None:
     import subprocess
     import sys
 
-    code = ("from generator import inflection\n"
+    code = ("from generator.core import inflection\n"
             "import typeguard\n"
             "e = inflection.engine()\n"
             "assert e.a('hour') == 'an hour' and e.plural_noun('box') == 'boxes'\n"
