@@ -538,3 +538,71 @@ def name_value(rng: random.Random, thing_words: Sequence[str], person: Callable[
     said = next((said for w in SUBJECT.get() if (said := _named(rng, w, person, surname))), None)
     thing = OWNER.get()
     return said or (_institution(rng, thing, surname) if thing and thing not in PROFILE_WORDS else None)
+
+
+# ---------------------------------------------------------------- free text that agrees with its call
+
+_EVERYDAY = frozenset(line for lines in TEXTS.values() for line in lines)
+_STOP = frozenset({"the", "and", "for", "are", "was", "any", "all", "its", "not", "but", "has", "have", "one", "per",
+                   "can", "may", "will", "new", "use", "used", "with", "from", "that", "this", "then", "when", "only",
+                   "other", "such", "must", "than", "into", "also", "each", "more", "less", "none", "after", "before",
+                   "their", "there", "what", "how", "who", "set", "get", "give", "given", "found"})
+
+
+def _stem(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def stems(text: str) -> set[str]:
+    """Content words of `text`, singular, lower-case ("Needles and other sharps" -> needle, sharp)."""
+    words = re.findall(r"[a-z]{3,}", text.lower().replace("_", " "))
+    return {_stem(w) for w in words if w not in _STOP}
+
+
+def glosses(prose: str, members: Sequence[str], common: set[str] | None = None) -> dict[str, set[str]]:
+    """The words that tell each member of a category apart: its own words and the ones the prose
+    puts next to it ("needles and other sharps", "'corrective' (something is broken)"), minus
+    words the prose puts next to another member too."""
+    clauses = [" ".join(c.split()) for c in re.split(r"[,;:.\n]\s", prose.lower().replace("_", " "))]
+    near: dict[str, set[str]] = {}
+    for m in members:
+        spoken = m.lower().replace("_", " ")
+        found = stems(spoken)
+        for clause in clauses:  # a list's next item is its own clause: its words are not this member's
+            for hit in re.finditer(rf"(?<![a-z]){re.escape(spoken)}s?(?![a-z])", clause):
+                found |= stems(" ".join(clause[:hit.start()].split()[-3:] + clause[hit.end():].split()[:3]))
+        near[m] = found - (common or set())
+    return {m: words - set().union(*(w for o, w in near.items() if o != m)) | stems(m) for m, words in near.items()}
+
+
+def agreement(text: str, chosen: dict[str, tuple[str, dict[str, set[str]]]]) -> int:
+    """1 when `text` speaks of a categorical value of its call, -1 when it speaks of another member
+    of one of those categories (a sharps incident described as bed bugs in a pest's words), else 0."""
+    said = stems(text)
+    if any(said & gloss[value] for value, gloss in chosen.values()):
+        return 1
+    if any(said & words for value, gloss in chosen.values() for m, words in gloss.items() if m != value):
+        return -1
+    return 0
+
+
+def about_call(rng: random.Random, chosen: dict[str, tuple[str, dict[str, set[str]]]], thing: Sequence[str],
+               pool: Sequence[str]) -> str | None:
+    """Free text for a call whose categories are `chosen` (param -> (value, glosses)): one of `pool`
+    (the catalog's examples, a profile's values) that speaks of the call's values, else a line
+    made of those values and the thing the tool handles ("corrective gearbox work order"); None
+    when the call has no category to speak of."""
+    fitting = [p for p in pool if agreement(p, chosen) > 0]
+    if fitting:
+        return _pick(rng, fitting)
+    values = [v.replace("_", " ") for v, _ in list(chosen.values())[:2]]
+    return " ".join([*values, *thing]) if values else None
+
+
+def everyday(text: str) -> bool:
+    """A line from this module's generic vocabulary (wording from another life than a catalog's)."""
+    return text in _EVERYDAY
