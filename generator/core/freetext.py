@@ -567,10 +567,10 @@ def glosses(prose: str, members: Sequence[str], common: set[str] | None = None) 
     """The words that tell each member of a category apart: its own words and the ones the prose
     puts next to it ("needles and other sharps", "'corrective' (something is broken)"), minus
     words the prose puts next to another member too."""
-    clauses = [" ".join(c.split()) for c in re.split(r"[,;:.\n]\s", prose.lower().replace("_", " "))]
+    clauses = [" ".join(c.split()) for c in re.split(r"[,;:.\n]\s", re.sub(r"[_-]", " ", prose.lower()))]
     near: dict[str, set[str]] = {}
     for m in members:
-        spoken = m.lower().replace("_", " ")
+        spoken = re.sub(r"[_-]", " ", m.lower())
         found = stems(spoken)
         for clause in clauses:  # a list's next item is its own clause: its words are not this member's
             for hit in re.finditer(rf"(?<![a-z]){re.escape(spoken)}s?(?![a-z])", clause):
@@ -579,26 +579,37 @@ def glosses(prose: str, members: Sequence[str], common: set[str] | None = None) 
     return {m: words - set().union(*(w for o, w in near.items() if o != m)) | stems(m) for m, words in near.items()}
 
 
-def agreement(text: str, chosen: dict[str, tuple[str, dict[str, set[str]]]]) -> int:
-    """1 when `text` speaks of a categorical value of its call, -1 when it speaks of another member
-    of one of those categories (a sharps incident described as bed bugs in a pest's words), else 0."""
+Chosen = dict[str, tuple[str, dict[str, set[str]]]]  # param -> (the call's value, each member's words)
+
+
+def agreement(text: str, chosen: Chosen) -> tuple[bool, int] | None:
+    """(speaks of the call's first category, how many of its categorical values it speaks of),
+    or None when it speaks of another member of one of them (a chemical incident described by a
+    needle in a sharps container)."""
     said = stems(text)
-    if any(said & gloss[value] for value, gloss in chosen.values()):
-        return 1
-    if any(said & words for value, gloss in chosen.values() for m, words in gloss.items() if m != value):
-        return -1
-    return 0
+    if any(said & words and not said & gloss[value] for value, gloss in chosen.values()
+           for m, words in gloss.items() if m != value):
+        return None
+    spoken = [bool(said & gloss[value]) for value, gloss in chosen.values()]
+    return bool(spoken and spoken[0]), sum(spoken)
 
 
-def about_call(rng: random.Random, chosen: dict[str, tuple[str, dict[str, set[str]]]], thing: Sequence[str],
-               pool: Sequence[str]) -> str | None:
-    """Free text for a call whose categories are `chosen` (param -> (value, glosses)): one of `pool`
-    (the catalog's examples, a profile's values) that speaks of the call's values, else a line
-    made of those values and the thing the tool handles ("corrective gearbox work order"); None
-    when the call has no category to speak of."""
-    fitting = [p for p in pool if agreement(p, chosen) > 0]
-    if fitting:
-        return _pick(rng, fitting)
+def fits(text: str, chosen: Chosen) -> bool:
+    """Whether `text` may stay: it speaks of the call's first category (an incident's type, a
+    work order's type) and of no other member of any."""
+    fit = agreement(text, chosen)
+    return text not in _EVERYDAY and fit is not None and fit[0]
+
+
+def about_call(rng: random.Random, chosen: Chosen, thing: Sequence[str], pool: Sequence[str]) -> str | None:
+    """Free text for a call whose categories are `chosen`: the line of `pool` (the catalog's
+    examples, a profile's values) that speaks best of the call's values and of no other member,
+    else a line made of those values and the thing the tool handles ("corrective gearbox work
+    order"); None when the call has no category to speak of."""
+    scored = {p: fit for p in pool if (fit := agreement(p, chosen)) is not None and fit[0]}
+    if scored:
+        best = max(scored.values())
+        return _pick(rng, [p for p, fit in scored.items() if fit == best])
     values = [v.replace("_", " ") for v, _ in list(chosen.values())[:2]]
     return " ".join([*values, *thing]) if values else None
 

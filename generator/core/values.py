@@ -1185,13 +1185,14 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
 _EG_QUOTED = re.compile(r"\be\.g\.,?\s*['\"]([^'\"]{8,})['\"]")
 
 
-def _categories(tool: Tool, props: dict[str, Any], args: dict[str, Any]) -> dict[str, tuple[str, dict[str, set[str]]]]:
+def _categories(tool: Tool, props: dict[str, Any], args: dict[str, Any]) -> freetext.Chosen:
     """The call's categorical values (a short word of a closed list: an incident's type, a work
     order's component) with the words that tell each member apart."""
     out = {}
     for name, value in ((n, args[n]) for n in props if n in args):  # in the schema's order: "corrective gearbox"
         enum = (props.get(name) or {}).get("enum") or []
-        if isinstance(value, str) and len(enum) >= 2 and all(isinstance(e, str) and len(e.split()) <= 3 for e in enum):
+        if isinstance(value, str) and len(enum) >= 2 and not lore.entity_keys(name) and \
+                all(isinstance(e, str) and len(e.split()) <= 3 and not lore.id_like(e) for e in enum):
             prose = f"{tool.description} {(props.get(name) or {}).get('description') or ''}"
             out[name] = (value, freetext.glosses(prose, enum, freetext.stems(tool.name)))
     return out
@@ -1211,12 +1212,13 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
                 (semantic.infer(name, schema) != "text" and not freetext.everyday(value)):
             continue
         quoted = _EG_QUOTED.findall(str(schema.get("description") or ""))  # "e.g. 'uncapped needle in a sheet'"
-        pool = [p for p in [*(schema.get("enum") or []), *examples_of(schema), *quoted] if isinstance(p, str)]
-        said = freetext.agreement(value, cats)
-        better = any(freetext.agreement(p, cats) > 0 for p in pool)
-        if not freetext.everyday(value) and (said > 0 or (said == 0 and not better)):
+        listed = [*(schema.get("enum") or []), *examples_of(schema), *allowed.read(str(schema.get("description") or "")).allowed]
+        pool = [p for p in [*listed, *quoted] if isinstance(p, str)]
+        if listed and all(isinstance(p, str) and len(p.split()) <= 3 for p in listed):
+            continue  # a reason code from a list ("expired, lipemic, ...") is a category of its own, not prose
+        if freetext.fits(value, cats):
             continue
-        if name not in required and not better:
+        if name not in required and not any(freetext.fits(p, cats) for p in pool):
             args.pop(name)
             continue
         text = freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool)
