@@ -2,7 +2,7 @@
 #   make quickstart   set up .venv with the runtime dependencies and generate outputs/quickstart
 #   make test         add the dev extras, lint, type-check generator/ (mypy), build the docs
 #                     (mkdocs --strict) and run the test suite (the slow end-to-end suites: acceptance)
-# and the acceptance run CI adds (builds the BFCL check venv .bfcl-venv on first use, ~4 min):
+# and the acceptance run CI adds (links .bfcl-venv to a BFCL check venv kept in ~/.cache/trajgen, built on first use, ~4 min):
 #   make acceptance
 PYTHON ?= python3
 VENV ?= .venv

@@ -1,11 +1,11 @@
 """Agreement of `trajgen read` with hand labels in the reading guidelines' format.
 
-    python benchmarks/reader_agreement.py                        # labels: benchmarks/reader_labels/*.jsonl
+    python benchmarks/reader_agreement.py                        # the held-out set: reader_labels/{trail,traject,llm}.jsonl
     python benchmarks/reader_agreement.py --labels benchmarks/reader_labels_dev/*.jsonl
     python benchmarks/reader_agreement.py --reader labels.jsonl  # an existing `trajgen read` output
 
 Without --reader, the reader is run on the files the labels name, found under --root (default:
-$TRAJGEN_UPSTREAM, else ../shared/upstream beside the repo). Pairs are joined on (file, record,
+$TRAJGEN_UPSTREAM, else ../shared/upstream beside the repo), else beside the label file. Pairs are joined on (file, record,
 level, paraphrase, call, param). Printed: agreement overall and per hand label (of the pairs a
 person gave label X, the share the reader also gave X), agreement on `determined` where both say
 hinted or omitted, agreement on `source` (previous_output), the confusion table, and every
@@ -15,9 +15,9 @@ disagreement with the reader's evidence (--show N).
 from __future__ import annotations
 
 import argparse
-import glob
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections import Counter
@@ -48,18 +48,44 @@ def key(row: dict) -> tuple:
     return tuple(str(row[k]) for k in KEY)
 
 
-def run_reader(labels: list[dict], root: Path) -> list[dict]:
+def run_reader(labels: list[dict], roots: list[Path]) -> list[dict]:
+    """`trajgen read` over the files the labels name, each found under the first of `roots` that
+    holds it (the upstream folder, then the label set's own folder: its LLM-written files)."""
     sys.path.insert(0, str(ROOT))
     from generator.reader.command import read_files
 
     files = sorted({row["file"] for row in labels})
-    absent = [f for f in files if not (root / f).is_file()]
+    where = {f: next((r for r in roots if (r / f).is_file()), None) for f in files}
+    absent = [f for f, r in where.items() if r is None]
     if absent:
-        sys.exit(f"not under {root}: {', '.join(absent)} (set --root or TRAJGEN_UPSTREAM)")
+        sys.exit(f"not under {' or '.join(map(str, roots))}: {', '.join(absent)} (set --root or TRAJGEN_UPSTREAM)")
+    rows: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "read.jsonl"
-        read_files([root / f for f in files], out=out, root=root)
-        return read_lines([str(out)])
+        for n, root in enumerate(dict.fromkeys(r for r in where.values() if r is not None)):
+            mine = [f for f, r in where.items() if r == root]
+            if root != roots[0]:  # files of the label set: read beside the upstream catalogs
+                root = with_catalogs(mine, root, roots[0], Path(tmp) / f"root{n}")
+            out = Path(tmp) / f"read{n}.jsonl"
+            read_files([root / f for f in mine], out=out, root=root)
+            rows += read_lines([str(out)])
+    return rows
+
+
+CATALOGS = {"apis": ("trailbench", "apis"), "tools": ("traject-bench", "public_data", "tools")}
+
+
+def with_catalogs(files: list[str], source: Path, upstream: Path, root: Path) -> Path:
+    """A folder holding copies of `files` (from `source`) with the upstream tool catalogs linked
+    beside each (`apis/` for TRAILBench queries, `tools/` for TRAJECT-Bench ones), where the reader
+    looks for them."""
+    for f in files:
+        (root / f).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / f, root / f)
+        for name, parts in CATALOGS.items():
+            link = (root / f).parent / name
+            if not link.exists() and upstream.joinpath(*parts).is_dir():
+                link.symlink_to(upstream.joinpath(*parts), target_is_directory=True)
+    return root
 
 
 def agreement(labels: list[dict], reader: list[dict]) -> dict:
@@ -109,7 +135,8 @@ def report(res: dict, show: int) -> list[str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--labels", nargs="+", default=sorted(glob.glob(str(ROOT / "benchmarks/reader_labels/*.jsonl"))))
+    held_out = [str(ROOT / "benchmarks/reader_labels" / f"{n}.jsonl") for n in ("trail", "traject", "llm")]
+    ap.add_argument("--labels", nargs="+", default=[p for p in held_out if Path(p).is_file()])
     ap.add_argument("--reader", nargs="+", help="`trajgen read` output(s) to compare (default: run the reader)")
     default_root = os.environ.get("TRAJGEN_UPSTREAM") or str(ROOT.parent / "shared" / "upstream")
     ap.add_argument("--root", default=default_root, help="where the labelled files are (paths in labels are relative)")
@@ -118,7 +145,8 @@ def main() -> None:
     if not args.labels:
         sys.exit("no label files (benchmarks/reader_labels/*.jsonl is empty; pass --labels)")
     labels = read_lines(args.labels)
-    reader = read_lines(args.reader) if args.reader else run_reader(labels, Path(args.root))
+    roots = [Path(args.root), *{Path(p).parent for p in args.labels}]
+    reader = read_lines(args.reader) if args.reader else run_reader(labels, roots)
     print("\n".join(report(agreement(labels, reader), args.show)))
 
 

@@ -6,6 +6,7 @@ is one function: `@section(ORDER, "name")` from this module.
 
 from __future__ import annotations
 
+from .hub import meaning as _meaning  # noqa: F401  (registers "vagueness by meaning")
 from .hub import sections as _sections  # noqa: F401  (registers the sections)
 from .hub.card import SECTIONS, CardInput, card_text, section
 

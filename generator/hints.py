@@ -11,7 +11,7 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -35,6 +35,7 @@ VALUES_TEMPLATE = "tool_values.j2"
 TEMPLATE_VARS = {TEMPLATE: {"tool"}, VALUES_TEMPLATE: {"tool", "paths"}}  # for prompting.check_templates at start-up
 SLOT = re.compile(r"\{([^{}]*)\}")
 M = TypeVar("M", bound=BaseModel)
+R = TypeVar("R")
 
 
 def tool_brief(tool: Tool) -> dict[str, Any]:
@@ -130,17 +131,23 @@ async def hint_tool(tool: Tool, client: LLMClient) -> ToolHints:
 
 
 async def _try_hint(tool: Tool, client: LLMClient) -> ToolHints | None:
+    # One tool without hints is not fatal: the template writer falls back to generic phrasing.
+    return await _or_none(hint_tool(tool, client), f"no hints for {tool.name}")
+
+
+async def _or_none(asking: Awaitable[R], failure: str) -> R | None:
+    """The model's answer for one tool, or None when it cannot give one (the tool is left
+    without); a batch round's deferred answer is None too (it comes with --batch-in)."""
     from .llm.batch.client import Deferred
 
     try:
-        return await hint_tool(tool, client)
+        return await asking
     except RunStopped:  # budget spent, endpoint down or refused: stop, do not skip the tool
         raise
-    except Deferred:  # a batch round: the answer comes with --batch-in
+    except Deferred:
         return None
     except LLMError as exc:
-        # One tool without hints is not fatal: the template writer falls back to generic phrasing.
-        log.warning("no hints for %s: %s", tool.name, exc)
+        log.warning("%s: %s", failure, exc)
         return None
 
 
@@ -335,17 +342,7 @@ async def profile_tool(tool: Tool, client: LLMClient) -> ValueProfile:
 
 
 async def try_profile(tool: Tool, client: LLMClient) -> ValueProfile | None:
-    from .llm.batch.client import Deferred
-
-    try:
-        return await profile_tool(tool, client)
-    except RunStopped:
-        raise
-    except Deferred:  # a batch round: the answer comes with --batch-in
-        return None
-    except LLMError as exc:
-        log.warning("no value profile for %s: %s", tool.name, exc)
-        return None
+    return await _or_none(profile_tool(tool, client), f"no value profile for {tool.name}")
 
 
 PROFILES_FILE = "value_profiles.json"

@@ -128,20 +128,21 @@ def text_figures(path: Path, fmt: str) -> dict[str, dict[str, float | int]]:
     return {level: by_level[level].figures() for level in sorted(by_level)}
 
 
-_COLUMNS = [("level", 26), ("n", 5), ("words", 6), ("readout", 8), ("openings", 9), ("defects", 40)]
+_COLUMNS = [("level", 26), ("n", 5), ("words", 6), ("readout", 8), ("openings", 9), ("detectors", 40)]
 
 
 def _row(level: str, f: dict[str, float | int], tag: str = "") -> str:
     found = ", ".join(f"{k.split('.', 1)[1]} {v}" for k, v in f.items() if k.startswith("defects.") and v)
     cells = [f"{tag}{level}", str(f["queries"]), f"{f['words_per_query']:.1f}", f"{f['readout_share']:.3f}",
-             f"{f['distinct_openings']:.3f}", found or "none"]
+             f"{f['distinct_openings']:.3f}", found or "none found"]
     return " ".join(c.ljust(w) for c, (_, w) in zip(cells, _COLUMNS, strict=True))
 
 
 def text_lines(ours: dict[str, dict[str, Any]], theirs: dict[str, dict[str, Any]] | None = None) -> list[str]:
     """The text table: one row per level (ours, then the upstream file's as `upstream:<level>`)."""
     head = " ".join(name.ljust(w) for name, w in _COLUMNS)
-    lines = ["text (read-out = 'with the X set to Y' / 'with Y as the X' / 'where the X is Y'):", head]
+    lines = [("text (read-out = 'with the X set to Y' / 'with Y as the X' / 'where the X is Y'; detectors = "
+              "what the pattern detectors find, no quality claim: see 'vagueness read by meaning'):"), head]
     lines += [_row(level, f) for level, f in ours.items()]
     lines += [_row(level, f, "upstream:") for level, f in (theirs or {}).items()]
     return lines
@@ -178,6 +179,9 @@ def add_text_report(report: Any, path: Path, fmt: str | None = None, compare: Pa
         report.lines += [f"== text: {part_fmt}: {sub}", *text_lines(ours, theirs)]
         for level, figs in ours.items():
             report.figures |= {f"text.{part_fmt}.{level}.{k}": v for k, v in figs.items()}
+    from .hub.meaning import add_meaning  # the reader's figures, the card's section's table
+
+    report = add_meaning(report, parts)
     from .core.plausibility import add_plausibility  # the values' audit rides on the same hook
 
     return add_plausibility(report, path)

@@ -7,7 +7,9 @@
 #
 # Usage: scripts/acceptance.sh [OUT_DIR]     (`make acceptance` runs it with the project venv)
 # Env:   TRAJGEN_UPSTREAM   upstream folder (default ../shared/upstream); its sibling checks/
-#        TRAJGEN_BFCL_VENV  the check venv (default .bfcl-venv, built on first use, ~4 min)
+#        TRAJGEN_BFCL_VENV  the check venv (default .bfcl-venv: a link to a venv kept in
+#                           ${XDG_CACHE_HOME:-~/.cache}/trajgen/, built on first use, ~4 min, and
+#                           reused by every clone while its pins and pyproject.toml are unchanged)
 #        TRAJGEN_SKIP_BFCL=1  skip the check-venv part (refused under CI)
 #        CI=true            nothing may be skipped: a missing checks/ folder or a check venv that
 #                           cannot be built fails the run
@@ -86,16 +88,31 @@ fi
 if [ "${TRAJGEN_SKIP_BFCL:-0}" = 1 ]; then
   missing "BFCL official checker and the bfcl-eval tests (TRAJGEN_SKIP_BFCL=1)"; exit 0
 fi
-install_bfcl() {
-  python3 -m venv "$BFCL_VENV" &&
+install_bfcl() {  # $1: where
+  python3 -m venv "$1" &&
   # torch first, pinned: bfcl-eval pulls it in, and an unpinned torch is a multi-GB CUDA download
-  "$BFCL_VENV/bin/pip" install -q torch==2.13.0 &&
-  "$BFCL_VENV/bin/pip" install -q bfcl-eval==2026.3.23 soundfile "datasets<4" "pyarrow<18" jsonschema polars pytest &&
-  "$BFCL_VENV/bin/pip" install -q -e .
+  "$1/bin/pip" install -q torch==2.13.0 &&
+  "$1/bin/pip" install -q bfcl-eval==2026.3.23 soundfile "datasets<4" "pyarrow<18" jsonschema polars pytest pytest-xdist &&
+  "$1/bin/pip" install -q -e .
 }
-bfcl_ready() { "$BFCL_VENV/bin/python" -c "import bfcl_eval, datasets, generator" 2>/dev/null; }
-if ! bfcl_ready; then
-  if ! install_bfcl || ! bfcl_ready; then
+bfcl_ready() { "$1/bin/python" -c "import bfcl_eval, datasets, generator, xdist" 2>/dev/null; }
+# The check venv is heavy (torch) and the same for every clone: without TRAJGEN_BFCL_VENV it is
+# built once per set of pins and pyproject.toml in the user's cache and linked as .bfcl-venv; each
+# run installs this checkout into it (editable, no dependencies), under a lock so that two
+# clones never use it at once.
+if [ -z "${TRAJGEN_BFCL_VENV:-}" ] && { [ ! -e "$BFCL_VENV" ] || [ -L "$BFCL_VENV" ]; }; then
+  key=$({ declare -f install_bfcl; cat pyproject.toml; } | sha256sum | cut -c1-16)
+  cached=${XDG_CACHE_HOME:-$HOME/.cache}/trajgen/bfcl-venv-$key
+  mkdir -p "$(dirname "$cached")"
+  exec 9>"$cached.lock"; flock 9
+  if ! bfcl_ready "$cached" && ! { install_bfcl "$cached" && bfcl_ready "$cached"; }; then
+    missing "BFCL official checker and the bfcl-eval tests: could not build the check venv $cached"
+    exit 0
+  fi
+  ln -sfn "$cached" "$BFCL_VENV"
+  "$BFCL_VENV/bin/pip" install -q --no-deps -e .
+elif ! bfcl_ready "$BFCL_VENV"; then
+  if ! install_bfcl "$BFCL_VENV" || ! bfcl_ready "$BFCL_VENV"; then
     missing "BFCL official checker and the bfcl-eval tests: could not build the check venv $BFCL_VENV"
     exit 0
   fi
@@ -115,7 +132,7 @@ judge = datasets.load_dataset("parquet", data_files=f"{out}/judge/test.parquet")
 print(f"datasets: sdg {sdg.num_rows} rows, judge {judge.num_rows} rows")
 PY
 # The tests that need bfcl-eval; TRAJGEN_REQUIRE_BFCL=1 turns their skip into a failure.
-TRAJGEN_REQUIRE_BFCL=1 "$BFCL_VENV/bin/python" -m pytest -p no:cacheprovider \
+TRAJGEN_REQUIRE_BFCL=1 "$BFCL_VENV/bin/python" -m pytest -p no:cacheprovider -n 2 \
   tests/test_bfcl_official.py tests/test_judge_labeler.py \
   tests/test_judge_operators.py::test_bfcl_agrees_with_every_operator \
   tests/test_judge_export.py::test_parquet_loads_with_datasets tests/test_eval_bfcl.py | tail -2

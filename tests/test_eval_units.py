@@ -15,7 +15,10 @@ from generator.evaluate.load import select
 from generator.evaluate.records import EvalItem, EvalResult, Prediction
 from generator.evaluate.wire import decode_arguments, read_calls, wire_names
 from generator.llm.protocol import WireCall
+from generator.plugins import load_plugins
 from generator.records import Tool, ToolCall
+
+load_plugins()  # each format registers its scorer from its package (e.g. generator/trail/eval.py)
 
 ANSWER = {"apitype": "food", "toolname": "Tablely", "apiname": "search_restaurant",
           "parameters": {"city": "Ashford", "party_size": 2, "vegan": True}}

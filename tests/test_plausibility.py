@@ -74,6 +74,17 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]] = [
      {"tare_kg": 60, "gross_kg": 420}),
     ("ordered", {"min_lat": {"type": "number"}, "max_lat": {"type": "number"}}, {"min_lat": 67, "max_lat": 18.7},
      {"min_lat": 40.1, "max_lat": 40.6}),
+    ("own_words", {"administered_by": {"type": "string"}}, {"administered_by": "administered 4"},
+     {"administered_by": "Dana Reyes"}),
+    ("own_words", {"reaction_type": {"type": "string"}}, {"reaction_type": "type 3"}, {"reaction_type": "febrile"}),
+    ("own_words", {"din": {"type": "string", "description": "Donation number, 13 characters: facility code (letter "
+                                                            "+ 4 digits), 2-digit collection year, e.g. W036824123456."}},
+     {"din": "facility code"}, {"din": "W036824123456"}),
+    ("own_words", {"dins": {"type": "array", "items": {"type": "string", "description": "Unit id: site code plus a "
+                                                                                         "6-digit serial."}}},
+     {"dins": ["site code"]}, {"dins": ["W036824123456"]}),
+    ("own_words", {"status": {"type": "string", "description": "Status: in progress, done."}},
+     {"status": "status 2"}, {"status": "in progress"}),
 ]
 
 

@@ -164,3 +164,41 @@ def test_the_docs_name_every_product() -> None:
     for name in PRODUCTS.names():
         assert f"`products.{name}`" in readme, name
         assert f"`{name}`" in arch, name
+
+
+# The code that serves every format (the Hub side, `trajgen eval`, the card, the stats text table)
+# never names one: each format's data and code sit in its own package, behind the registries.
+GENERIC = [*(ROOT / "generator" / "hub").glob("*.py"), *(ROOT / "generator" / "evaluate").rglob("*.py"),
+           ROOT / "generator" / "card.py", ROOT / "generator" / "textreport.py"]
+# a string equal to a product's name that does not mean the product: (file, name) -> what it is
+NOT_A_PRODUCT = {("api.py", "judge"): "the judge model of `trajgen eval --judge-model`, in the results' header"}
+
+
+def test_generic_code_names_no_product() -> None:
+    import ast
+
+    load_plugins()
+    names = {name for name, _ in PRODUCTS.items()}
+    found = sorted((path.relative_to(ROOT).as_posix(), node.lineno, node.value)
+                   for path in GENERIC for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                   if isinstance(node, ast.Constant) and node.value in names
+                   and (path.name, node.value) not in NOT_A_PRODUCT)
+    assert found == []
+
+
+def test_every_built_in_product_brings_its_hub_and_eval_parts() -> None:
+    """Each built-in product's facets, `datasets` configs and eval format come from its package."""
+    from generator.evaluate.formats import FORMATS
+    from generator.hub.configs import SPECS
+    from generator.hub.facets import FACETS
+    from generator.plugins import PLUGIN_MODULES
+
+    load_plugins()
+    built_in = [(name, cls) for name, cls in PRODUCTS.items() if cls.__module__ in PLUGIN_MODULES]
+    assert len(built_in) >= 6
+    for name, cls in built_in:
+        package = cls.__module__.rsplit(".", 1)[0] + "."
+        assert FACETS.get(name).__module__.startswith(package), name
+        assert [s for s in SPECS if s.product == name], name
+        if not cls.not_evaluated:
+            assert FORMATS.get(name).load.__module__.startswith(package), name

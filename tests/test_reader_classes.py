@@ -84,6 +84,31 @@ def test_a_name_written_in_full_is_referred_to_by_its_last_word():
     assert out[(1, "page")].label == "stated" and "refers back" in out[(1, "page")].evidence
 
 
+SUGGEST = tool("Roomly com Provider: Auto Suggest", {"string": {"type": "string"}, "get_hotels": {"type": "boolean"}},
+               description="Suggests places for a search string")
+DOMAINS = tool("Hotels com Provider: Domains", {}, description="Lists the booking domains")
+STOPS = tool("Railnet: Autocomplete", {"query": {"type": "string"}}, description="Finds train stations by name")
+
+
+@pytest.mark.parametrize("text, asked, said", [
+    # a provider's name says nothing of a flag (the domains API is offered, not asked for)
+    ("Auto suggest 'Lima' from Roomly com Provider. Last year I booked on Hotels com Provider.", (0, 2), False),
+    # a bare noun in a request another call is closer to
+    ("Auto suggest 'Lima' from Roomly com Provider. Then pull hotel domains from Hotels com Provider.", (0, 1, 2),
+     False),
+    # a bare noun that "and" joins to another request
+    ("Auto suggest 'Lima' from Roomly com Provider. Confirm the 'Lima' station and note nearby hotel clusters.",
+     (0, 1, 2), False),
+    ("Auto suggest 'Lima' from Roomly com Provider, hotels included. Then pull domains from Hotels com Provider.",
+     (0, 1, 2), True),
+])
+def test_a_flag_is_read_in_its_own_request_never_a_neighbours_or_a_providers_name(text, asked, said):
+    calls = [ToolCall(tool=SUGGEST.name, arguments={"string": "Lima", "get_hotels": True}),
+             ToolCall(tool=DOMAINS.name, arguments={}), ToolCall(tool=STOPS.name, arguments={"query": "Lima"})]
+    got = read(text, [calls[i] for i in asked], [SUGGEST, DOMAINS, STOPS])[(0, "get_hotels")]
+    assert got.label == ("stated" if said else "omitted"), got
+
+
 # ---------------------------------------------------------------- flags, periods, days, ranges, options
 
 def test_a_flag_written_as_text_reads_as_a_flag():
@@ -198,6 +223,31 @@ def test_habit_places_and_where_the_user_is_now():
         ("hinted", True, "history:here")
     assert (out[(0, "end_name")].label, out[(0, "end_name")].determined, out[(0, "end_name")].rule) == \
         ("hinted", True, "history:habit")
+
+
+@pytest.mark.parametrize("text", ["Directions to get back home.", "Get me back home, please."])
+def test_back_home_is_where_the_trip_goes_not_where_it_starts(text):
+    call = ToolCall(tool=TAXI.name, arguments={"start_name": "City Hospital", "end_name": "North Campus"})
+    out = read(text, [call], [TAXI], history=TRIPS, kinds=["transport"])
+    assert out[(0, "start_name")].label == "omitted" and out[(0, "end_name")].label == "hinted"
+
+
+def test_the_same_place_binds_place_arguments_only():
+    food = tool("Eleme_order", {"dish": {"type": "string"}, "address": {"type": "string"},
+                                "payment": {"type": "string"}}, "food")
+    history = [event("2025-07-29 12:00", "Eleme", "food", dish="Ramen", address="Gate 3", payment="wallet")]
+    call = ToolCall(tool=food.name, arguments={"dish": "Beef bowl", "address": "Gate 3", "payment": "wallet"})
+    out = read("A beef bowl on Eleme, delivered to the same place as my ramen.", [call], [food], history=history,
+               kinds=["food"])
+    assert (out[(0, "address")].label, out[(0, "address")].determined) == ("hinted", True)
+    assert out[(0, "payment")].label == "omitted"
+
+
+def test_from_here_points_at_where_the_user_is_as_the_start():
+    call = ToolCall(tool=TAXI.name, arguments={"start_name": "Lake Lab", "end_name": "Airport T2"})
+    out = read("How do I get to Airport T2 from here?", [call], [TAXI], history=TRIPS, kinds=["transport"])
+    assert (out[(0, "start_name")].label, out[(0, "start_name")].rule) == ("hinted", "history:nearby")
+    assert out[(0, "end_name")].label == "stated"
 
 
 def test_a_usual_bound_to_its_noun_covers_only_the_argument_holding_it():

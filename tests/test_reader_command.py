@@ -136,3 +136,14 @@ def test_the_agreement_script_on_the_dev_labels():
     assert run.returncode == 0, run.stderr
     overall = next(x for x in run.stdout.splitlines() if x.startswith("agreement overall"))
     assert float(overall.split()[2]) >= 0.95, run.stdout
+
+
+def test_a_traject_copy_named_for_its_level_is_read_at_that_level(tmp_path):
+    """traject_hard.json (a copy named for its level, as the held-out LLM-written file) is hard;
+    simple_ver.json stays simple."""
+    from generator.reader.sources import _traject_level
+
+    assert _traject_level(tmp_path / "traject_hard.json", {}) == "hard"
+    assert _traject_level(tmp_path / "hard_ver.json", {}) == "hard"
+    assert _traject_level(tmp_path / "simple_ver.json", {}) == "simple"
+    assert _traject_level(tmp_path / "traject_simple.json", {}) == "simple"

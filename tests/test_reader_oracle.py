@@ -5,6 +5,7 @@ Batch files (`trajgen read --batch-out / --batch-in`)."""
 
 import asyncio
 import json
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from generator.cli import main
 from generator.prompting import check_templates
 from generator.reader import Situation, read_query
 from generator.reader.oracle import TEMPLATE_VARS, Oracle, questions
-from generator.records import Tool, ToolCall
+from generator.records import HistoryEvent, Tool, ToolCall
 from generator.testing.fake_openai import FakeOpenAI, reply
 from tests.llm_fixtures import client_for
 
@@ -139,3 +140,99 @@ def test_a_missing_batch_output_is_one_line(tmp_path, capsys, missing):
     code = main(["read", str(trail_file(tmp_path)), "--model", "m", "--batch-in", str(tmp_path / missing)])
     err = capsys.readouterr().err
     assert code != 0 and "no such batch output file" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- hinted: pointers the rules do not know
+
+FOOD = Tool(name="Eleme_order", app="Eleme", api="order", domain="food", description="Order food delivery",
+            parameters={"type": "object", "properties": {"dish": {"type": "string"}, "address": {"type": "string"}}})
+MEAL = ToolCall(tool=FOOD.name, arguments={"dish": "Sukiya beef bowl", "address": "Gate 3"})
+LUNCH = "Lunch time: get me my lunch staple from Eleme, delivered to Gate 3."
+
+
+def _meal(dish: str, day: int) -> HistoryEvent:
+    return HistoryEvent(time=f"2025-05-0{day} 12:00", apitype="food", toolname="Eleme", apiname="order",
+                        parameters={"dish": dish, "address": "Gate 3"})
+
+
+def consult_meal(srv: FakeOpenAI, cache: Path, history: list[HistoryEvent], text: str = LUNCH,
+                 call: ToolCall = MEAL) -> dict:
+    situation = Situation(time=datetime(2025, 5, 9, 11, 30), tools={FOOD.name: FOOD}, history=history)
+
+    async def go() -> dict:
+        oracle = Oracle(client_for(srv, cache))
+        reading = await oracle.consult(text, read_query(text, [call], situation, kinds=["food"]), [call], situation)
+        await oracle.client.aclose()
+        return {a.param: a for a in reading.args}
+    return asyncio.run(go())
+
+
+def pointer(evidence: str, kind: str = "usual") -> dict:
+    return {"answers": [{"id": 0, "how": "hinted", "value": None, "pointer": kind, "evidence": evidence}]}
+
+
+@pytest.mark.parametrize(("dishes", "determined"), [
+    (["Sukiya beef bowl", "Sukiya beef bowl", "ramen"], True),  # the most frequent is the gold
+    (["ramen", "ramen", "Sukiya beef bowl"], False),            # the history's habit is another dish
+    (["ramen", "Sukiya beef bowl"], False),                     # a tie: no single habit
+    ([], False),                                                # no history: nothing to point into
+])
+def test_a_pointer_the_rules_miss_is_hinted_and_the_history_decides_determined(tmp_path, dishes, determined):
+    assert read_query(LUNCH, [MEAL], Situation(tools={FOOD.name: FOOD})).args[0].label == "omitted"
+    with FakeOpenAI() as srv:
+        srv.push(reply(pointer("my lunch staple")))
+        out = consult_meal(srv, tmp_path, [_meal(d, i + 1) for i, d in enumerate(dishes)])
+    dish = out["dish"]
+    assert (dish.label, dish.determined, dish.rule.startswith("oracle:hinted")) == ("hinted", determined, True)
+    assert "my lunch staple" in dish.evidence and out["address"].label == "stated"
+
+
+def test_a_pointer_whose_words_give_another_argument_is_not_taken(tmp_path):
+    with FakeOpenAI() as srv:
+        srv.push(reply(pointer("Gate 3", "place")))
+        out = consult_meal(srv, tmp_path, [_meal("Sukiya beef bowl", 1)])
+    assert out["dish"].label == "omitted" and "give another argument" in out["dish"].evidence
+
+
+def test_a_hinted_answer_needs_words_of_the_request(tmp_path):
+    with FakeOpenAI() as srv:
+        srv.push(reply(pointer("my favourite bowl")), reply(pointer("my lunch staple")))
+        out = consult_meal(srv, tmp_path, [_meal("Sukiya beef bowl", 1)])
+    assert out["dish"].label == "hinted" and srv.count() == 2
+
+
+@pytest.mark.parametrize(("words", "label"), [
+    ("the same settings as my order on Monday", "omitted"),  # settings of an event are no place
+    ("the place I went to on Monday", "hinted"),  # a thing of the event, not its parts: the model's reading
+])
+def test_a_pointer_that_names_which_parts_are_the_same_covers_only_those(tmp_path, words, label):
+    text = f"A Sukiya beef bowl on Eleme please, with {words}."
+    call = ToolCall(tool=FOOD.name, arguments={"dish": "Sukiya beef bowl", "address": "Block B Office"})
+    monday = HistoryEvent(time="2025-05-05 12:00", apitype="food", toolname="Eleme", apiname="order",
+                          parameters={"dish": "ramen", "address": "North Gate"})
+    with FakeOpenAI() as srv:
+        srv.push(reply(pointer(words, "last")))
+        out = consult_meal(srv, tmp_path, [monday], text, call)
+    assert out["dish"].label == "stated" and out["address"].label == label
+    assert out["address"].rule.startswith("oracle:hinted") == (label == "hinted")
+
+
+def test_a_list_value_is_asked_by_its_shape_and_may_be_hinted(tmp_path):
+    dine = Tool(name="Meituan_recommend", app="Meituan", api="recommend", domain="food", description="Restaurants",
+                parameters={"type": "object", "properties": {"food": {"type": "array", "items": {"type": "string"}}}})
+    call = ToolCall(tool=dine.name, arguments={"food": ["Nanjing cuisine"]})
+    text = "I'm at Niushou Mountain and want to try some local cuisine."
+    situation = Situation(tools={dine.name: dine})
+    asked = questions(read_query(text, [call], situation), [call], situation)
+    assert [q.format for q in asked] == ["a list of 1: written like Aaaaaaa aaaaaaa"]
+
+    async def go(srv: FakeOpenAI) -> dict:
+        oracle = Oracle(client_for(srv, tmp_path))
+        reading = await oracle.consult(text, read_query(text, [call], situation), [call], situation)
+        await oracle.client.aclose()
+        return {a.param: a for a in reading.args}
+
+    with FakeOpenAI() as srv:
+        srv.push(reply(pointer("some local cuisine", "here")))
+        food = asyncio.run(go(srv))["food"]
+    assert (food.label, food.determined) == ("hinted", False)  # no history: nothing determines it

@@ -105,8 +105,8 @@ def test_when2call_own_file_is_read_and_checked(tmp_path):
 
 
 def test_the_sdg_rows_are_valid_sdg_rows_with_the_context_and_the_right_answer(run):
-    from generator.evaluate.formats.sdg import claims
     from generator.products.sdg_audit import ROW_KEYS, row_problems
+    from generator.products.sdg_eval import claims
 
     test, sdg = rows(run), rows(run, "when2call_sdg.jsonl")
     assert len(test) == len(sdg)

@@ -88,7 +88,7 @@ def test_each_twin_has_its_category_and_tools(run):
 
 
 def test_the_clarifying_question_names_the_missing_parameter(run):
-    from generator.evaluate.formats.when2call import names_param, param_words
+    from generator.when2call.eval import names_param, param_words
     from generator.when2call.rows import target_of
 
     for r in rows(run):

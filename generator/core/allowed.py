@@ -35,7 +35,7 @@ _COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
 _QUOTED = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`)"""
 _WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)?"
 _BARE = rf"{_WORD}(?: {_WORD})?"
-_GLOSS = re.compile(r"\s*\([^()\n]{0,40}\)")
+_GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")
 _ITEM = re.compile(rf"\s*\[?\s*({_QUOTED}|{_BARE})")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:or|and)\s+|\s*\|\s*|\s*/\s+)")
 _NOUN_AFTER = re.compile(r"\s+[a-z]+(?=\s*(?:,|\s(?:or|and)\s|[.;]|$))")
@@ -109,6 +109,8 @@ def _items(text: str, whole: bool = False) -> tuple[str, ...] | None:
     items = [i for i in (_strip(r) for r in raw) if i]
     if whole and text[end:].strip(" .") != "":
         return None
+    if raw and raw[-1][:1] not in "'\"`" and re.match(r" +[A-Za-z]", text[end:]):
+        return None  # "facility code, 2-digit collection year": a phrase cut short, the parts of a format
     catch_all = [i.lower() in _CATCH_ALL for i in items]  # "..., arson, other": a value, not prose
     if len(items) < 2 or not all(_value_like(r, i) or (c and len(items) - sum(catch_all) >= 2)
                                  for r, i, c in zip(raw, items, catch_all, strict=False)):
@@ -127,10 +129,56 @@ def _value_like(raw: str, item: str) -> bool:
     return 0 < len(words) <= 2 and not prose and "%" not in item  # "%H:%M" is a format
 
 
+# A code and what it means: "0041 corn", "'11' drought", "12 = Excess moisture", "R1: symptomatic anemia".
+_CODE = r"""['"`]?([A-Z0-9][A-Za-z0-9.]{0,7})['"`]?"""
+_CODED_ITEM = re.compile(rf"^\s*(?:(?:and|or)\s+)?{_CODE}\s*(=|:|–|—|-)?\s+(?!(?:digits?|characters?|chars?|letters?)\b)([A-Za-z][^=]{{0,60}})$")
+
+
+def _split_top(text: str) -> list[str]:
+    """`text` split at commas and semicolons outside parentheses."""
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if ch in ",;" and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    return parts + ["".join(cur)]
+
+
+def coded(text: str, *, cued: bool = True) -> tuple[str, ...] | None:
+    """The codes of a list of codes each followed by its meaning, at the start of `text` ("0041
+    corn, 0081 soybeans, 0011 wheat" -> 0041, 0081, 0011; "'11' drought, '12' heat"): the
+    codes are the values, the words only say what they mean. Without a cue before it
+    (`cued=False`) only "CODE = meaning" counts. Each code holds a digit or is upper case."""
+    sentence = re.split(r"(?<=[^.\s]{2})\.(?:\s+(?=[A-Z])|\s*$)", text, maxsplit=1)[0]
+    codes: list[str] = []
+    for part in _split_top(sentence):
+        m = _CODED_ITEM.match(part.strip())
+        if m is None or not (re.search(r"\d", m.group(1)) or m.group(1).isupper()):
+            break
+        if not cued and m.group(2) != "=":
+            break
+        codes.append(m.group(1))
+    enough = 3 if cued else 2
+    return tuple(dict.fromkeys(codes)) if len(codes) >= enough and len(set(codes)) == len(codes) else None
+
+
+_EQUALS_LIST = re.compile(r"""(?<![\w'"`])['"`]?[A-Z0-9][A-Za-z0-9.]{0,7}['"`]?\s*=\s*[A-Za-z]""")
+
+
+def _coded_anywhere(text: str) -> tuple[str, ...] | None:
+    """ "RMA crop code 0041 = corn, 0081 = soybeans": a list of "CODE = meaning" needs no cue."""
+    return next((found for m in _EQUALS_LIST.finditer(text) if (found := coded(text[m.start():], cued=False))), None)
+
+
 def _after(cue: re.Pattern[str], text: str) -> list[tuple[str, ...]]:
     out = []
     for m in cue.finditer(text):
-        found = _items(text[m.end():]) or _glossed(text[m.end():])
+        found = coded(text[m.end():]) or _items(text[m.end():]) or _glossed(text[m.end():])
         if found:
             out.append(found)
     return out
@@ -149,6 +197,22 @@ def leading_list(text: str) -> tuple[str, ...] | None:
         return found
     bare = found is not None and len(found) >= 3 and all(re.fullmatch(r"[\w-]+", f) for f in found)
     return found if bare else None
+
+
+_VERBS = frozenset({"is", "are", "be", "must", "can", "should", "will", "may", "use", "used", "see", "set", "returns",
+                    "return", "include", "includes", "not", "if", "when", "only"})
+
+
+def phrase_list(description: str) -> tuple[str, ...]:
+    """A description that is only a list of kinds in plain words ("Proof of loss, settlement
+    sheet, FSA-578 acreage report, photos."): its phrases, as a person writes them (first
+    letter lower case unless an acronym); () when it is anything else."""
+    text = description.strip().rstrip(".").strip()
+    parts = [p.strip() for p in re.split(r",\s*(?:(?:and|or)\s+)?|\s+(?:or|and)\s+(?=[^,]*$)", text)]
+    if len(parts) < 3 or any(not re.fullmatch(r"[A-Za-z0-9][\w/&' -]*", p) or len(p.split()) > 4 or
+                             {w.lower() for w in p.split()} & _VERBS for p in parts):
+        return ()
+    return tuple(dict.fromkeys(p[0].lower() + p[1:] if p[1:2].islower() else p for p in parts))
 
 
 def _glossed(text: str) -> tuple[str, ...] | None:
@@ -207,6 +271,8 @@ def read(description: str) -> Described:
     """The allowed values, examples, default and range a description states."""
     text = re.sub(r"\s+", " ", description.replace("**", "")).strip()
     closed = _after(_CLOSED, text) or _between(text)
+    if not closed and (listed := _coded_anywhere(text)):
+        closed = [listed]
     table = _table_values(description)
     default = _default(text)
     if not closed and table and (default is None or str(default).removesuffix(".0") in table):
@@ -215,7 +281,7 @@ def read(description: str) -> Described:
     if not closed and not colon:  # the description is the list ("'calendar' days or 'court' days")
         closed = [found] if (found := leading_list(text)) else []
     if not closed and colon:
-        found = _items(text[colon.end():])
+        found = coded(text[colon.end():]) or _items(text[colon.end():])
         closed = [found] if found and not _OPEN.search(colon.group(0)) else []
     examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses

@@ -43,8 +43,8 @@ _CUED_ID = re.compile(r"(?:\be\.g\.|\bfor example|\b(?:ID|id|code|number) (?:suc
 # An acronym naming the kind of code ("Planned CDT procedure codes", "ICD-10-CM code").
 _CODE_KIND = re.compile(r"\b([A-Z][A-Z0-9]{1,5})(?:-[A-Z0-9]+)*\s+(?:\w+\s+)?(?:codes?|ids?|numbers?)\b")
 # Cues after a parameter's mention that a list of its values follows.
-_LIST_CUE = re.compile(r"^\W{0,3}(?:[\w-]+\s+){0,8}?(?:is |are |must be |can be )?(?:['\"]|one of|values?|options?|examples?|"
-                       r"either|such as|e\.g\.|like|allowed|valid|accepted|:)", re.IGNORECASE)
+_LIST_CUE = re.compile(r"^\W{0,3}(?:[\w'-]+,?\s+){0,8}?(?:[\w-]+(?=:))?(?:is |are |must be |can be )?(?:['\"]|one of|values?|options?|examples?|"
+                       r"either|such as|e\.g\.|like|allowed|valid|accepted|:|[A-Z0-9][\w.]{0,7}\s*=\s)", re.IGNORECASE)
 
 
 @dataclass
@@ -136,8 +136,10 @@ def _own_values(schema: dict[str, Any]) -> bool:
 def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
     """The closed list (as `enum`) or the examples the tool's description gives for a parameter
     that lists none of its own: "appointment_type is one of: ...", "Template examples: ..."."""
-    if _own_values(schema) or schema.get("type") not in (None, "string"):
+    if _own_values(schema) or schema.get("type") not in (None, "string", *_NUMBER_TYPES):
         return {}
+    if schema.get("type") in _NUMBER_TYPES:
+        return _numbers_in_tool(tool, path, schema)
     name = leaf_name(path)
     spoken = r"[\s_]".join(re.escape(w) for w in name.split("_"))
     for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
@@ -152,6 +154,28 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
             return {"enum": list(said.allowed)}
         if said.examples and not schema.get("examples") and not allowed.read(str(schema.get("description") or "")).examples:
             return {"examples": list(said.examples)}
+    return {}
+
+
+_NUMBER_TYPES = ("integer", "number", "float")
+
+
+def _numbers_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The example numbers the tool's prose gives a numeric parameter ("crane_class is the rated
+    capacity in metric tonnes, e.g. 500, 750, 1200"): they set its scale; nothing when the
+    parameter has examples or a range of its own."""
+    said = allowed.read(str(schema.get("description") or ""))
+    if schema.get("examples") or said.examples or said.low is not None or said.high is not None:
+        return {}
+    spoken = r"[\s_]".join(re.escape(w) for w in leaf_name(path).split("_"))
+    for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
+        rest = tool.description[m.end():]
+        if not _LIST_CUE.match(rest):
+            continue
+        numbers = allowed.typed(allowed.read(_sentence(m.group(0) + rest)).examples,
+                                "integer" if schema.get("type") == "integer" else "number")
+        if len(numbers) >= 2:
+            return {"examples": numbers}
     return {}
 
 
@@ -310,8 +334,8 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
     """The examples another tool gives a parameter of the same name, for one that says nothing of
     its own (a bare `track` is a track code like the 'MAIN' of `search_submissions.track`, no
     invented title); nothing when the catalog gives two different lists, or for broad names."""
-    if schema.get("description") or schema.get("examples") or _own_values(schema) or \
-            schema.get("type") not in (None, "string"):
+    own = allowed.read(str(schema.get("description") or "")).examples  # "All units transfused ...": none
+    if own or schema.get("examples") or _own_values(schema) or schema.get("type") not in (None, "string"):
         return {}
     if semantic.singular(leaf_name(path)) in _BROAD_NAMES:
         return {}

@@ -11,6 +11,7 @@ their arguments) and counts, per check, the values it applies to and the ones th
 | `code` | a country / currency / language / airport code (by name or description) | it is a real code (pycountry, airportsdata) |
 | `count` | an integer that counts (`count`, `num_*`, `quantity`, "Number of ...") | 0 <= value < 100,000 (no timestamp) |
 | `word` | a status-like word (`status`, `units`, `freq`, `mode`, `level`, `priority`, `amenities`, ...) | a short lower-case word or phrase, no sentence, no surname |
+| `own_words` | a string without an `enum` (a list of strings item by item) | it is no label of the name's own word and a number ("reported 4" for `reported_by`) and no phrase of two or more words lifted from the description unquoted, unlisted and not as an example ("facility code") |
 | `note` | free text (`notes`, `comment`, `reason`, `special_requests`, `instructions`, ...) | a phrase of two or more words that is no instruction to a model and no bare name |
 | `ordered` | pairs that run one way (start/end, min/max, from/to, arrival/departure, after/before, check-in/out) | the first is not after the second |
 | `meal` | a meal and the clock time of the same call | the time is one the meal is eaten at |
@@ -256,6 +257,51 @@ def _range_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
     return bool(lo <= value <= hi)
 
 
+def _texts(value: Any) -> list[str]:
+    """The strings a value is (a list of strings is read item by item)."""
+    if isinstance(value, str):
+        return [value]
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def _own_words_applies(name: str, schema: dict[str, Any], value: Any) -> bool:
+    items: dict[str, Any] = schema["items"] if isinstance(schema.get("items"), dict) else {}
+    return bool(_texts(value)) and not schema.get("enum") and not items.get("enum")
+
+
+# "administered 4", "type 3": a word and a small number, the way a label is made.
+_LABEL = re.compile(r"([a-z]+) \d{1,2}")
+_EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|eg\.?|i\.e\.?|such as|for example|like|example:?)\s*[,:]?\s*$", re.IGNORECASE)
+
+
+def _label_of_name(name: str, text: str) -> bool:
+    """The parameter's own name word with a number ("reported 4" for `reported_by`)."""
+    m = _LABEL.fullmatch(text.strip().lower())
+    return m is not None and any(w == m.group(1) or (len(w) >= 4 and m.group(1).startswith(w))
+                                 for w in _words(name))
+
+
+def _lifted(schema: dict[str, Any], text: str) -> bool:
+    """A phrase of two or more words copied from the description ("facility code" from "13
+    characters: facility code (letter + 4 digits), 2-digit collection year"), where the
+    description neither quotes it, lists it as a value, nor gives it as an example."""
+    items: dict[str, Any] = schema["items"] if isinstance(schema.get("items"), dict) else {}
+    desc = f"{_desc(schema)} {_desc(items)}"
+    phrase = text.strip()
+    if len(phrase.split()) < 2 or phrase.lower() in {v.lower() for v in listed(desc)}:
+        return False
+    for m in re.finditer(rf"(?<![\w'\"`-]){re.escape(phrase)}(?![\w'\"`-])", desc, re.IGNORECASE):
+        item = re.search(r"(?:[:,]|\bor|\band)\s*$", desc[:m.start()]) and \
+            re.match(r"\s*(?:[,.;]|\bor\b|\band\b|$)", desc[m.end():])  # "Status: in progress, done"
+        if not item and not _EXAMPLE_CUE.search(desc[max(0, m.start() - 14):m.start()]):
+            return True
+    return False
+
+
+def _own_words_ok(name: str, schema: dict[str, Any], value: Any) -> bool:
+    return not any(_label_of_name(name, t) or _lifted(schema, t) for t in _texts(value))
+
+
 VALUE_CHECKS: list[ValueCheck] = [
     ValueCheck("range", _range_applies, _range_ok),
     ValueCheck("listed", _listed_applies, _listed_ok),
@@ -264,6 +310,7 @@ VALUE_CHECKS: list[ValueCheck] = [
     ValueCheck("count", _count_applies, _count_ok),
     ValueCheck("word", _word_applies, _word_ok),
     ValueCheck("note", _note_applies, _note_ok),
+    ValueCheck("own_words", _own_words_applies, _own_words_ok),
 ]
 
 
@@ -820,6 +867,8 @@ MEANING = {
     "needs": "a parameter that \"requires A or B\" or is \"required when P is V\" comes with them",
     "same_day": "start and end on one day where the parameters' prose says \"same day\"",
     "same_format": "a value in \"the same format\" as a sibling moment is a moment of that kind (no \"json\" for an end)",
+    "own_words": "strings that are no label of the parameter's own name and a number (\"reported 4\") and no "
+                 "phrase lifted from its description (\"facility code\")",
     "listed": "values from the list a description gives (\"one of: low, mid, high\")",
     "code": "country / currency / language / airport codes that exist (pycountry, airportsdata)",
     "count": "counts that are counts (0 to 99,999: no timestamp)",

@@ -379,6 +379,25 @@ def _counts(words: list[str], description: str) -> bool:
     return bool(set(words) & _COUNTING) or (bool(words) and words[0] == "number") or lead.startswith(_COUNT_LEADS)
 
 
+# Participles that do not end in -ed: `written_by`, `taken_by` name a person too.
+_PARTICIPLES = frozenset({"written", "taken", "given", "seen", "done", "drawn", "made", "run", "read", "held",
+                          "signed", "sent", "paid", "kept", "led", "won", "met", "brought", "caught", "sold", "told"})
+
+
+# Participles whose `_by` names a field or a separator (`sorted_by`, `delimited_by`), not a person.
+_ARRANGED = frozenset({"sorted", "grouped", "partitioned", "indexed", "keyed", "filtered", "clustered", "bucketed",
+                       "separated", "delimited", "weighted", "ranked", "paginated", "followed", "aggregated"})
+_FIELD_WORDS = re.compile(r"\b(?:field|column|attribute|key|sort|sorting|property)\b", re.IGNORECASE)
+
+
+def _done_by(words: list[str], description: str) -> bool:
+    """`<participle>_by`: the person who did it (`sort_by`, `group_by`, `sorted_by`, an
+    `ordered_by` "field to sort on" name a field instead)."""
+    verb = words[-2] if len(words) >= 2 and words[-1] == "by" else ""
+    return (verb.endswith("ed") or verb in _PARTICIPLES) and verb not in _ARRANGED and \
+        not _FIELD_WORDS.search(description)
+
+
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     words = said_order(name_words(name))  # `file_name1`, `player1`
@@ -386,6 +405,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "token" if re.search(r"\b(?:api|secret|auth\w*|access|credential)\b", description, re.IGNORECASE) \
             else "entry_key"
     head = _head(words)
+    if json_type == "string" and _done_by(words, description):
+        return "person"  # `administered_by`, `reported_by`: who did it, never "administered 4"
     if json_type == "string" and head in _TEXT_HEADS:
         return "text"  # `questions_for_authors` is questions, whoever reads them
     if json_type == "string" and head and freetext.is_category(head) and head not in _KIND_WORDS:
@@ -1032,10 +1053,14 @@ def _everyday(rng: random.Random, words: list[str]) -> str:
     return text
 
 
-def last_resort(rng: random.Random, name: str) -> str:
-    """A value for a required parameter nothing says anything about: a numbered label of the
-    thing it names ("zone 4"), as people label things they have several of; never a placeholder
-    such as "default", never a stranger's surname."""
+def last_resort(rng: random.Random, name: str, schema: dict[str, Any] | None = None) -> str:
+    """A value for a required parameter nothing says anything about: one of the kinds its
+    description lists in plain words ("Proof of loss, settlement sheet, photos"), else a
+    numbered label of the thing it names ("zone 4"), as people label things they have several
+    of; never a placeholder such as "default", never a stranger's surname."""
+    listed = allowed.phrase_list(str((schema or {}).get("description") or ""))
+    if listed:
+        return rng.choice(listed)
     words = [w for w in name_words(name) if w not in _FILLER] or ["item"]
     return f"{words[-1]} {rng.randint(1, 9)}"
 

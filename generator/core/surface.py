@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..records import Tool
-from .temporal import parse_clock_value, parse_date_value, parse_time
+from .temporal import parse_clock_value, parse_date_value, parse_time, ratio_meant
 from .vagueness import normalize
 
 MONTHS = [
@@ -257,7 +257,7 @@ def _is_datetime(value: Any, ctx: Ctx) -> bool:
 
 
 def _is_clock(value: Any, ctx: Ctx) -> bool:
-    return parse_clock_value(value) is not None
+    return parse_clock_value(value) is not None and not ratio_meant(ctx.param, ctx.spec)  # a titer "1:16"
 
 
 def _is_enum(value: Any, ctx: Ctx) -> bool:

@@ -118,6 +118,18 @@ def parse_date_value(value: Any) -> tuple[datetime, bool] | None:
         return None
 
 
+# Words of a value written "a:b" that is no clock time: a titer "1:16", a ratio "3:1", a map scale.
+_RATIO_WORDS = re.compile(r"\b(?:titer|titre|titers|titres|ratio|ratios|dilution|odds|aspect|scale|proportion)\b",
+                          re.IGNORECASE)
+
+
+def ratio_meant(param: str, spec: dict[str, Any] | None) -> bool:
+    """The parameter's name or description says its "a:b" values are ratios ("titer": "1:16" is
+    never 1:16 am)."""
+    described = str((spec or {}).get("description") or "")
+    return bool(_RATIO_WORDS.search(re.sub(r"[_\W]+", " ", param)) or _RATIO_WORDS.search(described))
+
+
 def parse_clock_value(value: Any) -> tuple[int, int] | None:
     m = _CLOCK.match(value.strip()) if isinstance(value, str) else None
     if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
@@ -147,7 +159,7 @@ def _date(param: str, spec: dict[str, Any], value: Any, qt: datetime) -> str | N
 
 @TEMPORAL_KINDS.register("clock")
 def _clock(param: str, spec: dict[str, Any], value: Any, qt: datetime) -> str | None:
-    hm = parse_clock_value(value)
+    hm = None if ratio_meant(param, spec) else parse_clock_value(value)
     if hm is None:
         return None
     delta = (hm[0] * 60 + hm[1] - (qt.hour * 60 + qt.minute)) % (24 * 60)
@@ -225,7 +237,9 @@ def _date_problem(param: str, value: Any, qt: datetime) -> str | None:
     return None
 
 
-def _clock_problem(param: str, value: Any) -> str | None:
+def _clock_problem(param: str, value: Any, spec: dict[str, Any] | None = None) -> str | None:
+    if ratio_meant(param, spec):
+        return None
     if isinstance(value, str) and _CLOCK.match(value.strip()) and parse_clock_value(value) is None:
         return f"{param}={value!r} is not a valid clock time"
     return None
@@ -239,7 +253,7 @@ def consistent(tool: Tool | None, args: dict[str, Any], time: str) -> list[str]:
     problems: list[str] = []
     for param, value in args.items():
         for p in (_meal_problem(param, param_spec(tool, param), value, qt),
-                  _date_problem(param, value, qt), _clock_problem(param, value)):
+                  _date_problem(param, value, qt), _clock_problem(param, value, param_spec(tool, param))):
             if p:
                 problems.append(p)
     return problems

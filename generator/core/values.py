@@ -1028,7 +1028,7 @@ def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
     except semantic.NoValue as exc:
         if optional:
             raise Unsampleable(name, "nothing in the catalog says what value it takes") from exc
-        for value in (exc.fallback, semantic.last_resort(rng, name)):
+        for value in (exc.fallback, semantic.last_resort(rng, name, schema)):
             if value is not None and check_fits(schema, value):
                 return value
         raise Unsampleable(name, _why(schema, exc.fallback)) from exc

@@ -28,7 +28,6 @@ from .layout import unsplit_name
 from .prepare import Prepared
 from .reports import stats_report
 
-SECONDARY = ("sdg_chat", "traject_hard", "judge_meta", "judge_pairs", "bfcl_answers", "bfcl_multi_turn_answers")
 SIZE_CATEGORIES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"),
                    (10_000_000, "1M<n<10M"), (100_000_000, "10M<n<100M"))
 EXAMPLES = 5
@@ -127,8 +126,9 @@ def languages(config: dict[str, Any]) -> list[str]:
     card = config.get("card") or {}
     if card.get("languages"):
         return list(card["languages"])
-    bfcl = (config.get("products") or {}).get("bfcl") or {}
-    return list(dict.fromkeys(["en", *(bfcl.get("languages") or [])]))
+    sections = (config.get("products") or {}).values()  # a product's `languages`: those of its queries
+    return list(dict.fromkeys(["en", *(lang for sec in sections if isinstance(sec, dict)
+                                       for lang in sec.get("languages") or [])]))
 
 
 def size_category(rows: int) -> str:
@@ -136,7 +136,7 @@ def size_category(rows: int) -> str:
 
 
 def primary_rows(configs: list[HubConfig]) -> int:
-    return sum(sum(c.rows.values()) for c in configs if c.name not in SECONDARY and not c.secondary)
+    return sum(sum(c.rows.values()) for c in configs if not c.secondary)
 
 
 def header(inp: CardInput) -> dict[str, Any]:
@@ -286,7 +286,7 @@ def chat_snippet() -> list[str]:
 
 
 def primary_config(inp: CardInput, product: str) -> HubConfig | None:
-    return next((c for c in inp.configs if c.product == product and c.name not in SECONDARY and not c.secondary),
+    return next((c for c in inp.configs if c.product == product and not c.secondary),
                 None)
 
 

@@ -29,39 +29,20 @@ ORDER = ("train", "validation", "test")
 Feature = dict[str, object]  # one feature in the card's YAML form (datasets' `_to_yaml_list`)
 
 
-def _f(name: str, dtype: str = "string") -> Feature:
+def feature(name: str, dtype: str = "string") -> Feature:
     return {"name": name, "dtype": dtype}
 
 
-def _list(name: str, of: object = "json") -> Feature:
+def list_feature(name: str, of: object = "json") -> Feature:
     return {"name": name, "list": of}
 
 
-LEVELS = ("Minimum Difficulty", "Low Difficulty", "Medium Difficulty", "High Difficulty")
-# Declared features: `datasets` otherwise infers the schema from the first file and fails on a
-# later file whose nested values differ (a TRAILBench answer with temporal_parameters, a tool
-# with other parameters). Values of varying shape are `json` columns (datasets >= 5.2): each row
-# gets back exactly the object in the file, with no None-filled keys of other rows.
-SDG = [_f("id"), _f("trajectory_id"), _f("category"), _list("messages"), _f("tools")]
-FEATURES: dict[str, list[Feature]] = {
-    "sdg": SDG,
-    "sdg_chat": [*SDG[:4], _list("tools")],
-    "trail": [_f("id", "int64"), _f("time"), {"name": "query", "struct": [_list(lv, "string") for lv in LEVELS]},
-              _f("answer", "json"), _f("user_history")],
-    "traject_simple": [_f("query"), _list("tool list"), _f("trajectory_type"), _f("tool count", "int64"),
-                       _f("final_answer")],
-    "traject_sequential": [_f("query"), _f("final_answer", "json"), _list("tool list"), _f("sequence_name"),
-                           _f("sequence_description"), _f("num_tools_used", "int64"),
-                           _f("num_successful_tools", "int64"), _f("domain"), _f("executable", "bool"),
-                           _f("generation_info", "json")],
-    "judge": [_f(c) for c in ("tools_list", "messages_history", "label", "binary_label", "failure_reason")],
-    "judge_meta": [_f("id"), _f("operator"), _f("label"), _f("gold", "json"), _f("note")],
-    "judge_pairs": [_f("id"), _f("tools_list"), _list("prompt"), _list("chosen"), _list("rejected"), _f("label"),
-                    _f("failure_reason")],
-    "bfcl": [_f("id"), _list("question", {"list": "json"}), _list("function")],
-    "bfcl_answers": [_f("id"), _list("ground_truth")],
-}
-FEATURES["traject_hard"] = FEATURES["traject_simple"]
+# Declared features per config, registered by each product's package (e.g. trail/hub.py):
+# `datasets` otherwise infers the schema from the first file and fails on a later file whose nested
+# values differ (a TRAILBench answer with temporal_parameters, a tool with other parameters). Values
+# of varying shape are `json` columns (datasets >= 5.2): each row gets back exactly the object in
+# the file, with no None-filled keys of other rows.
+FEATURES: dict[str, list[Feature]] = {}
 
 
 @dataclass(frozen=True)
@@ -93,43 +74,22 @@ class HubConfig:
         return {"config_name": self.name, "features": FEATURES[self.name]} if self.name in FEATURES else None
 
 
-SPECS: list[ConfigSpec] = [
-    ConfigSpec("sdg", "sdg", rf"sdg/{SPLIT}\.jsonl",
-               "SFT rows (BFCL-toolcall-SDG form): OpenAI messages, `tools` and call arguments as JSON strings"),
-    ConfigSpec("sdg_chat", "sdg", rf"sdg/chat/{SPLIT}\.jsonl",
-               "the same SFT rows in the chat-template form: `tools` a list of JSON Schemas, arguments objects"),
-    ConfigSpec("trail", "trail", rf"trail/(?:{SPLIT}/)?all_generated_queries_[^/]+\.json",
-               "TRAILBench records: one target call, queries at four vagueness levels, the user history"),
-    ConfigSpec("traject_simple", "traject", rf"traject/(?:{SPLIT}/)?parallel/[^/]+/simple_ver\.json",
-               "TRAJECT-Bench parallel trajectories, simple queries"),
-    ConfigSpec("traject_hard", "traject", rf"traject/(?:{SPLIT}/)?parallel/[^/]+/hard_ver\.json",
-               "TRAJECT-Bench parallel trajectories, hard queries (row i is the twin of simple row i)"),
-    ConfigSpec("traject_sequential", "traject", rf"traject/(?:{SPLIT}/)?sequential/[^/]+/traj_query\.json",
-               "TRAJECT-Bench sequential trajectories (each step feeds the next)"),
-    ConfigSpec("judge", "judge", rf"judge/{SPLIT}\.jsonl",
-               "judge rows: tools, messages, label, binary label, failure reasons (all strings; the same "
-               "rows as the .parquet file)"),
-    ConfigSpec("judge_meta", "judge", rf"judge/meta(?:_{SPLIT})?\.jsonl",
-               "provenance of the judge rows, line by line: operator, gold call, note"),
-    ConfigSpec("judge_pairs", "judge", rf"judge/pairs(?:_{SPLIT})?\.jsonl",
-               "preference pairs (prompt / chosen / rejected) from the corrupted judge rows"),
-    ConfigSpec("bfcl", "bfcl", rf"bfcl/(?:{SPLIT}/)?BFCL_v4_(?!multi_turn)[^/]+\.json",
-               "BFCL v4 single-turn questions (the category is the id's prefix)"),
-    ConfigSpec("bfcl_answers", "bfcl",
-               rf"bfcl/(?:{SPLIT}/)?(?:possible_answer|gold)/BFCL_v4_(?!multi_turn)[^/]+\.json",
-               "BFCL v4 possible answers of the single-turn questions (gold/ for live_relevance)"),
-    ConfigSpec("bfcl_multi_turn", "bfcl", rf"bfcl/(?:{SPLIT}/)?BFCL_v4_multi_turn[^/]+\.json",
-               "BFCL v4 multi-turn questions with their initial state"),
-    ConfigSpec("bfcl_multi_turn_answers", "bfcl",
-               rf"bfcl/(?:{SPLIT}/)?possible_answer/BFCL_v4_multi_turn[^/]+\.json",
-               "BFCL v4 multi-turn possible answers (call strings per turn)"),
-]
+# The configs of every product, registered by its package (`SPECS += [ConfigSpec(...)]`); the card
+# lists them in product order (products_in_order), each product's in the order it registered them.
+SPECS: list[ConfigSpec] = []
+
+
+def ordered_specs() -> list[ConfigSpec]:
+    from ..products.base import products_in_order
+
+    rank = {name: i for i, (name, _) in enumerate(products_in_order())}
+    return sorted(SPECS, key=lambda spec: rank.get(spec.product, len(rank)))
 
 
 def hub_configs(out_dir: Path, files: list[str]) -> list[HubConfig]:
     """Every config with at least one file, splits in the Hub's order, with row counts."""
     out: list[HubConfig] = []
-    for spec in SPECS:
+    for spec in ordered_specs():
         found: dict[str, list[str]] = {}
         for rel in sorted(files):
             m = re.fullmatch(spec.pattern, rel)

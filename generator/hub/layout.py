@@ -10,8 +10,9 @@ so the benchmarks' own tools and checks run on any split folder.
 
 from __future__ import annotations
 
-UNSPLIT = {"sdg": "train"}  # the split the un-split files of a product stand for; others: test
+from ..products.base import PRODUCTS
 
 
 def unsplit_name(product: str) -> str:
-    return UNSPLIT.get(product, "test")
+    """The split the un-split files of a product stand for (Product.unsplit; unknown: test)."""
+    return PRODUCTS.get(product).unsplit if product in PRODUCTS else "test"

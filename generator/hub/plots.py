@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,23 +20,13 @@ from typing import Any
 from ..audit import STATS
 from ..errors import InputError
 from ..io import atomic_write_bytes
+from ..registry import Registry
 from .prepare import Prepared
 from .reports import stats_report
 
 PLOTS_DIR = "plots"
 OURS, THEIRS, EXTRA = "#3b6ea5", "#c9c9c9", "#e08a3c"
 RC: dict[str, Any] = {"font.family": "DejaVu Sans", "font.size": 9}  # DejaVu ships with matplotlib: same glyphs everywhere
-
-# Published benchmark files, measured with the same value-recall rule as `trajgen stats`:
-# TRAILBench's GPT-written query files (1,815 queries over 10 users) and TRAJECT-Bench's parallel
-# queries (9 domains). They are constants so that the figure does not depend on having the files.
-TRAIL_LEVELS = ("Minimum", "Low", "Medium", "High")
-TRAIL_UPSTREAM_VR = (0.655, 0.497, 0.303, 0.039)
-TRAIL_UPSTREAM_WORDS = (20.0, 14.0, 10.2, 9.7)
-TRAJECT_VERSIONS = ("simple", "hard", "sequential")
-TRAJECT_UPSTREAM_VR = (0.743, 0.413, 0.697)
-TRAJECT_UPSTREAM_WORDS = (56.4, 109.1, None)
-
 
 @dataclass
 class PlotInput:
@@ -48,14 +37,42 @@ class PlotInput:
 
 
 PlotFn = Callable[[PlotInput], "Any | None"]  # returns a matplotlib Figure, or None
-PLOTS: dict[str, tuple[str, PlotFn]] = {}  # file name -> (caption, function)
+PLOTS: dict[str, tuple[str, PlotFn]] = {}  # file name -> (caption, function), in drawing order
+_ORDER: dict[str, int] = {}
 
 
-def plot(name: str, caption: str) -> Callable[[PlotFn], PlotFn]:
+def plot(name: str, caption: str, order: int) -> Callable[[PlotFn], PlotFn]:
+    """Register a plot (here, or from a product's package); plots draw and show in `order`."""
     def deco(fn: PlotFn) -> PlotFn:
+        if name in PLOTS:
+            raise ValueError(f"plot '{name}' registered twice")
+        _ORDER[name] = order
         PLOTS[name] = (caption, fn)
+        ranked = sorted(PLOTS.items(), key=lambda kv: (_ORDER[kv[0]], kv[0]))
+        PLOTS.clear()
+        PLOTS.update(ranked)
         return fn
     return deco
+
+
+@dataclass(frozen=True)
+class LevelPanel:
+    """A format's panel in the per-level plots (value recall, words per query), registered by its
+    package under the product's name: its levels, its figures per level from its `trajgen stats`
+    figures, and the same figures measured on the benchmark's published files."""
+
+    title: str
+    bench: str  # the benchmark's name, in the legend
+    xlabel: str
+    labels: tuple[str, ...]
+    series: Callable[[dict[str, Any], str], list[float | None]]  # (stats figures, "vr" | "words") -> per label
+    upstream: dict[str, tuple[float | None, ...]]  # "vr" | "words" -> the published files' values per label
+
+
+LengthFn = Callable[["PlotInput"], list[tuple[str, Sequence[int]]]]  # (series name, tool calls per row)
+LEVEL_PANELS: Registry[LevelPanel] = Registry("level panel of product")
+CATEGORY_PANELS: Registry[str] = Registry("category panel of product")  # product -> the x label of its panel
+LENGTH_SERIES: list[tuple[int, LengthFn]] = []  # (order, series of tool calls per row), registered by products
 
 
 def write_plots(out_dir: Path, products: list[str], prep: Prepared) -> list[Path]:
@@ -124,52 +141,41 @@ def bars(ax: Any, labels: list[str], series: list[tuple[str, list[float | None],
 
 # ---------------------------------------------------------------- value recall and length
 
-def _trail_series(fig: dict[str, Any], what: str) -> list[float | None]:
-    return [fig.get(f"all.{lv.lower()}.{what}") for lv in TRAIL_LEVELS]
-
-
-def _traject_series(fig: dict[str, Any], what: str) -> list[float | None]:
-    return [fig.get(f"{v}_{what}") if fig.get(f"{v}_records") else None for v in TRAJECT_VERSIONS]
-
-
-def _level_plot(inp: PlotInput, what: str, upstream: tuple[tuple, tuple], ylabel: str, fmt: str,
-                title: str) -> Any | None:
-    trail, traject = stats_of(inp, "trail", "trail"), stats_of(inp, "traject", "traject")
-    panels = [p for p in (("TRAILBench levels", trail, TRAIL_LEVELS, _trail_series, upstream[0], "TRAILBench"),
-                          ("TRAJECT-Bench versions", traject, TRAJECT_VERSIONS, _traject_series, upstream[1],
-                           "TRAJECT-Bench")) if p[1]]
+def _level_plot(inp: PlotInput, what: str, ylabel: str, fmt: str, title: str) -> Any | None:
+    panels = [(panel, figs) for p in inp.products if p in LEVEL_PANELS
+              if (panel := LEVEL_PANELS.get(p)) and (figs := stats_of(inp, p, p))]
     if not panels:
         return None
     fig, axes = figure(5.0 * len(panels), 4.0, len(panels))
-    for ax, (name, figs, labels, series, theirs, bench) in zip(axes, panels, strict=True):
-        bars(ax, list(labels), [("this dataset", series(figs or {}, what), OURS),
-                                (f"{bench} (published files)", list(theirs), THEIRS)], fmt)
-        ax.set_title(name, fontsize=10)
+    for ax, (panel, figs) in zip(axes, panels, strict=True):
+        bars(ax, list(panel.labels), [("this dataset", panel.series(figs, what), OURS),
+                                      (f"{panel.bench} (published files)", list(panel.upstream[what]), THEIRS)], fmt)
+        ax.set_title(panel.title, fontsize=10)
         ax.set_ylabel(ylabel)
-        ax.set_xlabel("vagueness level" if bench == "TRAILBench" else "query version")
+        ax.set_xlabel(panel.xlabel)
     fig.suptitle(title, fontsize=11)
     return fig
 
 
-@plot("value_recall.png", "Value recall per vagueness level, next to the benchmark's own files")
+@plot("value_recall.png", "Value recall per vagueness level, next to the benchmark's own files", 10)
 def value_recall(inp: PlotInput) -> Any | None:
-    fig = _level_plot(inp, "vr", (TRAIL_UPSTREAM_VR, TRAJECT_UPSTREAM_VR), "value recall\n(share of gold values "
-                      "stated literally)", ".2f", "Value recall per level: this dataset vs the benchmark")
+    fig = _level_plot(inp, "vr", "value recall\n(share of gold values stated literally)", ".2f",
+                      "Value recall per level: this dataset vs the benchmark")
     if fig is not None:
         for ax in fig.axes:
             ax.set_ylim(0, 1.1)
     return fig
 
 
-@plot("words_per_query.png", "Mean words per query per vagueness level, next to the benchmark's own files")
+@plot("words_per_query.png", "Mean words per query per vagueness level, next to the benchmark's own files", 20)
 def words_per_query(inp: PlotInput) -> Any | None:
-    return _level_plot(inp, "words", (TRAIL_UPSTREAM_WORDS, TRAJECT_UPSTREAM_WORDS), "mean words per query",
-                       ".1f", "Words per query per level: this dataset vs the benchmark")
+    return _level_plot(inp, "words", "mean words per query", ".1f",
+                       "Words per query per level: this dataset vs the benchmark")
 
 
 # ---------------------------------------------------------------- counts
 
-def _requested_vs_produced(ax: Any, planned: Counter[str], produced: Counter[str], groups: list[str]) -> None:
+def requested_vs_produced(ax: Any, planned: Counter[str], produced: Counter[str], groups: list[str]) -> None:
     ys = range(len(groups))
     h = 0.38
     ax.barh([y - h / 2 for y in ys], [planned[g] for g in groups], h, label="requested", color=THEIRS)
@@ -182,60 +188,24 @@ def _requested_vs_produced(ax: Any, planned: Counter[str], produced: Counter[str
     ax.spines[["top", "right"]].set_visible(False)
 
 
-@plot("label_mix.png", "Judge labels: rows requested by the plan and rows written")
-def label_mix(inp: PlotInput) -> Any | None:
-    planned, produced = inp.prep.planned.get("judge"), inp.prep.produced.get("judge")
-    if not planned:
-        return None
-    labels = [lab for lab in ("VALID_CALL", "TOOL_ERROR", "PARAM_NAME_ERROR", "PARAM_VALUE_ERROR") if lab in planned]
-    fig, (ax,) = figure(7.0, 2.8)
-    _requested_vs_produced(ax, planned, produced or Counter(), labels)
-    ax.set_xlabel("rows")
-    ax.set_title("Judge label mix (VALID_CALL = the candidate answer is right)", fontsize=10)
-    return fig
-
-
-@plot("categories.png", "SDG and BFCL categories: rows requested by the config and rows written")
+@plot("categories.png", "SDG and BFCL categories: rows requested by the config and rows written", 40)
 def categories(inp: PlotInput) -> Any | None:
-    shown = [p for p in ("sdg", "bfcl") if inp.prep.planned.get(p)]
+    shown = [p for p in inp.products if p in CATEGORY_PANELS and inp.prep.planned.get(p)]
     if not shown:
         return None
     tallest = max(len(inp.prep.planned[p]) for p in shown)
     fig, axes = figure(6.5 * len(shown), 1.2 + 0.32 * tallest, len(shown))
     for ax, p in zip(axes, shown, strict=True):
         planned = inp.prep.planned[p]
-        _requested_vs_produced(ax, planned, inp.prep.produced.get(p) or Counter(), sorted(planned))
-        ax.set_xlabel("rows (multi-turn miss_func yields two rows per conversation)" if p == "sdg" else "entries")
+        requested_vs_produced(ax, planned, inp.prep.produced.get(p) or Counter(), sorted(planned))
+        ax.set_xlabel(CATEGORY_PANELS.get(p))
         ax.set_title(f"{p.upper()} categories", fontsize=10)
     return fig
 
 
-def _calls_per_row(path: Path) -> array[int]:
-    """Read line by line into a compact array: flat in memory whatever the file's size."""
-    out = array("I")
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                row = json.loads(line)
-                out.append(sum(len(m.get("tool_calls") or []) for m in row["messages"]))
-    return out
-
-
-def _traject_lengths(root: Path, pattern: str) -> list[int]:
-    return [len(r["tool list"]) for f in sorted(root.rglob(pattern))
-            for r in json.loads(f.read_text(encoding="utf-8"))]
-
-
-@plot("trajectory_length.png", "Tool calls per trajectory (TRAJECT-Bench) and per SDG row")
+@plot("trajectory_length.png", "Tool calls per trajectory (TRAJECT-Bench) and per SDG row", 50)
 def trajectory_length(inp: PlotInput) -> Any | None:
-    series: list[tuple[str, Sequence[int]]] = []
-    if "traject" in inp.products and (inp.out_dir / "traject").is_dir():
-        series += [("TRAJECT parallel", _traject_lengths(inp.out_dir / "traject", "simple_ver.json")),
-                   ("TRAJECT sequential", _traject_lengths(inp.out_dir / "traject", "traj_query.json"))]
-    sdg_files = sorted((inp.out_dir / "sdg").glob("*.jsonl")) if "sdg" in inp.products else []
-    if sdg_files:
-        series.append(("SDG rows", array("I", (n for f in sdg_files for n in _calls_per_row(f)))))
-    series = [(name, xs) for name, xs in series if xs]
+    series = [(name, xs) for _, fn in sorted(LENGTH_SERIES, key=lambda o_fn: o_fn[0]) for name, xs in fn(inp) if xs]
     if not series:
         return None
     top = max(max(xs) for _, xs in series)
@@ -265,7 +235,7 @@ def rejection_counts(out_dir: Path) -> Counter[str]:
     return counts
 
 
-@plot("rejections.png", "Rejections by format and validator, duplicates removed included")
+@plot("rejections.png", "Rejections by format and validator, duplicates removed included", 60)
 def rejections(inp: PlotInput) -> Any | None:
     counts = rejection_counts(inp.out_dir)
     if not counts:

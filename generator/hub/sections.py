@@ -11,7 +11,6 @@ from ..audit import AuditReport
 from ..textreport import text_figures
 from .card import (
     EXAMPLES,
-    SECONDARY,
     CardInput,
     chat_snippet,
     count_by,
@@ -231,9 +230,13 @@ def statistics(inp: CardInput) -> list[str]:
 TEXT_NOTE = ("How the queries read, per format and level (`trajgen stats`' text table): words per query; "
              "read-out share, the share of queries holding a value read out of the call's arguments "
              "('with the X set to Y', 'with Y as the X', 'where the X is Y'); distinct openings, distinct "
-             "first two words over queries; and the text defects per class found in the kept queries (every "
-             "query passed the text gate when written, which exempts the values the plan states and "
-             "the app names, so a count here can be such a value).")
+             "first two words over queries; and what the pattern detectors find per class in the kept queries "
+             "(every query passed the text gate when written, which exempts the values the plan states and "
+             "the app names, so a count here can be such a value). The detectors look for known patterns "
+             "(an identifier, a read-out, a doubled word); *none found* is not a quality claim: it says "
+             "nothing of whether a query reads naturally or gives away the right values. How much each "
+             "query gives away is in *Vagueness read by meaning*; whether the text reads naturally is "
+             "judged by people reading it (trajgen's readings: `benchmarks/reading/` in its repository).")
 
 
 def _text_rows(p: str, figures: dict[str, dict[str, float | int]]) -> list[list[object]]:
@@ -241,7 +244,7 @@ def _text_rows(p: str, figures: dict[str, dict[str, float | int]]) -> list[list[
     for level, f in figures.items():
         found = ", ".join(f"{k.split('.', 1)[1]} {v}" for k, v in f.items() if k.startswith("defects.") and v)
         rows.append([p, level, f["queries"], f"{f['words_per_query']:.1f}", f["readout_share"],
-                     f["distinct_openings"], found or "none"])
+                     f["distinct_openings"], found or "none found"])
     return rows
 
 
@@ -254,7 +257,7 @@ def text_quality(inp: CardInput) -> list[str]:
         return []
     return ["## Text quality", "", TEXT_NOTE, "",
             *md_table(["format", "level", "queries", "words", "read-out share", "distinct openings",
-                       "defects"], rows, right={2, 3, 4, 5})]
+                       "pattern detectors' findings"], rows, right={2, 3, 4, 5})]
 
 
 @section(67, "plausibility")
@@ -305,16 +308,8 @@ def examples(inp: CardInput) -> list[str]:
     return out
 
 
-USES = {
-    "sdg": "supervised fine-tuning of tool calling (single, parallel, multiple-choice, irrelevance and "
-           "multi-turn calls)",
-    "trail": "evaluating personalized tool calling: resolving vague requests from the user's history and "
-             "the query time, level by level",
-    "traject": "evaluating multi-tool trajectories: choosing and parameterizing several tools from simple "
-               "and deliberately vague (hard) queries",
-    "judge": "training and evaluating judges (reward models) of tool-call correctness",
-    "bfcl": "running the Berkeley Function Calling Leaderboard's official checker on new tools",
-}
+# What each format's rows are for, in words (registered by its package: `USES[name] = ...`).
+USES: dict[str, str] = {}
 
 
 @section(90, "uses")
@@ -328,8 +323,11 @@ def uses(inp: CardInput) -> list[str]:
         "phrasing, not on real user traffic."),
         ("- With the `template` writer the phrasing comes from templates: varied, but far narrower than "
         "people or a language model write; use the `llm` writer for more natural text."),
-        ("- Vagueness is measured literally (a value counts as stated when it occurs verbatim); a "
-        "paraphrased value (\"next Friday\" for a date) counts as not stated."),
+        ("- Vagueness is read by meaning (*Vagueness read by meaning*): trajgen's reader counts \"next Friday\" "
+        "as stating a date, by rules only; a value given through world knowledge its tables lack, or in a "
+        "wording its rules do not know, reads as not stated. The literal value recall (a value counts "
+        "only when it occurs verbatim) is still shown in *Statistics*, for comparison with the "
+        "original benchmarks' published figures."),
         ("- Near-duplicate removal is lexical (character 5-grams): two requests for the same call "
         "worded very differently are both kept, within one split when the split is by target."),
         "- Languages: the queries are English unless the config asks for others (BFCL live categories).",
@@ -358,5 +356,3 @@ def files(inp: CardInput) -> list[str]:
     return ["## Files", "", "SHA-256 of every file (also in `manifest.json`, with the config and the counts).",
             "", *md_table(["file", "sha256"], rows, right=set())]
 
-
-__all__ = ["SECONDARY"]

@@ -44,11 +44,21 @@ def first_sentence(description: str) -> str:
     return _LEAD_INS.sub("", next((s for s in sentences if not _BOILERPLATE.match(s)), ""))
 
 
-def user_verb(word: str) -> str | None:
+# Verbs a description says of what the tool hands back ("Returns the readings", "Gives the
+# forecast": the user gets them) and a user says of what they hand over ("Return a unit to the
+# blood bank", "Give consent"): read as "get" only in the third person, or when the tool's name
+# does not act so itself.
+_HANDING = frozenset({"give", "return", "provide"})
+
+
+def user_verb(word: str, imperative: bool = False) -> str | None:
     """The verb a user says for a description's or a name's first word ("Returns" -> "get",
-    "Schedule" -> "schedule", "Configure" -> "set up"); None for no verb or a code verb."""
+    "Schedule" -> "schedule", "Configure" -> "set up"); None for no verb or a code verb.
+    `imperative`: the word is the user's own act (the tool's name acts so too: `return_unit`)."""
     w = word.lower()
     lemma = verb_lemma(w) or ("" if not lemmas(w) else None)
+    if w in _HANDING and (imperative or w == "give"):  # "Give the insured consent", "Return a unit to the bank"
+        return w
     if w in VERBS:
         return VERBS[w]
     if lemma and lemma in VERBS:
@@ -70,8 +80,10 @@ def _object(words: list[str], verb: str, described: bool) -> str:
     rest = _LIST_OF.sub("", rest) if det in ("a", "an", "the", "all") else rest
     np = _np(rest.split(), joins=True, cased=True)
     np = np[1:] if len(np) > 1 and np[0].lower() in _WHICH_ONE else np  # "Get a single submission": the submission
-    while np and "VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing"):
+    while np and ("VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing")
+                  or np[-1].lower() in ("and", "or", "of")):  # "a notice of loss and [open a claim]"
         np = np[:-1]
+    np = _one_of_the_kinds(np) if described else np
     if not np or (not described and not all(known(w) for w in np)):
         return ""
     if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]):
@@ -83,6 +95,15 @@ def _object(words: list[str], verb: str, described: bool) -> str:
     if det in ("a", "an") or (not det and verb in CREATING):
         return engine().a(obj)
     return f"the {obj}"
+
+
+def _one_of_the_kinds(np: list[str]) -> list[str]:
+    """ "standing or ad-hoc order" -> "order": the kinds an author lists are no one request (a
+    user places one order); "order or invoice" (two things) stays for `_listed` to judge."""
+    if "or" not in np[1:-2]:
+        return np
+    i = np.index("or")
+    return np[i + 2:] if i == 1 else np
 
 
 def _without_own_tail(intent: str, nouns: set[str]) -> str:
@@ -133,15 +154,48 @@ def from_description(tool: Tool) -> str:
     words = _without_app(first_sentence(tool.description), tool.app or "").split()
     if len(words) < 2:
         return ""
-    verb = user_verb(words[0])
-    name_verb = user_verb(next(iter(tokens((tool.api or tool.name).rsplit(".", 1)[-1])), ""))
+    name_word = next(iter(tokens((tool.api or tool.name).rsplit(".", 1)[-1])), "")
+    verb = user_verb(words[0], imperative=words[0].lower() == name_word)
+    name_verb = user_verb(name_word, imperative=True)
     if verb is None or not _opens_intent(words, name_verb):
         return ""
     if words[1].lower() in ("whether", "if") and len(words) <= 12:  # "Checks whether a domain is free"
         return " ".join([verb, words[1].lower(), *words[2:]])
+    verb, words = _particle(verb, words)
     rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
-    return f"{verb} {obj}" if obj and not _listed(rest, obj) else ""
+    if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj):
+        return ""
+    return f"{verb} {obj}"
+
+
+_PARTICLES = frozenset({"up", "out", "off", "down", "back"})
+
+
+def _particle(verb: str, words: list[str]) -> tuple[str, list[str]]:
+    """A phrasal verb said once: "Look up patients" is "look up" + "patients" (never "look up
+    the up patients"), "Sign out a user" is "sign out"."""
+    particle = words[1].lower()
+    if particle not in _PARTICLES:
+        return verb, words
+    return (verb if verb.endswith(f" {particle}") else f"{verb} {particle}"), [words[0], *words[2:]]
+
+
+# Verbs with two objects: "Give the insured written consent", "Send the user a reminder".
+_GIVING = frozenset({"give", "grant", "send", "hand", "offer", "show", "tell", "lend", "award", "pay", "email",
+                     "text", "notify"})
+
+
+def _two_objects(verb: str, rest: list[str], obj: str) -> bool:
+    """The description's verb takes a person and a thing and the parse cannot tell them apart
+    ("Give the insured written consent to destroy ..."): not a clean parse, the name says it."""
+    if verb.split()[0] not in _GIVING:
+        return False
+    said = obj.split()[1:] if obj.split()[0] in ("a", "an", "the") else obj.split()
+    after = rest[len(said) + (1 if rest and rest[0].lower() in ("a", "an", "the") else 0):][:1]
+    second_np = bool(after) and after[0].lower() in ("a", "an", "the", "some", "your", "their")
+    participle = any(w != said[0] and verb_lemma(w) not in (None, w) and "NOUN" not in lemmas(w) for w in said[1:])
+    return second_np or participle
 
 
 def from_name(tool: Tool) -> str:
@@ -152,8 +206,8 @@ def from_name(tool: Tool) -> str:
     words = words if len(words) >= 2 else named  # "TencentVideo" search_video still searches for a video
     if len(words) < 2 or not all(known(w) for w in words):
         return ""
-    verb = user_verb(words[0])
-    if verb is None or not set(lemmas(words[0])) & {"VERB"}:
+    verb = user_verb(words[0], imperative=True)
+    if verb is None or not (set(lemmas(words[0])) & {"VERB"} or words[0] in VERBS):  # "lookup_storm_reports"
         return ""
     obj = _object(words[1:], verb, described=False)
     return f"{verb} {obj}" if obj else ""

@@ -44,7 +44,9 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
                     "before", "after", "during", "until", "since", "between", "per", "about", "over", "under",
                     "is", "are", "was", "were", "be", "will", "can", "should", "must", "e", "eg", "i", "ie",
                     "including", "excluding", "except", "incl", "without", "unless", "even",
-                    "default", "defaults", "optionally", "only", "also", "how", "what", "why"})
+                    "default", "defaults", "optionally", "only", "also", "how", "what", "why",
+                    "against", "across", "through", "throughout", "among", "upon", "onto", "toward", "towards",
+                    "along", "versus", "vs", "near"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
 _POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
@@ -101,6 +103,7 @@ class Term:
     place: str = ""  # from | to: a source or a destination ("source_pen", "Destination pen or plant")
     phrase: str = ""  # the name read as the words before its value ("cancelled by", "expiring within", "born on")
     plain: str = ""  # the name's words as written, for the plain frame when no noun could be checked
+    negation: str = ""  # "negative for" | "excluding" | "without": the values are what the call must not have
 
     @property
     def label(self) -> str:
@@ -122,8 +125,10 @@ class Term:
 
 # A standard's number or a length in characters modifies a noun, it is none: "ISO 639-1 language
 # code", "10-digit NPI", "Two-letter state code".
-_MODIFIERS = re.compile(r"\b[A-Z]{2,}[ -]\d[\d.:-]*\b|\b(?:\d+|two|three|four|five|six|eight|ten)-(?:digit|letter|"
-                        r"character|char)\b", re.IGNORECASE)
+_MODIFIERS = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|ten)-(?:digit|letter|character|char)s?\b|"
+                        r"\b[A-Z]{2,}[ -]\d[\d.:]*(?:-\d[\d.:]*)*\b(?!-)", re.IGNORECASE)
+# A date or clock pattern says how a value is written, never what it is: "YYYY-MM-DD", "HH:MM".
+_PATTERNS = re.compile(r"\b(?:yyyy|yy|mm|dd|hh|ss)(?:[-/:.T ](?:yyyy|yy|mm|dd|hh|ss))+\b", re.IGNORECASE)
 
 
 # Words that say how a value is written, not what it is: "Comma-separated reviewer IDs" are
@@ -154,6 +159,7 @@ def without_format_words(text: str) -> str:
 
 def _clean(description: str) -> str:
     text = _MODIFIERS.sub(" ", without_format_words(re.sub(r"\([^)]*\)|`|\"", " ", description).strip()))
+    text = _PATTERNS.sub(" ", text)
     text = re.split(r"\s(?:e\.g\.|i\.e\.|eg|ie|for example|such as|like)[\s,]", text, maxsplit=1)[0]
     return without_format_words(re.sub(r"\s+", " ", text).strip())
 
@@ -208,12 +214,22 @@ def _participle(word: str, after: str | None) -> bool:
     (at the end, or before a determiner or a preposition); "tracking number" is a modifier."""
     said = lemmas(word)
     lemma = verb_lemma(word)
+    if "VERB" in said and lemma and lemma != word and word in _irregular_participles(lemma):
+        return after is None or after in _STOPS | _DETERMINERS  # "patients known to ...", never "given name"
     if "VERB" not in said or lemma == word or not (word.endswith(("ed", "ing")) or word in (
             "found", "taken", "sent", "done", "made", "given", "held")):
         return False
     if word.endswith("ing"):  # "doing the count" starts a clause; "rating", "tracking number" do not
         return after in _DETERMINERS or "NOUN" not in said and (after is None or after in _STOPS)
     return True
+
+
+@lru_cache(maxsize=4096)
+def _irregular_participles(lemma: str) -> tuple[str, ...]:
+    """ "known", "written", "shown": past participles that do not end in "-ed"."""
+    from lemminflect import getInflection
+
+    return tuple(f for f in getInflection(lemma, "VBN") if not f.endswith("ed"))
 
 
 def _drop_pointer(words: list[str]) -> list[str]:
@@ -281,8 +297,44 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
     return _checked(_drop_pointer(np), True), "", "", _pointer(np)
 
 
+# Unit words of parameter names beyond _UNITS, as written after a number ("16 g/dL", "12 cSt").
+# Written as a user writes them and never in mixed case ("cSt", "kWh" read as identifiers: words).
+_NUMERATORS = {"g": "g", "mg": "mg", "ug": "µg", "mcg": "µg", "ng": "ng", "mmol": "mmol", "umol": "µmol",
+               "meq": "meq", "iu": "IU", "u": "U", "lb": "lb", "lbs": "lb", "kg": "kg", "ml": "mL", "l": "L",
+               "gal": "gal", "km": "km", "m": "m", "mi": "mi", "kwh": "kWh", "cells": "cells"}
+_DENOMINATORS = {"dl": "dL", "l": "L", "ml": "mL", "bu": "bu", "kg": "kg", "h": "h", "hr": "h", "min": "min",
+                 "s": "s", "m2": "m²", "ha": "ha", "ac": "acre", "ul": "µL", "day": "day", "d": "day"}
+_NAME_UNITS = {"cst": "centistokes", "ppb": "ppb", "cents": "cents", "kw": "kW", "mw": "MW", "kwh": "kilowatt-hours",
+               "mwh": "MWh", "rpm": "rpm", "bpm": "bpm", "mmhg": "mm Hg", "db": "dB", "kpa": "kilopascals",
+               "mpa": "MPa", "bar": "bar", "hz": "Hz", "khz": "kilohertz", "kv": "kV", "ma": "mA", "nm": "nm"}
+_AT_TEMPERATURE = re.compile(r"(\d+)([cf])")
+
+
+def unit_tail(words: list[str]) -> tuple[list[str], str]:
+    """A name's content words and the unit its closing tokens write, as said after a number:
+    `pretransfusion_hgb_g_dl` -> (pretransfusion hgb, "g/dL"), `viscosity_cst_40c` -> (viscosity,
+    "cSt at 40 °C"), `cost_per_acre_cents` -> (cost, "cents per acre"); (words, "") when the
+    name closes on no such unit (the single units of _UNITS are read by `_name_unit`)."""
+    at = _AT_TEMPERATURE.fullmatch(words[-1]) if len(words) > 2 else None
+    rest, cond = (words[:-1], f" at {at[1]} °{at[2].upper()}") if at else (words, "")
+    if len(rest) > 2 and rest[-2] in _NUMERATORS and rest[-1] in _DENOMINATORS and rest[-2] != rest[-1]:
+        return rest[:-2], f"{_NUMERATORS[rest[-2]]}/{_DENOMINATORS[rest[-1]]}{cond}"  # "g_dl", "lb_bu"
+    if len(rest) > 3 and rest[-3] == "per" and (rest[-1] in _NAME_UNITS or rest[-1] in _UNIT_WORDS):
+        unit = _NAME_UNITS.get(rest[-1]) or _UNIT_WORDS[rest[-1]]
+        return rest[:-3], f"{unit} per {rest[-2]}{cond}"  # "cost_per_acre_cents": 5200 cents per acre
+    if len(rest) > 1 and rest[-1] in _NAME_UNITS:
+        return rest[:-1], f"{_NAME_UNITS[rest[-1]]}{cond}"
+    return words, ""
+
+
+def _content(param: str) -> list[str]:
+    """The name's tokens without a closing unit that `unit_tail` reads."""
+    return unit_tail(tokens(param))[0] if tokens(param) else []
+
+
 def _from_name(param: str) -> str:
-    words = [w for i, w in enumerate(tokens(param)) if not w.isdigit() and w not in tokens(param)[:i][-1:]]
+    said = _content(param)
+    words = [w for i, w in enumerate(said) if not w.isdigit() and w not in said[:i][-1:]]
     while len(words) > 1 and words[-1] in _UNIT_NAMES and (words[-1] not in ("min", "mins") or
                                                            words[-2] in _SPAN_NOUNS):
         words = words[:-1]
@@ -401,8 +453,36 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
     bound = bound or ("at most " if sem == "limit" else "")
     place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
-                act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(tokens(param), noun, role),
-                plain=_plain(param, unit))
+                act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
+                plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
+
+
+_NEGATIVE = frozenset({"negative", "neg"})
+_EXCLUDING = frozenset({"exclude", "excluded", "excluding", "exclusion", "exclusions", "except", "blacklist",
+                        "blacklisted", "blocklist", "blocked", "omit", "omitted", "skip", "ignore", "ignored"})
+_WITHOUT = frozenset({"without", "not"})
+_NEGATING = _NEGATIVE | _EXCLUDING | _WITHOUT
+
+
+def _negation(param: str, description: str) -> str:
+    """How a parameter whose values are what the call must NOT have is said before them:
+    `antigen_negative` ["E","K"] is "negative for E and K" (never "with the antigens E and K"),
+    `exclude_tags` "excluding", a description "Allergens the dish must not contain" "without"."""
+    said, text = tokens(param), description.lower()
+    words = set(said)
+    if said[-1:] and said[-1] in _NEGATIVE or re.search(r"\bnegative for\b", text):  # a test result: "K-negative"
+        return "negative for"
+    if words & _EXCLUDING or re.search(r"^(?:exclude|excluding|except)\b|\b(?:to exclude|excluded)\b", text):
+        return "excluding"
+    if words & (_WITHOUT | _NEGATIVE) or re.search(r"^without\b|\bmust not (?:contain|have|include|match)\b", text):
+        return "without"  # "negative_keywords": results without them
+    return ""
+
+
+def negated_noun(t: Term) -> str:
+    """The noun of a negated parameter without its negating words ("negative keywords" -> "keywords")."""
+    said = [w for w in (t.noun or t.plain).split() if w.lower() not in _NEGATING | {"in", "of", "to", "for"}]
+    return " ".join(said)
 
 
 _OPENS = frozenset({"open", "opens", "opening"})
@@ -441,6 +521,8 @@ def _name_phrase(words: list[str], role: str) -> str:
         return " ".join([gerund(lemma), *words[1:]])
     while words[-1] in _UNIT_NAMES and len(words) > 2:
         words = words[:-1]
+    if len(words) == 2 and words[1] in ("on", "to") and set(lemmas(verb)) == {"VERB"} and lemma == verb:
+        return f"{gerund(verb)} {words[1]}"  # "mobilize_on": mobilizing on June 4; "curtail_to_kw": curtailing to
     if len(words) == 2 and words[1] in _COMPARING and verb_lemma(words[0]) == words[0]:
         return f"{gerund(words[0])} {words[1]}"  # "dwell_over_hours": dwelling over 120 hours
     if len(words) >= 3 and words[-2] in ("after", "before") and "NOUN" in lemmas(words[-1]) and \
@@ -461,7 +543,7 @@ def _state(word: str) -> bool:
 def _plain(param: str, unit: str) -> str:
     """The name's words as written ("free_so2_ppm" -> "free SO2"): a word the lexicon does not
     know is said in capitals, as an abbreviation is; a bound is said apart ("at least")."""
-    words = [re.sub(r"(?<=[a-z]{3})(\d+)$", r" \1", w) for w in tokens(param)
+    words = [re.sub(r"(?<=[a-z]{3})(\d+)$", r" \1", w) for w in _content(param)
              if w not in _POINTERS - {"name"} | _AT_MOST | _AT_LEAST]
     while len(words) > 1 and (words[-1] in _UNIT_NAMES or _UNIT_WORDS.get(words[-1]) == unit):
         words = words[:-1]
@@ -495,6 +577,9 @@ _GOALS = frozenset({"destination", "dest", "dropoff", "dst"})
 
 def _name_unit(param: str) -> str:
     words = tokens(param)
+    said = unit_tail(words)[1] if words else ""
+    if said:
+        return said
     if "per" in words[1:-1] and words[words.index("per") - 1] in _UNITS:  # "water_gal_per_acre"
         i = words.index("per")
         return f"{_UNIT_WORDS.get(words[i - 1], words[i - 1])} per {' '.join(_UNIT_WORDS.get(w, w).removesuffix('s') for w in words[i + 1:])}"
@@ -719,7 +804,10 @@ def _listed_noun(noun: str, v: str) -> str:
 
 def say(t: Term, kind: str, v: str, intent: str = "") -> str:
     """`v` (the value as surface.render says it) in the frame of its kind; a name that reads as
-    the words before its value says it so ("cancelled by the patient", "expiring within 9 days")."""
+    the words before its value says it so ("cancelled by the patient", "expiring within 9 days");
+    a negated parameter's values are said with the negation ("negative for E and K")."""
+    if t.negation and kind not in ("bool", "dict"):
+        return " ".join(w for w in (t.negation, negated_noun(t), v) if w)
     if t.phrase and kind not in ("bool", "dict") and not (t.role and kind in ("date", "datetime", "clock")):
         at = "at" if kind == "clock" and t.phrase.endswith(" on") else ""
         lead = f"{t.phrase[:-3]} at" if at else t.phrase

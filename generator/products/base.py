@@ -125,6 +125,7 @@ class Product(Generic[SpecT, PayloadT, ConfigT]):
     stats_source: ClassVar[str] = ""  # what `trajgen stats` reads, under the output; "" = `name`
     format_name: ClassVar[str] = ""  # the format it writes, for the dataset card; "" = `name`
     hub_task: ClassVar[str] = "text-generation"  # the Hugging Face task category of its rows
+    unsplit: ClassVar[str] = "test"  # the split its un-split files stand for (hub/layout.py)
     # why `trajgen eval` does not score its files, when no eval format is registered under `name`
     not_evaluated: ClassVar[str] = ""
     counts_samples: ClassVar[bool] = False  # shortfall counts accepted samples (rows), not items

@@ -275,6 +275,7 @@ class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
     payload_model = SdgRow
     validators = TEXT_VALIDATORS
     format_name = "BFCL-toolcall-SDG (OpenAI messages)"
+    unsplit = "train"  # SFT rows: training data when the run is not split
 
     @classmethod
     def check(cls, config: SdgConfig, run: RunConfig) -> None:

@@ -13,8 +13,9 @@ check built on it never verifies the writers by their own tables. See docs/reade
 
 from __future__ import annotations
 
-from .read import read_arg, read_call, read_query
+from .read import read_arg, read_call, read_query, read_value
 from .records import LABELS, Added, ArgReading, Label, Reading, Situation, Step
 
 __all__ = ["LABELS", "Added", "ArgReading", "Label", "Reading", "Situation", "Step", "read_arg", "read_call",
-           "read_query"]
+           "read_query",
+           "read_value"]

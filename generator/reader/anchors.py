@@ -11,7 +11,10 @@ value held by several calls counts for each; a short one only when one call hold
 calls whose name, description and parameters share its words (words every call shares say
 nothing). A segment that names no call continues the item before it in its sentence, else it is
 an orphan (a preamble, a purpose): orphans speak for every call. The values of a call are then
-read in its segments and the orphans.
+read in its segments and the orphans; a flag, a single noun any request may say, not in the
+segments a closer call leads. An item that "and" joins to the one before stays with it when only
+one word of a parameter or description ties it elsewhere. No value is read inside a provider's or
+app's name as the text writes it: "pull domains from Hotels com Provider" says no get_hotels.
 
 Anaphora: "that address", "the same year", "this domain" in a call's segments take the nearest
 mention of their kind before them in the whole text ("Try reaching that address" after "Verify
@@ -59,6 +62,14 @@ class Local:
     antecedents: list[str] = field(default_factory=list)
     own: Text | None = None  # the segments that speak of it most
     kinds: set[str] = field(default_factory=set)  # the kinds its anaphora name ("address", "year")
+    near: Text | None = None  # its own segments and the orphans, without those it shares with a closer call
+
+    def text_for(self, value: object) -> Text:
+        """Where a value of this call is read beyond its own segments: a flag, a single noun that any
+        neighbouring request may say ("note nearby hotel clusters"), only in the orphans; any
+        other value also in the segments it shares with another call."""
+        flag = isinstance(value, bool) or str(value).strip().lower() in ("true", "false")
+        return self.near if flag and self.near is not None else self.text
 
     def pointed(self, value: object, param: str = "") -> bool | None:
         """For a value of a kind this call's anaphora name: whether they point back to it (the
@@ -159,13 +170,30 @@ def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) 
     return top, {i for i, k in enumerate(scores) if k >= best - _MARGIN and (names[i] or not worded)}
 
 
-def _continued(owners: list[tuple[set[int], set[int]]]) -> list[tuple[set[int], set[int]]]:
+Owners = tuple[set[int], set[int]]
+
+
+def _continued(text: str, items: list[tuple[int, str]], owners: list[Owners], weak: list[bool]) -> list[Owners]:
     """A list item that names no call continues the item before it in the sentence ("events in
-    Lima next week and under 412": the price is Lima's)."""
-    out: list[tuple[set[int], set[int]]] = []
-    for o in owners:
-        out.append(o if o[1] else (out[-1] if out else o))
+    Lima next week and under 412": the price is Lima's); so does one joined to it by "and" that
+    only one word of a call's parameters or description ties to a call the item before is not about
+    ("confirm 'Berlin' and note nearby hotel clusters" is still the station search's, not the hotel
+    search's)."""
+    out: list[Owners] = []
+    for k, o in enumerate(owners):
+        joined = k > 0 and _AND.fullmatch(text[items[k - 1][0] + len(items[k - 1][1]):items[k][0]]) is not None
+        out.append(out[-1] if out and (not o[1] or (joined and weak[k] and out[-1][1] and not o[0] & out[-1][1])) else o)
     return out
+
+
+_AND = re.compile(r"\s+and\s+")
+
+
+def _weak(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) -> bool:
+    """No call is named here by more than one word of weight 1, nor by a value."""
+    said_here = any(f" {v} " in view.padded for vals in values for v in vals)
+    return not said_here and max((sum(k for w, k in v.items() if w in view.content_set) for v in vocabs),
+                                 default=0) < _MARGIN
 
 
 # ---------------------------------------------------------------- anaphora
@@ -229,6 +257,25 @@ def fits(kind: str, value: str, param: str = "") -> bool:
 
 # ---------------------------------------------------------------- per call
 
+_NAMED = re.compile(r"[A-Za-z0-9]+")
+
+
+@lru_cache(maxsize=256)
+def _proper_names(names: frozenset[str]) -> re.Pattern[str] | None:
+    """The names of providers and apps as a text writes them (case kept: "Hotels com Provider",
+    not "hotels"), longest first."""
+    forms = sorted({tuple(_NAMED.findall(n)) for n in names if any(c.isupper() for c in n)}, key=len, reverse=True)
+    alts = [r"[\W_]*".join(map(re.escape, ws)) for ws in forms if ws and len("".join(ws)) >= 3]
+    return re.compile(r"(?<![\w@.])(?:" + "|".join(alts) + r")(?![\w@])") if alts else None
+
+
+def unnamed(text: str, names: frozenset[str]) -> str:
+    """The text without the proper names of providers and apps: a value said inside a name ("Hotels"
+    in "pull domains from Hotels com Provider") is said of the provider, not for any argument."""
+    pattern = _proper_names(names)
+    return pattern.sub("", text) if pattern else text
+
+
 def call_texts(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool] | None = None) -> list[Local | None]:
     """Per call, the part of the text that speaks of it (None: the whole text counts)."""
     sentences = segments(text)
@@ -238,8 +285,18 @@ def call_texts(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool] | No
     tools = tools or {}
     vocabs = _distinctive([_vocabulary(c, tools.get(c.tool)) for c in calls])
     values = _value_forms(calls)
-    owners = [o for s in sentences for o in _continued([_owners(Text(item), vocabs, values) for _, item in s])]
+    owners = [o for s in sentences
+              for o in _continued(text, s, [_owners(Text(item), vocabs, values) for _, item in s],
+                                  [_weak(Text(item), vocabs, values) for _, item in s])]
     orphans = [p for p, o in zip(parts, owners, strict=True) if not o[1]]
+    # a name that is itself a gold value ("DEI" for page) stays: there the name is what is asked for
+    held = {fold(str(v)) for c in calls for v in c.arguments.values()}
+    names = frozenset(n for n in [c.tool.partition(": ")[0] for c in calls] + [t.app for t in tools.values()]
+                      if fold(n) not in held)
+
+    def joined(items: list[tuple[int, str]]) -> Text:
+        return Text(unnamed(" ".join(item for _, item in sorted(items)), names))
+
     out: list[Local | None] = []
     for i in range(len(calls)):
         mine = [p for p, o in zip(parts, owners, strict=True) if i in o[1]]
@@ -251,6 +308,5 @@ def call_texts(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool] | No
             found, named = _resolved(text, at, at + len(item))
             antecedents += found
             kinds |= named
-        out.append(Local(Text(" ".join(item for _, item in said)), antecedents, Text(" ".join(x for _, x in own)),
-                         kinds))
+        out.append(Local(joined(said), antecedents, joined(own), kinds, joined(own + orphans)))
     return out

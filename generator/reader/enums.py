@@ -66,7 +66,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "free": ("free", "no charge", "without charge"),
     "hq": ("high quality", "high-quality", "hi-fi"), "sq": ("standard quality", "standard-quality"),
     "lq": ("low quality",), "hd": ("high definition",), "sd": ("standard definition",),
-    "min": ("minutes", "minute", "mins"), "sec": ("seconds", "second", "secs"), "hr": ("hours", "hour"),
+    "min": ("minutes", "minute", "mins", "minimum"), "sec": ("seconds", "second", "secs"), "hr": ("hours", "hour"),
     "h": ("hours", "hour"),
     "weekly": ("every week", "each week", "once a week"), "daily": ("every day", "each day", "once a day"),
     "monthly": ("every month", "each month", "once a month"),
@@ -76,6 +76,13 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "all": ("everyone", "everybody", "all of them", "every one"),
     "no": ("without", "doesnt", "dont", "not", "none", "no need", "free of", "zero"),
     "more": ("more", "over", "longer", "above", "at least"), "less": ("less", "under", "shorter", "below", "at most"),
+    # abbreviations of identifier words, said in full
+    "lt": ("less than", "under", "below", "fewer than", "younger than"), "gt": ("greater than", "more than", "over", "above"),
+    "le": ("at most", "up to", "or less"), "lte": ("at most", "up to", "or less"),
+    "ge": ("at least", "or more"), "gte": ("at least", "or more"),
+    "num": ("number",), "qty": ("quantity",), "temp": ("temperature",), "pct": ("percent", "percentage"),
+    "amt": ("amount",), "max": ("maximum", "at most"), "neg": ("negative",), "pos": ("positive",),
+    "std": ("standard",), "req": ("required", "request"), "dept": ("department",), "approx": ("approximately",),
 }
 
 # Identifier words that say nothing on their own: "sort_by_price" is said by "price".
@@ -119,13 +126,24 @@ def word_said(text: Text, word: str) -> str | None:
     return None
 
 
-def _coverage(text: Text, value: str) -> tuple[int, list[str]] | None:
-    """(number of words, the phrases saying them) when every word of `value` is said, else None."""
+def _coverage(text: Text, value: str, meant: tuple[str, ...] = ()) -> tuple[int, list[str]] | None:
+    """(number of words, the phrases saying them) when every word of `value`, or of a meaning the
+    catalog gives it, is said, else None."""
     ws = value_words(value)
     said = [word_said(text, w) for w in ws]
     if not ws or any(s is None for s in said):
-        return _digit_form(text, value)
+        return _digit_form(text, value) or _meaning_said(text, meant)
     return len(ws), [s for s in said if s]
+
+
+def _meaning_said(text: Text, meant: tuple[str, ...]) -> tuple[int, list[str]] | None:
+    """The most specific meaning whose every content word is said ("massive transfusion pack")."""
+    best: tuple[int, list[str]] | None = None
+    for phrase in meant:
+        ws = [w for w in phrase.split() if w not in STOPWORDS] or phrase.split()
+        if ws and all(word_said(text, w) for w in ws) and (best is None or len(ws) > best[0]):
+            best = len(ws), [f"{phrase} (its meaning)"]
+    return best
 
 
 def _digit_form(text: Text, value: str) -> tuple[int, list[str]] | None:
@@ -139,13 +157,16 @@ def _digit_form(text: Text, value: str) -> tuple[int, list[str]] | None:
     return len(words), [form]
 
 
-def stated_enum(text: Text, gold: str, options: list[object]) -> str | None:
+def stated_enum(text: Text, gold: str, options: list[object],
+                meant: dict[str, tuple[str, ...]] | None = None) -> str | None:
     """The phrases saying the enum value `gold`, or None when it is not said or a rival is said
-    as specifically (a tie between readings is no statement)."""
-    mine = _coverage(text, gold) or _only_option_about(text, gold, options)
+    as specifically (a tie between readings is no statement). `meant`: each option's meanings
+    as the catalog gives them (meanings.py)."""
+    meant = meant or {}
+    mine = _coverage(text, gold, meant.get(gold, ())) or _only_option_about(text, gold, options)
     if mine is None:
         return None
-    rivals = [_coverage(text, str(o)) for o in options if isinstance(o, str) and o != gold]
+    rivals = [_coverage(text, str(o), meant.get(str(o), ())) for o in options if isinstance(o, str) and o != gold]
     if any(r is not None and r[0] >= mine[0] and not _inside(gold, str(o))
            for r, o in zip(rivals, [o for o in options if isinstance(o, str) and o != gold], strict=True)):
         return None

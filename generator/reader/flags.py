@@ -12,16 +12,18 @@ then reads false.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
-from .text import STOPWORDS, Text, identifier_words, stem
+from .text import STOPWORDS, Text, fold, identifier_words, stem
 
 _SWITCH = frozenset({"is", "has", "have", "include", "includes", "including", "included", "enable", "enabled", "only",
                      "with", "show", "allow", "allowed", "use", "need", "needs", "want", "should", "can",
                      "do", "does", "get", "return", "flag", "filter", "whether", "if", "bool", "boolean"})
 _NEGATION = frozenset({"no", "not", "dont", "doesnt", "didnt", "without", "never", "isnt", "arent", "wont",
                        "neednt", "none", "exclude", "excluding", "skip", "avoid", "nor", "non", "cannot",
-                       "cant", "shouldnt", "hasnt", "havent", "except", "minus"})
+                       "cant", "shouldnt", "hasnt", "havent", "except", "minus", "neither", "wasnt", "werent",
+                       "hadnt", "aint", "couldnt", "wouldnt"})
 _WINDOW = 5
 
 
@@ -40,9 +42,14 @@ OPPOSITES = {"free": ("paid", "charged", "with a fee"), "delivery": ("eat in", "
              "direct": ("with stops", "layover", "connecting"), "nonstop": ("with stops", "layover", "connecting")}
 
 
-def _unfiltered(before: list[str]) -> bool:
-    """"any cancellation policy", "regardless of insurance": the condition is not asked for."""
-    return bool(before) and (before[-1] in ("any", "whatever") or before[-2:] == ["regardless", "of"])
+def _unfiltered(before: list[str], after: Sequence[str] = ()) -> bool:
+    """"any cancellation policy", "regardless of insurance", "hazmat or not", "with or without
+    lyrics", "whether or not it is open": the condition is not asked for."""
+    if before and (before[-1] in ("any", "whatever") or before[-2:] == ["regardless", "of"]):
+        return True
+    either = " ".join(before[-3:])
+    return (list(after[:2]) in (["or", "not"], ["or", "non"], ["or", "no"])
+            or either.endswith(("with or without", "whether or not")))
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +89,13 @@ def _at(text: Text, key: tuple[str, ...]) -> int:
     for i, w in enumerate(text.stems):
         if w == key[0] and key[1] in text.stems[i + 1:i + 3] and all(k in text.stems[i:i + len(key) + 2] for k in key):
             return i
-    return -1
+    span = _spread(text.stems, list(key), gap=2) if len(key) >= 3 else None
+    return span[0] if span else -1  # "transfused or pregnant in the last 3 months": a few words between
+
+
+def _compound(text: Text, key: str) -> int:
+    """A one-word condition written as two ("pre-admission" for preadmission): where it starts, or -1."""
+    return next((i for i in range(len(text.tokens) - 1) if stem(text.tokens[i] + text.tokens[i + 1]) == key), -1)
 
 
 _MEANING = re.compile(r"\b(true|false)\s+(?:if|for|when|means|=)\s+([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;)]|else|otherwise|$))")
@@ -103,15 +116,24 @@ def described_values(description: str) -> tuple[tuple[bool, tuple[str, ...]], ..
     return tuple(out)
 
 
-def read_flag(text: Text, param: str, description: str = "") -> tuple[bool, str] | None:
-    """(the value the text gives the flag, the words) or None when the text does not say it."""
+def read_flag(text: Text, param: str, description: str = "",
+              wordings: tuple[tuple[bool, str], ...] = ()) -> tuple[bool, str] | None:
+    """(the value the text gives the flag, the words) or None when the text does not say it.
+    `wordings`: the catalog's own phrase for each value ("before the hazmat responder has been
+    called" for false), read with their negation ("the responder has not been called")."""
     for value, phrase in described_values(description):
         if phrase and text.stems_at(phrase) >= 0:
             return value, " ".join(phrase) + f" (the description's phrase for {value})"
+    for flag, worded in wordings:
+        by_words = _by_wording(text, flag, worded)
+        if by_words is not None:
+            return by_words
     key = condition_stems(param)
     if not key:
         return None
-    at = _at(text, key)
+    at, width = _at(text, key), len(key)
+    if at < 0 and len(key) == 1:
+        at, width = _compound(text, key[0]), 2
     if at < 0 and len(key) > 1:
         opposite = _opposite(text, key)
         if opposite:  # "paid shipping" for free_shipping
@@ -121,6 +143,75 @@ def read_flag(text: Text, param: str, description: str = "") -> tuple[bool, str]
     if at < 0:
         return _said_otherwise(text, key[-1])
     before = text.tokens[max(0, at - _WINDOW):at]
-    negated = any(w in _NEGATION for w in before) or "no need" in " ".join(before) or _unfiltered(before)
-    said = " ".join(text.tokens[max(0, at - _WINDOW):at + len(key)])
+    spread = _spread(text.stems[at:], list(key), gap=2) if len(key) >= 3 else None
+    end = at + spread[1] if spread else next((j + 1 for j in range(min(len(text.stems), at + len(key) + 2) - 1, at - 1, -1)
+                if text.stems[j] == key[-1]), at + width)  # "sent for evaluation": one word between
+    after = text.tokens[end:end + 2]
+    answered = _answered(text, text.tokens[end - 1], after) if after[:1] != ["set"] else _set_to(text.tokens[end:end + 3])
+    if answered is not None:  # "sent for evaluation: no", "first aid given - yes"
+        return answered, " ".join(text.tokens[at:end + 1])
+    # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")
+    negated = (any(w in _NEGATION for w in before + text.tokens[at + 1:end - 1]) or "no need" in " ".join(before)
+               or _unfiltered(before, after))
+    said = " ".join(text.tokens[max(0, at - _WINDOW):end + (2 if _unfiltered([], after) else 0)])
     return (not negated), said
+
+
+def _answered(text: Text, last: str, after: list[str]) -> bool | None:
+    """The flag answered right after its words, as in a list of facts: "first aid given: yes"."""
+    if not after or after[0] not in ("yes", "no", "true", "false"):
+        return None
+    said = re.search(rf"\b{re.escape(last)}\s*[:=\u2013-]\s*{after[0]}\b", fold_keep(text.raw))
+    return (after[0] in ("yes", "true")) if said else None
+
+
+def _set_to(after: list[str]) -> bool | None:
+    """"with weak D tested set to no": the flag answered by its setting."""
+    return after[2] in ("yes", "true", "on") if after[:2] == ["set", "to"] and after[2:] and \
+        after[2] in ("yes", "no", "true", "false", "on", "off") else None
+
+
+def fold_keep(raw: str) -> str:
+    """The text lowercased with its punctuation (a colon says a fact's answer follows)."""
+    return re.sub(r"['\u2019]", "", raw.lower())
+
+
+# Words of a flag's phrase that carry its polarity, not its condition: "before the responder has
+# been called" says the call has not happened; auxiliaries and "already" / "yet" say nothing.
+_NOT_YET = frozenset({"before", "until"})
+_FILLER = frozenset({"already", "yet", "still", "has", "have", "had", "get", "got", "they", "he", "she", "them"})
+_GAP = 3  # words allowed between two words of the condition ("has not been called")
+
+
+def _by_wording(text: Text, value: bool, phrase: str) -> tuple[bool, str] | None:
+    """The flag read by one of its own phrases: the phrase's condition words in order (a few words
+    between), negated when the text's negation differs from the phrase's own."""
+    ws = fold(phrase).split()
+    flips = any(w in _NEGATION or w in _NOT_YET for w in ws)
+    base = [stem(w) for w in ws if w not in STOPWORDS and w not in _FILLER and w not in _NEGATION
+            and w not in _NOT_YET]
+    if len(base) < 2:  # one word ("all", "hazmat") is the condition reading's or the surface forms' job
+        return None
+    span = _spread(text.stems, base)
+    if span is None:
+        return None
+    start, end = span
+    around = text.tokens[max(0, start - _WINDOW):end]
+    negated = any(w in _NEGATION or w in _NOT_YET for w in around)
+    return (value if negated == flips else not value), " ".join(around) + f" (the catalog's words for {value})"
+
+
+def _spread(stems: list[str], base: list[str], gap: int = _GAP) -> tuple[int, int] | None:
+    """(start, end) of the first run of `base` in `stems` in order, at most `gap` words apart."""
+    for i, w in enumerate(stems):
+        if w != base[0]:
+            continue
+        at = i
+        for b in base[1:]:
+            nxt = next((j for j in range(at + 1, min(len(stems), at + 2 + gap)) if stems[j] == b), None)
+            if nxt is None:
+                break
+            at = nxt
+        else:
+            return i, at + 1
+    return None

@@ -35,7 +35,7 @@ _USUAL = re.compile(r"\b(?:(?:my|the|our) (?:usual|regular|favou?rite|go-?to|typ
 # Habit places: "home" alone ("a ride home"), "work" after a preposition or "my"; the others after
 # my/the/our. The
 # word must close its noun phrase ("the station names" names no place).
-_HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
+_HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|back|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
                     r"(?:(?P<det>my|the|our)\s)?(?:(?P<adj>[a-z]+)\s)??(?P<w>home|work|office|gym|school|campus|airport|station|dorm|place)"
                     r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|to|from|for|at|in|on|by|with|please|now|today|tonight|again)\b)")
 # A habit place: "home" alone; "work", "school", "campus", "the office", "my dorm" after "to", "from",
@@ -65,7 +65,7 @@ _HERE = re.compile(r"\b(?:(?:all |finally |just )?(?:done|finished|wrapping up|w
                    r"(?:done|over|finished)\b"
                    r"|\b(?:just )?got (?:dropped off|off the \w+)\b"
                    r"|\bi'?m (?:here|done here)\b|\b(?:to|i) (?:get|got) here\b)")
-_NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|close (?:by|to me)"
+_NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|from here|close (?:by|to me)"
                      r"|in my (?:area|neighbou?rhood)|where i am|my (?:current )?location)\b")
 # A short noun phrase closed by a function word or punctuation: "the mall.", "that restaurant
 # again", "my gym" (not "the best subway route": an open phrase names a kind, not one thing).
@@ -157,6 +157,8 @@ def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str
         return not isinstance(gold, bool) and _location_binding(hint, param)
     if hint.kind == "reference":
         return _names_argument(hint.word, param, gold, anywhere=is_place(param))
+    if _PLACE_WORDS & set(hint.words.split()):  # "the same place", "same spot": where, not what or how
+        return bool(param_role(param)) and not isinstance(gold, bool)
     named = [w for w in hint.window if any(_names_argument(w, p, None) for p in params)]
     if named:  # "the same distance as last time": only the distance
         return any(_names_argument(w, param, None) for w in named)
@@ -166,6 +168,7 @@ def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str
     return True  # an unbound "again" / "my usual": the whole call
 
 
+_PLACE_WORDS = frozenset({"place", "spot"})
 # Window words that speak of the whole call ("usual settings", "the way I usually search").
 _WHOLE = frozenset(map(stem, ("settings", "setting", "filters", "way", "setup", "search", "order", "thing",
                               "stuff", "one", "options", "otherwise")))

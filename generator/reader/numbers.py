@@ -53,7 +53,12 @@ def numbers_in(text: str) -> tuple[Number, ...]:
     digits = _AND_A_HALF.sub(r"\1.5", digits)
     found += [n for m in _NUMBER.finditer(digits.replace("$", " ").replace("€", " ")) for n in _number(m)]
     found += [Number(float(m.group(1)), m.group(0)) for m in _ORDINAL.finditer(digits.lower())]
+    found += [Number(float(m.group(1)), m.group(0)) for m in _TIMES.finditer(text)]
     return tuple(found)
+
+
+# A count written as a multiplier before it ("parts KNK-E50 x4", "x 2", "×3"); "4x" is read by _NUMBER.
+_TIMES = re.compile(r"(?<![\w.-])[x\u00d7]\s?(\d+)(?![\w:/-]|[.,]\d)", re.IGNORECASE)
 
 
 _NUMBER_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"

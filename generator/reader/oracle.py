@@ -5,14 +5,18 @@ own template writer uses; LLM-written text describes values any way it likes ("t
 hundred spires", "Canada's flag carrier", "the company formerly known as Facebook"). For the gold
 values the rules leave omitted (never stated, described or hinted ones), one question per query
 asks a model, through the project's LLM client (cached like every exchange), how the text gives
-each such value: "stated" (in words the rules missed), "described" (world knowledge pins it down)
-or "none", with the value it denotes and the words it rests on.
+each such value: "stated" (in words the rules missed), "described" (world knowledge pins it down),
+"hinted" (the text points at it through the user's own history or situation: "my commute", "the
+local dish", "from here") or "none", with the value it denotes and the words it rests on.
 
 The model never sees the gold value, only its shape ("AAAA" for a four-letter code). An answer
 counts only when the value it gives denotes the gold (the rule layer reads the answer as a text
 and must state the gold from it) and its evidence is words of the query; otherwise the pair stays
-omitted and the evidence says what the model claimed. So the oracle can add labels the text
-supports, never invent a value.
+omitted and the evidence says what the model claimed. A "hinted" answer names no value (the
+model never sees the history): it counts when its pointing words are words of the query that are
+not already the evidence of another argument's stated or described label, and the reader then
+reads those words with its own history rules (read.read_pointer), which say whether the pointer
+determines the gold. So the oracle can add labels the text supports, never invent a value.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from pydantic import BaseModel, Field
 from ..llm.protocol import LLMClient
 from ..records import ToolCall
 from .records import ArgReading, Reading, Situation
-from .text import Text, fold
+from .text import Text, content_stems, fold
 
 TEMPLATE = "reader_world"
 TEMPLATE_VARS = {TEMPLATE: {"query", "questions"}}  # for prompting.check_templates
@@ -36,9 +40,12 @@ _SHAPE_MAX = 40
 
 class WorldAnswer(BaseModel):
     id: int
-    how: Literal["stated", "described", "none"]
+    how: Literal["stated", "described", "hinted", "none"]
     value: str | None = None
     evidence: str = ""
+    # hinted: what the pointer points at ("last": the latest such value, "usual": the habitual one,
+    # "place": a place of the user's life, "here": where the user is now)
+    pointer: Literal["last", "usual", "place", "here"] | None = None
 
 
 class WorldReply(BaseModel):
@@ -70,6 +77,8 @@ def shape(value: Any, spec: dict[str, Any]) -> str:
         return "true or false"
     if isinstance(value, int | float):
         return "a number"
+    if isinstance(value, list):  # each item's shape ("a list of 1: written like Aaaaaa aaaaaaa")
+        return f"a list of {len(value)}: " + "; ".join(shape(v, {}) for v in value[:5])
     text = str(value)
     if len(text) > _SHAPE_MAX:
         return "free text"
@@ -78,10 +87,13 @@ def shape(value: Any, spec: dict[str, Any]) -> str:
 
 
 def asks(reading: ArgReading) -> bool:
-    """The pairs the oracle is asked about: left omitted by the rules, with a value to denote."""
+    """The pairs the oracle is asked about: left omitted by the rules, with a value to denote (a
+    string, a number, or a list of strings)."""
     gold = reading.gold
     if reading.label != "omitted" or reading.source or isinstance(gold, bool) or gold is None:
         return False
+    if isinstance(gold, list):  # a list of names ("food": ["Nanjing cuisine"])
+        return bool(gold) and all(isinstance(v, str) and v.strip() for v in gold)
     return (isinstance(gold, str) and bool(gold.strip())) or isinstance(gold, int | float)
 
 
@@ -114,7 +126,9 @@ def problems_of(query: str, qs: Sequence[Question]) -> Any:
         if ids - got:
             out.append(f"no answer for question id(s) {sorted(ids - got)}")
         for a in reply.answers:
-            if a.how != "none" and (not a.value or not a.evidence):
+            if a.how == "hinted" and not a.evidence:
+                out.append(f"question {a.id}: a 'hinted' answer needs its evidence (the pointing words)")
+            elif a.how in ("stated", "described") and (not a.value or not a.evidence):
                 out.append(f"question {a.id}: a '{a.how}' answer needs a value and its evidence")
             elif a.how != "none" and fold(a.evidence) not in folded:
                 out.append(f"question {a.id}: the evidence {a.evidence!r} is not words of the request")
@@ -139,23 +153,53 @@ def denotes(value: str, reading: ArgReading, situation: Situation, calls: Sequen
 
 
 def settle(reading: Reading, qs: Sequence[Question], answers: Sequence[WorldAnswer], situation: Situation,
-           calls: Sequence[ToolCall], model: str) -> Reading:
-    """The reading with every answer that holds applied (label, value, evidence), the others noted."""
+           calls: Sequence[ToolCall], model: str, query: str = "") -> Reading:
+    """The reading with every answer that holds applied (label, value, evidence), the others noted:
+    values first, then pointers (whose words must not be a value's evidence)."""
     args = list(reading.args)
     by_id = {a.id: a for a in answers}
+    spans = {i: a.evidence for i, a in enumerate(args) if a.label in ("stated", "described")}
     for q in qs:
         a = by_id.get(q.id)
-        if a is None or a.how == "none" or not a.value:
+        if a is None or a.how not in ("stated", "described") or not a.value:
             continue
         old = args[q.arg]
         if denotes(a.value, old, situation, calls):
             args[q.arg] = old.model_copy(update={"label": a.how, "determined": None, "value": a.value,
                                                  "rule": f"oracle:{a.how}",
                                                  "evidence": f"{model}: '{a.evidence}' -> {a.value}"})
+            spans[q.arg] = a.evidence
         else:
             note = f"; {model} read '{a.evidence}' as {a.value!r}, not the gold"
             args[q.arg] = old.model_copy(update={"evidence": old.evidence + note})
+    for q in qs:
+        a = by_id.get(q.id)
+        if a is not None and a.how == "hinted" and args[q.arg].label == "omitted":
+            args[q.arg] = _hinted(args[q.arg], a, [s for i, s in spans.items() if i != q.arg], query, situation,
+                                  calls, model)
     return reading.model_copy(update={"args": args})
+
+
+def _hinted(old: ArgReading, a: WorldAnswer, spans: Sequence[str], query: str, situation: Situation,
+            calls: Sequence[ToolCall], model: str) -> ArgReading:
+    """A pointer answer: hinted, determined by the reader's own history rules for its words,
+    unless its words only repeat another argument's evidence (then noted, and omitted stands)."""
+    from .read import Arg, read_pointer
+
+    words = set(content_stems(a.evidence))
+    if not words or any(words <= set(content_stems(s)) for s in spans):
+        return old.model_copy(update={"evidence": old.evidence + f"; {model} read '{a.evidence}' as a pointer, "
+                                                               "but those words give another argument"})
+    call = calls[old.call]
+    tool = situation.tools.get(call.tool)
+    arg = Arg(Text(query), old.param, old.gold, tool, situation, tool.domain if tool else "", list(call.arguments),
+              call=old.call)
+    read = read_pointer(arg, a.evidence, a.pointer)
+    if read is None:
+        return old.model_copy(update={"evidence": old.evidence + f"; {model} read '{a.evidence}' as a pointer, "
+                                                               "but it points at other arguments of that event"})
+    return read.model_copy(update={"tool": old.tool, "source": old.source, "rule": f"oracle:hinted+{read.rule}",
+                                   "evidence": f"{model}: '{a.evidence}' points at it; {read.evidence}"})
 
 
 @dataclass
@@ -183,7 +227,7 @@ class Oracle:
             else:
                 self.failed += 1
             return reading
-        return settle(reading, qs, reply.value.answers, situation, calls, self.client.model)
+        return settle(reading, qs, reply.value.answers, situation, calls, self.client.model, query)
 
 
 async def consult_all(oracle: Oracle, items: Sequence[tuple[str, Reading, Sequence[ToolCall], Situation]],

@@ -19,6 +19,7 @@ from .determine import from_time, schema_default
 from .enums import stated_enum
 from .flags import read_flag
 from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
+from .meanings import meanings
 from .names import partly_said, stated_code, stated_string
 from .numbers import as_number, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
 from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
@@ -60,8 +61,14 @@ def _boolean(arg: Arg, value: Any) -> str | None:
         flag = False  # download="none": "no download needed"
     if flag is None:
         return None
-    said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")))
+    said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")), _flag_words(arg))
     return said[1] if said is not None and said[0] == flag else None
+
+
+def _flag_words(arg: Arg) -> tuple[tuple[bool, str], ...]:
+    """The catalog's own phrase for each value of the flag (its hints' surface words)."""
+    said = (arg.tool.hints.surface.get(arg.param) or {}) if arg.tool and arg.tool.hints else {}
+    return tuple((key == "true", str(said[key])) for key in ("true", "false") if said.get(key))
 
 
 _NONE = frozenset({"none", "off", "disabled", "no"})
@@ -78,16 +85,24 @@ def as_flag(value: Any) -> bool | None:
 
 def _enum(arg: Arg, value: Any) -> str | None:
     options = arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not options or value not in options:
         return None
-    return stated_enum(arg.text, value, list(options)) if options and value in options else None
+    return stated_enum(arg.text, value, list(options), _meanings(arg, [str(o) for o in options]))
 
 
 def _option(arg: Arg, value: Any) -> str | None:
-    """An option of an API whose schema lists none ("ASC", "hq"), said by its everyday words."""
+    """An option of an API whose schema lists none ("ASC", "hq"), said by its everyday words or by
+    the meaning its description gives it ("'mtp' (massive transfusion pack)")."""
     if not isinstance(value, str) or arg.spec.get("enum") or not _CODE_LIKE.fullmatch(value):
         return None
-    return stated_enum(arg.text, value, [value])
+    return stated_enum(arg.text, value, [value], _meanings(arg, [value]))
+
+
+def _meanings(arg: Arg, options: list[str]) -> dict[str, tuple[str, ...]]:
+    """What the parameter's (or its items') and the tool's descriptions say the options mean."""
+    items = arg.spec.get("items") if isinstance(arg.spec.get("items"), dict) else {}
+    own = f"{arg.spec.get('description') or ''} {(items or {}).get('description') or ''}"
+    return meanings(options, arg.param, own, arg.tool.description if arg.tool else "")
 
 
 _CODE_LIKE = re.compile(r"[A-Za-z]+(?:_[A-Za-z]+){0,3}")
@@ -147,6 +162,17 @@ def stated(arg: Arg) -> tuple[str, str] | None:
     return "+".join(classes), "; ".join(f[1] for f in found if f)
 
 
+def read_value(text: str | Text, param: str, value: Any, spec: dict[str, Any] | None = None,
+               time: Any = None) -> tuple[str, str] | None:
+    """(class, evidence) when `text` states `value` of a parameter `param` with schema `spec`, read
+    on its own (no history, no other call): a field of a nested object ("x4" for a part's
+    quantity, "not sent for evaluation" for sent_for_evaluation=false) is read as any value is."""
+    t = text if isinstance(text, Text) else Text(text)
+    tool = Tool(name=param, app="", api=param, domain="",
+                parameters={"type": "object", "properties": {param: dict(spec or {})}})
+    return stated(Arg(t, param, value, tool, Situation(time=time), "", [param]))
+
+
 def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
     """A value of one call among several is read in the parts of the text that ask for that call,
     or in what their anaphora point back to ("that address", "Harari" after "Yuval Noah Harari")."""
@@ -159,7 +185,7 @@ def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
     pointed = arg.local.pointed(value, arg.param)
     if pointed is not None:  # "that address": the value is what it points back to, or not said
         return ("anaphora", f"{_antecedent(arg.local, value)}") if pointed else None
-    return _by_class(replace(arg, text=arg.local.text, local=None), value) or _referred(arg, value)
+    return _by_class(replace(arg, text=arg.local.text_for(value), local=None), value) or _referred(arg, value)
 
 
 def _by_class(arg: Arg, value: Any) -> tuple[str, str] | None:
@@ -248,14 +274,15 @@ def _places(events: Sequence[HistoryEvent]) -> list[Any]:
     return [v for e in events for p, v in e.parameters.items() if is_place(p) and isinstance(v, str)]
 
 
-def pointed(arg: Arg) -> ArgReading | None:
-    """A pointer to one earlier event ("same filters as the storage basket search yesterday")."""
+def pointed(arg: Arg, said: str | None = None) -> ArgReading | None:
+    """A pointer to one earlier event ("same filters as the storage basket search yesterday"), in
+    the text or in the words `said` of it."""
     history = arg.situation.history
     if not history:
         return None
     role = place_role(arg.param)
     free = not (arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")) and isinstance(arg.gold, str | list)
-    for p in pointers_in(arg.text.raw.lower()):
+    for p in pointers_in((arg.text.raw if said is None else said).lower()):
         events, where = _pointer_events(p, arg)
         found = resolve(p, events, arg.param, role, arg.situation.time, _apps(history))
         latest = next((value_of(p, e, arg.param, role) for e in reversed(events)
@@ -317,6 +344,59 @@ def hinted(arg: Arg) -> ArgReading | None:
     h = hints[0]
     return _reading(arg, "hinted", False, None, f"history:{h.kind}",
                     f"'{h.words}' -> the history yields no single value")
+
+
+# ---------------------------------------------------------------- a pointer found by the oracle
+
+# The kinds of pointer the oracle may name, as the reader's hint kinds (used when the pointing
+# words hold no pointer or hint phrase the reader knows: "my commute", "from here").
+POINTER_KINDS = {"last": "recency", "usual": "usual", "place": "habit", "here": "nearby"}
+
+
+def read_pointer(arg: Arg, words: str, kind: str | None = None) -> ArgReading | None:
+    """The argument as hinted by `words`, a pointer to the user's history or situation that the
+    rules did not find (the oracle's): `determined` by the reader's own rule for the pointer those
+    words make (one earlier event, "last time", "usual", a habit place, "nearby"), else for the
+    `kind` named; with no history, or none of them yielding a value, only the schema default and
+    the query time determine. None when the words say which parts of an earlier event are the
+    same, and those parts are other arguments ("the same filters as my last search" is no
+    departure city); a pointer at a thing ("the laptop I was looking at") says no parts."""
+    if arg.situation.history and _said_parts(words) and pointed(arg, said=words) is None:
+        return None
+    found = _pointer_value(arg, words, kind) if arg.situation.history else None
+    if found is not None:
+        return found
+    for rule, why in (("default", schema_default(arg.tool, arg.param, arg.gold)),
+                      ("time", from_time(arg.gold, arg.param, arg.situation.time))):
+        if why:
+            return _reading(arg, "hinted", True, arg.gold, rule, f"'{words}'; {why}")
+    return _reading(arg, "hinted", False, None, "history:none", f"'{words}' -> the history yields no single value")
+
+
+def _said_parts(words: str) -> bool:
+    found = pointers_in(words.lower())
+    return bool(found) and not any(p.reference for p in found)
+
+
+def _pointer_value(arg: Arg, words: str, kind: str | None) -> ArgReading | None:
+    event = pointed(arg, said=words)
+    if event is not None:
+        return event
+    lowered = words.lower()
+    found = sorted(hints_in(lowered), key=lambda h: _rank(h, arg))
+    # a noun phrase ("my lunch staple") is the reader's weakest pointer (its rule falls back on the
+    # latest value): read only when neither the words nor the model name another kind
+    hints = [h for h in found if h.kind != "reference"]
+    if kind in POINTER_KINDS:
+        tail = re.findall(r"[a-z]+", lowered)
+        hints.append(Hint(POINTER_KINDS[kind], lowered, tail[-1] if tail else ""))
+    hints = hints or found
+    for hint in hints:
+        value = resolve_hint(hint, arg)
+        if value is not None:
+            return _reading(arg, "hinted", hist.key(value[0]) == hist.key(arg.gold), value[0],
+                            f"history:{hint.kind}", value[1])
+    return None
 
 
 # ---------------------------------------------------------------- omitted

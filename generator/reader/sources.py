@@ -113,7 +113,9 @@ def _claims_traject(path: Path, value: Any) -> bool:
 def _traject_level(path: Path, row: dict[str, Any]) -> str:
     if "sequential" in path.parts or "tool_list" in row or path.name == "traj_query.json":
         return "sequential"
-    return "hard" if path.name.startswith("hard") else "simple"
+    # TRAJECT-Bench names its files hard_ver.json / simple_ver.json; a copy named for its level
+    # anywhere in the stem (traject_hard.json) is read at that level too
+    return "hard" if "hard" in path.stem.split("_") or path.name.startswith("hard") else "simple"
 
 
 @lru_cache(maxsize=16)

@@ -42,10 +42,15 @@ _NOT_A_THING = frozenset({
     "break", "holiday", "vacation", "getaway",
     # a preposition or an adverb
     "in", "on", "at", "here", "there", "now", "with", "by", "from", "about", "around", "please", "again",
-    "lately", "today", "tonight", "though", "anyway", "either"})
+    "lately", "today", "tonight", "though", "anyway", "either",
+    # a verb: the word is the subject of a statement about the user's situation ("this quiet is killing me")
+    "is", "was", "are", "were", "has", "had", "makes", "made", "keeps", "kept", "gets", "got", "feels", "felt",
+    "kills", "killing", "drives", "driving", "bothers", "bugs", "gives"})
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 _PREDICATE = re.compile(r"(?:\b(?:is|are|was|were|be|been|feel|feels|seem|seems|too|so|very|pretty|quite|really)"
                         r"|'s|'re)\s+$")
+# What the user already has or is in ("this quiet", "my cheap headphones"): their situation, not a wish.
+_OWNED = re.compile(r"\b(?:this|that|these|those|my|our)\s+$")
 _COMPOUND = re.compile(r"\b(highly|top|well|best|close|budget|family|kid|pet|dog) (rated|reviewed|by|friendly)\b")
 
 
@@ -95,7 +100,7 @@ def _of_a_thing(low: str, m: re.Match[str]) -> bool:
     one ("somewhere quiet", "a cheap one"); not as a predicate ("it's too quiet in here")."""
     if re.search(_PLACES + r"\W+(?:[\w'-]+\W+){0,3}$", low[:m.start()]):
         return True
-    if _PREDICATE.search(low[:m.start()]):
+    if _PREDICATE.search(low[:m.start()]) or _OWNED.search(low[:m.start()]):
         return False
     at = m.end()
     while at < len(low) and low[at] == " ":

@@ -16,6 +16,7 @@ from ..core.surface import contains, leaks, mentions
 from ..core.vagueness import countable, normalize
 from ..records import DisclosurePlan, Target, Tool, Verdict
 from ..validators.base import TEXT_VALIDATORS, VALIDATORS, tools_of, verdicts
+from ..validators.phrases import phrase_said
 from ..writers.base import WriteRequest
 from .bind import binding_problems
 from .determined import value_problems
@@ -52,7 +53,7 @@ def hints_present(text: str, plan: DisclosurePlan, target: Target, tools: dict[s
         f"call {i + 1}: hint {a.hint!r} for {a.param} missing from the query"
         for i, a in plan.args()
         if a.mode == "hinted"
-        and not contains(text, hint_said(tools[plan.calls[i].tool], a.param, a.value, a.hint or ""))
+        and not phrase_said(text, hint_said(tools[plan.calls[i].tool], a.param, a.value, a.hint or ""))
         and not _said(text, plan, i, a.param, a.value, tools)
     ]
 
@@ -100,7 +101,7 @@ def not_vague(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, 
     for i, c in enumerate(plan.calls):
         shown = [a for a in c.args if a.mode != "omitted" and countable(a.value)]
         anchored = any(
-            (a.hint and contains(text, hint_said(tools[c.tool], a.param, a.value, a.hint)))
+            (a.hint and phrase_said(text, hint_said(tools[c.tool], a.param, a.value, a.hint)))
             or _said(text, plan, i, a.param, a.value, tools)
             for a in shown
         )

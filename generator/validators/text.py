@@ -8,11 +8,12 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.identity import forbidden_in, is_enum_value
-from ..core.surface import blank_out, forms, leaks, mentions, noun, render, value_kind, words
+from ..core.surface import blank_out, forms, leaks, mentions, noun, render, spec_of, value_kind, words
 from ..core.vagueness import countable, normalize, value_elements
 from ..records import Tool
 from ..writers.base import WriteRequest
 from .base import VALIDATORS, plan_args, show, tools_of, verdicts
+from .leaves import missing_leaves, structured
 from .timephrase import from_time_alone, is_time_value, parse_query_time, said_in
 
 
@@ -26,13 +27,33 @@ def stated_present(req: WriteRequest, texts: list[str]) -> list:
     problems = []
     for k, text in enumerate(texts):
         for i, a, tool in plan_args(req):
-            if a.mode == "stated" and not mentions(text, a.value, a.param, tool, req.target.time) \
-                    and not read_as_stated(req, text, i, a.param):
-                problems.append(
-                    f"query {k + 1} does not state the {_label(a.param, tool)} "
-                    f"{show(render(a.value, a.param, tool, time=req.target.time))}"
-                )
+            if a.mode != "stated":
+                continue
+            if structured(a.value):  # read by its parts: each leaf in any wording, a missing one named
+                problems += [f"query {k + 1} does not state {m} (in the {_label(a.param, tool)})"
+                             for m in missing_leaves(text, a.value, a.param, spec_of(tool, a.param), req.target.time)]
+                continue
+            if (mentions(text, a.value, a.param, tool, req.target.time) and not _contradicted(req, text, i, a.param)
+                    or read_as_stated(req, text, i, a.param)):
+                continue
+            problems.append(
+                f"query {k + 1} does not state the {_label(a.param, tool)} "
+                f"{show(render(a.value, a.param, tool, time=req.target.time))}"
+            )
     return verdicts("stated_present", problems)
+
+
+def _contradicted(req: WriteRequest, text: str, call: int, param: str) -> bool:
+    """A flag whose surface form is found ("weak D tested") while the reader reads the text as its
+    opposite: a flag's bare noun is a surface form of either value, so the reading decides. Not
+    asked when another call sets the same flag the other way (the text then says both)."""
+    from ..reader import read_value
+
+    value = req.target.calls[call].arguments.get(param)
+    if not isinstance(value, bool) or any(c.arguments.get(param) is (not value) for c in req.target.calls):
+        return False
+    tool = tools_of(req).get(req.target.calls[call].tool)
+    return read_value(text, param, not value, spec_of(tool, param)) is not None
 
 
 def read_as_stated(req: WriteRequest, text: str, call: int, param: str) -> bool:

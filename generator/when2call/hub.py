@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from ..hub.card import CardInput, md_table, section
-from ..hub.configs import FEATURES, SDG, SPECS, SPLIT, ConfigSpec, Feature
+from ..hub.configs import FEATURES, SPECS, SPLIT, ConfigSpec, Feature
 from ..hub.facets import FACETS, PLANNED, Facets, make
 from ..products.base import RunContext, WorkItem
+from ..products.sdg_hub import SDG
 from ..records import Sample
 from .config import CATEGORIES, CATEGORY_OF, TWINS, When2CallConfig
 from .export import PREF_FILE, SDG_FILE, SFT_FILE, TEST_FILE

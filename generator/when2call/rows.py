@@ -1,6 +1,6 @@
 """Reading When2Call test rows (trajgen's or When2Call's own): tools, the gold call, the target
 tool, the context, and the reader's check of the row's label. Used by `trajgen stats` /
-`trajgen validate` (audit.py) and `trajgen eval` (evaluate/formats/when2call.py)."""
+`trajgen validate` (audit.py) and `trajgen eval` (when2call/eval.py)."""
 
 from __future__ import annotations
 

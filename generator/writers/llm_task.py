@@ -31,13 +31,15 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ..core.identity import forbidden_in
-from ..core.surface import forms, noun, render
+from ..core.surface import blank, forms, noun, render
 from ..core.vagueness import normalize, value_elements
 from ..phrasebook import hints_of
 from ..phrasebook.fragments import is_code
 from ..phrasebook.intent import from_description, plain_intent
+from ..phrasebook.lexicon import singular
 from ..phrasebook.terms import term
-from ..records import ArgPlan, CallPlan, Record, Tool
+from ..records import ArgPlan, CallPlan, Record, Tool, dict_at
+from ..validators.leaves import structured
 from .base import WriteRequest
 
 PROMPT = "write_queries"
@@ -69,6 +71,7 @@ class Fact(Record):
     detail: str = ""  # unit, format, range, allowed values and their meanings
     keep: str = ""  # hinted: the words that must stay when the pointer is reworded
     literal: str = ""  # words, hinted: the value as the call writes it, never to be used; stated: keep exactly
+    parts: bool = False  # stated: a structured value given as its facts, leaf by leaf
     step: int = 0  # previous: the 1-based step whose result gives the value
 
 
@@ -193,6 +196,9 @@ def fact(a: ArgPlan, tool: Tool | None, time: str | None, rng: random.Random, st
         return Fact(**common, text="", mode="previous", step=step)
     if a.mode == "stated" and a.hint:  # the spelling the plan asks for (TRAJECT simple: the gold's)
         return Fact(**common, text=a.hint, mode="stated", literal=a.hint)
+    if a.mode == "stated" and structured(a.value):  # facts, never a run-on noun phrase
+        text = as_facts(a.value, a.param, _spec(tool, a.param), time)
+        return Fact(**common, text=text, mode="stated", parts=True) if text else None
     if a.mode == "stated":
         text = render(a.value, a.param, tool, time=time, rng=rng)
         return Fact(**common, text=text, mode="stated") if text else None  # a blank value says nothing
@@ -201,6 +207,38 @@ def fact(a: ArgPlan, tool: Tool | None, time: str | None, rng: random.Random, st
     if a.mode == "hinted" and a.hint:
         return Fact(**common, text=a.hint, mode="hinted", keep=keep_words(a.hint, a.source), literal=_literal(a.value))
     return None
+
+
+def as_facts(value: Any, param: str, spec: dict[str, Any], time: str | None) -> str:
+    """A structured value as its facts, each leaf with its noun and unit, grouped under its item:
+    "employee: E-1187; injury type: puncture wound; first aid given: yes; sent for evaluation: no";
+    a list of objects item by item: "part 1 (part number: KNK-E50, quantity: 4), part 2 (...)"."""
+    if isinstance(value, dict):
+        props = dict_at(spec, "properties")
+        return "; ".join(f"{noun(k)}: {_fact_of(v, k, dict_at(props, k), time)}" for k, v in value.items()
+                         if not blank(v))
+    return _fact_of(value, param, spec, time)
+
+
+def _fact_of(value: Any, key: str, spec: dict[str, Any], time: str | None) -> str:
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        items, one = dict_at(spec, "items"), singular(noun(key))
+        return ", ".join(f"{one} {n} ({_fields(v, items, time)})" for n, v in enumerate(value, 1) if not blank(v))
+    if isinstance(value, dict):
+        return f"({_fields(value, spec, time)})"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    leaf = Tool(name=key, app="", api=key, domain="", parameters={"type": "object", "properties": {key: spec}})
+    said = render(value, key, leaf, time=time)
+    unit = term(key, spec).unit if isinstance(value, int | float) else ""
+    return f"{said} {unit}" if unit and unit not in said else said
+
+
+def _fields(value: Any, spec: dict[str, Any], time: str | None) -> str:
+    props = dict_at(spec, "properties")
+    if not isinstance(value, dict):
+        return _fact_of(value, "", spec, time)
+    return ", ".join(f"{noun(k)}: {_fact_of(v, k, dict_at(props, k), time)}" for k, v in value.items() if not blank(v))
 
 
 def _literal(value: Any) -> str:

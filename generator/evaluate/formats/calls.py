@@ -11,11 +11,23 @@ from typing import Any
 
 from ...judge.bfcl_opinion import bfcl_function, possible_answer
 from ...records import Tool, ToolCall
-from ..records import EvalItem
-from . import bfcl
+from .. import bfcl_rule
+from ..records import EvalItem, Prediction, Score
 from .base import level_rank
 
-score = bfcl.score
+
+def score(item: EvalItem, pred: Prediction) -> Score:
+    """BFCL's rule for native files and SDG rows alike (both carry BFCL-shaped references)."""
+    ref = item.reference
+    output = [{c.tool: c.arguments} for c in pred.calls]
+    if ref["rule"] != "ast":
+        correct, lab = bfcl_rule.relevance(ref["rule"], output)
+        return Score(correct=correct, error_type=lab, detail="" if correct else f"{ref['rule']}: wrong",
+                     measures={"checker": ref["rule"]})
+    verdict = bfcl_rule.ast_verdict(ref["functions"], output, ref["answer"], ref["category"])
+    lab = bfcl_rule.verdict_label(ref["functions"], output, ref["answer"], ref["category"], verdict)
+    return Score(correct=bool(verdict.get("valid")), error_type=lab, detail=str(verdict.get("error_type", "")),
+                 measures={"checker": bfcl_rule.checker_name()})
 
 
 def checker_category(category: str, gold: list[ToolCall], tools: list[Tool]) -> str:

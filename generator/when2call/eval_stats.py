@@ -10,9 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..plots import pyplot, save
-from ..records import EvalResult
-from ..stats import bootstrap, interval, rng_for
+from ..evaluate.plots import pyplot, save
+from ..evaluate.records import EvalResult
+from ..evaluate.stats import bootstrap, interval, rng_for
 
 KINDS = ("tool_call", "request_for_info", "cannot_answer", "direct")
 TWINS = ("stated", "determined", "undetermined", "tool_removed", "no_tool")

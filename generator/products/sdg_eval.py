@@ -14,14 +14,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ...errors import InputError
-from ...jsonl import first_has
-from ...readers import tool_from_openai
-from ...records import Tool, ToolCall, dict_at
-from ..records import EvalItem
-from . import bfcl
-from .base import FORMATS, EvalFormat, LoadContext, level_rank, visible
-from .calls import ast_reference
+from ..bfcl import eval as bfcl
+from ..errors import InputError
+from ..evaluate.formats.base import FORMATS, EvalFormat, LoadContext, level_rank, visible
+from ..evaluate.formats.calls import ast_reference
+from ..evaluate.records import EvalItem
+from ..jsonl import first_has
+from ..readers import tool_from_openai
+from ..records import Tool, ToolCall, dict_at
 
 KEYS = ("messages", "category", "tools")
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...errors import InputError
-from ...prompting import render_messages
-from ...readers.histories import TrailRecord, read_trail_records
-from ...records import Tool, ToolCall
-from ...trail.files import QUERY_GLOB, find_catalog_dir, load_catalog_dir
-from ...trail.score import score_query
-from ..records import EvalItem, Prediction, Score
-from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible
+from ..errors import InputError
+from ..evaluate.formats.base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible
+from ..evaluate.records import EvalItem, Prediction, Score
+from ..prompting import render_messages
+from ..readers.histories import TrailRecord, read_trail_records
+from ..records import Tool, ToolCall
+from .files import QUERY_GLOB, find_catalog_dir, load_catalog_dir
+from .score import score_query
 
 LEVELS = ("Minimum", "Low", "Medium", "High")
 SUFFIX = " Difficulty"

@@ -28,15 +28,15 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...errors import BudgetExceeded, InputError, LLMError
-from ...jsonl import first_has, read_jsonl
-from ...prompting import render_messages
-from ...records import Tool, ToolCall
-from ...when2call.export import context_messages
-from ...when2call.replies import name_words
-from ...when2call.rows import call_of, target_of, tools_of
-from ..records import EvalItem, Prediction, Score
-from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible
+from ..errors import BudgetExceeded, InputError, LLMError
+from ..evaluate.formats.base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible
+from ..evaluate.records import EvalItem, Prediction, Score
+from ..jsonl import first_has, read_jsonl
+from ..prompting import render_messages
+from ..records import Tool, ToolCall
+from .export import context_messages
+from .replies import name_words
+from .rows import call_of, target_of, tools_of
 
 NAME = "when2call"
 LEVELS = ("tool_call", "request_for_info", "cannot_answer", "direct")
@@ -219,7 +219,7 @@ def score(item: EvalItem, pred: Prediction) -> Score:
 
 
 def register() -> None:
-    from . import when2call_stats
+    from . import eval_stats as when2call_stats
 
     FORMATS.add(NAME, EvalFormat(NAME, discover, claims, load, score, LEVELS, review=review,
                                  summary=when2call_stats.summary, plot=when2call_stats.plot, title="When2Call"))

@@ -17,14 +17,22 @@ import random
 from pathlib import Path
 from typing import Any
 
-from ...errors import InputError
-from ...prompting import render_messages
-from ...readers import read_catalog
-from ...readers.base import collapse_ws
-from ...records import Tool, ToolCall
-from ...traject import metrics
-from ..records import EvalItem, Prediction, Score
-from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, offered_tools, visible
+from ..errors import InputError
+from ..evaluate.formats.base import (
+    FORMATS,
+    EvalFormat,
+    LoadContext,
+    label,
+    level_rank,
+    offered_tools,
+    visible,
+)
+from ..evaluate.records import EvalItem, Prediction, Score
+from ..prompting import render_messages
+from ..readers import read_catalog
+from ..readers.base import collapse_ws
+from ..records import Tool, ToolCall
+from . import metrics
 
 LEVELS = ("simple", "hard", "sequential")
 FILES = {"simple_ver.json": "simple", "hard_ver.json": "hard", "traj_query.json": "sequential"}

@@ -12,13 +12,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...core.schema import normalize_schema
-from ...errors import InputError
-from ...jsonl import read_jsonl
-from ...records import ToolCall
-from .. import bfcl_rule
-from ..records import EvalItem, Prediction, Score
-from .base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible
+from ..core.schema import normalize_schema
+from ..errors import InputError
+from ..evaluate.formats.base import FORMATS, EvalFormat, LoadContext, label, level_rank, visible
+from ..evaluate.formats.calls import score
+from ..evaluate.records import EvalItem
+from ..jsonl import read_jsonl
+from ..records import ToolCall
 
 LEVELS = ("non-live", "live", "multi-turn")
 NAME = re.compile(r"^BFCL_v\d+_(?P<cat>.+)\.json$")
@@ -145,20 +145,6 @@ def entry_item(path: Path, i: int, q: dict[str, Any], cat: str, rule: str, answe
                     tools=tools_of(q.get("function"), where), gold=gold_calls(gt or [], where),
                     length=len(gt or []),
                     reference={"functions": q.get("function"), "answer": gt, "category": cat, "rule": rule})
-
-
-def score(item: EvalItem, pred: Prediction) -> Score:
-    """BFCL's rule for native files and SDG rows alike (both carry BFCL-shaped references)."""
-    ref = item.reference
-    output = [{c.tool: c.arguments} for c in pred.calls]
-    if ref["rule"] != "ast":
-        correct, lab = bfcl_rule.relevance(ref["rule"], output)
-        return Score(correct=correct, error_type=lab, detail="" if correct else f"{ref['rule']}: wrong",
-                     measures={"checker": ref["rule"]})
-    verdict = bfcl_rule.ast_verdict(ref["functions"], output, ref["answer"], ref["category"])
-    lab = bfcl_rule.verdict_label(ref["functions"], output, ref["answer"], ref["category"], verdict)
-    return Score(correct=bool(verdict.get("valid")), error_type=lab, detail=str(verdict.get("error_type", "")),
-                 measures={"checker": bfcl_rule.checker_name()})
 
 
 FORMATS.add("bfcl", EvalFormat("bfcl", discover, claims, load, score, LEVELS, title="BFCL"))

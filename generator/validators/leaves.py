@@ -1,0 +1,93 @@
+"""A structured value read by its parts: an object, or a list of objects, is stated when each of
+its leaf values is stated somewhere in the query, in any wording a surface form or the
+independent reader accepts ("billed to the owner, 4 hours of labor, parts KNK-E50 x4" states
+{"billing_party": "owner", "labor_hours": 4, "parts": [{"part_number": "KNK-E50", "quantity": 4}]}).
+Leaf by leaf, so a dropped leaf is named on its own ("the quantity 4 of part SS-B18"), never the
+whole object as one run-on phrase.
+
+What leaves are not checked: which leaf belongs to which item. Two parts with quantity 4 and 1
+are stated when "4" and "1" are each read somewhere; pairing them is left to the reader of the
+whole value (`read_as_stated`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..core.surface import blank, mentions, noun, render
+from ..reader import read_value
+from ..records import Tool, dict_at
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One scalar (or list of scalars) inside a structured value, with its schema and owner."""
+
+    key: str  # the field's own name ("quantity")
+    value: Any
+    spec: dict[str, Any]
+    owner: str = ""  # the item it belongs to, in words ("part SS-B18"); "" for the value itself
+
+
+def structured(value: Any) -> bool:
+    """An object, or a list holding objects."""
+    return isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, dict) for v in value))
+
+
+def leaves(value: Any, key: str, spec: dict[str, Any], owner: str = "") -> list[Leaf]:
+    """Every leaf of `value` (a field of `key` with schema `spec`), blanks left out."""
+    if blank(value):
+        return []
+    if isinstance(value, dict):
+        props = dict_at(spec, "properties")
+        return [leaf for k, v in value.items() for leaf in leaves(v, k, dict_at(props, k), owner)]
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        items = dict_at(spec, "items")
+        return [leaf for v in value for leaf in leaves(v, key, items, _item_name(v, key, items) or owner)]
+    return [Leaf(key, value, spec, owner)]
+
+
+def _item_name(item: Any, key: str, spec: dict[str, Any]) -> str:
+    """An item of a list in words, by its first text field: "part SS-B18" for a `parts` item."""
+    from ..phrasebook.lexicon import singular
+
+    if not isinstance(item, dict):
+        return ""
+    name = next((v for v in item.values() if isinstance(v, str) and v.strip()), None)
+    return f"{singular(noun(key))} {name}" if name else ""
+
+
+def _as_tool(leaf: Leaf) -> Tool:
+    """The leaf as the one parameter of a tool, so the surface forms and the reader see its schema."""
+    return Tool(name=leaf.key, app="", api=leaf.key, domain="",
+                parameters={"type": "object", "properties": {leaf.key: dict(leaf.spec)}})
+
+
+def leaf_stated(text: str, leaf: Leaf, time: str | None) -> bool:
+    """In a surface form ("4 hours of labor") or as the reader reads it ("x4", "not sent for evaluation").
+    A flag only as the reader reads it: its bare noun is a surface form of either value."""
+    if not isinstance(leaf.value, bool) and mentions(text, leaf.value, leaf.key, _as_tool(leaf), time):
+        return True
+    return read_value(text, leaf.key, leaf.value, leaf.spec, time=_moment(time)) is not None
+
+
+def _moment(time: str | None) -> datetime | None:
+    from .reading import query_time
+
+    return query_time(time)
+
+
+def missing_leaves(text: str, value: Any, param: str, spec: dict[str, Any], time: str | None) -> list[str]:
+    """The leaves of a structured value the text does not state, each in words: "the quantity 4
+    of part SS-B18", "the sent for evaluation no"."""
+    out = []
+    for leaf in leaves(value, param, spec):
+        if not leaf_stated(text, leaf, time):
+            said = ("yes" if leaf.value else "no") if isinstance(leaf.value, bool) else \
+                render(leaf.value, leaf.key, _as_tool(leaf), time=time)
+            whose = f" of {leaf.owner}" if leaf.owner and str(leaf.value) not in leaf.owner else ""
+            out.append(f"the {noun(leaf.key)} {said!r}{whose}" if isinstance(leaf.value, str)
+                       else f"the {noun(leaf.key)} {said}{whose}")
+    return out
