@@ -188,3 +188,13 @@ def _leaves(value: Any, path: str = "") -> list[tuple[str, Any]]:
     if isinstance(value, list):
         return [leaf for v in value for leaf in _leaves(v, f"{path}[]")]
     return [(path, value)]
+
+
+@SETTINGS
+@given(thing=WORD, other=WORD, status=WORD, seed=st.integers(0, 10_000))
+def test_the_fields_a_tool_returns_are_no_values_of_its_identifier(thing: str, other: str, status: str, seed: int) -> None:
+    prose = f"Close a {thing}. Returns {{{thing}_id, status: '{status}', {other}_total}}."
+    tool = _tool(f"close_{thing}", {f"{thing}_id": {"type": "string", "description": f"e.g. {thing[:2].upper()}-0042"}},
+                 prose)
+    value = sample_arguments(tool, random.Random(seed))[f"{thing}_id"]
+    assert value not in (status, f"{other}_total"), value

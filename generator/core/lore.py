@@ -133,6 +133,16 @@ def _own_values(schema: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------- lists in the tool's prose
 
 
+def _mentions(tool: Tool, name: str) -> Iterator[re.Match[str]]:
+    """Where the tool's prose names parameter `name`, outside the fields it says it returns
+    ("Returns {work_order_id, status: 'closed', lost_production_mwh}" lists no values)."""
+    spoken = r"[\s_]".join(re.escape(w) for w in name.split("_"))
+    returned = [b.span() for b in re.finditer(r"\{[^{}]*\}", tool.description)]
+    for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
+        if not any(a < m.start() < b for a, b in returned):
+            yield m
+
+
 def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
     """The closed list (as `enum`) or the examples the tool's description gives for a parameter
     that lists none of its own: "appointment_type is one of: ...", "Template examples: ..."."""
@@ -141,8 +151,7 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
     if schema.get("type") in _NUMBER_TYPES:
         return _numbers_in_tool(tool, path, schema)
     name = leaf_name(path)
-    spoken = r"[\s_]".join(re.escape(w) for w in name.split("_"))
-    for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
+    for m in _mentions(tool, name):
         rest = tool.description[m.end():]
         if not _LIST_CUE.match(rest):
             continue
@@ -167,8 +176,7 @@ def _numbers_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str,
     said = allowed.read(str(schema.get("description") or ""))
     if schema.get("examples") or said.examples or said.low is not None or said.high is not None:
         return {}
-    spoken = r"[\s_]".join(re.escape(w) for w in leaf_name(path).split("_"))
-    for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
+    for m in _mentions(tool, leaf_name(path)):
         rest = tool.description[m.end():]
         if not _LIST_CUE.match(rest):
             continue
