@@ -611,7 +611,10 @@ def about_call(rng: random.Random, chosen: Chosen, thing: Sequence[str], pool: S
         best = max(scored.values())
         return _pick(rng, [p for p, fit in scored.items() if fit == best])
     values = [v.replace("_", " ") for v, _ in list(chosen.values())[:2]]
-    return " ".join([*values, *thing]) if values else None
+    line = " ".join([*values, *thing])
+    if values and agreement(line, chosen) is None:  # a second value in the words of another member
+        line = " ".join([values[0], *thing])
+    return line if values else None
 
 
 def everyday(text: str) -> bool:
