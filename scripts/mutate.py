@@ -38,6 +38,7 @@ F = "tests/test_faults.py::"
 SC = "tests/test_stop_and_contain.py::"
 RC = "tests/test_reader_classes.py::"
 RO = "tests/test_reader_oracle.py::"
+CS = "tests/test_values_call_sense.py::"
 LP = "tests/test_llm_play_rejections.py::"
 UC = "tests/test_phrasing_unseen_catalogs.py::"
 OW = "tests/test_values_own_words.py::"
@@ -412,6 +413,30 @@ MUTATIONS: list[Mutation] = [
              "                    or read_as_stated(req, text, i, a.param)):",
              "                    or False):",
              ("tests/test_validators_reading.py::test_a_stated_value_in_other_words_is_read_as_stated",)),
+    Mutation("values: a bare period bound or *_on is no moment", "generator/core/lore.py",
+             "    found = moment_kind(tool, path) if _bare(schema) else None\n", "    found = None\n",
+             (CS + "test_bare_period_bounds_are_moments_near_the_query_in_order",
+              CS + "test_a_bare_done_on_parameter_is_a_recent_date")),
+    Mutation("values: free text need not agree with its call's categories", "generator/core/values.py",
+             "    cats = _categories(tool, props, args)\n", "    cats: dict = {}\n",
+             (CS + "test_free_text_speaks_of_the_calls_own_category",
+              CS + "test_no_fixture_call_carries_wording_from_another_life_beside_a_category")),
+    Mutation("values: one list may hold a thing twice", "generator/core/values.py",
+             "        if key and isinstance(value, dict) and _same_item(value, out, key):", "        if False:",
+             (CS + "test_the_objects_of_one_list_are_different_things",
+              CS + "test_fixture_lists_of_objects_hold_each_thing_once")),
+    Mutation("sdg: a parallel batch may act on one thing twice", "generator/products/sdg.py",
+             " and not acted_on(tool.parameters, args) & taken:", ":",
+             (CS + "test_a_parallel_batch_acts_on_each_thing_once",)),
+    Mutation("traject: a parallel batch may act on one thing twice", "generator/traject/sample.py",
+             "            if not acted_on(t.parameters, args) & taken:", "            if True:",
+             (CS + "test_a_parallel_batch_acts_on_each_thing_once",)),
+    Mutation("values: a 'Returns {...}' field list read as an identifier's values", "generator/core/lore.py",
+             "        if not any(a < m.start() < b for a, b in returned):", "        if True:",
+             (CS + "test_the_fields_a_tool_returns_are_no_values_of_its_identifier",)),
+    Mutation("values: an identifier may take the clock times of its prose", "generator/core/lore.py",
+             " and not _time_as_id(path, found)), {})", "), {})",
+             (CS + "test_an_identifier_never_takes_the_clock_times_of_its_tools_prose",)),
     Mutation("stated_present: a structured value read whole, not by its leaves", "generator/validators/text.py",
              "            if structured(a.value):  # read by its parts", "            if False:  # read by its parts",
              (LP + "test_a_repair_said_naturally_is_stated_leaf_by_leaf", LP + "test_a_dropped_leaf_is_named_on_its_own",

@@ -398,7 +398,8 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
 # ---------------------------------------------------------------- windows in time
 
 _SAME_DAY = re.compile(r"\bsame (?:calendar )?day\b|\bone calendar day\b|\bon one day\b", re.IGNORECASE)
-_SPAN = re.compile(r"\b(?:max(?:imum)?|at most|up to|no more than|not more than)\s*(\d+)\s*-?\s*"
+_SPAN = re.compile(r"\b(?:max(?:imum)?|at most|up to|no more than|not more than|(?:cannot|can ?not|must not|may not) "
+                   r"(?:exceed|be longer than|span more than))\s*(\d+)\s*-?\s*"
                    r"(h|hrs?|hours?|d|days?|weeks?)\b(?:\s*(?:span|range|window|apart|long))?", re.IGNORECASE)
 _UNIT_HOURS = {"h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day": 24, "days": 24, "week": 168,
                "weeks": 168}

@@ -538,3 +538,85 @@ def name_value(rng: random.Random, thing_words: Sequence[str], person: Callable[
     said = next((said for w in SUBJECT.get() if (said := _named(rng, w, person, surname))), None)
     thing = OWNER.get()
     return said or (_institution(rng, thing, surname) if thing and thing not in PROFILE_WORDS else None)
+
+
+# ---------------------------------------------------------------- free text that agrees with its call
+
+_EVERYDAY = frozenset(line for lines in TEXTS.values() for line in lines)
+_STOP = frozenset({"the", "and", "for", "are", "was", "any", "all", "its", "not", "but", "has", "have", "one", "per",
+                   "can", "may", "will", "new", "use", "used", "with", "from", "that", "this", "then", "when", "only",
+                   "other", "such", "must", "than", "into", "also", "each", "more", "less", "none", "after", "before",
+                   "their", "there", "what", "how", "who", "set", "get", "give", "given", "found"})
+
+
+def _stem(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def stems(text: str) -> set[str]:
+    """Content words of `text`, singular, lower-case ("Needles and other sharps" -> needle, sharp)."""
+    words = re.findall(r"[a-z]{3,}", text.lower().replace("_", " "))
+    return {_stem(w) for w in words if w not in _STOP}
+
+
+def glosses(prose: str, members: Sequence[str], common: set[str] | None = None) -> dict[str, set[str]]:
+    """The words that tell each member of a category apart: its own words and the ones the prose
+    puts next to it ("needles and other sharps", "'corrective' (something is broken)"), minus
+    words the prose puts next to another member too."""
+    clauses = [" ".join(c.split()) for c in re.split(r"[,;:.\n]\s", re.sub(r"[_-]", " ", prose.lower()))]
+    near: dict[str, set[str]] = {}
+    for m in members:
+        spoken = re.sub(r"[_-]", " ", m.lower())
+        found = stems(spoken)
+        for clause in clauses:  # a list's next item is its own clause: its words are not this member's
+            for hit in re.finditer(rf"(?<![a-z]){re.escape(spoken)}s?(?![a-z])", clause):
+                found |= stems(" ".join(clause[:hit.start()].split()[-3:] + clause[hit.end():].split()[:3]))
+        near[m] = found - (common or set())
+    return {m: words - set().union(*(w for o, w in near.items() if o != m)) | stems(m) for m, words in near.items()}
+
+
+Chosen = dict[str, tuple[str, dict[str, set[str]]]]  # param -> (the call's value, each member's words)
+
+
+def agreement(text: str, chosen: Chosen) -> tuple[bool, int] | None:
+    """(speaks of the call's first category, how many of its categorical values it speaks of),
+    or None when it speaks of another member of one of them (a chemical incident described by a
+    needle in a sharps container)."""
+    said = stems(text)
+    if any(said & words and not said & gloss[value] for value, gloss in chosen.values()
+           for m, words in gloss.items() if m != value):
+        return None
+    spoken = [bool(said & gloss[value]) for value, gloss in chosen.values()]
+    return bool(spoken and spoken[0]), sum(spoken)
+
+
+def fits(text: str, chosen: Chosen) -> bool:
+    """Whether `text` may stay: it speaks of the call's first category (an incident's type, a
+    work order's type) and of no other member of any."""
+    fit = agreement(text, chosen)
+    return text not in _EVERYDAY and fit is not None and fit[0]
+
+
+def about_call(rng: random.Random, chosen: Chosen, thing: Sequence[str], pool: Sequence[str]) -> str | None:
+    """Free text for a call whose categories are `chosen`: the line of `pool` (the catalog's
+    examples, a profile's values) that speaks best of the call's values and of no other member,
+    else a line made of those values and the thing the tool handles ("corrective gearbox work
+    order"); None when the call has no category to speak of."""
+    scored = {p: fit for p in pool if (fit := agreement(p, chosen)) is not None and fit[0]}
+    if scored:
+        best = max(scored.values())
+        return _pick(rng, [p for p, fit in scored.items() if fit == best])
+    values = [v.replace("_", " ") for v, _ in list(chosen.values())[:2]]
+    line = " ".join([*values, *thing])
+    if values and agreement(line, chosen) is None:  # a second value in the words of another member
+        line = " ".join([values[0], *thing])
+    return line if values else None
+
+
+def everyday(text: str) -> bool:
+    """A line from this module's generic vocabulary (wording from another life than a catalog's)."""
+    return text in _EVERYDAY

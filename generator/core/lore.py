@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from ..records import Tool
@@ -62,13 +62,40 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
         for path, schema in leaves(tool.parameters):
-            extra = _same_as_sibling(tool, path, schema) or _listed_in_tool(tool, path, schema) or \
-                _listed_elsewhere(path, schema, lists) or _id_shape(path, schema, shapes) or \
-                _examples_elsewhere(path, schema, examples)
+            extra = _said_for(tool, path, schema, lists, shapes, examples)
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+# A clock time or a date: what a shift or a day is, never what an identifier is.
+_MOMENT_VALUE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:]+\S*)?",
+                           re.IGNORECASE)
+
+
+def is_moment_value(value: Any) -> bool:
+    return isinstance(value, str) and _MOMENT_VALUE.fullmatch(value.strip()) is not None
+
+
+def _time_as_id(path: str, said: dict[str, Any]) -> bool:
+    """Whether prose read for an identifier gave it clock times or dates ("between 06:00 and
+    10:00" next to "GWO ID"): a certificate id is never "10:00"."""
+    if not _name_keys(leaf_name(path)):
+        return False
+    values = [*(said.get("enum") or []), *(said.get("examples") or [])]
+    return any(is_moment_value(v) for v in values)
+
+
+def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, list[tuple[Any, ...]]],
+              shapes: dict[str, _Shape], examples: dict[str, list[tuple[Any, ...]]]) -> dict[str, Any]:
+    """What the first reader that knows anything says of one parameter (an identifier never
+    takes clock times or dates from prose read for it)."""
+    readers: tuple[Callable[[], dict[str, Any]], ...] = (
+        partial(_same_as_sibling, tool, path, schema), partial(_moment, tool, path, schema),
+        partial(_listed_in_tool, tool, path, schema), partial(_listed_elsewhere, path, schema, lists),
+        partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples))
+    return next((found for read in readers if (found := read()) and not _time_as_id(path, found)), {})
 
 
 def leaves(schema: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -106,6 +133,16 @@ def _own_values(schema: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------- lists in the tool's prose
 
 
+def _mentions(tool: Tool, name: str) -> Iterator[re.Match[str]]:
+    """Where the tool's prose names parameter `name`, outside the fields it says it returns
+    ("Returns {work_order_id, status: 'closed', lost_production_mwh}" lists no values)."""
+    spoken = r"[\s_]".join(re.escape(w) for w in name.split("_"))
+    returned = [b.span() for b in re.finditer(r"\{[^{}]*\}", tool.description)]
+    for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
+        if not any(a < m.start() < b for a, b in returned):
+            yield m
+
+
 def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
     """The closed list (as `enum`) or the examples the tool's description gives for a parameter
     that lists none of its own: "appointment_type is one of: ...", "Template examples: ..."."""
@@ -114,8 +151,7 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
     if schema.get("type") in _NUMBER_TYPES:
         return _numbers_in_tool(tool, path, schema)
     name = leaf_name(path)
-    spoken = r"[\s_]".join(re.escape(w) for w in name.split("_"))
-    for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
+    for m in _mentions(tool, name):
         rest = tool.description[m.end():]
         if not _LIST_CUE.match(rest):
             continue
@@ -140,8 +176,7 @@ def _numbers_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str,
     said = allowed.read(str(schema.get("description") or ""))
     if schema.get("examples") or said.examples or said.low is not None or said.high is not None:
         return {}
-    spoken = r"[\s_]".join(re.escape(w) for w in leaf_name(path).split("_"))
-    for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
+    for m in _mentions(tool, leaf_name(path)):
         rest = tool.description[m.end():]
         if not _LIST_CUE.match(rest):
             continue
@@ -223,6 +258,72 @@ def _same_as_sibling(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str,
     return {**keys, "description": own, SAME_AS_KEY: sibling}
 
 
+# ---------------------------------------------------------------- moments the tool's prose writes
+
+# Bare names of a period's bounds: the lower one is where a look back starts, the upper one its end.
+_LOWER_BOUNDS = frozenset({"since", "start", "begin", "from", "after", "starting"})
+_UPPER_BOUNDS = frozenset({"until", "till", "end", "to", "before", "ending"})
+# Bounds that name other things too (`from`/`to` a place or a person): a moment only where the
+# tool's prose says how times are written.
+_AMBIGUOUS_BOUNDS = frozenset({"from", "to", "after", "before"})
+# The tool speaks of moments: it names a time format, or it reads data over a stretch of time.
+_TIME_FORMAT_NAMED = re.compile(r"\b(?:iso[- ]?8601|rfc[- ]?3339|date[- ]?times?|timestamps?|utc|"
+                                r"yyyy-mm-dd|hh:mm)\b", re.IGNORECASE)
+_TIME_PROSE = re.compile(r"\b(?:time[- ]?series|trends?|window|period|interval|history|historical|logs?|"
+                         r"archive|resolution|since|until|hours?|days?|minutes?|weeks?)\b", re.IGNORECASE)
+# A participle before `_on` / `_at` that still lies ahead (`scheduled_at`, `due_on`); others are done.
+_AHEAD = frozenset({"scheduled", "planned", "expected", "due", "requested", "needed", "booked", "starts", "ends",
+                    "expires", "expiring", "effective", "valid", "start", "end", "open", "close", "deliver",
+                    "delivery", "ship", "return"})
+# The drawing schema's word for "a moment of the last few days" (generator.core.values reads it).
+RECENT = "recently"
+
+
+def _bare(schema: dict[str, Any]) -> bool:
+    keys = ("description", "format", "enum", "pattern", "examples", "const", "default")
+    return schema.get("type") in (None, "string") and not any(schema.get(k) not in (None, "") for k in keys)
+
+
+def moment_kind(tool: Tool, path: str) -> tuple[str, bool] | None:
+    """("date" | "datetime", done) for a parameter named like a moment (`since`, `end`, `sampled_on`,
+    `raised_at`) on a tool that speaks of time; `done` when the moment lies behind the call (the
+    start of a look back, a sample taken)."""
+    name = leaf_name(path).lower()
+    words = name.split("_")
+    prose = f"{tool.name.replace('_', ' ')} {tool.description}"
+    if name in _LOWER_BOUNDS | _UPPER_BOUNDS:
+        cue = _TIME_FORMAT_NAMED if name in _AMBIGUOUS_BOUNDS else _TIME_PROSE
+        if not (_TIME_FORMAT_NAMED.search(prose) or cue.search(prose)):
+            return None
+        return "datetime", name in _LOWER_BOUNDS
+    if len(words) >= 2 and words[-1] in ("on", "at") and words[-2] not in _AHEAD:
+        done = words[-2].endswith("ed") or words[-2] in ("last", "previous", "prior")
+        return ("date" if words[-1] == "on" else "datetime"), done
+    return None
+
+
+def _moment(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A moment its own schema says nothing of (`since`, `start`/`end` of a trend, `sampled_on`) is
+    a date or date-time in the format the tool's prose names ("ISO 8601 with offset"), else RFC
+    3339; a look back's start and a thing already done lie in the last few days, never a label
+    such as "start 9"."""
+    found = moment_kind(tool, path) if _bare(schema) else None
+    if found is None:
+        return {}
+    kind, done = found
+    from .values import value_format  # values draws with what lore says; lore reads its formats
+
+    fmt = value_format({"description": tool.description}) if _TIME_FORMAT_NAMED.search(tool.description) else None
+    json_format = {"%Y-%m-%dT%H:%M:%SZ": "date-time", "%Y-%m-%d": "date"}.get(fmt or "")
+    said: dict[str, Any] = {"type": "string"}
+    if fmt and not json_format:
+        said["description"] = f"{RECENT if done else 'moment'}, written {fmt}"
+    else:
+        said["format"] = json_format or ("date-time" if kind == "datetime" else "date")
+        said["description"] = RECENT if done else "moment"
+    return said
+
+
 # ---------------------------------------------------------------- examples another tool gives
 
 def _given_examples(tools: list[Tool]) -> dict[str, list[tuple[Any, ...]]]:
@@ -280,6 +381,38 @@ def _name_keys(name: str) -> tuple[str, ...]:
     alone = rest[-1] not in _ID_HEADS or rest[-1] in _SELF_HEADS or len(rest) == 1
     full, head = " ".join(rest), rest[-1] if alone else " ".join(rest[-2:])
     return (full, head) if full != head else (full,)
+
+
+def item_key(items: dict[str, Any]) -> str | None:
+    """The field that tells the objects of one list apart (a crew member's `tech_id`, an order
+    line's `part_number`, else a `name`): the same thing twice in one list is a slip (one cart
+    weighed twice in a pickup). A required identifier first; None when no field names one."""
+    props = [n for n, s in (items.get("properties") or {}).items() if isinstance(s, dict)
+             and s.get("type") in (None, "string", "integer")]
+    required = set(items.get("required") or [])
+    ids = sorted((n for n in props if _name_keys(n)), key=lambda n: n not in required)
+    names = [n for n in props if n == "name" or n.endswith("_name")]
+    return (ids or names or [None])[0]
+
+
+def acted_on(parameters: dict[str, Any], args: dict[str, Any]) -> set[tuple[str, str]]:
+    """(entity, id) of what a call acts on: its first required identifier and the identity of
+    each object of its lists. Two calls of one parallel batch never act on the same thing (one
+    move cancelled twice, one car in two moves)."""
+    props = parameters.get("properties") or {}
+    required = [n for n in parameters.get("required") or [] if isinstance(n, str)]
+    out: set[tuple[str, str]] = set()
+    first = next((n for n in required if _name_keys(n) and isinstance(args.get(n), str | int)), None)
+    if first:
+        out.add((_name_keys(first)[-1], str(args[first])))
+    for name, value in args.items():
+        items = (props.get(name) or {}).get("items")
+        key = item_key(items) if isinstance(items, dict) and isinstance(value, list) else None
+        entity = (_name_keys(key) or (key,))[-1] if key else ""
+        for item in value if key else []:
+            if isinstance(item, dict) and isinstance(item.get(key), str | int):
+                out.add((entity, str(item[key])))
+    return out
 
 
 def id_like(value: Any) -> bool:

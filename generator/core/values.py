@@ -225,10 +225,17 @@ def _in_past(schema: dict[str, Any]) -> bool:
     return bool(_PAST.search(str(schema.get("description") or "")))
 
 
+def _recent(schema: dict[str, Any]) -> bool:
+    """A moment of the last few days (generator.core.lore marks a look back's start, a sample taken)."""
+    return str(schema.get("description") or "").startswith(lore.RECENT)
+
+
 def _derive_date(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
     days = rng.choice([0, 0, 1, 1, 2, 7])
     if _in_past(schema):
         days = -rng.choice([1, 3, 7, 14, 30, 90, 365])
+    if _recent(schema):
+        days = -rng.choice([0, 1, 1, 2, 3])
     return (when + timedelta(days=days)).strftime(_format_for("date", schema))
 
 
@@ -240,6 +247,8 @@ def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random)
     moment = _quarter_after(when, rng)
     if _in_past(schema):
         moment -= timedelta(days=rng.choice([1, 3, 7, 14, 30]))
+    if _recent(schema):
+        moment = moment.replace(minute=0) - timedelta(days=rng.choice([1, 1, 2, 3]))
     return moment.strftime(_format_for("datetime", schema))
 
 
@@ -676,15 +685,25 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
         pool = [v for v in enum if is_valid(items, v)]
         return out + rng.sample(pool, min(len(pool), n - len(out)))
     repeats: list[Any] = []  # strings said twice read as a slip ("chicken, chicken and chicken")
+    key = lore.item_key(items) if "properties" in items else None  # one crew member, one order line each
+    clashes: list[Any] = []
     for _ in range(n * 4):  # a few extra draws so uniqueness can usually be met
         if len(out) >= n:
             break
         value = value_for(items, rng, name=_singular(name), ref=ref)
-        if value not in out or (not unique and not isinstance(value, str)):
+        if key and isinstance(value, dict) and _same_item(value, out, key):
+            clashes.append(value)
+            continue
+        if value not in out or (not unique and not isinstance(value, (str, dict))):
             out.append(value)
-        elif not unique:
+        elif not unique and not key:
             repeats.append(value)
+    out += clashes[: max(0, int(schema.get("minItems") or 0) - len(out))]  # a list the schema needs this long
     return out + repeats[: max(0, n - len(out))]
+
+
+def _same_item(value: dict[str, Any], out: list[Any], key: str) -> bool:
+    return key in value and any(isinstance(o, dict) and o.get(key) == value[key] for o in out)
 
 
 def _coords(name: str) -> bool:
@@ -1156,9 +1175,56 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
                  pool: dict[str, list[Any]] | None, ref: datetime | None) -> dict[str, Any]:
     with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
             places.centred(places.active() or _anchor(tool, rng)):
-        args = _fill_object(lore.drawing_parameters(tool), rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
+        drawing = lore.drawing_parameters(tool)
+        args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
+        args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+
+
+_EG_QUOTED = re.compile(r"\be\.g\.,?\s*['\"]([^'\"]{8,})['\"]")
+
+
+def _categories(tool: Tool, props: dict[str, Any], args: dict[str, Any]) -> freetext.Chosen:
+    """The call's categorical values (a short word of a closed list: an incident's type, a work
+    order's component) with the words that tell each member apart."""
+    out = {}
+    for name, value in ((n, args[n]) for n in props if n in args):  # in the schema's order: "corrective gearbox"
+        enum = (props.get(name) or {}).get("enum") or []
+        if isinstance(value, str) and len(enum) >= 2 and not lore.entity_keys(name) and \
+                all(isinstance(e, str) and len(e.split()) <= 3 and not lore.id_like(e) for e in enum):
+            prose = f"{tool.description} {(props.get(name) or {}).get('description') or ''}"
+            out[name] = (value, freetext.glosses(prose, enum, freetext.stems(tool.name)))
+    return out
+
+
+def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                   keep: frozenset[str]) -> dict[str, Any]:
+    """Free text that speaks of its call's own categories: a sharps incident is not described as
+    bed bugs, a gearbox work order's summary is not a website kickoff. Text that speaks of another
+    member, or wording from another life, is replaced by a catalog line that agrees (or one made
+    of the call's values); an optional one with nothing agreeing is left out."""
+    cats = _categories(tool, props, args)
+    required = set(tool.parameters.get("required") or [])
+    for name, value in list(args.items()) if cats else []:
+        schema = props.get(name) or {}
+        if name in keep or name in cats or not isinstance(value, str) or \
+                (semantic.infer(name, schema) != "text" and not freetext.everyday(value)):
+            continue
+        quoted = _EG_QUOTED.findall(str(schema.get("description") or ""))  # "e.g. 'uncapped needle in a sheet'"
+        listed = [*(schema.get("enum") or []), *examples_of(schema), *allowed.read(str(schema.get("description") or "")).allowed]
+        pool = [p for p in [*listed, *quoted] if isinstance(p, str)]
+        if listed and all(isinstance(p, str) and len(p.split()) <= 3 for p in listed):
+            continue  # a reason code from a list ("expired, lipemic, ...") is a category of its own, not prose
+        if freetext.fits(value, cats):
+            continue
+        if name not in required and not any(freetext.fits(p, cats) for p in pool):
+            args.pop(name)
+            continue
+        text = freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool)
+        if text and is_valid(tool.properties.get(name) or {}, text):
+            args[name] = text
+    return args
 
 
 def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,

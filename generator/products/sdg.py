@@ -97,15 +97,18 @@ def compatible_sample(pool: list[Tool], n: int, rng: random.Random) -> list[Tool
 def make_calls(tool: Tool, rng: random.Random, n: int) -> list[ToolCall] | None:
     """n calls of one tool with pairwise different arguments (None if the tool can't vary).
     A tool without parameters (`pwd`, `logout`) is called once with none."""
+    from ..core.lore import acted_on
     from ..core.values import sample_arguments
 
     if not tool.properties:
         return [ToolCall(tool=tool.name, arguments={})] if n == 1 else None
     calls: list[ToolCall] = []
+    taken: set[tuple[str, str]] = set()  # a parallel batch acts on each thing once (no id cancelled twice)
     for _ in range(MAX_SAMPLING_TRIES * n):
         args = sample_arguments(tool, rng, optional_rate=0.3)
-        if args and all(args != c.arguments for c in calls):
+        if args and all(args != c.arguments for c in calls) and not acted_on(tool.parameters, args) & taken:
             calls.append(ToolCall(tool=tool.name, arguments=args))
+            taken |= acted_on(tool.parameters, args)
         if len(calls) == n:
             return calls
     return None

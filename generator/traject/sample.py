@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.lore import acted_on
 from ..records import Target, Tool, ToolCall
 from .bind import Step, sample_chain
 from .calls import arguments
@@ -34,6 +35,9 @@ def pick_tools(tools: list[Tool], k: int, rng: random.Random, allow_repeats: boo
     return chosen
 
 
+_FRESH_TRIES = 8
+
+
 def sample_parallel(
     item_id: str,
     tools: list[Tool],
@@ -44,7 +48,16 @@ def sample_parallel(
     optional_rate: float = 0.2,
 ) -> Target:
     chosen = pick_tools(tools, k, rng, allow_repeats)
-    calls = [ToolCall(tool=t.name, arguments=arguments(t, rng, optional_rate)) for t in chosen]
+    calls: list[ToolCall] = []
+    taken: set[tuple[str, str]] = set()  # one batch never acts on the same thing twice
+    for t in chosen:
+        args = arguments(t, rng, optional_rate)
+        for _ in range(_FRESH_TRIES):
+            if not acted_on(t.parameters, args) & taken:
+                break
+            args = arguments(t, rng, optional_rate)
+        taken |= acted_on(t.parameters, args)
+        calls.append(ToolCall(tool=t.name, arguments=args))
     return Target(
         id=item_id,
         kind="parallel",
