@@ -42,14 +42,13 @@ import json
 import re
 import sys
 from collections import Counter
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-import extract_trail  # noqa: E402  (sibling script: schema loading and history facts)
-import extract_traject  # noqa: E402  (sibling script: catalog descriptions and gold arguments)
+import extract_trail
+import extract_traject
 
 TRAIL_FILES = extract_trail.FILES
 TRAJECT_ROOT = "traject-bench/public_data"
@@ -113,7 +112,7 @@ TEMPLATE_RX = re.compile("|".join(TEMPLATES))
 
 def _rx(words: list[str]) -> re.Pattern[str]:
     alts = sorted({re.escape(w) for w in words}, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(%s)(?![\w-])" % "|".join(alts), re.I)
+    return re.compile(r"(?<![\w-])({})(?![\w-])".format("|".join(alts)), re.IGNORECASE)
 
 
 DESCRIBE_RX, HINT_RX, WEAK_RX = _rx(DESCRIBE), _rx(HINT), _rx(WEAK)

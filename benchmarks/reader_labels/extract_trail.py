@@ -104,8 +104,8 @@ def pair_lines(rec: dict[str, Any], param: str, schema: dict[str, Any]) -> list[
         ("whole history", hist),
     ]
     lines = [f"  - {param} = {key(ans['parameters'][param])}",
-             f"      schema: {spec.get('description', '')!r} enum={spec.get('enum')} "
-             f"default={key(spec['default']) if 'default' in spec else '-'}"]
+             (f"      schema: {spec.get('description', '')!r} enum={spec.get('enum')} "
+             f"default={key(spec['default']) if 'default' in spec else '-'}")]
     merged: dict[str, list[str]] = {}  # slices with the same facts are printed once
     for name, ev in slices:
         merged.setdefault(facts(ev, param), []).append(name)
@@ -117,8 +117,8 @@ def show(path: str, idx: int, level: str, para: int, rec: dict[str, Any],
          schema: dict[str, Any]) -> str:
     ans = rec["answer"]
     when = datetime.strptime(rec["time"], "%Y-%m-%d %H:%M")
-    head = [f"=== {path.split('/')[-1]} #{idx} | {level} [{para}] | time {rec['time']} "
-            f"({when:%A})",
+    head = [(f"=== {path.split('/')[-1]} #{idx} | {level} [{para}] | time {rec['time']} "
+            f"({when:%A})"),
             f"Q: {rec['query'][level][para]}",
             f"gold: {ans['apitype']}.{ans['toolname']}.{ans['apiname']} {key(ans['parameters'])}"]
     body = [ln for p in ans["parameters"] for ln in pair_lines(rec, p, schema)]

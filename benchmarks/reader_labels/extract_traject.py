@@ -89,7 +89,7 @@ def calls_signature(record: dict) -> list:
 
 def sample_parallel(root: Path, rng: random.Random, descs: dict) -> list[dict]:
     rows: list[dict] = []
-    for domain, (simple_rel, hard_rel) in PARALLEL.items():
+    for (simple_rel, hard_rel) in PARALLEL.values():
         simple, hard = load(root, simple_rel), load(root, hard_rel)
         candidates = [
             i
@@ -169,8 +169,7 @@ def main() -> None:
     descs = catalog_descriptions(root)
     rows = sample_parallel(root, rng, descs) + sample_sequential(root, rng, descs)
     with open(args.out, "w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        fh.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["level"]] = counts.get(row["level"], 0) + 1

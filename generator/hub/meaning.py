@@ -209,6 +209,6 @@ def vagueness_by_meaning(inp: CardInput) -> list[str]:
         out += [m, ""] if isinstance(m, str) else [f"**{m.table.title}**", "", *md_table(COLUMNS, m.table.rows), ""]
     if lines:
         names = ", ".join(format_name(p) for p, _ in lines)
-        out += [f"{names}: written as JSON Lines, which the card does not read whole; `trajgen stats RUN` "
-                "(or `trajgen read`) prints their tables.", ""]
+        out += [(f"{names}: written as JSON Lines, which the card does not read whole; `trajgen stats RUN` "
+                 "(or `trajgen read`) prints their tables."), ""]
     return out + [f"- {abbr}: {meaning}" for abbr, meaning in LEGEND.items()]
