@@ -66,7 +66,8 @@ def test_the_section_shows_what_trajgen_read_reads(small, tmp_path):
         for level, shares in want.items():
             cells = table[level]  # level, queries, pairs, VR, described, hinted, omitted, ...
             assert [float(c) for c in cells[3:7]] == pytest.approx(
-                [shares["stated"], shares["described"], shares["hinted"], shares["omitted"]], abs=5e-4), level
+                # the card writes three decimals: at most half a unit of the last one off, 0.1875 -> 0.188
+                [shares["stated"], shares["described"], shares["hinted"], shares["omitted"]], abs=5e-4 + 1e-9), level
 
 
 def test_the_card_and_stats_report_the_same_figures(small):
