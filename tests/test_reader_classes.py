@@ -270,3 +270,24 @@ def test_a_pointer_never_reads_an_event_after_the_query(later, when):
     out = read(f"Hangers, same filters as the storage basket search {when}.", [call], [SHOP],
                history=SEARCHES + after, kinds=["shopping"])
     assert out[(0, "sort_by")].value != "price_descending"
+
+
+def test_a_flag_is_not_read_from_inside_another_value_of_its_call() -> None:
+    """'fastest delivery first' says the sort order (delivery_time), not is_delivery=true; a second
+    'delivery' ('for delivery') says the flag."""
+    from generator.reader.read import read_query
+    from generator.reader.records import Situation
+    from generator.records import Tool, ToolCall
+
+    tool = Tool(name="Food_search", app="Food", api="search", domain="food", description="Find restaurants.",
+                parameters={"type": "object", "properties": {
+                    "is_delivery": {"type": "boolean", "description": "Delivery (true) or dine-in (false)"},
+                    "sort_by": {"type": "string", "enum": ["recommended", "delivery_time", "rating"]}}})
+    call = ToolCall(tool=tool.name, arguments={"is_delivery": True, "sort_by": "delivery_time"})
+    situation = Situation(tools={tool.name: tool})
+    labels = {a.param: a.label for a in read_query("Find a place to eat, fastest delivery first.", [call],
+                                                   situation).args}
+    assert labels == {"is_delivery": "omitted", "sort_by": "stated"}
+    labels = {a.param: a.label for a in read_query("Find a place for delivery, fastest delivery first.", [call],
+                                                   situation).args}
+    assert labels["is_delivery"] == "stated"

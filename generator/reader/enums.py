@@ -39,6 +39,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "price": ("cheapest", "priciest", "cost", "prices", "expensive"),
     "shortest": ("quickest", "fastest", "shortest"),
     "fastest": ("quickest", "fastest", "shortest time"),
+    "time": ("fastest", "quickest", "soonest", "shortest"),  # a sort by a duration ("delivery_time")
     "c": ("celsius", "centigrade"), "celsius": ("centigrade", "c"),
     "f": ("fahrenheit",), "fahrenheit": ("f",),
     "metric": ("celsius", "kilometers", "km", "metric"),

@@ -25,7 +25,7 @@ from .numbers import as_number, numbers_in, one_of, ordinal_of, said_range, same
 from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
-from .text import Text, content_stems, fold, identifier_words, stem
+from .text import STOPWORDS, Text, content_stems, fold, identifier_words, stem
 from .units import stated_quantity, unit_of
 from .world import described
 
@@ -44,6 +44,7 @@ class Arg:
     local: Local | None = None  # the segments of the text that speak of this call (anchors.py)
     call: int = 0
     same_tool: list[HistoryEvent] | None = None  # this tool's earlier calls (computed once per call)
+    siblings: tuple[str, ...] = ()  # the words the call's other stated values were read from, folded
 
     @property
     def spec(self) -> dict[str, Any]:
@@ -62,7 +63,17 @@ def _boolean(arg: Arg, value: Any) -> str | None:
     if flag is None:
         return None
     said = read_flag(arg.text, arg.param, str(arg.spec.get("description", "")), _flag_words(arg))
-    return said[1] if said is not None and said[0] == flag else None
+    if said is None or said[0] != flag or _only_in_siblings(arg):
+        return None
+    return said[1]
+
+
+def _only_in_siblings(arg: Arg) -> bool:
+    """Whether every word of the flag's name is one the text says once, for another stated value of
+    the same call ("fastest delivery first" is a sort order, not is_delivery=true)."""
+    names = [w for w in identifier_words(arg.param) if w not in STOPWORDS and w not in ("is", "has", "include")]
+    taken = {w for evidence in arg.siblings for w in evidence.split()}
+    return bool(names) and all(w in taken and arg.text.padded.count(f" {w} ") <= 1 for w in names)
 
 
 def _flag_words(arg: Arg) -> tuple[tuple[bool, str], ...]:
@@ -484,12 +495,17 @@ def read_call(text: str | Text, call: ToolCall, situation: Situation, *, index: 
     tool = situation.tools.get(call.tool)
     params = list(call.arguments)
     earlier = same_tool_events(tool, situation.history)
-    out = []
-    for param, gold in call.arguments.items():
-        arg = Arg(t, param, gold, tool, situation, kind or (tool.domain if tool else ""), params, local, index, earlier)
+    done: dict[str, ArgReading] = {}
+    # flags last: a flag's word said inside another value's words is that value's ("fastest delivery
+    # first" is a sort order, not is_delivery=true)
+    for param in sorted(params, key=lambda p: as_flag(call.arguments[p]) is not None):
+        gold = call.arguments[param]
+        siblings = tuple(fold(r.evidence) for r in done.values() if r.label == "stated") if as_flag(gold) is not None else ()
+        arg = Arg(t, param, gold, tool, situation, kind or (tool.domain if tool else ""), params, local, index, earlier,
+                  siblings)
         reading = read_arg(arg)
-        out.append(reading if reading.tool == call.tool else reading.model_copy(update={"tool": call.tool}))
-    return out
+        done[param] = reading if reading.tool == call.tool else reading.model_copy(update={"tool": call.tool})
+    return [done[p] for p in params]
 
 
 def read_query(text: str, calls: Sequence[ToolCall], situation: Situation,
