@@ -26,7 +26,7 @@ from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
 from .text import STOPWORDS, Text, content_stems, fold, identifier_words, stem
-from .units import stated_quantity, unit_of
+from .units import quantities_in, stated_quantity, unit_of
 from .world import described
 
 
@@ -129,10 +129,24 @@ def _number(arg: Arg, value: Any) -> str | None:
     if n is None:
         return None
     said = next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
+    if said is not None and _in_another_unit(arg, n):
+        said = None
     nouns = frozenset(stem(w) for w in identifier_words(arg.param))
     if said is None and n == 1:
         said = one_of(arg.text.raw, nouns) or top_one(arg.text.raw, nouns)
     return said or ordinal_of(arg.text.raw, nouns, n)
+
+
+def _in_another_unit(arg: Arg, n: float) -> bool:
+    """Every time the text says the number `n`, a unit of another size than the parameter's follows
+    it: "ten minutes" does not state timeout=10 of a timeout in seconds (the unit reader finds
+    "10 seconds", or "a minute" for 60)."""
+    unit = unit_of(arg.param, str(arg.spec.get("description", "")))
+    if unit is None:
+        return False
+    bare = sum(same_number(x.value, n) for x in numbers_in(arg.text.raw))
+    other = sum(same_number(q, n) and u != unit for q, u, _ in quantities_in(arg.text.raw))
+    return other >= bare
 
 
 def _range(arg: Arg, value: Any) -> str | None:
