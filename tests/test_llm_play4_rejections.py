@@ -1,0 +1,54 @@
+"""Natural replies a capable model gave that the checks rejected falsely (issue 24, play 4), each
+with the reply that really is wrong beside it:
+
+1. a unit code ("mL", "kg", "mg/dL") is said as written, in any case, or by its unit words;
+2. zero is said as "no" ("no checked bags", "no flexibility on the date");
+3. a false flag is said by an everyday negation ("no courier needed", "leave out the retired ones");
+4. a plural of a stated value ("yoga mats") ties its segment to its call like the singular;
+5. a hyphenated modifier ("the on-hold batches") and a phrasal verb ("came in today") are no defects;
+6. an action value is said by its verb ("we bought it" for purchase).
+
+The tools are small catalog-shaped stand-ins with the schemas of the play runs' catalogs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.core.plan import plan_explicit
+from generator.core.textquality import defects
+from generator.records import Target, Tool, ToolCall
+from generator.validators import check_for
+from generator.writers.base import WriteRequest
+
+
+def _tool(name: str, properties: dict[str, dict[str, object]], description: str = "") -> Tool:
+    return Tool(name=name, app="", api=name, domain="ops", description=description or f"{name} tool.",
+                parameters={"type": "object", "properties": properties})
+
+
+def _req(*calls: tuple[Tool, dict[str, object]]) -> WriteRequest:
+    t = Target(id="t", kind="single" if len(calls) == 1 else "parallel", offered=[c[0].name for c in calls],
+               time="2025-06-02 08:00", calls=[ToolCall(tool=tool.name, arguments=args) for tool, args in calls])
+    return WriteRequest(target=t, plan=plan_explicit(t), tools=list({c[0].name: c[0] for c in calls}.values()), n=1)
+
+
+def _problems(req: WriteRequest, text: str) -> list[str]:
+    return check_for(req)([text])
+
+
+# ---------------------------------------------------------------- 5. text-quality false positives
+
+
+@pytest.mark.parametrize("text", ["list the on-hold batches in room NS-2", "an in-store pickup", "the to-do list",
+                                  "a new acquisition that came in today by transfer", "the crate checked in today",
+                                  "I logged on today", "what is on today", "prices in today's market"])
+def test_compound_modifiers_and_phrasal_verbs_are_no_defects(text: str) -> None:
+    assert defects(text) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [("list the on batches", "article"), ("get a the zone", "article"),
+                                            ("make a reservation on today", "grammar"),
+                                            ("book a table in today", "grammar"), ("meet at tomorrow", "grammar")])
+def test_stacked_articles_and_prepositions_stay_defects(text: str, kind: str) -> None:
+    assert kind in {d.kind for d in defects(text)}
