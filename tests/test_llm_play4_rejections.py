@@ -14,11 +14,14 @@ The tools are small catalog-shaped stand-ins with the schemas of the play runs' 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.core.plan import plan_explicit
 from generator.core.textquality import defects
 from generator.records import Target, Tool, ToolCall
 from generator.validators import check_for
+from generator.validators.text import read_as_stated
 from generator.writers.base import WriteRequest
 
 
@@ -35,6 +38,35 @@ def _req(*calls: tuple[Tool, dict[str, object]]) -> WriteRequest:
 
 def _problems(req: WriteRequest, text: str) -> list[str]:
     return check_for(req)([text])
+
+
+# ---------------------------------------------------------------- 2. zero said as "no"
+
+SEARCH_FLIGHTS = _tool("search_flights", {
+    "from_city": {"type": "string"}, "to_city": {"type": "string"},
+    "date": {"type": "string", "description": "Departure date, format %Y-%m-%d"},
+    "flexible_days": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Days of flexibility around the date"}})
+BOOK = _tool("book_flight", {
+    "flight_id": {"type": "string"}, "passenger_names": {"type": "array", "items": {"type": "string"}},
+    "checked_bags": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Checked bags"}})
+
+
+def test_no_flexibility_is_zero_days() -> None:
+    args = {"from_city": "Auckland", "to_city": "Lisbon", "date": "2025-06-12", "flexible_days": 0}
+    req = _req((SEARCH_FLIGHTS, args))
+    assert _problems(req, "Find me flights from Auckland to Lisbon on June 12th with no flexibility on the date.") == []
+    assert _problems(req, "Find me flights from Auckland to Lisbon on June 12th, nothing flexible.") != []
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(min_value=0, max_value=3))
+def test_no_checked_bags_says_zero_and_only_zero(bags: int) -> None:
+    req = _req((BOOK, {"flight_id": "SK-204", "passenger_names": ["Breanna Mcdonald"], "checked_bags": bags}))
+    text = "Book flight SK-204 for Breanna Mcdonald, and no checked bags."
+    assert (_problems(req, text) == []) is (bags == 0)
+    assert read_as_stated(req, text, 0, "checked_bags") is (bags == 0)  # TRAJECT's values_determined reads so
+    if bags == 0:  # "no more than" is no "no"
+        assert _problems(req, "Book flight SK-204 for Breanna Mcdonald, no more than 2 checked bags.") != []
 
 
 # ---------------------------------------------------------------- 5. text-quality false positives
