@@ -69,6 +69,39 @@ def test_no_checked_bags_says_zero_and_only_zero(bags: int) -> None:
         assert _problems(req, "Book flight SK-204 for Breanna Mcdonald, no more than 2 checked bags.") != []
 
 
+# ---------------------------------------------------------------- 3. false flags in everyday negation
+
+FORMULAS = _tool("search_master_formulas", {
+    "query": {"type": "string"}, "include_retired": {"type": "boolean", "default": False}})
+LOAN = _tool("create_outgoing_loan", {
+    "borrower_institution": {"type": "string"},
+    "objects": {"type": "array", "items": {"type": "object", "properties": {
+        "accession_number": {"type": "string"}, "courier_required": {"type": "boolean", "default": False}}}}})
+
+
+@pytest.mark.parametrize("said", ["leave out the retired ones", "leaving out retired formulas",
+                                  "filter the retired ones out", "skip the retired ones", "omit retired formulas"])
+@pytest.mark.parametrize("include", [False, True])
+def test_leaving_out_says_false(said: str, include: bool) -> None:
+    req = _req((FORMULAS, {"query": "baclofen", "include_retired": include}))
+    assert (_problems(req, f"Search the master formulas for baclofen, {said}.") == []) is (not include)
+
+
+def test_leaving_in_is_no_leaving_out() -> None:
+    req = _req((FORMULAS, {"query": "baclofen", "include_retired": False}))
+    assert _problems(req, "Search the master formulas for baclofen, leave the retired ones in.") != []
+
+
+@pytest.mark.parametrize(("said", "courier"), [("no courier needed", False), ("a courier is not required", False),
+                                               ("a courier needed", True), ("courier required", True)])
+@pytest.mark.parametrize("gold", [False, True])
+def test_a_requirement_in_other_words(said: str, courier: bool, gold: bool) -> None:
+    loan = {"borrower_institution": "Rijksmuseum", "objects": [{"accession_number": "2025.112", "courier_required": gold}]}
+    req = _req((LOAN, loan))
+    text = f"Set up an outgoing loan to the Rijksmuseum of object 2025.112, {said}."
+    assert (_problems(req, text) == []) is (courier == gold)
+
+
 # ---------------------------------------------------------------- 5. text-quality false positives
 
 
