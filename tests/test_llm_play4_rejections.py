@@ -102,6 +102,33 @@ def test_a_requirement_in_other_words(said: str, courier: bool, gold: bool) -> N
     assert (_problems(req, text) == []) is (courier == gold)
 
 
+# ---------------------------------------------------------------- 4. plurals of a stated value
+
+PRODUCTS = _tool("search_products", {
+    "keyword": {"type": "string", "description": "Product keywords"},
+    "min_price": {"type": "number"}, "max_price": {"type": "number"},
+    "sort_by": {"type": "string", "enum": ["relevance", "price_low_to_high", "price_high_to_low"]}},
+    "Marketplace product search.")
+
+
+def test_a_plural_ties_its_segment_to_its_call() -> None:
+    req = _req((PRODUCTS, {"keyword": "phone charger", "min_price": 335.99}),
+               (PRODUCTS, {"keyword": "yoga mat", "sort_by": "price_high_to_low"}),
+               (PRODUCTS, {"keyword": "desk lamp", "max_price": 257.89}))
+    text = "Look up phone chargers from 335.99 up; yoga mats, most expensive first; and desk lamps under 257.89."
+    assert _problems(req, text) == []
+    wrong = _problems(req, text.replace("yoga mats", "yoga blocks"))
+    assert "stated_present: query 1 does not state the product keywords 'yoga mat'" in wrong
+
+
+def test_a_plural_of_another_value_is_not_this_one() -> None:
+    req = _req((PRODUCTS, {"keyword": "bath mat", "sort_by": "price_low_to_high"}),
+               (PRODUCTS, {"keyword": "yoga mat", "sort_by": "price_high_to_low"}))
+    assert _problems(req, "Find bath mats, cheapest first; and yoga mats, most expensive first.") == []
+    wrong = _problems(req, "Find bath mats, cheapest first; and mats, most expensive first.")
+    assert "stated_present: query 1 does not state the product keywords 'yoga mat'" in wrong
+
+
 # ---------------------------------------------------------------- 5. text-quality false positives
 
 
