@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from generator.core.plan import plan_explicit
 from generator.core.textquality import defects
+from generator.core.unitcodes import is_unit_code, unit_words
 from generator.records import Target, Tool, ToolCall
 from generator.validators import check_for
 from generator.validators.text import read_as_stated
@@ -38,6 +39,76 @@ def _req(*calls: tuple[Tool, dict[str, object]]) -> WriteRequest:
 
 def _problems(req: WriteRequest, text: str) -> list[str]:
     return check_for(req)([text])
+
+
+# ---------------------------------------------------------------- 1. unit codes
+
+WEIGH = _tool("record_weighing", {
+    "batch_id": {"type": "string"}, "target_amount": {"type": "number"}, "actual_amount": {"type": "number"},
+    "unit": {"type": "string", "enum": ["mcg", "mg", "g", "mL"]}},
+    "Record one weighed or measured ingredient for a batch.")
+LAB = _tool("record_lab_value", {
+    "patient_id": {"type": "string"}, "value": {"type": "number"},
+    "measure_unit": {"type": "string", "enum": ["mg/dL", "mmol/L", "°C", "kg", "cm"]}})
+
+
+@pytest.mark.parametrize("said", ["mL", "ml", "ML", "milliliters", "millilitres"])
+def test_a_unit_code_is_said_as_written_or_by_its_words(said: str) -> None:
+    req = _req((WEIGH, {"batch_id": "CB-250314-07", "target_amount": 214.19, "actual_amount": 150.53, "unit": "mL"}))
+    assert _problems(req, f"For batch CB-250314-07, log a measurement: target 214.19 {said}, actual 150.53 {said}.") == []
+
+
+def test_another_unit_is_no_statement_of_the_unit() -> None:
+    req = _req((WEIGH, {"batch_id": "CB-250314-07", "target_amount": 214.19, "actual_amount": 150.53, "unit": "mL"}))
+    problems = _problems(req, "For batch CB-250314-07, log a measurement: target 214.19 mg, actual 150.53 mg.")
+    assert problems == ["stated_present: query 1 does not state the unit 'mL'"]
+
+
+@pytest.mark.parametrize(("code", "said"), [("mg/dL", "milligrams per deciliter"), ("mg/dL", "mg/dL"),
+                                            ("°C", "degrees Celsius"), ("kg", "kilograms"), ("mmol/L", "mmol/L")])
+def test_unit_codes_of_any_kind(code: str, said: str) -> None:
+    req = _req((LAB, {"patient_id": "P-118", "value": 37.5, "measure_unit": code}))
+    assert _problems(req, f"Record a value of 37.5 {said} for patient P-118.") == []
+
+
+def test_a_size_is_no_unit_and_an_identifier_stays_forbidden() -> None:
+    assert not is_unit_code("size", "L", {"enum": ["S", "M", "L", "XL"]})
+    assert is_unit_code("quantity_unit", "mL", {"enum": ["units", "g", "mL"]})
+    sort = _tool("search_batches", {"room": {"type": "string"},
+                                    "sort_by": {"type": "string", "enum": ["date_desc", "date_asc"]}})
+    req = _req((sort, {"room": "NS-2", "sort_by": "date_desc"}))
+    assert any("enum identifier 'date_desc'" in p for p in _problems(req, "List batches in NS-2, date_desc."))
+
+
+_PREFIXES = {"k": "kilo", "c": "centi", "m": "milli", "u": "micro", "n": "nano"}
+_BASES = ["g", "L", "m", "s", "W", "V", "Pa", "J"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(_PREFIXES)), st.sampled_from(_BASES), st.sampled_from(_BASES))
+def test_unit_words_mean_what_pint_reads_in_the_code(prefix: str, base: str, per: str) -> None:
+    pint = pytest.importorskip("pint")
+    ureg = _registry(pint)
+    for code in (prefix + base, f"{prefix}{base}/{per}"):
+        said = unit_words(code)
+        assert said, code
+        for words in said[:2]:  # singular and plural, American spelling
+            pint_words = words.replace(" per ", " / ")
+            assert ureg.Quantity(1, code).to(pint_words).magnitude == pytest.approx(1.0), (code, words)
+
+
+_UREG: list[object] = []
+
+
+def _registry(pint: object) -> object:
+    if not _UREG:
+        _UREG.append(pint.UnitRegistry())  # type: ignore[attr-defined]
+    return _UREG[0]
+
+
+def test_words_are_no_unit_code() -> None:
+    assert unit_words("units") == () and unit_words("m l") == () and unit_words("XL") == ()
+    assert unit_words("mcg")[:2] == ("microgram", "micrograms")
 
 
 # ---------------------------------------------------------------- 2. zero said as "no"
