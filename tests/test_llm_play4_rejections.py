@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.core.actions import verb_forms
 from generator.core.plan import plan_explicit
 from generator.core.textquality import defects
 from generator.core.unitcodes import is_unit_code, unit_words
@@ -215,3 +216,26 @@ def test_compound_modifiers_and_phrasal_verbs_are_no_defects(text: str) -> None:
                                             ("book a table in today", "grammar"), ("meet at tomorrow", "grammar")])
 def test_stacked_articles_and_prepositions_stay_defects(text: str, kind: str) -> None:
     assert kind in {d.kind for d in defects(text)}
+
+
+# ---------------------------------------------------------------- 6. an action said by its verb
+
+ACQUIRE = _tool("register_acquisition", {
+    "title": {"type": "string"},
+    "acquisition_method": {"type": "string", "enum": ["gift", "purchase", "bequest", "transfer", "field_collection"]},
+    "source_name": {"type": "string"}}, "Register a newly acquired object.")
+
+
+@pytest.mark.parametrize(("method", "said", "ok"), [
+    ("purchase", "we bought it from", True), ("purchase", "we purchased it from", True),
+    ("gift", "it was donated by", True), ("bequest", "it was bequeathed by", True),
+    ("purchase", "we got it from", False), ("transfer", "we bought it from", False),
+    ("purchase", "it was donated by", False)])
+def test_an_action_value_said_by_its_verb(method: str, said: str, ok: bool) -> None:
+    req = _req((ACQUIRE, {"title": "The Velvet Compass", "acquisition_method": method, "source_name": "Hale Gallery"}))
+    assert (_problems(req, f"Please register The Velvet Compass: {said} Hale Gallery.") == []) is ok
+
+
+def test_verb_forms_come_from_the_lemmas() -> None:
+    assert {"bought", "buys", "buying", "purchased"} <= set(verb_forms("purchase"))
+    assert verb_forms("field_collection") == () and "given" not in verb_forms("gift")

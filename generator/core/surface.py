@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..records import Tool
+from .actions import verb_forms
 from .temporal import parse_clock_value, parse_date_value, parse_time, ratio_meant
 from .unitcodes import is_unit_code, unit_words
 from .vagueness import normalize
@@ -317,7 +318,8 @@ def _enum_says(value: Any, ctx: Ctx) -> list[str]:
 def _enum_accepts(value: Any, ctx: Ctx) -> list[str]:
     said = _enum_word(value, ctx)  # "with no fouling" may share a "with": "with 3 holes and no fouling"
     units = list(unit_words(str(value))) if is_unit_code(ctx.param, value, ctx.spec) else []  # "milliliters"
-    return [said, said.removeprefix("with "), words(value), _name_words(value), str(value), *units]
+    acts = list(verb_forms(str(value)))  # "bought" for purchase
+    return [said, said.removeprefix("with "), words(value), _name_words(value), str(value), *units, *acts]
 
 
 def _bool_says(value: Any, ctx: Ctx) -> list[str]:
