@@ -39,7 +39,7 @@ def _corrupt(f: dict[str, Any]) -> list[dict[str, str]]:
 def _write_task(f: dict[str, Any]) -> dict[str, Any]:
     """The writer's task from a test's flat fields: the facts under one request (the prompt
     groups facts per call), its verb phrase the intent."""
-    call = {"number": 1, "action": f.get("intent") or None, "description": "", "unsaid": [],
+    call = {"number": 1, "action": f.get("intent") or None, "description": "", "unsaid": [], "defaults": [],
             "facts": [{"about": "", "detail": "", "keep": "", "literal": "", "parts": False, "step": 0, **x}
                       for x in f.get("facts", [])]}
     return {"task": "write_queries", "level": "low", "style": "casual", "language": "English", "kind": "single",

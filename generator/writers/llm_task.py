@@ -31,12 +31,13 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ..core.identity import forbidden_in
-from ..core.surface import blank, forms, noun, render
+from ..core.plan import history_noun
+from ..core.surface import blank, forms, noun, render, words
 from ..core.vagueness import normalize, value_elements
 from ..phrasebook import hints_of
 from ..phrasebook.fragments import is_code
 from ..phrasebook.intent import from_description, plain_intent
-from ..phrasebook.lexicon import singular
+from ..phrasebook.lexicon import FUNCTION_WORDS, lemmas, singular
 from ..phrasebook.terms import term
 from ..records import ArgPlan, CallPlan, Record, Tool, dict_at
 from ..validators.leaves import structured
@@ -49,8 +50,8 @@ _SLOT = re.compile(r"\{[^{}]+\}")
 _OPTIONAL = re.compile(r"\[[^\[\]]*\]")
 # Cue words of the history readings (generator.validators.habitphrase.CUES): what a history
 # hint must keep when the model rewords it.
-_CUES = ("last time", "same as before", "like before", "previously", "again", "usual", "always", "regular",
-         "normal")
+_CUES = ("last time", "same as before", "like before", "previously", "again", "usually", "usual", "always",
+         "regular", "normal")
 _PLACE_WORDS = ("home", "work", "the office")
 # Words no message can do without: never on the never-write list (a rule about the parameter
 # says what to leave out instead).
@@ -58,7 +59,7 @@ _COMMON = frozenset({"a", "an", "the", "any", "all", "none", "no", "yes", "on", 
     "down", "one", "some", "both", "either", "neither", "other", "others", "default", "standard", "normal",
     "regular", "auto", "true", "false", "not", "and", "or", "of", "to", "for", "by", "with", "at", "it",
     "is", "be", "new", "old", "more", "less", "most", "least", "first", "last", "next", "this", "that"})
-DESCRIPTION_CHARS = 320
+DESCRIPTION_CHARS = 1200  # catalogs state business rules here; a cut rule misleads
 
 
 class Fact(Record):
@@ -80,7 +81,8 @@ class CallTask(Record):
     action: str | None  # a sure verb phrase, or None (the description then says what it does)
     description: str  # the catalog's words
     facts: list[Fact] = Field(default_factory=list)
-    unsaid: list[str] = Field(default_factory=list)  # labels of arguments left out
+    unsaid: list[str] = Field(default_factory=list)  # labels of arguments left out (the assistant knows them)
+    defaults: list[str] = Field(default_factory=list)  # labels of arguments left out at the tool's default
 
 
 # ---------------------------------------------------------------- what the tool does
@@ -96,19 +98,65 @@ def action(tool: Tool | None) -> str | None:
     hints = hints_of(tool)
     for template in hints.intents if hints else []:
         body = " ".join(_OPTIONAL.sub(" ", template).split())
-        if body and not _SLOT.search(body) and len(body.split()) >= 2 and body != plain_intent(tool):
+        if body and not _SLOT.search(body) and len(body.split()) >= 2 and body != plain_intent(tool) \
+                and sure(body, tool, authored=tool.hints is not None):
             return body
-    return from_description(tool) or None
+    derived = from_description(tool)
+    return derived if derived and sure(derived, tool, authored=False) else None
+
+
+def sure(phrase: str, tool: Tool, authored: bool) -> bool:
+    """A catalog's own intent is sure unless cut; a derived one whose verb opens the description
+    must also say what that opening says (`follows`): "search for the collections database" is a
+    misreading of "Search the collections database"."""
+    verb = phrase.split()[0].lower()
+    opens = (re.findall(r"[a-z]+", tool.description.lower()) or [""])[0]
+    same_verb = bool(opens) and (opens == verb or lemmas(opens).get("VERB", ("",))[0] == verb)
+    return whole(phrase) and (authored or not same_verb or follows(phrase, tool.description))
+
+
+def whole(phrase: str) -> bool:
+    """A verb phrase that is not cut: it ends on a content word, never on "for", "the", "my"
+    ("sign me up for" once its optional slot is dropped)."""
+    return phrase.split()[-1].lower() not in FUNCTION_WORDS
+
+
+_LOOSE = FUNCTION_WORDS - {"for", "to", "with", "from", "of", "that", "not", "no"} | {"one"}
+
+
+def follows(phrase: str, text: str) -> bool:
+    """Whether a verb phrase derived from a description says what the description's opening
+    says: past the verb, its words are the description's next words (articles and particles
+    aside). "search for the collections database" does not follow "Search the collections
+    database" (it searches for the database), "record loaned objects" does not follow "Record
+    that loaned objects are back", "get the loan" does not follow "Loan agreement with ..."."""
+    def content(words: list[str]) -> list[str]:
+        return [w for w in words if w not in _LOOSE and w not in ("up", "out", "off", "down", "back")]
+
+    said = content(re.findall(r"[a-z0-9'-]+", phrase.lower())[1:])
+    opening = content(re.findall(r"[a-z0-9'-]+", text.lower())[1:])
+    return bool(said) and opening[: len(said)] == said
+
+
+# A sentence ends at a period after a word (never after a list number "2." or an abbreviation
+# "e.g."), before a capital.
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z)\]}'\"]{2}[.!?])\s+(?=[A-Z])")
 
 
 def description(tool: Tool | None) -> str:
-    """The tool's description, whole sentences up to DESCRIPTION_CHARS."""
+    """The tool's description: whole, up to DESCRIPTION_CHARS; a longer one up to its last whole
+    sentence within the bound, marked " ...": a numbered or bulleted rule list ("Rules: - A batch
+    carries rx_number; - ...") stays one sentence, so it is given whole or not at all, never cut
+    after its first rule or at its opening."""
     text = " ".join((tool.description if tool else "").split())
     if len(text) <= DESCRIPTION_CHARS:
         return text
-    cut = text[:DESCRIPTION_CHARS]
-    end = max(cut.rfind(". "), cut.rfind("; "))
-    return (cut[: end + 1] if end > DESCRIPTION_CHARS // 3 else cut.rsplit(" ", 1)[0] + " ...").strip()
+    kept: list[str] = []
+    for sentence in _SENTENCE_END.split(text):
+        if len(" ".join([*kept, sentence])) > DESCRIPTION_CHARS:
+            break
+        kept.append(sentence)
+    return " ".join(kept) + " ..." if kept else text[:DESCRIPTION_CHARS].rsplit(" ", 1)[0] + " ..."
 
 
 # ---------------------------------------------------------------- one parameter
@@ -136,21 +184,22 @@ def _range(spec: dict[str, Any]) -> str:
     return f"at least {lo}" if lo is not None else f"at most {hi}" if hi is not None else ""
 
 
-def _meanings(tool: Tool | None, param: str, members: list[Any]) -> str:
+def _meanings(tool: Tool | None, param: str, members: list[Any], spelled: str = "") -> str:
     """ "one of: standard shipping, express, pick-up": each member in the words a person says
     for it (the catalog's hint words, else its own words; a code as written), never an
-    identifier the model could copy."""
+    identifier the model could copy -- but the member the fact must spell as written is listed
+    so, with its words: "rating (best rated first)", never a required word outside the list."""
     hints = hints_of(tool)
     words = (hints.surface.get(param) or {}) if hints else {}
     shown = []
     for m in members[:12]:
         said = words.get(str(m)) or (str(m) if is_code(m) else re.sub(r"[_\s]+", " ", str(m)).strip())
-        shown.append(said)
+        shown.append(f"{m} ({said})" if spelled and str(m) == spelled and said != spelled else said)
     more = f" and {len(members) - 12} more" if len(members) > 12 else ""
     return "one of: " + ", ".join(shown) + more
 
 
-def detail(tool: Tool | None, param: str) -> str:
+def detail(tool: Tool | None, param: str, spelled: str = "") -> str:
     """Unit, kind, format, range and allowed values of a parameter, from its schema and words."""
     spec = _spec(tool, param)
     inner = _inner(spec)
@@ -166,7 +215,7 @@ def detail(tool: Tool | None, param: str) -> str:
     if _range(inner):
         parts.append(_range(inner))
     if inner.get("enum"):
-        parts.append(_meanings(tool, param, list(inner["enum"])))
+        parts.append(_meanings(tool, param, list(inner["enum"]), spelled))
     if spec.get("type") == "array":
         parts.insert(0, "a list")
     return "; ".join(parts)
@@ -191,22 +240,75 @@ def words_core(hint: str) -> str:
 
 def fact(a: ArgPlan, tool: Tool | None, time: str | None, rng: random.Random, step: int = 0) -> Fact | None:
     label = noun(a.param, tool)
-    common = {"param": label, "about": about(tool, a.param), "detail": detail(tool, a.param)}
+    spelled = a.hint if a.mode == "stated" and a.hint else ""
+    common = {"param": label, "about": about(tool, a.param), "detail": detail(tool, a.param, spelled or "")}
     if a.source == "previous_step":
         return Fact(**common, text="", mode="previous", step=step)
-    if a.mode == "stated" and a.hint:  # the spelling the plan asks for (TRAJECT simple: the gold's)
-        return Fact(**common, text=a.hint, mode="stated", literal=a.hint)
+    if spelled:  # the spelling the plan asks for (TRAJECT simple: the gold's)
+        return Fact(**common, text=spelled, mode="stated", literal=spelled)
     if a.mode == "stated" and structured(a.value):  # facts, never a run-on noun phrase
         text = as_facts(a.value, a.param, _spec(tool, a.param), time)
         return Fact(**common, text=text, mode="stated", parts=True) if text else None
+    if a.mode == "stated" and as_written(a.value, _spec(tool, a.param)):
+        return Fact(**common, text=str(a.value), mode="stated", literal=str(a.value))
+    if a.mode == "stated" and a.value is False and filter_flag(a.param, _spec(tool, a.param)):
+        return Fact(**common, text=no_filter(a.param, label), mode="stated")
     if a.mode == "stated":
         text = render(a.value, a.param, tool, time=time, rng=rng)
         return Fact(**common, text=text, mode="stated") if text else None  # a blank value says nothing
     if a.mode == "hinted" and a.hint and a.source == "query":
         return Fact(**common, text=words_core(a.hint), mode="words", literal=_literal(a.value))
     if a.mode == "hinted" and a.hint:
-        return Fact(**common, text=a.hint, mode="hinted", keep=keep_words(a.hint, a.source), literal=_literal(a.value))
+        text = pointer(a.hint, a.param, tool) if a.source == "history" else a.hint
+        return Fact(**common, text=text, mode="hinted", keep=keep_words(a.hint, a.source), literal=_literal(a.value))
     return None
+
+
+def as_written(value: Any, spec: dict[str, Any]) -> bool:
+    """A free-text value with an underscore ("todo_2.txt", "IMG_8877_6609"): a file name, code or
+    identifier the call holds as written, given to the model exactly so (in words, "todo 2.txt"
+    would ask for another file). An enum member is said in words instead (its list says which)."""
+    return isinstance(value, str) and "_" in value and not _inner(spec).get("enum")
+
+
+def filter_flag(param: str, spec: dict[str, Any]) -> bool:
+    """A flag that narrows a search ("Only covered garages", `nonstop_only`): false is no filter."""
+    desc = str(spec.get("description") or "").lower().split()
+    return spec.get("type") == "boolean" and (desc[:1] == ["only"] or "only" in re.split(r"[_\W]+", param.lower()))
+
+
+def no_filter(param: str, label: str) -> str:
+    """A filter flag's false, as no filter: "whether or not covered", "whether or not in stock" --
+    never the opposite filter ("anywhere outdoors" for "Only covered garages"). The condition is
+    the parameter's name less its switch words, as the flag reader takes it (generator.reader.flags)."""
+    said = [w for w in words(param).split() if w not in ("only", "is", "has")]
+    return "whether or not " + " ".join(said or label.split())
+
+
+# Trailing parameter-name tokens that are a unit ("internal_length_in"): never in a pointer's noun.
+_UNIT_TOKENS = frozenset({"in", "cm", "mm", "m", "km", "kg", "g", "mg", "mcg", "ml", "l", "lb", "lbs", "oz", "ft",
+                          "s", "sec", "secs", "min", "mins", "h", "hr", "hrs", "days", "pct", "usd", "eur"})
+
+
+def pointer_noun(label: str, param: str, tool: Tool | None) -> str:
+    """A history pointer's noun as English: the label less a unit suffix ("internal length in" ->
+    "internal length"); a label that opens with a verb ("exclude expiring within days") is no
+    noun, so the value's unit ("number of days") or "setting" names it."""
+    words = label.split()
+    if len(words) > 1 and words[-1].lower() in _UNIT_TOKENS:
+        words = words[:-1]
+    head = lemmas(words[0]) if words else {}
+    if words and "VERB" in head and "NOUN" not in head and "ADJ" not in head:
+        unit = term(param, _spec(tool, param)).unit
+        return f"number of {unit}" if unit and " " not in unit else "setting"
+    return " ".join(words)
+
+
+def pointer(hint: str, param: str, tool: Tool | None) -> str:
+    """The history hint with its noun as English (see pointer_noun); the cue stays as is."""
+    label = history_noun(param, tool) if tool else noun(param, tool)
+    better = pointer_noun(label, param, tool)
+    return re.sub(rf"(?<![a-z]){re.escape(label)}(?![a-z])", better, hint, count=1) if better != label else hint
 
 
 def as_facts(value: Any, param: str, spec: dict[str, Any], time: str | None) -> str:
@@ -228,6 +330,8 @@ def _fact_of(value: Any, key: str, spec: dict[str, Any], time: str | None) -> st
         return f"({_fields(value, spec, time)})"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if as_written(value, spec):  # a photo reference "IMG_8877_6609" as the call holds it
+        return str(value)
     leaf = Tool(name=key, app="", api=key, domain="", parameters={"type": "object", "properties": {key: spec}})
     said = render(value, key, leaf, time=time)
     unit = term(key, spec).unit if isinstance(value, int | float) else ""
@@ -255,15 +359,41 @@ def _feeding_step(req: WriteRequest, call: int, param: str) -> int:
 
 
 def call_task(req: WriteRequest, i: int, call: CallPlan, tool: Tool | None, rng: random.Random) -> CallTask:
-    facts, unsaid = [], []
+    facts: list[Fact] = []
+    params: list[str] = []
+    unsaid: list[str] = []
+    defaults: list[str] = []
     for a in call.args:
         f = fact(a, tool, req.target.time, rng, _feeding_step(req, i, a.param))
         if f is not None:
             facts.append(f)
+            params.append(a.param)
         elif a.mode == "omitted":
-            unsaid.append(noun(a.param, tool))
-    return CallTask(number=i + 1, action=action(tool), description=description(tool), facts=facts,
-                    unsaid=list(dict.fromkeys(unsaid)))
+            (defaults if a.source == "default" else unsaid).append(noun(a.param, tool))
+    return CallTask(number=i + 1, action=action(tool), description=description(tool),
+                    facts=distinct_labels(facts, params, tool), unsaid=list(dict.fromkeys(unsaid)),
+                    defaults=list(dict.fromkeys(defaults)))
+
+
+def distinct_labels(facts: list[Fact], params: list[str], tool: Tool | None) -> list[Fact]:
+    """Facts of one call that share a label ("folder" for `source_folder` and `target_folder`)
+    say which parameter each is: the parameter's name in words ("source folder", "target
+    folder"), else its description, else the label numbered."""
+    counts: dict[str, int] = {}
+    for f in facts:
+        counts[f.param] = counts.get(f.param, 0) + 1
+    out = []
+    for n, (f, param) in enumerate(zip(facts, params, strict=True), 1):
+        if counts[f.param] < 2:
+            out.append(f)
+            continue
+        named = words(param)
+        twins = [words(p) for g, p in zip(facts, params, strict=True) if g.param == f.param]
+        abouts = [g.about for g in facts if g.param == f.param]
+        label = named if twins.count(named) == 1 else f"{f.param} ({f.about})" \
+            if f.about and abouts.count(f.about) == 1 else f"{f.param} {n}"
+        out.append(f.model_copy(update={"param": label}))
+    return out
 
 
 def call_tasks(req: WriteRequest, rng: random.Random) -> list[CallTask]:
