@@ -9,6 +9,7 @@ literal recall in its window, and target selection charges a target for what eve
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -63,7 +64,7 @@ def test_high_says_by_meaning_exactly_what_no_level_may_leave_out(tt: tuple[Targ
     total, counted, _ = meaning_counts(t, tool)
     assert total == len(t.calls[0].arguments) and counted >= len(fixed)
     sets = [said(p) for p in plans]
-    assert all(b <= a for a, b in zip(sets, sets[1:])), sets  # nested by meaning too
+    assert all(b <= a for a, b in itertools.pairwise(sets)), sets  # nested by meaning too
 
 
 def test_a_time_hint_is_never_used_where_the_value_can_be_left_out() -> None:
@@ -108,7 +109,7 @@ def test_a_plan_states_each_movable_argument_with_the_calibrated_probability() -
         want = got = 0.0
         for i, (t, tool) in enumerate(picked):
             policy = calibrated(DEFAULT_POLICY, t, tool, VR_GOALS)
-            total, fixed, movable = meaning_counts(t, tool)
+            _, fixed, movable = meaning_counts(t, tool)
             want += fixed + policy.levels[level_at].stated * movable
             got += sum(len(said(plan_levels(t, tool, random.Random(1000 * i + s), policy)[level_at]))
                        for s in range(60)) / 60
