@@ -32,15 +32,17 @@ quickstart: runtime
 # The suite on both cores, without the end-to-end suites marked `slow` (tests/conftest.py):
 # those run in `make acceptance`, so CI runs everything.
 test: setup lint typecheck docs
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not slow"
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not slow" --durations=25
 
 # The documentation site (MkDocs, Material theme) from docs/; --strict fails on a broken link.
 docs: setup
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
+# The acceptance script first: the slow suite then takes its quickstart run (same code, checked)
+# instead of making the same run again.
 acceptance: setup
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -m slow
 	PATH="$(CURDIR)/$(BIN):$$PATH" scripts/acceptance.sh outputs/acceptance
+	TRAJGEN_QUICKSTART_OUT=outputs/acceptance $(BIN)/python -m pytest -n 2 --dist loadgroup -m slow --durations=25
 
 lint: setup
 	$(BIN)/ruff check generator tests benchmarks scripts

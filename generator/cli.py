@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from .errors import TrajgenError, one_line
 from .signals import stop_on_signals
@@ -197,14 +198,8 @@ def _read(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _generate_command(sub: Any) -> None:
     from .engines import engine_names
-
-    parser = argparse.ArgumentParser(
-        prog="trajgen",
-        description="Generate validated tool-calling benchmark and training data "
-                    "(TRAILBench, TRAJECT-Bench, BFCL, judge rows) with controlled query vagueness.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     g = sub.add_parser("generate", help="run a config: plan, write, validate, export",
                        description="Run CONFIG end to end. Rerunning the same command resumes: finished "
@@ -253,6 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     g.set_defaults(func=_generate)
 
+
+def _validate_command(sub: Any) -> None:
     v = sub.add_parser("validate", help="audit a file in a supported format",
                        description="Audit FILE: errors (format or schema violations, an empty file), "
                                    "warnings (quirks) and findings (measured properties the format has "
@@ -265,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "(default: an apis/ folder beside or above FILE)")
     v.set_defaults(func=_validate)
 
+
+def _stats_command(sub: Any) -> None:
     s = sub.add_parser("stats", help="vagueness statistics of a file or directory",
                        description="Print value recall, app mentions, words per query and recoverability "
                                    "per level for our files or the original benchmarks' files.")
@@ -278,6 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "figures (words, read-outs, defects, openings per level) are printed beside ours")
     s.set_defaults(func=_stats)
 
+
+def _push_command(sub: Any) -> None:
     p = sub.add_parser("push", help="publish a run directory as a Hugging Face dataset",
                        description="Upload RUN_DIR (the files its manifest lists, the card README.md and "
                                    "manifest.json; never .state/ or .cache/) to the dataset repository "
@@ -292,6 +293,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--message", help="commit message")
     p.set_defaults(func=_push)
 
+
+def _hints_command(sub: Any) -> None:
     h = sub.add_parser("hints", help="have the LLM write phrasing hints and value profiles once per tool (cached)",
                        description="Write a hints file: phrasing hints for the template writer and value profiles "
                                    "(realistic values and the rules the prose states, docs/values.md) for every "
@@ -309,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "write the re-asks still open)")
     h.set_defaults(func=_hints)
 
+
+def _read_command(sub: Any) -> None:
     r = sub.add_parser("read", help="label every (query, gold argument) by reading the text",
                        description="Read the queries of TRAILBench, TRAJECT-Bench, BFCL, SDG or judge files (trajgen's "
                                    "or the original benchmarks') as a person would: for every gold argument, whether "
@@ -331,6 +336,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "(with --batch-out: write the questions still open, e.g. re-asks)")
     r.set_defaults(func=_read)
 
+
+def _eval_command(sub: Any) -> None:
     e = sub.add_parser("eval", help="score a model's tool calling per vagueness level",
                        description="Send every query of trajgen's files or the original benchmarks' files to "
                                    "an OpenAI-compatible model (native tool calling), score it with each format's "
@@ -359,6 +366,28 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--judge-base-url", help="the judge model's endpoint (default: --base-url)")
     e.add_argument("--quiet", action="store_true", help="no progress lines")
     e.set_defaults(func=_eval)
+
+
+# One function per subcommand, in the order `trajgen --help` lists them.
+COMMANDS: tuple[Callable[[Any], None], ...] = (
+    _generate_command,
+    _validate_command,
+    _stats_command,
+    _push_command,
+    _hints_command,
+    _read_command,
+    _eval_command,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="trajgen",
+        description="Generate validated tool-calling benchmark and training data "
+                    "(TRAILBench, TRAJECT-Bench, BFCL, judge rows) with controlled query vagueness.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command(sub)
     return parser
 
 

@@ -4,11 +4,15 @@ TRAIL needs user histories in which the values of a later call already occurred 
 query can leave them out and stay solvable). A derived persona provides exactly that:
 
 - a name, a home, a workplace and a city (Faker, in the run's locale);
-- 4-7 *habits*: catalog tools (those with parameters, spread over the domains) called on a
-  schedule with fixed arguments drawn once (places from the persona's own), one parameter
-  varying over 2-3 alternatives so that habits form new combinations of known values;
-  dates, clock times and meal types are left to the event time;
+- 4-7 *habits*: catalog tools (those with a parameter a person can have a habit for, spread
+  over the domains) called on a schedule with fixed arguments drawn once (places from the
+  persona's own), one parameter varying over 2-3 alternatives so that habits form new
+  combinations of known values; dates, clock times and meal types are left to the event time;
 - *pools*: 2-3 preferred values per parameter name, so one-off calls repeat values too.
+
+Only preferences and standing choices are fixed or pooled (generator.core.habitual): what each
+event brings (a new record's title, the id of the object acted on, a measurement, a note) is
+drawn anew at every event (generator.personas.Fresh).
 
 Everything is drawn from a generator seeded by the run seed and the persona index, so the
 same config gives the same personas. What a catalog needs for this: tools with at least one
@@ -21,6 +25,7 @@ import random
 from typing import Any
 
 from .catalog import Catalog
+from .core.habitual import habitual
 from .core.lore import param_schema
 from .core.semantic import faker, tokens
 from .core.values import is_temporal, sample_arguments, value_for
@@ -47,7 +52,7 @@ def _places(rng: random.Random) -> dict[str, str]:
 
 
 def _usable(tool: Tool) -> bool:
-    return any(is_temporal(p, s) is None for p, s in tool.properties.items())
+    return any(is_temporal(p, s) is None and habitual(tool, p) for p, s in tool.properties.items())
 
 
 def _habit_tools(catalog: Catalog, rng: random.Random) -> list[Tool]:
@@ -93,7 +98,7 @@ def _habit(tool: Tool, places: dict[str, str], rng: random.Random) -> Habit | No
         args = sample_arguments(tool, rng, optional_rate=0.3, pool=_place_pool(tool, places))
     except ValueError:
         return None
-    fixed = {p: v for p, v in args.items() if is_temporal(p, tool.properties[p]) is None}
+    fixed = {p: v for p, v in args.items() if is_temporal(p, tool.properties[p]) is None and habitual(tool, p)}
     if not fixed:
         return None
     vary: dict[str, list[Any]] = {}
@@ -109,11 +114,12 @@ def _habit(tool: Tool, places: dict[str, str], rng: random.Random) -> Habit | No
 
 
 def _pools(catalog: Catalog, places: dict[str, str], rng: random.Random) -> dict[str, list[Any]]:
-    """2-3 preferred values per (non-temporal, non-boolean) parameter name of the catalog."""
+    """2-3 preferred values per (non-temporal, non-boolean, habitual) parameter name of the catalog."""
     pools: dict[str, list[Any]] = {}
     for tool in catalog.tools:
         for p, schema in tool.properties.items():
-            if p in pools or is_temporal(p, schema) is not None or schema.get("type") == "boolean":
+            if p in pools or is_temporal(p, schema) is not None or schema.get("type") == "boolean" \
+                    or not habitual(tool, p):
                 continue
             if _is_place(p):
                 pools[p] = list(places.values())

@@ -8,6 +8,11 @@ time-ordered UserHistory whose every event validates against its tool's schema. 
 arguments (meal type, dates, clock times) are derived from the event's own time, so that a
 history never says "breakfast" at 21:00.
 
+Values no person has a habit for (generator.core.habitual: a new record's title, the id of the
+batch recalled, a reading, a note) are drawn anew at every event and differ from every earlier
+value of theirs in the history (`Fresh`), unless a habit's own `args` fix them: a treatment is
+closed once, an acquisition registered once, a colony count is what that sample found.
+
 Argument strings may use placeholders: `{home}` and any other place name of the persona,
 plus `{today}`, `{tomorrow}` (event day, "%Y-%m-%d") and `{meal}` (meal type by hour).
 """
@@ -26,7 +31,10 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .catalog import Catalog
+from .core.habits import value_key
+from .core.habitual import habitual
 from .core.identity import trail_names
+from .core.lore import param_schema
 from .core.profiles import kept_rules
 from .core.schema import argument_errors
 from .core.values import (
@@ -36,6 +44,7 @@ from .core.values import (
     repair_arguments,
     sample_arguments,
     temporal_value,
+    value_for,
 )
 from .errors import InputError
 from .records import HistoryEvent, Tool, UserHistory
@@ -260,6 +269,46 @@ def _check_event(persona: Persona, where: str, tool: Tool, args: dict[str, Any])
 
 # ---------------------------------------------------------------- event construction
 
+REDRAWS = 8  # draws of a one-off value before a repeat is accepted (a small enum has few values)
+
+
+class Fresh:
+    """The one-off values a history already holds, per (tool, parameter): a new event's are drawn
+    unlike them (`renew`)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[str, str], set[str]] = {}
+
+    def renew(self, tool: Tool, args: dict[str, Any], when: datetime, rng: random.Random,
+              keep: set[str]) -> dict[str, Any]:
+        """`args` with each non-habitual value not in `keep` redrawn when the history holds it."""
+        out = dict(args)
+        for param in sorted(args):
+            if param in keep or habitual(tool, param):
+                continue
+            seen = self.seen.setdefault((tool.name, param), set())
+            out[param] = self._unseen(tool, param, out, seen, when, rng)
+            seen.add(value_key(out[param]))
+        return out
+
+    @staticmethod
+    def _unseen(tool: Tool, param: str, args: dict[str, Any], seen: set[str], when: datetime,
+                rng: random.Random) -> Any:
+        """A value of `param` the history does not hold and the call stays valid with, else the
+        drawn one (a three-valued enum repeats)."""
+        if value_key(args[param]) not in seen:
+            return args[param]
+        schema = param_schema(tool, param)
+        for _ in range(REDRAWS):
+            try:
+                value = value_for(schema, rng, name=param, ref=when, optional=param not in tool.required)
+            except ValueError:
+                break
+            if value_key(value) not in seen and not argument_errors(tool, {**args, param: value}):
+                return value
+        return args[param]
+
+
 def _fill_temporal(tool: Tool, args: dict[str, Any], when: datetime, rng: random.Random,
                    keep: set[str]) -> dict[str, Any]:
     """Re-derive temporal arguments from the event time, except those in `keep`."""
@@ -280,12 +329,14 @@ def _event(tool: Tool, when: datetime, args: dict[str, Any]) -> HistoryEvent:
 
 
 def habit_event(persona: Persona, where: str, template: dict[str, Any], tool: Tool, when: datetime,
-                rng: random.Random) -> HistoryEvent:
+                rng: random.Random, fresh: Fresh | None = None) -> HistoryEvent:
     """One occurrence of a habit step at `when`: the step's args with placeholders filled,
-    missing required params sampled, temporal ones derived from `when`."""
+    missing required params sampled (one-off ones unlike the history's, `fresh`), temporal ones
+    derived from `when`."""
     fixed = _expand(template, _names_at(persona, when))
     args = sample_arguments(tool, rng, optional_rate=0.0, fixed=fixed, ref=when, pool=_defaults(tool))
     args = kept_rules(tool, _fill_temporal(tool, args, when, rng, keep=set(template)), when, rng, frozenset(template))
+    args = (fresh or Fresh()).renew(tool, args, when, rng, keep=set(template))
     _check_event(persona, f"{where}.args", tool, args)
     return _event(tool, when, args)
 
@@ -296,27 +347,32 @@ def _defaults(tool: Tool) -> dict[str, list[Any]]:
 
 
 def routine_events(persona: Persona, routine: Routine, day: datetime,
-                   rng: random.Random) -> list[HistoryEvent]:
+                   rng: random.Random, fresh: Fresh | None = None) -> list[HistoryEvent]:
     """The habit's events on `day` (none when it does not fire): the call and its follow-ups."""
     habit = routine.habit
     if day.weekday() not in habit.weekdays() or rng.random() >= habit.chance:
         return []
     when = day + timedelta(minutes=_minute_in(habit.window(), rng))
     where = f"habits[{routine.index}]"
-    events = [habit_event(persona, where, habit.args_for(rng), routine.tool, when, rng)]
+    events = [habit_event(persona, where, habit.args_for(rng), routine.tool, when, rng, fresh)]
     for j, (follow, tool) in enumerate(routine.follow):
         if rng.random() >= follow.chance:
             break  # a chain stops at the first step the user did not take
         when += timedelta(minutes=follow.delay(rng))
-        events.append(habit_event(persona, f"{where}.then[{j}]", follow.args, tool, when, rng))
+        events.append(habit_event(persona, f"{where}.then[{j}]", follow.args, tool, when, rng, fresh))
     return events
 
 
-def one_off_event(persona: Persona, tool: Tool, when: datetime, rng: random.Random) -> HistoryEvent:
-    """A single call of `tool` with persona-pool values and time-consistent temporal args."""
-    pools = _expand(persona.pools, persona.places)
+def one_off_event(persona: Persona, tool: Tool, when: datetime, rng: random.Random,
+                  fresh: Fresh | None = None) -> HistoryEvent:
+    """A single call of `tool` with persona-pool values (preferences: a pool gives no value no
+    person repeats, generator.core.habitual), one-off values unlike the history's (`fresh`), and
+    time-consistent temporal args."""
+    pools = {p: vs for p, vs in _expand(persona.pools, persona.places).items()
+             if p not in tool.properties or habitual(tool, p)}
     args = sample_arguments(tool, rng, optional_rate=0.4, pool=pools, ref=when)
     args = kept_rules(tool, _fill_temporal(tool, args, when, rng, keep=set()), when, rng)  # generator.core.profiles
+    args = (fresh or Fresh()).renew(tool, args, when, rng, keep=set())
     _check_event(persona, "pools", tool, args)
     return _event(tool, when, args)
 
@@ -361,13 +417,13 @@ def _count(rate: float, rng: random.Random) -> int:
 
 
 def day_events(persona: Persona, routines: list[Routine], pool: list[Tool],
-               catalog: Catalog, day: datetime, rng: random.Random) -> list[HistoryEvent]:
+               catalog: Catalog, day: datetime, rng: random.Random, fresh: Fresh | None = None) -> list[HistoryEvent]:
     """Events of one day: the habits that fire, plus a few one-off calls."""
-    events = [e for r in routines for e in routine_events(persona, r, day, rng)]
+    events = [e for r in routines for e in routine_events(persona, r, day, rng, fresh)]
     for _ in range(_count(persona.one_offs_per_day, rng) if pool else 0):
         tool = _favourite(persona, rng.choice(pool), catalog, rng)
         when = day + timedelta(minutes=rng.randint(ONE_OFF_HOURS[0] * 60, ONE_OFF_HOURS[1] * 60 + 59))
-        events.append(one_off_event(persona, tool, when, rng))
+        events.append(one_off_event(persona, tool, when, rng, fresh))
     return events
 
 
@@ -400,9 +456,10 @@ def synthesize_history(persona: Persona, catalog: Catalog, rng: random.Random, *
     pool = one_off_tools(persona, catalog)
     day0 = start.replace(hour=0, minute=0, second=0, microsecond=0)
     events: list[HistoryEvent] = []
+    fresh = Fresh()
     for offset in range(max_days):
         day = day0 + timedelta(days=offset)
-        todays = day_events(persona, routines, pool, catalog, day, rng)
+        todays = day_events(persona, routines, pool, catalog, day, rng, fresh)
         events += [e for e in todays if e.time >= start.strftime(EVENT_FMT)]
         if len(events) >= n_events:
             break
@@ -426,6 +483,7 @@ def is_habit_param(persona: Persona, tool_name: str, param: str) -> bool:
 
 __all__ = [
     "FollowUp",
+    "Fresh",
     "Habit",
     "Persona",
     "Routine",

@@ -18,6 +18,7 @@ import asyncio
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from .core.values import Unsampleable
 from .errors import BudgetExceeded, LLMError, RunStopped
 from .products.base import AnyProduct, RunContext, WorkItem
 from .progress import Progress
@@ -31,6 +32,14 @@ def llm_rejection(item: WorkItem[Any], exc: LLMError) -> ItemResult:
     """A bad reply that escaped the product's own handling is still data, not a crash."""
     rej = Rejection(item_id=item.item_id, product=item.product, stage="llm", validator="llm",
                     reason=exc.message, raw=exc.raw, attempts=exc.attempts)
+    return ItemResult(item_id=item.item_id, product=item.product, rejections=[rej])
+
+
+def value_rejection(item: WorkItem[Any], exc: Unsampleable) -> ItemResult:
+    """A draw that found no valid value for this item (planning probes each tool, but a draw can
+    still land on a combination no value fits): the item is short, the run goes on."""
+    rej = Rejection(item_id=item.item_id, product=item.product, stage="values", validator="unsampleable",
+                    reason=str(exc), attempts=1)
     return ItemResult(item_id=item.item_id, product=item.product, rejections=[rej])
 
 
@@ -52,6 +61,8 @@ class ItemRunner:
                 self.unfinished.append(exc.message)
                 return
             res = llm_rejection(item, exc)
+        except Unsampleable as exc:
+            res = value_rejection(item, exc)
         self.finished(res, item_weight(item, self.ctx))
 
     def finished(self, res: ItemResult, weight: float = 1.0) -> None:

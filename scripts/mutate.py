@@ -34,6 +34,7 @@ P = "tests/test_plan.py::"
 TV = "tests/test_traject_vagueness.py::"
 E = "tests/test_engines.py::"
 RD = "tests/test_reader.py::"
+L4 = "tests/test_llm_play4_rejections.py::"
 F = "tests/test_faults.py::"
 SC = "tests/test_stop_and_contain.py::"
 RC = "tests/test_reader_classes.py::"
@@ -459,8 +460,8 @@ MUTATIONS: list[Mutation] = [
              '    "lt": ("less than", "under", "below", "fewer than", "younger than"),', '    "lt": (),',
              (NR + "test_an_abbreviated_enum_word_is_stated_in_full",)),
     Mutation("reader: a negation inside a flag's words not read", "generator/reader/flags.py",
-             "    negated = (any(w in _NEGATION for w in before + text.tokens[at + 1:end - 1])",
-             "    negated = (any(w in _NEGATION for w in before)",
+             "    negated = (any(w in _NEGATION or w in _OMIT for w in before + text.tokens[at + 1:end - 1])",
+             "    negated = (any(w in _NEGATION or w in _OMIT for w in before)",
              (NR + "test_a_flag_negated_in_everyday_english_is_stated_false",)),
     Mutation("stated_present: a flag's bare noun states either value", "generator/validators/text.py",
              "            if (mentions(text, a.value, a.param, tool, req.target.time) and not _contradicted(req, text, i, a.param)",
@@ -525,6 +526,33 @@ MUTATIONS: list[Mutation] = [
     Mutation("card: the reader's label shares shifted by a column", "generator/hub/meaning.py",
              "for c in counts[1:]]  # counts[0], stated, is VR", "for c in counts[:3]]",
              (CM + "test_the_section_shows_what_trajgen_read_reads",)),
+    # issue 24, play 4: natural replies once rejected (tests/test_llm_play4_rejections.py)
+    Mutation("a unit code is an identifier", "generator/core/identity.py",
+             "isinstance(x, str) and not is_unit_code(a.param, x, _options(tool, a.param))]",
+             "isinstance(x, str)]", (L4 + "test_a_unit_code_is_said_as_written_or_by_its_words",)),
+    Mutation("a unit code is stated only as written", "generator/core/surface.py",
+             "str(value), *units, *acts]", "str(value), *acts]",
+             (L4 + "test_a_unit_code_is_said_as_written_or_by_its_words",)),
+    Mutation("reader: 'no' states no zero", "generator/reader/read.py",
+             "        said = none_of(arg.text.raw, nouns | _described_nouns(arg))", "        said = None",
+             (L4 + "test_no_checked_bags_says_zero_and_only_zero", L4 + "test_no_flexibility_is_zero_days")),
+    Mutation("reader: 'leave out' is no negation", "generator/reader/flags.py",
+             "or _left_out(before, text.tokens[end:end + 3])", "", (L4 + "test_leaving_out_says_false",)),
+    Mutation("reader: 'needed' is no requirement", "generator/reader/flags.py",
+             "    if at < 0 and len(key) > 1 and key[-1] in _REQUIRED:", "    if False:",
+             (L4 + "test_a_requirement_in_other_words",)),
+    Mutation("reader: a plural ties no segment to its call", "generator/reader/anchors.py",
+             "    return view.has_content(stems)\n", "    return False\n",
+             (L4 + "test_a_plural_ties_its_segment_to_its_call",)),
+    Mutation("text quality: a hyphenated modifier is a stacked article", "generator/core/textquality.py",
+             "(?:{_FUNCTION_WORDS})\\b(?!-)", "(?:{_FUNCTION_WORDS})\\b",
+             (L4 + "test_compound_modifiers_and_phrasal_verbs_are_no_defects",)),
+    Mutation("text quality: a phrasal verb's particle is a preposition", "generator/core/textquality.py",
+             "if not _particle(m[1], m[2])]", "]",
+             (L4 + "test_compound_modifiers_and_phrasal_verbs_are_no_defects",)),
+    Mutation("an action value is not stated by its verb", "generator/core/surface.py",
+             "    acts = list(verb_forms(str(value)))", "    acts: list[str] = []",
+             (L4 + "test_an_action_value_said_by_its_verb",)),
 ]
 
 

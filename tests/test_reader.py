@@ -359,3 +359,14 @@ def test_between_described_and_hinted_the_pointer_to_the_users_history_wins():
 ])
 def test_everyday_forms_of_conditions_orders_and_spellings(text, param, gold, props):
     assert read_one(text, {param: gold}, {param: props})[param].label == "stated"
+
+
+def test_a_number_said_in_another_unit_does_not_state_it():
+    """"ten minutes" is not timeout=10 of a timeout in seconds; "10 seconds" or a bare "timeout 10" is."""
+    from generator.reader.read import read_value
+
+    spec = {"type": "number", "description": "Optional timeout to wait for response (in seconds)."}
+    assert read_value("I've got ten minutes before it locks: verify a@b.com", "timeout", 10, spec) is None
+    assert read_value("verify a@b.com with a 10 second timeout", "timeout", 10, spec) is not None
+    assert read_value("verify a@b.com, timeout 10", "timeout", 10, spec) is not None
+    assert read_value("log a walk of 10 minutes", "duration_minutes", 10, {"type": "number"}) is not None

@@ -286,3 +286,16 @@ def test_a_pattern_that_spells_a_date_gives_a_date_near_the_query(pattern: str, 
         assert re.fullmatch(pattern, value)
         if shape:
             assert abs((datetime.strptime(value, shape) - ref).days) <= 92, value
+
+
+@pytest.mark.parametrize("name,lo", [("justification", 200), ("statement", 20), ("notes", 120)])
+def test_long_free_text_without_a_description_is_sentences_not_chat(name, lo):
+    """A required free-text field the catalog says nothing of but its length (a 200-character
+    justification, a parking appeal's statement): a valid value made of sentences, never padded
+    with chat lines, and never an error (it once skipped the tool, or crashed the run mid-way)."""
+    for seed in range(20):
+        value = value_for({"type": "string", "minLength": lo, "maxLength": 3000}, random.Random(seed), name=name)
+        assert len(value) >= lo
+        assert "birthday" not in value and "running late" not in value
+        if len(value) > 60:
+            assert value.rstrip().endswith((".", "!", "?")) and value[0].isupper()

@@ -412,6 +412,34 @@ def text_role(words: Sequence[str]) -> str | None:
     return next((role for keys, role in _TEXT_ROLES if keys & said), None)
 
 
+# Sentences any formal free-text field (a statement, a justification, notes) may close with: what
+# lengthens a text its schema wants long, where the catalog says nothing of its content. Chat
+# lines ("running late") would make a 200-character justification no one writes.
+FORMAL_SENTENCES = (
+    "The details were checked against the record before submitting.",
+    "Supporting documents are on file and can be sent on request.",
+    "This was reviewed and agreed with the team responsible.",
+    "Please contact me if anything further is needed.",
+    "The facts above are correct to the best of my knowledge.",
+    "A copy of this note has been kept for our files.",
+    "I would be grateful for a decision at the earliest opportunity.",
+    "No other action is pending on this matter.",
+)
+
+
+def lengthened(value: str, lo: int, rng: random.Random) -> str:
+    """`value` followed by formal sentences, each once, until it is at least `lo` characters."""
+    text = value.strip()
+    if text and text[-1] not in ".!?":
+        text += "."
+    text = text[:1].upper() + text[1:]
+    for sentence in rng.sample(FORMAL_SENTENCES, len(FORMAL_SENTENCES)):
+        if len(text) >= lo:
+            break
+        text = f"{text} {sentence}".strip()
+    return text
+
+
 def text_value(rng: random.Random, words: Sequence[str]) -> str:
     """A phrase of the kind `words` (name, then description words) call for; a message by default."""
     return _pick(rng, TEXTS[text_role(words) or "message"])

@@ -29,6 +29,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from ..records import HistoryEvent, Target, Tool
+from .habitual import habitual
 from .identity import trail_names
 from .vagueness import normalize
 
@@ -129,9 +130,10 @@ class Habits:
     """One target's history, read lazily: past values of a parameter per scope, place ties."""
 
     def __init__(self, history: list[HistoryEvent], tool: Tool) -> None:
-        self.history, self.tests = history, _scope_tests(tool)
+        self.history, self.tests, self.tool = history, _scope_tests(tool), tool
         self._past: dict[str, dict[Scope, list[str]]] = {}
         self._ties: dict[str, str] | None = None
+        self._habitual: dict[str, bool] = {}
         self.memo: dict[Any, Any] = {}  # per-target results built over this history (plan.pointer_choice)
 
     def past(self, param: str) -> dict[Scope, list[str]]:
@@ -147,7 +149,13 @@ class Habits:
         return self._past[param]
 
     def rules(self, param: str, value: Any) -> set[Reading]:
-        """The readings that pick `value` in every scope."""
+        """The readings that pick `value` in every scope; none for a value no person has a habit
+        for (generator.core.habitual: a title made once, a batch recalled, a reading taken), which
+        "the same as last time" or "my usual" would make absurd even where the history repeats it."""
+        if param not in self._habitual:
+            self._habitual[param] = habitual(self.tool, param)
+        if not self._habitual[param]:
+            return set()
         want = value_key(value)
         per_scope = [picks(p) for p in self.past(param).values()]
         return {r for r in READINGS if all(p[r] == want for p in per_scope)}

@@ -35,6 +35,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from ..records import CallPlan, DisclosurePlan, Record, Tool, dict_at
+from .unitcodes import is_unit_code
 from .vagueness import value_elements
 
 Naming = Literal["auto", "prefix", "whole"]
@@ -193,8 +194,14 @@ def is_enum_value(param: str, value: Any, tool: Tool | None) -> bool:
 
 
 def _enum_values(call: CallPlan, tool: Tool) -> list[str]:
+    """The call's enum values, less unit codes ("mL", "mg/dL"): those are said as written."""
     return [str(x) for a in call.args if is_enum_value(a.param, a.value, tool)
-            for x in value_elements(a.value) if isinstance(x, str)]
+            for x in value_elements(a.value) if isinstance(x, str) and not is_unit_code(a.param, x, _options(tool, a.param))]
+
+
+def _options(tool: Tool, param: str) -> dict[str, Any]:
+    spec = tool.properties.get(param, {})
+    return spec if spec.get("enum") else {**dict_at(spec, "items"), "description": spec.get("description")}
 
 
 def forbidden_in(plan: DisclosurePlan, tools: dict[str, Tool], enums: bool = True) -> list[Forbidden]:

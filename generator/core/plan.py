@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
 from .habits import PLACE_WORDS, READINGS, Reading, habits_of, place_role, value_key
+from .habitual import pointable
 from .identity import trail_names
 from .pointers import Pointer, conflicts, named_by, param_words, pointers
 from .surface import leaks, noun, render, spec_of, words
@@ -245,7 +246,7 @@ def _choose_pointers(target: Target, tool: Tool, call: int) -> PointerChoice:
     others = {p: value_key(v) for p, v in args.items() if plain[p]}
     chosen: dict[str, Pointer] = {}
     stated: set[str] = set()
-    needs = sorted((p for p in args if not plain[p] and weight[p]), key=lambda p: -weight[p])
+    needs = sorted((p for p in args if not plain[p] and weight[p] and pointable(tool, p)), key=lambda p: -weight[p])
     for p in needs:
         got = _best_pointer(target, tool, p, args, others, chosen, weight)
         if got is not None:

@@ -21,7 +21,9 @@ from functools import lru_cache
 from typing import Any
 
 from ..records import Tool
+from .actions import verb_forms
 from .temporal import parse_clock_value, parse_date_value, parse_time, ratio_meant
+from .unitcodes import is_unit_code, unit_words
 from .vagueness import normalize
 
 MONTHS = [
@@ -288,7 +290,16 @@ def _nested_words(ctx: Ctx, key: str) -> str | None:
 
 
 def _enum_word(value: Any, ctx: Ctx) -> str:
+    """The catalog's words for the value; a unit code as written ("mL", never "m l"); else the
+    derived words."""
+    if _catalog_word(ctx, str(value)) is None and is_unit_code(ctx.param, value, ctx.spec):
+        return str(value)
     return _surface_hint(ctx, str(value)) or _name_words(value)
+
+
+def _catalog_word(ctx: Ctx, key: str) -> str | None:
+    said = ctx.tool.hints.surface.get(ctx.param, {}) if ctx.tool and ctx.tool.hints and _top_level(ctx) else {}
+    return said.get(key)
 
 
 def _name_words(value: Any) -> str:
@@ -306,7 +317,9 @@ def _enum_says(value: Any, ctx: Ctx) -> list[str]:
 
 def _enum_accepts(value: Any, ctx: Ctx) -> list[str]:
     said = _enum_word(value, ctx)  # "with no fouling" may share a "with": "with 3 holes and no fouling"
-    return [said, said.removeprefix("with "), words(value), _name_words(value), str(value)]
+    units = list(unit_words(str(value))) if is_unit_code(ctx.param, value, ctx.spec) else []  # "milliliters"
+    acts = list(verb_forms(str(value)))  # "bought" for purchase
+    return [said, said.removeprefix("with "), words(value), _name_words(value), str(value), *units, *acts]
 
 
 def _bool_says(value: Any, ctx: Ctx) -> list[str]:

@@ -121,7 +121,9 @@ _FUNCTION_WORDS = (
     "a|an|the|my|your|his|her|our|their|its|this|these|those|of|to|for|with|and|or|in|on|at|by|"
     "from|is|are|was|were|be|as|than|that|which|what|whose|any|some|every|each"
 )
-_STACKED = re.compile(rf"\b(?:a|an|the)\s+(?:{_FUNCTION_WORDS})\b", re.IGNORECASE)
+# A function word joined by a hyphen is part of a compound modifier ("the on-hold batches", "an
+# in-store pickup", "the to-do list"), not a second determiner.
+_STACKED = re.compile(rf"\b(?:a|an|the)\s+(?:{_FUNCTION_WORDS})\b(?!-)", re.IGNORECASE)
 _ARTICLE_NEXT = re.compile(r"\b(a|an)\s+([a-z][a-z'-]*)\b", re.IGNORECASE)
 
 
@@ -160,7 +162,20 @@ def article(text: str) -> list[Defect]:
 # ---------------------------------------------------------------- agreement and prepositions
 
 _ONE_OF = re.compile(r"(?<![\d.,-])\b(a|an|1|one)\s+([a-z][a-z-]*)(?=\s*(?:[,.;:?!]|$|\d|\b(?:" + _FUNCTION_WORDS + r")\b))")
-_BAD_PREP = re.compile(r"\b(?:on|at|in)\s+(?:today|tomorrow|tonight|yesterday)\b", re.IGNORECASE)
+# The previous word is kept to tell a particle from a preposition; a possessive ("in today's
+# market") is a noun phrase the preposition governs, which is fine.
+_BAD_PREP = re.compile(r"(?:\b([A-Za-z]+)\s+)?\b((?:on|at|in)\s+(?:today|tomorrow|tonight|yesterday))\b(?!['\u2019]s)",
+                       re.IGNORECASE)
+# Verbs (by lemma) that take "in" / "on" as their particle: in "came in today" or "log on
+# tomorrow" the word belongs to the verb, and the relative day follows the phrasal verb bare.
+_PARTICLE_VERBS: dict[str, frozenset[str]] = {
+    "in": frozenset({"come", "check", "log", "sign", "move", "bring", "send", "turn", "hand", "call", "clock",
+                     "drop", "fill", "pop", "walk", "get", "go", "phone", "ship", "mail", "arrive", "fly", "pull",
+                     "punch", "put", "book", "be", "stop", "step", "sit", "stay", "write", "ring"}),
+    "on": frozenset({"log", "sign", "carry", "move", "go", "come", "catch", "take", "put", "turn", "switch",
+                     "hold", "keep", "be", "hang", "try", "pass", "hop", "get"}),
+    "at": frozenset(),
+}
 
 
 @lru_cache(maxsize=65536)
@@ -182,7 +197,20 @@ def grammar(text: str) -> list[Defect]:
         for m in _ONE_OF.finditer(text)
         if is_plural(m[2])
     ]
-    return plural + _found("grammar", _BAD_PREP, text, "a relative day takes no preposition")
+    bare_day = [Defect("grammar", m.start(2), m.end(2), m[2], "a relative day takes no preposition")
+                for m in _BAD_PREP.finditer(text) if not _particle(m[1], m[2])]
+    return plural + bare_day
+
+
+def _particle(before: str | None, phrase: str) -> bool:
+    """Whether the "in" / "on" of `phrase` is the particle of the verb `before` ("came in")."""
+    from lemminflect import getAllLemmas
+
+    if not before:
+        return False
+    verbs = _PARTICLE_VERBS[phrase.split()[0].lower()]
+    lemmas = getAllLemmas(before.lower(), "VERB").get("VERB", ())
+    return any(lemma in verbs for lemma in lemmas)
 
 
 # ---------------------------------------------------------------- identifiers

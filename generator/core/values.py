@@ -552,8 +552,8 @@ def _fit_length(value: str, schema: dict[str, Any], rng: random.Random) -> str:
         cut = value[: int(hi)]
         value = cut.rsplit(" ", 1)[0] if " " in cut and len(cut.rsplit(" ", 1)[0]) >= lo else cut
         value = value.rstrip(" ,.-") if len(value.rstrip(" ,.-")) >= lo else value
-    while len(value) < lo:  # padded with a phrase, never with random words
-        value = f"{value} {freetext.text_value(rng, [])}".strip()
+    if len(value) < lo:  # lengthened with formal sentences, never with random words
+        value = freetext.lengthened(value, lo, rng)
     return value[: int(hi)] if hi is not None else value
 
 
@@ -1029,6 +1029,8 @@ def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
         if optional:
             raise Unsampleable(name, "nothing in the catalog says what value it takes") from exc
         for value in (exc.fallback, semantic.last_resort(rng, name, schema)):
+            if isinstance(value, str) and schema_type(schema) == "string":
+                value = _fit_length(value, schema, rng)
             if value is not None and check_fits(schema, value):
                 return value
         raise Unsampleable(name, _why(schema, exc.fallback)) from exc

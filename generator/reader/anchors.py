@@ -151,7 +151,7 @@ def _value_forms(calls: Sequence[ToolCall]) -> list[set[str]]:
 
 def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) -> tuple[set[int], set[int]]:
     """(the calls a segment speaks of most, those close enough to share it)."""
-    said_here = {v for vals in values for v in vals if f" {v} " in view.padded}
+    said_here = {v for vals in values for v in vals if _said_in(view, v)}
     # a value said only as part of a longer one ("acme com" in "ann acme com") is that one's
     inside = {v for v in said_here if any(v != w and f" {v} " in f" {w} " for w in said_here)}
     scores, names = [], []
@@ -173,6 +173,15 @@ def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) 
 Owners = tuple[set[int], set[int]]
 
 
+def _said_in(view: Text, value: str) -> bool:
+    """Whether the segment says a (folded) value: as written, or a value of words in another
+    inflection ("yoga mats" for "yoga mat"), as the reading of the value itself accepts it."""
+    if f" {value} " in view.padded:
+        return True
+    stems = content_stems(value) if not is_short(value) and not any(c.isdigit() for c in value) else ()
+    return view.has_content(stems)
+
+
 def _continued(text: str, items: list[tuple[int, str]], owners: list[Owners], weak: list[bool]) -> list[Owners]:
     """A list item that names no call continues the item before it in the sentence ("events in
     Lima next week and under 412": the price is Lima's); so does one joined to it by "and" that
@@ -191,7 +200,7 @@ _AND = re.compile(r"\s+and\s+")
 
 def _weak(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) -> bool:
     """No call is named here by more than one word of weight 1, nor by a value."""
-    said_here = any(f" {v} " in view.padded for vals in values for v in vals)
+    said_here = any(_said_in(view, v) for vals in values for v in vals)
     return not said_here and max((sum(k for w, k in v.items() if w in view.content_set) for v in vocabs),
                                  default=0) < _MARGIN
 

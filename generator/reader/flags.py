@@ -25,6 +25,14 @@ _NEGATION = frozenset({"no", "not", "dont", "doesnt", "didnt", "without", "never
                        "cant", "shouldnt", "hasnt", "havent", "except", "minus", "neither", "wasnt", "werent",
                        "hadnt", "aint", "couldnt", "wouldnt"})
 _WINDOW = 5
+# Verbs that leave the condition out with a particle ("leave out the retired ones", "filter the
+# expired lots out"): the verb before the condition and "out" before or just after it.
+_OUT_VERBS = frozenset({"leave", "leaving", "left", "filter", "filtering", "filtered", "rule", "ruling", "ruled",
+                        "cut", "cutting", "keep", "keeping", "kept"})
+_OMIT = frozenset({"omit", "omitting", "ignore", "ignoring", "hide", "hiding", "drop", "dropping", "excluded",
+                   "skipping", "avoiding"})
+# Words of a requirement, one meaning: "no courier needed" says courier_required=false.
+_REQUIRED = ("requir", "need", "necessary", "mandatory")
 
 
 @lru_cache(maxsize=8192)
@@ -132,6 +140,8 @@ def read_flag(text: Text, param: str, description: str = "",
     if not key:
         return None
     at, width = _at(text, key), len(key)
+    if at < 0 and len(key) > 1 and key[-1] in _REQUIRED:  # "courier_required": "no courier needed"
+        key, at = next(((k, a) for k in _required_keys(key) if (a := _at(text, k)) >= 0), (key, at))
     if at < 0 and len(key) == 1:
         at, width = _compound(text, key[0]), 2
     if at < 0 and len(key) > 1:
@@ -151,10 +161,22 @@ def read_flag(text: Text, param: str, description: str = "",
     if answered is not None:  # "sent for evaluation: no", "first aid given - yes"
         return answered, " ".join(text.tokens[at:end + 1])
     # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")
-    negated = (any(w in _NEGATION for w in before + text.tokens[at + 1:end - 1]) or "no need" in " ".join(before)
-               or _unfiltered(before, after))
+    negated = (any(w in _NEGATION or w in _OMIT for w in before + text.tokens[at + 1:end - 1])
+               or "no need" in " ".join(before) or _left_out(before, text.tokens[end:end + 3]) or _unfiltered(before, after))
     said = " ".join(text.tokens[max(0, at - _WINDOW):end + (2 if _unfiltered([], after) else 0)])
     return (not negated), said
+
+
+def _required_keys(key: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The condition with its requirement word said by another one ("courier needed")."""
+    return [(*key[:-1], word) for word in _REQUIRED if word != key[-1]]
+
+
+def _left_out(before: list[str], after: list[str]) -> bool:
+    """"leave out the retired ones", "filter the expired lots out": a verb of _OUT_VERBS before the
+    condition with "out" after it, before the condition or in the two words following it."""
+    at = next((i for i in range(len(before) - 1, -1, -1) if before[i] in _OUT_VERBS), None)
+    return at is not None and ("out" in before[at + 1:] or "out" in after[:3])
 
 
 def _answered(text: Text, last: str, after: list[str]) -> bool | None:

@@ -93,6 +93,24 @@ def one_of(text: str, nouns: frozenset[str]) -> str | None:
     return m.group(0) if m else None
 
 
+_NO = re.compile(r"\b(?:no|zero)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)")
+_FAMILY = 6  # letters two words share to be one family ("flexibility", "flexible")
+
+
+def none_of(text: str, nouns: frozenset[str]) -> str | None:
+    """"no checked bags" / "no flexibility on the date" when a word of the one to three after
+    "no" or "zero" is one of `nouns` (stems of the parameter's name and description) or of its
+    family: the way a lone "no" states the number 0 ("no more than 2" names no such noun)."""
+    from .text import stem
+
+    def ours(word: str) -> bool:
+        s = stem(word)
+        return s in nouns or (len(s) >= _FAMILY and any(n[:_FAMILY] == s[:_FAMILY] for n in nouns if len(n) >= _FAMILY))
+
+    m = next((m for m in _NO.finditer(text.lower()) if any(ours(w) for w in m.group(1).split()[:3])), None)
+    return m.group(0) if m else None
+
+
 def as_number(value: object) -> float | None:
     """A gold value as a number: ints and floats, and strings that are plainly one ("40", "2.5")."""
     if isinstance(value, bool):

@@ -21,12 +21,12 @@ from .flags import read_flag
 from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
 from .meanings import meanings
 from .names import partly_said, stated_code, stated_string
-from .numbers import as_number, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
+from .numbers import as_number, none_of, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
 from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
 from .text import STOPWORDS, Text, content_stems, fold, identifier_words, stem
-from .units import stated_quantity, unit_of
+from .units import quantities_in, stated_quantity, unit_of
 from .world import described
 
 
@@ -129,10 +129,33 @@ def _number(arg: Arg, value: Any) -> str | None:
     if n is None:
         return None
     said = next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
+    if said is not None and _in_another_unit(arg, n):
+        said = None
     nouns = frozenset(stem(w) for w in identifier_words(arg.param))
     if said is None and n == 1:
         said = one_of(arg.text.raw, nouns) or top_one(arg.text.raw, nouns)
+    if said is None and n == 0:  # "no checked bags": the noun from the name or the description
+        said = none_of(arg.text.raw, nouns | _described_nouns(arg))
     return said or ordinal_of(arg.text.raw, nouns, n)
+
+
+def _in_another_unit(arg: Arg, n: float) -> bool:
+    """Every time the text says the number `n`, a unit of another size than the parameter's follows
+    it: "ten minutes" does not state timeout=10 of a timeout in seconds (the unit reader finds
+    "10 seconds", or "a minute" for 60)."""
+    unit = unit_of(arg.param, str(arg.spec.get("description", "")))
+    if unit is None:
+        return False
+    bare = sum(same_number(x.value, n) for x in numbers_in(arg.text.raw))
+    other = sum(same_number(q, n) and u != unit for q, u, _ in quantities_in(arg.text.raw))
+    return other >= bare
+
+
+def _described_nouns(arg: Arg) -> frozenset[str]:
+    """Stems of the content words of the parameter's description ("Days of flexibility around
+    the date")."""
+    said = re.findall(r"[a-z]+", str(arg.spec.get("description") or "").lower())
+    return frozenset(stem(w) for w in said if w not in STOPWORDS and len(w) > 2)
 
 
 def _range(arg: Arg, value: Any) -> str | None:
