@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -35,7 +35,7 @@ from .identity import trail_names
 from .pointers import Pointer, conflicts, named_by, param_words, pointers
 from .surface import leaks, noun, render, spec_of, words
 from .temporal import from_time_alone, parse_time, temporal_hint
-from .vagueness import countable, normalize, value_elements
+from .vagueness import countable, mean, normalize, value_elements
 
 Style = Literal["explicit", "casual", "indirect", "need"]
 LEVELS = ("Minimum", "Low", "Medium", "High")
@@ -373,6 +373,18 @@ def _time_hints(target: Target, tool: Tool, param: str, value: Any) -> list[str]
 HINTERS = {"history": _history_hints, "default": _default_hints, "time": _time_hints}
 
 
+def hint_options(
+    target: Target, tool: Tool, param: str, value: Any, source: Source, reading: Reading | None = None,
+    places: Mapping[str, str] | None = None, habit_words: bool = True, call: int = 0,
+) -> list[str]:
+    """Every phrase that refers to `value` through `source` without saying it (`hint_for` picks one)."""
+    hinter = HINTERS[source]
+    phrases = (_history_hints(target, tool, param, value, reading, places, habit_words, call) if hinter is _history_hints
+               else hinter(target, tool, param, value))
+    # Absolute forms only (time=None): "tomorrow" is the point of a time hint, not a leak.
+    return [h for h in phrases if not leaks(h, value, param, tool, None)]
+
+
 def hint_for(
     target: Target, tool: Tool, param: str, value: Any, source: Source, rng: random.Random,
     reading: Reading | None = None, places: Mapping[str, str] | None = None, habit_words: bool = True,
@@ -381,17 +393,19 @@ def hint_for(
     """A phrase that refers to `value` through `source` without saying it; None if none fits.
     History phrases are those of `reading` (default: the target's own `habit_reading`); habit
     words only where they mean the value for this user (`places`: a persona's own places)."""
-    hinter = HINTERS[source]
-    phrases = (_history_hints(target, tool, param, value, reading, places, habit_words, call) if hinter is _history_hints
-               else hinter(target, tool, param, value))
-    # Absolute forms only (time=None): "tomorrow" is the point of a time hint, not a leak.
-    options = [h for h in phrases if not leaks(h, value, param, tool, None)]
+    options = hint_options(target, tool, param, value, source, reading, places, habit_words, call)
     if options and options[0] in PLACE_WORDS and rng.random() < 0.6:
         return options[0]  # the place word reads best where it fits
     return rng.choice(options) if options else None
 
 
 # ---------------------------------------------------------------- per-argument draws
+
+# Sources whose hint gives the value itself: "tomorrow" or "in 2 hours" resolves against the query
+# time to exactly the gold date or time, so a reader reading by meaning takes the value as stated
+# (docs/reader.md). Such a hint lowers literal value recall only; leaving the value out is what makes
+# a query vaguer by meaning. History hints ("my usual") and defaults name no value.
+STATING_SOURCES: frozenset[Source] = frozenset({"time"})
 
 
 class _Arg:
@@ -417,6 +431,17 @@ class _Arg:
         return bool(self.sources)
 
     @property
+    def hint_states(self) -> bool:
+        """Its hint gives the value itself (STATING_SOURCES): said by meaning whenever hinted."""
+        return self.hint is not None and self.sources[0] in STATING_SOURCES
+
+    @property
+    def fixed_by_meaning(self) -> bool:
+        """Said by meaning at every level: stated (not recoverable), or recoverable only through a
+        hint that gives the value (a date other than today, which only its "tomorrow" recovers)."""
+        return not self.inferable or (self.hint_states and not self.omit_sources)
+
+    @property
     def omit_sources(self) -> list[Source]:
         """Sources that recover the value with nothing said: "time" only when the query time
         alone gives it (a date other than today needs its "tomorrow" phrase in the query),
@@ -424,8 +449,10 @@ class _Arg:
         return [s for s in self.sources if (s != "time" or self.time_alone) and (s != "history" or self.habit)]
 
     def vague(self, hinted: bool) -> ArgPlan:
-        """The hinted or omitted plan of this argument; hinted whenever it cannot be omitted."""
-        if self.hint is not None and (hinted or not self.omit_sources):
+        """The hinted or omitted plan of this argument; hinted whenever it cannot be omitted, never
+        when the hint would give the value itself and leaving it out is possible (levels stay
+        nested by meaning too: a value left out at one level is not said again at a vaguer one)."""
+        if self.hint is not None and ((hinted and not self.hint_states) or not self.omit_sources):
             return ArgPlan(param=self.param, value=self.value, mode="hinted", source=self.sources[0], hint=self.hint)
         return ArgPlan(param=self.param, value=self.value, mode="omitted", source=self.omit_sources[0])
 
@@ -438,9 +465,22 @@ def literal_in_render(value: Any, param: str, tool: Tool, time: str | None) -> b
 
 def _draw_arg(target: Target, tool: Tool, param: str, value: Any, rng: random.Random, reading: Reading,
               places: Mapping[str, str] | None = None, habit_words: bool = True, call: int = 0) -> _Arg:
-    sources = recoverable_from(target, tool, param, value, reading, call)
     u, v = rng.random(), rng.random()
-    hint = hint_for(target, tool, param, value, sources[0], rng, reading, places, habit_words, call) if sources else None
+    return _arg_of(target, tool, param, value, reading, places, habit_words, call, (u, v, rng))
+
+
+def _arg_of(target: Target, tool: Tool, param: str, value: Any, reading: Reading,
+            places: Mapping[str, str] | None = None, habit_words: bool = True, call: int = 0,
+            draws: tuple[float, float, random.Random] | None = None) -> _Arg:
+    """The argument with its sources, hint and ways of being left out; `draws`: its (u, v) and the
+    generator its hint phrase is drawn with (None: no draws, the first phrase -- for accounting)."""
+    sources = recoverable_from(target, tool, param, value, reading, call)
+    u, v, rng = draws or (0.0, 0.0, None)
+    hint = None
+    if sources and rng is not None:
+        hint = hint_for(target, tool, param, value, sources[0], rng, reading, places, habit_words, call)
+    elif sources:
+        hint = next(iter(hint_options(target, tool, param, value, sources[0], reading, places, habit_words, call)), None)
     alone = "time" in sources and from_time_alone(tool, param, value, target.time or "")
     habit = "history" in sources and omittable_from_history(target, tool, param, value)
     arg = _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time), alone, habit)
@@ -566,23 +606,146 @@ def literal_counts(target: Target, tool: Tool, call: int = 0) -> tuple[int, int,
     return total, fixed, movable
 
 
-def calibrated(policy: PlanPolicy, target: Target, tool: Tool, goals: Mapping[str, float],
-               call: int = 0) -> PlanPolicy:
-    """`policy` with each level named in `goals` stating inferable values with the probability that
-    puts this target's expected literal value recall at the goal. Value recall counts literal
-    values only: a target whose values are said in words (dates, enum members) must state more of
-    them to read as explicit as one whose values are said verbatim. Levels stay nested."""
-    total, fixed, movable = literal_counts(target, tool, call)
-    if not movable:
-        return policy
-    levels, ceiling = [], 1.0
+def arg_shapes(target: Target, tool: Tool, call: int = 0) -> list[_Arg]:
+    """The call's arguments as `plan_levels` sees them, without draws: how each can be left unsaid."""
+    reading = habit_reading(target, tool, call)
+    return [_arg_of(target, tool, p, v, reading, call=call) for p, v in target.calls[call].arguments.items()]
+
+
+def meaning_counts(target: Target, tool: Tool, call: int = 0) -> tuple[int, int, int]:
+    """(all, fixed, movable) arguments as value recall by meaning counts them (one per argument,
+    booleans and values said in words included): every one; those every level says -- not
+    recoverable, recoverable only through a hint that gives the value ("tomorrow"), or left out but
+    said anyway by the tool's words or an always-said value ("taxi" of get_taxi); the others, which
+    each level's `stated` probability moves in and out of the query."""
+    shapes = arg_shapes(target, tool, call)
+    said = [a.value for a in shapes if a.fixed_by_meaning]
+    fixed = sum(a.fixed_by_meaning or shadowed(a.value, [v for v in said if v is not a.value], tool)
+                for a in shapes)
+    return len(shapes), fixed, len(shapes) - fixed
+
+
+def meaning_floor(target: Target, tool: Tool, call: int = 0) -> float:
+    """Share of the arguments every level says by meaning: the vaguest level's value recall by meaning."""
+    total, fixed, _ = meaning_counts(target, tool, call)
+    return fixed / total if total else 0.0
+
+
+Counts = tuple[int, int, int]  # (all, fixed, movable): `meaning_counts`, `literal_counts`
+
+
+class Goal(NamedTuple):
+    """What a level is calibrated to: its expected value recall by meaning (`meaning`), and the
+    windows a run's expected value recall must stay in, by meaning (pooled over arguments, as the
+    reader counts) and literally (a mean over queries, as the literal checks count); both figures are
+    held to bands (docs/formats.md, Vagueness)."""
+
+    meaning: float
+    meaning_window: tuple[float, float]
+    literal: tuple[float, float]
+
+
+def _share_at(goal: float, counts: Counts) -> float | None:
+    """The `stated` probability that puts the expected recall of `counts` at `goal` (unclamped);
+    None when nothing moves."""
+    total, fixed, movable = counts
+    return (goal * total - fixed) / movable if movable else None
+
+
+def stated_for(goal: Goal, meaning: Counts, literal: Counts, lean: float = 0.0) -> float | None:
+    """A level's `stated` probability for one target: the one that puts its expected value recall by
+    meaning at `goal.meaning`, pushed by `lean` towards stating the targets whose literal values move
+    most per argument moved by meaning (it minimises (M(s) - goal)^2 - lean * L(s), M and L the
+    expected recalls by meaning and literal); a target where nothing moves by meaning takes the middle
+    of the literal window. None when nothing moves either way."""
+    b = meaning[2] / meaning[0] if meaning[0] else 0.0
+    d = literal[2] / literal[0] if literal[0] else 0.0
+    want = _share_at(goal.meaning, meaning)
+    if want is None or not b:
+        want = _share_at(sum(goal.literal) / 2, literal)
+    else:
+        want += lean * d / (2 * b * b)
+    return None if want is None else min(1.0, max(0.0, want))
+
+
+def stated_levels(policy: PlanPolicy, meaning: Counts, literal: Counts, goals: Mapping[str, Goal],
+                  lean: Mapping[str, float] | None = None) -> list[float]:
+    """Each level's `stated` probability for one target (`stated_for` for the levels in `goals`, the
+    policy's own for the others), never above the previous level's: levels stay nested."""
+    out, ceiling = [], 1.0
     for level in policy.levels:
-        stated = level.stated
+        got = (stated_for(goals[level.name], meaning, literal, (lean or {}).get(level.name, 0.0))
+               if level.name in goals else None)
+        ceiling = min(ceiling, level.stated if got is None else got)
+        out.append(ceiling)
+    return out
+
+
+def calibrated(policy: PlanPolicy, target: Target, tool: Tool, goals: Mapping[str, Goal],
+               call: int = 0, lean: Mapping[str, float] | None = None) -> PlanPolicy:
+    """`policy` with each level named in `goals` stating recoverable values with the probability that
+    puts this target's expected value recall by meaning at the goal (`stated_for`; `lean`: the run's
+    push per level that keeps its literal value recall in the goal's window, `run_leans`). By meaning
+    a date said "tomorrow" is stated and a value said in words counts as much as one said verbatim;
+    the literal count sees neither, so the two figures differ per target."""
+    got = stated_levels(policy, meaning_counts(target, tool, call), literal_counts(target, tool, call), goals, lean)
+    return PlanPolicy(levels=[lv.model_copy(update={"stated": s}) for lv, s in zip(policy.levels, got, strict=True)])
+
+
+# ---------------------------------------------------------------- a run's calibration
+
+MAX_LEAN = 8.0  # far enough to state every target whose literal values move at all
+
+
+def run_recalls(policy: PlanPolicy, counts: Sequence[tuple[Counts, Counts]], goals: Mapping[str, Goal],
+                lean: Mapping[str, float], level: str) -> tuple[float, float]:
+    """A run's expected value recall at `level`: by meaning (pooled over the arguments) and literal
+    (the mean over targets with counted values)."""
+    at = [lv.name for lv in policy.levels].index(level)
+    said = args = 0.0
+    literal = []
+    for m, lit in counts:
+        s = stated_levels(policy, m, lit, goals, lean)[at]
+        said, args = said + m[1] + s * m[2], args + m[0]
+        if lit[0]:
+            literal.append((lit[1] + s * lit[2]) / lit[0])
+    return (said / args if args else 0.0), mean(literal)
+
+
+def run_leans(policy: PlanPolicy, counts: Sequence[tuple[Counts, Counts]],
+              goals: Mapping[str, Goal]) -> dict[str, float]:
+    """Per level in `goals`, the smallest push (`stated_for`'s lean) that brings the run's expected
+    literal value recall into the goal's literal window, stopping where the recall by meaning would
+    leave its own window: 0 when the meaning goals alone keep literal recall inside. `counts`: each
+    target's (`meaning_counts`, `literal_counts`). Where both windows cannot hold, the one by meaning
+    does. Levels in order, each within the previous level's probabilities."""
+    lean: dict[str, float] = {}
+    for level in policy.levels:
         if level.name in goals:
-            stated = min(1.0, max(0.0, (goals[level.name] * total - fixed) / movable))
-        ceiling = min(ceiling, stated)
-        levels.append(level.model_copy(update={"stated": ceiling}))
-    return PlanPolicy(levels=levels)
+            lean[level.name] = _lean(policy, counts, goals, lean, level.name)
+    return lean
+
+
+def _lean(policy: PlanPolicy, counts: Sequence[tuple[Counts, Counts]], goals: Mapping[str, Goal],
+          lean: dict[str, float], level: str) -> float:
+    goal = goals[level]
+    _, literal = run_recalls(policy, counts, goals, {**lean, level: 0.0}, level)
+    if goal.literal[0] <= literal <= goal.literal[1]:
+        return 0.0
+    sign = 1.0 if literal < goal.literal[0] else -1.0
+    edges = (goal.literal[int(sign < 0)], goal.meaning_window[int(sign > 0)])  # the edges met going that way
+
+    def reached(x: float) -> bool:
+        m, lit = run_recalls(policy, counts, goals, {**lean, level: sign * x}, level)
+        return (lit - edges[0]) * sign >= 0 or (m - edges[1]) * sign >= 0
+
+    lo, hi = 0.0, MAX_LEAN
+    if not reached(hi):
+        return sign * hi
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if reached(mid) else (mid, hi)
+    return round(sign * hi, 6)
 
 
 # ---------------------------------------------------------------- explicit and generic plans
@@ -667,6 +830,13 @@ def recall_floor(target: Target, tool: Tool, call: int = 0) -> float:
         elif literal_in_render(value, param, tool, target.time):
             fixed += n
     return fixed / total if total else 0.0
+
+
+def high_floor(target: Target, tool: Tool, call: int = 0) -> float:
+    """The vaguest level's value recall, literal (`recall_floor`) or by meaning (`meaning_floor`),
+    whichever is higher: a non-recoverable boolean, a "2" or a date only "tomorrow" recovers is
+    said at every level though no literal count sees it."""
+    return max(recall_floor(target, tool, call), meaning_floor(target, tool, call))
 
 
 def orderable(target: Target, tool: Tool, call: int = 0) -> bool:

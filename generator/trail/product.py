@@ -18,8 +18,19 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from pydantic import Field
+
 from ..core.identity import trail_names
-from ..core.plan import DEFAULT_POLICY, PlanPolicy, calibrated, plan_levels
+from ..core.plan import (
+    DEFAULT_POLICY,
+    Goal,
+    PlanPolicy,
+    calibrated,
+    literal_counts,
+    meaning_counts,
+    plan_levels,
+    run_leans,
+)
 from ..core.temporal import consistent
 from ..errors import ConfigError
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, register_product
@@ -46,6 +57,7 @@ class TrailSpec(Record):
     user: str
     k: int  # the target is event k of the user's log
     pointers: bool = False  # its hints may point at one earlier event (Target.pointers)
+    lean: dict[str, float] = Field(default_factory=dict)  # the run's push per level (plan.run_leans), the same for every target
 
 
 TrailItem = WorkItem[TrailSpec]
@@ -133,15 +145,19 @@ def user_logs(cfg: TrailConfig, ctx: RunContext) -> Users:
 
 # ---------------------------------------------------------------- plan
 
-# Trail targets are chosen so that (nearly) every counted value is inferable, hence value
-# recall ~ P(stated) x share of values said literally. Each target's `stated` probabilities are
-# set from its own literal share (plan.calibrated) so that its expected value recall is mid-band
-# on TRAILBench's levels (0.655 / 0.497 / 0.303 / 0.039) whatever the catalog says in words;
-# a level whose `stated` the config sets keeps it.
+# Each target's `stated` probabilities are set from its own arguments (plan.calibrated) so that its
+# expected value recall by meaning is mid-band on the bands the card holds (0.74-0.99 / 0.49-0.69 /
+# 0.25-0.45; the original files read by the reader 0.842 / 0.589 / 0.355), and the run leans towards
+# stating the targets whose literal values move most (plan.run_leans) where that alone would take its
+# literal value recall out of TRAILBench's literal bands (0.55-0.80 / 0.40-0.60 / 0.20-0.40). The
+# windows keep 0.03 inside each band. High states nothing recoverable: its recall is what target
+# selection lets every level say (targets.Mix.fixed_budget). A level whose `stated` the config sets keeps it.
 TRAIL_POLICY: dict[str, dict[str, Any]] = {
     "High": {"name_app": 0.02},  # TRAILBench 0.038; keeps the <= 0.05 target with margin
 }
-VR_GOALS = {"Minimum": 0.67, "Low": 0.50, "Medium": 0.30}
+VR_GOALS = {"Minimum": Goal(0.86, (0.77, 0.96), (0.58, 0.77)),
+            "Low": Goal(0.59, (0.52, 0.66), (0.43, 0.57)),
+            "Medium": Goal(0.35, (0.28, 0.42), (0.23, 0.37))}
 MAX_LISTED = 8  # tools named in a remark
 
 
@@ -157,6 +173,11 @@ def policy_of(cfg: TrailConfig) -> PlanPolicy:
         return PlanPolicy.model_validate({"levels": levels})
     except ValueError as exc:
         raise ConfigError(str(exc).splitlines()[0], field="products.trail.policy") from None
+
+
+def goals_of(cfg: TrailConfig) -> dict[str, Goal]:
+    """VR_GOALS of the levels whose `stated` the config leaves to calibration."""
+    return {lv: g for lv, g in VR_GOALS.items() if "stated" not in cfg.policy.get(lv, {})}
 
 
 @register_product
@@ -241,7 +262,17 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
             note(ctx, NAME, "targets", f"{picks.why_short(cfg.targets)}; events need >= {cfg.min_history} earlier "
                  "events (min_history)" + (f"; users short of their share: {'; '.join(thin)}" if thin else ""))
         on = picks.pools.pointers
-        return [self.item(ctx, i, TrailSpec(user=user, k=k, pointers=on), user, k) for i, (user, k) in enumerate(picks)]
+        items = [self.item(ctx, i, TrailSpec(user=user, k=k, pointers=on), user, k) for i, (user, k) in enumerate(picks)]
+        lean = self.leans(ctx, items)
+        return [it.model_copy(update={"spec": it.spec.model_copy(update={"lean": lean})}) for it in items]
+
+    def leans(self, ctx: RunContext, items: Sequence[TrailItem]) -> dict[str, float]:
+        """The run's push per level that keeps its literal value recall in band (plan.run_leans)."""
+        counts = []
+        for item in items:
+            target, tool = target_of(item, ctx, self.logs(ctx))
+            counts.append((meaning_counts(target, tool), literal_counts(target, tool)))
+        return run_leans(policy_of(self.config), counts, goals_of(self.config))
 
     async def run(self, item: TrailItem, ctx: RunContext) -> ItemResult:
         rejections: list[Rejection] = []
@@ -370,8 +401,7 @@ async def attempt_item(item: TrailItem, ctx: RunContext, cfg: TrailConfig, users
     counts = tuple(cfg.paraphrases.by_level().values())
     # A retry plans without habit words: a phrasing may not carry "home" as a place ("the path
     # named home"), and the history validator then rejects every draft of that plan.
-    goals = {lv: g for lv, g in VR_GOALS.items() if "stated" not in cfg.policy.get(lv, {})}
-    policy = calibrated(policy_of(cfg), target, tool, goals)
+    policy = calibrated(policy_of(cfg), target, tool, goals_of(cfg), lean=item.spec.lean)
     plans = plan_levels(target, tool, rng, policy, counts, places=users.places.get(item.spec.user),
                         habit_words=attempt == 0, u_app=app_draw(ctx.seed, item.index))
     drafts: list[Draft] = []

@@ -17,7 +17,7 @@ from typing import Literal, NamedTuple
 
 from ..catalog import Catalog
 from ..core.identity import trail_names
-from ..core.plan import habit_reading, literal_gaps, literal_in_render, recall_floor, recoverable_from
+from ..core.plan import habit_reading, high_floor, literal_gaps, literal_in_render, recoverable_from
 from ..core.schema import argument_errors
 from ..core.temporal import parse_time, temporal_parameters
 from ..core.vagueness import gold_values
@@ -104,7 +104,7 @@ def fixed_share(target: Target, tool: Tool) -> float | None:
     stated-only values -- one of them would not be said literally, or too many are fixed)."""
     if literal_gaps(target, tool):
         return None
-    floor = recall_floor(target, tool)
+    floor = high_floor(target, tool)
     return floor if floor <= MAX_FIXED_PER_TARGET else None
 
 
@@ -141,7 +141,7 @@ def _tier_of(log: UserHistory, k: int, catalog: Catalog, min_history: int,
     if share >= min_inferable:
         # the High level's floor: what every level says anyway (a left-out "taxi" of get_taxi);
         # a lowered min_inferable accepts that much said at every level
-        floor = recall_floor(target, tool)
+        floor = high_floor(target, tool)
         return None if floor > max(MAX_FIXED_PER_TARGET, 1.0 - min_inferable) else (kind, floor)  # type: ignore[return-value]
     if kind != "new" or share < min(min_inferable, PARTIAL_INFERABLE):
         return None
