@@ -14,7 +14,7 @@ from generator.traject import audit as traject_audit  # noqa: F401  (registers t
 from generator.traject.audit import audit_traject, stats_traject
 from generator.traject.checks import query_problems
 from generator.traject.metrics import exact_match_tools, inclusion_tools, normalize_params, tool_traj_usage
-from generator.traject.plans import clock_words, hard_plan, resolves, simple_plan, unrecoverable
+from generator.traject.plans import clock_words, hard_plan, hint_for, resolves, simple_plan, unrecoverable
 
 
 def call(name: str, req: dict, opt: dict | None = None) -> dict:
@@ -137,11 +137,12 @@ TARGET = Target(
 def test_hard_plan_hints_resolve_and_simple_states_everything():
     hard = hard_plan(TARGET, TOOLS)
     modes = {a.param: (a.mode, a.hint) for _, a in hard.args()}
-    assert modes["query"] == ("stated", None)
-    assert modes["date"] == ("hinted", "a date of June 3, 2025")
-    assert modes["sort_by"] == ("hinted", "price asc")
-    assert modes["max_price"] == ("hinted", "a maximum price of 25 and a half")
-    assert modes["at"] == ("hinted", "a pickup time of half past six in the evening")
+    # a value said in other words is stated by meaning: the hard plan states it (issue 22)
+    assert set(modes.values()) == {("stated", None)}
+    assert hint_for(TOOL, "date", "2025-06-03") == "a date of June 3, 2025"
+    assert hint_for(TOOL, "sort_by", "price_asc") == "price asc"
+    assert hint_for(TOOL, "max_price", 25.5) == "a maximum price of 25 and a half"
+    assert hint_for(TOOL, "at", "18:30") == "a pickup time of half past six in the evening"
     assert unrecoverable(hard, TARGET, TOOLS) == []
     simple = simple_plan(TARGET, TOOLS)
     assert {a.mode for _, a in simple.args()} == {"stated"}

@@ -90,7 +90,31 @@ def test_a_hard_query_saying_too_much_verbatim_is_rejected() -> None:
     ok = "Look up Apple's stock ticker and search for kalem, please."
     assert vague_enough(ok, plan, t, tools) == []
     bad = vague_enough("Look up AAPL, search for kalem and mail ana@example.com.", plan, t, tools)
-    assert bad and "1.00 of the values verbatim" in bad[0]
+    assert bad and "states 1.00 of the values" in bad[0]
+
+
+AGENDA = Tool(
+    name="Agenda: find", app="Agenda", api="find", domain="Travel",
+    parameters={"type": "object", "required": ["day", "query", "email"],
+                "properties": {
+                    "day": {"type": "string", "format": "date", "description": "Day to search"},
+                    "query": {"type": "string", "description": "Free-text search words"},
+                    "email": {"type": "string", "description": "E-mail address to notify"}}},
+)
+
+
+@pytest.mark.parametrize("said", ["on the 3rd of June, 2025", "on June 3, 2025", "on 3 June 2025"])
+def test_a_date_said_in_words_is_stated_for_vague_enough(said: str) -> None:
+    """By meaning a date in words is the date: the hard query states 2 of 3 values, over the cap,
+    though verbatim it says only "kalem" (1 of 3)."""
+    t = Target(id="t", kind="parallel", offered=[AGENDA.name],
+               calls=[ToolCall(tool=AGENDA.name, arguments={"day": "2025-06-03", "query": "kalem",
+                                                            "email": "ana@example.com"})])
+    tools = {AGENDA.name: AGENDA}
+    plan = plans.hard_plan(t, tools)
+    assert all(a.mode == "stated" for _, a in plan.args())  # a date is never "hinted" in words
+    assert vague_enough(f"Find kalem {said}, please.", plan, t, tools)
+    assert vague_enough("Find kalem, please.", plan, t, tools) == []
 
 
 @pytest.mark.slow

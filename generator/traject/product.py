@@ -169,7 +169,7 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
 
 # Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor)
 # is taken, else the one that leaves out most, if its hard query can stay within the cap.
-PARALLEL_DRAWS = 16
+PARALLEL_DRAWS = 64
 
 
 def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
