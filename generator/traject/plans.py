@@ -33,6 +33,7 @@ from ..phrasebook.fragments import is_code
 from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
+from .calls import has_default, known_default
 from .describe import DESCRIBERS
 from .export import wire_text
 
@@ -313,8 +314,9 @@ def resolves(tool: Tool, param: str, hint: str, value: Any) -> bool:
 
 
 def is_default(tool: Tool, param: str, value: Any) -> bool:
-    s = spec(tool, param)
-    return param not in tool.required and "default" in s and s["default"] == value
+    """An optional value a query may leave out: it equals the default a reader of the catalog
+    sees (`calls.known_default`)."""
+    return has_default(tool, param) and known_default(tool, param) == value
 
 
 def _hard_arg(tool: Tool, param: str, value: Any, others: list[Any]) -> ArgPlan:

@@ -168,16 +168,19 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
 
 
 # Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor)
-# is taken, else the one that leaves out most, if its hard query can stay within the cap.
+# is taken, else the one that leaves out most, if its hard query can stay within the cap. The
+# second half draws lean calls (required values and defaults only: calls.arguments), which a
+# domain whose tools take few defaults needs before any hard query can leave half out.
 PARALLEL_DRAWS = 64
 
 
 def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
                     rng: random.Random) -> Target | None:
     best: tuple[float, Target] | None = None
-    for _ in range(PARALLEL_DRAWS):
+    for n in range(PARALLEL_DRAWS):
         k = rng.randint(cfg.k.min, cfg.k.max)
-        target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats)
+        target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats,
+                                        lean=n >= PARALLEL_DRAWS // 2)
         # a tool asked for only by its app ("make a Billboard request") cannot be in a hard query
         unsayable = any(said_by_app(ctx.catalog.by_name[c.tool]) for c in target.calls)
         floor = 2.0 if unsayable else plans.hard_floor(target, ctx.catalog.by_name)
