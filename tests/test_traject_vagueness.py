@@ -4,11 +4,14 @@ preference for trajectories a hard query can leave out, and the cap on what it s
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from upstream import check_script, upstream_path
 
 from generator.catalog import Catalog
@@ -16,7 +19,7 @@ from generator.cli import main
 from generator.readers import read_catalog
 from generator.records import Target, Tool, ToolCall
 from generator.screening import screen
-from generator.traject import plans
+from generator.traject import plans, sample
 from generator.traject.checks import vague_enough
 from generator.traject.describe import DESCRIBERS
 
@@ -115,6 +118,43 @@ def test_a_date_said_in_words_is_stated_for_vague_enough(said: str) -> None:
     assert all(a.mode == "stated" for _, a in plan.args())  # a date is never "hinted" in words
     assert vague_enough(f"Find kalem {said}, please.", plan, t, tools)
     assert vague_enough("Find kalem, please.", plan, t, tools) == []
+
+
+def _with_spec(spec: dict, required: bool, source_format: str) -> Tool:
+    return Tool(name="Gauge: read", app="Gauge", api="read", domain="Water", source_format=source_format,
+                parameters={"type": "object", "required": ["zone"] + (["unit"] if required else []),
+                            "properties": {"zone": {"type": "string"}, "unit": spec}})
+
+
+@given(value=st.text(alphabet="abcdefghij-", min_size=2, max_size=8), required=st.booleans(),
+       source=st.sampled_from(["traject", "openai"]), as_default=st.booleans())
+def test_the_hard_plan_leaves_out_exactly_the_defaults_a_catalog_reader_sees(value, required, source,
+                                                                            as_default) -> None:
+    """An optional value at its schema default, or at a TRAJECT-Bench catalog's pre-filled value
+    (kept as the first example), is left out; a required one, another format's example, or any
+    other value is stated."""
+    spec = {"type": "string", "default": value} if as_default else {"type": "string", "examples": [value]}
+    tool = _with_spec(spec, required, source)
+    t = Target(id="t", kind="parallel", offered=[tool.name],
+               calls=[ToolCall(tool=tool.name, arguments={"zone": "PZ-3", "unit": value})])
+    modes = {a.param: a.mode for _, a in plans.hard_plan(t, {tool.name: tool}).args()}
+    assert modes["unit"] == ("omitted" if not required and (as_default or source == "traject") else "stated")
+    other = t.model_copy(update={"calls": [ToolCall(tool=tool.name, arguments={"zone": "PZ-3", "unit": value + "x"})]})
+    assert {a.mode for _, a in plans.hard_plan(other, {tool.name: tool}).args()} == {"stated"}
+
+
+@given(seed=st.integers(0, 10_000))
+def test_a_lean_call_passes_its_required_values_and_defaults_only(seed: int) -> None:
+    tool = Tool(name="Gym: book", app="Gym", api="book", domain="health",
+                parameters={"type": "object", "required": ["class_id"],
+                            "properties": {"class_id": {"type": "string"},
+                                           "spots": {"type": "integer", "minimum": 1, "maximum": 3, "default": 1},
+                                           "mat_rental": {"type": "boolean", "default": False},
+                                           "note": {"type": "string"},
+                                           "level": {"type": "string", "enum": ["easy", "hard"]}}})
+    t = sample.sample_parallel("x", [tool], 1, random.Random(seed), lean=True)
+    assert t.calls[0].arguments.keys() == {"class_id", "spots", "mat_rental"}
+    assert plans.hard_floor(t, {tool.name: tool}) == pytest.approx(1 / 3)
 
 
 @pytest.mark.slow
