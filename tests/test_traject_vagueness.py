@@ -120,6 +120,31 @@ def test_a_date_said_in_words_is_stated_for_vague_enough(said: str) -> None:
     assert vague_enough("Find kalem, please.", plan, t, tools) == []
 
 
+FLAGS = Tool(
+    name="Finder: find", app="Finder", api="find", domain="Travel",
+    parameters={"type": "object", "required": ["query", "email"],
+                "properties": {
+                    "query": {"type": "string", "description": "Free-text search words"},
+                    "email": {"type": "string", "description": "E-mail address to notify"},
+                    "live": {"type": "boolean", "default": False},
+                    "page": {"type": "integer", "default": 1}}},
+)
+
+
+def test_leaving_out_only_flags_and_ones_is_not_vague_for_traject_bench_value_recall() -> None:
+    """By meaning the plan states 2 of 4 values, within the cap; TRAJECT-Bench's value recall
+    counts neither the flag nor the one-character page, so verbatim it is 2 of 2: sampling
+    ranks the trajectory by the higher count, and the query check holds the count by meaning."""
+    t = Target(id="t", kind="parallel", offered=[FLAGS.name],
+               calls=[ToolCall(tool=FLAGS.name, arguments={"query": "kalem", "email": "ana@example.com",
+                                                           "live": False, "page": 1})])
+    tools = {FLAGS.name: FLAGS}
+    plan = plans.hard_plan(t, tools)
+    assert [a.mode for _, a in plan.args()] == ["stated", "stated", "omitted", "omitted"]
+    assert plans.hard_floor(t, tools) == 1.0 and plans.meaning_floor(t, tools) == 0.5
+    assert vague_enough("Search for kalem and mail ana@example.com.", plan, t, tools) == []
+
+
 def _with_spec(spec: dict, required: bool, source_format: str) -> Tool:
     return Tool(name="Gauge: read", app="Gauge", api="read", domain="Water", source_format=source_format,
                 parameters={"type": "object", "required": ["zone"] + (["unit"] if required else []),
@@ -154,7 +179,8 @@ def test_a_lean_call_passes_its_required_values_and_defaults_only(seed: int) -> 
                                            "level": {"type": "string", "enum": ["easy", "hard"]}}})
     t = sample.sample_parallel("x", [tool], 1, random.Random(seed), lean=True)
     assert t.calls[0].arguments.keys() == {"class_id", "spots", "mat_rental"}
-    assert plans.hard_floor(t, {tool.name: tool}) == pytest.approx(1 / 3)
+    modes = {a.param: a.mode for _, a in plans.hard_plan(t, {tool.name: tool}).args()}
+    assert modes == {"class_id": "stated", "spots": "omitted", "mat_rental": "omitted"}
 
 
 @pytest.mark.slow

@@ -170,7 +170,9 @@ def meaning_recall(text: str, plan: DisclosurePlan, target: Target, tools: dict[
 
 @traject_check("vague_enough", ("hard",))
 def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
-    """A hard query states, read by meaning, at most HARD_RECALL_CAP of the calls' values."""
+    """A hard query states, read by meaning, at most HARD_RECALL_CAP of the calls' values.
+    (TRAJECT-Bench's literal value recall is kept low by the choice of trajectories,
+    `plans.hard_floor`: per query it cannot be, where the values left out are flags.)"""
     recall = meaning_recall(text, plan, target, tools)
     if recall <= HARD_RECALL_CAP + 1e-9:
         return []

@@ -424,7 +424,9 @@ def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
 # all. Sampling therefore prefers trajectories whose hard plan states at most HARD_FLOOR of the
 # values (`hard_floor`), and a written hard query the independent reader reads as stating more
 # than HARD_RECALL_CAP of them is rejected (checks.vague_enough). Both count every gold value,
-# as the reader's value recall does.
+# as the reader's value recall does. Sampling also prefers plans that keep TRAJECT-Bench's
+# literal value recall low, which counts fewer values (no flags, nothing under two characters):
+# a plan that leaves out only flags and "1"s is under the cap by meaning and over it literally.
 HARD_FLOOR = 0.4
 HARD_RECALL_CAP = 0.5
 
@@ -437,9 +439,21 @@ def counted(value: Any) -> str | None:
 
 
 def hard_floor(target: Target, tools: dict[str, Tool]) -> float:
-    """Share of the values that the hard plan must state (0.0 without any)."""
-    modes = [a.mode for _, a in hard_plan(target, tools).args()]
-    return sum(m == "stated" for m in modes) / len(modes) if modes else 0.0
+    """How much the hard plan must state, for choosing trajectories: the higher of the share by
+    meaning (`meaning_floor`) and the share of the counted values (TRAJECT-Bench's literal
+    value recall, which skips flags and one-character values, the values a hard plan most
+    often leaves out as defaults). 0.0 without any."""
+    args = [a for _, a in hard_plan(target, tools).args()]
+    return max(_stated_share(args), _stated_share([a for a in args if counted(a.value) is not None]))
+
+
+def meaning_floor(target: Target, tools: dict[str, Tool]) -> float:
+    """Share of every value the hard plan must state, as the reader counts (the cap's measure)."""
+    return _stated_share([a for _, a in hard_plan(target, tools).args()])
+
+
+def _stated_share(args: list[ArgPlan]) -> float:
+    return sum(a.mode == "stated" for a in args) / len(args) if args else 0.0
 
 
 def _arg_problem(
