@@ -14,7 +14,7 @@ from generator.traject import audit as traject_audit  # noqa: F401  (registers t
 from generator.traject.audit import audit_traject, stats_traject
 from generator.traject.checks import query_problems
 from generator.traject.metrics import exact_match_tools, inclusion_tools, normalize_params, tool_traj_usage
-from generator.traject.plans import clock_words, hard_plan, resolves, simple_plan, unrecoverable
+from generator.traject.plans import clock_words, hard_plan, hint_for, resolves, simple_plan, unrecoverable
 
 
 def call(name: str, req: dict, opt: dict | None = None) -> dict:
@@ -137,11 +137,12 @@ TARGET = Target(
 def test_hard_plan_hints_resolve_and_simple_states_everything():
     hard = hard_plan(TARGET, TOOLS)
     modes = {a.param: (a.mode, a.hint) for _, a in hard.args()}
-    assert modes["query"] == ("stated", None)
-    assert modes["date"] == ("hinted", "a date of June 3, 2025")
-    assert modes["sort_by"] == ("hinted", "price asc")
-    assert modes["max_price"] == ("hinted", "a maximum price of 25 and a half")
-    assert modes["at"] == ("hinted", "a pickup time of half past six in the evening")
+    # a value said in other words is stated by meaning: the hard plan states it (issue 22)
+    assert set(modes.values()) == {("stated", None)}
+    assert hint_for(TOOL, "date", "2025-06-03") == "a date of June 3, 2025"
+    assert hint_for(TOOL, "sort_by", "price_asc") == "price asc"
+    assert hint_for(TOOL, "max_price", 25.5) == "a maximum price of 25 and a half"
+    assert hint_for(TOOL, "at", "18:30") == "a pickup time of half past six in the evening"
     assert unrecoverable(hard, TARGET, TOOLS) == []
     simple = simple_plan(TARGET, TOOLS)
     assert {a.mode for _, a in simple.args()} == {"stated"}
@@ -172,21 +173,62 @@ def names(problems):
     return {n for n, _ in problems}
 
 
+QUOTE = Tool(
+    name="Quotely_get_quote",
+    app="Quotely",
+    api="get_quote",
+    domain="shop",
+    parameters={
+        "type": "object",
+        "required": ["symbol"],
+        "properties": {
+            "symbol": {"type": "string", "description": "Stock ticker symbol"},
+            "exchange": {"type": "string", "default": "NASDAQ"},
+            "realtime": {"type": "boolean", "default": False},
+        },
+    },
+)
+HARD_TOOLS = {TOOL.name: TOOL, QUOTE.name: QUOTE}
+# A trajectory whose hard query can leave most values out: two defaults omitted, a ticker
+# described, a default sort omitted; only the search words and the date stay stated (2 of 6).
+HARD_TARGET = Target(
+    id="h",
+    kind="parallel",
+    offered=[TOOL.name, QUOTE.name],
+    calls=[
+        ToolCall(tool=TOOL.name, arguments={"query": "rain jacket", "date": "2025-06-03", "sort_by": "rating"}),
+        ToolCall(tool=QUOTE.name, arguments={"symbol": "AAPL", "exchange": "NASDAQ", "realtime": False}),
+    ],
+)
+HARD_TEXT = "I'm after a rain jacket on June 3, 2025, and how is Apple's stock ticker doing?"
+
+
+def test_hard_plan_leaves_out_defaults_and_describes_what_it_can():
+    modes = {a.param: a.mode for _, a in hard_plan(HARD_TARGET, HARD_TOOLS).args()}
+    assert modes == {"query": "stated", "date": "stated", "sort_by": "omitted", "symbol": "hinted",
+                     "exchange": "omitted", "realtime": "omitted"}
+
+
 def test_checks_fail_on_bad_texts():
-    hard = hard_plan(TARGET, TOOLS)
-    good = (
-        "I'm after a rain jacket, June 3, 2025, price asc, 25 and a half tops, "
-        "around half past six in the evening."
-    )
-    assert query_problems(good, hard, TARGET, TOOLS) == []
-    assert "stated_present" in names(query_problems(good.replace("rain jacket", "coat"), hard, TARGET, TOOLS))
-    assert "hints_present" in names(query_problems(good.replace("June 3, 2025", "soon"), hard, TARGET, TOOLS))
-    assert "no_identifiers" in names(query_problems(good + " Use search_items.", hard, TARGET, TOOLS))
-    assert "no_names" in names(query_problems(good + " On Shopora.", hard, TARGET, TOOLS))
+    hard = hard_plan(HARD_TARGET, HARD_TOOLS)
+
+    def found(text: str) -> set[str]:
+        return names(query_problems(text, hard, HARD_TARGET, HARD_TOOLS))
+
+    assert query_problems(HARD_TEXT, hard, HARD_TARGET, HARD_TOOLS) == []
+    assert "stated_present" in found(HARD_TEXT.replace("rain jacket", "coat"))
+    assert "hints_present" in found(HARD_TEXT.replace("Apple's stock ticker", "the market"))
+    assert "no_identifiers" in found(HARD_TEXT + " Use search_items.")
+    assert "no_names" in found(HARD_TEXT + " On Shopora.")
+    # read by meaning, "best rated first" states the sort and "no real-time quote" the flag: 4 of 6
+    # stated, over the cap, though verbatim only "rain jacket" (1 of 5 counted values) is said
+    says_more = "I'm after a rain jacket on June 3, 2025, best rated first, and how is Apple's stock ticker " \
+        "doing, no real-time quote needed?"
+    assert "vague_enough" in found(says_more)
     vague = hard.model_copy(
         update={"calls": [hard.calls[0].model_copy(update={"args": hard.calls[0].args[:1]})]}
     )
-    assert "not_vague" in names(query_problems("Find me something nice.", vague, TARGET, TOOLS))
+    assert "not_vague" in names(query_problems("Find me something nice.", vague, HARD_TARGET, HARD_TOOLS))
 
 
 def test_traject_identifiers_are_refused_even_as_a_stated_value():
@@ -210,22 +252,22 @@ def test_traject_identifiers_are_refused_even_as_a_stated_value():
 def test_recoverable_fails_on_a_value_nothing_recovers():
     """An omitted required value with no default and no earlier step, or a hint that does not
     resolve to its value, leaves the query unsolvable: the `recoverable` check says so."""
-    hard = hard_plan(TARGET, TOOLS)
-    good = (
-        "I'm after a rain jacket, June 3, 2025, price asc, 25 and a half tops, "
-        "around half past six in the evening."
-    )
-    args = hard.calls[0].args
+    hard = hard_plan(HARD_TARGET, HARD_TOOLS)
+
+    def with_args(i: int, args: list) -> DisclosurePlan:
+        calls = [c.model_copy(update={"args": args}) if j == i else c for j, c in enumerate(hard.calls)]
+        return hard.model_copy(update={"calls": calls})
+
     dropped = [a.model_copy(update={"mode": "omitted", "source": "default", "hint": None})
-               if a.param == "query" else a for a in args]
-    no_query = hard.model_copy(update={"calls": [hard.calls[0].model_copy(update={"args": dropped})]})
-    problems = query_problems(good.replace("a rain jacket", "something"), no_query, TARGET, TOOLS)
+               if a.param == "query" else a for a in hard.calls[0].args]
+    problems = query_problems(HARD_TEXT.replace("a rain jacket", "something"), with_args(0, dropped),
+                              HARD_TARGET, HARD_TOOLS)
     assert ("recoverable", "call 1 query: omitted value 'rain jacket' is not recoverable (source default)") \
         in problems
-    wrong_hint = [a.model_copy(update={"hint": "some day"}) if a.mode == "hinted" else a for a in args]
+    args = hard.calls[1].args
     assert any(a.mode == "hinted" for a in args)
-    bad = hard.model_copy(update={"calls": [hard.calls[0].model_copy(update={"args": wrong_hint})]})
-    assert "recoverable" in names(query_problems(good, bad, TARGET, TOOLS))
+    wrong_hint = [a.model_copy(update={"hint": "some day"}) if a.mode == "hinted" else a for a in args]
+    assert "recoverable" in names(query_problems(HARD_TEXT, with_args(1, wrong_hint), HARD_TARGET, HARD_TOOLS))
 
 
 def test_no_leak_and_previous_step():

@@ -4,11 +4,14 @@ preference for trajectories a hard query can leave out, and the cap on what it s
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from upstream import check_script, upstream_path
 
 from generator.catalog import Catalog
@@ -16,7 +19,7 @@ from generator.cli import main
 from generator.readers import read_catalog
 from generator.records import Target, Tool, ToolCall
 from generator.screening import screen
-from generator.traject import plans
+from generator.traject import plans, sample
 from generator.traject.checks import vague_enough
 from generator.traject.describe import DESCRIBERS
 
@@ -90,7 +93,94 @@ def test_a_hard_query_saying_too_much_verbatim_is_rejected() -> None:
     ok = "Look up Apple's stock ticker and search for kalem, please."
     assert vague_enough(ok, plan, t, tools) == []
     bad = vague_enough("Look up AAPL, search for kalem and mail ana@example.com.", plan, t, tools)
-    assert bad and "1.00 of the values verbatim" in bad[0]
+    assert bad and "states 1.00 of the values" in bad[0]
+
+
+AGENDA = Tool(
+    name="Agenda: find", app="Agenda", api="find", domain="Travel",
+    parameters={"type": "object", "required": ["day", "query", "email"],
+                "properties": {
+                    "day": {"type": "string", "format": "date", "description": "Day to search"},
+                    "query": {"type": "string", "description": "Free-text search words"},
+                    "email": {"type": "string", "description": "E-mail address to notify"}}},
+)
+
+
+@pytest.mark.parametrize("said", ["on the 3rd of June, 2025", "on June 3, 2025", "on 3 June 2025"])
+def test_a_date_said_in_words_is_stated_for_vague_enough(said: str) -> None:
+    """By meaning a date in words is the date: the hard query states 2 of 3 values, over the cap,
+    though verbatim it says only "kalem" (1 of 3)."""
+    t = Target(id="t", kind="parallel", offered=[AGENDA.name],
+               calls=[ToolCall(tool=AGENDA.name, arguments={"day": "2025-06-03", "query": "kalem",
+                                                            "email": "ana@example.com"})])
+    tools = {AGENDA.name: AGENDA}
+    plan = plans.hard_plan(t, tools)
+    assert all(a.mode == "stated" for _, a in plan.args())  # a date is never "hinted" in words
+    assert vague_enough(f"Find kalem {said}, please.", plan, t, tools)
+    assert vague_enough("Find kalem, please.", plan, t, tools) == []
+
+
+FLAGS = Tool(
+    name="Finder: find", app="Finder", api="find", domain="Travel",
+    parameters={"type": "object", "required": ["query", "email"],
+                "properties": {
+                    "query": {"type": "string", "description": "Free-text search words"},
+                    "email": {"type": "string", "description": "E-mail address to notify"},
+                    "live": {"type": "boolean", "default": False},
+                    "page": {"type": "integer", "default": 1}}},
+)
+
+
+def test_leaving_out_only_flags_and_ones_is_not_vague_for_traject_bench_value_recall() -> None:
+    """By meaning the plan states 2 of 4 values, within the cap; TRAJECT-Bench's value recall
+    counts neither the flag nor the one-character page, so verbatim it is 2 of 2: sampling
+    ranks the trajectory by the higher count, and the query check holds the count by meaning."""
+    t = Target(id="t", kind="parallel", offered=[FLAGS.name],
+               calls=[ToolCall(tool=FLAGS.name, arguments={"query": "kalem", "email": "ana@example.com",
+                                                           "live": False, "page": 1})])
+    tools = {FLAGS.name: FLAGS}
+    plan = plans.hard_plan(t, tools)
+    assert [a.mode for _, a in plan.args()] == ["stated", "stated", "omitted", "omitted"]
+    assert plans.hard_floor(t, tools) == 1.0 and plans.meaning_floor(t, tools) == 0.5
+    assert vague_enough("Search for kalem and mail ana@example.com.", plan, t, tools) == []
+
+
+def _with_spec(spec: dict, required: bool, source_format: str) -> Tool:
+    return Tool(name="Gauge: read", app="Gauge", api="read", domain="Water", source_format=source_format,
+                parameters={"type": "object", "required": ["zone"] + (["unit"] if required else []),
+                            "properties": {"zone": {"type": "string"}, "unit": spec}})
+
+
+@given(value=st.text(alphabet="abcdefghij-", min_size=2, max_size=8), required=st.booleans(),
+       source=st.sampled_from(["traject", "openai"]), as_default=st.booleans())
+def test_the_hard_plan_leaves_out_exactly_the_defaults_a_catalog_reader_sees(value, required, source,
+                                                                            as_default) -> None:
+    """An optional value at its schema default, or at a TRAJECT-Bench catalog's pre-filled value
+    (kept as the first example), is left out; a required one, another format's example, or any
+    other value is stated."""
+    spec = {"type": "string", "default": value} if as_default else {"type": "string", "examples": [value]}
+    tool = _with_spec(spec, required, source)
+    t = Target(id="t", kind="parallel", offered=[tool.name],
+               calls=[ToolCall(tool=tool.name, arguments={"zone": "PZ-3", "unit": value})])
+    modes = {a.param: a.mode for _, a in plans.hard_plan(t, {tool.name: tool}).args()}
+    assert modes["unit"] == ("omitted" if not required and (as_default or source == "traject") else "stated")
+    other = t.model_copy(update={"calls": [ToolCall(tool=tool.name, arguments={"zone": "PZ-3", "unit": value + "x"})]})
+    assert {a.mode for _, a in plans.hard_plan(other, {tool.name: tool}).args()} == {"stated"}
+
+
+@given(seed=st.integers(0, 10_000))
+def test_a_lean_call_passes_its_required_values_and_defaults_only(seed: int) -> None:
+    tool = Tool(name="Gym: book", app="Gym", api="book", domain="health",
+                parameters={"type": "object", "required": ["class_id"],
+                            "properties": {"class_id": {"type": "string"},
+                                           "spots": {"type": "integer", "minimum": 1, "maximum": 3, "default": 1},
+                                           "mat_rental": {"type": "boolean", "default": False},
+                                           "note": {"type": "string"},
+                                           "level": {"type": "string", "enum": ["easy", "hard"]}}})
+    t = sample.sample_parallel("x", [tool], 1, random.Random(seed), lean=True)
+    assert t.calls[0].arguments.keys() == {"class_id", "spots", "mat_rental"}
+    modes = {a.param: a.mode for _, a in plans.hard_plan(t, {tool.name: tool}).args()}
+    assert modes == {"class_id": "stated", "spots": "omitted", "mat_rental": "omitted"}
 
 
 @pytest.mark.slow

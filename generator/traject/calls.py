@@ -81,16 +81,39 @@ def is_setting(param: str, spec: dict[str, Any]) -> bool:
     )
 
 
-def _optionals(tool: Tool, rng: random.Random, free_rate: float) -> dict[str, Any]:
+_NONE = object()
+
+
+def known_default(tool: Tool, param: str) -> Any:
+    """The value an optional parameter takes when a query leaves it out, as a reader of the
+    catalog sees it: the schema default, or a TRAJECT-Bench catalog's pre-filled value (kept as
+    the first example, since the API need not assume it, but shown to a model reading the
+    catalog as its "default"); `_NONE` when there is none. Required parameters have none."""
+    s = tool.properties.get(param) or {}
+    if param in tool.required:
+        return _NONE
+    if "default" in s:
+        return s["default"]
+    examples = s.get("examples") or []
+    return examples[0] if tool.source_format == "traject" and examples else _NONE
+
+
+def has_default(tool: Tool, param: str) -> bool:
+    return known_default(tool, param) is not _NONE
+
+
+def _optionals(tool: Tool, rng: random.Random, free_rate: float, lean: bool = False) -> dict[str, Any]:
     """Optional arguments: the default (DEFAULT_RATE), else a setting (SETTING_RATE), else
-    a free-text value (`free_rate`); always valid against the schema."""
+    a free-text value (`free_rate`); always valid against the schema. A lean call passes every
+    default and no other optional argument (see `arguments`)."""
     required, out = set(tool.required), {}
     for p, s in tool.properties.items():
         if p in required:
             continue
-        if "default" in s and is_valid(s, s["default"]) and rng.random() < DEFAULT_RATE:
-            out[p] = s["default"]
-        elif rng.random() < (SETTING_RATE if is_setting(p, s) else free_rate):
+        default = known_default(tool, p)
+        if default is not _NONE and is_valid(s, default) and (lean or rng.random() < DEFAULT_RATE):
+            out[p] = default
+        elif not lean and rng.random() < (SETTING_RATE if is_setting(p, s) else free_rate):
             value = maybe_value(param_schema(tool, p), rng, p)
             out.update({p: value} if value is not None else {})
     return out
@@ -129,8 +152,11 @@ def _whole_pairs(tool: Tool, args: dict[str, Any], rng: random.Random) -> dict[s
     return out
 
 
-def arguments(tool: Tool, rng: random.Random, optional_rate: float) -> dict[str, Any]:
+def arguments(tool: Tool, rng: random.Random, optional_rate: float, *, lean: bool = False) -> dict[str, Any]:
+    """One call's arguments. `lean`: the required ones and every optional one at its default,
+    nothing else (a call whose values a hard query can mostly leave out, as upstream's calls
+    that pass the playground's defaults; the hard plan omits defaults)."""
     with centred_on(tool, rng):  # the optionals drawn first lie in the call's place too
-        args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate))
+        args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate, lean))
         args = _whole_pairs(tool, _single(tool, args), rng)
     return repair_arguments(tool, {p: args[p] for p in tool.properties if p in args}, rng)  # optionals came in fixed: pair them up

@@ -20,7 +20,7 @@ from ..validators.phrases import phrase_said
 from ..writers.base import WriteRequest
 from .bind import binding_problems
 from .determined import value_problems
-from .plans import HARD_RECALL_CAP, hint_said, literal_recall, unrecoverable
+from .plans import HARD_RECALL_CAP, hint_said, unrecoverable
 from .reading import undetermined
 
 Check = Callable[[str, DisclosurePlan, Target, dict[str, Tool]], list[str]]
@@ -157,13 +157,26 @@ def recoverable(text: str, plan: DisclosurePlan, target: Target, tools: dict[str
     return unrecoverable(plan, target, tools)
 
 
+def meaning_recall(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> float:
+    """Value recall by meaning of one query: the share of the gold values the independent reader
+    reads as stated (a date as "the 3rd of June", a number in words, an enum member's wording
+    all count), over every gold value, as `trajgen read` counts it."""
+    from ..validators.reading import reading  # the validators package imports this module
+
+    req = WriteRequest(target=target, plan=plan, tools=[tools[c.tool] for c in plan.calls], n=1)
+    labels = [a.label for a in reading(req, text).args]
+    return sum(label == "stated" for label in labels) / len(labels) if labels else 0.0
+
+
 @traject_check("vague_enough", ("hard",))
 def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
-    """A hard query says at most HARD_RECALL_CAP of the call's counted values verbatim."""
-    recall = literal_recall(text, target)
+    """A hard query states, read by meaning, at most HARD_RECALL_CAP of the calls' values.
+    (TRAJECT-Bench's literal value recall is kept low by the choice of trajectories,
+    `plans.hard_floor`: per query it cannot be, where the values left out are flags.)"""
+    recall = meaning_recall(text, plan, target, tools)
     if recall <= HARD_RECALL_CAP + 1e-9:
         return []
-    return [f"the hard query says {recall:.2f} of the values verbatim (at most {HARD_RECALL_CAP})"]
+    return [f"the hard query states {recall:.2f} of the values, read by meaning (at most {HARD_RECALL_CAP})"]
 
 
 # What the traject product runs, in order: the generic validators, then its own checks.

@@ -4,13 +4,15 @@
   a stated value whose natural rendering differs from the gold spelling (ISO date, 24h time)
   carries that spelling in `hint` (a writer may say it either way: the query is published as
   checked, never rewritten to the gold spelling afterwards).
-- hard (parallel): indirect style, tools implied; an argument is hinted only where the hint
-  resolves back to exactly the gold value, omitted only when it is an optional argument at its
-  schema default, and stated otherwise. Resolvable hints (`HINTERS`): an enum member by its
-  natural wording (exactly one member has that wording), a date in words ("June 3, 2025"), a
-  clock time in words ("half past six in the evening"), a decimal ("25 and a half") or an
-  integer in words ("forty-two"); the last four carry the parameter's noun ("a check-in date
-  of June 3, 2025") so two dates of one call cannot be confused.
+- hard (parallel): indirect style, tools implied; an argument is omitted when it is an
+  optional argument at its schema default, described where a description picks exactly the
+  gold value without saying it ("Apple's stock ticker", "the capital of Germany": DESCRIBERS,
+  `describe_for`), and stated otherwise. Saying a value in other words (a date "June 3, 2025",
+  a number "forty-two", an enum member's wording) is stating it, as a reader reads it, so the
+  hard plan never does; TRAJECT-Bench's hard queries leave values out or describe them.
+  The other resolvable hints (`HINTERS`: an enum member by its natural wording, a date, clock
+  time, decimal or integer in words, carrying the parameter's noun) stay for `resolves` and
+  the audit.
 - sequential: one query; a value bound to an earlier call's output is omitted with source
   `previous_step`; everything else is stated.
 `unrecoverable` proves, per plan, that every gold value can be recovered.
@@ -24,12 +26,14 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from ..core.semantic import tokens
 from ..core.surface import noun, render
-from ..core.vagueness import countable, normalize
+from ..core.vagueness import normalize
 from ..phrasebook.fragments import is_code
 from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
+from .calls import has_default, known_default
 from .describe import DESCRIBERS
 from .export import wire_text
 
@@ -310,19 +314,43 @@ def resolves(tool: Tool, param: str, hint: str, value: Any) -> bool:
 
 
 def is_default(tool: Tool, param: str, value: Any) -> bool:
-    s = spec(tool, param)
-    return param not in tool.required and "default" in s and s["default"] == value
+    """An optional value a query may leave out: it equals the default a reader of the catalog
+    sees (`calls.known_default`)."""
+    return has_default(tool, param) and known_default(tool, param) == value
 
 
-def _hard_arg(tool: Tool, param: str, value: Any) -> ArgPlan:
-    # Only values that value recall counts are left out: a default "2" or False omitted next to
-    # a stated "2 tickets" would read as disclosed anyway.
-    if is_default(tool, param, value) and countable(wire_text(value)):
+def _hard_arg(tool: Tool, param: str, value: Any, others: list[Any]) -> ArgPlan:
+    if is_default(tool, param, value) and not _said_anyway(tool, param, value, others):
         return ArgPlan(param=param, value=value, mode="omitted", source="default")
-    hint = hint_for(tool, param, value)
+    hint = describe_for(tool, param, value)
     if hint:
         return ArgPlan(param=param, value=value, mode="hinted", source="query", hint=hint)
     return ArgPlan(param=param, value=value, mode="stated")
+
+
+def _said_anyway(tool: Tool, param: str, value: Any, others: list[Any]) -> bool:
+    """Whether a query would disclose a left-out flag or one-character default anyway: a speed
+    of 1 next to "1 ticket" (another value of the trajectory equal to it), a flag named in the
+    tool's own name (is_delivery of a `delivery_search`). Longer values are not said by chance;
+    a flag named only in the tool's description may still be (omitted_absent rejects the query)."""
+    if counted(value) is not None:
+        return False
+    if not isinstance(value, bool):
+        return any(same_value(value, o) for o in others if not isinstance(o, bool))
+    words = {w for w in tokens(param) if len(w) >= 3}  # "delivery" of is_delivery, not "is"
+    return bool(words & _tool_words(tool))
+
+
+def _tool_words(tool: Tool) -> set[str]:
+    """The words of the tool's own name (api and app): a flag named by them is said with the tool."""
+    return set(tokens(f"{tool.api} {tool.app}"))
+
+
+def describe_for(tool: Tool, param: str, value: Any) -> str | None:
+    """A description that picks exactly `value` without saying it ("Apple's stock ticker"), as
+    the hard plan uses; None for a value whose only hint says it in other words (a date in words,
+    a number in words, an enum member's wording), which by meaning is stated."""
+    return next((p for hinter, _ in DESCRIBERS.values() if (p := hinter(tool, param, value))), None)
 
 
 def literal_surface(tool: Tool, param: str, value: Any) -> str | None:
@@ -362,11 +390,16 @@ def hard_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
         CallPlan(
             tool=c.tool,
             tool_mode="implied",
-            args=[_hard_arg(tools[c.tool], k, v) for k, v in c.arguments.items()],
+            args=[_hard_arg(tools[c.tool], k, v, _others(target, i, k)) for k, v in c.arguments.items()],
         )
-        for c in target.calls
+        for i, c in enumerate(target.calls)
     ]
     return DisclosurePlan(target_id=target.id, level="hard", calls=calls, style="indirect")
+
+
+def _others(target: Target, call: int, param: str) -> list[Any]:
+    """Every value of the trajectory but one argument's."""
+    return [v for i, c in enumerate(target.calls) for k, v in c.arguments.items() if (i, k) != (call, param)]
 
 
 def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
@@ -385,12 +418,15 @@ def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
 
 
 # ---------------------------------------------------------------- how hard a hard query can be
-# TRAJECT-Bench's hard queries keep little of the call literally (about 0.05-0.4 of its values);
-# ours may only leave out or describe what stays determined, so a trajectory whose values are
-# mostly free text (search words, ids, e-mail addresses) cannot make a hard query at all.
-# Sampling therefore prefers trajectories whose hard query can keep at most HARD_FLOOR of the
-# counted values (`hard_floor`), and a written hard query that still says more than
-# HARD_RECALL_CAP of them literally is rejected (checks.vague_enough).
+# TRAJECT-Bench's hard queries state little of the call (read by meaning, about 0.4 of its
+# values); ours may only leave out or describe what stays determined, so a trajectory whose
+# values are mostly free text (search words, ids, e-mail addresses) cannot make a hard query at
+# all. Sampling therefore prefers trajectories whose hard plan states at most HARD_FLOOR of the
+# values (`hard_floor`), and a written hard query the independent reader reads as stating more
+# than HARD_RECALL_CAP of them is rejected (checks.vague_enough). Both count every gold value,
+# as the reader's value recall does. Sampling also prefers plans that keep TRAJECT-Bench's
+# literal value recall low, which counts fewer values (no flags, nothing under two characters):
+# a plan that leaves out only flags and "1"s is under the cap by meaning and over it literally.
 HARD_FLOOR = 0.4
 HARD_RECALL_CAP = 0.5
 
@@ -403,17 +439,21 @@ def counted(value: Any) -> str | None:
 
 
 def hard_floor(target: Target, tools: dict[str, Tool]) -> float:
-    """Share of the counted values that the hard plan must state (0.0 without any)."""
-    plan = hard_plan(target, tools)
-    modes = [a.mode for _, a in plan.args() if counted(a.value) is not None]
-    return sum(m == "stated" for m in modes) / len(modes) if modes else 0.0
+    """How much the hard plan must state, for choosing trajectories: the higher of the share by
+    meaning (`meaning_floor`) and the share of the counted values (TRAJECT-Bench's literal
+    value recall, which skips flags and one-character values, the values a hard plan most
+    often leaves out as defaults). 0.0 without any."""
+    args = [a for _, a in hard_plan(target, tools).args()]
+    return max(_stated_share(args), _stated_share([a for a in args if counted(a.value) is not None]))
 
 
-def literal_recall(text: str, target: Target) -> float:
-    """TRAJECT-Bench's value recall of one query: share of counted values found verbatim."""
-    values = [v for c in target.calls for x in c.arguments.values() if (v := counted(x)) is not None]
-    nq = normalize(text)
-    return sum(v in nq for v in values) / len(values) if values else 0.0
+def meaning_floor(target: Target, tools: dict[str, Tool]) -> float:
+    """Share of every value the hard plan must state, as the reader counts (the cap's measure)."""
+    return _stated_share([a for _, a in hard_plan(target, tools).args()])
+
+
+def _stated_share(args: list[ArgPlan]) -> float:
+    return sum(a.mode == "stated" for a in args) / len(args) if args else 0.0
 
 
 def _arg_problem(

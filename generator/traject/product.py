@@ -167,26 +167,30 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
     raise ShortChain("; ".join(tried))
 
 
-# Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor)
-# is taken, else the one that leaves out most, if its hard query can stay within the cap.
-PARALLEL_DRAWS = 16
+# Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor,
+# by meaning and literally) is taken, else, of those whose hard query can stay within the cap
+# by meaning (plans.meaning_floor), the one that leaves out most. The
+# second half draws lean calls (required values and defaults only: calls.arguments), which a
+# domain whose tools take few defaults needs before any hard query can leave half out.
+PARALLEL_DRAWS = 64
 
 
 def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
                     rng: random.Random) -> Target | None:
     best: tuple[float, Target] | None = None
-    for _ in range(PARALLEL_DRAWS):
+    for n in range(PARALLEL_DRAWS):
         k = rng.randint(cfg.k.min, cfg.k.max)
-        target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats)
+        target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats,
+                                        lean=n >= PARALLEL_DRAWS // 2)
         # a tool asked for only by its app ("make a Billboard request") cannot be in a hard query
         unsayable = any(said_by_app(ctx.catalog.by_name[c.tool]) for c in target.calls)
         floor = 2.0 if unsayable else plans.hard_floor(target, ctx.catalog.by_name)
         if floor <= plans.HARD_FLOOR:
             return target
-        if best is None or floor < best[0]:
+        if not unsayable and plans.meaning_floor(target, ctx.catalog.by_name) <= plans.HARD_RECALL_CAP and (
+                best is None or floor < best[0]):
             best = (floor, target)
-    assert best is not None
-    return best[1] if best[0] <= plans.HARD_RECALL_CAP else None
+    return best[1] if best is not None else None
 
 
 def problems_of(req: WriteRequest, texts: list[str]) -> list[tuple[str, str]]:

@@ -46,16 +46,19 @@ def sample_parallel(
     *,
     allow_repeats: bool = False,
     optional_rate: float = 0.2,
+    lean: bool = False,
 ) -> Target:
+    """k tools of one domain called side by side; `lean` calls pass only required values and
+    defaults (calls.arguments)."""
     chosen = pick_tools(tools, k, rng, allow_repeats)
     calls: list[ToolCall] = []
     taken: set[tuple[str, str]] = set()  # one batch never acts on the same thing twice
     for t in chosen:
-        args = arguments(t, rng, optional_rate)
+        args = arguments(t, rng, optional_rate, lean=lean)
         for _ in range(_FRESH_TRIES):
             if not acted_on(t.parameters, args) & taken:
                 break
-            args = arguments(t, rng, optional_rate)
+            args = arguments(t, rng, optional_rate, lean=lean)
         taken |= acted_on(t.parameters, args)
         calls.append(ToolCall(tool=t.name, arguments=args))
     return Target(
