@@ -33,7 +33,7 @@ _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bfor in
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
 _COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
 _QUOTED = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`)"""
-_WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)?"
+_WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)*"  # "1987.112.4": an accession number, whole
 _BARE = rf"{_WORD}(?: {_WORD})?"
 _GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")
 _ITEM = re.compile(rf"\s*\[?\s*({_QUOTED}|{_BARE})")
@@ -286,12 +286,19 @@ def read(description: str) -> Described:
     examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
     examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or ())
-                 if m.group(1).count(",") >= 2 and not _glosses_code(text[:m.start()])]
+                 if (m.group(1).count(",") >= 2 or _ids(m.group(1))) and not _glosses_code(text[:m.start()])]
     examples += [i.strip() for m in _PAREN_SLASH.finditer(text) for i in m.group(1).split("/")
                  if i.strip().lower() not in _PROSE]
     low, high = _range(text)
     return Described(allowed=closed[0] if closed else (), examples=tuple(dict.fromkeys(examples)),
                      default=default, low=low, high=high)
+
+
+def _ids(text: str) -> bool:
+    """Whether a parenthesis holds only identifiers ("(T1184, RPh-022)"): two of them are a list
+    of examples, where two words ("(person, organisation)") would only gloss."""
+    parts = [p.strip() for p in re.split(r",|\bor\b", text)]
+    return len(parts) >= 2 and all(re.fullmatch(r"[A-Za-z]{1,5}[-_]?\d{2,}", p) for p in parts)
 
 
 def _glosses_code(before: str) -> bool:

@@ -46,6 +46,17 @@ def country_name(alpha_2: str) -> str:
     return next((name for a2, _, name in countries() if a2 == alpha_2), alpha_2)
 
 
+def same_form(alpha_2: str, sample: str) -> str | None:
+    """Country `alpha_2` written as `sample` writes its country ("MX", "MEX" or "Mexico"), or
+    None when `alpha_2` is no country."""
+    row = next((c for c in countries() if c[0] == alpha_2), None)
+    if row is None:
+        return None
+    if sample.isupper() and len(sample) in (2, 3):
+        return row[0] if len(sample) == 2 else row[1]
+    return row[2]
+
+
 @lru_cache(maxsize=1)
 def currencies() -> tuple[str, ...]:
     return tuple(c.alpha_3 for c in _pycountry().currencies if c.alpha_3 not in _ODD_CURRENCIES)

@@ -31,7 +31,8 @@ class Rule:
     """kind: "requires" (subject set => one of `others` set), "when" (subject set <=> `others[0]`
     == value), "implies" (others[0] == value => subject == target), "together" (subject and
     others[0] both or neither), "sign" (subject < 0 when others[0] is one of `values`), "only" (subject set => others[0] is
-    one of `values`), "needs" (subject set <=> others[0] is one of `values`)."""
+    one of `values`), "needs" (subject set <=> others[0] is one of `values`), "one_of" (exactly one of
+    subject and others[0] set), "if_value" (others[0] is one of `values` => subject set)."""
 
     kind: str
     subject: str
@@ -246,8 +247,56 @@ def _only_for(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Give either ndc or ingredient_name, not both": exactly one of the two.
+_EITHER = re.compile(r"\beither (?:an? |the )?`?(\w+)`? or (?:an? |the )?`?(\w+)`?,? (?:but )?not both\b", re.IGNORECASE)
+
+
+def _either(tool: str, props: Props) -> list[Rule]:
+    texts = [tool] + [str(s.get("description") or "") for s in props.values()]
+    out = []
+    for m in (m for t in texts for m in _EITHER.finditer(t)):
+        a, b = _name(m.group(1), props), _name(m.group(2), props)
+        if a and b and a != b:
+            out.append(Rule("one_of", a, (b,)))
+    return out
+
+
+# "'reject' and 'hold' require comments", "Outcome 'completed' requires a post-treatment
+# condition report id": quoted values of one enum that need a parameter set.
+_VALUES_REQUIRE = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)\s+requires?\s+"
+                             r"(?:an?\s+|the\s+)?([\w\s-]{2,60}?)(?=\s*(?:[.;,(]|$|\s(?:and|or|for|with|when|if)\s))",
+                             re.IGNORECASE)
+
+
+def _param_of(phrase: str, props: Props) -> str | None:
+    """The parameter a phrase names: its words joined, or the one parameter of two or more words
+    all in the phrase ("a post-treatment condition report id" -> post_treatment_report_id)."""
+    named = _named_params(phrase, props)
+    if len(named) == 1:
+        return named[0]
+    words = set(re.findall(r"[a-z0-9]+", phrase.lower()))
+    holders = sorted((n for n in props if len(n.split("_")) >= 2 and set(n.lower().split("_")) <= words),
+                     key=lambda n: -len(n.split("_")))  # the longest name the phrase spells ("treatment_id" is less)
+    if len(holders) > 1 and len(holders[0].split("_")) == len(holders[1].split("_")):
+        return None
+    return holders[0] if holders else None
+
+
+def _values_require(tool: str, props: Props) -> list[Rule]:
+    texts = [tool] + [str(s.get("description") or "") for s in props.values()]
+    out: list[Rule] = []
+    for m in (m for t in texts for m in _VALUES_REQUIRE.finditer(t)):
+        values = tuple(re.findall(r"['\"`]([\w-]+)['\"`]", m.group(1)))
+        owners = {_owner_of(v, props) for v in values}
+        owner = owners.pop() if len(owners) == 1 else None
+        subject = _param_of(m.group(2), props)
+        if owner and subject and subject != owner and subject not in {r.subject for r in out}:
+            out.append(Rule("if_value", subject, (owner,), values))
+    return out
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
-                                                      _for_value, _needed_for, _only_for]
+                                                      _for_value, _needed_for, _only_for, _either, _values_require]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -298,6 +347,10 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return args.get(o) == rule.values[0] and s in args and args[s] != rule.target
     if rule.kind == "together":
         return (s in args) != (o in args)
+    if rule.kind == "one_of":
+        return _set(args, s) == _set(args, o)
+    if rule.kind == "if_value":
+        return args.get(o) in rule.values and not _set(args, s)
     n = _number(args.get(s))
     if rule.kind == "sign" and n is not None and o in args and n != 0:
         return (n > 0) if args[o] in rule.values else False
@@ -389,9 +442,30 @@ def _fix_sign(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]
     args[rule.subject] = str(value) if isinstance(raw, str) else type(raw)(value)
 
 
+def _fix_one_of(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """Both given: the free one goes; neither: the subject is drawn (else the other)."""
+    s, o = rule.subject, rule.others[0]
+    if _set(args, s):
+        if not _drop(args, o, keep):
+            _drop(args, s, keep)
+        return
+    name = s if s not in keep else o if o not in keep else None
+    if name is not None:
+        args[name] = draw(name)
+
+
+def _fix_if_value(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    s, o = rule.subject, rule.others[0]
+    if s not in keep:
+        args[s] = draw(s)
+    elif o not in keep:
+        args.pop(o, None)
+
+
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
-    "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs,
+    "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
+    "if_value": _fix_if_value,
 }
 
 

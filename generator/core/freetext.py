@@ -80,8 +80,40 @@ def note_topics(domain: str, examples: Sequence[str]) -> None:
     _TOPICS[domain] = tuple(dict.fromkeys(p for p in found if _TOPIC_SHAPE.fullmatch(p)))
 
 
+# The words of the tool a value is drawn for (its enum values, its examples): what its free text
+# and search words are about when the catalog names no topics ("sculpture", "Klucel G").
+VOCABULARY: ContextVar[tuple[str, ...]] = ContextVar("trajgen_vocabulary", default=())
+CHOICES: ContextVar[tuple[str, ...]] = ContextVar("trajgen_choices", default=())  # its enum values
+_VOCAB_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9' -]{2,38}[A-Za-z0-9]")
+
+
+def _phrases(values: Sequence[str]) -> tuple[str, ...]:
+    """Short phrases among `values`; ids, codes and sentences are dropped."""
+    return tuple(dict.fromkeys(p.replace("_", " ") for p in values
+                               if isinstance(p, str) and _VOCAB_SHAPE.fullmatch(p.replace("_", " "))
+                               and len(p.split()) <= 4 and not re.search(r"\d{3}", p)))
+
+
+@contextmanager
+def vocabulary(examples: Sequence[str], choices: Sequence[str] = ()) -> Iterator[None]:
+    """Free text drawn inside the block may speak of `examples` (a tool's own example values),
+    and its search words may also be one of `choices` (its enum values: "sculpture")."""
+    tokens = VOCABULARY.set(_phrases(examples)), CHOICES.set(_phrases(choices))
+    try:
+        yield
+    finally:
+        VOCABULARY.reset(tokens[0])
+        CHOICES.reset(tokens[1])
+
+
 def topics() -> tuple[str, ...]:
-    return _TOPICS.get(DOMAIN.get(), ())
+    """The domain's topics, else the example values of the tool being drawn for."""
+    return _TOPICS.get(DOMAIN.get(), ()) or VOCABULARY.get()
+
+
+def search_words() -> tuple[str, ...]:
+    """What a search in this tool looks for: the domain's topics, else the tool's own words."""
+    return _TOPICS.get(DOMAIN.get(), ()) or (*VOCABULARY.get(), *CHOICES.get())
 
 
 # Frames for wording about a topic, by the kind of text: terse, as people write into a form.

@@ -107,3 +107,69 @@ def measure(name: str, schema: dict[str, Any]) -> Measure | None:
     """The physical measure a numeric parameter holds, or None when its name and description
     name none."""
     return _measure(name, str(schema.get("description") or ""))
+
+
+# ---------------------------------------------------------------- ranges a tool's prose states
+
+# "18–22 °C, 45–55 % RH", "between 40 and 60 % humidity": a band, its unit and the words after it
+_BAND = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*(-?\d+(?:\.\d+)?)\s*([%°]\s*[CF]?|°[CF])?"
+                   r"\s*([A-Za-z][\w ]{0,30})?")
+# "Balances are named BAL-01 .. BAL-06", "bays B1-B4": the first and last of a numbered series
+_SERIES = re.compile(r"\b([A-Z]{1,5}-?)(\d{1,3})\s*(?:\.\.\.?|–|—|-|to|through)\s*\1(\d{1,3})\b")
+_MAX = re.compile(r"\b([A-Za-z]+) (?:max(?:imum)?|at most|up to) (\d+(?:\.\d+)?)\s*([A-Za-z]+)?")
+_UNIT_WORDS = {"°C": ("temperature", "temp"), "°F": ("temperature", "temp"), "%": ("humidity", "percent", "pct",
+                                                                                     "percentage", "rh")}
+
+
+def _initials(name: str) -> str:
+    return "".join(w[0] for w in _words(name))
+
+
+def _names_it(words: str, name: str) -> bool:
+    """Whether the words after a band name parameter `name`: its initials ("RH" is
+    relative_humidity) or its words ("relative humidity")."""
+    said = _words(words)[:3]
+    own = _words(name)
+    return bool(said) and (said[0] == _initials(name).lower() and len(own) >= 2 or said[: len(own)] == own)
+
+
+def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """The band a tool's prose gives a numeric parameter: by its name or initials after the band
+    ("45–55 % RH"), else by the band's unit ("18–22 °C" for the one temperature); a ceiling
+    ("UV max 75") is a band from 0. The first one the prose gives a parameter holds."""
+    numeric = [n for n, s in props.items() if isinstance(s, dict) and s.get("type") in ("number", "integer", "float")]
+    out: dict[str, tuple[float, float]] = {}
+    for m in _MAX.finditer(description):  # "UV max 75 µW/lm", "max 50 lux": a ceiling, from nothing
+        hit = [n for n in numeric if _names_it(m.group(1), n) or _names_it(m.group(3) or "", n)]
+        if len(hit) == 1 and hit[0] not in out:
+            out[hit[0]] = (0.0, float(m.group(2)))
+    for m in _BAND.finditer(description):
+        lo, hi = sorted((float(m.group(1)), float(m.group(2))))
+        if lo == hi:
+            continue
+        named = [n for n in numeric if _names_it(m.group(4) or "", n)]
+        unit = (m.group(3) or "").replace(" ", "")
+        cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
+        by_unit = [n for n in numeric if set(_words(n)) & set(cues)] if unit else []
+        hit = named or (by_unit if len(by_unit) == 1 else [])
+        if len(hit) == 1 and hit[0] not in out:
+            out[hit[0]] = (lo, hi)
+    return out
+
+
+def series(description: str, props: dict[str, Any]) -> dict[str, list[str]]:
+    """The members of a numbered series a tool's prose names ("Balances are named BAL-01 ..
+    BAL-06"), for the one string parameter whose name's first word the sentence speaks of."""
+    out: dict[str, list[str]] = {}
+    for sentence in re.split(r"(?<=[^.\s][.;])\s+|\n", description):  # "BAL-01 .. BAL-06" is one sentence
+        for m in _SERIES.finditer(sentence):
+            first, last = int(m.group(2)), int(m.group(3))
+            if not 1 < last - first + 1 <= 60:
+                continue
+            said = {w.rstrip("s") for w in _words(sentence[: m.start()])}
+            owners = [n for n, s in props.items() if isinstance(s, dict) and s.get("type") in (None, "string")
+                      and not s.get("enum") and _words(n) and _words(n)[0].rstrip("s") in said]
+            if len(owners) == 1:
+                width = len(m.group(2))
+                out[owners[0]] = [f"{m.group(1)}{i:0{width}d}" for i in range(first, last + 1)]
+    return out

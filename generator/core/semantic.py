@@ -191,8 +191,9 @@ RULES: list[Rule] = [
     _rule("temperature", N, "temperature temp celsius fahrenheit degrees"),
     _rule("memory_size", N, "memory ram storage disk vram"),
     _rule("money", N, "price prices cost amount budget fee fare salary balance total payment deposit income "
-                      "spend rent revenue charge", described=("price", "amount of money", "in usd", "dollars",
-                                                              "currency amount")),
+                      "spend rent revenue charge valuation insured appraised",
+          suffixes="_usd _eur _gbp _jpy _chf _in_usd",
+          described=("price", "amount of money", "in usd", "dollars", "currency amount")),
     _rule("tip", N, "tip"),
     _rule("limit", N, "limit top max_results page_size per_page k n topk results",
           suffixes="max_results page_size per_page top_k num_results"),
@@ -231,7 +232,10 @@ RULES: list[Rule] = [
     _rule("person", S, "person contact recipient recipients attendee attendees guest guests passenger "
                        "leader maintainer maker individual spouse founder creator cardholder holder "
                        "passengers author driver patient doctor owner assignee sender customer employee "
-                       "member friend user fullname who cc bcc to invitee participant",
+                       "member friend user fullname who cc bcc to invitee participant examiner conservator "
+                       "approver appraiser inspector reviewer technician nurse clerk curator pharmacist auditor "
+                       "witness registrar supervisor signatory requester requestor verifier assessor adjuster "
+                       "surveyor physician surgeon clinician dispatcher caseworker notary",
           suffixes="full_name"),
     _rule("artist", S, "artist artists singer band musician performer composer"),
     _rule("restaurant", S, "restaurant restaurants"),
@@ -540,7 +544,15 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         return Typical(1, 15, 1)  # an interest, tax or growth rate, a change threshold: a few percent
     if kind == "generic" and counts_things(name):
         return Typical(1, 20, 0)  # `dice`, `sides`, `rolls`: discrete things are whole
+    if kind == "money" and _ASSET_WORDS & {*tokens(name), *tokens(desc), *freetext.SUBJECT.get()}:
+        return Typical(5000, 1_500_000, 0)  # what an insured or appraised thing is worth, not a receipt
     return TYPICAL.get(kind, TYPICAL["generic"])
+
+
+# Words that make an amount the worth of something insured, appraised or lent (an artwork, a
+# building, a vessel): thousands and more, never a consumer receipt's 2 to 500.
+_ASSET_WORDS = frozenset({"insurance", "insured", "insure", "valuation", "appraisal", "appraised", "indemnity",
+                          "collateral", "replacement", "coverage", "sum_insured", "mortgage", "property"})
 
 
 _RATES = frozenset({"rate", "interest", "change", "threshold", "growth", "return", "tax", "inflation", "apr", "apy",
@@ -704,7 +716,8 @@ def _artist(rng: random.Random, name: str) -> str:
 
 
 def _search_term(rng: random.Random, name: str) -> str:
-    return rng.choice([*PRODUCTS, *TOPICS, *DISHES])
+    own = freetext.search_words()  # a search in a collection is for what the collection holds, not "air fryer"
+    return rng.choice(own) if own else rng.choice([*PRODUCTS, *TOPICS, *DISHES])
 
 
 FOLDERS = ["documents", "reports", "photos", "projects", "backup", "invoices", "drafts", "archive", "data",

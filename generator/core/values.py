@@ -545,6 +545,27 @@ def _pattern_value(pattern: str, rng: random.Random) -> str | None:
         return None
 
 
+# A year leading an id after its prefix ("LN-2025-0031" for `^LN-\\d{4}-\\d{4}$`): a record's
+# year, the first four-digit group between a letter prefix and another group of digits.
+_LEAD_YEAR = re.compile(r"^([A-Za-z]{1,6}[-_/])(\d{4})(?=[-_/.]\d)")
+_ANY_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+
+
+def _dated_id(value: str | None, pattern: str, rng: random.Random, ref: datetime) -> str | None:
+    """A regex walk's id with its year slot made a real year near the query's: "LN-2025-6215",
+    not "LN-8085-6215"; an accession "2065.7" of an existing object is of a past year. The swap
+    is kept only where the pattern still takes it."""
+    if value is None:
+        return None
+    dated = _LEAD_YEAR.sub(lambda m: m.group(1) + _near_year(ref, rng, False), value, count=1)
+    dated = _ANY_YEAR.sub(lambda m: m.group(0) if int(m.group(0)) <= ref.year else
+                          str(rng.randint(ref.year - 30, ref.year)), dated)
+    try:
+        return dated if re.search(pattern, dated) else value
+    except re.error:
+        return value
+
+
 def _fit_length(value: str, schema: dict[str, Any], rng: random.Random) -> str:
     """`value` cut (at a word boundary when possible) or padded to the schema's lengths."""
     lo, hi = int(schema.get("minLength") or 0), schema.get("maxLength")
@@ -617,7 +638,7 @@ def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: dateti
                 raise
             value = ""  # the pattern says what the value looks like
     if isinstance(pattern, str) and not re.search(pattern, value):
-        value = _pattern_date(pattern, rng, ref) or _pattern_value(pattern, rng) or value
+        value = _pattern_date(pattern, rng, ref) or _dated_id(_pattern_value(pattern, rng), pattern, rng, ref) or value
         return value  # a pattern's own lengths are what they are; the validator decides
     return _fit_length(str(value), schema, rng)
 
@@ -821,6 +842,11 @@ BROAD_KINDS = frozenset({"generic", "search_term", "variant", "place", "text", "
                          "product", "topic", "id", "code"})
 
 
+# Kinds whose fresh draws come from everyday life (a grocery's "chickpeas", a dish): where the
+# description gives examples they show the catalog's world (a pharmacy's "Baclofen USP powder").
+_EVERYDAY_KINDS = frozenset({"food", "ingredient", "cuisine", "product", "genre", "store", "restaurant"})
+
+
 def _typed_examples(schema: dict[str, Any]) -> list[Any]:
     """Examples in the parameter's type: a description's "for example, 1000000" is a number."""
     kind = schema_type(schema)
@@ -849,7 +875,8 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         parts = [p.strip() for p in example.split(",")]
         count = rng.randint(1, max(3, len(parts)))
         return ",".join(str(_reshaped(parts[i % len(parts)], rng, ref, edition)) for i in range(count))
-    if not isinstance(example, str) or not _ID_LIKE.match(example) or not re.search(r"[A-Za-z]", example):
+    if not isinstance(example, str) or not _ID_LIKE.match(example) or \
+            not (re.search(r"[A-Za-z]", example) or _DIGIT_ID.fullmatch(example)):
         return example
     moment = _ISO_MOMENT.fullmatch(example)
     if moment:  # "2025-09-16T12:00" is a moment, not an id: another day, the same time and format
@@ -860,9 +887,76 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         return day.strftime("%Y-%m-%d") + example[len(moment.group(1)):]
     # a year inside an id ("PR-2024-031", "ICMLA-2025") is in the query's time frame: an edition's
     # the query's year, a record's that year or the one before
-    return re.sub(r"\d+", lambda m: _near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
-                  str(ref.year % 100) if _short_year(m.group(0), ref) else
-                  re.sub(r"\d", lambda _: str(rng.randint(0, 9)), m.group(0)), example)
+    lead = _FEW.match(example)
+    head = lead.group(1) + str(rng.randint(1, max(3, int(lead.group(2))))) if lead else ""  # building 1 of a few
+    return head + re.sub(r"\d+", lambda m: _dated_group(m.group(0), ref, rng) or
+                         (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
+                          str(ref.year % 100) if _short_year(m.group(0), ref) else
+                          re.sub(r"\d", lambda _: str(rng.randint(0, 9)), m.group(0))), example[len(head):])
+
+
+# One digit after a one- or two-letter lead ("B1-GAL07", "L2-R14"): a building, floor or zone, of
+# which a site has a few; the rest of the id is reshaped as usual.
+_FEW = re.compile(r"^([A-Z]{1,2})(\d)(?=[-_]|$)")
+# A dotted or dashed number that is an identifier ("1987.112.4", "00409-4888-20"), not a decimal
+# ("3.5"): two separators, a separator other than a point, or a year before the point.
+_DIGIT_ID = re.compile(r"\d+(?:[-/]\d+)+|\d+(?:\.\d+){2,}|(?:1[89]|20)\d\d\.\d+")
+# Digit groups that spell a date: YYYYMMDD ("IMG_20240611_0042") and YYMMDD ("CB-250314-07").
+_GROUP_DATES = {8: "%Y%m%d", 6: "%y%m%d"}
+
+
+def _dated_group(digits: str, ref: datetime, rng: random.Random) -> str | None:
+    """A digit group of an example id that is a date, as another real date shortly before the
+    query time (an existing batch, photo or file was made then), else None."""
+    shape = _GROUP_DATES.get(len(digits))
+    if shape is None:
+        return None
+    try:
+        day = datetime.strptime(digits, shape)
+    except ValueError:
+        return None
+    if not ref.year - 15 <= day.year <= ref.year + 1:
+        return None
+    return (ref - timedelta(days=rng.randint(0, 60))).strftime(shape)
+
+
+# How often an example holding a person's name, initials or a year is said with other ones: the
+# catalog's one example is its format, not the value of every call.
+VARY_RATE = 0.8
+_SURNAME_FIRST = re.compile(r"([A-Z][a-z]+), ([A-Z][a-z]+)")
+_INITIALS = re.compile(r"[A-Z]{2,3}")
+
+
+def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
+    """An example with its people swapped for other people and its year for one near the query's
+    ("Gift of Margaret and Louis Hale, 2024" -> "Gift of Ann and Joel Park, 2025", "JMK" -> "RDS"
+    for initials, "Hokusai, Katsushika" -> "Marsh, Ellen"); ids and anything else stay as they are."""
+    if not isinstance(example, str) or lore.id_like(example):
+        return example
+    fake = semantic.faker(rng)
+    if _INITIALS.fullmatch(example) and "initials" in semantic.tokens(name):
+        return "".join(rng.choice("ABCDEFGHJKLMNPRSTW") for _ in example)
+    if _SURNAME_FIRST.fullmatch(example):
+        return f"{fake.last_name()}, {fake.first_name()}"
+    first = _first_names()
+    words = re.split(r"(\W+)", example)
+    out = []
+    for i, word in enumerate(words):
+        after_first = i >= 2 and words[i - 2] in first and words[i - 1] == " "
+        if word in first:
+            out.append(fake.first_name())
+        elif after_first and word[:1].isupper() and word.isalpha():
+            out.append(fake.last_name())
+        else:
+            out.append(word)
+    return re.sub(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", lambda _: _near_year(ref, rng, False), "".join(out))
+
+
+@lru_cache(maxsize=1)
+def _first_names() -> frozenset[str]:
+    from faker.providers.person.en_US import Provider
+
+    return frozenset(Provider.first_names)
 
 
 def _short_year(digits: str, ref: datetime) -> bool:
@@ -978,14 +1072,17 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # is one whose examples are no values of the kind its name was read as (a `medical_alert`
     # "e.g. 'Latex allergy'" is no country)
     kind = semantic.infer(name, schema)
-    known = kind not in BROAD_KINDS and not any(codes.is_real(kind, e) is False for e in examples)
+    known = kind not in BROAD_KINDS and not any(codes.is_real(kind, e) is False for e in examples) and \
+        not (kind in _EVERYDAY_KINDS and examples)
     # a shape beats a kind: ids ("HV-0142"), and upper-case codes ("MAIN", "WS-NLP4SG") where the
     # kind has no code table of its own (a track code is no invented title)
-    ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or (
+    ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or _DIGIT_ID.fullmatch(e) is not None or (
         _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None)) for e in examples)
     examples = examples if examples and (not known or ids or rng.random() < EXAMPLE_RATE) else []
-    if examples and rng.random() < (0.75 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
+    if examples and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng, ref, _edition(name, schema)) for e in examples]
+    if examples and rng.random() < VARY_RATE:  # ... and so do the names and years in one ("Gift of Ann Lee, 2024")
+        examples = [_varied(e, name, rng, ref) for e in examples]
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
     # a number given as an example is one value of its range, not the only one a person uses
@@ -1176,12 +1273,55 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
 def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: dict[str, Any] | None,
                  pool: dict[str, list[Any]] | None, ref: datetime | None) -> dict[str, Any]:
     with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
-            places.centred(places.active() or _anchor(tool, rng)):
-        drawing = lore.drawing_parameters(tool)
+            freetext.vocabulary(*_own_words(tool)), places.centred(places.active() or _anchor(tool, rng)):
+        drawing = _in_stated_ranges(tool, lore.drawing_parameters(tool))
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+
+
+def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
+    """The drawing schema narrowed to the ranges the tool's prose states (generator.core.quantities):
+    a reading inside its target band ("45–55 % RH"), a balance among "BAL-01 .. BAL-06"."""
+    props = drawing.get("properties") or {}
+    bands = quantities.bands(tool.description, props)
+    series = quantities.series(tool.description, props)
+    if not bands and not series:
+        return drawing
+    out = {**drawing, "properties": dict(props)}
+    for name, (lo, hi) in bands.items():
+        own_lo, own_hi = _hard_bounds(props[name])
+        lo, hi = max(lo, own_lo if own_lo is not None else lo), min(hi, own_hi if own_hi is not None else hi)
+        if lo < hi:
+            out["properties"][name] = {**props[name], "minimum": lo, "maximum": hi}
+    for name, members in series.items():
+        if all(is_valid(props[name], m) for m in members):
+            out["properties"][name] = {**props[name], "enum": members}
+    return out
+
+
+def _own_words(tool: Tool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return _words_of(schema_key(tool.parameters) or "{}")
+
+
+_SETTING_WORDS = frozenset({"status", "state", "priority", "mode", "sort", "order", "unit", "units", "format",
+                            "severity", "level", "direction"})
+_CATCH_ALL = frozenset({"other", "none", "all", "any", "unknown", "n/a"})
+
+
+@lru_cache(maxsize=1024)
+def _words_of(key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words a tool's schema offers for its free text: the examples of every parameter,
+    nested ones too ("Paraloid B-72", "surface cleaning"), and its enum values ("sculpture")."""
+    examples: list[str] = []
+    choices: list[str] = []
+    for path, schema in lore.leaves(json.loads(key)):
+        if not _SETTING_WORDS & set(semantic.tokens(path)):  # a status or a unit is no subject
+            choices.extend(str(v) for v in schema.get("enum") or [] if isinstance(v, str) and v.lower() not in _CATCH_ALL)
+        examples.extend(str(v) for v in examples_of(schema) if isinstance(v, str))
+    return tuple(examples), tuple(choices)
 
 
 _EG_QUOTED = re.compile(r"\be\.g\.,?\s*['\"]([^'\"]{8,})['\"]")
@@ -1229,6 +1369,31 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
     return args
 
 
+_CITY_COUNTRY = dict(semantic.CITIES)
+
+
+def _agreeing_places(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A city and a country drawn side by side agree ("Mexico City" is in MX, never GB): the
+    country is made the city's, written as the drawn one was, in every object of the call
+    (a loan's venue, each stop of a route)."""
+    kinds = {n: semantic.infer(n, s) for n, s in props.items() if isinstance(s, dict)}
+    city = next((n for n, k in kinds.items() if k == "city" and isinstance(args.get(n), str)), None)
+    country = next((n for n, k in kinds.items() if k in ("country", "country_code")
+                    and isinstance(args.get(n), str) and n not in keep), None)
+    code = _CITY_COUNTRY.get(args[city]) if city else None
+    if country and code:
+        value = codes.same_form(code, args[country])
+        if value is not None and is_valid(props[country], value):
+            args[country] = value
+    for name, value in args.items():  # the same inside nested objects and lists of them
+        schema = props.get(name) or {}
+        inner = dict_at(schema, "items", schema) if isinstance(value, list) else schema
+        for obj in (value if isinstance(value, list) else [value]):
+            if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
+                _agreeing_places(inner["properties"], obj, frozenset())
+    return args
+
+
 def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,
                 pool: dict[str, list[Any]]) -> dict[str, Any]:
     """`args` keeping the rules the prose writes between parameters (generator.core.dependencies);
@@ -1244,12 +1409,36 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
         if isinstance(name, str) and name in args and name not in kept:
             kept[name] = args[name]
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
+    kept = _not_in_future(tool, kept, rng, ref, keep)
     for name in set(kept) | set(args):
         if name in kept and not is_valid(props.get(name) or {}, kept[name]):
             kept[name] = args[name] if name in args else kept.pop(name)
             if name not in args:
                 kept.pop(name, None)
     return kept
+
+
+# "acquisition_date cannot be in the future", "valuation_date may not be in the future"
+_NO_FUTURE = re.compile(r"`?(\w+)`? (?:cannot|can ?not|may not|must not|should not|can't) be (?:in the future|"
+                        r"later than today|after today)", re.IGNORECASE)
+_MOMENT_SHAPES = ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d")
+
+
+def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,
+                   keep: frozenset[str]) -> dict[str, Any]:
+    """A date the prose says may not be in the future lies on or before the query's day: an
+    acquisition registered "tomorrow" has not happened yet."""
+    texts = [tool.description, *(str(s.get("description") or "") for s in tool.properties.values()
+                                 if isinstance(s, dict))]
+    for name in {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)}:
+        value = args.get(name)
+        shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
+        if name in keep or shape is None or datetime.strptime(value, shape).date() <= ref.date():  # type: ignore[arg-type]
+            continue
+        earlier = (ref - timedelta(days=rng.randint(0, 30))).strftime(shape)
+        if is_valid(tool.properties.get(name) or {}, earlier):
+            args[name] = earlier
+    return args
 
 
 def _anchor(tool: Tool, rng: random.Random) -> places.Anchor | None:
