@@ -106,8 +106,9 @@ def honor_dates(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Ra
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
 _AMOUNT = re.compile(rf"(?:[$€£]\s?|\b(?:USD|EUR|GBP)\s?){_NUMBER}|{_NUMBER}\s?(?:USD|EUR|GBP|dollars|euros)\b")
 # Field words of an amount of money.
-MONEY_WORDS = frozenset({"price", "fare", "total", "fee", "fees", "amount", "balance", "cost", "paid", "fine",
-                         "charge", "penalty", "usd", "eur", "gbp", "due", "owed", "subtotal"})
+# ("total" alone is as often a count of results as a sum: `total_usd` is money by its unit.)
+MONEY_WORDS = frozenset({"price", "fare", "fee", "fees", "amount", "balance", "cost", "paid", "fine",
+                         "charge", "penalty", "usd", "eur", "gbp", "owed", "subtotal"})
 # What ends the clause an amount belongs to ("V101 expired meter $45; V102 ...").
 _CLAUSE_END = re.compile(r"[;\n]|\.\s")
 

@@ -24,6 +24,7 @@ from .graph import is_id_param, param_words
 from .shapes import ACTION_STATUS, verb_of
 
 _DIGITS = re.compile(r"\d+")
+_NUMBERED = re.compile(r"\d+(?:[./-]\d+)+")  # an accession number "2024.112" is an id without letters
 # A digit group of this length that parses in one of these forms, within YEARS of the moment the
 # record is made, is a date slot ("250314" in CB-250314-07, "2024" in 2024.112, "24" in TRT-24-017).
 DATE_SLOTS: dict[int, tuple[str, ...]] = {8: ("%Y%m%d",), 6: ("%y%m%d",), 4: ("%Y",), 2: ("%y",)}
@@ -60,7 +61,7 @@ def fresh_id(spec: dict[str, Any], rng: random.Random, made: datetime) -> str | 
     """A new id in the format of the catalog's examples for `spec`, none of them, that `spec`
     accepts; None when the catalog shows no example id or closes the set (a value profile's
     enum of the user's own vessels): the caller draws as before."""
-    examples = [e for e in examples_of(spec) if id_like(e)]
+    examples = [e for e in examples_of(spec) if id_like(e) or isinstance(e, str) and _NUMBERED.fullmatch(e)]
     for _ in range(8 if examples and "enum" not in spec else 0):
         value = in_format(rng.choice(examples), rng, made)
         if value not in examples and is_valid(spec, value):
