@@ -33,6 +33,7 @@ from ..core.profiles import kept_rules
 from ..core.values import REFERENCE_TIME, is_valid, repair_arguments
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from .calls import arguments, coordinate_stem, maybe_value, partners
+from .fresh import creates, fresh_id, made_at, names_record
 from .graph import (
     COORDINATES,
     echo_arg,
@@ -179,12 +180,19 @@ def _draw(chain: Chain, consumer: Tool, param: str, j: int, f: str, rng: random.
     if f in have:
         return have[f] if is_valid(spec, have[f]) else None
     stated, draw = chain.stated_values(), _drawn_from(chain, consumer, param, f)
-    value = maybe_value(draw, rng, param)
+    value = _new(chain, j, f, draw, param, rng)
     for _ in range(8):  # a value a call states would be in the query already
         if value not in stated and is_valid(spec, value):
             break
-        value = maybe_value(draw, rng, param)
+        value = _new(chain, j, f, draw, param, rng)
     return value if is_valid(spec, value) else maybe_value(param_schema(consumer, param), rng, param)
+
+
+def _new(chain: Chain, j: int, f: str, draw: dict[str, Any], param: str, rng: random.Random) -> Any:
+    """An id call j's output holds is a new one in the catalog's format (fresh.py: never the
+    example, dated when call j makes the record), anything else a draw from `draw`."""
+    made = made_at(creates(chain.tool(j), f, chain.calls[j].arguments), rng)
+    return (fresh_id(draw, rng, made) if names_record(f) else None) or maybe_value(draw, rng, param)
 
 
 def _drawn_from(chain: Chain, consumer: Tool, param: str, f: str) -> dict[str, Any]:

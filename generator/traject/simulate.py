@@ -25,10 +25,12 @@ from pydantic import Field
 from ..core import semantic
 from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
 from ..core.vagueness import normalize
-from ..core.values import REFERENCE_TIME, schema_type, value_for
+from ..core.values import REFERENCE_TIME, examples_of, schema_type, value_for
 from ..records import Record, Target, Tool
+from .agree import honor_dates, price, prose, stated_amounts
 from .bind import carries
 from .calls import maybe_value
+from .fresh import creates, fresh_id, made_at, names_record
 from .graph import collection, described, echo_arg, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
 from .shapes import action_status, inferred_fields
@@ -244,7 +246,8 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
     of that name when it says what values look like (an id pattern, an enum, a format, bounds;
     `vocabulary`), else chosen by the field's name and the tool's subject."""
     param = matching_param(name, vocab or {})
-    value = maybe_value((vocab or {})[param], rng, param) if param else None
+    value = _said_text((vocab or {})[param], rng) if param else None
+    value = maybe_value((vocab or {})[param], rng, param) if param and value is None else value
     if value is not None:
         return value
     w = param_words(name).split() or ["value"]
@@ -356,6 +359,16 @@ OWN_KINDS = frozenset({"url", "email", "city", "country", "country_code", "place
 
 
 UNKNOWN = object()  # fake_field's "nothing says what this field holds"
+
+
+def _said_text(spec: dict[str, Any], rng: random.Random) -> str | None:
+    """One of the texts the catalog shows for a free-text parameter ("USP name, e.g. 'Ora-Plus'"):
+    an output names things of the catalog's world, never a draw from another (chickpeas for a
+    pharmacy's ingredient); None when the catalog shows no such text."""
+    if schema_type(spec) != "string" or any(k in spec for k in ("enum", "pattern", "format")):
+        return None
+    said = [e for e in examples_of(spec) if isinstance(e, str) and not id_like(e) and re.search(r"[A-Za-z]{3}", e)]
+    return rng.choice(said) if said else None
 
 
 def _row(fields: list[str], sub: str, rng: random.Random, vocab: Vocab | None = None) -> dict[str, Any]:
@@ -493,6 +506,7 @@ class Context(Record):
     known: dict[str, Any] = Field(default_factory=dict)
     vocab: Vocab = Field(default_factory=dict)
     bound: frozenset[str] = frozenset()
+    amounts: tuple[float, ...] = ()  # the sums of money the domain's prose states (agree.py)
 
 
 def simulate_output(
@@ -515,13 +529,27 @@ def simulate_output(
     for row in rows:
         row.update({"status": done} if done and "status" in row else {})
         row.update({k: v for k, v in ctx.known.items() if k in row or k in fields})
+    _fresh_ids(rows, tool, args, ctx, rng)
     _distinct(rows, sub, rng, ctx.vocab)
     _echo(rows, args, sub, rng, skip={label[0]} if label else set())
     _honor(rows, args, rng)
+    honor_dates(rows, args, rng)
+    price(rows, tool, args, list(ctx.amounts), rng)
     _mark(rows, label, carry, sub, rng, ctx.vocab)
     body: dict[str, Any] = {"status": "success"}
     body.update({coll: rows} if coll else rows[0])
     return repr(body)
+
+
+def _fresh_ids(rows: list[dict[str, Any]], tool: Tool, args: dict[str, Any], ctx: Context,
+               rng: random.Random) -> None:
+    """The ids a result holds that no call gave and no earlier output said are new ones in the
+    catalog's format (fresh.py): never its example, a created record's dated now."""
+    for row in rows:
+        for f in [f for f in row if names_record(f) and f not in ctx.known and f not in ctx.carry]:
+            param = "" if echo_arg(args, f) else matching_param(f, ctx.vocab)
+            new = fresh_id(ctx.vocab[param], rng, made_at(creates(tool, f, args), rng)) if param else None
+            row[f] = row[f] if new is None else new
 
 
 def given_entities(tool: Tool, args: dict[str, Any]) -> list[str]:
@@ -565,11 +593,12 @@ def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[s
 
 def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> list[str]:
     carry = carries(target, tools)
-    vocab = vocabulary([t for t in tools.values() if t.domain == target.domain])
+    domain = [t for t in tools.values() if t.domain == target.domain]
+    vocab, amounts = vocabulary(domain), tuple(a for t in domain for _, a in stated_amounts(prose(t)))
     outputs: list[str] = []
     for i, c in enumerate(target.calls):
         ctx = Context(carry=carry[i], known=known_entity(target, i, tools, outputs), vocab=vocab,
-                      bound=frozenset(b.param for b in target.bindings if b.call == i))
+                      bound=frozenset(b.param for b in target.bindings if b.call == i), amounts=amounts)
         outputs.append(simulate_output(tools[c.tool], c.arguments, rng, context=ctx))
     return outputs
 

@@ -1,0 +1,99 @@
+"""Identifiers a simulated output makes up, in the catalog's format and its time frame.
+
+A record an action creates gets a new id: never the catalog's own example (a second account
+numbered like the description's "e.g. ACC-55102" is a collision, not a new account), in the
+example's format, with its date slots at the moment the record is made ("CB-YYMMDD-NN" shown as
+CB-250314-07 becomes CB-250602-31 for a batch opened on 2025-06-02, accession "2024.112" becomes
+2025.418). A record a lookup finds existed before the query: its date slots fall some weeks
+earlier. The example is read through `values.examples_of`, so an id a description shows after
+"e.g." or "like" counts as one.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..core.lore import id_like
+from ..core.schema import is_valid
+from ..core.values import REFERENCE_TIME, examples_of
+from ..records import Tool
+from .graph import is_id_param, param_words
+from .shapes import ACTION_STATUS, verb_of
+
+_DIGITS = re.compile(r"\d+")
+_NUMBERED = re.compile(r"\d+(?:[./-]\d+)+")  # an accession number "2024.112" is an id without letters
+# A digit group of this length that parses in one of these forms, within YEARS of the moment the
+# record is made, is a date slot ("250314" in CB-250314-07, "2024" in 2024.112, "24" in TRT-24-017).
+DATE_SLOTS: dict[int, tuple[str, ...]] = {8: ("%Y%m%d",), 6: ("%y%m%d",), 4: ("%Y",), 2: ("%y",)}
+YEARS = 3
+# How long before the query a record a lookup finds was made (days).
+AGE = (3, 120)
+
+
+# Last words of a field naming a record by a number the catalog shows as an id ("citation_number"
+# shown as PC24018833, "permit_number" as RPP-7-004512).
+ID_HEADS = frozenset({"number", "no", "ref", "reference", "serial", "code"})
+
+
+def names_record(field: str) -> bool:
+    """Whether an output field may hold a record's identifier (fresh_id decides from the
+    catalog's examples whether it does)."""
+    w = param_words(field).split()
+    return is_id_param(field) or w[-1:] != [] and w[-1] in ID_HEADS
+
+
+def creates(tool: Tool, field: str, args: dict[str, Any]) -> bool:
+    """Whether `field` of the tool's output is the id of a record the call makes: an action's id
+    field that does not echo one of the call's arguments (a recall's recall_id, not the batch_id
+    it recalls)."""
+    return verb_of(tool) in ACTION_STATUS and names_record(field) and field not in args
+
+
+def made_at(created: bool, rng: random.Random) -> datetime:
+    """When the record an id names was made: now for a created one, weeks ago for one found."""
+    return REFERENCE_TIME if created else REFERENCE_TIME - timedelta(days=rng.randint(*AGE))
+
+
+def fresh_id(spec: dict[str, Any], rng: random.Random, made: datetime) -> str | None:
+    """A new id in the format of the catalog's examples for `spec`, none of them, that `spec`
+    accepts; None when the catalog shows no example id or closes the set (a value profile's
+    enum of the user's own vessels): the caller draws as before."""
+    examples = [e for e in examples_of(spec) if id_like(e) or isinstance(e, str) and _NUMBERED.fullmatch(e)]
+    for _ in range(8 if examples and "enum" not in spec else 0):
+        value = in_format(rng.choice(examples), rng, made)
+        if value not in examples and is_valid(spec, value):
+            return value
+    return None
+
+
+def in_format(example: str, rng: random.Random, made: datetime) -> str:
+    """`example` with each digit group redrawn: a date slot at `made`, any other group a
+    number of the same width."""
+    groups = list(_DIGITS.finditer(example))
+    out, last = [], 0
+    for i, m in enumerate(groups):
+        out += [example[last:m.start()], _slot(m.group(), i < len(groups) - 1, rng, made)]
+        last = m.end()
+    return "".join(out) + example[last:]
+
+
+def _slot(digits: str, more: bool, rng: random.Random, made: datetime) -> str:
+    fmt = next((f for f in DATE_SLOTS.get(len(digits), ()) if _dated(digits, f, more, made)), None)
+    if fmt is not None:
+        return made.strftime(fmt)
+    low = 1 if digits.startswith("0") else 10 ** (len(digits) - 1)
+    return str(rng.randint(low, 10 ** len(digits) - 1)).zfill(len(digits))
+
+
+def _dated(digits: str, fmt: str, more: bool, made: datetime) -> bool:
+    """A two-digit group is a year only before another group ("TRT-24-017", never "HO-24")."""
+    if fmt == "%y" and not more:
+        return False
+    try:
+        when = datetime.strptime(digits, fmt)
+    except ValueError:
+        return False
+    return abs(when.year - made.year) <= YEARS
