@@ -116,3 +116,20 @@ def test_free_text_names_the_catalogs_own_things(seed):
     rows = _rows(simulate_output(BY_NAME["kennel.list_wash_stock"], {}, random.Random(seed),
                                  context=Context(vocab=VOCAB)))
     assert {r["ingredient_name"] for r in rows} <= {"Chlorhexidine 2% solution", "Oatmeal shampoo base"}
+
+
+def test_a_required_list_value_is_told_apart_from_scalars():
+    """TRAJECT-Bench's tools never take a list; parallel draws prefer calls without one (product._required_list)."""
+    from types import SimpleNamespace
+
+    from generator.records import Target, Tool, ToolCall
+    from generator.traject.product import _required_list
+
+    tool = Tool(name="Shop_order", app="Shop", api="order", domain="shopping",
+                parameters={"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}},
+                                                             "note": {"type": "array"}},
+                            "required": ["items"]})
+    ctx = SimpleNamespace(catalog=SimpleNamespace(by_name={"Shop_order": tool}))
+    listed = Target(id="t", kind="parallel", offered=["Shop_order"], calls=[ToolCall(tool="Shop_order", arguments={"items": ["milk"]})])
+    optional = Target(id="t", kind="parallel", offered=["Shop_order"], calls=[ToolCall(tool="Shop_order", arguments={"items": "milk", "note": ["x"]})])
+    assert _required_list(listed, ctx) and not _required_list(optional, ctx)

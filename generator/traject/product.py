@@ -178,6 +178,7 @@ PARALLEL_DRAWS = 64
 def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
                     rng: random.Random) -> Target | None:
     best: tuple[float, Target] | None = None
+    listed: Target | None = None
     for n in range(PARALLEL_DRAWS):
         k = rng.randint(cfg.k.min, cfg.k.max)
         target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats,
@@ -185,12 +186,24 @@ def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tool
         # a tool asked for only by its app ("make a Billboard request") cannot be in a hard query
         unsayable = any(said_by_app(ctx.catalog.by_name[c.tool]) for c in target.calls)
         floor = 2.0 if unsayable else plans.hard_floor(target, ctx.catalog.by_name)
-        if floor <= plans.HARD_FLOOR:
+        if floor <= plans.HARD_FLOOR and not _required_list(target, ctx):
             return target
+        if floor <= plans.HARD_FLOOR:
+            listed = listed or target
+            continue
         if not unsayable and plans.meaning_floor(target, ctx.catalog.by_name) <= plans.HARD_RECALL_CAP and (
                 best is None or floor < best[0]):
             best = (floor, target)
-    return best[1] if best is not None else None
+    return listed or (best[1] if best is not None else None)
+
+
+def _required_list(target: Target, ctx: RunContext) -> bool:
+    """Whether a call passes a list to a required parameter. TRAJECT-Bench's own tools never take
+    one (a several-valued parameter is a comma-joined string there), and its value recall, which
+    counts a simple query's required values said word for word, cannot find a list: a draw of
+    scalar values is preferred, a list-valued one kept when no other draw is found."""
+    required = {c.tool: set(ctx.catalog.by_name[c.tool].parameters.get("required") or []) for c in target.calls}
+    return any(isinstance(v, list) and p in required[c.tool] for c in target.calls for p, v in c.arguments.items())
 
 
 def problems_of(req: WriteRequest, texts: list[str]) -> list[tuple[str, str]]:
