@@ -397,7 +397,7 @@ def test_every_exported_call_obeys_the_rules_and_uses_profile_values(marina_run:
     used = [(c.tool, p, c[1][p]) for c in calls for p in profiles[c.tool]["values"] if p in c[1]]
     assert len(used) >= 40
     # the judge's valid_case operator re-cases a free-text value on purpose ("visitor" -> "Visitor")
-    fold = lambda v: v.casefold() if isinstance(v, str) else v  # noqa: E731
+    fold = lambda v: v.casefold() if isinstance(v, str) else v
     assert [u for u in used if fold(u[2]) not in [fold(v) for v in profiles[u[0]]["values"][u[1]]]] == []
     rejected = (marina_run / "rejections.jsonl").read_text()
     assert "): value rule:" not in rejected  # the draws obey: answer_valid never has to refuse one
