@@ -269,7 +269,8 @@ def _check_event(persona: Persona, where: str, tool: Tool, args: dict[str, Any])
 
 # ---------------------------------------------------------------- event construction
 
-REDRAWS = 8  # draws of a one-off value before a repeat is accepted (a small enum has few values)
+REDRAWS = 32  # draws of a one-off value before a repeat is accepted (a small enum has few values; a
+# realistic range of readings, few: a third of a reading's values may be taken late in a long history)
 
 
 class Fresh:

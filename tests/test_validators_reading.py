@@ -142,8 +142,22 @@ def test_an_omitted_date_in_any_wording_is_restated(days: int, form: int) -> Non
     assert bad and "reservation_date" in bad[0]
 
 
+# Values a plan asks to be said in words, from the query itself (mode hinted, source query): the
+# TRAJECT hard plan once did so with dates and clock times; it now states them, so the plans here
+# set that mode, which the validator `restated` (its `_written_as_called` part) still serves.
+IN_WORDS = {"date": "June 3, 2025", "at": "around half past six in the evening"}
+
+
+def _in_words(target: Target) -> WriteRequest:
+    plan = hard_plan(target, TOOLS)
+    for call in plan.calls:
+        call.args = [a.model_copy(update={"mode": "hinted", "source": "query", "hint": IN_WORDS[a.param]})
+                     if a.param in IN_WORDS else a for a in call.args]
+    return WriteRequest(target=target, plan=plan, tools=list(TOOLS.values()), n=1)
+
+
 def _hard() -> WriteRequest:
-    return WriteRequest(target=TARGET, plan=hard_plan(TARGET, TOOLS), tools=list(TOOLS.values()), n=1)
+    return _in_words(TARGET)
 
 
 def test_a_traject_hard_query_stating_the_date_word_for_word_is_rejected() -> None:
@@ -172,7 +186,7 @@ def test_any_traject_hard_date_written_as_the_call_writes_it_is_rejected(days: i
     day = (date(2025, 1, 1) + timedelta(days=days)).isoformat()
     t = TARGET.model_copy(deep=True)
     t.calls[0].arguments["date"] = day
-    req = WriteRequest(target=t, plan=hard_plan(t, TOOLS), tools=list(TOOLS.values()), n=1)
+    req = _in_words(t)
     assert _run("restated", req, [f"A rain jacket for {day}, cheapest first, 25 and a half tops."])
 
 

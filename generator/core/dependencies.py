@@ -311,7 +311,14 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
     import json
 
     props = json.loads(props_key)
-    return tuple(r for reader in READERS for r in reader(description, props))
+    out: list[Rule] = []
+    for rule in (r for reader in READERS for r in reader(description, props)):
+        # "Phase 'closed' requires done_pct 100" is read by `_implies` already: the general
+        # "'v1' and 'v2' require P" reader (`_values_require`, last) adds no second rule on it
+        if rule.kind == "if_value" and any({rule.subject, *rule.others} == {o.subject, *o.others} for o in out):
+            continue
+        out.append(rule)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- checking

@@ -172,7 +172,7 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
 # by meaning (plans.meaning_floor), the one that leaves out most. The
 # second half draws lean calls (required values and defaults only: calls.arguments), which a
 # domain whose tools take few defaults needs before any hard query can leave half out.
-PARALLEL_DRAWS = 64
+PARALLEL_DRAWS = 128
 
 
 def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
