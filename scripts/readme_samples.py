@@ -2,6 +2,7 @@
 
     python scripts/readme_samples.py outputs/quickstart            # print the README's sample blocks
     python scripts/readme_samples.py outputs/quickstart --check    # exit 1 when README.md's differ
+    python scripts/readme_samples.py outputs/quickstart --write    # refresh README.md's sample blocks
 
 Each sample is the first record of a format's file, with long strings cut to a readable length
 (ending in "…") and bulky fields (tool lists, histories, outputs) left out; `tests/test_readme.py`
@@ -100,7 +101,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run", type=Path)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
+    if args.write:
+        path = ROOT / "README.md"
+        readme = path.read_text(encoding="utf-8")
+        path.write_text(BLOCK.sub(lambda m: f"<!-- sample {m['file']} -->\n```json\n{render(args.run, m['file'])}\n```",
+                                  readme), encoding="utf-8")
+        return 0
     if args.check:
         bad = stale(args.run, (ROOT / "README.md").read_text(encoding="utf-8"))
         for rel in bad:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -116,3 +117,14 @@ def test_a_number_a_record_call_carries_is_measured(name, verb, kind):
     reader = _tool(f"list_{name}", "", {name: {"type": kind}}, [name])
     assert habitual(reader, name)  # a read call's number is a filter a person reuses
 
+
+
+@pytest.mark.parametrize("name, description, kind", [
+    ("duration", "exercising time (in minutes)", "habit"),  # "log my usual 30-minute run"
+    ("minutes", "length of the session", "habit"),
+    ("duration", "measured duration of the outage", "measured"),  # a measured length stays a reading
+    ("distance_km", "distance covered", "measured"),
+])
+def test_a_planned_length_is_a_routine_unless_measured(name, description, kind):
+    tool = _tool("log_exercise", "Log a workout.", {name: {"type": "integer", "description": description}}, [name])
+    assert value_kind(tool, name) == kind

@@ -144,6 +144,16 @@ def test_booleans_are_stated_by_the_condition_or_its_negation():
     assert read_one("include the lyrics", {"include_lyrics": False}, props)["include_lyrics"].label == "omitted"
 
 
+@pytest.mark.parametrize("text, gold", [("not marked as delivery", False), ("for delivery", True),
+                                        ("no delivery please", False), ("I'll dine in", False)])
+def test_a_described_phrase_of_a_boolean_is_read_with_its_negation(text, gold):
+    """The description's phrase for True ("delivery"), negated, says False: the template writer's
+    "not marked as delivery" was read as is_delivery=true and four real-history targets re-asked."""
+    props = {"is_delivery": {"type": "boolean", "description": "True if delivery else False for dine-in"}}
+    assert read_one(text, {"is_delivery": gold}, props)["is_delivery"].label == "stated", text
+    assert read_one(text, {"is_delivery": not gold}, props)["is_delivery"].label != "stated", text
+
+
 # ---------------------------------------------------------------- stated: names, places and codes
 
 @pytest.mark.parametrize("text, gold", [

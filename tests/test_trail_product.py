@@ -21,6 +21,7 @@ from generator.trail.audit import audit_trail
 from generator.trail.files import load_catalog_dir
 from generator.trail.measure import measure
 from generator.trail.score import failing
+from generator.trail.targets import repeat_kind
 from generator.writers.base import WRITERS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -224,7 +225,15 @@ def test_a_non_retryable_llm_error_is_a_rejection(tmp_path):
     assert [r.validator for res in results for r in res.rejections] == ["llm"]
 
 
-def test_targets_are_mostly_new_combinations(synthetic_run):
-    # TRAILBench: 13% verbatim repeats, 5% repeats of the most recent same-function call.
-    fig = measure(records_of(synthetic_run[-1]))
-    assert fig.exact_repeat_rate <= 0.30 and fig.recent_repeat_rate <= 0.15, (fig.exact_repeats, fig.recent_repeats)
+def test_targets_are_mostly_new_combinations(tmp_path):
+    # TRAILBench: 13% verbatim repeats, 5% repeats of the most recent same-function call. Logs of
+    # 300 events a persona give 60 targets under the default mix (with 200 the selection relaxes
+    # repeat_share to 0.325 and says so: one-off values are fresh at each event, few calls repeat).
+    ctx = context(tmp_path, events=300)
+    product = build_product("trail", ctx.config)
+    items = product.plan(ctx)
+    logs = product.logs(ctx)
+    kinds = [repeat_kind(logs[it.spec.user], it.spec.k) for it in items]
+    assert len(items) == 60 and not any("adapted" in n for n in ctx.notes.get(("trail", "targets"), []))
+    exact, recent = sum(k != "new" for k in kinds) / len(kinds), kinds.count("recent") / len(kinds)
+    assert exact <= 0.30 and recent <= 0.15, (exact, recent)

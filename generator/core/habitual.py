@@ -53,6 +53,9 @@ SENSED = frozenset({"temperature", "humidity", "pressure", "particles", "lux", "
 # A number a record call carries is what was recorded, unless it is a setting of the call.
 SETTING = frozenset({"limit", "max", "min", "threshold", "page", "offset", "version", "priority", "within",
                      "top"})
+# Name words of a planned length of an activity: a routine a person repeats ("log my usual 30-minute
+# run"), not a reading taken -- unless its description says it was measured.
+ROUTINE = frozenset({"duration", "minutes", "mins", "hours", "length", "reps", "sets", "laps"})
 # Name words of the identity of a newly made thing.
 IDENTITY = frozenset({"title", "name", "subject", "caption", "headline", "maker", "author", "artist",
                       "creator", "source", "donor", "vendor"})
@@ -112,7 +115,7 @@ def _recorded(name: list[str], spec: dict[str, Any]) -> bool:
     """What a record call records: a sensor quantity, a value its description calls measured or a
     result, or any number that is not a setting of the call."""
     described = set(words(str(spec.get("description", ""))))
-    number = spec.get("type") in ("number", "integer") and not set(name) & SETTING
+    number = spec.get("type") in ("number", "integer") and not set(name) & (SETTING | ROUTINE)
     return bool(set(name) & SENSED or described & {"measured", "observed", "actual", "result"} or number)
 
 

@@ -130,7 +130,9 @@ def habit_rules(target: Target, tool: Tool, param: str, value: Any) -> set[Readi
 
 def habit_reading(target: Target, tool: Tool, call: int = 0) -> Reading:
     """The one reading of the target's history hints: the one that determines more counted
-    values; on a tie, one chosen by the target id (stable, and both readings get used)."""
+    values; on a tie, one chosen by the target's user and time, else its id (stable, both readings
+    get used, and the same before and after the target is named: selection probes an event under
+    a placeholder id, and a reading that changed with the id gave the run other inferable values)."""
     score = dict.fromkeys(READINGS, 0)
     for param, value in target.calls[call].arguments.items():
         n = sum(countable(x) for x in value_elements(value)) or 1
@@ -138,7 +140,8 @@ def habit_reading(target: Target, tool: Tool, call: int = 0) -> Reading:
             score[r] += n
     if score["recent"] != score["usual"]:
         return max(READINGS, key=lambda r: score[r])
-    return READINGS[sum(map(ord, target.id)) % 2]
+    key = f"{target.user}|{target.time}" if target.time else target.id
+    return READINGS[sum(map(ord, key)) % 2]
 
 
 def in_history(target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None) -> bool:

@@ -130,8 +130,12 @@ def read_flag(text: Text, param: str, description: str = "",
     `wordings`: the catalog's own phrase for each value ("before the hazmat responder has been
     called" for false), read with their negation ("the responder has not been called")."""
     for value, phrase in described_values(description):
-        if phrase and text.stems_at(phrase) >= 0:
-            return value, " ".join(phrase) + f" (the description's phrase for {value})"
+        at = text.stems_at(phrase) if phrase else -1
+        if at >= 0:  # "not marked as delivery" says the phrase of True negated
+            before = text.tokens[max(0, at - _WINDOW):at]
+            negated = any(w in _NEGATION or w in _OMIT for w in before) or "no need" in " ".join(before)
+            return value != negated, " ".join(phrase) + f" (the description's phrase for {value}" + \
+                (", negated)" if negated else ")")
     for flag, worded in wordings:
         by_words = _by_wording(text, flag, worded)
         if by_words is not None:
