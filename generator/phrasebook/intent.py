@@ -151,6 +151,8 @@ def _opens_intent(words: list[str], name_verb: str | None) -> bool:
     determiner ("Record a stock movement")."""
     w, after = words[0].lower(), words[1].lower()
     said = lemmas(w)
+    if after == "of" and set(said) != {"VERB"}:  # "Chart of a parameter" is a noun phrase
+        return False
     if verb_lemma(w) not in (None, w) and after not in STOPS:
         return True
     if verb_lemma(w) in _ASPECT and _is_gerund(after):  # "Start processing a lot"

@@ -461,10 +461,10 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
 
 
 def _a_member(noun: str, members: tuple[str, ...]) -> bool:
-    """Whether a description's noun is one of the enum's own values ("vaults" of vault |
-    open_floor), which says that value and never the parameter's noun ("with vault vaults")."""
-    said = {singular(w) for w in (noun.lower(), noun.lower().rsplit(" ", 1)[-1]) if w}
-    return bool(said) and any(singular(" ".join(tokens(m))) in said for m in members)
+    """Whether a description's noun says one of the enum's own values ("vaults" of vault |
+    open_floor), so names that value and never the parameter ("with vault vaults")."""
+    said = f" {' '.join(singular(w) for w in noun.lower().split())} "
+    return noun != "" and any(f" {' '.join(tokens(m))} " in said for m in members)
 
 
 _NEGATIVE = frozenset({"negative", "neg"})
