@@ -538,11 +538,15 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     parts: list[str] = []
     bare: list[str] = []
     thing = term(ctx.param, ctx.spec).noun or words(ctx.param)
+    named = ""
     for key, v in value.items():
         if blank(v):
             continue
         child = _child(ctx, key)
         said = _render_ctx(v, child, rng)
+        if not named and _names_the_thing(key, thing, v, said):  # {"material": "tape_roll"}: "a tape roll"
+            named = said
+            continue
         if key.lower() in _LABELS and isinstance(v, str) and len(said.split()) <= 2:
             labels.append(said)
             continue
@@ -551,11 +555,22 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
             continue
         kind = value_kind(v, key, None) if isinstance(v, list | dict) else kind_of(v, child).name
         parts.append(said if OWN_FRAME.match(said) else say(term(key, child.spec), kind_of_value(kind), said))
-    thing = singular(thing)
+    thing = singular(named or thing)
     if labels and " " in thing:  # the kind names the thing: "an involved node", not "a node involved object"
         thing = " ".join([*thing.split()[:-1], *labels])
         labels = []
     return " ".join([with_article(" ".join([*labels, thing])), *_field_phrases(parts, bare)])
+
+
+def _names_the_thing(key: str, thing: str, value: Any, said: str) -> bool:
+    """A field named as the object itself (`materials: [{material, quantity}]`) holds what the
+    object is: its words are the noun ("a tape roll with a quantity of 2"), never "a material with
+    material tape roll"."""
+    from ..phrasebook.lexicon import singular
+
+    if not isinstance(value, str) or not said or len(said.split()) > 4 or re.search(r"\d", said):
+        return False
+    return singular(words(key).lower()) in (singular(thing.lower()), singular(thing.lower().rsplit(" ", 1)[-1]))
 
 
 def _field_phrases(parts: list[str], bare: list[str]) -> list[str]:

@@ -16,7 +16,7 @@ import re
 from ..core.inflection import engine
 from ..core.semantic import tokens
 from ..records import Tool
-from .lexicon import CREATING, MASS_NOUNS, VERBS, is_plural, known, lemmas, verb_lemma
+from .lexicon import CREATING, FUNCTION_WORDS, MASS_NOUNS, VERBS, is_plural, known, lemmas, verb_lemma
 from .terms import _STOPS as STOPS
 from .terms import _np
 
@@ -28,6 +28,7 @@ _LEAD_INS = re.compile(
 )
 _BOILERPLATE = re.compile(r"^(?:this|the) (?:tool|function|api|endpoint|service) (?:belongs|is (?:a )?part) ",
                           re.IGNORECASE)
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]+")
 # Words after a verb that are no object: "Returns a list of ...", "Gets all ..."
 _LIST_OF = re.compile(r"^(?:a |an |the )?(?:(?:full |complete )?(?:list|set|array|collection) of |all |any |some )",
                       re.IGNORECASE)
@@ -84,17 +85,29 @@ def _object(words: list[str], verb: str, described: bool) -> str:
                   or np[-1].lower() in ("and", "or", "of")):  # "a notice of loss and [open a claim]"
         np = np[:-1]
     np = _one_of_the_kinds(np) if described else np
-    if not np or (not described and not all(known(w) for w in np)):
+    if not np or (not described and not all(_english(w) for w in np)):
         return ""
-    if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]):
-        return ""
+    if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) or _possessive(np[-1]):
+        return ""  # "Change a tool's or a chamber's state": a possessor is no object
     obj = " ".join(np)
+    if det in ("a", "an", "the") and any(_possessive(w) for w in np):  # "list a crew member's duties"
+        return f"{det} {obj}"
     head = np[np.index("of") - 1] if "of" in np[1:] else np[-1]
     if is_plural(head) or head in MASS_NOUNS or not det and head.endswith("ing"):  # "schedule packaging"
         return obj if det != "the" else f"the {obj}"
     if det in ("a", "an") or (not det and verb in CREATING):
         return engine().a(obj)
     return f"the {obj}"
+
+
+def _english(word: str) -> bool:
+    """A known word, an acronym the description writes ("SPC") or a hyphenated compound of known
+    words ("work-in-progress")."""
+    return known(word) or bool(_ACRONYM.fullmatch(word)) or "-" in word and all(map(known, word.split("-")))
+
+
+def _possessive(word: str) -> bool:
+    return word.lower().endswith(("'s", "s'", "\u2019s"))
 
 
 def _one_of_the_kinds(np: list[str]) -> list[str]:
@@ -126,6 +139,10 @@ _AFTER_VERB = frozenset({"a", "an", "the", "one", "all", "each", "every", "your"
                          "whether", "if", "up", "or", "and"})
 
 
+# Words that open a clause, not an object, after a verb ("Record that ...", "Show how ...").
+_CLAUSES = frozenset({"that", "how", "when", "where", "why", "what", "which", "who"})
+
+
 def _opens_intent(words: list[str], name_verb: str | None) -> bool:
     """Whether the description's first word is a verb a user says, not the head of a noun phrase
     ("Full incident record", "Spray records for a block", "Point forecast and ..."): an inflected
@@ -134,7 +151,11 @@ def _opens_intent(words: list[str], name_verb: str | None) -> bool:
     determiner ("Record a stock movement")."""
     w, after = words[0].lower(), words[1].lower()
     said = lemmas(w)
+    if after == "of" and set(said) != {"VERB"}:  # "Chart of a parameter" is a noun phrase
+        return False
     if verb_lemma(w) not in (None, w) and after not in STOPS:
+        return True
+    if verb_lemma(w) in _ASPECT and _is_gerund(after):  # "Start processing a lot"
         return True
     return set(said) == {"VERB"} or user_verb(w) == name_verb or after in _AFTER_VERB or "NOUN" not in lemmas(after)
 
@@ -161,7 +182,9 @@ def from_description(tool: Tool) -> str:
         return ""
     if words[1].lower() in ("whether", "if") and len(words) <= 12:  # "Checks whether a domain is free"
         return " ".join([verb, words[1].lower(), *words[2:]])
-    verb, words = _particle(verb, words)
+    if words[1].lower() in _CLAUSES:  # "Record that a member called in sick": no object, the name says it
+        return ""
+    verb, words = _gerund(*_particle(verb, words))
     rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj):
@@ -179,6 +202,22 @@ def _particle(verb: str, words: list[str]) -> tuple[str, list[str]]:
     if particle not in _PARTICLES:
         return verb, words
     return (verb if verb.endswith(f" {particle}") else f"{verb} {particle}"), [words[0], *words[2:]]
+
+
+# Verbs of aspect, said with the gerund they take ("Start processing a lot", "Stop charging a car").
+_ASPECT = frozenset({"start", "stop", "begin", "finish", "resume", "continue", "keep", "pause", "quit", "cease"})
+
+
+def _is_gerund(word: str) -> bool:
+    w = word.lower()
+    return w.endswith("ing") and verb_lemma(w) not in (None, w)
+
+
+def _gerund(verb: str, words: list[str]) -> tuple[str, list[str]]:
+    """A verb of aspect says its gerund with it: "start processing" + "a lot"."""
+    if verb in _ASPECT and len(words) > 2 and _is_gerund(words[1]):
+        return f"{verb} {words[1].lower()}", [words[0], *words[2:]]
+    return verb, words
 
 
 # Verbs with two objects: "Give the insured written consent", "Send the user a reminder".
@@ -204,13 +243,37 @@ def from_name(tool: Tool) -> str:
     named = [w for w in tokens(re.sub(r"\bv\d+\b", " ", name)) if not w.isdigit()]
     words = [w for w in named if w not in app]
     words = words if len(words) >= 2 else named  # "TencentVideo" search_video still searches for a video
-    if len(words) < 2 or not all(known(w) for w in words):
+    words = [part for w in words for part in (spelled_out(w, tool.description) or w).split()]
+    if len(words) < 2 or not all(_english(w) for w in words):
         return ""
     verb = user_verb(words[0], imperative=True)
     if verb is None or not (set(lemmas(words[0])) & {"VERB"} or words[0] in VERBS):  # "lookup_storm_reports"
         return ""
+    if len(words) > 2 and words[1] in _NAME_PARTICLES:  # "track_in_lot" tracks in the lot, "call_out_reserve"
+        verb, words = f"{verb} {words[1]}", [words[0], *words[2:]]
     obj = _object(words[1:], verb, described=False)
     return f"{verb} {obj}" if obj else ""
+
+
+_NAME_PARTICLES = _PARTICLES | {"in"}
+
+
+def spelled_out(word: str, description: str) -> str | None:
+    """A name's word that is no English word, as the description writes it: an acronym in
+    capitals ("spc" -> "SPC") or the words it is the initials of ("wip" -> "work-in-progress",
+    said as one modifier); None when the description does not say it."""
+    if known(word) or len(word) < 2:
+        return None
+    said = re.findall(r"[A-Za-z][\w'-]*", description)
+    if word.upper() in said:
+        return word.upper()
+    for i in range(len(said) - len(word) + 1):
+        run = said[i:i + len(word)]
+        if "".join(w[0] for w in run).lower() == word and all(w.isalpha() for w in run) \
+                and not {run[0].lower(), run[-1].lower()} & FUNCTION_WORDS:
+            inner = any(w.lower() in FUNCTION_WORDS for w in run)  # "work-in-progress" is one modifier
+            return ("-" if inner else " ").join(w.lower() for w in run)
+    return None
 
 
 def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore[assignment]

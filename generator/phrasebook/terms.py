@@ -35,6 +35,7 @@ from .lexicon import (
     known,
     lemmas,
     plural,
+    singular,
     verb_lemma,
 )
 
@@ -276,7 +277,7 @@ def _checked(words: list[str], described: bool) -> str:
     gerund_noun = words[-1].endswith("ing") and "VERB" in last
     if (last or not described) and "NOUN" not in last and not gerund_noun and words[-1] not in ABBREVIATIONS:
         return ""
-    if not described and set(last) & {"ADJ", "ADV"}:  # "daily_miles" is no "daily"
+    if not described and set(last) & {"ADJ", "ADV"} and words[-1] not in _KINDS:  # "daily_miles" is no "daily"
         return ""
     return " ".join(words)
 
@@ -419,10 +420,12 @@ def _object_np(words: list[str]) -> list[str]:
 
 
 @lru_cache(maxsize=16384)
-def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool) -> Term:
+def _term(param: str, description: str, json_type: str, fmt: str, members: tuple[str, ...] = ()) -> Term:
     clean = _clean(description)
     first = re.split(r"[,;:.]\s|[,;:]$|\.$", clean, maxsplit=1)[0]
     noun, of, role, pointer = _described(first.split())
+    if _a_member(noun, members):  # "Vaults are 7x5x7 ft crates": one value described, not the parameter
+        noun, of, role, pointer = "", "", "", False
     name_words = set(tokens(param))
     by_name = not noun
     if by_name:
@@ -455,6 +458,13 @@ def _term(param: str, description: str, json_type: str, fmt: str, has_enum: bool
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
+
+
+def _a_member(noun: str, members: tuple[str, ...]) -> bool:
+    """Whether a description's noun says one of the enum's own values ("vaults" of vault |
+    open_floor), so names that value and never the parameter ("with vault vaults")."""
+    said = f" {' '.join(singular(w) for w in noun.lower().split())} "
+    return noun != "" and any(f" {' '.join(tokens(m))} " in said for m in members)
 
 
 _NEGATIVE = frozenset({"negative", "neg"})
@@ -594,8 +604,8 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     items = spec.get("items")
     inner: dict[str, Any] = items if spec.get("type") == "array" and isinstance(items, dict) else spec
     description = str(spec.get("description") or inner.get("description") or "")
-    t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""),
-              bool(inner.get("enum")))
+    members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
+    t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
     return _hinted(t, noun) if noun else t
 
 
