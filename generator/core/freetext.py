@@ -647,10 +647,11 @@ def agreement(text: str, chosen: Chosen) -> tuple[bool, int] | None:
     or None when it speaks of another member of one of them (a chemical incident described by a
     needle in a sharps container)."""
     said = stems(text)
-    if any(said & words and not said & gloss[value] for value, gloss in chosen.values()
+    # a value with no words of its own (an empty enum member, '') speaks of nothing
+    if any(said & words and not said & gloss.get(value, set()) for value, gloss in chosen.values()
            for m, words in gloss.items() if m != value):
         return None
-    spoken = [bool(said & gloss[value]) for value, gloss in chosen.values()]
+    spoken = [bool(said & gloss.get(value, set())) for value, gloss in chosen.values()]
     return bool(spoken and spoken[0]), sum(spoken)
 
 
