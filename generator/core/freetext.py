@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 
 SUBJECT: ContextVar[tuple[str, ...]] = ContextVar("trajgen_subject", default=())
 DOMAIN: ContextVar[str] = ContextVar("trajgen_domain", default="")
@@ -627,6 +628,12 @@ def glosses(prose: str, members: Sequence[str], common: set[str] | None = None) 
     """The words that tell each member of a category apart: its own words and the ones the prose
     puts next to it ("needles and other sharps", "'corrective' (something is broken)"), minus
     words the prose puts next to another member too."""
+    return {m: set(words) for m, words in _glosses(prose, tuple(members), frozenset(common or ()))}
+
+
+@lru_cache(maxsize=4096)
+def _glosses(prose: str, members: tuple[str, ...], common: frozenset[str]) -> tuple[tuple[str, frozenset[str]], ...]:
+    # every call of a tool with a category asks again (sampling, its repairs): the same prose
     clauses = [" ".join(c.split()) for c in re.split(r"[,;:.\n]\s", re.sub(r"[_-]", " ", prose.lower()))]
     near: dict[str, set[str]] = {}
     for m in members:
@@ -635,8 +642,9 @@ def glosses(prose: str, members: Sequence[str], common: set[str] | None = None) 
         for clause in clauses:  # a list's next item is its own clause: its words are not this member's
             for hit in re.finditer(rf"(?<![a-z]){re.escape(spoken)}s?(?![a-z])", clause):
                 found |= stems(" ".join(clause[:hit.start()].split()[-3:] + clause[hit.end():].split()[:3]))
-        near[m] = found - (common or set())
-    return {m: words - set().union(*(w for o, w in near.items() if o != m)) | stems(m) for m, words in near.items()}
+        near[m] = found - common
+    return tuple((m, frozenset(words - set().union(*(w for o, w in near.items() if o != m)) | stems(m)))
+                 for m, words in near.items())
 
 
 Chosen = dict[str, tuple[str, dict[str, set[str]]]]  # param -> (the call's value, each member's words)

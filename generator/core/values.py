@@ -1411,7 +1411,8 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
     kept = _not_in_future(tool, kept, rng, ref, keep)
     for name in set(kept) | set(args):
-        if name in kept and not is_valid(props.get(name) or {}, kept[name]):
+        unchanged = name in args and name in kept and kept[name] is args[name]  # undoing it changes nothing
+        if name in kept and not unchanged and not is_valid(props.get(name) or {}, kept[name]):
             kept[name] = args[name] if name in args else kept.pop(name)
             if name not in args:
                 kept.pop(name, None)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from ..core.semantic import tokens
@@ -319,7 +319,7 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
     return has_default(tool, param) and known_default(tool, param) == value
 
 
-def _hard_arg(tool: Tool, param: str, value: Any, others: list[Any]) -> ArgPlan:
+def _hard_arg(tool: Tool, param: str, value: Any, others: Callable[[], list[Any]]) -> ArgPlan:
     if is_default(tool, param, value) and not _said_anyway(tool, param, value, others):
         return ArgPlan(param=param, value=value, mode="omitted", source="default")
     hint = describe_for(tool, param, value)
@@ -328,7 +328,7 @@ def _hard_arg(tool: Tool, param: str, value: Any, others: list[Any]) -> ArgPlan:
     return ArgPlan(param=param, value=value, mode="stated")
 
 
-def _said_anyway(tool: Tool, param: str, value: Any, others: list[Any]) -> bool:
+def _said_anyway(tool: Tool, param: str, value: Any, others: Callable[[], list[Any]]) -> bool:
     """Whether a query would disclose a left-out flag or one-character default anyway: a speed
     of 1 next to "1 ticket" (another value of the trajectory equal to it), a flag named in the
     tool's own name (is_delivery of a `delivery_search`). Longer values are not said by chance;
@@ -336,7 +336,7 @@ def _said_anyway(tool: Tool, param: str, value: Any, others: list[Any]) -> bool:
     if counted(value) is not None:
         return False
     if not isinstance(value, bool):
-        return any(same_value(value, o) for o in others if not isinstance(o, bool))
+        return any(same_value(value, o) for o in others() if not isinstance(o, bool))
     words = {w for w in tokens(param) if len(w) >= 3}  # "delivery" of is_delivery, not "is"
     return bool(words & _tool_words(tool))
 
@@ -390,7 +390,7 @@ def hard_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
         CallPlan(
             tool=c.tool,
             tool_mode="implied",
-            args=[_hard_arg(tools[c.tool], k, v, _others(target, i, k)) for k, v in c.arguments.items()],
+            args=[_hard_arg(tools[c.tool], k, v, partial(_others, target, i, k)) for k, v in c.arguments.items()],
         )
         for i, c in enumerate(target.calls)
     ]
@@ -398,7 +398,8 @@ def hard_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
 
 
 def _others(target: Target, call: int, param: str) -> list[Any]:
-    """Every value of the trajectory but one argument's."""
+    """Every value of the trajectory but one argument's (asked for only by a left-out default:
+    building it for every argument made a hard plan quadratic in the trajectory's values)."""
     return [v for i, c in enumerate(target.calls) for k, v in c.arguments.items() if (i, k) != (call, param)]
 
 
@@ -443,13 +444,19 @@ def hard_floor(target: Target, tools: dict[str, Tool]) -> float:
     meaning (`meaning_floor`) and the share of the counted values (TRAJECT-Bench's literal
     value recall, which skips flags and one-character values, the values a hard plan most
     often leaves out as defaults). 0.0 without any."""
-    args = [a for _, a in hard_plan(target, tools).args()]
-    return max(_stated_share(args), _stated_share([a for a in args if counted(a.value) is not None]))
+    return floors(target, tools)[0]
 
 
 def meaning_floor(target: Target, tools: dict[str, Tool]) -> float:
     """Share of every value the hard plan must state, as the reader counts (the cap's measure)."""
-    return _stated_share([a for _, a in hard_plan(target, tools).args()])
+    return floors(target, tools)[1]
+
+
+def floors(target: Target, tools: dict[str, Tool]) -> tuple[float, float]:
+    """(`hard_floor`, `meaning_floor`) of one hard plan, made once."""
+    args = [a for _, a in hard_plan(target, tools).args()]
+    meaning = _stated_share(args)
+    return max(meaning, _stated_share([a for a in args if counted(a.value) is not None])), meaning
 
 
 def _stated_share(args: list[ArgPlan]) -> float:

@@ -185,14 +185,13 @@ def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tool
                                         lean=n >= PARALLEL_DRAWS // 2)
         # a tool asked for only by its app ("make a Billboard request") cannot be in a hard query
         unsayable = any(said_by_app(ctx.catalog.by_name[c.tool]) for c in target.calls)
-        floor = 2.0 if unsayable else plans.hard_floor(target, ctx.catalog.by_name)
+        floor, meaning = (2.0, 2.0) if unsayable else plans.floors(target, ctx.catalog.by_name)
         if floor <= plans.HARD_FLOOR and not _required_list(target, ctx):
             return target
         if floor <= plans.HARD_FLOOR:
             listed = listed or target
             continue
-        if not unsayable and plans.meaning_floor(target, ctx.catalog.by_name) <= plans.HARD_RECALL_CAP and (
-                best is None or floor < best[0]):
+        if not unsayable and meaning <= plans.HARD_RECALL_CAP and (best is None or floor < best[0]):
             best = (floor, target)
     return listed or (best[1] if best is not None else None)
 

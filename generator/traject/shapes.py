@@ -19,6 +19,7 @@ generator.traject.graph reads these fields as it reads a described output's, so 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..core.semantic import singular, tokens
 from ..records import Tool
@@ -83,14 +84,24 @@ _FILLER = frozenset({"a", "an", "the", "by", "for", "of", "to", "from", "in", "o
 
 def api_words(tool: Tool) -> list[str]:
     """The words of the function's own name (its API part when the catalog splits names)."""
-    return [w for w in tokens(re.sub(r"[.:]", " ", tool.api or tool.name)) if w not in _FILLER]
+    return list(_api_words(tool.api or tool.name))
+
+
+@lru_cache(maxsize=8192)
+def _api_words(name: str) -> tuple[str, ...]:
+    return tuple(w for w in tokens(re.sub(r"[.:]", " ", name)) if w not in _FILLER)
 
 
 def verb_of(tool: Tool) -> str:
     """The verb of the name: the first word of its last dotted part when that is a verb a
     namespaced catalog puts there (`trains.addCars` adds), else the name's first word."""
-    words = api_words(tool)
-    last = tokens(re.split(r"[.:]", tool.api or tool.name)[-1])
+    return _verb_of(tool.api or tool.name)
+
+
+@lru_cache(maxsize=8192)  # asked of every pair of tools of every parallel draw (`undoes`)
+def _verb_of(name: str) -> str:
+    words = _api_words(name)
+    last = tokens(re.split(r"[.:]", name)[-1])
     known = LOOKUP_VERBS | GETTER_VERBS | set(ACTION_STATUS) | UNDO_VERBS
     return last[0] if last and last[0] in known else words[0] if words else ""
 
@@ -153,9 +164,14 @@ def acted_on(tool: Tool, subject: str) -> str:
     return ""
 
 
-def _nouns(tool: Tool) -> set[str]:
+def _nouns(tool: Tool) -> frozenset[str]:
+    return _nouns_of(tool.api or tool.name)
+
+
+@lru_cache(maxsize=8192)
+def _nouns_of(name: str) -> frozenset[str]:
     verbs = LOOKUP_VERBS | GETTER_VERBS | set(ACTION_STATUS) | UNDO_VERBS
-    return {singular(w) for w in api_words(tool) if w not in verbs and len(w) > 2}
+    return frozenset(singular(w) for w in _api_words(name) if w not in verbs and len(w) > 2)
 
 
 def undoes(a: Tool, b: Tool) -> bool:
