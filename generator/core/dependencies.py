@@ -32,7 +32,8 @@ class Rule:
     == value), "implies" (others[0] == value => subject == target), "together" (subject and
     others[0] both or neither), "sign" (subject < 0 when others[0] is one of `values`), "only" (subject set => others[0] is
     one of `values`), "needs" (subject set <=> others[0] is one of `values`), "one_of" (exactly one of
-    subject and others[0] set), "if_value" (others[0] is one of `values` => subject set)."""
+    subject and others[0] set), "if_value" (others[0] is one of `values` => subject set), "pairs"
+    (others[0] is one of `values` => subject is one of `target`)."""
 
     kind: str
     subject: str
@@ -208,6 +209,13 @@ _SUBJECT_WHEN = re.compile(r"([\w\s,']+?) (?:is|are|must be) (?:required|mandato
                            r"(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
 
 
+def _a_value_of(word: str, schema: dict[str, Any]) -> bool:
+    """Whether `word` can be a value of the parameter: one its list holds, or any word of an open
+    string ("is over 250,000" of an amount is a threshold, not a value)."""
+    listed = _enum(schema)
+    return word in listed if listed else schema.get("type") not in ("number", "integer", "float")
+
+
 def _needed_for(tool: str, props: Props) -> list[Rule]:
     """A tool's prose making parameters go with some values of an enum, both ways: set for
     those values, left out for the others (no awarded amount on a declined grant)."""
@@ -222,7 +230,8 @@ def _needed_for(tool: str, props: Props) -> list[Rule]:
             other = _name(m.group(2), props)
             subjects = [s for s in _named_params(m.group(1).split(";")[-1], props) if s != other]
             out.extend(Rule("needs", s, (other,), (m.group(3),)) for s in subjects
-                       if other and len(subjects) <= 3 and m.group(3).lower() not in _NO_VALUE)
+                       if other and len(subjects) <= 3 and m.group(3).lower() not in _NO_VALUE
+                       and _a_value_of(m.group(3), props[other]))
     return out
 
 
@@ -247,8 +256,10 @@ def _only_for(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-# "Give either ndc or ingredient_name, not both": exactly one of the two.
-_EITHER = re.compile(r"\beither (?:an? |the )?`?(\w+)`? or (?:an? |the )?`?(\w+)`?,? (?:but )?not both\b", re.IGNORECASE)
+# "Give either ndc or ingredient_name, not both", "Give meter_id or block (4-digit block number),
+# not both": exactly one of the two.
+_EITHER = re.compile(r"\b(?:either|give|pass|send|provide|use|set) (?:either )?(?:an? |the )?`?(\w+)`?(?: \([^)]*\))? or "
+                     r"(?:an? |the )?`?(\w+)`?(?: \([^)]*\))?,? (?:but )?not both\b", re.IGNORECASE)
 
 
 def _either(tool: str, props: Props) -> list[Rule]:
@@ -262,8 +273,10 @@ def _either(tool: str, props: Props) -> list[Rule]:
 
 
 # "'reject' and 'hold' require comments", "Outcome 'completed' requires a post-treatment
-# condition report id": quoted values of one enum that need a parameter set.
-_VALUES_REQUIRE = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)\s+requires?\s+"
+# condition report id", "'fraud' revocations bar the household for a year and need a case note":
+# quoted values of one enum that need a parameter set.
+_VALUES_REQUIRE = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)(?:\s+[\w,-]+){0,14}?\s+"
+                             r"(?:requires?|needs?)\s+"
                              r"(?:an?\s+|the\s+)?([\w\s-]{2,60}?)(?=\s*(?:[.;,(]|$|\s(?:and|or|for|with|when|if)\s))",
                              re.IGNORECASE)
 
@@ -295,8 +308,163 @@ def _values_require(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+def _quoted_values(text: str, props: Props) -> tuple[str, tuple[str, ...]] | None:
+    """The one enum parameter whose values `text` quotes ("'reduced'", "'hold' and 'reject'")."""
+    values = tuple(re.findall(r"['\"`]([\w-]+)['\"`]", text))
+    owners = {_owner_of(v, props) for v in values}
+    owner = owners.pop() if len(owners) == 1 else None
+    return (owner, values) if owner and values else None
+
+
+# "reduced_amount_usd is required with 'reduced' (and must be lower than the base fine) and
+# forbidden otherwise", "surcharge is mandatory for 'express' and must not be sent otherwise"
+_WITH_ONLY = re.compile(r"`?(\w+)`? (?:is|are) (?:required|mandatory|needed|expected) (?:with|for|when|on|under) "
+                        r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)(?:\s*\([^)]*\))?,? and (?:is |are )?"
+                        r"(?:forbidden|not allowed|never (?:sent|given|set)|must not be (?:sent|given|set)|omitted|"
+                        r"left out) otherwise", re.IGNORECASE)
+
+
+def _forbidden_otherwise(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _WITH_ONLY.finditer(t)):
+        subject, owned = _name(m.group(1), props), _quoted_values(m.group(2), props)
+        if subject and owned and owned[0] != subject:
+            out.append(Rule("needs", subject, (owned[0],), owned[1]))
+    return out
+
+
+def _texts(tool: str, props: Props) -> list[str]:
+    return [tool] + [str(s.get("description") or "") for s in props.values()]
+
+
+# A parameter's own "Required for business accounts.": it belongs to that kind of call, set there
+# and left out of the others (no business name on a resident's account).
+_REQUIRED_FOR = re.compile(r"^\s*(?:required|mandatory|needed) (?:for|with|on) (?:an? |the )?(\w+)\b", re.IGNORECASE)
+_ANY = frozenset({"all", "any", "every", "each", "both"})
+
+
+def _required_for(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        m = _REQUIRED_FOR.search(str(schema.get("description") or ""))
+        owned = _values_named(m.group(1), props, skip=name) if m and m.group(1).lower() not in _ANY else None
+        if owned:
+            out.append(Rule("needs", name, (owned[0],), owned[1]))
+    return out
+
+
+# "card_last4 only with method 'card'", "tip_pct is only allowed when mode is 'dine_in'"
+_ONLY_WITH = re.compile(r"`?(\w+)`? (?:is |are )?(?:only|solely) (?:allowed |valid |accepted |used |sent |given )?"
+                        r"(?:with|for|when|if|on) (?:(\w+) (?:is |= ?)?)?['\"`]([\w-]+)['\"`]", re.IGNORECASE)
+
+
+def _only_with(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _ONLY_WITH.finditer(t)):
+        subject, named = _name(m.group(1), props), _name(m.group(2) or "", props)
+        owner = named if named and m.group(3) in _enum(props[named]) else _owner_of(m.group(3), props, skip=subject or "")
+        if subject and owner and owner != subject:
+            out.append(Rule("only", subject, (owner,), (m.group(3),)))
+    return out
+
+
+# "Meter fault ticket (MF-xxxxx) supporting a meter_malfunction claim": the parameter backs that
+# one value of another enum and goes with it only.
+_BACKING = re.compile(r"\b(?:support(?:ing|s)?|backing|to back) (?:an? |the )?['\"`]?(\w+_\w+)['\"`]?"
+                      r"(?: (?:claim|case|request|ground|reason)s?)?\b", re.IGNORECASE)
+
+
+def _backing(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        for m in _BACKING.finditer(str(schema.get("description") or "")):
+            owner = _owner_of(m.group(1), props, skip=name)
+            if owner:
+                out.append(Rule("only", name, (owner,), (m.group(1),)))
+    return out
+
+
+# "Numeric tests (ph, potency, ...) take result_value; appearance and sterility take result_text":
+# the values of one enum that a clause names go with the parameter it says they take, the others not.
+_TAKE = re.compile(r"\b(?:take|takes|use|uses)\s+(?:an?\s+|the\s+)?`?(\w+)`?(?=[\s.;,)]|$)", re.IGNORECASE)
+
+
+def _values_in(text: str, props: Props, skip: str = "") -> tuple[str, tuple[str, ...]] | None:
+    """The one enum parameter whose values `text` names as whole words ("NS-1/NS-2", "category_1",
+    "Government indemnity" for government_indemnity); one-letter values are never read."""
+    low = text.lower()
+    hits = {}
+    for name, schema in props.items():
+        found = tuple(v for v in _enum(schema) if len(v) > 1 and name != skip and any(
+            re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", low) for form in {v.lower(), v.lower().replace("_", " ")}))
+        if found:
+            hits[name] = found
+    if len(hits) > 1:  # the clause names its parameter: "sterile_category 'nonsterile'"
+        hits = {n: v for n, v in hits.items() if re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", low)} or hits
+    return next(iter(hits.items())) if len(hits) == 1 else None
+
+
+def _clauses(tool: str, props: Props) -> list[str]:
+    return [c for t in _texts(tool, props) for c in re.split(r"(?<=[.;])\s+|;|\n", t) if c.strip()]
+
+
+def _values_take(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for clause in _clauses(tool, props):
+        m = _TAKE.search(clause)
+        subject = _name(m.group(1), props) if m else None
+        named = _values_in(clause[:m.start()], props, skip=subject or "") if m and subject else None
+        if subject and named and not re.search(r"['\"`]", clause[:m.start()]):
+            out.append(Rule("needs", subject, (named[0],), named[1]))
+    return out
+
+
+# "sterile_category 'nonsterile' only in NS-1/NS-2", "Government indemnity is only available to
+# venues in the US (venue_country 'US')": some values of one parameter allow only some of another.
+_ONLY_IN = re.compile(r"\bonly (?:(?:available|allowed|valid|used|made|permitted|possible) )?(?:in|at|with|for|to|on)\b",
+                      re.IGNORECASE)
+_PARAM_QUOTED = re.compile(r"`?(\w+)`?\s*(?:=\s*)?['\"`]([^'\"`]+)['\"`]")
+
+
+def _pairs(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for clause in _clauses(tool, props):
+        m = _ONLY_IN.search(clause)
+        left = _values_in(clause[:m.start()], props) if m else None
+        if not m or not left:
+            continue
+        right = _values_in(clause[m.end():], props, skip=left[0])
+        if right:
+            out.append(Rule("pairs", right[0], (left[0],), left[1], right[1]))
+            continue
+        named = next(((n, v) for n, v in _PARAM_QUOTED.findall(clause[m.end():]) if _name(n, props) and n != left[0]),
+                     None)
+        if named:  # a value of an open parameter (a country): the closed side changes instead
+            out.append(Rule("only_where", named[0], (left[0],), left[1], (named[1],)))
+    return out
+
+
+# "an anticipatory batch (no rx_number) is allowed only for nonsterile preparations": without the
+# subject, only those values; the other values need it.
+_WITHOUT_ONLY = re.compile(r"\((?:no|without) `?(\w+)`?\)[^.;]*?\bonly (?:for|with|in|on) (?:an? |the )?(\w+)",
+                           re.IGNORECASE)
+
+
+def _without_only(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _WITHOUT_ONLY.finditer(t)):
+        subject = _name(m.group(1), props)
+        owned = _values_named(m.group(2), props, skip=subject or "") if subject else None
+        others = tuple(v for v in _enum(props[owned[0]]) if v not in owned[1]) if owned else ()
+        if subject and owned and others:
+            out.append(Rule("if_value", subject, (owned[0],), others))
+    return out
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
-                                                      _for_value, _needed_for, _only_for, _either, _values_require]
+                                                      _for_value, _needed_for, _only_for, _either, _values_require,
+                                                      _forbidden_otherwise, _required_for, _only_with, _backing,
+                                                      _values_take, _pairs, _without_only]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -358,6 +526,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _set(args, s) == _set(args, o)
     if rule.kind == "if_value":
         return args.get(o) in rule.values and not _set(args, s)
+    if rule.kind in ("pairs", "only_where"):
+        return args.get(o) in rule.values and s in args and args[s] not in rule.target
     n = _number(args.get(s))
     if rule.kind == "sign" and n is not None and o in args and n != 0:
         return (n > 0) if args[o] in rule.values else False
@@ -375,9 +545,13 @@ def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
             keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """`args` with every prose rule kept where a free parameter allows it."""
     out = dict(args)
-    for rule in rules(description, props):
-        if broken(rule, out):
-            _FIXES[rule.kind](rule, out, draw, keep)
+    for _ in range(3):  # a fix may set the value another rule reads (reason 'restitution' needs a claimant)
+        hit = [r for r in rules(description, props) if broken(r, out)]
+        for rule in hit:
+            if broken(rule, out):
+                _FIXES[rule.kind](rule, out, draw, keep)
+        if not hit:
+            break
     return out
 
 
@@ -469,10 +643,36 @@ def _fix_if_value(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[
         args.pop(o, None)
 
 
+def _redrawn(name: str, draw: Draw, fits: Callable[[Any], bool]) -> Any:
+    return next((v for v in (draw(name) for _ in range(24)) if fits(v)), None)
+
+
+def _fix_pairs(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """A closed subject takes one of the values its other's value allows (NS-1 for a nonsterile
+    batch); when it is fixed, the other moves off the values that need it."""
+    s, o = rule.subject, rule.others[0]
+    value = _redrawn(s, draw, lambda v: v in rule.target) if s not in keep else None
+    if value is not None:
+        args[s] = value
+    elif o not in keep and (other := _redrawn(o, draw, lambda v: v not in rule.values)) is not None:
+        args[o] = other
+
+
+def _fix_only_where(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """An open subject (a venue's country) keeps its value; the closed side moves off the values
+    that need another (no government indemnity abroad)."""
+    s, o = rule.subject, rule.others[0]
+    other = _redrawn(o, draw, lambda v: v not in rule.values) if o not in keep else None
+    if other is not None:
+        args[o] = other
+    elif s not in keep:
+        args[s] = rule.target[0]
+
+
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
-    "if_value": _fix_if_value,
+    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where,
 }
 
 

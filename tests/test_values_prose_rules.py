@@ -1,0 +1,121 @@
+"""Rules between parameters in the wordings API authors use (issue 21, third reading): "required
+with 'x' and forbidden otherwise", "Required for business accounts", "only with method 'card'",
+"Give a or b (...), not both", "numeric tests take result_value", "'x' only in R-1/R-2", "(no x)
+... only for y". Every tool is invented (a ferry terminal, a glass studio), in no reading's domain;
+the rule is read from the wording, so each test fails when its reader is taken out."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from generator.core import dependencies, lore, values
+from generator.records import Tool
+
+
+def _tool(description: str, props: dict[str, Any], required: list[str]) -> Tool:
+    parameters = {"type": "object", "properties": props, "required": required}
+    return lore.annotate([Tool(name="ferry_desk", app="t", api="ferry_desk", domain="ferry terminal",
+                               description=description, parameters=parameters)])[0]
+
+
+def _calls(tool: Tool, n: int = 80) -> list[dict[str, Any]]:
+    rng = random.Random(7)
+    return [values.sample_arguments(tool, rng, optional_rate=0.5) for _ in range(n)]
+
+
+FARE = {"type": "string", "enum": ["full", "partial", "none"]}
+CASES: dict[str, tuple[str, dict[str, Any], list[str], str]] = {
+    # (tool prose, properties, required, the rule kind read)
+    "forbidden otherwise": (
+        ("Settle a cancelled crossing. refund_eur is required with 'partial' (and must be below the fare paid) "
+        "and forbidden otherwise."),
+        {"booking_ref": {"type": "string"}, "refund": FARE, "refund_eur": {"type": "number", "minimum": 0}},
+        ["booking_ref", "refund"], "needs"),
+    "required for a kind": (
+        "Open a ferry account.",
+        {"holder_kind": {"type": "string", "enum": ["traveller", "haulier"]},
+         "fleet_name": {"type": "string", "description": "Required for haulier accounts."},
+         "holder_name": {"type": "string"}},
+        ["holder_kind", "holder_name"], "needs"),
+    "only with a value": (
+        "Take a fare payment. voucher_code only with channel 'voucher'.",
+        {"channel": {"type": "string", "enum": ["kiosk", "voucher", "onboard"]}, "voucher_code": {"type": "string"},
+         "booking_ref": {"type": "string"}},
+        ["channel", "booking_ref"], "only"),
+    "values need a phrase": (
+        "Close a berth. 'storm' closures stop every sailing from the berth and need a harbour note.",
+        {"berth": {"type": "string"}, "cause": {"type": "string", "enum": ["storm", "dredging", "repair"]},
+         "harbour_note": {"type": "string"}},
+        ["berth", "cause"], "if_value"),
+    "a or b, not both": (
+        "Find a vessel. Give hull_id or berth (3-digit berth number), not both.",
+        {"hull_id": {"type": "string"}, "berth": {"type": "string", "pattern": r"^\d{3}$"}}, [], "one_of"),
+    "values take a parameter": (
+        ("Log a ballast check. Numeric checks (salinity, turbidity as NTU) take reading_value; odour and "
+        "colour take reading_text."),
+        {"check": {"type": "string", "enum": ["salinity", "turbidity", "odour", "colour"]},
+         "reading_value": {"type": "number"}, "reading_text": {"type": "string"}}, ["check"], "needs"),
+    "backs one value": (
+        "File a damage claim.",
+        {"grounds": {"type": "string", "enum": ["hull_damage", "late_sailing", "lost_luggage"]},
+         "survey_ticket": {"type": "string", "description": "Survey ticket (SV-xxxxx) supporting a hull_damage claim."}},
+        ["grounds"], "only"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_prose_rule_in_an_authors_wording_is_read_and_kept(case: str) -> None:
+    description, props, required, kind = CASES[case]
+    tool = _tool(description, props, required)
+    assert kind in [r.kind for r in dependencies.rules(description, tool.properties)], case
+    broken = [c for c in _calls(tool) if dependencies.problems(description, tool.properties, c)]
+    assert not broken, broken[:3]
+
+
+def test_values_of_one_enum_allow_only_some_of_another() -> None:
+    tool = _tool("Fire a glass batch. glass 'borosilicate' only in K-1/K-2; soda_lime and lead_crystal only in "
+                 "K-3 or K-4.",
+                 {"glass": {"type": "string", "enum": ["borosilicate", "soda_lime", "lead_crystal"]},
+                  "kiln": {"type": "string", "enum": ["K-1", "K-2", "K-3", "K-4"]}}, ["glass", "kiln"])
+    calls = _calls(tool)
+    assert all((c["kiln"] in ("K-1", "K-2")) == (c["glass"] == "borosilicate") for c in calls), calls[:5]
+    assert {c["glass"] for c in calls} == {"borosilicate", "soda_lime", "lead_crystal"}  # no value starved
+
+
+def test_a_value_only_available_where_an_open_parameter_says_moves_the_closed_side() -> None:
+    tool = _tool("Book an overnight berth. Bonded storage is only available to vessels flagged in the UK "
+                 "(flag_state 'GB'); others use 'open_quay' or 'shed'.",
+                 {"storage": {"type": "string", "enum": ["bonded_storage", "open_quay", "shed"]},
+                  "flag_state": {"type": "string", "pattern": "^[A-Z]{2}$"},
+                  "vessel_name": {"type": "string"}}, ["storage", "flag_state", "vessel_name"])
+    calls = _calls(tool)
+    assert all(c["storage"] != "bonded_storage" or c["flag_state"] == "GB" for c in calls), calls[:5]
+    assert len({c["flag_state"] for c in calls}) > 5  # the country stays drawn, not forced to GB
+
+
+def test_without_a_parameter_only_some_values() -> None:
+    tool = _tool("Sell a ticket. A walk-up ticket (no booking_ref) is allowed only for foot passengers; "
+                 "vehicles are booked ahead.",
+                 {"passenger": {"type": "string", "enum": ["foot", "car", "van"]},
+                  "booking_ref": {"type": "string"}}, ["passenger"])
+    calls = _calls(tool)
+    assert all(c["passenger"] == "foot" or c.get("booking_ref") for c in calls), calls[:5]
+
+
+def test_a_rule_that_a_fix_wakes_is_kept_too() -> None:
+    """Moving `reason` to 'salvage' (for 'tow_to_yard') wakes 'salvage requires salvor_name'."""
+    tool = _tool("Retire a vessel. Reason 'salvage' requires salvor_name; 'tow_to_yard' is only valid with "
+                 "reason 'salvage'.",
+                 {"reason": {"type": "string", "enum": ["age", "salvage", "sale"]},
+                  "disposal": {"type": "string", "enum": ["scrap", "tow_to_yard", "resale"]},
+                  "salvor_name": {"type": "string"}}, ["reason", "disposal"])
+    broken = [c for c in _calls(tool, 120) if dependencies.problems(tool.description, tool.properties, c)]
+    assert not broken, broken[:3]
+
+
+def test_a_number_over_a_threshold_is_no_value_a_parameter_needs() -> None:
+    props = {"amount": {"type": "number"}, "appraiser": {"type": "string"}}
+    assert dependencies.rules("An appraiser is required when amount is over 250,000.", props) == []
