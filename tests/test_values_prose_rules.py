@@ -119,3 +119,41 @@ def test_a_rule_that_a_fix_wakes_is_kept_too() -> None:
 def test_a_number_over_a_threshold_is_no_value_a_parameter_needs() -> None:
     props = {"amount": {"type": "number"}, "appraiser": {"type": "string"}}
     assert dependencies.rules("An appraiser is required when amount is over 250,000.", props) == []
+
+
+# ---------------------------------------------------------------- lead times and spans
+
+def _days_after_ref(value: str) -> float:
+    from datetime import datetime
+
+    if "T" not in value:  # a date is whole days from the request's day
+        return (datetime.strptime(value, "%Y-%m-%d").date() - values.REFERENCE_TIME.date()).days
+    return (datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ") - values.REFERENCE_TIME).total_seconds() / 86400
+
+
+@pytest.mark.parametrize(("prose", "name", "least", "most"), [
+    ("Charter a vessel. charter_start must be at least 21 days after the request date (today).", "charter_start",
+     21, None),
+    ("Change a timetable. new_timetable_from must be at least 2 weeks out (notice to passengers).",
+     "new_timetable_from", 14, None),
+    ("Reserve a quay. Must be booked at least 48 hours before arrival; the quay is held for the day.", "arrival",
+     2, None),
+    ("Issue a season pass. valid_from may be today or up to 2 days ahead.", "valid_from", -1, 2),
+])
+def test_a_lead_time_from_the_request_holds(prose: str, name: str, least: float, most: float | None) -> None:
+    props = {name: {"type": "string", "format": "date-time" if name == "arrival" else "date"},
+             "vessel_name": {"type": "string"}}
+    tool = _tool(prose, props, [name, "vessel_name"])
+    drawn = [_days_after_ref(c[name]) for c in _calls(tool, 40)]
+    assert all(d >= least for d in drawn), sorted(drawn)[:5]
+    assert most is None or all(d <= most for d in drawn), sorted(drawn)[-5:]
+
+
+def test_a_long_bound_gives_a_span_its_scale_and_the_end_follows_a_moved_start() -> None:
+    tool = _tool("Charter a vessel. charter_start must be at least 30 days after the request date; "
+                 "the whole charter may not exceed 6 months.",
+                 {"charter_start": {"type": "string", "format": "date"},
+                  "charter_end": {"type": "string", "format": "date"}}, ["charter_start", "charter_end"])
+    for c in _calls(tool, 40):
+        start, end = _days_after_ref(c["charter_start"]), _days_after_ref(c["charter_end"])
+        assert start >= 30 and 180 / 8 - 1 <= end - start <= 183, c

@@ -681,9 +681,10 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
 _SAME_DAY = re.compile(r"\bsame (?:calendar )?day\b|\bone calendar day\b|\bon one day\b", re.IGNORECASE)
 _SPAN = re.compile(r"\b(?:max(?:imum)?|at most|up to|no more than|not more than|(?:cannot|can ?not|must not|may not) "
                    r"(?:exceed|be longer than|span more than))\s*(\d+)\s*-?\s*"
-                   r"(h|hrs?|hours?|d|days?|weeks?)\b(?:\s*(?:span|range|window|apart|long))?", re.IGNORECASE)
+                   r"(h|hrs?|hours?|d|days?|weeks?|months?|years?)\b(?:\s*(?:span|range|window|apart|long))?",
+                   re.IGNORECASE)
 _UNIT_HOURS = {"h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day": 24, "days": 24, "week": 168,
-               "weeks": 168}
+               "weeks": 168, "month": 730, "months": 730, "year": 8760, "years": 8760}
 
 
 @dataclass(frozen=True)
@@ -745,15 +746,31 @@ def window_broken(window: Window, props: Props, args: dict[str, Any]) -> bool:
         (window.hours is not None and (b - a).total_seconds() > window.hours * 3600)
 
 
+# A bound of two days or more gives the span its scale: a loan that "may not exceed 24 months"
+# runs months, a curb reservation of "at most 7 days" a day or more, never a quarter of an hour.
+_LONG = 48
+_SCALE = 8
+
+
+def _too_short(window: Window, props: Props, args: dict[str, Any]) -> bool:
+    held = _holder(args, window.path)
+    pts = _moments(window, props, held) if held is not None else None
+    if pts is None or window.same_day or window.hours is None or window.hours < _LONG:
+        return False
+    return (pts[1].moment - pts[0].moment).total_seconds() < window.hours * 3600 / _SCALE
+
+
 def keep_windows(description: str, props: Props, args: dict[str, Any], rng: Any,
                  keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """`args` with the later moment of each bounded window moved inside it (same day: 15 minutes
-    to 3 hours after the first, by midday when the first is late; a span: within it)."""
+    to 3 hours after the first, by midday when the first is late; a span: within it, and a long
+    bound's span at least an eighth of it)."""
     from datetime import timedelta
 
     out = dict(args)
     for window in windows(description, props):
-        if not window_broken(window, props, out) or (window.path or window.second) in keep:
+        if not (window_broken(window, props, out) or _too_short(window, props, out)) or \
+                (window.path or window.second) in keep:
             continue
         held = dict(_holder(out, window.path) or {})
         a, b = _moments(window, props, held)  # type: ignore[misc]
@@ -762,10 +779,81 @@ def keep_windows(description: str, props: Props, args: dict[str, Any], rng: Any,
             start = start.replace(hour=rng.randint(7, 14), minute=0)
             held[window.first] = start.strftime(a.fmt)
         limit = 3 * 60 if window.same_day else int((window.hours or 3) * 60)
-        end = start + timedelta(minutes=15 * rng.randint(1, max(1, limit // 15)))
+        shortest = 15 if window.same_day or limit < _LONG * 60 else limit // _SCALE
+        end = start + timedelta(minutes=15 * rng.randint(max(1, shortest // 15), max(1, limit // 15)))
         held[window.second] = end.strftime(b.fmt)
         if window.path:
             out[window.path] = held
         else:
             out.update(held)
+    return out
+
+
+# ---------------------------------------------------------------- lead times from the request
+
+# "loan_start must be at least 90 days after the request date (today)", "effective_from must be at
+# least 7 days out", "Must be requested at least 72 hours before start", "start_date may be today
+# or up to 30 days ahead"
+_AFTER_TODAY = re.compile(r"`?(\w+)`? (?:must|should|has to|needs to|shall) be (?:at least|no less than|a minimum of|"
+                          r"not less than) (\d+) (hours?|days?|weeks?|months?) (?:out|ahead|in advance|in the future|"
+                          r"from (?:now|today)|after (?:today|now|the (?:request|booking|order|application)(?: date)?))\b",
+                          re.IGNORECASE)
+_BEFORE_IT = re.compile(r"\b(?:requested|booked|made|filed|submitted|placed|ordered|arranged) at least (\d+) "
+                        r"(hours?|days?|weeks?|months?) (?:before|ahead of|prior to|in advance of) (?:the |its )?`?(\w+)`?",
+                        re.IGNORECASE)
+_UP_TO_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:today|now)(?: or)? (?:up to|within|at most|no more "
+                          r"than) (\d+) (days?|weeks?|months?) (?:ahead|out|later|in advance|from today)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A moment the prose puts at least `least` and at most `most` hours after the request."""
+
+    name: str
+    least: float = 0
+    most: float | None = None
+
+
+def leads(description: str, props: Props) -> list[Lead]:
+    texts = _texts(description, props)
+    out: dict[str, Lead] = {}
+    for m in (m for t in texts for m in _AFTER_TODAY.finditer(t)):
+        if _name(m.group(1), props):
+            out[m.group(1)] = Lead(m.group(1), float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
+    for m in (m for t in texts for m in _BEFORE_IT.finditer(t)):
+        if _name(m.group(3), props):
+            out[m.group(3)] = Lead(m.group(3), float(m.group(1)) * _UNIT_HOURS[m.group(2).lower()])
+    for m in (m for t in texts for m in _UP_TO_AHEAD.finditer(t)):
+        if _name(m.group(1), props):
+            out[m.group(1)] = Lead(m.group(1), 0, float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
+    return list(out.values())
+
+
+def keep_leads(description: str, props: Props, args: dict[str, Any], ref: Any, rng: Any,
+               keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """`args` with each moment the prose puts ahead of the request moved there (a loan that starts
+    90 days out at the earliest starts 90 to 135 days out), the moment paired after it (its end)
+    moved by as much, so the span stays."""
+    from datetime import timedelta
+
+    from .constraints import as_point, pairs_for
+
+    out = dict(args)
+    for lead in leads(description, props):
+        point = as_point(out.get(lead.name), props.get(lead.name) or {}) if lead.name not in keep else None
+        if point is None or point.moment is None or not point.has_day:
+            continue
+        ahead = (point.moment - ref).total_seconds() / 3600 if point.has_clock else \
+            (point.moment.date() - ref.date()).days * 24  # a date is a whole day ahead or not
+        if ahead >= lead.least and (lead.most is None or ahead <= lead.most):
+            continue
+        most = lead.most if lead.most is not None else lead.least * 1.5 + 24
+        days = rng.randint(int(-(-lead.least // 24)), max(int(-(-lead.least // 24)), int(most // 24)))
+        moved = ref.replace(hour=point.moment.hour, minute=point.moment.minute) + timedelta(days=days)
+        shift = moved - point.moment
+        out[lead.name] = moved.strftime(point.fmt)
+        for pair in pairs_for(props):
+            later = as_point(out.get(pair.second), props.get(pair.second) or {}) if pair.first == lead.name else None
+            if later is not None and later.moment is not None and pair.second not in keep:
+                out[pair.second] = (later.moment + shift).strftime(later.fmt)
     return out

@@ -1409,6 +1409,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
         if isinstance(name, str) and name in args and name not in kept:
             kept[name] = args[name]
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
+    kept = dependencies.keep_leads(tool.description, props, kept, ref, rng, keep)
     kept = _not_in_future(tool, kept, rng, ref, keep)
     for name in set(kept) | set(args):
         if name in kept and not is_valid(props.get(name) or {}, kept[name]):
