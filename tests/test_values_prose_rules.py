@@ -157,3 +157,23 @@ def test_a_long_bound_gives_a_span_its_scale_and_the_end_follows_a_moved_start()
     for c in _calls(tool, 40):
         start, end = _days_after_ref(c["charter_start"]), _days_after_ref(c["charter_end"])
         assert start >= 30 and 180 / 8 - 1 <= end - start <= 183, c
+
+
+# ---------------------------------------------------------------- a rules list is sentences
+
+def test_examples_in_the_next_bullet_are_not_a_parameters_values() -> None:
+    lookup = Tool(name="lookup_booking", app="t", api="lookup_booking", domain="ferry terminal",
+                  description="Fetch a booking.",
+                  parameters={"type": "object", "required": ["booking_ref"], "properties": {
+                      "booking_ref": {"type": "string", "description": "Booking ref, 'BK' + 6 digits, e.g. BK401277."}}})
+    board = Tool(name="board_vehicle", app="t", api="board_vehicle", domain="ferry terminal",
+                 description="Board a vehicle.\n\nRules:\n"
+                             "- A pre-booked vehicle carries booking_ref; a walk-up (no booking_ref) is allowed only "
+                             "on deck A\n"
+                             "- Dangerous cargo (e.g. ammonia, chlorine, propane) goes to deck C.",
+                 parameters={"type": "object", "required": ["booking_ref", "deck"], "properties": {
+                     "booking_ref": {"type": "string"}, "deck": {"type": "string", "enum": ["A", "B", "C"]}}})
+    tool = lore.annotate([lookup, board])[1]
+    rng = random.Random(3)
+    refs = [values.sample_arguments(tool, rng)["booking_ref"] for _ in range(20)]
+    assert all(r.startswith("BK") and r[2:].isdigit() for r in refs), refs

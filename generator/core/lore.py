@@ -352,8 +352,9 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
 
 
 def _sentence(text: str) -> str:
-    """The sentence `text` opens (a full stop inside a value such as "e.g." does not end it)."""
-    return re.split(r"(?<!\be\.g)(?<!\bi\.e)\.(?=\s+[A-Z])", text, maxsplit=1)[0]
+    """The sentence `text` opens (a full stop inside a value such as "e.g." does not end it; a
+    line break does: each bullet of a rules list is a sentence of its own)."""
+    return re.split(r"(?<!\be\.g)(?<!\bi\.e)\.(?=\s+[A-Z])|\n", text, maxsplit=1)[0]
 
 
 # ---------------------------------------------------------------- identifiers across tools
