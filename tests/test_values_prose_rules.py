@@ -7,6 +7,7 @@ the rule is read from the wording, so each test fails when its reader is taken o
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -177,3 +178,36 @@ def test_examples_in_the_next_bullet_are_not_a_parameters_values() -> None:
     rng = random.Random(3)
     refs = [values.sample_arguments(tool, rng)["booking_ref"] for _ in range(20)]
     assert all(r.startswith("BK") and r[2:].isdigit() for r in refs), refs
+
+
+# ---------------------------------------------------------------- formats the catalog gives elsewhere
+
+def _catalog(*tools: tuple[str, dict[str, Any]]) -> list[Tool]:
+    return lore.annotate([Tool(name=n, app="t", api=n, domain="ferry terminal", description=f"{n}.",
+                               parameters={"type": "object", "properties": p, "required": list(p)})
+                          for n, p in tools])
+
+
+def _drawn(tool: Tool, name: str, n: int = 20) -> list[Any]:
+    rng = random.Random(5)
+    return [values.sample_arguments(tool, rng, optional_rate=1.0)[name] for _ in range(n)]
+
+
+def test_a_bare_parameter_takes_the_pattern_its_namesake_has_elsewhere() -> None:
+    tools = _catalog(("log_boarding", {"deckhand_badge": {"type": "string", "pattern": r"^DK-\d{4}$"}}),
+                     ("report_incident", {"deckhand_badge": {"type": "string"}, "summary": {"type": "string"}}))
+    assert all(re.fullmatch(r"DK-\d{4}", v) for v in _drawn(tools[1], "deckhand_badge")), _drawn(tools[1], "deckhand_badge")
+
+
+def test_a_broad_name_takes_the_form_every_namesake_agrees_on() -> None:
+    flag = {"type": "string", "description": "Two-letter flag state of the vessel, e.g. GB, NO, IE."}
+    tools = _catalog(("register_vessel", {"state": flag, "vessel_name": {"type": "string"}}),
+                     ("inspect_vessel", {"state": flag, "hull_id": {"type": "string"}}),
+                     ("search_vessels", {"state": {"type": "string"}}))
+    assert set(_drawn(tools[2], "state")) <= {"GB", "NO", "IE"}
+
+
+def test_an_id_written_with_placeholders_is_drawn_in_that_shape() -> None:
+    (tool,) = _catalog(("claim_refund", {"survey_ticket": {"type": "string", "description":
+                                                           "Harbour survey ticket (HS-xxxxx) for the claim."}}))
+    assert all(re.fullmatch(r"HS-\d{5}", v) for v in _drawn(tool, "survey_ticket")), _drawn(tool, "survey_ticket")

@@ -88,7 +88,7 @@ def _time_as_id(path: str, said: dict[str, Any]) -> bool:
 
 
 def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, list[tuple[Any, ...]]],
-              shapes: dict[str, _Shape], examples: dict[str, list[tuple[Any, ...]]]) -> dict[str, Any]:
+              shapes: dict[str, _Shape], examples: dict[str, list[Given]]) -> dict[str, Any]:
     """What the first reader that knows anything says of one parameter (an identifier never
     takes clock times or dates from prose read for it)."""
     readers: tuple[Callable[[], dict[str, Any]], ...] = (
@@ -326,29 +326,38 @@ def _moment(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- examples another tool gives
 
-def _given_examples(tools: list[Tool]) -> dict[str, list[tuple[Any, ...]]]:
-    """The examples each parameter name is given anywhere in the catalog ("Track code, e.g. 'MAIN'")."""
-    found: dict[str, list[tuple[Any, ...]]] = {}
+Given = tuple[tuple[str, ...], str | None]  # what one parameter shows of its values: examples, pattern
+
+
+def _given_examples(tools: list[Tool]) -> dict[str, list[Given]]:
+    """What each parameter name is given anywhere in the catalog, one entry per parameter that
+    gives anything: its examples ("Track code, e.g. 'MAIN'") and its pattern (`^PEO-\\d{3}$`)."""
+    found: dict[str, list[Given]] = {}
     for tool in tools:
         for path, schema in leaves(tool.parameters):
             said = tuple(e for e in allowed.read(str(schema.get("description") or "")).examples if isinstance(e, str))
-            if said:
-                known = found.setdefault(semantic.singular(leaf_name(path)), [])
-                known.extend([said] if said not in known else [])
+            pattern = schema.get("pattern") if isinstance(schema.get("pattern"), str) else None
+            if said or pattern:
+                found.setdefault(semantic.singular(leaf_name(path)), []).append((said, pattern))
     return found
 
 
-def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, list[tuple[Any, ...]]]) -> dict[str, Any]:
-    """The examples another tool gives a parameter of the same name, for one that says nothing of
-    its own (a bare `track` is a track code like the 'MAIN' of `search_submissions.track`, no
-    invented title); nothing when the catalog gives two different lists, or for broad names."""
+def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, list[Given]]) -> dict[str, Any]:
+    """The examples and pattern other tools give a parameter of the same name, for one that says
+    nothing of its own (a bare `track` is a track code like the 'MAIN' of `search_submissions.track`,
+    no invented title; a bare `officer_badge` is a `^PEO-\\d{3}$` badge like the citation's, not
+    "badge 6"); nothing when the catalog gives two different forms. A broad name (`state`) takes
+    them only when two or more parameters all give the same (the plate's "CA, NV, BC" everywhere)."""
     own = allowed.read(str(schema.get("description") or "")).examples  # "All units transfused ...": none
-    if own or schema.get("examples") or _own_values(schema) or schema.get("type") not in (None, "string"):
-        return {}
-    if semantic.singular(leaf_name(path)) in _BROAD_NAMES:
+    if own or schema.get("examples") or "pattern" in schema or _own_values(schema) or \
+            schema.get("type") not in (None, "string"):
         return {}
     found = examples.get(semantic.singular(leaf_name(path))) or []
-    return {"examples": list(found[0])} if len(found) == 1 else {}
+    forms = list(dict.fromkeys(found))
+    if len(forms) != 1 or (semantic.singular(leaf_name(path)) in _BROAD_NAMES and len(found) < 2):
+        return {}
+    said, pattern = forms[0]
+    return {**({"examples": list(said)} if said else {}), **({"pattern": pattern} if pattern else {})}
 
 
 def _sentence(text: str) -> str:

@@ -582,6 +582,9 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     fmt = schema.get("format")
     if isinstance(fmt, str) and fmt in semantic.FORMAT_MAKERS:
         return semantic.FORMAT_MAKERS[fmt](rng, name)
+    template = semantic.id_template(schema) if "pattern" not in schema else None
+    if template is not None:  # "Meter fault ticket (MF-xxxxx)": MF-30417, not "1"
+        return semantic.from_template(rng, template)
     kind = semantic.infer(name, schema)
     # a number passed as text when the name's head is a number's ("page", "num_results"), not
     # when another word is (`party_name`, `count_method`)
