@@ -211,3 +211,18 @@ def test_an_id_written_with_placeholders_is_drawn_in_that_shape() -> None:
     (tool,) = _catalog(("claim_refund", {"survey_ticket": {"type": "string", "description":
                                                            "Harbour survey ticket (HS-xxxxx) for the claim."}}))
     assert all(re.fullmatch(r"HS-\d{5}", v) for v in _drawn(tool, "survey_ticket")), _drawn(tool, "survey_ticket")
+
+
+# ---------------------------------------------------------------- a person's own account
+
+def test_a_text_the_prose_calls_someones_own_account_is_theirs_and_about_the_call() -> None:
+    tool = _tool("Lodge a noise complaint about a moored vessel. Testimony is the complainant's own account, "
+                 "30-2000 characters.",
+                 {"berth": {"type": "string"},
+                  "cause": {"type": "string", "enum": ["engine_idling", "loud_music", "generator_at_night"]},
+                  "testimony": {"type": "string", "minLength": 30, "maxLength": 2000}},
+                 ["berth", "cause", "testimony"])
+    for c in _calls(tool, 30):
+        text = c["testimony"]
+        assert re.search(r"\b(?:I|my|me)\b", text) and c["cause"].replace("_", " ") in text, c
+        assert 30 <= len(text) <= 2000, c

@@ -1281,6 +1281,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
 
@@ -1369,6 +1370,31 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         text = freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool)
         if text and is_valid(tool.properties.get(name) or {}, text):
             args[name] = text
+    return args
+
+
+# "Statement is the appellant's own account", "written in the first person by the claimant"
+_OWN_ACCOUNT = r"(?:own (?:account|words|statement)|(?:in the )?first[- ]person|written by the (?:appellant|applicant|" \
+               r"claimant|customer|requester|resident|patient|complainant|passenger|guest))"
+
+
+def _own_accounts(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                  keep: frozenset[str]) -> dict[str, Any]:
+    """Free text the prose says is a person's own account is written by that person, about the
+    call's own reason ("I am asking for this appeal because of meter malfunction."), not a stock
+    topic padded with formal sentences."""
+    for name, value in list(args.items()):
+        schema = props.get(name) or {}
+        text = f"{tool.description} {schema.get('description') or ''}"
+        spoken = r"[\s_]".join(map(re.escape, name.split("_")))
+        own = re.search(rf"\b{spoken}\b[^.]*?{_OWN_ACCOUNT}", text, re.IGNORECASE) or \
+            re.search(_OWN_ACCOUNT, str(schema.get("description") or ""), re.IGNORECASE)
+        if name in keep or not isinstance(value, str) or not own:
+            continue
+        lo = int(_num(schema.get("minLength")) or 0)
+        account = freetext.own_account(rng, _categories(tool, props, args), semantic.tokens(tool.name)[1:], lo)
+        if is_valid(tool.properties.get(name) or {}, account):
+            args[name] = account
     return args
 
 
