@@ -226,3 +226,42 @@ def test_a_text_the_prose_calls_someones_own_account_is_theirs_and_about_the_cal
         text = c["testimony"]
         assert re.search(r"\b(?:I|my|me)\b", text) and c["cause"].replace("_", " ") in text, c
         assert 30 <= len(text) <= 2000, c
+
+
+# ---------------------------------------------------------------- sums owed on an entity
+
+def _bridge() -> list[Tool]:
+    def tool(name: str, description: str, props: dict[str, Any]) -> Tool:
+        return Tool(name=name, app="t", api=name, domain="toll bridge", description=description,
+                    parameters={"type": "object", "properties": props, "required": list(props)})
+    return lore.annotate([
+        tool("issue_toll_notice", "Issue a notice for an unpaid crossing. Returns {notice_number}. Tolls: class A "
+             "car $6; class B van $9; class C lorry $14; class D coach $21.",
+             {"plate": {"type": "string"}, "vehicle_class": {"type": "string", "enum": ["A", "B", "C", "D"]}}),
+        tool("pay_toll_notice", "Take a payment. Payments are for the whole toll of the notice (+$10 admin charge "
+             "after 14 days).",
+             {"notice_number": {"type": "string"}, "amount_paid": {"type": "number", "exclusiveMinimum": 0}}),
+        tool("waive_toll_notice", "Reduce a notice on appeal. reduced_toll must be lower than the original toll.",
+             {"notice_number": {"type": "string"}, "reduced_toll": {"type": "number", "minimum": 0}}),
+    ])
+
+
+def test_a_payment_on_an_entity_is_a_sum_the_catalog_states_for_it() -> None:
+    _, pay, waive = _bridge()
+    rng = random.Random(2)
+    paid = {values.sample_arguments(pay, rng)["amount_paid"] for _ in range(40)}
+    assert paid <= {6.0, 9.0, 14.0, 21.0, 16.0, 19.0, 24.0, 31.0} and len(paid) > 3, paid
+    reduced = {values.sample_arguments(waive, rng)["reduced_toll"] for _ in range(40)}
+    assert all(0 < r < 21 for r in reduced), reduced
+
+
+def test_one_sum_in_a_rule_is_no_list_of_sums_owed() -> None:
+    def tool(name: str, description: str, props: dict[str, Any]) -> Tool:
+        return Tool(name=name, app="t", api=name, domain="toll bridge", description=description,
+                    parameters={"type": "object", "properties": props, "required": list(props)})
+    _, insure = lore.annotate([
+        tool("register_load", "Register a wide load. Returns {load_id}. A load worth $1,000,000 or more needs a "
+             "police escort and pays the escort fee.", {"plate": {"type": "string"}}),
+        tool("insure_load", "Insure a registered load: record the fee paid.",
+             {"load_id": {"type": "string"}, "fee_paid": {"type": "number"}})])
+    assert "fee_paid" not in (insure.said or {}), insure.said

@@ -62,7 +62,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
         for path, schema in leaves(tool.parameters):
-            extra = _said_for(tool, path, schema, lists, shapes, examples)
+            extra = _said_for(tool, path, schema, lists, shapes, examples) or _money_owed(tool, path, schema, tools)
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
@@ -96,6 +96,74 @@ def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, li
         partial(_listed_in_tool, tool, path, schema), partial(_listed_elsewhere, path, schema, lists),
         partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples))
     return next((found for read in readers if (found := read()) and not _time_as_id(path, found)), {})
+
+
+# ---------------------------------------------------------------- sums owed on an entity
+
+# "must be lower than the base fine", "below the fare paid": a part of a sum, not the sum
+_BELOW = re.compile(r"\b(?:lower|less|smaller) than (?:the )?|\bbelow (?:the )?|\bunder the ", re.IGNORECASE)
+
+
+def _money_owed(tool: Tool, path: str, schema: dict[str, Any], tools: list[Tool]) -> dict[str, Any]:
+    """The sums a sum of money on an entity can be, from what the catalog states for that entity:
+    a citation's payment is one of the fines the citation tool lists ($45 ... $338), plus the late
+    penalties its own prose adds ("+$25 after 21 days, +$50 more"); a reduced amount "lower than
+    the base fine" is a part of one. Nothing when no tool about the call's entities states a sum."""
+    from .quantities import stated_money
+
+    money = semantic.infer(leaf_name(path), schema) == "money" or bool(_MONEY_NAMES & set(leaf_name(path).split("_")))
+    if schema.get("type") not in _NUMBER_TYPES or "." in path or not money or \
+            schema.get("examples") or schema.get("enum") or (_num(schema.get("maximum")) is not None):
+        return {}
+    own = f"{tool.description} {schema.get('description') or ''}"
+    base = _linked_sums(tool, tools, _owed_words(own))
+    if len(base) < 2:  # one sum is a rule's threshold ("1,000,000 USD or more needs a courier")
+        return {}
+    if _BELOW.search(own) and re.search(rf"\b{re.escape(leaf_name(path).split('_')[0])}", own, re.IGNORECASE):
+        return {"enum": sorted({float(round(b * f)) for b in base for f in (0.25, 0.4, 0.5, 0.6, 0.75)})}
+    steps = stated_money(tool.description)[1]
+    owed = {b + sum(steps[:k]) for b in base for k in range(len(steps) + 1)}
+    return {"enum": sorted(owed)}
+
+
+def _num(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+_MONEY_NAMES = frozenset({"amount", "paid", "payment", "usd", "eur", "gbp", "balance", "fine", "fee", "price", "fare",
+                          "cost", "charge", "toll", "refund"})
+# What a sum owed is called: the word a payment's prose and the tool that lists the sums share.
+_OWED = frozenset({"fine", "fee", "price", "fare", "cost", "charge", "toll", "rent", "deposit", "premium", "dues"})
+
+
+def _owed_words(text: str) -> set[str]:
+    return {semantic.singular(w) for w in re.findall(r"[a-z]+", text.lower())} & _OWED
+
+
+def _linked_sums(tool: Tool, tools: list[Tool], owed: set[str]) -> list[float]:
+    """Sums stated by the tools that speak of an entity this tool takes (its id in their
+    parameters or prose) and call them what this tool's prose calls what it pays (a fine),
+    else by those one entity further (an appeal's citation)."""
+    from .quantities import stated_money
+
+    seen, names = {tool.name}, _id_names(tool)
+    for _ in range(2 if owed else 0):
+        near = [t for t in tools if t.name not in seen and names & (_id_names(t) | _spoken_ids(t))]
+        sums = sorted({a for t in near if owed & _owed_words(t.description) for a in stated_money(t.description)[0]})
+        if sums:
+            return sums
+        seen |= {t.name for t in near}
+        names = set().union(*(_id_names(t) for t in near)) - names if near else set()
+    return []
+
+
+def _id_names(tool: Tool) -> set[str]:
+    return {leaf_name(p) for p, _ in leaves(tool.parameters) if _name_keys(leaf_name(p))}
+
+
+def _spoken_ids(tool: Tool) -> set[str]:
+    """Ids a tool's prose names ("Returns {citation_number, fine_usd}")."""
+    return {w for w in re.findall(r"[a-z]+(?:_[a-z0-9]+)+", tool.description) if _name_keys(w)}
 
 
 def leaves(schema: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, dict[str, Any]]]:

@@ -173,3 +173,26 @@ def series(description: str, props: dict[str, Any]) -> dict[str, list[str]]:
                 width = len(m.group(2))
                 out[owners[0]] = [f"{m.group(1)}{i:0{width}d}" for i in range(first, last + 1)]
     return out
+
+
+# ---------------------------------------------------------------- sums of money a catalog states
+
+_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+_MONEY = re.compile(rf"(\+\s?)?[$€£]\s?{_NUMBER}|(\+\s?)?{_NUMBER}\s?(?:USD|EUR|GBP|dollars|euros)\b")
+# "$25 per day", "$5 each", "$1 per foot": a rate or a unit price, not a sum owed
+_RATE_AFTER = re.compile(r"^\s*(?:per|each|a|an|/)\b|^\s*/", re.IGNORECASE)
+
+
+def stated_money(text: str) -> tuple[list[float], list[float]]:
+    """(sums, increments) of money the prose states: "V101 expired meter $45" is a sum, "+$25
+    after 21 days" an increment; "$25 per day" and "$5 each" are rates, neither."""
+    sums: list[float] = []
+    increments: list[float] = []
+    for m in _MONEY.finditer(text):
+        plus = m.group(1) or m.group(4)
+        whole, frac = (m.group(2), m.group(3)) if m.group(2) else (m.group(5), m.group(6))
+        if _RATE_AFTER.match(text[m.end():]):
+            continue
+        amount = float(whole.replace(",", "") + (frac or ""))
+        (increments if plus else sums).append(amount)
+    return sums, increments
