@@ -265,3 +265,20 @@ def test_one_sum_in_a_rule_is_no_list_of_sums_owed() -> None:
         tool("insure_load", "Insure a registered load: record the fee paid.",
              {"load_id": {"type": "string"}, "fee_paid": {"type": "number"}})])
     assert "fee_paid" not in (insure.said or {}), insure.said
+
+
+# ---------------------------------------------------------------- the size of a thing
+
+def test_a_things_measures_are_a_things_not_a_persons_body() -> None:
+    dims = {"type": "object", "required": ["height_cm", "width_cm"], "properties": {
+        "height_cm": {"type": "number", "exclusiveMinimum": 0}, "width_cm": {"type": "number", "exclusiveMinimum": 0},
+        "depth_cm": {"type": "number", "exclusiveMinimum": 0}, "weight_kg": {"type": "number", "minimum": 0}}}
+    parcel = _tool("Check in a parcel for the crossing.", {"parcel_ref": {"type": "string"}, "size": dims},
+                   ["parcel_ref", "size"])
+    sizes = [c["size"] for c in _calls(parcel, 40)]
+    heights = [s["height_cm"] for s in sizes]
+    assert sum(150 <= h <= 195 for h in heights) < len(heights) / 2, heights
+    assert min(heights) < 80 and all(10 <= s["width_cm"] <= 200 for s in sizes), sizes
+    passenger = _tool("Record a passenger's height for the life-jacket size.", {"height_cm": {"type": "number"}},
+                      ["height_cm"])
+    assert all(140 <= c["height_cm"] <= 200 for c in _calls(passenger, 20))

@@ -196,3 +196,33 @@ def stated_money(text: str) -> tuple[list[float], list[float]]:
         amount = float(whole.replace(",", "") + (frac or ""))
         (increments if plus else sums).append(amount)
     return sums, increments
+
+
+# ---------------------------------------------------------------- the size of a thing
+
+# A height, width or weight among a record's measures is the thing's (a painting, a crate, a
+# parcel), not a person's body: never 150-195 cm and 40-90 kg for every object.
+_SIZE_WORDS = frozenset({"height", "width", "depth", "length", "diameter", "thickness", "breadth"})
+_SIZE_UNITS = {"cm": (10.0, 200.0), "mm": (100.0, 2000.0), "in": (4.0, 80.0), "inch": (4.0, 80.0),
+               "inches": (4.0, 80.0), "m": (0.2, 3.0), "ft": (1.0, 8.0)}
+_MASS_UNITS = {"kg": (0.2, 150.0), "g": (50.0, 5000.0), "lb": (0.5, 300.0), "lbs": (0.5, 300.0)}
+_BODIES = frozenset({"patient", "person", "people", "member", "athlete", "child", "baby", "infant", "body", "user",
+                     "customer", "employee", "passenger", "guest", "student", "player", "resident", "pet", "dog",
+                     "cat", "animal", "donor", "client", "recruit", "applicant", "newborn", "horse", "livestock"})
+
+
+def thing_size(name: str) -> tuple[float, float] | None:
+    """The usual range of a thing's measure a parameter's name gives with its unit (`width_cm`,
+    `weight_kg`, `internal_height_in`), or None."""
+    words = _words(name)
+    unit = next((w for w in reversed(words) if w in _SIZE_UNITS or w in _MASS_UNITS), None)
+    if unit and _SIZE_WORDS & set(words) and unit in _SIZE_UNITS:
+        return _SIZE_UNITS[unit]
+    if unit and {"weight", "mass"} & set(words) and unit in _MASS_UNITS:
+        return _MASS_UNITS[unit]
+    return None
+
+
+def about_bodies(text: str) -> bool:
+    """Whether a tool's prose speaks of a person's or an animal's body (a patient's height)."""
+    return bool(_BODIES & set(_words(text)))

@@ -347,6 +347,8 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
     kind = semantic.infer(name, schema)
     typical = semantic.typical_range(kind, name, schema, ref.timestamp())
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
+    if schema.get(THING_SIZE) and lo_h is not None and hi_h is not None:
+        return lo_h, hi_h, 1 if hi_h - lo_h < 20 else 0
     measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent"} else None
     if measure is not None and kind == "percent" and measure.name == "percent":
         measure = None  # the percent kind knows its rates (a tax rate is a few percent)
@@ -1277,7 +1279,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
                  pool: dict[str, list[Any]] | None, ref: datetime | None) -> dict[str, Any]:
     with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
             freetext.vocabulary(*_own_words(tool)), places.centred(places.active() or _anchor(tool, rng)):
-        drawing = _in_stated_ranges(tool, lore.drawing_parameters(tool))
+        drawing = _sized_things(tool, _in_stated_ranges(tool, lore.drawing_parameters(tool)))
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
@@ -1304,6 +1306,38 @@ def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
         if all(is_valid(props[name], m) for m in members):
             out["properties"][name] = {**props[name], "enum": members}
     return out
+
+
+THING_SIZE = "x-thing-size"  # a drawing-schema mark: the bounds are the thing's range, not a person's
+
+
+def _sized_things(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
+    """The drawing schema with the measures of the thing a tool handles (an object's `height_cm`,
+    `width_cm`, `weight_kg`) in a thing's range, not a person's body (quantities.thing_size);
+    a tool about patients or members keeps its body measures."""
+    if quantities.about_bodies(f"{tool.name} {tool.description}"):
+        return drawing
+    return _sized(drawing)
+
+
+def _sized(schema: dict[str, Any]) -> dict[str, Any]:
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return schema
+    out = dict(props)
+    for name, prop in props.items():
+        if not isinstance(prop, dict):
+            continue
+        if isinstance(prop.get("properties"), dict):
+            out[name] = _sized(prop)
+        elif isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("properties"), dict):
+            out[name] = {**prop, "items": _sized(prop["items"])}
+        elif schema_type(prop) in ("number", "integer") and (size := quantities.thing_size(name)) is not None:
+            own_lo, own_hi = _hard_bounds(prop)
+            lo, hi = max(size[0], own_lo if own_lo is not None else size[0]), \
+                min(size[1], own_hi if own_hi is not None else size[1])
+            out[name] = {**prop, "minimum": lo, "maximum": hi, THING_SIZE: True} if lo < hi else prop
+    return {**schema, "properties": out}
 
 
 def _own_words(tool: Tool) -> tuple[tuple[str, ...], tuple[str, ...]]:
