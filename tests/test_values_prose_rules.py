@@ -64,6 +64,11 @@ CASES: dict[str, tuple[str, dict[str, Any], list[str], str]] = {
         {"grounds": {"type": "string", "enum": ["hull_damage", "late_sailing", "lost_luggage"]},
          "survey_ticket": {"type": "string", "description": "Survey ticket (SV-xxxxx) supporting a hull_damage claim."}},
         ["grounds"], "only"),
+    "within a share of another": (
+        ("Log a bunkering. delivered_tonnes must be within ±3% of ordered_tonnes; outside that band a surveyor is "
+        "called."),
+        {"vessel_name": {"type": "string"}, "ordered_tonnes": {"type": "number"},
+         "delivered_tonnes": {"type": "number"}}, ["vessel_name", "ordered_tonnes", "delivered_tonnes"], "near"),
 }
 
 

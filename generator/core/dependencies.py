@@ -33,7 +33,8 @@ class Rule:
     others[0] both or neither), "sign" (subject < 0 when others[0] is one of `values`), "only" (subject set => others[0] is
     one of `values`), "needs" (subject set <=> others[0] is one of `values`), "one_of" (exactly one of
     subject and others[0] set), "if_value" (others[0] is one of `values` => subject set), "pairs"
-    (others[0] is one of `values` => subject is one of `target`)."""
+    (others[0] is one of `values` => subject is one of `target`), "near" (subject within a share
+    `target` of others[0])."""
 
     kind: str
     subject: str
@@ -461,10 +462,24 @@ def _without_only(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "actual_amount must be within ±5% of target_amount": the subject lies near the other.
+_WITHIN = re.compile(r"`?(\w+)`? (?:must|should|has to|needs to) (?:be |lie |stay )?within (?:±|\+/-|plus or minus )?\s?"
+                     r"(\d+(?:\.\d+)?)\s?(?:%|percent) of `?(\w+)`?", re.IGNORECASE)
+
+
+def _within(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _WITHIN.finditer(t)):
+        subject, other = _name(m.group(1), props), _name(m.group(3), props)
+        if subject and other and subject != other:
+            out.append(Rule("near", subject, (other,), (), float(m.group(2)) / 100))
+    return out
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
-                                                      _values_take, _pairs, _without_only]
+                                                      _values_take, _pairs, _without_only, _within]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -526,6 +541,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _set(args, s) == _set(args, o)
     if rule.kind == "if_value":
         return args.get(o) in rule.values and not _set(args, s)
+    if rule.kind == "near":
+        a, b = _number(args.get(s)), _number(args.get(o))
+        return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
     if rule.kind in ("pairs", "only_where"):
         return args.get(o) in rule.values and s in args and args[s] not in rule.target
     n = _number(args.get(s))
@@ -669,10 +687,24 @@ def _fix_only_where(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozense
         args[s] = rule.target[0]
 
 
+def _fix_near(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The free side moves near the other: an actual weighing a little off its target (within the
+    band, by a share drawn from the other's own digits so the call stays reproducible)."""
+    s, o = rule.subject, rule.others[0]
+    name, anchor = (s, o) if s not in keep else (o, s) if o not in keep else (None, None)
+    if name is None or anchor is None:
+        return
+    base = _number(args[anchor]) or 0.0
+    share = (int(abs(base) * 1000) % 9 - 4) / 4 * rule.target * 0.8  # -0.8 .. +0.8 of the band
+    value = round(base * (1 + share), 2)
+    raw = args[name]
+    args[name] = round(value) if isinstance(raw, int) and not isinstance(raw, bool) else value
+
+
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
-    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where,
+    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near,
 }
 
 
