@@ -287,3 +287,14 @@ def test_a_things_measures_are_a_things_not_a_persons_body() -> None:
     passenger = _tool("Record a passenger's height for the life-jacket size.", {"height_cm": {"type": "number"}},
                       ["height_cm"])
     assert all(140 <= c["height_cm"] <= 200 for c in _calls(passenger, 20))
+
+
+def test_a_moment_a_recording_tool_logs_has_happened() -> None:
+    tool = Tool(name="record_hull_inspection", app="t", api="record_hull_inspection", domain="ferry terminal",
+                description="Record the result of a hull inspection.",
+                parameters={"type": "object", "required": ["vessel_name", "inspected_on", "next_due"], "properties": {
+                    "vessel_name": {"type": "string"}, "inspected_on": {"type": "string", "format": "date"},
+                    "next_due": {"type": "string", "format": "date"}}})
+    calls = _calls(lore.annotate([tool])[0], 40)
+    assert all(_days_after_ref(c["inspected_on"]) <= 0 for c in calls), [c["inspected_on"] for c in calls]
+    assert any(_days_after_ref(c["next_due"]) > 0 for c in calls)  # what lies ahead stays ahead

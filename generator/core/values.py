@@ -1488,18 +1488,35 @@ _NO_FUTURE = re.compile(r"`?(\w+)`? (?:cannot|can ?not|may not|must not|should n
 _MOMENT_SHAPES = ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d")
 
 
+# A tool that records what has happened (`log_...`, `record_...`), and the moments of a call that
+# name the thing recorded: a sample's date, a reading's time, a test's, a return's.
+_RECORDING = re.compile(r"^(?:log|record|report|enter|capture|note)_")
+_DONE_WORDS = frozenset({"sample", "sampled", "reading", "read", "test", "tested", "measured", "measurement",
+                         "observed", "collected", "taken", "step", "return", "returned", "recorded", "logged",
+                         "occurred", "performed", "received", "inspected", "inspection", "incident", "event"})
+
+
+def _recorded_moments(tool: Tool) -> set[str]:
+    if not _RECORDING.match(tool.name):
+        return set()
+    return {n for n, s in tool.properties.items() if isinstance(s, dict) and is_temporal(n, s) in ("date", "datetime")
+            and _DONE_WORDS & set(semantic.tokens(n))}
+
+
 def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,
                    keep: frozenset[str]) -> dict[str, Any]:
     """A date the prose says may not be in the future lies on or before the query's day: an
-    acquisition registered "tomorrow" has not happened yet."""
+    acquisition registered "tomorrow" has not happened yet; nor has a sample a tool records
+    (`record_..._sample.sample_date`), which lies in the few days before."""
     texts = [tool.description, *(str(s.get("description") or "") for s in tool.properties.values()
                                  if isinstance(s, dict))]
-    for name in {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)}:
+    said = {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)}
+    for name in said | _recorded_moments(tool):
         value = args.get(name)
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
         if name in keep or shape is None or datetime.strptime(value, shape).date() <= ref.date():  # type: ignore[arg-type]
             continue
-        earlier = (ref - timedelta(days=rng.randint(0, 30))).strftime(shape)
+        earlier = (ref - timedelta(days=rng.randint(0, 30 if name in said else 3))).strftime(shape)
         if is_valid(tool.properties.get(name) or {}, earlier):
             args[name] = earlier
     return args
