@@ -64,6 +64,11 @@ CASES: dict[str, tuple[str, dict[str, Any], list[str], str]] = {
         {"grounds": {"type": "string", "enum": ["hull_damage", "late_sailing", "lost_luggage"]},
          "survey_ticket": {"type": "string", "description": "Survey ticket (SV-xxxxx) supporting a hull_damage claim."}},
         ["grounds"], "only"),
+    "a value must cite an id": (
+        ("Clear a berth. Allowed when the vessel overstays (reason 'overstay'), or blocks the slipway (reason "
+         "'obstruction', must cite the notice just served)."),
+        {"vessel_name": {"type": "string"}, "reason": {"type": "string", "enum": ["overstay", "obstruction"]},
+         "notice_number": {"type": "string"}}, ["vessel_name", "reason"], "if_value"),
     "within a share of another": (
         ("Log a bunkering. delivered_tonnes must be within ±3% of ordered_tonnes; outside that band a surveyor is "
         "called."),

@@ -186,6 +186,7 @@ def _values_named(word: str, props: Props, skip: str = "") -> tuple[str, tuple[s
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "your", "this", "that"})
+_ID_WORDS = frozenset({"id", "ids", "number", "no", "ref", "code", "key"})
 
 
 def _named_params(phrase: str, props: Props) -> list[str]:
@@ -274,11 +275,12 @@ def _either(tool: str, props: Props) -> list[Rule]:
 
 
 # "'reject' and 'hold' require comments", "Outcome 'completed' requires a post-treatment
-# condition report id", "'fraud' revocations bar the household for a year and need a case note":
-# quoted values of one enum that need a parameter set.
-_VALUES_REQUIRE = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)(?:\s+[\w,-]+){0,14}?\s+"
-                             r"(?:requires?|needs?)\s+"
-                             r"(?:an?\s+|the\s+)?([\w\s-]{2,60}?)(?=\s*(?:[.;,(]|$|\s(?:and|or|for|with|when|if)\s))",
+# condition report id", "'fraud' revocations bar the household for a year and need a case note",
+# "(reason 'hazard_or_obstruction', must cite the citation just issued)": quoted values of one
+# enum that need a parameter set.
+_VALUES_REQUIRE = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)(?:[\s,]*[\w-]+){0,14}?[\s,]*\b"
+                             r"(?:requires?|needs?|must (?:cite|quote|give|include|carry|reference|state))\s+"
+                             r"(?:an?\s+|the\s+)?([\w\s-]{2,60}?)(?=\s*(?:[.;,()]|$|\s(?:and|or|for|with|when|if)\s))",
                              re.IGNORECASE)
 
 
@@ -293,7 +295,12 @@ def _param_of(phrase: str, props: Props) -> str | None:
                      key=lambda n: -len(n.split("_")))  # the longest name the phrase spells ("treatment_id" is less)
     if len(holders) > 1 and len(holders[0].split("_")) == len(holders[1].split("_")):
         return None
-    return holders[0] if holders else None
+    if holders:
+        return holders[0]
+    # "the citation just issued" names `citation_number`: an identifier by its entity's words
+    named = [n for n in props if (own := set(n.lower().split("_")) - _ID_WORDS) and own <= words
+             and own != set(n.lower().split("_"))]
+    return named[0] if len(named) == 1 else None
 
 
 def _values_require(tool: str, props: Props) -> list[Rule]:
