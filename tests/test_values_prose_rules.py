@@ -303,3 +303,14 @@ def test_a_moment_a_recording_tool_logs_has_happened() -> None:
     calls = _calls(lore.annotate([tool])[0], 40)
     assert all(_days_after_ref(c["inspected_on"]) <= 0 for c in calls), [c["inspected_on"] for c in calls]
     assert any(_days_after_ref(c["next_due"]) > 0 for c in calls)  # what lies ahead stays ahead
+
+
+def test_the_vehicle_a_write_acts_on_is_no_habit() -> None:
+    from generator.core import habitual
+
+    def tool(name: str, description: str) -> Tool:
+        return Tool(name=name, app="t", api=name, domain="ferry terminal", description=description,
+                    parameters={"type": "object", "required": ["plate"], "properties": {
+                        "plate": {"type": "string", "pattern": "^[A-Z0-9]{1,8}$"}}})
+    assert habitual.value_kind(tool("impound_vehicle", "Impound a vehicle left on the quay."), "plate") == "acted_on"
+    assert habitual.habitual(tool("lookup_vehicle", "Find a vehicle by its plate."), "plate")
