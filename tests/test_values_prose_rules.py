@@ -314,3 +314,23 @@ def test_the_vehicle_a_write_acts_on_is_no_habit() -> None:
                         "plate": {"type": "string", "pattern": "^[A-Z0-9]{1,8}$"}}})
     assert habitual.value_kind(tool("impound_vehicle", "Impound a vehicle left on the quay."), "plate") == "acted_on"
     assert habitual.habitual(tool("lookup_vehicle", "Find a vehicle by its plate."), "plate")
+
+
+def test_a_latitude_goes_with_its_longitude() -> None:
+    spot = {"type": "object", "required": ["quay"], "properties": {
+        "quay": {"type": "string"}, "latitude": {"type": "number", "minimum": -90, "maximum": 90},
+        "longitude": {"type": "number", "minimum": -180, "maximum": 180}}}
+    tool = _tool("Report debris in the harbour.", {"spot": spot, "lat": {"type": "number"}, "lng": {"type": "number"}},
+                 ["spot"])
+    for c in _calls(tool, 60):
+        assert ("latitude" in c["spot"]) == ("longitude" in c["spot"]), c
+        assert ("lat" in c) == ("lng" in c), c
+
+
+def test_a_catalog_that_keeps_to_one_city_puts_every_point_in_it() -> None:
+    tool = _tool("Log a mooring buoy inspection by the city harbour department, at a buoy within the city limits.",
+                 {"buoy": {"type": "string"}, "latitude": {"type": "number"}, "longitude": {"type": "number"}},
+                 ["buoy", "latitude", "longitude"])
+    points = [(c["latitude"], c["longitude"]) for c in _calls(tool, 40)]
+    lats, lons = [p[0] for p in points], [p[1] for p in points]
+    assert max(lats) - min(lats) < 0.6 and max(lons) - min(lons) < 0.7, points

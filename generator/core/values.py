@@ -1204,7 +1204,23 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
                 continue
     if nested:  # a call's own arguments are only the declared parameters
         _min_properties(schema, props, out, rng, ref)
+    _pair_coordinates(props, out, rng, ref, pool)
     return repair(props, out, rng, keep=set(fixed), resample=_resampler(props, ref, pool))
+
+
+def _pair_coordinates(props: dict[str, Any], out: dict[str, Any], rng: random.Random, ref: datetime,
+                      pool: dict[str, list[Any]]) -> None:
+    """A latitude goes with its longitude: a point is both or neither (no lone 36.2585 on a citation)."""
+    kinds = {semantic.infer(n, p): n for n, p in props.items() if isinstance(p, dict) and p.get("type") in
+             ("number", "integer", "string")}
+    lat, lon = kinds.get("latitude"), kinds.get("longitude")
+    if lat is None or lon is None or (lat in out) == (lon in out):
+        return
+    missing = lon if lat in out else lat
+    try:
+        out[missing] = value_for(props[missing], rng, name=missing, ref=ref, pool=pool, optional=True)
+    except Unsampleable:
+        out.pop(lat if missing == lon else lon, None)
 
 
 def _min_properties(schema: dict[str, Any], props: dict[str, Any], out: dict[str, Any],
