@@ -334,3 +334,32 @@ def test_a_catalog_that_keeps_to_one_city_puts_every_point_in_it() -> None:
     points = [(c["latitude"], c["longitude"]) for c in _calls(tool, 40)]
     lats, lons = [p[0] for p in points], [p[1] for p in points]
     assert max(lats) - min(lats) < 0.6 and max(lons) - min(lons) < 0.7, points
+
+
+# ---------------------------------------------------------------- readings inside the prose's bands
+
+def test_a_band_the_prose_gives_under_one_value_holds_there() -> None:
+    tool = _tool("Log a compartment reading. Pressure in millibar relative to outside: engine_room must be "
+                 "negative, between -3 and -8 mbar; cargo_hold must be at least +2 mbar.",
+                 {"compartment": {"type": "string", "enum": ["engine_room", "cargo_hold", "cabin"]},
+                  "pressure_mbar": {"type": "number"}}, ["compartment", "pressure_mbar"])
+    for c in _calls(tool, 60):
+        p = c["pressure_mbar"]
+        assert c["compartment"] != "engine_room" or -8 <= p <= -3, c
+        assert c["compartment"] != "cargo_hold" or p >= 2, c
+
+
+def test_a_ceiling_in_parentheses_and_counted_colonies_are_kept() -> None:
+    tool = _tool("Log a galley hygiene check. Temperature °C (≤ 8 °C recommended), RH % (< 65). Swab results are "
+                 "colony forming units per swab.",
+                 {"temperature_c": {"type": "number"}, "relative_humidity": {"type": "number"},
+                  "swab_cfu": {"type": "integer", "minimum": 0}},
+                 ["temperature_c", "relative_humidity", "swab_cfu"])
+    for c in _calls(tool, 40):
+        assert c["temperature_c"] <= 8 and 30 <= c["relative_humidity"] <= 65 and c["swab_cfu"] <= 5, c
+
+
+def test_airborne_particles_per_cubic_metre_are_thousands() -> None:
+    tool = _tool("Log an engine room air sample. Particle counts are per cubic metre at 0.5 µm or more.",
+                 {"particles_per_m3": {"type": "integer", "minimum": 0}}, ["particles_per_m3"])
+    assert all(c["particles_per_m3"] >= 1000 for c in _calls(tool, 20))

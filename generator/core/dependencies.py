@@ -34,7 +34,8 @@ class Rule:
     one of `values`), "needs" (subject set <=> others[0] is one of `values`), "one_of" (exactly one of
     subject and others[0] set), "if_value" (others[0] is one of `values` => subject set), "pairs"
     (others[0] is one of `values` => subject is one of `target`), "near" (subject within a share
-    `target` of others[0])."""
+    `target` of others[0]), "band_if" (others[0] is one of `values` => subject inside the band
+    `target`)."""
 
     kind: str
     subject: str
@@ -483,10 +484,41 @@ def _within(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "ISO7-CR must be at least +5 Pa; HD-BSC must be negative, between -2.5 and -7.5 Pa": a reading's
+# band under one value of an enum, the reading named by its unit (`pressure_differential_pa`).
+_BAND_BETWEEN = re.compile(r"\bbetween\s*([+-]?\d+(?:\.\d+)?)\s*(?:and|to)\s*([+-]?\d+(?:\.\d+)?)\s*([A-Za-z°%]+)")
+_BAND_LEAST = re.compile(r"\bat least\s*\+?(\d+(?:\.\d+)?)\s*([A-Za-z°%]+)")
+
+
+def _by_unit(unit: str, props: Props) -> str | None:
+    unit = unit.lower().strip("°")
+    named = [n for n, s in props.items() if s.get("type") in ("number", "integer", "float")
+             and n.lower().split("_")[-1] == unit]
+    return named[0] if len(named) == 1 else None
+
+
+def _band_if(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for clause in _clauses(tool, props):
+        between, least = _BAND_BETWEEN.search(clause), _BAND_LEAST.search(clause)
+        if between:
+            lo, hi = sorted((float(between.group(1)), float(between.group(2))))
+            unit, at = between.group(3), between.start()
+        elif least and float(least.group(1)) > 0:
+            lo, hi = float(least.group(1)), float(least.group(1)) * 3
+            unit, at = least.group(2), least.start()
+        else:
+            continue
+        subject, named = _by_unit(unit, props), _values_in(clause[:at], props)
+        if subject and named and named[0] != subject:
+            out.append(Rule("band_if", subject, (named[0],), named[1], (lo, hi)))
+    return out
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
-                                                      _values_take, _pairs, _without_only, _within]
+                                                      _values_take, _pairs, _without_only, _within, _band_if]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -548,6 +580,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _set(args, s) == _set(args, o)
     if rule.kind == "if_value":
         return args.get(o) in rule.values and not _set(args, s)
+    if rule.kind == "band_if":
+        x = _number(args.get(s))
+        return args.get(o) in rule.values and x is not None and not rule.target[0] <= x <= rule.target[1]
     if rule.kind == "near":
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
@@ -708,10 +743,23 @@ def _fix_near(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]
     args[name] = round(value) if isinstance(raw, int) and not isinstance(raw, bool) else value
 
 
+def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The reading moves into its band (a share of it taken from a fresh draw's digits, so the
+    call stays reproducible); a fixed reading moves its enum off the values that band it."""
+    s, o = rule.subject, rule.others[0]
+    lo, hi = rule.target
+    if s not in keep:
+        seed = abs(_number(draw(s)) or 0.0)
+        args[s] = round(lo + (hi - lo) * (int(seed * 1000) % 101) / 100, 1)
+    elif o not in keep and (other := _redrawn(o, draw, lambda v: v not in rule.values)) is not None:
+        args[o] = other
+
+
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near,
+    "band_if": _fix_band_if,
 }
 
 

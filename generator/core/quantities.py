@@ -69,6 +69,11 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     (Measure("litres", 20, 600, 0, 0, None), frozenset({"l", "litres", "liters", "litre", "liter"}),
      r"\bin (?:litres|liters)\b|\(litres\)|\(liters\)"),
     (Measure("gallons", 5, 50, 0, 0, None), frozenset({"gal", "gallons", "gallon"}), r"\bgallons\b"),
+    # airborne particles per cubic metre: a clean room's thousands, a room's hundreds of thousands
+    (Measure("particles_m3", 1000, 300000, 0, 0, None), frozenset({"particles", "particle"}),
+     r"\bparticles?\b[^.]{0,30}\b(?:per (?:cubic met(?:re|er)|m3|m³)|/m3|/m³)"),
+    # colonies counted on a swab, a glove or a settle plate: a handful, mostly none
+    (Measure("cfu", 0, 3, 0, 0, None), frozenset({"cfu"}), r"\bCFU\b|\bcolony[- ]forming units?\b"),
 ]
 _CENTS_RATE = Measure("cents_rate", 1000, 15000, 0, 1, None)
 # A name word that says which temperature scale (`temp_f`, `temperature_c`): only beside a
@@ -117,6 +122,8 @@ _BAND = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*(-?\d+(?:\
 # "Balances are named BAL-01 .. BAL-06", "bays B1-B4": the first and last of a numbered series
 _SERIES = re.compile(r"\b([A-Z]{1,5}-?)(\d{1,3})\s*(?:\.\.\.?|–|—|-|to|through)\s*\1(\d{1,3})\b")
 _MAX = re.compile(r"\b([A-Za-z]+) (?:max(?:imum)?|at most|up to) (\d+(?:\.\d+)?)\s*([A-Za-z]+)?")
+# "RH % (< 60)", "Temperature °C (≤ 20 °C recommended)": the words, their unit, the ceiling in parentheses
+_BELOW = re.compile(r"\b([A-Za-z][A-Za-z ]{0,20}?)\s*([%°]\s*[CF]?)?\s*\(\s*(?:<|≤|<=|under|below)\s*\+?(\d+(?:\.\d+)?)")
 _UNIT_WORDS = {"°C": ("temperature", "temp"), "°F": ("temperature", "temp"), "%": ("humidity", "percent", "pct",
                                                                                      "percentage", "rh")}
 
@@ -143,6 +150,14 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         hit = [n for n in numeric if _names_it(m.group(1), n) or _names_it(m.group(3) or "", n)]
         if len(hit) == 1 and hit[0] not in out:
             out[hit[0]] = (0.0, float(m.group(2)))
+    for m in _BELOW.finditer(description):  # "Temperature °C (≤ 20 °C recommended), RH % (< 60)"
+        unit = (m.group(2) or "").replace(" ", "")
+        cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
+        hit = [n for n in numeric if _names_it(m.group(1), n) or (cues and set(_words(n)) & set(cues)
+                                                                  and set(_words(m.group(1))) & set(cues))]
+        ceiling = float(m.group(3))
+        if len(hit) == 1 and hit[0] not in out and ceiling > 0:  # a reading kept under its limit, near it
+            out[hit[0]] = (round(ceiling * 0.6, 1), ceiling)
     for m in _BAND.finditer(description):
         lo, hi = sorted((float(m.group(1)), float(m.group(2))))
         if lo == hi:
