@@ -363,3 +363,24 @@ def test_airborne_particles_per_cubic_metre_are_thousands() -> None:
     tool = _tool("Log an engine room air sample. Particle counts are per cubic metre at 0.5 µm or more.",
                  {"particles_per_m3": {"type": "integer", "minimum": 0}}, ["particles_per_m3"])
     assert all(c["particles_per_m3"] >= 1000 for c in _calls(tool, 20))
+
+
+def test_an_address_example_is_a_shape_each_account_fills_with_its_own() -> None:
+    tool = _tool("Open a season ticket account.",
+                 {"holder_name": {"type": "string"},
+                  "home_address": {"type": "string", "description": "Street address, e.g. '22 Quay St Flat 4'."},
+                  "pickup_block": {"type": "string", "description": "e.g. '300 block Harbour Rd'"}},
+                 ["holder_name", "home_address", "pickup_block"])
+    calls = _calls(tool, 60)
+    homes, blocks = [c["home_address"] for c in calls], [c["pickup_block"] for c in calls]
+    assert homes.count("22 Quay St Flat 4") < 20 and blocks.count("300 block Harbour Rd") < 20, (homes, blocks)
+    assert all(re.fullmatch(r"\d+ block [A-Z][\w' -]* Rd", b) for b in blocks), blocks
+
+
+def test_a_namesakes_pattern_never_overrides_a_format_of_its_own() -> None:
+    clock = {"type": "string", "pattern": r"^([01]\d|2[0-3]):[0-5]\d$"}
+    tools = _catalog(("set_quay_hours", {"hours": {"type": "object", "required": ["start", "end"],
+                                                   "properties": {"start": clock, "end": clock}}}),
+                     ("reserve_quay", {"start": {"type": "string", "format": "date-time"},
+                                       "end": {"type": "string", "format": "date-time"}}))
+    assert all("T" in v for v in _drawn(tools[1], "end", 60))

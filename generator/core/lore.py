@@ -417,9 +417,9 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
     "badge 6"); nothing when the catalog gives two different forms. A broad name (`state`) takes
     them only when two or more parameters all give the same (the plate's "CA, NV, BC" everywhere)."""
     own = allowed.read(str(schema.get("description") or "")).examples  # "All units transfused ...": none
-    if own or schema.get("examples") or "pattern" in schema or _own_values(schema) or \
+    if own or schema.get("examples") or "pattern" in schema or "format" in schema or _own_values(schema) or \
             schema.get("type") not in (None, "string"):
-        return {}
+        return {}  # (a date-time `end` is no "HH:MM" `end` of another tool's opening hours)
     found = examples.get(semantic.singular(leaf_name(path))) or []
     forms = list(dict.fromkeys(found))
     if len(forms) != 1 or (semantic.singular(leaf_name(path)) in _BROAD_NAMES and len(found) < 2):

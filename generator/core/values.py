@@ -929,6 +929,9 @@ def _dated_group(digits: str, ref: datetime, rng: random.Random) -> str | None:
 # catalog's one example is its format, not the value of every call.
 VARY_RATE = 0.8
 _SURNAME_FIRST = re.compile(r"([A-Z][a-z]+), ([A-Z][a-z]+)")
+# A street address or a block of one: "1418 Alder St Apt 3", "1400 block Alder St", "22 Quay Road"
+_STREET = re.compile(r"(\d{1,5})( block)? ([A-Z][a-z]+)( (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Way|Dr|Drive|Ln|Lane|Pl|"
+                     r"Place|Ct|Court|Terrace|Quay|Row|Parade|Crescent))\b(.*)")
 _INITIALS = re.compile(r"[A-Z]{2,3}")
 
 
@@ -943,6 +946,12 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
         return "".join(rng.choice("ABCDEFGHJKLMNPRSTW") for _ in example)
     if _SURNAME_FIRST.fullmatch(example):
         return f"{fake.last_name()}, {fake.first_name()}"
+    street = _STREET.fullmatch(example)
+    if street:  # "1418 Alder St Apt 3" -> "372 Keller St Apt 11": every account at its own address
+        number = str(rng.randint(1, 49) * 100) if street.group(2) else str(rng.randint(
+            10 ** (len(street.group(1)) - 1), 10 ** len(street.group(1)) - 1))
+        rest = re.sub(r"\d+", lambda m: str(rng.randint(1, max(9, int(m.group(0)) * 3))), street.group(5))
+        return f"{number}{street.group(2) or ''} {fake.last_name()}{street.group(4)}{rest}"
     first = _first_names()
     words = re.split(r"(\W+)", example)
     out = []
@@ -1083,10 +1092,13 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # kind has no code table of its own (a track code is no invented title)
     ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or _DIGIT_ID.fullmatch(e) is not None or (
         _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None)) for e in examples)
-    examples = examples if examples and (not known or ids or rng.random() < EXAMPLE_RATE) else []
+    streets = bool(examples) and all(isinstance(e, str) and _STREET.fullmatch(e) for e in examples)
+    examples = examples if examples and (not known or ids or streets or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng, ref, _edition(name, schema)) for e in examples]
-    if examples and rng.random() < VARY_RATE:  # ... and so do the names and years in one ("Gift of Ann Lee, 2024")
+    # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
+    # catalog's form, never its one house
+    if examples and (streets or rng.random() < VARY_RATE):
         examples = [_varied(e, name, rng, ref) for e in examples]
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
