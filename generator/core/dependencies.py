@@ -32,7 +32,10 @@ class Rule:
     == value), "implies" (others[0] == value => subject == target), "together" (subject and
     others[0] both or neither), "sign" (subject < 0 when others[0] is one of `values`), "only" (subject set => others[0] is
     one of `values`), "needs" (subject set <=> others[0] is one of `values`), "one_of" (exactly one of
-    subject and others[0] set), "if_value" (others[0] is one of `values` => subject set)."""
+    subject and others[0] set), "if_value" (others[0] is one of `values` => subject set), "pairs"
+    (others[0] is one of `values` => subject is one of `target`), "near" (subject within a share
+    `target` of others[0]), "band_if" (others[0] is one of `values` => subject inside the band
+    `target`)."""
 
     kind: str
     subject: str
@@ -184,6 +187,7 @@ def _values_named(word: str, props: Props, skip: str = "") -> tuple[str, tuple[s
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "your", "this", "that"})
+_ID_WORDS = frozenset({"id", "ids", "number", "no", "ref", "code", "key"})
 
 
 def _named_params(phrase: str, props: Props) -> list[str]:
@@ -208,6 +212,13 @@ _SUBJECT_WHEN = re.compile(r"([\w\s,']+?) (?:is|are|must be) (?:required|mandato
                            r"(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
 
 
+def _a_value_of(word: str, schema: dict[str, Any]) -> bool:
+    """Whether `word` can be a value of the parameter: one its list holds, or any word of an open
+    string ("is over 250,000" of an amount is a threshold, not a value)."""
+    listed = _enum(schema)
+    return word in listed if listed else schema.get("type") not in ("number", "integer", "float")
+
+
 def _needed_for(tool: str, props: Props) -> list[Rule]:
     """A tool's prose making parameters go with some values of an enum, both ways: set for
     those values, left out for the others (no awarded amount on a declined grant)."""
@@ -222,7 +233,8 @@ def _needed_for(tool: str, props: Props) -> list[Rule]:
             other = _name(m.group(2), props)
             subjects = [s for s in _named_params(m.group(1).split(";")[-1], props) if s != other]
             out.extend(Rule("needs", s, (other,), (m.group(3),)) for s in subjects
-                       if other and len(subjects) <= 3 and m.group(3).lower() not in _NO_VALUE)
+                       if other and len(subjects) <= 3 and m.group(3).lower() not in _NO_VALUE
+                       and _a_value_of(m.group(3), props[other]))
     return out
 
 
@@ -247,8 +259,10 @@ def _only_for(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-# "Give either ndc or ingredient_name, not both": exactly one of the two.
-_EITHER = re.compile(r"\beither (?:an? |the )?`?(\w+)`? or (?:an? |the )?`?(\w+)`?,? (?:but )?not both\b", re.IGNORECASE)
+# "Give either ndc or ingredient_name, not both", "Give meter_id or block (4-digit block number),
+# not both": exactly one of the two.
+_EITHER = re.compile(r"\b(?:either|give|pass|send|provide|use|set) (?:either )?(?:an? |the )?`?(\w+)`?(?: \([^)]*\))? or "
+                     r"(?:an? |the )?`?(\w+)`?(?: \([^)]*\))?,? (?:but )?not both\b", re.IGNORECASE)
 
 
 def _either(tool: str, props: Props) -> list[Rule]:
@@ -262,9 +276,12 @@ def _either(tool: str, props: Props) -> list[Rule]:
 
 
 # "'reject' and 'hold' require comments", "Outcome 'completed' requires a post-treatment
-# condition report id": quoted values of one enum that need a parameter set.
-_VALUES_REQUIRE = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)\s+requires?\s+"
-                             r"(?:an?\s+|the\s+)?([\w\s-]{2,60}?)(?=\s*(?:[.;,(]|$|\s(?:and|or|for|with|when|if)\s))",
+# condition report id", "'fraud' revocations bar the household for a year and need a case note",
+# "(reason 'hazard_or_obstruction', must cite the citation just issued)": quoted values of one
+# enum that need a parameter set.
+_VALUES_REQUIRE = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)(?:[\s,]*[\w-]+){0,14}?[\s,]*\b"
+                             r"(?:requires?|needs?|must (?:cite|quote|give|include|carry|reference|state))\s+"
+                             r"(?:an?\s+|the\s+)?([\w\s-]{2,60}?)(?=\s*(?:[.;,()]|$|\s(?:and|or|for|with|when|if)\s))",
                              re.IGNORECASE)
 
 
@@ -279,7 +296,12 @@ def _param_of(phrase: str, props: Props) -> str | None:
                      key=lambda n: -len(n.split("_")))  # the longest name the phrase spells ("treatment_id" is less)
     if len(holders) > 1 and len(holders[0].split("_")) == len(holders[1].split("_")):
         return None
-    return holders[0] if holders else None
+    if holders:
+        return holders[0]
+    # "the citation just issued" names `citation_number`: an identifier by its entity's words
+    named = [n for n in props if (own := set(n.lower().split("_")) - _ID_WORDS) and own <= words
+             and own != set(n.lower().split("_"))]
+    return named[0] if len(named) == 1 else None
 
 
 def _values_require(tool: str, props: Props) -> list[Rule]:
@@ -295,8 +317,208 @@ def _values_require(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+def _quoted_values(text: str, props: Props) -> tuple[str, tuple[str, ...]] | None:
+    """The one enum parameter whose values `text` quotes ("'reduced'", "'hold' and 'reject'")."""
+    values = tuple(re.findall(r"['\"`]([\w-]+)['\"`]", text))
+    owners = {_owner_of(v, props) for v in values}
+    owner = owners.pop() if len(owners) == 1 else None
+    return (owner, values) if owner and values else None
+
+
+# "reduced_amount_usd is required with 'reduced' (and must be lower than the base fine) and
+# forbidden otherwise", "surcharge is mandatory for 'express' and must not be sent otherwise"
+_WITH_ONLY = re.compile(r"`?(\w+)`? (?:is|are) (?:required|mandatory|needed|expected) (?:with|for|when|on|under) "
+                        r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)(?:\s*\([^)]*\))?,? and (?:is |are )?"
+                        r"(?:forbidden|not allowed|never (?:sent|given|set)|must not be (?:sent|given|set)|omitted|"
+                        r"left out) otherwise", re.IGNORECASE)
+
+
+def _forbidden_otherwise(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _WITH_ONLY.finditer(t)):
+        subject, owned = _name(m.group(1), props), _quoted_values(m.group(2), props)
+        if subject and owned and owned[0] != subject:
+            out.append(Rule("needs", subject, (owned[0],), owned[1]))
+    return out
+
+
+def _texts(tool: str, props: Props) -> list[str]:
+    return [tool] + [str(s.get("description") or "") for s in props.values()]
+
+
+# A parameter's own "Required for business accounts.": it belongs to that kind of call, set there
+# and left out of the others (no business name on a resident's account).
+_REQUIRED_FOR = re.compile(r"^\s*(?:required|mandatory|needed) (?:for|with|on) (?:an? |the )?(\w+)\b", re.IGNORECASE)
+_ANY = frozenset({"all", "any", "every", "each", "both"})
+
+
+def _required_for(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        m = _REQUIRED_FOR.search(str(schema.get("description") or ""))
+        owned = _values_named(m.group(1), props, skip=name) if m and m.group(1).lower() not in _ANY else None
+        if owned:
+            out.append(Rule("needs", name, (owned[0],), owned[1]))
+    return out
+
+
+# "card_last4 only with method 'card'", "tip_pct is only allowed when mode is 'dine_in'"
+_ONLY_WITH = re.compile(r"`?(\w+)`? (?:is |are )?(?:only|solely) (?:allowed |valid |accepted |used |sent |given )?"
+                        r"(?:with|for|when|if|on) (?:(\w+) (?:is |= ?)?)?['\"`]([\w-]+)['\"`]", re.IGNORECASE)
+
+
+def _only_with(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _ONLY_WITH.finditer(t)):
+        subject, named = _name(m.group(1), props), _name(m.group(2) or "", props)
+        owner = named if named and m.group(3) in _enum(props[named]) else _owner_of(m.group(3), props, skip=subject or "")
+        if subject and owner and owner != subject:
+            out.append(Rule("only", subject, (owner,), (m.group(3),)))
+    return out
+
+
+# "Meter fault ticket (MF-xxxxx) supporting a meter_malfunction claim": the parameter backs that
+# one value of another enum and goes with it only.
+_BACKING = re.compile(r"\b(?:support(?:ing|s)?|backing|to back) (?:an? |the )?['\"`]?(\w+_\w+)['\"`]?"
+                      r"(?: (?:claim|case|request|ground|reason)s?)?\b", re.IGNORECASE)
+
+
+def _backing(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        for m in _BACKING.finditer(str(schema.get("description") or "")):
+            owner = _owner_of(m.group(1), props, skip=name)
+            if owner:
+                out.append(Rule("only", name, (owner,), (m.group(1),)))
+    return out
+
+
+# "Numeric tests (ph, potency, ...) take result_value; appearance and sterility take result_text":
+# the values of one enum that a clause names go with the parameter it says they take, the others not.
+_TAKE = re.compile(r"\b(?:take|takes|use|uses)\s+(?:an?\s+|the\s+)?`?(\w+)`?(?=[\s.;,)]|$)", re.IGNORECASE)
+
+
+def _values_in(text: str, props: Props, skip: str = "") -> tuple[str, tuple[str, ...]] | None:
+    """The one enum parameter whose values `text` names as whole words ("NS-1/NS-2", "category_1",
+    "Government indemnity" for government_indemnity); one-letter values are never read."""
+    low = text.lower()
+    hits = {}
+    for name, schema in props.items():
+        found = tuple(v for v in _enum(schema) if len(v) > 1 and name != skip and any(
+            re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", low) for form in {v.lower(), v.lower().replace("_", " ")}))
+        if found:
+            hits[name] = found
+    if len(hits) > 1:  # the clause names its parameter: "sterile_category 'nonsterile'"
+        hits = {n: v for n, v in hits.items() if re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", low)} or hits
+    return next(iter(hits.items())) if len(hits) == 1 else None
+
+
+def _clauses(tool: str, props: Props) -> list[str]:
+    return [c for t in _texts(tool, props) for c in re.split(r"(?<=[.;])\s+|;|\n", t) if c.strip()]
+
+
+def _values_take(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for clause in _clauses(tool, props):
+        m = _TAKE.search(clause)
+        subject = _name(m.group(1), props) if m else None
+        named = _values_in(clause[:m.start()], props, skip=subject or "") if m and subject else None
+        if subject and named and not re.search(r"['\"`]", clause[:m.start()]):
+            out.append(Rule("needs", subject, (named[0],), named[1]))
+    return out
+
+
+# "sterile_category 'nonsterile' only in NS-1/NS-2", "Government indemnity is only available to
+# venues in the US (venue_country 'US')": some values of one parameter allow only some of another.
+_ONLY_IN = re.compile(r"\bonly (?:(?:available|allowed|valid|used|made|permitted|possible) )?(?:in|at|with|for|to|on)\b",
+                      re.IGNORECASE)
+_PARAM_QUOTED = re.compile(r"`?(\w+)`?\s*(?:=\s*)?['\"`]([^'\"`]+)['\"`]")
+
+
+def _pairs(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for clause in _clauses(tool, props):
+        m = _ONLY_IN.search(clause)
+        left = _values_in(clause[:m.start()], props) if m else None
+        if not m or not left:
+            continue
+        right = _values_in(clause[m.end():], props, skip=left[0])
+        if right:
+            out.append(Rule("pairs", right[0], (left[0],), left[1], right[1]))
+            continue
+        named = next(((n, v) for n, v in _PARAM_QUOTED.findall(clause[m.end():]) if _name(n, props) and n != left[0]),
+                     None)
+        if named:  # a value of an open parameter (a country): the closed side changes instead
+            out.append(Rule("only_where", named[0], (left[0],), left[1], (named[1],)))
+    return out
+
+
+# "an anticipatory batch (no rx_number) is allowed only for nonsterile preparations": without the
+# subject, only those values; the other values need it.
+_WITHOUT_ONLY = re.compile(r"\((?:no|without) `?(\w+)`?\)[^.;]*?\bonly (?:for|with|in|on) (?:an? |the )?(\w+)",
+                           re.IGNORECASE)
+
+
+def _without_only(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _WITHOUT_ONLY.finditer(t)):
+        subject = _name(m.group(1), props)
+        owned = _values_named(m.group(2), props, skip=subject or "") if subject else None
+        others = tuple(v for v in _enum(props[owned[0]]) if v not in owned[1]) if owned else ()
+        if subject and owned and others:
+            out.append(Rule("if_value", subject, (owned[0],), others))
+    return out
+
+
+# "actual_amount must be within ±5% of target_amount": the subject lies near the other.
+_WITHIN = re.compile(r"`?(\w+)`? (?:must|should|has to|needs to) (?:be |lie |stay )?within (?:±|\+/-|plus or minus )?\s?"
+                     r"(\d+(?:\.\d+)?)\s?(?:%|percent) of `?(\w+)`?", re.IGNORECASE)
+
+
+def _within(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _WITHIN.finditer(t)):
+        subject, other = _name(m.group(1), props), _name(m.group(3), props)
+        if subject and other and subject != other:
+            out.append(Rule("near", subject, (other,), (), float(m.group(2)) / 100))
+    return out
+
+
+# "ISO7-CR must be at least +5 Pa; HD-BSC must be negative, between -2.5 and -7.5 Pa": a reading's
+# band under one value of an enum, the reading named by its unit (`pressure_differential_pa`).
+_BAND_BETWEEN = re.compile(r"\bbetween\s*([+-]?\d+(?:\.\d+)?)\s*(?:and|to)\s*([+-]?\d+(?:\.\d+)?)\s*([A-Za-z°%]+)")
+_BAND_LEAST = re.compile(r"\bat least\s*\+?(\d+(?:\.\d+)?)\s*([A-Za-z°%]+)")
+
+
+def _by_unit(unit: str, props: Props) -> str | None:
+    unit = unit.lower().strip("°")
+    named = [n for n, s in props.items() if s.get("type") in ("number", "integer", "float")
+             and n.lower().split("_")[-1] == unit]
+    return named[0] if len(named) == 1 else None
+
+
+def _band_if(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for clause in _clauses(tool, props):
+        between, least = _BAND_BETWEEN.search(clause), _BAND_LEAST.search(clause)
+        if between:
+            lo, hi = sorted((float(between.group(1)), float(between.group(2))))
+            unit, at = between.group(3), between.start()
+        elif least and float(least.group(1)) > 0:
+            lo, hi = float(least.group(1)), float(least.group(1)) * 3
+            unit, at = least.group(2), least.start()
+        else:
+            continue
+        subject, named = _by_unit(unit, props), _values_in(clause[:at], props)
+        if subject and named and named[0] != subject:
+            out.append(Rule("band_if", subject, (named[0],), named[1], (lo, hi)))
+    return out
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
-                                                      _for_value, _needed_for, _only_for, _either, _values_require]
+                                                      _for_value, _needed_for, _only_for, _either, _values_require,
+                                                      _forbidden_otherwise, _required_for, _only_with, _backing,
+                                                      _values_take, _pairs, _without_only, _within, _band_if]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -358,6 +580,14 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _set(args, s) == _set(args, o)
     if rule.kind == "if_value":
         return args.get(o) in rule.values and not _set(args, s)
+    if rule.kind == "band_if":
+        x = _number(args.get(s))
+        return args.get(o) in rule.values and x is not None and not rule.target[0] <= x <= rule.target[1]
+    if rule.kind == "near":
+        a, b = _number(args.get(s)), _number(args.get(o))
+        return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
+    if rule.kind in ("pairs", "only_where"):
+        return args.get(o) in rule.values and s in args and args[s] not in rule.target
     n = _number(args.get(s))
     if rule.kind == "sign" and n is not None and o in args and n != 0:
         return (n > 0) if args[o] in rule.values else False
@@ -375,9 +605,13 @@ def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
             keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """`args` with every prose rule kept where a free parameter allows it."""
     out = dict(args)
-    for rule in rules(description, props):
-        if broken(rule, out):
-            _FIXES[rule.kind](rule, out, draw, keep)
+    for _ in range(3):  # a fix may set the value another rule reads (reason 'restitution' needs a claimant)
+        hit = [r for r in rules(description, props) if broken(r, out)]
+        for rule in hit:
+            if broken(rule, out):
+                _FIXES[rule.kind](rule, out, draw, keep)
+        if not hit:
+            break
     return out
 
 
@@ -469,10 +703,63 @@ def _fix_if_value(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[
         args.pop(o, None)
 
 
+def _redrawn(name: str, draw: Draw, fits: Callable[[Any], bool]) -> Any:
+    return next((v for v in (draw(name) for _ in range(24)) if fits(v)), None)
+
+
+def _fix_pairs(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """A closed subject takes one of the values its other's value allows (NS-1 for a nonsterile
+    batch); when it is fixed, the other moves off the values that need it."""
+    s, o = rule.subject, rule.others[0]
+    value = _redrawn(s, draw, lambda v: v in rule.target) if s not in keep else None
+    if value is not None:
+        args[s] = value
+    elif o not in keep and (other := _redrawn(o, draw, lambda v: v not in rule.values)) is not None:
+        args[o] = other
+
+
+def _fix_only_where(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """An open subject (a venue's country) keeps its value; the closed side moves off the values
+    that need another (no government indemnity abroad)."""
+    s, o = rule.subject, rule.others[0]
+    other = _redrawn(o, draw, lambda v: v not in rule.values) if o not in keep else None
+    if other is not None:
+        args[o] = other
+    elif s not in keep:
+        args[s] = rule.target[0]
+
+
+def _fix_near(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The free side moves near the other: an actual weighing a little off its target (within the
+    band, by a share drawn from the other's own digits so the call stays reproducible)."""
+    s, o = rule.subject, rule.others[0]
+    name, anchor = (s, o) if s not in keep else (o, s) if o not in keep else (None, None)
+    if name is None or anchor is None:
+        return
+    base = _number(args[anchor]) or 0.0
+    share = (int(abs(base) * 1000) % 9 - 4) / 4 * rule.target * 0.8  # -0.8 .. +0.8 of the band
+    value = round(base * (1 + share), 2)
+    raw = args[name]
+    args[name] = round(value) if isinstance(raw, int) and not isinstance(raw, bool) else value
+
+
+def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The reading moves into its band (a share of it taken from a fresh draw's digits, so the
+    call stays reproducible); a fixed reading moves its enum off the values that band it."""
+    s, o = rule.subject, rule.others[0]
+    lo, hi = rule.target
+    if s not in keep:
+        seed = abs(_number(draw(s)) or 0.0)
+        args[s] = round(lo + (hi - lo) * (int(seed * 1000) % 101) / 100, 1)
+    elif o not in keep and (other := _redrawn(o, draw, lambda v: v not in rule.values)) is not None:
+        args[o] = other
+
+
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
-    "if_value": _fix_if_value,
+    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near,
+    "band_if": _fix_band_if,
 }
 
 
@@ -481,9 +768,10 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
 _SAME_DAY = re.compile(r"\bsame (?:calendar )?day\b|\bone calendar day\b|\bon one day\b", re.IGNORECASE)
 _SPAN = re.compile(r"\b(?:max(?:imum)?|at most|up to|no more than|not more than|(?:cannot|can ?not|must not|may not) "
                    r"(?:exceed|be longer than|span more than))\s*(\d+)\s*-?\s*"
-                   r"(h|hrs?|hours?|d|days?|weeks?)\b(?:\s*(?:span|range|window|apart|long))?", re.IGNORECASE)
+                   r"(h|hrs?|hours?|d|days?|weeks?|months?|years?)\b(?:\s*(?:span|range|window|apart|long))?",
+                   re.IGNORECASE)
 _UNIT_HOURS = {"h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day": 24, "days": 24, "week": 168,
-               "weeks": 168}
+               "weeks": 168, "month": 730, "months": 730, "year": 8760, "years": 8760}
 
 
 @dataclass(frozen=True)
@@ -545,15 +833,31 @@ def window_broken(window: Window, props: Props, args: dict[str, Any]) -> bool:
         (window.hours is not None and (b - a).total_seconds() > window.hours * 3600)
 
 
+# A bound of two days or more gives the span its scale: a loan that "may not exceed 24 months"
+# runs months, a curb reservation of "at most 7 days" a day or more, never a quarter of an hour.
+_LONG = 48
+_SCALE = 8
+
+
+def _too_short(window: Window, props: Props, args: dict[str, Any]) -> bool:
+    held = _holder(args, window.path)
+    pts = _moments(window, props, held) if held is not None else None
+    if pts is None or window.same_day or window.hours is None or window.hours < _LONG:
+        return False
+    return (pts[1].moment - pts[0].moment).total_seconds() < window.hours * 3600 / _SCALE
+
+
 def keep_windows(description: str, props: Props, args: dict[str, Any], rng: Any,
                  keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """`args` with the later moment of each bounded window moved inside it (same day: 15 minutes
-    to 3 hours after the first, by midday when the first is late; a span: within it)."""
+    to 3 hours after the first, by midday when the first is late; a span: within it, and a long
+    bound's span at least an eighth of it)."""
     from datetime import timedelta
 
     out = dict(args)
     for window in windows(description, props):
-        if not window_broken(window, props, out) or (window.path or window.second) in keep:
+        if not (window_broken(window, props, out) or _too_short(window, props, out)) or \
+                (window.path or window.second) in keep:
             continue
         held = dict(_holder(out, window.path) or {})
         a, b = _moments(window, props, held)  # type: ignore[misc]
@@ -562,10 +866,81 @@ def keep_windows(description: str, props: Props, args: dict[str, Any], rng: Any,
             start = start.replace(hour=rng.randint(7, 14), minute=0)
             held[window.first] = start.strftime(a.fmt)
         limit = 3 * 60 if window.same_day else int((window.hours or 3) * 60)
-        end = start + timedelta(minutes=15 * rng.randint(1, max(1, limit // 15)))
+        shortest = 15 if window.same_day or limit < _LONG * 60 else limit // _SCALE
+        end = start + timedelta(minutes=15 * rng.randint(max(1, shortest // 15), max(1, limit // 15)))
         held[window.second] = end.strftime(b.fmt)
         if window.path:
             out[window.path] = held
         else:
             out.update(held)
+    return out
+
+
+# ---------------------------------------------------------------- lead times from the request
+
+# "loan_start must be at least 90 days after the request date (today)", "effective_from must be at
+# least 7 days out", "Must be requested at least 72 hours before start", "start_date may be today
+# or up to 30 days ahead"
+_AFTER_TODAY = re.compile(r"`?(\w+)`? (?:must|should|has to|needs to|shall) be (?:at least|no less than|a minimum of|"
+                          r"not less than) (\d+) (hours?|days?|weeks?|months?) (?:out|ahead|in advance|in the future|"
+                          r"from (?:now|today)|after (?:today|now|the (?:request|booking|order|application)(?: date)?))\b",
+                          re.IGNORECASE)
+_BEFORE_IT = re.compile(r"\b(?:requested|booked|made|filed|submitted|placed|ordered|arranged) at least (\d+) "
+                        r"(hours?|days?|weeks?|months?) (?:before|ahead of|prior to|in advance of) (?:the |its )?`?(\w+)`?",
+                        re.IGNORECASE)
+_UP_TO_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:today|now)(?: or)? (?:up to|within|at most|no more "
+                          r"than) (\d+) (days?|weeks?|months?) (?:ahead|out|later|in advance|from today)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A moment the prose puts at least `least` and at most `most` hours after the request."""
+
+    name: str
+    least: float = 0
+    most: float | None = None
+
+
+def leads(description: str, props: Props) -> list[Lead]:
+    texts = _texts(description, props)
+    out: dict[str, Lead] = {}
+    for m in (m for t in texts for m in _AFTER_TODAY.finditer(t)):
+        if _name(m.group(1), props):
+            out[m.group(1)] = Lead(m.group(1), float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
+    for m in (m for t in texts for m in _BEFORE_IT.finditer(t)):
+        if _name(m.group(3), props):
+            out[m.group(3)] = Lead(m.group(3), float(m.group(1)) * _UNIT_HOURS[m.group(2).lower()])
+    for m in (m for t in texts for m in _UP_TO_AHEAD.finditer(t)):
+        if _name(m.group(1), props):
+            out[m.group(1)] = Lead(m.group(1), 0, float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
+    return list(out.values())
+
+
+def keep_leads(description: str, props: Props, args: dict[str, Any], ref: Any, rng: Any,
+               keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """`args` with each moment the prose puts ahead of the request moved there (a loan that starts
+    90 days out at the earliest starts 90 to 135 days out), the moment paired after it (its end)
+    moved by as much, so the span stays."""
+    from datetime import timedelta
+
+    from .constraints import as_point, pairs_for
+
+    out = dict(args)
+    for lead in leads(description, props):
+        point = as_point(out.get(lead.name), props.get(lead.name) or {}) if lead.name not in keep else None
+        if point is None or point.moment is None or not point.has_day:
+            continue
+        ahead = (point.moment - ref).total_seconds() / 3600 if point.has_clock else \
+            (point.moment.date() - ref.date()).days * 24  # a date is a whole day ahead or not
+        if ahead >= lead.least and (lead.most is None or ahead <= lead.most):
+            continue
+        most = lead.most if lead.most is not None else lead.least * 1.5 + 24
+        days = rng.randint(int(-(-lead.least // 24)), max(int(-(-lead.least // 24)), int(most // 24)))
+        moved = ref.replace(hour=point.moment.hour, minute=point.moment.minute) + timedelta(days=days)
+        shift = moved - point.moment
+        out[lead.name] = moved.strftime(point.fmt)
+        for pair in pairs_for(props):
+            later = as_point(out.get(pair.second), props.get(pair.second) or {}) if pair.first == lead.name else None
+            if later is not None and later.moment is not None and pair.second not in keep:
+                out[pair.second] = (later.moment + shift).strftime(later.fmt)
     return out

@@ -686,6 +686,36 @@ def about_call(rng: random.Random, chosen: Chosen, thing: Sequence[str], pool: S
     return line if values else None
 
 
+# ---------------------------------------------------------------- a person's own account
+
+# What a text the prose says is someone's own account opens with: the person's reason, in the
+# first person, from the call's own values (the grounds an appeal gives), then a closing line.
+_OWN_FRAMES = ("My reason for this {thing}: {reason}.",
+               "I am filing this {thing} for one reason: {reason}.",
+               "In short, my {thing} comes down to this: {reason}.",
+               "I ask you to look at this again. My reason: {reason}.")
+_OWN_CLOSERS = ("The facts above are correct to the best of my knowledge.",
+                "I would be grateful for a decision at the earliest opportunity.",
+                "Please contact me if anything further is needed.",
+                "I can send photos and receipts if they help.")
+_REASON_WORDS = frozenset({"grounds", "ground", "reason", "reasons", "cause", "basis", "why", "complaint", "issue"})
+
+
+def own_account(rng: random.Random, chosen: Chosen, thing: Sequence[str], lo: int = 0) -> str:
+    """A first-person account for a call whose categories are `chosen` (the value of a reason-like
+    parameter first): "I am asking for this appeal because of meter malfunction. ...", made at
+    least `lo` characters with first-person closing lines."""
+    reasons = [v for n, (v, _) in chosen.items() if _REASON_WORDS & set(n.lower().split("_"))]
+    value = (reasons or [v for v, _ in chosen.values()][-1:] or ["what happened"])[0]
+    text = _pick(rng, _OWN_FRAMES).format(thing=" ".join(thing) or "request",
+                                         reason=str(value).replace("_", " ").replace(" or ", " and "))
+    for closer in rng.sample(_OWN_CLOSERS, len(_OWN_CLOSERS)):
+        if len(text) >= max(lo, 60):
+            break
+        text = f"{text} {closer}"
+    return text
+
+
 def everyday(text: str) -> bool:
     """A line from this module's generic vocabulary (wording from another life than a catalog's)."""
     return text in _EVERYDAY

@@ -64,7 +64,9 @@ EVENT_TEXT = frozenset({"note", "notes", "comment", "comments", "description", "
                         "justification", "statement", "details", "summary", "remarks", "explanation",
                         "memo", "reason"})
 # Name words of an identifier.
-ID_WORDS = frozenset({"id", "ids", "number", "numbers", "no", "num", "ref", "reference", "uuid", "accession"})
+# (A licence plate or a VIN names the one vehicle a tow or a clamp acts on: towed once, not weekly.)
+ID_WORDS = frozenset({"id", "ids", "number", "numbers", "no", "num", "ref", "reference", "uuid", "accession", "plate",
+                      "vin"})
 # Things a person keeps using: themselves and colleagues, places, equipment, accounts, formats.
 STANDING = frozenset({"staff", "user", "employee", "badge", "member", "customer", "client", "contact",
                       "recipient", "sender", "owner", "payee", "beneficiary", "account", "card", "wallet", "phone", "store",

@@ -62,7 +62,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
         for path, schema in leaves(tool.parameters):
-            extra = _said_for(tool, path, schema, lists, shapes, examples)
+            extra = _said_for(tool, path, schema, lists, shapes, examples) or _money_owed(tool, path, schema, tools)
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
@@ -88,7 +88,7 @@ def _time_as_id(path: str, said: dict[str, Any]) -> bool:
 
 
 def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, list[tuple[Any, ...]]],
-              shapes: dict[str, _Shape], examples: dict[str, list[tuple[Any, ...]]]) -> dict[str, Any]:
+              shapes: dict[str, _Shape], examples: dict[str, list[Given]]) -> dict[str, Any]:
     """What the first reader that knows anything says of one parameter (an identifier never
     takes clock times or dates from prose read for it)."""
     readers: tuple[Callable[[], dict[str, Any]], ...] = (
@@ -96,6 +96,74 @@ def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, li
         partial(_listed_in_tool, tool, path, schema), partial(_listed_elsewhere, path, schema, lists),
         partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples))
     return next((found for read in readers if (found := read()) and not _time_as_id(path, found)), {})
+
+
+# ---------------------------------------------------------------- sums owed on an entity
+
+# "must be lower than the base fine", "below the fare paid": a part of a sum, not the sum
+_BELOW = re.compile(r"\b(?:lower|less|smaller) than (?:the )?|\bbelow (?:the )?|\bunder the ", re.IGNORECASE)
+
+
+def _money_owed(tool: Tool, path: str, schema: dict[str, Any], tools: list[Tool]) -> dict[str, Any]:
+    """The sums a sum of money on an entity can be, from what the catalog states for that entity:
+    a citation's payment is one of the fines the citation tool lists ($45 ... $338), plus the late
+    penalties its own prose adds ("+$25 after 21 days, +$50 more"); a reduced amount "lower than
+    the base fine" is a part of one. Nothing when no tool about the call's entities states a sum."""
+    from .quantities import stated_money
+
+    money = semantic.infer(leaf_name(path), schema) == "money" or bool(_MONEY_NAMES & set(leaf_name(path).split("_")))
+    if schema.get("type") not in _NUMBER_TYPES or "." in path or not money or \
+            schema.get("examples") or schema.get("enum") or (_num(schema.get("maximum")) is not None):
+        return {}
+    own = f"{tool.description} {schema.get('description') or ''}"
+    base = _linked_sums(tool, tools, _owed_words(own))
+    if len(base) < 2:  # one sum is a rule's threshold ("1,000,000 USD or more needs a courier")
+        return {}
+    if _BELOW.search(own) and re.search(rf"\b{re.escape(leaf_name(path).split('_')[0])}", own, re.IGNORECASE):
+        return {"enum": sorted({float(round(b * f)) for b in base for f in (0.25, 0.4, 0.5, 0.6, 0.75)})}
+    steps = stated_money(tool.description)[1]
+    owed = {b + sum(steps[:k]) for b in base for k in range(len(steps) + 1)}
+    return {"enum": sorted(owed)}
+
+
+def _num(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+_MONEY_NAMES = frozenset({"amount", "paid", "payment", "usd", "eur", "gbp", "balance", "fine", "fee", "price", "fare",
+                          "cost", "charge", "toll", "refund"})
+# What a sum owed is called: the word a payment's prose and the tool that lists the sums share.
+_OWED = frozenset({"fine", "fee", "price", "fare", "cost", "charge", "toll", "rent", "deposit", "premium", "dues"})
+
+
+def _owed_words(text: str) -> set[str]:
+    return {semantic.singular(w) for w in re.findall(r"[a-z]+", text.lower())} & _OWED
+
+
+def _linked_sums(tool: Tool, tools: list[Tool], owed: set[str]) -> list[float]:
+    """Sums stated by the tools that speak of an entity this tool takes (its id in their
+    parameters or prose) and call them what this tool's prose calls what it pays (a fine),
+    else by those one entity further (an appeal's citation)."""
+    from .quantities import stated_money
+
+    seen, names = {tool.name}, _id_names(tool)
+    for _ in range(2 if owed else 0):
+        near = [t for t in tools if t.name not in seen and names & (_id_names(t) | _spoken_ids(t))]
+        sums = sorted({a for t in near if owed & _owed_words(t.description) for a in stated_money(t.description)[0]})
+        if sums:
+            return sums
+        seen |= {t.name for t in near}
+        names = set().union(*(_id_names(t) for t in near)) - names if near else set()
+    return []
+
+
+def _id_names(tool: Tool) -> set[str]:
+    return {leaf_name(p) for p, _ in leaves(tool.parameters) if _name_keys(leaf_name(p))}
+
+
+def _spoken_ids(tool: Tool) -> set[str]:
+    """Ids a tool's prose names ("Returns {citation_number, fine_usd}")."""
+    return {w for w in re.findall(r"[a-z]+(?:_[a-z0-9]+)+", tool.description) if _name_keys(w)}
 
 
 def leaves(schema: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -326,34 +394,44 @@ def _moment(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- examples another tool gives
 
-def _given_examples(tools: list[Tool]) -> dict[str, list[tuple[Any, ...]]]:
-    """The examples each parameter name is given anywhere in the catalog ("Track code, e.g. 'MAIN'")."""
-    found: dict[str, list[tuple[Any, ...]]] = {}
+Given = tuple[tuple[str, ...], str | None]  # what one parameter shows of its values: examples, pattern
+
+
+def _given_examples(tools: list[Tool]) -> dict[str, list[Given]]:
+    """What each parameter name is given anywhere in the catalog, one entry per parameter that
+    gives anything: its examples ("Track code, e.g. 'MAIN'") and its pattern (`^PEO-\\d{3}$`)."""
+    found: dict[str, list[Given]] = {}
     for tool in tools:
         for path, schema in leaves(tool.parameters):
             said = tuple(e for e in allowed.read(str(schema.get("description") or "")).examples if isinstance(e, str))
-            if said:
-                known = found.setdefault(semantic.singular(leaf_name(path)), [])
-                known.extend([said] if said not in known else [])
+            pattern = schema.get("pattern") if isinstance(schema.get("pattern"), str) else None
+            if said or pattern:
+                found.setdefault(semantic.singular(leaf_name(path)), []).append((said, pattern))
     return found
 
 
-def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, list[tuple[Any, ...]]]) -> dict[str, Any]:
-    """The examples another tool gives a parameter of the same name, for one that says nothing of
-    its own (a bare `track` is a track code like the 'MAIN' of `search_submissions.track`, no
-    invented title); nothing when the catalog gives two different lists, or for broad names."""
+def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, list[Given]]) -> dict[str, Any]:
+    """The examples and pattern other tools give a parameter of the same name, for one that says
+    nothing of its own (a bare `track` is a track code like the 'MAIN' of `search_submissions.track`,
+    no invented title; a bare `officer_badge` is a `^PEO-\\d{3}$` badge like the citation's, not
+    "badge 6"); nothing when the catalog gives two different forms. A broad name (`state`) takes
+    them only when two or more parameters all give the same (the plate's "CA, NV, BC" everywhere)."""
     own = allowed.read(str(schema.get("description") or "")).examples  # "All units transfused ...": none
-    if own or schema.get("examples") or _own_values(schema) or schema.get("type") not in (None, "string"):
-        return {}
-    if semantic.singular(leaf_name(path)) in _BROAD_NAMES:
-        return {}
+    if own or schema.get("examples") or "pattern" in schema or "format" in schema or _own_values(schema) or \
+            schema.get("type") not in (None, "string"):
+        return {}  # (a date-time `end` is no "HH:MM" `end` of another tool's opening hours)
     found = examples.get(semantic.singular(leaf_name(path))) or []
-    return {"examples": list(found[0])} if len(found) == 1 else {}
+    forms = list(dict.fromkeys(found))
+    if len(forms) != 1 or (semantic.singular(leaf_name(path)) in _BROAD_NAMES and len(found) < 2):
+        return {}
+    said, pattern = forms[0]
+    return {**({"examples": list(said)} if said else {}), **({"pattern": pattern} if pattern else {})}
 
 
 def _sentence(text: str) -> str:
-    """The sentence `text` opens (a full stop inside a value such as "e.g." does not end it)."""
-    return re.split(r"(?<!\be\.g)(?<!\bi\.e)\.(?=\s+[A-Z])", text, maxsplit=1)[0]
+    """The sentence `text` opens (a full stop inside a value such as "e.g." does not end it; a
+    line break does: each bullet of a rules list is a sentence of its own)."""
+    return re.split(r"(?<!\be\.g)(?<!\bi\.e)\.(?=\s+[A-Z])|\n", text, maxsplit=1)[0]
 
 
 # ---------------------------------------------------------------- identifiers across tools

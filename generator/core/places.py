@@ -110,9 +110,16 @@ def region_for(domain: str, text: str) -> Region:
     return BY_NAME[UNNAMED[pick]]
 
 
+# A catalog whose prose keeps to one town: a city department's handhelds, "a street address within
+# the city", a municipal service.
+_ONE_TOWN = re.compile(r"\bwithin the (?:city|town|municipality)\b|\bmunicipal\b|\bcity(?:-wide| council| department|"
+                       r"'s)\b|\bcitywide\b", re.IGNORECASE)
+
+
 def anchors_for(domain: str, text: str) -> tuple[Anchor, ...]:
     """The towns a call may be centred on: the region's, kept to the hemisphere the prose
-    gives ("lon is negative") when any of them is in it."""
+    gives ("lon is negative") when any of them is in it; a single one (stable: a hash of the
+    domain's name) when the prose keeps to one city."""
     region = region_for(domain, text)
     prose = f"{_DOMAINS.get(domain, '')}\n{text}"
     towns = region.anchors
@@ -120,6 +127,8 @@ def anchors_for(domain: str, text: str) -> tuple[Anchor, ...]:
         towns = tuple(a for a in towns if a[1] < 0) or towns
     if _SOUTH.search(prose):
         towns = tuple(a for a in towns if a[0] < 0) or towns
+    if _ONE_TOWN.search(prose):
+        towns = (towns[int(hashlib.sha256(domain.encode()).hexdigest(), 16) % len(towns)],)
     return towns
 
 

@@ -69,6 +69,11 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     (Measure("litres", 20, 600, 0, 0, None), frozenset({"l", "litres", "liters", "litre", "liter"}),
      r"\bin (?:litres|liters)\b|\(litres\)|\(liters\)"),
     (Measure("gallons", 5, 50, 0, 0, None), frozenset({"gal", "gallons", "gallon"}), r"\bgallons\b"),
+    # airborne particles per cubic metre: a clean room's thousands, a room's hundreds of thousands
+    (Measure("particles_m3", 1000, 300000, 0, 0, None), frozenset({"particles", "particle"}),
+     r"\bparticles?\b[^.]{0,30}\b(?:per (?:cubic met(?:re|er)|m3|m³)|/m3|/m³)"),
+    # colonies counted on a swab, a glove or a settle plate: a handful, mostly none
+    (Measure("cfu", 0, 3, 0, 0, None), frozenset({"cfu"}), r"\bCFU\b|\bcolony[- ]forming units?\b"),
 ]
 _CENTS_RATE = Measure("cents_rate", 1000, 15000, 0, 1, None)
 # A name word that says which temperature scale (`temp_f`, `temperature_c`): only beside a
@@ -117,6 +122,8 @@ _BAND = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*(-?\d+(?:\
 # "Balances are named BAL-01 .. BAL-06", "bays B1-B4": the first and last of a numbered series
 _SERIES = re.compile(r"\b([A-Z]{1,5}-?)(\d{1,3})\s*(?:\.\.\.?|–|—|-|to|through)\s*\1(\d{1,3})\b")
 _MAX = re.compile(r"\b([A-Za-z]+) (?:max(?:imum)?|at most|up to) (\d+(?:\.\d+)?)\s*([A-Za-z]+)?")
+# "RH % (< 60)", "Temperature °C (≤ 20 °C recommended)": the words, their unit, the ceiling in parentheses
+_BELOW = re.compile(r"\b([A-Za-z][A-Za-z ]{0,20}?)\s*([%°]\s*[CF]?)?\s*\(\s*(?:<|≤|<=|under|below)\s*\+?(\d+(?:\.\d+)?)")
 _UNIT_WORDS = {"°C": ("temperature", "temp"), "°F": ("temperature", "temp"), "%": ("humidity", "percent", "pct",
                                                                                      "percentage", "rh")}
 
@@ -143,6 +150,14 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         hit = [n for n in numeric if _names_it(m.group(1), n) or _names_it(m.group(3) or "", n)]
         if len(hit) == 1 and hit[0] not in out:
             out[hit[0]] = (0.0, float(m.group(2)))
+    for m in _BELOW.finditer(description):  # "Temperature °C (≤ 20 °C recommended), RH % (< 60)"
+        unit = (m.group(2) or "").replace(" ", "")
+        cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
+        hit = [n for n in numeric if _names_it(m.group(1), n) or (cues and set(_words(n)) & set(cues)
+                                                                  and set(_words(m.group(1))) & set(cues))]
+        ceiling = float(m.group(3))
+        if len(hit) == 1 and hit[0] not in out and ceiling > 0:  # a reading kept under its limit, near it
+            out[hit[0]] = (round(ceiling * 0.6, 1), ceiling)
     for m in _BAND.finditer(description):
         lo, hi = sorted((float(m.group(1)), float(m.group(2))))
         if lo == hi:
@@ -173,3 +188,56 @@ def series(description: str, props: dict[str, Any]) -> dict[str, list[str]]:
                 width = len(m.group(2))
                 out[owners[0]] = [f"{m.group(1)}{i:0{width}d}" for i in range(first, last + 1)]
     return out
+
+
+# ---------------------------------------------------------------- sums of money a catalog states
+
+_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+_MONEY = re.compile(rf"(\+\s?)?[$€£]\s?{_NUMBER}|(\+\s?)?{_NUMBER}\s?(?:USD|EUR|GBP|dollars|euros)\b")
+# "$25 per day", "$5 each", "$1 per foot": a rate or a unit price, not a sum owed
+_RATE_AFTER = re.compile(r"^\s*(?:per|each|a|an|/)\b|^\s*/", re.IGNORECASE)
+
+
+def stated_money(text: str) -> tuple[list[float], list[float]]:
+    """(sums, increments) of money the prose states: "V101 expired meter $45" is a sum, "+$25
+    after 21 days" an increment; "$25 per day" and "$5 each" are rates, neither."""
+    sums: list[float] = []
+    increments: list[float] = []
+    for m in _MONEY.finditer(text):
+        plus = m.group(1) or m.group(4)
+        whole, frac = (m.group(2), m.group(3)) if m.group(2) else (m.group(5), m.group(6))
+        if _RATE_AFTER.match(text[m.end():]):
+            continue
+        amount = float(whole.replace(",", "") + (frac or ""))
+        (increments if plus else sums).append(amount)
+    return sums, increments
+
+
+# ---------------------------------------------------------------- the size of a thing
+
+# A height, width or weight among a record's measures is the thing's (a painting, a crate, a
+# parcel), not a person's body: never 150-195 cm and 40-90 kg for every object.
+_SIZE_WORDS = frozenset({"height", "width", "depth", "length", "diameter", "thickness", "breadth"})
+_SIZE_UNITS = {"cm": (10.0, 200.0), "mm": (100.0, 2000.0), "in": (4.0, 80.0), "inch": (4.0, 80.0),
+               "inches": (4.0, 80.0), "m": (0.2, 3.0), "ft": (1.0, 8.0)}
+_MASS_UNITS = {"kg": (0.2, 150.0), "g": (50.0, 5000.0), "lb": (0.5, 300.0), "lbs": (0.5, 300.0)}
+_BODIES = frozenset({"patient", "person", "people", "member", "athlete", "child", "baby", "infant", "body", "user",
+                     "customer", "employee", "passenger", "guest", "student", "player", "resident", "pet", "dog",
+                     "cat", "animal", "donor", "client", "recruit", "applicant", "newborn", "horse", "livestock"})
+
+
+def thing_size(name: str) -> tuple[float, float] | None:
+    """The usual range of a thing's measure a parameter's name gives with its unit (`width_cm`,
+    `weight_kg`, `internal_height_in`), or None."""
+    words = _words(name)
+    unit = next((w for w in reversed(words) if w in _SIZE_UNITS or w in _MASS_UNITS), None)
+    if unit and _SIZE_WORDS & set(words) and unit in _SIZE_UNITS:
+        return _SIZE_UNITS[unit]
+    if unit and {"weight", "mass"} & set(words) and unit in _MASS_UNITS:
+        return _MASS_UNITS[unit]
+    return None
+
+
+def about_bodies(text: str) -> bool:
+    """Whether a tool's prose speaks of a person's or an animal's body (a patient's height)."""
+    return bool(_BODIES & set(_words(text)))

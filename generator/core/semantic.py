@@ -1078,14 +1078,29 @@ def last_resort(rng: random.Random, name: str, schema: dict[str, Any] | None = N
     return f"{words[-1]} {rng.randint(1, 9)}"
 
 
+# An identifier's shape written with placeholders anywhere in a description: "Meter fault ticket
+# (MF-xxxxx)", "documents DOC-xxxxxx", "TRT-YY-NNN" (a digit run last; never a date such as YYMMDD).
+_PLACEHOLDER_ID = re.compile(r"(?<![\w-])([A-Z]{1,6}(?:-(?:[A-Z]{1,6}|YYYY|YY))*-(?:x{2,}|N{2,}|#{2,}|9{2,}))(?![\w-])")
+
+
+def id_template(schema: dict[str, Any]) -> str | None:
+    """The one placeholder shape a parameter's description shows for its values, if any."""
+    found = set(_PLACEHOLDER_ID.findall(str(schema.get("description") or "")))
+    return found.pop() if len(found) == 1 else None
+
+
+def from_template(rng: random.Random, template: str) -> str:
+    return _from_template(rng, template)
+
+
 def _from_template(rng: random.Random, template: str) -> str:
-    """ "LOT-YYYY-NNN" -> "LOT-2024-381": Y a year digit, N / D / 9 / # a digit, X a letter."""
+    """ "LOT-YYYY-NNN" -> "LOT-2024-381": Y a year digit, N / D / 9 / # / x a digit, X a letter."""
     year = str(rng.randint(2019, 2025))
     out, years = [], iter(year * 3)
     for ch in template:
         if ch == "Y":
             out.append(next(years))
-        elif ch in "ND9#":
+        elif ch in "ND9#x":
             out.append(str(rng.randint(0, 9)))
         elif ch == "X":
             out.append(rng.choice("ABCDEFGHJKLMNPRSTUVWXYZ"))

@@ -347,6 +347,8 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
     kind = semantic.infer(name, schema)
     typical = semantic.typical_range(kind, name, schema, ref.timestamp())
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
+    if schema.get(THING_SIZE) and lo_h is not None and hi_h is not None:
+        return lo_h, hi_h, 1 if hi_h - lo_h < 20 else 0
     measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent"} else None
     if measure is not None and kind == "percent" and measure.name == "percent":
         measure = None  # the percent kind knows its rates (a tax rate is a few percent)
@@ -582,6 +584,9 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     fmt = schema.get("format")
     if isinstance(fmt, str) and fmt in semantic.FORMAT_MAKERS:
         return semantic.FORMAT_MAKERS[fmt](rng, name)
+    template = semantic.id_template(schema) if "pattern" not in schema else None
+    if template is not None:  # "Meter fault ticket (MF-xxxxx)": MF-30417, not "1"
+        return semantic.from_template(rng, template)
     kind = semantic.infer(name, schema)
     # a number passed as text when the name's head is a number's ("page", "num_results"), not
     # when another word is (`party_name`, `count_method`)
@@ -924,6 +929,9 @@ def _dated_group(digits: str, ref: datetime, rng: random.Random) -> str | None:
 # catalog's one example is its format, not the value of every call.
 VARY_RATE = 0.8
 _SURNAME_FIRST = re.compile(r"([A-Z][a-z]+), ([A-Z][a-z]+)")
+# A street address or a block of one: "1418 Alder St Apt 3", "1400 block Alder St", "22 Quay Road"
+_STREET = re.compile(r"(\d{1,5})( block)? ([A-Z][a-z]+)( (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Way|Dr|Drive|Ln|Lane|Pl|"
+                     r"Place|Ct|Court|Terrace|Quay|Row|Parade|Crescent))\b(.*)")
 _INITIALS = re.compile(r"[A-Z]{2,3}")
 
 
@@ -938,6 +946,12 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
         return "".join(rng.choice("ABCDEFGHJKLMNPRSTW") for _ in example)
     if _SURNAME_FIRST.fullmatch(example):
         return f"{fake.last_name()}, {fake.first_name()}"
+    street = _STREET.fullmatch(example)
+    if street:  # "1418 Alder St Apt 3" -> "372 Keller St Apt 11": every account at its own address
+        number = str(rng.randint(1, 49) * 100) if street.group(2) else str(rng.randint(
+            10 ** (len(street.group(1)) - 1), 10 ** len(street.group(1)) - 1))
+        rest = re.sub(r"\d+", lambda m: str(rng.randint(1, max(9, int(m.group(0)) * 3))), street.group(5))
+        return f"{number}{street.group(2) or ''} {fake.last_name()}{street.group(4)}{rest}"
     first = _first_names()
     words = re.split(r"(\W+)", example)
     out = []
@@ -1078,10 +1092,13 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # kind has no code table of its own (a track code is no invented title)
     ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or _DIGIT_ID.fullmatch(e) is not None or (
         _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None)) for e in examples)
-    examples = examples if examples and (not known or ids or rng.random() < EXAMPLE_RATE) else []
+    streets = bool(examples) and all(isinstance(e, str) and _STREET.fullmatch(e) for e in examples)
+    examples = examples if examples and (not known or ids or streets or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng, ref, _edition(name, schema)) for e in examples]
-    if examples and rng.random() < VARY_RATE:  # ... and so do the names and years in one ("Gift of Ann Lee, 2024")
+    # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
+    # catalog's form, never its one house
+    if examples and (streets or rng.random() < VARY_RATE):
         examples = [_varied(e, name, rng, ref) for e in examples]
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
@@ -1199,7 +1216,23 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
                 continue
     if nested:  # a call's own arguments are only the declared parameters
         _min_properties(schema, props, out, rng, ref)
+    _pair_coordinates(props, out, rng, ref, pool)
     return repair(props, out, rng, keep=set(fixed), resample=_resampler(props, ref, pool))
+
+
+def _pair_coordinates(props: dict[str, Any], out: dict[str, Any], rng: random.Random, ref: datetime,
+                      pool: dict[str, list[Any]]) -> None:
+    """A latitude goes with its longitude: a point is both or neither (no lone 36.2585 on a citation)."""
+    kinds = {semantic.infer(n, p): n for n, p in props.items() if isinstance(p, dict) and p.get("type") in
+             ("number", "integer", "string")}
+    lat, lon = kinds.get("latitude"), kinds.get("longitude")
+    if lat is None or lon is None or (lat in out) == (lon in out):
+        return
+    missing = lon if lat in out else lat
+    try:
+        out[missing] = value_for(props[missing], rng, name=missing, ref=ref, pool=pool, optional=True)
+    except Unsampleable:
+        out.pop(lat if missing == lon else lon, None)
 
 
 def _min_properties(schema: dict[str, Any], props: dict[str, Any], out: dict[str, Any],
@@ -1274,10 +1307,11 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
                  pool: dict[str, list[Any]] | None, ref: datetime | None) -> dict[str, Any]:
     with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
             freetext.vocabulary(*_own_words(tool)), places.centred(places.active() or _anchor(tool, rng)):
-        drawing = _in_stated_ranges(tool, lore.drawing_parameters(tool))
+        drawing = _sized_things(tool, _in_stated_ranges(tool, lore.drawing_parameters(tool)))
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
 
@@ -1300,6 +1334,38 @@ def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
         if all(is_valid(props[name], m) for m in members):
             out["properties"][name] = {**props[name], "enum": members}
     return out
+
+
+THING_SIZE = "x-thing-size"  # a drawing-schema mark: the bounds are the thing's range, not a person's
+
+
+def _sized_things(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
+    """The drawing schema with the measures of the thing a tool handles (an object's `height_cm`,
+    `width_cm`, `weight_kg`) in a thing's range, not a person's body (quantities.thing_size);
+    a tool about patients or members keeps its body measures."""
+    if quantities.about_bodies(f"{tool.name} {tool.description}"):
+        return drawing
+    return _sized(drawing)
+
+
+def _sized(schema: dict[str, Any]) -> dict[str, Any]:
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return schema
+    out = dict(props)
+    for name, prop in props.items():
+        if not isinstance(prop, dict):
+            continue
+        if isinstance(prop.get("properties"), dict):
+            out[name] = _sized(prop)
+        elif isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("properties"), dict):
+            out[name] = {**prop, "items": _sized(prop["items"])}
+        elif schema_type(prop) in ("number", "integer") and (size := quantities.thing_size(name)) is not None:
+            own_lo, own_hi = _hard_bounds(prop)
+            lo, hi = max(size[0], own_lo if own_lo is not None else size[0]), \
+                min(size[1], own_hi if own_hi is not None else size[1])
+            out[name] = {**prop, "minimum": lo, "maximum": hi, THING_SIZE: True} if lo < hi else prop
+    return {**schema, "properties": out}
 
 
 def _own_words(tool: Tool) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -1369,6 +1435,31 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
     return args
 
 
+# "Statement is the appellant's own account", "written in the first person by the claimant"
+_OWN_ACCOUNT = r"(?:own (?:account|words|statement)|(?:in the )?first[- ]person|written by the (?:appellant|applicant|" \
+               r"claimant|customer|requester|resident|patient|complainant|passenger|guest))"
+
+
+def _own_accounts(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                  keep: frozenset[str]) -> dict[str, Any]:
+    """Free text the prose says is a person's own account is written by that person, about the
+    call's own reason ("I am asking for this appeal because of meter malfunction."), not a stock
+    topic padded with formal sentences."""
+    for name, value in list(args.items()):
+        schema = props.get(name) or {}
+        text = f"{tool.description} {schema.get('description') or ''}"
+        spoken = r"[\s_]".join(map(re.escape, name.split("_")))
+        own = re.search(rf"\b{spoken}\b[^.]*?{_OWN_ACCOUNT}", text, re.IGNORECASE) or \
+            re.search(_OWN_ACCOUNT, str(schema.get("description") or ""), re.IGNORECASE)
+        if name in keep or not isinstance(value, str) or not own:
+            continue
+        lo = int(_num(schema.get("minLength")) or 0)
+        account = freetext.own_account(rng, _categories(tool, props, args), semantic.tokens(tool.name)[1:], lo)
+        if is_valid(tool.properties.get(name) or {}, account):
+            args[name] = account
+    return args
+
+
 _CITY_COUNTRY = dict(semantic.CITIES)
 
 
@@ -1409,6 +1500,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
         if isinstance(name, str) and name in args and name not in kept:
             kept[name] = args[name]
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
+    kept = dependencies.keep_leads(tool.description, props, kept, ref, rng, keep)
     kept = _not_in_future(tool, kept, rng, ref, keep)
     for name in set(kept) | set(args):
         unchanged = name in args and name in kept and kept[name] is args[name]  # undoing it changes nothing
@@ -1425,18 +1517,35 @@ _NO_FUTURE = re.compile(r"`?(\w+)`? (?:cannot|can ?not|may not|must not|should n
 _MOMENT_SHAPES = ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d")
 
 
+# A tool that records what has happened (`log_...`, `record_...`), and the moments of a call that
+# name the thing recorded: a sample's date, a reading's time, a test's, a return's.
+_RECORDING = re.compile(r"^(?:log|record|report|enter|capture|note)_")
+_DONE_WORDS = frozenset({"sample", "sampled", "reading", "read", "test", "tested", "measured", "measurement",
+                         "observed", "collected", "taken", "step", "return", "returned", "recorded", "logged",
+                         "occurred", "performed", "received", "inspected", "inspection", "incident", "event"})
+
+
+def _recorded_moments(tool: Tool) -> set[str]:
+    if not _RECORDING.match(tool.name):
+        return set()
+    return {n for n, s in tool.properties.items() if isinstance(s, dict) and is_temporal(n, s) in ("date", "datetime")
+            and _DONE_WORDS & set(semantic.tokens(n))}
+
+
 def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,
                    keep: frozenset[str]) -> dict[str, Any]:
     """A date the prose says may not be in the future lies on or before the query's day: an
-    acquisition registered "tomorrow" has not happened yet."""
+    acquisition registered "tomorrow" has not happened yet; nor has a sample a tool records
+    (`record_..._sample.sample_date`), which lies in the few days before."""
     texts = [tool.description, *(str(s.get("description") or "") for s in tool.properties.values()
                                  if isinstance(s, dict))]
-    for name in {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)}:
+    said = {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)}
+    for name in said | _recorded_moments(tool):
         value = args.get(name)
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
         if name in keep or shape is None or datetime.strptime(value, shape).date() <= ref.date():  # type: ignore[arg-type]
             continue
-        earlier = (ref - timedelta(days=rng.randint(0, 30))).strftime(shape)
+        earlier = (ref - timedelta(days=rng.randint(0, 30 if name in said else 3))).strftime(shape)
         if is_valid(tool.properties.get(name) or {}, earlier):
             args[name] = earlier
     return args
