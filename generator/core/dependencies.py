@@ -421,8 +421,10 @@ def _values_take(tool: str, props: Props) -> list[Rule]:
     out = []
     for clause in _clauses(tool, props):
         m = _TAKE.search(clause)
-        subject = _name(m.group(1), props) if m else None
-        named = _values_in(clause[:m.start()], props, skip=subject or "") if m and subject else None
+        if m is None:
+            continue
+        subject = _name(m.group(1), props)
+        named = _values_in(clause[:m.start()], props, skip=subject or "") if subject else None
         if subject and named and not re.search(r"['\"`]", clause[:m.start()]):
             out.append(Rule("needs", subject, (named[0],), named[1]))
     return out
