@@ -502,7 +502,7 @@ MUTATIONS: list[Mutation] = [
              '    if a.mode == "stated" and structured(a.value):  # facts', '    if False:  # facts',
              (LP + "test_the_prompt_gives_a_structured_value_leaf_by_leaf",)),
     Mutation("intent: a phrasal verb's particle said twice", "generator/phrasebook/intent.py",
-             "    verb, words = _particle(verb, words)\n", "",
+             "    verb, words = _gerund(*_particle(verb, words))\n", "    verb, words = _gerund(verb, words)\n",
              (UC + "test_an_intent_says_the_act_or_the_names_verb_and_object",)),
     Mutation("intent: a verb's two objects read as one", "generator/phrasebook/intent.py",
              " or _two_objects(verb, rest, obj):", ":",
