@@ -12,7 +12,7 @@ import sys
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from upstream import check_script, upstream_path
+from upstream import UPSTREAM, check_script, upstream_path
 
 from generator.catalog import Catalog
 from generator.cli import main
@@ -183,12 +183,20 @@ def test_a_lean_call_passes_its_required_values_and_defaults_only(seed: int) -> 
     assert modes == {"class_id": "stated", "spots": "omitted", "mat_rental": "omitted"}
 
 
+# One test per TRAJECT-Bench tool file, so the suite's workers share them; a checkout without the
+# upstream folder collects one that skips (or fails under CI) in `upstream_path`.
+_TRAJECT_TOOLS = UPSTREAM / "traject-bench" / "public_data" / "tools"
+_TOOL_FILES = sorted(p.name for p in _TRAJECT_TOOLS.glob("*_tool.json")) or ["(upstream absent)"]
+
+
 @pytest.mark.slow
-def test_hard_queries_stay_vague_on_every_traject_bench_domain(tmp_path) -> None:
+@pytest.mark.parametrize("name", _TOOL_FILES)
+def test_hard_queries_stay_vague_on_every_traject_bench_domain(tmp_path, name: str) -> None:
     """Every TRAJECT-Bench tool file: the reference check's hard value recall <= 0.50 and
     simple >= 0.90 (what `benchmarks/catalog_sweep.py` reports per catalog)."""
     check = check_script("check_traject.py")
-    for path in sorted((upstream_path("traject-bench") / "public_data" / "tools").glob("*_tool.json")):
+    tools = upstream_path("traject-bench") / "public_data" / "tools"
+    for path in [tools / name]:
         cfg = tmp_path / f"{path.stem}.json"
         cfg.write_text(json.dumps({"seed": 3, "catalog": [str(path)], "writer": "template",
                                    "products": {"traject": {"parallel": 4, "sequential": 0,
