@@ -328,13 +328,13 @@ def covers(p: Pointer, param: str, gold: Any, role: str, held: Any, free: bool =
     names = set(map(stem, identifier_words(param)))
     if p.field:
         return bool(role) and (p.role == role or (p.role == "destination" and role == "place"))
-    led = [w for w in p.lead if any(_names(w, set(map(stem, identifier_words(q)))) for q in params)]
-    if led:  # "sort it the same way": the sort only
-        return any(_names(w, names) for w in led)
-    if p.reference:
-        return free and _shares(gold, held)
     app_words = {stem(w) for a in apps for w in fold(a).split()}
     nouns = [stem(w) for w in fold(p.noun).split() if w not in STOPWORDS and stem(w) not in app_words]
+    led = [w for w in p.lead if any(_names(w, set(map(stem, identifier_words(q)))) for q in params)]
+    if led and set(nouns) <= _ACTION:  # "sort it the same way": the sort only ("sorted by X with the
+        return any(_names(w, names) for w in led)  # same keywords as ...": the keywords)
+    if p.reference:
+        return free and _shares(gold, held)
     if not nouns or set(nouns) <= _ACTION:
         return True
     described = described_params(fold(p.noun).split(), params, descriptions or {})
