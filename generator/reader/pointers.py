@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -145,14 +145,17 @@ def _lead(lowered: str, at: int) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- which event
 
-_PARTS = {"morning": (5, 12), "noon": (11, 14), "lunchtime": (10, 15), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28),
+_PARTS = {"morning": (5, 12), "noon": (11, 14), "lunchtime": (11, 15), "afternoon": (12, 18), "evening": (17, 24), "night": (20, 29),
           "tonight": (17, 28), "lunch": (10, 15), "dinner": (16, 22), "breakfast": (5, 10), "midnight": (22, 28)}
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _AGO = re.compile(r"\b(?P<n>\d+|an?|half an?|a couple of) (?P<unit>minutes?|hours?|days?) ago\b")
 _NTH = re.compile(r"\b(?:on )?the (?P<d>\d{1,2})(?:st|nd|rd|th)\b")
 # Words of a description that say which event by time or order, or nothing at all.
 _NOT_CONTENT = frozenset(map(stem, (
-    ["search", "searched", "searching", "look", "looked", "looking", "up", "did", "do", "done", "used", "use", "using", "had", "have", "got", "get", "took", "take", "went", "go", "ordered", "order", "bought", "buy", "filter", "filters", "setting", "settings", "setup", "time", "times", "one", "ones", "thing", "way", "trip", "ride", "route", "there", "when", "kind", "type", "same", "like", "again", "last", "first", "second", "third", "previous", "latest", "recent", "earlier", "before", "just", "ago", "today", "yesterday", "tonight", "morning", "afternoon", "evening", "night", "noon", "lunch", "dinner", "breakfast", "week", "weekend", "past", "couple", "days", "day", "hour", "hours", "minute", "minutes", "this", "other", "reverse", "back", "came", "left", "from", "where", "i", "me", "my", "we", "our", "you", "it", "query", "request", "app", "time", "window", "showtime", "section"]))) | frozenset(_WEEKDAYS)
+    ["search", "searched", "searching", "look", "looked", "looking", "up", "did", "do", "done", "used", "use", "using", "had", "have", "got", "get", "took", "take", "went", "go", "ordered", "order", "bought", "buy", "filter", "filters", "setting", "settings", "setup", "time", "times", "one", "ones", "thing", "way", "trip", "ride", "route", "there", "when", "kind", "type", "same", "like", "again", "last", "first", "second", "third", "previous", "latest", "recent", "earlier", "before", "just", "ago", "today", "yesterday", "tonight", "morning", "afternoon", "evening", "night", "noon", "lunch", "dinner", "breakfast", "week", "weekend", "past", "couple", "days", "day", "hour", "hours", "minute", "minutes", "this", "other", "reverse", "back", "came", "left", "from", "where", "i", "me", "my", "we", "our", "you", "it", "query", "request", "app", "time", "window", "showtime", "section", "lunchtime"]))) | frozenset(_WEEKDAYS) \
+    | frozenset(map(stem, _MONTHS))
 
 
 @dataclass(frozen=True)
@@ -216,8 +219,6 @@ def _days(desc: str, now: datetime) -> tuple[date, ...] | None:
     return None
 
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december")
 _DATE = re.compile(rf"\b(?:(?P<m1>{'|'.join(_MONTHS)}) (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?|(?:the )?(?P<d2>\d{{1,2}})"
                    rf"(?:st|nd|rd|th)? of (?P<m2>{'|'.join(_MONTHS)}))\b")
 
@@ -337,9 +338,12 @@ def covers(p: Pointer, param: str, gold: Any, role: str, held: Any, free: bool =
         return free and _shares(gold, held)
     if not nouns or set(nouns) <= _ACTION:
         return True
-    described = described_params(fold(p.noun).split(), params, descriptions or {})
-    if described and not any(_names(n, set(map(stem, identifier_words(q)))) for n in nouns for q in params):
-        return param in described  # "the same exercising time as": the one described so
+    # "the same exercising time as", "the sorting options from": the parameters the noun names in
+    # full, by their description or by their name ("the same note type": not every type argument)
+    named = described_params(fold(p.noun).split(), params, descriptions or {}) | {
+        q for q in params if set(map(stem, identifier_words(q))) <= set(nouns)}
+    if named:
+        return param in named
     if set(nouns) & _SETTINGS:
         return not role or any(_names(n, names) for n in nouns)
     if set(nouns) & _TYPE_NOUNS and names & (_TYPE_NOUNS | {"category"}):
@@ -375,7 +379,9 @@ def resolve(p: Pointer, events: list[HistoryEvent], param: str, role: str, now: 
             apps: Sequence[str]) -> tuple[Any, str] | None:
     """(value, how) when the events the pointer fits agree on one value for the argument."""
     holding = [e for e in events if value_of(p, e, param, role) is not None]
-    found = match_events(cues(p.desc, now, apps), holding)
+    said = cues(p.desc, now, apps)
+    things = {_thing(e.apiname) for e in events}  # "my video search": what it acted on, not a value "video"
+    found = match_events(replace(said, words=tuple(w for w in said.words if w not in things)), holding)
     vals = [v for v in (value_of(p, e, param, role) for e in found) if v is not None]
     if not vals or len({key(v) for v in vals}) > 1:
         return None
