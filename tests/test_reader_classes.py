@@ -375,3 +375,49 @@ def test_a_pointer_naming_what_the_event_did_looks_at_those_events_in_any_kind()
     out = read("Get the daily news for the same news category as my knowledge request yesterday.", [call], [news],
                history=history, kinds=["news"])
     assert (out[(0, "category")].label, out[(0, "category")].determined) == ("hinted", True), out[(0, "category")]
+
+
+def test_a_pointers_noun_covers_the_parameters_it_names_in_full():
+    knowledge = tool("Xiaohongshu_get_knowledge", {
+        "category": {"type": "string", "description": "result category", "default": "hot_searches"},
+        "note_type": {"type": "string", "description": "type of the note"},
+        "sort_by": {"type": "string", "description": "Sorting options", "default": "comprehensive"}}, "knowledge")
+    history = [HistoryEvent(time="2025-07-29 10:00", apitype="knowledge", toolname="Xiaohongshu",
+                            apiname="get_knowledge",
+                            parameters={"category": "lifestyle", "note_type": "video", "sort_by": "latest"})]
+    call = ToolCall(tool=knowledge.name, arguments={"category": "hot_searches", "note_type": "video",
+                                                    "sort_by": "comprehensive"})
+    out = read("Get knowledge with the same note type as my knowledge request yesterday.", [call], [knowledge],
+               history=history, kinds=["knowledge"])
+    assert (out[(0, "note_type")].label, out[(0, "note_type")].determined) == ("hinted", True)
+    # "note type" is no word of settings nor any type argument: the category and the sort are the defaults
+    for p in ("category", "sort_by"):
+        assert (out[(0, p)].label, out[(0, p)].determined) == ("omitted", True), out[(0, p)]
+    call = ToolCall(tool=knowledge.name, arguments={"category": "hot_searches", "note_type": "video",
+                                                    "sort_by": "latest"})
+    out = read("Get video notes, with the sorting options from my knowledge request yesterday.", [call], [knowledge],
+               history=history, kinds=["knowledge"])
+    assert (out[(0, "sort_by")].label, out[(0, "sort_by")].determined) == ("hinted", True)
+    assert (out[(0, "category")].label, out[(0, "category")].determined) == ("omitted", True), out[(0, "category")]
+
+
+@pytest.mark.parametrize(("when", "minutes"), [("on Monday night", 45),
+                                               ("yesterday at lunchtime", 20)])
+def test_parts_of_the_day_cover_the_hours_people_mean(when, minutes):
+    history = [HistoryEvent(time=t, apitype="sport_and_health", toolname="HUAWEIHealth", apiname="log_exercise",
+                            parameters={"category": "walking", "duration": d})
+               for t, d in (("2025-07-28 18:45", 34), ("2025-07-28 22:05", 45), ("2025-07-29 10:20", 15),
+                            ("2025-07-29 12:10", 20))]
+    call = ToolCall(tool=EXERCISE.name, arguments={"category": "walking", "duration": minutes})
+    out = read(f"Log a walk with the same exercising time as my exercise log {when}.", [call], [EXERCISE],
+               history=history, kinds=["sport_and_health"])
+    assert (out[(0, "duration")].label, out[(0, "duration")].determined) == ("hinted", True), out[(0, "duration")]
+
+
+def test_the_thing_an_event_acted_on_is_no_word_of_its_values():
+    history = [video_search("2025-07-28 19:00", "Funny video clips", "latest"),
+               video_search("2025-07-28 20:30", "Sea legends", "latest")]
+    call = ToolCall(tool=VIDEO.name, arguments={"keyword": "Sea legends", "sort_by": "latest", "upload_date": "no_limit"})
+    out = read("Search for videos, with the same search keywords as my last video search on Monday.", [call], [VIDEO],
+               history=history, kinds=["entertainment"])
+    assert (out[(0, "keyword")].label, out[(0, "keyword")].determined) == ("hinted", True), out[(0, "keyword")]
