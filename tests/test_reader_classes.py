@@ -291,3 +291,133 @@ def test_a_flag_is_not_read_from_inside_another_value_of_its_call() -> None:
     labels = {a.param: a.label for a in read_query("Find a place for delivery, fastest delivery first.", [call],
                                                    situation).args}
     assert labels["is_delivery"] == "stated"
+
+
+# ---------------------------------------------------------------- pointers as the planner's queries write them
+
+VIDEO = tool("Bilibili_search_video", {"keyword": {"type": "string"}, "sort_by": {"type": "string"},
+                                       "upload_date": {"type": "string", "enum": ["no_limit", "within_one_day"],
+                                                       "default": "no_limit"}}, "entertainment")
+
+
+def video_search(time: str, keyword: str, sort_by: str, upload_date: str = "no_limit") -> HistoryEvent:
+    return HistoryEvent(time=time, apitype="entertainment", toolname="Bilibili", apiname="search_video",
+                        parameters={"keyword": keyword, "sort_by": sort_by, "upload_date": upload_date})
+
+
+VIDEOS = [video_search("2025-07-20 12:10", "Sea legends", "popular"),
+          video_search("2025-07-28 20:00", "Qin Mu", "latest"),  # Monday
+          video_search("2025-07-29 09:00", "Throne of Seal", "comprehensive", "within_one_day"),  # yesterday
+          video_search("2025-07-30 08:00", "Morning news", "high_views", "within_one_day")]
+
+
+def _video(text: str, **args) -> dict:
+    gold = {"keyword": "Qin Mu", "sort_by": "latest", "upload_date": "no_limit"} | args
+    return read(text, [ToolCall(tool=VIDEO.name, arguments=gold)], [VIDEO], history=VIDEOS, kinds=["entertainment"])
+
+
+def test_the_thing_from_my_event_on_a_day_points_at_that_event():
+    out = _video("Search for videos sorted by latest with the search keywords from my video search on Monday.")
+    assert (out[(0, "keyword")].label, out[(0, "keyword")].determined, out[(0, "keyword")].rule) == \
+        ("hinted", True, "history:event")
+
+
+def test_an_events_description_ends_where_another_pointer_starts():
+    out = _video("Search for videos with the same sort order as my video search on Monday using the search keywords "
+                 "from my video search on Monday.")
+    assert (out[(0, "sort_by")].label, out[(0, "sort_by")].determined) == ("hinted", True), out[(0, "sort_by")]
+    out = _video("Search for videos with the same sort order as my video search on Monday with the search keywords "
+                 "from my video search yesterday.", keyword="Throne of Seal")
+    assert (out[(0, "sort_by")].determined, out[(0, "keyword")].determined) == (True, True)
+
+
+@pytest.mark.parametrize("when", ["on July 20", "on the 20th of July", "on July 20 at lunchtime",
+                                  "on the evening of July 28"])
+def test_a_day_said_by_month_and_day_picks_that_days_event(when):
+    want = "latest" if "28" in when else "popular"
+    out = _video(f"Search for Qin Mu videos with the same sort order as my video search {when}.", sort_by=want)
+    assert (out[(0, "sort_by")].label, out[(0, "sort_by")].determined) == ("hinted", True), out[(0, "sort_by")]
+
+
+def test_my_last_search_on_a_day_is_that_event_not_last_time_for_every_argument():
+    out = _video("Search for Qin Mu videos with the same sort order as my last video search on Monday.")
+    assert out[(0, "sort_by")].determined is True
+    # the most recent upload date is within_one_day: "my last ... on Monday" says nothing of it
+    assert (out[(0, "upload_date")].label, out[(0, "upload_date")].determined) == ("omitted", True), \
+        out[(0, "upload_date")]
+
+
+EXERCISE = tool("HUAWEIHealth_log_exercise", {
+    "category": {"type": "string", "description": "exercising category"},
+    "duration": {"type": "number", "description": "exercising time (in minutes)"}}, "sport_and_health")
+WORKOUTS = [HistoryEvent(time=t, apitype="sport_and_health", toolname="HUAWEIHealth", apiname="log_exercise",
+                         parameters={"category": c, "duration": d})
+            for t, c, d in (("2025-07-21 20:00", "walking", 45), ("2025-07-26 20:00", "walking", 45),
+                            ("2025-07-28 21:00", "walking", 60), ("2025-07-29 07:00", "cycling", 30))]
+
+
+@pytest.mark.parametrize(("text", "minutes"), [
+    ("Log a walk with the same exercising time as my exercise log on Monday.", 60),
+    ("Log a walk for my regular exercising time.", 45)])
+def test_a_noun_names_the_parameter_its_description_names(text, minutes):
+    call = ToolCall(tool=EXERCISE.name, arguments={"category": "walking", "duration": minutes})
+    out = read(text, [call], [EXERCISE], history=WORKOUTS, kinds=["sport_and_health"])
+    assert (out[(0, "duration")].label, out[(0, "duration")].determined) == ("hinted", True), out[(0, "duration")]
+
+
+def test_a_pointer_naming_what_the_event_did_looks_at_those_events_in_any_kind():
+    news = tool("Zhihu_get_daily_news", {"category": {"type": "string"}}, "news")
+    history = [HistoryEvent(time="2025-07-29 10:00", apitype="knowledge", toolname="Zhihu", apiname="get_knowledge",
+                            parameters={"category": "lifestyle"}),
+               HistoryEvent(time="2025-07-29 19:00", apitype="news", toolname="Zhihu", apiname="get_daily_news",
+                            parameters={"category": "entertainment"})]
+    call = ToolCall(tool=news.name, arguments={"category": "lifestyle"})
+    out = read("Get the daily news for the same news category as my knowledge request yesterday.", [call], [news],
+               history=history, kinds=["news"])
+    assert (out[(0, "category")].label, out[(0, "category")].determined) == ("hinted", True), out[(0, "category")]
+
+
+def test_a_pointers_noun_covers_the_parameters_it_names_in_full():
+    knowledge = tool("Xiaohongshu_get_knowledge", {
+        "category": {"type": "string", "description": "result category", "default": "hot_searches"},
+        "note_type": {"type": "string", "description": "type of the note"},
+        "sort_by": {"type": "string", "description": "Sorting options", "default": "comprehensive"}}, "knowledge")
+    history = [HistoryEvent(time="2025-07-29 10:00", apitype="knowledge", toolname="Xiaohongshu",
+                            apiname="get_knowledge",
+                            parameters={"category": "lifestyle", "note_type": "video", "sort_by": "latest"})]
+    call = ToolCall(tool=knowledge.name, arguments={"category": "hot_searches", "note_type": "video",
+                                                    "sort_by": "comprehensive"})
+    out = read("Get knowledge with the same note type as my knowledge request yesterday.", [call], [knowledge],
+               history=history, kinds=["knowledge"])
+    assert (out[(0, "note_type")].label, out[(0, "note_type")].determined) == ("hinted", True)
+    # "note type" is no word of settings nor any type argument: the category and the sort are the defaults
+    for p in ("category", "sort_by"):
+        assert (out[(0, p)].label, out[(0, p)].determined) == ("omitted", True), out[(0, p)]
+    call = ToolCall(tool=knowledge.name, arguments={"category": "hot_searches", "note_type": "video",
+                                                    "sort_by": "latest"})
+    out = read("Get video notes, with the sorting options from my knowledge request yesterday.", [call], [knowledge],
+               history=history, kinds=["knowledge"])
+    assert (out[(0, "sort_by")].label, out[(0, "sort_by")].determined) == ("hinted", True)
+    assert (out[(0, "category")].label, out[(0, "category")].determined) == ("omitted", True), out[(0, "category")]
+
+
+@pytest.mark.parametrize(("when", "minutes"), [("on Monday night", 45),
+                                               ("yesterday at lunchtime", 20)])
+def test_parts_of_the_day_cover_the_hours_people_mean(when, minutes):
+    history = [HistoryEvent(time=t, apitype="sport_and_health", toolname="HUAWEIHealth", apiname="log_exercise",
+                            parameters={"category": "walking", "duration": d})
+               for t, d in (("2025-07-28 18:45", 34), ("2025-07-28 22:05", 45), ("2025-07-29 10:20", 15),
+                            ("2025-07-29 12:10", 20))]
+    call = ToolCall(tool=EXERCISE.name, arguments={"category": "walking", "duration": minutes})
+    out = read(f"Log a walk with the same exercising time as my exercise log {when}.", [call], [EXERCISE],
+               history=history, kinds=["sport_and_health"])
+    assert (out[(0, "duration")].label, out[(0, "duration")].determined) == ("hinted", True), out[(0, "duration")]
+
+
+def test_the_thing_an_event_acted_on_is_no_word_of_its_values():
+    history = [video_search("2025-07-28 19:00", "Funny video clips", "latest"),
+               video_search("2025-07-28 20:30", "Sea legends", "latest")]
+    call = ToolCall(tool=VIDEO.name, arguments={"keyword": "Sea legends", "sort_by": "latest", "upload_date": "no_limit"})
+    out = read("Search for videos, with the same search keywords as my last video search on Monday.", [call], [VIDEO],
+               history=history, kinds=["entertainment"])
+    assert (out[(0, "keyword")].label, out[(0, "keyword")].determined) == ("hinted", True), out[(0, "keyword")]

@@ -253,3 +253,42 @@ def test_polish_never_edits_a_values_capital_letter(word: str, joiner: str) -> N
     text = f"with the label {word} - option A {joiner} a phase"
     assert polish(text).endswith(f"option A {joiner} a phase")
     assert polish("A apple for you") == "An apple for you"
+
+
+# ---------------------------------------------------------------- pointers a reader can delimit
+
+
+def _food_clause(args: list, level: str = "Low", seed: int = 0) -> str:
+    from generator.records import CallPlan
+    from generator.writers.phrasing.clauses import clause_parts
+
+    call = CallPlan(tool=FOOD.name, tool_mode="implied", args=args)
+    return clause_parts(call, FOOD, "2025-05-02 18:30", random.Random(seed), level=level)[0]
+
+
+def test_a_pointer_to_an_earlier_event_closes_its_clause_after_a_comma() -> None:
+    from generator.records import ArgPlan
+
+    pointer = "the same sort order as my restaurant search on Tuesday evening"
+    args = [ArgPlan(param="order_by", value="default_sorting", mode="hinted", source="history", hint=pointer),
+            ArgPlan(param="location", value="Harborview Station", mode="stated"),
+            ArgPlan(param="is_delivery", value=True, mode="stated"),
+            ArgPlan(param="meal_type", value="dinner", mode="stated")]
+    for seed in range(12):
+        text = _food_clause(args, seed=seed)
+        assert re.search(rf", (?:with |using |for )?{pointer}$", text), text  # nothing runs on into the event
+
+
+def test_a_bare_like_last_time_only_when_every_unsaid_value_is_the_historys() -> None:
+    from generator.records import ArgPlan
+
+    hinted = [ArgPlan(param=p, value=v, mode="hinted", source="history", hint=f"the same {n} as last time")
+              for p, v, n in (("order_by", "default_sorting", "sort order"), ("location", "Gate 3", "location"))]
+    by_history = ArgPlan(param="is_delivery", value=True, mode="omitted", source="history")
+    by_time = ArgPlan(param="meal_type", value="dinner", mode="omitted", source="time")
+    bare = re.compile(r"(?:^|,| restaurant) (?:like last time|same as last time|as I did last time)")
+    for seed in range(6):
+        assert bare.search(_food_clause([*hinted, by_history], level="High", seed=seed))
+        # a bare "like last time" would give meal_type the last meal, not the one the query time gives
+        text = _food_clause([*hinted, by_history, by_time], level="High", seed=seed)
+        assert not bare.search(text) and "location as last time" in text, text

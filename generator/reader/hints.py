@@ -19,6 +19,7 @@ history holds.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -94,13 +95,16 @@ class Hint:
     word: str = ""  # the habit word or the reference noun
     role: str = ""  # origin | destination | "" for a location hint
     window: tuple[str, ...] = ()  # recency / usual: content words around it; habit: its adjective
+    said: tuple[str, ...] = ()  # recency / usual: the words around it, "time" too ("my regular exercising time")
 
 
 @lru_cache(maxsize=8192)
 def hints_in(lowered: str) -> tuple[Hint, ...]:
     """Every hint phrase of a (lowercased) text."""
-    out = [Hint("recency", m.group(0), window=_window(lowered, m)) for m in _RECENT.finditer(lowered)]
-    out += [Hint("usual", m.group(0), window=_window(lowered, m)) for m in _USUAL.finditer(lowered)]
+    out = [Hint("recency", m.group(0), window=_window(lowered, m), said=_window(lowered, m, skip=STOPWORDS))
+           for m in _RECENT.finditer(lowered)]
+    out += [Hint("usual", m.group(0), window=_window(lowered, m), said=_window(lowered, m, skip=STOPWORDS))
+            for m in _USUAL.finditer(lowered)]
     out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre")), _adjective(m))
             for m in _HABIT.finditer(lowered) if _is_habit(m)]
     out += [Hint("here", m.group(0).strip(), m.group("place") or "", "origin") for m in _HERE.finditer(lowered)]
@@ -115,17 +119,18 @@ _VERBS = frozenset({"use", "used", "go", "went", "had", "got", "ordered", "order
                     "like", "usually", "always", "normally", "one", "same", "time", "last", "before", "from"})
 
 
-def _window(lowered: str, m: re.Match[str], span: int = 3) -> tuple[str, ...]:
+def _window(lowered: str, m: re.Match[str], span: int = 3, skip: frozenset[str] | None = None) -> tuple[str, ...]:
     """The content words a hint modifies, inside its clause: after a fronted one ("my usual cabin"
     -> cabin), before one that follows its noun ("the departure city I used last time" ->
     departure, city; "the same distance as last time" -> distance)."""
     start = max((e.end() for e in _CLAUSE_END.finditer(lowered, 0, m.start())), default=0)
     end_m = _CLAUSE_END.search(lowered, m.end())
     end = end_m.start() if end_m else len(lowered)
+    drop = STOPWORDS | _VERBS if skip is None else skip
     if m.group(0).startswith(_FRONTED):
-        after = [w for w in re.findall(r"[a-z]+", lowered[m.end():end]) if w not in STOPWORDS and w not in _VERBS]
+        after = [w for w in re.findall(r"[a-z]+", lowered[m.end():end]) if w not in drop]
         return tuple(after[:span])
-    before = [w for w in re.findall(r"[a-z]+", lowered[start:m.start()]) if w not in STOPWORDS and w not in _VERBS]
+    before = [w for w in re.findall(r"[a-z]+", lowered[start:m.start()]) if w not in drop]
     return tuple(before[-span:])
 
 
@@ -151,8 +156,10 @@ def is_place(param: str) -> bool:
     return bool(set(identifier_words(param)) & _PLACE)
 
 
-def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str]) -> bool:
-    """Whether `hint` refers to the argument `param` (with gold value `gold`) of the call."""
+def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str],
+              descriptions: Mapping[str, str] | None = None) -> bool:
+    """Whether `hint` refers to the argument `param` (with gold value `gold`) of the call
+    (`descriptions`: the call's parameters' descriptions, which may name them too)."""
     if hint.kind in ("habit", "nearby", "here"):
         return not isinstance(gold, bool) and _location_binding(hint, param)
     if hint.kind == "reference":
@@ -162,6 +169,9 @@ def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str
     named = [w for w in hint.window if any(_names_argument(w, p, None) for p in params)]
     if named:  # "the same distance as last time": only the distance
         return any(_names_argument(w, param, None) for w in named)
+    described = described_params(hint.said, params, descriptions or {})
+    if described:  # "the sorting options from last time": the parameter described as "Sorting options"
+        return param in described
     things = [stem(w) for w in hint.window if stem(w) not in _WHOLE]
     if things and hint.kind == "usual":  # "my usual Sukiya beef bowl": the argument that holds it
         return isinstance(gold, str | list) and bool(set(things) & set(content_stems(" ".join(map(str, _items(gold))))))
@@ -178,9 +188,34 @@ def _items(gold: object) -> list[object]:
     return gold if isinstance(gold, list) else [gold]
 
 
-def bound_to(hint: Hint, param: str, params: list[str]) -> bool:
-    """A recency / usual hint whose own words name this parameter ("my usual cabin")."""
-    return hint.kind in ("recency", "usual") and any(_names_argument(w, param, None) for w in hint.window)
+def bound_to(hint: Hint, param: str, params: list[str], descriptions: Mapping[str, str] | None = None) -> bool:
+    """A recency / usual hint whose own words name this parameter ("my usual cabin"), by its name or,
+    when they name no parameter by its name, by its description ("my regular exercising time")."""
+    if hint.kind not in ("recency", "usual"):
+        return False
+    if any(_names_argument(w, q, None) for w in hint.window for q in params):
+        return any(_names_argument(w, param, None) for w in hint.window)
+    return param in described_params(hint.said, params, descriptions or {})
+
+
+# Words a description adds to what a parameter is ("exercising time range" is an exercising time).
+_LOOSE = frozenset({"range"})
+
+
+def described_as(description: str) -> frozenset[str]:
+    """What a description calls its parameter: the content words of its first phrase (up to a stop,
+    comma, colon or bracket), when that is a short noun phrase ("Sorting options", "exercising time
+    (in minutes)"); empty otherwise."""
+    head = re.split(r"[.:;,(]", description, maxsplit=1)[0]
+    stems = [s for s in content_stems(head) if s not in _LOOSE]
+    return frozenset(stems) if 0 < len(stems) <= 4 else frozenset()
+
+
+def described_params(words: Iterable[str], params: Iterable[str], descriptions: Mapping[str, str]) -> set[str]:
+    """The parameters whose description's noun phrase the words say in full ("the same exercising
+    time as ..." names the one described as "exercising time", not "exercising category")."""
+    said = {stem(w) for w in words}
+    return {p for p in params if (d := described_as(descriptions.get(p, ""))) and d <= said}
 
 
 def _location_binding(hint: Hint, param: str) -> bool:

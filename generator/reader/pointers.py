@@ -25,14 +25,14 @@ event's value shares a word with. Stated arguments never reach a pointer.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 from ..records import HistoryEvent
-from .hints import SYNONYMS, param_role
+from .hints import SYNONYMS, described_params, param_role
 from .history import key, parse_time
 from .text import STOPWORDS, content_stems, fold, identifier_words, stem
 
@@ -51,7 +51,7 @@ class Pointer:
     reference: bool = False  # "that movie I looked up": covers the free-text arguments it shares words with
 
 
-_SAME = re.compile(rf"\b(?:the )?same (?P<noun>(?:[\w-]+ ){{0,5}}?)(?P<link>as|like|that i|i)\b(?P<desc>{_END})")
+_SAME = re.compile(rf"\b(?:the )?same (?P<noun>(?:[\w-]+ ){{0,8}}?)(?P<link>as|like|that i|i)\b(?P<desc>{_END})")
 _LIKE = re.compile(rf"\b(?:just )?like (?:i did |i do |the ones? |)(?P<desc>(?:yesterday|last|this|on|the other|earlier|"
                    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b{_END})")
 _REVERSE = re.compile(rf"\b(?:the )?reverse of (?P<desc>{_END})|\b(?:back )?the same way i came(?P<desc2>{_END})")
@@ -65,29 +65,75 @@ _THAT = re.compile(rf"\b(?:that|the) (?P<noun>(?:[\w-]+ ){{0,3}}?[\w-]+) (?:that
                    rf"watched|read|took|used|went to|visited|checked)\b(?P<desc>{_END})")
 _ORDER = re.compile(rf"\bmy (?P<ord>first|second|third|last|previous|latest|most recent) (?P<noun>(?:[\w-]+ ){{0,2}}?"
                     rf"(?:search|order|ride|trip|route|booking|query|one))\b(?P<desc>{_END})")
+# "the search keywords from my video search yesterday": a thing of one earlier event, the event said
+# as the user's own act ("my <thing> search / request / order ...").
+_EVENT_NOUNS = ("search", "searches", "request", "requests", "order", "ride", "trip", "route", "booking", "reservation",
+                "log", "recommendations", "suggestions", "purchase", "query", "lookup", "check", "session", "workout")
+_NOUN_WORD = r"(?!(?:the|from|for|to|with|using|in|on|of|and)\b)[\w-]+"
+_FROM = re.compile(rf"\bthe (?P<noun>(?:{_NOUN_WORD} ){{0,5}}?{_NOUN_WORD}) from (?P<desc>my (?:[\w-]+ ){{0,4}}?"
+                   rf"(?:{'|'.join(_EVENT_NOUNS)})\b{_END})")
 _OTHER_WAY = re.compile(r"\b(?:the other way|other direction|reverse|way back)\b")
 _ORIGIN_VERBS = ("left", "start", "set off", "came from", "got picked up", "picked me up")
+_PATTERNS = (_SAME, _LIKE, _REVERSE, _WHERE, _THAT, _ORDER, _FROM)
+
+
+def _matches(pattern: re.Pattern[str], lowered: str) -> list[re.Match[str]]:
+    """Every match, also one inside an earlier match's description ("the same sort order as my
+    search on Monday and the same price as last time" holds two pointers)."""
+    out, pos = [], 0
+    while (m := pattern.search(lowered, pos)) is not None:
+        out.append(m)
+        group = next((g for g in ("desc", "desc2") if g in pattern.groupindex and m.group(g) is not None), None)
+        pos = max(m.start(group) if group else m.end(), m.start() + 1)
+    return out
+
+
+def _cuts(lowered: str) -> list[int]:
+    """Where a description of an earlier event ends at the latest: a comma, or where another pointer
+    or a "last time" / "usual" hint starts ("as my search on Monday using the same price as last
+    time": the event is Monday's search; the price is another pointer's)."""
+    from .hints import _RECENT, _USUAL
+
+    starts = {m.start() for pattern in _PATTERNS for m in _matches(pattern, lowered)}
+    starts |= {m.start() for pattern in (_RECENT, _USUAL) for m in pattern.finditer(lowered)}
+    return sorted(starts | {m.start() for m in re.finditer(r"[,:]", lowered)})
+
+
+def _desc(m: re.Match[str], cuts: list[int], group: str = "desc") -> tuple[str, str]:
+    """(the pointer's words, its description), both ending at the first cut inside the description."""
+    start, end = m.span(group) if m.group(group) is not None else (m.end(), m.end())
+    start += len(m.string[start:end]) - len(m.string[start:end].lstrip())
+    end = next((c for c in cuts if start < c < end), end)
+    return m.string[m.start():end].strip(), m.string[start:end].strip()
 
 
 @lru_cache(maxsize=4096)
 def pointers_in(lowered: str) -> tuple[Pointer, ...]:
     """Every pointer to one earlier event in a (lowercased) text."""
     out: list[Pointer] = []
-    for m in _SAME.finditer(lowered):
-        desc = m.group("desc") if m.group("link") in ("as", "like") else f"{m.group('link')}{m.group('desc')}"
-        out.append(Pointer(m.group(0).strip(), desc.strip(), m.group("noun").strip(),
-                           bool(_OTHER_WAY.search(m.group(0))), lead=_lead(lowered, m.start())))
-    out += [Pointer(m.group(0).strip(), m.group("desc").strip()) for m in _LIKE.finditer(lowered)]
-    out += [Pointer(m.group(0).strip(), (m.group("desc") or m.group("desc2") or "").strip(), reverse=True)
-            for m in _REVERSE.finditer(lowered)]
-    for m in _WHERE.finditer(lowered):
+    cuts = _cuts(lowered)
+    for m in _matches(_SAME, lowered):
+        words, desc = _desc(m, cuts)
+        desc = desc if m.group("link") in ("as", "like") else f"{m.group('link')} {desc}".strip()
+        out.append(Pointer(words, desc, m.group("noun").strip(), bool(_OTHER_WAY.search(words)),
+                           lead=_lead(lowered, m.start())))
+    out += [Pointer(*_desc(m, cuts)) for m in _matches(_LIKE, lowered)]
+    for m in _matches(_REVERSE, lowered):
+        out.append(Pointer(*_desc(m, cuts, "desc" if m.group("desc") is not None else "desc2"), reverse=True))
+    for m in _matches(_WHERE, lowered):
         field = "origin" if m.group("verb").startswith(_ORIGIN_VERBS) else "destination"
         role = "origin" if m.group("prep") == "from" else "destination" if m.group("prep") != "at" else "place"
-        out.append(Pointer(m.group(0).strip(), f"{m.group('verb')} {m.group('desc')}".strip(), "where", field=field,
-                           role=role))
-    out += [Pointer(m.group(0).strip(), f"{m.group('noun')} {m.group('desc')}".strip(), m.group("noun"),
-                    reference=True) for m in _THAT.finditer(lowered)]
-    out += [Pointer(m.group(0).strip(), m.group(0).strip(), m.group("noun")) for m in _ORDER.finditer(lowered)]
+        words, desc = _desc(m, cuts)
+        out.append(Pointer(words, f"{m.group('verb')} {desc}".strip(), "where", field=field, role=role))
+    for m in _matches(_THAT, lowered):
+        words, desc = _desc(m, cuts)
+        out.append(Pointer(words, f"{m.group('noun')} {desc}".strip(), m.group("noun"), reference=True))
+    for m in _matches(_ORDER, lowered):
+        words, _ = _desc(m, cuts)
+        out.append(Pointer(words, words, m.group("noun")))
+    for m in _matches(_FROM, lowered):
+        words, desc = _desc(m, cuts)
+        out.append(Pointer(words, desc, m.group("noun").strip(), lead=_lead(lowered, m.start())))
     return tuple(out)
 
 
@@ -99,14 +145,17 @@ def _lead(lowered: str, at: int) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- which event
 
-_PARTS = {"morning": (5, 12), "noon": (11, 14), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28),
+_PARTS = {"morning": (5, 12), "noon": (11, 14), "lunchtime": (11, 15), "afternoon": (12, 18), "evening": (17, 24), "night": (20, 29),
           "tonight": (17, 28), "lunch": (10, 15), "dinner": (16, 22), "breakfast": (5, 10), "midnight": (22, 28)}
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _AGO = re.compile(r"\b(?P<n>\d+|an?|half an?|a couple of) (?P<unit>minutes?|hours?|days?) ago\b")
 _NTH = re.compile(r"\b(?:on )?the (?P<d>\d{1,2})(?:st|nd|rd|th)\b")
 # Words of a description that say which event by time or order, or nothing at all.
 _NOT_CONTENT = frozenset(map(stem, (
-    ["search", "searched", "searching", "look", "looked", "looking", "up", "did", "do", "done", "used", "use", "using", "had", "have", "got", "get", "took", "take", "went", "go", "ordered", "order", "bought", "buy", "filter", "filters", "setting", "settings", "setup", "time", "times", "one", "ones", "thing", "way", "trip", "ride", "route", "there", "when", "kind", "type", "same", "like", "again", "last", "first", "second", "third", "previous", "latest", "recent", "earlier", "before", "just", "ago", "today", "yesterday", "tonight", "morning", "afternoon", "evening", "night", "noon", "lunch", "dinner", "breakfast", "week", "weekend", "past", "couple", "days", "day", "hour", "hours", "minute", "minutes", "this", "other", "reverse", "back", "came", "left", "from", "where", "i", "me", "my", "we", "our", "you", "it", "query", "request", "app", "time", "window", "showtime", "section"]))) | frozenset(_WEEKDAYS)
+    ["search", "searched", "searching", "look", "looked", "looking", "up", "did", "do", "done", "used", "use", "using", "had", "have", "got", "get", "took", "take", "went", "go", "ordered", "order", "bought", "buy", "filter", "filters", "setting", "settings", "setup", "time", "times", "one", "ones", "thing", "way", "trip", "ride", "route", "there", "when", "kind", "type", "same", "like", "again", "last", "first", "second", "third", "previous", "latest", "recent", "earlier", "before", "just", "ago", "today", "yesterday", "tonight", "morning", "afternoon", "evening", "night", "noon", "lunch", "dinner", "breakfast", "week", "weekend", "past", "couple", "days", "day", "hour", "hours", "minute", "minutes", "this", "other", "reverse", "back", "came", "left", "from", "where", "i", "me", "my", "we", "our", "you", "it", "query", "request", "app", "time", "window", "showtime", "section", "lunchtime"]))) | frozenset(_WEEKDAYS) \
+    | frozenset(map(stem, _MONTHS))
 
 
 @dataclass(frozen=True)
@@ -136,7 +185,11 @@ def cues(desc: str, now: datetime | None, apps: Sequence[str]) -> EventCues:
 
 def _days(desc: str, now: datetime) -> tuple[date, ...] | None:
     today = now.date()
-    if re.search(r"\b(?:today|this (?:morning|afternoon|evening)|tonight|earlier today|at (?:noon|lunch))\b", desc):
+    said = _date_said(desc, today)
+    if said is not None:
+        return (said,)
+    if re.search(r"\b(?:today|this (?:morning|lunchtime|afternoon|evening)|tonight|earlier today|at (?:noon|lunch))\b",
+                 desc) and "yesterday" not in desc:
         return (today,)
     if "last night" in desc:
         return (today - timedelta(days=1), today)
@@ -163,6 +216,27 @@ def _days(desc: str, now: datetime) -> tuple[date, ...] | None:
             return (month.replace(day=d),)
         except ValueError:
             return None
+    return None
+
+
+_DATE = re.compile(rf"\b(?:(?P<m1>{'|'.join(_MONTHS)}) (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?|(?:the )?(?P<d2>\d{{1,2}})"
+                   rf"(?:st|nd|rd|th)? of (?P<m2>{'|'.join(_MONTHS)}))\b")
+
+
+def _date_said(desc: str, today: date) -> date | None:
+    """A date named by month and day ("on July 20", "on the morning of the 3rd of June"): the last
+    such day up to today."""
+    m = _DATE.search(desc)
+    if m is None:
+        return None
+    month, day = _MONTHS.index(m.group("m1") or m.group("m2")) + 1, int(m.group("d1") or m.group("d2"))
+    for year in (today.year, today.year - 1):
+        try:
+            said = date(year, month, day)
+        except ValueError:
+            continue
+        if said <= today:
+            return said
     return None
 
 
@@ -194,6 +268,19 @@ def match_events(c: EventCues, events: Sequence[HistoryEvent]) -> list[HistoryEv
         index = {"first": 0, "second": 1, "third": 2, "last": -1}[c.order]
         found = [found[index]] if -len(found) <= index < len(found) else []
     return found
+
+
+def acting_on(p: Pointer, events: Sequence[HistoryEvent]) -> list[HistoryEvent]:
+    """The events whose function acts on a thing the description names ("my knowledge request",
+    "my path request": get_knowledge, get_path), the thing being the last word of the function's
+    name; none when it names no such thing."""
+    said = set(content_stems(p.desc)) - _NOT_CONTENT
+    return [e for e in events if _thing(e.apiname) in said] if said else []
+
+
+def _thing(apiname: str) -> str:
+    ws = identifier_words(apiname)
+    return stem(ws[-1]) if ws else ""
 
 
 def mentions(p: Pointer, events: Sequence[HistoryEvent], now: datetime | None) -> bool:
@@ -235,21 +322,28 @@ _PLACE_NOUNS = frozenset(map(stem, ("place", "spot", "canteen", "restaurant", "l
                                     "cafe", "where")))
 _TYPE_NOUNS = frozenset(map(stem, ("kind", "type", "sort", "class")))
 def covers(p: Pointer, param: str, gold: Any, role: str, held: Any, free: bool = True,
-           params: Sequence[str] = (), apps: Sequence[str] = ()) -> bool:
+           params: Sequence[str] = (), apps: Sequence[str] = (), descriptions: Mapping[str, str] | None = None) -> bool:
     """Whether pointer `p` covers the argument (`role`: its place role; `held`: the event's value;
-    `free`: the argument takes free text, not an option; `params`: the call's parameters)."""
+    `free`: the argument takes free text, not an option; `params`: the call's parameters;
+    `descriptions`: theirs, which may name them too)."""
     names = set(map(stem, identifier_words(param)))
     if p.field:
         return bool(role) and (p.role == role or (p.role == "destination" and role == "place"))
-    led = [w for w in p.lead if any(_names(w, set(map(stem, identifier_words(q)))) for q in params)]
-    if led:  # "sort it the same way": the sort only
-        return any(_names(w, names) for w in led)
-    if p.reference:
-        return free and _shares(gold, held)
     app_words = {stem(w) for a in apps for w in fold(a).split()}
     nouns = [stem(w) for w in fold(p.noun).split() if w not in STOPWORDS and stem(w) not in app_words]
+    led = [w for w in p.lead if any(_names(w, set(map(stem, identifier_words(q)))) for q in params)]
+    if led and set(nouns) <= _ACTION:  # "sort it the same way": the sort only ("sorted by X with the
+        return any(_names(w, names) for w in led)  # same keywords as ...": the keywords)
+    if p.reference:
+        return free and _shares(gold, held)
     if not nouns or set(nouns) <= _ACTION:
         return True
+    # "the same exercising time as", "the sorting options from": the parameters the noun names in
+    # full, by their description or by their name ("the same note type": not every type argument)
+    named = described_params(fold(p.noun).split(), params, descriptions or {}) | {
+        q for q in params if set(map(stem, identifier_words(q))) <= set(nouns)}
+    if named:
+        return param in named
     if set(nouns) & _SETTINGS:
         return not role or any(_names(n, names) for n in nouns)
     if set(nouns) & _TYPE_NOUNS and names & (_TYPE_NOUNS | {"category"}):
@@ -285,7 +379,9 @@ def resolve(p: Pointer, events: list[HistoryEvent], param: str, role: str, now: 
             apps: Sequence[str]) -> tuple[Any, str] | None:
     """(value, how) when the events the pointer fits agree on one value for the argument."""
     holding = [e for e in events if value_of(p, e, param, role) is not None]
-    found = match_events(cues(p.desc, now, apps), holding)
+    said = cues(p.desc, now, apps)
+    things = {_thing(e.apiname) for e in events}  # "my video search": what it acted on, not a value "video"
+    found = match_events(replace(said, words=tuple(w for w in said.words if w not in things)), holding)
     vals = [v for v in (value_of(p, e, param, role) for e in found) if v is not None]
     if not vals or len({key(v) for v in vals}) > 1:
         return None

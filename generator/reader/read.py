@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from ..core.identity import trail_names
@@ -22,7 +23,7 @@ from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
 from .meanings import meanings
 from .names import partly_said, stated_code, stated_string
 from .numbers import as_number, none_of, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
-from .pointers import Pointer, covers, mentions, pointers_in, resolve, value_of
+from .pointers import Pointer, acting_on, covers, cues, mentions, pointers_in, resolve, value_of
 from .records import ArgReading, Reading, Situation
 from .sequential import bound_to_output
 from .text import STOPWORDS, Text, content_stems, fold, identifier_words, stem
@@ -49,6 +50,12 @@ class Arg:
     @property
     def spec(self) -> dict[str, Any]:
         return (self.tool.properties.get(self.param) or {}) if self.tool else {}
+
+    @property
+    def descriptions(self) -> dict[str, str]:
+        """The call's parameters' descriptions, as the catalog writes them."""
+        props = self.tool.properties if self.tool else {}
+        return {p: str((props.get(p) or {}).get("description") or "") for p in self.params}
 
 
 Reader = Callable[[Arg, Any], "str | None"]
@@ -253,9 +260,23 @@ def referring_hints(arg: Arg) -> list[Hint]:
     """Hints referring to the argument. With no history a text can only point at the user's
     situation ("nearby", "my home"): "again" or "the mall" there points at nothing the reader has."""
     has_history = bool(arg.situation.history)
-    found = [h for h in hints_in(arg.text.raw.lower())
-             if (has_history or _first_person(h)) and refers_to(h, arg.param, arg.gold, arg.text, arg.params)]
+    lowered = arg.text.raw.lower()
+    found = [h for h in hints_in(lowered) if not _in_dated_pointer(h, lowered, arg.situation.time)
+             and (has_history or _first_person(h)) and refers_to(h, arg.param, arg.gold, arg.text, arg.params, arg.descriptions)]
     return sorted(found, key=lambda h: _rank(h, arg))
+
+
+def _in_dated_pointer(hint: Hint, lowered: str, now: datetime | None) -> bool:
+    """ "my last video search on Sunday" is one event of a day (a pointer), not "last time": its
+    "my last ..." says no value of the arguments the pointer does not cover."""
+    if hint.kind != "recency" or not hint.words.startswith("my "):
+        return False
+    return any(hint.words in p.words and _dated(p, now) for p in pointers_in(lowered))
+
+
+def _dated(p: Pointer, now: datetime | None) -> bool:
+    c = cues(p.desc, now, ())
+    return c.days is not None or c.hours is not None or c.around is not None
 
 
 def _rank(hint: Hint, arg: Arg) -> int:
@@ -264,7 +285,7 @@ def _rank(hint: Hint, arg: Arg) -> int:
     user's position; an unbound "again" / "my usual"; last, a noun that only names the parameter."""
     if hint.kind == "reference":
         return 6 if _names_param_only(hint.word, arg) else 2
-    if bound_to(hint, arg.param, arg.params):
+    if bound_to(hint, arg.param, arg.params, arg.descriptions):
         return 1
     return {"habit": 0, "here": 0, "nearby": 3, "recency": 4, "usual": 5}[hint.kind]
 
@@ -322,7 +343,7 @@ def pointed(arg: Arg, said: str | None = None) -> ArgReading | None:
         latest = next((value_of(p, e, arg.param, role) for e in reversed(events)
                        if value_of(p, e, arg.param, role) is not None), None)
         if (latest is None and not p.field) or not covers(p, arg.param, arg.gold, role, found[0] if found else latest, free,
-                                                         arg.params, _apps(history)):
+                                                         arg.params, _apps(history), arg.descriptions):
             continue
         if found is None:
             return _reading(arg, "hinted", False, None, "history:event", f"'{p.words}' -> no one event gives it")
@@ -353,7 +374,11 @@ def _pointer_events(p: Pointer, arg: Arg) -> tuple[list[HistoryEvent], str]:
     said = f"{p.noun} {p.desc}"
     apps = {a for a in _apps(events) if len(fold(a)) >= 2 and re.search(rf"\b{re.escape(fold(a))}\b", fold(said))}
     if apps:
-        return [e for e in events if e.toolname in apps], f"app {', '.join(sorted(apps))}"
+        events = [e for e in events if e.toolname in apps]
+        return acting_on(p, events) or events, f"app {', '.join(sorted(apps))}"
+    acting = acting_on(p, events)
+    if acting:  # "my knowledge request yesterday": the knowledge requests, whatever the query asks for
+        return acting, "the whole history"
     scoped, where = hist.scope(arg.text, events, arg.kind, arg.situation.tools)
     kind = [e for e in events if e.apitype == arg.kind] if arg.kind else events
     # "the same kind of gift I was looking for on Idle Fish": the event may lie outside the app the

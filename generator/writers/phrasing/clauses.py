@@ -65,7 +65,7 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list
         ]
         if not (terse and i == 0):  # a merged phrase names each noun: "one" cannot be merged
             hits = [(a, m) for a, m in hits if m[1] not in NOUNLESS]
-        if terse and i == 0 and hits:
+        if terse and i == 0 and hits and _unbound_fits(args):
             out.append("," * bool(len(hits) < len(args)) + rng.choice(TERSE_REPEATS))  # said last
             used |= {a.param for a, _ in hits}
         elif len(hits) >= 2:
@@ -75,10 +75,26 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list
     return out + more, used | pointed
 
 
+def _unbound_fits(args: list[Arg]) -> bool:
+    """A bare "like last time" binds to no argument, so a reader takes it for every value left
+    unsaid: said only when each of those is one the history gives (not a default or the time)."""
+    return all(a.plan.source == "history" for a in args if a.plan.mode == "omitted")
+
+
 # A pointer to one earlier event (generator.core.pointers): "the same X as my video search on Tuesday",
 # "the X from my video search on Tuesday". Pointers to one event merge: "with the same category
 # and sort order as my video search on Tuesday", never the event said twice.
 POINTER = re.compile(r"^the (?:same )?(.+?) (?:as|from) (my .+)$")
+
+
+POINTED = re.compile(r"\b(?:as|from) my \S")
+
+
+def _points(a: Arg) -> bool:
+    """The argument is said by a pointer to one earlier event, or to the last one ("the name I used
+    last time"), which no other modifier may follow ("as last time for lunch" is no lunch event)."""
+    return a.plan.mode == "hinted" and a.plan.source == "history" and (
+        bool(POINTER.match(a.text or "")) or "last time" in (a.text or ""))
 
 
 def merged_pointers(args: list[Arg]) -> tuple[list[str], set[str]]:
@@ -217,9 +233,11 @@ def clause_parts(
     }
     intent, used = choose_intent(tool, said, rng, marked=True)
     mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS, rng)
-    mods += [
-        modifier(a, tool, time, rng) for a in args if a.text is not None and a.param not in used | merged
-    ]
+    pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
+    mods = [m for m in mods if m not in pointed]
+    for a in args:
+        if a.text is not None and a.param not in used | merged:
+            (pointed if _points(a) else mods).append(modifier(a, tool, time, rng))
     closing = [m.lstrip(",") for m in mods if m.startswith(",")]  # ", like last time" closes the clause
     mods = ordered([m for m in mods if not m.startswith(",")])
     bound = [a for a in args if a.plan.source == "previous_step"]
@@ -232,6 +250,9 @@ def clause_parts(
         parts.append(rng.choice(APP_FORMS).format(app=spoken_app(tool.app)))  # type: ignore[union-attr]
         _, rest = with_modifiers("", mods)
     text = " ".join([*parts, *([joined(rest)] if rest else [])])
+    # A pointer's event ("my video search on Tuesday") is told last, each after a comma, so no other
+    # modifier runs on into its description ("... on July 22 in Xuhui" is no event of Xuhui).
+    text += "".join(f", {m}" if i or mods else f" {m}" for i, m in enumerate(pointed))
     if closing:
         text += "".join(f", {m}" for m in closing) if mods else " " + " ".join(closing)
     return text, None
