@@ -33,6 +33,9 @@ _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bfor in
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
 _COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
 _QUOTED = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`)"""
+# One quoted example after a cue may be a whole line of free text ("e.g. 'oak dresser, top scratched
+# and left leg broken'"): it says what the text holds, where a list's items are short.
+_LINE_QUOTED = r"""(?:'[^'\n]{1,120}'|"[^"\n]{1,120}"|`[^`\n]{1,120}`)"""
 _WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)*"  # "1987.112.4": an accession number, whole
 _BARE = rf"{_WORD}(?: {_WORD})?"
 _GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")
@@ -310,7 +313,7 @@ def _glosses_code(before: str) -> bool:
 def _quoted_examples(text: str) -> list[str]:
     """A single example after a cue, quoted ("e.g. 'HV-0142'") or a bare value ending the
     phrase ("eg. Bankruptcy", "e.g. HSBC"); a bare one only when it reads as a value."""
-    quoted = [_strip(m.group(1)) for m in re.finditer(rf"{_OPEN.pattern}({_QUOTED})", text, re.IGNORECASE)]
+    quoted = [_strip(m.group(1)) for m in re.finditer(rf"{_OPEN.pattern}({_LINE_QUOTED})", text, re.IGNORECASE)]
     bare = [m.group(1) for m in _SINGLE.finditer(text) if _value_like(m.group(1), m.group(1))]
     return quoted + [b.rstrip(".") for b in bare]
 
@@ -328,7 +331,11 @@ def _default(text: str) -> str | float | None:
         return value
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "16,000 to 26,000 lb" is 16000 to 26000, not 0 to 26
+
+
 def _range(text: str) -> tuple[float | None, float | None]:
+    text = _THOUSANDS.sub("", text)
     for rx in _RANGES:
         m = rx.search(text)
         if m and float(m.group(1)) < float(m.group(2)):

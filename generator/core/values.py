@@ -1111,6 +1111,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # a value another tool's parameter of this name took (a persona's habit) is no value of this
     # one unless its own list holds it (one tool's decisions are not another's)
     pooled = [v for v in (pool or {}).get(name) or [] if not listed or v in listed]
+    if semantic.full_address_asked(schema):  # a persona's "Chan Plaza" is no address with its city and ZIP
+        pooled = [v for v in pooled if semantic.is_full_address(v)]
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
 
 
@@ -1313,6 +1315,8 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
+        args = _agreeing_units(tool.properties, args, frozenset(fixed or {}))
+        args = _agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
 
 
@@ -1361,7 +1365,7 @@ def _sized(schema: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("properties"), dict):
             out[name] = {**prop, "items": _sized(prop["items"])}
         elif schema_type(prop) in ("number", "integer") and (size := quantities.thing_size(name)) is not None:
-            own_lo, own_hi = _hard_bounds(prop)
+            own_lo, own_hi = _said_bounds(prop, *_hard_bounds(prop))  # "a loaded truck weighs 16,000 to 26,000 lb"
             lo, hi = max(size[0], own_lo if own_lo is not None else size[0]), \
                 min(size[1], own_hi if own_hi is not None else size[1])
             out[name] = {**prop, "minimum": lo, "maximum": hi, THING_SIZE: True} if lo < hi else prop
@@ -1483,6 +1487,67 @@ def _agreeing_places(props: dict[str, Any], args: dict[str, Any], keep: frozense
             if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
                 _agreeing_places(inner["properties"], obj, frozenset())
     return args
+
+
+def _agreeing_units(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A unit agrees with the quantity its call measures: a unit enum whose description writes
+    "thickness in angstrom, CD in nm, particles as a count" is angstrom for a film_thickness
+    reading, never ohm_per_square for a particle count (quantities.unit_for)."""
+    for name, schema in props.items():
+        members = schema.get("enum") if isinstance(schema, dict) else None
+        if name in keep or name not in args or not members or not {"unit", "units", "uom"} & set(semantic.tokens(name)):
+            continue
+        for other, value in args.items():
+            if other != name and isinstance(value, str) and value in ((props.get(other) or {}).get("enum") or []):
+                unit = quantities.unit_for(str(schema.get("description") or ""), [str(m) for m in members], value)
+                if unit is not None:
+                    args[name] = unit
+                    break
+    return args
+
+
+_FAMILIES = re.compile(r"^\^?\(((?:[A-Z][A-Z0-9]*\|){2,}[A-Z][A-Z0-9]*)\)")
+
+
+def _family_of(value: Any, families: list[str]) -> str | None:
+    head = re.match(r"[A-Z][A-Z0-9]*", value) if isinstance(value, str) else None
+    return head.group(0) if head and head.group(0) in families else None
+
+
+def _agreeing_families(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                       keep: frozenset[str]) -> dict[str, Any]:
+    """Codes of one call name the same family: an id whose pattern opens with its families
+    (`^(LITH|ETCH|CVD|CMP|IMP|...)-[0-9]{2}$`) agrees with a sibling enum those families
+    abbreviate (CMP-02 is blamed on area "cmp", never "diffusion"; CVD, which abbreviates no
+    member, on the member none abbreviates) and with a sibling code opening with one of them (a
+    CVD_TEOS_5KA recipe runs on a CVD tool, not on CMP-34)."""
+    for name, schema in props.items():
+        m = _FAMILIES.match(str((schema or {}).get("pattern") or "")) if isinstance(schema, dict) else None
+        family = _family_of(args.get(name), m.group(1).split("|")) if m else None
+        if not m or family is None:
+            continue
+        families = m.group(1).split("|")
+        for other, value in list(args.items()):
+            if other == name or other in keep:
+                continue
+            members = [e for e in (props.get(other) or {}).get("enum") or [] if isinstance(e, str)]
+            named = {f: e for f in families for e in members if e.lower().startswith(f.lower())}
+            if isinstance(value, str) and len(set(named.values())) >= 3:
+                free = [e for e in members if e not in named.values()]
+                want = named.get(family) or (free[0] if len(free) == 1 else None)
+                args[other] = want or value
+            elif (tag := _family_of(value, families)) and tag != family and name not in keep:
+                moved = tag + str(args[name])[len(family):]
+                args[name] = moved if is_valid(schema, moved) else args[name]
+            elif isinstance(value, str) and not tag:  # an untagged recipe belongs to no tagged family
+                own = [e for e in _stated_examples(props.get(other) or {}) if _family_of(e, families) == family]
+                args[other] = rng.choice(own) if own else value
+    return args
+
+
+def _stated_examples(schema: dict[str, Any]) -> list[str]:
+    said = [*examples_of(schema), *allowed.read(str(schema.get("description") or "")).examples]
+    return [e for e in said if isinstance(e, str) and is_valid(schema, e)]
 
 
 def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,
