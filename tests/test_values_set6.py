@@ -130,3 +130,25 @@ def test_an_address_the_description_asks_in_full_has_its_city_state_and_zip() ->
     for _ in range(12):
         args = sample_arguments(tool, rng, pool={"service_address": ["Chan Plaza", "North Robertborough"]})
         assert re.fullmatch(r"\d+ [^,]+, [A-Za-z .]+, [A-Z]{2} \d{5}", args["service_address"]), args
+
+
+def test_a_parameter_for_an_enum_value_said_in_words_goes_with_that_value_only() -> None:
+    tool = _tool("rent_locker", {
+        "site_code": {"type": "string", "description": "Site code, e.g. LK-04."},
+        "locker_kind": {"type": "string", "enum": ["cage", "shelf_space"],
+                        "description": "Shelf space needs shelf_meters."},
+        "cage_count": {"type": "integer", "description": "Number of cages for cage storage, 1 to 12."},
+        "shelf_meters": {"type": "number"}}, required=["site_code", "locker_kind"])
+    kinds = set()
+    for args in _draws(tool, 30, rate=0.6):
+        kinds.add(args["locker_kind"])
+        assert ("cage_count" in args) == (args["locker_kind"] == "cage"), args
+        assert ("shelf_meters" in args) == (args["locker_kind"] == "shelf_space"), args
+    assert kinds == {"cage", "shelf_space"}
+
+
+def test_a_discount_is_a_round_percent() -> None:
+    tool = _tool("price_order", {"order_ref": {"type": "string", "description": "Order ref, e.g. OR-1182."},
+                                 "discount_pct": {"type": "number", "minimum": 0, "maximum": 30}})
+    for args in _draws(tool, 20):
+        assert args["discount_pct"] % 5 == 0, args

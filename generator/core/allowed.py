@@ -27,7 +27,7 @@ _CLOSED = re.compile(r"(?:\bone or more of|\bone of|\b(?:valid|allowed|possible|
                      r"(?: values| options| inputs| units| types|(?=\s*:)|(?=\s+(?:are|is|include)\b))|\boptions(?: are)?|\bmust be(?: one of)?|"
                      r"\bcan be(?: one of)?|\beither|\bvalues? (?:are|is|can be|include)|\bsupports|"
                      r"\[enum\]|\bchoices?(?: are)?)\s*(?:(?:are|is|include)\b|:)?\s*:?\s*", re.IGNORECASE)
-_OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bfor instance|\bsuch as|\blike|"
+_OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bfor instance|\bsuch as|\blike|"
                    r"\bincluding|\bexamples?(?: are| include)?|\bpor ejemplo|\bpar exemple|\bzum beispiel|記述例|例えば)\s*[,:：]?\s*",
                    re.IGNORECASE)
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
@@ -46,7 +46,7 @@ _PAREN_LIST = re.compile(r"\(([^()]{3,200})\)")
 # "(Buy/Sell)": the few words a value is, in parentheses (not a unit such as "(km/h)")
 _PAREN_SLASH = re.compile(r"\(\s*([A-Za-z][A-Za-z_-]{2,15}(?:\s*/\s*[A-Za-z][A-Za-z_-]{2,15}){1,4})\s*\)")
 # One example after a cue, unquoted: "eg. Bankruptcy", "e.g. HSBC", "e.g., 4/4", "e.g Ice age"
-_SINGLE = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bsuch as|\bpor ejemplo|\bpar exemple)"
+_SINGLE = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bsuch as|\bpor ejemplo|\bpar exemple)"
                      rf"\s*[,:]?\s*({_BARE})(?=\s*(?:[.,;)]|$))", re.IGNORECASE)  # not "like": "works like magic"
 _AS_DEFAULT = re.compile(r"\b(?:with )?([A-Za-z][\w-]*) as (?:the )?default\b", re.IGNORECASE)
 # Words that make an unquoted item prose rather than a value.

@@ -517,10 +517,39 @@ def _band_if(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+def _spoken(value: str) -> str:
+    return re.escape(value.replace("_", " ")).replace(r"\ ", r"[\s_]")
+
+
+def _spoken_for(tool: str, props: Props) -> list[Rule]:
+    """An enum value said in words, unquoted: "full value protection needs declared_value_usd" (in
+    any text), and a parameter whose own description is "for full value protection" or "Number of
+    vaults for vault storage": the parameter goes with that value and is left out with the others
+    (the longest value said wins: "for full value protection" is no packing service "full")."""
+    texts = [tool] + [str(s.get("description") or "") for s in props.values() if isinstance(s, dict)]
+    found: dict[str, tuple[int, str, str]] = {}
+    for owner, schema in props.items():
+        for value in (v for v in _enum(schema) if isinstance(v, str) and v.lower() not in _ANY_VALUE):
+            for name, own in props.items():
+                if name == owner or not isinstance(own, dict):
+                    continue
+                needs = rf"\b{_spoken(value)}\b[^.;]{{0,20}}?\b(?:requires?|needs?)\s+`?{re.escape(name)}\b"
+                said_for = rf"\bfor (?:an? |the )?{_spoken(value)}\b"
+                if (any(re.search(needs, t, re.IGNORECASE) for t in texts) or
+                        re.search(said_for, str(own.get("description") or ""), re.IGNORECASE)) and \
+                        len(value) > found.get(name, (0, "", ""))[0]:
+                    found[name] = (len(value), owner, value)
+    return [Rule("needs", name, (owner,), (value,)) for name, (_, owner, value) in found.items()]
+
+
+_ANY_VALUE = frozenset({"other", "none", "all", "any", "unknown", "default"})
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
-                                                      _values_take, _pairs, _without_only, _within, _band_if]
+                                                      _values_take, _pairs, _without_only, _within, _band_if,
+                                                      _spoken_for]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

@@ -552,7 +552,8 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
 # Words that make an amount the worth of something insured, appraised or lent (an artwork, a
 # building, a vessel): thousands and more, never a consumer receipt's 2 to 500.
 _ASSET_WORDS = frozenset({"insurance", "insured", "insure", "valuation", "appraisal", "appraised", "indemnity",
-                          "collateral", "replacement", "coverage", "sum_insured", "mortgage", "property"})
+                          "collateral", "replacement", "coverage", "sum_insured", "mortgage", "property",
+                          "declared"})  # a shipment's declared value, not a receipt's
 
 
 _RATES = frozenset({"rate", "interest", "change", "threshold", "growth", "return", "tax", "inflation", "apr", "apy",

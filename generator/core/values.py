@@ -431,7 +431,8 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     if integer:
         value = _round_large(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))), kind, lo, hi)
         return _chosen_round(value, name, kind, lo, hi)
-    return float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
+    value = float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
+    return float(_chosen_round(value, name, kind, lo, hi)) if _DISCOUNT & set(semantic.tokens(name)) else value
 
 
 _WHOLE_SAID = re.compile(r"\binteger\b|\bwhole number\b|\bhow many\b|\bthis many\b|\bnumber of\b|\bcount of\b",
@@ -477,11 +478,15 @@ def _whole(name: str, schema: dict[str, Any]) -> bool:
     return _counted(name, schema) is not None and not quantities.measure(name, schema)
 
 
+_DISCOUNT = frozenset({"discount", "markdown", "rebate"})
+
+
 def _chosen_round(value: Any, name: str, kind: str, lo: float, hi: float) -> Any:
     """A length of time a person chooses is round (a 20- or 45-minute slot, no 31 or 97), and
     so is a room's capacity (120 seats)."""
     step = 15 if kind == "duration_minutes" and value >= 60 else 5 if kind == "duration_minutes" else \
-        10 if _counted(name, {}) in ("seat", "capacity") and value >= 20 else 0
+        10 if _counted(name, {}) in ("seat", "capacity") and value >= 20 else \
+        5 if _DISCOUNT & set(semantic.tokens(name)) and value >= 2.5 else 0  # a 10% discount, no 13.1%
     if not step:
         return value
     rounded = max(step, round(value / step) * step)
