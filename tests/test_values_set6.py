@@ -152,3 +152,27 @@ def test_a_discount_is_a_round_percent() -> None:
                                  "discount_pct": {"type": "number", "minimum": 0, "maximum": 30}})
     for args in _draws(tool, 20):
         assert args["discount_pct"] % 5 == 0, args
+
+
+def test_a_parameter_for_the_members_sharing_a_word_goes_with_them_only() -> None:
+    tool = _tool("set_pump_mode", {
+        "pump_id": {"type": "string", "description": "Pump id, e.g. PMP-07."},
+        "mode": {"type": "string", "enum": ["running", "idle", "planned_stop", "fault_stop"]},
+        "restart_at": {"type": "string", "format": "date-time", "description": "When it runs again, for stop modes."}},
+        required=["pump_id", "mode"])
+    for args in _draws(tool, 30, rate=0.6):
+        assert ("restart_at" in args) == args["mode"].endswith("_stop"), args
+
+
+def test_a_way_to_be_reached_is_given_when_it_is_the_one_preferred() -> None:
+    tool = _tool("register_tenant", {
+        "full_name": {"type": "string"},
+        "phone": {"type": "string"},
+        "email": {"type": "string"},
+        "preferred_contact": {"type": "string", "enum": ["phone", "email"]}}, required=["full_name", "phone"])
+    seen = 0
+    for args in _draws(tool, 30, rate=0.5):
+        if args.get("preferred_contact") == "email":
+            seen += 1
+            assert "email" in args, args
+    assert seen

@@ -539,7 +539,41 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
                         re.search(said_for, str(own.get("description") or ""), re.IGNORECASE)) and \
                         len(value) > found.get(name, (0, "", ""))[0]:
                     found[name] = (len(value), owner, value)
-    return [Rule("needs", name, (owner,), (value,)) for name, (_, owner, value) in found.items()]
+    rules = [Rule("needs", name, (owner,), (value,)) for name, (_, owner, value) in found.items()]
+    return rules + _for_shared_word(props, set(found)) + _channel_needs(props)
+
+
+def _for_shared_word(props: Props, taken: set[str]) -> list[Rule]:
+    """"When the tool should be back, for down states": the members of `state` that hold the word
+    (scheduled_down, unscheduled_down) are the ones the parameter goes with."""
+    out: list[Rule] = []
+    for owner, schema in props.items():
+        members = [v for v in _enum(schema) if isinstance(v, str)]
+        noun = owner.lower().split("_")[-1]
+        words = {w for v in members for w in v.lower().split("_") if len(w) >= 3}
+        for word in sorted(words):
+            holders = tuple(v for v in members if word in v.lower().split("_"))
+            if not 2 <= len(holders) < len(members):
+                continue
+            said = rf"\bfor (?:the |all )?{re.escape(word)}[\s_-]{re.escape(noun)}s?\b"
+            out += [Rule("needs", name, (owner,), holders) for name, own in props.items()
+                    if name != owner and name not in taken and isinstance(own, dict)
+                    and re.search(said, str(own.get("description") or ""), re.IGNORECASE)]
+    return out
+
+
+# An enum naming how to reach someone ("preferred_contact": phone, sms, email) needs the way it names.
+_CHANNEL_WORDS = frozenset({"contact", "channel", "via", "notify", "notification", "notifications", "reach"})
+
+
+def _channel_needs(props: Props) -> list[Rule]:
+    out: list[Rule] = []
+    for owner, schema in props.items():
+        if not _CHANNEL_WORDS & set(owner.lower().split("_")):
+            continue
+        out += [Rule("if_value", value, (owner,), (value,)) for value in _enum(schema)
+                if value != owner and isinstance(props.get(value), dict)]
+    return out
 
 
 _ANY_VALUE = frozenset({"other", "none", "all", "any", "unknown", "default"})

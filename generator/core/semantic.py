@@ -628,8 +628,7 @@ US_STATES = {"Chicago": "IL", "Denver": "CO", "Seattle": "WA", "Austin": "TX", "
 
 # "Full street address ... with unit, city, state and ZIP", "full address": a whole address, by
 # which a reader tells a local move from an interstate one, not "4821 Weaver Plaza" alone.
-_FULL_ADDRESS = re.compile(r"\bfull (?:street |postal |mailing )?address\b|\bcity\b[^.]{0,30}\b(?:state|zip)\b",
-                           re.IGNORECASE)
+_FULL_ADDRESS = re.compile(r"\bfull (?:street |postal |mailing )?address\b|\bcity\b[^.]{0,30}\bZIP\b", re.IGNORECASE)
 _WHOLE_ADDRESS = re.compile(r"^\d+ [^,]+, [A-Z][A-Za-z .'-]+, [A-Z]{2} \d{5}$")
 
 
