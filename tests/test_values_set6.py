@@ -176,3 +176,15 @@ def test_a_way_to_be_reached_is_given_when_it_is_the_one_preferred() -> None:
             seen += 1
             assert "email" in args, args
     assert seen
+
+
+def test_a_number_the_description_gives_for_one_thing_is_that_things() -> None:
+    line = {"type": "object", "required": ["crate", "weight_kg"], "properties": {
+        "crate": {"type": "string", "enum": ["apple crate", "melon crate"]},
+        "weight_kg": {"type": "number", "description": "Weight of one crate in kg (an apple crate is 18, "
+                                                       "a melon crate is 25 to 30)."}}}
+    tool = _tool("pack_produce", {"lines": {"type": "array", "items": line, "minItems": 2}})
+    for args in _draws(tool, 15):
+        for item in args["lines"]:
+            want = (18, 18) if item["crate"] == "apple crate" else (25, 30)
+            assert want[0] <= item["weight_kg"] <= want[1], args

@@ -1322,6 +1322,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
         args = _agreeing_units(tool.properties, args, frozenset(fixed or {}))
         args = _agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
 
 
@@ -1547,6 +1548,37 @@ def _agreeing_families(props: dict[str, Any], args: dict[str, Any], rng: random.
             elif isinstance(value, str) and not tag:  # an untagged recipe belongs to no tagged family
                 own = [e for e in _stated_examples(props.get(other) or {}) if _family_of(e, families) == family]
                 args[other] = rng.choice(own) if own else value
+    return args
+
+
+# "Volume of one item in cubic feet (a medium box is 3.0, a sofa 35 to 50)": the number a
+# description gives one value of a sibling.
+_SIZE_OF = re.compile(r"\b(?:an?|the|one) ([a-z][a-z -]{1,30}?) (?:is|are|weighs|holds|takes) (?:about |around )?"
+                      r"(\d+(?:\.\d+)?)(?:\s*(?:to|-|–)\s*(\d+(?:\.\d+)?))?")
+
+
+def _stated_sizes(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                  keep: frozenset[str]) -> dict[str, Any]:
+    """A number whose description gives the value for one thing ("a medium box is 3.0, a sofa 35
+    to 50") takes it when a sibling string names that thing: a medium box of 3 cubic feet, not 39;
+    in every object of a list too."""
+    for name, schema in props.items():
+        if not isinstance(schema, dict):
+            continue
+        if name not in keep and schema_type(schema) in ("number", "integer") and name in args:
+            said = {m.group(1).strip().lower(): m for m in _SIZE_OF.finditer(str(schema.get("description") or ""))}
+            thing = next((str(v).lower() for o, v in args.items() if o != name and isinstance(v, str)
+                          and str(v).lower() in said), None)
+            if thing is not None:
+                m = said[thing]
+                lo, hi = float(m.group(2)), float(m.group(3) or m.group(2))
+                value = round(rng.uniform(lo, hi)) if hi > lo else lo
+                value = int(value) if schema_type(schema) == "integer" or float(value).is_integer() and hi > lo else value
+                args[name] = value if is_valid(schema, value) else args[name]
+        inner = dict_at(schema, "items", schema) if isinstance(args.get(name), list) else schema
+        for obj in (args.get(name) if isinstance(args.get(name), list) else [args.get(name)]):
+            if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
+                _stated_sizes(inner["properties"], obj, rng, frozenset())
     return args
 
 
