@@ -604,6 +604,9 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
         # "'v1' and 'v2' require P" reader (`_values_require`, last) adds no second rule on it
         if rule.kind == "if_value" and any({rule.subject, *rule.others} == {o.subject, *o.others} for o in out):
             continue
+        # a value said in words (`_spoken_for`, last) adds nothing where a reader above read the pair
+        if rule.kind == "needs" and any((rule.subject, rule.others) == (o.subject, o.others) for o in out):
+            continue
         out.append(rule)
     return tuple(out)
 
