@@ -1547,7 +1547,7 @@ def _agreeing_families(props: dict[str, Any], args: dict[str, Any], rng: random.
                 args[name] = moved if is_valid(schema, moved) else args[name]
             elif isinstance(value, str) and not tag:  # an untagged recipe belongs to no tagged family
                 own = [e for e in _stated_examples(props.get(other) or {}) if _family_of(e, families) == family]
-                args[other] = rng.choice(own) if own else value
+                args[other] = _reshaped(rng.choice(own), rng) if own else value  # its shape, as examples are
     return args
 
 
