@@ -1575,8 +1575,9 @@ def _stated_sizes(props: dict[str, Any], args: dict[str, Any], rng: random.Rando
                 value = round(rng.uniform(lo, hi)) if hi > lo else lo
                 value = int(value) if schema_type(schema) == "integer" or float(value).is_integer() and hi > lo else value
                 args[name] = value if is_valid(schema, value) else args[name]
-        inner = dict_at(schema, "items", schema) if isinstance(args.get(name), list) else schema
-        for obj in (args.get(name) if isinstance(args.get(name), list) else [args.get(name)]):
+        held = args.get(name)
+        inner = dict_at(schema, "items", schema) if isinstance(held, list) else schema
+        for obj in held if isinstance(held, list) else [held]:
             if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
                 _stated_sizes(inner["properties"], obj, rng, frozenset())
     return args
