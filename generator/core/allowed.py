@@ -27,12 +27,15 @@ _CLOSED = re.compile(r"(?:\bone or more of|\bone of|\b(?:valid|allowed|possible|
                      r"(?: values| options| inputs| units| types|(?=\s*:)|(?=\s+(?:are|is|include)\b))|\boptions(?: are)?|\bmust be(?: one of)?|"
                      r"\bcan be(?: one of)?|\beither|\bvalues? (?:are|is|can be|include)|\bsupports|"
                      r"\[enum\]|\bchoices?(?: are)?)\s*(?:(?:are|is|include)\b|:)?\s*:?\s*", re.IGNORECASE)
-_OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bfor instance|\bsuch as|\blike|"
+_OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bfor instance|\bsuch as|\blike|"
                    r"\bincluding|\bexamples?(?: are| include)?|\bpor ejemplo|\bpar exemple|\bzum beispiel|記述例|例えば)\s*[,:：]?\s*",
                    re.IGNORECASE)
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
 _COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
 _QUOTED = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`)"""
+# One quoted example after a cue may be a whole line of free text ("e.g. 'oak dresser, top scratched
+# and left leg broken'"): it says what the text holds, where a list's items are short.
+_LINE_QUOTED = r"""(?:'[^'\n]{1,120}'|"[^"\n]{1,120}"|`[^`\n]{1,120}`)"""
 _WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)*"  # "1987.112.4": an accession number, whole
 _BARE = rf"{_WORD}(?: {_WORD})?"
 _GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")
@@ -43,7 +46,7 @@ _PAREN_LIST = re.compile(r"\(([^()]{3,200})\)")
 # "(Buy/Sell)": the few words a value is, in parentheses (not a unit such as "(km/h)")
 _PAREN_SLASH = re.compile(r"\(\s*([A-Za-z][A-Za-z_-]{2,15}(?:\s*/\s*[A-Za-z][A-Za-z_-]{2,15}){1,4})\s*\)")
 # One example after a cue, unquoted: "eg. Bankruptcy", "e.g. HSBC", "e.g., 4/4", "e.g Ice age"
-_SINGLE = re.compile(r"(?:\be\.g\b\.?|\beg\b\.?|\bi\.e\b\.?|\bfor example|\bsuch as|\bpor ejemplo|\bpar exemple)"
+_SINGLE = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bsuch as|\bpor ejemplo|\bpar exemple)"
                      rf"\s*[,:]?\s*({_BARE})(?=\s*(?:[.,;)]|$))", re.IGNORECASE)  # not "like": "works like magic"
 _AS_DEFAULT = re.compile(r"\b(?:with )?([A-Za-z][\w-]*) as (?:the )?default\b", re.IGNORECASE)
 # Words that make an unquoted item prose rather than a value.
@@ -310,7 +313,7 @@ def _glosses_code(before: str) -> bool:
 def _quoted_examples(text: str) -> list[str]:
     """A single example after a cue, quoted ("e.g. 'HV-0142'") or a bare value ending the
     phrase ("eg. Bankruptcy", "e.g. HSBC"); a bare one only when it reads as a value."""
-    quoted = [_strip(m.group(1)) for m in re.finditer(rf"{_OPEN.pattern}({_QUOTED})", text, re.IGNORECASE)]
+    quoted = [_strip(m.group(1)) for m in re.finditer(rf"{_OPEN.pattern}({_LINE_QUOTED})", text, re.IGNORECASE)]
     bare = [m.group(1) for m in _SINGLE.finditer(text) if _value_like(m.group(1), m.group(1))]
     return quoted + [b.rstrip(".") for b in bare]
 
@@ -328,7 +331,11 @@ def _default(text: str) -> str | float | None:
         return value
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "16,000 to 26,000 lb" is 16000 to 26000, not 0 to 26
+
+
 def _range(text: str) -> tuple[float | None, float | None]:
+    text = _THOUSANDS.sub("", text)
     for rx in _RANGES:
         m = rx.search(text)
         if m and float(m.group(1)) < float(m.group(2)):

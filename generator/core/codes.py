@@ -84,8 +84,28 @@ _HUBS = ("LHR", "CDG", "FRA", "AMS", "MAD", "JFK", "LAX", "ORD", "ATL", "DFW", "
          "ZRH", "CPH", "LIS", "DUB", "BOS", "DEN", "MIA", "BKK", "DEL", "BOM", "JNB", "AKL")
 
 
-def _hub(rng: random.Random) -> tuple[str, str, str, str]:
+# The major airports of a region a catalog's prose names (generator.core.places): a US airline's
+# layover is Denver or Boston, not Johannesburg, and never a strip in Papua New Guinea.
+REGION_HUBS: dict[str, tuple[str, ...]] = {
+    "us": ("ATL", "ORD", "DFW", "DEN", "LAX", "SFO", "SEA", "JFK", "BOS", "MIA", "LAS", "PHX", "IAH", "MSP",
+           "DTW", "CLT", "PHL", "EWR", "SLC", "SAN", "BWI", "DCA", "MCO", "TPA", "PDX", "AUS", "BNA", "STL",
+           "MCI", "RDU", "SJC", "SMF", "MSY", "IND", "CLE", "PIT", "CMH", "SAT", "OAK", "FLL"),
+    "western_us": ("LAX", "SFO", "SEA", "PDX", "SAN", "SJC", "SMF", "OAK", "LAS", "PHX", "SLC", "DEN", "BOI",
+                   "RNO", "GEG", "ABQ", "TUS", "BUR", "ONT", "SNA"),
+    "canada": ("YYZ", "YVR", "YUL", "YYC", "YEG", "YOW", "YWG", "YHZ", "YQB", "YXE"),
+    "uk": ("LHR", "LGW", "MAN", "EDI", "BHX", "GLA", "BRS", "STN", "LTN", "NCL", "BFS", "LPL"),
+    "europe": ("LHR", "CDG", "FRA", "AMS", "MAD", "BCN", "FCO", "MUC", "ZRH", "CPH", "LIS", "DUB", "VIE",
+               "BRU", "OSL", "ARN", "HEL", "WAW", "PRG", "ATH", "MXP", "DUS", "HAM", "GVA", "LYS", "NCE"),
+    "japan": ("HND", "NRT", "KIX", "ITM", "NGO", "CTS", "FUK", "OKA", "SDJ", "HIJ"),
+    "australia": ("SYD", "MEL", "BNE", "PER", "ADL", "CBR", "OOL", "CNS", "HBA", "DRW"),
+    "india": ("DEL", "BOM", "BLR", "MAA", "HYD", "CCU", "COK", "AMD", "PNQ", "GOI"),
+}
+
+
+def _hub(rng: random.Random, region: str | None = None) -> tuple[str, str, str, str]:
     table = {a[0]: a for a in airports()}
+    if region in REGION_HUBS and (near := [table[h] for h in REGION_HUBS[region] if h in table]):
+        return rng.choice(near)
     hubs = [table[h] for h in _HUBS if h in table]
     return rng.choice(hubs) if hubs and rng.random() < 0.9 else rng.choice(airports())
 
@@ -113,12 +133,13 @@ def language(rng: random.Random, alpha: int = 2) -> str:
     return code
 
 
-def iata(rng: random.Random) -> str:
-    return _hub(rng)[0]
+def iata(rng: random.Random, region: str | None = None) -> str:
+    """A major airport's IATA code, of `region` (a generator.core.places region name) when given."""
+    return _hub(rng, region)[0]
 
 
-def icao(rng: random.Random) -> str:
-    return _hub(rng)[1]
+def icao(rng: random.Random, region: str | None = None) -> str:
+    return _hub(rng, region)[1]
 
 
 def locode(rng: random.Random) -> str:

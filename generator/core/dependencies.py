@@ -518,10 +518,73 @@ def _band_if(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+def _spoken(value: str) -> str:
+    return re.escape(value.replace("_", " ")).replace(r"\ ", r"[\s_]")
+
+
+def _spoken_for(tool: str, props: Props) -> list[Rule]:
+    """An enum value said in words, unquoted: "full value protection needs declared_value_usd" (in
+    any text), and a parameter whose own description is "for full value protection" or "Number of
+    vaults for vault storage": the parameter goes with that value and is left out with the others
+    (the longest value said wins: "for full value protection" is no packing service "full")."""
+    texts = [tool] + [str(s.get("description") or "") for s in props.values() if isinstance(s, dict)]
+    found: dict[str, tuple[int, str, str]] = {}
+    for owner, schema in props.items():
+        for value in (v for v in _enum(schema) if isinstance(v, str) and v.lower() not in _ANY_VALUE):
+            for name, own in props.items():
+                if name == owner or not isinstance(own, dict):
+                    continue
+                needs = rf"\b{_spoken(value)}\b[^.;]{{0,20}}?\b(?:requires?|needs?)\s+`?{re.escape(name)}\b"
+                said_for = rf"\bfor (?:an? |the )?{_spoken(value)}\b"
+                if (any(re.search(needs, t, re.IGNORECASE) for t in texts) or
+                        re.search(said_for, str(own.get("description") or ""), re.IGNORECASE)) and \
+                        len(value) > found.get(name, (0, "", ""))[0]:
+                    found[name] = (len(value), owner, value)
+    rules = [Rule("needs", name, (owner,), (value,)) for name, (_, owner, value) in found.items()]
+    return rules + _for_shared_word(props, set(found)) + _channel_needs(props)
+
+
+def _for_shared_word(props: Props, taken: set[str]) -> list[Rule]:
+    """"When the tool should be back, for down states": the members of `state` that hold the word
+    (scheduled_down, unscheduled_down) are the ones the parameter goes with."""
+    out: list[Rule] = []
+    for owner, schema in props.items():
+        members = [v for v in _enum(schema) if isinstance(v, str)]
+        noun = owner.lower().split("_")[-1]
+        words = {w for v in members for w in v.lower().split("_") if len(w) >= 3}
+        for word in sorted(words):
+            holders = tuple(v for v in members if word in v.lower().split("_"))
+            if not 2 <= len(holders) < len(members):
+                continue
+            said = rf"\bfor (?:the |all )?{re.escape(word)}[\s_-]{re.escape(noun)}s?\b"
+            out += [Rule("needs", name, (owner,), holders) for name, own in props.items()
+                    if name != owner and name not in taken and isinstance(own, dict)
+                    and re.search(said, str(own.get("description") or ""), re.IGNORECASE)]
+    return out
+
+
+# An enum naming how to reach someone ("preferred_contact": phone, sms, email) needs the way it names.
+_CHANNEL_WORDS = frozenset({"contact", "channel", "via", "notify", "notification", "notifications", "reach"})
+
+
+def _channel_needs(props: Props) -> list[Rule]:
+    out: list[Rule] = []
+    for owner, schema in props.items():
+        if not _CHANNEL_WORDS & set(owner.lower().split("_")):
+            continue
+        out += [Rule("if_value", value, (owner,), (value,)) for value in _enum(schema)
+                if value != owner and isinstance(props.get(value), dict)]
+    return out
+
+
+_ANY_VALUE = frozenset({"other", "none", "all", "any", "unknown", "default"})
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
-                                                      _values_take, _pairs, _without_only, _within, _band_if]
+                                                      _values_take, _pairs, _without_only, _within, _band_if,
+                                                      _spoken_for]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -541,6 +604,9 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
         # "Phase 'closed' requires done_pct 100" is read by `_implies` already: the general
         # "'v1' and 'v2' require P" reader (`_values_require`, last) adds no second rule on it
         if rule.kind == "if_value" and any({rule.subject, *rule.others} == {o.subject, *o.others} for o in out):
+            continue
+        # a value said in words (`_spoken_for`, last) adds nothing where a reader above read the pair
+        if rule.kind == "needs" and any((rule.subject, rule.others) == (o.subject, o.others) for o in out):
             continue
         out.append(rule)
     return tuple(out)

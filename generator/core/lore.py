@@ -221,6 +221,8 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
     name = leaf_name(path)
     for m in _mentions(tool, name):
         rest = tool.description[m.end():]
+        if codes := _codes_after(rest):
+            return {"enum": codes}
         if not _LIST_CUE.match(rest):
             continue
         said = allowed.read(_sentence(m.group(0) + rest))
@@ -235,6 +237,14 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
 
 
 _NUMBER_TYPES = ("integer", "number", "float")
+# "needs hold_reason (waiting_parts, waiting_crane, weather, access_permit)": the codes a parameter
+# takes, in parentheses right after its name (three or more lower-case codes, not a gloss in words).
+_PAREN_CODES = re.compile(r"^\s*\(\s*([a-z][a-z0-9_]*(?:\s*,\s*(?:or\s+)?[a-z][a-z0-9_]*){2,})\s*\)")
+
+
+def _codes_after(rest: str) -> list[str]:
+    m = _PAREN_CODES.match(rest)
+    return [c.strip().removeprefix("or ").strip() for c in m.group(1).split(",")] if m else []
 
 
 def _numbers_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
@@ -417,6 +427,8 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
     "badge 6"); nothing when the catalog gives two different forms. A broad name (`state`) takes
     them only when two or more parameters all give the same (the plate's "CA, NV, BC" everywhere)."""
     own = allowed.read(str(schema.get("description") or "")).examples  # "All units transfused ...": none
+    if not own and not schema.get("examples") and _bare_charset(schema.get("pattern")):
+        return _examples_in_charset(path, schema["pattern"], examples)
     if own or schema.get("examples") or "pattern" in schema or "format" in schema or _own_values(schema) or \
             schema.get("type") not in (None, "string"):
         return {}  # (a date-time `end` is no "HH:MM" `end` of another tool's opening hours)
@@ -426,6 +438,24 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
         return {}
     said, pattern = forms[0]
     return {**({"examples": list(said)} if said else {}), **({"pattern": pattern} if pattern else {})}
+
+
+# A pattern that only says which characters a value has ("^[A-Z0-9_]{4,40}$"), not its form.
+_CHARSET = re.compile(r"\^?\[[^\]]+\](?:\{\d+(?:,\d*)?\}|[+*])\$?")
+
+
+def _bare_charset(pattern: Any) -> bool:
+    return isinstance(pattern, str) and _CHARSET.fullmatch(pattern) is not None
+
+
+def _examples_in_charset(path: str, pattern: str, examples: dict[str, list[Given]]) -> dict[str, Any]:
+    """A `recipe` whose schema says only `^[A-Z0-9_]{4,40}$` is a recipe like the ones another
+    tool shows ("PE_GATEPOLY_V12, CVD_TEOS_5KA"), not 'Y9DBLXPH5_INWW4': the one set of examples
+    the catalog gives that name, each inside the parameter's own pattern."""
+    given = list(dict.fromkeys(said for said, _ in examples.get(semantic.singular(leaf_name(path))) or [] if said))
+    if len(given) != 1 or not all(re.fullmatch(pattern.strip("^$"), e) for e in given[0]):
+        return {}
+    return {"examples": list(given[0])}
 
 
 def _sentence(text: str) -> str:

@@ -110,6 +110,13 @@ def region_for(domain: str, text: str) -> Region:
     return BY_NAME[UNNAMED[pick]]
 
 
+def named_region(domain: str) -> str | None:
+    """The region a domain's catalog prose names ("USD", "US state", "Europe"), or None: codes of
+    places (airports) keep to it; a catalog that names none is not placed anywhere for them."""
+    prose = _DOMAINS.get(domain, "")
+    return next((r.name for r in REGIONS if r.cue.search(prose)), None)
+
+
 # A catalog whose prose keeps to one town: a city department's handhelds, "a street address within
 # the city", a municipal service.
 _ONE_TOWN = re.compile(r"\bwithin the (?:city|town|municipality)\b|\bmunicipal\b|\bcity(?:-wide| council| department|"

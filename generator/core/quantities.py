@@ -241,3 +241,43 @@ def thing_size(name: str) -> tuple[float, float] | None:
 def about_bodies(text: str) -> bool:
     """Whether a tool's prose speaks of a person's or an animal's body (a patient's height)."""
     return bool(_BODIES & set(_words(text)))
+
+
+# "Thickness and depth in angstrom, CD and overlay in nm, particles as a count of adders": which
+# quantities a unit parameter's description writes in which unit.
+_IN_UNIT = re.compile(r"^(?P<what>[A-Za-z][\w /-]{0,60}?)\s+(?:in|as an?|as)\s+(?P<unit>[\w/°%µ]+)")
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _says(words: list[str], value: str) -> bool:
+    """Whether a clause's words name an enum value: its words ("particles" is particle_count),
+    or its initials ("CD" is critical_dimension)."""
+    own = [_stem(w) for w in _words(value)]
+    return any(_stem(w) in own or (len(own) >= 2 and w == _initials(value)) for w in words)
+
+
+def _member(unit: str, members: list[str]) -> str | None:
+    head = _words(unit)[:1]
+    return next((m for m in members if head and (m.lower() == unit.lower() or _words(m)[:1] == head
+                                                 or _words(m)[0].startswith(head[0]))), None)
+
+
+def unit_for(description: str, members: list[str], value: str) -> str | None:
+    """The member of a unit enum the description gives the measured quantity `value` in
+    ("sheet resistance in ohm/sq" gives sheet_resistance ohm_per_square); a quantity no clause
+    names takes the one member no clause names ("dimensionless" for a refractive index); None
+    when the description maps no quantity to a unit."""
+    claimed: dict[str, str] = {}
+    for clause in re.split(r"[,;]\s*|\.\s+", description):
+        m = _IN_UNIT.match(clause.strip())
+        unit = _member(m.group("unit"), members) if m else None
+        if m and unit:
+            for part in re.split(r"\s+and\s+|\s*/\s*", m.group("what")):
+                if _says(_words(part), value):
+                    return unit
+            claimed[m.group("what")] = unit
+    free = [u for u in members if u not in claimed.values()]
+    return free[0] if len(claimed) >= 2 and len(free) == 1 else None

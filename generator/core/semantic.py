@@ -30,7 +30,7 @@ from typing import Any
 
 from faker import Faker
 
-from . import allowed, codes, freetext
+from . import allowed, codes, freetext, places
 
 DEFAULT_LOCALE = "en_US"
 LOCALE: ContextVar[str] = ContextVar("trajgen_locale", default=DEFAULT_LOCALE)
@@ -552,7 +552,8 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
 # Words that make an amount the worth of something insured, appraised or lent (an artwork, a
 # building, a vessel): thousands and more, never a consumer receipt's 2 to 500.
 _ASSET_WORDS = frozenset({"insurance", "insured", "insure", "valuation", "appraisal", "appraised", "indemnity",
-                          "collateral", "replacement", "coverage", "sum_insured", "mortgage", "property"})
+                          "collateral", "replacement", "coverage", "sum_insured", "mortgage", "property",
+                          "declared"})  # a shipment's declared value, not a receipt's
 
 
 _RATES = frozenset({"rate", "interest", "change", "threshold", "growth", "return", "tax", "inflation", "apr", "apy",
@@ -625,9 +626,38 @@ US_STATES = {"Chicago": "IL", "Denver": "CO", "Seattle": "WA", "Austin": "TX", "
              "San Diego": "CA", "Atlanta": "GA", "Miami": "FL", "Phoenix": "AZ"}
 
 
+# "Full street address ... with unit, city, state and ZIP", "full address": a whole address, by
+# which a reader tells a local move from an interstate one, not "4821 Weaver Plaza" alone.
+_FULL_ADDRESS = re.compile(r"\bfull (?:street |postal |mailing )?address\b|\bcity\b[^.]{0,30}\bZIP\b", re.IGNORECASE)
+_WHOLE_ADDRESS = re.compile(r"^\d+ [^,]+, [A-Z][A-Za-z .'-]+, [A-Z]{2} \d{5}$")
+
+
+def full_address_asked(schema: dict[str, Any]) -> bool:
+    return _FULL_ADDRESS.search(str(schema.get("description") or "")) is not None
+
+
+def is_full_address(value: Any) -> bool:
+    return isinstance(value, str) and _WHOLE_ADDRESS.match(value) is not None
+
+
+# The first three digits of each city's ZIP codes (USPS), so a Phoenix address is 850xx, not 11718.
+_ZIP3 = {"Chicago": 606, "Denver": 802, "Seattle": 981, "Austin": 787, "Boston": 21, "Portland": 972,
+         "San Diego": 921, "Atlanta": 303, "Miami": 331, "Phoenix": 850}
+
+
+def full_address(rng: random.Random, name: str = "") -> str:
+    """A US street address with its city, state and ZIP ("4821 Weaver Plaza Apt 3, Austin, TX 78701")."""
+    city = rng.choice(sorted(US_STATES))
+    unit = f" Apt {rng.randint(1, 24)}" if rng.random() < 0.3 else ""
+    zip_code = f"{_ZIP3.get(city, 100):03d}{rng.randint(1, 40):02d}"
+    return f"{_street(rng, name)}{unit}, {city}, {US_STATES[city]} {zip_code}"
+
+
 def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     """A place written the way the description asks ("in the format of street, city, state")."""
     desc = str(schema.get("description") or "")
+    if full_address_asked(schema):
+        return full_address(rng, name)
     if re.search(r"street,\s*city", desc, re.IGNORECASE):
         city = rng.choice(sorted(US_STATES))
         return f"{_street(rng, name)}, {city}, {US_STATES[city]}"
@@ -838,7 +868,8 @@ STRING_MAKERS: dict[str, Maker] = {
         rng.randint(1_740_000_000, 1_760_000_000)),
     "year": lambda rng, name: str(rng.randint(1990, 2025)),
     "data_format": _pick(["json", "csv", "xml"]),
-    "airport_code": lambda rng, name: codes.icao(rng) if "icao" in tokens(name) else codes.iata(rng),
+    "airport_code": lambda rng, name: (codes.icao if "icao" in tokens(name) else codes.iata)(
+        rng, places.named_region(freetext.DOMAIN.get())),
     "locode": lambda rng, name: codes.locode(rng),
     "flight_code": lambda rng, name: f"{_code(rng, 2, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100, 2999)}",
     "clock": lambda rng, name: f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}",

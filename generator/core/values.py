@@ -431,7 +431,8 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     if integer:
         value = _round_large(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))), kind, lo, hi)
         return _chosen_round(value, name, kind, lo, hi)
-    return float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
+    value = float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
+    return float(_chosen_round(value, name, kind, lo, hi)) if _DISCOUNT & set(semantic.tokens(name)) else value
 
 
 _WHOLE_SAID = re.compile(r"\binteger\b|\bwhole number\b|\bhow many\b|\bthis many\b|\bnumber of\b|\bcount of\b",
@@ -477,11 +478,15 @@ def _whole(name: str, schema: dict[str, Any]) -> bool:
     return _counted(name, schema) is not None and not quantities.measure(name, schema)
 
 
+_DISCOUNT = frozenset({"discount", "markdown", "rebate"})
+
+
 def _chosen_round(value: Any, name: str, kind: str, lo: float, hi: float) -> Any:
     """A length of time a person chooses is round (a 20- or 45-minute slot, no 31 or 97), and
     so is a room's capacity (120 seats)."""
     step = 15 if kind == "duration_minutes" and value >= 60 else 5 if kind == "duration_minutes" else \
-        10 if _counted(name, {}) in ("seat", "capacity") and value >= 20 else 0
+        10 if _counted(name, {}) in ("seat", "capacity") and value >= 20 else \
+        5 if _DISCOUNT & set(semantic.tokens(name)) and value >= 2.5 else 0  # a 10% discount, no 13.1%
     if not step:
         return value
     rounded = max(step, round(value / step) * step)
@@ -1111,6 +1116,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # a value another tool's parameter of this name took (a persona's habit) is no value of this
     # one unless its own list holds it (one tool's decisions are not another's)
     pooled = [v for v in (pool or {}).get(name) or [] if not listed or v in listed]
+    if semantic.full_address_asked(schema):  # a persona's "Chan Plaza" is no address with its city and ZIP
+        pooled = [v for v in pooled if semantic.is_full_address(v)]
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
 
 
@@ -1313,6 +1320,9 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
+        args = _agreeing_units(tool.properties, args, frozenset(fixed or {}))
+        args = _agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
 
 
@@ -1361,7 +1371,7 @@ def _sized(schema: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("properties"), dict):
             out[name] = {**prop, "items": _sized(prop["items"])}
         elif schema_type(prop) in ("number", "integer") and (size := quantities.thing_size(name)) is not None:
-            own_lo, own_hi = _hard_bounds(prop)
+            own_lo, own_hi = _said_bounds(prop, *_hard_bounds(prop))  # "a loaded truck weighs 16,000 to 26,000 lb"
             lo, hi = max(size[0], own_lo if own_lo is not None else size[0]), \
                 min(size[1], own_hi if own_hi is not None else size[1])
             out[name] = {**prop, "minimum": lo, "maximum": hi, THING_SIZE: True} if lo < hi else prop
@@ -1483,6 +1493,99 @@ def _agreeing_places(props: dict[str, Any], args: dict[str, Any], keep: frozense
             if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
                 _agreeing_places(inner["properties"], obj, frozenset())
     return args
+
+
+def _agreeing_units(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A unit agrees with the quantity its call measures: a unit enum whose description writes
+    "thickness in angstrom, CD in nm, particles as a count" is angstrom for a film_thickness
+    reading, never ohm_per_square for a particle count (quantities.unit_for)."""
+    for name, schema in props.items():
+        members = schema.get("enum") if isinstance(schema, dict) else None
+        if name in keep or name not in args or not members or not {"unit", "units", "uom"} & set(semantic.tokens(name)):
+            continue
+        for other, value in args.items():
+            if other != name and isinstance(value, str) and value in ((props.get(other) or {}).get("enum") or []):
+                unit = quantities.unit_for(str(schema.get("description") or ""), [str(m) for m in members], value)
+                if unit is not None:
+                    args[name] = unit
+                    break
+    return args
+
+
+_FAMILIES = re.compile(r"^\^?\(((?:[A-Z][A-Z0-9]*\|){2,}[A-Z][A-Z0-9]*)\)")
+
+
+def _family_of(value: Any, families: list[str]) -> str | None:
+    head = re.match(r"[A-Z][A-Z0-9]*", value) if isinstance(value, str) else None
+    return head.group(0) if head and head.group(0) in families else None
+
+
+def _agreeing_families(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                       keep: frozenset[str]) -> dict[str, Any]:
+    """Codes of one call name the same family: an id whose pattern opens with its families
+    (`^(LITH|ETCH|CVD|CMP|IMP|...)-[0-9]{2}$`) agrees with a sibling enum those families
+    abbreviate (CMP-02 is blamed on area "cmp", never "diffusion"; CVD, which abbreviates no
+    member, on the member none abbreviates) and with a sibling code opening with one of them (a
+    CVD_TEOS_5KA recipe runs on a CVD tool, not on CMP-34)."""
+    for name, schema in props.items():
+        m = _FAMILIES.match(str((schema or {}).get("pattern") or "")) if isinstance(schema, dict) else None
+        family = _family_of(args.get(name), m.group(1).split("|")) if m else None
+        if not m or family is None:
+            continue
+        families = m.group(1).split("|")
+        for other, value in list(args.items()):
+            if other == name or other in keep:
+                continue
+            members = [e for e in (props.get(other) or {}).get("enum") or [] if isinstance(e, str)]
+            named = {f: e for f in families for e in members if e.lower().startswith(f.lower())}
+            if isinstance(value, str) and len(set(named.values())) >= 3:
+                free = [e for e in members if e not in named.values()]
+                want = named.get(family) or (free[0] if len(free) == 1 else None)
+                args[other] = want or value
+            elif (tag := _family_of(value, families)) and tag != family and name not in keep:
+                moved = tag + str(args[name])[len(family):]
+                args[name] = moved if is_valid(schema, moved) else args[name]
+            elif isinstance(value, str) and not tag:  # an untagged recipe belongs to no tagged family
+                own = [e for e in _stated_examples(props.get(other) or {}) if _family_of(e, families) == family]
+                args[other] = _reshaped(rng.choice(own), rng) if own else value  # its shape, as examples are
+    return args
+
+
+# "Volume of one item in cubic feet (a medium box is 3.0, a sofa 35 to 50)": the number a
+# description gives one value of a sibling.
+_SIZE_OF = re.compile(r"\b(?:an?|the|one) ([a-z][a-z -]{1,30}?) (?:is|are|weighs|holds|takes) (?:about |around )?"
+                      r"(\d+(?:\.\d+)?)(?:\s*(?:to|-|–)\s*(\d+(?:\.\d+)?))?")
+
+
+def _stated_sizes(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                  keep: frozenset[str]) -> dict[str, Any]:
+    """A number whose description gives the value for one thing ("a medium box is 3.0, a sofa 35
+    to 50") takes it when a sibling string names that thing: a medium box of 3 cubic feet, not 39;
+    in every object of a list too."""
+    for name, schema in props.items():
+        if not isinstance(schema, dict):
+            continue
+        if name not in keep and schema_type(schema) in ("number", "integer") and name in args:
+            said = {m.group(1).strip().lower(): m for m in _SIZE_OF.finditer(str(schema.get("description") or ""))}
+            thing = next((str(v).lower() for o, v in args.items() if o != name and isinstance(v, str)
+                          and str(v).lower() in said), None)
+            if thing is not None:
+                m = said[thing]
+                lo, hi = float(m.group(2)), float(m.group(3) or m.group(2))
+                value = round(rng.uniform(lo, hi)) if hi > lo else lo
+                value = int(value) if schema_type(schema) == "integer" or float(value).is_integer() and hi > lo else value
+                args[name] = value if is_valid(schema, value) else args[name]
+        held = args.get(name)
+        inner = dict_at(schema, "items", schema) if isinstance(held, list) else schema
+        for obj in held if isinstance(held, list) else [held]:
+            if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
+                _stated_sizes(inner["properties"], obj, rng, frozenset())
+    return args
+
+
+def _stated_examples(schema: dict[str, Any]) -> list[str]:
+    said = [*examples_of(schema), *allowed.read(str(schema.get("description") or "")).examples]
+    return [e for e in said if isinstance(e, str) and is_valid(schema, e)]
 
 
 def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,
