@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -66,3 +67,19 @@ def rows_of(path: Path) -> list[dict[str, Any]]:
 def card_yaml(out: Path) -> dict[str, Any]:
     text = (out / "README.md").read_text(encoding="utf-8")
     return yaml.safe_load(text.split("---", 2)[1])
+
+
+_MADE: dict[str, Path] = {}
+
+
+def small_run_copy(tmp_path_factory: Any, name: str) -> Path:
+    """A copy of the one default small run of this worker process: the hub card, stats and
+    card-meaning modules each read it (a run of every format is ~20 s of CPU), and a copy keeps
+    what one module writes beside it out of the others' way."""
+    if "out" not in _MADE:
+        base = tmp_path_factory.mktemp("hub-small")
+        run(base, base / "out")
+        _MADE["out"] = base / "out"
+    dest = tmp_path_factory.mktemp(name) / "out"
+    shutil.copytree(_MADE["out"], dest)
+    return dest

@@ -9,7 +9,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-from hub_support import run
+from hub_support import small_run_copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from upstream import upstream_path
@@ -28,10 +28,7 @@ SECTION = "## Vagueness read by meaning"
 
 @pytest.fixture(scope="module")
 def small(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("meaning")
-    out = tmp / "out"
-    run(tmp, out)
-    return out
+    return small_run_copy(tmp_path_factory, "meaning")
 
 
 def section_tables(text: str) -> dict[str, dict[str, list[str]]]:

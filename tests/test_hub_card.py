@@ -8,7 +8,7 @@ import struct
 from pathlib import Path
 
 import pytest
-from hub_support import card_yaml, rows_of, run
+from hub_support import card_yaml, rows_of, small_run_copy
 
 from generator.hub.card import size_category
 from generator.hub.plots import PLOTS
@@ -16,10 +16,7 @@ from generator.hub.plots import PLOTS
 
 @pytest.fixture(scope="module")
 def small(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("card")
-    out = tmp / "out"
-    run(tmp, out)
-    return out
+    return small_run_copy(tmp_path_factory, "card")
 
 
 def card(out: Path) -> str:

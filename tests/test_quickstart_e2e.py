@@ -93,6 +93,14 @@ def quick(tmp_path_factory):
     return out, None
 
 
+@pytest.fixture(scope="module")
+def small_ref(tmp_path_factory) -> Path:
+    """One small run, the reference the resume, --fresh, shard, seed and elsewhere tests compare with."""
+    ref = tmp_path_factory.mktemp("small") / "ref"
+    run_small(ref)
+    return ref
+
+
 def test_writes_the_foundation_files(quick):
     out, _ = quick
     for rel in ("sdg/train.jsonl", "manifest.json", "rejections.jsonl"):
@@ -131,22 +139,22 @@ def test_rerun_is_byte_identical_and_remakes_nothing(quick, tmp_path):
     assert state_of(out) == state
 
 
-def test_fresh_run_elsewhere_is_identical(quick, tmp_path):
-    out, _ = quick
-    other = tmp_path / "again"
-    run(other)
-    assert snapshot(other) == snapshot(out)
+def test_fresh_run_elsewhere_is_identical(small_ref, tmp_path):
+    """Every product's files, made from scratch in another folder, are the same bytes."""
+    other = tmp_path / "elsewhere" / "again"
+    other.parent.mkdir()
+    run_small(other)
+    assert snapshot(other) == snapshot(small_ref)
 
 
-def test_other_seed_differs(tmp_path):
-    run_small(tmp_path / "seed7")
+def test_other_seed_differs(small_ref, tmp_path):
     run_small(tmp_path / "seed8", seed=8)
-    a = (tmp_path / "seed7" / "sdg" / "train.jsonl").read_text()
+    a = (small_ref / "sdg" / "train.jsonl").read_text()
     b = (tmp_path / "seed8" / "sdg" / "train.jsonl").read_text()
     assert a != b
 
 
-def test_interrupted_run_resumes(tmp_path):
+def test_interrupted_run_resumes(small_ref, tmp_path):
     out = tmp_path / "out"
     run_small(out)
     state = next((out / ".state").glob("*.jsonl"))
@@ -157,9 +165,7 @@ def test_interrupted_run_resumes(tmp_path):
     ids = item_ids(state)
     assert all(ids.count(i) == 1 for i in finished)  # the finished items were not made again
     assert len(ids) > len(finished)  # the unfinished ones were
-    ref = tmp_path / "ref"
-    run_small(ref)
-    assert (out / "sdg" / "train.jsonl").read_bytes() == (ref / "sdg" / "train.jsonl").read_bytes()
+    assert (out / "sdg" / "train.jsonl").read_bytes() == (small_ref / "sdg" / "train.jsonl").read_bytes()
 
 
 def plant_stale_marker(out: Path) -> None:
@@ -177,7 +183,7 @@ def test_rerun_serves_finished_items_from_state(tmp_path):
     assert "STALE " in (out / "sdg" / "train.jsonl").read_text()
 
 
-def test_fresh_flag_starts_over(tmp_path):
+def test_fresh_flag_starts_over(small_ref, tmp_path):
     out = tmp_path / "out"
     run_small(out)
     plant_stale_marker(out)
@@ -185,9 +191,7 @@ def test_fresh_flag_starts_over(tmp_path):
     run_small(out, fresh=True)
     assert "STALE " not in (out / "sdg" / "train.jsonl").read_text()
     assert not any("STALE " in s.decode() for s in state_of(out).values())
-    ref = tmp_path / "ref"
-    run_small(ref)
-    assert snapshot(out) == snapshot(ref)
+    assert snapshot(out) == snapshot(small_ref)
 
 
 def test_files_of_a_dropped_product_are_removed(tmp_path):
@@ -212,8 +216,8 @@ def test_dataset_card(quick):
     assert str(out) not in card  # no machine-specific paths: the card is reproducible too
 
 
-def test_shards_merge_without_duplicates(tmp_path):
-    out, ref = tmp_path / "sharded", tmp_path / "ref"
+def test_shards_merge_without_duplicates(small_ref, tmp_path):
+    out = tmp_path / "sharded"
     for i in (1, 2, 3):
         summary = run_small(out, shard=(i, 3))
         assert summary.manifest is None and not (out / "manifest.json").exists()
@@ -222,8 +226,7 @@ def test_shards_merge_without_duplicates(tmp_path):
     assert len(states) == 3 and len(ids) == len(set(ids))
     final = run_small(out)
     assert [p for p in (out / ".state").glob("*.jsonl") if "shard" not in p.name] == []  # nothing re-run
-    run_small(ref)
-    assert snapshot(out) == snapshot(ref)
+    assert snapshot(out) == snapshot(small_ref)
     assert final.manifest.counts["sdg.items"] == 17  # every item of SMALL_COUNTS' sdg
 
 

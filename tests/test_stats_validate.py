@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from hub_support import run
+from hub_support import small_run_copy
 from upstream import upstream_path
 
 from generator.cli import main
@@ -15,9 +15,7 @@ from generator.cli import main
 
 @pytest.fixture(scope="module")
 def out(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("stats")
-    run(tmp, tmp / "out")
-    return tmp / "out"
+    return small_run_copy(tmp_path_factory, "stats")
 
 
 def test_stats_json_has_the_tables(out, capsys):

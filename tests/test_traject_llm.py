@@ -35,8 +35,8 @@ class AnswererLLM:
         return Structured(value=value, raw=json.dumps(data), attempts=1)
 
 
-def run(llm, tmp_path):
-    cfg = TrajectConfig(domains=["shopping", "food", "travel"], parallel=2, sequential=3, llm_outputs=True)
+def run(llm, tmp_path, domains=("shopping", "food", "travel"), parallel=2, sequential=3):
+    cfg = TrajectConfig(domains=list(domains), parallel=parallel, sequential=sequential, llm_outputs=True)
     ctx = context(bundled_catalog(), cfg, tmp_path, writer=TemplateWriter())
     ctx.llm = llm
     product = TrajectProduct(cfg)
@@ -69,8 +69,9 @@ def test_llm_outputs_keep_bindings_literal(tmp_path):
 
 
 def test_llm_failure_is_a_rejection_not_a_crash(tmp_path):
-    results, paths = run(AnswererLLM(fail=True), tmp_path)
-    assert not any(r.samples for r in results)
+    # one item of each kind: every attempt of an item re-draws its trajectory (128 parallel draws)
+    results, paths = run(AnswererLLM(fail=True), tmp_path, domains=("food",), parallel=1, sequential=1)
+    assert len(results) == 2 and not any(r.samples for r in results)
     # every attempt that got as far as writing failed at the LLM (a draw whose hard query could
     # not leave enough out is rejected before any call: stage "sample", validator "hard_floor")
     assert {rej.stage for r in results for rej in r.rejections if rej.validator != "hard_floor"} == {"llm"}

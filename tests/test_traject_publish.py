@@ -37,7 +37,7 @@ class Recording:
 
 
 def _published(tmp_path: Path) -> tuple[list[dict], set[str]]:
-    cfg = TrajectConfig(domains=["shopping", "food", "travel"], parallel=4, sequential=3)
+    cfg = TrajectConfig(domains=["shopping", "food", "travel"], parallel=2, sequential=2)
     with FakeOpenAI() as fake:
         client = make_client(LLMConfig(base_url=fake.base_url, model="fake-model", max_retries=0), None)
         writer = Recording(LLMWriter(client))
