@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT_S = 3600  # one pytest run (the baseline runs every guarding test: ~15 min on 2 busy cores)
 COPIED = ("generator", "tests", "examples", "pyproject.toml")
 Q = "tests/test_quickstart_e2e.py::"
 TEXT_VALIDATORS = ("stated_present", "omitted_absent", "no_identifiers", "paraphrases_distinct",
@@ -594,14 +595,16 @@ def apply(m: Mutation, root: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def run_tests(root: Path, tests: tuple[str, ...]) -> tuple[list[str], int]:
-    """(failed test ids, pytest exit code) of the tests, run from `root` so its package is imported."""
+def run_tests(root: Path, tests: tuple[str, ...], workers: int = 0) -> tuple[list[str], int]:
+    """(failed test ids, pytest exit code) of the tests, run from `root` so its package is imported
+    (on `workers` xdist workers when more than one)."""
     report = root / "report.xml"
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     env.setdefault("TRAJGEN_UPSTREAM", str(ROOT.parent / "shared" / "upstream"))
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    spread = ["-n", str(workers), "--dist", "loadgroup"] if workers > 1 else []
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *spread,
                            f"--junitxml={report}", *tests], cwd=root, env=env, capture_output=True, text=True,
-                          timeout=1800, check=False)
+                          timeout=TIMEOUT_S, check=False)
     if not report.exists():
         return [f"(pytest did not run: {proc.stdout[-300:]} {proc.stderr[-300:]})"], proc.returncode
     failed = []
@@ -631,13 +634,13 @@ def mutate(m: Mutation) -> Outcome:
         return Outcome(m, failed=failed)
 
 
-def baseline(mutations: list[Mutation]) -> list[str]:
+def baseline(mutations: list[Mutation], workers: int) -> list[str]:
     tests = tuple(dict.fromkeys(t for m in mutations for t in m.tests))
     with tempfile.TemporaryDirectory(prefix="trajgen-baseline-") as tmp:
         root = Path(tmp)
         copy_repo(root)
         check_copy_is_imported(root)
-        failed, code = run_tests(root, tests)
+        failed, code = run_tests(root, tests, workers)
     return failed if failed or code == 0 else [f"(pytest exit {code})"]
 
 
@@ -654,12 +657,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", nargs="*", help="run the mutations whose name contains one of these")
     ap.add_argument("--list", action="store_true", help="list the mutations and exit")
+    ap.add_argument("--workers", type=int, default=2,
+                    help="xdist workers for the baseline run of every guarding test at once (default 2)")
     args = ap.parse_args(argv)
     chosen = [m for m in MUTATIONS if not args.only or any(w in m.name for w in args.only)]
     if args.list:
         print("\n".join(m.name for m in chosen))
         return 0
-    broken = baseline(chosen)
+    broken = baseline(chosen, args.workers)
     if broken:
         print(f"the unmutated copy already fails: {broken}", file=sys.stderr)
         return 2
