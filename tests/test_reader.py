@@ -334,6 +334,68 @@ def test_a_hint_refers_to_the_argument_its_own_words_name():
     assert (out["origin"].label, out["origin"].rule, out["origin"].determined) == ("hinted", "history:usual", True)
 
 
+# ---------------------------------------------------------------- what a hint's own noun phrase names
+
+# An invented bike-rental user: the last value of each parameter is not its most frequent one, so an
+# argument a hint does not reach reads undetermined (no "settled" value), one it reaches determined.
+PEDALO = {"station": {"type": "string", "description": "Pick-up station"},
+          "bike_type": {"type": "string", "description": "Bike type"},
+          "hours": {"type": "integer", "description": "Rental period, in hours"},
+          "lock": {"type": "string", "description": "Lock type"},
+          "extras": {"type": "array", "items": {"type": "string"}, "description": "Accessories to rent"},
+          "q": {"type": "string", "description": "Words to look for"},
+          "max_km": {"type": "integer", "description": "Longest ride in kilometres"},
+          "origin": {"type": "string", "description": "Start place"},
+          "destination": {"type": "string", "description": "End place"}}
+RENTALS = [event(f"2025-04-{d} 08:00", "Pedalo", "rent_bike", "mobility", station=s, bike_type=b, hours=h, lock=k,
+                 extras=x, q=q, max_km=m, origin=o, destination="Quay Gate")
+           for d, s, b, h, k, x, q, m, o in [
+               (21, "Pier 9", "cargo", 3, "chain", ["helmet"], "river loop", 20, "Mill Yard"),
+               (22, "Pier 9", "cargo", 3, "chain", ["helmet"], "river loop", 20, "Mill Yard"),
+               (23, "Dock Row", "city", 2, "u-lock", ["basket"], "hill climb", 35, "Old Forge")]]
+
+
+@pytest.mark.parametrize("text, param, gold", [
+    # a hint's words never reach into an earlier hint's: "as I did last time" is the whole rental
+    ("rent from the station from last time as I did last time", "bike_type", "city"),
+    # a fronted hint names its own noun phrase, not what follows its preposition
+    ("rent my regular one at Dock Row, for two hours", "bike_type", "cargo"),
+    ("rent a bike for my usual search words for the lock I always use", "q", "river loop"),
+    # a trailing hint's phrase opens at its determiner ("the rental period"), not at the lock before it
+    ("rent a bike with my usual lock with the rental period I usually go with", "hours", 3),
+    # nouns joined by "and", one named by its description's head noun ("Accessories to rent")
+    ("rent a bike from my usual station and accessories, please", "extras", ["helmet"]),
+    # a noun naming a parameter by another word: a search term, a limit, the starting point
+    ("rent a bike for the search term I always use", "q", "river loop"),
+    ("rent a bike with my regular distance limit", "max_km", 20),
+    ("rent a bike from the starting point I always use", "origin", "Mill Yard"),
+])
+def test_a_hint_reads_the_arguments_its_own_noun_phrase_names(text, param, gold):
+    args = {"station": "Pier 9", "bike_type": "cargo", "hours": 3, "lock": "chain", "extras": ["helmet"],
+            "q": "river loop", "max_km": 20, "origin": "Mill Yard", "destination": "Quay Gate"}
+    args[param] = gold
+    out = read_one(text, args, PEDALO, history=RENTALS, domain="mobility", name="Pedalo_rent_bike", app="Pedalo")
+    assert (out[param].label, out[param].determined) == ("hinted", True), out[param]
+
+
+def test_my_usual_time_names_the_time_not_the_date():
+    props = {"date": {"type": "string", "description": "Reservation date"},
+             "time": {"type": "string", "description": "Reservation time"}}
+    history = [HistoryEvent(time=f"2025-04-{d} 12:00", apitype="food", toolname="Tablo", apiname="book_table",
+                            parameters={"date": f"2025-04-{d + 2}", "time": t})
+               for d, t in [(10, "18:30"), (11, "18:30"), (12, "12:00")]]
+    out = read_one("book a table for my usual time", {"date": "2025-05-01", "time": "18:30"}, props,
+                   history=history, domain="food", name="Tablo_book_table", app="Tablo")
+    assert (out["time"].rule, out["time"].determined) == ("history:usual", True)
+    assert (out["date"].label, out["date"].rule) == ("omitted", "time")
+
+
+@pytest.mark.parametrize("text, gold", [("a table for 4 inside", "indoor"), ("we'd rather sit outdoors", "outdoor")])
+def test_seating_said_as_inside_or_outside_is_stated(text, gold):
+    props = {"seating": {"type": "string", "enum": ["indoor", "outdoor", "bar", "no_preference"]}}
+    assert read_one(text, {"seating": gold}, props)["seating"].label == "stated"
+
+
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
                     max_leaves=6)

@@ -59,6 +59,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "takeout": ("take out", "takeaway", "pick up", "pickup", "to go"),
     "pickup": ("pick up", "takeout", "take out", "takeaway"),
     "dine": ("dine in", "eat in", "dining in", "eat out", "eating out", "sit down"),
+    "indoor": ("inside", "indoors"), "outdoor": ("outside", "outdoors"),
     "public": ("public transport", "public transit", "transit"),
     "transit": ("public transport", "transit", "bus", "subway", "metro"),
     "walking": ("walk", "on foot", "walking"), "walk": ("on foot", "walking"), "cycling": ("bike", "cycle", "bicycle", "biking"),

@@ -18,6 +18,7 @@ history holds.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -85,7 +86,8 @@ _PLACE = frozenset({"location", "address", "place", "city", "area", "near", "pos
 
 # Nouns that name a parameter by another word ("usual budget": the prices; "same length": the duration).
 SYNONYMS = {"length": ("duration",), "long": ("duration",), "budget": ("price",), "window": ("time", "date"),
-            "showtime": ("time",), "cost": ("price",), "section": ("category",), "spend": ("price",)}
+            "showtime": ("time",), "cost": ("price",), "section": ("category",), "spend": ("price",),
+            "term": ("keyword", "query", "q", "search"), "limit": ("max", "maximum"), "text": ("content",)}
 
 
 @dataclass(frozen=True)
@@ -101,10 +103,11 @@ class Hint:
 @lru_cache(maxsize=8192)
 def hints_in(lowered: str) -> tuple[Hint, ...]:
     """Every hint phrase of a (lowercased) text."""
-    out = [Hint("recency", m.group(0), window=_window(lowered, m), said=_window(lowered, m, skip=STOPWORDS))
-           for m in _RECENT.finditer(lowered)]
-    out += [Hint("usual", m.group(0), window=_window(lowered, m), said=_window(lowered, m, skip=STOPWORDS))
-            for m in _USUAL.finditer(lowered)]
+    cues = sorted([("recency", m) for m in _RECENT.finditer(lowered)] + [("usual", m) for m in _USUAL.finditer(lowered)],
+                  key=lambda c: c[1].start())
+    ends = [m.end() for _, m in cues]
+    out = [Hint(kind, m.group(0), window=_window(lowered, m, after=_before(ends, m)),
+                said=_window(lowered, m, skip=STOPWORDS, after=_before(ends, m))) for kind, m in cues]
     out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre")), _adjective(m))
             for m in _HABIT.finditer(lowered) if _is_habit(m)]
     out += [Hint("here", m.group(0).strip(), m.group("place") or "", "origin") for m in _HERE.finditer(lowered)]
@@ -117,21 +120,52 @@ def hints_in(lowered: str) -> tuple[Hint, ...]:
 _CLAUSE_END = re.compile(r"[,.;!?]| and | or | but ")
 _VERBS = frozenset({"use", "used", "go", "went", "had", "got", "ordered", "order", "chose", "picked", "want",
                     "like", "usually", "always", "normally", "one", "same", "time", "last", "before", "from"})
+# Words that open the noun phrase a trailing hint closes ("the alarm time I usually go with").
+_OPENERS = frozenset({"the", "my", "our", "your", "that", "this", "these", "those", "same", "a", "an"})
+# After a coordinated noun ("my usual restaurant and dishes"), what may follow: the clause's end or
+# a preposition, not a determiner or pronoun (as after a verb: "my usual restaurant and book a table").
+_AFTER_NOUNS = frozenset({"for", "at", "with", "using", "on", "in", "to", "from", "by", "please", "again"})
 
 
-def _window(lowered: str, m: re.Match[str], span: int = 3, skip: frozenset[str] | None = None) -> tuple[str, ...]:
-    """The content words a hint modifies, inside its clause: after a fronted one ("my usual cabin"
-    -> cabin), before one that follows its noun ("the departure city I used last time" ->
-    departure, city; "the same distance as last time" -> distance)."""
-    start = max((e.end() for e in _CLAUSE_END.finditer(lowered, 0, m.start())), default=0)
-    end_m = _CLAUSE_END.search(lowered, m.end())
-    end = end_m.start() if end_m else len(lowered)
+def _before(ends: list[int], m: re.Match[str]) -> int:
+    """Where the hint phrase before this one ends: a hint's words never reach into another's."""
+    return max((e for e in ends if e <= m.start()), default=0)
+
+
+def _window(lowered: str, m: re.Match[str], span: int = 3, skip: frozenset[str] | None = None,
+            after: int = 0) -> tuple[str, ...]:
+    """The content words of the noun phrase a hint modifies: after a fronted one, up to the next
+    function word ("my usual cabin for ..." -> cabin; "my usual restaurant and dishes" -> both);
+    before one that follows its noun, from the word that opens the phrase ("the departure city I
+    used last time" -> departure, city; "the same distance as last time" -> distance); never past
+    its clause or into an earlier hint ("the account from last time as I did last time")."""
+    start = max([e.end() for e in _CLAUSE_END.finditer(lowered, 0, m.start())] + [after])
     drop = STOPWORDS | _VERBS if skip is None else skip
     if m.group(0).startswith(_FRONTED):
-        after = [w for w in re.findall(r"[a-z]+", lowered[m.end():end]) if w not in drop]
-        return tuple(after[:span])
-    before = [w for w in re.findall(r"[a-z]+", lowered[start:m.start()]) if w not in drop]
-    return tuple(before[-span:])
+        return tuple(w for w in _fronted_phrase(lowered[m.end():]) if w not in drop or w == "time")[:span]
+    tokens = re.findall(r"[a-z]+", lowered[start:m.start()])
+    opener = max((i for i, w in enumerate(tokens) if w in _OPENERS), default=-1)
+    return tuple(w for w in tokens[opener + 1:] if w not in drop or (w == "time" and opener >= 0))[-span:]
+
+
+def _fronted_phrase(rest: str) -> list[str]:
+    """The words of the noun phrase after a fronted hint, nouns joined by "and" included."""
+    clause = re.split(r"[,.;!?]| or | but ", rest, maxsplit=1)[0]
+    tokens = re.findall(r"[a-z]+", clause)
+    out: list[str] = []
+    for i, w in enumerate(tokens):
+        if w == "of" and out and i + 1 < len(tokens) and tokens[i + 1] not in STOPWORDS:
+            continue  # "my regular number of nights"
+        if w != "and" and w in STOPWORDS:
+            break
+        if w == "and":
+            tail = list(itertools.takewhile(lambda t: t not in STOPWORDS, tokens[i + 1:]))
+            follow = tokens[i + 1 + len(tail)] if i + 1 + len(tail) < len(tokens) else ""
+            if not tail or len(tail) > 3 or (follow and follow not in _AFTER_NOUNS):
+                break
+            continue
+        out.append(w)
+    return out
 
 
 _FRONTED = ("my ", "the ", "our ", "usual", "regular", "favorite", "favourite", "go-to", "goto", "typical")
@@ -166,12 +200,9 @@ def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str
         return _names_argument(hint.word, param, gold, anywhere=is_place(param))
     if _PLACE_WORDS & set(hint.words.split()):  # "the same place", "same spot": where, not what or how
         return bool(param_role(param)) and not isinstance(gold, bool)
-    named = [w for w in hint.window if any(_names_argument(w, p, None) for p in params)]
-    if named:  # "the same distance as last time": only the distance
-        return any(_names_argument(w, param, None) for w in named)
-    described = described_params(hint.said, params, descriptions or {})
-    if described:  # "the sorting options from last time": the parameter described as "Sorting options"
-        return param in described
+    bound = bound_params(hint, params, descriptions or {})
+    if bound:  # "the same distance as last time": only the distance
+        return param in bound
     things = [stem(w) for w in hint.window if stem(w) not in _WHOLE]
     if things and hint.kind == "usual":  # "my usual Sukiya beef bowl": the argument that holds it
         return isinstance(gold, str | list) and bool(set(things) & set(content_stems(" ".join(map(str, _items(gold))))))
@@ -193,9 +224,36 @@ def bound_to(hint: Hint, param: str, params: list[str], descriptions: Mapping[st
     when they name no parameter by its name, by its description ("my regular exercising time")."""
     if hint.kind not in ("recency", "usual"):
         return False
-    if any(_names_argument(w, q, None) for w in hint.window for q in params):
-        return any(_names_argument(w, param, None) for w in hint.window)
-    return param in described_params(hint.said, params, descriptions or {})
+    return param in bound_params(hint, params, descriptions or {})
+
+
+def bound_params(hint: Hint, params: list[str], descriptions: Mapping[str, str]) -> set[str]:
+    """The parameters a hint's own noun phrase names: those whose description's noun phrase it says
+    in full ("the sorting options from last time"), and for each other word, the parameters it names
+    by name ("my usual restaurant and dishes": restaurant_id), else the one parameter whose
+    description's head noun it is ("dishes" for "Dishes to order", "the area" for "Delivery area")."""
+    described = described_params(hint.said, params, descriptions)
+    used = {s for q in described for s in described_as(descriptions.get(q, ""))}
+    out = set(described)
+    for w in dict.fromkeys((*hint.window, *hint.said)):
+        if stem(w) in used or stem(w) in _WHOLE:
+            continue
+        out |= {q for q in params if _names_argument(w, q, None)} or _headed(stem(w), params, descriptions)
+    return out
+
+
+def _headed(word: str, params: list[str], descriptions: Mapping[str, str]) -> set[str]:
+    """The one parameter whose description's head noun is `word` (none when two share it)."""
+    hits = {q for q in params if _head_noun(descriptions.get(q, "")) == word}
+    return hits if len(hits) == 1 else set()
+
+
+def _head_noun(description: str) -> str:
+    """The last content word of a description's first phrase, before a clause of purpose or place
+    ("Dishes to order": dish; "Delivery area": area)."""
+    head = re.split(r"[.:;,(]| to | in | for | from | with | when ", description.lower(), maxsplit=1)[0]
+    stems = content_stems(head)
+    return stems[-1] if stems else ""
 
 
 # Words a description adds to what a parameter is ("exercising time range" is an exercising time).
@@ -234,7 +292,9 @@ def _names_argument(noun: str, param: str, gold: object, anywhere: bool = False)
     names = {stem(w) for w in identifier_words(param)}
     if s in names or set(SYNONYMS.get(s, ())) & names:
         return True
-    if noun in _ORIGIN | _DESTINATION and param_role(param) == ("origin" if noun in _ORIGIN else "destination"):
+    ends = {stem(w): w for w in _ORIGIN | _DESTINATION}
+    end = noun if noun in _ORIGIN | _DESTINATION else ends.get(s, "")  # "the starting point": the origin
+    if end and param_role(param) == ("origin" if end in _ORIGIN else "destination"):
         return True  # "my regular pickup point" names the origin
     golds = gold if isinstance(gold, list) else [gold]
     words = [content_stems(g) if anywhere else content_stems(g)[-1:] for g in golds if isinstance(g, str)]
