@@ -15,10 +15,12 @@ import json
 import re
 from typing import Any
 
+from ..core.inflection import engine
 from ..core.semantic import tokens
 from ..records import Tool, ToolHints
 from .fragments import bool_words, enum_words, item_spec
 from .intent import intent_of
+from .lexicon import is_plural, lemmas
 from .terms import Term, bool_phrases, term
 
 _CACHE: dict[str, ToolHints] = {}  # derived hints by the tool's content (deterministic, so shareable)
@@ -63,7 +65,8 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
         spec: dict[str, Any] = tool.properties[p]
         inner = item_spec(spec)
         if inner.get("type") == "boolean":
-            yes, no = bool_phrases(t, p) or _described_state(t, p) or bool_words(p, str(spec.get("description") or ""))
+            yes, no = bool_phrases(t, p) or _described_state(t, p) or _hyphenated_kind(tool, p) or \
+                bool_words(p, str(spec.get("description") or ""))
             out[p] = {"true": yes, "false": no}
         elif inner.get("enum"):
             written = f"{tool.description} {spec.get('description') or ''}"
@@ -80,6 +83,22 @@ def _described_state(t: Term, param: str) -> tuple[str, str] | None:
     if len(said) <= len(tokens(param)) or not set(tokens(param)) <= set(said) or not t.noun.isascii():
         return None
     return f"with the {t.noun}", f"without the {t.noun}"
+
+
+def _hyphenated_kind(tool: Tool, param: str) -> tuple[str, str] | None:
+    """A boolean whose words the tool's or its own description hyphenates before a noun ("A
+    pre-need sale is one made before ..." for pre_need): the kind of thing the call makes, "as a
+    pre-need sale" / "not as a pre-need sale"."""
+    words = tokens(param)
+    if len(words) < 2:
+        return None
+    spec = tool.properties.get(param) or {}
+    written = f"{spec.get('description') or ''} {tool.description}"
+    m = re.search(r"(?<![\w-])" + "-".join(map(re.escape, words)) + r"\s+([a-z]+)\b", written, re.IGNORECASE)
+    if not m or "NOUN" not in lemmas(m[1].lower()) or is_plural(m[1].lower()):
+        return None
+    kind = engine().a(f"{'-'.join(words)} {m[1].lower()}")
+    return f"as {kind}", f"not as {kind}"
 
 
 def _as_written(value: Any, text: str) -> str | None:

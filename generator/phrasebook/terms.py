@@ -47,7 +47,7 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
                     "including", "excluding", "except", "incl", "without", "unless", "even",
                     "default", "defaults", "optionally", "only", "also", "how", "what", "why",
                     "against", "across", "through", "throughout", "among", "upon", "onto", "toward", "towards",
-                    "along", "versus", "vs", "near"})
+                    "along", "versus", "vs", "near", "above", "below", "beneath", "beyond"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
 _POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
@@ -66,14 +66,15 @@ _AT_MOST = frozenset({"max", "maximum", "highest", "longest", "largest", "most",
 _AT_LEAST = frozenset({"min", "minimum", "lowest", "shortest", "smallest", "least", "lower", "floor"})
 _UNITS = frozenset({"ul", "km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
                     "eur", "gbp", "ft", "mi", "lb", "lbs", "oz", "c", "f", "h", "hr", "hrs", "min", "mins", "s",
-                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft"})
+                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft", "bu"})
 _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
                "m": "metres", "cm": "cm", "mm": "mm", "ml": "ml", "mg": "mg", "h": "hours", "hr": "hours",
                "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds",
                "secs": "seconds", "ms": "milliseconds", "pct": "percent", "usd": "dollars", "eur": "euros",
                "gbp": "pounds", "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "kn": "kilonewtons",
                "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles",
-               "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet"}
+               "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet",
+               "bu": "bushels"}
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
 _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
                                                                   "grams", "pounds", "tonnes", "knots", "percent",
@@ -192,8 +193,8 @@ def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]
             continue
         if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and _participle(low, after):
             break
-        if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare):
-            break
+        if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare) or bare.endswith("-"):
+            break  # "FH- followed by 3 digits": an id's prefix is no word
         out.append(bare if re.fullmatch(r"[A-Z0-9]{2,}s?", bare) or cased and i > 0 and bare[:1].isupper() else low)
         if bare != w:  # "pen:" -- the clause ends with the word
             break
@@ -501,6 +502,7 @@ _COMPARING = frozenset({"over", "under", "above", "below", "beyond"})
 _PREPS = frozenset({"by", "until", "before", "after", "since", "within", "than", "at", "on", "to"})
 _RELATIVE = frozenset({"today", "tomorrow", "yesterday", "tonight", "this", "next", "last"})
 _BIRTH = frozenset({"birth", "dob", "born", "birthday"})
+_DEATH = frozenset({"death", "dod", "died"})
 _EXPIRY = frozenset({"expiry", "expiration", "expires", "expiring"})
 
 
@@ -511,10 +513,14 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
     birth or expiry by its role ("born on", "with the lot expiring"); "" for any other name."""
     said = set(words) | set(noun.lower().split())
     by_name = _name_phrase(words, role)
-    if by_name or not said & (_BIRTH | _EXPIRY):
+    if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):
         return by_name
     if said & _BIRTH:
         return "born on"
+    if said & _DEATH and said & {"date", "day", "dod"}:  # beside the call's own date it says its role
+        return "who died on"
+    if said & _DEATH:
+        return ""
     rest = [w for w in noun.split() if w.lower() not in _EXPIRY | {"date", "day", "time"}]
     return f"with the {' '.join(rest)} expiring" if rest else "expiring"
 
