@@ -103,6 +103,8 @@ def _hyphenated_kind(tool: Tool, param: str) -> tuple[str, str] | None:
 
 def _as_written(value: Any, text: str) -> str | None:
     """An enum value the catalog writes in capitals elsewhere ("rov" beside "ROV"): as written."""
+    if isinstance(value, str) and re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+)+", value):
+        return value  # "River Terminal", "Elm Creek": a place's name as the catalog writes it
     upper = str(value).upper()
     if str(value) == upper and str(value).isalpha():  # "WB", "NB": a code in capitals stays so
         return upper

@@ -357,6 +357,9 @@ def _shorter_by_name(described: str, param: str) -> str:
     said = _from_name(param)
     if said and " of " in described and len(said.split()) > 1 and set(said.split()) <= set(described.split()):
         return said
+    opens = described.split()[:len(said.split())] == said.split() and len(described.split()) > len(said.split())
+    if said and opens and tokens(param)[-1:] and tokens(param)[-1] in _POINTERS:
+        return said  # "Technician employee id" for technician_id: "technician TEC-118", said once
     return described
 
 
@@ -445,6 +448,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
         if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
             role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
+    if not noun and json_type in ("integer", "number"):
+        noun = _bound_noun(tokens(param), role)
     if noun:
         noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
         noun = noun.removeprefix("of ")  # "Hours of single-lane closure" is a closure of some hours
@@ -459,6 +464,17 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
+
+
+def _bound_noun(words: list[str], role: str) -> str:
+    """A number named for one end of a range as that end: "death_year_from" is the earliest death
+    year, "weight_to" the maximum weight; never "death year to" read out."""
+    if not role or words[-1:] not in (["from"], ["to"], ["until"], ["till"]) or len(words) < 2 or \
+            not all(known(w) for w in words[:-1]):
+        return ""
+    timed = bool(set(words) & {"year", "month", "day", "date", "hour", "time", "week"})
+    end = ("earliest", "latest") if timed else ("minimum", "maximum")
+    return f"{end[0] if role == 'from' else end[1]} {' '.join(words[:-1])}"
 
 
 def _a_member(noun: str, members: tuple[str, ...]) -> bool:
@@ -736,10 +752,13 @@ def _clock(t: Term, v: str, intent: str) -> str:
     return {"from": f"from {v}", "until": f"until {v}"}.get(t.role, f"at {v}")
 
 
+_SITES = frozenset({"location", "site", "facility", "branch", "depot", "yard", "terminal", "warehouse"})
+
+
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
-    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including)\b", v):
-        return v  # the value's words bring their own frame ("with all causes", "by diver")
+    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including|out of)\b", v):
+        return v  # the value's words bring their own frame ("with all causes", "by diver", "out of service")
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
         return f"with the {t.head} unknown"
@@ -754,6 +773,10 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
         return f"by {v}"
     head = t.head or ""
+    if head in _SITES:  # "Elevator location" River Terminal: "at River Terminal", never "with the ... location"
+        return f"at {v}"
+    if head in ("status", "state") and len(t.noun.split()) > 1:  # "Current operating status": "with status X"
+        return f"with {head} {v}"
     if not head or head in v.lower().split():
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if t.of == "kind":  # "Type of feed delivered" -> "with grower pellet feed"

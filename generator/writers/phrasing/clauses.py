@@ -197,6 +197,23 @@ def joined(mods: list[str]) -> str:
     return ", ".join([x for x in (rest, join_words(switches)) if x])
 
 
+_POINTED = re.compile(r"for ([a-z][a-z ]{1,40}?) ([A-Z0-9][A-Za-z0-9./-]*[0-9][A-Za-z0-9./-]*)")
+
+
+def named_once(intent: str, mods: list[str]) -> tuple[str, list[str]]:
+    """The thing acted on named once: "get the unit" + "for unit UN-204417" is "get unit
+    UN-204417", "put a unit back" + "for unit UN-1" is "put unit UN-1 back" (never "get the unit
+    for unit ...")."""
+    for m in mods:
+        said = _POINTED.fullmatch(m)
+        if said is None:
+            continue
+        object_ = re.compile(rf"\b(?:the|an?) {re.escape(said[1])}\b")
+        if len(object_.findall(intent)) == 1:
+            return object_.sub(f"{said[1]} {said[2]}", intent), [x for x in mods if x is not m]
+    return intent, mods
+
+
 def clause_parts(
     call: CallPlan,
     tool: Tool | None,
@@ -231,6 +248,7 @@ def clause_parts(
     if app:
         parts.append(rng.choice(APP_FORMS).format(app=spoken_app(tool.app)))  # type: ignore[union-attr]
         _, rest = with_modifiers("", mods)
+    parts[0], rest = named_once(parts[0], rest)
     text = " ".join([*parts, *([joined(rest)] if rest else [])])
     if closing:
         text += "".join(f", {m}" for m in closing) if mods else " " + " ".join(closing)
