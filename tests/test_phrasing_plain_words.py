@@ -102,3 +102,39 @@ def test_a_noun_ends_at_above_or_below() -> None:
 def test_bushels_are_a_unit() -> None:
     t = term("min_free_capacity_bu", {"type": "integer"})
     assert (t.noun, t.unit, t.bound) == ("free capacity", "bushels", "at least ")
+
+
+def _said(tool: Tool, param: str, value: Any) -> str:
+    return said_as(param, tool, value_kind(value, param, tool), render(value, param, tool))
+
+
+_YARD = _tool("search_pallets", "Find pallets at a yard.", {
+    "yard": {"type": "string", "enum": ["North Gate", "Mill Road"], "description": "Storage yard location."},
+    "status": {"type": "string", "enum": ["in_use", "out_of_use", "held_by_customs"],
+               "description": "Current handling status."},
+    "weight_from": {"type": "integer"}, "ship_year_to": {"type": "integer"}})
+
+
+@pytest.mark.parametrize(("param", "value", "said"), [
+    ("yard", "Mill Road", "at Mill Road"),  # a site, its name as written
+    ("status", "out_of_use", "out of use"),  # a value that brings its own frame
+    ("status", "held_by_customs", "with status held by customs"),  # never "with held by customs current handling status"
+    ("ship_year_to", 2019, "with a latest ship year of 2019"),  # never "ship year to 2019"
+])
+def test_an_enum_or_range_end_is_said_without_its_readout(param: str, value: Any, said: str) -> None:
+    assert _said(_YARD.model_copy(update={"hints": derive_hints(_YARD)}), param, value) == said
+
+
+# ---------------------------------------------------------------- 5. said once
+
+def test_the_thing_acted_on_is_named_once() -> None:
+    from generator.writers.phrasing.clauses import named_once
+
+    assert named_once("get the crate", ["for crate CR-0042"]) == ("get crate CR-0042", [])
+    assert named_once("put a crate back", ["for crate CR-0042", "by truck"]) == ("put crate CR-0042 back", ["by truck"])
+    assert named_once("get the crate", ["for pallet PL-7"]) == ("get the crate", ["for pallet PL-7"])
+
+
+def test_a_pointer_is_named_by_its_parameter_when_the_description_only_adds_words() -> None:
+    t = term("driver_id", {"type": "string", "description": "Driver employee id, DR- followed by 3 digits."})
+    assert t.noun == "driver"
