@@ -133,6 +133,9 @@ def test_the_thing_acted_on_is_named_once() -> None:
     assert named_once("get the crate", ["for crate CR-0042"]) == ("get crate CR-0042", [])
     assert named_once("put a crate back", ["for crate CR-0042", "by truck"]) == ("put crate CR-0042 back", ["by truck"])
     assert named_once("get the crate", ["for pallet PL-7"]) == ("get the crate", ["for pallet PL-7"])
+    assert named_once("close the customs hold", ["for hold H-12"]) == ("close customs hold H-12", [])
+    # a noun that modifies another is no object: "a crate weighing record" is about the record
+    assert named_once("log a crate weighing record", ["for crate CR-1"]) == ("log a crate weighing record", ["for crate CR-1"])
 
 
 def test_a_pointer_is_named_by_its_parameter_when_the_description_only_adds_words() -> None:
