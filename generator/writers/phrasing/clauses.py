@@ -216,8 +216,7 @@ def named_once(intent: str, mods: list[str]) -> tuple[str, list[str]]:
             continue
         object_ = re.compile(rf"\b(?:the|an?) ((?:[a-z]+ ){{0,2}}){re.escape(said[1])}(?=$| (?:{_AFTER_OBJECT})\b)")
         if len(object_.findall(intent)) == 1:
-            named = f"{said[1]} {said[2]}"
-            return object_.sub(lambda o, named=named: o[1] + named, intent), [x for x in mods if x is not m]
+            return object_.sub(rf"\g<1>{said[1]} {said[2]}", intent), [x for x in mods if x is not m]  # the id has no backslash
     return intent, mods
 
 
