@@ -15,10 +15,12 @@ import json
 import re
 from typing import Any
 
+from ..core.inflection import engine
 from ..core.semantic import tokens
 from ..records import Tool, ToolHints
 from .fragments import bool_words, enum_words, item_spec
 from .intent import intent_of
+from .lexicon import is_plural, lemmas
 from .terms import Term, bool_phrases, term
 
 _CACHE: dict[str, ToolHints] = {}  # derived hints by the tool's content (deterministic, so shareable)
@@ -63,7 +65,8 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
         spec: dict[str, Any] = tool.properties[p]
         inner = item_spec(spec)
         if inner.get("type") == "boolean":
-            yes, no = bool_phrases(t, p) or _described_state(t, p) or bool_words(p, str(spec.get("description") or ""))
+            yes, no = bool_phrases(t, p) or _described_state(t, p) or _hyphenated_kind(tool, p) or \
+                bool_words(p, str(spec.get("description") or ""))
             out[p] = {"true": yes, "false": no}
         elif inner.get("enum"):
             written = f"{tool.description} {spec.get('description') or ''}"
@@ -82,8 +85,26 @@ def _described_state(t: Term, param: str) -> tuple[str, str] | None:
     return f"with the {t.noun}", f"without the {t.noun}"
 
 
+def _hyphenated_kind(tool: Tool, param: str) -> tuple[str, str] | None:
+    """A boolean whose words the tool's or its own description hyphenates before a noun ("A
+    pre-need sale is one made before ..." for pre_need): the kind of thing the call makes, "as a
+    pre-need sale" / "not as a pre-need sale"."""
+    words = tokens(param)
+    if len(words) < 2:
+        return None
+    spec = tool.properties.get(param) or {}
+    written = f"{spec.get('description') or ''} {tool.description}"
+    m = re.search(r"(?<![\w-])" + "-".join(map(re.escape, words)) + r"\s+([a-z]+)\b", written, re.IGNORECASE)
+    if not m or "NOUN" not in lemmas(m[1].lower()) or is_plural(m[1].lower()):
+        return None
+    kind = engine().a(f"{'-'.join(words)} {m[1].lower()}")
+    return f"as {kind}", f"not as {kind}"
+
+
 def _as_written(value: Any, text: str) -> str | None:
     """An enum value the catalog writes in capitals elsewhere ("rov" beside "ROV"): as written."""
+    if isinstance(value, str) and re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+)+", value):
+        return value  # "River Terminal", "Elm Creek": a place's name as the catalog writes it
     upper = str(value).upper()
     if str(value) == upper and str(value).isalpha():  # "WB", "NB": a code in capitals stays so
         return upper

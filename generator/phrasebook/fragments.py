@@ -179,7 +179,13 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if lemma and lead in (lemma, lemma + "s") and (lead in _VERB_LEADS or not set(lemmas(lead)) - {"VERB"}):
         said = " ".join([gerund(lemma), *_object_words(words[1:])])  # "air_attack" is a noun, never "airing"
         return said, f"without {said}"
+    switched = _switched(words)
+    if switched:
+        return switched
     noun = " ".join(words)
+    kind = _authored_kind(words)
+    if kind:
+        return kind
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
     if len(words) >= 2 and _past_participle(words[-1]) and "NOUN" in lemmas(words[-2]):  # "badge_printed"
@@ -212,3 +218,27 @@ def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:
         said = f"{gerund(lemma)} {engine().a(' '.join(rest))}"
         return said, f"not {said}"
     return None
+
+
+def _switched(words: list[str]) -> tuple[str, str] | None:
+    """A thing named with its switch state ("aeration_fans_on") said as a person sees it: "with
+    the aeration fans on" / "with the aeration fans off"; None for any other name."""
+    *thing, state = words
+    if state != "on" or not thing or not all(known(w) and "NOUN" in lemmas(w) for w in thing[-1:]) \
+            or not all(known(w) for w in thing):
+        return None
+    said = " ".join(thing)
+    return f"with the {said} on", f"with the {said} off"
+
+
+def _authored_kind(words: list[str]) -> tuple[str, str] | None:
+    """A kind of a known noun named by a modifier the lexicon lacks but the author wrote as a
+    word ("graveside_service" -> "with a graveside service"): a lowercase word of five letters or
+    more, never an abbreviation in capitals ("PRE", "SMS")."""
+    *mods, head = words
+    if not mods or "NOUN" not in lemmas(head) or is_plural(head) or head in MASS_NOUNS or known(mods[0]) and all(map(known, mods)):
+        return None
+    if not all(known(w) or (w.isalpha() and w.islower() and len(w) >= 5) for w in mods):
+        return None
+    noun = " ".join(words)
+    return f"with {engine().a(noun)}", f"without {engine().a(noun)}"

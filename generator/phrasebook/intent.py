@@ -157,6 +157,8 @@ def _opens_intent(words: list[str], name_verb: str | None) -> bool:
         return True
     if verb_lemma(w) in _ASPECT and _is_gerund(after):  # "Start processing a lot"
         return True
+    if "ADJ" in said and user_verb(w) != name_verb and after not in _AFTER_VERB:
+        return False  # "Open warehouse-receipt bushels", "Dry bushels and ...": an adjective, unsure
     return set(said) == {"VERB"} or user_verb(w) == name_verb or after in _AFTER_VERB or "NOUN" not in lemmas(after)
 
 
@@ -184,6 +186,7 @@ def from_description(tool: Tool) -> str:
         return " ".join([verb, words[1].lower(), *words[2:]])
     if words[1].lower() in _CLAUSES:  # "Record that a member called in sick": no object, the name says it
         return ""
+    verb = _direct(verb, words)
     verb, words = _gerund(*_particle(verb, words))
     rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
@@ -193,6 +196,17 @@ def from_description(tool: Tool) -> str:
 
 
 _PARTICLES = frozenset({"up", "out", "off", "down", "back"})
+
+
+def _direct(verb: str, words: list[str]) -> str:
+    """The author's verb with the object they wrote for it: "Apply delivered scale tickets to a
+    contract" applies the tickets (never "apply for" them, which asks for new ones), "Search the
+    parts catalogue" searches the catalogue; a verb the user says with "for" keeps it only when
+    the description writes no direct object."""
+    lemma, _, prep = verb.partition(" ")
+    if prep != "for" or words[1].lower() in STOPS - {"a", "an", "the"} or verb_lemma(words[0].lower()) != lemma:
+        return verb
+    return lemma
 
 
 def _particle(verb: str, words: list[str]) -> tuple[str, list[str]]:

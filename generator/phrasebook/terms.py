@@ -47,7 +47,7 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
                     "including", "excluding", "except", "incl", "without", "unless", "even",
                     "default", "defaults", "optionally", "only", "also", "how", "what", "why",
                     "against", "across", "through", "throughout", "among", "upon", "onto", "toward", "towards",
-                    "along", "versus", "vs", "near"})
+                    "along", "versus", "vs", "near", "above", "below", "beneath", "beyond"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
 _POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
@@ -66,14 +66,15 @@ _AT_MOST = frozenset({"max", "maximum", "highest", "longest", "largest", "most",
 _AT_LEAST = frozenset({"min", "minimum", "lowest", "shortest", "smallest", "least", "lower", "floor"})
 _UNITS = frozenset({"ul", "km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
                     "eur", "gbp", "ft", "mi", "lb", "lbs", "oz", "c", "f", "h", "hr", "hrs", "min", "mins", "s",
-                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft"})
+                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft", "bu"})
 _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
                "m": "metres", "cm": "cm", "mm": "mm", "ml": "ml", "mg": "mg", "h": "hours", "hr": "hours",
                "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds",
                "secs": "seconds", "ms": "milliseconds", "pct": "percent", "usd": "dollars", "eur": "euros",
                "gbp": "pounds", "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "kn": "kilonewtons",
                "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles",
-               "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet"}
+               "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet",
+               "bu": "bushels"}
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
 _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
                                                                   "grams", "pounds", "tonnes", "knots", "percent",
@@ -192,8 +193,8 @@ def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]
             continue
         if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and _participle(low, after):
             break
-        if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare):
-            break
+        if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare) or bare.endswith("-"):
+            break  # "FH- followed by 3 digits": an id's prefix is no word
         out.append(bare if re.fullmatch(r"[A-Z0-9]{2,}s?", bare) or cased and i > 0 and bare[:1].isupper() else low)
         if bare != w:  # "pen:" -- the clause ends with the word
             break
@@ -356,6 +357,9 @@ def _shorter_by_name(described: str, param: str) -> str:
     said = _from_name(param)
     if said and " of " in described and len(said.split()) > 1 and set(said.split()) <= set(described.split()):
         return said
+    opens = described.split()[:len(said.split())] == said.split() and len(described.split()) > len(said.split())
+    if said and opens and tokens(param)[-1:] and tokens(param)[-1] in _POINTERS:
+        return said  # "Technician employee id" for technician_id: "technician TEC-118", said once
     return described
 
 
@@ -444,6 +448,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
         if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
             role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
+    if not noun and json_type in ("integer", "number"):
+        noun = _bound_noun(tokens(param), role)
     if noun:
         noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
         noun = noun.removeprefix("of ")  # "Hours of single-lane closure" is a closure of some hours
@@ -458,6 +464,17 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
+
+
+def _bound_noun(words: list[str], role: str) -> str:
+    """A number named for one end of a range as that end: "death_year_from" is the earliest death
+    year, "weight_to" the maximum weight; never "death year to" read out."""
+    if not role or words[-1:] not in (["from"], ["to"], ["until"], ["till"]) or len(words) < 2 or \
+            not all(known(w) for w in words[:-1]):
+        return ""
+    timed = bool(set(words) & {"year", "month", "day", "date", "hour", "time", "week"})
+    end = ("earliest", "latest") if timed else ("minimum", "maximum")
+    return f"{end[0] if role == 'from' else end[1]} {' '.join(words[:-1])}"
 
 
 def _a_member(noun: str, members: tuple[str, ...]) -> bool:
@@ -501,6 +518,7 @@ _COMPARING = frozenset({"over", "under", "above", "below", "beyond"})
 _PREPS = frozenset({"by", "until", "before", "after", "since", "within", "than", "at", "on", "to"})
 _RELATIVE = frozenset({"today", "tomorrow", "yesterday", "tonight", "this", "next", "last"})
 _BIRTH = frozenset({"birth", "dob", "born", "birthday"})
+_DEATH = frozenset({"death", "dod", "died"})
 _EXPIRY = frozenset({"expiry", "expiration", "expires", "expiring"})
 
 
@@ -511,10 +529,14 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
     birth or expiry by its role ("born on", "with the lot expiring"); "" for any other name."""
     said = set(words) | set(noun.lower().split())
     by_name = _name_phrase(words, role)
-    if by_name or not said & (_BIRTH | _EXPIRY):
+    if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):
         return by_name
     if said & _BIRTH:
         return "born on"
+    if said & _DEATH and said & {"date", "day", "dod"}:  # beside the call's own date it says its role
+        return "who died on"
+    if said & _DEATH:
+        return ""
     rest = [w for w in noun.split() if w.lower() not in _EXPIRY | {"date", "day", "time"}]
     return f"with the {' '.join(rest)} expiring" if rest else "expiring"
 
@@ -730,10 +752,13 @@ def _clock(t: Term, v: str, intent: str) -> str:
     return {"from": f"from {v}", "until": f"until {v}"}.get(t.role, f"at {v}")
 
 
+_SITES = frozenset({"location", "site", "facility", "branch", "depot", "yard", "terminal", "warehouse"})
+
+
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
-    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including)\b", v):
-        return v  # the value's words bring their own frame ("with all causes", "by diver")
+    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including|out of)\b", v):
+        return v  # the value's words bring their own frame ("with all causes", "by diver", "out of service")
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
         return f"with the {t.head} unknown"
@@ -748,6 +773,10 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
         return f"by {v}"
     head = t.head or ""
+    if head in _SITES:  # "Elevator location" River Terminal: "at River Terminal", never "with the ... location"
+        return f"at {v}"
+    if head in ("status", "state") and len(t.noun.split()) > 1:  # "Current operating status": "with status X"
+        return f"with {head} {v}"
     if not head or head in v.lower().split():
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if t.of == "kind":  # "Type of feed delivered" -> "with grower pellet feed"

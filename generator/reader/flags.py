@@ -162,6 +162,8 @@ def read_flag(text: Text, param: str, description: str = "",
                 if text.stems[j] == key[-1]), at + width)  # "sent for evaluation": one word between
     after = text.tokens[end:end + 2]
     answered = _answered(text, text.tokens[end - 1], after) if after[:1] != ["set"] else _set_to(text.tokens[end:end + 3])
+    if answered is None and after[:1] == ["off"] and identifier_words(param)[-1:] == ("on",):
+        answered = False  # "with the aeration fans off" for aeration_fans_on
     if answered is not None:  # "sent for evaluation: no", "first aid given - yes"
         return answered, " ".join(text.tokens[at:end + 1])
     # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")

@@ -213,6 +213,29 @@ def joined(mods: list[str]) -> str:
     return ", ".join([x for x in (rest, join_words(switches)) if x])
 
 
+_POINTED = re.compile(r"for ([a-z][a-z ]{1,40}?) ([A-Z0-9][A-Za-z0-9./-]*[0-9][A-Za-z0-9./-]*)")
+
+
+# What may follow the object of an intent: its end, a particle or a preposition (never a noun it
+# modifies: "record a bin monitoring reading" is no act on the bin).
+_AFTER_OBJECT = "back|up|out|off|down|in|on|to|for|from|with|at|into|by"
+
+
+def named_once(intent: str, mods: list[str]) -> tuple[str, list[str]]:
+    """The thing acted on named once: "get the unit" + "for unit UN-204417" is "get unit
+    UN-204417", "put a unit back" + "for unit UN-1" is "put unit UN-1 back", "mark the inspection
+    deficiency" + "for deficiency DEF-1" is "mark inspection deficiency DEF-1" (never "get the unit
+    for unit ..."); a noun that modifies another ("a bin monitoring reading") is left as it is."""
+    for m in mods:
+        said = _POINTED.fullmatch(m)
+        if said is None:
+            continue
+        object_ = re.compile(rf"\b(?:the|an?) ((?:[a-z]+ ){{0,2}}){re.escape(said[1])}(?=$| (?:{_AFTER_OBJECT})\b)")
+        if len(object_.findall(intent)) == 1:
+            return object_.sub(rf"\g<1>{said[1]} {said[2]}", intent), [x for x in mods if x is not m]  # the id has no backslash
+    return intent, mods
+
+
 def clause_parts(
     call: CallPlan,
     tool: Tool | None,
@@ -249,6 +272,7 @@ def clause_parts(
     if app:
         parts.append(rng.choice(APP_FORMS).format(app=spoken_app(tool.app)))  # type: ignore[union-attr]
         _, rest = with_modifiers("", mods)
+    parts[0], rest = named_once(parts[0], rest)
     text = " ".join([*parts, *([joined(rest)] if rest else [])])
     # A pointer's event ("my video search on Tuesday") is told last, each after a comma, so no other
     # modifier runs on into its description ("... on July 22 in Xuhui" is no event of Xuhui).
