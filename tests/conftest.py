@@ -42,6 +42,9 @@ SLOW_FILES = frozenset({
     "test_hub_dedup.py", "test_hub_splits.py", "test_lifeline.py", "test_plugin_package.py", "test_quickstart_e2e.py",
     "test_reader_command.py", "test_secrets.py", "test_state_key.py", "test_stop_and_contain.py",
     "test_traject_vagueness.py", "test_trail_product.py", "test_when2call_eval.py", "test_when2call_files.py",
+    # whole runs of a product or of every format, read by the card, stats and publish checks
+    "test_traject_product.py", "test_traject_publish.py", "test_hub_card.py", "test_card_meaning.py",
+    "test_stats_validate.py",
 })
 
 

@@ -132,15 +132,16 @@ def test_a_false_filter_flag_reads_as_no_filter_and_is_accepted() -> None:
 def test_a_cut_or_misread_intent_gives_way_to_the_description() -> None:
     cut = TOOLS["Gymly_book_class"]
     assert action(cut) != "sign me up for" and (action(cut) is None or action(cut).split()[-1] != "for")
-    for name, desc in (("search_objects", "Search the collections database. Returns objects."),
-                       ("record_loan_return", "Record that loaned objects are back.")):
-        assert action(_tool(name, {}, desc)) is None, (desc, action(_tool(name, {}, desc)))
+    desc = "Record that loaned objects are back."  # no object after the verb: what is recorded?
+    assert action(_tool("record_loan_return", {}, desc)) is None, action(_tool("record_loan_return", {}, desc))
     assert action(_tool("move_file", {}, "Move a file to another folder.")) == "move a file"
+    # the author's own verb and direct object are a sure intent (the template writer says them too)
+    assert action(_tool("search_objects", {}, "Search the collections database.")) == "search the collections database"
 
 
 def test_a_request_without_a_sure_intent_still_says_what_is_wanted() -> None:
     """ "Request 1." with nothing after it read as a template gap."""
-    tool = _tool("search_objects", {"q": {"type": "string"}}, "Search the collections database.")
+    tool = _tool("record_loan_return", {"q": {"type": "string"}}, "Record that loaned objects are back.")
     text = _prompt(_req(tool, {"q": "Hokusai"}))
     assert not re.search(r"^Request \d+\.$", text, re.MULTILINE)
     assert "Request 1 (what the user wants is what this tool does):" in text
