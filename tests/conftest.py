@@ -9,14 +9,19 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 from upstream import KINDS, SKIP_TAG
 
 # Hypothesis judges "too slow" input generation and deadlines by wall time: on a shared 2-core
 # machine (CI beside other jobs) a busy second made a correct test fail. Every test runs with no
-# deadline and without that health check; the others (filtering too much, ...) stay on.
-settings.register_profile("trajgen", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("trajgen")
+# deadline and without that health check; the others (filtering too much, ...) stay on. The BFCL
+# check venv of scripts/acceptance.sh runs its tests without hypothesis.
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:
+    pass
+else:
+    settings.register_profile("trajgen", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("trajgen")
 
 
 def _why(report: pytest.TestReport) -> str:
