@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mutation check: break one thing on purpose, run the tests named for it, see them fail.
 
-    python scripts/mutate.py [--only NAME ...] [--list]
+    python scripts/mutate.py [--only NAME ...] [--list] [--jobs N]
 
 Each mutation edits one spot of a temporary copy of the repo (the package, tests, examples),
 then runs the tests that claim to guard that spot, from the copy. A mutation is *caught* when at
@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -666,6 +667,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true", help="list the mutations and exit")
     ap.add_argument("--workers", type=int, default=2,
                     help="xdist workers for the baseline run of every guarding test at once (default 2)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="mutations run at the same time, each in its own copy (default 1)")
     args = ap.parse_args(argv)
     chosen = [m for m in MUTATIONS if not args.only or any(w in m.name for w in args.only)]
     if args.list:
@@ -675,10 +678,12 @@ def main(argv: list[str] | None = None) -> int:
     if broken:
         print(f"the unmutated copy already fails: {broken}", file=sys.stderr)
         return 2
-    outcomes = []
-    for m in chosen:
-        outcomes.append(mutate(m))
-        print(f"{m.name}: {'caught' if outcomes[-1].caught else 'SURVIVED'}", file=sys.stderr, flush=True)
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:  # each job is a pytest subprocess
+        futures = {pool.submit(mutate, m): m for m in chosen}
+        for done in as_completed(futures):
+            o = done.result()
+            print(f"{o.mutation.name}: {'caught' if o.caught else 'SURVIVED'}", file=sys.stderr, flush=True)
+    outcomes = [f.result() for f in futures]  # in the order of MUTATIONS
     print(table(outcomes))
     return 0 if all(o.caught for o in outcomes) else 1
 
