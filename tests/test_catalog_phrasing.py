@@ -6,8 +6,10 @@ a request is one sentence per call, and a doubled phrase is a text defect."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -31,11 +33,27 @@ from generator.writers.template import compose
 CATALOGS = Path(__file__).parent / "fixtures" / "catalogs"
 
 
+@functools.cache
 def _tools(name: str) -> dict[str, Tool]:
+    """A catalog's tools with their derived hints, read on first use (not at collection)."""
     return {t.name: t for t in derived_for(read_catalog(CATALOGS / f"{name}.json"))}
 
 
-VET, LAB, K8S = _tools("vet_clinic"), _tools("lab_inventory"), _tools("k8s_events")
+class _Lazy(Mapping[str, Tool]):
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getitem__(self, key: str) -> Tool:
+        return _tools(self.name)[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_tools(self.name))
+
+    def __len__(self) -> int:
+        return len(_tools(self.name))
+
+
+VET, LAB, K8S = _Lazy("vet_clinic"), _Lazy("lab_inventory"), _Lazy("k8s_events")
 
 
 # ---------------------------------------------------------------- history hints

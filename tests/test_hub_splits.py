@@ -4,6 +4,7 @@ ratios are met; changing the split re-exports without re-running an item."""
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -20,8 +21,17 @@ from generator.readers import read_catalogs
 from generator.traject.export import traject_name
 
 SPLITS = ("train", "validation", "test")
-CATALOG = Catalog(read_catalogs([str(ROOT / "examples" / "catalog.json")], base_dir=ROOT))
-TRAJECT_NAMES = {traject_name(t): t.name for t in CATALOG.tools}
+
+
+@functools.cache
+def catalog() -> Catalog:
+    """The bundled catalog, read on first use (not at collection, where every xdist worker would)."""
+    return Catalog(read_catalogs([str(ROOT / "examples" / "catalog.json")], base_dir=ROOT))
+
+
+@functools.cache
+def traject_names() -> dict[str, str]:
+    return {traject_name(t): t.name for t in catalog().tools}
 
 
 def call_key(name: str, args: dict) -> str:
@@ -35,7 +45,7 @@ class Row:
         self.calls = calls
         self.user = user
         self.domains = domains if domains is not None else sorted(
-            {CATALOG.by_name[n].domain for n, _ in calls if n in CATALOG.by_name})
+            {catalog().by_name[n].domain for n, _ in calls if n in catalog().by_name})
 
     def keys(self, by: str) -> list[str]:
         if by == "tool":
@@ -66,7 +76,7 @@ def traject_rows(folder: Path) -> list[Row]:
     out = []
     for f in sorted([*folder.rglob("simple_ver.json"), *folder.rglob("traj_query.json")]):
         for r in rows_of(f):
-            calls = [(TRAJECT_NAMES[c["tool name"]], {p["name"]: p["value"] for k in ("required parameters",
+            calls = [(traject_names()[c["tool name"]], {p["name"]: p["value"] for k in ("required parameters",
                       "optional parameters") for p in c[k]}) for c in r["tool list"]]
             out.append(Row(calls, domains=[f.parent.name]))
     return out

@@ -4,6 +4,7 @@ that echoes what the step was given returns exactly that."""
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 from typing import Any
@@ -37,11 +38,14 @@ def _tools(name: str) -> list[Tool]:
     return drawn_from_profile(annotate(apply_profiles(tools, profiles)))
 
 
-LOADED = {name: _tools(name) for name in CATALOGS}
+@functools.cache
+def loaded(name: str) -> list[Tool]:
+    """A catalog's tools, read on first use (not at collection, where every xdist worker would)."""
+    return _tools(name)
 
 
 def _trajectories(name: str, seed: int) -> tuple[Catalog, list[Any]]:
-    catalog = Catalog(LOADED[name])
+    catalog = Catalog(loaded(name))
     graph = build_graph(catalog.tools)
     out = []
     for domain, members in catalog.by_domain.items():
@@ -59,7 +63,7 @@ def _rows(output: str) -> list[dict[str, Any]]:
 
 
 def test_the_profiled_catalog_has_profiled_parameters():
-    assert any(t.profile is not None and t.profile.values for t in LOADED["marina_harbor"])
+    assert any(t.profile is not None and t.profile.values for t in loaded("marina_harbor"))
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
