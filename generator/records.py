@@ -224,6 +224,9 @@ class CallPlan(Record):
     tool: str
     tool_mode: ToolDisclosure
     args: list[ArgPlan] = Field(default_factory=list)
+    # The user's last call of this function held every value the query leaves to the history and
+    # no argument the call lacks: "search permits like last time" reads right (never set without history).
+    repeats_last: bool = False
 
 
 class DisclosurePlan(Record):

@@ -36,7 +36,7 @@ from generator.core.surface import leaks
 from generator.core.temporal import temporal_parameters
 from generator.core.vagueness import gold_values, mean, value_recall
 from generator.core.values import sample_arguments
-from generator.records import Binding, HistoryEvent, Target, Tool, ToolCall, ToolHints
+from generator.records import ArgPlan, Binding, HistoryEvent, Target, Tool, ToolCall, ToolHints
 from generator.validators.habitphrase import Reader, phrase_rule, resolve
 from generator.validators.habitphrase import key as hp_key
 
@@ -626,3 +626,30 @@ def test_habit_words_mean_the_place_the_history_ties_them_to() -> None:
     assert "work" not in elsewhere and elsewhere  # the persona works elsewhere: "usual" phrases only
     assert Reader(commute, "Ridely", "get_taxi", "transport").places() == {"home": "maple court",
                                                                            "work": "granite tower"}
+
+
+def test_like_last_time_for_the_whole_call_only_when_the_last_call_was_this_one() -> None:
+    """"search permits as I did last time" is read as the user's last call of the function: it holds
+    for a plan only when that call had every value left to the history and no other argument."""
+    from generator.core.plan import repeats_last_call
+
+    def plans(history: list[HistoryEvent]) -> list[bool]:
+        t = target(FOOD, {"food": ["ramen"], "is_delivery": True, "order_by": "rating_high_to_low"},
+                   history=history)
+        hinted = [ArgPlan(param="food", value=["ramen"], mode="stated"),
+                  ArgPlan(param="is_delivery", value=True, mode="stated"),
+                  ArgPlan(param="order_by", value="rating_high_to_low", mode="hinted", source="history",
+                          hint="the same sort order as last time")]
+        return [repeats_last_call(t, FOOD, hinted)] + [c.repeats_last for p in plan_levels(
+            t, FOOD, random.Random(3)) for c in p.calls]
+
+    same = event(FOOD, {"food": ["ramen"], "is_delivery": True, "order_by": "rating_high_to_low"})
+    assert plans([same])[0]
+    older = event(FOOD, {"food": ["pho"], "is_delivery": False, "order_by": "rating_high_to_low"}, "2025-04-01 09:00")
+    assert plans([older, same])[0]  # the last call decides
+    other_filter = event(FOOD, {"food": ["ramen"], "is_delivery": True, "order_by": "rating_high_to_low",
+                                "meal_type": "lunch"})
+    assert not any(plans([same, other_filter]))  # it also asked for lunch, which this call does not
+    other_value = event(FOOD, {"food": ["ramen"], "is_delivery": True, "order_by": "default_sorting"})
+    assert not plans([same, other_value])[0]  # the last sort order was another
+    assert not any(plans([event(TAXI, {"start_name": "Home", "end_name": "Mall", "car_type": "taxi"})]))

@@ -258,11 +258,11 @@ def test_polish_never_edits_a_values_capital_letter(word: str, joiner: str) -> N
 # ---------------------------------------------------------------- pointers a reader can delimit
 
 
-def _food_clause(args: list, level: str = "Low", seed: int = 0) -> str:
+def _food_clause(args: list, level: str = "Low", seed: int = 0, repeats_last: bool = True) -> str:
     from generator.records import CallPlan
     from generator.writers.phrasing.clauses import clause_parts
 
-    call = CallPlan(tool=FOOD.name, tool_mode="implied", args=args)
+    call = CallPlan(tool=FOOD.name, tool_mode="implied", args=args, repeats_last=repeats_last)
     return clause_parts(call, FOOD, "2025-05-02 18:30", random.Random(seed), level=level)[0]
 
 
@@ -291,4 +291,7 @@ def test_a_bare_like_last_time_only_when_every_unsaid_value_is_the_historys() ->
         assert bare.search(_food_clause([*hinted, by_history], level="High", seed=seed))
         # a bare "like last time" would give meal_type the last meal, not the one the query time gives
         text = _food_clause([*hinted, by_history, by_time], level="High", seed=seed)
+        assert not bare.search(text) and "location as last time" in text, text
+        # nor when the user's last call of the function is not the call asked (CallPlan.repeats_last)
+        text = _food_clause([*hinted, by_history], level="High", seed=seed, repeats_last=False)
         assert not bare.search(text) and "location as last time" in text, text

@@ -154,6 +154,22 @@ def omittable_from_history(target: Target, tool: Tool, param: str, value: Any) -
     return habit_rules(target, tool, param, value) == set(READINGS)
 
 
+def repeats_last_call(target: Target, tool: Tool, args: Sequence[ArgPlan]) -> bool:
+    """Whether "like last time", said of the whole call, picks the values the query leaves to the
+    history: a person reads it as the user's last call of this function, so that call must hold each
+    of those values and no argument the call lacks ("search permits as I did last time" after a
+    search by permit type is not a search by contractor)."""
+    last = next((e for e in reversed(target.history) if same_function(e, tool)), None)
+    if last is None:
+        return False
+    wanted = {a.param: a.value for a in args}
+    if not set(last.parameters) <= set(wanted):
+        return False
+    unsaid = [a for a in args if a.mode != "stated" and a.source == "history"]
+    return all(a.param in last.parameters and value_key(last.parameters[a.param]) == value_key(a.value)
+               for a in unsaid)
+
+
 def follows_from_time(target: Target, tool: Tool, param: str, value: Any) -> bool:
     if param not in target.temporal_parameters or not target.time:
         return False
@@ -585,7 +601,7 @@ def plan_levels(
                 paraphrases=n,
                 style=style,  # type: ignore[arg-type]
                 calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style, bool(tool.app)),
-                               args=arg_plans)],
+                               args=arg_plans, repeats_last=repeats_last_call(target, tool, arg_plans))],
             )
         )
     return plans

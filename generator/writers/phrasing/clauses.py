@@ -50,7 +50,9 @@ TERSE_REPEATS = ["like last time", "same as last time", "as I did last time"]
 
 
 def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list[str], set[str]]:
-    """Merged modifiers for groups of hinted arguments, and the parameters they say."""
+    """Merged modifiers for groups of hinted arguments, and the parameters they say (`terse`: the
+    hints may collapse to one "like last time", which the plan allows only when the user's last
+    call of the function holds those values: CallPlan.repeats_last)."""
     out: list[str] = []
     used: set[str] = set()
     for i, (pattern, phrase) in enumerate(HINT_GROUPS):
@@ -255,7 +257,7 @@ def clause_parts(
         if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
     }
     intent, used = choose_intent(tool, said, rng, marked=True)
-    mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS, rng)
+    mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS and call.repeats_last, rng)
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
     mods = [m for m in mods if m not in pointed]
     for a in args:
