@@ -116,7 +116,21 @@ def _optionals(tool: Tool, rng: random.Random, free_rate: float, lean: bool = Fa
         elif not lean and rng.random() < (SETTING_RATE if is_setting(p, s) else free_rate):
             value = maybe_value(param_schema(tool, p), rng, p)
             out.update({p: value} if value is not None else {})
+    if not required and not any(known_default(tool, p) is _NONE or v != known_default(tool, p) for p, v in out.items()):
+        out.update(_criterion(tool, rng))
     return out
+
+
+def _criterion(tool: Tool, rng: random.Random) -> dict[str, Any]:
+    """One optional argument that is not its default, for a tool that requires none: nobody asks to
+    "search permits" or "look up parcels" without saying which (a setting first, else any)."""
+    free = [p for p in tool.properties if known_default(tool, p) is _NONE]
+    settings = [p for p in free if is_setting(p, tool.properties[p])]
+    for p in rng.sample(settings, len(settings)) + rng.sample(sorted(set(free) - set(settings)), len(free) - len(settings)):
+        value = maybe_value(param_schema(tool, p), rng, p)
+        if value is not None:
+            return {p: value}
+    return {}
 
 
 def maybe_value(spec: dict[str, Any], rng: random.Random, name: str) -> Any:
