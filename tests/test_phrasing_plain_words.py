@@ -104,6 +104,12 @@ def test_bushels_are_a_unit() -> None:
     assert (t.noun, t.unit, t.bound) == ("free capacity", "bushels", "at least ")
 
 
+@pytest.mark.parametrize("description", ["Book hours, in tenths.", "Weight in hundredths", "Amount, in increments"])
+def test_a_precision_is_no_unit(description: str) -> None:
+    # "book hours of 3 tenths" says 0.3 hours where the call books 3 (set 8, an auto repair shop)
+    assert term("hours", {"type": "number", "description": description}).unit == ""
+
+
 def _said(tool: Tool, param: str, value: Any) -> str:
     return said_as(param, tool, value_kind(value, param, tool), render(value, param, tool))
 

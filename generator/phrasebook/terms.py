@@ -166,12 +166,16 @@ def _clean(description: str) -> str:
     return without_format_words(re.sub(r"\s+", " ", text).strip())
 
 
+# "Book hours, in tenths": a precision, not a unit ("book hours of 3 tenths" says 0.3 hours).
+_PRECISIONS = frozenset({"tenths", "hundredths", "thousandths", "increments", "steps", "multiples", "halves"})
+
+
 def _unit_of(text: str) -> str:
     """ "Sensor depth in metres" -> "metres"; ", in degrees Celsius" -> "degrees Celsius"."""
     m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
     if m is None:
         m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[a-z]+s)\b", text)
-    if m is None or m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"}:
+    if m is None or m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"} | _PRECISIONS:
         return ""
     word = m[1]
     return word if word.startswith("degrees") or word.endswith("s") or word.lower() in _UNITS else ""
