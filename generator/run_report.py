@@ -40,8 +40,12 @@ def _inputs_section(ctx: RunContext) -> list[str]:
     for domain, tools in ctx.catalog.by_domain.items():
         apps = sorted({t.app for t in tools if t.app})
         named = ", ".join(apps[:6]) + (", ..." if len(apps) > 6 else "") if apps else "none (whole function names)"
-        origin = (f"file name `{Path(tools[0].source).name}` (set `x-trajgen.domain` or `catalog_options.domain`)"
-                  if all(domain_from_file(t) for t in tools) else "the catalog")
+        if all(domain_from_file(t) for t in tools):
+            origin = f"file name `{Path(tools[0].source).name}` (set `x-trajgen.domain` or `catalog_options.domain`)"
+        elif domain == ctx.config.catalog_options.domain:
+            origin = "the config (`catalog_options.domain`)"
+        else:
+            origin = "the catalog"
         rows.append(f"| {domain} | {len(tools)} | {named} | {origin} |")
     return rows + [""]
 
