@@ -653,3 +653,21 @@ def test_like_last_time_for_the_whole_call_only_when_the_last_call_was_this_one(
     other_value = event(FOOD, {"food": ["ramen"], "is_delivery": True, "order_by": "default_sorting"})
     assert not plans([same, other_value])[0]  # the last sort order was another
     assert not any(plans([event(TAXI, {"start_name": "Home", "end_name": "Mall", "car_type": "taxi"})]))
+
+
+def test_a_value_left_out_without_a_phrase_is_the_habit_of_the_whole_call() -> None:
+    """"I have to look up parcels" is read as the user's usual search: a value the user gave once,
+    among searches by other filters, is left out only with a phrase that points at it (set 8)."""
+    from generator.core.plan import omittable_from_history
+
+    def ev(args: dict[str, Any], day: int) -> HistoryEvent:
+        return event(FOOD, {"food": ["ramen"], "is_delivery": True, **args}, f"2025-04-{day:02d} 12:00")
+
+    args = {"food": ["ramen"], "is_delivery": True, "location": "Harborview"}
+    once = [ev({"meal_type": "lunch"}, 1), ev({"location": "Harborview"}, 2), ev({"meal_type": "lunch"}, 3),
+            ev({"meal_type": "dinner"}, 4)]
+    assert not omittable_from_history(target(FOOD, args, history=once), FOOD, "location", "Harborview")
+    habit = [ev({"location": "Harborview"}, 1), ev({"meal_type": "lunch"}, 2), ev({"location": "Harborview"}, 3)]
+    assert omittable_from_history(target(FOOD, args, history=habit), FOOD, "location", "Harborview")
+    not_last = [*habit, ev({"meal_type": "lunch"}, 4), ev({"location": "Harborview"}, 5), ev({}, 6)]
+    assert not omittable_from_history(target(FOOD, args, history=not_last), FOOD, "location", "Harborview")
