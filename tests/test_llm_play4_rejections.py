@@ -239,3 +239,13 @@ def test_an_action_value_said_by_its_verb(method: str, said: str, ok: bool) -> N
 def test_verb_forms_come_from_the_lemmas() -> None:
     assert {"bought", "buys", "buying", "purchased"} <= set(verb_forms("purchase"))
     assert verb_forms("field_collection") == () and "given" not in verb_forms("gift")
+
+
+def test_a_brand_with_spaces_is_said_as_spelled() -> None:
+    # set 8 player: "AutoZone Commercial" (an enum value) was refused as an identifier three times
+    parts = _tool("order_parts", {"ro_number": {"type": "string"},
+                                  "supplier": {"type": "string", "enum": ["AutoZone Commercial", "NAPA", "inStock"]}})
+    req = _req((parts, {"ro_number": "RO-1182", "supplier": "AutoZone Commercial"}))
+    assert _problems(req, "Order the parts for RO-1182 from AutoZone Commercial.") == []
+    req = _req((parts, {"ro_number": "RO-1182", "supplier": "inStock"}))  # one camelCase word stays an identifier
+    assert any("enum identifier 'inStock'" in p for p in _problems(req, "Order the parts for RO-1182 from inStock."))

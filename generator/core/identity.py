@@ -166,8 +166,14 @@ def forbidden(tool: Tool, name_app: bool = False, enum_values: list[str] | None 
     if tool.app and not name_app and not said_by_app(tool):
         out.append((tool.app, "app name", True))
     out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p)]
-    out += [(v, "enum identifier", False) for v in enum_values or [] if is_identifier(v) and not is_code(v)]
+    out += [(v, "enum identifier", False) for v in enum_values or [] if _enum_identifier(v)]
     return out
+
+
+def _enum_identifier(value: str) -> bool:
+    """An enum value that reads as an identifier; one with spaces is a name as written ("AutoZone
+    Commercial" is how the brand is spelled, not a camelCase code)."""
+    return is_identifier(value) and not re.search(r"\s", value.strip()) and not is_code(value)
 
 
 def said_by_app(tool: Tool) -> bool:
