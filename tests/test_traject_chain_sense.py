@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generator.core.lore import annotate
 from generator.records import Target, Tool, ToolCall
-from generator.traject.bind import first_call, sample_chain, unfiltered
+from generator.traject.bind import Chain, _drop_echo, first_call, sample_chain, unfiltered
 from generator.traject.graph import build_graph
 from generator.traject.reading import parse_output, results
 from generator.traject.simulate import Context, simulate_all, simulate_output, vocabulary
@@ -65,7 +65,7 @@ HIVE_STATUS = _tool(
     "set_hive_status", "Set a hive's state. Returns {hive_id, status}.",
     {"hive_id": {"type": "string", "description": "Hive number, e.g. HV-0412."},
      "status": {"type": "string", "enum": ["queenright", "queenless", "swarmed", "dead_out"]}}, ["hive_id", "status"])
-TOOLS = annotate([SEARCH_HIVES, STOCK, WEIGH, EXTRACT, INSPECTORS, INSPECT, QUEENS, HIVE_STATUS])
+TOOLS = annotate([SEARCH_HIVES, STOCK, WEIGH, EXTRACT, INSPECTORS, INSPECT, HIVE_STATUS, QUEENS])
 BY_NAME = {t.name: t for t in TOOLS}
 VOCAB = vocabulary(TOOLS)
 SEEDS = st.integers(0, 2**16)
@@ -116,7 +116,9 @@ def test_a_yield_is_on_the_scale_of_what_went_in_and_a_total_covers_its_parts(se
 
 @given(seed=SEEDS)
 def test_a_status_comes_from_the_subjects_own_statuses(seed):
-    """A queen order's status is an order's (ordered, shipped ...), never a hive's (swarmed)."""
+    """A queen order's status is an order's (ordered, shipped ...), never a hive's (swarmed), though
+    the domain's first `status` parameter is a hive's."""
+    assert VOCAB["status"]["enum"][0] == "queenright"
     own = vocabulary([QUEENS])
     for row in _simulate("list_queen_orders", {}, seed, own=own):
         assert row.get("status", "ordered") not in ("queenright", "queenless", "swarmed", "dead_out"), row
@@ -171,6 +173,17 @@ def test_a_search_for_everything_is_unfiltered_and_paging_filters_nothing():
     assert unfiltered(SEARCH_HIVES, {}) and unfiltered(SEARCH_HIVES, {"limit": 10})
     assert not unfiltered(SEARCH_HIVES, {"yard": "Mill Ridge"})
     assert not unfiltered(STOCK, {})  # a getter is no search
+
+
+def test_a_search_keeps_its_only_filter_when_a_later_step_would_echo_it():
+    """Dropping a search's only filter so its output names a new value would make it a search for
+    everything: the filter stays and the step binds nothing from it."""
+    move = _tool("move_hive", "Move a hive to another yard. Returns {move_id}.",
+                 {"hive_id": {"type": "string"}, "yard": {"type": "string"}}, ["hive_id", "yard"])
+    chain = Chain({t.name: t for t in [SEARCH_HIVES, move]})
+    chain.calls.append(ToolCall(tool="search_hives", arguments={"yard": "Mill Ridge"}))
+    assert _drop_echo(chain, move, ["yard"], 0) == []
+    assert chain.calls[0].arguments == {"yard": "Mill Ridge"}
 
 
 @settings(deadline=None, max_examples=60)
