@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core.lore import annotate
+from generator.core.values import REFERENCE_TIME
 from generator.records import Target, Tool, ToolCall
 from generator.traject.bind import Chain, _drop_echo, first_call, sample_chain, unfiltered
 from generator.traject.graph import build_graph
@@ -157,6 +158,17 @@ def test_a_record_an_output_shows_as_past_is_before_the_next_step(seed):
     for row in _rows(outputs[0]):
         at = moment(row.get("last_inspected_at"))
         assert at is None or at.date() <= datetime(2025, 6, 3).date(), row
+
+
+@settings(deadline=None, max_examples=60)
+@given(seed=SEEDS)
+def test_a_record_an_output_shows_as_past_is_not_ahead_of_the_present(seed):
+    """No later step states a moment: the record is at most the reference time (a hive's last
+    inspection is not next week)."""
+    target, outputs = _chain("search_hives", "get_honey_stock", seed)
+    for row in _rows(outputs[0]):
+        at = moment(row.get("last_inspected_at"))
+        assert at is None or at.date() <= REFERENCE_TIME.date(), row
 
 
 @settings(deadline=None, max_examples=60)

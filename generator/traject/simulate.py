@@ -521,17 +521,18 @@ class Context(Record):
     bound: frozenset[str] = frozenset()
     amounts: tuple[float, ...] = ()  # the sums of money the domain's prose states (agree.py)
     own: Vocab | None = None  # the parameters of the tools about the same subject (`for_subject`)
-    span: tuple[datetime | None, datetime] | None = None  # a chain step's moments (timeline.spans)
+    span: tuple[datetime, datetime] | None = None  # a chain step's moments (timeline.spans)
 
 
 def for_subject(vocab: Vocab, own: Vocab | None) -> Vocab:
-    """`vocab` where a field named by one broad word (`status`, `type`) takes its values from a
-    parameter of a tool about the same subject, else from none: a work order's status is never
-    drawn from a unit's statuses (`in_service`)."""
+    """`vocab` where a field named by one broad word with a closed set of values (`status`,
+    `type`) takes them from a parameter of a tool about the same subject, else from none: a work
+    order's status is never drawn from a unit's statuses (`in_service`)."""
     if own is None:
         return vocab
     out = dict(vocab)
-    for name in [n for n in vocab if (w := param_words(n).split()) and len(w) == 1 and w[0] in BROAD_HEADS]:
+    broad = [n for n in vocab if (w := param_words(n).split()) and len(w) == 1 and w[0] in BROAD_HEADS]
+    for name in [n for n in broad if "enum" in vocab[n]]:
         if name in own:
             out[name] = own[name]
         else:
