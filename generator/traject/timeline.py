@@ -90,9 +90,9 @@ def _floor(row: dict[str, Any], field: str, args: dict[str, Any]) -> date | None
     return max(lows, default=None)
 
 
-def settle(rows: list[dict[str, Any]], args: dict[str, Any], span: tuple[datetime | None, datetime],
+def settle(rows: list[dict[str, Any]], args: dict[str, Any], span: tuple[datetime, datetime],
            keep: set[str], rng: random.Random) -> None:
-    """Past records at most the first later moment (`span[0]`; none: no bound), moments ahead not
+    """Past records at most the first later moment or the present (`span[0]`), moments ahead not
     before the present (`span[1]`); fields the call gave or a later step reads stay."""
     until, now = span
     given = {str(v) for v in args.values()}
@@ -103,7 +103,7 @@ def settle(rows: list[dict[str, Any]], args: dict[str, Any], span: tuple[datetim
                 continue
             if _ahead(f) and at.date() < now.date():
                 row[f] = shifted(row[f], (now.date() - at.date()).days + rng.randint(1, PAST_DAYS))
-            elif not _ahead(f) and until is not None and at.date() > until.date():
+            elif not _ahead(f) and at.date() > until.date():
                 floor = _floor(row, f, args)
                 if floor and floor > until.date():
                     continue  # the call's own filter is after the next step: nothing fits both
@@ -112,12 +112,12 @@ def settle(rows: list[dict[str, Any]], args: dict[str, Any], span: tuple[datetim
                 row[f] = shifted(row[f], (until.date() - at.date()).days - back)
 
 
-def spans(calls: list[dict[str, Any]]) -> list[tuple[datetime | None, datetime]]:
-    """Per call: (the first moment a later call states, the latest moment stated up to it, at
-    least the reference time)."""
+def spans(calls: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
+    """Per call: (the first moment a later call states, else the present; the present: the
+    latest moment stated up to it, at least the reference time)."""
     out = []
     for i in range(len(calls)):
         later = [at for a in calls[i + 1:] for at in moments(a)]
-        so_far = [at for a in calls[: i + 1] for at in moments(a)]
-        out.append((min(later, default=None), max([REFERENCE_TIME, *so_far])))
+        now = max([REFERENCE_TIME, *(at for a in calls[: i + 1] for at in moments(a))])
+        out.append((min(later, default=now), now))
     return out
