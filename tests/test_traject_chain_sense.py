@@ -17,6 +17,7 @@ from generator.core.lore import annotate
 from generator.core.values import REFERENCE_TIME
 from generator.records import Target, Tool, ToolCall
 from generator.traject.bind import Chain, _drop_echo, first_call, sample_chain, unfiltered
+from generator.traject.chains import reads_history, starts
 from generator.traject.graph import build_graph
 from generator.traject.reading import parse_output, results
 from generator.traject.simulate import Context, simulate_all, simulate_output, vocabulary
@@ -179,6 +180,22 @@ def test_the_result_a_later_step_acts_on_has_the_traits_that_step_states(seed):
     hive, varietal = (target.calls[1].arguments[p] for p in ("hive_id", "varietal"))
     found = [r for r in _rows(outputs[0]) if r.get("hive_id") == hive]
     assert len(found) == 1 and found[0]["varietal"] == varietal, (target.calls, outputs[0])
+
+
+def test_no_step_looks_up_the_history_of_a_record_made_one_step_before():
+    """A beekeeper registered a moment ago has no hives to list; reading the new record back is fine."""
+    add = _tool("add_beekeeper", "Register a beekeeper. Returns {keeper_id}.",
+                {"full_name": {"type": "string"}, "phone": {"type": "string"}}, ["full_name", "phone"])
+    hives = _tool("list_keeper_hives", "Hives a beekeeper keeps. Returns {hives: [{hive_id, yard}]}.",
+                  {"keeper_id": {"type": "string", "description": "e.g. KP-0031"}}, ["keeper_id"])
+    back = _tool("get_beekeeper", "One beekeeper. Returns {keeper_id, full_name, phone}.",
+                 {"keeper_id": {"type": "string", "description": "e.g. KP-0031"}}, ["keeper_id"])
+    tools = annotate([add, hives, back])
+    graph = build_graph(tools)
+    history, readback = graph.edge("add_beekeeper", "list_keeper_hives"), graph.edge("add_beekeeper", "get_beekeeper")
+    assert history is not None and readback is not None
+    assert reads_history(tools[0], tools[1], history) and not reads_history(tools[0], tools[2], readback)
+    assert [(p, e.tool) for p, e in starts(graph, [t.name for t in tools])] == [("add_beekeeper", "get_beekeeper")]
 
 
 def test_a_search_for_everything_is_unfiltered_and_paging_filters_nothing():
