@@ -117,6 +117,19 @@ def test_a_yield_is_on_the_scale_of_what_went_in_and_a_total_covers_its_parts(se
 
 
 @given(seed=SEEDS)
+def test_a_records_moments_follow_its_life(seed):
+    """A queen is raised before she dies and dies before the hive is requeened; a report is
+    opened before it is closed."""
+    tool = _tool("search_queen_records", "Queens that have died. Returns {queens: [{queen_id, "
+                 "date_of_birth, date_of_death, burial_date, opened_at, closed_at}]}.",
+                 {"yard": {"type": "string", "enum": YARDS}}, [])
+    for row in _rows(simulate_output(tool, {"yard": "Mill Ridge"}, random.Random(seed))):
+        born, died, buried = (row[f][:10] for f in ("date_of_birth", "date_of_death", "burial_date"))
+        assert born <= died <= buried, row
+        assert row["opened_at"][:10] <= row["closed_at"][:10], row
+
+
+@given(seed=SEEDS)
 def test_a_status_comes_from_the_subjects_own_statuses(seed):
     """A queen order's status is an order's (ordered, shipped ...), never a hive's (swarmed), though
     the domain's first `status` parameter is a hive's."""
@@ -166,7 +179,7 @@ def test_a_record_an_output_shows_as_past_is_before_the_next_step(seed):
 def test_a_record_an_output_shows_as_past_is_not_ahead_of_the_present(seed):
     """No later step states a moment: the record is at most the reference time (a hive's last
     inspection is not next week)."""
-    target, outputs = _chain("search_hives", "get_honey_stock", seed)
+    _, outputs = _chain("search_hives", "get_honey_stock", seed)
     for row in _rows(outputs[0]):
         at = moment(row.get("last_inspected_at"))
         assert at is None or at.date() <= REFERENCE_TIME.date(), row

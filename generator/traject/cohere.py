@@ -10,7 +10,9 @@ What a reader checks first in an output is that it answers the call that made it
   net is gross minus tare, whether the call or the result gives the other two (`whole_parts`,
   `net_of`);
 - a quantity in the unit of a quantity the call gave is on its scale: a shrink of 3,300 wet
-  bushels yields at most 3,300 dry bushels, a total at least the costs it sums (`same_scale`).
+  bushels yields at most 3,300 dry bushels, a total at least the costs it sums (`same_scale`);
+- a record's moments follow its life: born before dying, dying before burial, opened before
+  closed (`life_order`).
 
 Fields a later step reads (`keep`) are never touched: their values are the chain's gold.
 """
@@ -18,8 +20,11 @@ Fields a later step reads (`keep`) are never touched: their values are the chain
 from __future__ import annotations
 
 import random
+from datetime import timedelta
+from itertools import pairwise
 from typing import Any
 
+from .agree import day_of
 from .graph import param_words
 
 Row = dict[str, Any]
@@ -183,8 +188,42 @@ def same_scale(rows: list[Row], args: dict[str, Any], keep: set[str], rng: rando
                                else rng.uniform(lo * 1.05, hi))
 
 
+# Stages of one record's life, in order, by the words of its moment fields: a person is born
+# before dying and dies before being buried; a case is opened before it is closed. The days an
+# earlier stage moves back by when it is found after a later one.
+STAGES: tuple[tuple[frozenset[str], tuple[int, int]], ...] = (
+    (frozenset({"birth", "born"}), (365 * 20, 365 * 90)),
+    (frozenset({"death", "died", "deceased"}), (1, 10)),
+    (frozenset({"interment", "burial", "buried", "funeral", "cremation"}), (1, 10)),
+)
+CASE_STAGES: tuple[tuple[frozenset[str], tuple[int, int]], ...] = (
+    (frozenset({"opened", "created", "reported", "issued", "ordered", "placed", "filed", "submitted"}), (1, 10)),
+    (frozenset({"closed", "completed", "resolved", "delivered", "corrected", "fulfilled"}), (1, 10)),
+)
+
+
+def _stage(field: str, stages: tuple[tuple[frozenset[str], tuple[int, int]], ...]) -> int | None:
+    w = set(_words(field))
+    return next((i for i, (words, _) in enumerate(stages) if words & w), None)
+
+
+def life_order(rows: list[Row], keep: set[str], rng: random.Random) -> None:
+    """A record's moments follow its life: an earlier stage found after a later one moves back
+    before it (a date of birth after the date of death, a burial before the death)."""
+    for stages in (STAGES, CASE_STAGES):
+        for row in rows:
+            staged = sorted(((i, f) for f in row if (i := _stage(f, stages)) is not None and day_of(row[f])),
+                            reverse=True)
+            for (later, b), (earlier, a) in pairwise(staged):
+                day_a, day_b = day_of(row[a]), day_of(row[b])
+                if earlier < later and a not in keep and day_a and day_b and day_a > day_b:
+                    back = rng.randint(*stages[earlier][1])
+                    row[a] = (day_b - timedelta(days=back)).isoformat() + str(row[a])[10:]
+
+
 def agree(rows: list[Row], args: dict[str, Any], keep: set[str], rng: random.Random) -> None:
     """Every rule of the module docstring, in the order one feeds the next."""
+    life_order(rows, keep | set(args), rng)
     echo_named(rows, args, keep)
     same_scale(rows, args, keep, rng)
     net_of(rows, args, keep)
