@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from generator.core.lore import annotate
 from generator.core.values import REFERENCE_TIME
-from generator.records import Target, Tool, ToolCall
+from generator.records import Binding, Target, Tool, ToolCall
 from generator.traject.bind import Chain, _drop_echo, first_call, sample_chain, unfiltered
 from generator.traject.chains import reads_history, starts
 from generator.traject.graph import build_graph
 from generator.traject.reading import parse_output, results
-from generator.traject.simulate import Context, simulate_all, simulate_output, vocabulary
+from generator.traject.simulate import Context, shared_traits, simulate_all, simulate_output, vocabulary
 from generator.traject.timeline import moment, moments
 
 YARDS = ["Hollow Oak", "Mill Ridge", "Clover Flats"]
@@ -193,6 +193,23 @@ def test_the_result_a_later_step_acts_on_has_the_traits_that_step_states(seed):
     hive, varietal = (target.calls[1].arguments[p] for p in ("hive_id", "varietal"))
     found = [r for r in _rows(outputs[0]) if r.get("hive_id") == hive]
     assert len(found) == 1 and found[0]["varietal"] == varietal, (target.calls, outputs[0])
+
+
+def test_a_date_the_later_step_states_is_no_trait_of_the_result_it_acts_on():
+    """A new queen's date of birth stated for a requeening is not the date of birth of the queen
+    the search found; her breed is."""
+    found = _tool("search_queens", "Queens. Returns {queens: [{queen_id, breed, date_of_birth}]}.",
+                  {"yard": {"type": "string", "enum": YARDS}}, [])
+    requeen = _tool("requeen_hive", "Requeen. Returns {requeen_id}.",
+                    {"queen_id": {"type": "string"}, "breed": {"type": "string"},
+                     "date_of_birth": {"type": "string", "format": "date"}}, ["queen_id"])
+    target = Target(id="s", kind="sequential", domain="apiary", offered=["search_queens", "requeen_hive"],
+                    calls=[ToolCall(tool="search_queens", arguments={"yard": "Mill Ridge"}),
+                           ToolCall(tool="requeen_hive", arguments={"queen_id": "QN-0042", "breed": "Carniolan",
+                                                                    "date_of_birth": "2025-04-20"})],
+                    bindings=[Binding(call=1, param="queen_id", from_call=0)])
+    carry = shared_traits(target, {"search_queens": found, "requeen_hive": requeen}, [{"queen_id": "QN-0042"}, {}])
+    assert carry[0] == {"queen_id": "QN-0042", "breed": "Carniolan"}
 
 
 def test_no_step_looks_up_the_history_of_a_record_made_one_step_before():

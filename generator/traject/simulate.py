@@ -27,7 +27,7 @@ from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, 
 from ..core.vagueness import normalize
 from ..core.values import REFERENCE_TIME, examples_of, schema_type, value_for
 from ..records import Record, Target, Tool
-from .agree import honor_dates, price, prose, stated_amounts
+from .agree import day_of, honor_dates, price, prose, stated_amounts
 from .bind import carries
 from .calls import maybe_value
 from .cohere import agree
@@ -35,7 +35,7 @@ from .fresh import creates, fresh_id, made_at, names_record
 from .graph import collection, described, echo_arg, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
 from .shapes import action_status, inferred_fields
-from .timeline import moment, settle, spans
+from .timeline import settle, spans
 
 Faker = Callable[[random.Random, list[str], str], Any]  # (rng, field words, tool subject)
 
@@ -630,7 +630,8 @@ def shared_traits(target: Target, tools: dict[str, Tool], carry: list[dict[str, 
     """`carry` with, in the result a later step reads, the traits that step states of the thing
     it acts on: the bin a shipment of soft red wheat is sent from holds soft red wheat. Only
     words naming a kind (a commodity, a location), never a broad word (a status the step sets),
-    an amount or a moment, and never a field the producer's own call fixed."""
+    an amount or a date (a new decedent's date of birth is not the one of the grave found), and
+    never a field the producer's own call fixed."""
     out = [dict(c) for c in carry]
     for b in target.bindings:
         producer, later = target.calls[b.from_call], target.calls[b.call]
@@ -638,7 +639,7 @@ def shared_traits(target: Target, tools: dict[str, Tool], carry: list[dict[str, 
         bound = {x.param for x in target.bindings if x.call == b.call}
         for p, v in sorted(later.arguments.items()):
             w = param_words(p).split()
-            kind = isinstance(v, str) and not id_like(v) and moment(v) is None
+            kind = isinstance(v, str) and not id_like(v) and day_of(v) is None and re.search(r"[A-Za-z]", v)
             if p in fields and p not in bound and p not in producer.arguments and kind and w[-1] not in BROAD_HEADS:
                 out[b.from_call].setdefault(p, v)
     return out
