@@ -44,6 +44,8 @@ from .graph import (
     source_field,
     words,
 )
+from .shapes import LOOKUP_VERBS, verb_of
+from .timeline import forward
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
 
@@ -115,9 +117,36 @@ def _drop_echo(chain: Chain, consumer: Tool, params: list[str], j: int) -> list[
         drop = {f, partners(producer).get(f, f)}  # a coordinate goes with its partner
         if all(d in call.arguments and d not in producer.required and d not in bound for d in drop):
             kept = {k: v for k, v in call.arguments.items() if k not in drop}
+            if unfiltered(producer, kept):
+                continue  # a search for everything would make its one result arbitrary
             chain.calls[j] = call.model_copy(update={"arguments": kept})
             return [p]
     return []
+
+
+# Parameters that page or present results: a search given only these filters nothing.
+PAGING = frozenset({"limit", "page", "offset", "count", "size", "format", "lang", "language", "locale", "sort",
+                    "order", "sort_by", "order_by", "callback", "fields", "per_page", "page_size", "max_results",
+                    "timezone", "units", "unit", "currency"})
+FILTER_TRIES = 8
+
+
+def unfiltered(tool: Tool, args: dict[str, Any]) -> bool:
+    """Whether a call searches for everything: a lookup (search, list, find ...) given no filter.
+    A later step that reads its one result would take an arbitrary record."""
+    return verb_of(tool) in LOOKUP_VERBS and all(p.lower() in PAGING for p in args)
+
+
+def first_call(tool: Tool, rng: random.Random, optional_rate: float) -> dict[str, Any]:
+    """The arguments of a chain's first call: a lookup filters on something when its schema
+    lets it (the chain's later steps read one of its results)."""
+    args = arguments(tool, rng, optional_rate)
+    filters = [p for p in tool.properties if p.lower() not in PAGING]
+    for _ in range(FILTER_TRIES if filters else 0):
+        if not unfiltered(tool, args):
+            break
+        args = arguments(tool, rng, max(optional_rate, 0.5))
+    return args
 
 
 def _ordered(params: list[str]) -> list[str]:
@@ -281,12 +310,22 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
     fixed = {p for p in args if p in bound or any(p in c.arguments for c in chain.calls)}
     args = repair_arguments(consumer, args, rng, keep=fixed)
     args = kept_rules(consumer, args, REFERENCE_TIME, rng, frozenset(fixed))  # a value profile's rules (generator.core.profiles)
+    args = _forward_valid(consumer, [c.arguments for c in chain.calls], args, fixed)
     i = len(chain.calls)
     chain.calls.append(ToolCall(tool=consumer.name, arguments={p: args[p] for p in consumer.properties if p in args}))
     for p, (j, f, v) in bound.items():
         chain.carry.setdefault(j, {})[f] = v
         chain.bindings.append(Binding(call=i, param=p, from_call=j))
     return True
+
+
+def _forward_valid(consumer: Tool, before: list[dict[str, Any]], args: dict[str, Any], fixed: set[str]
+                   ) -> dict[str, Any]:
+    """`args` moved forward in time after the calls `before` (timeline.py), when every moved
+    value still fits its schema."""
+    moved = forward(before, args, fixed)
+    ok = all(is_valid(consumer.properties.get(p) or {}, v) for p, v in moved.items() if v != args[p])
+    return moved if ok else args
 
 
 def sample_chain(item_id: str, steps: list[Step], tools: dict[str, Tool], rng: random.Random,
@@ -297,7 +336,7 @@ def sample_chain(item_id: str, steps: list[Step], tools: dict[str, Tool], rng: r
     chain = Chain(tools, formats=id_formats([t for t in tools.values() if t.domain == domain]))
     for name, edge in steps:
         if edge is None:
-            chain.calls.append(ToolCall(tool=name, arguments=arguments(tools[name], rng, optional_rate)))
+            chain.calls.append(ToolCall(tool=name, arguments=first_call(tools[name], rng, optional_rate)))
         elif not add_step(chain, tools[name], edge, rng, optional_rate):
             break
     return Target(id=item_id, kind="sequential", calls=chain.calls, offered=[c.tool for c in chain.calls],

@@ -7,7 +7,8 @@ when k chains before could not bind), so n items over a domain with n or more st
 chains and reach as many tools as the starts allow. From its start a chain grows forward
 along random edges to the drawn length, and backward from its first tool only as far as the
 minimum length needs. No tool of a
-chain undoes another (`shapes.undoes`: a booking is never cancelled in the same breath).
+chain undoes another (`shapes.undoes`: a booking is never cancelled in the same breath), and no
+step looks up the history of a record made one step before (`reads_history`).
 """
 
 from __future__ import annotations
@@ -15,18 +16,35 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ..records import Edge
-from .bind import Step
-from .graph import ToolGraph
-from .shapes import undoes
+from ..records import Edge, Tool
+from .bind import Step, bound_field
+from .fresh import creates
+from .graph import ToolGraph, param_words, subject
+from .shapes import ACTION_STATUS, GETTER_VERBS, LOOKUP_VERBS, undoes, verb_of
 
 Start = tuple[str, Edge]
 
 
+def reads_history(producer: Tool, consumer: Tool, edge: Edge) -> bool:
+    """Whether the consumer looks up the history of a record the producer has just made: a
+    lookup of other things (a balance, contracts, tickets) by the id of a grower opened one
+    step before, which has none yet. Reading back the record itself (the order just placed)
+    is no history."""
+    if verb_of(producer) not in ACTION_STATUS or verb_of(consumer) not in LOOKUP_VERBS | GETTER_VERBS:
+        return False
+    made = [p for p in edge.params if creates(producer, bound_field(producer, consumer, p), {})]
+    return any(" ".join(param_words(p).split()[:-1]) != subject(consumer) for p in made)
+
+
+def _sensible(graph: ToolGraph, producer: str, edge: Edge) -> bool:
+    return not reads_history(graph.tools[producer], graph.tools[edge.tool], edge)
+
+
 def starts(graph: ToolGraph, names: Iterable[str]) -> list[Start]:
-    """Every edge with both ends among `names`, in name order."""
+    """Every edge with both ends among `names` that makes sense (`reads_history`), in name order."""
     allowed = set(names)
-    return [(p, e) for p in sorted(allowed) for e in graph.successors(p) if e.tool in allowed]
+    return [(p, e) for p in sorted(allowed) for e in graph.successors(p)
+            if e.tool in allowed and _sensible(graph, p, e)]
 
 
 def coverage_order(found: list[Start], seed: str) -> list[Start]:
@@ -54,7 +72,7 @@ def _forward(graph: ToolGraph, path: list[Step], length: int, allowed: set[str],
              allow_repeats: bool) -> list[Step]:
     while len(path) < length:
         options = [e for e in graph.successors(path[-1][0])
-                   if e.tool in allowed and _fits(graph, path, e.tool, allow_repeats)]
+                   if e.tool in allowed and _fits(graph, path, e.tool, allow_repeats) and _sensible(graph, path[-1][0], e)]
         if not options:
             break
         edge = rng.choice(options)
@@ -67,7 +85,7 @@ def _backward(graph: ToolGraph, path: list[Step], length: int, allowed: set[str]
     while len(path) < length:
         first = path[0][0]
         options = sorted((p, e) for p in allowed for e in graph.successors(p)
-                         if e.tool == first and _fits(graph, path, p, allow_repeats))
+                         if e.tool == first and _fits(graph, path, p, allow_repeats) and _sensible(graph, p, e))
         if not options:
             break
         p, e = rng.choice(options)

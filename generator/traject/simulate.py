@@ -17,7 +17,7 @@ import ast
 import random
 import re
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import Field
@@ -27,13 +27,15 @@ from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, 
 from ..core.vagueness import normalize
 from ..core.values import REFERENCE_TIME, examples_of, schema_type, value_for
 from ..records import Record, Target, Tool
-from .agree import honor_dates, price, prose, stated_amounts
+from .agree import day_of, honor_dates, price, prose, stated_amounts
 from .bind import carries
 from .calls import maybe_value
+from .cohere import agree
 from .fresh import creates, fresh_id, made_at, names_record
 from .graph import collection, described, echo_arg, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
 from .shapes import action_status, inferred_fields
+from .timeline import settle, spans
 
 Faker = Callable[[random.Random, list[str], str], Any]  # (rng, field words, tool subject)
 
@@ -416,14 +418,25 @@ def _number(v: Any) -> bool:
     return isinstance(v, int | float) and not isinstance(v, bool)
 
 
-def _bounds(args: dict[str, Any]) -> list[tuple[str, str, float]]:
-    """(min|max, field word, limit) of numeric filters such as min_stars=4 or max_price=120."""
+def _bounds(args: dict[str, Any]) -> list[tuple[str, tuple[str, ...], float]]:
+    """(min|max, the words of what it bounds, limit) of numeric filters such as min_stars=4 or
+    max_price=120."""
     out = []
     for k in sorted(args):
         w, v = param_words(k).split(), args[k]
         if len(w) > 1 and w[0] in ("min", "max") and _number(v):
-            out.append((w[0], w[-1], float(v)))
+            out.append((w[0], tuple(w[1:]), float(v)))
     return out
+
+
+def _bounded(field: str, thing: tuple[str, ...]) -> bool:
+    """Whether a filter on `thing` bounds `field`: the field is that thing (`nightly_price` for
+    `max_price`); a thing of several words only under its own words (`min_free_space_bu`
+    bounds no `capacity_bu`: what is free is capacity minus current, cohere.py)."""
+    w = tuple(param_words(field).split())
+    if len(thing) == 1:
+        return thing[0] in w
+    return w[-len(thing):] == thing
 
 
 def _within(cur: Any, kind: str, limit: float, top: float, rng: random.Random) -> Any:
@@ -437,11 +450,11 @@ def _within(cur: Any, kind: str, limit: float, top: float, rng: random.Random) -
 
 def _honor(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Random) -> None:
     """Numeric results respect the request's min_/max_ filters (min_stars=4 -> 4-5 stars)."""
-    for kind, word, limit in _bounds(args):
+    for kind, thing, limit in _bounds(args):
         for row in rows:
             for f, cur in row.items():
-                if word in param_words(f).split() and _number(cur):
-                    top = 5.0 if word in ("rating", "stars") else limit * 1.6
+                if _bounded(f, thing) and _number(cur):
+                    top = 5.0 if thing[-1] in ("rating", "stars") else limit * 1.6
                     row[f] = _within(cur, kind, limit, top, rng)
 
 
@@ -507,6 +520,24 @@ class Context(Record):
     vocab: Vocab = Field(default_factory=dict)
     bound: frozenset[str] = frozenset()
     amounts: tuple[float, ...] = ()  # the sums of money the domain's prose states (agree.py)
+    own: Vocab | None = None  # the parameters of the tools about the same subject (`for_subject`)
+    span: tuple[datetime, datetime] | None = None  # a chain step's moments (timeline.spans)
+
+
+def for_subject(vocab: Vocab, own: Vocab | None) -> Vocab:
+    """`vocab` where a field named by one broad word with a closed set of values (`status`,
+    `type`) takes them from a parameter of a tool about the same subject, else from none: a work
+    order's status is never drawn from a unit's statuses (`in_service`)."""
+    if own is None:
+        return vocab
+    out = dict(vocab)
+    broad = [n for n in vocab if (w := param_words(n).split()) and len(w) == 1 and w[0] in BROAD_HEADS]
+    for name in [n for n in broad if "enum" in vocab[n]]:
+        if name in own:
+            out[name] = own[name]
+        else:
+            del out[name]
+    return out
 
 
 def simulate_output(
@@ -517,6 +548,7 @@ def simulate_output(
     otherwise; the result a later step reads (`carry`: field -> value) is the only one, or the
     only one the call names (`label_of`)."""
     ctx = context or Context()
+    ctx = ctx.model_copy(update={"vocab": for_subject(ctx.vocab, ctx.own)})
     carry = {**ctx.carry, **(carry or {})}
     sub, coll = subject(tool), collection(tool)
     fields = [f for f in output_fields(tool) or inferred_fields(tool) if f != coll] or ["name"]
@@ -534,7 +566,10 @@ def simulate_output(
     _echo(rows, args, sub, rng, skip={label[0]} if label else set())
     _honor(rows, args, rng)
     honor_dates(rows, args, rng)
+    if ctx.span is not None:
+        settle(rows, args, ctx.span, {*carry, *ctx.known, *(label[:1] if label else ())}, rng)
     price(rows, tool, args, list(ctx.amounts), rng)
+    agree(rows, args, {*carry, *(label[:1] if label else ())}, rng)
     _mark(rows, label, carry, sub, rng, ctx.vocab)
     body: dict[str, Any] = {"status": "success"}
     body.update({coll: rows} if coll else rows[0])
@@ -591,14 +626,37 @@ def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[s
     return {}
 
 
+def shared_traits(target: Target, tools: dict[str, Tool], carry: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`carry` with, in the result a later step reads, the traits that step states of the thing
+    it acts on: the bin a shipment of soft red wheat is sent from holds soft red wheat. Only
+    words naming a kind (a commodity, a location), never a broad word (a status the step sets),
+    an amount or a date (a new decedent's date of birth is not the one of the grave found), and
+    never a field the producer's own call fixed."""
+    out = [dict(c) for c in carry]
+    for b in target.bindings:
+        producer, later = target.calls[b.from_call], target.calls[b.call]
+        fields = output_fields(tools[producer.tool])
+        bound = {x.param for x in target.bindings if x.call == b.call}
+        for p, v in sorted(later.arguments.items()):
+            w = param_words(p).split()
+            kind = isinstance(v, str) and not id_like(v) and day_of(v) is None and re.search(r"[A-Za-z]", v)
+            if p in fields and p not in bound and p not in producer.arguments and kind and w[-1] not in BROAD_HEADS:
+                out[b.from_call].setdefault(p, v)
+    return out
+
+
 def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> list[str]:
-    carry = carries(target, tools)
+    carry = shared_traits(target, tools, carries(target, tools))
     domain = [t for t in tools.values() if t.domain == target.domain]
     vocab, amounts = vocabulary(domain), tuple(a for t in domain for _, a in stated_amounts(prose(t)))
     outputs: list[str] = []
+    timed = spans([c.arguments for c in target.calls]) if target.kind == "sequential" else []
     for i, c in enumerate(target.calls):
+        sub = subject(tools[c.tool])
+        own = vocabulary([t for t in domain if subject(t) == sub]) if sub else None
         ctx = Context(carry=carry[i], known=known_entity(target, i, tools, outputs), vocab=vocab,
-                      bound=frozenset(b.param for b in target.bindings if b.call == i), amounts=amounts)
+                      bound=frozenset(b.param for b in target.bindings if b.call == i), amounts=amounts, own=own,
+                      span=timed[i] if timed else None)
         outputs.append(simulate_output(tools[c.tool], c.arguments, rng, context=ctx))
     return outputs
 
