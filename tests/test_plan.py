@@ -671,3 +671,7 @@ def test_a_value_left_out_without_a_phrase_is_the_habit_of_the_whole_call() -> N
     assert omittable_from_history(target(FOOD, args, history=habit), FOOD, "location", "Harborview")
     not_last = [*habit, ev({"meal_type": "lunch"}, 4), ev({"location": "Harborview"}, 5), ev({}, 6)]
     assert not omittable_from_history(target(FOOD, args, history=not_last), FOOD, "location", "Harborview")
+    # the function's habit, but the app's last location is another: "last time" would read that one
+    order = FOOD.model_copy(update={"name": "Munchbox_order_food", "api": "order_food"})
+    elsewhere = [*habit, event(order, {"food": ["pho"], "is_delivery": True, "location": "Gate 3"}, "2025-04-09 12:00")]
+    assert not omittable_from_history(target(FOOD, args, history=elsewhere), FOOD, "location", "Harborview")
