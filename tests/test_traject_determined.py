@@ -165,3 +165,22 @@ def test_a_bound_id_is_read_from_its_own_entity_s_field():
         target = target.model_copy(update={"outputs": simulate_all(target, TOOLS, rng)})
         query = _query(target, TOOLS, seed)
         assert value_problems(query, target, TOOLS) == [], (query, target.outputs)
+
+
+def test_a_possessive_refers_to_what_the_earlier_step_found() -> None:
+    # set 8 LLM player: "look up the customer and then book their car in" was refused as not referring
+    # to the vehicle the search returned
+    from generator.traject.determined import bound_problem
+
+    find = _tool("search_customers", ["phone"], ["phone"], "Customers: array of {customer_id, name, vehicle_id}.")
+    book = _tool("book_appointment", ["vehicle_id", "date"], ["vehicle_id", "date"], "The appointment.")
+    calls = [ToolCall(tool="search_customers", arguments={"phone": "555-0142"}),
+             ToolCall(tool="book_appointment", arguments={"vehicle_id": "V-078450", "date": "2025-06-03"})]
+    row = Target(id="t", kind="sequential", calls=calls, offered=[c.tool for c in calls], domain="events",
+                 bindings=[Binding(call=1, param="vehicle_id", from_call=0)],
+                 outputs=[repr({"customers": [{"customer_id": "C-1", "name": "Ana Ruiz", "vehicle_id": "V-078450"}]}),
+                          repr({"status": "success"})])
+    tools = {"search_customers": find, "book_appointment": book}
+    said = "Look up the customer at 555-0142, then book {} in on June 3, 2025."
+    assert bound_problem(said.format("their car"), row, tools, 1, "vehicle_id", 0) is None
+    assert bound_problem(said.format("a car"), row, tools, 1, "vehicle_id", 0) == "the query does not refer to it"

@@ -100,8 +100,9 @@ def _elsewhere(target: Target, i: int, j: int, param: str, value: Any, spec: dic
     return None
 
 
-# Words that refer back to what an earlier step found without naming it ("buy the best one").
-BACK_REFS = ("one", "it", "that", "them", "those", "this")
+# Words that refer back to what an earlier step found without naming it ("buy the best one",
+# "book their car in": the vehicle of the customer found).
+BACK_REFS = ("one", "it", "that", "them", "those", "this", "their", "its")
 
 
 def _referred(text: str, param: str, tool: Tool) -> bool:
