@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_intent_shapes import _tool
 
 from generator.core.surface import render, value_kind
 from generator.phrasebook.derive import derive_hints
@@ -19,12 +20,6 @@ from generator.reader.flags import read_flag
 from generator.reader.text import Text
 from generator.records import Tool
 from generator.writers.phrasing.args import said_as
-
-
-def _tool(name: str, description: str, props: dict[str, Any] | None = None) -> Tool:
-    return Tool(name=name, app="", api=name, domain="d", description=description,
-                parameters={"type": "object", "properties": props or {}})
-
 
 # ---------------------------------------------------------------- 1. booleans
 
