@@ -95,6 +95,9 @@ def sdg_scaling(sizes: list[int], max_ratio: float, max_cpu_s: float) -> int:
             ratio = cpu[-1] / cpu[0]
             print(f"sdg {n:>7,} items: {cpu[-1]:7.1f} s CPU, {cpu[-1] / n * 1000:5.2f} ms per item, "
                   f"{ratio:4.2f}x the CPU of {sizes[0]:,}", flush=True)
+    for n, c in list(zip(sizes, cpu, strict=True))[1:]:
+        print(f"ratio {n:,} / {sizes[0]:,} items: {c / cpu[0]:.2f}x the CPU "
+              f"(limit {max_ratio * (n / sizes[0]) / 2:.2f}x)")
     bad = [n for n, c in zip(sizes, cpu, strict=True) if c / cpu[0] > max_ratio * (n / sizes[0]) / 2]
     if bad:
         print(f"cost per item grows: {', '.join(map(str, bad))} above {max_ratio}x per doubling")

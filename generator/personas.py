@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 import random
 import re
+import weakref
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -453,26 +455,80 @@ def synthesize_history(persona: Persona, catalog: Catalog, rng: random.Random, *
     if n_events < 1:
         raise ValueError("n_events must be positive")
     _check_refs(persona, catalog)
+    return _history_from(persona, _day_stream(persona, catalog, rng, start, max_days), n_events)
+
+
+def _day_stream(persona: Persona, catalog: Catalog, rng: random.Random, start: datetime,
+                max_days: int) -> Iterator[list[HistoryEvent]]:
+    """The events of each day from the day of `start` on, as `rng` draws them (none before `start`)."""
     routines = resolve_routines(persona, catalog)
     pool = one_off_tools(persona, catalog)
     day0 = start.replace(hour=0, minute=0, second=0, microsecond=0)
-    events: list[HistoryEvent] = []
     fresh = Fresh()
     for offset in range(max_days):
-        day = day0 + timedelta(days=offset)
-        todays = day_events(persona, routines, pool, catalog, day, rng, fresh)
-        events += [e for e in todays if e.time >= start.strftime(EVENT_FMT)]
+        todays = day_events(persona, routines, pool, catalog, day0 + timedelta(days=offset), rng, fresh)
+        yield [e for e in todays if e.time >= start.strftime(EVENT_FMT)]
+
+
+def _history_from(persona: Persona, days: Iterable[list[HistoryEvent]], n_events: int) -> UserHistory:
+    events: list[HistoryEvent] = []
+    for todays in days:
+        events += todays
         if len(events) >= n_events:
             break
-    events = _strictly_increasing(events)[:n_events]
-    return UserHistory(user=persona.id, events=events, source=f"persona:{persona.id}")
+    return UserHistory(user=persona.id, events=_strictly_increasing(events)[:n_events], source=f"persona:{persona.id}")
+
+
+class _Days:
+    """A persona's days as its seeded generator walks them, kept for the run: the products that
+    simulate histories from the same start (trail, when2call, judge) read the days the first one
+    walked instead of drawing them again. A day's events do not depend on how many are asked for,
+    so each history is the one its own walk would give."""
+
+    def __init__(self, stream: Iterator[list[HistoryEvent]], key: tuple[Any, ...]) -> None:
+        self.stream, self.key = stream, key
+        self.seen: list[list[HistoryEvent]] = []
+
+    def __iter__(self) -> Iterator[list[HistoryEvent]]:
+        i = 0
+        while True:
+            if i == len(self.seen):
+                try:
+                    self.seen.append(next(self.stream))
+                except StopIteration:
+                    return
+                except Exception:
+                    _DAYS.pop(self.key, None)  # a walk that failed is walked again (and fails again)
+                    raise
+            yield self.seen[i]
+            i += 1
+
+
+_DAYS: dict[tuple[Any, ...], _Days] = {}
+_DAYS_CATALOG: list[weakref.ref[Catalog]] = []
+
+
+def _days_of(persona: Persona, catalog: Catalog, seed: int, start: datetime) -> _Days:
+    if not _DAYS_CATALOG or _DAYS_CATALOG[0]() is not catalog:  # one catalog's days at a time
+        _DAYS.clear()
+        _DAYS_CATALOG[:] = [weakref.ref(catalog)]
+    key = (persona.model_dump_json(), seed, start)
+    if key not in _DAYS:
+        _DAYS[key] = _Days(_day_stream(persona, catalog, random.Random(f"{seed}:{persona.id}"), start, 3660), key)
+    return _DAYS[key]
 
 
 def synthesize_histories(personas: list[Persona], catalog: Catalog, seed: int, *,
                          start: datetime, n_events: int) -> list[UserHistory]:
     """One history per persona, each from its own seeded generator (order-independent)."""
-    return [synthesize_history(p, catalog, random.Random(f"{seed}:{p.id}"), start=start,
-                               n_events=n_events) for p in personas]
+    if n_events < 1:
+        raise ValueError("n_events must be positive")
+
+    def one(p: Persona) -> UserHistory:
+        _check_refs(p, catalog)
+        return _history_from(p, _days_of(p, catalog, seed, start), n_events)
+
+    return [one(p) for p in personas]
 
 
 def is_habit_param(persona: Persona, tool_name: str, param: str) -> bool:

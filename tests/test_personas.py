@@ -143,6 +143,16 @@ def test_deterministic_for_a_seed(personas, catalog):
     assert dumps[0] == dumps[1] != dumps[2]
 
 
+@pytest.mark.parametrize("sizes", [(60, 25), (25, 60)])
+def test_histories_of_a_run_are_each_their_own_walk(personas, catalog, sizes):
+    """Products of one run share a persona's walked days (personas._Days): each history, shorter
+    or longer than one asked before, is the one a walk of its own gives."""
+    for n in sizes:
+        got = synthesize_histories(personas, catalog, 9, start=START, n_events=n)
+        own = [synthesize_history(p, catalog, random.Random(f"9:{p.id}"), start=START, n_events=n) for p in personas]
+        assert [h.model_dump() for h in got] == [h.model_dump() for h in own]
+
+
 # ---------------------------------------------------------------- bad input
 
 GOOD = """\

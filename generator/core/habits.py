@@ -26,6 +26,7 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..records import HistoryEvent, Target, Tool
@@ -106,15 +107,22 @@ def _trip_ends(event: HistoryEvent) -> tuple[list[str], list[str]]:
     return ends["origin"], ends["destination"]
 
 
+@lru_cache(maxsize=65536)  # every target's history repeats the earlier targets' events
+def _event_time(text: str) -> datetime | None:
+    try:
+        return datetime.strptime(text, EVENT_FORMAT)
+    except ValueError:
+        return None
+
+
 def place_ties(history: Iterable[HistoryEvent]) -> dict[str, str]:
     """Habit word -> the value the history ties it to: "work" the destination of weekday
     morning trips, "home" their origin and the destination of evening trips."""
     home: list[str] = []
     work: list[str] = []
     for event in history:
-        try:
-            when = datetime.strptime(event.time, EVENT_FORMAT)
-        except ValueError:
+        when = _event_time(event.time)
+        if when is None:
             continue
         origins, destinations = _trip_ends(event)
         if when.weekday() < 5 and when.hour in MORNING and destinations:
@@ -132,6 +140,7 @@ class Habits:
     def __init__(self, history: list[HistoryEvent], tool: Tool) -> None:
         self.history, self.tests, self.tool = history, _scope_tests(tool), tool
         self._past: dict[str, dict[Scope, list[str]]] = {}
+        self._picks: dict[str, list[dict[Reading, str | None]]] = {}
         self._ties: dict[str, str] | None = None
         self._habitual: dict[str, bool] = {}
         self.memo: dict[Any, Any] = {}  # per-target results built over this history (plan.pointer_choice)
@@ -139,12 +148,13 @@ class Habits:
     def past(self, param: str) -> dict[Scope, list[str]]:
         if param not in self._past:
             found: dict[Scope, list[str]] = {s: [] for s in SCOPES}
+            tests = [(found[s], self.tests[s]) for s in SCOPES]
             for e in self.history:
                 if param in e.parameters:
                     key = value_key(e.parameters[param])
-                    for s in SCOPES:
-                        if self.tests[s](e):
-                            found[s].append(key)
+                    for out, test in tests:
+                        if test(e):
+                            out.append(key)
             self._past[param] = found
         return self._past[param]
 
@@ -157,7 +167,9 @@ class Habits:
         if not self._habitual[param]:
             return set()
         want = value_key(value)
-        per_scope = [picks(p) for p in self.past(param).values()]
+        if param not in self._picks:  # asked for many values of one parameter while planning
+            self._picks[param] = [picks(p) for p in self.past(param).values()]
+        per_scope = self._picks[param]
         return {r for r in READINGS if all(p[r] == want for p in per_scope)}
 
     def function_values(self, param: str) -> list[str]:

@@ -66,8 +66,13 @@ def named(props: Props, args: dict[str, Any], tool: Any, time: Any = None) -> Na
 
 
 def _words(name: str) -> list[str]:
+    return list(_name_words(name))
+
+
+@lru_cache(maxsize=8192)  # a run's parameter names, read for every check of every call
+def _name_words(name: str) -> tuple[str, ...]:
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
+    return tuple(w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w)
 
 
 def _desc(schema: dict[str, Any]) -> str:
@@ -290,6 +295,8 @@ def _lifted(schema: dict[str, Any], text: str) -> bool:
     phrase = text.strip()
     if len(phrase.split()) < 2 or phrase.lower() in {v.lower() for v in listed(desc)}:
         return False
+    if phrase.isascii() and desc.isascii() and phrase.lower() not in desc.lower():
+        return False  # not in the description at all (the pattern below is compiled anew for each phrase)
     for m in re.finditer(rf"(?<![\w'\"`-]){re.escape(phrase)}(?![\w'\"`-])", desc, re.IGNORECASE):
         item = re.search(r"(?:[:,]|\bor|\band)\s*$", desc[:m.start()]) and \
             re.match(r"\s*(?:[,.;]|\bor\b|\band\b|$)", desc[m.end():])  # "Status: in progress, done"
@@ -339,7 +346,11 @@ def _replace(words: list[str], part: tuple[str, ...]) -> tuple[str, ...] | None:
 
 def ordered_pairs(props: Props) -> list[tuple[str, str]]:
     """(earlier, later) parameter pairs of a tool, by its own reading of the names."""
-    names = list(props)
+    return list(_ordered_pairs(tuple(props)))
+
+
+@lru_cache(maxsize=4096)  # the same few tools' names, call after call
+def _ordered_pairs(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     for first, second, by_order in PAIRS:
         seconds = {_replace(_words(n), second): n for n in names}
@@ -351,7 +362,7 @@ def ordered_pairs(props: Props) -> list[tuple[str, str]]:
                 pair = (other, name) if by_order and names.index(other) < names.index(name) else (name, other)
                 if pair not in out and (pair[1], pair[0]) not in out:
                     out.append(pair)
-    return out
+    return tuple(out)
 
 
 _MOMENT_FORMATS = ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d",

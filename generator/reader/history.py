@@ -28,6 +28,7 @@ from .text import Text, content_stems, fold, identifier_words, stem
 _TIME_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S")
 
 
+@lru_cache(maxsize=65536)  # a history's times are read again for every query about it
 def parse_time(value: str) -> datetime | None:
     for fmt in _TIME_FORMATS:
         try:

@@ -124,8 +124,13 @@ def _traject_catalog(folder: Path) -> dict[str, Tool]:
     for parent in [folder, *folder.parents]:
         files = sorted((parent / "tools").glob("*_tool.json")) if (parent / "tools").is_dir() else []
         if files:
-            return {t.name: t for f in files for t in read_catalog(f)}
+            return dict(_catalog_of(tuple((str(f), (st := f.stat()).st_size, st.st_mtime_ns) for f in files)))
     return {}
+
+
+@lru_cache(maxsize=8)  # every trajectory file of a run reads the same tools/ folder
+def _catalog_of(files: tuple[tuple[str, int, int], ...]) -> dict[str, Tool]:
+    return {t.name: t for f, _, _ in files for t in read_catalog(Path(f))}
 
 
 def _traject_call(entry: Any, label: str, index: int, k: int) -> tuple[ToolCall, str]:

@@ -17,6 +17,7 @@ import json
 import logging
 import re
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +61,11 @@ class TrailRecord(Record):
 # ---------------------------------------------------------------- events
 
 def parse_time(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
+    return _parse_time(value) if isinstance(value, str) else None
+
+
+@lru_cache(maxsize=65536)  # every probe of a log reads its earlier events' times again
+def _parse_time(value: str) -> datetime | None:
     for fmt in TIME_FORMATS:
         try:
             return datetime.strptime(value, fmt)
