@@ -264,6 +264,9 @@ _MEANT_DAYS: list[tuple[frozenset[str], tuple[int, int]]] = [
     (frozenset({"birth", "birthday", "born", "dob"}), (-80 * 365, -3 * 365)),
     (frozenset({"expiry", "expires", "expiration", "expire", "until", "best", "use"}), (30, 720)),
     (frozenset({"needed", "due", "deadline"}), (2, 30)),
+    # a date something must be done by ("correct_by", "complete_by"): an inspector's or a
+    # contract's deadline, weeks ahead, not the next day
+    (frozenset({"by", "correct", "correction", "remedy", "rectify"}), (14, 90)),
 ]
 
 
@@ -357,10 +360,15 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         lo_h = measure.floor if lo_h is None or measure.floor is not None and measure.floor > lo_h else lo_h
         hi_h = measure.ceiling if hi_h is None or measure.ceiling is not None and measure.ceiling < hi_h else hi_h
     lo, hi = _anchored(kind, schema, typical)
+    said = (lo, hi) != (typical.lo, typical.hi)  # the description's own numbers set the scale
     if kind == "rating" and lo_h is not None and hi_h is not None and hi_h - lo_h > 10:
         lo, hi = lo_h + (hi_h - lo_h) * 0.6, hi_h  # a score out of 100 is a good one out of 100, not 4
     if kind == "generic" and lo_h is not None and hi_h is not None:
-        return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
+        # nothing known about it but its limits: a modest value inside them, not their whole span
+        if said or not _modest_fits(name, schema, lo_h, hi_h):
+            return lo_h, hi_h, typical.decimals
+        lo, hi = value_sense.modest_range(lo_h, hi_h)
+        return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     if lo_h is not None:
         lo = max(lo, lo_h)
     if hi_h is not None:
@@ -369,7 +377,24 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         width = max(typical.hi - typical.lo, abs(lo_h or hi_h or 0.0), 10.0)
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
+    if lo_h is not None and hi_h is not None and not said and kind not in _FIXED_SCALE - {"percent"} and \
+            (measure is None or kind != "measure") and _modest_fits(name, schema, lo_h, hi_h) and \
+            ((lo, hi) == (lo_h, hi_h) or value_sense.beyond_kind(typical.lo, typical.hi, lo_h, hi_h)):
+        lo, hi = value_sense.modest_range(lo_h, hi_h)  # the schema's limits set the scale, not the kind's
+        return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     return lo, hi, typical.decimals
+
+
+_YEARLY = frozenset({"year", "years", "yr"})  # a year's range is the years a search spans
+
+
+def _modest_fits(name: str, schema: dict[str, Any], lo: float, hi: float) -> bool:
+    """Whether a value is best drawn in a modest part of its limits (value_sense.modest_range):
+    not where the limits are written in words ("Integer from 1 to 5" is a scale, every point of
+    it a value), not on a short whole scale, not for years or discounts (their own rules)."""
+    words = set(semantic.tokens(name))
+    short = schema_type(schema) == "integer" and hi - lo <= 10
+    return _hard_bounds(schema) == (lo, hi) and not short and not (_YEARLY | _DISCOUNT) & words
 
 
 # Kinds whose range is known better than any example's scale could say.
@@ -416,7 +441,7 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     # a quantity of discrete things is whole even where the schema says `number`, and so is a
     # point on a scale ("Integer 1-5", "-3 to 3") or a count of seats, people, reviews
     integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi) or \
-        _whole(name, schema)
+        _whole(name, schema) and math.floor(hi) > math.ceil(lo)  # -0.6..0.4 holds no scale's points
     counted = _counted(name, schema)
     if integer and kind in ("generic", "count") and counted and not _bounded(schema):
         lo, hi = _COUNTED_RANGE[counted]
@@ -902,7 +927,14 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
     return head + re.sub(r"\d+", lambda m: _dated_group(m.group(0), ref, rng) or
                          (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
                           str(ref.year % 100) if _short_year(m.group(0), ref) else
-                          re.sub(r"\d", lambda _: str(rng.randint(0, 9)), m.group(0))), example[len(head):])
+                          _digits(m.group(0), rng)), example[len(head):])
+
+
+def _digits(group: str, rng: random.Random) -> str:
+    """Other digits for an id's digit group; never all zeros where the example's were not (row 12,
+    space 04 is never space 00: numbering starts at 1)."""
+    drawn = re.sub(r"\d", lambda _: str(rng.randint(0, 9)), group)
+    return drawn[:-1] + str(rng.randint(1, 9)) if drawn.strip("0") == "" and group.strip("0") else drawn
 
 
 # One digit after a one- or two-letter lead ("B1-GAL07", "L2-R14"): a building, floor or zone, of
@@ -1323,6 +1355,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}))
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
+        args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
 
 
@@ -1439,7 +1472,12 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         if name not in required and not any(freetext.fits(p, cats) for p in pool):
             args.pop(name)
             continue
-        text = freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool)
+        # a field the catalog shows as a whole sentence ("car stops 2 inches below floor 5, doors
+        # reopen") takes such a line that speaks of no other member, never a read-out of the
+        # call's values ("callback emergency work order")
+        told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None]
+        text = rng.choice(told) if told and not any(freetext.fits(p, cats) for p in pool) else \
+            freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool)
         if text and is_valid(tool.properties.get(name) or {}, text):
             args[name] = text
     return args
