@@ -243,3 +243,16 @@ def test_a_terms_window_spans_weeks_not_a_day() -> None:
     for args in _draws(tool):
         days = (date.fromisoformat(args["delivery_end"]) - date.fromisoformat(args["delivery_start"])).days
         assert 30 <= days <= 183, args
+
+
+def test_things_follow_a_fixed_ids_leading_code() -> None:
+    spot = {"type": "string", "pattern": "^[A-Z]{1,2}-[0-9]{2}$",
+            "description": "Spot id as zone-number, e.g. 'G-12'; kayak racks and lockers use zone 'KR' or 'LK', "
+                           "e.g. 'KR-03'."}
+    tool = _tool("assign_storage_spot", {
+        "spot_id": spot, "item": {"type": "string", "enum": ["kayak_on_rack", "bag_in_locker", "trailer", "canoe"]}})
+    rng = random.Random(5)
+    for fixed, want in (("LK-07", {"bag_in_locker"}), ("G-12", {"trailer", "canoe"})):
+        for _ in range(15):
+            args = sample_arguments(tool, rng, fixed={"spot_id": fixed})
+            assert args["item"] in want, args

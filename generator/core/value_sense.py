@@ -244,9 +244,12 @@ def agreeing_prefixes(tool: Tool, args: dict[str, Any], rng: random.Random, keep
     props = tool.properties
     for name, schema in props.items():
         value = args.get(name)
-        lead = _LEAD_CODE.match(value) if isinstance(value, str) and name not in keep else None
+        lead = _LEAD_CODE.match(value) if isinstance(value, str) else None
         mapped = _codes_for(str(schema.get("description") or "")) if lead and isinstance(schema, dict) else {}
         if not lead or not mapped:
+            continue
+        if name in keep:  # a fixed id (a plot an earlier step found): the things follow its code
+            _things_follow(props, args, rng, keep, mapped, lead.group(1))
             continue
         named = [str(v) for o, v in args.items() if o != name and isinstance(v, str) and _members(props.get(o))]
         want = next((code for v in named for thing, code in mapped.items() if thing in _stems(v)), None)
@@ -356,6 +359,20 @@ def initialled_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: f
         if is_valid(schema, written):
             args[name] = written
     return args
+
+
+def _things_follow(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str],
+                   mapped: dict[str, str], code: str) -> None:
+    """Sibling enums agree with a fixed id's code: on a CN id a niche member, on a lawn id one
+    naming none of the code's things (a casket burial, not a niche)."""
+    thing = next((t for t, c in mapped.items() if c == code), None)
+    for other in (o for o in args if o not in keep and isinstance(args[o], str) and _members(props.get(o))):
+        members = _members(props[other])
+        holders = [m for m in members if thing in _stems(m)] if thing else \
+            [m for m in members if not set(mapped) & _stems(m)]
+        if 0 < len(holders) < len(members) and args[other] not in holders and \
+                (thing or set(mapped) & _stems(str(args[other]))):
+            args[other] = rng.choice(holders)
 
 
 # "Sections A to F allow flat markers only": ids whose leading code lies in a range of letters
