@@ -618,11 +618,10 @@ def _phone(rng: random.Random, name: str) -> str:
     return fake.numerify("+1-###-###-####")
 
 
-# The countries of a region a catalog's prose names (generator.core.places): a US cemetery's
-# funeral homes are in US cities, not in Utrecht or Munich.
-_REGION_COUNTRIES = {"us": {"US"}, "western_us": {"US"}, "canada": {"CA"}, "uk": {"GB"}, "japan": {"JP"},
-                     "australia": {"AU"}, "india": {"IN"}, "europe": {"PT", "ES", "FR", "DE", "AT", "CH", "IT", "NL",
-                                                                     "BE", "DK", "SE", "NO", "FI", "PL", "CZ", "IE", "GB"}}
+# The countries of a region a catalog's prose names (generator.core.places): a US contractor's
+# buildings are in US cities, not in Oslo or Prague. Only regions named by a country, state or
+# currency word: "Japanese", "Indian" or "European" in a food catalog are cuisines, no place.
+_REGION_COUNTRIES = {"us": {"US"}, "western_us": {"US"}, "canada": {"CA"}}
 
 
 def _city(rng: random.Random, name: str) -> str:
