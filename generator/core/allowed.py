@@ -281,7 +281,8 @@ def read(description: str) -> Described:
     if not closed and table and (default is None or str(default).removesuffix(".0") in table):
         closed = [table]  # a table whose values do not hold the default is not all of them
     colon = _COLON.match(text)
-    if not closed and not colon:  # the description is the list ("'calendar' days or 'court' days")
+    leading = not closed and not colon
+    if leading:  # the description is the list ("'calendar' days or 'court' days")
         closed = [found] if (found := leading_list(text)) else []
     if not closed and colon:
         found = coded(text[colon.end():]) or _items(text[colon.end():])
@@ -292,6 +293,8 @@ def read(description: str) -> Described:
                  if (m.group(1).count(",") >= 2 or _ids(m.group(1))) and not _glosses_code(text[:m.start()])]
     examples += [i.strip() for m in _PAREN_SLASH.finditer(text) for i in m.group(1).split("/")
                  if i.strip().lower() not in _PROSE]
+    if closed and leading and examples and not {e.lower() for e in examples} & {c.lower() for c in closed[0]}:
+        closed = []  # "Building name or street address, partial match (e.g. 'Harbor View Tower')" says what a value is
     low, high = _range(text)
     return Described(allowed=closed[0] if closed else (), examples=tuple(dict.fromkeys(examples)),
                      default=default, low=low, high=high)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..records import dict_at
 from . import allowed
 
 Draw = Callable[[str], Any]  # a fresh valid value for a parameter (generator.core.values)
@@ -35,7 +36,7 @@ class Rule:
     subject and others[0] set), "if_value" (others[0] is one of `values` => subject set), "pairs"
     (others[0] is one of `values` => subject is one of `target`), "near" (subject within a share
     `target` of others[0]), "band_if" (others[0] is one of `values` => subject inside the band
-    `target`)."""
+    `target`), "always" (subject == `target`: "Refused unless safety_test_passed is true")."""
 
     kind: str
     subject: str
@@ -526,22 +527,84 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
     """An enum value said in words, unquoted: "full value protection needs declared_value_usd" (in
     any text), and a parameter whose own description is "for full value protection" or "Number of
     vaults for vault storage": the parameter goes with that value and is left out with the others
-    (the longest value said wins: "for full value protection" is no packing service "full")."""
+    (the longest value said wins: "for full value protection" is no packing service "full").
+    Every value a text says needs it counts ("fixed_price needs futures_price and basis;
+    hedge_to_arrive needs futures_price only": futures_price goes with both), and so does a value
+    that "must give" it ("An entrapment ... must give passengers_trapped")."""
     texts = [tool] + [str(s.get("description") or "") for s in props.values() if isinstance(s, dict)]
     found: dict[str, tuple[int, str, str]] = {}
+    needing: dict[tuple[str, str], set[str]] = {}
     for owner, schema in props.items():
         for value in (v for v in _enum(schema) if isinstance(v, str) and v.lower() not in _ANY_VALUE):
             for name, own in props.items():
                 if name == owner or not isinstance(own, dict):
                     continue
-                needs = rf"\b{_spoken(value)}\b[^.;]{{0,20}}?\b(?:requires?|needs?)\s+`?{re.escape(name)}\b"
+                needs = rf"(?<!['\"`])\b{_spoken(value)}\b(?!['\"`])[^.;]{{0,40}}?\b(?:requires?|needs?|must (?:give|send|include|carry))\s+" \
+                        rf"(?:`?\w+`?(?:\s*,\s*|\s+and\s+))*`?{re.escape(name)}\b"
                 said_for = rf"\bfor (?:an? |the )?{_spoken(value)}\b"
-                if (any(re.search(needs, t, re.IGNORECASE) for t in texts) or
-                        re.search(said_for, str(own.get("description") or ""), re.IGNORECASE)) and \
+                named = any(re.search(needs, t, re.IGNORECASE) for t in texts)
+                if named:
+                    needing.setdefault((name, owner), set()).add(value)
+                if (named or re.search(said_for, str(own.get("description") or ""), re.IGNORECASE)) and \
                         len(value) > found.get(name, (0, "", ""))[0]:
                     found[name] = (len(value), owner, value)
-    rules = [Rule("needs", name, (owner,), (value,)) for name, (_, owner, value) in found.items()]
+    rules = [Rule("needs", name, (owner,), _widest(needing.get((name, owner), set()), value))
+             for name, (_, owner, value) in found.items()]
     return rules + _for_shared_word(props, set(found)) + _channel_needs(props)
+
+
+def _widest(values: set[str], longest: str) -> tuple[str, ...]:
+    """The values a text says need a parameter, without one said only inside a longer one ("full"
+    inside "full value protection"), the longest first."""
+    spoken = {v: f" {v.lower().replace('_', ' ')} " for v in values | {longest}}
+    kept = [v for v in spoken if not any(o != v and spoken[v] in spoken[o] for o in spoken)]
+    return tuple(sorted(kept, key=lambda v: (v != longest, -len(v), v)))
+
+
+# "Refused unless safety_test_passed is true": the call the tool accepts holds that value.
+_UNLESS = re.compile(r"\b(?:refused|rejected|declined|not accepted|fails?)\s+unless\s+`?(\w+)`?\s+(?:is|=|==)\s+"
+                     r"['\"`]?([\w-]+)['\"`]?", re.IGNORECASE)
+
+
+def _refused_unless(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _UNLESS.finditer(t)):
+        name, raw = _name(m.group(1), props), m.group(2)
+        target: Any = raw.lower() == "true" if raw.lower() in ("true", "false") else raw
+        if name and (isinstance(target, bool) or target in _enum(props[name])):
+            out.append(Rule("always", name, (name,), (), target))
+    return out
+
+
+# "A 'pass' must not list deficiencies": the parameter goes with the enum's other values only.
+_MUST_NOT = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)\s*(?:\w+\s+)?(?:must not|may not|cannot|"
+                       r"can't|should not|does not|do not) (?:list|give|send|include|have|carry|take) (?:any )?`?(\w+)`?",
+                       re.IGNORECASE)
+
+
+def _must_not(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _MUST_NOT.finditer(t)):
+        owned, subject = _quoted_values(m.group(1), props), _name(m.group(2), props)
+        rest = tuple(v for v in _enum(props[owned[0]]) if v not in owned[1]) if owned else ()
+        if owned and subject and subject != owned[0] and rest:
+            out.append(Rule("needs", subject, (owned[0],), rest))
+    return out
+
+
+# "An entrapment is always priority 'emergency'": one enum's value fixes another's.
+_ALWAYS = re.compile(r"(?:^|[.;]\s*)([\w\s-]{2,60}?) (?:is|are) always (?:(\w+) )?['\"`]([\w-]+)['\"`]", re.IGNORECASE)
+
+
+def _always(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _ALWAYS.finditer(t)):
+        named = _name(m.group(2) or "", props)
+        target = named if named and m.group(3) in _enum(props[named]) else _owner_of(m.group(3), props)
+        subject = _values_in(m.group(1), props, skip=target or "")
+        if target and subject and subject[0] != target:
+            out.append(Rule("implies", target, (subject[0],), subject[1][:1], m.group(3)))
+    return out
 
 
 def _for_shared_word(props: Props, taken: set[str]) -> list[Rule]:
@@ -584,7 +647,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
-                                                      _spoken_for]
+                                                      _spoken_for, _always, _refused_unless, _must_not]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -609,14 +672,21 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
         if rule.kind == "needs" and any((rule.subject, rule.others) == (o.subject, o.others) for o in out):
             continue
         out.append(rule)
-    return tuple(out)
+    # where a text says which values of one enum a parameter goes with, a clause read as "'v'
+    # requires it" of another enum misread its subject ("An entrapment is always priority
+    # 'emergency' and must give passengers_trapped" is no rule of every emergency)
+    said = {(r.subject, r.others[0]) for r in out if r.kind == "needs"}
+    return tuple(r for r in out if not (r.kind == "if_value" and any(
+        s == r.subject and o != r.others[0] for s, o in said)))
 
 
 # ---------------------------------------------------------------- checking
 
 
 def _set(args: dict[str, Any], name: str) -> bool:
-    return name in args and args[name] not in (None, False, "", [])
+    """Given: a basis of 0 is a basis (0 == False, so no `in (None, False, ...)` test)."""
+    value = args.get(name)
+    return name in args and not (value is None or value is False or value == "" or value == [])
 
 
 def _number(value: Any) -> float | None:
@@ -641,10 +711,12 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _set(args, s) and o in args and args[o] not in rule.values
     if rule.kind == "needs":
         return o in args and _set(args, s) != (args[o] in rule.values)
-    if rule.kind == "implies":
-        return args.get(o) == rule.values[0] and s in args and args[s] != rule.target
+    if rule.kind == "implies":  # a word target holds when the subject is left out too (its default is another)
+        return args.get(o) == rule.values[0] and (s in args or isinstance(rule.target, str)) and args.get(s) != rule.target
     if rule.kind == "together":
         return (s in args) != (o in args)
+    if rule.kind == "always":
+        return args.get(s) != rule.target
     if rule.kind == "one_of":
         return _set(args, s) == _set(args, o)
     if rule.kind == "if_value":
@@ -675,13 +747,31 @@ def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
     """`args` with every prose rule kept where a free parameter allows it."""
     out = dict(args)
     for _ in range(3):  # a fix may set the value another rule reads (reason 'restitution' needs a claimant)
-        hit = [r for r in rules(description, props) if broken(r, out)]
+        hit = [r for r in rules(description, props) if broken(r, _defaulted(r, out, props))]
         for rule in hit:
-            if broken(rule, out):
-                _FIXES[rule.kind](rule, out, draw, keep)
+            view = _defaulted(rule, out, props)
+            if broken(rule, view):
+                _FIXES[rule.kind](rule, view, draw, keep)
+                owner = rule.others[0]
+                if view is not out:
+                    if owner not in out and view.get(owner) == dict_at(props, owner).get("default"):
+                        view.pop(owner, None)  # the default stays unsaid
+                    out.clear()
+                    out.update(view)
         if not hit:
             break
     return out
+
+
+def _defaulted(rule: Rule, args: dict[str, Any], props: Props) -> dict[str, Any]:
+    """`args` with the rule's enum at its default where the call leaves it out: a load sent
+    without a disposition is the default warehouse_storage, and carries no contract_number."""
+    owner = rule.others[0] if rule.others else None
+    schema = props.get(owner) if owner else None
+    if rule.kind in ("needs", "if_value", "implies", "pairs") and owner not in args and isinstance(schema, dict) \
+            and "default" in schema:
+        return {**args, owner: schema["default"]}  # type: ignore[dict-item]
+    return args
 
 
 def _drop(args: dict[str, Any], name: str, keep: frozenset[str]) -> bool:
@@ -732,6 +822,11 @@ def _fix_implies(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
         args[rule.subject] = int(target) if isinstance(target, float) and target.is_integer() else target
     elif rule.others[0] not in keep:
         args.pop(rule.others[0], None)
+
+
+def _fix_always(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    if rule.subject not in keep:
+        args[rule.subject] = rule.target
 
 
 def _fix_together(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
@@ -828,7 +923,7 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near,
-    "band_if": _fix_band_if,
+    "band_if": _fix_band_if, "always": _fix_always,
 }
 
 

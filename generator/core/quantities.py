@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..reader.text import stem
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -248,15 +250,11 @@ def about_bodies(text: str) -> bool:
 _IN_UNIT = re.compile(r"^(?P<what>[A-Za-z][\w /-]{0,60}?)\s+(?:in|as an?|as)\s+(?P<unit>[\w/°%µ]+)")
 
 
-def _stem(word: str) -> str:
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-
-
 def _says(words: list[str], value: str) -> bool:
     """Whether a clause's words name an enum value: its words ("particles" is particle_count),
     or its initials ("CD" is critical_dimension)."""
-    own = [_stem(w) for w in _words(value)]
-    return any(_stem(w) in own or (len(own) >= 2 and w == _initials(value)) for w in words)
+    own = [stem(w) for w in _words(value)]
+    return any(stem(w) in own or (len(own) >= 2 and w == _initials(value)) for w in words)
 
 
 def _member(unit: str, members: list[str]) -> str | None:

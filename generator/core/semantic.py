@@ -618,8 +618,16 @@ def _phone(rng: random.Random, name: str) -> str:
     return fake.numerify("+1-###-###-####")
 
 
+# The countries of a region a catalog's prose names (generator.core.places): a US contractor's
+# buildings are in US cities, not in Oslo or Prague. Only regions named by a country, state or
+# currency word: "Japanese", "Indian" or "European" in a food catalog are cuisines, no place.
+_REGION_COUNTRIES = {"us": {"US"}, "western_us": {"US"}, "canada": {"CA"}}
+
+
 def _city(rng: random.Random, name: str) -> str:
-    return rng.choice(CITIES)[0]
+    region = places.named_region(freetext.DOMAIN.get())
+    own = [c for c in CITIES if c[1] in _REGION_COUNTRIES.get(region or "", set())]
+    return rng.choice(own or CITIES)[0]
 
 
 US_STATES = {"Chicago": "IL", "Denver": "CO", "Seattle": "WA", "Austin": "TX", "Boston": "MA", "Portland": "OR",

@@ -41,7 +41,7 @@ from typing import Any
 import rstr
 
 from ..records import Tool, dict_at
-from . import allowed, codes, dependencies, freetext, lore, places, quantities, semantic
+from . import allowed, codes, dependencies, freetext, lore, places, quantities, semantic, value_sense
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .schema import is_valid, schema_key, value_check
 
@@ -264,6 +264,9 @@ _MEANT_DAYS: list[tuple[frozenset[str], tuple[int, int]]] = [
     (frozenset({"birth", "birthday", "born", "dob"}), (-80 * 365, -3 * 365)),
     (frozenset({"expiry", "expires", "expiration", "expire", "until", "best", "use"}), (30, 720)),
     (frozenset({"needed", "due", "deadline"}), (2, 30)),
+    # a date something must be done by ("correct_by", "complete_by"): an inspector's or a
+    # contract's deadline, weeks ahead, not the next day
+    (frozenset({"by", "correct", "correction", "remedy", "rectify"}), (14, 90)),
 ]
 
 
@@ -357,10 +360,15 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         lo_h = measure.floor if lo_h is None or measure.floor is not None and measure.floor > lo_h else lo_h
         hi_h = measure.ceiling if hi_h is None or measure.ceiling is not None and measure.ceiling < hi_h else hi_h
     lo, hi = _anchored(kind, schema, typical)
+    said = (lo, hi) != (typical.lo, typical.hi)  # the description's own numbers set the scale
     if kind == "rating" and lo_h is not None and hi_h is not None and hi_h - lo_h > 10:
         lo, hi = lo_h + (hi_h - lo_h) * 0.6, hi_h  # a score out of 100 is a good one out of 100, not 4
     if kind == "generic" and lo_h is not None and hi_h is not None:
-        return lo_h, hi_h, typical.decimals  # nothing known about it: the schema's whole range
+        # nothing known about it but its limits: a modest value inside them, not their whole span
+        if said or not _modest_fits(name, schema, lo_h, hi_h):
+            return lo_h, hi_h, typical.decimals
+        lo, hi = value_sense.modest_range(lo_h, hi_h)
+        return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     if lo_h is not None:
         lo = max(lo, lo_h)
     if hi_h is not None:
@@ -369,7 +377,24 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         width = max(typical.hi - typical.lo, abs(lo_h or hi_h or 0.0), 10.0)
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
+    if lo_h is not None and hi_h is not None and not said and kind not in _FIXED_SCALE - {"percent"} and \
+            (measure is None or kind != "measure") and _modest_fits(name, schema, lo_h, hi_h) and \
+            ((lo, hi) == (lo_h, hi_h) or value_sense.beyond_kind(typical.lo, typical.hi, lo_h, hi_h)):
+        lo, hi = value_sense.modest_range(lo_h, hi_h)  # the schema's limits set the scale, not the kind's
+        return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     return lo, hi, typical.decimals
+
+
+_YEARLY = frozenset({"year", "years", "yr"})  # a year's range is the years a search spans
+
+
+def _modest_fits(name: str, schema: dict[str, Any], lo: float, hi: float) -> bool:
+    """Whether a value is best drawn in a modest part of its limits (value_sense.modest_range):
+    not where the limits are written in words ("Integer from 1 to 5" is a scale, every point of
+    it a value), not on a short whole scale, not for years or discounts (their own rules)."""
+    words = set(semantic.tokens(name))
+    short = schema_type(schema) == "integer" and hi - lo <= 10
+    return _hard_bounds(schema) == (lo, hi) and not short and not (_YEARLY | _DISCOUNT) & words
 
 
 # Kinds whose range is known better than any example's scale could say.
@@ -416,7 +441,7 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     # a quantity of discrete things is whole even where the schema says `number`, and so is a
     # point on a scale ("Integer 1-5", "-3 to 3") or a count of seats, people, reviews
     integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi) or \
-        _whole(name, schema)
+        _whole(name, schema) and math.floor(hi) > math.ceil(lo)  # -0.6..0.4 holds no scale's points
     counted = _counted(name, schema)
     if integer and kind in ("generic", "count") and counted and not _bounded(schema):
         lo, hi = _COUNTED_RANGE[counted]
@@ -902,7 +927,14 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
     return head + re.sub(r"\d+", lambda m: _dated_group(m.group(0), ref, rng) or
                          (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
                           str(ref.year % 100) if _short_year(m.group(0), ref) else
-                          re.sub(r"\d", lambda _: str(rng.randint(0, 9)), m.group(0))), example[len(head):])
+                          _digits(m.group(0), rng)), example[len(head):])
+
+
+def _digits(group: str, rng: random.Random) -> str:
+    """Other digits for an id's digit group; never all zeros where the example's were not (row 12,
+    space 04 is never space 00: numbering starts at 1)."""
+    drawn = re.sub(r"\d", lambda _: str(rng.randint(0, 9)), group)
+    return drawn[:-1] + str(rng.randint(1, 9)) if drawn.strip("0") == "" and group.strip("0") else drawn
 
 
 # One digit after a one- or two-letter lead ("B1-GAL07", "L2-R14"): a building, floor or zone, of
@@ -1320,9 +1352,10 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
-        args = _agreeing_units(tool.properties, args, frozenset(fixed or {}))
-        args = _agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
-        args = _stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
+        args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}))
+        args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
+        args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
 
 
@@ -1439,7 +1472,12 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         if name not in required and not any(freetext.fits(p, cats) for p in pool):
             args.pop(name)
             continue
-        text = freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool)
+        # a field the catalog shows as a whole sentence ("car stops 2 inches below floor 5, doors
+        # reopen") takes such a line that speaks of no other member, never a read-out of the
+        # call's values ("callback emergency work order")
+        told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None]
+        text = rng.choice(told) if told and not any(freetext.fits(p, cats) for p in pool) else \
+            freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool)
         if text and is_valid(tool.properties.get(name) or {}, text):
             args[name] = text
     return args
@@ -1493,99 +1531,6 @@ def _agreeing_places(props: dict[str, Any], args: dict[str, Any], keep: frozense
             if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
                 _agreeing_places(inner["properties"], obj, frozenset())
     return args
-
-
-def _agreeing_units(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
-    """A unit agrees with the quantity its call measures: a unit enum whose description writes
-    "thickness in angstrom, CD in nm, particles as a count" is angstrom for a film_thickness
-    reading, never ohm_per_square for a particle count (quantities.unit_for)."""
-    for name, schema in props.items():
-        members = schema.get("enum") if isinstance(schema, dict) else None
-        if name in keep or name not in args or not members or not {"unit", "units", "uom"} & set(semantic.tokens(name)):
-            continue
-        for other, value in args.items():
-            if other != name and isinstance(value, str) and value in ((props.get(other) or {}).get("enum") or []):
-                unit = quantities.unit_for(str(schema.get("description") or ""), [str(m) for m in members], value)
-                if unit is not None:
-                    args[name] = unit
-                    break
-    return args
-
-
-_FAMILIES = re.compile(r"^\^?\(((?:[A-Z][A-Z0-9]*\|){2,}[A-Z][A-Z0-9]*)\)")
-
-
-def _family_of(value: Any, families: list[str]) -> str | None:
-    head = re.match(r"[A-Z][A-Z0-9]*", value) if isinstance(value, str) else None
-    return head.group(0) if head and head.group(0) in families else None
-
-
-def _agreeing_families(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
-                       keep: frozenset[str]) -> dict[str, Any]:
-    """Codes of one call name the same family: an id whose pattern opens with its families
-    (`^(LITH|ETCH|CVD|CMP|IMP|...)-[0-9]{2}$`) agrees with a sibling enum those families
-    abbreviate (CMP-02 is blamed on area "cmp", never "diffusion"; CVD, which abbreviates no
-    member, on the member none abbreviates) and with a sibling code opening with one of them (a
-    CVD_TEOS_5KA recipe runs on a CVD tool, not on CMP-34)."""
-    for name, schema in props.items():
-        m = _FAMILIES.match(str((schema or {}).get("pattern") or "")) if isinstance(schema, dict) else None
-        family = _family_of(args.get(name), m.group(1).split("|")) if m else None
-        if not m or family is None:
-            continue
-        families = m.group(1).split("|")
-        for other, value in list(args.items()):
-            if other == name or other in keep:
-                continue
-            members = [e for e in (props.get(other) or {}).get("enum") or [] if isinstance(e, str)]
-            named = {f: e for f in families for e in members if e.lower().startswith(f.lower())}
-            if isinstance(value, str) and len(set(named.values())) >= 3:
-                free = [e for e in members if e not in named.values()]
-                want = named.get(family) or (free[0] if len(free) == 1 else None)
-                args[other] = want or value
-            elif (tag := _family_of(value, families)) and tag != family and name not in keep:
-                moved = tag + str(args[name])[len(family):]
-                args[name] = moved if is_valid(schema, moved) else args[name]
-            elif isinstance(value, str) and not tag:  # an untagged recipe belongs to no tagged family
-                own = [e for e in _stated_examples(props.get(other) or {}) if _family_of(e, families) == family]
-                args[other] = _reshaped(rng.choice(own), rng) if own else value  # its shape, as examples are
-    return args
-
-
-# "Volume of one item in cubic feet (a medium box is 3.0, a sofa 35 to 50)": the number a
-# description gives one value of a sibling.
-_SIZE_OF = re.compile(r"\b(?:an?|the|one) ([a-z][a-z -]{1,30}?) (?:is|are|weighs|holds|takes) (?:about |around )?"
-                      r"(\d+(?:\.\d+)?)(?:\s*(?:to|-|–)\s*(\d+(?:\.\d+)?))?")
-
-
-def _stated_sizes(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
-                  keep: frozenset[str]) -> dict[str, Any]:
-    """A number whose description gives the value for one thing ("a medium box is 3.0, a sofa 35
-    to 50") takes it when a sibling string names that thing: a medium box of 3 cubic feet, not 39;
-    in every object of a list too."""
-    for name, schema in props.items():
-        if not isinstance(schema, dict):
-            continue
-        if name not in keep and schema_type(schema) in ("number", "integer") and name in args:
-            said = {m.group(1).strip().lower(): m for m in _SIZE_OF.finditer(str(schema.get("description") or ""))}
-            thing = next((str(v).lower() for o, v in args.items() if o != name and isinstance(v, str)
-                          and str(v).lower() in said), None)
-            if thing is not None:
-                m = said[thing]
-                lo, hi = float(m.group(2)), float(m.group(3) or m.group(2))
-                value = round(rng.uniform(lo, hi)) if hi > lo else lo
-                value = int(value) if schema_type(schema) == "integer" or float(value).is_integer() and hi > lo else value
-                args[name] = value if is_valid(schema, value) else args[name]
-        held = args.get(name)
-        inner = dict_at(schema, "items", schema) if isinstance(held, list) else schema
-        for obj in held if isinstance(held, list) else [held]:
-            if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
-                _stated_sizes(inner["properties"], obj, rng, frozenset())
-    return args
-
-
-def _stated_examples(schema: dict[str, Any]) -> list[str]:
-    said = [*examples_of(schema), *allowed.read(str(schema.get("description") or "")).examples]
-    return [e for e in said if isinstance(e, str) and is_valid(schema, e)]
 
 
 def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,

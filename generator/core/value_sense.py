@@ -1,0 +1,453 @@
+"""Values of one call that make sense together (issue 21's set-6 and set-7 readings).
+
+A call's parameters are drawn one by one (generator.core.values); these rules then read what the
+catalog says about how they relate (a unit's description mapping quantities to units, a code
+pattern naming families, a description giving the size of one thing) and bring the call's
+values into agreement. A rule never changes a value the caller fixed (`keep`) and never writes a
+value its schema refuses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..reader.text import stem
+from ..records import Tool, dict_at
+from . import allowed, quantities, semantic, values
+from .schema import is_valid
+
+
+def agreeing_units(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A unit agrees with the quantity its call measures: a unit enum whose description writes
+    "thickness in angstrom, CD in nm, particles as a count" is angstrom for a film_thickness
+    reading, never ohm_per_square for a particle count (quantities.unit_for)."""
+    for name, schema in props.items():
+        members = schema.get("enum") if isinstance(schema, dict) else None
+        if name in keep or name not in args or not members or not {"unit", "units", "uom"} & set(semantic.tokens(name)):
+            continue
+        for other, value in args.items():
+            if other != name and isinstance(value, str) and value in ((props.get(other) or {}).get("enum") or []):
+                unit = quantities.unit_for(str(schema.get("description") or ""), [str(m) for m in members], value)
+                if unit is not None:
+                    args[name] = unit
+                    break
+    return args
+
+
+_FAMILIES = re.compile(r"^\^?\(((?:[A-Z][A-Z0-9]*\|){2,}[A-Z][A-Z0-9]*)\)")
+
+
+def _family_of(value: Any, families: list[str]) -> str | None:
+    head = re.match(r"[A-Z][A-Z0-9]*", value) if isinstance(value, str) else None
+    return head.group(0) if head and head.group(0) in families else None
+
+
+def agreeing_families(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                       keep: frozenset[str]) -> dict[str, Any]:
+    """Codes of one call name the same family: an id whose pattern opens with its families
+    (`^(LITH|ETCH|CVD|CMP|IMP|...)-[0-9]{2}$`) agrees with a sibling enum those families
+    abbreviate (CMP-02 is blamed on area "cmp", never "diffusion"; CVD, which abbreviates no
+    member, on the member none abbreviates) and with a sibling code opening with one of them (a
+    CVD_TEOS_5KA recipe runs on a CVD tool, not on CMP-34)."""
+    for name, schema in props.items():
+        m = _FAMILIES.match(str((schema or {}).get("pattern") or "")) if isinstance(schema, dict) else None
+        family = _family_of(args.get(name), m.group(1).split("|")) if m else None
+        if not m or family is None:
+            continue
+        families = m.group(1).split("|")
+        for other, value in list(args.items()):
+            if other == name or other in keep:
+                continue
+            members = [e for e in (props.get(other) or {}).get("enum") or [] if isinstance(e, str)]
+            named = {f: e for f in families for e in members if e.lower().startswith(f.lower())}
+            if isinstance(value, str) and len(set(named.values())) >= 3:
+                free = [e for e in members if e not in named.values()]
+                want = named.get(family) or (free[0] if len(free) == 1 else None)
+                args[other] = want or value
+            elif (tag := _family_of(value, families)) and tag != family and name not in keep:
+                moved = tag + str(args[name])[len(family):]
+                args[name] = moved if is_valid(schema, moved) else args[name]
+            elif isinstance(value, str) and not tag:  # an untagged recipe belongs to no tagged family
+                own = [e for e in _stated_examples(props.get(other) or {}) if _family_of(e, families) == family]
+                args[other] = values._reshaped(rng.choice(own), rng) if own else value  # its shape, as examples are
+    return args
+
+
+# "Volume of one item in cubic feet (a medium box is 3.0, a sofa 35 to 50)": the number a
+# description gives one value of a sibling.
+_SIZE_OF = re.compile(r"\b(?:an?|the|one) ([a-z][a-z -]{1,30}?) (?:is|are|weighs|holds|takes) (?:about |around )?"
+                      r"(\d+(?:\.\d+)?)(?:\s*(?:to|-|–)\s*(\d+(?:\.\d+)?))?")
+
+
+# "(corn about 56, soybeans 56, wheat 60, oats 32-38)": a list of things, each with its number.
+_LISTED_SIZE = re.compile(r"(?:^|[(,;:]\s*)(?:and\s+)?(?:an?\s+|the\s+)?([a-z][a-z -]{1,30}?)\s+(?:is\s+|are\s+)?(?:about\s+|around\s+|"
+                          r"roughly\s+|~\s*)?(\d+(?:\.\d+)?)(?:\s*(?:to|-|–)\s*(\d+(?:\.\d+)?))?(?=\s*[),;.]|\s*$)")
+
+
+def _said_sizes(description: str) -> dict[str, re.Match[str]]:
+    said = {m.group(1).strip().lower(): m for m in _LISTED_SIZE.finditer(description)}
+    return {**said, **{m.group(1).strip().lower(): m for m in _SIZE_OF.finditer(description)}}
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in re.split(r"[\W_]+", text.lower()) if w}
+
+
+def _thing_named(value: str, said: dict[str, re.Match[str]]) -> str | None:
+    """The thing of `said` a sibling's value names: the value itself ("medium box"), or a value
+    holding every word of it (hard_red_winter_wheat is wheat)."""
+    low = value.lower()
+    if low in said:
+        return low
+    own = _stems(value)
+    return next((thing for thing in said if _stems(thing) <= own), None)
+
+
+def stated_sizes(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                 keep: frozenset[str]) -> dict[str, Any]:
+    """A number whose description gives the value for one thing ("a medium box is 3.0, a sofa 35
+    to 50", "(corn about 56, wheat 60, oats 32-38)") takes it when a sibling string names that
+    thing: a medium box of 3 cubic feet, not 39; oats at 32 to 38 lb a bushel, wheat at 60, never
+    32; in every object of a list too."""
+    for name, schema in props.items():
+        if not isinstance(schema, dict):
+            continue
+        if name not in keep and values.schema_type(schema) in ("number", "integer") and name in args:
+            said = _said_sizes(str(schema.get("description") or ""))
+            thing = next((t for o, v in args.items() if o != name and isinstance(v, str)
+                          and (t := _thing_named(v, said)) is not None), None) if said else None
+            if thing is not None:
+                m = said[thing]
+                lo, hi = float(m.group(2)), float(m.group(3) or m.group(2))
+                value = round(rng.uniform(lo, hi)) if hi > lo else lo
+                value = int(value) if values.schema_type(schema) == "integer" or float(value).is_integer() and hi > lo else value
+                args[name] = value if is_valid(schema, value) else args[name]
+        held = args.get(name)
+        inner = dict_at(schema, "items", schema) if isinstance(held, list) else schema
+        for obj in held if isinstance(held, list) else [held]:
+            if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
+                stated_sizes(inner["properties"], obj, rng, frozenset())
+    return args
+
+
+def _stated_examples(schema: dict[str, Any]) -> list[str]:
+    said = [*values.examples_of(schema), *allowed.read(str(schema.get("description") or "")).examples]
+    return [e for e in said if isinstance(e, str) and is_valid(schema, e)]
+
+
+# ---------------------------------------------------------------- the scale a schema's bounds give
+
+# Share of a bounded range (in log steps where it spans orders of magnitude) a person's value
+# usually takes: above the floor, well below the ceiling (set-7 readings: 400,000 bu shipped by
+# truck, 27% moisture in wheat, a 12-hour maintenance visit, all inside the schema's limits).
+_MODEST = (0.3, 0.7)
+_NARROW = (0.1, 0.5)
+_WIDE = 20.0  # a range whose ceiling is this many times its floor spans orders of magnitude
+
+
+def modest_range(lo: float, hi: float) -> tuple[float, float]:
+    """The part of a schema's range `lo`..`hi` a typical value falls in, where the catalog gives
+    nothing else: a signed range near zero (a basis of -3..2 is -0.6..0.4), a range of orders
+    of magnitude in its middle orders (1,000..500,000 bu is about 6,000..77,000; a floor near 0
+    counts as a hundredth of the ceiling: 0..15% foreign matter is about 0.6..3.8), a narrow one
+    in its lower half (8..35% moisture is about 11..22)."""
+    if hi <= lo:
+        return lo, hi
+    if lo < 0 < hi:
+        return lo * 0.2, hi * 0.2
+    floor = max(lo, hi / 100) if hi > 0 else lo
+    if floor > 0 and hi / floor >= _WIDE:
+        ratio = hi / floor
+        return floor * ratio ** _MODEST[0], floor * ratio ** _MODEST[1]
+    return lo + (hi - lo) * _NARROW[0], lo + (hi - lo) * _NARROW[1]
+
+
+def modest_decimals(lo: float, hi: float, decimals: int | None) -> int | None:
+    """Decimals for a value of a modest range: tens of hours are quoted whole (not 146.9), a basis
+    between -0.6 and 0.4 in cents (not always 0)."""
+    return 0 if lo >= 10 else 2 if hi - lo < 2 else decimals
+
+
+def beyond_kind(typical_lo: float, typical_hi: float, lo: float | None, hi: float | None) -> bool:
+    """Whether a schema's bounds put its values on another scale than the kind's typical range:
+    a floor above the typical middle (a plot's price of at least 300 is no 5..500 receipt), a
+    ceiling below it (a percent of foreign matter up to 15), or a ceiling a hundred times the
+    typical top (material for a quote, up to 750,000)."""
+    middle = (typical_lo + typical_hi) / 2
+    return lo is not None and lo >= middle or hi is not None and (hi <= middle or hi >= 100 * typical_hi > 0)
+
+
+# ---------------------------------------------------------------- enum values that name each other
+
+# Words a value shares with another enum's members without naming a thing of it.
+_NO_THING = frozenset({"other", "none", "all", "any", "and", "with", "without", "for", "the", "new", "old", "standard",
+                       "custom", "default", "general", "full", "partial", "high", "low", "medium", "normal", "flat"})
+
+
+def _members(schema: Any) -> list[str]:
+    enum = schema.get("enum") if isinstance(schema, dict) else None
+    return [e for e in enum or [] if isinstance(e, str)]
+
+
+def _value_words(value: str) -> list[str]:
+    return [w for w in re.split(r"[\W_]+", value.lower()) if len(w) >= 3 and w not in _NO_THING]
+
+
+def agreeing_names(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """An enum value that names a member of a sibling enum takes it along: a flat_bronze_marker
+    is made of bronze, never marble; a flat_granite_marker of one of the granites. Only a value of
+    two words or more names another's member (a priority 'high' says nothing of a volume), and
+    the first parameter in the schema's order leads."""
+    props = tool.properties
+    names = [n for n in props if isinstance(args.get(n), str) and _members(props[n])]
+    for lead in names:
+        value = str(args[lead])
+        words = _value_words(value) if len(re.split(r"[\W_]+", value)) >= 2 else []
+        for other in (n for n in names if n != lead and n not in keep):
+            members = _members(props[other])
+            for word in words:
+                holders = [m for m in members if word in re.split(r"[\W_]+", m.lower())]
+                if 0 < len(holders) < len(members):
+                    if args[other] not in holders:
+                        args[other] = rng.choice(holders)
+                    keep = keep | {other}  # settled: a later lead does not move it again
+                    break
+    return args
+
+
+# "mausoleum crypts and niches use section 'MA' or 'CN'": which things an id's leading code is for.
+_CODES_FOR = re.compile(r"\b(?:\w+ )?(\w+?)s?(?: and (?:\w+ )?(\w+?)s?)? (?:use|take|go in|are in|have) (?:the )?"
+                        r"(?:\w+ )?['\"`]([A-Z][A-Z0-9]{0,3})['\"`](?: (?:or|and) ['\"`]([A-Z][A-Z0-9]{0,3})['\"`])?")
+_LEAD_CODE = re.compile(r"^([A-Z][A-Z0-9]{0,3})(?=[-_/])")
+
+
+def _codes_for(description: str) -> dict[str, str]:
+    """Thing word -> the leading code its ids take, from an id's description."""
+    out: dict[str, str] = {}
+    for m in _CODES_FOR.finditer(description):
+        things, codes = [t for t in m.group(1, 2) if t], [c for c in m.group(3, 4) if c]
+        if len(things) == len(codes):
+            out.update({stem(t.lower()): c for t, c in zip(things, codes, strict=True)})
+    return out
+
+
+def agreeing_prefixes(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """An id whose description says which things its leading code is for ("crypts and niches use
+    section 'MA' or 'CN'") agrees with a sibling enum naming the thing: an entombment_crypt is in
+    MA, a niche_plaque on a CN id; a sibling naming none of them (a casket burial, an upright
+    headstone) is on an id of another code, the one its examples show ('C-12-04')."""
+    props = tool.properties
+    for name, schema in props.items():
+        value = args.get(name)
+        lead = _LEAD_CODE.match(value) if isinstance(value, str) else None
+        mapped = _codes_for(str(schema.get("description") or "")) if lead and isinstance(schema, dict) else {}
+        if not lead or not mapped:
+            continue
+        if name in keep:  # a fixed id (a plot an earlier step found): the things follow its code
+            _things_follow(props, args, rng, keep, mapped, lead.group(1))
+            continue
+        named = [str(v) for o, v in args.items() if o != name and isinstance(v, str) and _members(props.get(o))]
+        want = next((code for v in named for thing, code in mapped.items() if thing in _stems(v)), None)
+        if want is None and named and lead.group(1) in mapped.values():
+            shown = [m.group(1) for e in _stated_examples(schema) if (m := _LEAD_CODE.match(e))]
+            want = next((c for c in shown if c not in mapped.values()), None)
+        moved = want + str(value)[lead.end():] if want and want != lead.group(1) else None
+        if moved and is_valid(schema, moved):
+            args[name] = moved
+    return args
+
+
+# ---------------------------------------------------------------- shares of a whole
+
+# "Payee shares must add up to 100", "percentages sum to 100": the shares of a list make a whole.
+_WHOLE = re.compile(r"\b(?:must |should |have to |need to )?(?:add up to|sum to|total) (\d+(?:\.\d+)?)\s*(?:%|percent)?",
+                    re.IGNORECASE)
+_SHARE_WORDS = frozenset({"share", "shares", "pct", "percent", "percentage", "portion", "split", "allocation", "ratio"})
+
+
+def _share_field(items: Any) -> str | None:
+    """The one number field of a list's objects that is a share (`share_pct`)."""
+    props = items.get("properties") if isinstance(items, dict) else None
+    numbers = [n for n, s in (props or {}).items() if isinstance(s, dict) and values.schema_type(s) in ("number", "integer")
+               and _SHARE_WORDS & set(semantic.tokens(n))]
+    return numbers[0] if len(numbers) == 1 else None
+
+
+def _parts(total: float, count: int, rng: random.Random) -> list[float]:
+    """`count` shares of `total` as people split a whole: halves, thirds, or multiples of 5."""
+    if count == 2 and rng.random() < 0.3:
+        third = round(total / 3, 2)
+        return [round(total - third, 2), third]
+    step = total / 20
+    cuts = sorted(rng.sample(range(1, 20), count - 1)) if count <= 20 else []
+    bounds = [0, *cuts, 20]
+    return [round((b - a) * step, 2) for a, b in itertools.pairwise(bounds)]
+
+
+def summed_shares(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """The shares of a list's objects add up to the whole the prose states ("Payee shares must add
+    up to 100"): landlord 66.67 and tenant 33.33, never 57.3 and 73.6."""
+    props, description = tool.properties, tool.description
+    texts = [description, *(str(s.get("description") or "") for s in props.values() if isinstance(s, dict))]
+    whole = next((float(m.group(1)) for t in texts for m in _WHOLE.finditer(t)), None)
+    for name, value in args.items():
+        field = _share_field(dict_at(props, name).get("items")) if whole and name not in keep else None
+        objs = [o for o in value if isinstance(o, dict)] if isinstance(value, list) and field else []
+        if not field or not objs or len(objs) > 20 or len(objs) != len(value):
+            continue
+        shares = [100.0] if len(objs) == 1 else _parts(whole, len(objs), rng)  # type: ignore[arg-type]
+        schema = dict_at(dict_at(dict_at(props, name), "items"), "properties")[field]
+        whole_numbers = values.schema_type(schema) == "integer"
+        held = [{**o, field: round(s) if whole_numbers or float(s).is_integer() else s}
+                for o, s in zip(objs, shares, strict=True)]
+        if all(is_valid(schema, o[field]) for o in held):
+            args[name] = held
+    return args
+
+
+# ---------------------------------------------------------------- a value in the form its parameter asks
+
+_E164 = re.compile(r"^\+[1-9]\d{7,14}$")
+
+
+def _asks_e164(schema: dict[str, Any]) -> bool:
+    shown = [e for e in _stated_examples(schema) if isinstance(e, str)]
+    return bool(re.search(r"\bE\.?164\b", str(schema.get("description") or ""))) or \
+        bool(shown) and all(_E164.match(e) for e in shown)
+
+
+def phones_in_form(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A phone number the description asks in E.164 ("Phone in E.164 form, e.g. +16145550123"), or
+    shows only so, is written so: +17712781001, never (771)278-1001."""
+    props = tool.properties
+    for name, value in list(args.items()):
+        schema = props.get(name)
+        if name in keep or not isinstance(value, str) or _E164.match(value) or not isinstance(schema, dict) or \
+                semantic.infer(name, schema) != "phone" or not _asks_e164(schema):
+            continue
+        digits = re.sub(r"\D", "", value.split("x")[0]).lstrip("0")  # "001-412-..." dials the US from abroad
+        written = f"+1{digits}" if len(digits) == 10 else f"+{digits}" if len(digits) == 11 and digits[0] == "1" else None
+        if written and is_valid(schema, written):
+            args[name] = written
+    return args
+
+
+# "Bin id: location letter, dash, bin number": an id that opens with a sibling's initial.
+_INITIAL_OF = re.compile(r"\b(\w+?) (?:letter|initial)\b", re.IGNORECASE)
+
+
+def initialled_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """An id whose description says it opens with a sibling's letter ("location letter, dash,
+    bin number") opens with the initial of that sibling's value: a bin at Hayes Junction is H-14,
+    never R-79."""
+    props = tool.properties
+    for name, value in list(args.items()):
+        schema = props.get(name)
+        if name in keep or not isinstance(value, str) or not isinstance(schema, dict):
+            continue
+        m = _INITIAL_OF.search(str(schema.get("description") or ""))
+        owner = next((o for o in props if m and o != name and o.lower() == m.group(1).lower()), None)
+        said = args.get(owner) if owner else None
+        if not isinstance(said, str) or not said[:1].isalpha() or not re.match(r"^[A-Z](?=[-_]?\d)", value):
+            continue
+        written = said[0].upper() + value[1:]
+        if is_valid(schema, written):
+            args[name] = written
+    return args
+
+
+def _things_follow(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str],
+                   mapped: dict[str, str], code: str) -> None:
+    """Sibling enums agree with a fixed id's code: on a CN id a niche member, on a lawn id one
+    naming none of the code's things (a casket burial, not a niche)."""
+    thing = next((t for t, c in mapped.items() if c == code), None)
+    for other in (o for o in args if o not in keep and isinstance(args[o], str) and _members(props.get(o))):
+        members = _members(props[other])
+        holders = [m for m in members if thing in _stems(m)] if thing else \
+            [m for m in members if not set(mapped) & _stems(m)]
+        if 0 < len(holders) < len(members) and args[other] not in holders and \
+                (thing or set(mapped) & _stems(str(args[other]))):
+            args[other] = rng.choice(holders)
+
+
+# "Sections A to F allow flat markers only": ids whose leading code lies in a range of letters
+# take only the members of an enum the clause names.
+_RANGE_ONLY = re.compile(r"\b\w+? ([A-Z]) (?:to|through|-|–) ([A-Z]) (?:allow|take|permit|accept|have)s? (?:only )?"
+                         r"([a-z][a-z -]{2,40}?) only\b")
+
+
+def allowed_in_range(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """An enum a clause of the tool's prose limits for ids of a range of codes ("Sections A to F
+    allow flat markers only") keeps to the members it names there: a plot C-12-04 gets a
+    flat_granite_marker, never an upright headstone."""
+    props, description = tool.properties, tool.description
+    for m in _RANGE_ONLY.finditer(description):
+        first, last, thing = m.group(1), m.group(2), _stems(m.group(3))
+        inside = any((lead := _LEAD_CODE.match(v)) and len(lead.group(1)) == 1 and first <= lead.group(1) <= last
+                     for n, v in args.items() if isinstance(v, str) and not _members(props.get(n)))
+        for name in (n for n in args if n not in keep and inside):
+            members = _members(props.get(name))
+            holders = [e for e in members if thing <= _stems(e)]  # "flat markers": flat_bronze_marker, ...
+            if 0 < len(holders) < len(members) and args[name] not in holders:
+                args[name] = rng.choice(holders)
+    return args
+
+
+
+
+# ---------------------------------------------------------------- a term's window
+
+# A tool about a term agreed for weeks or months (a contract's delivery period, a lease, a
+# policy): its start and end dates are that far apart, not one day (431,000 bu delivered in a day).
+_TERM_WORDS = frozenset({"contract", "contracts", "lease", "leases", "agreement", "policy", "subscription", "season",
+                         "tenancy", "membership", "term", "tender"})
+_TERM_DAYS = (30, 61, 91, 122, 183)
+_DAY = "%Y-%m-%d"
+
+
+def _date_pairs(props: dict[str, Any]) -> list[tuple[str, str]]:
+    """(start, end) date parameters named as one window: `delivery_start`/`delivery_end`,
+    `start_date`/`end_date`."""
+    out = []
+    for name in props:
+        for a, b in (("start", "end"), ("from", "to"), ("begin", "end")):
+            other = re.sub(rf"(^|_){a}($|_)", rf"\g<1>{b}\g<2>", name)
+            if other != name and other in props:
+                out.append((name, other))
+    return out
+
+
+def term_windows(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """The end of a term's window lies one to six months after its start (a grain contract
+    delivered 2025-06-03 to 2025-09-02), where the tool's name or description speaks of a term
+    and both dates are plain days."""
+    if not _TERM_WORDS & set(semantic.tokens(f"{tool.name} {tool.description}")):
+        return args
+    props = tool.properties
+    for start, end in _date_pairs(props):
+        first = args.get(start)
+        if end in keep or end not in args or not isinstance(first, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", first):
+            continue
+        later = (datetime.strptime(first, _DAY) + timedelta(days=rng.choice(_TERM_DAYS))).strftime(_DAY)
+        if isinstance(args[end], str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", args[end]) and is_valid(props[end], later):
+            args[end] = later
+    return args
+
+
+# The rules that bring one call's values into agreement after they are drawn one by one, in
+# order (a plot's section follows the thing buried or set there before a section's own limits
+# pick the marker, and the marker its material); each never moves a value in `keep`.
+CallRule = Callable[[Tool, dict[str, Any], random.Random, frozenset[str]], dict[str, Any]]
+CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
+                                    initialled_ids, term_windows)
+
+
+def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    for rule in CALL_RULES:
+        args = rule(tool, args, rng, keep)
+    return args
