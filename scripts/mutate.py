@@ -133,7 +133,7 @@ MUTATIONS: list[Mutation] = [
               P + "test_one_reading_per_target_and_only_habits_left_out_silently",
               P + "test_a_value_left_out_without_a_phrase_is_the_habit_of_the_whole_call")),
     Mutation("history: omitted without a phrase need not be the habit of the whole call", "generator/core/plan.py",
-             "    return bool(holding) and holding[-1] is calls[-1] and 2 * len(holding) > len(calls)",
+             "    return bool(holding) and holding[-1] is calls[-1]\n",
              "    return True", (P + "test_a_value_left_out_without_a_phrase_is_the_habit_of_the_whole_call",)),
     Mutation("TRAIL: a bare 'like last time' whatever the last call was", "generator/writers/phrasing/clauses.py",
              "level in TERSE_LEVELS and call.repeats_last, rng)", "level in TERSE_LEVELS, rng)",

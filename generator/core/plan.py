@@ -151,9 +151,9 @@ def in_history(target: Target, tool: Tool, param: str, value: Any, reading: Read
 
 def omittable_from_history(target: Target, tool: Tool, param: str, value: Any) -> bool:
     """Left out without a phrase, every reading must agree: most recent and most frequent. And a
-    person reads a bare request ("I have to look up parcels") as the user's habit for the whole call:
-    where the user called the function before, the last of those calls holds the value and so do
-    most of them (an address used once among searches by zoning is no habit of the search)."""
+    person reads a bare request ("I have to look up parcels") as the user's last call of it: where
+    the user called the function before, the last of those calls holds the value (an address used
+    once, before a search by zoning, is not what "look up parcels" repeats)."""
     if habit_rules(target, tool, param, value) != set(READINGS):
         return False
     calls = [e.parameters for e in target.history if same_function(e, tool)]
@@ -161,7 +161,7 @@ def omittable_from_history(target: Target, tool: Tool, param: str, value: Any) -
         return True
     key = value_key(value)
     holding = [c for c in calls if param in c and value_key(c[param]) == key]
-    return bool(holding) and holding[-1] is calls[-1] and 2 * len(holding) > len(calls)
+    return bool(holding) and holding[-1] is calls[-1]
 
 
 def repeats_last_call(target: Target, tool: Tool, args: Sequence[ArgPlan]) -> bool:
