@@ -128,8 +128,9 @@ def _draws(schema: dict, name: str, n: int = 200) -> list:
 def test_bounds_are_spread_not_pinned():
     temps = _draws({"type": "number", "minimum": 10, "maximum": 32, "multipleOf": 0.5}, "target_celsius")
     assert temps.count(10) < 10 and len(set(temps)) > 10 and all((t * 2).is_integer() for t in temps)
+    # a bare min/max is drawn from a modest part of the range (docs/values.md): spread there, not pinned
     reds = _draws({"type": "integer", "minimum": 0, "maximum": 255}, "r")
-    assert max(reds) > 150 and min(reds) < 100
+    assert max(reds) - min(reds) > 30 and min(reds) < 100 and reds.count(0) < 5
     pct = _draws({"type": "integer", "minimum": 0, "maximum": 100, "multipleOf": 5}, "position_percent")
     assert all(p % 5 == 0 for p in pct) and len(set(pct)) > 8
     open_range = _draws({"type": "number", "exclusiveMinimum": -90, "exclusiveMaximum": 90}, "tilt")
