@@ -7,15 +7,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from test_values_set7 import _tool
+
 from generator.core import lore
 from generator.core.values import sample_arguments
 from generator.records import Tool
-
-
-def _tool(name: str, props: dict[str, Any], description: str = "", required: list[str] | None = None) -> Tool:
-    return lore.annotate([Tool(name=name, app="a", api=name, domain="d", description=description,
-                               parameters={"type": "object", "properties": props,
-                                           "required": list(props) if required is None else required})])[0]
 
 
 def _draws(tool: Tool, n: int = 12, rate: float = 1.0) -> list[dict[str, Any]]:
