@@ -259,3 +259,15 @@ def test_same_seed_same_chain_and_outputs(seed):
     assert _chain("search_hives", "get_honey_stock", seed) == _chain("search_hives", "get_honey_stock", seed)
     assert _chain("search_inspectors", "record_inspection", seed) == _chain("search_inspectors", "record_inspection",
                                                                             seed)
+
+
+def test_the_other_results_of_a_named_lookup_go_without_a_field_nothing_knows() -> None:
+    """A result named by a value no drawer knows (a "stand" an action echoes back: set 9's
+    ground-handling catalog crashed the run with `NoValue: stand`): that result holds it, the
+    others go without the field, and nothing raises."""
+    from generator.traject.simulate import _mark
+
+    for seed in range(5):
+        rows: list[dict[str, Any]] = [{"conflicts": []} for _ in range(3)]
+        _mark(rows, ("stand", "B12"), {}, "allocation", random.Random(seed))
+        assert [r.get("stand") for r in rows].count("B12") == 1

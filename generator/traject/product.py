@@ -169,10 +169,35 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
 
 # Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor,
 # by meaning and literally) is taken, else, of those whose hard query can stay within the cap
-# by meaning (plans.meaning_floor), the one that leaves out most. The
-# second half draws lean calls (required values and defaults only: calls.arguments), which a
-# domain whose tools take few defaults needs before any hard query can leave half out.
+# by meaning (plans.meaning_floor), the one that leaves out most, once EARLY_DRAWS are drawn. Every
+# other draw is lean (required values and defaults only: calls.arguments), which a domain whose
+# tools take few defaults needs before any hard query can leave half out.
 PARALLEL_DRAWS = 128
+EARLY_DRAWS = 32
+# Draws of the domain's probe (`hard_possible`): a domain none of whose probe draws can make a
+# hard query is skipped without drawing for each item and attempt.
+PROBE_DRAWS = 256
+
+
+def _draw(item_id: str, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool], rng: random.Random,
+          n: int) -> tuple[Target, float, float]:
+    """The n-th parallel draw with its (hard floor, meaning floor); both 2.0 when a tool can be
+    asked for only by its app ("make a Billboard request"), which a hard query cannot do."""
+    k = rng.randint(cfg.k.min, cfg.k.max)
+    target = sample.sample_parallel(item_id, tools, k, rng, allow_repeats=cfg.allow_repeats, lean=n % 2 == 1)
+    if any(said_by_app(ctx.catalog.by_name[c.tool]) for c in target.calls):
+        return target, 2.0, 2.0
+    floor, meaning = plans.floors(target, ctx.catalog.by_name)
+    return target, floor, meaning
+
+
+def hard_possible(ctx: RunContext, cfg: TrajectConfig, domain: str) -> bool:
+    """Whether any of PROBE_DRAWS draws of the domain (its own seed: the same answer in every
+    process and order) has a hard query within the cap by meaning."""
+    rng = item_rng(ctx.seed, f"traject-probe:{domain}")
+    tools = ctx.catalog.by_domain[domain]
+    return any(_draw(f"probe:{domain}", ctx, cfg, tools, rng, n)[2] <= plans.HARD_RECALL_CAP
+               for n in range(PROBE_DRAWS))
 
 
 def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
@@ -180,18 +205,15 @@ def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tool
     best: tuple[float, Target] | None = None
     listed: Target | None = None
     for n in range(PARALLEL_DRAWS):
-        k = rng.randint(cfg.k.min, cfg.k.max)
-        target = sample.sample_parallel(item.item_id, tools, k, rng, allow_repeats=cfg.allow_repeats,
-                                        lean=n >= PARALLEL_DRAWS // 2)
-        # a tool asked for only by its app ("make a Billboard request") cannot be in a hard query
-        unsayable = any(said_by_app(ctx.catalog.by_name[c.tool]) for c in target.calls)
-        floor, meaning = (2.0, 2.0) if unsayable else plans.floors(target, ctx.catalog.by_name)
+        if n >= EARLY_DRAWS and (listed or best):
+            break
+        target, floor, meaning = _draw(item.item_id, ctx, cfg, tools, rng, n)
         if floor <= plans.HARD_FLOOR and not _required_list(target, ctx):
             return target
         if floor <= plans.HARD_FLOOR:
             listed = listed or target
             continue
-        if not unsayable and meaning <= plans.HARD_RECALL_CAP and (best is None or floor < best[0]):
+        if meaning <= plans.HARD_RECALL_CAP and (best is None or floor < best[0]):
             best = (floor, target)
     return listed or (best[1] if best is not None else None)
 
@@ -358,6 +380,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         self._graph: ToolGraph | None = None
         self._graph_lock: asyncio.Lock | None = None
         self._llm_edges_added = False
+        self._hard: dict[str, bool] = {}  # domain -> hard_possible (a pure function of seed and domain)
 
     @classmethod
     def needs(cls, config: TrajectConfig, run: RunConfig) -> Needs:
@@ -402,6 +425,16 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
     async def run(self, item: TrajectItem, ctx: RunContext) -> ItemResult:
         graph = await self.ensure_graph(ctx)
         rejections: list[Rejection] = []
+        domain = item.spec.domain
+        if item.spec.kind == "parallel":
+            if domain not in self._hard:
+                self._hard[domain] = hard_possible(ctx, self.config, domain)
+            if not self._hard[domain]:
+                return ItemResult(item_id=item.item_id, product=NAME, rejections=[Rejection(
+                    item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
+                    reason=f"none of {PROBE_DRAWS} trajectories drawn in domain {domain} has a hard query "
+                    "that can leave out half its values: they are free text (names, search words, ids) that "
+                    "no hint determines")])
         for attempt in range(self.config.max_attempts):
             outcome = await attempt_item(item, ctx, self.config, graph, attempt)
             if isinstance(outcome, TrajectPayload):

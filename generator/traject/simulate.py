@@ -391,6 +391,16 @@ def _distinct(rows: list[dict[str, Any]], sub: str, rng: random.Random, vocab: V
             seen.add(repr(row[f]))
 
 
+def _other_named(f: str, rng: random.Random, sub: str, vocab: Vocab | None) -> Any:
+    """A value of field `f` for a result other than the one named: a generic draw, else the field's
+    own kind (`fake_field`); UNKNOWN when nothing is known of it (a "stand" an action echoes
+    back): that result then goes without the field, and the named one stays the only holder."""
+    try:
+        return semantic.string_value("generic", rng, f"{sub}_{f}", {})
+    except semantic.NoValue:
+        return fake_field(f, rng, sub, vocab)
+
+
 def _redrawn(old: Any, f: str, rng: random.Random, sub: str, vocab: Vocab | None) -> Any:
     new = fake_field(f, rng, sub, vocab)
     return old if new is UNKNOWN else new
@@ -501,7 +511,10 @@ def _mark(rows: list[dict[str, Any]], label: tuple[str, str] | None, carry: dict
     rows[at].update(keep)
     named = label[0] if label is not None else ""
     for row in rows if named else []:  # the other results of a search by name have names too
-        row.setdefault(named, semantic.string_value("generic", rng, f"{sub}_{named}", {}))
+        if named not in row:
+            other = _other_named(named, rng, sub, vocab)
+            if other is not UNKNOWN:
+                row[named] = other
     for i, row in enumerate(rows):
         for f, v in keep.items():
             for _ in range(8 if i != at else 0):
