@@ -534,8 +534,11 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
     texts = [tool] + [str(s.get("description") or "") for s in props.values() if isinstance(s, dict)]
     found: dict[str, tuple[int, str, str]] = {}
     needing: dict[tuple[str, str], set[str]] = {}
+    said = " ".join(texts).lower()
     for owner, schema in props.items():
         for value in (v for v in _enum(schema) if isinstance(v, str) and v.lower() not in _ANY_VALUE):
+            if not all(w in said for w in value.lower().replace("_", " ").split()):
+                continue  # no text says it: no pattern below can match (and none is compiled)
             for name, own in props.items():
                 if name == owner or not isinstance(own, dict):
                     continue
