@@ -59,7 +59,7 @@ def run_product(ctx: RunContext) -> tuple[list[ItemResult], list[Path]]:
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[ItemResult], Path]:
     out = tmp_path_factory.mktemp("judge_big")
-    results, _ = run_product(make_ctx(out, {"rows": 2000, "paired": True}))
+    results, _ = run_product(make_ctx(out, {"rows": 600, "paired": True}))
     return results, out / "judge"
 
 
@@ -70,7 +70,7 @@ def rows_of(path: Path) -> list[dict[str, Any]]:
 def test_writes_all_rows_with_the_configured_mix(big: tuple[list[ItemResult], Path]) -> None:
     _, judge = big
     rows = rows_of(judge / "test.jsonl")
-    assert len(rows) >= 1990
+    assert len(rows) >= 595
     mix = Counter(r["label"] for r in rows)
     want = {"VALID_CALL": 0.4, "TOOL_ERROR": 0.2, "PARAM_NAME_ERROR": 0.2, "PARAM_VALUE_ERROR": 0.2}
     assert all(abs(mix[lab] / len(rows) - share) <= 0.02 for lab, share in want.items()), mix
@@ -97,7 +97,7 @@ def test_some_valid_rows_are_text_replies(big: tuple[list[ItemResult], Path]) ->
     _, judge = big
     texts = [r for r in rows_of(judge / "test.jsonl") if r["label"] == "VALID_CALL"
              and "tool_calls" not in json.loads(r["messages_history"])[1]]
-    assert len(texts) > 50
+    assert len(texts) > 15  # 36 of 600 at seed 7
 
 
 def test_parquet_loads_with_polars_and_matches_jsonl(big: tuple[list[ItemResult], Path]) -> None:
