@@ -295,3 +295,23 @@ def test_a_bare_like_last_time_only_when_every_unsaid_value_is_the_historys() ->
         # nor when the user's last call of the function is not the call asked (CallPlan.repeats_last)
         text = _food_clause([*hinted, by_history], level="High", seed=seed, repeats_last=False)
         assert not bare.search(text) and "location as last time" in text, text
+
+
+def test_values_left_out_for_the_history_are_pointed_at_by_like_last_time() -> None:
+    """A value the history gives, left out without a word, gets one "like last time" at any level
+    where the user's last call holds it (set 9: "Gotta suggest HTSUS classifications." whose call
+    carried a description and a material was read as gold from nowhere); never where the last
+    call does not hold it, nor where the time gives another unsaid value."""
+    from generator.records import ArgPlan
+
+    stated = [ArgPlan(param="location", value="Gate 3", mode="stated"),
+              ArgPlan(param="meal_type", value="dinner", mode="stated")]
+    by_history = ArgPlan(param="is_delivery", value=True, mode="omitted", source="history")
+    by_time = ArgPlan(param="meal_type", value="dinner", mode="omitted", source="time")
+    bare = re.compile(r"(?:like last time|same as last time|as I did last time)$")
+    for level in ("Low", "Medium", "High"):
+        for seed in range(4):
+            assert bare.search(_food_clause([*stated, by_history], level=level, seed=seed))
+            assert not bare.search(_food_clause([*stated, by_history], level=level, seed=seed, repeats_last=False))
+            assert not bare.search(_food_clause([stated[0], by_history, by_time], level=level, seed=seed))
+            assert not bare.search(_food_clause(stated, level=level, seed=seed))

@@ -243,3 +243,20 @@ def test_config_is_strict():
         TrajectConfig(parallel=-1)
     with pytest.raises(ValueError):
         TrajectConfig(colour="red")
+
+
+def test_a_domain_with_no_hard_query_is_skipped_after_its_probe(tmp_path, monkeypatch):
+    """A domain none of whose probe draws can make a hard query (the bundled catalog's messaging
+    tools take free text no hint determines) costs the probe once, not 128 draws per item and
+    attempt: each item is a `hard_floor` rejection saying why."""
+    from generator.traject import product as P
+    from generator.traject import sample
+
+    drawn = []
+    real = sample.sample_parallel
+    monkeypatch.setattr(sample, "sample_parallel", lambda *a, **k: drawn.append(1) or real(*a, **k))
+    _, results, _ = run(tmp_path, domains=["messaging"], parallel=3, sequential=0)
+    assert len(results) == 3
+    assert all(not r.samples and [j.validator for j in r.rejections] == ["hard_floor"] for r in results)
+    assert "none of 256 trajectories" in results[0].rejections[0].reason
+    assert len(drawn) == P.PROBE_DRAWS

@@ -32,10 +32,12 @@ _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bf
                    re.IGNORECASE)
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
 _COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
-_QUOTED = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`)"""
+# A single quote inside a word ("'men's knit pullover'") is an apostrophe, not the closing quote.
+_SINGLE_QUOTED = r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){{1,{n}}}'(?!\w)"
+_QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=40)}|"[^"\n]{{1,40}}"|`[^`\n]{{1,40}}`)"""
 # One quoted example after a cue may be a whole line of free text ("e.g. 'oak dresser, top scratched
 # and left leg broken'"): it says what the text holds, where a list's items are short.
-_LINE_QUOTED = r"""(?:'[^'\n]{1,120}'|"[^"\n]{1,120}"|`[^`\n]{1,120}`)"""
+_LINE_QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=120)}|"[^"\n]{{1,120}}"|`[^`\n]{{1,120}}`)"""
 _WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)*"  # "1987.112.4": an accession number, whole
 _BARE = rf"{_WORD}(?: {_WORD})?"
 _GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")

@@ -49,10 +49,15 @@ TERSE_LEVELS = frozenset({"High"})
 TERSE_REPEATS = ["like last time", "same as last time", "as I did last time"]
 
 
-def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list[str], set[str]]:
+def merged_hints(args: list[Arg], terse: bool, rng: random.Random,
+                 repeats: bool = False) -> tuple[list[str], set[str]]:
     """Merged modifiers for groups of hinted arguments, and the parameters they say (`terse`: the
     hints may collapse to one "like last time", which the plan allows only when the user's last
-    call of the function holds those values: CallPlan.repeats_last)."""
+    call of the function holds those values: CallPlan.repeats_last). With `repeats` (that same
+    condition), values the history gives and the query leaves out without a word are pointed at
+    by one "like last time": a reader of a bare "suggest tariff classifications" whose call
+    carries a description and a material cannot tell where they come from (set-9 readings: 13-19
+    TRAIL rows of 60 per catalog)."""
     out: list[str] = []
     used: set[str] = set()
     for i, (pattern, phrase) in enumerate(HINT_GROUPS):
@@ -73,6 +78,9 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random) -> tuple[list
         elif len(hits) >= 2:
             out.append(phrase.format(join_words([m[1] for _, m in hits])))
             used |= {a.param for a, _ in hits}
+    silent = [a for a in args if a.plan.mode == "omitted" and a.plan.source == "history"]
+    if repeats and silent and not any(m.startswith(",") for m in out) and _unbound_fits(args):
+        out.append("," + rng.choice(TERSE_REPEATS))
     more, pointed = merged_pointers([a for a in args if a.param not in used])
     return out + more, used | pointed
 
@@ -257,7 +265,8 @@ def clause_parts(
         if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
     }
     intent, used = choose_intent(tool, said, rng, marked=True)
-    mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS and call.repeats_last, rng)
+    mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS and call.repeats_last, rng,
+                                 repeats=call.repeats_last)
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
     mods = [m for m in mods if m not in pointed]
     for a in args:
