@@ -198,9 +198,18 @@ def _read(args: argparse.Namespace) -> int:
     return 0
 
 
-def _generate_command(sub: Any) -> None:
+def _engine(value: str) -> str:
+    """An engine name, checked against the registry only when given: the engines import the whole
+    pipeline, which every other command (and --help) does without."""
     from .engines import engine_names
 
+    names = engine_names()
+    if value not in names:
+        raise argparse.ArgumentTypeError(f"invalid choice: {value!r} (choose from {', '.join(names)})")
+    return value
+
+
+def _generate_command(sub: Any) -> None:
     g = sub.add_parser("generate", help="run a config: plan, write, validate, export",
                        description="Run CONFIG end to end. Rerunning the same command resumes: finished "
                                    "items are skipped and cached LLM exchanges are not re-sent.")
@@ -216,7 +225,7 @@ def _generate_command(sub: Any) -> None:
                         "the export; shards sharing OUT/.state merge without duplicates, and a final "
                         "run without --shard exports everything")
     g.add_argument("--split", type=_split, default=False, metavar="BY[:RATIOS]", help=SPLIT_HELP)
-    g.add_argument("--engine", default="auto", choices=engine_names(),
+    g.add_argument("--engine", default="auto", type=_engine, metavar="ENGINE",
                    help="where the items run: asyncio (this process), process (shards on a pool of "
                         "processes on this machine), ray (shards as Ray tasks: pip install 'trajgen[ray]'), "
                         "auto (the default: asyncio, or process for an llm run with --concurrency of 128 "
