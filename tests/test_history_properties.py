@@ -91,7 +91,7 @@ def _hint_text(plan) -> str:
     return " and ".join(f"from {h}" if h in ("home", "work") else h for h in hints)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(log=histories(), seed=st.integers(0, 10_000), pointing=st.booleans())
 def test_every_history_value_a_plan_leaves_out_is_determined(log: UserHistory, seed: int, pointing: bool) -> None:
     """With and without hints that point at one earlier event (Target.pointers)."""

@@ -79,7 +79,7 @@ def test_never_emits_identifiers_over_many_targets() -> None:
     rng = random.Random(9)
     tools = example_tools()
     w = TemplateWriter()
-    for i in range(200):
+    for i in range(80):
         tool = rng.choice(tools)
         t = habitual_target(tool, rng, i)
         for plan in plan_levels(t, tool, random.Random(i)):

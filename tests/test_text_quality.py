@@ -136,7 +136,7 @@ def test_whole_word_scan_agrees_with_its_regex() -> None:
 
     alphabet = st.sampled_from(list("ab19 .:/-x"))
 
-    @settings(max_examples=3000, deadline=None)
+    @settings(max_examples=1000, deadline=None)
     @given(st.text(alphabet, max_size=14), st.text(alphabet, min_size=1, max_size=4))
     def agree(text: str, form: str) -> None:
         assert found(text, form) == _regex_found(text, form)
