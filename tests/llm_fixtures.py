@@ -43,7 +43,7 @@ def _write_task(f: dict[str, Any]) -> dict[str, Any]:
             "facts": [{"about": "", "detail": "", "keep": "", "literal": "", "parts": False, "step": 0, **x}
                       for x in f.get("facts", [])]}
     return {"task": "write_queries", "level": "low", "style": "casual", "language": "English", "kind": "single",
-            "time": None, "app": None, "forbidden": [], "calls": [call], **f}
+            "time": None, "app": None, "forbidden": [], "points": False, "calls": [call], **f}
 
 
 # The project's real prompt for each fake-server task, rendered from the task's fields.

@@ -135,6 +135,26 @@ def test_a_hint_bends_with_its_article_and_word_order() -> None:
     assert not phrase_said("three hundred five guests", "five hundred three guests")  # numbers keep their order
 
 
+SLOT = Tool(
+    name="stands.allocate", app="", api="stands.allocate", domain="ground handling",
+    description="Allocate a stand to a turnaround for a time slot.",
+    parameters={"type": "object", "required": ["turn_id", "from_time", "to_time"], "properties": {
+        "turn_id": {"type": "string"},
+        "from_time": {"type": "string", "format": "date-time"},
+        "to_time": {"type": "string", "format": "date-time"}}})
+
+
+def test_a_date_time_is_stated_by_its_date_and_time_in_either_order_and_a_slot_shares_its_day() -> None:
+    """Set 9 (ground handling): "10:15 am UTC on June 2, 2025" and "from 10:15 to 11:15 am UTC on
+    June 2, 2025" were refused; only date-first passed."""
+    req = _req(SLOT, {"turn_id": "TX-0001", "from_time": "2025-06-02T10:15:00Z", "to_time": "2025-06-02T11:15:00Z"})
+    for said in ("Please allocate stand 12 to TX-0001 from 10:15 to 11:15 am UTC on June 2, 2025.",
+                 "Please allocate stand 12 to TX-0001 from 10:15 am UTC on June 2, 2025 to 11:15 am UTC on June 2, 2025.",
+                 "Please allocate stand 12 to TX-0001 from June 2, 2025 at 10:15 am UTC to June 2, 2025 at 11:15 am UTC."):
+        assert _stated(req, said) == [], said
+    assert _stated(req, "Please allocate stand 12 to TX-0001 from 10:15 to 11:15 am UTC on June 3, 2025.") != []
+
+
 # ---------------------------------------------------------------- 3. the prompt gives facts
 
 

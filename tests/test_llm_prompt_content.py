@@ -213,6 +213,28 @@ def test_a_pointer_asks_to_keep_only_its_cue() -> None:
     assert g is not None and (g.text, g.keep) == ("my usual internal width", "usual")
 
 
+_POINTERS = re.compile(r"\b(?:last time|usual|usually|again|home|same [a-z ]+ as)\b", re.IGNORECASE)
+
+
+def _tone(req: WriteRequest) -> list[str]:
+    _, found, tone = _prompt(req).partition("For the tone only")
+    return re.findall(r"^- (.+)$", tone, re.MULTILINE) if found else []
+
+
+def test_the_tone_examples_point_at_the_history_only_when_a_value_does() -> None:
+    """The rules forbid "last time", "usual", "again" unless a value asks for it; the tone examples
+    of the TRAIL levels said "Order my usual ..." / "Running late again ..." to every request."""
+    tool = _tool("order_food", {"dish": {"type": "string"}, "shop": {"type": "string"}})
+    t = target(tool, {"dish": "ramen", "shop": "Noodle Bar"})
+    for level in ("Low", "Medium", "High"):
+        plain = WriteRequest(target=t, plan=plan_calls(t, level=level), tools=[tool], n=1)
+        examples = _tone(plain)
+        assert examples and not [e for e in examples if _POINTERS.search(e)], (level, examples)
+        hinted = plan_calls(t, {(0, "shop"): ("hinted", "history", "my usual shop")}, level=level)
+        pointing = _tone(WriteRequest(target=t, plan=hinted, tools=[tool], n=1))
+        assert any(_POINTERS.search(e) for e in pointing), (level, pointing)
+
+
 # ---------------------------------------------------------------- 8. a default is not "the assistant knows"
 
 def test_a_value_left_at_the_tools_default_is_said_so() -> None:

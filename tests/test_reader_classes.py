@@ -133,6 +133,23 @@ def test_days_said_by_name_or_by_calendar_arithmetic(text, gold):
     assert one(text, {"date": gold})["date"].label == "stated", (text, gold)
 
 
+@pytest.mark.parametrize("text", ["Close the turn with an off-block of 10:15 am UTC on June 2, 2025.",
+                                  "Close the turn with an off-block of June 2, 2025 at 10:15 am UTC.",
+                                  "Close the turn: off-block June 2nd 2025, 10:15."])
+def test_a_date_time_with_a_zone_is_stated_by_its_date_and_time_in_either_order(text):
+    gold = {"off_block": "2025-06-02T10:15:00Z"}
+    assert one(text, gold)["off_block"].label == "stated", text
+    assert one(text.replace("10:15", "10:45"), gold)["off_block"].label != "stated"
+
+
+def test_a_from_to_pair_of_times_shares_its_day_and_each_time_takes_the_nearest_day():
+    gold = {"start": "2025-06-02T10:15:00Z", "end": "2025-06-02T11:15:00Z"}
+    out = one("Allocate stand 12 from 10:15 to 11:15 am UTC on June 2, 2025.", gold)
+    assert (out["start"].label, out["end"].label) == ("stated", "stated")
+    out = one("Allocate stand 12 from 10:15 am on June 2, 2025 until 11:15 am on June 3.", gold)
+    assert (out["start"].label, out["end"].label) == ("stated", "omitted")
+
+
 def test_ranges_top_n_and_ordinals_of_the_parameter_noun():
     props = {"range": {"type": "string"}, "page": {"type": "integer"}, "limit": {"type": "integer"}}
     out = one("the top 10 songs, second page, just the top hit", {"range": "1-10", "page": 2, "limit": 1}, props)

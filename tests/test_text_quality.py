@@ -97,6 +97,24 @@ def test_names_and_values_are_no_defects(text: str) -> None:
     assert defects(text) == []
 
 
+@pytest.mark.parametrize("text", [
+    "Transmit entry ZZ1-0000000-0 and look up up to 10 importers of record.",  # a particle, then "up to"
+    "Turn it on on Monday, please.",
+    "Could you check in in the morning?",
+    "I think we had had that booking already.",
+    "Make sure that that file is there.",
+])
+def test_a_particle_before_a_phrase_with_the_same_word_is_no_double(text: str) -> None:
+    assert "doubled_word" not in {d.kind for d in defects(text)}
+
+
+@pytest.mark.parametrize("text", [
+    "Check the the domain.", "Send it to to Bob.", "Please look up up.", "Keep the list in in the drawer.",
+])
+def test_real_doubles_stay_defects(text: str) -> None:
+    assert "doubled_word" in {d.kind for d in defects(text)}
+
+
 def test_sentence_start_and_lowercase_doubles_stay_defects() -> None:
     assert {d.kind for d in defects("Duck duck go is a search engine.")} == {"doubled_word"}
     assert {d.kind for d in defects("Check the the domain.")} >= {"doubled_word"}

@@ -20,8 +20,10 @@ from generator.readers import read_catalog
 from generator.records import Target, Tool, ToolCall
 from generator.screening import screen
 from generator.traject import plans, sample
-from generator.traject.checks import vague_enough
+from generator.traject.checks import hints_present, query_problems, vague_enough
 from generator.traject.describe import DESCRIBERS
+from generator.writers.base import WriteRequest
+from generator.writers.template import TemplateWriter
 
 MARKET = Tool(
     name="Markets: quote", app="Markets", api="quote", domain="Finance",
@@ -72,6 +74,23 @@ def test_each_description_reads_back_to_exactly_its_value(param: str, value, phr
 ])
 def test_values_without_a_determining_description_stay_stated(param: str, value) -> None:
     assert plans.hint_for(MARKET, param, value) is None
+
+
+@pytest.mark.parametrize("code,name", [("US", "United States"), ("PH", "Philippines")])
+def test_a_name_ending_in_s_takes_its_apostrophe_and_either_possessive_is_said(code: str, name: str) -> None:
+    hint = plans.hint_for(MARKET, "country", code)
+    assert hint == f"{name}' two-letter country code"
+    for written in (hint, f"{name}'s two-letter country code"):
+        assert plans.resolves(MARKET, "country", written, code)
+    t = _target({"country": code, "query": "kalem"})
+    tools = {MARKET.name: MARKET}
+    plan = plans.hard_plan(t, tools)
+    assert [a.hint for _, a in plan.args()] == [hint, None]
+    for said in (f"Search kalem for the {name}' two-letter country code.",
+                 f"Search kalem for the {name}'s two-letter country code.",
+                 f"Search kalem for the {name}’ two-letter country code."):
+        assert hints_present(said, plan, t, tools) == [], said
+    assert hints_present("Search kalem for Spain's two-letter country code.", plan, t, tools)
 
 
 def test_every_describer_has_its_resolver() -> None:
@@ -143,6 +162,45 @@ def test_leaving_out_only_flags_and_ones_is_not_vague_for_traject_bench_value_re
     assert [a.mode for _, a in plan.args()] == ["stated", "stated", "omitted", "omitted"]
     assert plans.hard_floor(t, tools) == 1.0 and plans.meaning_floor(t, tools) == 0.5
     assert vague_enough("Search for kalem and mail ana@example.com.", plan, t, tools) == []
+
+
+LEVY = Tool(
+    name="Levies: rate", app="Levies", api="rate", domain="Trade",
+    parameters={"type": "object", "required": ["tariff_code", "country_of_origin"],
+                "properties": {
+                    "tariff_code": {"type": "string", "description": "Tariff line number, e.g. '1234.56.7890'."},
+                    "country_of_origin": {"type": "string", "pattern": "^[A-Z]{2}$",
+                                          "description": "Country of origin, ISO 3166-1 alpha-2, e.g. 'CN'."}}},
+)
+FILING = Tool(
+    name="Levies: file", app="Levies", api="file", domain="Trade",
+    parameters={"type": "object", "required": ["filing_id"],
+                "properties": {"filing_id": {"type": "string", "description": "Filing number, e.g. 'ZZ1-0000000-0'."},
+                               "rush": {"type": "boolean", "default": False}}},
+)
+
+
+@pytest.mark.parametrize("country,name", [("JP", "Japan"), ("NO", "Norway")])
+def test_a_value_said_by_its_planned_description_is_not_stated_for_vague_enough(country: str, name: str) -> None:
+    """The plan states the tariff line and the filing (2 of 4) and describes the country; the
+    reader gets the code from the country's name, but a query naming Japan through the plan's
+    description describes JP as the plan does (2 of 4, within the cap). Saying the code as the
+    call writes it states it (3 of 4). The template writer's hard query passes too."""
+    tools = {LEVY.name: LEVY, FILING.name: FILING}
+    t = Target(id="t", kind="parallel", offered=list(tools),
+               calls=[ToolCall(tool=LEVY.name, arguments={"tariff_code": "4321.09.8765", "country_of_origin": country}),
+                      ToolCall(tool=FILING.name, arguments={"filing_id": "QX7-1234567-8", "rush": False})])
+    plan = plans.hard_plan(t, tools)
+    assert [a.mode for _, a in plan.args()] == ["stated", "hinted", "stated", "omitted"]
+    said = f"What's the duty on line 4321.09.8765 with {name}'s two-letter country code as the origin, " \
+           "and filing QX7-1234567-8 can go out."
+    assert vague_enough(said, plan, t, tools) == []
+    assert vague_enough(said.replace("as the origin", f"({country}) as the origin"), plan, t, tools)
+    req = WriteRequest(target=t, plan=plan, tools=list(tools.values()), n=1)
+    for seed in range(3):
+        text = TemplateWriter(max_tries=1).write_sync(req, seed).texts[0]
+        assert f"{name}'s two-letter country code" in text
+        assert not [p for v, p in query_problems(text, plan, t, tools) if v in ("vague_enough", "hints_present")]
 
 
 def _with_spec(spec: dict, required: bool, source_format: str) -> Tool:

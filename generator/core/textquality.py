@@ -102,11 +102,35 @@ def doubled_word(text: str) -> list[Defect]:
         Defect("doubled_word", m.start(), m.end(), m[0], "a word is doubled")
         for m in _DOUBLE.finditer(text)
         if m[1].lower() not in _FINE_DOUBLES and not m[1].isdigit()  # digits: see digit_string
-        and not _name_double(text, m)
+        and not _name_double(text, m) and not _phrasal_double(text, m)
     ]
     phrases = [Defect("doubled_word", m.start(), m.end(), m[0], "a phrase is doubled")
                for m in _DOUBLE_PHRASE.finditer(text)]
     return words + phrases
+
+
+# Particles of phrasal verbs that also begin a phrase of their own: "look up up to 10 importers",
+# "turn it on on Monday", "log in in the morning", "hand it over over lunch".
+_PARTICLES = frozenset({"up", "down", "in", "on", "off", "out", "over", "back", "through", "around", "about", "by"})
+_OBJECTS = frozenset({"it", "them", "him", "her", "me", "us", "this", "that", "these", "those", "one"})
+_DETERMINERS = frozenset({"a", "an", "the", "my", "your", "his", "her", "our", "their", "its", "this", "these", "those"})
+_TAIL = re.compile(r"\b(?:([A-Za-z]+)\s+)?([A-Za-z]+)\s+$")
+
+
+def _phrasal_double(text: str, m: re.Match[str]) -> bool:
+    """A verb's particle followed by a phrase that begins with the same word: the verb (or the
+    verb and its pronoun object) comes just before, and words follow the pair."""
+    from lemminflect import getAllLemmas
+
+    if m[1].lower() not in _PARTICLES or not re.match(r"\s+[A-Za-z0-9$]", text[m.end():]):
+        return False
+    tail = _TAIL.search(text[: m.start()][-60:])
+    if tail is None:
+        return False
+    if tail[2].lower() in _OBJECTS:
+        return bool(tail[1]) and bool(getAllLemmas(tail[1].lower(), "VERB"))
+    noun = (tail[1] or "").lower() in _DETERMINERS  # "the list in in the drawer"
+    return not noun and bool(getAllLemmas(tail[2].lower(), "VERB"))
 
 
 def _name_double(text: str, m: re.Match[str]) -> bool:

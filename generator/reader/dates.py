@@ -5,7 +5,9 @@ A gold value is date-like when it parses as a date, a clock time or both ("2025-
 (relative: "today", "tonight", "tomorrow", "the day after tomorrow", "next Friday", "this
 weekend", "in three days", "a week from today"; absolute: "June 3", "the 3rd of June", "3 June
 2025", "2025-06-03", "6/3") and clock phrases ("7 pm", "7:30pm", "19:00", "noon", "seven in the
-evening", "in two hours").
+evening", "in two hours"). A gold date-time (also with a zone, "2025-06-02T10:15:00Z") is said
+when its time is and the day phrase nearest to that time is its day, before or after it ("June
+2 at 10:15 am", "10:15 am UTC on June 2"; "from 10:15 to 11:15 am on June 2" dates both).
 """
 
 from __future__ import annotations
@@ -55,7 +57,11 @@ def _moment(value: str) -> Moment | None:
         except ValueError:
             continue
         return Moment(parsed.date() if kind != "time" else None, parsed.time() if kind != "date" else None)
-    return None
+    try:  # RFC 3339 with a zone ("2025-06-02T10:15:00Z", "+02:00"): the wall time as written
+        zoned = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return Moment(zoned.date(), zoned.time().replace(tzinfo=None))
 
 
 # ---------------------------------------------------------------- day phrases
@@ -239,8 +245,38 @@ def read_moment(text: str, gold: Moment, now: datetime | None) -> str | None:
         return span_words
     clock_words = next((w for c, w in clocks if isinstance(c, time) and c == gold.clock), None)
     if gold.day and gold.clock:
-        return f"{day_words} {clock_words}" if day_words and clock_words else None
+        if not (day_words and clock_words):
+            return None
+        pair = _dated_clock(with_digits(text).lower(), gold, days, clocks)
+        return f"{pair[0]} {pair[1]}" if pair else None
     return day_words or clock_words
+
+
+def _dated_clock(t: str, gold: Moment, days: list[tuple[date, str]],
+                 clocks: list[tuple[datetime | time, str]]) -> tuple[str, str] | None:
+    """(day words, clock words) of a clock time said for the gold day: the day phrase nearest to
+    it, before or after ("June 2 at 10:15 am", "10:15 am UTC on June 2"), is the gold day; a
+    from/to pair of times shares the one day said beside it ("from 10:15 to 11:15 am on June 2")."""
+    where = [(d, w, i) for d, w in days for i in _starts(t, w)]
+    spans: dict[int, str] = {}  # the longest words of the gold time at each place ("11:15 am", not "11:15")
+    for c, words in clocks:
+        if isinstance(c, time) and c == gold.clock:
+            for at in _starts(t, words):
+                spans[at] = max(spans.get(at, ""), words, key=len)
+    for at, words in sorted(spans.items()):
+        near = min(where, key=lambda x: _gap((x[2], x[2] + len(x[1])), (at, at + len(words))), default=None)
+        if near is not None and near[0] == gold.day:
+            return near[1], words
+    return None
+
+
+def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Characters between two spans of a text (0 when they touch or overlap)."""
+    return max(0, b[0] - a[1], a[0] - b[1])
+
+
+def _starts(t: str, words: str) -> list[int]:
+    return [m.start() for m in re.finditer(re.escape(words), t)]
 
 
 def _same_span(c: datetime, gold: Moment) -> bool:

@@ -29,6 +29,12 @@ TICKER_COMPANIES = {
 }
 
 
+def possessive(name: str) -> str:
+    """"Germany's", and "the United Arab Emirates'" for a name ending in s (as style guides write
+    a plural name's; the resolvers read either form, and so does a hint's check)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _kind(tool: Tool, param: str) -> str:
     spec = tool.properties.get(param) or {}
     return "enum" if spec.get("enum") else infer(param, spec)
@@ -36,7 +42,7 @@ def _kind(tool: Tool, param: str) -> str:
 
 # ---------------------------------------------------------------- tickers
 
-_TICKER = re.compile(r"^(.+)'s stock ticker$")
+_TICKER = re.compile(r"^(.+?)(?:'s|') stock ticker$")
 
 
 def ticker_hint(tool: Tool, param: str, value: Any) -> str | None:
@@ -44,7 +50,7 @@ def ticker_hint(tool: Tool, param: str, value: Any) -> str | None:
         return None
     if _kind(tool, param) != "ticker" and not {"symbol", "ticker"} & set(tokens(param)):
         return None
-    return f"{TICKER_COMPANIES[value]}'s stock ticker"
+    return f"{possessive(TICKER_COMPANIES[value])} stock ticker"
 
 
 def ticker_resolve(tool: Tool, param: str, hint: str) -> Any:
@@ -70,7 +76,7 @@ def _plain_name(record: Any) -> str | None:
 
 
 _LENGTHS = {2: "two", 3: "three"}
-_COUNTRY = re.compile(r"^(.+)'s (two|three)-letter country code$")
+_COUNTRY = re.compile(r"^(.+?)(?:'s|') (two|three)-letter country code$")
 
 
 def country_hint(tool: Tool, param: str, value: Any) -> str | None:
@@ -80,7 +86,7 @@ def country_hint(tool: Tool, param: str, value: Any) -> str | None:
         return None
     found = _pycountry().countries.get(**{f"alpha_{len(value)}": value})
     name = _plain_name(found) if found else None
-    return f"{name}'s {_LENGTHS[len(value)]}-letter country code" if name else None
+    return f"{possessive(name)} {_LENGTHS[len(value)]}-letter country code" if name else None
 
 
 def country_resolve(tool: Tool, param: str, hint: str) -> Any:

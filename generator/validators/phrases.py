@@ -4,6 +4,8 @@ by "the capital of the Netherlands", "the Netherlands' capital" or "capitals of 
 
 from __future__ import annotations
 
+import re
+
 from ..core.surface import contains
 from ..reader.numbers import numbers_in
 from ..reader.text import STOPWORDS, contains_sequence, stem, words
@@ -16,10 +18,20 @@ def _stems(text: str) -> list[str]:
     return [stem(w) for w in words(text) if w not in _ARTICLES]
 
 
+_S_POSSESSIVE = re.compile(r"(?<=[sS])['’][sS]\b")
+
+
+def _one_possessive(text: str) -> str:
+    """A name ending in s takes either possessive: "the United Arab Emirates' code" and
+    "United Arab Emirates's code" are written alike."""
+    return _S_POSSESSIVE.sub("'", text)
+
+
 def phrase_said(text: str, phrase: str) -> bool:
     """Whether `text` says `phrase`: word for word; else without articles and inflection, in
     order; else (a phrase of two or more content words and no number) its content words close
-    together in any order."""
+    together in any order. A possessive of a name ending in s is read in either form."""
+    text, phrase = _one_possessive(text), _one_possessive(phrase)
     if contains(text, phrase):
         return True
     said, want = _stems(text), _stems(phrase)

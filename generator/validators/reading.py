@@ -144,19 +144,35 @@ def _literal(value: Any) -> str:
 def _written_as_called(req: WriteRequest, k: int, text: str) -> list[str]:
     """Values to be said in words (hinted from the query itself) that the text gives as the call
     writes them ("2025-06-03" for "June 3, 2025"): the literal is what a verbatim recall counts."""
-    out, low = [], f" {normalize(text, words=True)} "
-    stated = {normalize(_literal(x), words=True) for _, a, _ in plan_args(req) if a.mode == "stated"
-              for x in value_elements(a.value)}
-    for _, a, _ in plan_args(req):
-        if a.mode != "hinted" or a.source != "query" or not a.hint:
-            continue
-        for x in value_elements(a.value):
-            lit = normalize(_literal(x), words=True)
-            mine = lit not in normalize(a.hint, words=True) and not any(lit in s for s in stated)
-            if len(lit) >= 2 and mine and f" {lit} " in low:  # a part of a stated value is said for that one
-                out.append(f"query {k + 1} gives {a.param} as the call writes it ('{_literal(x)}'); "
-                           f"say it in words, as '{a.hint}'")
+    stated = stated_literals(req)
+    return [f"query {k + 1} gives {a.param} as the call writes it ('{_literal(x)}'); say it in words, as '{a.hint}'"
+            for _, a, _ in plan_args(req) if a.mode == "hinted" and a.source == "query" and a.hint
+            for x in literals_said(text, a, stated)]
+
+
+def stated_literals(req: WriteRequest) -> set[str]:
+    return {normalize(_literal(x), words=True) for _, a, _ in plan_args(req) if a.mode == "stated"
+            for x in value_elements(a.value)}
+
+
+def literals_said(text: str, a: ArgPlan, stated: set[str]) -> list[Any]:
+    """The elements of a value to be said in words (`a.hint`) that `text` gives as the call writes
+    them; a part of the hint or of a stated value (`stated`, normalized) is said for that one."""
+    low, hint = f" {normalize(text, words=True)} ", f" {normalize(a.hint or '', words=True)} "
+    out = []
+    for x in value_elements(a.value):
+        lit = normalize(_literal(x), words=True)
+        mine = f" {lit} " not in hint and not any(f" {lit} " in f" {s} " for s in stated)
+        if len(lit) >= 2 and mine and f" {lit} " in low and _as_cased(text, _literal(x)):
+            out.append(x)
     return out
+
+
+def _as_cased(text: str, literal: str) -> bool:
+    """A code in capitals is written so ("NO" for Norway), not as the word ("no rush")."""
+    if not (literal.isalpha() and literal.isupper()):
+        return True
+    return re.search(rf"(?<![A-Za-z]){re.escape(literal)}(?![A-Za-z])", text) is not None
 
 
 # ---------------------------------------------------------------- added content

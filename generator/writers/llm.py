@@ -86,6 +86,8 @@ def task(req: WriteRequest, seed: int) -> dict[str, Any]:
         "facts": [{"param": f.param, "text": f.text, "mode": f.mode} for c in calls for f in c.facts
                   if f.mode != "previous"],
         "forbidden": never_write(req, calls, app),
+        # a value pointed at through the user's history (its cue kept): the tone may point too
+        "points": any(f.mode == "hinted" and f.keep for c in calls for f in c.facts),
         "language": LANGUAGES.get(req.language, req.language),
     }
 
