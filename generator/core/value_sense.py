@@ -439,12 +439,49 @@ def term_windows(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fro
     return args
 
 
+# A date inside an id ("TA-MAN-250614-087": the turnaround of June 14; "IMG_20240611_0042") and the
+# one day a call acts on (a stand from 10:15 to 11:00 on June 2): the id is of that day (set 9: a
+# stand for turn TA-MAN-250406-716 from June 2 was read as implausible in 19 of 200 values). Days
+# that are not the action's own (a new date, a due date, a range's ends) leave the id as drawn.
+_ID_DATE = re.compile(r"(?<!\d)(\d{8}|\d{6})(?!\d)")
+_ID_SHAPES = {8: "%Y%m%d", 6: "%y%m%d"}
+_ISO_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
+_OTHER_DAY = re.compile(r"(?:^|_)(?:new|next|rescheduled?|moved|original|old|previous|prior|due|expiry|expires|"
+                        r"deadline|valid|since|until|before|after|birth|dob)(?:_|$)")
+
+
+def dated_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    days = {m.group(1) for p, v in args.items()
+            if isinstance(v, str) and not _OTHER_DAY.search(p) and (m := _ISO_DAY.match(v))}
+    if len(days) != 1:
+        return args
+    day = datetime.strptime(days.pop(), "%Y-%m-%d")
+
+    def swap(m: re.Match[str]) -> str:
+        shape = _ID_SHAPES[len(m.group(1))]
+        try:
+            drawn = datetime.strptime(m.group(1), shape)
+        except ValueError:
+            return m.group(0)
+        return day.strftime(shape) if abs(drawn.year - day.year) <= 2 else m.group(0)
+
+    out = dict(args)
+    for p, v in args.items():
+        if p in keep or not isinstance(v, str) or _ISO_DAY.match(v) or " " in v:
+            continue
+        new = _ID_DATE.sub(swap, v)
+        pattern = (tool.properties.get(p) or {}).get("pattern")
+        if new != v and (not isinstance(pattern, str) or re.search(pattern, new)):
+            out[p] = new
+    return out
+
+
 # The rules that bring one call's values into agreement after they are drawn one by one, in
 # order (a plot's section follows the thing buried or set there before a section's own limits
 # pick the marker, and the marker its material); each never moves a value in `keep`.
 CallRule = Callable[[Tool, dict[str, Any], random.Random, frozenset[str]], dict[str, Any]]
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
-                                    initialled_ids, term_windows)
+                                    initialled_ids, term_windows, dated_ids)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
