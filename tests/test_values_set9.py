@@ -25,7 +25,7 @@ def test_quoted_lists_still_split_at_their_quotes() -> None:
     assert allowed.read("Tag, e.g. 'A-1' or 'B-2'.").examples == ("A-1", "B-2")
 
 
-def _tool(name: str, props: dict, required: list[str]) -> "Tool":
+def _tool(name: str, props: dict, required: list[str]) -> Tool:
     from generator.records import Tool
 
     return Tool(name=name, app="bakery", api=name, domain="bakery", description="",
