@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from generator.core import allowed
+from generator.records import Tool
 
 
 @pytest.mark.parametrize("text, example", [
@@ -26,8 +27,6 @@ def test_quoted_lists_still_split_at_their_quotes() -> None:
 
 
 def _tool(name: str, props: dict, required: list[str]) -> Tool:
-    from generator.records import Tool
-
     return Tool(name=name, app="bakery", api=name, domain="bakery", description="",
                 parameters={"type": "object", "properties": props, "required": required})
 
