@@ -142,3 +142,13 @@ def test_the_thing_acted_on_is_named_once() -> None:
 def test_a_pointer_is_named_by_its_parameter_when_the_description_only_adds_words() -> None:
     t = term("driver_id", {"type": "string", "description": "Driver employee id, DR- followed by 3 digits."})
     assert t.noun == "driver"
+
+
+def test_a_count_of_things_done_goes_before_the_things() -> None:
+    """Set 9 read-out "with passengers boarded 67" (20 rows): a count named "<things>_<done>" is
+    said "with 67 passengers boarded", as a person says it."""
+    from generator.phrasebook.terms import say, term
+
+    for param, said in (("passengers_boarded", "with 67 passengers boarded"), ("bags_loaded", "with 67 bags loaded"),
+                        ("units_sold", "with 67 units sold"), ("retry_attempts", "with 67 retry attempts")):
+        assert say(term(param, {"type": "integer"}, None), "number", "67", "") == said

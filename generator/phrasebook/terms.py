@@ -725,7 +725,21 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"for {t.bound}{v} {span}"
     if t.plain and is_plural(t.plain.rsplit(" ", 1)[-1]):  # "with 3 retry attempts"
         return f"with {t.bound}{v} {t.plain}"
+    if _counted_done(t.plain):  # "with 67 passengers boarded", never "with passengers boarded 67"
+        return f"with {t.bound}{v} {t.plain}"
     return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")  # "with REI 12 hours", never a bare "12"
+
+
+_PARTICIPLES = frozenset({"sold", "held", "seen", "taken", "given", "shown", "paid", "sent", "built", "made", "done",
+                          "found", "lost", "kept", "left", "spent", "run", "won", "drawn", "grown", "read", "cut",
+                          "put", "set", "shut", "hit", "split", "spread", "bought", "caught", "fed", "brought"})
+
+
+def _counted_done(plain: str) -> bool:
+    """Things counted and what was done to them ("passengers boarded", "bags loaded", "units sold"):
+    the count goes before the things, as a person says it."""
+    words = plain.split()
+    return len(words) == 2 and is_plural(words[0]) and (words[1].endswith("ed") or words[1] in _PARTICIPLES)
 
 
 @frame("date", "datetime", "iso_time")
