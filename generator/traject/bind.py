@@ -219,9 +219,11 @@ def _draw(chain: Chain, consumer: Tool, param: str, j: int, f: str, rng: random.
 
 def _new(chain: Chain, j: int, f: str, draw: dict[str, Any], param: str, rng: random.Random) -> Any:
     """An id call j's output holds is a new one in the catalog's format (fresh.py: never the
-    example, dated when call j makes the record), anything else a draw from `draw`."""
-    made = made_at(creates(chain.tool(j), f, chain.calls[j].arguments), rng)
-    return (fresh_id(draw, rng, made) if names_record(f) else None) or maybe_value(draw, rng, param)
+    example, dated when call j makes the record, with the parts call j asked for), anything
+    else a draw from `draw`."""
+    asked = chain.calls[j].arguments
+    made = made_at(creates(chain.tool(j), f, asked), rng)
+    return (fresh_id(draw, rng, made, asked) if names_record(f) else None) or maybe_value(draw, rng, param)
 
 
 def _drawn_from(chain: Chain, consumer: Tool, param: str, f: str) -> dict[str, Any]:

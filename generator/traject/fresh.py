@@ -7,6 +7,11 @@ CB-250314-07 becomes CB-250602-31 for a batch opened on 2025-06-02, accession "2
 2025.418). A record a lookup finds existed before the query: its date slots fall some weeks
 earlier. The example is read through `values.examples_of`, so an id a description shows after
 "e.g." or "like" counts as one.
+
+A record a search found by a value its id embeds agrees with the search (`asked_parts`): when
+the id's description names a part ("'TA-' then the station, the local date YYMMDD ...") and the
+call filtered on it (station="AMS", date="2025-06-02"), the id holds the asked code in the
+example's slot of that shape and the asked day in its date slots (TA-AMS-250602-...).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from ..core.lore import id_like
 from ..core.schema import is_valid
 from ..core.values import REFERENCE_TIME, examples_of
 from ..records import Tool
+from .agree import LOWER, UPPER, day_of
 from .graph import is_id_param, param_words
 from .shapes import ACTION_STATUS, verb_of
 
@@ -57,16 +63,67 @@ def made_at(created: bool, rng: random.Random) -> datetime:
     return REFERENCE_TIME if created else REFERENCE_TIME - timedelta(days=rng.randint(*AGE))
 
 
-def fresh_id(spec: dict[str, Any], rng: random.Random, made: datetime) -> str | None:
+def fresh_id(spec: dict[str, Any], rng: random.Random, made: datetime,
+             asked: dict[str, Any] | None = None) -> str | None:
     """A new id in the format of the catalog's examples for `spec`, none of them, that `spec`
-    accepts; None when the catalog shows no example id or closes the set (a value profile's
-    enum of the user's own vessels): the caller draws as before."""
+    accepts, holding the parts the call that found it `asked` for (`asked_parts`); None when the
+    catalog shows no example id or closes the set (a value profile's enum of the user's own
+    vessels): the caller draws as before."""
     examples = [e for e in examples_of(spec) if id_like(e) or isinstance(e, str) and _NUMBERED.fullmatch(e)]
+    codes, day = asked_parts(spec, asked or {})
+    made = day or made
     for _ in range(8 if examples and "enum" not in spec else 0):
-        value = in_format(rng.choice(examples), rng, made)
+        example = rng.choice(examples)
+        value = with_codes(in_format(example, rng, made), example, spec, codes)
         if value not in examples and is_valid(spec, value):
             return value
     return None
+
+
+_CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")
+_SEPARATORS = re.compile(r"([-_/.:])")
+# Words of an argument that say only its form, not which part of an id it fills.
+FORM_ONLY = frozenset({"code", "id", "value", "iata", "icao"})
+DATE_NAMES = re.compile(r"\b(?:date|day|Y{2,4}MMDD)\b", re.IGNORECASE)
+
+
+def _described(spec: dict[str, Any]) -> str:
+    return " " + param_words(str(spec.get("description", ""))) + " "
+
+
+def asked_parts(spec: dict[str, Any], asked: dict[str, Any]) -> tuple[list[str], datetime | None]:
+    """The codes and the day of the call's filters that the id's description names as parts of
+    the id: a code argument whose words the description says (station="AMS" for "'TA-' then the
+    station"), and the one day filtered on, not a window's side, when it says a date."""
+    said, codes, days = _described(spec), [], []
+    for p, v in sorted(asked.items()):
+        w = param_words(p).split()
+        named = any(f" {x} " in said for x in w if x not in FORM_ONLY)
+        if isinstance(v, str) and _CODE.fullmatch(v) and named:
+            codes.append(v)
+        elif day_of(v) is not None and not (LOWER | UPPER) & set(w):
+            days.append(day_of(v))
+    named_day = DATE_NAMES.search(str(spec.get("description", ""))) is not None
+    day = days[0] if len(days) == 1 and named_day else None
+    return codes, datetime(day.year, day.month, day.day) if day else None
+
+
+def _shape(text: str) -> str:
+    return re.sub(r"[A-Z]", "A", re.sub(r"\d", "9", text))
+
+
+def with_codes(value: str, example: str, spec: dict[str, Any], codes: list[str]) -> str:
+    """`value` (drawn in `example`'s format) with each code in the one part of the example of
+    its shape that the pattern does not spell out (the "MAN" of TA-MAN-250614-087, never "TA");
+    a code whose slot is not one part is left out."""
+    parts, shown = _SEPARATORS.split(value), _SEPARATORS.split(example)
+    pattern = str(spec.get("pattern", ""))
+    for code in codes:
+        slots = [i for i, s in enumerate(shown) if _shape(s) == _shape(code) and s not in pattern]
+        slots = slots[1:] if len(slots) > 1 and slots[0] == 0 else slots  # the id's own prefix
+        if len(slots) == 1 and len(parts) == len(shown):
+            parts[slots[0]] = code
+    return "".join(parts)
 
 
 def in_format(example: str, rng: random.Random, made: datetime) -> str:

@@ -592,11 +592,12 @@ def simulate_output(
 def _fresh_ids(rows: list[dict[str, Any]], tool: Tool, args: dict[str, Any], ctx: Context,
                rng: random.Random) -> None:
     """The ids a result holds that no call gave and no earlier output said are new ones in the
-    catalog's format (fresh.py): never its example, a created record's dated now."""
+    catalog's format (fresh.py): never its example, a created record's dated now, holding the
+    station and day the call asked for when the id's description names them."""
     for row in rows:
         for f in [f for f in row if names_record(f) and f not in ctx.known and f not in ctx.carry]:
             param = "" if echo_arg(args, f) else matching_param(f, ctx.vocab)
-            new = fresh_id(ctx.vocab[param], rng, made_at(creates(tool, f, args), rng)) if param else None
+            new = fresh_id(ctx.vocab[param], rng, made_at(creates(tool, f, args), rng), args) if param else None
             row[f] = row[f] if new is None else new
 
 
