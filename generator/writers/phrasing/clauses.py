@@ -79,7 +79,10 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random,
             out.append(phrase.format(join_words([m[1] for _, m in hits])))
             used |= {a.param for a, _ in hits}
     silent = [a for a in args if a.plan.mode == "omitted" and a.plan.source == "history"]
-    if repeats and silent and not any(m.startswith(",") for m in out) and _unbound_fits(args):
+    # only where no value is hinted: a bare "as I did last time" after "my usual dishes" is read
+    # as the last call's dishes too, which may not be the usual ones
+    hinted = any(a.plan.mode == "hinted" for a in args)
+    if repeats and silent and not hinted and not any(m.startswith(",") for m in out) and _unbound_fits(args):
         out.append("," + rng.choice(TERSE_REPEATS))
     more, pointed = merged_pointers([a for a in args if a.param not in used])
     return out + more, used | pointed
