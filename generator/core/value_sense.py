@@ -444,7 +444,6 @@ def term_windows(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fro
 # stand for turn TA-MAN-250406-716 from June 2 was read as implausible in 19 of 200 values). Days
 # that are not the action's own (a new date, a due date, a range's ends) leave the id as drawn.
 _ID_DATE = re.compile(r"(?<!\d)(\d{8}|\d{6})(?!\d)")
-_ID_SHAPES = {8: "%Y%m%d", 6: "%y%m%d"}
 _ISO_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
 _OTHER_DAY = re.compile(r"(?:^|_)(?:new|next|rescheduled?|moved|original|old|previous|prior|due|expiry|expires|"
                         r"deadline|valid|since|until|before|after|birth|dob)(?:_|$)")
@@ -458,7 +457,7 @@ def dated_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozen
     day = datetime.strptime(days.pop(), "%Y-%m-%d")
 
     def swap(m: re.Match[str]) -> str:
-        shape = _ID_SHAPES[len(m.group(1))]
+        shape = values.GROUP_DATES[len(m.group(1))]
         try:
             drawn = datetime.strptime(m.group(1), shape)
         except ValueError:

@@ -944,13 +944,13 @@ _FEW = re.compile(r"^([A-Z]{1,2})(\d)(?=[-_]|$)")
 # ("3.5"): two separators, a separator other than a point, or a year before the point.
 _DIGIT_ID = re.compile(r"\d+(?:[-/]\d+)+|\d+(?:\.\d+){2,}|(?:1[89]|20)\d\d\.\d+")
 # Digit groups that spell a date: YYYYMMDD ("IMG_20240611_0042") and YYMMDD ("CB-250314-07").
-_GROUP_DATES = {8: "%Y%m%d", 6: "%y%m%d"}
+GROUP_DATES = {8: "%Y%m%d", 6: "%y%m%d"}
 
 
 def _dated_group(digits: str, ref: datetime, rng: random.Random) -> str | None:
     """A digit group of an example id that is a date, as another real date shortly before the
     query time (an existing batch, photo or file was made then), else None."""
-    shape = _GROUP_DATES.get(len(digits))
+    shape = GROUP_DATES.get(len(digits))
     if shape is None:
         return None
     try:
