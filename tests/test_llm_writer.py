@@ -26,7 +26,7 @@ def _vague_taxi_req(n: int = 2) -> WriteRequest:
     # a clock time an hour ahead does not follow from the query time alone: take it from history
     last = t.history[-1]
     ride = last.model_copy(update={"parameters": {**last.parameters, "departure_time": "19:30"}})
-    t = t.model_copy(update={"history": [*t.history, ride]})
+    t = t.model_copy(update={"history": [*t.history, ride, ride, ride]})  # most recent and most frequent
     plan = plan_calls(
         t,
         {

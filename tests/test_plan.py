@@ -165,8 +165,9 @@ def taxi_target() -> Target:
         "max_price": 40,
     }
     past = [
-        event(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park", "car_type": "express_car"}),
-        event(TAXI, {"start_name": "Maple Court", "end_name": "Eastgate Plaza", "max_price": 40}),
+        event(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park", "car_type": "express_car", "max_price": 40}),
+        event(TAXI, {"start_name": "Maple Court", "end_name": "Eastgate Plaza", "car_type": "express_car",
+                     "max_price": 40}),
     ]
     return target(TAXI, args, past)
 
@@ -182,7 +183,7 @@ def food_target() -> Target:
     }
     past = [
         event(FOOD, {"food": ["dumplings"], "location": "Harborview Station"}),
-        event(FOOD, {"food": ["noodle soup"], "is_delivery": True}),
+        event(FOOD, {"food": ["noodle soup"], "is_delivery": True, "location": "Harborview Station"}),
     ]
     return target(FOOD, args, past)
 

@@ -11,6 +11,10 @@ when it picks that value in every scope a reader may take (`SCOPES`):
 - "recent" ("last time", "again"): the most recent value of the parameter;
 - "usual" ("my usual", "always"): the single most frequent value (a tie picks nothing).
 
+A call of the same API that left the parameter out counts too, as a value of its own (`ABSENT`):
+after three event searches with no category and one for concerts, "the kind of events I always go
+to" is no category, and "the same category as last time" after a search without one is nothing.
+
 Habit words name places. A reader ties "work" to the single destination of the user's weekday
 morning trips and "home" to where those trips start and evening trips end (`place_ties`); a word
 is used only for the value it is tied to, and, for a persona, only when the persona's own place
@@ -49,6 +53,7 @@ PLACE_WORDS = ("home", "work")
 MORNING = range(5, 11)  # 05:00-10:59, Monday to Friday: the commute to work
 EVENING = range(16, 24)  # 16:00-23:59, any day: the way back home
 EVENT_FORMAT = "%Y-%m-%d %H:%M"
+ABSENT = "\x00absent"  # the key of a parameter a call of the same API left out
 
 
 def value_key(value: Any) -> str:
@@ -149,12 +154,17 @@ class Habits:
         if param not in self._past:
             found: dict[Scope, list[str]] = {s: [] for s in SCOPES}
             tests = [(found[s], self.tests[s]) for s in SCOPES]
+            api = trail_names(self.tool)[1]
             for e in self.history:
                 if param in e.parameters:
                     key = value_key(e.parameters[param])
-                    for out, test in tests:
-                        if test(e):
-                            out.append(key)
+                elif e.apiname == api:
+                    key = ABSENT
+                else:
+                    continue
+                for out, test in tests:
+                    if test(e):
+                        out.append(key)
             self._past[param] = found
         return self._past[param]
 
@@ -173,7 +183,7 @@ class Habits:
         return {r for r in READINGS if all(p[r] == want for p in per_scope)}
 
     def function_values(self, param: str) -> list[str]:
-        return self.past(param)["function"]
+        return [k for k in self.past(param)["function"] if k != ABSENT]
 
     def ties(self) -> dict[str, str]:
         if self._ties is None:

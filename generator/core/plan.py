@@ -29,7 +29,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..records import ArgPlan, CallPlan, DisclosurePlan, HistoryEvent, Source, Target, Tool, ToolDisclosure
-from .habits import PLACE_WORDS, READINGS, Reading, habits_of, place_role, value_key
+from .habits import ABSENT, PLACE_WORDS, READINGS, Reading, habits_of, picks, place_role, value_key
 from .habitual import pointable
 from .identity import trail_names
 from .pointers import Pointer, conflicts, named_by, param_words, pointers
@@ -193,6 +193,16 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
     return normalize(spec["default"]) == normalize(value)
 
 
+def default_stands(target: Target, tool: Tool, param: str, value: Any) -> bool:
+    """Whether leaving a default out still gives the default to a reader of this user: not where
+    the user's own calls of the API picked another value last time or most often (two green rides
+    on a route: a ride left unsaid is green, whatever the schema's default)."""
+    want = value_key(value)
+    past = habits_of(target, tool).past(param)
+    return all(got in (None, want, ABSENT)
+               for scope in ("function", "kind_api") for got in picks(past[scope]).values())
+
+
 def plain_sources(
     target: Target, tool: Tool, param: str, value: Any, reading: Reading | None = None
 ) -> list[Source]:
@@ -201,7 +211,7 @@ def plain_sources(
     checks = {
         "time": follows_from_time,
         "history": lambda t, o, p, v: in_history(t, o, p, v, reading),
-        "default": lambda t, o, p, v: is_default(o, p, v),
+        "default": lambda t, o, p, v: is_default(o, p, v) and default_stands(t, o, p, v),
     }
     return [s for s in SOURCE_ORDER if checks[s](target, tool, param, value)]
 
@@ -571,8 +581,22 @@ def _weighted(rng: random.Random, weights: Mapping[Style, float]) -> Style:
     return rng.choices(names, weights=[weights[n] for n in names])[0]
 
 
-def _tool_mode(u_app: float, level: LevelPolicy, style: str, has_app: bool = True) -> ToolDisclosure:
-    if u_app < level.name_app and has_app:  # a catalog without app names has nothing to name
+def app_determined(target: Target, tool: Tool, rivals: Sequence[str]) -> bool:
+    """Whether a query that does not name the app still gives it (`rivals`: the apps offered beside
+    it with a function of the same name): no rival, or the user's calls of this function in this kind
+    of app (else of any function of the kind) were last and most often of this app. A user who never
+    read the news, offered two news apps, must name one."""
+    app, api = trail_names(tool)
+    if not set(rivals) - {app}:
+        return True
+    kind = [e for e in target.history if e.apitype == tool.domain]
+    used = [e.toolname for e in kind if e.apiname == api] or [e.toolname for e in kind]
+    return all(got == app for got in picks(used).values())
+
+
+def _tool_mode(u_app: float, level: LevelPolicy, style: str, has_app: bool = True,
+               app_known: bool = True) -> ToolDisclosure:
+    if has_app and (u_app < level.name_app or not app_known):  # a catalog without app names has nothing to name
         return "named"
     return "omitted" if style == "need" else "implied"
 
@@ -587,11 +611,13 @@ def plan_levels(
     places: Mapping[str, str] | None = None,
     habit_words: bool = True,
     u_app: float | None = None,
+    app_known: bool = True,
 ) -> list[DisclosurePlan]:
     """One plan per policy level for the single call `call` of `target`, nested by explicitness
     (`places`: the persona's own places, which habit words must agree with; `habit_words`: False
     plans no "home" / "work" at all; `u_app`: the app-naming draw, when the caller spreads it evenly
-    over its targets, else drawn here)."""
+    over its targets, else drawn here; `app_known`: False names the app at every level,
+    app_determined)."""
     if len(paraphrases) != len(policy.levels):
         raise ValueError(f"{len(paraphrases)} paraphrase counts for {len(policy.levels)} levels")
     reading = habit_reading(target, tool, call)
@@ -610,7 +636,7 @@ def plan_levels(
                 level=level.name,
                 paraphrases=n,
                 style=style,  # type: ignore[arg-type]
-                calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style, bool(tool.app)),
+                calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style, bool(tool.app), app_known),
                                args=arg_plans, repeats_last=repeats_last_call(target, tool, arg_plans))],
             )
         )

@@ -117,8 +117,15 @@ def scope(text: Text, history: Sequence[HistoryEvent], kind: str, tools: dict[st
     return list(history), "whole history"
 
 
-def values(events: Sequence[HistoryEvent], param: str) -> list[Any]:
-    return [e.parameters[param] for e in events if param in e.parameters]
+NONE_GIVEN = "(none given)"  # the value of a parameter an earlier call of the same API left out
+
+
+def values(events: Sequence[HistoryEvent], param: str, api: str | None = None) -> list[Any]:
+    """The values of `param` in `events`, oldest first; with the target's `api`, a call of that
+    API that left the parameter out counts as NONE_GIVEN (three searches without a category and one
+    for concerts: "the kind I always go to" is no category)."""
+    return [e.parameters[param] if param in e.parameters else NONE_GIVEN
+            for e in events if param in e.parameters or (api is not None and e.apiname == api)]
 
 
 # ---------------------------------------------------------------- rules

@@ -305,7 +305,7 @@ def _first_person(hint: Hint) -> bool:
 
 def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
     events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.situation.tools)
-    vals = hist.values(events, arg.param)
+    vals = hist.values(events, arg.param, arg.tool.api if arg.tool else None)
     # A place named by its noun ("the hospital") may sit in any place of the history: where the
     # user went is where they may now start from.
     places = _places(events) if is_place(arg.param) else vals
@@ -468,7 +468,7 @@ def omitted(arg: Arg) -> ArgReading:
     if why:
         return _reading(arg, "omitted", True, arg.gold, "time", why)
     events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.situation.tools)
-    settled = hist.settled(hist.values(events, arg.param))
+    settled = hist.settled(hist.values(events, arg.param, arg.tool.api if arg.tool else None))
     if settled is not None:
         return _reading(arg, "omitted", hist.key(settled[0]) == hist.key(arg.gold), settled[0], "history:settled",
                         f"{settled[1]} over {where}: {settled[0]!r}")

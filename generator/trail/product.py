@@ -24,6 +24,7 @@ from ..core.identity import trail_names
 from ..core.plan import (
     DEFAULT_POLICY,
     Goal,
+    app_determined,
     PlanPolicy,
     calibrated,
     literal_counts,
@@ -370,6 +371,13 @@ def reason_of(bad: list[Any]) -> str:
     return f"{bad[0].reason}{more}"
 
 
+def rivals(tool: Tool, offered: Iterable[Tool]) -> list[str]:
+    """The apps offered with `tool` that have a function of its name (TRAILBench offers a query
+    every tool of its kind)."""
+    api = trail_names(tool)[1]
+    return [trail_names(t)[0] for t in offered if trail_names(t)[1] == api]
+
+
 GOLDEN = 0.6180339887498949
 
 
@@ -403,7 +411,8 @@ async def attempt_item(item: TrailItem, ctx: RunContext, cfg: TrailConfig, users
     # named home"), and the history validator then rejects every draft of that plan.
     policy = calibrated(policy_of(cfg), target, tool, goals_of(cfg), lean=item.spec.lean)
     plans = plan_levels(target, tool, rng, policy, counts, places=users.places.get(item.spec.user),
-                        habit_words=attempt == 0, u_app=app_draw(ctx.seed, item.index))
+                        habit_words=attempt == 0, u_app=app_draw(ctx.seed, item.index),
+                        app_known=app_determined(target, tool, rivals(tool, ctx.catalog.by_domain.get(tool.domain, []))))
     drafts: list[Draft] = []
     for plan in plans:
         drafts.append(await write_level(item, ctx, target, tool, plan,

@@ -60,6 +60,9 @@ _NOT_A_PLACE = ("time", "date", "day", "hour", "minute", "timestamp", "datetime"
                 "week", "page", "index", "offset", "price", "amount", "count")
 
 
+_NONE_GIVEN = "(none given)"  # how an earlier call that left a parameter out reads
+
+
 def key(value: Any) -> str:
     """A value as a reader compares it: lowercase and whitespace-collapsed; lists and objects
     as sorted JSON (a list value is one choice, not several)."""
@@ -323,7 +326,9 @@ class Reader:
     def _readings_problem(self, rules: set[Rule], param: str, value: Any, named: bool) -> str | None:
         want = key(value)
         for where, events in self.scopes(named).items():
-            past = [e.params[param] for e in events if param in e.params]
+            # a call of the same API without the parameter is a value too: "none given"
+            past = [e.params[param] if param in e.params else _NONE_GIVEN
+                    for e in events if param in e.params or e.api == self.api]
             for rule in sorted(rules):
                 got = resolve(rule, past)
                 if got != want:
