@@ -230,12 +230,13 @@ def _glossed(text: str) -> tuple[str, ...] | None:
 
 
 def _between(text: str) -> list[tuple[str, ...]]:
-    """ "Preference between thinking and feeling": two words a value is one of (never numbers,
-    which make a range)."""
+    """ "Preference between thinking and feeling": two words a value is one of (never numbers or
+    clock times, which make a range: "runs between 00:00 and 06:00")."""
     out: list[tuple[str, ...]] = []
     for m in re.finditer(r"\bbetween\s+", text, re.IGNORECASE):
         found = _items(text[m.end():])
-        if found and len(found) == 2 and not any(re.fullmatch(r"-?[\d.]+", f) for f in found):
+        if found and len(found) == 2 and not any(re.fullmatch(r"-?[\d.:]+(?:\s*[ap]\.?m\.?)?", f, re.IGNORECASE)
+                                                 for f in found):  # numbers and clock times make a range
             out.append(found)
     return out
 

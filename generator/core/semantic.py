@@ -605,8 +605,15 @@ def fake_id(rng: random.Random, name: str) -> str:
     where the catalog shows no identifier of that entity (generator.core.lore)."""
     words = [w for w in tokens(name) if w not in ("id", "ids", "identifier", "uid")]
     words = [w for w in words if w not in ROLE_WORDS and w not in _ID_HEADS] or words
-    prefix = (words[-1][:3] if words else "id").upper()
+    if not words or words[-1] in _DOCUMENT_WORDS:  # `id_number`, `license_number`: a card's number, "D4829173"
+        return f"{rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ')}{rng.randint(1000000, 9999999)}"
+    prefix = words[-1][:3].upper()
     return f"{prefix}-{rng.randint(10000, 99999)}"
+
+
+# What a person carries a number of: the number is the card's own ("D4829173"), no record id.
+_DOCUMENT_WORDS = frozenset({"number", "no", "num", "nr", "license", "licence", "passport", "document", "card",
+                             "permit", "badge", "visa"})
 
 
 def _phone(rng: random.Random, name: str) -> str:
@@ -775,8 +782,21 @@ def _file(rng: random.Random, name: str) -> str:
     return f"/data/{folder}/{file}" if "path" in words else file
 
 
+_IMAGE_WORDS = frozenset({"photo", "photos", "image", "images", "picture", "pictures", "img", "snapshot", "pic"})
+_FILE_WORDS = frozenset({"file", "files", "document", "documents", "doc", "docs", "pdf", "attachment", "scan",
+                         "form", "invoice", "receipt", "report", "certificate", "contract", "manifest"})
+
+
 def _url(rng: random.Random, name: str) -> str:
+    """A link to what the name says it links to: a photo is an image file, a document a PDF,
+    anything else a page (never a company's tag page for a truck-camera photo)."""
     fake = faker(rng)
+    words = set(tokens(name))
+    if words & _IMAGE_WORDS:
+        return f"https://{fake.domain_name()}/photos/IMG_{rng.randint(1000, 9999)}.jpg"
+    if words & _FILE_WORDS:
+        kind = next(w for w in tokens(name) if w in _FILE_WORDS).rstrip("s") or "file"
+        return f"https://{fake.domain_name()}/files/{kind}-{rng.randint(10000, 99999)}.pdf"
     return f"https://{fake.domain_name()}/{fake.uri_path(deep=rng.randint(1, 2))}"
 
 

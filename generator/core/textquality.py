@@ -252,11 +252,19 @@ _HOST = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|co|edu|gov|info|biz|app|
 _NOT_DOTTED = re.compile(r"^(?:e\.g|i\.e|a\.m|p\.m|etc|vs|approx|no|st|dr|mr|mrs|ms)\b", re.IGNORECASE)
 
 
+# Units written in mixed case by everyone who uses them: words of the field, not identifiers.
+MIXED_CASE_UNITS = frozenset({"dBm", "dBi", "dBA", "dBc", "dBW", "dBZ", "kWh", "MWh", "GWh", "mAh", "kHz", "MHz",
+                              "GHz", "kPa", "MPa", "hPa", "mmHg", "cmH2O", "kVA", "kVAr", "mSv", "mGy", "kBq",
+                              "MBq", "nMol", "mEq", "kDa"})
+
+
 @detector("identifier")
 def identifier(text: str) -> list[Defect]:
     out = []
     for m in _IDENTIFIER.finditer(text):
         token = m[0].rstrip(".")
+        if token in MIXED_CASE_UNITS:
+            continue
         if "." in token and "/" not in token and (_NOT_DOTTED.match(token) or token.count(".") == 0
                                                     or _HOST.fullmatch(token)):
             continue

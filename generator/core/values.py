@@ -240,10 +240,30 @@ def _derive_date(schema: dict[str, Any], when: datetime, rng: random.Random) -> 
 
 
 def _derive_time(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return _quarter_after(when, rng).strftime(_format_for("time", schema))
+    return (_in_window(schema, when, rng) or _quarter_after(when, rng)).strftime(_format_for("time", schema))
+
+
+_WINDOW = re.compile(r"\b(?:between|from)\s+(\d{1,2}):(\d{2})\s+(?:and|to|until|-)\s+(\d{1,2}):(\d{2})\b", re.IGNORECASE)
+
+
+def _in_window(schema: dict[str, Any], when: datetime, rng: random.Random) -> datetime | None:
+    """A moment inside the hours the description allows ("planned work runs between 00:00 and
+    06:00"), on the quarter hour, on the first such day after `when`; None without such hours."""
+    m = _WINDOW.search(str(schema.get("description", "")))
+    if m is None:
+        return None
+    start, end = int(m[1]) * 60 + int(m[2]), int(m[3]) * 60 + int(m[4])
+    if not 0 <= start < end <= 24 * 60 or end - start < 30:
+        return None
+    minute = start + 15 * rng.randrange(max(1, (end - start - 15) // 15))
+    day = when.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=rng.randint(1, 7))
+    return day + timedelta(minutes=minute)
 
 
 def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
+    window = _in_window(schema, when, rng)
+    if window is not None:
+        return window.strftime(_format_for("datetime", schema))
     moment = _quarter_after(when, rng)
     if _in_past(schema):
         moment -= timedelta(days=rng.choice([1, 3, 7, 14, 30]))
@@ -333,10 +353,16 @@ def _hard_bounds(schema: dict[str, Any]) -> tuple[float | None, float | None]:
     return lo, hi
 
 
+_NEGATIVE = re.compile(r"\((?:always |usually )?negative\)|\b(?:is|are|always|must be|should be) negative\b|"
+                       r"\bnegative (?:number|value|figure)s?\b", re.IGNORECASE)
+
+
 def _said_bounds(schema: dict[str, Any], lo: float | None, hi: float | None) -> tuple[float | None, float | None]:
     """The schema's bounds narrowed by the range its description states ("from 0.0 to 1.0",
     "maximum is 5"): a bound in words is still a bound a person keeps to."""
     said = allowed.read(str(schema.get("description", "")))
+    if _NEGATIVE.search(str(schema.get("description", ""))) and (hi is None or hi > 0) and (lo is None or lo < 0):
+        hi = 0.0  # "dBm (negative)": a receive power is below zero whatever the example's scale
     if said.low is not None and (lo is None or said.low > lo) and (hi is None or said.low < hi):
         lo = said.low
     if said.high is not None and (hi is None or said.high < hi) and (lo is None or said.high > lo):

@@ -20,7 +20,7 @@ from ..core.semantic import tokens
 from ..records import Tool, ToolHints
 from .fragments import bool_words, enum_words, item_spec
 from .intent import intent_of
-from .lexicon import is_plural, lemmas
+from .lexicon import is_plural, lemmas, verb_lemma
 from .terms import Term, bool_phrases, term
 
 _CACHE: dict[str, ToolHints] = {}  # derived hints by the tool's content (deterministic, so shareable)
@@ -46,9 +46,24 @@ def hints_of(tool: Tool | None) -> ToolHints | None:
 def derive_hints(tool: Tool) -> ToolHints:
     terms = {p: term(p, spec) for p, spec in tool.properties.items() if isinstance(spec, dict)}
     nouns = {t.noun for t in terms.values() if t.noun} | {t.head for t in terms.values() if t.head}
-    return ToolHints(intents=[_definite(intent_of(tool, nouns), terms)], need=[],
+    return ToolHints(intents=[_verb_slot(tool, _definite(intent_of(tool, nouns), terms))], need=[],
                      nouns={p: t.noun for p, t in terms.items() if t.noun},
                      surface=surfaces(tool, terms))
+
+
+def _verb_slot(tool: Tool, intent: str) -> str:
+    """ "place a facility overlock" -> "{action} a facility overlock" when an enum parameter's values
+    are the verbs the call may take ("place", "remove"): the value is said as the verb, never
+    "place a facility overlock with the remove action"."""
+    verb, _, rest = intent.partition(" ")
+    if not rest:
+        return intent
+    for p, spec in tool.properties.items():
+        members = [str(m) for m in item_spec(spec).get("enum") or []] if isinstance(spec, dict) else []
+        if spec.get("type") == "string" and verb.lower() in members and len(members) >= 2 and \
+                all(re.fullmatch(r"[a-z]+", m) and "VERB" in lemmas(m) and m == verb_lemma(m) for m in members):
+            return f"{{{p}}} {rest}"
+    return intent
 
 
 def _definite(intent: str, terms: dict[str, Term]) -> str:

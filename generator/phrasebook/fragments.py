@@ -72,12 +72,29 @@ def _because(value: Any, param: str) -> str | None:
         return None
     *subject, state = tokens(str(value)) or [""]
     said = lemmas(state)
-    if not subject or set(said) != {"ADJ"}:  # "unavailable", not "ready" (a verb too) or "off"
+    if not subject:
+        return _because_one(state)
+    if set(said) != {"ADJ"}:  # "unavailable", not "ready" (a verb too) or "off"
         return None
     if not all(set(lemmas(w)) & {"NOUN", "VERB"} and "ADJ" not in lemmas(w) for w in subject):
         return None
     verb = "are" if is_plural(subject[-1]) else "is"
     return f"because the {' '.join(subject)} {verb} {state}"
+
+
+def _because_one(word: str) -> str | None:
+    """A one-word reason: a participle is what happened to the thing ("stolen" -> "because it was
+    stolen"), a bare verb what the user wants ("downsize", "upsize" -> "to downsize"); None for a
+    noun or anything else ("vacancy": "because of vacancy")."""
+    forms = lemmas(word).get("VERB", ())
+    if forms and word not in forms and not word.endswith(("ing", "s")):
+        return f"because it was {word}"
+    if forms and word in forms and "NOUN" not in lemmas(word) and "ADJ" not in lemmas(word):
+        return f"to {word}"
+    head = next((p for p in ("down", "up", "re") if word.startswith(p) and len(word) > len(p) + 2), "")
+    if not lemmas(word) and head and "VERB" in lemmas(word[len(head):]):
+        return f"to {word}"  # "upsize" beside "downsize"
+    return None
 
 
 _NONE = frozenset({"none", "null", "nil", "no", "n/a"})
@@ -112,10 +129,33 @@ def _code_family(value: Any, spec: dict[str, Any]) -> bool:
         and any(is_code(m) for m in members)
 
 
+_MEASURED = re.compile(r"(\d+(?:\.\d+)?)(am|pm|ft|in|m|cm|mm|km|kg|lb|lbs|gb|mb|tb|mbps|gbps|h|hr|hrs|min|mins|day|days)",
+                       re.IGNORECASE)
+_CLOCK = re.compile(r"\d+ [ap]m")
+
+
+def _measured_words(value: Any) -> str | None:
+    """A snake_case enum value of words and measures, said in words: "parking_40ft" -> "parking 40
+    ft", "extended_5am_11pm" -> "extended 5 am to 11 pm"; None for any other value."""
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z]+(?:_[a-z0-9.]+)+", value):
+        return None
+    parts = value.split("_")
+    said = [f"{m[1]} {m[2].lower()}" if (m := _MEASURED.fullmatch(p)) else p for p in parts]
+    if said == parts or not all(re.fullmatch(r"[a-z]+|[\d.]+ [a-z]+", w) for w in said):
+        return None
+    out: list[str] = []
+    for w in said:  # two clock times in a row are a span
+        out += ["to", w] if out and _CLOCK.fullmatch(w) and _CLOCK.fullmatch(out[-1]) else [w]
+    return " ".join(out)
+
+
 def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
     ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
     the vet is unavailable" for a reason); a code as written ("F1_minus80"); None: use the words."""
+    spaced = _measured_words(value)
+    if spaced:
+        return spaced
     if is_code(value) or _code_family(value, spec):
         return str(value)
     framed = quantified(value, param, spec)

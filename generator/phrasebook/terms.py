@@ -127,8 +127,8 @@ class Term:
 
 # A standard's number or a length in characters modifies a noun, it is none: "ISO 639-1 language
 # code", "10-digit NPI", "Two-letter state code".
-_MODIFIERS = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|ten)-(?:digit|letter|character|char)s?\b|"
-                        r"\b[A-Z]{2,}[ -]\d[\d.:]*(?:-\d[\d.:]*)*\b(?!-)", re.IGNORECASE)
+_MODIFIERS = re.compile(r"(?i:\b(?:\d+|two|three|four|five|six|eight|ten)-(?:digit|letter|character|char)s?\b)|"
+                        r"(?<![\w-])[A-Z]{2,}[ -]\d[\d.:]*(?:-\d[\d.:]*)*\b(?!-)")  # "ISO 8601", never "Wi-Fi 6"
 # A date or clock pattern says how a value is written, never what it is: "YYYY-MM-DD", "HH:MM".
 _PATTERNS = re.compile(r"\b(?:yyyy|yy|mm|dd|hh|ss)(?:[-/:.T ](?:yyyy|yy|mm|dd|hh|ss))+\b", re.IGNORECASE)
 
@@ -299,6 +299,11 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
         if what in ("from", "until"):
             return _checked(rest, True), "", what, False
         return _checked(_drop_pointer(rest), True), what, "", what == "id" or _pointer(rest)
+    low = [w.lower() for w in words]
+    at = low.index("of") if "of" in low else -1
+    if at >= 2 and low[at - 1] in _POINTERS - {"name"} and at + 1 < len(words):
+        # "Fleet unit number of the collection truck": an id of the thing, said "truck U-2417"
+        return _checked(_np(words[at + 1:]), True), "", "", True
     np = _np(words, cased=True)
     return _checked(_drop_pointer(np), True), "", "", _pointer(np)
 
@@ -312,7 +317,8 @@ _DENOMINATORS = {"dl": "dL", "l": "L", "ml": "mL", "bu": "bu", "kg": "kg", "h": 
                  "s": "s", "m2": "m²", "ha": "ha", "ac": "acre", "ul": "µL", "day": "day", "d": "day"}
 _NAME_UNITS = {"cst": "centistokes", "ppb": "ppb", "cents": "cents", "kw": "kW", "mw": "MW", "kwh": "kilowatt-hours",
                "mwh": "MWh", "rpm": "rpm", "bpm": "bpm", "mmhg": "mm Hg", "db": "dB", "kpa": "kilopascals",
-               "mpa": "MPa", "bar": "bar", "hz": "Hz", "khz": "kilohertz", "kv": "kV", "ma": "mA", "nm": "nm"}
+               "mpa": "MPa", "bar": "bar", "hz": "Hz", "khz": "kilohertz", "kv": "kV", "ma": "mA", "nm": "nm",
+               "dbm": "dBm", "dbi": "dBi"}
 _AT_TEMPERATURE = re.compile(r"(\d+)([cf])")
 
 
@@ -416,13 +422,13 @@ def _object_np(words: list[str]) -> list[str]:
     np: list[str] = []
     for w in words:
         bare = w.rstrip(",;:.")
-        if bare.lower() in _STOPS - {"of"} or not re.fullmatch(r"[A-Za-z][A-Za-z'&-]*", bare):
-            break
+        if bare.lower() in _STOPS - {"of"} or not re.fullmatch(r"[A-Za-z][A-Za-z'&-]*|\d{1,2}", bare):
+            break  # a small number names a model inside the phrase ("a managed Wi-Fi 6 router")
         if bare.lower() not in _ACT_ENDS:
             np.append(bare if re.search(r"[A-Z]", bare[1:]) else bare.lower())
         if bare != w:
             break
-    while np and (np[-1] in _DETERMINERS | {"of", "and", "or", "per"} or _modifier_only(np[-1])):
+    while np and (np[-1] in _DETERMINERS | {"of", "and", "or", "per"} or _modifier_only(np[-1]) or np[-1].isdigit()):
         np.pop()  # never end on an adverb or an adjective
     return np if np and len(np) <= 7 else []
 
@@ -708,11 +714,16 @@ def _number(t: Term, v: str, intent: str) -> str:
         return once
     if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"
         return f"{'with' if t.bound else 'at'} {t.bound}{v}% {t.noun}".rstrip()
+    if t.of == "count" and t.noun and _counted_done(t.plain):  # "Number of the customer's devices affected"
+        return f"with {t.bound}{v} {t.plain}"
     if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
-        things = plural(t.noun) if known(t.head) else t.noun
+        noun = " ".join(w for w in t.noun.split() if not w.endswith(("'s", "s'"))) or t.noun  # never "4 customer's devices"
+        things = plural(noun) if known(noun.split()[-1]) else noun
         return f"{'for' if plural(t.head) in _FOR_COUNTS else 'with'} {t.bound}{v} {things}"
     if t.of == "amount" and t.noun:
         return f"with {t.bound}{v}{_unit(t)} of {t.noun}" if t.unit else f"with {t.bound}{v} {t.noun}"
+    if t.sem == "limit" and set(tokens(t.noun or t.plain or "limit")) <= _LIMIT_WORDS:
+        return f"with at most {v} results"  # never "with a limit of at most 7"
     if t.noun and t.pointer:
         return f"{'in' if t.head in _TIME_NOUNS else 'for'} {t.noun} {v}"
     if span and not t.bound and t.noun.split()[:1] in (["length"], ["duration"], ["time"], ["period"]):
@@ -728,6 +739,10 @@ def _number(t: Term, v: str, intent: str) -> str:
     if _counted_done(t.plain):  # "with 67 passengers boarded", never "with passengers boarded 67"
         return f"with {t.bound}{v} {t.plain}"
     return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")  # "with REI 12 hours", never a bare "12"
+
+
+_LIMIT_WORDS = frozenset({"limit", "max", "maximum", "top", "k", "n", "results", "result",
+                          "count", "num", "number", "rows", "items"})
 
 
 _PARTICIPLES = frozenset({"sold", "held", "seen", "taken", "given", "shown", "paid", "sent", "built", "made", "done",
@@ -783,7 +798,9 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if v.lower() == "other" and t.head:
         return f"for another {t.head}"
     if words & _REASON:  # a filter of what is read is no reason for reading it
-        return f"with {v} as the {t.head}" if intent.split(" ", 1)[0] in _READING else f"because of {v}"
+        if intent.split(" ", 1)[0] in _READING:
+            return f"with {v} as the {t.head}"
+        return f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect") else f"because of {v}"
     if words & _IN_WORDS:  # "in SGD", "in metric", "in French", "in PDF"
         return f"in {v}"
     if words & {"sort", "order", "sorting", "ordering"}:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .text import STOPWORDS, Text, fold, identifier_words, stem
+from .text import STOPWORDS, Text, bare_verb_only, fold, identifier_words, stem
 
 # Everyday phrasings of the words enum values are built from (keys are folded identifier words).
 PHRASINGS: dict[str, tuple[str, ...]] = {
@@ -120,7 +120,9 @@ def _ranges(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def word_said(text: Text, word: str) -> str | None:
-    if stem(word) in text.content_set or f" {word} " in text.padded:
+    if f" {word} " in text.padded:
+        return word
+    if stem(word) in text.content_set and not bare_verb_only(text, word):
         return word
     for phrase in PHRASINGS.get(word, ()):
         if f" {fold(phrase)} " in text.padded:

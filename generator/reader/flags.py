@@ -167,10 +167,25 @@ def read_flag(text: Text, param: str, description: str = "",
     if answered is not None:  # "sent for evaluation: no", "first aid given - yes"
         return answered, " ".join(text.tokens[at:end + 1])
     # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")
-    negated = (any(w in _NEGATION or w in _OMIT for w in before + text.tokens[at + 1:end - 1])
+    negated = (any(w in _NEGATION or w in _OMIT for w in before + text.tokens[at + 1:end - 1]) or _negated_list(text.tokens, at)
                or "no need" in " ".join(before) or _left_out(before, text.tokens[end:end + 3]) or _unfiltered(before, after))
     said = " ".join(text.tokens[max(0, at - _WINDOW):end + (2 if _unfiltered([], after) else 0)])
     return (not negated), said
+
+
+_LIST_NEGATIONS = frozenset({"without", "no", "neither", "nor"})
+_CLAUSE_BREAKS = frozenset({"but", "with", "plus", "including", "include", "add", "adding", "also", "then", "and"})
+
+
+def _negated_list(tokens: list[str], at: int) -> bool:
+    """The condition at `at` is the later member of a negated "or" list: "without a static IP or
+    a VoIP phone line", "no router or phone line" (nothing that opens another clause between)."""
+    back = tokens[max(0, at - 12):at]
+    start = next((i for i in range(len(back) - 1, -1, -1) if back[i] in _LIST_NEGATIONS), None)
+    if start is None:
+        return False
+    between = back[start + 1:]
+    return any(w in ("or", "nor") for w in between) and not any(w in _CLAUSE_BREAKS for w in between)
 
 
 def _required_keys(key: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -225,7 +240,7 @@ def _by_wording(text: Text, value: bool, phrase: str) -> tuple[bool, str] | None
         return None
     start, end = span
     around = text.tokens[max(0, start - _WINDOW):end]
-    negated = any(w in _NEGATION or w in _NOT_YET for w in around)
+    negated = any(w in _NEGATION or w in _NOT_YET for w in around) or _negated_list(text.tokens, start)
     return (value if negated == flips else not value), " ".join(around) + f" (the catalog's words for {value})"
 
 

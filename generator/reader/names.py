@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .text import STOPWORDS, Text, content_stems, fold, words
+from .text import STOPWORDS, Text, bare_verb_only, content_stems, fold, words
 
 _FUZZY_MIN = 6
 
@@ -32,11 +32,11 @@ def stated_string(text: Text, gold: str) -> str | None:
     if spelled != g and f" {spelled} " in text.padded:
         return f"{spelled} (transliterated)"
     stems = content_stems(gold)
-    if stems and text.has_content(stems):
+    if stems and text.has_content(stems) and not (" " not in g and bare_verb_only(text, g)):
         return " ".join(stems) + " (word forms)"
     if len(stems) > 1 and _near_each_other(text, stems):
         return " ".join(stems) + " (word order)"
-    if " " not in g and (root := _same_root(text, g)):
+    if " " not in g and not bare_verb_only(text, g) and (root := _same_root(text, g)):
         return f"{root} (word family)"
     squeezed = g.replace(" ", "")
     if len(squeezed) >= _FUZZY_MIN and squeezed in text.squeezed and _squeezed_at_words(text, squeezed):

@@ -139,3 +139,10 @@ def contains_sequence(hay: list[str], needle: tuple[str, ...] | list[str]) -> in
         if w == first and tuple(hay[i:i + n]) == tuple(needle):
             return i
     return -1
+
+
+def bare_verb_only(text: Text, word: str) -> bool:
+    """A noun in -ing ("checking", "parking") whose stem the text says only as another form: "check
+    the balance" says no "checking" account."""
+    return word.endswith("ing") and len(word) > 5 and not any(
+        t.endswith("ing") and stem(t) == stem(word) for t in text.tokens)

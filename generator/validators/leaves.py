@@ -12,11 +12,12 @@ whole value (`read_as_stated`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..core.surface import blank, mentions, noun, render
+from ..core.surface import blank, mentions, noun, render, words
 from ..reader import read_value
 from ..records import Tool, dict_at
 
@@ -29,6 +30,7 @@ class Leaf:
     value: Any
     spec: dict[str, Any]
     owner: str = ""  # the item it belongs to, in words ("part SS-B18"); "" for the value itself
+    item: str = ""  # that item's own name ("SS-B18", "sofa")
 
 
 def structured(value: Any) -> bool:
@@ -36,17 +38,22 @@ def structured(value: Any) -> bool:
     return isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, dict) for v in value))
 
 
-def leaves(value: Any, key: str, spec: dict[str, Any], owner: str = "") -> list[Leaf]:
+def leaves(value: Any, key: str, spec: dict[str, Any], owner: str = "", item: str = "") -> list[Leaf]:
     """Every leaf of `value` (a field of `key` with schema `spec`), blanks left out."""
     if blank(value):
         return []
     if isinstance(value, dict):
         props = dict_at(spec, "properties")
-        return [leaf for k, v in value.items() for leaf in leaves(v, k, dict_at(props, k), owner)]
+        return [leaf for k, v in value.items() for leaf in leaves(v, k, dict_at(props, k), owner, item)]
     if isinstance(value, list) and any(isinstance(v, dict) for v in value):
         items = dict_at(spec, "items")
-        return [leaf for v in value for leaf in leaves(v, key, items, _item_name(v, key, items) or owner)]
-    return [Leaf(key, value, spec, owner)]
+        return [leaf for v in value
+                for leaf in leaves(v, key, items, _item_name(v, key, items) or owner, _first_text(v) or item)]
+    return [Leaf(key, value, spec, owner, item)]
+
+
+def _first_text(item: Any) -> str:
+    return next((v for v in item.values() if isinstance(v, str) and v.strip()), "") if isinstance(item, dict) else ""
 
 
 def _item_name(item: Any, key: str, spec: dict[str, Any]) -> str:
@@ -55,7 +62,7 @@ def _item_name(item: Any, key: str, spec: dict[str, Any]) -> str:
 
     if not isinstance(item, dict):
         return ""
-    name = next((v for v in item.values() if isinstance(v, str) and v.strip()), None)
+    name = _first_text(item)
     return f"{singular(noun(key))} {name}" if name else ""
 
 
@@ -70,7 +77,19 @@ def leaf_stated(text: str, leaf: Leaf, time: str | None) -> bool:
     A flag only as the reader reads it: its bare noun is a surface form of either value."""
     if not isinstance(leaf.value, bool) and mentions(text, leaf.value, leaf.key, _as_tool(leaf), time):
         return True
+    if _one_of_item(text, leaf):
+        return True
     return read_value(text, leaf.key, leaf.value, leaf.spec, time=_moment(time)) is not None
+
+
+def _one_of_item(text: str, leaf: Leaf) -> bool:
+    """A count of 1 said as "one sofa", "a dryer", "one other item": the item's own name after
+    "one", "a" or "a single" (three words at most between)."""
+    if isinstance(leaf.value, bool) or leaf.value != 1 or not leaf.item:
+        return False
+    name = r"\s+".join(re.escape(w) for w in words(leaf.item).split())
+    return bool(name) and re.search(rf"\b(?:one|a single|single|an?)\s+(?:[\w-]+\s+){{0,3}}?{name}", text,
+                                    re.IGNORECASE) is not None
 
 
 def _moment(time: str | None) -> datetime | None:
