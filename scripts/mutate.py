@@ -33,6 +33,10 @@ TRAJECT_CHECKS = ("hints_present", "no_identifiers_anywhere", "no_names", "not_v
                   "bindings_determined")
 V = "tests/test_validators.py::"
 P = "tests/test_plan.py::"
+HT = "tests/test_plan_history_truth.py::"
+RS = "tests/test_reader_set10.py::"
+VS = "tests/test_values_set10.py::"
+PS = "tests/test_phrasing_set10.py::"
 TV = "tests/test_traject_vagueness.py::"
 E = "tests/test_engines.py::"
 RD = "tests/test_reader.py::"
@@ -124,8 +128,40 @@ MUTATIONS: list[Mutation] = [
              (P + "test_a_value_somewhere_in_the_history_is_not_enough",
               P + "test_last_time_picks_the_most_recent_and_usual_the_most_frequent")),
     Mutation("history: a tied usual counts", "generator/core/habits.py",
-             "    single = len(counts) == 1 or counts[0][1] > counts[1][1]", "    single = True",
-             (P + "test_a_tied_usual_is_not_recoverable",)),
+             "    return len(top_two) == 1 or 2 * top_two[0] > total or top_two[0] >= 2 * top_two[1]",
+             "    return True",
+             (P + "test_a_tied_usual_is_not_recoverable", HT + "test_a_near_tie_for_the_most_frequent_is_no_habit")),
+    Mutation("history: a near tie is a habit to the text gate", "generator/validators/habitphrase.py",
+             "    usual = first if 2 * top > len(keys) or top >= 2 * second else None",
+             "    usual = first if top > second else None",
+             (HT + "test_a_near_tie_for_the_most_frequent_is_no_habit",)),
+    Mutation("history: a call without the parameter is not counted", "generator/core/habits.py",
+             "                elif e.apiname == api:", "                elif False:",
+             (HT + "test_a_call_that_left_the_parameter_out_counts_against_usual_and_last_time",)),
+    Mutation("text gate: a call without the parameter is not counted", "generator/validators/habitphrase.py",
+             "for e in events if param in e.params or e.api == self.api]", "for e in events if param in e.params]",
+             (HT + "test_a_call_that_left_the_parameter_out_counts_against_usual_and_last_time",)),
+    Mutation("plan: a default the history contradicts is left out", "generator/core/plan.py",
+             "is_default(o, p, v) and default_stands(t, o, p, v)", "is_default(o, p, v)",
+             (HT + "test_a_default_the_users_own_calls_contradict_is_not_left_out_for_it",)),
+    Mutation("plan: an app the history does not give goes unnamed", "generator/core/plan.py",
+             "(u_app < level.name_app or not app_known)", "(u_app < level.name_app)",
+             (HT + "test_an_app_the_history_does_not_give_is_named_at_every_level",)),
+    Mutation("reader: one of an item is not said by 'one sofa'", "generator/validators/leaves.py",
+             "    if _one_of_item(text, leaf):", "    if False:",
+             (RS + "test_one_of_an_item_is_said_by_one_or_a",)),
+    Mutation("reader: a negation stops at 'or'", "generator/reader/flags.py",
+             "_negated_list(text.tokens, at)", "False",
+             (RS + "test_a_negation_covers_every_member_of_its_or_list",)),
+    Mutation("reader: 'check' states 'checking'", "generator/reader/text.py",
+             'return word.endswith("ing")', 'return False and word.endswith("ing")',
+             (RS + "test_the_verb_of_a_request_states_no_option_in_ing",)),
+    Mutation("values: hours a value must fall between are two choices", "generator/core/values.py",
+             "    window = _in_window(schema, when, rng)", "    window = None",
+             (VS + "test_hours_a_value_must_fall_between_are_a_range_not_two_choices",)),
+    Mutation("phrasing: a verb enum is said with 'the action'", "generator/phrasebook/derive.py",
+             "_verb_slot(tool, _definite(", "(lambda t, i: i)(tool, _definite(",
+             (PS + "test_an_enum_of_the_verbs_a_call_may_take_is_said_as_its_verb",)),
     Mutation("history: omitted without a phrase needs only one reading", "generator/core/plan.py",
              "    if habit_rules(target, tool, param, value) != set(READINGS):",
              "    if not habit_rules(target, tool, param, value):",

@@ -72,3 +72,13 @@ def test_an_app_the_history_does_not_give_is_named_at_every_level() -> None:
     for known, modes in ((False, {"named"}), (True, {"implied", "omitted"})):
         plans = plan_levels(own, TAXI, random.Random(3), u_app=0.99, app_known=known)
         assert {p.calls[0].tool_mode for p in plans[1:]} <= modes
+
+
+def test_a_near_tie_for_the_most_frequent_is_no_habit() -> None:
+    near = _searches(["dinner"] * 4 + ["lunch"] * 3 + ["breakfast"] * 3 + ["dinner"])  # 5 of 11 beside 3 and 3
+    args = {"location": "Harborview Station", "meal_type": "dinner", "food": ["x"], "is_delivery": True}
+    assert "usual" not in habit_rules(target(FOOD, args, near), FOOD, "meal_type", "dinner")
+    assert Reader(near, FOOD.app, FOOD.api, FOOD.domain).problem(
+        "the kind of meal I always get", "meal_type", "dinner", hint="the kind of meal I always get") is not None
+    clear = _searches(["dinner"] * 4 + ["lunch"] * 2 + ["dinner"])  # 5 of 7
+    assert "usual" in habit_rules(target(FOOD, args, clear), FOOD, "meal_type", "dinner")

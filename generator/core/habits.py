@@ -9,7 +9,8 @@ takes (the app may be named at one level and not at the next), so a reading *pic
 when it picks that value in every scope a reader may take (`SCOPES`):
 
 - "recent" ("last time", "again"): the most recent value of the parameter;
-- "usual" ("my usual", "always"): the single most frequent value (a tie picks nothing).
+- "usual" ("my usual", "always"): the most frequent value, with a clear lead (more than half of
+  the calls, or twice the next value: a tie or a near tie picks nothing).
 
 A call of the same API that left the parameter out counts too, as a value of its own (`ABSENT`):
 after three event searches with no category and one for concerts, "the kind of events I always go
@@ -90,8 +91,13 @@ def picks(past: list[str]) -> dict[Reading, str | None]:
     if not past:
         return {"recent": None, "usual": None}
     counts = Counter(past).most_common(2)
-    single = len(counts) == 1 or counts[0][1] > counts[1][1]
-    return {"recent": past[-1], "usual": counts[0][0] if single else None}
+    return {"recent": past[-1], "usual": counts[0][0] if clear_lead([c for _, c in counts], len(past)) else None}
+
+
+def clear_lead(top_two: list[int], total: int) -> bool:
+    """Whether the most frequent value is "usual": more than half of the calls, or twice the next
+    one (19 of 54 beside 18 and 17 is no habit a person would name)."""
+    return len(top_two) == 1 or 2 * top_two[0] > total or top_two[0] >= 2 * top_two[1]
 
 
 def _tied(values: list[str]) -> str | None:

@@ -500,7 +500,10 @@ def item_key(items: dict[str, Any]) -> str | None:
     required = set(items.get("required") or [])
     ids = sorted((n for n in props if _name_keys(n)), key=lambda n: n not in required)
     names = [n for n in props if n == "name" or n.endswith("_name")]
-    return (ids or names or [None])[0]
+    spec = items.get("properties") or {}
+    counted = any(set(re.split(r"[_\W]+", n.lower())) & {"quantity", "qty", "count"} for n in props)
+    kinds = [n for n in props if n in required and spec[n].get("enum") and spec[n].get("type") in (None, "string")]
+    return (ids or names or (kinds if counted else []) or [None])[0]  # "2 sofas" once, never "1 sofa" and "3 sofas"
 
 
 def acted_on(parameters: dict[str, Any], args: dict[str, Any]) -> set[tuple[str, str]]:

@@ -215,7 +215,13 @@ def from_time_alone(tool: Tool | None, param: str, value: Any, time: str) -> boo
         return False
     if found[0].kind in TIME_ALONE_KINDS:
         return True
-    return found[0].kind == "date" and found[0].hint == "today"
+    bounds = set(re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", param.lower())) & _BOUND_WORDS
+    return found[0].kind == "date" and found[0].hint == "today" and not bounds  # a report "from" a day says which
+
+
+# A date that bounds a period ("date_from", "end_date"): a report over an unsaid period is no
+# report of today -- "today" is said, never left out.
+_BOUND_WORDS = frozenset({"from", "to", "start", "end", "since", "until", "begin", "after", "before"})
 
 
 def _meal_problem(param: str, spec: dict[str, Any], value: Any, qt: datetime) -> str | None:

@@ -305,7 +305,10 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
         # "Fleet unit number of the collection truck": an id of the thing, said "truck U-2417"
         return _checked(_np(words[at + 1:]), True), "", "", True
     np = _np(words, cased=True)
-    return _checked(_drop_pointer(np), True), "", "", _pointer(np)
+    noun = _drop_pointer(np)
+    if noun and noun[-1].endswith(("'s", "s'")) and _pointer(np):  # "Account holder's name": "account holder X"
+        noun = [*noun[:-1], noun[-1].removesuffix("'s").removesuffix("'")]
+    return _checked(noun, True), "", "", _pointer(np)
 
 
 # Unit words of parameter names beyond _UNITS, as written after a number ("16 g/dL", "12 cSt").
@@ -816,6 +819,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if t.of == "kind":  # "Type of feed delivered" -> "with grower pellet feed"
         return f"with {v} {t.noun}"
+    if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}[+-]?", v):  # a class "B" is "CDL class B", never "for B"
+        return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     if head in _KINDS:
         return f"for {v}"
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):

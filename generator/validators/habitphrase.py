@@ -77,9 +77,9 @@ def resolve(rule: Rule, past: Sequence[Any]) -> str | None:
         return None
     recent = keys[-1]
     counts = Counter(keys)
-    top = max(counts.values())
-    modal = [k for k, c in counts.items() if c == top]
-    usual = modal[0] if len(modal) == 1 else None
+    (first, top), *rest = counts.most_common(2)
+    second = rest[0][1] if rest else 0
+    usual = first if 2 * top > len(keys) or top >= 2 * second else None  # a near tie names no habit
     if rule == "recent":
         return recent
     if rule == "usual":
