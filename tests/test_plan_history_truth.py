@@ -14,6 +14,7 @@ from test_plan import FOOD, TAXI, event, target
 
 from generator.core.plan import app_determined, habit_rules, plan_levels, recoverable_from
 from generator.reader.history import NONE_GIVEN, usual, values
+from generator.records import HistoryEvent
 from generator.validators.habitphrase import Reader
 
 
@@ -82,3 +83,18 @@ def test_a_near_tie_for_the_most_frequent_is_no_habit() -> None:
         "the kind of meal I always get", "meal_type", "dinner", hint="the kind of meal I always get") is not None
     clear = _searches(["dinner"] * 4 + ["lunch"] * 2 + ["dinner"])  # 5 of 7
     assert "usual" in habit_rules(target(FOOD, args, clear), FOOD, "meal_type", "dinner")
+
+
+def test_a_pointer_naming_another_parameter_of_the_call_bears_on_that_one_only() -> None:
+    """Two pointers in one query (TRAILBench u-logs): "the search keywords from my movie search on
+    August 5, the same sorting options as my knowledge request earlier today" -- the second says
+    nothing of the keywords, whether or not the sort order is counted as left out."""
+    history = [HistoryEvent(time="2025-08-05 10:00", apitype="video", toolname="Bilibili", apiname="search_video",
+                            parameters={"keyword": "f1", "order": "totalrank"}),
+               HistoryEvent(time="2025-08-14 15:40", apitype="knowledge", toolname="Zhihu", apiname="search_knowledge",
+                            parameters={"keyword": "semantic id", "order": "pubdate"})]
+    reader = Reader(history, "Bilibili", "search_video", "video", "2025-08-14 18:00",
+                    {"keyword": "Search keywords", "order": "Sorting options"})
+    query = ("Please search for the video using Bilibili, for the search keywords from my movie search on August 5, "
+             "for the same sorting options as my knowledge request earlier today.")
+    assert reader.problem(query, "keyword", "f1", None, {"keyword": "f1"}, named=True, said=["pubdate"]) is None

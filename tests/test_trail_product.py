@@ -79,7 +79,9 @@ def test_value_recall_bands_ordering_and_recoverability(synthetic_run):
         assert lo <= fig.levels[level].vr <= hi, (level, fig.levels[level].vr)
     assert fig.non_monotone == 0
     assert fig.levels["High Difficulty"].recoverable_rate == 1.0  # persona logs: no pointer needed
-    assert fig.levels["Minimum Difficulty"].app >= 0.3 and fig.levels["High Difficulty"].app <= 0.05
+    # TRAILBench's High queries name the app in 4%; ours also where the history does not give it
+    # (a user who never used either news app names one): at most 10%
+    assert fig.levels["Minimum Difficulty"].app >= 0.3 and fig.levels["High Difficulty"].app <= 0.10
 
 
 def test_files_round_trip_score_one_and_audit_clean(synthetic_run):
@@ -171,7 +173,7 @@ def test_real_histories_from_trailbench(tmp_path):
 
 
 def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
-    """120 targets asked of the eight logs: at least 90% planned (pointers to one earlier event
+    """120 targets asked of the eight logs: at least 5 in 6 planned (pointers to one earlier event
     come in), and what is missing said per user."""
     upstream_trail = upstream_path("trailbench")
     cfg = RunConfig.model_validate({
@@ -183,7 +185,8 @@ def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
     product = build_product("trail", cfg)
     items = product.plan(ctx)
     notes = ctx.notes[("trail", "targets")]
-    assert len(items) >= 108 and all(it.spec.pointers for it in items)
+    # 105 at 2b1ee9f: "usual" needs a clear lead (set-10 reading: 19 of 54 beside 18 and 17 is no habit)
+    assert len(items) >= 100 and all(it.spec.pointers for it in items)
     if len(items) < 120:
         why = next(n for n in notes if n.startswith(f"{len(items)} of 120 targets"))
         assert "users short of their share" in why and "one earlier event" in why, why

@@ -195,12 +195,11 @@ def is_default(tool: Tool, param: str, value: Any) -> bool:
 
 def default_stands(target: Target, tool: Tool, param: str, value: Any) -> bool:
     """Whether leaving a default out still gives the default to a reader of this user: not where
-    the user's own calls of the API picked another value last time or most often (two green rides
-    on a route: a ride left unsaid is green, whatever the schema's default)."""
+    the user's own calls of the API took another value as a habit (two green rides on a route: a
+    ride left unsaid is green, whatever the schema's default); one other call last time is no habit."""
     want = value_key(value)
     past = habits_of(target, tool).past(param)
-    return all(got in (None, want, ABSENT)
-               for scope in ("function", "kind_api") for got in picks(past[scope]).values())
+    return all(picks(past[scope])["usual"] in (None, want, ABSENT) for scope in ("function", "kind_api"))
 
 
 def plain_sources(
@@ -586,10 +585,15 @@ def app_determined(target: Target, tool: Tool, rivals: Sequence[str]) -> bool:
     it with a function of the same name): no rival, or the user's calls of this function in this kind
     of app (else of any function of the kind) were last and most often of this app. A user who never
     read the news, offered two news apps, must name one."""
+    return app_given(target.history, tool, rivals)
+
+
+def app_given(history: Sequence[HistoryEvent], tool: Tool, rivals: Sequence[str]) -> bool:
+    """app_determined over a history alone."""
     app, api = trail_names(tool)
     if not set(rivals) - {app}:
         return True
-    kind = [e for e in target.history if e.apitype == tool.domain]
+    kind = [e for e in history if e.apitype == tool.domain]
     used = [e.toolname for e in kind if e.apiname == api] or [e.toolname for e in kind]
     return all(got == app for got in picks(used).values())
 

@@ -43,7 +43,7 @@ from ..writers.base import WriteRequest
 from .config import LEVEL_NAMES, TrailConfig
 from .export import TrailAnswer, TrailPayload, export_trail, write_apis, write_query_files
 from .score import prediction_of, score_query
-from .targets import Mix, Pools, Selection, adapt, build_target, choose, tool_of
+from .targets import Mix, Pools, Selection, adapt, build_target, choose, rivals, tool_of
 
 if TYPE_CHECKING:
     from ..config import RunConfig
@@ -369,13 +369,6 @@ async def write_level(item: TrailItem, ctx: RunContext, target: Target, tool: To
 def reason_of(bad: list[Any]) -> str:
     more = f" (+{len(bad) - 1} more)" if len(bad) > 1 else ""
     return f"{bad[0].reason}{more}"
-
-
-def rivals(tool: Tool, offered: Iterable[Tool]) -> list[str]:
-    """The apps offered with `tool` that have a function of its name (TRAILBench offers a query
-    every tool of its kind)."""
-    api = trail_names(tool)[1]
-    return [trail_names(t)[0] for t in offered if trail_names(t)[1] == api]
 
 
 GOLDEN = 0.6180339887498949

@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from ..catalog import Catalog
 from ..core.identity import trail_names
-from ..core.plan import habit_reading, high_floor, literal_gaps, literal_in_render, recoverable_from
+from ..core.plan import app_given, habit_reading, high_floor, literal_gaps, literal_in_render, recoverable_from
 from ..core.schema import argument_errors
 from ..core.temporal import parse_time, temporal_parameters
 from ..core.vagueness import gold_values
@@ -113,12 +114,20 @@ MAX_FIXED_PER_TARGET = 0.34
 PARTIAL_INFERABLE = 0.5
 
 
+def rivals(tool: Tool, offered: Iterable[Tool]) -> list[str]:
+    """The apps offered with `tool` that have a function of its name (TRAILBench offers a query
+    every tool of its kind)."""
+    api = trail_names(tool)[1]
+    return [trail_names(t)[0] for t in offered if trail_names(t)[1] == api]
+
+
 class Candidate(NamedTuple):
     user: str
     k: int
     fixed: float  # share of counted values every level states (0.0 unless partial)
     call: str  # the gold call, compared whole
     tool: str
+    named: bool = False  # the history does not give the app: every level names it (taken last in its share)
 
 
 def _tier_of(log: UserHistory, k: int, catalog: Catalog, min_history: int,
@@ -191,13 +200,17 @@ class Pools:
                 if got is not None:
                     self.usable[f"{e.toolname}.{e.apiname}"] += 1
                     call = json.dumps([e.toolname, e.apiname, e.parameters], sort_keys=True, default=str)
-                    found[got[0]][log.user].append(Candidate(log.user, k, got[1], call, f"{e.toolname}.{e.apiname}"))
+                    tool = tool_of(e, catalog)
+                    unnamed = tool is None or app_given(log.events[:k], tool,
+                                                        rivals(tool, catalog.by_domain.get(tool.domain, [])))
+                    found[got[0]][log.user].append(Candidate(log.user, k, got[1], call, f"{e.toolname}.{e.apiname}",
+                                                             not unnamed))
         for per_user in found.values():
             for pool in per_user.values():
                 rng.shuffle(pool)
         rr = {t: _tools_in_turn(_round_robin(found[t])) for t in TIERS}
         for tier in TIERS:  # fewest stated-only values first; stable: tools and users stay in turn within a share
-            rr[tier].sort(key=lambda c: c.fixed)
+            rr[tier].sort(key=lambda c: (c.fixed, c.named))
         self.per_user = {t: {u: len(v) for u, v in found[t].items()} for t in TIERS}
         self.tiers = _distinct(rr)
 

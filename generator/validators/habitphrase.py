@@ -231,7 +231,8 @@ class Reader:
             return []
         out = []
         for span in windows(text, self.now):
-            named = {q for q in {param, *unsaid} if span.noun & words_of(q, self.descriptions.get(q, ""))}
+            named = {q for q in {param, *unsaid, *self.descriptions}  # any parameter of the call its noun names
+                     if span.noun & words_of(q, self.descriptions.get(q, ""))}
             if named and param not in named:
                 continue
             wide = self._span_events(span, span.start, span.end)
