@@ -18,7 +18,6 @@ from generator.records import HistoryEvent
 from generator.validators.habitphrase import Reader
 
 
-
 def _searches(categories: list[str | None]) -> list:
     return [event(FOOD, {"location": "Harborview Station", **({"meal_type": c} if c else {})}) for c in categories]
 

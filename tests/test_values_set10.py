@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import datetime
 
 from generator.core.allowed import read
 from generator.core.semantic import STRING_MAKERS, fake_id

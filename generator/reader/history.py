@@ -124,7 +124,7 @@ def values(events: Sequence[HistoryEvent], param: str, api: str | None = None) -
     """The values of `param` in `events`, oldest first; with the target's `api`, a call of that
     API that left the parameter out counts as NONE_GIVEN (three searches without a category and one
     for concerts: "the kind I always go to" is no category)."""
-    return [e.parameters[param] if param in e.parameters else NONE_GIVEN
+    return [e.parameters.get(param, NONE_GIVEN)
             for e in events if param in e.parameters or (api is not None and e.apiname == api)]
 
 

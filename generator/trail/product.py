@@ -24,8 +24,8 @@ from ..core.identity import trail_names
 from ..core.plan import (
     DEFAULT_POLICY,
     Goal,
-    app_determined,
     PlanPolicy,
+    app_determined,
     calibrated,
     literal_counts,
     meaning_counts,

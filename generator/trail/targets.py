@@ -18,7 +18,14 @@ from typing import Literal, NamedTuple
 
 from ..catalog import Catalog
 from ..core.identity import trail_names
-from ..core.plan import app_given, habit_reading, high_floor, literal_gaps, literal_in_render, recoverable_from
+from ..core.plan import (
+    app_given,
+    habit_reading,
+    high_floor,
+    literal_gaps,
+    literal_in_render,
+    recoverable_from,
+)
 from ..core.schema import argument_errors
 from ..core.temporal import parse_time, temporal_parameters
 from ..core.vagueness import gold_values

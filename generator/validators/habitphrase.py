@@ -328,7 +328,7 @@ class Reader:
         want = key(value)
         for where, events in self.scopes(named).items():
             # a call of the same API without the parameter is a value too: "none given"
-            past = [e.params[param] if param in e.params else _NONE_GIVEN
+            past = [e.params.get(param, _NONE_GIVEN)
                     for e in events if param in e.params or e.api == self.api]
             for rule in sorted(rules):
                 got = resolve(rule, past)
