@@ -34,7 +34,9 @@ def test_a_create_whose_answer_is_lost_is_adopted_not_made_again(monkeypatch):
 
     async def lost(self, **kw):  # the provider creates the batch, the answer never arrives
         await original(self, **kw)
-        raise openai.APIConnectionError(request=None)  # type: ignore[arg-type]  # (httpx or httpx2)
+        with openai.DefaultHttpxClient() as http:  # a request of the HTTP library openai runs on
+            request = http.build_request("POST", "http://127.0.0.1/v1/batches")
+        raise openai.APIConnectionError(request=request)
 
     monkeypatch.setattr(AsyncBatches, "create", lost)
     with FakeOpenAI() as srv:
