@@ -125,6 +125,8 @@ class CatalogRun:
     rejections: list[tuple[str, int]] = field(default_factory=list)
     requested: dict[str, int] = field(default_factory=dict)
     recall: dict[str, float] = field(default_factory=dict)  # value recall per level (trail, traject)
+    meaning: dict[str, float] = field(default_factory=dict)  # value recall by meaning per level (the reader)
+    bands: list[tuple[str, bool]] = field(default_factory=list)  # (kind level, held) per calibrated level
     queries: int = 0
     readout_queries: int = 0
     defects: dict[str, int] = field(default_factory=dict)  # text defects in accepted queries, per class
@@ -176,6 +178,7 @@ def measure(run: CatalogRun, summary: Any, out: Path) -> None:
         _score_call(run, tool, args)
     run.judge_calls, run.judge_valid = judge_valid_calls(out / "judge")
     run.recall = {**trail_recall(out / "trail"), **traject_recall(out / "traject")}
+    run.meaning, run.bands = by_meaning(out)
     rejected = [json.loads(line) for line in (out / "rejections.jsonl").read_text().splitlines()]
     reasons = Counter(f"{r['product']}:{r.get('validator') or r['stage']}" for r in rejected)
     run.rejections = reasons.most_common(3)
@@ -363,9 +366,34 @@ def traject_recall(traject_dir: Path) -> dict[str, float]:
     return out
 
 
-def _recall_cell(keys: list[str]) -> Callable[[CatalogRun], str]:
+def by_meaning(out: Path) -> tuple[dict[str, float], list[tuple[str, bool]]]:
+    """Value recall by meaning per level (the reader, rules only, as the card reads it) and each
+    calibrated level's band verdict, for the run's TRAIL and TRAJECT files."""
+    from generator.hub.meaning import read_by_meaning
+
+    vr: dict[str, float] = {}
+    bands: list[tuple[str, bool]] = []
+    for kind in ("trail", "traject"):
+        if not (out / kind).is_dir():
+            continue
+        meaning = read_by_meaning(kind, out / kind)
+        for row in meaning.table.rows:
+            if row[3] is not None:
+                vr[f"{kind}:{TRAIL_LEVELS.get(row[0], row[0])}"] = row[3]
+        bands += [(f"{kind} {v.band.level}", v.held) for v in meaning.verdicts]
+    return vr, bands
+
+
+def _bands_cell(run: CatalogRun) -> str:
+    if not run.bands:
+        return "-"
+    failed = [name.split(" ", 1)[1].split(" ")[0] for name, held in run.bands if not held]
+    return f"{len(run.bands) - len(failed)}/{len(run.bands)}" + (f" ({','.join(failed)})" if failed else "")
+
+
+def _recall_cell(keys: list[str], source: str = "recall") -> Callable[[CatalogRun], str]:
     def cell(run: CatalogRun) -> str:
-        got = [run.recall.get(k) for k in keys]
+        got = [getattr(run, source).get(k) for k in keys]
         return "-" if all(v is None for v in got) else "/".join("-" if v is None else f"{v:.2f}" for v in got)
     return cell
 
@@ -430,6 +458,9 @@ METRICS: list[Metric] = [
     Metric("at-bound", 8, lambda r: _share(r.at_bound, r.numeric)),
     Metric("trail VR M/L/Me/H", 19, _recall_cell([f"trail:{s}" for s in TRAIL_LEVELS.values()])),
     Metric("traject VR s/h", 14, _recall_cell(["traject:simple", "traject:hard"])),
+    Metric("meaning trail M/L/Me/H", 22, _recall_cell([f"trail:{s}" for s in TRAIL_LEVELS.values()], "meaning")),
+    Metric("meaning traject h", 17, _recall_cell(["traject:hard"], "meaning")),
+    Metric("bands", 12, _bands_cell),
     Metric("sec", 5, lambda r: f"{r.seconds:.0f}"),
     Metric("top rejections / error", 40,
            lambda r: r.error[:80] if r.error else ", ".join(f"{k} {n}" for k, n in r.rejections)),

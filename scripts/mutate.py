@@ -35,6 +35,7 @@ V = "tests/test_validators.py::"
 P = "tests/test_plan.py::"
 HT = "tests/test_plan_history_truth.py::"
 RS = "tests/test_reader_set10.py::"
+R11 = "tests/test_reader_set11.py::"
 VS = "tests/test_values_set10.py::"
 PS = "tests/test_phrasing_set10.py::"
 TV = "tests/test_traject_vagueness.py::"
@@ -448,6 +449,30 @@ MUTATIONS: list[Mutation] = [
              (RC + "test_days_said_by_name_or_by_calendar_arithmetic",)),
     Mutation("reader: no ranges", "generator/reader/read.py", '"range": _range, ', "",
              (RC + "test_ranges_top_n_and_ordinals_of_the_parameter_noun",)),
+    Mutation("reader: no address by its parts", "generator/reader/read.py",
+             '"address": _address,', "",
+             (R11 + "test_an_address_is_said_by_its_mailbox_and_its_company",)),
+    Mutation("reader: other scripts folded away", "generator/reader/names.py",
+             "    if _other_script(gold):", "    if False:",
+             (R11 + "test_a_value_in_another_script_is_read_as_written",)),
+    Mutation("reader: a sort's subject needs its direction word", "generator/reader/enums.py",
+             '"nearest", "farthest", "fastest", "newest", "oldest"})', "})",
+             (R11 + "test_a_sort_said_by_its_subject_takes_the_ranges_direction",)),
+    Mutation("reader: 'isn't necessary' not read", "generator/reader/flags.py",
+             "               or bool(_NOT_NEEDED.match(", "               or False and bool(_NOT_NEEDED.match(",
+             (R11 + "test_a_condition_said_as_not_needed_is_false",)),
+    Mutation("reader: a number with a unit counts", "generator/reader/read.py",
+             "    if unit is None and not set(identifier_words(arg.param)) & _COUNTS:", "    if unit is None:",
+             (R11 + "test_a_number_said_with_a_unit_gives_no_count_or_index",)),
+    Mutation("reader: 'get back' points nowhere", "generator/reader/hints.py",
+             '    out += [Hint("habit", m.group(0).strip(), "home", "destination") for m in _GO_BACK.finditer(lowered)]\n',
+             "", (R11 + "test_going_back_with_no_place_points_home",)),
+    Mutation("reader: a call asked for nowhere reads only the orphans", "generator/reader/anchors.py",
+             "        if not mine and _said_for_each(text, calls, i):", "        if False:",
+             (R11 + "test_a_call_no_part_of_the_text_asks_for_reads_the_whole_text",)),
+    Mutation("reader: coordinates described by the oracle", "generator/reader/oracle.py",
+             "bool(_PRECISE.fullmatch(str(gold).strip()))", "False",
+             (R11 + "test_no_description_pins_a_coordinate_to_the_fourth_decimal",)),
     Mutation("reader: no options of schemas that list none", "generator/reader/read.py",
              '"code": _code, "option": _option}', '"code": _code}',
              (RC + "test_an_option_of_a_schema_that_lists_none_is_said_by_its_words",)),

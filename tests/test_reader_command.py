@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.reader.command import read_files
+from generator.reader.command import label_of, read_files
 from tests.upstream import ROOT, UPSTREAM, upstream_path
 
 KEYS = {"file", "record", "level", "paraphrase", "call", "query", "tool", "param", "gold", "label", "determined",
@@ -147,3 +147,18 @@ def test_a_traject_copy_named_for_its_level_is_read_at_that_level(tmp_path):
     assert _traject_level(tmp_path / "hard_ver.json", {}) == "hard"
     assert _traject_level(tmp_path / "simple_ver.json", {}) == "simple"
     assert _traject_level(tmp_path / "traject_simple.json", {}) == "simple"
+
+
+def test_a_file_under_a_linked_folder_is_named_relative_to_the_root(tmp_path):
+    """A root whose benchmark folders are links (as a label set's join folder is): output lines
+    name the file through the link, so they join with labels named the same way."""
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "u1").mkdir(parents=True)
+    target = elsewhere / "u1" / "q.json"
+    target.write_text("[]")
+    root = tmp_path / "R"
+    root.mkdir()
+    (root / "trailbench").symlink_to(elsewhere)
+    assert label_of(root / "trailbench" / "u1" / "q.json", root) == "trailbench/u1/q.json"
+    assert label_of(target, elsewhere) == "u1/q.json"
+    assert label_of(target, root) == target.as_posix()

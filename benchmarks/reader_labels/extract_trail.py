@@ -59,11 +59,19 @@ def load_schemas(upstream: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def sample_queries(data: list[dict[str, Any]], rng: random.Random) -> list[tuple[int, str, int]]:
+def labelled_records(paths: list[Path]) -> set[tuple[str, int]]:
+    """(file, record) of every pair in these label files: a new sample leaves those records out."""
+    return {(row["file"], row["record"]) for path in paths
+            for row in map(json.loads, path.read_text().splitlines()) if row}
+
+
+def sample_queries(data: list[dict[str, Any]], rng: random.Random,
+                   skip: set[int] = frozenset()) -> list[tuple[int, str, int]]:  # type: ignore[assignment]
     """(record, level, paraphrase) per level quota; distinct records while they last."""
     picked = []
     for level, n in QUOTA.items():
-        cands = [(i, p) for i, r in enumerate(data) for p in range(len(r["query"].get(level, [])))]
+        cands = [(i, p) for i, r in enumerate(data) if i not in skip
+                 for p in range(len(r["query"].get(level, [])))]
         rng.shuffle(cands)
         seen: set[int] = set()
         first = [c for c in cands if not (c[0] in seen or seen.add(c[0]))]  # one per record
@@ -130,7 +138,11 @@ def main() -> int:
     ap.add_argument("--upstream", type=Path, default=default_upstream())
     ap.add_argument("--out", type=Path, help="write the to-label JSONL here")
     ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--exclude", type=Path, nargs="*", default=[],
+                    help="label files whose records a new (disjoint) sample leaves out")
+    ap.add_argument("--labeler", default="annotator-A")
     args = ap.parse_args()
+    done = labelled_records(args.exclude)
     schemas = load_schemas(args.upstream)
     if not schemas:
         print(f"no TRAILBench schemas under {args.upstream}; set --upstream", file=sys.stderr)
@@ -139,7 +151,8 @@ def main() -> int:
     rows, blocks = [], []
     for path in FILES:
         data = json.loads((args.upstream / path).read_text())
-        for idx, level, para in sorted(sample_queries(data, rng)):
+        skip = {rec for file, rec in done if file == path}
+        for idx, level, para in sorted(sample_queries(data, rng, skip)):
             rec = data[idx]
             ans = rec["answer"]
             schema = schemas.get(f"{ans['toolname']}_{ans['apiname']}", {})
@@ -149,7 +162,7 @@ def main() -> int:
                              "call": 0, "query": rec["query"][level][para],
                              "tool": f"{ans['toolname']}.{ans['apiname']}", "param": param,
                              "gold": gold, "label": None, "determined": None, "evidence": "",
-                             "labeler": "annotator-A"})
+                             "labeler": args.labeler})
     print("\n\n".join(blocks))
     if args.out:
         args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))

@@ -87,14 +87,29 @@ def calls_signature(record: dict) -> list:
     ]
 
 
-def sample_parallel(root: Path, rng: random.Random, descs: dict) -> list[dict]:
+def labelled_records(paths: list[str]) -> set[tuple[str, int]]:
+    """(file under public_data, record) of every pair in these label files (whose `file` may be
+    named from the upstream root): a new sample leaves those records out."""
+    out = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if line.strip():
+                    row = json.loads(line)
+                    out.add((row["file"].split("public_data/")[-1], row["record"]))
+    return out
+
+
+def sample_parallel(root: Path, rng: random.Random, descs: dict,
+                    skip: frozenset | set = frozenset()) -> list[dict]:
     rows: list[dict] = []
     for (simple_rel, hard_rel) in PARALLEL.values():
         simple, hard = load(root, simple_rel), load(root, hard_rel)
         candidates = [
             i
             for i, (s, h) in enumerate(zip(simple, hard))
-            if calls_signature(s) == calls_signature(h)
+            if (simple_rel, i) not in skip and (hard_rel, i) not in skip
+            and calls_signature(s) == calls_signature(h)
             and 0 < len(list(gold_args(s))) <= MAX_PARAMS
         ]
         rng.shuffle(candidates)
@@ -124,9 +139,11 @@ def sample_parallel(root: Path, rng: random.Random, descs: dict) -> list[dict]:
     return rows
 
 
-def sample_sequential(root: Path, rng: random.Random, descs: dict) -> list[dict]:
+def sample_sequential(root: Path, rng: random.Random, descs: dict,
+                      skip: frozenset | set = frozenset()) -> list[dict]:
     data = load(root, SEQUENTIAL)
-    candidates = [i for i, r in enumerate(data) if 0 < len(list(gold_args(r))) <= MAX_PARAMS]
+    candidates = [i for i, r in enumerate(data)
+                  if (SEQUENTIAL, i) not in skip and 0 < len(list(gold_args(r))) <= MAX_PARAMS]
     rng.shuffle(candidates)
     rows: list[dict] = []
     for i in candidates:
@@ -163,11 +180,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", default="../shared/upstream/traject-bench/public_data")
     ap.add_argument("--out", default="/tmp/traject_to_label.jsonl")
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--exclude", nargs="*", default=[],
+                    help="label files whose records a new (disjoint) sample leaves out")
     args = ap.parse_args()
     root = Path(args.root)
-    rng = random.Random(SEED)
+    rng = random.Random(args.seed)
     descs = catalog_descriptions(root)
-    rows = sample_parallel(root, rng, descs) + sample_sequential(root, rng, descs)
+    skip = labelled_records(args.exclude)
+    rows = sample_parallel(root, rng, descs, skip) + sample_sequential(root, rng, descs, skip)
     with open(args.out, "w", encoding="utf-8") as fh:
         fh.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     counts: dict[str, int] = {}

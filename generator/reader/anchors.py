@@ -285,6 +285,16 @@ def unnamed(text: str, names: frozenset[str]) -> str:
     return pattern.sub("", text) if pattern else text
 
 
+def _said_for_each(text: str, calls: Sequence[ToolCall], i: int) -> bool:
+    """Every value of call `i` is said more times than the other calls holding it ("a Kunyomi reading
+    like 'oya', and finally look up what 'oya' means": one 'oya' each), so one mention is its own."""
+    padded = f" {fold(text)} "
+    values = [fold(str(v)) for v in calls[i].arguments.values() if fold(str(v))]
+    return bool(values) and all(
+        padded.count(f" {v} ") > sum(v in {fold(str(w)) for w in c.arguments.values()} for j, c in enumerate(calls) if j != i)
+        for v in values)
+
+
 def call_texts(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool] | None = None) -> list[Local | None]:
     """Per call, the part of the text that speaks of it (None: the whole text counts)."""
     sentences = segments(text)
@@ -309,6 +319,9 @@ def call_texts(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool] | No
     out: list[Local | None] = []
     for i in range(len(calls)):
         mine = [p for p, o in zip(parts, owners, strict=True) if i in o[1]]
+        if not mine and _said_for_each(text, calls, i):  # no part asks for this call in its words, but
+            out.append(None)  # its values are said once more than the other calls holding them take
+            continue
         said = sorted(mine + orphans)
         own = [p for p, o in zip(parts, owners, strict=True) if i in o[0]]
         antecedents: list[str] = []

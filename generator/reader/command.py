@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -44,12 +45,13 @@ def _is_query_file(f: Path) -> bool:
 
 
 def label_of(path: Path, root: Path | None) -> str:
-    """How output lines name the file: relative to `root` (or the working folder) when inside it."""
-    base = (root or Path.cwd()).resolve()
-    try:
-        return path.resolve().relative_to(base).as_posix()
-    except ValueError:
-        return path.as_posix()
+    """How output lines name the file: relative to `root` (or the working folder) when inside it,
+    through its links as given (a root that links to the benchmark's folders) or resolved."""
+    base = Path(os.path.abspath(root or Path.cwd()))
+    for inside, top in ((Path(os.path.abspath(path)), base), (path.resolve(), base.resolve())):
+        if inside.is_relative_to(top):
+            return inside.relative_to(top).as_posix()
+    return path.as_posix()
 
 
 def lines_of(item: Item, reading: Reading) -> Iterator[dict[str, Any]]:

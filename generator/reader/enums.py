@@ -55,14 +55,14 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "year": ("yearly", "past year", "last year", "this year", "annual"),
     "day": ("daily", "today", "past day", "24 hours"),
     "hour": ("hourly", "past hour", "last hour"),
-    "delivery": ("deliver", "delivered"),
-    "takeout": ("take out", "takeaway", "pick up", "pickup", "to go"),
-    "pickup": ("pick up", "takeout", "take out", "takeaway"),
+    "delivery": ("deliver", "delivered", "to my address", "to the same address", "to my door", "bring it to me"),
+    "takeout": ("take out", "takeaway", "pick up", "pickup", "to go", "pick it up", "pick them up"),
+    "pickup": ("pick up", "takeout", "take out", "takeaway", "pick it up", "pick them up"),
     "dine": ("dine in", "eat in", "dining in", "eat out", "eating out", "sit down"),
     "indoor": ("inside", "indoors"), "outdoor": ("outside", "outdoors"),
     "public": ("public transport", "public transit", "transit"),
     "transit": ("public transport", "transit", "bus", "subway", "metro"),
-    "walking": ("walk", "on foot", "walking"), "walk": ("on foot", "walking"), "cycling": ("bike", "cycle", "bicycle", "biking"),
+    "walking": ("walk", "on foot", "walking", "walked"), "walk": ("on foot", "walking", "walked"), "cycling": ("bike", "cycle", "bicycle", "biking", "cycled", "biked"),
     "driving": ("drive", "car", "driving"),
     "congestion": ("traffic", "congestion"), "least": ("least", "avoid", "less", "minimal", "fewest"),
     "free": ("free", "no charge", "without charge"),
@@ -93,7 +93,9 @@ _FILLER = STOPWORDS | {"sort", "sorted", "sorting", "by", "order", "type", "mode
 # Order words: a value that is the only one about its subject ("average_price_low_to_high" as the one
 # price order) is said by its subject ("sort by price"); the direction is then the option's own.
 _DIRECTION = frozenset({"asc", "ascending", "desc", "descending", "low", "high", "to", "first", "increasing",
-                        "decreasing", "near", "far", "fast", "slow", "new", "old", "big", "small"})
+                        "decreasing", "near", "far", "fast", "slow", "new", "old", "big", "small",
+                        # a range's direction as one word (_RANGES): "sorted by distance" for distance_near_to_far
+                        "nearest", "farthest", "fastest", "newest", "oldest"})
 
 
 # Orders said as ranges read as one word: "price_high_to_low" is price descending.

@@ -44,7 +44,8 @@ def condition_stems(param: str) -> tuple[str, ...]:
 # Words that say the condition does not hold ("paid shipping" for free_shipping=false, "eat in" for
 # is_delivery=false, "outdoors" for covered=false, "sold out" for in_stock_only=false).
 OPPOSITES = {"free": ("paid", "charged", "with a fee"), "delivery": ("eat in", "dine in", "dining in", "pick up",
-             "pickup", "take out", "takeout", "takeaway"), "deliver": ("eat in", "dine in", "pick up", "pickup"),
+             "pickup", "take out", "takeout", "takeaway", "pick it up", "pick them up", "dine at", "to eat at"),
+             "deliver": ("eat in", "dine in", "pick up", "pickup", "pick it up", "pick them up"),
              "cover": ("outdoor", "outdoors", "uncovered", "open air"), "indoor": ("outdoor", "outdoors"),
              "stock": ("sold out", "out of stock"), "refundable": ("non refundable", "nonrefundable"),
              "direct": ("with stops", "layover", "connecting"), "nonstop": ("with stops", "layover", "connecting")}
@@ -168,9 +169,15 @@ def read_flag(text: Text, param: str, description: str = "",
         return answered, " ".join(text.tokens[at:end + 1])
     # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")
     negated = (any(w in _NEGATION or w in _OMIT for w in before + text.tokens[at + 1:end - 1]) or _negated_list(text.tokens, at)
-               or "no need" in " ".join(before) or _left_out(before, text.tokens[end:end + 3]) or _unfiltered(before, after))
+               or "no need" in " ".join(before) or _left_out(before, text.tokens[end:end + 3]) or _unfiltered(before, after)
+               or bool(_NOT_NEEDED.match(" ".join(text.tokens[end:end + 4]))))
     said = " ".join(text.tokens[max(0, at - _WINDOW):end + (2 if _unfiltered([], after) else 0)])
     return (not negated), said
+
+
+# The condition, then a word that it is not wanted: "free shipping isn't necessary", "insurance not needed".
+_NOT_NEEDED = re.compile(r"(?:is |are )?(?:isnt|arent|not|no longer) (?:really )?(?:necessary|needed|required|important"
+                         r"|essential|a must)\b")
 
 
 _LIST_NEGATIONS = frozenset({"without", "no", "neither", "nor"})

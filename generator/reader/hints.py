@@ -58,6 +58,10 @@ def _adjective(m: re.Match[str]) -> tuple[str, ...]:
     return (m.group("adj"),) if m.group("adj") else ()
 
 
+# Going back with no place said ("how do I get back?", "take me back from here"): back where the
+# user's days start and end, read as "home".
+_GO_BACK = re.compile(r"\b(?:get(?:ting)?|go(?:ing)?|head(?:ing)?|ride|riding|take me|bring me|come|coming|walk(?:ing)?)"
+                      r" back\b(?=\s*(?:[.,;:!?]|$)|\s+(?:from|now|tonight|please|again)\b)")
 # Where the user is now: "done at the hospital", "all done at the exit-entry office", "finished at the
 # visa center", "I'm here", "to get here": the end of their latest trip (holding the place's words).
 _HERE = re.compile(r"\b(?:(?:all |finally |just )?(?:done|finished|wrapping up|wrapped up) (?:at |here|out here)"
@@ -110,6 +114,7 @@ def hints_in(lowered: str) -> tuple[Hint, ...]:
                 said=_window(lowered, m, skip=STOPWORDS, after=_before(ends, m))) for kind, m in cues]
     out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre")), _adjective(m))
             for m in _HABIT.finditer(lowered) if _is_habit(m)]
+    out += [Hint("habit", m.group(0).strip(), "home", "destination") for m in _GO_BACK.finditer(lowered)]
     out += [Hint("here", m.group(0).strip(), m.group("place") or "", "origin") for m in _HERE.finditer(lowered)]
     out += [Hint("nearby", m.group(0)) for m in _NEARBY.finditer(lowered)]
     out += [Hint("reference", m.group(0), m.group("noun")) for m in _REFERENCE.finditer(lowered)

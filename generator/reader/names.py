@@ -9,10 +9,11 @@ eight characters of the value, and only for values of six characters or more wit
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
-from .text import STOPWORDS, Text, bare_verb_only, content_stems, fold, words
+from .text import STOPWORDS, Text, bare_verb_only, content_stems, fold, stem, words
 
 _FUZZY_MIN = 6
 
@@ -21,9 +22,21 @@ _TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä":
                            "æ": "ae", "ø": "oe", "å": "aa"})
 
 
+def _other_script(value: str) -> bool:
+    """Letters outside the Latin script (accents aside: "Zürich" folds to "zurich")."""
+    return any(c.isalpha() and not fold(c) for c in value)
+
+
+# Words that relate the value's content words rather than add one: "the difference between
+# MacBook Air and Pro" is said by "MacBook Air and Pro differences".
+_RELATION = frozenset({"between", "among", "versu", "vs", "than"})
+
+
 def stated_string(text: Text, gold: str) -> str | None:
     """The words of `text` that say `gold`, or None when it is not said (in whole)."""
     g = fold(gold)
+    if _other_script(gold):  # "磊哥游戏", "Москва": letters the Latin fold drops, compared as written
+        return f"{gold.strip()} (as written)" if gold.strip().casefold() in text.raw.casefold() else None
     if not g:
         return None
     if f" {g} " in text.padded:
@@ -34,6 +47,7 @@ def stated_string(text: Text, gold: str) -> str | None:
     stems = content_stems(gold)
     if stems and text.has_content(stems) and not (" " not in g and bare_verb_only(text, g)):
         return " ".join(stems) + " (word forms)"
+    stems = tuple(s for s in stems if s not in _RELATION) or stems
     if len(stems) > 1 and _near_each_other(text, stems):
         return " ".join(stems) + " (word order)"
     if " " not in g and not bare_verb_only(text, g) and (root := _same_root(text, g)):
@@ -113,6 +127,35 @@ def _widen(folded: str, start: int, end: int) -> str:
     while end < len(folded) and folded[end] != " ":
         end += 1
     return folded[start:end]
+
+
+_EMAIL = re.compile(r"([a-z0-9][a-z0-9._+-]*)@([a-z0-9-]+)((?:\.[a-z0-9-]+)+)")
+_DOMAIN = re.compile(r"([a-z0-9-]+)((?:\.[a-z]{2,})+)")
+_SITE_WORDS = frozenset({"domain", "site", "website", "web", "email", "mail", "address", "inbox"})
+_NEAR = 6  # tokens
+
+
+def stated_address(text: Text, gold: str) -> str | None:
+    """An email address or a web domain said by its parts, where the domain is a named company's
+    ("info at Apple's domain" for info@apple.com, "Gmail's domain" for gmail.com): the mailbox's
+    words and the domain's name within a few words of each other; a bare domain needs a word
+    saying it is a site or a domain. The usual top-level domain goes without saying."""
+    g = gold.strip().lower()
+    m = _EMAIL.fullmatch(g)
+    if m:
+        local = [w for w in re.split(r"[._+-]+", m.group(1)) if w]
+        need = [*(stem(w) for w in local), stem(m.group(2))]
+    elif (d := _DOMAIN.fullmatch(g)) and not any(c.isdigit() for c in d.group(1)):
+        need = [stem(d.group(1))]
+    else:
+        return None
+    stems = text.stems
+    at = [i for i, w in enumerate(stems) if w == need[-1]]
+    for i in at:
+        window = stems[max(0, i - _NEAR):i + _NEAR + 1]
+        if all(w in window for w in need) and (m or _SITE_WORDS & set(text.tokens[i:i + 4])):
+            return " ".join(text.tokens[max(0, i - _NEAR):i + 2]) + " (by its parts)"
+    return None
 
 
 def partly_said(text: Text, gold: str) -> list[str]:

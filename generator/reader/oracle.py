@@ -22,6 +22,7 @@ determines the gold. So the oracle can add labels the text supports, never inven
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -152,6 +153,16 @@ def denotes(value: str, reading: ArgReading, situation: Situation, calls: Sequen
     return stated(arg) is not None
 
 
+_PRECISE = re.compile(r"-?\d+\.\d{3,}")
+
+
+def too_precise(gold: Any) -> bool:
+    """A number with three decimals or more (a coordinate, 37.6213129): world knowledge names the
+    place ("the Bay Area's main international airport"), never its point to that precision, so
+    such a value is never described."""
+    return not isinstance(gold, bool) and isinstance(gold, int | float | str) and bool(_PRECISE.fullmatch(str(gold).strip()))
+
+
 def settle(reading: Reading, qs: Sequence[Question], answers: Sequence[WorldAnswer], situation: Situation,
            calls: Sequence[ToolCall], model: str, query: str = "") -> Reading:
     """The reading with every answer that holds applied (label, value, evidence), the others noted:
@@ -164,6 +175,10 @@ def settle(reading: Reading, qs: Sequence[Question], answers: Sequence[WorldAnsw
         if a is None or a.how not in ("stated", "described") or not a.value:
             continue
         old = args[q.arg]
+        if a.how == "described" and too_precise(old.gold):
+            note = f"; {model} described '{a.evidence}' as {a.value!r}: no description pins a value that fine"
+            args[q.arg] = old.model_copy(update={"evidence": old.evidence + note})
+            continue
         if denotes(a.value, old, situation, calls):
             args[q.arg] = old.model_copy(update={"label": a.how, "determined": None, "value": a.value,
                                                  "rule": f"oracle:{a.how}",

@@ -21,7 +21,7 @@ from .enums import stated_enum
 from .flags import read_flag
 from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
 from .meanings import meanings
-from .names import partly_said, stated_code, stated_string
+from .names import partly_said, stated_address, stated_code, stated_string
 from .numbers import as_number, none_of, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
 from .pointers import Pointer, acting_on, covers, cues, mentions, pointers_in, resolve, value_of
 from .records import ArgReading, Reading, Situation
@@ -149,13 +149,18 @@ def _number(arg: Arg, value: Any) -> str | None:
 def _in_another_unit(arg: Arg, n: float) -> bool:
     """Every time the text says the number `n`, a unit of another size than the parameter's follows
     it: "ten minutes" does not state timeout=10 of a timeout in seconds (the unit reader finds
-    "10 seconds", or "a minute" for 60)."""
+    "10 seconds", or "a minute" for 60); any unit, for a count or an index ("~0 km" is no offset)."""
     unit = unit_of(arg.param, str(arg.spec.get("description", "")))
-    if unit is None:
+    if unit is None and not set(identifier_words(arg.param)) & _COUNTS:
         return False
     bare = sum(same_number(x.value, n) for x in numbers_in(arg.text.raw))
     other = sum(same_number(q, n) and u != unit for q, u, _ in quantities_in(arg.text.raw))
     return other >= bare
+
+
+# Parameters that count or index things, with no unit of measure: "within ~0 km" gives no offset 0.
+_COUNTS = frozenset({"offset", "index", "page", "limit", "count", "skip", "num", "number", "size", "top", "max",
+                     "results", "per"})
 
 
 def _described_nouns(arg: Arg) -> frozenset[str]:
@@ -181,16 +186,24 @@ def _unit(arg: Arg, value: Any) -> str | None:
 
 
 def _name(arg: Arg, value: Any) -> str | None:
-    return stated_string(arg.text, value) if isinstance(value, str) else None
+    if not isinstance(value, str):
+        return None
+    n = as_number(value)  # "0" as a string is still the number the unit reading rules out
+    return None if n is not None and _in_another_unit(arg, n) else stated_string(arg.text, value)
 
 
 def _code(arg: Arg, value: Any) -> str | None:
     return stated_code(arg.text, value, arg.param) if isinstance(value, str) else None
 
 
+def _address(arg: Arg, value: Any) -> str | None:
+    return stated_address(arg.text, value) if isinstance(value, str) else None
+
+
 # The reading classes of `stated`, tried in order; each is a separate, testable piece.
 STATED: dict[str, Reader] = {"boolean": _boolean, "enum": _enum, "date": _date, "number": _number,
-                             "range": _range, "unit": _unit, "name": _name, "code": _code, "option": _option}
+                             "range": _range, "unit": _unit, "name": _name, "address": _address,
+                             "code": _code, "option": _option}
 
 
 def stated(arg: Arg) -> tuple[str, str] | None:
