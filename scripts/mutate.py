@@ -36,6 +36,7 @@ P = "tests/test_plan.py::"
 HT = "tests/test_plan_history_truth.py::"
 RS = "tests/test_reader_set10.py::"
 R11 = "tests/test_reader_set11.py::"
+P11 = "tests/test_phrasing_set11.py::"
 VS = "tests/test_values_set10.py::"
 PS = "tests/test_phrasing_set10.py::"
 TV = "tests/test_traject_vagueness.py::"
@@ -449,6 +450,32 @@ MUTATIONS: list[Mutation] = [
              (RC + "test_days_said_by_name_or_by_calendar_arithmetic",)),
     Mutation("reader: no ranges", "generator/reader/read.py", '"range": _range, ', "",
              (RC + "test_ranges_top_n_and_ordinals_of_the_parameter_noun",)),
+    Mutation("phrasing: 'pets_on_site' is petting", "generator/phrasebook/fragments.py",
+             "            and rest[0] not in _PREPOSITIONS:", "            and True:",
+             (P11 + "test_a_plural_noun_before_a_preposition_is_no_verb",)),
+    Mutation("phrasing: a mass noun takes 'an'", "generator/phrasebook/fragments.py",
+             "noun if uncountable(rest[-1]) else engine().a(noun)", "engine().a(noun)",
+             (P11 + "test_a_mass_noun_takes_no_article",)),
+    Mutation("phrasing: a split phrasal verb loses its particle", "generator/phrasebook/intent.py",
+             "{_split_particle(tool, verb, rest, obj)}", "",
+             (P11 + "test_a_split_phrasal_verb_keeps_its_particle",)),
+    Mutation("phrasing: handing over to no one", "generator/phrasebook/intent.py",
+             "{_recipient(verb, rest, obj)}", "", (P11 + "test_a_verb_of_handing_over_says_to_whom",)),
+    Mutation("phrasing: 'an another driver'", "generator/phrasebook/intent.py",
+             "    if np[0].lower() in _OWN_DETERMINERS:", "    if False:",
+             (P11 + "test_a_determiner_of_the_author_is_kept",)),
+    Mutation("phrasing: 'the morning day'", "generator/phrasebook/terms.py",
+             "    if timed and v.lower() in _DAY_PARTS:", "    if False:",
+             (P11 + "test_a_part_of_the_day_is_said_as_one",)),
+    Mutation("phrasing: 'the last 7490'", "generator/phrasebook/terms.py",
+             '    if last and json_type in ("string", "integer"):', "    if False:",
+             (P11 + "test_last_digits_are_said_as_what_ends_in_them",)),
+    Mutation("values: slot ids with times 89:75", "generator/core/values.py",
+             "        return _as_example_dates(value, schema, pattern, rng, ref)", "        return value",
+             (P11 + "test_an_id_spelling_a_date_and_a_time_gets_real_ones",)),
+    Mutation("values: a car returned before pickup", "generator/core/constraints.py",
+             '    _role("pickup", "return", False, True),', "",
+             (P11 + "test_a_car_is_returned_after_it_is_picked_up",)),
     Mutation("reader: no address by its parts", "generator/reader/read.py",
              '"address": _address,', "",
              (R11 + "test_an_address_is_said_by_its_mailbox_and_its_company",)),

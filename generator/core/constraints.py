@@ -63,6 +63,7 @@ ROLES: list[Role] = [
     _role("eta", "etd", False, True),
     _role("arrival", "departure", True),
     _role("pickup", "dropoff", True),
+    _role("pickup", "return", False, True),  # a rental: picked up, then returned
     _role("departure", "return", False),
     _role("depart", "return", False),
     _role("outbound", "return", False),

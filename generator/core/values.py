@@ -624,6 +624,50 @@ def _dated_id(value: str | None, pattern: str, rng: random.Random, ref: datetime
         return value
 
 
+_EXAMPLE = re.compile(r"e\.g\.,?\s*['\"`]([^'\"`]{3,60})['\"`]", re.IGNORECASE)
+
+
+def _as_example_dates(value: str, schema: dict[str, Any], pattern: str, rng: random.Random, ref: datetime) -> str:
+    """An id whose example spells a date and a clock time in its digit groups ("SLT-20250614-CT2-0930"
+    for a scanner slot) gets a real date near the query and a time of the working day in the same
+    groups: "SLT-20250603-CT1-1415", never "SLT-73810294-CT1-8975". Kept only where the pattern
+    still takes it."""
+    m = _EXAMPLE.search(str(schema.get("description") or ""))
+    if not m:
+        return value
+    kinds = []
+    for g in re.findall(r"\d+", m.group(1)):
+        kind = ""
+        if len(g) == 8 and _valid(g, "%Y%m%d"):
+            kind = "date"
+        elif len(g) == 4 and "date" in kinds and _valid(g, "%H%M"):
+            kind = "clock"
+        kinds.append(kind)
+    groups = list(re.finditer(r"\d+", value))
+    if "date" not in kinds or len(groups) != len(kinds):
+        return value
+    day = ref + timedelta(days=rng.randint(1, 21))
+    said = {"date": day.strftime("%Y%m%d"), "clock": f"{rng.randint(7, 17):02d}{rng.choice((0, 15, 30, 45)):02d}"}
+    out, at = [], 0
+    for g, kind in zip(groups, kinds, strict=True):
+        new = said[kind] if kind and len(g.group(0)) == len(said[kind]) else g.group(0)
+        out += [value[at:g.start()], new]
+        at = g.end()
+    dated = "".join(out) + value[at:]
+    try:
+        return dated if re.search(pattern, dated) else value
+    except re.error:
+        return value
+
+
+def _valid(digits: str, shape: str) -> bool:
+    try:
+        datetime.strptime(digits, shape)
+    except ValueError:
+        return False
+    return True
+
+
 def _fit_length(value: str, schema: dict[str, Any], rng: random.Random) -> str:
     """`value` cut (at a word boundary when possible) or padded to the schema's lengths."""
     lo, hi = int(schema.get("minLength") or 0), schema.get("maxLength")
@@ -700,7 +744,7 @@ def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: dateti
             value = ""  # the pattern says what the value looks like
     if isinstance(pattern, str) and not re.search(pattern, value):
         value = _pattern_date(pattern, rng, ref) or _dated_id(_pattern_value(pattern, rng), pattern, rng, ref) or value
-        return value  # a pattern's own lengths are what they are; the validator decides
+        return _as_example_dates(value, schema, pattern, rng, ref)  # a pattern's own lengths are what they are
     return _fit_length(str(value), schema, rng)
 
 

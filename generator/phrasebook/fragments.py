@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.inflection import engine
 from ..core.semantic import tokens
-from .lexicon import MASS_NOUNS, gerund, is_plural, known, lemmas, plural, verb_lemma
+from .lexicon import MASS_NOUNS, gerund, is_plural, known, lemmas, plural, uncountable, verb_lemma
 
 
 def item_spec(spec: dict[str, Any]) -> dict[str, Any]:
@@ -226,6 +226,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     kind = _authored_kind(words)
     if kind:
         return kind
+    if len(words) == 2 and words[0].isupper() and known(words[1]) and _past_participle(words[1]):
+        return f"with {noun}", f"with {words[0]} not {words[1]}"  # "npo_confirmed": with NPO confirmed
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
     if len(words) >= 2 and _past_participle(words[-1]) and "NOUN" in lemmas(words[-2]):  # "badge_printed"
@@ -254,10 +256,15 @@ def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:
     ordered = description.split()[:1] and verb_lemma(description.split()[0].lower()) == description.split()[0].lower()
     if not rest and lead == lemma and ordered:
         return gerund(lemma), f"without {gerund(lemma)}"
-    if rest and lead in (f"{lemma}s", f"{lemma}es") and "NOUN" in lemmas(rest[-1]) and not is_plural(rest[-1]):
-        said = f"{gerund(lemma)} {engine().a(' '.join(rest))}"
+    if rest and lead in (f"{lemma}s", f"{lemma}es") and "NOUN" in lemmas(rest[-1]) and not is_plural(rest[-1]) \
+            and rest[0] not in _PREPOSITIONS:  # "pets_on_site": pets on site, no verb
+        noun = " ".join(rest)
+        said = f"{gerund(lemma)} {noun if uncountable(rest[-1]) else engine().a(noun)}"  # "needing anesthesia"
         return said, f"not {said}"
     return None
+
+
+_PREPOSITIONS = frozenset({"on", "in", "at", "off", "under", "over", "for", "with", "to", "from", "by"})
 
 
 def _switched(words: list[str]) -> tuple[str, str] | None:

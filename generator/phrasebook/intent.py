@@ -85,11 +85,16 @@ def _object(words: list[str], verb: str, described: bool) -> str:
                   or np[-1].lower() in ("and", "or", "of")):  # "a notice of loss and [open a claim]"
         np = np[:-1]
     np = _one_of_the_kinds(np) if described else np
+    if described and "of" in np[1:] and "or" in np[np.index("of"):] and "NOUN" in lemmas(np[-1]) \
+            and np[-1].lower() not in ("it", "them", "one") and np[-2].lower() != "or":  # "the dose report of a CT or fluoroscopy
+        np = np[:np.index("of")]  # exam": the kinds it may be of are no part of the one request
     if not np or (not described and not all(_english(w) for w in np)):
         return ""
     if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) or _possessive(np[-1]):
         return ""  # "Change a tool's or a chamber's state": a possessor is no object
     obj = " ".join(np)
+    if np[0].lower() in _OWN_DETERMINERS:  # "Add another driver": its own determiner, never "an another"
+        return obj
     if det in ("a", "an", "the") and any(_possessive(w) for w in np):  # "list a crew member's duties"
         return f"{det} {obj}"
     head = np[np.index("of") - 1] if "of" in np[1:] else np[-1]
@@ -98,6 +103,10 @@ def _object(words: list[str], verb: str, described: bool) -> str:
     if det in ("a", "an") or (not det and verb in CREATING):
         return engine().a(obj)
     return f"the {obj}"
+
+
+_OWN_DETERMINERS = frozenset({"another", "each", "every", "some", "any", "this", "that", "these", "those", "your",
+                              "their", "its", "our", "my", "his", "her", "no", "one"})
 
 
 def _english(word: str) -> bool:
@@ -192,7 +201,38 @@ def from_description(tool: Tool) -> str:
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj):
         return ""
-    return f"{verb} {obj}"
+    return f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}"
+
+
+def _recipient(verb: str, rest: list[str], obj: str) -> str:
+    """A verb of handing over says to whom ("Hand a car to the renter at the counter": "hand a car
+    to the renter"); "" for any other verb or when the author names no one."""
+    if verb.split()[0] not in _GIVING:
+        return ""
+    said = [w for w in obj.split() if w not in ("a", "an", "the")]
+    words = [w.lower().strip(",.;:") for w in rest]
+    at = next((i + 1 for i in range(len(words)) if said and words[i] == said[-1].lower()), None)
+    tail = words[at:at + 3] if at is not None else []
+    if len(tail) == 3 and tail[0] == "to" and tail[1] in ("the", "a", "an", "your", "their") \
+            and "NOUN" in lemmas(tail[2]) and known(tail[2]):
+        return " " + " ".join(tail)
+    return ""
+
+
+def _split_particle(tool: Tool, verb: str, rest: list[str], obj: str) -> str:
+    """A phrasal verb the author splits around its object, as the tool's name joins it ("Check a
+    patient in at the desk" for check_in_patient): the particle after the object (" in"), else ""."""
+    said = [w for w in obj.split() if w not in ("a", "an", "the")]
+    words = [w.lower().strip(",.;:") for w in rest]
+    at = next((i + 1 for i in range(len(words)) if said and words[i] == said[-1].lower()), None)
+    particle = words[at] if at is not None and at < len(words) else ""
+    named = tokens((tool.api or tool.name).rsplit(".", 1)[-1])
+    pair = [verb.split()[0], particle]
+    joined = any(named[i:i + 2] == pair for i in range(len(named) - 1))
+    return f" {particle}" if particle in _SPLIT and " " not in verb and joined else ""
+
+
+_SPLIT = frozenset({"in", "out", "up", "off", "down", "back", "on", "over"})
 
 
 _PARTICLES = frozenset({"up", "out", "off", "down", "back"})

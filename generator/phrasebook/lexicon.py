@@ -79,7 +79,16 @@ MASS_NOUNS = frozenset({"news", "knowledge", "information", "info", "weather", "
                         "feedback", "equipment", "software", "evidence", "research", "progress",
                         "content", "media", "analytics", "metadata", "inventory", "insurance", "mail",
                         "luggage", "baggage", "furniture", "homework", "work", "money", "cash",
-                        "electricity", "water", "time", "sentiment", "pricing", "availability"})
+                        "electricity", "water", "time", "sentiment", "pricing", "availability",
+                        "sedation", "supervision", "contrast", "oxygen", "transportation", "ventilation"})
+# Suffixes of abstract (uncountable) nouns: "needing anesthesia", "with assistance".
+_MASS_SUFFIXES = ("ia", "ness", "ity", "ance", "ence", "ism")
+
+
+def uncountable(word: str) -> bool:
+    """A mass or abstract noun, said without "a": "anesthesia", "assistance", "insurance"."""
+    w = word.lower()
+    return w in MASS_NOUNS or (len(w) > 5 and w.endswith(_MASS_SUFFIXES))
 
 
 @lru_cache(maxsize=65536)

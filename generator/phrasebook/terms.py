@@ -444,6 +444,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if _a_member(noun, members):  # "Vaults are 7x5x7 ft crates": one value described, not the parameter
         noun, of, role, pointer = "", "", "", False
     name_words = set(tokens(param))
+    if noun and re.search(rf"\b{re.escape(noun)}\s+or\s+\w", first, re.IGNORECASE) \
+            and name_words & set(noun.lower().split()):  # "Issuing US state or Canadian province" for
+        noun = ""  # issuing_region: one of the kinds is no name for every value; the name is
     by_name = not noun
     if by_name:
         named = _from_name(param)
@@ -470,6 +473,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     unit_min = {"min", "mins"} if unit == "minutes" else set()
     bound = _bound((name_words - unit_min) if by_name else {w.lower() for w in first.split()})
     sem = infer(param, {"type": json_type, "format": fmt, "description": description})
+    last = _LAST_DIGITS.match(clean)
+    if last and json_type in ("string", "integer"):  # "Last 4 digits of the card": "the card ending in 7490"
+        return Term(noun=last["thing"], sem=sem, phrase=f"with the {last['thing']} ending in", plain=last["thing"])
     if sem == "percent" and not (name_words & {"percent", "pct", "percentage"} or re.search(r"%|percent", clean)):
         sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
@@ -477,6 +483,10 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
+
+
+_LAST_DIGITS = re.compile(r"(?:the )?last (?:4|four|2|two|3|three|5|five|6|six) digits of (?:the |a |an )?"
+                          r"(?P<thing>[a-z]+(?: (?:card|account|phone|number))?)\b", re.IGNORECASE)
 
 
 def _bound_noun(words: list[str], role: str) -> str:
@@ -590,7 +600,7 @@ def _plain(param: str, unit: str) -> str:
     know is said in capitals, as an abbreviation is; a bound is said apart ("at least")."""
     words = [re.sub(r"(?<=[a-z]{3})(\d+)$", r" \1", w) for w in _content(param)
              if w not in _POINTERS - {"name"} | _AT_MOST | _AT_LEAST]
-    while len(words) > 1 and (words[-1] in _UNIT_NAMES or _UNIT_WORDS.get(words[-1]) == unit):
+    while len(words) > 1 and (words[-1] in _UNIT_NAMES or _UNIT_WORDS.get(words[-1]) == unit or words[-1] == unit):
         words = words[:-1]
     if "per" in words[1:] and words[words.index("per") - 1] in _UNITS:  # "tannin_g_per_l": the unit says it
         words = words[:words.index("per") - 1]
@@ -791,11 +801,20 @@ def _clock(t: Term, v: str, intent: str) -> str:
 _SITES = frozenset({"location", "site", "facility", "branch", "depot", "yard", "terminal", "warehouse"})
 
 
+_DAY_PARTS = {"morning": "in the morning", "afternoon": "in the afternoon", "evening": "in the evening",
+              "night": "at night", "midday": "at midday", "noon": "at noon", "overnight": "overnight"}
+
+
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
     if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including|out of)\b", v):
         return v  # the value's words bring their own frame ("with all causes", "by diver", "out of service")
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
+    timed = words & {"day", "time", "period", "window"} or t.of == "clock"
+    if timed and v.lower() in _DAY_PARTS:  # time_of_day "morning": "in the morning", never "the morning day"
+        return _DAY_PARTS[v.lower()]
+    if timed and v.lower() in ("any", "anytime", "any time"):
+        return "at any time of day"
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
         return f"with the {t.head} unknown"
     if v.lower() == "other" and t.head:

@@ -1,0 +1,93 @@
+"""Set-11 readings (pest control, radiology, car rental; catalogs new to trajgen): each phrase or
+value a reader marked defective, as a person says or draws it. Each test fails without its fix."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime
+
+from generator.core.constraints import pairs_for
+from generator.core.values import _fake_str
+from generator.phrasebook.fragments import bool_words
+from generator.phrasebook.intent import from_description
+from generator.phrasebook.terms import say, term
+from generator.records import Tool
+
+
+def _intent(name: str, description: str) -> str:
+    return from_description(Tool(name=name, app="", api=name, domain="x", description=description,
+                                 parameters={"type": "object", "properties": {}}))
+
+
+def test_a_plural_noun_before_a_preposition_is_no_verb() -> None:
+    assert bool_words("pets_on_site") == ("with pets on site", "without pets on site")
+
+
+def test_a_mass_noun_takes_no_article() -> None:
+    assert bool_words("needs_anesthesia") == ("needing anesthesia", "not needing anesthesia")
+    assert bool_words("needs_interpreter") == ("needing an interpreter", "not needing an interpreter")
+
+
+def test_an_abbreviation_with_a_participle_is_a_state() -> None:
+    assert bool_words("npo_confirmed") == ("with NPO confirmed", "with NPO not confirmed")
+
+
+def test_a_split_phrasal_verb_keeps_its_particle() -> None:
+    assert _intent("check_in_patient", "Check a patient in at the imaging desk. Returns {accession_number}.") == \
+        "check a patient in"
+    assert _intent("check_availability", "Check a slot in the calendar.") == "check a slot"
+
+
+def test_a_verb_of_handing_over_says_to_whom() -> None:
+    assert _intent("open_rental_agreement", "Hand a car to the renter at the counter and start the rental.") == \
+        "hand a car to the renter"
+
+
+def test_a_determiner_of_the_author_is_kept() -> None:
+    assert _intent("add_additional_driver", "Add another driver to a reservation. Spouses are free.") == \
+        "add another driver"
+
+
+def test_the_kinds_an_object_may_be_of_are_left_out() -> None:
+    assert _intent("record_radiation_dose", "Record the dose report of a CT or fluoroscopy exam for the registry.") \
+        == "record the dose report"
+
+
+def test_a_part_of_the_day_is_said_as_one() -> None:
+    t = term("time_of_day", {"type": "string", "enum": ["morning", "afternoon", "any"], "default": "any"})
+    assert (say(t, "enum", "morning"), say(t, "enum", "any")) == ("in the morning", "at any time of day")
+
+
+def test_last_digits_are_said_as_what_ends_in_them() -> None:
+    t = term("card_last4", {"type": "string", "pattern": "^[0-9]{4}$",
+                            "description": "Last 4 digits of the card the deposit is held on."})
+    assert say(t, "text", "7490") == "with the card ending in 7490"
+
+
+def test_one_of_the_kinds_a_description_lists_is_no_noun() -> None:
+    spec = {"type": "string", "pattern": "^[A-Z]{2}$",
+            "description": "Issuing US state or Canadian province (2 letters, e.g. 'CO', 'ON')."}
+    assert term("issuing_region", spec).noun == "issuing region"
+
+
+def test_the_unit_is_not_said_twice() -> None:
+    spec = {"type": "integer", "minimum": 0, "maximum": 8,
+            "description": "At checkout. Fuel gauge in eighths of a tank, 0 (empty) to 8 (full)."}
+    assert say(term("fuel_out_eighths", spec), "number", "4").count("eighths") == 1
+
+
+def test_an_id_spelling_a_date_and_a_time_gets_real_ones() -> None:
+    spec = {"type": "string", "description": "Slot id from find_scanner_slots, e.g. 'SLT-20250614-CT2-0930'.",
+            "pattern": "^SLT-[0-9]{8}-[A-Z]{2}[0-9]-[0-9]{4}$"}
+    rng, ref = random.Random(3), datetime(2025, 6, 2, 10, 0)
+    for _ in range(20):
+        value = _fake_str("slot_id", spec, rng, ref)
+        day, clock = re.findall(r"\d{8}|\d{4}$", value)
+        assert datetime.strptime(day, "%Y%m%d") > ref and datetime.strptime(clock, "%H%M").hour in range(7, 18), value
+
+
+def test_a_car_is_returned_after_it_is_picked_up() -> None:
+    pairs = pairs_for({"pickup_at": {"type": "string", "format": "date-time"},
+                       "return_at": {"type": "string", "format": "date-time"}})
+    assert [(p.first, p.second) for p in pairs if p.kind == "order"] == [("pickup_at", "return_at")]
