@@ -373,10 +373,16 @@ def by_meaning(out: Path) -> tuple[dict[str, float], list[tuple[str, bool]]]:
 
     vr: dict[str, float] = {}
     bands: list[tuple[str, bool]] = []
+    from generator.errors import InputError
+
     for kind in ("trail", "traject"):
         if not (out / kind).is_dir():
             continue
-        meaning = read_by_meaning(kind, out / kind)
+        try:
+            meaning = read_by_meaning(kind, out / kind)
+        except InputError as exc:  # the run's own files not readable: a finding, said in the bands column
+            bands.append((f"{kind} unreadable: {exc}", False))
+            continue
         for row in meaning.table.rows:
             if row[3] is not None:
                 vr[f"{kind}:{TRAIL_LEVELS.get(row[0], row[0])}"] = row[3]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from .core.identity import trail_function_name, trail_names
 from .core.values import Unsampleable, sample_arguments, value_for
 from .errors import InputError
 from .records import Rejection, Tool
@@ -42,8 +43,13 @@ def screen(tools: list[Tool]) -> tuple[list[Tool], list[tuple[Tool, str]]]:
     """(kept tools, [(skipped tool, reason)]) in catalog order."""
     kept: list[Tool] = []
     skipped: list[tuple[Tool, str]] = []
+    named: dict[tuple[str, str], Tool] = {}  # TRAILBench (toolname, apiname) -> the tool holding it
     for tool in tools:
         problem = sample_problem(tool)
+        owner = named.setdefault(trail_names(tool), tool) if problem is None else tool
+        if problem is None and owner is not tool:  # "car.rental" beside "car_rental", "calculate_BMI"
+            problem = (f"its TRAILBench name {trail_function_name(tool)} is that of {owner.name} "
+                       "(names that differ only in case or punctuation cannot be told apart there)")
         if problem is None:
             kept.append(tool)
         else:

@@ -91,3 +91,75 @@ def test_a_car_is_returned_after_it_is_picked_up() -> None:
     pairs = pairs_for({"pickup_at": {"type": "string", "format": "date-time"},
                        "return_at": {"type": "string", "format": "date-time"}})
     assert [(p.first, p.second) for p in pairs if p.kind == "order"] == [("pickup_at", "return_at")]
+
+
+def test_none_and_not_options_are_said_as_such() -> None:
+    reaction = term("prior_reaction", {"type": "string", "enum": ["none", "mild", "moderate", "severe"]})
+    test = term("pregnancy_test", {"type": "string", "enum": ["negative", "positive", "declined", "not_required"]})
+    assert say(reaction, "enum", "none") == "with no prior reaction"
+    assert say(test, "enum", "not required") == "with the pregnancy test not required"
+
+
+def test_a_long_one_word_flag_is_a_thing_had_or_not() -> None:
+    assert bool_words("extravasation") == ("with extravasation", "without extravasation")
+
+
+def test_placing_and_marking_say_where_and_what() -> None:
+    assert _intent("assign_study", "Put an exam on a radiologist's worklist. Returns {assigned}.") == \
+        "put an exam on a radiologist's worklist"
+    assert _intent("complete_exam", "Mark an exam as performed and send the images to PACS.") == \
+        "mark an exam as performed"
+
+
+def test_a_particle_that_ends_its_clause_stays() -> None:
+    assert _intent("close_rental_agreement", "Check a car in and close the rental.") == "check a car in"
+
+
+def test_places_named_from_and_to_are_a_move() -> None:
+    spec = {"type": "string", "pattern": "^[A-Z]{3}[0-9]{2}$", "description": "Branch code, e.g. 'DEN01'."}
+    assert (say(term("from_location", spec), "text", "DEN08"), say(term("to_location", spec), "text", "DEN87")) == \
+        ("from DEN08", "to DEN87")
+
+
+def test_fractions_of_a_tank_are_a_unit() -> None:
+    assert say(term("min_fuel_eighths", {"type": "integer", "minimum": 0, "maximum": 8}), "number", "4") == \
+        "with at least 4 eighths of fuel"
+
+
+def test_asking_says_for_what() -> None:
+    assert _intent("request_outside_images", "Ask another facility for a patient's prior images for comparison.") == \
+        "ask another facility for prior images"
+
+
+def test_tools_one_trailbench_name_would_confuse_are_screened() -> None:
+    from generator.screening import screen
+
+    def tool(name: str, prop: str) -> Tool:
+        return Tool(name=name, app="", api=name, domain="cars", description="Rent a car.",
+                    parameters={"type": "object", "properties": {prop: {"type": "string"}}, "required": [prop]})
+
+    kept, skipped = screen([tool("car_rental", "city"), tool("car.rental", "location"), tool("car_return", "city")])
+    assert [t.name for t in kept] == ["car_rental", "car_return"]
+    assert [t.name for t, _ in skipped] == ["car.rental"] and "Cars_car_rental" in skipped[0][1]
+
+
+def test_an_example_slot_is_reshaped_to_a_day_ahead_and_a_working_time() -> None:
+    from generator.core.values import _reshaped
+
+    rng, ref = random.Random(1), datetime(2025, 6, 2, 10, 0)
+    for _ in range(20):
+        day, clock = re.findall(r"\d{8}|\d{4}$", _reshaped("SLT-20250614-CT2-0930", rng, ref, False, True))
+        assert datetime.strptime(day, "%Y%m%d") > ref and 7 <= int(clock[:2]) <= 17
+
+
+def test_a_slot_drawn_from_its_example_lies_ahead() -> None:
+    from generator.core.values import value_for
+
+    spec = {"type": "string", "description": "Slot id from find_scanner_slots, e.g. 'SLT-20250614-CT2-0930'.",
+            "pattern": "^SLT-[0-9]{8}-[A-Z]{2}[0-9]-[0-9]{4}$"}
+    rng, ref = random.Random(2), datetime(2025, 6, 2, 10, 0)
+    drawn = {value_for(spec, rng, name="slot_id", ref=ref) for _ in range(30)} - {"SLT-20250614-CT2-0930"}
+    assert len(drawn) > 10
+    for value in drawn:
+        day, clock = re.findall(r"\d{8}|\d{4}$", value)
+        assert datetime.strptime(day, "%Y%m%d") > ref and 7 <= int(clock[:2]) <= 17, value

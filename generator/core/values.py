@@ -972,14 +972,15 @@ _CODE = re.compile(r"[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*")
 _ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z0-9]+(?:[-_/:.][A-Za-z0-9]+)*$")
 
 
-def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, edition: bool = False) -> Any:
+def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, edition: bool = False,
+              future: bool = False) -> Any:
     """Another value of an id-like example's shape ("PX-014" -> "PX-381"): its digits redrawn,
     so a list of ids is not the one example again and again ("REV-0087,REV-0112" is a list of
     one to three such ids). Anything else stays as it is."""
     if isinstance(example, str) and "," in example and all(_ID_LIKE.match(p.strip()) for p in example.split(",")):
         parts = [p.strip() for p in example.split(",")]
         count = rng.randint(1, max(3, len(parts)))
-        return ",".join(str(_reshaped(parts[i % len(parts)], rng, ref, edition)) for i in range(count))
+        return ",".join(str(_reshaped(parts[i % len(parts)], rng, ref, edition, future)) for i in range(count))
     if not isinstance(example, str) or not _ID_LIKE.match(example) or \
             not (re.search(r"[A-Za-z]", example) or _DIGIT_ID.fullmatch(example)):
         return example
@@ -994,10 +995,33 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
     # the query's year, a record's that year or the one before
     lead = _FEW.match(example)
     head = lead.group(1) + str(rng.randint(1, max(3, int(lead.group(2))))) if lead else ""  # building 1 of a few
-    return head + re.sub(r"\d+", lambda m: _dated_group(m.group(0), ref, rng) or
-                         (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
-                          str(ref.year % 100) if _short_year(m.group(0), ref) else
-                          _digits(m.group(0), rng)), example[len(head):])
+    dated: list[bool] = []  # whether a date group came before: a clock group after it is a time ("-0930")
+
+    def group(m: re.Match[str]) -> str:
+        day = _dated_group(m.group(0), ref, rng, future)
+        if day:
+            dated.append(True)
+            return day
+        if dated and _clock_group(m.group(0)):
+            return f"{rng.randint(7, 17):02d}{rng.choice((0, 15, 30, 45)):02d}"
+        return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
+                str(ref.year % 100) if _short_year(m.group(0), ref) else _digits(m.group(0), rng))
+
+    return head + re.sub(r"\d+", group, example[len(head):])
+
+
+def _clock_group(digits: str) -> bool:
+    """Four digits that read as a time of the day's work, on the five minutes (0930, 1415; not the
+    counter 0042)."""
+    return len(digits) == 4 and 6 <= int(digits[:2]) <= 21 and int(digits[2:]) < 60 and int(digits[2:]) % 5 == 0
+
+
+# Names of things that lie ahead: a slot, an appointment, a booking is made for a day to come.
+_AHEAD = frozenset({"slot", "appointment", "booking", "reservation", "schedule", "scheduled", "due", "planned"})
+
+
+def _ahead(name: str) -> bool:
+    return bool(set(semantic.tokens(name)) & _AHEAD)
 
 
 def _digits(group: str, rng: random.Random) -> str:
@@ -1017,9 +1041,10 @@ _DIGIT_ID = re.compile(r"\d+(?:[-/]\d+)+|\d+(?:\.\d+){2,}|(?:1[89]|20)\d\d\.\d+"
 GROUP_DATES = {8: "%Y%m%d", 6: "%y%m%d"}
 
 
-def _dated_group(digits: str, ref: datetime, rng: random.Random) -> str | None:
+def _dated_group(digits: str, ref: datetime, rng: random.Random, future: bool = False) -> str | None:
     """A digit group of an example id that is a date, as another real date shortly before the
-    query time (an existing batch, photo or file was made then), else None."""
+    query time (an existing batch, photo or file was made then; `future`: shortly after it, a
+    slot or a booking), else None."""
     shape = GROUP_DATES.get(len(digits))
     if shape is None:
         return None
@@ -1029,6 +1054,8 @@ def _dated_group(digits: str, ref: datetime, rng: random.Random) -> str | None:
         return None
     if not ref.year - 15 <= day.year <= ref.year + 1:
         return None
+    if future:
+        return (ref + timedelta(days=rng.randint(1, 21))).strftime(shape)
     return (ref - timedelta(days=rng.randint(0, 60))).strftime(shape)
 
 
@@ -1202,7 +1229,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     streets = bool(examples) and all(isinstance(e, str) and _STREET.fullmatch(e) for e in examples)
     examples = examples if examples and (not known or ids or streets or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
-        examples = [_reshaped(e, rng, ref, _edition(name, schema)) for e in examples]
+        examples = [_reshaped(e, rng, ref, _edition(name, schema), _ahead(name)) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
     # catalog's form, never its one house
     if examples and (streets or rng.random() < VARY_RATE):

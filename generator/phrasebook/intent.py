@@ -201,7 +201,50 @@ def from_description(tool: Tool) -> str:
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj):
         return ""
-    return f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}"
+    return f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}{_complement(verb, rest, obj)}"
+
+
+# Verbs whose object needs where it goes ("Put an exam on a radiologist's worklist") or what it
+# becomes ("Mark an exam as performed"): without it the request says nothing.
+_PLACING = frozenset({"put", "place"})  # "move X to Y": Y is most often a parameter, said with its value
+_ASKING = frozenset({"ask", "query", "contact"})
+_MARKING = frozenset({"mark", "flag", "set", "label", "tag"})
+
+
+def _complement(verb: str, rest: list[str], obj: str) -> str:
+    """What a verb of placing or marking needs after its object: " on a radiologist's worklist",
+    " as performed"; "" for any other verb or when the author writes none."""
+    lead = verb.split()[0]
+    if lead not in _PLACING | _MARKING | _ASKING:
+        return ""
+    said = [w for w in obj.split() if w not in ("a", "an", "the")]
+    words = [w.strip(",.;:") for w in rest]
+    at = next((i + 1 for i in range(len(words)) if said and words[i].lower() == said[-1].lower()), None)
+    if at is None or at >= len(words):
+        return ""
+    if lead in _MARKING and words[at].lower() == "as" and at + 1 < len(words) \
+            and (words[at + 1].lower().endswith("ed") or "ADJ" in lemmas(words[at + 1].lower())):
+        return f" as {words[at + 1].lower()}"
+    if lead in _ASKING and words[at].lower() == "for":  # "Ask another facility for a patient's prior images"
+        wanted = [w for w in words[at + 1:at + 6] if not _possessive(w) and w.lower() not in ("a", "an", "the")]
+        np = []
+        for w in wanted:
+            if w.lower() in STOPS or verb_lemma(w.lower()) == w.lower() and "NOUN" not in lemmas(w.lower()):
+                break
+            np.append(w)
+        return f" for {' '.join(np)}" if np and "NOUN" in lemmas(np[-1].lower()) else ""
+    if lead in _PLACING and words[at].lower() in ("on", "onto", "to", "into", "in"):
+        tail: list[str] = []
+        for w in rest[at + 1:at + 5]:
+            tail.append(w.strip(",.;:"))
+            if w[-1:] in ",.;:" or w.lower() in ("and", "or") or verb_lemma(w.lower()) == w.lower() and "NOUN" not in lemmas(w):
+                break
+        while tail and (tail[-1].lower() in ("and", "or", "a", "an", "the", "another") or _possessive(tail[-1])
+                        or tail[-1].lower() in STOPS):
+            tail.pop()
+        if tail and any(w.lower() not in ("a", "an", "the") for w in tail):
+            return " " + " ".join([words[at].lower(), *tail])
+    return ""
 
 
 def _recipient(verb: str, rest: list[str], obj: str) -> str:
@@ -229,7 +272,11 @@ def _split_particle(tool: Tool, verb: str, rest: list[str], obj: str) -> str:
     named = tokens((tool.api or tool.name).rsplit(".", 1)[-1])
     pair = [verb.split()[0], particle]
     joined = any(named[i:i + 2] == pair for i in range(len(named) - 1))
-    return f" {particle}" if particle in _SPLIT and " " not in verb and joined else ""
+    after = words[at + 1] if at is not None and at + 1 < len(words) else ""
+    # "Check a car in and close the rental": a particle that ends its clause is no preposition
+    ends = not after or after in ("and", "or", "at", "from", "when", "after", "before", "once", "then") \
+        or (at is not None and rest[at][-1:] in ",.;:")
+    return f" {particle}" if particle in _SPLIT and " " not in verb and (joined or ends) else ""
 
 
 _SPLIT = frozenset({"in", "out", "up", "off", "down", "back", "on", "over"})

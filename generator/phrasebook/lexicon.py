@@ -80,7 +80,8 @@ MASS_NOUNS = frozenset({"news", "knowledge", "information", "info", "weather", "
                         "content", "media", "analytics", "metadata", "inventory", "insurance", "mail",
                         "luggage", "baggage", "furniture", "homework", "work", "money", "cash",
                         "electricity", "water", "time", "sentiment", "pricing", "availability",
-                        "sedation", "supervision", "contrast", "oxygen", "transportation", "ventilation"})
+                        "sedation", "supervision", "contrast", "oxygen", "transportation", "ventilation",
+                        "fuel", "gas", "gasoline", "diesel", "oil", "propane"})
 # Suffixes of abstract (uncountable) nouns: "needing anesthesia", "with assistance".
 _MASS_SUFFIXES = ("ia", "ness", "ity", "ance", "ence", "ism")
 

@@ -78,7 +78,8 @@ _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahren
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
 _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
                                                                   "grams", "pounds", "tonnes", "knots", "percent",
-                                                                  "acres", "liters", "inches", "yards", "tons"}
+                                                                  "acres", "liters", "inches", "yards", "tons",
+                                                                  "eighths", "quarters", "tenths", "sixteenths"}
 _NOTE = frozenset({"note", "notes", "comment", "comments", "remark", "remarks", "memo", "description"})
 _REASON = frozenset({"reason", "cause", "why"})
 _METHOD = frozenset({"method", "how", "via", "channel", "means", "mode"})
@@ -480,6 +481,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
     place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
+    if not place and sem == "place" and role:  # from_location / to_location: "from DEN08 to DEN87", never "in X in Y"
+        place = "from" if role == "from" else "to"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
@@ -627,7 +630,7 @@ def _phrasal(words: list[str]) -> list[str]:
 _LABELS = {"kind": "{n} type", "count": "number of {n}", "amount": "amount of {n}", "clock": "{n} time",
            "date": "{n} date"}
 _SOURCES = frozenset({"source", "origin", "pickup", "src"})
-_GOALS = frozenset({"destination", "dest", "dropoff", "dst"})
+_GOALS = frozenset({"destination", "dest", "dropoff", "dst", "return"})
 
 
 def _name_unit(param: str) -> str:
@@ -815,6 +818,10 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return _DAY_PARTS[v.lower()]
     if timed and v.lower() in ("any", "anytime", "any time"):
         return "at any time of day"
+    if v.lower() == "none" and t.noun:  # prior_reaction "none": "with no prior reaction", never "the none ..."
+        return f"with no {t.noun}"
+    if v.lower().startswith("not ") and t.noun and len(v.split()) == 2:  # "with the pregnancy test not required"
+        return f"with the {t.noun} {v}"
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
         return f"with the {t.head} unknown"
     if v.lower() == "other" and t.head:
