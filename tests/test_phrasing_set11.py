@@ -57,6 +57,10 @@ def test_the_kinds_an_object_may_be_of_are_left_out() -> None:
 def test_a_part_of_the_day_is_said_as_one() -> None:
     t = term("time_of_day", {"type": "string", "enum": ["morning", "afternoon", "any"], "default": "any"})
     assert (say(t, "enum", "morning"), say(t, "enum", "any")) == ("in the morning", "at any time of day")
+    from generator.phrasebook.fragments import enum_words  # the value's words, as the writers take them
+
+    assert enum_words("any", "time_of_day", {"type": "string", "enum": ["morning", "afternoon", "any"]}) == \
+        "at any time of day"
 
 
 def test_last_digits_are_said_as_what_ends_in_them() -> None:
@@ -75,6 +79,8 @@ def test_the_unit_is_not_said_twice() -> None:
     spec = {"type": "integer", "minimum": 0, "maximum": 8,
             "description": "At checkout. Fuel gauge in eighths of a tank, 0 (empty) to 8 (full)."}
     assert say(term("fuel_out_eighths", spec), "number", "4").count("eighths") == 1
+    assert say(term("odometer_in_mi", {"type": "integer", "minimum": 0}), "number", "6100") == \
+        "with the odometer at 6100 miles"  # never "odometer in 6100 miles"
 
 
 def test_an_id_spelling_a_date_and_a_time_gets_real_ones() -> None:

@@ -111,7 +111,10 @@ def quantified(value: Any, param: str, spec: dict[str, Any]) -> str | None:
         return None
     from .terms import term
 
-    thing = term(param, spec).noun or "option"
+    t = term(param, spec)
+    thing = t.noun or "option"
+    if v == "any" and (t.of == "clock" or thing in ("day", "time of day")):  # time_of_day "any"
+        return "at any time of day"
     prep = "in" if thing.rsplit(" ", 1)[-1] in ("category", "class", "genre", "section", "group") else "with"
     if v in _NONE:
         return f"with no {thing}"

@@ -754,6 +754,9 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"with {t.bound}{v} {t.plain}"
     if _counted_done(t.plain):  # "with 67 passengers boarded", never "with passengers boarded 67"
         return f"with {t.bound}{v} {t.plain}"
+    head, _, particle = t.plain.rpartition(" ")
+    if t.unit and head and particle in ("in", "out"):  # odometer_in_mi: "with the odometer at 6100 miles",
+        return f"with the {head} at {t.bound}{v}{_unit(t)}"  # never "odometer in 6100 miles"
     return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")  # "with REI 12 hours", never a bare "12"
 
 
