@@ -618,10 +618,7 @@ def _dated_id(value: str | None, pattern: str, rng: random.Random, ref: datetime
     dated = _LEAD_YEAR.sub(lambda m: m.group(1) + _near_year(ref, rng, False), value, count=1)
     dated = _ANY_YEAR.sub(lambda m: m.group(0) if int(m.group(0)) <= ref.year else
                           str(rng.randint(ref.year - 30, ref.year)), dated)
-    try:
-        return dated if re.search(pattern, dated) else value
-    except re.error:
-        return value
+    return _if_taken(dated, value, pattern)
 
 
 _EXAMPLE = re.compile(r"e\.g\.,?\s*['\"`]([^'\"`]{3,60})['\"`]", re.IGNORECASE)
@@ -638,9 +635,9 @@ def _as_example_dates(value: str, schema: dict[str, Any], pattern: str, rng: ran
     kinds = []
     for g in re.findall(r"\d+", m.group(1)):
         kind = ""
-        if len(g) == 8 and _valid(g, "%Y%m%d"):
+        if len(g) == 8 and _parses(g, "%Y%m%d"):
             kind = "date"
-        elif len(g) == 4 and "date" in kinds and _valid(g, "%H%M"):
+        elif len(g) == 4 and "date" in kinds and _parses(g, "%H%M"):
             kind = "clock"
         kinds.append(kind)
     groups = list(re.finditer(r"\d+", value))
@@ -653,19 +650,15 @@ def _as_example_dates(value: str, schema: dict[str, Any], pattern: str, rng: ran
         new = said[kind] if kind and len(g.group(0)) == len(said[kind]) else g.group(0)
         out += [value[at:g.start()], new]
         at = g.end()
-    dated = "".join(out) + value[at:]
+    return _if_taken("".join(out) + value[at:], value, pattern)
+
+
+def _if_taken(changed: str, value: str, pattern: str) -> str:
+    """`changed` where the pattern still takes it, else `value`."""
     try:
-        return dated if re.search(pattern, dated) else value
+        return changed if re.search(pattern, changed) else value
     except re.error:
         return value
-
-
-def _valid(digits: str, shape: str) -> bool:
-    try:
-        datetime.strptime(digits, shape)
-    except ValueError:
-        return False
-    return True
 
 
 def _fit_length(value: str, schema: dict[str, Any], rng: random.Random) -> str:
