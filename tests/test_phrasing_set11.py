@@ -169,3 +169,11 @@ def test_a_slot_drawn_from_its_example_lies_ahead() -> None:
     for value in drawn:
         day, clock = re.findall(r"\d{8}|\d{4}$", value)
         assert datetime.strptime(day, "%Y%m%d") > ref and 7 <= int(clock[:2]) <= 17, value
+
+
+def test_a_moment_read_from_an_earlier_output_is_no_place() -> None:
+    from generator.writers.phrasing.clauses import result_ref
+
+    said = {result_ref("pickup_at", None, random.Random(i)) for i in range(6)}
+    assert not any("place" in s for s in said) and all("pickup time" in s for s in said), said
+    assert "place" in result_ref("pickup_location", None, random.Random(1))

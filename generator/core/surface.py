@@ -73,7 +73,10 @@ def noun(param: str, tool: Tool | None = None) -> str:
     (generator.phrasebook.terms: "Farm site identifier" -> "farm site"), else its name's words."""
     from ..phrasebook.terms import term
 
-    return _hinted_noun(tool, param) or term(param, spec_of(tool, param)).label or words(param)
+    said = _hinted_noun(tool, param) or term(param, spec_of(tool, param)).label
+    if not said and param.lower().endswith("_at") and len(param) > 3:  # "pickup_at": the pickup time
+        return f"{words(param[:-3])} time"
+    return said or words(param)
 
 
 # ---------------------------------------------------------------- normalization

@@ -27,8 +27,14 @@ class Arg:
     plan: ArgPlan
 
 
+# Words of a moment: "pickup_at", "start_date" are times, never a place to go from or to.
+_MOMENT = frozenset({"at", "time", "date", "datetime", "day", "hour", "when", "on", "ts", "timestamp"})
+
+
 def param_role(param: str) -> str | None:
     tokens = set(param.lower().split("_"))
+    if tokens & _MOMENT:
+        return None
     if tokens & set(_START):
         return "from"
     if tokens & set(_END):
