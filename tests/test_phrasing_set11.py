@@ -177,3 +177,16 @@ def test_a_moment_read_from_an_earlier_output_is_no_place() -> None:
     said = {result_ref("pickup_at", None, random.Random(i)) for i in range(6)}
     assert not any("place" in s for s in said) and all("pickup time" in s for s in said), said
     assert "place" in result_ref("pickup_location", None, random.Random(1))
+
+
+def test_a_flag_whose_verb_the_tool_uses_is_said_as_the_act() -> None:
+    from generator.phrasebook.derive import surfaces
+    from generator.reader import read_value
+
+    tool = Tool(name="create_maintenance_ticket", app="", api="create_maintenance_ticket", domain="x",
+                description="Send a car to the shop. Grounded cars cannot be rented until the ticket is closed.",
+                parameters={"type": "object", "properties": {"ground_vehicle": {"type": "boolean", "default": True}}})
+    said = surfaces(tool, {"ground_vehicle": term("ground_vehicle", tool.properties["ground_vehicle"])})
+    assert said["ground_vehicle"] == {"true": "grounding the vehicle", "false": "without grounding the vehicle"}
+    assert read_value("send it to the shop, grounding the vehicle", "ground_vehicle", True)
+    assert read_value("send it to the shop without grounding the vehicle", "ground_vehicle", False)

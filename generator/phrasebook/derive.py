@@ -20,7 +20,7 @@ from ..core.semantic import tokens
 from ..records import Tool, ToolHints
 from .fragments import bool_words, enum_words, item_spec
 from .intent import intent_of
-from .lexicon import is_plural, lemmas, verb_lemma
+from .lexicon import gerund, is_plural, known, lemmas, verb_lemma
 from .terms import Term, bool_phrases, term
 
 _CACHE: dict[str, ToolHints] = {}  # derived hints by the tool's content (deterministic, so shareable)
@@ -81,7 +81,7 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
         inner = item_spec(spec)
         if inner.get("type") == "boolean":
             yes, no = bool_phrases(t, p) or _described_state(t, p) or _hyphenated_kind(tool, p) or \
-                bool_words(p, str(spec.get("description") or ""))
+                _verbed_by_tool(tool, p) or bool_words(p, str(spec.get("description") or ""))
             out[p] = {"true": yes, "false": no}
         elif inner.get("enum"):
             written = f"{tool.description} {spec.get('description') or ''}"
@@ -89,6 +89,21 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
             if words:
                 out[p] = words
     return out
+
+
+def _verbed_by_tool(tool: Tool, param: str) -> tuple[str, str] | None:
+    """A verb-and-object name whose verb the tool's prose uses as one ("ground_vehicle" beside
+    "Grounded cars cannot be rented"): "grounding the vehicle" / "without grounding the vehicle",
+    never "a ground vehicle"."""
+    words = tokens(param)
+    if len(words) != 2 or not all(known(w) for w in words):
+        return None
+    lead, obj = words
+    done = (f"{lead}ed", f"{lead}d", f"{lead}{lead[-1:]}ed")
+    if not re.search(r"\b(?:" + "|".join(map(re.escape, done)) + r")\b", tool.description, re.IGNORECASE):
+        return None
+    said = f"{gerund(lead)} the {obj}"
+    return said, f"without {said}"
 
 
 def _described_state(t: Term, param: str) -> tuple[str, str] | None:
