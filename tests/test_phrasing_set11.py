@@ -190,3 +190,13 @@ def test_a_flag_whose_verb_the_tool_uses_is_said_as_the_act() -> None:
     assert said["ground_vehicle"] == {"true": "grounding the vehicle", "false": "without grounding the vehicle"}
     assert read_value("send it to the shop, grounding the vehicle", "ground_vehicle", True)
     assert read_value("send it to the shop without grounding the vehicle", "ground_vehicle", False)
+
+
+def test_a_providers_npi_is_one_cms_could_issue() -> None:
+    spec = {"type": "string", "pattern": "^[0-9]{10}$", "description": "10-digit NPI of the ordering provider."}
+    rng, ref = random.Random(3), datetime(2025, 6, 2)
+    for _ in range(30):
+        npi = _fake_str("ordering_provider_npi", spec, rng, ref)
+        digits = [int(c) for c in "80840" + npi]
+        luhn = sum(d if i % 2 == 0 else (2 * d - 9 if 2 * d > 9 else 2 * d) for i, d in enumerate(reversed(digits)))
+        assert npi[0] in "12" and luhn % 10 == 0, npi

@@ -816,6 +816,15 @@ def _ticker(rng: random.Random, name: str) -> str:
     return rng.choice(TICKERS)
 
 
+def fake_npi(rng: random.Random) -> str:
+    """A US National Provider Identifier: 10 digits, a 1 or a 2 first, the last a Luhn check digit
+    over the prefix 80840 and the first nine (as CMS issues them)."""
+    body = str(rng.choice((1, 2))) + "".join(str(rng.randint(0, 9)) for _ in range(8))
+    digits = [int(c) for c in "80840" + body]
+    total = sum(d if i % 2 else (d * 2 - 9 if d * 2 > 9 else d * 2) for i, d in enumerate(reversed(digits)))
+    return body + str((10 - total % 10) % 10)
+
+
 def _code_value(rng: random.Random, name: str) -> str:
     if "isbn" in tokens(name):
         return faker(rng).isbn13(separator="")

@@ -728,6 +728,9 @@ def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: dateti
         raise semantic.NoValue(name)
     value = _fake_temporal_string(name, schema, rng, ref)
     pattern = schema.get("pattern")
+    if value is None and "npi" in semantic.tokens(name):  # a provider's NPI is a real one's shape
+        npi = semantic.fake_npi(rng)
+        value = npi if not isinstance(pattern, str) or _if_taken(npi, "", pattern) else None
     if value is None:
         try:
             value = _prefixed(_semantic_string(name, schema, rng, ref), name, schema, rng)
