@@ -200,3 +200,13 @@ def test_a_providers_npi_is_one_cms_could_issue() -> None:
         digits = [int(c) for c in "80840" + npi]
         luhn = sum(d if i % 2 == 0 else (2 * d - 9 if 2 * d > 9 else 2 * d) for i, d in enumerate(reversed(digits)))
         assert npi[0] in "12" and luhn % 10 == 0, npi
+
+
+def test_a_person_born_acting_is_an_adult_unless_said_young() -> None:
+    from generator.core.values import _meant_moment
+
+    rng, when, date = random.Random(1), datetime(2025, 6, 2), {"type": "string", "format": "date"}
+    for _ in range(20):
+        adult = datetime.strptime(_meant_moment("date_of_birth", "date", date, when, rng) or "", "%Y-%m-%d")
+        child = datetime.strptime(_meant_moment("child_birth_date", "date", date, when, rng) or "", "%Y-%m-%d")
+        assert (when - adult).days >= 21 * 365 and (when - child).days < 18 * 365

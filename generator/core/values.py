@@ -281,13 +281,18 @@ def _quarter_after(when: datetime, rng: random.Random) -> datetime:
 # Days from the call's time that a date of this meaning lies at: a birth date is years behind,
 # a lot's expiry or a quote's end months ahead, a need or a due date days ahead.
 _MEANT_DAYS: list[tuple[frozenset[str], tuple[int, int]]] = [
-    (frozenset({"birth", "birthday", "born", "dob"}), (-80 * 365, -3 * 365)),
+    (frozenset({"birth", "birthday", "born", "dob"}), (-80 * 365, -21 * 365)),  # a person acting: an adult
     (frozenset({"expiry", "expires", "expiration", "expire", "until", "best", "use"}), (30, 720)),
     (frozenset({"needed", "due", "deadline"}), (2, 30)),
     # a date something must be done by ("correct_by", "complete_by"): an inspector's or a
     # contract's deadline, weeks ahead, not the next day
     (frozenset({"by", "correct", "correction", "remedy", "rectify"}), (14, 90)),
 ]
+
+
+_YOUNG = frozenset({"child", "children", "kid", "kids", "infant", "baby", "minor", "pediatric", "paediatric",
+                    "student", "pupil", "son", "daughter", "newborn", "junior"})
+_ANIMALS = frozenset({"pet", "animal", "dog", "cat", "horse", "puppy", "kitten", "livestock", "calf", "foal"})
 
 
 def _meant_moment(name: str, kind: str | None, schema: dict[str, Any], when: datetime,
@@ -298,6 +303,9 @@ def _meant_moment(name: str, kind: str | None, schema: dict[str, Any], when: dat
         return None
     words = set(semantic.tokens(name))
     span = next((days for names, days in _MEANT_DAYS if names & words), None)
+    if span == _MEANT_DAYS[0][1]:  # a birth: a child's or an animal's when the name or description says so
+        said = words | set(semantic.tokens(str(schema.get("description") or "")))
+        span = (-17 * 365, -365) if said & _YOUNG else (-18 * 365, -60) if said & _ANIMALS else span
     if span is None or ({"until", "best", "use"} & words and not {"valid", "before", "by"} & words):
         return None
     moment = when + timedelta(days=rng.randint(*span))
