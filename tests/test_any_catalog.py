@@ -378,7 +378,9 @@ def test_every_upstream_catalog_samples_schema_true_values():
     checked = 0
     for path in files:
         kept, skipped = screen(read_catalog(path))
-        assert kept and not skipped, (path.name, skipped[:1])
+        # the only tools left out: a second name TRAILBench cannot tell apart (BFCL's "car.rental"
+        # beside "car_rental"); every other tool samples
+        assert kept and all("TRAILBench name" in why for _, why in skipped), (path.name, skipped[:1])
         for i, tool in enumerate(kept):
             args = sample_arguments(tool, random.Random(i), optional_rate=0.8)
             assert argument_errors(tool, args) == [], (path.name, tool.name, args)

@@ -71,3 +71,46 @@ def test_a_call_no_part_of_the_text_asks_for_reads_the_whole_text() -> None:
 def test_no_description_pins_a_coordinate_to_the_fourth_decimal() -> None:
     assert too_precise(37.6213129) and too_precise("-122.3789554") and too_precise("41.890")
     assert not too_precise(1989) and not too_precise("12.5") and not too_precise(True) and not too_precise("DE")
+
+
+TERMITE = {"type": "boolean", "description": "Include plans bundling a termite warranty.", "default": False}
+RESTRICTED = {"type": "boolean", "default": True,
+              "description": "Leave out Restricted Use Pesticides (need a certified applicator on site)."}
+FUEL = {"type": "integer", "minimum": 0, "maximum": 8,
+        "description": "At checkout. Fuel gauge in eighths of a tank, 0 (empty) to 8 (full)."}
+
+
+def _flag(text: str, param: str, spec: dict | None = None) -> bool | None:
+    """The value the reader reads for a flag: True, False, or None when the text does not say it."""
+    return True if read_value(text, param, True, spec) else False if read_value(text, param, False, spec) else None
+
+
+def test_a_negation_before_the_ones_that_covers_the_clause() -> None:
+    """LLM play, set 11: 'without the ones that bundle a termite warranty' was read as including them."""
+    assert _flag("List the plans, without the ones that bundle a termite warranty", "include_termite", TERMITE) is False
+    assert _flag("List the plans, leaving out the ones with a termite warranty", "include_termite", TERMITE) is False
+    assert _flag("List the plans with a termite warranty", "include_termite", TERMITE) is True
+
+
+def test_a_head_noun_alone_says_a_flag_only_in_its_frame() -> None:
+    """'the customer asked for it' is a reason, not notify_customer=true."""
+    assert _flag("Cancel the visit, the customer asked for it", "notify_customer") is None
+    assert _flag("Cancel the visit and notify the customer", "notify_customer") is True
+    assert _flag("share it without my location", "attach_location") is False
+
+
+def test_an_exclusion_name_reads_its_rest_inverted() -> None:
+    assert _flag("Search products leaving out restricted use pesticides", "exclude_restricted_use", RESTRICTED) is True
+    assert _flag("Search products including restricted use pesticides", "exclude_restricted_use", RESTRICTED) is False
+
+
+def test_a_verb_object_flag_is_said_with_a_pronoun_or_another_word_for_its_object() -> None:
+    assert _flag("Send it to the shop and ground the car", "ground_vehicle") is True
+    assert _flag("Send it to the shop, grounding it", "ground_vehicle") is True
+    assert _flag("Send it to the shop without grounding it", "ground_vehicle") is False
+    assert _flag("Send the car to the shop", "ground_vehicle") is None
+
+
+def test_a_number_named_by_its_description_is_said_by_that_name() -> None:
+    assert read_value("hand it over with a full tank", "fuel_out_eighths", 8, FUEL)
+    assert read_value("hand it over with a full tank", "fuel_out_eighths", 0, FUEL) is None

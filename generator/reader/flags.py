@@ -127,6 +127,55 @@ def described_values(description: str) -> tuple[tuple[bool, tuple[str, ...]], ..
 
 def read_flag(text: Text, param: str, description: str = "",
               wordings: tuple[tuple[bool, str], ...] = ()) -> tuple[bool, str] | None:
+    """(the value the text gives the flag, the words) or None when the text does not say it. A
+    name that is itself an exclusion ("exclude_restricted_use") is read as its rest, inverted:
+    "leaving out restricted use pesticides" excludes them."""
+    lead, *rest = identifier_words(param) or [""]
+    if lead in _EXCLUDING and rest and not wordings:
+        said = _read_flag(text, "_".join(rest), "", ())
+        return (not said[0], said[1]) if said else None
+    said = _read_flag(text, param, description, wordings)
+    if said is None and (other := _other_object(param)) is not None:  # "ground the car" for ground_vehicle
+        said = _read_flag(text, other, "", ())
+    return said
+
+
+# Names that are themselves a leaving out: their rest is what is left out.
+_EXCLUDING = frozenset({"exclude", "excluding", "omit", "skip", "hide", "ignore", "without"})
+# The thing a verb-object name acts on, in the words people use for it.
+_OBJECT_WORDS = {"vehicle": "car", "car": "vehicle", "customer": "client", "client": "customer",
+                 "automobile": "car", "truck": "vehicle"}
+_PRONOUNS = frozenset({"it", "them", "this", "that"})
+_FRAMES = frozenset({"with", "without", "no", "including", "plus", "and", "not", "excluding"})
+
+
+def _other_object(param: str) -> str | None:
+    words = list(identifier_words(param))
+    if len(words) == 2 and words[1] in _OBJECT_WORDS:
+        return f"{words[0]}_{_OBJECT_WORDS[words[1]]}"
+    return None
+
+
+def _pronoun_object(text: Text, key: tuple[str, ...]) -> int:
+    """Where the verb of a two-word verb-object name is said with a pronoun for its object ("ground
+    it", "grounding them"), or -1."""
+    if len(key) != 2:
+        return -1
+    return next((i for i, w in enumerate(text.stems[:-1]) if w == key[0] and len(key[0]) >= 4
+                 and text.tokens[i + 1] in _PRONOUNS), -1)
+
+
+def _framed(text: Text, at: int) -> int:
+    """A head noun said alone counts only in a frame that says the flag ("without my location",
+    "with the location"), not as any mention ("the customer asked")."""
+    if at < 0:
+        return at
+    framed = set(text.tokens[max(0, at - 4):at]) & (_FRAMES | _NEGATION | _OMIT) or _negated_list(text.tokens, at)
+    return at if framed else -1  # "without a static IP or a VoIP phone line": the list's negation frames it
+
+
+def _read_flag(text: Text, param: str, description: str = "",
+               wordings: tuple[tuple[bool, str], ...] = ()) -> tuple[bool, str] | None:
     """(the value the text gives the flag, the words) or None when the text does not say it.
     `wordings`: the catalog's own phrase for each value ("before the hazmat responder has been
     called" for false), read with their negation ("the responder has not been called")."""
@@ -153,11 +202,17 @@ def read_flag(text: Text, param: str, description: str = "",
         opposite = _opposite(text, key)
         if opposite:  # "paid shipping" for free_shipping
             return opposite
-        at = _at(text, key[-1:])  # "attach_location": the head noun alone ("without my location")
-        key = key[-1:]
+        at = _pronoun_object(text, key)  # "ground it": the verb of a verb-object name, its object a pronoun
+        if at < 0:
+            at = _framed(text, _at(text, key[-1:]))  # "attach_location": the head noun alone, framed ("without my location")
+            key = key[-1:]
+        else:
+            key = key[:1]
     if at < 0:
         return _said_otherwise(text, key[-1])
     before = text.tokens[max(0, at - _WINDOW):at]
+    if "ones" in text.tokens[max(0, at - _WINDOW - 3):at]:  # "without the ones that bundle a termite warranty"
+        before = text.tokens[max(0, at - _WINDOW - 4):at]
     spread = _spread(text.stems[at:], list(key), gap=2) if len(key) >= 3 else None
     end = at + spread[1] if spread else next((j + 1 for j in range(min(len(text.stems), at + len(key) + 2) - 1, at - 1, -1)
                 if text.stems[j] == key[-1]), at + width)  # "sent for evaluation": one word between

@@ -143,7 +143,18 @@ def _number(arg: Arg, value: Any) -> str | None:
         said = one_of(arg.text.raw, nouns) or top_one(arg.text.raw, nouns)
     if said is None and n == 0:  # "no checked bags": the noun from the name or the description
         said = none_of(arg.text.raw, nouns | _described_nouns(arg))
-    return said or ordinal_of(arg.text.raw, nouns, n)
+    return said or ordinal_of(arg.text.raw, nouns, n) or _named_number(arg, n)
+
+
+_NAMED_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*\(([a-z]+)\)")
+
+
+def _named_number(arg: Arg, n: float) -> str | None:
+    """A number its description names ("0 (empty) to 8 (full)"), said by that name ("a full tank")."""
+    for number, word in _NAMED_NUMBER.findall(str(arg.spec.get("description") or "").lower()):
+        if same_number(float(number), n) and f" {word} " in arg.text.padded:
+            return f"{word} (= {number}, as the description names it)"
+    return None
 
 
 def _in_another_unit(arg: Arg, n: float) -> bool:
