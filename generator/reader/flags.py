@@ -170,7 +170,7 @@ def _framed(text: Text, at: int) -> int:
     "with the location"), not as any mention ("the customer asked")."""
     if at < 0:
         return at
-    framed = set(text.tokens[max(0, at - 4):at]) & (_FRAMES | _NEGATION | _OMIT) or _negated_list(text.tokens, at)
+    framed = set(text.tokens[max(0, at - 4):at]) & (_FRAMES | _NEGATION | _OMIT) or _negated_list(text.tokens, at=at)
     return at if framed else -1  # "without a static IP or a VoIP phone line": the list's negation frames it
 
 
