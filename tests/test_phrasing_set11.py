@@ -9,7 +9,7 @@ from datetime import datetime
 
 from generator.core.constraints import pairs_for
 from generator.core.values import _fake_str
-from generator.phrasebook.fragments import bool_words
+from generator.phrasebook.fragments import bool_words, enum_words
 from generator.phrasebook.intent import from_description
 from generator.phrasebook.terms import say, term
 from generator.records import Tool
@@ -100,9 +100,10 @@ def test_a_car_is_returned_after_it_is_picked_up() -> None:
 
 
 def test_none_and_not_options_are_said_as_such() -> None:
-    reaction = term("prior_reaction", {"type": "string", "enum": ["none", "mild", "moderate", "severe"]})
+    spec = {"type": "string", "enum": ["none", "mild", "moderate", "severe"]}
+    reaction, none = term("prior_reaction", spec), enum_words("none", "prior_reaction", spec)
     test = term("pregnancy_test", {"type": "string", "enum": ["negative", "positive", "declined", "not_required"]})
-    assert say(reaction, "enum", "none") == "with no prior reaction"
+    assert say(reaction, "enum", str(none)) == "with no prior reaction"  # never "with the none prior reaction"
     assert say(test, "enum", "not required") == "with the pregnancy test not required"
 
 

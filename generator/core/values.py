@@ -629,34 +629,27 @@ def _dated_id(value: str | None, pattern: str, rng: random.Random, ref: datetime
     return _if_taken(dated, value, pattern)
 
 
-_EXAMPLE = re.compile(r"e\.g\.,?\s*['\"`]([^'\"`]{3,60})['\"`]", re.IGNORECASE)
-
-
 def _as_example_dates(value: str, schema: dict[str, Any], pattern: str, rng: random.Random, ref: datetime) -> str:
     """An id whose example spells a date and a clock time in its digit groups ("SLT-20250614-CT2-0930"
     for a scanner slot) gets a real date near the query and a time of the working day in the same
     groups: "SLT-20250603-CT1-1415", never "SLT-73810294-CT1-8975". Kept only where the pattern
     still takes it."""
-    m = _EXAMPLE.search(str(schema.get("description") or ""))
-    if not m:
-        return value
-    kinds = []
-    for g in re.findall(r"\d+", m.group(1)):
-        kind = ""
-        if len(g) == 8 and _parses(g, "%Y%m%d"):
-            kind = "date"
-        elif len(g) == 4 and "date" in kinds and _parses(g, "%H%M"):
-            kind = "clock"
-        kinds.append(kind)
     groups = list(re.finditer(r"\d+", value))
-    if "date" not in kinds or len(groups) != len(kinds):
+    for example in examples_of(schema):
+        kinds: list[str] = []
+        shown = re.findall(r"\d+", str(example))
+        for g in shown:
+            date = len(g) == 8 and _parses(g, GROUP_DATES[8])
+            kinds.append("date" if date else "clock" if "date" in kinds and _clock_group(g) else "")
+        if "date" in kinds and len(groups) == len(kinds):
+            break
+    else:
         return value
-    day = ref + timedelta(days=rng.randint(1, 21))
-    said = {"date": day.strftime("%Y%m%d"), "clock": f"{rng.randint(7, 17):02d}{rng.choice((0, 15, 30, 45)):02d}"}
     out, at = [], 0
-    for g, kind in zip(groups, kinds, strict=True):
-        new = said[kind] if kind and len(g.group(0)) == len(said[kind]) else g.group(0)
-        out += [value[at:g.start()], new]
+    for g, seen, kind in zip(groups, shown, kinds, strict=True):
+        new = (_dated_group(seen, ref, rng, future=True) if kind == "date" else
+               _working_clock(rng) if kind == "clock" else None)
+        out += [value[at:g.start()], new if new and len(new) == len(g.group(0)) else g.group(0)]
         at = g.end()
     return _if_taken("".join(out) + value[at:], value, pattern)
 
@@ -1007,7 +1000,7 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             dated.append(True)
             return day
         if dated and _clock_group(m.group(0)):
-            return f"{rng.randint(7, 17):02d}{rng.choice((0, 15, 30, 45)):02d}"
+            return _working_clock(rng)
         return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
                 str(ref.year % 100) if _short_year(m.group(0), ref) else _digits(m.group(0), rng))
 
@@ -1018,6 +1011,11 @@ def _clock_group(digits: str) -> bool:
     """Four digits that read as a time of the day's work, on the five minutes (0930, 1415; not the
     counter 0042)."""
     return len(digits) == 4 and 6 <= int(digits[:2]) <= 21 and int(digits[2:]) < 60 and int(digits[2:]) % 5 == 0
+
+
+def _working_clock(rng: random.Random) -> str:
+    """A time of the working day as four digits, on the quarter hour ("1415")."""
+    return f"{rng.randint(7, 17):02d}{rng.choice((0, 15, 30, 45)):02d}"
 
 
 # Names of things that lie ahead: a slot, an appointment, a booking is made for a day to come.

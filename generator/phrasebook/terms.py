@@ -821,8 +821,6 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return _DAY_PARTS[v.lower()]
     if timed and v.lower() in ("any", "anytime", "any time"):
         return "at any time of day"
-    if v.lower() == "none" and t.noun:  # prior_reaction "none": "with no prior reaction", never "the none ..."
-        return f"with no {t.noun}"
     if v.lower().startswith("not ") and t.noun and len(v.split()) == 2:  # "with the pregnancy test not required"
         return f"with the {t.noun} {v}"
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
