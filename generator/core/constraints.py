@@ -383,6 +383,63 @@ def _other_days(day: tuple[str, str], props: dict[str, dict[str, Any]], args: di
     return bool(a and b and a.moment and b.moment and a.moment.date() != b.moment.date())
 
 
+# ---------------------------------------------------------------- spans
+
+_SPAN_UNITS = {"minute": timedelta(minutes=1), "min": timedelta(minutes=1), "hour": timedelta(hours=1),
+               "hr": timedelta(hours=1), "day": timedelta(days=1), "night": timedelta(days=1),
+               "week": timedelta(weeks=1)}
+_UNIT = r"(minutes?|mins?|hours?|hrs?|days?|nights?|weeks?)\b"
+_SPAN_RANGE = re.compile(r"(\d+)\s*(?:to|-|–|and)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
+_SPAN_MOST = re.compile(r"(?:up to|at most|no more than|maximum of|max\.?)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
+_SPAN_LEAST = re.compile(r"(?:at least|minimum of|min\.?)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
+# Role pairs that hold something for days when no description says for how long: a rental is
+# picked up and returned, a stay or a loan checked in and out days apart, not within the hour.
+_DAY_SPANS = {("pickup",): (timedelta(days=1), timedelta(days=14)),
+              ("check", "in"): (timedelta(days=1), timedelta(days=14)),
+              ("checkin",): (timedelta(days=1), timedelta(days=14))}
+
+
+def _unit(word: str) -> timedelta:
+    return _SPAN_UNITS[word.lower().rstrip("s")]
+
+
+@lru_cache(maxsize=4096)
+def _written_span(text: str) -> tuple[timedelta, timedelta] | None:
+    """The span a description gives a range ("rentals run 1 to 28 days", "up to 4 hours")."""
+    m = _SPAN_RANGE.search(text)
+    if m and int(m.group(1)) <= int(m.group(2)):
+        return int(m.group(1)) * _unit(m.group(3)), int(m.group(2)) * _unit(m.group(3))
+    most, least = _SPAN_MOST.search(text), _SPAN_LEAST.search(text)
+    if not (most or least):
+        return None
+    lo = int(least.group(1)) * _unit(least.group(2)) if least else timedelta(0)
+    hi = int(most.group(1)) * _unit(most.group(2)) if most else timedelta(days=3650)
+    return (lo, hi) if lo <= hi else None
+
+
+def span_of(pair: Pair, props: dict[str, dict[str, Any]]) -> tuple[timedelta, timedelta] | None:
+    """How far apart the two moments of an ordered role pair lie: the span either side's
+    description writes, else a rental's or a stay's days; None when nothing says."""
+    if pair.kind != "order" or pair.role is None:
+        return None
+    for name in (pair.second, pair.first):
+        written = _written_span(str((props.get(name) or {}).get("description") or ""))
+        if written:
+            return written
+    return _DAY_SPANS.get(pair.role.first)
+
+
+def _span_problem(pair: Pair, pa: Point, pb: Point, props: dict[str, dict[str, Any]]) -> str | None:
+    span = span_of(pair, props)
+    if span is None or pa.moment is None or pb.moment is None or not (pa.has_day and pb.has_day):
+        return None
+    lo, hi = span
+    gap = pb.moment - pa.moment
+    if not (pa.has_clock and pb.has_clock):  # days only: a span of whole days, either end counted
+        lo, gap = timedelta(days=lo.days), timedelta(days=(pb.moment.date() - pa.moment.date()).days)
+    return None if lo <= gap <= hi else f"{pair.first} to {pair.second} is {gap}, outside {lo} to {hi}"
+
+
 # ---------------------------------------------------------------- checking
 
 
@@ -402,6 +459,8 @@ def pair_problem(pair: Pair, props: dict[str, dict[str, Any]], args: dict[str, A
     ordered = _ordered(pair, pa, pb) if pa and pb else None
     if ordered is False:
         return f"{pair.first}={a!r} is not before {pair.second}={b!r}"
+    if ordered and pa and pb and pa.kind == "moment":
+        return _span_problem(pair, pa, pb, props)
     if ordered is None and pair.distinct and _same(a, b):
         return f"{pair.first} and {pair.second} are both {a!r}"
     return None
@@ -493,10 +552,13 @@ def _repair_order(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
         return
     if _try_swap(pair, args, fx):
         return
-    if b not in fx.keep and _try_values(pair, args, b, _later(pair, pa, pb, args[b], fx.rng), fx):
+    span = span_of(pair, fx.props) if pa.kind == "moment" and pa.has_day and pb.has_day else None
+    if b not in fx.keep and _try_values(pair, args, b, _within(span, pa, pb, fx.rng) if span else
+                                        _later(pair, pa, pb, args[b], fx.rng), fx):
         return
     if a not in fx.keep:
-        _try_values(pair, args, a, _later(pair, pb, pa, args[a], fx.rng, back=True), fx)
+        _try_values(pair, args, a, _within(span, pb, pa, fx.rng, back=True) if span else
+                    _later(pair, pb, pa, args[a], fx.rng, back=True), fx)
 
 
 def _try_swap(pair: Pair, args: dict[str, Any], fx: Fixer) -> bool:
@@ -534,6 +596,25 @@ def _later(pair: Pair, anchor: Point, old: Point, raw: Any, rng: random.Random,
         base = anchor.moment.replace(year=old.moment.year, month=old.moment.month, day=old.moment.day) \
             if not old.has_day else anchor.moment
         steps = [timedelta(minutes=15 * k) for k in _shuffled(range(2, 13), rng)] + [timedelta(minutes=15)]
+    return [(base + sign * s).strftime(old.fmt) for s in steps]
+
+
+def _within(span: tuple[timedelta, timedelta], anchor: Point, old: Point, rng: random.Random,
+            back: bool = False) -> list[Any]:
+    """Candidate moments for the changed side (`old`) a span's length after `anchor` (before it
+    when `back`): whole days for a span of days, at the changed side's own clock time."""
+    assert anchor.moment is not None and old.moment is not None
+    lo, hi = span
+    sign = -1 if back else 1
+    if hi >= timedelta(days=1):
+        days = list(range(max(1, lo.days), min(hi.days, 60) + 1)) or [max(1, lo.days)]
+        days.sort(key=lambda d: rng.random() * (d - lo.days + 1))  # a few days more often than a month
+        base = datetime.combine(anchor.moment.date(), old.moment.time())
+        steps = [timedelta(days=d) for d in days[:8]]
+    else:
+        quarters = list(range(max(1, -(-lo // timedelta(minutes=15))), hi // timedelta(minutes=15) + 1)) or [1]
+        rng.shuffle(quarters)
+        base, steps = anchor.moment, [timedelta(minutes=15 * q) for q in quarters[:8]]
     return [(base + sign * s).strftime(old.fmt) for s in steps]
 
 

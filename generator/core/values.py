@@ -979,8 +979,11 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         count = rng.randint(1, max(3, len(parts)))
         return ",".join(str(_reshaped(parts[i % len(parts)], rng, ref, edition, future)) for i in range(count))
     if not isinstance(example, str) or not _ID_LIKE.match(example) or \
-            not (re.search(r"[A-Za-z]", example) or _DIGIT_ID.fullmatch(example)):
+            not (re.search(r"[A-Za-z]", example) or _DIGIT_ID.fullmatch(example) or _NUMBER_ID.fullmatch(example)):
         return example
+    if _NUMBER_ID.fullmatch(example):  # the same series: "4418027" -> "4163950", "00471236" -> "00829417"
+        lead = re.match(r"0*\d", example).group(0)  # type: ignore[union-attr]
+        return lead + _digits(example[len(lead):], rng)
     moment = _ISO_MOMENT.fullmatch(example)
     if moment:  # "2025-09-16T12:00" is a moment, not an id: another day, the same time and format
         try:
@@ -1038,6 +1041,9 @@ def _digits(group: str, rng: random.Random) -> str:
 _FEW = re.compile(r"^([A-Z]{1,2})(\d)(?=[-_]|$)")
 # A dotted or dashed number that is an identifier ("1987.112.4", "00409-4888-20"), not a decimal
 # ("3.5"): two separators, a separator other than a point, or a year before the point.
+# A record or unit number written as digits alone ("4418027", an MRN "00471236"): one of many, so
+# the catalog's one example is its shape; shorter digit strings are counts and codes.
+_NUMBER_ID = re.compile(r"\d{5,}")
 _DIGIT_ID = re.compile(r"\d+(?:[-/]\d+)+|\d+(?:\.\d+){2,}|(?:1[89]|20)\d\d\.\d+")
 # Digit groups that spell a date: YYYYMMDD ("IMG_20240611_0042") and YYMMDD ("CB-250314-07").
 GROUP_DATES = {8: "%Y%m%d", 6: "%y%m%d"}
@@ -1227,7 +1233,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # a shape beats a kind: ids ("HV-0142"), and upper-case codes ("MAIN", "WS-NLP4SG") where the
     # kind has no code table of its own (a track code is no invented title)
     ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or _DIGIT_ID.fullmatch(e) is not None or (
-        _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None)) for e in examples)
+        _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None) or (
+        not known and _NUMBER_ID.fullmatch(e) is not None)) for e in examples)
     streets = bool(examples) and all(isinstance(e, str) and _STREET.fullmatch(e) for e in examples)
     examples = examples if examples and (not known or ids or streets or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape

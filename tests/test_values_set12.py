@@ -1,0 +1,57 @@
+"""Values a person would use, from the set-12 reading and the set-11 reading's leftovers."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from generator.core.constraints import constraint_problems, repair
+from generator.records import Tool
+
+_NOWHERE = lambda name, rng, pool: None  # noqa: E731  (no fresh draws: the repair must shift the moment)
+
+
+def _gap_days(args: dict[str, str], first: str, second: str) -> float:
+    a, b = (datetime.fromisoformat(args[k].replace("Z", "+00:00")) for k in (first, second))
+    return (b - a).total_seconds() / 86400
+
+
+def test_a_rental_runs_the_days_its_description_says() -> None:
+    props = {"pickup_at": {"type": "string", "format": "date-time"},
+             "return_at": {"type": "string", "format": "date-time",
+                           "description": "Return date and time; rentals run 1 to 28 days."}}
+    tool = Tool(name="search_rates", app="rentals", api="search_rates", domain="car_rental",
+                description="Search cars and rates.",
+                parameters={"type": "object", "properties": props})
+    two_hours = {"pickup_at": "2025-06-02T10:00:00Z", "return_at": "2025-06-02T12:00:00Z"}
+    assert constraint_problems(tool, two_hours)  # a car rented for two hours breaks the description
+    for seed in range(20):
+        fixed = repair(props, two_hours, random.Random(seed), resample=_NOWHERE)
+        assert 1 <= _gap_days(fixed, "pickup_at", "return_at") <= 28, fixed
+        assert not constraint_problems(tool, fixed)
+
+
+def test_a_pickup_and_return_with_no_written_span_are_days_apart_but_a_meeting_is_not() -> None:
+    rental = {"pickup_time": {"type": "string", "format": "date-time"},
+              "return_time": {"type": "string", "format": "date-time"}}
+    fixed = repair(rental, {"pickup_time": "2025-06-02T09:30:00Z", "return_time": "2025-06-02T11:00:00Z"},
+                   random.Random(4), resample=_NOWHERE)
+    assert 1 <= _gap_days(fixed, "pickup_time", "return_time") <= 14
+    meeting = {"start_time": {"type": "string", "format": "date-time"},
+               "end_time": {"type": "string", "format": "date-time"}}
+    hour = {"start_time": "2025-06-02T09:30:00Z", "end_time": "2025-06-02T10:30:00Z"}
+    assert repair(meeting, hour, random.Random(4), resample=_NOWHERE) == hour
+
+
+def test_a_record_number_written_as_digits_is_a_shape_not_the_one_unit() -> None:
+    from generator.core.values import value_for
+
+    unit = {"type": "string", "description": "Fleet unit number on the key tag, 7 digits, e.g. '4418027'.",
+            "pattern": "^[0-9]{7}$"}
+    mrn = {"type": "string", "description": "Medical record number, 8 digits, e.g. '00471236'.",
+           "pattern": "^[0-9]{8}$"}
+    rng = random.Random(1)
+    units = [value_for(unit, rng, name="unit_number") for _ in range(20)]
+    mrns = [value_for(mrn, rng, name="mrn") for _ in range(20)]
+    assert len(set(units)) > 10 and all(u.startswith("4") and len(u) == 7 for u in units)  # the same fleet series
+    assert len(set(mrns)) > 10 and all(m.startswith("00") and len(m) == 8 for m in mrns)
