@@ -37,6 +37,8 @@ HT = "tests/test_plan_history_truth.py::"
 RS = "tests/test_reader_set10.py::"
 R11 = "tests/test_reader_set11.py::"
 P11 = "tests/test_phrasing_set11.py::"
+P12 = "tests/test_phrasing_set12.py::"
+V12 = "tests/test_values_set12.py::"
 VS = "tests/test_values_set10.py::"
 PS = "tests/test_phrasing_set10.py::"
 TV = "tests/test_traject_vagueness.py::"
@@ -707,6 +709,38 @@ MUTATIONS: list[Mutation] = [
     Mutation("an action value is not stated by its verb", "generator/core/surface.py",
              "    acts = list(verb_forms(str(value)))", "    acts: list[str] = []",
              (L4 + "test_an_action_value_said_by_its_verb",)),
+    Mutation("values: a rental's span from its description", "generator/core/constraints.py",
+             "        return _span_problem(pair, pa, pb, props)", "        return None",
+             (V12 + "test_a_rental_runs_the_days_its_description_says",)),
+    Mutation("values: a digit record number is the one example", "generator/core/values.py",
+             "    if _NUMBER_ID.fullmatch(example):", "    if False:",
+             (V12 + "test_a_record_number_written_as_digits_is_a_shape_not_the_one_unit",)),
+    Mutation("values: a look back's dates lie ahead", "generator/core/lore.py",
+             '    if "since" in words or (words & _BOUND_WORDS and _BEHIND.search(tool.description)):', "    if False:",
+             (V12 + "test_a_look_back_s_dates_lie_behind_the_call",)),
+    Mutation("values: an invoice lists one service twice", "generator/core/lore.py",
+             "    return (ids or names or lines or", "    return (ids or names or",
+             (V12 + "test_an_invoice_never_lists_one_service_twice",)),
+    Mutation("values: 'Ho Caller'", "generator/core/freetext.py",
+             "    if is_person_role(thing):", "    if thing in PERSON_WORDS:",
+             (P12 + "test_a_caller_s_name_is_a_person_s",)),
+    Mutation("values: a home unit 'kilogram'", "generator/core/semantic.py",
+             '    if named:  # "Name and city', '    if False:  # "Name and city',
+             (P12 + "test_the_name_and_city_of_a_unit_is_a_place_s_name_never_a_unit_of_measure",)),
+    Mutation("values: 'in milepost'", "generator/core/allowed.py",
+             'r"^(?!where\\b)', 'r"^',
+             (P12 + "test_where_a_thing_is_says_its_form_not_its_values",)),
+    Mutation("phrasing: 'record a treatment' for a missed one", "generator/phrasebook/intent.py",
+             "    obj = _with_name_modifier(tool, obj)", "    pass",
+             (P12 + "test_a_state_the_name_puts_on_the_object_stays_in_the_request",)),
+    Mutation("phrasing: 'order a salt'", "generator/phrasebook/lexicon.py",
+             '"salt", "sand",', '"sand",', (P12 + "test_a_material_is_ordered_without_an_article",)),
+    Mutation("phrasing: 'operators available only'", "generator/phrasebook/fragments.py",
+             '        if len(rest.split()) == 1 and "ADJ" in lemmas(rest):', "        if False:",
+             (P12 + "test_an_only_flag_of_a_state_is_said_as_the_state",)),
+    Mutation("phrasing: 'book treatments born on'", "generator/phrasebook/terms.py",
+             '        if lead.startswith("born") and intent and not _names_person(intent):', "        if False:",
+             (P12 + "test_a_birth_date_is_of_someone_when_the_request_names_no_person",)),
 ]
 
 

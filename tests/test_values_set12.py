@@ -8,11 +8,13 @@ from datetime import datetime
 from generator.core.constraints import constraint_problems, repair
 from generator.records import Tool
 
-_NOWHERE = lambda name, rng, pool: None  # noqa: E731  (no fresh draws: the repair must shift the moment)
+
+def _NOWHERE(name: str, rng: random.Random, pool: bool) -> None:
+    """No fresh draws: the repair must shift the moment."""
 
 
 def _gap_days(args: dict[str, str], first: str, second: str) -> float:
-    a, b = (datetime.fromisoformat(args[k].replace("Z", "+00:00")) for k in (first, second))
+    a, b = (datetime.fromisoformat(args[k]) for k in (first, second))
     return (b - a).total_seconds() / 86400
 
 
@@ -55,3 +57,37 @@ def test_a_record_number_written_as_digits_is_a_shape_not_the_one_unit() -> None
     mrns = [value_for(mrn, rng, name="mrn") for _ in range(20)]
     assert len(set(units)) > 10 and all(u.startswith("4") and len(u) == 7 for u in units)  # the same fleet series
     assert len(set(mrns)) > 10 and all(m.startswith("00") and len(m) == 8 for m in mrns)
+
+
+def test_a_look_back_s_dates_lie_behind_the_call() -> None:
+    from generator.core.lore import annotate
+    from generator.core.values import sample_arguments
+
+    prior = Tool(name="request_outside_images", app="pacs", api="request_outside_images", domain="radiology",
+                 description="Ask another facility for a patient's prior images for comparison.",
+                 parameters={"type": "object", "required": ["exam_date_from", "exam_date_to"],
+                             "properties": {"exam_date_from": {"type": "string", "format": "date"},
+                                            "exam_date_to": {"type": "string", "format": "date"}}})
+    since = Tool(name="search_orders", app="ris", api="search_orders", domain="radiology",
+                 description="Find imaging orders of a patient.",
+                 parameters={"type": "object", "required": ["ordered_since"],
+                             "properties": {"ordered_since": {"type": "string", "format": "date"}}})
+    prior, since = annotate([prior, since])
+    ref, rng = datetime(2025, 6, 2, 10), random.Random(2)
+    for _ in range(20):
+        days = [*sample_arguments(prior, rng, ref=ref).values(), *sample_arguments(since, rng, ref=ref).values()]
+        assert all(datetime.strptime(d, "%Y-%m-%d") < ref.replace(hour=0) for d in days), days
+
+
+def test_an_invoice_never_lists_one_service_twice() -> None:
+    from generator.core.values import value_for
+
+    lines = {"type": "array", "minItems": 1, "items": {
+        "type": "object", "required": ["description", "amount_usd"],
+        "properties": {"description": {"type": "string", "description": "e.g. 'Quarterly general pest service' or "
+                                                                         "'Exterior rodent exclusion, 6 entry points'."},
+                       "amount_usd": {"type": "number", "minimum": 0, "maximum": 10000}}}}
+    rng = random.Random(3)
+    for _ in range(20):
+        said = [line["description"] for line in value_for(lines, rng, name="line_items")]
+        assert len(said) == len(set(said)), said

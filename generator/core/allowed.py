@@ -31,7 +31,9 @@ _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bf
                    r"\bincluding|\bexamples?(?: are| include)?|\bpor ejemplo|\bpar exemple|\bzum beispiel|記述例|例えば)\s*[,:：]?\s*",
                    re.IGNORECASE)
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
-_COLON = re.compile(r"^[^.:;\n]{2,60}:\s*")
+# "Shift: first, second, third" lists values; "Where the truck is: route and milepost or yard" says
+# what a value is made of (a clause before the colon), never which values there are.
+_COLON = re.compile(r"^(?!where\b)[^.:;\n]{2,60}:\s*", re.IGNORECASE)
 # A single quote inside a word ("'men's knit pullover'") is an apostrophe, not the closing quote.
 _SINGLE_QUOTED = r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){{1,{n}}}'(?!\w)"
 _QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=40)}|"[^"\n]{{1,40}}"|`[^`\n]{{1,40}}`)"""
@@ -319,7 +321,10 @@ def _glosses_code(before: str) -> bool:
 def _quoted_examples(text: str) -> list[str]:
     """A single example after a cue, quoted ("e.g. 'HV-0142'") or a bare value ending the
     phrase ("eg. Bankruptcy", "e.g. HSBC"); a bare one only when it reads as a value."""
-    quoted = [_strip(m.group(1)) for m in re.finditer(rf"{_OPEN.pattern}({_LINE_QUOTED})", text, re.IGNORECASE)]
+    # "e.g. 'Quarterly general pest service' or 'Exterior rodent exclusion, 6 entry points'": both
+    run = rf"{_OPEN.pattern}({_LINE_QUOTED}(?:\s*(?:,\s*)?(?:\bor\b|\band\b|,)\s*{_LINE_QUOTED})*)"
+    quoted = [_strip(q.group(0)) for m in re.finditer(run, text, re.IGNORECASE)
+              for q in re.finditer(_LINE_QUOTED, m.group(1))]
     bare = [m.group(1) for m in _SINGLE.finditer(text) if _value_like(m.group(1), m.group(1))]
     return quoted + [b.rstrip(".") for b in bare]
 

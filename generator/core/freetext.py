@@ -563,8 +563,26 @@ _NAMERS: list[tuple[frozenset[str], Namer]] = [
 ]
 
 
+# People named by what they do that PERSON_WORDS does not list: a caller, a renter, a radiologist.
+_PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "complainant", "resident", "visitor",
+                           "subscriber", "borrower", "lender", "worker", "dispatcher", "homeowner", "occupant",
+                           "signer", "approver", "submitter", "forester", "scaler", "cruiser", "donor", "adjuster",
+                           "technologist", "radiologist", "nephrologist", "pharmacist", "dietitian", "consignor",
+                           "traveler", "traveller", "passenger", "rider", "tenant", "lessee", "lessor", "insured",
+                           "policyholder", "volunteer", "examiner", "auditor", "surveyor", "handler", "courier",
+                           "hygienist", "machinist", "receptionist", "specialist", "florist", "chemist", "cyclist"})
+_PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
+
+
+def is_person_role(thing: str) -> bool:
+    """Whether a noun names a person by role ("caller", "radiologist"): their name is a person's,
+    never "Ho Caller"."""
+    t = thing.lower()
+    return t in PERSON_WORDS or t in _PERSON_ROLES or (len(t) > 5 and t.endswith(_PERSON_SUFFIXES))
+
+
 def _named(rng: random.Random, thing: str, person: Callable[[], str], surname: Callable[[], str]) -> str | None:
-    if thing in PERSON_WORDS:
+    if is_person_role(thing):
         return person()
     titled = next((k for keys, k in _TITLE_THINGS if thing in keys and k in ("event", "task")), None)
     if titled:  # an event's or a task's name is its title ("Team offsite")
@@ -575,7 +593,7 @@ def _named(rng: random.Random, thing: str, person: Callable[[], str], surname: C
 def knows(thing: str) -> bool:
     """Whether a thing's name is made here (a person, a pet, a routine, a code name, a system,
     an institution, a category member) rather than left to what its description says."""
-    return (thing in PERSON_WORDS or thing in INSTITUTION_WORDS or _singular(thing) in CATEGORIES or
+    return (is_person_role(thing) or thing in INSTITUTION_WORDS or _singular(thing) in CATEGORIES or
             any(thing in words for words, _ in _NAMERS) or any(thing in keys for keys, _ in _TITLE_THINGS))
 
 

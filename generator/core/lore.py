@@ -93,6 +93,7 @@ def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, li
     takes clock times or dates from prose read for it)."""
     readers: tuple[Callable[[], dict[str, Any]], ...] = (
         partial(_same_as_sibling, tool, path, schema), partial(_moment, tool, path, schema),
+        partial(_looking_back, tool, path, schema),
         partial(_listed_in_tool, tool, path, schema), partial(_listed_elsewhere, path, schema, lists),
         partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples))
     return next((found for read in readers if (found := read()) and not _time_as_id(path, found)), {})
@@ -402,6 +403,23 @@ def _moment(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
     return said
 
 
+# A tool about what is done and kept: "a patient's prior images", "previous orders", "past visits".
+_BEHIND = re.compile(r"\b(?:prior|previous|past|earlier|historical|history|archived?)\b", re.IGNORECASE)
+_BOUND_WORDS = _LOWER_BOUNDS | _UPPER_BOUNDS
+
+
+def _looking_back(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A date that says nothing of itself but bounds a look back lies behind the call: an
+    `ordered_since`, or the `exam_date_from` of a request for a patient's prior images, is a day
+    of the past, never today or next week."""
+    if schema.get("description") or schema.get("format") not in ("date", "date-time"):
+        return {}
+    words = set(leaf_name(path).lower().split("_"))
+    if "since" in words or (words & _BOUND_WORDS and _BEHIND.search(tool.description)):
+        return {"description": "a day in the past"}
+    return {}
+
+
 # ---------------------------------------------------------------- examples another tool gives
 
 Given = tuple[tuple[str, ...], str | None]  # what one parameter shows of its values: examples, pattern
@@ -491,6 +509,9 @@ def _name_keys(name: str) -> tuple[str, ...]:
     return (full, head) if full != head else (full,)
 
 
+_LINE_FIELDS = frozenset({"description", "label", "title", "item", "service", "product", "task", "line"})
+
+
 def item_key(items: dict[str, Any]) -> str | None:
     """The field that tells the objects of one list apart (a crew member's `tech_id`, an order
     line's `part_number`, else a `name`): the same thing twice in one list is a slip (one cart
@@ -503,7 +524,9 @@ def item_key(items: dict[str, Any]) -> str | None:
     spec = items.get("properties") or {}
     counted = any(set(re.split(r"[_\W]+", n.lower())) & {"quantity", "qty", "count"} for n in props)
     kinds = [n for n in props if n in required and spec[n].get("enum") and spec[n].get("type") in (None, "string")]
-    return (ids or names or (kinds if counted else []) or [None])[0]  # "2 sofas" once, never "1 sofa" and "3 sofas"
+    # an invoice's or an order's line is told by what it is for: one "Quarterly service" line each
+    lines = [n for n in props if n in required and n.lower() in _LINE_FIELDS and not spec[n].get("enum")]
+    return (ids or names or lines or (kinds if counted else []) or [None])[0]  # "2 sofas" once, never "1 sofa" and "3 sofas"
 
 
 def acted_on(parameters: dict[str, Any], args: dict[str, Any]) -> set[tuple[str, str]]:

@@ -994,6 +994,14 @@ _PERSON_NAME = re.compile(r"\b(?:first|last|given|family|full|middle) (?:or (?:f
                           r"\bsurname\b", re.IGNORECASE)
 
 
+# A description that says the value is the name of a thing: "Name of the shelter", "Name and city
+# of the patient's home dialysis unit" (group 1: the city is said too; group 2: the thing).
+_NAME_OF = re.compile(r"^(?:the )?(?:full )?name( and (?:city|town|location))? of (?:the |a |an )?([\w' -]{3,60}?)[.;,]?$",
+                      re.IGNORECASE)
+_OWNER_WORDS = frozenset({"patient", "patients", "s", "customer", "customers", "user", "users", "his", "her", "their",
+                          "its", "home", "own", "current"})
+
+
 def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     """A value for a parameter no semantic type fits: a member of the category it names
     (`species`, `allergies`), a name for the thing it names (`museum_name`, `name` of a pet),
@@ -1010,6 +1018,13 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     if words and words[-1] in _NAMING:
         return _name_of(rng, words[:-1] or _described_thing(schema), schema)
     fake = faker(rng)
+    named = _NAME_OF.match(str(schema.get("description") or ""))
+    if named:  # "Name and city of the patient's home dialysis unit": "Keller Dialysis Unit, Yakima"
+        thing = [w for w in re.findall(r"[a-z]+", named.group(2).lower()) if w not in _OWNER_WORDS][-2:]
+        title = (f"{fake.first_name()} {fake.last_name()}" if thing and freetext.is_person_role(thing[-1]) else
+                 f"{fake.last_name()} {' '.join(thing).title()}" if thing else "")
+        if title:
+            return f"{title}, {STRING_MAKERS['city'](rng, 'city')}" if named.group(1) else title
     text_like = freetext.text_role(words) or (set(words) <= GENERIC and freetext.text_role(said))
     unit = freetext.unit_value(rng, said) if words and words[-1] == "unit" else None
     unit = unit or (freetext.contextual_value(rng, words[-1], said) if words else None) or _notation(rng, schema)

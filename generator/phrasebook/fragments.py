@@ -211,6 +211,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return named
     if "only" in words:
         rest = " ".join(w for w in words if w != "only")
+        if len(rest.split()) == 1 and "ADJ" in lemmas(rest):  # available_only: "that are available"
+            return f"that are {rest}", f"including ones not {rest}"
         return f"{rest} only", f"not just {rest}"
     state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
     if state and (state.endswith("ed") and verb_lemma(state) or set(lemmas(state)) == {"ADJ"} or lead == "is"):

@@ -201,7 +201,29 @@ def from_description(tool: Tool) -> str:
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj):
         return ""
+    obj = _with_name_modifier(tool, obj)
     return f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}{_complement(verb, rest, obj)}"
+
+
+def _with_name_modifier(tool: Tool, obj: str) -> str:
+    """The object with the word the tool's name puts before it when the description says it in a
+    clause the intent leaves out: "Record a treatment the patient did not receive" is
+    `record_missed_treatment`, so "a missed treatment", never "a treatment" (the opposite request)."""
+    name = list(tokens((tool.api or tool.name).rsplit(".", 1)[-1]))
+    said = obj.lower().split()
+    for i, word in enumerate(name[1:-1], start=1):
+        head = name[i + 1]
+        if word in said or head not in said or said.count(head) != 1 or word in FUNCTION_WORDS:
+            continue
+        if not (word.endswith("ed") and "VERB" in lemmas(word)):  # a state the thing is in: missed, cancelled
+            continue
+        at = said.index(head)
+        words = obj.split()
+        words.insert(at, word)
+        if at > 0 and words[at - 1].lower() in ("a", "an"):
+            words[at - 1] = engine().a(word).split()[0]
+        return " ".join(words)
+    return obj
 
 
 # Verbs whose object needs where it goes ("Put an exam on a radiologist's worklist") or what it

@@ -919,8 +919,19 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
         lead = f"{t.phrase[:-3]} at" if at else t.phrase
         person = kind == "enum" and v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)
         lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
+        if lead.startswith("born") and intent and not _names_person(intent):  # "book treatments for someone born on"
+            lead = f"for someone {lead}"
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
     return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
+
+
+def _names_person(intent: str) -> bool:
+    """Whether a request names the person a birth date is of ("search for patients", "add another
+    driver", "check the driver's license")."""
+    from ..core.freetext import is_person_role
+
+    return any(is_person_role(w) or (w.endswith("s") and is_person_role(w[:-1]))
+               for w in re.findall(r"[a-z]+", intent.lower().replace("'s", "")))
 
 
 def kind_of_value(kind: str) -> str:
