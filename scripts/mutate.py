@@ -39,6 +39,7 @@ R11 = "tests/test_reader_set11.py::"
 P11 = "tests/test_phrasing_set11.py::"
 P12 = "tests/test_phrasing_set12.py::"
 V12 = "tests/test_values_set12.py::"
+R12 = "tests/test_reader_set12.py::"
 VS = "tests/test_values_set10.py::"
 PS = "tests/test_phrasing_set10.py::"
 TV = "tests/test_traject_vagueness.py::"
@@ -741,6 +742,12 @@ MUTATIONS: list[Mutation] = [
     Mutation("phrasing: 'book treatments born on'", "generator/phrasebook/terms.py",
              '        if lead.startswith("born") and intent and not _names_person(intent):', "        if False:",
              (P12 + "test_a_birth_date_is_of_someone_when_the_request_names_no_person",)),
+    Mutation("reader: a blood pressure '158/65' says neither number", "generator/reader/numbers.py",
+             "              if int(m.group(1)) >= 50 and 30 <= int(m.group(2)) < int(m.group(1))]", "              if False]",
+             (R12 + "test_a_blood_pressure_over_its_second_number_states_both",)),
+    Mutation("reader: 'gallons' does not say 'gal'", "generator/reader/enums.py",
+             "    unit = UNIT_WORDS.get(word) if len(word) > 1 else None", "    unit = None",
+             (R12 + "test_a_unit_said_in_full_states_its_abbreviation",)),
 ]
 
 

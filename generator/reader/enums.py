@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .text import STOPWORDS, Text, bare_verb_only, fold, identifier_words, stem
+from .units import UNIT_WORDS
 
 # Everyday phrasings of the words enum values are built from (keys are folded identifier words).
 PHRASINGS: dict[str, tuple[str, ...]] = {
@@ -124,6 +125,11 @@ def _ranges(words: tuple[str, ...]) -> tuple[str, ...]:
 def word_said(text: Text, word: str) -> str | None:
     if f" {word} " in text.padded:
         return word
+    unit = UNIT_WORDS.get(word) if len(word) > 1 else None
+    if unit:  # "gal_per_lane_mile" said as "gallons per lane mile", "lb" as "pounds"
+        other = next((w for w, u in UNIT_WORDS.items() if u == unit and f" {w} " in text.padded), None)
+        if other:
+            return other
     if stem(word) in text.content_set and not bare_verb_only(text, word):
         return word
     for phrase in PHRASINGS.get(word, ()):

@@ -54,7 +54,14 @@ def numbers_in(text: str) -> tuple[Number, ...]:
     found += [n for m in _NUMBER.finditer(digits.replace("$", " ").replace("€", " ")) for n in _number(m)]
     found += [Number(float(m.group(1)), m.group(0)) for m in _ORDINAL.finditer(digits.lower())]
     found += [Number(float(m.group(1)), m.group(0)) for m in _TIMES.finditer(text)]
+    found += [Number(float(m.group(i)), m.group(0)) for m in _OVER.finditer(text) for i in (1, 2)
+              if int(m.group(1)) >= 50 and 30 <= int(m.group(2)) < int(m.group(1))]
     return tuple(found)
+
+
+# A reading of two numbers over each other: a blood pressure "158/65" says 158 and 65 (never a
+# date: its first number is above 31 and above the second, which "12/25" and "24/7" are not).
+_OVER = re.compile(r"(?<![\w.:/-])(\d{2,3})/(\d{2,3})(?![\w/:.-]|\.\d)")
 
 
 # A count written as a multiplier before it ("parts KNK-E50 x4", "x 2", "×3"); "4x" is read by _NUMBER.

@@ -33,6 +33,7 @@ UNIT_WORDS = {
     "pounds": "pound", "oz": "ounce", "ounce": "ounce", "ounces": "ounce",
     "l": "liter", "liter": "liter", "liters": "liter", "litre": "liter", "litres": "liter",
     "ml": "milliliter", "milliliter": "milliliter", "milliliters": "milliliter",
+    "gal": "gallon", "gals": "gallon", "gallon": "gallon", "gallons": "gallon",
     "celsius": "degC", "centigrade": "degC", "fahrenheit": "degF", "kelvin": "kelvin",
 }
 _PARAM_ONLY = {"c": "degC", "f": "degF", "k": "kelvin"}  # too short to trust in running text
@@ -84,7 +85,7 @@ UNITS: dict[str, tuple[str, float, float]] = {
     "yard": ("length", 0.9144, 0.0), "inch": ("length", 0.0254, 0.0),
     "gram": ("mass", 0.001, 0.0), "kilogram": ("mass", 1.0, 0.0), "pound": ("mass", 0.45359237, 0.0),
     "ounce": ("mass", 0.028349523125, 0.0),
-    "milliliter": ("volume", 0.001, 0.0), "liter": ("volume", 1.0, 0.0),
+    "milliliter": ("volume", 0.001, 0.0), "liter": ("volume", 1.0, 0.0), "gallon": ("volume", 3.785411784, 0.0),
     "degC": ("temperature", 1.0, 273.15), "degF": ("temperature", 5 / 9, 273.15 - 32 * 5 / 9),
     "kelvin": ("temperature", 1.0, 0.0),
 }
