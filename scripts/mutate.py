@@ -474,7 +474,7 @@ MUTATIONS: list[Mutation] = [
              '    if last and json_type in ("string", "integer"):', "    if False:",
              (P11 + "test_last_digits_are_said_as_what_ends_in_them",)),
     Mutation("values: slot ids with times 89:75", "generator/core/values.py",
-             "        return _as_example_dates(value, schema, pattern, rng, ref)", "        return value",
+             "        return _as_example_dates(value, schema, pattern, rng, ref, _ahead(name))", "        return value",
              (P11 + "test_an_id_spelling_a_date_and_a_time_gets_real_ones",)),
     Mutation("values: a car returned before pickup", "generator/core/constraints.py",
              '    _role("pickup", "return", False, True),', "",
@@ -748,6 +748,19 @@ MUTATIONS: list[Mutation] = [
     Mutation("reader: 'gallons' does not say 'gal'", "generator/reader/enums.py",
              "    unit = UNIT_WORDS.get(word) if len(word) > 1 else None", "    unit = None",
              (R12 + "test_a_unit_said_in_full_states_its_abbreviation",)),
+    Mutation("values: a chair or a district outside the stated series", "generator/core/lore.py",
+             "            extra = _id_parts(path, schema, series) or _said_for", "            extra = _said_for",
+             (V12 + "test_an_id_s_numbered_parts_stay_in_the_series_the_catalog_states",)),
+    Mutation("values: brine in pounds, salt in gallons", "generator/core/value_sense.py",
+             "                unit = unit if unit is not None else _by_state(value, [str(m) for m in members], args[name])",
+             "                pass", (V12 + "test_a_liquid_is_spread_by_volume_and_a_solid_by_weight",)),
+    Mutation("phrasing: 'a dialysate potassium bath of at most 1'", "generator/core/semantic.py",
+             '    if hit and hit <= _LETTER_LIMITS and len(whole) > 1 and "top" not in whole:', "    if False:",
+             (P12 + "test_a_rate_per_minute_and_a_potassium_bath_are_exact_values_not_bounds",)),
+    Mutation("phrasing: 'dialysate flow at least 700 mL/min'", "generator/phrasebook/terms.py",
+             '    unit_min = {"min", "mins"} if unit == "minutes" or "/min" in unit.lower() else set()',
+             '    unit_min = {"min", "mins"} if unit == "minutes" else set()',
+             (P12 + "test_a_rate_per_minute_and_a_potassium_bath_are_exact_values_not_bounds",)),
 ]
 
 

@@ -104,6 +104,7 @@ def test_none_and_not_options_are_said_as_such() -> None:
     reaction, none = term("prior_reaction", spec), enum_words("none", "prior_reaction", spec)
     test = term("pregnancy_test", {"type": "string", "enum": ["negative", "positive", "declined", "not_required"]})
     assert say(reaction, "enum", str(none)) == "with no prior reaction"  # never "with the none prior reaction"
+    assert say(reaction, "enum", "none") == "with no prior reaction"  # as written too (TRAJECT's literal values)
     assert say(test, "enum", "not required") == "with the pregnancy test not required"
 
 

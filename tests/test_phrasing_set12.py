@@ -60,3 +60,13 @@ def test_a_birth_date_is_of_someone_when_the_request_names_no_person() -> None:
 def test_several_quoted_examples_after_one_cue_are_all_examples() -> None:
     said = allowed.read("e.g. 'Quarterly general pest service' or 'Exterior rodent exclusion, 6 entry points'.")
     assert said.examples == ("Quarterly general pest service", "Exterior rodent exclusion, 6 entry points")
+
+
+def test_a_rate_per_minute_and_a_potassium_bath_are_exact_values_not_bounds() -> None:
+    from generator.core.semantic import infer
+
+    flow = term("dialysate_flow_ml_min", {"type": "integer", "enum": [500, 600, 700, 800]})
+    bath = term("dialysate_k", {"type": "number", "description": "Dialysate potassium bath in mEq/L.", "enum": [1, 2]})
+    assert "at least" not in say(flow, "number", "700")  # ml_min is mL per minute, no minimum
+    assert "at most" not in say(bath, "number", "1")  # a `_k` inside a name is no top-k
+    assert infer("top_k", {"type": "integer"}) == infer("k", {"type": "integer"}) == "limit"

@@ -91,3 +91,52 @@ def test_an_invoice_never_lists_one_service_twice() -> None:
     for _ in range(20):
         said = [line["description"] for line in value_for(lines, rng, name="line_items")]
         assert len(said) == len(set(said)), said
+
+
+def _numbered_catalog() -> list[Tool]:
+    from generator.core.lore import annotate
+
+    district = {"type": "string", "pattern": "^D(0[1-9]|1[0-2])$",
+                "description": "Maintenance district code: 'D' and two digits, e.g. 'D03'. The state has 12 districts, "
+                               "D01 to D12."}
+    segment = {"type": "string", "pattern": "^SG-[0-9]{6}$", "description": "Road segment id, e.g. 'SG-041207' "
+               "(district number, then a 4-digit sequence)."}
+    truck = {"type": "string", "pattern": "^[0-9]{4}$",
+             "description": "Fleet unit number of the truck, 4 digits with a leading district digit pair, e.g. '0417'."}
+    chair = {"type": "string", "pattern": "^CH[0-9]{2}$", "description": "Chair number, 'CH' and two digits, e.g. "
+             "'CH07'. Chairs CH21-CH24 are the isolation room."}
+    treatment = {"type": "string", "pattern": "^TX20[0-9]{6}-[0-9]{2}$",
+                 "description": "Treatment id, e.g. 'TX20250314-07' (date, then chair number)."}
+    props = {"district": district, "segment_id": segment, "truck_id": truck, "chair_id": chair,
+             "treatment_id": treatment}
+    return annotate([Tool(name="log_work", app="ops", api="log_work", domain="ops", description="Log work.",
+                          parameters={"type": "object", "properties": props, "required": list(props)})])
+
+
+def test_an_id_s_numbered_parts_stay_in_the_series_the_catalog_states() -> None:
+    import re
+
+    from generator.core.values import sample_arguments
+
+    (tool,) = _numbered_catalog()
+    rng, trucks = random.Random(5), set()
+    for _ in range(40):
+        args = sample_arguments(tool, rng, optional_rate=1.0)
+        assert 1 <= int(args["segment_id"][3:5]) <= 12, args  # never SG-801118: the state has 12 districts
+        assert 1 <= int(args["truck_id"][:2]) <= 12, args
+        assert 1 <= int(args["chair_id"][2:]) <= 24, args  # never CH88: the unit has 24 chairs
+        assert 1 <= int(args["treatment_id"][-2:]) <= 24, args
+        assert re.fullmatch(r"TX20\d{6}-\d{2}", args["treatment_id"])
+        trucks.add(args["truck_id"])
+    assert len(trucks) > 10  # the example '0417' is the shape, not every truck
+
+
+def test_a_liquid_is_spread_by_volume_and_a_solid_by_weight() -> None:
+    from generator.core.value_sense import agreeing_units
+
+    props = {"material": {"type": "string", "enum": ["rock_salt", "salt_brine", "abrasives", "calcium_chloride_liquid"]},
+             "rate_unit": {"type": "string", "enum": ["lb_per_lane_mile", "gal_per_lane_mile"]}}
+    said = {m: agreeing_units(props, {"material": m, "rate_unit": u}, frozenset())["rate_unit"]
+            for m in props["material"]["enum"] for u in props["rate_unit"]["enum"]}
+    assert said == {"rock_salt": "lb_per_lane_mile", "salt_brine": "gal_per_lane_mile",
+                    "abrasives": "lb_per_lane_mile", "calcium_chloride_liquid": "gal_per_lane_mile"}

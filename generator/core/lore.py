@@ -58,11 +58,13 @@ class _Shape:
 def annotate(tools: list[Tool]) -> list[Tool]:
     """`tools` with `said` filled from the whole catalog (tools without anything said unchanged)."""
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
+    series = _series(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
         for path, schema in leaves(tool.parameters):
-            extra = _said_for(tool, path, schema, lists, shapes, examples) or _money_owed(tool, path, schema, tools)
+            extra = _id_parts(path, schema, series) or _said_for(tool, path, schema, lists, shapes, examples) or \
+                _money_owed(tool, path, schema, tools)
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
@@ -288,6 +290,124 @@ def _listed_elsewhere(path: str, schema: dict[str, Any], lists: dict[str, list[t
         return {}
     found = lists.get(semantic.singular(leaf_name(path))) or []
     return {"enum": list(found[0])} if len(found) == 1 and all(isinstance(v, str) for v in found[0]) else {}
+
+
+# ---------------------------------------------------------------- the numbered parts of an id
+
+NARROWED_KEY = "x-narrowed"
+# An id of a numbered series as written: letters, then its number ("D03", "CH07").
+_SERIES_ID = re.compile(r"\b([A-Z]{1,4})-?(\d{1,4})\b")
+# "The state has 12 districts": how many of a thing there are.
+_HOW_MANY = re.compile(r"\b(\d{1,4}) ([a-z]+?)s\b")
+# The parts an id's example is made of, in order: "(district number, then a 4-digit sequence)",
+# "(date, then chair number)", "with a leading district digit pair".
+_PARTS = re.compile(r"\(([^()]*?\bthen\b[^()]*)\)")
+_LEADING = re.compile(r"\bleading ([a-z]+) (?:digit pair|digits|number)\b")
+
+
+@dataclass(frozen=True)
+class _Series:
+    """A numbered series the catalog states: its first number and its last ("D01 to D12"; a
+    unit's chairs "CH21-CH24" and "e.g. 'CH07'": 1 to 24)."""
+    low: int
+    top: int
+
+
+def _series(tools: list[Tool]) -> dict[str, _Series]:
+    """Numbered series by the thing they number ("district" -> 1..12, "chair" -> 1..24), from
+    parameters whose description writes the series' ids beside the example ("The state has 12
+    districts, D01 to D12"; "e.g. 'CH07'. Chairs CH21-CH24 are the isolation room")."""
+    found: dict[str, _Series] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            desc = str(schema.get("description") or "")
+            ids = _SERIES_ID.findall(desc)
+            prefixes = {p for p, _ in ids}
+            if len(ids) < 2 or len(prefixes) != 1:
+                continue
+            numbers = [int(n) for _, n in ids]
+            thing = _thing(leaf_name(path))
+            counted = [int(n) for n, noun in _HOW_MANY.findall(desc.lower()) if noun == thing]
+            top = max(numbers + counted)
+            if thing and top > 1 and (thing not in found or found[thing].top < top):
+                found[thing] = _Series(1, top)  # a series is numbered from 1 whatever its example
+    return found
+
+
+def _thing(name: str) -> str:
+    """What an id parameter numbers: `chair_id` -> chair, `district` -> district."""
+    words = [w for w in name.lower().split("_") if w not in ("id", "code", "number", "no", "num")]
+    return semantic.singular(words[-1]) if words else ""
+
+
+def _id_parts(path: str, schema: dict[str, Any], series: dict[str, _Series]) -> dict[str, Any]:
+    """An id's pattern narrowed to the numbers its parts can take: a chair of the unit's 24, a
+    segment id whose district part is one of the state's 12 districts ("SG-041207 (district
+    number, then a 4-digit sequence)"), never CH88 or SG-801118. Nothing when no part is numbered
+    by a stated series."""
+    desc = str(schema.get("description") or "")
+    pattern = schema.get("pattern")
+    example = next((e for e in allowed.read(desc).examples if isinstance(e, str)), None)
+    if not series or not example or not isinstance(pattern, str) or not re.fullmatch(r"[A-Za-z0-9-]+", example):
+        return {}
+    groups = [(m.start(), m.end()) for m in re.finditer(r"\d+", example)]
+    own = series.get(_thing(leaf_name(path)))
+    parts: list[tuple[int, int, _Series]] = []  # (start, end, series) of each numbered part
+    if own and len(groups) == 1 and groups[0][1] == len(example):  # "CH07": the id is its own series'
+        parts.append((*groups[0], own))
+    named = _PARTS.search(desc)
+    lead = _LEADING.search(desc)
+    if named:
+        names = [n.strip() for n in re.split(r",?\s*\bthen\b\s*|,", named.group(1)) if n.strip()]
+        spans = _split(groups, names, example)
+        for (start, end), part in zip(spans, names, strict=False):
+            head = re.match(r"(?:a |the )?([a-z]+) (?:number|no\.?)$", part.lower())
+            if head and semantic.singular(head.group(1)) in series and (start, end) not in [p[:2] for p in parts]:
+                parts.append((start, end, series[semantic.singular(head.group(1))]))
+    elif lead and semantic.singular(lead.group(1)) in series and groups and groups[0][0] == 0:
+        width = 2 if "pair" in lead.group(0) else len(str(series[semantic.singular(lead.group(1))].top))
+        parts.append((0, width, series[semantic.singular(lead.group(1))]))
+    if not parts:
+        return {}
+    narrowed, at = "", 0
+    ends = [example]  # the example with each part at its series' first and last number
+    for start, end, ser in sorted(parts):
+        narrowed += _shape(example[at:start]) + _upto(ser, end - start)
+        ends = [e[:start] + str(n).zfill(end - start)[-(end - start):] + e[end:] for e in ends for n in (ser.low, ser.top)]
+        at = end
+    narrowed = f"^{narrowed}{_shape(example[at:])}$"
+    try:  # a narrowing, never a change: the series' ends still match the catalog's own pattern
+        if not all(re.search(pattern, e) and re.search(narrowed, e) for e in ends):
+            return {}
+    except re.error:
+        return {}
+    return {"pattern": narrowed, NARROWED_KEY: True}
+
+
+def _split(groups: list[tuple[int, int]], names: list[str], example: str) -> list[tuple[int, int]]:
+    """The spans of an example's named parts: one digit group each, or one group cut by the
+    widths the names give ("district number, then a 4-digit sequence" in "041207")."""
+    if len(groups) == len(names):
+        return groups
+    if len(groups) == 1 and len(names) == 2:
+        width = re.search(r"(\d+)-digit", names[1])
+        if width:
+            start, end = groups[0]
+            cut = end - int(width.group(1))
+            return [(start, cut), (cut, end)] if cut > start else []
+    return []
+
+
+def _shape(text: str) -> str:
+    """A stretch of an example outside its numbered parts, as a pattern: its letters and marks as
+    written, its digits any digits."""
+    return "".join("[0-9]" if c.isdigit() else re.escape(c) for c in text)
+
+
+def _upto(ser: _Series, width: int) -> str:
+    """The numbers of a series written `width` digits wide, as an alternation."""
+    numbers = [str(n).zfill(width) for n in range(max(ser.low, 1), ser.top + 1) if len(str(n)) <= width]
+    return "(?:" + "|".join(numbers) + ")" if numbers else "[0-9]" * width
 
 
 # ---------------------------------------------------------------- a sibling's format
@@ -657,8 +777,9 @@ def id_format(formats: dict[str, dict[str, Any]], name: str) -> dict[str, Any] |
 
 def _merged(schema: dict[str, Any], extra: dict[str, Any] | None) -> dict[str, Any]:
     """`schema` with the catalog's keywords for it (its own keywords win, except a description
-    that only points at a sibling's format: the sibling's says what that format is)."""
-    if extra and SAME_AS_KEY in extra:
+    that only points at a sibling's format: the sibling's says what that format is; and a pattern
+    narrowed to the numbers the catalog gives an id's parts)."""
+    if extra and (SAME_AS_KEY in extra or NARROWED_KEY in extra):
         return {**schema, **extra}
     return schema if not extra else {**extra, **schema}
 

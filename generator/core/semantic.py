@@ -341,7 +341,15 @@ def _by_description(description: str, json_type: str) -> str | None:
 def _name_match(rule: Rule, name: str, words: list[str]) -> bool:
     if any(name.endswith(s) for s in rule.suffixes):
         return True
-    return bool(rule.words & ({*words, *(singular(w) for w in words)}))
+    hit = rule.words & ({*words, *(singular(w) for w in words)})
+    whole = tokens(name)
+    if hit and hit <= _LETTER_LIMITS and len(whole) > 1 and "top" not in whole:
+        return False  # `k` and `top_k` are how many results; `dialysate_k` is potassium, `sample_n` a size
+    return bool(hit)
+
+
+# One-letter names of a result count ("k", "n"), never so inside a longer name.
+_LETTER_LIMITS = frozenset({"k", "n"})
 
 
 def _json_type(schema: dict[str, Any]) -> str:

@@ -33,10 +33,38 @@ def agreeing_units(props: dict[str, Any], args: dict[str, Any], keep: frozenset[
         for other, value in args.items():
             if other != name and isinstance(value, str) and value in ((props.get(other) or {}).get("enum") or []):
                 unit = quantities.unit_for(str(schema.get("description") or ""), [str(m) for m in members], value)
+                unit = unit if unit is not None else _by_state(value, [str(m) for m in members], args[name])
                 if unit is not None:
                     args[name] = unit
                     break
     return args
+
+
+# A liquid is measured by volume, a solid by weight: brine in gallons, rock salt in pounds.
+_LIQUID = frozenset({"liquid", "brine", "solution", "oil", "water", "fluid", "syrup", "spray", "emulsion", "saline",
+                     "diesel", "gasoline", "fuel", "milk", "juice", "wine", "beer", "slurry"})
+_SOLID = frozenset({"salt", "sand", "abrasive", "abrasives", "gravel", "granular", "granules", "pellet", "pellets",
+                    "powder", "dust", "grit", "rock", "stone", "chips", "mulch", "seed", "feed", "grain", "bait"})
+_VOLUME_UNITS = frozenset({"gal", "gals", "gallon", "gallons", "l", "liter", "liters", "litre", "litres", "ml",
+                           "qt", "quart", "quarts", "floz"})
+_MASS_UNITS = frozenset({"lb", "lbs", "pound", "pounds", "kg", "g", "gram", "grams", "ton", "tons", "tonne",
+                         "tonnes", "oz", "ounce", "ounces"})
+
+
+def _by_state(value: str, members: list[str], current: Any) -> str | None:
+    """The unit member that measures `value` as its state of matter asks ("salt_brine" in
+    gal_per_lane_mile, "rock_salt" in lb_per_lane_mile), when the enum has a volume and a weight
+    member and the current one is of the wrong kind; None otherwise."""
+    words = set(semantic.tokens(value))
+    liquid, solid = bool(words & _LIQUID), bool(words & _SOLID) and not words & _LIQUID
+    if not (liquid or solid):
+        return None
+    volume = [m for m in members if set(semantic.tokens(m)) & _VOLUME_UNITS]
+    mass = [m for m in members if set(semantic.tokens(m)) & _MASS_UNITS]
+    fits = volume if liquid else mass
+    if not volume or not mass or current in fits:
+        return None
+    return fits[0]
 
 
 _FAMILIES = re.compile(r"^\^?\(((?:[A-Z][A-Z0-9]*\|){2,}[A-Z][A-Z0-9]*)\)")

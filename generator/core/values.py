@@ -629,11 +629,13 @@ def _dated_id(value: str | None, pattern: str, rng: random.Random, ref: datetime
     return _if_taken(dated, value, pattern)
 
 
-def _as_example_dates(value: str, schema: dict[str, Any], pattern: str, rng: random.Random, ref: datetime) -> str:
+def _as_example_dates(value: str, schema: dict[str, Any], pattern: str, rng: random.Random, ref: datetime,
+                      future: bool = False) -> str:
     """An id whose example spells a date and a clock time in its digit groups ("SLT-20250614-CT2-0930"
-    for a scanner slot) gets a real date near the query and a time of the working day in the same
-    groups: "SLT-20250603-CT1-1415", never "SLT-73810294-CT1-8975". Kept only where the pattern
-    still takes it."""
+    for a scanner slot) gets a real date near the query (after it for a slot or a booking, `future`;
+    before it for a treatment already started) and a time of the working day in the same groups:
+    "SLT-20250603-CT1-1415", never "SLT-73810294-CT1-8975". Kept only where the pattern still
+    takes it."""
     groups = list(re.finditer(r"\d+", value))
     for example in examples_of(schema):
         kinds: list[str] = []
@@ -647,7 +649,7 @@ def _as_example_dates(value: str, schema: dict[str, Any], pattern: str, rng: ran
         return value
     out, at = [], 0
     for g, seen, kind in zip(groups, shown, kinds, strict=True):
-        new = (_dated_group(seen, ref, rng, future=True) if kind == "date" else
+        new = (_dated_group(seen, ref, rng, future) if kind == "date" else
                _working_clock(rng) if kind == "clock" else None)
         out += [value[at:g.start()], new if new and len(new) == len(g.group(0)) else g.group(0)]
         at = g.end()
@@ -741,7 +743,7 @@ def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: dateti
             value = ""  # the pattern says what the value looks like
     if isinstance(pattern, str) and not re.search(pattern, value):
         value = _pattern_date(pattern, rng, ref) or _dated_id(_pattern_value(pattern, rng), pattern, rng, ref) or value
-        return _as_example_dates(value, schema, pattern, rng, ref)  # a pattern's own lengths are what they are
+        return _as_example_dates(value, schema, pattern, rng, ref, _ahead(name))  # a pattern's own lengths are what they are
     return _fit_length(str(value), schema, rng)
 
 
@@ -1216,7 +1218,10 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # a date or clock time in a description ("e.g. 2024-05-28 15:30") shows the format, not the day
     moment = is_temporal(name, schema) in ("date", "time", "datetime") and not _about_format(name)
     formatted = _CITY_FORMAT.search(str(schema.get("description") or ""))  # "e.g. Denver, CO" is one example
-    examples = [] if moment or formatted else [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    # an id narrowed to the series its parts number (generator.core.lore) is drawn from that
+    # pattern: its one example ("truck 0417") is the shape, not the truck of every call
+    narrowed = bool(schema.get(lore.NARROWED_KEY))
+    examples = [] if moment or formatted or narrowed else [e for e in _typed_examples(schema) if usable(e, name, schema)]
     if not _OPTIONAL.get() and not examples and "default" in schema and not isinstance(schema["default"], bool):
         # a required parameter falls back to no default: the one the catalog writes is an example
         examples = [d for d in _default_of(schema) if usable(d, name, schema)]

@@ -471,7 +471,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
         noun = noun.removeprefix("of ")  # "Hours of single-lane closure" is a closure of some hours
     act = _act(description) if json_type == "boolean" else ""
-    unit_min = {"min", "mins"} if unit == "minutes" else set()
+    # "min" of minutes or of a rate per minute (`dialysate_flow_ml_min`, in mL/min) is no minimum
+    unit_min = {"min", "mins"} if unit == "minutes" or "/min" in unit.lower() else set()
     bound = _bound((name_words - unit_min) if by_name else {w.lower() for w in first.split()})
     sem = infer(param, {"type": json_type, "format": fmt, "description": description})
     last = _LAST_DIGITS.match(clean)
@@ -821,6 +822,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return _DAY_PARTS[v.lower()]
     if timed and v.lower() in ("any", "anytime", "any time"):
         return "at any time of day"
+    if v.lower() == "none" and t.noun:  # a value said as written (TRAJECT's literal): "with no chain requirement"
+        return f"with no {t.noun}"
     if v.lower().startswith("not ") and t.noun and len(v.split()) == 2:  # "with the pregnancy test not required"
         return f"with the {t.noun} {v}"
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
