@@ -761,6 +761,12 @@ MUTATIONS: list[Mutation] = [
              '    unit_min = {"min", "mins"} if unit == "minutes" or "/min" in unit.lower() else set()',
              '    unit_min = {"min", "mins"} if unit == "minutes" else set()',
              (P12 + "test_a_rate_per_minute_and_a_potassium_bath_are_exact_values_not_bounds",)),
+    Mutation("phrasing: 'a stay to Brussels'", "generator/phrasebook/terms.py",
+             "    if t.place == \"to\" and intent and not goes_somewhere(intent):", "    if False:",
+             (P12 + "test_a_stay_s_destination_is_where_it_is_a_trip_s_where_it_goes",)),
+    Mutation("phrasing: 'a stay to the capital of Belgium'", "generator/writers/phrasing/args.py",
+             "        role = \"in\"  # a stay's destination", "        pass  # a stay's destination",
+             (P12 + "test_a_stay_s_destination_hinted_by_description_is_in_it",)),
 ]
 
 

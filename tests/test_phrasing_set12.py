@@ -70,3 +70,25 @@ def test_a_rate_per_minute_and_a_potassium_bath_are_exact_values_not_bounds() ->
     assert "at least" not in say(flow, "number", "700")  # ml_min is mL per minute, no minimum
     assert "at most" not in say(bath, "number", "1")  # a `_k` inside a name is no top-k
     assert infer("top_k", {"type": "integer"}) == infer("k", {"type": "integer"}) == "limit"
+
+
+def test_a_stay_s_destination_is_where_it_is_a_trip_s_where_it_goes() -> None:
+    where = term("destination", {"type": "string"})
+    assert say(where, "text", "Brussels", "look for a stay") == "in Brussels"  # never "a stay to Brussels"
+    assert say(where, "text", "Lima", "search for flights") == "to Lima"
+
+
+def test_a_stay_s_destination_hinted_by_description_is_in_it() -> None:
+    import random as _random
+
+    from generator.hints import ToolHints
+    from generator.records import ArgPlan
+    from generator.writers.phrasing.args import Arg, modifier
+
+    stay = Tool(name="search_hotels", app="roamly", api="search_hotels", domain="travel",
+                description="Search hotels.", hints=ToolHints(intents=["look for a stay"]),
+                parameters={"type": "object", "properties": {"destination": {"type": "string"}}})
+    plan = ArgPlan(param="destination", value="Brussels", mode="hinted", hint="the capital of Belgium",
+                   source="query")
+    assert modifier(Arg("destination", "the capital of Belgium", plan), stay, None, _random.Random(1)) == \
+        "in the capital of Belgium"  # never "a stay to the capital of Belgium"

@@ -886,6 +886,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"saying {v}"
     if words & _NOTE:
         return f"with a note saying {v}"
+    if t.place == "to" and intent and not goes_somewhere(intent):
+        return f"in {v}"  # a destination of a stay: "look for a stay in Brussels", never "a stay to Brussels"
     if t.place:
         return f"{t.place} {v}"
     if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:
@@ -926,6 +928,19 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
             lead = f"for someone {lead}"
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
     return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
+
+
+# Requests that go somewhere: their destination is said with "to" ("a flight to Lima").
+_MOTION = frozenset({"fly", "flight", "flights", "drive", "ride", "rides", "travel", "trip", "trips", "ship", "shipping",
+                     "send", "move", "moving", "deliver", "delivery", "go", "going", "transfer", "transport", "route",
+                     "routes", "directions", "fare", "fares", "ticket", "tickets", "train", "trains", "bus", "taxi",
+                     "cab", "journey", "commute", "navigate", "haul", "tow", "dispatch", "return", "bring", "head",
+                     "sail", "cruise", "transit", "shuttle"})
+
+
+def goes_somewhere(intent: str) -> bool:
+    """Whether a request goes somewhere (its destination is said with "to", a stay's with "in")."""
+    return bool(set(re.findall(r"[a-z]+", intent.lower())) & _MOTION)
 
 
 def _names_person(intent: str) -> bool:

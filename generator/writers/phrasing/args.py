@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ...core.surface import render, spec_of, value_kind
 from ...phrasebook import hints_of
 from ...phrasebook.lexicon import FUNCTION_WORDS
-from ...phrasebook.terms import kind_of_value, say, term
+from ...phrasebook.terms import goes_somewhere, kind_of_value, say, term
 from ...records import ArgPlan, CallPlan, Tool
 from .intents import PREPOSITIONS
 
@@ -101,6 +101,10 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     core = _hint_core(arg, tool)
     if core is not None:  # "from June 3, 2025", "over twenty-three seconds", not "a from date of ..."
         return _in_fragment(arg, tool, core, role, rng)
+    hints = hints_of(tool) if tool is not None else None
+    if role == "to" and tool is not None and not goes_somewhere(hints.intents[0] if hints and hints.intents
+                                                              else tool.description):
+        role = "in"  # a stay's destination: "look for a stay in the capital of Belgium"
     if role is not None:
         return f"{role} {text}"
     enum = spec_of(tool, arg.param).get("enum") or []
