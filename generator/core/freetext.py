@@ -568,7 +568,7 @@ _PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "compla
                            "subscriber", "borrower", "lender", "worker", "dispatcher", "homeowner", "occupant",
                            "signer", "approver", "submitter", "forester", "scaler", "cruiser", "donor", "adjuster",
                            "technologist", "radiologist", "nephrologist", "pharmacist", "dietitian", "consignor",
-                           "traveler", "traveller", "passenger", "rider", "tenant", "lessee", "lessor", "insured",
+                           "traveler", "traveller", "passenger", "rider", "lessee", "lessor", "insured",
                            "policyholder", "volunteer", "examiner", "auditor", "surveyor", "handler", "courier",
                            "hygienist", "machinist", "receptionist", "specialist", "florist", "chemist", "cyclist"})
 _PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
