@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sweep import sweep
 from upstream import upstream_path
 
 from generator.catalog import Catalog
@@ -176,7 +177,7 @@ def test_impossible_repairs_leave_values_valid():
 # ---------------------------------------------------------------- whole catalog
 
 
-@pytest.mark.parametrize("rate", [0.0, 0.5, 1.0])
+@pytest.mark.parametrize("rate", sweep([0.0, 0.5, 1.0], fast=(1.0,)))
 def test_no_sampled_call_violates_a_constraint(rate):
     for t in load_tools():
         for seed in range(25):  # 3 rates x 25 seeds x every tool of the bundled catalog

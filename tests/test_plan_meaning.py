@@ -118,13 +118,17 @@ def test_a_plan_states_each_movable_argument_with_the_calibrated_probability() -
         assert abs(got - want) / want < 0.04, (level_at, got, want)
 
 
+def _counts() -> st.SearchStrategy[tuple[int, int, int]]:
+    """(arguments, fixed, movable) with fixed + movable <= arguments, drawn directly: filtering
+    random triples threw away most of them and failed Hypothesis's health check on some seeds."""
+    return st.integers(1, 8).flatmap(lambda n: st.integers(0, n).flatmap(
+        lambda fixed: st.tuples(st.just(n), st.just(fixed), st.integers(0, n - fixed))))
+
+
 @settings(max_examples=300, deadline=None)
-@given(m=st.tuples(st.integers(1, 8), st.integers(0, 8), st.integers(0, 8)),
-       lit=st.tuples(st.integers(1, 8), st.integers(0, 8), st.integers(0, 8)),
-       lean=st.floats(-3, 3))
+@given(m=_counts(), lit=_counts(), lean=st.floats(-3, 3))
 def test_the_lean_moves_a_target_towards_its_literal_values(m: tuple[int, int, int], lit: tuple[int, int, int],
                                                             lean: float) -> None:
-    assume(m[1] + m[2] <= m[0] and lit[1] + lit[2] <= lit[0])
     goal = VR_GOALS["Low"]
     base, pushed = stated_for(goal, m, lit), stated_for(goal, m, lit, lean)
     if base is None:

@@ -13,13 +13,16 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sweep import sweep
 
 from generator.core import freetext, lore
 from generator.core.values import REFERENCE_TIME, sample_arguments
 from generator.records import Tool
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogs"
-CATALOGS = sorted(p.stem for p in FIXTURES.glob("*.json"))
+# every fixture catalog in the acceptance step, four of them (varied formats and domains) in the fast suite
+CATALOGS = sweep(sorted(p.stem for p in FIXTURES.glob("*.json")),
+                 fast=("dental_practice", "fire_dispatch", "household_movers_bfcl", "hospital_blood_bank"))
 WORD = st.from_regex(r"[a-z]{5,9}", fullmatch=True).filter(lambda w: w not in freetext._STOP)
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
