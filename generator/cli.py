@@ -50,6 +50,10 @@ def _generate(args: argparse.Namespace) -> int:
             print(note, file=sys.stderr)
         print(summary.rate_line(), file=sys.stderr)
         print(f"wrote {summary.out_dir}", file=sys.stderr)
+    else:  # quiet: no table, no progress, but a product short of what was asked is never silent
+        for note in summary.notes:
+            if note.startswith("short:"):
+                print(note, file=sys.stderr)
     return 0
 
 
@@ -254,7 +258,8 @@ def _generate_command(sub: Any) -> None:
                         "--batch-out: write the next round; when nothing waits: export)")
     g.add_argument("--batch-poll", type=_seconds, metavar="SECONDS",
                    help="--batch: the longest wait between two polls of a batch (default 60)")
-    g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
+    g.add_argument("--quiet", action="store_true",
+                   help="no progress bar or summary (a product short of what was asked is still said)")
     g.set_defaults(func=_generate)
 
 

@@ -84,7 +84,18 @@ def _is_place(param: str) -> bool:
 
 
 def _place_pool(tool: Tool, places: dict[str, str]) -> dict[str, list[Any]]:
-    return {p: list(places.values()) for p in tool.properties if _is_place(p)}
+    return {p: _places_for(p, tool.properties[p], places) for p in tool.properties if _is_place(p)}
+
+
+def _places_for(param: str, spec: dict[str, Any], places: dict[str, str]) -> list[Any]:
+    """The persona's places a parameter can take: a street address takes the street address (never
+    "Cohen Tower" or a town as a "home street address"), a city the city, anything else any of them."""
+    words = set(tokens(param)) | set(tokens(str(spec.get("description") or ""))[:6])
+    if "address" in words or "street" in words:
+        return [places["home"]]
+    if "city" in words or "town" in words:
+        return [places["city"]]
+    return list(places.values())
 
 
 def _window(rng: random.Random) -> str:
@@ -122,7 +133,7 @@ def _pools(catalog: Catalog, places: dict[str, str], rng: random.Random) -> dict
                     or not habitual(tool, p):
                 continue
             if _is_place(p):
-                pools[p] = list(places.values())
+                pools[p] = _places_for(p, schema, places)
                 continue
             try:
                 pools[p] = [value_for(param_schema(tool, p), rng, name=p, optional=p not in tool.required)

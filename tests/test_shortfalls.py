@@ -71,3 +71,21 @@ def test_remarks_are_said_even_when_nothing_is_short(tmp_path: Path) -> None:
     assert notes and "tools have a target" in notes[0], summary.notes
     _, _, why = _card_row(out, "trail", "targets")
     assert "tools have a target" in why
+
+
+def test_a_quiet_run_still_says_what_fell_short(tmp_path: Path, monkeypatch, capsys) -> None:
+    """--quiet drops the table and the progress, never a `short:` line: a product that made 0 of
+    35 must not pass unseen (set-13 reading: a catalog's parallel TRAJECT file was silently empty)."""
+    from types import SimpleNamespace
+
+    import generator.engine
+    from generator.cli import main
+
+    notes = ["short: traject/parallel 0 of 35 (0%): no hard query possible", "note: trail/targets 8 of 8 (100%): adapted"]
+    monkeypatch.setattr(generator.engine, "generate",
+                        lambda *a, **k: SimpleNamespace(dry_run=None, manifest=object(), notes=notes))
+    cfg = tmp_path / "run.yaml"
+    cfg.write_text(f"seed: 1\ncatalog: [{SKI}]\nproducts: {{sdg: {{categories: {{simple: 1}}}}}}\n")
+    assert main(["generate", str(cfg), "--out", str(tmp_path / "out"), "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert notes[0] in err and "note: trail" not in err, err

@@ -570,7 +570,8 @@ _PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "compla
                            "technologist", "radiologist", "nephrologist", "pharmacist", "dietitian", "consignor",
                            "traveler", "traveller", "passenger", "rider", "lessee", "lessor", "insured",
                            "policyholder", "volunteer", "examiner", "auditor", "surveyor", "handler", "courier",
-                           "hygienist", "machinist", "receptionist", "specialist", "florist", "chemist", "cyclist"})
+                           "hygienist", "machinist", "receptionist", "specialist", "florist", "chemist", "cyclist",
+                           "grantor", "grantee"})
 _PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
 
 

@@ -235,7 +235,8 @@ RULES: list[Rule] = [
                        "member friend user fullname who cc bcc to invitee participant examiner conservator "
                        "approver appraiser inspector reviewer technician nurse clerk curator pharmacist auditor "
                        "witness registrar supervisor signatory requester requestor verifier assessor adjuster "
-                       "surveyor physician surgeon clinician dispatcher caseworker notary",
+                       "surveyor physician surgeon clinician dispatcher caseworker notary grantor grantee "
+                       "decedent affiant mortgagor testator heir pledgor",
           suffixes="full_name"),
     _rule("artist", S, "artist artists singer band musician performer composer"),
     _rule("restaurant", S, "restaurant restaurants"),
@@ -561,7 +562,8 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
 # building, a vessel): thousands and more, never a consumer receipt's 2 to 500.
 _ASSET_WORDS = frozenset({"insurance", "insured", "insure", "valuation", "appraisal", "appraised", "indemnity",
                           "collateral", "replacement", "coverage", "sum_insured", "mortgage", "property",
-                          "declared"})  # a shipment's declared value, not a receipt's
+                          "declared",  # a shipment's declared value, not a receipt's
+                          "consideration", "lien", "deed", "secured", "payoff"})  # a deed's price, a lien's sum
 
 
 _RATES = frozenset({"rate", "interest", "change", "threshold", "growth", "return", "tax", "inflation", "apr", "apy",

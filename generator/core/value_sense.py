@@ -18,7 +18,7 @@ from typing import Any
 
 from ..reader.text import stem
 from ..records import Tool, dict_at
-from . import allowed, quantities, semantic, values
+from . import allowed, quantities, schedules, semantic, values
 from .schema import is_valid
 
 
@@ -508,7 +508,7 @@ def dated_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozen
 # pick the marker, and the marker its material); each never moves a value in `keep`.
 CallRule = Callable[[Tool, dict[str, Any], random.Random, frozenset[str]], dict[str, Any]]
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
-                                    initialled_ids, term_windows, dated_ids)
+                                    initialled_ids, term_windows, dated_ids, schedules.installments_within_term)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

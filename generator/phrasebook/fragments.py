@@ -235,6 +235,9 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return f"with {noun}", f"with {words[0]} not {words[1]}"  # "npo_confirmed": with NPO confirmed
     if len(words) == 1 and words[0].isalpha() and words[0].islower() and len(words[0]) >= 8:
         return f"with {noun}", f"without {noun}"  # "extravasation": a long word is a thing, had or not
+    if len(words) == 3 and words[1] == "by" and _past_participle(words[0]) and words[2].isalpha():
+        done = f"{words[0]} by the {words[2]}"  # "redeemed_by_pledgor": redeemed by the pledgor, never "set to yes"
+        return done, f"not {done}"
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
     if len(words) >= 2 and _past_participle(words[-1]) and "NOUN" in lemmas(words[-2]):  # "badge_printed"

@@ -202,7 +202,17 @@ def from_description(tool: Tool) -> str:
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj):
         return ""
     obj = _with_name_modifier(tool, obj)
+    if verb == "get" and obj.split()[0] in ("a", "an") and _by_its_id(tool):
+        verb, obj = "look up", f"the {obj.split(' ', 1)[1]}"  # "Get a pawn loan" by its ticket: look it up, not take one out
     return f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}{_complement(verb, rest, obj)}"
+
+
+def _by_its_id(tool: Tool) -> bool:
+    """A tool that reads one record by a required identifier (`get_pawn_ticket(ticket_number)`)."""
+    props = tool.parameters.get("properties") or {}
+    return any(isinstance(props.get(name), dict) and (tokens(name)[-1:] in (["id"], ["number"], ["no"])
+                                                       or "pattern" in props[name])
+               for name in tool.parameters.get("required") or ())
 
 
 def _with_name_modifier(tool: Tool, obj: str) -> str:
@@ -258,6 +268,8 @@ def _complement(verb: str, rest: list[str], obj: str) -> str:
     if lead in _PLACING and words[at].lower() in ("on", "onto", "to", "into", "in"):
         tail: list[str] = []
         for w in rest[at + 1:at + 5]:
+            if tail and w.lower() in _PLACE_ENDS:  # "on a route for one service date": the place is "on a route"
+                break
             tail.append(w.strip(",.;:"))
             if w[-1:] in ",.;:" or w.lower() in ("and", "or") or verb_lemma(w.lower()) == w.lower() and "NOUN" not in lemmas(w):
                 break
@@ -267,6 +279,9 @@ def _complement(verb: str, rest: list[str], obj: str) -> str:
         if tail and any(w.lower() not in ("a", "an", "the") for w in tail):
             return " " + " ".join([words[at].lower(), *tail])
     return ""
+
+
+_PLACE_ENDS = frozenset({"for", "with", "by", "from", "at", "until", "during", "within", "per", "if", "when", "so"})
 
 
 def _recipient(verb: str, rest: list[str], obj: str) -> str:

@@ -374,6 +374,10 @@ def _shorter_by_name(described: str, param: str) -> str:
     opens = described.split()[:len(said.split())] == said.split() and len(described.split()) > len(said.split())
     if said and opens and tokens(param)[-1:] and tokens(param)[-1] in _POINTERS:
         return said  # "Technician employee id" for technician_id: "technician TEC-118", said once
+    named = said or " ".join(tokens(param))
+    if re.match(r"names? of (?:the )?(?:part(?:y|ies)|persons?|people)\b", described, re.IGNORECASE) \
+            and _names_person(named):  # "Names of the parties conveying" for `grantors`: "grantors X and Y"
+        return named
     return described
 
 
@@ -461,6 +465,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
+        pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
     if not role:
         role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
         if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
@@ -584,13 +589,21 @@ def _name_phrase(words: list[str], role: str) -> str:
         return f"{gerund(verb)} {words[1]}"  # "mobilize_on": mobilizing on June 4; "curtail_to_kw": curtailing to
     if len(words) == 2 and words[1] in _COMPARING and verb_lemma(words[0]) == words[0]:
         return f"{gerund(words[0])} {words[1]}"  # "dwell_over_hours": dwelling over 120 hours
-    if len(words) >= 3 and words[-2] in ("after", "before") and "NOUN" in lemmas(words[-1]) and \
-            words[-1] not in _TIME_NOUNS | {"date", "time"}:
-        return " ".join(words[-2:])  # "insert_after_position": after position 12, never "a position of 12"
+    if len(words) >= 2 and words[-2] in ("after", "before") and "NOUN" in lemmas(words[-1]) and \
+            words[-1] not in _TIME_NOUNS | {"date", "time"} and (pointed or len(words) >= 3):
+        return " ".join(words[-2:])  # "insert_after_position": after position 12, never "a position of 12";
+        # "after_stop_id": after stop STP-30418, never "add new stop STP-30418"
     if len(words) < 2 or words[-1] not in _PREPS or words[-1] == "to" or not _state(words[-2]) or \
             words[-1] in ("at", "on") and words[-2].endswith("ing"):
         return ""  # "sort_by", "date_to", "reading_at" name no state of the thing
-    return f"{' '.join(words[:-1])} on" if words[-1] in ("at", "on") else " ".join(words)  # "discovered on June 2"
+    said = " ".join(words[:-1]) if words[-1] in ("at", "on") else ""
+    if said and verb_lemma(words[-2]) in _HAPPENING:  # "occurred_at": "an incident that occurred on June 2"
+        return f"that {said} on"
+    return f"{said} on" if said else " ".join(words)  # "discovered on June 2"
+
+
+# Verbs with no object: their participle cannot follow a noun ("an incident occurred on" is a sentence).
+_HAPPENING = frozenset({"occur", "happen", "arise", "originate", "take"})
 
 
 def _state(word: str) -> bool:
@@ -843,16 +856,24 @@ def _enum(t: Term, v: str, intent: str) -> str:
     head = t.head or ""
     if head in _SITES:  # "Elevator location" River Terminal: "at River Terminal", never "with the ... location"
         return f"at {v}"
+    if head == "condition" and re.fullmatch(r"[a-z]+", v):  # "in fair condition", never "with the fair condition"
+        return f"in {v} condition"
+    if head in ("frequency", "schedule", "cadence") and re.fullmatch(r"[a-z-]+ly", v):  # "on a monthly schedule"
+        return f"on {_a(v)} schedule"
     if head in ("status", "state") and len(t.noun.split()) > 1:  # "Current operating status": "with status X"
         return f"with {head} {v}"
     if not head or head in v.lower().split():
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
-    if t.of == "kind":  # "Type of feed delivered" -> "with grower pellet feed"
-        return f"with {v} {t.noun}"
+    if t.of == "kind" and (is_plural(head) or head in MASS_NOUNS or not re.fullmatch(r"[a-z][a-z ]*", v)):
+        return f"with {v} {t.noun}"  # "Type of feed delivered" -> "with grower pellet feed"
+    if t.of == "kind":  # "Kind of recorded document" plat: "for a plat", never "with plat recorded document"
+        return f"for {_a(v)}"
     if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}[+-]?", v):  # a class "B" is "CDL class B", never "for B"
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     if head in _KINDS:
         return f"for {v}"
+    if re.fullmatch(r"[A-Z0-9]{1,3}", v) and t.noun:  # "grade" 11, "PK": "for grade 11", never "with the 11 grade"
+        return f"for {t.noun} {v}"
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
     return f"with the {v} {t.noun}"
@@ -884,8 +905,14 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"matching {v}"
     if (t.head in _SAYING or t.sem in _SAYING) and not words & _NOTE:  # a message's text: "saying see you at 6"
         return f"saying {v}"
+    thing = t.noun.split()[:-1] if t.noun.split()[-1:] == ["description"] else []
+    if len(thing) == 1 and "NOUN" in lemmas(thing[0]) and not {"ADJ", "ADV"} & set(lemmas(thing[0])) \
+            and known(thing[0]) and thing[0] in t.plain.split():  # "with the vehicle described as a
+        return f"with the {thing[0]} described as {v}"  # silver minivan", never "a note saying silver Honda minivan"
     if words & _NOTE:
         return f"with a note saying {v}"
+    if t.sem == "email":  # "Where the recorded image is sent" is no place: "with the email X", never "in X"
+        return f"with the email {v}"
     if t.place == "to" and intent and not goes_somewhere(intent):
         return f"in {v}"  # a destination of a stay: "look for a stay in Brussels", never "a stay to Brussels"
     if t.place:

@@ -191,6 +191,12 @@ def _draw(item_id: str, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool], 
     return target, floor, meaning
 
 
+def no_hard_query(domain: str, draws: int) -> str:
+    """Why a parallel item of `domain` was not made, said first (the card keeps 140 characters)."""
+    return (f"no hard query possible in {domain}: no draw can leave half its values unsaid (no default, hint "
+            f"or earlier step gives them; {draws} draws); parameters with a default in the schema make them possible")
+
+
 def hard_possible(ctx: RunContext, cfg: TrajectConfig, domain: str) -> bool:
     """Whether any of PROBE_DRAWS draws of the domain (its own seed: the same answer in every
     process and order) has a hard query within the cap by meaning."""
@@ -327,9 +333,7 @@ async def attempt_item(
     if target is None and item.spec.kind == "parallel":
         return Rejection(
             item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
-            reason=f"no trajectory of {PARALLEL_DRAWS} drawn in domain {item.spec.domain} has a hard "
-            f"query that can leave out half its values: they are free text (names, search words, ids) "
-            f"that no hint determines")
+            reason=no_hard_query(item.spec.domain, PARALLEL_DRAWS))
     if target is None:
         return Rejection(
             item_id=item.item_id,
@@ -432,9 +436,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
             if not self._hard[domain]:
                 return ItemResult(item_id=item.item_id, product=NAME, rejections=[Rejection(
                     item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
-                    reason=f"none of {PROBE_DRAWS} trajectories drawn in domain {domain} has a hard query "
-                    "that can leave out half its values: they are free text (names, search words, ids) that "
-                    "no hint determines")])
+                    reason=no_hard_query(domain, PROBE_DRAWS))])
         for attempt in range(self.config.max_attempts):
             outcome = await attempt_item(item, ctx, self.config, graph, attempt)
             if isinstance(outcome, TrajectPayload):

@@ -1,0 +1,135 @@
+"""Phrasing and values from the set-13 reading (school transportation, county land records, pawn shop):
+each test names the defect a reader found, and fails when the rule that mends it is removed."""
+
+from __future__ import annotations
+
+import random
+
+from generator.core.values import value_for
+from generator.phrasebook.fragments import bool_words
+from generator.phrasebook.intent import from_description
+from generator.phrasebook.terms import say, term
+from generator.records import Tool
+
+
+def _tool(name: str, description: str, props: dict | None = None, required: list[str] | None = None) -> Tool:
+    return Tool(name=name, app="ops", api=name, domain="ops", description=description,
+                parameters={"type": "object", "properties": props or {}, "required": required or []})
+
+
+def test_a_fleet_number_is_the_thing_s_number_not_a_count_of_it() -> None:
+    bus = term("bus_number", {"type": "integer", "description": "Fleet number painted on the bus, 1-250."})
+    assert say(bus, "number", "4", "open a work order") == "for bus 4"  # never "with a bus of 4"
+
+
+def test_the_stop_a_new_one_goes_after_is_said_as_after_it() -> None:
+    after = term("after_stop_id", {"type": "string", "description": "Stop ID, 'STP-' and 5 digits, e.g. 'STP-30418'."})
+    assert say(after, "text", "STP-30418", "add the new stop") == "after stop STP-30418"  # never "add new stop STP-30418"
+
+
+def test_what_happened_at_a_time_takes_a_relative_clause() -> None:
+    at = term("occurred_at", {"type": "string", "format": "date-time"})
+    assert say(at, "datetime", "June 2 at 10 am", "file an incident") == "that occurred on June 2 at 10 am"
+
+
+def test_a_place_complement_stops_before_the_next_parameter_s_words() -> None:
+    sub = _tool("assign_substitute_driver", "Put a substitute driver on a route for one service date.")
+    assert from_description(sub).endswith("on a route")  # never "... on a route for one"
+
+
+def test_getting_a_record_by_its_number_is_looking_it_up() -> None:
+    ticket = _tool("get_pawn_ticket", "Get a pawn loan. Returns {ticket_number, principal_usd}.",
+                   {"ticket_number": {"type": "string", "pattern": "^PT-[0-9]{7}$"}}, ["ticket_number"])
+    assert from_description(ticket) == "look up the pawn loan"  # never "get a pawn loan": taking one out
+    quote = _tool("get_quote", "Get a quote for a move.", {"origin": {"type": "string"}}, ["origin"])
+    assert from_description(quote) == "get a quote"  # no record it is read by: a new one is asked for
+
+
+def test_a_grade_or_class_code_follows_its_noun() -> None:
+    grade = term("grade", {"type": "string", "enum": ["PK", "K", "1", "11"]})
+    assert say(grade, "enum", "11", "search for students") == "for grade 11"  # never "with the 11 grade"
+
+
+def test_a_kind_of_countable_thing_is_one_of_them() -> None:
+    kind = term("document_type", {"type": "string", "enum": ["plat", "mortgage"], "description": "Kind of recorded document."})
+    assert say(kind, "enum", "plat", "calculate the recording fee") == "for a plat"  # never "with plat recorded document"
+    feed = term("feed_type", {"type": "string", "enum": ["grower pellet"], "description": "Type of feed delivered."})
+    assert say(feed, "enum", "grower pellet", "log a feeding") == "with grower pellet feed"
+
+
+def test_the_parties_to_a_deed_are_people_named_by_their_role() -> None:
+    spec = {"type": "array", "items": {"type": "string"}, "description": "Names of the parties conveying or granting, as signed."}
+    rng = random.Random(3)
+    for _ in range(5):
+        names = value_for(spec, rng, name="grantors")
+        assert all(len(n.split()) >= 2 and "grantor" not in n.lower() for n in names), names  # never "grantor 5"
+    assert say(term("grantors", spec), "text", "Ann Lee and Bo Chan", "submit a document") == \
+        "with the grantors Ann Lee and Bo Chan"  # never "with the names of the parties"
+
+
+def test_a_decedent_is_a_person_not_a_surname_and_a_title() -> None:
+    rng = random.Random(1)
+    names = [value_for({"type": "string"}, rng, name="decedent_name") for _ in range(10)]
+    assert not any(n.endswith("Decedent") for n in names), names  # never "Hoffman Decedent"
+
+
+def test_an_email_is_said_as_one_never_as_a_place() -> None:
+    email = term("return_to_email", {"type": "string", "description": "Where the recorded image is sent."})
+    assert say(email, "text", "a@b.org", "submit a document") == "with the email a@b.org"  # never "in a@b.org"
+
+
+def test_a_flag_done_by_someone_says_who_did_it() -> None:
+    assert bool_words("redeemed_by_pledgor") == ("redeemed by the pledgor", "not redeemed by the pledgor")
+
+
+def test_a_condition_and_a_frequency_are_said_as_people_say_them() -> None:
+    cond = term("condition", {"type": "string", "enum": ["good", "fair"]})
+    assert say(cond, "enum", "fair", "appraise an item") == "in fair condition"
+    freq = term("frequency", {"type": "string", "enum": ["weekly", "monthly"]})
+    assert say(freq, "enum", "monthly", "put an item on layaway") == "on a monthly schedule"
+
+
+def test_a_derived_persona_s_street_address_is_a_street_address() -> None:
+    from generator.catalog import Catalog
+    from generator.core import lore
+    from generator.derived_personas import derive_personas
+
+    stops = Tool(name="find_nearest_stops", app="bus", api="find_nearest_stops", domain="school_bus",
+                 description="Find bus stops near a home address.",
+                 parameters={"type": "object", "required": ["address", "school_code"], "properties": {
+                     "address": {"type": "string", "description": "Home street address, e.g. '1840 Maple Ridge Dr'."},
+                     "school_code": {"type": "string", "pattern": "^[0-9]{4}$"}}})
+    personas = derive_personas(Catalog(lore.annotate([stops])), seed=3, count=6)
+    said = [h.args["address"] for p in personas for h in p.habits if "address" in h.args]
+    said += [v for p in personas for v in p.pools.get("address", [])]
+    assert said and all(v[:1].isdigit() for v in said), said  # never "Cohen Tower" or a town
+
+
+def test_a_deed_s_price_and_a_lien_s_payoff_are_thousands_not_a_receipt() -> None:
+    rng = random.Random(2)
+    price = {"type": "number", "description": "Sale price or amount secured, in US dollars."}
+    for name, spec in (("consideration_usd", price), ("payoff_amount_usd", {"type": "number"})):
+        said = [value_for(spec, rng, name=name) for _ in range(10)]
+        assert min(said) >= 1000, (name, said)  # never a $141 lien payoff or a $228 mortgage
+
+
+def test_installments_fit_the_term_the_prose_allows_at_their_frequency() -> None:
+    from generator.core.values import sample_arguments
+
+    layaway = Tool(name="create_layaway", app="shop", api="create_layaway", domain="shop",
+                   description="Put an item on layaway. The down payment must be at least 10%; layaways run at most 90 days.",
+                   parameters={"type": "object", "required": ["installments"], "properties": {
+                       "installments": {"type": "integer", "minimum": 2, "maximum": 12},
+                       "frequency": {"type": "string", "enum": ["weekly", "biweekly", "monthly"], "default": "biweekly"}}})
+    days = {"weekly": 7, "biweekly": 14, "monthly": 30}
+    for seed in range(40):
+        args = sample_arguments(layaway, random.Random(seed), optional_rate=0.5)
+        assert args["installments"] * days[args.get("frequency", "biweekly")] <= 90, args  # never 11 biweekly
+
+
+def test_a_thing_s_description_describes_the_thing_not_a_note() -> None:
+    car = term("vehicle_description", {"type": "string", "description": "Color, make and body style, e.g. 'silver Honda minivan'."})
+    assert say(car, "text", "silver Honda minivan", "report a motorist") == \
+        "with the vehicle described as silver Honda minivan"  # never "a note saying silver Honda minivan"
+    assert say(term("description", {"type": "string"}), "text", "brakes squeal", "open a work order") == \
+        "with a note saying brakes squeal"
