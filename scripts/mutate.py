@@ -41,6 +41,7 @@ P12 = "tests/test_phrasing_set12.py::"
 V12 = "tests/test_values_set12.py::"
 R12 = "tests/test_reader_set12.py::"
 P13 = "tests/test_phrasing_set13.py::"
+R13 = "tests/test_reader_set13.py::"
 VS = "tests/test_values_set10.py::"
 PS = "tests/test_phrasing_set10.py::"
 TV = "tests/test_traject_vagueness.py::"
@@ -820,6 +821,29 @@ MUTATIONS: list[Mutation] = [
     Mutation("phrasing: 'a note saying silver Honda minivan'", "generator/phrasebook/terms.py",
              '        return f"with the {thing[0]} described as {v}"', '        return f"with a note saying {v}"',
              (P13 + "test_a_thing_s_description_describes_the_thing_not_a_note",)),
+    Mutation("reader: '$143.50' does not state 143.5 among several calls", "generator/reader/anchors.py",
+             "    if number is not None and not isinstance(x, bool) and number != int(number) and round(number, 2) == number:",
+             "    if False:", (R13 + "test_money_with_cents_states_the_amount_of_one_call_among_several",)),
+    Mutation("reader: 'list the loans that would forfeit' is no dry run", "generator/reader/read.py",
+             "    return (*hinted, (True, act.group(1))) if act and not hinted else hinted", "    return hinted",
+             (R13 + "test_a_flag_s_description_is_its_own_wording_for_true",)),
+    Mutation("reader: 'by the pledgor' is no redemption by the pledgor", "generator/reader/flags.py",
+             "        by = _done_by(text, param) if at < 0 and passive is None else None", "        by = None",
+             (R13 + "test_a_flag_of_who_did_the_act_is_said_by_by_whom",)),
+    Mutation("reader: 'an Indiana plate' does not state IN", "generator/reader/names.py",
+             '              "us_state": {"state", "province"}}', "              }",
+             (R13 + "test_a_state_code_is_said_by_the_state_s_name",)),
+    Mutation("reader: 'the parents should be notified' is no notify_parents", "generator/reader/flags.py",
+             "        passive = _spread(text.stems, [key[1], key[0]]) if at < 0 and len(key) == 2 else None",
+             "        passive = None",
+             (R13 + "test_no_need_to_do_the_flag_s_act_is_false_and_a_passive_object_first_is_true",)),
+    Mutation("reader: 'no need to take the bus out of service' read as true", "generator/reader/flags.py",
+             '               or "no need" in " ".join(text.tokens[max(0, at - _WINDOW - 3):at])',
+             '               or "no need" in " ".join(before)',
+             (R13 + "test_no_need_to_do_the_flag_s_act_is_false_and_a_passive_object_first_is_true",)),
+    Mutation("traject: 'the new stop' read as the stop it was added after", "generator/traject/determined.py",
+             "        if k == j and _creates(target.calls[j].tool):", "        if False:",
+             (R13 + "test_the_new_thing_a_step_made_is_what_a_later_reference_means",)),
     Mutation("cli: --quiet hides a product that fell short", "generator/cli.py",
              '            if note.startswith("short:"):', "            if False:",
              ("tests/test_shortfalls.py::test_a_quiet_run_still_says_what_fell_short",)),

@@ -139,14 +139,24 @@ def _distinctive(vocabs: list[dict[str, float]]) -> list[dict[str, float]]:
 def _value_forms(calls: Sequence[ToolCall]) -> list[set[str]]:
     """Per call, the folded values that tie a segment to it: longer values, and short ones that
     no other call holds."""
-    forms = [{fold(str(x)) for v in c.arguments.values() for x in (v if isinstance(v, list) else [v])
-              if not isinstance(x, bool | dict) and x is not None and len(fold(str(x))) >= 2} for c in calls]
+    forms = [{f for v in c.arguments.values() for x in (v if isinstance(v, list) else [v])
+              if not isinstance(x, bool | dict) and x is not None for f in _written_forms(x) if len(f) >= 2}
+             for c in calls]
     shorts = [{f for f in fs if is_short(f)} for fs in forms]
     out = []
     for i, fs in enumerate(forms):
         others = set().union(*(s for j, s in enumerate(shorts) if j != i)) if len(shorts) > 1 else set()
         out.append({f for f in fs if not is_short(f) or f not in others})
     return out
+
+
+def _written_forms(x: object) -> set[str]:
+    """A value as a text may write it, folded: 143.5 is also "143.50" (money)."""
+    forms = {fold(str(x))}
+    number = as_number(x)
+    if number is not None and not isinstance(x, bool) and number != int(number) and round(number, 2) == number:
+        forms.add(fold(f"{number:.2f}"))
+    return forms
 
 
 def _owners(view: Text, vocabs: list[dict[str, float]], values: list[set[str]]) -> tuple[set[int], set[int]]:

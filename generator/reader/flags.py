@@ -165,6 +165,21 @@ def _pronoun_object(text: Text, key: tuple[str, ...]) -> int:
                  and text.tokens[i + 1] in _PRONOUNS), -1)
 
 
+def _done_by(text: Text, param: str) -> tuple[bool, str] | None:
+    """A flag of who did the call's own act (`redeemed_by_pledgor`): "by the pledgor" (or "by the
+    pledgor themselves") says it, "not by the pledgor" its opposite; the act is the call's."""
+    words = identifier_words(param)
+    if len(words) != 3 or words[1] != "by":
+        return None
+    who = stem(words[2])
+    for i in range(1, len(text.stems)):
+        if text.stems[i] == who and (text.tokens[i - 1] == "by" or text.tokens[i - 2:i] == ["by", "the"]):
+            lead = i - 1 if text.tokens[i - 1] == "by" else i - 2
+            negated = any(w in _NEGATION for w in text.tokens[max(0, lead - 2):lead])
+            return not negated, " ".join(text.tokens[max(0, lead - 2):i + 1])
+    return None
+
+
 def _framed(text: Text, at: int) -> int:
     """A head noun said alone counts only in a frame that says the flag ("without my location",
     "with the location"), not as any mention ("the customer asked")."""
@@ -203,7 +218,13 @@ def _read_flag(text: Text, param: str, description: str = "",
         if opposite:  # "paid shipping" for free_shipping
             return opposite
         at = _pronoun_object(text, key)  # "ground it": the verb of a verb-object name, its object a pronoun
-        if at < 0:
+        passive = _spread(text.stems, [key[1], key[0]]) if at < 0 and len(key) == 2 else None
+        by = _done_by(text, param) if at < 0 and passive is None else None
+        if by is not None:
+            return by
+        if passive is not None:  # "the parents should be notified" for notify_parents: object, then its verb
+            at, key, width = passive[0], key[::-1], passive[1] - passive[0]
+        elif at < 0:
             at = _framed(text, _at(text, key[-1:]))  # "attach_location": the head noun alone, framed ("without my location")
             key = key[-1:]
         else:
@@ -224,7 +245,8 @@ def _read_flag(text: Text, param: str, description: str = "",
         return answered, " ".join(text.tokens[at:end + 1])
     # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")
     negated = (any(w in _NEGATION or w in _OMIT for w in before + text.tokens[at + 1:end - 1]) or _negated_list(text.tokens, at)
-               or "no need" in " ".join(before) or _left_out(before, text.tokens[end:end + 3]) or _unfiltered(before, after)
+               or "no need" in " ".join(text.tokens[max(0, at - _WINDOW - 3):at]) or _left_out(before, text.tokens[end:end + 3])
+               or _unfiltered(before, after)
                or bool(_NOT_NEEDED.match(" ".join(text.tokens[end:end + 4]))))
     said = " ".join(text.tokens[max(0, at - _WINDOW):end + (2 if _unfiltered([], after) else 0)])
     return (not negated), said

@@ -196,14 +196,15 @@ def code_names(code: str, param: str) -> tuple[str, ...]:
 def _kinds_for(param: str) -> tuple[str, ...]:
     ws = set(words(param.replace("_", " ")))
     picked = tuple(k for k, cues in _KIND_CUES.items() if ws & cues)
-    return picked or tuple(_NAMERS)
+    return picked or tuple(k for k in _NAMERS if k not in _CUED_ONLY)
 
 
 _KIND_CUES = {"airport": {"airport", "iata", "icao", "ident", "apt", "dep", "arr", "departure", "arrival", "origin",
                          "destination", "from", "to", "fly", "flight"},
               "currency": {"currency", "cur", "ccy", "from", "to", "base", "target", "symbol", "quote"},
               "country": {"country", "region", "nation", "market", "gl", "geo", "cc", "location", "loc"},
-              "language": {"language", "lang", "locale", "hl", "lr", "translation", "source", "target"}}
+              "language": {"language", "lang", "locale", "hl", "lr", "translation", "source", "target"},
+              "us_state": {"state", "province"}}
 
 
 def _country(code: str) -> list[str]:
@@ -282,7 +283,17 @@ def _airport(code: str) -> list[str]:
     return [name, bare] + ([" ".join(own)] if own and len(" ".join(own)) >= 4 else [])
 
 
-_NAMERS = {"currency": _currency, "country": _country, "language": _language, "airport": _airport}
+def _us_state(code: str) -> list[str]:
+    """ "Indiana" for "IN" (GeoNames' US states): a plate's, a licence's or an address's state."""
+    from .world import _geo
+
+    state = _geo().get_us_states().get(code.upper()) if len(code) == 2 else None
+    return [state["name"]] if state else []
+
+
+_NAMERS = {"currency": _currency, "country": _country, "language": _language, "airport": _airport,
+           "us_state": _us_state}
+_CUED_ONLY = frozenset({"us_state"})  # "IN" is India or Indiana only where the parameter says which
 
 
 def stated_code(text: Text, gold: str, param: str) -> str | None:

@@ -84,9 +84,19 @@ def _only_in_siblings(arg: Arg) -> bool:
 
 
 def _flag_words(arg: Arg) -> tuple[tuple[bool, str], ...]:
-    """The catalog's own phrase for each value of the flag (its hints' surface words)."""
+    """The catalog's own phrase for each value of the flag: its hints' surface words, and the
+    description's act up to its first negation, which is what true does ("List the loans that would
+    forfeit without moving them": "list the loans that would forfeit" asks for dry_run=true)."""
     said = (arg.tool.hints.surface.get(arg.param) or {}) if arg.tool and arg.tool.hints else {}
-    return tuple((key == "true", str(said[key])) for key in ("true", "false") if said.get(key))
+    hinted = tuple((key == "true", str(said[key])) for key in ("true", "false") if said.get(key))
+    act = _ACT.match(str(arg.spec.get("description") or ""))
+    return (*hinted, (True, act.group(1))) if act and not hinted else hinted
+
+
+# A description that is an order, up to its first negation or clause break: "List the loans that would forfeit"
+_ACT = re.compile(r"^((?:list|show|return|include|send|notify|email|text|print|keep|hold|mark|flag|"
+                  r"lock|charge|waive|skip|simulate|preview|check|validate|test)\b[^.;:(]*?)"
+                  r"(?=\s+(?:without|not|but|unless|instead)\b|[.;:(]|$)", re.IGNORECASE)
 
 
 _NONE = frozenset({"none", "off", "disabled", "no"})

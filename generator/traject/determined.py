@@ -90,6 +90,8 @@ def _elsewhere(target: Target, i: int, j: int, param: str, value: Any, spec: dic
     if not _head(param):
         return None
     for k in range(j, i):
+        if k == j and _creates(target.calls[j].tool):
+            continue  # "add a stop after STP-1, then report at the new stop": what it made, not what it read
         for q, v in target.calls[k].arguments.items():
             if names(q, param, spec) and not isinstance(v, list) and not same(v, value):
                 return f"step {k + 1} is about {q}={v!r}, which the reference would mean"
@@ -98,6 +100,16 @@ def _elsewhere(target: Target, i: int, j: int, param: str, value: Any, spec: dic
         if any(names(f, param, spec) for r in rows for f in _keys_all(r)):
             return f"step {k + 1}'s output lists a {_head(param)} too, nearer than step {j + 1}'s"
     return None
+
+
+# Leading verbs of tools that make a new thing and return its id: a later step's reference to that
+# kind of thing means the new one, not one the making step was given ("after_stop_id").
+_CREATING = frozenset({"add", "create", "new", "open", "register", "insert", "file", "submit", "book", "issue", "make"})
+
+
+def _creates(tool_name: str) -> bool:
+    head = tool_name.rsplit(": ", 1)[-1].rsplit(".", 1)[-1]
+    return bool(words(head).split()[:1]) and words(head).split()[0] in _CREATING
 
 
 # Words that refer back to what an earlier step found without naming it ("buy the best one",
