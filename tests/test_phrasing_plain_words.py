@@ -73,8 +73,8 @@ def test_an_unsure_verb_falls_back_to_the_names_verb_and_object(name: str, descr
 # ---------------------------------------------------------------- 3. dates of several roles
 
 @pytest.mark.parametrize(("param", "spec", "phrase"), [
-    ("date_of_death", {"type": "string", "format": "date"}, "who died on"),
-    ("dod", {"type": "string", "format": "date"}, "who died on"),
+    ("date_of_death", {"type": "string", "format": "date"}, "with the date of death"),  # never "who died on" (set 13)
+    ("dod", {"type": "string", "format": "date"}, "with the date of death"),
     ("death_count", {"type": "integer"}, ""),
     ("date_of_birth", {"type": "string", "format": "date"}, "born on"),
 ])

@@ -133,3 +133,87 @@ def test_a_thing_s_description_describes_the_thing_not_a_note() -> None:
         "with the vehicle described as silver Honda minivan"  # never "a note saying silver Honda minivan"
     assert say(term("description", {"type": "string"}), "text", "brakes squeal", "open a work order") == \
         "with a note saying brakes squeal"
+
+
+def test_values_paired_with_another_s_members_in_a_description_stay_paired() -> None:
+    from generator.core.values import sample_arguments
+
+    melt = Tool(name="calculate_melt_value", app="shop", api="calculate_melt_value", domain="shop",
+                description="Compute the melt value of scrap metal.",
+                parameters={"type": "object", "required": ["metal", "purity"], "properties": {
+                    "metal": {"type": "string", "enum": ["gold", "silver", "platinum"]},
+                    "purity": {"type": "string", "enum": ["10K", "14K", "18K", "22K", "24K", "925", "999", "950"],
+                               "description": "Karat for gold ('10K', '14K', '18K', '22K', '24K'), fineness for "
+                                              "silver and platinum ('925', '999', '950')."}}})
+    drawn = [sample_arguments(melt, random.Random(seed)) for seed in range(40)]
+    assert {a["metal"] for a in drawn} == {"gold", "silver", "platinum"}  # every metal still drawn
+    assert all(a["purity"].endswith("K") == (a["metal"] == "gold") for a in drawn), drawn  # never platinum at 24K
+
+
+def test_a_sale_number_is_no_pawn_ticket_when_the_description_names_both() -> None:
+    number = term("transaction_number", {"type": "string", "pattern": "^(PT|PU)-[0-9]{7}$",
+                                         "description": "Pawn ticket ('PT-0048213') or purchase ID ('PU-0031980')."})
+    assert say(number, "text", "PU-0031980", "submit a transaction") == "for transaction PU-0031980"
+
+
+def test_an_id_s_leading_code_follows_the_kind_its_example_is_shown_for() -> None:
+    from generator.core.values import sample_arguments
+
+    report = Tool(name="submit_police_report", app="shop", api="submit_police_report", domain="shop",
+                  description="Submit a pawn or purchase transaction to the police.",
+                  parameters={"type": "object", "required": ["transaction_type", "transaction_number"], "properties": {
+                      "transaction_type": {"type": "string", "enum": ["pawn", "purchase"]},
+                      "transaction_number": {"type": "string", "pattern": "^(PT|PU)-[0-9]{7}$",
+                                             "description": "Pawn ticket ('PT-0048213') or purchase ID ('PU-0031980')."}}})
+    for seed in range(20):
+        args = sample_arguments(report, random.Random(seed))
+        assert args["transaction_number"][:2] == {"pawn": "PT", "purchase": "PU"}[args["transaction_type"]], args
+
+
+def test_a_field_trip_leaves_and_comes_back_hours_apart() -> None:
+    from datetime import datetime
+
+    from generator.core.values import sample_arguments
+
+    trip = Tool(name="request_field_trip", app="bus", api="request_field_trip", domain="school",
+                description="Request buses for a school field trip.",
+                parameters={"type": "object", "required": ["depart_at", "return_at"], "properties": {
+                    "depart_at": {"type": "string", "format": "date-time"},
+                    "return_at": {"type": "string", "format": "date-time"}}})
+    for seed in range(20):
+        args = sample_arguments(trip, random.Random(seed))
+        gap = datetime.fromisoformat(args["return_at"]) - \
+            datetime.fromisoformat(args["depart_at"])
+        assert 2 * 3600 <= gap.total_seconds() <= 9 * 3600, args  # never a 15-minute zoo trip
+
+
+def test_a_look_back_a_channel_and_a_role_are_said_as_people_say_them() -> None:
+    back = term("years_back", {"type": "integer", "description": "How many years to search back."})
+    assert say(back, "number", "30", "build the chain of title") == "going back 30 years"  # never "with years back 30"
+    delivery = term("delivery", {"type": "string", "enum": ["mail", "counter_pickup", "email_pdf"]})
+    assert say(delivery, "enum", "email pdf", "order copies") == "by email pdf"
+    role = term("party_role", {"type": "string", "enum": ["grantor", "grantee", "either"]})
+    assert say(role, "enum", "either", "search the index") == "in either role"
+    assert say(role, "enum", "grantor", "search the index") == "as grantor"
+
+
+def test_a_reason_that_is_an_adjective_is_said_as_reasons() -> None:
+    reason = term("reason", {"type": "string", "enum": ["sick", "personal", "traffic"]})
+    assert say(reason, "enum", "personal", "put a substitute driver on a route") == "for personal reasons"
+    assert say(reason, "enum", "traffic", "report the delay") == "because of traffic"
+
+
+def test_what_was_found_is_described_in_the_words_the_tool_s_prose_gives_it() -> None:
+    from generator.core.values import sample_arguments
+
+    def tool(name: str, description: str) -> Tool:
+        return Tool(name=name, app="bus", api=name, domain="school", description=description,
+                    parameters={"type": "object", "required": ["category", "description"], "properties": {
+                        "category": {"type": "string", "enum": ["brakes", "engine", "tires"]},
+                        "description": {"type": "string", "description": "The defect as observed."}}})
+
+    garage = tool("create_maintenance_work_order", "Open a work order for a bus defect found on the pre-trip "
+                                                   "inspection or reported by a driver.")
+    for seed in range(10):
+        args = sample_arguments(garage, random.Random(seed))
+        assert args["description"] == f"problem with {args['category']} found on the pre-trip inspection", args

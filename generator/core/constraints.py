@@ -399,6 +399,14 @@ _DAY_SPANS = {("pickup",): (timedelta(days=1), timedelta(days=14)),
               ("checkin",): (timedelta(days=1), timedelta(days=14))}
 
 
+# Leaving and coming back at clock times of one outing (a field trip, a day charter): hours apart,
+# never the quarter of an hour a bare ordering gives (set 13: field trips of 0 to 60 minutes).
+_HOUR_SPANS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[timedelta, timedelta]] = {
+    (("depart",), ("return",)): (timedelta(hours=2), timedelta(hours=9)),
+    (("departure",), ("return",)): (timedelta(hours=2), timedelta(hours=9)),
+    (("leave",), ("return",)): (timedelta(hours=2), timedelta(hours=9))}
+
+
 def _unit(word: str) -> timedelta:
     return _SPAN_UNITS[word.lower().rstrip("s")]
 
@@ -417,20 +425,22 @@ def _written_span(text: str) -> tuple[timedelta, timedelta] | None:
     return (lo, hi) if lo <= hi else None
 
 
-def span_of(pair: Pair, props: dict[str, dict[str, Any]]) -> tuple[timedelta, timedelta] | None:
+def span_of(pair: Pair, props: dict[str, dict[str, Any]], clocked: bool = False) -> tuple[timedelta, timedelta] | None:
     """How far apart the two moments of an ordered role pair lie: the span either side's
-    description writes, else a rental's or a stay's days; None when nothing says."""
+    description writes, else a rental's or a stay's days, else (both sides with a clock time) an
+    outing's hours; None when nothing says."""
     if pair.kind != "order" or pair.role is None:
         return None
     for name in (pair.second, pair.first):
         written = _written_span(str((props.get(name) or {}).get("description") or ""))
         if written:
             return written
-    return _DAY_SPANS.get(pair.role.first)
+    days = _DAY_SPANS.get(pair.role.first)
+    return days or (_HOUR_SPANS.get((pair.role.first, pair.role.second)) if clocked else None)
 
 
 def _span_problem(pair: Pair, pa: Point, pb: Point, props: dict[str, dict[str, Any]]) -> str | None:
-    span = span_of(pair, props)
+    span = span_of(pair, props, clocked=pa.has_clock and pb.has_clock)
     if span is None or pa.moment is None or pb.moment is None or not (pa.has_day and pb.has_day):
         return None
     lo, hi = span
@@ -552,7 +562,8 @@ def _repair_order(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
         return
     if _try_swap(pair, args, fx):
         return
-    span = span_of(pair, fx.props) if pa.kind == "moment" and pa.has_day and pb.has_day else None
+    span = span_of(pair, fx.props, clocked=pa.has_clock and pb.has_clock) \
+        if pa.kind == "moment" and pa.has_day and pb.has_day else None
     if b not in fx.keep and _try_values(pair, args, b, _within(span, pa, pb, fx.rng) if span else
                                         _later(pair, pa, pb, args[b], fx.rng), fx):
         return

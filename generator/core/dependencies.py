@@ -548,7 +548,8 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
                 named = any(re.search(needs, t, re.IGNORECASE) for t in texts)
                 if named:
                     needing.setdefault((name, owner), set()).add(value)
-                if (named or re.search(said_for, str(own.get("description") or ""), re.IGNORECASE)) and \
+                paired = _FOR_MEMBERS.search(str(own.get("description") or ""))  # "fineness for silver ('925')" pairs values
+                if (named or not paired and re.search(said_for, str(own.get("description") or ""), re.IGNORECASE)) and \
                         len(value) > found.get(name, (0, "", ""))[0]:
                     found[name] = (len(value), owner, value)
     rules = [Rule("needs", name, (owner,), _widest(needing.get((name, owner), set()), value))
@@ -646,11 +647,31 @@ def _channel_needs(props: Props) -> list[Rule]:
 _ANY_VALUE = frozenset({"other", "none", "all", "any", "unknown", "default"})
 
 
+# A parameter's own description pairing its values with another's members: "Karat for gold ('10K',
+# '14K', '24K'), fineness for silver and platinum ('925', '999', '950')" (set 13: platinum at 24K).
+_FOR_MEMBERS = re.compile(r"\bfor ([\w ,-]+?)\s*\(([^)]*['\"`][^)]*)\)", re.IGNORECASE)
+
+
+def _values_for_members(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        own = set(_enum(schema))
+        if not own or not isinstance(schema, dict):
+            continue
+        for phrase, listed in _FOR_MEMBERS.findall(str(schema.get("description") or "")):
+            members = _values_in(phrase, props, skip=name)
+            values = tuple(v for v in re.findall(r"['\"`]([^'\"`]+)['\"`]", listed) if v in own)
+            if members and values:
+                out.append(Rule("pairs", name, (members[0],), members[1], values))
+    return out
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
-                                                      _spoken_for, _always, _refused_unless, _must_not]
+                                                      _spoken_for, _always, _refused_unless, _must_not,
+                                                      _values_for_members]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

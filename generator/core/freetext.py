@@ -689,20 +689,33 @@ def fits(text: str, chosen: Chosen) -> bool:
     return text not in _EVERYDAY and fit is not None and fit[0]
 
 
-def about_call(rng: random.Random, chosen: Chosen, thing: Sequence[str], pool: Sequence[str]) -> str | None:
+def about_call(rng: random.Random, chosen: Chosen, thing: Sequence[str], pool: Sequence[str],
+               prose: str = "") -> str | None:
     """Free text for a call whose categories are `chosen`: the line of `pool` (the catalog's
     examples, a profile's values) that speaks best of the call's values and of no other member,
-    else a line made of those values and the thing the tool handles ("corrective gearbox work
-    order"); None when the call has no category to speak of."""
+    else the call's value in the words the tool's `prose` gives what is reported ("problem with
+    brakes found on the pre-trip inspection", "collision on a bus"), else a line made of those
+    values and the thing the tool handles ("corrective gearbox work order"); None when the call
+    has no category to speak of."""
     scored = {p: fit for p in pool if (fit := agreement(p, chosen)) is not None and fit[0]}
     if scored:
         best = max(scored.values())
         return _pick(rng, [p for p, fit in scored.items() if fit == best])
     values = [v.replace("_", " ") for v, _ in list(chosen.values())[:2]]
+    seen, happened = _FOUND.search(prose), _HAPPENED.search(prose)
+    if values and seen:  # "a bus defect found on the pre-trip inspection": what was found, where
+        return f"problem with {values[0]} {seen.group(1)} {seen.group(2)}"
+    if values and happened:  # "an incident that happened on a bus": the incident, where it happened
+        return f"{values[0]} {happened.group(1)}"
     line = " ".join([*values, *thing])
     if values and agreement(line, chosen) is None:  # a second value in the words of another member
         line = " ".join([values[0], *thing])
     return line if values else None
+
+
+# What the tool's prose says of a reported thing: where it was found, where it happened.
+_FOUND = re.compile(r"\b(found|noticed|observed|spotted|detected|seen)\s+((?:on|at|in|during)\s+[^.;,()]+?)(?=\s+or\b|\s+and\b|[.;,()]|$)")
+_HAPPENED = re.compile(r"\bthat (?:happened|occurred|took place)\s+((?:on|at|in|during)\s+[^.;,()]+?)(?=\s+or\b|\s+and\b|[.;,()]|$)")
 
 
 # ---------------------------------------------------------------- a person's own account

@@ -261,7 +261,16 @@ def _codes_for(description: str) -> dict[str, str]:
         things, codes = [t for t in m.group(1, 2) if t], [c for c in m.group(3, 4) if c]
         if len(things) == len(codes):
             out.update({stem(t.lower()): c for t, c in zip(things, codes, strict=True)})
+    shown = _SHOWN_FOR.findall(description)
+    if len({code for _, code in shown}) > 1:  # "Pawn ticket ('PT-0048213') or purchase ID ('PU-0031980')"
+        for words, code in shown:
+            out.update({stem(w.lower()): code for w in words.split() if len(w) > 2 and w.lower() not in _NOT_THINGS})
     return out
+
+
+# "Pawn ticket ('PT-0048213')": the words before an example in brackets name what takes its code.
+_SHOWN_FOR = re.compile(r"(\w+(?: \w+)?) \(['\"`]([A-Z][A-Z0-9]{0,3})[-_/][^'\"`]*['\"`]\)")
+_NOT_THINGS = frozenset({"the", "and", "for", "its", "number", "id", "code", "ref"})
 
 
 def agreeing_prefixes(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

@@ -1588,7 +1588,7 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         # call's values ("callback emergency work order")
         told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None]
         text = rng.choice(told) if told and not any(freetext.fits(p, cats) for p in pool) else \
-            freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool)
+            freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool, tool.description)
         if text and is_valid(tool.properties.get(name) or {}, text):
             args[name] = text
     return args

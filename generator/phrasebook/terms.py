@@ -452,6 +452,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if noun and re.search(rf"\b{re.escape(noun)}\s+or\s+\w", first, re.IGNORECASE) \
             and name_words & set(noun.lower().split()):  # "Issuing US state or Canadian province" for
         noun = ""  # issuing_region: one of the kinds is no name for every value; the name is
+    if noun and re.search(rf"\b{re.escape(noun)}\s*\(['\"`][^)]*\)\s+or\s+\w", description, re.IGNORECASE):
+        noun = ""  # "Pawn ticket ('PT-...') or purchase ID ('PU-...')": one kind is no name for the other's values
     by_name = not noun
     if by_name:
         named = _from_name(param)
@@ -565,8 +567,8 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
         return by_name
     if said & _BIRTH:
         return "born on"
-    if said & _DEATH and said & {"date", "day", "dod"}:  # beside the call's own date it says its role
-        return "who died on"
+    if said & _DEATH and said & {"date", "day", "dod"}:  # beside the call's own date it says its role; never
+        return "with the date of death"  # "who died on", which hangs on whatever is said before it (an instrument)
     if said & _DEATH:
         return ""
     rest = [w for w in noun.split() if w.lower() not in _EXPIRY | {"date", "day", "time"}]
@@ -731,6 +733,8 @@ def _measure_once(t: Term, v: str) -> str | None:
     return None
 
 
+_CHANNELS = frozenset({"mail", "email", "pdf", "fax", "courier", "post", "pickup", "download", "sms", "text"})
+_BACK_UNITS = frozenset({"years", "months", "weeks", "days", "hours", "minutes"})
 _PRONOUNS = frozenset({"it", "they", "them", "he", "she", "him", "her", "we", "you", "i", "one"})
 _MEASURES = frozenset({"percent", "percentage", "per cent", "share", "fraction", "number", "amount", "count"})
 _MASS_ENDS = ("labor", "labour", "work", "footage", "mileage", "space", "room", "downtime")
@@ -738,6 +742,9 @@ _MASS_ENDS = ("labor", "labour", "work", "footage", "mileage", "space", "room", 
 
 @frame("number")
 def _number(t: Term, v: str, intent: str) -> str:
+    back = t.plain.split()
+    if len(back) == 2 and back[1] in ("back", "ago") and back[0] in _BACK_UNITS:  # years_back: "going back 30 years"
+        return f"going back {v} {back[0]}"
     span = next((u for u in _SPANS if t.unit == u), None)
     once = _measure_once(t, v) if t.sem != "percent" or t.unit else None
     if once:
@@ -846,6 +853,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if words & _REASON:  # a filter of what is read is no reason for reading it
         if intent.split(" ", 1)[0] in _READING:
             return f"with {v} as the {t.head}"
+        if re.fullmatch(r"[a-z]+(?:al|ic)", v) and "ADJ" in lemmas(v):  # "for personal reasons", never "because of personal"
+            return f"for {v} reasons"
         return f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect") else f"because of {v}"
     if words & _IN_WORDS:  # "in SGD", "in metric", "in French", "in PDF"
         return f"in {v}"
@@ -856,6 +865,12 @@ def _enum(t: Term, v: str, intent: str) -> str:
     head = t.head or ""
     if head in _SITES:  # "Elevator location" River Terminal: "at River Terminal", never "with the ... location"
         return f"at {v}"
+    if head == "delivery" and set(v.lower().split()) & _CHANNELS:  # "by email pdf", never "with the email pdf delivery"
+        return f"by {v}"
+    if head == "role" and v.lower() in ("either", "any", "both"):  # "with the either party role" said plainly
+        return f"in {v.lower()} role"
+    if head == "role" and re.fullmatch(r"[a-z]+", v):  # "as grantor", never "with the grantor party role"
+        return f"as {v}"
     if head == "condition" and re.fullmatch(r"[a-z]+", v):  # "in fair condition", never "with the fair condition"
         return f"in {v} condition"
     if head in ("frequency", "schedule", "cadence") and re.fullmatch(r"[a-z-]+ly", v):  # "on a monthly schedule"
