@@ -150,18 +150,11 @@ def in_history(target: Target, tool: Tool, param: str, value: Any, reading: Read
 
 
 def omittable_from_history(target: Target, tool: Tool, param: str, value: Any) -> bool:
-    """Left out without a phrase, every reading must agree: most recent and most frequent. And a
-    person reads a bare request ("I have to look up parcels") as the user's last call of it: where
-    the user called the function before, the last of those calls holds the value (an address used
-    once, before a search by zoning, is not what "look up parcels" repeats)."""
-    if habit_rules(target, tool, param, value) != set(READINGS):
-        return False
-    calls = [e.parameters for e in target.history if same_function(e, tool)]
-    if not calls:
-        return True
-    key = value_key(value)
-    holding = [c for c in calls if param in c and value_key(c[param]) == key]
-    return bool(holding) and holding[-1] is calls[-1]
+    """Left out without a phrase, every reading must agree: most recent and most frequent. A person
+    reads a bare request ("I have to look up parcels") as the user's last call of it, so a call of
+    the function that left the parameter out counts as a value of its own (habits.ABSENT): an
+    address used once, before a search by zoning, is not what "look up parcels" repeats."""
+    return habit_rules(target, tool, param, value) == set(READINGS)
 
 
 def repeats_last_call(target: Target, tool: Tool, args: Sequence[ArgPlan]) -> bool:
