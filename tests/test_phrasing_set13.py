@@ -217,3 +217,22 @@ def test_what_was_found_is_described_in_the_words_the_tool_s_prose_gives_it() ->
     for seed in range(10):
         args = sample_arguments(garage, random.Random(seed))
         assert args["description"] == f"problem with {args['category']} found on the pre-trip inspection", args
+
+
+def test_the_date_of_what_was_done_before_the_call_is_never_ahead_of_it() -> None:
+    from datetime import datetime
+
+    from generator.core.values import temporal_value
+
+    when = datetime(2025, 6, 2, 10)
+    for name in ("date_of_death", "payoff_date", "acknowledgment_date"):
+        days = {temporal_value(name, {"type": "string", "format": "date"}, when, random.Random(s)) for s in range(20)}
+        assert all(d <= "2025-06-02" for d in days), (name, days)  # never a death a week from today
+    ahead = {temporal_value("delivery_date", {"type": "string", "format": "date"}, when, random.Random(s)) for s in range(20)}
+    assert any(d > "2025-06-02" for d in ahead)  # a delivery may still be ahead
+
+
+def test_a_single_word_in_a_plural_list_is_said_as_what_it_is() -> None:
+    channels = term("channels", {"type": "array", "items": {"type": "string"}})
+    assert say(channels, "text", "showroom", "list the item") == "with showroom as the channel"  # never "the channels showroom"
+    assert say(channels, "text", "showroom and website", "list the item") == "with showroom and website as the channels"

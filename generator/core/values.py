@@ -199,8 +199,16 @@ def temporal_value(param_name: str, schema: dict[str, Any], when: datetime,
     kind = is_temporal(param_name, schema)
     if kind is None:
         return None
+    if kind in ("date", "datetime") and _DONE_BEFORE & set(semantic.tokens(param_name)) and not _in_past(schema):
+        schema = {**schema, "description": f"{lore.RECENT}; {schema.get('description') or ''}"}
     value = _meant_moment(param_name, kind, schema, when, rng) or _TEMPORAL_DERIVERS[kind](schema, when, rng)
     return value if value is not None and is_valid(schema, value) else None
+
+
+# A date of what happened before the call records it (a death, a payoff, an acknowledged signature):
+# never the query's "tomorrow" or "a week from today" (set 13: deaths and payoffs a week ahead).
+_DONE_BEFORE = frozenset({"death", "died", "dod", "payoff", "paid", "acknowledgment", "acknowledged", "occurred",
+                          "happened", "incident", "signed", "purchased", "delivered", "received", "occupied"})
 
 
 def _derive_meal(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:

@@ -942,6 +942,9 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with {who} {v}"
     if pointed:  # "for Batch C5": a value that says its noun is not told it again
         return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {_listed_noun(t.noun, v)} {v}"
+    if " " not in t.noun and is_plural(t.noun) and re.fullmatch(r"[a-z][a-z ,]*", v):  # "with showroom as the
+        several = bool(re.search(r",| and ", v))  # channel", never "with the channels showroom"
+        return f"with {v} as the {t.noun if several else singular(t.noun)}"
     return f"with the {t.noun} {v}"
 
 
