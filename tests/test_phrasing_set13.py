@@ -236,3 +236,17 @@ def test_a_single_word_in_a_plural_list_is_said_as_what_it_is() -> None:
     channels = term("channels", {"type": "array", "items": {"type": "string"}})
     assert say(channels, "text", "showroom", "list the item") == "with showroom as the channel"  # never "the channels showroom"
     assert say(channels, "text", "showroom and website", "list the item") == "with showroom and website as the channels"
+
+
+def test_the_last_digits_of_someone_s_number_say_whose_number_it_is() -> None:
+    ssn = term("ssn_last4", {"type": "string", "description": "Last 4 digits of the claimant's Social Security number."})
+    assert say(ssn, "text", "1652", "file a homestead exemption") == \
+        "with the Social Security number ending in 1652"  # never "the claimant ending in 1652"
+
+
+def test_both_of_a_choice_and_the_kind_of_a_thing_made_are_said_plainly() -> None:
+    direction = term("direction", {"type": "string", "enum": ["am", "pm", "both"]})
+    assert say(direction, "enum", "both", "assign the student") == "for both directions"  # never "with the both direction"
+    stop = term("stop_type", {"type": "string", "enum": ["curbside", "corner"]})
+    assert say(stop, "enum", "corner", "add the new stop") == "as a corner stop"  # never "for corner"
+    assert say(stop, "enum", "corner", "search stops") == "for corner"  # a filter stays a filter

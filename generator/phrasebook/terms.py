@@ -483,8 +483,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     bound = _bound((name_words - unit_min) if by_name else {w.lower() for w in first.split()})
     sem = infer(param, {"type": json_type, "format": fmt, "description": description})
     last = _LAST_DIGITS.match(clean)
-    if last and json_type in ("string", "integer"):  # "Last 4 digits of the card": "the card ending in 7490"
-        return Term(noun=last["thing"], sem=sem, phrase=f"with the {last['thing']} ending in", plain=last["thing"])
+    if last and json_type in ("string", "integer"):  # "Last 4 digits of the card": "the card ending in 7490";
+        thing = last["owned"] or last["thing"]  # "of the claimant's Social Security number": that number's, never
+        return Term(noun=thing, sem=sem, phrase=f"with the {thing} ending in", plain=thing)  # "the claimant ending in"
     if sem == "percent" and not (name_words & {"percent", "pct", "percentage"} or re.search(r"%|percent", clean)):
         sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
@@ -497,7 +498,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
 
 
 _LAST_DIGITS = re.compile(r"(?:the )?last (?:4|four|2|two|3|three|5|five|6|six) digits of (?:the |a |an )?"
-                          r"(?P<thing>[a-z]+(?: (?:card|account|phone|number))?)\b", re.IGNORECASE)
+                          r"(?:[a-z]+'s (?P<owned>(?:[A-Za-z]+ ){0,3}(?:number|card|account|phone|code))\b|"
+                          r"(?P<thing>[a-z]+(?: (?:card|account|phone|number))?)\b)", re.IGNORECASE)
 
 
 def _bound_noun(words: list[str], role: str) -> str:
@@ -867,6 +869,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"at {v}"
     if head == "delivery" and set(v.lower().split()) & _CHANNELS:  # "by email pdf", never "with the email pdf delivery"
         return f"by {v}"
+    if v.lower() in ("both", "all") and head and head not in _KINDS and " " not in t.noun:  # "with the both
+        return f"for {v.lower()} {plural(head)}"  # direction": "for both directions"
     if head == "role" and v.lower() in ("either", "any", "both"):  # "with the either party role" said plainly
         return f"in {v.lower()} role"
     if head == "role" and re.fullmatch(r"[a-z]+", v):  # "as grantor", never "with the grantor party role"
@@ -885,6 +889,9 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"for {_a(v)}"
     if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}[+-]?", v):  # a class "B" is "CDL class B", never "for B"
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
+    thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
+    if thing and re.fullmatch(r"[a-z][a-z ]*", v) and intent.split(" ", 1)[0] not in _READING and known(thing[0]):
+        return f"as {_a(v)} {thing[0]}"  # stop_type corner when adding a stop: "as a corner stop", never "for corner"
     if head in _KINDS:
         return f"for {v}"
     if re.fullmatch(r"[A-Z0-9]{1,3}", v) and t.noun:  # "grade" 11, "PK": "for grade 11", never "with the 11 grade"
