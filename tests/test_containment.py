@@ -139,6 +139,31 @@ def test_a_read_only_output_directory_is_one_line(tmp_path):
     assert res.returncode == 2 and "permission denied" in res.stderr and "Traceback" not in res.stderr
 
 
+@pytest.mark.parametrize("denied", ["mkdir", "access"])
+def test_a_directory_the_user_may_not_write_is_one_line_even_as_root(tmp_path, monkeypatch, capsys, denied):
+    """The read-only case above cannot happen as root (CI runs as root): the refusal is injected
+    where the run meets it, creating the directory or checking that it may write there."""
+    from generator import engine
+    from generator.cli import main
+
+    out = tmp_path / "denied"
+    if denied == "mkdir":
+        real = Path.mkdir
+
+        def refuse(self, *a, **k):
+            if self == out:
+                raise PermissionError(errno.EACCES, "Permission denied", str(self))
+            return real(self, *a, **k)
+        monkeypatch.setattr(Path, "mkdir", refuse)
+    else:
+        monkeypatch.setattr(engine.os, "access", lambda path, mode: Path(path) != out)
+    cat = catalog(tmp_path, tool(), tool("other_tool"))
+    assert main(["generate", str(run_config(tmp_path, cat)), "--out", str(out), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "permission denied" in err and str(out) in err and len(err.strip().splitlines()) == 1, err
+    assert not (out / "manifest.json").exists()
+
+
 def test_a_disk_that_fills_during_export_leaves_no_manifest(tmp_path, monkeypatch):
     from generator import io
     from generator.config import load_config
