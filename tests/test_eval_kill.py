@@ -100,10 +100,8 @@ def test_exchanges_finished_before_a_crash_are_not_resent(tmp_path, monkeypatch)
     opts = api.EvalOptions(paths=[str(run)], model="m", concurrency=CONCURRENCY, progress=False, bootstrap=100)
     with FakeOpenAI(oracle=oracle(gold)) as srv:
         monkeypatch.setattr(ResultSink, "append", crash_after_ten)
-        try:
+        with pytest.raises(TrajgenError, match="simulated crash"):  # the crash must happen, not pass unseen
             api.run_eval(opts.model_copy(update={"base_url": srv.base_url}))
-        except TrajgenError:
-            pass
         monkeypatch.setattr(ResultSink, "append", real_append)
         first = sent(srv)
         cached = cached_bodies(run / "eval" / ".cache" / "llm")

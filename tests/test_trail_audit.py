@@ -82,3 +82,22 @@ def test_upstream_known_defects_and_value_recall():
     for got, want in zip(vr, (0.655, 0.497, 0.303, 0.039)):
         assert abs(got - want) < 0.02, vr
     assert rep.figures["gpt.high.recoverable"] < 0.6
+
+
+def test_a_record_whose_levels_are_out_of_order_is_counted_non_monotone():
+    """A known-bad record (Low says both values, Minimum none) is counted; its ordered twin is not:
+    the ordering audit reads the levels, it does not compare trajgen's output with itself."""
+    from generator.trail.measure import measure
+
+    answer = {"apitype": "information", "toolname": "Newsly", "apiname": "get_news",
+              "parameters": {"topic": "science", "region": "Northmere"}}
+    levels = ("Minimum Difficulty", "Low Difficulty", "Medium Difficulty", "High Difficulty")
+
+    def record(*queries):
+        return {"id": "r1", "time": "2025-05-07 07:39", "answer": answer, "user_history": json.dumps([]),
+                "query": {lv: [q] for lv, q in zip(levels, queries)}}
+
+    bad = record("Get me news.", "Get science news for Northmere.", "Get news.", "News?")
+    good = record("Get science news for Northmere.", "Get science news.", "Get news.", "News?")
+    assert measure([bad]).non_monotone == 1
+    assert measure([good]).non_monotone == 0

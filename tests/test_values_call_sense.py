@@ -171,6 +171,14 @@ def test_an_identifier_never_takes_the_clock_times_of_its_tools_prose(thing: str
         assert not lore.is_moment_value(member_args[f"{thing.lower()}_id"]), member_args
 
 
+@pytest.mark.parametrize("prose", ["Schedule a crew. gwo_id: 06:00, 08:00 or 10:00.",
+                                   "Schedule a crew. The GWO ID is one of '06:00', '10:00'."])
+def test_an_identifier_the_prose_writes_times_beside_is_still_an_identifier(prose: str) -> None:
+    tool = _tool("schedule_crew", {"gwo_id": {"type": "string"}, "shift_start": {"type": "string"}}, prose)
+    said = [sample_arguments(tool, random.Random(seed))["gwo_id"] for seed in range(6)]
+    assert not any(lore.is_moment_value(v) for v in said), said  # never a certificate id "06:00"
+
+
 @pytest.mark.parametrize("name", CATALOGS)
 def test_no_fixture_identifier_is_a_clock_time_or_a_date(name: str) -> None:
     rng = random.Random(3)
