@@ -14,6 +14,7 @@ from typing import Any
 
 import polars as pl
 import pytest
+from jsonschema import Draft202012Validator, FormatChecker
 from upstream import check_script, require_bfcl_eval
 
 import generator.judge.product
@@ -24,11 +25,10 @@ from generator.errors import ConfigError
 from generator.judge.audit import audit_judge, looks_like_judge, stats_judge
 from generator.judge.cases import Candidate, JudgeRow
 from generator.judge.export import COLUMNS, columns
-from generator.judge.labeler import label_candidate
 from generator.personas import load_personas, synthesize_histories
 from generator.products.base import RunContext, build_product
 from generator.readers import read_catalogs
-from generator.records import ItemResult, Tool, ToolCall
+from generator.records import ItemResult, ToolCall
 from generator.writers.base import WRITERS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,15 +115,44 @@ def test_parquet_loads_with_polars_and_matches_jsonl(big: tuple[list[ItemResult]
     assert frame.to_dicts() == rows_of(judge / "test.jsonl")
 
 
-def test_labeler_agrees_with_every_written_row(big: tuple[list[ItemResult], Path]) -> None:
-    results, judge = big
-    rows = [JudgeRow.model_validate(s.payload) for r in results for s in r.samples]
-    offered = [[Tool(name=t["function"]["name"], app="a", api="b", domain="d",
-                     parameters=t["function"]["parameters"]) for t in row.tools] for row in rows]
-    assert all(label_candidate(r.gold, r.candidate, o).label == r.label for r, o in zip(rows, offered))
-    meta = rows_of(judge / "meta.jsonl")
-    assert [m["id"] for m in meta] == [r.id for r in rows]
-    assert len({m["operator"] for m in meta}) >= 15
+def by_hand(gold: dict[str, Any] | None, call: dict[str, Any] | None, tools: list[dict[str, Any]]) -> str:
+    """The judge format's ordered rule, re-derived here from the written row alone with
+    jsonschema (nothing of generator.judge): tool, then names, then values, then the schema."""
+    if call is None:
+        return "VALID_CALL" if gold is None else "TOOL_ERROR"
+    fns = {t["function"]["name"]: t["function"]["parameters"] for t in tools}
+    if gold is None or call["name"] != gold["name"] or call["name"] not in fns:
+        return "TOOL_ERROR"
+    schema, args, want = fns[call["name"]], call["arguments"], gold["arguments"]
+    props, required = schema.get("properties", {}), schema.get("required", [])
+    if any(p not in args for p in required) or any(p not in props for p in args):
+        return "PARAM_NAME_ERROR"
+    for p, v in args.items():
+        if p not in required and v in ("", []):
+            continue  # an empty optional value is the same as leaving it out
+        gold_v = want.get(p, props[p].get("default"))
+        same = (gold_v == v or (isinstance(v, str) and isinstance(gold_v, str)
+                                and " ".join(v.lower().split()) == " ".join(gold_v.lower().split())))
+        if not same:
+            return "PARAM_VALUE_ERROR"
+    if any(True for _ in Draft202012Validator(schema, format_checker=FormatChecker()).iter_errors(args)):
+        return "PARAM_VALUE_ERROR"
+    return "VALID_CALL"
+
+
+def test_every_written_label_matches_the_rule_rederived_by_hand(big: tuple[list[ItemResult], Path]) -> None:
+    _, judge = big
+    rows, meta, wrong = rows_of(judge / "test.jsonl"), rows_of(judge / "meta.jsonl"), []
+    assert len(meta) == len(rows) and len({m["operator"] for m in meta}) >= 15
+    for r, m in zip(rows, meta):
+        msgs, tools = json.loads(r["messages_history"]), json.loads(r["tools_list"])
+        calls = msgs[1].get("tool_calls")
+        call = ({"name": calls[0]["function"]["name"], "arguments": json.loads(calls[0]["function"]["arguments"])}
+                if calls else None)
+        gold = {"name": m["gold"]["tool"], "arguments": m["gold"]["arguments"]} if m["gold"] else None
+        if (mine := by_hand(gold, call, tools)) != r["label"]:
+            wrong.append((m["id"], m["operator"], r["label"], mine))
+    assert not wrong, (len(wrong), wrong[:5])
 
 
 def bare_catalog(tmp: Path) -> Path:

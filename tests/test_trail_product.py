@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from sweep import sweep
 from upstream import check_script, upstream_path
 
 import generator.trail.product
@@ -61,9 +62,21 @@ def records_of(trail_dir: Path) -> list[dict]:
             for r in json.loads(f.read_text(encoding="utf-8"))]
 
 
+@pytest.mark.parametrize("seed", sweep(range(10), fast=(3,)))
+def test_the_plan_yields_every_target_asked_whatever_the_seed(seed: int, tmp_path: Path) -> None:
+    """A property over seeds, not one seed's count: 60 targets asked, 60 distinct items planned."""
+    ctx = context(tmp_path)
+    ctx.config = ctx.config.model_copy(update={"seed": seed})
+    ctx.seed = seed
+    product = build_product("trail", ctx.config)
+    product.check(product.config, ctx.config)
+    items = product.plan(ctx)
+    assert len(items) == 60 and len({it.item_id for it in items}) == 60, (seed, len(items))
+
+
 def test_targets_have_enough_history_and_known_tools(synthetic_run):
     items, results, _, trail_dir = synthetic_run
-    assert len(items) == 60 and len({it.item_id for it in items}) == 60
+    assert len({it.item_id for it in items}) == len(items) == 60
     assert all(len(r.samples) + len(r.rejections) == 1 for r in results)
     for rec in records_of(trail_dir):
         assert len(json.loads(rec["user_history"])) >= 20
