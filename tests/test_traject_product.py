@@ -15,13 +15,14 @@ import pytest
 from test_traject_support import bundled_catalog, context
 from upstream import check_script
 
+from generator.catalog import Catalog
 from generator.errors import ConfigError
 from generator.traject import plans
 from generator.traject.audit import audit_traject, recall
 from generator.traject.config import TrajectConfig
 from generator.traject.graph import bindable, build_graph, source_field
 from generator.traject.metrics import gold_scores
-from generator.traject.product import TrajectProduct, level_plans, new_target
+from generator.traject.product import TrajectPayload, TrajectProduct, level_plans, new_target
 from generator.writers.template import TemplateWriter
 
 DOMAINS = ["entertainment", "finance", "food", "travel"]
@@ -245,19 +246,57 @@ def test_config_is_strict():
         TrajectConfig(colour="red")
 
 
+def _free_text_catalog(tmp_path: Path) -> Catalog:
+    """One domain whose tools take only free text no hint, default or description stands for."""
+    import generator.readers.openai  # noqa: F401
+    from generator.readers.catalogs import read_catalog
+
+    def tool(name: str, text: str, *params: str) -> dict:
+        props = {p: {"type": "string", "description": f"The {p.replace('_', ' ')}, as the user wrote it."}
+                 for p in params}
+        return {"type": "function", "function": {"name": name, "description": text,
+                "parameters": {"type": "object", "properties": props, "required": list(params)}}}
+
+    path = tmp_path / "jots.json"
+    path.write_text(json.dumps([tool("post_jot", "Post a jot to the board.", "title", "body"),
+                                tool("send_memo", "Send a memo to a colleague.", "recipient_email", "text"),
+                                tool("file_complaint", "File a complaint.", "subject", "details")]),
+                    encoding="utf-8")
+    return Catalog(read_catalog(path))
+
+
 def test_a_domain_with_no_hard_query_is_skipped_after_its_probe(tmp_path, monkeypatch):
-    """A domain none of whose probe draws can make a hard query (the bundled catalog's messaging
-    tools take free text no hint determines) costs the probe once, not 128 draws per item and
-    attempt: each item is a `hard_floor` rejection saying why."""
+    """A domain none of whose probe draws can leave even a quarter of its values out (free text
+    no hint determines) costs the probe once, not 128 draws per item and attempt: each item is a
+    `hard_floor` rejection saying why."""
     from generator.traject import product as P
     from generator.traject import sample
 
     drawn = []
     real = sample.sample_parallel
     monkeypatch.setattr(sample, "sample_parallel", lambda *a, **k: drawn.append(1) or real(*a, **k))
-    _, results, _ = run(tmp_path, domains=["messaging"], parallel=3, sequential=0)
+    settings = TrajectConfig(parallel=3, sequential=0, k={"min": 2, "max": 3})
+    catalog = _free_text_catalog(tmp_path)
+    ctx = context(catalog, settings, tmp_path / "out", writer=TemplateWriter())
+    product = TrajectProduct(settings)
+    domain = next(iter(catalog.by_domain))
+    results = [asyncio.run(product.run(i, ctx)) for i in product.plan(ctx)]
     assert len(results) == 3
     assert all(not r.samples and [j.validator for j in r.rejections] == ["hard_floor"] for r in results)
-    assert results[0].rejections[0].reason.startswith("no hard query possible in messaging")
+    assert results[0].rejections[0].reason.startswith(f"no hard query possible in {domain}")
     assert f"{P.PROBE_DRAWS} draws" in results[0].rejections[0].reason
     assert len(drawn) == P.PROBE_DRAWS
+
+
+def test_a_domain_that_cannot_leave_half_out_gets_hard_queries_as_vague_as_it_allows(tmp_path):
+    """The bundled messaging tools take free text: no draw leaves half its values out, some leave
+    a quarter. Every parallel item is made; its hard query states no more than its own plan
+    (within HARD_CEILING), and the run says so for the domain."""
+    from generator.shortfall import ALWAYS
+
+    _, results, ctx = run(tmp_path, domains=["messaging"], parallel=3, sequential=0)
+    payloads = [TrajectPayload.model_validate(s.payload) for r in results for s in r.samples]
+    assert len(payloads) == 3
+    assert all(plans.HARD_RECALL_CAP < p.hard_states <= plans.HARD_CEILING for p in payloads)
+    remarks = [n for n in ctx.notes.get(("traject", "parallel"), []) if n.startswith(ALWAYS)]
+    assert any("hard queries in messaging state more than half the values" in n for n in remarks), remarks

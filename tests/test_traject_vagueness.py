@@ -269,3 +269,14 @@ def test_hard_queries_stay_vague_on_every_traject_bench_domain(tmp_path, name: s
         domains = [d for d, ts in Catalog(screen(read_catalog(path))[0]).by_domain.items() if len(ts) >= 2]
         pairs = int(re.search(r"pairs=(\d+)", proc.stdout)[1])
         assert pairs >= 0.5 * 4 * len(domains), f"{path.name}: {pairs} pairs of {4 * len(domains)}"
+
+
+def test_a_hard_query_is_held_to_half_or_to_what_its_own_plan_must_state() -> None:
+    from generator.records import ArgPlan, CallPlan, DisclosurePlan
+
+    def plan(*modes: str) -> DisclosurePlan:
+        args = [ArgPlan(param=f"p{i}", value=f"v{i}", mode=m) for i, m in enumerate(modes)]
+        return DisclosurePlan(target_id="t", level="hard", calls=[CallPlan(tool="x", tool_mode="implied", args=args)])
+
+    assert plans.hard_cap(plan("stated", "omitted", "omitted", "omitted")) == plans.HARD_RECALL_CAP
+    assert plans.hard_cap(plan("stated", "stated", "omitted")) == 2 / 3

@@ -207,7 +207,7 @@ def _own_values(schema: dict[str, Any]) -> bool:
 def _mentions(tool: Tool, name: str) -> Iterator[re.Match[str]]:
     """Where the tool's prose names parameter `name`, outside the fields it says it returns
     ("Returns {work_order_id, status: 'closed', lost_production_mwh}" lists no values)."""
-    spoken = r"[\s_]".join(re.escape(w) for w in name.split("_"))
+    spoken = r"[\s_]".join(re.escape(w) for w in name.split("_")) + r"(?:e?s)?"  # "Suspected causes: ..."
     returned = [b.span() for b in re.finditer(r"\{[^{}]*\}", tool.description)]
     for m in re.finditer(rf"(?<![\w-]){spoken}(?![\w-])", tool.description, re.IGNORECASE):
         if not any(a < m.start() < b for a, b in returned):

@@ -20,7 +20,7 @@ from ..validators.phrases import phrase_said
 from ..writers.base import WriteRequest
 from .bind import binding_problems
 from .determined import value_problems
-from .plans import HARD_RECALL_CAP, hint_said, unrecoverable
+from .plans import hard_cap, hint_said, unrecoverable
 from .reading import undetermined
 
 Check = Callable[[str, DisclosurePlan, Target, dict[str, Tool]], list[str]]
@@ -185,13 +185,14 @@ def described_only(text: str, req: WriteRequest, tools: dict[str, Tool]) -> set[
 
 @traject_check("vague_enough", ("hard",))
 def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> list[str]:
-    """A hard query states, read by meaning, at most HARD_RECALL_CAP of the calls' values.
-    (TRAJECT-Bench's literal value recall is kept low by the choice of trajectories,
-    `plans.hard_floor`: per query it cannot be, where the values left out are flags.)"""
-    recall = meaning_recall(text, plan, target, tools)
-    if recall <= HARD_RECALL_CAP + 1e-9:
+    """A hard query states, read by meaning, at most HARD_RECALL_CAP of the calls' values, or
+    no more than its plan must where that is more (`plans.hard_cap`). (TRAJECT-Bench's literal
+    value recall is kept low by the choice of trajectories, `plans.hard_floor`: per query it
+    cannot be, where the values left out are flags.)"""
+    recall, cap = meaning_recall(text, plan, target, tools), hard_cap(plan)
+    if recall <= cap + 1e-9:
         return []
-    return [f"the hard query states {recall:.2f} of the values, read by meaning (at most {HARD_RECALL_CAP})"]
+    return [f"the hard query states {recall:.2f} of the values, read by meaning (at most {cap:.2f})"]
 
 
 # What the traject product runs, in order: the generic validators, then its own checks.

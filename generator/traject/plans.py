@@ -430,6 +430,17 @@ def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
 # a plan that leaves out only flags and "1"s is under the cap by meaning and over it literally.
 HARD_FLOOR = 0.4
 HARD_RECALL_CAP = 0.5
+# A domain whose every draw must state more (ids and free text no default or description can
+# stand for: a court clerk's case numbers, a marina's slip ids) still gets hard queries, as vague
+# as its values allow: those that leave out at least a quarter, each one checked against what its
+# own plan states (`hard_cap`), the domain's figure said in the run's notes and the card.
+HARD_CEILING = 0.75
+
+
+def hard_cap(plan: DisclosurePlan) -> float:
+    """How much of the values a hard query written from `plan` may state, read by meaning:
+    HARD_RECALL_CAP, or what the plan itself must state where that is more."""
+    return max(HARD_RECALL_CAP, _stated_share([a for _, a in plan.args()]))
 
 
 def counted(value: Any) -> str | None:

@@ -21,7 +21,7 @@ from ..core.identity import said_by_app
 from ..errors import BudgetExceeded, ConfigError, LLMError
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, needs_llm, register_product
 from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Tool
-from ..shortfall import note
+from ..shortfall import note, remark
 from ..validators import Checker, run_all
 from ..writers.base import WriteRequest
 from . import chains, export, llm_sim, plans, propose, sample, simulate
@@ -47,6 +47,7 @@ class TrajectPayload(TrajectSpec):
     """The item's spec and its TRAJECT-Bench records: simple/hard (parallel) or traj_query."""
 
     records: dict[str, dict[str, Any]]
+    hard_states: float = 0.0  # share of the values the hard plan states (parallel; plans.hard_cap)
 
 
 TrajectItem = WorkItem[TrajectSpec]
@@ -120,12 +121,13 @@ def report_coverage(cfg: TrajectConfig, graph: ToolGraph, by_domain: dict[str, l
 
 
 def new_target(
-    item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
+    item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int,
+    limit: float = plans.HARD_RECALL_CAP,
 ) -> Target | None:
     rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}")
     tools = ctx.catalog.by_domain[item.spec.domain]
     if item.spec.kind == "parallel":
-        target = parallel_target(item, ctx, cfg, tools, rng)
+        target = parallel_target(item, ctx, cfg, tools, rng, limit)
         if target is None:
             return None
     else:
@@ -174,7 +176,7 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
 # tools take few defaults needs before any hard query can leave half out.
 PARALLEL_DRAWS = 128
 EARLY_DRAWS = 32
-# Draws of the domain's probe (`hard_possible`): a domain none of whose probe draws can make a
+# Draws of the domain's probe (`hard_limit`): a domain none of whose probe draws can make a
 # hard query is skipped without drawing for each item and attempt.
 PROBE_DRAWS = 256
 
@@ -197,21 +199,31 @@ def no_hard_query(domain: str, draws: int) -> str:
             f"or earlier step gives them; {draws} draws); parameters with a default in the schema make them possible")
 
 
-def hard_possible(ctx: RunContext, cfg: TrajectConfig, domain: str) -> bool:
-    """Whether any of PROBE_DRAWS draws of the domain (its own seed: the same answer in every
-    process and order) has a hard query within the cap by meaning."""
+def hard_limit(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float | None:
+    """How much a hard query of `domain` may state, read by meaning: HARD_RECALL_CAP when one of
+    PROBE_DRAWS draws (its own seed: the same answer in every process and order) stays within
+    it, else the least any draw must state, up to plans.HARD_CEILING; None above that."""
     rng = item_rng(ctx.seed, f"traject-probe:{domain}")
     tools = ctx.catalog.by_domain[domain]
-    return any(_draw(f"probe:{domain}", ctx, cfg, tools, rng, n)[2] <= plans.HARD_RECALL_CAP
-               for n in range(PROBE_DRAWS))
+    least = 2.0
+    for n in range(PROBE_DRAWS):
+        least = min(least, _draw(f"probe:{domain}", ctx, cfg, tools, rng, n)[2])
+        if least <= plans.HARD_RECALL_CAP:
+            return plans.HARD_RECALL_CAP
+    return least if least <= plans.HARD_CEILING else None
 
 
 def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
-                    rng: random.Random) -> Target | None:
+                    rng: random.Random, limit: float = plans.HARD_RECALL_CAP) -> Target | None:
+    """A draw whose hard query can leave out enough (see PARALLEL_DRAWS); where none can, the
+    one whose hard plan states least, if that is within plans.HARD_CEILING (its hard query is
+    then held to what its own plan states: plans.hard_cap). In a domain none of whose probe
+    draws could (`limit` above HARD_RECALL_CAP, `hard_limit`), that one after EARLY_DRAWS."""
     best: tuple[float, Target] | None = None
+    lowest: tuple[float, Target] | None = None
     listed: Target | None = None
     for n in range(PARALLEL_DRAWS):
-        if n >= EARLY_DRAWS and (listed or best):
+        if n >= EARLY_DRAWS and (listed or best or (lowest and limit > plans.HARD_RECALL_CAP)):
             break
         target, floor, meaning = _draw(item.item_id, ctx, cfg, tools, rng, n)
         if floor <= plans.HARD_FLOOR and not _required_list(target, ctx):
@@ -221,7 +233,10 @@ def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tool
             continue
         if meaning <= plans.HARD_RECALL_CAP and (best is None or floor < best[0]):
             best = (floor, target)
-    return listed or (best[1] if best is not None else None)
+        if meaning <= plans.HARD_CEILING and (lowest is None or meaning < lowest[0]):
+            lowest = (meaning, target)
+    chosen = listed or (best[1] if best is not None else None)
+    return chosen or (lowest[1] if lowest is not None else None)
 
 
 def _required_list(target: Target, ctx: RunContext) -> bool:
@@ -292,8 +307,10 @@ def payload(
 ) -> TrajectPayload:
     tools = ctx.catalog.by_name
     spec = item.spec
+    states = 0.0
     if spec.kind == "parallel":
         records = {lvl: export.parallel_record(q, target, tools, answer) for lvl, q in queries.items()}
+        states = plans.meaning_floor(target, tools)
     else:
         model = (
             ctx.llm.model
@@ -312,7 +329,7 @@ def payload(
                 model=model,
             )
         }
-    return TrajectPayload(**spec.model_dump(), records=records)
+    return TrajectPayload(**spec.model_dump(), records=records, hard_states=states)
 
 
 def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
@@ -322,10 +339,11 @@ def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
 
 
 async def attempt_item(
-    item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int
+    item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int,
+    limit: float = plans.HARD_RECALL_CAP,
 ) -> TrajectPayload | Rejection:
     try:
-        target = new_target(item, ctx, cfg, graph, attempt)
+        target = new_target(item, ctx, cfg, graph, attempt, limit)
     except ShortChain as short:
         return Rejection(item_id=item.item_id, product=NAME, stage="sample", validator="bindings", attempts=1,
                          reason=f"the chains {short} end before {cfg.chain.min} steps: a step has nothing "
@@ -384,7 +402,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         self._graph: ToolGraph | None = None
         self._graph_lock: asyncio.Lock | None = None
         self._llm_edges_added = False
-        self._hard: dict[str, bool] = {}  # domain -> hard_possible (a pure function of seed and domain)
+        self._hard: dict[str, float | None] = {}  # domain -> hard_limit (a pure function of seed and domain)
 
     @classmethod
     def needs(cls, config: TrajectConfig, run: RunConfig) -> Needs:
@@ -416,6 +434,11 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
                 self._llm_edges_added = True
         return graph
 
+    def hard_limit(self, ctx: RunContext, domain: str) -> float | None:
+        if domain not in self._hard:
+            self._hard[domain] = hard_limit(ctx, self.config, domain)
+        return self._hard[domain]
+
     def plan(self, ctx: RunContext) -> list[TrajectItem]:
         cfg = self.config
         domains = select_domains(cfg, ctx)
@@ -430,15 +453,13 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         graph = await self.ensure_graph(ctx)
         rejections: list[Rejection] = []
         domain = item.spec.domain
-        if item.spec.kind == "parallel":
-            if domain not in self._hard:
-                self._hard[domain] = hard_possible(ctx, self.config, domain)
-            if not self._hard[domain]:
-                return ItemResult(item_id=item.item_id, product=NAME, rejections=[Rejection(
-                    item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
-                    reason=no_hard_query(domain, PROBE_DRAWS))])
+        limit = self.hard_limit(ctx, domain) if item.spec.kind == "parallel" else plans.HARD_RECALL_CAP
+        if limit is None:
+            return ItemResult(item_id=item.item_id, product=NAME, rejections=[Rejection(
+                item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
+                reason=no_hard_query(domain, PROBE_DRAWS))])
         for attempt in range(self.config.max_attempts):
-            outcome = await attempt_item(item, ctx, self.config, graph, attempt)
+            outcome = await attempt_item(item, ctx, self.config, graph, attempt, limit)
             if isinstance(outcome, TrajectPayload):
                 return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, outcome)],
                                   rejections=rejections)
@@ -450,6 +471,10 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
     def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
         payloads = self.payloads(results)
         paths = export_payloads(payloads, ctx.product_dir(NAME))
+        for domain, shares in sorted(_above_cap(payloads).items()):
+            remark(ctx, NAME, "parallel", f"{len(shares)} hard queries in {domain} state more than half the values "
+                   f"(up to {max(shares):.0%}, read by meaning; TRAJECT-Bench's about 40%): no draw of its tools "
+                   "could leave half out (ids and free text no default or description stands for)")
         for domain in sorted({p.domain for p in payloads}):
             tools = ctx.catalog.by_domain.get(domain, [])
             paths.append(export.write_tools(ctx.product_dir(NAME), safe_dir(domain), tools))
@@ -462,6 +487,15 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
     @classmethod
     def category(cls, item: TrajectItem) -> str:
         return item.spec.kind
+
+
+def _above_cap(payloads: list[TrajectPayload]) -> dict[str, list[float]]:
+    """Per domain, what the hard plans state that are above HARD_RECALL_CAP (plans.hard_cap)."""
+    out: dict[str, list[float]] = {}
+    for p in payloads:
+        if p.kind == "parallel" and p.hard_states > plans.HARD_RECALL_CAP + 1e-9:
+            out.setdefault(p.domain, []).append(p.hard_states)
+    return out
 
 
 def _grouped(payloads: list[TrajectPayload], kind: str) -> dict[str, list[dict[str, Any]]]:
