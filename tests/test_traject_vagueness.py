@@ -280,3 +280,4 @@ def test_a_hard_query_is_held_to_half_or_to_what_its_own_plan_must_state() -> No
 
     assert plans.hard_cap(plan("stated", "omitted", "omitted", "omitted")) == plans.HARD_RECALL_CAP
     assert plans.hard_cap(plan("stated", "stated", "omitted")) == 2 / 3
+    assert plans.hard_cap(plan("stated", "stated", "stated", "stated", "omitted")) == plans.HARD_RECALL_CAP  # never drawn

@@ -439,8 +439,10 @@ HARD_CEILING = 0.75
 
 def hard_cap(plan: DisclosurePlan) -> float:
     """How much of the values a hard query written from `plan` may state, read by meaning:
-    HARD_RECALL_CAP, or what the plan itself must state where that is more."""
-    return max(HARD_RECALL_CAP, _stated_share([a for _, a in plan.args()]))
+    HARD_RECALL_CAP, or what the plan itself must state where that is more, up to HARD_CEILING
+    (a plan that must state more is never drawn for a hard query)."""
+    share = _stated_share([a for _, a in plan.args()])
+    return share if HARD_RECALL_CAP < share <= HARD_CEILING else HARD_RECALL_CAP
 
 
 def counted(value: Any) -> str | None:
