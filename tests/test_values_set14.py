@@ -3,7 +3,13 @@ office, a marina), each pinned on a small tool of its own."""
 
 from __future__ import annotations
 
-from generator.core import lore
+import random
+import re
+
+import pytest
+
+from generator.core import lore, places, semantic
+from generator.core.values import sample_arguments
 from generator.records import Tool
 
 
@@ -21,3 +27,98 @@ def test_a_list_under_the_plural_of_the_parameter_in_the_tool_prose_is_its_enum(
     [annotated] = lore.annotate([t])
     assert annotated.said["suspected_cause"]["enum"] == ["varroa", "queen_failure", "starvation", "pesticide",
                                                          "absconding"]
+
+
+def draws(t: Tool, n: int = 12, seed: int = 1) -> list[dict]:
+    rng = random.Random(seed)
+    [annotated] = lore.annotate([t])
+    return [sample_arguments(annotated, rng, optional_rate=1.0) for _ in range(n)]
+
+
+def test_an_example_glossed_in_parentheses_shows_the_id_shape() -> None:
+    """"7-digit NOAA CO-OPS station id, e.g. 8443970 (Boston)": seven digits, never "STA-74425"."""
+    t = tool("get_tide_predictions", "Tide predictions for a station.",
+             {"station_id": {"type": "string", "description": "7-digit NOAA CO-OPS station id, e.g. 8443970 (Boston)."}},
+             ["station_id"])
+    assert all(re.fullmatch(r"\d{7}", a["station_id"]) for a in draws(t))
+
+
+def test_a_registration_written_in_parts_keeps_its_shape_and_varies() -> None:
+    t = tool("register_vessel", "Register a boat.",
+             {"registration": {"type": "string", "description": "USCG documentation number (6-7 digits) or state "
+                                                                "registration, e.g. FL 4417 KR."}}, ["registration"])
+    said = [a["registration"] for a in draws(t)]
+    assert all(re.fullmatch(r"FL \d{4} KR", s) for s in said) and len(set(said)) > 3
+
+
+def test_an_iso_week_is_one_of_the_weeks_ahead() -> None:
+    t = tool("order_queens", "Order queens.",
+             {"ship_week": {"type": "string", "description": "ISO week to ship, e.g. 2025-W15.",
+                            "pattern": "^[0-9]{4}-W[0-5][0-9]$"}}, ["ship_week"])
+    ahead = {f"2025-W{w:02d}" for w in range(24, 33)}  # REFERENCE_TIME is in week 23 of 2025
+    assert {a["ship_week"] for a in draws(t, 20)} <= ahead
+
+
+def test_the_city_state_and_zip_of_one_address_agree_and_a_street_is_a_street() -> None:
+    t = tool("issue_summons", "Issue a summons.", {"service_address": {
+        "type": "object", "properties": {
+            "street": {"type": "string"}, "city": {"type": "string"},
+            "state": {"type": "string", "description": "Two-letter state code."},
+            "postal_code": {"type": "string", "description": "5-digit ZIP."}},
+        "required": ["street", "city", "state", "postal_code"]}}, ["service_address"])
+    for a in draws(t):
+        addr = a["service_address"]
+        assert semantic.US_STATES[addr["city"]] == addr["state"], addr
+        assert re.match(r"\d+ ", addr["street"]), addr  # a house number and street, never "Toronto"
+        assert addr["postal_code"][:1] == semantic.faker(random.Random(0)).zipcode_in_state(addr["state"])[:1], addr
+
+
+def test_a_list_of_entry_numbers_names_each_entry_once() -> None:
+    t = tool("request_certified_copy", "Order certified copies.",
+             {"docket_entry_numbers": {"type": "array", "items": {"type": "integer"},
+                                       "description": "Docket entry numbers to copy, e.g. [1, 14, 22]."}},
+             ["docket_entry_numbers"])
+    for a in draws(t, 30):
+        assert len(set(a["docket_entry_numbers"])) == len(a["docket_entry_numbers"]), a
+
+
+@pytest.mark.parametrize(("param", "description"), [
+    ("applicator", "Name of the crew member applying the treatment."),
+    ("subject_name", ""),
+    ("in_favor_of", "Party the judgment is entered for."),
+    ("breeder", "Queen breeder name."),
+])
+def test_a_person_named_by_role_or_by_description_gets_a_person_s_name(param: str, description: str) -> None:
+    t = tool("t", "A court or farm action.", {param: {"type": "string", "description": description}}, [param])
+    for a in draws(t, 8):
+        words = a[param].split()  # a first and a last name, each capitalised: never "Send the invoice", "favor 4"
+        assert len(words) >= 2 and all(w[:1].isupper() and w.isalpha() for w in words) and "The" not in words, a
+
+
+def test_a_boat_is_named_as_owners_name_boats() -> None:
+    t = tool("register_vessel", "Register a boat.", {"vessel_name": {"type": "string"}}, ["vessel_name"])
+    assert not any(a["vessel_name"].endswith(" Vessel") for a in draws(t, 20))
+
+
+def test_a_parameter_described_as_another_entity_s_id_takes_that_id_s_format() -> None:
+    yard = tool("get_yard_details", "Look up a yard.",
+                {"yard_id": {"type": "string", "description": "Yard id, e.g. YD-0412.", "pattern": "^YD-[0-9]{4}$"}},
+                ["yard_id"])
+    move = tool("schedule_truck_move", "Book a truck.", {"destination": {
+        "type": "string", "description": "Destination yard id or a contract id (the bees go to that contract's drop site)."}},
+        ["destination"])
+    annotated = lore.annotate([yard, move])[1]
+    rng = random.Random(2)
+    assert all(re.fullmatch(r"YD-\d{4}", sample_arguments(annotated, rng)["destination"]) for _ in range(10))
+
+
+def test_a_boat_s_length_beam_and_draft_are_a_boat_s() -> None:
+    t = tool("search_available_slips", "Find slips.", {p: {"type": "number"} for p in ("loa_ft", "beam_ft", "draft_ft")},
+             ["loa_ft", "beam_ft", "draft_ft"])
+    for a in draws(t, 20):
+        assert 18 <= a["loa_ft"] <= 60 and 6 <= a["beam_ft"] <= 16 and 1.5 <= a["draft_ft"] <= 7, a
+
+
+def test_a_catalog_that_names_counties_is_placed_in_the_us() -> None:
+    assert places.region_for("bees_x", "County the yard sits in, e.g. Stanislaus or Merced.").name == "us"
+    assert places.region_for("court_x", "Two-letter state code.").name == "us"

@@ -42,6 +42,8 @@ _QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=40)}|"[^"\n]{{1,40}}"|`[^`\n]{{1,40}}
 _LINE_QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=120)}|"[^"\n]{{1,120}}"|`[^`\n]{{1,120}}`)"""
 _WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)*"  # "1987.112.4": an accession number, whole
 _BARE = rf"{_WORD}(?: {_WORD})?"
+# A code written in three or four upper-case parts, as a plate or a registration is ("FL 4417 KR").
+_PLATE = r"(?-i:[A-Z0-9]{1,5}(?: [A-Z0-9]{1,5}){2,3})"
 _GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")
 _ITEM = re.compile(rf"\s*\[?\s*({_QUOTED}|{_BARE})")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:or|and)\s+|\s*\|\s*|\s*/\s+)")
@@ -51,7 +53,8 @@ _PAREN_LIST = re.compile(r"\(([^()]{3,200})\)")
 _PAREN_SLASH = re.compile(r"\(\s*([A-Za-z][A-Za-z_-]{2,15}(?:\s*/\s*[A-Za-z][A-Za-z_-]{2,15}){1,4})\s*\)")
 # One example after a cue, unquoted: "eg. Bankruptcy", "e.g. HSBC", "e.g., 4/4", "e.g Ice age"
 _SINGLE = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bsuch as|\bpor ejemplo|\bpar exemple)"
-                     rf"\s*[,:]?\s*({_BARE})(?=\s*(?:[.,;)]|$))", re.IGNORECASE)  # not "like": "works like magic"
+                     rf"\s*[,:]?\s*({_BARE}|{_PLATE})(?=(?:\s*\([^()\n]{{1,40}}\))?\s*(?:[.,;)]|$))",
+                     re.IGNORECASE)  # not "like": "works like magic"; "e.g. 8443970 (Boston)": a glossed one
 _AS_DEFAULT = re.compile(r"\b(?:with )?([A-Za-z][\w-]*) as (?:the )?default\b", re.IGNORECASE)
 # Words that make an unquoted item prose rather than a value.
 _PROSE = frozenset({"a", "an", "the", "any", "all", "other", "more", "some", "this", "that", "which", "if",
@@ -325,8 +328,15 @@ def _quoted_examples(text: str) -> list[str]:
     run = rf"{_OPEN.pattern}({_LINE_QUOTED}(?:\s*(?:,\s*)?(?:\bor\b|\band\b|,)\s*{_LINE_QUOTED})*)"
     quoted = [_strip(q.group(0)) for m in re.finditer(run, text, re.IGNORECASE)
               for q in re.finditer(_LINE_QUOTED, m.group(1))]
-    bare = [m.group(1) for m in _SINGLE.finditer(text) if _value_like(m.group(1), m.group(1))]
+    bare = [m.group(1) for m in _SINGLE.finditer(text)
+            if _value_like(m.group(1), m.group(1)) or re.fullmatch(_PLATE, m.group(1).rstrip("."))]
     return quoted + [b.rstrip(".") for b in bare]
+
+
+def plate_like(value: str) -> bool:
+    """Whether a value is a code in three or four upper-case parts ("FL 4417 KR"): its shape,
+    like an id's, is what an example of it shows."""
+    return re.fullmatch(_PLATE, value) is not None and any(c.isdigit() for c in value)
 
 
 def _default(text: str) -> str | float | None:

@@ -300,6 +300,12 @@ _ALIASES = {"state": "status", "crimes": "crime", "contracts": "contract", "cell
 PET_WORDS = frozenset({"pet", "pets", "dog", "dogs", "cat", "cats", "puppy", "kitten", "horse", "animal",
                        "rabbit", "parrot", "hamster"})
 PET_NAMES = ["Bella", "Max", "Luna", "Charlie", "Milo", "Daisy", "Rocky", "Coco", "Nala", "Oscar", "Pepper"]
+# Boats are named as their owners name them ("Sea Breeze", "Miss Molly"), never "Lloyd Vessel".
+VESSEL_WORDS = frozenset({"vessel", "boat", "ship", "yacht", "sailboat", "ferry", "trawler", "barge", "tug",
+                          "tugboat", "cruiser", "catamaran", "schooner", "dinghy", "tender"})
+VESSEL_NAMES = ["Sea Breeze", "Miss Molly", "Blue Heron", "Second Wind", "Reel Therapy", "Island Time",
+                "Osprey", "Windward", "Knot Working", "Serenity", "Salty Dog", "Northern Star", "Liberty",
+                "Aquaholic", "Tide Runner", "Marlin Magic", "Happy Hour", "Kestrel", "Halcyon", "Sea Ya"]
 PERSON_WORDS = frozenset({"player", "athlete", "lawyer", "attorney", "actor", "actress", "author", "writer",
                           "singer", "user", "person", "contact", "employee", "member", "customer", "patient",
                           "doctor", "vet", "veterinarian", "teacher", "student", "coach", "driver", "owner",
@@ -495,6 +501,10 @@ def _pet(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
     return _pick(rng, PET_NAMES)
 
 
+def _vessel(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
+    return _pick(rng, VESSEL_NAMES)
+
+
 def _routine(rng: random.Random, thing: str, surname: Callable[[], str]) -> str:
     return f"{_pick(rng, ROUTINE_LEADS)} {thing}"
 
@@ -558,6 +568,7 @@ _NAMERS: list[tuple[frozenset[str], Namer]] = [
     (EVENT_WORDS, _event),
     (NUMBERED_WORDS, _numbered),
     (PET_WORDS, _pet),
+    (VESSEL_WORDS, _vessel),
     (ROUTINE_WORDS, _routine),
     (CODENAME_WORDS, _codename),
 ]
@@ -571,7 +582,8 @@ _PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "compla
                            "traveler", "traveller", "passenger", "rider", "lessee", "lessor", "insured",
                            "policyholder", "volunteer", "examiner", "auditor", "surveyor", "handler", "courier",
                            "hygienist", "machinist", "receptionist", "specialist", "florist", "chemist", "cyclist",
-                           "grantor", "grantee"})
+                           "grantor", "grantee", "applicator", "breeder", "beekeeper", "groomer", "trainer",
+                           "installer", "captain", "skipper", "deckhand", "notary", "bailiff"})
 _PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
 
 

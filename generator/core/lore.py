@@ -748,11 +748,14 @@ def _id_shape(path: str, schema: dict[str, Any], shapes: dict[str, _Shape]) -> d
     """The catalog's identifier format for a parameter that shows none of its own."""
     if _visible(schema) or "pattern" in schema or _own_values(schema) or schema.get("type") not in (None, "string"):
         return {}
-    if not entity_keys(leaf_name(path)):
+    described = _DESCRIBED_ID.match(str(schema.get("description") or ""))
+    keys = entity_keys(leaf_name(path), str(schema.get("description") or "")) if entity_keys(leaf_name(path)) else \
+        (semantic.singular(described.group(1).lower()),) if described else ()
+    if not keys:
         return {}
     if _cued(schema):
         return {"examples": _cued(schema)}
-    for key in entity_keys(leaf_name(path), str(schema.get("description") or "")):
+    for key in keys:
         shape = shapes.get(key)
         if shape is None or not (shape.examples or shape.pattern):
             continue
@@ -760,6 +763,11 @@ def _id_shape(path: str, schema: dict[str, Any], shapes: dict[str, _Shape]) -> d
         out: dict[str, Any] = {"examples": examples} if examples else {}
         return {**out, "pattern": shape.pattern} if shape.pattern else out
     return {}
+
+
+# A parameter not named as an id whose description opens by naming one: a `destination` that is
+# "Destination yard id or a contract id" takes a yard's id, in the catalog's format for yards.
+_DESCRIBED_ID = re.compile(r"^(?:the |a |an )?(?:[A-Za-z]+ )?([A-Za-z]+) (?:id|ID|identifier)\b")
 
 
 def id_formats(tools: list[Tool]) -> dict[str, dict[str, Any]]:

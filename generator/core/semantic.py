@@ -204,6 +204,10 @@ RULES: list[Rule] = [
     _rule("duration_hours", N, "hours hour"),
     _rule("duration_days", N, "days nights weeks"),
     _rule("duration_years", N, "years"),
+    # a boat's length overall, beam and draft: 18-60 ft, 6-16 ft, 1.5-7 ft (never a 1 ft boat 19 ft deep)
+    _rule("vessel_length", N, "loa"),
+    _rule("vessel_beam", N, "beam"),
+    _rule("vessel_draft", N, "draft draught"),
     _rule("distance", N, "distance radius km kilometers miles meters metres range"),
     _rule("weight", N, "weight kg kilograms lbs pounds"),
     _rule("height", N, "height cm"),
@@ -312,7 +316,8 @@ _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category"
 # Last words that say little on their own: the word before decides ("artist_name" is an artist,
 # "email_address" an email), else the weak word itself.
 WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "address", "string", "str", "info",
-                        "state"})  # a `flag_state` is a country
+                        "state",  # a `flag_state` is a country
+                        "ft", "feet", "gal", "kwh", "mm"})  # `loa_ft`: a unit no rule reads says what is measured
 # Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
 _REFINABLE = frozenset({"ticker", "code", "title", "place", "city", "person", "room"})
 
@@ -528,7 +533,9 @@ TYPICAL: dict[str, Typical] = {
     "weight": Typical(1, 90, 1), "height": Typical(150, 195, 0), "port": Typical(1024, 65535, 0),
     "count": Typical(1, 4, 0), "id_number": Typical(1000, 99999, 0), "generic": Typical(1, 20, 1),
     "probability": Typical(0.05, 0.95, 2), "duration_years": Typical(1, 30, 0),
+    "vessel_length": Typical(18, 60, 1), "vessel_beam": Typical(6, 16, 1), "vessel_draft": Typical(1.5, 7, 1),
 }
+_VESSEL_KINDS = frozenset({"vessel_length", "vessel_beam", "vessel_draft"})
 UNIX_SPAN = 30 * 86400
 
 
@@ -543,6 +550,9 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         return Typical(0, 3)
     if kind == "card_code":
         return Typical(100, 999, 0)  # a card's three-digit verification number
+    if kind in _VESSEL_KINDS and re.search(r"(?:^|_)m$|\bmet(?:er|re)s?\b", f"{name} {schema.get('description', '')}"):
+        feet = TYPICAL[kind]
+        return Typical(round(feet.lo / 3.28, 1), round(feet.hi / 3.28, 1), 1)  # the same boats in metres
     if kind == "memory_size":
         return Typical(2, 64, 0)  # gigabytes of memory or disk an instance or a device has
     desc = str(schema.get("description", ""))
@@ -688,7 +698,8 @@ def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> s
         return f"{_street(rng, name)}, {city}, {US_STATES[city]}"
     if re.search(r"\bstreet address\b", desc, re.IGNORECASE):
         return _street(rng, name)  # "Where the swarm was seen (street address or landmark)"
-    return str(STRING_MAKERS["address" if name_words(name)[-1:] == ["address"] else "place"](rng, name))
+    street = name_words(name)[-1:] in (["address"], ["street"])  # a `street` is a street address, never a town
+    return str(STRING_MAKERS["address" if street else "place"](rng, name))
 
 
 def _city_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
@@ -1008,6 +1019,7 @@ _PERSON_NAME = re.compile(r"\b(?:first|last|given|family|full|middle) (?:or (?:f
 # of the patient's home dialysis unit" (group 1: the city is said too; group 2: the thing).
 _NAME_OF = re.compile(r"^(?:the )?(?:full )?name( and (?:city|town|location))? of (?:the |a |an )?([\w' -]{3,60}?)[.;,]?$",
                       re.IGNORECASE)
+_CLAUSE = re.compile(r"\s+(?=\w+ing\b|(?:who|that|which|whose|for|to|in|on|at|with|from|by)\b)")
 _OWNER_WORDS = frozenset({"patient", "patients", "s", "customer", "customers", "user", "users", "his", "her", "their",
                           "its", "home", "own", "current"})
 
@@ -1028,9 +1040,14 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     if words and words[-1] in _NAMING:
         return _name_of(rng, words[:-1] or _described_thing(schema), schema)
     fake = faker(rng)
+    lead = _content_words(schema)[:1]
+    if lead and freetext.is_person_role(lead[0]):  # "Party the judgment is entered for": a person's name
+        return f"{fake.first_name()} {fake.last_name()}"
     named = _NAME_OF.match(str(schema.get("description") or ""))
     if named:  # "Name and city of the patient's home dialysis unit": "Keller Dialysis Unit, Yakima"
-        thing = [w for w in re.findall(r"[a-z]+", named.group(2).lower()) if w not in _OWNER_WORDS][-2:]
+        # "the crew member applying the treatment": the thing is the noun before its clause
+        head = _CLAUSE.split(named.group(2).lower(), maxsplit=1)[0]
+        thing = [w for w in re.findall(r"[a-z]+", head) if w not in _OWNER_WORDS][-2:]
         title = (f"{fake.first_name()} {fake.last_name()}" if thing and freetext.is_person_role(thing[-1]) else
                  f"{fake.last_name()} {' '.join(thing).title()}" if thing else "")
         if title:
@@ -1247,6 +1264,8 @@ def _text(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
 
 
 def _titled(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
+    if tokens(name)[-2:] == ["subject", "name"]:  # the person a warrant or a report is about, not a to-do
+        return faker(rng).name()
     words = tokens(name) + _content_words(schema)[:4]
     return freetext.title_value(rng, words, lambda: _title(rng, name))
 

@@ -623,6 +623,15 @@ def _pattern_value(pattern: str, rng: random.Random) -> str | None:
 # year, the first four-digit group between a letter prefix and another group of digits.
 _LEAD_YEAR = re.compile(r"^([A-Za-z]{1,6}[-_/])(\d{4})(?=[-_/.]\d)")
 _ANY_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+_ISO_WEEK = re.compile(r"\d{4}-W[0-5]\d")
+# Four digits opening a value before a separator and a letter ("2031-Q3", "6995-W07"): a year.
+_OPENING_YEAR = re.compile(r"^(?!1[89]\d\d|20\d\d)\d{4}(?=[-_/][A-Za-z])")
+
+
+def _week_ahead(ref: datetime, rng: random.Random) -> str:
+    """An ISO week one to eight weeks after the query ("2025-W27")."""
+    year, week, _ = (ref + timedelta(weeks=rng.randint(1, 8))).isocalendar()
+    return f"{year}-W{week:02d}"
 
 
 def _dated_id(value: str | None, pattern: str, rng: random.Random, ref: datetime) -> str | None:
@@ -631,7 +640,10 @@ def _dated_id(value: str | None, pattern: str, rng: random.Random, ref: datetime
     is kept only where the pattern still takes it."""
     if value is None:
         return None
-    dated = _LEAD_YEAR.sub(lambda m: m.group(1) + _near_year(ref, rng, False), value, count=1)
+    if _ISO_WEEK.fullmatch(value):  # "2025-W23": a week of the weeks ahead (a ship week, a rota), never "6995-W07"
+        return _if_taken(_week_ahead(ref, rng), value, pattern)
+    dated = _OPENING_YEAR.sub(lambda m: _near_year(ref, rng, False), value, count=1)
+    dated = _LEAD_YEAR.sub(lambda m: m.group(1) + _near_year(ref, rng, False), dated, count=1)
     dated = _ANY_YEAR.sub(lambda m: m.group(0) if int(m.group(0)) <= ref.year else
                           str(rng.randint(ref.year - 30, ref.year)), dated)
     return _if_taken(dated, value, pattern)
@@ -820,6 +832,7 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
     repeats: list[Any] = []  # strings said twice read as a slip ("chicken, chicken and chicken")
     key = lore.item_key(items) if "properties" in items else None  # one crew member, one order line each
     clashes: list[Any] = []
+    numbered = semantic.tokens(_singular(name))[-1:] in _NUMBERING  # entries 4, 2, 5: never entry 4 twice
     for _ in range(n * 4):  # a few extra draws so uniqueness can usually be met
         if len(out) >= n:
             break
@@ -827,12 +840,18 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
         if key and isinstance(value, dict) and _same_item(value, out, key):
             clashes.append(value)
             continue
-        if value not in out or (not unique and not isinstance(value, (str, dict))):
+        if value not in out or (not unique and not isinstance(value, (str, dict)) and not numbered):
             out.append(value)
         elif not unique and not key:
             repeats.append(value)
     out += clashes[: max(0, int(schema.get("minItems") or 0) - len(out))]  # a list the schema needs this long
     return out + repeats[: max(0, n - len(out))]
+
+
+# Last words of a list whose numbers each pick one thing (docket entries, pages, seats, lines, years):
+# a number said twice there is a slip, where quantities and scores may repeat.
+_NUMBERING = tuple([w] for w in ("number", "no", "num", "id", "entry", "page", "line", "seat", "room", "year",
+                                 "index", "position", "slot", "lot", "unit", "bay", "dock", "lane", "gate", "track"))
 
 
 def _same_item(value: dict[str, Any], out: list[Any], key: str) -> bool:
@@ -988,7 +1007,7 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         parts = [p.strip() for p in example.split(",")]
         count = rng.randint(1, max(3, len(parts)))
         return ",".join(str(_reshaped(parts[i % len(parts)], rng, ref, edition, future)) for i in range(count))
-    if not isinstance(example, str) or not _ID_LIKE.match(example) or \
+    if not isinstance(example, str) or not (_ID_LIKE.match(example) or allowed.plate_like(example)) or \
             not (re.search(r"[A-Za-z]", example) or _DIGIT_ID.fullmatch(example) or _NUMBER_ID.fullmatch(example)):
         return example
     if _NUMBER_ID.fullmatch(example):  # the same series: "4418027" -> "4163950", "00471236" -> "00829417"
@@ -1210,7 +1229,10 @@ def _parses(value: str, fmt: str) -> bool:
 
 
 def _in_frame(example: Any, ref: datetime, rng: random.Random, edition: bool) -> Any:
-    """An id example with a year other than the query's time frame allows, reshaped into it."""
+    """An id example with a year other than the query's time frame allows, reshaped into it; an
+    ISO week ("2025-W15") is one of the weeks ahead of the query."""
+    if isinstance(example, str) and _ISO_WEEK.fullmatch(example):
+        return _week_ahead(ref, rng)
     if not isinstance(example, str) or not _ID_LIKE.match(example.split(",")[0]) or _ISO_MOMENT.fullmatch(example):
         return example
     years = [int(y) for y in re.findall(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", example)]
@@ -1245,7 +1267,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         not (kind in _EVERYDAY_KINDS and examples)
     # a shape beats a kind: ids ("HV-0142"), and upper-case codes ("MAIN", "WS-NLP4SG") where the
     # kind has no code table of its own (a track code is no invented title)
-    ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or _DIGIT_ID.fullmatch(e) is not None or (
+    ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or _DIGIT_ID.fullmatch(e) is not None or
+        allowed.plate_like(e) or (
         _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None) or (
         not known and _NUMBER_ID.fullmatch(e) is not None)) for e in examples)
     streets = bool(examples) and all(isinstance(e, str) and _STREET.fullmatch(e) for e in examples)
@@ -1375,7 +1398,27 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
     if nested:  # a call's own arguments are only the declared parameters
         _min_properties(schema, props, out, rng, ref)
     _pair_coordinates(props, out, rng, ref, pool)
+    _one_town(props, out, rng, set(fixed))
     return repair(props, out, rng, keep=set(fixed), resample=_resampler(props, ref, pool))
+
+
+def _one_town(props: dict[str, Any], out: dict[str, Any], rng: random.Random, fixed: set[str]) -> None:
+    """The city, state and ZIP of one US address agree ("Austin", "TX", "78741"), not three draws
+    ("Porto", "MO", "01915"); only where the state is a two-letter code and none of them is fixed."""
+    kinds = {semantic.infer(n, p): n for n, p in props.items() if isinstance(p, dict) and p.get("type") in
+             (None, "string")}
+    city, state, code = kinds.get("city"), kinds.get("state"), kinds.get("postcode")
+    drawn = [n for n in (city, state, code) if n is not None and n in out]
+    if state not in out or len(drawn) < 2 or set(drawn) & fixed or not re.fullmatch(r"[A-Z]{2}", str(out[state])):
+        return
+    town = rng.choice(sorted(semantic.US_STATES))
+    tried = {**out, state: semantic.US_STATES[town]}
+    if city in out:
+        tried[city] = town
+    if code in out:
+        tried[code] = semantic.faker(rng).zipcode_in_state(semantic.US_STATES[town])
+    if all(is_valid(props[n], tried[n]) for n in drawn):
+        out.update(tried)
 
 
 def _pair_coordinates(props: dict[str, Any], out: dict[str, Any], rng: random.Random, ref: datetime,

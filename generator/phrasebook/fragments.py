@@ -152,11 +152,23 @@ def _measured_words(value: Any) -> str | None:
     return " ".join(out)
 
 
+def _snake_words(value: Any) -> str | None:
+    """A snake_case enum value of words and a code or two, said as words with its codes in
+    capitals: "co2_injection" -> "CO2 injection", "gas_e0_90" -> "gas E0 90"; None for a value
+    with no word of three letters or no code part (plain words are de-identified elsewhere)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", value):
+        return None
+    parts = value.split("_")
+    if not any(re.fullmatch(r"[a-z]{3,}", p) for p in parts) or not any(re.search(r"\d", p) for p in parts):
+        return None
+    return " ".join(p.upper() if re.search(r"\d", p) and re.search(r"[a-z]", p) else p for p in parts)
+
+
 def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
     ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
     the vet is unavailable" for a reason); a code as written ("F1_minus80"); None: use the words."""
-    spaced = _measured_words(value)
+    spaced = _measured_words(value) or _snake_words(value)
     if spaced:
         return spaced
     if is_code(value) or _code_family(value, spec):

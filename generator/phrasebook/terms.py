@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..core import allowed
 from ..core.freetext import PERSON_WORDS
 from ..core.inflection import engine
 from ..core.semantic import infer, tokens
@@ -176,7 +177,10 @@ def _unit_of(text: str) -> str:
     m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
     if m is None:
         m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[a-z]+s)\b", text)
-    if m is None or m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"} | _PRECISIONS:
+    if m is None:  # "Extracted honey, lb.": a unit closing the first clause after a comma
+        tail = re.match(r"^[^.;]*?,\s*([A-Za-z]+)\s*(?:[.;]|$)", text)
+        return tail[1] if tail and tail[1].lower() in _UNITS else ""
+    if m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"} | _PRECISIONS:
         return ""
     word = m[1]
     return word if word.startswith("degrees") or word.endswith("s") or word.lower() in _UNITS else ""
@@ -463,6 +467,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         pointer = pointer or _pointer(tokens(param))
     else:
         noun = _shorter_by_name(noun, param)
+        spelled = _from_name(param).split()  # "Frames covered with bees" of `frames_of_bees`: "frames of bees"
+        if " " not in noun and spelled[:2] == [noun.lower(), "of"] and len(spelled) >= 3:
+            noun = " ".join(spelled)
     unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
@@ -480,8 +487,12 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     act = _act(description) if json_type == "boolean" else ""
     # "min" of minutes or of a rate per minute (`dialysate_flow_ml_min`, in mL/min) is no minimum
     unit_min = {"min", "mins"} if unit == "minutes" or "/min" in unit.lower() else set()
-    bound = _bound((name_words - unit_min) if by_name else {w.lower() for w in first.split()})
-    sem = infer(param, {"type": json_type, "format": fmt, "description": description})
+    # "Maximum 6 per trip." states a limit on the value, it does not make the value a maximum
+    limit = re.match(r"^(?:the\s+)?(?:maximum|minimum|max|min|at most|at least|up to)\s+(?:of\s+)?\d", first, re.IGNORECASE)
+    bound = _bound((name_words - unit_min) if by_name else set() if limit else {w.lower() for w in first.split()})
+    # a description that only lists the values ("pickup, mail or email") says nothing of their kind
+    listing = allowed.leading_list(description.strip()) is not None
+    sem = infer(param, {"type": json_type, "format": fmt, "description": "" if listing else description})
     last = _LAST_DIGITS.match(clean)
     if last and json_type in ("string", "integer"):  # "Last 4 digits of the card": "the card ending in 7490";
         thing = last["owned"] or last["thing"]  # "of the claimant's Social Security number": that number's, never
