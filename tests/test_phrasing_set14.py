@@ -35,3 +35,17 @@ def test_a_limit_in_the_description_is_no_bound_of_the_value() -> None:
 def test_a_description_that_only_lists_values_says_nothing_of_their_kind() -> None:
     """`delivery` "pickup, mail or email" is no e-mail address: never "with the email mail"."""
     assert term("delivery", {"type": "string", "description": "pickup, mail or email"}).sem != "email"
+
+
+def test_a_pointer_naming_a_thing_in_y_finds_the_events_of_the_tool_named_in_ies() -> None:
+    """"my entry request on May 10" means the get_docket_entries call that day (the planner's
+    reading, generator.core.pointers.object_of), not every call of May 10 with a case number."""
+    from datetime import datetime
+    from types import SimpleNamespace
+
+    from generator.validators.habitphrase import _thing
+    from generator.validators.pointerphrase import windows
+
+    [span] = windows("Look up the case using the number from my entry request on May 10.", datetime(2025, 6, 1))
+    assert _thing(SimpleNamespace(api="get_docket_entries")) in span.words
+    assert _thing(SimpleNamespace(api="list_colonies")) == "colony"

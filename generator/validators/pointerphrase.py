@@ -103,8 +103,11 @@ class Span:
 
 
 def stem(word: str) -> str:
-    """A crude stem, the same for a thing's name and the words said of it ("videos", "video")."""
+    """A crude stem, the same for a thing's name and the words said of it ("videos", "video";
+    "entries", "entry": the planner's singular, generator.core.pointers.object_of)."""
     w = word.lower()
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
     return w[:-1] if len(w) > 3 and w.endswith("s") else w
 
 
