@@ -122,3 +122,21 @@ def test_a_boat_s_length_beam_and_draft_are_a_boat_s() -> None:
 def test_a_catalog_that_names_counties_is_placed_in_the_us() -> None:
     assert places.region_for("bees_x", "County the yard sits in, e.g. Stanislaus or Merced.").name == "us"
     assert places.region_for("court_x", "Two-letter state code.").name == "us"
+
+
+def test_a_county_is_one_the_catalog_names_or_one_that_exists() -> None:
+    named = tool("search_apiary_yards", "Find yards.", {"county": {
+        "type": "string", "description": "County the yard sits in, e.g. \"Stanislaus\" or \"Merced\"."}}, ["county"])
+    assert {a["county"] for a in draws(named, 10)} <= {"Stanislaus", "Merced"}
+    bare = tool("search_parcels", "Find parcels.", {"county": {"type": "string"}}, ["county"])
+    assert {a["county"] for a in draws(bare, 10)} <= set(semantic.COUNTIES)
+
+
+def test_each_case_is_between_its_own_parties() -> None:
+    """"Case style, e.g. 'Harlan Feed & Supply LLC v. Moreno'": not that one case on every filing."""
+    t = tool("open_new_case", "Open a new civil case.", {
+        "case_type": {"type": "string", "enum": ["CV", "SC", "FA"]},
+        "caption": {"type": "string", "description": "Case style, e.g. \"Harlan Feed & Supply LLC v. Moreno\"."}},
+        ["case_type", "caption"])
+    said = [a["caption"] for a in draws(t, 10)]
+    assert len(set(said)) >= 6 and all(" v. " in c for c in said), said

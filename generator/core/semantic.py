@@ -69,6 +69,10 @@ def faker(rng: random.Random) -> Faker:
 
 # ---------------------------------------------------------------- generic vocabulary
 
+# Counties that exist (the names most US states share), never "Dickerson County".
+COUNTIES = ["Jefferson County", "Washington County", "Franklin County", "Jackson County", "Lincoln County",
+            "Madison County", "Clay County", "Montgomery County", "Marion County", "Monroe County", "Union County",
+            "Warren County", "Greene County", "Wayne County", "Fresno County", "King County", "Harris County"]
 CITIES = [("Lisbon", "PT"), ("Porto", "PT"), ("Madrid", "ES"), ("Valencia", "ES"), ("Lyon", "FR"),
           ("Marseille", "FR"), ("Paris", "FR"), ("Berlin", "DE"), ("Hamburg", "DE"), ("Munich", "DE"),
           ("Vienna", "AT"), ("Zurich", "CH"), ("Milan", "IT"), ("Turin", "IT"), ("Rome", "IT"),
@@ -932,7 +936,7 @@ STRING_MAKERS: dict[str, Maker] = {
     "flight_code": lambda rng, name: f"{_code(rng, 2, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100, 2999)}",
     "clock": lambda rng, name: f"{rng.randint(7, 21):02d}:{rng.choice(['00', '15', '30', '45'])}",
     "callback": _pick(["handleResponse", "onData", "renderResults", "jsonpCallback"]),
-    "domain": _f("domain_name"), "county": lambda rng, name: f"{faker(rng).last_name()} County",
+    "domain": _f("domain_name"), "county": lambda rng, name: rng.choice(COUNTIES),
     "dataset": lambda rng, name: f"{rng.choice(DATA_STEMS)}.csv",
 }
 

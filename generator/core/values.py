@@ -1106,6 +1106,15 @@ _STREET = re.compile(r"(\d{1,5})( block)? ([A-Z][a-z]+)( (?:St|Street|Ave|Avenue
 _INITIALS = re.compile(r"[A-Z]{2,3}")
 
 
+_CAPTION = re.compile(r"(?:In re )?([A-Z][\w.&',\- ]{1,60}?) vs?\.? ([A-Z][\w.&',\- ]{1,60})")
+_COMPANY = re.compile(r"\b(?:LLC|Inc\.?|Co\.?|Corp\.?|Ltd\.?|LLP|Company|Bank|Supply)\b")
+
+
+def _party(said: str, fake: Any) -> str:
+    """Another party of the kind `said` is: a company for a company, a surname for a person."""
+    return str(fake.company()) if _COMPANY.search(said) else str(fake.last_name())
+
+
 def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     """An example with its people swapped for other people and its year for one near the query's
     ("Gift of Margaret and Louis Hale, 2024" -> "Gift of Ann and Joel Park, 2025", "JMK" -> "RDS"
@@ -1123,6 +1132,9 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
             10 ** (len(street.group(1)) - 1), 10 ** len(street.group(1)) - 1))
         rest = re.sub(r"\d+", lambda m: str(rng.randint(1, max(9, int(m.group(0)) * 3))), street.group(5))
         return f"{number}{street.group(2) or ''} {fake.last_name()}{street.group(4)}{rest}"
+    caption = _CAPTION.fullmatch(example)
+    if caption:  # "Harlan Feed & Supply LLC v. Moreno": each case between its own parties
+        return f"{_party(caption.group(1), fake)} v. {_party(caption.group(2), fake)}"
     first = _first_names()
     words = re.split(r"(\W+)", example)
     out = []
@@ -1272,7 +1284,9 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None) or (
         not known and _NUMBER_ID.fullmatch(e) is not None)) for e in examples)
     streets = bool(examples) and all(isinstance(e, str) and _STREET.fullmatch(e) for e in examples)
-    examples = examples if examples and (not known or ids or streets or rng.random() < EXAMPLE_RATE) else []
+    # the counties a catalog names are where it works: "e.g. Stanislaus or Merced" is its region
+    regional = kind in ("county",)
+    examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
     if examples and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng, ref, _edition(name, schema), _ahead(name)) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
@@ -1621,9 +1635,9 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
     required = set(tool.parameters.get("required") or [])
     for name, value in list(args.items()) if cats else []:
         schema = props.get(name) or {}
-        if name in keep or name in cats or not isinstance(value, str) or \
+        if name in keep or name in cats or not isinstance(value, str) or _CAPTION.fullmatch(value) or \
                 (semantic.infer(name, schema) != "text" and not freetext.everyday(value)):
-            continue
+            continue  # (a case caption names its parties: no prose to agree with the call)
         quoted = _EG_QUOTED.findall(str(schema.get("description") or ""))  # "e.g. 'uncapped needle in a sheet'"
         listed = [*(schema.get("enum") or []), *examples_of(schema), *allowed.read(str(schema.get("description") or "")).allowed]
         pool = [p for p in [*listed, *quoted] if isinstance(p, str)]
