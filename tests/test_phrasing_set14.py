@@ -24,6 +24,8 @@ def test_a_unit_closing_the_first_clause_is_the_unit() -> None:
 def test_a_name_saying_what_the_counted_things_are_of_keeps_it() -> None:
     """`frames_of_bees` "Frames covered with bees.": "6 frames of bees", never "6 frames, 4 frames"."""
     assert term("frames_of_bees", {"type": "integer", "description": "Frames covered with bees."}).noun == "frames of bees"
+    assert term("frames_of_brood", {"type": "integer", "description": "Frames with capped or open brood."}).noun == \
+        "frames of brood"  # a word the lexicon lacks is still the catalog's own
 
 
 def test_a_limit_in_the_description_is_no_bound_of_the_value() -> None:
@@ -49,3 +51,47 @@ def test_a_pointer_naming_a_thing_in_y_finds_the_events_of_the_tool_named_in_ies
     [span] = windows("Look up the case using the number from my entry request on May 10.", datetime(2025, 6, 1))
     assert _thing(SimpleNamespace(api="get_docket_entries")) in span.words
     assert _thing(SimpleNamespace(api="list_colonies")) == "colony"
+
+
+def test_an_intent_stops_before_a_second_verb_left_without_its_object() -> None:
+    """"Mark a colony dead and record why.": "mark a colony dead", never "... and record for colony X"."""
+    from generator.phrasebook.intent import intent_of
+    from generator.records import Tool
+
+    t = Tool(name="report_colony_loss", app="x", api="report_colony_loss", domain="x",
+             description="Mark a colony dead and record why. Suspected causes: varroa, bear.",
+             parameters={"type": "object", "properties": {"colony_id": {"type": "string"}}})
+    assert intent_of(t) == "mark a colony dead"
+
+
+def test_a_flag_that_is_itself_the_marking_word_is_said_once() -> None:
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("marked", "Marked with the year color dot.") == ("marked", "not marked")
+
+
+def test_a_spending_limit_is_money_not_a_result_count() -> None:
+    """`authorized_limit` "Owner-approved spend without further call, USD": never "at most 42 results"."""
+    assert term("authorized_limit", {"type": "number", "description": "Owner-approved spend without further call, USD."}).sem \
+        == "money"
+    assert term("limit", {"type": "integer", "description": "Max results to return."}).sem == "limit"
+
+
+def test_a_name_that_is_a_phrase_before_its_value_is_said_as_one() -> None:
+    assert term("in_favor_of", {"type": "string", "description": "Party the judgment is entered for."}).phrase == "in favor of"
+
+
+def test_a_calendar_day_is_a_date() -> None:
+    assert term("date", {"type": "string", "description": "Calendar day, YYYY-MM-DD."}).noun == "date"
+
+
+def test_a_postal_address_object_is_written_as_one_address() -> None:
+    from generator.core.surface import render
+    from generator.records import Tool
+
+    spec = {"type": "object", "properties": {k: {"type": "string"} for k in ("street", "city", "state", "postal_code")}}
+    t = Tool(name="issue_summons", app="x", api="issue_summons", domain="x", description="Issue a summons.",
+             parameters={"type": "object", "properties": {"service_address": spec}})
+    said = render({"street": "191 Young Crossing", "city": "Chicago", "state": "IL", "postal_code": "62850"},
+                  "service_address", t)
+    assert said == "a service address at 191 Young Crossing, Chicago, IL 62850"

@@ -140,3 +140,20 @@ def test_each_case_is_between_its_own_parties() -> None:
         ["case_type", "caption"])
     said = [a["caption"] for a in draws(t, 10)]
     assert len(set(said)) >= 6 and all(" v. " in c for c in said), said
+
+
+def test_a_process_server_is_a_person_a_web_server_is_not_made_one() -> None:
+    served = tool("record_service_return", "Record the return of service of a summons.",
+                  {"server_name": {"type": "string"}}, ["server_name"])
+    for a in draws(served, 6):
+        assert len(a["server_name"].split()) >= 2 and a["server_name"] not in ("Orion", "Atlas", "Phoenix"), a
+
+
+def test_a_document_s_title_names_the_kind_of_document_filed() -> None:
+    t = tool("file_document", "File a document to a case.", {
+        "document_type": {"type": "string", "enum": ["affidavit", "notice_of_appeal", "motion"]},
+        "title": {"type": "string", "description": "Document title, e.g. \"Defendant's Motion to Compel Discovery\"."}},
+        ["document_type", "title"])
+    for a in draws(t, 12):
+        words = [w for w in a["document_type"].split("_") if w != "of"]
+        assert all(w in a["title"].lower() for w in words), a

@@ -587,6 +587,9 @@ _PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "compla
 _PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
 
 
+_SERVING = frozenset({"service", "summons", "subpoena", "process", "served", "serve"})
+
+
 def is_person_role(thing: str) -> bool:
     """Whether a noun names a person by role ("caller", "radiologist"): their name is a person's,
     never "Ho Caller"."""
@@ -595,8 +598,8 @@ def is_person_role(thing: str) -> bool:
 
 
 def _named(rng: random.Random, thing: str, person: Callable[[], str], surname: Callable[[], str]) -> str | None:
-    if is_person_role(thing):
-        return person()
+    if is_person_role(thing) or (thing == "server" and _SERVING & set(SUBJECT.get())):
+        return person()  # (a process server, who serves a summons, is a person; a web server is not)
     titled = next((k for keys, k in _TITLE_THINGS if thing in keys and k in ("event", "task")), None)
     if titled:  # an event's or a task's name is its title ("Team offsite")
         return _pick(rng, TITLES[titled])

@@ -436,11 +436,16 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     kind = _infer_words(name, words, json_type, fmt, description)
     if kind == "money" and _PHYSICAL.search(description):
         return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
+    if kind == "limit" and _MONEY_LIMIT.search(description):
+        return "money"  # "Owner-approved spend without further call, USD": a spending limit, not a page size
     if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
         return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
     search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
     broad = ("text", "variant", "generic", "category", "topic")  # "Search keywords (e.g., exercise type)"
     return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
+
+
+_MONEY_LIMIT = re.compile(r"\b(?:USD|EUR|GBP|dollars?|euros?|spend(?:ing)?|cost|price|budget)\b|\$", re.IGNORECASE)
 
 
 # Name heads that make a parameter wording, whatever it is about.

@@ -529,6 +529,24 @@ def _child(ctx: Ctx, key: str) -> Ctx:
 _LABELS = frozenset({"kind", "type", "mode", "category", "class", "level"})
 
 
+_ADDRESS_PARTS = (("street", "line1", "address1", "address_line1", "street_address", "address"),
+                  ("city", "town", "locality"), ("state", "region", "province"), ("zip", "postal_code", "zip_code",
+                                                                                   "postcode", "zipcode"))
+
+
+def _postal(value: dict[str, Any]) -> str | None:
+    """A postal address written as one ("191 Young Crossing, Chicago, IL 62850"), never "in Chicago in
+    191 Young Crossing with the ZIP 62850 and the state IL"; None unless the object is only an
+    address with a street and a city."""
+    parts = [next((str(value[k]) for k in keys if isinstance(value.get(k), str | int) and str(value[k])), "")
+             for keys in _ADDRESS_PARTS]
+    known = {k for keys in _ADDRESS_PARTS for k in keys}
+    if not (parts[0] and parts[1]) or set(value) - known:
+        return None
+    tail = " ".join(p for p in parts[2:] if p)
+    return ", ".join(p for p in (parts[0], parts[1], tail) if p)
+
+
 def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> str:
     """A nested object as a noun phrase with its fields in their frames: {"kind": "time", "at":
     "09:45:00Z", "offset_minutes": 53} -> "a time trigger at 9:45 am UTC and with an offset of
@@ -537,6 +555,10 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     from ..phrasebook.lexicon import singular, with_article
     from ..phrasebook.terms import kind_of_value, say, term
 
+    postal = _postal(value)
+    if postal:  # "a service address at 191 Young Crossing, Chicago, IL 62850"
+        noun = term(ctx.param, ctx.spec).noun if ctx.param else ""
+        return f"{with_article(noun)} at {postal}" if noun and "address" in noun.lower() else postal
     labels: list[str] = []
     parts: list[str] = []
     bare: list[str] = []

@@ -1526,6 +1526,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
         args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}))
@@ -1623,6 +1624,27 @@ def _categories(tool: Tool, props: dict[str, Any], args: dict[str, Any]) -> free
             prose = f"{tool.description} {(props.get(name) or {}).get('description') or ''}"
             out[name] = (value, freetext.glosses(prose, enum, freetext.stems(tool.name)))
     return out
+
+
+_SMALL_WORDS = frozenset({"of", "to", "for", "and", "or", "the", "a", "an", "in", "on", "by"})
+
+
+def _titled_by_type(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A document's title names the kind of document the call files: "Notice of Appeal" for a
+    `notice_of_appeal`, never the catalog's one example title ("Defendant's Motion to Compel
+    Discovery") on an affidavit. Kept where the title already names the type."""
+    kinds = [v for n, v in args.items() if semantic.tokens(n)[-1:] == ["type"] and isinstance(v, str)
+             and re.fullmatch(r"[a-z]+(?:_[a-z]+)*", v) and (props.get(n) or {}).get("enum")]
+    for name, value in list(args.items()):
+        if name in keep or semantic.tokens(name)[-1:] != ["title"] or not isinstance(value, str) or len(kinds) != 1:
+            continue
+        words = kinds[0].split("_")
+        if all(w in value.lower() for w in words if w not in _SMALL_WORDS):
+            continue
+        said = " ".join(w if i and w in _SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
+        if is_valid(props.get(name) or {}, said):
+            args[name] = said
+    return args
 
 
 def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng: random.Random,

@@ -227,6 +227,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
             return f"that are {rest}", f"including ones not {rest}"
         return f"{rest} only", f"not just {rest}"
     state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
+    if state in ("marked", "flagged", "tagged", "labelled", "labeled"):  # its own frame: never "marked as marked"
+        return state, f"not {state}"
     if state and (state.endswith("ed") and verb_lemma(state) or set(lemmas(state)) == {"ADJ"} or lead == "is"):
         return f"marked as {state}", f"not marked as {state}"  # a state needs a frame, never bare
     if rest and lead == "no":  # "no_smoking": without smoking

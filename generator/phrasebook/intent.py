@@ -417,7 +417,15 @@ def spelled_out(word: str, description: str) -> str | None:
 def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore[assignment]
     """The tool's verb phrase: from the description, else the name, else a plain frame;
     without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
-    return _without_own_tail(from_description(tool) or from_name(tool) or plain_intent(tool), set(nouns))
+    return _without_own_tail(_no_dangling_verb(from_description(tool)) or from_name(tool) or plain_intent(tool),
+                             set(nouns))
+
+
+def _no_dangling_verb(intent: str) -> str:
+    """"Mark a colony dead and record why" read up to its clause: "mark a colony dead", never
+    "mark a colony dead and record for colony C-2025-87314" (a second verb left without its object)."""
+    m = re.search(r"\s+(?:and|or|then)\s+(\w+)$", intent)
+    return intent[:m.start()] if m and user_verb(m.group(1)) is not None else intent
 
 
 def plain_intent(tool: Tool) -> str:

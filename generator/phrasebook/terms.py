@@ -467,7 +467,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         pointer = pointer or _pointer(tokens(param))
     else:
         noun = _shorter_by_name(noun, param)
-        spelled = _from_name(param).split()  # "Frames covered with bees" of `frames_of_bees`: "frames of bees"
+        spelled = list(_content(param))  # "Frames covered with bees" of `frames_of_bees`: "frames of bees"
         if " " not in noun and spelled[:2] == [noun.lower(), "of"] and len(spelled) >= 3:
             noun = " ".join(spelled)
     unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
@@ -503,6 +503,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
     if not place and sem == "place" and role:  # from_location / to_location: "from DEN08 to DEN87", never "in X in Y"
         place = "from" if role == "from" else "to"
+    if noun.lower() in ("calendar day", "calendar date", "day of the calendar") and not role:
+        noun = "date"  # "Calendar day, YYYY-MM-DD": a date, never "with a calendar day of June 3"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
@@ -575,6 +577,9 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
     "rack_to_tank_id" -> "racking to tank", "corrects_entry_id" -> "correcting entry"; a date of
     birth or expiry by its role ("born on", "with the lot expiring"); "" for any other name."""
     said = set(words) | set(noun.lower().split())
+    if len(words) >= 3 and words[0] in ("in", "on", "for", "at") and words[-1] in ("of", "by", "for", "to") \
+            and all(known(w) for w in words):
+        return " ".join(words)  # `in_favor_of`: "in favor of Jamie Myers", never "with in favor of ..."
     by_name = _name_phrase(words, role)
     if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):
         return by_name
