@@ -95,3 +95,16 @@ def test_a_postal_address_object_is_written_as_one_address() -> None:
     said = render({"street": "191 Young Crossing", "city": "Chicago", "state": "IL", "postal_code": "62850"},
                   "service_address", t)
     assert said == "a service address at 191 Young Crossing, Chicago, IL 62850"
+
+
+def test_an_amount_in_a_unit_of_stuff_is_that_much_of_it() -> None:
+    from generator.phrasebook.terms import _measure_once
+
+    t = term("net_weight", {"type": "number", "description": "Extracted honey, lb."})
+    assert _measure_once(t, "63.4") == "with 63.4 lb of extracted honey"
+
+
+def test_a_ratio_the_description_writes_with_a_colon_is_said_so() -> None:
+    spec = {"type": "string", "enum": ["syrup_1_1", "syrup_2_1", "fondant"],
+            "description": "1:1 syrup stimulates brood in spring; 2:1 and HFCS are for fall stores."}
+    assert enum_words("syrup_2_1", "feed_type", spec) == "2:1 syrup"

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from generator.core import lore, places, semantic
-from generator.core.values import sample_arguments
+from generator.core.values import REFERENCE_TIME, sample_arguments
 from generator.records import Tool
 
 
@@ -157,3 +157,20 @@ def test_a_document_s_title_names_the_kind_of_document_filed() -> None:
     for a in draws(t, 12):
         words = [w for w in a["document_type"].split("_") if w != "of"]
         assert all(w in a["title"].lower() for w in words), a
+
+
+def test_a_place_described_as_a_facility_s_id_takes_that_id_s_format() -> None:
+    """`location` "Slip, dock or mooring id, or a plain description.": a slip ("C-38"), never "Zurich"."""
+    slip = tool("get_slip", "Look up a slip.", {"slip_id": {"type": "string", "description": "e.g. C-14"}}, ["slip_id"])
+    incident = tool("log_incident", "Log a harbor incident.", {"location": {
+        "type": "string", "description": "Slip, dock or mooring id, or a plain description."}}, ["location"])
+    annotated = lore.annotate([slip, incident])[1]
+    rng = random.Random(4)
+    assert all(re.fullmatch(r"C-\d+", sample_arguments(annotated, rng)["location"]) for _ in range(8))
+
+
+@pytest.mark.parametrize("param", ["since_date", "served_date", "loss_date", "entered_date"])
+def test_a_date_of_what_already_happened_is_not_ahead_of_the_query(param: str) -> None:
+    """"Only entries on or after this date", a summons served, a colony lost: never tomorrow."""
+    t = tool("t", "Record what happened.", {param: {"type": "string", "description": "YYYY-MM-DD"}}, [param])
+    assert all(a[param] <= REFERENCE_TIME.strftime("%Y-%m-%d") for a in draws(t, 10))

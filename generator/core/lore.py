@@ -750,7 +750,7 @@ def _id_shape(path: str, schema: dict[str, Any], shapes: dict[str, _Shape]) -> d
         return {}
     described = _DESCRIBED_ID.match(str(schema.get("description") or ""))
     keys = entity_keys(leaf_name(path), str(schema.get("description") or "")) if entity_keys(leaf_name(path)) else \
-        (semantic.singular(described.group(1).lower()),) if described else ()
+        (semantic.singular((described.group(1) or described.group(2)).lower()),) if described else ()
     if not keys:
         return {}
     if _cued(schema):
@@ -767,7 +767,8 @@ def _id_shape(path: str, schema: dict[str, Any], shapes: dict[str, _Shape]) -> d
 
 # A parameter not named as an id whose description opens by naming one: a `destination` that is
 # "Destination yard id or a contract id" takes a yard's id, in the catalog's format for yards.
-_DESCRIBED_ID = re.compile(r"^(?:the |a |an )?(?:[A-Za-z]+ )?([A-Za-z]+) (?:id|ID|identifier)\b")
+_DESCRIBED_ID = re.compile(r"^(?:the |a |an )?(?:(?:[A-Za-z]+ )?([A-Za-z]+)|([A-Za-z]+)(?:, [A-Za-z]+)* or [A-Za-z]+) "
+                           r"(?:id|ID|identifier)\b")  # "Slip, dock or mooring id": a slip's, first
 
 
 def id_formats(tools: list[Tool]) -> dict[str, dict[str, Any]]:

@@ -295,6 +295,9 @@ _MEANT_DAYS: list[tuple[frozenset[str], tuple[int, int]]] = [
     # a date something must be done by ("correct_by", "complete_by"): an inspector's or a
     # contract's deadline, weeks ahead, not the next day
     (frozenset({"by", "correct", "correction", "remedy", "rectify"}), (14, 90)),
+    # what already happened, or the start of a look back ("since_date", "served_date", "loss_date"):
+    # the last weeks up to today, never tomorrow
+    (frozenset({"since", "served", "entered", "filed", "occurred", "happened", "lost", "loss"}), (-30, -1)),
 ]
 
 
@@ -311,6 +314,8 @@ def _meant_moment(name: str, kind: str | None, schema: dict[str, Any], when: dat
         return None
     words = set(semantic.tokens(name))
     span = next((days for names, days in _MEANT_DAYS if names & words), None)
+    if span == (-30, -1) and _recent(schema):
+        return None  # a sample taken, a look back's start: generator.core.lore already dates it
     if span == _MEANT_DAYS[0][1]:  # a birth: a child's or an animal's when the name or description says so
         said = words | set(semantic.tokens(str(schema.get("description") or "")))
         span = (-17 * 365, -365) if said & _YOUNG else (-18 * 365, -60) if said & _ANIMALS else span

@@ -152,6 +152,15 @@ def _measured_words(value: Any) -> str | None:
     return " ".join(out)
 
 
+def _ratio_words(value: Any, spec: dict[str, Any]) -> str | None:
+    """A value holding a ratio its description writes with a colon: `syrup_2_1` beside "2:1 and
+    HFCS are for fall stores" is "2:1 syrup", never "syrup 2 1"."""
+    m = re.fullmatch(r"([a-z]+)_(\d+)_(\d+)", str(value)) if isinstance(value, str) else None
+    if m is None or f"{m[2]}:{m[3]}" not in str(spec.get("description") or ""):
+        return None
+    return f"{m[2]}:{m[3]} {m[1]}"
+
+
 def _snake_words(value: Any) -> str | None:
     """A snake_case enum value of words and a code or two, said as words with its codes in
     capitals: "co2_injection" -> "CO2 injection", "gas_e0_90" -> "gas E0 90"; None for a value
@@ -168,7 +177,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
     ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
     the vet is unavailable" for a reason); a code as written ("F1_minus80"); None: use the words."""
-    spaced = _measured_words(value) or _snake_words(value)
+    spaced = _measured_words(value) or _ratio_words(value, spec) or _snake_words(value)
     if spaced:
         return spaced
     if is_code(value) or _code_family(value, spec):

@@ -735,6 +735,16 @@ def _unit(t: Term) -> str:
     return f" {t.unit}" if t.unit else ""
 
 
+# Units of an amount of stuff: "63.4 lb of extracted honey", never "an extracted honey of 63.4 lb".
+_MASS_UNITS = frozenset({"lb", "lbs", "kg", "g", "oz", "gal", "l", "ml", "bu", "tons", "tonnes", "pounds",
+                         "kilograms", "gallons", "litres", "liters", "ounces", "bushels"})
+
+
+# Heads that name the measure itself, not the stuff: "a size of 1 gallon", never "1 gallon of size".
+_MEASURE_HEADS = frozenset({"size", "capacity", "volume", "weight", "amount", "quantity", "total", "level", "limit",
+                            "mass", "load", "dose", "rate", "max", "min", "minimum", "maximum"})
+
+
 def _measure_once(t: Term, v: str) -> str | None:
     """A number whose noun already names its unit, said once: "hours" of 120 hours is "120
     hours", "percent of operative brakes" is "97.5 percent of operative brakes", "labor" in
@@ -746,7 +756,8 @@ def _measure_once(t: Term, v: str) -> str | None:
         return f"{'for' if t.unit in _SPANS and not t.bound else 'with'} {t.bound}{v} {t.unit or t.noun}"
     if words[0] in _UNIT_NAMES | _MEASURES and words[1:2] == ["of"]:
         return f"with {t.bound}{v} {t.noun}"
-    if t.unit and (t.head in MASS_NOUNS or t.head.endswith(_MASS_ENDS)):
+    if t.unit and (t.head in MASS_NOUNS or t.head.endswith(_MASS_ENDS) or (t.unit.lower() in _MASS_UNITS and t.head.lower() not in _MEASURE_HEADS
+                                                         and t.noun.lower() != t.plain.lower())):
         return f"with {t.bound}{v} {t.unit} of {t.noun}"
     return None
 
