@@ -466,10 +466,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun = "" if cut and cut[0] in _STOPS - {"of"} else noun  # "air_to_ground_freq" is no "air"
         pointer = pointer or _pointer(tokens(param))
     else:
-        noun = _shorter_by_name(noun, param)
-        spelled = list(_content(param))  # "Frames covered with bees" of `frames_of_bees`: "frames of bees"
-        if " " not in noun and spelled[:2] == [noun.lower(), "of"] and len(spelled) >= 3:
-            noun = " ".join(spelled)
+        noun = _spelled_out(_shorter_by_name(noun, param), param)
     unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
@@ -503,11 +500,25 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
     if not place and sem == "place" and role:  # from_location / to_location: "from DEN08 to DEN87", never "in X in Y"
         place = "from" if role == "from" else "to"
-    if noun.lower() in ("calendar day", "calendar date", "day of the calendar") and not role:
-        noun = "date"  # "Calendar day, YYYY-MM-DD": a date, never "with a calendar day of June 3"
+    noun = _calendar_date(noun, role)
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
+
+
+def _spelled_out(noun: str, param: str) -> str:
+    """A description's bare plural head with what the name says it is of: "Frames covered with
+    bees" of `frames_of_bees` is "frames of bees" (the name's own words, in the lexicon or not)."""
+    spelled = list(_content(param))  # "Frames covered with bees" of `frames_of_bees`: "frames of bees"
+    if " " not in noun and spelled[:2] == [noun.lower(), "of"] and len(spelled) >= 3:
+        return " ".join(spelled)
+    return noun
+
+
+def _calendar_date(noun: str, role: str) -> str:
+    if noun.lower() in ("calendar day", "calendar date", "day of the calendar") and not role:
+        noun = "date"  # "Calendar day, YYYY-MM-DD": a date, never "with a calendar day of June 3"
+    return noun
 
 
 _LAST_DIGITS = re.compile(r"(?:the )?last (?:4|four|2|two|3|three|5|five|6|six) digits of (?:the |a |an )?"
