@@ -178,10 +178,37 @@ def manifest(out: Path) -> dict:
 
 # ---------------------------------------------------------------- measurements
 
-def measure_llm(port: int, server: int, tmp: Path, n_bare: int, rounds: int) -> dict:
+def quickstart_scaled(tmp: Path, scale: int) -> str:
+    """The quickstart's config with every product's counts times `scale` (a run of at least
+    20,000 requests at --scale 7, where fixed costs no longer hide the cost per request). TRAIL's
+    persona logs grow with their targets, so every target keeps its history."""
+    if scale == 1:
+        return "examples/quickstart.yaml"
+    import yaml
+
+    cfg = yaml.safe_load((ROOT / "examples" / "quickstart.yaml").read_text())
+    for key in ("catalog",):
+        cfg[key] = [str(ROOT / "examples" / c) for c in cfg[key]]
+    cfg["personas"] = str(ROOT / "examples" / cfg["personas"])
+    prod = cfg["products"]
+    for name in ("sdg", "bfcl"):
+        prod[name]["categories"] = {k: v * scale for k, v in prod[name]["categories"].items()}
+    prod["when2call"]["twins"] = {k: v * scale for k, v in prod["when2call"]["twins"].items()}
+    for name, keys in (("traject", ("parallel", "sequential")), ("judge", ("rows",)),
+                       ("trail", ("targets", "events"))):
+        prod[name].update({k: prod[name][k] * scale for k in keys})
+    path = tmp / f"quickstart-x{scale}.yaml"
+    path.write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return str(path)
+
+
+def measure_llm(port: int, server: int, tmp: Path, n_bare: int, rounds: int, scale: int = 1) -> dict:
     """`rounds` rounds of the bare loop then trajgen, back to back: this machine's speed drifts by
-    tens of percent within minutes, so each round's ratio compares runs made moments apart."""
+    tens of percent within minutes, so each round's ratio compares runs made moments apart.
+    Two rates of trajgen's: over the endpoint's window (first request to last reply) and end to
+    end (requests / the whole `trajgen generate` wall time: start, planning, requests, export)."""
     base = f"http://127.0.0.1:{port}/v1"
+    config = quickstart_scaled(tmp, scale)
     runs = []
     for _ in range(rounds):
         stats(port, reset=True)
@@ -189,7 +216,7 @@ def measure_llm(port: int, server: int, tmp: Path, n_bare: int, rounds: int) -> 
         bare = stats(port)
         stats(port, reset=True)
         dest = tmp / "llm"
-        tcpu, rss, wall, _ = run_child(trajgen("generate", "examples/quickstart.yaml", "--writer", "llm",
+        tcpu, rss, wall, _ = run_child(trajgen("generate", config, "--writer", "llm",
                                                "--base-url", base, "--model", "fake", "--concurrency", "256",
                                                "--fresh", "--quiet", "--out", str(dest)), server)
         shutil.rmtree(dest / ".cache")  # the next round sends every request again
@@ -197,11 +224,13 @@ def measure_llm(port: int, server: int, tmp: Path, n_bare: int, rounds: int) -> 
         runs.append({"bare_rate": n_bare / json.loads(out)["job_wall_s"], "bare_span_rate": rate(bare),
                      "bare_cpu_ms": 1000 * cpu / bare["requests"], "rate": rate(mine),
                      "requests": mine["requests"], "cpu_ms": 1000 * tcpu / mine["requests"], "wall": wall,
+                     "e2e_rate": mine["requests"] / wall,
                      "cpu": tcpu, "rss_mb": rss / 1024, "counts": manifest(dest)["counts"]})
     for r in runs:
         r["ratio"], r["span_ratio"] = r["rate"] / r["bare_rate"], r["rate"] / r["bare_span_rate"]
+        r["e2e_ratio"] = r["e2e_rate"] / r["bare_rate"]
     mid = sorted(runs, key=lambda r: r["ratio"])[len(runs) // 2]
-    return {**mid, "rounds": runs}
+    return {**mid, "rounds": runs, "config": "quickstart" if scale == 1 else f"quickstart x{scale}"}
 
 
 def measure_template(tmp: Path) -> dict:
@@ -258,12 +287,16 @@ def report(llm: dict, tpl: dict, mem: dict[int, tuple[float, float]]) -> str:
             f"(requests / its own wall time, as the yardstick's bare-client loop reports it; "
             f"{llm['bare_span_rate']:.0f} req/s over the endpoint's first-request-to-last-reply span), "
             f"{llm['bare_cpu_ms']:.2f} ms CPU/request |"),
-            (f"| trajgen LLM writer, quickstart (c=256), median round | {llm['rate']:.0f} req/s over "
+            (f"| trajgen LLM writer, {llm['config']} (c=256), median round | {llm['rate']:.0f} req/s over "
             f"{llm['requests']} requests (the endpoint's span) |"),
             (f"| **ratio trajgen / bare loop** (median of {len(llm['rounds'])} rounds; per round) | "
             f"**{llm['ratio']:.2f}** ({per_round(llm, 'ratio')}) |"),
             (f"| ratio against the bare loop's endpoint span (stricter; per round) | {llm['span_ratio']:.2f} "
             f"({per_round(llm, 'span_ratio')}) |"),
+            (f"| trajgen end to end (requests / whole generate wall time), median round | "
+            f"{llm['e2e_rate']:.0f} req/s over {llm['wall']:.1f} s |"),
+            (f"| **ratio end to end / bare loop** (per round) | **{llm['e2e_ratio']:.2f}** "
+            f"({per_round(llm, 'e2e_ratio')}) |"),
             f"| trajgen client CPU per request (whole run, worker processes included) | {llm['cpu_ms']:.2f} ms |",
             (f"| trajgen CPU per work item / per accepted sample (LLM) | {1000 * llm['cpu'] / items:.1f} ms / "
             f"{1000 * llm['cpu'] / accepted:.2f} ms |"),
@@ -296,6 +329,8 @@ def main() -> None:
     ap.add_argument("--latency-ms", type=float, default=200.0)
     ap.add_argument("--sizes", default="10000,100000", help="work items for the memory runs")
     ap.add_argument("--rounds", type=int, default=3, help="bare-loop / trajgen rounds (the median is reported)")
+    ap.add_argument("--scale", type=int, default=1,
+                    help="the LLM run's product counts times this (7: some 21,000 requests)")
     ap.add_argument("--skip-memory", action="store_true")
     ap.add_argument("--only-memory", action="store_true",
                     help="only the peak-RSS runs of the template writer (no endpoint, no LLM run)")
@@ -322,7 +357,7 @@ def main() -> None:
             except OSError:
                 time.sleep(0.1)
         with tempfile.TemporaryDirectory(prefix="trajgen-bench-") as tmp:
-            llm = measure_llm(port, server.pid, Path(tmp), a.n, a.rounds)
+            llm = measure_llm(port, server.pid, Path(tmp), a.n, a.rounds, a.scale)
             tpl = measure_template(Path(tmp))
             mem = {} if a.skip_memory else measure_memory(Path(tmp), [int(x) for x in a.sizes.split(",")])
         print(report(llm, tpl, mem))

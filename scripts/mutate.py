@@ -648,7 +648,7 @@ MUTATIONS: list[Mutation] = [
              "    verb, words = _gerund(*_particle(verb, words))\n", "    verb, words = _gerund(verb, words)\n",
              (UC + "test_an_intent_says_the_act_or_the_names_verb_and_object",)),
     Mutation("intent: a verb's two objects read as one", "generator/phrasebook/intent.py",
-             " or _two_objects(verb, rest, obj):", ":",
+             " or _two_objects(verb, rest, obj) or", " or",
              (UC + "test_an_intent_says_the_act_or_the_names_verb_and_object",)),
     Mutation("terms: a unit pair in a name read as words", "generator/phrasebook/terms.py",
              "    if len(rest) > 2 and rest[-2] in _NUMERATORS", "    if False and rest[-2] in _NUMERATORS",

@@ -72,3 +72,18 @@ def test_the_plan_states_what_the_template_turn_says_and_leaves_the_rest_unsaid(
     assert rewritable(Segment(user=step.text, turn=turn))
     assert not rewritable(Segment(user="I gave you the name: notes.txt", turn=turn))  # a supplied value
     assert not rewritable(Segment(user=step.text, ask="I can't do that yet."))
+
+
+def test_a_turn_names_the_record_by_its_title_and_states_a_date_said_in_words() -> None:
+    """Players, set 15: "change the due date" with the task and the date both forbidden, so the
+    gold `reschedule_task(task_id=1, due_date=2025-06-05)` followed from nothing. A date the
+    template turn says in words is stated; the task it names by a quoted title is named so."""
+    step = Step(text='Push "Renew passport" back to June 5.',
+                rounds=[[ToolCall(tool="list_tasks", arguments={"status": "open"})],
+                        [ToolCall(tool="reschedule_task", arguments={"task_id": 1, "due_date": "2025-06-05"})]])
+    turn = Turn(step=step, rounds=[[Executed(call=c, result={}) for c in r] for r in step.rounds])
+    plan = turn_plan(turn_target(turn, [], "t"), step.text)
+    modes = {a.param: (a.mode, a.hint) for _, a in plan.args()}
+    assert modes["due_date"] == ("stated", None)
+    assert modes["task_id"] == ("hinted", "Renew passport")
+    assert modes["status"][0] == "omitted"

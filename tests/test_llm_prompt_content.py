@@ -249,3 +249,15 @@ def test_a_value_left_at_the_tools_default_is_said_so() -> None:
     text = _prompt(req)
     assert "(the tool's default applies; not even vaguely)" in text
     assert "the assistant knows" not in text
+
+
+def test_values_pointed_to_through_one_event_may_share_one_mention_of_it() -> None:
+    """Players, set 15: "the owner from my charge on the evening of May 9 needs the same amount as
+    my charge on the evening of May 9 ... for the item from my charge on the evening of May 9":
+    every value was to be given once, so the event was said once per value."""
+    tool = _tool("post_charge", {"owner": {"type": "string"}, "amount": {"type": "number"}})
+    t = target(tool, {"owner": "OWN-1", "amount": 40})
+    hinted = plan_calls(t, {(0, "owner"): ("hinted", "history", "the owner from my charge on May 9"),
+                            (0, "amount"): ("hinted", "history", "the same amount as my charge on May 9")})
+    assert "share one mention of it" in _prompt(WriteRequest(target=t, plan=hinted, tools=[tool], n=1))
+    assert "share one mention of it" not in _prompt(WriteRequest(target=t, plan=plan_calls(t, {}), tools=[tool], n=1))

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.catalog import Catalog
-from generator.core import dependencies
+from generator.core import allowed, dependencies
 from generator.core.lore import annotate
 from generator.core.plausibility import audit_calls
 from generator.core.values import sample_arguments, value_for
@@ -25,7 +25,9 @@ from generator.records import Tool
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogs"
 CATALOGS = ("translation_agency", "conference_tool")
-WORD = st.text("abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=8)
+# A listed value is no word of prose: "aaa, aaaaa, cannot" is a sentence's end, not three values
+# (a modal or an auxiliary makes a clause, generator.core.allowed._PROSE).
+WORD = st.text("abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=8).filter(lambda w: w not in allowed._PROSE)
 
 
 def _tool(props: dict[str, Any], required: list[str] | None = None, description: str = "Do a thing.") -> Tool:

@@ -76,9 +76,9 @@ _RANGES = [re.compile(rf"\bfrom {_NUM}\b[^.;\n]{{0,40}}?\bto {_NUM}", re.IGNOREC
            re.compile(rf"\(\s*{_NUM}\s*(?:-|to)\s*{_NUM}\s*\)", re.IGNORECASE),
            # "1-8 (Cornell scale)", "0 (none) to 5 (severe)", "0–100": a bare range, not a date,
            # a phone number or a clock time (nothing numeric joined on either side)
-           re.compile(rf"(?<![\w.:/-]){_NUM}\s*(?:\([^()]{{1,30}}\)\s*)?(?:-|–|—|\bto\b)\s*{_NUM}(?![\w:/-]|\.\d)",
-                      re.IGNORECASE)]
-_UPPER = re.compile(rf"\b(?:maximum|max|at most|up to|no more than)(?: value)?(?: is| of)?(?: fixed at)?\s*:?\s*{_NUM}",
+           re.compile(rf"(?<![\w.:/-])[$€£]?{_NUM}\s*(?:\([^()]{{1,30}}\)\s*)?(?:-|–|—|\bto\b)\s*[$€£]?{_NUM}"
+                      r"(?![\w:/-]|\.\d)", re.IGNORECASE)]  # "$10-$75" is a range of money too
+_UPPER = re.compile(rf"\b(?:maximum|max|at most|up to|no more than|(?:rarely|seldom|never) (?:more than|over|above))(?: value)?(?: is| of)?(?: fixed at)?\s*:?\s*{_NUM}",
                     re.IGNORECASE)
 
 
@@ -206,7 +206,23 @@ def leading_list(text: str) -> tuple[str, ...] | None:
     if found and any(c in text for c in "'\"`"):
         return found
     bare = found is not None and len(found) >= 3 and all(re.fullmatch(r"[\w-]+", f) for f in found)
-    return found if bare else None
+    if bare and found and re.fullmatch(r"[A-Z][a-z]{2,}", found[0]) and \
+            all(re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", f) for f in found[1:]):
+        return found[1:]  # "Zone, N, S, E, W or DT": the label is no code
+    return found if bare else _labelled_codes(text)
+
+
+# "Dispatch zone, N, S, E, W or DT (downtown).": a label of a few words, then its codes.
+_LABELLED = re.compile(r"^[A-Z][a-z]+(?: [a-z]+){0,3},\s+(.+)$")
+
+
+def _labelled_codes(text: str) -> tuple[str, ...] | None:
+    """Codes after a label (set 15: a dispatch zone drawn as "kitchen" beside "N, S, E, W or
+    DT"): three or more, each upper case of one to four letters or digits."""
+    m = _LABELLED.match(text.strip())
+    found = _items(m.group(1), whole=True) if m else None
+    codes = found is not None and len(found) >= 3 and all(re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", f) for f in found)
+    return found if codes else None
 
 
 _VERBS = frozenset({"is", "are", "be", "must", "can", "should", "will", "may", "use", "used", "see", "set", "returns",

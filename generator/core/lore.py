@@ -97,7 +97,8 @@ def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, li
         partial(_same_as_sibling, tool, path, schema), partial(_moment, tool, path, schema),
         partial(_looking_back, tool, path, schema),
         partial(_listed_in_tool, tool, path, schema), partial(_listed_elsewhere, path, schema, lists),
-        partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples))
+        partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples),
+        partial(_listed_for_the_text, tool, path, schema), partial(_open_hours, tool, path, schema))
     return next((found for read in readers if (found := read()) and not _time_as_id(path, found)), {})
 
 
@@ -239,6 +240,53 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
     return {}
 
 
+# "Add an extra charge to an owner's bill (blanketing, holding for farrier/vet, extra grain,
+# shavings)": three or more short items in words, no digits, in one parenthesis of the tool's prose.
+_PAREN_ITEMS = re.compile(r"\(((?:[A-Za-z][A-Za-z/' -]{1,30}[a-z],\s*){2,}(?:or\s+|and\s+)?[A-Za-z][A-Za-z/' -]{1,30}[a-z])\)")
+# Words of a parameter name that hold free text about what the call is for, not a name or an id.
+_TEXT_WORDS = frozenset({"item", "description", "reason", "purpose", "memo", "line", "what", "subject", "service"})
+
+
+def _listed_for_the_text(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The examples the tool's prose lists in parentheses, for the one free-text parameter they
+    can be of (set 15: a stable's extra charge for "Send the invoice", drawn from a to-do list).
+    Nothing when the tool has two such parameters, or the parameter shows values of its own."""
+    if "." in path or _own_values(schema) or schema.get("type") not in (None, "string") or schema.get("format"):
+        return {}
+    m = _PAREN_ITEMS.search(tool.description)
+    if m is None or not set(str(leaf_name(path)).lower().split("_")) & _TEXT_WORDS:
+        return {}
+    texts = [p for p, s in (tool.parameters.get("properties") or {}).items()
+             if isinstance(s, dict) and s.get("type") in (None, "string") and not _own_values(s)
+             and set(p.lower().split("_")) & _TEXT_WORDS]
+    if texts != [path]:
+        return {}
+    items = [re.sub(r"^(?:or|and)\s+", "", i.strip()) for i in m.group(1).split(",")]
+    return {"examples": items}
+
+
+# "the indoor arena is open 7:00-20:00", "Pickups run 08:00 to 17:00": the hours a call happens in.
+_OPEN_HOURS = re.compile(r"\b(?:open|runs?|operat\w*|hours?|between|from)\b[^.;]{0,20}?\b(\d{1,2}):(\d{2})\s*"
+                         r"(?:-|–|—|to|until|and)\s*(\d{1,2}):(\d{2})\b", re.IGNORECASE)
+_CLOCK_NAMES = frozenset({"time", "start", "starts", "hour", "slot", "at"})
+
+
+def _open_hours(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The hours the tool's prose says its calls happen in, for its one clock time (set 15: a
+    riding lesson at 10:45 pm in an arena open 7:00-20:00): the time is drawn between them."""
+    m = _OPEN_HOURS.search(tool.description)
+    desc = str(schema.get("description") or "")
+    if m is None or "." in path or schema.get("type") not in (None, "string") or _own_values(schema) or \
+            not (set(leaf_name(path).lower().split("_")) & _CLOCK_NAMES) or "between" in desc.lower():
+        return {}
+    clocks = [p for p in (tool.parameters.get("properties") or {})
+              if set(p.lower().split("_")) & _CLOCK_NAMES and "date" not in p.lower()]
+    if clocks != [path]:
+        return {}
+    window = f"between {int(m.group(1)):02d}:{m.group(2)} and {int(m.group(3)):02d}:{m.group(4)}"
+    return {"description": f"{desc} ({window})".strip(), NARROWED_KEY: True}
+
+
 _NUMBER_TYPES = ("integer", "number", "float")
 # "needs hold_reason (waiting_parts, waiting_crane, weather, access_permit)": the codes a parameter
 # takes, in parentheses right after its name (three or more lower-case codes, not a gloss in words).
@@ -347,8 +395,17 @@ def _id_parts(path: str, schema: dict[str, Any], series: dict[str, _Series]) -> 
     by a stated series."""
     desc = str(schema.get("description") or "")
     pattern = schema.get("pattern")
-    example = next((e for e in allowed.read(desc).examples if isinstance(e, str)), None)
-    if not series or not example or not isinstance(pattern, str) or not re.fullmatch(r"[A-Za-z0-9-]+", example):
+    if schema.get("type") not in ("string", None) or schema.get("enum") or schema.get("format"):
+        return {}
+    if own_series := _own_series(desc, pattern):
+        return {"pattern": own_series, NARROWED_KEY: True}
+    if not series:
+        return {}
+    # the example, else the series' own first id ("Fermenter id, FV-01 to FV-12"); with no pattern
+    # of the catalog's, the narrowed one is the only one (set 15: FV-74 of a brewery's 12)
+    example = next((e for e in allowed.read(desc).examples if isinstance(e, str)), None) or \
+        next((m.group(0) for m in _SERIES_ID.finditer(desc)), None)
+    if not example or not re.fullmatch(r"[A-Za-z0-9-]+", example) or pattern is not None and not isinstance(pattern, str):
         return {}
     groups = [(m.start(), m.end()) for m in re.finditer(r"\d+", example)]
     own = series.get(_thing(leaf_name(path)))
@@ -377,11 +434,37 @@ def _id_parts(path: str, schema: dict[str, Any], series: dict[str, _Series]) -> 
         at = end
     narrowed = f"^{narrowed}{_shape(example[at:])}$"
     try:  # a narrowing, never a change: the series' ends still match the catalog's own pattern
-        if not all(re.search(pattern, e) and re.search(narrowed, e) for e in ends):
+        if not all((pattern is None or re.search(pattern, e)) and re.search(narrowed, e) for e in ends):
             return {}
     except re.error:
         return {}
     return {"pattern": narrowed, NARROWED_KEY: True}
+
+
+# "P-01 to P-12", "F-1 to F-4", "BT-01..BT-06": a numbered series, its prefix on both ends.
+_OWN_SERIES = re.compile(r"\b([A-Z]{1,5}-?)(\d{1,3})\s*(?:\.\.\.?|–|—|-|to|through)\s*\1(\d{1,3})\b")
+
+
+def _own_series(desc: str, pattern: Any) -> str | None:
+    """The ids of the numbered series a parameter's own description writes ("Paddock: P-01 to
+    P-12 (small dry lots), F-1 to F-4 (grass fields)") as one pattern, None when it writes none
+    or the catalog's own pattern refuses their ends (set 15: PAD-13715 for a stable's paddocks)."""
+    alts, ends = [], []
+    for m in _OWN_SERIES.finditer(desc):
+        first, last, width = int(m.group(2)), int(m.group(3)), len(m.group(2))
+        if not 0 < last - first < 100:
+            continue
+        numbers = [str(n).zfill(width) for n in range(first, last + 1)]
+        alts.append(f"{re.escape(m.group(1))}(?:{'|'.join(numbers)})")
+        ends += [m.group(1) + numbers[0], m.group(1) + numbers[-1]]
+    if not alts:
+        return None
+    try:
+        if isinstance(pattern, str) and not all(re.search(pattern, e) for e in ends):
+            return None
+    except re.error:
+        return None
+    return f"^(?:{'|'.join(alts)})$"
 
 
 def _split(groups: list[tuple[int, int]], names: list[str], example: str) -> list[tuple[int, int]]:
@@ -676,7 +759,34 @@ def id_like(value: Any) -> bool:
 
 def _own_shape(schema: dict[str, Any]) -> _Shape:
     pattern = schema.get("pattern") if isinstance(schema.get("pattern"), str) else None
+    pattern = pattern or template_pattern(str(schema.get("description") or ""))
     return _Shape(list(dict.fromkeys(_visible(schema) + _cued(schema))), pattern)
+
+
+# An id written as a template: "EQ-<NNNNNN>", "T-<NNN>", "B<YY>-<NNNN>", "LOT-<YYYY>-<NN>".
+_TEMPLATE_ID = re.compile(r"(?<![\w<>-])((?:[A-Z][A-Z0-9]*-?)?(?:<[A-Za-z#]+>-?[A-Z0-9]*)+)(?![\w<>])")
+_SLOTS = {"N": "[0-9]", "#": "[0-9]", "D": "[0-9]", "9": "[0-9]", "Y": "[0-9]", "M": "[0-9]", "A": "[A-Z]",
+          "L": "[A-Z]", "X": "[A-Z0-9]"}
+
+
+def template_pattern(description: str) -> str | None:
+    """The pattern of an id template a description writes ("Equipment id, EQ-<NNNNNN>" ->
+    ^EQ-[0-9]{6}$), None when it writes none or two different ones (set 15: "EQU-34078" drawn
+    for a catalog that asked for EQ-<NNNNNN>)."""
+    found = {m.group(1).rstrip("-") for m in _TEMPLATE_ID.finditer(description)}
+    if len(found) != 1:
+        return None
+    out = ""
+    for part in re.split(r"(<[A-Za-z#]+>)", found.pop()):
+        if part.startswith("<"):
+            slot = part[1:-1]
+            kinds = {_SLOTS.get(c.upper()) for c in slot}
+            if len(kinds) != 1 or None in kinds:
+                return None
+            out += f"{kinds.pop()}{{{len(slot)}}}"
+        else:
+            out += re.escape(part)
+    return f"^{out}$"
 
 
 def _visible(schema: dict[str, Any]) -> list[str]:

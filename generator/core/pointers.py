@@ -44,7 +44,8 @@ MAX_DAYS_BACK = 300  # a date without its year is read as the last one before th
 ACT_NOUNS = {"get": "request", "fetch": "request", "request": "request", "search": "search", "find": "search", "look": "search", "lookup": "search", "query": "search",
              "browse": "search", "recommend": "recommendations", "suggest": "suggestions", "book": "booking",
              "reserve": "reservation", "order": "order", "buy": "purchase", "purchase": "purchase",
-             "log": "log", "record": "log", "track": "log", "plan": "plan", "check": "check", "play": "play"}
+             "log": "log", "record": "log", "track": "log", "plan": "plan", "check": "check", "play": "play",
+             "assign": "assignment", "schedule": "booking", "update": "update", "register": "registration"}
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,11 @@ def act_of(event: HistoryEvent) -> str:
     verbs = ws[1:-1] + ws[:1] if ws[:1] == ["get"] else ws[:1]
     noun = next((ACT_NOUNS[v] for v in verbs if v in ACT_NOUNS), None) if len(ws) > 1 else None
     head = object_of(event)
-    return f"{head} {noun}" if noun and head else head
+    # the thing with the words before it ("get_docket_entries": a docket entry request, never
+    # "my entry request", set 14), the verb that became the noun left out
+    said = [w for w in ws[1:-1] if w not in ACT_NOUNS or ACT_NOUNS[w] != noun] if len(ws) > 2 else []
+    thing = " ".join([*said[-2:], head]) if head else head
+    return f"{thing} {noun}" if noun and head else thing
 
 
 def _window(now: datetime, back: int, part: str | None) -> tuple[datetime, datetime, datetime, datetime]:

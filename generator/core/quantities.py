@@ -59,8 +59,12 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     (Measure("fahrenheit", 40, 85, 0, -60, 140), frozenset({"fahrenheit", "degf"}),
      r"°\s?F\b|\bfahrenheit\b|\bdegrees? F\b"),
     (Measure("celsius", 8, 28, 1, -60, 60), frozenset({"celsius", "degc"}), r"°\s?C\b|\bcelsius\b|\bdegrees? C\b"),
+    # alcohol by volume: beer, wine and cider a few percent to about fifteen (a brewery's 0.85% IPA is no recipe)
+    (Measure("abv", 4.0, 9.5, 1, 0, 70), frozenset({"abv"}), r"\bABV\b|\balcohol by volume\b"),
     (Measure("percent", 5, 95, 0, 0, 100), frozenset({"pct", "percent", "percentage"}),
      r"\bpercent(?:age)?\b|\bin %|\(%\)"),
+    # a brewer's gravity in degrees Plato (wort 10-20, finished beer 1.5-4), before the "gravity" of specific gravity
+    (Measure("plato", 2, 18, 1, 0, 40), frozenset({"plato"}), r"°\s?P\b|\bdegrees? Plato\b"),
     (Measure("specific_gravity", 0.995, 1.06, 3, 0.9, 1.2), frozenset({"sg", "gravity"}), r"\bspecific gravity\b"),
     (Measure("brix", 8, 18, 1, 0, 80), frozenset({"brix"}), r"°\s?Brix\b|\bBrix\b"),
     (Measure("ppm", 10, 60, 0, 0, None), frozenset({"ppm"}), r"\bppm\b|\bmg/L\b"),
@@ -82,6 +86,9 @@ _CENTS_RATE = Measure("cents_rate", 1000, 15000, 0, 1, None)
 # temperature word, where a lone `f` or `c` means nothing else.
 _TEMPERATURE = frozenset({"temp", "temperature"})
 _SCALE_LETTER = {"f": "fahrenheit", "c": "celsius"}
+# What a name ending in a scale letter holds at a temperature (`return_air_f`, `solution_c`).
+_HELD_AT = frozenset({"air", "water", "supply", "return", "outdoor", "indoor", "ambient", "room", "surface", "oil",
+                      "coolant", "wort", "beer", "solution", "discharge", "setpoint", "probe", "core"})
 _BY_NAME = {m.name: m for m, _, _ in _RULES}
 # Words that make a parameter a rate or a share of the measure, not an amount of it
 # (`water_gal_per_acre`, `price_per_l`): the measure's range says nothing about it.
@@ -96,8 +103,8 @@ def _measure(name: str, description: str) -> Measure | None:
     body = next((m for m, _, said in _RULES if m.name.startswith("body_") and re.search(said, description, re.IGNORECASE)), None)
     if body is not None and (not (_TEMPERATURE & set(words)) or words[-1] == body.name[-1]):
         return body  # "Oral temperature, °F.": a patient's, not the weather's
-    if _TEMPERATURE & set(words) and words[-1] in _SCALE_LETTER:
-        return _BY_NAME[_SCALE_LETTER[words[-1]]]
+    if (_TEMPERATURE | _HELD_AT) & set(words) and words[-1] in _SCALE_LETTER:
+        return _BY_NAME[_SCALE_LETTER[words[-1]]]  # `temp_f`; `supply_air_f`, `wort_f`: air or a liquid at a temperature
     if {"elevation", "altitude"} & set(words) and {"m", "meters", "metres"} & set(words):
         return _BY_NAME["elevation_m"]
     per = bool(_PER & set(words))
@@ -167,11 +174,21 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         named = [n for n in numeric if _names_it(m.group(4) or "", n)]
         unit = (m.group(3) or "").replace(" ", "")
         cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
-        by_unit = [n for n in numeric if set(_words(n)) & set(cues)] if unit else []
+        by_unit = [n for n in numeric if set(_words(n)) & set(cues) or _in_unit(n, props[n], unit)] if unit else []
         hit = named or (by_unit if len(by_unit) == 1 else [])
         if len(hit) == 1 and hit[0] not in out:
             out[hit[0]] = (lo, hi)
     return out
+
+
+_UNIT_MEASURE = {"°F": "fahrenheit", "°C": "celsius"}
+
+
+def _in_unit(name: str, schema: dict[str, Any], unit: str) -> bool:
+    """Whether a parameter is read in the band's unit ("Target temperature in °F" for a
+    `setpoint_f` beside "Ales ferment at 64-70 °F")."""
+    found = measure(name, schema)
+    return found is not None and found.name == _UNIT_MEASURE.get(unit)
 
 
 def series(description: str, props: dict[str, Any]) -> dict[str, list[str]]:

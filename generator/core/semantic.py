@@ -445,6 +445,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
 
 
+# A description that is one noun phrase ending in "number" or "ID": the value is that number.
+_NUMBER_SAID = re.compile(r"^[^.;:,()]{0,60}\b(?:number|no\.|ID|identifier)\.?\s*$")
 _MONEY_LIMIT = re.compile(r"\b(?:USD|EUR|GBP|dollars?|euros?|spend(?:ing)?|cost|price|budget)\b|\$", re.IGNORECASE)
 
 
@@ -479,6 +481,8 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
             return "count"
         if json_type == "string" and words and words[-1] in ("number", "no", "nr", "ref", "reference"):
             return "id"  # `lot_number`, `booking_ref`: a record's identifier (a phone's is caught above)
+        if json_type == "string" and _NUMBER_SAID.match(description):
+            return "id"  # `tech_epa_cert`, "Technician's EPA 608 certification number.": no technician's name
         if json_type == "string" and _us_state(words, description):
             return "state"
         if json_type == "string" and words and freetext.is_category(words[-1]):

@@ -402,6 +402,8 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
     measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent"} else None
     if measure is not None and kind == "percent" and measure.name == "percent":
         measure = None  # the percent kind knows its rates (a tax rate is a few percent)
+    if measure is not None and _outside(measure, lo_h, hi_h):
+        measure = None  # the schema's own bounds say it is another measure (a gravity of 10-20 is no specific gravity)
     if measure is not None:  # a pH, a temperature in °F, litres: the measure's own range
         typical, kind = semantic.Typical(measure.lo, measure.hi, measure.decimals), "measure"
         lo_h = measure.floor if lo_h is None or measure.floor is not None and measure.floor > lo_h else lo_h
@@ -430,6 +432,12 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         lo, hi = value_sense.modest_range(lo_h, hi_h)  # the schema's limits set the scale, not the kind's
         return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     return lo, hi, typical.decimals
+
+
+def _outside(measure: quantities.Measure, lo: float | None, hi: float | None) -> bool:
+    """Whether a measure's own limits leave no room inside the schema's bounds."""
+    return measure.floor is not None and hi is not None and measure.floor >= hi or \
+        measure.ceiling is not None and lo is not None and measure.ceiling <= lo
 
 
 _YEARLY = frozenset({"year", "years", "yr"})  # a year's range is the years a search spans
@@ -492,7 +500,7 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     counted = _counted(name, schema)
     if integer and kind in ("generic", "count") and counted and not _bounded(schema):
         lo, hi = _COUNTED_RANGE[counted]
-    step = _num(schema.get("multipleOf"))
+    step = _num(schema.get("multipleOf")) or _said_step(str(schema.get("description") or ""))
     if step and step > 0:
         value = _draw_multiple(lo, hi, step, rng)
         if value is None:
@@ -505,6 +513,22 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
         return _chosen_round(value, name, kind, lo, hi)
     value = float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
     return float(_chosen_round(value, name, kind, lo, hi)) if _DISCOUNT & set(semantic.tokens(name)) else value
+
+
+# Steps a description gives in words: "Billable hours, in quarter hours", "in half-ton steps",
+# "in steps of 5", "in 0.5 increments" (set 15: 6.66 billable hours).
+_STEP_SAID = [(re.compile(r"\bin quarter[- ]hours?\b|\bquarter[- ]hour (?:steps|increments)\b", re.IGNORECASE), 0.25),
+              (re.compile(r"\bin half[- ]\w+ (?:steps|increments)\b|\bin half[- ]hours?\b", re.IGNORECASE), 0.5)]
+_STEP_NUMBER = re.compile(r"\bin (?:steps|increments) of (\d+(?:\.\d+)?)\b|\bin (\d+(?:\.\d+)?)[- ]?(?:\w+ )?"
+                          r"(?:steps|increments)\b", re.IGNORECASE)
+
+
+def _said_step(description: str) -> float | None:
+    for rx, step in _STEP_SAID:
+        if rx.search(description):
+            return step
+    m = _STEP_NUMBER.search(description)
+    return float(m.group(1) or m.group(2)) if m and float(m.group(1) or m.group(2)) > 0 else None
 
 
 _WHOLE_SAID = re.compile(r"\binteger\b|\bwhole number\b|\bhow many\b|\bthis many\b|\bnumber of\b|\bcount of\b",
@@ -544,10 +568,12 @@ def _whole(name: str, schema: dict[str, Any]) -> bool:
     desc = str(schema.get("description") or "")
     if _WHOLE_SAID.search(desc):
         return True
+    measure = quantities.measure(name, schema)
     lo, hi = _said_bounds(schema, *_hard_bounds(schema))
-    if lo is not None and hi is not None and float(lo).is_integer() and float(hi).is_integer() and hi - lo <= 10:
-        return True
-    return _counted(name, schema) is not None and not quantities.measure(name, schema)
+    if lo is not None and hi is not None and float(lo).is_integer() and float(hi).is_integer() and hi - lo <= 10 \
+            and not (measure and measure.decimals and not _outside(measure, lo, hi)):
+        return True  # a scale's points, not a measure read to a decimal (a pH of 3 to 6 is 4.3)
+    return _counted(name, schema) is not None and not measure
 
 
 _DISCOUNT = frozenset({"discount", "markdown", "rebate"})

@@ -73,7 +73,7 @@ def user_verb(word: str, imperative: bool = False) -> str | None:
 _WHICH_ONE = frozenset({"single", "specific", "particular", "given", "individual", "one", "certain"})
 
 
-def _object(words: list[str], verb: str, described: bool) -> str:
+def _object(words: list[str], verb: str, described: bool, written: frozenset[str] = frozenset()) -> str:
     """The object with its article: the author's own determiner when there is one, else "the"
     (a new thing: "a"; a plural or mass noun: none)."""
     det = words[0].lower() if words and words[0].lower() in ("a", "an", "the", "all", "every") else ""
@@ -88,7 +88,7 @@ def _object(words: list[str], verb: str, described: bool) -> str:
     if described and "of" in np[1:] and "or" in np[np.index("of"):] and "NOUN" in lemmas(np[-1]) \
             and np[-1].lower() not in ("it", "them", "one") and np[-2].lower() != "or":  # "the dose report of a CT or fluoroscopy
         np = np[:np.index("of")]  # exam": the kinds it may be of are no part of the one request
-    if not np or (not described and not all(_english(w) for w in np)):
+    if not np or (not described and not all(_english(w) or w.lower() in written for w in np)):
         return ""
     if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) or _possessive(np[-1]):
         return ""  # "Change a tool's or a chamber's state": a possessor is no object
@@ -199,12 +199,42 @@ def from_description(tool: Tool) -> str:
     verb, words = _gerund(*_particle(verb, words))
     rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
-    if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj):
+    if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj) or _clause_after(rest, obj, verb):
         return ""
     obj = _with_name_modifier(tool, obj)
     if verb == "get" and obj.split()[0] in ("a", "an") and _by_its_id(tool):
         verb, obj = "look up", f"the {obj.split(' ', 1)[1]}"  # "Get a pawn loan" by its ticket: look it up, not take one out
     return f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}{_complement(verb, rest, obj)}"
+
+
+# Participles that qualify the object right after it ("a vaccine given", "beer removed from ...").
+_PARTICIPLES = frozenset({"given", "taken", "done", "made", "sent", "kept", "held", "shown", "written", "seen",
+                          "brought", "bought", "sold", "paid", "put", "set", "left", "lost", "found", "run"})
+
+
+_LOOKING = frozenset({"look", "find", "search", "list", "get", "show", "check", "browse", "fetch", "pull", "see"})
+
+
+def _clause_after(rest: list[str], obj: str, verb: str) -> bool:
+    """Whether the description goes on, right after the object, with what the intent would cut
+    and the object needs: a participle ("Record beer removed from the premises", "Log a vaccine
+    given") or a question word ("Tell barn staff how to blanket a horse"). The cut reads as
+    another request ("record a beer"), so the name says it instead (set 15)."""
+    if re.search(r"\s(?:and|or|then)\s+\w+$", obj):
+        return False  # "mark a colony dead and record [why]": the second verb is cut off (_no_dangling_verb)
+    last = obj.split()[-1].lower()
+    words = [w.strip(",.;:").lower() for w in rest]
+    at = next((i + 1 for i, w in enumerate(words) if w == last), None)
+    if at is None or at >= len(words) or rest[at - 1][-1:] in ",.;:":
+        return False  # "Configure the feeder of a pen: how many meals ...": the clause stands apart
+    after = words[at]
+    if after in _CLAUSES:
+        return True
+    # a participle qualifying what is recorded ("Record beer removed from ..."); after a lookup's
+    # object it is a filter the values say ("Look up vessels registered at a port")
+    lemma = verb_lemma(after)
+    participle = after in _PARTICIPLES or after.endswith("ed") and lemma not in (None, after) and "NOUN" not in lemmas(after)
+    return participle and verb.split()[0] not in _LOOKING
 
 
 def _by_its_id(tool: Tool) -> bool:
@@ -382,15 +412,22 @@ def from_name(tool: Tool) -> str:
     words = [w for w in named if w not in app]
     words = words if len(words) >= 2 else named  # "TencentVideo" search_video still searches for a video
     words = [part for w in words for part in (spelled_out(w, tool.description) or w).split()]
-    if len(words) < 2 or not all(_english(w) for w in words):
+    written = _written_words(tool.description)
+    if len(words) < 2 or not all(_english(w) or w.lower() in written for w in words):
         return ""
     verb = user_verb(words[0], imperative=True)
     if verb is None or not (set(lemmas(words[0])) & {"VERB"} or words[0] in VERBS):  # "lookup_storm_reports"
         return ""
     if len(words) > 2 and words[1] in _NAME_PARTICLES:  # "track_in_lot" tracks in the lot, "call_out_reserve"
         verb, words = f"{verb} {words[1]}", [words[0], *words[2:]]
-    obj = _object(words[1:], verb, described=False)
+    obj = _object(words[1:], verb, described=False, written=written)
     return f"{verb} {obj}" if obj else ""
+
+
+def _written_words(description: str) -> frozenset[str]:
+    """The words a description writes: a name's word the lexicon lacks is still the author's
+    own word when the description writes it too ("fermenter", "pilotage"), not a guess."""
+    return frozenset(w.lower() for w in re.findall(r"[A-Za-z][a-z]{2,}", description))
 
 
 _NAME_PARTICLES = _PARTICLES | {"in"}

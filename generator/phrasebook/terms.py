@@ -501,9 +501,18 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if not place and sem == "place" and role:  # from_location / to_location: "from DEN08 to DEN87", never "in X in Y"
         place = "from" if role == "from" else "to"
     noun = _calendar_date(noun, role)
+    if len(noun.split()) > 1 and noun.split()[0].lower() in _POSSESSIVE_DETERMINERS:
+        noun = noun.split(" ", 1)[1]  # "Our SKU": the SKU, never "with the our SKU"
+    plain = _plain(param, unit)
+    noun, pointer = _owned(noun, plain, pointer)
+    noun = _before_clause(noun, plain, description)
+    if unit and len(noun.split()) == 1 and "NOUN" not in lemmas(noun) and \
+            ("ADJ" in lemmas(noun) or noun.endswith(("able", "ible", "ive", "ous"))):
+        noun, unit = f"{noun} {unit}", ""  # "Billable hours": 6.75 billable hours, never "a billable of 6.75 hours"
+    noun = noun or _as_written(param, description)
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
-                plain=_plain(param, unit), negation="" if json_type == "boolean" else _negation(param, description))
+                plain=plain, negation="" if json_type == "boolean" else _negation(param, description))
 
 
 def _spelled_out(noun: str, param: str) -> str:
@@ -588,6 +597,10 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
     "rack_to_tank_id" -> "racking to tank", "corrects_entry_id" -> "correcting entry"; a date of
     birth or expiry by its role ("born on", "with the lot expiring"); "" for any other name."""
     said = set(words) | set(noun.lower().split())
+    if len(words) >= 2 and words[0] in ("below", "above", "under", "over") and words[1] in _MEASURED:
+        return words[0]  # `below_temp_f`: "below 40 degrees Fahrenheit", never a bare "with 40 degrees Fahrenheit"
+    if len(words) >= 2 and words[-1] in _SUBSTRING and all(known(w) for w in words[:-1]):
+        return f"with the {' '.join(words[:-1])} containing"  # `name_contains`: never "the part of the beer's brand"
     if len(words) >= 3 and words[0] in ("in", "on", "for", "at") and words[-1] in ("of", "by", "for", "to") \
             and all(known(w) for w in words):
         return " ".join(words)  # `in_favor_of`: "in favor of Jamie Myers", never "with in favor of ..."
@@ -602,6 +615,54 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
         return ""
     rest = [w for w in noun.split() if w.lower() not in _EXPIRY | {"date", "day", "time"}]
     return f"with the {' '.join(rest)} expiring" if rest else "expiring"
+
+
+# What a bound in a name ("below_temp_f", "over_weight_kg") is of.
+_MEASURED = frozenset({"temp", "temperature", "threshold", "level", "price", "amount", "age", "weight", "height",
+                       "speed", "pressure", "depth", "length", "cost", "value"})
+_POSSESSIVE_DETERMINERS = frozenset({"our", "my", "your", "their", "its", "his", "her"})
+_PERSON_NAMES = frozenset({"name", "full name", "last name", "first name", "surname", "family name", "given name"})
+
+
+def _owned(noun: str, plain: str, pointer: bool) -> tuple[str, bool]:
+    """A noun of what someone has ("Rider's full name", "The horse's barn (call) name"): a
+    person's name is said by the person ("rider Jane Doe"), anything else by the name's own words
+    when they are English ("barn name Rosie"), never "the horse's barn Rosie" (set 15)."""
+    m = re.match(r"^(.+?)(?:'s|s'|\u2019s)\s+(.+)$", noun)
+    if m is None:
+        return noun, pointer
+    if m.group(2).lower() in _PERSON_NAMES:
+        return m.group(1), True
+    if plain and len(plain.split()) > 1 and all(known(w) for w in plain.split()) and \
+            m.group(2).split()[-1].lower() not in ("number", "id", "code", "certification", "license"):
+        return plain, pointer
+    return noun, pointer
+
+
+def _before_clause(noun: str, plain: str, description: str) -> str:
+    """A noun the description goes on from with a clause of its own ("Date blood was drawn"):
+    the noun is what comes before the clause's subject ("date"), said by the name's words when
+    that alone is too broad ("test date"), never "a date blood of June 2"."""
+    words = noun.split()
+    if len(words) < 2 or not re.match(rf"^(?:the\s+)?{re.escape(noun)}\s+(?:was|were|is|are|has been|had been)\b",
+                                      description.strip(), re.IGNORECASE):
+        return noun
+    cut = " ".join(words[:-1])
+    return plain if cut.lower() in _BROAD_NOUNS and plain and all(known(w) for w in plain.split()) else cut
+
+
+_BROAD_NOUNS = frozenset({"date", "time", "day", "number", "name", "amount", "value"})
+
+
+def _as_written(param: str, description: str) -> str:
+    """A name of letters and digits as its description writes it ("SEER2" for `seer2`), never
+    split ("seer 2 17")."""
+    if not re.fullmatch(r"[a-z]+[0-9]+[a-z0-9]*", param):
+        return ""
+    m = re.search(rf"(?<![\w-]){re.escape(param)}(?![\w-])", description, re.IGNORECASE)
+    return m.group(0) if m and m.group(0) != param else ""
+# A name's last word that makes it a match on part of a text ("name_contains", "title_like").
+_SUBSTRING = frozenset({"contains", "containing", "like", "includes", "substring"})
 
 
 def _name_phrase(words: list[str], role: str) -> str:
@@ -731,6 +792,13 @@ def frame(*kinds: str) -> Callable[[Frame], Frame]:
     return deco
 
 
+def _done_as(t: Term, v: str) -> bool:
+    """An enum value that is what was done ("added", "recovered", "declined") of a noun that only
+    says it is a kind of act ("action", "type")."""
+    return t.head in ("action", "type", "kind", "event", "operation") and re.fullmatch(r"[a-z]+ed", v) is not None \
+        and verb_lemma(v) not in (None, v)
+
+
 _FOR_COUNTS = frozenset({*_SPANS, "people", "persons", "guests", "adults", "children", "kids", "passengers",
                          "riders", "travellers", "travelers", "tickets", "seats", "rooms", "players", "attendees"})
 _TIME_NOUNS = frozenset({"week", "month", "year", "quarter", "season", "day"})
@@ -805,7 +873,7 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"{'in' if t.head in _TIME_NOUNS else 'for'} {t.noun} {v}"
     if span and not t.bound and t.noun.split()[:1] in (["length"], ["duration"], ["time"], ["period"]):
         return f"for {v} {span}"
-    if t.noun and (is_plural(t.noun.split()[0]) or is_plural(t.head)) and not t.unit:  # "with 4 meals per day"
+    if t.noun and (is_plural(t.noun.split()[0]) or is_plural(t.head) or _plural_per(t.noun)) and not t.unit:  # "with 4 meals per day"
         return f"with {t.bound}{v} {t.noun}"
     if t.noun:
         return f"with {_a(t.noun)} of {t.bound}{v}{_unit(t)}"
@@ -828,6 +896,12 @@ _LIMIT_WORDS = frozenset({"limit", "max", "maximum", "top", "k", "n", "results",
 _PARTICIPLES = frozenset({"sold", "held", "seen", "taken", "given", "shown", "paid", "sent", "built", "made", "done",
                           "found", "lost", "kept", "left", "spent", "run", "won", "drawn", "grown", "read", "cut",
                           "put", "set", "shut", "hit", "split", "spread", "bought", "caught", "fed", "brought"})
+
+
+def _plural_per(noun: str) -> bool:
+    """ "hay flakes per day": things counted per a unit ("with 8 hay flakes per day")."""
+    before = noun.split(" per ", 1)[0].split() if " per " in noun else []
+    return bool(before) and is_plural(before[-1])
 
 
 def _counted_done(plain: str) -> bool:
@@ -876,6 +950,8 @@ _DAY_PARTS = {"morning": "in the morning", "afternoon": "in the afternoon", "eve
 def _enum(t: Term, v: str, intent: str) -> str:
     if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including|out of)\b", v):
         return v  # the value's words bring their own frame ("with all causes", "by diver", "out of service")
+    if _done_as(t, v):  # log_refrigerant's action "recovered": "as recovered", never "the recovered action"
+        return f"as {v}"
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     timed = words & {"day", "time", "period", "window"} or t.of == "clock"
     if timed and v.lower() in _DAY_PARTS:  # time_of_day "morning": "in the morning", never "the morning day"
@@ -963,6 +1039,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"serving {v} food"
     if words & _SEARCHED and not t.pointer and t.sem != "id":  # what a search matches: "matching Harrisburg", never "saying Harrisburg"
         return f"matching {v}"
+    if t.sem == "search_term" and not t.pointer:  # a search's `query` ("Part description"): "for flame sensor",
+        return f"for {v}"  # never "with a note saying flame sensor"
     if (t.head in _SAYING or t.sem in _SAYING) and not words & _NOTE:  # a message's text: "saying see you at 6"
         return f"saying {v}"
     thing = t.noun.split()[:-1] if t.noun.split()[-1:] == ["description"] else []

@@ -17,6 +17,7 @@ from ..errors import ConfigError
 from ..io import atomic_lines, dumps_line, write_jsonl
 from ..records import ItemResult, Record, Rejection, Sample, Target, Tool, ToolCall
 from ..registry import Registry
+from ..shortfall import remark
 from ..validators.base import TEXT_VALIDATORS
 from .base import Product, RunContext, WorkItem, register_product
 from .common import realize, tool_call_message, tools_json
@@ -47,6 +48,13 @@ class SdgRow(Record):
 SdgItem = WorkItem[SdgSpec]
 SdgBuilder = Callable[[SdgItem, RunContext], Awaitable[ItemResult]]
 SDG_CATEGORIES: Registry[SdgBuilder] = Registry("sdg category")
+
+
+# What a user of a multi-turn category should know: its conversations need tools whose state the
+# gold follows turn by turn, which a catalog of schemas does not have (players, set 15).
+MULTI_TURN_REMARK = ("conversations over trajgen's own simulated to-do list and file system (stateful tools "
+                     "whose state the gold follows turn by turn), not over the catalog's tools; "
+                     "multi_turn_long_context offers the catalog's tools as distractors")
 
 
 def sdg_settings(ctx: RunContext) -> SdgConfig:
@@ -288,6 +296,8 @@ class SdgProduct(Product[SdgSpec, SdgRow, SdgConfig]):
         return list(self.plan_iter(ctx))
 
     def plan_iter(self, ctx: RunContext) -> Iterator[SdgItem]:
+        for category in [c for c, n in self.config.categories.items() if n and c.startswith("multi_turn")]:
+            remark(ctx, "sdg", category, MULTI_TURN_REMARK)
         for category, count in self.config.categories.items():
             for i in range(count):
                 yield self.item(ctx, i, SdgSpec(category=category), category, i)

@@ -244,6 +244,9 @@ def fact(a: ArgPlan, tool: Tool | None, time: str | None, rng: random.Random, st
     common = {"param": label, "about": about(tool, a.param), "detail": detail(tool, a.param, spelled or "")}
     if a.source == "previous_step":
         return Fact(**common, text="", mode="previous", step=step)
+    if spelled and _MOMENT.fullmatch(spelled):  # a date or a time is said as a person says it (players, set
+        text = render(a.value, a.param, tool, time=time, rng=rng)  # 15: "book it for 2025-06-03 at 10:00");
+        return Fact(**common, text=text or spelled, mode="stated")  # the reader reads either spelling
     if spelled:  # the spelling the plan asks for (TRAJECT simple: the gold's)
         return Fact(**common, text=spelled, mode="stated", literal=spelled)
     if a.mode == "stated" and structured(a.value):  # facts, never a run-on noun phrase
@@ -343,6 +346,10 @@ def _fields(value: Any, spec: dict[str, Any], time: str | None) -> str:
     if not isinstance(value, dict):
         return _fact_of(value, "", spec, time)
     return ", ".join(f"{noun(k)}: {_fact_of(v, k, dict_at(props, k), time)}" for k, v in value.items() if not blank(v))
+
+
+# An ISO date, clock time or date-time: the gold's spelling of a moment.
+_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{2}:\d{2}(?::\d{2})?")
 
 
 def _literal(value: Any) -> str:

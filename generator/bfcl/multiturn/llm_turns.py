@@ -13,6 +13,9 @@ exchange around them stays coherent.
 
 from __future__ import annotations
 
+import re
+
+from ...core.surface import forms
 from ...core.vagueness import normalize, value_elements
 from ...products.base import RunContext
 from ...products.common import realize
@@ -43,18 +46,35 @@ def called_tools(target: Target, tools: list[Tool]) -> list[Tool]:
     return [t.model_copy(update={"app": ""}) if t.source_format == "sim" else t for t in tools if t.name in names]
 
 
-def said(value: object, text: str) -> bool:
-    """The template turn gives the value (every element of a list)."""
+def said(value: object, text: str, param: str = "") -> bool:
+    """The template turn gives the value (every element of a list), in any form a reader takes
+    for it ("June 5" for 2025-06-05: players, set 15, were told never to write the date the
+    gold call moves a task to)."""
     low = normalize(text)
-    return all(normalize(x) in low for x in value_elements(value)) if value_elements(value) else False
+    if not value_elements(value):
+        return False
+    return all(normalize(x) in low or any(normalize(f) in low for f in forms(x, param, None) if len(f) > 2)
+               for x in value_elements(value))
+
+
+_QUOTED = re.compile(r'"([^"]{2,80})"')
 
 
 def turn_plan(target: Target, text: str) -> DisclosurePlan:
-    """What the template turn gives is stated; the rest the assistant knows: left unsaid."""
+    """What the template turn gives is stated; a record it names by a quoted title (I finished
+    "Schedule car service") is named so, by that title, never left for the writer to guess; the
+    rest the assistant knows from the conversation: left unsaid."""
+    stated = {(i, k) for i, c in enumerate(target.calls) for k, v in c.arguments.items() if said(v, text, k)}
+    titles = [q for q in _QUOTED.findall(text)
+              if not any(normalize(q) == normalize(str(v)) for c in target.calls for v in c.arguments.values())]
+    named = [(i, k) for i, c in enumerate(target.calls) for k in c.arguments
+             if (i, k) not in stated and k.lower().endswith("id")]
+    hint = {named[0]: titles[0]} if len(titles) == 1 and len(named) == 1 else {}
     calls = [CallPlan(tool=c.tool, tool_mode="implied", args=[
-        ArgPlan(param=k, value=v, mode="stated") if said(v, text)
+        ArgPlan(param=k, value=v, mode="stated") if (i, k) in stated
+        else ArgPlan(param=k, value=v, mode="hinted", source="query", hint=hint[(i, k)]) if (i, k) in hint
         else ArgPlan(param=k, value=v, mode="omitted", source="default")
-        for k, v in c.arguments.items()]) for c in target.calls]
+        for k, v in c.arguments.items()]) for i, c in enumerate(target.calls)]
     return DisclosurePlan(target_id=target.id, level="turn", calls=calls, style="casual")
 
 

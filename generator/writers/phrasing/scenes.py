@@ -47,7 +47,6 @@ SCENES: dict[str, list[str]] = {
     "health": ["I'm trying to take my health more seriously and want to get a few things on the books."],
     "messaging": ["My inbox and chats are piling up and people are waiting on me."],
     "information": ["I want a handle on what's going on before I make any plans."],
-    "": ["I've got a few things to sort out and I'd like to get them done in one go."],
 }
 BRIDGES = ["Here's what I need.", "Here's the list.", "So, a few things.", "Here's the plan."]
 CLOSERS = [
@@ -103,10 +102,13 @@ def scenario(
     """A scenario-framed request (TRAJECT-Bench hard / trajectory queries): situation, the
     calls one sentence each, a closing wish. Indirect in tone, never vague about the calls."""
     first = tools.get(plan.calls[0].tool) if plan.calls else None
-    scene = rng.choice(SCENES.get(first.domain if first else "", SCENES[""]) or SCENES[""])
+    scenes = SCENES.get(first.domain if first else "", [])
+    # A domain with no written situation gets none (nor a bridge): one stock sentence on every
+    # query of a catalog reads as a form (readers, set 14), so the steps stand alone.
+    scene = [rng.choice(scenes)] if scenes else []
     steps = _framed_steps(clauses, kind, rng)
     closer = [rng.choice(CLOSERS)] if kind != "sequential" or rng.random() < 0.5 else []
-    return " ".join([scene, rng.choice(BRIDGES), *steps, *closer])
+    return " ".join([*scene, *([rng.choice(BRIDGES)] if scenes else []), *steps, *closer])
 
 
 Frame = Callable[[list[str], DisclosurePlan, dict[str, Tool], str, random.Random], str]
