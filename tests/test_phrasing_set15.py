@@ -148,3 +148,15 @@ def test_an_act_done_is_said_as_done() -> None:
     """log_refrigerant's action: "as recovered", never "with the recovered action" (set 15)."""
     schema = {"type": "string", "enum": ["added", "recovered"]}
     assert said("action", schema, "enum", "recovered") == "as recovered"
+
+
+def test_a_term_of_the_trade_the_catalog_writes_is_no_identifier() -> None:
+    """`seer2` beside "SEER2 efficiency of the outdoor unit": "a SEER2 of 16" was refused as a
+    parameter name (sets of C's quotes short by half); `co2_ppm` still is one."""
+    from generator.core.identity import forbidden
+
+    t = tool("create_quote", "Build a quote.", {"seer2": {"type": "number", "description": "SEER2 efficiency."},
+                                                "co2_ppm": {"type": "number", "description": "CO2 in ppm."},
+                                                "x1": {"type": "number", "description": "A factor."}})
+    names = [f for f, what, _ in forbidden(t) if what == "parameter name"]
+    assert "seer2" not in names and "co2_ppm" in names and "x1" in names

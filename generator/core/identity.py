@@ -165,9 +165,20 @@ def forbidden(tool: Tool, name_app: bool = False, enum_values: list[str] | None 
         out.append((tool.api, "API name", False))
     if tool.app and not name_app and not said_by_app(tool):
         out.append((tool.app, "app name", True))
-    out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p)]
+    out += [(p, "parameter name", False) for p in tool.properties if is_identifier(p) and not _written_term(tool, p)]
     out += [(v, "enum identifier", False) for v in enum_values or [] if _enum_identifier(v)]
     return out
+
+
+def _written_term(tool: Tool, param: str) -> bool:
+    """A name of letters and digits the catalog's prose writes as a word of its field ("SEER2
+    efficiency of the outdoor unit" for `seer2`, "CO2 in ppm" for `co2`): the domain's term, said
+    by every person of the trade, no identifier (players and readers, set 15)."""
+    if not re.fullmatch(r"[a-z]+[0-9]+[a-z0-9]*|[A-Z]+[0-9]+[A-Z0-9]*", param):
+        return False
+    spec = tool.properties.get(param)
+    prose = f"{tool.description} {spec.get('description') or '' if isinstance(spec, dict) else ''}"
+    return re.search(rf"(?<![\w-]){re.escape(param)}(?![\w-])", prose, re.IGNORECASE) is not None
 
 
 def _enum_identifier(value: str) -> bool:
