@@ -197,6 +197,7 @@ def quickstart_scaled(tmp: Path, scale: int) -> str:
     for name, keys in (("traject", ("parallel", "sequential")), ("judge", ("rows",)),
                        ("trail", ("targets", "events"))):
         prod[name].update({k: prod[name][k] * scale for k in keys})
+    prod["trail"]["events"] = min(prod["trail"]["events"], 2000)  # the config's ceiling per persona log
     path = tmp / f"quickstart-x{scale}.yaml"
     path.write_text(yaml.safe_dump(cfg, sort_keys=False))
     return str(path)

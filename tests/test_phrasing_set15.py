@@ -160,3 +160,35 @@ def test_a_term_of_the_trade_the_catalog_writes_is_no_identifier() -> None:
                                                 "x1": {"type": "number", "description": "A factor."}})
     names = [f for f, what, _ in forbidden(t) if what == "parameter name"]
     assert "seer2" not in names and "co2_ppm" in names and "x1" in names
+
+
+def test_an_optional_value_at_its_default_is_left_to_the_default_in_an_explicit_request() -> None:
+    """Readers of the LLM writer, set 15: "in the default order", "with 0 checked bags", "valid
+    for 30 days" were stated because the gold holds them. The plan leaves them to the default."""
+    from generator.core.plan import plan_explicit
+    from generator.records import Target, ToolCall
+
+    t = tool("create_quote", "Build a quote.", {"customer_id": {"type": "string"},
+                                                "valid_days": {"type": "integer", "default": 30},
+                                                "rush": {"type": "boolean", "default": False}})
+    t = t.model_copy(update={"parameters": {**t.parameters, "required": ["customer_id"]}})
+    target = Target(id="x", kind="single", offered=["create_quote"],
+                    calls=[ToolCall(tool="create_quote", arguments={"customer_id": "C-1", "valid_days": 30, "rush": 0})])
+    modes = {a.param: a.mode for _, a in plan_explicit(target, tools={"create_quote": t}).args()}
+    assert modes == {"customer_id": "stated", "valid_days": "omitted", "rush": "stated"}  # 0 is no False
+    assert {a.mode for _, a in plan_explicit(target).args()} == {"stated"}
+
+
+def test_a_kind_the_intent_names_is_said_as_that_kind() -> None:
+    """"record an excise removal for a taxpaid" (reader, set 15): "as taxpaid"; a lookup by
+    type: "list equipment of type air handler", never "list equipment for air handler"."""
+    removal = {"type": "string", "enum": ["taxpaid", "export"], "description": "Kind of removal on the TTB form."}
+    assert say(term("removal_type", removal), "enum", "taxpaid", "record an excise removal") == "as taxpaid"
+    kind = {"type": "string", "enum": ["furnace", "air_handler"], "description": "Filter by type."}
+    assert say(term("equipment_type", kind), "enum", "air handler", "list equipment") == "of type air handler"
+
+
+def test_an_earlier_event_is_never_named_by_a_linking_word() -> None:
+    """"using the ID from my last to work order on May 7" (reader, set 15)."""
+    assert act_of(HistoryEvent.model_construct(apiname="add_part_to_work_order")) == "work order"
+    assert act_of(HistoryEvent.model_construct(apiname="list_equipment")) == "equipment list"

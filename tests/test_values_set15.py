@@ -134,3 +134,42 @@ def test_a_clock_time_falls_in_the_hours_the_tools_prose_gives() -> None:
     for a in draws([t], "book_lesson", 20):
         hour, minute = map(int, a["start_time"].split(":"))
         assert 7 * 60 <= hour * 60 + minute <= 20 * 60
+
+
+def test_a_band_named_by_the_words_after_it_bounds_the_parameters_they_name() -> None:
+    """"Most horses get 1-4 qt of grain per feeding and 6-12 flakes a day": never 2 flakes."""
+    from generator.core import quantities
+
+    prose = "Most horses get 1-4 qt of grain per feeding and 6-12 flakes a day."
+    props = {"grain_quarts_am": {"type": "number"}, "grain_quarts_pm": {"type": "number"},
+             "hay_flakes_per_day": {"type": "integer", "minimum": 0, "maximum": 20}}
+    assert quantities.bands(prose, props) == {"grain_quarts_am": (1.0, 4.0), "grain_quarts_pm": (1.0, 4.0),
+                                              "hay_flakes_per_day": (6.0, 12.0)}
+
+
+def test_a_phone_number_has_an_area_code_in_service() -> None:
+    """"911-699-7925", area code 235 (reader, set 15): Faker draws any three digits."""
+    from generator.core.semantic import _AREA_CODES, _dialable, _phone
+
+    assert _dialable("+1-911-699-7925").startswith("+1-") and _dialable("+1-911-699-7925")[3:6] in _AREA_CODES
+    assert _dialable("(235)099-1234")[1:4] in _AREA_CODES and _dialable("(235)099-1234")[5] not in "01"
+    for i in range(30):
+        digits = re.sub(r"\D", "", _phone(random.Random(i), "phone"))
+        national = digits[-10:]
+        assert national[:3] in _AREA_CODES and national[3] not in "01"
+
+
+def test_the_name_of_who_did_it_is_a_persons_name() -> None:
+    """"Name of who ran the cycle": "Suzanne Silva", never "Silva The Cycle"."""
+    schema = {"type": "string", "description": "Name of who ran the cycle."}
+    name = semantic.string_value(semantic.infer("operator", schema), random.Random(1), "operator", schema)
+    assert "cycle" not in name.lower() and len(name.split()) == 2
+
+
+def test_a_size_in_dimensions_is_made_of_the_dimensions_the_catalog_shows() -> None:
+    """A 69x25x5 air filter (reader, set 15): each dimension is one the examples show."""
+    t = tool("order_filters", "Ship air filters. Size is nominal W x H x D in inches (e.g. 16x25x1, 20x25x4).",
+             {"filter_size": {"type": "string", "description": "Nominal size, e.g. 16x25x1.",
+                              "pattern": "^[0-9]{2}x[0-9]{2}x[1-5]$"}})
+    said = {a["filter_size"] for a in draws([t], "order_filters", 30)}
+    assert said <= {"16x25x1", "16x25x4", "20x25x1", "20x25x4"} and len(said) > 2

@@ -17,6 +17,7 @@ the entity is used only where the parameter says nothing of its own.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -63,7 +64,8 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
         for path, schema in leaves(tool.parameters):
-            extra = _id_parts(path, schema, series) or _said_for(tool, path, schema, lists, shapes, examples) or \
+            extra = _id_parts(path, schema, series) or _dimensions(tool, schema) or \
+                _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
             if extra:
                 said[path] = extra
@@ -263,6 +265,29 @@ def _listed_for_the_text(tool: Tool, path: str, schema: dict[str, Any]) -> dict[
         return {}
     items = [re.sub(r"^(?:or|and)\s+", "", i.strip()) for i in m.group(1).split(",")]
     return {"examples": items}
+
+
+_DIMENSION = re.compile(r"\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?){1,2}")
+
+
+def _dimensions(tool: Tool, schema: dict[str, Any]) -> dict[str, Any]:
+    """Sizes written as dimensions ("Nominal size, e.g. 16x25x1" beside "(e.g. 16x25x1, 20x25x4)")
+    are drawn from the sizes the catalog shows, each dimension from the examples' own (16 or 20 by
+    25 by 1 or 4), never random digits its pattern allows (set 15: a 69x25x5 air filter)."""
+    if schema.get("type") not in (None, "string") or schema.get("enum"):
+        return {}
+    shown = [*allowed.read(str(schema.get("description") or "")).examples, *allowed.read(tool.description).examples]
+    sizes = [e for e in dict.fromkeys(shown) if isinstance(e, str) and _DIMENSION.fullmatch(e)]
+    if not sizes or len({s.count("x") for s in sizes}) != 1:
+        return {}
+    parts = [sorted({s.split("x")[i] for s in sizes}, key=float) for i in range(sizes[0].count("x") + 1)]
+    combos = ["x".join(p) for p in itertools.product(*parts)]
+    pattern = schema.get("pattern")
+    try:
+        combos = [c for c in combos if not isinstance(pattern, str) or re.search(pattern, c)]
+    except re.error:
+        return {}
+    return {"enum": combos, NARROWED_KEY: True} if combos else {}
 
 
 # "the indoor arena is open 7:00-20:00", "Pickups run 08:00 to 17:00": the hours a call happens in.

@@ -804,18 +804,31 @@ def _lean(policy: PlanPolicy, counts: Sequence[tuple[Counts, Counts]], goals: Ma
 
 
 def plan_explicit(
-    target: Target, style: Style = "explicit", level: str = "explicit", paraphrases: int = 1
+    target: Target, style: Style = "explicit", level: str = "explicit", paraphrases: int = 1,
+    tools: dict[str, Tool] | None = None,
 ) -> DisclosurePlan:
-    """Everything stated, the tool implied: plain requests for SDG / BFCL / judge rows."""
+    """Everything stated, the tool implied: plain requests for SDG / BFCL / judge rows. With
+    `tools`, an optional argument at its schema default is left to the default, unsaid: "in the
+    default order", "with 0 checked bags", "valid for 30 days" read as a form (readers of the LLM
+    writer, set 15); the gold keeps it, as the formats do."""
     calls = [
         CallPlan(
             tool=c.tool,
             tool_mode="implied",
-            args=[ArgPlan(param=p, value=v, mode="stated") for p, v in c.arguments.items()],
+            args=[ArgPlan(param=p, value=v, mode="omitted", source="default") if _at_default(tools, c.tool, p, v)
+                  else ArgPlan(param=p, value=v, mode="stated") for p, v in c.arguments.items()],
         )
         for c in target.calls
     ]
     return DisclosurePlan(target_id=target.id, level=level, calls=calls, paraphrases=paraphrases, style=style)
+
+
+def _at_default(tools: dict[str, Tool] | None, tool: str, param: str, value: Any) -> bool:
+    """An optional argument whose value is the default its schema writes."""
+    t = (tools or {}).get(tool)
+    spec = t.properties.get(param) if t else None
+    return t is not None and isinstance(spec, dict) and param not in t.required and "default" in spec \
+        and spec["default"] == value and type(spec["default"]) is type(value)
 
 
 ModeSpec = tuple[str, Source, str | None]

@@ -45,7 +45,9 @@ ACT_NOUNS = {"get": "request", "fetch": "request", "request": "request", "search
              "browse": "search", "recommend": "recommendations", "suggest": "suggestions", "book": "booking",
              "reserve": "reservation", "order": "order", "buy": "purchase", "purchase": "purchase",
              "log": "log", "record": "log", "track": "log", "plan": "plan", "check": "check", "play": "play",
-             "assign": "assignment", "schedule": "booking", "update": "update", "register": "registration"}
+             "assign": "assignment", "schedule": "booking", "update": "update", "register": "registration",
+             "list": "list"}
+_LINKS = frozenset({"to", "from", "for", "of", "by", "in", "on", "at", "with", "into"})
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,8 @@ def act_of(event: HistoryEvent) -> str:
     # the thing with the words before it ("get_docket_entries": a docket entry request, never
     # "my entry request", set 14), the verb that became the noun left out
     said = [w for w in ws[1:-1] if w not in ACT_NOUNS or ACT_NOUNS[w] != noun] if len(ws) > 2 else []
-    thing = " ".join([*said[-2:], head]) if head else head
+    cut = max((i + 1 for i, w in enumerate(said) if w in _LINKS), default=0)  # "add_part_to_work_order": the
+    thing = " ".join([*said[cut:][-2:], head]) if head else head  # work order, never "my to work order"
     return f"{thing} {noun}" if noun and head else thing
 
 

@@ -127,7 +127,7 @@ def measure(name: str, schema: dict[str, Any]) -> Measure | None:
 
 # "18–22 °C, 45–55 % RH", "between 40 and 60 % humidity": a band, its unit and the words after it
 _BAND = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*(-?\d+(?:\.\d+)?)\s*([%°]\s*[CF]?|°[CF])?"
-                   r"\s*([A-Za-z][\w ]{0,30})?")
+                   r"\s*([A-Za-z][A-Za-z_ ]{0,30})?")  # the words after it, never the next band's number
 # "Balances are named BAL-01 .. BAL-06", "bays B1-B4": the first and last of a numbered series
 _SERIES = re.compile(r"\b([A-Z]{1,5}-?)(\d{1,3})\s*(?:\.\.\.?|–|—|-|to|through)\s*\1(\d{1,3})\b")
 _MAX = re.compile(r"\b([A-Za-z]+) (?:max(?:imum)?|at most|up to) (\d+(?:\.\d+)?)\s*([A-Za-z]+)?")
@@ -178,7 +178,26 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         hit = named or (by_unit if len(by_unit) == 1 else [])
         if len(hit) == 1 and hit[0] not in out:
             out[hit[0]] = (lo, hi)
+        elif not hit:  # "6-12 flakes a day", "1-4 qt of grain per feeding": the words after it name them
+            for n in _named_after(m.group(4) or "", [n for n in numeric if n not in out]):
+                out[n] = (lo, hi)
     return out
+
+
+_AFTER_STOP = frozenset({"a", "an", "the", "of", "per", "each", "every", "in", "at", "for", "to", "and", "or", "is",
+                         "are", "day", "week", "month", "hour", "feeding", "visit"})
+
+
+def _named_after(words: str, numeric: list[str]) -> list[str]:
+    """The parameters the first content word after a band names (`hay_flakes_per_day` for "6-12
+    flakes a day"; both `grain_quarts_am` and `_pm` for "1-4 qt of grain"): at most two, and
+    only by a word no other numeric parameter has."""
+    said = [w.rstrip("s") for w in _words(words)[:4] if w not in _AFTER_STOP]
+    for word in said[:2]:
+        hits = [n for n in numeric if word in {w.rstrip("s") for w in _words(n)}]
+        if 0 < len(hits) <= 2:
+            return hits
+    return []
 
 
 _UNIT_MEASURE = {"°F": "fahrenheit", "°C": "celsius"}

@@ -654,8 +654,34 @@ def _phone(rng: random.Random, name: str) -> str:
     for _ in range(5):
         number = fake.phone_number()
         if "x" not in number.lower():
-            return number
-    return fake.numerify("+1-###-###-####")
+            return _dialable(number)
+    return _dialable(fake.numerify("+1-###-###-####"))
+
+
+# US area codes in service (Faker draws any three digits: "911-699-7925", area code 235, readers
+# of set 15), and the first digit of an exchange, never 0 or 1.
+_AREA_CODES = ("201", "202", "206", "210", "212", "213", "214", "215", "216", "217", "224", "240", "248", "262",
+               "267", "281", "301", "303", "305", "307", "312", "313", "314", "316", "317", "319", "320", "330",
+               "336", "347", "352", "360", "385", "401", "402", "404", "405", "406", "407", "408", "410", "412",
+               "414", "415", "417", "425", "435", "443", "469", "480", "501", "502", "503", "504", "505", "507",
+               "508", "512", "513", "515", "520", "530", "541", "559", "571", "602", "603", "605", "608", "612",
+               "614", "615", "617", "619", "626", "630", "646", "650", "651", "678", "702", "703", "704", "713",
+               "720", "727", "734", "757", "763", "774", "801", "802", "803", "804", "813", "816", "828", "832",
+               "843", "857", "858", "860", "904", "907", "913", "916", "917", "919", "925", "952", "971", "978")
+
+
+def _dialable(number: str) -> str:
+    """`number` with a real area code and an exchange that can be dialled, picked from its own
+    digits (no draw: the rest of the run's values stay as they were)."""
+    digits = re.sub(r"\D", "", number)
+    lead = re.match(r"\+?1[-. ]|001[-. ]|\+1(?=\()", number)  # "+1-", "001-": the country code stays
+    rest = number[lead.end():] if lead else number
+    national = re.match(r"(\(?)(\d{3})(\)?[-. ]?)(\d)(\d{2}[-. ]?\d{4})$", rest)
+    if national is None:
+        return number
+    area = _AREA_CODES[int(digits) % len(_AREA_CODES)]
+    first = national.group(4) if national.group(4) not in "01" else str(2 + int(digits[-1]) % 8)
+    return (lead.group(0) if lead else "") + national.group(1) + area + national.group(3) + first + national.group(5)
 
 
 # The countries of a region a catalog's prose names (generator.core.places): a US contractor's
@@ -1061,7 +1087,8 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
         # "the crew member applying the treatment": the thing is the noun before its clause
         head = _CLAUSE.split(named.group(2).lower(), maxsplit=1)[0]
         thing = [w for w in re.findall(r"[a-z]+", head) if w not in _OWNER_WORDS][-2:]
-        title = (f"{fake.first_name()} {fake.last_name()}" if thing and freetext.is_person_role(thing[-1]) else
+        who = re.match(r"(?:who|whoever|the (?:person|one) who)\b", named.group(2).lower())  # "Name of who ran the cycle"
+        title = (f"{fake.first_name()} {fake.last_name()}" if who or thing and freetext.is_person_role(thing[-1]) else
                  f"{fake.last_name()} {' '.join(thing).title()}" if thing else "")
         if title:
             return f"{title}, {STRING_MAKERS['city'](rng, 'city')}" if named.group(1) else title

@@ -999,6 +999,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if t.of == "kind" and (is_plural(head) or head in MASS_NOUNS or not re.fullmatch(r"[a-z][a-z ]*", v)):
         return f"with {v} {t.noun}"  # "Type of feed delivered" -> "with grower pellet feed"
+    if t.of == "kind" and head in intent.lower().split():  # "record an excise removal as taxpaid", never "for a taxpaid"
+        return f"as {v}"
     if t.of == "kind":  # "Kind of recorded document" plat: "for a plat", never "with plat recorded document"
         return f"for {_a(v)}"
     if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}[+-]?", v):  # a class "B" is "CDL class B", never "for B"
@@ -1006,6 +1008,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
     thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
     if thing and re.fullmatch(r"[a-z][a-z ]*", v) and intent.split(" ", 1)[0] not in _READING and known(thing[0]):
         return f"as {_a(v)} {thing[0]}"  # stop_type corner when adding a stop: "as a corner stop", never "for corner"
+    if head in ("type", "kind") and intent.split(" ", 1)[0] in _READING:  # "list equipment of type air handler",
+        return f"of {head} {v}"  # never "list equipment for air handler"
     if head in _KINDS:
         return f"for {v}"
     if re.fullmatch(r"[A-Z0-9]{1,3}", v) and t.noun:  # "grade" 11, "PK": "for grade 11", never "with the 11 grade"

@@ -130,7 +130,7 @@ async def request_row(item: SdgItem, ctx: RunContext, calls: list[ToolCall], off
     target = Target(id=item.item_id, kind=kind, calls=calls, offered=[t.name for t in offered],
                     domain=offered[0].domain)
     tools = [ctx.catalog[c.tool] for c in calls]
-    done = await realize(ctx, item.item_id, NAME, target, plan_explicit(target), tools)
+    done = await realize(ctx, item.item_id, NAME, target, plan_explicit(target, tools={t.name: t for t in tools}), tools)
     if not done.ok:
         assert done.rejection is not None
         return ItemResult(item_id=item.item_id, product=NAME, rejections=[done.rejection])
