@@ -192,3 +192,18 @@ def test_an_earlier_event_is_never_named_by_a_linking_word() -> None:
     """"using the ID from my last to work order on May 7" (reader, set 15)."""
     assert act_of(HistoryEvent.model_construct(apiname="add_part_to_work_order")) == "work order"
     assert act_of(HistoryEvent.model_construct(apiname="list_equipment")) == "equipment list"
+
+
+def test_two_parameters_of_one_noun_are_told_apart_by_their_descriptions() -> None:
+    """"with the grain Purina Strategy, 1 quart, 1 quart and 5 hay flakes per day" (reader, set
+    15): "Quarts at morning feed." and "Quarts at evening feed." say which feed."""
+    from generator.phrasebook.derive import derive_hints
+
+    t = tool("update_feed_plan", "Replace a horse's feed card.",
+             {"grain_quarts_am": {"type": "number", "description": "Quarts at morning feed."},
+              "grain_quarts_pm": {"type": "number", "description": "Quarts at evening feed."}})
+    nouns = derive_hints(t).nouns
+    assert nouns == {"grain_quarts_am": "quarts at morning feed", "grain_quarts_pm": "quarts at evening feed"}
+    schema = t.properties["grain_quarts_am"]
+    assert say(term("grain_quarts_am", schema, nouns["grain_quarts_am"]), "number", "2", "x") == \
+        "with 2 quarts at morning feed"

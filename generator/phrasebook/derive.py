@@ -11,6 +11,7 @@ Built once per tool per run: `hints_of` keeps them by the tool's content.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
@@ -44,11 +45,26 @@ def hints_of(tool: Tool | None) -> ToolHints | None:
 
 
 def derive_hints(tool: Tool) -> ToolHints:
-    terms = {p: term(p, spec) for p, spec in tool.properties.items() if isinstance(spec, dict)}
+    terms = _told_apart({p: term(p, spec) for p, spec in tool.properties.items() if isinstance(spec, dict)}, tool)
     nouns = {t.noun for t in terms.values() if t.noun} | {t.head for t in terms.values() if t.head}
     return ToolHints(intents=[_verb_slot(tool, _definite(intent_of(tool, nouns), terms))], need=[],
                      nouns={p: t.noun for p, t in terms.items() if t.noun},
                      surface=surfaces(tool, terms))
+
+
+def _told_apart(terms: dict[str, Term], tool: Tool) -> dict[str, Term]:
+    """Two parameters with one noun ("Quarts at morning feed.", "Quarts at evening feed." both
+    "quarts": "1 quart, 1 quart and 5 hay flakes", reader, set 15) are told apart by the rest of
+    their description's first phrase when it is short ("2 quarts at morning feed")."""
+    nouns = [t.noun for t in terms.values() if t.noun]
+    out = dict(terms)
+    for p, t in terms.items():
+        if not t.noun or nouns.count(t.noun) < 2:
+            continue
+        first = re.split(r"[.;:(]", str(tool.properties[p].get("description") or ""), maxsplit=1)[0].strip()
+        if first.lower().startswith(t.noun.lower() + " ") and len(first.split()) <= 6:
+            out[p] = dataclasses.replace(t, noun=first[0].lower() + first[1:])
+    return out
 
 
 def _verb_slot(tool: Tool, intent: str) -> str:

@@ -768,6 +768,8 @@ def _hinted(t: Term, noun: str) -> Term:
     """A catalog hint's noun read like a description ("number of nights" counts nights,
     "minimum rating" is a rating with a bound)."""
     said, of, _, pointer = _described(noun.split())
+    if said and noun.lower().startswith(f"{said.lower()} at ") and len(noun.split()) <= 6:
+        said = noun  # "quarts at morning feed" beside "quarts at evening feed" (derive._told_apart)
     said = " ".join(w for w in (said or noun).split() if w not in _AT_MOST | _AT_LEAST) or noun
     if said.split()[-1].lower() in FUNCTION_WORDS | _PRONOUNS:  # "time it was found" cut to "time it": no noun
         return t
