@@ -207,3 +207,22 @@ def test_two_parameters_of_one_noun_are_told_apart_by_their_descriptions() -> No
     schema = t.properties["grain_quarts_am"]
     assert say(term("grain_quarts_am", schema, nouns["grain_quarts_am"]), "number", "2", "x") == \
         "with 2 quarts at morning feed"
+
+
+def test_a_flag_of_what_is_needed_says_whether_it_is() -> None:
+    """"without following up needed" (reader, set 15)."""
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("follow_up_needed") == ("with a follow-up needed", "with no follow-up needed")
+    assert bool_words("permit_required") == ("with a permit required", "with no permit required")
+
+
+def test_letting_someone_know_is_notifying_them() -> None:
+    """Players, set 15: "... and let the owner know" for notify_owner was refused once."""
+    from generator.reader.flags import read_flag
+    from generator.reader.text import Text
+
+    said = read_flag(Text("Record the cut on HRS-1 and please make sure to let the owner know."), "alert_owner")
+    assert said is not None and said[0] is True
+    said = read_flag(Text("Log a cut on HRS-1, but don't let the owner know."), "alert_owner")
+    assert said is not None and said[0] is False

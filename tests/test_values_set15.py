@@ -173,3 +173,22 @@ def test_a_size_in_dimensions_is_made_of_the_dimensions_the_catalog_shows() -> N
                               "pattern": "^[0-9]{2}x[0-9]{2}x[1-5]$"}})
     said = {a["filter_size"] for a in draws([t], "order_filters", 30)}
     assert said <= {"16x25x1", "16x25x4", "20x25x1", "20x25x4"} and len(said) > 2
+
+
+def test_numbers_the_description_writes_in_the_names_unit_set_the_scale() -> None:
+    """"Smallest vessel capacity to include, in bbl. Our FVs are 15 or 30 bbl.": never 250 bbl."""
+    t = tool("list_fermenters", "List fermentation vessels.",
+             {"min_capacity_bbl": {"type": "integer", "description": "Smallest vessel capacity to include, in bbl. "
+                                                                    "Our FVs are 15 or 30 bbl."}})
+    assert all(15 <= a["min_capacity_bbl"] <= 30 for a in draws([t], "list_fermenters"))
+
+
+def test_a_season_a_value_names_holds_the_calls_day() -> None:
+    """"schedule a fall heating tune-up ... for June 3, 2025" (readers, set 15)."""
+    t = tool("schedule_maintenance_visit", "Schedule a planned maintenance visit.",
+             {"visit_type": {"type": "string", "enum": ["spring_cooling", "fall_heating"]},
+              "visit_date": {"type": "string", "format": "date"}})
+    for a in draws([t], "schedule_maintenance_visit", 20):
+        month = int(a["visit_date"][5:7])
+        assert month in ((3, 4, 5) if a["visit_type"] == "spring_cooling" else (9, 10, 11)), a
+        assert a["visit_date"] >= REFERENCE_TIME.strftime("%Y-%m-%d")

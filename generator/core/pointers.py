@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from itertools import pairwise
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -145,7 +146,7 @@ def _indexed(history: Sequence[HistoryEvent]) -> _Index:
         _INDEXES.move_to_end(id(history))
         return hit
     times = [parse_time(e.time) for e in history]
-    ordered = all(t is not None for t in times) and all(a <= b for a, b in zip(times, times[1:]))  # type: ignore[operator]
+    ordered = all(t is not None for t in times) and all(a <= b for a, b in pairwise(times))  # type: ignore[operator]
     made = _Index(history, times, [object_of(e) for e in history], ordered)
     _INDEXES[id(history)] = made
     if len(_INDEXES) > 64:

@@ -512,12 +512,39 @@ def dated_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozen
     return out
 
 
+# A season an enum value names ("fall_heating", "spring_cooling", "winterize"): the call's one date
+# lies in the next such season (set 15: fall heating tune-ups booked in June). Northern seasons.
+_SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
+
+
+def seasonal_dates(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """The call's plain day moved into the season one of its enum values names, on the same
+    weekday's distance, never into the past."""
+    named = {w for p, v in args.items() if isinstance(v, str) and (tool.properties.get(p) or {}).get("enum")
+             for w in re.split(r"[_\s-]+", v.lower()) if w in _SEASONS}
+    days = [p for p, v in args.items() if p not in keep and isinstance(v, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", v)]
+    if len(named) != 1 or len(days) != 1:
+        return args
+    first, last = _SEASONS[named.pop()]
+    day = datetime.strptime(args[days[0]], _DAY)
+    months = [m for m in range(1, 13) if (first <= m <= last if first <= last else m >= first or m <= last)]
+    if day.month in months:
+        return args
+    year = day.year if first > day.month or first > last and day.month < first else day.year + 1
+    moved = datetime(year, first, 1) + timedelta(days=rng.randrange(0, 45))
+    out = dict(args)
+    if is_valid(tool.properties[days[0]], moved.strftime(_DAY)):
+        out[days[0]] = moved.strftime(_DAY)
+    return out
+
+
 # The rules that bring one call's values into agreement after they are drawn one by one, in
 # order (a plot's section follows the thing buried or set there before a section's own limits
 # pick the marker, and the marker its material); each never moves a value in `keep`.
 CallRule = Callable[[Tool, dict[str, Any], random.Random, frozenset[str]], dict[str, Any]]
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
-                                    initialled_ids, term_windows, dated_ids, schedules.installments_within_term)
+                                    initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
+                                    seasonal_dates)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

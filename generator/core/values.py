@@ -408,7 +408,7 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         typical, kind = semantic.Typical(measure.lo, measure.hi, measure.decimals), "measure"
         lo_h = measure.floor if lo_h is None or measure.floor is not None and measure.floor > lo_h else lo_h
         hi_h = measure.ceiling if hi_h is None or measure.ceiling is not None and measure.ceiling < hi_h else hi_h
-    lo, hi = _anchored(kind, schema, typical)
+    lo, hi = _anchored(kind, schema, typical, name)
     said = (lo, hi) != (typical.lo, typical.hi)  # the description's own numbers set the scale
     if kind == "rating" and lo_h is not None and hi_h is not None and hi_h - lo_h > 10:
         lo, hi = lo_h + (hi_h - lo_h) * 0.6, hi_h  # a score out of 100 is a good one out of 100, not 4
@@ -457,7 +457,7 @@ _FIXED_SCALE = frozenset({"latitude", "longitude", "year", "month_number", "hour
                           "port", "percent", "rating", "age"})
 
 
-def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical) -> tuple[float, float]:
+def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical, name: str = "") -> tuple[float, float]:
     """The range to draw from: around the numbers the description gives (examples, the default:
     a loan "for example 1000000" is not 320.99) when it gives any, else the kind's typical range."""
     said = allowed.read(str(schema.get("description", "")))
@@ -465,9 +465,24 @@ def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical) -> t
         else [schema.get("default")]
     anchors = [abs(float(x)) for x in (*said.examples, said.default, *given)
                if x is not None and _numeric(x) and float(x) != 0]
+    listed = [x for x in _unit_numbers(name, schema) if x > 0]
+    if len(listed) >= 2 and not anchors and kind not in _FIXED_SCALE:
+        return min(listed), max(listed)  # "Our FVs are 15 or 30 bbl": between the sizes there are
+    anchors += listed
     if not anchors or kind in _FIXED_SCALE:
         return typical.lo, typical.hi
     return min(anchors) / 3, max(anchors) * 3
+
+
+def _unit_numbers(name: str, schema: dict[str, Any]) -> list[float]:
+    """Numbers the description writes in the unit the name ends with: "Our FVs are 15 or 30 bbl."
+    for `min_capacity_bbl` (never a 250 bbl filter, set 15)."""
+    unit = name.rsplit("_", 1)[-1].lower() if "_" in name else ""
+    if len(unit) < 2 or unit in ("id", "at", "on", "by", "to", "no", "min", "max") or not unit.isalpha():
+        return []
+    run = re.search(rf"(\d+(?:\.\d+)?(?:\s*(?:,|or|and|to|-)\s*\d+(?:\.\d+)?)*)\s*{re.escape(unit)}\b",
+                    str(schema.get("description") or ""), re.IGNORECASE)
+    return [float(x) for x in re.findall(r"\d+(?:\.\d+)?", run.group(1))] if run else []
 
 
 def _numeric(value: Any) -> bool:
@@ -498,7 +513,7 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     integer = integer or kind in semantic.WHOLE_KINDS or decimals == 0 and math.ceil(lo) <= math.floor(hi) or \
         _whole(name, schema) and math.floor(hi) > math.ceil(lo)  # -0.6..0.4 holds no scale's points
     counted = _counted(name, schema)
-    if integer and kind in ("generic", "count") and counted and not _bounded(schema):
+    if integer and kind in ("generic", "count") and counted and not _bounded(schema) and not _unit_numbers(name, schema):
         lo, hi = _COUNTED_RANGE[counted]
     step = _num(schema.get("multipleOf")) or _said_step(str(schema.get("description") or ""))
     if step and step > 0:

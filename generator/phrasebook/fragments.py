@@ -225,6 +225,10 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
+    if len(words) >= 2 and words[-1] in ("needed", "required") and all(known(w) for w in words[:-1]):
+        thing = "-".join(words[:-1]) if verb_lemma(words[0]) == words[0] and len(words) == 3 else " ".join(words[:-1])
+        said = words[-1]  # never "without following up needed"
+        return f"with {engine().a(thing)} {said}", f"with no {thing} {said}"
     if lead in _INCLUDING:
         return f"including {rest or 'extras'}", f"without {rest or 'extras'}"
     named = _verb_named(words, description)

@@ -137,7 +137,26 @@ def read_flag(text: Text, param: str, description: str = "",
     said = _read_flag(text, param, description, wordings)
     if said is None and (other := _other_object(param)) is not None:  # "ground the car" for ground_vehicle
         said = _read_flag(text, other, "", ())
+    if said is None and lead in _TELLING and rest:  # "let the owner know" for notify_owner (players, set 15)
+        said = next((found for verb in sorted(_TELLING - {lead})
+                     if (found := _read_flag(text, "_".join([verb, *rest]), "", ())) is not None), None) \
+            or _let_know(text, rest[-1])
     return said
+
+
+# Verbs of telling someone: one is as good as another for a `notify_owner` flag.
+_TELLING = frozenset({"notify", "tell", "inform", "alert", "message", "contact"})
+
+
+def _let_know(text: Text, who: str) -> tuple[bool, str] | None:
+    """ "let the owner know" (and "don't let the owner know") for a flag of telling `who`."""
+    person = stem(who)
+    for i, w in enumerate(text.tokens):
+        near = text.stems[i + 1:i + 5]
+        if w == "let" and person in near and "know" in text.tokens[i + 2:i + 6]:
+            negated = any(t in _NEGATION for t in text.tokens[max(0, i - 3):i])
+            return not negated, " ".join(text.tokens[i:i + 5])
+    return None
 
 
 # Names that are themselves a leaving out: their rest is what is left out.
