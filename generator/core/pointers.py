@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from itertools import pairwise
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import pairwise
 from typing import Any, NamedTuple, cast
 
 from ..records import HistoryEvent
