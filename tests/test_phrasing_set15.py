@@ -226,3 +226,10 @@ def test_letting_someone_know_is_notifying_them() -> None:
     assert said is not None and said[0] is True
     said = read_flag(Text("Log a cut on HRS-1, but don't let the owner know."), "alert_owner")
     assert said is not None and said[0] is False
+
+
+def test_a_flag_of_a_state_is_named_by_the_state_not_its_subject() -> None:
+    """"Horse is body-clipped" for `clipped`: named "horse", so every query that named the horse
+    was refused for revealing the omitted flag (set 15, round 3: B lost rows to it)."""
+    schema = {"type": "boolean", "description": "Horse is body-clipped (needs heavier blankets).", "default": False}
+    assert term("clipped", schema).noun == "clipped"

@@ -504,6 +504,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if len(noun.split()) > 1 and noun.split()[0].lower() in _POSSESSIVE_DETERMINERS:
         noun = noun.split(" ", 1)[1]  # "Our SKU": the SKU, never "with the our SKU"
     plain = _plain(param, unit)
+    if json_type == "boolean" and re.match(rf"^(?:the )?{re.escape(noun)} (?:is|are|was|were|has been)\b", description,
+                                           re.IGNORECASE) and plain:
+        noun = plain  # "Horse is body-clipped" for `clipped`: the flag is the state, never the horse (set 15)
     noun, pointer = _owned(noun, plain, pointer)
     noun = _before_clause(noun, plain, description)
     if unit and len(noun.split()) == 1 and "NOUN" not in lemmas(noun) and \
