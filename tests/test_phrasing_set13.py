@@ -249,4 +249,4 @@ def test_both_of_a_choice_and_the_kind_of_a_thing_made_are_said_plainly() -> Non
     assert say(direction, "enum", "both", "assign the student") == "for both directions"  # never "with the both direction"
     stop = term("stop_type", {"type": "string", "enum": ["curbside", "corner"]})
     assert say(stop, "enum", "corner", "add the new stop") == "as a corner stop"  # never "for corner"
-    assert say(stop, "enum", "corner", "search stops") == "for corner"  # a filter stays a filter
+    assert say(stop, "enum", "corner", "search stops") == "of type corner"  # a filter stays a filter
