@@ -1140,7 +1140,7 @@ MUTATIONS: list[Mutation] = [
     Mutation("llm_turns: a record named by its title is left unsaid", "generator/bfcl/multiturn/llm_turns.py",
              "    hint = {named[0]: titles[0]} if len(titles) == 1 and len(named) == 1 else {}", "    hint = {}",
              ("tests/test_bfcl_llm_turns.py::test_a_turn_names_the_record_by_its_title_and_states_a_date_said_in_words",)),
-    Mutation("prompt: values of one event each repeat it", "prompts/write_queries.j2",
+    Mutation("prompt: values of one event each repeat it", "generator/prompts/write_queries.j2",
              "- Values pointed to through the same earlier event share one mention of it", "- Values",
              ("tests/test_llm_prompt_content.py::test_values_pointed_to_through_one_event_may_share_one_mention_of_it",)),
     Mutation("quantities: the words after a band name no parameter", "generator/core/quantities.py",

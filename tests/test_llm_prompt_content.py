@@ -261,3 +261,5 @@ def test_values_pointed_to_through_one_event_may_share_one_mention_of_it() -> No
                             (0, "amount"): ("hinted", "history", "the same amount as my charge on May 9")})
     assert "share one mention of it" in _prompt(WriteRequest(target=t, plan=hinted, tools=[tool], n=1))
     assert "share one mention of it" not in _prompt(WriteRequest(target=t, plan=plan_calls(t, {}), tools=[tool], n=1))
+    usual = plan_calls(t, {(0, "owner"): ("hinted", "history", "my usual owner")})  # no earlier event (player 2)
+    assert "share one mention of it" not in _prompt(WriteRequest(target=t, plan=usual, tools=[tool], n=1))

@@ -169,10 +169,13 @@ def test_the_name_of_who_did_it_is_a_persons_name() -> None:
 def test_a_size_in_dimensions_is_made_of_the_dimensions_the_catalog_shows() -> None:
     """A 69x25x5 air filter (reader, set 15): each dimension is one the examples show."""
     t = tool("order_filters", "Ship air filters. Size is nominal W x H x D in inches (e.g. 16x25x1, 20x25x4).",
-             {"filter_size": {"type": "string", "description": "Nominal size, e.g. 16x25x1.",
+             {"customer_id": {"type": "string", "description": "Customer id, C-<NNNNN> (e.g. C-10482)."},
+              "filter_size": {"type": "string", "description": "Nominal size, e.g. 16x25x1.",
                               "pattern": "^[0-9]{2}x[0-9]{2}x[1-5]$"}})
-    said = {a["filter_size"] for a in draws([t], "order_filters", 30)}
-    assert said <= {"16x25x1", "16x25x4", "20x25x1", "20x25x4"} and len(said) > 2
+    said = draws([t], "order_filters", 30)
+    assert {a["filter_size"] for a in said} <= {"16x25x1", "16x25x4", "20x25x1", "20x25x4"}
+    assert len({a["filter_size"] for a in said}) > 2
+    assert all(re.fullmatch(r"C-\d{5}", a["customer_id"]) for a in said)  # round 3: "customer 16x25x4"
 
 
 def test_numbers_the_description_writes_in_the_names_unit_set_the_scale() -> None:

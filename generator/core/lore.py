@@ -276,9 +276,12 @@ def _dimensions(tool: Tool, schema: dict[str, Any]) -> dict[str, Any]:
     25 by 1 or 4), never random digits its pattern allows (set 15: a 69x25x5 air filter)."""
     if schema.get("type") not in (None, "string") or schema.get("enum"):
         return {}
-    shown = [*allowed.read(str(schema.get("description") or "")).examples, *allowed.read(tool.description).examples]
+    own = [e for e in allowed.read(str(schema.get("description") or "")).examples if isinstance(e, str)]
+    if not own or not all(_DIMENSION.fullmatch(e) for e in own):
+        return {}  # only a size its own description shows: never a customer id "16x25x4" (set 15, round 3)
+    shown = [*own, *allowed.read(tool.description).examples]
     sizes = [e for e in dict.fromkeys(shown) if isinstance(e, str) and _DIMENSION.fullmatch(e)]
-    if not sizes or len({s.count("x") for s in sizes}) != 1:
+    if len({s.count("x") for s in sizes}) != 1:
         return {}
     parts = [sorted({s.split("x")[i] for s in sizes}, key=float) for i in range(sizes[0].count("x") + 1)]
     combos = ["x".join(p) for p in itertools.product(*parts)]

@@ -18,6 +18,7 @@ the caller turns it into a Rejection with `exc.raw` and `exc.attempts`.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -88,8 +89,15 @@ def task(req: WriteRequest, seed: int) -> dict[str, Any]:
         "forbidden": never_write(req, calls, app),
         # a value pointed at through the user's history (its cue kept): the tone may point too
         "points": any(f.mode == "hinted" and f.keep for c in calls for f in c.facts),
+        # two or more values pointed to through one earlier event ("... as my charge on May 9")
+        "shared_event": _shared_event([f.text for c in calls for f in c.facts if f.mode == "hinted"]),
         "language": LANGUAGES.get(req.language, req.language),
     }
+
+
+def _shared_event(hints: list[str]) -> bool:
+    events = [m.group(0) for h in hints if (m := re.search(r"\bmy \w.*$", h))]
+    return len(events) != len(set(events))
 
 
 def forbidden(req: WriteRequest, seed: int = 0) -> list[str]:
