@@ -131,9 +131,13 @@ def test_a_clock_time_falls_in_the_hours_the_tools_prose_gives() -> None:
              "7:00-20:00.",
              {"lesson_date": {"type": "string", "description": "YYYY-MM-DD."},
               "start_time": {"type": "string", "description": "24-hour local time HH:MM, e.g. 16:30."}})
-    for a in draws([t], "book_lesson", 20):
+    [annotated] = lore.annotate([t])
+    rng = random.Random(1)
+    evening = REFERENCE_TIME.replace(hour=20, minute=30)  # a TRAIL event in the evening: no lesson at 22:45
+    for _ in range(20):
+        a = sample_arguments(annotated, rng, optional_rate=1.0, ref=evening)
         hour, minute = map(int, a["start_time"].split(":"))
-        assert 7 * 60 <= hour * 60 + minute <= 20 * 60
+        assert 7 * 60 <= hour * 60 + minute <= 20 * 60, a
 
 
 def test_a_band_named_by_the_words_after_it_bounds_the_parameters_they_name() -> None:
