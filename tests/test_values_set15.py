@@ -157,6 +157,7 @@ def test_a_phone_number_has_an_area_code_in_service() -> None:
 
     assert _dialable("+1-911-699-7925").startswith("+1-") and _dialable("+1-911-699-7925")[3:6] in _AREA_CODES
     assert _dialable("(235)099-1234")[1:4] in _AREA_CODES and _dialable("(235)099-1234")[5] not in "01"
+    assert _dialable("001-235-099-1234")[:3] in _AREA_CODES  # the international prefix of a US number (round 3)
     for i in range(30):
         digits = re.sub(r"\D", "", _phone(random.Random(i), "phone"))
         national = digits[-10:]

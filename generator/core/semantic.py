@@ -681,7 +681,8 @@ def _dialable(number: str) -> str:
         return number
     area = _AREA_CODES[int(digits) % len(_AREA_CODES)]
     first = national.group(4) if national.group(4) not in "01" else str(2 + int(digits[-1]) % 8)
-    return (lead.group(0) if lead else "") + national.group(1) + area + national.group(3) + first + national.group(5)
+    country = lead.group(0) if lead and not lead.group(0).startswith("001") else ""  # "001-" dials out of the US
+    return country + national.group(1) + area + national.group(3) + first + national.group(5)
 
 
 # The countries of a region a catalog's prose names (generator.core.places): a US contractor's
