@@ -233,3 +233,18 @@ def test_a_flag_of_a_state_is_named_by_the_state_not_its_subject() -> None:
     was refused for revealing the omitted flag (set 15, round 3: B lost rows to it)."""
     schema = {"type": "boolean", "description": "Horse is body-clipped (needs heavier blankets).", "default": False}
     assert term("clipped", schema).noun == "clipped"
+
+
+def test_a_code_the_description_lists_is_asked_in_words() -> None:
+    """"They want a dual_fuel system" (readers of the second play, set 15): a value the description
+    lists among the allowed ones is a member, said in words; a file name stays as written."""
+    from generator.records import ArgPlan
+    from generator.writers.llm_task import fact
+
+    t = tool("create_quote", "Build a quote.", {
+        "system_type": {"type": "string", "description": "ac_furnace, heat_pump_air_handler, dual_fuel or ductless."},
+        "attachment": {"type": "string", "description": "File name of the signed form."}})
+    code = fact(ArgPlan(param="system_type", value="dual_fuel", mode="stated"), t, None, random.Random(1))
+    assert code is not None and not code.literal and code.text == "dual fuel"
+    name = fact(ArgPlan(param="attachment", value="form_2.pdf", mode="stated"), t, None, random.Random(1))
+    assert name is not None and name.literal == "form_2.pdf"

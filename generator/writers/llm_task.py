@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from ..core import allowed
 from ..core.identity import forbidden_in
 from ..core.plan import history_noun
 from ..core.surface import blank, forms, noun, render, words
@@ -271,7 +272,11 @@ def as_written(value: Any, spec: dict[str, Any]) -> bool:
     """A free-text value with an underscore ("todo_2.txt", "IMG_8877_6609"): a file name, code or
     identifier the call holds as written, given to the model exactly so (in words, "todo 2.txt"
     would ask for another file). An enum member is said in words instead (its list says which)."""
-    return isinstance(value, str) and "_" in value and not _inner(spec).get("enum")
+    inner = _inner(spec)
+    listed = allowed.read(str(inner.get("description") or spec.get("description") or "")).allowed
+    # a code the description lists as one of the values ("ac_furnace, dual_fuel or ductless") is a
+    # member too: "a dual fuel system", never "a dual_fuel system" (players and readers, set 15)
+    return isinstance(value, str) and "_" in value and not inner.get("enum") and value not in listed
 
 
 def filter_flag(param: str, spec: dict[str, Any]) -> bool:
