@@ -248,3 +248,27 @@ def test_a_code_the_description_lists_is_asked_in_words() -> None:
     assert code is not None and not code.literal and code.text == "dual fuel"
     name = fact(ArgPlan(param="attachment", value="form_2.pdf", mode="stated"), t, None, random.Random(1))
     assert name is not None and name.literal == "form_2.pdf"
+
+
+def test_a_number_the_description_names_and_one_of_a_period_are_read() -> None:
+    """Players, second set-15 play: "auto-ship every month" for repeat_every_months=1 and "a
+    one-time order" for 0 ("0 for a one-time order") were refused three times."""
+    from generator.core.plan import plan_explicit
+    from generator.records import Target, ToolCall
+    from generator.validators.reading import reading
+    from generator.writers.base import WriteRequest
+
+    t = tool("order_filters", "Ship replacement air filters.", {
+        "customer_id": {"type": "string"},
+        "repeat_every_months": {"type": "integer", "minimum": 0, "maximum": 12,
+                                "description": "Auto-ship interval in months; 0 for a one-time order."}})
+
+    def label(value: int, text: str) -> str:
+        target = Target(id="x", kind="single", offered=[t.name],
+                        calls=[ToolCall(tool=t.name, arguments={"customer_id": "C-12345", "repeat_every_months": value})])
+        req = WriteRequest(target=target, plan=plan_explicit(target), tools=[t], n=1)
+        return next(a.label for a in reading(req, text).args if a.param == "repeat_every_months")
+
+    assert label(1, "Ship customer C-12345 two filters on auto-ship every month.") == "stated"
+    assert label(0, "Ship customer C-12345 two filters as a one-time order.") == "stated"
+    assert label(3, "Ship customer C-12345 two filters every month.") != "stated"

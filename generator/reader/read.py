@@ -160,11 +160,26 @@ _NAMED_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*\(([a-z]+)\)")
 
 
 def _named_number(arg: Arg, n: float) -> str | None:
-    """A number its description names ("0 (empty) to 8 (full)"), said by that name ("a full tank")."""
-    for number, word in _NAMED_NUMBER.findall(str(arg.spec.get("description") or "").lower()):
-        if same_number(float(number), n) and f" {word} " in arg.text.padded:
+    """A number its description names ("0 (empty) to 8 (full)", "0 for a one-time order"), said by
+    that name ("a full tank", "a one-time order"); one of a period the name counts in, said "every
+    month" (players, set 15: "auto-ship every month" for repeat_every_months=1 was refused)."""
+    description = str(arg.spec.get("description") or "").lower()
+    for number, word in _NAMED_NUMBER.findall(description) + _NUMBER_FOR.findall(description):
+        if same_number(float(number), n) and f" {' '.join(re.findall(r'[a-z0-9]+', word))} " in arg.text.padded:
             return f"{word} (= {number}, as the description names it)"
+    period = next((w for w in identifier_words(arg.param) if w.rstrip("s") in _PERIODS), None)
+    if n == 1 and period is not None:
+        unit = period.rstrip("s")
+        said = re.search(rf"\b(?:every|each|once a|once an|once per|per)\s+{unit}\b|\b{_PERIODS[unit]}\b", arg.text.raw,
+                         re.IGNORECASE)
+        if said:
+            return f"{said.group(0)} (= 1 {unit})"
     return None
+
+
+# "0 for a one-time order", "1 = weekly", "0 means no limit": a number and the words it stands for.
+_NUMBER_FOR = re.compile(r"(\d+(?:\.\d+)?)\s+(?:for|=|means)\s+(?:a |an |the )?([a-z][a-z-]+(?: [a-z-]+)?)")
+_PERIODS = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
 
 
 def _in_another_unit(arg: Arg, n: float) -> bool:
