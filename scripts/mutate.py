@@ -1100,7 +1100,7 @@ MUTATIONS: list[Mutation] = [
              "        noun, unit = f\"{noun} {unit}\", \"\"", "        noun, unit = noun, unit",
              (P15 + "test_an_adjective_before_the_unit_is_said_with_it",)),
     Mutation("terms: a name of letters and digits is split", "generator/phrasebook/terms.py",
-             "    noun = noun or _as_written(param, description)", "    noun = noun",
+             "    return noun or _as_written(param, description), unit, pointer", "    return noun, unit, pointer",
              (P15 + "test_a_name_of_letters_and_digits_is_said_as_the_description_writes_it",)),
     Mutation("terms: a search query is a note", "generator/phrasebook/terms.py",
              "    if t.sem == \"search_term\" and not t.pointer:", "    if False:",

@@ -500,19 +500,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
     if not place and sem == "place" and role:  # from_location / to_location: "from DEN08 to DEN87", never "in X in Y"
         place = "from" if role == "from" else "to"
-    noun = _calendar_date(noun, role)
-    if len(noun.split()) > 1 and noun.split()[0].lower() in _POSSESSIVE_DETERMINERS:
-        noun = noun.split(" ", 1)[1]  # "Our SKU": the SKU, never "with the our SKU"
     plain = _plain(param, unit)
-    if json_type == "boolean" and re.match(rf"^(?:the )?{re.escape(noun)} (?:is|are|was|were|has been)\b", description,
-                                           re.IGNORECASE) and plain:
-        noun = plain  # "Horse is body-clipped" for `clipped`: the flag is the state, never the horse (set 15)
-    noun, pointer = _owned(noun, plain, pointer)
-    noun = _before_clause(noun, plain, description)
-    if unit and len(noun.split()) == 1 and "NOUN" not in lemmas(noun) and \
-            ("ADJ" in lemmas(noun) or noun.endswith(("able", "ible", "ive", "ous"))):
-        noun, unit = f"{noun} {unit}", ""  # "Billable hours": 6.75 billable hours, never "a billable of 6.75 hours"
-    noun = noun or _as_written(param, description)
+    noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=plain, negation="" if json_type == "boolean" else _negation(param, description))
@@ -625,6 +614,24 @@ _MEASURED = frozenset({"temp", "temperature", "threshold", "level", "price", "am
                        "speed", "pressure", "depth", "length", "cost", "value"})
 _POSSESSIVE_DETERMINERS = frozenset({"our", "my", "your", "their", "its", "his", "her"})
 _PERSON_NAMES = frozenset({"name", "full name", "last name", "first name", "surname", "family name", "given name"})
+
+
+def _settled(noun: str, unit: str, pointer: bool, param: str, plain: str, description: str,
+             json_type: str) -> tuple[str, str, bool]:
+    """(noun, unit, pointer) as said, once the description's noun is read (set 15): a flag of a
+    state by the state, what someone has, a noun before its clause, an adjective with its unit,
+    a name of letters and digits as written."""
+    if len(noun.split()) > 1 and noun.split()[0].lower() in _POSSESSIVE_DETERMINERS:
+        noun = noun.split(" ", 1)[1]  # "Our SKU": the SKU, never "with the our SKU"
+    if json_type == "boolean" and re.match(rf"^(?:the )?{re.escape(noun)} (?:is|are|was|were|has been)\b", description,
+                                           re.IGNORECASE) and plain:
+        noun = plain  # "Horse is body-clipped" for `clipped`: the flag is the state, never the horse (set 15)
+    noun, pointer = _owned(noun, plain, pointer)
+    noun = _before_clause(noun, plain, description)
+    if unit and len(noun.split()) == 1 and "NOUN" not in lemmas(noun) and \
+            ("ADJ" in lemmas(noun) or noun.endswith(("able", "ible", "ive", "ous"))):
+        noun, unit = f"{noun} {unit}", ""  # "Billable hours": 6.75 billable hours, never "a billable of 6.75 hours"
+    return noun or _as_written(param, description), unit, pointer
 
 
 def _owned(noun: str, plain: str, pointer: bool) -> tuple[str, bool]:
@@ -951,14 +958,14 @@ _DAY_PARTS = {"morning": "in the morning", "afternoon": "in the afternoon", "eve
               "night": "at night", "midday": "at midday", "noon": "at noon", "overnight": "overnight"}
 
 
-@frame("enum")
-def _enum(t: Term, v: str, intent: str) -> str:
+def _enum_by_value(t: Term, v: str) -> str | None:
+    """The frame the value itself calls for, whatever the noun: its own preposition, an act done,
+    a part of the day, none, not, unknown, other; None for any other value."""
     if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including|out of)\b", v):
         return v  # the value's words bring their own frame ("with all causes", "by diver", "out of service")
     if _done_as(t, v):  # log_refrigerant's action "recovered": "as recovered", never "the recovered action"
         return f"as {v}"
-    words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
-    timed = words & {"day", "time", "period", "window"} or t.of == "clock"
+    timed = (set(tokens(t.noun)) | ({t.sem} if t.sem else set())) & {"day", "time", "period", "window"} or t.of == "clock"
     if timed and v.lower() in _DAY_PARTS:  # time_of_day "morning": "in the morning", never "the morning day"
         return _DAY_PARTS[v.lower()]
     if timed and v.lower() in ("any", "anytime", "any time"):
@@ -971,6 +978,15 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with the {t.head} unknown"
     if v.lower() == "other" and t.head:
         return f"for another {t.head}"
+    return None
+
+
+@frame("enum")
+def _enum(t: Term, v: str, intent: str) -> str:
+    by_value = _enum_by_value(t, v)
+    if by_value is not None:
+        return by_value
+    words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if words & _REASON:  # a filter of what is read is no reason for reading it
         if intent.split(" ", 1)[0] in _READING:
             return f"with {v} as the {t.head}"
