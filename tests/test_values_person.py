@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.catalog import Catalog
-from generator.core import allowed, dependencies
+from generator.core import allowed, dependencies, quantities
 from generator.core.lore import annotate
 from generator.core.plausibility import audit_calls
 from generator.core.values import sample_arguments, value_for
@@ -141,6 +141,7 @@ def test_the_fixture_catalogs_keep_their_conditional_rules(catalog: str) -> None
 @given(st.integers(-5, 2), st.integers(2, 8), st.sampled_from(["Integer from {lo} to {hi}", "{lo}-{hi}",
                                                                 "{lo}–{hi} scale", "Integer {lo}-{hi}"]), WORD)
 def test_a_point_on_a_short_scale_is_whole(lo: int, span: int, said: str, name: str) -> None:
+    assume(quantities.measure(name, {}) is None or "scale" in said or "Integer" in said)  # a pH of 3-6 reads 4.3
     schema = {"type": "number", "description": said.format(lo=lo, hi=lo + span)}
     values = [value_for(schema, random.Random(i), name=name) for i in range(20)]
     assert all(float(v).is_integer() and lo <= v <= lo + span for v in values), values

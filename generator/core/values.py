@@ -586,7 +586,7 @@ def _whole(name: str, schema: dict[str, Any]) -> bool:
     measure = quantities.measure(name, schema)
     lo, hi = _said_bounds(schema, *_hard_bounds(schema))
     if lo is not None and hi is not None and float(lo).is_integer() and float(hi).is_integer() and hi - lo <= 10 \
-            and not (measure and measure.decimals and not _outside(measure, lo, hi)):
+            and not (measure and measure.decimals and not _outside(measure, lo, hi) and "scale" not in desc.lower()):
         return True  # a scale's points, not a measure read to a decimal (a pH of 3 to 6 is 4.3)
     return _counted(name, schema) is not None and not measure
 
