@@ -208,18 +208,27 @@ def _framed(text: Text, at: int) -> int:
     return at if framed else -1  # "without a static IP or a VoIP phone line": the list's negation frames it
 
 
+def _by_description(text: Text, description: str) -> tuple[bool, str] | None:
+    """The flag said by the phrase its description gives a value ("true if delivered"), read with
+    a negation before it ("not marked as delivery" says the phrase of True negated)."""
+    for value, phrase in described_values(description):
+        at = text.stems_at(phrase) if phrase else -1
+        if at >= 0:
+            before = text.tokens[max(0, at - _WINDOW):at]
+            negated = any(w in _NEGATION or w in _OMIT for w in before) or "no need" in " ".join(before)
+            return value != negated, " ".join(phrase) + f" (the description's phrase for {value}" + \
+                (", negated)" if negated else ")")
+    return None
+
+
 def _read_flag(text: Text, param: str, description: str = "",
                wordings: tuple[tuple[bool, str], ...] = ()) -> tuple[bool, str] | None:
     """(the value the text gives the flag, the words) or None when the text does not say it.
     `wordings`: the catalog's own phrase for each value ("before the hazmat responder has been
     called" for false), read with their negation ("the responder has not been called")."""
-    for value, phrase in described_values(description):
-        at = text.stems_at(phrase) if phrase else -1
-        if at >= 0:  # "not marked as delivery" says the phrase of True negated
-            before = text.tokens[max(0, at - _WINDOW):at]
-            negated = any(w in _NEGATION or w in _OMIT for w in before) or "no need" in " ".join(before)
-            return value != negated, " ".join(phrase) + f" (the description's phrase for {value}" + \
-                (", negated)" if negated else ")")
+    described = _by_description(text, description)
+    if described is not None:
+        return described
     for flag, worded in wordings:
         by_words = _by_wording(text, flag, worded)
         if by_words is not None:
