@@ -291,13 +291,24 @@ def test_a_domain_with_no_hard_query_is_skipped_after_its_probe(tmp_path, monkey
     assert len(drawn) == P.PROBE_DRAWS
 
 
+def test_a_domain_that_cannot_leave_half_out_gets_no_hard_query_by_default(tmp_path):
+    """The bundled messaging tools take free text: no draw leaves half its values out. Under the
+    default hard_ceiling (0.5, TRAJECT-Bench's hard band) its parallel items are `hard_floor`
+    rejections naming the key that would allow more, never hard queries stating most values."""
+    _, results, _ = run(tmp_path, domains=["messaging"], parallel=3, sequential=0)
+    assert not [s for r in results for s in r.samples]
+    reasons = [j.reason for r in results for j in r.rejections]
+    assert reasons and all(x.startswith("no hard query possible in messaging") and "hard_ceiling" in x
+                           for x in reasons), reasons
+
+
 def test_a_domain_that_cannot_leave_half_out_gets_hard_queries_as_vague_as_it_allows(tmp_path):
-    """The bundled messaging tools take free text: no draw leaves half its values out, some leave
-    a quarter. Every parallel item is made; its hard query states no more than its own plan
-    (within HARD_CEILING), and the run says so for the domain."""
+    """With hard_ceiling 0.75, the same domain has draws that leave a quarter out. Every parallel
+    item is made; its hard query states no more than its own plan (within the ceiling), and the
+    run says so for the domain."""
     from generator.shortfall import ALWAYS
 
-    _, results, ctx = run(tmp_path, domains=["messaging"], parallel=3, sequential=0)
+    _, results, ctx = run(tmp_path, domains=["messaging"], parallel=3, sequential=0, hard_ceiling=0.75)
     payloads = [TrajectPayload.model_validate(s.payload) for r in results for s in r.samples]
     assert len(payloads) == 3
     assert all(plans.HARD_RECALL_CAP < p.hard_states <= plans.HARD_CEILING for p in payloads)

@@ -159,28 +159,14 @@ def recoverable(text: str, plan: DisclosurePlan, target: Target, tools: dict[str
 
 def meaning_recall(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> float:
     """Value recall by meaning of one query: the share of the gold values the independent reader
-    reads as stated (a date as "the 3rd of June", a number in words, an enum member's wording
-    all count), over every gold value, as `trajgen read` counts it. A value the plan describes
-    and the query says through that description only is described, as the plan counts it: the
-    reader gets JP from "Japan's two-letter country code", but the query names Japan, not JP."""
+    reads as stated (a date as "the 3rd of June", a number in words, an enum member's wording, a
+    code by what it stands for all count), over every gold value, as `trajgen read` and the
+    dataset card count it: the check and the card's figure are one reading."""
     from ..validators.reading import reading  # the validators package imports this module
 
     req = WriteRequest(target=target, plan=plan, tools=[tools[c.tool] for c in plan.calls], n=1)
-    described = described_only(text, req, tools)
-    labels = ["described" if (a.call, a.param) in described else a.label for a in reading(req, text).args]
+    labels = [a.label for a in reading(req, text).args]
     return sum(label == "stated" for label in labels) / len(labels) if labels else 0.0
-
-
-def described_only(text: str, req: WriteRequest, tools: dict[str, Tool]) -> set[tuple[int, str]]:
-    """(call, parameter) of the values the plan describes (hinted in words from the query itself)
-    that `text` says by their description and never as the call writes them."""
-    from ..validators.reading import literals_said, stated_literals
-
-    stated = stated_literals(req)
-    return {(i, a.param) for i, a in req.plan.args()
-            if a.mode == "hinted" and a.source == "query" and a.hint
-            and phrase_said(text, hint_said(tools[req.plan.calls[i].tool], a.param, a.value, a.hint))
-            and not literals_said(text, a, stated)}
 
 
 @traject_check("vague_enough", ("hard",))

@@ -33,6 +33,11 @@ class TrajectConfig(Record):
     llm_outputs: have the LLM write tool outputs and final answers (tasks `simulate_output`,
         `final_answer`; bound values are checked to occur verbatim) instead of the simulator.
     max_attempts: samples tried per item before it is recorded as a rejection.
+    hard_ceiling: the most of its values a hard query may state, read by meaning. 0.5 (the
+        default) is TRAJECT-Bench's hard band: a domain whose every draw must state more (ids and
+        free text that no default or description stands for) gets no parallel trajectories, and
+        the run says why. Up to 0.75 lets such a domain have hard queries that state that much;
+        the card's hard band then reads FAILED for it.
     """
 
     domains: list[str] = Field(default_factory=list)
@@ -44,3 +49,4 @@ class TrajectConfig(Record):
     llm_edges: bool = False
     llm_outputs: bool = False
     max_attempts: int = Field(4, ge=1, le=20)
+    hard_ceiling: float = Field(0.5, ge=0.5, le=0.75)  # most of its values a hard query may state, by meaning

@@ -197,6 +197,13 @@ def capital_resolve(tool: Tool, param: str, hint: str) -> Any:
     return hits[0] if len(hits) == 1 else None
 
 
+# Descriptions that name what a code stands for ("the three-letter code of the Canadian Dollar",
+# "Germany's two-letter country code", "the Unix time of May 3, 2025 ..."): the independent reader
+# reads the code as stated by them (docs/reader.md: "US dollars" states USD), so a hard query's
+# value recall by meaning counts them; only a relation world knowledge resolves (a capital, a
+# company's ticker) leaves the value unsaid.
+STATING = frozenset({"country", "language", "currency", "unix_time"})
+
 DESCRIBERS = {
     "capital": (capital_hint, capital_resolve),
     "ticker": (ticker_hint, ticker_resolve),

@@ -34,7 +34,7 @@ from ..phrasebook.lexicon import engine, is_plural, with_article
 from ..records import ArgPlan, CallPlan, DisclosurePlan, Target, Tool
 from ..registry import Registry
 from .calls import has_default, known_default
-from .describe import DESCRIBERS
+from .describe import DESCRIBERS, STATING
 from .export import wire_text
 
 # (tool, param, value) -> hint phrase or None; (tool, param, hint) -> the value it resolves to.
@@ -349,8 +349,10 @@ def _tool_words(tool: Tool) -> set[str]:
 def describe_for(tool: Tool, param: str, value: Any) -> str | None:
     """A description that picks exactly `value` without saying it ("Apple's stock ticker"), as
     the hard plan uses; None for a value whose only hint says it in other words (a date in words,
-    a number in words, an enum member's wording), which by meaning is stated."""
-    return next((p for hinter, _ in DESCRIBERS.values() if (p := hinter(tool, param, value))), None)
+    a number in words, an enum member's wording, a code by what it stands for: describe.STATING),
+    which by meaning is stated."""
+    return next((p for name, (hinter, _) in DESCRIBERS.items()
+                 if name not in STATING and (p := hinter(tool, param, value))), None)
 
 
 def literal_surface(tool: Tool, param: str, value: Any) -> str | None:

@@ -196,13 +196,14 @@ def _draw(item_id: str, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool], 
 def no_hard_query(domain: str, draws: int) -> str:
     """Why a parallel item of `domain` was not made, said first (the card keeps 140 characters)."""
     return (f"no hard query possible in {domain}: no draw can leave half its values unsaid (no default, hint "
-            f"or earlier step gives them; {draws} draws); parameters with a default in the schema make them possible")
+            f"or earlier step gives them; {draws} draws); parameters with a default in the schema make them possible, "
+            "or products.traject.hard_ceiling up to 0.75 allows hard queries that state more")
 
 
 def hard_limit(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float | None:
     """How much a hard query of `domain` may state, read by meaning: HARD_RECALL_CAP when one of
     PROBE_DRAWS draws (its own seed: the same answer in every process and order) stays within
-    it, else the least any draw must state, up to plans.HARD_CEILING; None above that."""
+    it, else the least any draw must state, up to the config's `hard_ceiling`; None above that."""
     rng = item_rng(ctx.seed, f"traject-probe:{domain}")
     tools = ctx.catalog.by_domain[domain]
     least = 2.0
@@ -210,13 +211,13 @@ def hard_limit(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float | None
         least = min(least, _draw(f"probe:{domain}", ctx, cfg, tools, rng, n)[2])
         if least <= plans.HARD_RECALL_CAP:
             return plans.HARD_RECALL_CAP
-    return least if least <= plans.HARD_CEILING else None
+    return least if least <= cfg.hard_ceiling else None
 
 
 def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
                     rng: random.Random, limit: float = plans.HARD_RECALL_CAP) -> Target | None:
     """A draw whose hard query can leave out enough (see PARALLEL_DRAWS); where none can, the
-    one whose hard plan states least, if that is within plans.HARD_CEILING (its hard query is
+    one whose hard plan states least, if that is within the config's `hard_ceiling` (its hard query is
     then held to what its own plan states: plans.hard_cap). In a domain none of whose probe
     draws could (`limit` above HARD_RECALL_CAP, `hard_limit`), that one after EARLY_DRAWS."""
     best: tuple[float, Target] | None = None
@@ -233,7 +234,7 @@ def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tool
             continue
         if meaning <= plans.HARD_RECALL_CAP and (best is None or floor < best[0]):
             best = (floor, target)
-        if meaning <= plans.HARD_CEILING and (lowest is None or meaning < lowest[0]):
+        if meaning <= cfg.hard_ceiling and (lowest is None or meaning < lowest[0]):
             lowest = (meaning, target)
     chosen = listed or (best[1] if best is not None else None)
     return chosen or (lowest[1] if lowest is not None else None)
