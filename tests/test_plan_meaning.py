@@ -10,6 +10,7 @@ literal recall in its window, and target selection charges a target for what eve
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -29,6 +30,7 @@ from generator.core.plan import (
     plan_levels,
     run_leans,
     run_recalls,
+    spread_out,
     stated_for,
 )
 from generator.records import DisclosurePlan, Target, Tool
@@ -93,7 +95,7 @@ def test_calibrated_goals_are_reached_in_expectation_by_meaning(tt: tuple[Target
     for level in policy.levels:
         if level.name not in VR_GOALS:
             continue
-        goal = VR_GOALS[level.name].meaning
+        goal = VR_GOALS[level.name].meaning(m[0])
         reachable = m[1] / m[0] <= goal <= (m[1] + m[2]) / m[0]
         if reachable and goal * m[0] - m[1] <= ceiling * m[2]:
             assert abs((m[1] + level.stated * m[2]) / m[0] - goal) < 1e-9, (level, m, lit)
@@ -149,23 +151,42 @@ def test_run_leans_bring_literal_recall_into_its_window_unless_meaning_leaves_it
     verbatim = ((2, 0, 2), (2, 0, 2))
     for counts in ([words] * 6 + [verbatim] * 2, [words] * 2 + [verbatim] * 6, [verbatim] * 8):
         lean = run_leans(DEFAULT_POLICY, counts, VR_GOALS)
+        sizes = [c[0][0] for c in counts]
         for level, goal in VR_GOALS.items():
             m, lit = run_recalls(DEFAULT_POLICY, counts, VR_GOALS, lean, level)
             inside = goal.literal[0] - 1e-6 <= lit <= goal.literal[1] + 1e-6
-            at_edge = min(abs(m - x) for x in goal.meaning_window) < 1e-6
+            window = goal.window(sizes)
+            at_edge = min(abs(m - x) for x in window) < 1e-6
             assert inside or at_edge, (level, lean, m, lit)
-            assert goal.meaning_window[0] - 1e-6 <= m <= goal.meaning_window[1] + 1e-6, (level, m)
+            assert window[0] - 1e-6 <= m <= window[1] + 1e-6, (level, m)
             if lean[level] == 0.0:
-                assert abs(m - goal.meaning) < 1e-6
+                assert abs(m - sum(n * goal.meaning(n) for n in sizes) / sum(sizes)) < 1e-6
 
 
 def test_goals_sit_inside_both_band_sets() -> None:
-    meaning = {"Minimum": (0.74, 0.99), "Low": (0.49, 0.69), "Medium": (0.25, 0.45)}
+    """For any mix of call sizes, the planner's window by meaning lies inside the card's band for
+    that mix (hub.meaning.Band.for_sizes), 0.03 in from each edge the window can reach, and the
+    literal window inside TRAILBench's literal band."""
+    from collections import Counter
+
+    from generator.hub.meaning import BANDS
+    from generator.plugins import load_plugins
+
+    load_plugins()
     literal = {"Minimum": (0.55, 0.80), "Low": (0.40, 0.60), "Medium": (0.20, 0.40)}
-    for level, g in VR_GOALS.items():
-        assert isinstance(g, Goal)
-        assert meaning[level][0] < g.meaning_window[0] <= g.meaning <= g.meaning_window[1] < meaning[level][1]
-        assert literal[level][0] < g.literal[0] < g.literal[1] < literal[level][1]
+    for sizes in ([1] * 5, [2] * 5, [3] * 5, [5] * 5, [1, 2, 3, 4, 6], [1, 1, 4]):
+        mix = Counter()
+        for n in sizes:
+            mix[n] += n
+        for level, g in VR_GOALS.items():
+            assert isinstance(g, Goal)
+            band = next(b for b in BANDS if b.kind == "trail" and b.level == f"{level} Difficulty").for_sizes(mix)
+            low, high = g.window(sizes)
+            assert band.low + 0.03 - 1e-9 <= low and (high <= band.high - 0.03 + 1e-9 or band.high == 1.0), \
+                (level, sizes, (low, high), band)
+            ref = sum(n * g.meaning(n) for n in sizes) / sum(sizes)
+            assert low <= ref <= high
+            assert literal[level][0] < g.literal[0] < g.literal[1] < literal[level][1]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -188,3 +209,29 @@ def test_selection_charges_a_target_for_what_every_level_says_by_meaning(log, se
         assert tool is not None
         floors.append(meaning_floor(build_target("probe", log, k, tool, CATALOG), tool))
     assert sum(floors) <= budget * len(floors) + 1e-9
+
+
+def test_systematic_sampling_states_the_calibrated_number_of_each_targets_values() -> None:
+    """With a target's `spread` draw, a level of `stated` p states ceil(p * m - spread) of its m
+    movable values -- 5 of 7 at p 0.75 and spread 0.3, never 3 or 7 by the luck of seven coins --
+    and p * m on average over the spread; the levels stay nested."""
+    from generator.core.plan import _Arg
+
+    rng = random.Random(5)
+    for spread in (0.0, 0.3, 0.7, 0.99):
+        args = [_Arg(f"p{i}", i, ["history"], "last time", rng.random(), rng.random(), True, habit=True)
+                for i in range(7)]
+        spread_out(args, spread)
+        for p in (0.75, 0.5, 0.2):
+            assert sum(a.u < p for a in args) == max(0, math.ceil(p * 7 - spread)), (spread, p)
+    mean = sum(sum(a.u < 0.75 for a in _spread(s / 100)) for s in range(100)) / 100
+    assert abs(mean - 0.75 * 7) < 0.02
+
+
+def _spread(spread: float) -> list:
+    from generator.core.plan import _Arg
+
+    rng = random.Random(int(spread * 1000))
+    args = [_Arg(f"p{i}", i, ["history"], "last time", rng.random(), rng.random(), True, habit=True) for i in range(7)]
+    spread_out(args, spread)
+    return args

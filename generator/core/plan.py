@@ -520,6 +520,16 @@ def _arg_of(target: Target, tool: Tool, param: str, value: Any, reading: Reading
     return arg
 
 
+def spread_out(args: list[_Arg], spread: float) -> None:
+    """Systematic sampling of the arguments a level may leave out by meaning: in the random order of
+    their own draws, the r-th of m takes (r + spread) / m, so a level with `stated` p states
+    ceil(p * m - spread) of them -- p * m on average over `spread`, never a coin's luck per
+    argument (a target of 7 such arguments at p 0.75 stated 3 to 7 of them; now 5 or 6)."""
+    movable = sorted((a for a in args if a.inferable and not a.fixed_by_meaning), key=lambda a: a.u)
+    for rank, arg in enumerate(movable):
+        arg.u = (rank + spread) / len(movable)
+
+
 def _mode(arg: _Arg, level: LevelPolicy) -> ArgPlan:
     if not arg.inferable or arg.u < level.stated:
         return ArgPlan(param=arg.param, value=arg.value, mode="stated", source="query")
@@ -609,17 +619,21 @@ def plan_levels(
     habit_words: bool = True,
     u_app: float | None = None,
     app_known: bool = True,
+    spread: float | None = None,
 ) -> list[DisclosurePlan]:
     """One plan per policy level for the single call `call` of `target`, nested by explicitness
     (`places`: the persona's own places, which habit words must agree with; `habit_words`: False
     plans no "home" / "work" at all; `u_app`: the app-naming draw, when the caller spreads it evenly
     over its targets, else drawn here; `app_known`: False names the app at every level,
-    app_determined)."""
+    app_determined; `spread`: the target's draw in [0, 1) when the caller spreads it evenly over its
+    targets: the arguments a level may leave out are then stated by systematic sampling, `spread_out`)."""
     if len(paraphrases) != len(policy.levels):
         raise ValueError(f"{len(paraphrases)} paraphrase counts for {len(policy.levels)} levels")
     reading = habit_reading(target, tool, call)
     args = [_draw_arg(target, tool, p, v, rng, reading, places, habit_words, call)
             for p, v in target.calls[call].arguments.items()]
+    if spread is not None:
+        spread_out(args, spread)
     drawn = rng.random()  # drawn either way: the draws after it stay the same
     u_app = drawn if u_app is None else u_app
     force = _force_order(args, len(policy.levels), tool)
@@ -687,14 +701,27 @@ Counts = tuple[int, int, int]  # (all, fixed, movable): `meaning_counts`, `liter
 
 
 class Goal(NamedTuple):
-    """What a level is calibrated to: its expected value recall by meaning (`meaning`), and the
-    windows a run's expected value recall must stay in, by meaning (pooled over arguments, as the
-    reader counts) and literally (a mean over queries, as the literal checks count); both figures are
-    held to bands (docs/formats.md, Vagueness)."""
+    """What a level is calibrated to: the expected value recall by meaning of a call of 1, 2, 3 or
+    more values (`by_size`: where the benchmark's own queries of that size read), the margins around
+    the same figure for a run's own mix of sizes that its expected recall by meaning must stay in
+    (`margin`, pooled over arguments, as the reader counts), and the window its literal recall must
+    stay in (a mean over queries, as the literal checks count); both figures are held to bands
+    (docs/formats.md, Vagueness)."""
 
-    meaning: float
-    meaning_window: tuple[float, float]
+    by_size: tuple[float, ...]
+    margin: tuple[float, float]
     literal: tuple[float, float]
+
+    def meaning(self, size: int) -> float:
+        """The expected value recall by meaning of a call of `size` values."""
+        return self.by_size[min(size, len(self.by_size)) - 1] if size else 0.0
+
+    def window(self, sizes: Sequence[int]) -> tuple[float, float]:
+        """The window by meaning of a run whose calls hold `sizes` values: the margins around
+        what the benchmark reads for that mix of sizes (pooled over values)."""
+        values = sum(sizes)
+        ref = sum(n * self.meaning(n) for n in sizes) / values if values else 0.0
+        return max(0.0, ref - self.margin[0]), min(1.0, ref + self.margin[1])
 
 
 def _share_at(goal: float, counts: Counts) -> float | None:
@@ -706,13 +733,13 @@ def _share_at(goal: float, counts: Counts) -> float | None:
 
 def stated_for(goal: Goal, meaning: Counts, literal: Counts, lean: float = 0.0) -> float | None:
     """A level's `stated` probability for one target: the one that puts its expected value recall by
-    meaning at `goal.meaning`, pushed by `lean` towards stating the targets whose literal values move
+    meaning at `goal.meaning` for its size, pushed by `lean` towards stating the targets whose literal values move
     most per argument moved by meaning (it minimises (M(s) - goal)^2 - lean * L(s), M and L the
     expected recalls by meaning and literal); a target where nothing moves by meaning takes the middle
     of the literal window. None when nothing moves either way."""
     b = meaning[2] / meaning[0] if meaning[0] else 0.0
     d = literal[2] / literal[0] if literal[0] else 0.0
-    want = _share_at(goal.meaning, meaning)
+    want = _share_at(goal.meaning(meaning[0]), meaning)
     if want is None or not b:
         want = _share_at(sum(goal.literal) / 2, literal)
     else:
@@ -785,7 +812,8 @@ def _lean(policy: PlanPolicy, counts: Sequence[tuple[Counts, Counts]], goals: Ma
     if goal.literal[0] <= literal <= goal.literal[1]:
         return 0.0
     sign = 1.0 if literal < goal.literal[0] else -1.0
-    edges = (goal.literal[int(sign < 0)], goal.meaning_window[int(sign > 0)])  # the edges met going that way
+    window = goal.window([m[0] for m, _ in counts])
+    edges = (goal.literal[int(sign < 0)], window[int(sign > 0)])  # the edges met going that way
 
     def reached(x: float) -> bool:
         m, lit = run_recalls(policy, counts, goals, {**lean, level: sign * x}, level)

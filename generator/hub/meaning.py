@@ -10,7 +10,8 @@ so "two hours" for `duration_minutes=120` reads as left out; the reader reads it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..audit import AuditReport, Table, render
@@ -20,15 +21,31 @@ from .card import CardInput, format_name, md_table, section, stats_path
 
 @dataclass(frozen=True)
 class Band:
-    """The value recall (by meaning) a level of a format is calibrated to: `low` <= VR <= `high`."""
+    """The value recall (by meaning) a level of a format is calibrated to: `low` <= VR <= `high`.
+    With `by_size` (the benchmark's own recall by meaning for calls of 1, 2, 3 or more values, and
+    `mean`, over its own files), the band is for the benchmark's own mix of call sizes and moves
+    with a file's (`for_sizes`): a level gives away more of a one-value call than of a five-value one."""
 
     kind: str  # the reader's file kind (generator.reader.sources.SOURCES)
     level: str
     low: float
     high: float
+    by_size: tuple[float, ...] = ()
+    mean: float = 0.0
 
     def text(self) -> str:
         return f"at most {self.high:.2f}" if self.low <= 0 else f"{self.low:.2f} to {self.high:.2f}"
+
+    def for_sizes(self, sizes: Mapping[int, int]) -> Band:
+        """The band of a file whose calls of n values hold sizes[n] values in all: shifted by what the
+        benchmark reads for that mix of sizes minus what it reads for its own (`mean`)."""
+        values = sum(sizes.values())
+        if not self.by_size or not values:
+            return self
+        ref = sum(k * self.by_size[min(n, len(self.by_size)) - 1] for n, k in sizes.items() if n) / values
+        shift = ref - self.mean
+        return replace(self, low=round(max(0.0, self.low + shift), 3), high=round(min(1.0, self.high + shift), 3),
+                       by_size=())
 
 
 # The bands each format registers (its package's hub.py, `add_bands`): the value recall by
@@ -94,7 +111,7 @@ def read_by_meaning(kind: str, path: Path) -> Meaning:
         rows.append([level, queries, pairs, vr, *shares, determined, added])
         band = next((b for b in BANDS if b.kind == kind and b.level == level), None)
         if band is not None and vr is not None:
-            verdicts.append(Verdict(band, vr))
+            verdicts.append(Verdict(band.for_sizes(summary.sizes[row[0]]), vr))
     notes = [f"band {v.text()}" for v in verdicts]
     table = Table(title=f"{format_name(kind)}: vagueness read by meaning", columns=COLUMNS, rows=rows,
                   legend=LEGEND, notes=notes)

@@ -74,6 +74,8 @@ class Summary:
     determined: Counter[str] = field(default_factory=Counter)
     queries: Counter[str] = field(default_factory=Counter)
     added: Counter[str] = field(default_factory=Counter)
+    # per level: a call's number of values -> values in such calls (bands that follow call size)
+    sizes: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
     files: int = 0
     pairs: int = 0
     # (model, queries asked, queries not answered, queries waiting for a batch answer)
@@ -87,6 +89,8 @@ class Summary:
             self.labels[level][a.label] += 1
             self.determined[level] += bool(a.determined)
             self.pairs += 1
+        for n in Counter(a.call for a in reading.args).values():
+            self.sizes[level][n] += n
 
     def rows(self) -> list[list[Any]]:
         """Per level: level, queries, pairs, one count per label, determined, VR, added."""

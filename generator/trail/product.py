@@ -14,6 +14,7 @@ export: <out>/trail/all_generated_queries_<user>.json (+ apis/ schemas), see exp
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
@@ -40,7 +41,7 @@ from ..shortfall import note, remark
 from ..validators import TEXT_VALIDATORS, Checker, level_recall, levels_ordered, validate
 from ..validators.levels import plan_gold
 from ..writers.base import WriteRequest
-from .config import LEVEL_NAMES, TrailConfig
+from .config import LEVEL_NAMES, TRAILBENCH_BY_SIZE, TrailConfig
 from .export import TrailAnswer, TrailPayload, export_trail, write_apis, write_query_files
 from .score import prediction_of, score_query
 from .targets import Mix, Pools, Selection, adapt, build_target, choose, rivals, tool_of
@@ -147,18 +148,19 @@ def user_logs(cfg: TrailConfig, ctx: RunContext) -> Users:
 # ---------------------------------------------------------------- plan
 
 # Each target's `stated` probabilities are set from its own arguments (plan.calibrated) so that its
-# expected value recall by meaning is mid-band on the bands the card holds (0.74-0.99 / 0.49-0.69 /
-# 0.25-0.45; the original files read by the reader 0.842 / 0.589 / 0.355), and the run leans towards
-# stating the targets whose literal values move most (plan.run_leans) where that alone would take its
-# literal value recall out of TRAILBench's literal bands (0.55-0.80 / 0.40-0.60 / 0.20-0.40). The
-# windows keep 0.03 inside each band. High states nothing recoverable: its recall is what target
+# expected value recall by meaning is where TRAILBench's own queries of its size read
+# (config.TRAILBENCH_BY_SIZE: 1.0 / 0.977 / 0.820 at Minimum for 1 / 2 / 3+ values), and the run
+# leans towards stating the targets whose literal values move most (plan.run_leans) where that alone
+# would take its literal value recall out of TRAILBench's literal bands (0.55-0.80 / 0.40-0.60 /
+# 0.20-0.40), as far as its recall by meaning stays within the margins around the same figure for
+# its mix of sizes. The margins keep 0.03 inside the card's bands (hub.py). High states nothing recoverable: its recall is what target
 # selection lets every level say (targets.Mix.fixed_budget). A level whose `stated` the config sets keeps it.
 TRAIL_POLICY: dict[str, dict[str, Any]] = {
     "High": {"name_app": 0.02},  # TRAILBench 0.038; keeps the <= 0.05 target with margin
 }
-VR_GOALS = {"Minimum": Goal(0.86, (0.77, 0.96), (0.58, 0.77)),
-            "Low": Goal(0.59, (0.52, 0.66), (0.43, 0.57)),
-            "Medium": Goal(0.35, (0.28, 0.42), (0.23, 0.37))}
+VR_GOALS = {"Minimum": Goal(TRAILBENCH_BY_SIZE["Minimum"], (0.065, 0.12), (0.58, 0.77)),
+            "Low": Goal(TRAILBENCH_BY_SIZE["Low"], (0.065, 0.07), (0.43, 0.57)),
+            "Medium": Goal(TRAILBENCH_BY_SIZE["Medium"], (0.07, 0.06), (0.23, 0.37))}
 MAX_LISTED = 8  # tools named in a remark
 
 
@@ -381,6 +383,18 @@ def app_draw(seed: int, index: int) -> float:
     return (item_rng(seed, "trail:app").random() + index * GOLDEN) % 1.0
 
 
+SPREAD_STEP = math.sqrt(2) % 1.0  # another irrational than the app draw's: the two never walk in step
+
+
+def spread_draw(seed: int, index: int) -> float:
+    """Target `index`'s systematic-sampling draw (plan_levels' `spread`): a low-discrepancy
+    sequence over the run's targets from a seeded start, so over a run the share of values each
+    level states is the calibrated one within a value or two. Independent draws per argument over
+    the 8-30 values a small catalog's run holds per level moved its recall by meaning by 0.10-0.15
+    from seed to seed, out of its band."""
+    return (item_rng(seed, "trail:spread").random() + index * SPREAD_STEP) % 1.0
+
+
 def strictly_vaguer(plans: list[DisclosurePlan], drafts: list[Draft]) -> list[Verdict]:
     """The last level recalls strictly fewer values than the first whenever there are counted
     values at all -- TRAILBench-wide, not only when the plan drops a literal (levels_ordered)."""
@@ -405,6 +419,7 @@ async def attempt_item(item: TrailItem, ctx: RunContext, cfg: TrailConfig, users
     policy = calibrated(policy_of(cfg), target, tool, goals_of(cfg), lean=item.spec.lean)
     plans = plan_levels(target, tool, rng, policy, counts, places=users.places.get(item.spec.user),
                         habit_words=attempt == 0, u_app=app_draw(ctx.seed, item.index),
+                        spread=spread_draw(ctx.seed, item.index),
                         app_known=app_determined(target, tool, rivals(tool, ctx.catalog.by_domain.get(tool.domain, []))))
     drafts: list[Draft] = []
     for plan in plans:
