@@ -297,7 +297,7 @@ _RANGE_WORDS = frozenset({"範囲", "range", "最小", "最大", "min", "max", "
 def read(description: str) -> Described:
     """The allowed values, examples, default and range a description states."""
     text = re.sub(r"\s+", " ", description.replace("**", "")).strip()
-    closed = _after(_CLOSED, text) or _between(text)
+    closed = _after(_CLOSED, text) or _between(text) or _letters(text)
     if not closed and (listed := _coded_anywhere(text)):
         closed = [listed]
     table = _table_values(description)
@@ -311,9 +311,11 @@ def read(description: str) -> Described:
     if not closed and colon:
         found = coded(text[colon.end():]) or _items(text[colon.end():])
         closed = [found] if found and not _OPEN.search(colon.group(0)) else []
+    if not closed and not colon and (quoted := _quoted_after_colon(text)):
+        closed = [quoted]  # "Where the frame comes from: 'lab_supplied' (give frame_sku), ... or 'uncut' (...)"
     examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
-    examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or ())
+    examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or _one_id(m.group(1)))
                  if (m.group(1).count(",") >= 2 or _ids(m.group(1))) and not _glosses_code(text[:m.start()])]
     examples += [i.strip() for m in _PAREN_SLASH.finditer(text) for i in m.group(1).split("/")
                  if i.strip().lower() not in _PROSE]
@@ -324,11 +326,43 @@ def read(description: str) -> Described:
                      default=default, low=low, high=high)
 
 
+# "Wave or corral letter (A to H)", "Start corral letter, A (fastest seed) to H"
+_LETTER_RANGE = re.compile(r"\bletters?\b[^.;]{0,30}?(?<![\w'-])([A-Z])(?:\s*\([^()]{1,30}\))?\s*(?:to|through|-|–)\s*"
+                           r"([A-Z])(?![\w'-])")
+
+
+def _letters(text: str) -> list[tuple[str, ...]]:
+    """The letters a description's letter range allows ("letter (A to H)": A, B, ..., H)."""
+    m = _LETTER_RANGE.search(text)
+    if m is None or not 1 <= ord(m.group(2)) - ord(m.group(1)) <= 25:
+        return []
+    return [tuple(chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1))]
+
+
+def _quoted_after_colon(text: str) -> tuple[str, ...]:
+    """The values a description lists after its first colon when every one is quoted (glosses
+    between them allowed), whatever the lead says; () when it lists fewer than two so."""
+    if ":" not in text:
+        return ()
+    after = text.split(":", 1)[1].strip()
+    found = _items(after) or ()
+    said = all(f"'{i}'" in after or f'"{i}"' in after or f"`{i}`" in after for i in found)
+    return found if len(found) >= 2 and said else ()
+
+
 def _ids(text: str) -> bool:
     """Whether a parenthesis holds only identifiers ("(T1184, RPh-022)"): two of them are a list
-    of examples, where two words ("(person, organisation)") would only gloss."""
+    of examples, where two words ("(person, organisation)") would only gloss; one alone is an
+    example when written in capitals and digits ("(R0048213)")."""
     parts = [p.strip() for p in re.split(r",|\bor\b", text)]
-    return len(parts) >= 2 and all(re.fullmatch(r"[A-Za-z]{1,5}[-_]?\d{2,}", p) for p in parts)
+    if len(parts) == 1:  # one id alone: "R followed by 7 digits (R0048213)", "T plus two digits (T07)"
+        return re.fullmatch(r"[A-Z]{1,5}-?\d{2,}", parts[0]) is not None
+    return all(re.fullmatch(r"[A-Za-z]{1,5}[-_]?\d{2,}", p) for p in parts)
+
+
+def _one_id(text: str) -> tuple[str, ...]:
+    """The id a parenthesis holds alone ("(R0048213)"), as a list of one (`_ids` says whether it is one)."""
+    return (text.strip(),) if "," not in text and " or " not in text else ()
 
 
 def _glosses_code(before: str) -> bool:

@@ -799,9 +799,10 @@ _SLOTS = {"N": "[0-9]", "#": "[0-9]", "D": "[0-9]", "9": "[0-9]", "Y": "[0-9]", 
 
 def template_pattern(description: str) -> str | None:
     """The pattern of an id template a description writes ("Equipment id, EQ-<NNNNNN>" ->
-    ^EQ-[0-9]{6}$), None when it writes none or two different ones (set 15: "EQU-34078" drawn
+    ^EQ-[0-9]{6}$; "R#######" -> ^R[0-9]{7}$), None when it writes none or two different ones (set 15: "EQU-34078" drawn
     for a catalog that asked for EQ-<NNNNNN>)."""
-    found = {m.group(1).rstrip("-") for m in _TEMPLATE_ID.finditer(description)}
+    marked = semantic.HASH_TEMPLATE.sub(lambda m: re.sub(r"#+", lambda r: f"<{r.group(0)}>", m.group(1)), description)
+    found = {m.group(1).rstrip("-") for m in _TEMPLATE_ID.finditer(marked)}
     if len(found) != 1:
         return None
     out = ""

@@ -440,11 +440,21 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "money"  # "Owner-approved spend without further call, USD": a spending limit, not a page size
     if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
         return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
+    if kind == "ticker" and "ticker" not in words and not _MARKET.search(description):
+        return "code"  # a key's "symbol" (AA1), a chart's: a market's ticker only where markets are spoken of
+    if json_type == "string" and kind == "id" and _NAME_LEAD.match(description):
+        return "person"  # `name_on_id`, "Full name as printed on the ID.": a person's name, no id
     search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
     broad = ("text", "variant", "generic", "category", "topic")  # "Search keywords (e.g., exercise type)"
     return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
 
 
+_MARKET = re.compile(r"\b(?:stocks?|shares?|equit(?:y|ies)|tickers?|market|exchange|nasdaq|nyse|crypto\w*|coins?|"
+                     r"tokens?|etfs?|funds?|securit(?:y|ies)|compan(?:y|ies)|trading|portfolio|forex|currenc(?:y|ies))\b",
+                     re.IGNORECASE)
+# A description that opens by saying the value is a person's name.
+_NAME_LEAD = re.compile(r"^(?:the |a |an )?(?:person's |holder's |customer's )?(?:full |first and last |legal )?name\b",
+                        re.IGNORECASE)
 # A description that is one noun phrase ending in "number" or "ID": the value is that number.
 _NUMBER_SAID = re.compile(r"^[^.;:,()]{0,60}\b(?:number|no\.|ID|identifier)\.?\s*$")
 _MONEY_LIMIT = re.compile(r"\b(?:USD|EUR|GBP|dollars?|euros?|spend(?:ing)?|cost|price|budget)\b|\$", re.IGNORECASE)
@@ -886,6 +896,18 @@ def fake_npi(rng: random.Random) -> str:
     return body + str((10 - total % 10) % 10)
 
 
+# Capitals a description writes that are no code of the value ("the ID", "in UTC").
+_PROSE_CAPS = frozenset({"ID", "IDS", "API", "URL", "UTC", "ISO", "OR", "AND", "NOT", "PDF", "CSV", "JSON", "YYYY", "MM",
+                         "DD", "HH", "USD", "EUR", "GBP", "US", "UK", "EU", "NA", "TBD", "FAQ", "AM", "PM"})
+
+
+def _written_codes(description: str) -> list[str]:
+    """The codes a description writes out in capitals (two to six letters or digits, a letter
+    first), in order, once each."""
+    found = re.findall(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])", description)
+    return list(dict.fromkeys(c for c in found if c not in _PROSE_CAPS))
+
+
 def _code_value(rng: random.Random, name: str) -> str:
     if "isbn" in tokens(name):
         return faker(rng).isbn13(separator="")
@@ -988,14 +1010,20 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
                                       if words else None)
     if read is not None:
         return read
-    template = _TEMPLATE_RE.search(str(schema.get("description") or ""))
-    if template and kind in ("id", "code", "generic"):
-        return _from_template(rng, template.group(1))
+    tail = _LAST_N.match(str(schema.get("description") or ""))
+    if tail:  # "Last 4 characters of the ID number.": that many digits, never a whole id
+        return "".join(str(rng.randint(0, 9)) for _ in range(_SMALL_NUMBERS.get(tail.group(1).lower(), 4)))
+    template = _template(rng, str(schema.get("description") or "")) if kind in ("id", "code", "generic") else None
+    if template:
+        return _from_template(rng, template)
     described = _described_member(rng, name, schema)
     if described is not None:
         return described
     if kind in _FREE_TEXT:
         return _FREE_TEXT[kind](rng, name, schema)
+    written = _written_codes(str(schema.get("description") or "")) if kind == "code" else []
+    if len(written) >= 2:  # "GGM or GMK for the top master, AA, AB ... for masters, AA1, AB3 ...": one of them
+        return rng.choice(written)
     return str(STRING_MAKERS.get(kind, _proper_name)(rng, name))
 
 
@@ -1107,6 +1135,21 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
 _ID_HEADS = frozenset({"number", "no", "num", "nr", "ref", "reference", "code", "identifier", "key", "tag",
                        "locator", "token", "serial", "account", "wallet"})
 _TEMPLATE_RE = re.compile(r"\bformat:?\s+[`'\"]?([A-Z][A-Z0-9]*(?:[-/][A-Z0-9]+)+)[`'\"]?")
+# "Last 4 characters of the ID number", "last four digits of the card"
+_SMALL_NUMBERS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_LAST_N = re.compile(r"^(?:the )?last ([2-6]|two|three|four|five|six) (?:characters|digits|chars)\b", re.IGNORECASE)
+# An id template written with a digit mark ("R#######", "(WO-######) or (CALL-######)"): one of them.
+HASH_TEMPLATE = re.compile(r"(?<![\w#])([A-Z][A-Z0-9]*-?#{3,}(?:-#{2,})*)(?![\w#])")
+
+
+def _template(rng: random.Random, description: str) -> str | None:
+    """The id template a description writes ("format LOT-YYYY-NNN", "R#######"), one of them drawn
+    where it writes several ("WO-###### or CALL-######"); None without one."""
+    said = _TEMPLATE_RE.search(description)
+    if said:
+        return said.group(1)
+    marked = HASH_TEMPLATE.findall(description)
+    return rng.choice(marked) if marked else None
 
 
 def _neutral(rng: random.Random, words: list[str], schema: dict[str, Any]) -> str:
@@ -1114,9 +1157,9 @@ def _neutral(rng: random.Random, words: list[str], schema: dict[str, Any]) -> st
     the description's template when it names a record (`lot_number`, "format LOT-YYYY-NNN"),
     bytes for encoded data, else what `_unnamed` knows (never a placeholder, never a random word)."""
     desc = str(schema.get("description") or "")
-    template = _TEMPLATE_RE.search(desc)
+    template = _template(rng, desc)
     if template:
-        return _from_template(rng, template.group(1))
+        return _from_template(rng, template)
     if re.search(r"\bbase64\b|\bencoded\b", desc, re.IGNORECASE):
         return encoded_bytes(rng)
     lead = set(_content_words(schema)[:4])

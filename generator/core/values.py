@@ -1080,9 +1080,19 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         if dated and _clock_group(m.group(0)):
             return _working_clock(rng)
         return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
-                str(ref.year % 100) if _short_year(m.group(0), ref) else _digits(m.group(0), rng))
+                str(ref.year % 100) if _short_year(m.group(0), ref) else _year_led(m.group(0), ref, rng, edition))
 
     return head + re.sub(r"\d+", group, example[len(head):])
+
+
+def _year_led(digits: str, ref: datetime, rng: random.Random, edition: bool) -> str:
+    """Other digits for a long digit group that opens with a year ("J25004817": the job's year 25,
+    then its number; "2024000318"): the year stays near the query's, the rest is redrawn."""
+    if len(digits) >= 8 and _YEAR.fullmatch(digits[:4]):
+        return _near_year(ref, rng, edition) + _digits(digits[4:], rng)
+    if len(digits) >= 6 and _short_year(digits[:2], ref):
+        return _near_year(ref, rng, edition)[2:] + _digits(digits[2:], rng)
+    return _digits(digits, rng)
 
 
 def _clock_group(digits: str) -> bool:
@@ -1186,7 +1196,8 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     out = []
     for i, word in enumerate(words):
         after_first = i >= 2 and words[i - 2] in first and words[i - 1] == " "
-        if word in first:
+        joined = "-" in (words[i - 1] if i else "") + (words[i + 1] if i + 1 < len(words) else "")
+        if word in first and not joined:  # "Ray-Ban" is a brand, no Ray
             out.append(fake.first_name())
         elif after_first and word[:1].isupper() and word.isalpha():
             out.append(fake.last_name())
@@ -1333,7 +1344,11 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # the counties a catalog names are where it works: "e.g. Stanislaus or Merced" is its region
     regional = kind in ("county",)
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
-    if examples and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
+    # a catalog's product codes are its products ("SV-CR39, FT28-PC or PAL-167"): one of them, never
+    # "SV-CR29" (set 16: lens codes and SKUs with redrawn digits named no product)
+    listed_codes = ids and semantic.tokens(name)[-1:] in (["code"], ["sku"]) and \
+        all(isinstance(e, str) and lore.id_like(e) for e in examples)
+    if examples and not listed_codes and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_reshaped(e, rng, ref, _edition(name, schema), _ahead(name)) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
     # catalog's form, never its one house
@@ -1571,6 +1586,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         drawing = _sized_things(tool, _in_stated_ranges(tool, lore.drawing_parameters(tool)))
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
+        args = _changing(tool, drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
@@ -1580,6 +1596,34 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+
+
+# First words of a tool that changes a record: its optional parameters are the change.
+_CHANGE_VERBS = frozenset({"update", "modify", "edit", "change", "transfer", "move", "reschedule", "amend", "adjust",
+                           "patch", "reassign", "rename", "relocate"})
+
+
+def _changing(tool: Tool, drawing: dict[str, Any], args: dict[str, Any], rng: random.Random,
+              fixed: frozenset[str], pool: dict[str, list[Any]], ref: datetime) -> dict[str, Any]:
+    """A call of a tool that changes a record, whose required parameters only name the record,
+    sets one of its optional parameters away from its default: `transfer_registration` with
+    neither a new race nor a deferral moves nothing (a value first, else a flag turned on)."""
+    props = drawing.get("properties") or {}
+    words = semantic.tokens(tool.name)
+    required = set(drawing.get("required") or [])
+    if not words or words[0] not in _CHANGE_VERBS or fixed & set(props) - required:
+        return args
+    if any(semantic.infer(p, props.get(p) or {}) != "id" for p in required):
+        return args  # the change is a required value
+    options = [p for p, s in props.items() if p not in required and isinstance(s, dict) and semantic.infer(p, s) != "id"]
+    if not options or any(args.get(p) not in (None, False, props[p].get("default")) for p in options):
+        return args
+    values = [p for p in options if props[p].get("type") != "boolean"]
+    name = values[0] if values else options[0]
+    if props[name].get("type") == "boolean":
+        return {**args, name: True}
+    one = {"type": "object", "properties": {name: props[name]}, "required": [name]}
+    return {**args, **_fill_object(one, rng, optional_rate=0.0, fixed={}, pool=pool, ref=ref)}
 
 
 def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:

@@ -110,9 +110,10 @@ _OWN_DETERMINERS = frozenset({"another", "each", "every", "some", "any", "this",
 
 
 def _english(word: str) -> bool:
-    """A known word, an acronym the description writes ("SPC") or a hyphenated compound of known
-    words ("work-in-progress")."""
-    return known(word) or bool(_ACRONYM.fullmatch(word)) or "-" in word and all(map(known, word.split("-")))
+    """A known word, an acronym the description writes ("SPC"), a hyphenated compound of known
+    words ("work-in-progress") or a known verb done again ("rekey", "reissue")."""
+    return known(word) or bool(_ACRONYM.fullmatch(word)) or "-" in word and all(map(known, word.split("-"))) \
+        or word.lower().startswith("re") and len(word) >= 5 and known(word[2:]) and "VERB" in lemmas(word[2:])
 
 
 def _possessive(word: str) -> bool:
@@ -184,8 +185,8 @@ def _listed(words: list[str], obj: str) -> bool:
 
 def from_description(tool: Tool) -> str:
     words = _without_app(first_sentence(tool.description), tool.app or "").split()
-    if len(words) < 2:
-        return ""
+    if len(words) < 2 or any(w.endswith(":") for w in words[:3]):
+        return ""  # "Practice account: name, ship-to address, ...": a heading, no order ("practice the account")
     name_word = next(iter(tokens((tool.api or tool.name).rsplit(".", 1)[-1])), "")
     verb = user_verb(words[0], imperative=words[0].lower() == name_word)
     name_verb = user_verb(name_word, imperative=True)

@@ -48,7 +48,8 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
                     "including", "excluding", "except", "incl", "without", "unless", "even",
                     "default", "defaults", "optionally", "only", "also", "how", "what", "why",
                     "against", "across", "through", "throughout", "among", "upon", "onto", "toward", "towards",
-                    "along", "versus", "vs", "near", "above", "below", "beneath", "beyond"})
+                    "along", "versus", "vs", "near", "above", "below", "beneath", "beyond", "so", "because",
+                    "once", "although", "though"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
 _POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})

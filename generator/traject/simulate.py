@@ -357,7 +357,7 @@ NUMERIC_WORDS = frozenset({"count", "total", "score", "index", "level", "percent
 # e-mail address); the free-text kinds (a message, a summary) would come from another world.
 OWN_KINDS = frozenset({"url", "email", "city", "country", "country_code", "place", "address", "date", "time",
                        "datetime", "phone", "currency", "language", "person", "company", "latitude", "longitude",
-                       "title_work", "artist", "zip", "postal_code", "ticker"})
+                       "title_work", "artist", "zip", "postal_code", "ticker", "code"})
 
 
 UNKNOWN = object()  # fake_field's "nothing says what this field holds"
