@@ -72,6 +72,11 @@ _EVENT_NOUNS = ("search", "searches", "request", "requests", "order", "ride", "t
 _NOUN_WORD = r"(?!(?:the|from|for|to|with|using|in|on|of|and)\b)[\w-]+"
 _FROM = re.compile(rf"\bthe (?P<noun>(?:{_NOUN_WORD} ){{0,5}}?{_NOUN_WORD}) from (?P<desc>my (?:[\w-]+ ){{0,4}}?"
                    rf"(?:{'|'.join(_EVENT_NOUNS)})\b{_END})")
+# "the incident id from my incident update on Tuesday", "the agency from my resource list on Saturday":
+# any act of the user's, when a day singles it out
+_DAY = r"(?:on (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\w+ \d{1,2}(?:st|nd|rd|th)?)|yesterday|last night|this morning)"
+_FROM_DAY = re.compile(rf"\bthe (?P<noun>(?:{_NOUN_WORD} ){{0,5}}?{_NOUN_WORD}) from (?P<desc>my (?:[\w-]+ ){{0,4}}?[\w-]+ "
+                       rf"{_DAY}\b{_END})")
 _OTHER_WAY = re.compile(r"\b(?:the other way|other direction|reverse|way back)\b")
 _ORIGIN_VERBS = ("left", "start", "set off", "came from", "got picked up", "picked me up")
 _PATTERNS = (_SAME, _LIKE, _REVERSE, _WHERE, _THAT, _ORDER, _FROM)
@@ -131,7 +136,7 @@ def pointers_in(lowered: str) -> tuple[Pointer, ...]:
     for m in _matches(_ORDER, lowered):
         words, _ = _desc(m, cuts)
         out.append(Pointer(words, words, m.group("noun")))
-    for m in _matches(_FROM, lowered):
+    for m in _matches(_FROM, lowered) or _matches(_FROM_DAY, lowered):
         words, desc = _desc(m, cuts)
         out.append(Pointer(words, desc, m.group("noun").strip(), lead=_lead(lowered, m.start())))
     return tuple(out)

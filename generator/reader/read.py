@@ -266,6 +266,8 @@ def read_value(text: str | Text, param: str, value: Any, spec: dict[str, Any] | 
 def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
     """A value of one call among several is read in the parts of the text that ask for that call,
     or in what their anaphora point back to ("that address", "Harari" after "Yuval Noah Harari")."""
+    if isinstance(value, dict):
+        return _object(arg, value)
     if arg.local is None:
         return _by_class(arg, value)
     own = arg.local.own
@@ -276,6 +278,23 @@ def _stated_element(arg: Arg, value: Any) -> tuple[str, str] | None:
     if pointed is not None:  # "that address": the value is what it points back to, or not said
         return ("anaphora", f"{_antecedent(arg.local, value)}") if pointed else None
     return _by_class(replace(arg, text=arg.local.text_for(value), local=None), value) or _referred(arg, value)
+
+
+def _object(arg: Arg, value: dict[str, Any]) -> tuple[str, str] | None:
+    """An object is stated when each of its fields is, each read as a parameter of its own ("a
+    ground contact with air to ground freq 168.35 MHz, callsign 6 and the phone +1-415-951-7467")."""
+    fields = {k: v for k, v in value.items() if v is not None}
+    if not fields:
+        return None
+    props = arg.spec.get("properties") if isinstance(arg.spec.get("properties"), dict) else {}
+    tool = arg.tool.model_copy(update={"parameters": {"type": "object", "properties": props}}) if arg.tool else None
+    found = []
+    for key, field_value in fields.items():
+        got = stated(replace(arg, param=key, gold=field_value, tool=tool, params=list(fields)))
+        if got is None:
+            return None
+        found.append(f"{key}: {got[1]}")
+    return "object", "; ".join(found)
 
 
 def _by_class(arg: Arg, value: Any) -> tuple[str, str] | None:

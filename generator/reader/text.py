@@ -51,10 +51,14 @@ def words(text: str) -> list[str]:
     return _WORD.findall(fold(text))
 
 
+# Identifier abbreviations a person never says: a text names `lat` as "the latitude".
+SAID_IN_FULL = {"lat": "latitude", "lng": "longitude", "lon": "longitude"}
+
+
 @lru_cache(maxsize=65536)
 def identifier_words(name: str) -> tuple[str, ...]:
-    """"sort_by" / "sortBy" / "sort-by" -> ("sort", "by")."""
-    return tuple(words(_CAMEL.sub(" ", name)))
+    """"sort_by" / "sortBy" / "sort-by" -> ("sort", "by"); "lat" -> ("latitude",)."""
+    return tuple(SAID_IN_FULL.get(w, w) for w in words(_CAMEL.sub(" ", name)))
 
 
 def content_stems(text: str) -> tuple[str, ...]:

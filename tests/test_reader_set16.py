@@ -1,0 +1,44 @@
+"""The reader, from the set-16 reading (an optical lab, a locksmith shop, a race timing company):
+each test names a reading whose absence left a determined hint or a stated value unread, and
+fails when that reading is removed."""
+
+from __future__ import annotations
+
+from test_reader import event, read_one
+
+from generator.reader.read import read_value
+
+NOW = "2025-05-16 10:00"
+
+
+def test_an_earlier_act_singled_out_by_its_day_is_a_pointer_whatever_its_noun() -> None:
+    """"the incident id from my incident update on Tuesday": the one update of that Tuesday, not
+    the most recent incident ("my last incident") nor nothing ("update" is no event noun)."""
+    history = [event("2025-05-13 09:00", "Dispatch", "update_incident", "dispatch", incident_id="CA-SHU-004512"),
+               event("2025-05-14 11:00", "Dispatch", "update_incident", "dispatch", incident_id="CA-SHU-025722")]
+    for text in ("Get the incident using the incident id from my last incident update on Tuesday.",
+                 "Get the incident using the incident id from my incident update on Tuesday."):
+        got = read_one(text, {"incident_id": "CA-SHU-004512"}, history=history, time=NOW, domain="dispatch",
+                       name="Dispatch_get_incident", app="Dispatch")["incident_id"]
+        assert (got.label, got.rule, got.determined) == ("hinted", "history:event", True), (text, got.evidence)
+
+
+def test_a_coordinate_named_in_full_is_its_abbreviated_parameter() -> None:
+    """`lat` / `lon` are said "the latitude" / "the longitude": "the latitude I usually go with"
+    hints at `lat` over the whole history."""
+    history = [event(f"2025-05-{d:02d} 09:00", "Maps", "get_jurisdiction", "geo", lat=-34.0, lon=151.2)
+               for d in (5, 8, 12)]
+    out = read_one("Get the jurisdiction using the latitude I usually go with and the same longitude as last time.",
+                   {"lat": -34.0, "lon": 151.2}, {"lat": {"type": "number"}, "lon": {"type": "number"}},
+                   history=history, time=NOW, domain="geo", name="Maps_get_jurisdiction", app="Maps")
+    assert (out["lat"].label, out["lat"].determined) == ("hinted", True), out["lat"].evidence
+    assert (out["lon"].label, out["lon"].determined) == ("hinted", True), out["lon"].evidence
+
+
+def test_an_object_is_stated_when_each_of_its_fields_is() -> None:
+    spec = {"type": "object", "properties": {"air_to_ground_freq_mhz": {"type": "number"},
+                                             "callsign": {"type": "string"}, "phone": {"type": "string"}}}
+    gold = {"air_to_ground_freq_mhz": 168.35, "callsign": "Air Attack 6", "phone": "+1-415-951-7467"}
+    text = "a ground contact with air to ground freq 168.35 MHz, callsign Air Attack 6 and the phone +1-415-951-7467"
+    assert read_value(text, "ground_contact", gold, spec) is not None
+    assert read_value(text.replace("168.35", "170.1"), "ground_contact", gold, spec) is None  # one field not said
