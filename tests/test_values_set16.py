@@ -108,3 +108,49 @@ def test_a_call_that_changes_a_record_names_the_change() -> None:
     for _ in range(30):
         a = sample_arguments(annotated, rng, optional_rate=0.0)
         assert a.get("new_race_code") or a.get("defer_to_next_year"), a
+
+
+def test_a_date_written_as_its_format_is_a_date_not_a_list_or_a_person() -> None:
+    """`needed_by`, "Date the work must be finished, YYYY-MM-DD.": a date, never 'finished' or
+    'YYYY-MM-DD' (read as a list of two) and no person who needed it."""
+    desc = "Date the work must be finished, YYYY-MM-DD."
+    assert allowed.read(desc).allowed == ()
+    t = tool("create_rekey_order", "Order cylinders rekeyed.", {"needed_by": {"type": "string", "description": desc}})
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", a["needed_by"]) for a in draws([t], "create_rekey_order")), \
+        draws([t], "create_rekey_order")
+
+
+def test_an_elapsed_time_written_as_its_format_is_a_time_taken() -> None:
+    """"Corrected chip time, H:MM:SS": 1:46:01, never the clock time 11:00; a clock's "HH:MM:SS"
+    crossing time stays a time of day."""
+    t = tool("correct_result", "Change an athlete's result.",
+             {"chip_time": {"type": "string", "description": "Corrected chip time, H:MM:SS."},
+              "time_of_day": {"type": "string", "description": "Crossing time of day, HH:MM:SS local."}})
+    for a in draws([t], "correct_result"):
+        assert re.fullmatch(r"[0-4]:[0-5]\d:[0-5]\d", a["chip_time"]), a
+        assert re.fullmatch(r"\d{2}:\d{2}(?::\d{2})?", a["time_of_day"]) and int(a["time_of_day"][:2]) >= 5, a
+
+
+def test_an_intent_ends_its_object_before_a_particle_that_sends_it_somewhere() -> None:
+    """"Release a held job back into production": "release a held job", never "release a held job back"."""
+    from generator.phrasebook import intent
+
+    t = tool("release_job_hold", "Release a held job back into production.",
+             {"job_id": {"type": "string", "description": "Lab job number."}})
+    assert intent.from_description(t) == "release a held job"
+
+
+def test_a_lean_call_of_a_change_tool_still_names_the_change() -> None:
+    """TRAJECT's lean draws pass the defaults in fixed: a transfer still names its new race."""
+    from generator.traject.calls import arguments
+
+    t = tool("transfer_registration", "Move a registration to another race, or defer it.",
+             {"registration_id": {"type": "string", "description": "Registration number (R0048213)."},
+              "new_race_code": {"type": "string", "description": "Race to move to: 1M, 5K, 10K, HM or M."},
+              "defer_to_next_year": {"type": "boolean", "default": False},
+              "waive_fee": {"type": "boolean", "default": False}}, required=["registration_id"])
+    annotated = lore.annotate([t])[0]
+    rng = random.Random(4)
+    for _ in range(20):
+        a = arguments(annotated, rng, 0.5, lean=True)
+        assert a.get("new_race_code") or a.get("defer_to_next_year") is True, a

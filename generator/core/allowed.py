@@ -313,6 +313,8 @@ def read(description: str) -> Described:
         closed = [found] if found and not _OPEN.search(colon.group(0)) else []
     if not closed and not colon and (quoted := _quoted_after_colon(text)):
         closed = [quoted]  # "Where the frame comes from: 'lab_supplied' (give frame_sku), ... or 'uncut' (...)"
+    if closed and any(_FORMAT_TOKEN.fullmatch(c) for c in closed[0]):
+        closed = []  # "Date the work must be finished, YYYY-MM-DD": a format, no list of values
     examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
     examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or _one_id(m.group(1)))
@@ -337,6 +339,10 @@ def _letters(text: str) -> list[tuple[str, ...]]:
     if m is None or not 1 <= ord(m.group(2)) - ord(m.group(1)) <= 25:
         return []
     return [tuple(chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1))]
+
+
+# A date or time format written out ("YYYY-MM-DD", "HH:MM", "DD/MM/YYYY"): no value of a list.
+_FORMAT_TOKEN = re.compile(r"[YMDHhmsS]{1,4}(?:[-/:. T][YMDHhmsS]{1,4})+")
 
 
 def _quoted_after_colon(text: str) -> tuple[str, ...]:

@@ -1311,9 +1311,31 @@ def _in_frame(example: Any, ref: datetime, rng: random.Random, edition: bool) ->
     return re.sub(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", lambda _: _near_year(ref, rng, edition), example)
 
 
+# An elapsed time written as its format: "H:MM:SS" (one H: hours that are no clock's), or
+# "HH:MM:SS" for a duration, a chip, finish, split or net time.
+_ELAPSED_FORMAT = re.compile(r"(?<![\w:])(H{1,2}):MM:SS(?![\w:])")
+_ELAPSED_WORDS = frozenset({"elapsed", "duration", "chip", "finish", "split", "net", "runtime", "length", "lap", "pace"})
+
+
+def _elapsed(name: str, schema: dict[str, Any], rng: random.Random) -> str | None:
+    """A time taken, in the format the description writes, of a few minutes to a few hours."""
+    if schema.get("type") not in (None, "string"):
+        return None
+    desc = str(schema.get("description") or "")
+    m = _ELAPSED_FORMAT.search(desc)
+    if m is None or (m.group(1) == "HH" and not _ELAPSED_WORDS & {*semantic.tokens(name), *semantic.tokens(desc)}):
+        return None
+    hours = rng.choice((0, 0, 1, 1, 2, 3, 4))
+    text = f"{hours}:{rng.randint(0 if hours else 12, 59):02d}:{rng.randint(0, 59):02d}"
+    return text if m.group(1) == "H" else f"{hours:02d}{text[len(str(hours)):]}"
+
+
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None, ref: datetime = REFERENCE_TIME) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
+    elapsed = _elapsed(name, schema, rng)
+    if elapsed is not None:  # "Corrected chip time, H:MM:SS": a time taken, never a clock time "11:00"
+        return [[elapsed]]
     # a date or clock time in a description ("e.g. 2024-05-28 15:30") shows the format, not the day
     moment = is_temporal(name, schema) in ("date", "time", "datetime") and not _about_format(name)
     formatted = _CITY_FORMAT.search(str(schema.get("description") or ""))  # "e.g. Denver, CO" is one example
@@ -1611,12 +1633,15 @@ def _changing(tool: Tool, drawing: dict[str, Any], args: dict[str, Any], rng: ra
     props = drawing.get("properties") or {}
     words = semantic.tokens(tool.name)
     required = set(drawing.get("required") or [])
-    if not words or words[0] not in _CHANGE_VERBS or fixed & set(props) - required:
+    if not words or words[0] not in _CHANGE_VERBS:
         return args
     if any(semantic.infer(p, props.get(p) or {}) != "id" for p in required):
         return args  # the change is a required value
     options = [p for p, s in props.items() if p not in required and isinstance(s, dict) and semantic.infer(p, s) != "id"]
-    if not options or any(args.get(p) not in (None, False, props[p].get("default")) for p in options):
+    if any(args.get(p) not in (None, False, props[p].get("default")) for p in options):
+        return args
+    options = [p for p in options if p not in fixed]  # a caller's values stand (a lean call's defaults)
+    if not options:
         return args
     values = [p for p in options if props[p].get("type") != "boolean"]
     name = values[0] if values else options[0]
