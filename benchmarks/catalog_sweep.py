@@ -10,7 +10,7 @@ domain (traject-bench/public_data/tools/*_tool.json), the functions of each BFCL
 of bfcl/data/multi_turn_func_doc/). Then the repo's own catalogs (`--no-own` leaves them out):
 the bundled examples/catalog.json (own:bundled, hand-written hints) and the hint-less catalogs a
 new user would write, tests/fixtures/catalogs/*.json (own:<name>). Each catalog is run through sdg, trail (personas derived
-from the catalog), traject, judge and bfcl with small counts (SMALL_COUNTS: ~25 SDG rows, 8
+from the catalog), traject, judge and bfcl with small counts (SMALL_COUNTS: ~25 SDG rows, 16
 TRAIL targets, 2+2 trajectories per domain, 40 judge rows, 10 BFCL entries) so the default
 run stays within a few minutes on 2 cores. SDG and BFCL multi-turn categories are left out:
 they run over built-in stateful classes, not over the catalog.
@@ -53,7 +53,7 @@ SMALL_COUNTS: dict[str, Any] = {  # the products swept (a section per registered
     "sdg": {"categories": {"simple": 3, "multiple": 3, "parallel": 2, "parallel_multiple": 2, "irrelevance": 2,
                            "live_simple": 2, "live_multiple": 2, "live_parallel": 2,
                            "live_parallel_multiple": 2, "live_relevance": 2, "live_irrelevance": 2}},
-    "trail": {"targets": 8, "min_history": 10, "events": 80},
+    "trail": {"targets": 16, "min_history": 10, "events": 80},
     "traject": {"parallel": 2, "sequential": 2, "k": {"min": 2, "max": 4}, "chain": {"min": 2, "max": 3}},
     "judge": {"rows": 40, "rows_per_item": 20},
     "bfcl": {"categories": {"simple_python": 2, "multiple": 2, "parallel": 2, "irrelevance": 2,

@@ -153,14 +153,15 @@ def user_logs(cfg: TrailConfig, ctx: RunContext) -> Users:
 # leans towards stating the targets whose literal values move most (plan.run_leans) where that alone
 # would take its literal value recall out of TRAILBench's literal bands (0.55-0.80 / 0.40-0.60 /
 # 0.20-0.40), as far as its recall by meaning stays within the margins around the same figure for
-# its mix of sizes. The margins keep 0.03 inside the card's bands (hub.py). High states nothing recoverable: its recall is what target
+# its mix of sizes. The margins the lean may use are 0.03-0.04 below the reference (0.06-0.07 inside
+# the card's bands, hub.py): the rest is left to a small run's sampling and to the reader. High states nothing recoverable: its recall is what target
 # selection lets every level say (targets.Mix.fixed_budget). A level whose `stated` the config sets keeps it.
 TRAIL_POLICY: dict[str, dict[str, Any]] = {
     "High": {"name_app": 0.02},  # TRAILBench 0.038; keeps the <= 0.05 target with margin
 }
-VR_GOALS = {"Minimum": Goal(TRAILBENCH_BY_SIZE["Minimum"], (0.065, 0.12), (0.58, 0.77)),
-            "Low": Goal(TRAILBENCH_BY_SIZE["Low"], (0.065, 0.07), (0.43, 0.57)),
-            "Medium": Goal(TRAILBENCH_BY_SIZE["Medium"], (0.07, 0.06), (0.23, 0.37))}
+VR_GOALS = {"Minimum": Goal(TRAILBENCH_BY_SIZE["Minimum"], (0.03, 0.12), (0.58, 0.77)),
+            "Low": Goal(TRAILBENCH_BY_SIZE["Low"], (0.04, 0.04), (0.43, 0.57)),
+            "Medium": Goal(TRAILBENCH_BY_SIZE["Medium"], (0.04, 0.04), (0.23, 0.37))}
 MAX_LISTED = 8  # tools named in a remark
 
 
