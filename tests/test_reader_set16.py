@@ -25,12 +25,14 @@ def test_an_earlier_act_singled_out_by_its_day_is_a_pointer_whatever_its_noun() 
 
 def test_a_coordinate_named_in_full_is_its_abbreviated_parameter() -> None:
     """`lat` / `lon` are said "the latitude" / "the longitude": "the latitude I usually go with"
-    hints at `lat` over the whole history."""
-    history = [event(f"2025-05-{d:02d} 09:00", "Maps", "get_jurisdiction", "geo", lat=-34.0, lon=151.2)
-               for d in (5, 8, 12)]
-    out = read_one("Get the jurisdiction using the latitude I usually go with and the same longitude as last time.",
-                   {"lat": -34.0, "lon": 151.2}, {"lat": {"type": "number"}, "lon": {"type": "number"}},
-                   history=history, time=NOW, domain="geo", name="Maps_get_jurisdiction", app="Maps")
+    and "the same longitude as my incident on Wednesday" hint at them over the whole history."""
+    history = [event(f"2025-05-{d:02d} 09:00", "Dispatch", "get_jurisdiction", "dispatch", lat=-34.0, lon=151.2)
+               for d in (5, 8)] + [event("2025-05-14 09:00", "Dispatch", "create_incident", "dispatch",
+                                         lat=-33.1, lon=151.2)]
+    out = read_one("Maybe you could get the jurisdiction using the latitude I usually go with, using the same "
+                   "longitude as my incident on Wednesday?", {"lat": -34.0, "lon": 151.2},
+                   {"lat": {"type": "number"}, "lon": {"type": "number"}}, history=history, time=NOW,
+                   domain="dispatch", name="Dispatch_get_jurisdiction", app="Dispatch")
     assert (out["lat"].label, out["lat"].determined) == ("hinted", True), out["lat"].evidence
     assert (out["lon"].label, out["lon"].determined) == ("hinted", True), out["lon"].evidence
 

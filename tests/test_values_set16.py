@@ -110,9 +110,9 @@ def test_a_call_that_changes_a_record_names_the_change() -> None:
         assert a.get("new_race_code") or a.get("defer_to_next_year"), a
 
 
-def test_a_date_written_as_its_format_is_a_date_not_a_list_or_a_person() -> None:
+def test_a_date_written_as_its_format_is_a_date_not_a_list() -> None:
     """`needed_by`, "Date the work must be finished, YYYY-MM-DD.": a date, never 'finished' or
-    'YYYY-MM-DD' (read as a list of two) and no person who needed it."""
+    'YYYY-MM-DD' (read as a list of two)."""
     desc = "Date the work must be finished, YYYY-MM-DD."
     assert allowed.read(desc).allowed == ()
     t = tool("create_rekey_order", "Order cylinders rekeyed.", {"needed_by": {"type": "string", "description": desc}})

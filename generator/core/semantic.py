@@ -427,7 +427,7 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "token" if re.search(r"\b(?:api|secret|auth\w*|access|credential)\b", description, re.IGNORECASE) \
             else "entry_key"
     head = _head(words)
-    if json_type == "string" and _done_by(words, description) and not _WHEN_LEAD.match(description):
+    if json_type == "string" and _done_by(words, description):
         return "person"  # `administered_by`, `reported_by`: who did it, never "administered 4"
     if json_type == "string" and head in _TEXT_HEADS:
         return "text"  # `questions_for_authors` is questions, whoever reads them
@@ -452,9 +452,6 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
 _MARKET = re.compile(r"\b(?:stocks?|shares?|equit(?:y|ies)|tickers?|market|exchange|nasdaq|nyse|crypto\w*|coins?|"
                      r"tokens?|etfs?|funds?|securit(?:y|ies)|compan(?:y|ies)|trading|portfolio|forex|currenc(?:y|ies))\b",
                      re.IGNORECASE)
-# A description that opens by saying the value is a moment: `needed_by` "Date the work must be
-# finished, YYYY-MM-DD" is a date, no person who needed it.
-_WHEN_LEAD = re.compile(r"^(?:the )?(?:date|day|time|deadline|when)\b|.*\bYYYY\b", re.IGNORECASE)
 # A description that opens by saying the value is a person's name.
 _NAME_LEAD = re.compile(r"^(?:the |a |an )?(?:person's |holder's |customer's )?(?:full |first and last |legal )?name\b",
                         re.IGNORECASE)
