@@ -154,3 +154,27 @@ def test_a_lean_call_of_a_change_tool_still_names_the_change() -> None:
     for _ in range(20):
         a = arguments(annotated, rng, 0.5, lean=True)
         assert a.get("new_race_code") or a.get("defer_to_next_year") is True, a
+
+
+def test_the_part_of_a_name_a_description_asks_for_is_the_part_drawn() -> None:
+    """"Patient last name, partial match": a surname, never "Joel Jackson"; "Patient last name and
+    first initial" is "Okafor, N"."""
+    t = tool("search_jobs", "Search lab jobs.",
+             {"patient_name": {"type": "string", "description": "Patient last name, partial match."},
+              "ticket_name": {"type": "string", "description": "Patient last name and first initial. Printed on "
+                                                                "the job ticket."}})
+    for a in draws([t], "search_jobs", 20):
+        assert re.fullmatch(r"[A-Z][a-z'-]+", a["patient_name"]), a
+        assert re.fullmatch(r"[A-Z][a-z'-]+, [A-Z]", a["ticket_name"]), a
+
+
+def test_a_flag_described_by_its_condition_is_said_as_that_condition() -> None:
+    """"Address on the ID matches the service address.": "where the address on the ID (doesn't)
+    match(es) the service address", read back by the reader; never "without addressing on the ID
+    matches ..."; a clause the reader cannot read back is not used."""
+    from generator.phrasebook.fragments import stated_condition
+
+    yes, no = stated_condition("address_matches", "Address on the ID matches the service address.") or ("", "")
+    assert yes == "where the address on the ID matches the service address"
+    assert no == "where the address on the ID doesn't match the service address"
+    assert stated_condition("loyalty", "Customer is a loyalty member since 2019, tier two.") is None

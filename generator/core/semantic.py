@@ -896,6 +896,23 @@ def fake_npi(rng: random.Random) -> str:
     return body + str((10 - total % 10) % 10)
 
 
+# The part of a person's name a description asks for, in the words it opens with.
+_NAME_PART = re.compile(r"^(?:the )?(?:\w+ )?(?P<part>last name and first initial|last name|surname|family name|"
+                        r"first name|given name)\b", re.IGNORECASE)
+
+
+def _person_as_said(rng: random.Random, description: str) -> str | None:
+    """A surname where the description opens with one ("Patient last name, partial match"), "Okafor,
+    N" for a last name and first initial, a first name for a first name; None for a whole name."""
+    m = _NAME_PART.match(description.strip())
+    if m is None:
+        return None
+    fake, part = faker(rng), m.group("part").lower()
+    if part == "last name and first initial":
+        return f"{fake.last_name()}, {fake.first_name()[0]}"
+    return fake.first_name() if part in ("first name", "given name") else fake.last_name()
+
+
 # Capitals a description writes that are no code of the value ("the ID", "in UTC").
 _PROSE_CAPS = frozenset({"ID", "IDS", "API", "URL", "UTC", "ISO", "OR", "AND", "NOT", "PDF", "CSV", "JSON", "YYYY", "MM",
                          "DD", "HH", "USD", "EUR", "GBP", "US", "UK", "EU", "NA", "TBD", "FAQ", "AM", "PM"})
@@ -1021,6 +1038,9 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
         return described
     if kind in _FREE_TEXT:
         return _FREE_TEXT[kind](rng, name, schema)
+    as_said = _person_as_said(rng, str(schema.get("description") or "")) if kind == "person" else None
+    if as_said is not None:  # "Patient last name, partial match": a surname, never "Joel Jackson"
+        return as_said
     written = _written_codes(str(schema.get("description") or "")) if kind == "code" else []
     if len(written) >= 2:  # "GGM or GMK for the top master, AA, AB ... for masters, AA1, AB3 ...": one of them
         return rng.choice(written)
@@ -1100,6 +1120,9 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
     said = words + _content_words(schema)
     person = _PERSON_NAME.search(str(schema.get("description") or "")) if words and words[-1] in _NAMING else None
     if person:  # "Full name of the holder" is a whole name; "Partial match on first or last name" a surname
+        as_said = _person_as_said(rng, str(schema.get("description") or ""))
+        if as_said is not None:
+            return as_said
         fake = faker(rng)
         said_name = person.group(0).lower()
         if said_name.startswith(("full", "middle")):

@@ -19,7 +19,7 @@ from typing import Any
 from ..core.inflection import engine
 from ..core.semantic import tokens
 from ..records import Tool, ToolHints
-from .fragments import bool_words, enum_words, item_spec
+from .fragments import bool_words, enum_words, item_spec, stated_condition
 from .intent import intent_of
 from .lexicon import gerund, is_plural, known, lemmas, verb_lemma
 from .terms import Term, bool_phrases, term
@@ -96,8 +96,9 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
         spec: dict[str, Any] = tool.properties[p]
         inner = item_spec(spec)
         if inner.get("type") == "boolean":
-            yes, no = bool_phrases(t, p) or _described_state(t, p) or _hyphenated_kind(tool, p) or \
-                _verbed_by_tool(tool, p) or bool_words(p, str(spec.get("description") or ""))
+            described = str(spec.get("description") or "")  # a clause saying the condition, read back: first
+            yes, no = stated_condition(p, described) or bool_phrases(t, p) or _described_state(t, p) or \
+                _hyphenated_kind(tool, p) or _verbed_by_tool(tool, p) or bool_words(p, described)
             out[p] = {"true": yes, "false": no}
         elif inner.get("enum"):
             written = f"{tool.description} {spec.get('description') or ''}"

@@ -265,6 +265,9 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if len(words) == 3 and words[1] == "by" and _past_participle(words[0]) and words[2].isalpha():
         done = f"{words[0]} by the {words[2]}"  # "redeemed_by_pledgor": redeemed by the pledgor, never "set to yes"
         return done, f"not {done}"
+    condition = stated_condition(param, description)
+    if condition:  # "Doors need new bore or mortise prep.": where the doors (don't) need it
+        return condition
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
     if len(words) >= 2 and _past_participle(words[-1]) and "NOUN" in lemmas(words[-2]):  # "badge_printed"
@@ -278,6 +281,35 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
 
 def _past_participle(word: str) -> bool:
     return word.endswith("ed") and verb_lemma(word) not in (None, word)
+
+
+# A flag's description that is one clause saying the true condition: "Doors need new bore or mortise
+# prep.", "Address on the ID matches the service address."
+_CONDITION = re.compile(r"^(?P<subject>[A-Z][a-z]+(?: (?:on|of|in|for) the [A-Za-z]+)?) "
+                        r"(?P<verb>needs?|matches|match|has|have|is|are|requires?|contains?|includes?) "
+                        r"(?P<rest>[A-Za-z][A-Za-z -]{1,60})\.?$")
+_NEGATED = {"need": "don't need", "needs": "doesn't need", "match": "don't match", "matches": "doesn't match",
+            "has": "doesn't have", "have": "don't have", "is": "isn't", "are": "aren't", "require": "don't require",
+            "requires": "doesn't require", "contain": "don't contain", "contains": "doesn't contain",
+            "include": "don't include", "includes": "doesn't include"}
+
+
+def stated_condition(param: str, description: str) -> tuple[str, str] | None:
+    """(true, false) from a description that is the true condition in one clause: "where the doors
+    need new bore or mortise prep" / "where the doors don't need ..."; None unless the reader reads
+    both back (the phrase is checked, never a guess)."""
+    from ..reader.flags import read_flag
+    from ..reader.text import Text
+
+    m = _CONDITION.match(description.strip())
+    if m is None:
+        return None
+    subject = m.group("subject")
+    subject = f"the {subject[0].lower()}{subject[1:]}"
+    said = (f"where {subject} {m.group('verb')} {m.group('rest')}",
+            f"where {subject} {_NEGATED[m.group('verb')]} {m.group('rest')}")
+    back = [read_flag(Text(f"Please do it, {s}."), param, description) for s in said]
+    return said if back[0] is not None and back[0][0] and back[1] is not None and not back[1][0] else None
 
 
 def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:

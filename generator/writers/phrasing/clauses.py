@@ -210,8 +210,8 @@ def _rank(m: str) -> int:
     at = next((i for i, starts in enumerate(_ORDER) if m.startswith(starts)), None)
     if at is not None:
         return at
-    if m.split(" ", 1)[0].endswith("ing") or m.startswith(("without ", "not ")):
-        return len(_ORDER) + 1
+    if m.split(" ", 1)[0].endswith("ing") or m.startswith(("without ", "not ", "where ")):
+        return len(_ORDER) + 1  # a condition clause ("where the address ... doesn't match ...") closes it too
     return len(_ORDER) - 1
 
 
