@@ -275,7 +275,11 @@ SMART_PRODUCTS = {
                            "live_simple": 5, "live_multiple": 5, "live_parallel": 3, "live_parallel_multiple": 3,
                            "live_relevance": 3, "live_irrelevance": 3}},
     "trail": {"targets": 30},
-    "traject": {"parallel": 4, "sequential": 4, "k": {"min": 2, "max": 4}, "chain": {"min": 2, "max": 3}},
+    # the catalog's calls are ids and free text: no hard query leaves half of them out, so the
+    # default hard_ceiling (0.5) gives it no parallel trajectories (test_traject_product); here
+    # every product is asked to deliver, with hard queries as vague as its values allow
+    "traject": {"parallel": 4, "sequential": 4, "k": {"min": 2, "max": 4}, "chain": {"min": 2, "max": 3},
+                "hard_ceiling": 0.75},
     "judge": {"rows": 100, "rows_per_item": 25},
     "bfcl": {"categories": {"simple_python": 5, "multiple": 5, "parallel": 3, "irrelevance": 3, "live_simple": 3,
                             "live_irrelevance": 3}},

@@ -44,3 +44,14 @@ def test_an_object_is_stated_when_each_of_its_fields_is() -> None:
     text = "a ground contact with air to ground freq 168.35 MHz, callsign Air Attack 6 and the phone +1-415-951-7467"
     assert read_value(text, "ground_contact", gold, spec) is not None
     assert read_value(text.replace("168.35", "170.1"), "ground_contact", gold, spec) is None  # one field not said
+
+
+def test_today_inside_a_span_from_today_is_no_date_of_its_own() -> None:
+    """"berths a week from today" names one day: the arrival (today) is not said by the "today"
+    inside it; "from today until a week from today" says both."""
+    now = "2025-05-15 10:00"
+    text = "Could you search for berths a week from today?"
+    assert read_value(text, "arrival", "2025-05-15", {"type": "string"}, time=now) is None
+    assert read_value(text, "departure", "2025-05-22", {"type": "string"}, time=now) is not None
+    assert read_value("book from today until a week from today", "arrival", "2025-05-15", {"type": "string"},
+                      time=now) is not None

@@ -178,3 +178,14 @@ def test_a_flag_described_by_its_condition_is_said_as_that_condition() -> None:
     assert yes == "where the address on the ID matches the service address"
     assert no == "where the address on the ID doesn't match the service address"
     assert stated_condition("loyalty", "Customer is a loyalty member since 2019, tier two.") is None
+
+
+def test_two_texts_of_one_call_are_not_the_same_text() -> None:
+    """"Heatwave expected this weekend" as both the journal and the article title: the later one
+    is drawn again."""
+    desc = "Title, e.g. 'Tide tables explained', 'Harbor notes for May' or 'Dredging the inner basin'."
+    t = tool("order_scan", "Order a scanned copy of an article.",
+             {"journal_title": {"type": "string", "description": desc},
+              "article_title": {"type": "string", "description": desc}})
+    said = draws([t], "order_scan", 30)
+    assert all(a["journal_title"] != a["article_title"] for a in said), said

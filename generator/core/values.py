@@ -1609,6 +1609,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         args = _changing(tool, drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
+        args = _distinct_texts(drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
@@ -1618,6 +1619,25 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+
+
+def _distinct_texts(drawing: dict[str, Any], args: dict[str, Any], rng: random.Random, fixed: frozenset[str],
+                    pool: dict[str, list[Any]], ref: datetime) -> dict[str, Any]:
+    """Two parameters of one call never share one piece of text ("Heatwave expected this weekend"
+    as both the journal and the article title): the later one is drawn again, up to three times."""
+    props = drawing.get("properties") or {}
+    seen: set[str] = set()
+    for name, value in list(args.items()):
+        if not isinstance(value, str) or " " not in value.strip():
+            continue
+        for _ in range(3):
+            if value not in seen or name in fixed or not isinstance(props.get(name), dict):
+                break
+            one = {"type": "object", "properties": {name: props[name]}, "required": [name]}
+            value = _fill_object(one, rng, optional_rate=0.0, fixed={}, pool=pool, ref=ref)[name]
+            args[name] = value
+        seen.add(value)
+    return args
 
 
 # First words of a tool that changes a record: its optional parameters are the change.

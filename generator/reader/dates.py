@@ -118,8 +118,10 @@ def days_in(text: str, now: datetime) -> list[tuple[date, str]]:
     """Every day a day phrase of `text` points at, with the phrase (lowercased text)."""
     t = with_digits(text).lower()
     out: list[tuple[date, str]] = []
+    spans = [m.span() for m in _IN_SPAN.finditer(t)]  # "a week from today" names one day, not today too
     for pattern, delta in _RELATIVE:
-        out += [(now.date() + timedelta(days=delta), m.group(0)) for m in pattern.finditer(t)]
+        out += [(now.date() + timedelta(days=delta), m.group(0)) for m in pattern.finditer(t)
+                if not any(a <= m.start() and m.end() <= b for a, b in spans)]
     for m in _IN_SPAN.finditer(t):
         n, unit = (m.group("n"), m.group("unit")) if m.group("n") else (m.group("n2"), m.group("unit2"))
         out.append((now.date() + timedelta(days=_count(n) * (7 if unit.startswith("week") else 1)), m.group(0)))
