@@ -96,14 +96,17 @@ def test_a_catalogs_product_codes_are_used_as_written() -> None:
     assert {a["lens_code"] for a in draws([t], "get_lens_product", 20)} <= {"SV-CR39", "FT28-PC", "PAL-167"}
 
 
+def _transfer():
+    return tool("transfer_registration", "Move a registration to another race, or defer it.",
+                {"registration_id": {"type": "string", "description": "Registration number (R0048213)."},
+                 "new_race_code": {"type": "string", "description": "Race to move to: 1M, 5K, 10K, HM or M."},
+                 "defer_to_next_year": {"type": "boolean", "default": False},
+                 "waive_fee": {"type": "boolean", "default": False}}, required=["registration_id"])
+
+
 def test_a_call_that_changes_a_record_names_the_change() -> None:
     """`transfer_registration` with neither a new race nor a deferral moves nothing."""
-    t = tool("transfer_registration", "Move a registration to another race, or defer it.",
-             {"registration_id": {"type": "string", "description": "Registration number (R0048213)."},
-              "new_race_code": {"type": "string", "description": "Race to move to: 1M, 5K, 10K, HM or M."},
-              "defer_to_next_year": {"type": "boolean", "default": False},
-              "waive_fee": {"type": "boolean", "default": False}}, required=["registration_id"])
-    annotated = lore.annotate([t])[0]
+    annotated = lore.annotate([_transfer()])[0]
     rng = random.Random(3)
     for _ in range(30):
         a = sample_arguments(annotated, rng, optional_rate=0.0)
@@ -144,12 +147,7 @@ def test_a_lean_call_of_a_change_tool_still_names_the_change() -> None:
     """TRAJECT's lean draws pass the defaults in fixed: a transfer still names its new race."""
     from generator.traject.calls import arguments
 
-    t = tool("transfer_registration", "Move a registration to another race, or defer it.",
-             {"registration_id": {"type": "string", "description": "Registration number (R0048213)."},
-              "new_race_code": {"type": "string", "description": "Race to move to: 1M, 5K, 10K, HM or M."},
-              "defer_to_next_year": {"type": "boolean", "default": False},
-              "waive_fee": {"type": "boolean", "default": False}}, required=["registration_id"])
-    annotated = lore.annotate([t])[0]
+    annotated = lore.annotate([_transfer()])[0]
     rng = random.Random(4)
     for _ in range(20):
         a = arguments(annotated, rng, 0.5, lean=True)
