@@ -265,9 +265,6 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if len(words) == 3 and words[1] == "by" and _past_participle(words[0]) and words[2].isalpha():
         done = f"{words[0]} by the {words[2]}"  # "redeemed_by_pledgor": redeemed by the pledgor, never "set to yes"
         return done, f"not {done}"
-    condition = stated_condition(param, description)
-    if condition:  # "Doors need new bore or mortise prep.": where the doors (don't) need it
-        return condition
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
     if len(words) >= 2 and _past_participle(words[-1]) and "NOUN" in lemmas(words[-2]):  # "badge_printed"
@@ -294,6 +291,7 @@ _NEGATED = {"need": "don't need", "needs": "doesn't need", "match": "don't match
             "include": "don't include", "includes": "doesn't include"}
 
 
+@lru_cache(maxsize=8192)
 def stated_condition(param: str, description: str) -> tuple[str, str] | None:
     """(true, false) from a description that is the true condition in one clause: "where the doors
     need new bore or mortise prep" / "where the doors don't need ..."; None unless the reader reads
