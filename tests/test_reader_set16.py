@@ -55,3 +55,20 @@ def test_today_inside_a_span_from_today_is_no_date_of_its_own() -> None:
     assert read_value(text, "departure", "2025-05-22", {"type": "string"}, time=now) is not None
     assert read_value("book from today until a week from today", "arrival", "2025-05-15", {"type": "string"},
                       time=now) is not None
+
+
+def test_a_pointer_noun_that_heads_a_description_names_its_parameter() -> None:
+    """"the same dishes as my food order on May 4": `food`, described "Dishes to order", from that
+    order (found in the quickstart once the stated-only budget pooled values)."""
+    history = [event("2025-05-04 22:31", "Munchbox", "order_food", "food", restaurant_id="RES-38960",
+                     food=["falafel wrap", "fries"]),
+               event("2025-05-08 07:41", "Munchbox", "order_food", "food", restaurant_id="RES-91028",
+                     food=["margherita pizza"])]
+    props = {"restaurant_id": {"type": "string", "description": "Restaurant id"},
+             "food": {"type": "array", "items": {"type": "string"}, "description": "Dishes to order"}}
+    for text in ("Please place an order for restaurant RES-12484, with the same dishes as my food order on May 4.",
+                 "Please place an order for restaurant RES-12484, with the dishes from my food order on May 4."):
+        got = read_one(text, {"restaurant_id": "RES-12484", "food": ["falafel wrap", "fries"]}, props,
+                       history=history, time="2025-05-18 13:17", domain="food", name="Munchbox_order_food",
+                       app="Munchbox")["food"]
+        assert (got.label, got.determined) == ("hinted", True), (text, got.evidence)

@@ -186,7 +186,7 @@ def test_real_histories_from_trailbench(tmp_path):
 
 
 def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
-    """120 targets asked of the eight logs: at least 5 in 6 planned (pointers to one earlier event
+    """120 targets asked of the eight logs: at least 7 in 10 planned (pointers to one earlier event
     come in), and what is missing said per user."""
     upstream_trail = upstream_path("trailbench")
     cfg = RunConfig.model_validate({
@@ -198,8 +198,10 @@ def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
     product = build_product("trail", cfg)
     items = product.plan(ctx)
     notes = ctx.notes[("trail", "targets")]
-    # 105 at 2b1ee9f: "usual" needs a clear lead (set-10 reading: 19 of 54 beside 18 and 17 is no habit)
-    assert len(items) >= 100 and all(it.spec.pointers for it in items)
+    # 105 at 2b1ee9f: "usual" needs a clear lead (set-10 reading: 19 of 54 beside 18 and 17 is no habit).
+    # 87 since the stated-only budget pools values as the reader does: the 105 read 0.119 at High
+    # (band 0.12), the 87 read 0.090; most partial targets here hold values every level must state.
+    assert len(items) >= 85 and all(it.spec.pointers for it in items)
     if len(items) < 120:
         why = next(n for n in notes if n.startswith(f"{len(items)} of 120 targets"))
         assert "users short of their share" in why and "one earlier event" in why, why
@@ -243,13 +245,14 @@ def test_a_non_retryable_llm_error_is_a_rejection(tmp_path):
 
 def test_targets_are_mostly_new_combinations(tmp_path):
     # TRAILBench: 13% verbatim repeats, 5% repeats of the most recent same-function call. Logs of
-    # 300 events a persona give 60 targets under the default mix (with 200 the selection relaxes
-    # repeat_share to 0.325 and says so: one-off values are fresh at each event, few calls repeat).
+    # 300 events a persona give 60 targets with at most 30% repeats (the selection relaxes the
+    # stated-only budget a little and repeat_share to 0.3, and says so: one-off values are fresh at
+    # each event, few calls repeat).
     ctx = context(tmp_path, events=300)
     product = build_product("trail", ctx.config)
     items = product.plan(ctx)
     logs = product.logs(ctx)
     kinds = [repeat_kind(logs[it.spec.user], it.spec.k) for it in items]
-    assert len(items) == 60 and not any("adapted" in n for n in ctx.notes.get(("trail", "targets"), []))
+    assert len(items) == 60 and not any("recent_share" in n for n in ctx.notes.get(("trail", "targets"), []))
     exact, recent = sum(k != "new" for k in kinds) / len(kinds), kinds.count("recent") / len(kinds)
     assert exact <= 0.30 and recent <= 0.15, (exact, recent)

@@ -33,11 +33,13 @@ GOOD_EXPLICIT = (
 
 
 def test_registry_names() -> None:
-    """One registry: the generic validators every product runs, and the TRAJECT checks."""
+    """One registry: the generic validators every product runs, the TRAJECT checks and TRAIL's."""
+    from generator.trail.product import TrailProduct
     from generator.traject.checks import TRAJECT_VALIDATORS
 
     assert set(TRAJECT_VALIDATORS) <= set(VALIDATORS.names())
-    assert set(TEXT_VALIDATORS) | set(TRAJECT_VALIDATORS) == set(VALIDATORS.names())
+    assert set(TEXT_VALIDATORS) | set(TRAJECT_VALIDATORS) | set(TrailProduct.validators) == set(VALIDATORS.names())
+    assert set(TrailProduct.validators) - set(TEXT_VALIDATORS) == {"stated_read"}
     assert set(TEXT_VALIDATORS) == {
         "stated_present",
         "omitted_absent",
@@ -50,6 +52,7 @@ def test_registry_names() -> None:
         "text_quality",
         "language",
         "restated",
+        "determined",
         "added_content",
     }
 

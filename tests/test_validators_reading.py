@@ -3,7 +3,9 @@ with the reason, known-good text passes.
 
 - added_content: a further request, a condition, an alternative or a wish the calls do not hold;
 - restated: a value the plan leaves out reads as stated in any wording; a TRAJECT hard value
-  to be said in words appears as the call writes it.
+  to be said in words appears as the call writes it;
+- determined: a value left to the history that the reader resolves to another value;
+- stated_read: a stated value the reader does not read (TRAIL).
 """
 
 from __future__ import annotations
@@ -248,3 +250,46 @@ def test_a_stated_value_in_other_words_is_read_as_stated(pasteurize: bool, text:
     assert not mentions(text, pasteurize, "pasteurize", PRESS, t.time)  # the reader, not the surface forms
     assert _run("stated_present", req, [text]) == []
     assert _run("stated_present", req, ["Start bottling from tank FT-03."]) != []
+
+
+# ---------------------------------------------------------------- determined, stated_read (TRAIL)
+
+
+def _taxi_with_history() -> tuple[Target, list]:
+    """A taxi whose destination the user rode to on two days: Monday to Willow Park, Tuesday to the Dock."""
+    from test_plan import event, target
+
+    past = [event(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park"}, "2025-05-05 09:00"),
+            event(TAXI, {"start_name": "Maple Court", "end_name": "Dock Street"}, "2025-05-06 09:00")]
+    t = target(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park", "car_type": "express_car"}, past,
+               time="2025-05-08 10:00")
+    return t, past
+
+
+def _plan(t: Target, modes: dict[str, tuple[str, str, str | None]]):
+    from generator.records import ArgPlan, CallPlan, DisclosurePlan
+
+    args = [ArgPlan(param=k, value=v, mode=modes.get(k, ("stated", "query", None))[0],
+                    source=modes.get(k, ("stated", "query", None))[1], hint=modes.get(k, ("stated", "query", None))[2])
+            for k, v in t.calls[0].arguments.items()]
+    return DisclosurePlan(target_id=t.id, level="Low Difficulty",
+                          calls=[CallPlan(tool=TAXI.name, tool_mode="named", args=args)])
+
+
+def test_a_history_hint_the_reader_resolves_to_another_value_is_rejected() -> None:
+    t, _ = _taxi_with_history()
+    req = WriteRequest(target=t, plan=_plan(t, {"end_name": ("hinted", "history", "where I went on Monday")}),
+                       tools=[TAXI], n=1)
+    good = "Get me an express car from Maple Court to the same destination as my ride on Monday."
+    assert _run("determined", req, [good]) == []
+    bad = _run("determined", req, ["Get me an express car from Maple Court to the same destination as last time."])
+    assert len(bad) == 1 and "end_name='Willow Park'" in bad[0] and "Dock Street" in bad[0], bad
+
+
+def test_a_stated_value_the_reader_does_not_read_is_rejected() -> None:
+    t, _ = _taxi_with_history()
+    req = WriteRequest(target=t, plan=_plan(t, {}), tools=[TAXI], n=1)
+    good = "Get me an express car from Maple Court to Willow Park."
+    assert _run("stated_read", req, [good]) == []
+    bad = _run("stated_read", req, ["Get me an express car from Maple Court, please."])
+    assert len(bad) == 1 and "end_name='Willow Park'" in bad[0], bad

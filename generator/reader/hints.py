@@ -243,11 +243,11 @@ def bound_params(hint: Hint, params: list[str], descriptions: Mapping[str, str])
     for w in dict.fromkeys((*hint.window, *hint.said)):
         if stem(w) in used or stem(w) in _WHOLE:
             continue
-        out |= {q for q in params if _names_argument(w, q, None)} or _headed(stem(w), params, descriptions)
+        out |= {q for q in params if _names_argument(w, q, None)} or headed(stem(w), params, descriptions)
     return out
 
 
-def _headed(word: str, params: list[str], descriptions: Mapping[str, str]) -> set[str]:
+def headed(word: str, params: list[str], descriptions: Mapping[str, str]) -> set[str]:
     """The one parameter whose description's head noun is `word` (none when two share it)."""
     hits = {q for q in params if _head_noun(descriptions.get(q, "")) == word}
     return hits if len(hits) == 1 else set()

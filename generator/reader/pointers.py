@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..records import HistoryEvent
-from .hints import SYNONYMS, described_params, param_role
+from .hints import SYNONYMS, described_params, headed, param_role
 from .history import key, parse_time
 from .text import STOPWORDS, content_stems, fold, identifier_words, stem
 
@@ -344,9 +344,11 @@ def covers(p: Pointer, param: str, gold: Any, role: str, held: Any, free: bool =
     if not nouns or set(nouns) <= _ACTION:
         return True
     # "the same exercising time as", "the sorting options from": the parameters the noun names in
-    # full, by their description or by their name ("the same note type": not every type argument)
+    # full by their description, by their name ("the same note type": not every type argument)
+    # or by their description's head noun ("the same dishes as": food, "Dishes to order")
     named = described_params(fold(p.noun).split(), params, descriptions or {}) | {
-        q for q in params if set(map(stem, identifier_words(q))) <= set(nouns)}
+        q for q in params if set(map(stem, identifier_words(q))) <= set(nouns)} | {
+        q for n in nouns for q in headed(n, list(params), descriptions or {})}
     if named:
         return param in named
     if set(nouns) & _SETTINGS:

@@ -59,12 +59,12 @@ class TrailConfig(Record):
     # Target mix (targets.select): exact repeats of an earlier call of the same function at
     # most `repeat_share` of the targets, repeats of the most recent one at most `recent_share`
     # (TRAILBench: 0.13 / 0.05); targets with values no level may leave out (said at every level,
-    # literally or by meaning: a "2", a boolean, a date only "tomorrow" recovers) while their mean
-    # share of such values stays within `fixed_budget` -- that share is the High level's value
-    # recall, which must stay <= 0.10 literally and <= 0.12 by meaning.
+    # literally or by meaning: a "2", a boolean, a date only "tomorrow" recovers) while such values
+    # stay within `fixed_budget` of all the targets' values, pooled as a reader counts them -- that
+    # share is the High level's value recall, which must stay <= 0.10 literally and <= 0.12 by meaning.
     repeat_share: float = Field(0.25, ge=0.0, le=1.0)
     recent_share: float = Field(0.10, ge=0.0, le=1.0)  # at most this share repeats the most recent call
-    fixed_budget: float = Field(0.06, ge=0.0, le=1.0)  # mean share of values no level may leave out
+    fixed_budget: float = Field(0.06, ge=0.0, le=1.0)  # share of the targets' values no level may leave out
     # Hints that point at one earlier event ("the same pickup as my taxi request yesterday
     # evening", docs/trail.md): "auto" turns them on only when the logs cannot give the targets
     # asked without them (the mix relaxed as far as it goes either way).

@@ -190,7 +190,9 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
     config_model = TrailConfig
     spec_model = TrailSpec
     payload_model = TrailPayload
-    validators = TEXT_VALIDATORS
+    # TRAILBench's levels are read by meaning: a value said in words the reader does not take for it
+    # ("on repeat" for one track) is no stated value (the other formats keep the writers' own check)
+    validators = (*TEXT_VALIDATORS, "stated_read")
     format_name = "TRAILBench"
     reads: ClassVar[dict[str, str]] = {"histories": "source: real, no `files`", "personas": "source: synthetic"}
 

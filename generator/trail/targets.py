@@ -131,10 +131,16 @@ def rivals(tool: Tool, offered: Iterable[Tool]) -> list[str]:
 class Candidate(NamedTuple):
     user: str
     k: int
-    fixed: float  # share of counted values every level states (0.0 unless partial)
+    fixed: float  # share of counted values every level states (the High level's floor)
     call: str  # the gold call, compared whole
     tool: str
     named: bool = False  # the history does not give the app: every level names it (taken last in its share)
+    size: int = 1  # arguments of the call (a reader labels each one)
+
+    @property
+    def said(self) -> float:
+        """Counted values every level states (the High level's value recall pools values, not calls)."""
+        return self.fixed * self.size
 
 
 def _tier_of(log: UserHistory, k: int, catalog: Catalog, min_history: int,
@@ -211,7 +217,7 @@ class Pools:
                     unnamed = tool is None or app_given(log.events[:k], tool,
                                                         rivals(tool, catalog.by_domain.get(tool.domain, [])))
                     found[got[0]][log.user].append(Candidate(log.user, k, got[1], call, f"{e.toolname}.{e.apiname}",
-                                                             not unnamed))
+                                                             not unnamed, len(e.parameters)))
         for per_user in found.values():
             for pool in per_user.values():
                 rng.shuffle(pool)
@@ -220,6 +226,8 @@ class Pools:
             rr[tier].sort(key=lambda c: (c.fixed, c.named))
         self.per_user = {t: {u: len(v) for u, v in found[t].items()} for t in TIERS}
         self.tiers = _distinct(rr)
+        sizes = [c.size for cs in self.tiers.values() for c in cs]
+        self.mean_size = sum(sizes) / len(sizes) if sizes else 1.0  # what a target not yet dealt is expected to count
 
     def offered(self, tier: Tier) -> int:
         return len(self.tiers[tier])
@@ -243,21 +251,35 @@ Chosen = dict[Tier, list[Candidate]]
 
 class Mix(NamedTuple):
     """The target mix: repeats of an earlier call at most `repeat_share` of the targets, of the
-    most recent one at most `recent_share`, and the mean share of stated-only values (the High
-    level's value recall) at most `fixed_budget`."""
+    most recent one at most `recent_share`, and the share of the targets' counted values that
+    every level states (the High level's value recall, values pooled over the targets as a reader
+    counts them) at most `fixed_budget`."""
 
     repeat_share: float = 0.25
     recent_share: float = 0.10
     fixed_budget: float = 0.06
 
 
-def _allowed(queue: list[Candidate], tier: Tier, chosen: Chosen, spent: float, budget: float, repeats: int,
-             caps: dict[str, int]) -> bool:
-    """Whether the next candidate of `queue` fits what is left of the budget and the repeat shares
-    (a repeat of the most recent call is a repeat too)."""
-    if not queue or spent + queue[0].fixed > budget:
+class Spent(NamedTuple):
+    """What a deal has taken so far: values every level states, values in all, repeats."""
+
+    said: float = 0.0
+    values: int = 0
+    repeats: int = 0
+
+
+def _allowed(queue: list[Candidate], tier: Tier, chosen: Chosen, spent: Spent, budget: float,
+             caps: dict[str, float]) -> bool:
+    """Whether the next candidate of `queue` fits what is left of the budget (`budget`: values
+    every level states per value of the targets, those dealt, this one and the ones still to
+    deal at `caps["left"]` targets of `caps["size"]` values) and the repeat shares (a repeat of
+    the most recent call is a repeat too)."""
+    if not queue:
         return False
-    return tier not in caps or (repeats < caps["repeat"] and len(chosen[tier]) < caps[tier])
+    values = spent.values + queue[0].size + caps["left"] * caps["size"]
+    if spent.said + queue[0].said > budget * values + 1e-9:
+        return False
+    return tier not in ("repeat", "recent") or (spent.repeats < caps["repeat"] and len(chosen[tier]) < caps[tier])
 
 
 # The order a user takes its candidates in: what costs nothing first, then repeats (their share
@@ -270,18 +292,21 @@ def _deal(pools: Pools, total: int, mix: Mix) -> Chosen:
     taking its next candidate in DEAL_ORDER that `mix` still allows for `total` targets: the
     stated-only share (`fixed_budget`), repeats (`repeat_share`), repeats of the most recent call
     (`recent_share`). A user with nothing left that fits drops out; users rich in new targets
-    spend none of the budget that users with stated-only values need."""
-    budget = mix.fixed_budget * total + 1e-9
-    caps = {"repeat": int(mix.repeat_share * total + 1e-9), "recent": int(mix.recent_share * total + 1e-9)}
+    spend none of the budget that users with stated-only values need. The budget is in values: a
+    share of the values dealt so far, the candidate's, and the targets still to deal at the pools'
+    mean size."""
+    caps: dict[str, float] = {"repeat": int(mix.repeat_share * total + 1e-9),
+                              "recent": int(mix.recent_share * total + 1e-9)}
     queues = {u: {t: [c for c in pools.tiers[t] if c.user == u] for t in TIERS} for u in pools.events}
     chosen: Chosen = {t: [] for t in TIERS}
     got: Counter[str] = Counter()
-    spent, repeats = 0.0, 0
+    spent = Spent()
     calls: set[str] = set()
     active = list(pools.events)
     while sum(got.values()) < total and active:
         user = min(active, key=lambda u: (got[u], active.index(u)))
-        tier = next((t for t in DEAL_ORDER if _allowed(queues[user][t], t, chosen, spent, budget, repeats, caps)),
+        caps.update(left=total - sum(got.values()) - 1, size=pools.mean_size)
+        tier = next((t for t in DEAL_ORDER if _allowed(queues[user][t], t, chosen, spent, mix.fixed_budget, caps)),
                     None)
         if tier is None:
             active.remove(user)
@@ -292,8 +317,7 @@ def _deal(pools: Pools, total: int, mix: Mix) -> Chosen:
         calls.add(c.call)
         chosen[tier].append(c)
         got[user] += 1
-        spent += c.fixed
-        repeats += tier in caps
+        spent = Spent(spent.said + c.said, spent.values + c.size, spent.repeats + (tier in ("repeat", "recent")))
     return chosen
 
 
@@ -351,7 +375,7 @@ def choose(pools: Pools, count: int, mix: Mix) -> Selection:
     chosen: Chosen = {t: [] for t in TIERS}
     for total in range(count, 0, -1):
         dealt = _deal(pools, total, mix)
-        if sum(map(len, dealt.values())) == total:
+        if sum(map(len, dealt.values())) == total and _fits(dealt, mix):
             chosen = dealt
             break
     chosen = _cover(chosen, pools, mix)
@@ -362,7 +386,8 @@ def choose(pools: Pools, count: int, mix: Mix) -> Selection:
 
 def _fits(chosen: Chosen, mix: Mix) -> bool:
     total = sum(map(len, chosen.values()))
-    return (sum(c.fixed for cs in chosen.values() for c in cs) <= mix.fixed_budget * total + 1e-9
+    values = sum(c.size for cs in chosen.values() for c in cs)
+    return (sum(c.said for cs in chosen.values() for c in cs) <= mix.fixed_budget * values + 1e-9
             and len(chosen["repeat"]) + len(chosen["recent"]) <= int(mix.repeat_share * total + 1e-9)
             and len(chosen["recent"]) <= int(mix.recent_share * total + 1e-9))
 

@@ -18,7 +18,7 @@ VALIDATORS: Registry[Validator] = Registry("validator")
 # The generic validators, in the order they run (the first failure names a rejection).
 TEXT_VALIDATORS = ("answer_valid", "hinted_recoverable", "history_hints", "language", "no_identifiers",
                    "omitted_absent", "paraphrases_distinct", "stated_present", "text_quality",
-                   "time_hint_present", "restated", "added_content")
+                   "time_hint_present", "restated", "determined", "added_content")
 
 
 def tools_of(req: WriteRequest) -> dict[str, Tool]:

@@ -1,6 +1,8 @@
 """Validators built on the independent reader (generator.reader, docs/reader.md): what a person
 reading the query gets, not what the writers' own surface tables find.
 
+- `determined`: a value the plan leaves to the user's history (hinted or left out) is not the one
+  the reader's rules read back from the text and the history (another event, a tie, nothing).
 - `added_content`: the query asks for more than the plan holds (the reader's `added`): a further
   request, a condition, an alternative ("... or if not then, pick up the dry cleaning" makes two
   reminders alternatives) or a wish no argument carries ("a place with a nice ambience").
@@ -173,6 +175,46 @@ def _as_cased(text: str, literal: str) -> bool:
     if not (literal.isalpha() and literal.isupper()):
         return True
     return re.search(rf"(?<![A-Za-z]){re.escape(literal)}(?![A-Za-z])", text) is not None
+
+
+# ---------------------------------------------------------------- determination
+
+
+@VALIDATORS.register("determined")
+def determined(req: WriteRequest, texts: list[str]) -> list:
+    """Every value the plan leaves to the user's history (hinted or left out) is one the reader gets
+    back from the text and the history: the value its reading rule yields is the gold (the writers'
+    own history check, `history_hints`, reads with the plan's rules; this one with the reader's)."""
+    planned = {(i, a.param): a for i, a, _ in plan_args(req) if a.mode != "stated" and a.source == "history"}
+    if not planned or not req.target.history:
+        return verdicts("determined", [])
+    problems = []
+    for k, text in enumerate(texts):
+        for arg in reading(req, text).args:
+            a = planned.get((arg.call, arg.param))
+            if a is None or arg.label not in ("hinted", "omitted") or arg.determined is not False:
+                continue
+            got = "no single value" if arg.value is None else f"{show(arg.value)}"
+            problems.append(f"query {k + 1}: {a.mode} {a.param}={show(a.value)}: a reader gets {got} "
+                            f"({arg.evidence}); " + (f"point to it as '{a.hint}'" if a.hint else "say it"))
+    return verdicts("determined", problems)
+
+
+@VALIDATORS.register("stated_read")
+def stated_read(req: WriteRequest, texts: list[str]) -> list:
+    """Every value the plan states reads as stated (or described) to the reader: a value the writer
+    said in words the reader does not take for it ("on repeat" for repeat one track, not all) is
+    not said."""
+    planned = {(i, a.param): a for i, a, _ in plan_args(req) if a.mode == "stated"}
+    problems = []
+    for k, text in enumerate(texts):
+        for arg in reading(req, text).args:
+            a = planned.get((arg.call, arg.param))
+            if a is None or arg.label in ("stated", "described") or arg.determined:
+                continue  # read as said, or left to a rule that gives it anyway (a schema default)
+            got = f" (it reads {show(arg.value)}: {arg.evidence})" if arg.value is not None else ""
+            problems.append(f"query {k + 1} does not say {a.param}={show(a.value)} so a reader gets it{got}")
+    return verdicts("stated_read", problems)
 
 
 # ---------------------------------------------------------------- added content
