@@ -111,6 +111,8 @@ def act_of(event: HistoryEvent) -> str:
     ws = [w for w in words(event.apiname).split() if w.isalpha()]
     verbs = ws[1:-1] + ws[:1] if ws[:1] == ["get"] else ws[:1]
     noun = next((ACT_NOUNS[v] for v in verbs if v in ACT_NOUNS), None) if len(ws) > 1 else None
+    if noun is None and len(ws) > 1 and verbs:  # "move_lot": my lot movement, never "my lot"
+        noun = nominal(verbs[0])
     head = object_of(event)
     # the thing with the words before it ("get_docket_entries": a docket entry request, never
     # "my entry request", set 14), the verb that became the noun left out
@@ -118,6 +120,25 @@ def act_of(event: HistoryEvent) -> str:
     cut = max((i + 1 for i, w in enumerate(said) if w in _LINKS), default=0)  # "add_part_to_work_order": the
     thing = " ".join([*said[cut:][-2:], head]) if head else head  # work order, never "my to work order"
     return f"{thing} {noun}" if noun and head else thing
+
+
+def nominal(verb: str) -> str | None:
+    """The noun of a verb that the lexicon knows as one ("withdraw" -> "withdrawal", "move" ->
+    "movement", "inspect" -> "inspection", "scan" -> "scan"); None when none is known (never a guess)."""
+    from ..phrasebook.lexicon import lemmas
+
+    stem = verb.removesuffix("e")
+    tried = [verb + "ment", verb + "al", stem + "al", stem + "ion", stem + "ation", verb + "ation",
+             verb[:-1] + "ssion" if verb.endswith("mit") else "", verb[:-1] + "sion" if verb.endswith("rt") else "",
+             verb + "lation" if verb.endswith("l") else "", verb[:-2] + "ration" if verb.endswith("er") else "",
+             verb, stem + "ure"]
+    return next((w for w in tried if w and w not in _OTHER_SENSE and "NOUN" in lemmas(w)), None) \
+        if "VERB" in lemmas(verb) else None
+
+
+# Nouns the lexicon knows whose sense is not the act of the verb they look derived from.
+_OTHER_SENSE = frozenset({"department", "edition", "posture", "apartment", "compartment", "session", "station",
+                          "ration", "portion", "lotion", "nation", "mission"})
 
 
 def _window(now: datetime, back: int, part: str | None) -> tuple[datetime, datetime, datetime, datetime]:

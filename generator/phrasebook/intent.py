@@ -153,6 +153,10 @@ _AFTER_VERB = frozenset({"a", "an", "the", "one", "all", "each", "every", "your"
 _CLAUSES = frozenset({"that", "how", "when", "where", "why", "what", "which", "who"})
 
 
+# Words the lexicon also knows as nouns ("a find") that open a description only as its verb.
+_ONLY_VERBS_HERE = frozenset({"find", "fetch", "retrieve", "locate"})
+
+
 def _opens_intent(words: list[str], name_verb: str | None) -> bool:
     """Whether the description's first word is a verb a user says, not the head of a noun phrase
     ("Full incident record", "Spray records for a block", "Point forecast and ..."): an inflected
@@ -166,6 +170,8 @@ def _opens_intent(words: list[str], name_verb: str | None) -> bool:
     if verb_lemma(w) not in (None, w) and after not in STOPS:
         return True
     if verb_lemma(w) in _ASPECT and _is_gerund(after):  # "Start processing a lot"
+        return True
+    if w in _ONLY_VERBS_HERE:  # "Find accessions by characterization data": no description opens with a find
         return True
     if "ADJ" in said and user_verb(w) != name_verb and after not in _AFTER_VERB:
         return False  # "Open warehouse-receipt bushels", "Dry bushels and ...": an adjective, unsure
@@ -421,6 +427,8 @@ def from_name(tool: Tool) -> str:
         return ""
     if len(words) > 2 and words[1] in _NAME_PARTICLES:  # "track_in_lot" tracks in the lot, "call_out_reserve"
         verb, words = f"{verb} {words[1]}", [words[0], *words[2:]]
+    if len(words) > 2 and words[1].lower() in ("by", "for", "near", "with"):  # search_by_trait searches by trait
+        return " ".join([verb.split()[0], *(w.lower() for w in words[1:])])
     obj = _object(words[1:], verb, described=False, written=written)
     return f"{verb} {obj}" if obj else ""
 

@@ -134,6 +134,9 @@ _MODIFIERS = re.compile(r"(?i:\b(?:\d+|two|three|four|five|six|eight|ten)-(?:dig
                         r"(?<![\w-])[A-Z]{2,}[ -]\d[\d.:]*(?:-\d[\d.:]*)*\b(?!-)")  # "ISO 8601", never "Wi-Fi 6"
 # A date or clock pattern says how a value is written, never what it is: "YYYY-MM-DD", "HH:MM".
 _PATTERNS = re.compile(r"\b(?:yyyy|yy|mm|dd|hh|ss)(?:[-/:.T ](?:yyyy|yy|mm|dd|hh|ss))+\b", re.IGNORECASE)
+# So does an id template, with the word that introduces it: "AUD-NNN", "Format Q-YY-NNNNN", "WO-######".
+_TEMPLATES = re.compile(r"(?:\b(?:[Ff]ormat(?:ted as)?|[Pp]attern)\b:?\s*)?(?<![\w-])(?:[A-Z]{1,6}[-_])?"
+                        r"(?:[NXD#]{3,}|[NXD#]*Y{2}(?=[-_])|#+)(?:[-_](?:[NXYD#]{2,}|[A-Z]{1,6}))*(?![\w-])")
 
 
 # Words that say how a value is written, not what it is: "Comma-separated reviewer IDs" are
@@ -164,7 +167,7 @@ def without_format_words(text: str) -> str:
 
 def _clean(description: str) -> str:
     text = _MODIFIERS.sub(" ", without_format_words(re.sub(r"\([^)]*\)|`|\"", " ", description).strip()))
-    text = _PATTERNS.sub(" ", text)
+    text = _TEMPLATES.sub(" ", _PATTERNS.sub(" ", text))
     text = re.split(r"\s(?:e\.g\.|i\.e\.|eg|ie|for example|such as|like)[\s,]", text, maxsplit=1)[0]
     return without_format_words(re.sub(r"\s+", " ", text).strip())
 
@@ -453,8 +456,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     clean = _clean(description)
     first = re.split(r"[,;:.]\s|[,;:]$|\.$", clean, maxsplit=1)[0]
     noun, of, role, pointer = _described(first.split())
-    if _a_member(noun, members):  # "Vaults are 7x5x7 ft crates": one value described, not the parameter
-        noun, of, role, pointer = "", "", "", False
+    if _a_member(noun, members) or (json_type != "boolean" and _a_statement(noun, first)):  # "Vaults are 7x5x7
+        noun, of, role, pointer = "", "", "", False  # ft crates": one value described, not the parameter
     name_words = set(tokens(param))
     if noun and re.search(rf"\b{re.escape(noun)}\s+or\s+\w", first, re.IGNORECASE) \
             and name_words & set(noun.lower().split()):  # "Issuing US state or Canadian province" for
@@ -508,6 +511,16 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=plain, negation="" if json_type == "boolean" else _negation(param, description))
+
+
+_COPULA = re.compile(r"^(?P<subject>(?:[\w'%-]+\s+){1,4}?)(?:is|are|was|were|must|should|will|can|may|has|have)\s", re.IGNORECASE)
+
+
+def _a_statement(noun: str, first: str) -> bool:
+    """The description's first clause says something of its noun ("FAO standard is 85% of initial
+    viability"): a rule about the value, not a name for the parameter ("a FAO of 85 percent")."""
+    m = _COPULA.match(first + " ")
+    return bool(noun) and m is not None and noun.lower() in m["subject"].lower()
 
 
 def _spelled_out(noun: str, param: str) -> str:

@@ -138,6 +138,14 @@ def bound_problem(text: str, target: Target, tools: dict[str, Tool], i: int, par
             or _elsewhere(target, i, j, param, value, spec))
 
 
+def _by_default(tool: Tool, param: str, value: Any) -> bool:
+    """An optional value at the schema default a reader of the catalog sees: left unsaid, the
+    default gives it (the format's gold fills defaults)."""
+    from .calls import has_default, known_default
+
+    return param not in tool.required and has_default(tool, param) and known_default(tool, param) == value
+
+
 def value_problems(text: str, target: Target, tools: dict[str, Tool],
                    read_as_stated: Callable[[int, str], bool] = lambda i, p: False) -> list[str]:
     """Per step, every gold value neither stated in the query (in an accepted surface form, or
@@ -153,7 +161,7 @@ def value_problems(text: str, target: Target, tools: dict[str, Tool],
             j = source.get((i, p))
             why = bound_problem(text, target, tools, i, p, j) if j is not None else (
                 None if isinstance(v, bool) or mentions(text, v, p, tool) or read_as_stated(i, p)
-                else "not stated in the query")
+                or _by_default(tool, p, v) else "not stated in the query")
             if why:
                 out.append(f"call {i + 1} {p}={normalize(str(v))[:40]!r}: {why}")
     return out

@@ -1,6 +1,7 @@
 """Disclosure plans for trajectories, decided in code; the writer only phrases them.
 
-- simple (parallel): every argument stated, tools implied (the task is clear, no identifiers);
+- simple (parallel): every argument stated but an optional one at its schema default (not a flag),
+  which the gold fills by the format's convention; tools implied (the task is clear, no identifiers);
   a stated value whose natural rendering differs from the gold spelling (ISO date, 24h time)
   carries that spelling in `hint` (a writer may say it either way: the query is published as
   checked, never rewritten to the gold spelling afterwards).
@@ -14,7 +15,8 @@
   time, decimal or integer in words, carrying the parameter's noun) stay for `resolves` and
   the audit.
 - sequential: one query; a value bound to an earlier call's output is omitted with source
-  `previous_step`; everything else is stated.
+  `previous_step`, an optional one at its default (not a flag) with source `default`; everything
+  else is stated.
 `unrecoverable` proves, per plan, that every gold value can be recovered.
 """
 
@@ -373,16 +375,23 @@ def _plain_word(value: str) -> bool:
     return bool(re.fullmatch(r"[a-z]+(?: [a-z]+)*", value))
 
 
-def _stated(tool: Tool, args: dict[str, Any]) -> list[ArgPlan]:
+def _stated(tool: Tool, args: dict[str, Any], others: Callable[[str], list[Any]] | None = None) -> list[ArgPlan]:
+    """Every value stated, but an optional one at its schema default (`others`: the trajectory's
+    other values, for `_said_anyway`), which is left out: the gold fills it by the format's
+    convention, and "with the diet set to none", "with 0 days of flexibility" read as a form. A
+    flag stays stated: the tool's own words say one anyway ("find food delivery")."""
     return [
-        ArgPlan(param=k, value=v, mode="stated", hint=literal_surface(tool, k, v)) for k, v in args.items()
+        ArgPlan(param=k, value=v, mode="omitted", source="default")
+        if others is not None and k not in tool.required and not isinstance(v, bool) and is_default(tool, k, v)
+        and not _said_anyway(tool, k, v, partial(others, k))
+        else ArgPlan(param=k, value=v, mode="stated", hint=literal_surface(tool, k, v)) for k, v in args.items()
     ]
 
 
 def simple_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
     calls = [
-        CallPlan(tool=c.tool, tool_mode="implied", args=_stated(tools[c.tool], c.arguments))
-        for c in target.calls
+        CallPlan(tool=c.tool, tool_mode="implied", args=_stated(tools[c.tool], c.arguments, partial(_others, target, i)))
+        for i, c in enumerate(target.calls)
     ]
     return DisclosurePlan(target_id=target.id, level="simple", calls=calls, style="explicit")
 
@@ -409,7 +418,7 @@ def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
     bound = {(b.call, b.param) for b in target.bindings}
     calls = []
     for i, c in enumerate(target.calls):
-        stated = {a.param: a for a in _stated(tools[c.tool], c.arguments)}
+        stated = {a.param: a for a in _stated(tools[c.tool], c.arguments, partial(_others, target, i))}
         args = [
             ArgPlan(param=k, value=v, mode="omitted", source="previous_step")
             if (i, k) in bound

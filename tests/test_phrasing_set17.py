@@ -1,0 +1,69 @@
+"""Phrasing classes found by reading the set-17 catalogs (a hearing-aid clinic, a seed bank, a
+commercial print shop), each on a small case that fails when its rule is removed."""
+
+from __future__ import annotations
+
+from test_phrasing_set15 import said, tool
+
+from generator.core.pointers import act_of, nominal
+from generator.phrasebook.intent import intent_of
+from generator.phrasebook.terms import term
+from generator.records import HistoryEvent
+
+
+def test_an_id_template_is_how_a_value_is_written_never_its_noun() -> None:
+    """"AUD-NNN", "Format Q-YY-NNNNN, e.g. Q-25-00871": never "for aud-nnn AUD-703" nor "for
+    format Q-YY-NNNNN Q-25-77906"; the name says what it is."""
+    for param, description in (("audiologist_id", "AUD-NNN"), ("quote_id", "Format Q-YY-NNNNN, e.g. Q-25-00871."),
+                               ("work_order", "WO-###### from the dispatch board")):
+        t = term(param, {"type": "string", "description": description})
+        assert "NNN" not in t.noun.upper() and "format" not in t.noun.lower() and "#" not in t.noun, (description, t)
+    assert said("quote_id", {"type": "string", "description": "Format Q-YY-NNNNN, e.g. Q-25-00871."}, "id",
+                "Q-25-77906") == "for quote Q-25-77906"
+    assert term("state", {"type": "string", "description": "NY state code"}).noun  # "NY" is no template
+
+
+def test_a_description_that_states_a_rule_names_no_parameter() -> None:
+    """"FAO standard is 85% of initial viability": a rule about the value, never "a FAO of 85 percent"."""
+    t = term("below_percent", {"type": "integer", "description": "FAO standard is 85% of initial viability."})
+    assert "fao" not in t.noun.lower(), t
+    assert term("depth", {"type": "number", "description": "Sensor depth in metres"}).noun == "sensor depth"
+
+
+def test_a_description_opening_with_find_is_the_intent() -> None:
+    """"Find accessions by characterization data": "find accessions", never "make this request"; a
+    name whose second word is a preposition says it ("search by trait")."""
+    assert intent_of(tool("search_by_trait", "Find accessions by characterization data. Returns a list of "
+                          "{accession_number, genus}.")) == "find accessions"
+    assert intent_of(tool("search_by_trait", "")) == "search by trait"
+
+
+def test_an_earlier_act_is_said_by_the_noun_of_its_verb() -> None:
+    """"the seed lot from my lot movement on May 31", never "from my lot on May 31"; a verb whose
+    noun the lexicon does not know keeps the thing alone (no guessed word)."""
+    def act(api: str) -> str:
+        return act_of(HistoryEvent(time="2025-05-01 10:00", apitype="x", toolname="X", apiname=api, parameters={}))
+
+    assert act("move_lot") == "lot movement" and act("withdraw_seeds") == "seed withdrawal"
+    assert act("cancel_appointment") == "appointment cancelation" and act("search_restaurant") == "restaurant search"
+    assert nominal("depart") == "departure" and nominal("extend") is None
+
+
+def test_simple_and_sequential_traject_plans_leave_optional_defaults_unsaid() -> None:
+    """"look up a late-night snack recipe with diet none", "with 0 days of flexibility": the gold
+    fills an optional default by the format's convention, so the query need not read it out (the
+    LLM-writer reading of 2026-12-04: 8 of 24 TRAJECT rows). A flag stays said (a delivery search
+    says "delivery" anyway), and a required value is said even at its default."""
+    from generator.records import Target, ToolCall
+    from generator.traject.plans import sequential_plan, simple_plan
+
+    recipe = tool("search_recipe", "Find recipes.", {
+        "dish": {"type": "string"}, "diet": {"type": "string", "enum": ["none", "vegan"], "default": "none"},
+        "quick": {"type": "boolean", "default": False}, "servings": {"type": "integer", "default": 2}})
+    recipe = recipe.model_copy(update={"parameters": {**recipe.parameters, "required": ["dish", "servings"]}})
+    t = Target(id="t", kind="parallel", offered=[recipe.name], time="2025-06-02 08:00", calls=[
+        ToolCall(tool=recipe.name, arguments={"dish": "ramen", "diet": "none", "quick": False, "servings": 2})])
+    for plan in (simple_plan(t, {recipe.name: recipe}), sequential_plan(t, {recipe.name: recipe})):
+        modes = {a.param: (a.mode, a.source) for _, a in plan.args()}
+        assert modes["diet"] == ("omitted", "default"), modes
+        assert modes["dish"][0] == modes["quick"][0] == modes["servings"][0] == "stated", modes
