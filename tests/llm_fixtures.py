@@ -49,7 +49,7 @@ def _write_task(f: dict[str, Any]) -> dict[str, Any]:
 # The project's real prompt for each fake-server task, rendered from the task's fields.
 RENDER = {
     "write_queries": lambda f: render_messages(
-        "write_queries", task=_write_task(f), avoid=[], style_text="casual"),
+        "write_queries", task=_write_task(f), avoid=[], style_text="casual", before=[]),
     "tool_hints": lambda f: render_messages("tool_hints", tool=f["tool"]),
     "simulate_output": lambda f: render_messages(
         "traject_output", tool=f["tool"], description="", arguments=f["arguments"],

@@ -87,3 +87,57 @@ def test_a_turn_names_the_record_by_its_title_and_states_a_date_said_in_words() 
     assert modes["due_date"] == ("stated", None)
     assert modes["task_id"] == ("hinted", "Renew passport")
     assert modes["status"][0] == "omitted"
+
+
+def test_a_value_the_assistant_looks_up_is_no_default_of_the_tool() -> None:
+    """Player, 2026-12-04: the prompt said "say nothing about status (the tool's default applies)"
+    for the assistant's own lookup of open tasks, though `status` has no default: the player's
+    "pull up my tasks" then meant `all`. Only a schema default is the tool's default."""
+    from generator.bfcl.multiturn.sim_tasks import TaskList
+
+    tools = TaskList({}).tools()
+    step = Step(text='I finished "Renew passport", tick it off.',
+                rounds=[[ToolCall(tool="list_tasks", arguments={"status": "open"})],
+                        [ToolCall(tool="complete_task", arguments={"task_id": 1})]])
+    turn = Turn(step=step, rounds=[[Executed(call=c, result={}) for c in r] for r in step.rounds])
+    plan = turn_plan(turn_target(turn, tools, "t"), step.text, tools)
+    sources = {a.param: (a.mode, a.source) for _, a in plan.args()}
+    assert sources["status"] == ("omitted", "unrecoverable"), sources
+
+
+def test_a_later_turn_is_written_knowing_the_users_earlier_messages(tmp_path: Path) -> None:
+    """Player, 2026-12-04: each turn came alone, so every one opened with "hey,". The writer is
+    given the user's earlier messages of the conversation (as published), and the prompt says so."""
+    from generator.writers.llm import messages
+
+    seen: list[list[str]] = []
+
+    class Before(Recording):
+        async def write(self, req, seed, check=None):  # type: ignore[no-untyped-def]
+            seen.append(list(req.before))
+            return await super().write(req, seed, check)
+
+    ctx = context(tmp_path, {"multi_turn_base": 2}, {})
+    with FakeOpenAI() as fake:
+        client = make_client(LLMConfig(base_url=fake.base_url, model="fake-model", max_retries=0), None)
+        ctx.writer = Before(LLMWriter(client))
+        product = build_product("sdg", ctx.config)
+
+        async def go() -> list:
+            try:
+                return [await product.run(it, ctx) for it in product.plan(ctx)]
+            finally:
+                await client.aclose()
+
+        results = asyncio.run(go())
+    rows = _rows(product.export(results, ctx))
+    firsts = {r["messages"][0]["content"] for r in rows}
+    assert seen[0] == [] and any(b and b[0] in firsts for b in seen), seen
+    step = Step(text="Which tasks are still open?", rounds=[[ToolCall(tool="list_tasks", arguments={"status": "open"})]])
+    turn = Turn(step=step, rounds=[[Executed(call=step.rounds[0][0], result={})]])
+    from generator.writers.base import WriteRequest
+
+    target = turn_target(turn, [], "t")
+    req = WriteRequest(target=target, plan=turn_plan(target, step.text), tools=[], before=["Add milk to my list."])
+    prompt = " ".join(m["content"] for m in messages(req, 0))
+    assert "continues a conversation" in prompt and "Add milk to my list." in prompt

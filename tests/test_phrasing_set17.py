@@ -67,3 +67,30 @@ def test_simple_and_sequential_traject_plans_leave_optional_defaults_unsaid() ->
         modes = {a.param: (a.mode, a.source) for _, a in plan.args()}
         assert modes["diet"] == ("omitted", "default"), modes
         assert modes["dish"][0] == modes["quick"][0] == modes["servings"][0] == "stated", modes
+
+
+def test_a_storey_is_no_bound_no_place_and_no_article() -> None:
+    """"Floor of the origin unit; 0 for ground level": never "a the origin unit of at least 46"
+    (a price floor is a bound, a storey is not; a count is no place "from 46"); "Full street
+    address being moved out of" is a full street address (the sweep's household movers lost half
+    their TRAIL targets to these)."""
+    from generator.phrasebook.terms import say
+
+    t = term("origin_floor", {"type": "integer", "description": "Floor of the origin unit; 0 for ground level."})
+    assert not t.bound and not t.place and not t.noun.startswith("the "), t
+    assert "the origin unit" not in say(t, "count", "46", "open an estimate").replace("with the origin unit", "")
+    assert term("min_price", {"type": "number", "description": "Price floor"}).bound == "at least "
+    assert term("origin_address", {"type": "string", "description": "Full street address being moved out of, "
+                                   "with unit, city, state and ZIP."}).noun == "full street address"
+
+
+def test_a_list_pointed_at_is_named_never_the_one() -> None:
+    """"order groceries for the one from my grocery order on June 16": which one? A list that is
+    the function's own object is named ("the groceries from my grocery order"); a single value
+    still reads "the one" ("cancel the one from ...")."""
+    from generator.core.plan import history_noun
+
+    groceries = tool("order_groceries", "Order groceries for delivery.", {
+        "groceries": {"type": "array", "items": {"type": "string"}, "description": "Groceries to order"},
+        "delivery_date": {"type": "string", "description": "Delivery date"}})
+    assert history_noun("groceries", groceries) not in ("one", "ones", "")

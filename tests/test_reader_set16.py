@@ -72,3 +72,29 @@ def test_a_pointer_noun_that_heads_a_description_names_its_parameter() -> None:
                        history=history, time="2025-05-18 13:17", domain="food", name="Munchbox_order_food",
                        app="Munchbox")["food"]
         assert (got.label, got.determined) == ("hinted", True), (text, got.evidence)
+
+
+def test_a_description_head_noun_skips_a_closing_participle() -> None:
+    """"Dishes wanted" is dishes: "the dishes from my restaurant search on May 16" points at that
+    search's `food` (the quickstart lost targets to it once the reader checked determination)."""
+    history = [event("2025-05-16 12:30", "Munchbox", "search_restaurant", "food", location="Dorm B",
+                     food=["margherita pizza"]),
+               event("2025-05-18 19:30", "Munchbox", "search_restaurant", "food", location="Dorm B", food=["dumplings"])]
+    props = {"location": {"type": "string", "description": "Delivery area"},
+             "food": {"type": "array", "items": {"type": "string"}, "description": "Dishes wanted"}}
+    got = read_one("Find somewhere delivering near Dorm B, with the dishes from my restaurant search on May 16.",
+                   {"location": "Dorm B", "food": ["margherita pizza"]}, props, history=history,
+                   time="2025-05-20 10:00", domain="food", name="Munchbox_search_restaurant", app="Munchbox")["food"]
+    assert (got.label, got.determined) == ("hinted", True), got.evidence
+
+
+def test_the_thing_an_act_is_done_to_is_no_reference() -> None:
+    """"book a ride without sharing the car": "the car" is the shared ride, no pointer to the last
+    car type; the car type stays the schema default's."""
+    history = [event("2025-05-16 12:30", "Ridely", "get_taxi", "transport", destination="Mall", car_type="xl")]
+    props = {"destination": {"type": "string"}, "share_ride": {"type": "boolean", "default": False},
+             "car_type": {"type": "string", "enum": ["economy", "xl"], "default": "economy"}}
+    got = read_one("Book a ride to the Mall without sharing the car.",
+                   {"destination": "Mall", "share_ride": False, "car_type": "economy"}, props, history=history,
+                   time="2025-05-20 10:00", domain="transport", name="Ridely_get_taxi", app="Ridely")["car_type"]
+    assert got.determined is True and got.rule != "history:reference", (got.rule, got.evidence)

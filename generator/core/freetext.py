@@ -148,6 +148,8 @@ CATEGORIES: dict[str, list[str]] = {
     "condition": ["asthma", "diabetes", "hypertension", "migraine", "arthritis", "eczema"],
     "disease": ["influenza", "malaria", "measles", "tuberculosis", "diabetes", "asthma"],
     "medication": ["amoxicillin", "ibuprofen", "carprofen", "metformin", "cetirizine", "omeprazole"],
+    "ingredient": ["chicken", "spinach", "chickpeas", "mushrooms", "tomatoes", "rice", "eggs", "tofu", "salmon",
+                   "sweet potato"],
     "medicine": ["amoxicillin", "ibuprofen", "paracetamol", "cetirizine", "omeprazole"],
     "drug": ["ibuprofen", "aspirin", "metformin", "atorvastatin", "amoxicillin"],
     "vaccine": ["rabies", "distemper", "influenza", "tetanus", "hepatitis B"],
@@ -295,7 +297,12 @@ _ALIASES = {"state": "status", "crimes": "crime", "contracts": "contract", "cell
             "sports": "sport", "skills": "skill", "hobbies": "hobby", "conditions": "condition",
             "diseases": "disease", "plants": "plant", "fruits": "fruit", "vegetables": "vegetable",
             "crops": "crop", "flowers": "flower", "trees": "tree", "regions": "region", "vaccines": "vaccine",
-            "vaccination": "vaccine", "vaccinations": "vaccine", "ingredient": "medication"}
+            "vaccination": "vaccine", "vaccinations": "vaccine", "ingredients": "ingredient"}
+# An ingredient is a drug's where the tool is a pharmacy's ("active ingredient", a compound, a
+# prescription), else a cook's: a breakfast recipe "with ibuprofen, cetirizine and metformin" was one.
+_DRUG_WORDS = frozenset({"active", "drug", "drugs", "medication", "medications", "medicine", "pharmacy",
+                         "prescription", "prescriptions", "compound", "compounding", "formulation", "dose", "dosage",
+                         "api", "excipient"})
 
 PET_WORDS = frozenset({"pet", "pets", "dog", "dogs", "cat", "cats", "puppy", "kitten", "horse", "animal",
                        "rabbit", "parrot", "hamster"})
@@ -428,14 +435,18 @@ def _pick(rng: random.Random, items: Sequence[str]) -> str:
     return items[rng.randrange(len(items))]
 
 
-def _singular(word: str) -> str:
-    return _ALIASES.get(word, word[:-1] if word.endswith("s") and word[:-1] in CATEGORIES else word)
+def _singular(word: str, near: Sequence[str] = ()) -> str:
+    """The category `word` names (`near`: the words around it, "active ingredient")."""
+    key = _ALIASES.get(word, word[:-1] if word.endswith("s") and word[:-1] in CATEGORIES else word)
+    if key == "ingredient" and (_DRUG_WORDS & {*SUBJECT.get(), *near, DOMAIN.get()}):
+        return "medication"
+    return key
 
 
 def category_value(rng: random.Random, words: Sequence[str]) -> str | None:
     """A member of the first category named in `words` (last word first), or None."""
     for word in reversed(words):
-        key = _singular(word)
+        key = _singular(word, words)
         if key in CATEGORIES:
             return _pick(rng, CATEGORIES[key])
     return None

@@ -360,7 +360,10 @@ def history_noun(param: str, tool: Tool) -> str:
     pointer = words(param).split()[-1:]
     if pointer and pointer[0] in POINTER_NOUNS:  # "cancel the appointment with the same ID as last time"
         return POINTER_NOUNS[pointer[0]]
-    return "amount" if spec_of(tool, param).get("type") in ("integer", "number") else "one"
+    kind = spec_of(tool, param).get("type")
+    if kind == "array":  # "order groceries for the one from my grocery order": which one? the groceries
+        return n
+    return "amount" if kind in ("integer", "number") else "one"
 
 
 # The last word of a parameter that points at its thing, said in a history hint in its stead.

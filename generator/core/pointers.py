@@ -75,6 +75,7 @@ class Pointer:
 
     def phrases(self, noun: str) -> list[str]:
         act = f"my {self.said_act}" if self.act else "what I did"
+        noun = re.sub(r"^(?:the|a|an|my) ", "", noun)  # "the same the origin unit as" stacks determiners
         return [f"the same {noun} as {act} {self.when()}", f"the {noun} from {act} {self.when()}"]
 
 

@@ -588,7 +588,19 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         return Typical(1, 20, 0)  # `dice`, `sides`, `rolls`: discrete things are whole
     if kind == "money" and _ASSET_WORDS & {*tokens(name), *tokens(desc), *freetext.SUBJECT.get()}:
         return Typical(5000, 1_500_000, 0)  # what an insured or appraised thing is worth, not a receipt
+    if kind == "money":
+        said = f"{' '.join(tokens(name))} {desc}".lower()
+        per = next((t for pattern, t in _PER_UNIT if re.search(pattern, said)), None)
+        if per is not None:
+            return per
     return TYPICAL.get(kind, TYPICAL["generic"])
+
+
+# A price per person, night or ticket is what one of them costs: "no more than 436 per person" for
+# a restaurant was no budget anyone sets (the LLM writer's reading, 2026-12-04).
+_PER_UNIT = ((r"\bper (?:person|head|guest|diner)\b", Typical(15, 80, 0)),
+             (r"\b(?:nightly|per night)\b", Typical(60, 300, 0)),
+             (r"\bticket (?:price|fare)\b|\bper ticket\b", Typical(20, 150, 0)))
 
 
 # Words that make an amount the worth of something insured, appraised or lent (an artwork, a

@@ -49,7 +49,7 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
                     "default", "defaults", "optionally", "only", "also", "how", "what", "why",
                     "against", "across", "through", "throughout", "among", "upon", "onto", "toward", "towards",
                     "along", "versus", "vs", "near", "above", "below", "beneath", "beyond", "so", "because",
-                    "once", "although", "though"})
+                    "once", "although", "though", "being"})  # "Full street address being moved out of"
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
 _POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
@@ -492,7 +492,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     unit_min = {"min", "mins"} if unit == "minutes" or "/min" in unit.lower() else set()
     # "Maximum 6 per trip." states a limit on the value, it does not make the value a maximum
     limit = re.match(r"^(?:the\s+)?(?:maximum|minimum|max|min|at most|at least|up to)\s+(?:of\s+)?\d", first, re.IGNORECASE)
-    bound = _bound((name_words - unit_min) if by_name else set() if limit else {w.lower() for w in first.split()})
+    storey = {"floor"} if _STOREY.search(description) else set()
+    bound = _bound(((name_words - unit_min) if by_name else set() if limit else {w.lower() for w in first.split()})
+                   - storey)  # "Floor of the origin unit; 0 for ground level" is a storey, no price floor
     # a description that only lists the values ("pickup, mail or email") says nothing of their kind
     listing = allowed.leading_list(description.strip()) is not None
     sem = infer(param, {"type": json_type, "format": fmt, "description": "" if listing else description})
@@ -503,10 +505,12 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if sem == "percent" and not (name_words & {"percent", "pct", "percentage"} or re.search(r"%|percent", clean)):
         sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
-    place = "from" if name_words & _SOURCES else "to" if name_words & _GOALS or noun.startswith("destination") else ""
+    place = "" if json_type in ("integer", "number", "boolean") else "from" if name_words & _SOURCES else \
+        "to" if name_words & _GOALS or noun.startswith("destination") else ""  # origin_floor 46 is no place
     if not place and sem == "place" and role:  # from_location / to_location: "from DEN08 to DEN87", never "in X in Y"
         place = "from" if role == "from" else "to"
     plain = _plain(param, unit)
+    noun = re.sub(r"^(?:the|a|an) ", "", noun)  # "Floor of the origin unit": never "a the origin unit of 46"
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
@@ -514,6 +518,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
 
 
 _COPULA = re.compile(r"^(?P<subject>(?:[\w'%-]+\s+){1,4}?)(?:is|are|was|were|must|should|will|can|may|has|have)\s", re.IGNORECASE)
+
+
+_STOREY = re.compile(r"\b(?:ground|storey|story|elevator|stairs|building|unit)\b", re.IGNORECASE)
 
 
 def _a_statement(noun: str, first: str) -> bool:

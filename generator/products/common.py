@@ -28,7 +28,7 @@ class Realized:
 
 async def realize(ctx: RunContext, item_id: str, product: str, target: Target, plan: DisclosurePlan,
                   tools: list[Tool], avoid: list[str] | None = None, skip: Collection[str] = (),
-                  language: str = "en") -> Realized:
+                  language: str = "en", before: list[str] | None = None) -> Realized:
     """Write `plan.paraphrases` texts for `plan` in `language` and validate them; reject with
     the reason.
 
@@ -38,7 +38,7 @@ async def realize(ctx: RunContext, item_id: str, product: str, target: Target, p
 
     names = PRODUCTS.get(product).validators
     req = WriteRequest(target=target, plan=plan, tools=tools, n=plan.paraphrases, avoid=avoid or [],
-                       language=language)
+                       language=language, before=before or [])
     checker = Checker(req, skip, names)
     try:
         draft = await ctx.writer.write(req, ctx.item_seed(f"{item_id}/{plan.level}"), checker.check)

@@ -81,6 +81,9 @@ _W = rf"(?!(?:{_CLOSERS})\b)[a-z]+"
 _REFERENCE = re.compile(rf"\b(?P<det>the|that|this|those|these|my|our|same)\s+(?:(?:same|usual|regular|favou?rite)\s+)?"
                         rf"(?:(?P<adj>{_W})\s+)?(?P<noun>{_W})(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_CLOSERS})\b)")
 
+# "without sharing the car": the thing an act is done to, no pointer to an earlier value
+_AFTER_GERUND = re.compile(r"\b\w{3,}ing\s+$")
+
 _ORIGIN = frozenset({"start", "origin", "from", "departure", "pickup", "source", "begin", "departing"})
 _DESTINATION = frozenset({"end", "destination", "dest", "to", "arrival", "dropoff", "drop", "target", "arrive"})
 _PLACE = frozenset({"location", "address", "place", "city", "area", "near", "position", "lat", "lng", "lon",
@@ -118,7 +121,8 @@ def hints_in(lowered: str) -> tuple[Hint, ...]:
     out += [Hint("here", m.group(0).strip(), m.group("place") or "", "origin") for m in _HERE.finditer(lowered)]
     out += [Hint("nearby", m.group(0)) for m in _NEARBY.finditer(lowered)]
     out += [Hint("reference", m.group(0), m.group("noun")) for m in _REFERENCE.finditer(lowered)
-            if m.group("noun") not in STOPWORDS and (m.group("det") != "the" or not m.group("adj"))]
+            if m.group("noun") not in STOPWORDS and (m.group("det") != "the" or not m.group("adj"))
+            and not (m.group("det") == "the" and _AFTER_GERUND.search(lowered, 0, m.start()))]
     return tuple(out)
 
 
@@ -257,7 +261,10 @@ def _head_noun(description: str) -> str:
     """The last content word of a description's first phrase, before a clause of purpose or place
     ("Dishes to order": dish; "Delivery area": area)."""
     head = re.split(r"[.:;,(]| to | in | for | from | with | when ", description.lower(), maxsplit=1)[0]
-    stems = content_stems(head)
+    words = head.split()
+    while len(words) > 1 and words[-1].endswith("ed"):  # "Dishes wanted", "Seats booked": the noun before
+        words.pop()
+    stems = content_stems(" ".join(words))
     return stems[-1] if stems else ""
 
 

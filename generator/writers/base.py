@@ -21,6 +21,7 @@ class WriteRequest(Record):
     n: int = 1
     avoid: list[str] = Field(default_factory=list)  # texts already used (e.g. earlier levels)
     language: str = "en"  # the language the queries are written in (checked by the `language` validator)
+    before: list[str] = Field(default_factory=list)  # the user's earlier messages of a conversation, oldest first
 
 
 class Writer(Protocol):

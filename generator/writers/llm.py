@@ -109,7 +109,8 @@ def messages(req: WriteRequest, seed: int) -> list[dict[str, str]]:
     from ..prompting import render_messages
 
     t = task(req, seed)
-    return render_messages(PROMPT, task=t, avoid=list(req.avoid), style_text=STYLES[req.plan.style])
+    return render_messages(PROMPT, task=t, avoid=list(req.avoid), style_text=STYLES[req.plan.style],
+                           before=list(req.before))
 
 
 def _reply_check(req: WriteRequest, check: TextCheck | None) -> Any:
@@ -167,4 +168,4 @@ class LLMWriter:
 WRITERS.add("llm", LLMWriter)
 
 # Variables the prompt may use (checked at start-up through prompting.check_templates).
-PROMPT_VARIABLES = {PROMPT: {"task", "avoid", "style_text"}}
+PROMPT_VARIABLES = {PROMPT: {"task", "avoid", "style_text", "before"}}

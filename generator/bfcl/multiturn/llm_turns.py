@@ -14,6 +14,7 @@ exchange around them stays coherent.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ...core.surface import forms
 from ...core.vagueness import normalize, value_elements
@@ -58,12 +59,17 @@ def said(value: object, text: str, param: str = "") -> bool:
 
 
 _QUOTED = re.compile(r'"([^"]{2,80})"')
+_NONE = object()
 
 
-def turn_plan(target: Target, text: str) -> DisclosurePlan:
+def turn_plan(target: Target, text: str, tools: Sequence[Tool] = ()) -> DisclosurePlan:
     """What the template turn gives is stated; a record it names by a quoted title (I finished
     "Schedule car service") is named so, by that title, never left for the writer to guess; the
-    rest the assistant knows from the conversation: left unsaid."""
+    rest is left unsaid: at its schema default (`tools`) the tool's default gives it, else the
+    assistant knows it from the conversation (a lookup of open tasks before ticking one off is
+    the assistant's, no default of `status`: source "unrecoverable", as the query cannot give it)."""
+    defaults = {(t.name, k): s["default"] for t in tools for k, s in t.properties.items()
+                if isinstance(s, dict) and "default" in s}
     stated = {(i, k) for i, c in enumerate(target.calls) for k, v in c.arguments.items() if said(v, text, k)}
     titles = [q for q in _QUOTED.findall(text)
               if not any(normalize(q) == normalize(str(v)) for c in target.calls for v in c.arguments.values())]
@@ -73,7 +79,8 @@ def turn_plan(target: Target, text: str) -> DisclosurePlan:
     calls = [CallPlan(tool=c.tool, tool_mode="implied", args=[
         ArgPlan(param=k, value=v, mode="stated") if (i, k) in stated
         else ArgPlan(param=k, value=v, mode="hinted", source="query", hint=hint[(i, k)]) if (i, k) in hint
-        else ArgPlan(param=k, value=v, mode="omitted", source="default")
+        else ArgPlan(param=k, value=v, mode="omitted",
+                     source="default" if defaults.get((c.tool, k), _NONE) == v else "unrecoverable")
         for k, v in c.arguments.items()]) for i, c in enumerate(target.calls)]
     return DisclosurePlan(target_id=target.id, level="turn", calls=calls, style="casual")
 
@@ -87,8 +94,9 @@ async def written(ctx: RunContext, item_id: str, product: str, shaped: Shaped,
             continue
         assert seg.turn is not None and seg.user is not None
         target = turn_target(seg.turn, tools, f"{item_id}/turn{k}")
-        done = await realize(ctx, target.id, product, target, turn_plan(target, seg.user),
-                             called_tools(target, tools), skip=SKIP)
+        done = await realize(ctx, target.id, product, target, turn_plan(target, seg.user, tools),
+                             called_tools(target, tools), skip=SKIP,
+                             before=[s.user for s in segments[:k] if s.user])
         if not done.ok:
             assert done.rejection is not None
             return done.rejection.model_copy(update={"item_id": item_id, "stage": f"{done.rejection.stage}:turn{k}"})

@@ -1,0 +1,35 @@
+"""Value classes found by the 2026-12-04 readings (set 17 and the LLM writer's bundled run), each
+on a small case that fails when its rule is removed."""
+
+from __future__ import annotations
+
+import random
+
+from generator.core import freetext
+
+
+def test_a_recipes_ingredient_is_food_and_a_pharmacys_is_a_drug() -> None:
+    """"a breakfast recipe that uses ibuprofen, cetirizine and metformin": an ingredient is a
+    cook's unless the words around it or the tool's subject are a pharmacy's."""
+    rng = random.Random(3)
+    food = {freetext.category_value(rng, ["ingredients"]) for _ in range(20)}
+    assert food <= set(freetext.CATEGORIES["ingredient"]), food
+    drug = {freetext.category_value(rng, ["medication", "or", "active", "ingredient"]) for _ in range(10)}
+    assert drug <= set(freetext.CATEGORIES["medication"]), drug
+    with freetext.subject(["compounding", "formulation"]):
+        assert freetext.category_value(rng, ["ingredient"]) in freetext.CATEGORIES["medication"]
+
+
+def test_a_price_per_person_night_or_ticket_is_what_one_costs() -> None:
+    """"somewhere to eat for no more than 436 per person": a price per person is a meal's."""
+    from generator.core.semantic import typical_range
+
+    def rng_of(description: str) -> tuple[float, float]:
+        schema = {"type": "number", "description": description, "minimum": 0}
+        t = typical_range("money", "max_price", schema, 0)
+        return t.lo, t.hi
+
+    assert rng_of("Maximum price per person") == (15, 80)
+    assert rng_of("Maximum nightly price") == (60, 300)
+    assert rng_of("Maximum ticket price")[1] <= 150
+    assert rng_of("Maximum price")[1] >= 500  # a product's price keeps the wide range
