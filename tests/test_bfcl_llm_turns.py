@@ -27,11 +27,11 @@ def _rows(files: list[Path]) -> list[dict]:
     return [json.loads(line) for line in files[0].read_text(encoding="utf-8").splitlines()]
 
 
-def _llm_run(out: Path) -> tuple[list, list[dict], set[str]]:
-    ctx = context(out, CATS, {})
+def _llm_run(out: Path, cats: dict[str, int] = CATS, recording: type = Recording) -> tuple[list, list[dict], set[str]]:
+    ctx = context(out, cats, {})
     with FakeOpenAI() as fake:
         client = make_client(LLMConfig(base_url=fake.base_url, model="fake-model", max_retries=0), None)
-        writer = Recording(LLMWriter(client))
+        writer = recording(LLMWriter(client))
         ctx.writer = writer
         product = build_product("sdg", ctx.config)
 
@@ -117,20 +117,7 @@ def test_a_later_turn_is_written_knowing_the_users_earlier_messages(tmp_path: Pa
             seen.append(list(req.before))
             return await super().write(req, seed, check)
 
-    ctx = context(tmp_path, {"multi_turn_base": 2}, {})
-    with FakeOpenAI() as fake:
-        client = make_client(LLMConfig(base_url=fake.base_url, model="fake-model", max_retries=0), None)
-        ctx.writer = Before(LLMWriter(client))
-        product = build_product("sdg", ctx.config)
-
-        async def go() -> list:
-            try:
-                return [await product.run(it, ctx) for it in product.plan(ctx)]
-            finally:
-                await client.aclose()
-
-        results = asyncio.run(go())
-    rows = _rows(product.export(results, ctx))
+    _, rows, _ = _llm_run(tmp_path, {"multi_turn_base": 2}, Before)
     firsts = {r["messages"][0]["content"] for r in rows}
     assert seen[0] == [] and any(b and b[0] in firsts for b in seen), seen
     step = Step(text="Which tasks are still open?", rounds=[[ToolCall(tool="list_tasks", arguments={"status": "open"})]])
