@@ -94,3 +94,43 @@ def test_a_list_pointed_at_is_named_never_the_one() -> None:
         "groceries": {"type": "array", "items": {"type": "string"}, "description": "Groceries to order"},
         "delivery_date": {"type": "string", "description": "Delivery date"}})
     assert history_noun("groceries", groceries) not in ("one", "ones", "")
+
+
+def test_an_order_word_of_an_api_name_is_not_the_acts_noun() -> None:
+    """"the same ID as my first latest audiogram request earlier today": "latest" of
+    `get_latest_audiogram` read as "the most recent one" to the reader (the LLM player's nine false
+    rejections); the act is "audiogram request"."""
+    def act(api: str) -> str:
+        return act_of(HistoryEvent(time="2025-05-01 10:00", apitype="x", toolname="X", apiname=api, parameters={}))
+
+    assert act("get_latest_audiogram") == "audiogram request"
+    assert act("get_next_slot") == "slot request"
+
+
+def test_a_flag_named_by_an_adjective_in_able_is_a_state() -> None:
+    """`rechargeable`: "models that are rechargeable", never "with rechargeable" / "without
+    rechargeable" (set 17: both readers and the LLM player); a noun in -able stays a thing."""
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("rechargeable") == ("that are rechargeable", "that are not rechargeable")
+    assert bool_words("wheelchair_accessible")[0] == "that are wheelchair accessible"
+    assert bool_words("cable") == ("with cable", "without cable")
+
+
+def test_a_pointer_reads_only_events_of_the_targets_own_app_and_api() -> None:
+    """TRAILBench's recoverability (and the reference check's): a value left out is in the history
+    of the same app, API and parameter. "the same destination as my route request on Sunday" for a
+    taxi pointed at another app's event (4 of 254 High values of the quickstart, once the stated-only
+    budget pooled values); a pointer to an earlier taxi request of the same app stays."""
+    from test_plan import TAXI, event, target
+
+    from generator.core.plan import pointer_choice
+
+    route = TAXI.model_copy(update={"name": "Wayline_get_route", "app": "Wayline", "api": "get_route"})
+    base = [event(TAXI, {"start_name": "Maple Court", "end_name": f"Place {i}"}, f"2025-05-0{i} 09:00") for i in (1, 2, 3)]
+    for other, pointed in ((route, False), (TAXI, True)):
+        history = [*base, event(other, {"start_name": "Maple Court", "end_name": "Willow Park"}, "2025-05-04 18:00"),
+                   event(TAXI, {"start_name": "Maple Court", "end_name": "Dock Street"}, "2025-05-05 09:00")]
+        t = target(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park"}, history,
+                   time="2025-05-06 10:00").model_copy(update={"pointers": True})
+        assert ("end_name" in pointer_choice(t, TAXI).pointers) is pointed, (other.app, pointer_choice(t, TAXI))

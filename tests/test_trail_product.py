@@ -186,8 +186,8 @@ def test_real_histories_from_trailbench(tmp_path):
 
 
 def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
-    """120 targets asked of the eight logs: at least 7 in 10 planned (pointers to one earlier event
-    come in), and what is missing said per user."""
+    """120 targets asked of the eight logs: at least half planned (pointers to one earlier event
+    of the same app come in), and what is missing said per user."""
     upstream_trail = upstream_path("trailbench")
     cfg = RunConfig.model_validate({
         "seed": 7, "catalog": [str(upstream_trail / "apis" / "apis_openai")],
@@ -201,7 +201,9 @@ def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
     # 105 at 2b1ee9f: "usual" needs a clear lead (set-10 reading: 19 of 54 beside 18 and 17 is no habit).
     # 87 since the stated-only budget pools values as the reader does: the 105 read 0.119 at High
     # (band 0.12), the 87 read 0.090; most partial targets here hold values every level must state.
-    assert len(items) >= 85 and all(it.spec.pointers for it in items)
+    # 65 since a pointer reads only events of the target's own app and API (TRAILBench's
+    # recoverability, which the reference check holds at 1.000: the 87 gave 0.91).
+    assert len(items) >= 60 and all(it.spec.pointers for it in items)
     if len(items) < 120:
         why = next(n for n in notes if n.startswith(f"{len(items)} of 120 targets"))
         assert "users short of their share" in why and "one earlier event" in why, why

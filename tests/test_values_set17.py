@@ -33,3 +33,34 @@ def test_a_price_per_person_night_or_ticket_is_what_one_costs() -> None:
     assert rng_of("Maximum nightly price") == (60, 300)
     assert rng_of("Maximum ticket price")[1] <= 150
     assert rng_of("Maximum price")[1] >= 500  # a product's price keeps the wide range
+
+
+def test_a_bound_named_pattern_is_a_moment_not_a_template() -> None:
+    """`start_pattern`, "Local start, 'YYYY-MM-DDTHH:MM'" (and its `end_pattern`, "same format"):
+    moments, never a note ("see the attached photos"); a `date_pattern` stays the template itself.
+    (A case the property test of test_values_person.py draws only now and then.)"""
+    from datetime import datetime
+
+    from test_values_person import _tool
+
+    from generator.core.values import sample_arguments
+
+    tool = _tool({"start_pattern": {"type": "string", "description": "Local start, 'YYYY-MM-DDTHH:MM'"},
+                  "end_pattern": {"type": "string", "description": "Local end, same format"}})
+    for seed in range(5):
+        args = sample_arguments(tool, random.Random(seed), optional_rate=1.0)
+        datetime.strptime(args["start_pattern"], "%Y-%m-%dT%H:%M")
+        datetime.strptime(args["end_pattern"], "%Y-%m-%dT%H:%M")
+
+
+def test_a_value_the_description_calls_normal_is_what_is_drawn() -> None:
+    """"Bleed on each side in inches, normally 0.125": 0.125 to 0.25, never "a bleed of 19 inches"."""
+    from datetime import datetime
+
+    from generator.core.values import number_range
+
+    lo, hi, decimals = number_range("bleed_in", {"type": "number", "description": "Bleed on each side in inches, "
+                                                 "normally 0.125."}, datetime(2025, 6, 2))
+    assert (lo, hi) == (0.125, 0.25) and decimals == 3
+    assert number_range("seeds_sown", {"type": "integer", "description": "Seeds per test; usually 50 or 100."},
+                        datetime(2025, 6, 2))[:2] == (50, 100)

@@ -51,6 +51,7 @@ ACT_NOUNS = {"get": "request", "fetch": "request", "request": "request", "search
              "assign": "assignment", "schedule": "booking", "update": "update", "register": "registration",
              "list": "list"}
 _LINKS = frozenset({"to", "from", "for", "of", "by", "in", "on", "at", "with", "into"})
+_ORDER_WORDS = frozenset({"latest", "last", "recent", "newest", "first", "previous", "current", "next"})
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,8 @@ def act_of(event: HistoryEvent) -> str:
     """What the event's function did, said as a noun ("search_restaurant" -> "restaurant search",
     "get_recommend_video" -> "video recommendations", "get_taxi" -> "taxi"): its thing, then the
     noun of its verb (the word after a bare "get") when that is a known one."""
-    ws = [w for w in words(event.apiname).split() if w.isalpha()]
+    # "get_latest_audiogram": an audiogram request; "latest", "first" would read as which one
+    ws = [w for w in words(event.apiname).split() if w.isalpha() and w not in _ORDER_WORDS]
     verbs = ws[1:-1] + ws[:1] if ws[:1] == ["get"] else ws[:1]
     noun = next((ACT_NOUNS[v] for v in verbs if v in ACT_NOUNS), None) if len(ws) > 1 else None
     if noun is None and len(ws) > 1 and verbs:  # "move_lot": my lot movement, never "my lot"

@@ -410,6 +410,10 @@ def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[floa
         hi_h = measure.ceiling if hi_h is None or measure.ceiling is not None and measure.ceiling < hi_h else hi_h
     lo, hi = _anchored(kind, schema, typical, name)
     said = (lo, hi) != (typical.lo, typical.hi)  # the description's own numbers set the scale
+    places = [len(x.split(".")[1]) if "." in x else 0
+              for pair in _NORMALLY.findall(str(schema.get("description", ""))) for x in pair if x]
+    if places and typical.decimals is not None:  # "normally 0.125" is said to the thousandth
+        typical = semantic.Typical(typical.lo, typical.hi, max(typical.decimals, *places))
     if kind == "rating" and lo_h is not None and hi_h is not None and hi_h - lo_h > 10:
         lo, hi = lo_h + (hi_h - lo_h) * 0.6, hi_h  # a score out of 100 is a good one out of 100, not 4
     if kind == "generic" and lo_h is not None and hi_h is not None:
@@ -466,12 +470,21 @@ def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical, name
     anchors = [abs(float(x)) for x in (*said.examples, said.default, *given)
                if x is not None and _numeric(x) and float(x) != 0]
     listed = [x for x in _unit_numbers(name, schema) if x > 0]
+    normal = [float(x) for pair in _NORMALLY.findall(str(schema.get("description", ""))) for x in pair if x]
+    if normal and not anchors and kind not in _FIXED_SCALE:
+        # "Bleed ..., normally 0.125": what the trade uses (up to twice it), never 19 inches
+        return min(normal), max(normal) if len(set(normal)) > 1 else normal[0] * 2
     if len(listed) >= 2 and not anchors and kind not in _FIXED_SCALE:
         return min(listed), max(listed)  # "Our FVs are 15 or 30 bbl": between the sizes there are
     anchors += listed
     if not anchors or kind in _FIXED_SCALE:
         return typical.lo, typical.hi
     return min(anchors) / 3, max(anchors) * 3
+
+
+# "normally 0.125", "usually 50 or 100", "typically 2": the values the description says are the usual ones
+_NORMALLY = re.compile(r"\b(?:normally|usually|typically|commonly|standard is|most often)\s+(?:about |around |)"
+                       r"(\d+(?:\.\d+)?)(?:\s*(?:or|,)\s*(\d+(?:\.\d+)?))?", re.IGNORECASE)
 
 
 def _unit_numbers(name: str, schema: dict[str, Any]) -> list[float]:
@@ -1286,7 +1299,14 @@ def _point_in_order(order: str, rng: random.Random) -> str:
 
 
 def _about_format(name: str) -> bool:
-    return bool({"format", "fmt", "pattern", "case", "convention", "style"} & set(semantic.tokens(name)))
+    """A `date_format` or `naming_pattern` is a format itself; a `start_pattern` or `end_style` is
+    a bound of a span (a moment, read by its description), not a template."""
+    words = semantic.tokens(name)
+    return bool({"format", "fmt", "pattern", "case", "convention", "style"} & set(words)) \
+        and not (words[:1] and words[0] in _BOUND_WORDS)
+
+
+_BOUND_WORDS = frozenset({"start", "end", "begin", "from", "to", "since", "until", "min", "max"})
 
 
 def _parses(value: str, fmt: str) -> bool:

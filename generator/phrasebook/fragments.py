@@ -239,6 +239,10 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         if len(rest.split()) == 1 and "ADJ" in lemmas(rest):  # available_only: "that are available"
             return f"that are {rest}", f"including ones not {rest}"
         return f"{rest} only", f"not just {rest}"
+    able = [w for w in words if w != "is"]
+    if 1 <= len(able) <= 2 and all(w.isalpha() for w in able) and re.search(r"\w{3}(?:able|ible|proof)$", able[-1]) \
+            and (not lemmas(able[-1]) or "ADJ" in lemmas(able[-1])):  # a timetable is no state
+        return f"that are {' '.join(able)}", f"that are not {' '.join(able)}"  # "rechargeable": never "with rechargeable"
     state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
     if state in ("marked", "flagged", "tagged", "labelled", "labeled"):  # its own frame: never "marked as marked"
         return state, f"not {state}"
