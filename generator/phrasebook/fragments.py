@@ -234,15 +234,9 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     named = _verb_named(words, description)
     if named:
         return named
-    if "only" in words:
-        rest = " ".join(w for w in words if w != "only")
-        if len(rest.split()) == 1 and "ADJ" in lemmas(rest):  # available_only: "that are available"
-            return f"that are {rest}", f"including ones not {rest}"
-        return f"{rest} only", f"not just {rest}"
-    able = [w for w in words if w != "is"]
-    if 1 <= len(able) <= 2 and all(w.isalpha() for w in able) and re.search(r"\w{3}(?:able|ible|proof)$", able[-1]) \
-            and (not lemmas(able[-1]) or "ADJ" in lemmas(able[-1])):  # a timetable is no state
-        return f"that are {' '.join(able)}", f"that are not {' '.join(able)}"  # "rechargeable": never "with rechargeable"
+    filtered = _filter_frames(words)
+    if filtered:
+        return filtered
     state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
     if state in ("marked", "flagged", "tagged", "labelled", "labeled"):  # its own frame: never "marked as marked"
         return state, f"not {state}"
@@ -278,6 +272,21 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if len(words) >= 2 and compound and not is_plural(words[-1]) and words[-1] not in MASS_NOUNS:
         return f"with {engine().a(noun)}", f"without {noun}"  # "with a fee waiver"; "without chlorine bleach"
     return f"with {noun}", f"without {noun}"
+
+
+def _filter_frames(words: list[str]) -> tuple[str, str] | None:
+    """A flag ending in "only" ("available_only": "that are available") or named by an adjective in
+    -able ("rechargeable": "that are rechargeable", never "with rechargeable")."""
+    if "only" in words:
+        rest = " ".join(w for w in words if w != "only")
+        if len(rest.split()) == 1 and "ADJ" in lemmas(rest):  # available_only: "that are available"
+            return f"that are {rest}", f"including ones not {rest}"
+        return f"{rest} only", f"not just {rest}"
+    able = [w for w in words if w != "is"]
+    if 1 <= len(able) <= 2 and all(w.isalpha() for w in able) and re.search(r"\w{3}(?:able|ible|proof)$", able[-1]) \
+            and (not lemmas(able[-1]) or "ADJ" in lemmas(able[-1])):  # a timetable is no state
+        return f"that are {' '.join(able)}", f"that are not {' '.join(able)}"
+    return None
 
 
 def _past_participle(word: str) -> bool:

@@ -490,11 +490,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     act = _act(description) if json_type == "boolean" else ""
     # "min" of minutes or of a rate per minute (`dialysate_flow_ml_min`, in mL/min) is no minimum
     unit_min = {"min", "mins"} if unit == "minutes" or "/min" in unit.lower() else set()
-    # "Maximum 6 per trip." states a limit on the value, it does not make the value a maximum
-    limit = re.match(r"^(?:the\s+)?(?:maximum|minimum|max|min|at most|at least|up to)\s+(?:of\s+)?\d", first, re.IGNORECASE)
-    storey = {"floor"} if _STOREY.search(description) else set()
-    bound = _bound(((name_words - unit_min) if by_name else set() if limit else {w.lower() for w in first.split()})
-                   - storey)  # "Floor of the origin unit; 0 for ground level" is a storey, no price floor
+    bound = _bound_said(first, description, (name_words - unit_min) if by_name else None)
     # a description that only lists the values ("pickup, mail or email") says nothing of their kind
     listing = allowed.leading_list(description.strip()) is not None
     sem = infer(param, {"type": json_type, "format": fmt, "description": "" if listing else description})
@@ -518,6 +514,16 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
 
 
 _COPULA = re.compile(r"^(?P<subject>(?:[\w'%-]+\s+){1,4}?)(?:is|are|was|were|must|should|will|can|may|has|have)\s", re.IGNORECASE)
+
+
+def _bound_said(first: str, description: str, name_words: set[str] | None) -> str:
+    """ "at most " / "at least " / "": from the name's words when the noun is the name's
+    (`name_words`), else from the description's first clause."""
+    # "Maximum 6 per trip." states a limit on the value, it does not make the value a maximum
+    limit = re.match(r"^(?:the\s+)?(?:maximum|minimum|max|min|at most|at least|up to)\s+(?:of\s+)?\d", first, re.IGNORECASE)
+    storey = {"floor"} if _STOREY.search(description) else set()  # "Floor of the origin unit; 0 for ground
+    said = name_words if name_words is not None else set() if limit else {w.lower() for w in first.split()}
+    return _bound(said - storey)  # level" is a storey, no price floor
 
 
 _STOREY = re.compile(r"\b(?:ground|storey|story|elevator|stairs|building|unit)\b", re.IGNORECASE)
