@@ -134,3 +134,11 @@ def test_a_pointer_reads_only_events_of_the_targets_own_app_and_api() -> None:
         t = target(TAXI, {"start_name": "Maple Court", "end_name": "Willow Park"}, history,
                    time="2025-05-06 10:00").model_copy(update={"pointers": True})
         assert ("end_name" in pointer_choice(t, TAXI).pointers) is pointed, (other.app, pointer_choice(t, TAXI))
+
+
+def test_one_side_of_a_plural_noun_is_said_in_the_singular() -> None:
+    """`ears` right: "order aids for the right ear", never "with right ears" (set 17, 27 rows)."""
+    from generator.phrasebook.terms import say
+
+    t = term("ears", {"type": "string", "enum": ["left", "right", "binaural"], "description": "Which ear(s)."})
+    assert say(t, "enum", "right", "order aids") == "for the right ear"

@@ -1064,9 +1064,15 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"for {v}"
     if re.fullmatch(r"[A-Z0-9]{1,3}", v) and t.noun:  # "grade" 11, "PK": "for grade 11", never "with the 11 grade"
         return f"for {t.noun} {v}"
+    if is_plural(head) and v.lower() in _SIDES:  # "ears" right: "for the right ear", never "with right ears"
+        return f"for the {v} {singular(t.noun)}"
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
     return f"with the {v} {t.noun}"
+
+
+# One side of a pair or set: a value that picks one member of what a plural noun names.
+_SIDES = frozenset({"left", "right", "front", "back", "rear", "upper", "lower", "top", "bottom", "inner", "outer"})
 
 
 @frame("bool")
