@@ -64,3 +64,20 @@ def test_a_value_the_description_calls_normal_is_what_is_drawn() -> None:
     assert (lo, hi) == (0.125, 0.25) and decimals == 3
     assert number_range("seeds_sown", {"type": "integer", "description": "Seeds per test; usually 50 or 100."},
                         datetime(2025, 6, 2))[:2] == (50, 100)
+
+
+def test_one_entry_per_frequency_tests_each_frequency_once_low_to_high() -> None:
+    """An audiogram "One entry per tested frequency": 250, 1000, 3000 Hz, never 3000 Hz twice
+    (set 17: 11 of 16 audiograms), written low to high as one is."""
+    from test_values_person import _tool
+
+    from generator.core.values import sample_arguments
+
+    item = {"type": "object", "required": ["frequency_hz", "threshold_db_hl"], "properties": {
+        "frequency_hz": {"type": "integer", "enum": [250, 500, 1000, 2000, 3000, 4000, 6000, 8000]},
+        "threshold_db_hl": {"type": "integer", "minimum": -10, "maximum": 120, "multipleOf": 5}}}
+    tool = _tool({"thresholds": {"type": "array", "minItems": 4, "maxItems": 8, "items": item,
+                                 "description": "One entry per tested frequency."}})
+    for seed in range(8):
+        freqs = [t["frequency_hz"] for t in sample_arguments(tool, random.Random(seed))["thresholds"]]
+        assert freqs == sorted(set(freqs)), freqs

@@ -757,7 +757,14 @@ def item_key(items: dict[str, Any]) -> str | None:
     kinds = [n for n in props if n in required and spec[n].get("enum") and spec[n].get("type") in (None, "string")]
     # an invoice's or an order's line is told by what it is for: one "Quarterly service" line each
     lines = [n for n in props if n in required and n.lower() in _LINE_FIELDS and not spec[n].get("enum")]
-    return (ids or names or lines or (kinds if counted else []) or [None])[0]  # "2 sofas" once, never "1 sofa" and "3 sofas"
+    per = _PER_ENTRY.search(str(items.get("description") or ""))  # "One entry per tested frequency": frequency_hz
+    said = set(re.findall(r"[a-z]+", per.group(1).lower())) if per else set()
+    each = [n for n in props if said & set(re.split(r"[_\W]+", n.lower()))]
+    return (each or ids or names or lines or (kinds if counted else []) or [None])[0]  # "2 sofas" once, never "1 sofa" and "3 sofas"
+
+
+_PER_ENTRY = re.compile(r"\b(?:one|an?)\s+(?:entry|item|row|line|record|object)\s+(?:per|for each|for every)\s+([\w ]+)",
+                        re.IGNORECASE)
 
 
 def acted_on(parameters: dict[str, Any], args: dict[str, Any]) -> set[tuple[str, str]]:

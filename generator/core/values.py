@@ -904,7 +904,10 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
         elif not unique and not key:
             repeats.append(value)
     out += clashes[: max(0, int(schema.get("minItems") or 0) - len(out))]  # a list the schema needs this long
-    return out + repeats[: max(0, n - len(out))]
+    out += repeats[: max(0, n - len(out))]
+    if key and not prefix and all(isinstance(o, dict) and isinstance(o.get(key), int | float) for o in out):
+        out.sort(key=lambda o: o[key])  # an audiogram's frequencies low to high, as one is written
+    return out
 
 
 # Last words of a list whose numbers each pick one thing (docket entries, pages, seats, lines, years):
