@@ -727,7 +727,7 @@ MUTATIONS: list[Mutation] = [
              "    if _NUMBER_ID.fullmatch(example):", "    if False:",
              (V12 + "test_a_record_number_written_as_digits_is_a_shape_not_the_one_unit",)),
     Mutation("values: a look back's dates lie ahead", "generator/core/lore.py",
-             '    if "since" in words or (words & _BOUND_WORDS and _BEHIND.search(tool.description)):', "    if False:",
+             '    if "since" in words or (words & BOUND_WORDS and _BEHIND.search(tool.description)):', "    if False:",
              (V12 + "test_a_look_back_s_dates_lie_behind_the_call",)),
     Mutation("values: an invoice lists one service twice", "generator/core/lore.py",
              "    return (each or ids or names or lines or", "    return (each or ids or names or",

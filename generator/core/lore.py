@@ -636,7 +636,7 @@ def _moment(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 # A tool about what is done and kept: "a patient's prior images", "previous orders", "past visits".
 _BEHIND = re.compile(r"\b(?:prior|previous|past|earlier|historical|history|archived?)\b", re.IGNORECASE)
-_BOUND_WORDS = _LOWER_BOUNDS | _UPPER_BOUNDS
+BOUND_WORDS = _LOWER_BOUNDS | _UPPER_BOUNDS
 
 
 def _looking_back(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
@@ -646,7 +646,7 @@ def _looking_back(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, An
     if schema.get("description") or schema.get("format") not in ("date", "date-time"):
         return {}
     words = set(leaf_name(path).lower().split("_"))
-    if "since" in words or (words & _BOUND_WORDS and _BEHIND.search(tool.description)):
+    if "since" in words or (words & BOUND_WORDS and _BEHIND.search(tool.description)):
         return {"description": "a day in the past"}
     return {}
 

@@ -303,7 +303,7 @@ def _best_pointer(target: Target, tool: Tool, param: str, args: dict[str, Any], 
     cost = weight[param]
     named = named_by(history_noun(param, tool), names)
     own = trail_names(tool)
-    for c in pointers(history, now, param, want, value_key, prefer=lambda e: (e.toolname, e.apiname) == own):
+    for c in pointers(history, now, param, want, value_key):
         if (history[c.index].toolname, history[c.index].apiname) != own:
             continue  # TRAILBench's recoverability: the value is in the history of the same app and API
         words_of_pointer = f"{c.said_act} {c.when()}"

@@ -1309,7 +1309,7 @@ def _about_format(name: str) -> bool:
         and not (words[:1] and words[0] in _BOUND_WORDS)
 
 
-_BOUND_WORDS = frozenset({"start", "end", "begin", "from", "to", "since", "until", "min", "max"})
+_BOUND_WORDS = lore.BOUND_WORDS | {"min", "max"}  # the bounds of a span, and of a range
 
 
 def _parses(value: str, fmt: str) -> bool:
