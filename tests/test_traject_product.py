@@ -272,9 +272,10 @@ def _free_text_catalog(tmp_path: Path) -> Catalog:
 
 
 def test_a_domain_with_no_hard_query_is_skipped_after_its_probe(tmp_path, monkeypatch):
-    """A domain none of whose probe draws can leave even a quarter of its values out (free text
-    no hint determines) costs the probe once, not 128 draws per item and attempt: each item is a
-    `hard_floor` rejection saying why."""
+    """A domain none of whose probe draws can leave even a little of its values out (free text
+    no hint determines) costs the probe once, at plan time, not 128 draws per item and attempt:
+    its parallel items are not planned, and the note says why, how much the least draw states
+    and the hard_ceiling that would write such queries."""
     from generator.traject import product as P
     from generator.traject import sample
 
@@ -286,23 +287,22 @@ def test_a_domain_with_no_hard_query_is_skipped_after_its_probe(tmp_path, monkey
     ctx = context(catalog, settings, tmp_path / "out", writer=TemplateWriter())
     product = TrajectProduct(settings)
     domain = next(iter(catalog.by_domain))
-    results = [asyncio.run(product.run(i, ctx)) for i in product.plan(ctx)]
-    assert len(results) == 3
-    assert all(not r.samples and [j.validator for j in r.rejections] == ["hard_floor"] for r in results)
-    assert results[0].rejections[0].reason.startswith(f"no hard query possible in {domain}")
-    assert f"{P.PROBE_DRAWS} draws" in results[0].rejections[0].reason
+    assert product.plan(ctx) == []
+    notes = ctx.notes[("traject", "parallel")]
+    assert len(notes) == 1 and notes[0].startswith(f"no hard query possible in {domain}")
+    assert f"{P.PROBE_DRAWS} draws" in notes[0] and "hard_ceiling: 1 " in notes[0], notes
     assert len(drawn) == P.PROBE_DRAWS
 
 
 def test_a_domain_that_cannot_leave_half_out_gets_no_hard_query_by_default(tmp_path):
     """The bundled messaging tools take free text: no draw leaves half its values out. Under the
-    default hard_ceiling (0.5, TRAJECT-Bench's hard band) its parallel items are `hard_floor`
-    rejections naming the key that would allow more, never hard queries stating most values."""
-    _, results, _ = run(tmp_path, domains=["messaging"], parallel=3, sequential=0)
+    default hard_ceiling (0.5, TRAJECT-Bench's hard band) its parallel items are not planned and
+    the note names the key that would allow more, never hard queries stating most values."""
+    _, results, ctx = run(tmp_path, domains=["messaging"], parallel=3, sequential=0)
     assert not [s for r in results for s in r.samples]
-    reasons = [j.reason for r in results for j in r.rejections]
-    assert reasons and all(x.startswith("no hard query possible in messaging") and "hard_ceiling" in x
-                           for x in reasons), reasons
+    notes = ctx.notes[("traject", "parallel")]
+    assert notes and all(x.startswith("no hard query possible in messaging") and "hard_ceiling" in x
+                         for x in notes), notes
 
 
 def test_a_domain_that_cannot_leave_half_out_gets_hard_queries_as_vague_as_it_allows(tmp_path):

@@ -36,8 +36,10 @@ class TrajectConfig(Record):
     hard_ceiling: the most of its values a hard query may state, read by meaning. 0.5 (the
         default) is TRAJECT-Bench's hard band: a domain whose every draw must state more (ids and
         free text that no default or description stands for) gets no parallel trajectories, and
-        the run says why. Up to 0.75 lets such a domain have hard queries that state that much;
-        the card's hard band then reads FAILED for it.
+        the run says why and how much the least draw must state. Up to 1.0 lets such a domain
+        have hard queries that state that much (indirect words, every value still determined:
+        a catalog of ids and free text has nothing a query can leave out); the card's hard band
+        then reads FAILED for it.
     """
 
     domains: list[str] = Field(default_factory=list)
@@ -49,4 +51,4 @@ class TrajectConfig(Record):
     llm_edges: bool = False
     llm_outputs: bool = False
     max_attempts: int = Field(4, ge=1, le=20)
-    hard_ceiling: float = Field(0.5, ge=0.5, le=0.75)  # most of its values a hard query may state, by meaning
+    hard_ceiling: float = Field(0.5, ge=0.5, le=1.0)  # most of its values a hard query may state, by meaning

@@ -442,16 +442,17 @@ def sequential_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:
 HARD_FLOOR = 0.4
 HARD_RECALL_CAP = 0.5
 # A domain whose every draw must state more (ids and free text no default or description can
-# stand for: a court clerk's case numbers, a marina's slip ids) still gets hard queries, as vague
-# as its values allow: those that leave out at least a quarter, each one checked against what its
-# own plan states (`hard_cap`), the domain's figure said in the run's notes and the card.
-HARD_CEILING = 0.75
+# stand for: a court clerk's case numbers, a marina's slip ids) gets hard queries only when the
+# config's `hard_ceiling` allows what its least draw states (up to all of it: a catalog of ids and
+# free text has nothing a query can leave out and keep determined); each is checked against what
+# its own plan states (`hard_cap`), the domain's figure said in the run's notes and the card.
+HARD_CEILING = 1.0
 
 
 def hard_cap(plan: DisclosurePlan) -> float:
     """How much of the values a hard query written from `plan` may state, read by meaning:
-    HARD_RECALL_CAP, or what the plan itself must state where that is more, up to HARD_CEILING
-    (a plan that must state more is never drawn for a hard query)."""
+    HARD_RECALL_CAP, or what the plan itself must state where that is more (such a plan is drawn
+    only when the config's `hard_ceiling` allows that much)."""
     share = _stated_share([a for _, a in plan.args()])
     return share if HARD_RECALL_CAP < share <= HARD_CEILING else HARD_RECALL_CAP
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -193,17 +194,24 @@ def _draw(item_id: str, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool], 
     return target, floor, meaning
 
 
-def no_hard_query(domain: str, draws: int) -> str:
-    """Why a parallel item of `domain` was not made, said first (the card keeps 140 characters)."""
-    return (f"no hard query possible in {domain}: no draw can leave half its values unsaid (no default, hint "
-            f"or earlier step gives them; {draws} draws); parameters with a default in the schema make them possible, "
-            "or products.traject.hard_ceiling up to 0.75 allows hard queries that state more")
+def no_hard_query(domain: str, draws: int, least: float | None = None) -> str:
+    """Why a parallel item of `domain` was not made, said first (the card keeps 140 characters),
+    with the least share of its values a hard query there must state (`least`, by meaning) and
+    the setting that writes such queries."""
+    why = (f"no hard query possible in {domain}: no draw can leave half its values unsaid (no default, hint "
+           f"or earlier step gives them; {draws} draws)")
+    if least is None or least > 1.0:
+        return why + "; parameters with a default in the schema make them possible"
+    return (why + f": the least a hard query there must state is {least:.2f} of its values; "
+            f"products.traject.hard_ceiling: {math.ceil(least * 100) / 100:g} writes hard queries that state that "
+            "much (indirect words, every value determined), or parameters with a default in the schema make "
+            "vaguer ones possible")
 
 
-def hard_limit(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float | None:
-    """How much a hard query of `domain` may state, read by meaning: HARD_RECALL_CAP when one of
-    PROBE_DRAWS draws (its own seed: the same answer in every process and order) stays within
-    it, else the least any draw must state, up to the config's `hard_ceiling`; None above that."""
+def probe_least(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float:
+    """The least share of its values (by meaning) a hard query of `domain` must state over
+    PROBE_DRAWS draws (its own seed: the same answer in every process and order), HARD_RECALL_CAP
+    as soon as one draw stays within it; 2.0 when every draw names a tool only by its app."""
     rng = item_rng(ctx.seed, f"traject-probe:{domain}")
     tools = ctx.catalog.by_domain[domain]
     least = 2.0
@@ -211,6 +219,13 @@ def hard_limit(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float | None
         least = min(least, _draw(f"probe:{domain}", ctx, cfg, tools, rng, n)[2])
         if least <= plans.HARD_RECALL_CAP:
             return plans.HARD_RECALL_CAP
+    return least
+
+
+def hard_limit(least: float, cfg: TrajectConfig) -> float | None:
+    """How much a hard query of a domain whose probe found `least` may state, read by meaning:
+    `least` (HARD_RECALL_CAP where a draw stays within it) up to the config's `hard_ceiling`;
+    None above that."""
     return least if least <= cfg.hard_ceiling else None
 
 
@@ -403,7 +418,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         self._graph: ToolGraph | None = None
         self._graph_lock: asyncio.Lock | None = None
         self._llm_edges_added = False
-        self._hard: dict[str, float | None] = {}  # domain -> hard_limit (a pure function of seed and domain)
+        self._least: dict[str, float] = {}  # domain -> probe_least (a pure function of seed and domain)
 
     @classmethod
     def needs(cls, config: TrajectConfig, run: RunConfig) -> Needs:
@@ -435,10 +450,21 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
                 self._llm_edges_added = True
         return graph
 
-    def hard_limit(self, ctx: RunContext, domain: str) -> float | None:
-        if domain not in self._hard:
-            self._hard[domain] = hard_limit(ctx, self.config, domain)
-        return self._hard[domain]
+    def least(self, ctx: RunContext, domain: str) -> float:
+        if domain not in self._least:
+            self._least[domain] = probe_least(ctx, self.config, domain)
+        return self._least[domain]
+
+    def hardless(self, ctx: RunContext, domains: list[str]) -> frozenset[str]:
+        """Domains none of whose probe draws can make a hard query within `hard_ceiling`: their
+        parallel items are not planned, and the run says why and what the least draw states."""
+        out = []
+        for d in domains:
+            least = self.least(ctx, d)
+            if hard_limit(least, self.config) is None:
+                note(ctx, NAME, "parallel", no_hard_query(d, PROBE_DRAWS, least))
+                out.append(d)
+        return frozenset(out)
 
     def plan(self, ctx: RunContext) -> list[TrajectItem]:
         cfg = self.config
@@ -447,18 +473,21 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         skip = chainless(ctx, cfg, self.graph(ctx), domains) if cfg.sequential and not cfg.llm_edges else frozenset()
         if cfg.sequential and not cfg.llm_edges:
             report_coverage(cfg, self.graph(ctx), ctx.catalog.by_domain, [d for d in domains if d not in skip])
-        specs = _specs("parallel", cfg.parallel, domains) + _specs("sequential", cfg.sequential, domains, skip)
+        hardless = self.hardless(ctx, domains) if cfg.parallel else frozenset()
+        specs = (_specs("parallel", cfg.parallel, domains, hardless)
+                 + _specs("sequential", cfg.sequential, domains, skip))
         return [self.item(ctx, n, s, s.kind, s.domain, s.index) for n, s in enumerate(specs)]
 
     async def run(self, item: TrajectItem, ctx: RunContext) -> ItemResult:
         graph = await self.ensure_graph(ctx)
         rejections: list[Rejection] = []
         domain = item.spec.domain
-        limit = self.hard_limit(ctx, domain) if item.spec.kind == "parallel" else plans.HARD_RECALL_CAP
+        least = self.least(ctx, domain) if item.spec.kind == "parallel" else plans.HARD_RECALL_CAP
+        limit = hard_limit(least, self.config)
         if limit is None:
             return ItemResult(item_id=item.item_id, product=NAME, rejections=[Rejection(
                 item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
-                reason=no_hard_query(domain, PROBE_DRAWS))])
+                reason=no_hard_query(domain, PROBE_DRAWS, least))])
         for attempt in range(self.config.max_attempts):
             outcome = await attempt_item(item, ctx, self.config, graph, attempt, limit)
             if isinstance(outcome, TrajectPayload):
