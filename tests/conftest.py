@@ -20,7 +20,10 @@ try:
 except ImportError:
     pass
 else:
-    settings.register_profile("trajgen", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    # derandomize: the same examples on every run, so CI is reproducible (a property found false
+    # on one random draw stays found, in tests/ where it is then pinned as a fixed case)
+    settings.register_profile("trajgen", deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                              derandomize=True)
     settings.load_profile("trajgen")
 
 

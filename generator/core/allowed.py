@@ -81,6 +81,10 @@ _RANGES = [re.compile(rf"\bfrom {_NUM}\b[^.;\n]{{0,40}}?\bto {_NUM}", re.IGNOREC
 _UPPER = re.compile(rf"\b(?:maximum|max|at most|up to|no more than|(?:rarely|seldom|never) (?:more than|over|above))(?: value)?(?: is| of)?(?: fixed at)?\s*:?\s*{_NUM}",
                     re.IGNORECASE)
 
+# "must be at least 0.995", "no less than 18", "minimum is 5", ">= 0.9": the least a value may be
+_LOWER = re.compile(rf"(?:\bat least|\bno less than|\bnot less than|\bminimum(?: value)?(?: is| of)?|\bmin\.?(?: is)?|>=|≥)"
+                    rf"\s*:?\s*{_NUM}", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class Described:
@@ -116,10 +120,16 @@ def _items(text: str, whole: bool = False) -> tuple[str, ...] | None:
     quoted = [r for r in raw if r[:1] in "'\"`"]
     if len(quoted) >= 2 and not whole:  # "options: 'Darwin', 'Lamarck', default is 'Darwin'"
         raw = raw[:next((i for i, r in enumerate(raw) if r[:1] not in "'\"`"), len(raw))]
+    last = raw[-1].split() if raw else []
+    qualified = bool(last) and last[0].lower() in _CATCH_ALL and (
+        _QUALIFIER.match(text[end:]) is not None if len(last) == 1 else
+        len(last) == 2 and _QUALIFIER.match(" " + last[1]) is not None)
+    if qualified:
+        raw[-1] = last[0]
     items = [i for i in (_strip(r) for r in raw) if i]
     if whole and text[end:].strip(" .") != "":
         return None
-    if raw and raw[-1][:1] not in "'\"`" and re.match(r" +[A-Za-z]", text[end:]):
+    if raw and raw[-1][:1] not in "'\"`" and re.match(r" +[A-Za-z]", text[end:]) and not qualified:
         return None  # "facility code, 2-digit collection year": a phrase cut short, the parts of a format
     catch_all = [i.lower() in _CATCH_ALL for i in items]  # "..., arson, other": a value, not prose
     if len(items) < 2 or not all(_value_like(r, i) or (c and len(items) - sum(catch_all) >= 2)
@@ -129,6 +139,8 @@ def _items(text: str, whole: bool = False) -> tuple[str, ...] | None:
 
 
 _CATCH_ALL = frozenset({"other", "none", "all", "any"})
+# "... or none for public-domain works": the catch-all value, and when it is the one
+_QUALIFIER = re.compile(r" +(?:for|if|when|where|otherwise|in case)\b", re.IGNORECASE)
 
 
 def _value_like(raw: str, item: str) -> bool:
@@ -417,8 +429,9 @@ def _range(text: str) -> tuple[float | None, float | None]:
         m = rx.search(text)
         if m and float(m.group(1)) < float(m.group(2)):
             return float(m.group(1)), float(m.group(2))
-    m = _UPPER.search(text)
-    return (None, float(m.group(1))) if m else (None, None)
+    up, low = _UPPER.search(text), _LOWER.search(text)
+    high, least = (float(up.group(1)) if up else None), (float(low.group(1)) if low else None)
+    return (None, high) if least is not None and high is not None and least >= high else (least, high)
 
 
 # Values that stand for "nothing" or for a value's shape, never a value a person states: sending

@@ -244,9 +244,10 @@ RULES: list[Rule] = [
                        "approver appraiser inspector reviewer technician nurse clerk curator pharmacist auditor "
                        "witness registrar supervisor signatory requester requestor verifier assessor adjuster "
                        "surveyor physician surgeon clinician dispatcher caseworker notary grantor grantee "
-                       "decedent affiant mortgagor testator heir pledgor",
+                       "decedent affiant mortgagor testator heir pledgor conductor soloist musician composer "
+                       "librarian accompanist instructor coach tutor teacher trainer vet veterinarian",
           suffixes="full_name"),
-    _rule("artist", S, "artist artists singer band musician performer composer"),
+    _rule("artist", S, "artist artists singer band performer"),
     _rule("restaurant", S, "restaurant restaurants"),
     _rule("hotel", S, "hotel hotels hostel lodging accommodation"),
     _rule("store", S, "store stores shop shops market supermarket grocer boutique"),
@@ -761,7 +762,17 @@ def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> s
     if re.search(r"\bstreet address\b", desc, re.IGNORECASE):
         return _street(rng, name)  # "Where the swarm was seen (street address or landmark)"
     street = name_words(name)[-1:] in (["address"], ["street"])  # a `street` is a street address, never a town
+    named = _BUILDING_NAME.match(desc)
+    if named and not street:  # "Hall name", "Name of the clinic": the building's name, never an address
+        noun = (named.group(1) or named.group(2)).lower()
+        return f"{faker(rng).last_name()} {noun.title()}"
     return str(STRING_MAKERS["address" if street else "place"](rng, name))
+
+
+# A description that says the value is a building's or a site's name ("Hall name", "Name of the clinic").
+_BUILDINGS = ("hall|theat(?:er|re)|arena|stadium|auditorium|center|centre|clinic|hospital|school|library|church|"
+              "gallery|museum|studio|club|warehouse|depot|plant|farm|park|campus|hotel|lodge|chapel|pavilion")
+_BUILDING_NAME = re.compile(rf"^\W*(?:the )?({_BUILDINGS})(?:'s)? name\b|^\W*name of the ({_BUILDINGS})\b", re.IGNORECASE)
 
 
 def _city_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> str:

@@ -177,7 +177,18 @@ def is_temporal(param_name: str, schema: dict[str, Any]) -> str | None:
         return _enum_kind(list(schema["enum"]))
     if schema_type(schema) != "string":
         return None
-    return _format_kind(schema) or _name_kind(param_name)
+    return _format_kind(schema) or _name_kind(param_name) or _described_kind(str(schema.get("description") or ""))
+
+
+# A description that opens by saying the value is a date ("Date of the first rehearsal", "Date a
+# replacement is needed", "Date shipped"), not one about dates ("Date format", "Date range").
+_DATE_LEAD = re.compile(r"^\W*(?:the |a )?(?:(date and time|date-time|datetime)|date)\b(?!\s*(?:format|range|"
+                        r"pattern|string|type|field|filter|column|order|s\b))", re.IGNORECASE)
+
+
+def _described_kind(description: str) -> str | None:
+    m = _DATE_LEAD.match(description)
+    return None if m is None else "datetime" if m.group(1) else "date"
 
 
 def meal_for_hour(hour: int) -> str:
@@ -662,7 +673,8 @@ def _fake_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
 def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> Any:
     if _about_format(name):
         return None  # a `date_format` is "MM-DD-YYYY" itself, not a date written in it
-    kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None)
+    kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None) or \
+        _described_kind(str(schema.get("description") or ""))
     meant = _meant_moment(name, kind, schema, ref, rng)
     if meant is not None:
         return meant
@@ -904,7 +916,9 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
         elif not unique and not key:
             repeats.append(value)
     out += clashes[: max(0, int(schema.get("minItems") or 0) - len(out))]  # a list the schema needs this long
-    out += repeats[: max(0, n - len(out))]
+    out += repeats[: max(0, int(schema.get("minItems") or 0) - len(out))]  # only where the schema needs them
+    if not prefix and len(out) > 1 and all(isinstance(o, str) and _ISO_MOMENT.fullmatch(o) for o in out):
+        out.sort()  # concert dates, performance days: written in the order they come
     if key and not prefix and all(isinstance(o, dict) and isinstance(o.get(key), int | float) for o in out):
         out.sort(key=lambda o: o[key])  # an audiogram's frequencies low to high, as one is written
     return out
@@ -1082,6 +1096,9 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         except ValueError:
             return example
         return day.strftime("%Y-%m-%d") + example[len(moment.group(1)):]
+    if _season(example):  # "2025-26": a season, in the query's time frame
+        start = int(_near_year(ref, rng, edition))
+        return f"{start}{example[4]}{(start + 1) % 100:02d}"
     # a year inside an id ("PR-2024-031", "ICMLA-2025") is in the query's time frame: an edition's
     # the query's year, a record's that year or the one before
     lead = _FEW.match(example)
@@ -1095,10 +1112,24 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return day
         if dated and _clock_group(m.group(0)):
             return _working_clock(rng)
+        if _season(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
+            start = int(_near_year(ref, rng, edition)) % 100
+            return f"{start:02d}{(start + 1) % 100:02d}"
         return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
                 str(ref.year % 100) if _short_year(m.group(0), ref) else _year_led(m.group(0), ref, rng, edition))
 
     return head + re.sub(r"\d+", group, example[len(head):])
+
+
+def _season(text: str) -> bool:
+    """A season written as its two years: "2025-26", "2025/26", or the four digits "2526" of an id
+    (the second year the first's next, both near the reference time)."""
+    m = re.fullmatch(r"(\d{2})(\d{2})(?:[-/](\d{2}))?", text)
+    if m is None:
+        return False
+    first, second = (int(m.group(2)), int(m.group(3))) if m.group(3) else (int(m.group(1)), int(m.group(2)))
+    century = m.group(1) if m.group(3) else ""
+    return second == (first + 1) % 100 and century in ("", "19", "20") and (bool(century) or 10 <= first <= 40)
 
 
 def _year_led(digits: str, ref: datetime, rng: random.Random, edition: bool) -> str:
