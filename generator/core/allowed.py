@@ -42,10 +42,12 @@ _QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=40)}|"[^"\n]{{1,40}}"|`[^`\n]{{1,40}}
 _LINE_QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=120)}|"[^"\n]{{1,120}}"|`[^`\n]{{1,120}}`)"""
 _WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)*"  # "1987.112.4": an accession number, whole
 _BARE = rf"{_WORD}(?: {_WORD})?"
+# A name of three or four capitalised words, in a list of names ("Axis Forensic Toxicology")
+_NAME_RUN = r"(?-i:[A-Z][\w&'-]*(?: [A-Z][\w&'-]*){2,3})(?=\s*(?:,|\s(?:or|and)\s|[.;]|$))"
 # A code written in three or four upper-case parts, as a plate or a registration is ("FL 4417 KR").
 _PLATE = r"(?-i:[A-Z0-9]{1,5}(?: [A-Z0-9]{1,5}){2,3})"
 _GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")
-_ITEM = re.compile(rf"\s*\[?\s*({_QUOTED}|{_BARE})")
+_ITEM = re.compile(rf"\s*\[?\s*({_QUOTED}|{_NAME_RUN}|{_BARE})")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:or|and)\s+|\s*\|\s*|\s*/\s+)")
 _NOUN_AFTER = re.compile(r"\s+[a-z]+(?=\s*(?:,|\s(?:or|and)\s|[.;]|$))")
 _PAREN_LIST = re.compile(r"\(([^()]{3,200})\)")
@@ -148,7 +150,8 @@ def _value_like(raw: str, item: str) -> bool:
         return True
     words = item.split()
     prose = {w.lower() for w in words if not w.isupper()} & _PROSE  # "IN" is India's code, "in" a word
-    return 0 < len(words) <= 2 and not prose and "%" not in item  # "%H:%M" is a format
+    named = len(words) <= 4 and all(w[:1].isupper() for w in words)  # "Axis Forensic Toxicology": a name
+    return 0 < len(words) and (len(words) <= 2 or named) and not prose and "%" not in item  # "%H:%M" is a format
 
 
 # A code and what it means: "0041 corn", "'11' drought", "12 = Excess moisture", "R1: symptomatic anemia".

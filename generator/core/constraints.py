@@ -197,7 +197,32 @@ def _count_pairs(typed: tuple[tuple[str, str], ...]) -> list[Pair]:
 def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
     """The constrained parameter pairs of an object schema's properties, in property order."""
     from .values import schema_type
-    return list(_pairs_cached(tuple((n, schema_type(s)) for n, s in props.items())))
+    named = list(_pairs_cached(tuple((n, schema_type(s)) for n, s in props.items())))
+    taken = {frozenset((p.first, p.second)) for p in named}
+    return named + [p for p in _described_pairs(props) if frozenset((p.first, p.second)) not in taken]
+
+
+# "Time of the incident; must be before the collection": an order the description states, with the
+# other parameter named by a word of its name (`collection_time`)
+_SAID_ORDER = re.compile(r"\b(?:must|should|has to|needs to) (?:be |come |fall )?(before|after|earlier than|later than|"
+                         r"prior to) (?:the |a |its )?([a-z]+)", re.IGNORECASE)
+_SAID_ROLE = _role("said before", "said after", False, True)
+
+
+def _described_pairs(props: dict[str, dict[str, Any]]) -> list[Pair]:
+    out = []
+    for name, spec in props.items():
+        m = _SAID_ORDER.search(str((spec or {}).get("description") or "")) if isinstance(spec, dict) else None
+        if m is None:
+            continue
+        word = _singular(m.group(2).lower())
+        other = next((n for n in props if n != name and word in (_singular(w) for w in tokens(n))), None)
+        if other is None:
+            continue
+        before = m.group(1).lower() in ("before", "earlier than", "prior to")
+        first, second = (name, other) if before else (other, name)
+        out.append(Pair("order", first, second, _SAID_ROLE))
+    return out
 
 
 @lru_cache(maxsize=4096)

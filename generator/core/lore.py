@@ -683,6 +683,8 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
         return {}  # (a date-time `end` is no "HH:MM" `end` of another tool's opening hours)
     found = examples.get(semantic.singular(leaf_name(path))) or []
     forms = list(dict.fromkeys(found))
+    if len(forms) > 1 and not any(p for _, p in forms):  # the strains two tools show are all strains
+        forms = [(tuple(dict.fromkeys(e for said, _ in forms for e in said)), None)]
     if len(forms) != 1 or (semantic.singular(leaf_name(path)) in _BROAD_NAMES and len(found) < 2):
         return {}
     said, pattern = forms[0]
@@ -725,7 +727,12 @@ def entity_keys(name: str, description: str = "") -> tuple[str, ...]:
     if keys and kind:
         head = semantic.singular(semantic.tokens(kind.group(0))[-1])
         keys = (*keys, f"{kind.group(1).lower()} {head}")
+    if _EMPLOYEE_ID.search(description):  # "Analyst employee id, e.g. FS-118": any employee's id looks so
+        keys = (*keys, "employee")
     return tuple(dict.fromkeys(keys))
+
+
+_EMPLOYEE_ID = re.compile(r"\b(?:employee|staff|personnel)\s+(?:id|ids|number|no\.?)\b", re.IGNORECASE)
 
 
 def _name_keys(name: str) -> tuple[str, ...]:

@@ -78,10 +78,16 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     # airborne particles per cubic metre: a clean room's thousands, a room's hundreds of thousands
     (Measure("particles_m3", 1000, 300000, 0, 0, None), frozenset({"particles", "particle"}),
      r"\bparticles?\b[^.]{0,30}\b(?:per (?:cubic met(?:re|er)|m3|m³)|/m3|/m³)"),
+    # alcohol in blood (g/100 mL) or breath (g/210 L): a drinking driver's few hundredths to a few tenths
+    (Measure("alcohol_concentration", 0.02, 0.25, 3, 0, 0.6), frozenset({"bac", "brac"}),
+     r"\bg/100\s?mL\b|\bg/210\s?L\b|\bg/dL\b|\b(?:blood|breath)[- ]alcohol\b"),
     # colonies counted on a swab, a glove or a settle plate: a handful, mostly none
     (Measure("cfu", 0, 3, 0, 0, None), frozenset({"cfu"}), r"\bCFU\b|\bcolony[- ]forming units?\b"),
 ]
 _CENTS_RATE = Measure("cents_rate", 1000, 15000, 0, 1, None)
+# A drug's dose per kilogram of body weight (meloxicam 1-2, enrofloxacin 5-10, buprenorphine under 1).
+_DOSE_PER_KG = Measure("dose_per_kg", 0.1, 10, 1, 0, None)
+_DOSE = re.compile(r"\bmg[/_ ](?:per[_ ])?kg\b|\bmg per kg\b", re.IGNORECASE)
 # A name word that says which temperature scale (`temp_f`, `temperature_c`): only beside a
 # temperature word, where a lone `f` or `c` means nothing else.
 _TEMPERATURE = frozenset({"temp", "temperature"})
@@ -107,6 +113,8 @@ def _measure(name: str, description: str) -> Measure | None:
         return _BY_NAME[_SCALE_LETTER[words[-1]]]  # `temp_f`; `supply_air_f`, `wort_f`: air or a liquid at a temperature
     if {"elevation", "altitude"} & set(words) and {"m", "meters", "metres"} & set(words):
         return _BY_NAME["elevation_m"]
+    if _DOSE.search(f"{name} {description}"):
+        return _DOSE_PER_KG  # "Dose in mg/kg": a drug's few milligrams per kilogram, not 47.7
     per = bool(_PER & set(words))
     if per and {"cents", "cent"} & set(words):
         return _CENTS_RATE  # a cost per acre or per hour is tens of dollars, not hundreds

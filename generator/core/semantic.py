@@ -235,6 +235,7 @@ RULES: list[Rule] = [
     _rule("dataset", S, "dataset datasets df dataframe data"),
     _rule("county", S, "county counties"),
     _rule("phone", S, "phone mobile tel telephone fax msisdn cell"),
+    _rule("tracking", S, "tracking awb waybill"),
     _rule("first_name", S, "firstname given middlename", suffixes="first_name given_name middle_name"),
     _rule("last_name", S, "lastname surname", suffixes="last_name family_name"),
     _rule("person", S, "person contact recipient recipients attendee attendees guest guests passenger "
@@ -421,6 +422,9 @@ def _done_by(words: list[str], description: str) -> bool:
         not _FIELD_WORDS.search(description)
 
 
+_PERSON_ID = re.compile(r"\b(?:employee|staff|badge|user|personnel|member)\s+(?:id|ids|number|no\.?)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     words = said_order(name_words(name))  # `file_name1`, `player1`
@@ -429,7 +433,9 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
             else "entry_key"
     head = _head(words)
     if json_type == "string" and _done_by(words, description):
-        return "person"  # `administered_by`, `reported_by`: who did it, never "administered 4"
+        # `administered_by`, `reported_by`: who did it, never "administered 4"; by their employee
+        # id where the description asks for one ("Supervisor employee id")
+        return "id" if _PERSON_ID.search(description) else "person"
     if json_type == "string" and head in _TEXT_HEADS:
         return "text"  # `questions_for_authors` is questions, whoever reads them
     if json_type == "string" and head and freetext.is_category(head) and head not in _KIND_WORDS:
@@ -815,6 +821,16 @@ def _place(rng: random.Random, name: str) -> str:
     return _city(rng, name)
 
 
+def _tracking(rng: random.Random, name: str) -> str:
+    """A parcel's tracking number as the big carriers print them: UPS "1Z" and 16 characters,
+    FedEx 12 digits, USPS 22 digits."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        return "1Z" + "".join(rng.choice("0123456789ABCDEFGHJKLMNPRSTUVWXYZ") for _ in range(6)) + \
+            "".join(rng.choice("0123456789") for _ in range(10))
+    return "".join(rng.choice("0123456789") for _ in range(12 if kind == 1 else 22))
+
+
 def _restaurant(rng: random.Random, name: str) -> str:
     fake = faker(rng)
     kind = rng.choice(["Kitchen", "Grill", "Bistro", "Trattoria", "Noodle Bar", "Diner", "Cafe"])
@@ -1012,7 +1028,7 @@ STRING_MAKERS: dict[str, Maker] = {
     "coordinates": _coordinates, "id": fake_id, "username": _f("user_name"),
     "password": _f("password", length=12), "pin": lambda rng, name: f"{rng.randint(0, 9999):04d}",
     "token": lambda rng, name: "".join(rng.choice("0123456789abcdef") for _ in range(32)),
-    "phone": _phone, "first_name": _f("first_name"), "last_name": _f("last_name"), "person": lambda rng, name: f"{faker(rng).first_name()} {faker(rng).last_name()}",
+    "phone": _phone, "tracking": _tracking, "first_name": _f("first_name"), "last_name": _f("last_name"), "person": lambda rng, name: f"{faker(rng).first_name()} {faker(rng).last_name()}",
     "artist": _artist, "restaurant": _restaurant, "hotel": _hotel, "company": _company, "store": _store,
     "country_code": lambda rng, name: codes.country(rng), "country": _f("country"), "state": _f("state"),
     "postcode": _f("postcode"), "city": _city, "address": _street, "place": _place,

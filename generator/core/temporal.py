@@ -127,7 +127,13 @@ def ratio_meant(param: str, spec: dict[str, Any] | None) -> bool:
     """The parameter's name or description says its "a:b" values are ratios ("titer": "1:16" is
     never 1:16 am)."""
     described = str((spec or {}).get("description") or "")
-    return bool(_RATIO_WORDS.search(re.sub(r"[_\W]+", " ", param)) or _RATIO_WORDS.search(described))
+    return bool(_RATIO_WORDS.search(re.sub(r"[_\W]+", " ", param)) or _RATIO_WORDS.search(described)
+                or _WORD_PAIR.search(described))
+
+
+# "Light:dark hours, e.g. 12:12 or 14:10": the description names the two sides of an "a:b" value
+_WORD_PAIR = re.compile(r"\b(?!(?:hours?|minutes?|mins?|seconds?|secs?)\b)[A-Za-z]{3,}:"
+                        r"(?!(?:hours?|minutes?|mins?|seconds?|secs?)\b)[A-Za-z]{3,}\b", re.IGNORECASE)
 
 
 def parse_clock_value(value: Any) -> tuple[int, int] | None:

@@ -542,9 +542,57 @@ def seasonal_dates(tool: Tool, args: dict[str, Any], rng: random.Random, keep: f
 # order (a plot's section follows the thing buried or set there before a section's own limits
 # pick the marker, and the marker its material); each never moves a value in `keep`.
 CallRule = Callable[[Tool, dict[str, Any], random.Random, frozenset[str]], dict[str, Any]]
+_REPEAT_INDEX = re.compile(r"^(.+?)_?([1-9])$|^(?:first|second|third|fourth)_(.+)$")
+_REPEATED = frozenset({"readings", "replicates", "measurements", "trials", "repeats", "reading", "replicate"})
+_TARGETS = frozenset({"target", "reference", "expected", "nominal", "standard"})
+AGREE_WITHIN = 0.03  # repeated measurements of one thing differ by a few percent
+
+
+def _near(center: float, rng: random.Random) -> float:
+    digits = len(repr(float(center)).split(".")[1].rstrip("0")) if "." in repr(float(center)) else 0
+    decimals = max(digits, 3 if abs(center) < 1 else 1)
+    return round(center * (1 + rng.uniform(-AGREE_WITHIN, AGREE_WITHIN)), decimals)
+
+
+def repeated_measures(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """Repeated measurements of one thing agree: `replicate_1` and `replicate_2` (or `first_x`,
+    `second_x`) within a few percent of the first, and a list of `readings` of a standard within
+    a few percent of the call's target or reference value (set 18: "a first result of 2 and a
+    second result of 279", "the three readings of the standard 16, 6 and 4.7" of a 0.08 target)."""
+    out = dict(args)
+    numeric = {k: v for k, v in args.items() if isinstance(v, int | float) and not isinstance(v, bool)}
+    groups: dict[str, list[str]] = {}
+    for k in sorted(numeric):
+        m = _REPEAT_INDEX.match(k)
+        if m:
+            groups.setdefault(m.group(1) or m.group(3), []).append(k)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        first = next((k for k in members if k in keep), members[0])
+        for k in members:
+            if k != first and k not in keep and isinstance(numeric[first], float):
+                out[k] = _fitting(tool, k, _near(numeric[first], rng), args[k])
+    target = next((v for k, v in numeric.items() if set(semantic.tokens(k)) & _TARGETS), None)
+    for k, v in args.items():
+        if k in keep or not isinstance(v, list) or not set(semantic.tokens(k)) & _REPEATED or \
+                not v or not all(isinstance(x, float) for x in v):
+            continue
+        center = float(target) if target else v[0]
+        out[k] = _fitting(tool, k, [_near(center, rng) for _ in v], v)
+    return out
+
+
+def _fitting(tool: Tool, param: str, value: Any, old: Any) -> Any:
+    """`value` where the parameter's schema takes it, else the value drawn before."""
+    from .schema import first_error
+
+    return value if first_error(tool.properties.get(param) or {}, value) is None else old
+
+
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
                                     initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
-                                    seasonal_dates)
+                                    seasonal_dates, repeated_measures)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

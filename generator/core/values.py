@@ -158,8 +158,8 @@ def _name_kind(name: str) -> str | None:
     n = name.lower()
     if n in ("datetime", "date_time", "timestamp") or n.endswith(("_datetime", "_at")):
         return "datetime"
-    if n == "date" or n.endswith("_date") or n.startswith("date_"):
-        return "date"
+    if n == "date" or n.endswith(("_date", "_until")) or n.startswith("date_"):
+        return "date"  # `retain_until`: the day the span ends
     if n == "time" or n.endswith("_time"):
         return "time"
     span, _, bound = n.rpartition("_")
@@ -648,8 +648,10 @@ def _rounded(value: float, lo: float, hi: float, decimals: int | None, rng: rand
         return float(min(max(round(value), math.ceil(lo)), math.floor(hi)))
     if decimals == 2 and hi - lo >= 4:  # money
         return rng.choice([round(value * 2) / 2, math.floor(value) + 0.99, round(value, 2)])
+    if decimals is not None and 0 < hi - lo < 10 ** -decimals * 10:
+        decimals = 1 - math.floor(math.log10(hi - lo))  # 0.995 to 1: read to the thousandth, never 1.0
     if decimals is not None:
-        return float(round(value, decimals))
+        return float(min(max(round(value, decimals), lo), hi))
     return round(value, 2 if hi - lo < 10 else 1)
 
 
@@ -1096,6 +1098,8 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         except ValueError:
             return example
         return day.strftime("%Y-%m-%d") + example[len(moment.group(1)):]
+    if _COUNTS_TUPLE.fullmatch(example):  # "14.12.10.8.6": players per section, each a little more or less
+        return _near_counts(example, rng)
     if _season(example):  # "2025-26": a season, in the query's time frame
         start = int(_near_year(ref, rng, edition))
         return f"{start}{example[4]}{(start + 1) % 100:02d}"
@@ -1119,6 +1123,28 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
                 str(ref.year % 100) if _short_year(m.group(0), ref) else _year_led(m.group(0), ref, rng, edition))
 
     return head + re.sub(r"\d+", group, example[len(head):])
+
+
+# A few small counts joined by points ("14.12.10.8.6", a string section's players): not an id
+_COUNTS_TUPLE = re.compile(r"\d{1,2}(?:\.\d{1,2}){3,}")
+
+
+def _near_counts(example: str, rng: random.Random) -> str:
+    """Each count of a counts tuple a little more or less, in the example's order where it has one."""
+    given = [int(x) for x in example.split(".")]
+    drawn = [max(0 if g == 0 else 1, round(g * rng.uniform(0.75, 1.25))) for g in given]
+    if given == sorted(given, reverse=True):
+        drawn.sort(reverse=True)
+    elif given == sorted(given):
+        drawn.sort()
+    return ".".join(map(str, drawn))
+
+
+def _numbered(example: Any) -> bool:
+    """Whether an example's digits count something (a run of three or more, or a group after a
+    separator: "CC-534185", "HSGC-02"), so another value of its shape is another record; a name
+    with digits inside it ("C57BL/6J", "BL21", "S288C") is one name, never varied."""
+    return not isinstance(example, str) or re.search(r"\d{3,}|[-_/:.]\d+(?=$|[-_/:.])", example) is not None
 
 
 def _season(text: str) -> bool:
@@ -1425,7 +1451,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     listed_codes = ids and semantic.tokens(name)[-1:] in (["code"], ["sku"]) and \
         all(isinstance(e, str) and lore.id_like(e) for e in examples)
     if examples and not listed_codes and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
-        examples = [_reshaped(e, rng, ref, _edition(name, schema), _ahead(name)) for e in examples]
+        examples = [_reshaped(e, rng, ref, _edition(name, schema), _ahead(name)) if _numbered(e) else e
+                    for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
     # catalog's form, never its one house
     if examples and (streets or rng.random() < VARY_RATE):

@@ -180,6 +180,10 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     spaced = _measured_words(value) or _ratio_words(value, spec) or _snake_words(value)
     if spaced:
         return spaced
+    sexed = _SEX_CODES.get(str(value).upper()) if set(tokens(f"{param} {spec.get('description') or ''}")) & _SEX \
+        and all(str(v).upper() in _SEX_CODES for v in spec.get("enum") or [value]) else None
+    if sexed:  # "F" of a sex or gender is "female", as a person says it
+        return sexed
     if is_code(value) or _code_family(value, spec):
         return str(value)
     framed = quantified(value, param, spec)
@@ -199,6 +203,10 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
         dated = set(key) & {"date", "time", "created", "updated", "published", "newest", "recent"}
         return f"{' '.join(key)}, {(_DATE_ORDER if dated else _ORDER_WORDS)[order]}"
     return None
+
+
+_SEX = frozenset({"sex", "gender"})
+_SEX_CODES = {"M": "male", "F": "female", "U": "unknown", "X": "unspecified", "MIXED": "mixed", "BOTH": "both"}
 
 
 def _object_words(words: list[str]) -> list[str]:
@@ -265,7 +273,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return done, f"not {done}"
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
-    if len(words) >= 2 and _past_participle(words[-1]) and "NOUN" in lemmas(words[-2]):  # "badge_printed"
+    if len(words) >= 2 and (_past_participle(words[-1]) or set(lemmas(words[-1])) == {"ADJ"}) \
+            and "NOUN" in lemmas(words[-2]):  # "badge_printed", "seal_intact": with the seal intact
         thing = " ".join(words[:-1])
         return f"with the {thing} {words[-1]}", f"with the {thing} not {words[-1]}"
     compound = all(set(lemmas(w)) & {"NOUN", "ADJ"} for w in words)  # "registration fee waiver", not "air attack on scene"

@@ -332,6 +332,12 @@ def _recipient(verb: str, rest: list[str], obj: str) -> str:
     tail = words[at:at + 3] if at is not None else []
     if len(tail) == 3 and tail[0] == "to" and tail[1] in ("the", "a", "an", "your", "their") \
             and "NOUN" in lemmas(tail[2]) and known(tail[2]):
+        assert at is not None
+        for i in range(at + 3, min(at + 5, len(words))):  # "to a reference laboratory": the whole compound
+            if rest[i - 1][-1:] in ",.;:" or words[i] in STOPS or "NOUN" not in lemmas(words[i]) \
+                    or not known(words[i]) or verb_lemma(words[i]) == words[i] and len(lemmas(words[i])) > 1:
+                break
+            tail.append(words[i])
         return " " + " ".join(tail)
     return ""
 
@@ -463,8 +469,31 @@ def spelled_out(word: str, description: str) -> str | None:
 def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore[assignment]
     """The tool's verb phrase: from the description, else the name, else a plain frame;
     without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
-    return _without_own_tail(_no_dangling_verb(from_description(tool)) or from_name(tool) or plain_intent(tool),
-                             set(nouns))
+    return _without_own_tail(_no_dangling_verb(from_description(tool)) or from_name(tool) or from_noun_phrase(tool)
+                             or plain_intent(tool), set(nouns))
+
+
+_NOUN_LEAD = re.compile(r"^((?:[A-Za-z][\w'/-]*)(?: [A-Za-z][\w'/-]*){0,6}?)(?= for | by | with |[,.;:(]|$)")
+
+
+def from_noun_phrase(tool: Tool) -> str:
+    """A tool whose name cannot be read (`get_per_diem_statement`) and whose description opens with
+    what it gives, as a noun phrase ("Monthly per diem statement for a billing account."), said with
+    its name's verb: "get the monthly per diem statement"; "" when the name opens with no verb or the description with
+    one, or the phrase has a word that is neither English nor the name's."""
+    named = tokens((tool.api or tool.name).rsplit(".", 1)[-1])
+    verb = user_verb(named[0], imperative=True) if named else None
+    m = _NOUN_LEAD.match(_without_app(first_sentence(tool.description), tool.app or "").strip())
+    if verb is None or m is None:
+        return ""
+    words = m.group(1).split()
+    if words[0].lower() in ("a", "an", "the"):
+        words = words[1:]
+    first = words[0].lower() if words else ""
+    if not words or len(words) < 2 or user_verb(first) is not None and "VERB" in lemmas(first) or first in STOPS \
+            or not all(known(w.lower()) or w.lower() in named or w.isupper() for w in words):
+        return ""
+    return f"{verb} the {' '.join(w if w.isupper() else w.lower() for w in words)}"
 
 
 def _no_dangling_verb(intent: str) -> str:

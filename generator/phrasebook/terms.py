@@ -414,6 +414,8 @@ def _act(description: str) -> str:
         return ""
     if len(words) > 1 and words[1].lower() in ("is", "are", "was", "were", "of"):  # "Page count is ..." is no order
         return ""
+    if len(words) > 2 and words[2].lower() in ("is", "are", "was", "were", "has", "have"):
+        return ""  # "Evidence seal was intact at transfer": a statement about a seal, not "evidence the seal"
     rest = words[1:]
     if not rest:  # a verb alone ("Include") says less than the name
         return ""
@@ -954,6 +956,14 @@ def _counted_done(plain: str) -> bool:
 
 @frame("date", "datetime", "iso_time")
 def _date(t: Term, v: str, intent: str) -> str:
+    # a moment said time first ("11 am on June 2nd") is "at" it: never "transferred on 11 am on June 2nd"
+    return _CLOCK_ON.sub("at ", _date_frame(t, v, intent))
+
+
+_CLOCK_ON = re.compile(r"\bon (?=(?:\d{1,2}(?::\d{2})? ?[ap]\.?m\.?|noon|midnight)\b)", re.IGNORECASE)
+
+
+def _date_frame(t: Term, v: str, intent: str) -> str:
     event = [w for w in t.noun.split() if w not in ("date", "day", "time", "datetime")]
     said = _EVENTS.get(event[0]) if len(event) == 1 else None
     if said:  # "departing June 2", "for delivery on June 4"
@@ -1118,6 +1128,9 @@ def _text(t: Term, v: str, intent: str) -> str:
     if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:
         return f"in {v}"
     pointed = t.sem == "id" or t.pointer and bool(re.search(r"\d", v))  # "banquet" is no id: "with the add-on banquet"
+    prep, _, rest = (t.noun or t.plain).partition(" ")
+    if prep in ("from", "to") and rest:  # `from_person`, `to_person`: "from PER-22855", never "for from person"
+        return f"{prep} {v}" if rest.rsplit(" ", 1)[-1] in PERSON_WORDS | {"person", "party"} else f"{prep} {rest} {v}"
     if not t.noun:  # an id says its noun too: "for quote QUO-41549", never a bare "for QUO-41549"
         return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}" if t.plain else f"for {v}"
     who = t.noun.removesuffix(" name")
@@ -1148,7 +1161,7 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
     if t.negation and kind not in ("bool", "dict"):
         return " ".join(w for w in (t.negation, negated_noun(t), v) if w)
     if t.phrase and kind not in ("bool", "dict") and not (t.role and kind in ("date", "datetime", "clock")):
-        at = "at" if kind == "clock" and t.phrase.endswith(" on") else ""
+        at = "at" if t.phrase.endswith(" on") and (kind == "clock" or _CLOCK_ON.match(f"on {v}")) else ""
         lead = f"{t.phrase[:-3]} at" if at else t.phrase
         person = kind == "enum" and v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)
         lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
