@@ -213,3 +213,110 @@ def test_a_flag_stating_a_state_is_said_with_its_state() -> None:
 
     assert _act("Evidence seal was intact at transfer") == ""
     assert bool_words("seal_intact") == ("with the seal intact", "with the seal not intact")
+
+
+def test_an_article_follows_the_sound_of_the_next_word() -> None:
+    """"record a euthanasia" stays (a "yoo" sound), "a amount" and "a hour" become "an"."""
+    from generator.writers.phrasing.grammar import polish
+
+    assert polish("record a euthanasia of animals") == "record a euthanasia of animals"
+    assert polish("a amount of 3 and a hour") == "an amount of 3 and an hour"
+    assert polish("a unicorn and a umbrella") == "a unicorn and an umbrella"
+
+
+def test_ids_named_with_what_was_done_to_them_are_the_ids() -> None:
+    """"Animal ids euthanized": "for animal ids ANI-1 and ANI-2", never "animal ids euthanizeds"."""
+    from generator.phrasebook.terms import term
+
+    spec = {"type": "array", "items": {"type": "string"}, "description": "Animal ids euthanized"}
+    assert term("animal_ids", spec).noun == "animal ids"
+
+
+def test_a_date_falls_on_the_weekdays_its_description_allows() -> None:
+    """"Requested delivery date. Vendors deliver Tuesday to Thursday.": never a Monday or a Friday."""
+    tool = _tool("order", {"delivery_date": {"type": "string", "format": "date",
+                                             "description": "Requested delivery date. Vendors deliver Tuesday to Thursday."}})
+    for i in range(10):
+        got = value_sense.on_said_weekdays(tool, {"delivery_date": f"2025-06-{2 + i:02d}"}, random.Random(i), frozenset())
+        assert datetime.strptime(got["delivery_date"], "%Y-%m-%d").weekday() in (1, 2, 3), got
+
+
+def test_an_urgency_and_a_sex_are_said_as_people_say_them() -> None:
+    """"the urgent urgency", "the male sex of the animals" (set 18, round 2): "marked urgent", "with
+    male animals"."""
+    from generator.phrasebook.terms import say, term
+
+    urgency = term("urgency", {"type": "string", "enum": ["routine", "urgent"], "description": "Urgency"})
+    assert say(urgency, "enum", "urgent") == "marked urgent"
+    assert say(urgency, "enum", "routine") == "marked routine"
+    sex = term("sex", {"type": "string", "enum": ["M", "F", "mixed"], "description": "Sex of the animals in the cage"})
+    assert say(sex, "enum", "male") == "with male animals"
+
+
+def test_ids_of_one_kind_of_thing_share_its_shape() -> None:
+    """`dam_ids` "Female animal ids" beside `sire_id` "Male animal id, e.g. M24-01873": a dam's id is
+    an animal id (never "DAM-44341")."""
+    import re
+
+    tools = annotate([
+        _tool("breed", {"sire_id": {"type": "string", "description": "Male animal id, e.g. M24-01873"},
+                        "dam_ids": {"type": "array", "items": {"type": "string"},
+                                    "description": "Female animal ids (1 for a pair, 2 for a trio)"}})])
+    for i in range(6):
+        got = sample_arguments(tools[0], random.Random(i))["dam_ids"]
+        assert all(re.fullmatch(r"M\d{2}-\d{5}", g) for g in got), got
+
+
+def test_a_padded_count_closing_an_id_stays_that_size() -> None:
+    """"PRG-2526-07" is a season's 7th program: never PRG-2526-98; "HSGC-02" a lab's second GC."""
+    for i in range(10):
+        assert 1 <= int(_reshaped("PRG-2526-07", random.Random(i), REF)[-2:]) <= 9
+        assert 1 <= int(_reshaped("HSGC-02", random.Random(i), REF)[-2:]) <= 9
+        assert 1 <= int(_reshaped("RNT-2526-041", random.Random(i), REF)[-3:]) <= 99
+
+
+def test_a_replacement_part_costs_what_a_part_costs() -> None:
+    """"Spending limit in US dollars" for ordering a replacement part is no insured value."""
+    from generator.core import freetext
+    from generator.core.semantic import typical_range
+
+    schema = {"type": "number", "description": "Spending limit in US dollars"}
+    with freetext.subject(["order", "replacement", "part"]):
+        assert typical_range("money", "max_cost_usd", schema, 0).hi <= 1000
+    assert typical_range("money", "replacement_value", {"type": "number"}, 0).hi >= 100_000
+
+
+def test_a_tracking_number_is_its_carriers() -> None:
+    import re
+
+    tool = _tool("ship", {"carrier": {"type": "string", "enum": ["UPS", "DHL"]},
+                          "tracking_number": {"type": "string", "description": "Carrier tracking number"}})
+    got = value_sense.tracking_by_carrier(tool, {"carrier": "DHL", "tracking_number": "1ZABCDEF0123456789"},
+                                          random.Random(1), frozenset())
+    assert re.fullmatch(r"\d{10}", got["tracking_number"]), got
+
+
+def test_a_reported_value_follows_from_its_replicates() -> None:
+    tool = _tool("record", {"replicate_1": {"type": "number"}, "replicate_2": {"type": "number"},
+                            "reported_value": {"type": "number"}})
+    got = value_sense.repeated_measures(tool, {"replicate_1": 0.083, "replicate_2": 0.085, "reported_value": 0.218},
+                                        random.Random(1), frozenset())
+    assert min(got["replicate_1"], got["replicate_2"]) <= got["reported_value"] <= max(got["replicate_1"],
+                                                                                      got["replicate_2"]), got
+
+
+def test_what_the_object_is_for_stays_in_the_intent() -> None:
+    """"Schedule specimens for destruction after the retention period.": never "schedule specimens"."""
+    tool = _tool("schedule_specimen_destruction", {"specimen_ids": {"type": "array", "items": {"type": "string"}}},
+                 "Schedule specimens for destruction after the retention period.")
+    assert intent_of(tool) == "schedule specimens for destruction"
+
+
+def test_a_code_of_another_thing_is_named_by_its_own_words() -> None:
+    """"Panel code of the reference lab, e.g. 8052B" for `panel`: "for panel code 8052B", never
+    "for reference lab 8052B" beside the reference lab's own name."""
+    from generator.phrasebook.terms import say, term
+
+    t = term("panel", {"type": "string", "description": "Panel code of the reference lab, e.g. 8052B"})
+    assert say(t, "id", "8052B") == "for panel code 8052B"
+    assert term("customer_id", {"type": "string", "description": "ID of the customer"}).noun == "customer"

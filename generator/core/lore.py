@@ -729,9 +729,13 @@ def entity_keys(name: str, description: str = "") -> tuple[str, ...]:
         keys = (*keys, f"{kind.group(1).lower()} {head}")
     if _EMPLOYEE_ID.search(description):  # "Analyst employee id, e.g. FS-118": any employee's id looks so
         keys = (*keys, "employee")
+    lead = _ID_OF.match(description)
+    if keys and lead and lead.group(1).lower() not in _ID_WORDS:  # "Female animal ids" beside "Male animal id,
+        keys = (*keys, semantic.singular(lead.group(1).lower()))  # e.g. M24-01873": a dam is an animal too
     return tuple(dict.fromkeys(keys))
 
 
+_ID_OF = re.compile(r"^\W*(?:[A-Za-z]+\s+)?([A-Za-z]{3,})\s+ids?\b(?!\s+of\b)", re.IGNORECASE)
 _EMPLOYEE_ID = re.compile(r"\b(?:employee|staff|personnel)\s+(?:id|ids|number|no\.?)\b", re.IGNORECASE)
 
 

@@ -593,7 +593,9 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         return Typical(1, 15, 1)  # an interest, tax or growth rate, a change threshold: a few percent
     if kind == "generic" and counts_things(name):
         return Typical(1, 20, 0)  # `dice`, `sides`, `rolls`: discrete things are whole
-    if kind == "money" and _ASSET_WORDS & {*tokens(name), *tokens(desc), *freetext.SUBJECT.get()}:
+    own = {*tokens(name), *tokens(desc)}
+    if kind == "money" and (_ASSET_WORDS & {*own, *freetext.SUBJECT.get()} or
+                            "replacement" in own and own & {"value", "cost", "costs"}):
         return Typical(5000, 1_500_000, 0)  # what an insured or appraised thing is worth, not a receipt
     if kind == "money":
         said = f"{' '.join(tokens(name))} {desc}".lower()
@@ -613,7 +615,7 @@ _PER_UNIT = ((r"\bper (?:person|head|guest|diner)\b", Typical(15, 80, 0)),
 # Words that make an amount the worth of something insured, appraised or lent (an artwork, a
 # building, a vessel): thousands and more, never a consumer receipt's 2 to 500.
 _ASSET_WORDS = frozenset({"insurance", "insured", "insure", "valuation", "appraisal", "appraised", "indemnity",
-                          "collateral", "replacement", "coverage", "sum_insured", "mortgage", "property",
+                          "collateral", "coverage", "sum_insured", "mortgage", "property",
                           "declared",  # a shipment's declared value, not a receipt's
                           "consideration", "lien", "deed", "secured", "payoff"})  # a deed's price, a lien's sum
 

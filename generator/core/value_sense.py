@@ -10,6 +10,7 @@ value its schema refuses.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 from collections.abc import Callable
@@ -546,6 +547,7 @@ _REPEAT_INDEX = re.compile(r"^(.+?)_?([1-9])$|^(?:first|second|third|fourth)_(.+
 _REPEATED = frozenset({"readings", "replicates", "measurements", "trials", "repeats", "reading", "replicate"})
 _TARGETS = frozenset({"target", "reference", "expected", "nominal", "standard"})
 AGREE_WITHIN = 0.03  # repeated measurements of one thing differ by a few percent
+_SUMMARIES = frozenset({"reported", "report", "mean", "average", "final"})  # what the repeats give
 
 
 def _near(center: float, rng: random.Random) -> float:
@@ -573,6 +575,12 @@ def repeated_measures(tool: Tool, args: dict[str, Any], rng: random.Random, keep
         for k in members:
             if k != first and k not in keep and isinstance(numeric[first], float):
                 out[k] = _fitting(tool, k, _near(numeric[first], rng), args[k])
+        summary = next((k for k in numeric if k not in members and k not in keep
+                        and set(semantic.tokens(k)) & _SUMMARIES), None)
+        if summary is not None and all(isinstance(out[k], float) for k in members):
+            mean = sum(out[k] for k in members) / len(members)  # "Value to report ... truncated to 3 decimals"
+            digits = max(len(repr(out[k]).split(".")[1]) for k in members)
+            out[summary] = _fitting(tool, summary, math.floor(mean * 10 ** digits) / 10 ** digits, args[summary])
     target = next((v for k, v in numeric.items() if set(semantic.tokens(k)) & _TARGETS), None)
     for k, v in args.items():
         if k in keep or not isinstance(v, list) or not set(semantic.tokens(k)) & _REPEATED or \
@@ -590,9 +598,65 @@ def _fitting(tool: Tool, param: str, value: Any, old: Any) -> Any:
     return value if first_error(tool.properties.get(param) or {}, value) is None else old
 
 
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY_SPAN = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s*(?:to|through|-|–)\s*"
+                       r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.IGNORECASE)
+_WEEKDAYS_ONLY = re.compile(r"\b(?:weekdays?|business days?|working days?)(?: only)?\b", re.IGNORECASE)
+
+
+def said_weekdays(description: str) -> set[int] | None:
+    """The weekdays a description allows ("Vendors deliver Tuesday to Thursday": 1-3; "business
+    days only": 0-4), or None when it names none."""
+    m = _DAY_SPAN.search(description)
+    if m:
+        a, b = _DAYS.index(m.group(1).lower()), _DAYS.index(m.group(2).lower())
+        return {d % 7 for d in range(a, b + 1 if b >= a else b + 8)}
+    return set(range(5)) if _WEEKDAYS_ONLY.search(description) else None
+
+
+def on_said_weekdays(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A date whose description allows only some weekdays falls on one of them (set 18: deliveries
+    on a Monday where "vendors deliver Tuesday to Thursday"): moved forward to the next allowed day."""
+    out = dict(args)
+    for k, v in args.items():
+        spec = tool.properties.get(k)
+        if k in keep or not isinstance(v, str) or not isinstance(spec, dict):
+            continue
+        days = said_weekdays(str(spec.get("description") or ""))
+        m = _ISO_DAY.match(v)
+        if not days or m is None:
+            continue
+        day = datetime.strptime(m.group(1), "%Y-%m-%d")
+        while day.weekday() not in days:
+            day += timedelta(days=1)
+        out[k] = _fitting(tool, k, day.strftime("%Y-%m-%d") + v[10:], v)
+    return out
+
+
+_CARRIER_FORMATS = {"ups": "1Z######@@@@@@@@@@", "fedex": "@@@@@@@@@@@@", "usps": "@@@@@@@@@@@@@@@@@@@@@@",
+                    "dhl": "@@@@@@@@@@"}  # @ a digit, # a letter or digit
+
+
+def tracking_by_carrier(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A tracking number in the format of the call's carrier (UPS "1Z...", FedEx 12 digits, USPS
+    22, DHL 10), never another carrier's (set 18: a UPS number for a DHL return)."""
+    carrier = next((str(v).lower().replace(" ", "") for v in args.values()
+                    if isinstance(v, str) and str(v).lower().replace(" ", "") in _CARRIER_FORMATS), None)
+    if carrier is None:
+        return args
+    out = dict(args)
+    for k, v in args.items():
+        if k in keep or not isinstance(v, str) or semantic.infer(k, tool.properties.get(k) or {}) != "tracking":
+            continue
+        drawn = "".join(rng.choice("0123456789") if c == "@" else rng.choice("0123456789ABCDEFGHJKLMNPRSTUVWXYZ")
+                        if c == "#" else c for c in _CARRIER_FORMATS[carrier])
+        out[k] = _fitting(tool, k, drawn, v)
+    return out
+
+
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
                                     initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
-                                    seasonal_dates, repeated_measures)
+                                    seasonal_dates, repeated_measures, on_said_weekdays, tracking_by_carrier)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

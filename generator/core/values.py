@@ -1119,10 +1119,17 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         if _season(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
             start = int(_near_year(ref, rng, edition)) % 100
             return f"{start:02d}{(start + 1) % 100:02d}"
+        if m.end() == len(rest) and _PADDED_COUNT.fullmatch(m.group(0)):
+            # the count that closes an id, written with leading zeros ("PRG-2526-07": the season's
+            # 7th program, "HSGC-02" the lab's second instrument): a count of that size, never the 98th
+            g = m.group(0)
+            top = 10 ** max(len(str(int(g))), len(g) - 1) - 1
+            return str(rng.randint(1, top)).zfill(len(g))
         return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
                 str(ref.year % 100) if _short_year(m.group(0), ref) else _year_led(m.group(0), ref, rng, edition))
 
-    return head + re.sub(r"\d+", group, example[len(head):])
+    rest = example[len(head):]
+    return head + re.sub(r"\d+", group, rest)
 
 
 # A few small counts joined by points ("14.12.10.8.6", a string section's players): not an id
@@ -1138,6 +1145,10 @@ def _near_counts(example: str, rng: random.Random) -> str:
     elif given == sorted(given):
         drawn.sort()
     return ".".join(map(str, drawn))
+
+
+# A closing count padded with zeros and short ("07", "041"), not a serial ("534185", "0412")
+_PADDED_COUNT = re.compile(r"0\d{1,2}")
 
 
 def _numbered(example: Any) -> bool:

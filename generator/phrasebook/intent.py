@@ -211,7 +211,23 @@ def from_description(tool: Tool) -> str:
     obj = _with_name_modifier(tool, obj)
     if verb == "get" and obj.split()[0] in ("a", "an") and _by_its_id(tool):
         verb, obj = "look up", f"the {obj.split(' ', 1)[1]}"  # "Get a pawn loan" by its ticket: look it up, not take one out
-    return f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}{_complement(verb, rest, obj)}"
+    return (f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}"
+            f"{_complement(verb, rest, obj) or _purpose(rest, obj)}")
+
+
+_PURPOSE = re.compile(r"[a-z]+(?:tion|sion|ment|al|ance|ence|ure|sis)")
+
+
+def _purpose(rest: list[str], obj: str) -> str:
+    """What the object is for, when the author says it in one noun right after it ("Schedule
+    specimens for destruction after ...": " for destruction"; never "schedule specimens" alone)."""
+    said = [w for w in obj.split() if w not in ("a", "an", "the")]
+    words = [w.strip(",.;:").lower() for w in rest]
+    at = next((i + 1 for i in range(len(words)) if said and words[i] == said[-1].lower()), None)
+    if at is None or at + 1 >= len(words) or words[at] != "for" or rest[at][-1:] in ",.;:":
+        return ""
+    noun = words[at + 1]
+    return f" for {noun}" if _PURPOSE.fullmatch(noun) and "NOUN" in lemmas(noun) and known(noun) else ""
 
 
 # Participles that qualify the object right after it ("a vaccine given", "beer removed from ...").

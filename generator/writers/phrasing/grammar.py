@@ -11,7 +11,20 @@ def capitalize(text: str) -> str:
 
 # A capital "A" is an article only where a sentence starts: elsewhere it is a value's letter
 # ("option A and a phase", "DIV A and ..."), which is never edited.
-_A_AN = re.compile(r"(?:(?<![\w-])(a)|(?:^|(?<=[.!?] ))(A)) (?=(?:[aeioAEIO]|8|11\b|18\b))")
+_A_AN = re.compile(r"(?:(?<![\w-])(a)|(?:^|(?<=[.!?] ))(A)) (?=(?:[aeiouhAEIOUH]|8|11\b|18\b))")
+_NEXT_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def _an(m: re.Match[str]) -> str:
+    """ "a amount" -> "an amount", by how the next word sounds ("a euthanasia", "a one-way ticket",
+    "an 8-hour shift" stay as inflect says)."""
+    from ...core.textquality import right_article
+
+    word = _NEXT_WORD.match(m.string, m.end())
+    said = right_article(word[0]) if word and not word[0].isdigit() else "an"
+    return f"{m[1] or m[2]}n " if said == "an" else m[0]
+
+
 _ONE_PLURAL = re.compile(
     r"(?<![\w.,:-])(1|one) ((?:(?!of\b)[A-Za-z-]+ )?)"
     r"(night|seat|ticket|spot|guest|adult|minute|hour|day|star|room|passenger|rider|traveller|bag|item)s\b"
@@ -54,7 +67,7 @@ def polish(text: str) -> str:
     """Surface grammar the slot filling cannot see: "a amount" -> "an amount", "1 nights" ->
     "1 night", "for Thai food food" -> "for Thai food", sentence starts capitalized, no space
     before punctuation."""
-    text = _A_AN.sub(lambda m: f"{m[1] or m[2]}n ", text)
+    text = _A_AN.sub(_an, text)
     text = _ONE_PLURAL.sub(r"\1 \2\3", text)
     text = _ONE_ANY.sub(_one_singular, text)
     text = _ONE_COMPOUND.sub(_one_compound, text)
