@@ -320,3 +320,13 @@ def test_a_code_of_another_thing_is_named_by_its_own_words() -> None:
     t = term("panel", {"type": "string", "description": "Panel code of the reference lab, e.g. 8052B"})
     assert say(t, "id", "8052B") == "for panel code 8052B"
     assert term("customer_id", {"type": "string", "description": "ID of the customer"}).noun == "customer"
+
+
+def test_a_search_of_a_collection_is_for_the_title() -> None:
+    """"search the orchestra's music library called Symphony No. 4" names the library: a search
+    of a collection is for the title; anything else is still "called" it."""
+    from generator.phrasebook.terms import say, term
+
+    t = term("title", {"type": "string", "description": "Words from the title, e.g. 'Symphony No. 4'"})
+    assert say(t, "text", "Symphony No. 4", "search the orchestra's music library") == "for Symphony No. 4"
+    assert say(t, "text", "Symphony No. 4", "create a concert program") == "called Symphony No. 4"

@@ -87,6 +87,9 @@ _REASON = frozenset({"reason", "cause", "why"})
 _METHOD = frozenset({"method", "how", "via", "channel", "means", "mode"})
 _IN_WORDS = frozenset({"currency", "unit", "units", "language", "lang", "locale", "format", "system", "scale"})
 _NAMING = frozenset({"name", "title", "label", "nickname", "alias"})
+_SEARCHING = frozenset({"search", "find", "look", "browse", "query"})
+_COLLECTIONS = frozenset({"library", "catalog", "catalogue", "archive", "archives", "database", "collection",
+                          "inventory", "index", "repository", "registry", "records", "shelves", "stacks"})
 _VENUES = frozenset({"restaurant", "hotel", "store"})
 _SAYING = frozenset({"message", "text", "body", "content", "reply", "answer", "post", "tweet", "caption"})
 _SEARCHED = frozenset({"search", "query", "keyword", "keywords", "match", "matching", "lookup"})
@@ -1115,6 +1118,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     words = set(tokens(t.noun)) | {t.sem}
     named = t.noun and t.of == "name" and (not intent or t.head in intent.split()) or t.head in _NAMING
     if named and not t.sem.endswith("_name") and set(t.noun.split()[:-1]) <= set(intent.split()):
+        if intent.split(" ", 1)[0] in _SEARCHING and set(intent.lower().split()) & _COLLECTIONS:  # "search the library
+            return f"for {v}"  # for Symphony No. 4", never "the library called Symphony No. 4"
         # "book a well boat called Havbris"; a nested object's name: "a workload called billing-worker"
         return f"called {v}"  # but "with the last name Okon", "with the trade name Captan 80 WDG"
     if t.sem in _VENUES and not (t.pointer and re.search(r"\d", v)):  # a code is no venue: "for industry 6221"
