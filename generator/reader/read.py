@@ -19,7 +19,7 @@ from .dates import as_moment, read_moment
 from .determine import from_time, schema_default
 from .enums import stated_enum
 from .flags import read_flag
-from .hints import Hint, bound_to, hints_in, is_place, param_role, refers_to
+from .hints import Hint, bound_params, bound_to, hints_in, is_place, param_role, refers_to
 from .meanings import meanings
 from .names import partly_said, stated_address, stated_code, stated_string
 from .numbers import as_number, none_of, numbers_in, one_of, ordinal_of, said_range, same_number, top_one
@@ -329,9 +329,20 @@ def referring_hints(arg: Arg) -> list[Hint]:
     situation ("nearby", "my home"): "again" or "the mall" there points at nothing the reader has."""
     has_history = bool(arg.situation.history)
     lowered = arg.text.raw.lower()
-    found = [h for h in hints_in(lowered) if not _in_dated_pointer(h, lowered, arg.situation.time)
-             and (has_history or _first_person(h)) and refers_to(h, arg.param, arg.gold, arg.text, arg.params, arg.descriptions)]
+    every = hints_in(lowered)
+    found = [h for h in every if not _in_dated_pointer(h, lowered, arg.situation.time)
+             and (has_history or _first_person(h)) and refers_to(h, arg.param, arg.gold, arg.text, arg.params, arg.descriptions)
+             and not _part_of_other_hint(h, every, arg)]
     return sorted(found, key=lambda h: _rank(h, arg))
+
+
+def _part_of_other_hint(hint: Hint, every: Sequence[Hint], arg: Arg) -> bool:
+    """A noun inside a "last time" / "usual" phrase that names another parameter ("my regular
+    arrival city" names the destination) is that phrase's, not a reference to this argument."""
+    if hint.kind != "reference":
+        return False
+    return any(o.kind in ("recency", "usual") and o.words in hint.words
+               and (named := bound_params(o, arg.params, arg.descriptions)) and arg.param not in named for o in every)
 
 
 def _in_dated_pointer(hint: Hint, lowered: str, now: datetime | None) -> bool:
