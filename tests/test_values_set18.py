@@ -330,3 +330,13 @@ def test_a_search_of_a_collection_is_for_the_title() -> None:
     t = term("title", {"type": "string", "description": "Words from the title, e.g. 'Symphony No. 4'"})
     assert say(t, "text", "Symphony No. 4", "search the orchestra's music library") == "for Symphony No. 4"
     assert say(t, "text", "Symphony No. 4", "create a concert program") == "called Symphony No. 4"
+
+
+def test_a_simulated_id_keeps_its_season_and_count_size() -> None:
+    """A program a simulated search returns is "PRG-2526-05", never "PRG-6652-97"."""
+    from generator.traject.fresh import fresh_id
+
+    spec = {"type": "string", "description": "Program id, e.g. PRG-2526-07"}
+    for i in range(10):
+        got = fresh_id(spec, random.Random(i), REF)
+        assert got is not None and got[4:8] == "2526" and 1 <= int(got[-2:]) <= 9, got

@@ -1116,15 +1116,10 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return day
         if dated and _clock_group(m.group(0)):
             return _working_clock(rng)
-        if _season(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
-            start = int(_near_year(ref, rng, edition)) % 100
-            return f"{start:02d}{(start + 1) % 100:02d}"
-        if m.end() == len(rest) and _PADDED_COUNT.fullmatch(m.group(0)):
-            # the count that closes an id, written with leading zeros ("PRG-2526-07": the season's
-            # 7th program, "HSGC-02" the lab's second instrument): a count of that size, never the 98th
-            g = m.group(0)
-            top = 10 ** max(len(str(int(g))), len(g) - 1) - 1
-            return str(rng.randint(1, top)).zfill(len(g))
+        if is_season(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
+            return season_digits(int(_near_year(ref, rng, edition)))
+        if m.end() == len(rest) and PADDED_COUNT.fullmatch(m.group(0)):
+            return closing_count(m.group(0), rng)
         return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
                 str(ref.year % 100) if _short_year(m.group(0), ref) else _year_led(m.group(0), ref, rng, edition))
 
@@ -1148,7 +1143,7 @@ def _near_counts(example: str, rng: random.Random) -> str:
 
 
 # A closing count padded with zeros and short ("07", "041"), not a serial ("534185", "0412")
-_PADDED_COUNT = re.compile(r"0\d{1,2}")
+PADDED_COUNT = re.compile(r"0\d{1,2}")
 
 
 def _numbered(example: Any) -> bool:
@@ -1156,6 +1151,23 @@ def _numbered(example: Any) -> bool:
     separator: "CC-534185", "HSGC-02"), so another value of its shape is another record; a name
     with digits inside it ("C57BL/6J", "BL21", "S288C") is one name, never varied."""
     return not isinstance(example, str) or re.search(r"\d{3,}|[-_/:.]\d+(?=$|[-_/:.])", example) is not None
+
+
+def is_season(digits: str) -> bool:
+    """Four digits of an id that are a season ("2526"), not a year ("2021")."""
+    return _season(digits) and not _YEAR.fullmatch(digits)
+
+
+def season_digits(start_year: int) -> str:
+    """The season starting in `start_year` as an id writes it ("2526")."""
+    return f"{start_year % 100:02d}{(start_year + 1) % 100:02d}"
+
+
+def closing_count(digits: str, rng: random.Random) -> str:
+    """Another count for the zero-padded count that closes an id ("PRG-2526-07": the season's 7th
+    program, "HSGC-02" the lab's second instrument): one of that size, never the 98th."""
+    top = 10 ** max(len(str(int(digits))), len(digits) - 1) - 1
+    return str(rng.randint(1, top)).zfill(len(digits))
 
 
 def _season(text: str) -> bool:

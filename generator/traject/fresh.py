@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.lore import id_like
 from ..core.schema import is_valid
-from ..core.values import REFERENCE_TIME, examples_of
+from ..core.values import PADDED_COUNT, REFERENCE_TIME, closing_count, examples_of, is_season, season_digits
 from ..records import Tool
 from .agree import LOWER, UPPER, day_of
 from .graph import is_id_param, param_words
@@ -141,6 +141,10 @@ def _slot(digits: str, more: bool, rng: random.Random, made: datetime) -> str:
     fmt = next((f for f in DATE_SLOTS.get(len(digits), ()) if _dated(digits, f, more, made)), None)
     if fmt is not None:
         return made.strftime(fmt)
+    if is_season(digits):  # "PRG-2526-07": the season of the record's year
+        return season_digits(made.year)
+    if not more and PADDED_COUNT.fullmatch(digits):
+        return closing_count(digits, rng)
     low = 1 if digits.startswith("0") else 10 ** (len(digits) - 1)
     return str(rng.randint(low, 10 ** len(digits) - 1)).zfill(len(digits))
 
