@@ -340,3 +340,14 @@ def test_a_simulated_id_keeps_its_season_and_count_size() -> None:
     for i in range(10):
         got = fresh_id(spec, random.Random(i), REF)
         assert got is not None and got[4:8] == "2526" and 1 <= int(got[-2:]) <= 9, got
+
+
+def test_two_moments_of_a_call_say_which_is_which() -> None:
+    """"estimate the blood alcohol on June 2 at 9:30 am UTC on June 2 at 9:15 am UTC": a moment
+    whose description is only "Time of ..." is named by its parameter ("a collection time of ...")."""
+    from generator.phrasebook.terms import say, term
+
+    t = term("collection_time", {"type": "string", "format": "date-time", "description": "Time of the blood draw"})
+    assert say(t, "datetime", "June 2nd, 2025 at 9:30 am UTC") == "with a collection time of June 2nd, 2025 at 9:30 am UTC"
+    assert say(term("date", {"type": "string", "format": "date", "description": "Date"}), "date", "June 2nd, 2025") \
+        == "on June 2nd, 2025"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -970,11 +970,14 @@ def _date(t: Term, v: str, intent: str) -> str:
     return _CLOCK_ON.sub("at ", _date_frame(t, v, intent))
 
 
+_MOMENT_WORDS = frozenset({"date", "day", "time", "datetime", "and"})
 _CLOCK_ON = re.compile(r"\bon (?=(?:\d{1,2}(?::\d{2})? ?[ap]\.?m\.?|noon|midnight)\b)", re.IGNORECASE)
 
 
 def _date_frame(t: Term, v: str, intent: str) -> str:
-    event = [w for w in t.noun.split() if w not in ("date", "day", "time", "datetime")]
+    if not set(t.noun.split()) - _MOMENT_WORDS and set(t.plain.split()) - _MOMENT_WORDS and not t.role:
+        t = replace(t, noun=t.plain)  # "Time of the blood draw" for collection_time: "a collection
+    event = [w for w in t.noun.split() if w not in _MOMENT_WORDS]  # time of ...", never two bare moments
     said = _EVENTS.get(event[0]) if len(event) == 1 else None
     if said:  # "departing June 2", "for delivery on June 4"
         return said.format(v=v)
