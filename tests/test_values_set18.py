@@ -343,11 +343,14 @@ def test_a_simulated_id_keeps_its_season_and_count_size() -> None:
 
 
 def test_two_moments_of_a_call_say_which_is_which() -> None:
-    """"estimate the blood alcohol on June 2 at 9:30 am UTC on June 2 at 9:15 am UTC": a moment
-    whose description is only "Time of ..." is named by its parameter ("a collection time of ...")."""
+    """"estimate the blood alcohol on June 2 at 9:30 am UTC on June 2 at 9:15 am UTC": a moment of
+    an event says the event ("with the blood draw on ..."), one whose description says only "Time"
+    is named by its parameter ("a collection time of ...")."""
     from generator.phrasebook.terms import say, term
 
     t = term("collection_time", {"type": "string", "format": "date-time", "description": "Time of the blood draw"})
-    assert say(t, "datetime", "June 2nd, 2025 at 9:30 am UTC") == "with a collection time of June 2nd, 2025 at 9:30 am UTC"
+    assert say(t, "datetime", "June 2nd, 2025 at 9:30 am UTC") == "with the blood draw on June 2nd, 2025 at 9:30 am UTC"
+    bare = term("collection_time", {"type": "string", "format": "date-time", "description": "Time"})
+    assert say(bare, "datetime", "June 2nd, 2025 at 9:30 am UTC") == "with a collection time of June 2nd, 2025 at 9:30 am UTC"
     assert say(term("date", {"type": "string", "format": "date", "description": "Date"}), "date", "June 2nd, 2025") \
         == "on June 2nd, 2025"

@@ -479,7 +479,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     else:
         noun = _spelled_out(_shorter_by_name(noun, param), param)
         before = first.split(" of ", 1)[0].lower().split() if " of " in first else []
-        if before and name_words & set(before) and not name_words & set(noun.lower().split()) and len(before) <= 3:
+        if before and (name_words & set(before)) - _OF_HEADS and not name_words & set(noun.lower().split()) \
+                and len(before) <= 3:
             noun, of = " ".join(before), ""  # "Panel code of the reference lab": the panel code, not the lab
     unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
     if noun and " " not in noun and noun.lower() not in name_words and named \
@@ -970,6 +971,8 @@ def _date(t: Term, v: str, intent: str) -> str:
     return _CLOCK_ON.sub("at ", _date_frame(t, v, intent))
 
 
+# Heads of "X of the Y" that say only which attribute of Y a value is ("Name of the well boat")
+_OF_HEADS = frozenset({"name", "id", "number", "code", "value", "type", "kind", "date", "time"})
 _MOMENT_WORDS = frozenset({"date", "day", "time", "datetime", "and"})
 _CLOCK_ON = re.compile(r"\bon (?=(?:\d{1,2}(?::\d{2})? ?[ap]\.?m\.?|noon|midnight)\b)", re.IGNORECASE)
 
@@ -987,6 +990,8 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
         return f"until {v}"
     if event and len(event) < len(t.noun.split()):  # "Planned harvest date" is no date of the act
         return f"with {_a(t.noun)} of {v}"
+    if event and t.of in ("clock", "date", "time"):  # "Time of the blood draw": "with the blood draw on ..."
+        return f"with the {t.noun} on {v}"
     return f"on {v}"
 
 
