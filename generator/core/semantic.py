@@ -823,14 +823,20 @@ def _place(rng: random.Random, name: str) -> str:
     return _city(rng, name)
 
 
+# Tracking numbers as the big carriers print them (@ a digit, # a letter or digit).
+CARRIER_FORMATS = {"ups": "1Z######@@@@@@@@@@", "fedex": "@" * 12, "usps": "@" * 22, "dhl": "@" * 10}
+
+
+def tracking_number(rng: random.Random, carrier: str | None = None) -> str:
+    """A parcel's tracking number in `carrier`'s format (UPS "1Z" and 16 characters, FedEx 12
+    digits, USPS 22, DHL 10), one of the first three when no carrier is given."""
+    form = CARRIER_FORMATS[carrier or rng.choice(("ups", "fedex", "usps"))]
+    return "".join(rng.choice("0123456789") if c == "@" else rng.choice("0123456789ABCDEFGHJKLMNPRSTUVWXYZ")
+                   if c == "#" else c for c in form)
+
+
 def _tracking(rng: random.Random, name: str) -> str:
-    """A parcel's tracking number as the big carriers print them: UPS "1Z" and 16 characters,
-    FedEx 12 digits, USPS 22 digits."""
-    kind = rng.randrange(3)
-    if kind == 0:
-        return "1Z" + "".join(rng.choice("0123456789ABCDEFGHJKLMNPRSTUVWXYZ") for _ in range(6)) + \
-            "".join(rng.choice("0123456789") for _ in range(10))
-    return "".join(rng.choice("0123456789") for _ in range(12 if kind == 1 else 22))
+    return tracking_number(rng)
 
 
 def _restaurant(rng: random.Random, name: str) -> str:

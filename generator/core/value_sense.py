@@ -633,24 +633,18 @@ def on_said_weekdays(tool: Tool, args: dict[str, Any], rng: random.Random, keep:
     return out
 
 
-_CARRIER_FORMATS = {"ups": "1Z######@@@@@@@@@@", "fedex": "@@@@@@@@@@@@", "usps": "@@@@@@@@@@@@@@@@@@@@@@",
-                    "dhl": "@@@@@@@@@@"}  # @ a digit, # a letter or digit
-
-
 def tracking_by_carrier(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
     """A tracking number in the format of the call's carrier (UPS "1Z...", FedEx 12 digits, USPS
     22, DHL 10), never another carrier's (set 18: a UPS number for a DHL return)."""
     carrier = next((str(v).lower().replace(" ", "") for v in args.values()
-                    if isinstance(v, str) and str(v).lower().replace(" ", "") in _CARRIER_FORMATS), None)
+                    if isinstance(v, str) and str(v).lower().replace(" ", "") in semantic.CARRIER_FORMATS), None)
     if carrier is None:
         return args
     out = dict(args)
     for k, v in args.items():
         if k in keep or not isinstance(v, str) or semantic.infer(k, tool.properties.get(k) or {}) != "tracking":
             continue
-        drawn = "".join(rng.choice("0123456789") if c == "@" else rng.choice("0123456789ABCDEFGHJKLMNPRSTUVWXYZ")
-                        if c == "#" else c for c in _CARRIER_FORMATS[carrier])
-        out[k] = _fitting(tool, k, drawn, v)
+        out[k] = _fitting(tool, k, semantic.tracking_number(rng, carrier), v)
     return out
 
 

@@ -1146,6 +1146,12 @@ def _near_counts(example: str, rng: random.Random) -> str:
 PADDED_COUNT = re.compile(r"0\d{1,2}")
 
 
+def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schema: dict[str, Any]) -> Any:
+    """Another value of an example's shape where its digits count records (`_numbered`), else the
+    example itself (a strain "C57BL/6J" is one name, never "C34BL/2J")."""
+    return _reshaped(example, rng, ref, _edition(name, schema), _ahead(name)) if _numbered(example) else example
+
+
 def _numbered(example: Any) -> bool:
     """Whether an example's digits count something (a run of three or more, or a group after a
     separator: "CC-534185", "HSGC-02"), so another value of its shape is another record; a name
@@ -1474,8 +1480,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     listed_codes = ids and semantic.tokens(name)[-1:] in (["code"], ["sku"]) and \
         all(isinstance(e, str) and lore.id_like(e) for e in examples)
     if examples and not listed_codes and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
-        examples = [_reshaped(e, rng, ref, _edition(name, schema), _ahead(name)) if _numbered(e) else e
-                    for e in examples]
+        examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
     # catalog's form, never its one house
     if examples and (streets or rng.random() < VARY_RATE):

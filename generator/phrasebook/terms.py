@@ -478,10 +478,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         pointer = pointer or _pointer(tokens(param))
     else:
         noun = _spelled_out(_shorter_by_name(noun, param), param)
-        before = first.split(" of ", 1)[0].lower().split() if " of " in first else []
-        if before and (name_words & set(before)) - _OF_HEADS and not name_words & set(noun.lower().split()) \
-                and len(before) <= 3:
-            noun, of = " ".join(before), ""  # "Panel code of the reference lab": the panel code, not the lab
+        noun, of = _own_head(first, noun, of, name_words)
     unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
@@ -515,15 +512,32 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if not place and sem == "place" and role:  # from_location / to_location: "from DEN08 to DEN87", never "in X in Y"
         place = "from" if role == "from" else "to"
     plain = _plain(param, unit)
-    noun = re.sub(r"^(?:the|a|an) ", "", noun)  # "Floor of the origin unit": never "a the origin unit of 46"
-    parts = noun.split()
-    if len(parts) >= 3 and parts[-2].lower() in ("ids", "numbers", "codes", "names") \
-            and (parts[-1].endswith("ed") or parts[-1] in _PARTICIPLES):
-        noun = " ".join(parts[:-1])  # "Animal ids euthanized": the ids, never "animal ids euthanizeds"
+    noun = _without_done(re.sub(r"^(?:the|a|an) ", "", noun))  # "Floor of the origin unit": never "a the origin unit of 46"
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
                 plain=plain, negation="" if json_type == "boolean" else _negation(param, description))
+
+
+def _own_head(first: str, noun: str, of: str, name_words: set[str]) -> tuple[str, str]:
+    """(noun, of) of a description "X of the Y" whose X holds a word of the name: X ("Panel code of
+    the reference lab" for `panel` is the panel code, not the lab); an attribute head alone ("Name
+    of the well boat") keeps Y."""
+    before = first.split(" of ", 1)[0].lower().split() if " of " in first else []
+    if before and (name_words & set(before)) - _OF_HEADS and not name_words & set(noun.lower().split()) \
+            and len(before) <= 3:
+        return " ".join(before), ""
+    return noun, of
+
+
+def _without_done(noun: str) -> str:
+    """Ids named with what was done to them: "Animal ids euthanized" is the animal ids (never
+    "animal ids euthanizeds")."""
+    parts = noun.split()
+    if len(parts) >= 3 and parts[-2].lower() in ("ids", "numbers", "codes", "names") \
+            and (parts[-1].endswith("ed") or parts[-1] in _PARTICIPLES):
+        return " ".join(parts[:-1])
+    return noun
 
 
 _COPULA = re.compile(r"^(?P<subject>(?:[\w'%-]+\s+){1,4}?)(?:is|are|was|were|must|should|will|can|may|has|have)\s", re.IGNORECASE)
@@ -1041,6 +1055,16 @@ def _enum_by_value(t: Term, v: str) -> str | None:
 _URGENCY = frozenset({"urgency", "priority", "severity"})
 
 
+def _said_state(t: Term, v: str, head: str) -> str:
+    """An urgency or a sex said as a person says it: "marked urgent" (never "with the urgent
+    urgency"), "with female animals" (never "the female sex of the animals"); "" otherwise."""
+    if re.fullmatch(r"[a-z]+", v) and " " not in t.noun and (len(v) >= 5 and head[:5] == v[:5] or head in _URGENCY):
+        return f"marked {v}"
+    if head == "sex" and v.lower() in ("male", "female", "mixed") and " of " in t.noun:
+        return f"with {v.lower()} {t.noun.split(' of ', 1)[1].removeprefix('the ')}"
+    return ""
+
+
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
     by_value = _enum_by_value(t, v)
@@ -1078,10 +1102,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with {head} {v}"
     if not head or head in v.lower().split():
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
-    if re.fullmatch(r"[a-z]+", v) and " " not in t.noun and (len(v) >= 5 and head[:5] == v[:5] or head in _URGENCY):
-        return f"marked {v}"  # "urgent" of an urgency: "marked urgent", never "with the urgent urgency"
-    if head == "sex" and v.lower() in ("male", "female", "mixed") and " of " in t.noun:
-        return f"with {v.lower()} {t.noun.split(' of ', 1)[1].removeprefix('the ')}"  # "with female animals"
+    if stated := _said_state(t, v, head):
+        return stated
     if t.of == "kind" and (is_plural(head) or head in MASS_NOUNS or not re.fullmatch(r"[a-z][a-z ]*", v)):
         return f"with {v} {t.noun}"  # "Type of feed delivered" -> "with grower pellet feed"
     if t.of == "kind" and head in intent.lower().split():  # "record an excise removal as taxpaid", never "for a taxpaid"
