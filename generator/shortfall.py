@@ -74,8 +74,19 @@ def _notes(ctx: RunContext, product: str, category: str) -> tuple[list[str], lis
 
 def _reason_key(reason: str) -> str:
     """A rejection reason without the item-specific parts, so equal causes count together."""
-    text = re.sub(r"'[^']*'|\"[^\"]*\"|\d+(\.\d+)?", "…", reason)
-    return text[:140]
+    return re.sub(r"'[^']*'|\"[^\"]*\"|\d+(\.\d+)?", "…", reason)
+
+
+REASON_CHARS = 160  # a reason is said by its first instance, cut at a word near this length
+
+
+def _example(reason: str) -> str:
+    """The first reason of a cause as it was given (its values readable), cut at a word boundary
+    near REASON_CHARS, with the brackets it opened closed."""
+    if len(reason) <= REASON_CHARS:
+        return reason
+    cut = reason[:REASON_CHARS].rsplit(" ", 1)[0].rstrip(" ;:,(")
+    return cut + " …" + ")" * max(0, cut.count("(") - cut.count(")"))
 
 
 def _reasons(counts: Counter[str], notes: list[str]) -> list[str]:
@@ -90,6 +101,7 @@ def _tally(product: AnyProduct, items: Sequence[WorkItem[Any]], done: Mapping[st
     """Per category: the rows written (accepted, less those `removed` as duplicates), the last
     rejection reasons of items with no sample, and the duplicates (one result read at a time)."""
     out: dict[str, tuple[int, Counter[str]]] = {}
+    said: dict[str, str] = {}  # a cause (its reason without values) -> its first reason, as said
     for it in items:
         made, reasons = out.setdefault(product.category(it), (0, Counter()))
         res = done.get(it.item_id)
@@ -102,7 +114,8 @@ def _tally(product: AnyProduct, items: Sequence[WorkItem[Any]], done: Mapping[st
             reasons[DUPLICATE] += len(res.samples) - len(kept) if product.counts_samples else not kept
         if not res.samples:
             for rej in res.rejections[-1:]:
-                reasons[f"{rej.validator or rej.stage}: {_reason_key(rej.reason)}"] += 1
+                text = f"{rej.validator or rej.stage}: {rej.reason}"
+                reasons[said.setdefault(_reason_key(text), _example(text))] += 1
     return out
 
 

@@ -89,3 +89,34 @@ def test_a_quiet_run_still_says_what_fell_short(tmp_path: Path, monkeypatch, cap
     assert main(["generate", str(cfg), "--out", str(tmp_path / "out"), "--quiet"]) == 0
     err = capsys.readouterr().err
     assert notes[0] in err and "note: trail" not in err, err
+
+
+def test_a_short_line_says_each_cause_once_with_its_first_values_readable() -> None:
+    from collections import Counter
+
+    from generator.records import Rejection
+    from generator.shortfall import REASON_CHARS, _tally
+
+    class One:
+        counts_samples = False
+
+        def category(self, item: object) -> str:
+            return "targets"
+
+    def failed(i: int, reason: str) -> object:
+        from types import SimpleNamespace
+
+        rej = Rejection(item_id=f"t{i}", product="trail", stage="validate", validator="determined", reason=reason)
+        return SimpleNamespace(samples=[], rejections=[rej])
+
+    long = ("query 1: hinted route_id='RT-02': a reader gets 'RT-03' ('the same route as my stop on friday' -> "
+            "the event it points at (2025-06-12 16:43) over the whole history: 'RT-03'); point to it as 'RT-02'")
+    other = long.replace("RT-02", "RT-07").replace("16:43", "09:10")
+    items = [type("I", (), {"item_id": f"t{i}"})() for i in range(3)]
+    done = {"t0": failed(0, long), "t1": failed(1, other), "t2": failed(2, "query 1: too short")}
+    (_, reasons), = _tally(One(), items, done, None).values()  # type: ignore[arg-type]
+    said = Counter(reasons)
+    first = next(r for r in said if "RT-" in r)
+    assert said[first] == 2 and len(said) == 2  # one cause, counted twice
+    assert "'RT-02'" in first and "…" in first and len(first) <= REASON_CHARS + 5  # values readable, cut at a word
+    assert first.count("(") == first.count(")")  # a bracket the cut opened is closed
