@@ -60,6 +60,7 @@ class _Pools:
     def __init__(self, new: list, partial: list) -> None:
         self.events = {"u": 100}
         self.tiers = {"new": new, "partial": partial, "repeat": [], "recent": []}
+        self.queues = {"u": self.tiers}
         sizes = [c.size for c in new + partial]
         self.mean_size = sum(sizes) / len(sizes)
         self.pointers = False

@@ -215,15 +215,28 @@ _CACHE: dict[tuple[int, str], tuple[Any, tuple[int, int], Habits]] = {}
 
 
 def habits_of(target: Target, tool: Tool) -> Habits:
-    """The Habits of `target` read through `tool` (kept while the target lives and its history is
-    the same list of the same length: planning asks one history thousands of times)."""
-    key = (id(target), tool.name)
+    """The Habits of `target`'s history read through `tool`, shared by every target over the same
+    events (planning probes each event of a log for several plans and then builds it as a target:
+    one history is asked thousands of times). Found by the target while it lives and its history is
+    the same list of the same length, else by the events themselves, which the entry keeps alive."""
+    mine = (id(target), tool.name)
     stamp = (id(target.history), len(target.history))
-    entry = _CACHE.get(key)
+    entry = _BY_TARGET.get(mine)
     if entry is not None and entry[0]() is target and entry[1] == stamp:
         return entry[2]
     if entry is None or entry[0]() is not target:
-        weakref.finalize(target, _CACHE.pop, key, None)
-    habits = Habits(target.history, tool)
-    _CACHE[key] = (weakref.ref(target), stamp, habits)
+        weakref.finalize(target, _BY_TARGET.pop, mine, None)
+    events = tuple(target.history)
+    key = (tool.name, tuple(map(id, events)))
+    habits = _BY_EVENTS.get(key)
+    if habits is None:
+        if len(_BY_EVENTS) >= CACHED_HISTORIES:
+            del _BY_EVENTS[next(iter(_BY_EVENTS))]  # the oldest: a run probes the logs in order
+        habits = _BY_EVENTS[key] = Habits(list(events), tool)
+    _BY_TARGET[mine] = (weakref.ref(target), stamp, habits)
     return habits
+
+
+CACHED_HISTORIES = 4096
+_BY_TARGET: dict[tuple[int, str], tuple[Any, tuple[int, int], Habits]] = {}
+_BY_EVENTS: dict[tuple[str, tuple[int, ...]], Habits] = {}

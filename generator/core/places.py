@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 Anchor = tuple[float, float]  # (lat, lon)
@@ -103,7 +104,14 @@ def tool_text(description: str, parameters: dict[str, Any]) -> str:
 def region_for(domain: str, text: str) -> Region:
     """The region the prose names (the catalog's, else the tool's own), else the domain's own
     populated region (stable: a hash of the domain's name)."""
-    prose = f"{_DOMAINS.get(domain, '')}\n{text}"
+    return _region_for(domain, text, _DOMAINS.get(domain, ""))
+
+
+# A catalog's prose is long and asked for every place drawn: the answers are kept per prose (the
+# registered string itself, so a domain registered again with other tools is read again).
+@lru_cache(maxsize=4096)
+def _region_for(domain: str, text: str, catalog_prose: str) -> Region:
+    prose = f"{catalog_prose}\n{text}"
     named = next((r for r in REGIONS if r.cue.search(prose)), None)
     if named is not None:
         return named
@@ -114,7 +122,11 @@ def region_for(domain: str, text: str) -> Region:
 def named_region(domain: str) -> str | None:
     """The region a domain's catalog prose names ("USD", "US state", "Europe"), or None: codes of
     places (airports) keep to it; a catalog that names none is not placed anywhere for them."""
-    prose = _DOMAINS.get(domain, "")
+    return _region_named(_DOMAINS.get(domain, ""))
+
+
+@lru_cache(maxsize=256)
+def _region_named(prose: str) -> str | None:
     return next((r.name for r in REGIONS if r.cue.search(prose)), None)
 
 
@@ -128,8 +140,13 @@ def anchors_for(domain: str, text: str) -> tuple[Anchor, ...]:
     """The towns a call may be centred on: the region's, kept to the hemisphere the prose
     gives ("lon is negative") when any of them is in it; a single one (stable: a hash of the
     domain's name) when the prose keeps to one city."""
-    region = region_for(domain, text)
-    prose = f"{_DOMAINS.get(domain, '')}\n{text}"
+    return _anchors_for(domain, text, _DOMAINS.get(domain, ""))
+
+
+@lru_cache(maxsize=4096)
+def _anchors_for(domain: str, text: str, catalog_prose: str) -> tuple[Anchor, ...]:
+    region = _region_for(domain, text, catalog_prose)
+    prose = f"{catalog_prose}\n{text}"
     towns = region.anchors
     if _WEST.search(prose):
         towns = tuple(a for a in towns if a[1] < 0) or towns

@@ -245,10 +245,11 @@ def pointer_choice(target: Target, tool: Tool, call: int = 0) -> PointerChoice:
     is never taken. Cached per target; none unless the target allows pointers (`Target.pointers`)."""
     if not target.pointers:
         return NO_POINTERS
-    habits = habits_of(target, tool)
-    if ("pointers", call) not in habits.memo:
-        habits.memo[("pointers", call)] = _choose_pointers(target, tool, call)
-    return habits.memo[("pointers", call)]  # type: ignore[no-any-return]
+    habits = habits_of(target, tool)  # shared by the targets over this history: the call and time key it
+    key = ("pointers", target.time, value_key(target.calls[call].arguments))
+    if key not in habits.memo:
+        habits.memo[key] = _choose_pointers(target, tool, call)
+    return habits.memo[key]  # type: ignore[no-any-return]
 
 
 GAP_COST = 1000  # a counted value said in other words: value recall (and the recoverability audits)

@@ -226,6 +226,8 @@ class Pools:
             rr[tier].sort(key=lambda c: (c.fixed, c.named))
         self.per_user = {t: {u: len(v) for u, v in found[t].items()} for t in TIERS}
         self.tiers = _distinct(rr)
+        # each user's candidates per tier in the tiers' order: a deal takes its own copy
+        self.queues = {u: {t: [c for c in self.tiers[t] if c.user == u] for t in TIERS} for u in self.events}
         sizes = [c.size for cs in self.tiers.values() for c in cs]
         self.mean_size = sum(sizes) / len(sizes) if sizes else 1.0  # what a target not yet dealt is expected to count
 
@@ -297,15 +299,16 @@ def _deal(pools: Pools, total: int, mix: Mix) -> Chosen:
     mean size."""
     caps: dict[str, float] = {"repeat": int(mix.repeat_share * total + 1e-9),
                               "recent": int(mix.recent_share * total + 1e-9)}
-    queues = {u: {t: [c for c in pools.tiers[t] if c.user == u] for t in TIERS} for u in pools.events}
+    queues = {u: {t: list(cs) for t, cs in per_tier.items()} for u, per_tier in pools.queues.items()}
     chosen: Chosen = {t: [] for t in TIERS}
     got: Counter[str] = Counter()
     spent = Spent()
     calls: set[str] = set()
     active = list(pools.events)
-    while sum(got.values()) < total and active:
-        user = min(active, key=lambda u: (got[u], active.index(u)))
-        caps.update(left=total - sum(got.values()) - 1, size=pools.mean_size)
+    dealt = 0
+    while dealt < total and active:
+        user = min(active, key=lambda u: got[u])  # the first of the fewest: `min` keeps the first
+        caps.update(left=total - dealt - 1, size=pools.mean_size)
         tier = next((t for t in DEAL_ORDER if _allowed(queues[user][t], t, chosen, spent, mix.fixed_budget, caps)),
                     None)
         if tier is None:
@@ -317,6 +320,7 @@ def _deal(pools: Pools, total: int, mix: Mix) -> Chosen:
         calls.add(c.call)
         chosen[tier].append(c)
         got[user] += 1
+        dealt += 1
         spent = Spent(spent.said + c.said, spent.values + c.size, spent.repeats + (tier in ("repeat", "recent")))
     return chosen
 
