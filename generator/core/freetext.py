@@ -539,8 +539,8 @@ def _institution(rng: random.Random, thing: str, surname: Callable[[], str]) -> 
     label for things that are labelled ("Sample B7")."""
     if not thing:
         return surname()
-    if thing in LABELLED_WORDS:
-        return f"{thing.title()} {_pick(rng, 'ABCDEFGH')}{rng.randint(1, 9)}"
+    if thing.split()[-1] in LABELLED_WORDS:
+        return f"{thing.split()[-1].title()} {_pick(rng, 'ABCDEFGH')}{rng.randint(1, 9)}"
     return f"{surname()} {thing.title()}"
 
 
@@ -594,7 +594,8 @@ _PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "compla
                            "policyholder", "volunteer", "examiner", "auditor", "surveyor", "handler", "courier",
                            "hygienist", "machinist", "receptionist", "specialist", "florist", "chemist", "cyclist",
                            "grantor", "grantee", "applicator", "breeder", "beekeeper", "groomer", "trainer",
-                           "installer", "captain", "skipper", "deckhand", "notary", "bailiff"})
+                           "installer", "captain", "skipper", "deckhand", "notary", "bailiff", "deceased",
+                           "decedent", "bride", "groom", "honoree", "mourner", "widow", "widower"})
 _PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
 
 
@@ -640,7 +641,7 @@ def name_value(rng: random.Random, thing_words: Sequence[str], person: Callable[
     own = [w for w in thing_words if w not in ("the", "of", "a", "an")]
     if own:
         return category_value(rng, own) or _named(rng, own[-1], person, surname) or \
-            _institution(rng, own[-1], surname)
+            _institution(rng, " ".join(own[-2:]), surname)  # "Funeral home name": "Crawford Funeral Home"
     said = next((said for w in SUBJECT.get() if (said := _named(rng, w, person, surname))), None)
     thing = OWNER.get()
     return said or (_institution(rng, thing, surname) if thing and thing not in PROFILE_WORDS else None)

@@ -141,7 +141,8 @@ def nominal(verb: str) -> str | None:
 
 # Nouns the lexicon knows whose sense is not the act of the verb they look derived from.
 _OTHER_SENSE = frozenset({"department", "edition", "posture", "apartment", "compartment", "session", "station",
-                          "ration", "portion", "lotion", "nation", "mission"})
+                          "ration", "portion", "lotion", "nation", "mission", "issue", "file"})  # "credit memo
+# issue" reads as a problem with a memo, "claim file" as a folder: "my credit memo on Friday"
 
 
 def _window(now: datetime, back: int, part: str | None) -> tuple[datetime, datetime, datetime, datetime]:

@@ -1297,8 +1297,8 @@ def _unnamed(rng: random.Random, words: list[str], schema: dict[str, Any]) -> st
         raise NoValue(noun)
     if not words or set(words) <= GENERIC or _WORDING.search(desc) or noun in ("terms", "pattern", "greeting"):
         return _search_term(rng, "") if _FILTERING.search(desc) else freetext.text_value(rng, ["note"])
-    named = freetext.name_value(rng, [noun], lambda: faker(rng).name(), faker(rng).last_name) \
-        if "name" in tokens(desc) else None
+    named = freetext.name_value(rng, words[-2:], lambda: faker(rng).name(), faker(rng).last_name) \
+        if "name" in tokens(desc) else None  # `funeral_home`: "Crawford Funeral Home"
     if named is None:
         raise NoValue(noun)
     return named
@@ -1357,19 +1357,34 @@ def from_template(rng: random.Random, template: str) -> str:
     return _from_template(rng, template)
 
 
+# A part of a template that is one placeholder run ("NNN", "YYYY", "XX"), or a word that closes
+# with a run of digit marks ("R#######", "INVxxxx"); every other letter is the id's own ("VEN" of
+# "VEN-NNN" is no "VE" and a digit).
+_ALL_SLOTS = re.compile(r"N+|D+|Y+|X+|9+|#+|x+")
+_CLOSING_RUN = re.compile(r"(.*?)(#+|x{2,}|N{2,}|9{2,})")
+
+
 def _from_template(rng: random.Random, template: str) -> str:
-    """ "LOT-YYYY-NNN" -> "LOT-2024-381": Y a year digit, N / D / 9 / # / x a digit, X a letter."""
+    """ "LOT-YYYY-NNN" -> "LOT-2024-381": Y a year digit, N / D / 9 / # / x a digit, X a letter,
+    in the parts that are placeholders (`_ALL_SLOTS`, `_CLOSING_RUN`); "VEN-NNN" -> "VEN-381"."""
     year = str(rng.randint(2019, 2025))
-    out, years = [], iter(year * 3)
-    for ch in template:
+    years = iter(year * 3)
+
+    def slot(ch: str) -> str:
         if ch == "Y":
-            out.append(next(years))
-        elif ch in "ND9#x":
-            out.append(str(rng.randint(0, 9)))
-        elif ch == "X":
-            out.append(rng.choice("ABCDEFGHJKLMNPRSTUVWXYZ"))
+            return next(years)
+        if ch in "ND9#x":
+            return str(rng.randint(0, 9))
+        return rng.choice("ABCDEFGHJKLMNPRSTUVWXYZ") if ch == "X" else ch
+
+    out = []
+    for part in re.split(r"([^A-Za-z0-9#]+)", template):
+        if _ALL_SLOTS.fullmatch(part):
+            out.append("".join(slot(ch) for ch in part))
+        elif (m := _CLOSING_RUN.fullmatch(part)) and m.group(1):
+            out.append(m.group(1) + "".join(slot(ch) for ch in m.group(2)))
         else:
-            out.append(ch)
+            out.append(part)
     return "".join(out)
 
 
@@ -1388,8 +1403,12 @@ def _described_thing(schema: dict[str, Any]) -> list[str]:
     """ "The name of the museum" -> ["museum"]."""
     words = tokens(str(schema.get("description") or ""))
     if "name" in words[1:6] and words[words.index("name") - 1] not in _FILLER:  # "Filter by exchange name"
-        before = words[words.index("name") - 1]
-        return ["person"] if before in ("full", "first", "last", "display", "real", "legal") else [before]
+        at = words.index("name")
+        before = words[at - 1]
+        if before in ("full", "first", "last", "display", "real", "legal"):
+            return ["person"]
+        # a compound the description opens with names the thing whole: "Funeral home name"
+        return [words[0], before] if at == 2 and words[0] not in _FILLER and words[0].isalpha() else [before]
     at = words.index("of") if "of" in words[:4] else -1
     return [w for w in words[at + 1:at + 3] if w not in _FILLER][:1] if at >= 0 else []
 

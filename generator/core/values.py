@@ -177,7 +177,18 @@ def is_temporal(param_name: str, schema: dict[str, Any]) -> str | None:
         return _enum_kind(list(schema["enum"]))
     if schema_type(schema) != "string":
         return None
-    return _format_kind(schema) or _name_kind(param_name) or _described_kind(str(schema.get("description") or ""))
+    return _moment_kind(param_name, schema)
+
+
+def _moment_kind(name: str, schema: dict[str, Any], by_name: bool = True) -> str | None:
+    """The schema's format, else the name's kind (`by_name`), else the description's; a name's
+    "time" that the description says is a date and time is both (`service_time`, "Date and time
+    of the service")."""
+    described = _described_kind(str(schema.get("description") or ""))
+    named = _name_kind(name) if by_name else None
+    if named == "time" and described == "datetime":
+        named = described
+    return _format_kind(schema) or named or described
 
 
 # A description that opens by saying the value is a date ("Date of the first rehearsal", "Date a
@@ -675,8 +686,7 @@ def _fake_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
 def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> Any:
     if _about_format(name):
         return None  # a `date_format` is "MM-DD-YYYY" itself, not a date written in it
-    kind = _format_kind(schema) or (_name_kind(name) if not schema.get("format") else None) or \
-        _described_kind(str(schema.get("description") or ""))
+    kind = _moment_kind(name, schema, by_name=not schema.get("format"))
     meant = _meant_moment(name, kind, schema, ref, rng)
     if meant is not None:
         return meant
@@ -1476,9 +1486,12 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     regional = kind in ("county",)
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
     # a catalog's product codes are its products ("SV-CR39, FT28-PC or PAL-167"): one of them, never
-    # "SV-CR29" (set 16: lens codes and SKUs with redrawn digits named no product)
-    listed_codes = ids and semantic.tokens(name)[-1:] in (["code"], ["sku"]) and \
-        all(isinstance(e, str) and lore.id_like(e) for e in examples)
+    # "SV-CR29" (set 16: lens codes and SKUs with redrawn digits named no product); one example
+    # beside a format ("format BK-NNNN (e.g. BK-1042)") or alone is the shape (set 19: one SKU and
+    # one lot in 2,344 calls)
+    listed_codes = ids and len(examples) > 1 and semantic.tokens(name)[-1:] in (["code"], ["sku"]) and \
+        all(isinstance(e, str) and lore.id_like(e) for e in examples) and not schema.get("pattern") and \
+        semantic.id_template(schema) is None
     if examples and not listed_codes and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the

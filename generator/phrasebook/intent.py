@@ -486,7 +486,7 @@ def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore
     """The tool's verb phrase: from the description, else the name, else a plain frame;
     without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
     return _without_own_tail(_no_dangling_verb(from_description(tool)) or from_name(tool) or from_noun_phrase(tool)
-                             or plain_intent(tool), set(nouns))
+                             or from_name_words(tool) or plain_intent(tool), set(nouns))
 
 
 _NOUN_LEAD = re.compile(r"^((?:[A-Za-z][\w'/-]*)(?: [A-Za-z][\w'/-]*){0,6}?)(?= for | by | with |[,.;:(]|$)")
@@ -517,6 +517,18 @@ def _no_dangling_verb(intent: str) -> str:
     "mark a colony dead and record for colony C-2025-87314" (a second verb left without its object)."""
     m = re.search(r"\s+(?:and|or|then)\s+(\w+)$", intent)
     return intent[:m.start()] if m and user_verb(m.group(1)) is not None else intent
+
+
+def from_name_words(tool: Tool) -> str:
+    """The name's own words when it opens with a verb and the rest are words written out, the
+    author's even where the lexicon lacks them ("get_crane_specs": "get the crane specs"); "" else."""
+    app = {w.lower() for w in tokens(tool.app)} if tool.app else set()
+    named = [w for w in tokens((tool.api or tool.name).rsplit(".", 1)[-1]) if w.lower() not in app]
+    verb = user_verb(named[0], imperative=True) if named else None
+    rest = [w.lower() for w in named[1:]]
+    if verb is None or not rest or not all(w.isalpha() and len(w) > 2 and w not in STOPS for w in rest):
+        return ""
+    return f"{verb} the {' '.join(rest)}"
 
 
 def plain_intent(tool: Tool) -> str:

@@ -148,6 +148,7 @@ _TEMPLATES = re.compile(r"(?:\b(?:[Ff]ormat(?:ted as)?|[Pp]attern)\b:?\s*)?(?<![
 _FORMAT_LEAD = re.compile(
     r"^(?:(?:a|an|the)\s+)?(?:(?:(?:comma|space|semicolon|pipe|newline|whitespace|tab)[- ]?(?:separated|delimited)|"
     r"(?:json|csv)(?:-encoded)?|iso(?:[- ]?8601)?|integer|int|whole number|float|decimal|numeric|string|str|boolean|"
+    r"free[- ]?(?:text|form)|plain[- ]text|"
     r"bool|array|list)(?![\w-])(?:\s+(?:value|list|array|string)\b)?(?:\s+of\b)?[\s,:;.]*)+",
     re.IGNORECASE)
 
@@ -514,9 +515,18 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     plain = _plain(param, unit)
     noun = _without_done(re.sub(r"^(?:the|a|an) ", "", noun))  # "Floor of the origin unit": never "a the origin unit of 46"
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
+    if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
+        noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
+    ranked = _RANKED.match(first) if json_type == "integer" else None  # "Position of the stop on the route":
+    phrase = f"as {ranked.group(1).lower()}" if ranked else _phrase(_content(param), noun, role)  # "as stop 7"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
-                act=act, sem=sem, pointer=pointer, place=place, phrase=_phrase(_content(param), noun, role),
+                act=act, sem=sem, pointer=pointer, place=place, phrase=phrase,
                 plain=plain, negation="" if json_type == "boolean" else _negation(param, description))
+
+
+_KEYWORDS = re.compile(r"\bname or (?:a |an )?(?:keywords?|search (?:terms?|text|string|words))\b", re.IGNORECASE)
+# A place in a sequence, said as the thing's number ("Position of the stop on the route" -> "as stop 7").
+_RANKED = re.compile(r"^(?:position|place|rank) of (?:the |a |an )?([a-z]+)\b(?! of)", re.IGNORECASE)
 
 
 def _own_head(first: str, noun: str, of: str, name_words: set[str]) -> tuple[str, str]:
@@ -550,7 +560,11 @@ def _bound_said(first: str, description: str, name_words: set[str] | None) -> st
     limit = re.match(r"^(?:the\s+)?(?:maximum|minimum|max|min|at most|at least|up to)\s+(?:of\s+)?\d", first, re.IGNORECASE)
     storey = {"floor"} if _STOREY.search(description) else set()  # "Floor of the origin unit; 0 for ground
     said = name_words if name_words is not None else set() if limit else {w.lower() for w in first.split()}
-    return _bound(said - storey)  # level" is a storey, no price floor
+    # "upper" and "lower" bound a value only as the end of a range ("upper limit"): an "Upper
+    # (superstructure) hour meter reading" is one reading, never "at most 6.92"
+    sides = set() if re.search(r"\b(?:upper|lower)[ _-](?:limit|bound|threshold|end|cap|value)\b",
+                               f"{first} {' '.join(sorted(said))}", re.IGNORECASE) else {"upper", "lower"}
+    return _bound(said - storey - sides)  # level" is a storey, no price floor
 
 
 _STOREY = re.compile(r"\b(?:ground|storey|story|elevator|stairs|building|unit)\b", re.IGNORECASE)
