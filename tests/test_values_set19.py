@@ -91,3 +91,63 @@ def test_a_verb_whose_noun_means_something_else_is_left_out_of_the_act() -> None
     assert act_of(event) == "credit memo"
     moved = HistoryEvent(time="2025-06-02 09:00", apitype="yard", toolname="yard", apiname="move_lot")
     assert act_of(moved) == "lot movement"
+
+
+def test_a_flag_named_as_a_clause_or_a_need_reads_as_one() -> None:
+    """`client_keeps_flowers`: "with the client keeping flowers", never "with client keeps flowers";
+    `oiler_required` (an author's word the lexicon lacks): "with an oiler required", never "with
+    oiler required set to yes"; "Move exceeds the threshold" is no order to move."""
+    from generator.phrasebook.fragments import bool_words
+    from generator.phrasebook.terms import bool_phrases
+
+    assert bool_words("client_keeps_flowers", "")[0] == "with the client keeping flowers"
+    assert bool_words("oiler_required", "Large cranes usually need an oiler.") == \
+        ("with an oiler required", "with no oiler required")
+    superload = term("superload", {"type": "boolean", "description": "Move exceeds the state's superload threshold."})
+    assert bool_phrases(superload, "superload") is None
+
+
+def test_a_number_an_example_opens_with_sets_the_scale() -> None:
+    """"Expected duration in rate-basis units (e.g. 3 with rate basis daily = 3 days)": a few, never 55."""
+    schema = {"type": "integer", "minimum": 1,
+              "description": "Expected duration in rate-basis units (e.g. 3 with rate basis daily = 3 days)."}
+    assert all(1 <= value_for(schema, random.Random(i), name="duration") <= 9 for i in range(12))
+
+
+def test_a_band_after_the_words_that_name_it_bounds_a_reading_read_to_a_tenth() -> None:
+    """"Temperature in °F (target 34-38)": a walk-in cooler's reading is 34-38 and read to a tenth
+    (set 19: 17-28 °F, and 36 in every reading once bounded)."""
+    from generator.core.values import sample_arguments
+
+    tool = _tool("log_cooler_reading", {"temperature": {"type": "number", "description": "Air temperature."}},
+                 "Log a walk-in cooler reading. Temperature in °F (target 34-38), relative humidity in %.")
+    drawn = [sample_arguments(tool, random.Random(i))["temperature"] for i in range(12)]
+    assert all(34 <= t <= 38 for t in drawn) and any(not float(t).is_integer() for t in drawn), drawn
+
+
+def test_an_object_that_is_so_many_of_one_thing_is_said_so() -> None:
+    """{"item_code": "ROS-50", "stems": 10}: "10 stems of ROS-50", never "a stem for item ROS-50
+    with 10 stems of this item"; a reason after a comma."""
+    from generator.core.surface import render
+
+    item = {"type": "object", "properties": {"item_code": {"type": "string", "description": "Item code."},
+                                             "stems": {"type": "integer", "description": "Stems of this item."}}}
+    recipe = _tool("create_recipe", {"stems": {"type": "array", "description": "Stems per piece.", "items": item}})
+    said = render([{"item_code": "ROS-50", "stems": 10}, {"item_code": "RAN-40", "stems": 7}], "stems", recipe)
+    assert said == "10 stems of ROS-50 and 7 stems of RAN-40", said
+    line = {"type": "object", "properties": {"sku": {"type": "string"}, "units": {"type": "integer"},
+                                             "reason": {"type": "string", "description": "stale or damaged"}}}
+    returns = _tool("record_returns", {"items": {"type": "array", "items": line}})
+    assert render([{"sku": "BK-1042", "units": 18, "reason": "damaged"}], "items", returns) == "18 units of BK-1042, damaged"
+
+
+def test_a_colour_is_one_people_name_and_a_hex_code_only_where_asked() -> None:
+    """Never "blanchedalmond" for a flower; "#4df999" only for a hex colour."""
+    from generator.core.semantic import EVERYDAY_COLORS
+
+    flower = [value_for({"type": "string", "description": "Flower colour"}, random.Random(i), name="color")
+              for i in range(10)]
+    assert set(flower) <= set(EVERYDAY_COLORS), flower
+    hexed = value_for({"type": "string", "description": "Hex color of the label, e.g. #1E90FF"}, random.Random(1),
+                      name="color")
+    assert hexed.startswith("#") and len(hexed) == 7

@@ -595,7 +595,7 @@ _PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "compla
                            "hygienist", "machinist", "receptionist", "specialist", "florist", "chemist", "cyclist",
                            "grantor", "grantee", "applicator", "breeder", "beekeeper", "groomer", "trainer",
                            "installer", "captain", "skipper", "deckhand", "notary", "bailiff", "deceased",
-                           "decedent", "bride", "groom", "honoree", "mourner", "widow", "widower"})
+                           "decedent", "bride", "groom", "honoree", "mourner", "widow", "widower", "client"})
 _PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
 
 

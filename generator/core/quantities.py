@@ -187,9 +187,18 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         if len(hit) == 1 and hit[0] not in out:
             out[hit[0]] = (lo, hi)
         elif not hit:  # "6-12 flakes a day", "1-4 qt of grain per feeding": the words after it name them
-            for n in _named_after(m.group(4) or "", [n for n in numeric if n not in out]):
+            after = _named_after(m.group(4) or "", [n for n in numeric if n not in out])
+            for n in after or _named_before(description[:m.start()], [n for n in numeric if n not in out]):
                 out[n] = (lo, hi)
     return out
+
+
+def _named_before(text: str, numeric: list[str]) -> list[str]:
+    """The one parameter the clause before a band names by all its words ("Temperature in °F
+    (target 34-38)" for `temperature`)."""
+    clause = set(_words(re.split(r"[.;,]\s", text)[-1]))
+    hits = [n for n in numeric if _words(n) and set(_words(n)) <= clause]
+    return hits if len(hits) == 1 else []
 
 
 _AFTER_STOP = frozenset({"a", "an", "the", "of", "per", "each", "every", "in", "at", "for", "to", "and", "or", "is",

@@ -922,8 +922,16 @@ def _hostname(rng: random.Random, name: str) -> str:
     return faker(rng).hostname(levels=1)
 
 
+# Colours as people name them (Faker's are CSS names: "blanchedalmond", "lightgoldenrodyellow");
+# a hex code only where the parameter's name or description asks for one.
+EVERYDAY_COLORS = ("white", "ivory", "cream", "black", "gray", "silver", "gold", "red", "burgundy", "pink", "blush",
+                   "coral", "orange", "peach", "yellow", "green", "sage", "olive", "teal", "blue", "navy",
+                   "lavender", "purple", "plum", "brown", "tan")
+_HEX = re.compile(r"\bhex|#[0-9a-f]{3,6}\b|\brgb\b|\bcss\b", re.IGNORECASE)
+
+
 def _color(rng: random.Random, name: str) -> str:
-    return faker(rng).color_name().lower() if rng.random() < 0.7 else faker(rng).hex_color()
+    return faker(rng).hex_color() if _HEX.search(name) else rng.choice(EVERYDAY_COLORS)
 
 
 TICKERS = ["AAPL", "MSFT", "TSLA", "AMZN", "GOOGL", "NVDA", "META", "NFLX", "IBM", "JPM", "KO", "SAP", "ASML",
@@ -1069,6 +1077,8 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
     coded = _coded(kind, rng, name, schema)
     if coded is not None:
         return coded
+    if kind == "color" and _HEX.search(str(schema.get("description") or "")):  # "Hex colour, e.g. #1E90FF"
+        return faker(rng).hex_color()
     words = name_words(name)  # a notation the description names, a member read in its context
     read = (_notation(rng, schema) if kind in _NOTATED else None) or (freetext.contextual_value(rng, words[-1], words + _content_words(schema))
                                       if words else None)

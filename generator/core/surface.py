@@ -564,6 +564,16 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     bare: list[str] = []
     thing = term(ctx.param, ctx.spec).noun or words(ctx.param)
     named = ""
+    counted = _count_of(value)
+    if counted is not None:  # {"item_code": "ROS-50", "stems": 10}: "10 stems of ROS-50", never "a stem for
+        count, code = counted  # item ROS-50 with 10 stems of this item"
+        head = f"{value[count]} {words(count).lower()} of {_render_ctx(value[code], _child(ctx, code), rng)}"
+        rest = {k: v for k, v in value.items() if k not in counted and not blank(v)}
+        if not rest:
+            return head
+        if len(rest) == 1 and next(iter(rest)) in _STATES and re.fullmatch(r"[\w-]+", str(*rest.values())):
+            return f"{head}, {_render_ctx(*rest.values(), _child(ctx, next(iter(rest))), rng)}"  # "..., damaged"
+        return f"{head} {_dict_says(rest, ctx, rng).split(' ', 2)[-1]}"  # the other fields in their frames
     for key, v in value.items():
         if blank(v):
             continue
@@ -585,6 +595,23 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
         thing = " ".join([*thing.split()[:-1], *labels])
         labels = []
     return " ".join([with_article(" ".join([*labels, thing])), *_field_phrases(parts, bare)])
+
+
+_TIME_UNITS = frozenset({"seconds", "minutes", "hours", "days", "weeks", "months", "years", "nights"})
+_STATES = frozenset({"reason", "condition", "status", "state", "cause", "grade"})  # said after a comma: "..., damaged"
+
+
+def _count_of(value: dict[str, Any]) -> tuple[str, str] | None:
+    """(count key, code key) of an object that is so many of one thing: one whole number named by
+    a plural ("stems", "units", "cases") and one code (a string with a digit and no space)."""
+    counts = [k for k, v in value.items() if isinstance(v, int) and not isinstance(v, bool)]
+    codes = [k for k, v in value.items() if isinstance(v, str) and re.search(r"\d", v) and " " not in v.strip()]
+    if len(counts) != 1 or len(codes) != 1:
+        return None
+    noun = words(counts[0]).lower()
+    if " " in noun or not noun.endswith("s") or noun.endswith("ss") or noun in _TIME_UNITS:
+        return None
+    return counts[0], codes[0]
 
 
 def _names_the_thing(key: str, thing: str, value: Any, said: str) -> bool:

@@ -415,7 +415,16 @@ def _said_bounds(schema: dict[str, Any], lo: float | None, hi: float | None) -> 
 
 def number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[float, float, int | None]:
     """(low, high, decimals) to draw from: the semantic type's typical range where it fits
-    inside the schema's bounds, else the schema's range itself (never one pinned bound)."""
+    inside the schema's bounds, else the schema's range itself (never one pinned bound); a
+    fractional number in a span of a few units is read to a tenth (a cooler at 35.6 °F, never 36
+    in every reading)."""
+    lo, hi, decimals = _number_range(name, schema, ref)
+    if decimals == 0 and schema_type(schema) == "number" and hi - lo <= 5:
+        decimals = 1
+    return lo, hi, decimals
+
+
+def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[float, float, int | None]:
     kind = semantic.infer(name, schema)
     typical = semantic.typical_range(kind, name, schema, ref.timestamp())
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
@@ -491,6 +500,8 @@ def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical, name
         else [schema.get("default")]
     anchors = [abs(float(x)) for x in (*said.examples, said.default, *given)
                if x is not None and _numeric(x) and float(x) != 0]
+    if not anchors:  # "(e.g. 3 with rate basis daily = 3 days)": a number the example opens with
+        anchors = [float(x) for x in _EXAMPLE_NUMBER.findall(str(schema.get("description") or "")) if float(x)]
     listed = [x for x in _unit_numbers(name, schema) if x > 0]
     normal = [float(x) for pair in _NORMALLY.findall(str(schema.get("description", ""))) for x in pair if x]
     if normal and not anchors and kind not in _FIXED_SCALE:
@@ -504,6 +515,7 @@ def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical, name
     return min(anchors) / 3, max(anchors) * 3
 
 
+_EXAMPLE_NUMBER = re.compile(r"\b(?:e\.g\.?|eg\.|for example|for instance),?\s+(\d+(?:\.\d+)?)(?![\d:/-]|\.\d)", re.IGNORECASE)
 # "normally 0.125", "usually 50 or 100", "typically 2": the values the description says are the usual ones
 _NORMALLY = re.compile(r"\b(?:normally|usually|typically|commonly|standard is|most often)\s+(?:about |around |)"
                        r"(\d+(?:\.\d+)?)(?:\s*(?:or|,)\s*(\d+(?:\.\d+)?))?", re.IGNORECASE)
@@ -621,7 +633,7 @@ def _whole(name: str, schema: dict[str, Any]) -> bool:
     measure = quantities.measure(name, schema)
     lo, hi = _said_bounds(schema, *_hard_bounds(schema))
     if lo is not None and hi is not None and float(lo).is_integer() and float(hi).is_integer() and hi - lo <= 10 \
-            and not (measure and measure.decimals and not _outside(measure, lo, hi) and "scale" not in desc.lower()):
+            and not schema.get(STATED_BAND) and not (measure and measure.decimals and not _outside(measure, lo, hi) and "scale" not in desc.lower()):
         return True  # a scale's points, not a measure read to a decimal (a pH of 3 to 6 is 4.3)
     return _counted(name, schema) is not None and not measure
 
@@ -1806,7 +1818,7 @@ def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
         own_lo, own_hi = _hard_bounds(props[name])
         lo, hi = max(lo, own_lo if own_lo is not None else lo), min(hi, own_hi if own_hi is not None else hi)
         if lo < hi:
-            out["properties"][name] = {**props[name], "minimum": lo, "maximum": hi}
+            out["properties"][name] = {**props[name], "minimum": lo, "maximum": hi, STATED_BAND: True}
     for name, members in series.items():
         if all(is_valid(props[name], m) for m in members):
             out["properties"][name] = {**props[name], "enum": members}
@@ -1814,6 +1826,8 @@ def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
 
 
 THING_SIZE = "x-thing-size"  # a drawing-schema mark: the bounds are the thing's range, not a person's
+STATED_BAND = "x-stated-band"  # a drawing-schema mark: the bounds are a band the prose states ("target 34-38"),
+# a reading's range, never a scale's whole points
 
 
 def _sized_things(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ..core.freetext import is_person_role
 from ..core.inflection import engine
 from ..core.semantic import tokens
 from .lexicon import MASS_NOUNS, gerund, is_plural, known, lemmas, plural, uncountable, verb_lemma
@@ -221,6 +222,12 @@ _INCLUDING = frozenset({"include", "includes", "with", "show", "return", "fetch"
 _VERB_LEADS = frozenset({"enable", "use", "allow", "disable", "skip", "avoid"})  # verbs that are nouns too
 
 
+def _third_person_verb(word: str) -> bool:
+    """A verb's -s form ("keeps", "needs") after a name's first word: the name reads as a clause."""
+    lemma = verb_lemma(word)
+    return bool(lemma) and word in (f"{lemma}s", f"{lemma}es") and "VERB" in lemmas(word)
+
+
 @lru_cache(maxsize=65536)
 def bool_words(param: str, description: str = "") -> tuple[str, str]:
     """(said when true, said when false) for a boolean parameter named, without a verb phrase in
@@ -233,7 +240,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
-    if len(words) >= 2 and words[-1] in ("needed", "required") and all(known(w) for w in words[:-1]):
+    written = {w.lower() for w in re.findall(r"[A-Za-z]+", description)}  # the author's words ("oiler")
+    if len(words) >= 2 and words[-1] in ("needed", "required") and all(known(w) or w in written for w in words[:-1]):
         thing = "-".join(words[:-1]) if verb_lemma(words[0]) == words[0] and len(words) == 3 else " ".join(words[:-1])
         said = words[-1]  # never "without following up needed"
         return f"with {engine().a(thing)} {said}", f"with no {thing} {said}"
@@ -242,6 +250,10 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     named = _verb_named(words, description)
     if named:
         return named
+    if len(words) >= 3 and is_person_role(words[0]) and _third_person_verb(words[1]) and all(known(w) for w in words):
+        # "client_keeps_flowers": with the client keeping the flowers, never "with client keeps flowers"
+        doing = f"the {words[0]} {gerund(verb_lemma(words[1]) or words[1])} {' '.join(words[2:])}"
+        return f"with {doing}", f"without {doing}"
     filtered = _filter_frames(words)
     if filtered:
         return filtered

@@ -418,6 +418,8 @@ def _act(description: str) -> str:
         return ""
     if len(words) > 1 and words[1].lower() in ("is", "are", "was", "were", "of"):  # "Page count is ..." is no order
         return ""
+    if len(words) > 2 and _third_person(words[1].lower()) and words[2].lower() in _DETERMINERS:
+        return ""  # "Move exceeds the threshold": a statement of a move ("Return logs of ..." is an order)
     if len(words) > 2 and words[2].lower() in ("is", "are", "was", "were", "has", "have"):
         return ""  # "Evidence seal was intact at transfer": a statement about a seal, not "evidence the seal"
     rest = words[1:]
@@ -428,6 +430,13 @@ def _act(description: str) -> str:
     if not obj:
         return ""  # "Print even if a badge was printed": a condition, no short form
     return " ".join([first, *([prep] if prep else []), *obj])
+
+
+def _third_person(word: str) -> bool:
+    """A verb's -s form and no noun ("exceeds", "takes", "needs"): the word a statement's subject
+    is followed by, never an order's object."""
+    lemma = verb_lemma(word)
+    return bool(lemma) and lemma != word and word.endswith("s") and "NOUN" not in lemmas(word)
 
 
 def _modifier_only(word: str) -> bool:
