@@ -33,6 +33,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .catalog import Catalog
+from .core import freetext
 from .core.habits import value_key
 from .core.habitual import habitual
 from .core.identity import trail_names
@@ -304,7 +305,8 @@ class Fresh:
         schema = param_schema(tool, param)
         for _ in range(REDRAWS):
             try:
-                value = value_for(schema, rng, name=param, ref=when, optional=param not in tool.required)
+                with freetext.in_domain(tool.domain):  # a town of the catalog's region, as the call's own
+                    value = value_for(schema, rng, name=param, ref=when, optional=param not in tool.required)
             except ValueError:
                 break
             if value_key(value) not in seen and not argument_errors(tool, {**args, param: value}):

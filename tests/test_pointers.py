@@ -118,3 +118,19 @@ def test_every_planned_pointer_is_read_back_as_its_event(log: list[HistoryEvent]
                 for phrase in p.phrases("place"):
                     why = r.pointer_problem(f"Please use {phrase}.", param, value, hinted=True)
                     assert why is None, (phrase, e.time, why)
+
+
+def test_a_pointer_covers_the_calls_that_left_its_parameter_out() -> None:
+    """"the same outrigger setup as my load chart check on June 8": three checks that day, one set to
+    "mid", two at the default; a reader cannot tell which (set 19). Neither the planner offers the day
+    alone nor the checks accept it."""
+    def check(when: str, **params: str) -> HistoryEvent:
+        return HistoryEvent(time=when, apitype="crane", toolname="Crane", apiname="check_load_chart",
+                            parameters={"unit_id": "CR-214", **params})
+
+    log = [check("2025-05-06 09:16", outriggers="mid"), check("2025-05-06 13:35"), check("2025-05-06 19:22")]
+    found = pointers(log, NOW, "outriggers", value_key("mid"), value_key)
+    assert found and all(p.part is not None or p.nth is not None for p in found), found  # never the day alone
+    rd = Reader(log, "Crane", "check_load_chart", "crane", NOW.strftime("%Y-%m-%d %H:%M"))
+    text = "Check the chart with the same outrigger setup as my load chart check on Tuesday."
+    assert rd.pointer_problem(text, "outriggers", "mid", hinted=True), "the day alone covers three checks"

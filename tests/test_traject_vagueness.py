@@ -106,6 +106,8 @@ def test_a_hard_query_saying_too_much_verbatim_is_rejected() -> None:
     assert vague_enough(ok, plan, t, tools) == []
     bad = vague_enough("Look up AAPL, search for kalem and mail ana@example.com.", plan, t, tools)
     assert bad and "states 1.00 of the values" in bad[0]
+    # the reason names what the plan leaves out and the words that said it: a writer need not guess
+    assert "it states symbol 'AAPL' as 'aapl'" in bad[0] and "which the plan leaves out" in bad[0], bad[0]
 
 
 AGENDA = Tool(

@@ -151,3 +151,88 @@ def test_a_colour_is_one_people_name_and_a_hex_code_only_where_asked() -> None:
     hexed = value_for({"type": "string", "description": "Hex color of the label, e.g. #1E90FF"}, random.Random(1),
                       name="color")
     assert hexed.startswith("#") and len(hexed) == 7
+
+
+def test_a_local_date_time_has_no_utc_mark() -> None:
+    """"ISO 8601 local date-time" is 2025-06-02T10:00:00, never ...Z (said "10 am UTC" in 37 rows)."""
+    local = {"type": "string", "description": "Start of load-in, ISO 8601 local date-time."}
+    assert not value_for(local, random.Random(1), name="load_in_start").endswith("Z")
+    assert value_for({"type": "string", "description": "ISO 8601 date-time in UTC."}, random.Random(1),
+                     name="created_at").endswith("Z")
+
+
+def test_a_placeholder_template_is_the_shape_of_the_thing_everywhere() -> None:
+    """"Proposal number (PRP-NNNNN)" in one tool makes a bare "Proposal number." elsewhere PRP-, never PRO-."""
+    from generator.core.lore import annotate
+    from generator.core.values import sample_arguments
+
+    get = _tool("get_proposal", {"proposal_id": {"type": "string", "description": "Proposal number (PRP-NNNNN)."}})
+    pay = _tool("record_deposit", {"proposal_id": {"type": "string", "description": "Proposal number."}})
+    _, pay = annotate([get, pay])
+    drawn = {sample_arguments(pay, random.Random(i))["proposal_id"] for i in range(6)}
+    assert all(v.startswith("PRP-") and v[4:].isdigit() and len(v) == 9 for v in drawn), drawn
+
+
+def test_a_cranes_load_boom_and_hour_meter_are_at_a_cranes_scale() -> None:
+    """A gross load in lbs is thousands of pounds, a boom in ft tens to hundreds of feet, an hour
+    meter thousands of hours (set 19: 2.9 lbs on a 10.8 ft boom, meters of 2-8 h)."""
+    load = {"type": "number", "description": "Gross load in lbs (load + hook block + rigging)."}
+    boom = {"type": "number", "description": "Main boom length, ft."}
+    meter = {"type": "number", "description": "Upper (superstructure) hour meter reading."}
+    for i in range(6):
+        assert value_for(load, random.Random(i), name="load_weight") >= 1000
+        assert value_for(boom, random.Random(i), name="boom_length") >= 40
+        assert value_for(meter, random.Random(i), name="hour_meter") >= 500
+
+
+def test_a_work_shift_and_its_start_agree() -> None:
+    """A night shift's oven load is not at 11:15 am: the shift fits the time (set 19, 13 rows)."""
+    from generator.core.constraints import meal_fits
+    from generator.core.values import sample_arguments
+
+    bake = _tool("schedule_production_batch", {
+        "bake_start": {"type": "string", "description": "Planned oven-loading time, ISO 8601 date-time, "
+                                                        "e.g. 2025-06-12T02:30:00."},
+        "shift": {"type": "string", "enum": ["night", "day", "swing"], "default": "night"}})
+    for i in range(8):
+        args = sample_arguments(bake, random.Random(i))
+        assert not args["bake_start"].endswith("Z"), args  # the example has no zone
+        assert meal_fits(args["shift"], int(args["bake_start"][11:13])), args
+
+
+def test_bread_out_of_the_oven_is_hot_at_its_core() -> None:
+    core = {"type": "number", "description": "Core temperature out of the oven."}
+    assert all(85 <= value_for(core, random.Random(i), name="core_temp") <= 100 for i in range(8))
+
+
+def test_a_town_drawn_outside_a_tools_call_keeps_to_the_catalogs_region() -> None:
+    """A US bakery's optional town is a US town even when drawn apart from the call (TRAJECT's
+    optionals; set 19: Nairobi and Bangkok for a bakery billing in USD), whatever other catalog the
+    process has read."""
+    from generator.core import places
+    from generator.traject.calls import arguments
+
+    us = {"Chicago", "Denver", "Seattle", "Austin", "Boston"}
+    search = Tool(name="search_customers", app="", api="search_customers", domain="bakery_us",
+                  description="Look up wholesale accounts. Amounts in US dollars.",
+                  parameters={"type": "object", "required": [],
+                              "properties": {"town": {"type": "string", "description": "Delivery town."}}})
+    saved = dict(places._DOMAINS)
+    try:
+        places._DOMAINS.clear()
+        places.note("bakery_us", [places.tool_text(search.description, search.parameters)])
+        places.note("cafe_eu", ["Prices in EUR."])  # two regions: only the call's own domain tells
+        towns = {arguments(search, random.Random(i), 1.0).get("town") for i in range(40)} - {None}
+        assert towns and towns <= us, towns  # an optional drawn apart from sample_arguments
+    finally:
+        places._DOMAINS.clear()
+        places._DOMAINS.update(saved)
+
+
+def test_a_date_named_by_a_deadline_word_has_a_noun() -> None:
+    """A history hint says "the same needed-by date as last time", never "the needed by I used"."""
+    from generator.core.surface import noun
+
+    order = _tool("place_wholesale_order", {"needed_by": {"type": "string", "description":
+                                                          "Date the stems must arrive at the studio (YYYY-MM-DD)."}})
+    assert noun("needed_by", order) == "needed-by date"

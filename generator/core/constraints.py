@@ -237,8 +237,8 @@ def _find(typed: tuple[tuple[str, str], ...], words: frozenset[str], types: tupl
     return next((n for n, t in typed if t in types and set(tokens(n)) & words and not set(tokens(n)) & avoid), None)
 
 
-_MEAL_NAMES = frozenset({"meal", "mealtime"})
-_CLOCK_NAMES = frozenset({"time", "datetime", "at", "when", "hour", "slot"})
+_MEAL_NAMES = frozenset({"meal", "mealtime", "shift"})  # a meal or a work shift and the time it is at
+_CLOCK_NAMES = frozenset({"time", "datetime", "at", "when", "hour", "slot", "start"})
 _SPAN_NAMES = frozenset({"duration", "minutes", "hours", "length", "prep", "cook", "total", "max", "min"})
 
 
@@ -360,6 +360,13 @@ MEAL_HOURS: dict[str, tuple[int, int]] = {
     "dinner": (17, 23), "supper": (17, 23), "night_snack": (21, 3), "late_night_snack": (21, 3),
     "midnight_snack": (22, 3),
 }
+# The hours a work shift covers: a night shift's oven loads are not at 11:15 am (set 19).
+SHIFT_HOURS: dict[str, tuple[int, int]] = {
+    "night": (21, 6), "overnight": (21, 6), "graveyard": (22, 7), "third": (22, 7), "day": (6, 15),
+    "first": (6, 15), "swing": (14, 23), "second": (14, 23), "morning": (5, 12), "am": (5, 12),
+    "afternoon": (12, 18), "pm": (12, 22), "evening": (17, 23), "late": (18, 24), "early": (4, 10),
+}
+_PERIOD_HOURS = {**SHIFT_HOURS, **MEAL_HOURS}
 # Activities that cover no distance.
 STATIONARY = frozenset({"yoga", "pilates", "meditation", "stretching", "weightlifting", "weights", "strength",
                         "strength_training", "strength training", "gym", "crossfit", "boxing", "dance", "dancing",
@@ -369,9 +376,9 @@ STATIONARY = frozenset({"yoga", "pilates", "meditation", "stretching", "weightli
 def meal_fits(meal: str, hour: int) -> bool | None:
     """Whether `hour` is a time the meal is eaten at; None for a meal not in MEAL_HOURS."""
     key = re.sub(r"[\s-]+", "_", meal.strip().lower())
-    if key not in MEAL_HOURS:
+    if key not in _PERIOD_HOURS:
         return None
-    lo, hi = MEAL_HOURS[key]
+    lo, hi = _PERIOD_HOURS[key]
     return lo <= hour < hi if lo < hi else (hour >= lo or hour < hi)
 
 
@@ -385,7 +392,7 @@ def _hour_of(value: Any, schema: dict[str, Any]) -> int | None:
 def _meal_problem(pair: Pair, meal: Any, clock: Any, props: dict[str, dict[str, Any]]) -> str | None:
     hour = _hour_of(clock, props.get(pair.second) or {})
     fits = meal_fits(meal, hour) if isinstance(meal, str) and hour is not None else None
-    return None if fits is not False else f"{pair.first}={meal!r} is not eaten at {pair.second}={clock!r}"
+    return None if fits is not False else f"{pair.first}={meal!r} does not fall at {pair.second}={clock!r}"
 
 
 def _distance_problem(pair: Pair, activity: Any, distance: Any, props: dict[str, dict[str, Any]]) -> str | None:

@@ -806,6 +806,8 @@ def id_like(value: Any) -> bool:
 def _own_shape(schema: dict[str, Any]) -> _Shape:
     pattern = schema.get("pattern") if isinstance(schema.get("pattern"), str) else None
     pattern = pattern or template_pattern(str(schema.get("description") or ""))
+    placeholder = semantic.id_template(schema)  # "Proposal number (PRP-NNNNN)": PRP-, never "PRO-" elsewhere
+    pattern = pattern or (semantic.template_regex(placeholder) if placeholder else None)
     return _Shape(list(dict.fromkeys(_visible(schema) + _cued(schema))), pattern)
 
 

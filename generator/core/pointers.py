@@ -197,7 +197,13 @@ def covered(history: Sequence[HistoryEvent], now: datetime, back: int, part: str
     indexes): in the reach of the words, and acting on a thing the act names when it names one
     ("video search": not a goods search the same evening)."""
     _, _, r0, r1 = _window(now, back, part)
-    return [i for i in _span(history, r0, r1, act) if param in history[i].parameters]
+    span = _span(history, r0, r1, act)
+    # a call of the same function that left the parameter out is covered too: a reader takes "my
+    # load chart check on June 8" for any of that day's three checks, two of them at the default
+    # outrigger setup (set 19)
+    functions = {(history[i].toolname, history[i].apiname) for i in span if param in history[i].parameters}
+    return [i for i in span if param in history[i].parameters
+            or (history[i].toolname, history[i].apiname) in functions]
 
 
 def nth_of(history: Sequence[HistoryEvent], now: datetime, back: int, part: str | None, act: str,

@@ -56,6 +56,12 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     (Measure("body_c", 36.2, 38.0, 1, 31, 43), frozenset(), _BODY + r"[^.]{0,10}°\s?C"),
     # an amount in cents is a realistic price (a few dollars to a few hundred) times 100
     (Measure("cents", 500, 50000, 0, 1, None), frozenset({"cents", "cent"}), r"\b(?:in|us|integer|of) cents\b"),
+    # food out of the oven or the fryer, at its core: bread at 90-99 °C, never a room's 25 (set 19)
+    (Measure("cooked_f", 190, 210, 0, 100, 500), frozenset(),
+     (r"(?:°\s?F\b|\bfahrenheit\b)[^.]{0,40}\b(?:core|internal)\b|\b(?:core|internal) temp(?:erature)?\b[^.]{0,40}"
+     r"\b(?:oven|baked?|bak(?:ing|ery)|cooked|roast(?:ed)?|fried|fryer)\b[^.]{0,30}(?:°\s?F\b|\bfahrenheit\b)")),
+    (Measure("cooked_c", 88, 99, 1, 40, 260), frozenset(),
+     r"\b(?:core|internal) temp(?:erature)?\b[^.]{0,40}\b(?:oven|baked?|bak(?:ing|ery)|cooked|roast(?:ed)?|fried|fryer)\b"),
     (Measure("fahrenheit", 40, 85, 0, -60, 140), frozenset({"fahrenheit", "degf"}),
      r"°\s?F\b|\bfahrenheit\b|\bdegrees? F\b"),
     (Measure("celsius", 8, 28, 1, -60, 60), frozenset({"celsius", "degc"}), r"°\s?C\b|\bcelsius\b|\bdegrees? C\b"),
@@ -68,6 +74,16 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     (Measure("specific_gravity", 0.995, 1.06, 3, 0.9, 1.2), frozenset({"sg", "gravity"}), r"\bspecific gravity\b"),
     (Measure("brix", 8, 18, 1, 0, 80), frozenset({"brix"}), r"°\s?Brix\b|\bBrix\b"),
     (Measure("ppm", 10, 60, 0, 0, None), frozenset({"ppm"}), r"\bppm\b|\bmg/L\b"),
+    # what a crane, a truck or a rigger handles: a load or a counterweight in pounds is thousands of
+    # them, a boom tens to hundreds of feet, a working radius inside it (set 19: a 2.9 lb "gross load"
+    # on a 10.8 ft boom at a 48 ft radius)
+    (Measure("load_lbs", 2000, 60000, 0, 1, None), frozenset(),
+     (r"\b(?:gross |net |pay|cargo |hook |lifted |)load\b[^.]{0,30}\b(?:lbs?|pounds)\b|"
+     r"\bcounterweight\b[^.]{0,30}\b(?:lbs?|pounds)\b")),
+    (Measure("boom_ft", 60, 200, 0, 10, 1000), frozenset(), r"\b(?:boom|jib|mast)\b[^.]{0,20}\b(?:ft|feet)\b"),
+    (Measure("radius_ft", 10, 55, 0, 1, 600), frozenset(), r"\bradius\b[^.]{0,60}\b(?:ft|feet)\b"),
+    # a machine's hour meter: the hours it has run in its life, thousands
+    (Measure("hour_meter", 800, 18000, 1, 0, None), frozenset(), r"\bhour ?meter\b|\bengine hours\b"),
     (Measure("mph", 3, 25, 0, 0, 200), frozenset({"mph"}), r"\bmph\b"),
     (Measure("elevation_m", 100, 2200, 0, -100, 6000), frozenset(), r"\belevation\b[^.]{0,30}\b(?:meters|metres|m)\b"),
     (Measure("elevation_ft", 300, 7000, 0, -300, 20000), frozenset({"elevation", "altitude"}), r"\belevation\b"),

@@ -1374,6 +1374,23 @@ _ALL_SLOTS = re.compile(r"N+|D+|Y+|X+|9+|#+|x+")
 _CLOSING_RUN = re.compile(r"(.*?)(#+|x{2,}|N{2,}|9{2,})")
 
 
+def template_regex(template: str) -> str:
+    """The pattern of a placeholder template, read as `_from_template` fills it ("PRP-NNNNN" ->
+    ^PRP-[0-9]{5}$): a shape other parameters of the same thing share (generator.core.lore)."""
+    def run(slots: str) -> str:
+        return f"{'[A-Z]' if slots[0] == 'X' else '[0-9]'}{{{len(slots)}}}"
+
+    out = []
+    for part in re.split(r"([^A-Za-z0-9#]+)", template):
+        if _ALL_SLOTS.fullmatch(part):
+            out.append(run(part))
+        elif (m := _CLOSING_RUN.fullmatch(part)) and m.group(1):
+            out.append(re.escape(m.group(1)) + run(m.group(2)))
+        else:
+            out.append(re.escape(part))
+    return "^" + "".join(out) + "$"
+
+
 def _from_template(rng: random.Random, template: str) -> str:
     """ "LOT-YYYY-NNN" -> "LOT-2024-381": Y a year digit, N / D / 9 / # / x a digit, X a letter,
     in the parts that are placeholders (`_ALL_SLOTS`, `_CLOSING_RUN`); "VEN-NNN" -> "VEN-381"."""

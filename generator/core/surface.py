@@ -76,6 +76,9 @@ def noun(param: str, tool: Tool | None = None) -> str:
     said = _hinted_noun(tool, param) or term(param, spec_of(tool, param)).label
     if not said and param.lower().endswith("_at") and len(param) > 3:  # "pickup_at": the pickup time
         return f"{words(param[:-3])} time"
+    if not said and param.lower().endswith(("_by", "_before")) and \
+            re.match(r"\W*(?:the )?date\b", str(spec_of(tool, param).get("description") or ""), re.IGNORECASE):
+        return f"{words(param).replace(' ', '-')} date"  # "needed_by", "Date the stems must arrive": the needed-by date
     return said or words(param)
 
 
@@ -571,8 +574,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
         rest = {k: v for k, v in value.items() if k not in counted and not blank(v)}
         if not rest:
             return head
-        if len(rest) == 1 and next(iter(rest)) in _STATES and re.fullmatch(r"[\w-]+", str(*rest.values())):
-            return f"{head}, {_render_ctx(*rest.values(), _child(ctx, next(iter(rest))), rng)}"  # "..., damaged"
+        (key, state), = rest.items() if len(rest) == 1 else (("", None),)
+        if key in _STATES and re.fullmatch(r"[\w-]+", str(state)):
+            return f"{head}, {_render_ctx(state, _child(ctx, key), rng)}"  # "18 units of BK-1042, damaged"
         return f"{head} {_dict_says(rest, ctx, rng).split(' ', 2)[-1]}"  # the other fields in their frames
     for key, v in value.items():
         if blank(v):

@@ -121,8 +121,16 @@ def value_format(schema: dict[str, Any]) -> str | None:
     m = _STRFTIME_RE.search(desc)
     if m:
         return m.group(0).rstrip(" ,")
-    return next((f for text, f in _TEXT_FORMATS if text in desc), None) or \
+    said = next((f for text, f in _TEXT_FORMATS if text in desc), None) or \
         next((f for pattern, f in _WORD_FORMATS if pattern.search(desc)), None)
+    if said and said.endswith("Z") and (_LOCAL.search(desc) or _NAIVE.search(desc)) and not _ZONED.search(desc):
+        return said[:-1]  # "ISO 8601 local date-time", "e.g. 2025-06-12T02:30:00": never UTC ("Z")
+    return said
+
+
+_LOCAL = re.compile(r"\blocal\b", re.IGNORECASE)
+_NAIVE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?(?![\d:Z+-])")  # an example with no zone
+_ZONED = re.compile(r"\bUTC\b|\bGMT\b|\bZulu\b|\boffset\b|\btime ?zone\b|[+-]\d\d:\d\d", re.IGNORECASE)
 
 
 def _format_kind(schema: dict[str, Any]) -> str | None:

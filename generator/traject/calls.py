@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import semantic
+from ..core import freetext, semantic
 from ..core.constraints import pairs_for
 from ..core.lore import param_schema
 from ..core.values import (
@@ -170,7 +170,9 @@ def arguments(tool: Tool, rng: random.Random, optional_rate: float, *, lean: boo
     """One call's arguments. `lean`: the required ones and every optional one at its default,
     nothing else (a call whose values a hard query can mostly leave out, as upstream's calls
     that pass the playground's defaults; the hard plan omits defaults)."""
-    with centred_on(tool, rng):  # the optionals drawn first lie in the call's place too
+    # the optionals drawn first lie in the call's place and its catalog's region too (set 19: a US
+    # bakery's towns drawn worldwide, "the capital of Kenya")
+    with centred_on(tool, rng), freetext.in_domain(tool.domain):
         args = sample_arguments(tool, rng, optional_rate=0.0, fixed=_optionals(tool, rng, optional_rate, lean))
         args = _whole_pairs(tool, _single(tool, args), rng)
     return repair_arguments(tool, {p: args[p] for p in tool.properties if p in args}, rng)  # optionals came in fixed: pair them up

@@ -178,7 +178,21 @@ def vague_enough(text: str, plan: DisclosurePlan, target: Target, tools: dict[st
     recall, cap = meaning_recall(text, plan, target, tools), hard_cap(plan)
     if recall <= cap + 1e-9:
         return []
-    return [f"the hard query states {recall:.2f} of the values, read by meaning (at most {cap:.2f})"]
+    return [f"the hard query states {recall:.2f} of the values, read by meaning (at most {cap:.2f})"
+            + _said_beyond_plan(text, plan, target, tools)]
+
+
+def _said_beyond_plan(text: str, plan: DisclosurePlan, target: Target, tools: dict[str, Tool]) -> str:
+    """"; it states sort_order 'price_asc' as 'cheap', which the plan leaves out": the values read as
+    stated that the plan does not state, with the words read (a writer told only a share has to guess
+    which word to drop)."""
+    from ..validators.reading import reading
+
+    req = WriteRequest(target=target, plan=plan, tools=[tools[c.tool] for c in plan.calls], n=1)
+    planned = {(i, a.param) for i, a in plan.args() if a.mode == "stated"}
+    extra = [f"{a.param} {a.gold!r} as {a.evidence!r}" for a in reading(req, text).args
+             if a.label == "stated" and (a.call, a.param) not in planned and a.evidence]
+    return f"; it states {', '.join(extra[:3])}, which the plan leaves out" if extra else ""
 
 
 # What the traject product runs, in order: the generic validators, then its own checks.
