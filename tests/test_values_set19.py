@@ -236,3 +236,36 @@ def test_a_date_named_by_a_deadline_word_has_a_noun() -> None:
     order = _tool("place_wholesale_order", {"needed_by": {"type": "string", "description":
                                                           "Date the stems must arrive at the studio (YYYY-MM-DD)."}})
     assert noun("needed_by", order) == "needed-by date"
+
+
+def test_home_is_tied_only_by_trips_with_both_ends_as_a_reader_ties_it() -> None:
+    """Three evening routes end at Turner Library, Miller Fork and Turner Library, but the first
+    says no origin: the reader's commute rule counts only whole trips (a tie), so the planner
+    never hints "home" for Turner Library (found by the suite's template-writer test)."""
+    from generator.core.habits import place_ties
+    from generator.reader.history import _commute
+    from generator.records import HistoryEvent
+
+    def route(day: str, **params: str) -> HistoryEvent:
+        return HistoryEvent(time=f"2025-05-0{day} 16:00", apitype="travel", toolname="Pathmap",
+                            apiname="get_route", parameters=params)
+
+    log = [route("5", destination="Turner Library"), route("6", origin="Prague", destination="655 Miller Fork"),
+           route("7", origin="Lima", destination="Turner Library")]
+    assert "home" not in place_ties(log)
+    assert _commute("home", log) is None
+
+
+def test_a_shift_left_at_a_default_the_time_does_not_fit_is_said() -> None:
+    """An optional shift defaulting to "night" beside a 9:30 am oven load: the call says the shift
+    that fits (the gold would otherwise read the night default; set 19 round 3, 13 rows)."""
+    from generator.core.constraints import meal_fits
+    from generator.core.values import sample_arguments
+
+    bake = Tool(name="schedule_production_batch", app="", api="schedule_production_batch", domain="bakery",
+                parameters={"type": "object", "required": ["bake_start"], "properties": {
+                    "bake_start": {"type": "string", "description": "Planned oven-loading time, ISO 8601 date-time."},
+                    "shift": {"type": "string", "enum": ["night", "day", "swing"], "default": "night"}}})
+    for i in range(6):
+        args = sample_arguments(bake, random.Random(i), optional_rate=0.0)
+        assert meal_fits(args.get("shift", "night"), int(args["bake_start"][11:13])), args

@@ -542,7 +542,12 @@ def repair(props: dict[str, dict[str, Any]], args: dict[str, Any], rng: random.R
     fixer = Fixer(props, frozenset(keep), resample, rng)
     for pair in pairs_for(props):
         implied = _implied(pair, props, out)
-        if implied:  # a side left out holds its default: a gross weight is above the default tare
+        if implied and pair.kind == "meal":  # a shift left at its default ("night") that the time does not
+            trial = {**out, **implied}  # fit (an oven load at 9:30 am): the call says the shift that fits
+            if pair_problem(pair, props, trial) is not None:
+                _REPAIRS[pair.kind](pair, trial, fixer)
+                out = trial if any(trial[k] != v for k, v in implied.items()) else out
+        elif implied:  # a side left out holds its default: a gross weight is above the default tare
             trial = {**out, **implied}
             if pair_problem(pair, props, trial) is not None:
                 _REPAIRS[pair.kind](pair, trial, replace(fixer, keep=fixer.keep | set(implied)))
@@ -553,7 +558,11 @@ def repair(props: dict[str, dict[str, Any]], args: dict[str, Any], rng: random.R
 
 
 def _implied(pair: Pair, props: dict[str, dict[str, Any]], args: dict[str, Any]) -> dict[str, Any]:
-    """The default of an ordered pair's side the call leaves out, when the other side is set."""
+    """The default of an ordered pair's side the call leaves out, when the other side is set (and
+    a meal's or a shift's, when its time is set)."""
+    if pair.kind == "meal" and pair.first not in args and pair.second in args:
+        default = (props.get(pair.first) or {}).get("default")
+        return {pair.first: default} if isinstance(default, str) else {}
     if pair.kind != "order" or (pair.first in args) == (pair.second in args):
         return {}
     absent = pair.second if pair.first in args else pair.first

@@ -136,6 +136,8 @@ def place_ties(history: Iterable[HistoryEvent]) -> dict[str, str]:
         if when is None:
             continue
         origins, destinations = _trip_ends(event)
+        if not origins or not destinations:
+            continue  # a trip is a commute only with both ends said: a reader counts no half trip
         if when.weekday() < 5 and when.hour in MORNING and destinations:
             work += destinations
             home += origins

@@ -237,8 +237,8 @@ class Reader:
                 continue
             wide = self._span_events(span, span.start, span.end)
             if span.nth is None or span.inner is None:  # with the calls of the same API that left it out:
-                apis = {e.api for e in wide if param in e.params}  # a reader takes any of them (their default)
-                out.append([e for e in wide if param in e.params or e.api in apis])
+                apis = {(e.app, e.api) for e in wide if param in e.params}  # a reader takes any of them (their default)
+                out.append([e for e in wide if param in e.params or (e.app, e.api) in apis])
                 continue
             out.append(_nth_event(span.nth, wide, self._span_events(span, *span.inner), param))
         return out
