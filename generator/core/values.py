@@ -1469,6 +1469,16 @@ def _elapsed(name: str, schema: dict[str, Any], rng: random.Random) -> str | Non
     return text if m.group(1) == "H" else f"{hours:02d}{text[len(str(hours)):]}"
 
 
+def _listed_codes(name: str, schema: dict[str, Any], examples: list[Any]) -> bool:
+    """A catalog's product codes are its products ("SV-CR39, FT28-PC or PAL-167"): one of them, never
+    "SV-CR29" (set 16: lens codes and SKUs with redrawn digits named no product); one example
+    beside a format ("format BK-NNNN (e.g. BK-1042)") or alone is the shape (set 19: one SKU and
+    one lot in 2,344 calls)."""
+    return len(examples) > 1 and semantic.tokens(name)[-1:] in (["code"], ["sku"]) and \
+        all(isinstance(e, str) and lore.id_like(e) for e in examples) and not schema.get("pattern") and \
+        semantic.id_template(schema) is None
+
+
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None, ref: datetime = REFERENCE_TIME) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
@@ -1505,13 +1515,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # the counties a catalog names are where it works: "e.g. Stanislaus or Merced" is its region
     regional = kind in ("county",)
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
-    # a catalog's product codes are its products ("SV-CR39, FT28-PC or PAL-167"): one of them, never
-    # "SV-CR29" (set 16: lens codes and SKUs with redrawn digits named no product); one example
-    # beside a format ("format BK-NNNN (e.g. BK-1042)") or alone is the shape (set 19: one SKU and
-    # one lot in 2,344 calls)
-    listed_codes = ids and len(examples) > 1 and semantic.tokens(name)[-1:] in (["code"], ["sku"]) and \
-        all(isinstance(e, str) and lore.id_like(e) for e in examples) and not schema.get("pattern") and \
-        semantic.id_template(schema) is None
+    listed_codes = ids and _listed_codes(name, schema, examples)
     if examples and not listed_codes and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the

@@ -228,6 +228,27 @@ def _third_person_verb(word: str) -> bool:
     return bool(lemma) and word in (f"{lemma}s", f"{lemma}es") and "VERB" in lemmas(word)
 
 
+def _needed(words: list[str], description: str) -> tuple[str, str] | None:
+    """"oiler_required": ("with an oiler required", "with no oiler required"), a name's word the
+    lexicon lacks taken when the description writes it (the author's word); never "without
+    following up needed"."""
+    written = {w.lower() for w in re.findall(r"[A-Za-z]+", description)}
+    if len(words) < 2 or words[-1] not in ("needed", "required") or \
+            not all(known(w) or w in written for w in words[:-1]):
+        return None
+    thing = "-".join(words[:-1]) if verb_lemma(words[0]) == words[0] and len(words) == 3 else " ".join(words[:-1])
+    return f"with {engine().a(thing)} {words[-1]}", f"with no {thing} {words[-1]}"
+
+
+def _clause(words: list[str]) -> tuple[str, str] | None:
+    """"client_keeps_flowers": with the client keeping flowers, never "with client keeps flowers"."""
+    if len(words) < 3 or not is_person_role(words[0]) or not _third_person_verb(words[1]) \
+            or not all(known(w) for w in words):
+        return None
+    doing = f"the {words[0]} {gerund(verb_lemma(words[1]) or words[1])} {' '.join(words[2:])}"
+    return f"with {doing}", f"without {doing}"
+
+
 @lru_cache(maxsize=65536)
 def bool_words(param: str, description: str = "") -> tuple[str, str]:
     """(said when true, said when false) for a boolean parameter named, without a verb phrase in
@@ -240,20 +261,14 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
-    written = {w.lower() for w in re.findall(r"[A-Za-z]+", description)}  # the author's words ("oiler")
-    if len(words) >= 2 and words[-1] in ("needed", "required") and all(known(w) or w in written for w in words[:-1]):
-        thing = "-".join(words[:-1]) if verb_lemma(words[0]) == words[0] and len(words) == 3 else " ".join(words[:-1])
-        said = words[-1]  # never "without following up needed"
-        return f"with {engine().a(thing)} {said}", f"with no {thing} {said}"
+    needed = _needed(words, description)
+    if needed:
+        return needed
     if lead in _INCLUDING:
         return f"including {rest or 'extras'}", f"without {rest or 'extras'}"
-    named = _verb_named(words, description)
+    named = _verb_named(words, description) or _clause(words)
     if named:
         return named
-    if len(words) >= 3 and is_person_role(words[0]) and _third_person_verb(words[1]) and all(known(w) for w in words):
-        # "client_keeps_flowers": with the client keeping the flowers, never "with client keeps flowers"
-        doing = f"the {words[0]} {gerund(verb_lemma(words[1]) or words[1])} {' '.join(words[2:])}"
-        return f"with {doing}", f"without {doing}"
     filtered = _filter_frames(words)
     if filtered:
         return filtered

@@ -517,20 +517,30 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if sem == "percent" and not (name_words & {"percent", "pct", "percentage"} or re.search(r"%|percent", clean)):
         sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
-    place = "" if json_type in ("integer", "number", "boolean") else "from" if name_words & _SOURCES else \
-        "to" if name_words & _GOALS or noun.startswith("destination") else ""  # origin_floor 46 is no place
-    if not place and sem == "place" and role:  # from_location / to_location: "from DEN08 to DEN87", never "in X in Y"
-        place = "from" if role == "from" else "to"
+    place = _place_of(json_type, name_words, noun, sem, role)
     plain = _plain(param, unit)
     noun = _without_done(re.sub(r"^(?:the|a|an) ", "", noun))  # "Floor of the origin unit": never "a the origin unit of 46"
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
-    ranked = _RANKED.match(first) if json_type == "integer" else None  # "Position of the stop on the route":
-    phrase = f"as {ranked.group(1).lower()}" if ranked else _phrase(_content(param), noun, role)  # "as stop 7"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
-                act=act, sem=sem, pointer=pointer, place=place, phrase=phrase,
-                plain=plain, negation="" if json_type == "boolean" else _negation(param, description))
+                act=act, sem=sem, pointer=pointer, place=place, phrase=_ranked(first, json_type) or
+                _phrase(_content(param), noun, role), plain=plain,
+                negation="" if json_type == "boolean" else _negation(param, description))
+
+
+def _place_of(json_type: str, name_words: set[str], noun: str, sem: str, role: str) -> str:
+    """"from" / "to" for a place the name or noun gives a side (`origin_floor` 46 is no place);
+    from_location / to_location: "from DEN08 to DEN87", never "in X in Y"."""
+    place = "" if json_type in ("integer", "number", "boolean") else "from" if name_words & _SOURCES else \
+        "to" if name_words & _GOALS or noun.startswith("destination") else ""
+    return ("from" if role == "from" else "to") if not place and sem == "place" and role else place
+
+
+def _ranked(first: str, json_type: str) -> str:
+    """"Position of the stop on the route": "as stop" (said "as stop 7"); "" for anything else."""
+    ranked = _RANKED.match(first) if json_type == "integer" else None
+    return f"as {ranked.group(1).lower()}" if ranked else ""
 
 
 _KEYWORDS = re.compile(r"\bname or (?:a |an )?(?:keywords?|search (?:terms?|text|string|words))\b", re.IGNORECASE)
