@@ -59,6 +59,8 @@ def sample_parallel(
             if not acted_on(t.parameters, args) & taken:
                 break
             args = arguments(t, rng, optional_rate, lean=lean)
+        if acted_on(t.parameters, args) & taken and len(calls) >= 2:
+            continue  # every thing it could act on is taken (two presses, a third run): one call fewer
         taken |= acted_on(t.parameters, args)
         calls.append(ToolCall(tool=t.name, arguments=args))
     return Target(
