@@ -554,9 +554,8 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     """A nested object as a noun phrase with its fields in their frames: {"kind": "time", "at":
     "09:45:00Z", "offset_minutes": 53} -> "a time trigger at 9:45 am UTC and with an offset of
     53 minutes" (never a repr)."""
-    from ..phrasebook.fragments import OWN_FRAME
     from ..phrasebook.lexicon import singular, with_article
-    from ..phrasebook.terms import kind_of_value, say, term
+    from ..phrasebook.terms import term
 
     postal = _postal(value)
     if postal:  # "a service address at 191 Young Crossing, Chicago, IL 62850"
@@ -577,7 +576,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
         (key, state), = rest.items() if len(rest) == 1 else (("", None),)
         if key in _STATES and re.fullmatch(r"[\w-]+", str(state)):
             return f"{head}, {_render_ctx(state, _child(ctx, key), rng)}"  # "18 units of BK-1042, damaged"
-        return f"{head} {_dict_says(rest, ctx, rng).split(' ', 2)[-1]}"  # the other fields in their frames
+        for key, v in rest.items():  # the other fields in their frames
+            _add_field(key, v, _child(ctx, key), _render_ctx(v, _child(ctx, key), rng), parts, bare)
+        return " ".join([head, *_field_phrases(parts, bare)])
     for key, v in value.items():
         if blank(v):
             continue
@@ -589,16 +590,25 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
         if key.lower() in _LABELS and isinstance(v, str) and len(said.split()) <= 2:
             labels.append(said)
             continue
-        if isinstance(v, bool):  # a field's state is said bare after the noun: "a profile ... and neutered"
-            bare.append(re.sub(r"\bmarked as ", "", said))
-            continue
-        kind = value_kind(v, key, None) if isinstance(v, list | dict) else kind_of(v, child).name
-        parts.append(said if OWN_FRAME.match(said) else say(term(key, child.spec), kind_of_value(kind), said))
+        _add_field(key, v, child, said, parts, bare)
     thing = singular(named or thing)
     if labels and " " in thing:  # the kind names the thing: "an involved node", not "a node involved object"
         thing = " ".join([*thing.split()[:-1], *labels])
         labels = []
     return " ".join([with_article(" ".join([*labels, thing])), *_field_phrases(parts, bare)])
+
+
+def _add_field(key: str, v: Any, child: Ctx, said: str, parts: list[str], bare: list[str]) -> None:
+    """One field of an object in its frame (`parts`), or, a flag, its state said bare after the
+    noun (`bare`: "a profile ... and neutered")."""
+    from ..phrasebook.fragments import OWN_FRAME
+    from ..phrasebook.terms import kind_of_value, say, term
+
+    if isinstance(v, bool):
+        bare.append(re.sub(r"\bmarked as ", "", said))
+        return
+    kind = value_kind(v, key, None) if isinstance(v, list | dict) else kind_of(v, child).name
+    parts.append(said if OWN_FRAME.match(said) else say(term(key, child.spec), kind_of_value(kind), said))
 
 
 _TIME_UNITS = frozenset({"seconds", "minutes", "hours", "days", "weeks", "months", "years", "nights"})
