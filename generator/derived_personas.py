@@ -27,7 +27,7 @@ from typing import Any
 from .catalog import Catalog
 from .core.habitual import habitual
 from .core.lore import param_schema
-from .core.semantic import faker, tokens
+from .core.semantic import faker, infer, tokens
 from .core.values import is_temporal, sample_arguments, value_for
 from .personas import Habit, Persona
 from .records import Tool
@@ -84,7 +84,16 @@ def _is_place(param: str) -> bool:
 
 
 def _place_pool(tool: Tool, places: dict[str, str]) -> dict[str, list[Any]]:
-    return {p: _places_for(p, tool.properties[p], places) for p in tool.properties if _is_place(p)}
+    return {p: _places_for(p, tool.properties[p], places) for p in tool.properties if _takes_place(p, tool.properties[p])}
+
+
+# Kinds a persona's place stands for; a place word in a name with another kind ("near_zip": a
+# postcode, "to": an email address) takes no "Cohen Tower".
+_PLACE_KINDS = frozenset({"place", "address", "city", "location", "generic", "text", "name", "title"})
+
+
+def _takes_place(param: str, spec: dict[str, Any]) -> bool:
+    return _is_place(param) and infer(param, spec if isinstance(spec, dict) else {}) in _PLACE_KINDS
 
 
 def _places_for(param: str, spec: dict[str, Any], places: dict[str, str]) -> list[Any]:
@@ -132,7 +141,7 @@ def _pools(catalog: Catalog, places: dict[str, str], rng: random.Random) -> dict
             if p in pools or is_temporal(p, schema) is not None or schema.get("type") == "boolean" \
                     or not habitual(tool, p):
                 continue
-            if _is_place(p):
+            if _takes_place(p, schema):
                 pools[p] = _places_for(p, schema, places)
                 continue
             try:

@@ -33,7 +33,7 @@ _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bf
 # A colon after a short lead ("How often to feed: daily, weekly") also opens a closed list.
 # "Shift: first, second, third" lists values; "Where the truck is: route and milepost or yard" says
 # what a value is made of (a clause before the colon), never which values there are.
-_COLON = re.compile(r"^(?!where\b)[^.:;\n]{2,60}:\s*", re.IGNORECASE)
+_COLON = re.compile(r"^(?!where\b)[^.:;\n]{2,60}:(?!\w)\s*", re.IGNORECASE)  # never the colon of "HH:MM"
 # A single quote inside a word ("'men's knit pullover'") is an apostrophe, not the closing quote.
 _SINGLE_QUOTED = r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){{1,{n}}}'(?!\w)"
 _QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=40)}|"[^"\n]{{1,40}}"|`[^`\n]{{1,40}}`)"""
@@ -50,6 +50,7 @@ _GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")
 _ITEM = re.compile(rf"\s*\[?\s*({_QUOTED}|{_NAME_RUN}|{_BARE})")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:or|and)\s+|\s*\|\s*|\s*/\s+)")
 _NOUN_AFTER = re.compile(r"\s+[a-z]+(?=\s*(?:,|\s(?:or|and)\s|[.;]|$))")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _PAREN_LIST = re.compile(r"\(([^()]{3,200})\)")
 # "(Buy/Sell)": the few words a value is, in parentheses (not a unit such as "(km/h)")
 _PAREN_SLASH = re.compile(r"\(\s*([A-Za-z][A-Za-z_-]{2,15}(?:\s*/\s*[A-Za-z][A-Za-z_-]{2,15}){1,4})\s*\)")
@@ -332,8 +333,10 @@ def read(description: str) -> Described:
         closed = []  # "Date the work must be finished, YYYY-MM-DD": a format, no list of values
     examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
-    examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(m.group(1)) or _one_id(m.group(1)))
-                 if (m.group(1).count(",") >= 2 or _ids(m.group(1))) and not _glosses_code(text[:m.start()])]
+    # ... but "(about 52,000-56,000 lb)" is one amount: a comma between digits is no separator
+    examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(_THOUSANDS.sub("", m.group(1))) or _one_id(m.group(1)))
+                 if (_THOUSANDS.sub("", m.group(1)).count(",") >= 2 or _ids(m.group(1))) and
+                 not _glosses_code(text[:m.start()])]
     examples += [i.strip() for m in _PAREN_SLASH.finditer(text) for i in m.group(1).split("/")
                  if i.strip().lower() not in _PROSE]
     if closed and leading and examples and not {e.lower() for e in examples} & {c.lower() for c in closed[0]}:
@@ -377,7 +380,7 @@ def _ids(text: str) -> bool:
     example when written in capitals and digits ("(R0048213)")."""
     parts = [p.strip() for p in re.split(r",|\bor\b", text)]
     if len(parts) == 1:  # one id alone: "R followed by 7 digits (R0048213)", "T plus two digits (T07)"
-        return re.fullmatch(r"[A-Z]{1,5}-?\d{2,}", parts[0]) is not None
+        return re.fullmatch(r"[A-Z]{1,5}-?\d{2,}(?:[-/][A-Z0-9]+)*", parts[0]) is not None  # "(G25-01873)"
     return all(re.fullmatch(r"[A-Za-z]{1,5}[-_]?\d{2,}", p) for p in parts)
 
 

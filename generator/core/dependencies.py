@@ -82,7 +82,11 @@ def _requires(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-_WHEN = re.compile(r"\b(?:required|only|used) (?:when|if) (\w+)(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
+# ... also a trailing clause: "Order that received the concrete, when disposition is reship."
+_WHEN = re.compile(r"(?:\b(?:required|only|used) |(?<=, ))(?:when|if) (\w+)(?: is |\s*==?\s*)['\"`]?(\w+)",
+                   re.IGNORECASE)
+# "Required when declining: conflict, injury, ...": the act an enum value names, as a gerund.
+_WHEN_DOING = re.compile(r"\b(?:required|only|used) (?:when|if) (\w+ing)\b", re.IGNORECASE)
 
 
 # Words after "is" that say whether a parameter is given, not which value it has ("is not set").
@@ -98,6 +102,31 @@ def _required_when(tool: str, props: Props) -> list[Rule]:
         other = _name(m.group(1), props) if m else None
         if m and other and other != name and m.group(2).lower() not in _NO_VALUE:
             out.append(Rule("when", name, (other,), (m.group(2),)))
+        elif (doing := _WHEN_DOING.search(str(schema.get("description") or ""))) and \
+                (acted := _value_acted(doing.group(1), props, name)):
+            out.append(Rule("when", name, (acted[0],), (acted[1],)))
+    return out
+
+
+def _value_acted(gerund: str, props: Props, skip: str) -> tuple[str, str] | None:
+    """The one enum value a gerund does ("declining" -> `response` 'decline')."""
+    root = gerund.lower().removesuffix("ing")
+    found = [(n, v) for n, sch in props.items() if n != skip for v in _enum(sch)
+             if v.lower() in (root, root + "e") or (len(root) > 3 and root[-1] == root[-2] and v.lower() == root[:-1])]
+    return found[0] if len(found) == 1 else None
+
+
+# "reship = sent to another order (give reship_order)": that value of the enum needs the parameter.
+_GIVE_FOR = re.compile(r"\b([\w-]+)\s*[=:]\s*[^;=]*?\((?:give|with|needs?|requires?) `?(\w+)`?\)", re.IGNORECASE)
+
+
+def _give_for_value(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        for m in _GIVE_FOR.finditer(str(schema.get("description") or "")):
+            subject = _name(m.group(2), props)
+            if subject and subject != name and m.group(1) in _enum(schema):
+                out.append(Rule("if_value", subject, (name,), (m.group(1),)))
     return out
 
 
@@ -316,6 +345,32 @@ def _values_require(tool: str, props: Props) -> list[Rule]:
         subject = _param_of(m.group(2), props)
         if owner and subject and subject != owner and subject not in {r.subject for r in out}:
             out.append(Rule("if_value", subject, (owner,), values))
+    return out
+
+
+# "Result is pass, hold or reject; a hold or reject needs a note": values of one enum named as
+# plain words (quoted ones are _values_require's) that need a parameter set.
+_WORDS_REQUIRE = re.compile(r"\b(?:requires?|needs?|must (?:have|include|give|carry))\s+(?:an?\s+|the\s+)?"
+                            r"([\w\s-]{2,40}?)(?=\s*(?:[.;,()]|$|\s(?:and|or|for|with|when|if)\s))", re.IGNORECASE)
+
+
+def _stemmed_param(phrase: str, props: Props) -> str | None:
+    """The one parameter whose name holds every word of `phrase` by stem ("a note" -> `notes`)."""
+    words = {_stem(w) for w in re.findall(r"[a-z0-9]+", phrase.lower()) if w not in _DETERMINERS}
+    found = [n for n in props if words and words <= {_stem(w) for w in n.lower().split("_")}]
+    return found[0] if len(found) == 1 else None
+
+
+def _words_require(tool: str, props: Props) -> list[Rule]:
+    out: list[Rule] = []
+    for clause in _clauses(tool, props):
+        m = _WORDS_REQUIRE.search(clause)
+        if m is None or re.search(r"['\"`]", clause[:m.start()]):
+            continue
+        subject = _param_of(m.group(1), props) or _stemmed_param(m.group(1), props)
+        named = _values_in(clause[:m.start()], props, skip=subject or "") if subject else None
+        if subject and named and subject not in {r.subject for r in out}:
+            out.append(Rule("if_value", subject, (named[0],), named[1]))
     return out
 
 
@@ -671,7 +726,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
                                                       _spoken_for, _always, _refused_unless, _must_not,
-                                                      _values_for_members]
+                                                      _values_for_members, _words_require, _give_for_value]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

@@ -477,6 +477,44 @@ FORMAL_SENTENCES = (
 )
 
 
+# A list of three or more short words in a note's description ("Inspector's notes (colour,
+# shape, defects)", "Dispatch notes: gate hours, PPE, badging") names what notes speak of, not
+# what a note says: a note written about them.
+_TOPIC_NOTES = ("{t} checked", "{t} noted", "{t} and {u} checked", "{t} and {u} noted")
+_SHOWN = re.compile(r"\be\.g\.|\bfor example\b|\bsuch as\b|\blike\b", re.IGNORECASE)
+_TOPIC_WORD = re.compile(r"[A-Za-z][A-Za-z' -]{0,28}[A-Za-z]")
+
+
+def topic_notes(rng: random.Random, name_words: Sequence[str], examples: Sequence[object],
+                schema: dict[str, object]) -> list[str] | None:
+    """Notes about the topics a note's description lists, or None when `examples` are no topic list
+    (fewer than three, given as examples of a note: "e.g. substitutions allowed", a schema's
+    `examples` "felt strong", "sore legs")."""
+    if text_role(name_words) != "note" or len(examples) < 3 or "examples" in schema or \
+            _SHOWN.search(str(schema.get("description") or "")) or not all(
+            isinstance(e, str) and _TOPIC_WORD.fullmatch(e) and len(e.split()) <= 3 for e in examples):
+        return None
+    topics = [str(e) for e in examples]
+    if any(_states(t) for t in topics):  # "(agitator broken, off odour, wash chart missing)": notes themselves
+        return None
+    out = []
+    for _ in range(3):
+        t, u = rng.sample(topics, 2)
+        out.append(_pick(rng, _TOPIC_NOTES).format(t=t, u=u))
+    return out
+
+
+def _states(phrase: str) -> bool:
+    """Whether a phrase of two or more words says a state ("agitator broken", "off odour"): a
+    word that is only an adjective or a participle, never a noun."""
+    from ..phrasebook.lexicon import lemmas
+
+    words = phrase.lower().split()
+    return len(words) >= 2 and any(
+        "NOUN" not in (found := lemmas(w)) and ("ADJ" in found or ("VERB" in found and w.endswith(("ed", "en"))))
+        for w in words)
+
+
 def lengthened(value: str, lo: int, rng: random.Random) -> str:
     """`value` followed by formal sentences, each once, until it is at least `lo` characters."""
     text = value.strip()

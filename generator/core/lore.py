@@ -101,6 +101,8 @@ def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, li
         partial(_listed_in_tool, tool, path, schema), partial(_listed_elsewhere, path, schema, lists),
         partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples),
         partial(_listed_for_the_text, tool, path, schema), partial(_open_hours, tool, path, schema))
+    if _noted(leaf_name(path)):  # one tool's notes ("gate hours, PPE, badging") say nothing of another's
+        readers = tuple(r for r in readers if r.func not in (_listed_elsewhere, _examples_elsewhere))  # type: ignore[attr-defined]
     return next((found for read in readers if (found := read()) and not _time_as_id(path, found)), {})
 
 
@@ -689,6 +691,14 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
         return {}
     said, pattern = forms[0]
     return {**({"examples": list(said)} if said else {}), **({"pattern": pattern} if pattern else {})}
+
+
+def _noted(name: str) -> bool:
+    """Whether a parameter is written text a person types for the one call (notes, a reason, a
+    message): its words are the call's own, never the examples of a same-named parameter."""
+    from .freetext import text_role
+
+    return text_role(semantic.tokens(name)) not in (None, "status")
 
 
 # A pattern that only says which characters a value has ("^[A-Z0-9_]{4,40}$"), not its form.

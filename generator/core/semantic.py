@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -445,6 +446,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
     if kind == "limit" and _MONEY_LIMIT.search(description):
         return "money"  # "Owner-approved spend without further call, USD": a spending limit, not a page size
+    if json_type == "string" and kind in ("category", "generic", "topic") and _NUMBER_SAID.match(description):
+        return "id"  # `wash_tag`, "Wash tag number.": the tag's number, never a label ("errands")
     if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
         return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
     if kind == "ticker" and "ticker" not in words and not _MARKET.search(description):
@@ -1219,7 +1222,11 @@ _TEMPLATE_RE = re.compile(r"\bformat:?\s+[`'\"]?([A-Z][A-Z0-9]*(?:[-/][A-Z0-9]+)
 _SMALL_NUMBERS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _LAST_N = re.compile(r"^(?:the )?last ([2-6]|two|three|four|five|six) (?:characters|digits|chars)\b", re.IGNORECASE)
 # An id template written with a digit mark ("R#######", "(WO-######) or (CALL-######)"): one of them.
-HASH_TEMPLATE = re.compile(r"(?<![\w#])([A-Z][A-Z0-9]*-?#{3,}(?:-#{2,})*)(?![\w#])")
+# Later parts may carry a letter of their own ("G##-#####", "P#####-T#": a tank suffix).
+HASH_TEMPLATE = re.compile(r"(?<![\w#])([A-Z][A-Z0-9]*-?#{2,}(?:-[A-Z]{0,3}#+)*)(?![\w#])")
+# "10 digits.", "10-digit barcode of the sample vial": an id of that many digits.
+_LED_DIGITS = re.compile(r"(?<![\w-])([A-Z]{1,5}-?)\s*(?:and|followed by|plus|then|\+)\s+(\d{1,2})\s+digits\b")
+_DIGIT_COUNT = re.compile(r"(?<![\w.-])(\d{1,2})[- ]digits?\b(?! (?:year|month|day|season|hour|minute))", re.IGNORECASE)
 
 
 def _template(rng: random.Random, description: str) -> str | None:
@@ -1229,7 +1236,13 @@ def _template(rng: random.Random, description: str) -> str | None:
     if said:
         return said.group(1)
     marked = HASH_TEMPLATE.findall(description)
-    return rng.choice(marked) if marked else None
+    if marked:
+        return rng.choice(marked)
+    lead = _LED_DIGITS.search(description)  # "ASG- and 7 digits", "R followed by 7 digits"
+    if lead and 2 <= int(lead.group(2)) <= 20:
+        return lead.group(1) + "#" * int(lead.group(2))
+    counted = _DIGIT_COUNT.findall(description)
+    return "#" * int(counted[0]) if len(set(counted)) == 1 and 3 <= int(counted[0]) <= 20 else None
 
 
 def _neutral(rng: random.Random, words: list[str], schema: dict[str, Any]) -> str:
@@ -1371,6 +1384,11 @@ def from_template(rng: random.Random, template: str) -> str:
 # with a run of digit marks ("R#######", "INVxxxx"); every other letter is the id's own ("VEN" of
 # "VEN-NNN" is no "VE" and a digit).
 _ALL_SLOTS = re.compile(r"N+|D+|Y+|X+|9+|#+|x+")
+# A part that is a date written in placeholders ("YYMMDD" of "LD-YYMMDD-NNN", "YYYYMMDD"): a day
+# shortly before the reference day (2025-06-02), as an id made that day carries it.
+_DATE_SLOTS = re.compile(r"(?:YYYY|YY)MM(?:DD)?|MMDD(?:YYYY|YY)?|DDMM(?:YYYY|YY)")
+_DATE_CODES = {"YYYY": "%Y", "YY": "%y", "MM": "%m", "DD": "%d"}
+_TEMPLATE_DAY = date(2025, 6, 2)
 _CLOSING_RUN = re.compile(r"(.*?)(#+|x{2,}|N{2,}|9{2,})")
 
 
@@ -1382,7 +1400,9 @@ def template_regex(template: str) -> str:
 
     out = []
     for part in re.split(r"([^A-Za-z0-9#]+)", template):
-        if _ALL_SLOTS.fullmatch(part):
+        if _DATE_SLOTS.fullmatch(part):
+            out.append(f"[0-9]{{{len(part)}}}")
+        elif _ALL_SLOTS.fullmatch(part):
             out.append(run(part))
         elif (m := _CLOSING_RUN.fullmatch(part)) and m.group(1):
             out.append(re.escape(m.group(1)) + run(m.group(2)))
@@ -1406,10 +1426,13 @@ def _from_template(rng: random.Random, template: str) -> str:
 
     out = []
     for part in re.split(r"([^A-Za-z0-9#]+)", template):
-        if _ALL_SLOTS.fullmatch(part):
+        if _DATE_SLOTS.fullmatch(part):
+            day = _TEMPLATE_DAY - timedelta(days=rng.randint(1, 30))
+            out.append(day.strftime("".join(_DATE_CODES[c] for c in re.findall(r"YYYY|YY|MM|DD", part))))
+        elif _ALL_SLOTS.fullmatch(part):
             out.append("".join(slot(ch) for ch in part))
-        elif (m := _CLOSING_RUN.fullmatch(part)) and m.group(1):
-            out.append(m.group(1) + "".join(slot(ch) for ch in m.group(2)))
+        elif (m := _CLOSING_RUN.fullmatch(part)) and m.group(1):  # one mark after a letter counts: tank T1-T3
+            out.append(m.group(1) + (str(rng.randint(1, 3)) if m.group(2) == "#" else "".join(slot(ch) for ch in m.group(2))))
         else:
             out.append(part)
     return "".join(out)

@@ -12,6 +12,7 @@ literal value recall -- as in TRAILBench, where enum values are paraphrased.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
@@ -55,7 +56,35 @@ def words(identifier: str) -> str:
 
 
 def spec_of(tool: Tool | None, param: str) -> dict[str, Any]:
-    return (tool.properties.get(param) if tool else None) or {}
+    """`param`'s schema; a string whose description is its list of values ("frequent | periodic |
+    annual", "hourly, daily, weekly or monthly") has them as its enum, as a reader takes them."""
+    spec = (tool.properties.get(param) if tool else None) or {}
+    if spec.get("type") != "string" or "enum" in spec or "examples" in spec or \
+            _SPLIT.split(param.lower())[-1] not in _CHOICE_HEADS:
+        return spec
+    said = (tool.said.get(param) or {}).get("enum") if tool and tool.said else None
+    if said:  # "Closure type: sidewalk, parking_lane, ...", written in the tool's description
+        return {**spec, "enum": list(said)}
+    return _listed_as_enum(json.dumps(spec, sort_keys=True)) if spec.get("description") else spec
+
+
+# Names that only say a value is one of a few ("inspection_type", "rate_basis"): read out with
+# their value ("the inspection type periodic") unless phrasing knows the list.
+_CHOICE_HEADS = frozenset({"type", "kind", "basis", "mode", "class", "category", "level", "tier", "method",
+                           "grade", "direction", "style", "frequency", "cadence", "shift", "priority"})
+
+
+@lru_cache(maxsize=4096)
+def _listed_as_enum_cached(spec: str) -> str:
+    from .allowed import read
+
+    schema = json.loads(spec)
+    listed = read(str(schema["description"])).allowed
+    return json.dumps({**schema, "enum": list(listed)} if listed else schema)
+
+
+def _listed_as_enum(spec: str) -> dict[str, Any]:
+    return json.loads(_listed_as_enum_cached(spec))  # type: ignore[no-any-return]
 
 
 def _hinted_noun(tool: Tool | None, param: str) -> str | None:
@@ -283,7 +312,8 @@ def _surface_hint(ctx: Ctx, key: str) -> str | None:
 def _top_level(ctx: Ctx) -> bool:
     """Whether `ctx` is the tool's own parameter (or its items), not a field of a nested object."""
     spec = ctx.tool.properties.get(ctx.param) if ctx.tool else None
-    return spec is not None and (spec is ctx.spec or spec.get("items") is ctx.spec or not ctx.spec)
+    return spec is not None and (spec is ctx.spec or spec.get("items") is ctx.spec or not ctx.spec or
+                                 ctx.spec == {**spec, "enum": ctx.spec.get("enum")})  # its listed values as enum
 
 
 def _nested_words(ctx: Ctx, key: str) -> str | None:

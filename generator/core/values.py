@@ -121,15 +121,20 @@ def value_format(schema: dict[str, Any]) -> str | None:
     m = _STRFTIME_RE.search(desc)
     if m:
         return m.group(0).rstrip(" ,")
-    said = next((f for text, f in _TEXT_FORMATS if text in desc), None) or \
-        next((f for pattern, f in _WORD_FORMATS if pattern.search(desc)), None)
-    if said and said.endswith("Z") and (_LOCAL.search(desc) or _NAIVE.search(desc)) and not _ZONED.search(desc):
+    said = next((f for text, f in _TEXT_FORMATS if text in desc), None)
+    worded = None if said else next((f for pattern, f in _WORD_FORMATS if pattern.search(desc)), None)
+    # ISO 8601 allows a local time (RFC 3339 does not): "Start of closure, ISO 8601 date-time" is
+    # the site's clock, as a person says it, unless the description names a zone
+    local = _LOCAL.search(desc) or _NAIVE.search(desc) or (worded and not _RFC.search(desc))
+    said = said or worded
+    if said and said.endswith("Z") and local and not _ZONED.search(desc):
         return said[:-1]  # "ISO 8601 local date-time", "e.g. 2025-06-12T02:30:00": never UTC ("Z")
     return said
 
 
 _LOCAL = re.compile(r"\blocal\b", re.IGNORECASE)
 _NAIVE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?(?![\d:Z+-])")  # an example with no zone
+_RFC = re.compile(r"rfc[- ]?3339", re.IGNORECASE)
 _ZONED = re.compile(r"\bUTC\b|\bGMT\b|\bZulu\b|\boffset\b|\btime ?zone\b|[+-]\d\d:\d\d", re.IGNORECASE)
 
 
@@ -1492,6 +1497,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # pattern: its one example ("truck 0417") is the shape, not the truck of every call
     narrowed = bool(schema.get(lore.NARROWED_KEY))
     examples = [] if moment or formatted or narrowed else [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    examples = freetext.topic_notes(rng, semantic.tokens(name), examples, schema) or examples
     if not _OPTIONAL.get() and not examples and "default" in schema and not isinstance(schema["default"], bool):
         # a required parameter falls back to no default: the one the catalog writes is an example
         examples = [d for d in _default_of(schema) if usable(d, name, schema)]
@@ -1530,6 +1536,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     rate = DEFAULT_RATE if known else BROAD_DEFAULT_RATE
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
     listed = listed_values(schema) or _two_choices(name, schema)
+    if not schema.get("enum"):  # "Dispatch notes: gate hours, PPE, badging": what notes are about
+        listed = freetext.topic_notes(rng, semantic.tokens(name), listed, schema) or listed
     # a value another tool's parameter of this name took (a persona's habit) is no value of this
     # one unless its own list holds it (one tool's decisions are not another's)
     pooled = [v for v in (pool or {}).get(name) or [] if not listed or v in listed]

@@ -429,7 +429,16 @@ def _act(description: str) -> str:
     obj = _object_np(rest[1:] if prep else rest)
     if not obj:
         return ""  # "Print even if a badge was printed": a condition, no short form
-    return " ".join([first, *([prep] if prep else []), *obj])
+    whole = re.sub(r"\s*\([^)]*\)?", "", " ".join(rest)).split()
+    if first in _SHOWING and not prep and len(obj) < len(whole) <= 10 and whole[len(obj)].lower() in _WHICH:
+        return " ".join([first, *whole])  # "Include referees under 18": which ones is the point, never
+    return " ".join([first, *([prep] if prep else []), *obj])  # "including referees" (all of them)
+
+
+# Verbs of a flag that adds rows to an answer, and the words that open a qualifier saying which rows.
+_SHOWING = frozenset({"include", "return"})
+_WHICH = frozenset({"under", "over", "with", "without", "older", "younger", "below", "above", "that", "who",
+                    "which", "not", "no", "whose", "in", "from", "since", "before", "after"})
 
 
 def _third_person(word: str) -> bool:
@@ -479,7 +488,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun = ""  # issuing_region: one of the kinds is no name for every value; the name is
     if noun and re.search(rf"\b{re.escape(noun)}\s*\(['\"`][^)]*\)\s+or\s+\w", description, re.IGNORECASE):
         noun = ""  # "Pawn ticket ('PT-...') or purchase ID ('PU-...')": one kind is no name for the other's values
-    by_name = not noun
+    by_name = not noun or _astray(noun, first, name_words)
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
@@ -490,6 +499,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun = _spelled_out(_shorter_by_name(noun, param), param)
         noun, of = _own_head(first, noun, of, name_words)
     unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
+    unit, noun = _in_inches(param, json_type, unit, noun, by_name)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
@@ -527,6 +537,28 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
                 act=act, sem=sem, pointer=pointer, place=place, phrase=_ranked(first, json_type) or
                 _phrase(_content(param), noun, role), plain=plain,
                 negation="" if json_type == "boolean" else _negation(param, description))
+
+
+def _in_inches(param: str, json_type: str, unit: str, noun: str, by_name: bool) -> tuple[str, str]:
+    """(unit, noun) of a number whose name closes on "in": `slump_in`, `stick_reading_in` are in
+    inches, never "with slump in 4"."""
+    words = tokens(param)
+    if unit or json_type not in ("integer", "number") or len(words) < 2 or words[-1] != "in":
+        return unit, noun
+    return "inches", noun if noun and not by_name else " ".join(words[:-1])
+
+
+def _astray(noun: str, first: str, name_words: set[str]) -> bool:
+    """Whether a description's noun is no name for the value: a format's parts ("Producer number
+    plus tank suffix" of `tank_id`), or the words before a compound it cut ("State bulk milk" of
+    "State bulk milk hauler/sampler license number") that share no word with a name that says
+    what it is (`driver_license`)."""
+    words = {w.lower().rstrip("s") for w in noun.split()}
+    if " plus " in f" {noun.lower()} ":
+        return True
+    named = {w.rstrip("s") for w in name_words} - _GENERIC - {"id", "ids", "number", "no", "code"}
+    cut = re.search(rf"\b{re.escape(noun)}\s*\w*/", first, re.IGNORECASE) is not None
+    return cut and len(noun.split()) >= 2 and bool(named) and not words & named
 
 
 def _place_of(json_type: str, name_words: set[str], noun: str, sem: str, role: str) -> str:
@@ -1291,7 +1323,7 @@ def bool_phrases(t: Term, param: str) -> tuple[str, str] | None:
         return None
     verb, _, rest = t.act.partition(" ")
     said = " ".join([gerund(verb), rest]).strip()
-    if verb in _INCLUDING:  # "without PC-only comments"; "include for the PDF" names nothing included
+    if verb in _INCLUDING | _SHOWING:  # "without PC-only comments"; "include for the PDF" names nothing included
         return (said, f"without {rest}") if rest.split()[0] not in _ACT_PREPS else None
     return said, f"without {said}"
 

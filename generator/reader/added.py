@@ -68,8 +68,8 @@ def added_content(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool]) 
             out.append(Added(kind="alternative", span=clause[m.start():].strip()))
             continue
         # every condition of the clause: "at most 40, but only if it has wifi" holds the first only
-        c = next((c for c in _CONDITION.finditer(lowered) if not _condition_held(clause[c.start():], vocab(), golds)),
-                 None)
+        c = next((c for c in _CONDITION.finditer(lowered) if not _condition_held(clause[c.start():], vocab(), golds)
+                  and not _described(lowered[c.start():], calls, tools)), None)
         if c:
             out.append(Added(kind="condition", span=clause[c.start():].strip()))
     out += _added_requests(text, calls, vocab)
@@ -118,6 +118,17 @@ def _condition_held(span: str, vocab: frozenset[str], golds: list[float]) -> boo
     if said:
         return any(same_number(s, g) for s in said for g in golds)
     return bool(set(content_stems(span)) & vocab)
+
+
+def _described(span: str, calls: Sequence[ToolCall], tools: dict[str, Tool]) -> bool:
+    """Whether a condition is the description's own words for an argument the calls set ("including
+    referees under 18" of a `youth_referee` flag described "Include referees under 18")."""
+    words = re.findall(r"[a-z0-9]+", span)[:4]
+    if len(words) < 2:
+        return False
+    said = re.compile(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b")
+    return any(said.search(str(((tools[c.tool].properties.get(n) if c.tool in tools else None) or {}).get("description")
+                               or "").lower()) for c in calls for n in c.arguments)
 
 
 def _added_requests(text: str, calls: Sequence[ToolCall], vocab: _Lazy) -> list[Added]:

@@ -352,8 +352,22 @@ def _by_wording(text: Text, value: bool, phrase: str) -> tuple[bool, str] | None
         return None
     start, end = span
     around = text.tokens[max(0, start - _WINDOW):end]
-    negated = any(w in _NEGATION or w in _NOT_YET for w in around) or _negated_list(text.tokens, start)
+    before = _in_scope(text.tokens[max(0, start - _WINDOW):start])  # "without center and including referees under 18"
+    if text.tokens[start] in _SCOPE_BREAKS:  # a phrase that opens with its own frame: only "not including" negates it
+        before = before[-1:]
+    negated = any(w in _NEGATION or w in _NOT_YET for w in before + text.tokens[start:end]) or \
+        _negated_list(text.tokens, start)
     return (value if negated == flips else not value), " ".join(around) + f" (the catalog's words for {value})"
+
+
+# Words that open a clause of their own: a negation before them does not reach past them.
+_SCOPE_BREAKS = frozenset({"but", "with", "plus", "including", "include", "also", "then", "add", "adding"})
+
+
+def _in_scope(before: list[str]) -> list[str]:
+    """The words before a phrase that can still negate it: those after the last clause opener."""
+    cut = next((i for i in range(len(before) - 1, -1, -1) if before[i] in _SCOPE_BREAKS), -1)
+    return before[cut + 1:]
 
 
 def _spread(stems: list[str], base: list[str], gap: int = _GAP) -> tuple[int, int] | None:

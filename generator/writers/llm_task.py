@@ -316,7 +316,10 @@ def pointer(hint: str, param: str, tool: Tool | None) -> str:
     """The history hint with its noun as English (see pointer_noun); the cue stays as is."""
     label = history_noun(param, tool) if tool else noun(param, tool)
     better = pointer_noun(label, param, tool)
-    return re.sub(rf"(?<![a-z]){re.escape(label)}(?![a-z])", better, hint, count=1) if better != label else hint
+    if better == label:  # a hint written with the name's unit token ("my regular internal length in")
+        units = "|".join(sorted(map(re.escape, _UNIT_TOKENS)))
+        return re.sub(rf"(?<![a-z]){re.escape(label)} (?:{units})(?![a-z])", label, hint, count=1)
+    return re.sub(rf"(?<![a-z]){re.escape(label)}(?![a-z])", better, hint, count=1)
 
 
 def as_facts(value: Any, param: str, spec: dict[str, Any], time: str | None) -> str:

@@ -249,6 +249,28 @@ def named_once(intent: str, mods: list[str]) -> tuple[str, list[str]]:
     return intent, mods
 
 
+def told_apart(own: list[tuple[Arg, str]], tool: Tool | None) -> list[tuple[Arg, str]]:
+    """A clock time said with a bare "at" in a tool that takes two or more ("at 10:30 am at 9:15
+    am" of a batch, an arrival and a discharge) named by its own noun ("with the arrival at 9:15
+    am"): a reader cannot tell which it is."""
+    from ...core.values import is_temporal
+
+    bare = [a for a, m in own if re.fullmatch(r"at [^,]+", m) and a.plan.mode == "stated"]
+    clocks = [n for n, sch in (tool.properties.items() if tool else ()) if is_temporal(n, sch) == "time"]
+    if not bare or len(clocks) < 2:
+        return own
+    named = {n: _clock_noun(n, tool) for n in clocks}
+    if not all(named.get(a.param) for a in bare) or len(set(named.values())) < len(named):
+        return own
+    return [(a, f"with the {named[a.param]} {m}" if a in bare else m) for a, m in own]
+
+
+def _clock_noun(param: str, tool: Tool | None) -> str:
+    """A clock parameter's noun without its "time" ("arrival time" -> "arrival"); "" for a bare time."""
+    words = [w for w in noun(param, tool).split() if w not in ("time", "clock", "hh:mm")]
+    return " ".join(words)
+
+
 def clause_parts(
     call: CallPlan,
     tool: Tool | None,
@@ -272,9 +294,9 @@ def clause_parts(
                                  repeats=call.repeats_last)
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
     mods = [m for m in mods if m not in pointed]
-    for a in args:
-        if a.text is not None and a.param not in used | merged:
-            (pointed if _points(a) else mods).append(modifier(a, tool, time, rng))
+    own = [(a, modifier(a, tool, time, rng)) for a in args if a.text is not None and a.param not in used | merged]
+    for a, m in told_apart(own, tool):
+        (pointed if _points(a) else mods).append(m)
     closing = [m.lstrip(",") for m in mods if m.startswith(",")]  # ", like last time" closes the clause
     mods = ordered([m for m in mods if not m.startswith(",")])
     bound = [a for a in args if a.plan.source == "previous_step"]
