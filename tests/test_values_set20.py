@@ -234,3 +234,33 @@ def test_a_flags_own_words_are_no_added_condition_and_no_negation_reaches_past_t
     assert said is not None and said[0] is True
     said = _by_wording(Text("Search for officials, not including referees under 18."), True, "including referees under 18")
     assert said is not None and said[0] is False
+
+
+def test_a_truck_on_a_scale_weighs_tens_of_thousands_of_pounds() -> None:
+    """"Truck and milk, pounds." was 3-39 lb on all 28 plant deliveries; empty below loaded."""
+    scale = {"type": "object", "properties": {
+        "gross_lb": {"type": "integer", "description": "Truck and milk, pounds."},
+        "tare_lb": {"type": "integer", "description": "Empty truck, pounds."}}, "required": ["gross_lb", "tare_lb"]}
+    tool = _tool("deliver_load", {"scale": scale}, "Close a load at the plant with the scale weights.")
+    for i in range(6):
+        got = sample_arguments(tool, random.Random(i))["scale"]
+        assert 20000 <= got["tare_lb"] < got["gross_lb"] <= 80000, got
+
+
+def test_a_reading_over_a_stated_limit_is_refused_so_readings_stay_under_it() -> None:
+    """"Milk over 45 °F must not be picked up": 15 of 17 pickups were 47-84 °F and not refused."""
+    tool = _tool("record_pickup", {"milk_temp_f": {"type": "number", "description": "Milk temperature at pickup, °F."}},
+                 "Record a farm pickup. Milk over 45 °F must not be picked up; record it with refused=true instead.")
+    temps = [sample_arguments(tool, random.Random(i))["milk_temp_f"] for i in range(10)]
+    assert all(32 <= t <= 45 for t in temps), temps
+
+
+def test_an_ids_class_number_and_code_stay_codes_when_varied() -> None:
+    """"4000-34-AE" varied was "7132-83-AE" (a psi that is no class, an aggregate code that does not
+    exist, 30 of 30 mix codes); a tank suffix "T1" became "T9" of a farm with three tanks."""
+    from generator.core.values import _reshaped
+
+    mixes = {_reshaped("4000-34-AE", random.Random(i)) for i in range(12)}
+    assert len(mixes) > 2 and all(re.fullmatch(r"[2-6][05]00-34-AE", m) for m in mixes), mixes
+    assert all(re.fullmatch(r"P\d{5}-T[1-3]", _reshaped("P21047-T1", random.Random(i))) for i in range(12))
+    assert len({_reshaped("CC-534185", random.Random(i)) for i in range(6)}) > 3  # a serial still varies

@@ -80,6 +80,12 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     (Measure("load_lbs", 2000, 60000, 0, 1, None), frozenset(),
      (r"\b(?:gross |net |pay|cargo |hook |lifted |)load\b[^.]{0,30}\b(?:lbs?|pounds)\b|"
      r"\bcounterweight\b[^.]{0,30}\b(?:lbs?|pounds)\b")),
+    # a truck on a scale, empty or loaded: tens of thousands of pounds (set 20: a milk tanker's
+    # "Truck and milk, pounds." at 19 lb)
+    (Measure("vehicle_lbs", 25000, 80000, 0, 1, None), frozenset(),
+     r"\b(?:trucks?|trailers?|tankers?|tractors?|vehicles?|rigs?)\b[^.]{0,25}\b(?:lbs?|pounds)\b"),
+    (Measure("vehicle_kg", 11000, 36000, 0, 1, None), frozenset(),
+     r"\b(?:trucks?|trailers?|tankers?|tractors?|vehicles?|rigs?)\b[^.]{0,25}\b(?:kg|kilograms?)\b"),
     (Measure("boom_ft", 60, 200, 0, 10, 1000), frozenset(), r"\b(?:boom|jib|mast)\b[^.]{0,20}\b(?:ft|feet)\b"),
     (Measure("radius_ft", 10, 55, 0, 1, 600), frozenset(), r"\bradius\b[^.]{0,60}\b(?:ft|feet)\b"),
     # a machine's hour meter: the hours it has run in its life, thousands
@@ -157,6 +163,11 @@ _SERIES = re.compile(r"\b([A-Z]{1,5}-?)(\d{1,3})\s*(?:\.\.\.?|–|—|-|to|throu
 _MAX = re.compile(r"\b([A-Za-z]+) (?:max(?:imum)?|at most|up to) (\d+(?:\.\d+)?)\s*([A-Za-z]+)?")
 # "RH % (< 60)", "Temperature °C (≤ 20 °C recommended)": the words, their unit, the ceiling in parentheses
 _BELOW = re.compile(r"\b([A-Za-z][A-Za-z ]{0,20}?)\s*([%°]\s*[CF]?)?\s*\(\s*(?:<|≤|<=|under|below)\s*\+?(\d+(?:\.\d+)?)")
+# "Milk over 45 °F must not be picked up", "loads above 90 minutes are rejected": a limit readings keep under.
+_REFUSED_OVER = re.compile(r"\b([A-Za-z][A-Za-z ]{0,20}?) (?:over|above|warmer than|more than|exceeding) (\d+(?:\.\d+)?)"
+                           r"\s*([%°]\s*[CF]?|[A-Za-z]+)?[^.;]{0,25}?\b(?:must not|may not|cannot|can't|is refused|are "
+                           r"refused|is rejected|are rejected|is not accepted|are not accepted|must be refused|must be "
+                           r"rejected)\b", re.IGNORECASE)
 _UNIT_WORDS = {"°C": ("temperature", "temp"), "°F": ("temperature", "temp"), "%": ("humidity", "percent", "pct",
                                                                                      "percentage", "rh")}
 
@@ -191,6 +202,15 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         ceiling = float(m.group(3))
         if len(hit) == 1 and hit[0] not in out and ceiling > 0:  # a reading kept under its limit, near it
             out[hit[0]] = (round(ceiling * 0.6, 1), ceiling)
+    for m in _REFUSED_OVER.finditer(description):  # "Milk over 45 °F must not be picked up": a reading under it
+        unit = (m.group(3) or "").replace(" ", "")
+        cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
+        subject = set(_words(m.group(1))[-2:])
+        hit = [n for n in numeric if subject & set(_words(n)) and (not cues or set(_words(n)) & set(cues) or
+                                                                    _in_unit(n, props[n], unit))]
+        ceiling = float(m.group(2))
+        if len(hit) == 1 and hit[0] not in out and ceiling > 0:
+            out[hit[0]] = (round(ceiling * 0.75, 1), round(ceiling * 0.92, 1))  # most loads pass
     for m in _BAND.finditer(description):
         lo, hi = sorted((float(m.group(1)), float(m.group(2))))
         if lo == hi:

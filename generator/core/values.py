@@ -1155,6 +1155,14 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return season_digits(int(_near_year(ref, rng, edition)))
         if m.end() == len(rest) and PADDED_COUNT.fullmatch(m.group(0)):
             return closing_count(m.group(0), rng)
+        if _ROUND.fullmatch(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # a class ("4000" psi), never "7132"
+            floor = max(int(m.group(0)) // 2, 10 ** (len(m.group(0)) - 1))
+            return str(max(floor, int(m.group(0)) + rng.choice((-2, -1, 0, 1, 2)) * _step(m.group(0))))
+        if len(m.group(0)) == 1 and m.end() == len(rest) and rest[m.start() - 1:m.start()].isalpha():
+            return str(rng.randint(1, max(3, int(m.group(0)))))  # a suffix "T1": tank 1 of a few, never T9
+        if len(m.group(0)) <= 2 and 0 < m.start() and m.end() < len(rest) and rest[m.start() - 1] in "-/." and \
+                rest[m.end()] in "-/.":  # a code between separators ("-34-": 3/4 in aggregate) is the example's
+            return m.group(0)
         return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
                 str(ref.year % 100) if _short_year(m.group(0), ref) else _year_led(m.group(0), ref, rng, edition))
 
@@ -1175,6 +1183,15 @@ def _near_counts(example: str, rng: random.Random) -> str:
     elif given == sorted(given):
         drawn.sort()
     return ".".join(map(str, drawn))
+
+
+# A round number inside an id ("4000" of a mix "4000-34-AE"): a class or a size, varied by its step.
+_ROUND = re.compile(r"[1-9]\d*00")
+
+
+def _step(digits: str) -> int:
+    """The step between classes of a round number: 500 for thousands, 50 for hundreds."""
+    return 5 * 10 ** (len(digits) - 2) if len(digits) >= 3 else 10
 
 
 # A closing count padded with zeros and short ("07", "041"), not a serial ("534185", "0412")
