@@ -104,6 +104,11 @@ def test_id_templates_with_date_parts_and_short_marks_are_filled_whole() -> None
 
     assert all(re.fullmatch(r"LD-25(0[45])\d\d-\d{3}", v) for v in _draws("LD-YYMMDD-NNN", "load_id")), \
         _draws("LD-YYMMDD-NNN", "load_id")
+    pickup = _tool("record_pickup", {"load_id": {"type": "string", "description": "Load the milk went onto, LD-YYMMDD-NNN."}})
+    screen = _tool("record_drug_screen", {"load_id": {"type": "string", "description": "LD-YYMMDD-NNN"}})
+    for tool in annotate([pickup, screen]):  # the shape the catalog shares is filled as a template, dates and all
+        ids = [sample_arguments(tool, random.Random(i))["load_id"] for i in range(8)]
+        assert all(re.fullmatch(r"LD-25(0[456])(0[1-9]|[12]\d|3[01])-\d{3}", v) for v in ids), ids
     assert all(re.fullmatch(r"G\d\d-\d{5}", v) for v in _draws("G##-#####", "game_id"))
     assert all(re.fullmatch(r"P\d{5}-T[1-3]", v) for v in _draws("Tank the milk was pumped from (P#####-T#).", "tank_id"))
     assert all(re.fullmatch(r"\d{10}", v) for v in _draws("10-digit barcode of the sample vial.", "sample_barcode"))
@@ -264,3 +269,38 @@ def test_an_ids_class_number_and_code_stay_codes_when_varied() -> None:
     assert len(mixes) > 2 and all(re.fullmatch(r"[2-6][05]00-34-AE", m) for m in mixes), mixes
     assert all(re.fullmatch(r"P\d{5}-T[1-3]", _reshaped("P21047-T1", random.Random(i))) for i in range(12))
     assert len({_reshaped("CC-534185", random.Random(i)) for i in range(6)}) > 3  # a serial still varies
+
+
+def test_a_person_named_by_role_is_a_person_and_an_owners_number_is_said_by_the_owner() -> None:
+    """"Name of the certified industry analyst." was "Wade Industry Analyst"; `assessor_id`
+    "Assessor's official number" was said "for assessor's official OF-22524" (8 rows)."""
+    from generator.phrasebook.terms import say, term
+
+    names = _draws("Name of the certified industry analyst.", "analyst", 6)
+    assert not any("Analyst" in v for v in names) and all(len(v.split()) == 2 for v in names), names
+    t = term("assessor_id", {"type": "string", "description": "Assessor's official number (OF-#####), if one is chosen."})
+    assert say(t, "text", "OF-22524") == "for assessor OF-22524"
+
+
+def test_an_optional_flag_at_its_default_is_left_unset() -> None:
+    """`include_inactive` false (its default) was said "without returning accounts" in 31 rows, and
+    "late turnback set to no", "without loading refused": a flag is drawn only when it differs."""
+    tool = _tool("search_customers", {
+        "name": {"type": "string", "description": "Company name."},
+        "include_inactive": {"type": "boolean", "description": "Also return accounts with no order in 24 months.",
+                             "default": False}}, required=["name"])
+    calls = [sample_arguments(tool, random.Random(i), optional_rate=1.0) for i in range(20)]
+    assert all(c.get("include_inactive") in (None, True) for c in calls)
+    assert any(c.get("include_inactive") is True for c in calls)
+
+
+def test_a_deliverys_steps_come_in_order_within_their_window() -> None:
+    """A ticket's discharge came before its arrival and its batch (set 20: "the arrival at 11:15 am,
+    the batch at 11 am, the discharge complete at 10:30 am")."""
+    tool = _tool("record_delivery_ticket", {
+        "batch_time": {"type": "string", "description": "HH:MM the load was batched."},
+        "arrival_time": {"type": "string", "description": "HH:MM the truck arrived on site."},
+        "discharge_complete_time": {"type": "string", "description": "HH:MM the drum was empty."}})
+    for i in range(12):
+        c = sample_arguments(tool, random.Random(i))
+        assert c["batch_time"] < c["arrival_time"] < c["discharge_complete_time"], c

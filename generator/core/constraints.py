@@ -37,10 +37,17 @@ class Role:
     distinct: bool  # plain-string values must differ (places); False: only ordering applies
     strict: bool = False  # equal values contradict even without a clock time
     by_order: bool = False  # either side may come first: the one the schema lists first does
+    chain: bool = False  # a step of a sequence (batched, arrived, discharged): each name in several pairs
 
 
-def _role(first: str, second: str, distinct: bool, strict: bool = False, by_order: bool = False) -> Role:
-    return Role(tuple(first.split()), tuple(second.split()), distinct, strict, by_order)
+def _role(first: str, second: str, distinct: bool, strict: bool = False, by_order: bool = False,
+          chain: bool = False) -> Role:
+    return Role(tuple(first.split()), tuple(second.split()), distinct, strict, by_order, chain)
+
+
+# The steps of a delivery or a job in the order they happen: a load is batched (or dispatched),
+# arrives, then is discharged or completed (set 20: discharge before batch on delivery tickets).
+_STEPS = ("dispatch", "batch", "loaded", "arrival", "discharge complete", "discharge", "completion")
 
 
 # Order matters only for overlapping words: longer role words come first.
@@ -80,6 +87,7 @@ ROLES: list[Role] = [
     _role("south", "north", False),
     _role("west", "east", False),
     _role("sw", "ne", False),
+    *(_role(a, b, False, True, chain=True) for i, a in enumerate(_STEPS) for b in _STEPS[i + 1:]),
 ]
 # Roles that bound a range: ordered even between coordinates.
 _BOUND_ROLES = frozenset({("min",), ("minimum",), ("lower",), ("south",), ("west",), ("sw",)})
@@ -143,15 +151,16 @@ def _role_pairs(names: list[str]) -> list[Pair]:
     out: list[Pair] = []
     used: set[str] = set()
     for role in ROLES:
-        seconds = {_stem(tokens(n), role.second): n for n in names if n not in used}
+        free = set() if role.chain else used
+        seconds = {_stem(tokens(n), role.second): n for n in names if n not in free}
         for name in names:
-            stem = _stem(tokens(name), role.first) if name not in used else None
+            stem = _stem(tokens(name), role.first) if name not in free else None
             other = seconds.get(stem) if stem is not None else None
-            if stem is not None and other and other != name and other not in used:
+            if stem is not None and other and other != name and other not in free:
                 first, second = (other, name) if role.by_order and names.index(other) < names.index(name) \
                     else (name, other)
                 out.append(Pair("order", first, second, role, stem))
-                used |= {name, other}
+                used |= set() if role.chain else {name, other}
     return _with_days(out)
 
 
@@ -422,7 +431,7 @@ _SPAN_UNITS = {"minute": timedelta(minutes=1), "min": timedelta(minutes=1), "hou
                "week": timedelta(weeks=1)}
 _UNIT = r"(minutes?|mins?|hours?|hrs?|days?|nights?|weeks?)\b"
 _SPAN_RANGE = re.compile(r"(\d+)\s*(?:to|-|–|and)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
-_SPAN_MOST = re.compile(r"(?:up to|at most|no more than|maximum of|max\.?)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
+_SPAN_MOST = re.compile(r"(?:up to|at most|no more than|maximum of|max\.?|within)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
 _SPAN_LEAST = re.compile(r"(?:at least|minimum of|min\.?)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
 # Role pairs that hold something for days when no description says for how long: a rental is
 # picked up and returned, a stay or a loan checked in and out days apart, not within the hour.
@@ -468,12 +477,15 @@ def span_of(pair: Pair, props: dict[str, dict[str, Any]], clocked: bool = False)
         if written:
             return written
     days = _DAY_SPANS.get(pair.role.first)
+    if clocked and pair.role.chain:  # a step of a delivery follows the last within the hour or two
+        return timedelta(minutes=10), timedelta(hours=2)
     return days or (_HOUR_SPANS.get((pair.role.first, pair.role.second)) if clocked else None)
 
 
 def _span_problem(pair: Pair, pa: Point, pb: Point, props: dict[str, dict[str, Any]]) -> str | None:
     span = span_of(pair, props, clocked=pa.has_clock and pb.has_clock)
-    if span is None or pa.moment is None or pb.moment is None or not (pa.has_day and pb.has_day):
+    one_day = pa.has_clock and pb.has_clock and not pa.has_day and not pb.has_day  # "09:30" and "11:00": one day's
+    if span is None or pa.moment is None or pb.moment is None or not (pa.has_day and pb.has_day or one_day):
         return None
     lo, hi = span
     gap = pb.moment - pa.moment

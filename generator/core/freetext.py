@@ -633,7 +633,9 @@ _PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "compla
                            "hygienist", "machinist", "receptionist", "specialist", "florist", "chemist", "cyclist",
                            "grantor", "grantee", "applicator", "breeder", "beekeeper", "groomer", "trainer",
                            "installer", "captain", "skipper", "deckhand", "notary", "bailiff", "deceased",
-                           "decedent", "bride", "groom", "honoree", "mourner", "widow", "widower", "client"})
+                           "decedent", "bride", "groom", "honoree", "mourner", "widow", "widower", "client",
+                           "analyst", "hauler", "assessor", "referee", "official", "umpire", "trucker", "foreman",
+                           "superintendent", "estimator", "cashier", "teller", "grader", "sampler", "officiant"})
 _PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
 
 

@@ -1235,7 +1235,7 @@ def _template(rng: random.Random, description: str) -> str | None:
     said = _TEMPLATE_RE.search(description)
     if said:
         return said.group(1)
-    marked = HASH_TEMPLATE.findall(description)
+    marked = HASH_TEMPLATE.findall(description) or _PLACEHOLDER_ID.findall(description)  # "LD-YYMMDD-NNN"
     if marked:
         return rng.choice(marked)
     lead = _LED_DIGITS.search(description)  # "ASG- and 7 digits", "R followed by 7 digits"

@@ -1660,9 +1660,11 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
             out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool, optional=False)
         elif rng.random() < optional_rate:
             try:
-                out[name] = value_for(prop, rng, name=name, ref=ref, pool=pool, optional=True)
+                drawn = value_for(prop, rng, name=name, ref=ref, pool=pool, optional=True)
             except Unsampleable:  # an optional parameter nothing satisfies is left out
                 continue
+            if not (isinstance(drawn, bool) and isinstance(prop, dict) and prop.get("default") is drawn):
+                out[name] = drawn  # a flag at its default is left unset: no one asks "without X" of a default
     if nested:  # a call's own arguments are only the declared parameters
         _min_properties(schema, props, out, rng, ref)
     _pair_coordinates(props, out, rng, ref, pool)

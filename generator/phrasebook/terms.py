@@ -483,12 +483,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if _a_member(noun, members) or (json_type != "boolean" and _a_statement(noun, first)):  # "Vaults are 7x5x7
         noun, of, role, pointer = "", "", "", False  # ft crates": one value described, not the parameter
     name_words = set(tokens(param))
-    if noun and re.search(rf"\b{re.escape(noun)}\s+or\s+\w", first, re.IGNORECASE) \
-            and name_words & set(noun.lower().split()):  # "Issuing US state or Canadian province" for
-        noun = ""  # issuing_region: one of the kinds is no name for every value; the name is
-    if noun and re.search(rf"\b{re.escape(noun)}\s*\(['\"`][^)]*\)\s+or\s+\w", description, re.IGNORECASE):
-        noun = ""  # "Pawn ticket ('PT-...') or purchase ID ('PU-...')": one kind is no name for the other's values
-    by_name = not noun or _astray(noun, first, name_words)
+    by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words)
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
@@ -546,6 +541,15 @@ def _in_inches(param: str, json_type: str, unit: str, noun: str, by_name: bool) 
     if unit or json_type not in ("integer", "number") or len(words) < 2 or words[-1] != "in":
         return unit, noun
     return "inches", noun if noun and not by_name else " ".join(words[:-1])
+
+
+def _one_kind(noun: str, first: str, description: str, name_words: set[str]) -> bool:
+    """Whether the description's noun is one of two kinds it names, so no name for every value."""
+    if re.search(rf"\b{re.escape(noun)}\s+or\s+\w", first, re.IGNORECASE) \
+            and name_words & set(noun.lower().split()):  # "Issuing US state or Canadian province" for
+        return True  # issuing_region: one of the kinds is no name for every value; the name is
+    # "Pawn ticket ('PT-...') or purchase ID ('PU-...')": one kind is no name for the other's values
+    return re.search(rf"\b{re.escape(noun)}\s*\(['\"`][^)]*\)\s+or\s+\w", description, re.IGNORECASE) is not None
 
 
 def _astray(noun: str, first: str, name_words: set[str]) -> bool:
@@ -762,8 +766,8 @@ def _owned(noun: str, plain: str, pointer: bool) -> tuple[str, bool]:
     m = re.match(r"^(.+?)(?:'s|s'|\u2019s)\s+(.+)$", noun)
     if m is None:
         return noun, pointer
-    if m.group(2).lower() in _PERSON_NAMES:
-        return m.group(1), True
+    if m.group(2).lower() in _PERSON_NAMES or m.group(1).lower() == plain.lower():
+        return m.group(1), True  # `assessor_id` "Assessor's official number": "assessor OF-22524"
     if plain and len(plain.split()) > 1 and all(known(w) for w in plain.split()) and \
             m.group(2).split()[-1].lower() not in ("number", "id", "code", "certification", "license"):
         return plain, pointer
