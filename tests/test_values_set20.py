@@ -304,3 +304,24 @@ def test_a_deliverys_steps_come_in_order_within_their_window() -> None:
     for i in range(12):
         c = sample_arguments(tool, random.Random(i))
         assert c["batch_time"] < c["arrival_time"] < c["discharge_complete_time"], c
+
+
+def test_an_id_built_on_another_ids_number_is_that_ids() -> None:
+    """"Tank the milk was pumped from (P#####-T#)" beside producer P21047 is P21047-T1, never another
+    farm's tank; an empty truck weighs less than a loaded one, both tens of thousands of pounds."""
+    tool = _tool("record_pickup", {"producer_id": {"type": "string", "description": "P#####"},
+                                   "tank_id": {"type": "string", "description": "Tank the milk was pumped from (P#####-T#)."}})
+    for i in range(8):
+        call = sample_arguments(tool, random.Random(i))
+        assert call["tank_id"].startswith(call["producer_id"] + "-T"), call
+    scale = _tool("deliver_load", {"tare_lb": {"type": "integer", "description": "Empty truck, pounds."}})
+    assert all(24000 <= sample_arguments(scale, random.Random(i))["tare_lb"] <= 36000 for i in range(8))
+
+
+def test_a_first_thing_is_no_bound_of_a_range() -> None:
+    """`first_truck_time` "New arrival time of the first truck" was "update order SO-840665 from 9:15
+    am" (8 rows), read as the time it changes from; `first_date` stays a range's start."""
+    from generator.phrasebook.terms import term
+
+    assert term("first_truck_time", {"type": "string", "description": "New arrival time of the first truck, HH:MM."}).role == ""
+    assert term("first_date", {"type": "string", "description": "First date."}).role == "from"

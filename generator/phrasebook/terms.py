@@ -500,7 +500,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
     if not role:
-        role = "from" if name_words & _FROM else "until" if name_words & _UNTIL else ""
+        bounds = name_words - _ordinal_of_thing(tokens(param))  # "first_truck_time": the first truck's, no bound
+        role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""
         if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
             role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
     if not noun and json_type in ("integer", "number"):
@@ -541,6 +542,16 @@ def _in_inches(param: str, json_type: str, unit: str, noun: str, by_name: bool) 
     if unit or json_type not in ("integer", "number") or len(words) < 2 or words[-1] != "in":
         return unit, noun
     return "inches", noun if noun and not by_name else " ".join(words[:-1])
+
+
+def _ordinal_of_thing(words: tuple[str, ...] | list[str]) -> set[str]:
+    """"first" / "last" that count a thing ("first truck", "last load"), not a bound of a range
+    ("first_date", "last_seen")."""
+    return {w for i, w in enumerate(words) if w in ("first", "last") and i + 2 < len(words)
+            and words[i + 1] not in _MOMENT_WORDS}
+
+
+_MOMENT_WORDS = frozenset({"time", "date", "day", "hour", "at", "seen", "updated", "modified", "name"})
 
 
 def _one_kind(noun: str, first: str, description: str, name_words: set[str]) -> bool:
