@@ -83,8 +83,8 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     # a truck on a scale, empty or loaded: tens of thousands of pounds (set 20: a milk tanker's
     # "Truck and milk, pounds." at 19 lb)
     (Measure("empty_vehicle_lbs", 24000, 36000, 0, 1, None), frozenset(),
-     r"\b(?:empty|unloaded|tare)\b[^.]{0,10}\b(?:trucks?|trailers?|tankers?|tractors?|vehicles?|rigs?)\b[^.]{0,25}"
-     r"\b(?:lbs?|pounds)\b"),
+     (r"\b(?:empty|unloaded|tare)\b[^.]{0,10}\b(?:trucks?|trailers?|tankers?|tractors?|vehicles?|rigs?)\b[^.]{0,25}"
+      r"\b(?:lbs?|pounds)\b")),
     (Measure("vehicle_lbs", 25000, 80000, 0, 1, None), frozenset(),
      r"\b(?:trucks?|trailers?|tankers?|tractors?|vehicles?|rigs?)\b[^.]{0,25}\b(?:lbs?|pounds)\b"),
     (Measure("vehicle_kg", 11000, 36000, 0, 1, None), frozenset(),
