@@ -325,3 +325,17 @@ def test_a_first_thing_is_no_bound_of_a_range() -> None:
 
     assert term("first_truck_time", {"type": "string", "description": "New arrival time of the first truck, HH:MM."}).role == ""
     assert term("first_date", {"type": "string", "description": "First date."}).role == "from"
+
+
+def test_a_weighings_parts_and_a_filter_flag_are_said_by_their_meaning() -> None:
+    """"with 64000 pounds of truck and 31000 pounds of empty truck" (22 rows) is a gross and a tare
+    weight; `can_center` "Only officials cleared to run the middle" was "with center" (25 rows)."""
+    from generator.phrasebook.fragments import bool_words
+    from generator.phrasebook.terms import say, term
+
+    assert say(term("gross_lb", {"type": "integer", "description": "Truck and milk, pounds."}), "number", "64000") == \
+        "with a gross weight of 64000 pounds"
+    assert say(term("tare_lb", {"type": "integer", "description": "Empty truck, pounds."}), "number", "31000") == \
+        "with a tare weight of 31000 pounds"
+    assert bool_words("can_center", "Only officials cleared to run the middle at this level.") == (
+        "limited to officials cleared to run the middle at this level", "whether or not cleared to run the middle at this level")

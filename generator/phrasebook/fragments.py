@@ -249,6 +249,11 @@ def _clause(words: list[str]) -> tuple[str, str] | None:
     return f"with {doing}", f"without {doing}"
 
 
+# A filter flag described by what it keeps: "Only officials cleared to run the middle at this level."
+_ONLY = re.compile(r"^only ([a-z]+s) ((?:cleared|certified|approved|qualified|licensed|eligible|available|"
+                   r"active|open|with|without|who|that|in|on|from|under|over)\b[^.;]{2,60}?)\.?$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=65536)
 def bool_words(param: str, description: str = "") -> tuple[str, str]:
     """(said when true, said when false) for a boolean parameter named, without a verb phrase in
@@ -261,6 +266,9 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
+    only = _ONLY.match(description.strip())
+    if only:  # "Only officials cleared to run the middle at this level" (`can_center`): never "with center"
+        return f"limited to {only.group(1)} {only.group(2)}", f"whether or not {only.group(2)}"
     needed = _needed(words, description)
     if needed:
         return needed

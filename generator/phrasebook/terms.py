@@ -859,7 +859,8 @@ def _plain(param: str, unit: str) -> str:
         words = words[:-1]
     if "per" in words[1:] and words[words.index("per") - 1] in _UNITS:  # "tannin_g_per_l": the unit says it
         words = words[:words.index("per") - 1]
-    if unit and all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
+    if unit and not set(words) & _WEIGHINGS and \
+            all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
         return ""  # "daily_miles": "12 miles" says it
     words = _phrasal(words)
     return " ".join(w if known(w.split()[0]) or "-" in w or len(w) > 4 else w.upper() for w in words)  # "NWCG"
@@ -972,6 +973,12 @@ _MEASURE_HEADS = frozenset({"size", "capacity", "volume", "weight", "amount", "q
                             "mass", "load", "dose", "rate", "max", "min", "minimum", "maximum"})
 
 
+# Names of a weighing's parts: "a gross weight of 64000 pounds", never "64000 pounds of truck".
+_WEIGHINGS = frozenset({"gross", "tare", "net"})
+_WEIGHED = frozenset({"truck", "trailer", "tanker", "vehicle", "rig", "tractor", "container", "pallet", "box", "bin",
+                      "drum", "tank", "load", "trucks", "loads"})
+
+
 def _measure_once(t: Term, v: str) -> str | None:
     """A number whose noun already names its unit, said once: "hours" of 120 hours is "120
     hours", "percent of operative brakes" is "97.5 percent of operative brakes", "labor" in
@@ -979,6 +986,9 @@ def _measure_once(t: Term, v: str) -> str | None:
     words = t.noun.lower().split()
     if not words:
         return None
+    if t.unit.lower() in _MASS_UNITS and t.plain.lower() in _WEIGHINGS | {f"{w} weight" for w in _WEIGHINGS} and \
+            words[-1] in _WEIGHED:  # a truck weighed, not honey by the pound
+        return f"with a {t.plain.lower().removesuffix(' weight')} weight of {t.bound}{v} {t.unit}"
     if set(words) <= _UNIT_NAMES | {t.unit.lower()}:
         return f"{'for' if t.unit in _SPANS and not t.bound else 'with'} {t.bound}{v} {t.unit or t.noun}"
     if words[0] in _UNIT_NAMES | _MEASURES and words[1:2] == ["of"]:
