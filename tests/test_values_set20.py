@@ -339,3 +339,16 @@ def test_a_weighings_parts_and_a_filter_flag_are_said_by_their_meaning() -> None
         "with a tare weight of 31000 pounds"
     assert bool_words("can_center", "Only officials cleared to run the middle at this level.") == (
         "limited to officials cleared to run the middle at this level", "whether or not cleared to run the middle at this level")
+
+
+def test_a_code_that_says_see_above_is_one_the_tool_lists() -> None:
+    """"Caution or send-off code, see above." under a tool that lists "UB, DT, PI, ...; send-offs SFP,
+    VC, ..." was drawn "R67WAX3", "CSTPYY" (set 20: 8 rows)."""
+    item = {"type": "object", "properties": {"code": {"type": "string", "description": "Caution or send-off code, see above."}},
+            "required": ["code"]}
+    tool = _tool("submit_match_report", {"misconduct": {"type": "array", "items": item, "minItems": 1}},
+                 "File the report. Cautions use the codes UB, DT, PI, DR; send-offs SFP, VC, DGH.")
+    (tool,) = annotate([tool])
+    listed = {"UB", "DT", "PI", "DR", "SFP", "VC", "DGH"}
+    for i in range(8):
+        assert {m["code"] for m in sample_arguments(tool, random.Random(i))["misconduct"]} <= listed

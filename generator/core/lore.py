@@ -100,7 +100,8 @@ def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, li
         partial(_looking_back, tool, path, schema),
         partial(_listed_in_tool, tool, path, schema), partial(_listed_elsewhere, path, schema, lists),
         partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples),
-        partial(_listed_for_the_text, tool, path, schema), partial(_open_hours, tool, path, schema))
+        partial(_listed_for_the_text, tool, path, schema), partial(_open_hours, tool, path, schema),
+        partial(_codes_above, tool, path, schema))
     if _noted(leaf_name(path)):  # one tool's notes ("gate hours, PPE, badging") say nothing of another's
         readers = tuple(r for r in readers if r.func not in (_listed_elsewhere, _examples_elsewhere))  # type: ignore[attr-defined]
     return next((found for read in readers if (found := read()) and not _time_as_id(path, found)), {})
@@ -249,6 +250,24 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
 _PAREN_ITEMS = re.compile(r"\(((?:[A-Za-z][A-Za-z/' -]{1,30}[a-z],\s*){2,}(?:or\s+|and\s+)?[A-Za-z][A-Za-z/' -]{1,30}[a-z])\)")
 # Words of a parameter name that hold free text about what the call is for, not a name or an id.
 _TEXT_WORDS = frozenset({"item", "description", "reason", "purpose", "memo", "line", "what", "subject", "service"})
+
+
+# "Caution or send-off code, see above.": the codes are the ones the tool's description lists.
+_SEE_ABOVE = re.compile(r"\bsee above\b|\b(?:listed|given|shown) above\b|\bsee (?:the )?tool(?:'s)? description\b",
+                        re.IGNORECASE)
+_CODE_RUN = re.compile(r"(?<![\w-])[A-Z0-9]{1,10}(?:,\s*(?:and\s+|or\s+)?[A-Z0-9]{1,10}(?![\w-])){2,}")
+
+
+def _codes_above(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The codes a parameter that says "see above" takes: every run of three or more upper-case
+    codes the tool's description lists ("Cautions use the codes UB, DT, PI, ...; send-offs SFP, VC,
+    ..."), never an invented "R67WAX3" (set 20)."""
+    if schema.get("enum") or schema.get("type") not in (None, "string") or \
+            not _SEE_ABOVE.search(str(schema.get("description") or "")):
+        return {}
+    codes = [c for run in _CODE_RUN.findall(tool.description) for c in re.findall(r"[A-Z0-9]{1,10}", run)
+             if re.search(r"[A-Z]", c)]
+    return {"enum": list(dict.fromkeys(codes))} if len(codes) >= 3 else {}
 
 
 def _listed_for_the_text(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
