@@ -12,7 +12,6 @@ literal value recall -- as in TRAILBench, where enum values are paraphrased.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable
@@ -65,26 +64,16 @@ def spec_of(tool: Tool | None, param: str) -> dict[str, Any]:
     said = (tool.said.get(param) or {}).get("enum") if tool and tool.said else None
     if said:  # "Closure type: sidewalk, parking_lane, ...", written in the tool's description
         return {**spec, "enum": list(said)}
-    return _listed_as_enum(json.dumps(spec, sort_keys=True)) if spec.get("description") else spec
+    from .allowed import read  # cached by description
+
+    listed = read(str(spec.get("description") or "")).allowed
+    return {**spec, "enum": list(listed)} if listed else spec
 
 
 # Names that only say a value is one of a few ("inspection_type", "rate_basis"): read out with
 # their value ("the inspection type periodic") unless phrasing knows the list.
 _CHOICE_HEADS = frozenset({"type", "kind", "basis", "mode", "class", "category", "level", "tier", "method",
                            "grade", "direction", "style", "frequency", "cadence", "shift", "priority"})
-
-
-@lru_cache(maxsize=4096)
-def _listed_as_enum_cached(spec: str) -> str:
-    from .allowed import read
-
-    schema = json.loads(spec)
-    listed = read(str(schema["description"])).allowed
-    return json.dumps({**schema, "enum": list(listed)} if listed else schema)
-
-
-def _listed_as_enum(spec: str) -> dict[str, Any]:
-    return json.loads(_listed_as_enum_cached(spec))  # type: ignore[no-any-return]
 
 
 def _hinted_noun(tool: Tool | None, param: str) -> str | None:

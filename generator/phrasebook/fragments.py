@@ -254,6 +254,13 @@ _ONLY = re.compile(r"^only ([a-z]+s) ((?:cleared|certified|approved|qualified|li
                    r"active|open|with|without|who|that|in|on|from|under|over)\b[^.;]{2,60}?)\.?$", re.IGNORECASE)
 
 
+def _kept_only(description: str) -> tuple[str, str] | None:
+    """ "Only officials cleared to run the middle at this level" (`can_center`): said by what the
+    filter keeps, never "with center"."""
+    only = _ONLY.match(description.strip())
+    return (f"limited to {only.group(1)} {only.group(2)}", f"whether or not {only.group(2)}") if only else None
+
+
 @lru_cache(maxsize=65536)
 def bool_words(param: str, description: str = "") -> tuple[str, str]:
     """(said when true, said when false) for a boolean parameter named, without a verb phrase in
@@ -266,10 +273,7 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
-    only = _ONLY.match(description.strip())
-    if only:  # "Only officials cleared to run the middle at this level" (`can_center`): never "with center"
-        return f"limited to {only.group(1)} {only.group(2)}", f"whether or not {only.group(2)}"
-    needed = _needed(words, description)
+    needed = _kept_only(description) or _needed(words, description)
     if needed:
         return needed
     if lead in _INCLUDING:
