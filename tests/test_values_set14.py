@@ -41,6 +41,9 @@ def test_an_example_glossed_in_parentheses_shows_the_id_shape() -> None:
              {"station_id": {"type": "string", "description": "7-digit NOAA CO-OPS station id, e.g. 8443970 (Boston)."}},
              ["station_id"])
     assert all(re.fullmatch(r"\d{7}", a["station_id"]) for a in draws(t))
+    from generator.core import allowed
+
+    assert "8443970" in allowed.read("NOAA CO-OPS station id, e.g. 8443970 (Boston).").examples  # the glossed example
 
 
 def test_a_registration_written_in_parts_keeps_its_shape_and_varies() -> None:

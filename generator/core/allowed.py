@@ -34,6 +34,7 @@ _OPEN = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bf
 # "Shift: first, second, third" lists values; "Where the truck is: route and milepost or yard" says
 # what a value is made of (a clause before the colon), never which values there are.
 _COLON = re.compile(r"^(?!where\b)[^.:;\n]{2,60}:(?!\w)\s*", re.IGNORECASE)  # never the colon of "HH:MM"
+_WHERE_COLON = re.compile(r"^where\b[^.:;\n]{2,60}:(?!\w)\s*", re.IGNORECASE)
 # A single quote inside a word ("'men's knit pullover'") is an apostrophe, not the closing quote.
 _SINGLE_QUOTED = r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){{1,{n}}}'(?!\w)"
 _QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=40)}|"[^"\n]{{1,40}}"|`[^`\n]{{1,40}}`)"""
@@ -43,7 +44,10 @@ _LINE_QUOTED = rf"""(?:{_SINGLE_QUOTED.format(n=120)}|"[^"\n]{{1,120}}"|`[^`\n]{
 _WORD = r"(?!(?:or|and|etc)\b)[\w+/:%-]+(?:\.\d+)*"  # "1987.112.4": an accession number, whole
 _BARE = rf"{_WORD}(?: {_WORD})?"
 # A name of three or four capitalised words, in a list of names ("Axis Forensic Toxicology")
-_NAME_RUN = r"(?-i:[A-Z][\w&'-]*(?: [A-Z][\w&'-]*){2,3})(?=\s*(?:,|\s(?:or|and)\s|[.;]|$))"
+# or a title and a name ("Rev. Ann Moyer, Rabbi David Klein, Fr. Tomas Ruiz": never "Rev").
+_TITLES = r"(?:Rev|Fr|Dr|Mr|Mrs|Ms|Prof|Msgr|Sr|Sra|St|Capt|Lt|Sgt|Hon)"
+_NAME_RUN = (rf"(?-i:(?:{_TITLES}\. [A-Z][\w&'-]*(?: [A-Z][\w&'-]*){{1,3}}"
+             r"|[A-Z][\w&'-]*(?: [A-Z][\w&'-]*){2,3}))(?=\s*(?:,|\s(?:or|and)\s|[.;]|$))")
 # A code written in three or four upper-case parts, as a plate or a registration is ("FL 4417 KR").
 _PLATE = r"(?-i:[A-Z0-9]{1,5}(?: [A-Z0-9]{1,5}){2,3})"
 _GLOSS = re.compile(r"\s*\([^()\n]{0,80}\)")
@@ -56,7 +60,7 @@ _PAREN_LIST = re.compile(r"\(([^()]{3,200})\)")
 _PAREN_SLASH = re.compile(r"\(\s*([A-Za-z][A-Za-z_-]{2,15}(?:\s*/\s*[A-Za-z][A-Za-z_-]{2,15}){1,4})\s*\)")
 # One example after a cue, unquoted: "eg. Bankruptcy", "e.g. HSBC", "e.g., 4/4", "e.g Ice age"
 _SINGLE = re.compile(r"(?:\be\.g\b\.?|\beg\b(?!-)\.?|\bi\.e\b\.?|\bfor example|\bsuch as|\bpor ejemplo|\bpar exemple)"
-                     rf"\s*[,:]?\s*({_BARE}|{_PLATE})(?=(?:\s*\([^()\n]{{1,40}}\))?\s*(?:[.,;)]|$))",
+                     rf"\s*[,:]?\s*({_BARE}|{_PLATE})(?=(?:\s*\([^()\n]{{1,40}}\))?\s*(?:[,;)]|\.(?!\d)|$))",
                      re.IGNORECASE)  # not "like": "works like magic"; "e.g. 8443970 (Boston)": a glossed one
 _AS_DEFAULT = re.compile(r"\b(?:with )?([A-Za-z][\w-]*) as (?:the )?default\b", re.IGNORECASE)
 # Words that make an unquoted item prose rather than a value.
@@ -218,14 +222,26 @@ def leading_list(text: str) -> tuple[str, ...] | None:
     quoted = re.sub(r"\s*\([^()]*\)", "", first)
     if quoted[:1] in "'\"`" and (found := _items(quoted, whole=True)):
         return found
-    found = _items(text, whole=True)
-    if found and any(c in text for c in "'\"`"):
+    found = _items(text, whole=True) or _items(re.split(r";\s+", text, maxsplit=1)[0], whole=True)
+    if found and any(c in text for c in "'\"`"):  # "LX, SQ, FLY, DECK, VID or SPOT; all departments if omitted."
         return found
     bare = found is not None and len(found) >= 3 and all(re.fullmatch(r"[\w-]+", f) for f in found)
     if bare and found and re.fullmatch(r"[A-Z][a-z]{2,}", found[0]) and \
             all(re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", f) for f in found[1:]):
         return found[1:]  # "Zone, N, S, E, W or DT": the label is no code
-    return found if bare else _labelled_codes(text)
+    return found if bare else _labelled_codes(text) or _series_of_names(text)
+
+
+def _series_of_names(text: str) -> tuple[str, ...] | None:
+    """A description that lists places of a series ("Rehearsal Hall A, Rehearsal Hall B, or the
+    stage"): two or more names that differ only in their last mark, and at most two others of a
+    word or two; never a list of title-case labels ("Street Address, City Name")."""
+    found = [re.sub(r"^(?:the|a|an) ", "", f.strip()) for f in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+", text.strip().rstrip("."))]
+    heads = [f.rsplit(" ", 1)[0] for f in found if re.fullmatch(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [A-Z0-9]{1,2}", f)]
+    rest = [f for f in found if not re.fullmatch(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [A-Z0-9]{1,2}", f)]
+    if len(heads) < 2 or len(set(heads)) != 1 or len(rest) > 2 or not all(re.fullmatch(r"[\w-]+(?: [\w-]+)?", f) for f in rest):
+        return None
+    return tuple(found)
 
 
 # "Dispatch zone, N, S, E, W or DT (downtown).": a label of a few words, then its codes.
@@ -327,6 +343,9 @@ def read(description: str) -> Described:
     if not closed and colon:
         found = coded(text[colon.end():]) or _items(text[colon.end():])
         closed = [found] if found and not _OPEN.search(colon.group(0)) else []
+    where = _WHERE_COLON.match(text) if not closed and not colon else None
+    if where and " and " not in text[where.end():] and len(told := leading_list(text[where.end():]) or ()) >= 3:
+        closed = [told]  # "Where the tire ran before removal: steer, drive or trailer."
     if not closed and not colon and (quoted := _quoted_after_colon(text)):
         closed = [quoted]  # "Where the frame comes from: 'lab_supplied' (give frame_sku), ... or 'uncut' (...)"
     if closed and any(_FORMAT_TOKEN.fullmatch(c) for c in closed[0]):
@@ -403,7 +422,8 @@ def _quoted_examples(text: str) -> list[str]:
     quoted = [_strip(q.group(0)) for m in re.finditer(run, text, re.IGNORECASE)
               for q in re.finditer(_LINE_QUOTED, m.group(1))]
     bare = [m.group(1) for m in _SINGLE.finditer(text)
-            if _value_like(m.group(1), m.group(1)) or re.fullmatch(_PLATE, m.group(1).rstrip("."))]
+            if (_value_like(m.group(1), m.group(1)) or re.fullmatch(_PLATE, m.group(1).rstrip(".")))
+            and not re.fullmatch(_TITLES, m.group(1))]  # "e.g. Rev. Ann Moyer": a title opens a name
     return quoted + [b.rstrip(".") for b in bare]
 
 

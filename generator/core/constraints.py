@@ -721,6 +721,13 @@ def _repair_meal(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
         fitting = [m for m in enum if isinstance(m, str) and meal_fits(m, hour)]
         if _try_values(pair, args, pair.first, fitting, fx):
             return
+    meal, clock = args.get(pair.first), args.get(pair.second)
+    if pair.second not in fx.keep and isinstance(meal, str) and meal in MEAL_HOURS and isinstance(clock, str):
+        lo, hi = MEAL_HOURS[meal]  # a time in the meal's own hours ("night_snack" at 21:30, never 15:45)
+        hours = [h % 24 for h in range(lo, hi + (24 if hi < lo else 0) + 1)]
+        times = [re.sub(r"\d{1,2}:\d{2}", f"{h:02d}:{m:02d}", clock, count=1) for h in hours for m in (0, 30)]
+        if _try_values(pair, args, pair.second, fx.rng.sample(times, len(times)), fx):
+            return
     for name in (pair.second, pair.first):
         if name not in fx.keep and _try_values(pair, args, name, [fx.resample(name, fx.rng, False)
                                                                   for _ in range(12)], fx):

@@ -650,7 +650,7 @@ def is_person_role(thing: str) -> bool:
 
 
 def _named(rng: random.Random, thing: str, person: Callable[[], str], surname: Callable[[], str]) -> str | None:
-    if is_person_role(thing) or (thing == "server" and _SERVING & set(SUBJECT.get())):
+    if is_person_role(thing) or is_person_role(_stem(thing)) or (thing == "server" and _SERVING & set(SUBJECT.get())):
         return person()  # (a process server, who serves a summons, is a person; a web server is not)
     titled = next((k for keys, k in _TITLE_THINGS if thing in keys and k in ("event", "task")), None)
     if titled:  # an event's or a task's name is its title ("Team offsite")

@@ -59,17 +59,59 @@ class _Shape:
 def annotate(tools: list[Tool]) -> list[Tool]:
     """`tools` with `said` filled from the whole catalog (tools without anything said unchanged)."""
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
-    series = _series(tools)
+    series, steps, years = _series(tools), _unit_steps(tools), _year_led(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
         for path, schema in leaves(tool.parameters):
-            extra = _id_parts(path, schema, series) or _dimensions(tool, schema) or \
+            extra = _year_pattern(path, schema, years) or _list_of_examples(path, schema, lists) or \
+                _id_parts(path, schema, series) or _dimensions(tool, schema) or \
                 _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
+            extra = {**_step_elsewhere(path, schema, steps), **(extra or {})}
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
+    return out
+
+
+# ---------------------------------------------------------------- steps of one unit
+
+# The unit a number's name ends in (`volume_cy`, `load_cy`, `weight_lb`): an abbreviation, never a word.
+_UNIT_SUFFIX = re.compile(r"_([a-z]{1,3})$")
+
+
+def _unit_steps(tools: list[Tool]) -> dict[str, Any]:
+    """What the catalog says of numbers wherever it says it one way only: the step of a unit (an
+    order "in quarter-yard steps", `volume_cy` multipleOf 0.25, says how yards are counted) and
+    the bounds of a name (`slump_in` 1-9 on an order bounds the slump measured on site)."""
+    found: dict[tuple[str, str], set[float]] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            name = leaf_name(path)
+            m = _UNIT_SUFFIX.search(name)
+            step = _num(schema.get("multipleOf"))
+            if m and step is not None and 0 < step < 1:
+                found.setdefault(("multipleOf", m.group(1)), set()).add(step)
+            for key in ("minimum", "maximum"):
+                bound = _num(schema.get(key)) if schema.get("type") in ("number", "float", "integer") else None
+                if bound is not None:
+                    found.setdefault((key, name), set()).add(bound)
+    return {f"{key} {name}": said.pop() for (key, name), said in found.items() if len(said) == 1}
+
+
+def _step_elsewhere(path: str, schema: dict[str, Any], steps: dict[str, Any]) -> dict[str, Any]:
+    """A number with no step or bounds of its own takes the catalog's: a truck's `load_cy` of
+    3.75 yards, never 3.7; a slump measured on site of at most 9 inches, never 12.5 (set 20)."""
+    if schema.get("type") not in ("number", "float", "integer"):
+        return {}
+    name = leaf_name(path)
+    m = _UNIT_SUFFIX.search(name)
+    out = {}
+    if m and f"multipleOf {m.group(1)}" in steps and "multipleOf" not in schema and schema.get("type") != "integer":
+        out["multipleOf"] = steps[f"multipleOf {m.group(1)}"]
+    if not {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} & set(schema):
+        out.update({key: steps[f"{key} {name}"] for key in ("minimum", "maximum") if f"{key} {name}" in steps})
     return out
 
 
@@ -387,6 +429,64 @@ def _listed_elsewhere(path: str, schema: dict[str, Any], lists: dict[str, list[t
         return {}
     found = lists.get(semantic.singular(leaf_name(path))) or []
     return {"enum": list(found[0])} if len(found) == 1 and all(isinstance(v, str) for v in found[0]) else {}
+
+
+def _list_of_examples(path: str, schema: dict[str, Any], lists: dict[str, list[tuple[Any, ...]]]) -> dict[str, Any]:
+    """A parameter whose examples are members of the closed list the catalog gives the same name
+    draws from that list: a conflict limited to age groups "e.g. ['U12', 'U13']" takes the league's
+    `age_group` values (U8 ... U19, adult), never a series counted from U01 (set 20: "U04", "U02")."""
+    said = allowed.read(str(schema.get("description") or "")).examples
+    listed = _listed_elsewhere(path, schema, lists).get("enum") or []
+    return {"enum": listed} if said and listed and set(said) <= set(listed) else {}
+
+
+# "e.g. PRD-2531 (season year + show number)": the id's digits open with a year.
+_YEAR_LED = re.compile(r"\((?:[a-z]+ )?year\s*(?:\+|and|then|,|followed by)\s*[^()]*\)", re.IGNORECASE)
+_LED_ID = re.compile(r"([A-Z]{1,6}-?)(\d{4,})")
+
+
+def _year_led(tools: list[Tool]) -> dict[str, str]:
+    """The pattern of every entity whose ids a description says open with a year, by entity key:
+    a production "PRD-2531 (season year + show number)" of the 2025 season is PRD-24.. to PRD-26..,
+    never PRD-4322 (set 21: 64 of 200 values), on every tool that names a production."""
+    out: dict[str, str] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            desc = str(schema.get("description") or "")
+            example = next((m for e in allowed.read(desc).examples if isinstance(e, str)
+                            and (m := _LED_ID.fullmatch(e))), None) if _YEAR_LED.search(desc) else None
+            if example is None:
+                continue
+            prefix, digits = example.groups()
+            wide = 4 if len(digits) >= 6 and digits[:2] in ("19", "20") else 2
+            year = int(digits[:wide])
+            years = "|".join(str(y).zfill(wide) for y in (year - 1, year, year + 1))
+            pattern = f"^{re.escape(prefix)}(?:{years})[0-9]{{{len(digits) - wide}}}$"
+            for key in entity_keys(leaf_name(path), desc):
+                out.setdefault(key, pattern)
+    return out
+
+
+def _year_pattern(path: str, schema: dict[str, Any], years: dict[str, str]) -> dict[str, Any]:
+    """A year-led entity's pattern for one of its parameters, where its own pattern allows it."""
+    if not years or schema.get("type") not in ("string", None) or schema.get("enum"):
+        return {}
+    found = next((years[k] for k in entity_keys(leaf_name(path), str(schema.get("description") or ""))
+                  if k in years), None)
+    own = schema.get("pattern") or template_pattern(str(schema.get("description") or ""))
+    if found is None or isinstance(own, str) and not _agrees(own, found):
+        return {}
+    return {"pattern": found, NARROWED_KEY: True}
+
+
+def _agrees(own: str, narrowed: str) -> bool:
+    """Whether ids of the narrowed pattern match the parameter's own (one sample of each year)."""
+    import rstr
+
+    try:
+        return all(re.search(own, rstr.xeger(narrowed)) for _ in range(3))
+    except re.error:
+        return False
 
 
 # ---------------------------------------------------------------- the numbered parts of an id
@@ -836,7 +936,7 @@ def _own_shape(schema: dict[str, Any]) -> _Shape:
     pattern = schema.get("pattern") if isinstance(schema.get("pattern"), str) else None
     pattern = pattern or template_pattern(str(schema.get("description") or ""))
     placeholder = semantic.id_template(schema)  # "Proposal number (PRP-NNNNN)": PRP-, never "PRO-" elsewhere
-    pattern = pattern or (semantic.template_regex(placeholder) if placeholder else None)
+    pattern = pattern or (semantic.template_regex(placeholder) if placeholder else None) or semantic.id_family(schema)
     return _Shape(list(dict.fromkeys(_visible(schema) + _cued(schema))), pattern)
 
 

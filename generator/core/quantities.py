@@ -67,6 +67,9 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     (Measure("celsius", 8, 28, 1, -60, 60), frozenset({"celsius", "degc"}), r"°\s?C\b|\bcelsius\b|\bdegrees? C\b"),
     # alcohol by volume: beer, wine and cider a few percent to about fifteen (a brewery's 0.85% IPA is no recipe)
     (Measure("abv", 4.0, 9.5, 1, 0, 70), frozenset({"abv"}), r"\bABV\b|\balcohol by volume\b"),
+    # what a material holds of something, in percent: concrete's air 4-8, milk's fat 3-5, grain's
+    # moisture 12-20 (set 20: an air content of 87.2 %)
+    (Measure("content_pct", 1, 8, 1, 0, 100), frozenset(), r"\bcontent\b,?\s*(?:in\s*)?(?:percent|%)"),
     (Measure("percent", 5, 95, 0, 0, 100), frozenset({"pct", "percent", "percentage"}),
      r"\bpercent(?:age)?\b|\bin %|\(%\)"),
     # a brewer's gravity in degrees Plato (wort 10-20, finished beer 1.5-4), before the "gravity" of specific gravity
@@ -94,6 +97,11 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     # a machine's hour meter: the hours it has run in its life, thousands
     (Measure("hour_meter", 800, 18000, 1, 0, None), frozenset(), r"\bhour ?meter\b|\bengine hours\b"),
     (Measure("mph", 3, 25, 0, 0, 200), frozenset({"mph"}), r"\bmph\b"),
+    # a match's goals and its minutes: a few goals a side, a card in the ninety minutes of play
+    # (set 20: final scores of 15-19 and cautions at minute 120)
+    (Measure("goals", 0, 4, 0, 0, 30), frozenset({"goals"}), r"\bgoals\b(?! (?:per|of the year))"),
+    (Measure("match_minute", 1, 90, 0, 0, 130), frozenset(),
+     r"\b(?:match|game) minute\b|\bminute of (?:the )?(?:match|game|play)\b"),
     (Measure("elevation_m", 100, 2200, 0, -100, 6000), frozenset(), r"\belevation\b[^.]{0,30}\b(?:meters|metres|m)\b"),
     (Measure("elevation_ft", 300, 7000, 0, -300, 20000), frozenset({"elevation", "altitude"}), r"\belevation\b"),
     (Measure("acres", 2, 400, 1, 0, None), frozenset({"acres", "acre", "ha", "hectares"}), r"\bacres?\b"),
@@ -140,6 +148,8 @@ def _measure(name: str, description: str) -> Measure | None:
         return _BY_NAME["elevation_m"]
     if _DOSE.search(f"{name} {description}"):
         return _DOSE_PER_KG  # "Dose in mg/kg": a drug's few milligrams per kilogram, not 47.7
+    if "content" in words and {"pct", "percent"} & set(words):
+        return _BY_NAME["content_pct"]  # `air_content_pct`, `fat_content_percent`
     per = bool(_PER & set(words))
     if per and {"cents", "cent"} & set(words):
         return _CENTS_RATE  # a cost per acre or per hour is tens of dollars, not hundreds
@@ -214,6 +224,11 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         ceiling = float(m.group(2))
         if len(hit) == 1 and hit[0] not in out and ceiling > 0:
             out[hit[0]] = (round(ceiling * 0.75, 1), round(ceiling * 0.92, 1))  # most loads pass
+    for m in _MONEY_BAND.finditer(description):  # "a typical drive casing credit is $60-$150": the one sum of money
+        money = [n for n in numeric if n not in out and _money(n, props[n])]
+        if len(money) == 1:
+            lo, hi = sorted((float(m.group(1).replace(",", "")), float(m.group(2).replace(",", ""))))
+            out[money[0]] = (lo, hi)
     for m in _BAND.finditer(description):
         lo, hi = sorted((float(m.group(1)), float(m.group(2))))
         if lo == hi:
@@ -230,6 +245,15 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
             for n in after or _named_before(description[:m.start()], [n for n in numeric if n not in out]):
                 out[n] = (lo, hi)
     return out
+
+
+_MONEY_BAND = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(?:–|—|-|to)\s*\$\s?(\d[\d,]*(?:\.\d+)?)")
+
+
+def _money(name: str, schema: dict[str, Any]) -> bool:
+    from .semantic import infer  # semantic reads this module's measures
+
+    return infer(name, schema) == "money"
 
 
 def _named_before(text: str, numeric: list[str]) -> list[str]:

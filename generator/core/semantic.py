@@ -509,11 +509,13 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
             return "generic"  # `amenities`, `units`: the category's members, whatever the description adds
     if json_type in ("integer", "number") and re.search(r"\b(?:in|number of|how many) years\b", description, re.IGNORECASE):
         return "duration_years"
-    described = [singular(t) for t in tokens(description)]
     first = _by_description(description, json_type)
     if first:
         return first
-    said = {w for w in described if len(w) >= 4 and w not in GENERIC}
+    # the words of the description's first sentence say what the value is; a later one speaks of
+    # something else ("Newspaper names, e.g. ... The website is always included." is no URL)
+    lead = re.split(r"(?<=[a-z0-9'\")])\.\s+(?=[A-Z])", description, maxsplit=1)[0]
+    said = {w for w in (singular(t) for t in tokens(lead)) if len(w) >= 4 and w not in GENERIC}
     hit = next((r.kind for r in candidates if r.words & said and r.kind not in _VAGUE_IN_TEXT), None)
     hit = hit or next((r.kind for r in candidates for d in r.described
                        if f" {d} " in f" {description.lower()} "), None)
@@ -1032,6 +1034,17 @@ def _f(method: str, *args: Any, **kwargs: Any) -> Maker:
     return lambda rng, name: getattr(faker(rng), method)(*args, **kwargs)
 
 
+def _job(rng: random.Random, name: str) -> str:
+    """A job as a person says it: Faker's catalogue form "Engineer, electrical" or "Investment
+    banker, corporate" is "electrical engineer", "corporate investment banker"; "Research scientist
+    (physical sciences)" loses its gloss; a qualifier with a slash ("museum/gallery") is not said."""
+    job = re.sub(r"\s*\([^()]*\)", "", faker(rng).job()).strip()
+    head, _, qualifier = job.partition(", ")
+    if not qualifier:
+        return job
+    return head if "/" in qualifier or len(qualifier.split()) > 2 else f"{qualifier[0].upper()}{qualifier[1:]} {head.lower()}"
+
+
 def _pick(items: list[Any]) -> Maker:
     return lambda rng, name: rng.choice(items)
 
@@ -1058,7 +1071,7 @@ STRING_MAKERS: dict[str, Maker] = {
     "ticker": _ticker, "code": _code_value, "weekday": _pick(WEEKDAYS), "month_name": _pick(MONTHS),
     "food": _pick(DISHES), "cuisine": _pick(CUISINES), "ingredient": _pick(INGREDIENTS),
     "product": _pick(PRODUCTS), "genre": _pick(GENRES), "title_work": _title, "title": _title,
-    "topic": _pick(TOPICS), "category": _pick(CATEGORIES), "size": _pick(SIZES), "job": _f("job"),
+    "topic": _pick(TOPICS), "category": _pick(CATEGORIES), "size": _pick(SIZES), "job": _job,
     "text": _pick(MESSAGES), "search_term": _search_term, "unix_time": lambda rng, name: str(
         rng.randint(1_740_000_000, 1_760_000_000)),
     "year": lambda rng, name: str(rng.randint(1990, 2025)),
@@ -1376,6 +1389,18 @@ def id_template(schema: dict[str, Any]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def id_family(schema: dict[str, Any]) -> str | None:
+    """The pattern of the ids a description shows as one family of prefixes ("CSK-NNN for caskets,
+    URN-NNN for urns, OBC-NNN ...": ^(?:CSK|URN|OBC)-[0-9]{3}$), None unless two or more templates
+    differ only in their letters before the first dash."""
+    found = sorted(set(_PLACEHOLDER_ID.findall(str(schema.get("description") or ""))))
+    heads = [t.partition("-") for t in found]
+    if len(found) < 2 or len({rest for _, _, rest in heads}) != 1 or not all(h.isalpha() for h, _, _ in heads):
+        return None
+    tail = template_regex(heads[0][2])[1:-1]
+    return f"^(?:{'|'.join(h for h, _, _ in heads)})-{tail}$"
+
+
 def from_template(rng: random.Random, template: str) -> str:
     return _from_template(rng, template)
 
@@ -1459,8 +1484,11 @@ def _described_thing(schema: dict[str, Any]) -> list[str]:
             return ["person"]
         # a compound the description opens with names the thing whole: "Funeral home name"
         return [words[0], before] if at == 2 and words[0] not in _FILLER and words[0].isalpha() else [before]
-    at = words.index("of") if "of" in words[:4] else -1
-    return [w for w in words[at + 1:at + 3] if w not in _FILLER][:1] if at >= 0 else []
+    at = words.index("of") if "of" in words[:4] else -1  # "Name or part of it": "it" names nothing
+    return [w for w in words[at + 1:at + 3] if w not in _FILLER and w not in _PRONOUNS][:1] if at >= 0 else []
+
+
+_PRONOUNS = frozenset({"it", "its", "them", "this", "that", "these", "those", "which", "one"})
 
 
 def _name_of(rng: random.Random, thing: list[str], schema: dict[str, Any] | None = None) -> str:

@@ -656,8 +656,12 @@ def nested_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froze
     for name, shape in shapes.items():
         owner = next((o for o, s in shapes.items() if o != name and s.count("#") >= 3 and
                       shape.startswith(s) and shape[len(s):len(s) + 1] in ("-", "/", ".")), None)
-        if owner is not None and name not in keep and not str(args[name]).startswith(str(args[owner])):
+        if owner is None or str(args[name]).startswith(str(args[owner])):
+            continue
+        if name not in keep:
             args[name] = _fitting(tool, name, str(args[owner]) + str(args[name])[len(shapes[owner]):], args[name])
+        elif owner not in keep:  # a tank read from an earlier step names the farm the pickup is from
+            args[owner] = _fitting(tool, owner, str(args[name])[:len(shapes[owner])], args[owner])
     return args
 
 

@@ -310,15 +310,19 @@ def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random)
     moment = _quarter_after(when, rng)
     if _in_past(schema):
         moment -= timedelta(days=rng.choice([1, 3, 7, 14, 30]))
-    if _recent(schema):
-        moment = moment.replace(minute=0) - timedelta(days=rng.choice([1, 1, 2, 3]))
+    if _recent(schema):  # what happened days ago happened at any hour of them, not at the query's 09:00
+        moment = moment.replace(hour=rng.randint(7, 21), minute=rng.choice((0, 15, 30, 45))) - \
+            timedelta(days=rng.choice([1, 1, 2, 3]))
     return moment.strftime(_format_for("datetime", schema))
 
 
 def _quarter_after(when: datetime, rng: random.Random) -> datetime:
-    """A time on the quarter hour, 15 minutes to 3 hours after `when`."""
+    """A time on the quarter hour after `when`, later that day up to 21:45 (an evening curtain, a
+    kickoff at 19:00, an incident at 15:30; set 21: every time of a stage manager's day fell between
+    09:00 and 12:00), and at least 15 minutes to 3 hours after it."""
     base = when.replace(minute=(when.minute // 15) * 15, second=0, microsecond=0)
-    return base + timedelta(minutes=15 * rng.randint(1, 12))
+    left = (21 * 60 + 45 - (base.hour * 60 + base.minute)) // 15
+    return base + timedelta(minutes=15 * rng.randint(1, max(12, left)))
 
 
 # Days from the call's time that a date of this meaning lies at: a birth date is years behind,
@@ -357,6 +361,8 @@ def _meant_moment(name: str, kind: str | None, schema: dict[str, Any], when: dat
     if span is None or ({"until", "best", "use"} & words and not {"valid", "before", "by"} & words):
         return None
     moment = when + timedelta(days=rng.randint(*span))
+    if kind == "datetime":  # another day's moment is at any hour of it, not at the query's 09:00
+        moment = moment.replace(hour=rng.randint(7, 21), minute=rng.choice((0, 15, 30, 45)))
     return moment.strftime(_format_for(kind, schema))
 
 
@@ -987,7 +993,19 @@ def _singular(name: str) -> str:
 
 def _fake_object(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> dict:
     with freetext.owner(semantic.tokens(name)):  # `name` inside a pet's `profile` names the pet
-        return _fill_object(schema, rng, optional_rate=0.5, fixed={}, pool={}, ref=ref, nested=True)
+        return _fill_object(_told_by_parent(schema), rng, optional_rate=0.5, fixed={}, pool={}, ref=ref, nested=True)
+
+
+def _told_by_parent(schema: dict[str, Any]) -> dict[str, Any]:
+    """An object's numbers that say nothing of themselves are what the object's description says
+    it holds: `final_score` "Goals at full time" gives its `home` and `away` goals, not 15-19."""
+    said = str(schema.get("description") or "")
+    props = schema.get("properties")
+    if not said or not isinstance(props, dict):
+        return schema
+    bare = {n: {**p, "description": said} for n, p in props.items() if isinstance(p, dict)
+            and p.get("type") in ("integer", "number", "float") and not p.get("description")}
+    return {**schema, "properties": {**props, **bare}} if bare else schema
 
 
 def _fake_null(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> None:
@@ -1501,12 +1519,34 @@ def _listed_codes(name: str, schema: dict[str, Any], examples: list[Any]) -> boo
         semantic.id_template(schema) is None
 
 
+# Names of what a product is made to (a size, a gauge, a grade): only the catalog's own examples exist.
+_SPEC_WORDS = frozenset({"size", "sizes", "gauge", "grade", "dimension", "dimensions", "spec", "specification"})
+# A date written as digits in placeholders ("(WWYY)", "MMYY"): week or month and year.
+_DATE_CODE = re.compile(r"\b(WWYY|YYWW|MMYY|YYMM|MMYYYY|YYYYMM)\b")
+
+
+def _date_code(schema: dict[str, Any], rng: random.Random, ref: datetime) -> str | None:
+    """A week or month and year in digits, as the description's placeholder writes them, for a
+    day one to eight years back (a tire's DOT week "2319", a card's expiry "0827" ahead of it)."""
+    m = _DATE_CODE.search(str(schema.get("description") or ""))
+    if m is None or schema.get("type") not in (None, "string"):
+        return None
+    ahead = re.search(r"\bexpir|\bvalid (?:until|thru|through)\b", str(schema.get("description") or ""), re.IGNORECASE)
+    day = ref + timedelta(days=rng.randint(60, 1500)) if ahead else ref - timedelta(days=rng.randint(365, 2900))
+    week = f"{min(day.isocalendar()[1], 52):02d}"
+    parts = {"WW": week, "YY": day.strftime("%y"), "MM": day.strftime("%m"), "YYYY": day.strftime("%Y")}
+    return "".join(parts[p] for p in re.findall(r"YYYY|WW|YY|MM", m.group(1)))
+
+
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None, ref: datetime = REFERENCE_TIME) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
     elapsed = _elapsed(name, schema, rng)
     if elapsed is not None:  # "Corrected chip time, H:MM:SS": a time taken, never a clock time "11:00"
         return [[elapsed]]
+    coded = _date_code(schema, rng, ref)
+    if coded is not None:  # "week and year of manufacture (WWYY)": 2319, never week 80
+        return [[coded]]
     # a date or clock time in a description ("e.g. 2024-05-28 15:30") shows the format, not the day
     moment = is_temporal(name, schema) in ("date", "time", "datetime") and not _about_format(name)
     formatted = _CITY_FORMAT.search(str(schema.get("description") or ""))  # "e.g. Denver, CO" is one example
@@ -1539,7 +1579,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     regional = kind in ("county",)
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
     listed_codes = ids and _listed_codes(name, schema, examples)
-    if examples and not listed_codes and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
+    specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
+    if examples and not listed_codes and not specs and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
     # catalog's form, never its one house
@@ -1552,6 +1593,13 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         examples = []
     rate = DEFAULT_RATE if known else BROAD_DEFAULT_RATE
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
+    listed, pooled = _listed_and_pooled(name, schema, rng, pool)
+    return [pooled, list(schema.get("enum") or []), listed, examples, default]
+
+
+def _listed_and_pooled(name: str, schema: dict[str, Any], rng: random.Random,
+                       pool: dict[str, list[Any]] | None) -> tuple[list[Any], list[Any]]:
+    """The values a description lists, and the pool's values for the parameter that the list allows."""
     listed = listed_values(schema) or _two_choices(name, schema)
     if not schema.get("enum"):  # "Dispatch notes: gate hours, PPE, badging": what notes are about
         listed = freetext.topic_notes(rng, semantic.tokens(name), listed, schema) or listed
@@ -1560,7 +1608,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     pooled = [v for v in (pool or {}).get(name) or [] if not listed or v in listed]
     if semantic.full_address_asked(schema):  # a persona's "Chan Plaza" is no address with its city and ZIP
         pooled = [v for v in pooled if semantic.is_full_address(v)]
-    return [pooled, list(schema.get("enum") or []), listed, examples, default]
+    return list(listed), pooled
 
 
 # Names that pick one of a few settings: a description that is only "json or ics" lists them.
@@ -1791,7 +1839,19 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
+        args = _unset_conditional(tool, args, frozenset(fixed or {}))
         return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+
+
+def _unset_conditional(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:
+    """An optional flag the tool's prose turns on under a condition ("Milk over 45 °F must not be
+    picked up; record it with refused=true instead") stays unset: the draw never holds the
+    condition, and a refused pickup of milk at 40 °F is no record anyone keeps."""
+    required = set(tool.required)
+    said = [n for n, s in tool.properties.items() if n in args and n not in fixed and n not in required
+            and isinstance(s, dict) and s.get("type") == "boolean" and args[n] is True
+            and re.search(rf"\b(?:{re.escape(n)}\s*[=:]\s*|set {re.escape(n)} to )true\b", tool.description, re.IGNORECASE)]
+    return {k: v for k, v in args.items() if k not in said}
 
 
 def _distinct_texts(drawing: dict[str, Any], args: dict[str, Any], rng: random.Random, fixed: frozenset[str],

@@ -98,6 +98,9 @@ def _at(text: Text, key: tuple[str, ...]) -> int:
     for i, w in enumerate(text.stems):
         if w == key[0] and key[1] in text.stems[i + 1:i + 3] and all(k in text.stems[i:i + len(key) + 2] for k in key):
             return i
+        if len(key) == 2 and w == key[0] and key[1] in text.stems[i + 3:i + 5] and \
+                not set(text.tokens[i + 1:text.stems.index(key[1], i + 1)]) & (_SCOPE_BREAKS | {"and", "or", "to"}):
+            return i  # "accept the late-cancel fee" for accept_fee: the verb, its object's modifiers, the object
     span = _spread(text.stems, list(key), gap=2) if len(key) >= 3 else None
     return span[0] if span else -1  # "transfused or pregnant in the last 3 months": a few words between
 
@@ -221,6 +224,36 @@ def _by_description(text: Text, description: str) -> tuple[bool, str] | None:
     return None
 
 
+# A description that says what true adds to a result: "Also return accounts with no order in the
+# last 24 months.", "Include archived projects." (the things, up to the sentence's end).
+_ADDS = re.compile(r"^(?:also |optionally )?(?:return|include|list|show|add)s?\s+(?:also\s+)?(.+?)\s*(?:[.;(]|$)",
+                   re.IGNORECASE)
+_INCLUDING = frozenset({"include", "includes", "including", "also", "plus", "add", "adding", "with"})
+
+
+def _by_object(text: Text, description: str) -> tuple[bool, str] | None:
+    """A flag whose description adds things to a result, read by those things and what is done
+    with them: "excluding any accounts that haven't placed an order in the last 24 months" is
+    false, "that also includes accounts with no order ..." true (the things' own "no" is theirs)."""
+    m = _ADDS.match(description.strip())
+    base = [stem(w) for w in (fold(m.group(1)).split() if m else []) if w not in STOPWORDS and w not in _NEGATION and w not in _FILLER]
+    if len(base) < 2:
+        return None
+    stems = text.stems
+    for start in (i for i, w in enumerate(stems) if w == base[0]):
+        window = stems[start:start + len(base) + 6]
+        if not all(b in window for b in base[1:]):
+            continue
+        end = start + max(window.index(b) for b in base) + 1
+        before, after = _in_scope(text.tokens[max(0, start - _WINDOW):start]), text.tokens[end:end + 3]
+        said = " ".join(text.tokens[max(0, start - _WINDOW):end])
+        if any(w in _NEGATION or w in _OMIT for w in before) or _left_out(before, after):
+            return False, said + " (the things true adds, left out)"
+        if set(text.tokens[max(0, start - 3):start]) & _INCLUDING:  # "also including accounts ..."
+            return True, said + " (the things true adds, included)"
+    return None
+
+
 def _read_flag(text: Text, param: str, description: str = "",
                wordings: tuple[tuple[bool, str], ...] = ()) -> tuple[bool, str] | None:
     """(the value the text gives the flag, the words) or None when the text does not say it.
@@ -233,6 +266,9 @@ def _read_flag(text: Text, param: str, description: str = "",
         by_words = _by_wording(text, flag, worded)
         if by_words is not None:
             return by_words
+    included = _by_object(text, description)
+    if included is not None:
+        return included
     key = condition_stems(param)
     if not key:
         return None

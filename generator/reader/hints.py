@@ -152,9 +152,25 @@ def _window(lowered: str, m: re.Match[str], span: int = 3, skip: frozenset[str] 
     drop = STOPWORDS | _VERBS if skip is None else skip
     if m.group(0).startswith(_FRONTED):
         return tuple(w for w in _fronted_phrase(lowered[m.end():]) if w not in drop or w == "time")[:span]
+    listed = _same_list(lowered[max(after, 0):m.start()])
+    if listed:  # "the same product, quantity, shipping address and shipping speed as last time": all four
+        return tuple(w for w in listed if w not in drop)
     tokens = re.findall(r"[a-z]+", lowered[start:m.start()])
     opener = max((i for i, w in enumerate(tokens) if w in _OPENERS), default=-1)
     return tuple(w for w in tokens[opener + 1:] if w not in drop or (w == "time" and opener >= 0))[-span:]
+
+
+def _same_list(before: str) -> list[str]:
+    """The words of a list of nouns that "the same" opens and a trailing hint closes, or [] when
+    what lies between is no such list (a verb, a clause of its own, a single noun)."""
+    sentence = re.split(r"[.;!?]", before)[-1]
+    at = sentence.rfind(" same ")
+    if at < 0:
+        return []
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", sentence[at + 6:]) if p.strip()]
+    if len(parts) < 2 or any(len(p.split()) > 3 or set(p.split()) & (_VERBS - {"one"}) for p in parts):
+        return []
+    return [w for p in parts for w in re.findall(r"[a-z]+", p)]
 
 
 def _fronted_phrase(rest: str) -> list[str]:

@@ -96,7 +96,7 @@ def _flag_words(arg: Arg) -> tuple[tuple[bool, str], ...]:
 # A description that is an order, up to its first negation or clause break: "List the loans that would forfeit"
 _ACT = re.compile(r"^((?:list|show|return|include|send|notify|email|text|print|keep|hold|mark|flag|"
                   r"lock|charge|waive|skip|simulate|preview|check|validate|test)\b[^.;:(]*?)"
-                  r"(?=\s+(?:without|not|but|unless|instead)\b|[.;:(]|$)", re.IGNORECASE)
+                  r"(?=\s+(?:without|not|but|unless|instead|by|via|through|over)\b|[.;:(]|$)", re.IGNORECASE)
 
 
 _NONE = frozenset({"none", "off", "disabled", "no"})

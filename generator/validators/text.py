@@ -87,6 +87,8 @@ def _phrases_of_others(req: WriteRequest) -> list[str]:
     their surface forms ("express car", "today", "7 pm"), and hint phrases."""
     out: list[str] = []
     for _, a, tool in plan_args(req):
+        if a.mode in ("hinted", "stated"):  # "the same minimum rating and sorting as last time": the
+            out.append(noun(a.param, tool))  # rating of "minimum rating" is no sort order said
         if a.mode == "hinted" and a.hint:
             out.append(a.hint)
         elif a.mode == "stated":
