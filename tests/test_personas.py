@@ -229,10 +229,12 @@ def test_habit_vary_recombines_recurring_values(personas, catalog):
     maya = next(p for p in personas if p.id == "maya")
     h = synthesize_history(maya, catalog, random.Random(3), start=START, n_events=150)
     rides = [e.parameters for e in h.events if e.apiname == "get_taxi" and e.time[11:13] == "08"]
+    habit = {"Granite Tower", "Pulse Studio Eastgate", "Lakeshore Mall"}
     dests = {r["destination"] for r in rides}
-    assert dests == {"Granite Tower", "Pulse Studio Eastgate", "Lakeshore Mall"}  # every alternative recurs
-    combos = {(r["destination"], r.get("car_type")) for r in rides}
-    assert len(combos) > len(dests)  # and they combine with the other varied value
+    assert habit <= dests  # every alternative recurs (a ride of no habit may fall at 08:00 too)
+    assert sum(r["destination"] in habit for r in rides) >= 0.8 * len(rides)
+    combos = {(r["destination"], r.get("car_type")) for r in rides if r["destination"] in habit}
+    assert len(combos) > len(habit)  # and they combine with the other varied value
 
 
 def test_habit_vary_placeholders_are_checked():

@@ -206,7 +206,7 @@ def test_places_of_a_series_are_a_closed_list() -> None:
     from generator.core import allowed
 
     assert allowed.read("Rehearsal Hall A, Rehearsal Hall B, or the stage.").allowed == (
-        "Rehearsal Hall A", "Rehearsal Hall B", "stage")
+        "Rehearsal Hall A", "Rehearsal Hall B", "Stage")
     assert allowed.read("Street Address, City Name, or Zip Code.").allowed == ()
 
 

@@ -241,7 +241,7 @@ def _series_of_names(text: str) -> tuple[str, ...] | None:
     rest = [f for f in found if not re.fullmatch(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [A-Z0-9]{1,2}", f)]
     if len(heads) < 2 or len(set(heads)) != 1 or len(rest) > 2 or not all(re.fullmatch(r"[\w-]+(?: [\w-]+)?", f) for f in rest):
         return None
-    return tuple(found)
+    return tuple(f[:1].upper() + f[1:] for f in found)  # "the stage" beside "Rehearsal Hall A" is the Stage
 
 
 # "Dispatch zone, N, S, E, W or DT (downtown).": a label of a few words, then its codes.

@@ -635,7 +635,8 @@ _PERSON_ROLES = frozenset({"caller", "renter", "requester", "requestor", "compla
                            "installer", "captain", "skipper", "deckhand", "notary", "bailiff", "deceased",
                            "decedent", "bride", "groom", "honoree", "mourner", "widow", "widower", "client",
                            "analyst", "hauler", "assessor", "referee", "official", "umpire", "trucker", "foreman",
-                           "superintendent", "estimator", "cashier", "teller", "grader", "sampler", "officiant"})
+                           "superintendent", "estimator", "cashier", "teller", "grader", "sampler", "officiant",
+                           "veteran", "understudy", "informant", "stage manager", "usher"})
 _PERSON_SUFFIXES = ("ologist", "ician")  # a bare "-ist" is a playlist or a checklist too
 
 

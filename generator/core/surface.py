@@ -580,6 +580,10 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     if postal:  # "a service address at 191 Young Crossing, Chicago, IL 62850"
         noun = term(ctx.param, ctx.spec).noun if ctx.param else ""
         return f"{with_article(noun)} at {postal}" if noun and "address" in noun.lower() else postal
+    noun = term(ctx.param, ctx.spec).noun if ctx.param else ""
+    person = _person_record(value, ctx, rng) if _of_a_person(noun) else None
+    if person:  # "the person making arrangements, Haley Jackson (granddaughter, 913-635-1912)"
+        return f"the {noun}, {person}"
     labels: list[str] = []
     parts: list[str] = []
     bare: list[str] = []
@@ -615,6 +619,33 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
         thing = " ".join([*thing.split()[:-1], *labels])
         labels = []
     return " ".join([with_article(" ".join([*labels, thing])), *_field_phrases(parts, bare)])
+
+
+_PERSON = re.compile(r"[A-Z][a-z'-]+(?: [A-Z][a-z'.-]*)*(?: [A-Z][a-z'-]+)")
+
+
+def _of_a_person(noun: str) -> bool:
+    """Whether an object's noun names a person ("person making arrangements", "emergency contact",
+    "informant"), not a place or a firm ("pharmacy")."""
+    from .freetext import is_person_role
+
+    said = noun.lower().split()
+    return bool(set(said) & {"person", "contact", "kin", "guardian", "parent", "owner", "applicant"}) or \
+        any(is_person_role(w) for w in said)
+
+
+def _person_record(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> str | None:
+    """A person's record said as people say one: the name, then the rest in parentheses ("Haley
+    Jackson (grandchild, 913-635-1912)"), never "for best phone ... with the full name ... and the
+    relationship ..."; None unless one field is a person's name and up to three others are plain."""
+    names = [k for k, v in value.items() if isinstance(v, str) and re.search(r"(?:^|_)name$", k)
+             and _PERSON.fullmatch(v.strip())]
+    rest = {k: v for k, v in value.items() if k not in names and not blank(v)}
+    if len(names) != 1 or not 1 <= len(rest) <= 3 or \
+            any(isinstance(v, bool | list | dict) or not isinstance(v, str | int) for v in rest.values()):
+        return None
+    said = [_render_ctx(v, _child(ctx, k), rng) for k, v in rest.items()]
+    return f"{value[names[0]].strip()} ({', '.join(said)})"
 
 
 def _add_field(key: str, v: Any, child: Ctx, said: str, parts: list[str], bare: list[str]) -> None:

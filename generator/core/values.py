@@ -317,11 +317,11 @@ def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random)
 
 
 def _quarter_after(when: datetime, rng: random.Random) -> datetime:
-    """A time on the quarter hour after `when`, later that day up to 21:45 (an evening curtain, a
+    """A time on the quarter hour after `when`, later that day up to 20:00 (an evening call, a
     kickoff at 19:00, an incident at 15:30; set 21: every time of a stage manager's day fell between
     09:00 and 12:00), and at least 15 minutes to 3 hours after it."""
     base = when.replace(minute=(when.minute // 15) * 15, second=0, microsecond=0)
-    left = (21 * 60 + 45 - (base.hour * 60 + base.minute)) // 15
+    left = (20 * 60 - (base.hour * 60 + base.minute)) // 15
     return base + timedelta(minutes=15 * rng.randint(1, max(12, left)))
 
 

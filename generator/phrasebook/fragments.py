@@ -273,7 +273,7 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
-    needed = _kept_only(description) or _needed(words, description)
+    needed = _kept_only(description) or _needed(words, description) or _held_state(words)
     if needed:
         return needed
     if lead in _INCLUDING:
@@ -322,6 +322,24 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     return f"with {noun}", f"without {noun}"
 
 
+# A state a thing is in where it is kept: a DD-214 "on file", parts "in stock", a crew "on site".
+_HELD = frozenset({("on", "file"), ("on", "hand"), ("on", "site"), ("in", "place"), ("on", "record"), ("in", "stock")})
+
+
+def _held_state(words: list[str]) -> tuple[str, str] | None:
+    """ "dd214_on_file": with the DD214 on file / with no DD214 on file (never "with dd214 on file
+    set to no"); a flag that is one person's role ("veteran") is what the person is marked as; a
+    thing and what happened to it ("show_stopped": with the show stopped, never "including stopped")."""
+    if len(words) >= 3 and tuple(words[-2:]) in _HELD and not is_plural(words[-3]):  # "pets on site" as it is
+        thing = " ".join(w.upper() if re.search(r"\d", w) else w for w in words[:-2])
+        return f"with the {thing} {' '.join(words[-2:])}", f"with no {thing} {' '.join(words[-2:])}"
+    if len(words) == 1 and is_person_role(words[0]):
+        return f"marked as {engine().a(words[0])}", f"not marked as {engine().a(words[0])}"
+    if len(words) == 2 and words[0] in _INCLUDING and _past_participle(words[1]) and known(words[1]):
+        return f"with the {words[0]} {words[1]}", f"with the {words[0]} not {words[1]}"  # "show_stopped"
+    return None
+
+
 def _filter_frames(words: list[str]) -> tuple[str, str] | None:
     """A flag ending in "only" ("available_only": "that are available") or named by an adjective in
     -able ("rechargeable": "that are rechargeable", never "with rechargeable")."""
@@ -338,7 +356,12 @@ def _filter_frames(words: list[str]) -> tuple[str, str] | None:
 
 
 def _past_participle(word: str) -> bool:
-    return word.endswith("ed") and verb_lemma(word) not in (None, word)
+    return word.endswith("ed") and verb_lemma(word) not in (None, word) or word in _IRREGULAR_DONE
+
+
+# Past participles that do not end in -ed: "first_aid_given", "report_sent", "fee_paid".
+_IRREGULAR_DONE = frozenset({"given", "taken", "done", "made", "seen", "known", "shown", "written", "sent", "paid",
+                             "held", "kept", "left", "found", "brought", "bought", "told", "drawn", "worn", "won"})
 
 
 # A flag's description that is one clause saying the true condition: "Doors need new bore or mortise

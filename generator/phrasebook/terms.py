@@ -732,6 +732,8 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
     if len(words) >= 3 and words[0] in ("in", "on", "for", "at") and words[-1] in ("of", "by", "for", "to") \
             and all(known(w) for w in words):
         return " ".join(words)  # `in_favor_of`: "in favor of Jamie Myers", never "with in favor of ..."
+    if len(words) == 2 and words[0] in ("from", "to") and words[1] in _PAGED:
+        return " ".join(words)  # `from_page`, `to_page`: "from page 2", "to page 3", never "with from page 2"
     by_name = _name_phrase(words, role)
     if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):
         return by_name
@@ -951,6 +953,9 @@ def _done_as(t: Term, v: str) -> bool:
 _FOR_COUNTS = frozenset({*_SPANS, "people", "persons", "guests", "adults", "children", "kids", "passengers",
                          "riders", "travellers", "travelers", "tickets", "seats", "rooms", "players", "attendees"})
 _TIME_NOUNS = frozenset({"week", "month", "year", "quarter", "season", "day"})
+# Numbered places in a text, a hall or a list, and the word a number of one is said with.
+_PAGED = {"page": "on", "row": "in", "chapter": "in", "verse": "in", "line": "on", "track": "on", "scene": "in",
+          "aisle": "in", "platform": "on"}
 
 
 def _a(noun: str) -> str:
@@ -1029,6 +1034,8 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"with at most {v} results"  # never "with a limit of at most 7"
     if t.noun and t.pointer:
         return f"{'in' if t.head in _TIME_NOUNS else 'for'} {t.noun} {v}"
+    if t.noun and t.head in _PAGED and not t.bound and not t.unit:  # "on page 4", "in row 12", never "a page of 4"
+        return f"{_PAGED[t.head]} {t.noun} {v}"
     if span and not t.bound and t.noun.split()[:1] in (["length"], ["duration"], ["time"], ["period"]):
         return f"for {v} {span}"
     if t.noun and (is_plural(t.noun.split()[0]) or is_plural(t.head) or _plural_per(t.noun)) and not t.unit:  # "with 4 meals per day"

@@ -1,0 +1,45 @@
+"""The template writer's phrasing, from the set-21 reading (a tire retreading plant, a funeral home's
+arrangements desk, a theatre's stage management desk): each test names a read-out the readers
+counted and fails when its phrasing is removed."""
+
+from __future__ import annotations
+
+from generator.core.surface import render
+from generator.phrasebook.fragments import bool_words
+from generator.reader.read import read_value
+from generator.records import Tool
+
+
+def test_a_flag_of_a_thing_kept_on_file_says_where_it_is() -> None:
+    """`dd214_on_file`: "with the DD214 on file" / "with no DD214 on file", never "with dd214 on file
+    set to no" (15 rows); the reader reads both back."""
+    assert bool_words("dd214_on_file") == ("with the DD214 on file", "with no DD214 on file")
+    for value, said in zip((True, False), bool_words("dd214_on_file"), strict=True):
+        assert read_value(f"Request honors for FH-2025-0143 {said}.", "dd214_on_file", value, {"type": "boolean"})
+
+
+def test_a_flag_that_is_a_persons_role_is_what_they_are_marked_as() -> None:
+    """`veteran` ("Ever served in the US armed forces."): "marked as a veteran", never "the state of
+    death PA and veteran" (11 rows)."""
+    assert bool_words("veteran") == ("marked as a veteran", "not marked as a veteran")
+
+
+def test_a_flag_of_a_thing_and_what_happened_to_it_is_a_state() -> None:
+    """`show_stopped`: "with the show stopped", never "including stopped"; `first_aid_given` with an
+    irregular participle: "with the first aid given", never "with a first aid given"."""
+    assert bool_words("show_stopped") == ("with the show stopped", "with the show not stopped")
+    assert bool_words("first_aid_given") == ("with the first aid given", "with the first aid not given")
+
+
+def test_a_persons_record_is_said_by_the_name_then_the_rest() -> None:
+    """The informant of a case: "the person making arrangements, Haley Jackson (grandchild,
+    913-635-1912)", never "a person making arrangement for best phone ... with the full name ...
+    and the relationship ..." (21 rows); a pharmacy's record is no person's."""
+    tool = Tool(name="open_case", app="", api="open_case", description="Open a case.", domain="funeral",
+                parameters={"type": "object", "properties": {"informant": {
+                    "type": "object", "description": "Person making arrangements (legal next of kin or authorized agent).",
+                    "properties": {"name": {"type": "string", "description": "Full name."},
+                                   "relationship": {"type": "string", "description": "Relationship to the deceased."},
+                                   "phone": {"type": "string", "description": "Best phone number."}}}}})
+    said = render({"name": "Haley Jackson", "relationship": "grandchild", "phone": "913-635-1912"}, "informant", tool)
+    assert said == "the person making arrangements, Haley Jackson (grandchild, 913-635-1912)"
