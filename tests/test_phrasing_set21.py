@@ -43,3 +43,24 @@ def test_a_persons_record_is_said_by_the_name_then_the_rest() -> None:
                                    "phone": {"type": "string", "description": "Best phone number."}}}}})
     said = render({"name": "Haley Jackson", "relationship": "grandchild", "phone": "913-635-1912"}, "informant", tool)
     assert said == "the person making arrangements, Haley Jackson (grandchild, 913-635-1912)"
+
+
+def test_loading_things_into_a_place_is_loading_not_getting() -> None:
+    """`load_curing_chamber` "Load built tires ... into a curing chamber": "load built tires", never
+    "get built tires" (16 rows)."""
+    from generator.writers.phrasing.intents import derived_intent
+
+    chamber = Tool(name="load_curing_chamber", app="", api="load_curing_chamber", domain="retread",
+                   description="Load built tires of one or more work orders into a curing chamber and start the cycle.",
+                   parameters={"type": "object", "properties": {}})
+    assert derived_intent(chamber).startswith("load ")
+
+
+def test_a_numbered_place_in_a_text_is_said_by_its_number() -> None:
+    """A cue "on page 4", never "with a page of 4"; a list of cues "from page 2" "to page 5", never
+    "with from page 2 and to page 5" (14 rows)."""
+    from generator.phrasebook.terms import say, term
+
+    assert say(term("page", {"type": "integer"}), "number", "4") == "on page 4"
+    assert say(term("from_page", {"type": "integer"}), "number", "2") == "from page 2"
+    assert say(term("to_page", {"type": "integer"}), "number", "5") == "to page 5"

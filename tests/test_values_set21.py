@@ -219,3 +219,37 @@ def test_times_of_the_day_spread_over_the_day_not_the_querys_morning() -> None:
     incident = _tool("report_incident", {"occurred_at": {"type": "string", "description": "Date and time, ISO 8601."}})
     hours = {sample_arguments(incident, random.Random(i))["occurred_at"][11:13] for i in range(12)}
     assert len(hours) > 3, hours
+
+
+def test_a_list_empty_when_a_flag_holds_is_left_out_then() -> None:
+    """"Defects seen; empty when passed.": a passed retread lists no defects (set 21: final
+    inspections passed with three defects)."""
+    tool = _tool("record_final_inspection", {
+        "passed": {"type": "boolean"},
+        "defects": {"type": "array", "items": {"type": "string", "enum": ["ply_blister", "tread_lift"]},
+                    "description": "Defects seen; empty when passed."}}, required=["passed"])
+    calls = [sample_arguments(tool, random.Random(i), optional_rate=1.0) for i in range(20)]
+    assert not [c for c in calls if c["passed"] and c.get("defects")], calls
+    assert any(c.get("defects") for c in calls)
+
+
+def test_a_band_in_hours_bounds_a_count_of_minutes() -> None:
+    """"Precure cycles run ... for about 3-4 hours" bounds `cure_minutes` to 180-240 (set 21: cure
+    cycles of 5 to 105 minutes)."""
+    tool = _tool("load_curing_chamber", {"cure_minutes": {"type": "integer", "description": "Cycle length in minutes."}},
+                 "Load built tires into a curing chamber. Precure cycles run at 210-260 °F for about 3-4 hours.")
+    assert all(180 <= sample_arguments(tool, random.Random(i))["cure_minutes"] <= 240 for i in range(12))
+
+
+def test_examples_that_belong_to_a_closed_list_elsewhere_draw_from_that_list() -> None:
+    """A conflict limited to age groups "(e.g. ['U12', 'U13'])" takes the league's `age_group`
+    values (U8 ... U19, adult), never a series counted from U01 (set 20: "U04, U02 and U01")."""
+    from generator.core.lore import annotate
+
+    league = ["U8", "U9", "U10", "U11", "U12", "U13", "U14", "U19", "adult"]
+    games = _tool("search_games", {"age_group": {"type": "string", "enum": league}})
+    conflict = _tool("record_conflict", {"age_groups": {"type": "array", "items": {"type": "string"},
+                                                        "description": "Limit to these age groups (e.g. ['U12', 'U13'])."}})
+    _, conflict = annotate([games, conflict])
+    for i in range(12):
+        assert set(sample_arguments(conflict, random.Random(i))["age_groups"]) <= set(league)

@@ -41,7 +41,7 @@ class Rule:
     kind: str
     subject: str
     others: tuple[str, ...]
-    values: tuple[str, ...] = ()
+    values: tuple[Any, ...] = ()  # enum values, or a flag's False ("empty when passed")
     target: Any = None
 
 
@@ -635,6 +635,23 @@ def _refused_unless(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Defects seen; empty when passed.": a list or text left out while a flag of the call holds.
+_EMPTY_WHEN = re.compile(r"\b(?:empty|none|blank|omitted|left out) (?:when|if) `?(\w+)`?(?: is (true|yes))?\b",
+                         re.IGNORECASE)
+
+
+def _empty_when(tool: str, props: Props) -> list[Rule]:
+    """"Defects seen; empty when passed." (set 21: retreads passed with three defects): the list
+    holds something only when the flag it names is false."""
+    out = []
+    for name, schema in props.items():
+        m = _EMPTY_WHEN.search(str(schema.get("description") or ""))
+        flag = _name(m.group(1), props) if m else None
+        if flag and flag != name and dict_at(props, flag).get("type") == "boolean":
+            out.append(Rule("only", name, (flag,), (False,)))
+    return out
+
+
 # "A 'pass' must not list deficiencies": the parameter goes with the enum's other values only.
 _MUST_NOT = re.compile(r"((?:['\"`][\w-]+['\"`](?:\s*,\s*|\s+(?:and|or)\s+)?)+)\s*(?:\w+\s+)?(?:must not|may not|cannot|"
                        r"can't|should not|does not|do not) (?:list|give|send|include|have|carry|take) (?:any )?`?(\w+)`?",
@@ -726,7 +743,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
                                                       _spoken_for, _always, _refused_unless, _must_not,
-                                                      _values_for_members, _words_require, _give_for_value]
+                                                      _values_for_members, _words_require, _give_for_value, _empty_when]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

@@ -240,6 +240,8 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         hit = named or (by_unit if len(by_unit) == 1 else [])
         if len(hit) == 1 and hit[0] not in out:
             out[hit[0]] = (lo, hi)
+        elif not hit and (minutes := _in_minutes(m.group(4) or "", [n for n in numeric if n not in out])):
+            out[minutes] = (lo * 60, hi * 60)  # "for about 3-4 hours" of a `cure_minutes`: 180-240, never 25
         elif not hit:  # "6-12 flakes a day", "1-4 qt of grain per feeding": the words after it name them
             after = _named_after(m.group(4) or "", [n for n in numeric if n not in out])
             for n in after or _named_before(description[:m.start()], [n for n in numeric if n not in out]):
@@ -254,6 +256,14 @@ def _money(name: str, schema: dict[str, Any]) -> bool:
     from .semantic import infer  # semantic reads this module's measures
 
     return infer(name, schema) == "money"
+
+
+def _in_minutes(words: str, numeric: list[str]) -> str | None:
+    """The one parameter counted in minutes, for a band the prose gives in hours."""
+    if not re.match(r"\s*(?:hours?|hrs?)\b", words, re.IGNORECASE):
+        return None
+    found = [n for n in numeric if {"minutes", "minute", "mins", "min"} & set(_words(n))]
+    return found[0] if len(found) == 1 else None
 
 
 def _named_before(text: str, numeric: list[str]) -> list[str]:

@@ -60,6 +60,8 @@ def user_verb(word: str, imperative: bool = False) -> str | None:
     lemma = verb_lemma(w) or ("" if not lemmas(w) else None)
     if w in _HANDING and (imperative or w == "give"):  # "Give the insured consent", "Return a unit to the bank"
         return w
+    if w in ("load", "loads") and imperative:  # `load_curing_chamber` "Load built tires into a chamber": loading
+        return "load"
     if w in VERBS:
         return VERBS[w]
     if lemma and lemma in VERBS:
