@@ -64,3 +64,21 @@ def test_a_numbered_place_in_a_text_is_said_by_its_number() -> None:
     assert say(term("page", {"type": "integer"}), "number", "4") == "on page 4"
     assert say(term("from_page", {"type": "integer"}), "number", "2") == "from page 2"
     assert say(term("to_page", {"type": "integer"}), "number", "5") == "to page 5"
+
+
+def test_a_rooms_letter_is_no_article() -> None:
+    """`venue` STATE_ROOM_A is "state room A": lower-cased, the letter read as an article became
+    "state room an as a memorial service" and 8 rows were rejected."""
+    tool = Tool(name="book_event", app="", api="book_event", description="Book an event.", domain="funeral",
+                parameters={"type": "object", "properties": {"venue": {"type": "string",
+                                                                       "enum": ["MAIN_CHAPEL", "STATE_ROOM_A"]}}})
+    assert render("STATE_ROOM_A", "venue", tool) == "state room A"
+    assert render("MAIN_CHAPEL", "venue", tool) == "main chapel"
+
+
+def test_a_numbered_parts_length_names_the_part() -> None:
+    """`act_one_minutes` (no description): "with act one at 75 minutes", never "for 75 minutes for
+    105 minutes" where nothing says which act (17 rows, 2 chain values undetermined)."""
+    from generator.phrasebook.terms import say, term
+
+    assert say(term("act_one_minutes", {"type": "integer"}), "number", "75") == "with act one at 75 minutes"

@@ -5,6 +5,7 @@ its rule is removed."""
 from __future__ import annotations
 
 import random
+import re
 
 from generator.core.values import sample_arguments
 from generator.records import Tool
@@ -253,3 +254,71 @@ def test_examples_that_belong_to_a_closed_list_elsewhere_draw_from_that_list() -
     _, conflict = annotate([games, conflict])
     for i in range(12):
         assert set(sample_arguments(conflict, random.Random(i))["age_groups"]) <= set(league)
+
+
+def test_examples_that_name_kinds_of_content_give_that_content() -> None:
+    """"Text to engrave ..., e.g. name and years." is "Ann Moyer 1941–2025", never "years" (set 21)."""
+    tool = _tool("add_selection", {"engraving_text": {
+        "type": "string", "description": "Text to engrave (urns and keepsakes only), up to 3 lines, e.g. name and years."}})
+    for i in range(8):
+        text = sample_arguments(tool, random.Random(i))["engraving_text"]
+        assert re.fullmatch(r"[A-Z][\w.' -]+ \d{4}–\d{4}", text), text
+
+
+def test_an_obituary_is_one_and_a_newspapers_name_is_no_topic() -> None:
+    """`obituary_text` "Full text as approved by the family." beside newspapers "e.g. 'The Plain
+    Dealer'": a death notice, never "regarding The Plain Dealer" (16 rows)."""
+    tool = _tool("place_obituary", {
+        "publications": {"type": "array", "items": {"type": "string"},
+                         "description": "Newspaper names, e.g. 'The Plain Dealer', 'Akron Beacon Journal'."},
+        "obituary_text": {"type": "string", "description": "Full text as approved by the family."}},
+        "Send an obituary to newspapers.")
+    for i in range(8):
+        text = sample_arguments(tool, random.Random(i))["obituary_text"]
+        assert "Plain Dealer" not in text and "Beacon" not in text and re.search(r"\b(?:died|passed|rest)\b", text), text
+    from generator.core import freetext
+
+    with freetext.vocabulary(["The Plain Dealer", "Akron Beacon Journal"]):
+        assert freetext.topic_text(random.Random(1), "") is None  # names are sent to, never written about
+
+
+def test_an_events_attendance_is_a_gathering_not_a_table() -> None:
+    """`expected_attendance` "Approximate number of guests." of a memorial service: tens of people,
+    never 1 to 4 (set 21)."""
+    tool = _tool("book_service_event", {"expected_attendance": {"type": "integer",
+                                                                "description": "Approximate number of guests."}})
+    assert all(sample_arguments(tool, random.Random(i))["expected_attendance"] >= 10 for i in range(12))
+
+
+def test_an_ids_parts_that_are_measures_stay_near_the_examples() -> None:
+    """"Tread code, e.g. DR-230-26 (application prefix DR/TR/ST/AP, width in mm, depth in 32nds)":
+    widths near 230 and depths near 26 on every tool that names a tread, never TR-839-89 (37 rows)."""
+    from generator.core.lore import annotate
+
+    get = _tool("get_tread_design", {"tread_code": {"type": "string", "description": "Tread code, e.g. DR-230-26 "
+                                                    "(application prefix DR/TR/ST/AP, width in mm, depth in 32nds)."}})
+    order = _tool("create_work_order", {"tread_code": {"type": "string", "description": "Tread design, e.g. TR-210-16."}})
+    for tool in annotate([get, order]):
+        for i in range(10):
+            width, depth = map(int, sample_arguments(tool, random.Random(i))["tread_code"].split("-")[1:])
+            assert 180 <= width <= 260 and 13 <= depth <= 30, (width, depth)
+
+
+def test_amounts_the_tools_prose_lists_for_its_thing_are_the_ones_drawn() -> None:
+    """"Fittings are 30 minutes for a single look, 60 for a full track": a fitting lasts 30 or 60
+    minutes, never 26 or 55 (17 rows)."""
+    tool = _tool("schedule_costume_fitting", {"duration_minutes": {"type": "integer", "minimum": 15, "maximum": 120}},
+                 "Book a fitting with the costume shop. Fittings are 30 minutes for a single look, 60 for a full track.")
+    assert {sample_arguments(tool, random.Random(i))["duration_minutes"] for i in range(12)} <= {30, 60}
+
+
+def test_a_band_named_by_a_numbered_part_bounds_that_part() -> None:
+    """"A typical two-act show: act 1 55-75 min, intermission 15 min, act 2 40-60 min": act one
+    55-75 (set 21: act ones of 5 to 120 minutes)."""
+    tool = _tool("file_performance_report", {"act_one_minutes": {"type": "integer"},
+                                             "act_two_minutes": {"type": "integer"}},
+                 "File the nightly performance report. Times in minutes. A typical two-act show: act 1 55-75 min, "
+                 "intermission 15 min, act 2 40-60 min.")
+    for i in range(10):
+        args = sample_arguments(tool, random.Random(i))
+        assert 55 <= args["act_one_minutes"] <= 75 and 40 <= args["act_two_minutes"] <= 60, args

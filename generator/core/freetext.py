@@ -129,11 +129,15 @@ _TOPIC_FRAMES: dict[str, list[str]] = {
 def topic_text(rng: random.Random, role: str) -> str | None:
     """Wording of kind `role` about one of the domain's own topics, or None when the catalog
     names none (generic wording from another life is never used for it)."""
-    found = topics()
+    found = tuple(t for t in topics() if not _PROPER_NAME.fullmatch(t))  # a newspaper's name is no topic
     if not found:
         return None
     frames = _TOPIC_FRAMES.get(role) or _TOPIC_FRAMES[""]
     return _pick(rng, frames).format(t=_pick(rng, found))
+
+
+# A name written as one ("The Plain Dealer", "Akron Beacon Journal"): what a text is sent to, never about.
+_PROPER_NAME = re.compile(r"(?:The )?[A-Z][\w'&.-]*(?: (?:of |de |and )?[A-Z][\w'&.-]*)+")
 
 
 # ---------------------------------------------------------------- vocabulary
@@ -360,6 +364,14 @@ PROFILE_WORDS = frozenset({"profile", "account", "card"})
 # ---------------------------------------------------------------- free text
 
 TEXTS: dict[str, list[str]] = {
+    "obituary": [("Margaret Ann Kowalski, 84, passed away peacefully on May 30, 2025, surrounded by her family. "
+                  "She taught third grade for 31 years and loved her garden."),
+                 ("Robert James Ellison, 71, died at home on May 28, 2025. A lifelong mechanic, he leaves his wife "
+                  "of 46 years, two sons and five grandchildren."),
+                 ("Dorothy Mae Fischer, 92, entered eternal rest on May 31, 2025. In lieu of flowers, donations may "
+                  "be made to the local hospice."),
+                 ("Thomas Lee Harmon, 67, died May 29, 2025 after a brief illness. He served in the Navy and later "
+                  "ran the family hardware store for thirty years.")],
     "status": ["completed successfully", "waiting for resources", "in progress, 3 of 5 steps done",
                "failed after a timeout", "scheduled for tonight", "paused by the operator"],
     "message": ["running late, be there in ten minutes", "can we move our call to tomorrow?",
@@ -394,6 +406,7 @@ TEXTS: dict[str, list[str]] = {
                  "The museum is closed on public holidays.", "She finished the marathon in under four hours."],
 }
 _TEXT_ROLES: list[tuple[frozenset[str], str]] = [
+    (frozenset({"obituary", "obituaries", "eulogy"}), "obituary"),  # before "text": `obituary_text` is one
     (frozenset({"status", "state", "progress"}), "status"),
     (frozenset({"note", "notes", "memo", "remark", "remarks", "comment", "comments", "memory", "fact"}), "note"),
     (frozenset({"reason", "why", "cause", "justification", "rationale", "motivation"}), "reason"),

@@ -59,7 +59,7 @@ class _Shape:
 def annotate(tools: list[Tool]) -> list[Tool]:
     """`tools` with `said` filled from the whole catalog (tools without anything said unchanged)."""
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
-    series, steps, years = _series(tools), _unit_steps(tools), _year_led(tools)
+    series, steps, years, measured = _series(tools), _unit_steps(tools), _year_led(tools), _measured(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
@@ -69,6 +69,8 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                 _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
             extra = {**_step_elsewhere(path, schema, steps), **(extra or {})}
+            if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
+                extra[MEASURED_KEY] = True
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
@@ -438,6 +440,24 @@ def _list_of_examples(path: str, schema: dict[str, Any], lists: dict[str, list[t
     said = allowed.read(str(schema.get("description") or "")).examples
     listed = _listed_elsewhere(path, schema, lists).get("enum") or []
     return {"enum": listed} if said and listed and set(said) <= set(listed) else {}
+
+
+# An example whose parts the description glosses as measures: "e.g. DR-230-26 (application prefix
+# DR/TR/ST/AP, width in mm, depth in 32nds)"; every parameter of that thing is marked so.
+_MEASURED_PARTS = re.compile(r"\([^()]*\b(?:width|depth|length|height|diameter|size|weight|gauge|radius)\b[^()]*"
+                             r"\b(?:in )?(?:mm|cm|inch(?:es)?|32nds|ft|feet|kg|lb|g)\b[^()]*\)", re.IGNORECASE)
+MEASURED_KEY = "x-measured-parts"
+
+
+def measured_parts(schema: dict[str, Any]) -> bool:
+    """Whether an id's numbers are measures (its own gloss, or one of the same thing elsewhere)."""
+    return bool(schema.get(MEASURED_KEY)) or bool(_MEASURED_PARTS.search(str(schema.get("description") or "")))
+
+
+def _measured(tools: list[Tool]) -> set[str]:
+    return {key for tool in tools for path, schema in leaves(tool.parameters)
+            if _MEASURED_PARTS.search(str(schema.get("description") or ""))
+            for key in entity_keys(leaf_name(path), str(schema.get("description") or ""))}
 
 
 # "e.g. PRD-2531 (season year + show number)": the id's digits open with a year.

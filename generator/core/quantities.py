@@ -258,6 +258,31 @@ def _money(name: str, schema: dict[str, Any]) -> bool:
     return infer(name, schema) == "money"
 
 
+_UNIT_OF_NAME = {"minutes": "minutes", "minute": "minutes", "mins": "minutes", "min": "minutes", "hours": "hours",
+                 "hrs": "hours", "days": "days", "nights": "nights"}
+
+
+def amounts(description: str, props: dict[str, Any], subject: set[str]) -> dict[str, list[float]]:
+    """The amounts a tool's prose lists for its one count of a unit, in a sentence about the tool's
+    own thing: "Fittings are 30 minutes for a single look, 60 for a full track" gives a fitting's
+    `duration_minutes` 30 or 60 (set 21: fittings of 26 and 55 minutes), never a range's ends."""
+    counted = [n for n, sch in props.items() if isinstance(sch, dict) and sch.get("type") in ("integer", "number")
+               and any(w in _UNIT_OF_NAME for w in _words(n))]
+    if len(counted) != 1:
+        return {}
+    name = counted[0]
+    unit = next(_UNIT_OF_NAME[w] for w in _words(name) if w in _UNIT_OF_NAME)
+    for sentence in re.split(r"(?<=[.;])\s+", description):
+        said = re.findall(r"[a-z]+", sentence.lower())
+        if not re.search(rf"\b\d+ {unit}\b", sentence) or re.search(r"\d\s*(?:-|–|to)\s*\d", sentence) \
+                or not said or not ({said[0], said[0].removesuffix("s"), stem(said[0])} & {*subject, *map(stem, subject)}):
+            continue
+        found = sorted({float(n) for n in re.findall(r"(?<![\w.-])(\d+)(?![\w.-])", sentence)})
+        if len(found) >= 2:
+            return {name: found}
+    return {}
+
+
 def _in_minutes(words: str, numeric: list[str]) -> str | None:
     """The one parameter counted in minutes, for a band the prose gives in hours."""
     if not re.match(r"\s*(?:hours?|hrs?)\b", words, re.IGNORECASE):
@@ -269,9 +294,13 @@ def _in_minutes(words: str, numeric: list[str]) -> str | None:
 def _named_before(text: str, numeric: list[str]) -> list[str]:
     """The one parameter the clause before a band names by all its words ("Temperature in °F
     (target 34-38)" for `temperature`)."""
-    clause = set(_words(re.split(r"[.;,]\s", text)[-1]))
-    hits = [n for n in numeric if _words(n) and set(_words(n)) <= clause]
+    clause = {_DIGIT_WORDS.get(w, w) for w in _words(re.split(r"[.;,:]\s", text)[-1])}  # "act 1" names act one
+    hits = [n for n in numeric if _words(n) and set(_words(n)) - set(_UNIT_OF_NAME) <= clause
+            and set(_words(n)) - set(_UNIT_OF_NAME)]  # `act_one_minutes` by "act 1 55-75 min"
     return hits if len(hits) == 1 else []
+
+
+_DIGIT_WORDS = {"1": "one", "2": "two", "3": "three", "4": "four"}
 
 
 _AFTER_STOP = frozenset({"a", "an", "the", "of", "per", "each", "every", "in", "at", "for", "to", "and", "or", "is",

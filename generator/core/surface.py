@@ -333,6 +333,8 @@ def _name_words(value: Any) -> str:
     said = words(value)
     if re.search(r"\b(\w+) \1\b", said) and re.fullmatch(r"(?:[A-Z][a-z]+){2,}", str(value)):
         return " ".join(re.findall(r"[A-Z][a-z]+", str(value)))
+    if re.fullmatch(r"[A-Z0-9_]+_[A-Z]", str(value)):  # "STATE_ROOM_A": state room A, never an article "a"
+        return said[:-1] + said[-1].upper()
     return said
 
 

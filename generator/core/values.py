@@ -617,7 +617,8 @@ _WHOLE_SAID = re.compile(r"\binteger\b|\bwhole number\b|\bhow many\b|\bthis many
 # Things counted whole, and the range a count of them usually takes when nothing bounds it.
 _COUNTED_RANGE: dict[str, tuple[int, int]] = {
     "seat": (20, 300), "capacity": (20, 300), "people": (1, 4), "person": (1, 4), "guest": (1, 4),
-    "attendee": (5, 120), "participant": (2, 40), "passenger": (1, 4), "adult": (1, 4), "child": (1, 3),
+    "attendee": (5, 120), "attendance": (15, 150), "participant": (2, 40), "passenger": (1, 4), "adult": (1, 4),
+    "child": (1, 3),
     "review": (1, 4), "reviewer": (1, 4), "ticket": (1, 6), "room": (1, 4), "bed": (1, 4), "member": (2, 20),
     "player": (2, 12), "student": (5, 40), "employee": (5, 200), "copy": (1, 5), "item": (1, 10),
     "word": (300, 6000), "page": (1, 40),
@@ -1519,6 +1520,38 @@ def _listed_codes(name: str, schema: dict[str, Any], examples: list[Any]) -> boo
         semantic.id_template(schema) is None
 
 
+# What a text is made of, when its examples name that and no value ("Text to engrave, e.g. name
+# and years"): each kind as one of its values.
+_CONTENT_KINDS: dict[str, Callable[[random.Random, datetime], str]] = {
+    "name": lambda rng, ref: semantic.faker(rng).name(),
+    "years": lambda rng, ref: f"{ref.year - rng.randint(55, 95)}–{ref.year - rng.randint(0, 1)}",
+    "dates": lambda rng, ref: f"{(ref - timedelta(days=rng.randint(20000, 34000))):%B %-d, %Y} – {ref:%B %-d, %Y}",
+    "date": lambda rng, ref: f"{ref - timedelta(days=rng.randint(0, 5)):%B %-d, %Y}",
+    "initials": lambda rng, ref: " ".join(f"{c}." for c in rng.sample("ABCDEFGHJKLMNPRSTW", 2)),
+}
+
+
+def _of_kinds(examples: list[Any], rng: random.Random, ref: datetime) -> list[str]:
+    """One text made of the kinds the examples name ("name and years" -> "Ann Moyer 1941–2025"),
+    or [] when they are values."""
+    kinds = [str(e).lower() for e in examples]
+    if not kinds or not all(k in _CONTENT_KINDS for k in kinds):
+        return []
+    return [" ".join(_CONTENT_KINDS[k](rng, ref) for k in kinds)]
+
+
+def _near_parts(example: Any, rng: random.Random) -> Any:
+    """The example with each number a little off its value (230 -> 215 to 245), its width kept:
+    a part that is a measure takes the measures things of its kind have."""
+    if not isinstance(example, str):
+        return example
+
+    def near(m: re.Match[str]) -> str:
+        n = int(m.group(0))
+        return str(max(1, round(n * rng.uniform(0.9, 1.1)))).zfill(len(m.group(0)))[-len(m.group(0)):]
+    return re.sub(r"\d+", near, example)
+
+
 # Names of what a product is made to (a size, a gauge, a grade): only the catalog's own examples exist.
 _SPEC_WORDS = frozenset({"size", "sizes", "gauge", "grade", "dimension", "dimensions", "spec", "specification"})
 # A date written as digits in placeholders ("(WWYY)", "MMYY"): week or month and year.
@@ -1555,6 +1588,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     narrowed = bool(schema.get(lore.NARROWED_KEY))
     examples = [] if moment or formatted or narrowed else [e for e in _typed_examples(schema) if usable(e, name, schema)]
     examples = freetext.topic_notes(rng, semantic.tokens(name), examples, schema) or examples
+    examples = _of_kinds(list(allowed.read(str(schema.get("description") or "")).examples), rng, ref) or examples
     if not _OPTIONAL.get() and not examples and "default" in schema and not isinstance(schema["default"], bool):
         # a required parameter falls back to no default: the one the catalog writes is an example
         examples = [d for d in _default_of(schema) if usable(d, name, schema)]
@@ -1580,6 +1614,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
     listed_codes = ids and _listed_codes(name, schema, examples)
     specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
+    if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
+        examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
     if examples and not listed_codes and not specs and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
@@ -1909,7 +1945,9 @@ def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
     a reading inside its target band ("45–55 % RH"), a balance among "BAL-01 .. BAL-06"."""
     props = drawing.get("properties") or {}
     bands = quantities.bands(tool.description, props)
-    series = quantities.series(tool.description, props)
+    series: dict[str, list[Any]] = {**quantities.series(tool.description, props), **{
+        n: [int(v) if props[n].get("type") == "integer" else v for v in vs]
+        for n, vs in quantities.amounts(tool.description, props, set(semantic.tokens(tool.name))).items()}}
     if not bands and not series:
         return drawing
     out = {**drawing, "properties": dict(props)}

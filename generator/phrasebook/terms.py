@@ -861,7 +861,8 @@ def _plain(param: str, unit: str) -> str:
         words = words[:-1]
     if "per" in words[1:] and words[words.index("per") - 1] in _UNITS:  # "tannin_g_per_l": the unit says it
         words = words[:words.index("per") - 1]
-    if unit and not set(words) & _WEIGHINGS and \
+    numbered = bool(set(words[1:]) & {"one", "two", "three", "four", "1", "2", "3", "4"})  # "act one": a thing
+    if unit and not set(words) & _WEIGHINGS and not numbered and \
             all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
         return ""  # "daily_miles": "12 miles" says it
     words = _phrasal(words)
@@ -1051,6 +1052,8 @@ def _number(t: Term, v: str, intent: str) -> str:
     head, _, particle = t.plain.rpartition(" ")
     if t.unit and head and particle in ("in", "out"):  # odometer_in_mi: "with the odometer at 6100 miles",
         return f"with the {head} at {t.bound}{v}{_unit(t)}"  # never "odometer in 6100 miles"
+    if span and t.plain and not t.bound:  # "act_one_minutes": with act one at 75 minutes
+        return f"with {t.plain} at {v} {span}"
     return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")  # "with REI 12 hours", never a bare "12"
 
 
