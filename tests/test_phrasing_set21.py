@@ -82,3 +82,23 @@ def test_a_numbered_parts_length_names_the_part() -> None:
     from generator.phrasebook.terms import say, term
 
     assert say(term("act_one_minutes", {"type": "integer"}), "number", "75") == "with act one at 75 minutes"
+
+
+def test_what_someone_has_written_x_of_the_y_is_said_by_the_person() -> None:
+    """"Badge of the repair technician (TEC-NN)" is "repair technician TEC-94", never "for badge of
+    the repair technician TEC-94"; "Phone of the person" is the phone (12 rows)."""
+    from generator.phrasebook.terms import say, term
+
+    tech = term("technician_id", {"type": "string", "description": "Badge of the repair technician (TEC-NN)."})
+    assert say(tech, "text", "TEC-94") == "for repair technician TEC-94"
+    phone = term("contact_phone", {"type": "string", "description": "Phone of the person to call."})
+    assert "of the person" not in say(phone, "text", "317-200-0984")
+
+
+def test_a_type_of_place_is_said_as_the_place() -> None:
+    """`place_of_death_type` "Type of place where the death occurred.": "with a hospital as the place
+    of death", never "open a case for a hospital with the full legal name ..." (19 rows)."""
+    from generator.phrasebook.terms import say, term
+
+    spec = {"type": "string", "description": "Type of place where the death occurred.", "enum": ["hospital", "residence"]}
+    assert say(term("place_of_death_type", spec), "enum", "hospital") == "with a hospital as the place of death"

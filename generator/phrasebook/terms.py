@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core import allowed
-from ..core.freetext import PERSON_WORDS
+from ..core.freetext import PERSON_WORDS, is_person_role
 from ..core.inflection import engine
 from ..core.semantic import infer, tokens
 from .lexicon import (
@@ -778,12 +778,29 @@ def _owned(noun: str, plain: str, pointer: bool) -> tuple[str, bool]:
     when they are English ("barn name Rosie"), never "the horse's barn Rosie" (set 15)."""
     m = re.match(r"^(.+?)(?:'s|s'|\u2019s)\s+(.+)$", noun)
     if m is None:
-        return noun, pointer
+        return _of_someone(noun, pointer)
     if m.group(2).lower() in _PERSON_NAMES or m.group(1).lower() == plain.lower():
         return m.group(1), True  # `assessor_id` "Assessor's official number": "assessor OF-22524"
     if plain and len(plain.split()) > 1 and all(known(w) for w in plain.split()) and \
             m.group(2).split()[-1].lower() not in ("number", "id", "code", "certification", "license"):
         return plain, pointer
+    return noun, pointer
+
+
+def _of_someone(noun: str, pointer: bool) -> tuple[str, bool]:
+    """A noun of what someone has, written "X of the Y": "Full legal name of the deceased" and
+    "Badge of the repair technician" are said by the person ("deceased Rebecca Hunt", "repair
+    technician TEC-94"), "Phone of the person" by the phone; never "for badge of the repair
+    technician TEC-94" (set 21)."""
+    m = re.match(r"^(.+?) of (?:the |a |an )?([a-z][a-z -]+)$", noun, re.IGNORECASE)
+    if m is None:
+        return noun, pointer
+    head, owner = m.group(1).lower(), m.group(2).lower()
+    if owner in ("person", "contact", "user", "customer", "caller", "account holder"):
+        return m.group(1), pointer
+    if (head in _PERSON_NAMES or head in ("legal name", "full legal name", "badge", "badge number", "badge id")) \
+            and (is_person_role(owner.split()[-1]) or owner.split()[-1] in ("technician", "inspector", "driver")):
+        return m.group(2), True
     return noun, pointer
 
 
@@ -1204,12 +1221,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if stated := _said_state(t, v, head):
         return stated
-    if t.of == "kind" and (is_plural(head) or head in MASS_NOUNS or not re.fullmatch(r"[a-z][a-z ]*", v)):
-        return f"with {v} {t.noun}"  # "Type of feed delivered" -> "with grower pellet feed"
-    if t.of == "kind" and head in intent.lower().split():  # "record an excise removal as taxpaid", never "for a taxpaid"
-        return f"as {v}"
-    if t.of == "kind":  # "Kind of recorded document" plat: "for a plat", never "with plat recorded document"
-        return f"for {_a(v)}"
+    if t.of == "kind":
+        return _of_kind(t, v, head, intent)
     if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}[+-]?", v):  # a class "B" is "CDL class B", never "for B"
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
@@ -1226,6 +1239,18 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
     return f"with the {v} {t.noun}"
+
+
+def _of_kind(t: Term, v: str, head: str, intent: str) -> str:
+    """A value of a "Type of X" parameter in the frame its kind takes."""
+    if is_plural(head) or head in MASS_NOUNS or not re.fullmatch(r"[a-z][a-z ]*", v):
+        return f"with {v} {t.noun}"  # "Type of feed delivered" -> "with grower pellet feed"
+    if head in intent.lower().split():  # "record an excise removal as taxpaid", never "for a taxpaid"
+        return f"as {v}"
+    where = t.noun.removesuffix(" type").removesuffix(" kind")
+    if where != t.noun and where.split()[0] in ("place", "location", "site", "setting"):
+        return f"with {_a(v)} as the {where}"  # "with a hospital as the place of death", never "open a case for a hospital"
+    return f"for {_a(v)}"  # "Kind of recorded document" plat: "for a plat", never "with plat recorded document"
 
 
 # One side of a pair or set: a value that picks one member of what a plural noun names.

@@ -44,7 +44,7 @@ from .graph import (
     source_field,
     words,
 )
-from .shapes import LOOKUP_VERBS, verb_of
+from .shapes import GETTER_VERBS, LOOKUP_VERBS, verb_of
 from .timeline import forward
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
@@ -137,16 +137,39 @@ def unfiltered(tool: Tool, args: dict[str, Any]) -> bool:
     return verb_of(tool) in LOOKUP_VERBS and all(p.lower() in PAGING for p in args)
 
 
-def first_call(tool: Tool, rng: random.Random, optional_rate: float) -> dict[str, Any]:
+def first_call(tool: Tool, rng: random.Random, optional_rate: float, then: Tool | None = None) -> dict[str, Any]:
     """The arguments of a chain's first call: a lookup filters on something when its schema
-    lets it (the chain's later steps read one of its results)."""
+    lets it (the chain's later steps read one of its results), and never on a state that is over
+    when the next step acts on what it finds (no rehearsal put on a closed production)."""
     args = arguments(tool, rng, optional_rate)
     filters = [p for p in tool.properties if p.lower() not in PAGING]
     for _ in range(FILTER_TRIES if filters else 0):
         if not unfiltered(tool, args):
             break
         args = arguments(tool, rng, max(optional_rate, 0.5))
-    return args
+    return _live(tool, args, then, rng)
+
+
+# States a record is past acting on: a later step that books, assigns or changes it makes no sense.
+_OVER = frozenset({"closed", "cancelled", "canceled", "completed", "complete", "archived", "rejected", "inactive",
+                   "expired", "shipped", "finished", "done", "retired", "deleted", "void", "voided", "terminated",
+                   "withdrawn", "declined", "refunded", "resolved"})
+
+
+def _live(tool: Tool, args: dict[str, Any], then: Tool | None, rng: random.Random) -> dict[str, Any]:
+    """`args` with a filter on a state that is over set to a live one (or left out) when `then` acts."""
+    if then is None or verb_of(then) in LOOKUP_VERBS | GETTER_VERBS:
+        return args
+    out = dict(args)
+    for param, value in args.items():
+        if not isinstance(value, str) or value.lower() not in _OVER:
+            continue
+        live = [v for v in tool.properties.get(param, {}).get("enum") or [] if str(v).lower() not in _OVER]
+        if live:
+            out[param] = rng.choice(live)
+        elif param not in tool.required:
+            out.pop(param)
+    return out
 
 
 def _ordered(params: list[str]) -> list[str]:
@@ -338,7 +361,8 @@ def sample_chain(item_id: str, steps: list[Step], tools: dict[str, Tool], rng: r
     chain = Chain(tools, formats=id_formats([t for t in tools.values() if t.domain == domain]))
     for name, edge in steps:
         if edge is None:
-            chain.calls.append(ToolCall(tool=name, arguments=first_call(tools[name], rng, optional_rate)))
+            then = tools[steps[1][0]] if len(steps) > 1 else None
+            chain.calls.append(ToolCall(tool=name, arguments=first_call(tools[name], rng, optional_rate, then)))
         elif not add_step(chain, tools[name], edge, rng, optional_rate):
             break
     return Target(id=item_id, kind="sequential", calls=chain.calls, offered=[c.tool for c in chain.calls],

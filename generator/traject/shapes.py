@@ -180,8 +180,11 @@ def undoes(a: Tool, b: Tool) -> bool:
     `cancel_location_booking`, `open_valve` and `close_valve`, `create_event` and `delete_event`)."""
     va, vb = verb_of(a), verb_of(b)
     undo = (va in UNDO_VERBS) != (vb in UNDO_VERBS)
-    action = (vb if va in UNDO_VERBS else va) in ACTION_STATUS
-    return undo and action and bool(_nouns(a) & _nouns(b))
+    done, undoer = (vb, a) if va in UNDO_VERBS else (va, b)
+    action = done in ACTION_STATUS
+    # what the act makes, named by its verb: `assign_official` makes the assignment `remove_assignment` undoes
+    made = {done + "ment", done + "ing", done.removesuffix("e") + "ing", done.removesuffix("e") + "ation"} if done else set()
+    return undo and action and bool(_nouns(a) & _nouns(b) or made & _nouns(undoer))
 
 
 def conflicting(tools: list[Tool], candidate: Tool) -> bool:
