@@ -102,3 +102,28 @@ def test_a_type_of_place_is_said_as_the_place() -> None:
 
     spec = {"type": "string", "description": "Type of place where the death occurred.", "enum": ["hospital", "residence"]}
     assert say(term("place_of_death_type", spec), "enum", "hospital") == "with a hospital as the place of death"
+
+
+def test_an_intent_never_names_another_value_of_the_calls_choice() -> None:
+    """`log_section_repair` logging a spot repair: "log a repair ... as a spot repair", never "log a
+    section repair ... as a spot repair" (27 rows); a section repair keeps its word."""
+    from generator.records import ArgPlan, CallPlan
+    from generator.writers.phrasing.clauses import without_other_values
+
+    tool = Tool(name="log_section_repair", app="", api="log_section_repair", description="Log a repair.",
+                domain="retread", parameters={"type": "object", "properties": {
+                    "repair_type": {"type": "string", "enum": ["nail_hole", "section", "bead", "spot"]}}})
+    spot = CallPlan(tool=tool.name, tool_mode="implied", args=[ArgPlan(param="repair_type", value="spot", mode="stated")])
+    assert without_other_values("log a section repair", spot, tool) == "log a repair"
+    section = CallPlan(tool=tool.name, tool_mode="implied", args=[ArgPlan(param="repair_type", value="section", mode="stated")])
+    assert without_other_values("log a section repair", section, tool) == "log a section repair"
+    assert without_other_values("log the spot", section, tool) == "log the spot"  # the noun itself stays
+
+
+def test_a_page_changed_is_where_the_thing_moves() -> None:
+    """"Change cue Q-30052 on script page 1" reads as where the cue is; the gold moves it there:
+    "to script page 1" (16 rows)."""
+    from generator.phrasebook.terms import say, term
+
+    assert say(term("script_page", {"type": "integer"}), "number", "1", "change cue Q-30052") == "to script page 1"
+    assert say(term("page", {"type": "integer"}), "number", "4", "add a cue") == "on page 4"

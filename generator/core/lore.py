@@ -480,7 +480,7 @@ def _year_led(tools: list[Tool]) -> dict[str, str]:
             prefix, digits = example.groups()
             wide = 4 if len(digits) >= 6 and digits[:2] in ("19", "20") else 2
             year = int(digits[:wide])
-            years = "|".join(str(y).zfill(wide) for y in (year - 1, year, year + 1))
+            years = "|".join(str(y).zfill(wide) for y in (year - 1, year))  # this season or the last
             pattern = f"^{re.escape(prefix)}(?:{years})[0-9]{{{len(digits) - wide}}}$"
             for key in entity_keys(leaf_name(path), desc):
                 out.setdefault(key, pattern)

@@ -1052,8 +1052,9 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"with at most {v} results"  # never "with a limit of at most 7"
     if t.noun and t.pointer:
         return f"{'in' if t.head in _TIME_NOUNS else 'for'} {t.noun} {v}"
-    if t.noun and t.head in _PAGED and not t.bound and not t.unit:  # "on page 4", "in row 12", never "a page of 4"
-        return f"{_PAGED[t.head]} {t.noun} {v}"
+    if t.noun and t.head in _PAGED and not t.bound and not t.unit:  # "on page 4", "in row 12", never "a page of 4";
+        moved = intent.split(" ", 1)[0] in ("change", "update", "edit", "move", "modify", "set")
+        return f"{'to' if moved else _PAGED[t.head]} {t.noun} {v}"  # a cue changed moves "to script page 1"
     if span and not t.bound and t.noun.split()[:1] in (["length"], ["duration"], ["time"], ["period"]):
         return f"for {v} {span}"
     if t.noun and (is_plural(t.noun.split()[0]) or is_plural(t.head) or _plural_per(t.noun)) and not t.unit:  # "with 4 meals per day"

@@ -177,6 +177,26 @@ def clause(
     return clause_parts(call, tool, time, rng, after_previous, level)[0]
 
 
+def without_other_values(intent: str, call: CallPlan, tool: Tool | None) -> str:
+    """The intent without a word that is another value of one of the call's choices: the tool
+    `log_section_repair` logging a spot repair is "log a repair ... as a spot repair", never "log a
+    section repair ... as a spot repair" (set 21: 27 rows)."""
+    from ...core.inflection import engine
+
+    props = tool.properties if tool else {}
+    for arg in call.args:
+        enum = (props.get(arg.param) or {}).get("enum") or []
+        if not isinstance(arg.value, str) or arg.value not in enum:
+            continue
+        for other in (str(v).replace("_", " ") for v in enum if v != arg.value and isinstance(v, str)):
+            said = rf"\b{re.escape(other)}\b(?= [a-z]{{3,}})"  # a modifier of the intent's noun, never the noun itself
+            if len(other) >= 4 and re.search(said, intent, re.IGNORECASE) \
+                    and other.lower() not in str(arg.value).replace("_", " ").lower():
+                intent = re.sub(rf"\s*{said}", "", intent, count=1, flags=re.IGNORECASE)
+                intent = re.sub(r"\b(an?) (\w+)", lambda m: engine().a(m.group(2)), intent)
+    return intent
+
+
 _TRAILING_WITH = re.compile(f"{WITH_OPEN}with ([^{WITH_OPEN}{WITH_CLOSE}]*){WITH_CLOSE}$")
 
 
@@ -290,6 +310,7 @@ def clause_parts(
         if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
     }
     intent, used = choose_intent(tool, said, rng, marked=True)
+    intent = without_other_values(intent, call, tool)
     mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS and call.repeats_last, rng,
                                  repeats=call.repeats_last)
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
