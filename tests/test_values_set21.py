@@ -322,3 +322,26 @@ def test_a_band_named_by_a_numbered_part_bounds_that_part() -> None:
     for i in range(10):
         args = sample_arguments(tool, random.Random(i))
         assert 55 <= args["act_one_minutes"] <= 75 and 40 <= args["act_two_minutes"] <= 60, args
+
+
+def test_an_incidents_description_tells_what_happened() -> None:
+    """`report_incident` "What happened" for an injury: an account of one ("A person slipped ..."),
+    never "injury incident" read back from the type (all 18 report rows of set 21, 15 referee
+    supplemental reports of set 20)."""
+    tool = _tool("report_incident", {
+        "incident_type": {"type": "string", "enum": ["injury", "illness", "equipment_failure"]},
+        "description": {"type": "string", "description": "What happened. Facts only."}})
+    for i in range(10):
+        args = sample_arguments(tool, random.Random(i))
+        kind = args["incident_type"].replace("_", " ")
+        assert kind not in args["description"].lower() and len(args["description"].split()) >= 6, args
+
+
+def test_a_place_whose_description_asks_an_address_is_one() -> None:
+    """"Where to collect the deceased (facility name and address, or residence address)": a street
+    address, never "Denver" or "Watson Station" (11 rows)."""
+    tool = _tool("schedule_removal", {"pickup_location": {
+        "type": "string", "description": "Where to collect the deceased (facility name and address, or residence address)."}})
+    for i in range(10):
+        where = sample_arguments(tool, random.Random(i))["pickup_location"]
+        assert re.match(r"\d+ \w", where), where

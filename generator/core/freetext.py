@@ -788,10 +788,52 @@ def about_call(rng: random.Random, chosen: Chosen, thing: Sequence[str], pool: S
         return f"problem with {values[0]} {seen.group(1)} {seen.group(2)}"
     if values and happened:  # "an incident that happened on a bus": the incident, where it happened
         return f"{values[0]} {happened.group(1)}"
+    told = _what_happened(rng, values[0]) if values and set(thing) & _REPORTED else None
+    if told:  # an incident's own account ("A person slipped ..."), never "injury incident" read back
+        return told
     line = " ".join([*values, *thing])
     if values and agreement(line, chosen) is None:  # a second value in the words of another member
         line = " ".join([values[0], *thing])
     return line if values else None
+
+
+# Things a report tells what happened in: an incident, a supplemental report, an accident.
+_REPORTED = frozenset({"incident", "incidents", "report", "reports", "accident", "occurrence", "event", "complaint"})
+# What happened, by the kind of incident (the words of its category value): facts only, as a
+# witness writes them into a form, with no place, name or trade of any one catalog.
+_HAPPENED_LINES: list[tuple[frozenset[str], tuple[str, ...]]] = [
+    (frozenset({"injury", "injured", "hurt"}), (
+        "A person slipped on the stairs and twisted an ankle; first aid was given on site.",
+        "A person cut a hand on a sharp edge; the cut was cleaned and dressed.")),
+    (frozenset({"illness", "ill", "sick"}), ("A person felt faint and unwell and was sent home early.",
+                                            "A person reported nausea and dizziness and rested until collected.")),
+    (frozenset({"equipment", "failure", "malfunction", "breakdown"}), (
+        "A motor stopped mid-cycle and was shut off; maintenance was called.",
+        "The unit stopped responding and was taken out of use until it is checked.")),
+    (frozenset({"medical"}), ("A person collapsed and was attended by first aiders until the ambulance arrived.",
+                              "A person had trouble breathing; staff called for first aid.")),
+    (frozenset({"near", "miss"}), ("A falling object landed a metre from a person; the area was cordoned off.",
+                                   "A load swung close to a person; work stopped and the rigging was checked.")),
+    (frozenset({"abuse", "verbal"}), ("A person shouted insults and threats at a staff member and had to be escorted out.",
+                                      "A person swore repeatedly at staff and refused to leave when asked.")),
+    (frozenset({"assault", "violence", "violent"}), ("A person pushed a staff member in the chest; police were told.",
+                                                      "A person struck another with a fist; both were separated.")),
+    (frozenset({"spectator", "crowd", "fan", "fans"}), (
+        "Spectators threw objects and the event was held for five minutes.",
+        "A group of spectators kept shouting abuse and were asked to leave by security.")),
+    (frozenset({"abandoned", "suspended", "stopped", "cancelled"}), (
+        "The activity was stopped for severe weather and could not resume within thirty minutes.",
+        "Activity was halted after a serious injury and not restarted.")),
+    (frozenset({"theft", "stolen", "missing"}), ("Items left in an unlocked room were found missing at the end of the day.",)),
+    (frozenset({"fire", "smoke"}), ("Smoke came from an extension lead; power was cut and the lead removed.",)),
+    (frozenset({"spill", "leak"}), ("A liquid spilled across the floor; the area was closed and cleaned.",)),
+]
+
+
+def _what_happened(rng: random.Random, value: str) -> str | None:
+    said = set(re.findall(r"[a-z]+", value.lower()))
+    lines = next((lines for words, lines in _HAPPENED_LINES if words & said), None)
+    return _pick(rng, list(lines)) if lines else None
 
 
 # What the tool's prose says of a reported thing: where it was found, where it happened.

@@ -774,7 +774,9 @@ def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> s
         return f"{_street(rng, name)}, {city}, {US_STATES[city]}"
     if re.search(r"\bstreet address\b", desc, re.IGNORECASE):
         return _street(rng, name)  # "Where the swarm was seen (street address or landmark)"
-    street = name_words(name)[-1:] in (["address"], ["street"])  # a `street` is a street address, never a town
+    street = name_words(name)[-1:] in (["address"], ["street"]) or \
+        bool(re.search(r"\baddress\b", desc, re.IGNORECASE))  # a `street`, or a place "(... residence address)":
+    # a street address, never a town (set 21: a removal "from Denver")
     named = _BUILDING_NAME.match(desc)
     if named and not street:  # "Hall name", "Name of the clinic": the building's name, never an address
         noun = (named.group(1) or named.group(2)).lower()
@@ -806,7 +808,7 @@ def _city_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> st
 def _street(rng: random.Random, name: str) -> str:
     """A house number and street ("4821 Weaver Plaza"), without suite or apartment."""
     fake = faker(rng)
-    return f"{fake.building_number()} {fake.street_name()}"
+    return f"{fake.building_number().lstrip('0') or '1'} {fake.street_name()}"  # never a house "0995"
 
 
 # Places a person goes to or passes through ("Hudson Station" fits a stop, not a court's location).
