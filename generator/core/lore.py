@@ -500,11 +500,15 @@ def _year_pattern(path: str, schema: dict[str, Any], years: dict[str, str]) -> d
 
 
 def _agrees(own: str, narrowed: str) -> bool:
-    """Whether ids of the narrowed pattern match the parameter's own (one sample of each year)."""
+    """Whether ids of the narrowed pattern match the parameter's own (three seeded samples: the same
+    answer on every run, and the process's global random state left alone)."""
+    import random
+
     import rstr
 
+    draw = rstr.Rstr(random.Random(0))
     try:
-        return all(re.search(own, rstr.xeger(narrowed)) for _ in range(3))
+        return all(re.search(own, draw.xeger(narrowed)) for _ in range(3))
     except re.error:
         return False
 
