@@ -13,7 +13,7 @@ import pytest
 from generator.core.surface import render, value_kind
 from generator.core.textquality import identifier
 from generator.phrasebook.intent import intent_of
-from generator.phrasebook.terms import _DENOMINATORS, _NAME_UNITS, _NUMERATORS, term, unit_tail
+from generator.phrasebook.terms import _DENOMINATORS, _NAME_UNITS, _NUMERATORS, _unit, term, unit_tail
 from generator.records import Tool
 from generator.writers.phrasing.args import said_as
 
@@ -98,7 +98,19 @@ def test_no_unit_read_from_a_name_reads_as_an_identifier() -> None:
 ])
 def test_a_length_or_a_standard_is_no_noun(description: str, noun: str) -> None:
     said = term("x_code", {"type": "string", "description": description}).noun
-    assert said.split()[-1] == noun and "digit" not in said and "letter" not in said, said
+    assert said.removesuffix(" code").split()[-1] == noun and "digit" not in said and "letter" not in said, said
+
+
+@pytest.mark.parametrize(("param", "noun"), [
+    ("reject_code", "reject code"),  # set 21: "the reject SEP"
+    ("tread_code", "tread code"),  # "the tread TR-199-17" read as plain
+    ("tread_depth_32nds", "tread depth"),
+])
+def test_a_code_keeps_its_word_and_a_fraction_is_a_unit(param: str, noun: str) -> None:
+    t = term(param, {"type": "string"})
+    assert t.noun == noun, t.noun
+    if param.endswith("nds"):
+        assert t.unit == "/32" and _unit(t) == "/32"
 
 
 @pytest.mark.parametrize("pattern", ["YYYY-MM-DD", "yyyy/mm/dd", "HH:MM", "YYYY-MM-DD HH:MM"])

@@ -58,12 +58,13 @@ def spec_of(tool: Tool | None, param: str) -> dict[str, Any]:
     """`param`'s schema; a string whose description is its list of values ("frequent | periodic |
     annual", "hourly, daily, weekly or monthly") has them as its enum, as a reader takes them."""
     spec = (tool.properties.get(param) if tool else None) or {}
-    if spec.get("type") != "string" or "enum" in spec or "examples" in spec or \
-            _SPLIT.split(param.lower())[-1] not in _CHOICE_HEADS:
+    if spec.get("type") != "string" or "enum" in spec or "examples" in spec:
         return spec
     said = (tool.said.get(param) or {}).get("enum") if tool and tool.said else None
-    if said:  # "Closure type: sidewalk, parking_lane, ...", written in the tool's description
-        return {**spec, "enum": list(said)}
+    if said:  # "Closure type: sidewalk, parking_lane, ...", "Window is one of: early (05:00-08:00), ...",
+        return {**spec, "enum": list(said)}  # written in the tool's description
+    if _SPLIT.split(param.lower())[-1] not in _CHOICE_HEADS:
+        return spec
     from .allowed import read  # cached by description
 
     listed = read(str(spec.get("description") or "")).allowed

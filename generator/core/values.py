@@ -1910,7 +1910,7 @@ def _distinct_texts(drawing: dict[str, Any], args: dict[str, Any], rng: random.R
 
 
 # First words of a tool that changes a record: its optional parameters are the change.
-_CHANGE_VERBS = frozenset({"update", "modify", "edit", "change", "transfer", "move", "reschedule", "amend", "adjust",
+CHANGE_VERBS = frozenset({"update", "modify", "edit", "change", "transfer", "move", "reschedule", "amend", "adjust",
                            "patch", "reassign", "rename", "relocate"})
 
 
@@ -1922,7 +1922,7 @@ def _changing(tool: Tool, drawing: dict[str, Any], args: dict[str, Any], rng: ra
     props = drawing.get("properties") or {}
     words = semantic.tokens(tool.name)
     required = set(drawing.get("required") or [])
-    if not words or words[0] not in _CHANGE_VERBS:
+    if not words or words[0] not in CHANGE_VERBS:
         return args
     if any(semantic.infer(p, props.get(p) or {}) != "id" for p in required):
         return args  # the change is a required value

@@ -254,8 +254,9 @@ def _irregular_participles(lemma: str) -> tuple[str, ...]:
 
 
 def _drop_pointer(words: list[str]) -> list[str]:
-    """ "farm site identifier" -> "farm site"; "courier tracking number" keeps its number."""
-    if _pointer(words):
+    """ "farm site identifier" -> "farm site"; "courier tracking number" keeps its number, and a
+    code named by what it says keeps its word ("reject code BD", never "the reject BD")."""
+    if _pointer(words) and not (words[-1].lower() == "code" and set(lemmas(words[-2].lower())) & {"VERB", "ADJ"}):
         return words[:-1]
     return words
 
@@ -338,6 +339,7 @@ _NAME_UNITS = {"cst": "centistokes", "ppb": "ppb", "cents": "cents", "kw": "kW",
                "mpa": "MPa", "bar": "bar", "hz": "Hz", "khz": "kilohertz", "kv": "kV", "ma": "mA", "nm": "nm",
                "dbm": "dBm", "dbi": "dBi"}
 _AT_TEMPERATURE = re.compile(r"(\d+)([cf])")
+_FRACTION = re.compile(r"(\d+)(?:st|nd|rd|th)s")  # a measure counted in parts of a unit: 32nds of an inch
 
 
 def unit_tail(words: list[str]) -> tuple[list[str], str]:
@@ -354,6 +356,8 @@ def unit_tail(words: list[str]) -> tuple[list[str], str]:
         return rest[:-3], f"{unit} per {rest[-2]}{cond}"  # "cost_per_acre_cents": 5200 cents per acre
     if len(rest) > 1 and rest[-1] in _NAME_UNITS:
         return rest[:-1], f"{_NAME_UNITS[rest[-1]]}{cond}"
+    if len(rest) > 1 and (part := _FRACTION.fullmatch(rest[-1])):
+        return rest[:-1], f"/{part[1]}"  # "tread_depth_32nds": a tread depth of 17/32
     return words, ""
 
 
@@ -983,7 +987,7 @@ def _a(noun: str) -> str:
 
 
 def _unit(t: Term) -> str:
-    return f" {t.unit}" if t.unit else ""
+    return "" if not t.unit else t.unit if t.unit.startswith("/") else f" {t.unit}"
 
 
 # Units of an amount of stuff: "63.4 lb of extracted honey", never "an extracted honey of 63.4 lb".

@@ -295,7 +295,7 @@ def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dic
                      if (q := _same_in(chain.calls[k].arguments, consumer, p))), (None, ""))
         if k is None:
             continue
-        value = chain.calls[k].arguments[q]
+        value = _one_of(chain.calls[k].arguments[q], consumer, p)
         if not is_valid(consumer.properties.get(p) or {}, value):
             if p not in consumer.required or args[p] is None:
                 del args[p]
@@ -309,12 +309,20 @@ def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dic
             del args[p]  # a value read from an output, which this call could not read the same way
 
 
+def _one_of(value: Any, consumer: Tool, param: str) -> Any:
+    """An earlier list's first element, for a param that takes one of them."""
+    many = (consumer.properties.get(param) or {}).get("type") == "array"
+    return value[0] if isinstance(value, list) and value and not many else value
+
+
 def _same_in(earlier: dict[str, Any], consumer: Tool, param: str) -> str:
     """The argument of an earlier call that holds what `param` holds: the same name, or the
     plain id of the same entity (the `submission_id` a `conflict_submission_id` checks) when
     no other id of the consumer names that entity (an origin and a destination airport differ)."""
     if param in earlier:
         return param
+    if is_id_param(param) and isinstance(earlier.get(f"{param}s"), list) and earlier[f"{param}s"]:
+        return f"{param}s"  # the casing inspected is one of the casings the work order holds
     keys = entity_keys(param) if is_id_param(param) else ()
     plain = f"{keys[-1].replace(' ', '_')}_id" if keys else ""
     rivals = [q for q in consumer.properties if is_id_param(q) and keys and keys[-1] in entity_keys(q)]

@@ -25,7 +25,7 @@ from pydantic import Field
 from ..core import semantic
 from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
 from ..core.vagueness import normalize
-from ..core.values import REFERENCE_TIME, examples_of, schema_type, value_for
+from ..core.values import CHANGE_VERBS, REFERENCE_TIME, examples_of, schema_type, value_for
 from ..records import Record, Target, Tool
 from .agree import day_of, honor_dates, price, prose, stated_amounts
 from .bind import carries
@@ -624,7 +624,8 @@ def _one_id_each(fields: list[str], carry: dict[str, Any]) -> list[str]:
     return [f for f in fields if f in carry or head(f) not in held]
 
 
-def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[str]) -> dict[str, Any]:
+def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[str], own: Vocab | None = None
+                 ) -> dict[str, Any]:
     """What an earlier output said about the thing call i describes: when call i reads the id of
     its own subject from an earlier result (details of the production a search found), that
     result's fields, so the details repeat its title and stage instead of inventing others."""
@@ -636,16 +637,35 @@ def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[s
         value = target.calls[i].arguments[b.param]
         rows = [r for r in results(parse_output(outputs[b.from_call])) if isinstance(r, dict) and holds(r, value)]
         if len(rows) == 1:
-            return {k: v for k, v in rows[0].items() if k != "status"}
+            producer = target.calls[b.from_call]
+            made = action_status(tools[producer.tool], producer.arguments) is not None
+            found = {k: v for k, v in rows[0].items() if k != "status" or not made}
+            return {**_given_traits(producer.arguments, b.param), **_first_state(own), **found} if made else found
     return {}
+
+
+def _first_state(own: Vocab | None) -> dict[str, Any]:
+    """The status of a record the chain just made: the first of its subject's statuses (a
+    casing registered is `received`, never already `inspected`)."""
+    states = (own or {}).get("status", {}).get("enum") or []
+    return {"status": states[0]} if states and isinstance(states[0], str) else {}
+
+
+def _given_traits(args: dict[str, Any], carried: str) -> dict[str, Any]:
+    """What the call that made a record said of it (the size, brand and account a casing was
+    registered with), which a later look-up of that record reports: its scalar arguments but
+    the carried id itself."""
+    return {k: v for k, v in args.items() if k != carried and not isinstance(v, dict | list)}
 
 
 def shared_traits(target: Target, tools: dict[str, Tool], carry: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """`carry` with, in the result a later step reads, the traits that step states of the thing
     it acts on: the bin a shipment of soft red wheat is sent from holds soft red wheat. Only
-    words naming a kind (a commodity, a location), never a broad word (a status the step sets),
-    an amount or a date (a new decedent's date of birth is not the one of the grave found), and
-    never a field the producer's own call fixed."""
+    words naming a kind (a commodity, a location) or an id of another entity (the account a
+    credit goes to is the found casing's account, unless the step moves the thing: a transfer's
+    new owner differs), never a broad word (a status the step sets), an amount or a date (a new
+    decedent's date of birth is not the one of the grave found), and never a field the
+    producer's own call fixed."""
     out = [dict(c) for c in carry]
     for b in target.bindings:
         producer, later = target.calls[b.from_call], target.calls[b.call]
@@ -653,10 +673,18 @@ def shared_traits(target: Target, tools: dict[str, Tool], carry: list[dict[str, 
         bound = {x.param for x in target.bindings if x.call == b.call}
         for p, v in sorted(later.arguments.items()):
             w = param_words(p).split()
-            kind = isinstance(v, str) and not id_like(v) and day_of(v) is None and re.search(r"[A-Za-z]", v)
+            kind = isinstance(v, str) and day_of(v) is None and bool(re.search(r"[A-Za-z]", v)) \
+                and (not id_like(v) or not moves(tools[later.tool]))
             if p in fields and p not in bound and p not in producer.arguments and kind and w[-1] not in BROAD_HEADS:
                 out[b.from_call].setdefault(p, v)
     return out
+
+
+def moves(tool: Tool) -> bool:
+    """Whether a tool changes who or where a record belongs (a transfer, an assignment): the
+    ids it states are the new ones, not the record's."""
+    words = semantic.tokens(tool.name)
+    return bool(words) and words[0] in CHANGE_VERBS | {"assign", "set", "return"}
 
 
 def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> list[str]:
@@ -668,7 +696,7 @@ def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> 
     for i, c in enumerate(target.calls):
         sub = subject(tools[c.tool])
         own = vocabulary([t for t in domain if subject(t) == sub]) if sub else None
-        ctx = Context(carry=carry[i], known=known_entity(target, i, tools, outputs), vocab=vocab,
+        ctx = Context(carry=carry[i], known=known_entity(target, i, tools, outputs, own), vocab=vocab,
                       bound=frozenset(b.param for b in target.bindings if b.call == i), amounts=amounts, own=own,
                       span=timed[i] if timed else None)
         outputs.append(simulate_output(tools[c.tool], c.arguments, rng, context=ctx))

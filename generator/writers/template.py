@@ -33,13 +33,21 @@ MAX_TRIES = 8  # check-driven retries with other template choices
 MAX_DISTINCT = 12  # draws per paraphrase to find a text not used yet
 
 
+def looks_up(tool: Tool | None) -> bool:
+    """Whether a tool finds or reads things (search, list, get), not makes or does them."""
+    from ..traject.shapes import GETTER_VERBS, LOOKUP_VERBS, verb_of
+
+    return tool is None or verb_of(tool) in LOOKUP_VERBS | GETTER_VERBS
+
+
 def compose(
     plan: DisclosurePlan, tools: dict[str, Tool], kind: str, time: str | None, rng: random.Random
 ) -> str:
     """One query for `plan`: one sentence per call (a framed scenario for the framed levels)."""
     frame = FRAMES.get(plan.level)
     clauses = [
-        clause_parts(c, tools.get(c.tool), time, rng, after_previous=i > 0, level=plan.level)[0]
+        clause_parts(c, tools.get(c.tool), time, rng, after_previous=i > 0, level=plan.level,
+                     found=i == 0 or looks_up(tools.get(plan.calls[i - 1].tool)))[0]
         for i, c in enumerate(plan.calls)
     ]
     if frame is not None and len(clauses) > 1:

@@ -134,15 +134,17 @@ def result_ref(param: str, tool: Tool | None, rng: random.Random) -> str:
     return rng.choice(RESULT_REFS).format(n=noun(param, tool))
 
 
-def result_refs(params: list[str], tool: Tool | None, rng: random.Random) -> list[str]:
+def result_refs(params: list[str], tool: Tool | None, rng: random.Random, found: bool = True) -> list[str]:
     """Every value the call reads from earlier output, referred to: the ones of a role each by
     its own phrase, the others in one ("for the submission and the reviewer IDs you find"), so
-    no read value goes unsaid."""
+    no read value goes unsaid. What an earlier call made or did (`found` False: a work order
+    opened) is never "the work order you find"."""
     plain = [p for p in params if not param_role(p)]
     out = [result_ref(p, tool, rng) for p in params if param_role(p)]
     if plain:
         nouns = [noun(p, tool) for p in plain]
-        phrase = rng.choice(RESULT_REFS).format(n=nouns[0])
+        refs = RESULT_REFS if found else [r for r in RESULT_REFS if "you find" not in r]
+        phrase = rng.choice(refs).format(n=nouns[0])
         out.append(phrase.replace(f"the {nouns[0]}", join_words([f"the {n}" for n in nouns]), 1))
     return out
 
@@ -299,8 +301,10 @@ def clause_parts(
     after_previous: bool = False,
     level: str = "",
     split: bool = False,
+    found: bool = True,
 ) -> tuple[str, str | None]:
-    """The clause of `clause` (one sentence per call: nothing is moved to a follow-up)."""
+    """The clause of `clause` (one sentence per call: nothing is moved to a follow-up); `found`:
+    the previous call looked something up (else it made or did something)."""
     args = arg_texts(call, tool, time, rng)
     # Slots take values; hint phrases ("my usual gym", "in 2 hours") only fit as modifiers,
     # except the place words "home" / "work" that read like values.
@@ -322,7 +326,7 @@ def clause_parts(
     mods = ordered([m for m in mods if not m.startswith(",")])
     bound = [a for a in args if a.plan.source == "previous_step"]
     if after_previous and bound:
-        mods += result_refs([a.param for a in bound], tool, rng)
+        mods += result_refs([a.param for a in bound], tool, rng, found)
     app = call.tool_mode == "named" and tool is not None and tool.app
     said_intent, rest = with_modifiers(intent, [] if app else mods)
     parts = [said_intent]
