@@ -114,7 +114,8 @@ def _tally(product: AnyProduct, items: Sequence[WorkItem[Any]], done: Mapping[st
             reasons[DUPLICATE] += len(res.samples) - len(kept) if product.counts_samples else not kept
         if not res.samples:
             for rej in res.rejections[-1:]:
-                text = f"{rej.validator or rej.stage}: {rej.reason}"
+                name = rej.validator or rej.stage
+                text = rej.reason if rej.reason.startswith(f"{name}:") else f"{name}: {rej.reason}"
                 reasons[said.setdefault(_reason_key(text), _example(text))] += 1
     return out
 

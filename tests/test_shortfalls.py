@@ -120,3 +120,32 @@ def test_a_short_line_says_each_cause_once_with_its_first_values_readable() -> N
     assert said[first] == 2 and len(said) == 2  # one cause, counted twice
     assert "'RT-02'" in first and "…" in first and len(first) <= REASON_CHARS + 5  # values readable, cut at a word
     assert first.count("(") == first.count(")")  # a bracket the cut opened is closed
+
+
+def test_a_cause_whose_reason_names_its_validator_says_the_name_once() -> None:
+    """"1x stated_present: stated_present: query 1 does not state ..." (set 22's catalog writer)."""
+    from types import SimpleNamespace
+
+    from generator.records import Rejection
+    from generator.shortfall import _tally
+
+    class One:
+        counts_samples = False
+
+        def category(self, item: object) -> str:
+            return "simple"
+
+    rej = Rejection(item_id="t0", product="sdg", stage="validate", validator="stated_present",
+                    reason="stated_present: query 1 does not state the NPT category 'other'")
+    done = {"t0": SimpleNamespace(samples=[], rejections=[rej])}
+    items = [type("I", (), {"item_id": "t0"})()]
+    (_, reasons), = _tally(One(), items, done, None).values()  # type: ignore[arg-type]
+    assert [r.count("stated_present") for r in reasons] == [1], reasons
+
+
+def test_a_setting_relaxed_in_steps_is_said_once_from_first_to_last() -> None:
+    """"relaxed repeat_share 0.25 -> 0.5, repeat_share 0.5 -> 1" named one key twice."""
+    from generator.trail.product import merged_steps
+
+    said = merged_steps(["repeat_share 0.25 -> 0.5", "fixed_budget 0.06 -> 0.075", "repeat_share 0.5 -> 1"])
+    assert said == ["repeat_share 0.25 -> 1", "fixed_budget 0.06 -> 0.075"]

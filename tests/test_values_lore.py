@@ -232,3 +232,23 @@ def test_a_year_inside_an_id_example_is_a_year_of_the_query_s_time_frame(prefix:
     value = _reshaped(f"{prefix}-{year}-031", random.Random(seed), datetime(now, 6, 2, 9, 0), edition)
     drawn = int(value.split("-")[1])
     assert drawn == now if edition else now - 1 <= drawn <= now, value
+
+
+def test_a_list_said_near_a_parameter_never_overrides_its_own_pattern() -> None:
+    """Set 22: regulators "TX_RRC (42), NM_OCD (30)" listed after "the API number's state code" in
+    one tool's description became the values of every `api_number` (pattern NN-NNN-NNNNN-NN-NN),
+    and 9 of 16 tools were skipped as unsampleable."""
+    from generator.core.lore import annotate
+    from generator.records import Tool
+
+    api = {"type": "string", "pattern": "^[0-9]{2}-[0-9]{3}-[0-9]{5}-[0-9]{2}-[0-9]{2}$",
+           "description": "14-digit API well number, e.g. 42-317-41235-00-00."}
+    well = Tool(name="get_well", app="", api="get_well", description="Get a well.", domain="drilling",
+                parameters={"type": "object", "properties": {"api_number": api}, "required": ["api_number"]})
+    notice = Tool(name="submit_regulatory_notice", app="", api="submit_regulatory_notice", domain="drilling",
+                  description="Submit a notice to the agency (from the API number's state code): TX_RRC (42), "
+                              "NM_OCD (30), OK_OCC (35), LA_SONRIS (17).",
+                  parameters={"type": "object", "properties": {"api_number": api, "agency": {"type": "string"}},
+                              "required": ["api_number", "agency"]})
+    for tool in annotate([well, notice]):
+        assert "enum" not in tool.said.get("api_number", {}), tool.said

@@ -68,13 +68,29 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                 _id_parts(path, schema, series) or _dimensions(tool, schema) or \
                 _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
-            extra = {**_step_elsewhere(path, schema, steps), **(extra or {})}
+            extra = _fitting({**_step_elsewhere(path, schema, steps), **(extra or {})}, schema)
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+def _fitting(extra: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """`extra` with only the listed values the parameter's own schema admits: a parameter's own
+    pattern wins over a list the prose gives near its name (regulators "TX_RRC (42), NM_OCD (30)"
+    listed after "the API number's state code" are no API numbers), and a list none of whose
+    values fits is dropped."""
+    from .schema import is_valid
+
+    own = {k: v for k, v in schema.items() if k != "description"}
+    for key in ("enum", "examples"):
+        listed = extra.get(key)
+        if isinstance(listed, list) and own:
+            kept = [v for v in listed if is_valid(own, v)]
+            extra = {**extra, key: kept} if kept else {k: v for k, v in extra.items() if k != key}
+    return extra
 
 
 # ---------------------------------------------------------------- steps of one unit

@@ -94,6 +94,14 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
      r"\b(?:trucks?|trailers?|tankers?|tractors?|vehicles?|rigs?)\b[^.]{0,25}\b(?:kg|kilograms?)\b"),
     (Measure("boom_ft", 60, 200, 0, 10, 1000), frozenset(), r"\b(?:boom|jib|mast)\b[^.]{0,20}\b(?:ft|feet)\b"),
     (Measure("radius_ft", 10, 55, 0, 1, 600), frozenset(), r"\bradius\b[^.]{0,60}\b(?:ft|feet)\b"),
+    # a well's depth along the hole (MD) or straight down (TVD): thousands of feet, hundreds to a few
+    # thousand metres (set 22: a bit at 5 ft, a top of cement at 14 ft, a mud sample from 6 ft)
+    (Measure("well_depth_m", 300, 4500, 0, 0, 12000), frozenset(),
+     r"\b(?:measured|true vertical) depth\b[^.]{0,30}\b(?:meters|metres|m)\b"),
+    (Measure("well_depth_ft", 800, 15000, 0, 0, 40000), frozenset({"tvd", "tvdss"}),
+     r"\b(?:measured|true vertical) depth\b|\bTVD\b"),
+    # a fluid's weight in pounds per gallon: water 8.33, drilling mud and cement slurries 8.6 to 19
+    (Measure("ppg", 8.6, 16.5, 1, 6, 23), frozenset({"ppg"}), r"\bppg\b|\bpounds per gallon\b|\blb/gal\b"),
     # a machine's hour meter: the hours it has run in its life, thousands
     (Measure("hour_meter", 800, 18000, 1, 0, None), frozenset(), r"\bhour ?meter\b|\bengine hours\b"),
     (Measure("mph", 3, 25, 0, 0, 200), frozenset({"mph"}), r"\bmph\b"),
@@ -146,6 +154,8 @@ def _measure(name: str, description: str) -> Measure | None:
         return _BY_NAME[_SCALE_LETTER[words[-1]]]  # `temp_f`; `supply_air_f`, `wort_f`: air or a liquid at a temperature
     if {"elevation", "altitude"} & set(words) and {"m", "meters", "metres"} & set(words):
         return _BY_NAME["elevation_m"]
+    if "md" in words[1:] and {"depth", "ft", "feet", "m"} & set(words):  # `shoe_depth_ft_md`: a measured depth
+        return _BY_NAME["well_depth_m" if {"m", "meters", "metres"} & set(words) else "well_depth_ft"]
     if _DOSE.search(f"{name} {description}"):
         return _DOSE_PER_KG  # "Dose in mg/kg": a drug's few milligrams per kilogram, not 47.7
     if "content" in words and {"pct", "percent"} & set(words):

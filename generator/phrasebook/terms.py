@@ -1169,8 +1169,8 @@ def _enum_by_value(t: Term, v: str) -> str | None:
         return f"with the {t.noun} {v}"
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
         return f"with the {t.head} unknown"
-    if v.lower() == "other" and t.head:
-        return f"for another {t.head}"
+    if v.lower() == "other" and t.head:  # "for another category" reads as some category: the value is "other"
+        return f"filed under {v}" if t.head in _KINDS | {"code"} else f"with the {t.noun} given as {v}"
     return None
 
 

@@ -55,6 +55,19 @@ log = logging.getLogger(__name__)
 NAME = "trail"
 
 
+def merged_steps(steps: list[str]) -> list[str]:
+    """Relaxation steps said once per setting, from its first value to its last:
+    "repeat_share 0.25 -> 0.5", "repeat_share 0.5 -> 1" is "repeat_share 0.25 -> 1"."""
+    first: dict[str, str] = {}
+    last: dict[str, str] = {}
+    for step in steps:
+        key, _, change = step.partition(" ")
+        before, _, after = change.partition(" -> ")
+        first.setdefault(key, before)
+        last[key] = after
+    return [f"{k} {first[k]} -> {last[k]}" for k in first]
+
+
 class TrailSpec(Record):
     user: str
     k: int  # the target is event k of the user's log
@@ -254,7 +267,7 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
         cfg = self.config
         picks, steps, plain = self.select(ctx)
         if steps:
-            relaxed = [s for s in steps if s != POINTERS_ON]
+            relaxed = merged_steps([s for s in steps if s != POINTERS_ON])
             remark(ctx, NAME, "targets", f"adapted: the logs give {plain} of {cfg.targets} targets under the "
                    "default mix" + (f"; {POINTERS_ON}" if POINTERS_ON in steps else "")
                    + (f"; relaxed {', '.join(relaxed)} (settings at their defaults; set another value to keep one)"

@@ -44,7 +44,7 @@ from .graph import (
     source_field,
     words,
 )
-from .shapes import GETTER_VERBS, LOOKUP_VERBS, verb_of
+from .shapes import GETTER_VERBS, LOOKUP_VERBS, moves, verb_of
 from .timeline import forward
 
 Step = tuple[str, Edge | None]  # (tool name, the edge that led to it; None for the first step)
@@ -285,12 +285,17 @@ def _bounds_in_force(chain: Chain, consumer: Tool, args: dict[str, Any]) -> list
     return out
 
 
-def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dict[str, tuple[int, str, Any]]) -> None:
+def _kept_choices(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dict[str, tuple[int, str, Any]],
+                  rng: random.Random) -> None:
     """A param an earlier call took keeps that call's value; bound there, it is bound here to the
-    same output. A value the consumer cannot take (another enum) is left out when optional."""
+    same output. A value the consumer cannot take (another enum) is left out when optional. A
+    call that changes a record changes it: its values are new ones (`_changed`)."""
     for p in _bounds_in_force(chain, consumer, args):
         args[p] = None  # filled below from the earlier call
     for p in [p for p in list(args) if p not in bound]:
+        if args[p] is not None and moves(consumer) and not is_id_param(p):
+            _changed(chain, consumer, args, p, rng)
+            continue
         k, q = next(((k, q) for k in range(len(chain.calls) - 1, -1, -1)
                      if (q := _same_in(chain.calls[k].arguments, consumer, p))), (None, ""))
         if k is None:
@@ -313,6 +318,18 @@ def _one_of(value: Any, consumer: Tool, param: str) -> Any:
     """An earlier list's first element, for a param that takes one of them."""
     many = (consumer.properties.get(param) or {}).get("type") == "array"
     return value[0] if isinstance(value, list) and value and not many else value
+
+
+def _changed(chain: Chain, consumer: Tool, args: dict[str, Any], param: str, rng: random.Random) -> None:
+    """A value a change sets that differs from what an earlier call of the chain set (a cue added
+    at 3 seconds is retimed to another time, never to 3 seconds again)."""
+    before = [c.arguments[param] for c in chain.calls if param in c.arguments]
+    spec = param_schema(consumer, param)
+    for _ in range(8 if args[param] in before else 0):
+        new = maybe_value(spec, rng, param)
+        if new is not None and new not in before and is_valid(consumer.properties.get(param) or {}, new):
+            args[param] = new
+            return
 
 
 def _same_in(earlier: dict[str, Any], consumer: Tool, param: str) -> str:
@@ -338,7 +355,7 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
     if not bound:
         return False
     bound.update(_carried(chain, consumer, args, _earlier_ids(chain, consumer, args, set(bound)), rng))
-    _kept_choices(chain, consumer, args, bound)
+    _kept_choices(chain, consumer, args, bound, rng)
     args.update({p: v for p, (_, _, v) in bound.items()})
     fixed = {p for p in args if p in bound or any(p in c.arguments for c in chain.calls)}
     args = repair_arguments(consumer, args, rng, keep=fixed)

@@ -106,6 +106,14 @@ def _verb_of(name: str) -> str:
     return last[0] if last and last[0] in known else words[0] if words else ""
 
 
+def moves(tool: Tool) -> bool:
+    """Whether a tool changes a record (an update, a transfer, an assignment): the values it
+    states are the new ones, not the record's."""
+    from ..core.values import CHANGE_VERBS
+
+    return verb_of(tool) in CHANGE_VERBS | {"assign", "set", "return"}
+
+
 def subject_of(tool: Tool) -> str:
     """The thing a tool is about: the last noun of its name (`list_devices` -> device)."""
     words = [w for w in api_words(tool) if w not in LOOKUP_VERBS | GETTER_VERBS | set(ACTION_STATUS)]

@@ -25,7 +25,7 @@ from pydantic import Field
 from ..core import semantic
 from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
 from ..core.vagueness import normalize
-from ..core.values import CHANGE_VERBS, REFERENCE_TIME, examples_of, schema_type, value_for
+from ..core.values import REFERENCE_TIME, examples_of, schema_type, value_for
 from ..records import Record, Target, Tool
 from .agree import day_of, honor_dates, price, prose, stated_amounts
 from .bind import carries
@@ -34,7 +34,7 @@ from .cohere import agree
 from .fresh import creates, fresh_id, made_at, names_record
 from .graph import collection, described, echo_arg, is_id_param, output_fields, param_words, subject
 from .reading import holds, parse_output, results
-from .shapes import action_status, inferred_fields
+from .shapes import GETTER_VERBS, action_status, inferred_fields, moves, verb_of
 from .timeline import settle, spans
 
 Faker = Callable[[random.Random, list[str], str], Any]  # (rng, field words, tool subject)
@@ -631,8 +631,7 @@ def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[s
     result's fields, so the details repeat its title and stage instead of inventing others."""
     tool = tools[target.calls[i].tool]
     for b in (b for b in target.bindings if b.call == i and is_id_param(b.param)):
-        words = param_words(b.param).split()[:-1]
-        if " ".join(words) != subject(tool) or b.from_call >= len(outputs):
+        if not _describes(tool, b.param) or b.from_call >= len(outputs):
             continue
         value = target.calls[i].arguments[b.param]
         rows = [r for r in results(parse_output(outputs[b.from_call])) if isinstance(r, dict) and holds(r, value)]
@@ -649,6 +648,13 @@ def _first_state(own: Vocab | None) -> dict[str, Any]:
     casing registered is `received`, never already `inspected`)."""
     states = (own or {}).get("status", {}).get("enum") or []
     return {"status": states[0]} if states and isinstance(states[0], str) else {}
+
+
+def _describes(tool: Tool, param: str) -> bool:
+    """Whether a call given the id `param` reports on that thing: the id of the tool's subject, or
+    the one id a look-up takes (`get_company_member(member_id)`, whatever its output is called)."""
+    words = param_words(param).split()[:-1]
+    return " ".join(words) == subject(tool) or tool.required == [param] and verb_of(tool) in GETTER_VERBS
 
 
 def _given_traits(args: dict[str, Any], carried: str) -> dict[str, Any]:
@@ -678,13 +684,6 @@ def shared_traits(target: Target, tools: dict[str, Tool], carry: list[dict[str, 
             if p in fields and p not in bound and p not in producer.arguments and kind and w[-1] not in BROAD_HEADS:
                 out[b.from_call].setdefault(p, v)
     return out
-
-
-def moves(tool: Tool) -> bool:
-    """Whether a tool changes who or where a record belongs (a transfer, an assignment): the
-    ids it states are the new ones, not the record's."""
-    words = semantic.tokens(tool.name)
-    return bool(words) and words[0] in CHANGE_VERBS | {"assign", "set", "return"}
 
 
 def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> list[str]:

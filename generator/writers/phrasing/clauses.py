@@ -222,7 +222,7 @@ def with_modifiers(intent: str, mods: list[str]) -> tuple[str, list[str]]:
 # why, when ("from June 2 until June 5"), then the "with" group, then switches (", stopping
 # feeding while oxygen is low") -- plain and always the same, never shuffled into "on June 2 and
 # for pen P-0412".
-_ORDER = (("for ", "called ", "named "), ("from ", "to ", "in ", "at ", "near "), ("by ", "because ", "due "),
+_ORDER = (("for ", "called ", "named ", "filed under "), ("from ", "to ", "in ", "at ", "near "), ("by ", "because ", "due "),
           ("starting ", "from? ", "until", "through ", "on ", "between ", "before ", "after "))
 
 
