@@ -743,9 +743,11 @@ _TIME_FORMAT_NAMED = re.compile(r"\b(?:iso[- ]?8601|rfc[- ]?3339|date[- ]?times?
 _TIME_PROSE = re.compile(r"\b(?:time[- ]?series|trends?|window|period|interval|history|historical|logs?|"
                          r"archive|resolution|since|until|hours?|days?|minutes?|weeks?)\b", re.IGNORECASE)
 # A participle before `_on` / `_at` that still lies ahead (`scheduled_at`, `due_on`); others are done.
-_AHEAD = frozenset({"scheduled", "planned", "expected", "due", "requested", "needed", "booked", "starts", "ends",
-                    "expires", "expiring", "effective", "valid", "start", "end", "open", "close", "deliver",
-                    "delivery", "ship", "return"})
+AHEAD = frozenset({"scheduled", "planned", "expected", "due", "requested", "needed", "booked", "starts", "ends",
+                   "expires", "expiring", "effective", "valid", "start", "end", "open", "close", "deliver",
+                   "delivery", "ship", "return", "proposed", "projected", "estimated", "promised", "desired",
+                   "preferred", "reserved", "targeted", "anticipated", "intended", "wanted", "required", "renewed",
+                   "extended", "expired"})
 # The drawing schema's word for "a moment of the last few days" (generator.core.values reads it).
 RECENT = "recently"
 
@@ -767,7 +769,7 @@ def moment_kind(tool: Tool, path: str) -> tuple[str, bool] | None:
         if not (_TIME_FORMAT_NAMED.search(prose) or cue.search(prose)):
             return None
         return "datetime", name in _LOWER_BOUNDS
-    if len(words) >= 2 and words[-1] in ("on", "at") and words[-2] not in _AHEAD:
+    if len(words) >= 2 and words[-1] in ("on", "at") and words[-2] not in AHEAD:
         done = words[-2].endswith("ed") or words[-2] in ("last", "previous", "prior")
         return ("date" if words[-1] == "on" else "datetime"), done
     return None

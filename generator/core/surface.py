@@ -433,9 +433,15 @@ def _is_iso(value: Any, ctx: Ctx) -> bool:
     return parts is not None and parts[2] in (None, "00")
 
 
+_LOCAL = re.compile(r"\blocal time\b|\blocal\b[^.]{0,20}\b(?:time|clock)\b", re.IGNORECASE)
+
+
 def _iso_says(value: Any, ctx: Ctx) -> list[str]:
+    """An RFC 3339 moment said as a person says it, with its zone ("9:45 am UTC") unless the
+    parameter is in local time (set 22: "7 am UTC" for an appointment the tool takes in local time)."""
     date, clock, _, zone = _iso_parts(value)  # type: ignore[misc]
-    said = [c + _zone(zone) for c in _clock_says(clock, ctx)[:1]]
+    local = bool(_LOCAL.search(str(ctx.spec.get("description") or "")))
+    said = [c + ("" if local else _zone(zone)) for c in _clock_says(clock, ctx)[:1]]
     if date is None:
         return said
     return [f"{d} at {said[0]}" for d in _date_says(date, ctx)[:2]]
@@ -551,7 +557,7 @@ def _child(ctx: Ctx, key: str) -> Ctx:
     return Ctx(key, None, spec, ctx.time)
 
 
-_LABELS = frozenset({"kind", "type", "mode", "category", "class", "level"})
+_LABELS = frozenset({"kind", "type", "mode", "category", "class", "level", "role"})
 
 
 _ADDRESS_PARTS = (("street", "line1", "address1", "address_line1", "street_address", "address"),

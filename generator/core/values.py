@@ -234,7 +234,7 @@ def temporal_value(param_name: str, schema: dict[str, Any], when: datetime,
     kind = is_temporal(param_name, schema)
     if kind is None:
         return None
-    if kind in ("date", "datetime") and _DONE_BEFORE & set(semantic.tokens(param_name)) and not _in_past(schema):
+    if kind in ("date", "datetime") and _happened(param_name) and not _in_past(schema):
         schema = {**schema, "description": f"{lore.RECENT}; {schema.get('description') or ''}"}
     value = _meant_moment(param_name, kind, schema, when, rng) or _TEMPORAL_DERIVERS[kind](schema, when, rng)
     return value if value is not None and is_valid(schema, value) else None
@@ -244,6 +244,23 @@ def temporal_value(param_name: str, schema: dict[str, Any], when: datetime,
 # never the query's "tomorrow" or "a week from today" (set 13: deaths and payoffs a week ahead).
 _DONE_BEFORE = frozenset({"death", "died", "dod", "payoff", "paid", "acknowledgment", "acknowledged", "occurred",
                           "happened", "incident", "signed", "purchased", "delivered", "received", "occupied"})
+
+
+@lru_cache(maxsize=4096)
+def _happened(param_name: str) -> bool:
+    """Whether a date parameter records something done before the call records it: a word of
+    _DONE_BEFORE, or a past participle before the date's own word (`calibrated_on`,
+    `installed_on`, `tested_at`, `spudded_date`; set 22: a gauge "calibrated on" a day after the
+    call), never a planned one (`scheduled_on`)."""
+    from ..phrasebook.lexicon import verb_lemma
+
+    words = semantic.tokens(param_name)
+    if _DONE_BEFORE & set(words):
+        return True
+    if len(words) < 2 or words[-1] not in ("on", "at", "date", "time", "day") or words[-2] in lore.AHEAD:
+        return False
+    done = words[-2]
+    return done.endswith("ed") and verb_lemma(done) not in (None, done)
 
 
 def _derive_meal(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:

@@ -120,7 +120,16 @@ def is_plural(word: str) -> bool:
     from lemminflect import getInflection
 
     noun = lemmas(word).get("NOUN") or ()
+    if not noun and not lemmas(word):
+        return _ies_plural(word) is not None  # "slurries": a word the lexicon lacks, by its ending
     return bool(noun) and noun[0] != word.lower() and word.lower() in getInflection(noun[0], "NNS")
+
+
+def _ies_plural(word: str) -> str | None:
+    """The singular of a plural in -ies the lexicon does not know ("slurries" -> "slurry"); None
+    for any other word (an unknown "-s" word may be singular: "chassis")."""
+    low = word.lower()
+    return word[:-3] + ("Y" if word.isupper() else "y") if len(low) > 5 and low.endswith("ies") and low.isalpha() else None
 
 
 @lru_cache(maxsize=65536)
@@ -140,7 +149,7 @@ def singular(phrase: str) -> str:
     if not is_plural(last):
         return phrase
     noun = lemmas(last).get("NOUN")
-    return " ".join([*head[:-1], noun[0] if noun else last])
+    return " ".join([*head[:-1], noun[0] if noun else _ies_plural(last) or last])
 
 
 def with_article(phrase: str) -> str:

@@ -307,6 +307,8 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
     """(noun, of, role, pointer) from a description's first clause."""
     if words and words[0].lower() in ("estimated", "approximate", "expected", "total", "requested", "planned"):
         words = words[1:]
+    if len(words) > 2 and words[0].lower() in _AT_LEAST | _AT_MOST and len(_np(words[1:], cased=True)) >= 2:
+        words = words[1:]  # "Minimum rated hookload": a rated hookload with a bound, never "a minimum"
     if len(words) >= 4 and words[1].lower() in _POINTERS and words[2].lower() == "of":  # "Inspector ID of the lead"
         return _checked(_np(words[3:]), True), "", "", True
     if len(words) >= 3 and words[1].lower() == "of" and words[0].lower() in _HEADS_OF:
@@ -337,7 +339,8 @@ _DENOMINATORS = {"dl": "dL", "l": "L", "ml": "mL", "bu": "bu", "kg": "kg", "h": 
 _NAME_UNITS = {"cst": "centistokes", "ppb": "ppb", "cents": "cents", "kw": "kW", "mw": "MW", "kwh": "kilowatt-hours",
                "mwh": "MWh", "rpm": "rpm", "bpm": "bpm", "mmhg": "mm Hg", "db": "dB", "kpa": "kilopascals",
                "mpa": "MPa", "bar": "bar", "hz": "Hz", "khz": "kilohertz", "kv": "kV", "ma": "mA", "nm": "nm",
-               "dbm": "dBm", "dbi": "dBi"}
+               "dbm": "dBm", "dbi": "dBi", "klbs": "klbs", "klb": "klbs", "kips": "kips", "bbl": "barrels",
+               "bbls": "barrels"}
 _AT_TEMPERATURE = re.compile(r"(\d+)([cf])")
 _FRACTION = re.compile(r"(\d+)(?:st|nd|rd|th)s")  # a measure counted in parts of a unit: 32nds of an inch
 
@@ -356,6 +359,8 @@ def unit_tail(words: list[str]) -> tuple[list[str], str]:
         return rest[:-3], f"{unit} per {rest[-2]}{cond}"  # "cost_per_acre_cents": 5200 cents per acre
     if len(rest) > 1 and rest[-1] in _NAME_UNITS:
         return rest[:-1], f"{_NAME_UNITS[rest[-1]]}{cond}"
+    if len(rest) > 2 and rest[-1] in ("md", "tvd") and rest[-2] in _UNIT_WORDS:  # `top_of_cement_ft_md`
+        return rest[:-2], f"{_UNIT_WORDS[rest[-2]]} {rest[-1].upper()}{cond}"  # 6000 feet MD
     if len(rest) > 1 and (part := _FRACTION.fullmatch(rest[-1])):
         return rest[:-1], f"/{part[1]}"  # "tread_depth_32nds": a tread depth of 17/32
     return words, ""
@@ -497,7 +502,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     else:
         noun = _spelled_out(_shorter_by_name(noun, param), param)
         noun, of = _own_head(first, noun, of, name_words)
-    unit, named = _unit_of(clean) or _name_unit(param), _from_name(param)
+    own = unit_tail(tokens(param))[1] if tokens(param) else ""  # `min_hookload_klbs`: klbs, whatever the prose
+    unit, named = own or _unit_of(clean) or _name_unit(param), _from_name(param)
     unit, noun = _in_inches(param, json_type, unit, noun, by_name)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing

@@ -1,0 +1,48 @@
+"""Phrasing from the set-22 reading (backflow testing, drilling operations, track maintenance):
+each case fails when its rule is removed."""
+
+from __future__ import annotations
+
+from generator.core.surface import render
+from generator.phrasebook.lexicon import singular, with_article
+from generator.phrasebook.terms import say, term
+from generator.records import Tool
+
+
+def test_a_plural_the_lexicon_lacks_is_made_singular_by_its_ending() -> None:
+    """"a slurries as tail" in every cement-job row."""
+    assert singular("slurries") == "slurry" and with_article(singular("slurries")) == "a slurry"
+    assert singular("chassis") == "chassis"
+
+
+def test_an_item_s_role_is_said_before_its_noun() -> None:
+    """{"role": "tail", "density_ppg": 15.6}: "a tail slurry with ...", never "a slurry as tail"."""
+    slurries = {"type": "array", "description": "Slurries pumped, in order.", "items": {"type": "object", "properties": {
+        "role": {"type": "string", "enum": ["spacer", "lead", "tail"]}, "density_ppg": {"type": "number"}}}}
+    tool = Tool(name="record_cement_job", app="", api="record_cement_job", description="Record a cement job.",
+                domain="drilling", parameters={"type": "object", "properties": {"slurries": slurries}})
+    said = render([{"role": "tail", "density_ppg": 15.6}], "slurries", tool)
+    assert said.startswith("a tail slurry"), said
+
+
+def test_a_measured_depth_and_a_name_s_unit_are_said() -> None:
+    """"a top of cement of 6000" (feet MD lost), "a minimum of at least 803 thousands"
+    (`min_hookload_klbs`), "a cement of 0" (`cement_returns_bbl`)."""
+    toc = term("top_of_cement_ft_md", {"type": "integer", "description": "Top of cement, measured depth in feet."})
+    assert say(toc, "number", "6000", "record the cement job") == "with a top of cement of 6000 feet MD"
+    hook = term("min_hookload_klbs", {"type": "integer", "description": "Minimum rated hookload in thousands of "
+                                                                        "pounds (klbs), typically 500 to 1,000."})
+    assert say(hook, "number", "800", "find rigs") == "with a rated hookload of at least 800 klbs"
+    returns = term("cement_returns_bbl", {"type": "number", "description": "Cement returned to surface, barrels."})
+    assert "barrels" in say(returns, "number", "12", "record the cement job")
+
+
+def test_a_moment_in_local_time_is_said_without_a_zone() -> None:
+    """"7 am UTC" for an appointment the tool takes in local time."""
+    tool = Tool(name="schedule_test", app="", api="schedule_test", description="Book a test.", domain="backflow",
+                parameters={"type": "object", "properties": {
+                    "window_start": {"type": "string", "format": "date-time",
+                                     "description": "Start of the arrival window, ISO 8601 local time."},
+                    "at": {"type": "string", "format": "date-time"}}})
+    assert "UTC" not in render("2025-06-10T08:00:00Z", "window_start", tool)
+    assert "UTC" in render("2025-06-10T08:00:00Z", "at", tool)
