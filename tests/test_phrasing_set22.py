@@ -46,3 +46,40 @@ def test_a_moment_in_local_time_is_said_without_a_zone() -> None:
                     "at": {"type": "string", "format": "date-time"}}})
     assert "UTC" not in render("2025-06-10T08:00:00Z", "window_start", tool)
     assert "UTC" in render("2025-06-10T08:00:00Z", "at", tool)
+
+
+def test_a_flag_that_writes_both_values_is_said_by_each() -> None:
+    """"limited to segments that have (true) or do not have (false) an active slow order" read out
+    in 18 queries; the false value said "whether or not that have ..."."""
+    from generator.phrasebook.fragments import bool_words
+
+    yes, no = bool_words("slow_order_in_effect", "Only segments that have (true) or do not have (false) an "
+                                                 "active slow order.")
+    assert yes == "limited to segments that have an active slow order", yes
+    assert no == "limited to segments that do not have an active slow order", no
+
+
+def test_the_limits_of_a_stretch_make_no_bound() -> None:
+    """"end milepost of the limits of at most 112.47" (29 queries): an authority's limits are where
+    it ends, no maximum."""
+    t = term("end_mp", {"type": "number", "description": "End milepost of the limits."})
+    assert "at most" not in say(t, "number", "155.09", "request an on-track authority")
+
+
+def test_two_measures_of_one_noun_say_their_sides() -> None:
+    """"a measured depth of 1600 feet MD, a measured depth of 13000 feet MD" (a day's start and end)."""
+    from generator.writers.phrasing.args import said_as
+
+    spec = {"type": "integer", "description": "Measured depth at 06:00 at the {} of the reporting day, in feet."}
+    tool = Tool(name="create_daily_report", app="", api="create_daily_report", description="Open a report.",
+                domain="drilling", parameters={"type": "object", "properties": {
+                    "depth_start_ft_md": {**spec, "description": spec["description"].format("start")},
+                    "depth_end_ft_md": {**spec, "description": spec["description"].format("end")}}})
+    start, end = said_as("depth_start_ft_md", tool, "number", "1600"), said_as("depth_end_ft_md", tool, "number", "13000")
+    assert "starting" in start and "ending" in end, (start, end)
+
+
+def test_a_sentence_quoted_mid_clause_drops_its_full_stop() -> None:
+    """"... with a note saying A motor stopped; maintenance was called.? On top of that ..."."""
+    said = say(term("message", {"type": "string"}), "text", "The crew stood by until it passed.", "send")
+    assert not said.endswith("."), said

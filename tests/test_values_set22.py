@@ -47,3 +47,72 @@ def test_a_planned_date_may_lie_ahead() -> None:
     from generator.core.values import _happened
 
     assert not _happened("scheduled_on") and not _happened("due_date") and _happened("calibrated_on")
+
+
+def test_a_code_the_prose_lists_is_never_re_cased_as_a_valid_call() -> None:
+    """judge rows labelled VALID_CALL with "Mud_Spots", "Issued_In_Error" (set 22): a code listed in
+    a description, or written in snake_case, is as cased as an enum."""
+    from generator.core.lore import annotate
+    from generator.judge.cases import Scenario
+    from generator.judge.operators import valid_case_variant
+    from generator.records import Tool, ToolCall
+
+    tool = Tool(name="log_hold", app="", api="log_hold", domain="track", description="Put a work order on hold. "
+                "hold_reason is one of: mud_spots, material, weather.",
+                parameters={"type": "object", "properties": {"hold_reason": {"type": "string"},
+                                                             "cause": {"type": "string"},
+                                                             "note": {"type": "string"}}})
+    tool = annotate([tool])[0]
+    gold = ToolCall(tool="log_hold", arguments={"hold_reason": "weather", "cause": "downhole_tools",
+                                                   "note": "Waiting on the ballast train"})
+    seen = set()
+    for seed in range(40):
+        sc = Scenario(wanted=tool, wanted_call=gold, offered=[tool], gold=gold, catalog=None)  # type: ignore[arg-type]
+        cand = valid_case_variant(sc, random.Random(seed))
+        if cand is not None and cand.call is not None:
+            seen |= {k for k, v in cand.call.arguments.items() if v != gold.arguments[k]}
+    assert seen == {"note"}, seen
+
+
+def test_a_numeric_example_sets_the_scale_not_the_value() -> None:
+    """Milepost "e.g. 112.47" was 100 of 257 mileposts (set 22)."""
+    spec = {"type": "number", "description": "Milepost, e.g. 112.47."}
+    drawn = [value_for(spec, random.Random(seed), name="begin_mp") for seed in range(60)]
+    assert sum(v == 112.47 for v in drawn) <= 12 and len(set(drawn)) >= 30, drawn
+    assert all(isinstance(v, float) for v in drawn)
+
+
+def _npt_tool():
+    from generator.records import Tool
+
+    return Tool(name="log_npt_event", app="", api="log_npt_event", domain="drilling",
+                description="Log a non-productive time event. Category is one of: rig_equipment, downhole_tools, "
+                            "waiting_on_weather, waiting_on_third_party, other.",
+                parameters={"type": "object", "required": ["category", "description"], "properties": {
+                    "category": {"type": "string", "description": "NPT category (see the tool description)."},
+                    "depth_ft_md": {"type": "integer", "description": "Bit depth when the event started, feet."},
+                    "description": {"type": "string",
+                                    "description": "What happened, e.g. 'top drive washpipe leaking, replaced packing'."}}})
+
+
+def test_a_bit_depth_is_no_box_size() -> None:
+    """"a bit depth of 5" even after the well-depth rule: the size of a thing (1-8 ft) took over."""
+    from generator.core.lore import annotate
+    from generator.core.values import sample_arguments
+
+    tool = annotate([_npt_tool()])[0]
+    depths = [sample_arguments(tool, random.Random(s), optional_rate=1.0)["depth_ft_md"] for s in range(15)]
+    assert min(depths) >= 300, depths
+
+
+def test_an_event_waiting_on_weather_is_not_told_as_a_repair() -> None:
+    """27 of 29 NPT events said "top drive washpipe leaking, replaced packing" whatever their
+    category (set 22): an event's kind with a witness's line of its own takes that line."""
+    from generator.core.lore import annotate
+    from generator.core.values import sample_arguments
+
+    tool = annotate([_npt_tool()])[0]
+    for seed in range(40):
+        args = sample_arguments(tool, random.Random(seed), optional_rate=0.0,
+                                fixed={"category": "waiting_on_weather"})
+        assert "washpipe" not in args["description"], args

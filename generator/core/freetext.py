@@ -827,7 +827,20 @@ _HAPPENED_LINES: list[tuple[frozenset[str], tuple[str, ...]]] = [
     (frozenset({"theft", "stolen", "missing"}), ("Items left in an unlocked room were found missing at the end of the day.",)),
     (frozenset({"fire", "smoke"}), ("Smoke came from an extension lead; power was cut and the lead removed.",)),
     (frozenset({"spill", "leak"}), ("A liquid spilled across the floor; the area was closed and cleaned.",)),
+    (frozenset({"weather", "wind", "lightning", "storm", "rain", "snow", "flood", "flooding"}), (
+        "Work stopped for high winds and lightning; the crew stood by until it passed.",
+        "Heavy rain flooded the access road and work was held until it drained.")),
+    (frozenset({"waiting", "third", "vendor", "contractor", "supplier", "delay", "delayed"}), (
+        "Work waited on an outside crew that arrived hours late.",
+        "Parts promised for the morning did not arrive until the afternoon; work was held.")),
 ]
+
+
+def what_happened(rng: random.Random, chosen: Chosen, thing: Sequence[str]) -> str | None:
+    """A witness's line for a reported thing (an incident, an event) of the call's first category,
+    or None when the thing is no report or no line tells of that kind."""
+    values = [v.replace("_", " ") for v, _ in list(chosen.values())[:1]]
+    return _what_happened(rng, values[0]) if values and set(thing) & _REPORTED else None
 
 
 def _what_happened(rng: random.Random, value: str) -> str | None:

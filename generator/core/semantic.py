@@ -317,7 +317,7 @@ _DESCRIBED: list[tuple[str, str]] = [
 # Kinds whose words are too common in descriptions to decide anything ("the number of", "a short
 # description", "the user's ...") when read from a description rather than a name.
 _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category", "size", "code", "file",
-                            "place", "version", "language", "clock", "color"})
+                            "place", "version", "language", "clock", "color", "limit"})  # "the limits" of a track authority are no page size
 
 
 # Last words that say little on their own: the word before decides ("artist_name" is an artist,

@@ -1641,13 +1641,30 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         examples = [_varied(e, name, rng, ref) for e in examples]
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
-    # a number given as an example is one value of its range, not the only one a person uses
+    # a number given as an example is one value of its range, not the only one a person uses: it
+    # sets the scale (set 22: milepost "e.g. 112.47" in 100 of 257 mileposts)
     if examples and all(_numeric(e) and not isinstance(e, str) for e in examples) and rng.random() >= EXAMPLE_RATE:
         examples = []
+    elif examples and all(_numeric(e) and not isinstance(e, str) for e in examples) and rng.random() < NEAR_RATE:
+        examples = [_near_number(e, rng) for e in examples]
     rate = DEFAULT_RATE if known else BROAD_DEFAULT_RATE
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
     listed, pooled = _listed_and_pooled(name, schema, rng, pool)
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
+
+
+NEAR_RATE = 0.75  # of the numeric examples kept, the share drawn near them rather than as written
+
+
+def _near_number(example: float, rng: random.Random) -> float:
+    """A number of an example's scale and precision: 112.47 -> 78.73 .. 157.46 with two decimals, 12 -> 9 .. 16."""
+    if example == 0:
+        return example
+    low, high = sorted((example * 0.7, example * 1.4))
+    if isinstance(example, int) and not isinstance(example, bool):
+        return rng.randint(math.ceil(low), max(math.ceil(low), int(high)))
+    places = len(repr(float(example)).split(".")[1].rstrip("0")) if "." in repr(float(example)) else 0
+    return round(rng.uniform(low, high), places)
 
 
 def _listed_and_pooled(name: str, schema: dict[str, Any], rng: random.Random,
@@ -2005,7 +2022,8 @@ def _sized(schema: dict[str, Any]) -> dict[str, Any]:
             out[name] = _sized(prop)
         elif isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("properties"), dict):
             out[name] = {**prop, "items": _sized(prop["items"])}
-        elif schema_type(prop) in ("number", "integer") and (size := quantities.thing_size(name)) is not None:
+        elif schema_type(prop) in ("number", "integer") and (size := quantities.thing_size(name)) is not None \
+                and quantities.measure(name, prop) is None:  # a well's depth in feet is no box's
             own_lo, own_hi = _said_bounds(prop, *_hard_bounds(prop))  # "a loaded truck weighs 16,000 to 26,000 lb"
             lo, hi = max(size[0], own_lo if own_lo is not None else size[0]), \
                 min(size[1], own_hi if own_hi is not None else size[1])
@@ -2098,8 +2116,12 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         # a field the catalog shows as a whole sentence ("car stops 2 inches below floor 5, doors
         # reopen") takes such a line that speaks of no other member, never a read-out of the
         # call's values ("callback emergency work order")
+        # ... unless the call's kind has a witness's line of its own: a catalog line of no kind (a
+        # top drive repaired) never tells of an event waiting on weather (set 22: 27 of 29 events)
         told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None]
-        text = rng.choice(told) if told and not any(freetext.fits(p, cats) for p in pool) else \
+        witness = freetext.what_happened(rng, cats, semantic.tokens(tool.name)[1:])
+        text = witness if witness and not any(freetext.fits(p, cats) for p in pool) else \
+            rng.choice(told) if told and not any(freetext.fits(p, cats) for p in pool) else \
             freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool, tool.description)
         if text and is_valid(tool.properties.get(name) or {}, text):
             args[name] = text

@@ -107,8 +107,12 @@ _CASED = ("enum", "const", "pattern", "format")
 def valid_case_variant(sc: Scenario, rng: random.Random) -> Candidate | None:
     # Free text only: re-casing an identifier ("RES-123") or a code the schema pins by a
     # pattern ("ECRKW" against ^[A-Z]{5}$) may matter to a real API.
+    # A code the catalog lists in prose ("reason: mud_spots, ...") is as cased as an enum, and a
+    # snake_case word is a code whatever the schema says (set 22: "Mud_Spots", "Issued_In_Error").
+    tool = _gold_tool(sc)
     param = _pick_param(sc, rng, lambda p, v, s: isinstance(v, str) and v.lower() != v.upper()
-                        and not any(k in s for k in _CASED) and not any(c.isdigit() for c in v))
+                        and not any(k in s or k in param_schema(tool, p) for k in _CASED)
+                        and not any(c.isdigit() for c in v) and "_" not in v)
     if param is None:
         return None
     assert sc.gold is not None

@@ -249,6 +249,37 @@ def _clause(words: list[str]) -> tuple[str, str] | None:
     return f"with {doing}", f"without {doing}"
 
 
+# "segments that have (true) or do not have (false) an active slow order": the true reading is the
+# description without its false branch ("segments that have an active slow order").
+_TRUE_OR_FALSE = re.compile(r"\s*\(true\)\s+or\s+[^()]{1,40}?\s*\(false\)|\s+or\s+[^()]{1,40}?\s*\(false\)(?=.*\(true\))",
+                            re.IGNORECASE)
+
+
+def true_reading(description: str) -> str:
+    """A flag's description without its false branch."""
+    return _TRUE_OR_FALSE.sub("", description)
+
+
+_BRANCHES = re.compile(r"^(?P<before>.*?)\s*\(true\)\s+or\s+(?P<no>[^()]{1,40}?)\s*\(false\)\s*(?P<after>.*)$",
+                       re.IGNORECASE)
+_NEGATIONS = frozenset({"do", "does", "did", "not", "no", "don't", "doesn't", "didn't", "is", "are", "isn't", "aren't"})
+
+
+def false_reading(description: str) -> str | None:
+    """The description of a flag's false value when it writes both ("segments that have (true) or
+    do not have (false) an active slow order" -> "segments that do not have an active slow
+    order"); None when it writes one."""
+    m = _BRANCHES.match(description.strip())
+    if m is None:
+        return None
+    no = m["no"].split()
+    kept = len([w for w in no if w.lower() not in _NEGATIONS]) or 1
+    before = m["before"].split()
+    if len(before) < kept:
+        return None
+    return " ".join([*before[:-kept], *no, m["after"]]).strip()
+
+
 # A filter flag described by what it keeps: "Only officials cleared to run the middle at this level."
 _ONLY = re.compile(r"^only ([a-z]+s) ((?:cleared|certified|approved|qualified|licensed|eligible|available|"
                    r"active|open|with|without|who|that|in|on|from|under|over)\b[^.;]{2,60}?)\.?$", re.IGNORECASE)
@@ -257,8 +288,13 @@ _ONLY = re.compile(r"^only ([a-z]+s) ((?:cleared|certified|approved|qualified|li
 def _kept_only(description: str) -> tuple[str, str] | None:
     """ "Only officials cleared to run the middle at this level" (`can_center`): said by what the
     filter keeps, never "with center"."""
-    only = _ONLY.match(description.strip())
-    return (f"limited to {only.group(1)} {only.group(2)}", f"whether or not {only.group(2)}") if only else None
+    only = _ONLY.match(true_reading(description).strip())
+    if only is None:
+        return None
+    negated = _ONLY.match(false_reading(description) or "")
+    if negated is not None:  # both values said: "limited to segments that do not have an active slow order"
+        return f"limited to {only.group(1)} {only.group(2)}", f"limited to {negated.group(1)} {negated.group(2)}"
+    return f"limited to {only.group(1)} {only.group(2)}", f"whether or not {only.group(2)}"
 
 
 @lru_cache(maxsize=65536)

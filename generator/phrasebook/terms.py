@@ -27,6 +27,7 @@ from ..core import allowed
 from ..core.freetext import PERSON_WORDS, is_person_role
 from ..core.inflection import engine
 from ..core.semantic import infer, tokens
+from .fragments import true_reading
 from .lexicon import (
     ABBREVIATIONS,
     FUNCTION_WORDS,
@@ -934,7 +935,7 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     spec = spec or {}
     items = spec.get("items")
     inner: dict[str, Any] = items if spec.get("type") == "array" and isinstance(items, dict) else spec
-    description = str(spec.get("description") or inner.get("description") or "")
+    description = true_reading(str(spec.get("description") or inner.get("description") or ""))
     members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
     return _hinted(t, noun) if noun else t
@@ -1296,6 +1297,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"matching {v}"
     if t.sem == "search_term" and not t.pointer:  # a search's `query` ("Part description"): "for flame sensor",
         return f"for {v}"  # never "with a note saying flame sensor"
+    v = v[:-1] if v.endswith(".") and not v.endswith("..") and v.count(".") >= 1 and " " in v else v  # a
+    # sentence quoted mid-clause drops its full stop: "a note saying the crew stood by.?" never ends a query
     if (t.head in _SAYING or t.sem in _SAYING) and not words & _NOTE:  # a message's text: "saying see you at 6"
         return f"saying {v}"
     thing = t.noun.split()[:-1] if t.noun.split()[-1:] == ["description"] else []

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ...core.semantic import tokens
 from ...core.surface import render, spec_of, value_kind
 from ...phrasebook import hints_of
 from ...phrasebook.lexicon import FUNCTION_WORDS
-from ...phrasebook.terms import goes_somewhere, kind_of_value, say, term
+from ...phrasebook.terms import Term, goes_somewhere, kind_of_value, say, term
 from ...records import ArgPlan, CallPlan, Tool
 from .intents import PREPOSITIONS
 
@@ -76,7 +77,27 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
     hints = hints_of(tool)
     hinted = tool.hints.nouns.get(param) if tool and tool.hints else None
     intent = " ".join(hints.intents[:1]) if hints else ""
-    return say(term(param, spec_of(tool, param), hinted), kind_of_value(kind), text, intent)
+    return say(apart(term(param, spec_of(tool, param), hinted), param, tool), kind_of_value(kind), text, intent)
+
+
+# The words of a name that tell one of two same-named measures from the other (`depth_start_ft_md`,
+# `depth_end_ft_md`: "a starting measured depth", "an ending measured depth").
+_SIDE_WORDS = {"start": "starting", "begin": "starting", "beginning": "starting", "from": "starting",
+               "end": "ending", "to": "ending", "initial": "initial", "final": "final", "first": "first",
+               "last": "last", "before": "before", "after": "after", "pre": "pre-", "post": "post-",
+               "opening": "opening", "closing": "closing", "in": "incoming", "out": "outgoing"}
+
+
+def apart(t: Term, param: str, tool: Tool | None) -> Term:
+    """`t` with its side said when another parameter of the tool has the same noun (set 22: "a
+    measured depth of 1600 feet MD, a measured depth of 13000 feet MD" for a day's start and end)."""
+    if tool is None or not t.noun or t.bound:
+        return t
+    twins = [p for p in tool.properties if p != param and term(p, spec_of(tool, p)).noun == t.noun]
+    side = next((_SIDE_WORDS[w] for w in tokens(param) if w in _SIDE_WORDS), "")
+    if not twins or not side or side.rstrip("-") in t.noun.lower().split():
+        return t
+    return replace(t, noun=f"{side}{'' if side.endswith('-') else ' '}{t.noun}")
 
 
 def _phrase_like(text: str) -> bool:
