@@ -83,3 +83,31 @@ def test_a_sentence_quoted_mid_clause_drops_its_full_stop() -> None:
     """"... with a note saying A motor stopped; maintenance was called.? On top of that ..."."""
     said = say(term("message", {"type": "string"}), "text", "The crew stood by until it passed.", "send")
     assert not said.endswith("."), said
+
+
+def test_a_range_s_ends_are_said_as_from_and_to() -> None:
+    """"search track segments with a milepost of the search range of 19" (the upper bound, unsaid),
+    "search work orders starting 2025-06-04" for the latest planned start (set 22)."""
+    low = term("from_mp", {"type": "number", "description": "Milepost with two decimals, e.g. 112.47."})
+    high = term("to_mp", {"type": "number", "description": "Upper milepost of the search range."})
+    assert say(low, "number", "19", "search") == "from milepost 19"
+    assert say(high, "number", "112.47", "search") == "to milepost 112.47"
+    latest = term("planned_start_to", {"type": "string", "format": "date", "description": "Latest planned start."})
+    assert latest.role == "until", latest
+
+
+def test_a_pointer_to_an_event_by_its_function_and_day_finds_it() -> None:
+    """"the subdivision from my slow order search on May 11": an ultrasonic test logged that morning
+    held a subdivision too, and the reader found no one event (set 22: 6 TRAIL targets lost)."""
+    from datetime import datetime
+
+    from generator.reader.pointers import cues, match_events
+    from generator.records import HistoryEvent
+
+    test = HistoryEvent(time="2025-05-11 08:56", apitype="track", toolname="TrackMaintenance",
+                        apiname="log_ultrasonic_test", parameters={"subdivision": "HLN"})
+    search = HistoryEvent(time="2025-05-11 19:01", apitype="track", toolname="TrackMaintenance",
+                          apiname="search_slow_orders", parameters={"subdivision": "YEL"})
+    said = cues("my slow order search on may 11", datetime(2025, 5, 25, 9), ["TrackMaintenance"])
+    assert "11" not in said.words
+    assert match_events(said, [test, search]) == [search]

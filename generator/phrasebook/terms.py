@@ -510,6 +510,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
+    sides = [w for w in tokens(param) if w in _FROM | _UNTIL and w not in _ordinal_of_thing(tokens(param))]
+    if sides and {w in _FROM for w in sides} == {True, False}:  # `planned_start_to`: the latest start, its
+        role = "until" if sides[-1] in _UNTIL else "from"  # last bound word says which (never "starting June 4")
     if not role:
         bounds = name_words - _ordinal_of_thing(tokens(param))  # "first_truck_time": the first truck's, no bound
         role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""
@@ -1040,8 +1043,18 @@ _MEASURES = frozenset({"percent", "percentage", "per cent", "share", "fraction",
 _MASS_ENDS = ("labor", "labour", "work", "footage", "mileage", "space", "room", "downtime")
 
 
+# Words that say a range's side in the noun itself ("a latest ship year of 2019"): no "from"/"to" frame.
+_SIDES_OF_RANGE = frozenset({"first", "last", "upper", "lower", "latest", "earliest", "initial", "final", "minimum",
+                             "maximum", "highest", "lowest"})
+
+
 @frame("number")
 def _number(t: Term, v: str, intent: str) -> str:
+    if t.role and t.noun and not t.bound and not t.unit and t.of in ("", "id") and t.sem not in ("limit", "percent") \
+            and t.noun.split()[0].lower() not in _SIDES_OF_RANGE:  # "a latest ship year of 2019" says its side
+        short = t.noun.split(" of ")[0].split()  # "milepost of the search range": from milepost 19 to milepost 112.47
+        short = short[1:] if len(short) > 1 and short[0].lower() in _FROM | _UNTIL else short
+        return f"{'from' if t.role == 'from' else 'to'} {' '.join(short)} {v}"
     back = t.plain.split()
     if len(back) == 2 and back[1] in ("back", "ago") and back[0] in _BACK_UNITS:  # years_back: "going back 30 years"
         return f"going back {v} {back[0]}"

@@ -184,8 +184,15 @@ def cues(desc: str, now: datetime | None, apps: Sequence[str]) -> EventCues:
         order = "last"
     named = tuple(a for a in apps if fold(a) and re.search(rf"\b{re.escape(fold(a))}\b", fold(desc)))
     app_words = {stem(w) for a in named for w in fold(a).split()}
-    words = tuple(dict.fromkeys(s for s in content_stems(desc) if s not in _NOT_CONTENT and s not in app_words))
+    undated = _DATE_WORDS.sub(" ", desc)  # "on may 11": the day's number says when, not a value of the event
+    words = tuple(dict.fromkeys(s for s in content_stems(undated) if s not in _NOT_CONTENT and s not in app_words))
     return EventCues(days, hours, around, words, order, named)
+
+
+_MONTH_NAMES = "|".join(_MONTHS + tuple(m[:3] for m in _MONTHS if m != "may") + ("sept",))
+_DATE_WORDS = re.compile(rf"\b(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?|"
+                         rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_NAMES})\b(?:,?\s+\d{{4}})?|"
+                         r"\b(?:on )?the \d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b")
 
 
 def _days(desc: str, now: datetime) -> tuple[date, ...] | None:
@@ -310,11 +317,13 @@ def _at(e: HistoryEvent, c: EventCues) -> bool:
 
 
 def _event_stems(e: HistoryEvent) -> frozenset[str]:
-    """The words of an event's values (numbers too: "the 50-minute one"), and its app."""
+    """The words of an event's values (numbers too: "the 50-minute one"), its app, and what its
+    function does ("my slow order search on May 11": `search_slow_orders`, not the ultrasonic
+    test logged that morning; set 22)."""
     return frozenset(s for v in e.parameters.values() for x in (v if isinstance(v, list) else [v])
                      if isinstance(x, str | int | float) and not isinstance(x, bool)
                      for s in content_stems(f"{x:g}" if isinstance(x, float) else str(x))) \
-        | frozenset(content_stems(e.toolname))
+        | frozenset(content_stems(e.toolname)) | frozenset(content_stems(" ".join(identifier_words(e.apiname))))
 
 
 # ---------------------------------------------------------------- what it covers
