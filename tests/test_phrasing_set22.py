@@ -111,3 +111,22 @@ def test_a_pointer_to_an_event_by_its_function_and_day_finds_it() -> None:
     said = cues("my slow order search on may 11", datetime(2025, 5, 25, 9), ["TrackMaintenance"])
     assert "11" not in said.words
     assert match_events(said, [test, search]) == [search]
+
+
+def test_a_long_filter_flag_is_said_by_what_it_keeps() -> None:
+    """"without out of compliance" (19 rows), "with the fire line not qualified": a flag described
+    "Only premises with ..." said by what it keeps, its false value as no filter."""
+    from generator.phrasebook.fragments import bool_words
+
+    yes, no = bool_words("out_of_compliance", "Only premises with at least one assembly past its annual test due "
+                                              "date or an open compliance notice.")
+    assert yes.startswith("limited to premises with at least one assembly") and no.startswith("with or without "), (yes, no)
+    yes, no = bool_words("fire_line_qualified", "Only testers also qualified to test fire sprinkler assemblies (DCDA/RPDA).")
+    assert yes == "limited to testers qualified to test fire sprinkler assemblies", yes
+
+
+def test_a_state_of_a_thing_on_a_date_takes_its_article() -> None:
+    """"find certified testers certificate valid on June 2nd" (24 rows)."""
+    t = term("certificate_valid_on", {"type": "string", "format": "date"})
+    assert say(t, "date", "June 2nd", "find testers") == "with a certificate valid on June 2nd"
+    assert say(term("cancelled_by", {"type": "string"}), "text", "the patient", "") == "cancelled by the patient"

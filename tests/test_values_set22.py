@@ -116,3 +116,22 @@ def test_an_event_waiting_on_weather_is_not_told_as_a_repair() -> None:
         args = sample_arguments(tool, random.Random(seed), optional_rate=0.0,
                                 fixed={"category": "waiting_on_weather"})
         assert "washpipe" not in args["description"], args
+
+
+def test_an_appointment_on_weekdays_is_never_on_a_weekend() -> None:
+    """"Appointments are on weekdays between 07:00 and 17:00": 5 appointments on a Saturday or a
+    Sunday (set 22)."""
+    from datetime import datetime
+
+    from generator.core.lore import annotate
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    tool = Tool(name="schedule_test", app="", api="schedule_test", domain="backflow",
+                description="Book a test appointment. Appointments are on weekdays between 07:00 and 17:00 local time.",
+                parameters={"type": "object", "required": ["window_start"], "properties": {
+                    "window_start": {"type": "string", "format": "date-time", "description": "Start of the window."}}})
+    tool = annotate([tool])[0]
+    for seed in range(30):
+        start = datetime.fromisoformat(sample_arguments(tool, random.Random(seed))["window_start"][:19])
+        assert start.weekday() < 5 and 7 <= start.hour < 17, start

@@ -393,7 +393,13 @@ def _open_hours(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]
     if clocks != [path]:
         return {}
     window = f"between {int(m.group(1)):02d}:{m.group(2)} and {int(m.group(3)):02d}:{m.group(4)}"
+    if _WEEKDAYS.search(tool.description):  # "Appointments are on weekdays between 07:00 and 17:00"
+        window += " on weekdays"
     return {"description": f"{desc} ({window})".strip(), NARROWED_KEY: True}
+
+
+_WEEKDAYS = re.compile(r"\bweekdays?\b|\bbusiness days?\b|\bmonday\s*(?:to|through|-|–)\s*friday\b|\bmon\s*-\s*fri\b",
+                       re.IGNORECASE)
 
 
 _NUMBER_TYPES = ("integer", "number", "float")

@@ -317,7 +317,12 @@ def _in_window(schema: dict[str, Any], when: datetime, rng: random.Random) -> da
         return None
     minute = start + 15 * rng.randrange(max(1, (end - start - 15) // 15))
     day = when.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=rng.randint(1, 7))
+    while _ON_WEEKDAYS.search(str(schema.get("description", ""))) and day.weekday() >= 5:
+        day += timedelta(days=1)  # "on weekdays": a Saturday's appointment moves to Monday
     return day + timedelta(minutes=minute)
+
+
+_ON_WEEKDAYS = re.compile(r"\bon weekdays\b|\bbusiness days?\b|\bmonday\s*(?:to|through|-|–)\s*friday\b", re.IGNORECASE)
 
 
 def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:

@@ -282,7 +282,7 @@ def false_reading(description: str) -> str | None:
 
 # A filter flag described by what it keeps: "Only officials cleared to run the middle at this level."
 _ONLY = re.compile(r"^only ([a-z]+s) ((?:cleared|certified|approved|qualified|licensed|eligible|available|"
-                   r"active|open|with|without|who|that|in|on|from|under|over)\b[^.;]{2,60}?)\.?$", re.IGNORECASE)
+                   r"active|open|with|without|who|that|in|on|from|under|over|also)\b[^.;]{2,110}?)\.?$", re.IGNORECASE)
 
 
 def _kept_only(description: str) -> tuple[str, str] | None:
@@ -294,7 +294,12 @@ def _kept_only(description: str) -> tuple[str, str] | None:
     negated = _ONLY.match(false_reading(description) or "")
     if negated is not None:  # both values said: "limited to segments that do not have an active slow order"
         return f"limited to {only.group(1)} {only.group(2)}", f"limited to {negated.group(1)} {negated.group(2)}"
-    return f"limited to {only.group(1)} {only.group(2)}", f"whether or not {only.group(2)}"
+    kept = re.sub(r"\s*\([^)]*\)", "", re.sub(r"^also\s+", "", only.group(2), flags=re.IGNORECASE))
+    if kept.lower().startswith("with "):  # "with or without an open notice", never "whether or not with ..."
+        return f"limited to {only.group(1)} {kept}", f"with or without {kept[5:]}"
+    if kept.lower().startswith(("that ", "who ")):  # "whether or not they have ...", never "whether or not that have"
+        return f"limited to {only.group(1)} {kept}", f"whether or not they {kept.split(' ', 1)[1]}"
+    return f"limited to {only.group(1)} {kept}", f"whether or not {kept}"
 
 
 @lru_cache(maxsize=65536)

@@ -39,6 +39,7 @@ from .lexicon import (
     plural,
     singular,
     verb_lemma,
+    with_article,
 )
 
 # Words that end a noun phrase in a description: a preposition, a clause, a verb form.
@@ -1368,6 +1369,10 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
         lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
         if lead.startswith("born") and intent and not _names_person(intent):  # "book treatments for someone born on"
             lead = f"for someone {lead}"
+        first = lead.split()
+        if len(first) >= 3 and "NOUN" in lemmas(first[0]) and verb_lemma(first[0]) in (None, first[0]) \
+                and "ADJ" in lemmas(first[1]) and "VERB" not in lemmas(first[1]):  # "certificate valid on": a state
+            lead = f"with {with_article(first[0])} {' '.join(first[1:])}"  # of a thing, never "testers certificate valid on"
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
     return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
 
