@@ -130,3 +130,15 @@ def test_a_state_of_a_thing_on_a_date_takes_its_article() -> None:
     t = term("certificate_valid_on", {"type": "string", "format": "date"})
     assert say(t, "date", "June 2nd", "find testers") == "with a certificate valid on June 2nd"
     assert say(term("cancelled_by", {"type": "string"}), "text", "the patient", "") == "cancelled by the patient"
+
+
+def test_a_rate_and_an_issued_id_are_said_as_people_say_them() -> None:
+    """"a restricted speed of 5 miles" (`speed_mph`, "in miles per hour"); "for utility-assigned
+    backflow assembly BFA-659349" (set 22)."""
+    speed = term("speed_mph", {"type": "integer", "description": "Restricted speed in miles per hour."})
+    assert say(speed, "number", "10", "place a slow order") == "with a restricted speed of 10 mph"
+    flow = term("flow", {"type": "number", "description": "Flow in liters per minute."})
+    assert say(flow, "number", "5", "set the pump").endswith("5 liters per minute")
+    unit = term("assembly_id", {"type": "string", "description": "Utility-assigned backflow assembly number, "
+                                                                   "BFA- followed by 6 digits (e.g. BFA-018342)."})
+    assert say(unit, "text", "BFA-018342", "get the assembly") == "for backflow assembly BFA-018342"

@@ -135,3 +135,47 @@ def test_an_appointment_on_weekdays_is_never_on_a_weekend() -> None:
     for seed in range(30):
         start = datetime.fromisoformat(sample_arguments(tool, random.Random(seed))["window_start"][:19])
         assert start.weekday() < 5 and 7 <= start.hour < 17, start
+
+
+def test_a_number_the_prose_says_is_a_multiple_is_drawn_in_its_steps() -> None:
+    """"speed_mph must be below ... and is a multiple of 5 mph": 12 of 15 slow orders were not (set 22)."""
+    from generator.core.lore import annotate
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    tool = Tool(name="issue_slow_order", app="", api="issue_slow_order", domain="track",
+                description="Place a slow order. speed_mph must be below the class maximum and is a multiple of 5 mph.",
+                parameters={"type": "object", "required": ["speed_mph"], "properties": {
+                    "speed_mph": {"type": "integer", "minimum": 5, "maximum": 75, "description": "Speed, mph."}}})
+    tool = annotate([tool])[0]
+    speeds = [sample_arguments(tool, random.Random(seed))["speed_mph"] for seed in range(30)]
+    assert all(v % 5 == 0 for v in speeds), speeds
+
+
+def test_an_id_whose_description_lists_its_first_part_opens_with_one() -> None:
+    """API well numbers "60-487-64759-00-04": 147 of 181 state codes that do not exist, where the
+    description lists "State codes in use here: 42 Texas, 30 New Mexico, ..." (set 22)."""
+    spec = {"type": "string", "pattern": "^[0-9]{2}-[0-9]{3}-[0-9]{5}-[0-9]{2}-[0-9]{2}$",
+            "description": "API well number SS-CCC-UUUUU-SS-EE: 2-digit state code, e.g. 42-317-41235-00-00. "
+                           "State codes in use here: 42 Texas, 30 New Mexico, 35 Oklahoma, 05 Colorado."}
+    drawn = [value_for(spec, random.Random(seed), name="api_number") for seed in range(30)]
+    assert {v[:2] for v in drawn} <= {"42", "30", "35", "05"}, drawn
+
+
+def test_an_output_field_takes_the_parameter_of_its_thing_whatever_the_unit() -> None:
+    """get_rig's `bop_stack_rating` came back 4.1 (a star rating) where the catalog's
+    `stack_rating_psi` takes 3000-15000 (set 22)."""
+    from generator.traject.simulate import matching_param
+
+    vocab = {"min_bop_rating_psi": {}, "stack_rating_psi": {}, "rig_class": {}}
+    assert matching_param("bop_stack_rating", vocab) == "stack_rating_psi"
+    assert matching_param("rating", vocab) == ""
+
+
+def test_a_serial_whose_examples_are_makes_is_drawn_as_a_serial() -> None:
+    """gauge_serial "Mid-West" or "Watts TK-DP" in all 54 calls: the description's parenthesis
+    names gauge makes, not serials (set 22)."""
+    spec = {"type": "string", "description": "Serial number of the differential pressure test gauge used "
+                                             "(Mid-West, Watts TK-DP, etc.)."}
+    drawn = [value_for(spec, random.Random(seed), name="gauge_serial") for seed in range(20)]
+    assert not {"Mid-West", "Watts TK-DP"} & set(drawn), drawn

@@ -68,7 +68,8 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                 _id_parts(path, schema, series) or _dimensions(tool, schema) or \
                 _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
-            extra = _fitting({**_step_elsewhere(path, schema, steps), **(extra or {})}, schema)
+            extra = {**_step_elsewhere(path, schema, steps), **_multiple_said(tool, path, schema), **(extra or {})}
+            extra = _fitting(extra, schema)
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
             if extra:
@@ -116,6 +117,24 @@ def _unit_steps(tools: list[Tool]) -> dict[str, Any]:
                 if bound is not None:
                     found.setdefault((key, name), set()).add(bound)
     return {f"{key} {name}": said.pop() for (key, name), said in found.items() if len(said) == 1}
+
+
+def _multiple_said(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A number the prose says is "a multiple of 5" (its own description, or the tool's after its
+    name: "speed_mph must be below ... and is a multiple of 5 mph") is drawn in those steps (set 22:
+    slow orders at 7 or 23 mph)."""
+    if schema.get("type") not in ("number", "float", "integer") or "multipleOf" in schema:
+        return {}
+    name = re.escape(leaf_name(path))
+    m = _MULTIPLE.search(str(schema.get("description") or "")) or \
+        re.search(rf"\b{name}\b[^.;]{{0,120}}?\bmultiples? of (\d+(?:\.\d+)?)", tool.description, re.IGNORECASE)
+    step = float(m.group(1)) if m else 0.0
+    if step <= 0 or (schema.get("type") == "integer" and not step.is_integer()):
+        return {}
+    return {"multipleOf": int(step) if step.is_integer() else step}
+
+
+_MULTIPLE = re.compile(r"\bmultiples? of (\d+(?:\.\d+)?)\b", re.IGNORECASE)
 
 
 def _step_elsewhere(path: str, schema: dict[str, Any], steps: dict[str, Any]) -> dict[str, Any]:

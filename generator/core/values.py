@@ -904,6 +904,22 @@ def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: dateti
     return _fit_length(str(value), schema, rng)
 
 
+# "State codes in use here: 42 Texas, 30 New Mexico, 35 Oklahoma": codes with the names they stand for.
+_CODE_NAMED = re.compile(r"(?<![\w.-])(\d{1,3}) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)(?=[,;.)]|\s+and\b|$)")
+
+
+def _listed_lead(value: str, schema: dict[str, Any], pattern: str, rng: random.Random) -> str:
+    """An id whose description lists the codes its first part takes ("2-digit state code ...
+    State codes in use here: 42 Texas, 30 New Mexico, ...") opens with one of them: an API well
+    number "42-317-...", never "60-487-..." (set 22: 147 of 181 state codes that do not exist)."""
+    codes = [m.group(1) for m in _CODE_NAMED.finditer(str(schema.get("description") or ""))]
+    first = re.match(r"\d+", value)
+    if len(codes) < 3 or first is None or len({len(c) for c in codes}) != 1 or len(codes[0]) != len(first.group(0)):
+        return value
+    listed = rng.choice(codes) + value[first.end():]
+    return listed if re.search(pattern, listed) else value
+
+
 # Date shapes a `pattern` may spell ("^\d{4}-(0[1-9]|1[0-2])$" is a month): a value of that shape
 # is a date near the query's time, never the year 0147 a regex walk gives.
 _DATE_SHAPES = ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d", "%Y%m%d", "%Y-%m", "%Y%m", "%m/%Y", "%Y/%m/%d",
@@ -1609,6 +1625,9 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # pattern: its one example ("truck 0417") is the shape, not the truck of every call
     narrowed = bool(schema.get(lore.NARROWED_KEY))
     examples = [] if moment or formatted or narrowed else [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    if _NUMBERED_NAME & set(semantic.tokens(name)) and examples and \
+            not any(isinstance(e, str) and re.search(r"\d", e) or _numeric(e) for e in examples):
+        examples = []  # "Serial number of the gauge used (Mid-West, Watts TK-DP, etc.)": makes, not serials
     examples = freetext.topic_notes(rng, semantic.tokens(name), examples, schema) or examples
     examples = _of_kinds(list(allowed.read(str(schema.get("description") or "")).examples), rng, ref) or examples
     if not _OPTIONAL.get() and not examples and "default" in schema and not isinstance(schema["default"], bool):
@@ -1658,6 +1677,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
 
 
+# Name words of a value that is a number or a serial: its examples without a digit name something else.
+_NUMBERED_NAME = frozenset({"serial", "sn", "number", "no", "num"})
 NEAR_RATE = 0.75  # of the numeric examples kept, the share drawn near them rather than as written
 
 
@@ -1710,7 +1731,9 @@ def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
     optional = _OPTIONAL.get() if optional is None else optional
     token = _OPTIONAL.set(optional)
     try:
-        return _value_for(schema, rng, name=name, ref=ref or REFERENCE_TIME, pool=pool)
+        value = _value_for(schema, rng, name=name, ref=ref or REFERENCE_TIME, pool=pool)
+        pattern = schema.get("pattern")
+        return _listed_lead(value, schema, pattern, rng) if isinstance(value, str) and isinstance(pattern, str) else value
     except semantic.NoValue as exc:
         if optional:
             raise Unsampleable(name, "nothing in the catalog says what value it takes") from exc

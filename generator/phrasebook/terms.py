@@ -505,7 +505,11 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun = _spelled_out(_shorter_by_name(noun, param), param)
         noun, of = _own_head(first, noun, of, name_words)
     own = unit_tail(tokens(param))[1] if tokens(param) else ""  # `min_hookload_klbs`: klbs, whatever the prose
-    unit, named = own or _unit_of(clean) or _name_unit(param), _from_name(param)
+    prose = _unit_of(clean)
+    rate = re.search(rf"\b{re.escape(prose)}\s+per\s+([a-z]+)\b", clean, re.IGNORECASE) if prose else None
+    if rate:  # "in miles per hour" is no distance (set 22: "a restricted speed of 5 miles" for `speed_mph`)
+        prose = _name_unit(param) or f"{prose} per {rate.group(1)}"
+    unit, named = own or prose or _name_unit(param), _from_name(param)
     unit, noun = _in_inches(param, json_type, unit, noun, by_name)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
@@ -1349,8 +1353,17 @@ def _text(t: Term, v: str, intent: str) -> str:
 _ID_LIST = re.compile(r"\S+(?:(?:, | and |,)\S+)+")
 
 
+# Words before an id's noun that say who issues the id, not what the thing is: "utility-assigned
+# backflow assembly BFA-018342" is "backflow assembly BFA-018342" (set 22).
+_ISSUED = re.compile(r"^(?:(?:[a-z]+-)?(?:assigned|generated|issued|created|provided)|unique|internal|system|"
+                     r"external|our|the)\s+", re.IGNORECASE)
+
+
 def _listed_noun(noun: str, v: str) -> str:
-    """ "reviewers" before "REV-0087 and REV-0112": a list of ids takes the plural."""
+    """ "reviewers" before "REV-0087 and REV-0112": a list of ids takes the plural; who issues the
+    id is not said ("utility-assigned backflow assembly")."""
+    while len(noun.split()) > 1 and _ISSUED.match(noun):
+        noun = _ISSUED.sub("", noun, count=1)
     if not _ID_LIST.fullmatch(v) or not re.search(r"\d", v) or is_plural(noun.split()[-1]):
         return noun
     return f"{noun.rsplit(' ', 1)[0]} {plural(noun.split()[-1])}" if " " in noun else plural(noun)

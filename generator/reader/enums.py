@@ -11,6 +11,7 @@ gold unstated.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .text import STOPWORDS, Text, bare_verb_only, fold, identifier_words, stem
@@ -105,9 +106,18 @@ _RANGES = ((("high", "to", "low"), "desc"), (("low", "to", "high"), "asc"), (("n
            (("old", "to", "new"), "oldest"), (("a", "to", "z"), "asc"), (("z", "to", "a"), "desc"))
 
 
+_GLUED_UNIT = re.compile(r"^(\d+(?:\.\d+)?)([a-z]{1,4})$")
+
+
+def _unglued(word: str) -> tuple[str, ...]:
+    m = _GLUED_UNIT.match(word)
+    return (m.group(1), m.group(2)) if m else (word,)
+
+
 @lru_cache(maxsize=16384)
 def value_words(value: str) -> tuple[str, ...]:
-    words = _ranges(identifier_words(value))
+    """The words of an enum value, a number glued to its unit apart ("slow_order_30mph": 30 mph)."""
+    words = _ranges(tuple(p for w in identifier_words(value) for p in _unglued(w)))
     ws = tuple(w for w in words if w not in _FILLER)
     return ws or words
 

@@ -207,7 +207,8 @@ def _framed(text: Text, at: int) -> int:
     "with the location"), not as any mention ("the customer asked")."""
     if at < 0:
         return at
-    framed = set(text.tokens[max(0, at - 4):at]) & (_FRAMES | _NEGATION | _OMIT) or _negated_list(text.tokens, at=at)
+    framed = set(text.tokens[max(0, at - 4):at]) & (_FRAMES | _NEGATION | _OMIT) or _negated_list(text.tokens, at=at) \
+        or text.tokens[at + 1:at + 3] == ["or", "not"]  # "whether they're in compliance or not": no filter
     return at if framed else -1  # "without a static IP or a VoIP phone line": the list's negation frames it
 
 
@@ -254,6 +255,38 @@ def _by_object(text: Text, description: str) -> tuple[bool, str] | None:
     return None
 
 
+# "Only testers also qualified to test fire sprinkler assemblies (DCDA/RPDA).": a filter flag said
+# by what it keeps.
+_ONLY_KEPT = re.compile(r"^only\s+(?:the\s+)?[a-z]+\s+(.+?)\s*(?:\.\s|\.?$)", re.IGNORECASE)
+
+
+def _by_kept(text: Text, description: str) -> tuple[bool, str] | None:
+    """A flag described by what it keeps ("Only testers with at least one test gauge calibrated
+    within the last 12 months"), read by most of those words together in the text: "only ones
+    with at least one gauge calibrated in the last 12 months" is true, "whether or not ..." or
+    "with or without ..." no filter (false), a negation before them false (players, set 22: seven
+    such paraphrases refused)."""
+    m = _ONLY_KEPT.match(description.strip())
+    rest = re.sub(r"\([^)]*\)", " ", m.group(1)) if m else ""
+    base = list(dict.fromkeys(stem(w) for w in fold(rest).split()
+                              if w not in STOPWORDS and w not in _NEGATION and w not in _FILLER and w != "also"))
+    if len(base) < 2:
+        return None
+    need = max(2, -(-len(base) * 3 // 5))
+    stems = text.stems
+    for start in (i for i, w in enumerate(stems) if w in base):
+        window = stems[start:start + len(base) + 6]
+        if len(set(base) & set(window)) < need:
+            continue
+        before = _in_scope(text.tokens[max(0, start - _WINDOW - 2):start])
+        said = " ".join(text.tokens[max(0, start - _WINDOW):start + len(base) + 2])
+        if _unfiltered(before) or "whether" in before or " ".join(before[-3:]).endswith("with or without"):
+            return False, said + " (what the filter keeps, not asked for)"
+        negated = any(w in _NEGATION or w in _OMIT for w in before)
+        return (not negated), said + " (what the filter keeps" + (", negated)" if negated else ")")
+    return None
+
+
 def _read_flag(text: Text, param: str, description: str = "",
                wordings: tuple[tuple[bool, str], ...] = ()) -> tuple[bool, str] | None:
     """(the value the text gives the flag, the words) or None when the text does not say it.
@@ -269,6 +302,9 @@ def _read_flag(text: Text, param: str, description: str = "",
     included = _by_object(text, description)
     if included is not None:
         return included
+    kept = _by_kept(text, description)
+    if kept is not None:
+        return kept
     key = condition_stems(param)
     if not key:
         return None

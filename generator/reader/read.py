@@ -540,14 +540,23 @@ def _pointer_value(arg: Arg, words: str, kind: str | None) -> ArgReading | None:
 # ---------------------------------------------------------------- omitted
 
 def omitted(arg: Arg) -> ArgReading:
+    """A value the query leaves out, as a reader takes it: the user's settled habit over the history
+    a reader looks at (a green cab every time is green, whatever the schema's default; players'
+    readers, set 22), else the schema's default, else the query's day for a moment, else unknown.
+    A parameter with a default of its own is never "today" by the query's time: left out, it is
+    the default (an e-mail search is over any time, not today)."""
+    events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.situation.tools)
+    vals = hist.values(events, arg.param, arg.tool.api if arg.tool else None)
+    settled = hist.settled(vals)
     why = schema_default(arg.tool, arg.param, arg.gold)
-    if why:
+    habit = settled is not None and settled[0] != hist.NONE_GIVEN and hist.key(settled[0]) != hist.key(arg.gold) \
+        and sum(hist.key(v) == hist.key(settled[0]) for v in vals) >= 2  # one earlier call is no habit
+    if why and not habit:
         return _reading(arg, "omitted", True, arg.gold, "default", why)
-    why = from_time(arg.gold, arg.param, arg.situation.time)
+    spec = (arg.tool.properties.get(arg.param) or {}) if arg.tool else {}
+    why = from_time(arg.gold, arg.param, arg.situation.time) if spec.get("default") is None else None
     if why:
         return _reading(arg, "omitted", True, arg.gold, "time", why)
-    events, where = hist.scope(arg.text, arg.situation.history, arg.kind, arg.situation.tools)
-    settled = hist.settled(hist.values(events, arg.param, arg.tool.api if arg.tool else None))
     if settled is not None:
         return _reading(arg, "omitted", hist.key(settled[0]) == hist.key(arg.gold), settled[0], "history:settled",
                         f"{settled[1]} over {where}: {settled[0]!r}")

@@ -346,7 +346,23 @@ def matching_param(field_name: str, vocab: Vocab) -> str:
     if is_id_param(field_name) or not w or w[-1] in BROAD_HEADS:
         return ""
     heads = sorted((p for p in vocab if param_words(p).split()[-1:] == w[-1:]), key=lambda p: (len(p), p))
-    return heads[0] if heads else ""
+    cored = sorted((p for p in vocab if _core(p)[-1:] == w[-1:] and set(_core(p)) <= set(w)), key=lambda p: (len(p), p))
+    return heads[0] if heads else cored[0] if cored else ""
+
+
+# Words a parameter's name adds to the thing it holds: a unit after it, a bound before it
+# (`min_bop_rating_psi` holds a BOP rating: the `bop_stack_rating` of a rig it found; set 22: 4.1).
+_NAME_UNITS = frozenset({"psi", "ft", "md", "tvd", "mm", "cm", "m", "km", "in", "kg", "lb", "lbs", "klbs", "bbl", "gal",
+                         "usd", "pct", "mph", "kph", "ppg", "hr", "hrs", "min", "mins", "sec", "c", "f"})
+
+
+def _core(param: str) -> list[str]:
+    words = param_words(param).split()
+    while len(words) > 1 and words[-1] in _NAME_UNITS:
+        words = words[:-1]
+    while len(words) > 1 and words[0] in ("min", "max", "minimum", "maximum"):
+        words = words[1:]
+    return words
 
 
 # Field words of a quantity: the field holds a number even when its kind is not known.

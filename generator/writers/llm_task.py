@@ -280,9 +280,14 @@ def as_written(value: Any, spec: dict[str, Any]) -> bool:
 
 
 def filter_flag(param: str, spec: dict[str, Any]) -> bool:
-    """A flag that narrows a search ("Only covered garages", `nonstop_only`): false is no filter."""
+    """A flag that narrows a search ("Only covered garages", `nonstop_only`): false is no filter,
+    unless the description says what false keeps ("segments that have (true) or do not have
+    (false) an active slow order": false keeps those without one; set 22)."""
+    from ..phrasebook.fragments import false_reading
+
     desc = str(spec.get("description") or "").lower().split()
-    return spec.get("type") == "boolean" and (desc[:1] == ["only"] or "only" in re.split(r"[_\W]+", param.lower()))
+    return spec.get("type") == "boolean" and (desc[:1] == ["only"] or "only" in re.split(r"[_\W]+", param.lower())) \
+        and false_reading(str(spec.get("description") or "")) is None
 
 
 def no_filter(param: str, label: str) -> str:
