@@ -540,8 +540,8 @@ def _pointer_value(arg: Arg, words: str, kind: str | None) -> ArgReading | None:
 # ---------------------------------------------------------------- omitted
 
 def omitted(arg: Arg) -> ArgReading:
-    """A value the query leaves out, as a reader takes it: the user's settled habit over the history
-    a reader looks at (a green cab every time is green, whatever the schema's default; players'
+    """A value the query leaves out, as a reader takes it: a habit every earlier call of the history
+    a reader looks at holds (a green cab every time is green, whatever the schema's default; players'
     readers, set 22), else the schema's default, else the query's day for a moment, else unknown.
     A parameter with a default of its own is never "today" by the query's time: left out, it is
     the default (an e-mail search is over any time, not today)."""
@@ -549,8 +549,9 @@ def omitted(arg: Arg) -> ArgReading:
     vals = hist.values(events, arg.param, arg.tool.api if arg.tool else None)
     settled = hist.settled(vals)
     why = schema_default(arg.tool, arg.param, arg.gold)
+    given = [hist.key(v) for v in vals if v != hist.NONE_GIVEN]
     habit = settled is not None and settled[0] != hist.NONE_GIVEN and hist.key(settled[0]) != hist.key(arg.gold) \
-        and sum(hist.key(v) == hist.key(settled[0]) for v in vals) >= 2  # one earlier call is no habit
+        and len(given) >= 2 and set(given) == {hist.key(settled[0])}  # every earlier call: one call is no habit
     if why and not habit:
         return _reading(arg, "omitted", True, arg.gold, "default", why)
     spec = (arg.tool.properties.get(arg.param) or {}) if arg.tool else {}
