@@ -1624,10 +1624,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # an id narrowed to the series its parts number (generator.core.lore) is drawn from that
     # pattern: its one example ("truck 0417") is the shape, not the truck of every call
     narrowed = bool(schema.get(lore.NARROWED_KEY))
-    examples = [] if moment or formatted or narrowed else [e for e in _typed_examples(schema) if usable(e, name, schema)]
-    if _NUMBERED_NAME & set(semantic.tokens(name)) and examples and \
-            not any(isinstance(e, str) and re.search(r"\d", e) or _numeric(e) for e in examples):
-        examples = []  # "Serial number of the gauge used (Mid-West, Watts TK-DP, etc.)": makes, not serials
+    examples = [] if moment or formatted or narrowed else _own_examples(name, schema)
     examples = freetext.topic_notes(rng, semantic.tokens(name), examples, schema) or examples
     examples = _of_kinds(list(allowed.read(str(schema.get("description") or "")).examples), rng, ref) or examples
     if not _OPTIONAL.get() and not examples and "default" in schema and not isinstance(schema["default"], bool):
@@ -1665,21 +1662,36 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         examples = [_varied(e, name, rng, ref) for e in examples]
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
-    # a number given as an example is one value of its range, not the only one a person uses: it
-    # sets the scale (set 22: milepost "e.g. 112.47" in 100 of 257 mileposts)
-    if examples and all(_numeric(e) and not isinstance(e, str) for e in examples) and rng.random() >= EXAMPLE_RATE:
-        examples = []
-    elif examples and all(_numeric(e) and not isinstance(e, str) for e in examples) and rng.random() < NEAR_RATE:
-        examples = [_near_number(e, rng) for e in examples]
+    examples = _numbers_as_scale(examples, rng)
     rate = DEFAULT_RATE if known else BROAD_DEFAULT_RATE
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
     listed, pooled = _listed_and_pooled(name, schema, rng, pool)
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
 
 
+def _own_examples(name: str, schema: dict[str, Any]) -> list[Any]:
+    """The examples a parameter shows of its own values; a number or a serial shows none without
+    a digit ("Serial number of the gauge used (Mid-West, Watts TK-DP, etc.)": makes, not serials)."""
+    examples = [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    if _NUMBERED_NAME & set(semantic.tokens(name)) and \
+            not any(isinstance(e, str) and re.search(r"\d", e) or _numeric(e) for e in examples):
+        return []
+    return examples
+
+
 # Name words of a value that is a number or a serial: its examples without a digit name something else.
 _NUMBERED_NAME = frozenset({"serial", "sn", "number", "no", "num"})
 NEAR_RATE = 0.75  # of the numeric examples kept, the share drawn near them rather than as written
+
+
+def _numbers_as_scale(examples: list[Any], rng: random.Random) -> list[Any]:
+    """A number given as an example is one value of its range, not the only one a person uses: it
+    sets the scale (set 22: milepost "e.g. 112.47" in 100 of 257 mileposts)."""
+    if not examples or not all(_numeric(e) and not isinstance(e, str) for e in examples):
+        return examples
+    if rng.random() >= EXAMPLE_RATE:
+        return []
+    return [_near_number(e, rng) for e in examples] if rng.random() < NEAR_RATE else examples
 
 
 def _near_number(example: float, rng: random.Random) -> float:

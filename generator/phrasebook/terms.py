@@ -487,6 +487,27 @@ def _object_np(words: list[str]) -> list[str]:
 
 
 @lru_cache(maxsize=16384)
+def _unit_said(param: str, clean: str) -> str:
+    """The unit a number is said in: its name's own (`min_hookload_klbs`: klbs, whatever the
+    prose), else the description's, a rate whole ("in miles per hour" is no distance; set 22: "a
+    restricted speed of 5 miles" for `speed_mph`), else a unit word closing the name."""
+    own = unit_tail(tokens(param))[1] if tokens(param) else ""
+    prose = _unit_of(clean)
+    rate = re.search(rf"\b{re.escape(prose)}\s+per\s+([a-z]+)\b", clean, re.IGNORECASE) if prose else None
+    if rate:
+        prose = _name_unit(param) or f"{prose} per {rate.group(1)}"
+    return own or prose or _name_unit(param)
+
+
+def _last_side(param: str) -> str:
+    """ "from" / "until" of a name with bound words of both sides, by its last (`planned_start_to`:
+    the latest start, never "starting June 4"); "" otherwise."""
+    sides = [w for w in tokens(param) if w in _FROM | _UNTIL and w not in _ordinal_of_thing(tokens(param))]
+    if sides and {w in _FROM for w in sides} == {True, False}:
+        return "until" if sides[-1] in _UNTIL else "from"
+    return ""
+
+
 def _term(param: str, description: str, json_type: str, fmt: str, members: tuple[str, ...] = ()) -> Term:
     clean = _clean(description)
     first = re.split(r"[,;:.]\s|[,;:]$|\.$", clean, maxsplit=1)[0]
@@ -504,20 +525,13 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     else:
         noun = _spelled_out(_shorter_by_name(noun, param), param)
         noun, of = _own_head(first, noun, of, name_words)
-    own = unit_tail(tokens(param))[1] if tokens(param) else ""  # `min_hookload_klbs`: klbs, whatever the prose
-    prose = _unit_of(clean)
-    rate = re.search(rf"\b{re.escape(prose)}\s+per\s+([a-z]+)\b", clean, re.IGNORECASE) if prose else None
-    if rate:  # "in miles per hour" is no distance (set 22: "a restricted speed of 5 miles" for `speed_mph`)
-        prose = _name_unit(param) or f"{prose} per {rate.group(1)}"
-    unit, named = own or prose or _name_unit(param), _from_name(param)
+    unit, named = _unit_said(param, clean), _from_name(param)
     unit, noun = _in_inches(param, json_type, unit, noun, by_name)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
-    sides = [w for w in tokens(param) if w in _FROM | _UNTIL and w not in _ordinal_of_thing(tokens(param))]
-    if sides and {w in _FROM for w in sides} == {True, False}:  # `planned_start_to`: the latest start, its
-        role = "until" if sides[-1] in _UNTIL else "from"  # last bound word says which (never "starting June 4")
+    role = _last_side(param) or role
     if not role:
         bounds = name_words - _ordinal_of_thing(tokens(param))  # "first_truck_time": the first truck's, no bound
         role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""

@@ -287,11 +287,9 @@ def _by_kept(text: Text, description: str) -> tuple[bool, str] | None:
     return None
 
 
-def _read_flag(text: Text, param: str, description: str = "",
-               wordings: tuple[tuple[bool, str], ...] = ()) -> tuple[bool, str] | None:
-    """(the value the text gives the flag, the words) or None when the text does not say it.
-    `wordings`: the catalog's own phrase for each value ("before the hazmat responder has been
-    called" for false), read with their negation ("the responder has not been called")."""
+def _by_meaning(text: Text, description: str, wordings: tuple[tuple[bool, str], ...]) -> tuple[bool, str] | None:
+    """The flag said by what the catalog says its values mean: the description's phrase for a
+    value, the catalog's own wording, the things true adds, what a filter keeps."""
     described = _by_description(text, description)
     if described is not None:
         return described
@@ -300,11 +298,17 @@ def _read_flag(text: Text, param: str, description: str = "",
         if by_words is not None:
             return by_words
     included = _by_object(text, description)
-    if included is not None:
-        return included
-    kept = _by_kept(text, description)
-    if kept is not None:
-        return kept
+    return included if included is not None else _by_kept(text, description)
+
+
+def _read_flag(text: Text, param: str, description: str = "",
+               wordings: tuple[tuple[bool, str], ...] = ()) -> tuple[bool, str] | None:
+    """(the value the text gives the flag, the words) or None when the text does not say it.
+    `wordings`: the catalog's own phrase for each value ("before the hazmat responder has been
+    called" for false), read with their negation ("the responder has not been called")."""
+    meant = _by_meaning(text, description, wordings)
+    if meant is not None:
+        return meant
     key = condition_stems(param)
     if not key:
         return None
