@@ -107,3 +107,20 @@ def test_values_a_tool_description_lists_for_a_parameter_are_its_choices() -> No
     said = say(term("window", spec_of(tool, "window")), kind_of_value(value_kind("early", "window", tool)), "early",
                "schedule a delivery")
     assert said == "with the early window", said
+
+
+def test_a_filter_flag_left_at_false_is_not_read_out() -> None:
+    """"search service premises with or without at least one assembly past its annual test due
+    date or an open compliance notice" in 26 of 60 TRAJECT queries (set 22): a default false of an
+    "Only ..." filter filters nothing and goes unsaid; a false the description writes is said."""
+    from generator.traject.plans import _stated
+
+    only = "Only premises with at least one assembly past its annual test due date or an open compliance notice."
+    both = "Only segments that have (true) or do not have (false) an active slow order."
+    tool = _tool("search_premises", {"city": S, "out_of_compliance": {"type": "boolean", "default": False,
+                                                                      "description": only},
+                                     "slow_order_in_effect": {"type": "boolean", "default": False, "description": both}},
+                 [])
+    plans = {a.param: a.mode for a in _stated(tool, {"city": "Smithview", "out_of_compliance": False,
+                                                     "slow_order_in_effect": False}, lambda p: [])}
+    assert plans == {"city": "stated", "out_of_compliance": "omitted", "slow_order_in_effect": "stated"}, plans
