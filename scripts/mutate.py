@@ -2315,7 +2315,7 @@ MUTATIONS: list[Mutation] = [
              '        return examples\n    return examples\n\n\n# Name words of a value that is a number or a serial',
              ('tests/test_values_set22.py::test_a_serial_whose_examples_are_makes_is_drawn_as_a_serial',)),
     Mutation("traject: a default false filter flag read out at length", 'generator/traject/plans.py',
-             '        if others is not None and k not in tool.required and (not isinstance(v, bool) or _no_filter(tool, k, v))',
+             '        if others is not None and k not in tool.required and (not isinstance(v, bool) or no_filter_flag(tool, k, v))',
              '        if others is not None and k not in tool.required and not isinstance(v, bool)',
              ('tests/test_chains_set22.py::test_a_filter_flag_left_at_false_is_not_read_out',)),
     Mutation("cli: --quiet hides a product that fell short", "generator/cli.py",

@@ -382,13 +382,13 @@ def _stated(tool: Tool, args: dict[str, Any], others: Callable[[str], list[Any]]
     flag stays stated: the tool's own words say one anyway ("find food delivery")."""
     return [
         ArgPlan(param=k, value=v, mode="omitted", source="default")
-        if others is not None and k not in tool.required and (not isinstance(v, bool) or _no_filter(tool, k, v))
+        if others is not None and k not in tool.required and (not isinstance(v, bool) or no_filter_flag(tool, k, v))
         and is_default(tool, k, v) and not _said_anyway(tool, k, v, partial(others, k))
         else ArgPlan(param=k, value=v, mode="stated", hint=literal_surface(tool, k, v)) for k, v in args.items()
     ]
 
 
-def _no_filter(tool: Tool, param: str, value: Any) -> bool:
+def no_filter_flag(tool: Tool, param: str, value: Any) -> bool:
     """A filter flag ("Only premises with ...") left at false filters nothing: said, it is a clause
     read out for no reason (set 22: "with or without at least one assembly past its annual test due
     date or an open compliance notice" in 26 of 60 TRAJECT queries). One whose false reading the
