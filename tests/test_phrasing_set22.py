@@ -142,3 +142,12 @@ def test_a_rate_and_an_issued_id_are_said_as_people_say_them() -> None:
     unit = term("assembly_id", {"type": "string", "description": "Utility-assigned backflow assembly number, "
                                                                    "BFA- followed by 6 digits (e.g. BFA-018342)."})
     assert say(unit, "text", "BFA-018342", "get the assembly") == "for backflow assembly BFA-018342"
+
+
+def test_a_weight_per_foot_and_a_count_of_things_done_are_said_whole() -> None:
+    """"a nominal weight of 146 feet" (`weight_lb_ft`, 20 rows) and "44 joints runs" (11 rows) in the
+    third drilling reading (set 22)."""
+    weight = term("weight_lb_ft", {"type": "number", "description": "Nominal weight in pounds per foot, e.g. 40."})
+    assert say(weight, "number", "40", "run casing") == "with a nominal weight of 40 lb/ft"
+    joints = term("joints", {"type": "integer", "description": "Number of joints run."})
+    assert say(joints, "number", "44", "run casing") == "with 44 joints run"

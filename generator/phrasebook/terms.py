@@ -337,7 +337,8 @@ _NUMERATORS = {"g": "g", "mg": "mg", "ug": "µg", "mcg": "µg", "ng": "ng", "mmo
                "meq": "meq", "iu": "IU", "u": "U", "lb": "lb", "lbs": "lb", "kg": "kg", "ml": "mL", "l": "L",
                "gal": "gal", "km": "km", "m": "m", "mi": "mi", "kwh": "kWh", "cells": "cells"}
 _DENOMINATORS = {"dl": "dL", "l": "L", "ml": "mL", "bu": "bu", "kg": "kg", "h": "h", "hr": "h", "min": "min",
-                 "s": "s", "m2": "m²", "ha": "ha", "ac": "acre", "ul": "µL", "day": "day", "d": "day"}
+                 "s": "s", "m2": "m²", "ha": "ha", "ac": "acre", "ul": "µL", "day": "day", "d": "day", "ft": "ft",
+                 "yd": "yd"}  # "weight_lb_ft": a casing of 40 lb/ft, never "40 feet"
 _NAME_UNITS = {"cst": "centistokes", "ppb": "ppb", "cents": "cents", "kw": "kW", "mw": "MW", "kwh": "kilowatt-hours",
                "mwh": "MWh", "rpm": "rpm", "bpm": "bpm", "mmhg": "mm Hg", "db": "dB", "kpa": "kilopascals",
                "mpa": "MPa", "bar": "bar", "hz": "Hz", "khz": "kilohertz", "kv": "kV", "ma": "mA", "nm": "nm",
@@ -1087,7 +1088,8 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"with {t.bound}{v} {t.plain}"
     if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
         noun = " ".join(w for w in t.noun.split() if not w.endswith(("'s", "s'"))) or t.noun  # never "4 customer's devices"
-        things = plural(noun) if known(noun.split()[-1]) else noun
+        done = len(noun.split()) > 1 and is_plural(noun.split()[0])  # "joints run": 44 joints run, never "joints runs"
+        things = plural(noun) if known(noun.split()[-1]) and not done else noun
         return f"{'for' if plural(t.head) in _FOR_COUNTS else 'with'} {t.bound}{v} {things}"
     if t.of == "amount" and t.noun:
         return f"with {t.bound}{v}{_unit(t)} of {t.noun}" if t.unit else f"with {t.bound}{v} {t.noun}"
