@@ -350,15 +350,16 @@ def matching_param(field_name: str, vocab: Vocab) -> str:
     return heads[0] if heads else cored[0] if cored else ""
 
 
-# Words a parameter's name adds to the thing it holds: a unit after it, a bound before it
+# Words a parameter's name adds to the thing it holds: a unit after it, a bound before it (the
+# unit tokens of a name, as phrasebook.terms reads units; here only to strip them)
 # (`min_bop_rating_psi` holds a BOP rating: the `bop_stack_rating` of a rig it found; set 22: 4.1).
-_NAME_UNITS = frozenset({"psi", "ft", "md", "tvd", "mm", "cm", "m", "km", "in", "kg", "lb", "lbs", "klbs", "bbl", "gal",
+_TRAILING_UNITS = frozenset({"psi", "ft", "md", "tvd", "mm", "cm", "m", "km", "in", "kg", "lb", "lbs", "klbs", "bbl", "gal",
                          "usd", "pct", "mph", "kph", "ppg", "hr", "hrs", "min", "mins", "sec", "c", "f"})
 
 
 def _core(param: str) -> list[str]:
     words = param_words(param).split()
-    while len(words) > 1 and words[-1] in _NAME_UNITS:
+    while len(words) > 1 and words[-1] in _TRAILING_UNITS:
         words = words[:-1]
     while len(words) > 1 and words[0] in ("min", "max", "minimum", "maximum"):
         words = words[1:]
