@@ -190,6 +190,13 @@ class Habits:
         per_scope = self._picks[param]
         return {r for r in READINGS if all(p[r] == want for p in per_scope)}
 
+    def standing(self, param: str, value: Any) -> bool:
+        """Whether `value` is a standing choice of the function: every earlier call of it, two at
+        least, took it. A request that says nothing of a filter repeats it only then: "find certified
+        testers" after 3 searches in one city and 2 in none is not a search in that city (set 22)."""
+        past = self.past(param)["function"]
+        return set(past) == {value_key(value)}
+
     def function_values(self, param: str) -> list[str]:
         return [k for k in self.past(param)["function"] if k != ABSENT]
 

@@ -153,8 +153,9 @@ def omittable_from_history(target: Target, tool: Tool, param: str, value: Any) -
     """Left out without a phrase, every reading must agree: most recent and most frequent. A person
     reads a bare request ("I have to look up parcels") as the user's last call of it, so a call of
     the function that left the parameter out counts as a value of its own (habits.ABSENT): an
-    address used once, before a search by zoning, is not what "look up parcels" repeats."""
-    return habit_rules(target, tool, param, value) == set(READINGS)
+    address used once, before a search by zoning, is not what "look up parcels" repeats. And the
+    value stands: every earlier call of the function, two at least, took it (`Habits.standing`)."""
+    return habit_rules(target, tool, param, value) == set(READINGS) and habits_of(target, tool).standing(param, value)
 
 
 def repeats_last_call(target: Target, tool: Tool, args: Sequence[ArgPlan]) -> bool:
