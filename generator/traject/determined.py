@@ -33,7 +33,13 @@ from .reading import output_results, same, undetermined
 def _head(name: str) -> str:
     """The entity an id names, by its last entity word ("conflict_submission_id" -> "submission")."""
     keys = entity_keys(name) if is_id_param(name) or param_words(name).split()[-1:] == ["ids"] else ()
-    return keys[-1] if keys else ""
+    head = keys[-1].split() if keys else []
+    if len(head) > 1 and head[-1] in _KEY_NOUNS:  # a work order's number names the order its id does
+        head = head[:-1]
+    return " ".join(head)
+
+
+_KEY_NOUNS = frozenset({"number", "barcode"})
 
 
 def names(key: str, param: str, spec: dict[str, Any] | None = None) -> bool:

@@ -193,8 +193,25 @@ def param_words(param: str) -> str:
 
 
 def is_id_param(param: str) -> bool:
+    """An identifier: `<x>_id`, or the number or barcode a trade names its things by (a work
+    order number, an OCLC number, a transaction number, a patron barcode: set 23), never a phone's,
+    a card's or a page's number."""
     w = param_words(param).split()
-    return bool(w) and w[-1] == "id"
+    if not w:
+        return False
+    return w[-1] == "id" or len(w) >= 2 and singular(w[-1]) in _KEY_NOUNS and not set(w) & _NOT_KEYS
+
+
+_KEY_NOUNS = frozenset({"number", "no", "num", "barcode"})
+_NOT_KEYS = frozenset({"phone", "telephone", "mobile", "fax", "cell", "house", "street", "page", "pages", "card",
+                       "pin", "apartment", "suite", "floor", "building", "po", "box", "zip", "postal", "version",
+                       "line", "lines", "of", "total"})
+
+
+def id_subject(field: str) -> str:
+    """What an identifier names, singular ("work order" of `work_order_number`, "oclc" of
+    `oclc_numbers`)."""
+    return " ".join(singular(w) for w in param_words(field).split()[:-1])
 
 
 def singular(word: str) -> str:
@@ -221,7 +238,9 @@ def _sentence(tool: Tool) -> tuple[str, str]:
 
 # "Returns the matching productions, each with ...", "...; returns a reservation_id and ...",
 # "Get one production's details: title, stage, director and wrap date."
-_RETURNS = re.compile(r"(?:^|[.;]\s+|\s)(?:it\s+)?returns?\s+(.+?)(?:\.\s|\.$|;|$)", re.IGNORECASE)
+# (a sentence that starts "Return ..." says what comes back; "return to service" inside one does not)
+_RETURNS = re.compile(r"(?:(?:^|[.;]\s+)(?:it\s+)?returns?|\s(?:it\s+)?returns)\s+(.+?)(?:\.\s|\.$|;|$)",
+                      re.IGNORECASE)
 _COLON = re.compile(r"^[^:.;]{3,80}:\s*([^:]+?)\.?$")
 
 
@@ -250,14 +269,27 @@ def _field(item: str) -> str:
 def _listed(tail: str) -> list[str]:
     """Fields of a short enumeration ("ride_id, driver name, car plate and fare"); [] for prose.
     An enumeration that quotes its names ("'sensor_id', 'pressure_psi' and 'recorded_at'
-    timestamp, nearest first") is read by its quoted names only."""
+    timestamp, nearest first") is read by its quoted names only. Asides in parentheses are no
+    items ("AD numbers (YYYY-NN-NN), subject"), nor what comes before a colon ("the shop's record
+    for one aircraft: make, model, ..."); one short item is a field ("the squawk id (SQ-NNNNNN)");
+    an item of a long prose is skipped when most items are short (set 23)."""
     quoted = _QUOTED.findall(tail)
     if len(quoted) >= 2:
         return list(dict.fromkeys(quoted))
+    tail = _PAREN.sub("", tail)
+    tail = tail.split(":", 1)[1] if ":" in tail else tail
     items = [i.strip() for i in _LIST_SPLIT.split(tail) if i.strip()]
-    if len(items) < 2 or any(len(i.replace("-", " ").split()) > 4 for i in items):
+    short = [i for i in items if len(_field(i).split("_")) <= 4]
+    if len(items) == 1 and short and _ONE_FIELD.search(short[0]):
+        return [_field(short[0])]
+    if len(items) < 2 or len(short) < 2 or 2 * len(short) < len(items) + 1:
         return []
-    return [_field(i) for i in _shared_noun(items)]
+    return [_field(i) for i in _shared_noun(short)]
+
+
+_PAREN = re.compile(r"\s*\([^()]*\)")
+# One thing returned by its identifier: "the new work order number", "the squawk id", "a request id".
+_ONE_FIELD = re.compile(r"\b(?:id|ids|number|numbers|no|barcode|code|reference)$", re.IGNORECASE)
 
 
 def _shared_noun(items: list[str]) -> list[str]:
@@ -285,7 +317,11 @@ def _output_fields(name: str, api: str, output: str, description: str, required:
     text = output if output.strip() else returns_clause(description)
     if not text:
         return tuple(inferred_fields(tool)[:MAX_FIELDS])
-    listed = _listed(_sentence(tool)[1])
+    head, tail = _sentence(tool)
+    listed = _listed(tail)
+    lead = _field(_PAREN.sub("", head)) if head else ""
+    if listed and is_id_param(lead):  # "OCLC numbers with title, author, ...": the numbers too
+        listed = [lead, *listed]
     seen: list[str] = []
     for field in listed or _QUOTED.findall(text) + _SNAKE.findall(text):
         if field and field not in seen:
@@ -364,7 +400,7 @@ def verb(tool: Tool) -> str:
 
 
 def _id_subject(consumer: Tool, param: str) -> str:
-    sub = " ".join(param_words(param).split()[:-1])
+    sub = id_subject(param)
     if sub:
         return sub
     api = param_words(consumer.api).split()
@@ -385,6 +421,11 @@ def id_source(producer: Tool, consumer: Tool, param: str, siblings: Iterable[Too
     sub = _id_subject(consumer, param)
     field = "_".join(sub.split() + ["id"])
     listed = field in output_fields(producer) or f" {sub} id " in words(producer.output or "")
+    if not param_words(param).endswith("id") and not described(producer):
+        return ""  # a number or barcode is read only from an output the catalog describes, never a guessed one
+    if sub and not listed:  # a work order number for a work_order_id, OCLC numbers for an oclc_number
+        field = next((f for f in output_fields(producer) if is_id_param(f) and id_subject(f) == sub), "")
+        listed = bool(field)
     if not sub or not listed:
         return ""
     return field if _named_api(producer, consumer, param, siblings) else ""
@@ -494,6 +535,9 @@ def _id_field(producer: Tool, consumer: Tool, param: str) -> str:
             return field
     if param in listed:
         return param
+    named_so = [f for f in listed if is_id_param(f) and id_subject(f) in keys]  # `work_order_number` listed
+    if named_so:
+        return named_so[0]
     own = [f for f in listed if is_id_param(f)]
     named = [f for f in own if f" {param_words(f)} " in f" {' '.join(keys)} "]
     return own[0] if own and not named and not _other_entity(producer, keys) else param
