@@ -77,6 +77,7 @@ ROLES: list[Role] = [
     _role("min", "max", False),
     _role("minimum", "maximum", False),
     _role("lower", "upper", False),
+    _role("low", "high", False),  # a low-pressure test before the high one, a day's low and high
     _role("earliest", "latest", False),
     _role("since", "until", False),
     _role("from", "until", False),
@@ -494,6 +495,42 @@ def _span_problem(pair: Pair, pa: Point, pb: Point, props: dict[str, dict[str, A
     return None if lo <= gap <= hi else f"{pair.first} to {pair.second} is {gap}, outside {lo} to {hi}"
 
 
+# A stretch of a line walked from one position to another (work limits from milepost 73 to 75,
+# a day's drilling from 9,850 ft to 10,420 ft, pages 12 to 19): its two ends lie near each other.
+# Drawn one by one they did not (set 22: "from milepost 73 to milepost 791", a day drilled from
+# 1,700 ft to 11,000 ft, a slow order over 117 miles).
+_STRETCH_ROLES = frozenset({(("from",), ("to",)), (("start",), ("end",)), (("begin",), ("end",)),
+                            (("start",), ("finish",)), (("started",), ("finished",))})
+_POSITION_WORDS = frozenset({"mp", "milepost", "mile", "miles", "km", "kilometer", "kilometre", "kp", "depth",
+                             "md", "tvd", "station", "chainage", "odometer", "page", "marker", "post", "position",
+                             "offset", "stationing", "measured", "footage"})
+_STRETCH_SHARE = 0.04  # of the position the stretch starts at
+
+
+def stretch_of(pair: Pair, props: dict[str, dict[str, Any]], start: float) -> float | None:
+    """The longest a stretch starting at `start` runs (a share of where it starts, at least one,
+    at most a tenth of the schema's range), or None when the pair is no stretch of positions."""
+    role = pair.role
+    if role is None or (role.first, role.second) not in _STRETCH_ROLES:
+        return None
+    words = set(pair.stem) | {w for n in (pair.first, pair.second)
+                              for w in tokens(str((props.get(n) or {}).get("description") or ""))[:4]}
+    if not words & _POSITION_WORDS:
+        return None
+    longest = max(1.0, _STRETCH_SHARE * abs(start))
+    from .values import _hard_bounds
+    lo, hi = _hard_bounds(props.get(pair.second) or {})
+    return min(longest, max(1.0, (hi - lo) / 10)) if lo is not None and hi is not None and hi > lo else longest
+
+
+def _stretch_problem(pair: Pair, pa: Point, pb: Point, props: dict[str, dict[str, Any]]) -> str | None:
+    longest = stretch_of(pair, props, pa.number)
+    gap = pb.number - pa.number
+    if longest is None or 0 < gap <= longest:
+        return None
+    return f"{pair.first} to {pair.second} runs {gap:g}, outside 0 to {longest:g}"
+
+
 # ---------------------------------------------------------------- checking
 
 
@@ -515,6 +552,8 @@ def pair_problem(pair: Pair, props: dict[str, dict[str, Any]], args: dict[str, A
         return f"{pair.first}={a!r} is not before {pair.second}={b!r}"
     if ordered and pa and pb and pa.kind == "moment":
         return _span_problem(pair, pa, pb, props)
+    if ordered and pa and pb and stretch_of(pair, props, pa.number) is not None:
+        return _stretch_problem(pair, pa, pb, props)
     if ordered is None and pair.distinct and _same(a, b):
         return f"{pair.first} and {pair.second} are both {a!r}"
     return None
@@ -543,8 +582,16 @@ class Fixer:
     rng: random.Random
 
     def valid(self, name: str, value: Any) -> bool:
-        from .values import is_valid
-        return is_valid(self.props.get(name) or {}, value)
+        """Valid against the schema and inside the range its description states ("250 to 350"):
+        a swap that puts the high test's 19 psi into the low test is no repair."""
+        from .values import _hard_bounds, _said_bounds, is_valid
+        schema = self.props.get(name) or {}
+        if not is_valid(schema, value):
+            return False
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            return True
+        lo, hi = _said_bounds(schema, *_hard_bounds(schema))
+        return (lo is None or value >= lo) and (hi is None or value <= hi)
 
 
 def repair(props: dict[str, dict[str, Any]], args: dict[str, Any], rng: random.Random, *,
@@ -618,11 +665,11 @@ def _repair_order(pair: Pair, args: dict[str, Any], fx: Fixer) -> None:
     span = span_of(pair, fx.props, clocked=pa.has_clock and pb.has_clock) \
         if pa.kind == "moment" and pa.has_day and pb.has_day else None
     if b not in fx.keep and _try_values(pair, args, b, _within(span, pa, pb, fx.rng) if span else
-                                        _later(pair, pa, pb, args[b], fx.rng), fx):
+                                        _later(pair, pa, pb, args[b], fx.rng, props=fx.props), fx):
         return
     if a not in fx.keep:
         _try_values(pair, args, a, _within(span, pb, pa, fx.rng, back=True) if span else
-                    _later(pair, pb, pa, args[a], fx.rng, back=True), fx)
+                    _later(pair, pb, pa, args[a], fx.rng, back=True, props=fx.props), fx)
 
 
 def _try_swap(pair: Pair, args: dict[str, Any], fx: Fixer) -> bool:
@@ -646,12 +693,14 @@ def _try_values(pair: Pair, args: dict[str, Any], name: str, candidates: list[An
 
 
 def _later(pair: Pair, anchor: Point, old: Point, raw: Any, rng: random.Random,
-           back: bool = False) -> list[Any]:
+           back: bool = False, props: dict[str, dict[str, Any]] | None = None) -> list[Any]:
     """Candidate values for the side being changed (`old`, raw `raw`) after `anchor` (before
     it when `back`), nearest-plausible first, in the changed side's own type and format."""
     sign = -1 if back else 1
     if anchor.kind == "number":
-        return [_as_type(anchor.number + sign * d, raw) for d in _number_steps(anchor.number, rng)]
+        longest = stretch_of(pair, props, anchor.number) if props is not None else None
+        lengths = _stretch_steps(longest, raw, rng) if longest else _number_steps(anchor.number, rng)
+        return [_as_type(anchor.number + sign * d, raw) for d in lengths]
     assert anchor.moment is not None and old.moment is not None
     if anchor.has_day and old.has_day and not (anchor.has_clock and old.has_clock):
         base = old.moment + timedelta(days=(anchor.moment.date() - old.moment.date()).days)
@@ -680,6 +729,15 @@ def _within(span: tuple[timedelta, timedelta], anchor: Point, old: Point, rng: r
         rng.shuffle(quarters)
         base, steps = anchor.moment, [timedelta(minutes=15 * q) for q in quarters[:8]]
     return [(base + sign * s).strftime(old.fmt) for s in steps]
+
+
+def _stretch_steps(longest: float, raw: Any, rng: random.Random) -> list[float]:
+    """Lengths of a stretch up to `longest`, in the raw side's precision (whole for integers,
+    tenths for decimals: "milepost 73.4 to 75.1")."""
+    whole = isinstance(raw, int) and not isinstance(raw, bool) or longest >= 50
+    tenth = 1.0 if whole else 0.1
+    top = max(1, int(longest / tenth))
+    return [round(rng.randint(max(1, top // 10), top) * tenth, 1) for _ in range(6)] + [tenth]
 
 
 def _number_steps(x: float, rng: random.Random) -> list[float]:

@@ -36,7 +36,8 @@ class Rule:
     subject and others[0] set), "if_value" (others[0] is one of `values` => subject set), "pairs"
     (others[0] is one of `values` => subject is one of `target`), "near" (subject within a share
     `target` of others[0]), "band_if" (others[0] is one of `values` => subject inside the band
-    `target`), "always" (subject == `target`: "Refused unless safety_test_passed is true")."""
+    `target`), "always" (subject == `target`: "Refused unless safety_test_passed is true"), "below"
+    (subject <= others[0]: "tach time is always lower than or equal to Hobbs time")."""
 
     kind: str
     subject: str
@@ -549,6 +550,52 @@ _BAND_BETWEEN = re.compile(r"\bbetween\s*([+-]?\d+(?:\.\d+)?)\s*(?:and|to)\s*([+
 _BAND_LEAST = re.compile(r"\bat least\s*\+?(\d+(?:\.\d+)?)\s*([A-Za-z°%]+)")
 
 
+# "tach time is always lower than or equal to Hobbs time", "next_due_tach is greater than
+# tach_at_compliance", "Must be at least the current reading" (a parameter's own text): one number
+# of the call is at most another (set 23: tach above Hobbs in 13 of 25 check-ins).
+_COMPARED = re.compile(r"(?:^|(?<=[.;:,]\s)|(?<=^\s))(?:the\s+)?([\w`' -]{2,40}?)\s+(?:is|are|must be|should be|has to be|"
+                       r"needs to be)\s+(?:always\s+|never\s+)?(?:(lower|less|smaller|greater|higher|more|larger|"
+                       r"later|earlier)\s+than(?:\s+or\s+equal\s+to)?|(equal to or (?:lower|less|greater|higher|"
+                       r"more) than)|(at (?:least|most)|no (?:more|less|greater|lower) than|not (?:more|less|greater|"
+                       r"lower) than))\s+(?:the\s+|its\s+)?([\w`' -]{2,40}?)(?=[.;,(]|\s+(?:on|at|in|when|and|"
+                       r"by|for|read)\b|$)", re.IGNORECASE)
+_LOWER_WORDS = ("lower", "less", "smaller", "earlier", "at most", "no more", "no greater", "not more", "not greater")
+
+
+def _compared(tool: str, props: Props) -> list[Rule]:
+    """One number parameter at most another, both named by their words in the tool's text or
+    the subject's own ("Must be at least depth_start_ft_md"); "below" rules: subject <= other."""
+    out = []
+    texts = [(tool, None)] + [(re.sub(r"^\s*(?=(?:must|should|has to|needs to) be\b)", "It ",
+                                      str(s.get("description") or ""), flags=re.IGNORECASE), n)
+                              for n, s in props.items()]
+    for text, own in texts:
+        for m in _COMPARED.finditer(text):
+            said = (m.group(2) or m.group(3) or m.group(4) or "").lower()
+            first = _numeric_param(m.group(1), props) or (own if own and m.group(1).lower().strip() in
+                                                          ("it", "this", "value", "this value") else None)
+            second = _numeric_param(m.group(5), props)
+            if own and first is None and m.start() == 0:
+                first = own
+            if first and second and first != second:
+                lower = any(said.startswith(w) or f" {w}" in f" {said}" for w in _LOWER_WORDS)
+                out.append(Rule("below", first, (second,)) if lower else Rule("below", second, (first,)))
+    return out
+
+
+def _numeric_param(phrase: str, props: Props) -> str | None:
+    name = _name(phrase.strip().strip("`'"), props) or _param_of(phrase, props)
+    if name is None:  # "Hobbs time" names `hobbs_in` when it is the one hobbs parameter
+        words = [w for w in re.findall(r"[a-z0-9]+", phrase.lower()) if w not in _FILLER]
+        named = [n for n in props if words and set(words) & set(n.lower().split("_"))
+                 and (props[n] or {}).get("type") in ("number", "integer", "float")]
+        name = named[0] if len(named) == 1 else None
+    return name if name and (props.get(name) or {}).get("type") in ("number", "integer", "float") else None
+
+
+_FILLER = frozenset({"the", "a", "an", "its", "time", "value", "values", "current", "of", "at", "in"})
+
+
 def _by_unit(unit: str, props: Props) -> str | None:
     unit = unit.lower().strip("°")
     named = [n for n, s in props.items() if s.get("type") in ("number", "integer", "float")
@@ -743,7 +790,8 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
                                                       _spoken_for, _always, _refused_unless, _must_not,
-                                                      _values_for_members, _words_require, _give_for_value, _empty_when]
+                                                      _values_for_members, _words_require, _give_for_value, _empty_when,
+                                                      _compared]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -823,6 +871,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     if rule.kind == "near":
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
+    if rule.kind == "below":
+        a, b = _number(args.get(s)), _number(args.get(o))
+        return a is not None and b is not None and a > b
     if rule.kind in ("pairs", "only_where"):
         return args.get(o) in rule.values and s in args and args[s] not in rule.target
     n = _number(args.get(s))
@@ -1003,6 +1054,20 @@ def _fix_near(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]
     args[name] = round(value) if isinstance(raw, int) and not isinstance(raw, bool) else value
 
 
+def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The free side moves a little under (or over) the other: tach a tenth or so below Hobbs, a
+    next due reading above the one at compliance (a share from the other's own digits: reproducible)."""
+    s, o = rule.subject, rule.others[0]
+    name, anchor, sign = (s, o, -1) if s not in keep else (o, s, 1) if o not in keep else (None, None, 0)
+    if name is None or anchor is None:
+        return
+    base = _number(args[anchor]) or 0.0
+    share = 0.02 + (int(abs(base) * 1000) % 9) / 100  # 2 to 10 percent
+    value = round(base + sign * max(abs(base) * share, 0.1), 1)
+    raw = args[name]
+    args[name] = round(value) if isinstance(raw, int) and not isinstance(raw, bool) else value
+
+
 def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """The reading moves into its band (a share of it taken from a fresh draw's digits, so the
     call stays reproducible); a fixed reading moves its enum off the values that band it."""
@@ -1018,7 +1083,7 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
-    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near,
+    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near, "below": _fix_below,
     "band_if": _fix_band_if, "always": _fix_always,
 }
 

@@ -487,12 +487,22 @@ _OTHER_DAY = re.compile(r"(?:^|_)(?:new|next|rescheduled?|moved|original|old|pre
                         r"deadline|valid|since|until|before|after|birth|dob)(?:_|$)")
 
 
+def _day_or_none(text: str) -> datetime | None:
+    """The day `text` writes, or None for digits shaped like one that are none (a part number
+    "5134-00-56", a directive "2024-18-07": set 23)."""
+    try:
+        return datetime.strptime(text, "%Y-%m-%d")
+    except ValueError:
+        return None
+
+
 def dated_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
-    days = {m.group(1) for p, v in args.items()
-            if isinstance(v, str) and not _OTHER_DAY.search(p) and (m := _ISO_DAY.match(v))}
+    days = {d for p, v in args.items()
+            if isinstance(v, str) and not _OTHER_DAY.search(p) and (m := _ISO_DAY.match(v))
+            and (d := _day_or_none(m.group(1))) is not None}
     if len(days) != 1:
         return args
-    day = datetime.strptime(days.pop(), "%Y-%m-%d")
+    day = days.pop()
 
     def swap(m: re.Match[str]) -> str:
         shape = values.GROUP_DATES[len(m.group(1))]

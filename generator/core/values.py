@@ -41,7 +41,18 @@ from typing import Any
 import rstr
 
 from ..records import Tool, dict_at
-from . import allowed, codes, dependencies, freetext, lore, places, quantities, semantic, value_sense
+from . import (
+    allowed,
+    codes,
+    dependencies,
+    freetext,
+    lore,
+    places,
+    quantities,
+    semantic,
+    sequence,
+    value_sense,
+)
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .schema import is_valid, schema_key, value_check
 
@@ -109,6 +120,8 @@ _WORD_FORMATS = [
                 rf"\(?{_STANDARD}", re.IGNORECASE), _JSON_FORMATS["date-time"]),
     (re.compile(rf"{_STANDARD}\W+(?:\w+\W+)?date\b|\bdate\W+(?:\w+\W+)?\(?{_STANDARD}", re.IGNORECASE),
      _JSON_FORMATS["date"]),
+    # "ISO 8601 local time" is a moment on the site's clock, a date with its time (set 23: "eta 3" drawn)
+    (re.compile(rf"{_STANDARD}\W+(?:local\W+)?time\b", re.IGNORECASE), _JSON_FORMATS["date-time"]),
 ]
 
 
@@ -1003,7 +1016,7 @@ def _fake_array(name: str, schema: dict[str, Any], rng: random.Random, ref: date
         out.sort()  # concert dates, performance days: written in the order they come
     if key and not prefix and all(isinstance(o, dict) and isinstance(o.get(key), int | float) for o in out):
         out.sort(key=lambda o: o[key])  # an audiogram's frequencies low to high, as one is written
-    return out
+    return out if prefix else sequence.in_sequence(schema, items, out)
 
 
 # Last words of a list whose numbers each pick one thing (docket entries, pages, seats, lines, years):
