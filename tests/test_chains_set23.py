@@ -119,3 +119,77 @@ def test_a_number_the_description_puts_below_another_stays_below() -> None:
                                "end_ft": {"type": "integer", "description": "Must be at least start_ft."}}, "Log.")
     assert [(r.subject, r.others) for r in dependencies.rules(own.description, own.properties)
             if r.kind == "below"] == [("start_ft", ("end_ft",))]
+
+
+def test_a_search_that_needs_one_of_its_terms_gets_one() -> None:
+    from generator.core import dependencies
+    search = _tool("search_worldcat", {"title": {"type": "string"}, "author": {"type": "string"},
+                                       "isbn": {"type": "string"}, "limit": {"type": "integer"}},
+                   "Search WorldCat. Give at least one of title, author or isbn. Returns OCLC numbers.", required=[])
+    assert dependencies.problems(search.description, search.properties, {"limit": 10})
+    rng = random.Random(1)
+    for _ in range(20):
+        args = values.sample_arguments(search, rng, optional_rate=0.2)
+        assert {"title", "author", "isbn"} & set(args), args
+
+
+LIB = "interlibrary_loan"
+
+
+def _lib(name: str, props: dict[str, Any], description: str, required: list[str] | None = None) -> Tool:
+    params = {"type": "object", "properties": props, "required": required if required is not None else list(props)}
+    return Tool(name=name, app="", api=name, description=description, domain=LIB, parameters=params)
+
+
+TXN = {"type": "integer", "description": "ILLiad transaction number."}
+BORROW = _lib("create_borrowing_request", {"oclc_number": {"type": "string"},
+                                           "request_type": {"type": "string", "enum": ["loan", "copy"]}},
+              "Create a borrowing request for a patron. Returns the transaction number.")
+SEARCH = _lib("search_requests", {"role": {"type": "string", "enum": ["borrowing", "lending"]},
+                                  "created_after": {"type": "string", "description": "Only transactions created on or "
+                                                                                     "after this date, YYYY-MM-DD."}},
+              "Search transactions in the ILL queue, newest first.", required=[])
+GET = _lib("get_request", {"transaction_number": TXN}, "Get a borrowing or lending transaction.")
+SHIP = _lib("ship_lending_item", {"transaction_number": TXN}, "Ship one of our items to a borrowing library.")
+DELIVER = _lib("deliver_article", {"transaction_number": TXN},
+               "Post a scanned article to the patron's account for a copy request. The PDF stays available.")
+
+
+def test_a_borrowing_request_is_never_shipped_as_a_loan_of_ours() -> None:
+    assert graph.opposite_sides(BORROW, SHIP)
+    assert not graph.opposite_sides(BORROW, GET)
+    g = graph.build_graph([BORROW, SEARCH, GET, SHIP, DELIVER])
+    assert "ship_lending_item" not in {e.tool for e in g.successors("create_borrowing_request")}
+
+
+def test_a_search_finds_what_its_getter_looks_up() -> None:
+    g = graph.build_graph([BORROW, SEARCH, GET, SHIP, DELIVER])
+    assert ("get_request", ("transaction_number",)) in {(e.tool, tuple(e.params)) for e in g.successors("search_requests")}
+
+
+def test_the_first_call_is_of_the_kind_the_next_tool_names() -> None:
+    from generator.traject.bind import first_call
+
+    rng = random.Random(3)
+    assert {first_call(BORROW, rng, 0.5, DELIVER)["request_type"] for _ in range(10)} == {"copy"}
+    assert {first_call(SEARCH, rng, 0.9, SHIP).get("role") for _ in range(10)} == {"lending"}
+
+
+def test_a_search_by_when_things_were_created_looks_back() -> None:
+    from generator.core import lore
+
+    search = lore.annotate([SEARCH])[0]
+    rng = random.Random(2)
+    days = [values.sample_arguments(search, rng, optional_rate=1.0).get("created_after") for _ in range(10)]
+    assert all(d <= values.REFERENCE_TIME.strftime("%Y-%m-%d") for d in days if d), days
+
+
+def test_the_next_reading_due_comes_after_the_one_it_counts_from() -> None:
+    ad = _tool("record_ad_compliance", {"tach_at_compliance": {"type": "number", "description": "Tach hours."},
+                                        "next_due_tach": {"type": "number", "description": "Tach hours when due."}},
+               "Record how an AD was complied with.")
+    assert constraint_problems(ad, {"tach_at_compliance": 4839.0, "next_due_tach": 4000.0})
+    rng = random.Random(2)
+    for _ in range(10):
+        args = values.sample_arguments(ad, rng, optional_rate=1.0)
+        assert args["tach_at_compliance"] < args["next_due_tach"], args

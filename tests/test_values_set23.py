@@ -4,6 +4,7 @@ list's items in the order they happen or lie."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from generator.core import values
 from generator.core.constraints import constraint_problems
@@ -80,3 +81,83 @@ def test_kinds_said_in_order_follow_the_enum() -> None:
     assert [r["role"] for r in in_sequence(schema, schema["items"], rows)] == ["spacer", "lead", "tail"]
     unsaid = {**schema, "description": "Slurries pumped."}
     assert in_sequence(unsaid, unsaid["items"], rows) == rows
+
+
+def test_a_page_range_drawn_from_its_example_runs_forward_and_about_as_long() -> None:
+    schema = {"type": "string", "pattern": "^[0-9]+(-[0-9]+)?$", "description": "Page range, e.g. '211-238'."}
+    rng = random.Random(2)
+    for _ in range(30):
+        first, last = map(int, values.value_for(schema, rng, name="pages").split("-"))
+        assert 0 < last - first <= 41, (first, last)
+
+
+def test_a_breaker_rated_in_amperes_is_a_current_not_stars() -> None:
+    schema = {"type": "integer", "description": "Rating of the customer's main breaker, amperes."}
+    rng = random.Random(1)
+    assert all(values.value_for(schema, rng, name="main_breaker_amps") >= 15 for _ in range(20))
+    stars = {"type": "integer", "description": "Rating of the hotel."}
+    assert all(values.value_for(stars, rng, name="rating") <= 5 for _ in range(20))
+
+
+def test_a_catalog_that_names_no_country_keeps_its_towns_in_one() -> None:
+    from generator.core import freetext, semantic
+
+    schema = {"type": "string", "description": "City or town in the service territory."}
+    rng = random.Random(3)
+    with freetext.in_domain("electric_distribution_set23_test"):
+        towns = {values.value_for(schema, rng, name="city") for _ in range(40)}
+    countries = {c for t in towns for n, c in semantic.CITIES if n == t}
+    assert len(countries) == 1 or countries <= semantic._PLACED_COUNTRIES["europe"], towns
+
+
+def test_a_band_said_for_poles_is_not_every_pole_number() -> None:
+    from generator.core import quantities
+
+    props = {"pole_height_ft": {"type": "integer"}, "pole_class": {"type": "integer", "description": "Class, 1 to 7."}}
+    said = "Pole class is class 1 (strongest) to 7, and the height is in feet, 30 to 65 for distribution poles."
+    assert "pole_class" not in quantities.bands(said, props)
+    siblings = {"grain_quarts_am": {"type": "number"}, "grain_quarts_pm": {"type": "number"}}
+    assert set(quantities.bands("Feed 1-4 qt of grain per feeding.", siblings)) == set(siblings)
+
+
+def test_an_id_opens_with_the_leads_its_description_says() -> None:
+    schema = {"type": "string", "description": "Premise id: the 10-digit number, e.g. '4100238817'. Premise ids start "
+                                               "with 41 (north district) or 42 (south district)."}
+    rng = random.Random(1)
+    drawn = [values.value_for(schema, rng, name="premise_id") for _ in range(30)]
+    assert all(v[:2] in ("41", "42") and len(v) == 10 for v in drawn), drawn
+
+
+def test_the_window_of_reads_kept_lies_behind_the_query() -> None:
+    from generator.core import lore
+
+    props = {"meter_number": {"type": "string"},
+             "start_date": {"type": "string", "description": "First day of the window, YYYY-MM-DD."},
+             "end_date": {"type": "string", "description": "Last day of the window, YYYY-MM-DD."}}
+    tool = Tool(name="get_meter_reads", app="", api="get_meter_reads", domain="utility",
+                description="Get interval reads for a meter. The window may be at most 90 days long.",
+                parameters={"type": "object", "properties": props, "required": list(props)})
+    tool = lore.annotate([tool])[0]
+    rng = random.Random(2)
+    for _ in range(10):
+        args = values.sample_arguments(tool, rng, optional_rate=1.0)
+        assert args["start_date"] <= args["end_date"] <= values.REFERENCE_TIME.strftime("%Y-%m-%d"), args
+
+
+def test_home_is_tied_only_where_whole_trips_and_every_trip_agree() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_plan import TAXI, event
+
+    from generator.core.habits import place_ties
+
+    def trip(day: int, dest: str, origin: str | None = None) -> Any:
+        args = {"destination": dest, **({"origin": origin} if origin else {})}
+        return event(TAXI, args, f"2025-05-{day:02d} 18:30")
+
+    history = [trip(11, "Kristin Light", "Elm St"), trip(12, "Sims Glens"), trip(13, "Torres Market", "Lyon"),
+               trip(14, "Brussels"), trip(15, "Berlin", "Johns Market"), trip(16, "Berlin", "Hill Park")]
+    assert "home" not in place_ties(history)  # 2 of 4 whole trips, 2 of 6 that end somewhere
+    assert place_ties(history[:1] + history[4:])["home"] == "berlin"

@@ -239,7 +239,27 @@ def _described_pairs(props: dict[str, dict[str, Any]]) -> list[Pair]:
 def _pairs_cached(typed: tuple[tuple[str, str], ...]) -> tuple[Pair, ...]:
     # Detection reads only names and types, and sampling asks per call: cache by both.
     return tuple(_role_pairs([n for n, _ in typed]) + _count_pairs(typed) + _meal_pairs(typed) +
-                 _distance_pairs(typed))
+                 _distance_pairs(typed) + _next_pairs(typed))
+
+
+_NEXT_ROLE = _role("now", "next", False, True)
+_NOT_MEASURES = frozenset({"next", "due", "date", "time", "at", "on", "of", "the", "id", "number", "value"})
+
+
+def _next_pairs(typed: tuple[tuple[str, str], ...]) -> list[Pair]:
+    """A reading when the next is due and the one it is counted from (`next_due_tach` after
+    `tach_at_compliance`; set 23: 14 of 26 next-due readings at or below the reading at compliance):
+    two numbers of one measure word, the one named "next" the later."""
+    numbers = [(n, set(tokens(n))) for n, t in typed if t in ("integer", "number")]
+    out = []
+    for name, words in numbers:
+        if "next" not in words:
+            continue
+        measure = words - _NOT_MEASURES
+        base = [n for n, w in numbers if n != name and "next" not in w and measure and measure <= w]
+        if len(base) == 1:
+            out.append(Pair("order", base[0], name, _NEXT_ROLE))
+    return out
 
 
 def _find(typed: tuple[tuple[str, str], ...], words: frozenset[str], types: tuple[str, ...],

@@ -37,7 +37,8 @@ class Rule:
     (others[0] is one of `values` => subject is one of `target`), "near" (subject within a share
     `target` of others[0]), "band_if" (others[0] is one of `values` => subject inside the band
     `target`), "always" (subject == `target`: "Refused unless safety_test_passed is true"), "below"
-    (subject <= others[0]: "tach time is always lower than or equal to Hobbs time")."""
+    (subject <= others[0]: "tach time is always lower than or equal to Hobbs time"), "any_of" (at
+    least one of subject and `others` set: "Give at least one of title, author or isbn")."""
 
     kind: str
     subject: str
@@ -583,6 +584,23 @@ def _compared(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Give at least one of title, author, isbn, issn or oclc_number" (set 23: WorldCat searched with no
+# search term at all in 22 of 60 rows): a search needs one of them.
+_AT_LEAST_ONE = re.compile(r"\b(?:(?:give|provide|pass|supply|specify|set|include|use)\s+)?at least one of\s+"
+                           r"(?:the\s+)?([\w`', ]+?(?:\s+(?:or|and)\s+[\w`']+))(?:\s+(?:is|are|must)\b|[.;:(]|$)",
+                           re.IGNORECASE)
+
+
+def _any_of(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _AT_LEAST_ONE.finditer(t)):
+        named = [_name(w, props) for w in re.split(r",\s*|\s+or\s+|\s+and\s+", m.group(1))]
+        found = list(dict.fromkeys(n for n in named if n))
+        if len(found) >= 2 and len(found) == len(named):
+            out.append(Rule("any_of", found[0], tuple(found[1:])))
+    return out
+
+
 def _numeric_param(phrase: str, props: Props) -> str | None:
     name = _name(phrase.strip().strip("`'"), props) or _param_of(phrase, props)
     if name is None:  # "Hobbs time" names `hobbs_in` when it is the one hobbs parameter
@@ -791,7 +809,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_take, _pairs, _without_only, _within, _band_if,
                                                       _spoken_for, _always, _refused_unless, _must_not,
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
-                                                      _compared]
+                                                      _compared, _any_of]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -871,6 +889,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     if rule.kind == "near":
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
+    if rule.kind == "any_of":
+        return not any(_set(args, x) for x in (s, *rule.others))
     if rule.kind == "below":
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and a > b
@@ -1054,6 +1074,14 @@ def _fix_near(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]
     args[name] = round(value) if isinstance(raw, int) and not isinstance(raw, bool) else value
 
 
+def _fix_any_of(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """One of the names set, chosen by the call's own values (reproducible, not always the first)."""
+    free = [x for x in (rule.subject, *rule.others) if x not in keep]
+    if free:
+        name = free[sum(map(ord, repr(sorted(args.items(), key=str)))) % len(free)]
+        args[name] = draw(name)
+
+
 def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """The free side moves a little under (or over) the other: tach a tenth or so below Hobbs, a
     next due reading above the one at compliance (a share from the other's own digits: reproducible)."""
@@ -1083,7 +1111,7 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
-    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near, "below": _fix_below,
+    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "always": _fix_always,
 }
 

@@ -831,12 +831,25 @@ def _looking_back(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, An
     """A date that says nothing of itself but bounds a look back lies behind the call: an
     `ordered_since`, or the `exam_date_from` of a request for a patient's prior images, is a day
     of the past, never today or next week."""
-    if schema.get("description") or schema.get("format") not in ("date", "date-time"):
-        return {}
     words = set(leaf_name(path).lower().split("_"))
+    said = str(schema.get("description") or "")
+    done = any(w.endswith("ed") and w not in AHEAD for w in words - BOUND_WORDS)  # `created_after`, `received_before`
+    if said and words & BOUND_WORDS and _LOOKUP.match(tool.name) and \
+            (done or _RECORDED.search(f"{tool.description} {said}")) and not _AHEAD_SAID.search(f"{tool.description} {said}"):
+        return {"description": f"in the past; {said}"}  # the window of reads kept, outages reported (set 23)
+    if said or schema.get("format") not in ("date", "date-time"):
+        return {}
     if "since" in words or (words & BOUND_WORDS and _BEHIND.search(tool.description)):
         return {"description": "a day in the past"}
     return {}
+
+
+# A lookup of what has been recorded: its window's bounds lie behind the call, never "reads through
+# August" from a June query (set 23).
+_LOOKUP = re.compile(r"^(?:get|list|search|find|lookup|fetch|query|view|show|browse|read)_", re.IGNORECASE)
+_RECORDED = re.compile(r"\b(?:reads|readings?|reported|recorded|logged|measured|occurred|happened|history|historical|"
+                       r"kept|archived?)\b", re.IGNORECASE)
+_AHEAD_SAID = re.compile(r"\b(?:upcoming|scheduled|planned|future|forecast|due|expected|available)\b", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------- examples another tool gives

@@ -105,6 +105,8 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     # a machine's hour meter: the hours it has run in its life, thousands
     (Measure("hour_meter", 800, 18000, 1, 0, None), frozenset(), r"\bhour ?meter\b|\bengine hours\b"),
     (Measure("mph", 3, 25, 0, 0, 200), frozenset({"mph"}), r"\bmph\b"),
+    # a current: a circuit's or a service's breaker, a motor's draw (set 23: a main breaker of 3 A)
+    (Measure("amps", 15, 200, 0, 0, 6000), frozenset({"amps", "amp", "amperes", "ampere"}), r"\bamp(?:ere)?s\b"),
     # a match's goals and its minutes: a few goals a side, a card in the ninety minutes of play
     # (set 20: final scores of 15-19 and cautions at minute 120)
     (Measure("goals", 0, 4, 0, 0, 30), frozenset({"goals"}), r"\bgoals\b(?! (?:per|of the year))"),
@@ -324,8 +326,8 @@ def _named_after(words: str, numeric: list[str]) -> list[str]:
     said = [w.rstrip("s") for w in _words(words)[:4] if w not in _AFTER_STOP]
     for word in said[:2]:
         hits = [n for n in numeric if word in {w.rstrip("s") for w in _words(n)}]
-        if 0 < len(hits) <= 2:
-            return hits
+        if len(hits) == 1 or len(hits) == 2 and len(set(_words(hits[0])) ^ set(_words(hits[1]))) == 2:
+            return hits  # two only as siblings (`_am`/`_pm`): "30 to 65 for distribution poles" is no pole class
     return []
 
 

@@ -85,7 +85,14 @@ CITIES = [("Lisbon", "PT"), ("Porto", "PT"), ("Madrid", "ES"), ("Valencia", "ES"
           ("Lima", "PE"), ("Santiago", "CL"), ("Sao Paulo", "BR"), ("Cape Town", "ZA"),
           ("Nairobi", "KE"), ("Cairo", "EG"), ("Istanbul", "TR"), ("Dubai", "AE"), ("Mumbai", "IN"),
           ("Bangalore", "IN"), ("Singapore", "SG"), ("Bangkok", "TH"), ("Seoul", "KR"), ("Osaka", "JP"),
-          ("Tokyo", "JP"), ("Taipei", "TW"), ("Sydney", "AU"), ("Melbourne", "AU"), ("Auckland", "NZ")]
+          ("Tokyo", "JP"), ("Taipei", "TW"), ("Sydney", "AU"), ("Melbourne", "AU"), ("Auckland", "NZ"),
+          # more towns of the countries a catalog is placed in, so one catalog's towns still vary
+          ("Portland", "US"), ("San Diego", "US"), ("Atlanta", "US"), ("Phoenix", "US"), ("Columbus", "US"),
+          ("Raleigh", "US"), ("Madison", "US"), ("Omaha", "US"), ("Bristol", "GB"), ("Leeds", "GB"),
+          ("Glasgow", "GB"), ("Cardiff", "GB"), ("Liverpool", "GB"), ("Nagoya", "JP"), ("Sapporo", "JP"),
+          ("Fukuoka", "JP"), ("Kyoto", "JP"), ("Brisbane", "AU"), ("Perth", "AU"), ("Adelaide", "AU"),
+          ("Delhi", "IN"), ("Chennai", "IN"), ("Pune", "IN"), ("Hyderabad", "IN"), ("Calgary", "CA"),
+          ("Ottawa", "CA"), ("Montreal", "CA"), ("Halifax", "CA")]
 ROOMS = ["kitchen", "living room", "bedroom", "bathroom", "hallway", "office", "garage", "dining room",
          "kids room", "basement", "guest room", "laundry room"]
 DISHES = ["noodle soup", "grilled chicken", "veggie curry", "dumplings", "margherita pizza", "poke bowl",
@@ -725,16 +732,25 @@ def _dialable(number: str) -> str:
 # buildings are in US cities, not in Oslo or Prague. Only regions named by a country, state or
 # currency word: "Japanese", "Indian" or "European" in a food catalog are cuisines, no place.
 _REGION_COUNTRIES = {"us": {"US"}, "western_us": {"US"}, "canada": {"CA"}}
+# The countries of the region a catalog that names none is placed in (its coordinates' region): a
+# utility's towns in one country, never Valencia, Seoul and Brussels for one service territory (set 23).
+_PLACED_COUNTRIES = {**_REGION_COUNTRIES, "uk": {"GB"}, "japan": {"JP"}, "australia": {"AU"}, "india": {"IN"},
+                     "europe": {"PT", "ES", "FR", "DE", "AT", "CH", "IT", "NL", "BE", "DK", "SE", "NO", "FI", "PL",
+                                "CZ", "IE", "GB"}}
 
 
 def _city(rng: random.Random, name: str) -> str:
-    region = places.named_region(freetext.DOMAIN.get())
+    domain = freetext.DOMAIN.get()
+    region = places.named_region(domain)
     own = [c for c in CITIES if c[1] in _REGION_COUNTRIES.get(region or "", set())]
+    if not own and region is None and domain:
+        own = [c for c in CITIES if c[1] in _PLACED_COUNTRIES.get(places.region_for(domain, "").name, set())]
     return rng.choice(own or CITIES)[0]
 
 
 US_STATES = {"Chicago": "IL", "Denver": "CO", "Seattle": "WA", "Austin": "TX", "Boston": "MA", "Portland": "OR",
-             "San Diego": "CA", "Atlanta": "GA", "Miami": "FL", "Phoenix": "AZ"}
+             "San Diego": "CA", "Atlanta": "GA", "Miami": "FL", "Phoenix": "AZ", "Columbus": "OH", "Raleigh": "NC",
+             "Madison": "WI", "Omaha": "NE"}
 
 
 # "Full street address ... with unit, city, state and ZIP", "full address": a whole address, by

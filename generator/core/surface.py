@@ -274,13 +274,26 @@ def _datetime_accepts(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _is_date(value: Any, ctx: Ctx) -> bool:
-    parsed = parse_date_value(value)
+    parsed = parse_date_value(value) if not _named_number(ctx.param) else None
     return parsed is not None and not parsed[1]
 
 
 def _is_datetime(value: Any, ctx: Ctx) -> bool:
-    parsed = parse_date_value(value)
+    parsed = parse_date_value(value) if not _named_number(ctx.param) else None
     return parsed is not None and parsed[1]
+
+
+_NUMBER_WORDS = frozenset({"id", "number", "no", "num", "code", "ref", "reference", "serial"})
+_DAY_WORDS = frozenset({"date", "day", "time", "datetime", "timestamp", "when", "at", "on"})
+
+
+@lru_cache(maxsize=4096)
+def _named_number(param: str) -> bool:
+    """Whether the parameter names a number or an id ("ad_number"): a value of it shaped like a day
+    ("2011-09-28", airworthiness directive 2011-09-28) is said as written, never "on the 28th of
+    September, 2011" (set 23)."""
+    words = re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", param or "").lower())
+    return bool(words) and words[-1] in _NUMBER_WORDS and not set(words) & _DAY_WORDS
 
 
 def _is_clock(value: Any, ctx: Ctx) -> bool:

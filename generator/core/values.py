@@ -484,7 +484,9 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
     if schema.get(THING_SIZE) and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, 1 if hi_h - lo_h < 20 else 0
-    measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent"} else None
+    # a measure the name or description gives outranks a "rating" read off the prose ("Rating of the
+    # main breaker, amperes" is a current, not stars)
+    measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent", "rating"} else None
     if measure is not None and kind == "percent" and measure.name == "percent":
         measure = None  # the percent kind knows its rates (a tax rate is a few percent)
     if measure is not None and _outside(measure, lo_h, hi_h):
@@ -933,6 +935,29 @@ def _listed_lead(value: str, schema: dict[str, Any], pattern: str, rng: random.R
     return listed if re.search(pattern, listed) else value
 
 
+# "Premise ids start with 41 (north district) or 42 (south district)", "begins with 7 or 8": the
+# leads an id's description says it opens with.
+_SAID_LEAD = re.compile(r"\b(?:start|starts|begin|begins|open|opens)\s+with\s+(?:an?\s+|the\s+)?['\"`]?([A-Z0-9]{1,4})['\"`]?"
+                        r"(?:\s*\([^)]*\))?((?:\s*,\s*['\"`]?[A-Z0-9]{1,4}['\"`]?(?:\s*\([^)]*\))?)*"
+                        r"(?:,?\s+or\s+['\"`]?[A-Z0-9]{1,4}['\"`]?)?)")
+
+
+def _said_lead(value: str, schema: dict[str, Any], rng: random.Random) -> str:
+    """An id whose description says what it starts with opens with one of those (set 23: 20 of 200
+    premise ids that started 45-49 where the prose says 41 or 42); its length and the rest kept."""
+    m = _SAID_LEAD.search(str(schema.get("description") or ""))
+    if m is None or not value:
+        return value
+    leads = [m.group(1), *re.findall(r"[A-Z0-9]{1,4}", m.group(2) or "")]
+    if any(value.startswith(lead) for lead in leads):
+        return value
+    lead = rng.choice(leads)
+    fixed = lead + value[len(lead):]
+    pattern = schema.get("pattern")
+    return fixed if len(fixed) == len(value) and is_valid(schema, fixed) and \
+        (not isinstance(pattern, str) or re.search(pattern, fixed)) else value
+
+
 # Date shapes a `pattern` may spell ("^\d{4}-(0[1-9]|1[0-2])$" is a month): a value of that shape
 # is a date near the query's time, never the year 0147 a regex walk gives.
 _DATE_SHAPES = ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d", "%Y%m%d", "%Y-%m", "%Y%m", "%m/%Y", "%Y/%m/%d",
@@ -1205,6 +1230,9 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         return day.strftime("%Y-%m-%d") + example[len(moment.group(1)):]
     if _COUNTS_TUPLE.fullmatch(example):  # "14.12.10.8.6": players per section, each a little more or less
         return _near_counts(example, rng)
+    ranged = _RANGE_EXAMPLE.fullmatch(example)
+    if ranged and int(ranged[1]) < int(ranged[3]):  # "211-238": pages 40 to 62, never "994-545" (set 23)
+        return _near_range(int(ranged[1]), ranged[2], int(ranged[3]), rng)
     if _season(example):  # "2025-26": a season, in the query's time frame
         start = int(_near_year(ref, rng, edition))
         return f"{start}{example[4]}{(start + 1) % 100:02d}"
@@ -1242,6 +1270,16 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
 
 # A few small counts joined by points ("14.12.10.8.6", a string section's players): not an id
 _COUNTS_TUPLE = re.compile(r"\d{1,2}(?:\.\d{1,2}){3,}")
+
+
+_RANGE_EXAMPLE = re.compile(r"([1-9]\d{0,5})(\s*[-–]\s*)([1-9]\d{0,5})")
+
+
+def _near_range(first: int, dash: str, last: int, rng: random.Random) -> str:
+    """A range of the example's kind: a start of its order of magnitude, a length near its own."""
+    start = rng.randint(max(1, first // 4), first * 3)
+    length = max(1, round((last - first) * rng.uniform(0.5, 1.5)))
+    return f"{start}{dash}{start + length}"
 
 
 def _near_counts(example: str, rng: random.Random) -> str:
@@ -1758,6 +1796,8 @@ def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
     try:
         value = _value_for(schema, rng, name=name, ref=ref or REFERENCE_TIME, pool=pool)
         pattern = schema.get("pattern")
+        if isinstance(value, str) and not schema.get("enum"):
+            value = _said_lead(value, schema, rng)
         return _listed_lead(value, schema, pattern, rng) if isinstance(value, str) and isinstance(pattern, str) else value
     except semantic.NoValue as exc:
         if optional:
@@ -2248,6 +2288,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
     kept = dependencies.keep_leads(tool.description, props, kept, ref, rng, keep)
     kept = _not_in_future(tool, kept, rng, ref, keep)
+    kept = _window_behind(tool, kept, rng, ref, keep)
     for name in set(kept) | set(args):
         unchanged = name in args and name in kept and kept[name] is args[name]  # undoing it changes nothing
         if name in kept and not unchanged and not is_valid(props.get(name) or {}, kept[name]):
@@ -2294,6 +2335,24 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
         earlier = (ref - timedelta(days=rng.randint(0, 30 if name in said else 3))).strftime(shape)
         if is_valid(tool.properties.get(name) or {}, earlier):
             args[name] = earlier
+    return args
+
+
+def _window_behind(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,
+                   keep: frozenset[str]) -> dict[str, Any]:
+    """The window of a lookup of what was recorded (the bounds generator.core.lore marks "in the
+    past") moved back whole, its length kept, to end on or before the query's day: a meter's reads
+    from May 3 to May 30, never June 2 to August 7 (set 23)."""
+    bounds = [n for n, said in (tool.said or {}).items() if str(said.get("description") or "").startswith("in the past;")
+              and n in args and n not in keep and isinstance(args[n], str)]
+    shapes = {n: next((f for f in _MOMENT_SHAPES if _parses(args[n], f)), None) for n in bounds}
+    moments = {n: datetime.strptime(args[n], f) for n, f in shapes.items() if f}
+    if not moments or max(moments.values()).date() <= ref.date():
+        return args
+    back = timedelta(days=(max(moments.values()).date() - ref.date()).days + rng.randint(0, 7))
+    moved = {n: (m - back).strftime(shapes[n]) for n, m in moments.items()}  # type: ignore[arg-type]
+    if all(is_valid(tool.properties.get(n) or {}, v) for n, v in moved.items()):
+        return {**args, **moved}
     return args
 
 

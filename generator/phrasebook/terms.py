@@ -188,8 +188,8 @@ def _unit_of(text: str) -> str:
     if m is None:
         m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[a-z]+s)\b", text)
     if m is None:  # "Extracted honey, lb.": a unit closing the first clause after a comma
-        tail = re.match(r"^[^.;]*?,\s*([A-Za-z]+)\s*(?:[.;]|$)", text)
-        return tail[1] if tail and tail[1].lower() in _UNITS else ""
+        tail = re.match(r"^[^.;]*?,\s*([A-Za-z]+)\s*(?:[.;]|$)", text)  # ", hours (e.g. 2871.4)." cleaned
+        return tail[1] if tail and tail[1].lower() in _UNITS | set(_SPANS) else ""
     if m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"} | _PRECISIONS:
         return ""
     word = m[1]

@@ -30,7 +30,7 @@ from ..core import semantic
 from ..core.constraints import pairs_for
 from ..core.lore import entity_keys, id_format, id_formats, param_schema
 from ..core.profiles import kept_rules
-from ..core.values import REFERENCE_TIME, is_valid, repair_arguments
+from ..core.values import REFERENCE_TIME, Unsampleable, is_valid, repair_arguments, sample_arguments
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from .calls import arguments, coordinate_stem, maybe_value, partners
 from .fresh import creates, fresh_id, made_at, names_record
@@ -147,7 +147,35 @@ def first_call(tool: Tool, rng: random.Random, optional_rate: float, then: Tool 
         if not unfiltered(tool, args):
             break
         args = arguments(tool, rng, max(optional_rate, 0.5))
-    return _live(tool, args, then, rng)
+    return _kind_for(tool, _live(tool, args, then, rng), then, frozenset(), rng)
+
+
+def _kind_for(tool: Tool, args: dict[str, Any], then: Tool | None, keep: frozenset[str],
+              rng: random.Random) -> dict[str, Any]:
+    """`args` with an enum set to the one member the next tool names: a copy request before an
+    article is delivered for "a copy request", a loan before one is renewed, a search of the
+    lending side before "ship lending item" (set 23: articles delivered for loans, copies renewed).
+    The next tool's name speaks first, then its first sentence; the call's other rules are kept."""
+    if then is None:
+        return args
+    named: dict[str, str] = {}
+    for text in (then.name, then.description.split(". ", 1)[0]):
+        said = words(text)
+        for p, spec in tool.properties.items():
+            enum = [v for v in (spec.get("enum") or []) if isinstance(v, str)] if isinstance(spec, dict) else []
+            hits = [v for v in enum if f" {param_words(v)} " in said] if len(enum) >= 2 else []
+            if len(hits) == 1 and p not in keep and p not in named:
+                named[p] = hits[0]
+        if named:
+            break
+    wanted = {p: v for p, v in named.items() if args.get(p) != v}
+    if not wanted:
+        return args
+    try:
+        redrawn = sample_arguments(tool, rng, optional_rate=0.0, fixed={**args, **wanted})
+    except Unsampleable:
+        return args
+    return redrawn if all(is_valid(tool.properties.get(p) or {}, v) for p, v in redrawn.items()) else args
 
 
 # States a record is past acting on: a later step that books, assigns or changes it makes no sense.
@@ -349,6 +377,11 @@ def _same_in(earlier: dict[str, Any], consumer: Tool, param: str) -> str:
 def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optional_rate: float) -> bool:
     """Append one bound call along `edge`; False (chain unchanged but for a dropped echo) when
     nothing of the previous output can be bound."""
+    if len(chain.calls) > 1:  # the first call was drawn for its next one already (first_call)
+        last, i = chain.calls[-1], len(chain.calls) - 1
+        held = frozenset(b.param for b in chain.bindings if b.call == i)
+        chain.calls[-1] = last.model_copy(update={"arguments": _kind_for(
+            chain.tools[last.tool], last.arguments, consumer, held, rng)})
     args = arguments(consumer, rng, optional_rate)
     sources = {p: (len(chain.calls) - 1, f) for p, f in _edge_sources(chain, consumer, edge).items()}
     bound = _carried(chain, consumer, args, sources, rng)

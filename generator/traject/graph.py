@@ -421,7 +421,9 @@ def id_source(producer: Tool, consumer: Tool, param: str, siblings: Iterable[Too
     sub = _id_subject(consumer, param)
     field = "_".join(sub.split() + ["id"])
     listed = field in output_fields(producer) or f" {sub} id " in words(producer.output or "")
-    if not param_words(param).endswith("id") and not described(producer):
+    if sub and _found_by_getter(producer, param, siblings):
+        field, listed = param, True
+    elif not param_words(param).endswith("id") and not described(producer):
         return ""  # a number or barcode is read only from an output the catalog describes, never a guessed one
     if sub and not listed:  # a work order number for a work_order_id, OCLC numbers for an oclc_number
         field = next((f for f in output_fields(producer) if is_id_param(f) and id_subject(f) == sub), "")
@@ -429,6 +431,17 @@ def id_source(producer: Tool, consumer: Tool, param: str, siblings: Iterable[Too
     if not sub or not listed:
         return ""
     return field if _named_api(producer, consumer, param, siblings) else ""
+
+
+def _found_by_getter(producer: Tool, param: str, siblings: Iterable[Tool]) -> bool:
+    """Whether a search whose output the catalog does not describe finds things of the kind a
+    sibling getter looks up by `param` alone: "search requests" beside "get_request(transaction_number)"
+    finds transaction numbers (set 23: no chain from the queue a loan office searches)."""
+    if described(producer) or verb(producer) not in READ_VERBS:
+        return False
+    return any(t.app == producer.app and t.domain == producer.domain and t.name != producer.name
+               and verb(t) in GETTER_VERBS and list(t.required) == [param] and subject(t) == subject(producer)
+               for t in siblings)
 
 
 def data_source(producer: Tool, consumer: Tool, param: str) -> str:
@@ -495,7 +508,7 @@ def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = (),
     identifiers first."""
     if producer.name == consumer.name or producer.domain != consumer.domain:
         return []
-    if producer.api == consumer.api:
+    if producer.api == consumer.api or opposite_sides(producer, consumer):
         return []
     ids, data, value_params = cands or candidates(consumer)
     found = [q for q in ids if id_source(producer, consumer, q, siblings)]
@@ -505,6 +518,20 @@ def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = (),
     found += [q for q in data if data_source(producer, consumer, q)]
     values = [q for q in value_params if q not in found and value_source(producer, consumer, q)]
     return found + values
+
+
+# Two sides of one trade that name different things by the same ids: a library's borrowing request is
+# not the lending request it answers or ships (set 23: every chain began with a borrowing request and
+# went on to ship it as one of our loans).
+_SIDES = (("borrowing", "lending"), ("borrow", "lend"), ("inbound", "outbound"), ("incoming", "outgoing"),
+          ("purchase", "sale"), ("buy", "sell"), ("import", "export"), ("payable", "receivable"),
+          ("debit", "credit"))
+
+
+def opposite_sides(producer: Tool, consumer: Tool) -> bool:
+    """Whether the two tools' names speak of opposite sides of a trade (borrowing and lending)."""
+    mine, theirs = set(param_words(producer.name).split()), set(param_words(consumer.name).split())
+    return any(a in mine and b in theirs or b in mine and a in theirs for a, b in _SIDES)
 
 
 def described(tool: Tool) -> bool:

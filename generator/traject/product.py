@@ -177,6 +177,7 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
 # tools take few defaults needs before any hard query can leave half out.
 PARALLEL_DRAWS = 128
 EARLY_DRAWS = 32
+LISTED_DRAWS = 96
 # Draws of the domain's probe (`hard_limit`): a domain none of whose probe draws can make a
 # hard query is skipped without drawing for each item and attempt.
 PROBE_DRAWS = 256
@@ -235,24 +236,27 @@ def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tool
     one whose hard plan states least, if that is within the config's `hard_ceiling` (its hard query is
     then held to what its own plan states: plans.hard_cap). In a domain none of whose probe
     draws could (`limit` above HARD_RECALL_CAP, `hard_limit`), that one after EARLY_DRAWS."""
-    best: tuple[float, Target] | None = None
-    lowest: tuple[float, Target] | None = None
+    best: tuple[bool, float, Target] | None = None  # (a required list, floor, draw): scalar draws first
+    lowest: tuple[bool, float, Target] | None = None
     listed: Target | None = None
     for n in range(PARALLEL_DRAWS):
-        if n >= EARLY_DRAWS and (listed or best or (lowest and limit > plans.HARD_RECALL_CAP)):
-            break
+        if n >= EARLY_DRAWS and (best and not best[0] or (lowest and limit > plans.HARD_RECALL_CAP)) or \
+                n >= LISTED_DRAWS and (listed or best):
+            break  # a draw of scalar values is looked for longer before a list-valued one is taken
         target, floor, meaning = _draw(item.item_id, ctx, cfg, tools, rng, n)
-        if floor <= plans.HARD_FLOOR and not _required_list(target, ctx):
+        has_list = _required_list(target, ctx)
+        if floor <= plans.HARD_FLOOR and not has_list:
             return target
         if floor <= plans.HARD_FLOOR:
             listed = listed or target
             continue
-        if meaning <= plans.HARD_RECALL_CAP and (best is None or floor < best[0]):
-            best = (floor, target)
-        if meaning <= cfg.hard_ceiling and (lowest is None or meaning < lowest[0]):
-            lowest = (meaning, target)
-    chosen = listed or (best[1] if best is not None else None)
-    return chosen or (lowest[1] if lowest is not None else None)
+        if meaning <= plans.HARD_RECALL_CAP and (best is None or (has_list, floor) < best[:2]):
+            best = (has_list, floor, target)
+        if meaning <= cfg.hard_ceiling and (lowest is None or (has_list, meaning) < lowest[:2]):
+            lowest = (has_list, meaning, target)
+    scalar = best[2] if best is not None and not best[0] else None
+    chosen = scalar or listed or (best[2] if best is not None else None)
+    return chosen or (lowest[2] if lowest is not None else None)
 
 
 def _required_list(target: Target, ctx: RunContext) -> bool:
