@@ -18,9 +18,10 @@ DOMAIN = "aircraft_maintenance"
 WO = {"type": "string", "pattern": "^WO-[0-9]{2}-[0-9]{4}$", "description": "Work order number, WO-YY-NNNN."}
 
 
-def _tool(name: str, props: dict[str, Any], description: str, required: list[str] | None = None) -> Tool:
-    params = {"type": "object", "properties": props, "required": required or list(props)}
-    return Tool(name=name, app="", api=name, description=description, domain=DOMAIN, parameters=params)
+def _tool(name: str, props: dict[str, Any], description: str, required: list[str] | None = None,
+          domain: str = DOMAIN) -> Tool:
+    params = {"type": "object", "properties": props, "required": required if required is not None else list(props)}
+    return Tool(name=name, app="", api=name, description=description, domain=domain, parameters=params)
 
 
 OPEN = _tool("open_work_order", {"registration": {"type": "string"}},
@@ -137,8 +138,7 @@ LIB = "interlibrary_loan"
 
 
 def _lib(name: str, props: dict[str, Any], description: str, required: list[str] | None = None) -> Tool:
-    params = {"type": "object", "properties": props, "required": required if required is not None else list(props)}
-    return Tool(name=name, app="", api=name, description=description, domain=LIB, parameters=params)
+    return _tool(name, props, description, required, LIB)
 
 
 TXN = {"type": "integer", "description": "ILLiad transaction number."}
@@ -193,3 +193,14 @@ def test_the_next_reading_due_comes_after_the_one_it_counts_from() -> None:
     for _ in range(10):
         args = values.sample_arguments(ad, rng, optional_rate=1.0)
         assert args["tach_at_compliance"] < args["next_due_tach"], args
+
+
+def test_a_request_just_made_is_not_renewed_or_received_in_the_same_breath() -> None:
+    from generator.traject import chains
+
+    renew = _lib("renew_request", {"transaction_number": TXN}, "Ask the lender to renew a loan.")
+    g = graph.build_graph([BORROW, SEARCH, GET, renew])
+    starts = {(p, e.tool) for p, e in chains.starts(g, ["create_borrowing_request", "search_requests", "get_request",
+                                                        "renew_request"])}
+    assert ("create_borrowing_request", "renew_request") not in starts
+    assert ("search_requests", "renew_request") in starts

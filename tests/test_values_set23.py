@@ -161,3 +161,36 @@ def test_home_is_tied_only_where_whole_trips_and_every_trip_agree() -> None:
                trip(14, "Brussels"), trip(15, "Berlin", "Johns Market"), trip(16, "Berlin", "Hill Park")]
     assert "home" not in place_ties(history)  # 2 of 4 whole trips, 2 of 6 that end somewhere
     assert place_ties(history[:1] + history[4:])["home"] == "berlin"
+
+
+def test_a_record_of_work_done_is_dated_on_or_before_the_query() -> None:
+    props = {"work_order_id": {"type": "string"}, "work_date": {"type": "string", "description": "Date worked, YYYY-MM-DD."},
+             "next_due_date": {"type": "string", "description": "Date the next inspection is due, YYYY-MM-DD."}}
+    tool = Tool(name="log_labor", app="", api="log_labor", domain="aircraft", description="Log labor time.",
+                parameters={"type": "object", "properties": props, "required": list(props)})
+    today = values.REFERENCE_TIME.strftime("%Y-%m-%d")
+    rng = random.Random(4)
+    drawn = [values.sample_arguments(tool, rng, optional_rate=1.0) for _ in range(15)]
+    assert all(a["work_date"] <= today for a in drawn), drawn
+    assert any(a["next_due_date"] > today for a in drawn), drawn
+
+
+def test_a_search_filter_only_after_a_day_looks_back() -> None:
+    from generator.core import lore
+
+    props = {"effective_after": {"type": "string", "format": "date",
+                                 "description": "Only ADs effective on or after this date, YYYY-MM-DD."}}
+    tool = lore.annotate([Tool(name="search_airworthiness_directives", app="", api="search_airworthiness_directives",
+                               domain="aircraft", description="Search FAA airworthiness directives.",
+                               parameters={"type": "object", "properties": props, "required": list(props)})])[0]
+    rng = random.Random(2)
+    today = values.REFERENCE_TIME.strftime("%Y-%m-%d")
+    assert all(values.sample_arguments(tool, rng)["effective_after"] <= today for _ in range(10))
+
+
+def test_a_circuit_number_closing_an_id_stays_near_its_example() -> None:
+    schema = {"type": "string", "description": "Feeder id: substation code, a hyphen and the two-digit circuit "
+                                               "number, e.g. 'ELM-12' (Elm Street substation, circuit 12)."}
+    rng = random.Random(1)
+    circuits = [int(values.value_for(schema, rng, name="feeder_id").split("-")[1]) for _ in range(40)]
+    assert all(1 <= c <= 24 for c in circuits), circuits

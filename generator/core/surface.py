@@ -360,7 +360,22 @@ def _enum_accepts(value: Any, ctx: Ctx) -> list[str]:
     said = _enum_word(value, ctx)  # "with no fouling" may share a "with": "with 3 holes and no fouling"
     units = list(unit_words(str(value))) if is_unit_code(ctx.param, value, ctx.spec) else []  # "milliliters"
     acts = list(verb_forms(str(value)))  # "bought" for purchase
-    return [said, said.removeprefix("with "), words(value), _name_words(value), str(value), *units, *acts]
+    return [said, said.removeprefix("with "), words(value), _name_words(value), str(value), *units, *acts,
+            *_reordered(words(value))]
+
+
+def _reordered(said: str) -> list[str]:
+    """Other orders of a value's words and the adverb of a one-word value: "Part 135 charter" for
+    charter_part_135, "privately" operated for private (players, set 23: both refused)."""
+    import itertools
+
+    parts = said.split()
+    if len(parts) == 1 and len(parts[0]) > 3 and parts[0].isalpha():
+        word = parts[0].lower()
+        return [word[:-1] + "ily" if word.endswith("y") else word[:-2] + "ly" if word.endswith("le") else word + "ly"]
+    if 2 <= len(parts) <= 3:
+        return [" ".join(p) for p in itertools.permutations(parts) if list(p) != parts]
+    return []
 
 
 def _bool_says(value: Any, ctx: Ctx) -> list[str]:

@@ -1253,6 +1253,9 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return season_digits(int(_near_year(ref, rng, edition)))
         if m.end() == len(rest) and PADDED_COUNT.fullmatch(m.group(0)):
             return closing_count(m.group(0), rng)
+        if m.end() == len(rest) and len(m.group(0)) == 2 and m.start() and not rest[m.start() - 1].isdigit() \
+                and not _short_year(m.group(0), ref):  # "ELM-12": circuit 12 of a few dozen, never 88 (set 23)
+            return str(rng.randint(1, min(99, max(9, 2 * int(m.group(0)))))).zfill(2)
         if _ROUND.fullmatch(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # a class ("4000" psi), never "7132"
             floor = max(int(m.group(0)) // 2, 10 ** (len(m.group(0)) - 1))
             return str(max(floor, int(m.group(0)) + rng.choice((-2, -1, 0, 1, 2)) * _step(m.group(0))))
@@ -2313,10 +2316,20 @@ _DONE_WORDS = frozenset({"sample", "sampled", "reading", "read", "test", "tested
 
 
 def _recorded_moments(tool: Tool) -> set[str]:
-    if not _RECORDING.match(tool.name):
+    """The moments of what a recording tool records: named by the thing done, or the record's own
+    bare day (`work_date`, `entry_date`, `date` of a labor log; set 23: labor logged for next week),
+    never one ahead (`next_due_date`, `promised_date`)."""
+    if not (_RECORDING.match(tool.name) or _RECORDS.match(tool.description)):
         return set()
-    return {n for n, s in tool.properties.items() if isinstance(s, dict) and is_temporal(n, s) in ("date", "datetime")
-            and _DONE_WORDS & set(semantic.tokens(n))}
+    moments = {n: set(semantic.tokens(n)) for n, s in tool.properties.items()
+               if isinstance(s, dict) and is_temporal(n, s) in ("date", "datetime")}
+    return {n for n, w in moments.items() if _DONE_WORDS & w or
+            w <= _RECORD_DAY_WORDS and not w & (lore.AHEAD | _AHEAD_WORDS)}
+
+
+_RECORDS = re.compile(r"^(?:log|record|enter|capture|write)\b", re.IGNORECASE)
+_RECORD_DAY_WORDS = frozenset({"date", "day", "work", "entry", "on", "at", "time", "datetime"})
+_AHEAD_WORDS = frozenset({"next", "due", "promised", "until", "to", "end", "expiry", "expires", "deadline"})
 
 
 def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,

@@ -78,12 +78,18 @@ _WHICH_ONE = frozenset({"single", "specific", "particular", "given", "individual
 def _object(words: list[str], verb: str, described: bool, written: frozenset[str] = frozenset()) -> str:
     """The object with its article: the author's own determiner when there is one, else "the"
     (a new thing: "a"; a plural or mass noun: none)."""
+    if len(words) > 2 and words[0].lower() == "one" and words[1].lower() == "of":  # "Ship one of our items"
+        inner = _object(words[2:], verb, described, written)
+        return f"one of {inner}" if inner else ""
     det = words[0].lower() if words and words[0].lower() in ("a", "an", "the", "all", "every") else ""
     rest = " ".join(words)
     rest = _LIST_OF.sub("", rest) if det in ("a", "an", "the", "all") else rest
     np = _np(rest.split(), joins=True, cased=True)
     np = np[1:] if len(np) > 1 and np[0].lower() in _WHICH_ONE else np  # "Get a single submission": the submission
+    said_by = next((i for i, w in enumerate(np) if i and w.lower() in _SUBJECTS), None)
+    np = np[:said_by] if said_by else np  # "a lending request we cannot or will not fill": the request
     while np and ("VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing")
+                  and not (len(np) >= 4 and np[-3].lower() in ("or", "and"))  # "a remote or field disconnect"
                   or np[-1].lower() in ("and", "or", "of")):  # "a notice of loss and [open a claim]"
         np = np[:-1]
     np = _one_of_the_kinds(np) if described else np
@@ -107,6 +113,8 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
     return f"the {obj}"
 
 
+# Pronouns that open a relative clause without "that" ("a request we cannot fill"): no part of the object.
+_SUBJECTS = frozenset({"we", "you", "they", "i", "he", "she"})
 _OWN_DETERMINERS = frozenset({"another", "each", "every", "some", "any", "this", "that", "these", "those", "your",
                               "their", "its", "our", "my", "his", "her", "no", "one"})
 
@@ -312,6 +320,10 @@ def _complement(verb: str, rest: list[str], obj: str) -> str:
     if lead in _MARKING and words[at].lower() == "as" and at + 1 < len(words) \
             and (words[at + 1].lower().endswith("ed") or "ADJ" in lemmas(words[at + 1].lower())):
         return f" as {words[at + 1].lower()}"
+    if lead in _ASKING and words[at].lower() == "to" and at + 1 < len(words) and user_verb(words[at + 1]):
+        end = next((i for i in range(at + 2, min(len(words), at + 6)) if rest[i - 1][-1:] in ",.;:"), None)
+        said_to = words[at:end if end is not None else min(len(words), at + 5)]  # "Ask the lender to renew a loan"
+        return " " + " ".join(w.lower() for w in said_to) if len(said_to) >= 3 else ""
     if lead in _ASKING and words[at].lower() == "for":  # "Ask another facility for a patient's prior images"
         wanted = [w for w in words[at + 1:at + 6] if not _possessive(w) and w.lower() not in ("a", "an", "the")]
         np = []

@@ -1242,7 +1242,7 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect") else f"because of {v}"
     if words & _IN_WORDS:  # "in SGD", "in metric", "in French", "in PDF"
         return f"in {v}"
-    if words & {"sort", "order", "sorting", "ordering"}:
+    if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
         return v if v.endswith(" first") else f"sorted by {v}"
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
         return f"by {v}"
@@ -1284,7 +1284,19 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"for the {v} {singular(t.noun)}"
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
-    return f"with the {v} {t.noun}"
+    return f"with the {v} {_own_noun(t.noun)}"
+
+
+def _own_noun(noun: str) -> str:
+    """A value's noun without the thing it belongs to and a "current"/"our" before it: "the request
+    sent queue", "the lending side", never "the request sent current queue of the transaction"
+    (set 23: 31 of 60 TRAJECT queries)."""
+    words = noun.split()
+    if " of " in f" {noun} " and words.index("of") >= 1:
+        words = words[:words.index("of")]
+    while len(words) > 1 and words[0].lower() in ("current", "our", "its", "their", "the"):
+        words = words[1:]
+    return " ".join(words) or noun
 
 
 def _of_kind(t: Term, v: str, head: str, intent: str) -> str:
@@ -1363,7 +1375,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     if " " not in t.noun and is_plural(t.noun) and re.fullmatch(r"[a-z][a-z ,]*", v):  # "with showroom as the
         several = bool(re.search(r",| and ", v))  # channel", never "with the channels showroom"
         return f"with {v} as the {t.noun if several else singular(t.noun)}"
-    return f"with the {t.noun} {v}"
+    return f"with the {_own_noun(t.noun) if re.fullmatch(r'[A-Z0-9-]{2,12}', v) else t.noun} {v}"  # "the OCLC
+    # institution symbol ZCU", never "the OCLC institution symbol of a library ZCU"
 
 
 _ID_LIST = re.compile(r"\S+(?:(?:, | and |,)\S+)+")
@@ -1398,6 +1411,8 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
         lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
         if lead.startswith("born") and intent and not _names_person(intent):  # "book treatments for someone born on"
             lead = f"for someone {lead}"
+        if kind == "number" and t.unit and lead.lower().endswith(f" {t.unit.lower()}"):  # "expiring in days" of 30
+            lead = lead[:-len(t.unit) - 1]  # days: "expiring in 30 days", never "expiring in days 30 days" (set 23)
         first = lead.split()
         if len(first) >= 3 and "NOUN" in lemmas(first[0]) and verb_lemma(first[0]) in (None, first[0]) \
                 and "ADJ" in lemmas(first[1]) and "VERB" not in lemmas(first[1]):  # "certificate valid on": a state

@@ -225,6 +225,32 @@ def _by_description(text: Text, description: str) -> tuple[bool, str] | None:
     return None
 
 
+# "True when pages were missing or illegible and a rescan was asked of the lender": a long clause,
+# read by its part that names the thing (`rescan_requested`: "a rescan was asked of the lender").
+_LONG_MEANING = re.compile(r"\b(true|false)\s+(?:if|when|means)\s+([^.;]{10,160})", re.IGNORECASE)
+
+
+def _by_clause(text: Text, description: str) -> tuple[bool, str] | None:
+    """The flag said by a part of the long clause its description gives a value, that part's
+    first two content words near each other in either order ("no rescan was asked", "we asked the
+    lender for a rescan"), a negation before them reading the other value (players, set 23: four
+    such replies refused)."""
+    for value, clause in _LONG_MEANING.findall(description):
+        for part in re.split(r"\s+(?:and|or|but)\s+|,\s*", clause.lower()):
+            content = [stem(w) for w in re.findall(r"[a-z]+", part) if w not in STOPWORDS and w not in _FILLER]
+            if len(content) < 2 or len(content) > 6:
+                continue
+            for head in (content[:2], content[1::-1]):
+                found = _spread(text.stems, head, gap=4)
+                if found is None:
+                    continue
+                before = text.tokens[max(0, found[0] - _WINDOW):found[0]]
+                negated = any(w in _NEGATION or w in _OMIT for w in before)
+                words = " ".join(text.tokens[found[0]:found[1]])
+                return (value.lower() == "true") != negated, f"{words} (the description's clause for {value})"
+    return None
+
+
 # A description that says what true adds to a result: "Also return accounts with no order in the
 # last 24 months.", "Include archived projects." (the things, up to the sentence's end).
 _ADDS = re.compile(r"^(?:also |optionally )?(?:return|include|list|show|add)s?\s+(?:also\s+)?(.+?)\s*(?:[.;(]|$)",
@@ -290,7 +316,7 @@ def _by_kept(text: Text, description: str) -> tuple[bool, str] | None:
 def _by_meaning(text: Text, description: str, wordings: tuple[tuple[bool, str], ...]) -> tuple[bool, str] | None:
     """The flag said by what the catalog says its values mean: the description's phrase for a
     value, the catalog's own wording, the things true adds, what a filter keeps."""
-    described = _by_description(text, description)
+    described = _by_description(text, description) or _by_clause(text, description)
     if described is not None:
         return described
     for flag, worded in wordings:

@@ -37,7 +37,21 @@ def reads_history(producer: Tool, consumer: Tool, edge: Edge) -> bool:
 
 
 def _sensible(graph: ToolGraph, producer: str, edge: Edge) -> bool:
-    return not reads_history(graph.tools[producer], graph.tools[edge.tool], edge)
+    made, then = graph.tools[producer], graph.tools[edge.tool]
+    return not reads_history(made, then, edge) and not too_soon(made, then)
+
+
+# Making a record, and the steps that need time to have passed since (set 23: a loan renewed, an item
+# received and returned in the breath that requested it). Their verbs, whatever the trade.
+_MAKING = frozenset({"create", "open", "add", "register", "submit", "request", "file", "book", "place", "issue"})
+_LATER = frozenset({"renew", "return", "receive", "extend", "close", "complete", "finish", "archive", "settle",
+                    "refund", "reorder", "reopen", "expire", "deliver", "ship"})
+
+
+def too_soon(producer: Tool, consumer: Tool) -> bool:
+    """Whether the consumer acts on what the producer has just made at a step that needs time to
+    pass first (a borrowing request is received, renewed or returned days later, never at once)."""
+    return verb_of(producer) in _MAKING and verb_of(consumer) in _LATER
 
 
 def starts(graph: ToolGraph, names: Iterable[str]) -> list[Start]:

@@ -82,6 +82,28 @@ def _implied(req: WriteRequest) -> str:
     return " ".join(f"{words(t.api)} {t.app} {intents(t)}" for t in req.tools)
 
 
+def _intents_of_others(req: WriteRequest) -> dict[str, list[str]]:
+    """Per tool of a several-call request, the verb phrases of the other tools ("find food
+    delivery" beside "find a place to eat"): what the query says for another call (players, set 23:
+    "what food delivery there is in Cardiff" refused as revealing an eatery search's delivery)."""
+    from ..phrasebook import hints_of
+    from ..writers.phrasing.intents import derived_intent
+
+    def said(t: Tool) -> list[str]:
+        hints = hints_of(t)
+        found = [re.sub(r"\s+", " ", re.sub(r"\{[^{}]*\}|\[[^\]]*\]", " ", i)).strip() for i in (hints.intents if hints else [])]
+        found = [re.sub(r"^\w+\s+", "", f) for f in [*found, derived_intent(t)] if len(f.split()) > 1]  # the object
+        found = [re.sub(r"^(?:(?:the|a|an|my|some|your)\s+)+|(?:\s+(?:near|in|at|for|from|to|with|by|on|of|the|a|an|my))+$",
+                        "", f) for f in found]
+        return [f for f in found if len(f.split()) >= 2]
+
+    names = {t.name for t in req.tools}
+    if len(names) < 2:
+        return {}
+    return {t.name: sorted({p for o in req.tools if o.name != t.name for p in said(o)}, key=lambda p: (-len(p), p))
+            for t in req.tools}
+
+
 def _phrases_of_others(req: WriteRequest) -> list[str]:
     """What the query may legitimately say for stated and hinted arguments: stated strings,
     their surface forms ("express car", "today", "7 pm"), and hint phrases."""
@@ -136,11 +158,13 @@ def omitted_absent(req: WriteRequest, texts: list[str]) -> list:
     """No omitted value appears in any surface form, and no hinted value appears literally
     (values shared with stated arguments or implied by the tool's name are exempt)."""
     skip, implied, phrases, problems = _stated_elements(req), _implied(req), _phrases_of_others(req), []
+    others = _intents_of_others(req)
     for k, text in enumerate(texts):
         masked = _masked(text, phrases)
         for _, a, tool in plan_args(req):
-            if a.mode == "omitted":
-                found = _leak_elements(masked, a.value, a.param, tool, req, skip, implied)
+            if a.mode == "omitted":  # another call's own request ("food delivery in Cardiff") is no leak of this one's
+                own = _masked(masked, others.get(tool.name, [])) if tool is not None else masked
+                found = _leak_elements(own, a.value, a.param, tool, req, skip, implied)
             elif a.mode == "hinted":
                 found = [
                     x

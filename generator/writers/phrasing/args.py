@@ -85,7 +85,8 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
 _SIDE_WORDS = {"start": "starting", "begin": "starting", "beginning": "starting", "from": "starting",
                "end": "ending", "to": "ending", "initial": "initial", "final": "final", "first": "first",
                "last": "last", "before": "before", "after": "after", "pre": "pre-", "post": "post-",
-               "opening": "opening", "closing": "closing", "in": "incoming", "out": "outgoing"}
+               "opening": "opening", "closing": "closing", "in": "incoming", "out": "outgoing", "next": "next",
+               "previous": "previous", "prior": "prior", "current": "current"}
 
 
 def apart(t: Term, param: str, tool: Tool | None) -> Term:
@@ -114,7 +115,10 @@ _PLAIN_DATE_HINT = re.compile(
 def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     text = arg.text or ""
     if arg.plan.source == "time":  # "today", "at 7 pm": in a range, "from today until Friday"
-        said = term(arg.param, spec_of(tool, arg.param)).role
+        t = term(arg.param, spec_of(tool, arg.param))
+        if t.role and re.search(r"\b(?:after|before|since|until)$", t.phrase or ""):
+            return f"{t.phrase} {text}"  # "effective after today", never "search for ADs today" (set 23)
+        said = t.role
         return f"{said}? {text}" if said and not text.startswith(("until", "by", "before", "from")) else text
     role = param_role(arg.param)
     if text in ("home", "work"):
