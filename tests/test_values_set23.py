@@ -194,3 +194,16 @@ def test_a_circuit_number_closing_an_id_stays_near_its_example() -> None:
     rng = random.Random(1)
     circuits = [int(values.value_for(schema, rng, name="feeder_id").split("-")[1]) for _ in range(40)]
     assert all(1 <= c <= 24 for c in circuits), circuits
+
+
+def test_an_issn_and_an_isbn_carry_their_check_digit() -> None:
+    from stdnum import isbn, issn
+
+    from generator.core.checkdigits import with_check_digit
+
+    rng = random.Random(1)
+    schema = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{3}[0-9X]$", "description": "ISSN of the journal."}
+    assert all(issn.is_valid(values.value_for(schema, rng, name="issn")) for _ in range(20))
+    isbn13 = {"type": "string", "pattern": "^97[89][0-9]{10}$", "description": "ISBN-13, digits only."}
+    assert all(isbn.is_valid(values.value_for(isbn13, rng, name="isbn")) for _ in range(20))
+    assert with_check_digit("page_count", {}, "03178470") == "03178470"  # no standard named: as drawn

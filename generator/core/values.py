@@ -43,6 +43,7 @@ import rstr
 from ..records import Tool, dict_at
 from . import (
     allowed,
+    checkdigits,
     codes,
     dependencies,
     freetext,
@@ -1801,6 +1802,8 @@ def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
         pattern = schema.get("pattern")
         if isinstance(value, str) and not schema.get("enum"):
             value = _said_lead(value, schema, rng)
+            checked = checkdigits.with_check_digit(name, schema, value)
+            value = checked if checked == value or is_valid(schema, checked) else value
         return _listed_lead(value, schema, pattern, rng) if isinstance(value, str) and isinstance(pattern, str) else value
     except semantic.NoValue as exc:
         if optional:
