@@ -204,3 +204,23 @@ def test_a_request_just_made_is_not_renewed_or_received_in_the_same_breath() -> 
                                                         "renew_request"])}
     assert ("create_borrowing_request", "renew_request") not in starts
     assert ("search_requests", "renew_request") in starts
+
+
+def test_a_reason_listed_per_answer_and_a_fee_only_with_one_reason() -> None:
+    from generator.core import dependencies
+
+    answer = _lib("answer_lending_request", {
+        "answer": {"type": "string", "enum": ["unfilled", "conditional"]},
+        "reason": {"type": "string", "description": "Reason code. For 'unfilled' one of: 'in_use', 'not_owned'. "
+                                                    "For 'conditional' one of: 'library_use_only', 'cost_exceeds_max'."},
+        "charge_usd": {"type": "number", "description": "Fee, US dollars; only with the condition 'cost_exceeds_max'."}},
+        "Answer a lending request we cannot fill.", required=["answer", "reason"])
+    said = dependencies.problems(answer.description, answer.properties,
+                                 {"answer": "conditional", "reason": "in_use", "charge_usd": 12.0})
+    assert any(p.startswith("pairs") for p in said) and any(p.startswith("only") for p in said), said
+    rng = random.Random(3)
+    for _ in range(20):
+        args = values.sample_arguments(answer, rng, optional_rate=0.9)
+        assert args["reason"] in (("in_use", "not_owned") if args["answer"] == "unfilled"
+                                  else ("library_use_only", "cost_exceeds_max")), args
+        assert "charge_usd" not in args or args["reason"] == "cost_exceeds_max", args

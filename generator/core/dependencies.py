@@ -436,6 +436,41 @@ def _only_with(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# A parameter's own "...; only with the condition 'cost_exceeds_max'", "only with billing_method
+# 'ifla_voucher'" (set 23: fees on answers that allow none, vouchers billed by invoice).
+_OWN_ONLY_WITH = re.compile(r"(?:^|[;.,]\s*)only (?:with|for|when|if|on|under) (?:the |an? )?(?:(\w+) )?(?:(?:is|=) )?"
+                            r"['\"`]([\w-]+)['\"`]", re.IGNORECASE)
+# "Reason code. For 'unfilled' one of: 'in_use', 'not_owned'. For 'conditional' one of: ..."
+_FOR_VALUE_LIST = re.compile(r"\bfor ['\"`]([\w-]+)['\"`],? (?:one of|any of|use|choose from):? "
+                             r"((?:['\"`][\w-]+['\"`](?:,\s*|\s+or\s+|\s+and\s+)?)+)", re.IGNORECASE)
+
+
+def _own_only(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        for m in _OWN_ONLY_WITH.finditer(str(schema.get("description") or "")):
+            named = _name(m.group(1) or "", props)
+            owner = named if named and m.group(2) in _enum(props[named]) else _owner_of(m.group(2), props, skip=name)
+            owner = owner or next((n for n, sch in props.items() if n != name and re.search(
+                rf"['\"`]{re.escape(m.group(2))}['\"`]", str(sch.get("description") or ""))), None)  # a code it quotes
+            if owner and owner != name:
+                out.append(Rule("only", name, (owner,), (m.group(2),)))
+    return out
+
+
+def _lists_per_value(tool: str, props: Props) -> list[Rule]:
+    """A parameter whose description lists its values per value of another enum: under 'unfilled'
+    one of these, under 'conditional' one of those (set 23: 'in_use' given for a conditional answer)."""
+    out = []
+    for name, schema in props.items():
+        for m in _FOR_VALUE_LIST.finditer(str(schema.get("description") or "")):
+            owner = _owner_of(m.group(1), props, skip=name)
+            listed = tuple(re.findall(r"['\"`]([\w-]+)['\"`]", m.group(2)))
+            if owner and listed:
+                out.append(Rule("pairs", name, (owner,), (m.group(1),), listed))
+    return out
+
+
 # "Meter fault ticket (MF-xxxxx) supporting a meter_malfunction claim": the parameter backs that
 # one value of another enum and goes with it only.
 _BACKING = re.compile(r"\b(?:support(?:ing|s)?|backing|to back) (?:an? |the )?['\"`]?(\w+_\w+)['\"`]?"
@@ -809,7 +844,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_take, _pairs, _without_only, _within, _band_if,
                                                       _spoken_for, _always, _refused_unless, _must_not,
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
-                                                      _compared, _any_of]
+                                                      _compared, _any_of, _own_only, _lists_per_value]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
