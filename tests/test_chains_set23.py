@@ -96,11 +96,16 @@ def test_a_low_test_comes_before_the_high_one_and_keeps_its_stated_range() -> No
                                    "high_test_psi": {"type": "integer", "description": "High test in psi."}},
                 "Record a BOP test.")
     assert constraint_problems(bop, {"low_test_psi": 300, "high_test_psi": 19})
-    rng = random.Random(3)
-    for _ in range(20):
-        args = values.sample_arguments(bop, rng, optional_rate=1.0)
-        assert 250 <= args["low_test_psi"] <= 350 < args["high_test_psi"] or \
-            250 <= args["low_test_psi"] < args["high_test_psi"], args
+    for args in _drawn_in_order(bop, "low_test_psi", "high_test_psi", 3):
+        assert 250 <= args["low_test_psi"] <= 350, args
+
+
+def _drawn_in_order(tool: Tool, first: str, second: str, seed: int) -> list[dict[str, Any]]:
+    """Twenty draws of `tool`, each with `first` below `second`."""
+    rng = random.Random(seed)
+    drawn = [values.sample_arguments(tool, rng, optional_rate=1.0) for _ in range(20)]
+    assert all(a[first] < a[second] for a in drawn), drawn
+    return drawn
 
 
 def test_a_number_the_description_puts_below_another_stays_below() -> None:
@@ -189,10 +194,7 @@ def test_the_next_reading_due_comes_after_the_one_it_counts_from() -> None:
                                         "next_due_tach": {"type": "number", "description": "Tach hours when due."}},
                "Record how an AD was complied with.")
     assert constraint_problems(ad, {"tach_at_compliance": 4839.0, "next_due_tach": 4000.0})
-    rng = random.Random(2)
-    for _ in range(10):
-        args = values.sample_arguments(ad, rng, optional_rate=1.0)
-        assert args["tach_at_compliance"] < args["next_due_tach"], args
+    _drawn_in_order(ad, "tach_at_compliance", "next_due_tach", 2)
 
 
 def test_a_request_just_made_is_not_renewed_or_received_in_the_same_breath() -> None:

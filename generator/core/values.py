@@ -1252,11 +1252,8 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return _working_clock(rng)
         if is_season(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
             return season_digits(int(_near_year(ref, rng, edition)))
-        if m.end() == len(rest) and PADDED_COUNT.fullmatch(m.group(0)):
-            return closing_count(m.group(0), rng)
-        if m.end() == len(rest) and len(m.group(0)) == 2 and m.start() and not rest[m.start() - 1].isdigit() \
-                and not _short_year(m.group(0), ref):  # "ELM-12": circuit 12 of a few dozen, never 88 (set 23)
-            return str(rng.randint(1, min(99, max(9, 2 * int(m.group(0)))))).zfill(2)
+        if (closing := _closing(m, rest, ref, rng)) is not None:
+            return closing
         if _ROUND.fullmatch(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # a class ("4000" psi), never "7132"
             floor = max(int(m.group(0)) // 2, 10 ** (len(m.group(0)) - 1))
             return str(max(floor, int(m.group(0)) + rng.choice((-2, -1, 0, 1, 2)) * _step(m.group(0))))
@@ -1331,6 +1328,18 @@ def is_season(digits: str) -> bool:
 def season_digits(start_year: int) -> str:
     """The season starting in `start_year` as an id writes it ("2526")."""
     return f"{start_year % 100:02d}{(start_year + 1) % 100:02d}"
+
+
+def _closing(m: re.Match[str], rest: str, ref: datetime, rng: random.Random) -> str | None:
+    """The count that closes an id, redrawn of its size: a zero-padded one ("PRG-2526-07"), or two
+    digits after a letter or a separator ("ELM-12": circuit 12 of a few dozen, never 88; set 23)."""
+    if m.end() != len(rest):
+        return None
+    if PADDED_COUNT.fullmatch(m.group(0)):
+        return closing_count(m.group(0), rng)
+    if len(m.group(0)) == 2 and m.start() and not rest[m.start() - 1].isdigit() and not _short_year(m.group(0), ref):
+        return str(rng.randint(1, min(99, max(9, 2 * int(m.group(0)))))).zfill(2)
+    return None
 
 
 def closing_count(digits: str, rng: random.Random) -> str:
