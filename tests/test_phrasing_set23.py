@@ -85,3 +85,11 @@ def test_a_value_is_said_with_its_own_noun_not_the_things_it_belongs_to() -> Non
 def test_a_number_named_by_its_unit_is_said_once() -> None:
     days = terms._term("expires_in_days", "Days the PDF stays available.", "integer", "")
     assert terms.say(days, "number", "30", "post a scanned article") == "expiring in 30 days"
+
+
+def test_a_flag_named_by_a_noun_is_had_or_not() -> None:
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("hazard", "True when someone is in danger or a downed wire is in the road.") == \
+        ("with hazard", "without hazard")
+    assert bool_words("reprint", "Print even if a copy exists.")[0] == "reprinting"

@@ -207,3 +207,11 @@ def test_an_issn_and_an_isbn_carry_their_check_digit() -> None:
     isbn13 = {"type": "string", "pattern": "^97[89][0-9]{10}$", "description": "ISBN-13, digits only."}
     assert all(isbn.is_valid(values.value_for(isbn13, rng, name="isbn")) for _ in range(20))
     assert with_check_digit("page_count", {}, "03178470") == "03178470"  # no standard named: as drawn
+
+
+def test_a_catalog_under_a_countrys_own_agencies_is_placed_there() -> None:
+    from generator.core import places
+
+    assert places._region_named("Pole class is the ANSI O5.1 class, 1 (strongest) to 7.") == "us"
+    assert places._region_named("Write a maintenance record entry (14 CFR 43.9 / 43.11).") == "us"
+    assert places._region_named("Record a wood pole inspection.") is None

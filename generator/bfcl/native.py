@@ -48,16 +48,26 @@ def string_forms(value: str) -> list[str]:
     return forms
 
 
-def alternatives(value: Any, schema: dict[str, Any]) -> list[Any]:
-    """Acceptable values for one gold value (without the "" omission marker)."""
+def alternatives(value: Any, schema: dict[str, Any], name: str = "") -> list[Any]:
+    """Acceptable values for one gold value (without the "" omission marker). A string's other
+    forms of a date or a clock time are acceptable only where the parameter is no number or id and
+    its pattern takes them (set 23: AD 2025-10-20 answered "October 20, 2025")."""
+    if isinstance(value, str) and "enum" not in schema:
+        from ..core.surface import _named_number
+
+        pattern = schema.get("pattern")
+        return [f for f in string_forms(value) if f == value or not _named_number(name) and
+                (not isinstance(pattern, str) or re.search(pattern, f))]
+    return _alternatives(value, schema)
+
+
+def _alternatives(value: Any, schema: dict[str, Any]) -> list[Any]:
     if isinstance(value, dict):
         props = schema.get("properties") or {}
-        return [{k: alternatives(v, props.get(k, {})) for k, v in value.items()}]
+        return [{k: alternatives(v, props.get(k, {}), k) for k, v in value.items()}]
     if isinstance(value, list):
         item = dict_at(schema, "items")
         return [[alternatives(x, item)[0] if isinstance(x, dict) else x for x in value]]
-    if isinstance(value, str) and "enum" not in schema:
-        return string_forms(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool) and schema.get("type") == "number" \
             and float(value).is_integer():
         return [value, float(value) if isinstance(value, int) else int(value)]
@@ -69,14 +79,14 @@ def answer_params(tool: Tool, call: ToolCall) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {}
     for name, value in call.arguments.items():
         spec = tool.properties.get(name, {})
-        alts = alternatives(value, spec)
+        alts = alternatives(value, spec, name)
         if name not in required and spec.get("default", _NO_DEFAULT) == value:
             alts.append("")
         out[name] = alts
     for name, spec in tool.properties.items():  # unstated optionals may still be passed as default
         default = spec.get("default", _NO_DEFAULT)
         if name not in out and name not in required and default not in (_NO_DEFAULT, None):
-            out[name] = alternatives(default, spec) + [""]
+            out[name] = alternatives(default, spec, name) + [""]
     return out
 
 

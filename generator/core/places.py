@@ -68,7 +68,9 @@ REGIONS: tuple[Region, ...] = (
     _region("western_us", r"\bwestern (?:US|U\.S\.|United States)\b|\bPacific Northwest\b|\bWest Coast\b", _WEST_US,
             re.IGNORECASE),
     _region("us", r"\bU\.?S\.?A?\b|\bUnited States\b|\bUSD\b|\bZIP\b|\bUS state\b|\b(?i:two-letter state|state code)\b|"
-            r"\b[Cc]ount(?:y|ies)\b|\bNOAA\b|\bUSCG\b|\bSSN\b", _US),
+            r"\b[Cc]ount(?:y|ies)\b|\bNOAA\b|\bUSCG\b|\bSSN\b|"
+            # the country's own agencies and codes (set 23: a utility under ANSI placed in the UK)
+            r"\bANSI\b|\bFAA\b|\bFCC\b|\bOSHA\b|\bEPA\b|\bFDA\b|\bUSPS\b|\bFEMA\b|\bCFR\b|\bNEC\b|\bIRS\b", _US),
     _region("canada", r"\bCanada\b|\bCanadian\b|\bCAD\b", _CANADA),
     _region("uk", r"\bUK\b|\bUnited Kingdom\b|\bBritish\b|\bGBP\b|\bEngland\b", _UK),
     _region("europe", r"\bEurope(?:an)?\b|\bEU\b|\bEUR\b|\beuros?\b", _EUROPE),

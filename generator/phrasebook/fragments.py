@@ -445,7 +445,8 @@ def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:
         return None
     if not rest and lead.endswith("ing") and lemma != lead:
         return lead, f"not {lead}"
-    ordered = description.split()[:1] and verb_lemma(description.split()[0].lower()) == description.split()[0].lower()
+    first = description.split()[0].lower().strip(",.:;") if description.split() else ""
+    ordered = first not in _NO_ORDER and verb_lemma(first) == first  # "True when ..." orders nothing: no "hazarding"
     if not rest and lead == lemma and ordered:
         return gerund(lemma), f"without {gerund(lemma)}"
     if rest and lead in (f"{lemma}s", f"{lemma}es") and "NOUN" in lemmas(rest[-1]) and not is_plural(rest[-1]) \
@@ -457,6 +458,7 @@ def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:
 
 
 _PREPOSITIONS = frozenset({"on", "in", "at", "off", "under", "over", "for", "with", "to", "from", "by"})
+_NO_ORDER = frozenset({"", "true", "false", "whether", "if", "when", "set", "yes", "no"})
 
 
 def _switched(words: list[str]) -> tuple[str, str] | None:
