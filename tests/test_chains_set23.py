@@ -226,3 +226,12 @@ def test_a_reason_listed_per_answer_and_a_fee_only_with_one_reason() -> None:
         assert args["reason"] in (("in_use", "not_owned") if args["answer"] == "unfilled"
                                   else ("library_use_only", "cost_exceeds_max")), args
         assert "charge_usd" not in args or args["reason"] == "cost_exceeds_max", args
+
+
+def test_the_result_searched_for_by_name_is_the_only_one_of_that_name(monkeypatch) -> None:
+    from generator.traject import simulate
+
+    monkeypatch.setattr(simulate, "_redrawn", lambda old, f, rng, sub, vocab: old)  # a pool of one name
+    rows = [{"vessel_id": "VES-1", "name": "Reel Therapy"}, {"vessel_id": "VES-2", "name": "Reel Therapy"}]
+    simulate._mark(rows, ("name", "Reel Therapy"), {"vessel_id": "VES-2"}, "vessel", random.Random(0))
+    assert [r.get("name") for r in rows].count("Reel Therapy") == 1, rows

@@ -181,7 +181,6 @@ LISTED_DRAWS = 96
 # Draws of the domain's probe (`hard_limit`): a domain none of whose probe draws can make a
 # hard query is skipped without drawing for each item and attempt.
 PROBE_DRAWS = 256
-NEAR_CEILING = 0.1  # a probe whose least draw states at most this much over the ceiling draws four times as long
 
 
 def _draw(item_id: str, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool], rng: random.Random,
@@ -217,18 +216,11 @@ def probe_least(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float:
     rng = item_rng(ctx.seed, f"traject-probe:{domain}")
     tools = ctx.catalog.by_domain[domain]
     least = 2.0
-    for n in range(PROBE_DRAWS * 4):
-        if n >= PROBE_DRAWS and least > cfg.hard_ceiling + NEAR_CEILING:
-            break  # far from the ceiling: more draws will not reach it; near it, a few hundred more may
+    for n in range(PROBE_DRAWS):
         least = min(least, _draw(f"probe:{domain}", ctx, cfg, tools, rng, n)[2])
         if least <= plans.HARD_RECALL_CAP:
             return plans.HARD_RECALL_CAP
     return least
-
-
-def probe_draws(cfg: TrajectConfig, least: float) -> int:
-    """How many draws the probe that found `least` made (`probe_least`)."""
-    return PROBE_DRAWS * 4 if least <= cfg.hard_ceiling + NEAR_CEILING else PROBE_DRAWS
 
 
 def hard_limit(least: float, cfg: TrajectConfig) -> float | None:
@@ -474,7 +466,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         for d in domains:
             least = self.least(ctx, d)
             if hard_limit(least, self.config) is None:
-                note(ctx, NAME, "parallel", no_hard_query(d, probe_draws(self.config, least), least))
+                note(ctx, NAME, "parallel", no_hard_query(d, PROBE_DRAWS, least))
                 out.append(d)
         return frozenset(out)
 
@@ -499,7 +491,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         if limit is None:
             return ItemResult(item_id=item.item_id, product=NAME, rejections=[Rejection(
                 item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
-                reason=no_hard_query(domain, probe_draws(self.config, least), least))])
+                reason=no_hard_query(domain, PROBE_DRAWS, least))])
         for attempt in range(self.config.max_attempts):
             outcome = await attempt_item(item, ctx, self.config, graph, attempt, limit)
             if isinstance(outcome, TrajectPayload):

@@ -538,6 +538,11 @@ def _mark(rows: list[dict[str, Any]], label: tuple[str, str] | None, carry: dict
                 if normalize(str(row.get(f))) != normalize(str(v)):
                     break
                 row[f] = _redrawn(row.get(f), f, rng, sub, vocab)
+            if i != at and normalize(str(row.get(f))) == normalize(str(v)):  # a pool of two names
+                if isinstance(v, str) and not is_id_param(f):
+                    row[f] = f"{v} II"  # "Reel Therapy II": the one searched for stays the only "Reel Therapy"
+                else:
+                    row.pop(f, None)
 
 
 class Context(Record):
