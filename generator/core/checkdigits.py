@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from stdnum import ean, imo, issn
@@ -23,9 +24,12 @@ _STANDARDS: tuple[tuple[frozenset[str], tuple[int, ...], Callable[[str], str]], 
 )
 
 
-def _words(name: str, schema: dict[str, Any]) -> set[str]:
-    text = f"{name} {schema.get('description') or ''}"
-    return set(re.findall(r"[a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text).lower()))
+@lru_cache(maxsize=8192)  # asked for every string drawn: read once per name and description
+def _standards(name: str, description: str) -> tuple[tuple[tuple[int, ...], Callable[[str], str]], ...]:
+    """The standards the parameter's name or description names."""
+    text = f"{name} {description}"
+    said = set(re.findall(r"[a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text).lower()))
+    return tuple((lengths, check) for names, lengths, check in _STANDARDS if names & said)
 
 
 def with_check_digit(name: str, schema: dict[str, Any], value: Any) -> Any:
@@ -33,10 +37,10 @@ def with_check_digit(name: str, schema: dict[str, Any], value: Any) -> Any:
     description names one and the value has that standard's count of digits; else `value`."""
     if not isinstance(value, str) or not value:
         return value
-    said = _words(name, schema)
-    body = re.sub(r"[^0-9Xx]", "", value)
-    for names, lengths, check in _STANDARDS:
-        if not names & said or len(body) not in lengths or not body[:-1].isdigit():
+    standards = _standards(name, str(schema.get("description") or ""))
+    body = re.sub(r"[^0-9Xx]", "", value) if standards else ""
+    for lengths, check in standards:
+        if len(body) not in lengths or not body[:-1].isdigit():
             continue
         digit = check(body[:-1]).upper()
         last = max(i for i, c in enumerate(value) if c.isalnum())

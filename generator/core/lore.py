@@ -833,8 +833,8 @@ def _looking_back(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, An
     of the past, never today or next week."""
     words = set(leaf_name(path).lower().split("_"))
     said = str(schema.get("description") or "")
-    done = any(w.endswith("ed") and w not in AHEAD for w in words - BOUND_WORDS)  # `created_after`, `received_before`
-    done = done or bool(words & _LOWER_BOUNDS) and said.lower().startswith("only ")  # "Only ADs effective on or after"
+    done = any(w.endswith("ed") and w not in AHEAD for w in words - BOUND_WORDS) or \
+        bool(words & _LOWER_BOUNDS) and said.lower().startswith("only ")  # `created_after`; "Only ADs effective on or after"
     if said and words & BOUND_WORDS and _LOOKUP.match(tool.name) and \
             (done or _RECORDED.search(f"{tool.description} {said}")) and not _AHEAD_SAID.search(f"{tool.description} {said}"):
         return {"description": f"in the past; {said}"}  # the window of reads kept, outages reported (set 23)

@@ -15,13 +15,12 @@ import re
 from datetime import timedelta
 from typing import Any
 
-from .constraints import Pair, Point, as_point, pairs_for, tokens
+from .constraints import _STRETCH_ROLES, Pair, Point, as_point, pairs_for, tokens
 
 _POSITION_WORDS = frozenset({"depth", "md", "tvd", "station", "milepost", "mp", "km", "kp", "chainage", "sequence",
                              "seq", "step", "stop", "position", "offset", "odometer", "elevation", "floor", "stage"})
-_INTERVAL_ROLES = frozenset({(("from",), ("to",)), (("start",), ("end",)), (("begin",), ("end",)),
-                             (("start",), ("finish",)), (("started",), ("finished",)), (("since",), ("until",)),
-                             (("from",), ("until",)), (("open",), ("close",)), (("opens",), ("closes",))})
+_INTERVAL_ROLES = _STRETCH_ROLES | {(("since",), ("until",)), (("from",), ("until",)), (("open",), ("close",)),
+                                    (("opens",), ("closes",))}
 _IN_ORDER = re.compile(r"\b(?:in order|in sequence|in the order|shallowest first|top down|chronological(?:ly)?|"
                        r"earliest first|oldest first|first to last|ascending)\b", re.IGNORECASE)
 _REVERSED = re.compile(r"\b(?:deepest first|latest first|newest first|most recent first|descending|bottom up)\b",

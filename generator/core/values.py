@@ -943,14 +943,17 @@ _SAID_LEAD = re.compile(r"\b(?:start|starts|begin|begins|open|opens)\s+with\s+(?
                         r"(?:,?\s+or\s+['\"`]?[A-Z0-9]{1,4}['\"`]?)?)")
 
 
+@lru_cache(maxsize=8192)  # asked for every string drawn: read once per description
+def _said_leads(description: str) -> tuple[str, ...]:
+    m = _SAID_LEAD.search(description)
+    return (m.group(1), *re.findall(r"[A-Z0-9]{1,4}", m.group(2) or "")) if m else ()
+
+
 def _said_lead(value: str, schema: dict[str, Any], rng: random.Random) -> str:
     """An id whose description says what it starts with opens with one of those (set 23: 20 of 200
     premise ids that started 45-49 where the prose says 41 or 42); its length and the rest kept."""
-    m = _SAID_LEAD.search(str(schema.get("description") or ""))
-    if m is None or not value:
-        return value
-    leads = [m.group(1), *re.findall(r"[A-Z0-9]{1,4}", m.group(2) or "")]
-    if any(value.startswith(lead) for lead in leads):
+    leads = _said_leads(str(schema.get("description") or ""))
+    if not leads or not value or any(value.startswith(lead) for lead in leads):
         return value
     lead = rng.choice(leads)
     fixed = lead + value[len(lead):]
