@@ -505,6 +505,14 @@ def allowed_values(description: str) -> list[str]:
     return list(read(description).allowed)
 
 
+def affix(example: object) -> bool:
+    """An example that is a part to put on a value, not a value: "/P", "/M", "KH6/", "-A" (set 24:
+    a worked callsign "KH6/" in every call)."""
+    return isinstance(example, str) and len(example) > 1 and (
+        example.startswith("/") or example.endswith(("/", "-")) or
+        example.startswith("-") and any(c.isalpha() for c in example))
+
+
 def typed(values: tuple[str, ...] | list[str], json_type: str) -> list[object]:
     """Listed values in the parameter's JSON type ("5" -> 5 for an integer), unconvertible ones left out."""
     out: list[object] = []

@@ -34,10 +34,13 @@ class Rule:
     others[0] both or neither), "sign" (subject < 0 when others[0] is one of `values`), "only" (subject set => others[0] is
     one of `values`), "needs" (subject set <=> others[0] is one of `values`), "one_of" (exactly one of
     subject and others[0] set), "if_value" (others[0] is one of `values` => subject set), "pairs"
-    (others[0] is one of `values` => subject is one of `target`), "near" (subject within a share
+    (others[0] is one of `values` => subject is one of `target`; "forms_for" the same for an open
+    subject, `target` the forms given for those values), "near" (subject within a share
     `target` of others[0]), "band_if" (others[0] is one of `values` => subject inside the band
     `target`), "always" (subject == `target`: "Refused unless safety_test_passed is true"), "below"
-    (subject <= others[0]: "tach time is always lower than or equal to Hobbs time"), "any_of" (at
+    (subject <= others[0]: "tach time is always lower than or equal to Hobbs time"), "in_ranges" (subject
+    inside one of the labelled ranges `target`, the one others[0] names when set), "band_is"
+    (others[0] inside the band `target` => subject == values[0]), "any_of" (at
     least one of subject and `others` set: "Give at least one of title, author or isbn")."""
 
     kind: str
@@ -549,6 +552,127 @@ def _pairs(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Voltage must fit the service type: residential and commercial single-phase services are 120/240
+# V; commercial three-phase is 120/208 V or 277/480 V" (set 23): a clause that names values of one
+# enum in words and writes values of another as they are pairs them.
+_FIT_VERB = re.compile(r"\b(?:is|are|use|uses|take|takes|fits?|only|means?|gets?)\b", re.IGNORECASE)
+_NOT_FIT = re.compile(r"\b(?:not|never|no|except|unless|nor|cannot|can't|isn't|aren't)\b", re.IGNORECASE)
+
+
+def _words_of_value(value: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r"[\W_]+", value.lower()) if w)
+
+
+def _named_in_words(clause: str, values: list[str]) -> list[str]:
+    """The values of an enum a clause names in words: every word of the value ("commercial
+    three-phase" for commercial_three_phase), or its first word alone standing for every value it
+    opens where the clause says none of them whole ("residential" for both residential ones)."""
+    said = set(_words_of_value(clause))
+    whole = [v for v in values if _words_of_value(v) and set(_words_of_value(v)) <= said]
+    heads = {_words_of_value(v)[0] for v in whole}
+    grouped = [v for v in values if v not in whole and len(_words_of_value(v)) > 1 and _words_of_value(v)[0] in said
+               and _words_of_value(v)[0] not in heads]
+    return whole + grouped
+
+
+def _values_fit(tool: str, props: Props) -> list[Rule]:
+    enums = {n: _enum(s) for n, s in props.items() if s.get("enum")}
+    fits: dict[tuple[str, str], dict[str, set[str]]] = {}
+    for clause in _clauses(tool, props):
+        if not _FIT_VERB.search(clause) or _NOT_FIT.search(clause):
+            continue
+        for kinds, kind_values in enums.items():
+            named = _named_in_words(clause, kind_values)
+            for other, other_values in enums.items():
+                written = [v for v in other_values if other != kinds and not v.isalpha() and
+                           re.search(rf"(?<![\w/.-]){re.escape(v)}(?![\w/-]|\.\d)", clause)]
+                for value in named if written else []:
+                    fits.setdefault((other, kinds), {}).setdefault(value, set()).update(written)
+    out = []
+    for (other, kinds), allowed_by in fits.items():
+        by_target: dict[tuple[str, ...], list[str]] = {}
+        for value, fit in allowed_by.items():
+            by_target.setdefault(tuple(sorted(fit)), []).append(value)
+        out += [Rule("pairs", other, (kinds,), tuple(values), target) for target, values in by_target.items()]
+    return out
+
+
+# "Signal reports follow the mode: three-digit RST (e.g. '599', '579') for CW and RTTY, two-digit RS
+# (e.g. '59', '57') for SSB, FM and AM" (set 24: "received 7" for an FT8 contact): examples given per
+# value of an enum are the forms an open parameter takes with those values.
+_EXAMPLES_FOR = re.compile(r"\((?:e\.g\.,?|for example,?|such as|like)\s*((?:['\"][^'\"]+['\"](?:,\s*|\s+or\s+|\s+and\s+)?)+)\)"
+                           r"\s+(?:for|with|on|in)\s+(?:the\s+)?([^;:()]+?)(?=,\s+(?:and\s+)?(?:an?\s+|the\s+)?(?-i:[a-z])|;|\.(?:\s|$)|$)",
+                           re.IGNORECASE)
+_PLAIN = frozenset({"the", "a", "an", "in", "of", "for", "to", "and", "or", "with", "on", "by", "from", "is", "are",
+                    "this", "that", "it", "its", "as", "each", "see", "tool", "description", "form", "uses", "use"})
+
+
+def _content(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.split(r"[\W_]+", text.lower()) if len(w) > 2 and w not in _PLAIN}
+
+
+def _examples_per_value(tool: str, props: Props) -> list[Rule]:
+    enums = {n: _enum(s) for n, s in props.items() if s.get("enum")}
+    open_ = [n for n, s in props.items() if s.get("type") in (None, "string") and not s.get("enum")
+             and "pattern" not in s and "format" not in s]
+    out = []
+    for sentence in (x for t in _texts(tool, props) for x in re.split(r"(?<=[^.\s]{2})\.\s+", t)):
+        found = list(_EXAMPLES_FOR.finditer(sentence))
+        if len(found) < 2:
+            continue  # one form for some values says nothing of the others'
+        lead = _content(sentence[:found[0].start()])
+        subjects = [n for n in open_ if len(_content(str(props[n].get("description") or "")) & lead) >= 2]
+        for m in found:
+            forms = tuple(re.findall(r"['\"]([^'\"]+)['\"]", m.group(1)))
+            for kinds, kind_values in enums.items():
+                said = [v for v in kind_values if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", m.group(2), re.IGNORECASE)]
+                out += [Rule("forms_for", subject, (kinds,), tuple(said), forms) for subject in subjects if said]
+    return out
+
+
+# "The frequency must lie inside the amateur band for the region (kHz): 160m 1800-2000, 80m
+# 3500-4000, 40m 7000-7300, ..." (set 24: contacts at 98000 kHz): a number inside one of the ranges
+# a sentence that names it lists, the one its label's value names where a parameter holds labels.
+_LABELLED_RANGE = re.compile(r"(?<![\w.])([A-Za-z0-9][\w.]*)\s+(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)(?![\w.])")
+
+
+def _in_ranges(tool: str, props: Props) -> list[Rule]:
+    numbers = [n for n, s in props.items() if s.get("type") in _NUMBER_TYPES and not s.get("enum")]
+    out = []
+    for sentence in (x for t in _texts(tool, props) for x in re.split(r"(?<=[^.\s]{2})\.\s+", t)):
+        ranges = tuple((m.group(1), float(m.group(2)), float(m.group(3))) for m in _LABELLED_RANGE.finditer(sentence))
+        if len(ranges) < 3 or not re.search(r"\b(?:in|inside|within|between)\b", sentence):
+            continue
+        for name in numbers:
+            thing = [w for w in name.lower().split("_") if w not in _UNIT_WORDS_OF_NAMES]
+            lo, hi = props[name].get("minimum"), props[name].get("maximum")
+            inside = all((lo is None or a >= lo) and (hi is None or b <= hi) and a < b for _, a, b in ranges)
+            if thing and inside and re.search(rf"\b{re.escape(' '.join(thing))}\b", sentence, re.IGNORECASE):
+                labels = next((n for n, sch in props.items() if sch.get("enum") and
+                               {str(v) for v in sch["enum"]} <= {r[0] for r in ranges}), "")
+                out.append(Rule("in_ranges", name, (labels,), (), ranges))
+    return out
+
+
+_NUMBER_TYPES = ("integer", "number", "float")
+_UNIT_WORDS_OF_NAMES = frozenset({"khz", "mhz", "hz", "ghz", "m", "ft", "kg", "lb", "lbs", "km", "mi", "cm", "mm", "kw",
+                                  "kva", "v", "amps", "a", "pct", "percent", "usd", "c", "f", "psi", "min", "max"})
+
+
+def _fix_in_ranges(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """A number moved into the range its label's value names, else one picked by its own digits,
+    at the same share of that range its digits give (reproducible, no draw spent)."""
+    s, labels = rule.subject, rule.others[0]
+    if s in keep:
+        return
+    old = _number(args.get(s)) or 0.0
+    ranges = [r for r in rule.target if labels and r[0] == str(args.get(labels))] or list(rule.target)
+    _, lo, hi = ranges[int(abs(old) * 10) % len(ranges)]
+    value = lo + (hi - lo) * ((int(abs(old) * 100) % 997) / 997)
+    places = max(len(f"{x:g}".partition(".")[2]) for _, a, b in rule.target for x in (a, b))
+    args[s] = round(value) if isinstance(args.get(s), int) and not places else round(value, max(1, places))
+
+
 # "an anticipatory batch (no rx_number) is allowed only for nonsterile preparations": without the
 # subject, only those values; the other values need it.
 _WITHOUT_ONLY = re.compile(r"\((?:no|without) `?(\w+)`?\)[^.;]*?\bonly (?:for|with|in|on) (?:an? |the )?(\w+)",
@@ -671,6 +795,54 @@ def _band_if(tool: str, props: Props) -> list[Rule]:
         subject, named = _by_unit(unit, props), _values_in(clause[:at], props)
         if subject and named and named[0] != subject:
             out.append(Rule("band_if", subject, (named[0],), named[1], (lo, hi)))
+    return out
+
+
+# "A pole with remaining strength below 67% of a new pole's must be marked 'reject'; 67% to 80% may
+# be 'restore'", "business strikes graded 60 and above are MS" (sets 23, 24: a 24% pole passed, an MS
+# coin at grade 9): a value of an enum said with a band of a number named in its sentence.
+_BELOW_N = re.compile(r"\b(?:below|under|less than|lower than)\s+(\d+(?:\.\d+)?)", re.IGNORECASE)
+_N_UP = re.compile(r"\b(\d+(?:\.\d+)?)\s*%?\s+(?:and|or)\s+(?:above|up|over|higher|more)\b|"
+                   r"\b(?:above|over|at least)\s+(\d+(?:\.\d+)?)", re.IGNORECASE)
+_N_TO_M = re.compile(r"\b(\d+(?:\.\d+)?)\s*%?\s*(?:to|-|–)\s*(\d+(?:\.\d+)?)\s*%?", re.IGNORECASE)
+_MUST = re.compile(r"\b(?:must|are|is|shall)\b", re.IGNORECASE)
+
+
+def _band_of(clause: str, schema: dict[str, Any]) -> tuple[float, float] | None:
+    step = 1.0 if schema.get("type") == "integer" else 0.1
+    lo, hi = schema.get("minimum", 0), schema.get("maximum")
+    bands = [(float(lo), float(m.group(1)) - step) for m in _BELOW_N.finditer(clause)]
+    bands += [(float(m.group(1) or m.group(2)), float(hi if hi is not None else float(m.group(1) or m.group(2)) * 1.25))
+              for m in _N_UP.finditer(clause)]
+    bands += [(float(m.group(1)), float(m.group(2))) for m in _N_TO_M.finditer(clause)
+              if float(m.group(1)) < float(m.group(2))]
+    return bands[0] if len(bands) == 1 and bands[0][0] <= bands[0][1] else None
+
+
+def _enum_said(clause: str, props: Props, skip: str) -> tuple[str, str] | None:
+    """The one enum value a clause names: quoted, or an upper-case code as it is ("MS")."""
+    found = {(n, str(v)) for n, sch in props.items() if n != skip and sch.get("enum") for v in sch["enum"]
+             if isinstance(v, str) and (re.search(rf"['\"`]{re.escape(v)}['\"`]", clause) or
+                                        v.isupper() and len(v) > 1 and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", clause))}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _thresholds(tool: str, props: Props) -> list[Rule]:
+    numbers = {n: s for n, s in props.items() if s.get("type") in _NUMBER_TYPES and not s.get("enum")}
+    out = []
+    for sentence in (x for t in _texts(tool, props) for x in re.split(r"(?<=[^.\s]{2})\.\s+", t)):
+        subject = None
+        for clause in re.split(r";\s*", sentence):
+            named = [n for n in numbers if re.search(
+                r"\b" + r"[\s_]".join(re.escape(w[:5]) + r"\w*" for w in n.split("_") if w not in _UNIT_WORDS_OF_NAMES),
+                clause, re.IGNORECASE)]
+            subject = named[0] if len(named) == 1 else subject
+            said = _enum_said(clause, props, subject or "") if subject else None
+            band = _band_of(clause, numbers[subject]) if subject and said else None
+            if subject and said and band:
+                out.append(Rule("band_if", subject, (said[0],), (said[1],), band))
+                if _MUST.search(clause) and not re.search(r"\bmay\b", clause):
+                    out.append(Rule("band_is", said[0], (subject,), (said[1],), band))
     return out
 
 
@@ -844,7 +1016,9 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_take, _pairs, _without_only, _within, _band_if,
                                                       _spoken_for, _always, _refused_unless, _must_not,
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
-                                                      _compared, _any_of, _own_only, _lists_per_value]
+                                                      _compared, _any_of, _own_only, _lists_per_value, _values_fit,
+                                                      _examples_per_value, _in_ranges,
+                                                      _thresholds]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -929,7 +1103,13 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     if rule.kind == "below":
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and a > b
-    if rule.kind in ("pairs", "only_where"):
+    if rule.kind == "band_is":  # a number in the band says the enum's value
+        x = _number(args.get(o))
+        return x is not None and rule.target[0] <= x <= rule.target[1] and args.get(s, rule.values[0]) != rule.values[0]
+    if rule.kind == "in_ranges":
+        x, label = _number(args.get(s)), args.get(o) if o else None
+        return x is not None and not any(a <= x <= b for n, a, b in rule.target if label is None or n == str(label))
+    if rule.kind in ("pairs", "only_where", "forms_for"):
         return args.get(o) in rule.values and s in args and args[s] not in rule.target
     n = _number(args.get(s))
     if rule.kind == "sign" and n is not None and o in args and n != 0:
@@ -1084,6 +1264,19 @@ def _fix_pairs(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
         args[o] = other
 
 
+def _fix_forms_for(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """An open subject takes one of the forms given for its other's value (a '-12' report for FT8),
+    picked by the digits of the value it had, so the call stays reproducible."""
+    if rule.subject not in keep:
+        args[rule.subject] = rule.target[sum(map(ord, str(args.get(rule.subject)))) % len(rule.target)]
+
+
+def _fix_band_is(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The enum takes the value the number's band says (a pole at 24% is a reject)."""
+    if rule.subject not in keep:
+        args[rule.subject] = rule.values[0]
+
+
 def _fix_only_where(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """An open subject (a venue's country) keeps its value; the closed side moves off the values
     that need another (no government indemnity abroad)."""
@@ -1138,7 +1331,8 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
     lo, hi = rule.target
     if s not in keep:
         seed = abs(_number(draw(s)) or 0.0)
-        args[s] = round(lo + (hi - lo) * (int(seed * 1000) % 101) / 100, 1)
+        moved = lo + (hi - lo) * (int(seed * 1000) % 101) / 100
+        args[s] = round(moved) if isinstance(args.get(s), int) and not isinstance(args.get(s), bool) else round(moved, 1)
     elif o not in keep and (other := _redrawn(o, draw, lambda v: v not in rule.values)) is not None:
         args[o] = other
 
@@ -1146,8 +1340,8 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
-    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
-    "band_if": _fix_band_if, "always": _fix_always,
+    "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
+    "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always,
 }
 
 
@@ -1280,18 +1474,88 @@ _UP_TO_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:today|now)(?
                           r"than) (\d+) (days?|weeks?|months?) (?:ahead|out|later|in advance|from today)", re.IGNORECASE)
 
 
+# "so planned_start is at least 3 business days out", "The requested energize date is at least 10
+# business days out for overhead and 20 for underground" (set 23): the subject is the nearest
+# parameter named before it in its clause, by its name or in words; a number per kind of call.
+_AT_LEAST_OUT = re.compile(r"\b(?:is|are|must be|should be|needs to be|has to be|falls?) (?:at least|no less than|"
+                           r"a minimum of|not less than|no sooner than) (\d+) (business |working |calendar )?"
+                           r"(hours?|days?|weeks?|months?) (?:out|ahead|in advance|in the future|from (?:now|today)|"
+                           r"after (?:today|now|the (?:request|booking|order|application)(?: date)?))"
+                           r"(?P<tail>(?: for [a-z][\w-]*(?: [a-z][\w-]*)?(?:,? and|,| or) \d+ for [a-z][\w-]*"
+                           r"(?: [a-z][\w-]*)?)*)", re.IGNORECASE)
+_LEAD_KIND = re.compile(r"(?:(\d+) )?for ([a-z][\w-]*(?: (?!and\b|or\b)[a-z][\w-]*)?)", re.IGNORECASE)
+_CLAUSE_START = re.compile(r".*(?:[.;:]\s|,\s*so\s|\bso that\s|\bso\s)", re.IGNORECASE | re.DOTALL)
+
+
 @dataclass(frozen=True)
 class Lead:
-    """A moment the prose puts at least `least` and at most `most` hours after the request."""
+    """A moment the prose puts at least `least` and at most `most` hours after the request;
+    `business` when `least` counts business days (hours of 24 per business day), and `per_kind`
+    the least for calls of a kind (a word of an enum value: "overhead" 10 days, "underground" 20)."""
 
     name: str
     least: float = 0
     most: float | None = None
+    business: bool = False
+    per_kind: tuple[tuple[str, float], ...] = ()
+
+    def least_for(self, args: dict[str, Any]) -> float:
+        """The least of this call's kind, the largest of them where no value says its kind."""
+        if not self.per_kind:
+            return self.least
+        words = {w for v in args.values() if isinstance(v, str) for w in re.split(r"[\W_]+", v.lower()) if w}
+        words |= {f"{w}s" for w in words} | {f"{w}es" for w in words}  # "for taps": a call of crossing 'tap'
+        said = [h for kind, h in self.per_kind if set(kind.lower().split()) <= words]
+        return max(said) if said else max(h for _, h in self.per_kind)
+
+
+def _subject(clause: str, props: Props) -> str | None:
+    """The parameter named last in `clause`, by its name or its name in words ("requested
+    energize date")."""
+    best: tuple[int, str] | None = None
+    for name in props:
+        for form in {name, name.replace("_", " ")}:
+            found = [m.end() for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w-])", clause, re.IGNORECASE)]
+            if found and (best is None or found[-1] > best[0]):
+                best = (found[-1], name)
+    return best[1] if best else None
+
+
+def _leads_out(texts: list[str], props: Props) -> dict[str, Lead]:
+    out: dict[str, Lead] = {}
+    for text in texts:
+        for m in _AT_LEAST_OUT.finditer(text):
+            head = text[:m.start()]
+            start = _CLAUSE_START.match(head)
+            name = _subject(head[start.end():] if start else head, props)
+            if name is None:
+                continue
+            hours = _UNIT_HOURS[m.group(3).lower()]
+            kinds = [(k.group(2), float(k.group(1) or m.group(1)) * hours)
+                     for k in _LEAD_KIND.finditer(m.group("tail") or "")]
+            least = float(m.group(1)) * hours
+            out[name] = Lead(name, max([least, *(h for _, h in kinds)]) if kinds else least,
+                             business=bool(m.group(2)) and m.group(2).strip().lower() != "calendar",
+                             per_kind=tuple(kinds))
+    return out
+
+
+def _calendar_hours(lead: Lead, least: float, ref: Any) -> float:
+    """`least` in calendar hours from `ref`: business days skip Saturdays and Sundays."""
+    if not lead.business:
+        return least
+    from datetime import timedelta
+
+    days, day, left = 0, ref, int(-(-least // 24))
+    while left > 0:
+        day, days = day + timedelta(days=1), days + 1
+        left -= day.weekday() < 5
+    return days * 24.0
 
 
 def leads(description: str, props: Props) -> list[Lead]:
     texts = _texts(description, props)
-    out: dict[str, Lead] = {}
+    out: dict[str, Lead] = _leads_out(texts, props)
     for m in (m for t in texts for m in _AFTER_TODAY.finditer(t)):
         if _name(m.group(1), props):
             out[m.group(1)] = Lead(m.group(1), float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
@@ -1320,11 +1584,14 @@ def keep_leads(description: str, props: Props, args: dict[str, Any], ref: Any, r
             continue
         ahead = (point.moment - ref).total_seconds() / 3600 if point.has_clock else \
             (point.moment.date() - ref.date()).days * 24  # a date is a whole day ahead or not
-        if ahead >= lead.least and (lead.most is None or ahead <= lead.most):
+        least = _calendar_hours(lead, lead.least_for(out), ref)
+        if ahead >= least and (lead.most is None or ahead <= lead.most):
             continue
-        most = lead.most if lead.most is not None else lead.least * 1.5 + 24
-        days = rng.randint(int(-(-lead.least // 24)), max(int(-(-lead.least // 24)), int(most // 24)))
+        most = lead.most if lead.most is not None else least * 1.5 + 24
+        days = rng.randint(int(-(-least // 24)), max(int(-(-least // 24)), int(most // 24)))
         moved = ref.replace(hour=point.moment.hour, minute=point.moment.minute) + timedelta(days=days)
+        if lead.business and moved.weekday() > 4:  # business days out: on a weekday
+            moved += timedelta(days=7 - moved.weekday())
         shift = moved - point.moment
         out[lead.name] = moved.strftime(point.fmt)
         for pair in pairs_for(props):

@@ -175,7 +175,8 @@ def _said_for(tool: Tool, path: str, schema: dict[str, Any], lists: dict[str, li
     """What the first reader that knows anything says of one parameter (an identifier never
     takes clock times or dates from prose read for it)."""
     readers: tuple[Callable[[], dict[str, Any]], ...] = (
-        partial(_same_as_sibling, tool, path, schema), partial(_moment, tool, path, schema),
+        partial(_same_as_sibling, tool, path, schema), partial(_number_set, tool, path, schema),
+        partial(_moment, tool, path, schema),
         partial(_looking_back, tool, path, schema),
         partial(_listed_in_tool, tool, path, schema), partial(_listed_elsewhere, path, schema, lists),
         partial(_id_shape, path, schema, shapes), partial(_examples_elsewhere, path, schema, examples),
@@ -430,6 +431,51 @@ _PAREN_CODES = re.compile(r"^\s*\(\s*([a-z][a-z0-9_]*(?:\s*,\s*(?:or\s+)?[a-z][a
 def _codes_after(rest: str) -> list[str]:
     m = _PAREN_CODES.match(rest)
     return [c.strip().removeprefix("or ").strip() for c in m.group(1).split(",")] if m else []
+
+
+# "feet (30, 35, 40, 45, 50, 55, 60 or 65)", "main breakers are 100, 150, 200, 320 or 400 A": three or
+# more numbers closed by "or"/"and" are the values there are, unless they are examples ("e.g. 5, 10 or 20").
+_NUMBER_SET = re.compile(r"(?<![\w.,-])(\d+(?:\.\d+)?)((?:,\s*\d+(?:\.\d+)?)+),?\s+(?:or|and)\s+(\d+(?:\.\d+)?)(?![\w.,-]|\.\d)")
+_EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|eg\.|for example|for instance|such as|like|say|example[s:]*)[\s:,(]*$", re.IGNORECASE)
+# Words of a name that say its unit or its kind of number, not the thing ("main_breaker_amps").
+_NUMBER_NAME_WORDS = frozenset({"amps", "amp", "amperes", "a", "ft", "feet", "kva", "kw", "kwh", "mw", "v", "volts", "pct",
+                                "percent", "lb", "lbs", "kg", "mm", "cm", "m", "in", "inches", "hours", "hrs", "min",
+                                "mins", "psi", "gal", "l", "count", "num", "number", "size", "value", "nameplate",
+                                "standard", "rated", "max", "minimum", "maximum"})
+
+
+def number_set(text: str) -> list[str]:
+    """Every closed list of three or more numbers in `text` that is not a list of examples, in order."""
+    out: list[str] = []
+    for m in _NUMBER_SET.finditer(text):
+        if _EXAMPLE_CUE.search(text[max(0, m.start() - 16):m.start()]):
+            continue
+        out += [m.group(1), *re.findall(r"\d+(?:\.\d+)?", m.group(2)), m.group(3)]
+    return list(dict.fromkeys(out))
+
+
+def _number_set(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The values a number takes where the prose lists all of them: its own description ("Pole
+    length as branded, feet (30, 35, ... or 65)") or a sentence of the tool's that names its thing
+    ("Residential main breakers are 100, 150, 200, 320 or 400 A" for `main_breaker_amps`,
+    "Standard ratings: ... 10, 15, 25 and 100 kVA; ... 75, 112.5 and 150 kVA" for `kva_rating`:
+    every list of the sentence). Set 23: pole heights of 6 feet, breakers of 36 A, 4.2 kVA."""
+    if schema.get("type") not in _NUMBER_TYPES or schema.get("enum") or "minimum" in schema or "maximum" in schema:
+        return {}
+    kind = "integer" if schema.get("type") == "integer" else "number"
+    own = allowed.typed(number_set(str(schema.get("description") or "")), kind)
+    if len(own) >= 3:
+        return {"enum": own}
+    thing = [w for w in leaf_name(path).lower().split("_") if w and w not in _NUMBER_NAME_WORDS]
+    if not thing:
+        return {}
+    spoken = r"[\s-]".join(re.escape(w) for w in thing) + r"(?:e?s)?"
+    for sentence in re.split(r"(?<=[^.\s]{2})\.\s+", tool.description):
+        if re.search(rf"(?<![\w-]){spoken}(?![\w-])", sentence, re.IGNORECASE):
+            listed = allowed.typed(number_set(sentence), kind)
+            if len(listed) >= 3:
+                return {"enum": sorted(set(listed), key=float)}  # type: ignore[arg-type]
+    return {}
 
 
 def _numbers_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
@@ -864,7 +910,8 @@ def _given_examples(tools: list[Tool]) -> dict[str, list[Given]]:
     found: dict[str, list[Given]] = {}
     for tool in tools:
         for path, schema in leaves(tool.parameters):
-            said = tuple(e for e in allowed.read(str(schema.get("description") or "")).examples if isinstance(e, str))
+            said = tuple(e for e in allowed.read(str(schema.get("description") or "")).examples
+                         if isinstance(e, str) and not allowed.affix(e))
             pattern = schema.get("pattern") if isinstance(schema.get("pattern"), str) else None
             if said or pattern:
                 found.setdefault(semantic.singular(leaf_name(path)), []).append((said, pattern))
@@ -877,13 +924,14 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
     no invented title; a bare `officer_badge` is a `^PEO-\\d{3}$` badge like the citation's, not
     "badge 6"); nothing when the catalog gives two different forms. A broad name (`state`) takes
     them only when two or more parameters all give the same (the plate's "CA, NV, BC" everywhere)."""
-    own = allowed.read(str(schema.get("description") or "")).examples  # "All units transfused ...": none
+    own = [e for e in allowed.read(str(schema.get("description") or "")).examples  # "All units transfused ...": none
+           if not allowed.affix(e)]  # "'/P', '/M' or a prefix such as 'KH6/'" are parts of a callsign
     if not own and not schema.get("examples") and _bare_charset(schema.get("pattern")):
         return _examples_in_charset(path, schema["pattern"], examples)
     if own or schema.get("examples") or "pattern" in schema or "format" in schema or _own_values(schema) or \
             schema.get("type") not in (None, "string"):
         return {}  # (a date-time `end` is no "HH:MM" `end` of another tool's opening hours)
-    found = examples.get(semantic.singular(leaf_name(path))) or []
+    found = examples.get(semantic.singular(leaf_name(path))) or _by_head(leaf_name(path), examples)
     forms = list(dict.fromkeys(found))
     if len(forms) > 1 and not any(p for _, p in forms):  # the strains two tools show are all strains
         forms = [(tuple(dict.fromkeys(e for said, _ in forms for e in said)), None)]
@@ -891,6 +939,25 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
         return {}
     said, pattern = forms[0]
     return {**({"examples": list(said)} if said else {}), **({"pattern": pattern} if pattern else {})}
+
+
+# Heads too broad to say what a value looks like: an `airport_code` is no `country_code`.
+_OPEN_HEADS = frozenset({"name", "date", "time", "number", "code", "count", "amount", "address", "email", "phone",
+                         "note", "text", "description", "title", "url", "value", "label", "reference", "key"})
+
+
+def _by_head(name: str, examples: dict[str, list[Given]]) -> list[Given]:
+    """What the catalog gives the parameters named by the same head noun, where nothing of this
+    name gives any (set 24: `worked_callsign` is a callsign like `station_callsign`'s 'K1ABC', never
+    "callsign 8"): their examples together, without a pattern (one station's own form is not every
+    station's)."""
+    words = [semantic.singular(w) for w in semantic.tokens(name)]
+    head = words[-1] if words else ""
+    if not head or head in _OPEN_HEADS | _BROAD_NAMES | _ID_WORDS | _ID_HEADS or len(head) < 4:
+        return []
+    said = tuple(dict.fromkeys(e for key, given in examples.items() if key.split("_")[-1] == head and key != name
+                               for ex, _ in given for e in ex))
+    return [(said, None)] if said else []
 
 
 def _noted(name: str) -> bool:

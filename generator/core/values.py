@@ -1262,6 +1262,9 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return str(max(floor, int(m.group(0)) + rng.choice((-2, -1, 0, 1, 2)) * _step(m.group(0))))
         if len(m.group(0)) == 1 and m.end() == len(rest) and rest[m.start() - 1:m.start()].isalpha():
             return str(rng.randint(1, max(3, int(m.group(0)))))  # a suffix "T1": tank 1 of a few, never T9
+        if m.start() == 0 and len(m.group(0)) <= 2 and m.end() < len(rest) and rest[m.end()].isalpha() and \
+                re.search(r"\d", rest[m.end():]):  # a leading code ("44FX1234": the state and county of a
+            return m.group(0)  # site; set 24: "76WK1320"), the example's: only the serial after it is another
         if len(m.group(0)) <= 2 and 0 < m.start() and m.end() < len(rest) and rest[m.start() - 1] in "-/." and \
                 rest[m.end()] in "-/.":  # a code between separators ("-34-": 3/4 in aggregate) is the example's
             return m.group(0)
@@ -1739,7 +1742,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
 def _own_examples(name: str, schema: dict[str, Any]) -> list[Any]:
     """The examples a parameter shows of its own values; a number or a serial shows none without
     a digit ("Serial number of the gauge used (Mid-West, Watts TK-DP, etc.)": makes, not serials)."""
-    examples = [e for e in _typed_examples(schema) if usable(e, name, schema)]
+    examples = [e for e in _typed_examples(schema) if usable(e, name, schema) and not allowed.affix(e)]
     if _NUMBERED_NAME & set(semantic.tokens(name)) and \
             not any(isinstance(e, str) and re.search(r"\d", e) or _numeric(e) for e in examples):
         return []
@@ -2133,8 +2136,8 @@ def _sized(schema: dict[str, Any]) -> dict[str, Any]:
             out[name] = _sized(prop)
         elif isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("properties"), dict):
             out[name] = {**prop, "items": _sized(prop["items"])}
-        elif schema_type(prop) in ("number", "integer") and (size := quantities.thing_size(name)) is not None \
-                and quantities.measure(name, prop) is None:  # a well's depth in feet is no box's
+        elif schema_type(prop) in ("number", "integer") and not prop.get("enum") and \
+                (size := quantities.thing_size(name)) is not None and quantities.measure(name, prop) is None:  # a well's depth in feet is no box's
             own_lo, own_hi = _said_bounds(prop, *_hard_bounds(prop))  # "a loaded truck weighs 16,000 to 26,000 lb"
             lo, hi = max(size[0], own_lo if own_lo is not None else size[0]), \
                 min(size[1], own_hi if own_hi is not None else size[1])
@@ -2342,6 +2345,39 @@ def _recorded_moments(tool: Tool) -> set[str]:
             w <= _RECORD_DAY_WORDS and not w & (lore.AHEAD | _AHEAD_WORDS)}
 
 
+# Verbs whose act is a plan or a request for later: their moments lie ahead (`schedule_x.scheduled_date`).
+_PLANNING_VERBS = frozenset({"schedule", "book", "plan", "reserve", "request", "order", "extend", "renew", "set",
+                             "estimate", "forecast", "quote", "hold", "propose", "queue", "submit", "create", "add",
+                             "update", "change", "edit", "register", "apply", "file", "search", "find", "get",
+                             "list", "check", "lookup", "look", "calculate", "compute", "simulate"})
+
+
+@lru_cache(maxsize=1024)
+def _done_forms(verb: str) -> frozenset[str]:
+    from lemminflect import getAllInflections
+
+    return frozenset({verb, *(f for group in getAllInflections(verb, upos="VERB").values() for f in group)}) - \
+        {f"{verb}ing"}
+
+
+def _act_moments(tool: Tool) -> set[str]:
+    """The moment of the act a tool named by its verb performs: `open_excavation_unit.opened_on`,
+    `ship_lending_item.ship_date`, `receive_item.received_date` happen as the call is made (set 23
+    and 24: a unit "opened on June 9th" on June 2, a receipt logged a week ahead), never for a
+    verb that plans (`schedule_x.scheduled_date`) or a moment said to lie ahead (`due`, `next`)."""
+    verb = (semantic.tokens(tool.name) or [""])[0]
+    if not verb or verb in _PLANNING_VERBS:
+        return set()
+    forms = _done_forms(verb)
+    out = set()
+    for name, schema in tool.properties.items():
+        words = set(semantic.tokens(name))
+        if isinstance(schema, dict) and is_temporal(name, schema) in ("date", "datetime") and words & forms and \
+                not words & (lore.AHEAD | _AHEAD_WORDS) - forms:
+            out.add(name)
+    return out
+
+
 _RECORDS = re.compile(r"^(?:log|record|enter|capture|write)\b", re.IGNORECASE)
 _RECORD_DAY_WORDS = frozenset({"date", "day", "work", "entry", "on", "at", "time", "datetime"})
 _AHEAD_WORDS = frozenset({"next", "due", "promised", "until", "to", "end", "expiry", "expires", "deadline"})
@@ -2355,7 +2391,7 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
     texts = [tool.description, *(str(s.get("description") or "") for s in tool.properties.values()
                                  if isinstance(s, dict))]
     said = {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)}
-    for name in said | _recorded_moments(tool):
+    for name in said | _recorded_moments(tool) | _act_moments(tool):
         value = args.get(name)
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
         if name in keep or shape is None or datetime.strptime(value, shape).date() <= ref.date():  # type: ignore[arg-type]

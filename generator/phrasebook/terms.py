@@ -509,6 +509,14 @@ def _last_side(param: str) -> str:
     return ""
 
 
+def _unit_led(first: str) -> bool:
+    """A description that opens with the unit and where it is counted from ("Meters north of the
+    site grid origin of the unit's southwest corner", "Days past the due date"): it names no thing,
+    the parameter's name does (set 24: "a meters north of the site grid origin of of 451 metres")."""
+    said = first.lower().split()
+    return len(said) > 2 and said[0] in _UNIT_NAMES and said[1] not in ("of", "per", "in", "for")
+
+
 def _term(param: str, description: str, json_type: str, fmt: str, members: tuple[str, ...] = ()) -> Term:
     clean = _clean(description)
     first = re.split(r"[,;:.]\s|[,;:]$|\.$", clean, maxsplit=1)[0]
@@ -516,7 +524,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if _a_member(noun, members) or (json_type != "boolean" and _a_statement(noun, first)):  # "Vaults are 7x5x7
         noun, of, role, pointer = "", "", "", False  # ft crates": one value described, not the parameter
     name_words = set(tokens(param))
-    by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words)
+    by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
+        _unit_led(first)
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets

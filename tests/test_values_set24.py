@@ -1,0 +1,153 @@
+"""Values the prose of a tool decides (set 23's third reading and set 24's catalogs, read by hand):
+lead times in business days per kind of call, the numbers a description lists as the only ones,
+values of one enum that fit values of another, the day of the act a tool performs, forms given per
+value of an enum, numbers inside labelled ranges, ids shaped like a sibling's, and a description
+that opens with its unit."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from typing import Any
+
+from generator.core import dependencies, lore, values
+from generator.phrasebook.terms import term
+from generator.records import Tool
+
+REF = datetime(2025, 6, 2, 9, 0)  # a Monday
+
+
+def _tool(name: str, description: str, props: dict[str, Any], required: list[str] | None = None) -> Tool:
+    return Tool(name=name, app="shop", api=name, domain="trade", description=description,
+                parameters={"type": "object", "properties": props, "required": required or list(props)})
+
+
+def _draws(tool: Tool, n: int = 30, seed: int = 3) -> list[dict[str, Any]]:
+    tool = lore.annotate([tool])[0]
+    rng = random.Random(seed)
+    return [values.sample_arguments(tool, rng, optional_rate=1.0, ref=REF) for _ in range(n)]
+
+
+HOOKUP = _tool(
+    "request_hookup",
+    "Ask for a new water hookup. Meter sizes are 0.625, 0.75, 1, 1.5 or 2 inches for homes. Pressure class must "
+    "fit the main: ductile mains are 350 or 250; pvc mains are 150. The requested install date is at least 5 "
+    "business days out for taps and 15 for bores.",
+    {"main_material": {"type": "string", "enum": ["ductile", "pvc"]},
+     "pressure_class": {"type": "string", "enum": ["150", "250", "350"]},
+     "crossing": {"type": "string", "enum": ["tap", "bore"]},
+     "meter_size_in": {"type": "number", "description": "Meter size, inches."},
+     "requested_install_date": {"type": "string", "description": "Date wanted, YYYY-MM-DD."}})
+
+
+def test_a_lead_time_in_business_days_per_kind_of_call() -> None:
+    lead = dependencies.leads(HOOKUP.description, HOOKUP.properties)
+    assert [(x.name, x.business) for x in lead] == [("requested_install_date", True)]
+    for args in _draws(HOOKUP):
+        day = datetime.strptime(args["requested_install_date"], "%Y-%m-%d")
+        least = 15 if args["crossing"] == "bore" else 5  # business days from Monday June 2
+        assert (day - REF).days + 1 >= least + 2 * (least // 5) - 1, args
+        assert args["crossing"] == "bore" or (day - REF).days <= 14, args  # a tap is not held to a bore's lead
+        assert day.weekday() < 5 or "T" in args["requested_install_date"], args
+
+
+def test_a_start_said_at_least_some_business_days_out_moves_its_end_along() -> None:
+    tool = _tool("plan_outage", "Plan an outage; customers need notice, so start_time is at least 3 business days out. "
+                 "end_time must be after start_time.",
+                 {"start_time": {"type": "string", "description": "Start, ISO 8601 local time."},
+                  "end_time": {"type": "string", "description": "End, ISO 8601 local time."}})
+    for args in _draws(tool, 15):
+        start = datetime.fromisoformat(args["start_time"])
+        assert (start.date() - REF.date()).days >= 3 and start.weekday() < 5, args
+        assert datetime.fromisoformat(args["end_time"]) > start, args
+
+
+def test_numbers_a_description_lists_are_the_only_ones() -> None:
+    tool = _tool("log_mast", "Record a mast inspection.",
+                 {"mast_height_ft": {"type": "integer", "description": "Mast length as stamped, feet (20, 25, 30 or 40)."}})
+    assert {a["mast_height_ft"] for a in _draws(tool)} <= {20, 25, 30, 40}
+    assert lore.number_set("e.g. 5, 10 or 20 bags") == []  # examples are no closed list
+
+
+def test_numbers_the_tool_lists_for_a_parameters_thing() -> None:
+    assert {a["meter_size_in"] for a in _draws(HOOKUP)} <= {0.625, 0.75, 1, 1.5, 2}
+
+
+def test_values_of_one_enum_that_fit_values_of_another() -> None:
+    rules = dependencies.rules(HOOKUP.description, HOOKUP.properties)
+    assert any(r.kind == "pairs" and r.subject == "pressure_class" for r in rules)
+    for args in _draws(HOOKUP):
+        allowed = {"ductile": {"350", "250"}, "pvc": {"150"}}[args["main_material"]]
+        assert args["pressure_class"] in allowed, args
+
+
+def test_the_day_of_the_act_a_tool_performs_is_no_later_than_the_query() -> None:
+    tool = _tool("ship_sample", "Ship a sample to the lab.",
+                 {"sample_id": {"type": "string", "description": "Sample id, e.g. 'S-10422'."},
+                  "shipped_on": {"type": "string", "format": "date", "description": "Date shipped."},
+                  "due_on": {"type": "string", "format": "date", "description": "Date the result is due."}})
+    assert values._act_moments(tool) == {"shipped_on"}
+    assert all(a["shipped_on"] <= "2025-06-02" for a in _draws(tool))
+    planned = _tool("schedule_pickup", "Schedule a pickup.",
+                    {"scheduled_date": {"type": "string", "format": "date", "description": "Pickup day."}})
+    assert values._act_moments(planned) == set()
+
+
+def test_forms_given_per_value_of_an_enum() -> None:
+    tool = _tool("log_shot", "Log a shot. Scores follow the target: ring scores (e.g. '10.4', '9.8') for air rifle, "
+                 "whole points (e.g. '10', '9') for pistol and rimfire, and hit or miss (e.g. 'hit', 'miss') for "
+                 "trap.",
+                 {"discipline": {"type": "string", "enum": ["air rifle", "pistol", "rimfire", "trap"]},
+                  "score": {"type": "string", "description": "Score of the shot, in the form the target uses."}})
+    forms = {"air rifle": {"10.4", "9.8"}, "pistol": {"10", "9"}, "rimfire": {"10", "9"}, "trap": {"hit", "miss"}}
+    for args in _draws(tool):
+        assert args["score"] in forms[args["discipline"]], args
+
+
+def test_a_number_inside_one_of_the_labelled_ranges_a_sentence_lists() -> None:
+    tool = _tool("log_reading", "Log a channel reading. The frequency must be inside one of the channels (MHz): "
+                 "A 151.8-152.0, B 154.5-154.6, C 462.5-462.7, D 467.5-467.7.",
+                 {"frequency_mhz": {"type": "number", "minimum": 100, "maximum": 500, "description": "Frequency."},
+                  "note": {"type": "string", "description": "Free note."}})
+    bands = [(151.8, 152.0), (154.5, 154.6), (462.5, 462.7), (467.5, 467.7)]
+    for args in _draws(tool):
+        assert any(a <= args["frequency_mhz"] <= b for a, b in bands), args
+
+
+def test_an_id_with_nothing_said_takes_the_shape_its_head_noun_has_elsewhere() -> None:
+    own = _tool("get_profile", "Station profile.", {"station_callsign": {
+        "type": "string", "description": "Own callsign, e.g. 'K1ABC' or 'VE3KP'."}})
+    worked = _tool("log_contact", "Log a contact.", {"worked_callsign": {
+        "type": "string", "description": "Callsign worked, upper case (may carry '/P' or a prefix such as 'KH6/')."}})
+    said = lore.annotate([own, worked])[1].said
+    assert said.get("worked_callsign", {}).get("examples") == ["K1ABC", "VE3KP"]
+
+
+def test_a_description_that_opens_with_its_unit_is_no_noun() -> None:
+    spec = {"type": "integer", "description": "Metres east of the grid origin of the trench's corner."}
+    assert term("easting_m", spec).noun == ""
+    assert term("easting_m", spec).plain == "easting"
+    assert term("hours_of_closure", {"type": "integer", "description": "Hours of single-lane closure."}).noun
+
+
+def test_a_band_of_a_number_that_says_an_enums_value() -> None:
+    tool = _tool("log_beam_check", "Record a beam check. A beam with remaining section below 70% of a new beam's must "
+                 "be marked 'condemn'; 70% to 85% may be 'sister'. Beams graded 90 and above are A1.",
+                 {"remaining_section_percent": {"type": "number", "description": "Remaining section, percent."},
+                  "result": {"type": "string", "enum": ["ok", "sister", "condemn"]},
+                  "beam_grade": {"type": "integer", "minimum": 1, "maximum": 99, "description": "Grade."},
+                  "grade_class": {"type": "string", "enum": ["A1", "B2", "C3"]}})
+    for args in _draws(tool, 40):
+        if args["remaining_section_percent"] < 70:
+            assert args["result"] == "condemn", args
+        if args["result"] == "sister":
+            assert 70 <= args["remaining_section_percent"] <= 85, args
+        if args["grade_class"] == "A1":
+            assert args["beam_grade"] >= 90 and isinstance(args["beam_grade"], int), args
+
+
+def test_a_leading_code_of_an_id_example_is_kept() -> None:
+    rng = random.Random(2)
+    for _ in range(20):
+        site = values._reshaped("44FX1234", rng)
+        assert site.startswith("44FX") and site != "44FX" and len(site) == 8, site
