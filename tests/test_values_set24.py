@@ -10,7 +10,7 @@ import random
 from datetime import datetime
 from typing import Any
 
-from generator.core import dependencies, lore, values
+from generator.core import dependencies, lore, value_sense, values
 from generator.phrasebook.terms import term
 from generator.records import Tool
 
@@ -151,3 +151,41 @@ def test_a_leading_code_of_an_id_example_is_kept() -> None:
     for _ in range(20):
         site = values._reshaped("44FX1234", rng)
         assert site.startswith("44FX") and site != "44FX" and len(site) == 8, site
+
+
+def test_a_moment_named_by_an_act_done_is_no_later_than_the_query() -> None:
+    tool = _tool("catalog_find", "Catalog a find.",
+                 {"find_id": {"type": "string", "description": "Find id, e.g. 'F-2291'."},
+                  "excavated_on": {"type": "string", "format": "date", "description": "Day the find came out."},
+                  "received_after": {"type": "string", "format": "date", "description": "Only finds received after."}})
+    assert values._act_moments(tool) == {"excavated_on"}
+    assert all(a["excavated_on"] <= "2025-06-02" for a in _draws(tool))
+
+
+def test_a_child_id_carries_its_parents_of_the_same_call() -> None:
+    tool = _tool("bag_finds", "Bag finds from one level.",
+                 {"trench_id": {"type": "string", "description": "Trench, e.g. '12KT8041'.", "pattern": "^[0-9]{2}KT[0-9]{4}$"},
+                  "layer_id": {"type": "string", "description": "Layer, e.g. '12KT8041-L12'.",
+                               "pattern": "^[0-9]{2}KT[0-9]{4}-L[0-9]{2}$"}})
+    draws = _draws(tool, 20)
+    assert len({a["trench_id"] for a in draws}) > 3
+    for args in draws:
+        assert args["layer_id"].startswith(args["trench_id"] + "-"), args
+    assert value_sense._nested_by_examples(tool.properties, {"trench_id": "12KT9001", "layer_id": "12KT3008-L02"},
+                                           frozenset({"layer_id"})) == {"trench_id": "12KT3008", "layer_id": "12KT3008-L02"}
+
+
+def test_a_top_said_above_and_smaller_than_the_bottom() -> None:
+    tool = _tool("log_layer", "Log a layer. Depths grow downward: the top must be above (smaller than) the bottom.",
+                 {"top_depth_cm": {"type": "number", "minimum": 0, "maximum": 300, "description": "Top, cm below datum."},
+                  "bottom_depth_cm": {"type": "number", "minimum": 0, "maximum": 300, "description": "Bottom, cm below datum."}})
+    assert [(r.kind, r.subject) for r in dependencies.rules(tool.description, tool.properties)] == [("below", "top_depth_cm")]
+    assert all(a["top_depth_cm"] <= a["bottom_depth_cm"] for a in _draws(tool))
+
+
+def test_a_description_that_says_the_names_thing_at_length_gives_way_to_the_name() -> None:
+    assert term("state", {"type": "string", "description": "US state postal abbreviation, e.g. 'MD'."}).noun == "state"
+    bottom = term("bottom_depth_cmbd", {"type": "number", "description": "Depth of the layer's bottom in cm below datum."})
+    assert (bottom.noun, bottom.unit, bottom.plain) == ("bottom depth", "cm", "bottom depth")
+    # a name word the lexicon does not know says less than the description
+    assert term("lab", {"type": "string", "description": "Radiocarbon lab code prefix, e.g. 'Beta'."}).noun

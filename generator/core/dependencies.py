@@ -714,8 +714,8 @@ _BAND_LEAST = re.compile(r"\bat least\s*\+?(\d+(?:\.\d+)?)\s*([A-Za-z°%]+)")
 # tach_at_compliance", "Must be at least the current reading" (a parameter's own text): one number
 # of the call is at most another (set 23: tach above Hobbs in 13 of 25 check-ins).
 _COMPARED = re.compile(r"(?:^|(?<=[.;:,]\s)|(?<=^\s))(?:the\s+)?([\w`' -]{2,40}?)\s+(?:is|are|must be|should be|has to be|"
-                       r"needs to be)\s+(?:always\s+|never\s+)?(?:(lower|less|smaller|greater|higher|more|larger|"
-                       r"later|earlier)\s+than(?:\s+or\s+equal\s+to)?|(equal to or (?:lower|less|greater|higher|"
+                       r"needs to be)\s+(?:always\s+|never\s+)?(?:(?:above|below|over|under)\s+\()?(?:(lower|less|smaller|greater|higher|more|larger|"
+                       r"later|earlier)\s+than\)?(?:\s+or\s+equal\s+to)?|(equal to or (?:lower|less|greater|higher|"
                        r"more) than)|(at (?:least|most)|no (?:more|less|greater|lower) than|not (?:more|less|greater|"
                        r"lower) than))\s+(?:the\s+|its\s+)?([\w`' -]{2,40}?)(?=[.;,(]|\s+(?:on|at|in|when|and|"
                        r"by|for|read)\b|$)", re.IGNORECASE)

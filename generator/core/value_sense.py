@@ -19,7 +19,7 @@ from typing import Any
 
 from ..reader.text import stem
 from ..records import Tool, dict_at
-from . import allowed, quantities, schedules, semantic, values
+from . import allowed, lore, quantities, schedules, semantic, values
 from .schema import is_valid
 
 
@@ -658,10 +658,55 @@ def tracking_by_carrier(tool: Tool, args: dict[str, Any], rng: random.Random, ke
     return out
 
 
+_ID_SEPARATORS = "-_./:"
+
+
+def _id_example(schema: Any) -> str | None:
+    if not isinstance(schema, dict) or schema.get("type") not in (None, "string"):
+        return None
+    said = [e for e in (*(schema.get("examples") or []), *allowed.read(str(schema.get("description") or "")).examples)
+            if isinstance(e, str) and lore.id_like(e)]
+    return said[0] if said else None
+
+
+def _parents(props: dict[str, Any]) -> list[tuple[str, str, int]]:
+    """(parent, child, parts) of the ids whose examples nest: a level '44FX1234-U07-L03' is of the
+    unit '44FX1234-U07', whose first two parts it repeats."""
+    examples = {n: e for n, s in props.items() if (e := _id_example(s))}
+    out = []
+    for a, ea in examples.items():
+        for b, eb in examples.items():
+            if a != b and eb.startswith(ea) and len(eb) > len(ea) and eb[len(ea)] in _ID_SEPARATORS:
+                out.append((a, b, len(re.split(r"[-_./:]", ea))))
+    return out
+
+
+def _nested_by_examples(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A child id carries its parent's of the same call (set 24: a bag's unit '47FX1233-U03' beside
+    the level '35FX6401-U53-L02' of another site): the child's first parts become the parent's, or
+    the parent the child's first parts where only the parent may change."""
+    out = dict(args)
+    for parent, child, parts in _parents(props):
+        a, b = out.get(parent), out.get(child)
+        if not isinstance(a, str) or not isinstance(b, str):
+            continue
+        pieces = re.split(r"([-_./:])", b)  # parts and the separators between them
+        head, tail = "".join(pieces[:2 * parts - 1]), "".join(pieces[2 * parts - 1:])
+        if head == a or not tail:
+            continue
+        if child not in keep and is_valid(props[child], a + tail):
+            out[child] = a + tail
+        elif parent not in keep and is_valid(props[parent], head):
+            out[parent] = head
+    return out
+
+
 def nested_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
     """An id made of another id of the call and a suffix ("P21047-T1": producer P21047's tank 1,
     "ORD-12345-02": a line of order ORD-12345) is that id's: the tank of the producer the call
-    names, never another farm's (set 20: 6 of 200 values)."""
+    names, never another farm's (set 20: 6 of 200 values); first where the schema's examples nest
+    (`_nested_by_examples`), then by the values' shapes."""
+    args = _nested_by_examples(tool.properties, args, keep)
     shapes = {n: re.sub(r"\d", "#", v) for n, v in args.items() if isinstance(v, str) and _ID_SHAPE.fullmatch(v)}
     for name, shape in shapes.items():
         owner = next((o for o, s in shapes.items() if o != name and s.count("#") >= 3 and

@@ -2364,18 +2364,36 @@ def _act_moments(tool: Tool) -> set[str]:
     """The moment of the act a tool named by its verb performs: `open_excavation_unit.opened_on`,
     `ship_lending_item.ship_date`, `receive_item.received_date` happen as the call is made (set 23
     and 24: a unit "opened on June 9th" on June 2, a receipt logged a week ahead), never for a
-    verb that plans (`schedule_x.scheduled_date`) or a moment said to lie ahead (`due`, `next`)."""
+    verb that plans (`schedule_x.scheduled_date`) or a moment said to lie ahead (`due`, `next`); and
+    on any tool, a moment named by an act done (`excavated_on`, `received_date`: set 24, a find
+    "excavated on June 9" on June 2), never a bound of a window (`received_after`)."""
     verb = (semantic.tokens(tool.name) or [""])[0]
-    if not verb or verb in _PLANNING_VERBS:
-        return set()
-    forms = _done_forms(verb)
+    forms = _done_forms(verb) if verb and verb not in _PLANNING_VERBS else frozenset()
     out = set()
     for name, schema in tool.properties.items():
         words = set(semantic.tokens(name))
-        if isinstance(schema, dict) and is_temporal(name, schema) in ("date", "datetime") and words & forms and \
-                not words & (lore.AHEAD | _AHEAD_WORDS) - forms:
+        if not isinstance(schema, dict) or is_temporal(name, schema) not in ("date", "datetime") or \
+                words & _BOUND_WORDS:
+            continue
+        done = words & forms or any(_participle(w) for w in words)  # "excavated_on", "received_date" (set 24)
+        if done and not words & (lore.AHEAD | _AHEAD_WORDS) - forms:
             out.add(name)
     return out
+
+
+# Words of a bound of a window (handled whole: values._window_behind), never one moment of an act.
+_BOUND_WORDS = frozenset({"from", "to", "after", "before", "since", "until", "start", "end", "min", "max", "earliest",
+                          "latest", "begin", "through"})
+
+
+@lru_cache(maxsize=4096)
+def _participle(word: str) -> bool:
+    """A past participle of an act done ("excavated", "collected", "sent"), not of a plan ("scheduled")."""
+    from lemminflect import getInflection, getLemma
+
+    lemma = next(iter(getLemma(word, upos="VERB")), word)
+    return lemma != word and lemma not in _PLANNING_VERBS and word in getInflection(lemma, tag="VBN") and \
+        word not in lore.AHEAD
 
 
 _RECORDS = re.compile(r"^(?:log|record|enter|capture|write)\b", re.IGNORECASE)

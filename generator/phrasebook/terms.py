@@ -187,6 +187,9 @@ def _unit_of(text: str) -> str:
     m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
     if m is None:
         m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[a-z]+s)\b", text)
+    if m is None:  # "Depth of the level's top in cm below the unit datum": a unit's symbol anywhere
+        m = re.search(r"(?:^|[\s,])in ([A-Za-z]{1,4})\b(?!['-])", text)
+        m = m if m and m[1].lower() in _UNITS - {"s", "h", "c", "f", "l", "m", "g"} else None
     if m is None:  # "Extracted honey, lb.": a unit closing the first clause after a comma
         tail = re.match(r"^[^.;]*?,\s*([A-Za-z]+)\s*(?:[.;]|$)", text)  # ", hours (e.g. 2871.4)." cleaned
         return tail[1] if tail and tail[1].lower() in _UNITS | set(_SPANS) else ""
@@ -509,6 +512,20 @@ def _last_side(param: str) -> str:
     return ""
 
 
+_FORM_WORDS = frozenset({"abbreviation", "abbreviations", "prefix", "acronym", "symbol", "initials"})
+
+
+def _said_longer(noun: str, name_words: set[str]) -> bool:
+    """A description noun that says the name's thing at length, by how it is written ("US state
+    postal abbreviation" for `state`): the name's words say it (set 24: "the US state postal
+    abbreviation MD"); not where a name word is unknown ("radiocarbon lab code prefix" for `lab`)."""
+    said = [re.sub(r"'s$|s'$", "", w.lower()) for w in noun.split()]
+    content = {w for w in name_words if len(w) > 2 and w not in _UNIT_NAMES}
+    if not content or not all(known(w) for w in content) or not content <= set(said) | {w + "s" for w in said}:
+        return False
+    return said[-1] in _FORM_WORDS
+
+
 def _unit_led(first: str) -> bool:
     """A description that opens with the unit and where it is counted from ("Meters north of the
     site grid origin of the unit's southwest corner", "Days past the due date"): it names no thing,
@@ -525,7 +542,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun, of, role, pointer = "", "", "", False  # ft crates": one value described, not the parameter
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
-        _unit_led(first)
+        _unit_led(first) or _said_longer(noun, name_words)
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
@@ -912,12 +929,19 @@ def _state(word: str) -> bool:
     return participle or "ADJ" in lemmas(word)
 
 
+def _unit_and_datum(word: str, unit: str) -> bool:
+    """A name's last word that is its unit's symbol and a datum ("cmbd": cm below datum, "ftmsl")."""
+    return bool(unit) and unit.lower() in _UNITS and word.startswith(unit.lower()) and word != unit.lower() and \
+        not known(word)
+
+
 def _plain(param: str, unit: str) -> str:
     """The name's words as written ("free_so2_ppm" -> "free SO2"): a word the lexicon does not
     know is said in capitals, as an abbreviation is; a bound is said apart ("at least")."""
     words = [re.sub(r"(?<=[a-z]{3})(\d+)$", r" \1", w) for w in _content(param)
              if w not in _POINTERS - {"name"} | _AT_MOST | _AT_LEAST]
-    while len(words) > 1 and (words[-1] in _UNIT_NAMES or _UNIT_WORDS.get(words[-1]) == unit or words[-1] == unit):
+    while len(words) > 1 and (words[-1] in _UNIT_NAMES or _UNIT_WORDS.get(words[-1]) == unit or words[-1] == unit or
+                              _unit_and_datum(words[-1], unit)):
         words = words[:-1]
     if "per" in words[1:] and words[words.index("per") - 1] in _UNITS:  # "tannin_g_per_l": the unit says it
         words = words[:words.index("per") - 1]
