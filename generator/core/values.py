@@ -1227,11 +1227,7 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         return lead + _digits(example[len(lead):], rng)
     moment = _ISO_MOMENT.fullmatch(example)
     if moment:  # "2025-09-16T12:00" is a moment, not an id: another day, the same time and format
-        try:
-            day = datetime.strptime(moment.group(1), "%Y-%m-%d") + timedelta(days=rng.randint(-20, 20))
-        except ValueError:
-            return example
-        return day.strftime("%Y-%m-%d") + example[len(moment.group(1)):]
+        return _another_day(example, moment.group(1), rng)
     if _COUNTS_TUPLE.fullmatch(example):  # "14.12.10.8.6": players per section, each a little more or less
         return _near_counts(example, rng)
     ranged = _RANGE_EXAMPLE.fullmatch(example)
@@ -1262,9 +1258,8 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return str(max(floor, int(m.group(0)) + rng.choice((-2, -1, 0, 1, 2)) * _step(m.group(0))))
         if len(m.group(0)) == 1 and m.end() == len(rest) and rest[m.start() - 1:m.start()].isalpha():
             return str(rng.randint(1, max(3, int(m.group(0)))))  # a suffix "T1": tank 1 of a few, never T9
-        if m.start() == 0 and len(m.group(0)) <= 2 and m.end() < len(rest) and rest[m.end()].isalpha() and \
-                re.search(r"\d", rest[m.end():]):  # a leading code ("44FX1234": the state and county of a
-            return m.group(0)  # site; set 24: "76WK1320"), the example's: only the serial after it is another
+        if _leading_code(m, rest):
+            return m.group(0)
         if len(m.group(0)) <= 2 and 0 < m.start() and m.end() < len(rest) and rest[m.start() - 1] in "-/." and \
                 rest[m.end()] in "-/.":  # a code between separators ("-34-": 3/4 in aggregate) is the example's
             return m.group(0)
@@ -1273,6 +1268,21 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
 
     rest = example[len(head):]
     return head + re.sub(r"\d+", group, rest)
+
+
+def _another_day(example: str, day: str, rng: random.Random) -> str:
+    try:
+        moved = datetime.strptime(day, "%Y-%m-%d") + timedelta(days=rng.randint(-20, 20))
+    except ValueError:
+        return example
+    return moved.strftime("%Y-%m-%d") + example[len(day):]
+
+
+def _leading_code(m: re.Match[str], rest: str) -> bool:
+    """Digits opening an id before its letters, with a serial after them: a code ("44FX1234": the
+    state and county of a site; set 24: "76WK1320"), the example's; only the serial is another."""
+    return m.start() == 0 and len(m.group(0)) <= 2 and m.end() < len(rest) and rest[m.end()].isalpha() and \
+        re.search(r"\d", rest[m.end():]) is not None
 
 
 # A few small counts joined by points ("14.12.10.8.6", a string section's players): not an id
