@@ -171,7 +171,7 @@ def test_a_child_id_carries_its_parents_of_the_same_call() -> None:
     assert len({a["trench_id"] for a in draws}) > 3
     for args in draws:
         assert args["layer_id"].startswith(args["trench_id"] + "-"), args
-    assert value_sense._nested_by_examples(tool.properties, {"trench_id": "12KT9001", "layer_id": "12KT3008-L02"},
+    assert value_sense.nested_by_examples(tool.properties, {"trench_id": "12KT9001", "layer_id": "12KT3008-L02"},
                                            frozenset({"layer_id"})) == {"trench_id": "12KT3008", "layer_id": "12KT3008-L02"}
 
 
@@ -189,3 +189,58 @@ def test_a_description_that_says_the_names_thing_at_length_gives_way_to_the_name
     assert (bottom.noun, bottom.unit, bottom.plain) == ("bottom depth", "cm", "bottom depth")
     # a name word the lexicon does not know says less than the description
     assert term("lab", {"type": "string", "description": "Radiocarbon lab code prefix, e.g. 'Beta'."}).noun
+
+
+def test_an_object_fills_the_fields_of_one_kind_of_use() -> None:
+    tool = _tool("log_bout", "Log a bout.", {"score": {
+        "type": "object", "description": "Scoring fields copied. Fill only the ones the rules use: Olympic uses "
+        "touches; Classic uses rounds_won and points; Club uses club_points.",
+        "properties": {"touches": {"type": "integer", "minimum": 0, "maximum": 15},
+                       "rounds_won": {"type": "integer", "minimum": 0, "maximum": 3},
+                       "points": {"type": "integer", "minimum": 0, "maximum": 30},
+                       "club_points": {"type": "integer", "minimum": 0, "maximum": 9}}}})
+    groups = [{"touches"}, {"rounds_won", "points"}, {"club_points"}]
+    seen = set()
+    for args in _draws(tool, 40):
+        fields = set(args["score"])
+        assert sum(bool(fields & g) for g in groups) <= 1, args
+        seen |= fields
+    assert seen == set().union(*groups)
+
+
+def test_a_declared_value_is_an_items_not_an_estates() -> None:
+    spec = {"type": "number", "description": "Declared fair market value in US dollars.", "minimum": 1}
+    rng = random.Random(1)
+    assert all(50 <= values.value_for(spec, rng, name="declared_value_usd") <= 5000 for _ in range(30))
+    insured = {"type": "number", "description": "Insured value of the collection in US dollars.", "minimum": 1}
+    assert max(values.value_for(insured, rng, name="insured_value_usd") for _ in range(30)) > 5000
+
+
+def test_reasons_a_description_allows_after_a_cue_and_a_colon() -> None:
+    from generator.core import allowed
+
+    said = allowed.read("Required when status is held. Allowed reasons are: payment due, count mismatch, value over "
+                        "tier limit, customer request.")
+    assert said.allowed == ("payment due", "count mismatch", "value over tier limit", "customer request")
+
+
+def test_above_and_below_said_of_depths_and_of_heights() -> None:
+    pit = _tool("log_pit", "Log a pit. The pit's top must be above its base (smaller depth).",
+                {"top_depth_cm": {"type": "number", "minimum": 0, "maximum": 300, "description": "Depth of the top."},
+                 "base_depth_cm": {"type": "number", "minimum": 0, "maximum": 300, "description": "Depth of the base."}})
+    assert all(a["top_depth_cm"] <= a["base_depth_cm"] for a in _draws(pit))
+    wall = _tool("log_wall", "Log a wall. The wall's crest must be above its footing.",
+                 {"crest_elevation_m": {"type": "number", "minimum": 0, "maximum": 90, "description": "Crest elevation."},
+                  "footing_elevation_m": {"type": "number", "minimum": 0, "maximum": 90, "description": "Footing."}})
+    assert [(r.subject, r.others) for r in dependencies._above_below(wall.description, wall.properties)] == \
+        [("footing_elevation_m", ("crest_elevation_m",))]
+
+
+def test_two_parameters_of_one_noun_are_told_apart_by_their_names() -> None:
+    from generator.phrasebook.derive import derive_hints
+
+    tool = _tool("log_pit", "Log a pit.", {
+        "top_depth_cmbd": {"type": "number", "description": "Depth in cm below datum at which the pit was first seen."},
+        "base_depth_cmbd": {"type": "number", "description": "Depth in cm below datum of the pit's base, if dug."}})
+    nouns = derive_hints(tool).nouns
+    assert (nouns["top_depth_cmbd"], nouns["base_depth_cmbd"]) == ("top depth", "base depth")

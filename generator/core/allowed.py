@@ -325,11 +325,29 @@ _GLOSSED = re.compile(r"（[^）]*）|\([^)]*\)")
 _RANGE_WORDS = frozenset({"範囲", "range", "最小", "最大", "min", "max", "minimum", "maximum"})
 
 
+# "Allowed reasons are: payment due, coin count mismatch, declared value over tier limit, suspected
+# counterfeit, customer request." (set 24: hold reasons "completed successfully"): an explicit cue
+# and a colon close a list of short phrases, longer than the two words a list item has elsewhere.
+_PHRASES_CUE = re.compile(r"\b(?:allowed|valid|accepted|permitted|possible)\s+[a-z]+\s+(?:are|is)\s*:\s*([^.;:]+)",
+                          re.IGNORECASE)
+_PHRASE = re.compile(r"[a-z0-9][a-z0-9' /-]*", re.IGNORECASE)
+
+
+def _phrases_allowed(text: str) -> list[tuple[str, ...]]:
+    m = _PHRASES_CUE.search(text)
+    if m is None:
+        return []
+    items = [i.strip() for i in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+", m.group(1)) if i.strip()]
+    if not 3 <= len(items) <= 12 or not all(_PHRASE.fullmatch(i) and len(i.split()) <= 5 for i in items):
+        return []
+    return [tuple(items)]
+
+
 @lru_cache(maxsize=8192)
 def read(description: str) -> Described:
     """The allowed values, examples, default and range a description states."""
     text = re.sub(r"\s+", " ", description.replace("**", "")).strip()
-    closed = _after(_CLOSED, text) or _between(text) or _letters(text)
+    closed = _after(_CLOSED, text) or _between(text) or _letters(text) or _phrases_allowed(text)
     if not closed and (listed := _coded_anywhere(text)):
         closed = [listed]
     table = _table_values(description)

@@ -722,6 +722,26 @@ _COMPARED = re.compile(r"(?:^|(?<=[.;:,]\s)|(?<=^\s))(?:the\s+)?([\w`' -]{2,40}?
 _LOWER_WORDS = ("lower", "less", "smaller", "earlier", "at most", "no more", "no greater", "not more", "not greater")
 
 
+# "The feature's top must be above its base (smaller depth in cmbd)" (set 24: a pit's top at 108 cm,
+# its base at 29): above and below said of depths, which grow downward, or of heights and elevations.
+_ABOVE = re.compile(r"(?:^|(?<=[.;:,]\s))(?:the\s+)?([\w' -]{2,40}?)\s+(?:must|should|has to|needs to)\s+be\s+"
+                    r"(above|below|deeper than|shallower than|higher than)\s+(?:its\s+|the\s+)?([\w' -]{2,40}?)"
+                    r"(?=\s*[.;,(]|$)", re.IGNORECASE)
+
+
+def _above_below(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _ABOVE.finditer(t)):
+        first = _numeric_param(re.sub(r"^.*'s\s+", "", m.group(1)), props)
+        second = _numeric_param(m.group(3), props)
+        if not first or not second or first == second:
+            continue
+        deep = all({"depth", "deep", "cmbd", "mbsf", "fbgs"} & set(n.lower().split("_")) for n in (first, second))
+        lower = m.group(2).lower() in ("shallower than",) or (m.group(2).lower() == "above") == deep
+        out.append(Rule("below", first, (second,)) if lower else Rule("below", second, (first,)))
+    return out
+
+
 def _compared(tool: str, props: Props) -> list[Rule]:
     """One number parameter at most another, both named by their words in the tool's text or
     the subject's own ("Must be at least depth_start_ft_md"); "below" rules: subject <= other."""
@@ -1018,7 +1038,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
                                                       _compared, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _in_ranges,
-                                                      _thresholds]
+                                                      _thresholds, _above_below]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

@@ -606,6 +606,8 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
     if kind == "generic" and counts_things(name):
         return Typical(1, 20, 0)  # `dice`, `sides`, `rolls`: discrete things are whole
     own = {*tokens(name), *tokens(desc)}
+    if kind == "money" and "declared" in own and not (_ASSET_WORDS - {"declared"}) & own:
+        return Typical(50, 5_000, 0)  # what a shipped or submitted item is declared at (set 24: coins at $650,000)
     if kind == "money" and (_ASSET_WORDS & {*own, *freetext.SUBJECT.get()} or
                             "replacement" in own and own & {"value", "cost", "costs"}):
         return Typical(5000, 1_500_000, 0)  # what an insured or appraised thing is worth, not a receipt

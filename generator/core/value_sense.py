@@ -681,7 +681,7 @@ def _parents(props: dict[str, Any]) -> list[tuple[str, str, int]]:
     return out
 
 
-def _nested_by_examples(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+def nested_by_examples(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
     """A child id carries its parent's of the same call (set 24: a bag's unit '47FX1233-U03' beside
     the level '35FX6401-U53-L02' of another site): the child's first parts become the parent's, or
     the parent the child's first parts where only the parent may change."""
@@ -705,8 +705,8 @@ def nested_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froze
     """An id made of another id of the call and a suffix ("P21047-T1": producer P21047's tank 1,
     "ORD-12345-02": a line of order ORD-12345) is that id's: the tank of the producer the call
     names, never another farm's (set 20: 6 of 200 values); first where the schema's examples nest
-    (`_nested_by_examples`), then by the values' shapes."""
-    args = _nested_by_examples(tool.properties, args, keep)
+    (`nested_by_examples`), then by the values' shapes."""
+    args = nested_by_examples(tool.properties, args, keep)
     shapes = {n: re.sub(r"\d", "#", v) for n, v in args.items() if isinstance(v, str) and _ID_SHAPE.fullmatch(v)}
     for name, shape in shapes.items():
         owner = next((o for o, s in shapes.items() if o != name and s.count("#") >= 3 and

@@ -1258,7 +1258,7 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return str(max(floor, int(m.group(0)) + rng.choice((-2, -1, 0, 1, 2)) * _step(m.group(0))))
         if len(m.group(0)) == 1 and m.end() == len(rest) and rest[m.start() - 1:m.start()].isalpha():
             return str(rng.randint(1, max(3, int(m.group(0)))))  # a suffix "T1": tank 1 of a few, never T9
-        if _leading_code(m, rest):
+        if leading_code(m, rest):
             return m.group(0)
         if len(m.group(0)) <= 2 and 0 < m.start() and m.end() < len(rest) and rest[m.start() - 1] in "-/." and \
                 rest[m.end()] in "-/.":  # a code between separators ("-34-": 3/4 in aggregate) is the example's
@@ -1278,7 +1278,7 @@ def _another_day(example: str, day: str, rng: random.Random) -> str:
     return moved.strftime("%Y-%m-%d") + example[len(day):]
 
 
-def _leading_code(m: re.Match[str], rest: str) -> bool:
+def leading_code(m: re.Match[str], rest: str) -> bool:
     """Digits opening an id before its letters, with a serial after them: a code ("44FX1234": the
     state and county of a site; set 24: "76WK1320"), the example's; only the serial is another."""
     return m.start() == 0 and len(m.group(0)) <= 2 and m.end() < len(rest) and rest[m.end()].isalpha() and \
@@ -1895,7 +1895,10 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
     required = [r for r in schema.get("required") or [] if isinstance(r, str)]
     props.update({r: {} for r in required if r not in props})  # required without a declared schema
     out: dict[str, Any] = {}
+    unused = _other_groups(str(schema.get("description") or ""), props, set(required) | set(fixed), rng)
     for name, prop in props.items():
+        if name in unused:
+            continue
         if name in fixed:
             out[name] = fixed[name]
         elif name in required:
@@ -1912,6 +1915,26 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
     _pair_coordinates(props, out, rng, ref, pool)
     _one_town(props, out, rng, set(fixed))
     return repair(props, out, rng, keep=set(fixed), resample=_resampler(props, ref, pool))
+
+
+# "Fill only the ones the contest uses: CQ WW uses cq_zone; ARRL DX uses state_or_province or power;
+# Field Day uses field_day_class and arrl_section" (set 24: one contact with four contests' fields)
+_USES = re.compile(r"^\W*([A-Za-z0-9][\w/ .'-]{0,40}?)\s+(?:uses|takes|needs|requires|fills|has)\s+(.+)$", re.IGNORECASE)
+
+
+def _other_groups(description: str, props: dict[str, Any], kept: set[str], rng: random.Random) -> set[str]:
+    """The optional fields of the kinds of use an object's description names, but one kind's: the
+    fields of the others, left out. Nothing where the description names fewer than two kinds."""
+    groups = []
+    for part in re.split(r";\s*|(?<=[a-z)])\.\s+|:\s+", description):
+        m = _USES.match(part.strip())
+        named = {n for n in props if m and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", m.group(2))}
+        if named:
+            groups.append(named)
+    if len(groups) < 2 or any(g & kept for g in groups):
+        return set()
+    chosen = rng.choice(groups)
+    return set().union(*groups) - chosen
 
 
 def _one_town(props: dict[str, Any], out: dict[str, Any], rng: random.Random, fixed: set[str]) -> None:

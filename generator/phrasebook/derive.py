@@ -64,6 +64,15 @@ def _told_apart(terms: dict[str, Term], tool: Tool) -> dict[str, Term]:
         first = re.split(r"[.;:(]", str(tool.properties[p].get("description") or ""), maxsplit=1)[0].strip()
         if first.lower().startswith(t.noun.lower() + " ") and len(first.split()) <= 6:
             out[p] = dataclasses.replace(t, noun=first[0].lower() + first[1:])
+    # ... else by their names, where those differ and hold the noun ("Depth in cm below unit datum
+    # at which the feature was first defined" and "... of the feature's base": the top depth and
+    # the base depth, never "a depth of 108 cm, a depth of 29 cm"; set 24)
+    left = [t.noun for t in out.values() if t.noun]
+    clashing = {p: t for p, t in out.items() if t.noun and left.count(t.noun) > 1}
+    plains = [t.plain for t in clashing.values()]
+    for p, t in clashing.items():
+        if t.plain and plains.count(t.plain) == 1 and t.noun.split()[-1].lower() in t.plain.lower().split():
+            out[p] = dataclasses.replace(t, noun=t.plain)
     return out
 
 

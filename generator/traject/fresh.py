@@ -23,7 +23,15 @@ from typing import Any
 
 from ..core.lore import id_like
 from ..core.schema import is_valid
-from ..core.values import PADDED_COUNT, REFERENCE_TIME, closing_count, examples_of, is_season, season_digits
+from ..core.values import (
+    PADDED_COUNT,
+    REFERENCE_TIME,
+    closing_count,
+    examples_of,
+    is_season,
+    leading_code,
+    season_digits,
+)
 from ..records import Tool
 from .agree import LOWER, UPPER, day_of
 from .graph import is_id_param, param_words
@@ -131,8 +139,9 @@ def in_format(example: str, rng: random.Random, made: datetime) -> str:
     number of the same width."""
     groups = list(_DIGITS.finditer(example))
     out, last = [], 0
-    for i, m in enumerate(groups):
-        out += [example[last:m.start()], _slot(m.group(), i < len(groups) - 1, rng, made)]
+    for i, m in enumerate(groups):  # a leading code ("44FX1234": a site's state) stays the example's
+        kept = m.group() if leading_code(m, example) else None
+        out += [example[last:m.start()], kept or _slot(m.group(), i < len(groups) - 1, rng, made)]
         last = m.end()
     return "".join(out) + example[last:]
 
