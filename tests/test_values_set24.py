@@ -244,3 +244,64 @@ def test_two_parameters_of_one_noun_are_told_apart_by_their_names() -> None:
         "base_depth_cmbd": {"type": "number", "description": "Depth in cm below datum of the pit's base, if dug."}})
     nouns = derive_hints(tool).nouns
     assert (nouns["top_depth_cmbd"], nouns["base_depth_cmbd"]) == ("top depth", "base depth")
+
+
+def test_one_more_thing_is_another() -> None:
+    from generator.phrasebook.derive import derive_hints
+
+    tool = _tool("add_coin", "Add one more coin to a submission that has not been graded yet.",
+                 {"submission_id": {"type": "string", "description": "Submission, e.g. 'SUB-0041'."}})
+    assert derive_hints(tool).intents == ["add another coin"]
+
+
+def test_two_nouns_told_apart_by_their_first_phrase_up_to_a_comma() -> None:
+    from generator.phrasebook.derive import derive_hints
+
+    tool = _tool("log_contact", "Log a contact.", {
+        "rst_sent": {"type": "string", "description": "Signal report sent, in the form the mode uses (see above)."},
+        "rst_received": {"type": "string", "description": "Signal report received, in the form the mode uses."}})
+    nouns = derive_hints(tool).nouns
+    assert (nouns["rst_sent"], nouns["rst_received"]) == ("signal report sent", "signal report received")
+
+
+def test_values_the_tool_lists_for_the_noun_a_description_opens_with() -> None:
+    tool = _tool("log_photo", "Log a photo. Direction is the way the camera faces and is one of: N, NE, E, SE, S, "
+                 "SW, W, NW. Every photo shows a scale.",
+                 {"facing": {"type": "string", "description": "Direction the camera faces."}})
+    assert {a["facing"] for a in _draws(tool)} <= {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+
+
+def test_an_age_before_present_a_sample_volume_and_a_mostly_negative_ratio() -> None:
+    from generator.core import semantic
+
+    age = {"type": "integer", "description": "Conventional radiocarbon age, years BP.", "minimum": 0, "maximum": 50000}
+    assert semantic.infer("conventional_age_bp", age) == "years_bp"
+    volume = {"type": "number", "description": "Sample volume in liters.", "minimum": 0.05, "maximum": 40}
+    assert semantic.infer("volume_liters", volume) != "percent"
+    assert values.number_range("volume_liters", volume, REF)[1] <= 15
+    ratio = {"type": "number", "description": "Delta-13C in per mil (negative for most samples).", "minimum": -35,
+             "maximum": 5}
+    rng = random.Random(4)
+    assert all(values.value_for(ratio, rng, name="delta_13c_permil") <= 0 for _ in range(30))
+
+
+def test_a_patterned_id_with_no_example_takes_a_siblings_that_fit() -> None:
+    own = _tool("get_profile", "Station profile.", {"station_callsign": {
+        "type": "string", "description": "Own callsign, e.g. 'K1ABC' or 'VE3KP'.", "pattern": "^[A-Z0-9]{1,3}[0-9][A-Z]{1,4}$"}})
+    log = _tool("create_log", "Create a log.", {"station_callsign": {
+        "type": "string", "description": "Callsign used on the air (may include a suffix such as '/7').",
+        "pattern": "^[A-Z0-9]{1,3}[0-9][A-Z]{1,4}(/[A-Z0-9]{1,3})?$"}})
+    assert lore.annotate([own, log])[1].said.get("station_callsign", {}).get("examples") == ["K1ABC", "VE3KP"]
+
+
+def test_a_number_of_a_name_another_tool_puts_in_ranges_lies_in_those_its_bounds_allow() -> None:
+    log = _tool("log_reading", "Log a reading. The frequency must be inside one of the channels (MHz): A 151.8-152.0, "
+                "B 154.5-154.6, C 462.5-462.7, D 467.5-467.7.",
+                {"frequency_mhz": {"type": "number", "minimum": 100, "maximum": 500, "description": "Frequency."}})
+    plan = _tool("plan_net", "Plan a radio net.", {"frequency_mhz": {
+        "type": "number", "minimum": 400, "maximum": 500, "description": "Agreed frequency, MHz."}})
+    rng = random.Random(6)
+    planned = lore.annotate([log, plan])[1]
+    for _ in range(30):
+        value = values.sample_arguments(planned, rng, ref=REF)["frequency_mhz"]
+        assert 462.5 <= value <= 462.7 or 467.5 <= value <= 467.7, value

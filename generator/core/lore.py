@@ -60,6 +60,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     """`tools` with `said` filled from the whole catalog (tools without anything said unchanged)."""
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
     series, steps, years, measured = _series(tools), _unit_steps(tools), _year_led(tools), _measured(tools)
+    ranges = _ranges_said(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
@@ -69,6 +70,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                 _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
             extra = {**_step_elsewhere(path, schema, steps), **_multiple_said(tool, path, schema), **(extra or {})}
+            extra = {**_ranges_elsewhere(tool, path, schema, ranges), **extra}
             extra = _fitting(extra, schema)
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
@@ -76,6 +78,31 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+RANGES_KEY = "x-ranges"  # a drawing-schema mark: the value lies inside one of these [low, high] ranges
+
+
+def _ranges_said(tools: list[Tool]) -> dict[str, list[tuple[float, float]]]:
+    """The labelled ranges a tool's prose puts a number in ("The frequency must lie inside the
+    amateur band (kHz): 160m 1800-2000, 80m 3500-4000, ..."), by parameter name."""
+    from .dependencies import rules
+
+    return {r.subject: [(lo, hi) for _, lo, hi in r.target] for t in tools
+            for r in rules(t.description, t.properties) if r.kind == "in_ranges"}
+
+
+def _ranges_elsewhere(tool: Tool, path: str, schema: dict[str, Any],
+                      ranges: dict[str, list[tuple[float, float]]]) -> dict[str, Any]:
+    """A number of the same name as one another tool's prose puts in labelled ranges, where its own
+    tool says none, lies inside those of them its own bounds allow (set 24: a sked "e.g. 50260.0
+    for 6m" at 130000 kHz; the 6m and 2m bands of `log_qso`)."""
+    name = leaf_name(path)
+    if "." in path or name not in ranges or schema.get("type") not in _NUMBER_TYPES or schema.get("enum"):
+        return {}
+    lo, hi = schema.get("minimum", float("-inf")), schema.get("maximum", float("inf"))
+    inside = [[a, b] for a, b in ranges[name] if lo <= a and b <= hi]
+    return {RANGES_KEY: inside} if inside else {}
 
 
 def _fitting(extra: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
@@ -300,6 +327,16 @@ def _mentions(tool: Tool, name: str) -> Iterator[re.Match[str]]:
             yield m
 
 
+def _mentions_of_head(tool: Tool, name: str, schema: dict[str, Any]) -> list[re.Match[str]]:
+    """Where the tool's prose names, as a sentence's subject, the noun the parameter's description
+    opens with, when it never names the parameter (set 24: `facing`, "Direction the camera faces.",
+    and "Direction is the way the camera faces and is one of: N, NE, E, ...")."""
+    head = re.match(r"\W*([A-Za-z]{5,})\b", str(schema.get("description") or ""))
+    if head is None or any(True for _ in _mentions(tool, name)) or head.group(1).lower() in _OPEN_HEADS:
+        return []
+    return list(re.finditer(rf"(?:^|(?<=[.;]\s))({re.escape(head.group(1))})\b", tool.description, re.IGNORECASE))
+
+
 def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
     """The closed list (as `enum`) or the examples the tool's description gives for a parameter
     that lists none of its own: "appointment_type is one of: ...", "Template examples: ..."."""
@@ -308,7 +345,7 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
     if schema.get("type") in _NUMBER_TYPES:
         return _numbers_in_tool(tool, path, schema)
     name = leaf_name(path)
-    for m in _mentions(tool, name):
+    for m in [*_mentions(tool, name), *_mentions_of_head(tool, name, schema)]:
         rest = tool.description[m.end():]
         if codes := _codes_after(rest):
             return {"enum": codes}
@@ -928,6 +965,8 @@ def _examples_elsewhere(path: str, schema: dict[str, Any], examples: dict[str, l
            if not allowed.affix(e)]  # "'/P', '/M' or a prefix such as 'KH6/'" are parts of a callsign
     if not own and not schema.get("examples") and _bare_charset(schema.get("pattern")):
         return _examples_in_charset(path, schema["pattern"], examples)
+    if not own and not schema.get("examples") and isinstance(schema.get("pattern"), str):
+        return _examples_in_pattern(path, schema["pattern"], examples)
     if own or schema.get("examples") or "pattern" in schema or "format" in schema or _own_values(schema) or \
             schema.get("type") not in (None, "string"):
         return {}  # (a date-time `end` is no "HH:MM" `end` of another tool's opening hours)
@@ -958,6 +997,19 @@ def _by_head(name: str, examples: dict[str, list[Given]]) -> list[Given]:
     said = tuple(dict.fromkeys(e for key, given in examples.items() if key.split("_")[-1] == head and key != name
                                for ex, _ in given for e in ex))
     return [(said, None)] if said else []
+
+
+def _examples_in_pattern(path: str, pattern: str, examples: dict[str, list[Given]]) -> dict[str, Any]:
+    """A patterned parameter with no example of its own takes the examples another parameter of its
+    name (or head noun) gives that its pattern accepts (set 24: an own callsign "HL26VKQU/G7Q" drawn
+    from `^[A-Z0-9]{1,3}[0-9][A-Z]{1,4}(/[A-Z0-9]{1,3})?$` where a sibling shows 'K1ABC')."""
+    name = semantic.singular(leaf_name(path))
+    given = [e for ex, _ in (examples.get(name) or []) + _by_head(leaf_name(path), examples) for e in ex]
+    try:
+        fitting = list(dict.fromkeys(e for e in given if re.fullmatch(pattern, e)))
+    except re.error:
+        return {}
+    return {"examples": fitting} if fitting else {}
 
 
 def _noted(name: str) -> bool:

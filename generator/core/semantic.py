@@ -448,7 +448,11 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "text"  # `questions_for_authors` is questions, whoever reads them
     if json_type == "string" and head and freetext.is_category(head) and head not in _KIND_WORDS:
         return "generic"  # `pronouns`: a member of its everyday class ("they/them"), no first name
+    if json_type != "string" and ("bp" in words or _BEFORE_PRESENT.search(description)):
+        return "years_bp"  # "Conventional radiocarbon age, years BP": an age before 1950, no calendar year
     kind = _infer_words(name, words, json_type, fmt, description)
+    if kind == "percent" and "volume" in words and _VOLUME_UNIT.search(f"{name} {description}"):
+        return "generic"  # "Sample volume in liters" is an amount of soil, no loudness (set 24: 20-40 L of pollen)
     if kind == "money" and _PHYSICAL.search(description):
         return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
     if kind == "limit" and _MONEY_LIMIT.search(description):
@@ -466,6 +470,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
 
 
+_BEFORE_PRESENT = re.compile(r"\byears? BP\b|\bbefore present\b|\bcal(?:ibrated)? BP\b|\bBP\b(?= age)")
+_VOLUME_UNIT = re.compile(r"\b(?:lit(?:er|re)s?|l|ml|millilit(?:er|re)s?|gal(?:lon)?s?|m3|cubic|cc|oz)\b", re.IGNORECASE)
 _MARKET = re.compile(r"\b(?:stocks?|shares?|equit(?:y|ies)|tickers?|market|exchange|nasdaq|nyse|crypto\w*|coins?|"
                      r"tokens?|etfs?|funds?|securit(?:y|ies)|compan(?:y|ies)|trading|portfolio|forex|currenc(?:y|ies))\b",
                      re.IGNORECASE)
@@ -574,7 +580,7 @@ TYPICAL: dict[str, Typical] = {
     "duration_hours": Typical(1, 8), "duration_days": Typical(1, 14, 0), "distance": Typical(1, 50, 1),
     "weight": Typical(1, 90, 1), "height": Typical(150, 195, 0), "port": Typical(1024, 65535, 0),
     "count": Typical(1, 4, 0), "id_number": Typical(1000, 99999, 0), "generic": Typical(1, 20, 1),
-    "probability": Typical(0.05, 0.95, 2), "duration_years": Typical(1, 30, 0),
+    "probability": Typical(0.05, 0.95, 2), "duration_years": Typical(1, 30, 0), "years_bp": Typical(300, 9000, 0),
     "vessel_length": Typical(18, 60, 1), "vessel_beam": Typical(6, 16, 1), "vessel_draft": Typical(1.5, 7, 1),
 }
 _VESSEL_KINDS = frozenset({"vessel_length", "vessel_beam", "vessel_draft"})

@@ -492,6 +492,8 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         measure = None  # the percent kind knows its rates (a tax rate is a few percent)
     if measure is not None and _outside(measure, lo_h, hi_h):
         measure = None  # the schema's own bounds say it is another measure (a gravity of 10-20 is no specific gravity)
+    if measure is not None and lo_h is not None and 0 < lo_h * 20 < measure.lo:
+        measure = None  # a floor of 0.05 L speaks of samples, not of the measure's tanks (set 24: pollen by 20-40 L)
     if measure is not None:  # a pH, a temperature in °F, litres: the measure's own range
         typical, kind = semantic.Typical(measure.lo, measure.hi, measure.decimals), "measure"
         lo_h = measure.floor if lo_h is None or measure.floor is not None and measure.floor > lo_h else lo_h
@@ -504,6 +506,8 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         typical = semantic.Typical(typical.lo, typical.hi, max(typical.decimals, *places))
     if kind == "rating" and lo_h is not None and hi_h is not None and hi_h - lo_h > 10:
         lo, hi = lo_h + (hi_h - lo_h) * 0.6, hi_h  # a score out of 100 is a good one out of 100, not 4
+    if lo_h is not None and hi_h is not None and lo_h < 0 < hi_h and _MOSTLY_NEGATIVE.search(str(schema.get("description"))):
+        hi_h = 0  # "delta-13C in per mil (negative for most terrestrial material)": below zero (set 24: +0.7)
     if kind == "generic" and lo_h is not None and hi_h is not None:
         # nothing known about it but its limits: a modest value inside them, not their whole span
         if said or not _modest_fits(name, schema, lo_h, hi_h):
@@ -524,6 +528,10 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         lo, hi = value_sense.modest_range(lo_h, hi_h)  # the schema's limits set the scale, not the kind's
         return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     return lo, hi, typical.decimals
+
+
+_MOSTLY_NEGATIVE = re.compile(r"\bnegative (?:for|in) (?:most|nearly all|almost all)\b|\b(?:usually|mostly|typically|"
+                              r"normally|almost always) negative\b", re.IGNORECASE)
 
 
 def _outside(measure: quantities.Measure, lo: float | None, hi: float | None) -> bool:
@@ -607,6 +615,9 @@ def _draw_multiple(lo: float, hi: float, step: float, rng: random.Random) -> flo
 
 
 def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, integer: bool) -> Any:
+    if schema.get(lore.RANGES_KEY):  # inside one of the ranges another tool's prose gives (lore._ranges_elsewhere)
+        low, high = rng.choice(schema[lore.RANGES_KEY])
+        return rng.randint(math.ceil(low), math.floor(high)) if integer else round(rng.uniform(low, high), 1)
     lo, hi, decimals = number_range(name, schema, ref)
     kind = semantic.infer(name, schema)
     placed = None if integer else places.near(kind, rng, *_hard_bounds(schema))

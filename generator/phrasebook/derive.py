@@ -61,7 +61,7 @@ def _told_apart(terms: dict[str, Term], tool: Tool) -> dict[str, Term]:
     for p, t in terms.items():
         if not t.noun or nouns.count(t.noun) < 2:
             continue
-        first = re.split(r"[.;:(]", str(tool.properties[p].get("description") or ""), maxsplit=1)[0].strip()
+        first = re.split(r"[.;:(,]", str(tool.properties[p].get("description") or ""), maxsplit=1)[0].strip()
         if first.lower().startswith(t.noun.lower() + " ") and len(first.split()) <= 6:
             out[p] = dataclasses.replace(t, noun=first[0].lower() + first[1:])
     # ... else by their names, where those differ and hold the noun ("Depth in cm below unit datum

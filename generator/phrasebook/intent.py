@@ -81,6 +81,8 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
     if len(words) > 2 and words[0].lower() == "one" and words[1].lower() == "of":  # "Ship one of our items"
         inner = _object(words[2:], verb, described, written)
         return f"one of {inner}" if inner else ""
+    if len(words) > 2 and [w.lower() for w in words[:2]] in (["one", "more"], ["one", "extra"], ["an", "extra"]):
+        return " ".join(["another", *_np(words[2:], joins=True, cased=True)])  # "Add one more coin": never "a more coin"
     det = words[0].lower() if words and words[0].lower() in ("a", "an", "the", "all", "every") else ""
     rest = " ".join(words)
     rest = _LIST_OF.sub("", rest) if det in ("a", "an", "the", "all") else rest
