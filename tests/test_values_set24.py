@@ -10,6 +10,8 @@ import random
 from datetime import datetime
 from typing import Any
 
+import pytest
+
 from generator.core import dependencies, lore, value_sense, values
 from generator.phrasebook.terms import term
 from generator.records import Tool
@@ -236,14 +238,19 @@ def test_above_and_below_said_of_depths_and_of_heights() -> None:
         [("footing_elevation_m", ("crest_elevation_m",))]
 
 
-def test_two_parameters_of_one_noun_are_told_apart_by_their_names() -> None:
+@pytest.mark.parametrize(("props", "said"), [
+    ({"top_depth_cmbd": "Depth in cm below datum at which the pit was first seen.",  # by their names
+      "base_depth_cmbd": "Depth in cm below datum of the pit's base, if dug."}, ("top depth", "base depth")),
+    ({"rst_sent": "Signal report sent, in the form the mode uses (see above).",  # by their first phrase
+      "rst_received": "Signal report received, in the form the mode uses."},
+     ("signal report sent", "signal report received")),
+])
+def test_two_parameters_of_one_noun_are_told_apart(props: dict[str, str], said: tuple[str, str]) -> None:
     from generator.phrasebook.derive import derive_hints
 
-    tool = _tool("log_pit", "Log a pit.", {
-        "top_depth_cmbd": {"type": "number", "description": "Depth in cm below datum at which the pit was first seen."},
-        "base_depth_cmbd": {"type": "number", "description": "Depth in cm below datum of the pit's base, if dug."}})
+    tool = _tool("log_it", "Log it.", {p: {"type": "number", "description": d} for p, d in props.items()})
     nouns = derive_hints(tool).nouns
-    assert (nouns["top_depth_cmbd"], nouns["base_depth_cmbd"]) == ("top depth", "base depth")
+    assert tuple(nouns[p] for p in props) == said
 
 
 def test_one_more_thing_is_another() -> None:
@@ -252,16 +259,6 @@ def test_one_more_thing_is_another() -> None:
     tool = _tool("add_coin", "Add one more coin to a submission that has not been graded yet.",
                  {"submission_id": {"type": "string", "description": "Submission, e.g. 'SUB-0041'."}})
     assert derive_hints(tool).intents == ["add another coin"]
-
-
-def test_two_nouns_told_apart_by_their_first_phrase_up_to_a_comma() -> None:
-    from generator.phrasebook.derive import derive_hints
-
-    tool = _tool("log_contact", "Log a contact.", {
-        "rst_sent": {"type": "string", "description": "Signal report sent, in the form the mode uses (see above)."},
-        "rst_received": {"type": "string", "description": "Signal report received, in the form the mode uses."}})
-    nouns = derive_hints(tool).nouns
-    assert (nouns["rst_sent"], nouns["rst_received"]) == ("signal report sent", "signal report received")
 
 
 def test_values_the_tool_lists_for_the_noun_a_description_opens_with() -> None:
@@ -305,3 +302,13 @@ def test_a_number_of_a_name_another_tool_puts_in_ranges_lies_in_those_its_bounds
     for _ in range(30):
         value = values.sample_arguments(planned, rng, ref=REF)["frequency_mhz"]
         assert 462.5 <= value <= 462.7 or 467.5 <= value <= 467.7, value
+
+
+def test_an_optional_free_text_whose_description_gives_only_its_topics_is_left_out() -> None:
+    tool = _tool("submit_log", "Submit a log.", {
+        "log_id": {"type": "string", "description": "Log, e.g. 'LB-004512'."},
+        "soapbox": {"type": "string", "description": "Free-text soapbox comment (conditions, equipment, anecdotes)."},
+        "notes": {"type": "string", "description": "Free-text notes, e.g. 'antenna fell at 0200'."}}, required=["log_id"])
+    draws = _draws(tool, 20)
+    assert not any("soapbox" in a for a in draws)
+    assert any("notes" in a for a in draws)

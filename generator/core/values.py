@@ -1716,6 +1716,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # pattern: its one example ("truck 0417") is the shape, not the truck of every call
     narrowed = bool(schema.get(lore.NARROWED_KEY))
     examples = [] if moment or formatted or narrowed else _own_examples(name, schema)
+    if _OPTIONAL.get() and _topics_only(name, schema, [*examples, *(listed_values(schema) or [])]):
+        raise Unsampleable(name, "its description names what the text is about, not a text")
     examples = freetext.topic_notes(rng, semantic.tokens(name), examples, schema) or examples
     examples = _of_kinds(list(allowed.read(str(schema.get("description") or "")).examples), rng, ref) or examples
     if not _OPTIONAL.get() and not examples and "default" in schema and not isinstance(schema["default"], bool):
@@ -1758,6 +1760,25 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
     listed, pooled = _listed_and_pooled(name, schema, rng, pool)
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
+
+
+_FREE_TEXT = re.compile(r"^\W*(?:free[- ]?text|description of|comments? (?:on|about))\b", re.IGNORECASE)
+_TEXT_NAMES = frozenset({"notes", "note", "comment", "comments", "remarks", "soapbox", "description", "memo"})
+
+
+def _topics_only(name: str, schema: dict[str, Any], given: list[Any]) -> bool:
+    """Whether a free text's description gives only what it is about ("Free-text soapbox comment
+    (conditions, equipment, anecdotes)", "Description of the fill: color, texture, inclusions"):
+    words of one or two nouns, no text anyone writes (set 24: "a note saying anecdotes")."""
+    from ..phrasebook.lexicon import lemmas
+
+    said = str(schema.get("description") or "")
+    free = _FREE_TEXT.search(said) or (set(semantic.tokens(name)) & _TEXT_NAMES and "free" in said.lower())
+    if not free or schema.get("enum") or not given:
+        return False
+    return all(isinstance(g, str) and 1 <= len(g.split()) <= 2 and g.islower() and
+               all(set(lemmas(w)) == {"NOUN"} or set(lemmas(w)) == {"NOUN", "VERB"} and w.endswith("s")
+                   for w in g.split()) for g in given)
 
 
 def _own_examples(name: str, schema: dict[str, Any]) -> list[Any]:
