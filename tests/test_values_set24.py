@@ -312,3 +312,53 @@ def test_an_optional_free_text_whose_description_gives_only_its_topics_is_left_o
     draws = _draws(tool, 20)
     assert not any("soapbox" in a for a in draws)
     assert any("notes" in a for a in draws)
+
+
+def test_a_moment_set_for_later_is_not_the_query_day_unsaid() -> None:
+    from generator.core.temporal import lies_ahead
+    from generator.reader.determine import from_time
+    from generator.validators.timephrase import from_time_alone
+
+    now = datetime(2025, 6, 9, 22, 39)
+    assert lies_ahead("ship_date") and lies_ahead("dueDate") and not lies_ahead("entry_date")
+    assert not lies_ahead("departure_time")  # a taxi is wanted now
+    assert from_time("2025-06-09", "ship_date", now) is None
+    assert from_time("2025-06-09", "entry_date", now) == "the query date"
+    assert not from_time_alone("ship_date", "2025-06-09", now) and from_time_alone("date", "2025-06-09", now)
+
+
+def test_a_scale_of_points_with_glosses_and_a_stretch_is_a_closed_list() -> None:
+    said = ("Scores use the judging scale's points only: 1 (poor), 2 and 4 (fair), 6, 8 (good), and every point "
+            "from 10 to 14 for finals.")
+    assert lore.number_set(said) == ["1", "2", "4", "6", "8", "10", "11", "12", "13", "14"]
+    judge = _tool("record_score", said, {"score": {"type": "integer", "minimum": 1, "maximum": 14, "description": "Score."}})
+    appeal = _tool("appeal_score", "Appeal a score.", {
+        "original_score": {"type": "integer", "minimum": 1, "maximum": 14, "description": "Score on the sheet."},
+        "minimum_score": {"type": "integer", "minimum": 1, "maximum": 14,
+                          "description": "Lowest score to accept; usually the original score or one point below."}})
+    judge, appeal = lore.annotate([judge, appeal])
+    points = {1, 2, 4, 6, 8, 10, 11, 12, 13, 14}
+    assert {a["score"] for a in _draws_annotated(judge)} <= points
+    for args in _draws_annotated(appeal):
+        assert {args["original_score"], args["minimum_score"]} <= points, args
+        assert args["minimum_score"] <= args["original_score"], args
+
+
+def _draws_annotated(tool: Tool, n: int = 30) -> list[dict[str, Any]]:
+    rng = random.Random(8)
+    return [values.sample_arguments(tool, rng, optional_rate=1.0, ref=REF) for _ in range(n)]
+
+
+def test_a_carrier_said_in_words_holds_the_values_up_to_its_cap() -> None:
+    tool = _tool("book_return", "Book a return. Postal registered mail is used for insured values up to $2,000 and "
+                 "couriers for higher values.",
+                 {"carrier": {"type": "string", "enum": ["postal_registered", "courier_overnight"]},
+                  "insured_value_usd": {"type": "number", "minimum": 1, "description": "Insured value, US dollars."}})
+    for args in _draws(tool, 40):
+        if args["carrier"] == "postal_registered":
+            assert args["insured_value_usd"] <= 2000, args
+
+
+def test_the_longest_axis_is_a_length_not_a_bound() -> None:
+    length = term("length_cm", {"type": "number", "description": "Longest axis in cm."})
+    assert (length.noun, length.bound, length.unit) == ("length", "", "cm")

@@ -742,6 +742,23 @@ def _above_below(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Lowest grade at which to cross; usually the source grade or one point below" (set 24: a crossover
+# at grade 15 asking for at least 17): a parameter's own text puts it at or below another.
+_USUALLY_BELOW = re.compile(r"\busually\s+(?:the\s+|its\s+)?([\w' -]{2,40}?)\s+or\s+(?:one|two|three|a few|\d+)\s+"
+                            r"(?:points?|steps?|grades?|units?|levels?)\s+(below|lower|under|above|higher|over)\b", re.IGNORECASE)
+
+
+def _usually_near(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for own, schema in props.items():
+        m = _USUALLY_BELOW.search(str(schema.get("description") or ""))
+        other = _numeric_param(m.group(1), props) if m else None
+        if m and other and other != own and (props.get(own) or {}).get("type") in _NUMBER_TYPES:
+            below = m.group(2).lower() in ("below", "lower", "under")
+            out.append(Rule("below", own, (other,)) if below else Rule("below", other, (own,)))
+    return out
+
+
 def _compared(tool: str, props: Props) -> list[Rule]:
     """One number parameter at most another, both named by their words in the tool's text or
     the subject's own ("Must be at least depth_start_ft_md"); "below" rules: subject <= other."""
@@ -825,13 +842,16 @@ _BELOW_N = re.compile(r"\b(?:below|under|less than|lower than)\s+(\d+(?:\.\d+)?)
 _N_UP = re.compile(r"\b(\d+(?:\.\d+)?)\s*%?\s+(?:and|or)\s+(?:above|up|over|higher|more)\b|"
                    r"\b(?:above|over|at least)\s+(\d+(?:\.\d+)?)", re.IGNORECASE)
 _N_TO_M = re.compile(r"\b(\d+(?:\.\d+)?)\s*%?\s*(?:to|-|–)\s*(\d+(?:\.\d+)?)\s*%?", re.IGNORECASE)
-_MUST = re.compile(r"\b(?:must|are|is|shall)\b", re.IGNORECASE)
+_MUST = re.compile(r"\b(?:must|shall)\b", re.IGNORECASE)  # "business strikes graded 60 and above are MS" binds no proof
+_UP_TO_N = re.compile(r"\b(?:up to|at most|no more than|not more than|not above|not over)\s+(\d+(?:\.\d+)?)", re.IGNORECASE)
 
 
 def _band_of(clause: str, schema: dict[str, Any]) -> tuple[float, float] | None:
     step = 1.0 if schema.get("type") == "integer" else 0.1
     lo, hi = schema.get("minimum", 0), schema.get("maximum")
+    clause = re.sub(r"(?<=\d),(?=\d{3}\b)", "", clause.replace("$", ""))  # "$50,000" is 50000
     bands = [(float(lo), float(m.group(1)) - step) for m in _BELOW_N.finditer(clause)]
+    bands += [(float(lo), float(m.group(1))) for m in _UP_TO_N.finditer(clause)]
     bands += [(float(m.group(1) or m.group(2)), float(hi if hi is not None else float(m.group(1) or m.group(2)) * 1.25))
               for m in _N_UP.finditer(clause)]
     bands += [(float(m.group(1)), float(m.group(2))) for m in _N_TO_M.finditer(clause)
@@ -843,7 +863,8 @@ def _enum_said(clause: str, props: Props, skip: str) -> tuple[str, str] | None:
     """The one enum value a clause names: quoted, or an upper-case code as it is ("MS")."""
     found = {(n, str(v)) for n, sch in props.items() if n != skip and sch.get("enum") for v in sch["enum"]
              if isinstance(v, str) and (re.search(rf"['\"`]{re.escape(v)}['\"`]", clause) or
-                                        v.isupper() and len(v) > 1 and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", clause))}
+                                        v.isupper() and len(v) > 1 and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", clause)
+                                        or "_" in v and re.search(rf"(?<![\w-]){_spoken(v)}(?![\w-])", clause, re.IGNORECASE))}
     return next(iter(found)) if len(found) == 1 else None
 
 
@@ -1038,7 +1059,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
                                                       _compared, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _in_ranges,
-                                                      _thresholds, _above_below]
+                                                      _thresholds, _above_below, _usually_near]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -1338,6 +1359,13 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
     if name is None or anchor is None:
         return
     base = _number(args[anchor]) or 0.0
+    # a value the parameter's own draw gives, on the right side and near (a Sheldon point at or under
+    # the source grade, never 38), else one a few percent off the other's
+    drawn = [x for x in (_number(draw(name)) for _ in range(24)) if x is not None]
+    side = [x for x in drawn if (base * 0.85 <= x <= base if sign < 0 else base <= x <= base * 1.15)]
+    if side:
+        args[name] = (max if sign < 0 else min)(side)
+        return
     share = 0.02 + (int(abs(base) * 1000) % 9) / 100  # 2 to 10 percent
     value = round(base + sign * max(abs(base) * share, 0.1), 1)
     raw = args[name]

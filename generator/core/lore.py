@@ -60,7 +60,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     """`tools` with `said` filled from the whole catalog (tools without anything said unchanged)."""
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
     series, steps, years, measured = _series(tools), _unit_steps(tools), _year_led(tools), _measured(tools)
-    ranges = _ranges_said(tools)
+    ranges, sets = _ranges_said(tools), _number_sets(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
@@ -70,7 +70,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                 _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
             extra = {**_step_elsewhere(path, schema, steps), **_multiple_said(tool, path, schema), **(extra or {})}
-            extra = {**_ranges_elsewhere(tool, path, schema, ranges), **extra}
+            extra = {**_ranges_elsewhere(tool, path, schema, ranges), **(extra or _numbers_elsewhere(path, schema, sets))}
             extra = _fitting(extra, schema)
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
@@ -472,7 +472,9 @@ def _codes_after(rest: str) -> list[str]:
 
 # "feet (30, 35, 40, 45, 50, 55, 60 or 65)", "main breakers are 100, 150, 200, 320 or 400 A": three or
 # more numbers closed by "or"/"and" are the values there are, unless they are examples ("e.g. 5, 10 or 20").
-_NUMBER_SET = re.compile(r"(?<![\w.,-])(\d+(?:\.\d+)?)((?:,\s*\d+(?:\.\d+)?)+),?\s+(?:or|and)\s+(\d+(?:\.\d+)?)(?![\w.,-]|\.\d)")
+_NUMBER_ITEM = r"(?:(?:every (?:point|value|number|step|size|grade) )?from \d+ to \d+|\d+(?:\.\d+)?)"
+_NUMBER_SET = re.compile(rf"(?<![\w.,-]){_NUMBER_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_NUMBER_ITEM})+"
+                         r"(?![\w.,-]|\.\d)")
 _EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|eg\.|for example|for instance|such as|like|say|example[s:]*)[\s:,(]*$", re.IGNORECASE)
 # Words of a name that say its unit or its kind of number, not the thing ("main_breaker_amps").
 _NUMBER_NAME_WORDS = frozenset({"amps", "amp", "amperes", "a", "ft", "feet", "kva", "kw", "kwh", "mw", "v", "volts", "pct",
@@ -482,12 +484,21 @@ _NUMBER_NAME_WORDS = frozenset({"amps", "amp", "amperes", "a", "ft", "feet", "kv
 
 
 def number_set(text: str) -> list[str]:
-    """Every closed list of three or more numbers in `text` that is not a list of examples, in order."""
+    """Every closed list of three or more numbers in `text` that is not a list of examples, in order,
+    glosses left out and a stretch "every point from 60 to 70" spelled out ("1 (PO), 2 (FR), 4 and 6
+    (G), ... 58 (AU), and every point from 60 to 70": the Sheldon scale's points; set 24)."""
+    text = re.sub(r"\s*\((?![^()]*\d)[^()]*\)", "", text)  # "(PO)", "(VF)": glosses; "(30, 35 or 40)" stays
     out: list[str] = []
     for m in _NUMBER_SET.finditer(text):
-        if _EXAMPLE_CUE.search(text[max(0, m.start() - 16):m.start()]):
+        closed = re.search(r"\b(?:and|or)\s+(?:every \w+ )?(?:from )?\d+(?:\.\d+)?(?:\s+to\s+\d+)?$", m.group(0))
+        if not closed or _EXAMPLE_CUE.search(text[max(0, m.start() - 16):m.start()]):
             continue
-        out += [m.group(1), *re.findall(r"\d+(?:\.\d+)?", m.group(2)), m.group(3)]
+        found: list[str] = []
+        for item in re.finditer(r"from (\d+) to (\d+)|(\d+(?:\.\d+)?)", m.group(0)):
+            lo, hi = item.group(1), item.group(2)
+            found += [str(n) for n in range(int(lo), int(hi) + 1)] if lo and 0 < int(hi) - int(lo) <= 50 else \
+                [item.group(3)] if item.group(3) else []
+        out += found if len(found) >= 3 else []
     return list(dict.fromkeys(out))
 
 
@@ -497,10 +508,11 @@ def _number_set(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]
     ("Residential main breakers are 100, 150, 200, 320 or 400 A" for `main_breaker_amps`,
     "Standard ratings: ... 10, 15, 25 and 100 kVA; ... 75, 112.5 and 150 kVA" for `kva_rating`:
     every list of the sentence). Set 23: pole heights of 6 feet, breakers of 36 A, 4.2 kVA."""
-    if schema.get("type") not in _NUMBER_TYPES or schema.get("enum") or "minimum" in schema or "maximum" in schema:
+    if schema.get("type") not in _NUMBER_TYPES or schema.get("enum"):
         return {}
     kind = "integer" if schema.get("type") == "integer" else "number"
-    own = allowed.typed(number_set(str(schema.get("description") or "")), kind)
+    lo, hi = schema.get("minimum", float("-inf")), schema.get("maximum", float("inf"))
+    own = [x for x in allowed.typed(number_set(str(schema.get("description") or "")), kind) if lo <= x <= hi]  # type: ignore[operator]
     if len(own) >= 3:
         return {"enum": own}
     thing = [w for w in leaf_name(path).lower().split("_") if w and w not in _NUMBER_NAME_WORDS]
@@ -509,10 +521,34 @@ def _number_set(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]
     spoken = r"[\s-]".join(re.escape(w) for w in thing) + r"(?:e?s)?"
     for sentence in re.split(r"(?<=[^.\s]{2})\.\s+", tool.description):
         if re.search(rf"(?<![\w-]){spoken}(?![\w-])", sentence, re.IGNORECASE):
-            listed = allowed.typed(number_set(sentence), kind)
+            listed = [x for x in allowed.typed(number_set(sentence), kind) if lo <= x <= hi]  # type: ignore[operator]
             if len(listed) >= 3:
                 return {"enum": sorted(set(listed), key=float)}  # type: ignore[arg-type]
     return {}
+
+
+def _number_sets(tools: list[Tool]) -> dict[str, list[Any]]:
+    """The numbers each head noun takes where a tool's prose lists all of them (`_number_set`):
+    "grade" the Sheldon scale's points."""
+    out: dict[str, list[Any]] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            head = [w for w in leaf_name(path).lower().split("_") if w not in _NUMBER_NAME_WORDS][-1:]
+            if head and (found := _number_set(tool, path, schema).get("enum")):
+                out.setdefault(head[0], found)
+    return out
+
+
+def _numbers_elsewhere(path: str, schema: dict[str, Any], sets: dict[str, list[Any]]) -> dict[str, Any]:
+    """A number named by a head noun whose values another tool's prose lists takes those its bounds
+    allow (set 24: a crossover's `source_grade` 17 and `minimum_grade` 19, where `record_grade` lists
+    the Sheldon points)."""
+    head = [w for w in leaf_name(path).lower().split("_") if w not in _NUMBER_NAME_WORDS][-1:]
+    if not head or head[0] not in sets or schema.get("type") not in _NUMBER_TYPES or schema.get("enum"):
+        return {}
+    lo, hi = schema.get("minimum", float("-inf")), schema.get("maximum", float("inf"))
+    fitting = [x for x in sets[head[0]] if lo <= x <= hi]
+    return {"enum": fitting} if len(fitting) >= 3 else {}
 
 
 def _numbers_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:

@@ -222,7 +222,22 @@ def from_time_alone(tool: Tool | None, param: str, value: Any, time: str) -> boo
     if found[0].kind in TIME_ALONE_KINDS:
         return True
     bounds = set(re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", param.lower())) & _BOUND_WORDS
-    return found[0].kind == "date" and found[0].hint == "today" and not bounds  # a report "from" a day says which
+    # a report "from" a day says which; a package that leaves "today" says so (lies_ahead)
+    return found[0].kind == "date" and found[0].hint == "today" and not bounds and not lies_ahead(param)
+
+
+# Words of a moment set for later (a shipment's, a departure's, a due day): a reader cannot take it
+# to be the query's own day unless the query says "today" (set 24: a return shipped on the day it
+# was booked, unsaid, where the user's earlier shipments left up to a week later).
+# (A ride's departure or pickup is today when unsaid: a taxi is wanted now.)
+_AHEAD = frozenset({"ship", "shipping", "shipped", "deliver", "delivery", "due", "scheduled", "planned", "expected",
+                    "requested", "appointment", "deadline", "expiry", "expires", "effective", "needed", "wanted",
+                    "preferred"})
+
+
+def lies_ahead(param: str) -> bool:
+    """Whether a date parameter names a moment set for later ("ship_date", "due_on", "pickupDate")."""
+    return bool({w.lower() for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", param)} & _AHEAD)
 
 
 # A date that bounds a period ("date_from", "end_date"): a report over an unsaid period is no

@@ -542,7 +542,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun, of, role, pointer = "", "", "", False  # ft crates": one value described, not the parameter
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
-        _unit_led(first) or _said_longer(noun, name_words)
+        _unit_led(first) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
@@ -691,6 +691,11 @@ def _bound_said(first: str, description: str, name_words: set[str] | None) -> st
     sides = set() if re.search(r"\b(?:upper|lower)[ _-](?:limit|bound|threshold|end|cap|value)\b",
                                f"{first} {' '.join(sorted(said))}", re.IGNORECASE) else {"upper", "lower"}
     return _bound(said - storey - sides)  # level" is a storey, no price floor
+
+
+# "Longest axis in cm": measured along the longest axis, the name's length, never "an axis of at most 115 cm" (set 24)
+_MEASURED_ALONG = re.compile(r"\b(longest|shortest|widest|narrowest|largest|greatest|deepest|highest)\s+(?:axis|side|"
+                             r"dimension|point|edge|diameter|span|extent|part)\b", re.IGNORECASE)
 
 
 _STOREY = re.compile(r"\b(?:ground|storey|story|elevator|stairs|building|unit)\b", re.IGNORECASE)

@@ -7,6 +7,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from ..core.temporal import lies_ahead
 from ..records import Tool
 from .dates import as_moment
 from .history import key
@@ -66,7 +67,7 @@ def from_time(gold: Any, param: str, now: datetime | None) -> str | None:
         return None
     moment = as_moment(gold)
     if moment is not None:
-        return _moment_is_now(moment, now)
+        return None if lies_ahead(param) else _moment_is_now(moment, now)
     if not isinstance(gold, str):
         return None
     value = fold(gold).replace(" ", "_")

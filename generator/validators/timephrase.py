@@ -17,6 +17,8 @@ import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from ..core.temporal import lies_ahead
+
 _FORMAT = "%Y-%m-%d %H:%M"
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -168,7 +170,7 @@ def from_time_alone(param: str, value: Any, qt: datetime) -> bool:
         return False
     parsed = date_value(value)
     if parsed is not None:
-        return not parsed[1] and parsed[0].date() == qt.date()
+        return not parsed[1] and parsed[0].date() == qt.date() and not lies_ahead(param)
     v = value.strip().lower()
     return v in _NOW_WORDS or _meal_fits(v, qt.hour)
 
