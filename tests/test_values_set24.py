@@ -362,3 +362,14 @@ def test_a_carrier_said_in_words_holds_the_values_up_to_its_cap() -> None:
 def test_the_longest_axis_is_a_length_not_a_bound() -> None:
     length = term("length_cm", {"type": "number", "description": "Longest axis in cm."})
     assert (length.noun, length.bound, length.unit) == ("length", "", "cm")
+
+
+def test_a_headless_or_tag_description_noun_gives_way_to_the_name() -> None:
+    from generator.phrasebook.derive import derive_hints
+
+    name = {"type": "string", "description": "Short human-readable name, e.g. 'Spring log'."}
+    assert term("logbook_name", name).noun == "logbook"
+    assert term("contest_id", {"type": "string", "description": "Cabrillo CONTEST tag of the event."}).noun == "contest"
+    tool = _tool("create_logbook", "Create a new logbook for a contest.", {
+        "logbook_name": {"type": "string", "description": "Short human-readable name, e.g. 'Spring log'."}})
+    assert derive_hints(tool).intents == ["create a new logbook"]

@@ -96,7 +96,8 @@ def _definite(intent: str, terms: dict[str, Term]) -> str:
     verb, _, obj = intent.partition(" ")
     head = obj.split(" of ", 1)[0].rsplit(" ", 1)[-1]
     pointed = any((t.pointer or t.of == "name") and t.head.lower() == head.lower() for t in terms.values())
-    return f"{verb} the {obj.split(' ', 1)[1]}" if pointed and obj.startswith(("a ", "an ")) else intent
+    new = " new " in f" {obj.lower()} "  # "create a new logbook" named by its parameter is still a new one
+    return f"{verb} the {obj.split(' ', 1)[1]}" if pointed and not new and obj.startswith(("a ", "an ")) else intent
 
 
 def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:

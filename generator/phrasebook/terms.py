@@ -523,7 +523,19 @@ def _said_longer(noun: str, name_words: set[str]) -> bool:
     content = {w for w in name_words if len(w) > 2 and w not in _UNIT_NAMES}
     if not content or not all(known(w) for w in content) or not content <= set(said) | {w + "s" for w in said}:
         return False
-    return said[-1] in _FORM_WORDS
+    tagged = "of" in said[1:] and said[said.index("of") - 1] in _TAG_WORDS  # "tag of the event", never "country code"
+    return said[-1] in _FORM_WORDS or tagged
+
+
+_TAG_WORDS = frozenset({"tag", "code", "identifier", "label"})  # "Cabrillo CONTEST tag of the event": the contest
+
+
+def _headless(noun: str) -> bool:
+    """A description noun that ends in an adjective, its head cut off ("Short human-readable name"
+    read as "short human-readable"): no noun (set 24: "for short human-readable CQ WW CW 2025 SOAB")."""
+    last = noun.split()[-1].split("-")[-1].lower() if noun.split() else ""
+    found = lemmas(last)
+    return bool(found) and "NOUN" not in found and "ADJ" in found
 
 
 def _unit_led(first: str) -> bool:
@@ -542,7 +554,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun, of, role, pointer = "", "", "", False  # ft crates": one value described, not the parameter
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
-        _unit_led(first) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None
+        _unit_led(first) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
+        _headless(noun)
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
