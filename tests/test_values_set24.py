@@ -373,3 +373,14 @@ def test_a_headless_or_tag_description_noun_gives_way_to_the_name() -> None:
     tool = _tool("create_logbook", "Create a new logbook for a contest.", {
         "logbook_name": {"type": "string", "description": "Short human-readable name, e.g. 'Spring log'."}})
     assert derive_hints(tool).intents == ["create a new logbook"]
+
+
+def test_a_parameter_with_no_noun_is_named_by_its_words_without_their_unit() -> None:
+    from generator.core.surface import noun
+
+    tool = _tool("open_unit", "Open a unit.", {
+        "northing_m": {"type": "integer", "description": "Meters north of the grid origin of the unit's corner."},
+        "since_minutes": {"type": "integer", "description": "Only spots from the last N minutes."}})
+    assert noun("northing_m", tool) == "northing"  # never "the northing m I always use"
+    assert noun("since_minutes", tool) == "since minutes"  # "since" alone is no noun
+    assert noun("part_number", _tool("use_part", "Use a part.", {"part_number": {"type": "string"}})) == "part number"

@@ -98,7 +98,21 @@ def noun(param: str, tool: Tool | None = None) -> str:
     if not said and param.lower().endswith(("_by", "_before")) and \
             re.match(r"\W*(?:the )?date\b", str(spec_of(tool, param).get("description") or ""), re.IGNORECASE):
         return f"{words(param).replace(' ', '-')} date"  # "needed_by", "Date the stems must arrive": the needed-by date
-    return said or words(param)
+    return said or _plain_noun(term(param, spec_of(tool, param)).plain, words(param)) or words(param)
+
+
+def _plain_noun(plain: str, named: str) -> str:
+    """The name's words without their unit ("northing" for `northing_m`, never "the northing m I
+    always use"; set 24): only a unit cut off the end (a "part number" stays one), and ending in a
+    noun or a word the lexicon lacks, never in another kind of word ("since" of `since_minutes`)."""
+    from ..phrasebook.lexicon import lemmas
+    from ..phrasebook.terms import UNIT_NAMES
+
+    said, whole = plain.lower().split(), named.lower().split()
+    if not said or whole[:len(said)] != said or not set(whole[len(said):]) <= UNIT_NAMES or said == whole:
+        return ""
+    found = lemmas(said[-1])
+    return plain if not found or "NOUN" in found else ""
 
 
 # ---------------------------------------------------------------- normalization

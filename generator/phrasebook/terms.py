@@ -84,6 +84,7 @@ _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters"
                                                                   "grams", "pounds", "tonnes", "knots", "percent",
                                                                   "acres", "liters", "inches", "yards", "tons",
                                                                   "eighths", "quarters", "tenths", "sixteenths"}
+UNIT_NAMES = _UNIT_NAMES  # the unit words a name may end with (core.surface)
 _NOTE = frozenset({"note", "notes", "comment", "comments", "remark", "remarks", "memo", "description"})
 _REASON = frozenset({"reason", "cause", "why"})
 _METHOD = frozenset({"method", "how", "via", "channel", "means", "mode"})
