@@ -221,7 +221,7 @@ def from_time_alone(tool: Tool | None, param: str, value: Any, time: str) -> boo
         return False
     if found[0].kind in TIME_ALONE_KINDS:
         return True
-    bounds = set(re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", param.lower())) & _BOUND_WORDS
+    bounds = _param_words(param) & _BOUND_WORDS
     # a report "from" a day says which; a package that leaves "today" says so (lies_ahead)
     return found[0].kind == "date" and found[0].hint == "today" and not bounds and not lies_ahead(param)
 
@@ -237,7 +237,12 @@ _AHEAD = frozenset({"ship", "shipping", "shipped", "deliver", "delivery", "due",
 
 def lies_ahead(param: str) -> bool:
     """Whether a date parameter names a moment set for later ("ship_date", "due_on", "pickupDate")."""
-    return bool({w.lower() for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", param)} & _AHEAD)
+    return bool(_param_words(param) & _AHEAD)
+
+
+def _param_words(param: str) -> set[str]:
+    """The words of a parameter name, snake or camel case ("pickupDate" -> pickup, date)."""
+    return {w.lower() for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", param)}
 
 
 # A date that bounds a period ("date_from", "end_date"): a report over an unsaid period is no

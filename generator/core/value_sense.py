@@ -701,6 +701,14 @@ def nested_by_examples(props: dict[str, Any], args: dict[str, Any], keep: frozen
     return out
 
 
+def under_given(value: Any, spec: dict[str, Any], tool: Tool, given: dict[str, Any]) -> Any:
+    """A new id (of schema `spec`) that nests an id a call of `tool` was given carries it (set 24: a
+    unit opened at site 31WK4660 came back as '33FX9680-U04'; a search of site 44FX2587 found
+    '75FX1287.0884.078')."""
+    props = {**{p: s for p, s in tool.properties.items() if p in given}, " new": spec}
+    return nested_by_examples(props, {**given, " new": value}, frozenset(given))[" new"]
+
+
 def nested_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
     """An id made of another id of the call and a suffix ("P21047-T1": producer P21047's tank 1,
     "ORD-12345-02": a line of order ORD-12345) is that id's: the tank of the producer the call

@@ -30,7 +30,7 @@ from ..core import semantic
 from ..core.constraints import pairs_for
 from ..core.lore import entity_keys, id_format, id_formats, param_schema
 from ..core.profiles import kept_rules
-from ..core.value_sense import nested_by_examples
+from ..core.value_sense import nested_by_examples, under_given
 from ..core.values import REFERENCE_TIME, Unsampleable, is_valid, repair_arguments, sample_arguments
 from ..records import Binding, Edge, Target, Tool, ToolCall
 from .calls import arguments, coordinate_stem, maybe_value, partners
@@ -389,7 +389,8 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
     if not bound:
         return False
     bound.update(_carried(chain, consumer, args, _earlier_ids(chain, consumer, args, set(bound)), rng))
-    bound = {p: (j, f, _under_producer(chain.calls[j], chain.tools, consumer, p, v)) for p, (j, f, v) in bound.items()}
+    bound = {p: (j, f, under_given(v, consumer.properties[p], chain.tools[chain.calls[j].tool], chain.calls[j].arguments))
+             for p, (j, f, v) in bound.items()}  # the unit opened at a site is that site's
     _kept_choices(chain, consumer, args, bound, rng)
     args.update({p: v for p, (_, _, v) in bound.items()})
     fixed = {p for p in args if p in bound or any(p in c.arguments for c in chain.calls)}
@@ -403,15 +404,6 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
         chain.carry.setdefault(j, {})[f] = v
         chain.bindings.append(Binding(call=i, param=p, from_call=j))
     return True
-
-
-def _under_producer(producer: ToolCall, tools: dict[str, Tool], consumer: Tool, param: str, value: Any) -> Any:
-    """A value read from a call's output that nests an id the call was given carries it (set 24:
-    the unit opened at site 31WK4660 came back as '33FX9680-U04')."""
-    made = tools[producer.tool]
-    props = {**{p: s for p, s in made.properties.items() if p in producer.arguments}, " new": consumer.properties[param]}
-    keep = frozenset(producer.arguments)
-    return nested_by_examples(props, {**producer.arguments, " new": value}, keep)[" new"]
 
 
 def _forward_valid(consumer: Tool, before: list[dict[str, Any]], args: dict[str, Any], fixed: set[str]

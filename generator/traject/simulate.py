@@ -25,7 +25,7 @@ from pydantic import Field
 from ..core import semantic
 from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
 from ..core.vagueness import normalize
-from ..core.value_sense import nested_by_examples
+from ..core.value_sense import under_given
 from ..core.values import REFERENCE_TIME, examples_of, schema_type, value_for
 from ..records import Record, Target, Tool
 from .agree import day_of, honor_dates, price, prose, stated_amounts
@@ -621,14 +621,7 @@ def _fresh_ids(rows: list[dict[str, Any]], tool: Tool, args: dict[str, Any], ctx
         for f in [f for f in row if names_record(f) and f not in ctx.known and f not in ctx.carry]:
             param = "" if echo_arg(args, f) else matching_param(f, ctx.vocab)
             new = fresh_id(ctx.vocab[param], rng, made_at(creates(tool, f, args), rng), args) if param else None
-            row[f] = row[f] if new is None else _under_given(new, ctx.vocab[param], tool, args)
-
-
-def _under_given(new: Any, spec: dict[str, Any], tool: Tool, args: dict[str, Any]) -> Any:
-    """A new id that nests an id the call was given carries it (set 24: a unit opened at site
-    31WK4660 came back as '33FX9680-U04'; a search of site 44FX2587 found '75FX1287.0884.078')."""
-    props = {**{p: s for p, s in tool.properties.items() if p in args}, " new": spec}
-    return nested_by_examples(props, {**args, " new": new}, frozenset(args))[" new"]
+            row[f] = row[f] if new is None else under_given(new, ctx.vocab[param], tool, args)
 
 
 def given_entities(tool: Tool, args: dict[str, Any]) -> list[str]:
