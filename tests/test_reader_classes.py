@@ -261,10 +261,16 @@ def test_the_same_place_binds_place_arguments_only():
 
 
 def test_from_here_points_at_where_the_user_is_as_the_start():
-    call = ToolCall(tool=TAXI.name, arguments={"start_name": "Lake Lab", "end_name": "Airport T2"})
+    """"From here" is where the latest trip ended (not where the latest trip started), or the place
+    of a later event of the same kind that names one."""
+    call = ToolCall(tool=TAXI.name, arguments={"start_name": "City Hospital", "end_name": "Airport T2"})
     out = read("How do I get to Airport T2 from here?", [call], [TAXI], history=TRIPS, kinds=["transport"])
-    assert (out[(0, "start_name")].label, out[(0, "start_name")].rule) == ("hinted", "history:nearby")
+    assert (out[(0, "start_name")].label, out[(0, "start_name")].rule, out[(0, "start_name")].determined) == \
+        ("hinted", "history:nearby", True)
     assert out[(0, "end_name")].label == "stated"
+    stops = event("2025-07-30 13:00", "Didi", "transport", location="Harbor Square")
+    out = read("How do I get to Airport T2 from here?", [call], [TAXI], history=[*TRIPS, stops], kinds=["transport"])
+    assert (out[(0, "start_name")].label, out[(0, "start_name")].determined) == ("hinted", False)
 
 
 def test_a_usual_bound_to_its_noun_covers_only_the_argument_holding_it():

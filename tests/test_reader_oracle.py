@@ -130,6 +130,24 @@ def test_the_questions_go_out_as_a_batch_file_and_its_answers_come_back(tmp_path
     assert "1 queries asked" in capsys.readouterr().out
 
 
+def test_answers_brought_to_another_ledger_say_so_and_count_once_the_round_is_written_there(tmp_path, capsys):
+    path = trail_file(tmp_path)
+    flags = ["--model", "m", "--base-url", "http://127.0.0.1:9/v1"]
+    elsewhere, here = tmp_path / "a" / "labels.jsonl", tmp_path / "b" / "labels.jsonl"
+    elsewhere.parent.mkdir()
+    here.parent.mkdir()
+    assert main(["read", str(path), *flags, "--out", str(elsewhere), "--batch-out", str(tmp_path / "q")]) == 0
+    answers = tmp_path / "answers.jsonl"
+    answers.write_bytes(batch_output(tmp_path / "q" / "r001-1.jsonl", answer("described", "Paris", "the Eiffel Tower's city")))
+    capsys.readouterr()
+    assert main(["read", str(path), *flags, "--out", str(here), "--batch-in", str(answers),
+                 "--batch-out", str(tmp_path / "q2")]) == 0
+    assert "none of its answers is to a request this ledger wrote" in capsys.readouterr().err
+    assert main(["read", str(path), *flags, "--out", str(here), "--batch-in", str(answers)]) == 0
+    lines = {r["param"]: r for r in map(json.loads, here.read_text().splitlines())}
+    assert lines["end_name"]["label"] == "described"
+
+
 def test_batch_flags_need_a_model(tmp_path, capsys):
     assert main(["read", str(trail_file(tmp_path)), "--batch-out", str(tmp_path / "q")]) != 0
     assert "need --model" in capsys.readouterr().err

@@ -15,6 +15,7 @@ per record, the query and every gold argument with its schema facts. It proposes
 
     python3 benchmarks/reader_labels/extract_llm.py traject [--records 0,3]
     python3 benchmarks/reader_labels/extract_llm.py trail [--records 5] [--events]
+    python3 benchmarks/reader_labels/extract_llm.py trail --file third/llm_written/trail.json
 
 The upstream root is --upstream, else $TRAJGEN_UPSTREAM, else ../shared/upstream.
 """
@@ -123,8 +124,9 @@ def show_trail(data: list[dict[str, Any]], idxs: list[int], schemas: dict, event
         print(f"=== trail_high #{i} ({rec.get('source_file', '').split('/')[-1]} "
               f"#{rec.get('source_record')}) | time {rec['time']} ({when:%A}) | "
               f"{len(hist)} earlier events" + (f", {later} not earlier (ignored)" if later else ""))
-        for q in rec["query"]["High Difficulty"]:
-            print(f"Q: {q}")
+        for level, texts in rec["query"].items():
+            for q in texts:
+                print(f"Q ({level}): {q}")
         print(f"gold: {ans['apitype']}.{ans['toolname']}.{ans['apiname']} {key(ans['parameters'])}")
         schema = schemas.get(f"{ans['toolname']}_{ans['apiname']}", {})
         for param, gold in ans["parameters"].items():
@@ -158,9 +160,10 @@ def main() -> int:
     ap.add_argument("--records", help="comma-separated indices (default: all)")
     ap.add_argument("--events", action="store_true", help="trail: list the earlier events")
     ap.add_argument("--upstream")
+    ap.add_argument("--file", type=Path, help="the queries to show (default: llm_written/{traject_hard,trail_high}.json)")
     args = ap.parse_args()
     root = upstream_root(args.upstream)
-    path = TRAJECT_FILE if args.which == "traject" else TRAIL_FILE
+    path = args.file or (TRAJECT_FILE if args.which == "traject" else TRAIL_FILE)
     data = json.loads(path.read_text())
     idxs = [int(x) for x in args.records.split(",")] if args.records else list(range(len(data)))
     if args.which == "traject":

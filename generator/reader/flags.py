@@ -44,7 +44,8 @@ def condition_stems(param: str) -> tuple[str, ...]:
 # Words that say the condition does not hold ("paid shipping" for free_shipping=false, "eat in" for
 # is_delivery=false, "outdoors" for covered=false, "sold out" for in_stock_only=false).
 OPPOSITES = {"free": ("paid", "charged", "with a fee"), "delivery": ("eat in", "dine in", "dining in", "pick up",
-             "pickup", "take out", "takeout", "takeaway", "pick it up", "pick them up", "dine at", "to eat at"),
+             "pickup", "take out", "takeout", "takeaway", "pick it up", "pick them up", "dine at", "to eat at",
+             "eat here", "eat it here", "eat there", "eating in"),
              "deliver": ("eat in", "dine in", "pick up", "pickup", "pick it up", "pick them up"),
              "cover": ("outdoor", "outdoors", "uncovered", "open air"), "indoor": ("outdoor", "outdoors"),
              "stock": ("sold out", "out of stock"), "refundable": ("non refundable", "nonrefundable"),

@@ -39,7 +39,7 @@ _USUAL = re.compile(r"\b(?:(?:my|the|our) (?:usual|regular|favou?rite|go-?to|typ
 # word must close its noun phrase ("the station names" names no place).
 _HABIT = re.compile(r"\b(?:(?P<pre>from|to|at|near|around|towards|back to|back|head(?:ing)?(?: back)?(?: to)?|get to|go to|leave)\s)?"
                     r"(?:(?P<det>my|the|our)\s)?(?:(?P<adj>[a-z]+)\s)??(?P<w>home|work|office|gym|school|campus|airport|station|dorm|place)"
-                    r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|to|from|for|at|in|on|by|with|please|now|today|tonight|again)\b)")
+                    r"(?=\s*(?:[.,;:!?)\u2014\u2013]|$)|\s+(?:and|or|to|from|for|at|in|on|by|with|please|now|today|tonight|again)\b)")
 # A habit place: "home" alone; "work", "school", "campus", "the office", "my dorm" after "to", "from",
 # "back to" or a possessive ("back to Xuhui campus"); "my place" is home.
 _BARE = frozenset({"school", "campus", "work", "office", "home", "dorm"})
@@ -61,25 +61,29 @@ def _adjective(m: re.Match[str]) -> tuple[str, ...]:
 # Going back with no place said ("how do I get back?", "take me back from here"): back where the
 # user's days start and end, read as "home".
 _GO_BACK = re.compile(r"\b(?:get(?:ting)?|go(?:ing)?|head(?:ing)?|ride|riding|take me|bring me|come|coming|walk(?:ing)?)"
-                      r" back\b(?=\s*(?:[.,;:!?]|$)|\s+(?:from|now|tonight|please|again)\b)")
+                      r" back\b(?=\s*(?:[.,;:!?\u2014\u2013]|$)|\s+(?:from|now|tonight|please|again)\b)")
+# The trip between home and work: "my morning commute", "the evening commute home".
+_COMMUTE_WORDS = re.compile(r"\b(?:(?:my|the|our) )?(?:(?P<part>morning|evening|afternoon|daily|usual) )?commute\b")
 # Where the user is now: "done at the hospital", "all done at the exit-entry office", "finished at the
 # visa center", "I'm here", "to get here": the end of their latest trip (holding the place's words).
 _HERE = re.compile(r"\b(?:(?:all |finally |just )?(?:done|finished|wrapping up|wrapped up) (?:at |here|out here)"
-                   r"(?:(?:the|my) (?P<place>[a-z' -]{3,40}?))?(?=\s*(?:[.,;!?]|$|\band\b|\bnow\b))"
+                   r"(?:(?:the|my) (?P<place>[a-z' -]{3,40}?))?(?=\s*(?:[.,;!?\u2014\u2013]|$|\band\b|\bnow\b))"
                    r"|\b(?:all |just )?done (?:shopping|here|with (?:my|the) \w+)\b"
                    r"|\b(?:dinner|lunch|breakfast|class|work|shopping|the (?:meeting|appointment|movie|game))(?:'s| is)? "
                    r"(?:done|over|finished)\b"
                    r"|\b(?:just )?got (?:dropped off|off the \w+)\b"
                    r"|\bi'?m (?:here|done here)\b|\b(?:to|i) (?:get|got) here\b)")
 _NEARBY = re.compile(r"\b(?:nearby|near (?:me|here|my (?:location|place))|around (?:here|me)|from here|close (?:by|to me)"
-                     r"|in my (?:area|neighbou?rhood)|where i am|my (?:current )?location)\b")
+                     r"|in my (?:area|neighbou?rhood)|where i am|my (?:current )?location"
+                     r"|(?:delivered|deliver(?: it)?|bring(?: it)?|send(?: it)?|order|lunch|dinner|breakfast|food|eat|eating) here"
+                     r"|here in (?:the|this) \w+)\b")
 # A short noun phrase closed by a function word or punctuation: "the mall.", "that restaurant
 # again", "my gym" (not "the best subway route": an open phrase names a kind, not one thing).
 _CLOSERS = "|".join(sorted(STOPWORDS | {"again", "last", "please", "now", "today", "tonight", "tomorrow", "usual",
                                         "same", "regular", "favorite", "favourite"}))
 _W = rf"(?!(?:{_CLOSERS})\b)[a-z]+"
 _REFERENCE = re.compile(rf"\b(?P<det>the|that|this|those|these|my|our|same)\s+(?:(?:same|usual|regular|favou?rite)\s+)?"
-                        rf"(?:(?P<adj>{_W})\s+)?(?P<noun>{_W})(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_CLOSERS})\b)")
+                        rf"(?:(?P<adj>{_W})\s+)?(?P<noun>{_W})(?=\s*(?:[.,;:!?)\u2014\u2013]|$)|\s+(?:{_CLOSERS})\b)")
 
 # "without sharing the car": the thing an act is done to, no pointer to an earlier value
 _AFTER_GERUND = re.compile(r"\b\w{3,}ing\s+$")
@@ -118,6 +122,9 @@ def hints_in(lowered: str) -> tuple[Hint, ...]:
     out += [Hint("habit", m.group(0).strip(), m.group("w"), _role(m.group("pre")), _adjective(m))
             for m in _HABIT.finditer(lowered) if _is_habit(m)]
     out += [Hint("habit", m.group(0).strip(), "home", "destination") for m in _GO_BACK.finditer(lowered)]
+    for m in _COMMUTE_WORDS.finditer(lowered):  # "my morning commute": from home to work (evening: back)
+        start, end = ("work", "home") if m.group("part") in ("evening", "afternoon") else ("home", "work")
+        out += [Hint("habit", m.group(0), start, "origin"), Hint("habit", m.group(0), end, "destination")]
     out += [Hint("here", m.group(0).strip(), m.group("place") or "", "origin") for m in _HERE.finditer(lowered)]
     out += [Hint("nearby", m.group(0)) for m in _NEARBY.finditer(lowered)]
     out += [Hint("reference", m.group(0), m.group("noun")) for m in _REFERENCE.finditer(lowered)
@@ -231,7 +238,20 @@ def refers_to(hint: Hint, param: str, gold: object, text: Text, params: list[str
     things = [stem(w) for w in hint.window if stem(w) not in _WHOLE]
     if things and hint.kind == "usual":  # "my usual Sukiya beef bowl": the argument that holds it
         return isinstance(gold, str | list) and bool(set(things) & set(content_stems(" ".join(map(str, _items(gold))))))
+    if is_sort(param):  # "dresses again": what is asked for again, not how the list was ordered
+        return bool({stem(w) for w in hint.window} & _ORDERING_WORDS)
     return True  # an unbound "again" / "my usual": the whole call
+
+
+def is_sort(param: str) -> bool:
+    """A parameter that orders results ("sort_by", "order_by", "ranking"), not one that filters them."""
+    ws = set(identifier_words(param))
+    return bool(ws & {"sort", "sorting", "sorted", "rank", "ranking"}) or {"order", "by"} <= ws
+
+
+# Words of a pointer that take in how results were ordered ("the same settings", "sorted the same way").
+_ORDERING_WORDS = frozenset(map(stem, ("settings", "setting", "setup", "way", "sort", "sorted", "sorting", "order",
+                                       "ordered", "options", "preferences")))
 
 
 _PLACE_WORDS = frozenset({"place", "spot"})

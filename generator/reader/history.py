@@ -224,6 +224,30 @@ def trip_end(events: Sequence[HistoryEvent], place: str, now: datetime | None) -
     return v, f"the end of the latest trip{' to a ' + place if place else ''} ({e.time})"
 
 
+def where_now(events: Sequence[HistoryEvent], now: datetime | None) -> tuple[Any, str] | None:
+    """Where the user is at the query: the latest place the history puts them, a trip's end at the
+    trip's time, else the place another event was made at ("a table near First Dining Building")."""
+    from .hints import param_role
+
+    latest: tuple[Any, str] | None = None
+    for e in events:
+        if now is not None and (parse_time(e.time) or now) >= now:
+            continue
+        if ends := _ends(e):
+            latest = ends[1], f"the end of the latest trip ({e.time})"
+        elif place := next((v for k, v in e.parameters.items() if param_role(k) == "place" and isinstance(v, str)), None):
+            latest = place, f"the place of the latest event that names one ({e.time})"
+    return latest
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether a value the history gives is the gold: equal once folded, a name also when written
+    with other spacing ("Hui Jin Department Store" for "Huijin Department Store")."""
+    if key(a) == key(b):
+        return True
+    return isinstance(a, str) and isinstance(b, str) and key(a).replace(" ", "") == key(b).replace(" ", "")
+
+
 def holding(word: str, vals: Sequence[Any]) -> tuple[Any, str] | None:
     """The one value holding a reference noun ("the mall" -> "The River Mall"), else the single most
     frequent of those holding it."""

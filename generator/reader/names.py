@@ -55,7 +55,15 @@ def stated_string(text: Text, gold: str) -> str | None:
     squeezed = g.replace(" ", "")
     if len(squeezed) >= _FUZZY_MIN and squeezed in text.squeezed and _squeezed_at_words(text, squeezed):
         return f"{g} (spacing)"
+    *name, last = g.split() or [""]
+    if last in _VENUE_WORDS and len(name) >= 2 and f" {' '.join(name)} " in text.padded:
+        return f"{' '.join(name)} (without its '{last}')"  # "Gu Yang Western Food" for "... Restaurant"
     return _fuzzy(text, g)
+
+
+# The kind of place a name may end with and people leave off when the rest is a name of two words or
+# more ("Xuhui Grand Gateway" for "Xuhui Grand Gateway Plaza"; "Berlin" stays no "Berlin Hauptbahnhof").
+_VENUE_WORDS = frozenset({"restaurant", "plaza", "mall", "store", "shop", "supermarket", "cafe", "center", "centre"})
 
 
 def _same_root(text: Text, g: str) -> str | None:

@@ -38,6 +38,7 @@ def with_digits(text: str) -> str:
     "one" stays a word: "one connective insight" says no 1 (see `one_of`)."""
     from text_to_num import alpha2digit  # imported on first use: no import-time cost
 
+    text = _GLUED.sub(r"\1 ", text)  # "a two-bedroom flat": the number of bedrooms, as "two bedroom"
     try:
         return alpha2digit(text, "en", threshold=1.5)
     except (ValueError, IndexError):  # a parse it cannot finish: the text as written
@@ -68,6 +69,11 @@ _OVER = re.compile(r"(?<![\w.:/-])(\d{2,3})/(\d{2,3})(?![\w/:.-]|\.\d)")
 _TIMES = re.compile(r"(?<![\w.-])[x\u00d7]\s?(\d+)(?![\w:/-]|[.,]\d)", re.IGNORECASE)
 
 
+# A number word joined to the noun it counts ("two-bedroom", "three-night", "half-hour"), never to
+# another number word ("sixty-one").
+_UNITS_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|half")
+_GLUED = re.compile(rf"\b({_UNITS_WORDS})-(?!(?:{_UNITS_WORDS})\b)(?=[a-z])", re.IGNORECASE)
 _NUMBER_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                            r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
                            r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|"
@@ -88,7 +94,7 @@ def _number(m: re.Match[str]) -> list[Number]:
     return [scaled] if scale == 1.0 else [scaled, Number(value, m.group(0).strip())]
 
 
-_ONE = re.compile(r"\b(?:one|a single|single|an?)\s+(\w+)")
+_ONE = re.compile(r"\b(?:a single|single|an? one|one|an?)(?:\s+|(?<=one)-)(\w+)")  # "one night", "a one-bedroom flat"
 
 
 def one_of(text: str, nouns: frozenset[str]) -> str | None:

@@ -25,7 +25,7 @@ from ..io import atomic_write_bytes, confined_to
 from ..llm.batch.client import BatchClient
 from ..llm.batch.ingest import ingest
 from ..llm.batch.ledger import Ledger
-from ..llm.batch.lines import input_line
+from ..llm.batch.lines import Answer, input_line, read_output_line
 from ..llm.cache import DiskCache
 from ..llm.client import LOCAL_PLACEHOLDER_KEY, resolve_base_url
 
@@ -52,7 +52,7 @@ class Offline:
         data = path.read_bytes()
         sha = hashlib.sha256(data).hexdigest()
         same = [e for e in self.ledger.entries.values() if e.name.startswith("in") and e.sha256 == sha]
-        if same and same[0].ingested:
+        if same and same[0].ingested and not self._answers_now(data):
             self.notes.append(f"{path} was ingested before (batch {same[0].name}): nothing new")
             return
         name = same[0].name if same else f"in{sum(n.startswith('in') for n in self.ledger.entries) + 1:03d}"
@@ -61,6 +61,17 @@ class Offline:
                                    outputs=[f"{name}.output.jsonl"], source=str(path), written_at=time.time())
         self.notes.append(ingest(self.ledger, entry, self.cache).line())
         self.client.failures = self.ledger.failures()
+
+    def _answers_now(self, data: bytes) -> bool:
+        """Whether a file brought before answers a request this ledger has written since, or holds
+        an answer not in the cache (its first ingest found questions of another ledger: a round
+        written from another folder, then written again here)."""
+        known = self.ledger.known()
+        for number, line in enumerate(data.splitlines(), 1):
+            got = read_output_line(line, number) if line.strip() else None
+            if isinstance(got, Answer) and got.custom_id in known and self.cache.get(got.custom_id) is None:
+                return True
+        return False
 
     def write_round(self, out_dir: Path) -> str:
         """The questions the cache could not answer, as one Batch input file in `out_dir`."""

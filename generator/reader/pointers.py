@@ -54,7 +54,7 @@ class Pointer:
 _SAME = re.compile(rf"\b(?:the )?same (?P<noun>(?:[\w-]+ ){{0,8}}?)(?P<link>as|like|that i|i)\b(?P<desc>{_END})")
 _LIKE = re.compile(rf"\b(?:just )?like (?:i did |i do |the ones? |)(?P<desc>(?:yesterday|last|this|on|the other|earlier|"
                    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b{_END})")
-_REVERSE = re.compile(rf"\b(?:the )?reverse of (?P<desc>{_END})|\b(?:back )?the same way i came(?P<desc2>{_END})")
+_REVERSE = re.compile(rf"\b(?:the )?reverse of (?P<desc>{_END})|\b(?:back )?(?:the )?same way i came(?P<desc2>{_END})")
 _WHERE = re.compile(rf"\b(?P<prep>back to|to|from|at) where (?:i|we|the \w+|it) (?:was |got |had )?"
                     rf"(?P<verb>left(?: from)?|start(?:ed)?(?: from)?|set off(?: from)?|came from|dropped (?:me )?off|"
                     rf"dropped me|got off|went|got picked up|picked me up|headed|was (?:going|heading)|"
@@ -77,9 +77,15 @@ _FROM = re.compile(rf"\bthe (?P<noun>(?:{_NOUN_WORD} ){{0,5}}?{_NOUN_WORD}) from
 _DAY = r"(?:on (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\w+ \d{1,2}(?:st|nd|rd|th)?)|yesterday|last night|this morning)"
 _FROM_DAY = re.compile(rf"\bthe (?P<noun>(?:{_NOUN_WORD} ){{0,5}}?{_NOUN_WORD}) from (?P<desc>my (?:[\w-]+ ){{0,4}}?[\w-]+ "
                        rf"{_DAY}\b{_END})")
+# "that egg tart combo from the 11th", "the pizza from last night": a thing of the one event a day
+# or time says, the thing's own words naming no act of the user's
+_WHEN = (r"(?:the \d{1,2}(?:st|nd|rd|th)|yesterday|last night|this morning|earlier today|"
+         r"(?:last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?: (?:morning|afternoon|evening|night))?|"
+         r"(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?:st|nd|rd|th)?)")
+_FROM_WHEN = re.compile(rf"\b(?:that|the) (?P<noun>{_NOUN_WORD}(?: [\w-]+){{0,6}}?) from (?P<desc>{_WHEN}\b{_END})")
 _OTHER_WAY = re.compile(r"\b(?:the other way|other direction|reverse|way back)\b")
 _ORIGIN_VERBS = ("left", "start", "set off", "came from", "got picked up", "picked me up")
-_PATTERNS = (_SAME, _LIKE, _REVERSE, _WHERE, _THAT, _ORDER, _FROM)
+_PATTERNS = (_SAME, _LIKE, _REVERSE, _WHERE, _THAT, _ORDER, _FROM, _FROM_WHEN)
 
 
 def _matches(pattern: re.Pattern[str], lowered: str) -> list[re.Match[str]]:
@@ -118,6 +124,8 @@ def pointers_in(lowered: str) -> tuple[Pointer, ...]:
     out: list[Pointer] = []
     cuts = _cuts(lowered)
     for m in _matches(_SAME, lowered):
+        if lowered.startswith("same way i came", m.start() + (4 if lowered.startswith("the ", m.start()) else 0)):
+            continue  # the way back: a reverse pointer (below)
         words, desc = _desc(m, cuts)
         desc = desc if m.group("link") in ("as", "like") else f"{m.group('link')} {desc}".strip()
         out.append(Pointer(words, desc, m.group("noun").strip(), bool(_OTHER_WAY.search(words)),
@@ -139,6 +147,9 @@ def pointers_in(lowered: str) -> tuple[Pointer, ...]:
     for m in _matches(_FROM, lowered) or _matches(_FROM_DAY, lowered):
         words, desc = _desc(m, cuts)
         out.append(Pointer(words, desc, m.group("noun").strip(), lead=_lead(lowered, m.start())))
+    for m in _matches(_FROM_WHEN, lowered):
+        words, desc = _desc(m, cuts)
+        out.append(Pointer(words, f"{m.group('noun')} {desc}", m.group("noun").strip(), reference=True))
     return tuple(out)
 
 
@@ -396,6 +407,8 @@ def resolve(p: Pointer, events: list[HistoryEvent], param: str, role: str, now: 
     """(value, how) when the events the pointer fits agree on one value for the argument."""
     holding = [e for e in events if value_of(p, e, param, role) is not None]
     said = cues(p.desc, now, apps)
+    if p.field and not (said.words or said.days or said.hours or said.around or said.order or said.apps):
+        said = replace(said, order="last")  # "back to where I came from": the trip that brought the user here
     things = {_thing(e.apiname) for e in events}  # "my video search": what it acted on, not a value "video"
     found = match_events(replace(said, words=tuple(w for w in said.words if w not in things)), holding)
     vals = [v for v in (value_of(p, e, param, role) for e in found) if v is not None]

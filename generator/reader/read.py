@@ -153,9 +153,16 @@ def _number(arg: Arg, value: Any) -> str | None:
         said = one_of(arg.text.raw, nouns) or top_one(arg.text.raw, nouns)
     if said is None and n == 0:  # "no checked bags": the noun from the name or the description
         said = none_of(arg.text.raw, nouns | _described_nouns(arg))
+    if said is None and n == 0 and nouns & _SKIPS:  # "starting from the first result": nothing skipped
+        said = next((m.group(0) for m in _FROM_THE_START.finditer(arg.text.raw)), None)
     return said or ordinal_of(arg.text.raw, nouns, n) or _named_number(arg, n)
 
 
+# Parameters that say how many results to skip before the first one returned.
+_SKIPS = frozenset({"offset", "skip"})
+_FROM_THE_START = re.compile(r"\b(?:(?:start(?:ing)?|begin(?:ning)?) )?(?:from|at|with) the (?:very )?"
+                             r"(?:start|beginning|top(?: of the list)?|first(?: result| one| entry| item| page| record)?)\b",
+                             re.IGNORECASE)
 _NAMED_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*\(([a-z]+)\)")
 
 
@@ -397,6 +404,8 @@ def resolve_hint(hint: Hint, arg: Arg) -> tuple[Any, str] | None:
         found = hist.holding(hint.word, vals) or hist.holding(hint.word, places) or hist.last(vals)
     elif hint.kind == "usual":
         found = hist.usual(vals)
+    elif hint.kind == "nearby" and place_role(arg.param) == "origin":  # "from here": where the user is now
+        found = hist.where_now(events, arg.situation.time) or hist.last(vals)
     elif hint.kind == "nearby":
         found = hist.last(vals) or hist.last(_places(arg.situation.history))
     else:
@@ -426,7 +435,7 @@ def pointed(arg: Arg, said: str | None = None) -> ArgReading | None:
             continue
         if found is None:
             return _reading(arg, "hinted", False, None, "history:event", f"'{p.words}' -> no one event gives it")
-        return _reading(arg, "hinted", hist.key(found[0]) == hist.key(arg.gold), found[0], "history:event",
+        return _reading(arg, "hinted", hist.same(found[0], arg.gold), found[0], "history:event",
                         f"'{p.words}' -> {found[1]} over {where}: {found[0]!r}")
     return None
 
@@ -477,7 +486,7 @@ def hinted(arg: Arg) -> ArgReading | None:
     for hint in hints:
         found = resolve_hint(hint, arg)
         if found is not None:
-            return _reading(arg, "hinted", hist.key(found[0]) == hist.key(arg.gold), found[0],
+            return _reading(arg, "hinted", hist.same(found[0], arg.gold), found[0],
                             f"history:{hint.kind}", found[1])
     h = hints[0]
     return _reading(arg, "hinted", False, None, f"history:{h.kind}",
@@ -532,7 +541,7 @@ def _pointer_value(arg: Arg, words: str, kind: str | None) -> ArgReading | None:
     for hint in hints:
         value = resolve_hint(hint, arg)
         if value is not None:
-            return _reading(arg, "hinted", hist.key(value[0]) == hist.key(arg.gold), value[0],
+            return _reading(arg, "hinted", hist.same(value[0], arg.gold), value[0],
                             f"history:{hint.kind}", value[1])
     return None
 

@@ -48,6 +48,10 @@ class IngestReport(Record):
                           ("requests without an answer", self.unanswered), ("unknown custom_ids", self.unknown)):
             if ex.count:
                 parts.append(f"{ex.count} {label} (first: {ex.first})")
+        if self.unknown.count and not self.cached and not self.already:
+            parts.append("none of its answers is to a request this ledger wrote: was the round written with "
+                         "another --out or from another folder? Write the round here (--batch-out) and bring "
+                         "the file again")
         return "; ".join(parts)
 
 
