@@ -15,6 +15,7 @@ disagreement with the reader's evidence (--show N).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import shutil
@@ -48,13 +49,18 @@ def key(row: dict) -> tuple:
     return tuple(str(row[k]) for k in KEY)
 
 
-def run_reader(labels: list[dict], roots: list[Path]) -> list[dict]:
-    """`trajgen read` over the files the labels name, each found under the first of `roots` that
-    holds it (the upstream folder, then the label set's own folder: its LLM-written files)."""
+def run_reader(labels: list[dict], roots: list[Path], answers: list[str] = (), model: str = "") -> list[dict]:
+    """`trajgen read` over the queries the labels name (`--only`), each file found under the first
+    of `roots` that holds it (the upstream folder, then the label set's own folder: its LLM-written
+    files). With `answers` (OpenAI Batch output files, gzipped or not), the world-knowledge oracle
+    is on and answered from them, as `--batch-out` then `--batch-in` would: its questions are
+    written, the answers brought in, and the queries read again; a question no file answers leaves
+    the rules' reading, and is counted."""
     sys.path.insert(0, str(ROOT))
     from generator.reader.command import read_files
 
     files = sorted({row["file"] for row in labels})
+    only = frozenset((str(r["file"]), int(r["record"]), str(r["level"]), int(r["paraphrase"])) for r in labels)
     where = {f: next((r for r in roots if (r / f).is_file()), None) for f in files}
     absent = [f for f, r in where.items() if r is None]
     if absent:
@@ -66,9 +72,36 @@ def run_reader(labels: list[dict], roots: list[Path]) -> list[dict]:
             if root != roots[0]:  # files of the label set: read beside the upstream catalogs
                 root = with_catalogs(mine, root, roots[0], Path(tmp) / f"root{n}")
             out = Path(tmp) / f"read{n}.jsonl"
-            read_files([root / f for f in mine], out=out, root=root)
+            if answers:
+                _with_oracle([root / f for f in mine], out, root, only, answers, model, Path(tmp) / f"oracle{n}")
+            else:
+                read_files([root / f for f in mine], out=out, root=root, only=only)
             rows += read_lines([str(out)])
     return rows
+
+
+def _with_oracle(paths: list[Path], out: Path, root: Path, only: frozenset, answers: list[str], model: str,
+                 work: Path) -> None:
+    from generator.reader.command import read_files
+    from generator.reader.offline import offline_for
+    from generator.reader.oracle import Oracle
+
+    off = offline_for(model, None, work / "cache", work)
+    try:
+        read_files(paths, root=root, oracle=Oracle(off.client), write=False, only=only)  # the questions
+        off.write_round(work / "questions")
+        for n, path in enumerate(answers):
+            plain = work / f"answers{n}.jsonl"
+            opener = gzip.open if path.endswith(".gz") else open
+            with opener(path, "rb") as src:
+                plain.write_bytes(src.read())
+            off.ingest_file(plain)
+        summary = read_files(paths, out=out, root=root, oracle=Oracle(off.client), only=only)
+        if summary.oracle and summary.oracle[3]:
+            print(f"{summary.oracle[3]} oracle question(s) of {root} answered by no file: their rule readings stand",
+                  file=sys.stderr)
+    finally:
+        off.ledger.close()
 
 
 CATALOGS = {"apis": ("trailbench", "apis"), "tools": ("traject-bench", "public_data", "tools")}
@@ -141,12 +174,17 @@ def main() -> None:
     default_root = os.environ.get("TRAJGEN_UPSTREAM") or str(ROOT.parent / "shared" / "upstream")
     ap.add_argument("--root", default=default_root, help="where the labelled files are (paths in labels are relative)")
     ap.add_argument("--show", type=int, default=20, help="print at most N disagreements")
+    ap.add_argument("--oracle", nargs="+", default=[], metavar="ANSWERS",
+                    help="turn the world-knowledge oracle on, answered from these OpenAI Batch output files "
+                         "(.jsonl or .jsonl.gz; e.g. benchmarks/reader_labels/*oracle*.jsonl.gz)")
+    ap.add_argument("--oracle-model", default="capable-model", help="the model name the answers were asked as")
     args = ap.parse_args()
     if not args.labels:
         sys.exit("no label files (benchmarks/reader_labels/*.jsonl is empty; pass --labels)")
     labels = read_lines(args.labels)
-    roots = [Path(args.root), *{Path(p).parent for p in args.labels}]
-    reader = read_lines(args.reader) if args.reader else run_reader(labels, roots)
+    # a label set's own files: beside its label file, or under the folder of the sets ("third/llm_written/...")
+    roots = [Path(args.root), *dict.fromkeys(d for p in args.labels for d in (Path(p).parent, Path(p).parent.parent))]
+    reader = read_lines(args.reader) if args.reader else run_reader(labels, roots, args.oracle, args.oracle_model)
     print("\n".join(report(agreement(labels, reader), args.show)))
 
 

@@ -337,6 +337,9 @@ def _read_command(sub: Any) -> None:
     r.add_argument("files", nargs="+", metavar="FILE", help="query files or folders")
     r.add_argument("--out", help="labels JSONL to write (default: standard output; the table goes to standard error)")
     r.add_argument("--root", help="name files relative to this folder in the output (default: the working folder)")
+    r.add_argument("--only", metavar="LABELS",
+                   help="read only the queries this JSON Lines file names (file, record, level, paraphrase on each "
+                        "line, as a label file has them): the oracle is asked about those alone")
     r.add_argument("--model", help="turn on the world-knowledge oracle: this model (OpenAI-compatible) is asked about "
                                    "the values the rules leave omitted (docs/reader.md)")
     r.add_argument("--base-url", help="the oracle's endpoint (default: $OPENAI_BASE_URL, else the OpenAI API)")

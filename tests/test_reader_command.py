@@ -44,6 +44,21 @@ def lines(path: Path) -> list[dict]:
     return [json.loads(x) for x in path.read_text().splitlines()]
 
 
+def test_only_reads_the_queries_a_label_file_names_and_a_bad_one_is_one_line(tmp_path, capsys):
+    out, only = tmp_path / "labels.jsonl", tmp_path / "only.jsonl"
+    only.write_text(json.dumps({"file": "all_generated_queries_u1_gpt.json", "record": 0, "level": "High Difficulty",
+                                "paraphrase": 0, "param": "end_name"}) + "\n")
+    path = trail_file(tmp_path)
+    assert main(["read", str(path), "--out", str(out), "--root", str(tmp_path), "--only", str(only)]) == 0
+    assert {r["level"] for r in lines(out)} == {"High Difficulty"} and len(lines(out)) == 3
+    only.write_text('{"file": "all_generated_queries_u1_gpt.json", "record": 0}\n')
+    capsys.readouterr()
+    assert main(["read", str(path), "--out", str(tmp_path / "x.jsonl"), "--only", str(only)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "only.jsonl" in err[0] and "line 1" in err[0] and "level" in err[0]
+    assert not (tmp_path / "x.jsonl").exists()
+
+
 def test_a_trailbench_file_gives_one_line_per_query_and_argument(tmp_path, capsys):
     out = tmp_path / "labels.jsonl"
     assert main(["read", str(trail_file(tmp_path)), "--out", str(out), "--root", str(tmp_path)]) == 0

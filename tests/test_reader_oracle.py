@@ -75,6 +75,14 @@ def test_evidence_that_is_not_words_of_the_query_is_asked_again(tmp_path):
     assert out["city"].label == "described" and oracle.client.usage.reasks == 1
 
 
+def test_a_none_answer_with_null_evidence_is_taken_at_once(tmp_path):
+    """Models write `"evidence": null` beside "none" (set 25's play: 31 of 53 replies); no re-ask."""
+    with FakeOpenAI() as srv:
+        srv.push(reply({"answers": [{"id": 0, "how": "none", "value": None, "pointer": None, "evidence": None}]}))
+        out, oracle = consult(srv, tmp_path)
+    assert out["city"].label == "omitted" and oracle.client.usage.reasks == 0 and oracle.failed == 0
+
+
 def test_an_oracle_that_cannot_answer_leaves_the_rules_reading(tmp_path):
     with FakeOpenAI() as srv:
         srv.push(*[reply("not json")] * 5)

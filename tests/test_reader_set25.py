@@ -132,3 +132,13 @@ def test_a_count_joined_to_its_noun_and_an_offset_from_the_start(text, bedrooms)
     call = ToolCall(tool=LISTINGS.name, arguments={"bedrooms": bedrooms, "offset": 0})
     out = read(text, call, LISTINGS)
     assert (out["bedrooms"].label, out["offset"].label) == ("stated", "stated")
+
+
+def test_an_unsaid_value_is_determined_by_the_tools_own_calls_as_the_guidelines_say():
+    own = [event(f"2025-07-2{d} 10:00", "Taobao", "shopping", "search_goods", keyword="socks", free_shipping=True,
+                 sort_by="sales_descending") for d in (1, 2, 3)]
+    other = [event(f"2025-07-2{d} 10:00", "JD", "shopping", "search_goods", keyword="socks", sort_by="comprehensive")
+             for d in (5, 6)]
+    call = ToolCall(tool=SHOP.name, arguments={"keyword": "white dresses", "free_shipping": True, "sort_by": "sales_descending"})
+    out = read("Find me white dresses.", call, SHOP, own + other)
+    assert (out["sort_by"].label, out["sort_by"].determined) == ("omitted", True)

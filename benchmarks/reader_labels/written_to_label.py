@@ -14,9 +14,9 @@ SETS = Path(__file__).resolve().parent
 
 
 def trail_rows(here: Path, idxs: range | None) -> list[dict]:
-    rel = "llm_written/trail.json"
+    rel = f"{here.name}/llm_written/trail.json"  # named under the folder of the sets, as reader_agreement finds it
     out = []
-    for i, rec in enumerate(json.loads((here / rel).read_text())):
+    for i, rec in enumerate(json.loads((here.parent / rel).read_text())):
         if idxs is not None and i not in idxs:
             continue
         ans = rec["answer"]
@@ -29,9 +29,9 @@ def trail_rows(here: Path, idxs: range | None) -> list[dict]:
 
 
 def traject_rows(here: Path, idxs: range | None) -> list[dict]:
-    rel = "llm_written/traject_hard.json"
+    rel = f"{here.name}/llm_written/traject_hard.json"
     out = []
-    for i, rec in enumerate(json.loads((here / rel).read_text())):
+    for i, rec in enumerate(json.loads((here.parent / rel).read_text())):
         if idxs is not None and i not in idxs:
             continue
         for c, tool in enumerate(rec["tool list"]):

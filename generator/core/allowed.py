@@ -347,7 +347,7 @@ def _phrases_allowed(text: str) -> list[tuple[str, ...]]:
 def read(description: str) -> Described:
     """The allowed values, examples, default and range a description states."""
     text = re.sub(r"\s+", " ", description.replace("**", "")).strip()
-    closed = _after(_CLOSED, text) or _between(text) or _letters(text) or _phrases_allowed(text)
+    closed = _after(_CLOSED, text) or _between(text) or _letters(text) or _phrases_allowed(text) or _grouped(text)
     if not closed and (listed := _coded_anywhere(text)):
         closed = [listed]
     table = _table_values(description)
@@ -366,8 +366,8 @@ def read(description: str) -> Described:
         closed = [told]  # "Where the tire ran before removal: steer, drive or trailer."
     if not closed and not colon and (quoted := _quoted_after_colon(text)):
         closed = [quoted]  # "Where the frame comes from: 'lab_supplied' (give frame_sku), ... or 'uncut' (...)"
-    if closed and any(_FORMAT_TOKEN.fullmatch(c) for c in closed[0]):
-        closed = []  # "Date the work must be finished, YYYY-MM-DD": a format, no list of values
+    if closed and any(_FORMAT_TOKEN.fullmatch(c) or _COUNTED.fullmatch(c) for c in closed[0]):
+        closed = []  # "Date the work must be finished, YYYY-MM-DD", "Consignment id, 'CN-' and 6 digits": a shape
     examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
     # ... but "(about 52,000-56,000 lb)" is one amount: a comma between digits is no separator
@@ -383,6 +383,19 @@ def read(description: str) -> Described:
                      default=default, low=low, high=high)
 
 
+# "Allowed values depend on species: cattle: 'steers', 'heifers'; hogs: 'sows', 'boars'": quoted
+# values listed under labels (members of another parameter, which `dependencies` pairs them with).
+GROUP = re.compile(r"(?<![\w'\"`-])([A-Za-z][\w-]*):\s*((?:['\"`][^'\"`\n]{1,40}['\"`](?:,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)?)+)")
+
+
+def _grouped(text: str) -> list[tuple[str, ...]]:
+    """Every value of two or more labelled groups of quoted values, in the order written."""
+    groups = GROUP.findall(text)
+    if len(groups) < 2:
+        return []
+    return [tuple(dict.fromkeys(v for _, listed in groups for v in re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))]
+
+
 # "Wave or corral letter (A to H)", "Start corral letter, A (fastest seed) to H"
 _LETTER_RANGE = re.compile(r"\bletters?\b[^.;]{0,30}?(?<![\w'-])([A-Z])(?:\s*\([^()]{1,30}\))?\s*(?:to|through|-|–)\s*"
                            r"([A-Z])(?![\w'-])")
@@ -396,6 +409,9 @@ def _letters(text: str) -> list[tuple[str, ...]]:
     return [tuple(chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1))]
 
 
+# "6 digits", "two letters": how a value is written, never a value.
+_COUNTED = re.compile(r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten) (?:digits?|letters?|characters?|chars?)",
+                      re.IGNORECASE)
 # A date or time format written out ("YYYY-MM-DD", "HH:MM", "DD/MM/YYYY"): no value of a list.
 _FORMAT_TOKEN = re.compile(r"[YMDHhmsS]{1,4}(?:[-/:. T][YMDHhmsS]{1,4})+")
 

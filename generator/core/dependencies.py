@@ -471,7 +471,21 @@ def _lists_per_value(tool: str, props: Props) -> list[Rule]:
             listed = tuple(re.findall(r"['\"`]([\w-]+)['\"`]", m.group(2)))
             if owner and listed:
                 out.append(Rule("pairs", name, (owner,), (m.group(1),), listed))
+        out += _grouped_per_value(name, str(schema.get("description") or ""), props)
     return out
+
+
+def _grouped_per_value(name: str, description: str, props: Props) -> list[Rule]:
+    """"Allowed values depend on species: cattle: 'steers', 'heifers'; hogs: 'sows'" (set 25: hogs of
+    class 'steers'): each label a member of one other enum, its quoted values the ones it allows."""
+    groups = allowed.GROUP.findall(description)
+    owners = {_owner_of(label, props, skip=name) for label, _ in groups}
+    if len(groups) < 2 or len(owners) != 1 or None in owners:
+        return []
+    owner = owners.pop()
+    assert owner is not None
+    return [Rule("pairs", name, (owner,), (label,), tuple(re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))
+            for label, listed in groups]
 
 
 # "Meter fault ticket (MF-xxxxx) supporting a meter_malfunction claim": the parameter backs that

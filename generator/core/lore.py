@@ -955,13 +955,32 @@ def _looking_back(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, An
     done = any(w.endswith("ed") and w not in AHEAD for w in words - BOUND_WORDS) or \
         bool(words & _LOWER_BOUNDS) and said.lower().startswith("only ")  # `created_after`; "Only ADs effective on or after"
     if said and words & BOUND_WORDS and _LOOKUP.match(tool.name) and \
-            (done or _RECORDED.search(f"{tool.description} {said}")) and not _AHEAD_SAID.search(f"{tool.description} {said}"):
+            (done or _RECORDED.search(f"{tool.description} {said}") or _done_between(tool.description)) and \
+            not _AHEAD_SAID.search(f"{tool.description} {said}"):
         return {"description": f"in the past; {said}"}  # the window of reads kept, outages reported (set 23)
     if said or schema.get("format") not in ("date", "date-time"):
         return {}
     if "since" in words or (words & BOUND_WORDS and _BEHIND.search(tool.description)):
         return {"description": "a day in the past"}
     return {}
+
+
+# "Search sterilizer loads run between two dates", "samples collected between": things an act done
+# made, looked up over a window (set 25: loads "run" from June 2 until June 30 on June 2).
+_THINGS_DONE_BETWEEN = re.compile(r"\b[a-z]+s ([a-z]+) (?:between|from|during|over)\b", re.IGNORECASE)
+
+
+def _done_between(description: str) -> bool:
+    from lemminflect import getInflection, getLemma
+
+    from .values import _PLANNING_VERBS
+
+    for m in _THINGS_DONE_BETWEEN.finditer(description):
+        word = m.group(1).lower()
+        lemma = next(iter(getLemma(word, upos="VERB")), word)  # "run" is its own participle: loads run between
+        if lemma not in _PLANNING_VERBS and word not in AHEAD and word in getInflection(lemma, tag="VBN"):
+            return True
+    return False
 
 
 # A lookup of what has been recorded: its window's bounds lie behind the call, never "reads through

@@ -504,6 +504,8 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
         if hit:
             return hit
     candidates = [r for r in RULES if json_type in r.types]
+    if json_type == "string" and words and words[-1] == "state" and _STATE_CODE_SAID.search(description):
+        return "state"  # `destination_state`, "Two-letter USPS code of the state the animals ship to"
     if name.lower() not in GENERIC and (set(words) - GENERIC or not words):
         hit = _by_name(name, words, candidates)
         if hit and not (hit in _REFINABLE and (better := _by_description(description, json_type))):
@@ -551,6 +553,12 @@ def _us_state(words: list[str], description: str) -> bool:
     if not words or words[-1] != "state" or not (len(words) == 1 or words[0] in _STATE_OWNERS):
         return False
     return not re.search(r"\bstate\s+of\s+(?:the|a|an|this|its)\b|\bstatus\b", description, re.IGNORECASE)
+
+
+# A description that says the value is a US state's postal code, whoever's state it is.
+_STATE_CODE_SAID = re.compile(r"\b(?:USPS|postal) (?:code|abbreviation)s? (?:of|for) the state\b|"
+                              r"\bstate(?:'s)? (?:postal |USPS )?(?:code|abbreviation)\b|\btwo-letter (?:US |USPS )?state\b",
+                              re.IGNORECASE)
 
 
 def infer(name: str, schema: dict[str, Any]) -> str:
@@ -1264,8 +1272,13 @@ _LAST_N = re.compile(r"^(?:the )?last ([2-6]|two|three|four|five|six) (?:charact
 # Later parts may carry a letter of their own ("G##-#####", "P#####-T#": a tank suffix).
 HASH_TEMPLATE = re.compile(r"(?<![\w#])([A-Z][A-Z0-9]*-?#{2,}(?:-[A-Z]{0,3}#+)*)(?![\w#])")
 # "10 digits.", "10-digit barcode of the sample vial": an id of that many digits.
-_LED_DIGITS = re.compile(r"(?<![\w-])([A-Z]{1,5}-?)\s*(?:and|followed by|plus|then|\+)\s+(\d{1,2})\s+digits\b")
+_LED_DIGITS = re.compile(r"(?<![\w-])['\"`]?([A-Z]{1,5}-?)['\"`]?\s*(?:and|followed by|plus|then|\+)\s+(\d{1,2})\s+digits\b")
 _DIGIT_COUNT = re.compile(r"(?<![\w.-])(\d{1,2})[- ]digits?\b(?! (?:year|month|day|season|hour|minute))", re.IGNORECASE)
+
+
+def shaped(description: str) -> bool:
+    """Whether a description writes the shape of an id ("6 digits", "'CN-' and 6 digits", "R#######")."""
+    return _template(random.Random(0), description) is not None
 
 
 def _template(rng: random.Random, description: str) -> str | None:

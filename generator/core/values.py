@@ -872,6 +872,8 @@ def _semantic_string(name: str, schema: dict[str, Any], rng: random.Random, ref:
     # when another word is (`party_name`, `count_method`)
     head = (semantic.tokens(name) or [""])[-1]
     numeric = semantic.infer(head, {"type": "integer"}) if kind == "generic" else ""  # the name says, not the text
+    if numeric and semantic.shaped(str(schema.get("description") or "")):
+        numeric = ""  # "Scale ticket number ..., 6 digits": an id of that shape, never ticket "2"
     if numeric not in ("", "generic"):  # a number passed as text ("page": "2", "limit": "20")
         lo, hi, _ = number_range(name, {"type": "integer"}, ref)
         return str(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))))

@@ -133,14 +133,14 @@ def _cell(value: Any) -> str:
 
 
 def read_files(paths: Sequence[str | Path], out: str | Path | None = None, root: str | Path | None = None,
-               oracle: Oracle | None = None, write: bool = True) -> Summary:
-    """Read every query of `paths`; write the lines to `out` (atomically) or standard output (not
-    at all with `write=False`: a batch round only collects the oracle's questions). With an
-    `oracle`, the values the rules leave omitted are put to it (oracle.py)."""
+               oracle: Oracle | None = None, write: bool = True, only: frozenset[Key] | None = None) -> Summary:
+    """Read every query of `paths` (only those `only` names, when given); write the lines to `out`
+    (atomically) or standard output (not at all with `write=False`: a batch round only collects the
+    oracle's questions). With an `oracle`, the values the rules leave omitted are put to it (oracle.py)."""
     files = expand(paths)
     summary = Summary(files=len(files))
     with _Loop() as loop:
-        rows = _read_all(files, Path(root) if root else None, summary, oracle, loop)
+        rows = _read_all(files, Path(root) if root else None, summary, oracle, loop, only)
         if not write:
             for _ in rows:
                 pass
@@ -176,14 +176,43 @@ class _Loop:
 CHUNK = 256  # queries put to the oracle at once (their answers keep the file's order)
 
 
+Key = tuple[str, int, str, int]  # (file, record, level, paraphrase): one query, as output lines name it
+
+
+def only_queries(path: str) -> frozenset[Key]:
+    """The queries a JSON Lines file names (a label file: `file`, `record`, `level`, `paraphrase` on
+    every line); a line without them is one error naming the file, the line and the field."""
+    from ..errors import InputError
+
+    keys = set()
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise InputError(f"cannot read it: {e.strerror}", file=path) from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            keys.add((str(row["file"]), int(row["record"]), str(row["level"]), int(row["paraphrase"])))
+        except (ValueError, TypeError) as e:
+            raise InputError(f"not a JSON object with file, record, level and paraphrase ({e})", file=path,
+                             record=f"line {number}") from None
+        except KeyError as e:
+            raise InputError("missing", file=path, record=f"line {number}", field=str(e.args[0])) from None
+    return frozenset(keys)
+
+
 def _read_all(files: Iterable[Path], root: Path | None, summary: Summary, oracle: Oracle | None,
-              loop: _Loop) -> Iterator[dict[str, Any]]:
+              loop: _Loop, only: frozenset[Key] | None = None) -> Iterator[dict[str, Any]]:
     # A history event with an unparseable time (upstream u7 has 28) is skipped, as `generate` does;
     # its warning would repeat once per record of the file here, so the readers' logger is quieted.
     logging.getLogger("generator.readers.histories").setLevel(logging.ERROR)
     for path in files:
         batch: list[tuple[Item, Reading]] = []
         for item in items_of(path, label_of(path, root)):
+            if only is not None and (item.file, item.record, item.level, item.paraphrase) not in only:
+                continue
             batch.append((item, read_query(item.query, item.calls, item.situation, item.kinds)))
             if len(batch) >= CHUNK:
                 yield from _flush(batch, summary, oracle, loop)
@@ -226,9 +255,10 @@ def read_with_flags(args: Any) -> tuple[list[str], bool]:
 
     if (args.batch_out or args.batch_in) and not args.model:
         raise ConfigError("--batch-out / --batch-in carry the oracle's questions: they need --model")
+    only = only_queries(args.only) if args.only else None
     if not (args.batch_out or args.batch_in):
         oracle = oracle_for(args.model, args.base_url, args.cache_dir, args.out) if args.model else None
-        summary = read_files(args.files, out=args.out, root=args.root, oracle=oracle)
+        summary = read_files(args.files, out=args.out, root=args.root, oracle=oracle, only=only)
         return summary.lines(), args.out is not None
     from .offline import offline_for
 
@@ -237,11 +267,11 @@ def read_with_flags(args: Any) -> tuple[list[str], bool]:
         if args.batch_in:
             off.ingest_file(Path(args.batch_in))
         summary = read_files(args.files, out=args.out, root=args.root, oracle=Oracle(off.client),
-                             write=not args.batch_out)
+                             write=not args.batch_out, only=only)
         if args.batch_out and off.waiting():
             return [*off.notes, off.write_round(Path(args.batch_out))], False
         if args.batch_out:  # nothing waits: read again, writing the labels
-            summary = read_files(args.files, out=args.out, root=args.root, oracle=Oracle(off.client))
+            summary = read_files(args.files, out=args.out, root=args.root, oracle=Oracle(off.client), only=only)
         return [*off.notes, *summary.lines()], args.out is not None
     finally:
         off.ledger.close()

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from ..llm.protocol import LLMClient
 from ..records import ToolCall
@@ -44,6 +44,12 @@ class WorldAnswer(BaseModel):
     how: Literal["stated", "described", "hinted", "none"]
     value: str | None = None
     evidence: str = ""
+
+    @field_validator("evidence", mode="before")
+    @classmethod
+    def _no_evidence(cls, said: Any) -> Any:
+        """A "none" answer with `"evidence": null`, as models write it, has no evidence."""
+        return "" if said is None else said
     # hinted: what the pointer points at ("last": the latest such value, "usual": the habitual one,
     # "place": a place of the user's life, "here": where the user is now)
     pointer: Literal["last", "usual", "place", "here"] | None = None

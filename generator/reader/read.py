@@ -567,6 +567,10 @@ def omitted(arg: Arg) -> ArgReading:
     why = from_time(arg.gold, arg.param, arg.situation.time) if spec.get("default") is None else None
     if why:
         return _reading(arg, "omitted", True, arg.gold, "time", why)
+    own = hist.settled(hist.values(_same_tool(arg), arg.param, arg.tool.api if arg.tool else None))
+    if own is not None and own[0] != hist.NONE_GIVEN:  # the guidelines' rule: over that tool's own calls
+        return _reading(arg, "omitted", hist.key(own[0]) == hist.key(arg.gold), own[0], "history:settled",
+                        f"{own[1]} over the tool's own calls: {own[0]!r}")
     if settled is not None:
         return _reading(arg, "omitted", hist.key(settled[0]) == hist.key(arg.gold), settled[0], "history:settled",
                         f"{settled[1]} over {where}: {settled[0]!r}")

@@ -1,0 +1,59 @@
+"""Values the prose of a tool decides (set 25's catalogs, read by hand: a livestock sale barn):
+values listed per member of another parameter, an id's quoted prefix and digit count, a digit count
+that makes a "ticket" an id, and a state's postal code whoever's state it is."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime
+from typing import Any
+
+from generator.core import lore, values
+from generator.records import Tool
+
+REF = datetime(2025, 6, 2, 9, 0)  # a Monday
+
+
+def _draws(props: dict[str, Any], n: int = 40, seed: int = 3) -> list[dict[str, Any]]:
+    tool = Tool(name="check_in", app="barn", api="check_in", domain="trade", description="Check in a consignment.",
+                parameters={"type": "object", "properties": props, "required": list(props)})
+    tool = lore.annotate([tool])[0]
+    rng = random.Random(seed)
+    return [values.sample_arguments(tool, rng, optional_rate=1.0, ref=REF) for _ in range(n)]
+
+
+CLASSES = {"cattle": ("steers", "heifers", "cows"), "hogs": ("sows", "boars"), "sheep": ("lambs", "ewes")}
+
+
+def test_values_listed_per_member_of_another_parameter_are_the_only_ones_and_go_with_it():
+    listed = "; ".join(f"{k}: " + ", ".join(f"'{v}'" for v in vs) for k, vs in CLASSES.items())
+    draws = _draws({"species": {"type": "string", "enum": list(CLASSES)},
+                    "animal_class": {"type": "string", "description": f"Animal class. Allowed values depend on species: {listed}."}})
+    assert {d["animal_class"] for d in draws} <= {v for vs in CLASSES.values() for v in vs}
+    assert all(d["animal_class"] in CLASSES[d["species"]] for d in draws)
+
+
+def test_an_id_of_a_quoted_prefix_and_digits_and_a_ticket_of_six_digits():
+    draws = _draws({"consignment_id": {"type": "string", "description": "Consignment id, 'CN-' and 6 digits."},
+                    "scale_ticket": {"type": "string", "description": "Scale ticket number printed by the scale, 6 digits."}})
+    assert all(re.fullmatch(r"CN-\d{6}", d["consignment_id"]) for d in draws)
+    assert all(re.fullmatch(r"\d{6}", d["scale_ticket"]) for d in draws)
+
+
+def test_a_state_said_to_be_a_postal_code_is_one_whoever_owns_it():
+    draws = _draws({"destination_state": {"type": "string",
+                                          "description": "Two-letter USPS code of the state the animals ship to."}})
+    assert all(re.fullmatch(r"[A-Z]{2}", d["destination_state"]) for d in draws)
+
+
+def test_a_lookup_of_things_an_act_made_between_two_dates_looks_back():
+    tool = Tool(name="search_loads", app="spd", api="search_loads", domain="trade",
+                description="Search sterilizer loads run between two dates (inclusive). Returns a list of loads.",
+                parameters={"type": "object", "required": ["date_from", "date_to"], "properties": {
+                    "date_from": {"type": "string", "format": "date", "description": "First run date, YYYY-MM-DD."},
+                    "date_to": {"type": "string", "format": "date", "description": "Last run date, YYYY-MM-DD."}}})
+    tool = lore.annotate([tool])[0]
+    rng = random.Random(3)
+    draws = [values.sample_arguments(tool, rng, ref=REF) for _ in range(30)]
+    assert all(d["date_to"] <= "2025-06-02" and d["date_from"] <= d["date_to"] for d in draws)
