@@ -142,3 +142,43 @@ def test_an_unsaid_value_is_determined_by_the_tools_own_calls_as_the_guidelines_
     call = ToolCall(tool=SHOP.name, arguments={"keyword": "white dresses", "free_shipping": True, "sort_by": "sales_descending"})
     out = read("Find me white dresses.", call, SHOP, own + other)
     assert (out["sort_by"].label, out["sort_by"].determined) == ("omitted", True)
+
+
+TANKS = tool("CiderMill_get_tank_readings", {"tank_id": {"type": "string"}}, "cider_mill")
+
+
+def test_a_request_named_by_the_plural_of_its_function_is_the_event_it_points_at():
+    """"my tank reading request" is a `get_tank_readings` call: "readings" and "reading" stem alike."""
+    history = [event("2025-05-24 08:32", "CiderMill", "cider_mill", "update_tank", tank_id="FT-01"),
+               event("2025-05-24 12:13", "CiderMill", "cider_mill", "get_tank_readings", tank_id="FT-03")]
+    call = ToolCall(tool=TANKS.name, arguments={"tank_id": "FT-03"})
+    out = read("Readings for the same tank as my tank reading request on May 24 at lunchtime.", call, TANKS,
+               history, time=datetime(2025, 5, 25, 9, 3))
+    assert (out["tank_id"].label, out["tank_id"].determined) == ("hinted", True)
+
+
+def test_the_same_things_listed_with_commas_as_one_event_cover_each_of_them():
+    meds = tool("Clinic_search_medications", {"query": {"type": "string"},
+                                              "max_price": {"type": "number", "description": "Maximum price in dollars"},
+                                              "sort_by": {"type": "string", "enum": ["newest", "name"]}}, "vet")
+    history = [event("2025-05-06 18:57", "Clinic", "vet", "search_medications", query="ibuprofen", max_price=234.0,
+                     sort_by="newest"),
+               event("2025-05-06 18:58", "Clinic", "vet", "search_medications", query="omeprazole", max_price=58.99),
+               event("2025-05-20 10:00", "Clinic", "vet", "search_medications", query="omeprazole", max_price=58.99)]
+    call = ToolCall(tool=meds.name, arguments={"query": "ibuprofen", "max_price": 234.0, "sort_by": "newest"})
+    out = read("Search the catalog with the same search term, price and sort order as my first medication search "
+               "on May 6.", call, meds, history)
+    assert [(out[p].label, out[p].determined) for p in ("query", "max_price", "sort_by")] == [("hinted", True)] * 3
+
+
+def test_the_same_place_and_meal_as_an_event_cover_the_place_and_the_meal():
+    food = tool("Meituan_search_restaurant", {"name": {"type": "string"}, "meal_type": {"type": "string",
+                "enum": ["lunch", "dinner"]}, "food": {"type": "array", "items": {"type": "string"}}}, "food")
+    history = [event("2025-07-29 12:03", "Meituan", "food", "search_restaurant", name="Chopia", meal_type="lunch",
+                     food=["Light meal"]),
+               event("2025-07-29 15:00", "Eleme", "food", "search_restaurant", name="Zero Cafe", meal_type="lunch",
+                     food=["Tea"])]
+    call = ToolCall(tool=food.name, arguments={"name": "Chopia", "meal_type": "dinner", "food": ["Light meal"]})
+    out = read("Dinner time: same place and same meal as lunch today.", call, food, history,
+               time=datetime(2025, 7, 29, 18, 0))
+    assert (out["name"].label, out["name"].determined) == ("hinted", True)

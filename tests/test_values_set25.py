@@ -57,3 +57,29 @@ def test_a_lookup_of_things_an_act_made_between_two_dates_looks_back():
     rng = random.Random(3)
     draws = [values.sample_arguments(tool, rng, ref=REF) for _ in range(30)]
     assert all(d["date_to"] <= "2025-06-02" and d["date_from"] <= d["date_to"] for d in draws)
+
+
+def test_a_date_named_by_an_act_done_may_lie_days_behind_the_query():
+    from generator.core.temporal import consistent
+
+    assert consistent(None, {"picked_on": "2025-05-23"}, "2025-05-25 09:03") == []
+    assert consistent(None, {"ship_date": "2025-05-23"}, "2025-05-25 09:03") != []
+    assert consistent(None, {"picked_on": "2025-03-23"}, "2025-05-25 09:03") != []
+
+
+def test_a_place_word_before_a_noun_names_a_kind_and_a_search_term_is_the_query():
+    from generator.validators.habitphrase import place_words_in
+    from generator.validators.pointerphrase import words_of
+
+    assert place_words_in("with the office home size") == set() and place_words_in("a work order for pump 3") == set()
+    assert place_words_in("take me home now") == {"home"} and place_words_in("from work \u2014 by bike") == {"work"}
+    assert "term" in words_of("query", "Drug name or keyword")
+
+
+def test_a_habit_word_never_stands_for_a_floor_number():
+    from generator.core.plan import _place_param
+
+    tool = Tool(name="open_estimate", app="movers", api="open_estimate", domain="movers", description="",
+                parameters={"type": "object", "properties": {"origin_floor": {"type": "integer"},
+                                                             "origin_address": {"type": "string"}}})
+    assert not _place_param("origin_floor", tool) and _place_param("origin_address", tool)

@@ -328,9 +328,17 @@ def _best_pointer(target: Target, tool: Tool, param: str, args: dict[str, Any], 
 def _place_param(param: str, tool: Tool) -> bool:
     """Whether a habit word reads naturally for the parameter: a place in a trip, not a city,
     country, airport or station ("from home" for a city would be odd)."""
-    desc = str(spec_of(tool, param).get("description", "")).lower()
+    spec = spec_of(tool, param)
+    desc = str(spec.get("description", "")).lower()
+    if spec.get("type") not in (None, "string") or set(re.split(r"[_\W]+", param.lower())) & _NOT_PLACES:
+        return False  # `origin_floor` is a number on the way, never "from home" (set 25)
     return place_role(param) is not None and not any(
         w in desc or w in param.lower() for w in ("city", "country", "airport", "station"))
+
+
+# Words of a parameter that is a trip's end in name only: its floor, its time, how far.
+_NOT_PLACES = frozenset({"floor", "level", "time", "date", "hour", "count", "number", "distance", "elevator",
+                         "stairs", "flights", "type", "kind", "notes", "instructions"})
 
 
 # Hint phrases per reading; each carries that reading's cue ("last time"; "usual", "always",

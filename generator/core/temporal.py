@@ -264,9 +264,22 @@ def _date_problem(param: str, value: Any, qt: datetime) -> str | None:
     if parsed is None:
         return None
     days = (parsed[0].date() - qt.date()).days
-    if days < -1 or days > 366:
+    if days < (-31 if _done_act(param) else -1) or days > 366:
         return f"{param}={value!r} is {days} days from the query time {qt:%Y-%m-%d}"
     return None
+
+
+@lru_cache(maxsize=4096)
+def _done_act(param: str) -> bool:
+    """A date named by an act done ("picked_on", "received_date", "collected_at"): logged some days
+    after it happened (set 25: apples picked two days before the bins were received)."""
+    from lemminflect import getInflection, getLemma
+
+    for word in _param_words(param):
+        lemma = next(iter(getLemma(word, upos="VERB")), word)
+        if lemma != word and len(word) > 3 and word in getInflection(lemma, tag="VBN") and word not in _AHEAD:
+            return True
+    return False
 
 
 def _clock_problem(param: str, value: Any, spec: dict[str, Any] | None = None) -> str | None:

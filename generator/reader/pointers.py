@@ -51,7 +51,7 @@ class Pointer:
     reference: bool = False  # "that movie I looked up": covers the free-text arguments it shares words with
 
 
-_SAME = re.compile(rf"\b(?:the )?same (?P<noun>(?:[\w-]+ ){{0,8}}?)(?P<link>as|like|that i|i)\b(?P<desc>{_END})")
+_SAME = re.compile(rf"\b(?:the )?same (?P<noun>(?:[\w-]+,? ){{0,8}}?)(?P<link>as|like|that i|i)\b(?P<desc>{_END})")
 _LIKE = re.compile(rf"\b(?:just )?like (?:i did |i do |the ones? |)(?P<desc>(?:yesterday|last|this|on|the other|earlier|"
                    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b{_END})")
 _REVERSE = re.compile(rf"\b(?:the )?reverse of (?P<desc>{_END})|\b(?:back )?(?:the )?same way i came(?P<desc2>{_END})")
@@ -368,7 +368,10 @@ def covers(p: Pointer, param: str, gold: Any, role: str, held: Any, free: bool =
     # or by their description's head noun ("the same dishes as": food, "Dishes to order")
     named = described_params(fold(p.noun).split(), params, descriptions or {}) | {
         q for q in params if set(map(stem, identifier_words(q))) <= set(nouns)} | {
-        q for n in nouns for q in headed(n, list(params), descriptions or {})}
+        q for n in nouns for q in headed(n, list(params), descriptions or {})} | {
+        q for n in nouns for q in params if _names(n, set(map(stem, identifier_words(q))))}
+    if named and set(nouns) & _PLACE_NOUNS:  # "the same place and meal as": the place's arguments too
+        named |= {q for q in params if param_role(q) or stem("name") in set(map(stem, identifier_words(q)))}
     if named:
         return param in named
     if set(nouns) & _SETTINGS:

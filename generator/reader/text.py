@@ -38,6 +38,8 @@ def fold(text: str) -> str:
 def stem(word: str) -> str:
     if word.endswith("ly") and len(word) >= 6:  # "instantly" -> "instant", "weekly" -> "week"
         word = word[:-2]
+    if word.endswith("ings") and len(word) >= 8:  # "readings" stems as "reading" does ("get_tank_readings")
+        word = word[:-1]
     for suffix, keep in (("ies", "y"), ("ing", ""), ("ied", "y"), ("ed", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             word = word[: len(word) - len(suffix)] + keep

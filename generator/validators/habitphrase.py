@@ -49,8 +49,13 @@ CUES: dict[Rule, tuple[str, ...]] = {
 }
 # A habit word as a place ("to work", "from home", "at the office", "with home as the pickup"), not
 # the verb ("work out", "work on it") nor a modifier ("my work calendar", "the home page").
-_PLACE = re.compile(r"(?<![a-z-])(home|work|office)(?![a-z-])(?!\s+(?:out|on|calendar|email|account|schedule|"
-                    r"phone|address|page|screen|team|shift|meeting|laptop|number|hours|load|week|day)s?\b)")
+# A place word is a place where a phrase can end there: before punctuation, the end, or a word that
+# opens what follows ("home now", "work and then"); before another noun it names a kind ("the office
+# home size", "a work order": set 25), which no history ties to a place.
+_PLACE = re.compile(r"(?<![a-z-])(home|work|office)(?![a-z-])(?=\s*(?:[.,;:!?)\u2014\u2013]|$)|\s+(?:and|or|to|from|"
+                    r"for|at|in|on|by|with|please|now|today|tonight|again|then|first|so|but|after|before|around|"
+                    r"via|instead|the|a|an|my|this|that|quickly|early|safely|later|asap|straight|right|soon|"
+                    r"if|when|because|since|i|we|it|using|taking)\b)(?!\s+on\b)")
 WORD_OF = {"home": "home", "work": "work", "office": "work"}
 PLACE_WORDS = ("home", "work", "the office")
 

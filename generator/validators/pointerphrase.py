@@ -140,7 +140,14 @@ def words_of(param: str, description: str = "") -> frozenset[str]:
     colon, semicolon or bracket; eight words), less filler, stemmed."""
     name = re.findall(r"[a-z]+", re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", param).lower())
     head = re.findall(r"[a-z]+", re.split(r"[.:;(\[]", description, maxsplit=1)[0].lower())[:8]
-    return frozenset(stem(w) for w in name + head if w not in FILLER)
+    called = [w for n in name for w in _CALLED.get(n, ())]  # a `query` is "the search term" too (set 25)
+    return frozenset(stem(w) for w in name + head + called if w not in FILLER)
+
+
+# What people call a search's text, whatever the API names it.
+_SEARCH_WORDS = ("search", "term", "keyword", "query")
+_CALLED = {"query": _SEARCH_WORDS, "q": _SEARCH_WORDS, "keyword": _SEARCH_WORDS, "keywords": _SEARCH_WORDS,
+           "term": _SEARCH_WORDS, "search": _SEARCH_WORDS}
 
 
 # The stretch each word surely means (for "the first ... in the evening" the first event there
