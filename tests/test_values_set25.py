@@ -83,3 +83,16 @@ def test_a_habit_word_never_stands_for_a_floor_number():
                 parameters={"type": "object", "properties": {"origin_floor": {"type": "integer"},
                                                              "origin_address": {"type": "string"}}})
     assert not _place_param("origin_floor", tool) and _place_param("origin_address", tool)
+
+
+def test_the_foods_a_user_dislikes_are_never_the_foods_to_order():
+    disliked = {"type": "array", "items": {"type": "string"},
+                "description": "Foods to avoid, e.g. 'chili', 'coriander'."}
+    tools = [Tool(name="search_restaurant", app="food", api="search_restaurant", domain="food", description="Find food.",
+                  parameters={"type": "object", "required": ["food"], "properties": {
+                      "food": {"type": "array", "items": {"type": "string"}, "description": "Dishes wanted"},
+                      "disliked_foods": disliked}})]
+    tool = lore.annotate(tools)[0]
+    rng = random.Random(3)
+    draws = [values.sample_arguments(tool, rng, ref=REF) for _ in range(30)]
+    assert not any({"chili", "coriander"} & set(d["food"]) for d in draws)

@@ -1049,9 +1049,17 @@ def _by_head(name: str, examples: dict[str, list[Given]]) -> list[Given]:
     head = words[-1] if words else ""
     if not head or head in _OPEN_HEADS | _BROAD_NAMES | _ID_WORDS | _ID_HEADS or len(head) < 4:
         return []
+    if set(words) & _AGAINST:
+        return []
     said = tuple(dict.fromkeys(e for key, given in examples.items() if key.split("_")[-1] == head and key != name
-                               for ex, _ in given for e in ex))
+                               and not set(key.split("_")) & _AGAINST for ex, _ in given for e in ex))
     return [(said, None)] if said else []
+
+
+# Modifiers that make a parameter the opposite of its head noun's others: the foods a user
+# dislikes are never the foods to order (set 25: a restaurant search for "chili, coriander").
+_AGAINST = frozenset({"disliked", "dislike", "excluded", "exclude", "avoid", "avoided", "banned", "blocked", "allergic",
+                      "allergy", "allergen", "forbidden", "unwanted", "skip", "skipped", "without", "except", "not"})
 
 
 def _examples_in_pattern(path: str, pattern: str, examples: dict[str, list[Given]]) -> dict[str, Any]:
