@@ -61,10 +61,12 @@ def test_a_code_the_prose_lists_is_never_re_cased_as_a_valid_call() -> None:
                 "hold_reason is one of: mud_spots, material, weather.",
                 parameters={"type": "object", "properties": {"hold_reason": {"type": "string"},
                                                              "cause": {"type": "string"},
-                                                             "note": {"type": "string"}}})
+                                                             "note": {"type": "string"},
+                                                             "zone": {"type": "string", "description":  # set 25
+                                                                      "Mountain zone. One of 'base_area', 'summit'."}}})
     tool = annotate([tool])[0]
     gold = ToolCall(tool="log_hold", arguments={"hold_reason": "weather", "cause": "downhole_tools",
-                                                   "note": "Waiting on the ballast train"})
+                                                   "note": "Waiting on the ballast train", "zone": "summit"})
     seen = set()
     for seed in range(40):
         sc = Scenario(wanted=tool, wanted_call=gold, offered=[tool], gold=gold, catalog=None)  # type: ignore[arg-type]

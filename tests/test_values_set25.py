@@ -96,3 +96,16 @@ def test_the_foods_a_user_dislikes_are_never_the_foods_to_order():
     rng = random.Random(3)
     draws = [values.sample_arguments(tool, rng, ref=REF) for _ in range(30)]
     assert not any({"chili", "coriander"} & set(d["food"]) for d in draws)
+
+
+def test_a_parameter_required_for_some_values_of_another_is_given_with_them():
+    tool = Tool(name="register_buyer", app="barn", api="register_buyer", domain="trade", description="Register a buyer.",
+                parameters={"type": "object", "required": ["buyer_type"], "properties": {
+                    "buyer_type": {"type": "string", "enum": ["producer", "feedlot", "order_buyer", "dealer", "packer"]},
+                    "bond_number": {"type": "string",
+                                    "description": "P&S bond number, required for order_buyer, dealer and packer."}}})
+    tool = lore.annotate([tool])[0]
+    rng = random.Random(3)
+    draws = [values.sample_arguments(tool, rng, optional_rate=0.0, ref=REF) for _ in range(60)]
+    needs = [d for d in draws if d["buyer_type"] in ("order_buyer", "dealer", "packer")]
+    assert needs and all(d.get("bond_number") for d in needs)

@@ -113,6 +113,27 @@ def _required_when(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "P&S bond number, required for order_buyer, dealer and packer" (set 25: dealers registered with no
+# bond): values of another enum, unquoted or quoted, that need the parameter.
+_REQUIRED_FOR_VALUES = re.compile(r"\brequired (?:for|with) ((?:['\"`]?[\w-]+['\"`]?(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)",
+                                  re.IGNORECASE)
+
+
+def _required_for_values(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        for m in _REQUIRED_FOR_VALUES.finditer(str(schema.get("description") or "")):
+            if not str(schema.get("description") or "")[:m.start()].strip():
+                continue  # "Required for haulier accounts.": `_required_for` reads a description that opens so
+            said = [w.strip("'\"`") for w in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(1).strip())]
+            owners = {_owner_of(w, props, skip=name) for w in said if w}
+            if len(owners) == 1 and None not in owners:
+                owner = owners.pop()
+                assert owner is not None
+                out.append(Rule("if_value", name, (owner,), tuple(w for w in said if w)))
+    return out
+
+
 def _value_acted(gerund: str, props: Props, skip: str) -> tuple[str, str] | None:
     """The one enum value a gerund does ("declining" -> `response` 'decline')."""
     root = gerund.lower().removesuffix("ing")
@@ -1065,7 +1086,7 @@ def _values_for_members(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_for_values, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import allowed
 from ..core.lore import param_schema
 from ..core.schema import argument_errors
 from ..core.values import sample_arguments, schema_type, value_for
@@ -112,6 +113,7 @@ def valid_case_variant(sc: Scenario, rng: random.Random) -> Candidate | None:
     tool = _gold_tool(sc)
     param = _pick_param(sc, rng, lambda p, v, s: isinstance(v, str) and v.lower() != v.upper()
                         and not any(k in s or k in param_schema(tool, p) for k in _CASED)
+                        and not allowed.read(str(s.get("description") or "")).allowed  # "One of 'summit', ..."
                         and not any(c.isdigit() for c in v) and "_" not in v)
     if param is None:
         return None
