@@ -22,17 +22,13 @@ import argparse
 import json
 import os
 import random
+import sys
 from pathlib import Path
 
 SETS = Path(__file__).resolve().parent
-TRAIL_FILES = [
-    "trailbench/query/history_query/u1/all_generated_queries_u1_gpt.json",
-    "trailbench/query/history_query/u2/all_generated_queries_u2_gpt.json",
-    "trailbench/query/history_query/u4/all_generated_queries_u4_gpt.json",
-    "trailbench/query/history_query/u5/all_generated_queries_u5_gpt.json",
-    "trailbench/query/history_query/u5/all_generated_queries_u5_gemini.json",
-    "trailbench/query/history_query/u6/all_generated_queries_u6_gpt.json",
-]
+sys.path.insert(0, str(SETS))
+from extract_trail import FILES as TRAIL_FILES
+
 TRAJECT_DOMAINS = ("Travel", "Email")
 
 
