@@ -109,3 +109,10 @@ def test_a_parameter_required_for_some_values_of_another_is_given_with_them():
     draws = [values.sample_arguments(tool, rng, optional_rate=0.0, ref=REF) for _ in range(60)]
     needs = [d for d in draws if d["buyer_type"] in ("order_buyer", "dealer", "packer")]
     assert needs and all(d.get("bond_number") for d in needs)
+
+
+def test_a_description_of_part_of_the_thing_names_it_by_the_parameter():
+    from generator.phrasebook.terms import term
+
+    spec = {"type": "string", "description": "Part of the person's or ranch's name, e.g. 'Hadley' or 'Lazy K'."}
+    assert term("name", spec).noun == "name"

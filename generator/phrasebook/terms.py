@@ -531,6 +531,11 @@ def _said_longer(noun: str, name_words: set[str]) -> bool:
 _TAG_WORDS = frozenset({"tag", "code", "identifier", "label"})  # "Cabrillo CONTEST tag of the event": the contest
 
 
+# "Part of the person's or ranch's name", "Substring of the title": a search matching a piece of
+# the thing the name names (set 25: "consignor accounts with the part of the person's Hadley").
+_PART_OF = re.compile(r"^(?:any |a )?(?:part|substring|fragment|portion|piece|prefix|beginning|start) of\b", re.IGNORECASE)
+
+
 def _headless(noun: str) -> bool:
     """A description noun that ends in an adjective, its head cut off ("Short human-readable name"
     read as "short human-readable"): no noun (set 24: "for short human-readable CQ WW CW 2025 SOAB")."""
@@ -556,7 +561,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
         _unit_led(first) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
-        _headless(noun)
+        _headless(noun) or _PART_OF.match(first) is not None
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
