@@ -113,27 +113,6 @@ def _required_when(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-# "P&S bond number, required for order_buyer, dealer and packer" (set 25: dealers registered with no
-# bond): values of another enum, unquoted or quoted, that need the parameter.
-_REQUIRED_FOR_VALUES = re.compile(r"\brequired (?:for|with) ((?:['\"`]?[\w-]+['\"`]?(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)",
-                                  re.IGNORECASE)
-
-
-def _required_for_values(tool: str, props: Props) -> list[Rule]:
-    out = []
-    for name, schema in props.items():
-        for m in _REQUIRED_FOR_VALUES.finditer(str(schema.get("description") or "")):
-            if not str(schema.get("description") or "")[:m.start()].strip():
-                continue  # "Required for haulier accounts.": `_required_for` reads a description that opens so
-            said = [w.strip("'\"`") for w in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(1).strip())]
-            owners = {_owner_of(w, props, skip=name) for w in said if w}
-            if len(owners) == 1 and None not in owners:
-                owner = owners.pop()
-                assert owner is not None
-                out.append(Rule("if_value", name, (owner,), tuple(w for w in said if w)))
-    return out
-
-
 def _value_acted(gerund: str, props: Props, skip: str) -> tuple[str, str] | None:
     """The one enum value a gerund does ("declining" -> `response` 'decline')."""
     root = gerund.lower().removesuffix("ing")
@@ -430,18 +409,28 @@ def _texts(tool: str, props: Props) -> list[str]:
 
 
 # A parameter's own "Required for business accounts.": it belongs to that kind of call, set there
-# and left out of the others (no business name on a resident's account).
-_REQUIRED_FOR = re.compile(r"^\s*(?:required|mandatory|needed) (?:for|with|on) (?:an? |the )?(\w+)\b", re.IGNORECASE)
+# and left out of the others (no business name on a resident's account); anywhere in it, the values
+# of another enum listed ("P&S bond number, required for order_buyer, dealer and packer": set 25,
+# dealers registered with no bond).
+_REQUIRED_FOR = re.compile(r"(?P<opens>^\s*)?\b(?:required|mandatory|needed) (?:for|with|on) (?:an? |the )?"
+                           r"(?P<said>(?:['\"`]?[\w-]+['\"`]?(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)", re.IGNORECASE)
+_LISTED = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _ANY = frozenset({"all", "any", "every", "each", "both"})
 
 
 def _required_for(tool: str, props: Props) -> list[Rule]:
     out = []
     for name, schema in props.items():
-        m = _REQUIRED_FOR.search(str(schema.get("description") or ""))
-        owned = _values_named(m.group(1), props, skip=name) if m and m.group(1).lower() not in _ANY else None
-        if owned:
-            out.append(Rule("needs", name, (owned[0],), owned[1]))
+        for m in _REQUIRED_FOR.finditer(str(schema.get("description") or "")):
+            said = [w.strip("'\"`") for w in _LISTED.split(m.group("said").strip()) if w.strip("'\"`")]
+            owned = _values_named(said[0], props, skip=name) if m.group("opens") is not None and said \
+                and said[0].lower() not in _ANY else None  # a kind said by a word: only as the opening
+            owners = {_owner_of(w, props, skip=name) for w in said} if len(said) > 1 else set()
+            if owners and len(owners) == 1 and None not in owners:
+                owned = (str(owners.pop()), tuple(said))
+            if owned:
+                out.append(Rule("needs", name, (owned[0],), owned[1]))
+                break
     return out
 
 
@@ -1086,7 +1075,7 @@ def _values_for_members(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_for_values, _implies, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,

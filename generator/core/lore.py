@@ -971,16 +971,12 @@ _THINGS_DONE_BETWEEN = re.compile(r"\b[a-z]+s ([a-z]+) (?:between|from|during|ov
 
 
 def _done_between(description: str) -> bool:
-    from lemminflect import getInflection, getLemma
-
+    from .temporal import participle_of
     from .values import _PLANNING_VERBS
 
-    for m in _THINGS_DONE_BETWEEN.finditer(description):
-        word = m.group(1).lower()
-        lemma = next(iter(getLemma(word, upos="VERB")), word)  # "run" is its own participle: loads run between
-        if lemma not in _PLANNING_VERBS and word not in AHEAD and word in getInflection(lemma, tag="VBN"):
-            return True
-    return False
+    said = (m.group(1).lower() for m in _THINGS_DONE_BETWEEN.finditer(description))
+    # "run" is its own participle: loads run between two dates
+    return any(w not in AHEAD and (lemma := participle_of(w)) is not None and lemma not in _PLANNING_VERBS for w in said)
 
 
 # A lookup of what has been recorded: its window's bounds lie behind the call, never "reads through

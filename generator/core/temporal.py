@@ -273,13 +273,17 @@ def _date_problem(param: str, value: Any, qt: datetime) -> str | None:
 def _done_act(param: str) -> bool:
     """A date named by an act done ("picked_on", "received_date", "collected_at"): logged some days
     after it happened (set 25: apples picked two days before the bins were received)."""
+    return any(len(w) > 3 and w not in _AHEAD and participle_of(w) not in (None, w) for w in _param_words(param))
+
+
+@lru_cache(maxsize=8192)
+def participle_of(word: str) -> str | None:
+    """The verb `word` is the past participle of ("picked" -> pick, "sent" -> send, "run" -> run),
+    else None. Callers choose which verbs count as an act done."""
     from lemminflect import getInflection, getLemma
 
-    for word in _param_words(param):
-        lemma = next(iter(getLemma(word, upos="VERB")), word)
-        if lemma != word and len(word) > 3 and word in getInflection(lemma, tag="VBN") and word not in _AHEAD:
-            return True
-    return False
+    lemma = next(iter(getLemma(word, upos="VERB")), word)
+    return lemma if word in getInflection(lemma, tag="VBN") else None
 
 
 def _clock_problem(param: str, value: Any, spec: dict[str, Any] | None = None) -> str | None:

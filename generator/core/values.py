@@ -56,6 +56,7 @@ from . import (
 )
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .schema import is_valid, schema_key, value_check
+from .temporal import participle_of
 
 # A fixed reference instant: outputs must never depend on the wall clock.
 REFERENCE_TIME = datetime(2025, 6, 2, 9, 0)
@@ -2456,11 +2457,8 @@ _BOUND_WORDS = frozenset({"from", "to", "after", "before", "since", "until", "st
 @lru_cache(maxsize=4096)
 def _participle(word: str) -> bool:
     """A past participle of an act done ("excavated", "collected", "sent"), not of a plan ("scheduled")."""
-    from lemminflect import getInflection, getLemma
-
-    lemma = next(iter(getLemma(word, upos="VERB")), word)
-    return lemma != word and lemma not in _PLANNING_VERBS and word in getInflection(lemma, tag="VBN") and \
-        word not in lore.AHEAD
+    lemma = participle_of(word)
+    return lemma not in (None, word) and lemma not in _PLANNING_VERBS and word not in lore.AHEAD
 
 
 _RECORDS = re.compile(r"^(?:log|record|enter|capture|write)\b", re.IGNORECASE)
