@@ -130,7 +130,12 @@ GENERIC = frozenset({"value", "values", "query", "q", "input", "param", "arg", "
 
 def tokens(text: str) -> list[str]:
     """Lower-case words of an identifier or a text ("startTs" -> ["start", "ts"])."""
-    return [t.lower() for t in _SPLIT.split(str(text)) if t]
+    return list(_tokens(str(text)))
+
+
+@lru_cache(maxsize=65536)  # asked tens of times per drawn call, of the same few names and descriptions
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(t.lower() for t in _SPLIT.split(text) if t)
 
 
 _NUMBERED = re.compile(r"^([a-z]{4,})\d+$")  # "player1", "place2" (not "ipv4", "sha256")

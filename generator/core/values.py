@@ -132,7 +132,11 @@ def value_format(schema: dict[str, Any]) -> str | None:
     fmt = schema.get("format")
     if fmt in _JSON_FORMATS:
         return _JSON_FORMATS[fmt]
-    desc = str(schema.get("description", ""))
+    return _described_format(str(schema.get("description", "")))
+
+
+@lru_cache(maxsize=16384)  # asked for every value drawn and read: one reading per description
+def _described_format(desc: str) -> str | None:
     m = _STRFTIME_RE.search(desc)
     if m:
         return m.group(0).rstrip(" ,")
@@ -212,10 +216,18 @@ def _moment_kind(name: str, schema: dict[str, Any], by_name: bool = True) -> str
     """The schema's format, else the name's kind (`by_name`), else the description's; a name's
     "time" that the description says is a date and time is both (`service_time`, "Date and time
     of the service")."""
-    described = _described_kind(str(schema.get("description") or ""))
-    named = _name_kind(name) if by_name else None
+    fmt = schema.get("format")
+    return _kind_of(name if by_name else None, str(schema.get("description") or ""),
+                    fmt if isinstance(fmt, str) else None)
+
+
+@lru_cache(maxsize=16384)
+def _kind_of(name: str | None, description: str, fmt: str | None) -> str | None:
+    described = _described_kind(description)
+    named = _name_kind(name) if name is not None else None
     if named == "time" and described == "datetime":
         named = described
+    schema = {"description": description} if fmt is None else {"description": description, "format": fmt}
     return _format_kind(schema) or named or described
 
 
