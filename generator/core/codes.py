@@ -125,6 +125,31 @@ def currency(rng: random.Random) -> str:
     return rng.choice(COMMON_CURRENCIES)  # only currencies people commonly pay in
 
 
+# Locales a translation or software team works in (CLDR language-REGION tags; "es-419" is Latin
+# American Spanish, "zh-Hans-CN" simplified Chinese): never a tag drawn from a pattern ("px-Ulaj",
+# "rj-Enrc-713": set 26) or one Faker pairs at random ("yi_US").
+COMMON_LOCALES = ("en-US", "en-GB", "en-CA", "en-AU", "de-DE", "de-AT", "de-CH", "fr-FR", "fr-CA", "fr-BE", "fr-CH",
+                  "es-ES", "es-MX", "es-419", "es-AR", "it-IT", "pt-BR", "pt-PT", "nl-NL", "nl-BE", "sv-SE", "da-DK",
+                  "nb-NO", "fi-FI", "pl-PL", "cs-CZ", "hu-HU", "ro-RO", "el-GR", "tr-TR", "ru-RU", "uk-UA", "ja-JP",
+                  "ko-KR", "zh-CN", "zh-TW", "zh-Hans-CN", "zh-Hant-TW", "ar-SA", "ar-AE", "he-IL", "hi-IN", "th-TH",
+                  "vi-VN", "id-ID", "ms-MY")
+
+
+def locale(rng: random.Random, schema: dict[str, Any]) -> str | None:
+    """A real locale in the form the parameter writes them: its pattern's, and "de_DE" where its
+    description's examples join with "_"; None when no common locale fits the pattern."""
+    said = str(schema.get("description") or "")
+    under = re.search(r"\b[a-z]{2,3}_[A-Z]{2}\b", said) and not re.search(r"\b[a-z]{2,3}-[A-Z]{2}\b", said)
+    forms = [x.replace("-", "_") if under else x for x in COMMON_LOCALES]
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str):
+        try:
+            forms = [x for x in forms if re.search(pattern, x)]
+        except re.error:
+            return None
+    return rng.choice(forms) if forms else None
+
+
 def language(rng: random.Random, alpha: int = 2) -> str:
     common = ("en", "es", "fr", "de", "pt", "it", "ja", "zh", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "ru")
     code = rng.choice(common)  # never Avestan or Volapük: a code a real form offers
@@ -212,4 +237,13 @@ def _airport_ok(v: str) -> bool:
     return any(up in (a[0], a[1]) for a in airports())
 
 
-_CHECKS = {"country": _country_ok, "currency": _currency_ok, "language": _language_ok, "airport": _airport_ok}
+def _locale_ok(v: str) -> bool:
+    """A language, an optional script and a region that exist ("de-DE", "zh-Hans-CN", "es-419")."""
+    parts = re.split(r"[-_]", v)
+    region = parts[-1] if len(parts) > 1 else ""
+    return _language_ok(parts[0]) and (not region or region.isdigit() and len(region) == 3 or _country_ok(region)) \
+        and all(len(p) == 4 and p.istitle() for p in parts[1:-1])
+
+
+_CHECKS = {"country": _country_ok, "currency": _currency_ok, "language": _language_ok, "airport": _airport_ok,
+           "locale": _locale_ok}

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from ..records import Tool
@@ -214,14 +215,22 @@ def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
 
 # "Time of the incident; must be before the collection": an order the description states, with the
 # other parameter named by a word of its name (`collection_time`)
-_SAID_ORDER = re.compile(r"\b(?:must|should|has to|needs to) (?:be |come |fall )?(before|after|earlier than|later than|"
-                         r"prior to) (?:the |a |its )?([a-z]+)", re.IGNORECASE)
+_SAID_ORDER = re.compile(r"\b(?:(?:must|should|has to|needs to) (?:be |come |fall )?(?:at or |on or )?|(?:at|on) or )"
+                         r"(before|after|earlier than|later than|prior to) (?:the |a |its )?([a-z]+)", re.IGNORECASE)
 _SAID_ROLE = _role("said before", "said after", False, True)
+
+
+# A drawing-schema mark (generator.core.lore): the value comes after this other parameter's, as
+# the tool's prose orders them ("must be in order: left_surface < reached_bottom < left_bottom").
+AFTER_KEY = "x-after"
 
 
 def _described_pairs(props: dict[str, dict[str, Any]]) -> list[Pair]:
     out = []
     for name, spec in props.items():
+        after = spec.get(AFTER_KEY) if isinstance(spec, dict) else None
+        if isinstance(after, str) and after in props and after != name:
+            out.append(Pair("order", after, name, _SAID_ROLE))
         m = _SAID_ORDER.search(str((spec or {}).get("description") or "")) if isinstance(spec, dict) else None
         if m is None:
             continue
@@ -619,6 +628,8 @@ def repair(props: dict[str, dict[str, Any]], args: dict[str, Any], rng: random.R
     """`args` with every detected pair made consistent where the non-kept side allows it."""
     out = dict(args)
     fixer = Fixer(props, frozenset(keep), resample, rng)
+    for chain in _chains(props):
+        _paced(chain, out, fixer)
     for pair in pairs_for(props):
         implied = _implied(pair, props, out)
         if implied and pair.kind == "meal":  # a shift left at its default ("night") that the time does not
@@ -634,6 +645,40 @@ def repair(props: dict[str, dict[str, Any]], args: dict[str, Any], rng: random.R
         elif pair_problem(pair, props, out) is not None:
             _REPAIRS[pair.kind](pair, out, fixer)
     return out
+
+
+def _chains(props: dict[str, dict[str, Any]]) -> list[list[str]]:
+    """The parameters AFTER_KEY marks put in order, first to last, one list per chain."""
+    after = {n: s[AFTER_KEY] for n, s in props.items() if isinstance(s, dict) and isinstance(s.get(AFTER_KEY), str)}
+    out = []
+    for head in dict.fromkeys(a for a in after.values() if a not in after and a in props):
+        chain = [head]
+        while (step := next((n for n, a in after.items() if a == chain[-1] and n not in chain), None)) is not None:
+            chain.append(step)
+        out.append(chain)
+    return out
+
+
+def _paced(chain: list[str], args: dict[str, Any], fx: Fixer) -> None:
+    """Three or more moments the prose orders (a dive's left surface, reached bottom, left bottom,
+    reached surface) as the steps of one act, from the first one's value: each 15 to 60 minutes
+    after the one before (one to three days for days), unless they already run in order within a
+    day. A pair-by-pair repair undoes one pair while fixing the next (set 26)."""
+    names = [n for n in chain if n in args]
+    points = [as_point(args[n], fx.props.get(n) or {}) for n in names]
+    moments = [p.moment for p in points if p is not None and p.kind == "moment" and p.moment is not None]
+    if len(names) < 3 or len(moments) < len(names) or any(n in fx.keep for n in names[1:]):
+        return
+    clocked = all(p is not None and p.has_clock for p in points)
+    if all(a < b for a, b in pairwise(moments)) and (moments[-1] - moments[0] <= timedelta(hours=12) or not clocked):
+        return
+    at, paced = moments[0], {}
+    for name, point in zip(names[1:], points[1:]):
+        assert point is not None
+        at += timedelta(minutes=15 * fx.rng.randint(1, 4)) if clocked else timedelta(days=fx.rng.randint(1, 3))
+        paced[name] = at.strftime(point.fmt)
+    if all(fx.valid(n, v) for n, v in paced.items()):
+        args.update(paced)
 
 
 def _implied(pair: Pair, props: dict[str, dict[str, Any]], args: dict[str, Any]) -> dict[str, Any]:

@@ -657,7 +657,7 @@ def _examples_per_value(tool: str, props: Props) -> list[Rule]:
 # "The frequency must lie inside the amateur band for the region (kHz): 160m 1800-2000, 80m
 # 3500-4000, 40m 7000-7300, ..." (set 24: contacts at 98000 kHz): a number inside one of the ranges
 # a sentence that names it lists, the one its label's value names where a parameter holds labels.
-_LABELLED_RANGE = re.compile(r"(?<![\w.])([A-Za-z0-9][\w.]*)\s+(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)(?![\w.])")
+_LABELLED_RANGE = re.compile(r"(?<![\w.])([A-Za-z0-9][\w.]*)\s+(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)(?!\w|\.\d)")
 
 
 def _in_ranges(tool: str, props: Props) -> list[Rule]:
@@ -675,6 +675,26 @@ def _in_ranges(tool: str, props: Props) -> list[Rule]:
                 labels = next((n for n, sch in props.items() if sch.get("enum") and
                                {str(v) for v in sch["enum"]} <= {r[0] for r in ranges}), "")
                 out.append(Rule("in_ranges", name, (labels,), (), ranges))
+    return out + _own_ranges(props, numbers)
+
+
+_LABELLED_CEILING = re.compile(r"(?<![\w.])([A-Za-z][\w.]*)\s+(?:under|below|less than|at most|up to)\s+(\d+(?:\.\d+)?)(?!\w|\.\d)")
+
+
+def _own_ranges(props: Props, numbers: list[str]) -> list[Rule]:
+    """A number whose own description gives a range per value of an enum, by those values' words
+    ("Typical values: turbidity 0.02-0.15 NTU, free chlorine 0.8-2.5 mg/L, pH 7.0-8.2": set 26, a
+    total coliform result of 0.1): inside the range of the call's value, where it has one."""
+    out = []
+    enums = {n: _enum(s) for n, s in props.items() if isinstance(s, dict) and s.get("enum")}
+    for name in numbers:
+        said = str(props[name].get("description") or "")
+        found = [(m.group(1), float(m.group(2)), float(m.group(3))) for m in _LABELLED_RANGE.finditer(said)] + \
+            [(m.group(1), 0.0, float(m.group(2))) for m in _LABELLED_CEILING.finditer(said)]
+        for other, values in enums.items():
+            ranges = tuple((v, a, b) for label, a, b in found if a < b for v in _glossed(label, values))
+            if len({v for v, _, _ in ranges}) >= 3:
+                out.append(Rule("in_ranges", name, (other,), (), ranges))
     return out
 
 
@@ -743,6 +763,13 @@ _COMPARED = re.compile(r"(?:^|(?<=[.;:,]\s)|(?<=^\s))(?:the\s+)?([\w`' -]{2,40}?
                        r"more) than)|(at (?:least|most)|no (?:more|less|greater|lower) than|not (?:more|less|greater|"
                        r"lower) than))\s+(?:the\s+|its\s+)?([\w`' -]{2,40}?)(?=[.;,(]|\s+(?:on|at|in|when|and|"
                        r"by|for|read)\b|$)", re.IGNORECASE)
+# A parameter's own "...; at least the 95th percentile": a comparison whose subject is the parameter
+# (set 26: a month's highest turbidity under its 95th percentile).
+# "Planned max depth cannot exceed the site's water depth" (set 26: a dive planned to 170 fsw at a
+# site 73 fsw deep) reads as "is at most"; a description opening so is its parameter's own.
+_NOT_EXCEED = re.compile(r"\s+(?:cannot|can not|must not|may not|should not|shall not|does not|do not|never)\s+exceed\s+",
+                         re.IGNORECASE)
+_ITS_OWN = re.compile(r"(?:^\s*|(?<=[.;]\s))(?=(?:at (?:least|most)|no (?:more|less|greater|lower) than)\s)", re.IGNORECASE)
 _LOWER_WORDS = ("lower", "less", "smaller", "earlier", "at most", "no more", "no greater", "not more", "not greater")
 
 
@@ -787,9 +814,8 @@ def _compared(tool: str, props: Props) -> list[Rule]:
     """One number parameter at most another, both named by their words in the tool's text or
     the subject's own ("Must be at least depth_start_ft_md"); "below" rules: subject <= other."""
     out = []
-    texts = [(tool, None)] + [(re.sub(r"^\s*(?=(?:must|should|has to|needs to) be\b)", "It ",
-                                      str(s.get("description") or ""), flags=re.IGNORECASE), n)
-                              for n, s in props.items()]
+    texts = [(_NOT_EXCEED.sub(" is at most ", tool), None)] + [(_own_comparison(str(s.get("description") or "")), n)
+                                                              for n, s in props.items()]
     for text, own in texts:
         for m in _COMPARED.finditer(text):
             said = (m.group(2) or m.group(3) or m.group(4) or "").lower()
@@ -804,6 +830,15 @@ def _compared(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+def _own_comparison(description: str) -> str:
+    """A parameter's description with its comparisons given a subject: "Must be at least x" and
+    "Cannot exceed x" open with "It"; "...; at least x" is "...; It is at least x"."""
+    text = _NOT_EXCEED.sub(" is at most ", f" {description}").strip()
+    text = re.sub(r"^(?=is at most\b)", "It ", text)
+    text = re.sub(r"^\s*(?=(?:must|should|has to|needs to) be\b)", "It ", text, flags=re.IGNORECASE)
+    return _ITS_OWN.sub("It is ", text)
+
+
 # "Give at least one of title, author, isbn, issn or oclc_number" (set 23: WorldCat searched with no
 # search term at all in 22 of 60 rows): a search needs one of them.
 _AT_LEAST_ONE = re.compile(r"\b(?:(?:give|provide|pass|supply|specify|set|include|use)\s+)?at least one of\s+"
@@ -811,8 +846,18 @@ _AT_LEAST_ONE = re.compile(r"\b(?:(?:give|provide|pass|supply|specify|set|includ
                            re.IGNORECASE)
 
 
+# "Either plant_id or sampling_point_id must be given" (set 26: 40 lab searches with neither).
+_EITHER_GIVEN = re.compile(r"\beither (?:an? |the )?`?(\w+)`? or (?:an? |the )?`?(\w+)`? (?:must|should|has to|needs to) be "
+                           r"(?:given|set|provided|passed|specified|sent|included)\b|\beither (?:an? |the )?`?(\w+)`? or "
+                           r"(?:an? |the )?`?(\w+)`? is required\b", re.IGNORECASE)
+
+
 def _any_of(tool: str, props: Props) -> list[Rule]:
     out = []
+    for m in (m for t in _texts(tool, props) for m in _EITHER_GIVEN.finditer(t)):
+        a, b = _name(m.group(1) or m.group(3), props), _name(m.group(2) or m.group(4), props)
+        if a and b and a != b:
+            out.append(Rule("any_of", a, (b,)))
     for m in (m for t in _texts(tool, props) for m in _AT_LEAST_ONE.finditer(t)):
         named = [_name(w, props) for w in re.split(r",\s*|\s+or\s+|\s+and\s+", m.group(1))]
         found = list(dict.fromkeys(n for n in named if n))
@@ -936,7 +981,7 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
                     continue
                 needs = rf"(?<!['\"`])\b{_spoken(value)}\b(?!['\"`])[^.;]{{0,40}}?\b(?:requires?|needs?|must (?:give|send|include|carry))\s+" \
                         rf"(?:`?\w+`?(?:\s*,\s*|\s+and\s+))*`?{re.escape(name)}\b"
-                said_for = rf"\bfor (?:an? |the )?{_spoken(value)}\b"
+                said_for = rf"(?<!['\"`] )\bfor (?:an? |the )?{_spoken(value)}\b"  # not "'P/A' for e_coli": a form
                 named = any(re.search(needs, t, re.IGNORECASE) for t in texts)
                 if named:
                     needing.setdefault((name, owner), set()).add(value)
@@ -1075,6 +1120,40 @@ def _values_for_members(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# A parameter's own forms given per value of another enum: "Reporting unit; must match the analyte:
+# 'NTU' for turbidity; 'mg/L' for free_chlorine, total_chlorine and toc; 'SU' for ph", or glossed by
+# those values' words, "e.g. 'EPA 180.1' (turbidity), 'SM 4500-Cl G' (DPD chlorine)" (set 26: pH
+# reported in unit "1", turbidity by a chlorine method).
+_FORM_FOR = re.compile(r"['\"`]([^'\"`]{1,40})['\"`]\s+for\s+((?:[\w-]+(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)")
+_GLOSSED = re.compile(r"['\"`]([^'\"`]{1,40})['\"`]\s*\(([^()]{1,40})\)")
+
+
+def _forms_said(tool: str, props: Props) -> list[Rule]:
+    out = []
+    enums = {n: _enum(s) for n, s in props.items() if isinstance(s, dict) and s.get("enum")}
+    for name, schema in props.items():
+        if not isinstance(schema, dict) or schema.get("enum") or schema.get("type") not in (None, "string"):
+            continue
+        text = str(schema.get("description") or "")
+        for other, values in ((o, v) for o, v in enums.items() if o != name):
+            listed = [(m.group(1), [v for v in values if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", m.group(2))])
+                      for m in _FORM_FOR.finditer(text)]
+            glossed = [(m.group(1), _glossed(m.group(2), values)) for m in _GLOSSED.finditer(text)]
+            for found in (listed, glossed):
+                found = [(form, said) for form, said in found if said]
+                if len(found) >= 2:  # one form for one value says nothing of the others'
+                    out += [Rule("forms_for", name, (other,), tuple(said), (form,)) for form, said in found]
+    return out
+
+
+def _glossed(gloss: str, values: list[str]) -> list[str]:
+    """The values a short gloss names: every word of a value ("pH" for ph), else the values its
+    last word ends ("DPD chlorine": free_chlorine and total_chlorine)."""
+    words = _words_of_value(gloss)
+    whole = [v for v in values if _words_of_value(v) and set(_words_of_value(v)) <= set(words)]
+    return whole or [v for v in values if words and len(_words_of_value(v)) > 1 and _words_of_value(v)[-1] == words[-1]]
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
@@ -1082,7 +1161,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _spoken_for, _always, _refused_unless, _must_not,
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
                                                       _compared, _any_of, _own_only, _lists_per_value, _values_fit,
-                                                      _examples_per_value, _in_ranges,
+                                                      _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near]
 
 
@@ -1173,6 +1252,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return x is not None and rule.target[0] <= x <= rule.target[1] and args.get(s, rule.values[0]) != rule.values[0]
     if rule.kind == "in_ranges":
         x, label = _number(args.get(s)), args.get(o) if o else None
+        if label is not None and all(n != str(label) for n, _, _ in rule.target):
+            return False  # no range said for this value (manganese "under 0.05"): nothing to keep
         return x is not None and not any(a <= x <= b for n, a, b in rule.target if label is None or n == str(label))
     if rule.kind in ("pairs", "only_where", "forms_for"):
         return args.get(o) in rule.values and s in args and args[s] not in rule.target
@@ -1391,7 +1472,8 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
         args[name] = (max if sign < 0 else min)(side)
         return
     share = 0.02 + (int(abs(base) * 1000) % 9) / 100  # 2 to 10 percent
-    value = round(base + sign * max(abs(base) * share, 0.1), 1)
+    places = max(1, len(f"{base:g}".partition(".")[2]))  # a turbidity of 0.09 moves to 0.08, never to -0.0
+    value = round(base + sign * max(abs(base) * share, 10 ** -places), places)
     raw = args[name]
     args[name] = round(value) if isinstance(raw, int) and not isinstance(raw, bool) else value
 

@@ -60,7 +60,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     """`tools` with `said` filled from the whole catalog (tools without anything said unchanged)."""
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
     series, steps, years, measured = _series(tools), _unit_steps(tools), _year_led(tools), _measured(tools)
-    ranges, sets = _ranges_said(tools), _number_sets(tools)
+    ranges, sets, typical = _ranges_said(tools), _number_sets(tools), _typical_ranges(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
@@ -70,14 +70,31 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                 _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
             extra = {**_step_elsewhere(path, schema, steps), **_multiple_said(tool, path, schema), **(extra or {})}
-            extra = {**_ranges_elsewhere(tool, path, schema, ranges), **(extra or _numbers_elsewhere(path, schema, sets))}
-            extra = _fitting(extra, schema)
+            extra = {**(_ranges_elsewhere(tool, path, schema, ranges) or _typical_of(path, schema, typical)),
+                     **(extra or _numbers_elsewhere(path, schema, sets))}
+            extra = {**_said_after(tool, path), **_fitting(extra, schema)}
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+# "The four times ... must be in order: left_surface < reached_bottom < left_bottom < reached_surface"
+# (set 26: 20 of 21 dive logs with the diver back on the surface before leaving it).
+_CHAIN = re.compile(r"\w+(?:\s*(?:<=?|\u2264)\s*\w+)+")
+
+
+def _said_after(tool: Tool, path: str) -> dict[str, Any]:
+    """The parameter a chain of the tool's own prose puts just before this one."""
+    from .constraints import AFTER_KEY
+
+    for m in _CHAIN.finditer(tool.description):
+        chain = re.split(r"\s*(?:<=?|\u2264)\s*", m.group(0))
+        if all(c in tool.properties for c in chain) and path in chain[1:]:
+            return {AFTER_KEY: chain[chain.index(path) - 1]}
+    return {}
 
 
 RANGES_KEY = "x-ranges"  # a drawing-schema mark: the value lies inside one of these [low, high] ranges
@@ -103,6 +120,58 @@ def _ranges_elsewhere(tool: Tool, path: str, schema: dict[str, Any],
     lo, hi = schema.get("minimum", float("-inf")), schema.get("maximum", float("inf"))
     inside = [[a, b] for a, b in ranges[name] if lo <= a and b <= hi]
     return {RANGES_KEY: inside} if inside else {}
+
+
+# "Typical finished-water values: turbidity 0.02-0.15 NTU, free chlorine 0.8-2.5 mg/L, pH 7.0-8.2"
+# (set 26: a month's 95th-percentile turbidity of 18 NTU, an entry point chlorine of 33 mg/L): the
+# values a catalog says a quantity takes, by its word and unit, hold for every number named so.
+_TYPICAL = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z]+)\s+(?:(\d+(?:\.\d+)?)\s*(?:-|\u2013|to)\s*|(?:under|below|less than) )"
+                      r"(\d+(?:\.\d+)?)(?!\w|\.\d)(?:\s*([A-Za-z][A-Za-z/]*))?")
+
+
+def _typical_ranges(tools: list[Tool]) -> dict[str, list[tuple[float, float, str]]]:
+    """(low, high, unit) ranges by the lower-case word that labels them, from the descriptions of
+    a catalog's numbers; a ceiling ("manganese under 0.05 mg/L") starts at 0."""
+    out: dict[str, list[tuple[float, float, str]]] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            if schema.get("type") not in _NUMBER_TYPES:
+                continue
+            for m in _TYPICAL.finditer(str(schema.get("description") or "")):
+                low, high = float(m.group(2) or 0.0), float(m.group(3))
+                unit = _unit_key(m.group(4) or "") or "=" + _name_units(path)  # none said: the name's own units
+                if low < high and m.group(1).lower() not in _NOT_LABELS:
+                    out.setdefault(m.group(1).lower(), []).append((low, high, unit))
+    return out
+
+
+def _name_units(path: str) -> str:
+    from .dependencies import _UNIT_WORDS_OF_NAMES
+
+    return " ".join(sorted(set(semantic.tokens(leaf_name(path))) & _UNIT_WORDS_OF_NAMES - {"min", "max"}))
+
+
+_NOT_LABELS = frozenset({"from", "between", "is", "are", "be", "values", "value", "range", "typically", "usually",
+                         "normally", "about", "around", "approximately", "roughly", "minutes", "hours", "days", "and",
+                         "or", "of", "at", "in", "than", "up"})
+
+
+def _unit_key(unit: str) -> str:
+    return re.sub(r"[^a-z]", "", unit.lower())
+
+
+def _typical_of(path: str, schema: dict[str, Any], typical: dict[str, list[tuple[float, float, str]]]) -> dict[str, Any]:
+    """The ranges the catalog gives a number's quantity, where the number has no bounds of its own
+    and carries the unit said with them (a chlorine feed in lb/day is no residual in mg/L)."""
+    said = str(schema.get("description") or "")
+    if schema.get("type") not in _NUMBER_TYPES or schema.get("enum") or "minimum" in schema or "maximum" in schema \
+            or _TYPICAL.search(said) or allowed.read(said).low is not None or allowed.read(said).high is not None:
+        return {}
+    words = semantic.tokens(leaf_name(path))
+    units = "".join(words) + _unit_key(said)
+    found = [[lo, hi] for w in words for lo, hi, unit in typical.get(w, [])
+             if (unit[1:] == _name_units(path) if unit.startswith("=") else unit in units)]
+    return {RANGES_KEY: found} if found else {}
 
 
 def _fitting(extra: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:

@@ -1169,6 +1169,8 @@ def _coded(kind: str, rng: random.Random, name: str, schema: dict[str, Any]) -> 
         return codes.language(rng, codes.alpha_of(schema))
     if kind == "state" and codes.wants_code(words, schema):
         return codes.us_state(rng)
+    if kind == "locale":
+        return codes.locale(rng, schema)
     return None
 
 

@@ -639,6 +639,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     parts: list[str] = []
     bare: list[str] = []
     thing = term(ctx.param, ctx.spec).noun or words(ctx.param)
+    member = _member_of_group(value, thing, ctx, rng)
+    if member:
+        return member
     named = ""
     counted = _count_of(value)
     if counted is not None:  # {"item_code": "ROS-50", "stems": 10}: "10 stems of ROS-50", never "a stem for
@@ -673,6 +676,23 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
 
 
 _PERSON = re.compile(r"[A-Z][a-z'-]+(?: [A-Z][a-z'.-]*)*(?: [A-Z][a-z'-]+)")
+_GROUPS = frozenset({"team", "crew", "staff", "roster", "party", "members", "personnel", "people", "participants",
+                     "squad", "panel", "attendees"})
+
+
+def _member_of_group(value: dict[str, Any], thing: str, ctx: Ctx, rng: random.Random | None) -> str | None:
+    """A member of a team given by id and role, as a person says one: "DV-6696 as a standby diver"
+    (set 26: "a dive standby diver for diver DV-6696"); None for any other object."""
+    from ..phrasebook.lexicon import with_article
+
+    if not thing or thing.lower().split()[-1] not in _GROUPS:
+        return None
+    role = next((k for k, v in value.items() if k.lower() in _LABELS and isinstance(v, str) and v), None)
+    ident = next((k for k, v in value.items() if k != role and isinstance(v, str) and v and
+                  (k.lower() == "id" or k.lower().endswith("_id"))), None)
+    if role is None or ident is None or any(not blank(v) for k, v in value.items() if k not in (role, ident)):
+        return None
+    return f"{value[ident]} as {with_article(_render_ctx(value[role], _child(ctx, role), rng))}"
 
 
 def _of_a_person(noun: str) -> bool:

@@ -630,7 +630,8 @@ def _draw_multiple(lo: float, hi: float, step: float, rng: random.Random) -> flo
 def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, integer: bool) -> Any:
     if schema.get(lore.RANGES_KEY):  # inside one of the ranges another tool's prose gives (lore._ranges_elsewhere)
         low, high = rng.choice(schema[lore.RANGES_KEY])
-        return rng.randint(math.ceil(low), math.floor(high)) if integer else round(rng.uniform(low, high), 1)
+        digits = max(1, *(len(f"{x:g}".partition(".")[2]) for x in (low, high)))  # turbidity 0.02 to 0.15, never 0.1
+        return rng.randint(math.ceil(low), math.floor(high)) if integer else round(rng.uniform(low, high), digits)
     lo, hi, decimals = number_range(name, schema, ref)
     kind = semantic.infer(name, schema)
     placed = None if integer else places.near(kind, rng, *_hard_bounds(schema))
@@ -1508,6 +1509,8 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     caption = _CAPTION.fullmatch(example)
     if caption:  # "Harlan Feed & Supply LLC v. Moreno": each case between its own parties
         return f"{_party(caption.group(1), fake)} v. {_party(caption.group(2), fake)}"
+    if semantic.infer(name, {"type": "string"}) in ("place", "city", "address"):
+        return example  # "Morgan City, LA", "Port Arthur, TX" name towns, never "Michelle Valencia, LA" (set 26)
     first = _first_names()
     words = re.split(r"(\W+)", example)
     out = []
@@ -1762,7 +1765,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
     if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
-    if examples and not listed_codes and not specs and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
+    real = bool(examples) and all(codes.is_real(kind, e) for e in examples)  # "es-419" is Latin American Spanish, never "es-948"
+    if examples and not listed_codes and not specs and not real and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
     # catalog's form, never its one house
@@ -2104,7 +2108,8 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         args = _unset_conditional(tool, args, frozenset(fixed or {}))
-        return _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+        kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+        return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 
 
 def _unset_conditional(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:

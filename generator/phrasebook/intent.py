@@ -92,7 +92,7 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
     np = np[:said_by] if said_by else np  # "a lending request we cannot or will not fill": the request
     while np and ("VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing")
                   and not (len(np) >= 4 and np[-3].lower() in ("or", "and"))  # "a remote or field disconnect"
-                  or np[-1].lower() in ("and", "or", "of")):  # "a notice of loss and [open a claim]"
+                  or np[-1].lower() in _DANGLING):  # "a notice of loss and [open a claim]"
         np = np[:-1]
     np = _one_of_the_kinds(np) if described else np
     if described and "of" in np[1:] and "or" in np[np.index("of"):] and "NOUN" in lemmas(np[-1]) \
@@ -113,6 +113,11 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
     if det in ("a", "an") or (not det and verb in CREATING):
         return engine().a(obj)
     return f"the {obj}"
+
+
+# Words an object never ends on: "a notice of loss and [open a claim]", "the sampling points of a plant
+# or of the [distribution system]" (set 26: the intent cut where a value word stood).
+_DANGLING = frozenset({"and", "or", "of", "the", "a", "an", "to", "for", "with", "in", "on", "by", "from", "at"})
 
 
 # Pronouns that open a relative clause without "that" ("a request we cannot fill"): no part of the object.

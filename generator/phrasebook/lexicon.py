@@ -137,9 +137,15 @@ def plural(phrase: str) -> str:
     """The plural of a noun phrase's head ("pass" -> "passes", "checked bag" -> "checked bags")."""
     head = phrase.rsplit(" ", 1)
     last = head[-1]
-    if is_plural(last) or last in MASS_NOUNS or not last.isalpha():
+    if is_plural(last) or last in MASS_NOUNS or last.lower() in _PLURAL_ONLY or not last.isalpha():
         return phrase
     return " ".join([*head[:-1], engine().plural_noun(last) or last])
+
+
+# Nouns that already name many, which the lexicon reads as singular (set 26: "for peoples DV-4714
+# and DV-5647").
+_PLURAL_ONLY = frozenset({"people", "personnel", "police", "cattle", "livestock", "staff", "clergy", "poultry",
+                          "swine", "folk", "folks"})
 
 
 @lru_cache(maxsize=65536)

@@ -448,11 +448,15 @@ def _act(description: str) -> str:
     whole = re.sub(r"\s*\([^)]*\)?", "", " ".join(rest)).split()
     if first in _SHOWING and not prep and len(obj) < len(whole) <= 10 and whole[len(obj)].lower() in _WHICH:
         return " ".join([first, *whole])  # "Include referees under 18": which ones is the point, never
-    return " ".join([first, *([prep] if prep else []), *obj])  # "including referees" (all of them)
+    at = len(obj) + (1 if prep else 0)  # "including referees" (all of them)
+    if first in _HIDING and at < len(whole) and whole[at].lower() in _WHICH:  # "Leave out accounts with no
+        return " ".join([first, *whole]) if len(whole) <= 12 else ""  # project in ...": never "leaving out accounts"
+    return " ".join([first, *([prep] if prep else []), *obj])
 
 
 # Verbs of a flag that adds rows to an answer, and the words that open a qualifier saying which rows.
 _SHOWING = frozenset({"include", "return"})
+_HIDING = frozenset({"leave", "exclude", "skip", "hide", "omit", "ignore", "drop", "filter"})  # and rows it keeps out (set 26)
 _WHICH = frozenset({"under", "over", "with", "without", "older", "younger", "below", "above", "that", "who",
                     "which", "not", "no", "whose", "in", "from", "since", "before", "after"})
 
