@@ -213,7 +213,7 @@ def test_unseen_catalogs_read_without_the_readings_defects(name: str) -> None:
     ("air_to_ground_freq_mhz", {"type": "number"}, "number", "168.35", "with air to ground freq 168.35 MHz"),
     ("picked_on", {"type": "string", "format": "date"}, "date", "today", "picked today"),  # never "on the today"
     ("reading_at", {"type": "string", "description": "When the sample was taken."}, "datetime", "June 2",
-     "on June 2"),  # "reading" is a noun: no "reading on June 2"
+     "with the sample taken on June 2"),  # "reading" is a noun: no "reading on June 2"; what happened then, said
     ("volume_moved_l", {"type": "number"}, "number", "17", "with volume moved 17 litres"),
 ])
 def test_a_name_read_plainly_is_read_whole(param: str, spec: dict[str, Any], kind: str, value: str,

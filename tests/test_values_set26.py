@@ -208,3 +208,31 @@ def test_a_small_number_moved_under_another_keeps_its_scale() -> None:
     kept = dependencies.enforce("Close the month.", props, {"haze_95th": 0.12, "haze_max": 0.09},
                                 lambda name: 0.5, frozenset({"haze_max"}))
     assert 0 < kept["haze_95th"] <= 0.09 and kept["haze_95th"] >= 0.08, kept
+
+
+def test_moments_described_by_what_happened_are_each_said_with_it() -> None:
+    from generator.phrasebook.terms import term
+
+    spec = {"type": "string", "format": "date-time", "description": "Time the operator left the ground, ISO 8601."}
+    assert term("left_ground", spec).phrase == "with the operator leaving the ground on"
+    spec = {"type": "string", "description": "When the wheel was turned, ISO 8601 local date-time."}
+    assert term("turned_at", spec).phrase == "with the wheel turned on"
+
+
+def test_a_date_filter_on_a_thing_s_own_date_says_that_date() -> None:
+    from generator.phrasebook.terms import term
+
+    spec = {"type": "string", "format": "date",
+            "description": "Only wheels whose next turning is due on or before this date (YYYY-MM-DD)."}
+    t = term("turning_due_before", spec)
+    assert (t.phrase, t.role) == ("with the next turning due on or before", ""), t
+
+
+def test_a_water_body_is_a_place_never_a_message() -> None:
+    from generator.core import semantic
+    from generator.phrasebook.terms import say, term
+
+    spec = {"type": "string", "description": "Water body of the site, e.g. 'Lake Erie'."}
+    assert semantic.infer("water_body", spec) == "place"
+    assert not say(term("water_body", spec), "text", "Lake Erie").startswith("saying"), say(
+        term("water_body", spec), "text", "Lake Erie")

@@ -339,6 +339,7 @@ WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "add
                         "ft", "feet", "gal", "kwh", "mm"})  # `loa_ft`: a unit no rule reads says what is measured
 # Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
 _REFINABLE = frozenset({"ticker", "code", "title", "place", "city", "person", "room"})
+_WHERE = frozenset({"place", "city", "room", "address", "country", "state", "postcode", "hotel", "restaurant"})
 
 
 def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
@@ -445,6 +446,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "token" if re.search(r"\b(?:api|secret|auth\w*|access|credential)\b", description, re.IGNORECASE) \
             else "entry_key"
     head = _head(words)
+    if json_type == "string" and (words[-2:] == ["water", "body"] or words[:3] == ["body", "of", "water"]):
+        return "place"  # a river or a lake, never a message body ("saying Mississippi River": set 26)
     if json_type == "string" and _done_by(words, description):
         # `administered_by`, `reported_by`: who did it, never "administered 4"; by their employee
         # id where the description asks for one ("Supervisor employee id")
@@ -515,6 +518,8 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
         hit = _by_name(name, words, candidates)
         if hit and not (hit in _REFINABLE and (better := _by_description(description, json_type))):
             return hit
+        if hit in _WHERE and better not in _WHERE:
+            return hit  # `base_location`, "Home base ... the person mobilizes from": a place, never a person (set 26)
         if hit:
             return better or hit
         if json_type in ("integer", "number") and _counts(words, description):

@@ -425,7 +425,11 @@ def _text_says(value: Any, ctx: Ctx) -> list[str]:
     parts = listed(text, ctx.spec)
     if parts:
         return [join_words([_text_says(p, ctx)[0] for p in parts])]
-    return [words(text)] if "_" in text and " " not in text else [text]
+    return [words(text)] if "_" in text and " " not in text and not _AS_WRITTEN.search(text) else [text]
+
+
+# A file name, a path, an address: said as written ("strings_en.json", never "strings en json": set 26).
+_AS_WRITTEN = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$|[/@\\]")
 
 
 def _text_accepts(value: Any, ctx: Ctx) -> list[str]:

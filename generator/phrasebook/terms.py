@@ -587,6 +587,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""
         if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
             role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
+    whose = _whose_phrase(description)
+    role = "" if whose else role  # "whose next inspection is due on or before": that date's, never "until June 25"
     if not noun and json_type in ("integer", "number"):
         noun = _bound_noun(tokens(param), role)
     if noun:
@@ -613,9 +615,47 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
-                act=act, sem=sem, pointer=pointer, place=place, phrase=_ranked(first, json_type) or
-                _phrase(_content(param), noun, role), plain=plain,
+                act=act, sem=sem, pointer=pointer, place=place, phrase=whose or _moment_phrase(first, json_type) or
+                _ranked(first, json_type) or _phrase(_content(param), noun, role), plain=plain,
                 negation="" if json_type == "boolean" else _negation(param, description))
+
+
+# A moment described by what happened then: "Time the diver left the surface", "When the sample was
+# collected" (set 26: four dive times said bare, one after another, and the gold not told apart).
+# A date filter on a thing's own date: "Only items whose next inspection is due on or before this date"
+# (set 26: "search for equipment until the 25th of June").
+_WHOSE = re.compile(r"^only \w+ whose ((?:\w+ ){0,3}\w+) (?:is|are|was|were|falls?)( due)? (on or |at or )?(before|after|by) "
+                    r"(?:this|the given) (?:date|day|time|moment)", re.IGNORECASE)
+
+
+def _whose_phrase(description: str) -> str:
+    m = _WHOSE.match(description.strip())
+    if m is None:
+        return ""
+    return f"with the {m.group(1).lower()}{m.group(2) or ''} {(m.group(3) or '').lower()}{m.group(4).lower()}"
+
+
+_MOMENT_LEAD = re.compile(r"^(?:time|date(?: and time)?|moment|when)\s+(?:that\s+|when\s+)?(?=the\s)", re.IGNORECASE)
+
+
+def _moment_phrase(first: str, json_type: str) -> str:
+    """ "with the diver leaving the surface on" for "Time the diver left the surface"; "" for any
+    other description."""
+    lead = _MOMENT_LEAD.match(first.strip()) if json_type == "string" else None
+    if lead is None:
+        return ""
+    words = first.strip()[lead.end():].lower().split()
+    for k in (2, 3):  # "the diver left", "the standby diver left"
+        if len(words) <= k:
+            return ""
+        passive = words[k] in ("was", "were")
+        done = words[k + 1] if passive and len(words) > k + 1 else words[k]
+        lemma = verb_lemma(done)
+        rest = words[k + 2 if passive else k + 1:]
+        if lemma and lemma != done and "VERB" in lemmas(done) and len(rest) <= 6:
+            said = done if passive else gerund(lemma)  # "with the sample taken on", "with the diver leaving ... on"
+            return f"with {' '.join([*words[:k], said, *rest])} on"
+    return ""
 
 
 def _in_inches(param: str, json_type: str, unit: str, noun: str, by_name: bool) -> tuple[str, str]:
@@ -1406,7 +1446,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"for {v}"  # never "with a note saying flame sensor"
     v = v[:-1] if v.endswith(".") and not v.endswith("..") and v.count(".") >= 1 and " " in v else v  # a
     # sentence quoted mid-clause drops its full stop: "a note saying the crew stood by.?" never ends a query
-    if (t.head in _SAYING or t.sem in _SAYING) and not words & _NOTE:  # a message's text: "saying see you at 6"
+    if (t.head in _SAYING and t.sem != "place" or t.sem in _SAYING) and not words & _NOTE:  # a message's text: "saying
+        # see you at 6", never a water body's ("saying Mississippi River": set 26)
         return f"saying {v}"
     thing = t.noun.split()[:-1] if t.noun.split()[-1:] == ["description"] else []
     if len(thing) == 1 and "NOUN" in lemmas(thing[0]) and not {"ADJ", "ADV"} & set(lemmas(thing[0])) \

@@ -449,6 +449,8 @@ def data_source(producer: Tool, consumer: Tool, param: str) -> str:
     if verb(consumer) not in READ_VERBS:
         return ""
     fields, w = output_fields(producer), param_words(param).split()
+    if w and w[-1] in SUBJECT_ATTRS and subject(producer) == subject(consumer) and verb(producer) in GETTER_VERBS:
+        return ""  # a client looked up, then searched for again by its own name (set 26)
     if param in fields and (w[-1] not in SUBJECT_ATTRS or subject(producer) == subject(consumer)):
         return param
     sub, attr = "_".join(w[:-1]), w[-1] if w else ""
@@ -481,13 +483,15 @@ def value_source(producer: Tool, consumer: Tool, param: str) -> str:
         return ""
     if verb(consumer) not in READ_VERBS | GETTER_VERBS:
         return ""  # an action is told what to do by the user; only ids come from earlier output
+    if subject(producer) == subject(consumer) and verb(producer) in GETTER_VERBS:
+        return ""  # the thing just looked up, searched for again by its own name (set 26)
     fields = [f for f in output_fields(producer) if not is_id_param(f)]
-    if param in fields:
-        return param
+    if param in fields:  # a bare "name" is the producer's own thing's: another's (a linguist's name as a client's,
+        return "" if param in SUBJECT_ATTRS else param  # set 26), or the same one's looked up again by its name
     spec = consumer.properties.get(param) or {}
     kind = semantic.infer(param, spec)
-    if kind not in CARRIED_KINDS or spec.get("format"):
-        return ""  # a date, e-mail or uri param reads only a field of its own name
+    if kind not in CARRIED_KINDS or spec.get("format") or is_temporal(param, spec):
+        return ""  # a date (a `collected_to` read as a person: set 26), e-mail or uri param reads only a field of its own name
     return next((f for f in fields if semantic.infer(f, {"type": "string"}) == kind), "")
 
 

@@ -464,7 +464,14 @@ def _bounded(field: str, thing: tuple[str, ...]) -> bool:
     w = tuple(param_words(field).split())
     if len(thing) == 1:
         return thing[0] in w
-    return w[-len(thing):] == thing
+    if w[-len(thing):] == thing:
+        return True
+    bare = tuple(x for x in thing if x not in _UNIT_WORDS)  # `min_depth_qualification_fsw` bounds a
+    return len(bare) > 1 and bare != thing and w[-len(bare):] == bare  # `depth_qualification` (set 26)
+
+
+_UNIT_WORDS = frozenset({"fsw", "ft", "m", "km", "mi", "kg", "lb", "lbs", "usd", "eur", "pct", "percent", "min", "mins", "yrs", "years",
+                         "minutes", "hours", "hrs", "days", "mm", "cm", "in", "mg", "l", "gal", "psi", "kw", "c", "f"})
 
 
 def _within(cur: Any, kind: str, limit: float, top: float, rng: random.Random) -> Any:
