@@ -62,3 +62,47 @@ def test_a_file_name_is_said_as_written() -> None:
                                                        "cabin": {"type": "string", "description": "Cabin class."}})
     assert surface.render("cover_final_v2.pdf", "file_name", tool, rng=random.Random(1)) == "cover_final_v2.pdf"
     assert surface.render("economy_class", "cabin", tool) == "economy class"
+
+
+def test_a_record_just_made_reports_its_first_status_even_one_listed_in_prose() -> None:
+    from generator.records import Binding, Target, ToolCall
+
+    status = {"type": "string", "description": "Job status; valid values are queued, printing, bound, shipped and "
+                                               "cancelled."}
+    create = _tool("create_press_job", "Create a press job. Returns the new job_id.",
+                   {"title": {"type": "string", "description": "Title printed."}}, ["title"])
+    get = _tool("get_press_job", "Get a press job: title, press and status.",
+                {"job_id": {"type": "string", "description": "Job, e.g. 'JOB-88120'."}}, ["job_id"])
+    search = _tool("search_press_jobs", "Search press jobs by status. Returns job_id, title and status.",
+                   {"status": status})
+    tools = {t.name: t for t in (create, get, search)}
+    for seed in range(8):
+        made = Target(id="t", kind="sequential", domain="printing", offered=list(tools),
+                      calls=[ToolCall(tool="create_press_job", arguments={"title": "Field Notes"}),
+                             ToolCall(tool="get_press_job", arguments={"job_id": "JOB-88120"})],
+                      bindings=[Binding(call=1, param="job_id", from_call=0)])
+        out = simulate.simulate_all(made, tools, random.Random(seed))
+        assert "'status': 'queued'" in out[1], out
+
+
+def test_a_field_named_by_a_broad_word_takes_its_subject_s_own_kind() -> None:
+    own = {"job_type": {"type": "string", "enum": ["offset", "digital", "letterpress"]}}
+    vocab = {"type": {"type": "string", "enum": ["apartment", "house"]}, **own}
+    assert simulate.for_subject(vocab, own)["type"] == own["job_type"]
+    assert simulate.for_subject({**own}, own)["type"] == own["job_type"]
+
+
+def test_a_plural_id_field_lists_ids_of_the_catalog_s_form() -> None:
+    vocab = {"job_id": {"type": "string", "pattern": "^JOB-[0-9]{5}$"}}
+    for seed in range(5):
+        ids = simulate.fake_field("job_ids", random.Random(seed), "project", vocab)
+        assert isinstance(ids, list) and ids and all(isinstance(i, str) and i.startswith("JOB-") for i in ids), ids
+
+
+def test_a_place_is_carried_only_from_a_field_that_shares_a_word_with_it() -> None:
+    site = _tool("get_print_site", "Get a print site: client, water body, press hall and status.",
+                 {"site_id": {"type": "string", "description": "Site, e.g. 'SITE-12'."}}, ["site_id"])
+    crews = _tool("search_pressmen", "Search pressmen by home location and skill.",
+                  {"home_location": {"type": "string", "description": "Town the pressman lives in."},
+                   "skill": {"type": "string", "description": "Skill, e.g. 'offset'."}})
+    assert "home_location" not in graph.infer_params(site, crews)

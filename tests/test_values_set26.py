@@ -217,6 +217,8 @@ def test_moments_described_by_what_happened_are_each_said_with_it() -> None:
     assert term("left_ground", spec).phrase == "with the operator leaving the ground on"
     spec = {"type": "string", "description": "When the wheel was turned, ISO 8601 local date-time."}
     assert term("turned_at", spec).phrase == "with the wheel turned on"
+    spec = {"type": "string", "description": "Date the wheel should be turned by, YYYY-MM-DD."}
+    assert "shalling" not in term("turn_by", spec).phrase and "should" not in term("turn_by", spec).phrase
 
 
 def test_a_date_filter_on_a_thing_s_own_date_says_that_date() -> None:
@@ -236,3 +238,13 @@ def test_a_water_body_is_a_place_never_a_message() -> None:
     assert semantic.infer("water_body", spec) == "place"
     assert not say(term("water_body", spec), "text", "Lake Erie").startswith("saying"), say(
         term("water_body", spec), "text", "Lake Erie")
+
+
+def test_a_figure_a_report_records_is_no_bound() -> None:
+    from generator.phrasebook.terms import say, term
+
+    spec = {"type": "number", "description": "Highest moisture reading of the month, percent."}
+    t = term("moisture_max_pct", spec)
+    assert (t.bound, t.role) == ("", ""), t
+    assert say(t, "number", "38") == "with the highest moisture reading of the month of 38 percent", say(t, "number", "38")
+    assert term("max_price", {"type": "number", "description": "Maximum price per night."}).bound == "at most "

@@ -589,15 +589,18 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
             role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
     whose = _whose_phrase(description)
     role = "" if whose else role  # "whose next inspection is due on or before": that date's, never "until June 25"
+    statistic = _STATISTIC.match(first.strip())
+    if statistic:  # "Highest turbidity reading of the month": a figure recorded, never a bound ("of at most 0.13")
+        noun, role = re.sub(r"\s+", " ", first.strip()).lower().replace("-percentile", " percentile"), ""
     if not noun and json_type in ("integer", "number"):
         noun = _bound_noun(tokens(param), role)
-    if noun:
+    if noun and not statistic:
         noun = " ".join(w for w in noun.split() if w not in _AT_MOST | _AT_LEAST and w.lower() != unit.lower()) or noun
         noun = noun.removeprefix("of ")  # "Hours of single-lane closure" is a closure of some hours
     act = _act(description) if json_type == "boolean" else ""
     # "min" of minutes or of a rate per minute (`dialysate_flow_ml_min`, in mL/min) is no minimum
     unit_min = {"min", "mins"} if unit == "minutes" or "/min" in unit.lower() else set()
-    bound = _bound_said(first, description, (name_words - unit_min) if by_name else None)
+    bound = "" if statistic else _bound_said(first, description, (name_words - unit_min) if by_name else None)
     # a description that only lists the values ("pickup, mail or email") says nothing of their kind
     listing = allowed.leading_list(description.strip()) is not None
     sem = infer(param, {"type": json_type, "format": fmt, "description": "" if listing else description})
@@ -638,6 +641,10 @@ def _whose_phrase(description: str) -> str:
 _MOMENT_LEAD = re.compile(r"^(?:time|date(?: and time)?|moment|when)\s+(?:that\s+|when\s+)?(?=the\s)", re.IGNORECASE)
 
 
+_MODALS = frozenset({"should", "would", "could", "might", "must", "can", "will", "shall", "may", "ought"})  # "Date
+# the work should be done by": no act done then, never "with the work shalling be done" (set 26)
+
+
 def _moment_phrase(first: str, json_type: str) -> str:
     """ "with the diver leaving the surface on" for "Time the diver left the surface"; "" for any
     other description."""
@@ -652,7 +659,7 @@ def _moment_phrase(first: str, json_type: str) -> str:
         done = words[k + 1] if passive and len(words) > k + 1 else words[k]
         lemma = verb_lemma(done)
         rest = words[k + 2 if passive else k + 1:]
-        if lemma and lemma != done and "VERB" in lemmas(done) and len(rest) <= 6:
+        if lemma and lemma != done and done not in _MODALS and "VERB" in lemmas(done) and len(rest) <= 6:
             said = done if passive else gerund(lemma)  # "with the sample taken on", "with the diver leaving ... on"
             return f"with {' '.join([*words[:k], said, *rest])} on"
     return ""
@@ -754,6 +761,13 @@ def _bound_said(first: str, description: str, name_words: set[str] | None) -> st
     sides = set() if re.search(r"\b(?:upper|lower)[ _-](?:limit|bound|threshold|end|cap|value)\b",
                                f"{first} {' '.join(sorted(said))}", re.IGNORECASE) else {"upper", "lower"}
     return _bound(said - storey - sides)  # level" is a storey, no price floor
+
+
+# A figure a report records over a period (set 26: a month's highest turbidity said "of at most 0.13",
+# its lowest chlorine "of at least 1.2", its 95th percentile "CFE turbidity 95TH NTU").
+_STATISTIC = re.compile(r"^(?:the\s+)?(?:highest|lowest|peak|maximum|minimum|average|mean|median|total|\d+(?:st|nd|rd|th)"
+                        r"[- ]percentile)\b[^;]{3,80}?\b(?:of|for|during|over|in) the (?:month|day|week|year|quarter|"
+                        r"shift|period|run|test|season|reporting period)\b", re.IGNORECASE)
 
 
 # "Longest axis in cm": measured along the longest axis, the name's length, never "an axis of at most 115 cm" (set 24)
@@ -1114,6 +1128,8 @@ _PAGED = {"page": "on", "row": "in", "chapter": "in", "verse": "in", "line": "on
 def _a(noun: str) -> str:
     """ "a sensor depth", "an acceptable delivery lead time": a measure takes "a" even when its
     head is a mass noun; a plural takes none."""
+    if _STATISTIC.match(noun):
+        return f"the {noun}"  # "the highest turbidity reading of the month", never "a highest"
     return noun if is_plural(noun.split()[-1]) else engine().a(noun)
 
 

@@ -492,7 +492,13 @@ def value_source(producer: Tool, consumer: Tool, param: str) -> str:
     kind = semantic.infer(param, spec)
     if kind not in CARRIED_KINDS or spec.get("format") or is_temporal(param, spec):
         return ""  # a date (a `collected_to` read as a person: set 26), e-mail or uri param reads only a field of its own name
-    return next((f for f in fields if semantic.infer(f, {"type": "string"}) == kind), "")
+    return next((f for f in fields if semantic.infer(f, {"type": "string"}) == kind and (
+        kind not in _BROAD_CARRIED or set(param_words(f).split()) & set(param_words(param).split()))), "")
+
+
+# Kinds too broad for a field of the kind alone to feed a parameter: a diver's base is no project's
+# water body, nor a dive log's decompression stops (set 26); a field sharing a word of the name may.
+_BROAD_CARRIED = frozenset({"place", "person"})
 
 
 Candidates = tuple[list[str], list[str], list[str]]  # (id params, data params, value params)

@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..core import semantic
+from ..core import allowed, semantic
 from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
 from ..core.vagueness import normalize
 from ..core.value_sense import under_given
@@ -248,6 +248,10 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
     """A plausible value for an output field: drawn from the catalog's own schema of a parameter
     of that name when it says what values look like (an id pattern, an enum, a format, bounds;
     `vocabulary`), else chosen by the field's name and the tool's subject."""
+    single = name[:-1] if name.endswith("_ids") else ""
+    if single in (vocab or {}):  # `job_ids`: a list of the catalog's job ids, never one bare number (set 26)
+        listed = [maybe_value((vocab or {})[single], rng, single) for _ in range(rng.randint(1, 3))]
+        return [v for v in listed if v is not None] or UNKNOWN
     param = matching_param(name, vocab or {})
     value = _said_text((vocab or {})[param], rng) if param else None
     value = maybe_value((vocab or {})[param], rng, param) if param and value is None else value
@@ -580,6 +584,10 @@ def for_subject(vocab: Vocab, own: Vocab | None) -> Vocab:
             out[name] = own[name]
         else:
             del out[name]
+    for head in BROAD_HEADS - set(own):  # a work order's `type` is its `work_type` (set 26: "apartment")
+        kinds = [p for p in own if "enum" in own[p] and param_words(p).split()[-1:] == [head]]
+        if len(kinds) == 1:
+            out[head] = own[kinds[0]]
     return out
 
 
@@ -676,8 +684,9 @@ def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[s
 def _first_state(own: Vocab | None) -> dict[str, Any]:
     """The status of a record the chain just made: the first of its subject's statuses (a
     casing registered is `received`, never already `inspected`)."""
-    states = (own or {}).get("status", {}).get("enum") or []
-    return {"status": states[0]} if states and isinstance(states[0], str) else {}
+    spec = (own or {}).get("status", {})
+    states = spec.get("enum") or allowed.read(str(spec.get("description") or "")).allowed or []  # or listed in
+    return {"status": states[0]} if states and isinstance(states[0], str) else {}  # prose (set 26: "cancelled")
 
 
 def _describes(tool: Tool, param: str) -> bool:
