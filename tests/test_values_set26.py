@@ -248,3 +248,10 @@ def test_a_figure_a_report_records_is_no_bound() -> None:
     assert (t.bound, t.role) == ("", ""), t
     assert say(t, "number", "38") == "with the highest moisture reading of the month of 38 percent", say(t, "number", "38")
     assert term("max_price", {"type": "number", "description": "Maximum price per night."}).bound == "at most "
+
+
+def test_a_name_said_as_a_noun_has_its_short_forms_whole_and_no_unit_code() -> None:
+    tool = _tool("search_cavers", "Search cave workers.",
+                 {"min_depth_qualification_fsw": {"type": "number"}, "temp_c": {"type": "number"}})
+    assert surface.noun("min_depth_qualification_fsw", tool) == "minimum depth qualification"
+    assert surface.noun("temp_c", tool) == "temperature"

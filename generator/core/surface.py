@@ -98,7 +98,30 @@ def noun(param: str, tool: Tool | None = None) -> str:
     if not said and param.lower().endswith(("_by", "_before")) and \
             re.match(r"\W*(?:the )?date\b", str(spec_of(tool, param).get("description") or ""), re.IGNORECASE):
         return f"{words(param).replace(' ', '-')} date"  # "needed_by", "Date the stems must arrive": the needed-by date
-    return said or _plain_noun(term(param, spec_of(tool, param)).plain, words(param)) or words(param)
+    return said or _plain_noun(term(param, spec_of(tool, param)).plain, words(param)) or _spoken_name(param)
+
+
+# Short forms of a name said in full in a query ("the same minimum depth qualification as my diver
+# search", never "the same min depth qualification fsw": set 26).
+_ABBREVIATIONS = {"min": "minimum", "max": "maximum", "qty": "quantity", "num": "number", "avg": "average",
+                  "temp": "temperature", "amt": "amount"}
+
+
+def _spoken_name(param: str) -> str:
+    """A name's words with short forms said whole and a unit abbreviation off its end."""
+    from ..phrasebook.lexicon import known
+    from ..phrasebook.terms import UNIT_NAMES
+
+    from ..phrasebook.lexicon import lemmas
+
+    whole = words(param).split()
+    said = list(whole)
+    while len(said) > 1 and said[-1].isalpha() and (said[-1].lower() in UNIT_NAMES or len(said) > 2 and len(
+            said[-1]) <= 4 and not known(said[-1].lower())):
+        said.pop()
+    found = lemmas(said[-1].lower())
+    said = said if not found or "NOUN" in found else whole  # "since" of `since_minutes` is no noun
+    return " ".join(_ABBREVIATIONS.get(w.lower(), w) for w in said)
 
 
 def _plain_noun(plain: str, named: str) -> str:
