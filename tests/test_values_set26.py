@@ -255,3 +255,12 @@ def test_a_name_said_as_a_noun_has_its_short_forms_whole_and_no_unit_code() -> N
                  {"min_depth_qualification_fsw": {"type": "number"}, "temp_c": {"type": "number"}})
     assert surface.noun("min_depth_qualification_fsw", tool) == "minimum depth qualification"
     assert surface.noun("temp_c", tool) == "temperature"
+
+
+def test_a_figure_recorded_over_a_period_is_no_habit() -> None:
+    from generator.core.habitual import habitual
+
+    tool = _tool("submit_cave_month", "Submit the cave's monthly report.",
+                 {"moisture_max": {"type": "number", "description": "Highest moisture reading of the month, percent."},
+                  "moisture_goal": {"type": "number", "description": "Moisture the cave is held at, percent."}})
+    assert habitual(tool, "moisture_goal") and not habitual(tool, "moisture_max")

@@ -121,6 +121,14 @@ def _recorded(name: list[str], spec: dict[str, Any]) -> bool:
     return bool(set(name) & SENSED or described & {"measured", "observed", "actual", "result"} or number)
 
 
+def _over_a_period(spec: dict[str, Any]) -> bool:
+    """A figure a report records over a period ("Highest turbidity reading of the month", "95th
+    percentile ... for the month"): that month's, never "the one I usually go with" (set 26)."""
+    from ..phrasebook.terms import is_statistic
+
+    return spec.get("type") in ("number", "integer") and is_statistic(str(spec.get("description") or ""))
+
+
 def value_kind(tool: Tool, param: str) -> Kind:
     """Why a person would or would not repeat `param`'s value across calls of `tool` ("habit")."""
     act = action(tool)
@@ -130,7 +138,7 @@ def value_kind(tool: Tool, param: str) -> Kind:
         return "habit"
     if _identifier(name):
         return "habit" if set(name) & STANDING else "acted_on"
-    if set(name) & OBSERVED or act == "record" and _recorded(name, spec):
+    if set(name) & OBSERVED or act == "record" and _recorded(name, spec) or _over_a_period(spec):
         return "measured"
     if act == "create" and set(name) & IDENTITY and not set(name) & (STANDING - IDENTITY):
         return "created"

@@ -109,10 +109,8 @@ _ABBREVIATIONS = {"min": "minimum", "max": "maximum", "qty": "quantity", "num": 
 
 def _spoken_name(param: str) -> str:
     """A name's words with short forms said whole and a unit abbreviation off its end."""
-    from ..phrasebook.lexicon import known
+    from ..phrasebook.lexicon import known, lemmas
     from ..phrasebook.terms import UNIT_NAMES
-
-    from ..phrasebook.lexicon import lemmas
 
     whole = words(param).split()
     said = list(whole)

@@ -770,6 +770,11 @@ _STATISTIC = re.compile(r"^(?:the\s+)?(?:highest|lowest|peak|maximum|minimum|ave
                         r"shift|period|run|test|season|reporting period)\b", re.IGNORECASE)
 
 
+def is_statistic(description: str) -> bool:
+    """Whether a description opens with a figure recorded over a period (`_STATISTIC`)."""
+    return _STATISTIC.match(_clean(description)) is not None
+
+
 # "Longest axis in cm": measured along the longest axis, the name's length, never "an axis of at most 115 cm" (set 24)
 _MEASURED_ALONG = re.compile(r"\b(longest|shortest|widest|narrowest|largest|greatest|deepest|highest)\s+(?:axis|side|"
                              r"dimension|point|edge|diameter|span|extent|part)\b", re.IGNORECASE)
