@@ -8,26 +8,12 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
-from typing import Any
+
+from test_values_set24 import REF, _draws, _tool  # the same drawing helpers
 
 from generator.core import dependencies, lore, surface, values
 from generator.phrasebook import intent
 from generator.phrasebook.lexicon import plural
-from generator.records import Tool
-
-REF = datetime(2025, 6, 2, 9, 0)  # a Monday
-
-
-def _tool(name: str, description: str, props: dict[str, Any], required: list[str] | None = None) -> Tool:
-    return Tool(name=name, app="cave", api=name, domain="dairy", description=description,
-                parameters={"type": "object", "properties": props, "required": required or list(props)})
-
-
-def _draws(tool: Tool, n: int = 30, seed: int = 3) -> list[dict[str, Any]]:
-    tool = lore.annotate([tool])[0]
-    rng = random.Random(seed)
-    return [values.sample_arguments(tool, rng, optional_rate=1.0, ref=REF) for _ in range(n)]
-
 
 # A cheese cave's lab: what was measured decides the unit, the method and the plausible reading.
 READING = _tool(
