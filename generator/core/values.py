@@ -1657,6 +1657,12 @@ def _elapsed(name: str, schema: dict[str, Any], rng: random.Random) -> str | Non
     return text if m.group(1) == "H" else f"{hours:02d}{text[len(str(hours)):]}"
 
 
+def _real_codes(kind: str, examples: list[Any]) -> bool:
+    """Examples that are all real codes of their kind: used as written ("es-419" is Latin American
+    Spanish, never "es-948": set 26)."""
+    return bool(examples) and all(codes.is_real(kind, e) for e in examples)
+
+
 def _listed_codes(name: str, schema: dict[str, Any], examples: list[Any]) -> bool:
     """A catalog's product codes are its products ("SV-CR39, FT28-PC or PAL-167"): one of them, never
     "SV-CR29" (set 16: lens codes and SKUs with redrawn digits named no product); one example
@@ -1761,12 +1767,11 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # the counties a catalog names are where it works: "e.g. Stanislaus or Merced" is its region
     regional = kind in ("county",)
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
-    listed_codes = ids and _listed_codes(name, schema, examples)
+    listed_codes = ids and _listed_codes(name, schema, examples) or _real_codes(kind, examples)
     specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
     if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
-    real = bool(examples) and all(codes.is_real(kind, e) for e in examples)  # "es-419" is Latin American Spanish, never "es-948"
-    if examples and not listed_codes and not specs and not real and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
+    if examples and not listed_codes and not specs and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
     # catalog's form, never its one house

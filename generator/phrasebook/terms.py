@@ -581,17 +581,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
-    role = _last_side(param) or role
-    if not role:
-        bounds = name_words - _ordinal_of_thing(tokens(param))  # "first_truck_time": the first truck's, no bound
-        role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""
-        if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
-            role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
-    whose = _whose_phrase(description)
-    role = "" if whose else role  # "whose next inspection is due on or before": that date's, never "until June 25"
-    statistic = _STATISTIC.match(first.strip())
-    if statistic:  # "Highest turbidity reading of the month": a figure recorded, never a bound ("of at most 0.13")
-        noun, role = re.sub(r"\s+", " ", first.strip()).lower().replace("-percentile", " percentile"), ""
+    role = _role_of(param, json_type, name_words, role)
+    whose, statistic = _whose_phrase(description), _STATISTIC.match(first.strip())
+    noun, role = _own_figure(first, noun, role, bool(whose), bool(statistic))
     if not noun and json_type in ("integer", "number"):
         noun = _bound_noun(tokens(param), role)
     if noun and not statistic:
@@ -629,6 +621,27 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
 # (set 26: "search for equipment until the 25th of June").
 _WHOSE = re.compile(r"^only \w+ whose ((?:\w+ ){0,3}\w+) (?:is|are|was|were|falls?)( due)? (on or |at or )?(before|after|by) "
                     r"(?:this|the given) (?:date|day|time|moment)", re.IGNORECASE)
+
+
+def _role_of(param: str, json_type: str, name_words: set[str], said: str) -> str:
+    """The side of a range a parameter is ("from" / "until" / ""): its name's last side word, else
+    the one its description gives (`said`), else any bound word of its name."""
+    role = _last_side(param) or said
+    if not role:
+        bounds = name_words - _ordinal_of_thing(tokens(param))  # "first_truck_time": the first truck's, no bound
+        role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""
+        if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
+            role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
+    return role
+
+
+def _own_figure(first: str, noun: str, role: str, whose: bool, statistic: bool) -> tuple[str, str]:
+    """(noun, role) of a date filter on a thing's own date ("whose next inspection is due on or
+    before": that date's, never "until June 25") and of a figure a report records over a period
+    ("Highest turbidity reading of the month": its words, never a bound "of at most 0.13")."""
+    if statistic:
+        return re.sub(r"\s+", " ", first.strip()).lower().replace("-percentile", " percentile"), ""
+    return noun, "" if whose else role
 
 
 def _whose_phrase(description: str) -> str:
