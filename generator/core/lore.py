@@ -165,7 +165,10 @@ def _typical_of(path: str, schema: dict[str, Any], typical: dict[str, list[tuple
     and carries the unit said with them (a chlorine feed in lb/day is no residual in mg/L)."""
     said = str(schema.get("description") or "")
     if schema.get("type") not in _NUMBER_TYPES or schema.get("enum") or "minimum" in schema or "maximum" in schema \
-            or _TYPICAL.search(said) or allowed.read(said).low is not None or allowed.read(said).high is not None:
+            or _TYPICAL.search(said):
+        return {}
+    bounds = allowed.read(said)
+    if bounds.low is not None or bounds.high is not None:
         return {}
     words = semantic.tokens(leaf_name(path))
     units = "".join(words) + _unit_key(said)

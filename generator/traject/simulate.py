@@ -474,8 +474,8 @@ def _bounded(field: str, thing: tuple[str, ...]) -> bool:
     return len(bare) > 1 and bare != thing and w[-len(bare):] == bare  # `depth_qualification` (set 26)
 
 
-_UNIT_WORDS = frozenset({"fsw", "ft", "m", "km", "mi", "kg", "lb", "lbs", "usd", "eur", "pct", "percent", "min", "mins", "yrs", "years",
-                         "minutes", "hours", "hrs", "days", "mm", "cm", "in", "mg", "l", "gal", "psi", "kw", "c", "f"})
+_UNIT_WORDS = _TRAILING_UNITS | {"fsw", "mi", "eur", "percent", "yrs", "years", "minutes", "hours", "days", "mg", "l",
+                                 "kw"}  # and the units a filter's name ends on
 
 
 def _within(cur: Any, kind: str, limit: float, top: float, rng: random.Random) -> Any:
