@@ -68,6 +68,10 @@ def test_a_number_lies_in_the_range_its_own_description_gives_for_the_value() ->
 def test_at_or_after_another_moment_is_after_it() -> None:
     for args in _draws(READING):
         assert args["tested_at"] >= args["taken_at"], args
+    said = {**READING.properties, "tested_at": {"type": "string", "description": "When it was tested, in ISO 8601 "
+                                                                                   "local time, at or after taken_at."}}
+    for args in _draws(READING.model_copy(update={"parameters": {**READING.parameters, "properties": said}})):
+        assert args["tested_at"] >= args["taken_at"], args
 
 
 DIVE = _tool(

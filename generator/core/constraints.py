@@ -215,7 +215,10 @@ def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
 
 # "Time of the incident; must be before the collection": an order the description states, with the
 # other parameter named by a word of its name (`collection_time`)
-_SAID_ORDER = re.compile(r"\b(?:(?:must|should|has to|needs to) (?:be |come |fall )?(?:at or |on or )?|(?:at|on) or )"
+# "Last day the clearance is valid (YYYY-MM-DD); after exam_date and at most 12 months after it": a
+# clause opening on the order says it too (set 26: clearances valid for two years).
+_SAID_ORDER = re.compile(r"(?:\b(?:(?:must|should|has to|needs to) (?:be |come |fall )?(?:at or |on or )?|(?:at|on) or )|"
+                         r"(?:^|(?<=[;(])\s*)(?:strictly |at or |on or )?)"
                          r"(before|after|earlier than|later than|prior to) (?:the |a |its )?([a-z]+)", re.IGNORECASE)
 _SAID_ROLE = _role("said before", "said after", False, True)
 
@@ -458,8 +461,8 @@ def _other_days(day: tuple[str, str], props: dict[str, dict[str, Any]], args: di
 
 _SPAN_UNITS = {"minute": timedelta(minutes=1), "min": timedelta(minutes=1), "hour": timedelta(hours=1),
                "hr": timedelta(hours=1), "day": timedelta(days=1), "night": timedelta(days=1),
-               "week": timedelta(weeks=1)}
-_UNIT = r"(minutes?|mins?|hours?|hrs?|days?|nights?|weeks?)\b"
+               "week": timedelta(weeks=1), "month": timedelta(days=30), "year": timedelta(days=365)}
+_UNIT = r"(minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)\b"
 _SPAN_RANGE = re.compile(r"(\d+)\s*(?:to|-|–|and)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
 _SPAN_MOST = re.compile(r"(?:up to|at most|no more than|maximum of|max\.?|within)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)
 _SPAN_LEAST = re.compile(r"(?:at least|minimum of|min\.?)\s*(\d+)\s*" + _UNIT, re.IGNORECASE)

@@ -70,7 +70,8 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                 _said_for(tool, path, schema, lists, shapes, examples) or \
                 _money_owed(tool, path, schema, tools)
             extra = {**_step_elsewhere(path, schema, steps), **_multiple_said(tool, path, schema), **(extra or {})}
-            extra = {**(_ranges_elsewhere(tool, path, schema, ranges) or _typical_of(path, schema, typical)),
+            extra = {**(_ranges_elsewhere(tool, path, schema, ranges) or _typical_of(path, schema, typical) or
+                        _typical_in_prose(tool, path, schema)),
                      **(extra or _numbers_elsewhere(path, schema, sets))}
             extra = {**_said_after(tool, path), **_fitting(extra, schema)}
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
@@ -143,6 +144,29 @@ def _typical_ranges(tools: list[Tool]) -> dict[str, list[tuple[float, float, str
                 if low < high and m.group(1).lower() not in _NOT_LABELS:
                     out.setdefault(m.group(1).lower(), []).append((low, high, unit))
     return out
+
+
+# "Typical base rates per new word in USD: 0.10-0.16 for Spanish, ..., 0.18-0.28 for Japanese" (set
+# 26: a per-word rate of 26 USD, drawn inside a schema's 0.02-40 that also covers yen).
+_TYPICAL_CLAUSE = re.compile(r"^\s*(?:typical|usual|normal|common)(?:ly)?\s+([A-Za-z][\w -]{2,80}?)\s*:\s*(.+)$", re.IGNORECASE)
+_A_RANGE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:-|\u2013|to)\s*(\d+(?:\.\d+)?)(?!\w|\.\d)")
+
+
+def _typical_in_prose(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The ranges a clause of the tool's prose opening on "Typical ..." gives the number whose
+    name its words hold ("base rates per new word" for `base_rate_per_word`), inside its bounds."""
+    if "." in path or schema.get("type") not in _NUMBER_TYPES or schema.get("enum"):
+        return {}
+    own = set(semantic.tokens(path)) - {"usd", "eur", "gbp", "pct", "percent"}
+    lo, hi = schema.get("minimum", float("-inf")), schema.get("maximum", float("inf"))
+    for clause in re.split(r"(?<=[.;])\s+(?=[A-Z])|;\s*", tool.description):
+        m = _TYPICAL_CLAUSE.match(clause)
+        if not m or not own or not own <= {semantic.singular(w) for w in semantic.tokens(m.group(1))}:
+            continue
+        found = [[float(a), float(b)] for a, b in _A_RANGE.findall(m.group(2)) if lo <= float(a) < float(b) <= hi]
+        if found:
+            return {RANGES_KEY: found}
+    return {}
 
 
 def _name_units(path: str) -> str:

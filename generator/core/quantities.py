@@ -181,7 +181,10 @@ def measure(name: str, schema: dict[str, Any]) -> Measure | None:
 # ---------------------------------------------------------------- ranges a tool's prose states
 
 # "18–22 °C, 45–55 % RH", "between 40 and 60 % humidity": a band, its unit and the words after it
-_BAND = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*(-?\d+(?:\.\d+)?)\s*([%°]\s*[CF]?|°[CF])?"
+# Thousands written with commas are one number ("about 2,000-2,500 words a day"; set 26: "000-8" read
+# as a band of 0 to 8 words).
+_BAND = re.compile(r"(?<![\w.,])(-?\d{1,3}(?:,\d{3})+(?!\d)|-?\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*"
+                   r"(-?\d{1,3}(?:,\d{3})+(?!\d)|-?\d+(?:\.\d+)?)\s*([%°]\s*[CF]?|°[CF])?"
                    r"\s*([A-Za-z][A-Za-z_ ]{0,30})?")  # the words after it, never the next band's number
 # "Balances are named BAL-01 .. BAL-06", "bays B1-B4": the first and last of a numbered series
 _SERIES = re.compile(r"\b([A-Z]{1,5}-?)(\d{1,3})\s*(?:\.\.\.?|–|—|-|to|through)\s*\1(\d{1,3})\b")
@@ -242,7 +245,7 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
             lo, hi = sorted((float(m.group(1).replace(",", "")), float(m.group(2).replace(",", ""))))
             out[money[0]] = (lo, hi)
     for m in _BAND.finditer(description):
-        lo, hi = sorted((float(m.group(1)), float(m.group(2))))
+        lo, hi = sorted((float(m.group(1).replace(",", "")), float(m.group(2).replace(",", ""))))
         if lo == hi:
             continue
         named = [n for n in numeric if _names_it(m.group(4) or "", n)]

@@ -467,6 +467,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "money"  # "Owner-approved spend without further call, USD": a spending limit, not a page size
     if json_type == "string" and kind in ("category", "generic", "topic") and _NUMBER_SAID.match(description):
         return "id"  # `wash_tag`, "Wash tag number.": the tag's number, never a label ("errands")
+    if json_type == "string" and kind == "place" and _NUMBER_LEAD.match(description):
+        return "id"  # `lrn`, "Location Routing Number of our switch ...": a number, no place (set 27: "in 8692029313")
     if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
         return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
     if kind == "ticker" and "ticker" not in words and not _MARKET.search(description):
@@ -486,6 +488,8 @@ _MARKET = re.compile(r"\b(?:stocks?|shares?|equit(?:y|ies)|tickers?|market|excha
 # A description that opens by saying the value is a person's name.
 _NAME_LEAD = re.compile(r"^(?:the |a |an )?(?:person's |holder's |customer's )?(?:full |first and last |legal )?name\b",
                         re.IGNORECASE)
+# A description that opens on a noun phrase ending in "number" or "ID" ("Location Routing Number of ...").
+_NUMBER_LEAD = re.compile(r"^(?:the |a |an )?(?:[\w-]+ ){0,4}(?:number|ID|identifier)\b(?!s)(?! of (?:the |a )?\w+s\b)", re.IGNORECASE)
 # A description that is one noun phrase ending in "number" or "ID": the value is that number.
 _NUMBER_SAID = re.compile(r"^[^.;:,()]{0,60}\b(?:number|no\.|ID|identifier)\.?\s*$")
 _MONEY_LIMIT = re.compile(r"\b(?:USD|EUR|GBP|dollars?|euros?|spend(?:ing)?|cost|price|budget)\b|\$", re.IGNORECASE)
@@ -795,7 +799,19 @@ def is_full_address(value: Any) -> bool:
 
 # The first three digits of each city's ZIP codes (USPS), so a Phoenix address is 850xx, not 11718.
 _ZIP3 = {"Chicago": 606, "Denver": 802, "Seattle": 981, "Austin": 787, "Boston": 21, "Portland": 972,
-         "San Diego": 921, "Atlanta": 303, "Miami": 331, "Phoenix": 850}
+         "San Diego": 921, "Atlanta": 303, "Miami": 331, "Phoenix": 850, "Columbus": 432, "Raleigh": 276,
+         "Madison": 537, "Omaha": 681}
+# Where each of those towns lies (WGS84), so a call's coordinates are of the town its address names.
+CITY_POINTS = {"Chicago": (41.8781, -87.6298), "Denver": (39.7392, -104.9903), "Seattle": (47.6062, -122.3321),
+               "Austin": (30.2672, -97.7431), "Boston": (42.3601, -71.0589), "Portland": (45.5152, -122.6784),
+               "San Diego": (32.7157, -117.1611), "Atlanta": (33.7490, -84.3880), "Miami": (25.7617, -80.1918),
+               "Phoenix": (33.4484, -112.0740), "Columbus": (39.9612, -82.9988), "Raleigh": (35.7796, -78.6382),
+               "Madison": (43.0731, -89.4012), "Omaha": (41.2565, -95.9345)}
+
+
+def zip_of(city: str, drawn: str) -> str | None:
+    """A five-digit ZIP code of `city` (its first three digits), keeping the drawn one's last two."""
+    return f"{_ZIP3[city]:03d}{drawn[-2:]}" if city in _ZIP3 and re.fullmatch(r"\d{5}", drawn) else None
 
 
 def full_address(rng: random.Random, name: str = "") -> str:
@@ -811,6 +827,8 @@ def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> s
     desc = str(schema.get("description") or "")
     if full_address_asked(schema):
         return full_address(rng, name)
+    if name_words(name)[-2:] == ["street", "name"]:  # the street of a split address, never a town (set 27)
+        return str(faker(rng).street_name())
     if re.search(r"street,\s*city", desc, re.IGNORECASE):
         city = rng.choice(sorted(US_STATES))
         return f"{_street(rng, name)}, {city}, {US_STATES[city]}"

@@ -375,6 +375,58 @@ def phones_in_form(tool: Tool, args: dict[str, Any], rng: random.Random, keep: f
     return args
 
 
+# Area codes in service in the US (a few per region), and those of the towns values draw
+# (generator.core.semantic.US_STATES): a North American number opens with one of them.
+US_AREA_CODES = (201, 202, 203, 205, 206, 207, 208, 210, 212, 213, 214, 215, 216, 217, 218, 219, 224, 225, 228, 231,
+                 234, 239, 240, 248, 251, 252, 253, 254, 256, 260, 262, 267, 269, 270, 281, 301, 302, 303, 304, 305,
+                 307, 308, 309, 310, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321, 323, 330, 334, 336, 337, 339,
+                 347, 352, 360, 361, 385, 386, 401, 402, 404, 405, 406, 407, 408, 409, 410, 412, 413, 414, 415, 417,
+                 419, 423, 425, 432, 434, 435, 440, 443, 469, 478, 479, 480, 484, 501, 502, 503, 504, 505, 507, 508,
+                 509, 510, 512, 513, 515, 516, 517, 518, 520, 530, 540, 541, 551, 559, 561, 562, 563, 567, 570, 571,
+                 573, 574, 580, 585, 586, 601, 602, 603, 605, 606, 607, 608, 609, 610, 612, 614, 615, 616, 617, 618,
+                 619, 620, 623, 626, 630, 631, 636, 641, 646, 650, 651, 660, 661, 662, 678, 682, 701, 702, 703, 704,
+                 706, 707, 708, 712, 713, 714, 715, 716, 717, 718, 719, 720, 724, 727, 731, 732, 734, 740, 754, 757,
+                 760, 763, 765, 770, 772, 773, 774, 775, 781, 785, 786, 801, 802, 803, 804, 805, 806, 808, 810, 812,
+                 813, 814, 815, 816, 817, 818, 828, 830, 831, 832, 843, 845, 847, 848, 850, 856, 857, 858, 859, 860,
+                 862, 863, 864, 865, 870, 901, 903, 904, 906, 907, 908, 909, 910, 912, 913, 914, 915, 916, 917, 918,
+                 919, 920, 925, 928, 931, 936, 937, 940, 941, 947, 949, 951, 952, 954, 956, 970, 971, 972, 973, 978,
+                 979, 980, 985, 989)
+_REAL_AREA = frozenset(US_AREA_CODES)
+_TOWN_AREA = {"Chicago": 312, "Denver": 303, "Seattle": 206, "Austin": 512, "Boston": 617, "Portland": 503,
+              "San Diego": 619, "Atlanta": 404, "Miami": 305, "Phoenix": 602, "Columbus": 614, "Raleigh": 919,
+              "Madison": 608, "Omaha": 402}
+_TEN_DIGITS = re.compile(r"^(\+?1[-. ]?)?(\(?)([2-9]\d\d)(\)?[-. ]?[2-9]\d\d[-. ]?\d{4})$")
+
+
+def real_area_codes(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A North American phone number opens with an area code in service, the call's town's where
+    the call names one of the towns values draw (set 27: 31 of 200 values were numbers of area
+    codes no one has, "(953)", "686")."""
+    props = tool.properties
+    town = next((v for v in _strings_in(args) if v in _TOWN_AREA), None)
+    for name, value in list(args.items()):
+        schema = props.get(name)
+        inner = dict_at(schema, "items", schema) if isinstance(value, list) and isinstance(schema, dict) else schema
+        if name in keep or not isinstance(inner, dict) or semantic.infer(name, inner) != "phone":
+            continue
+        numbers = [_in_service(v, town, rng, inner) for v in (value if isinstance(value, list) else [value])]
+        args[name] = numbers if isinstance(value, list) else numbers[0]
+    return args
+
+
+def _strings_in(args: dict[str, Any]) -> list[str]:
+    return [v for x in args.values() for v in ([*x.values()] if isinstance(x, dict) else [x]) if isinstance(v, str)]
+
+
+def _in_service(value: Any, town: str | None, rng: random.Random, schema: dict[str, Any]) -> Any:
+    m = _TEN_DIGITS.match(value) if isinstance(value, str) else None
+    if m is None or int(m.group(3)) in _REAL_AREA:
+        return value
+    code = _TOWN_AREA.get(town or "") or rng.choice(US_AREA_CODES)
+    new = f"{m.group(1) or ''}{m.group(2)}{code}{m.group(4)}"
+    return new if is_valid(schema, new) else value
+
+
 # "Bin id: location letter, dash, bin number": an id that opens with a sibling's initial.
 _INITIAL_OF = re.compile(r"\b(\w+?) (?:letter|initial)\b", re.IGNORECASE)
 
@@ -715,7 +767,8 @@ def nested_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froze
     names, never another farm's (set 20: 6 of 200 values); first where the schema's examples nest
     (`nested_by_examples`), then by the values' shapes."""
     args = nested_by_examples(tool.properties, args, keep)
-    shapes = {n: re.sub(r"\d", "#", v) for n, v in args.items() if isinstance(v, str) and _ID_SHAPE.fullmatch(v)}
+    shapes = {n: re.sub(r"\d", "#", v) for n, v in args.items() if isinstance(v, str) and _ID_SHAPE.fullmatch(v)
+              and not _ISO_DAY.match(v)}  # a port date of 2025-06-14 is no child of carrier 6214 (set 27)
     for name, shape in shapes.items():
         owner = next((o for o, s in shapes.items() if o != name and s.count("#") >= 3 and
                       shape.startswith(s) and shape[len(s):len(s) + 1] in ("-", "/", ".")), None)
@@ -732,7 +785,7 @@ _ID_SHAPE = re.compile(r"[A-Z]{0,6}-?\d{3,}(?:[-/.][A-Z0-9]{1,6})*")
 
 
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
-                                    initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
+                                    real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
                                     seasonal_dates, repeated_measures, on_said_weekdays, tracking_by_carrier)
 
 

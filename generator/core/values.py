@@ -1351,9 +1351,24 @@ PADDED_COUNT = re.compile(r"0\d{1,2}")
 
 
 def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schema: dict[str, Any]) -> Any:
-    """Another value of an example's shape where its digits count records (`_numbered`), else the
-    example itself (a strain "C57BL/6J" is one name, never "C34BL/2J")."""
-    return _reshaped(example, rng, ref, _edition(name, schema), _ahead(name)) if _numbered(example) else example
+    """Another value of an example's shape where its digits count records (`_numbered`, or a short
+    code of a thing the name says is numbered: welder stamp "W27", field block "C07"; a house
+    number "1420"), else the example itself (a strain "C57BL/6J" is one name, never "C34BL/2J")."""
+    words = set(semantic.tokens(name))
+    if isinstance(example, str) and example.isdigit() and words & _ADDRESS_WORDS and "number" in words:
+        return str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1))
+    said = set(semantic.tokens(" ".join(str(schema.get("description") or "").split()[:3])))  # "Field block (e.g. 'C07')"
+    counted = isinstance(example, str) and _SHORT_CODE.fullmatch(example) is not None and \
+        bool((words | said) & _NUMBERED_THINGS)
+    return _reshaped(example, rng, ref, _edition(name, schema), _ahead(name)) if counted or _numbered(example) else example
+
+
+_SHORT_CODE = re.compile(r"[A-Z]{1,3}\d{1,4}")
+# Words of a parameter naming a thing counted off by its code (a stamp, a bay, a block, a lot).
+_NUMBERED_THINGS = frozenset({"id", "number", "no", "num", "stamp", "block", "bay", "lot", "slot", "row", "bed",
+                              "plot", "tag", "badge", "stall", "pen", "dock", "gate", "cell", "booth", "locker",
+                              "bin", "rack", "shelf", "aisle", "truck", "unit", "station", "field", "zone"})
+_ADDRESS_WORDS = frozenset({"house", "street", "building"})
 
 
 def _numbered(example: Any) -> bool:
@@ -1478,6 +1493,8 @@ _SURNAME_FIRST = re.compile(r"([A-Z][a-z]+), ([A-Z][a-z]+)")
 _STREET = re.compile(r"(\d{1,5})( block)? ([A-Z][a-z]+)( (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Way|Dr|Drive|Ln|Lane|Pl|"
                      r"Place|Ct|Court|Terrace|Quay|Row|Parade|Crescent))\b(.*)")
 _INITIALS = re.compile(r"[A-Z]{2,3}")
+_FIRM = re.compile(r"[A-Z][a-z]+((?: [A-Z&][\w&.'-]*)*? (?:LLC|PLLC|LLP|Inc\.?|Ltd\.?|Corp\.?|Co\.|GmbH|PC|PLC|LP))")
+_ROAD = re.compile(r"[A-Z][a-z]+( (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Way|Dr|Drive|Ln|Lane|Pl|Place|Ct|Court|Pkwy|Hwy))\.?")
 
 
 _CAPTION = re.compile(r"(?:In re )?([A-Z][\w.&',\- ]{1,60}?) vs?\.? ([A-Z][\w.&',\- ]{1,60})")
@@ -1509,6 +1526,12 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     caption = _CAPTION.fullmatch(example)
     if caption:  # "Harlan Feed & Supply LLC v. Moreno": each case between its own parties
         return f"{_party(caption.group(1), fake)} v. {_party(caption.group(2), fake)}"
+    firm = _FIRM.fullmatch(example)
+    if firm:  # "Lakeside Dental PLLC" -> "Hartley Dental PLLC": every account its own business (set 27)
+        return f"{fake.last_name()}{firm.group(1)}"
+    road = _ROAD.fullmatch(example)
+    if road:  # "Nicollet Ave" -> "Keller Ave", never the one street of every address (set 27)
+        return f"{fake.last_name()}{road.group(1)}"
     if semantic.infer(name, {"type": "string"}) in ("place", "city", "address"):
         return example  # "Morgan City, LA", "Port Arthur, TX" name towns, never "Michelle Valencia, LA" (set 26)
     first = _first_names()
@@ -2108,6 +2131,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
+        args = _at_the_town(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}))
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
@@ -2382,6 +2406,31 @@ def _agreeing_places(props: dict[str, Any], args: dict[str, Any], keep: frozense
     return args
 
 
+def _at_the_town(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A call's address and its coordinates and ZIP code name one town (set 27: a 911 address in
+    Phoenix at coordinates in Spokane, an Austin address with ZIP 76823): the ZIP beside a known
+    town gets its first three digits, and coordinates of the call lie a few km from that town."""
+    town = None
+    for obj, schema in [(args, props), *((v, (props.get(n) or {}).get("properties") or {})
+                                          for n, v in args.items() if isinstance(v, dict))]:
+        kinds = {n: semantic.infer(n, s) for n, s in schema.items() if isinstance(s, dict) and n in obj}
+        city = next((obj[n] for n, k in kinds.items() if k == "city" and obj[n] in semantic.CITY_POINTS), None)
+        for n, k in kinds.items():
+            zip_code = semantic.zip_of(city, str(obj[n])) if city and k == "postcode" and n not in keep else None
+            if zip_code and is_valid(schema[n], zip_code):
+                obj[n] = zip_code
+        town = town or city
+    if town is None:
+        return args
+    for n, s in props.items():
+        axis = semantic.infer(n, s) if isinstance(s, dict) and isinstance(args.get(n), float) and n not in keep else None
+        if axis in ("latitude", "longitude"):
+            centre = semantic.CITY_POINTS[town][0 if axis == "latitude" else 1]
+            near = round(centre + rng.uniform(-0.06, 0.06), 4)
+            args[n] = near if is_valid(s, near) else args[n]
+    return args
+
+
 def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,
                 pool: dict[str, list[Any]]) -> dict[str, Any]:
     """`args` keeping the rules the prose writes between parameters (generator.core.dependencies);
@@ -2398,8 +2447,12 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
             kept[name] = args[name]
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
     kept = dependencies.keep_leads(tool.description, props, kept, ref, rng, keep)
+    before = dict(kept)
     kept = _not_in_future(tool, kept, rng, ref, keep)
     kept = _window_behind(tool, kept, rng, ref, keep)
+    moved = {n for n in kept if before.get(n) is not kept[n]}
+    if moved:  # a moment moved back brings what is ordered after it ("at most 12 months after it")
+        kept = repair(props, kept, rng, keep=keep | moved, resample=_resampler(props, ref, pool))
     for name in set(kept) | set(args):
         unchanged = name in args and name in kept and kept[name] is args[name]  # undoing it changes nothing
         if name in kept and not unchanged and not is_valid(props.get(name) or {}, kept[name]):
@@ -2412,6 +2465,11 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
 # "acquisition_date cannot be in the future", "valuation_date may not be in the future"
 _NO_FUTURE = re.compile(r"`?(\w+)`? (?:cannot|can ?not|may not|must not|should not|can't) be (?:in the future|"
                         r"later than today|after today)", re.IGNORECASE)
+# A date's own "Date of the examination (YYYY-MM-DD); not in the future" (set 26: an exam recorded
+# for next week).
+_OWN_NO_FUTURE = re.compile(r"(?:^|[.;,(]\s*)(?:(?:it |this )?(?:cannot|can ?not|may not|must not|should not|can't) be |not |never )"
+                            r"(?:in the future|later than today|after today)\b|\b(?:today or earlier|on or before today)\b",
+                            re.IGNORECASE)
 _MOMENT_SHAPES = ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d")
 
 
@@ -2495,7 +2553,8 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
     (`record_..._sample.sample_date`), which lies in the few days before."""
     texts = [tool.description, *(str(s.get("description") or "") for s in tool.properties.values()
                                  if isinstance(s, dict))]
-    said = {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)}
+    said = {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)} | {
+        n for n, s in tool.properties.items() if isinstance(s, dict) and _OWN_NO_FUTURE.search(str(s.get("description") or ""))}
     for name in said | _recorded_moments(tool) | _act_moments(tool):
         value = args.get(name)
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)

@@ -268,13 +268,19 @@ def _clause_after(rest: list[str], obj: str, verb: str) -> bool:
     if at is None or at >= len(words) or rest[at - 1][-1:] in ",.;:":
         return False  # "Configure the feeder of a pen: how many meals ...": the clause stands apart
     after = words[at]
-    if after in _CLAUSES:
+    if after in _CLAUSES or after in _AUXILIARIES:  # "List port-out requests other carriers have sent" (set 27)
         return True
     # a participle qualifying what is recorded ("Record beer removed from ..."); after a lookup's
     # object it is a filter the values say ("Look up vessels registered at a port")
     lemma = verb_lemma(after)
     participle = after in _PARTICIPLES or after.endswith("ed") and lemma not in (None, after) and "NOUN" not in lemmas(after)
     return participle and verb.split()[0] not in _LOOKING
+
+
+# Verbs after which an object's clause is the object's own (a contact clause: "requests carriers
+# have sent").
+_AUXILIARIES = frozenset({"have", "has", "had", "is", "are", "was", "were", "will", "would", "can", "could", "should",
+                          "must", "may", "might", "do", "does", "did"})
 
 
 def _by_its_id(tool: Tool) -> bool:
@@ -335,10 +341,13 @@ def _complement(verb: str, rest: list[str], obj: str) -> str:
         wanted = [w for w in words[at + 1:at + 6] if not _possessive(w) and w.lower() not in ("a", "an", "the")]
         np = []
         for w in wanted:
-            if w.lower() in STOPS or verb_lemma(w.lower()) == w.lower() and "NOUN" not in lemmas(w.lower()):
-                break
+            if w.lower() in STOPS or w.lower() in FUNCTION_WORDS or \
+                    verb_lemma(w.lower()) == w.lower() and "NOUN" not in lemmas(w.lower()):
+                break  # "for the Customer Service Record of an account": the record (set 27)
             np.append(w)
-        return f" for {' '.join(np)}" if np and "NOUN" in lemmas(np[-1].lower()) else ""
+        article = words[at + 1].lower() if at + 2 < len(words) and words[at + 1].lower() in ("a", "an", "the") and \
+            not _possessive(words[at + 2]) else ""  # "for the Customer Service Record", "for prior images"
+        return f" for {article + ' ' if article else ''}{' '.join(np)}" if np and "NOUN" in lemmas(np[-1].lower()) else ""
     if lead in _PLACING and words[at].lower() in ("on", "onto", "to", "into", "in"):
         tail: list[str] = []
         for w in rest[at + 1:at + 5]:
