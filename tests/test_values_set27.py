@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 from datetime import date, timedelta
+from typing import Any
 
 from test_values_set24 import REF, _draws, _tool  # the same drawing helpers
 
-from generator.core import quantities, semantic
+from generator.core import lore, quantities, semantic, values
 
 # A piano restorer's records: a certificate of an inspection already made, valid a bounded time.
 CERTIFY = _tool(
@@ -140,3 +141,60 @@ def test_a_phone_number_opens_with_an_area_code_in_service() -> None:
         for number in [*args["numbers"], args["contact_phone"]]:
             digits = "".join(c for c in number if c.isdigit())[-10:]
             assert int(digits[:3]) in US_AREA_CODES, args
+
+
+# A piano restorer's shop floor: jobs numbered by year, its benches in a series, the repairs of a
+# job, a season said in prose, and a part code whose sizes the description lists.
+SHOP = [
+    _tool("log_bench_work", "Log bench work on a job.",
+          {"job_number": {"type": "string", "pattern": "^P-[0-9]{5}$",
+                          "description": "Shop job, 'P-' plus five digits where the first two are the year the job "
+                                         "was opened, e.g. 'P-24117'."},
+           "tuner_stamp": {"type": "string", "pattern": "^B[0-9]{2,3}$", "description": "Tuner stamp, 'B' plus 2-3 digits, "
+                                                                                      "e.g. 'B27' or 'B114'."}}),
+    _tool("request_voicing", "Ask for voicing of the repaired hammers of a job.",
+          {"job_number": {"type": "string", "pattern": "^P-[0-9]{5}$", "description": "Shop job, e.g. 'P-24117'."},
+           "repair_ids": {"type": "array", "items": {"type": "string", "pattern": "^P-[0-9]{5}-R[0-9]{3}$",
+                                                     "description": "Repair, job number and '-R' plus three digits, "
+                                                                    "e.g. 'P-24117-R031'."}}}),
+    _tool("schedule_soundboard_glueing", "Schedule a soundboard glue-up. Glue-ups run in the humid-safe season only: "
+          "April 1 to May 15 and September 15 to November 30.",
+          {"piano_serial": {"type": "string", "pattern": "^PN-[0-9]{6}$", "description": "Serial, e.g. 'PN-204511'."},
+           "glue_date": {"type": "string", "format": "date", "description": "Day of the glue-up, YYYY-MM-DD."},
+           "string_code": {"type": "string", "pattern": "^[A-Z]{3}-(S[0-9]{2}|W[0-9]{3})$",
+                           "description": "String set: maker and gauge. Steel gauges are S13, S15, S17 and S21; wound "
+                                          "basses W100 to W300. Example: 'MEC-S15', 'ROS-W250'."}}),
+]
+
+
+def _shop_draws(name: str, n: int = 40) -> list[dict[str, Any]]:
+    tools = {t.name: t for t in lore.annotate(SHOP)}
+    rng = random.Random(5)
+    return [values.sample_arguments(tools[name], rng, optional_rate=1.0, ref=REF) for _ in range(n)]
+
+
+def test_an_id_whose_first_digits_are_the_year_is_of_recent_years() -> None:
+    years = {a["job_number"][2:4] for a in _shop_draws("log_bench_work")}
+    assert years <= {"23", "24"}, years
+
+
+def test_a_series_narrowed_from_its_example_is_drawn_from_not_the_example() -> None:
+    tags = [a["tuner_stamp"] for a in _shop_draws("log_bench_work")]
+    assert len(set(tags)) >= 10 and tags.count("B27") <= 8, tags
+
+
+def test_ids_listed_under_the_call_s_record_nest_it() -> None:
+    for args in _shop_draws("request_voicing"):
+        assert all(r.startswith(args["job_number"] + "-R") for r in args["repair_ids"]), args
+
+
+def test_a_day_lies_in_the_windows_of_the_year_the_prose_gives() -> None:
+    for args in _shop_draws("schedule_soundboard_glueing"):
+        day = date.fromisoformat(args["glue_date"])
+        assert (4, 1) <= (day.month, day.day) <= (5, 15) or (9, 15) <= (day.month, day.day) <= (11, 30), args
+
+
+def test_an_id_part_the_description_lists_is_one_of_those_listed() -> None:
+    sizes = {"S13", "S15", "S17", "S21", *(f"W{n}" for n in range(100, 301, 50))}
+    for args in _shop_draws("schedule_soundboard_glueing", 60):
+        assert args["string_code"].split("-")[1] in sizes, args

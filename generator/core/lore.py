@@ -717,7 +717,9 @@ def _measured(tools: list[Tool]) -> set[str]:
 
 
 # "e.g. PRD-2531 (season year + show number)": the id's digits open with a year.
-_YEAR_LED = re.compile(r"\((?:[a-z]+ )?year\s*(?:\+|and|then|,|followed by)\s*[^()]*\)", re.IGNORECASE)
+# "'J-' plus five digits where the first two are the year the job was opened" (set 27: jobs J-61150).
+_YEAR_LED = re.compile(r"\((?:[a-z]+ )?year\s*(?:\+|and|then|,|followed by)\s*[^()]*\)|"
+                       r"\bfirst (?:two|2|four|4)(?: digits)? (?:are|is|give|being) the year\b", re.IGNORECASE)
 _LED_ID = re.compile(r"([A-Z]{1,6}-?)(\d{4,})")
 
 

@@ -601,6 +601,45 @@ def seasonal_dates(tool: Tool, args: dict[str, Any], rng: random.Random, keep: f
     return out
 
 
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
+         r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+# "Digging runs in the dormant season only: March 1 to May 15 and September 15 to December 1".
+_SAID_WINDOW = re.compile(rf"\b{_MONTH} (\d{{1,2}})(?:st|nd|rd|th)?\s*(?:to|through|until|-|\u2013)\s*{_MONTH} "
+                          rf"(\d{{1,2}})(?:st|nd|rd|th)?\b", re.IGNORECASE)
+
+
+def _month(word: str) -> int:
+    return next(i + 1 for i, m in enumerate(_MONTH_NAMES) if m.startswith(word.lower().rstrip(".")[:3]))
+
+
+def said_windows(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """The call's one plain day, where the tool's prose says the act happens only in windows of the
+    year ("ships March 15 to May 31 and September 15 to November 30"), moved into the next such
+    window (set 27: digs and fall shipments in June in 68 of 275 rows); a day of a thing done stays."""
+    windows = [(_month(a), int(b), _month(c), int(d)) for a, b, c, d in _SAID_WINDOW.findall(tool.description)]
+    days = [p for p, v in args.items() if isinstance(v, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", v)]
+    if not windows or len(days) != 1 or days[0] in keep or days[0] in values.done_moments(tool):
+        return args
+    day = datetime.strptime(args[days[0]], _DAY)
+    spans = sorted((datetime(y, m1, d1), datetime(y + (m2 < m1), m2, d2)) for y in (day.year - 1, day.year, day.year + 1)
+                   for m1, d1, m2, d2 in windows if _real_day(y, m1, d1) and _real_day(y + (m2 < m1), m2, d2))
+    if any(a <= day <= b for a, b in spans):
+        return args
+    start, end = next(((a, b) for a, b in spans if a > day), spans[-1])
+    moved = start + timedelta(days=rng.randrange(0, max(1, min(45, (end - start).days + 1))))
+    return {**args, days[0]: moved.strftime(_DAY)} if is_valid(tool.properties[days[0]], moved.strftime(_DAY)) else args
+
+
+def _real_day(year: int, month: int, day: int) -> bool:
+    try:
+        datetime(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
 # The rules that bring one call's values into agreement after they are drawn one by one, in
 # order (a plot's section follows the thing buried or set there before a section's own limits
 # pick the marker, and the marker its material); each never moves a value in `keep`.
@@ -778,6 +817,15 @@ def nested_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froze
             args[name] = _fitting(tool, name, str(args[owner]) + str(args[name])[len(shapes[owner]):], args[name])
         elif owner not in keep:  # a tank read from an earlier step names the farm the pickup is from
             args[owner] = _fitting(tool, owner, str(args[name])[:len(shapes[owner])], args[owner])
+    for name, value in args.items():  # welds J-24117-W031, J-24117-W057 of the call's job J-24117 (set 27)
+        if name in keep or not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            continue
+        shape = re.sub(r"\d", "#", value[0])
+        owner = next((o for o, s in shapes.items() if o != name and s.count("#") >= 3 and shape.startswith(s)
+                      and shape[len(s):len(s) + 1] in ("-", "/", ".")), None)
+        if owner is not None:
+            args[name] = _fitting(tool, name, [str(args[owner]) + v[len(shapes[owner]):] if
+                                               re.sub(r"\d", "#", v).startswith(shapes[owner]) else v for v in value], value)
     return args
 
 
@@ -786,7 +834,7 @@ _ID_SHAPE = re.compile(r"[A-Z]{0,6}-?\d{3,}(?:[-/.][A-Z0-9]{1,6})*")
 
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
-                                    seasonal_dates, repeated_measures, on_said_weekdays, tracking_by_carrier)
+                                    seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

@@ -941,6 +941,8 @@ def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: dateti
             if not isinstance(pattern, str):
                 raise
             value = ""  # the pattern says what the value looks like
+    if isinstance(pattern, str) and schema.get(lore.NARROWED_KEY) and value in _own_examples(name, schema):
+        value = ""  # a series narrowed from its one example ("W27") is drawn from, never that welder (set 27)
     if isinstance(pattern, str) and not re.search(pattern, value):
         value = _pattern_date(pattern, rng, ref) or _dated_id(_pattern_value(pattern, rng), pattern, rng, ref) or value
         return _as_example_dates(value, schema, pattern, rng, ref, _ahead(name))  # a pattern's own lengths are what they are
@@ -1360,7 +1362,38 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     said = set(semantic.tokens(" ".join(str(schema.get("description") or "").split()[:3])))  # "Field block (e.g. 'C07')"
     counted = isinstance(example, str) and _SHORT_CODE.fullmatch(example) is not None and \
         bool((words | said) & _NUMBERED_THINGS)
-    return _reshaped(example, rng, ref, _edition(name, schema), _ahead(name)) if counted or _numbered(example) else example
+    if not (counted or _numbered(example)):
+        return example
+    return _listed_parts(_reshaped(example, rng, ref, _edition(name, schema), _ahead(name)), schema, rng)
+
+
+_PART_CODE = re.compile(r"(?<![\w-])([A-Z]{1,2})(\d{2,4})(?![\w-])")
+_PART_RANGE = re.compile(r"(?<![\w-])([A-Z]{1,2})(\d{2,4}) (?:to|through) \1(\d{2,4})(?![\w-])")
+
+
+def _listed_parts(value: Any, schema: dict[str, Any], rng: random.Random) -> Any:
+    """An id's part the description lists the codes of ("Container sizes are C01, C03, C05 ...; B&B
+    trees by caliper, B150 to B400; ... H45, H56, H67"): one of those, never a size "C04" or
+    "B037" no one grows (set 27: 42 of 275 rows)."""
+    desc = str(schema.get("description") or "")
+    if not isinstance(value, str) or not _PART_CODE.search(desc):
+        return value
+    listed: dict[tuple[str, int], set[str]] = {}
+    for letters, digits in _PART_CODE.findall(desc):
+        listed.setdefault((letters, len(digits)), set()).add(letters + digits)
+    for letters, low, high in _PART_RANGE.findall(desc):
+        step = next(s for s in (50, 10, 1) if int(low) % s == 0 and int(high) % s == 0)
+        listed.setdefault((letters, len(low)), set()).update(
+            f"{letters}{n:0{len(low)}d}" for n in range(int(low), int(high) + 1, step))
+    parts = re.split(r"([-_/.])", value)
+    for i, part in enumerate(parts):
+        m = _PART_CODE.fullmatch(part)
+        members = sorted(listed.get((m.group(1), len(m.group(2))), set())) if m else []
+        if len(members) >= 2 and part not in members:
+            parts[i] = rng.choice(members)
+    new = "".join(parts)
+    pattern = schema.get("pattern")
+    return new if not isinstance(pattern, str) or re.search(pattern, new) else value
 
 
 _SHORT_CODE = re.compile(r"[A-Z]{1,3}\d{1,4}")
@@ -2508,6 +2541,11 @@ def _done_forms(verb: str) -> frozenset[str]:
         {f"{verb}ing"}
 
 
+def done_moments(tool: Tool) -> set[str]:
+    """The moments of a call that name something already done (`_recorded_moments`, `_act_moments`)."""
+    return _recorded_moments(tool) | _act_moments(tool)
+
+
 def _act_moments(tool: Tool) -> set[str]:
     """The moment of the act a tool named by its verb performs: `open_excavation_unit.opened_on`,
     `ship_lending_item.ship_date`, `receive_item.received_date` happen as the call is made (set 23
@@ -2555,7 +2593,7 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
                                  if isinstance(s, dict))]
     said = {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)} | {
         n for n, s in tool.properties.items() if isinstance(s, dict) and _OWN_NO_FUTURE.search(str(s.get("description") or ""))}
-    for name in said | _recorded_moments(tool) | _act_moments(tool):
+    for name in said | done_moments(tool):
         value = args.get(name)
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
         if name in keep or shape is None or datetime.strptime(value, shape).date() <= ref.date():  # type: ignore[arg-type]
