@@ -120,7 +120,7 @@ def test_a_long_filter_flag_is_said_by_what_it_keeps() -> None:
 
     yes, no = bool_words("out_of_compliance", "Only premises with at least one assembly past its annual test due "
                                               "date or an open compliance notice.")
-    assert yes.startswith("limited to premises with at least one assembly") and no.startswith("with or without "), (yes, no)
+    assert yes.startswith("limited to premises with at least one assembly") and no.startswith("whether or not they have "), (yes, no)
     yes, no = bool_words("fire_line_qualified", "Only testers also qualified to test fire sprinkler assemblies (DCDA/RPDA).")
     assert yes == "limited to testers qualified to test fire sprinkler assemblies", yes
 

@@ -39,3 +39,32 @@ def test_asking_for_a_thing_of_something_says_the_thing() -> None:
 ])
 def test_a_description_opening_on_a_number_is_no_place(description: str, kind: str) -> None:
     assert semantic.infer("lrn", {"type": "string", "description": description}) == kind
+
+
+def test_a_filter_flag_left_off_is_said_as_no_filter_in_plain_words() -> None:
+    from generator.phrasebook.fragments import bool_words
+    from generator.reader.flags import read_flag
+    from generator.reader.text import Text
+
+    said = "Only kennels with dogs not yet collected."
+    _, no = bool_words("has_boarders", said)
+    assert no == "whether or not they have dogs not yet collected", no
+    assert read_flag(Text(f"find kennels {no}"), "has_boarders", said)[0] is False  # type: ignore[index]
+
+
+def test_a_filter_said_by_what_the_things_do_then_keeps_those_words() -> None:
+    from generator.phrasebook.terms import term
+
+    t = term("expiring_before", {"type": "string", "format": "date",
+                                 "description": "Only licences that expire before this date, YYYY-MM-DD."})
+    assert t.phrase == "for licences that expire before" and not t.role, t
+
+
+def test_a_role_s_name_is_a_person_s() -> None:
+    import random
+
+    from generator.core import values
+
+    rng = random.Random(2)
+    names = [values.value_for({"type": "string"}, rng, name="scout_name") for _ in range(10)]
+    assert not any(n.endswith(" Scout") for n in names), names

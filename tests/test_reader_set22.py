@@ -22,6 +22,8 @@ COMPLIANCE = "Only premises with at least one assembly past its annual test due 
     ("out_of_compliance", COMPLIANCE, "search premises whether they are in compliance or not", False),
     ("out_of_compliance", COMPLIANCE, ("search premises with or without at least one assembly past its annual test "
                                        "due date or an open compliance notice"), False),
+    ("out_of_compliance", COMPLIANCE, ("search premises whether or not they have at least one assembly past its "
+                                       "annual test due date"), False),
 ])
 def test_a_filter_flag_said_by_what_it_keeps_is_read(param: str, description: str, text: str, value: bool) -> None:
     said = read_flag(Text(text), param, description)

@@ -198,3 +198,21 @@ def test_an_id_part_the_description_lists_is_one_of_those_listed() -> None:
     sizes = {"S13", "S15", "S17", "S21", *(f"W{n}" for n in range(100, 301, 50))}
     for args in _shop_draws("schedule_soundboard_glueing", 60):
         assert args["string_code"].split("-")[1] in sizes, args
+
+
+RESTRING = _tool(
+    "update_restring_line",
+    "Change the gauge of a line of a restringing order or its count.",
+    {"order_id": {"type": "string", "pattern": "^RS-[0-9]{6}$", "description": "Order, e.g. 'RS-251044'."},
+     "line_number": {"type": "integer", "minimum": 1, "maximum": 60},
+     "new_count": {"type": "integer", "minimum": 0, "maximum": 300, "description": "New string count."},
+     "new_gauge": {"type": "string", "enum": ["13", "15", "17", "21"], "description": "New gauge."}},
+    required=["order_id", "line_number"])
+
+
+def test_a_change_of_a_record_s_line_changes_something() -> None:
+    tool = lore.annotate([RESTRING])[0]
+    rng = random.Random(4)
+    for _ in range(40):
+        args = values.sample_arguments(tool, rng, optional_rate=0.0, ref=REF)
+        assert "new_count" in args or "new_gauge" in args, args

@@ -2219,7 +2219,8 @@ def _changing(tool: Tool, drawing: dict[str, Any], args: dict[str, Any], rng: ra
     required = set(drawing.get("required") or [])
     if not words or words[0] not in CHANGE_VERBS:
         return args
-    if any(semantic.infer(p, props.get(p) or {}) != "id" for p in required):
+    if any(semantic.infer(p, props.get(p) or {}) != "id" and semantic.tokens(p)[-1:] not in _RECORD_NUMBERS
+           for p in required):
         return args  # the change is a required value
     options = [p for p, s in props.items() if p not in required and isinstance(s, dict) and semantic.infer(p, s) != "id"]
     if any(args.get(p) not in (None, False, props[p].get("default")) for p in options):
@@ -2233,6 +2234,11 @@ def _changing(tool: Tool, drawing: dict[str, Any], args: dict[str, Any], rng: ra
         return {**args, name: True}
     one = {"type": "object", "properties": {name: props[name]}, "required": [name]}
     return {**args, **_fill_object(one, rng, optional_rate=0.0, fixed={}, pool=pool, ref=ref)}
+
+
+# Last words of a required parameter that names a record's part rather than a change: an order's
+# `line_number`, a list's `index` (set 27: "change the quantity ... for line 1" and no quantity).
+_RECORD_NUMBERS = (["number"], ["no"], ["num"], ["index"], ["line"], ["seq"], ["position"])
 
 
 def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:

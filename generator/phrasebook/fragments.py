@@ -295,8 +295,9 @@ def _kept_only(description: str) -> tuple[str, str] | None:
     if negated is not None:  # both values said: "limited to segments that do not have an active slow order"
         return f"limited to {only.group(1)} {only.group(2)}", f"limited to {negated.group(1)} {negated.group(2)}"
     kept = re.sub(r"\s*\([^)]*\)", "", re.sub(r"^also\s+", "", only.group(2), flags=re.IGNORECASE))
-    if kept.lower().startswith("with "):  # "with or without an open notice", never "whether or not with ..."
-        return f"limited to {only.group(1)} {kept}", f"with or without {kept[5:]}"
+    if kept.lower().startswith("with "):  # "whether or not they have an open notice", never "with or without
+        # orders not yet delivered", read as a read-out (set 27), nor "whether or not with ..."
+        return f"limited to {only.group(1)} {kept}", f"whether or not they have {kept[5:]}"
     if kept.lower().startswith(("that ", "who ")):  # "whether or not they have ...", never "whether or not that have"
         return f"limited to {only.group(1)} {kept}", f"whether or not they {kept.split(' ', 1)[1]}"
     return f"limited to {only.group(1)} {kept}", f"whether or not {kept}"

@@ -581,7 +581,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
-    role = _role_of(param, json_type, name_words, role)
+    only = _only_those(first, json_type)  # "Only qualifications that lapse before this date": said so, no bound
+    role = "" if only else _role_of(param, json_type, name_words, role)
     whose, statistic = _whose_phrase(description), _STATISTIC.match(first.strip())
     noun, role = _own_figure(first, noun, role, bool(whose), bool(statistic))
     if not noun and json_type in ("integer", "number"):
@@ -611,6 +612,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=whose or _moment_phrase(first, json_type) or
+                only or
                 _ranked(first, json_type) or _phrase(_content(param), noun, role), plain=plain,
                 negation="" if json_type == "boolean" else _negation(param, description))
 
@@ -649,6 +651,20 @@ def _whose_phrase(description: str) -> str:
     if m is None:
         return ""
     return f"with the {m.group(1).lower()}{m.group(2) or ''} {(m.group(3) or '').lower()}{m.group(4).lower()}"
+
+
+# "Only qualifications that lapse before this date": a filter said by what the things do then (set 27:
+# "list the qualification of a welder until June 3rd").
+_ONLY_THOSE = re.compile(r"^only (?:the |those )?((?:[\w-]+ ){0,3}[\w-]+s) (?:that|which) ((?:[\w-]+ ){0,3}?)"
+                         r"((?:on or |at or )?(?:before|after|by|since|until))\s+(?:this|the given|that) (?:date|day|time|"
+                         r"moment|date-time|datetime)$", re.IGNORECASE)
+
+
+def _only_those(first: str, json_type: str) -> str:
+    m = _ONLY_THOSE.match(first.strip()) if json_type == "string" else None
+    if m is None or not m.group(2).strip():
+        return ""
+    return f"for {m.group(1).lower()} that {m.group(2).strip().lower()} {m.group(3).lower()}"
 
 
 _MOMENT_LEAD = re.compile(r"^(?:time|date(?: and time)?|moment|when)\s+(?:that\s+|when\s+)?(?=the\s)", re.IGNORECASE)
