@@ -128,3 +128,18 @@ def test_a_number_a_record_call_carries_is_measured(name, verb, kind):
 def test_a_planned_length_is_a_routine_unless_measured(name, description, kind):
     tool = _tool("log_exercise", "Log a workout.", {name: {"type": "integer", "description": description}}, [name])
     assert value_kind(tool, name) == kind
+
+
+def test_a_value_inside_another_call_s_objects_counts_in_the_whole_history():
+    """set 27: "the process I always use" for FCAW, the searches' habit, while the whole history
+    holds GMAW more often inside the passes of procedures written (a reader counts them): no habit."""
+    from generator.core.habits import Habits
+
+    search = Tool(name="search_brewers", app="Brewlab", api="search_brewers", domain="brewing", description="",
+                  parameters={"type": "object", "properties": {"style": {"type": "string"}}})
+    events = [_event(i * 30, "search_brewers", style="stout") for i in range(3)]
+    events += [_event(200 + i * 30, "write_recipe", steps=[{"style": "lager"}, {"style": "lager"}]) for i in range(3)]
+    habits = Habits(events, search)
+    assert habits.past("style")["whole"].count(value_key("lager")) == 6
+    assert "usual" not in habits.rules("style", "stout")
+    assert "usual" in Habits(events[:3], search).rules("style", "stout")

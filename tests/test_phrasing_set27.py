@@ -68,3 +68,8 @@ def test_a_role_s_name_is_a_person_s() -> None:
     rng = random.Random(2)
     names = [values.value_for({"type": "string"}, rng, name="scout_name") for _ in range(10)]
     assert not any(n.endswith(" Scout") for n in names), names
+
+
+def test_a_name_s_code_word_is_said_as_written() -> None:
+    tool = _tool("update_e911_address", "Provision or change the 911 service address of a number on our network.")
+    assert intent_of(tool) == "update the E911 address"

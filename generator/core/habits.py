@@ -156,6 +156,16 @@ def _ties(history: list[HistoryEvent], whole_only: bool) -> dict[str, str]:
     return ties if len(set(ties.values())) == len(ties) else {}
 
 
+def nested_values(parameters: dict[str, Any], param: str) -> list[Any]:
+    """The values a call gives `param` inside its objects and lists of objects, in order."""
+    out: list[Any] = []
+    for value in parameters.values():
+        for obj in value if isinstance(value, list) else [value]:
+            if isinstance(obj, dict):
+                out.extend([obj[param]] if param in obj else nested_values(obj, param))
+    return out
+
+
 class Habits:
     """One target's history, read lazily: past values of a parameter per scope, place ties."""
 
@@ -174,14 +184,14 @@ class Habits:
             api = trail_names(self.tool)[1]
             for e in self.history:
                 if param in e.parameters:
-                    key = value_key(e.parameters[param])
+                    keys = [value_key(e.parameters[param])]
                 elif e.apiname == api:
-                    key = ABSENT
-                else:
-                    continue
+                    keys = [ABSENT]
+                else:  # a value of the name inside another call's objects counts too (set 27: the processes
+                    keys = [value_key(v) for v in nested_values(e.parameters, param)]  # of a WPS's passes)
                 for out, test in tests:
-                    if test(e):
-                        out.append(key)
+                    if keys and test(e):
+                        out.extend(keys)
             self._past[param] = found
         return self._past[param]
 

@@ -471,6 +471,7 @@ def from_name(tool: Tool) -> str:
     words = [w for w in named if w not in app]
     words = words if len(words) >= 2 else named  # "TencentVideo" search_video still searches for a video
     words = [part for w in words for part in (spelled_out(w, tool.description) or w).split()]
+    words = [w.upper() if _CODE_WORD.fullmatch(w) else w for w in words]  # `update_e911_address`: "the E911 address"
     written = _written_words(tool.description)
     if len(words) < 2 or not all(_english(w) or w.lower() in written for w in words):
         return ""
@@ -483,6 +484,11 @@ def from_name(tool: Tool) -> str:
         return " ".join([verb.split()[0], *(w.lower() for w in words[1:])])
     obj = _object(words[1:], verb, described=False, written=written)
     return f"{verb} {obj}" if obj else ""
+
+
+# A name's word of letters and digits is a code the author wrote (`e911`, `mp3`), said as written
+# (set 27: "make this request" for `update_e911_address`).
+_CODE_WORD = re.compile(r"[a-z]{1,3}\d{1,4}|\d{1,3}[a-z]{1,2}", re.IGNORECASE)
 
 
 def _written_words(description: str) -> frozenset[str]:

@@ -218,8 +218,8 @@ def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]
             break
         if out and low in ("back", "away") and after in ("into", "to", "in", "onto", "from", "out", "on", None):
             break  # "Release a held job back into production": the job, no "job back"
-        if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare) or bare.endswith("-"):
-            break  # "FH- followed by 3 digits": an id's prefix is no word
+        if not (re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare) or re.fullmatch(r"[A-Z]{1,3}\d{1,4}", bare)) or bare.endswith("-"):
+            break  # "FH- followed by 3 digits": an id's prefix is no word; a code ("E911 address") is one
         out.append(bare if re.fullmatch(r"[A-Z0-9]{2,}s?", bare) or cased and i > 0 and bare[:1].isupper() else low)
         if bare != w:  # "pen:" -- the clause ends with the word
             break
