@@ -73,3 +73,28 @@ def test_a_role_s_name_is_a_person_s() -> None:
 def test_a_name_s_code_word_is_said_as_written() -> None:
     tool = _tool("update_e911_address", "Provision or change the 911 service address of a number on our network.")
     assert intent_of(tool) == "update the E911 address"
+
+
+def test_a_flag_described_as_a_state_is_said_and_read_in_the_author_s_words() -> None:
+    from generator.phrasebook.fragments import bool_words
+    from generator.reader.flags import read_flag
+    from generator.reader.text import Text
+
+    said = "Whether the soundboard passed the crack check before shipping."
+    yes, no = bool_words("board_ok", said)
+    assert (yes, no) == ("with the soundboard having passed the crack check",
+                         "with the soundboard not having passed the crack check")
+    assert read_flag(Text(f"record the regulation {yes}"), "board_ok", said)[0] is True  # type: ignore[index]
+    assert read_flag(Text(f"record the regulation {no}"), "board_ok", said)[0] is False  # type: ignore[index]
+    assert bool_words("tuned", "Whether the piano is tuned.") == ("with the piano tuned", "with the piano not tuned")
+
+
+def test_a_name_s_modifier_and_participle_leave_a_person_s_name() -> None:
+    import random
+
+    from generator.core import values
+
+    rng = random.Random(3)
+    for name in ("corrected_authorized_name", "authorized_name"):
+        said = [values.value_for({"type": "string"}, rng, name=name) for _ in range(8)]
+        assert not any("Authorized" in s or "Corrected" in s for s in said), said

@@ -689,12 +689,19 @@ def name_of_thing(rng: random.Random, thing: str, person: Callable[[], str],
     return named or (_institution(rng, thing, surname) if thing in INSTITUTION_WORDS else None)
 
 
+# Words that say which of a thing's names is meant, never what is named.
+_NAME_MODIFIERS = frozenset({"new", "old", "current", "previous", "prior", "former", "corrected", "updated", "revised",
+                             "alternate", "preferred"})
+
+
 def name_value(rng: random.Random, thing_words: Sequence[str], person: Callable[[], str],
                surname: Callable[[], str]) -> str | None:
     """A name for the thing `thing_words` name (the words before `name`: "museum" -> "Keller
     Museum", "automation" -> "Evening automation", "player" -> a person); for a bare `name`
     (no words) the subject decides (`name` in a pet's profile is a pet's), None when it cannot."""
-    own = [w for w in thing_words if w not in ("the", "of", "a", "an")]
+    own = [w for w in thing_words if w not in ("the", "of", "a", "an") and w not in _NAME_MODIFIERS]
+    if own and all(w.endswith("ed") for w in own):  # `authorized_name`, `insured_name`: a person's (set 27:
+        return person()  # "Gutierrez Corrected Authorized" for a `corrected_authorized_name`)
     if own:
         return category_value(rng, own) or _named(rng, own[-1], person, surname) or \
             _institution(rng, " ".join(own[-2:]), surname)  # "Funeral home name": "Crawford Funeral Home"

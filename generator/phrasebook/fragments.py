@@ -303,12 +303,32 @@ def _kept_only(description: str) -> tuple[str, str] | None:
     return f"limited to {only.group(1)} {kept}", f"whether or not {kept}"
 
 
+# "Whether the coupon passed visual inspection before cutting": a state of the call's thing, said in
+# the author's words (set 27: "that are visual acceptable" for `visual_acceptable`).
+_WHETHER_STATE = re.compile(r"^\s*whether (?:or not )?(?P<subj>(?:the |a |an |its |this )?[a-z-]+(?: [a-z-]+)??) "
+                            r"(?P<verb>[a-z]+ed|is|are|was|were) (?P<rest>[a-z][a-z -]*?)"
+                            r"(?=\s*[.,;(]|\s+(?:before|after|when|if|during|while|until|by)\b|\s*$)", re.IGNORECASE)
+
+
+def _whether_state(description: str) -> tuple[str, str] | None:
+    m = _WHETHER_STATE.match(description)
+    if m is None or len(m.group("rest").split()) > 5:
+        return None
+    subj, verb, rest = m.group("subj").lower(), m.group("verb").lower(), m.group("rest").lower()
+    if verb in ("is", "are", "was", "were"):
+        return f"with {subj} {rest}", f"with {subj} not {rest}"
+    return f"with {subj} having {verb} {rest}", f"with {subj} not having {verb} {rest}"
+
+
 @lru_cache(maxsize=65536)
 def bool_words(param: str, description: str = "") -> tuple[str, str]:
     """(said when true, said when false) for a boolean parameter named, without a verb phrase in
     its description: "include_photos" -> "including photos", "simulate_presence" -> "simulating
     presence", "in_stock" -> "in stock", "urgent" -> "marked as urgent", "on" -> "turned on"; a
     name no phrase can be checked by is said plainly ("with sms opt in set to yes")."""
+    whether = _whether_state(description)
+    if whether:
+        return whether
     words = [w for w in tokens(param) if w not in ("has", "should", "can")] or tokens(param)
     words = [w if known(w) or len(w) > 4 else w.upper() for w in words]  # "include_qr": QR
     lead, rest = (words[0], " ".join(words[1:])) if words else ("", "")

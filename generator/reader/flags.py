@@ -145,7 +145,32 @@ def read_flag(text: Text, param: str, description: str = "",
         said = next((found for verb in sorted(_TELLING - {lead})
                      if (found := _read_flag(text, "_".join([verb, *rest]), "", ())) is not None), None) \
             or _let_know(text, rest[-1])
-    return said
+    return said or _clause_said(text, description)
+
+
+# "Whether the coupon passed visual inspection before cutting": the flag's own clause, its verb and
+# the words after it, said in the text ("the coupon having passed visual inspection"; set 27).
+_WHETHER = re.compile(r"^\s*whether (?:or not )?(?:the |a |an |its |this )?[\w-]+(?: [\w-]+)?? (?P<verb>[a-z]+(?:ed|s)|is|are|"
+                      r"was|were|has|have|had|passed|failed) (?P<rest>[a-z-]+(?: [a-z-]+)?)", re.IGNORECASE)
+_BE = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+
+
+def _clause_said(text: Text, description: str) -> tuple[bool, str] | None:
+    m = _WHETHER.match(description)
+    if m is None:
+        return None
+    verb, rest = m.group("verb").lower(), m.group("rest").lower().split()
+    words = [stem(w) for w in ([] if verb in _BE else [verb]) + rest if w not in ("the", "a", "an", "its", "of")]
+    if not words:
+        return None
+    kept = [i for i, t in enumerate(text.tokens) if t not in ("the", "a", "an", "its", "of")]
+    stems = [text.stems[i] for i in kept]
+    for j in range(len(stems) - len(words) + 1):
+        if stems[j:j + len(words)] == words:
+            i = kept[j]
+            negated = any(t in _NEGATION for t in text.tokens[max(0, i - 3):i])
+            return not negated, " ".join(text.tokens[max(0, i - 3):kept[j + len(words) - 1] + 1])
+    return None
 
 
 # Verbs of telling someone: one is as good as another for a `notify_owner` flag.
