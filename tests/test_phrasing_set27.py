@@ -98,3 +98,15 @@ def test_a_name_s_modifier_and_participle_leave_a_person_s_name() -> None:
     for name in ("corrected_authorized_name", "authorized_name"):
         said = [values.value_for({"type": "string"}, rng, name=name) for _ in range(8)]
         assert not any("Authorized" in s or "Corrected" in s for s in said), said
+
+
+def test_turning_a_thing_into_another_says_into_what() -> None:
+    tool = _tool("convert_estimate_to_job", "Turn an accepted estimate into a tuning job. The estimate must be open.")
+    assert intent_of(tool) == "turn an accepted estimate into a tuning job"
+
+
+def test_a_flag_that_lists_more_says_which_more() -> None:
+    from generator.phrasebook.terms import term
+
+    t = term("include_loaners", {"type": "boolean", "description": "Also list pianos that are out on loan."})
+    assert t.act == "list pianos that are out on loan", t

@@ -216,3 +216,17 @@ def test_a_change_of_a_record_s_line_changes_something() -> None:
     for _ in range(40):
         args = values.sample_arguments(tool, rng, optional_rate=0.0, ref=REF)
         assert "new_count" in args or "new_gauge" in args, args
+
+
+def test_a_history_s_planned_day_lies_in_the_windows_the_prose_gives() -> None:
+    from datetime import datetime
+
+    from generator.personas import _fill_temporal
+
+    tool = {t.name: t for t in lore.annotate(SHOP)}["schedule_soundboard_glueing"]
+    rng = random.Random(2)
+    for day in range(1, 28):
+        args = values.sample_arguments(tool, rng, ref=datetime(2025, 6, day, 10))
+        out = _fill_temporal(tool, args, datetime(2025, 6, day, 10), rng, keep=set())
+        glued = date.fromisoformat(out["glue_date"])
+        assert (9, 15) <= (glued.month, glued.day) <= (11, 30), out

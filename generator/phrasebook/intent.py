@@ -315,6 +315,9 @@ def _with_name_modifier(tool: Tool, obj: str) -> str:
 # Verbs whose object needs where it goes ("Put an exam on a radiologist's worklist") or what it
 # becomes ("Mark an exam as performed"): without it the request says nothing.
 _PLACING = frozenset({"put", "place"})  # "move X to Y": Y is most often a parameter, said with its value
+# Verbs whose object becomes something else, said after "into" ("Turn an accepted quote into a sales
+# order"; set 27: "turn accepted quote QT-25-4724 with a ship date").
+_TURNING = frozenset({"turn", "convert", "transform", "make"})
 _ASKING = frozenset({"ask", "query", "contact"})
 _MARKING = frozenset({"mark", "flag", "set", "label", "tag"})
 
@@ -323,7 +326,7 @@ def _complement(verb: str, rest: list[str], obj: str) -> str:
     """What a verb of placing or marking needs after its object: " on a radiologist's worklist",
     " as performed"; "" for any other verb or when the author writes none."""
     lead = verb.split()[0]
-    if lead not in _PLACING | _MARKING | _ASKING:
+    if lead not in _PLACING | _MARKING | _ASKING | _TURNING:
         return ""
     said = [w for w in obj.split() if w not in ("a", "an", "the")]
     words = [w.strip(",.;:") for w in rest]
@@ -348,7 +351,8 @@ def _complement(verb: str, rest: list[str], obj: str) -> str:
         article = words[at + 1].lower() if at + 2 < len(words) and words[at + 1].lower() in ("a", "an", "the") and \
             not _possessive(words[at + 2]) else ""  # "for the Customer Service Record", "for prior images"
         return f" for {article + ' ' if article else ''}{' '.join(np)}" if np and "NOUN" in lemmas(np[-1].lower()) else ""
-    if lead in _PLACING and words[at].lower() in ("on", "onto", "to", "into", "in"):
+    if lead in _PLACING and words[at].lower() in ("on", "onto", "to", "into", "in") or \
+            lead in _TURNING and words[at].lower() == "into":
         tail: list[str] = []
         for w in rest[at + 1:at + 5]:
             if tail and w.lower() in _PLACE_ENDS:  # "on a route for one service date": the place is "on a route"

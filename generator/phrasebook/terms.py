@@ -455,7 +455,7 @@ def _act(description: str) -> str:
 
 
 # Verbs of a flag that adds rows to an answer, and the words that open a qualifier saying which rows.
-_SHOWING = frozenset({"include", "return"})
+_SHOWING = frozenset({"include", "return", "list"})  # "Also list stock that becomes saleable next season"
 _HIDING = frozenset({"leave", "exclude", "skip", "hide", "omit", "ignore", "drop", "filter"})  # and rows it keeps out (set 26)
 _WHICH = frozenset({"under", "over", "with", "without", "older", "younger", "below", "above", "that", "who",
                     "which", "not", "no", "whose", "in", "from", "since", "before", "after"})
