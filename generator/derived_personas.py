@@ -125,12 +125,22 @@ def _habit(tool: Tool, places: dict[str, str], rng: random.Random) -> Habit | No
     varied = [p for p in fixed if not isinstance(fixed[p], bool)]
     if varied:
         p = rng.choice(varied)
-        options = [fixed[p]] + [value_for(param_schema(tool, p), rng, name=p) for _ in range(2)]
+        options = [fixed[p]] + [a for _ in range(2) if (a := _alternative(tool, fixed, p, rng)) is not None]
         options = [o for i, o in enumerate(options) if o not in options[:i]]
         if len(options) > 1:
             vary[p] = options
     return Habit(tool=tool.name, days=rng.choice(DAY_CHOICES), at=_window(rng), args=fixed,
                  chance=round(rng.uniform(0.6, 0.9), 2), vary=vary)
+
+
+def _alternative(tool: Tool, fixed: dict[str, Any], param: str, rng: random.Random) -> Any:
+    """Another value of `param` drawn in a whole call beside the habit's other values, so that it
+    agrees with them (set 27: a Madison address's latitude varied alone to -13.5); None if none."""
+    try:
+        args = sample_arguments(tool, rng, optional_rate=1.0, fixed={k: v for k, v in fixed.items() if k != param})
+    except ValueError:
+        return None
+    return args.get(param)
 
 
 def _pools(catalog: Catalog, places: dict[str, str], rng: random.Random) -> dict[str, list[Any]]:

@@ -130,6 +130,8 @@ DIAL = _tool(
     {"numbers": {"type": "array", "items": {"type": "string", "pattern": "^[2-9][0-9]{2}[2-9][0-9]{6}$",
                                              "description": "Ten-digit NANP telephone number, e.g. '6125550148'."}},
      "contact_phone": {"type": "string", "description": "Shop contact telephone number."},
+     "billing_phone": {"type": "string", "pattern": "^[2-9][0-9]{2}[2-9][0-9]{6}$",
+                       "description": "Billing telephone number, ten digits."},
      "city": {"type": "string", "description": "City of the shop."},
      "state": {"type": "string", "pattern": "^[A-Z]{2}$", "description": "Two-letter USPS state, e.g. 'MN'."}})
 
@@ -138,7 +140,7 @@ def test_a_phone_number_opens_with_an_area_code_in_service() -> None:
     from generator.core.value_sense import US_AREA_CODES
 
     for args in _draws(DIAL, 40):
-        for number in [*args["numbers"], args["contact_phone"]]:
+        for number in [*args["numbers"], args["contact_phone"], args["billing_phone"]]:
             digits = "".join(c for c in number if c.isdigit())[-10:]
             assert int(digits[:3]) in US_AREA_CODES, args
 
@@ -230,3 +232,29 @@ def test_a_history_s_planned_day_lies_in_the_windows_the_prose_gives() -> None:
         out = _fill_temporal(tool, args, datetime(2025, 6, day, 10), rng, keep=set())
         glued = date.fromisoformat(out["glue_date"])
         assert (9, 15) <= (glued.month, glued.day) <= (11, 30), out
+
+
+def test_the_numbers_of_one_list_share_one_area() -> None:
+    for args in _draws(DIAL, 30):
+        assert len({n[:3] for n in args["numbers"]}) == 1, args
+
+
+def test_a_day_the_tool_s_prose_keeps_to_business_days_is_a_weekday() -> None:
+    tool = _tool("request_move", "Request a piano move. The requested due date must be a business day.",
+                 {"piano_serial": {"type": "string", "pattern": "^PN-[0-9]{6}$", "description": "e.g. 'PN-204511'."},
+                  "requested_due_date": {"type": "string", "format": "date", "description": "YYYY-MM-DD."}})
+    for args in _draws(tool, 40):
+        assert date.fromisoformat(args["requested_due_date"]).weekday() < 5, args
+
+
+
+def test_a_habit_s_varied_value_is_drawn_beside_its_other_values() -> None:
+    from generator.derived_personas import _alternative
+
+    tool = lore.annotate([DELIVER])[0]
+    fixed = {"address": {"street": "12 Elm St", "city": "Madison", "state": "WI", "zip_code": "53704"},
+             "latitude": 43.07, "longitude": -89.40}
+    rng = random.Random(6)
+    for _ in range(10):
+        lat = _alternative(tool, fixed, "latitude", rng)
+        assert lat is not None and abs(lat - 43.07) < 0.1, lat

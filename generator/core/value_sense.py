@@ -409,8 +409,12 @@ def real_area_codes(tool: Tool, args: dict[str, Any], rng: random.Random, keep: 
         inner = dict_at(schema, "items", schema) if isinstance(value, list) and isinstance(schema, dict) else schema
         if name in keep or not isinstance(inner, dict) or semantic.infer(name, inner) != "phone":
             continue
-        numbers = [_in_service(v, town, rng, inner) for v in (value if isinstance(value, list) else [value])]
-        args[name] = numbers if isinstance(value, list) else numbers[0]
+        if isinstance(value, list):  # the numbers of one account are of one area (set 27: NY, KS, FL and OH)
+            first = _TEN_DIGITS.match(value[0]) if value and isinstance(value[0], str) else None
+            area = town or (first and int(first.group(3)) in _REAL_AREA and first.group(3)) or rng.choice(US_AREA_CODES)
+            args[name] = [_in_service(v, str(area), rng, inner, every=True) for v in value]
+        else:
+            args[name] = _in_service(value, town, rng, inner)
     return args
 
 
@@ -418,11 +422,13 @@ def _strings_in(args: dict[str, Any]) -> list[str]:
     return [v for x in args.values() for v in ([*x.values()] if isinstance(x, dict) else [x]) if isinstance(v, str)]
 
 
-def _in_service(value: Any, town: str | None, rng: random.Random, schema: dict[str, Any]) -> Any:
+def _in_service(value: Any, town: str | None, rng: random.Random, schema: dict[str, Any], every: bool = False) -> Any:
+    """`value` opening with an area code in service: the town's (a town, or an area code itself),
+    else one drawn; with `every`, moved there even where its own code is in service."""
     m = _TEN_DIGITS.match(value) if isinstance(value, str) else None
-    if m is None or int(m.group(3)) in _REAL_AREA:
+    if m is None or int(m.group(3)) in _REAL_AREA and not every:
         return value
-    code = _TOWN_AREA.get(town or "") or rng.choice(US_AREA_CODES)
+    code = _TOWN_AREA.get(town or "") or (int(town) if town and town.isdigit() else None) or rng.choice(US_AREA_CODES)
     new = f"{m.group(1) or ''}{m.group(2)}{code}{m.group(4)}"
     return new if is_valid(schema, new) else value
 
@@ -723,7 +729,7 @@ def on_said_weekdays(tool: Tool, args: dict[str, Any], rng: random.Random, keep:
         spec = tool.properties.get(k)
         if k in keep or not isinstance(v, str) or not isinstance(spec, dict):
             continue
-        days = said_weekdays(str(spec.get("description") or ""))
+        days = said_weekdays(str(spec.get("description") or "")) or _said_of(tool.description, k)
         m = _ISO_DAY.match(v)
         if not days or m is None:
             continue
@@ -732,6 +738,16 @@ def on_said_weekdays(tool: Tool, args: dict[str, Any], rng: random.Random, keep:
             day += timedelta(days=1)
         out[k] = _fitting(tool, k, day.strftime("%Y-%m-%d") + v[10:], v)
     return out
+
+
+def _said_of(description: str, name: str) -> set[int]:
+    """The weekdays a sentence of the tool's prose that names the parameter by its words allows ("The
+    requested due date must be a business day": set 27, ports due on a Sunday)."""
+    words = [w for w in semantic.tokens(name) if len(w) > 2]
+    if len(words) < 2:
+        return set()
+    return next((days for sentence in re.split(r"(?<=[.;])\s+", description)
+                 if all(w in sentence.lower() for w in words) and (days := said_weekdays(sentence))), set())
 
 
 def tracking_by_carrier(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
