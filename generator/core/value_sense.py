@@ -13,6 +13,7 @@ import itertools
 import math
 import random
 import re
+from calendar import monthrange
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -630,20 +631,12 @@ def said_windows(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fro
         return args
     day = datetime.strptime(args[days[0]], _DAY)
     spans = sorted((datetime(y, m1, d1), datetime(y + (m2 < m1), m2, d2)) for y in (day.year - 1, day.year, day.year + 1)
-                   for m1, d1, m2, d2 in windows if _real_day(y, m1, d1) and _real_day(y + (m2 < m1), m2, d2))
+                   for m1, d1, m2, d2 in windows if d1 <= monthrange(y, m1)[1] and d2 <= monthrange(y + (m2 < m1), m2)[1])
     if any(a <= day <= b for a, b in spans):
         return args
     start, end = next(((a, b) for a, b in spans if a > day), spans[-1])
     moved = start + timedelta(days=rng.randrange(0, max(1, min(45, (end - start).days + 1))))
     return {**args, days[0]: moved.strftime(_DAY)} if is_valid(tool.properties[days[0]], moved.strftime(_DAY)) else args
-
-
-def _real_day(year: int, month: int, day: int) -> bool:
-    try:
-        datetime(year, month, day)
-    except ValueError:
-        return False
-    return True
 
 
 # The rules that bring one call's values into agreement after they are drawn one by one, in

@@ -326,16 +326,13 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     its description: "include_photos" -> "including photos", "simulate_presence" -> "simulating
     presence", "in_stock" -> "in stock", "urgent" -> "marked as urgent", "on" -> "turned on"; a
     name no phrase can be checked by is said plainly ("with sms opt in set to yes")."""
-    whether = _whether_state(description)
-    if whether:
-        return whether
     words = [w for w in tokens(param) if w not in ("has", "should", "can")] or tokens(param)
     words = [w if known(w) or len(w) > 4 else w.upper() for w in words]  # "include_qr": QR
     lead, rest = (words[0], " ".join(words[1:])) if words else ("", "")
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
-    needed = _kept_only(description) or _needed(words, description) or _held_state(words)
+    needed = _whether_state(description) or _kept_only(description) or _needed(words, description) or _held_state(words)
     if needed:
         return needed
     if lead in _INCLUDING:
