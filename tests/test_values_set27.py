@@ -258,3 +258,10 @@ def test_a_habit_s_varied_value_is_drawn_beside_its_other_values() -> None:
     for _ in range(10):
         lat = _alternative(tool, fixed, "latitude", rng)
         assert lat is not None and abs(lat - 43.07) < 0.1, lat
+
+
+def test_a_city_that_is_no_text_leaves_the_call_as_drawn() -> None:
+    """A property test found `city` as a list of numbers (hashed as a town): no town, no crash."""
+    tool = _tool("log_sites", "Log sites.", {"city": {"anyOf": [{"type": "array", "items": {"type": "integer"}}]},
+                                             "latitude": {"type": "number", "minimum": -90, "maximum": 90}})
+    assert all(isinstance(a["city"], list) for a in _draws(tool, 10))

@@ -2453,7 +2453,8 @@ def _at_the_town(props: dict[str, Any], args: dict[str, Any], rng: random.Random
     for obj, schema in [(args, props), *((v, (props.get(n) or {}).get("properties") or {})
                                           for n, v in args.items() if isinstance(v, dict))]:
         kinds = {n: semantic.infer(n, s) for n, s in schema.items() if isinstance(s, dict) and n in obj}
-        city = next((obj[n] for n, k in kinds.items() if k == "city" and obj[n] in semantic.CITY_POINTS), None)
+        city = next((obj[n] for n, k in kinds.items() if k == "city" and isinstance(obj[n], str)
+                     and obj[n] in semantic.CITY_POINTS), None)
         for n, k in kinds.items():
             zip_code = semantic.zip_of(city, str(obj[n])) if city and k == "postcode" and n not in keep else None
             if zip_code and is_valid(schema[n], zip_code):
