@@ -110,3 +110,10 @@ def test_a_flag_that_lists_more_says_which_more() -> None:
 
     t = term("include_loaners", {"type": "boolean", "description": "Also list pianos that are out on loan."})
     assert t.act == "list pianos that are out on loan", t
+
+
+def test_a_filter_described_as_a_filter_is_said_by_what_it_filters() -> None:
+    from generator.phrasebook.terms import term
+
+    t = term("voicing_status", {"type": "string", "description": "Voicing status filter: 'pending' or 'done'."})
+    assert t.noun == "voicing status", t

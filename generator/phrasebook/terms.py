@@ -607,6 +607,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     place = _place_of(json_type, name_words, noun, sem, role)
     plain = _plain(param, unit)
     noun = _without_done(re.sub(r"^(?:the|a|an) ", "", noun))  # "Floor of the origin unit": never "a the origin unit of 46"
+    noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
