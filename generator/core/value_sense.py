@@ -13,7 +13,7 @@ import itertools
 import math
 import random
 import re
-from calendar import monthrange
+from calendar import month_name, monthrange
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -608,8 +608,6 @@ def seasonal_dates(tool: Tool, args: dict[str, Any], rng: random.Random, keep: f
     return out
 
 
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december")
 _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 # "Digging runs in the dormant season only: March 1 to May 15 and September 15 to December 1".
@@ -618,7 +616,7 @@ _SAID_WINDOW = re.compile(rf"\b{_MONTH} (\d{{1,2}})(?:st|nd|rd|th)?\s*(?:to|thro
 
 
 def _month(word: str) -> int:
-    return next(i + 1 for i, m in enumerate(_MONTH_NAMES) if m.startswith(word.lower().rstrip(".")[:3]))
+    return next(i for i in range(1, 13) if month_name[i].lower().startswith(word.lower().rstrip(".")[:3]))
 
 
 def said_windows(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
