@@ -27,7 +27,7 @@ from typing import Any
 from .catalog import Catalog
 from .core.habitual import habitual
 from .core.lore import param_schema
-from .core.semantic import faker, infer, tokens
+from .core.semantic import faker, infer, street_name, tokens
 from .core.values import is_temporal, sample_arguments, value_for
 from .personas import Habit, Persona
 from .records import Tool
@@ -46,7 +46,7 @@ def persona_count(targets: int) -> int:
 
 def _places(rng: random.Random) -> dict[str, str]:
     fake = faker(rng)
-    return {"home": f"{fake.building_number()} {fake.street_name()}",
+    return {"home": f"{fake.building_number()} {street_name(rng)}",
             "work": f"{fake.last_name()} {rng.choice(['Tower', 'Plaza', 'Campus', 'House'])}",
             "city": fake.city()}
 

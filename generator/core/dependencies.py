@@ -121,6 +121,23 @@ def _value_acted(gerund: str, props: Props, skip: str) -> tuple[str, str] | None
     return found[0] if len(found) == 1 else None
 
 
+# "When the spill reached surface water, receiving_water is required" (set 28: "saying Mill Creek" on
+# overflows that reached no water): the parameter goes with the flag the clause says in words, true.
+_WHEN_FLAG = re.compile(r"\b(?:when|if|where)\s+(?:the\s+\w+\s+|it\s+|they\s+)?([a-z][a-z ]{3,60}?),\s*`?(\w+)`?\s+"
+                        r"(?:is|are|becomes|must be (?:given|set))\s+(?:also\s+)?required\b", re.IGNORECASE)
+
+
+def _required_with_flag(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in _WHEN_FLAG.finditer(tool):
+        subject = _name(m.group(2), props)
+        said = set(re.split(r"\W+", m.group(1).lower()))
+        flags = [n for n, sch in props.items() if sch.get("type") == "boolean" and set(n.lower().split("_")) <= said]
+        if subject and len(flags) == 1 and flags[0] != subject:
+            out.append(Rule("when", subject, (flags[0],), (True,)))
+    return out
+
+
 # "reship = sent to another order (give reship_order)": that value of the enum needs the parameter.
 _GIVE_FOR = re.compile(r"\b([\w-]+)\s*[=:]\s*[^;=]*?\((?:give|with|needs?|requires?) `?(\w+)`?\)", re.IGNORECASE)
 
@@ -1154,7 +1171,7 @@ def _glossed(gloss: str, values: list[str]) -> list[str]:
     return whole or [v for v in values if words and len(_words_of_value(v)) > 1 and _words_of_value(v)[-1] == words[-1]]
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _implies, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_with_flag, _implies, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,

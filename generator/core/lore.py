@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
@@ -61,6 +61,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
     series, steps, years, measured = _series(tools), _unit_steps(tools), _year_led(tools), _measured(tools)
     ranges, sets, typical = _ranges_said(tools), _number_sets(tools), _typical_ranges(tools)
+    scales = _number_examples(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
@@ -68,7 +69,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
             extra = _year_pattern(path, schema, years) or _list_of_examples(path, schema, lists) or \
                 _id_parts(path, schema, series) or _dimensions(tool, schema) or \
                 _said_for(tool, path, schema, lists, shapes, examples) or \
-                _money_owed(tool, path, schema, tools)
+                _scale_elsewhere(path, schema, scales) or _money_owed(tool, path, schema, tools)
             extra = {**_step_elsewhere(path, schema, steps), **_multiple_said(tool, path, schema), **(extra or {})}
             extra = {**(_ranges_elsewhere(tool, path, schema, ranges) or _typical_of(path, schema, typical) or
                         _typical_in_prose(tool, path, schema)),
@@ -445,6 +446,8 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
         rest = tool.description[m.end():]
         if codes := _codes_after(rest):
             return {"enum": codes}
+        if fitting := _lists_that_fit(rest):
+            return {"enum": fitting}
         if not _LIST_CUE.match(rest):
             continue
         said = allowed.read(_sentence(m.group(0) + rest))
@@ -456,6 +459,27 @@ def _listed_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, 
         if said.examples and not schema.get("examples") and not allowed.read(str(schema.get("description") or "")).examples:
             return {"examples": list(said.examples)}
     return {}
+
+
+# "Track condition must fit the surface: dirt and synthetic take fast, good, muddy, sloppy, wet_fast
+# or sealed; turf takes firm, good, yielding or soft" (set 28: a person's name as the condition).
+_MUST_FIT = re.compile(r"^\s*(?:must|should|has to|have to)\s+(?:fit|match|suit|follow|agree with)\b[^:;.]{0,60}:",
+                       re.IGNORECASE)
+_TAKES = re.compile(r"\b(?:takes?|uses?|allows?|can be|is one of|are one of)\s+(.+)$", re.IGNORECASE)
+
+
+def _lists_that_fit(rest: str) -> list[str]:
+    """Every value of the lists a rule gives per kind of another thing, in order: a parameter that
+    "must fit" another takes one of them (which one fits is the other's rule, read elsewhere)."""
+    fit = _MUST_FIT.match(rest)
+    if fit is None:
+        return []
+    out: list[str] = []
+    for clause in _sentence(rest[fit.end():]).split(";"):
+        m = _TAKES.search(clause)
+        listed = allowed.read(f"One of {m.group(1).strip()}").allowed if m else ()
+        out += [v for v in listed if v not in out]
+    return out if len(out) >= 2 else []
 
 
 # "Add an extra charge to an owner's bill (blanketing, holding for farrier/vet, extra grain,
@@ -662,6 +686,48 @@ def _numbers_in_tool(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str,
                                 "integer" if schema.get("type") == "integer" else "number")
         if len(numbers) >= 2:
             return {"examples": numbers}
+    return {}
+
+
+# ---------------------------------------------------------------- one quantity named in two tools
+
+_UNIT_NAMES = frozenset({"usd", "eur", "gbp", "dollars", "s", "sec", "secs", "seconds", "ms", "h", "hr", "hrs", "hours",
+                         "min", "mins", "minutes", "days", "lb", "lbs", "kg", "g", "mm", "cm", "m", "km", "in",
+                         "inches", "ft", "feet", "mi", "pct", "percent"})
+
+
+def _quantity_key(words: Iterable[str]) -> tuple[str, ...]:
+    """The words that name a quantity, less its unit ("claiming price" of `claiming_price_usd`)."""
+    return tuple(w for w in (x.lower() for x in words) if w and w not in _UNIT_NAMES)
+
+
+def _number_examples(tools: list[Tool]) -> dict[tuple[str, ...], list[object]]:
+    """The example numbers a catalog gives a quantity, by the words of its parameter's name."""
+    out: dict[tuple[str, ...], list[object]] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            if schema.get("type") in _NUMBER_TYPES and "." not in path:
+                said = allowed.typed(allowed.read(str(schema.get("description") or "")).examples,
+                                     "integer" if schema.get("type") == "integer" else "number")
+                if len(said) >= 2:
+                    out.setdefault(_quantity_key(leaf_name(path).split("_")), said)
+    return out
+
+
+def _scale_elsewhere(path: str, schema: dict[str, Any], scales: dict[tuple[str, ...], list[object]]) -> dict[str, Any]:
+    """A number that says nothing of its scale takes the examples another tool gives the quantity
+    its description names (set 28: a claim's "Claiming price, in US dollars." at $21 to $466, where
+    the entry's `claiming_price_usd` says "e.g. 16000 or 40000")."""
+    if schema.get("type") not in _NUMBER_TYPES or "." in path or schema.get("enum") or schema.get("examples") or \
+            any(k in schema for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")):
+        return {}
+    description = str(schema.get("description") or "")
+    if allowed.read(description).examples:
+        return {}
+    named = re.split(r"[,.;:(]| in | of ", description, maxsplit=1)[0].split()
+    for key in (_quantity_key(named), _quantity_key(leaf_name(path).split("_"))):
+        if len(key) >= 2 and key in scales:
+            return {"examples": list(scales[key])}
     return {}
 
 

@@ -249,6 +249,8 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         if lo == hi:
             continue
         named = [n for n in numeric if _names_it(m.group(4) or "", n)]
+        if _a_ratio(description[:m.start()], m.group(4) or "", numeric, named or _named_after(m.group(4) or "", numeric)):
+            continue
         unit = (m.group(3) or "").replace(" ", "")
         cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
         by_unit = [n for n in numeric if set(_words(n)) & set(cues) or _in_unit(n, props[n], unit)] if unit else []
@@ -306,6 +308,17 @@ def _in_minutes(words: str, numeric: list[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _a_ratio(before: str, after: str, numeric: list[str], named: list[str]) -> bool:
+    """A band that measures one parameter in another's units: "spacing 1.0 to 1.5 times burden",
+    "burden 25 to 40 hole diameters" (set 28: read as hole diameters of 25 to 40 mm, which no rig
+    of the site drills) is no band of either."""
+    if re.match(r"\s*(?:times|x|×)\b", after, re.IGNORECASE):
+        return True
+    last = set(_words(re.split(r"[.;,:(]\s*", before)[-1])[-2:])
+    own = {n: {w for w in _words(n) if w not in _UNIT_OF_NAME and len(w) > 2} for n in numeric}  # "burden" of burden_m
+    return bool(named) and any(n not in named and words and words <= last for n, words in own.items())
+
+
 def _named_before(text: str, numeric: list[str]) -> list[str]:
     """The one parameter the clause before a band names by all its words ("Temperature in °F
     (target 34-38)" for `temperature`)."""
@@ -326,7 +339,8 @@ def _named_after(words: str, numeric: list[str]) -> list[str]:
     """The parameters the first content word after a band names (`hay_flakes_per_day` for "6-12
     flakes a day"; both `grain_quarts_am` and `_pm` for "1-4 qt of grain"): at most two, and
     only by a word no other numeric parameter has."""
-    said = [w.rstrip("s") for w in _words(words)[:4] if w not in _AFTER_STOP]
+    said = [w.rstrip("s") for w in _words(words)[:4] if w not in _AFTER_STOP and len(w) > 2]  # "m" is a unit,
+    # never the name of the burden_m and spacing_m a band "2.6-4.1 m for 102 mm holes" is said beside (set 28)
     for word in said[:2]:
         hits = [n for n in numeric if word in {w.rstrip("s") for w in _words(n)}]
         if len(hits) == 1 or len(hits) == 2 and len(set(_words(hits[0])) ^ set(_words(hits[1]))) == 2:
@@ -408,6 +422,18 @@ def thing_size(name: str) -> tuple[float, float] | None:
     if unit and {"weight", "mass"} & set(words) and unit in _MASS_UNITS:
         return _MASS_UNITS[unit]
     return None
+
+
+# Things that run along the ground: their length is a stretch of the network, never a box's side
+# (set 28: sewer lining "completed over 6 feet of pipe", surveys of 1 to 8 ft).
+_RUNS = frozenset({"pipe", "pipes", "main", "mains", "sewer", "line", "lines", "cable", "cables", "road", "roads",
+                   "route", "trail", "segment", "segments", "track", "fence", "hose", "ditch", "canal", "conduit",
+                   "surveyed", "worked", "covered", "laid", "lined", "inspected", "repaired", "paved", "run"})
+
+
+def of_a_run(name: str, description: str) -> bool:
+    """Whether a length measures a stretch of a network ("Length of pipe actually worked, in feet")."""
+    return "length" in _words(name) and bool(_RUNS & set(_words(description)))
 
 
 def about_bodies(text: str) -> bool:

@@ -329,7 +329,8 @@ _DESCRIBED: list[tuple[str, str]] = [
 # Kinds whose words are too common in descriptions to decide anything ("the number of", "a short
 # description", "the user's ...") when read from a description rather than a name.
 _VAGUE_IN_TEXT = frozenset({"count", "text", "person", "id", "title", "category", "size", "code", "file",
-                            "place", "version", "language", "clock", "color", "limit"})  # "the limits" of a track authority are no page size
+                            "place", "version", "language", "clock", "color", "limit",  # "the limits" of a track authority are no page size
+                            "job"})  # "Guard (sentry) positions manned during the firing" are places, no jobs (set 28)
 
 
 # Last words that say little on their own: the word before decides ("artist_name" is an artist,
@@ -828,7 +829,7 @@ def _place_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> s
     if full_address_asked(schema):
         return full_address(rng, name)
     if name_words(name)[-2:] == ["street", "name"]:  # the street of a split address, never a town (set 27)
-        return str(faker(rng).street_name())
+        return street_name(rng)
     if re.search(r"street,\s*city", desc, re.IGNORECASE):
         city = rng.choice(sorted(US_STATES))
         return f"{_street(rng, name)}, {city}, {US_STATES[city]}"
@@ -866,9 +867,30 @@ def _city_in_format(rng: random.Random, name: str, schema: dict[str, Any]) -> st
 
 
 def _street(rng: random.Random, name: str) -> str:
-    """A house number and street ("4821 Weaver Plaza"), without suite or apartment."""
-    fake = faker(rng)
-    return f"{fake.building_number().lstrip('0') or '1'} {fake.street_name()}"  # never a house "0995"
+    """A house number and street ("4821 Weaver Avenue"), without suite or apartment."""
+    return street_address(rng)
+
+
+def street_address(rng: random.Random) -> str:
+    """A house number and street ("4821 Weaver Avenue"), never a house "0995"."""
+    return f"{faker(rng).building_number().lstrip('0') or '1'} {street_name(rng)}"
+
+
+# The endings most streets have. Faker's own list holds every US suffix ("Mountain", "Mission",
+# "Inlet", "Burgs", "Lights"): "579 Rodney Mountain" as a drive's end, "Bryant Lights" as a
+# street of a dental office read as made up (sets 27 and 28).
+STREET_ENDINGS = ("Street", "Street", "Avenue", "Avenue", "Road", "Road", "Drive", "Lane", "Boulevard", "Way",
+                  "Court", "Place", "Terrace", "Parkway")
+
+
+def street_name(rng: random.Random) -> str:
+    """A street ("Weaver Avenue"): a surname and a common ending."""
+    return f"{faker(rng).last_name()} {rng.choice(STREET_ENDINGS)}"
+
+
+def landmark(rng: random.Random) -> str:
+    """A named spot a person goes to in a town ("Foley Park", "Owens Station")."""
+    return f"{faker(rng).last_name()} {rng.choice(['Park', 'Square', 'Station', 'Library', 'Market', 'Plaza'])}"
 
 
 # Places a person goes to or passes through ("Hudson Station" fits a stop, not a court's location).
@@ -877,7 +899,6 @@ _STOPS = frozenset({"stop", "station", "pickup", "dropoff", "venue", "landmark",
 
 
 def _place(rng: random.Random, name: str) -> str:
-    fake = faker(rng)
     roll = rng.random()
     if "address" in name_words(name):
         return _street(rng, name)
@@ -886,7 +907,7 @@ def _place(rng: random.Random, name: str) -> str:
     if roll < 0.45:
         return _street(rng, name)
     if roll < 0.7:
-        return f"{fake.last_name()} {rng.choice(['Park', 'Square', 'Station', 'Library', 'Market', 'Plaza'])}"
+        return landmark(rng)
     return _city(rng, name)
 
 
@@ -938,11 +959,18 @@ def _store(rng: random.Random, name: str) -> str:
 
 def _title(rng: random.Random, name: str) -> str:
     adj, noun = rng.choice(TITLE_ADJ), rng.choice(TITLE_NOUN)
-    return rng.choice([f"The {adj} {noun}", f"{adj} {noun}", f"{noun}s of {rng.choice(TITLE_NOUN)}"])
+    return rng.choice([f"The {adj} {noun}", f"{adj} {noun}", f"{_plural(noun)} of {rng.choice(TITLE_NOUN)}"])
+
+
+def _plural(noun: str) -> str:
+    """inflect's plural ("Compasses", never "Compasss": set 28)."""
+    from .inflection import engine
+
+    return str(engine().plural_noun(noun))
 
 
 def _artist(rng: random.Random, name: str) -> str:
-    return faker(rng).name() if rng.random() < 0.6 else f"The {rng.choice(TITLE_ADJ)} {rng.choice(TITLE_NOUN)}s"
+    return faker(rng).name() if rng.random() < 0.6 else f"The {rng.choice(TITLE_ADJ)} {_plural(rng.choice(TITLE_NOUN))}"
 
 
 def _search_term(rng: random.Random, name: str) -> str:

@@ -668,6 +668,16 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     if member:
         return member
     named = ""
+    amount = _amount_of(value)
+    if amount is not None:  # {"item": "acrylamide grout", "quantity": 2, "unit": "gal"}: "2 gal of acrylamide grout"
+        qty, unit, item = amount  # (set 28: "a materials used in gal with the material ... and a quantity of 2")
+        many = value[unit] in ("each", "ea", "unit", "units", "pcs", "piece", "pieces")
+        unit_said = ("unit" if value[qty] == 1 else "units") if many else _render_ctx(value[unit], _child(ctx, unit), rng)
+        head = f"{_render_ctx(value[qty], _child(ctx, qty), rng)} {unit_said} of {value[item]}"
+        for key, v in value.items():
+            if key not in (qty, unit, item) and not blank(v):
+                _add_field(key, v, _child(ctx, key), _render_ctx(v, _child(ctx, key), rng), parts, bare)
+        return " ".join([head, *_field_phrases(parts, bare)])
     counted = _count_of(value)
     if counted is not None:  # {"item_code": "ROS-50", "stems": 10}: "10 stems of ROS-50", never "a stem for
         count, code = counted  # item ROS-50 with 10 stems of this item"
@@ -772,6 +782,21 @@ def _count_of(value: dict[str, Any]) -> tuple[str, str] | None:
     if " " in noun or not noun.endswith("s") or noun.endswith("ss") or noun in _TIME_UNITS:
         return None
     return counts[0], codes[0]
+
+
+_AMOUNT_WORDS = frozenset({"quantity", "qty", "amount", "volume", "weight", "count"})
+_UNIT_KEYS = frozenset({"unit", "units", "uom", "unit_of_measure"})
+_ITEM_KEYS = frozenset({"item", "material", "product", "name", "description", "substance", "chemical", "part"})
+
+
+def _amount_of(value: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(amount key, unit key, item key) of an object that is an amount of a thing in a unit; None
+    for any other object."""
+    qty = [k for k, v in value.items() if isinstance(v, int | float) and not isinstance(v, bool)
+           and set(k.lower().split("_")) & _AMOUNT_WORDS]
+    unit = [k for k, v in value.items() if k.lower() in _UNIT_KEYS and isinstance(v, str) and v.strip()]
+    item = [k for k, v in value.items() if k.lower() in _ITEM_KEYS and isinstance(v, str) and v.strip()]
+    return (qty[0], unit[0], item[0]) if len(qty) == len(unit) == len(item) == 1 else None
 
 
 def _names_the_thing(key: str, thing: str, value: Any, said: str) -> bool:

@@ -215,7 +215,15 @@ TIME_ALONE_KINDS = frozenset({"meal", "now_enum"})
 
 
 def from_time_alone(tool: Tool | None, param: str, value: Any, time: str) -> bool:
-    """Whether the query time by itself recovers `value` (it may then be omitted outright)."""
+    """Whether the query time by itself recovers `value` (it may then be omitted outright). Not
+    where the schema gives another default (a search for events left unsaid is this month's, not
+    today's: set 28, "anything fun going on in Santa Ilora?" for when=today), nor for a filter,
+    which unsaid filters nothing."""
+    spec = (tool.properties.get(param) or {}) if tool is not None else {}
+    if isinstance(spec, dict) and "default" in spec and spec["default"] != value:
+        return False
+    if isinstance(spec, dict) and str(spec.get("description") or "").lower().startswith("only "):
+        return False  # a filter left unsaid filters nothing: "Only riders not suspended on this date" (set 28)
     found = analyze(tool, {param: value}, time)
     if not found:
         return False

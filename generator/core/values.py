@@ -48,6 +48,7 @@ from . import (
     dependencies,
     freetext,
     lore,
+    place_scale,
     places,
     quantities,
     semantic,
@@ -2164,6 +2165,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
+        args = place_scale.one_trip(tool, args, rng, frozenset(fixed or {}), pool or {})
         args = _at_the_town(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}))
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
@@ -2255,6 +2257,9 @@ def _in_stated_ranges(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
     for name, (lo, hi) in bands.items():
         own_lo, own_hi = _hard_bounds(props[name])
         lo, hi = max(lo, own_lo if own_lo is not None else lo), min(hi, own_hi if own_hi is not None else hi)
+        listed = props[name].get("enum")
+        if isinstance(listed, list) and listed and not any(isinstance(v, int | float) and lo <= v <= hi for v in listed):
+            continue  # the prose's band is another thing's: the parameter's own listed values stand
         if lo < hi:
             out["properties"][name] = {**props[name], "minimum": lo, "maximum": hi, STATED_BAND: True}
     for name, members in series.items():
@@ -2290,7 +2295,8 @@ def _sized(schema: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("properties"), dict):
             out[name] = {**prop, "items": _sized(prop["items"])}
         elif schema_type(prop) in ("number", "integer") and not prop.get("enum") and \
-                (size := quantities.thing_size(name)) is not None and quantities.measure(name, prop) is None:  # a well's depth in feet is no box's
+                (size := quantities.thing_size(name)) is not None and quantities.measure(name, prop) is None \
+                and not quantities.of_a_run(name, str(prop.get("description") or "")):  # a well's depth in feet is no box's
             own_lo, own_hi = _said_bounds(prop, *_hard_bounds(prop))  # "a loaded truck weighs 16,000 to 26,000 lb"
             lo, hi = max(size[0], own_lo if own_lo is not None else size[0]), \
                 min(size[1], own_hi if own_hi is not None else size[1])

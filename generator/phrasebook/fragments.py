@@ -178,6 +178,8 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
     ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
     the vet is unavailable" for a reason); a code as written ("F1_minus80"); None: use the words."""
+    if isinstance(value, str) and (m := _PREFIXED.fullmatch(value)):  # "non_electric" is "non-electric"
+        return f"{m.group(1)}-{m.group(2).replace('_', ' ')}"
     spaced = _measured_words(value) or _ratio_words(value, spec) or _snake_words(value)
     if spaced:
         return spaced
@@ -206,6 +208,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     return None
 
 
+_PREFIXED = re.compile(r"(non|pre|post|semi|multi|sub|inter|intra|anti)_([a-z]+(?:_[a-z]+)*)")
 _SEX = frozenset({"sex", "gender"})
 _SEX_CODES = {"M": "male", "F": "female", "U": "unknown", "X": "unspecified", "MIXED": "mixed", "BOTH": "both"}
 
@@ -343,6 +346,10 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     filtered = _filter_frames(words)
     if filtered:
         return filtered
+    if rest and lead.endswith("ed") and lemma and lemma != lead and "VERB" in lemmas(lead) and known(rest.split()[0]) \
+            and rest.split()[0] not in ("by", "to", "in", "on", "at", "for", "from", "with", "as", "via", "off", "out"):
+        said = f"{gerund(lemma)} {rest}"  # "reached_surface_water": "reaching surface water" (set 28: "with
+        return said, f"not {said}"  # reached surface water")
     state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
     if state in ("marked", "flagged", "tagged", "labelled", "labeled"):  # its own frame: never "marked as marked"
         return state, f"not {state}"

@@ -89,6 +89,7 @@ _NOTE = frozenset({"note", "notes", "comment", "comments", "remark", "remarks", 
 _REASON = frozenset({"reason", "cause", "why"})
 _METHOD = frozenset({"method", "how", "via", "channel", "means", "mode"})
 _IN_WORDS = frozenset({"currency", "unit", "units", "language", "lang", "locale", "format", "system", "scale"})
+_UNIT_SYSTEMS = frozenset({"metric", "imperial", "si", "us", "us customary", "customary"})
 _NAMING = frozenset({"name", "title", "label", "nickname", "alias"})
 _SEARCHING = frozenset({"search", "find", "look", "browse", "query"})
 _COLLECTIONS = frozenset({"library", "catalog", "catalogue", "archive", "archives", "database", "collection",
@@ -184,7 +185,14 @@ _PRECISIONS = frozenset({"tenths", "hundredths", "thousandths", "increments", "s
 
 
 def _unit_of(text: str) -> str:
-    """ "Sensor depth in metres" -> "metres"; ", in degrees Celsius" -> "degrees Celsius"."""
+    """ "Sensor depth in metres" -> "metres"; ", in degrees Celsius" -> "degrees Celsius"; "in mm/s"
+    -> "mm/s" (set 28: "a particle velocity of 41 mm")."""
+    rate = re.search(r"(?:^|[\s,])in ([A-Za-zµ°]{1,6}/[A-Za-z0-9]{1,6})(?=[\s.,;)]|$)", text)
+    if rate:
+        return rate[1]
+    whole = re.search(r"(?:^|[\s,])in (?:whole|full|complete) ([a-z]+s)\b", text)  # "in whole furlongs: 2, 3, ..."
+    if whole:
+        return whole[1]
     m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
     if m is None:
         m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[a-z]+s)\b", text)
@@ -1165,7 +1173,11 @@ def _a(noun: str) -> str:
     head is a mass noun; a plural takes none."""
     if _STATISTIC.match(noun):
         return f"the {noun}"  # "the highest turbidity reading of the month", never "a highest"
-    return noun if is_plural(noun.split()[-1]) else engine().a(noun)
+    if is_plural(noun.split()[-1]):
+        return noun
+    if re.match(r"[A-Z][A-Z0-9]+\b", noun):  # "an X80", "an NDE status", "a PPV": read letter by letter,
+        return f"{'an' if noun[0] in 'AEFHILMNORSX' else 'a'} {noun}"  # which inflect does not
+    return engine().a(noun)
 
 
 def _unit(t: Term) -> str:
@@ -1377,6 +1389,9 @@ def _said_state(t: Term, v: str, head: str) -> str:
         return f"marked {v}"
     if head == "sex" and v.lower() in ("male", "female", "mixed") and " of " in t.noun:
         return f"with {v.lower()} {t.noun.split(' of ', 1)[1].removeprefix('the ')}"
+    if head == "sex" and re.fullmatch(r"[a-z]+", v) and v not in ("male", "female", "mixed", "unknown") \
+            and "NOUN" in lemmas(v):  # a horse's sex is a kind of horse: "that are fillies", never "with the filly sex"
+        return f"that are {plural(v)}"
     return ""
 
 
@@ -1392,8 +1407,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         if re.fullmatch(r"[a-z]+(?:al|ic)", v) and "ADJ" in lemmas(v):  # "for personal reasons", never "because of personal"
             return f"for {v} reasons"
         return f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect") else f"because of {v}"
-    if words & _IN_WORDS:  # "in SGD", "in metric", "in French", "in PDF"
-        return f"in {v}"
+    if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
+        return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
     if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
         return v if v.endswith(" first") else f"sorted by {v}"
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
@@ -1497,8 +1512,9 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"for {v}"  # never "with a note saying flame sensor"
     v = v[:-1] if v.endswith(".") and not v.endswith("..") and v.count(".") >= 1 and " " in v else v  # a
     # sentence quoted mid-clause drops its full stop: "a note saying the crew stood by.?" never ends a query
-    if (t.head in _SAYING and t.sem != "place" or t.sem in _SAYING) and not words & _NOTE:  # a message's text: "saying
-        # see you at 6", never a water body's ("saying Mississippi River": set 26)
+    if (t.head in _SAYING and t.sem != "place" and not _body_of_water(t) or t.sem in _SAYING) and not words & _NOTE:
+        # a message's text: "saying see you at 6", never a water body's ("saying Mississippi River": set 26;
+        # "Name of the water body reached": set 28)
         return f"saying {v}"
     thing = t.noun.split()[:-1] if t.noun.split()[-1:] == ["description"] else []
     if len(thing) == 1 and "NOUN" in lemmas(thing[0]) and not {"ADJ", "ADV"} & set(lemmas(thing[0])) \
@@ -1532,6 +1548,12 @@ def _text(t: Term, v: str, intent: str) -> str:
     # institution symbol ZCU", never "the OCLC institution symbol of a library ZCU"
 
 
+def _body_of_water(t: Term) -> bool:
+    """A "body" that is no message's: the word before it names another thing ("water body")."""
+    words = t.noun.lower().split()
+    return t.head == "body" and len(words) >= 2 and words[-2] not in ("message", "email", "mail", "text", "post", "letter")
+
+
 _ID_LIST = re.compile(r"\S+(?:(?:, | and |,)\S+)+")
 
 
@@ -1551,6 +1573,12 @@ def _listed_noun(noun: str, v: str) -> str:
     return f"{noun.rsplit(' ', 1)[0]} {plural(noun.split()[-1])}" if " " in noun else plural(noun)
 
 
+_ANIMALS = frozenset({"horse", "horses", "dog", "dogs", "cat", "cats", "animal", "animals", "pet", "pets", "cattle",
+                      "cow", "cows", "calf", "calves", "foal", "foals", "puppy", "puppies", "kitten", "kittens",
+                      "bird", "birds", "sheep", "goat", "goats", "pig", "pigs", "mare", "mares", "colt", "colts",
+                      "heifer", "heifers", "steer", "steers", "bull", "bulls", "lamb", "lambs", "ewe", "ewes"})
+
+
 def say(t: Term, kind: str, v: str, intent: str = "") -> str:
     """`v` (the value as surface.render says it) in the frame of its kind; a name that reads as
     the words before its value says it so ("cancelled by the patient", "expiring within 9 days");
@@ -1562,8 +1590,10 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
         lead = f"{t.phrase[:-3]} at" if at else t.phrase
         person = kind == "enum" and v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)
         lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
-        if lead.startswith("born") and intent and not _names_person(intent):  # "book treatments for someone born on"
-            lead = f"for someone {lead}"
+        if lead.startswith("born") and kind == "number" and re.fullmatch(r"\d{4}", v):
+            lead = f"{lead.removesuffix(' on')} in"  # a year: "born in 2015", never "born on 2015" (set 28)
+        if lead.startswith("born") and intent and not _names_person(intent) and not set(intent.lower().split()) & _ANIMALS:
+            lead = f"for someone {lead}"  # "book treatments for someone born on", but "find horses born in 2015"
         if kind == "number" and t.unit and lead.lower().endswith(f" {t.unit.lower()}"):  # "expiring in days" of 30
             lead = lead[:-len(t.unit) - 1]  # days: "expiring in 30 days", never "expiring in days 30 days" (set 23)
         first = lead.split()

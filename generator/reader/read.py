@@ -148,7 +148,7 @@ def _number(arg: Arg, value: Any) -> str | None:
     said = next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
     if said is not None and _in_another_unit(arg, n):
         said = None
-    nouns = frozenset(stem(w) for w in identifier_words(arg.param))
+    nouns = frozenset(stem(w) for w in _counted_words(arg.param))
     if said is None and n == 1:
         said = one_of(arg.text.raw, nouns) or top_one(arg.text.raw, nouns)
     if said is None and n == 0:  # "no checked bags": the noun from the name or the description
@@ -156,6 +156,13 @@ def _number(arg: Arg, value: Any) -> str | None:
     if said is None and n == 0 and nouns & _SKIPS:  # "starting from the first result": nothing skipped
         said = next((m.group(0) for m in _FROM_THE_START.finditer(arg.text.raw)), None)
     return said or ordinal_of(arg.text.raw, nouns, n) or _named_number(arg, n)
+
+
+def _counted_words(param: str) -> list[str]:
+    """The words of what a count counts: all of the name's, but those after a "per", which say
+    what it is counted against ("a delay" says no max_holes_per_delay of 1: set 28)."""
+    words = list(identifier_words(param))
+    return words[:words.index("per")] if "per" in words[1:] else words
 
 
 # Parameters that say how many results to skip before the first one returned.

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from ..catalog import Catalog
+from ..core.habits import ABSENT, habits_of, picks, value_key
+from ..core.habitual import habitual
 from ..core.identity import trail_names
 from ..core.plan import (
     app_given,
@@ -58,6 +60,28 @@ def build_target(target_id: str, log: UserHistory, k: int, tool: Tool, catalog: 
                   offered=[t.name for t in catalog.by_domain.get(tool.domain, [])], domain=tool.domain,
                   user=log.user, history=list(log.events[:k]), time=event.time,
                   temporal_parameters=temporal_parameters(tool, args, event.time), pointers=pointers)
+
+
+def unset_habit(target: Target, tool: Tool) -> str | None:
+    """A parameter the target leaves unset that the user's calls of the function usually set to
+    one value: a vague query leans on the history, and a reader of it fills that habit in too
+    (set 28: "check my inbox" after eleven searches of today's unread mail, with a gold call that
+    asks for today's mail, read or not). A usual value that is the schema's default is what the
+    unset parameter means anyway."""
+    habits = habits_of(target, tool)
+    args = target.calls[0].arguments
+    api = trail_names(tool)[1]
+    for param in tool.properties:
+        if param in args or not habitual(tool, param):
+            continue
+        spec = tool.properties[param] if isinstance(tool.properties[param], dict) else {}
+        usual = picks(habits.past(param)["function"])["usual"]
+        if usual is None or usual == ABSENT or ("default" in spec and usual == value_key(spec["default"])):
+            continue
+        said = [e.parameters[param] for e in target.history if e.apiname == api and param in e.parameters][-1:]
+        if not any(temporal_parameters(tool, {param: v}, target.time or "") for v in [*(spec.get("enum") or []), *said]):
+            return param  # (a meal by the hour is the query time's to say, never the history's)
+    return None
 
 
 def inferable_share(target: Target, tool: Tool, ok: dict[str, Source] | None = None) -> float:
@@ -155,6 +179,8 @@ def _tier_of(log: UserHistory, k: int, catalog: Catalog, min_history: int,
     if argument_errors(tool, event.parameters) or not scoreable(event.parameters):
         return None
     target = build_target("probe", log, k, tool, catalog, pointers)
+    if unset_habit(target, tool):
+        return None
     ok = inferable(target, tool)
     share = inferable_share(target, tool, ok)
     if share <= 0.0 or not has_literal(target, tool, ok):

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import random
 
+from ..core import semantic
+from ..core.habits import place_role
 from ..core.lore import acted_on
+from ..core.schema import is_valid
 from ..records import Target, Tool, ToolCall
 from .bind import Step, sample_chain
 from .calls import arguments
@@ -66,10 +69,36 @@ def sample_parallel(
     return Target(
         id=item_id,
         kind="parallel",
-        calls=calls,
+        calls=one_place(calls, {t.name: t for t in chosen}),
         offered=[t.name for t in chosen],
         domain=chosen[0].domain if chosen else "",
     )
+
+
+def _where(tool: Tool) -> list[str]:
+    """The parameters of `tool` that say where the user is or looks (a city, an area), not a
+    trip's end."""
+    return [n for n, sch in tool.properties.items() if isinstance(sch, dict) and sch.get("type") == "string"
+            and semantic.infer(n, sch) in ("place", "city") and place_role(n) is None]
+
+
+def one_place(calls: list[ToolCall], tools: dict[str, Tool]) -> list[ToolCall]:
+    """Side-by-side searches of one user happen in one place: a call that could say where but
+    leaves it out takes the place another call of the batch gives (set 28: "I'm in Singapore ...
+    and wondering where I could get breakfast" read as a breakfast search in Singapore, with
+    gold that searched nowhere)."""
+    given = next((c.arguments[n] for c in calls for n in _where(tools[c.tool])
+                  if isinstance(c.arguments.get(n), str)), None)
+    if given is None:
+        return calls
+    out = []
+    for c in calls:
+        where = _where(tools[c.tool])
+        if where and not any(n in c.arguments for n in where) and is_valid(tools[c.tool].properties[where[0]], given):
+            args = {**c.arguments, where[0]: given}
+            c = ToolCall(tool=c.tool, arguments={k: args[k] for k in tools[c.tool].properties if k in args})
+        out.append(c)
+    return out
 
 
 def _walk(graph: ToolGraph, start: str, length: int, rng: random.Random, allow_repeats: bool) -> list[Step]:

@@ -94,11 +94,35 @@ def apart(t: Term, param: str, tool: Tool | None) -> Term:
     measured depth of 1600 feet MD, a measured depth of 13000 feet MD" for a day's start and end)."""
     if tool is None or not t.noun or t.bound:
         return t
-    twins = [p for p in tool.properties if p != param and term(p, spec_of(tool, p)).noun == t.noun]
+    twins = [p for p in tool.properties if p != param and _same_noun(term(p, spec_of(tool, p)).noun, t.noun)]
     side = next((_SIDE_WORDS[w] for w in tokens(param) if w in _SIDE_WORDS), "")
+    if twins and not side:
+        return _by_name(t, [term(p, spec_of(tool, p)).plain for p in twins])
     if not twins or not side or side.rstrip("-") in t.noun.lower().split():
         return t
     return replace(t, noun=f"{side}{'' if side.endswith('-') else ' '}{t.noun}")
+
+
+_PREFIXES = re.compile(r"\b(inter|intra|pre|post|non|sub|semi|multi|anti) (?=[a-z])")
+
+
+def _by_name(t: Term, others: list[str]) -> Term:
+    """Same-noun measures with no side word told apart by their names (set 28: `inter_hole_delay_ms`
+    and `inter_row_delay_ms` said "a delay of 103 milliseconds and a delay of 132 milliseconds"):
+    "an inter-hole delay", "an inter-row delay", when the name holds the noun and differs."""
+    plain = _PREFIXES.sub(r"\1-", t.plain)
+    if re.fullmatch(r"[A-Z]+\d+|[A-Z]{2,5}", plain):  # "X80" beside "a median fragment size": the trade's own name
+        return replace(t, noun=plain)
+    if not plain or t.noun.lower().split()[-1] not in plain.lower().split() or plain.lower() in (o.lower() for o in others) \
+            or not all(w.isalpha() or "-" in w for w in plain.split()):
+        return t
+    return replace(t, noun=plain.lower())
+
+
+def _same_noun(other: str, noun: str) -> bool:
+    """Whether two nouns would read alike: equal, or one word that heads the other ("size" beside
+    "median fragment size": set 28, "a median fragment size of 82 mm and a size of 340 mm")."""
+    return bool(other) and (other == noun or " " not in noun and other.lower().endswith(f" {noun.lower()}"))
 
 
 def _phrase_like(text: str) -> bool:
@@ -122,7 +146,7 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
         return f"{said}? {text}" if said and not text.startswith(("until", "by", "before", "from")) else text
     role = param_role(arg.param)
     if text in ("home", "work"):
-        return f"{role or 'at'} {text}"
+        return "home" if text == "home" and role == "to" else f"{role or 'at'} {text}"  # "a cab home", never "to home"
     core = _hint_core(arg, tool)
     if core is not None:  # "from June 3, 2025", "over twenty-three seconds", not "a from date of ..."
         return _in_fragment(arg, tool, core, role, rng)
