@@ -120,3 +120,17 @@ def test_a_horse_born_in_a_year_and_of_a_sex_is_said_as_the_trade_says_it() -> N
     assert "that are fillies" in q and "born in 2022" in q, q
     assert "someone" not in q and "born on" not in q and "filly sex" not in q, q
     assert "a distance of 6 furlongs" in _said(WORKOUT, {"distance_furlongs": 6})
+
+
+def test_a_unit_said_for_one_item_of_a_list_is_read_for_that_item() -> None:
+    from generator.validators.leaves import missing_leaves
+
+    spec = {"type": "array", "items": {"type": "object", "properties": {
+        "item": {"type": "string"}, "quantity": {"type": "number"},
+        "unit": {"type": "string", "description": "Unit of the quantity.", "enum": ["gal", "lb", "ft", "each"]}}}}
+    value = [{"item": "root herbicide", "quantity": 1, "unit": "gal"}, {"item": "polyester resin", "quantity": 3, "unit": "each"},
+             {"item": "PVC pipe", "quantity": 3, "unit": "lb"}]
+    text = "Close it with 1 gal of root herbicide, 3 units of polyester resin and 3 lb of PVC pipe."
+    assert missing_leaves(text, value, "materials_used", spec, None) == []
+    wrong = [value[0], {**value[1], "unit": "ft"}, value[2]]
+    assert missing_leaves(text, wrong, "materials_used", spec, None) == ["the unit 'ft' of materials used polyester resin"]

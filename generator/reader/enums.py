@@ -87,6 +87,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
     "num": ("number",), "qty": ("quantity",), "temp": ("temperature",), "pct": ("percent", "percentage"),
     "amt": ("amount",), "max": ("maximum", "at most"), "neg": ("negative",), "pos": ("positive",),
     "std": ("standard",), "req": ("required", "request"), "dept": ("department",), "approx": ("approximately",),
+    # a count unit: "3 units of polyester resin" is 3 each (set 28)
+    "each": ("unit", "units", "piece", "pieces", "pcs", "ea"), "ea": ("each", "unit", "units", "piece", "pieces"),
 }
 
 # Identifier words that say nothing on their own: "sort_by_price" is said by "price".

@@ -79,7 +79,20 @@ def leaf_stated(text: str, leaf: Leaf, time: str | None) -> bool:
         return True
     if _one_of_item(text, leaf):
         return True
-    return read_value(text, leaf.key, leaf.value, leaf.spec, time=_moment(time)) is not None
+    if read_value(text, leaf.key, leaf.value, leaf.spec, time=_moment(time)) is not None:
+        return True
+    near = _around_item(text, leaf)  # "1 gal of herbicide, 3 units of resin": each item's own words
+    return near is not None and read_value(near, leaf.key, leaf.value, leaf.spec, time=_moment(time)) is not None
+
+
+def _around_item(text: str, leaf: Leaf) -> str | None:
+    """The list entry that names the leaf's item ("3 units of polyester resin" of "1 gal of
+    herbicide, 3 units of polyester resin and 3 lb of pipe"), where a value said for several items
+    of one list is read for that item alone."""
+    if not leaf.item or not isinstance(leaf.value, str):
+        return None
+    name = re.compile(r"\s+".join(re.escape(w) for w in str(leaf.item).split()), re.IGNORECASE)
+    return next((e for e in re.split(r"[,;]\s*|\s+and\s+", text) if name.search(e)), None)
 
 
 def _one_of_item(text: str, leaf: Leaf) -> bool:
