@@ -146,9 +146,10 @@ def _alternative(tool: Tool, fixed: dict[str, Any], param: str, rng: random.Rand
 def _pools(catalog: Catalog, places: dict[str, str], rng: random.Random) -> dict[str, list[Any]]:
     """2-3 preferred values per (non-temporal, non-boolean, habitual) parameter name of the catalog."""
     pools: dict[str, list[Any]] = {}
+    mixed = _names_of_two_kinds(catalog)
     for tool in catalog.tools:
         for p, schema in tool.properties.items():
-            if p in pools or is_temporal(p, schema) is not None or schema.get("type") == "boolean" \
+            if p in pools or p in mixed or is_temporal(p, schema) is not None or schema.get("type") == "boolean" \
                     or not habitual(tool, p):
                 continue
             if _takes_place(p, schema):
@@ -160,6 +161,22 @@ def _pools(catalog: Catalog, places: dict[str, str], rng: random.Random) -> dict
             except ValueError:
                 continue
     return pools
+
+
+def _names_of_two_kinds(catalog: Catalog) -> set[str]:
+    """Parameter names that mean two kinds of value in the catalog (a horse's `name` and a rider's):
+    one pool would give a rider a horse's name (set 28: "the rider Tapit Trice")."""
+    kinds: dict[str, set[str]] = {}
+    for tool in catalog.tools:
+        for p, schema in tool.properties.items():
+            kind = infer(p, schema) if isinstance(schema, dict) else ""
+            kinds.setdefault(p, set()).add(_FAMILIES.get(kind, kind))
+    return {p for p, found in kinds.items() if len(found) > 1}
+
+
+# Kinds one pool may serve: a place is a place whether a town or a street.
+_FAMILIES = {"city": "place", "address": "place", "room": "place", "first_name": "person", "last_name": "person",
+             "full_name": "person"}
 
 
 def derive_persona(catalog: Catalog, index: int, seed: int) -> Persona | None:

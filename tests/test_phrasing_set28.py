@@ -134,3 +134,68 @@ def test_a_unit_said_for_one_item_of_a_list_is_read_for_that_item() -> None:
     assert missing_leaves(text, value, "materials_used", spec, None) == []
     wrong = [value[0], {**value[1], "unit": "ft"}, value[2]]
     assert missing_leaves(text, wrong, "materials_used", spec, None) == ["the unit 'ft' of materials used polyester resin"]
+
+
+def test_a_terse_query_never_says_last_time_twice() -> None:
+    from generator.records import ArgPlan
+    from generator.writers.phrasing.args import Arg
+    from generator.writers.phrasing.clauses import TERSE_REPEATS, merged_hints
+
+    basin = Arg("basin_code", "the same basin as last time",
+                ArgPlan(param="basin_code", value="WC-07", mode="hinted", source="history", hint="the same basin as last time"))
+    limit = Arg("limit", "the limit I used last time",
+                ArgPlan(param="limit", value=107, mode="hinted", source="history", hint="the limit I used last time"))
+    for seed in range(6):
+        mods, _ = merged_hints([basin, limit], True, random.Random(seed))
+        assert not any(m.lstrip(",") in TERSE_REPEATS for m in mods), mods
+    alone, _ = merged_hints([basin], True, random.Random(0))
+    assert alone and alone[0].lstrip(",") in TERSE_REPEATS
+
+
+def test_a_capable_models_plain_wordings_are_read() -> None:
+    from generator.core.vagueness import value_recall
+    from generator.reader import read_value
+    from generator.records import ArgPlan, CallPlan, DisclosurePlan
+    from generator.traject.checks import not_vague
+
+    position = {"type": "integer", "description": "Official finishing position, 1 for the winner."}
+    assert read_value("Entry ENT-1 finished first, beaten 0 lengths.", "position", 1, position)
+    assert read_value("Entry ENT-1 finished first, beaten 0 lengths.", "position", 2, position) is None
+    assert value_recall("the payout of a $100,000 purse for 4 starters", [("purse", "100000"), ("n", "4")]) == 1.0
+    plan = DisclosurePlan(target_id="x", level="hard", style="indirect", calls=[CallPlan(
+        tool=HORSES.name, tool_mode="implied", args=[ArgPlan(param="sex", value="filly", mode="stated")])])
+    target = Target(id="x", kind="parallel", calls=[ToolCall(tool=HORSES.name, arguments={"sex": "filly"})],
+                    offered=[HORSES.name], domain="racing")
+    assert not_vague("Which fillies are on the grounds right now?", plan, target, {HORSES.name: HORSES}) == []
+    assert not_vague("Which horses are on the grounds right now?", plan, target, {HORSES.name: HORSES})
+
+
+def test_usual_hints_of_several_nouns_are_merged_and_read_as_one_list() -> None:
+    from generator.reader.hints import hints_in
+    from generator.records import ArgPlan
+    from generator.writers.phrasing.args import Arg
+    from generator.writers.phrasing.clauses import merged_hints
+
+    def usual(param: str, phrase: str) -> Arg:
+        return Arg(param, phrase, ArgPlan(param=param, value="x", mode="hinted", source="history", hint=phrase))
+
+    mods, used = merged_hints([usual("time", "the time I always use"), usual("party_size", "my regular party size"),
+                               usual("seating", "the seating I usually go with")], False, random.Random(0))
+    assert mods == ["with my usual time, party size and seating"] and used == {"time", "party_size", "seating"}
+    hint = next(h for h in hints_in("please book a table with my usual time, party size and seating.") if h.kind == "usual")
+    assert {"time", "party", "size", "seating"} <= set(hint.window), hint
+    apart, _ = merged_hints([usual("min_depth", "the shallowest depth I always use"),
+                             usual("max_depth", "my regular deepest depth")], False, random.Random(0))
+    assert not any(m.startswith("with my usual") for m in apart), apart  # one head: told apart, never merged
+
+
+def test_a_prompt_never_cuts_a_description_mid_word_and_always_lists_the_value_to_say() -> None:
+    from generator.writers.llm_task import _meanings, clipped
+
+    codes = "Allowed codes: " + ", ".join(f"C{i} (code number {i})" for i in range(60)) + ", OB (other obstacle)."
+    short = clipped(codes)
+    assert short.endswith(" ...") and codes.startswith(short[:-4]) and short[:-4].split()[-1] in codes.split()
+    assert clipped("A short description.") == "A short description."
+    listed = _meanings(None, "code", [f"C{i}" for i in range(40)], "", "C30")
+    assert "C30" in listed.split(": ", 1)[1].split(", ") or ", C30 and" in listed, listed
+    assert "C30" not in _meanings(None, "code", [f"C{i}" for i in range(40)], "", "C3")

@@ -276,3 +276,115 @@ def test_the_bundled_catalog_draws_values_that_go_together() -> None:
         assert shop.get("category") != "beauty" or shop["keyword"] not in ("standing desk", "air fryer"), shop
         workout = sample_arguments(catalog.by_name["Stridely_log_workout"], rng, optional_rate=1.0)
         assert workout["sport"] != "yoga" or workout.get("notes") != "hilly route", workout
+
+
+def test_a_name_that_means_a_horse_in_one_tool_and_a_rider_in_another_gets_no_shared_pool() -> None:
+    from generator.catalog import Catalog
+    from generator.derived_personas import _pools
+
+    horses = _tool("search_horses", "Find horses.", {"name": {
+        "type": "string", "description": "Registered name or its beginning, e.g. 'Tapit Trice'."}}, required=["name"])
+    riders = _tool("search_jockeys", "Find riders.", {"name": {"type": "string", "description": "Rider's surname or full name."},
+                                                      "track": {"type": "string", "enum": ["SAR", "BEL"]}}, required=["name"])
+    pools = _pools(Catalog([horses, riders]), {"home": "12 Hale Street"}, random.Random(1))
+    assert "name" not in pools
+    same = _tool("find_riders", "Find riders.", {"name": {"type": "string", "description": "Rider's surname."}},
+                 required=["name"])
+    assert "name" in _pools(Catalog([riders, same]), {"home": "12 Hale Street"}, random.Random(1))
+
+
+def test_a_code_in_capitals_is_never_recased_as_a_valid_call() -> None:
+    from generator.core.lore import annotate
+    from generator.judge.cases import Scenario
+    from generator.judge.operators import valid_case_variant
+
+    tool = annotate([Tool(name="add_observation", app="", api="add_observation", domain="sewer",
+                          description="Add a coded observation.",
+                          parameters={"type": "object", "properties": {
+                              "code": {"type": "string", "description": "PACP observation code: CC (crack), RFB (roots)."},
+                              "track": {"type": "string", "description": "Track code, e.g. SAR."},
+                              "remarks": {"type": "string"}}})])[0]
+    gold = ToolCall(tool="add_observation", arguments={"code": "CC", "track": "SAR", "remarks": "Crack near the joint"})
+    seen = set()
+    for seed in range(40):
+        sc = Scenario(wanted=tool, wanted_call=gold, offered=[tool], gold=gold, catalog=None)  # type: ignore[arg-type]
+        cand = valid_case_variant(sc, random.Random(seed))
+        if cand is not None and cand.call is not None:
+            seen |= {k for k, v in cand.call.arguments.items() if v != gold.arguments[k]}
+    assert seen == {"remarks"}, seen
+
+
+def test_an_order_the_tools_prose_writes_with_names_is_strict() -> None:
+    tool = _tool("request_stalls", "Apply for stalls. departure_date must be after arrival_date, and every horse listed "
+                 "must be in the trainer's care.",
+                 {"arrival_date": {"type": "string", "description": "Date the horses ship in, YYYY-MM-DD."},
+                  "departure_date": {"type": "string", "description": "Date the stalls are vacated, YYYY-MM-DD."}})
+    for args in _draws(tool, 40):
+        assert args["arrival_date"] < args["departure_date"], args
+
+
+def test_a_lone_minimum_of_a_value_rule_lifts_the_value_to_it() -> None:
+    from datetime import datetime
+
+    from generator.core.rule_repair import Repair, repaired
+    from generator.core.value_rules import AllowedRule
+
+    hotel = _tool("search_hotels", "Find hotels.", {"min_stars": {"type": "integer"}, "max_price": {"type": "integer"}})
+    rule = AllowedRule(kind="allowed", when={"min_stars": [5]}, param="max_price", min=250.0)
+    fix = Repair(hotel, frozenset(), datetime(2025, 6, 2), random.Random(0), lambda p: None)
+    assert repaired([rule], {"min_stars": 5, "max_price": 119}, fix)["max_price"] == 250
+    capped = AllowedRule(kind="allowed", param="max_price", max=300.0)
+    assert repaired([capped], {"min_stars": 5, "max_price": 900}, fix)["max_price"] == 300
+
+
+def test_a_trajectory_draw_keeps_its_tools_value_rules() -> None:
+    from pathlib import Path
+
+    from generator.config import load_config
+    from generator.core.value_rules import violations
+    from generator.core.values import REFERENCE_TIME
+    from generator.engine import load_inputs
+    from generator.traject.calls import arguments
+
+    root = Path(__file__).resolve().parents[1] / "examples"
+    catalog, _ = load_inputs(load_config(root / "quickstart.yaml"), root)
+    for name in ("Staywise_search_hotels", "Munchbox_search_restaurant", "Cookpal_search_recipe"):
+        tool = catalog.by_name[name]
+        assert tool.profile is not None
+        for seed in range(40):
+            args = arguments(tool, random.Random(seed), 0.8)
+            assert not violations(tool.profile.rules, args, REFERENCE_TIME), (name, args)
+
+
+def test_a_trajectory_that_breaks_a_value_rule_is_drawn_again_before_any_text() -> None:
+    from pathlib import Path
+
+    from generator.config import load_config
+    from generator.engine import load_inputs
+    from generator.traject.product import broken_rules
+
+    root = Path(__file__).resolve().parents[1] / "examples"
+    catalog, _ = load_inputs(load_config(root / "quickstart.yaml"), root)
+    bad = Target(id="t", kind="sequential", offered=[], domain="travel", calls=[
+        ToolCall(tool="Staywise_search_hotels", arguments={"city": "Austin", "check_in": "2025-06-03", "min_stars": 5,
+                                                           "max_price": 125})])
+    assert "max_price=125" in (broken_rules(bad, catalog.by_name) or "")
+    good = bad.model_copy(update={"calls": [ToolCall(tool="Staywise_search_hotels", arguments={
+        "city": "Austin", "check_in": "2025-06-03", "min_stars": 5, "max_price": 320})]})
+    assert broken_rules(good, catalog.by_name) is None
+
+
+def test_a_search_before_an_act_finds_things_in_the_state_the_act_names() -> None:
+    from generator.traject.bind import _kind_for
+
+    search = _tool("search_blasts", "Search blasts at a site.", {"status": {
+        "type": "string", "enum": ["designed", "approved", "drilled", "loading", "fired"]}})
+    loading = _tool("create_loading_plan", "Set the charge for every hole of a drilled blast. Returns the plan.",
+                    {"blast_id": {"type": "string"}})
+    firing = _tool("record_firing", "Record that a loaded blast was fired. The all-clear follows.",
+                   {"blast_id": {"type": "string"}})
+    muck = _tool("record_fragmentation", "Record fragmentation of a fired blast's muckpile.", {"blast_id": {"type": "string"}})
+    for then, want in ((loading, "drilled"), (firing, "loading"), (muck, "fired")):
+        for seed in range(5):
+            args = _kind_for(search, {"status": "designed"}, then, frozenset(), random.Random(seed))
+            assert args["status"] == want, (then.name, args)

@@ -209,8 +209,11 @@ def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
     """The constrained parameter pairs of an object schema's properties, in property order."""
     from .values import schema_type
     named = list(_pairs_cached(tuple((n, schema_type(s)) for n, s in props.items())))
-    taken = {frozenset((p.first, p.second)) for p in named}
-    return named + [p for p in _described_pairs(props) if frozenset((p.first, p.second)) not in taken]
+    said = _described_pairs(props)
+    strict = {frozenset((p.first, p.second)) for p in said if p.role is not None and p.role.strict}
+    named = [p for p in named if frozenset((p.first, p.second)) not in strict]  # the prose's "after" is strict:
+    taken = {frozenset((p.first, p.second)) for p in named}  # never stalls vacated the day they were taken (set 28)
+    return named + [p for p in said if frozenset((p.first, p.second)) not in taken]
 
 
 # "Time of the incident; must be before the collection": an order the description states, with the
@@ -221,6 +224,7 @@ _SAID_ORDER = re.compile(r"(?:\b(?:(?:must|should|has to|needs to) (?:be |come |
                          r"(?:^|(?<=[;(])\s*)(?:strictly |at or |on or )?)"
                          r"(before|after|earlier than|later than|prior to) (?:the |a |its )?([a-z]+)", re.IGNORECASE)
 _SAID_ROLE = _role("said before", "said after", False, True)
+_SAID_OR_SAME = _role("said before", "said after", False, False)
 
 
 # A drawing-schema mark (generator.core.lore): the value comes after this other parameter's, as
@@ -243,7 +247,8 @@ def _described_pairs(props: dict[str, dict[str, Any]]) -> list[Pair]:
             continue
         before = m.group(1).lower() in ("before", "earlier than", "prior to")
         first, second = (name, other) if before else (other, name)
-        out.append(Pair("order", first, second, _SAID_ROLE))
+        inclusive = re.search(r"\b(?:at|on) or\b", m.group(0), re.IGNORECASE)  # "on or after": the same day too
+        out.append(Pair("order", first, second, _SAID_OR_SAME if inclusive else _SAID_ROLE))
     return out
 
 

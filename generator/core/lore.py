@@ -96,7 +96,16 @@ def _said_after(tool: Tool, path: str) -> dict[str, Any]:
         chain = re.split(r"\s*(?:<=?|\u2264)\s*", m.group(0))
         if all(c in tool.properties for c in chain) and path in chain[1:]:
             return {AFTER_KEY: chain[chain.index(path) - 1]}
+    for m in _NAMED_ORDER.finditer(tool.description):  # "departure_date must be after arrival_date" (set 28:
+        a, b = m.group(1), m.group(3)  # stall stays arriving and leaving on one day)
+        later, earlier = (a, b) if m.group(2).lower() in ("after", "later than") else (b, a)
+        if later == path and earlier in tool.properties and earlier != path:
+            return {AFTER_KEY: earlier}
     return {}
+
+
+_NAMED_ORDER = re.compile(r"`?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`? (?:must|should|has to|needs to) (?:be |come |fall )?"
+                          r"(?:strictly )?(after|later than|before|earlier than) (?:the )?`?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`?")
 
 
 RANGES_KEY = "x-ranges"  # a drawing-schema mark: the value lies inside one of these [low, high] ranges

@@ -111,9 +111,9 @@ def _allowed(rule: AllowedRule, args: dict[str, Any], r: Repair) -> None:
     if rule.values is not None:
         r.put(args, rule.param, r.rng.choice(rule.values))
     elif isinstance(value, int | float) and not isinstance(value, bool):
-        lo = rule.min if rule.min is not None else value
-        hi = rule.max if rule.max is not None else value
-        bounded = min(max(value, lo), hi)
+        lo = rule.min if rule.min is not None else float("-inf")
+        hi = rule.max if rule.max is not None else float("inf")  # (a lone minimum was capped at the value
+        bounded = min(max(value, lo), hi)  # itself: 119 a night stayed under a 5-star hotel's 250, set 28)
         r.put(args, rule.param, round(bounded) if isinstance(value, int) and float(bounded).is_integer() else bounded)
 
 

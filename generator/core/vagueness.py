@@ -75,7 +75,11 @@ def gold_values(params: dict[str, Any]) -> list[tuple[str, str]]:
 
 def recalled(query: str, values: Iterable[tuple[str, str]]) -> list[bool]:
     nq = normalize(query)
-    return [v in nq for _, v in values]
+    grouped = _GROUPED.sub("", nq) if _GROUPED.search(nq) else nq  # "$100,000" says 100000 (set 28's play)
+    return [v in nq or v in grouped for _, v in values]
+
+
+_GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
 def value_recall(query: str, values: Sequence[tuple[str, str]]) -> float:

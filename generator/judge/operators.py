@@ -9,6 +9,7 @@ camelCase parameter, a date in the user's locale format, a city from the user's 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -114,7 +115,9 @@ def valid_case_variant(sc: Scenario, rng: random.Random) -> Candidate | None:
     param = _pick_param(sc, rng, lambda p, v, s: isinstance(v, str) and v.lower() != v.upper()
                         and not any(k in s or k in param_schema(tool, p) for k in _CASED)
                         and not allowed.read(str(s.get("description") or "")).allowed  # "One of 'summit', ..."
-                        and not any(c.isdigit() for c in v) and "_" not in v)
+                        and not any(c.isdigit() for c in v) and "_" not in v
+                        and not re.fullmatch(r"[A-Z]{1,6}(?:/[A-Z]{1,6})?", v))  # a code in capitals ("CC", "SAR":
+    # set 28, a crack code and a track code lower-cased and labelled valid) is cased by what it means
     if param is None:
         return None
     assert sc.gold is not None

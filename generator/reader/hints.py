@@ -158,6 +158,9 @@ def _window(lowered: str, m: re.Match[str], span: int = 3, skip: frozenset[str] 
     start = max([e.end() for e in _CLAUSE_END.finditer(lowered, 0, m.start())] + [after])
     drop = STOPWORDS | _VERBS if skip is None else skip
     if m.group(0).startswith(_FRONTED):
+        listed = _fronted_list(lowered[m.end():])  # "my usual time, party size and seating": all three
+        if listed:
+            return tuple(w for w in listed if w not in drop or w == "time")
         return tuple(w for w in _fronted_phrase(lowered[m.end():]) if w not in drop or w == "time")[:span]
     listed = _same_list(lowered[max(after, 0):m.start()])
     if listed:  # "the same product, quantity, shipping address and shipping speed as last time": all four
@@ -178,6 +181,22 @@ def _same_list(before: str) -> list[str]:
     if len(parts) < 2 or any(len(p.split()) > 3 or set(p.split()) & (_VERBS - {"one"}) for p in parts):
         return []
     return [w for p in parts for w in re.findall(r"[a-z]+", p)]
+
+
+_NOUN = r"[a-z]+(?: [a-z]+){0,2}"
+_LISTED = re.compile(rf"^\s*((?:{_NOUN}, )+{_NOUN},? and {_NOUN})(?=\s*(?:[.,;!?]|$|\s(?:{'|'.join(sorted(_AFTER_NOUNS))})\b))")
+
+
+def _fronted_list(rest: str) -> list[str]:
+    """The words of a list of nouns after a fronted hint ("my usual time, party size and seating",
+    set 28: the writer merges three hints so), or [] when what follows is no such list."""
+    m = _LISTED.match(rest)
+    if m is None:
+        return []
+    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(1))
+    if any(set(p.split()) & (_VERBS - {"one", "time"}) or set(p.split()) & STOPWORDS for p in parts):
+        return []
+    return [w for p in parts for w in p.split()]
 
 
 def _fronted_phrase(rest: str) -> list[str]:

@@ -169,7 +169,17 @@ def ordinal_of(text: str, nouns: frozenset[str], n: float) -> str | None:
         value = _ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word) or 0)
         if value == n and stem(m.group(2)) in nouns:
             return m.group(0)
+    if nouns & _PLACES:  # a finishing position said as a placing: "finished first", "disqualified from second"
+        for m in _PLACED.finditer(text.lower()):
+            word = m.group(1)
+            if (_ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word) or 0)) == n:
+                return m.group(0)
     return None
+
+
+_PLACES = frozenset({"position", "place", "rank", "finish", "placing", "standing"})
+_PLACED = re.compile(r"\b(?:finish(?:ed|es|ing)?|plac(?:ed|ing)|came|ended|from|in)\s+(?:in\s+)?(?:the\s+)?("
+                     + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th))\b(?!\s+(?:race|day|week|time|of))")
 
 
 def said_range(text: str, low: int, high: int) -> str | None:

@@ -155,7 +155,7 @@ def _number(arg: Arg, value: Any) -> str | None:
         said = none_of(arg.text.raw, nouns | _described_nouns(arg))
     if said is None and n == 0 and nouns & _SKIPS:  # "starting from the first result": nothing skipped
         said = next((m.group(0) for m in _FROM_THE_START.finditer(arg.text.raw)), None)
-    return said or ordinal_of(arg.text.raw, nouns, n) or _named_number(arg, n)
+    return said or ordinal_of(arg.text.raw, nouns | _described_nouns(arg), n) or _named_number(arg, n)
 
 
 def _counted_words(param: str) -> list[str]:

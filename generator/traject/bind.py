@@ -23,6 +23,7 @@ one producer never differ for one field, so a step's gold is the values of one r
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,12 +160,15 @@ def _kind_for(tool: Tool, args: dict[str, Any], then: Tool | None, keep: frozens
     The next tool's name speaks first, then its first sentence; the call's other rules are kept."""
     if then is None:
         return args
-    named: dict[str, str] = {}
-    for text in (then.name, then.description.split(". ", 1)[0]):
+    named = _state_before_noun(tool, then, keep)  # "Set the charge for every hole of a drilled blast": drilled,
+    for text in (() if named else (then.name, then.description.split(". ", 1)[0])):  # whatever the name says
         said = words(text)
+        stems = {_state_stem(w) for w in said.split()}  # "a loaded blast" names the state "loading" (set 28)
         for p, spec in tool.properties.items():
             enum = [v for v in (spec.get("enum") or []) if isinstance(v, str)] if isinstance(spec, dict) else []
-            hits = [v for v in enum if f" {param_words(v)} " in said] if len(enum) >= 2 else []
+            hits = [v for v in enum if f" {param_words(v)} " in said or _state_stem(v) in stems] if len(enum) >= 2 else []
+            if len(hits) > 1:  # "Record that a loaded blast was fired": the state it is in is the one before its noun
+                hits = [v for v in hits if any(_state_stem(v) == _state_stem(w) for w, _ in _before_nouns(said))]
             if len(hits) == 1 and p not in keep and p not in named:
                 named[p] = hits[0]
         if named:
@@ -177,6 +181,34 @@ def _kind_for(tool: Tool, args: dict[str, Any], then: Tool | None, keep: frozens
     except Unsampleable:
         return args
     return redrawn if all(is_valid(tool.properties.get(p) or {}, v) for p, v in redrawn.items()) else args
+
+
+def _state_stem(word: str) -> str:
+    """A state word without its ending ("loaded", "loading", "load" -> "load"); a two-word state
+    ("misfire_open") is its words, which no single word of a sentence matches."""
+    w = param_words(word) if "_" in word else word.lower()
+    return w if " " in w else re.sub(r"(?:ing|ed|e|s)$", "", w)
+
+
+def _state_before_noun(tool: Tool, then: Tool, keep: frozenset[str]) -> dict[str, str]:
+    """The one enum member of `tool` the next tool's first sentence says as the state of its thing
+    ("of a drilled blast", "a loaded blast was fired"), by parameter; {} when none or several."""
+    things = {w.rstrip("s") for w in param_words(tool.name).split()}  # "a drilled blast" of search_blasts, but
+    said = [w for w, noun in _before_nouns(words(then.description.split(". ", 1)[0]))  # never "a borrowing
+            if noun.rstrip("s") in things]  # library" of search_requests: the library is not what it finds
+    out: dict[str, str] = {}
+    for p, spec in tool.properties.items():
+        enum = [v for v in (spec.get("enum") or []) if isinstance(v, str)] if isinstance(spec, dict) else []
+        hits = [v for v in enum if any(_state_stem(v) == _state_stem(w) for w in said)] if len(enum) >= 2 else []
+        if len(hits) == 1 and p not in keep:
+            out[p] = hits[0]
+    return out
+
+
+def _before_nouns(said: str) -> list[tuple[str, str]]:
+    """The words said between an article and the next word, with that word ("a loaded blast" ->
+    ("loaded", "blast"))."""
+    return re.findall(r"\b(?:a|an|the) ([a-z]+) ([a-z]+)", said)
 
 
 # States a record is past acting on: a later step that books, assigns or changes it makes no sense.

@@ -169,7 +169,18 @@ def _whole_pairs(tool: Tool, args: dict[str, Any], rng: random.Random) -> dict[s
 def arguments(tool: Tool, rng: random.Random, optional_rate: float, *, lean: bool = False) -> dict[str, Any]:
     """One call's arguments. `lean`: the required ones and every optional one at its default,
     nothing else (a call whose values a hard query can mostly leave out, as upstream's calls
-    that pass the playground's defaults; the hard plan omits defaults)."""
+    that pass the playground's defaults; the hard plan omits defaults). A tool with value rules
+    (a profile) is drawn again until they hold: the optionals come in fixed, which the rules'
+    own repair keeps (set 28: a 5-star hotel under 125 a night, grilled chicken as a late-night snack)."""
+    if tool.profile is None or not tool.profile.rules:
+        return _drawn(tool, rng, optional_rate, lean)
+    from ..core.profiles import obeying
+    from ..core.values import REFERENCE_TIME
+
+    return obeying(tool, lambda: _drawn(tool, rng, optional_rate, lean), REFERENCE_TIME, rng)
+
+
+def _drawn(tool: Tool, rng: random.Random, optional_rate: float, lean: bool) -> dict[str, Any]:
     # the optionals drawn first lie in the call's place and its catalog's region too (set 19: a US
     # bakery's towns drawn worldwide, "the capital of Kenya")
     with centred_on(tool, rng), freetext.in_domain(tool.domain):

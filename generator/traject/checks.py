@@ -44,7 +44,12 @@ def _said(text: str, plan: DisclosurePlan, i: int, param: str, value: object, to
     """Stated in any accepted surface form (enum words, "June 3rd, 2025", literal)."""
     if isinstance(value, bool):
         return True  # booleans are phrased freely ("with live data") and never counted as recalled
-    return mentions(text, value, param, tools[plan.calls[i].tool])
+    tool = tools[plan.calls[i].tool]
+    if mentions(text, value, param, tool):
+        return True
+    from ..reader import read_value  # "the fillies" says sex=filly as a reader reads it (set 28's play)
+
+    return read_value(text, param, value, tool.properties.get(param) or {}) is not None
 
 
 @traject_check("hints_present", ("hard",))

@@ -14,7 +14,7 @@ import logging
 import math
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -382,6 +382,10 @@ async def attempt_item(
             f"domain {item.spec.domain}",
             attempts=1,
         )
+    broken = broken_rules(target, ctx.catalog.by_name)
+    if broken:  # a draw no query can make valid: drawn again, before any text is written or paid for
+        return Rejection(item_id=item.item_id, product=NAME, stage="sample", validator="answer_valid", attempts=1,
+                         reason=broken)
     try:
         target = await with_outputs(ctx, cfg, target)
         queries = {
@@ -406,6 +410,22 @@ async def attempt_item(
             attempts=exc.attempts,
         )
     return payload(item, ctx, cfg, target, queries, answer)
+
+
+def broken_rules(target: Target, tools: Mapping[str, Tool]) -> str | None:
+    """The first value rule of a tool's profile a call of the trajectory breaks (a chain binds a
+    later step's values after they were drawn; set 28's play: a late-night snack of grilled
+    chicken, a 5-star hotel under 125 a night), None when every call obeys."""
+    from ..core.value_rules import violations
+    from ..core.values import REFERENCE_TIME
+
+    for i, call in enumerate(target.calls):
+        tool = tools.get(call.tool)
+        rules = tool.profile.rules if tool is not None and tool.profile is not None else []
+        found = violations(rules, call.arguments, REFERENCE_TIME) if rules else []
+        if found:
+            return f"call {i} ({call.tool}): value rule: {found[0]}"
+    return None
 
 
 @register_product

@@ -175,7 +175,20 @@ def _inner(spec: dict[str, Any]) -> dict[str, Any]:
 
 def about(tool: Tool | None, param: str) -> str:
     spec = _spec(tool, param)
-    return " ".join(str(spec.get("description") or _inner(spec).get("description") or "").split())[:240]
+    return clipped(" ".join(str(spec.get("description") or _inner(spec).get("description") or "").split()))
+
+
+ABOUT_CHARS = 400
+
+
+def clipped(text: str, limit: int = ABOUT_CHARS) -> str:
+    """`text` whole when short, else to its last full sentence (or word) within `limit`, marked
+    with "..." -- never cut mid-word ("OB Orang": set 28's play)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    end = head.rfind(". ")
+    return head[:end + 1] + " ..." if end >= limit // 2 else head.rsplit(" ", 1)[0].rstrip(",;:") + " ..."
 
 
 def _range(spec: dict[str, Any]) -> str:
@@ -185,7 +198,7 @@ def _range(spec: dict[str, Any]) -> str:
     return f"at least {lo}" if lo is not None else f"at most {hi}" if hi is not None else ""
 
 
-def _meanings(tool: Tool | None, param: str, members: list[Any], spelled: str = "") -> str:
+def _meanings(tool: Tool | None, param: str, members: list[Any], spelled: str = "", value: str = "") -> str:
     """ "one of: standard shipping, express, pick-up": each member in the words a person says
     for it (the catalog's hint words, else its own words; a code as written), never an
     identifier the model could copy -- but the member the fact must spell as written is listed
@@ -193,14 +206,17 @@ def _meanings(tool: Tool | None, param: str, members: list[Any], spelled: str = 
     hints = hints_of(tool)
     words = (hints.surface.get(param) or {}) if hints else {}
     shown = []
-    for m in members[:12]:
+    own = spelled or value  # the value to say is always listed (set 28: observation code TF, 14th of 40)
+    listed = members[:12] if not own or own in map(str, members[:12]) or own not in map(str, members) else \
+        [*members[:11], next(m for m in members if str(m) == own)]
+    for m in listed:
         said = words.get(str(m)) or (str(m) if is_code(m) else re.sub(r"[_\s]+", " ", str(m)).strip())
         shown.append(f"{m} ({said})" if spelled and str(m) == spelled and said != spelled else said)
     more = f" and {len(members) - 12} more" if len(members) > 12 else ""
     return "one of: " + ", ".join(shown) + more
 
 
-def detail(tool: Tool | None, param: str, spelled: str = "") -> str:
+def detail(tool: Tool | None, param: str, spelled: str = "", value: str = "") -> str:
     """Unit, kind, format, range and allowed values of a parameter, from its schema and words."""
     spec = _spec(tool, param)
     inner = _inner(spec)
@@ -216,7 +232,7 @@ def detail(tool: Tool | None, param: str, spelled: str = "") -> str:
     if _range(inner):
         parts.append(_range(inner))
     if inner.get("enum"):
-        parts.append(_meanings(tool, param, list(inner["enum"]), spelled))
+        parts.append(_meanings(tool, param, list(inner["enum"]), spelled, value))
     if spec.get("type") == "array":
         parts.insert(0, "a list")
     return "; ".join(parts)
@@ -242,7 +258,8 @@ def words_core(hint: str) -> str:
 def fact(a: ArgPlan, tool: Tool | None, time: str | None, rng: random.Random, step: int = 0) -> Fact | None:
     label = noun(a.param, tool)
     spelled = a.hint if a.mode == "stated" and a.hint else ""
-    common = {"param": label, "about": about(tool, a.param), "detail": detail(tool, a.param, spelled or "")}
+    value = str(a.value) if isinstance(a.value, str | int | float) and not isinstance(a.value, bool) else ""
+    common = {"param": label, "about": about(tool, a.param), "detail": detail(tool, a.param, spelled or "", value)}
     if a.source == "previous_step":
         return Fact(**common, text="", mode="previous", step=step)
     if spelled and _MOMENT.fullmatch(spelled):  # a date or a time is said as a person says it (players, set

@@ -60,6 +60,15 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random,
     TRAIL rows of 60 per catalog)."""
     out: list[str] = []
     used: set[str] = set()
+    usual = [(a, m) for a in args if a.plan.mode == "hinted" and a.plan.source == "history"
+             and param_role(a.param) is None and (m := USUAL_FORMS.match(a.text or "")) and _noun(m) not in NOUNLESS]
+    heads = [_noun(m).split()[-1].lower() for _, m in usual]
+    if len(usual) >= 2 and len(set(heads)) == len(heads) and all(
+            len(_noun(m).split()) <= 2 and "-" not in _noun(m) and " of " not in f" {_noun(m)} " for _, m in usual):
+        # nouns a reader tells apart:
+        # "with my usual basin, cover type and limit", never "the basin I always use with my regular
+        out.append(f"with my usual {join_words([_noun(m) for _, m in usual])}")  # depth and the limit I usually go with"
+        used |= {a.param for a, _ in usual}  # (set 28)
     for i, (pattern, phrase) in enumerate(HINT_GROUPS):
         hits = [
             (a, m)
@@ -72,7 +81,9 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random,
         ]
         if not (terse and i == 0):  # a merged phrase names each noun: "one" cannot be merged
             hits = [(a, m) for a, m in hits if m[1] not in NOUNLESS]
-        if terse and i == 0 and hits and _unbound_fits(args):
+        said_last = any("last time" in (a.text or "") for a in args if a.plan.mode == "hinted" and a not in [h for h, _ in hits])
+        if terse and i == 0 and hits and _unbound_fits(args) and not said_last:  # never "the limit I used last
+            # time like last time" (set 28): the collapse would say "last time" twice
             out.append("," * bool(len(hits) < len(args)) + rng.choice(TERSE_REPEATS))  # said last
             used |= {a.param for a, _ in hits}
         elif len(hits) >= 2:
@@ -86,6 +97,14 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random,
         out.append("," + rng.choice(TERSE_REPEATS))
     more, pointed = merged_pointers([a for a in args if a.param not in used])
     return out + more, used | pointed
+
+
+# The forms of a "usual" hint (core.plan's habit phrases): one noun each, merged when several.
+USUAL_FORMS = re.compile(r"^(?:my (?:usual|regular) (.+)|the (.+?) I (?:usually go with|always use))$")
+
+
+def _noun(m: re.Match[str]) -> str:
+    return m[1] or m[2]
 
 
 def _unbound_fits(args: list[Arg]) -> bool:
