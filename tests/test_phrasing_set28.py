@@ -199,3 +199,23 @@ def test_a_prompt_never_cuts_a_description_mid_word_and_always_lists_the_value_t
     listed = _meanings(None, "code", [f"C{i}" for i in range(40)], "", "C30")
     assert "C30" in listed.split(": ", 1)[1].split(", ") or ", C30 and" in listed, listed
     assert "C30" not in _meanings(None, "code", [f"C{i}" for i in range(40)], "", "C3")
+
+
+def test_a_filter_named_by_a_participle_and_before_says_its_value_after_them() -> None:
+    from generator.phrasebook.terms import term
+
+    spec = {"type": "integer", "minimum": 1880, "maximum": 2030,
+            "description": "Only segments installed before this year (four-digit year)."}
+    assert term("installed_before_year", spec).phrase == "installed before"
+    segments = Tool(name="search_segments", app="s", api="search_segments", domain="sewer", description="Search segments.",
+                    parameters={"type": "object", "required": [], "properties": {"installed_before_year": spec}})
+    q = _said(segments, {"installed_before_year": 2009})
+    assert "installed before 2009" in q and "before year" not in q, q
+
+
+def test_a_hint_naming_the_owner_a_description_opens_with_is_bound_to_it() -> None:
+    from generator.reader.hints import headed
+
+    descriptions = {"name": "Rider's surname or full name.", "track_code": "Equibase track code, e.g. SAR."}
+    assert headed("rider", ["name", "track_code"], descriptions) == {"name"}
+    assert headed("horse", ["name", "track_code"], descriptions) == set()

@@ -294,9 +294,9 @@ def test_a_name_that_means_a_horse_in_one_tool_and_a_rider_in_another_gets_no_sh
 
 
 def test_a_code_in_capitals_is_never_recased_as_a_valid_call() -> None:
+    from test_values_set22 import recased
+
     from generator.core.lore import annotate
-    from generator.judge.cases import Scenario
-    from generator.judge.operators import valid_case_variant
 
     tool = annotate([Tool(name="add_observation", app="", api="add_observation", domain="sewer",
                           description="Add a coded observation.",
@@ -305,13 +305,7 @@ def test_a_code_in_capitals_is_never_recased_as_a_valid_call() -> None:
                               "track": {"type": "string", "description": "Track code, e.g. SAR."},
                               "remarks": {"type": "string"}}})])[0]
     gold = ToolCall(tool="add_observation", arguments={"code": "CC", "track": "SAR", "remarks": "Crack near the joint"})
-    seen = set()
-    for seed in range(40):
-        sc = Scenario(wanted=tool, wanted_call=gold, offered=[tool], gold=gold, catalog=None)  # type: ignore[arg-type]
-        cand = valid_case_variant(sc, random.Random(seed))
-        if cand is not None and cand.call is not None:
-            seen |= {k for k, v in cand.call.arguments.items() if v != gold.arguments[k]}
-    assert seen == {"remarks"}, seen
+    assert recased(tool, gold) == {"remarks"}
 
 
 def test_an_order_the_tools_prose_writes_with_names_is_strict() -> None:
@@ -388,3 +382,13 @@ def test_a_search_before_an_act_finds_things_in_the_state_the_act_names() -> Non
         for seed in range(5):
             args = _kind_for(search, {"status": "designed"}, then, frozenset(), random.Random(seed))
             assert args["status"] == want, (then.name, args)
+
+
+def test_an_order_the_tools_prose_states_with_is_holds_too() -> None:
+    tool = _tool("record_firing", "Record that a loaded blast was fired. The all-clear is given after the inspection, so "
+                 "all_clear_at is after fired_at (normally 5-30 minutes).",
+                 {"fired_at": {"type": "string", "format": "date-time", "description": "Firing time, ISO 8601."},
+                  "all_clear_at": {"type": "string", "format": "date-time", "description": "Time of the all-clear."}})
+    from generator.core import lore
+
+    assert lore.annotate([tool])[0].said["all_clear_at"]["x-after"] == "fired_at"

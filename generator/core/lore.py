@@ -104,7 +104,7 @@ def _said_after(tool: Tool, path: str) -> dict[str, Any]:
     return {}
 
 
-_NAMED_ORDER = re.compile(r"`?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`? (?:must|should|has to|needs to) (?:be |come |fall )?"
+_NAMED_ORDER = re.compile(r"`?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`? (?:(?:must|should|has to|needs to) (?:be |come |fall )?|is |are )"
                           r"(?:strictly )?(after|later than|before|earlier than) (?:the )?`?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`?")
 
 

@@ -668,16 +668,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     if member:
         return member
     named = ""
-    amount = _amount_of(value)
-    if amount is not None:  # {"item": "acrylamide grout", "quantity": 2, "unit": "gal"}: "2 gal of acrylamide grout"
-        qty, unit, item = amount  # (set 28: "a materials used in gal with the material ... and a quantity of 2")
-        many = value[unit] in ("each", "ea", "unit", "units", "pcs", "piece", "pieces")
-        unit_said = ("unit" if value[qty] == 1 else "units") if many else _render_ctx(value[unit], _child(ctx, unit), rng)
-        head = f"{_render_ctx(value[qty], _child(ctx, qty), rng)} {unit_said} of {value[item]}"
-        for key, v in value.items():
-            if key not in (qty, unit, item) and not blank(v):
-                _add_field(key, v, _child(ctx, key), _render_ctx(v, _child(ctx, key), rng), parts, bare)
-        return " ".join([head, *_field_phrases(parts, bare)])
+    amount = _amount_said(value, ctx, rng)
+    if amount is not None:
+        return amount
     counted = _count_of(value)
     if counted is not None:  # {"item_code": "ROS-50", "stems": 10}: "10 stems of ROS-50", never "a stem for
         count, code = counted  # item ROS-50 with 10 stems of this item"
@@ -782,6 +775,24 @@ def _count_of(value: dict[str, Any]) -> tuple[str, str] | None:
     if " " in noun or not noun.endswith("s") or noun.endswith("ss") or noun in _TIME_UNITS:
         return None
     return counts[0], codes[0]
+
+
+def _amount_said(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> str | None:
+    """{"item": "acrylamide grout", "quantity": 2, "unit": "gal"}: "2 gal of acrylamide grout" (set
+    28: "a materials used in gal with the material ... and a quantity of 2"); None for any other."""
+    amount = _amount_of(value)
+    if amount is None:
+        return None
+    qty, unit, item = amount
+    many = value[unit] in ("each", "ea", "unit", "units", "pcs", "piece", "pieces")
+    unit_said = ("unit" if value[qty] == 1 else "units") if many else _render_ctx(value[unit], _child(ctx, unit), rng)
+    head = f"{_render_ctx(value[qty], _child(ctx, qty), rng)} {unit_said} of {value[item]}"
+    parts: list[str] = []
+    bare: list[str] = []
+    for key, v in value.items():
+        if key not in (qty, unit, item) and not blank(v):
+            _add_field(key, v, _child(ctx, key), _render_ctx(v, _child(ctx, key), rng), parts, bare)
+    return " ".join([head, *_field_phrases(parts, bare)])
 
 
 _AMOUNT_WORDS = frozenset({"quantity", "qty", "amount", "volume", "weight", "count"})

@@ -208,6 +208,17 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     return None
 
 
+def _done_phrase(lead: str, rest: str, lemma: str | None) -> tuple[str, str] | None:
+    """A flag named by a past verb and its object as a doing: "reached_surface_water" is "reaching
+    surface water" (set 28: "with reached surface water"); None for any other name, and for a
+    passive one ("shipped_by_air")."""
+    if rest and lead.endswith("ed") and lemma and lemma != lead and "VERB" in lemmas(lead) and known(rest.split()[0]) \
+            and rest.split()[0] not in ("by", "to", "in", "on", "at", "for", "from", "with", "as", "via", "off", "out"):
+        said = f"{gerund(lemma)} {rest}"
+        return said, f"not {said}"
+    return None
+
+
 _PREFIXED = re.compile(r"(non|pre|post|semi|multi|sub|inter|intra|anti)_([a-z]+(?:_[a-z]+)*)")
 _SEX = frozenset({"sex", "gender"})
 _SEX_CODES = {"M": "male", "F": "female", "U": "unknown", "X": "unspecified", "MIXED": "mixed", "BOTH": "both"}
@@ -346,10 +357,9 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     filtered = _filter_frames(words)
     if filtered:
         return filtered
-    if rest and lead.endswith("ed") and lemma and lemma != lead and "VERB" in lemmas(lead) and known(rest.split()[0]) \
-            and rest.split()[0] not in ("by", "to", "in", "on", "at", "for", "from", "with", "as", "via", "off", "out"):
-        said = f"{gerund(lemma)} {rest}"  # "reached_surface_water": "reaching surface water" (set 28: "with
-        return said, f"not {said}"  # reached surface water")
+    doing = _done_phrase(lead, rest, lemma)
+    if doing:
+        return doing
     state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
     if state in ("marked", "flagged", "tagged", "labelled", "labeled"):  # its own frame: never "marked as marked"
         return state, f"not {state}"

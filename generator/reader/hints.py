@@ -309,7 +309,15 @@ def bound_params(hint: Hint, params: list[str], descriptions: Mapping[str, str])
 def headed(word: str, params: list[str], descriptions: Mapping[str, str]) -> set[str]:
     """The one parameter whose description's head noun is `word` (none when two share it)."""
     hits = {q for q in params if _head_noun(descriptions.get(q, "")) == word}
+    if not hits:  # "Rider's surname or full name": "the rider I always use" names it (set 28's play)
+        hits = {q for q in params if _owner_noun(descriptions.get(q, "")) == word}
     return hits if len(hits) == 1 else set()
+
+
+def _owner_noun(description: str) -> str:
+    """The owner a description opens with ("Rider's surname" -> rider), "" when none."""
+    m = re.match(r"\W*(?:the\s+)?([a-z]+)'s\b", description.lower())
+    return stem(m.group(1)) if m else ""
 
 
 def _head_noun(description: str) -> str:
