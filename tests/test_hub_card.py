@@ -69,10 +69,11 @@ EXPECTED = {
     "bfcl": {"bfcl/BFCL_v4_*.json"},
     "bfcl_answers": {"bfcl/possible_answer/BFCL_v4_*.json", "bfcl/gold/BFCL_v4_*.json"},
 }
-# Files of a run that are not rows of a table: the card, its plots, the run's records, the
-# catalogs copied beside the benchmark files, the judge rows' Parquet twin.
-NOT_TABLES = {"README.md", "manifest.json", "rejections.jsonl", "plots/*", "trail/apis/*", "traject/tools/*",
-              "judge/test.parquet"}
+# Files of a run that are not rows of a table: the card, its plots, the run's records (the value
+# profiles it drew with among them), the catalogs copied beside the benchmark files, the judge
+# rows' Parquet twin.
+NOT_TABLES = {"README.md", "manifest.json", "rejections.jsonl", "value_profiles.json", "plots/*", "trail/apis/*",
+              "traject/tools/*", "judge/test.parquet"}
 
 
 def _declared(out: Path) -> dict[str, list[str]]:

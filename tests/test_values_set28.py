@@ -6,6 +6,7 @@ its user always sets; a time-frame whose schema default is another value, never 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from test_values_set24 import _draws, _tool  # the same drawing helpers
@@ -392,3 +393,17 @@ def test_an_order_the_tools_prose_states_with_is_holds_too() -> None:
     from generator.core import lore
 
     assert lore.annotate([tool])[0].said["all_clear_at"]["x-after"] == "fired_at"
+
+
+def test_a_simulated_search_keeps_the_year_its_filter_asks_for() -> None:
+    from generator.traject.simulate import simulate_output
+
+    search = _tool("search_pipe_segments", "Search gravity main segments. Returns a list of segments with segment_id, "
+                   "material, install_year and last_inspection_date.",
+                   {"installed_before_year": {"type": "integer", "minimum": 1880, "maximum": 2030,
+                                              "description": "Only segments installed before this year."}})
+    for seed in range(12):
+        out = simulate_output(search, {"installed_before_year": 2007}, random.Random(seed))
+        years = [int(y) for y in re.findall(r"'install_year': (\d+)", out)]
+        assert years and all(y < 2007 for y in years), out
+

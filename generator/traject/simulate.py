@@ -488,13 +488,41 @@ def _within(cur: Any, kind: str, limit: float, top: float, rng: random.Random) -
 
 
 def _honor(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Random) -> None:
-    """Numeric results respect the request's min_/max_ filters (min_stars=4 -> 4-5 stars)."""
+    """Numeric results respect the request's min_/max_ filters (min_stars=4 -> 4-5 stars) and its
+    year filters (installed_before_year=2007 -> installed in 1967-2006)."""
     for kind, thing, limit in _bounds(args):
         for row in rows:
             for f, cur in row.items():
                 if _bounded(f, thing) and _number(cur):
                     top = 5.0 if thing[-1] in ("rating", "stars") else limit * 1.6
                     row[f] = _within(cur, kind, limit, top, rng)
+    for before, stems, year in _year_bounds(args):
+        for row in rows:
+            for f, cur in row.items():
+                if isinstance(cur, int) and not isinstance(cur, bool) and stems <= {_stem(w) for w in param_words(f).split()}:
+                    if before and cur >= year:
+                        row[f] = rng.randint(year - 40, year - 1)
+                    elif not before and cur <= year:
+                        row[f] = rng.randint(year + 1, max(year + 1, min(year + 40, REFERENCE_TIME.year)))
+
+
+_BEFORE = {"before": True, "until": True, "after": False, "since": False}
+
+
+def _year_bounds(args: dict[str, Any]) -> list[tuple[bool, set[str], int]]:
+    """(before, the stems of what it bounds, year) of filters such as installed_before_year=2007
+    (set 28: a search of pipes installed before 2007 found one of 2014)."""
+    out = []
+    for k, v in sorted(args.items()):
+        w = param_words(k).split()
+        at = next((i for i, x in enumerate(w) if x in _BEFORE), None)
+        if at and "year" in w and isinstance(v, int) and not isinstance(v, bool) and 1800 <= v <= 2100:
+            out.append((_BEFORE[w[at]], {_stem(x) for x in w if x not in _BEFORE}, v))
+    return out
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ation|ed|ing|s)$", "", word)
 
 
 # The words of a parameter that names the one thing a call asks for ("vessel_name", "title"):
