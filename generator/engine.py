@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -367,6 +368,19 @@ def remove_stale(out_dir: Path, before: set[str], now: RunManifest) -> None:
             path.unlink()
 
 
+# A file an atomic write was filling when its run was killed (generator.io: ".<name>.<random>.tmp").
+_LEFT_TEMP = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+def remove_left_temps(out_dir: Path) -> None:
+    """Half-written files of a killed run: its next run, holding the lock, removes them once its
+    own files are written (a batch run killed mid-export left `judge/.meta.jsonl.xxxx.tmp`)."""
+    for path in out_dir.rglob("*.tmp"):
+        if _LEFT_TEMP.match(path.name) and not {STATE_DIR, ".cache"} & set(path.relative_to(out_dir).parts) \
+                and path.is_file():
+            path.unlink(missing_ok=True)
+
+
 def prepare_out(out_dir: Path) -> None:
     """The output directory exists and is writable, or one clear line says why not."""
     if out_dir.exists() and not out_dir.is_dir():
@@ -516,6 +530,7 @@ def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary
         files += write_plots(out_dir, run.names, prep)
         manifest = build_manifest(cfg, run.ctx, files, counts, run.llm, run.journal)
         remove_stale(out_dir, before, manifest)
+        remove_left_temps(out_dir)
         atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
         report = run_report(run.ctx, run.plans, done, run.products, prep)
     finally:

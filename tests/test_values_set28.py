@@ -407,3 +407,16 @@ def test_a_simulated_search_keeps_the_year_its_filter_asks_for() -> None:
         years = [int(y) for y in re.findall(r"'install_year': (\d+)", out)]
         assert years and all(y < 2007 for y in years), out
 
+
+
+def test_a_killed_runs_half_written_files_are_removed_by_the_next_export(tmp_path: Any) -> None:
+    from generator.engine import remove_left_temps
+
+    (tmp_path / "judge").mkdir()
+    (tmp_path / ".state").mkdir()
+    left = tmp_path / "judge" / ".meta.jsonl.i6ujo2lu.tmp"
+    kept = [tmp_path / ".state" / ".items.jsonl.ab12cd34.tmp", tmp_path / "judge" / "notes.tmp"]
+    for p in (left, *kept):
+        p.write_text("")
+    remove_left_temps(tmp_path)
+    assert not left.exists() and all(p.exists() for p in kept)
