@@ -354,12 +354,9 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     named = _verb_named(words, description) or _clause(words)
     if named:
         return named
-    filtered = _filter_frames(words)
+    filtered = _filter_frames(words) or _done_phrase(lead, rest, lemma)
     if filtered:
         return filtered
-    doing = _done_phrase(lead, rest, lemma)
-    if doing:
-        return doing
     state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
     if state in ("marked", "flagged", "tagged", "labelled", "labeled"):  # its own frame: never "marked as marked"
         return state, f"not {state}"
