@@ -364,7 +364,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return f"marked as {state}", f"not marked as {state}"  # a state needs a frame, never bare
     if rest and lead == "no":  # "no_smoking": without smoking
         return f"without {rest}", f"with {rest}"
-    if rest and lead in ("in", "on", "at", "under", "over", "below", "above"):  # "in_stock" / "not in stock"
+    if rest and (lead in ("in", "on", "at", "under", "over", "below", "above") or lead == "out" and rest.startswith("of ")):
+        # "in_stock" / "not in stock"; "out_of_service": "out of service" (set 29: "with out of service")
         return " ".join(words), f"not {' '.join(words)}"
     if lemma and lead in (lemma, lemma + "s") and (lead in _VERB_LEADS or not set(lemmas(lead)) - {"VERB"}):
         said = " ".join([gerund(lemma), *_object_words(words[1:])])  # "air_attack" is a noun, never "airing"
@@ -383,6 +384,9 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if len(words) == 3 and words[1] == "by" and _past_participle(words[0]) and words[2].isalpha():
         done = f"{words[0]} by the {words[2]}"  # "redeemed_by_pledgor": redeemed by the pledgor, never "set to yes"
         return done, f"not {done}"
+    described = _described_thing(words, description)
+    if described:
+        return described
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
     if len(words) >= 2 and (_past_participle(words[-1]) or set(lemmas(words[-1])) == {"ADJ"}) \
@@ -426,6 +430,19 @@ def _filter_frames(words: list[str]) -> tuple[str, str] | None:
             and (not lemmas(able[-1]) or "ADJ" in lemmas(able[-1])):  # a timetable is no state
         return f"that are {' '.join(able)}", f"that are not {' '.join(able)}"
     return None
+
+
+def _described_thing(words: list[str], description: str) -> tuple[str, str] | None:
+    """A flag named by a modifier and a participle whose description names the thing after the
+    modifier: "unrated_allowed", "True when unrated players may enter" -> "with unrated players
+    allowed" (set 29: "with unrated allowed set to no")."""
+    if len(words) != 2 or not _past_participle(words[-1]) or "NOUN" in lemmas(words[0]):
+        return None
+    m = re.search(rf"\b{re.escape(words[0])}\s+([a-z]{{3,}})\b", description.lower())
+    if m is None or not known(m[1]) or "NOUN" not in lemmas(m[1]):
+        return None
+    thing = f"{words[0]} {m[1]}"
+    return f"with {thing} {words[1]}", f"with {thing} not {words[1]}"
 
 
 def _past_participle(word: str) -> bool:

@@ -798,7 +798,11 @@ def _bound_said(first: str, description: str, name_words: set[str] | None) -> st
     # (superstructure) hour meter reading" is one reading, never "at most 6.92"
     sides = set() if re.search(r"\b(?:upper|lower)[ _-](?:limit|bound|threshold|end|cap|value)\b",
                                f"{first} {' '.join(sorted(said))}", re.IGNORECASE) else {"upper", "lower"}
-    return _bound(said - storey - sides)  # level" is a storey, no price floor
+    said = said - storey - sides  # level" is a storey, no price floor
+    if said & _AT_MOST and said & _AT_LEAST:  # "Minimum hours left on the 11-hour driving limit": the first says (set 29)
+        first_said = next((w for w in re.findall(r"[a-z]+", first.lower()) if w in said & (_AT_MOST | _AT_LEAST)), None)
+        said = {first_said} if first_said else said
+    return _bound(said)
 
 
 # A figure a report records over a period (set 26: a month's highest turbidity said "of at most 0.13",
@@ -1168,7 +1172,9 @@ _FOR_COUNTS = frozenset({*_SPANS, "people", "persons", "guests", "adults", "chil
 _TIME_NOUNS = frozenset({"week", "month", "year", "quarter", "season", "day"})
 # Numbered places in a text, a hall or a list, and the word a number of one is said with.
 _PAGED = {"page": "on", "row": "in", "chapter": "in", "verse": "in", "line": "on", "track": "on", "scene": "in",
-          "aisle": "in", "platform": "on"}
+          "aisle": "in", "platform": "on",
+          # the numbered parts of a contest or a course (set 29: "with a round of 4", "a round of the incident of 4")
+          "round": "in", "board": "on", "lap": "on", "heat": "in", "hole": "on", "inning": "in", "lane": "in"}
 
 
 def _a(noun: str) -> str:
@@ -1266,7 +1272,8 @@ def _number(t: Term, v: str, intent: str) -> str:
         return f"{'in' if t.head in _TIME_NOUNS else 'for'} {t.noun} {v}"
     if t.noun and t.head in _PAGED and not t.bound and not t.unit:  # "on page 4", "in row 12", never "a page of 4";
         moved = intent.split(" ", 1)[0] in ("change", "update", "edit", "move", "modify", "set")
-        return f"{'to' if moved else _PAGED[t.head]} {t.noun} {v}"  # a cue changed moves "to script page 1"
+        noun = t.noun.split(" of ")[0]  # "Round of the incident": in round 4
+        return f"{'to' if moved else _PAGED[t.head]} {noun} {v}"  # a cue changed moves "to script page 1"
     if span and not t.bound and t.noun.split()[:1] in (["length"], ["duration"], ["time"], ["period"]):
         return f"for {v} {span}"
     if t.noun and (is_plural(t.noun.split()[0]) or is_plural(t.head) or _plural_per(t.noun)) and not t.unit:  # "with 4 meals per day"
@@ -1398,6 +1405,18 @@ def _said_state(t: Term, v: str, head: str) -> str:
     return ""
 
 
+def _reason_clause(v: str) -> str:
+    """A reason that is a clause of its own: "shipper cancelled" -> "because the shipper
+    cancelled", "equipment unavailable" -> "because the equipment is unavailable" (set 29:
+    "because of shipper cancelled"); "" otherwise."""
+    words = v.split()
+    if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]):
+        return f"because the {v}"
+    if len(words) == 2 and "NOUN" in lemmas(words[0]) and set(lemmas(words[1])) == {"ADJ"}:
+        return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} {words[1]}"
+    return ""
+
+
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
     by_value = _enum_by_value(t, v)
@@ -1407,8 +1426,11 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if words & _REASON:  # a filter of what is read is no reason for reading it
         if intent.split(" ", 1)[0] in _READING:
             return f"with {v} as the {t.head}"
-        if re.fullmatch(r"[a-z]+(?:al|ic)", v) and "ADJ" in lemmas(v):  # "for personal reasons", never "because of personal"
+        if re.fullmatch(r"[a-z]+(?:al|ic|ary|ive)", v) and "ADJ" in lemmas(v):  # "for personal reasons", never "because of personal"
             return f"for {v} reasons"
+        happened = _reason_clause(v)
+        if happened:
+            return happened
         return f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect") else f"because of {v}"
     if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
         return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
@@ -1439,6 +1461,11 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return stated
     if t.of == "kind":
         return _of_kind(t, v, head, intent)
+    named = t.plain.lower().split()  # bye_type half_point, "Bye value.": "as a half point bye", never "with the half point bye value" (set 29)
+    if len(named) == 2 and named[1] in ("type", "kind") and head not in ("type", "kind") and head in t.noun.split()[-1:] \
+            and named[0] in t.noun.split() and re.fullmatch(r"[a-z][a-z ]*", v) and named[0] not in v.split() \
+            and intent.split(" ", 1)[0] not in _READING:
+        return f"as {_a(v)} {named[0]}"
     if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}[+-]?", v):  # a class "B" is "CDL class B", never "for B"
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
@@ -1527,7 +1554,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with a note saying {v}"
     if t.sem == "email":  # "Where the recorded image is sent" is no place: "with the email X", never "in X"
         return f"with the email {v}"
-    if t.place == "to" and intent and not goes_somewhere(intent):
+    if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v):
+        # a code or "the destination ZIP code from last time" is an end of a trip (set 29: "from 04188 in 77353")
         return f"in {v}"  # a destination of a stay: "look for a stay in Brussels", never "a stay to Brussels"
     if t.place:
         return f"{t.place} {v}"

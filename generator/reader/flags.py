@@ -271,10 +271,19 @@ def _by_clause(text: Text, description: str) -> tuple[bool, str] | None:
                 if found is None:
                     continue
                 before = text.tokens[max(0, found[0] - _WINDOW):found[0]]
-                negated = any(w in _NEGATION or w in _OMIT for w in before)
+                negated = any(w in _NEGATION or w in _OMIT for w in before) or _not_after(text.tokens, found[1])
                 words = " ".join(text.tokens[found[0]:found[1]])
                 return (value.lower() == "true") != negated, f"{words} (the description's clause for {value})"
     return None
+
+
+def _not_after(tokens: list[str], end: int) -> bool:
+    """A negation right after the clause's words: "with the entry fee not paid" (set 29: read as
+    the fee received)."""
+    after = tokens[end:end + 3]
+    if after[:1] and after[0] in ("is", "was", "were", "are", "has", "been", "being"):
+        after = after[1:]
+    return bool(after) and after[0] in ("not", "never", "un", "no")
 
 
 # A description that says what true adds to a result: "Also return accounts with no order in the
@@ -402,10 +411,18 @@ def _read_flag(text: Text, param: str, description: str = "",
     # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")
     negated = (any(w in _NEGATION or w in _OMIT for w in before + text.tokens[at + 1:end - 1]) or _negated_list(text.tokens, at)
                or "no need" in " ".join(text.tokens[max(0, at - _WINDOW - 3):at]) or _left_out(before, text.tokens[end:end + 3])
-               or _unfiltered(before, after)
+               or _unfiltered(before, after) or _own_word_negated(text, param, end)
                or bool(_NOT_NEEDED.match(" ".join(text.tokens[end:end + 4]))))
     said = " ".join(text.tokens[max(0, at - _WINDOW):end + (2 if _unfiltered([], after) else 0)])
     return (not negated), said
+
+
+def _own_word_negated(text: Text, param: str, end: int) -> bool:
+    """The condition, then a word of the flag's name that the condition leaves out, negated:
+    "with unrated players not allowed" for unrated_allowed (set 29)."""
+    own = {stem(w) for w in identifier_words(param)}
+    return any(text.tokens[j] == "not" and j + 1 < len(text.tokens) and text.stems[j + 1] in own
+               for j in range(end, min(end + 2, len(text.tokens))))
 
 
 # The condition, then a word that it is not wanted: "free shipping isn't necessary", "insurance not needed".

@@ -45,13 +45,14 @@ def compose(
 ) -> str:
     """One query for `plan`: one sentence per call (a framed scenario for the framed levels)."""
     frame = FRAMES.get(plan.level)
+    keep = said_verbatim(plan)
     clauses = [
         clause_parts(c, tools.get(c.tool), time, rng, after_previous=i > 0, level=plan.level,
                      found=i == 0 or looks_up(tools.get(plan.calls[i - 1].tool)))[0]
         for i, c in enumerate(plan.calls)
     ]
     if frame is not None and len(clauses) > 1:
-        return polish(frame(clauses, plan, tools, kind, rng))
+        return polish(frame(clauses, plan, tools, kind, rng), keep)
     tool = tools.get(plan.calls[0].tool) if plan.calls else None
     bodies = join_clauses(clauses, kind, rng)
     head = head_sentence(bodies[0], plan, tool, rng)
@@ -60,7 +61,16 @@ def compose(
         bodies = bodies[:1]  # the need alone says it all
     context = context_sentence(plan, tool, rng)
     sentences = [head, *bodies[1:]]
-    return polish(" ".join([*([context] if context else []), *sentences]))
+    return polish(" ".join([*([context] if context else []), *sentences]), keep)
+
+
+def said_verbatim(plan: DisclosurePlan) -> list[str]:
+    """The stated text values of `plan` (list elements too): polish never edits inside them."""
+    out: list[str] = []
+    for _, a in plan.args():
+        if a.mode == "stated":
+            out += [x for x in (a.value if isinstance(a.value, list) else [a.value]) if isinstance(x, str)]
+    return out
 
 
 # ---------------------------------------------------------------- the writer

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 
 def capitalize(text: str) -> str:
@@ -63,10 +64,33 @@ _SENTENCE_START = re.compile(r"([.?!] )([a-z])")
 _VALUE_NOUN_TWICE = re.compile(r"\b(?!(?:that|had|very|really|bye)\b)([a-z]{3,}) \1\b")
 
 
-def polish(text: str) -> str:
+def polish(text: str, keep: Iterable[str] = ()) -> str:
     """Surface grammar the slot filling cannot see: "a amount" -> "an amount", "1 nights" ->
     "1 night", "for Thai food food" -> "for Thai food", sentence starts capitalized, no space
-    before punctuation."""
+    before punctuation. The inside of a value in `keep` (the stated values, said verbatim) is
+    never edited (set 29: a PGN's "1. e4" became "1. E4")."""
+    text, inner = _masked(text, keep)
+    text = _polished(text)
+    for k, middle in enumerate(inner):
+        text = text.replace(f"\x00{k}\x00", middle)
+    return text
+
+
+def _masked(text: str, keep: Iterable[str]) -> tuple[str, list[str]]:
+    """`text` with the inside of each kept value of three words or more with punctuation inside
+    that it holds (all but its first and last word, which the article and the noun after it
+    agree with) replaced by a mark, and the insides in order."""
+    inner: list[str] = []
+    for value in sorted({v for v in keep if len(v.split(" ")) >= 3 and re.search(r"[.?!,;]\s", v)}, key=len, reverse=True):
+        first, _, rest = value.partition(" ")
+        middle, _, last = rest.rpartition(" ")
+        if value in text:
+            text = text.replace(value, f"{first} \x00{len(inner)}\x00 {last}")
+            inner.append(middle)
+    return text, inner
+
+
+def _polished(text: str) -> str:
     text = _A_AN.sub(_an, text)
     text = _ONE_PLURAL.sub(r"\1 \2\3", text)
     text = _ONE_ANY.sub(_one_singular, text)

@@ -1,0 +1,103 @@
+"""Phrasing and reading fixed in set 29 (golf course, truckload dispatch, chess tournaments):
+polish never edits inside a stated value ("1. e4" stayed "1. e4"); a flag negated after its
+words ("the entry fee not paid") is not read as true; a flag named by a modifier and a
+participle takes its thing from the description ("with unrated players allowed"); a minimum
+whose description also names a limit is "at least"; a ZIP code destination is "to"; "out of
+service" is a state; a reason that is a clause is said as one; numbered rounds are "in round 4";
+a kind of thing named by `<thing>_type` is "as a half point bye"."""
+
+from __future__ import annotations
+
+from generator.core.plan import plan_explicit
+from generator.records import Target, Tool, ToolCall
+from generator.writers.base import WriteRequest
+from generator.writers.template import paraphrases
+
+PGN = '[Event "Spring Open"] ... 1. e4 c5 2. Nf3 d6 ... 1-0'
+
+CHESS = Tool(
+    name="submit_game", app="chess", api="submit_game", domain="chess",
+    description="Attach the game score of a finished game.",
+    parameters={"type": "object", "required": ["pairing_id", "pgn"], "properties": {
+        "pairing_id": {"type": "string", "pattern": "^PR-[0-9]{3}$", "description": "Pairing id."},
+        "pgn": {"type": "string", "description": "Full PGN text."},
+        "round": {"type": "integer", "minimum": 1, "maximum": 13, "description": "Round of the incident, 1 to 13."},
+        "bye_type": {"type": "string", "enum": ["half_point", "zero_point"], "description": "Bye value."},
+    }})
+FREIGHT = Tool(
+    name="cancel_load", app="freight", api="cancel_load", domain="freight",
+    description="Cancel a load before pickup.",
+    parameters={"type": "object", "required": ["load_id", "reason"], "properties": {
+        "load_id": {"type": "string", "pattern": "^LD-[0-9]{4}$", "description": "Load id."},
+        "reason": {"type": "string", "enum": ["shipper_cancelled", "equipment_unavailable", "weather"],
+                   "description": "Why the load is cancelled."},
+    }})
+QUOTE = Tool(
+    name="get_rate_quote", app="freight", api="get_rate_quote", domain="freight",
+    description="Quote a spot rate for a lane.",
+    parameters={"type": "object", "required": ["origin_zip", "destination_zip"], "properties": {
+        "origin_zip": {"type": "string", "pattern": "^[0-9]{5}$", "description": "Five-digit origin ZIP code, e.g. '60436'."},
+        "destination_zip": {"type": "string", "pattern": "^[0-9]{5}$",
+                            "description": "Five-digit destination ZIP code, e.g. '75241'."},
+    }})
+
+
+def _query(tool: Tool, args: dict, seed: int = 7) -> str:
+    t = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+               domain=tool.domain)
+    req = WriteRequest(target=t, plan=plan_explicit(t, tools={tool.name: tool}), tools=[tool], n=1)
+    return paraphrases(req, seed, 1)[0]
+
+
+def test_polish_never_edits_inside_a_stated_value() -> None:
+    for seed in range(6):
+        q = _query(CHESS, {"pairing_id": "PR-042", "pgn": PGN}, seed)
+        assert PGN in q, q
+
+
+def test_numbered_rounds_and_a_kind_named_by_its_thing() -> None:
+    q = _query(CHESS, {"pairing_id": "PR-042", "pgn": "1-0", "round": 4, "bye_type": "half_point"})
+    assert "in round 4" in q and "round of" not in q, q
+    assert "as a half point bye" in q and "bye value" not in q, q
+
+
+def test_a_reason_that_is_a_clause_is_said_as_one() -> None:
+    assert "because the shipper cancelled" in _query(FREIGHT, {"load_id": "LD-1234", "reason": "shipper_cancelled"})
+    q = _query(FREIGHT, {"load_id": "LD-1234", "reason": "equipment_unavailable"})
+    assert "because the equipment is unavailable" in q, q
+
+
+def test_a_zip_code_destination_is_the_end_of_a_lane() -> None:
+    q = _query(QUOTE, {"origin_zip": "60436", "destination_zip": "75241"})
+    assert "in 75241" not in q and "to 75241" in q, q
+
+
+def test_a_flag_negated_after_its_words_is_not_read_as_true() -> None:
+    from generator.reader import read_value
+
+    spec = {"type": "boolean", "description": "True when the entry fee was received."}
+    assert read_value("Register Harold with the entry fee not paid.", "entry_fee_paid", True, spec) is None
+    assert read_value("Register Harold with the entry fee received.", "entry_fee_paid", True, spec) is not None
+
+
+def test_a_flag_takes_its_thing_from_the_description_and_is_read_back() -> None:
+    from generator.phrasebook.fragments import bool_words
+    from generator.reader import read_value
+
+    for described in ("True when unrated players may enter this section.",
+                      "True when unrated players may enter this section (usually only the bottom one, at most a few "
+                      "of them, never in a closed invitational event)."):  # a long clause is read by the name's words
+        spec = {"type": "boolean", "description": described}
+        said = bool_words("unrated_allowed", spec["description"])
+        assert said == ("with unrated players allowed", "with unrated players not allowed"), said
+        assert read_value(f"Create the section {said[1]}.", "unrated_allowed", True, spec) is None
+        assert read_value(f"Create the section {said[0]}.", "unrated_allowed", True, spec) is not None
+    assert bool_words("out_of_service", "True when the truck was put out of service.") == \
+        ("out of service", "not out of service")
+
+
+def test_a_minimum_beside_a_limit_is_at_least() -> None:
+    from generator.phrasebook.terms import term
+
+    spec = {"type": "number", "description": "Minimum hours left on the 11-hour driving limit, 0 to 11."}
+    assert term("min_drive_hours_left", spec).bound == "at least "
