@@ -101,3 +101,16 @@ def test_a_minimum_beside_a_limit_is_at_least() -> None:
 
     spec = {"type": "number", "description": "Minimum hours left on the 11-hour driving limit, 0 to 11."}
     assert term("min_drive_hours_left", spec).bound == "at least "
+
+
+def test_a_position_is_where_the_thing_is_not_a_place_to_be_at() -> None:
+    pins = Tool(name="set_conditions", app="golf", api="set_conditions", domain="golf",
+                description="Set the day's playing conditions.",
+                parameters={"type": "object", "required": ["course_id", "hole_locations"], "properties": {
+                    "course_id": {"type": "string", "pattern": "^CRS-[0-9]{3}$", "description": "Course id."},
+                    "hole_locations": {"type": "string", "enum": ["front", "middle", "back", "mixed"],
+                                       "description": "Hole (pin) location of the day, front, middle or back of the greens."}}})
+    q = _query(pins, {"course_id": "CRS-478", "hole_locations": "back"})
+    assert "at the back" in q and "at back" not in q, q
+    q = _query(pins, {"course_id": "CRS-478", "hole_locations": "mixed"})
+    assert "with mixed hole locations" in q and "at mixed" not in q, q

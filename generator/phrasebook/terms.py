@@ -1360,6 +1360,7 @@ def _clock(t: Term, v: str, intent: str) -> str:
 
 
 _SITES = frozenset({"location", "site", "facility", "branch", "depot", "yard", "terminal", "warehouse"})
+_POSITIONS = frozenset({"front", "middle", "back", "rear", "center", "centre", "left", "right", "top", "bottom"})
 
 
 _DAY_PARTS = {"morning": "in the morning", "afternoon": "in the afternoon", "evening": "in the evening",
@@ -1439,6 +1440,10 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
         return f"by {v}"
     head = t.head or ""
+    if head in _SITES and v.lower() in _POSITIONS:  # pins at the back of the greens: "with the hole location at the back",
+        return f"with the {t.noun.split(' of ')[0]} at the {v}"  # never "for course CRS-478 at back" (set 29)
+    if head in _SITES and v.lower() == "mixed":
+        return f"with mixed {plural(t.noun.split(' of ')[0])}"
     if head in _SITES:  # "Elevator location" River Terminal: "at River Terminal", never "with the ... location"
         return f"at {v}"
     if head == "delivery" and set(v.lower().split()) & _CHANNELS:  # "by email pdf", never "with the email pdf delivery"
