@@ -85,8 +85,8 @@ def test_a_flag_takes_its_thing_from_the_description_and_is_read_back() -> None:
     from generator.reader import read_value
 
     for described in ("True when unrated players may enter this section.",
-                      "True when unrated players may enter this section (usually only the bottom one, at most a few "
-                      "of them, never in a closed invitational event)."):  # a long clause is read by the name's words
+                      ("True when unrated players may enter this section (usually only the bottom one, at most a few "
+                       "of them, never in a closed invitational event).")):  # a long clause is read by the name's words
         spec = {"type": "boolean", "description": described}
         said = bool_words("unrated_allowed", spec["description"])
         assert said == ("with unrated players allowed", "with unrated players not allowed"), said
