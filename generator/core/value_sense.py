@@ -177,7 +177,7 @@ def _stated_examples(schema: dict[str, Any]) -> list[str]:
 # truck, 27% moisture in wheat, a 12-hour maintenance visit, all inside the schema's limits).
 _MODEST = (0.3, 0.7)
 _NARROW = (0.1, 0.5)
-_WIDE = 20.0  # a range whose ceiling is this many times its floor spans orders of magnitude
+WIDE = _WIDE = 20.0  # a range whose ceiling is this many times its floor spans orders of magnitude
 
 
 def modest_range(lo: float, hi: float) -> tuple[float, float]:

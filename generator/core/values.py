@@ -536,12 +536,28 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         width = max(typical.hi - typical.lo, abs(lo_h or hi_h or 0.0), 10.0)
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
+    if _span_says_more(schema, lo_h, hi_h, hi) and not said and kind not in _FIXED_SCALE:
+        lo, hi = value_sense.modest_range(lo_h, hi_h)  # type: ignore[arg-type]
+        return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     if lo_h is not None and hi_h is not None and not said and kind not in _FIXED_SCALE - {"percent"} and \
             (measure is None or kind != "measure") and _modest_fits(name, schema, lo_h, hi_h) and \
             ((lo, hi) == (lo_h, hi_h) or value_sense.beyond_kind(typical.lo, typical.hi, lo_h, hi_h)):
         lo, hi = value_sense.modest_range(lo_h, hi_h)  # the schema's limits set the scale, not the kind's
         return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     return lo, hi, typical.decimals
+
+
+def _span_says_more(schema: dict[str, Any], lo: float | None, hi: float | None, drawn_hi: float) -> bool:
+    """Whether the description states a span of orders of magnitude ("200 to 15000" USD for a
+    load's linehaul, "0 to 2000000" miles on an odometer) whose bottom fifth the kind's typical
+    range keeps to: the span sets the scale then, not a receipt's or a short trip's (set 29: a
+    linehaul of 384 USD, an odometer at 21 miles, 6 gallons of diesel)."""
+    said = allowed.read(str(schema.get("description", "")))
+    if lo is None or hi is None or said.low is None or said.high is None or lo < 0 or hi <= lo:
+        return False
+    floor = max(lo, hi / 100)
+    return floor > 0 and hi / floor >= value_sense.WIDE and drawn_hi <= lo + (hi - lo) * 0.2 and \
+        value_sense.modest_range(lo, hi)[1] > drawn_hi
 
 
 _MOSTLY_NEGATIVE = re.compile(r"\bnegative (?:for|in) (?:most|nearly all|almost all)\b|\b(?:usually|mostly|typically|"
@@ -841,7 +857,8 @@ def _as_example_dates(value: str, schema: dict[str, Any], pattern: str, rng: ran
         shown = re.findall(r"\d+", str(example))
         for g in shown:
             date = len(g) == 8 and _parses(g, GROUP_DATES[8])
-            kinds.append("date" if date else "clock" if "date" in kinds and _clock_group(g) else "")
+            kinds.append("date" if date else "clock" if kinds[-1:] == ["date"] and _clock_group(g, True) or
+                         "date" in kinds and _clock_group(g) else "")
         if "date" in kinds and len(groups) == len(kinds):
             break
     else:
@@ -1277,7 +1294,7 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         if day:
             dated.append(True)
             return day
-        if dated and _clock_group(m.group(0)):
+        if dated and _clock_group(m.group(0), True):  # "TT-20250614-0742": a tee time at 7:42 (set 29: "-7066")
             return _working_clock(rng)
         if is_season(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
             return season_digits(int(_near_year(ref, rng, edition)))
@@ -1462,10 +1479,11 @@ def _year_led(digits: str, ref: datetime, rng: random.Random, edition: bool) -> 
     return _digits(digits, rng)
 
 
-def _clock_group(digits: str) -> bool:
+def _clock_group(digits: str, after_date: bool = False) -> bool:
     """Four digits that read as a time of the day's work, on the five minutes (0930, 1415; not the
-    counter 0042)."""
-    return len(digits) == 4 and 6 <= int(digits[:2]) <= 21 and int(digits[2:]) < 60 and int(digits[2:]) % 5 == 0
+    counter 0042); right after a date any minute ("TT-20250614-0742", a tee time: set 29)."""
+    return len(digits) == 4 and 6 <= int(digits[:2]) <= 21 and int(digits[2:]) < 60 and \
+        (after_date or int(digits[2:]) % 5 == 0)
 
 
 def _working_clock(rng: random.Random) -> str:

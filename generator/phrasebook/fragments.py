@@ -384,6 +384,13 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     if len(words) == 3 and words[1] == "by" and _past_participle(words[0]) and words[2].isalpha():
         done = f"{words[0]} by the {words[2]}"  # "redeemed_by_pledgor": redeemed by the pledgor, never "set to yes"
         return done, f"not {done}"
+    return _had_or_not(words, description)
+
+
+def _had_or_not(words: list[str], description: str) -> tuple[str, str]:
+    """The last frames of `bool_words`: a thing had or not, a thing in a state or not, and a name
+    no phrase can be checked by said plainly."""
+    noun = " ".join(words)
     described = _described_thing(words, description)
     if described:
         return described

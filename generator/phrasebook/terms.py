@@ -1406,6 +1406,28 @@ def _said_state(t: Term, v: str, head: str) -> str:
     return ""
 
 
+def _at_site(t: Term, v: str) -> str:
+    """A value of a site: "at River Terminal" ("Elevator location"), never "with the ...
+    location"; a position on the thing is where it is: "with the hole location at the back",
+    "with mixed hole locations", never "for course CRS-478 at back" (set 29)."""
+    noun = t.noun.split(" of ")[0]
+    if v.lower() in _POSITIONS:
+        return f"with the {noun} at the {v}"
+    return f"with mixed {plural(noun)}" if v.lower() == "mixed" else f"at {v}"
+
+
+def _kind_by_name(t: Term, v: str, head: str, intent: str) -> str:
+    """A kind named `<thing>_type` whose description names it otherwise: bye_type half_point,
+    "Bye value.": "as a half point bye", never "with the half point bye value" (set 29); ""
+    otherwise."""
+    named = t.plain.lower().split()
+    if len(named) == 2 and named[1] in ("type", "kind") and head not in ("type", "kind") and head in t.noun.split()[-1:] \
+            and named[0] in t.noun.split() and re.fullmatch(r"[a-z][a-z ]*", v) and named[0] not in v.split() \
+            and intent.split(" ", 1)[0] not in _READING:
+        return f"as {_a(v)} {named[0]}"
+    return ""
+
+
 def _reason_clause(v: str) -> str:
     """A reason that is a clause of its own: "shipper cancelled" -> "because the shipper
     cancelled", "equipment unavailable" -> "because the equipment is unavailable" (set 29:
@@ -1429,10 +1451,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
             return f"with {v} as the {t.head}"
         if re.fullmatch(r"[a-z]+(?:al|ic|ary|ive)", v) and "ADJ" in lemmas(v):  # "for personal reasons", never "because of personal"
             return f"for {v} reasons"
-        happened = _reason_clause(v)
-        if happened:
-            return happened
-        return f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect") else f"because of {v}"
+        return _reason_clause(v) or (f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect")
+                                     else f"because of {v}")
     if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
         return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
     if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
@@ -1440,12 +1460,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
         return f"by {v}"
     head = t.head or ""
-    if head in _SITES and v.lower() in _POSITIONS:  # pins at the back of the greens: "with the hole location at the back",
-        return f"with the {t.noun.split(' of ')[0]} at the {v}"  # never "for course CRS-478 at back" (set 29)
-    if head in _SITES and v.lower() == "mixed":
-        return f"with mixed {plural(t.noun.split(' of ')[0])}"
-    if head in _SITES:  # "Elevator location" River Terminal: "at River Terminal", never "with the ... location"
-        return f"at {v}"
+    if head in _SITES:
+        return _at_site(t, v)
     if head == "delivery" and set(v.lower().split()) & _CHANNELS:  # "by email pdf", never "with the email pdf delivery"
         return f"by {v}"
     if v.lower() in ("both", "all") and head and head not in _KINDS and " " not in t.noun:  # "with the both
@@ -1466,11 +1482,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return stated
     if t.of == "kind":
         return _of_kind(t, v, head, intent)
-    named = t.plain.lower().split()  # bye_type half_point, "Bye value.": "as a half point bye", never "with the half point bye value" (set 29)
-    if len(named) == 2 and named[1] in ("type", "kind") and head not in ("type", "kind") and head in t.noun.split()[-1:] \
-            and named[0] in t.noun.split() and re.fullmatch(r"[a-z][a-z ]*", v) and named[0] not in v.split() \
-            and intent.split(" ", 1)[0] not in _READING:
-        return f"as {_a(v)} {named[0]}"
+    if kind := _kind_by_name(t, v, head, intent):
+        return kind
     if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}[+-]?", v):  # a class "B" is "CDL class B", never "for B"
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
