@@ -114,3 +114,22 @@ def test_a_position_is_where_the_thing_is_not_a_place_to_be_at() -> None:
     assert "at the back" in q and "at back" not in q, q
     q = _query(pins, {"course_id": "CRS-478", "hole_locations": "mixed"})
     assert "with mixed hole locations" in q and "at mixed" not in q, q
+
+
+def test_a_rate_per_thing_keeps_its_per_and_a_relation_its_word() -> None:
+    loads = Tool(name="search_loads", app="freight", api="search_loads", domain="freight",
+                 description="Search the load board.",
+                 parameters={"type": "object", "required": ["origin_state"], "properties": {
+                     "origin_state": {"type": "string", "enum": ["TX", "OK"], "description": "Origin state."},
+                     "min_rate_per_mile": {"type": "number", "description": "Lowest all-in rate per loaded mile in "
+                                                                            "USD, e.g. 2.25."}}})
+    q = _query(loads, {"origin_state": "TX", "min_rate_per_mile": 2.5})
+    assert "2.5 USD per mile" in q, q
+    standings = Tool(name="get_standings", app="chess", api="get_standings", domain="chess",
+                     description="Look up the section's standings.",
+                     parameters={"type": "object", "required": ["section_id"], "properties": {
+                         "section_id": {"type": "string", "pattern": "^SEC-[0-9]$", "description": "Section id."},
+                         "after_round": {"type": "integer", "minimum": 1, "maximum": 13,
+                                         "description": "Standings after this round, 1 to 13."}}})
+    q = _query(standings, {"section_id": "SEC-4", "after_round": 4})
+    assert "after round 4" in q and "from standings" not in q, q

@@ -1126,6 +1126,9 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     description = true_reading(str(spec.get("description") or inner.get("description") or ""))
     members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
+    per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
+    if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
+        t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
     return _hinted(t, noun) if noun else t
 
 
@@ -1243,6 +1246,10 @@ _SIDES_OF_RANGE = frozenset({"first", "last", "upper", "lower", "latest", "earli
 
 @frame("number")
 def _number(t: Term, v: str, intent: str) -> str:
+    relation = t.plain.lower().split()
+    if len(relation) == 2 and relation[0] in ("after", "before", "since", "until") and t.sem != "percent" \
+            and known(relation[1]) and not t.unit:  # `after_round` 4: "after round 4", never "from standings 4" (set 29)
+        return f"{relation[0]} {relation[1]} {v}"
     if t.role and t.noun and not t.bound and not t.unit and t.of in ("", "id") and t.sem not in ("limit", "percent") \
             and t.noun.split()[0].lower() not in _SIDES_OF_RANGE:  # "a latest ship year of 2019" says its side
         short = t.noun.split(" of ")[0].split()  # "milepost of the search range": from milepost 19 to milepost 112.47

@@ -297,8 +297,17 @@ def acting_on(p: Pointer, events: Sequence[HistoryEvent]) -> list[HistoryEvent]:
     """The events whose function acts on a thing the description names ("my knowledge request",
     "my path request": get_knowledge, get_path), the thing being the last word of the function's
     name; none when it names no such thing."""
-    said = set(content_stems(p.desc)) - _NOT_CONTENT
-    return [e for e in events if _thing(e.apiname) in said] if said else []
+    stems = set(content_stems(p.desc))
+    said = stems - _NOT_CONTENT
+    return [e for e in events if _thing(e.apiname) in said or _thing(e.apiname) in stems and _compound(e.apiname, said)] \
+        if said else []
+
+
+def _compound(apiname: str, said: set[str]) -> bool:
+    """A thing said with the word before it in the function's name: "my tee time search" acts on
+    `search_tee_times`, although "time" alone is no thing (set 29: "last time")."""
+    ws = identifier_words(apiname)
+    return len(ws) >= 2 and stem(ws[-2]) in said
 
 
 def _thing(apiname: str) -> str:

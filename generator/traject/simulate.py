@@ -471,7 +471,12 @@ def _bounded(field: str, thing: tuple[str, ...]) -> bool:
     if w[-len(thing):] == thing:
         return True
     bare = tuple(x for x in thing if x not in _UNIT_WORDS)  # `min_depth_qualification_fsw` bounds a
-    return len(bare) > 1 and bare != thing and w[-len(bare):] == bare  # `depth_qualification` (set 26)
+    if len(bare) > 1 and bare != thing and w[-len(bare):] == bare:  # `depth_qualification` (set 26)
+        return True
+    # `max_weight_lbs` bounds a `weight`; `min_drive_hours_left` an `hours_of_service_left`: the thing
+    # without its unit, or its last word with its unit (set 29: a 12,000 lb cap found a 16,000 lb load)
+    units = set(thing) & _UNIT_WORDS
+    return len(bare) == 1 and bare[0] in w or bool(units & set(w)) and bool(bare) and bare[-1] == w[-1]
 
 
 _UNIT_WORDS = _TRAILING_UNITS | {"fsw", "mi", "eur", "percent", "yrs", "years", "minutes", "hours", "days", "mg", "l",
