@@ -133,3 +133,19 @@ def test_a_rate_per_thing_keeps_its_per_and_a_relation_its_word() -> None:
                                          "description": "Standings after this round, 1 to 13."}}})
     q = _query(standings, {"section_id": "SEC-4", "after_round": 4})
     assert "after round 4" in q and "from standings" not in q, q
+
+
+def test_an_enum_value_that_names_its_noun_or_a_new_setting_is_said_once() -> None:
+    golf = Tool(name="set_conditions", app="golf", api="set_conditions", domain="golf", description="Set the day's conditions.",
+                parameters={"type": "object", "required": ["course_id"], "properties": {
+                    "course_id": {"type": "string", "pattern": "^CRS-[0-9]{3}$", "description": "Course id."},
+                    "cart_rule": {"type": "string", "enum": ["carts_allowed", "cart_path_only"], "description": "Cart rule."},
+                    "transport": {"type": "string", "enum": ["walking", "power_cart"],
+                                  "description": "New transport for the whole group."},
+                    "gender": {"type": "string", "enum": ["M", "F"], "description": "Rating gender."}}})
+    q = _query(golf, {"course_id": "CRS-161", "cart_rule": "carts_allowed"})
+    assert "with carts allowed" in q and "cart rule" not in q, q
+    q = _query(golf, {"course_id": "CRS-161", "transport": "power_cart"})
+    assert "with the transport changed to power cart" in q and "new transport" not in q, q
+    q = _query(golf, {"course_id": "CRS-161", "gender": "F"})
+    assert "with the female ratings" in q and "rating gender" not in q, q

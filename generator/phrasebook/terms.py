@@ -1413,6 +1413,22 @@ def _said_state(t: Term, v: str, head: str) -> str:
     return ""
 
 
+def _said_with_its_noun(t: Term, v: str, head: str) -> str:
+    """An enum value that names its own noun or says it otherwise (set 29): "with carts allowed",
+    never "with the carts allowed cart rule"; a new setting "with the transport changed to power
+    cart", never "with the power cart new transport"; "with the male ratings", never "with the
+    male rating gender"; "" otherwise."""
+    words = t.noun.lower().split()
+    if len(words) == 2 and words[0] != head and len(v.split()) > 1 and \
+            {singular(x) for x in v.lower().split()} & {singular(words[0])}:
+        return f"with {v}"
+    if len(words) == 2 and words[0] == "new" and re.fullmatch(r"[a-z][a-z ]*", v):
+        return f"with the {words[1]} changed to {v}"
+    if len(words) == 2 and head == "gender" and v.lower() in ("male", "female") and "NOUN" in lemmas(words[0]):
+        return f"with the {v.lower()} {plural(words[0])}"
+    return ""
+
+
 def _at_site(t: Term, v: str) -> str:
     """A value of a site: "at River Terminal" ("Elevator location"), never "with the ...
     location"; a position on the thing is where it is: "with the hole location at the back",
@@ -1449,8 +1465,7 @@ def _reason_clause(v: str) -> str:
 
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
-    by_value = _enum_by_value(t, v)
-    if by_value is not None:
+    if (by_value := _enum_by_value(t, v)) is not None:
         return by_value
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if words & _REASON:  # a filter of what is read is no reason for reading it
@@ -1481,6 +1496,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"in {v} condition"
     if head in ("frequency", "schedule", "cadence") and re.fullmatch(r"[a-z-]+ly", v):  # "on a monthly schedule"
         return f"on {_a(v)} schedule"
+    if said := _said_with_its_noun(t, v, head):
+        return said
     if head in ("status", "state") and len(t.noun.split()) > 1:  # "Current operating status": "with status X"
         return f"with {head} {v}"
     if not head or head in v.lower().split():
