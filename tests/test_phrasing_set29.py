@@ -149,3 +149,23 @@ def test_an_enum_value_that_names_its_noun_or_a_new_setting_is_said_once() -> No
     assert "with the transport changed to power cart" in q and "new transport" not in q, q
     q = _query(golf, {"course_id": "CRS-161", "gender": "F"})
     assert "with the female ratings" in q and "rating gender" not in q, q
+
+
+def test_a_negated_flag_comes_after_the_others_so_it_negates_itself_only() -> None:
+    invoice = Tool(name="create_invoice", app="freight", api="create_invoice", domain="freight",
+                   description="Bill a delivered load to the customer.",
+                   parameters={"type": "object", "required": ["load_id"], "properties": {
+                       "load_id": {"type": "string", "pattern": "^LD-[0-9]{4}$", "description": "Load id."},
+                       "send_to_factoring": {"type": "boolean", "default": False,
+                                             "description": "True to sell the invoice to the factoring company."},
+                       "include_accessorials": {"type": "boolean", "default": True,
+                                                "description": "True to add approved accessorial charges to the invoice."}}})
+    t = Target(id="x", kind="single", calls=[ToolCall(tool=invoice.name, arguments={
+        "load_id": "LD-1234", "send_to_factoring": False, "include_accessorials": True})], offered=[invoice.name],
+        domain="freight")
+    plan = plan_explicit(t, tools={invoice.name: invoice})  # every value said, as a TRAJECT simple query says them
+    plan = plan.model_copy(update={"calls": [c.model_copy(update={"args": [
+        a.model_copy(update={"mode": "stated", "source": "query"}) for a in c.args]}) for c in plan.calls]})
+    for seed in range(4):
+        q = paraphrases(WriteRequest(target=t, plan=plan, tools=[invoice], n=1), seed, 1)[0]
+        assert "without selling the invoice" in q and q.find("without") > q.find("accessorial") >= 0, q

@@ -527,12 +527,24 @@ def _arg_of(target: Target, tool: Tool, param: str, value: Any, reading: Reading
         hint = hint_for(target, tool, param, value, sources[0], rng, reading, places, habit_words, call)
     elif sources:
         hint = next(iter(hint_options(target, tool, param, value, sources[0], reading, places, habit_words, call)), None)
-    alone = "time" in sources and from_time_alone(tool, param, value, target.time or "")
+    alone = "time" in sources and from_time_alone(tool, param, value, target.time or "") and \
+        not dated_apart(target.history, tool, param)
     habit = "history" in sources and omittable_from_history(target, tool, param, value)
     arg = _Arg(param, value, sources, hint, u, v, literal_in_render(value, param, tool, target.time), alone, habit)
     if hint is None and sources and not arg.omit_sources:
         arg.sources = []  # neither omittable nor hintable: stated at every level
     return arg
+
+
+def dated_apart(history: Sequence[HistoryEvent], tool: Tool, param: str) -> bool:
+    """Whether the user's earlier calls of the function set `param` to another day than their own
+    at least as often as to it: a date left unsaid is then no "today" to a reader, who says so only
+    when the query does (set 29: tee times searched for the days ahead, pickups quoted 0 to 7 days
+    out, and a query that never said the date)."""
+    api = trail_names(tool)[1]
+    same = [str(e.parameters[param])[:10] == str(e.time)[:10] for e in history
+            if e.apiname == api and re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", str(e.parameters.get(param, "")))]
+    return bool(same) and sum(same) * 2 <= len(same)  # most of them on their own day: "today" goes unsaid
 
 
 def spread_out(args: list[_Arg], spread: float) -> None:

@@ -261,8 +261,10 @@ def ordered(mods: list[str]) -> list[str]:
 
 
 def joined(mods: list[str]) -> str:
-    """Modifiers one after the other; a switch closes the clause after a comma."""
-    switches = [m for m in mods if _rank(m) > len(_ORDER)]
+    """Modifiers one after the other; a switch closes the clause after a comma, a negated one last:
+    "adding approved charges and without selling the invoice", never "without selling the invoice
+    and adding approved charges", which negates both (set 29)."""
+    switches = sorted((m for m in mods if _rank(m) > len(_ORDER)), key=lambda m: m.startswith(("without ", "not ", "no ")))
     rest = " ".join(m for m in mods if m not in switches)
     return ", ".join([x for x in (rest, join_words(switches)) if x])
 
