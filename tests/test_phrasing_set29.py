@@ -169,3 +169,18 @@ def test_a_negated_flag_comes_after_the_others_so_it_negates_itself_only() -> No
     for seed in range(4):
         q = paraphrases(WriteRequest(target=t, plan=plan, tools=[invoice], n=1), seed, 1)[0]
         assert "without selling the invoice" in q and q.find("without") > q.find("accessorial") >= 0, q
+
+
+def test_a_stand_in_for_a_value_is_never_said_and_a_body_vouching_is_hyphened() -> None:
+    from generator.phrasebook.fragments import bool_words
+    from generator.phrasebook.intent import intent_of
+
+    rating = Tool(name="get_player_rating", app="chess", api="get_player_rating", domain="chess",
+                  description="Get a player's current FIDE rating of one kind with games played and the K-factor.",
+                  parameters={"type": "object", "required": ["fide_id"], "properties": {
+                      "fide_id": {"type": "string", "pattern": "^[0-9]{6,9}$", "description": "FIDE ID."},
+                      "rating_type": {"type": "string", "enum": ["standard", "rapid", "blitz"], "description": "Kind."}}})
+    said = intent_of(rating)
+    assert "rating" in said and "of one kind" not in said, said
+    assert bool_words("fide_rated", "True when the event is rated by FIDE.") == ("FIDE-rated", "not FIDE-rated")
+    assert bool_words("npo_confirmed", "") == ("with NPO confirmed", "with NPO not confirmed")

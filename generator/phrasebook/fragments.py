@@ -377,6 +377,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     kind = _authored_kind(words)
     if kind:
         return kind
+    if len(words) == 2 and words[0].isupper() and words[1] in _BY_A_BODY:  # "fide_rated": FIDE-rated, never
+        return f"{words[0]}-{words[1]}", f"not {words[0]}-{words[1]}"  # "with FIDE rated" (set 29)
     if len(words) == 2 and words[0].isupper() and known(words[1]) and _past_participle(words[1]):
         return f"with {noun}", f"with {words[0]} not {words[1]}"  # "npo_confirmed": with NPO confirmed
     if len(words) == 1 and words[0].isalpha() and words[0].islower() and len(words[0]) >= 8:
@@ -450,6 +452,11 @@ def _described_thing(words: list[str], description: str) -> tuple[str, str] | No
         return None
     thing = f"{words[0]} {m[1]}"
     return f"with {thing} {words[1]}", f"with {thing} not {words[1]}"
+
+
+# What a body does to a thing it vouches for: a "FIDE-rated" event, a "USDA-certified" farm.
+_BY_A_BODY = frozenset({"rated", "certified", "approved", "sanctioned", "accredited", "licensed", "registered",
+                        "listed", "compliant"})
 
 
 def _past_participle(word: str) -> bool:

@@ -525,8 +525,19 @@ def spelled_out(word: str, description: str) -> str | None:
 def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore[assignment]
     """The tool's verb phrase: from the description, else the name, else a plain frame;
     without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
-    return _without_own_tail(_no_dangling_verb(from_description(tool)) or from_name(tool) or from_noun_phrase(tool)
-                             or from_name_words(tool) or plain_intent(tool), set(nouns))
+    return _without_own_tail(_no_dangling_verb(_no_placeholder(from_description(tool))) or from_name(tool)
+                             or from_noun_phrase(tool) or from_name_words(tool) or plain_intent(tool), set(nouns))
+
+
+# "a player's current FIDE rating of one kind": the kind is a parameter's, said with its value
+# ("of type rapid"); the description's stand-in for it is never said (set 29).
+_PLACEHOLDER = re.compile(r"\s+(?:of|for|in|on)\s+(?:one|a given|a chosen|a single|a specific|the chosen|the given)\s+"
+                          r"(?:kind|type|sort|category|kinds|types)\b", re.IGNORECASE)
+
+
+def _no_placeholder(intent: str) -> str:
+    """`intent` without a stand-in for a parameter's value ("of one kind", "for a given type")."""
+    return _PLACEHOLDER.sub("", intent)
 
 
 _NOUN_LEAD = re.compile(r"^((?:[A-Za-z][\w'/-]*)(?: [A-Za-z][\w'/-]*){0,6}?)(?= for | by | with |[,.;:(]|$)")
