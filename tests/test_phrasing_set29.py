@@ -42,6 +42,16 @@ QUOTE = Tool(
     }})
 
 
+def _tool(name: str, domain: str, description: str, required: list[str], properties: dict) -> Tool:
+    return Tool(name=name, app=domain, api=name, domain=domain, description=description,
+                parameters={"type": "object", "required": required, "properties": properties})
+
+
+def _says(tool: Tool, args: dict, said: str, never: str) -> None:
+    q = _query(tool, args)
+    assert said in q and never not in q, q
+
+
 def _query(tool: Tool, args: dict, seed: int = 7) -> str:
     t = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
                domain=tool.domain)
@@ -104,16 +114,12 @@ def test_a_minimum_beside_a_limit_is_at_least() -> None:
 
 
 def test_a_position_is_where_the_thing_is_not_a_place_to_be_at() -> None:
-    pins = Tool(name="set_conditions", app="golf", api="set_conditions", domain="golf",
-                description="Set the day's playing conditions.",
-                parameters={"type": "object", "required": ["course_id", "hole_locations"], "properties": {
-                    "course_id": {"type": "string", "pattern": "^CRS-[0-9]{3}$", "description": "Course id."},
-                    "hole_locations": {"type": "string", "enum": ["front", "middle", "back", "mixed"],
-                                       "description": "Hole (pin) location of the day, front, middle or back of the greens."}}})
-    q = _query(pins, {"course_id": "CRS-478", "hole_locations": "back"})
-    assert "at the back" in q and "at back" not in q, q
-    q = _query(pins, {"course_id": "CRS-478", "hole_locations": "mixed"})
-    assert "with mixed hole locations" in q and "at mixed" not in q, q
+    pins = _tool("set_conditions", "golf", "Set the day's playing conditions.", ["course_id", "hole_locations"], {
+        "course_id": {"type": "string", "pattern": "^CRS-[0-9]{3}$", "description": "Course id."},
+        "hole_locations": {"type": "string", "enum": ["front", "middle", "back", "mixed"],
+                           "description": "Hole (pin) location of the day, front, middle or back of the greens."}})
+    _says(pins, {"course_id": "CRS-478", "hole_locations": "back"}, "at the back", "at back")
+    _says(pins, {"course_id": "CRS-478", "hole_locations": "mixed"}, "with mixed hole locations", "at mixed")
 
 
 def test_a_rate_per_thing_keeps_its_per_and_a_relation_its_word() -> None:
@@ -136,19 +142,15 @@ def test_a_rate_per_thing_keeps_its_per_and_a_relation_its_word() -> None:
 
 
 def test_an_enum_value_that_names_its_noun_or_a_new_setting_is_said_once() -> None:
-    golf = Tool(name="set_conditions", app="golf", api="set_conditions", domain="golf", description="Set the day's conditions.",
-                parameters={"type": "object", "required": ["course_id"], "properties": {
-                    "course_id": {"type": "string", "pattern": "^CRS-[0-9]{3}$", "description": "Course id."},
-                    "cart_rule": {"type": "string", "enum": ["carts_allowed", "cart_path_only"], "description": "Cart rule."},
-                    "transport": {"type": "string", "enum": ["walking", "power_cart"],
-                                  "description": "New transport for the whole group."},
-                    "gender": {"type": "string", "enum": ["M", "F"], "description": "Rating gender."}}})
-    q = _query(golf, {"course_id": "CRS-161", "cart_rule": "carts_allowed"})
-    assert "with carts allowed" in q and "cart rule" not in q, q
-    q = _query(golf, {"course_id": "CRS-161", "transport": "power_cart"})
-    assert "with the transport changed to power cart" in q and "new transport" not in q, q
-    q = _query(golf, {"course_id": "CRS-161", "gender": "F"})
-    assert "with the female ratings" in q and "rating gender" not in q, q
+    golf = _tool("set_conditions", "golf", "Set the day's conditions.", ["course_id"], {
+        "course_id": {"type": "string", "pattern": "^CRS-[0-9]{3}$", "description": "Course id."},
+        "cart_rule": {"type": "string", "enum": ["carts_allowed", "cart_path_only"], "description": "Cart rule."},
+        "transport": {"type": "string", "enum": ["walking", "power_cart"], "description": "New transport for the whole group."},
+        "gender": {"type": "string", "enum": ["M", "F"], "description": "Rating gender."}})
+    _says(golf, {"course_id": "CRS-161", "cart_rule": "carts_allowed"}, "with carts allowed", "cart rule")
+    _says(golf, {"course_id": "CRS-161", "transport": "power_cart"}, "with the transport changed to power cart",
+          "new transport")
+    _says(golf, {"course_id": "CRS-161", "gender": "F"}, "with the female ratings", "rating gender")
 
 
 def test_a_negated_flag_comes_after_the_others_so_it_negates_itself_only() -> None:
