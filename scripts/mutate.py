@@ -3594,7 +3594,7 @@ MUTATIONS: list[Mutation] = [
              '    return f"at {v}"',
              ('tests/test_phrasing_set29.py::test_a_position_is_where_the_thing_is_not_a_place_to_be_at',)),
     Mutation('values: a stated span of orders of magnitude sets the scale (set 29)', 'generator/core/values.py',
-             '    if _span_says_more(schema, lo_h, hi_h, hi) and not said and kind not in _FIXED_SCALE:',
+             '    if (span := _stated_span(schema, lo_h, hi_h, hi)) and not said and kind not in _FIXED_SCALE:',
              '    if False:',
              ('tests/test_values_set29.py::test_a_stated_span_of_orders_of_magnitude_sets_the_scale',)),
     Mutation('values: a clock after a date on any minute (set 29)', 'generator/core/values.py',

@@ -177,7 +177,7 @@ def _stated_examples(schema: dict[str, Any]) -> list[str]:
 # truck, 27% moisture in wheat, a 12-hour maintenance visit, all inside the schema's limits).
 _MODEST = (0.3, 0.7)
 _NARROW = (0.1, 0.5)
-WIDE = _WIDE = 20.0  # a range whose ceiling is this many times its floor spans orders of magnitude
+WIDE = 20.0  # a range whose ceiling is this many times its floor spans orders of magnitude
 
 
 def modest_range(lo: float, hi: float) -> tuple[float, float]:
@@ -191,7 +191,7 @@ def modest_range(lo: float, hi: float) -> tuple[float, float]:
     if lo < 0 < hi:
         return lo * 0.2, hi * 0.2
     floor = max(lo, hi / 100) if hi > 0 else lo
-    if floor > 0 and hi / floor >= _WIDE:
+    if floor > 0 and hi / floor >= WIDE:
         ratio = hi / floor
         return floor * ratio ** _MODEST[0], floor * ratio ** _MODEST[1]
     return lo + (hi - lo) * _NARROW[0], lo + (hi - lo) * _NARROW[1]

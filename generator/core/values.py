@@ -536,9 +536,8 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         width = max(typical.hi - typical.lo, abs(lo_h or hi_h or 0.0), 10.0)
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
-    if _span_says_more(schema, lo_h, hi_h, hi) and not said and kind not in _FIXED_SCALE:
-        lo, hi = value_sense.modest_range(lo_h, hi_h)  # type: ignore[arg-type]
-        return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
+    if (span := _stated_span(schema, lo_h, hi_h, hi)) and not said and kind not in _FIXED_SCALE:
+        return span[0], span[1], value_sense.modest_decimals(span[0], span[1], typical.decimals)
     if lo_h is not None and hi_h is not None and not said and kind not in _FIXED_SCALE - {"percent"} and \
             (measure is None or kind != "measure") and _modest_fits(name, schema, lo_h, hi_h) and \
             ((lo, hi) == (lo_h, hi_h) or value_sense.beyond_kind(typical.lo, typical.hi, lo_h, hi_h)):
@@ -547,17 +546,18 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
     return lo, hi, typical.decimals
 
 
-def _span_says_more(schema: dict[str, Any], lo: float | None, hi: float | None, drawn_hi: float) -> bool:
-    """Whether the description states a span of orders of magnitude ("200 to 15000" USD for a
-    load's linehaul, "0 to 2000000" miles on an odometer) whose bottom fifth the kind's typical
-    range keeps to: the span sets the scale then, not a receipt's or a short trip's (set 29: a
-    linehaul of 384 USD, an odometer at 21 miles, 6 gallons of diesel)."""
+def _stated_span(schema: dict[str, Any], lo: float | None, hi: float | None,
+                 drawn_hi: float) -> tuple[float, float] | None:
+    """The modest part of a span of orders of magnitude the description states ("200 to 15000" USD
+    for a load's linehaul, "0 to 2000000" miles on an odometer) when the kind's typical range keeps
+    to its bottom fifth: the span sets the scale then, not a receipt's or a short trip's (set 29: a
+    linehaul of 384 USD, an odometer at 21 miles, 6 gallons of diesel); None otherwise."""
     said = allowed.read(str(schema.get("description", "")))
     if lo is None or hi is None or said.low is None or said.high is None or lo < 0 or hi <= lo:
-        return False
-    floor = max(lo, hi / 100)
-    return floor > 0 and hi / floor >= value_sense.WIDE and drawn_hi <= lo + (hi - lo) * 0.2 and \
-        value_sense.modest_range(lo, hi)[1] > drawn_hi
+        return None
+    floor, span = max(lo, hi / 100), value_sense.modest_range(lo, hi)
+    wide = floor > 0 and hi / floor >= value_sense.WIDE and drawn_hi <= lo + (hi - lo) * 0.2
+    return span if wide and span[1] > drawn_hi else None
 
 
 _MOSTLY_NEGATIVE = re.compile(r"\bnegative (?:for|in) (?:most|nearly all|almost all)\b|\b(?:usually|mostly|typically|"
