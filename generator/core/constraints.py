@@ -222,6 +222,8 @@ def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
 # clause opening on the order says it too (set 26: clearances valid for two years).
 _SAID_ORDER = re.compile(r"(?:\b(?:(?:must|should|has to|needs to) (?:be |come |fall )?(?:at or |on or )?|(?:at|on) or )|"
                          r"(?:^|(?<=[;(])\s*)(?:strictly |at or |on or )?)"
+                         # "at least 2 hours after ready_time" (set 30: a dock closing before the freight is ready)
+                         r"(?:(?:at least |no less than |a minimum of )?\d+(?:\.\d+)? (?:minutes?|hours?|days?|weeks?) )?"
                          r"(before|after|earlier than|later than|prior to) (?:the |a |its )?([a-z]+)", re.IGNORECASE)
 _SAID_ROLE = _role("said before", "said after", False, True)
 _SAID_OR_SAME = _role("said before", "said after", False, False)

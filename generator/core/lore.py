@@ -1220,8 +1220,14 @@ def _by_head(name: str, examples: dict[str, list[Given]]) -> list[Given]:
         return []
     if set(words) & _AGAINST:
         return []
+    from .freetext import is_person_role  # a function-level import: freetext imports this module
+
+    # a consignee's confirmation is the receiver's own number, never one of the carrier's pickup
+    # confirmations (set 30: "PU-6690743" as the consignee's)
+    party = words[0] if len(words) > 1 and is_person_role(words[0]) else None
     said = tuple(dict.fromkeys(e for key, given in examples.items() if key.split("_")[-1] == head and key != name
-                               and not set(key.split("_")) & _AGAINST for ex, _ in given for e in ex))
+                               and not set(key.split("_")) & _AGAINST and (party is None or key.startswith(f"{party}_"))
+                               for ex, _ in given for e in ex))
     return [(said, None)] if said else []
 
 

@@ -104,6 +104,10 @@ _RULES: list[tuple[Measure, frozenset[str], str]] = [
     (Measure("ppg", 8.6, 16.5, 1, 6, 23), frozenset({"ppg"}), r"\bppg\b|\bpounds per gallon\b|\blb/gal\b"),
     # a machine's hour meter: the hours it has run in its life, thousands
     (Measure("hour_meter", 800, 18000, 1, 0, None), frozenset(), r"\bhour ?meter\b|\bengine hours\b"),
+    # a vehicle's odometer: the miles or kilometres of its life, tens to hundreds of thousands
+    # (set 29: a tractor's odometer at 35 miles at the fuel pump)
+    (Measure("odometer", 12000, 650000, 0, 0, None), frozenset({"odometer", "odo", "hubometer"}),
+     r"\b(?:odometer|hubometer|hub ?odometer)\b"),
     (Measure("mph", 3, 25, 0, 0, 200), frozenset({"mph"}), r"\bmph\b"),
     # a current: a circuit's or a service's breaker, a motor's draw (set 23: a main breaker of 3 A)
     (Measure("amps", 15, 200, 0, 0, 6000), frozenset({"amps", "amp", "amperes", "ampere"}), r"\bamp(?:ere)?s\b"),

@@ -545,6 +545,7 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
     # the words of the description's first sentence say what the value is; a later one speaks of
     # something else ("Newspaper names, e.g. ... The website is always included." is no URL)
     lead = re.split(r"(?<=[a-z0-9'\")])\.\s+(?=[A-Z])", description, maxsplit=1)[0]
+    lead = _QUOTED_EXAMPLE.sub(" ", lead)  # "e.g. 'TurboCell'" is a value, no word of the kind (set 30: a phone)
     said = {w for w in (singular(t) for t in tokens(lead)) if len(w) >= 4 and w not in GENERIC}
     hit = next((r.kind for r in candidates if r.words & said and r.kind not in _VAGUE_IN_TEXT), None)
     hit = hit or next((r.kind for r in candidates for d in r.described
@@ -553,6 +554,7 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
                    else "generic")
 
 
+_QUOTED_EXAMPLE = re.compile(r"'[^']{1,60}'|\"[^\"]{1,60}\"|`[^`]{1,60}`")
 _PHYSICAL = re.compile(r"\b(?:gallons?|liters?|litres?|ml|kg|kilograms?|grams?|lbs?|pounds|ounces|cups|"
                        r"tablespoons?|meters?|km|miles|units? of (?:fuel|water|gas))\b", re.IGNORECASE)
 _ID_LEAD = re.compile(r"^\W*(?:[\w-]+[,:]?\s+){0,3}(?:id|ids|identifier)\b|\bused to identify\b|\bgiven id\b",

@@ -427,10 +427,19 @@ def _in_service(value: Any, town: str | None, rng: random.Random, schema: dict[s
     """`value` opening with an area code in service: the town's (a town, or an area code itself),
     else one drawn; with `every`, moved there even where its own code is in service."""
     m = _TEN_DIGITS.match(value) if isinstance(value, str) else None
-    if m is None or int(m.group(3)) in _REAL_AREA and not every:
+    bare = m is None and isinstance(value, str) and re.fullmatch(r"\d{10}", value) is not None
+    if not bare and (m is None or int(m.group(3)) in _REAL_AREA and not every):
         return value
     code = _TOWN_AREA.get(town or "") or (int(town) if town and town.isdigit() else None) or rng.choice(US_AREA_CODES)
+    if bare:  # ten digits of a pattern, "0235925634": a number no one can dial (set 30)
+        return _dialable(value, code, schema, rng)
+    assert m is not None
     new = f"{m.group(1) or ''}{m.group(2)}{code}{m.group(4)}"
+    return new if is_valid(schema, new) else value
+
+
+def _dialable(value: str, code: int, schema: dict[str, Any], rng: random.Random) -> str:
+    new = f"{code}{rng.randint(200, 999)}{rng.randint(0, 9999):04d}"
     return new if is_valid(schema, new) else value
 
 

@@ -1036,7 +1036,14 @@ def _pattern_date(pattern: str, rng: random.Random, ref: datetime) -> str | None
 
 
 def _fake_bool(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> bool:
+    must = _MUST_BE.search(str(schema.get("description") or ""))
+    if must:  # "True when the receiver read the value back. Must be true.": never false (set 30)
+        return (must[1] or must[2]).lower() == "true"
     return rng.random() < 0.5
+
+
+_MUST_BE = re.compile(r"\b(?:must|should|has to|needs to|shall) (?:always )?be (true|false)\b|\balways (true|false)\b",
+                      re.IGNORECASE)
 
 
 # ---------------------------------------------------------------- arrays and objects
@@ -1378,10 +1385,17 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     if isinstance(example, str) and example.isdigit() and words & _ADDRESS_WORDS and "number" in words:
         return str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1))
     said = set(semantic.tokens(" ".join(str(schema.get("description") or "").split()[:3])))  # "Field block (e.g. 'C07')"
+    if (words | said) & _PRODUCT_CODES and "number" in words | said | {"sku", "mpn"}:
+        return example  # a maker's part or model number names a product: "W3T-CELL-15", never "W7T-CELL-27" (set 30)
+    if _CODE_SYSTEM.search(str(schema.get("description") or "")):
+        return example  # a code of a published code set ("ICD-10-CM ... e.g. 'E11.9'") is one of its codes, never
+        # a code of its shape no one issued (set 30: Z37.07, Z66.02)
     counted = isinstance(example, str) and _SHORT_CODE.fullmatch(example) is not None and \
         bool((words | said) & _NUMBERED_THINGS)
     if not (counted or _numbered(example)):
         return example
+    if (ordinal := _ordinal_dated(example, schema, rng, ref)) is not None:
+        return ordinal
     return _listed_parts(_reshaped(example, rng, ref, _edition(name, schema), _ahead(name)), schema, rng)
 
 
@@ -1414,6 +1428,26 @@ def _listed_parts(value: Any, schema: dict[str, Any], rng: random.Random) -> Any
     return new if not isinstance(pattern, str) or re.search(pattern, new) else value
 
 
+_DAY_OF_YEAR = re.compile(r"\bday of (?:the )?year\b|\bjulian (?:date|day)\b|\bordinal date\b", re.IGNORECASE)
+_YEAR_DAY_DIGITS = re.compile(r"^(\D*)(\d{2}|\d{4})(\d{3})(\d*)$")
+
+
+def _ordinal_dated(example: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str | None:
+    """An id the description says holds a year and its day of the year ("'A', the 2-digit year, the
+    3-digit day of the year and a 4-digit sequence", e.g. 'A251840917') as one of a day shortly
+    before the query, its sequence redrawn; never day 837 (set 30). None for any other id."""
+    m = _YEAR_DAY_DIGITS.match(example) if _DAY_OF_YEAR.search(str(schema.get("description") or "")) else None
+    if m is None or not 1 <= int(m[3]) <= 366:
+        return None
+    day = ref - timedelta(days=rng.randint(0, 20))
+    year = f"{day.year % 100:02d}" if len(m[2]) == 2 else str(day.year)
+    tail = "".join(rng.choice("0123456789") for _ in m[4])
+    return f"{m[1]}{year}{day.timetuple().tm_yday:03d}{tail}"
+
+
+_CODE_SYSTEM = re.compile(r"\b(?:ICD-?(?:9|10|11)(?:-[A-Z]{2,3})?|CPT|HCPCS|LOINC|SNOMED|NAICS|SIC|NDC|ATC|"
+                          r"HS code|harmoni[sz]ed (?:system|tariff)|UN/?LOCODE|IATA|ICAO)\b")
+_PRODUCT_CODES = frozenset({"part", "model", "sku", "mpn", "manufacturer", "catalog", "catalogue"})
 _SHORT_CODE = re.compile(r"[A-Z]{1,3}\d{1,4}")
 # Words of a parameter naming a thing counted off by its code (a stamp, a bay, a block, a lot).
 _NUMBERED_THINGS = frozenset({"id", "number", "no", "num", "stamp", "block", "bay", "lot", "slot", "row", "bed",
@@ -1446,6 +1480,9 @@ def _closing(m: re.Match[str], rest: str, ref: datetime, rng: random.Random) -> 
         return None
     if PADDED_COUNT.fullmatch(m.group(0)):
         return closing_count(m.group(0), rng)
+    if len(m.group(0)) == 1 and m.start() >= 2 and rest[m.start() - 1] in "-_/." and rest[m.start() - 2].isdigit():
+        # "P-10482-1": the first or second pool of the property, never its eighth (set 30)
+        return str(rng.choice((1, 1, 1, 2)) if int(m.group(0)) <= 2 else rng.randint(1, int(m.group(0))))
     if len(m.group(0)) == 2 and m.start() and not rest[m.start() - 1].isdigit() and not _short_year(m.group(0), ref):
         return str(rng.randint(1, min(99, max(9, 2 * int(m.group(0)))))).zfill(2)
     return None
@@ -2190,6 +2227,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         args = _unset_conditional(tool, args, frozenset(fixed or {}))
+        args = _exact_key_alone(tool, args, frozenset(fixed or {}))
         kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 
@@ -2203,6 +2241,23 @@ def _unset_conditional(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) 
             and isinstance(s, dict) and s.get("type") == "boolean" and args[n] is True
             and re.search(rf"\b(?:{re.escape(n)}\s*[=:]\s*|set {re.escape(n)} to )true\b", tool.description, re.IGNORECASE)]
     return {k: v for k, v in args.items() if k not in said}
+
+
+_SEARCH_VERBS = frozenset({"search", "find", "look", "lookup", "list", "browse", "query", "filter"})
+_EXACT = re.compile(r"^\s*(?:the )?exact\b", re.IGNORECASE)
+
+
+def _exact_key_alone(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:
+    """A search given the exact number of the one record it finds ("Exact member number") is
+    given nothing else: nobody adds a surname and a membership class to a member number (set 29:
+    "search the roster for member M-0860 for senior with the last name Blankenship")."""
+    words = semantic.tokens(tool.name)
+    required = set(tool.required)
+    exact = [n for n in args if n not in required and _EXACT.match(str((tool.properties.get(n) or {}).get("description")
+                                                                        or ""))]
+    if not words or words[0] not in _SEARCH_VERBS or not exact:
+        return args
+    return {k: v for k, v in args.items() if k in required or k in fixed or k == exact[0]}
 
 
 def _distinct_texts(drawing: dict[str, Any], args: dict[str, Any], rng: random.Random, fixed: frozenset[str],

@@ -55,6 +55,7 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
 _POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
+_RECORD_WORDS = frozenset({"confirmation", "receipt", "ticket", "booking", "reservation", "order", "request"})
 _HEADS_OF = {  # "<head> of X": what the value is said as
     "number": "count", "count": "count", "amount": "amount", "quantity": "count", "total": "count",
     "name": "name", "title": "name", "time": "clock", "hour": "clock", "date": "date", "day": "date",
@@ -283,6 +284,11 @@ def _pointer(words: list[str]) -> bool:
         and not (last == "name" and words[-2].lower() in _NAME_PARTS)
 
 
+# Who keeps a record, said with a possessive before the record's own noun ("the lab's patient ID").
+_KEEPERS = frozenset({"lab", "laboratory", "company", "carrier", "clinic", "club", "shop", "store", "system", "hospital",
+                      "office", "agency", "department", "bank", "school", "firm", "practice", "pharmacy", "library",
+                      "museum", "branch", "vendor", "supplier", "platform", "app", "site", "university", "county",
+                      "city", "state", "court", "registry", "insurer", "payer", "manufacturer", "tms", "erp", "crm"})
 _NAME_PARTS = frozenset({"first", "last", "middle", "given", "family", "full", "nick", "display", "sur", "legal"})
 
 
@@ -319,7 +325,8 @@ def _checked(words: list[str], described: bool) -> str:
 
 def _described(words: list[str]) -> tuple[str, str, str, bool]:
     """(noun, of, role, pointer) from a description's first clause."""
-    if words and words[0].lower() in ("estimated", "approximate", "expected", "total", "requested", "planned"):
+    if words and words[0].lower() in ("estimated", "approximate", "expected", "total", "requested", "planned",
+                                      "exact", "precise"):  # "Exact member number": a member (set 29)
         words = words[1:]
     if len(words) > 2 and words[0].lower() in _AT_LEAST | _AT_MOST and len(_np(words[1:], cased=True)) >= 2:
         words = words[1:]  # "Minimum rated hookload": a rated hookload with a bound, never "a minimum"
@@ -337,6 +344,9 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
         # "Fleet unit number of the collection truck": an id of the thing, said "truck U-2417"
         return _checked(_np(words[at + 1:]), True), "", "", True
     np = _np(words, cased=True)
+    if len(np) >= 3 and np[0].lower().removesuffix("'s").removesuffix("'") in _KEEPERS and \
+            np[0].endswith(("'s", "s'")):
+        np = np[1:]  # "The lab's patient ID": the patient's, never "for lab's patient PT0482913" (set 30)
     noun = _drop_pointer(np)
     if noun and noun[-1].endswith(("'s", "s'")) and _pointer(np):  # "Account holder's name": "account holder X"
         noun = [*noun[:-1], noun[-1].removesuffix("'s").removesuffix("'")]
@@ -543,6 +553,16 @@ def _said_longer(noun: str, name_words: set[str]) -> bool:
 _TAG_WORDS = frozenset({"tag", "code", "identifier", "label"})  # "Cabrillo CONTEST tag of the event": the contest
 
 
+def _one_of_two(noun: str, first: str, name_words: set[str]) -> bool:
+    """A description noun that is one of two kinds the value may be ("US state or Canadian province
+    code" for `jurisdiction`): the name says the value whole where its words are English (set 29:
+    "with the US state ON", Ontario being a province)."""
+    other = re.search(rf"\b{re.escape(noun)} or (?:an? )?[A-Za-z]", first) if noun else None
+    content = {w for w in name_words if len(w) > 2 and w not in _UNIT_NAMES}
+    return other is not None and bool(content) and all(known(w) for w in content) and \
+        not {w.lower() for w in noun.split()} >= content
+
+
 # "Part of the person's or ranch's name", "Substring of the title": a search matching a piece of
 # the thing the name names (set 25: "consignor accounts with the part of the person's Hadley").
 _PART_OF = re.compile(r"^(?:any |a )?(?:part|substring|fragment|portion|piece|prefix|beginning|start) of\b", re.IGNORECASE)
@@ -573,7 +593,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
         _unit_led(first) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
-        _headless(noun) or _PART_OF.match(first) is not None
+        _headless(noun) or _PART_OF.match(first) is not None or _one_of_two(noun, first, name_words)
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
@@ -612,7 +632,9 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if sem == "percent" and not (name_words & {"percent", "pct", "percentage"} or re.search(r"%|percent", clean)):
         sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
-    place = _place_of(json_type, name_words, noun, sem, role)
+    # a pickup's confirmation number is no place: "with confirmation PU-2049913", never "from PU-2049913" (set 30)
+    place = "" if tokens(param)[-1:] and tokens(param)[-1] in _POINTERS - {"name"} | _RECORD_WORDS else \
+        _place_of(json_type, name_words, noun, sem, role)
     plain = _plain(param, unit)
     noun = _without_done(re.sub(r"^(?:the|a|an) ", "", noun))  # "Floor of the origin unit": never "a the origin unit of 46"
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
@@ -638,12 +660,17 @@ def _role_of(param: str, json_type: str, name_words: set[str], said: str) -> str
     """The side of a range a parameter is ("from" / "until" / ""): its name's last side word, else
     the one its description gives (`said`), else any bound word of its name."""
     role = _last_side(param) or said
+    if not role and _LAST_DONE.match(param) and json_type == "string":
+        return ""  # `last_performed`: the day a thing was last done, a fact and no bound (set 30: "until May 31")
     if not role:
         bounds = name_words - _ordinal_of_thing(tokens(param))  # "first_truck_time": the first truck's, no bound
         role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""
         if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
             role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
     return role
+
+
+_LAST_DONE = re.compile(r"^(?:date_)?last_[a-z]+ed(?:_(?:on|at|date))?$")
 
 
 def _own_figure(first: str, noun: str, role: str, whose: bool, statistic: bool) -> tuple[str, str]:
@@ -941,6 +968,7 @@ _MEASURED = frozenset({"temp", "temperature", "threshold", "level", "price", "am
                        "speed", "pressure", "depth", "length", "cost", "value"})
 _POSSESSIVE_DETERMINERS = frozenset({"our", "my", "your", "their", "its", "his", "her"})
 _PERSON_NAMES = frozenset({"name", "full name", "last name", "first name", "surname", "family name", "given name"})
+_NAME_HALVES = frozenset({"last name", "first name", "surname", "family name", "given name", "middle name"})
 
 
 def _settled(noun: str, unit: str, pointer: bool, param: str, plain: str, description: str,
@@ -968,6 +996,8 @@ def _owned(noun: str, plain: str, pointer: bool) -> tuple[str, bool]:
     m = re.match(r"^(.+?)(?:'s|s'|\u2019s)\s+(.+)$", noun)
     if m is None:
         return _of_someone(noun, pointer)
+    if m.group(2).lower() in _NAME_HALVES:  # "Patient's last name": "the last name Grant", never the
+        return m.group(2).lower(), False  # patient's whole name nor "last patient Grant" (set 30)
     if m.group(2).lower() in _PERSON_NAMES or m.group(1).lower() == plain.lower():
         return m.group(1), True  # `assessor_id` "Assessor's official number": "assessor OF-22524"
     if plain and len(plain.split()) > 1 and all(known(w) for w in plain.split()) and \
@@ -1350,6 +1380,8 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
         return f"with {_a(t.noun)} of {v}"
     if event and t.of in ("clock", "date", "time"):  # "Time of the blood draw": "with the blood draw on ..."
         return f"with the {t.noun} on {v}"
+    if re.fullmatch(r"last [a-z]+ed", t.noun):  # `last_performed`: "last performed on May 31" (set 30)
+        return f"{t.noun} on {v}"
     return f"on {v}"
 
 
@@ -1388,8 +1420,8 @@ def _enum_by_value(t: Term, v: str) -> str | None:
         return "at any time of day"
     if v.lower() == "none" and t.noun:  # a value said as written (TRAJECT's literal): "with no chain requirement"
         return f"with no {t.noun}"
-    if v.lower().startswith("not ") and t.noun and len(v.split()) == 2:  # "with the pregnancy test not required"
-        return f"with the {t.noun} {v}"
+    if v.lower().startswith("not ") and t.noun and len(v.split()) == 2 and (t.head or "") not in _REASON:
+        return f"with the {t.noun} {v}"  # "with the pregnancy test not required"; a reason is its clause
     if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
         return f"with the {t.head} unknown"
     if v.lower() == "other" and t.head:  # "for another category" reads as some category: the value is "other"
@@ -1456,11 +1488,51 @@ def _reason_clause(v: str) -> str:
     cancelled", "equipment unavailable" -> "because the equipment is unavailable" (set 29:
     "because of shipper cancelled"); "" otherwise."""
     words = v.split()
+    if words and words[0].endswith("ing") and verb_lemma(words[0]) and words[0] not in _STATE_WORDS:
+        return f"because they are {v}"  # "feeling unwell": a state someone is in, never "the feeling is unwell"
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]):
-        return f"because the {v}"
+        # "shipper cancelled" did it; an "order cancelled" had it done (set 30: "because the order cancelled")
+        return f"because the {v}" if is_person_role(words[0]) else f"because the {words[0]} was {words[1]}"
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and set(lemmas(words[1])) == {"ADJ"}:
         return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} {words[1]}"
+    return _reason_sentence(words)
+
+
+def _reason_sentence(words: list[str]) -> str:
+    """More reasons that are clauses (set 30: "because of booked elsewhere", "because of customer
+    declined quote"): a subject that did something to a thing ("because the customer declined the
+    quote"), a thing done ("because it was booked elsewhere", "because it is not covered by
+    insurance"), a state someone is in ("because they are feeling unwell"), a request ("at the
+    patient's request"), a record that is one ("as a duplicate"); "" otherwise."""
+    if len(words) == 3 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]) \
+            and "NOUN" in lemmas(words[2]):
+        return f"because the {words[0]} {words[1]} the {words[2]}"
+    rest = words[1:] if words[0] == "not" else words
+    if not rest:
+        return ""
+    if rest[0].endswith("ed") and verb_lemma(rest[0]) and len(words) >= 2 and len(rest) >= 2 and \
+            not ({"NOUN"} == set(lemmas(rest[1])) or len(rest) == 2 and "NOUN" in lemmas(rest[1])
+                 and "ADV" not in lemmas(rest[1])):
+        return f"because it {'is' if words[0] == 'not' else 'was'} {' '.join(words)}"
+    if rest[0].endswith("ed") and verb_lemma(rest[0]) and words[0] != "not" and len(words) == 2:
+        return f"because of {_a(' '.join(words))}"  # "missed appointment": a thing, never "it was missed appointment"
+    if len(words) == 3 and words[1] == "not" and "NOUN" in lemmas(words[0]) and "ADJ" in lemmas(words[2]):
+        return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} not {words[2]}"  # "freight not ready"
+    if len(words) == 2 and words[1] in _COUNTED_CAUSES and not is_person_role(words[0]):
+        return f"because of {_a(' '.join(words))}"  # "because of a duplicate request", "a carrier delay"
+    if rest[0].endswith("ing") and verb_lemma(rest[0]) and rest[0] not in _STATE_WORDS:
+        return f"because they are {' '.join(words)}"
+    if len(words) == 2 and words[1] in ("request", "requests") and is_person_role(words[0]):
+        return f"at the {words[0]}'s request"
+    if len(words) == 1 and words[0] in _RECORD_KINDS:
+        return f"as {_a(words[0])}"
     return ""
+
+
+_COUNTED_CAUSES = frozenset({"request", "delay", "error", "failure", "breakdown", "conflict", "issue", "problem",
+                             "complaint", "mistake", "emergency", "change", "dispute", "closure", "outage"})
+_STATE_WORDS = frozenset({"pending", "missing", "outstanding", "remaining", "existing", "incoming", "outgoing"})
+_RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fraud", "spam"})
 
 
 @frame("enum")
@@ -1515,6 +1587,9 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"as {_a(v)} {thing[0]}"  # stop_type corner when adding a stop: "as a corner stop", never "for corner"
     if head in ("type", "kind") and intent.split(" ", 1)[0] in _READING:  # "list equipment of type air handler",
         return f"of {head} {v}"  # never "list equipment for air handler"
+    if head in ("class", "category") and len(t.noun.split()) == 2 and known(t.noun.split()[0]) and \
+            re.fullmatch(r"[a-z][a-z ]*", v):  # "in the senior membership class", never "for senior" (set 29)
+        return f"in the {v} {t.noun}"
     if head in _KINDS:
         return f"for {v}"
     if re.fullmatch(r"[A-Z0-9]{1,3}", v) and t.noun:  # "grade" 11, "PK": "for grade 11", never "with the 11 grade"
@@ -1538,10 +1613,15 @@ def _own_noun(noun: str) -> str:
     return " ".join(words) or noun
 
 
+# kinds of a thing no one counts: "Kind of coverage" medicare is "medicare coverage", never "for a medicare" (set 30)
+_UNCOUNTED_KINDS = frozenset({"coverage", "insurance", "storage", "postage", "usage", "mileage", "damage", "baggage",
+                              "luggage", "care", "treatment", "service", "maintenance", "training", "support"})
+
+
 def _of_kind(t: Term, v: str, head: str, intent: str) -> str:
     """A value of a "Type of X" parameter in the frame its kind takes."""
-    if is_plural(head) or head in MASS_NOUNS or not re.fullmatch(r"[a-z][a-z ]*", v):
-        return f"with {v} {t.noun}"  # "Type of feed delivered" -> "with grower pellet feed"
+    if is_plural(head) or head in MASS_NOUNS or head in _UNCOUNTED_KINDS or not re.fullmatch(r"[a-z][a-z ]*", v):
+        return f"with {v} {t.noun}"  # "Type of feed delivered" -> "with grower pellet feed"; "with medicare coverage"
     if head in intent.lower().split():  # "record an excise removal as taxpaid", never "for a taxpaid"
         return f"as {v}"
     where = t.noun.removesuffix(" type").removesuffix(" kind")

@@ -169,7 +169,8 @@ READ_VERBS = frozenset(
 SUBJECT_ATTRS = ("title", "name")
 _WS = re.compile(r"\s+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_QUOTED = re.compile(r"""['"`]([A-Za-z_][A-Za-z0-9_]{1,30})['"`]""")
+# a quoted field name has a lower-case letter: 'ATL' or 'PT0482913' quoted is an example value (set 30)
+_QUOTED = re.compile(r"""['"`]((?=[A-Z0-9_]*[a-z])[A-Za-z_][A-Za-z0-9_]{1,30})['"`]""")
 _SNAKE = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b")
 _LIST_SPLIT = re.compile(r",\s*|\s+and\s+")
 MAX_FIELDS = 8
@@ -242,12 +243,14 @@ def _sentence(tool: Tool) -> tuple[str, str]:
 _RETURNS = re.compile(r"(?:(?:^|[.;]\s+)(?:it\s+)?returns?|\s(?:it\s+)?returns)\s+(.+?)(?:\.\s|\.$|;|$)",
                       re.IGNORECASE)
 _COLON = re.compile(r"^[^:.;]{3,80}:\s*([^:]+?)\.?$")
+# "(e.g. 'Q-7730415')" ends no sentence (set 30: "Returns a quote_id (e.g." read as the whole output)
+_ABBREVIATED = re.compile(r"\b(?:e\.g\.|i\.e\.|etc\.|vs\.|approx\.)", re.IGNORECASE)
 
 
 def returns_clause(description: str) -> str:
     """What a tool description says the call returns ("" when it does not say): the object of
     its "returns" clause, or an enumeration after a colon in its first sentence."""
-    text = re.sub(r"\s+", " ", description or "").strip()
+    text = _ABBREVIATED.sub(lambda m: m[0].replace(".", ""), re.sub(r"\s+", " ", description or "").strip())
     m = _RETURNS.search(text)
     if m:
         return m[1].strip()
@@ -258,12 +261,32 @@ def returns_clause(description: str) -> str:
 
 def _field(item: str) -> str:
     """The field an enumeration item names: a quoted name ("its new 'status'"), a snake_case
-    name, else its words without articles and possessives ("the permit status")."""
+    name, else its words without articles and possessives ("the permit status"), without what
+    says its form or its use ("the 9-digit PRO number that tracks the freight": pro_number;
+    "the examiner's name": examiner_name; set 30)."""
     named = _QUOTED.findall(item) or _SNAKE.findall(item)
     if named:
         return named[-1]
-    item = re.sub(r"^((a|an|the|its|their|his|her|new|each)\s+)+", "", item.lower())
+    item = _EACH_ITS.sub("", item.lower())
+    item = re.sub(r"^((a|an|the|its|their|his|her|new|each)\s+)+", "", item)
+    trimmed = _TRAILING.sub("", item)
+    if trimmed.split() and trimmed.split()[-1] not in _WH:  # "where to stream" is a field whole
+        item = trimmed
+    item = _FORM_OF.sub("", item).replace("'s ", " ").replace("s' ", "s ")
     return re.sub(r"[^a-z0-9]+", "_", item).strip("_")
+
+
+_WH = frozenset({"where", "what", "how", "when", "who", "which", "whether", "why"})
+_EACH_ITS = re.compile(r"^(?:for |of )?(?:each|every) [a-z]+(?: [a-z]+)? (?:its|their) ")
+# what follows an item's noun and says what it is for or when it comes ("that tracks ...",
+# "valid for 24 hours", "computed from pH ...", "to print on the labels", "once collected")
+_TRAILING = re.compile(r"\s+(?:that|which|who|whose|valid|computed|calculated|derived|sent|used|shown|printed|"
+                       r"to|once|when|if|for|in which|where)\b.*$")
+_FORM_OF = re.compile(r"^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ](?:digit|letter|character|"
+                      r"char)\s+")
+# a condition set between commas inside an enumeration ("a rejection id and, when a recollection is
+# requested, the new order_id"): no item of it
+_ASIDE = re.compile(r",\s*(?:when|once|if|where|unless|after|before)\b[^,]*,\s*", re.IGNORECASE)
 
 
 def _listed(tail: str) -> list[str]:
@@ -273,14 +296,15 @@ def _listed(tail: str) -> list[str]:
     items ("AD numbers (YYYY-NN-NN), subject"), nor what comes before a colon ("the shop's record
     for one aircraft: make, model, ..."); one short item is a field ("the squawk id (SQ-NNNNNN)");
     an item of a long prose is skipped when most items are short (set 23)."""
-    quoted = _QUOTED.findall(tail)
+    tail = _INPUTS.split(tail, maxsplit=1)[0]  # "the LSI computed from pH, alkalinity, ...": one field
+    quoted = _QUOTED.findall(_PAREN.sub("", tail))
     if len(quoted) >= 2:
         return list(dict.fromkeys(quoted))
-    tail = _PAREN.sub("", tail)
+    tail = _ASIDE.sub(" ", _PAREN.sub("", tail))
     tail = tail.split(":", 1)[1] if ":" in tail else tail
     items = [i.strip() for i in _LIST_SPLIT.split(tail) if i.strip()]
     short = [i for i in items if len(_field(i).split("_")) <= 4]
-    if len(items) == 1 and short and _ONE_FIELD.search(short[0]):
+    if len(items) == 1 and short and _ONE_FIELD.search(_field(short[0]).replace("_", " ")):
         return [_field(short[0])]
     if len(items) < 2 or len(short) < 2 or 2 * len(short) < len(items) + 1:
         return []
@@ -289,7 +313,8 @@ def _listed(tail: str) -> list[str]:
 
 _PAREN = re.compile(r"\s*\([^()]*\)")
 # One thing returned by its identifier: "the new work order number", "the squawk id", "a request id".
-_ONE_FIELD = re.compile(r"\b(?:id|ids|number|numbers|no|barcode|code|reference)$", re.IGNORECASE)
+_ONE_FIELD = re.compile(r"\b(?:id|ids|number|numbers|no|barcode|code|reference|url|link)$", re.IGNORECASE)
+_INPUTS = re.compile(r"\s(?:computed|calculated|derived|worked out) from\b|\sbased on\b", re.IGNORECASE)
 
 
 def _shared_noun(items: list[str]) -> list[str]:
@@ -323,7 +348,7 @@ def _output_fields(name: str, api: str, output: str, description: str, required:
     if listed and is_id_param(lead):  # "OCLC numbers with title, author, ...": the numbers too
         listed = [lead, *listed]
     seen: list[str] = []
-    for field in listed or _QUOTED.findall(text) + _SNAKE.findall(text):
+    for field in listed or _QUOTED.findall(_PAREN.sub("", text)) + _SNAKE.findall(text):
         if field and field not in seen:
             seen.append(field)
     return tuple(seen[:MAX_FIELDS])

@@ -169,19 +169,22 @@ def result_refs(params: list[str], tool: Tool | None, rng: random.Random, found:
 
 
 _OPENING, _CLOSING = ("starting ", "from? "), ("until ", "until? ", "through ")
+_FROM_CLOCK = re.compile(r"from (?:\d{1,2}(?::\d\d)?(?: ?[ap]\.?m\.?)?|noon|midnight)(?:$| on )", re.IGNORECASE)
 
 
 def ranges(mods: list[str]) -> list[str]:
     """A range of times is said "from A until B", its closing bound right after its opening one.
     A bound alone is said as stated ("starting June 2", "until Friday"); a time hint alone
     (marked "from? " / "until? " by args._hint_modifier) as the hint ("tomorrow")."""
-    opening = next((m for m in mods if m.startswith(_OPENING)), None)
+    # "from 3:30 pm" is a range's opening too: its close follows it, never "from 3:30 pm because of
+    # weather until 6 pm" (set 30)
+    opening = next((m for m in mods if m.startswith(_OPENING) or _FROM_CLOCK.match(m)), None)
     closing = [m for m in mods if m.startswith(_CLOSING)]
     if opening is None or not closing:
         return [m.split("? ", 1)[1] if m.startswith(("from? ", "until? ")) else m for m in mods]
     rest = [m for m in mods if m not in closing]
     at = rest.index(opening)
-    said = "from " + opening.split(" ", 1)[1]
+    said = opening if _FROM_CLOCK.match(opening) else "from " + opening.split(" ", 1)[1]
     closing = [m.replace("until? ", "until ", 1) for m in closing]
     return [*rest[:at], said, *closing, *rest[at + 1:]]
 

@@ -1,0 +1,107 @@
+"""Values read in sets 29 and 30 that the catalog's prose leaves to trade knowledge: a vehicle's
+odometer holds the miles of its life (tens to hundreds of thousands), never a trip's 35 miles."""
+
+from __future__ import annotations
+
+import random
+
+from generator.core.values import value_for
+
+
+def _draws(spec: dict, name: str, n: int = 40) -> list:
+    rng = random.Random(3)
+    return [value_for(spec, rng, name=name) for _ in range(n)]
+
+
+def test_an_odometer_with_no_range_reads_a_vehicle_s_life() -> None:
+    for name, description in (("odometer_miles", "Odometer at the pump, in miles."),
+                              ("odo_km", "Odometer reading when the van left the depot, km.")):
+        drawn = _draws({"type": "integer", "description": description}, name)
+        assert min(drawn) >= 10_000 and max(drawn) <= 1_000_000, drawn
+
+
+def test_a_search_given_an_exact_number_is_given_nothing_else() -> None:
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    tool = Tool(name="search_members", app="club", api="search_members", domain="club",
+                description="Search the club's member roster by name, member number or membership class.",
+                parameters={"type": "object", "required": [], "properties": {
+                    "last_name": {"type": "string", "description": "Last name or its beginning."},
+                    "member_number": {"type": "string", "pattern": "^M-[0-9]{4}$",
+                                      "description": "Exact member number, e.g. 'M-2231'."},
+                    "membership_class": {"type": "string", "enum": ["junior", "senior"], "description": "Class."}}})
+    rng = random.Random(5)
+    drawn = [sample_arguments(tool, rng, optional_rate=0.9) for _ in range(30)]
+    assert any("member_number" in a for a in drawn) and any(len(a) > 1 for a in drawn), drawn
+    assert all(set(a) == {"member_number"} for a in drawn if "member_number" in a), drawn
+
+
+def test_a_flag_the_description_says_must_be_true_is_true() -> None:
+    spec = {"type": "boolean", "description": "True when the receiver repeated the value back. Must be true."}
+    assert set(_draws(spec, "read_back")) == {True}
+
+
+def test_an_ordinal_after_a_record_number_stays_small() -> None:
+    spec = {"type": "string", "description": "Pool identifier: the customer number followed by the pool's number "
+                                             "on the property, e.g. 'P-10482-1' (a spa on the same property is 'P-10482-2')."}
+    drawn = _draws(spec, "pool_id")
+    assert {v.rsplit("-", 1)[1] for v in drawn} <= {"1", "2"} and len({v.split("-")[1] for v in drawn}) > 3, drawn
+
+
+def test_codes_of_a_published_set_and_makers_part_numbers_are_the_ones_shown() -> None:
+    icd = {"type": "string", "pattern": "^[A-Z][0-9][0-9A-Z](\\.[0-9A-Z]{1,4})?$",
+           "description": "ICD-10-CM diagnosis code, with the dot, e.g. 'E11.9', 'E78.5', 'Z00.00'."}
+    assert set(_draws(icd, "diagnosis_code")) <= {"E11.9", "E78.5", "Z00.00"}
+    part = {"type": "string", "description": "Manufacturer part number, e.g. 'W3T-CELL-15'."}
+    assert set(_draws(part, "part_number")) == {"W3T-CELL-15"}
+
+
+def test_an_id_holding_its_day_of_the_year_holds_a_real_day() -> None:
+    spec = {"type": "string", "pattern": "^A[0-9]{9}$", "description": "Accession number: 'A', the 2-digit year, "
+                                                                        "the 3-digit day of the year and a 4-digit "
+                                                                        "sequence, e.g. 'A251840917'."}
+    drawn = _draws(spec, "accession_number")
+    assert all(v[1:3] == "25" and 1 <= int(v[3:6]) <= 366 for v in drawn) and len(set(drawn)) > 30, drawn
+
+
+def test_a_search_keyword_shown_by_example_words_is_no_phone() -> None:
+    spec = {"type": "string", "description": "What to look for, e.g. 'lid o-ring', 'TurboCell', '420 sq ft cartridge'."}
+    assert not any(any(c.isdigit() for c in v) and "sq ft" not in v for v in _draws(spec, "keyword"))
+
+
+def _tool(properties: dict, required: list[str], description: str = "Do it.", name: str = "do_it"):
+    from generator.records import Tool
+
+    return Tool(name=name, app="x", api=name, domain="x", description=description,
+                parameters={"type": "object", "required": required, "properties": properties})
+
+
+def test_a_time_said_to_come_hours_after_another_comes_after_it() -> None:
+    from generator.core.values import sample_arguments
+
+    clock = {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"}
+    tool = _tool({"ready_time": {**clock, "description": "Time the freight is ready on the dock, HH:MM 24-hour."},
+                  "close_time": {**clock, "description": "Time the dock closes, HH:MM 24-hour; at least 2 hours "
+                                                         "after ready_time."}}, ["ready_time", "close_time"])
+    rng = random.Random(4)
+    for _ in range(30):
+        a = sample_arguments(tool, rng)
+        assert a["ready_time"] < a["close_time"], a
+
+
+def test_a_party_s_own_number_is_not_another_s_format_and_ten_digits_dial() -> None:
+    from generator.core.values import sample_arguments
+
+    tool = _tool({"pickup_confirmation": {"type": "string", "description": "Confirmation number, e.g. 'PU-2049913'."},
+                  "consignee_confirmation": {"type": "string", "description": "Confirmation number from the receiver."},
+                  "contact_phone": {"type": "string", "pattern": "^[0-9]{10}$", "description": "Ten-digit phone number."}},
+                 ["pickup_confirmation", "consignee_confirmation", "contact_phone"])
+    from generator.core.lore import annotate
+
+    tool = annotate([tool])[0]  # the catalog's lore: what other parameters show
+    rng = random.Random(2)
+    for _ in range(30):
+        a = sample_arguments(tool, rng)
+        assert not a["consignee_confirmation"].startswith("PU-"), a
+        assert a["contact_phone"][0] in "23456789" and a["contact_phone"][3] in "23456789", a
