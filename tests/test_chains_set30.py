@@ -35,3 +35,40 @@ def _tool(description: str) -> Tool:
 ])
 def test_the_returns_clause_names_the_fields(description: str, fields: list[str]) -> None:
     assert output_fields(_tool(description)) == fields
+
+
+def _lab(name: str, description: str, properties: dict, required: list[str]) -> Tool:
+    return Tool(name=name, app="lab", api=name, domain="lab", description=description,
+                parameters={"type": "object", "properties": properties, "required": required})
+
+
+def test_a_changed_record_comes_back_as_changed_and_listed_values_are_kept() -> None:
+    import random
+
+    from generator.traject.simulate import simulate_output
+
+    move = _lab("reschedule_appointment", "Move an appointment to another time. Returns the updated appointment.",
+                {"appointment_id": {"type": "string"}, "new_date": {"type": "string", "format": "date"},
+                 "new_time": {"type": "string"}}, ["appointment_id", "new_date", "new_time"])
+    args = {"appointment_id": "APT-1857027", "new_date": "2025-06-04", "new_time": "13:15"}
+    out = simulate_output(move, args, random.Random(1))
+    assert all(repr(v) in out for v in args.values()) and "location" not in out and "event" not in out, out
+    results = _lab("get_results", "Get the results of an accession. Returns each result with value, unit, flag (L, H, "
+                                  "LL or HH for critical) and status (preliminary, final or corrected).",
+                   {"accession_number": {"type": "string"}}, ["accession_number"])
+    for seed in range(5):
+        out = simulate_output(results, {"accession_number": "A251840917"}, random.Random(seed))
+        assert any(f"'flag': '{v}'" in out for v in ("L", "H", "LL", "HH")), out
+
+
+def test_a_record_just_made_is_never_searched_for_by_its_new_id() -> None:
+    from generator.traject.graph import id_source
+
+    register = _lab("register_patient", "Register a new patient. Returns the new patient_id (e.g. 'PT0482913').",
+                    {"first_name": {"type": "string"}}, ["first_name"])
+    search = _lab("search_patients", "Find a patient. Returns matching patients with patient_id and name.",
+                  {"patient_id": {"type": "string"}}, [])
+    order = _lab("create_lab_order", "Enter a test requisition. Returns the order_id.",
+                 {"patient_id": {"type": "string"}}, ["patient_id"])
+    assert id_source(register, search, "patient_id") == ""
+    assert id_source(register, order, "patient_id") == "patient_id"

@@ -105,3 +105,18 @@ def test_a_party_s_own_number_is_not_another_s_format_and_ten_digits_dial() -> N
         a = sample_arguments(tool, rng)
         assert not a["consignee_confirmation"].startswith("PU-"), a
         assert a["contact_phone"][0] in "23456789" and a["contact_phone"][3] in "23456789", a
+
+
+def test_a_person_s_sex_fits_their_first_name() -> None:
+    from generator.core.values import sample_arguments
+
+    tool = _tool({"first_name": {"type": "string", "description": "First name."},
+                  "sex": {"type": "string", "enum": ["F", "M"], "description": "Sex at birth."}}, ["first_name", "sex"])
+    from faker.providers.person.en_US import Provider
+
+    rng = random.Random(6)
+    for _ in range(40):
+        a = sample_arguments(tool, rng)
+        other = Provider.first_names_male if a["sex"] == "F" else Provider.first_names_female
+        names = Provider.first_names_female if a["sex"] == "F" else Provider.first_names_male
+        assert a["first_name"] in names or a["first_name"] not in other, a

@@ -16,6 +16,7 @@ import re
 from calendar import month_name, monthrange
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from ..reader.text import stem
@@ -848,9 +849,43 @@ def nested_ids(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froze
 _ID_SHAPE = re.compile(r"[A-Z]{0,6}-?\d{3,}(?:[-/.][A-Z0-9]{1,6})*")
 
 
+@lru_cache(maxsize=1)
+def _named_sexes() -> tuple[frozenset[str], frozenset[str]]:
+    from faker.providers.person.en_US import Provider
+
+    female, male = frozenset(Provider.first_names_female), frozenset(Provider.first_names_male)
+    return female - male, male - female
+
+
+_SEX_WORDS = {"f": "female", "female": "female", "woman": "female", "w": "female", "m": "male", "male": "male",
+              "man": "male"}
+
+
+def sex_fits_name(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A person's sex agrees with their first name: Melissa is registered female, John male (set
+    30: "Martha ... M", "Matthew ... F"); the sex follows the name, or the name the sex where the
+    sex is fixed."""
+    sex = next((n for n in args if {"sex", "gender"} & set(semantic.tokens(n)) and isinstance(args[n], str)), None)
+    first = next((n for n in args if semantic.tokens(n)[-2:] == ["first", "name"] and isinstance(args[n], str)), None)
+    if sex is None or first is None:
+        return args
+    female, male = _named_sexes()
+    name = str(args[first]).split(" ")[0]
+    said = "female" if name in female else "male" if name in male else None
+    if said is None or _SEX_WORDS.get(str(args[sex]).lower()) in (None, said):
+        return args
+    members = [m for m in (tool.properties.get(sex) or {}).get("enum") or [] if _SEX_WORDS.get(str(m).lower()) == said]
+    if sex not in keep and members:
+        args[sex] = members[0]
+    elif first not in keep:
+        args[first] = rng.choice(sorted(male if said == "female" else female))
+    return args
+
+
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
-                                    seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier)
+                                    seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier,
+                                    sex_fits_name)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

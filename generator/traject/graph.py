@@ -44,7 +44,7 @@ from ..core import semantic
 from ..core.lore import entity_keys
 from ..core.values import is_temporal
 from ..records import Edge, Tool
-from .shapes import GETTER_VERBS, inferred_collection, inferred_fields, subject_of, undoes
+from .shapes import GETTER_VERBS, LOOKUP_VERBS, inferred_collection, inferred_fields, subject_of, undoes
 
 # Parameters that control paging or presentation rather than carry data between calls.
 CONTROL_PARAMS = frozenset(
@@ -354,6 +354,40 @@ def _output_fields(name: str, api: str, output: str, description: str, required:
     return tuple(seen[:MAX_FIELDS])
 
 
+# "flag (L, H, LL or HH for critical)", "status (preliminary, final or corrected)": a field and
+# the values it takes
+_FIELD_VALUES = re.compile(r"\b([a-z][a-z_]*(?: [a-z_]+)?) \(([^()]{3,120})\)")
+
+
+def listed_values(tool: Tool) -> dict[str, list[str]]:
+    """The values the returns clause lists for an output field in parentheses, by field (set 30:
+    a lab result's flag drawn as "Albania" where the prose says L, H, LL or HH)."""
+    text = (tool.output or "").strip() or returns_clause(tool.description)
+    out: dict[str, list[str]] = {}
+    for m in _FIELD_VALUES.finditer(text):
+        if re.search(r"\be\.?g\b|\bfor example\b|\bsuch as\b|'s\b", m[2]):
+            continue  # examples of a form, never the values
+        items = [re.split(r"\s+(?:for|when|if|as)\b", i.strip(), maxsplit=1)[0].strip(" .'\"`")
+                 for i in re.split(r",\s*(?:or\s+)?|\s+or\s+", m[2])]
+        items = [i for i in items if i and len(i.split()) <= 3]
+        if len(items) >= 2:
+            out[_field(m[1].split()[-1])] = items
+    return out
+
+
+# "Returns the updated appointment": the record the call changed, as the call left it
+_CHANGED_RECORD = re.compile(r"^(?:the |an? |its )?(?:updated|changed|modified|revised|amended|rescheduled|corrected|"
+                             r"moved) [a-z][a-z ]{1,40}$", re.IGNORECASE)
+
+
+def record_returned(tool: Tool) -> bool:
+    """Whether the tool says it returns the record it changed, as changed: its output is the
+    call's own values, never a topic's fields (set 30: a rescheduled appointment came back as an
+    event with another date and a city)."""
+    text = (tool.output or "").strip() or returns_clause(tool.description)
+    return bool(_CHANGED_RECORD.match(text.rstrip(". ")))
+
+
 def collection(tool: Tool) -> str:
     """The plural noun an output lists its rows under ("restaurants"), "" for a single object."""
     described = (tool.output or "").strip() or returns_clause(tool.description)
@@ -453,9 +487,18 @@ def id_source(producer: Tool, consumer: Tool, param: str, siblings: Iterable[Too
     if sub and not listed:  # a work order number for a work_order_id, OCLC numbers for an oclc_number
         field = next((f for f in output_fields(producer) if is_id_param(f) and id_subject(f) == sub), "")
         listed = bool(field)
-    if not sub or not listed:
+    if not sub or not listed or _searched_once_made(producer, consumer):
         return ""
     return field if _named_api(producer, consumer, param, siblings) else ""
+
+
+_MAKING = frozenset({"create", "add", "register", "open", "new", "enroll", "file", "book", "submit", "log", "record"})
+
+
+def _searched_once_made(producer: Tool, consumer: Tool) -> bool:
+    """A record just made is never searched for by its new id: the maker said it (set 30:
+    "register a new patient ... then find the patient with the id you get from that")."""
+    return verb(consumer) in LOOKUP_VERBS and verb(producer) in _MAKING and subject(producer) == subject(consumer)
 
 
 def _found_by_getter(producer: Tool, param: str, siblings: Iterable[Tool]) -> bool:

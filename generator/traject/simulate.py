@@ -33,7 +33,8 @@ from .bind import carries
 from .calls import maybe_value
 from .cohere import agree
 from .fresh import creates, fresh_id, made_at, names_record
-from .graph import collection, described, echo_arg, is_id_param, output_fields, param_words, subject
+from .graph import (collection, described, echo_arg, is_id_param, listed_values, output_fields, param_words,
+                    record_returned, subject)
 from .reading import holds, parse_output, results
 from .shapes import GETTER_VERBS, action_status, inferred_fields, moves, verb_of
 from .timeline import settle, spans
@@ -635,7 +636,8 @@ def simulate_output(
     ctx = ctx.model_copy(update={"vocab": for_subject(ctx.vocab, ctx.own)})
     carry = {**ctx.carry, **(carry or {})}
     sub, coll = subject(tool), collection(tool)
-    fields = [f for f in output_fields(tool) or inferred_fields(tool) if f != coll] or ["name"]
+    own = list(args) if record_returned(tool) else output_fields(tool) or inferred_fields(tool)
+    fields = [f for f in own if f != coll] or ["name"]
     given = given_entities(tool, args)
     fields = [*given, *(f for f in fields if f not in given and echo_arg(given, f) is None)]
     label = label_of(tool, args, carry, ctx.bound)
@@ -646,6 +648,9 @@ def simulate_output(
         row.update({"status": done} if done and "status" in row else {})
         row.update({k: v for k, v in ctx.known.items() if k in row or k in fields})
     _fresh_ids(rows, tool, args, ctx, rng)
+    for f, values in listed_values(tool).items():  # "flag (L, H, LL or HH)": one of those, never a country
+        for row in rows:
+            row.update({f: rng.choice(values)} if f in row else {})
     _distinct(rows, sub, rng, ctx.vocab)
     _echo(rows, args, sub, rng, skip={label[0]} if label else set())
     _honor(rows, args, rng)
