@@ -118,3 +118,13 @@ def test_a_confirmation_number_is_no_place_and_a_thing_not_ready_is_a_clause() -
     assert "because the freight is not ready" in q, q
     q = _query(PICKUP, {"pickup_confirmation": "PU-2049913", "reason": "duplicate_request"})
     assert "because of a duplicate request" in q and "duplicate's" not in q, q
+
+
+def test_days_until_due_and_a_numbered_class() -> None:
+    invoice = _tool("create_invoice", "Bill a customer.", ["customer_id", "due_in_days"], {
+        "customer_id": {"type": "string", "pattern": "^C-[0-9]{5}$", "description": "Customer account number."},
+        "due_in_days": {"type": "integer", "minimum": 0, "maximum": 30, "description": "Days until due, 0 to 30."},
+        "freight_class": {"type": "string", "enum": ["50", "77.5", "92.5"], "description": "NMFC freight class."}})
+    q = _query(invoice, {"customer_id": "C-10482", "due_in_days": 8, "freight_class": "77.5"})
+    assert "due in 8 days" in q and "for 8 days" not in q, q
+    assert "freight class 77.5" in q and "for 77.5" not in q, q

@@ -120,3 +120,36 @@ def test_a_person_s_sex_fits_their_first_name() -> None:
         other = Provider.first_names_male if a["sex"] == "F" else Provider.first_names_female
         names = Provider.first_names_female if a["sex"] == "F" else Provider.first_names_male
         assert a["first_name"] in names or a["first_name"] not in other, a
+
+
+def test_a_change_takes_a_change_not_only_its_day_or_its_reason() -> None:
+    from generator.core.values import sample_arguments
+
+    tool = _tool({"customer_id": {"type": "string", "description": "Customer account number, e.g. 'C-10482'."},
+                  "plan": {"type": "string", "enum": ["weekly", "biweekly"], "description": "New plan."},
+                  "monthly_rate_usd": {"type": "number", "minimum": 50, "maximum": 600, "description": "New rate."},
+                  "effective_date": {"type": "string", "description": "First day of the new plan, YYYY-MM-DD."},
+                  "reason": {"type": "string", "description": "Why the plan changes, e.g. 'Customer moving to "
+                                                              "chemical-only for the winter'."}},
+                 ["customer_id", "effective_date"], "Change a customer's service plan or rate.", "change_service_plan")
+    rng = random.Random(8)
+    for _ in range(80):
+        a = sample_arguments(tool, rng, optional_rate=0.3)
+        assert {"plan", "monthly_rate_usd"} & set(a), a
+
+
+def test_what_a_status_needs_said_once_for_two_statuses() -> None:
+    from generator.core.values import sample_arguments
+
+    tool = _tool({"work_order_id": {"type": "string", "description": "Work order number, e.g. 'WO-24518'."},
+                  "status": {"type": "string", "enum": ["open", "scheduled", "completed"], "description": "New status."},
+                  "scheduled_date": {"type": "string", "description": "Date the work is scheduled, YYYY-MM-DD."},
+                  "labor_hours": {"type": "number", "minimum": 0.25, "maximum": 40, "description": "Labor hours billed."},
+                  "resolution_notes": {"type": "string", "description": "What was done."}},
+                 ["work_order_id", "status"], "Update a work order. scheduled_date is required when status is "
+                 "scheduled; labor_hours and resolution_notes when status is completed.", "update_work_order")
+    rng = random.Random(9)
+    drawn = [sample_arguments(tool, rng) for _ in range(40)]
+    done = [a for a in drawn if a["status"] == "completed"]
+    assert done and all({"labor_hours", "resolution_notes"} <= set(a) for a in done), done
+    assert all("labor_hours" not in a for a in drawn if a["status"] != "completed"), drawn

@@ -264,6 +264,9 @@ _SUBJECT_WHEN = re.compile(r"([\w\s,']+?) (?:is|are|must be) (?:required|mandato
                            r"(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
 
 
+_ELLIPTIC_WHEN = re.compile(r";\s*([\w\s,']+?) (?:when|if) (\w+)(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
+
+
 def _a_value_of(word: str, schema: dict[str, Any]) -> bool:
     """Whether `word` can be a value of the parameter: one its list holds, or any word of an open
     string ("is over 250,000" of an amount is a threshold, not a value)."""
@@ -281,7 +284,10 @@ def _needed_for(tool: str, props: Props) -> list[Rule]:
             owned = _values_named(m.group(1), props)
             out.extend(Rule("needs", s, (owned[0],), owned[1]) for s in _named_params(m.group(2), props)
                        if owned and s != owned[0])
-        for m in _SUBJECT_WHEN.finditer(text):
+        said = list(_SUBJECT_WHEN.finditer(text))
+        # "...; labor_hours and resolution_notes when status is completed": the rule said once, its
+        # verb left out after it (set 30: completed work orders with no resolution notes)
+        for m in [*said, *(_ELLIPTIC_WHEN.finditer(text) if said else ())]:
             other = _name(m.group(2), props)
             subjects = [s for s in _named_params(m.group(1).split(";")[-1], props) if s != other]
             out.extend(Rule("needs", s, (other,), (m.group(3),)) for s in subjects

@@ -2295,9 +2295,10 @@ def _changing(tool: Tool, drawing: dict[str, Any], args: dict[str, Any], rng: ra
     if not words or words[0] not in CHANGE_VERBS:
         return args
     if any(semantic.infer(p, props.get(p) or {}) != "id" and semantic.tokens(p)[-1:] not in _RECORD_NUMBERS
-           for p in required):
+           and not _when_it_takes_effect(p, props.get(p) or {}) for p in required):
         return args  # the change is a required value
-    options = [p for p, s in props.items() if p not in required and isinstance(s, dict) and semantic.infer(p, s) != "id"]
+    options = [p for p, s in props.items() if p not in required and isinstance(s, dict) and semantic.infer(p, s) != "id"
+               and not set(semantic.tokens(p)) & _ASIDES]  # a reason or a note changes nothing (set 30)
     if any(args.get(p) not in (None, False, props[p].get("default")) for p in options):
         return args
     options = [p for p in options if p not in fixed]  # a caller's values stand (a lean call's defaults)
@@ -2309,6 +2310,16 @@ def _changing(tool: Tool, drawing: dict[str, Any], args: dict[str, Any], rng: ra
         return {**args, name: True}
     one = {"type": "object", "properties": {name: props[name]}, "required": [name]}
     return {**args, **_fill_object(one, rng, optional_rate=0.0, fixed={}, pool=pool, ref=ref)}
+
+
+_ASIDES = frozenset({"reason", "note", "notes", "comment", "comments", "memo", "explanation", "remarks"})
+
+
+def _when_it_takes_effect(name: str, schema: dict[str, Any]) -> bool:
+    """A required date of when a change takes effect, no change itself: `effective_date` "First
+    day of the new plan" (set 30: a plan "changed" with nothing but the day); a `new_date` is one."""
+    words = set(semantic.tokens(name))
+    return is_temporal(name, schema) is not None and not words & {"new", "to", "moved", "rescheduled", "next"}
 
 
 # Last words of a required parameter that names a record's part rather than a change: an order's

@@ -950,6 +950,8 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
         return " ".join(words)  # `in_favor_of`: "in favor of Jamie Myers", never "with in favor of ..."
     if len(words) == 2 and words[0] in ("from", "to") and words[1] in _PAGED:
         return " ".join(words)  # `from_page`, `to_page`: "from page 2", "to page 3", never "with from page 2"
+    if words[:1] == ["due"] and words[1:2] in (["in"], ["within"], ["after"]):
+        return " ".join(words[:2])  # `due_in_days`: "due in 8 days", never "for 8 days" (set 30)
     by_name = _name_phrase(words, role)
     if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):
         return by_name
@@ -1580,7 +1582,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return _of_kind(t, v, head, intent)
     if kind := _kind_by_name(t, v, head, intent):
         return kind
-    if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}[+-]?", v):  # a class "B" is "CDL class B", never "for B"
+    if head in _KINDS and re.fullmatch(r"[A-Z0-9]{1,3}(?:\.[0-9])?[+-]?", v):  # a class "B" is "CDL class B", never
+        # "for B"; a freight class "77.5" is "freight class 77.5", never "for 77.5" (set 30)
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
     if thing and re.fullmatch(r"[a-z][a-z ]*", v) and intent.split(" ", 1)[0] not in _READING and known(thing[0]):
