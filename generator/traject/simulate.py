@@ -33,8 +33,17 @@ from .bind import carries
 from .calls import maybe_value
 from .cohere import agree
 from .fresh import creates, fresh_id, made_at, names_record
-from .graph import (collection, described, echo_arg, is_id_param, listed_values, output_fields, param_words,
-                    record_returned, subject)
+from .graph import (
+    collection,
+    described,
+    echo_arg,
+    is_id_param,
+    listed_values,
+    output_fields,
+    param_words,
+    record_returned,
+    subject,
+)
 from .reading import holds, parse_output, results
 from .shapes import GETTER_VERBS, action_status, inferred_fields, moves, verb_of
 from .timeline import settle, spans
