@@ -153,3 +153,44 @@ def test_what_a_status_needs_said_once_for_two_statuses() -> None:
     done = [a for a in drawn if a["status"] == "completed"]
     assert done and all({"labor_hours", "resolution_notes"} <= set(a) for a in done), done
     assert all("labor_hours" not in a for a in drawn if a["status"] != "completed"), drawn
+
+
+def test_a_reading_keeps_to_the_target_its_description_gives() -> None:
+    alkalinity = {"type": "integer", "description": "Total alkalinity in ppm, 0 to 300, in steps of 10. Target 70 to "
+                                                    "120 (60 to 80 on salt pools)."}
+    assert all(70 <= v <= 120 for v in _draws(alkalinity, "total_alkalinity_ppm"))
+    salt = {"type": "integer", "description": "Salt in ppm, 0 to 6000; most cells want 2700 to 3400 (3200 ideal)."}
+    assert all(2700 <= v <= 3400 for v in _draws(salt, "salt_ppm"))
+    ph = {"type": "number", "description": "pH, 6.8 to 8.2 in steps of 0.1. Target 7.4 to 7.8."}
+    assert all(7.4 <= v <= 7.8 for v in _draws(ph, "ph"))
+
+
+def test_a_unit_follows_what_it_measures_as_the_prose_says() -> None:
+    from generator.core.values import sample_arguments
+
+    tool = _tool({"chemical": {"type": "string", "enum": ["liquid_chlorine", "muriatic_acid", "trichlor_tablets",
+                                                          "salt", "soda_ash", "dry_acid"], "description": "Chemical."},
+                  "amount": {"type": "number", "description": "Quantity added, greater than 0, in unit."},
+                  "unit": {"type": "string", "enum": ["gal", "qt", "fl_oz", "lb", "oz", "tablets", "bags_40lb"],
+                           "description": "Unit of amount; must fit the chemical's form (see above)."}},
+                 ["chemical", "amount", "unit"],
+                 "Record a chemical added to a pool. Liquids (liquid chlorine 12.5%, muriatic acid 31.45%) are "
+                 "measured in gal, qt or fl_oz; powders and granules in lb or oz; trichlor in 3-inch tablets; salt in "
+                 "40 lb bags. Returns the addition's id.")
+    fits = {"liquid_chlorine": {"gal"}, "muriatic_acid": {"gal"},  # the first the prose gives: never 3 fl oz
+            "trichlor_tablets": {"tablets"}, "salt": {"bags_40lb"}, "soda_ash": {"lb", "oz"}, "dry_acid": {"lb", "oz"}}
+    rng = random.Random(10)
+    for _ in range(40):
+        a = sample_arguments(tool, rng)
+        assert a["unit"] in fits[a["chemical"]], a
+        assert a["unit"] not in ("tablets", "bags_40lb") or a["amount"] == int(a["amount"]), a
+
+
+def test_a_unit_named_before_what_it_measures() -> None:
+    from generator.core import quantities
+
+    said = ("Unit of the value: mmol/L for potassium and sodium, mg/dL for glucose and calcium, g/dL for hemoglobin, "
+            "x10^3/uL for platelets and WBC, ratio for INR.")
+    units = ["mmol/L", "mg/dL", "g/dL", "x10^3/uL", "ratio"]
+    assert [quantities.unit_for(said, units, v) for v in ("sodium", "calcium", "wbc", "inr")] == \
+        ["mmol/L", "mg/dL", "x10^3/uL", "ratio"]

@@ -622,6 +622,17 @@ def _named_in_words(clause: str, values: list[str]) -> list[str]:
     return whole + grouped
 
 
+def _listed_beside(clause: str, values: list[str], written: list[str]) -> list[str]:
+    """Plain-word values listed with a written one ("in gal, qt or fl_oz"): units too (set 30:
+    liquid chlorine allowed only in fl_oz)."""
+    if not written:
+        return []
+    at = min(clause.find(v) for v in written)
+    near = clause[max(0, at - 25):at]
+    return [v for v in values if v.isalpha() and v not in written and
+            re.search(rf"(?<![\w/.-]){re.escape(v)}\s*(?:,|\bor\b|\band\b)", near)]
+
+
 def _values_fit(tool: str, props: Props) -> list[Rule]:
     enums = {n: _enum(s) for n, s in props.items() if s.get("enum")}
     fits: dict[tuple[str, str], dict[str, set[str]]] = {}
@@ -633,6 +644,7 @@ def _values_fit(tool: str, props: Props) -> list[Rule]:
             for other, other_values in enums.items():
                 written = [v for v in other_values if other != kinds and not v.isalpha() and
                            re.search(rf"(?<![\w/.-]){re.escape(v)}(?![\w/-]|\.\d)", clause)]
+                written += _listed_beside(clause, other_values, written) if other != kinds else []
                 for value in named if written else []:
                     fits.setdefault((other, kinds), {}).setdefault(value, set()).update(written)
     out = []

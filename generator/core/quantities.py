@@ -463,6 +463,10 @@ def _member(unit: str, members: list[str]) -> str | None:
                                                  or _words(m)[0].startswith(head[0]))), None)
 
 
+# "mmol/L for potassium and sodium" (after "Unit of the value:"): the unit first, then what it measures (set 30)
+_UNIT_FOR = re.compile(r"^(?:[^:]*:\s*)?(?P<unit>[^\s,;:]+) for (?P<what>[a-z][\w ]*?)\.?$", re.IGNORECASE)
+
+
 def unit_for(description: str, members: list[str], value: str) -> str | None:
     """The member of a unit enum the description gives the measured quantity `value` in
     ("sheet resistance in ohm/sq" gives sheet_resistance ohm_per_square); a quantity no clause
@@ -470,7 +474,7 @@ def unit_for(description: str, members: list[str], value: str) -> str | None:
     when the description maps no quantity to a unit."""
     claimed: dict[str, str] = {}
     for clause in re.split(r"[,;]\s*|\.\s+", description):
-        m = _IN_UNIT.match(clause.strip())
+        m = _IN_UNIT.match(clause.strip()) or _UNIT_FOR.match(clause.strip())
         unit = _member(m.group("unit"), members) if m else None
         if m and unit:
             for part in re.split(r"\s+and\s+|\s*/\s*", m.group("what")):

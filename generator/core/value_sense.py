@@ -25,22 +25,40 @@ from . import allowed, lore, quantities, schedules, semantic, values
 from .schema import is_valid
 
 
-def agreeing_units(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+def agreeing_units(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str], said: str = "") -> dict[str, Any]:
     """A unit agrees with the quantity its call measures: a unit enum whose description writes
     "thickness in angstrom, CD in nm, particles as a count" is angstrom for a film_thickness
-    reading, never ohm_per_square for a particle count (quantities.unit_for)."""
+    reading, never ohm_per_square for a particle count (quantities.unit_for); the tool's prose
+    (`said`) may say it too ("salt in 40 lb bags": set 30, salt in fl_oz)."""
     for name, schema in props.items():
         members = schema.get("enum") if isinstance(schema, dict) else None
         if name in keep or name not in args or not members or not {"unit", "units", "uom"} & set(semantic.tokens(name)):
             continue
         for other, value in args.items():
             if other != name and isinstance(value, str) and value in ((props.get(other) or {}).get("enum") or []):
-                unit = quantities.unit_for(str(schema.get("description") or ""), [str(m) for m in members], value)
-                unit = unit if unit is not None else _by_state(value, [str(m) for m in members], args[name])
+                listed = [str(m) for m in members]
+                unit = quantities.unit_for(str(schema.get("description") or ""), listed, value)
+                own = [str(v) for v in (props.get(other) or {}).get("enum") or []]
+                unit = unit if unit is not None else _in_said_form(value, _said_forms(said, listed), own)
+                unit = unit if unit is not None else _by_state(value, listed, args[name])
                 if unit is not None:
                     args[name] = unit
+                    _whole_when_counted(args, unit)
                     break
     return args
+
+
+_COUNTED_UNITS = frozenset({"tablets", "tablet", "tabs", "bags", "bag", "each", "units", "pieces", "pcs", "cases",
+                            "boxes", "bottles", "cans", "drums", "pails", "buckets"})
+
+
+def _whole_when_counted(args: dict[str, Any], unit: str) -> None:
+    """An amount counted in tablets or bags is a whole number of them (set 30: 5.9 tablets)."""
+    if not set(_bits(unit)) & _COUNTED_UNITS:
+        return
+    for name, value in args.items():
+        if {"amount", "quantity", "qty", "count"} & set(semantic.tokens(name)) and isinstance(value, float):
+            args[name] = float(max(1, round(value)))
 
 
 # A liquid is measured by volume, a solid by weight: brine in gallons, rock salt in pounds.
@@ -54,6 +72,47 @@ _MASS_UNITS = frozenset({"lb", "lbs", "pound", "pounds", "kg", "g", "gram", "gra
                          "tonnes", "oz", "ounce", "ounces"})
 
 
+def _said_forms(text: str, members: list[str]) -> list[tuple[set[str], list[str]]]:
+    """What the prose measures in which units, clause by clause: "Liquids (liquid chlorine,
+    muriatic acid) are measured in gal, qt or fl_oz; powders in lb or oz; salt in 40 lb bags" ->
+    [({liquid, chlorine, muriatic, acid, ...}, [gal, qt, fl_oz]), ({powder}, [lb, oz]), ...]."""
+    out = []
+    for clause in re.split(r";\s*|\.\s+", text):
+        at = re.search(r"\b(?:are |is )?(?:measured |sold |dosed |given )?in\b", clause)
+        if at is None:
+            continue
+        words = set(_bits(clause[at.end():]))
+        spaced = f" {clause[at.end():].lower().replace('_', ' ')} "
+        whole = [m for m in members if len(_bits(m)) > 1 and set(_bits(m)) <= words]
+        parts = {t for m in whole for t in _bits(m)}  # "40 lb bags": the bag, no bare lb
+        units = whole + [m for m in members if m not in whole and len(_bits(m)) == 1 and m.lower() not in parts
+                         and re.search(rf"(?<![\w]){re.escape(m.lower())}(?![\w])", spaced.replace("fl oz", "fl_oz"))]
+        if units:
+            out.append((set(semantic.tokens(clause[:at.start()].lower())), [m for m in members if m in units]))
+    return out
+
+
+def _bits(text: str) -> list[str]:
+    return re.findall(r"[a-z]+|\d+", text.lower())  # "bags_40lb" -> bags, 40, lb
+
+
+def _telling(value: str) -> set[str]:
+    return {w for w in semantic.tokens(value) if len(w) > 2 and w not in ("acid", "tablets", "tablet")}
+
+
+def _in_said_form(value: str, forms: list[tuple[set[str], list[str]]], values: list[str]) -> str | None:
+    """The first unit the prose gives `value` ("salt in 40 lb bags": bags_40lb; liquid chlorine by
+    the gallon, never 3 fl oz); a value no clause names takes the one clause that names none of
+    the values ("powders and granules in lb or oz"); None otherwise."""
+    words = _telling(value)
+    best = max(forms, key=lambda f: len(words & f[0]), default=None)
+    if best is not None and words & best[0]:
+        return best[1][0]
+    every = set().union(*(_telling(v) for v in values)) if values else set()
+    kinds = [f for f in forms if not f[0] & every]
+    return kinds[0][1][0] if len(kinds) == 1 and words else None
+
+
 def _by_state(value: str, members: list[str], current: Any) -> str | None:
     """The unit member that measures `value` as its state of matter asks ("salt_brine" in
     gal_per_lane_mile, "rock_salt" in lb_per_lane_mile), when the enum has a volume and a weight
@@ -62,8 +121,8 @@ def _by_state(value: str, members: list[str], current: Any) -> str | None:
     liquid, solid = bool(words & _LIQUID), bool(words & _SOLID) and not words & _LIQUID
     if not (liquid or solid):
         return None
-    volume = [m for m in members if set(semantic.tokens(m)) & _VOLUME_UNITS]
-    mass = [m for m in members if set(semantic.tokens(m)) & _MASS_UNITS]
+    volume = [m for m in members if set(semantic.tokens(m)) & _VOLUME_UNITS or "fl" in semantic.tokens(m)]
+    mass = [m for m in members if set(semantic.tokens(m)) & _MASS_UNITS and m not in volume]  # fl_oz: a volume
     fits = volume if liquid else mass
     if not volume or not mass or current in fits:
         return None

@@ -499,6 +499,8 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
     if schema.get(THING_SIZE) and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, 1 if hi_h - lo_h < 20 else 0
+    if (target := _target_range(schema, lo_h, hi_h)) is not None:
+        return target
     # a measure the name or description gives outranks a "rating" read off the prose ("Rating of the
     # main breaker, amperes" is a current, not stars)
     measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent", "rating"} else None
@@ -544,6 +546,30 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         lo, hi = value_sense.modest_range(lo_h, hi_h)  # the schema's limits set the scale, not the kind's
         return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
     return lo, hi, typical.decimals
+
+
+# "Target 70 to 120", "most cells want 2700 to 3400", "typically 3 to 5", "(e.g. 3 to 5 ppm at CYA 50)":
+# the range a reading or a setting usually takes inside its limits
+_TARGET = re.compile(r"\b(?:targets?(?: range)?(?: is)?|typical(?:ly)?(?: range)?|usually|normally|normal range(?: is)?|"
+                     r"ideal(?:ly)?(?: range)?|recommended(?: range)?|most \w+ (?:want|need|run|read|are|sit)|e\.g\.,?)"
+                     r"\s*(?::\s*)?(?:about |around |between )?(\d+(?:\.\d+)?)\s*(?:to|-|–|and)\s*(\d+(?:\.\d+)?)(?!\d|\.\d)",
+                     re.IGNORECASE)
+
+
+def _target_range(schema: dict[str, Any], lo: float | None, hi: float | None) -> tuple[float, float, int | None] | None:
+    """The range the description says a value usually takes inside its limits ("Total alkalinity in
+    ppm, 0 to 300 ... Target 70 to 120"): a reading a person logs, never a free-chlorine 13 or a
+    salt pool at 617 ppm (set 30); None when it says none or one outside the limits."""
+    if schema_type(schema) not in ("number", "integer"):
+        return None
+    m = _TARGET.search(str(schema.get("description") or ""))
+    if m is None:
+        return None
+    a, b = float(m[1]), float(m[2])
+    if not a < b or lo is not None and a < lo or hi is not None and b > hi:
+        return None
+    decimals = max(len(m[1].partition(".")[2]), len(m[2].partition(".")[2]))
+    return a, b, decimals if decimals or schema_type(schema) == "number" else None
 
 
 def _stated_span(schema: dict[str, Any], lo: float | None, hi: float | None,
@@ -2222,7 +2248,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
         args = place_scale.one_trip(tool, args, rng, frozenset(fixed or {}), pool or {})
         args = _at_the_town(tool.properties, args, rng, frozenset(fixed or {}))
-        args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}))
+        args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}), tool.description)
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
