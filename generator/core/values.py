@@ -569,7 +569,7 @@ def _target_range(schema: dict[str, Any], lo: float | None, hi: float | None) ->
     if not a < b or lo is not None and a < lo or hi is not None and b > hi:
         return None
     decimals = max(len(m[1].partition(".")[2]), len(m[2].partition(".")[2]))
-    return a, b, decimals if decimals or schema_type(schema) == "number" else None
+    return a, b, decimals or (1 if schema_type(schema) == "number" else None)  # 10-20 °P: 14.5 as well
 
 
 def _stated_span(schema: dict[str, Any], lo: float | None, hi: float | None,
