@@ -128,3 +128,11 @@ def test_days_until_due_and_a_numbered_class() -> None:
     q = _query(invoice, {"customer_id": "C-10482", "due_in_days": 8, "freight_class": "77.5"})
     assert "due in 8 days" in q and "for 8 days" not in q, q
     assert "freight class 77.5" in q and "for 77.5" not in q, q
+
+
+def test_an_identifier_named_in_capitals_is_said_by_its_short_name() -> None:
+    order = _tool("create_lab_order", "Enter a test requisition.", ["ordering_provider_npi"], {
+        "ordering_provider_npi": {"type": "string", "pattern": "^[12][0-9]{9}$",
+                                  "description": "Ordering provider's 10-digit National Provider Identifier."}})
+    q = _query(order, {"ordering_provider_npi": "1068453079"})
+    assert "ordering provider NPI 1068453079" in q and "National Provider" not in q, q

@@ -194,3 +194,53 @@ def test_a_unit_named_before_what_it_measures() -> None:
     units = ["mmol/L", "mg/dL", "g/dL", "x10^3/uL", "ratio"]
     assert [quantities.unit_for(said, units, v) for v in ("sodium", "calcium", "wbc", "inr")] == \
         ["mmol/L", "mg/dL", "x10^3/uL", "ratio"]
+
+
+def test_zip_codes_are_delivering_ones_of_their_town() -> None:
+    import zipcodes
+
+    from generator.core.values import sample_arguments
+
+    spec = {"type": "string", "pattern": "^[0-9]{5}$", "description": "Five-digit ZIP code of the dock."}
+    drawn = _draws(spec, "origin_zip")
+    assert all(zipcodes.matching(z)[0]["zip_code_type"] == "STANDARD" for z in drawn), drawn
+    address = {"type": "object", "properties": {
+        "street": {"type": "string", "description": "Street address."},
+        "city": {"type": "string", "description": "City."},
+        "state": {"type": "string", "pattern": "^[A-Z]{2}$", "description": "USPS state code."},
+        "zip": {"type": "string", "pattern": "^[0-9]{5}$", "description": "ZIP code."},
+        "phone": {"type": "string", "pattern": "^[0-9]{10}$", "description": "Ten-digit phone number."}},
+        "required": ["street", "city", "state", "zip", "phone"]}
+    tool = _tool({"new_consignee": address}, ["new_consignee"])
+    rng = random.Random(11)
+    for _ in range(20):
+        a = sample_arguments(tool, rng)["new_consignee"]
+        place = zipcodes.matching(a["zip"])[0]
+        assert (place["city"], place["state"]) == (a["city"], a["state"]), a
+        assert a["phone"][0] in "23456789", a
+
+
+def test_a_zip_beside_its_city_alone_is_that_city_s() -> None:
+    import zipcodes
+
+    from generator.core.values import sample_arguments
+
+    tool = _tool({"city": {"type": "string", "description": "City of the dock."},
+                  "zip": {"type": "string", "pattern": "^[0-9]{5}$", "description": "ZIP code of the dock."}},
+                 ["city", "zip"])
+    rng = random.Random(12)
+    for _ in range(20):
+        a = sample_arguments(tool, rng)
+        place = zipcodes.matching(a["zip"])
+        assert place and place[0]["city"] == a["city"] and place[0]["zip_code_type"] == "STANDARD", a
+    known = _tool({"city": {"type": "string", "enum": ["Chicago", "Seattle", "Denver"], "description": "City."},
+                   "zip": {"type": "string", "pattern": "^[0-9]{5}$", "description": "ZIP code."}}, ["city", "zip"])
+    for _ in range(20):
+        a = sample_arguments(known, rng)
+        place = zipcodes.matching(a["zip"])
+        assert place and place[0]["city"] == a["city"] and place[0]["zip_code_type"] == "STANDARD", a
+
+
+def test_a_line_of_an_order_holds_a_few_of_a_thing() -> None:
+    spec = {"type": "integer", "minimum": 1, "maximum": 20, "description": "Quantity, 1 to 20."}
+    assert max(_draws(spec, "quantity")) <= 3

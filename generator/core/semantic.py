@@ -31,7 +31,7 @@ from typing import Any
 
 from faker import Faker
 
-from . import allowed, codes, freetext, places
+from . import allowed, codes, freetext, places, zips
 
 DEFAULT_LOCALE = "en_US"
 LOCALE: ContextVar[str] = ContextVar("trajgen_locale", default=DEFAULT_LOCALE)
@@ -813,15 +813,18 @@ CITY_POINTS = {"Chicago": (41.8781, -87.6298), "Denver": (39.7392, -104.9903), "
 
 
 def zip_of(city: str, drawn: str) -> str | None:
-    """A five-digit ZIP code of `city` (its first three digits), keeping the drawn one's last two."""
-    return f"{_ZIP3[city]:03d}{drawn[-2:]}" if city in _ZIP3 and re.fullmatch(r"\d{5}", drawn) else None
+    """A five-digit ZIP code of `city` that the USPS delivers to, chosen by the drawn one (set 30:
+    "98165", a Seattle PO box, for a new consignee's street)."""
+    if city not in US_STATES or not re.fullmatch(r"\d{5}", drawn):
+        return None
+    return zips.of_town(city, US_STATES[city], drawn) or f"{_ZIP3[city]:03d}{drawn[-2:]}"
 
 
 def full_address(rng: random.Random, name: str = "") -> str:
     """A US street address with its city, state and ZIP ("4821 Weaver Plaza Apt 3, Austin, TX 78701")."""
     city = rng.choice(sorted(US_STATES))
     unit = f" Apt {rng.randint(1, 24)}" if rng.random() < 0.3 else ""
-    zip_code = f"{_ZIP3.get(city, 100):03d}{rng.randint(1, 40):02d}"
+    zip_code = zips.real_zip(rng, city, US_STATES[city])
     return f"{_street(rng, name)}{unit}, {city}, {US_STATES[city]} {zip_code}"
 
 
@@ -1155,7 +1158,7 @@ STRING_MAKERS: dict[str, Maker] = {
     "phone": _phone, "tracking": _tracking, "first_name": _f("first_name"), "last_name": _f("last_name"), "person": lambda rng, name: f"{faker(rng).first_name()} {faker(rng).last_name()}",
     "artist": _artist, "restaurant": _restaurant, "hotel": _hotel, "company": _company, "store": _store,
     "country_code": lambda rng, name: codes.country(rng), "country": _f("country"), "state": _f("state"),
-    "postcode": _f("postcode"), "city": _city, "address": _street, "place": _place,
+    "postcode": lambda rng, name: zips.real_zip(rng), "city": _city, "address": _street, "place": _place,
     "room": _pick(ROOMS), "currency": lambda rng, name: codes.currency(rng), "language": _pick(LANGUAGES),
     "locale": _f("locale"), "timezone": _f("timezone"), "color": _color, "file": _file,
     "mime": _f("mime_type"), "version": lambda rng, name: f"{rng.randint(1, 5)}.{rng.randint(0, 12)}."

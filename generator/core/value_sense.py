@@ -463,10 +463,21 @@ def real_area_codes(tool: Tool, args: dict[str, Any], rng: random.Random, keep: 
     """A North American phone number opens with an area code in service, the call's town's where
     the call names one of the towns values draw (set 27: 31 of 200 values were numbers of area
     codes no one has, "(953)", "686")."""
-    props = tool.properties
+    return _area_codes_in(tool.properties, args, rng, keep)
+
+
+def _area_codes_in(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """real_area_codes over one object's fields, and over the objects it holds (a new consignee's
+    phone: set 30, "5337406812")."""
     town = next((v for v in _strings_in(args) if v in _TOWN_AREA), None)
     for name, value in list(args.items()):
         schema = props.get(name)
+        inner_props = (dict_at(schema, "items", schema) if isinstance(schema, dict) else {}).get("properties")
+        if name not in keep and isinstance(inner_props, dict):
+            for obj in value if isinstance(value, list) else [value]:
+                if isinstance(obj, dict):
+                    _area_codes_in(inner_props, obj, rng, frozenset())
+            continue
         inner = dict_at(schema, "items", schema) if isinstance(value, list) and isinstance(schema, dict) else schema
         if name in keep or not isinstance(inner, dict) or semantic.infer(name, inner) != "phone":
             continue

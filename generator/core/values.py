@@ -54,6 +54,7 @@ from . import (
     semantic,
     sequence,
     value_sense,
+    zips,
 )
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .schema import is_valid, schema_key, value_check
@@ -501,6 +502,9 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         return lo_h, hi_h, 1 if hi_h - lo_h < 20 else 0
     if (target := _target_range(schema, lo_h, hi_h)) is not None:
         return target
+    if set(semantic.tokens(name)) <= {"quantity", "qty", "line", "item", "order", "ordered"} and \
+            set(semantic.tokens(name)) & {"quantity", "qty"} and (hi_h is None or hi_h >= 5) and (lo_h or 0) <= 1:
+        return 1, 3, None  # a line of an order or a bill holds one to three of a thing, never 7 salt cells (set 30)
     # a measure the name or description gives outranks a "rating" read off the prose ("Rating of the
     # main breaker, amperes" is a current, not stars)
     measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent", "rating"} else None
@@ -2145,9 +2149,19 @@ def _one_town(props: dict[str, Any], out: dict[str, Any], rng: random.Random, fi
     if city in out:
         tried[city] = town
     if code in out:
-        tried[code] = semantic.faker(rng).zipcode_in_state(semantic.US_STATES[town])
+        tried[code] = zips.real_zip(rng, town, semantic.US_STATES[town])
     if all(is_valid(props[n], tried[n]) for n in drawn):
         out.update(tried)
+
+
+def _us_town_of_zip(obj: dict[str, Any], schema: dict[str, Any], kinds: dict[str, str], keep: frozenset[str]) -> None:
+    """A city beside a US ZIP code is a US town, the ZIP's own (set 30: "Kyoto" with ZIP 38849,
+    consignees in Bangalore for a carrier of the contiguous US)."""
+    code = next((str(obj[n]) for n, k in kinds.items() if k == "postcode" and re.fullmatch(r"\d{5}", str(obj[n]))), None)
+    town = zips.town_of(code) if code else None
+    for n, k in kinds.items():
+        if town and k == "city" and n not in keep and obj[n] not in semantic.CITY_POINTS and is_valid(schema[n], town[0]):
+            obj[n] = town[0]
 
 
 def _pair_coordinates(props: dict[str, Any], out: dict[str, Any], rng: random.Random, ref: datetime,
@@ -2569,6 +2583,7 @@ def _at_the_town(props: dict[str, Any], args: dict[str, Any], rng: random.Random
     for obj, schema in [(args, props), *((v, (props.get(n) or {}).get("properties") or {})
                                           for n, v in args.items() if isinstance(v, dict))]:
         kinds = {n: semantic.infer(n, s) for n, s in schema.items() if isinstance(s, dict) and n in obj}
+        _us_town_of_zip(obj, schema, kinds, keep)
         city = next((obj[n] for n, k in kinds.items() if k == "city" and isinstance(obj[n], str)
                      and obj[n] in semantic.CITY_POINTS), None)
         for n, k in kinds.items():

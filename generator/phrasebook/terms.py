@@ -998,6 +998,10 @@ def _owned(noun: str, plain: str, pointer: bool) -> tuple[str, bool]:
     m = re.match(r"^(.+?)(?:'s|s'|\u2019s)\s+(.+)$", noun)
     if m is None:
         return _of_someone(noun, pointer)
+    if re.fullmatch(r"(?:[A-Z][a-z]+ ?)+", m.group(2)) and plain and plain.split()[-1].isupper() and len(plain.split()) > 1:
+        # "Ordering provider's National Provider Identifier" for `ordering_provider_npi`: "the ordering provider
+        # NPI", never "ordering provider's National Provider"; for `requested_by_npi` the provider (set 30)
+        return (m.group(1), True) if plain.split()[0].endswith("ed") else (plain, pointer)
     if m.group(2).lower() in _NAME_HALVES:  # "Patient's last name": "the last name Grant", never the
         return m.group(2).lower(), False  # patient's whole name nor "last patient Grant" (set 30)
     if m.group(2).lower() in _PERSON_NAMES or m.group(1).lower() == plain.lower():
