@@ -72,3 +72,25 @@ def test_a_record_just_made_is_never_searched_for_by_its_new_id() -> None:
                  {"patient_id": {"type": "string"}}, ["patient_id"])
     assert id_source(register, search, "patient_id") == ""
     assert id_source(register, order, "patient_id") == "patient_id"
+
+
+def test_outputs_hold_the_catalog_s_codes_and_real_days() -> None:
+    import random
+    from datetime import datetime
+
+    from generator.traject.fresh import fresh_id
+    from generator.traject.simulate import fake_field, vocabulary
+
+    order = _lab("check_tests", "Check tests against coverage.", {"diagnosis_codes": {
+        "type": "array", "items": {"type": "string", "pattern": "^[A-Z][0-9][0-9A-Z](\\.[0-9A-Z]{1,4})?$"},
+        "description": "ICD-10-CM diagnosis codes, with the dot, e.g. 'E11.9', 'E78.5', 'Z00.00'."}}, ["diagnosis_codes"])
+    vocab = vocabulary([order])
+    for seed in range(5):
+        codes = fake_field("diagnosis_codes", random.Random(seed), "order", vocab)
+        assert isinstance(codes, list) and set(codes) <= {"E11.9", "E78.5", "Z00.00"}, codes
+    spec = {"type": "string", "pattern": "^A[0-9]{9}$", "description": "Accession number: 'A', the 2-digit year, the "
+                                                                         "3-digit day of the year and a 4-digit "
+                                                                         "sequence, e.g. 'A251840917'."}
+    for seed in range(10):
+        made = fresh_id(spec, random.Random(seed), datetime(2025, 5, 20))
+        assert made and 1 <= int(made[3:6]) <= 366 and made[1:3] == "25", made

@@ -1424,7 +1424,7 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
         bool((words | said) & _NUMBERED_THINGS)
     if not (counted or _numbered(example)):
         return example
-    if (ordinal := _ordinal_dated(example, schema, rng, ref)) is not None:
+    if (ordinal := ordinal_dated(example, schema, rng, ref)) is not None:
         return ordinal
     return _listed_parts(_reshaped(example, rng, ref, _edition(name, schema), _ahead(name)), schema, rng)
 
@@ -1462,7 +1462,7 @@ _DAY_OF_YEAR = re.compile(r"\bday of (?:the )?year\b|\bjulian (?:date|day)\b|\bo
 _YEAR_DAY_DIGITS = re.compile(r"^(\D*)(\d{2}|\d{4})(\d{3})(\d*)$")
 
 
-def _ordinal_dated(example: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str | None:
+def ordinal_dated(example: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str | None:
     """An id the description says holds a year and its day of the year ("'A', the 2-digit year, the
     3-digit day of the year and a 4-digit sequence", e.g. 'A251840917') as one of a day shortly
     before the query, its sequence redrawn; never day 837 (set 30). None for any other id."""

@@ -30,6 +30,7 @@ from ..core.values import (
     examples_of,
     is_season,
     leading_code,
+    ordinal_dated,
     season_digits,
 )
 from ..records import Tool
@@ -81,8 +82,8 @@ def fresh_id(spec: dict[str, Any], rng: random.Random, made: datetime,
     codes, day = asked_parts(spec, asked or {})
     made = day or made
     for _ in range(8 if examples and "enum" not in spec else 0):
-        example = rng.choice(examples)
-        value = with_codes(in_format(example, rng, made), example, spec, codes)
+        example = rng.choice(examples)  # an id holding its day of the year holds a real day (set 30: day 883)
+        value = ordinal_dated(example, spec, rng, made) or with_codes(in_format(example, rng, made), example, spec, codes)
         if value not in examples and is_valid(spec, value):
             return value
     return None

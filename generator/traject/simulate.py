@@ -258,8 +258,9 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
     """A plausible value for an output field: drawn from the catalog's own schema of a parameter
     of that name when it says what values look like (an id pattern, an enum, a format, bounds;
     `vocabulary`), else chosen by the field's name and the tool's subject."""
-    single = name[:-1] if name.endswith("_ids") else ""
-    if single in (vocab or {}):  # `job_ids`: a list of the catalog's job ids, never one bare number (set 26)
+    single = name[:-1] if name.endswith("_ids") or name.endswith("s") and name[:-1] in (vocab or {}) else ""
+    if single in (vocab or {}):  # `job_ids`: a list of the catalog's job ids, never one bare number (set 26);
+        # `diagnosis_codes`: the catalog's diagnosis codes, never "5V39ZXJGBP" (set 30)
         listed = [maybe_value((vocab or {})[single], rng, single) for _ in range(rng.randint(1, 3))]
         return [v for v in listed if v is not None] or UNKNOWN
     param = matching_param(name, vocab or {})
