@@ -136,3 +136,14 @@ def test_an_identifier_named_in_capitals_is_said_by_its_short_name() -> None:
                                   "description": "Ordering provider's 10-digit National Provider Identifier."}})
     q = _query(order, {"ordering_provider_npi": "1068453079"})
     assert "ordering provider NPI 1068453079" in q and "National Provider" not in q, q
+
+
+def test_a_list_named_by_what_is_done_with_it_and_a_lone_start_time() -> None:
+    bol = _tool("update_bill_of_lading", "Correct a bill of lading before delivery.", ["pro_number"], {
+        "pro_number": {"type": "string", "pattern": "^[0-9]{9}$", "description": "The PRO number."},
+        "remove_accessorials": {"type": "array", "items": {"type": "string", "enum": [
+            "liftgate_delivery", "limited_access_pickup"]}, "description": "Services to remove."}})
+    q = _query(bol, {"pro_number": "482019375", "remove_accessorials": ["liftgate_delivery", "limited_access_pickup"]})
+    assert "removing liftgate delivery and limited access pickup" in q and "as the services" not in q, q
+    q = _query(MOVE, {"appointment_id": "APT-883412", "new_window_start": "10:30", "reason": "weather"})
+    assert "starting at 10:30 am" in q and "from 10:30" not in q, q

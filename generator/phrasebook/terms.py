@@ -55,6 +55,11 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
 _POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
+# A list parameter named by what the call does with its members: `add_accessorials`, `remove_tags`.
+_CHANGES = {"add": "adding", "remove": "removing", "drop": "dropping", "include": "including", "exclude": "excluding",
+            "attach": "attaching", "detach": "detaching", "delete": "deleting", "append": "adding"}
+
+
 _RECORD_WORDS = frozenset({"confirmation", "receipt", "ticket", "booking", "reservation", "order", "request"})
 _HEADS_OF = {  # "<head> of X": what the value is said as
     "number": "count", "count": "count", "amount": "amount", "quantity": "count", "total": "count",
@@ -950,6 +955,8 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
         return " ".join(words)  # `in_favor_of`: "in favor of Jamie Myers", never "with in favor of ..."
     if len(words) == 2 and words[0] in ("from", "to") and words[1] in _PAGED:
         return " ".join(words)  # `from_page`, `to_page`: "from page 2", "to page 3", never "with from page 2"
+    if len(words) >= 2 and words[0] in _CHANGES:
+        return _CHANGES[words[0]]  # `remove_accessorials`: "removing liftgate delivery", never "... as the services" (set 30)
     if words[:1] == ["due"] and words[1:2] in (["in"], ["within"], ["after"]):
         return " ".join(words[:2])  # `due_in_days`: "due in 8 days", never "for 8 days" (set 30)
     by_name = _name_phrase(words, role)

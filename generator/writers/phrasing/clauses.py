@@ -181,7 +181,11 @@ def ranges(mods: list[str]) -> list[str]:
     opening = next((m for m in mods if m.startswith(_OPENING) or _FROM_CLOCK.match(m)), None)
     closing = [m for m in mods if m.startswith(_CLOSING)]
     if opening is None or not closing:
-        return [m.split("? ", 1)[1] if m.startswith(("from? ", "until? ")) else m for m in mods]
+        # a lone "from 10:30 am" reads as the time it is moved from: "starting at 10:30 am" (set 30)
+        alone = opening is not None and _FROM_CLOCK.match(opening) and \
+            not any(m.startswith("from ") for m in mods if m is not opening)  # a trip's "from home" keeps its own
+        return [f"starting at {m[5:]}" if m is opening and alone else
+                m.split("? ", 1)[1] if m.startswith(("from? ", "until? ")) else m for m in mods]
     rest = [m for m in mods if m not in closing]
     at = rest.index(opening)
     said = opening if _FROM_CLOCK.match(opening) else "from " + opening.split(" ", 1)[1]
