@@ -637,9 +637,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if sem == "percent" and not (name_words & {"percent", "pct", "percentage"} or re.search(r"%|percent", clean)):
         sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
-    # a pickup's confirmation number is no place: "with confirmation PU-2049913", never "from PU-2049913" (set 30)
-    place = "" if tokens(param)[-1:] and tokens(param)[-1] in _POINTERS - {"name"} | _RECORD_WORDS else \
-        _place_of(json_type, name_words, noun, sem, role)
+    place = _place_of(json_type, name_words, noun, sem, role, tokens(param)[-1:])
     plain = _plain(param, unit)
     noun = _without_done(re.sub(r"^(?:the|a|an) ", "", noun))  # "Floor of the origin unit": never "a the origin unit of 46"
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
@@ -776,9 +774,12 @@ def _astray(noun: str, first: str, name_words: set[str]) -> bool:
     return cut and len(noun.split()) >= 2 and bool(named) and not words & named
 
 
-def _place_of(json_type: str, name_words: set[str], noun: str, sem: str, role: str) -> str:
+def _place_of(json_type: str, name_words: set[str], noun: str, sem: str, role: str, last: list[str]) -> str:
     """"from" / "to" for a place the name or noun gives a side (`origin_floor` 46 is no place);
-    from_location / to_location: "from DEN08 to DEN87", never "in X in Y"."""
+    from_location / to_location: "from DEN08 to DEN87", never "in X in Y"; a pickup's confirmation
+    number (`last` word of the name) is no place: "with confirmation PU-2049913", never "from PU-2049913" (set 30)."""
+    if last and last[0] in _POINTERS - {"name"} | _RECORD_WORDS:
+        return ""
     place = "" if json_type in ("integer", "number", "boolean") else "from" if name_words & _SOURCES else \
         "to" if name_words & _GOALS or noun.startswith("destination") else ""
     return ("from" if role == "from" else "to") if not place and sem == "place" and role else place
@@ -1496,6 +1497,15 @@ def _kind_by_name(t: Term, v: str, head: str, intent: str) -> str:
     return ""
 
 
+def _reason_frame(t: Term, v: str, intent: str) -> str:
+    if intent.split(" ", 1)[0] in _READING:  # a filter of what is read is no reason for reading it
+        return f"with {v} as the {t.head}"
+    if re.fullmatch(r"[a-z]+(?:al|ic|ary|ive)", v) and "ADJ" in lemmas(v):  # "for personal reasons", never "because of personal"
+        return f"for {v} reasons"
+    return _reason_clause(v) or (f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect")
+                                 else f"because of {v}")
+
+
 def _reason_clause(v: str) -> str:
     """A reason that is a clause of its own: "shipper cancelled" -> "because the shipper
     cancelled", "equipment unavailable" -> "because the equipment is unavailable" (set 29:
@@ -1553,13 +1563,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if (by_value := _enum_by_value(t, v)) is not None:
         return by_value
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
-    if words & _REASON:  # a filter of what is read is no reason for reading it
-        if intent.split(" ", 1)[0] in _READING:
-            return f"with {v} as the {t.head}"
-        if re.fullmatch(r"[a-z]+(?:al|ic|ary|ive)", v) and "ADJ" in lemmas(v):  # "for personal reasons", never "because of personal"
-            return f"for {v} reasons"
-        return _reason_clause(v) or (f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect")
-                                     else f"because of {v}")
+    if words & _REASON:
+        return _reason_frame(t, v, intent)
     if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
         return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
     if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
