@@ -244,3 +244,14 @@ def test_a_zip_beside_its_city_alone_is_that_city_s() -> None:
 def test_a_line_of_an_order_holds_a_few_of_a_thing() -> None:
     spec = {"type": "integer", "minimum": 1, "maximum": 20, "description": "Quantity, 1 to 20."}
     assert max(_draws(spec, "quantity")) <= 3
+
+
+def test_an_only_flag_set_false_filters_nothing_and_is_left_out() -> None:
+    from generator.core.values import sample_arguments
+
+    tool = _tool({"zip": {"type": "string", "pattern": "^[0-9]{5}$", "description": "ZIP code."},
+                  "walk_ins": {"type": "boolean", "description": "Only centers that take walk-ins."}}, ["zip"],
+                 "Find patient service centers near a ZIP code.", "find_service_centers")
+    rng = random.Random(13)
+    drawn = [sample_arguments(tool, rng, optional_rate=0.9) for _ in range(30)]
+    assert any(a.get("walk_ins") is True for a in drawn) and all(a.get("walk_ins") is not False for a in drawn), drawn

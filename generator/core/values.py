@@ -2268,8 +2268,20 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         args = _unset_conditional(tool, args, frozenset(fixed or {}))
         args = _exact_key_alone(tool, args, frozenset(fixed or {}))
+        args = _no_false_only(tool, args, frozenset(fixed or {}))
         kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
+
+
+_ONLY_FLAG = re.compile(r"^\s*(?:if true, )?(?:return |show |list |include )?only\b", re.IGNORECASE)
+
+
+def _no_false_only(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:
+    """An optional "Only centers that take walk-ins" flag set false filters nothing: left out, so
+    no query says "whether or not" for a gold that reads as "not" (set 30, two readers)."""
+    required = set(tool.required)
+    return {k: v for k, v in args.items() if not (v is False and k not in required and k not in fixed and
+                                                  _ONLY_FLAG.match(str((tool.properties.get(k) or {}).get("description") or "")))}
 
 
 def _unset_conditional(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:
