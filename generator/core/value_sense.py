@@ -73,6 +73,11 @@ _MASS_UNITS = frozenset({"lb", "lbs", "pound", "pounds", "kg", "g", "gram", "gra
 
 
 def _said_forms(text: str, members: list[str]) -> list[tuple[set[str], list[str]]]:
+    return list(_said_forms_cached(text, tuple(members)))
+
+
+@lru_cache(maxsize=2048)
+def _said_forms_cached(text: str, members: tuple[str, ...]) -> tuple[tuple[set[str], list[str]], ...]:
     """What the prose measures in which units, clause by clause: "Liquids (liquid chlorine,
     muriatic acid) are measured in gal, qt or fl_oz; powders in lb or oz; salt in 40 lb bags" ->
     [({liquid, chlorine, muriatic, acid, ...}, [gal, qt, fl_oz]), ({powder}, [lb, oz]), ...]."""
@@ -89,7 +94,7 @@ def _said_forms(text: str, members: list[str]) -> list[tuple[set[str], list[str]
                          and re.search(rf"(?<![\w]){re.escape(m.lower())}(?![\w])", spaced.replace("fl oz", "fl_oz"))]
         if units:
             out.append((set(semantic.tokens(clause[:at.start()].lower())), [m for m in members if m in units]))
-    return out
+    return tuple(out)  # parsed once per tool's prose, not on every draw
 
 
 def _bits(text: str) -> list[str]:

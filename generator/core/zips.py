@@ -36,10 +36,6 @@ def real_zip(rng: random.Random, city: str | None = None, state: str | None = No
     every, by_town, by_state = _index()
     if city and state and (city.lower(), state) in by_town:
         return rng.choice(by_town[(city.lower(), state)])
-    if city and not state:
-        towns = sorted(k for k in by_town if k[0] == city.lower())
-        if towns:
-            return rng.choice(by_town[towns[0]])
     if state and state in by_state:
         return rng.choice(by_state[state])
     return rng.choice(every)

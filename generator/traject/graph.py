@@ -362,7 +362,11 @@ _FIELD_VALUES = re.compile(r"\b([a-z][a-z_]*(?: [a-z_]+)?) \(([^()]{3,120})\)")
 def listed_values(tool: Tool) -> dict[str, list[str]]:
     """The values the returns clause lists for an output field in parentheses, by field (set 30:
     a lab result's flag drawn as "Albania" where the prose says L, H, LL or HH)."""
-    text = (tool.output or "").strip() or returns_clause(tool.description)
+    return dict(_listed_values((tool.output or "").strip() or returns_clause(tool.description)))
+
+
+@lru_cache(maxsize=8192)
+def _listed_values(text: str) -> tuple[tuple[str, list[str]], ...]:  # read once per prose, not per simulated call
     out: dict[str, list[str]] = {}
     for m in _FIELD_VALUES.finditer(text):
         if re.search(r"\be\.?g\b|\bfor example\b|\bsuch as\b|'s\b", m[2]):
@@ -372,7 +376,7 @@ def listed_values(tool: Tool) -> dict[str, list[str]]:
         items = [i for i in items if i and len(i.split()) <= 3]
         if len(items) >= 2:
             out[_field(m[1].split()[-1])] = items
-    return out
+    return tuple(out.items())
 
 
 # "Returns the updated appointment": the record the call changed, as the call left it
