@@ -28,6 +28,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..records import Tool
+from .memo import by_identity
 
 
 @dataclass(frozen=True)
@@ -235,6 +236,11 @@ AFTER_KEY = "x-after"
 
 
 def _described_pairs(props: dict[str, dict[str, Any]]) -> list[Pair]:
+    return list(_described_pairs_read(props))
+
+
+@by_identity()
+def _described_pairs_read(props: dict[str, dict[str, Any]]) -> list[Pair]:
     out = []
     for name, spec in props.items():
         after = spec.get(AFTER_KEY) if isinstance(spec, dict) else None

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..records import dict_at
 from . import allowed
+from .memo import by_identity
 
 Draw = Callable[[str], Any]  # a fresh valid value for a parameter (generator.core.values)
 
@@ -1202,9 +1203,14 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
 
 def rules(description: str, props: Props) -> list[Rule]:
     """Every prose rule between a tool's parameters."""
+    return list(_rules(description, _props_key(props)))
+
+
+@by_identity()
+def _props_key(props: Props) -> str:
     import json
 
-    return list(_rules(description, json.dumps(props, sort_keys=True, default=str)))
+    return json.dumps(props, sort_keys=True, default=str)
 
 
 @lru_cache(maxsize=2048)
@@ -1558,6 +1564,12 @@ class Window:
 
 
 def windows(description: str, props: Props) -> list[Window]:
+    """The time windows a tool's prose bounds (`_windows_read`), read once per schema."""
+    return list(_windows_read(description, props))
+
+
+@by_identity()
+def _windows_read(description: str, props: Props) -> list[Window]:
     """The time windows a tool's prose bounds: "start and end must fall on the same day",
     "max 24h span", "max 60 days range" (in the tool's or the later moment's description)."""
     from .constraints import pairs_for
@@ -1743,6 +1755,12 @@ def _calendar_hours(lead: Lead, least: float, ref: Any) -> float:
 
 
 def leads(description: str, props: Props) -> list[Lead]:
+    """The moments the prose puts ahead of the request (`_leads_read`), read once per schema."""
+    return list(_leads_read(description, props))
+
+
+@by_identity()
+def _leads_read(description: str, props: Props) -> list[Lead]:
     texts = _texts(description, props)
     out: dict[str, Lead] = _leads_out(texts, props)
     for m in (m for t in texts for m in _AFTER_TODAY.finditer(t)):

@@ -26,6 +26,7 @@ with their own implementation (validators/habitphrase.py), which shares none of 
 from __future__ import annotations
 
 import json
+import operator
 import re
 import weakref
 from collections import Counter
@@ -166,6 +167,60 @@ def nested_values(parameters: dict[str, Any], param: str) -> list[Any]:
     return out
 
 
+class _Prefix:
+    """The keys a parameter takes per scope over one log's events, read event by event once: the
+    past of a target over the log's first k events is a slice (planning asks it for every event of
+    a log in turn, each history the one before with one event more)."""
+
+    def __init__(self, tool: Tool, param: str, tests: dict[Scope, Callable[[HistoryEvent], bool]]) -> None:
+        self.tool, self.param, self.tests = tool, param, tests
+        self.api = trail_names(tool)[1]
+        self.events: list[HistoryEvent] = []
+        self.flat: dict[Scope, list[str]] = {s: [] for s in SCOPES}
+        self.ends: dict[Scope, list[int]] = {s: [0] for s in SCOPES}  # keys before event i: ends[s][i]
+
+    def extends(self, history: list[HistoryEvent]) -> bool:
+        """Whether `history` is this log's first events, or they are its first (then read on)."""
+        shorter = min(len(history), len(self.events))
+        return all(map(operator.is_, history[:shorter], self.events[:shorter]))
+
+    def past(self, history: list[HistoryEvent]) -> dict[Scope, list[str]]:
+        for e in history[len(self.events):]:
+            self._add(e)
+        k = len(history)
+        return {s: self.flat[s][:self.ends[s][k]] for s in SCOPES}
+
+    def _add(self, e: HistoryEvent) -> None:
+        param = self.param
+        if param in e.parameters:
+            keys = [value_key(e.parameters[param])]
+        elif e.apiname == self.api:
+            keys = [ABSENT]
+        else:  # a value of the name inside another call's objects counts too (set 27: the processes
+            keys = [value_key(v) for v in nested_values(e.parameters, param)]  # of a WPS's passes)
+        self.events.append(e)
+        for s in SCOPES:
+            if keys and self.tests[s](e):
+                self.flat[s].extend(keys)
+            self.ends[s].append(len(self.flat[s]))
+
+
+def _prefix_of(tool: Tool, param: str, history: list[HistoryEvent],
+               tests: dict[Scope, Callable[[HistoryEvent], bool]]) -> _Prefix:
+    """The `_Prefix` of `param` over the log `history` begins, kept per tool, parameter and log."""
+    key = (id(tool), param, id(history[0]) if history else 0)
+    entry = _PREFIXES.get(key)
+    if entry is None or entry.tool is not tool or not entry.extends(history):
+        if len(_PREFIXES) >= CACHED_PREFIXES:
+            del _PREFIXES[next(iter(_PREFIXES))]
+        entry = _PREFIXES[key] = _Prefix(tool, param, tests)
+    return entry
+
+
+CACHED_PREFIXES = 4096
+_PREFIXES: dict[tuple[int, str, int], _Prefix] = {}
+
+
 class Habits:
     """One target's history, read lazily: past values of a parameter per scope, place ties."""
 
@@ -179,20 +234,7 @@ class Habits:
 
     def past(self, param: str) -> dict[Scope, list[str]]:
         if param not in self._past:
-            found: dict[Scope, list[str]] = {s: [] for s in SCOPES}
-            tests = [(found[s], self.tests[s]) for s in SCOPES]
-            api = trail_names(self.tool)[1]
-            for e in self.history:
-                if param in e.parameters:
-                    keys = [value_key(e.parameters[param])]
-                elif e.apiname == api:
-                    keys = [ABSENT]
-                else:  # a value of the name inside another call's objects counts too (set 27: the processes
-                    keys = [value_key(v) for v in nested_values(e.parameters, param)]  # of a WPS's passes)
-                for out, test in tests:
-                    if keys and test(e):
-                        out.extend(keys)
-            self._past[param] = found
+            self._past[param] = _prefix_of(self.tool, param, self.history, self.tests).past(self.history)
         return self._past[param]
 
     def rules(self, param: str, value: Any) -> set[Reading]:

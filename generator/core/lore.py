@@ -27,6 +27,7 @@ from typing import Any
 
 from ..records import Tool
 from . import allowed, semantic
+from .memo import by_identity
 
 # Words that make a name an identifier, and heads that are identifiers themselves.
 _ID_WORDS = frozenset({"id", "ids", "identifier", "identifiers", "uid", "uuid"})
@@ -1523,7 +1524,12 @@ def drawing_parameters(tool: Tool) -> dict[str, Any]:
     """The tool's parameters schema with `said` merged in at every path: what values draw from."""
     if not tool.said:
         return tool.parameters
-    return _applied(json.dumps(tool.parameters, sort_keys=True), json.dumps(tool.said, sort_keys=True))
+    return _applied(_sorted_json(tool.parameters), _sorted_json(tool.said))
+
+
+@by_identity()
+def _sorted_json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True)
 
 
 @lru_cache(maxsize=2048)

@@ -29,6 +29,7 @@ from jsonschema.exceptions import SchemaError, ValidationError
 
 from ..errors import InputError
 from ..records import Tool, ToolCall, dict_at
+from .memo import by_identity
 
 # Source type name -> JSON Schema type (None = any value, the "type" key is dropped).
 # BFCL Python docs use dict/float/tuple/any; BFCL Java/JS docs use language type names.
@@ -259,10 +260,20 @@ def _bfcl_type(value: Any) -> str:
 FORMATS = Draft202012Validator.FORMAT_CHECKER
 
 
+@by_identity()
 def schema_key(schema: Any) -> str | None:
     """A canonical JSON text of a schema, the cache key of its validator (None: not JSON)."""
     try:
         return json.dumps(schema, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None
+
+
+@by_identity()
+def _ordered_key(schema: Any) -> str | None:
+    """The schema's JSON text with its keys in their order (None: not JSON)."""
+    try:
+        return json.dumps(schema, ensure_ascii=False)
     except (TypeError, ValueError):
         return None
 
@@ -276,9 +287,8 @@ def compiled(schema: Any) -> Draft202012Validator:
     """The project's one JSON-Schema validator: Draft 2020-12 with formats checked, made once
     per schema text (keys kept in their order: it decides which error comes first). Every check
     of a value or a call goes through it."""
-    try:
-        text = json.dumps(schema, ensure_ascii=False)
-    except (TypeError, ValueError):
+    text = _ordered_key(schema)
+    if text is None:
         return Draft202012Validator(schema, format_checker=FORMATS)
     return _compiled_json(text)
 

@@ -57,6 +57,7 @@ from . import (
     zips,
 )
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
+from .memo import by_identity
 from .schema import is_valid, schema_key, value_check
 from .temporal import participle_of
 
@@ -2693,7 +2694,12 @@ def _done_forms(verb: str) -> frozenset[str]:
 
 def done_moments(tool: Tool) -> set[str]:
     """The moments of a call that name something already done (`_recorded_moments`, `_act_moments`)."""
-    return _recorded_moments(tool) | _act_moments(tool)
+    return set(_done_moments(tool))
+
+
+@by_identity(kinds=(Tool,))
+def _done_moments(tool: Tool) -> frozenset[str]:
+    return frozenset(_recorded_moments(tool) | _act_moments(tool))
 
 
 def _act_moments(tool: Tool) -> set[str]:
@@ -2739,10 +2745,7 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
     """A date the prose says may not be in the future lies on or before the query's day: an
     acquisition registered "tomorrow" has not happened yet; nor has a sample a tool records
     (`record_..._sample.sample_date`), which lies in the few days before."""
-    texts = [tool.description, *(str(s.get("description") or "") for s in tool.properties.values()
-                                 if isinstance(s, dict))]
-    said = {m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)} | {
-        n for n, s in tool.properties.items() if isinstance(s, dict) and _OWN_NO_FUTURE.search(str(s.get("description") or ""))}
+    said = _no_future(tool)
     for name in said | done_moments(tool):
         value = args.get(name)
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
@@ -2752,6 +2755,15 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
         if is_valid(tool.properties.get(name) or {}, earlier):
             args[name] = earlier
     return args
+
+
+@by_identity(kinds=(Tool,))
+def _no_future(tool: Tool) -> frozenset[str]:
+    """The dates the prose says may not lie in the future."""
+    texts = [tool.description, *(str(s.get("description") or "") for s in tool.properties.values()
+                                 if isinstance(s, dict))]
+    return frozenset({m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)} | {
+        n for n, s in tool.properties.items() if isinstance(s, dict) and _OWN_NO_FUTURE.search(str(s.get("description") or ""))})
 
 
 def _window_behind(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,
