@@ -245,5 +245,14 @@ def _locale_ok(v: str) -> bool:
         and all(len(p) == 4 and p.istitle() for p in parts[1:-1])
 
 
+_CLOTHING_SIZES = frozenset({"XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL", "2XL", "3XL", "4XL", "SMALL", "MEDIUM",
+                             "LARGE", "X-LARGE", "ONE SIZE"})
+
+
+def _size_ok(v: str) -> bool:
+    """A size a garment or a shoe is sold in ("M", "XL", "10.5"); "2x6 @ 24 in" is a rafter's (set 31)."""
+    return v.upper() in _CLOTHING_SIZES or re.fullmatch(r"\d{1,2}(?:\.5)?", v) is not None
+
+
 _CHECKS = {"country": _country_ok, "currency": _currency_ok, "language": _language_ok, "airport": _airport_ok,
-           "locale": _locale_ok}
+           "locale": _locale_ok, "size": _size_ok}

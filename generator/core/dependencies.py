@@ -1320,7 +1320,7 @@ def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
         for rule in hit:
             view = _defaulted(rule, out, props)
             if broken(rule, view):
-                _FIXES[rule.kind](rule, view, draw, keep)
+                _FIXES[rule.kind](rule, view, draw, keep | _anchored(rule, props))
                 owner = rule.others[0]
                 if view is not out:
                     if owner not in out and view.get(owner) == dict_at(props, owner).get("default"):
@@ -1330,6 +1330,20 @@ def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
         if not hit:
             break
     return out
+
+
+_SAYS_EXAMPLE = re.compile(r"\b(?:e\.g\.|for example)[,:]?\s*'?\d")
+
+
+def _anchored(rule: Rule, props: Props) -> frozenset[str]:
+    """The side of a "below" pair the other moves to: the one whose description shows an example
+    reading ("Hobbs meter at engine start, e.g. 4521.3"), when the other shows none (set 31: Hobbs
+    out moved under a Hobbs in of 13.6)."""
+    if rule.kind != "below":
+        return frozenset()
+    shown = [n for n in (rule.subject, *rule.others[:1])
+             if _SAYS_EXAMPLE.search(str((props.get(n) or {}).get("description") or ""))]
+    return frozenset(shown) if len(shown) == 1 else frozenset()
 
 
 def _defaulted(rule: Rule, args: dict[str, Any], props: Props) -> dict[str, Any]:
@@ -1512,7 +1526,9 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
     if side:
         args[name] = (max if sign < 0 else min)(side)
         return
-    share = 0.02 + (int(abs(base) * 1000) % 9) / 100  # 2 to 10 percent
+    # 2 to 10 percent; a reading in the thousands (a Hobbs meter at 5298.5) moves by a flight's
+    # few hours, a hundredth of that share (set 31: Hobbs in 1.5 after Hobbs out 5298.5)
+    share = (0.02 + (int(abs(base) * 1000) % 9) / 100) * (0.01 if abs(base) >= 1000 else 1)
     places = max(1, len(f"{base:g}".partition(".")[2]))  # a turbidity of 0.09 moves to 0.08, never to -0.0
     value = round(base + sign * max(abs(base) * share, 10 ** -places), places)
     raw = args[name]

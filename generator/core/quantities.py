@@ -267,7 +267,23 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
             after = _named_after(m.group(4) or "", [n for n in numeric if n not in out])
             for n in after or _named_before(description[:m.start()], [n for n in numeric if n not in out]):
                 out[n] = (lo, hi)
-    return out
+    return {n: band for n, band in out.items() if not _another_scale(band, props[n], props)}
+
+
+_EXAMPLE_NUMBER = re.compile(r"\b(?:e\.g\.|for example|such as|like)[,:]?\s*'?(-?\d[\d,]*(?:\.\d+)?)")
+
+
+def _another_scale(band: tuple[float, float], schema: dict[str, Any], props: dict[str, Any]) -> bool:
+    """Whether a parameter's own example, or that of a parameter its description compares it with
+    ("greater than hobbs_out"), lies far outside a band the prose gives (set 31: "a typical lesson
+    is 1.0 to 2.0 Hobbs hours" is the time flown, never the Hobbs meter "e.g. 4521.3"): the band
+    measures another thing."""
+    own = str(schema.get("description") or "")
+    named = [str((props.get(n) or {}).get("description") or "") for n in props
+             if isinstance(props.get(n), dict) and re.search(rf"\b{re.escape(n)}\b", own)]
+    said = [float(m.group(1).replace(",", "")) for text in (own, *named) for m in _EXAMPLE_NUMBER.finditer(text)]
+    lo, hi = band
+    return bool(said) and all(v > max(hi, 1.0) * 3 or v < lo / 3 for v in said)
 
 
 _MONEY_BAND = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(?:–|—|-|to)\s*\$\s?(\d[\d,]*(?:\.\d+)?)")

@@ -462,12 +462,16 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     kind = _infer_words(name, words, json_type, fmt, description)
     if kind == "percent" and "volume" in words and _VOLUME_UNIT.search(f"{name} {description}"):
         return "generic"  # "Sample volume in liters" is an amount of soil, no loudness (set 24: 20-40 L of pollen)
-    if kind == "money" and _PHYSICAL.search(description):
+    if kind == "money" and (_PHYSICAL.search(description) or _UNIT_GIVEN.search(description)):
         return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
     if kind == "limit" and _MONEY_LIMIT.search(description):
         return "money"  # "Owner-approved spend without further call, USD": a spending limit, not a page size
     if json_type == "string" and kind in ("category", "generic", "topic") and _NUMBER_SAID.match(description):
         return "id"  # `wash_tag`, "Wash tag number.": the tag's number, never a label ("errands")
+    if json_type == "string" and kind in ("place", "city", "address") and _TIME_SAID.search(description):
+        return "clock"  # `earliest_departure`, "Earliest departure time, format %H:%M": a time, never "Osaka" (set 31)
+    if json_type == "string" and kind == "generic" and _PERSON_NAME_SAID.match(description):
+        return "person"  # `signer_name`, "Full name of the homeowner who signed": a person (set 31)
     if json_type == "string" and kind == "place" and _NUMBER_LEAD.match(description):
         return "id"  # `lrn`, "Location Routing Number of our switch ...": a number, no place (set 27: "in 8692029313")
     if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
@@ -481,11 +485,20 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
 
 
+# "Amount per administration, in dose_unit": an amount in the unit another parameter gives, no money (set 31).
+_UNIT_GIVEN = re.compile(r"\bin (?:the )?\w+_units?\b|\bper (?:administration|dose|application|treatment)\b",
+                         re.IGNORECASE)
 _BEFORE_PRESENT = re.compile(r"\byears? BP\b|\bbefore present\b|\bcal(?:ibrated)? BP\b|\bBP\b(?= age)")
 _VOLUME_UNIT = re.compile(r"\b(?:lit(?:er|re)s?|l|ml|millilit(?:er|re)s?|gal(?:lon)?s?|m3|cubic|cc|oz)\b", re.IGNORECASE)
 _MARKET = re.compile(r"\b(?:stocks?|shares?|equit(?:y|ies)|tickers?|market|exchange|nasdaq|nyse|crypto\w*|coins?|"
                      r"tokens?|etfs?|funds?|securit(?:y|ies)|compan(?:y|ies)|trading|portfolio|forex|currenc(?:y|ies))\b",
                      re.IGNORECASE)
+# A description that says the value is a moment: it opens on a noun phrase ending in "time" or
+# "date", or gives a clock or date format.
+_TIME_SAID = re.compile(r"^(?:the |an? )?(?:(?!and |or )[\w'-]+ ){0,3}(?:time|date|datetime)(?=\s*(?:[,.;:(]|$|in |of |format))|"
+                        r"%[HMYdm]\b|\bhh:mm\b|\byyyy-mm-dd\b", re.IGNORECASE)
+# A description that opens on a person's full name ("Full name of the homeowner who signed").
+_PERSON_NAME_SAID = re.compile(r"^(?:the |a |an )?(?:[\w'-]+'s )?(?:full|legal|first and last) name\b", re.IGNORECASE)
 # A description that opens by saying the value is a person's name.
 _NAME_LEAD = re.compile(r"^(?:the |a |an )?(?:person's |holder's |customer's )?(?:full |first and last |legal )?name\b",
                         re.IGNORECASE)

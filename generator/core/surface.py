@@ -384,7 +384,24 @@ def _name_words(value: Any) -> str:
         return " ".join(re.findall(r"[A-Z][a-z]+", str(value)))
     if re.fullmatch(r"[A-Z0-9_]+_[A-Z]", str(value)):  # "STATE_ROOM_A": state room A, never an article "a"
         return said[:-1] + said[-1].upper()
-    return said
+    if _MODEL_CODE.fullmatch(str(value)):  # an endorsement "A.10", an airframe "PA-28-161", a model "C172S" as
+        return str(value)  # written, never "the a.10" (set 31)
+    return " ".join(_initialism(w) for w in said.split())
+
+
+def _initialism(word: str) -> str:
+    """A short word no dictionary has and no unit is an initialism, said in capitals: "cfii" ->
+    "CFII", "ach" -> "ACH", "hoa" -> "HOA" (set 31: "with certificate sought cfii")."""
+    from ..phrasebook.lexicon import known
+    from ..phrasebook.terms import UNIT_NAMES
+
+    if 2 <= len(word) <= 4 and word.isalpha() and word.islower() and not known(word) and word not in UNIT_NAMES:
+        return word.upper()
+    return word
+
+
+# A code of capitals and digits with its separators: "A.10", "PA-28-161", "C172S", "IQ8M-72-2-US".
+_MODEL_CODE = re.compile(r"(?=[^a-z]*\d)(?=.*[A-Z])[A-Z0-9]+(?:[-./][A-Z0-9]+)*")
 
 
 def _enum_says(value: Any, ctx: Ctx) -> list[str]:

@@ -975,11 +975,31 @@ def _prefixed(value: str, name: str, schema: dict[str, Any], rng: random.Random)
 _SEE_ELSEWHERE = re.compile(r"^\W*see (?:the )?(?:description|docs|documentation|above|below)\b", re.IGNORECASE)
 
 
+def _matches(pattern: str, value: str) -> bool:
+    try:
+        return re.search(pattern, value) is not None
+    except re.error:
+        return True  # a pattern Python cannot read judges nothing here
+
+
+def _moment_on_pattern(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, pattern: str) -> str | None:
+    """A moment of the description's hours that the pattern also takes: a check "between 07:00
+    and 17:00" whose pattern allows the half hours only starts at 08:30, never at a random 00:30
+    of the pattern's walk (set 31); None when a few draws find none."""
+    for _ in range(12):
+        value = _fake_temporal_string(name, schema, rng, ref)
+        if isinstance(value, str) and _matches(pattern, value):
+            return value
+    return None
+
+
 def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str:
     if _SEE_ELSEWHERE.match(str(schema.get("description") or "")) and "pattern" not in schema:
         raise semantic.NoValue(name)
     value = _fake_temporal_string(name, schema, rng, ref)
     pattern = schema.get("pattern")
+    if value is not None and isinstance(pattern, str) and not _matches(pattern, value):
+        value = _moment_on_pattern(name, schema, rng, ref, pattern) or value
     if value is None and "npi" in semantic.tokens(name):  # a provider's NPI is a real one's shape
         npi = semantic.fake_npi(rng)
         value = npi if not isinstance(pattern, str) or _if_taken(npi, "", pattern) else None
@@ -1421,6 +1441,9 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     if _CODE_SYSTEM.search(str(schema.get("description") or "")):
         return example  # a code of a published code set ("ICD-10-CM ... e.g. 'E11.9'") is one of its codes, never
         # a code of its shape no one issued (set 30: Z37.07, Z66.02)
+    if _counted_digits(example, name, schema):  # ear tag '2417' is one cow of the herd: another's is 3860 (set 31)
+        drawn = [str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1)) for _ in range(3)]
+        return next((d for d in drawn if not _YEAR.fullmatch(d)), drawn[0])  # cow 2024 reads as a year
     counted = isinstance(example, str) and _SHORT_CODE.fullmatch(example) is not None and \
         bool((words | said) & _NUMBERED_THINGS)
     if not (counted or _numbered(example)):
@@ -1485,6 +1508,17 @@ _NUMBERED_THINGS = frozenset({"id", "number", "no", "num", "stamp", "block", "ba
                               "plot", "tag", "badge", "stall", "pen", "dock", "gate", "cell", "booth", "locker",
                               "bin", "rack", "shelf", "aisle", "truck", "unit", "station", "field", "zone"})
 _ADDRESS_WORDS = frozenset({"house", "street", "building"})
+
+
+def _counted_digits(example: Any, name: str, schema: dict[str, Any]) -> bool:
+    """Whether an example of two to four bare digits numbers one of many things the parameter
+    counts off ("The cow's herd number (visual ear tag), e.g. '2417'"): not a year, not a code of
+    a published code set."""
+    if not (isinstance(example, str) and example.isdigit() and 2 <= len(example) <= 4) or _YEAR.fullmatch(example):
+        return False
+    said = set(semantic.tokens(" ".join(str(schema.get("description") or "").split()[:6])))
+    return bool((set(semantic.tokens(name)) | said) & _NUMBERED_THINGS) and \
+        not _CODE_SYSTEM.search(str(schema.get("description") or ""))
 
 
 def _numbered(example: Any) -> bool:
@@ -1624,6 +1658,17 @@ _COMPANY = re.compile(r"\b(?:LLC|Inc\.?|Co\.?|Corp\.?|Ltd\.?|LLP|Company|Bank|Su
 def _party(said: str, fake: Any) -> str:
     """Another party of the kind `said` is: a company for a company, a surname for a person."""
     return str(fake.company()) if _COMPANY.search(said) else str(fake.last_name())
+
+
+_FULL_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?")
+
+
+def _another_person(example: str, rng: random.Random) -> str:
+    """Another person's name in an example's form ("Marisol Delgado" -> "Dana Whitfield", with
+    a middle initial where the example has one)."""
+    fake = semantic.faker(rng)
+    middle = f" {rng.choice('ABCDEFGHJKLMNPRSTW')}." if re.search(r" [A-Z]\. ", example) else ""
+    return f"{fake.first_name()}{middle} {fake.last_name()}"
 
 
 def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
@@ -1903,6 +1948,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # a shape beats a kind: ids ("HV-0142"), and upper-case codes ("MAIN", "WS-NLP4SG") where the
     # kind has no code table of its own (a track code is no invented title)
     ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or _DIGIT_ID.fullmatch(e) is not None or
+        _counted_digits(e, name, schema) or
         allowed.plate_like(e) or (
         _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None) or (
         not known and _NUMBER_ID.fullmatch(e) is not None)) for e in examples)
@@ -1918,7 +1964,10 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
     # catalog's form, never its one house
-    if examples and (streets or rng.random() < VARY_RATE):
+    if examples and kind == "person":  # the homeowner an example names is one of many: each call its own
+        examples = [_another_person(e, rng) if isinstance(e, str) and _FULL_NAME.fullmatch(e) else _varied(e, name, rng, ref)
+                    for e in examples]
+    elif examples and (streets or rng.random() < VARY_RATE):
         examples = [_varied(e, name, rng, ref) for e in examples]
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
@@ -2275,6 +2324,22 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
 
 
 _ONLY_FLAG = re.compile(r"^\s*(?:if true, )?(?:return |show |list |include )?only\b", re.IGNORECASE)
+
+
+def _on_step(schema: dict[str, Any], value: Any) -> float | None:
+    """A number moved onto its schema's `multipleOf` where the float a rule computed missed it by a
+    rounding (the validator divides in floating point: 1537.9 / 0.1 is not whole): the nearest
+    step the validator takes, or None."""
+    step = schema.get("multipleOf")
+    if not isinstance(value, float) or not isinstance(step, int | float) or isinstance(step, bool) or step <= 0:
+        return None
+    places = max(0, -math.floor(math.log10(step))) if step < 1 else 0
+    base = round(value / step)
+    for k in (0, 1, -1, 2, -2, 3, -3):
+        candidate = round((base + k) * step, places)
+        if is_valid(schema, candidate):
+            return candidate
+    return None
 
 
 def _no_false_only(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:
@@ -2640,6 +2705,10 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     for name in set(kept) | set(args):
         unchanged = name in args and name in kept and kept[name] is args[name]  # undoing it changes nothing
         if name in kept and not unchanged and not is_valid(props.get(name) or {}, kept[name]):
+            snapped = _on_step(props.get(name) or {}, kept[name])
+            if snapped is not None:
+                kept[name] = snapped  # Hobbs in 5300.2 for 5300.19999: the meter's tenth, never undone (set 31)
+                continue
             kept[name] = args[name] if name in args else kept.pop(name)
             if name not in args:
                 kept.pop(name, None)

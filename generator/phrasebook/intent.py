@@ -107,6 +107,8 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
         return obj
     if det in ("a", "an", "the") and any(_possessive(w) for w in np):  # "list a crew member's duties"
         return f"{det} {obj}"
+    if not det and _possessive(np[0]) and not np[0][:1].isupper():  # "Look up one aircraft's status": the
+        return f"the {obj}"  # aircraft's status, never "look up aircraft's status" (set 31)
     head = np[np.index("of") - 1] if "of" in np[1:] else np[-1]
     if is_plural(head) or head in MASS_NOUNS or not det and head.endswith("ing"):  # "schedule packaging"
         return obj if det != "the" else f"the {obj}"
@@ -223,7 +225,8 @@ def from_description(tool: Tool) -> str:
     verb, words = _gerund(*_particle(verb, words))
     rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
-    if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj) or _clause_after(rest, obj, verb):
+    if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj) or _clause_after(rest, obj, verb) or \
+            _cut_at_number(rest, obj):
         return ""
     obj = _with_name_modifier(tool, obj)
     if verb == "get" and obj.split()[0] in ("a", "an") and _by_its_id(tool):
@@ -281,6 +284,16 @@ def _clause_after(rest: list[str], obj: str, verb: str) -> bool:
 # have sent").
 _AUXILIARIES = frozenset({"have", "has", "had", "is", "are", "was", "were", "will", "would", "can", "could", "should",
                           "must", "may", "might", "do", "does", "did"})
+
+
+def _cut_at_number(rest: list[str], obj: str) -> bool:
+    """Whether the object ends where a name with a number goes on ("Schedule a Part 141 stage
+    check": "a Part" is no stage check; set 31): the name's words say it instead."""
+    last = obj.split()[-1].lower()
+    words = [w.strip(",.;:").lower() for w in rest]
+    at = next((i + 1 for i, w in enumerate(words) if w == last), None)
+    return at is not None and at + 1 < len(words) and rest[at - 1][-1:] not in ",.;:" and \
+        re.fullmatch(r"\d[\w.-]*", words[at]) is not None
 
 
 def _by_its_id(tool: Tool) -> bool:

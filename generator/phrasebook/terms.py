@@ -317,6 +317,8 @@ def _checked(words: list[str], described: bool) -> str:
         return ""
     if described and _imperative(words):
         return ""
+    if described and len(words) > 1 and {w.lower() for w in words[1:]} & _CLAUSE_SUBJECTS:
+        return ""  # "Day she left or died", "Pen she goes back to": a clause cut, never "a day she" (set 31)
     if not described and not all(known(w) or w.upper() == w for w in words):
         return ""
     last = lemmas(words[-1]) or ({"NOUN": ()} if known(words[-1]) else {})  # "namespace": a closed compound
@@ -1184,8 +1186,8 @@ def _hinted(t: Term, noun: str) -> Term:
     if said and noun.lower().startswith(f"{said.lower()} at ") and len(noun.split()) <= 6:
         said = noun  # "quarts at morning feed" beside "quarts at evening feed" (derive._told_apart)
     said = " ".join(w for w in (said or noun).split() if w not in _AT_MOST | _AT_LEAST) or noun
-    if said.split()[-1].lower() in FUNCTION_WORDS | _PRONOUNS:  # "time it was found" cut to "time it": no noun
-        return t
+    if said.split()[-1].lower() in FUNCTION_WORDS | _PRONOUNS or {w.lower() for w in said.split()[1:]} & _CLAUSE_SUBJECTS:
+        return t  # "time it was found" cut to "time it", "day they arrived": no noun
     owner = [w for w in said.split() if w.endswith(("'s", "s'"))]
     if owner:  # "operator's employee number": the id is the operator's, said "operator E-1187"
         said, pointer = " ".join(said.split()[:said.split().index(owner[0]) + 1]).removesuffix("'s").rstrip("'"), True
@@ -1279,6 +1281,9 @@ def _measure_once(t: Term, v: str) -> str | None:
 _CHANNELS = frozenset({"mail", "email", "pdf", "fax", "courier", "post", "pickup", "download", "sms", "text"})
 _BACK_UNITS = frozenset({"years", "months", "weeks", "days", "hours", "minutes"})
 _PRONOUNS = frozenset({"it", "they", "them", "he", "she", "him", "her", "we", "you", "i", "one"})
+# Words that open a clause inside a noun phrase a description cut: a subject ("she left") or its
+# possessor ("her milk goes").
+_CLAUSE_SUBJECTS = frozenset({"she", "he", "they", "we", "you", "i", "her", "his", "their", "our", "my", "its"})
 _MEASURES = frozenset({"percent", "percentage", "per cent", "share", "fraction", "number", "amount", "count"})
 _MASS_ENDS = ("labor", "labour", "work", "footage", "mileage", "space", "room", "downtime")
 

@@ -1,0 +1,74 @@
+"""Phrasing the set-31 readers and players found wrong: codes lowered and then read as articles
+("the a.10"), initialisms in lower case ("certificate sought cfii"), an intent cut at a number
+("schedule a Part"), a possessive with no article, a noun cut before a clause ("a day she")."""
+
+from __future__ import annotations
+
+from generator.core.plan import plan_explicit
+from generator.core.surface import noun
+from generator.core.textquality import defects
+from generator.phrasebook.intent import intent_of
+from generator.records import Target, Tool, ToolCall
+from generator.writers.base import WriteRequest
+from generator.writers.template import paraphrases
+
+
+def _tool(name: str, description: str, required: list[str], properties: dict) -> Tool:
+    return Tool(name=name, app="school", api=name, domain="flight", description=description,
+                parameters={"type": "object", "required": required, "properties": properties})
+
+
+def _query(tool: Tool, args: dict, seed: int = 7) -> str:
+    t = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+               domain=tool.domain)
+    req = WriteRequest(target=t, plan=plan_explicit(t, tools={tool.name: tool}), tools=[tool], n=1)
+    return paraphrases(req, seed, 1)[0]
+
+
+ENDORSE = _tool("record_endorsement", "Record an instructor endorsement in the student's logbook.", ["student_id", "endorsement"], {
+    "student_id": {"type": "string", "description": "Student id, e.g. 'STU-20417'."},
+    "endorsement": {"type": "string", "description": "AC 61-65 endorsement.", "enum": ["A.3", "A.6", "A.10", "A.15"]},
+    "aircraft_make_model": {"type": "string", "description": "Make and model.", "enum": ["C172S", "PA-28-161"]}})
+STUDENTS = _tool("search_students", "Find students enrolled at the school.", [], {
+    "certificate_sought": {"type": "string", "description": "Certificate sought.", "enum": ["private", "cfi", "cfii"]}})
+
+
+def test_a_letter_joined_to_a_code_is_no_article() -> None:
+    for text in ("Record an A.6 solo endorsement for STU-1.", "Add the A.8 endorsement.", "Log an A&P inspection.",
+                 "Get the A/C status."):
+        assert not defects(text), (text, defects(text))
+    assert defects("book the a table") and defects("I want the a.")
+
+
+def test_a_code_is_said_as_written() -> None:
+    q = _query(ENDORSE, {"student_id": "STU-20417", "endorsement": "A.10", "aircraft_make_model": "PA-28-161"})
+    assert "A.10" in q and "PA-28-161" in q and "a.10" not in q, q
+    assert not defects(q), defects(q)
+
+
+def test_an_initialism_in_lower_case_is_said_in_capitals() -> None:
+    q = _query(STUDENTS, {"certificate_sought": "cfii"})
+    assert "CFII" in q and "cfii" not in q, q
+    assert "private" in _query(STUDENTS, {"certificate_sought": "private"})
+
+
+def test_an_intent_is_never_cut_where_a_name_goes_on_with_a_number() -> None:
+    tool = _tool("schedule_stage_check", "Schedule a Part 141 stage check, end-of-course test or an FAA practical "
+                 "test (checkride).", ["student_id"], {"student_id": {"type": "string"}})
+    assert intent_of(tool) != "schedule a Part" and "stage check" in intent_of(tool), intent_of(tool)
+
+
+def test_a_possessive_object_takes_its_article() -> None:
+    tool = _tool("get_aircraft_status", "Look up one aircraft's airworthiness status: in service or grounded.",
+                 ["tail_number"], {"tail_number": {"type": "string"}})
+    assert intent_of(tool) == "look up the aircraft's airworthiness status", intent_of(tool)
+
+
+def test_a_description_cut_before_its_clause_gives_no_noun() -> None:
+    tool = _tool("record_cull", "Record a cow leaving the herd.", ["leave_date"], {
+        "leave_date": {"type": "string", "description": "Day she left or died. Format YYYY-MM-DD."},
+        "to_pen": {"type": "string", "description": "Pen she goes back to, e.g. '6'."},
+        "release_date": {"type": "string", "description": "Day her milk goes back in the tank."}})
+    for param in ("leave_date", "to_pen", "release_date"):
+        said = noun(param, tool)
+        assert not {"she", "her"} & set(said.split()), (param, said)

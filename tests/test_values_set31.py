@@ -1,0 +1,95 @@
+"""Values the set-31 readers and players found wrong (a flight school, a dairy herd, a solar
+installer, and the bundled catalog): a time read as a place, a catalog's one example used for
+every call, a clock window a pattern overruled, a band of another scale, a reading pair out of
+order."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from generator.core import semantic
+from generator.core.quantities import bands
+from generator.core.values import _on_step, sample_arguments, value_for
+from generator.records import Tool
+
+
+def _draws(spec: dict, name: str, n: int = 40) -> list:
+    rng = random.Random(3)
+    return [value_for(spec, rng, name=name) for _ in range(n)]
+
+
+def test_a_departure_described_as_a_time_is_a_time_never_a_city() -> None:
+    spec = {"type": "string", "description": "Earliest departure time, format %H:%M"}
+    assert semantic.infer("earliest_departure", spec) == "clock"
+    assert semantic.infer("departure", {"type": "string", "description": "Departure city"}) != "clock"
+    assert semantic.infer("pickup_location", {"type": "string", "description": "Pickup location and time window"}) != "clock"
+    tool = Tool(name="find_trains", app="rail", api="find_trains", domain="travel", description="Find trains.",
+                parameters={"type": "object", "required": ["origin_city", "destination_city"], "properties": {
+                    "origin_city": {"type": "string", "description": "Departure city"},
+                    "destination_city": {"type": "string", "description": "Arrival city"},
+                    "earliest_departure": spec}})
+    rng = random.Random(2)
+    times = [a.get("earliest_departure") for a in (sample_arguments(tool, rng, optional_rate=1.0) for _ in range(30))]
+    assert all(t is None or (len(t) == 5 and t[2] == ":") for t in times), times
+
+
+def test_a_full_name_example_is_one_person_of_many() -> None:
+    spec = {"type": "string", "description": "Full name of the homeowner who signed, e.g. 'Marisol Delgado'."}
+    assert semantic.infer("signer_name", spec) == "person"
+    drawn = _draws(spec, "signer_name")
+    assert Counter(drawn).most_common(1)[0][1] <= 4 and all(len(d.split()) >= 2 for d in drawn), drawn
+
+
+def test_an_ear_tag_example_is_the_shape_of_the_herd_s_numbers() -> None:
+    spec = {"type": "string", "description": "The cow's herd number (visual ear tag), 1 to 5 digits, e.g. '2417'."}
+    drawn = _draws(spec, "cow_id")
+    assert drawn.count("2417") <= 8 and all(d.isdigit() and len(d) == 4 for d in drawn), drawn
+    assert not any(d.startswith(("19", "20")) and d[:4].isdigit() and 1980 <= int(d) <= 2049 for d in drawn), drawn
+
+
+def test_examples_that_are_no_garment_sizes_are_the_size() -> None:
+    spec = {"type": "string", "description": "Rafter or truss size and spacing, e.g. '2x6 @ 24 in' or '2x4 truss @ 24 in'."}
+    assert all("@" in d for d in _draws(spec, "rafter_size")), _draws(spec, "rafter_size")
+
+
+def test_a_dose_in_its_unit_is_no_sum_of_money() -> None:
+    spec = {"type": "number", "description": "Amount per administration, in dose_unit."}
+    assert semantic.infer("dose", spec) != "money"
+    assert max(_draws(spec, "dose")) <= 100
+
+
+def test_a_clock_window_holds_where_the_pattern_takes_only_half_hours() -> None:
+    spec = {"type": "string", "pattern": "^([01][0-9]|2[0-3]):(00|30)$",
+            "description": "Start of the check, between 07:00 and 17:00. Local time, 24-hour HH:MM, on the hour or half hour."}
+    drawn = _draws(spec, "start_time")
+    assert all("07:00" <= d <= "17:00" and d[3:] in ("00", "30") for d in drawn), drawn
+
+
+_LOG = Tool(name="log_flight", app="school", api="log_flight", domain="flight",
+            description="Close out a flown reservation. Hobbs in must be greater than Hobbs out; a typical lesson is "
+                        "1.0 to 2.0 Hobbs hours.",
+            parameters={"type": "object", "required": ["hobbs_out", "hobbs_in"], "properties": {
+                "hobbs_out": {"type": "number", "minimum": 0, "multipleOf": 0.1,
+                              "description": "Hobbs meter at engine start, to the tenth, e.g. 4521.3."},
+                "hobbs_in": {"type": "number", "minimum": 0, "multipleOf": 0.1,
+                             "description": "Hobbs meter at shutdown, to the tenth; greater than hobbs_out."}}})
+
+
+def test_a_band_far_from_the_parameter_s_own_example_measures_another_thing() -> None:
+    assert bands(_LOG.description, _LOG.properties) == {}
+    assert bands("A typical lesson is 1.0 to 2.0 Hobbs hours.",
+                 {"hobbs_hours": {"type": "number", "description": "Hobbs time flown, e.g. 1.4."}}) == {"hobbs_hours": (1.0, 2.0)}
+
+
+def test_a_meter_read_at_shutdown_is_a_little_above_its_reading_at_start() -> None:
+    rng = random.Random(4)
+    for _ in range(30):
+        args = sample_arguments(_LOG, rng)
+        assert args["hobbs_out"] > 100 and 0 < args["hobbs_in"] - args["hobbs_out"] <= 30, args
+
+
+def test_a_number_a_rule_moved_lands_on_its_step() -> None:
+    spec = {"type": "number", "multipleOf": 0.1}
+    assert _on_step(spec, 1537.8999999) == 1537.9
+    assert _on_step({"type": "number"}, 1.23) is None
