@@ -93,7 +93,14 @@ _PLACE_KINDS = frozenset({"place", "address", "city", "location", "generic", "te
 
 
 def _takes_place(param: str, spec: dict[str, Any]) -> bool:
-    return _is_place(param) and infer(param, spec if isinstance(spec, dict) else {}) in _PLACE_KINDS
+    kind = infer(param, spec if isinstance(spec, dict) else {})
+    if not _is_place(param) or kind not in _PLACE_KINDS:
+        return False
+    words = tokens(param)
+    # "to_pen", "from_bin": a direction to a thing the name says, a place only where it reads as one
+    # (set 31: a cow released to the pen "7275 Cruz Road"); "to", "from_city" as before
+    return len(words) != 2 or bool(set(words) & set(PLACE_PARAMS) - {"from", "to", "near"}) or \
+        kind in ("place", "address", "city", "location")
 
 
 def _places_for(param: str, spec: dict[str, Any], places: dict[str, str]) -> list[Any]:

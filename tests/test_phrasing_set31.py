@@ -72,3 +72,25 @@ def test_a_description_cut_before_its_clause_gives_no_noun() -> None:
     for param in ("leave_date", "to_pen", "release_date"):
         said = noun(param, tool)
         assert not {"she", "her"} & set(said.split()), (param, said)
+
+
+def test_an_intent_never_names_what_an_optional_flag_turns_on() -> None:
+    tool = _tool("get_weather_briefing", "Get the current METAR and TAF for an airport with the flight category.",
+                 ["icao"], {"icao": {"type": "string"}, "include_taf": {"type": "boolean", "default": True,
+                                                                        "description": "Include the TAF."}})
+    assert "taf" not in intent_of(tool).lower() and "weather briefing" in intent_of(tool), intent_of(tool)
+
+
+def test_the_tool_s_own_words_gathered_across_a_request_restate_nothing() -> None:
+    from generator.validators.reading import _excused
+
+    own = ["get the current metar and taf for an airport"]
+    assert _excused("you get the current metar taf", own)
+    assert not _excused("with the taf", ["find an airport"])
+
+
+def test_how_a_thing_is_packed_is_no_unit_of_its_count() -> None:
+    from generator.phrasebook.terms import term
+
+    assert term("quantity", {"type": "integer", "description": "Units; modules come in pallets of 30 or loose."}).unit == ""
+    assert term("depth", {"type": "number", "description": "Sensor depth in metres"}).unit == "metres"

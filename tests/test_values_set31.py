@@ -93,3 +93,10 @@ def test_a_number_a_rule_moved_lands_on_its_step() -> None:
     spec = {"type": "number", "multipleOf": 0.1}
     assert _on_step(spec, 1537.8999999) == 1537.9
     assert _on_step({"type": "number"}, 1.23) is None
+
+
+def test_a_direction_to_a_thing_is_no_persona_place() -> None:
+    from generator.derived_personas import _takes_place
+
+    assert not _takes_place("to_pen", {"type": "string", "description": "Pen she goes back to, e.g. '6'."})
+    assert _takes_place("to_city", {"type": "string"}) and _takes_place("destination", {"type": "string"})

@@ -226,7 +226,7 @@ def from_description(tool: Tool) -> str:
     rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj) or _clause_after(rest, obj, verb) or \
-            _cut_at_number(rest, obj):
+            _cut_at_number(rest, obj) or _names_a_flag(tool, obj):
         return ""
     obj = _with_name_modifier(tool, obj)
     if verb == "get" and obj.split()[0] in ("a", "an") and _by_its_id(tool):
@@ -284,6 +284,21 @@ def _clause_after(rest: list[str], obj: str, verb: str) -> bool:
 # have sent").
 _AUXILIARIES = frozenset({"have", "has", "had", "is", "are", "was", "were", "will", "would", "can", "could", "should",
                           "must", "may", "might", "do", "does", "did"})
+
+
+# Words of a flag's name that say only that it is one ("include_taf" is about the TAF).
+_FLAG_WORDS = frozenset({"include", "includes", "including", "show", "with", "is", "has", "only", "use", "enable",
+                         "enabled", "allow", "return", "want", "need", "needs", "add", "get", "the", "of", "all"})
+
+
+def _names_a_flag(tool: Tool, obj: str) -> bool:
+    """Whether the object names the thing an optional flag turns on or off ("Get the current METAR
+    and TAF" beside `include_taf`): every query then states the flag, even one that leaves it out
+    (set 31: no hard TRAJECT query in a flight school); the name's words say the intent instead."""
+    required = set(tool.required)
+    flags = {w for n, s in tool.properties.items() if isinstance(s, dict) and s.get("type") == "boolean"
+             and n not in required for w in tokens(n)} - _FLAG_WORDS
+    return bool(flags & {w.lower().strip(",.;:") for w in obj.split()})
 
 
 def _cut_at_number(rest: list[str], obj: str) -> bool:

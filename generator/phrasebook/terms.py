@@ -193,6 +193,8 @@ _PRECISIONS = frozenset({"tenths", "hundredths", "thousandths", "increments", "s
 def _unit_of(text: str) -> str:
     """ "Sensor depth in metres" -> "metres"; ", in degrees Celsius" -> "degrees Celsius"; "in mm/s"
     -> "mm/s" (set 28: "a particle velocity of 41 mm")."""
+    # "modules come in pallets of 30", "sold in boxes": how a thing is packed, never the count's unit (set 31)
+    text = re.sub(r"\b(?:comes?|came|sold|packed|shipped|supplied|delivered|available) in [a-z]+s\b", " ", text)
     rate = re.search(r"(?:^|[\s,])in ([A-Za-zµ°]{1,6}/[A-Za-z0-9]{1,6})(?=[\s.,;)]|$)", text)
     if rate:
         return rate[1]

@@ -108,7 +108,17 @@ def _excused(evidence: str, own: list[str]) -> bool:
     if not core:
         return False
     stem = _stem_words(core)
-    return any(f" {core} " in f" {p} " or f" {stem} " in f" {_stem_words(p)} " for p in own)
+    if any(f" {core} " in f" {p} " or f" {stem} " in f" {_stem_words(p)} " for p in own):
+        return True
+    # the reader's words gathered across the request ("you get the current metar taf" of "get the
+    # current METAR and TAF for an airport": set 31, a TAF flag at its default): every content word
+    # the tool's own
+    content = set(stem.split()) - _FUNCTION_WORDS
+    return len(content) >= 2 and any(content <= set(_stem_words(p).split()) for p in own)
+
+
+_FUNCTION_WORDS = frozenset({"you", "i", "me", "my", "we", "our", "please", "can", "could", "would", "the", "a", "an",
+                             "and", "or", "of", "for", "to", "in", "on", "with", "it", "that", "this"})
 
 
 def _stem_words(text: str) -> str:
