@@ -100,3 +100,49 @@ def test_a_direction_to_a_thing_is_no_persona_place() -> None:
 
     assert not _takes_place("to_pen", {"type": "string", "description": "Pen she goes back to, e.g. '6'."})
     assert _takes_place("to_city", {"type": "string"}) and _takes_place("destination", {"type": "string"})
+
+
+def test_an_allowance_s_wide_bounds_are_used_at_their_low_end() -> None:
+    drawn = _draws({"type": "integer", "description": "Number of straws, 5 to 500."}, "straws", 60)
+    assert all(5 <= d <= 125 for d in drawn) and sorted(drawn)[30] <= 60, drawn
+    narrow = _draws({"type": "integer", "description": "Days of treatment, 1-8."}, "days", 60)
+    assert max(narrow) >= 6, narrow  # a short scale is drawn whole
+
+
+def test_an_amount_in_a_unit_of_pieces_is_a_few() -> None:
+    tool = Tool(name="record_treatment", app="herd", api="record_treatment", domain="dairy", description="Record a treatment.",
+                parameters={"type": "object", "required": ["dose", "dose_unit"], "properties": {
+                    "dose": {"type": "number", "description": "Amount per administration, in dose_unit."},
+                    "dose_unit": {"type": "string", "enum": ["mL", "tube", "bolus", "g"], "description": "Unit of the dose."}}})
+    rng = random.Random(6)
+    drawn = [sample_arguments(tool, rng) for _ in range(40)]
+    pieces = [a["dose"] for a in drawn if a["dose_unit"] in ("tube", "bolus")]
+    assert pieces and all(1 <= p <= 4 for p in pieces), drawn
+
+
+def test_a_rating_not_above_another_s_stays_on_its_list_and_under_it() -> None:
+    from generator.core.dependencies import rules
+
+    props = {"main_panel_amps": {"type": "integer", "enum": [100, 125, 150, 200, 225, 400],
+                                 "description": "Bus rating of the main service panel in amps."},
+             "main_breaker_amps": {"type": "integer", "enum": [60, 100, 125, 150, 175, 200, 225, 400],
+                                   "description": "Rating of the main breaker in amps; not above main_panel_amps."}}
+    assert any(r.kind == "below" and r.subject == "main_breaker_amps" for r in rules("Record a site survey.", props))
+    tool = Tool(name="create_site_survey", app="solar", api="create_site_survey", domain="solar",
+                description="Record a site survey.", parameters={"type": "object", "required": list(props), "properties": props})
+    rng = random.Random(8)
+    for _ in range(40):
+        a = sample_arguments(tool, rng)
+        assert isinstance(a["main_breaker_amps"], int) and a["main_breaker_amps"] <= a["main_panel_amps"], a
+    sparse = {"main_panel_amps": {**props["main_panel_amps"], "enum": [100, 200, 400]},
+              "main_breaker_amps": {**props["main_breaker_amps"], "enum": [60, 150, 300]}}  # none within a few percent
+    tool = tool.model_copy(update={"parameters": {"type": "object", "required": list(sparse), "properties": sparse}})
+    for _ in range(40):
+        a = sample_arguments(tool, rng)
+        assert a["main_breaker_amps"] <= a["main_panel_amps"], a
+
+
+def test_a_building_department_is_said_in_its_own_form() -> None:
+    spec = {"type": "string", "description": "Authority having jurisdiction, e.g. 'City of San Jose', 'County of Sacramento'."}
+    assert all(d.startswith(("City of ", "County of ")) and "San Jose" in d or "Sacramento" in d
+               for d in _draws(spec, "ahj")), _draws(spec, "ahj")

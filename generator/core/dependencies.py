@@ -870,6 +870,9 @@ def _own_comparison(description: str) -> str:
     """A parameter's description with its comparisons given a subject: "Must be at least x" and
     "Cannot exceed x" open with "It"; "...; at least x" is "...; It is at least x"."""
     text = _NOT_EXCEED.sub(" is at most ", f" {description}").strip()
+    # "Rating of the main breaker in amps; not above main_panel_amps" (set 31: a 175 A breaker on a 125 A panel)
+    text = re.sub(r"\bnot (?:above|over|higher than)\b", "at most", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bnot (?:below|under|lower than)\b", "at least", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?=is at most\b)", "It ", text)
     text = re.sub(r"^\s*(?=(?:must|should|has to|needs to) be\b)", "It ", text, flags=re.IGNORECASE)
     return _ITS_OWN.sub("It is ", text)
@@ -1522,9 +1525,12 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
     # a value the parameter's own draw gives, on the right side and near (a Sheldon point at or under
     # the source grade, never 38), else one a few percent off the other's
     drawn = [x for x in (_number(draw(name)) for _ in range(24)) if x is not None]
+    whole = isinstance(args[name], int) and not isinstance(args[name], bool)
     side = [x for x in drawn if (base * 0.85 <= x <= base if sign < 0 else base <= x <= base * 1.15)]
-    if side:
-        args[name] = (max if sign < 0 else min)(side)
+    listed = [x for x in set(drawn) if (x <= base if sign < 0 else x >= base)]
+    if side or listed and len(set(drawn)) <= 12:  # else a value of a short list (a 125 A panel's breaker: 100 or 125)
+        got = (max if sign < 0 else min)(side or listed)
+        args[name] = round(got) if whole else got
         return
     # 2 to 10 percent; a reading in the thousands (a Hobbs meter at 5298.5) moves by a flight's
     # few hours, a hundredth of that share (set 31: Hobbs in 1.5 after Hobbs out 5298.5)

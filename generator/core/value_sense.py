@@ -48,6 +48,30 @@ def agreeing_units(props: dict[str, Any], args: dict[str, Any], keep: frozenset[
     return args
 
 
+# Units that are one piece each: an amount of them is a few (set 31: 441.99 tubes of an intramammary).
+_PIECE_UNITS = frozenset({"tube", "tubes", "bolus", "boluses", "tablet", "tablets", "capsule", "capsules", "syringe",
+                          "syringes", "vial", "vials", "dose", "doses", "pill", "pills", "sachet", "sachets", "patch",
+                          "patches", "implant", "implants", "pessary", "each", "piece", "pieces"})
+
+
+def amounts_in_pieces(props: dict[str, Any], args: dict[str, Any], rng: Any, keep: frozenset[str]) -> dict[str, Any]:
+    """An amount given in a unit another parameter names ("Amount per administration, in
+    dose_unit") is one to four when that unit is a piece (a tube, a bolus, a tablet): never 441.99
+    tubes."""
+    for unit_name, unit in list(args.items()):
+        if not isinstance(unit, str) or unit.lower() not in _PIECE_UNITS or \
+                not {"unit", "units", "uom"} & set(semantic.tokens(unit_name)):
+            continue
+        for name, schema in props.items():
+            said = str((schema or {}).get("description") or "") if isinstance(schema, dict) else ""
+            if name in keep or name not in args or not isinstance(args[name], int | float) or \
+                    isinstance(args[name], bool) or not re.search(rf"\b{re.escape(unit_name)}\b", said):
+                continue
+            count = rng.choice((1, 1, 1, 2, 2, 3, 4))
+            args[name] = float(count) if isinstance(args[name], float) else count
+    return args
+
+
 _COUNTED_UNITS = frozenset({"tablets", "tablet", "tabs", "bags", "bag", "each", "units", "pieces", "pcs", "cases",
                             "boxes", "bottles", "cans", "drums", "pails", "buckets"})
 

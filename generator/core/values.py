@@ -700,11 +700,29 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
         if value is None:
             return lo
         return int(value) if integer else float(value)
+    if integer and _wide_allowance(kind, schema, lo, hi):
+        return _chosen_round(_low_end(lo, hi, rng), name, kind, lo, hi)
     if integer:
         value = _round_large(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))), kind, lo, hi)
         return _chosen_round(value, name, kind, lo, hi)
     value = float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
     return float(_chosen_round(value, name, kind, lo, hi)) if _DISCOUNT & set(semantic.tokens(name)) else value
+
+
+def _wide_allowance(kind: str, schema: dict[str, Any], lo: float, hi: float) -> bool:
+    """Whether a count's bounds are what the system allows, far wider than what one call uses
+    ("Number of straws, 5 to 500", "Lowest days in milk, 0-600": set 31, semen orders of 110-449
+    straws, searches from 478 days in milk): bounds the schema or its prose states, spanning a
+    factor of twenty or more."""
+    return kind in ("generic", "count") and _bounded(schema) and lo >= 0 and hi >= 50 and hi >= 20 * max(lo, 1)
+
+
+def _low_end(lo: float, hi: float, rng: random.Random) -> int:
+    """A whole number in the lower quarter of [lo, hi], drawn evenly over its orders of magnitude
+    (log-uniform): most calls near the low end, as the calls of an allowance go."""
+    low = max(math.ceil(lo), 1)
+    top = min(math.floor(hi), max(low * 10, math.floor(hi / 4)))
+    return max(math.ceil(lo), min(top, round(math.exp(rng.uniform(math.log(low), math.log(top + 1))))))
 
 
 # Steps a description gives in words: "Billable hours, in quarter hours", "in half-ton steps",
@@ -1660,6 +1678,8 @@ def _party(said: str, fake: Any) -> str:
     return str(fake.company()) if _COMPANY.search(said) else str(fake.last_name())
 
 
+_JURISDICTION = re.compile(r"(?:City|County|Town|Village|Township|Borough|Parish|State|Commonwealth|"
+                           r"Province|District|Port|Municipality) of ")
 _FULL_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?")
 
 
@@ -1697,8 +1717,9 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     road = _ROAD.fullmatch(example)
     if road:  # "Nicollet Ave" -> "Keller Ave", never the one street of every address (set 27)
         return f"{fake.last_name()}{road.group(1)}"
-    if semantic.infer(name, {"type": "string"}) in ("place", "city", "address"):
-        return example  # "Morgan City, LA", "Port Arthur, TX" name towns, never "Michelle Valencia, LA" (set 26)
+    if semantic.infer(name, {"type": "string"}) in ("place", "city", "address") or _JURISDICTION.match(example):
+        return example  # "Morgan City, LA", "Port Arthur, TX" name towns, never "Michelle Valencia, LA" (set 26);
+        # "City of San Jose" is a building department, never "City of San Stephanie" (set 31)
     first = _first_names()
     words = re.split(r"(\W+)", example)
     out = []
@@ -1954,7 +1975,9 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         not known and _NUMBER_ID.fullmatch(e) is not None)) for e in examples)
     streets = bool(examples) and all(isinstance(e, str) and _STREET.fullmatch(e) for e in examples)
     # the counties a catalog names are where it works: "e.g. Stanislaus or Merced" is its region
-    regional = kind in ("county",)
+    # "City of San Jose", "County of Sacramento": the offices an installer files with, in its own
+    # form, never a bare world city (set 31: permits filed with "Vienna")
+    regional = kind in ("county",) or bool(examples) and all(isinstance(e, str) and _JURISDICTION.match(e) for e in examples)
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
     listed_codes = ids and _listed_codes(name, schema, examples) or _real_codes(kind, examples)
     specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
@@ -2313,6 +2336,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = place_scale.one_trip(tool, args, rng, frozenset(fixed or {}), pool or {})
         args = _at_the_town(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}), tool.description)
+        args = value_sense.amounts_in_pieces(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
