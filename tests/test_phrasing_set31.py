@@ -94,3 +94,22 @@ def test_how_a_thing_is_packed_is_no_unit_of_its_count() -> None:
 
     assert term("quantity", {"type": "integer", "description": "Units; modules come in pallets of 30 or loose."}).unit == ""
     assert term("depth", {"type": "number", "description": "Sensor depth in metres"}).unit == "metres"
+
+
+def test_a_reading_taken_on_the_way_in_is_no_length() -> None:
+    from generator.phrasebook.terms import term
+
+    for name, said in (("hobbs_in", "Hobbs meter at shutdown, to the tenth; greater than hobbs_out."),
+                       ("tach_in", "Tach reading at shutdown; greater than tach_out.")):
+        assert term(name, {"type": "number", "description": said}).unit != "inches", name
+    assert term("slump_in", {"type": "number", "description": "Slump of the concrete."}).unit == "inches"
+
+
+def test_a_rate_in_the_prose_is_said_whole() -> None:
+    from generator.phrasebook.terms import term
+
+    assert term("price_per_watt", {"type": "number", "description": "Gross price in USD per DC watt."}).unit == \
+        "USD per DC watt"
+    assert term("ppa_rate_per_kwh", {"type": "number", "description": "PPA price in USD per kWh, e.g. 0.18."}).unit == \
+        "USD per kWh"
+    assert term("rate", {"type": "number", "description": "Rate in dollars per hour for the crew"}).unit == "dollars per hour"

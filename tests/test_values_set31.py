@@ -146,3 +146,18 @@ def test_a_building_department_is_said_in_its_own_form() -> None:
     spec = {"type": "string", "description": "Authority having jurisdiction, e.g. 'City of San Jose', 'County of Sacramento'."}
     assert all(d.startswith(("City of ", "County of ")) and "San Jose" in d or "Sacramento" in d
                for d in _draws(spec, "ahj")), _draws(spec, "ahj")
+
+
+def test_a_tool_named_by_its_verb_does_what_the_verb_says() -> None:
+    """`cancel_herd_check` cancels a visit: its id is acted on once, no habit (set 31: one visit
+    cancelled in every week of a history), though "check" reads elsewhere."""
+    from generator.core.habitual import action, habitual
+
+    props = {"visit_id": {"type": "string", "description": "Visit id, e.g. 'VET-2025-0611'."},
+             "reason": {"type": "string", "enum": ["weather", "vet_unavailable"]}}
+    cancel = Tool(name="cancel_herd_check", app="herd", api="cancel_herd_check", domain="dairy",
+                  description="Cancel a booked herd check.", parameters={"type": "object", "properties": props})
+    assert action(cancel) == "write" and not habitual(cancel, "visit_id")
+    check = Tool(name="check_availability", app="herd", api="check_availability", domain="dairy",
+                 description="Check a vet's free slots.", parameters={"type": "object", "properties": props})
+    assert action(check) == "read"

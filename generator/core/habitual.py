@@ -90,7 +90,10 @@ def action(tool: Tool) -> Action:
     """What `tool` does, from the first verb of its api name; a name without one (or with a
     plain write verb: close, set, order) takes the first word of its description when that is a
     create or record verb ("set_valuation: Record a new valuation" records)."""
-    named = next((VERBS[w] for w in words(tool.api or tool.name) if w in VERBS), None)
+    said = words(tool.api or tool.name)
+    if said and said[0] not in VERBS and "VERB" in _lemmas(said[0]):  # `cancel_herd_check` cancels: no "check"
+        said = []  # reads (set 31: one visit cancelled every week of a history)
+    named = next((VERBS[w] for w in said if w in VERBS), None)
     if named == "read":
         return "read"
     lead = words(tool.description)[:1]
@@ -98,6 +101,12 @@ def action(tool: Tool) -> Action:
     if named is None and described == "read":
         return "read"
     return named or (described if described in ("create", "record") else "write")
+
+
+def _lemmas(word: str) -> set[str]:
+    from ..phrasebook.lexicon import lemmas  # the phrasebook reads this module's kinds
+
+    return set(lemmas(word))
 
 
 def _spec(tool: Tool, param: str) -> dict[str, Any]:

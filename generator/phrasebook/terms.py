@@ -529,9 +529,14 @@ def _unit_said(param: str, clean: str) -> str:
     restricted speed of 5 miles" for `speed_mph`), else a unit word closing the name."""
     own = unit_tail(tokens(param))[1] if tokens(param) else ""
     prose = _unit_of(clean)
-    rate = re.search(rf"\b{re.escape(prose)}\s+per\s+([a-z]+)\b", clean, re.IGNORECASE) if prose else None
+    # "in USD per DC watt": the rate whole, its denominator's capitals too (set 31: "3.16 USD per DC")
+    rate = re.search(rf"\b{re.escape(prose)}\s+per\s+((?-i:[A-Z]{{1,4}})\s+[a-z]+|[a-z]+)\b", clean,
+                     re.IGNORECASE) if prose else None
+    named = "per" in tokens(param)[:-1]
     if rate:
-        prose = _name_unit(param) or f"{prose} per {rate.group(1)}"
+        prose = (not named and _name_unit(param)) or f"{prose} per {rate.group(1)}"
+    if rate and named:  # `ppa_rate_per_kwh`, "PPA price in USD per kWh": USD per kWh, never kilowatt-hours
+        return prose
     return own or prose or _name_unit(param)
 
 
@@ -613,7 +618,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun = _spelled_out(_shorter_by_name(noun, param), param)
         noun, of = _own_head(first, noun, of, name_words)
     unit, named = _unit_said(param, clean), _from_name(param)
-    unit, noun = _in_inches(param, json_type, unit, noun, by_name)
+    unit, noun = _in_inches(param, json_type, unit, noun, by_name, description)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
@@ -737,13 +742,22 @@ def _moment_phrase(first: str, json_type: str) -> str:
     return ""
 
 
-def _in_inches(param: str, json_type: str, unit: str, noun: str, by_name: bool) -> tuple[str, str]:
+def _in_inches(param: str, json_type: str, unit: str, noun: str, by_name: bool, description: str = "") -> tuple[str, str]:
     """(unit, noun) of a number whose name closes on "in": `slump_in`, `stick_reading_in` are in
-    inches, never "with slump in 4"."""
+    inches, never "with slump in 4"; a reading taken on the way in (`hobbs_in` "at shutdown",
+    beside a `hobbs_out`) is no length (set 31: "an incoming hobbs meter of 6151.8 inches")."""
     words = tokens(param)
     if unit or json_type not in ("integer", "number") or len(words) < 2 or words[-1] != "in":
         return unit, noun
+    if _TAKEN_AT.search(description) and not re.search(r"\binch(?:es)?\b|\bin\.", description, re.IGNORECASE):
+        return unit, noun
     return "inches", noun if noun and not by_name else " ".join(words[:-1])
+
+
+# A reading said of a moment ("at shutdown", "when it returns", "greater than hobbs_out"): the "in"
+# of its name is the way in.
+_TAKEN_AT = re.compile(r"\b(?:at|on|upon) (?:shutdown|return|arrival|check-?in|the end)\b|\bwhen (?:it )?(?:returns|"
+                       r"comes? (?:back|in))\b|\b(?:greater|more|higher|later) than \w+_out\b", re.IGNORECASE)
 
 
 def _ordinal_of_thing(words: tuple[str, ...] | list[str]) -> set[str]:
