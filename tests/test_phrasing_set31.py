@@ -113,3 +113,14 @@ def test_a_rate_in_the_prose_is_said_whole() -> None:
     assert term("ppa_rate_per_kwh", {"type": "number", "description": "PPA price in USD per kWh, e.g. 0.18."}).unit == \
         "USD per kWh"
     assert term("rate", {"type": "number", "description": "Rate in dollars per hour for the crew"}).unit == "dollars per hour"
+
+
+def test_a_moved_thing_s_new_day_is_where_it_moves_to() -> None:
+    tool = _tool("reschedule_installation", "Move a booked installation to another day.", ["install_id", "new_start_date"], {
+        "install_id": {"type": "string", "description": "Installation id, e.g. 'INS-25-0552'."},
+        "new_start_date": {"type": "string", "description": "New first install day, a weekday. Format YYYY-MM-DD."},
+        "reason": {"type": "string", "enum": ["weather", "equipment_delay"], "description": "Why it moves."}})
+    for seed in range(3):
+        q = _query(tool, {"install_id": "INS-25-3804", "new_start_date": "2025-06-09", "reason": "weather"}, seed)
+        assert " to June 9" in q or " to the 9th of June" in q, q
+        assert "starting" not in q, q

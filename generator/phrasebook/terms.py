@@ -1407,6 +1407,9 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
     said = _EVENTS.get(event[0]) if len(event) == 1 else None
     if said:  # "departing June 2", "for delivery on June 4"
         return said.format(v=v)
+    if t.noun.split()[:1] == ["new"] and intent.split()[:1] and intent.split()[0] in _MOVING:
+        return f"to {v}"  # "move booked installation INS-25-3804 to June 9", never "because of an equipment
+        # delay starting June 9" (set 31: the delay's start)
     if t.role == "from":  # "from June 2" once a closing bound follows (clauses.ranges)
         return f"starting {v}"
     if t.role == "until":
@@ -1420,6 +1423,8 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
     return f"on {v}"
 
 
+# Verbs of a request that moves something in time: its new moment is where it moves "to".
+_MOVING = frozenset({"move", "reschedule", "postpone", "rebook", "shift", "push", "change", "update", "bring"})
 _EVENTS = {"departure": "departing {v}", "arrival": "arriving {v}", "return": "returning {v}",
            "delivery": "for delivery on {v}", "pickup": "for pickup on {v}", "dropoff": "for drop-off on {v}",
            "checkin": "checking in {v}", "checkout": "checking out {v}", "check-in": "checking in {v}",
