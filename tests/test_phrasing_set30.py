@@ -6,22 +6,13 @@ membership class", never a bare "for senior")."""
 
 from __future__ import annotations
 
-from generator.core.plan import plan_explicit
-from generator.records import Target, Tool, ToolCall
-from generator.writers.base import WriteRequest
-from generator.writers.template import paraphrases
+from generator.records import Tool
+from generator.testing.phrasing import explicit_query as _query
+from generator.testing.phrasing import one_tool
 
 
 def _tool(name: str, description: str, required: list[str], properties: dict) -> Tool:
-    return Tool(name=name, app="club", api=name, domain="club", description=description,
-                parameters={"type": "object", "required": required, "properties": properties})
-
-
-def _query(tool: Tool, args: dict, seed: int = 7) -> str:
-    t = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
-               domain=tool.domain)
-    req = WriteRequest(target=t, plan=plan_explicit(t, tools={tool.name: tool}), tools=[tool], n=1)
-    return paraphrases(req, seed, 1)[0]
+    return one_tool(name, description, required, properties, domain="club")
 
 
 FUEL = _tool("record_fuel_purchase", "Record a diesel purchase for IFTA fuel tax reporting.", ["tractor", "jurisdiction"], {

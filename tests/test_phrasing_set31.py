@@ -4,25 +4,16 @@
 
 from __future__ import annotations
 
-from generator.core.plan import plan_explicit
 from generator.core.surface import noun
 from generator.core.textquality import defects
 from generator.phrasebook.intent import intent_of
-from generator.records import Target, Tool, ToolCall
-from generator.writers.base import WriteRequest
-from generator.writers.template import paraphrases
+from generator.records import Tool
+from generator.testing.phrasing import explicit_query as _query
+from generator.testing.phrasing import one_tool
 
 
 def _tool(name: str, description: str, required: list[str], properties: dict) -> Tool:
-    return Tool(name=name, app="school", api=name, domain="flight", description=description,
-                parameters={"type": "object", "required": required, "properties": properties})
-
-
-def _query(tool: Tool, args: dict, seed: int = 7) -> str:
-    t = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
-               domain=tool.domain)
-    req = WriteRequest(target=t, plan=plan_explicit(t, tools={tool.name: tool}), tools=[tool], n=1)
-    return paraphrases(req, seed, 1)[0]
+    return one_tool(name, description, required, properties, domain="flight")
 
 
 ENDORSE = _tool("record_endorsement", "Record an instructor endorsement in the student's logbook.", ["student_id", "endorsement"], {

@@ -1985,13 +1985,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
     if examples and not listed_codes and not specs and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
-    # ... and so do the names and years in one ("Gift of Ann Lee, 2024"); an address is always the
-    # catalog's form, never its one house
-    if examples and kind == "person":  # the homeowner an example names is one of many: each call its own
-        examples = [_another_person(e, rng) if isinstance(e, str) and _FULL_NAME.fullmatch(e) else _varied(e, name, rng, ref)
-                    for e in examples]
-    elif examples and (streets or rng.random() < VARY_RATE):
-        examples = [_varied(e, name, rng, ref) for e in examples]
+    examples = _varied_examples(examples, kind, streets, name, rng, ref)
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
     examples = _numbers_as_scale(examples, rng)
@@ -1999,6 +1993,19 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
     listed, pooled = _listed_and_pooled(name, schema, rng, pool)
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
+
+
+def _varied_examples(examples: list[Any], kind: str, streets: bool, name: str, rng: random.Random,
+                     ref: datetime) -> list[Any]:
+    """Examples with the names and years in them varied ("Gift of Ann Lee, 2024"): the homeowner an
+    example names is one of many, each call its own; an address is always the catalog's form, never
+    its one house."""
+    if examples and kind == "person":
+        return [_another_person(e, rng) if isinstance(e, str) and _FULL_NAME.fullmatch(e) else _varied(e, name, rng, ref)
+                for e in examples]
+    if examples and (streets or rng.random() < VARY_RATE):
+        return [_varied(e, name, rng, ref) for e in examples]
+    return examples
 
 
 _FREE_TEXT = re.compile(r"^\W*(?:free[- ]?text|description of|comments? (?:on|about))\b", re.IGNORECASE)
