@@ -115,3 +115,18 @@ def test_a_moved_thing_s_new_day_is_where_it_moves_to() -> None:
         q = _query(tool, {"install_id": "INS-25-3804", "new_start_date": "2025-06-09", "reason": "weather"}, seed)
         assert " to June 9" in q or " to the 9th of June" in q, q
         assert "starting" not in q, q
+
+
+CALVING = one_tool("record_calving", "Record a calving.", ["dam_id", "calf_sex"], {
+    "dam_id": {"type": "string", "description": "Herd number of the cow that calved, e.g. '2417'."},
+    "calf_sex": {"type": "string", "enum": ["heifer", "bull"], "description": "Sex of the calf."},
+    "calf_weight_lb": {"type": "integer", "description": "Birth weight in pounds: 70-110 for Holsteins."}}, domain="dairy")
+
+
+def test_one_calf_recorded_is_a_heifer_calf_and_its_birth_weight_no_birthday() -> None:
+    q = _query(CALVING, {"dam_id": "5856", "calf_sex": "heifer", "calf_weight_lb": 76})
+    assert "a heifer calf" in q and "that are" not in q, q
+    assert "born on" not in q and "76 pounds" in q, q
+    search = one_tool("search_horses", "Find horses in the barn.", [], {
+        "horse_sex": {"type": "string", "enum": ["filly", "colt"], "description": "Sex of the horse."}}, domain="barn")
+    assert "that are fillies" in _query(search, {"horse_sex": "filly"})

@@ -955,6 +955,9 @@ _COMPARING = frozenset({"over", "under", "above", "below", "beyond"})
 _PREPS = frozenset({"by", "until", "before", "after", "since", "within", "than", "at", "on", "to"})
 _RELATIVE = frozenset({"today", "tomorrow", "yesterday", "tonight", "this", "next", "last"})
 _BIRTH = frozenset({"birth", "dob", "born", "birthday"})
+_BIRTH_MEASURES = frozenset({"weight", "wt", "lb", "lbs", "kg", "length", "height", "size", "order", "rank", "place", "city",
+                             "country", "count"})
+_SEARCHING = frozenset({"find", "search", "list", "look", "show", "get", "browse", "filter", "query"})
 _DEATH = frozenset({"death", "dod", "died"})
 _EXPIRY = frozenset({"expiry", "expiration", "expires", "expiring"})
 
@@ -981,8 +984,8 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
     by_name = _name_phrase(words, role)
     if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):
         return by_name
-    if said & _BIRTH:
-        return "born on"
+    if said & _BIRTH:  # a birth weight is no day of birth (set 31: "born on 100 pounds")
+        return "" if said & _BIRTH_MEASURES else "born on"
     if said & _DEATH and said & {"date", "day", "dod"}:  # beside the call's own date it says its role; never
         return "with the date of death"  # "who died on", which hangs on whatever is said before it (an instrument)
     if said & _DEATH:
@@ -1472,7 +1475,7 @@ def _enum_by_value(t: Term, v: str) -> str | None:
 _URGENCY = frozenset({"urgency", "priority", "severity"})
 
 
-def _said_state(t: Term, v: str, head: str) -> str:
+def _said_state(t: Term, v: str, head: str, intent: str = "") -> str:
     """An urgency or a sex said as a person says it: "marked urgent" (never "with the urgent
     urgency"), "with female animals" (never "the female sex of the animals"); "" otherwise."""
     if re.fullmatch(r"[a-z]+", v) and " " not in t.noun and (len(v) >= 5 and head[:5] == v[:5] or head in _URGENCY):
@@ -1481,6 +1484,9 @@ def _said_state(t: Term, v: str, head: str) -> str:
         return f"with {v.lower()} {t.noun.split(' of ', 1)[1].removeprefix('the ')}"
     if head == "sex" and re.fullmatch(r"[a-z]+", v) and v not in ("male", "female", "mixed", "unknown") \
             and "NOUN" in lemmas(v):  # a horse's sex is a kind of horse: "that are fillies", never "with the filly sex"
+        owner = t.noun.split()[0] if len(t.noun.split()) == 2 and t.noun.split()[1] == "sex" else ""
+        if owner and intent.split()[:1] and intent.split()[0] not in _SEARCHING:  # one calf recorded: "with a
+            return f"with {_a(v)} {owner}"  # heifer calf", never "for cow 5179 that are heifers" (set 31)
         return f"that are {plural(v)}"
     return ""
 
@@ -1618,7 +1624,7 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with {head} {v}"
     if not head or head in v.lower().split():
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
-    if stated := _said_state(t, v, head):
+    if stated := _said_state(t, v, head, intent):
         return stated
     if t.of == "kind":
         return _of_kind(t, v, head, intent)
