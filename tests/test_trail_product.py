@@ -113,9 +113,11 @@ def test_reviewer_check_passes_on_100_targets(tmp_path):
     # to one earlier event by its day, so the run keeps to those (pointers off). Since values of the
     # day are drawn over the whole day (set 21), 300 events a persona give 92 such targets, 450 gave 100;
     # since a target leaving out its user's standing value is none (set 28), 450 give 99 and 520 give 100;
-    # since set 30's values (real ZIP codes, phones that dial, no false "only" flags) 520 give 98, 560 give 100.
+    # since set 30's values (real ZIP codes, phones that dial, no false "only" flags) 520 give 98, 560 give 100;
+    # since set 31's 560 give 99: the run asks 110 so that every change of the synthetic values does
+    # not move it under the 100 the check wants (it still fails on any sample the check refuses).
     check = check_script("check_trail.py")
-    run(context(tmp_path, targets=100, events=560, pointers="off"))
+    run(context(tmp_path, targets=110, events=560, pointers="off"))
     files = sorted(str(p) for p in (tmp_path / "trail").glob("all_generated_queries_*.json"))
     proc = subprocess.run([sys.executable, str(check), str(tmp_path / "trail" / "apis"), *files],
                           capture_output=True, text=True, timeout=60, check=False)
