@@ -161,3 +161,22 @@ def test_a_tool_named_by_its_verb_does_what_the_verb_says() -> None:
     check = Tool(name="check_availability", app="herd", api="check_availability", domain="dairy",
                  description="Check a vet's free slots.", parameters={"type": "object", "properties": props})
     assert action(check) == "read"
+
+
+def test_a_parameter_required_for_kinds_said_in_words_is_given_for_them() -> None:
+    """"Required for stage and end-of-course checks" names stage_1..stage_3 and end_of_course of
+    `check_type` (set 31: 22 stage checks with no check instructor)."""
+    from generator.core.dependencies import rules
+
+    props = {"check_type": {"type": "string", "enum": ["stage_1", "stage_2", "stage_3", "end_of_course", "practical_test"]},
+             "check_instructor_id": {"type": "string", "pattern": "^CFI-[0-9]{3}$", "description":
+                                     "Check instructor, e.g. 'CFI-003'. Required for stage and end-of-course checks."}}
+    got = [r for r in rules("Schedule a stage check.", props) if r.subject == "check_instructor_id"]
+    assert got and set(got[0].values) == {"stage_1", "stage_2", "stage_3", "end_of_course"}, got
+    tool = Tool(name="schedule_stage_check", app="school", api="schedule_stage_check", domain="flight",
+                description="Schedule a stage check.", parameters={"type": "object", "required": ["check_type"],
+                                                                    "properties": props})
+    rng = random.Random(2)
+    for _ in range(30):
+        a = sample_arguments(tool, rng)
+        assert a["check_type"] == "practical_test" or "check_instructor_id" in a, a

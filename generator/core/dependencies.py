@@ -452,10 +452,31 @@ def _required_for(tool: str, props: Props) -> list[Rule]:
             owners = {_owner_of(w, props, skip=name) for w in said} if len(said) > 1 else set()
             if owners and len(owners) == 1 and None not in owners:
                 owned = (str(owners.pop()), tuple(said))
+            owned = owned or _kinds_listed(said, props, name)
             if owned:
                 out.append(Rule("needs", name, (owned[0],), owned[1]))
                 break
     return out
+
+
+def _kinds_listed(said: list[str], props: Props, skip: str) -> tuple[str, tuple[str, ...]] | None:
+    """The one enum two or more listed words name, each by a value written with hyphens for its
+    underscores or by a word of its values ("Required for stage and end-of-course checks": stage_1,
+    stage_2, stage_3 and end_of_course of `check_type`; set 31: stage checks with no check
+    instructor); None unless every word names values of the same parameter."""
+    if len(said) < 2:
+        return None
+    found: dict[str, list[str]] = {}
+    for word in said:
+        key = word.lower().replace(" ", "-")
+        hits = {n: [str(v) for v in _enum(sch) if str(v).lower().replace("_", "-") == key or
+                    key in str(v).lower().split("_")] for n, sch in props.items() if n != skip}
+        hits = {n: vs for n, vs in hits.items() if vs}
+        if len(hits) != 1:
+            return None
+        (name, values), = hits.items()
+        found.setdefault(name, []).extend(values)
+    return (next(iter(found)), tuple(found[next(iter(found))])) if len(found) == 1 else None
 
 
 # "card_last4 only with method 'card'", "tip_pct is only allowed when mode is 'dine_in'"
