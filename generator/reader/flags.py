@@ -92,7 +92,7 @@ def _at(text: Text, key: tuple[str, ...]) -> int:
     or as one family ("substitutes" for substitutions)."""
     at = text.stems_at(key)
     if at < 0 and len(key) == 1 and len(key[0]) >= 6:
-        at = next((i for i, w in enumerate(text.stems) if len(w) >= 6 and (w.startswith(key[0][:-2]) or
+        at = next((i for i, w in enumerate(text.stems) if len(w) >= 6 and (w.startswith(key[0][:max(5, len(key[0]) - 2)]) or
                                                                              key[0].startswith(w))), -1)
     if at >= 0 or len(key) < 2:
         return at
@@ -389,9 +389,9 @@ def _read_flag(text: Text, param: str, description: str = "",
             return by
         if passive is not None:  # "the parents should be notified" for notify_parents: object, then its verb
             at, key, width = passive[0], key[::-1], passive[1] - passive[0]
-        elif at < 0:
-            at = _framed(text, _at(text, key[-1:]))  # "attach_location": the head noun alone, framed ("without my location")
-            key = key[-1:]
+        elif at < 0:  # "attach_location": the head noun alone, framed ("without my location"); of
+            key = key[-2:-1] if key[-1] in _REQUIRED else key[-1:]  # "leak_check_required" the check, never
+            at, width = _framed(text, _at(text, key)), 1  # "requested" (set 32: a traceback past the text's end)
         else:
             key = key[:1]
     if at < 0:
@@ -401,7 +401,7 @@ def _read_flag(text: Text, param: str, description: str = "",
         before = text.tokens[max(0, at - _WINDOW - 4):at]
     spread = _spread(text.stems[at:], list(key), gap=2) if len(key) >= 3 else None
     end = at + spread[1] if spread else next((j + 1 for j in range(min(len(text.stems), at + len(key) + 2) - 1, at - 1, -1)
-                if text.stems[j] == key[-1]), at + width)  # "sent for evaluation": one word between
+                if text.stems[j] == key[-1]), min(at + width, len(text.tokens)))  # "sent for evaluation": one word between
     after = text.tokens[end:end + 2]
     answered = _answered(text, text.tokens[end - 1], after) if after[:1] != ["set"] else _set_to(text.tokens[end:end + 3])
     if answered is None and after[:1] == ["off"] and identifier_words(param)[-1:] == ("on",):
