@@ -15,10 +15,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ..records import Tool
 from .actions import verb_forms
@@ -210,6 +211,7 @@ class Ctx:
     tool: Tool | None
     spec: dict[str, Any]
     time: datetime | None
+    style: int = 0  # the one way this query writes a day (set 32: never "from the 27th of May through May 31st")
 
 
 Render = Callable[[Any, Ctx], list[str]]
@@ -245,13 +247,22 @@ def _weekday_forms(day: datetime, ctx: Ctx) -> list[str]:
     return [f"this {name}", f"next {name}", f"on {name}"]
 
 
-def _date_says(value: Any, ctx: Ctx) -> list[str]:
+def _date_forms(value: Any, ctx: Ctx) -> list[str]:
+    """Every way a person writes the day: "today" first where it is near, then the query's own
+    style ("June 4th", "June 4" or "the 4th of June"), then the two others."""
     day, _ = parse_date_value(value)  # type: ignore[misc]
     month, d = MONTHS[day.month - 1], day.day
     year = "" if ctx.time is not None and ctx.time.year == day.year else f", {day.year}"
     plain = [f"{month} {_ordinal(d)}{year}", f"{month} {d}{year}", f"the {_ordinal(d)} of {month}{year}"]
+    plain = plain[ctx.style:] + plain[:ctx.style]
     rel = _relative_day(day, ctx)
     return ([rel] if rel else []) + plain
+
+
+def _date_says(value: Any, ctx: Ctx) -> list[str]:
+    """The day near or in the query's one style: one query never writes two days two ways."""
+    forms = _date_forms(value, ctx)
+    return forms[:-2]
 
 
 def _date_accepts(value: Any, ctx: Ctx) -> list[str]:
@@ -266,7 +277,7 @@ def _date_accepts(value: Any, ctx: Ctx) -> list[str]:
         f"{day.month}/{d}",
         f"{month[:3]} {d}",
     ]
-    return _date_says(value, ctx) + _weekday_forms(day, ctx) + extra
+    return _date_forms(value, ctx) + _weekday_forms(day, ctx) + extra
 
 
 def _clock_says_hm(h: int, m: int) -> list[str]:
@@ -305,7 +316,9 @@ def _datetime_says(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _datetime_accepts(value: Any, ctx: Ctx) -> list[str]:
-    return _datetime_says(value, ctx) + [str(value).strip()]
+    date, clock = _split_datetime(value)
+    every = [f"{d} at {c}" for d in _date_forms(date, ctx) for c in _clock_says(clock, ctx)]
+    return _datetime_says(value, ctx) + every + [str(value).strip()]
 
 
 def _is_date(value: Any, ctx: Ctx) -> bool:
@@ -528,7 +541,7 @@ def _iso_says(value: Any, ctx: Ctx) -> list[str]:
     said = [c + ("" if local else _zone(zone)) for c in _clock_says(clock, ctx)[:1]]
     if date is None:
         return said
-    return [f"{d} at {said[0]}" for d in _date_says(date, ctx)[:2]]
+    return [f"{d} at {said[0]}" for d in _date_says(date, ctx)]
 
 
 def _iso_accepts(value: Any, ctx: Ctx) -> list[str]:
@@ -536,7 +549,7 @@ def _iso_accepts(value: Any, ctx: Ctx) -> list[str]:
     out = _iso_says(value, ctx) + [str(value).strip()]
     if date is None:
         return out + _clock_accepts(clock, ctx)
-    return out + [f"{d} at {c}" for d in _date_says(date, ctx) for c in _clock_says(clock, ctx)]
+    return out + [f"{d} at {c}" for d in _date_forms(date, ctx) for c in _clock_says(clock, ctx)]
 
 
 def _is_bool(value: Any, ctx: Ctx) -> bool:
@@ -592,7 +605,7 @@ def value_kind(value: Any, param: str, tool: Tool | None, time: str | datetime |
 
 def _item_ctx(ctx: Ctx) -> Ctx:
     items = dict_at(ctx.spec, "items")
-    return Ctx(ctx.param, ctx.tool, items, ctx.time)
+    return Ctx(ctx.param, ctx.tool, items, ctx.time, ctx.style)
 
 
 def join_words(items: list[str], conj: str = "and") -> str:
@@ -600,6 +613,18 @@ def join_words(items: list[str], conj: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {conj} {items[-1]}"
+
+
+_STYLES: WeakKeyDictionary[random.Random, int] = WeakKeyDictionary()
+
+
+def _style(rng: random.Random | None) -> int:
+    """The way days are written in the query of this generator (drawn at its first day)."""
+    if rng is None:
+        return 0
+    if rng not in _STYLES:
+        _STYLES[rng] = rng.randrange(3)
+    return _STYLES[rng]
 
 
 def _render_one(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
@@ -618,7 +643,8 @@ def render(
     rng: random.Random | None = None,
 ) -> str:
     """The natural surface form of `value` for `param` of `tool`; canonical without `rng`."""
-    return _render_ctx(value, _ctx(param, tool, time), rng)
+    ctx, style = _ctx(param, tool, time), _style(rng)
+    return _render_ctx(value, replace(ctx, style=style) if style else ctx, rng)
 
 
 def _render_ctx(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
@@ -638,7 +664,7 @@ def _render_ctx(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
 def _child(ctx: Ctx, key: str) -> Ctx:
     props = dict_at(ctx.spec, "properties")
     spec = dict_at(props, key)
-    return Ctx(key, None, spec, ctx.time)
+    return Ctx(key, None, spec, ctx.time, ctx.style)
 
 
 _LABELS = frozenset({"kind", "type", "mode", "category", "class", "level", "role"})
