@@ -214,6 +214,13 @@ def _after(cue: re.Pattern[str], text: str) -> list[tuple[str, ...]]:
     return out
 
 
+# Nouns that name what a value is, never a value: "City, town or community" glosses a place (set 32).
+_KINDS_OF_THING = frozenset({"city", "town", "village", "community", "county", "borough", "municipality", "township",
+                             "state", "province", "region", "country", "district", "person", "individual", "company",
+                             "business", "organization", "organisation", "team", "group", "site", "building",
+                             "name", "address", "street", "place", "location", "area"})
+
+
 def leading_list(text: str) -> tuple[str, ...] | None:
     """A description that is a list of values, or opens with one as its first sentence: quoted
     values ("'hand' or 'ground_sweep' (shaken/swept drops; ...). More prose.") or three or more
@@ -225,7 +232,8 @@ def leading_list(text: str) -> tuple[str, ...] | None:
     found = _items(text, whole=True) or _items(re.split(r";\s+", text, maxsplit=1)[0], whole=True)
     if found and any(c in text for c in "'\"`"):  # "LX, SQ, FLY, DECK, VID or SPOT; all departments if omitted."
         return found
-    bare = found is not None and len(found) >= 3 and all(re.fullmatch(r"[\w-]+", f) for f in found)
+    bare = found is not None and len(found) >= 3 and all(re.fullmatch(r"[\w-]+", f) for f in found) and \
+        not all(f.lower() in _KINDS_OF_THING for f in found)  # "City, town or community.": what it is, no values
     if bare and found and re.fullmatch(r"[A-Z][a-z]{2,}", found[0]) and \
             all(re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", f) for f in found[1:]):
         return found[1:]  # "Zone, N, S, E, W or DT": the label is no code

@@ -224,7 +224,9 @@ def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
 _SAID_ORDER = re.compile(r"(?:\b(?:(?:must|should|has to|needs to) (?:be |come |fall )?(?:at or |on or )?|(?:at|on) or )|"
                          r"(?:^|(?<=[;(])\s*)(?:strictly |at or |on or )?)"
                          # "at least 2 hours after ready_time" (set 30: a dock closing before the freight is ready)
-                         r"(?:(?:at least |no less than |a minimum of )?\d+(?:\.\d+)? (?:minutes?|hours?|days?|weeks?) )?"
+                         # "30 to 80 days after dry_date" (set 32: a calving due before the dry-off)
+                         r"(?:(?:at least |no less than |a minimum of |between )?\d+(?:\.\d+)?"
+                         r"(?:\s*(?:to|and|-|\u2013)\s*\d+(?:\.\d+)?)? (?:minutes?|hours?|days?|weeks?|months?) )?"
                          r"(before|after|earlier than|later than|prior to) (?:the |a |its )?([a-z]+)", re.IGNORECASE)
 _SAID_ROLE = _role("said before", "said after", False, True)
 _SAID_OR_SAME = _role("said before", "said after", False, False)
@@ -802,7 +804,9 @@ def _within(span: tuple[timedelta, timedelta], anchor: Point, old: Point, rng: r
     sign = -1 if back else 1
     if hi >= timedelta(days=1):
         days = list(range(max(1, lo.days), min(hi.days, 60) + 1)) or [max(1, lo.days)]
-        days.sort(key=lambda d: rng.random() * (d - lo.days + 1))  # a few days more often than a month
+        days.sort(key=lambda d: rng.random() * ((d - lo.days) // 7 + 1 if lo.days >= 7 else d - lo.days + 1))
+        # (a few days more often than a month; a span of weeks anywhere in its first weeks, never
+        # its first day every time: set 32, every calving due 30 days after the dry-off)
         base = datetime.combine(anchor.moment.date(), old.moment.time())
         steps = [timedelta(days=d) for d in days[:8]]
     else:

@@ -127,6 +127,25 @@ def named_region(domain: str) -> str | None:
     return _region_named(_DOMAINS.get(domain, ""))
 
 
+def home_state(domain: str) -> str | None:
+    """The one US state the domain's catalog works in (generator.core.zips.state_of), or None; only
+    for a catalog placed in the US or named nowhere."""
+    prose = _DOMAINS.get(domain, "")
+    if not prose or _region_named(prose) not in (None, "us", "western_us"):
+        return None
+    from .zips import state_of
+
+    return state_of(prose)
+
+
+def home_towns(domain: str) -> tuple[str, ...]:
+    """The towns of the domain's home state a town is drawn from (empty when it has none)."""
+    from .zips import towns_of
+
+    state = home_state(domain)
+    return towns_of(state, _DOMAINS.get(domain, "")) if state else ()
+
+
 @lru_cache(maxsize=256)
 def _region_named(prose: str) -> str | None:
     return next((r.name for r in REGIONS if r.cue.search(prose)), None)

@@ -768,7 +768,9 @@ def _dialable(number: str) -> str:
     national = re.match(r"(\(?)(\d{3})(\)?[-. ]?)(\d)(\d{2}[-. ]?\d{4})$", rest)
     if national is None:
         return number
-    area = _AREA_CODES[int(digits) % len(_AREA_CODES)]
+    home = places.home_state(freetext.DOMAIN.get())  # a Fairfax caller dials from 703 or 571 (set 32)
+    own = [a for a in _AREA_CODES if zips.AREA_STATES.get(a) == home] if home else []
+    area = (own or _AREA_CODES)[int(digits) % len(own or _AREA_CODES)]
     first = national.group(4) if national.group(4) not in "01" else str(2 + int(digits[-1]) % 8)
     country = lead.group(0) if lead and not lead.group(0).startswith("001") else ""  # "001-" dials out of the US
     return country + national.group(1) + area + national.group(3) + first + national.group(5)
@@ -785,8 +787,17 @@ _PLACED_COUNTRIES = {**_REGION_COUNTRIES, "uk": {"GB"}, "japan": {"JP"}, "austra
                                 "CZ", "IE", "GB"}}
 
 
+def _home_zip(rng: random.Random) -> str:
+    """A delivering ZIP code, of a town of the catalog's own state where it works in one."""
+    domain = freetext.DOMAIN.get()
+    towns = places.home_towns(domain)
+    return zips.real_zip(rng, rng.choice(towns) if towns else None, places.home_state(domain))
+
+
 def _city(rng: random.Random, name: str) -> str:
     domain = freetext.DOMAIN.get()
+    if home := places.home_towns(domain):  # a dealer in Fairfax County works in Reston, never Phoenix (set 32)
+        return rng.choice(home)
     region = places.named_region(domain)
     own = [c for c in CITIES if c[1] in _REGION_COUNTRIES.get(region or "", set())]
     if not own and region is None and domain:
@@ -1171,7 +1182,7 @@ STRING_MAKERS: dict[str, Maker] = {
     "phone": _phone, "tracking": _tracking, "first_name": _f("first_name"), "last_name": _f("last_name"), "person": lambda rng, name: f"{faker(rng).first_name()} {faker(rng).last_name()}",
     "artist": _artist, "restaurant": _restaurant, "hotel": _hotel, "company": _company, "store": _store,
     "country_code": lambda rng, name: codes.country(rng), "country": _f("country"), "state": _f("state"),
-    "postcode": lambda rng, name: zips.real_zip(rng), "city": _city, "address": _street, "place": _place,
+    "postcode": lambda rng, name: _home_zip(rng), "city": _city, "address": _street, "place": _place,
     "room": _pick(ROOMS), "currency": lambda rng, name: codes.currency(rng), "language": _pick(LANGUAGES),
     "locale": _f("locale"), "timezone": _f("timezone"), "color": _color, "file": _file,
     "mime": _f("mime_type"), "version": lambda rng, name: f"{rng.randint(1, 5)}.{rng.randint(0, 12)}."

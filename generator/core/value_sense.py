@@ -486,6 +486,16 @@ _TOWN_AREA = {"Chicago": 312, "Denver": 303, "Seattle": 206, "Austin": 512, "Bos
               "San Diego": 619, "Atlanta": 404, "Miami": 305, "Phoenix": 602, "Columbus": 614, "Raleigh": 919,
               "Madison": 608, "Omaha": 402}
 _TEN_DIGITS = re.compile(r"^(\+?1[-. ]?)?(\(?)([2-9]\d\d)(\)?[-. ]?[2-9]\d\d[-. ]?\d{4})$")
+# Any ten digits written as a number: an area code or an exchange out of service ("317-066-9074").
+_ANY_TEN = re.compile(r"^(\+?1[-. ]?)?(\(?)(\d{3})(\)?[-. ]?)(\d)(\d\d[-. ]?\d{4})$")
+
+
+def _home_areas() -> tuple[int, ...]:
+    """The area codes of the state the catalog works in (generator.core.places.home_state)."""
+    from . import freetext, places, zips
+
+    home = places.home_state(freetext.DOMAIN.get())
+    return tuple(int(a) for a, s in zips.AREA_STATES.items() if s == home) if home else ()
 
 
 def real_area_codes(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
@@ -528,9 +538,15 @@ def _in_service(value: Any, town: str | None, rng: random.Random, schema: dict[s
     else one drawn; with `every`, moved there even where its own code is in service."""
     m = _TEN_DIGITS.match(value) if isinstance(value, str) else None
     bare = m is None and isinstance(value, str) and re.fullmatch(r"\d{10}", value) is not None
-    if not bare and (m is None or int(m.group(3)) in _REAL_AREA and not every):
-        return value
-    code = _TOWN_AREA.get(town or "") or (int(town) if town and town.isdigit() else None) or rng.choice(US_AREA_CODES)
+    home = _home_areas() if town is None else ()
+    code = _TOWN_AREA.get(town or "") or (int(town) if town and town.isdigit() else None) or \
+        (rng.choice(home) if home else None) or rng.choice(US_AREA_CODES)
+    loose = _ANY_TEN.match(value) if m is None and not bare and isinstance(value, str) else None
+    if loose:  # an exchange that opens with 0 or 1 is dialled nowhere (set 32: "317-066-9074")
+        new = f"{loose.group(1) or ''}{loose.group(2)}{code}{loose.group(4)}{rng.randint(2, 9)}{loose.group(6)}"
+        return new if is_valid(schema, new) else value
+    if not bare and (m is None or int(m.group(3)) in _REAL_AREA and not every and (not home or int(m.group(3)) in home)):
+        return value  # (a number of the catalog's own state keeps its code: a Fairfax caller dials from 703)
     if bare:  # ten digits of a pattern, "0235925634": a number no one can dial (set 30)
         return _dialable(value, code, schema, rng)
     assert m is not None

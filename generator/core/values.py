@@ -1466,8 +1466,8 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
         bool((words | said) & _NUMBERED_THINGS)
     if not (counted or _numbered(example)):
         return example
-    if (ordinal := ordinal_dated(example, schema, rng, ref)) is not None:
-        return ordinal
+    if (ordinal := ordinal_dated(example, schema, rng, ref) or _calendar_dated(example, schema, rng, ref)) is not None:
+        return ordinal  # (a simulated output's new id keeps its own day: generator.traject.fresh)
     return _listed_parts(_reshaped(example, rng, ref, _edition(name, schema), _ahead(name)), schema, rng)
 
 
@@ -1515,6 +1515,30 @@ def ordinal_dated(example: str, schema: dict[str, Any], rng: random.Random, ref:
     year = f"{day.year % 100:02d}" if len(m[2]) == 2 else str(day.year)
     tail = "".join(rng.choice("0123456789") for _ in m[4])
     return f"{m[1]}{year}{day.timetuple().tm_yday:03d}{tail}"
+
+
+# "the YYMMDD of the day the ticket was filed followed by a 4-digit daily sequence", "YYYYMMDD-NNN"
+_CALENDAR_LAYOUT = re.compile(r"(?<![A-Za-z])(YYYY|YY)-?MM-?DD(?![A-Za-z])")
+
+
+def _calendar_dated(example: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str | None:
+    """An id the description says opens a run of digits with the day it was made (one-call ticket
+    '2505290417': filed May 29, 2025, then its sequence) as one of a day shortly before the query,
+    the rest of the run redrawn; never month 60 or day 93 (set 32: 61 of 200 values). None for
+    any other id."""
+    layout = _CALENDAR_LAYOUT.search(str(schema.get("description") or ""))
+    width = len(layout[1]) + 4 if layout else 0
+    run = next((r for r in re.finditer(r"\d+", example) if len(r.group()) >= width), None) if layout else None
+    fmt = "%Y%m%d" if width == 8 else "%y%m%d"
+    try:
+        datetime.strptime(run.group()[:width], fmt) if run else None
+    except ValueError:
+        return None
+    if run is None:
+        return None
+    day = ref - timedelta(days=rng.randint(0, 20))
+    tail = "".join(rng.choice("0123456789") for _ in run.group()[width:])
+    return f"{example[:run.start()]}{day.strftime(fmt)}{tail}{example[run.end():]}"
 
 
 _CODE_SYSTEM = re.compile(r"\b(?:ICD-?(?:9|10|11)(?:-[A-Z]{2,3})?|CPT|HCPCS|LOINC|SNOMED|NAICS|SIC|NDC|ATC|"
@@ -1667,6 +1691,8 @@ _STREET = re.compile(r"(\d{1,5})( block)? ([A-Z][a-z]+)( (?:St|Street|Ave|Avenue
 _INITIALS = re.compile(r"[A-Z]{2,3}")
 _FIRM = re.compile(r"[A-Z][a-z]+((?: [A-Z&][\w&.'-]*)*? (?:LLC|PLLC|LLP|Inc\.?|Ltd\.?|Corp\.?|Co\.|GmbH|PC|PLC|LP))")
 _ROAD = re.compile(r"[A-Z][a-z]+( (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Way|Dr|Drive|Ln|Lane|Pl|Place|Ct|Court|Pkwy|Hwy))\.?")
+# Two roads that cross ("Lee Hwy and Cedar Ln", "Main St & 3rd Ave"): a corner, each road its own name.
+_CROSSING = re.compile(rf"({_ROAD.pattern})( and | & | at | / )({_ROAD.pattern})")
 
 
 _CAPTION = re.compile(r"(?:In re )?([A-Z][\w.&',\- ]{1,60}?) vs?\.? ([A-Z][\w.&',\- ]{1,60})")
@@ -1689,6 +1715,10 @@ def _another_person(example: str, rng: random.Random) -> str:
     fake = semantic.faker(rng)
     middle = f" {rng.choice('ABCDEFGHJKLMNPRSTW')}." if re.search(r" [A-Z]\. ", example) else ""
     return f"{fake.first_name()}{middle} {fake.last_name()}"
+
+
+# Kinds whose examples name places: a county "Prince William" is never "Prince Robert" (set 32).
+_NAMED_PLACES = frozenset({"place", "city", "address", "county", "state", "region", "country", "district"})
 
 
 def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
@@ -1714,10 +1744,13 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     firm = _FIRM.fullmatch(example)
     if firm:  # "Lakeside Dental PLLC" -> "Hartley Dental PLLC": every account its own business (set 27)
         return f"{fake.last_name()}{firm.group(1)}"
+    crossing = _CROSSING.fullmatch(example)
+    if crossing:  # "Lee Hwy and Cedar Ln" -> "Keller Hwy and Cedar Ln", never "Elizabeth Ruiz and Cedar Ln" (set 32)
+        return f"{fake.last_name()}{crossing.group(2)}{crossing.group(3)}{fake.last_name()}{crossing.group(5)}"
     road = _ROAD.fullmatch(example)
     if road:  # "Nicollet Ave" -> "Keller Ave", never the one street of every address (set 27)
         return f"{fake.last_name()}{road.group(1)}"
-    if semantic.infer(name, {"type": "string"}) in ("place", "city", "address") or _JURISDICTION.match(example):
+    if semantic.infer(name, {"type": "string"}) in _NAMED_PLACES or _JURISDICTION.match(example):
         return example  # "Morgan City, LA", "Port Arthur, TX" name towns, never "Michelle Valencia, LA" (set 26);
         # "City of San Jose" is a building department, never "City of San Stephanie" (set 31)
     first = _first_names()
@@ -1973,7 +2006,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
         allowed.plate_like(e) or (
         _CODE.fullmatch(e) is not None and codes.is_real(kind, e) is None) or (
         not known and _NUMBER_ID.fullmatch(e) is not None)) for e in examples)
-    streets = bool(examples) and all(isinstance(e, str) and _STREET.fullmatch(e) for e in examples)
+    streets = bool(examples) and all(isinstance(e, str) and (_STREET.fullmatch(e) or _CROSSING.fullmatch(e)) for e in examples)
     # the counties a catalog names are where it works: "e.g. Stanislaus or Merced" is its region
     # "City of San Jose", "County of Sacramento": the offices an installer files with, in its own
     # form, never a bare world city (set 31: permits filed with "Vienna")
@@ -1983,7 +2016,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
     if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
-    if examples and not listed_codes and not specs and rng.random() < (0.9 if ids else 0.5):  # an id-like example ("HV-0142") stands for its shape
+    if examples and not listed_codes and not specs and rng.random() < _varied_share(ids, examples):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     examples = _varied_examples(examples, kind, streets, name, rng, ref)
     # ... and an id whose year lies outside the query's time frame is not used as it is
@@ -1993,6 +2026,15 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     default = [d for d in _default_of(schema) if usable(d, name, schema)] if rng.random() < rate else []
     listed, pooled = _listed_and_pooled(name, schema, rng, pool)
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
+
+
+def _varied_share(ids: bool, examples: list[Any]) -> float:
+    """How often an example is varied: an id numbered in three digits or more is one of thousands
+    (set 31: cow 2417, the schema's one example, in fifteen rows), a code of letters may be the
+    catalog's own place ("KPAO") and is kept a tenth of the time, other examples half of it."""
+    if ids and all(isinstance(e, str | int) and len(re.findall(r"\d", str(e))) >= 3 for e in examples):
+        return 0.98
+    return 0.9 if ids else 0.5
 
 
 def _varied_examples(examples: list[Any], kind: str, streets: bool, name: str, rng: random.Random,
@@ -2562,6 +2604,42 @@ def _words_of(key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 _EG_QUOTED = re.compile(r"\be\.g\.,?\s*['\"]([^'\"]{8,})['\"]")
 
 
+# The last word of a parameter whose value is the kind of the thing the call is about ("issue_type",
+# "problem_category", "diagnosis"), not a degree of it (a severity, a priority, a status).
+_KIND_WORDS = frozenset({"type", "kind", "category", "class", "issue", "problem", "complaint", "reason", "cause",
+                         "diagnosis", "defect", "fault", "symptom", "incident"})
+
+
+# The words of a parameter that tells what happened or what is wanted, in the caller's words
+# ("problem_description", "notes"; never "access_notes", which tells the way in).
+_ACCOUNTS = frozenset({"description", "explanation", "summary", "details", "detail", "notes", "note", "narrative",
+                       "complaint", "problem", "remarks", "comment", "comments", "symptoms", "findings", "issue",
+                       "short", "long", "free", "text"})
+
+
+def _the_kind(cats: freetext.Chosen) -> str:
+    """The call's kind as a line of its own: two words or more say it ("Roof leak"), one word says
+    it with its parameter's head noun ("Leak issue", "Body defect", "Emergency work"), never with
+    the thing the tool handles ("leak pool ticket", set 7)."""
+    name, (value, _) = next(iter(cats.items()))
+    kind = value.replace("_", " ").replace("-", " ")
+    if len(kind.split()) >= 2:
+        return kind.capitalize()
+    head = [w for w in semantic.tokens(name) if w not in ("type", "kind", "category", "class", "code")]
+    return f"{kind} {head[-1] if head else 'problem'}".capitalize()
+
+
+def _a_kind(props: dict[str, Any], cats: freetext.Chosen) -> bool:
+    """Whether the call's first category is the kind of thing its free text tells of (a ticket's
+    issue type, a treatment's diagnosis): the catalog's one example line ("Gateway shows 4 of 22
+    micros not reporting since Tuesday") tells of one kind only, never of a roof leak or a
+    battery fault (set 31: one example note under every ticket type)."""
+    name = next(iter(cats), "")
+    said = str((props.get(name) or {}).get("description") or "")
+    return semantic.tokens(name)[-1:] in ([w] for w in _KIND_WORDS) or bool(
+        re.match(r"\s*(?:the )?(?:kind|type|category|class) of\b", said, re.IGNORECASE))
+
+
 def _categories(tool: Tool, props: dict[str, Any], args: dict[str, Any]) -> freetext.Chosen:
     """The call's categorical values (a short word of a closed list: an incident's type, a work
     order's component) with the words that tell each member apart."""
@@ -2626,6 +2704,12 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         # top drive repaired) never tells of an event waiting on weather (set 22: 27 of 29 events)
         told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None]
         witness = freetext.what_happened(rng, cats, semantic.tokens(tool.name)[1:])
+        if told and not witness and _a_kind(props, cats) and set(semantic.tokens(name)) <= _ACCOUNTS:
+            if name not in required:  # the one example tells of one kind, not of this one: left out,
+                args.pop(name)  # else the kind in words ("Roof leak", "Leak issue")
+            elif is_valid(schema, said := _the_kind(cats)):
+                args[name] = said
+            continue
         text = witness if witness and not any(freetext.fits(p, cats) for p in pool) else \
             rng.choice(told) if told and not any(freetext.fits(p, cats) for p in pool) else \
             freetext.about_call(rng, cats, semantic.tokens(tool.name)[1:], pool, tool.description)

@@ -1,0 +1,137 @@
+"""Values the set-32 session fixed: a catalog's one example line told under every kind of its call
+(set 31: "Gateway shows 4 of 22 micros not reporting since Tuesday" on roof leaks and battery
+faults; one squawk or one complaint for every category)."""
+
+from __future__ import annotations
+
+import random
+
+from generator.core.values import sample_arguments
+from generator.records import Tool
+
+
+def _ticket(required: list[str], note_name: str = "description") -> Tool:
+    return Tool(name="create_service_ticket", app="solar", api="create_service_ticket", domain="solar",
+                description="Open a service ticket on an installed system.",
+                parameters={"type": "object", "required": required, "properties": {
+                    "project_id": {"type": "string", "description": "Project id, e.g. 'PRJ-25-0417'.",
+                                   "pattern": "^PRJ-[0-9]{2}-[0-9]{4}$"},
+                    "issue_type": {"type": "string", "description": "Kind of problem.", "enum": [
+                        "inverter_fault", "low_production", "monitoring_offline", "roof_leak", "battery_fault"]},
+                    note_name: {"type": "string", "maxLength": 500, "description":
+                                "What the customer reports, e.g. 'Gateway shows 4 of 22 micros not reporting since Tuesday'."}}})
+
+
+def _draws(tool: Tool, n: int = 40) -> list[dict]:
+    rng = random.Random(5)
+    return [sample_arguments(tool, rng, optional_rate=0.9) for _ in range(n)]
+
+
+def test_one_example_line_is_never_told_under_every_kind() -> None:
+    draws = _draws(_ticket(["project_id", "issue_type", "description"]))
+    kinds = {d["issue_type"] for d in draws}
+    assert len(kinds) >= 3, kinds
+    for d in draws:  # a required account says the call's own kind
+        assert "micros" not in d["description"], d
+        assert d["issue_type"].split("_")[0] in d["description"].lower(), d
+
+
+def test_an_optional_account_of_another_kind_is_left_out() -> None:
+    draws = _draws(_ticket(["project_id", "issue_type"]))
+    assert not any("micros" in str(d.get("description")) for d in draws), draws
+
+
+def test_a_field_that_tells_no_account_keeps_its_example() -> None:
+    tool = _ticket(["project_id", "issue_type", "access_notes"], note_name="access_notes")
+    tool.properties["access_notes"]["description"] = "How the crew reaches the panel, e.g. 'Gate code 4412, dog in the side yard'."
+    draws = _draws(tool)
+    assert all(d["access_notes"] == "Gate code 4412, dog in the side yard" for d in draws), draws
+
+
+def _dry_off() -> Tool:
+    return Tool(name="record_dry_off", app="dairy", api="record_dry_off", domain="dairy",
+                description="Dry off a pregnant cow.",
+                parameters={"type": "object", "required": ["cow_id", "dry_date", "expected_calving_date"], "properties": {
+                    "cow_id": {"type": "string", "description": "The cow's herd number (ear tag), 1 to 5 digits, e.g. '2417'."},
+                    "dry_date": {"type": "string", "description": "Day of the last milking. Format YYYY-MM-DD."},
+                    "expected_calving_date": {"type": "string", "description":
+                                              "Projected calving date; 30 to 80 days after dry_date. Format YYYY-MM-DD."}}})
+
+
+def test_a_day_a_span_of_weeks_after_another_falls_inside_the_span() -> None:
+    from datetime import date
+
+    gaps = [(date.fromisoformat(d["expected_calving_date"]) - date.fromisoformat(d["dry_date"])).days
+            for d in _draws(_dry_off(), 60)]
+    assert all(30 <= g <= 80 for g in gaps), gaps
+    assert len(set(gaps)) >= 8 and gaps.count(min(gaps)) <= len(gaps) // 5, gaps  # anywhere in its first weeks,
+    # never its first day every time
+
+
+def test_a_numbered_example_id_is_one_of_thousands() -> None:
+    ids = [d["cow_id"] for d in _draws(_dry_off(), 200)]
+    assert ids.count("2417") <= 12, ids.count("2417")
+
+
+def _locate() -> Tool:
+    return Tool(name="create_locate_request", app="one_call", api="create_locate_request", domain="utility_locating",
+                description="File a locate request (811 ticket) for a dig site in Virginia.",
+                parameters={"type": "object", "required": ["ticket_number", "county", "place", "nearest_intersection"],
+                            "properties": {
+                    "ticket_number": {"type": "string", "pattern": "^[0-9]{10}$", "description":
+                                      "One-call ticket number: 10 digits, the YYMMDD of the day the ticket was filed "
+                                      "followed by a 4-digit daily sequence, e.g. '2505290417'."},
+                    "county": {"type": "string", "description": "County of the work site, e.g. 'Fairfax', 'Prince William', 'Loudoun'."},
+                    "place": {"type": "string", "description": "City, town or community."},
+                    "nearest_intersection": {"type": "string", "description": "Nearest cross street, e.g. 'Lee Hwy and Cedar Ln'."}}})
+
+
+def test_an_id_that_opens_with_its_filing_day_is_dated_by_the_calendar() -> None:
+    from datetime import datetime
+
+    for d in _draws(_locate(), 60):
+        filed = datetime.strptime(d["ticket_number"][:6], "%y%m%d")  # never month 60 or day 93
+        assert datetime(2025, 4, 1) <= filed <= datetime(2025, 7, 1), d
+
+
+def test_a_county_and_a_corner_keep_their_place_names() -> None:
+    draws = _draws(_locate(), 60)
+    assert {d["county"] for d in draws} <= {"Fairfax", "Prince William", "Loudoun"}, {d["county"] for d in draws}
+    for d in draws:
+        first, _, second = d["nearest_intersection"].partition(" and ")
+        assert first.endswith(" Hwy") and second.endswith(" Ln"), d  # two roads, never "Elizabeth Ruiz and Cedar Ln"
+    assert not any(d["place"].lower() in ("city", "town", "community") for d in draws), draws
+
+
+def test_a_description_that_names_what_a_value_is_lists_no_values() -> None:
+    from generator.core import allowed
+
+    assert allowed.read("City, town or community.").allowed == ()
+    assert allowed.read("stainless, ibc, oak_barrel, flextank").allowed == ("stainless", "ibc", "oak_barrel", "flextank")
+
+
+def test_the_state_a_catalog_works_in_is_read_from_its_prose() -> None:
+    from generator.core.zips import state_of
+
+    assert state_of("City, town or community of the work site, e.g. 'Manassas', 'Reston'.") == "VA"
+    assert state_of("Propane dealer in Vermont. Town of the service address.") == "VT"
+    assert state_of("Town or city issuing the permit, e.g. 'Town of Wellesley'.") == "MA"
+    assert state_of("Customer last name, e.g. 'Wellesley'.") is None  # a surname is no town
+    assert state_of("Pickup city, e.g. 'Boston', 'Denver', 'Austin', 'Seattle'.") is None  # towns of many states
+
+
+def test_towns_zips_and_phones_keep_to_the_catalogs_state() -> None:
+    from generator.catalog import Catalog
+    from generator.core import lore, zips
+
+    tool = Tool(name="create_locate_request", app="one_call", api="create_locate_request", domain="locating_set32_test",
+                description="File a locate request for a dig site.",
+                parameters={"type": "object", "required": ["place", "zip_code", "caller_phone"], "properties": {
+                    "place": {"type": "string", "description": "City, town or community of the work site, e.g. 'Manassas', 'Reston'."},
+                    "zip_code": {"type": "string", "description": "5-digit ZIP code of the work site."},
+                    "caller_phone": {"type": "string", "description": "Caller's callback number, 10 digits, e.g. '317-066-9074'."}}})
+    Catalog(lore.annotate([tool]))
+    draws = _draws(tool, 60)
+    assert {d["place"] for d in draws} <= {"Manassas", "Reston"}, {d["place"] for d in draws}
+    assert all(zips.town_of(d["zip_code"])[1] == "VA" for d in draws), [d["zip_code"] for d in draws]
+    assert all(zips.AREA_STATES[d["caller_phone"][:3]] == "VA" and d["caller_phone"][4] not in "01" for d in draws), draws
