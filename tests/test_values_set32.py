@@ -135,3 +135,63 @@ def test_towns_zips_and_phones_keep_to_the_catalogs_state() -> None:
     assert {d["place"] for d in draws} <= {"Manassas", "Reston"}, {d["place"] for d in draws}
     assert all(zips.town_of(d["zip_code"])[1] == "VA" for d in draws), [d["zip_code"] for d in draws]
     assert all(zips.AREA_STATES[d["caller_phone"][:3]] == "VA" and d["caller_phone"][4] not in "01" for d in draws), draws
+
+
+def _propane(name: str, description: str, required: list[str], properties: dict) -> Tool:
+    return Tool(name=name, app="propane", api=name, domain="propane", description=description,
+                parameters={"type": "object", "required": required, "properties": properties})
+
+
+COMPLETE = _propane("complete_delivery", "Record the delivery ticket. percent_after must be higher than percent_before "
+                    "and at most 85.", ["meter_start", "meter_end", "percent_before", "percent_after"], {
+                        "meter_start": {"type": "number", "description": "Truck meter totalizer before pumping, gallons, e.g. 184203.4."},
+                        "meter_end": {"type": "number", "description": "Truck meter totalizer after pumping, gallons; greater than meter_start."},
+                        "percent_before": {"type": "integer", "description": "Tank gauge before filling, percent, 0 to 80."},
+                        "percent_after": {"type": "integer", "description": "Tank gauge after filling, percent, at most 85."}})
+
+
+def test_a_gauge_read_after_a_fill_is_above_the_one_before() -> None:
+    for d in _draws(COMPLETE, 60):
+        assert d["percent_before"] < d["percent_after"] <= 85, d
+
+
+def test_a_counter_runs_on_by_one_jobs_worth() -> None:
+    for d in _draws(COMPLETE, 60):
+        assert 0 < d["meter_end"] - d["meter_start"] <= 0.005 * d["meter_start"] + 1, d
+        assert d["meter_start"] > 10000, d  # never a totalizer of 48
+
+
+def test_a_value_said_for_a_siblings_values_is_kept() -> None:
+    check = _propane("record_leak_check", "Record a leak check.", ["pressure_drop", "result", "red_tag_issued"], {
+        "pressure_drop": {"type": "number", "description": "Drop seen during the hold, inches of water column, 0 to 14; 0 for a pass."},
+        "result": {"type": "string", "enum": ["pass", "fail"]},
+        "red_tag_issued": {"type": "boolean", "description": "System shut off and red-tagged. Must be true when result is 'fail'."}})
+    schedule = _propane("schedule_delivery", "Schedule a delivery.", ["delivery_type"], {
+        "delivery_type": {"type": "string", "enum": ["will_call", "automatic", "out_of_gas", "first_fill"]},
+        "leak_check_required": {"type": "boolean", "default": False, "description":
+                                "A leak check must be done first. Must be true for 'out_of_gas' and 'first_fill'."}})
+    for d in _draws(check, 40):
+        assert (d["result"] == "pass") == (d["pressure_drop"] == 0 and not d["red_tag_issued"]) or d["result"] == "fail" \
+            and d["red_tag_issued"], d
+    kinds = set()
+    for d in _draws(schedule, 60):
+        kinds.add(d["delivery_type"])
+        assert d["delivery_type"] not in ("out_of_gas", "first_fill") or d.get("leak_check_required") is True, d
+    assert {"out_of_gas", "first_fill"} <= kinds
+
+
+def test_readings_before_and_after_an_act_are_no_window_of_moments() -> None:
+    gauges = _propane("read_gauges", "Record a fill.", ["percent_before", "percent_after"], {
+        "percent_before": {"type": "integer", "description": "Tank gauge before filling, percent, 0 to 80."},
+        "percent_after": {"type": "integer", "description": "Tank gauge after filling, percent, 0 to 85."}})
+    draws = _draws(gauges, 60)  # no rule said: the names alone never put the reading after below the one before
+    assert any(d["percent_after"] > d["percent_before"] for d in draws), draws
+
+
+def test_readings_around_an_act_are_never_the_same() -> None:
+    narrow = _propane("record_fill", "Record a fill. level_after must be higher than level_before.",
+                      ["level_before", "level_after"], {
+                          "level_before": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Level before, 1 to 4."},
+                          "level_after": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Level after, 1 to 4."}})
+    for d in _draws(narrow, 80):
+        assert d["level_before"] < d["level_after"], d

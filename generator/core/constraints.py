@@ -265,8 +265,18 @@ def _described_pairs_read(props: dict[str, dict[str, Any]]) -> list[Pair]:
 @lru_cache(maxsize=4096)
 def _pairs_cached(typed: tuple[tuple[str, str], ...]) -> tuple[Pair, ...]:
     # Detection reads only names and types, and sampling asks per call: cache by both.
-    return tuple(_role_pairs([n for n, _ in typed]) + _count_pairs(typed) + _meal_pairs(typed) +
-                 _distance_pairs(typed) + _next_pairs(typed))
+    types = dict(typed)
+    roles = [p for p in _role_pairs([n for n, _ in typed]) if not _measured_around(p, types)]
+    return tuple(roles + _count_pairs(typed) + _meal_pairs(typed) + _distance_pairs(typed) + _next_pairs(typed))
+
+
+def _measured_around(pair: Pair, types: dict[str, str]) -> bool:
+    """Whether an after/before pair is one number measured before and after an act (a tank's gauge
+    `percent_before`, `percent_after`), not a window of moments (`created_after`, `created_before`):
+    the act orders when it was read, not the readings (set 32: gauges after a fill below the ones
+    before it)."""
+    numeric = all(types.get(n) in ("number", "integer", "float") for n in (pair.first, pair.second))
+    return numeric and pair.role is not None and pair.role.first == ("after",)
 
 
 _NEXT_ROLE = _role("now", "next", False, True)
@@ -552,6 +562,10 @@ _POSITION_WORDS = frozenset({"mp", "milepost", "mile", "miles", "km", "kilometer
                              "md", "tvd", "station", "chainage", "odometer", "page", "marker", "post", "position",
                              "offset", "stationing", "measured", "footage"})
 _STRETCH_SHARE = 0.04  # of the position the stretch starts at
+# A counter that runs for years (a truck's meter totalizer): one job adds a small share of it
+# (set 32: a delivery from totalizer 48 to 270,000 gallons).
+_COUNTER_WORDS = frozenset({"totalizer", "totaliser", "meter", "counter", "register"})
+_COUNTER_SHARE = 0.005
 
 
 def stretch_of(pair: Pair, props: dict[str, dict[str, Any]], start: float) -> float | None:
@@ -562,9 +576,9 @@ def stretch_of(pair: Pair, props: dict[str, dict[str, Any]], start: float) -> fl
         return None
     words = set(pair.stem) | {w for n in (pair.first, pair.second)
                               for w in tokens(str((props.get(n) or {}).get("description") or ""))[:4]}
-    if not words & _POSITION_WORDS:
+    if not words & (_POSITION_WORDS | _COUNTER_WORDS):
         return None
-    longest = max(1.0, _STRETCH_SHARE * abs(start))
+    longest = max(1.0, (_STRETCH_SHARE if words & _POSITION_WORDS else _COUNTER_SHARE) * abs(start))
     from .values import _hard_bounds
     lo, hi = _hard_bounds(props.get(pair.second) or {})
     return min(longest, max(1.0, (hi - lo) / 10)) if lo is not None and hi is not None and hi > lo else longest

@@ -157,6 +157,32 @@ _IMPLIES = re.compile(r"\b(\w+) ['\"`](\w+)['\"`] requires (\w+) (?:of |= ?|to b
                       re.IGNORECASE)
 
 
+# A parameter's own "Must be true for 'out_of_gas' and 'first_fill'", "Must be true when result is
+# 'fail'", "0 for a pass": its value whenever a sibling's enum takes one of those values (set 32: out
+# of gas with no leak check, a pass with a pressure drop).
+_VALUE_FOR = re.compile(r"(?:^|(?<=[.;]))\s*(?:(?:it )?(?:must|should|has to) be |is always )?(true|false|-?\d+(?:\.\d+)?)\s+"
+                        r"(?:for|when|if)\s+(?:(\w+) is\s+)?((?:(?:a|an|the)\s+)?['\"`]?\w+['\"`]?(?:(?:,\s*|\s+(?:and|or)\s+)"
+                        r"(?:(?:a|an|the)\s+)?['\"`]?\w+['\"`]?)*)", re.IGNORECASE)
+
+
+def _value_for(tool: str, props: Props) -> list[Rule]:
+    out: list[Rule] = []
+    for own, schema in props.items():
+        m = _VALUE_FOR.search(str(schema.get("description") or ""))
+        if m is None or schema.get("type") not in ("boolean", *_NUMBER_TYPES):
+            continue
+        said = [w for w in re.findall(r"['\"`]?(\w+)['\"`]?", m.group(3)) if w.lower() not in ("a", "an", "the", "and", "or")]
+        owners = [n for n in props if n != own and (m.group(2) in (None, n)) and said and all(v in _enum(props[n]) for v in said)]
+        if len(owners) != 1 or (schema.get("type") == "boolean") != (m.group(1).lower() in ("true", "false")):
+            continue
+        raw = m.group(1).lower()
+        target: Any = raw == "true" if raw in ("true", "false") else float(raw)
+        out.extend(Rule("implies", own, (owners[0],), (v,), target) for v in said)
+        if target is True and "default" not in schema:  # a red tag is issued on a fail, never on a pass
+            out.extend(Rule("implies", own, (owners[0],), (v,), False) for v in _enum(props[owners[0]]) if v not in said)
+    return out
+
+
 def _implies(tool: str, props: Props) -> list[Rule]:
     """"status 'contained' requires containment_pct 100" (in the tool's or a parameter's text)."""
     texts = [tool] + [str(s.get("description") or "") for s in props.values()]
@@ -845,7 +871,8 @@ def _above_below(tool: str, props: Props) -> list[Rule]:
         if not first or not second or first == second:
             continue
         deep = all({"depth", "deep", "cmbd", "mbsf", "fbgs"} & set(n.lower().split("_")) for n in (first, second))
-        lower = m.group(2).lower() in ("shallower than",) or (m.group(2).lower() == "above") == deep
+        up = m.group(2).lower() in ("above", "higher than")  # (set 32: "percent_after must be higher than
+        lower = m.group(2).lower() in ("shallower than",) or up == deep  # percent_before" read as below it)
         out.append(Rule("below", first, (second,)) if lower else Rule("below", second, (first,)))
     return out
 
@@ -1214,7 +1241,7 @@ def _glossed(gloss: str, values: list[str]) -> list[str]:
     return whole or [v for v in values if words and len(_words_of_value(v)) > 1 and _words_of_value(v)[-1] == words[-1]]
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_with_flag, _implies, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
@@ -1292,7 +1319,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     if rule.kind == "needs":
         return o in args and _set(args, s) != (args[o] in rule.values)
     if rule.kind == "implies":  # a word target holds when the subject is left out too (its default is another)
-        return args.get(o) == rule.values[0] and (s in args or isinstance(rule.target, str)) and args.get(s) != rule.target
+        return args.get(o) == rule.values[0] and (s in args or isinstance(rule.target, str) or rule.target is True) and \
+            args.get(s) != rule.target  # (a flag that must be true is false when left out)
     if rule.kind == "together":
         return (s in args) != (o in args)
     if rule.kind == "always":
@@ -1309,9 +1337,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
     if rule.kind == "any_of":
         return not any(_set(args, x) for x in (s, *rule.others))
-    if rule.kind == "below":
+    if rule.kind == "below":  # (a reading before an act and after it: never the same, set 32)
         a, b = _number(args.get(s)), _number(args.get(o))
-        return a is not None and b is not None and a > b
+        return a is not None and b is not None and (a > b or a == b and _around_an_act(s, o))
     if rule.kind == "band_is":  # a number in the band says the enum's value
         x = _number(args.get(o))
         return x is not None and rule.target[0] <= x <= rule.target[1] and args.get(s, rule.values[0]) != rule.values[0]
@@ -1535,6 +1563,12 @@ def _fix_any_of(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[st
         args[name] = draw(name)
 
 
+def _around_an_act(first: str, second: str) -> bool:
+    """`percent_before` and `percent_after`: one reading taken before an act and after it."""
+    a, b = (set(re.split(r"[^a-z]+", n.lower())) for n in (first, second))
+    return {"before", "after"} <= (a ^ b) and len(a & b) > 0
+
+
 def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """The free side moves a little under (or over) the other: tach a tenth or so below Hobbs, a
     next due reading above the one at compliance (a share from the other's own digits: reproducible)."""
@@ -1547,6 +1581,16 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
     # the source grade, never 38), else one a few percent off the other's
     drawn = [x for x in (_number(draw(name)) for _ in range(24)) if x is not None]
     whole = isinstance(args[name], int) and not isinstance(args[name], bool)
+    around = [x for x in drawn if (x < base if sign < 0 else x > base)] if _around_an_act(s, o) else []
+    if around:  # a gauge read before a fill is any reading under the one after it, never the same (set 32)
+        got = around[int(abs(base) * 7) % len(around)]
+        args[name] = got if not whole else round(got)
+        return
+    if _around_an_act(s, o) and name == s and o not in keep and (own := _number(args[s])) is not None:
+        over = [x for x in (_number(draw(o)) for _ in range(24)) if x is not None and x > own]
+        if over:  # nothing under a gauge of 5 after the fill: the one after it rises instead
+            args[o] = round(over[0]) if isinstance(args[o], int) and not isinstance(args[o], bool) else over[0]
+            return
     side = [x for x in drawn if (base * 0.85 <= x <= base if sign < 0 else base <= x <= base * 1.15)]
     listed = [x for x in set(drawn) if (x <= base if sign < 0 else x >= base)]
     if side or listed and len(set(drawn)) <= 12:  # else a value of a short list (a 125 A panel's breaker: 100 or 125)
