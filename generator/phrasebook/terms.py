@@ -676,6 +676,8 @@ def _role_of(param: str, json_type: str, name_words: set[str], said: str) -> str
         return ""  # `last_performed`: the day a thing was last done, a fact and no bound (set 30: "until May 31")
     if not role:
         bounds = name_words - _ordinal_of_thing(tokens(param))  # "first_truck_time": the first truck's, no bound
+        if bounds & _DONE and not (bounds - _DONE) & (_FROM | _UNTIL) and tokens(param)[-1:] in _ON_A_DAY:
+            return ""  # `completed_on`: the day the work was done, a fact and no bound (set 32: "completion until May 6")
         role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""
         if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
             role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
@@ -683,6 +685,10 @@ def _role_of(param: str, json_type: str, name_words: set[str], said: str) -> str
 
 
 _LAST_DONE = re.compile(r"^(?:date_)?last_[a-z]+ed(?:_(?:on|at|date))?$")
+_DONE = frozenset({"completed", "finished", "ended"})
+# A government named by its kind ("Town of Wellesley", "County of Sacramento").
+_OFFICE_NAMED = re.compile(r"(?:City|Town|County|Village|Borough|Township|Parish|City and County) of [A-Z]")
+_ON_A_DAY = (["on"], ["at"], ["date"], ["day"], ["time"])
 
 
 def _own_figure(first: str, noun: str, role: str, whose: bool, statistic: bool) -> tuple[str, str]:
@@ -1581,6 +1587,11 @@ def _reason_sentence(words: list[str]) -> str:
         return f"at the {words[0]}'s request"
     if len(words) == 1 and words[0] in _RECORD_KINDS:
         return f"as {_a(words[0])}"
+    if len(words) == 1 and "NOUN" not in lemmas(words[0]) and ("ADJ" in lemmas(words[0]) or
+                                                             words[0].endswith("ed") and verb_lemma(words[0])):
+        return f"because it is {words[0]}"  # a state of the thing: "because it is dead", never "because of dead" (set 32)
+    if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1] in ("down", "out", "off", "offline", "unavailable"):
+        return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} {words[1]}"  # "equipment down"
     return ""
 
 
@@ -1725,6 +1736,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with the {thing[0]} described as {v}"  # silver minivan", never "a note saying silver Honda minivan"
     if words & _NOTE:
         return f"with a note saying {v}"
+    if _OFFICE_NAMED.match(v):  # "file an application in the Town of Wellesley", never "in Town of Wellesley" (set 32)
+        return f"{'to' if intent.split(' ', 1)[0] in ('submit', 'send', 'mail', 'forward', 'deliver') else 'in'} the {v}"
     if t.sem == "email":  # "Where the recorded image is sent" is no place: "with the email X", never "in X"
         return f"with the email {v}"
     if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v):

@@ -218,8 +218,10 @@ def without_other_values(intent: str, call: CallPlan, tool: Tool | None) -> str:
             continue
         for other in (str(v).replace("_", " ") for v in enum if v != arg.value and isinstance(v, str)):
             said = rf"\b{re.escape(other)}\b(?= [a-z]{{3,}})"  # a modifier of the intent's noun, never the noun itself
-            if len(other) >= 4 and re.search(said, intent, re.IGNORECASE) \
-                    and other.lower() not in str(arg.value).replace("_", " ").lower():
+            listed = rf"\b{re.escape(other)},? (?:and|or) |(?:\band|\bor|,) {re.escape(other)}\b"
+            if len(other) >= 4 and re.search(said, intent, re.IGNORECASE) and not re.search(listed, intent, re.IGNORECASE) \
+                    and other.lower() not in str(arg.value).replace("_", " ").lower():  # ("scheduled and past
+                # deliveries" names the search's scope, never one status: set 32, "search and past deliveries")
                 intent = re.sub(rf"\s*{said}", "", intent, count=1, flags=re.IGNORECASE)
                 intent = re.sub(r"\b(an?) (\w+)", lambda m: engine().a(m.group(2)), intent)
     return intent
