@@ -83,3 +83,21 @@ def test_the_day_work_was_finished_is_no_bound() -> None:
         "completed_on": {"type": "string", "format": "date", "description": "Day the work was finished, YYYY-MM-DD."}})
     q = explicit_query(tool, {"job_number": "JB-73600", "completed_on": "2025-05-06"})
     assert "until" not in q and ("May 6" in q or "6th of May" in q), q
+
+
+def test_a_rate_the_description_opens_with_is_said_whole() -> None:
+    from generator.testing.phrasing import explicit_query, one_tool
+
+    tool = one_tool("update_delivery_plan", "Change an account's delivery plan.", ["account_number", "k_factor"], {
+        "account_number": {"type": "string", "description": "Account number, e.g. '204817'."},
+        "k_factor": {"type": "number", "description": "Degree days per gallon used by the account (higher means less use)."}},
+        domain="propane")
+    q = explicit_query(tool, {"account_number": "204817", "k_factor": 4.5})
+    assert "4.5 degree days per gallon" in q, q
+
+
+def test_a_reason_of_practices_not_sufficient_is_a_clause() -> None:
+    from generator.phrasebook.terms import _reason_clause
+
+    assert _reason_clause("locating practices not sufficient") == "because the locating practices were not sufficient"
+    assert _reason_clause("freight not ready") == "because the freight is not ready"

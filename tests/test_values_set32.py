@@ -195,3 +195,65 @@ def test_readings_around_an_act_are_never_the_same() -> None:
                           "level_after": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Level after, 1 to 4."}})
     for d in _draws(narrow, 80):
         assert d["level_before"] < d["level_after"], d
+
+
+def test_a_unit_price_keeps_to_its_market_and_its_stated_decimals() -> None:
+    from generator.core.values import value_for
+
+    rng = random.Random(3)
+    spec = {"type": "number", "description": "Locked price in USD per gallon, 3 decimals, e.g. 2.349."}
+    prices = [value_for(spec, rng, name="price_per_gallon") for _ in range(60)]
+    assert all(1.6 <= p <= 3.3 for p in prices), prices  # never 6.00 or 1.00 for a gallon at 2.349
+    assert sum(len(f"{p}".partition(".")[2]) == 3 for p in prices) >= 50, prices  # written to the thousandth
+
+
+def test_a_phone_asked_in_ten_digits_has_no_country_code() -> None:
+    from generator.core.value_sense import _national
+
+    schema = {"type": "string", "description": "Phone number on file, 10 digits."}
+    assert _national("+1-617-815-2986", schema) == "617-815-2986"
+    assert _national("+16178152986", schema) == "6178152986"
+    assert _national("+1-617-815-2986", {"type": "string", "description": "Phone in E.164."}) == "+1-617-815-2986"
+
+
+def test_drawn_phones_asked_in_ten_digits_have_ten() -> None:
+    tool = _propane("search_customers", "Search customers.", ["phone"], {
+        "phone": {"type": "string", "description": "Phone number on file, 10 digits."}})
+    phones = [d["phone"] for d in _draws(tool, 80)]
+    assert all(len("".join(c for c in p if c.isdigit())) == 10 for p in phones), phones
+
+
+def test_a_search_told_to_give_one_filter_has_one_and_a_town_is_a_town() -> None:
+    from generator.core import semantic
+
+    tool = _propane("search_customers", "Search propane customers. Give at least one filter.", [], {
+        "name": {"type": "string", "description": "Customer last name, e.g. 'Hollis'."},
+        "town": {"type": "string", "description": "Town of the service address, e.g. 'Middlebury'."},
+        "zip_code": {"type": "string", "description": "5-digit ZIP code of the service address."}})
+    rng = random.Random(5)
+    assert all(sample_arguments(tool, rng, optional_rate=0.1) for _ in range(60)), "a search with no filter"
+    assert semantic.infer("town", tool.properties["town"]) == "city"
+
+
+def test_coordinates_lie_in_the_catalogs_state() -> None:
+    from generator.catalog import Catalog
+    from generator.core import lore
+
+    tool = Tool(name="add_tree", app="trees", api="add_tree", domain="trees_set32_test", description="Add a tree.",
+                parameters={"type": "object", "required": ["municipality", "latitude", "longitude"], "properties": {
+                    "municipality": {"type": "string", "description": "Town issuing the permit, e.g. 'Town of Wellesley'."},
+                    "latitude": {"type": "number", "description": "Latitude of the trunk, decimal degrees."},
+                    "longitude": {"type": "number", "description": "Longitude of the trunk, decimal degrees."}}})
+    Catalog(lore.annotate([tool]))
+    for d in _draws(tool, 40):  # Massachusetts, never Reno or Oregon
+        assert 41.0 <= d["latitude"] <= 43.2 and -73.8 <= d["longitude"] <= -69.7, d
+
+
+def test_a_line_of_one_service_never_carries_the_example_note_of_another() -> None:
+    tool = _propane("create_estimate", "Write an estimate.", ["line_items"], {
+        "line_items": {"type": "array", "minItems": 2, "maxItems": 4, "items": {"type": "object", "required": ["service"], "properties": {
+            "service": {"type": "string", "enum": ["removal", "crown_cleaning", "crown_raising", "cabling_bracing"]},
+            "description": {"type": "string", "description": "Line note, e.g. 'Raise crown over driveway to 14 ft clearance'."}}}}})
+    for d in _draws(tool, 40):
+        for line in d["line_items"]:
+            assert "Raise crown" not in str(line.get("description")) or line["service"] == "crown_raising", line

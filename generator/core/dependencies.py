@@ -950,7 +950,15 @@ def _any_of(tool: str, props: Props) -> list[Rule]:
         found = list(dict.fromkeys(n for n in named if n))
         if len(found) >= 2 and len(found) == len(named):
             out.append(Rule("any_of", found[0], tuple(found[1:])))
+    filters = [n for n, sch in props.items() if "default" not in sch]  # "Give at least one filter": any of
+    if _ANY_FILTER.search(tool) and len(filters) >= 2:  # them, never a search of everyone (set 32)
+        out.append(Rule("any_of", filters[0], tuple(filters[1:])))
     return out
+
+
+_ANY_FILTER = re.compile(r"\b(?:give|pass|provide|set|use|requires?|needs?) at least one (?:filter|criterion|search field|"
+                         r"search parameter|parameter|field)\b|\bat least one (?:filter|criterion) (?:is |must be )?(?:required|"
+                         r"given|set)\b", re.IGNORECASE)
 
 
 def _numeric_param(phrase: str, props: Props) -> str | None:

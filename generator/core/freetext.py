@@ -752,8 +752,16 @@ def _glosses(prose: str, members: tuple[str, ...], common: frozenset[str]) -> tu
             for hit in re.finditer(rf"(?<![a-z]){re.escape(spoken)}s?(?![a-z])", clause):
                 found |= stems(" ".join(clause[:hit.start()].split()[-3:] + clause[hit.end():].split()[:3]))
         near[m] = found - common
-    return tuple((m, frozenset(words - set().union(*(w for o, w in near.items() if o != m)) | stems(m)))
+    named = {m: stems(re.sub(r"[_-]", " ", m.lower())) for m in members}
+    return tuple((m, frozenset(words - set().union(*(w for o, w in near.items() if o != m)) | _own_words(m, named)))
                  for m, words in near.items())
+
+
+def _own_words(member: str, named: dict[str, set[str]]) -> set[str]:
+    """A member's own words, less those another member's name has too ("crown" of crown_cleaning
+    and crown_raising tells neither apart: set 32), unless nothing is left."""
+    shared = set().union(*(w for o, w in named.items() if o != member))
+    return named[member] - shared or named[member]
 
 
 Chosen = dict[str, tuple[str, dict[str, set[str]]]]  # param -> (the call's value, each member's words)

@@ -138,6 +138,15 @@ def home_state(domain: str) -> str | None:
     return state_of(prose)
 
 
+def _home_points(domain: str) -> tuple[Anchor, ...]:
+    """The points of the home state's towns a call is centred on (empty without a home state)."""
+    from .zips import point_of
+
+    state = home_state(domain)
+    points = [point_of(town, state) for town in home_towns(domain)] if state else []
+    return tuple(p for p in points if p is not None)
+
+
 def home_towns(domain: str) -> tuple[str, ...]:
     """The towns of the domain's home state a town is drawn from (empty when it has none)."""
     from .zips import towns_of
@@ -168,7 +177,7 @@ def anchors_for(domain: str, text: str) -> tuple[Anchor, ...]:
 def _anchors_for(domain: str, text: str, catalog_prose: str) -> tuple[Anchor, ...]:
     region = _region_for(domain, text, catalog_prose)
     prose = f"{catalog_prose}\n{text}"
-    towns = region.anchors
+    towns = _home_points(domain) or region.anchors  # an arborist in MetroWest works there, never in Reno (set 32)
     if _WEST.search(prose):
         towns = tuple(a for a in towns if a[1] < 0) or towns
     if _SOUTH.search(prose):

@@ -340,6 +340,7 @@ WEAK_HEADS = frozenset({"name", "names", "number", "no", "value", "values", "add
                         "ft", "feet", "gal", "kwh", "mm"})  # `loa_ft`: a unit no rule reads says what is measured
 # Kinds a description may sharpen ("to_symbol ... from the forex currency list" is a currency).
 _REFINABLE = frozenset({"ticker", "code", "title", "place", "city", "person", "room"})
+_TOWN_LEAD = re.compile(r"\s*(?:the )?(?:town|city|village|municipality|community)\b(?! (?:code|id|number)\b)", re.IGNORECASE)
 _WHERE = frozenset({"place", "city", "room", "address", "country", "state", "postcode", "hotel", "restaurant"})
 
 
@@ -534,6 +535,8 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
         return "state"  # `destination_state`, "Two-letter USPS code of the state the animals ship to"
     if name.lower() not in GENERIC and (set(words) - GENERIC or not words):
         hit = _by_name(name, words, candidates)
+        if hit == "city" and _TOWN_LEAD.match(description):
+            return hit  # "Town of the service address": a town, never a street address (set 32)
         if hit and not (hit in _REFINABLE and (better := _by_description(description, json_type))):
             return hit
         if hit in _WHERE and better not in _WHERE:

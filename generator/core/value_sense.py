@@ -525,8 +525,20 @@ def _area_codes_in(props: dict[str, Any], args: dict[str, Any], rng: random.Rand
             area = town or (first and int(first.group(3)) in _REAL_AREA and first.group(3)) or rng.choice(US_AREA_CODES)
             args[name] = [_in_service(v, str(area), rng, inner, every=True) for v in value]
         else:
-            args[name] = _in_service(value, town, rng, inner)
+            args[name] = _national(_in_service(value, town, rng, inner), inner)
     return args
+
+
+_TEN_SAID = re.compile(r"\b(?:10|ten)[- ]digits?\b", re.IGNORECASE)
+
+
+def _national(value: Any, schema: dict[str, Any]) -> Any:
+    """A number the description asks in ten digits, without a country code (set 32: "+1-617-815-2986"
+    for "Phone number on file, 10 digits")."""
+    if not isinstance(value, str) or not _TEN_SAID.search(str(schema.get("description") or "")):
+        return value
+    national = re.sub(r"^(?:\+?1[-. ]?|001[-. ]?)(?=\(?\d{3})", "", value)
+    return national if national != value and len(re.sub(r"\D", "", national)) == 10 and is_valid(schema, national) else value
 
 
 def _strings_in(args: dict[str, Any]) -> list[str]:

@@ -638,7 +638,23 @@ def _anchored(kind: str, schema: dict[str, Any], typical: semantic.Typical, name
     anchors += listed
     if not anchors or kind in _FIXED_SCALE:
         return typical.lo, typical.hi
+    if _PER_UNIT.search(f"{name.replace('_', ' ')} {schema.get('description') or ''}"):
+        return min(anchors) * 0.75, max(anchors) * 1.3  # a market's price of a unit: a gallon at 2.349 is never 6.00 (set 32)
     return min(anchors) / 3, max(anchors) * 3
+
+
+# "price per gallon", "USD per kWh", "rate per hour": the going price of one unit of a thing.
+_PER_UNIT = re.compile(r"\b(?:price|rate|cost|fee|charge|usd|eur|gbp|dollars?)\s+(?:in \w+ )?per\s+[a-z]+", re.IGNORECASE)
+# "3 decimals", "two decimal places": the places a number is written to.
+_DECIMALS_SAID = re.compile(r"\b(\d|one|two|three|four)\s+decimal(?:s| places?)\b", re.IGNORECASE)
+
+
+def _decimals_said(schema: dict[str, Any]) -> int | None:
+    m = _DECIMALS_SAID.search(str(schema.get("description") or ""))
+    if m is None:
+        return None
+    said = m.group(1).lower()
+    return int(said) if said.isdigit() else ("one", "two", "three", "four").index(said) + 1
 
 
 _EXAMPLE_NUMBER = re.compile(r"\b(?:e\.g\.?|eg\.|for example|for instance),?\s+(\d+(?:\.\d+)?)(?![\d:/-]|\.\d)", re.IGNORECASE)
@@ -705,6 +721,8 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     if integer:
         value = _round_large(rng.randint(math.ceil(lo), max(math.ceil(lo), math.floor(hi))), kind, lo, hi)
         return _chosen_round(value, name, kind, lo, hi)
+    if (said_places := _decimals_said(schema)) is not None:  # "3 decimals": 2.349, never 4.7 or 6.0 (set 32)
+        return round(rng.uniform(lo, hi), said_places)
     value = float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
     return float(_chosen_round(value, name, kind, lo, hi)) if _DISCOUNT & set(semantic.tokens(name)) else value
 
@@ -2379,6 +2397,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _changing(tool, drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _distinct_texts(drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _agreeing_items(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
@@ -2604,9 +2623,22 @@ def _words_of(key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 _EG_QUOTED = re.compile(r"\be\.g\.,?\s*['\"]([^'\"]{8,})['\"]")
 
 
+def _agreeing_items(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                    keep: frozenset[str]) -> dict[str, Any]:
+    """`_agreeing_text` over each object of a list (an estimate's lines): a line of crown cleaning
+    never carries the one example note of a crown raise (set 32)."""
+    for name, value in args.items():
+        inner = dict_at(dict_at(props, name), "items").get("properties")
+        if name in keep or not isinstance(value, list) or not isinstance(inner, dict):
+            continue
+        args[name] = [_agreeing_text(tool, inner, dict(obj), rng, frozenset()) if isinstance(obj, dict) else obj
+                      for obj in value]
+    return args
+
+
 # The last word of a parameter whose value is the kind of the thing the call is about ("issue_type",
 # "problem_category", "diagnosis"), not a degree of it (a severity, a priority, a status).
-_KIND_WORDS = frozenset({"type", "kind", "category", "class", "issue", "problem", "complaint", "reason", "cause",
+_KIND_WORDS = frozenset({"type", "kind", "category", "class", "issue", "problem", "complaint", "reason", "cause", "service",
                          "diagnosis", "defect", "fault", "symptom", "incident"})
 
 

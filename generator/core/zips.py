@@ -170,3 +170,20 @@ def _towns_of(state: str, prose: str) -> tuple[str, ...]:
     by_town = _index()[1]
     ranked = sorted(((len(codes), city) for (city, s), codes in by_town.items() if s == state), reverse=True)
     return tuple(city.title() for _, city in ranked[:30])
+
+
+def point_of(town: str, state: str) -> tuple[float, float] | None:
+    """(lat, lon) of a town of `state`: the first of its delivering ZIP codes that the list places."""
+    return _points().get((town.lower(), state))
+
+
+@lru_cache(maxsize=1)
+def _points() -> dict[tuple[str, str], tuple[float, float]]:
+    import zipcodes
+
+    out: dict[tuple[str, str], tuple[float, float]] = {}
+    for z in zipcodes.list_all():
+        key = (str(z["city"]).lower(), str(z["state"]))
+        if key not in out and z.get("zip_code_type") == "STANDARD" and z.get("lat") and z.get("long"):
+            out[key] = (float(z["lat"]), float(z["long"]))
+    return out

@@ -528,7 +528,7 @@ def _unit_said(param: str, clean: str) -> str:
     prose), else the description's, a rate whole ("in miles per hour" is no distance; set 22: "a
     restricted speed of 5 miles" for `speed_mph`), else a unit word closing the name."""
     own = unit_tail(tokens(param))[1] if tokens(param) else ""
-    prose = _unit_of(clean)
+    prose = _unit_of(clean) or _rate_led(param, clean)
     # "in USD per DC watt": the rate whole, its denominator's capitals too (set 31: "3.16 USD per DC")
     rate = re.search(rf"\b{re.escape(prose)}\s+per\s+((?-i:[A-Z]{{1,4}})\s+[a-z]+|[a-z]+)\b", clean,
                      re.IGNORECASE) if prose else None
@@ -590,6 +590,19 @@ def _headless(noun: str) -> bool:
     return bool(found) and "NOUN" not in found and "ADJ" in found
 
 
+_RATE_LED = re.compile(r"^([A-Za-z]+(?: [a-z]+)?) per ([a-z]+)\b")
+
+
+def _rate_led(param: str, text: str) -> str:
+    """The rate a description opens with when the parameter's name names none of it ("Degree
+    days per gallon used by the account" for `k_factor`): its unit, "degree days per gallon" (set
+    32: "an automatic plan with 3 degree days"); "" otherwise."""
+    m = _RATE_LED.match(text.strip())
+    if m is None or set(tokens(m.group(0))) & set(tokens(param)) or not all(known(w) for w in m.group(0).lower().split()):
+        return ""
+    return m.group(0).lower()
+
+
 def _unit_led(first: str) -> bool:
     """A description that opens with the unit and where it is counted from ("Meters north of the
     site grid origin of the unit's southwest corner", "Days past the due date"): it names no thing,
@@ -606,7 +619,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun, of, role, pointer = "", "", "", False  # ft crates": one value described, not the parameter
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
-        _unit_led(first) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
+        _unit_led(first) or bool(_rate_led(param, first)) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
         _headless(noun) or _PART_OF.match(first) is not None or _one_of_two(noun, first, name_words)
     if by_name:
         named = _from_name(param)
@@ -1549,6 +1562,9 @@ def _reason_clause(v: str) -> str:
     cancelled", "equipment unavailable" -> "because the equipment is unavailable" (set 29:
     "because of shipper cancelled"); "" otherwise."""
     words = v.split()
+    if len(words) >= 4 and words[-2] == "not" and "ADJ" in lemmas(words[-1]) and "NOUN" in lemmas(words[-3]):
+        head = " ".join(words[:-2])  # "locating practices not sufficient": never "because they are locating ..." (set 32)
+        return f"because the {head} {'were' if is_plural(words[-3]) else 'was'} not {words[-1]}"
     if words and words[0].endswith("ing") and verb_lemma(words[0]) and words[0] not in _STATE_WORDS:
         return f"because they are {v}"  # "feeling unwell": a state someone is in, never "the feeling is unwell"
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]):
