@@ -257,3 +257,29 @@ def test_a_line_of_one_service_never_carries_the_example_note_of_another() -> No
     for d in _draws(tool, 40):
         for line in d["line_items"]:
             assert "Raise crown" not in str(line.get("description")) or line["service"] == "crown_raising", line
+
+
+def test_a_day_of_one_kind_of_call_is_its_lead_ahead() -> None:
+    from datetime import date
+
+    tool = _propane("create_locate_request", "File a new locate request.", ["work_start_date"], {
+        "ticket_type": {"type": "string", "enum": ["normal", "emergency", "design"], "default": "normal"},
+        "work_start_date": {"type": "string", "format": "date", "description": "Date excavation starts, YYYY-MM-DD. For a "
+                            "normal ticket at least 3 working days after today; for an emergency ticket today."}})
+    seen = set()
+    for d in _draws(tool, 60):
+        kind = d.get("ticket_type", "normal")
+        seen.add(kind)
+        if kind == "normal":  # 2025-06-02 is a Monday: three working days on is Thursday the 5th
+            assert date.fromisoformat(d["work_start_date"]) >= date(2025, 6, 5), d
+    assert {"normal", "emergency"} <= seen
+
+
+def test_a_lines_own_required_text_is_kept() -> None:
+    tool = _propane("file_damage_claim", "File a damage claim.", ["items"], {
+        "items": {"type": "array", "minItems": 2, "maxItems": 3, "items": {"type": "object",
+                  "required": ["category", "description"], "properties": {
+                      "category": {"type": "string", "enum": ["furniture", "electronics", "appliance"]},
+                      "description": {"type": "string", "description": "What is damaged, e.g. 'Oak dresser, deep scratch on top'."}}}}})
+    for d in _draws(tool, 40):
+        assert all(line.get("description") for line in d["items"]), d  # required: said in the line's own kind

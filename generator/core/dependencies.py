@@ -1794,6 +1794,7 @@ class Lead:
     most: float | None = None
     business: bool = False
     per_kind: tuple[tuple[str, float], ...] = ()
+    other_kinds: tuple[str, ...] = ()  # the enum's other values: a call of one of them has no least
 
     def least_for(self, args: dict[str, Any]) -> float:
         """The least of this call's kind, the largest of them where no value says its kind."""
@@ -1802,6 +1803,8 @@ class Lead:
         words = {w for v in args.values() if isinstance(v, str) for w in re.split(r"[\W_]+", v.lower()) if w}
         words |= {f"{w}s" for w in words} | {f"{w}es" for w in words}  # "for taps": a call of crossing 'tap'
         said = [h for kind, h in self.per_kind if set(kind.lower().split()) <= words]
+        if not said and any(v in args.values() for v in self.other_kinds):
+            return 0.0  # an emergency ticket is no normal one
         return max(said) if said else max(h for _, h in self.per_kind)
 
 
@@ -1867,7 +1870,21 @@ def _leads_read(description: str, props: Props) -> list[Lead]:
     for m in (m for t in texts for m in _UP_TO_AHEAD.finditer(t)):
         if _name(m.group(1), props):
             out[m.group(1)] = Lead(m.group(1), 0, float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
+    for name, schema in props.items():  # "For a normal ticket at least 3 working days after today" (set 32)
+        ahead = _KIND_AHEAD.search(str(schema.get("description") or ""))
+        if ahead and name not in out:
+            hours = float(ahead.group(2)) * _UNIT_HOURS[ahead.group(4).lower()]
+            kinds = next((_enum(s) for s in props.values() if ahead.group(1) in _enum(s)), [])
+            out[name] = Lead(name, hours, business=bool(ahead.group(3)) and ahead.group(3).strip().lower() != "calendar",
+                             per_kind=((ahead.group(1), hours),), other_kinds=tuple(k for k in kinds if k != ahead.group(1)))
     return list(out.values())
+
+
+# A moment's own description: "For a normal ticket at least 3 working days after today; for an
+# emergency ticket today": the least of the calls of that kind (a word of an enum value).
+_KIND_AHEAD = re.compile(r"(?:^|[.;]\s*)for (?:a |an |the )?([a-z][\w-]*)(?: [a-z]+)?,? (?:it is |it must be |must be )?"
+                         r"(?:at least|no earlier than|no sooner than|not before) (\d+) (business |working |calendar )?"
+                         r"(hours?|days?|weeks?) (?:after|from) (?:today|now|filing|the request)\b", re.IGNORECASE)
 
 
 def keep_leads(description: str, props: Props, args: dict[str, Any], ref: Any, rng: Any,

@@ -2628,10 +2628,11 @@ def _agreeing_items(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng
     """`_agreeing_text` over each object of a list (an estimate's lines): a line of crown cleaning
     never carries the one example note of a crown raise (set 32)."""
     for name, value in args.items():
-        inner = dict_at(dict_at(props, name), "items").get("properties")
+        items = dict_at(dict_at(props, name), "items")
+        inner, needed = items.get("properties"), frozenset(items.get("required") or [])
         if name in keep or not isinstance(value, list) or not isinstance(inner, dict):
-            continue
-        args[name] = [_agreeing_text(tool, inner, dict(obj), rng, frozenset()) if isinstance(obj, dict) else obj
+            continue  # (a line's own required fields stay: set 32, a claim's items without descriptions)
+        args[name] = [_agreeing_text(tool, inner, dict(obj), rng, frozenset(), needed) if isinstance(obj, dict) else obj
                       for obj in value]
     return args
 
@@ -2707,13 +2708,13 @@ def _titled_by_type(props: dict[str, Any], args: dict[str, Any], keep: frozenset
 
 
 def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng: random.Random,
-                   keep: frozenset[str]) -> dict[str, Any]:
+                   keep: frozenset[str], required: frozenset[str] | None = None) -> dict[str, Any]:
     """Free text that speaks of its call's own categories: a sharps incident is not described as
     bed bugs, a gearbox work order's summary is not a website kickoff. Text that speaks of another
     member, or wording from another life, is replaced by a catalog line that agrees (or one made
     of the call's values); an optional one with nothing agreeing is left out."""
     cats = _categories(tool, props, args)
-    required = set(tool.parameters.get("required") or [])
+    required = frozenset(tool.parameters.get("required") or []) if required is None else required
     for name, value in list(args.items()) if cats else []:
         schema = props.get(name) or {}
         if name in keep or name in cats or not isinstance(value, str) or _CAPTION.fullmatch(value) or \
