@@ -66,7 +66,19 @@ def date_filters(args: dict[str, Any]) -> dict[str, Range]:
         found = _bound(param, args[param])
         if found:
             out.setdefault(found[0], [None, None])[found[1]] = found[2]
+        elif (one := _one_day(param, args[param])) is not None:  # "delivery_date": that day, both ends
+            out.setdefault(one[0], [one[1], one[1]])
     return {stem: (lo, hi) for stem, (lo, hi) in out.items()}
+
+
+def _one_day(param: str, value: Any) -> tuple[str, date] | None:
+    """(the filter's own words, the day) of a call asking for one day (`delivery_date`, `available_on`):
+    a search of June 3 finds deliveries of June 3, never of June 20 (set 32)."""
+    w = param_words(param).split()
+    day = day_of(value) if set(w) & DATE_WORDS and not set(w) & (LOWER | UPPER) else None
+    if day is None or not isinstance(value, str) or len(value) != 10:
+        return None
+    return " ".join(x for x in w if x not in DATE_WORDS), day
 
 
 def filtered_field(row: dict[str, Any], stem: str, args: Iterable[str]) -> str | None:
