@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from . import zips
+
 Anchor = tuple[float, float]  # (lat, lon)
 
 
@@ -133,26 +135,20 @@ def home_state(domain: str) -> str | None:
     prose = _DOMAINS.get(domain, "")
     if not prose or _region_named(prose) not in (None, "us", "western_us"):
         return None
-    from .zips import state_of
-
-    return state_of(prose)
+    return zips.state_of(prose)
 
 
 def _home_points(domain: str) -> tuple[Anchor, ...]:
     """The points of the home state's towns a call is centred on (empty without a home state)."""
-    from .zips import point_of
-
     state = home_state(domain)
-    points = [point_of(town, state) for town in home_towns(domain)] if state else []
+    points = [zips.point_of(town, state) for town in home_towns(domain)] if state else []
     return tuple(p for p in points if p is not None)
 
 
 def home_towns(domain: str) -> tuple[str, ...]:
     """The towns of the domain's home state a town is drawn from (empty when it has none)."""
-    from .zips import towns_of
-
     state = home_state(domain)
-    return towns_of(state, _DOMAINS.get(domain, "")) if state else ()
+    return zips.towns_of(state, _DOMAINS.get(domain, "")) if state else ()
 
 
 @lru_cache(maxsize=256)

@@ -772,7 +772,7 @@ def _dialable(number: str) -> str:
     if national is None:
         return number
     home = places.home_state(freetext.DOMAIN.get())  # a Fairfax caller dials from 703 or 571 (set 32)
-    own = [a for a in _AREA_CODES if zips.AREA_STATES.get(a) == home] if home else []
+    own = [a for a in _AREA_CODES if a in zips.area_codes_of(home)] if home else []
     area = (own or _AREA_CODES)[int(digits) % len(own or _AREA_CODES)]
     first = national.group(4) if national.group(4) not in "01" else str(2 + int(digits[-1]) % 8)
     country = lead.group(0) if lead and not lead.group(0).startswith("001") else ""  # "001-" dials out of the US

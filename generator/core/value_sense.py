@@ -495,7 +495,7 @@ def _home_areas() -> tuple[int, ...]:
     from . import freetext, places, zips
 
     home = places.home_state(freetext.DOMAIN.get())
-    return tuple(int(a) for a, s in zips.AREA_STATES.items() if s == home) if home else ()
+    return tuple(int(a) for a in zips.area_codes_of(home)) if home else ()
 
 
 def real_area_codes(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

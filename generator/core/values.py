@@ -1545,13 +1545,15 @@ def _calendar_dated(example: str, schema: dict[str, Any], rng: random.Random, re
     the rest of the run redrawn; never month 60 or day 93 (set 32: 61 of 200 values). None for
     any other id."""
     layout = _CALENDAR_LAYOUT.search(str(schema.get("description") or ""))
-    width = len(layout[1]) + 4 if layout else 0
-    run = next((r for r in re.finditer(r"\d+", example) if len(r.group()) >= width), None) if layout else None
+    if layout is None:
+        return None
+    width = len(layout[1]) + 4
+    run = next((r for r in re.finditer(r"\d+", example) if len(r.group()) >= width), None)
     fmt = "%Y%m%d" if width == 8 else "%y%m%d"
     try:
         datetime.strptime(run.group()[:width], fmt) if run else None
     except ValueError:
-        return None
+        run = None  # the example's digits are no day: no layout to keep
     if run is None:
         return None
     day = ref - timedelta(days=rng.randint(0, 20))
@@ -2669,7 +2671,7 @@ def _a_kind(props: dict[str, Any], cats: freetext.Chosen) -> bool:
     battery fault (set 31: one example note under every ticket type)."""
     name = next(iter(cats), "")
     said = str((props.get(name) or {}).get("description") or "")
-    return semantic.tokens(name)[-1:] in ([w] for w in _KIND_WORDS) or bool(
+    return (semantic.tokens(name) or [""])[-1] in _KIND_WORDS or bool(
         re.match(r"\s*(?:the )?(?:kind|type|category|class) of\b", said, re.IGNORECASE))
 
 

@@ -137,10 +137,16 @@ def _state_of(prose: str) -> str | None:
     for town in _quoted_towns(prose):
         for state in states.get(town.lower(), ()):  # "Middlebury" is in Vermont, Connecticut and Indiana
             votes[state] += 1 / len(states[town.lower()])
-    top = sorted(votes.items(), key=lambda kv: -kv[1])[:1]
-    if not top or top[0][1] < 0.8 or top[0][1] <= 0.6 * sum(votes.values()):
+    top = max(votes, key=lambda s: votes[s], default=None)
+    if top is None or votes[top] < 0.8 or votes[top] <= 0.6 * sum(votes.values()):
         return None  # a catalog of towns all over the country ('Boston', 'Denver', 'Austin') has no state
-    return top[0][0]
+    return top
+
+
+@lru_cache(maxsize=64)
+def area_codes_of(state: str) -> tuple[str, ...]:
+    """The area codes `AREA_STATES` gives `state`, in their order."""
+    return tuple(a for a, s in AREA_STATES.items() if s == state)
 
 
 def _quoted_towns(prose: str) -> set[str]:
