@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from .catalog import Catalog
+from .core import freetext, semantic
 from .core.habitual import habitual
 from .core.lore import param_schema
 from .core.semantic import faker, infer, street_name, tokens
@@ -44,11 +45,16 @@ def persona_count(targets: int) -> int:
     return max(4, -(-targets // 6))
 
 
-def _places(rng: random.Random) -> dict[str, str]:
+def _places(rng: random.Random, catalog: Catalog) -> dict[str, str]:
+    """A persona's home, work and town; the town a real one where the catalog works (a town of its
+    own state, of its region, else a real city), never Faker's "Port Cassandrashire" (set 32:
+    tickets in "Christiantown", Loudoun County)."""
     fake = faker(rng)
+    with freetext.in_domain(min(catalog.by_domain, default="")):
+        town = semantic.city_for(rng)
     return {"home": f"{fake.building_number()} {street_name(rng)}",
             "work": f"{fake.last_name()} {rng.choice(['Tower', 'Plaza', 'Campus', 'House'])}",
-            "city": fake.city()}
+            "city": town}
 
 
 def _usable(tool: Tool) -> bool:
@@ -189,7 +195,7 @@ _FAMILIES = {"city": "place", "address": "place", "room": "place", "first_name":
 def derive_persona(catalog: Catalog, index: int, seed: int) -> Persona | None:
     rng = random.Random(f"{seed}:derived-persona:{index}")
     fake = faker(rng)
-    places = _places(rng)
+    places = _places(rng, catalog)
     habits = [h for t in _habit_tools(catalog, rng) if (h := _habit(t, places, rng)) is not None]
     if not habits:
         return None

@@ -1870,6 +1870,11 @@ def _leads_read(description: str, props: Props) -> list[Lead]:
     for m in (m for t in texts for m in _UP_TO_AHEAD.finditer(t)):
         if _name(m.group(1), props):
             out[m.group(1)] = Lead(m.group(1), 0, float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
+    for name, schema in props.items():  # "Day of the run (YYYY-MM-DD); at least 14 days from today" (set 33)
+        own = _OWN_AHEAD.search(str(schema.get("description") or ""))
+        if own and name not in out and _moment_schema(schema):
+            out[name] = Lead(name, float(own.group(1)) * _UNIT_HOURS[own.group(3).lower()],
+                             business=bool(own.group(2)) and own.group(2).strip().lower() != "calendar")
     for name, schema in props.items():  # "For a normal ticket at least 3 working days after today" (set 32)
         ahead = _KIND_AHEAD.search(str(schema.get("description") or ""))
         if ahead and name not in out:
@@ -1878,6 +1883,19 @@ def _leads_read(description: str, props: Props) -> list[Lead]:
             out[name] = Lead(name, hours, business=bool(ahead.group(3)) and ahead.group(3).strip().lower() != "calendar",
                              per_kind=((ahead.group(1), hours),), other_kinds=tuple(k for k in kinds if k != ahead.group(1)))
     return list(out.values())
+
+
+# A moment's own description, a clause of its own: "Day of the run (YYYY-MM-DD); at least 14 days
+# from today, the mobile line's booking lead time", "Pickup day, no sooner than 2 business days out".
+_OWN_AHEAD = re.compile(r"(?:^|[.;,(]\s*)(?:it must be |must be |it is )?(?:at least|no earlier than|no sooner than|not "
+                        r"less than) (\d+) (business |working |calendar )?(hours?|days?|weeks?|months?) (?:from "
+                        r"(?:today|now)|after (?:today|now)|out|ahead|in advance)\b", re.IGNORECASE)
+
+
+def _moment_schema(schema: dict[str, Any]) -> bool:
+    """Whether a parameter holds a day or a moment (its format, or a date layout its description writes)."""
+    return schema.get("format") in ("date", "date-time") or bool(
+        re.search(r"\bYYYY-MM-DD\b|\bISO[ -]?8601\b|\bdate\b", str(schema.get("description") or ""), re.IGNORECASE))
 
 
 # A moment's own description: "For a normal ticket at least 3 working days after today; for an

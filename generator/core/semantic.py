@@ -655,8 +655,8 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
     own = {*tokens(name), *tokens(desc)}
     if kind == "money" and "declared" in own and not (_ASSET_WORDS - {"declared"}) & own:
         return Typical(50, 5_000, 0)  # what a shipped or submitted item is declared at (set 24: coins at $650,000)
-    if kind == "money" and (_ASSET_WORDS & {*own, *freetext.SUBJECT.get()} or
-                            "replacement" in own and own & {"value", "cost", "costs"}):
+    if kind == "money" and not _RECEIPT_WORDS & set(tokens(name)) and (_ASSET_WORDS & {*own, *freetext.SUBJECT.get()} or
+                                                                   "replacement" in own and own & {"value", "cost", "costs"}):
         return Typical(5000, 1_500_000, 0)  # what an insured or appraised thing is worth, not a receipt
     if kind == "money":
         said = f"{' '.join(tokens(name))} {desc}".lower()
@@ -679,6 +679,12 @@ _ASSET_WORDS = frozenset({"insurance", "insured", "insure", "valuation", "apprai
                           "collateral", "coverage", "sum_insured", "mortgage", "property",
                           "declared",  # a shipment's declared value, not a receipt's
                           "consideration", "lien", "deed", "secured", "payoff"})  # a deed's price, a lien's sum
+
+
+# What a bill, a claim or an account owes or was paid: a receipt's amount, even in an insurer's
+# catalog (set 33: claims with at least $830,000 of insurance balance outstanding).
+_RECEIPT_WORDS = frozenset({"balance", "charge", "charges", "copay", "coinsurance", "deductible", "premium", "paid",
+                            "allowed", "billed", "owed", "due", "refund", "adjustment"})
 
 
 _RATES = frozenset({"rate", "interest", "change", "threshold", "growth", "return", "tax", "inflation", "apr", "apy",
@@ -795,6 +801,11 @@ def _home_zip(rng: random.Random) -> str:
     domain = freetext.DOMAIN.get()
     towns = places.home_towns(domain)
     return zips.real_zip(rng, rng.choice(towns) if towns else None, places.home_state(domain))
+
+
+def city_for(rng: random.Random) -> str:
+    """A real town where the active domain's catalog works (its state's, its region's, else any city)."""
+    return _city(rng, "city")
 
 
 def _city(rng: random.Random, name: str) -> str:

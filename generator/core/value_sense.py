@@ -227,6 +227,59 @@ def _thing_named(value: str, said: dict[str, re.Match[str]]) -> str | None:
     return next((thing for thing in said if _stems(thing) <= own), None)
 
 
+# "Typical: potassium metabisulfite 20 to 50 mg/L (as SO2); tartaric acid 0.5 to 2.0 g/L; DAP and
+# Fermaid K 10 to 30 g/hL": clause by clause, the things, their range and its unit.
+_RATE_CLAUSE = re.compile(r"^(?:typical(?:ly)?:?\s+|usually:?\s+)?([A-Za-z][\w -]{1,40}?)\s+(?:about\s+|around\s+)?"
+                          r"(\d+(?:\.\d+)?)(?:\s*(?:to|-|–)\s*(\d+(?:\.\d+)?))?\s*([A-Za-z%][\w%]*(?:/[\w]+)?)",
+                          re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def _unit_rates(description: str) -> tuple[tuple[frozenset[str], float, float, str], ...]:
+    """(thing names, low, high, unit) of each clause of `description` that gives things a range in
+    a unit; a clause naming two things ("DAP and Fermaid K") gives both."""
+    out = []
+    for clause in re.split(r"[;:]\s*|\.\s+", description):
+        m = _RATE_CLAUSE.match(clause.strip())
+        if m:
+            names = frozenset(n.strip().lower() for n in re.split(r",|\band\b|\bor\b", m.group(1)) if n.strip())
+            out.append((names, float(m.group(2)), float(m.group(3) or m.group(2)), m.group(4)))
+    return tuple(out)
+
+
+def _rate_for(name: str, props: dict[str, Any], args: dict[str, Any]) -> tuple[float, float, str, str] | None:
+    """(low, high, unit, unit parameter) the description of `name` gives the thing a sibling enum
+    value names, in a unit a sibling enum lists."""
+    units = {u: o for o, s in props.items() if isinstance(s, dict) for u in s.get("enum") or [] if isinstance(u, str)}
+    for names, lo, hi, unit in _unit_rates(str(props[name].get("description") or "")):
+        if unit not in units:
+            continue
+        for other, value in args.items():
+            if other != name and isinstance(value, str) and value.replace("_", " ").lower() in names:
+                return lo, hi, unit, units[unit]
+    return None
+
+
+def rates_in_units(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A rate whose description gives each thing its typical range and unit ("potassium
+    metabisulfite 20 to 50 mg/L; tartaric acid 0.5 to 2.0 g/L") takes the range and the unit of
+    the thing its call names (set 33: potassium metabisulfite at 21.4 g/L, bentonite at 26.8 mg/L)."""
+    for name, schema in props.items():
+        if name in keep or name not in args or not isinstance(schema, dict) or \
+                values.schema_type(schema) not in ("number", "integer"):
+            continue
+        found = _rate_for(name, props, args)
+        if found is None or found[3] in keep:
+            continue
+        lo, hi, unit, unit_param = found
+        places_ = max(len(f"{b:g}".partition(".")[2]) for b in (lo, hi))
+        value: float = round(rng.uniform(lo, hi), places_) if hi > lo else lo
+        value = int(value) if values.schema_type(schema) == "integer" or float(value).is_integer() else value
+        if is_valid(schema, value) and is_valid(props[unit_param], unit):
+            args[name], args[unit_param] = value, unit
+    return args
+
+
 def stated_sizes(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
                  keep: frozenset[str]) -> dict[str, Any]:
     """A number whose description gives the value for one thing ("a medium box is 3.0, a sofa 35
@@ -1007,6 +1060,49 @@ def sex_fits_name(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
     elif first not in keep:
         args[first] = rng.choice(sorted(male if said == "female" else female))
     return args
+
+
+# "a month as YYYY-MM for monthly, YYYY-Q1 to YYYY-Q4 for quarterly, YYYY for annual": the form a
+# period takes for each value of a sibling.
+_PERIOD_FOR = re.compile(r"\b(YYYY-MM|YYYY-Q[1-4n](?: (?:to|-|–) YYYY-Q[1-4])?|YYYY)\b(?: format)? for ([a-z][\w-]*)",
+                         re.IGNORECASE)
+_ENDED = re.compile(r"\b(?:has|have) (?:already )?(?:ended|closed)\b|\b(?:ended|closed|completed|past) periods?\b",
+                    re.IGNORECASE)
+
+
+def _period(form: str, ref: datetime, back: int) -> str:
+    """The period of `form` that ended `back` periods before the one holding `ref` (0: the last one)."""
+    if form.upper().startswith("YYYY-Q"):
+        index = (ref.year * 4 + (ref.month - 1) // 3) - 1 - back
+        return f"{index // 4}-Q{index % 4 + 1}"
+    if form.upper() == "YYYY-MM":
+        index = ref.year * 12 + ref.month - 1 - 1 - back
+        return f"{index // 12}-{index % 12 + 1:02d}"
+    return str(ref.year - 1 - back)
+
+
+def ended_periods(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str],
+                  ref: datetime) -> dict[str, Any]:
+    """A reporting period takes the form its description gives the call's frequency ("YYYY-Q1 to
+    YYYY-Q4 for quarterly") and, where it must have ended, is one that has before `ref` (set 33: a
+    quarterly report for period 2025-06, the month of the query)."""
+    for name, schema in tool.properties.items():
+        desc = str((schema or {}).get("description") or "") if isinstance(schema, dict) else ""
+        forms = {m.group(2).lower(): m.group(1) for m in _PERIOD_FOR.finditer(desc)}
+        if name in keep or not isinstance(args.get(name), str) or not (forms or _ENDED.search(desc)):
+            continue
+        said = next((forms[w] for o, v in args.items() if o != name and isinstance(v, str)
+                     for w in (v.lower(), v.lower().rstrip("ly")) if w in forms), None)
+        form = said or next((f for f in ("YYYY-MM", "YYYY-Q", "YYYY") if _shaped(args[name], f)), None)
+        if form is None or not said and not _ENDED.search(desc):
+            continue
+        value = _period(form, ref, rng.choice((0, 0, 1, 2)) if _ENDED.search(desc) else rng.randint(-1, 2))
+        args[name] = value if is_valid(schema, value) else args[name]
+    return args
+
+
+def _shaped(value: str, form: str) -> bool:
+    return bool(re.fullmatch({"YYYY-MM": r"\d{4}-\d{2}", "YYYY-Q": r"\d{4}-Q[1-4]", "YYYY": r"\d{4}"}[form], value))
 
 
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,

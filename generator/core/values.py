@@ -1498,7 +1498,7 @@ def _listed_parts(value: Any, schema: dict[str, Any], rng: random.Random) -> Any
     trees by caliper, B150 to B400; ... H45, H56, H67"): one of those, never a size "C04" or
     "B037" no one grows (set 27: 42 of 275 rows)."""
     desc = str(schema.get("description") or "")
-    if not isinstance(value, str) or not _PART_CODE.search(desc):
+    if not isinstance(value, str) or not _PART_CODE.search(desc) and not _CODE_LIST.search(desc):
         return value
     listed: dict[tuple[str, int], set[str]] = {}
     for letters, digits in _PART_CODE.findall(desc):
@@ -1513,9 +1513,29 @@ def _listed_parts(value: Any, schema: dict[str, Any], rng: random.Random) -> Any
         members = sorted(listed.get((m.group(1), len(m.group(2))), set())) if m else []
         if len(members) >= 2 and part not in members:
             parts[i] = rng.choice(members)
+        elif lettered := _lettered_codes(part, desc):  # one of the listed codes, the example's no more often
+            parts[i] = rng.choice(lettered)
     new = "".join(parts)
     pattern = schema.get("pattern")
     return new if not isinstance(pattern, str) or re.search(pattern, new) else value
+
+
+# "Varietal codes: CS Cabernet Sauvignon, ME Merlot, PN Pinot Noir": codes of letters, each leading
+# an item of a list.
+_CODE_LIST = re.compile(r"\bcodes?\b[^.:]{0,40}:\s*[A-Z]{2,4}\b")
+
+
+def _lettered_codes(part: str, desc: str) -> list[str]:
+    """The codes of a list of the description that holds `part` as one of its items' leads (set
+    33: every lot '25-CS-HV-0N', a Cabernet, when the lot id's varietal code lists ten), else []."""
+    if not re.fullmatch(r"[A-Z]{2,4}", part):
+        return []
+    for m in _CODE_LIST.finditer(desc):
+        clause = desc[m.start():].split(".")[0]
+        codes = re.findall(rf"(?:^|[:,;]\s*|\bor\s+|\band\s+)([A-Z]{{{len(part)}}})\b", clause[clause.index(":"):])
+        if part in codes and len(set(codes)) >= 3:
+            return sorted(set(codes))
+    return []
 
 
 _DAY_OF_YEAR = re.compile(r"\bday of (?:the )?year\b|\bjulian (?:date|day)\b|\bordinal date\b", re.IGNORECASE)
@@ -2405,11 +2425,14 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
         args = place_scale.one_trip(tool, args, rng, frozenset(fixed or {}), pool or {})
         args = _at_the_town(tool.properties, args, rng, frozenset(fixed or {}))
+        args = _town_in_county(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}), tool.description)
         args = value_sense.amounts_in_pieces(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
+        args = value_sense.rates_in_units(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
+        args = value_sense.ended_periods(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
         args = _unset_conditional(tool, args, frozenset(fixed or {}))
         args = _exact_key_alone(tool, args, frozenset(fixed or {}))
         args = _no_false_only(tool, args, frozenset(fixed or {}))
@@ -2828,6 +2851,33 @@ def _at_the_town(props: dict[str, Any], args: dict[str, Any], rng: random.Random
             near = round(centre + rng.uniform(-0.06, 0.06), 4)
             args[n] = near if is_valid(s, near) else args[n]
     return args
+
+
+def _town_in_county(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A town and the county beside it agree (set 32: a locate ticket in "Reston", Loudoun County;
+    "Manassas" in Fairfax County): in the catalog's own state (or the two-letter state of the
+    call), a town that lies in no county of that name is replaced by one of the county's towns,
+    half the time one the catalog quotes; where the town is fixed, the county follows the town."""
+    kinds = {n: semantic.infer(n, s) for n, s in props.items() if isinstance(s, dict) and isinstance(args.get(n), str)}
+    county = next((n for n, k in kinds.items() if k == "county"), None)
+    town = next((n for n, k in kinds.items() if k == "city"), None)
+    said = next((args[n] for n, k in kinds.items() if k == "state" and re.fullmatch(r"[A-Z]{2}", args[n])), None)
+    state = said or places.home_state(freetext.DOMAIN.get())
+    if county is None or town is None or state is None or (county in keep and town in keep):
+        return args
+    if zips.county_key(args[county]) in zips.counties_of(args[town], state) or not zips.towns_in(args[county], state):
+        return args
+    if town not in keep:
+        towns = zips.towns_in(args[county], state)
+        quoted = [t for t in places.home_towns(freetext.DOMAIN.get()) if t in towns]
+        pick = rng.choice(quoted if quoted and rng.random() < 0.5 else list(towns[:10]))
+        return {**args, town: pick} if is_valid(props[town], pick) else args
+    own = sorted(zips.counties_of(args[town], state))
+    if county in keep or not own:
+        return args
+    suffix = re.search(r"\s+(?:County|Parish)$", args[county])  # the form the county was written in
+    value = own[0].title() + (suffix.group(0) if suffix else "")
+    return {**args, county: value} if is_valid(props[county], value) else args
 
 
 def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str], ref: datetime,

@@ -193,3 +193,44 @@ def _points() -> dict[tuple[str, str], tuple[float, float]]:
         if key not in out and z.get("zip_code_type") == "STANDARD" and z.get("lat") and z.get("long"):
             out[key] = (float(z["lat"]), float(z["long"]))
     return out
+
+
+# ---------------------------------------------------------------- towns and their counties
+
+_COUNTY_WORD = re.compile(r"\s+(?:County|Parish|Borough|Municipality|Census Area|City and Borough|city|City)$")
+
+
+def county_key(name: str) -> str:
+    """A county's name without its kind, lower case: "Fairfax County", "Fairfax" -> "fairfax";
+    "Manassas city" (a Virginia independent city) -> "manassas"; "Jefferson Parish" -> "jefferson"."""
+    return _COUNTY_WORD.sub("", name.strip()).strip().lower()
+
+
+@lru_cache(maxsize=1)
+def _counties() -> tuple[dict[tuple[str, str], frozenset[str]], dict[tuple[str, str], tuple[str, ...]]]:
+    """(town, state) -> the counties its delivering ZIP codes lie in; (county, state) -> its towns,
+    the ones with the most delivering codes first."""
+    import zipcodes
+
+    of_town: dict[tuple[str, str], set[str]] = {}
+    codes: dict[tuple[str, str], defaultdict[str, int]] = {}
+    for z in zipcodes.list_all():
+        if z.get("zip_code_type") != "STANDARD" or not z.get("active") or not z.get("county"):
+            continue
+        town, state, county = str(z["city"]), str(z["state"]), county_key(str(z["county"]))
+        of_town.setdefault((town.lower(), state), set()).add(county)
+        codes.setdefault((county, state), defaultdict(int))[town.title()] += 1
+    towns = {k: tuple(t for t, _ in sorted(v.items(), key=lambda kv: (-kv[1], kv[0]))) for k, v in codes.items()}
+    return {k: frozenset(v) for k, v in of_town.items()}, towns
+
+
+def counties_of(town: str, state: str) -> frozenset[str]:
+    """The counties (county_key) a town of `state` lies in, by its delivering ZIP codes; empty
+    when the list does not know the town ("Reston", "VA" -> {"fairfax"})."""
+    return _counties()[0].get((town.lower(), state), frozenset())
+
+
+def towns_in(county: str, state: str) -> tuple[str, ...]:
+    """The towns of a county of `state` (any form: "Loudoun", "Loudoun County"), most delivering
+    codes first; empty for a name the list does not know as a county of that state."""
+    return _counties()[1].get((county_key(county), state), ())
