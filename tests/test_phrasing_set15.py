@@ -191,7 +191,7 @@ def test_a_kind_the_intent_names_is_said_as_that_kind() -> None:
 def test_an_earlier_event_is_never_named_by_a_linking_word() -> None:
     """"using the ID from my last to work order on May 7" (reader, set 15)."""
     assert act_of(HistoryEvent.model_construct(apiname="add_part_to_work_order")) == "work order"
-    assert act_of(HistoryEvent.model_construct(apiname="list_equipment")) == "equipment list"
+    assert act_of(HistoryEvent.model_construct(apiname="list_equipment")) == "equipment search"  # (set 33)
 
 
 def test_two_parameters_of_one_noun_are_told_apart_by_their_descriptions() -> None:

@@ -49,7 +49,10 @@ ACT_NOUNS = {"get": "request", "fetch": "request", "request": "request", "search
              "reserve": "reservation", "order": "order", "buy": "purchase", "purchase": "purchase",
              "log": "log", "record": "log", "track": "log", "plan": "plan", "check": "check", "play": "play",
              "assign": "assignment", "schedule": "booking", "update": "update", "register": "registration",
-             "list": "list"}
+             "list": "search"}  # "list_available_trucks": my available truck search, never "list" (set 33)
+# Verbs whose act is the thing they make: "create_patient_statement" is my patient statement of May 6,
+# never "my patient statement creation" (set 33).
+_MAKING = frozenset({"create", "add", "generate", "make", "new", "open", "draft", "build", "compose"})
 _LINKS = frozenset({"to", "from", "for", "of", "by", "in", "on", "at", "with", "into"})
 _ORDER_WORDS = frozenset({"latest", "last", "recent", "newest", "first", "previous", "current", "next"})
 
@@ -114,7 +117,7 @@ def act_of(event: HistoryEvent) -> str:
     ws = [w for w in words(event.apiname).split() if w.isalpha() and w not in _ORDER_WORDS]
     verbs = ws[1:-1] + ws[:1] if ws[:1] == ["get"] else ws[:1]
     noun = next((ACT_NOUNS[v] for v in verbs if v in ACT_NOUNS), None) if len(ws) > 1 else None
-    if noun is None and len(ws) > 1 and verbs:  # "move_lot": my lot movement, never "my lot"
+    if noun is None and len(ws) > 1 and verbs and verbs[0] not in _MAKING:  # "move_lot": my lot movement
         noun = nominal(verbs[0])
     head = object_of(event)
     # the thing with the words before it ("get_docket_entries": a docket entry request, never

@@ -99,7 +99,9 @@ def noun(param: str, tool: Tool | None = None) -> str:
     if not said and param.lower().endswith(("_by", "_before")) and \
             re.match(r"\W*(?:the )?date\b", str(spec_of(tool, param).get("description") or ""), re.IGNORECASE):
         return f"{words(param).replace(' ', '-')} date"  # "needed_by", "Date the stems must arrive": the needed-by date
-    return said or _plain_noun(term(param, spec_of(tool, param)).plain, words(param)) or _spoken_name(param)
+    said = said or _plain_noun(term(param, spec_of(tool, param)).plain, words(param)) or _spoken_name(param)
+    # `near_address`: the address a search is near, never "my regular near address" (set 33)
+    return said[5:] if said.startswith("near ") and len(said.split()) > 1 else said
 
 
 # Short forms of a name said in full in a query ("the same minimum depth qualification as my diver
@@ -399,6 +401,8 @@ def _name_words(value: Any) -> str:
         return said[:-1] + said[-1].upper()
     if _MODEL_CODE.fullmatch(str(value)):  # an endorsement "A.10", an airframe "PA-28-161", a model "C172S" as
         return str(value)  # written, never "the a.10" (set 31)
+    if said.lower() in _LOAN_PHRASES:
+        return said.lower()
     return " ".join(_initialism(w) for w in said.split())
 
 
@@ -411,6 +415,11 @@ def _initialism(word: str) -> str:
     if 2 <= len(word) <= 4 and word.isalpha() and word.islower() and not known(word) and word not in UNIT_NAMES:
         return word.upper()
     return word
+
+
+# Phrases English has borrowed, whose short words are no initialisms (set 33: "with status EN route").
+_LOAN_PHRASES = frozenset({"en route", "ad hoc", "per diem", "pro rata", "in situ", "en masse", "en bloc", "de minimis",
+                           "a la carte", "et al"})
 
 
 # A code of capitals and digits with its separators: "A.10", "PA-28-161", "C172S", "IQ8M-72-2-US".

@@ -109,13 +109,30 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
             described = str(spec.get("description") or "")  # a clause saying the condition, read back: first
             yes, no = stated_condition(p, described) or bool_phrases(t, p) or _described_state(t, p) or \
                 _hyphenated_kind(tool, p) or _verbed_by_tool(tool, p) or bool_words(p, described)
-            out[p] = {"true": yes, "false": no}
+            out[p] = {"true": yes, "false": _other_way(described) or no}
         elif inner.get("enum"):
             written = f"{tool.description} {spec.get('description') or ''}"
             words = {str(v): w for v in inner["enum"] if (w := enum_words(v, p, spec) or _as_written(v, written))}
             if words:
                 out[p] = words
     return out
+
+
+# "List every date of service and line rather than a summary": what false asks for is the other way.
+_RATHER = re.compile(r"\b(?:rather than|instead of) (?:(a|an|the) )?([a-z][a-z-]*(?: [a-z][a-z-]*){0,2})\.?$", re.IGNORECASE)
+
+
+def _other_way(description: str) -> str:
+    """A flag's false said as the other way its description names ("as a summary"), "" when it
+    names none (set 33: "without every date of service" for a summary statement)."""
+    m = _RATHER.search(description.strip())
+    if m is None or not all(known(w) for w in m.group(2).lower().replace("-", " ").split()) or \
+            m.group(2).lower().split()[-1] in ("one", "ones", "it", "that", "this"):
+        return ""
+    thing = m.group(2)
+    if m.group(1):
+        return f"as {m.group(1).lower()} {thing}"
+    return f"as {thing}" if engine().singular_noun(thing.split()[-1]) else f"as {engine().a(thing)}"
 
 
 def _verbed_by_tool(tool: Tool, param: str) -> tuple[str, str] | None:

@@ -684,6 +684,8 @@ _WHOSE = re.compile(r"^only \w+ whose ((?:\w+ ){0,3}\w+) (?:is|are|was|were|fall
 def _role_of(param: str, json_type: str, name_words: set[str], said: str) -> str:
     """The side of a range a parameter is ("from" / "until" / ""): its name's last side word, else
     the one its description gives (`said`), else any bound word of its name."""
+    if _HELD.match(param):  # `hold_until`: "Do not send before this date", never "send ... until June 5" (set 33)
+        return "not_before"
     role = _last_side(param) or said
     if not role and _LAST_DONE.match(param) and json_type == "string":
         return ""  # `last_performed`: the day a thing was last done, a fact and no bound (set 30: "until May 31")
@@ -698,6 +700,9 @@ def _role_of(param: str, json_type: str, name_words: set[str], said: str) -> str
 
 
 _LAST_DONE = re.compile(r"^(?:date_)?last_[a-z]+ed(?:_(?:on|at|date))?$")
+# A moment before which the act waits: `hold_until`, `embargo_until`, `defer_until`, `not_before`.
+_HELD = re.compile(r"^(?:hold|holding|embargo|embargoed|defer|deferred|release_not|send_not)_(?:until|till)(?:_date|_time)?$|"
+                   r"^not_before(?:_date|_time)?$", re.IGNORECASE)
 _DONE = frozenset({"completed", "finished", "ended"})
 # A government named by its kind ("Town of Wellesley", "County of Sacramento").
 _OFFICE_NAMED = re.compile(r"(?:City|Town|County|Village|Borough|Township|Parish|City and County) of [A-Z]")
@@ -1436,6 +1441,8 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
         return f"starting {v}"
     if t.role == "until":
         return f"until {v}"
+    if t.role == "not_before":
+        return f"no earlier than {v}"
     if event and len(event) < len(t.noun.split()):  # "Planned harvest date" is no date of the act
         return f"with {_a(t.noun)} of {v}"
     if event and t.of in ("clock", "date", "time"):  # "Time of the blood draw": "with the blood draw on ..."
@@ -1457,7 +1464,7 @@ _EVENTS = {"departure": "departing {v}", "arrival": "arriving {v}", "return": "r
 def _clock(t: Term, v: str, intent: str) -> str:
     if t.of == "clock" and t.noun:  # "Time of the first meal" -> "with the first meal at 6 am"
         return f"with the {t.noun} at {v}"
-    return {"from": f"from {v}", "until": f"until {v}"}.get(t.role, f"at {v}")
+    return {"from": f"from {v}", "until": f"until {v}", "not_before": f"no earlier than {v}"}.get(t.role, f"at {v}")
 
 
 _SITES = frozenset({"location", "site", "facility", "branch", "depot", "yard", "terminal", "warehouse"})
@@ -1569,7 +1576,10 @@ def _reason_clause(v: str) -> str:
         return f"because they are {v}"  # "feeling unwell": a state someone is in, never "the feeling is unwell"
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]):
         # "shipper cancelled" did it; an "order cancelled" had it done (set 30: "because the order cancelled")
-        return f"because the {v}" if is_person_role(words[0]) else f"because the {words[0]} was {words[1]}"
+        return f"because the {v}" if _acts(words[0]) else f"because the {words[0]} was {words[1]}"
+    if len(words) == 3 and _acts(words[1]) and "NOUN" in lemmas(words[0]) and words[2].endswith("ed") and \
+            verb_lemma(words[2]):  # "motor club reassigned": the club did it (set 33: "because of motor club reassigned")
+        return f"because the {words[0]} {words[1]} {words[2]} it"
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and set(lemmas(words[1])) == {"ADJ"}:
         return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} {words[1]}"
     return _reason_sentence(words)
@@ -1587,6 +1597,11 @@ def _reason_sentence(words: list[str]) -> str:
     rest = words[1:] if words[0] == "not" else words
     if not rest:
         return ""
+    if words[0] == "not" and len(rest) == 1 and "ADJ" in lemmas(rest[0]):
+        return f"because it is not {rest[0]}"  # "not stable": never "because of not stable" (set 33)
+    if len(words) >= 3 and words[1] in _PLACE_LINKS and (words[0] in _PARTICIPLES or words[0].endswith("ed")
+                                                          and verb_lemma(words[0])):
+        return f"because it was {' '.join(words)}"  # "gone on arrival", "damaged in transit" (set 33)
     if rest[0].endswith("ed") and verb_lemma(rest[0]) and len(words) >= 2 and len(rest) >= 2 and \
             not ({"NOUN"} == set(lemmas(rest[1])) or len(rest) == 2 and "NOUN" in lemmas(rest[1])
                  and "ADV" not in lemmas(rest[1])):
@@ -1611,6 +1626,18 @@ def _reason_sentence(words: list[str]) -> str:
     return ""
 
 
+def _acts(noun: str) -> bool:
+    """Whether a noun names who acts (a person by role, or a body that decides: the police, a club)."""
+    return is_person_role(noun) or noun in _AGENTS
+
+
+_AGENTS = frozenset({"police", "club", "insurer", "payer", "carrier", "agency", "court", "bank", "lender", "dispatch",
+                     "dispatcher", "company", "council", "broker", "vendor", "supplier", "landlord", "tenant", "customer",
+                     "client", "owner", "member", "shipper", "consignee", "buyer", "seller", "school", "hospital"})
+_PLACE_LINKS = frozenset({"on", "in", "at", "during", "after", "before", "by"})
+_PARTICIPLES = frozenset({"gone", "done", "lost", "stolen", "broken", "taken", "sold", "left", "hit", "shut", "frozen",
+                          "torn", "worn", "bent", "burnt", "burned", "caught", "held", "stuck"})
+_RANKS = frozenset({"primary", "secondary", "tertiary"})
 _COUNTED_CAUSES = frozenset({"request", "delay", "error", "failure", "breakdown", "conflict", "issue", "problem",
                              "complaint", "mistake", "emergency", "change", "dispute", "closure", "outage"})
 _STATE_WORDS = frozenset({"pending", "missing", "outstanding", "remaining", "existing", "incoming", "outgoing"})
@@ -1626,6 +1653,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return _reason_frame(t, v, intent)
     if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
         return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
+    if v.lower() in _RANKS:  # a policy's coordination order, a contact's rank: "as secondary", never "sorted by
+        return f"as {v.lower()}"  # secondary" (set 33)
     if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
         return v if v.endswith(" first") else f"sorted by {v}"
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
