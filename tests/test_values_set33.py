@@ -147,3 +147,57 @@ def test_a_balance_in_an_insurers_catalog_is_a_receipts_amount() -> None:
     assert typical.hi <= 5_000, typical
     insured = {"type": "number", "description": "Insured value of the building, in USD."}
     assert semantic.typical_range("money", "insured_value", insured, 0.0).hi >= 100_000  # an asset's worth stays one
+
+
+def _inoculation() -> Tool:
+    return Tool(name="record_inoculation", app="cellar", api="record_inoculation", domain="cellar_set33",
+                description="Record that a lot was inoculated with a yeast or a malolactic bacteria culture.",
+                parameters={"type": "object", "required": ["organism", "strain", "dose_g_per_hl"], "properties": {
+                    "organism": {"type": "string", "enum": ["yeast", "malolactic_bacteria"]},
+                    "strain": {"type": "string", "description": "Commercial strain name as on the package. Yeast, "
+                               "e.g. 'EC-1118', 'RC212', 'D254', 'QA23'; ML bacteria, e.g. 'VP41', 'Alpha', 'CH16'."},
+                    "dose_g_per_hl": {"type": "number", "minimum": 0.5, "maximum": 50, "description":
+                                      "Dose in grams per hectoliter. Yeast is usually 20 to 30 g/hL after "
+                                      "rehydration; freeze-dried ML bacteria about 1 g/hL."}}})
+
+
+def test_examples_and_doses_given_per_kind_keep_to_the_calls_kind() -> None:
+    rng = random.Random(10)
+    draws = [sample_arguments(_inoculation(), rng, optional_rate=0.5) for _ in range(40)]
+    assert {d["organism"] for d in draws} == {"yeast", "malolactic_bacteria"}
+    for d in draws:
+        if d["organism"] == "yeast":
+            assert d["strain"] in {"EC-1118", "RC212", "D254", "QA23"} and 20 <= d["dose_g_per_hl"] <= 30, d
+        else:
+            assert d["strain"] in {"VP41", "Alpha", "CH16"} and d["dose_g_per_hl"] == 1, d
+
+
+def test_a_dated_calls_daily_count_is_its_own_and_modest() -> None:
+    from datetime import datetime
+
+    tool = Tool(name="update_call_status", app="tow", api="update_call_status", domain="tow_set33",
+                description="Move a call to its next status.",
+                parameters={"type": "object", "required": ["call_id", "odometer_miles"], "properties": {
+                    "call_id": {"type": "string", "pattern": "^C-\\d{6}-\\d{4}$", "description":
+                                "Call id: 'C-', the call date as YYMMDD and a four-digit sequence, e.g. 'C-250603-0042'."},
+                    "odometer_miles": {"type": "integer", "minimum": 0, "maximum": 999999,
+                                       "description": "Odometer reading at check-in."}}})
+    rng = random.Random(11)
+    draws = [sample_arguments(tool, rng, ref=datetime(2025, 6, 2, 9)) for _ in range(30)]
+    counts = {int(d["call_id"].rsplit("-", 1)[1]) for d in draws}
+    assert len(counts) >= 10 and max(counts) <= 120, counts
+    assert all(8_000 <= d["odometer_miles"] <= 190_000 for d in draws), [d["odometer_miles"] for d in draws]
+
+
+def test_a_range_in_words_is_no_rate_of_a_sibling_value() -> None:
+    """"Fewest stars from 1 to 5" beside `order_by: stars` gives no thing a rate of 1 "to" (the
+    set-33 quickstart's min_rating pinned to 1, caught before it landed)."""
+    tool = Tool(name="search_restaurant", app="food", api="search_restaurant", domain="food_set33",
+                description="Find restaurants.",
+                parameters={"type": "object", "required": ["min_rating", "order_by"], "properties": {
+                    "min_rating": {"type": "integer", "minimum": 1, "maximum": 5,
+                                   "description": "Fewest stars from 1 to 5."},
+                    "order_by": {"type": "string", "enum": ["stars", "distance"]}}})
+    rng = random.Random(12)
+    draws = [sample_arguments(tool, rng) for _ in range(60)]
+    assert len({d["min_rating"] for d in draws if d["order_by"] == "stars"}) >= 2, draws

@@ -229,7 +229,8 @@ def _thing_named(value: str, said: dict[str, re.Match[str]]) -> str | None:
 
 # "Typical: potassium metabisulfite 20 to 50 mg/L (as SO2); tartaric acid 0.5 to 2.0 g/L; DAP and
 # Fermaid K 10 to 30 g/hL": clause by clause, the things, their range and its unit.
-_RATE_CLAUSE = re.compile(r"^(?:typical(?:ly)?:?\s+|usually:?\s+)?([A-Za-z][\w -]{1,40}?)\s+(?:about\s+|around\s+)?"
+_RATE_CLAUSE = re.compile(r"^(?:typical(?:ly)?:?\s+|usually:?\s+)?([A-Za-z][\w -]{1,40}?)\s+(?:is\s+|are\s+)?(?:usually\s+|"
+                          r"typically\s+|normally\s+)?(?:about\s+|around\s+)?"
                           r"(\d+(?:\.\d+)?)(?:\s*(?:to|-|–)\s*(\d+(?:\.\d+)?))?\s*([A-Za-z%][\w%]*(?:/[\w]+)?)",
                           re.IGNORECASE)
 
@@ -241,23 +242,48 @@ def _unit_rates(description: str) -> tuple[tuple[frozenset[str], float, float, s
     out = []
     for clause in re.split(r"[;:]\s*|\.\s+", description):
         m = _RATE_CLAUSE.match(clause.strip())
-        if m:
+        if m and _unitish(m.group(4)):
             names = frozenset(n.strip().lower() for n in re.split(r",|\band\b|\bor\b", m.group(1)) if n.strip())
             out.append((names, float(m.group(2)), float(m.group(3) or m.group(2)), m.group(4)))
     return tuple(out)
 
 
-def _rate_for(name: str, props: dict[str, Any], args: dict[str, Any]) -> tuple[float, float, str, str] | None:
-    """(low, high, unit, unit parameter) the description of `name` gives the thing a sibling enum
-    value names, in a unit a sibling enum lists."""
+_FILLER = frozenset({"is", "are", "usually", "typically", "typical", "about", "around", "roughly", "normally", "often",
+                     "the", "a", "an", "for", "of"})
+
+
+def _names_value(names: frozenset[str], value: str, owner: str = "") -> bool:
+    """Whether a clause's things name `value`: the value itself ("tartaric acid"), or a content word
+    they share ("freeze-dried ML bacteria" for malolactic_bacteria)."""
+    said = value.replace("_", " ").lower()
+    if said in names:
+        return True
+    own = {w for w in re.split(r"[\W_]+", said) if len(w) >= 4} - set(re.split(r"[\W_]+", owner.lower()))
+    return any(own & {w for w in re.split(r"[\W_]+", n) if len(w) >= 4 and w not in _FILLER} for n in names)
+
+
+def _unitish(word: str) -> bool:
+    """Whether a word after a number is a unit ("mg/L", "g/hL", "%", "ppm"), never "to" of "1 to 5"."""
+    from ..phrasebook.terms import UNIT_NAMES
+
+    return "/" in word or "%" in word or word.lower() in UNIT_NAMES
+
+
+def _rate_for(name: str, props: dict[str, Any], args: dict[str, Any]) -> tuple[float, float, str, str | None] | None:
+    """(low, high, unit, unit parameter) the description of `name` gives the one thing a sibling
+    enum value names, in a unit a sibling enum lists (None: no sibling lists units, the number's
+    own unit)."""
     units = {u: o for o, s in props.items() if isinstance(s, dict) for u in s.get("enum") or [] if isinstance(u, str)}
+    lists_units = any(u in units for *_, u in _unit_rates(str(props[name].get("description") or "")))
+    found = []
     for names, lo, hi, unit in _unit_rates(str(props[name].get("description") or "")):
-        if unit not in units:
+        if lists_units and unit not in units:
             continue
         for other, value in args.items():
-            if other != name and isinstance(value, str) and value.replace("_", " ").lower() in names:
-                return lo, hi, unit, units[unit]
-    return None
+            if other != name and isinstance(value, str) and isinstance(props.get(other), dict) and \
+                    props[other].get("enum") and _names_value(names, value, name):
+                found.append((lo, hi, unit, units.get(unit) if lists_units else None))
+    return found[0] if len({f[:2] for f in found}) == 1 else None
 
 
 def rates_in_units(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
@@ -275,8 +301,40 @@ def rates_in_units(props: dict[str, Any], args: dict[str, Any], rng: random.Rand
         places_ = max(len(f"{b:g}".partition(".")[2]) for b in (lo, hi))
         value: float = round(rng.uniform(lo, hi), places_) if hi > lo else lo
         value = int(value) if values.schema_type(schema) == "integer" or float(value).is_integer() else value
-        if is_valid(schema, value) and is_valid(props[unit_param], unit):
-            args[name], args[unit_param] = value, unit
+        if is_valid(schema, value) and (unit_param is None or is_valid(props[unit_param], unit)):
+            args[name] = value
+            if unit_param is not None:
+                args[unit_param] = unit
+    return args
+
+
+_KIND_EXAMPLES = re.compile(r"([A-Za-z][\w -]{1,30}?),? (?:e\.g\.|for example|such as),? ((?:['\"][^'\"]+['\"](?:,? (?:or |and )?)?)+)")
+
+
+@lru_cache(maxsize=1024)
+def _examples_by_kind(description: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(kind, its examples) of a description that gives examples per kind ("Yeast, e.g. 'EC-1118',
+    'RC212'; ML bacteria, e.g. 'VP41', 'Alpha'"); empty unless two kinds or more."""
+    groups = []
+    for clause in description.split(";"):
+        m = _KIND_EXAMPLES.search(clause)
+        if m:
+            groups.append((m.group(1).strip().lower(), tuple(re.findall(r"['\"]([^'\"]+)['\"]", m.group(2)))))
+    return tuple(groups) if len(groups) >= 2 else ()
+
+
+def examples_by_kind(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A value whose description gives examples per kind is one of its call's kind (set 33: yeast
+    inoculated with the ML culture 'PN4', ML bacteria with the yeast 'CY3079')."""
+    for name, schema in props.items():
+        if name in keep or not isinstance(args.get(name), str) or not isinstance(schema, dict):
+            continue
+        groups = _examples_by_kind(str(schema.get("description") or ""))
+        kinds = [g for g in groups for o, v in args.items() if o != name and isinstance(v, str) and
+                 isinstance(props.get(o), dict) and props[o].get("enum") and _names_value(frozenset({g[0]}), v, name)]
+        if len(kinds) == 1 and kinds[0][1] and args[name] not in kinds[0][1]:
+            pick = rng.choice(kinds[0][1])
+            args[name] = pick if is_valid(schema, pick) else args[name]
     return args
 
 

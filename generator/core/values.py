@@ -506,6 +506,8 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
     if set(semantic.tokens(name)) <= {"quantity", "qty", "line", "item", "order", "ordered"} and \
             set(semantic.tokens(name)) & {"quantity", "qty"} and (hi_h is None or hi_h >= 5) and (lo_h or 0) <= 1:
         return 1, 3, None  # a line of an order or a bill holds one to three of a thing, never 7 salt cells (set 30)
+    if {"odometer", "mileage"} & set(semantic.tokens(name)) and (hi_h is None or hi_h >= 190_000) and (lo_h or 0) <= 8_000:
+        return 8_000, 190_000, 0  # what a vehicle's odometer reads, never 620,000 miles (set 33)
     # a measure the name or description gives outranks a "rating" read off the prose ("Rating of the
     # main breaker, amperes" is a current, not stars)
     measure = quantities.measure(name, schema) if kind not in _FIXED_SCALE - {"percent", "rating"} else None
@@ -1578,7 +1580,11 @@ def _calendar_dated(example: str, schema: dict[str, Any], rng: random.Random, re
         return None
     day = ref - timedelta(days=rng.randint(0, 20))
     tail = "".join(rng.choice("0123456789") for _ in run.group()[width:])
-    return f"{example[:run.start()]}{day.strftime(fmt)}{tail}{example[run.end():]}"
+    rest = example[run.end():]
+    if not tail and (seq := re.match(r"([-_/.])(\d{2,6})(?!\d)", rest)):  # 'C-250603-0042': the day's own count,
+        n = rng.randint(1, min(10 ** len(seq[2]) - 1, 120))  # a few dozen calls a day, never the example's 42 in every
+        rest = f"{seq[1]}{n:0{len(seq[2])}d}{rest[seq.end():]}"  # id (set 33)
+    return f"{example[:run.start()]}{day.strftime(fmt)}{tail}{rest}"
 
 
 _CODE_SYSTEM = re.compile(r"\b(?:ICD-?(?:9|10|11)(?:-[A-Z]{2,3})?|CPT|HCPCS|LOINC|SNOMED|NAICS|SIC|NDC|ATC|"
@@ -2431,6 +2437,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.rates_in_units(tool.properties, args, rng, frozenset(fixed or {}))
+        args = value_sense.examples_by_kind(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         args = value_sense.ended_periods(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
         args = _unset_conditional(tool, args, frozenset(fixed or {}))
