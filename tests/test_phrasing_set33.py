@@ -19,6 +19,7 @@ def test_an_event_that_made_a_thing_is_named_by_the_thing() -> None:
     assert _act("add_insurance_policy") == "insurance policy"
     assert _act("list_available_trucks") == "available truck search"
     assert _act("move_lot") == "lot movement"  # a verb of another act keeps its noun
+    assert _act("impound_vehicle") == "vehicle impound"  # a verb with no noun is said itself, never "my vehicle"
 
 
 def test_a_near_parameter_is_said_by_its_noun() -> None:
@@ -74,3 +75,62 @@ def test_a_borrowed_phrase_is_no_initialism_and_false_is_the_other_way() -> None
     text = _said({"claim_id": "CLM-2025-004821", "status": "en_route", "itemized": False})
     assert "en route" in text and "EN" not in text, text
     assert "as a summary" in text and "without every" not in text, text
+
+
+def _tool(name: str, description: str, props: dict, required: list[str]) -> Tool:
+    return Tool(name=name, app="tow", api=name, domain="tow_set33", description=description,
+                parameters={"type": "object", "required": required, "properties": props})
+
+
+def _query(tool: Tool, args: dict) -> str:
+    from generator.core.plan import plan_explicit
+    from generator.records import Target, ToolCall
+    from generator.writers.base import WriteRequest
+    from generator.writers.template import paraphrases
+
+    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+                    domain=tool.domain)
+    req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
+    return paraphrases(req, 3, 1)[0]
+
+
+IMPOUND = _tool("impound_vehicle", "Check a towed vehicle into a storage yard and open its impound record.", {
+    "vin": {"type": "string", "description": "17-character vehicle identification number, read from the dash."},
+    "yard_id": {"type": "string", "enum": ["YARD-MAIN", "YARD-NORTH"], "description": "Storage yard."},
+    "stall": {"type": "string", "description": "Row letter and stall number, e.g. 'C-14'."}}, ["vin", "yard_id", "stall"])
+
+
+def test_an_initialism_a_code_a_stall_and_a_checked_in_vehicle_read_as_written() -> None:
+    text = _query(IMPOUND, {"vin": "1HGCV4F39LA150008", "yard_id": "YARD-MAIN", "stall": "C-01"})
+    assert "VIN 1HGCV4F39LA150008" in text and "vehicle identification" not in text, text
+    assert "YARD-MAIN" in text and "yard-main" not in text, text
+    assert "stall C-01" in text and "row letter" not in text, text
+    assert "into a storage yard" in text, text
+
+
+def test_an_owners_address_is_whose_and_a_new_count_is_a_count() -> None:
+    notice = _tool("file_lien_notice", "Send a storage lien notice for an unclaimed vehicle.", {
+        "impound_id": {"type": "string", "description": "Impound record id, e.g. 'IMP-24817'."},
+        "owner_address": {"type": "string", "description": "Owner's mailing address, street, city, state and ZIP."}},
+        ["impound_id", "owner_address"])
+    text = _query(notice, {"impound_id": "IMP-14177", "owner_address": "897 Mcdonald Street, Raleigh, NC 27614"})
+    assert "owner's address 897 Mcdonald Street" in text and " in 897" not in text, text
+    run = _tool("update_bottling_run", "Change a booked bottling run.", {
+        "bottling_run_id": {"type": "string", "description": "Run id, e.g. 'BR-2025-014'."},
+        "cases": {"type": "integer", "minimum": 50, "maximum": 5000, "description": "New number of cases."},
+        "closure": {"type": "string", "enum": ["natural_cork", "screwcap"], "description": "New closure type."}},
+        ["bottling_run_id"])
+    text = _query(run, {"bottling_run_id": "BR-2025-033", "cases": 274, "closure": "screwcap"})
+    assert "274 cases" in text and "cases 274" not in text, text
+    assert "a screwcap closure" in text and "for screwcap" not in text, text
+
+
+def test_a_hold_that_ends_on_a_day_lasts_until_it() -> None:
+    """A police hold's `hold_until` is the day it ends (set 33, second reading: "no earlier than June 2"
+    read as when the hold starts); only a description that says the act waits makes it a start."""
+    from generator.phrasebook.terms import term
+
+    ends = {"type": "string", "format": "date", "description": "Day the hold ends if the agency gave one, YYYY-MM-DD."}
+    waits = {"type": "string", "description": "Do not send before this date, YYYY-MM-DD."}
+    assert term("hold_until", ends).role == "until"
+    assert term("hold_until", waits).role == "not_before"

@@ -201,3 +201,27 @@ def test_a_range_in_words_is_no_rate_of_a_sibling_value() -> None:
     rng = random.Random(12)
     draws = [sample_arguments(tool, rng) for _ in range(60)]
     assert len({d["min_rating"] for d in draws if d["order_by"] == "stars"}) >= 2, draws
+
+
+def test_a_new_id_a_simulated_output_makes_takes_any_listed_code() -> None:
+    """TRAJECT's simulated outputs made every lot a '25-CS-HV-nn' Cabernet (set 33, second reading)."""
+    from datetime import datetime
+
+    from generator.traject.fresh import fresh_id
+
+    spec = _addition().properties["lot_id"]
+    rng = random.Random(13)
+    made = [fresh_id(spec, rng, datetime(2025, 6, 2)) for _ in range(40)]
+    assert all(m is not None for m in made)
+    assert len({str(m).split("-")[1] for m in made}) >= 4, made
+
+
+def test_a_list_of_calls_a_value_is_left_out_of_is_no_examples() -> None:
+    """"leave out for roadside services (jump start, lockout, tire change, fuel delivery)" names calls,
+    never drop-off addresses (set 33, second reading: a drop-off address "jump start")."""
+    from generator.core import allowed
+
+    said = allowed.read("Where the vehicle goes (a shop, a home, or our yard). Required for tows; leave out for "
+                        "roadside services (jump start, lockout, tire change, fuel delivery).")
+    assert "lockout" not in said.examples, said
+    assert allowed.read("Hive state (healthy, queenless, swarming).").examples == ("healthy", "queenless", "swarming")

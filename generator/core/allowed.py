@@ -351,6 +351,12 @@ def _phrases_allowed(text: str) -> list[tuple[str, ...]]:
     return [tuple(items)]
 
 
+# "leave out for roadside services (jump start, lockout, tire change)": the calls a value is left out
+# of, never values of it (set 33: a drop-off address "fuel delivery").
+_WHEN_LEFT_OUT = re.compile(r"\b(?:leave (?:it |this )?(?:out|empty|blank)|omit(?:ted)?|not (?:used|needed|required)|"
+                            r"except|unless|only) (?:for|when|with|on|if)\b[^.;(]{0,60}$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=8192)
 def read(description: str) -> Described:
     """The allowed values, examples, default and range a description states."""
@@ -381,7 +387,7 @@ def read(description: str) -> Described:
     # ... but "(about 52,000-56,000 lb)" is one amount: a comma between digits is no separator
     examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(_THOUSANDS.sub("", m.group(1))) or _one_id(m.group(1)))
                  if (_THOUSANDS.sub("", m.group(1)).count(",") >= 2 or _ids(m.group(1))) and
-                 not _glosses_code(text[:m.start()])]
+                 not _glosses_code(text[:m.start()]) and not _WHEN_LEFT_OUT.search(text[:m.start()])]
     examples += [i.strip() for m in _PAREN_SLASH.finditer(text) for i in m.group(1).split("/")
                  if i.strip().lower() not in _PROSE]
     if closed and leading and examples and not {e.lower() for e in examples} & {c.lower() for c in closed[0]}:

@@ -117,6 +117,8 @@ def act_of(event: HistoryEvent) -> str:
     ws = [w for w in words(event.apiname).split() if w.isalpha() and w not in _ORDER_WORDS]
     verbs = ws[1:-1] + ws[:1] if ws[:1] == ["get"] else ws[:1]
     noun = next((ACT_NOUNS[v] for v in verbs if v in ACT_NOUNS), None) if len(ws) > 1 else None
+    bare = noun is None and len(ws) > 1 and bool(verbs) and verbs[0] not in _MAKING and nominal(verbs[0]) is None \
+        and _is_verb(verbs[0]) and verbs[0] not in _OTHER_SENSE  # "impound": a verb with no noun of its own
     if noun is None and len(ws) > 1 and verbs and verbs[0] not in _MAKING:  # "move_lot": my lot movement
         noun = nominal(verbs[0])
     head = object_of(event)
@@ -125,7 +127,16 @@ def act_of(event: HistoryEvent) -> str:
     said = [w for w in ws[1:-1] if w not in ACT_NOUNS or ACT_NOUNS[w] != noun] if len(ws) > 2 else []
     cut = max((i + 1 for i, w in enumerate(said) if w in _LINKS), default=0)  # "add_part_to_work_order": the
     thing = " ".join([*said[cut:][-2:], head]) if head else head  # work order, never "my to work order"
+    if bare and head and ws[0] == verbs[0]:  # "impound_vehicle": my vehicle impound, never "my vehicle" (set 33)
+        return f"{thing} {verbs[0]}"
     return f"{thing} {noun}" if noun and head else thing
+
+
+def _is_verb(verb: str) -> bool:
+    """Whether the lexicon knows `verb` as a verb (its act said by the verb itself when it has no noun)."""
+    from ..phrasebook.lexicon import lemmas
+
+    return "VERB" in lemmas(verb)
 
 
 def nominal(verb: str) -> str | None:

@@ -399,6 +399,8 @@ def _name_words(value: Any) -> str:
         return " ".join(re.findall(r"[A-Z][a-z]+", str(value)))
     if re.fullmatch(r"[A-Z0-9_]+_[A-Z]", str(value)):  # "STATE_ROOM_A": state room A, never an article "a"
         return said[:-1] + said[-1].upper()
+    if re.fullmatch(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", str(value)):  # a code joined by hyphens: "YARD-MAIN", "US-EAST"
+        return str(value)  # as written, never "at yard-main" (set 33)
     if _MODEL_CODE.fullmatch(str(value)):  # an endorsement "A.10", an airframe "PA-28-161", a model "C172S" as
         return str(value)  # written, never "the a.10" (set 31)
     if said.lower() in _LOAN_PHRASES:

@@ -1488,14 +1488,14 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
         return example
     if (ordinal := ordinal_dated(example, schema, rng, ref) or _calendar_dated(example, schema, rng, ref)) is not None:
         return ordinal  # (a simulated output's new id keeps its own day: generator.traject.fresh)
-    return _listed_parts(_reshaped(example, rng, ref, _edition(name, schema), _ahead(name)), schema, rng)
+    return listed_parts(_reshaped(example, rng, ref, _edition(name, schema), _ahead(name)), schema, rng)
 
 
 _PART_CODE = re.compile(r"(?<![\w-])([A-Z]{1,2})(\d{2,4})(?![\w-])")
 _PART_RANGE = re.compile(r"(?<![\w-])([A-Z]{1,2})(\d{2,4}) (?:to|through) \1(\d{2,4})(?![\w-])")
 
 
-def _listed_parts(value: Any, schema: dict[str, Any], rng: random.Random) -> Any:
+def listed_parts(value: Any, schema: dict[str, Any], rng: random.Random) -> Any:
     """An id's part the description lists the codes of ("Container sizes are C01, C03, C05 ...; B&B
     trees by caliper, B150 to B400; ... H45, H56, H67"): one of those, never a size "C04" or
     "B037" no one grows (set 27: 42 of 275 rows)."""

@@ -434,7 +434,19 @@ def _split_particle(tool: Tool, verb: str, rest: list[str], obj: str) -> str:
     # "Check a car in and close the rental": a particle that ends its clause is no preposition
     ends = not after or after in ("and", "or", "at", "from", "when", "after", "before", "once", "then") \
         or (at is not None and rest[at][-1:] in ",.;:")
+    if particle == "into" and verb.split()[0] in _CHECKING and at is not None:  # "Check a towed vehicle into a
+        tail = []  # storage yard": checked into the yard, never "check a towed vehicle" (set 33)
+        for w in rest[at + 1:at + 5]:
+            if w.lower().strip(",.;:") in ("and", "or") or w.lower() in STOPS - {"a", "an", "the"}:
+                break
+            tail.append(w.strip(",.;:"))
+            if w[-1:] in ",.;:":
+                break
+        return " into " + " ".join(tail) if tail and tail[-1].lower() not in ("a", "an", "the") else ""
     return f" {particle}" if particle in _SPLIT and " " not in verb and (joined or ends) else ""
+
+
+_CHECKING = frozenset({"check", "book", "log", "sign", "admit"})
 
 
 _SPLIT = frozenset({"in", "out", "up", "off", "down", "back", "on", "over"})

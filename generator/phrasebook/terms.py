@@ -337,6 +337,9 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
     if words and words[0].lower() in ("estimated", "approximate", "expected", "total", "requested", "planned",
                                       "exact", "precise"):  # "Exact member number": a member (set 29)
         words = words[1:]
+    if len(words) >= 4 and words[0].lower() in ("new", "updated", "revised") and words[1].lower() == "number" and \
+            words[2].lower() == "of":  # "New number of cases": a count of cases, never case number 274 (set 33)
+        words = words[1:]
     if len(words) > 2 and words[0].lower() in _AT_LEAST | _AT_MOST and len(_np(words[1:], cased=True)) >= 2:
         words = words[1:]  # "Minimum rated hookload": a rated hookload with a bound, never "a minimum"
     if len(words) >= 4 and words[1].lower() in _POINTERS and words[2].lower() == "of":  # "Inspector ID of the lead"
@@ -638,6 +641,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
     only = _only_those(first, json_type)  # "Only qualifications that lapse before this date": said so, no bound
     role = "" if only else _role_of(param, json_type, name_words, role)
+    if role == "not_before" and not _NOT_BEFORE.search(description):
+        role = "until"  # a police hold's `hold_until` is the day it ends (set 33, second reading)
     whose, statistic = _whose_phrase(description), _STATISTIC.match(first.strip())
     noun, role = _own_figure(first, noun, role, bool(whose), bool(statistic))
     if not noun and json_type in ("integer", "number"):
@@ -700,7 +705,10 @@ def _role_of(param: str, json_type: str, name_words: set[str], said: str) -> str
 
 
 _LAST_DONE = re.compile(r"^(?:date_)?last_[a-z]+ed(?:_(?:on|at|date))?$")
-# A moment before which the act waits: `hold_until`, `embargo_until`, `defer_until`, `not_before`.
+# A moment before which the act waits: `hold_until`, `embargo_until`, `defer_until`, `not_before`, when
+# its description says so ("Do not send before this date"); a hold that ends then is "until".
+_NOT_BEFORE = re.compile(r"\bnot (?:\w+ ){0,2}(?:before|until|earlier)\b|\bno earlier\b|\bearliest\b|\bwait(?:s)? "
+                         r"until\b|\bheld until\b", re.IGNORECASE)
 _HELD = re.compile(r"^(?:hold|holding|embargo|embargoed|defer|deferred|release_not|send_not)_(?:until|till)(?:_date|_time)?$|"
                    r"^not_before(?:_date|_time)?$", re.IGNORECASE)
 _DONE = frozenset({"completed", "finished", "ended"})
@@ -1215,10 +1223,35 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     description = true_reading(str(spec.get("description") or inner.get("description") or ""))
     members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
+    t = _named_as_written(param, description, t)
     per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
     if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
         t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
     return _hinted(t, noun) if noun else t
+
+
+def _named_as_written(param: str, description: str, t: Term) -> Term:
+    """A name the description spells out ("vin": "vehicle identification number", "npi":
+    "National Provider Identifier") said as the initialism people use ("VIN 1HGCV...", never "for
+    vehicle identification 1HGCV...", set 33); a name that is the second of two things the
+    description's noun joins ("stall": "Row letter and stall number") said by itself, never by
+    the first ("the row letter C-01")."""
+    if not t.noun:
+        return t
+    if re.fullmatch(r"[a-z]{3,5}", param) and _spelled(param, description):
+        return Term(**{**t.__dict__, "noun": param.upper(), "plain": param.upper()})
+    joined = re.match(rf"{re.escape(t.noun)} and (?:the |its )?([a-z]+(?: [a-z]+)?)\b", description.strip(), re.IGNORECASE)
+    named = [w for w in tokens(param) if w not in ("id", "number", "no", "code")]
+    if joined and named and named == tokens(joined.group(1))[:len(named)] and not set(named) & set(t.noun.split()):
+        return Term(**{**t.__dict__, "noun": " ".join(named)})
+    return t
+
+
+def _spelled(initials: str, description: str) -> bool:
+    """Whether consecutive words of the description have `initials` as their first letters."""
+    words = [w for w in re.findall(r"[A-Za-z]+", description.split(",")[0]) if w.lower() not in ("of", "and", "the")]
+    n = len(initials)
+    return any("".join(w[0] for w in words[i:i + n]).lower() == initials for i in range(len(words) - n + 1))
 
 
 @lru_cache(maxsize=4096)
@@ -1648,6 +1681,11 @@ _RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fra
 def _enum(t: Term, v: str, intent: str) -> str:
     if (by_value := _enum_by_value(t, v)) is not None:
         return by_value
+    typed = t.noun.removeprefix("new ").split()
+    if len(typed) == 2 and typed[1] in ("type", "kind") and t.plain.split() == typed[:1] and \
+            typed[0] not in v.lower().split() and re.fullmatch(r"[a-z][a-z ]*", v):  # `closure`, "Closure type":
+        lead = "to" if t.noun.startswith("new ") and intent.split(" ", 1)[0] in _MOVING | {"set"} else "with"
+        return f"{lead} {_a(v)} {typed[0]}"  # "with a screwcap closure", never "for screwcap" (set 33)
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if words & _REASON:
         return _reason_frame(t, v, intent)
@@ -1790,8 +1828,11 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"in {v}"  # a destination of a stay: "look for a stay in Brussels", never "a stay to Brussels"
     if t.place:
         return f"{t.place} {v}"
-    if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:
-        return f"in {v}"
+    owner = next((w for w in t.noun.split()[:-1] if is_person_role(w) or w in ("mailing", "billing", "home")), None)
+    if owner and t.head == "address" and t.sem == "address":  # "Owner's mailing address": whose it is, never
+        return f"with the {t.noun} {v}" if owner in ("mailing", "billing", "home") else f"with the {owner}'s address {v}"
+    if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:  # the place the act happens "in" (set 33: a lien notice
+        return f"in {v}"  # for impound IMP-14177 "in 897 Mcdonald Street")
     pointed = t.sem == "id" or t.pointer and bool(re.search(r"\d", v))  # "banquet" is no id: "with the add-on banquet"
     prep, _, rest = (t.noun or t.plain).partition(" ")
     if prep in ("from", "to") and rest:  # `from_person`, `to_person`: "from PER-22855", never "for from person"

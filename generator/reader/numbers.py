@@ -165,6 +165,8 @@ def ordinal_of(text: str, nouns: frozenset[str], n: float) -> str | None:
     from .text import stem
 
     for m in _NTH_NOUN.finditer(text.lower()):
+        if not text[:m.start()].strip() or text[:m.start()].rstrip()[-1:] in ".:;!?":
+            continue  # "First, request prior authorization ...": an order of requests, never a count (set 33 player)
         word = m.group(1)
         value = _ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word) or 0)
         if value == n and stem(m.group(2)) in nouns:

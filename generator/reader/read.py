@@ -148,6 +148,8 @@ def _number(arg: Arg, value: Any) -> str | None:
     said = next((x.text for x in numbers_in(arg.text.raw) if same_number(x.value, n)), None)
     if said is not None and _in_another_unit(arg, n):
         said = None
+    if isinstance(value, str) and arg.spec.get("enum"):  # a code "1" ("1 for an original claim") is said as written or by its meaning,
+        return said  # never by "a claim" or "the first one" (set 33 player: 'a claim' read as claim_frequency_code 1)
     nouns = frozenset(stem(w) for w in _counted_words(arg.param))
     if said is None and n == 1:
         said = one_of(arg.text.raw, nouns) or top_one(arg.text.raw, nouns)

@@ -30,6 +30,7 @@ from ..core.values import (
     examples_of,
     is_season,
     leading_code,
+    listed_parts,
     ordinal_dated,
     season_digits,
 )
@@ -83,7 +84,9 @@ def fresh_id(spec: dict[str, Any], rng: random.Random, made: datetime,
     made = day or made
     for _ in range(8 if examples and "enum" not in spec else 0):
         example = rng.choice(examples)  # an id holding its day of the year holds a real day (set 30: day 883)
-        value = ordinal_dated(example, spec, rng, made) or with_codes(in_format(example, rng, made), example, spec, codes)
+        value = ordinal_dated(example, spec, rng, made) or \
+            with_codes(listed_parts(in_format(example, rng, made), spec, rng), example, spec, codes)  # a lot of any
+        # varietal the description lists, never the example's Cabernet for every lot (set 33)
         if value not in examples and is_valid(spec, value):
             return value
     return None
