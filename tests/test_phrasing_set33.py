@@ -134,3 +134,35 @@ def test_a_hold_that_ends_on_a_day_lasts_until_it() -> None:
     waits = {"type": "string", "description": "Do not send before this date, YYYY-MM-DD."}
     assert term("hold_until", ends).role == "until"
     assert term("hold_until", waits).role == "not_before"
+
+
+def test_a_replaced_claim_a_letter_and_a_frequency_read_right() -> None:
+    """Second set-33 reading: "create professional claim CLM-... for claim frequency 7" (the replaced
+    claim read as the new one), "the letters of the diagnoses f and j", "with the quarterly filing
+    frequency TTB" ("Filing frequency TTB assigned: ...")."""
+    from generator.phrasebook.terms import term
+
+    claim = _tool("create_claim", "Create a professional claim for a patient's visit.", {
+        "patient_account_id": {"type": "string", "description": "Patient account, e.g. 'PA-104382'."},
+        "original_claim_id": {"type": "string", "description": "Claim id of the claim being replaced, e.g. "
+                              "'CLM-2025-004821'."},
+        "lines": {"type": "array", "description": "Procedures billed.", "items": {"type": "object", "properties": {
+            "procedure_code": {"type": "string", "description": "CPT code, e.g. '99214'."},
+            "pointers": {"type": "array", "items": {"type": "string", "enum": ["A", "B", "C", "D"]},
+                         "description": "Letters of the diagnoses this line treats."}}}}}, ["patient_account_id"])
+    text = _query(claim, {"patient_account_id": "PA-141777", "original_claim_id": "CLM-2025-004821",
+                          "lines": [{"procedure_code": "99214", "pointers": ["B", "D"]}]})
+    assert "replacing claim CLM-2025-004821" in text and "claim CLM-2025-004821 for patient" not in text, text
+    assert "a professional claim" in text, text
+    assert "B and D" in text, text
+    said = term("period_type", {"type": "string", "enum": ["monthly", "quarterly"], "description":
+                                "Filing frequency TTB assigned: monthly for large wineries, quarterly for small ones."})
+    assert said.noun == "filing frequency", said
+
+
+def test_a_year_left_to_the_history_is_a_year() -> None:
+    from generator.core.plan import history_noun
+
+    tool = _tool("search_lots", "Search wine lots.", {
+        "vintage": {"type": "integer", "description": "Harvest year of the lot."}}, [])
+    assert history_noun("vintage", tool) == "year", history_noun("vintage", tool)  # never "the amount I always use"

@@ -375,6 +375,10 @@ def history_noun(param: str, tool: Tool) -> str:
     kind = spec_of(tool, param).get("type")
     if kind == "array":  # "order groceries for the one from my grocery order": which one? the groceries
         return n
+    from .semantic import infer
+
+    if infer(param, spec_of(tool, param)) == "year":  # a vintage of 2015 is "the year I always use", never an amount
+        return "year"  # (set 33)
     return "amount" if kind in ("integer", "number") else "one"
 
 

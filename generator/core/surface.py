@@ -399,6 +399,8 @@ def _name_words(value: Any) -> str:
         return " ".join(re.findall(r"[A-Z][a-z]+", str(value)))
     if re.fullmatch(r"[A-Z0-9_]+_[A-Z]", str(value)):  # "STATE_ROOM_A": state room A, never an article "a"
         return said[:-1] + said[-1].upper()
+    if re.fullmatch(r"[A-Z]", str(value)):  # a letter of a list: "pointers F and J", never "f and j" (set 33)
+        return str(value)
     if re.fullmatch(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", str(value)):  # a code joined by hyphens: "YARD-MAIN", "US-EAST"
         return str(value)  # as written, never "at yard-main" (set 33)
     if _MODEL_CODE.fullmatch(str(value)):  # an endorsement "A.10", an airframe "PA-28-161", a model "C172S" as

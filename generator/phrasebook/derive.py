@@ -95,7 +95,9 @@ def _definite(intent: str, terms: dict[str, Term]) -> str:
     """ "tare a microbalance" -> "tare the microbalance" when a parameter points at it (its id)."""
     verb, _, obj = intent.partition(" ")
     head = obj.split(" of ", 1)[0].rsplit(" ", 1)[-1]
-    pointed = any((t.pointer or t.of == "name") and t.head.lower() == head.lower() for t in terms.values())
+    pointed = any((t.pointer or t.of == "name") and t.head.lower() == head.lower() and
+                  t.noun.split(" ", 1)[0] not in ("original", "replaced", "previous", "prior", "corrected")
+                  for t in terms.values())  # an original claim's id names the claim replaced, not the new one (set 33)
     new = " new " in f" {obj.lower()} "  # "create a new logbook" named by its parameter is still a new one
     return f"{verb} the {obj.split(' ', 1)[1]}" if pointed and not new and obj.startswith(("a ", "an ")) else intent
 

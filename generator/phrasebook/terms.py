@@ -1224,6 +1224,10 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
     t = _named_as_written(param, description, t)
+    said = t.noun.split()
+    if len(said) >= 3 and re.fullmatch(r"[A-Z]{2,5}", said[-1]) and \
+            re.search(rf"\b{re.escape(t.noun)} [a-z]+ed\b", description, re.IGNORECASE):  # "Filing frequency TTB
+        t = Term(**{**t.__dict__, "noun": " ".join(said[:-1])})  # assigned": the frequency, never "frequency TTB" (set 33)
     per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
     if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
         t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
@@ -1238,6 +1242,9 @@ def _named_as_written(param: str, description: str, t: Term) -> Term:
     the first ("the row letter C-01")."""
     if not t.noun:
         return t
+    first = tokens(param)[:1]
+    if t.pointer and first and first[0] in _REPLACED and _REPLACING.search(description) and t.noun in tokens(param):
+        return Term(**{**t.__dict__, "noun": f"{first[0]} {t.noun}"})  # "original claim CLM-...", never the new claim (set 33)
     if re.fullmatch(r"[a-z]{3,5}", param) and _spelled(param, description):
         return Term(**{**t.__dict__, "noun": param.upper(), "plain": param.upper()})
     joined = re.match(rf"{re.escape(t.noun)} and (?:the |its )?([a-z]+(?: [a-z]+)?)\b", description.strip(), re.IGNORECASE)
@@ -1245,6 +1252,10 @@ def _named_as_written(param: str, description: str, t: Term) -> Term:
     if joined and named and named == tokens(joined.group(1))[:len(named)] and not set(named) & set(t.noun.split()):
         return Term(**{**t.__dict__, "noun": " ".join(named)})
     return t
+
+
+_REPLACED = frozenset({"original", "replaced", "previous", "prior", "corrected"})
+_REPLACING = re.compile(r"\bbeing (?:replaced|corrected|voided|amended)\b|\breplaces\b|\bto (?:replace|correct)\b", re.IGNORECASE)
 
 
 def _spelled(initials: str, description: str) -> bool:
@@ -1842,6 +1853,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     who = t.noun.removesuffix(" name")
     if who.rsplit(" ", 1)[-1] in PERSON_WORDS and not (pointed and re.search(r"\d", v)):  # "reviewer REV-0087" is an id  # "with coach Ann Lee" (a "coach name" too)
         return f"with {who} {v}"
+    if pointed and t.noun.split(" ", 1)[0] in _REPLACED and " " in t.noun:  # "replacing claim CLM-2025-004821" (set 33)
+        return f"replacing {t.noun.split(' ', 1)[1]} {v}"
     if pointed:  # "for Batch C5": a value that says its noun is not told it again
         return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {_listed_noun(t.noun, v)} {v}"
     if " " not in t.noun and is_plural(t.noun) and re.fullmatch(r"[a-z][a-z ,]*", v):  # "with showroom as the
