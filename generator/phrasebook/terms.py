@@ -640,9 +640,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
     only = _only_those(first, json_type)  # "Only qualifications that lapse before this date": said so, no bound
-    role = "" if only else _role_of(param, json_type, name_words, role)
-    if role == "not_before" and not _NOT_BEFORE.search(description):
-        role = "until"  # a police hold's `hold_until` is the day it ends (set 33, second reading)
+    role = "" if only else _role_of(param, json_type, name_words, role, description)
     whose, statistic = _whose_phrase(description), _STATISTIC.match(first.strip())
     noun, role = _own_figure(first, noun, role, bool(whose), bool(statistic))
     if not noun and json_type in ("integer", "number"):
@@ -686,11 +684,11 @@ _WHOSE = re.compile(r"^only \w+ whose ((?:\w+ ){0,3}\w+) (?:is|are|was|were|fall
                     r"(?:this|the given) (?:date|day|time|moment)", re.IGNORECASE)
 
 
-def _role_of(param: str, json_type: str, name_words: set[str], said: str) -> str:
+def _role_of(param: str, json_type: str, name_words: set[str], said: str, description: str = "") -> str:
     """The side of a range a parameter is ("from" / "until" / ""): its name's last side word, else
     the one its description gives (`said`), else any bound word of its name."""
-    if _HELD.match(param):  # `hold_until`: "Do not send before this date", never "send ... until June 5" (set 33)
-        return "not_before"
+    if _HELD.match(param):  # `hold_until`: "Do not send before this date", never "send ... until June 5" (set 33);
+        return "not_before" if _NOT_BEFORE.search(description) else "until"  # a police hold's ends then
     role = _last_side(param) or said
     if not role and _LAST_DONE.match(param) and json_type == "string":
         return ""  # `last_performed`: the day a thing was last done, a fact and no bound (set 30: "until May 31")
@@ -1681,6 +1679,19 @@ _AGENTS = frozenset({"police", "club", "insurer", "payer", "carrier", "agency", 
 _PLACE_LINKS = frozenset({"on", "in", "at", "during", "after", "before", "by"})
 _PARTICIPLES = frozenset({"gone", "done", "lost", "stolen", "broken", "taken", "sold", "left", "hit", "shut", "frozen",
                           "torn", "worn", "bent", "burnt", "burned", "caught", "held", "stuck"})
+def _ranked_or_typed(t: Term, v: str, intent: str) -> str:
+    """A rank ("as secondary", never "sorted by secondary") and a thing of a kind its noun names
+    (`closure`, "Closure type": "with a screwcap closure", never "for screwcap"); "" otherwise (set 33)."""
+    if v.lower() in _RANKS:  # a policy's coordination order, a contact's rank
+        return f"as {v.lower()}"
+    typed = t.noun.removeprefix("new ").split()
+    if len(typed) == 2 and typed[1] in ("type", "kind") and t.plain.split() == typed[:1] and \
+            typed[0] not in v.lower().split() and re.fullmatch(r"[a-z][a-z ]*", v):  # `closure`, "Closure type":
+        lead = "to" if t.noun.startswith("new ") and intent.split(" ", 1)[0] in _MOVING | {"set"} else "with"
+        return f"{lead} {_a(v)} {typed[0]}"
+    return ""
+
+
 _RANKS = frozenset({"primary", "secondary", "tertiary"})
 _COUNTED_CAUSES = frozenset({"request", "delay", "error", "failure", "breakdown", "conflict", "issue", "problem",
                              "complaint", "mistake", "emergency", "change", "dispute", "closure", "outage"})
@@ -1690,20 +1701,13 @@ _RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fra
 
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
-    if (by_value := _enum_by_value(t, v)) is not None:
+    if (by_value := _enum_by_value(t, v)) is not None or (by_value := _ranked_or_typed(t, v, intent)):
         return by_value
-    typed = t.noun.removeprefix("new ").split()
-    if len(typed) == 2 and typed[1] in ("type", "kind") and t.plain.split() == typed[:1] and \
-            typed[0] not in v.lower().split() and re.fullmatch(r"[a-z][a-z ]*", v):  # `closure`, "Closure type":
-        lead = "to" if t.noun.startswith("new ") and intent.split(" ", 1)[0] in _MOVING | {"set"} else "with"
-        return f"{lead} {_a(v)} {typed[0]}"  # "with a screwcap closure", never "for screwcap" (set 33)
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if words & _REASON:
         return _reason_frame(t, v, intent)
     if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
         return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
-    if v.lower() in _RANKS:  # a policy's coordination order, a contact's rank: "as secondary", never "sorted by
-        return f"as {v.lower()}"  # secondary" (set 33)
     if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
         return v if v.endswith(" first") else f"sorted by {v}"
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
