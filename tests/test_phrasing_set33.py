@@ -166,3 +166,13 @@ def test_a_year_left_to_the_history_is_a_year() -> None:
     tool = _tool("search_lots", "Search wine lots.", {
         "vintage": {"type": "integer", "description": "Harvest year of the lot."}}, [])
     assert history_noun("vintage", tool) == "year", history_noun("vintage", tool)  # never "the amount I always use"
+
+
+def test_a_thing_and_its_state_in_able_is_said_with_the_thing() -> None:
+    """`keys_available`: "with the keys not available", never "that are not keys available" (set 33,
+    third reading: 22 rows); an adjective alone in -able stays a filter."""
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("keys_available", "Keys are with the vehicle.") == ("with the keys available",
+                                                                           "with the keys not available")
+    assert bool_words("rechargeable", "") == ("that are rechargeable", "that are not rechargeable")

@@ -426,6 +426,11 @@ def _held_state(words: list[str]) -> tuple[str, str] | None:
     return None
 
 
+# Adjectives in -able said of a thing itself ("the vehicle drivable"), never of what it serves.
+_STATES_OF_A_THING = frozenset({"available", "drivable", "usable", "operable", "removable", "repairable", "reachable",
+                                "payable", "readable", "movable", "rentable", "sellable"})
+
+
 def _filter_frames(words: list[str]) -> tuple[str, str] | None:
     """A flag ending in "only" ("available_only": "that are available") or named by an adjective in
     -able ("rechargeable": "that are rechargeable", never "with rechargeable")."""
@@ -437,7 +442,10 @@ def _filter_frames(words: list[str]) -> tuple[str, str] | None:
     able = [w for w in words if w != "is"]
     if 1 <= len(able) <= 2 and all(w.isalpha() for w in able) and re.search(r"\w{3}(?:able|ible|proof)$", able[-1]) \
             and (not lemmas(able[-1]) or "ADJ" in lemmas(able[-1])):  # a timetable is no state
-        return f"that are {' '.join(able)}", f"that are not {' '.join(able)}"
+        if len(able) == 2 and "NOUN" in lemmas(able[0]) and not {"ADJ", "ADV"} & set(lemmas(able[0])) and \
+                (is_plural(able[0]) or able[1] in _STATES_OF_A_THING):  # "wheelchair accessible" is one adjective
+            return f"with the {able[0]} {able[1]}", f"with the {able[0]} not {able[1]}"  # `keys_available`: never
+        return f"that are {' '.join(able)}", f"that are not {' '.join(able)}"  # "that are not keys available" (set 33)
     return None
 
 
