@@ -803,11 +803,6 @@ def _home_zip(rng: random.Random) -> str:
     return zips.real_zip(rng, rng.choice(towns) if towns else None, places.home_state(domain))
 
 
-def city_for(rng: random.Random) -> str:
-    """A real town where the active domain's catalog works (its state's, its region's, else any city)."""
-    return _city(rng, "city")
-
-
 def _city(rng: random.Random, name: str) -> str:
     domain = freetext.DOMAIN.get()
     if home := places.home_towns(domain):  # a dealer in Fairfax County works in Reston, never Phoenix (set 32)
