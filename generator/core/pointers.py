@@ -117,10 +117,10 @@ def act_of(event: HistoryEvent) -> str:
     ws = [w for w in words(event.apiname).split() if w.isalpha() and w not in _ORDER_WORDS]
     verbs = ws[1:-1] + ws[:1] if ws[:1] == ["get"] else ws[:1]
     noun = next((ACT_NOUNS[v] for v in verbs if v in ACT_NOUNS), None) if len(ws) > 1 else None
-    bare = noun is None and len(ws) > 1 and bool(verbs) and verbs[0] not in _MAKING and nominal(verbs[0]) is None \
-        and _is_verb(verbs[0]) and verbs[0] not in _OTHER_SENSE  # "impound": a verb with no noun of its own
     if noun is None and len(ws) > 1 and verbs and verbs[0] not in _MAKING:  # "move_lot": my lot movement
         noun = nominal(verbs[0])
+    bare = noun is None and len(ws) > 1 and bool(verbs) and verbs[0] not in _MAKING | _OTHER_SENSE and \
+        _is_verb(verbs[0])  # "impound": a verb with no noun of its own
     head = object_of(event)
     # the thing with the words before it ("get_docket_entries": a docket entry request, never
     # "my entry request", set 14), the verb that became the noun left out

@@ -274,9 +274,10 @@ def _rate_for(name: str, props: dict[str, Any], args: dict[str, Any]) -> tuple[f
     enum value names, in a unit a sibling enum lists (None: no sibling lists units, the number's
     own unit)."""
     units = {u: o for o, s in props.items() if isinstance(s, dict) for u in s.get("enum") or [] if isinstance(u, str)}
-    lists_units = any(u in units for *_, u in _unit_rates(str(props[name].get("description") or "")))
+    rates = _unit_rates(str(props[name].get("description") or ""))
+    lists_units = any(u in units for *_, u in rates)
     found = []
-    for names, lo, hi, unit in _unit_rates(str(props[name].get("description") or "")):
+    for names, lo, hi, unit in rates:
         if lists_units and unit not in units:
             continue
         for other, value in args.items():
@@ -1145,7 +1146,7 @@ def ended_periods(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
     YYYY-Q4 for quarterly") and, where it must have ended, is one that has before `ref` (set 33: a
     quarterly report for period 2025-06, the month of the query)."""
     for name, schema in tool.properties.items():
-        desc = str((schema or {}).get("description") or "") if isinstance(schema, dict) else ""
+        desc = str(schema.get("description") or "") if isinstance(schema, dict) else ""
         forms = {m.group(2).lower(): m.group(1) for m in _PERIOD_FOR.finditer(desc)}
         if name in keep or not isinstance(args.get(name), str) or not (forms or _ENDED.search(desc)):
             continue
