@@ -89,8 +89,9 @@ def _requires(tool: str, props: Props) -> list[Rule]:
 
 
 # ... also a trailing clause: "Order that received the concrete, when disposition is reship."
-_WHEN = re.compile(r"(?:\b(?:required|only|used) |(?<=, ))(?:when|if) (\w+)(?: is |\s*==?\s*)['\"`]?(\w+)",
-                   re.IGNORECASE)
+# "required when vaccine is rabies_1yr or rabies_3yr": every value listed (set 34: only the first was read).
+_WHEN = re.compile(r"(?:\b(?:required|only|used) |(?<=, ))(?:when|if) (\w+)(?: is |\s*==?\s*)['\"`]?(\w+)"
+                   r"((?:['\"`]?(?:,\s*|\s+or\s+|,\s*or\s+)['\"`]?\w+)*)", re.IGNORECASE)
 # "Required when declining: conflict, injury, ...": the act an enum value names, as a gerund.
 _WHEN_DOING = re.compile(r"\b(?:required|only|used) (?:when|if) (\w+ing)\b", re.IGNORECASE)
 
@@ -107,7 +108,8 @@ def _required_when(tool: str, props: Props) -> list[Rule]:
         m = _WHEN.search(str(schema.get("description") or ""))
         other = _name(m.group(1), props) if m else None
         if m and other and other != name and m.group(2).lower() not in _NO_VALUE:
-            out.append(Rule("when", name, (other,), (m.group(2),)))
+            more = [w for w in re.findall(r"\w+", m.group(3)) if w.lower() != "or" and w in _enum(props[other])]
+            out.append(Rule("when", name, (other,), (m.group(2), *more)))
         elif (doing := _WHEN_DOING.search(str(schema.get("description") or ""))) and \
                 (acted := _value_acted(doing.group(1), props, name)):
             out.append(Rule("when", name, (acted[0],), (acted[1],)))
@@ -704,6 +706,44 @@ def _values_fit(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Route of administration. Bordetella may be intranasal or oral; the others are subcutaneous"
+# (set 34: a lyme vaccine given intranasal): a parameter's own text gives the values that go with
+# some values of another enum, named in words, and the value every other one takes.
+_MAY_BE = re.compile(r"^\s*(?P<who>[\w /-]{2,60}?)\s+(?:may|can|must|should|is to|are to)?\s*(?:be|is|are|go|goes)\s+"
+                     r"(?:given |done |used )?(?P<what>[\w-]+(?:(?:,\s*|\s+or\s+|,\s*or\s+)[\w-]+)*)\s*$", re.IGNORECASE)
+_THE_OTHERS = re.compile(r"^\s*(?:the |all )?others?\s+(?:are|is|get|take|must be|should be|go)\s+(?:given\s+)?"
+                         r"(?P<what>[\w-]+(?:(?:,\s*|\s+or\s+|,\s*or\s+)[\w-]+)*)\s*\.?\s*$", re.IGNORECASE)
+
+
+def _own_values(listed: str, values: list[str]) -> tuple[str, ...] | None:
+    """The enum values a list ("intranasal or oral") names, each one of `values`; None when a
+    word is none of them."""
+    words = [w for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", listed.strip()) if w]
+    found = tuple(next((v for v in values if v.lower() == w.lower()), "") for w in words)
+    return found if words and all(found) else None
+
+
+def _may_be(tool: str, props: Props) -> list[Rule]:
+    enums = {n: _enum(s) for n, s in props.items() if s.get("enum")}
+    out = []
+    for name, values in enums.items():
+        clauses = [c for c in re.split(r"[.;]\s*", str(props[name].get("description") or "")) if c.strip()]
+        for i, clause in enumerate(clauses):
+            m = _MAY_BE.match(clause)
+            own = _own_values(m.group("what"), values) if m else None
+            hits = [(o, named) for o, vs in enums.items() if o != name and m and
+                    (named := _named_in_words(m.group("who"), vs))]
+            if own is None or len(hits) != 1:
+                continue
+            other, named = hits[0]
+            out.append(Rule("pairs", name, (other,), tuple(named), own))
+            rest = _THE_OTHERS.match(clauses[i + 1]) if i + 1 < len(clauses) else None
+            left = _own_values(rest.group("what"), values) if rest else None
+            if left:
+                out.append(Rule("pairs", name, (other,), tuple(v for v in enums[other] if v not in named), left))
+    return out
+
+
 # "Signal reports follow the mode: three-digit RST (e.g. '599', '579') for CW and RTTY, two-digit RS
 # (e.g. '59', '57') for SSB, FM and AM" (set 24: "received 7" for an FT8 contact): examples given per
 # value of an enum are the forms an open parameter takes with those values.
@@ -1257,7 +1297,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
                                                       _compared, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
-                                                      _thresholds, _above_below, _usually_near]
+                                                      _thresholds, _above_below, _usually_near, _may_be]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -1646,6 +1686,14 @@ _UNIT_HOURS = {"h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day":
                "weeks": 168, "month": 730, "months": 730, "year": 8760, "years": 8760}
 
 
+# The shortest span: the later moment's own "at least 48 hours after start_datetime", or the tool's
+# "The test must run at least 48 hours" (set 34: radon tests of 59 days where a person runs 2 to 7).
+_LEAST = re.compile(r"\b(?:at least|no less than|a minimum of|minimum of)\s*(\d+)\s*-?\s*(h|hrs?|hours?|d|days?|weeks?|"
+                    r"months?)\b", re.IGNORECASE)
+_LASTS = re.compile(r"\b(?:runs?|lasts?|takes?|stays?|must run|must last) (?:for )?(?:at least|no less than|a minimum of)\s*"
+                    r"(\d+)\s*-?\s*(h|hrs?|hours?|d|days?|weeks?|months?)\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Window:
     """An ordered pair of moments (`path` names the object holding them, "" for the call) that
@@ -1656,6 +1704,7 @@ class Window:
     second: str
     same_day: bool
     hours: float | None
+    least: float | None = None  # the shortest span the prose allows, in hours ("at least 48 hours after start")
 
 
 def windows(description: str, props: Props) -> list[Window]:
@@ -1675,11 +1724,13 @@ def _windows_read(description: str, props: Props) -> list[Window]:
         for pair in pairs_for(sub):
             if pair.kind != "order" or pair.role is None:
                 continue
-            text = f"{description} {(sub.get(pair.second) or {}).get('description') or ''}"
-            span = _SPAN.search(text)
+            own = str((sub.get(pair.second) or {}).get("description") or "")
+            span = _SPAN.search(f"{description} {own}")
             hours = float(span.group(1)) * _UNIT_HOURS[span.group(2).lower()] if span else None
-            if _SAME_DAY.search(description) or hours:
-                out.append(Window(path, pair.first, pair.second, bool(_SAME_DAY.search(description)), hours))
+            short = _LEAST.search(own) or _LASTS.search(description)
+            least = float(short.group(1)) * _UNIT_HOURS[short.group(2).lower()] if short else None
+            if _SAME_DAY.search(description) or hours or least:
+                out.append(Window(path, pair.first, pair.second, bool(_SAME_DAY.search(description)), hours, least))
     return out
 
 
@@ -1707,8 +1758,14 @@ def window_broken(window: Window, props: Props, args: dict[str, Any]) -> bool:
     if pts is None:
         return False
     a, b = pts[0].moment, pts[1].moment
-    return (window.same_day and a.date() != b.date()) or \
-        (window.hours is not None and (b - a).total_seconds() > window.hours * 3600)
+    span = (b - a).total_seconds() / 3600
+    return (window.same_day and a.date() != b.date()) or (window.hours is not None and span > window.hours) or \
+        (window.least is not None and not window.least <= span <= (window.hours or window.least * _SPREAD))
+
+
+# A span the prose gives only its shortest for runs up to this many times it: a radon test of "at
+# least 48 hours" runs two to six days, never two months.
+_SPREAD = 3
 
 
 # A bound of two days or more gives the span its scale: a loan that "may not exceed 24 months"
@@ -1743,8 +1800,9 @@ def keep_windows(description: str, props: Props, args: dict[str, Any], rng: Any,
         if window.same_day and start.hour >= 21:
             start = start.replace(hour=rng.randint(7, 14), minute=0)
             held[window.first] = start.strftime(a.fmt)
-        limit = 3 * 60 if window.same_day else int((window.hours or 3) * 60)
+        limit = 3 * 60 if window.same_day else int((window.hours or (window.least or 1) * _SPREAD) * 60)
         shortest = 15 if window.same_day or limit < _LONG * 60 else limit // _SCALE
+        shortest = max(shortest, int((window.least or 0) * 60))
         end = start + timedelta(minutes=15 * rng.randint(max(1, shortest // 15), max(1, limit // 15)))
         held[window.second] = end.strftime(b.fmt)
         if window.path:

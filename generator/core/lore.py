@@ -76,12 +76,31 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                         _typical_in_prose(tool, path, schema)),
                      **(extra or _numbers_elsewhere(path, schema, sets))}
             extra = {**_said_after(tool, path), **_fitting(extra, schema)}
+            extra = extra if "description" in extra else {**extra, **_animal_birth(tool, path, schema)}
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+# A birth date in a tool about animals ("Register a new animal patient", "Pet's name"): an animal's,
+# born weeks to years ago (set 34: pets born in 1948, a 42-year-old rabbit).
+_BIRTH = frozenset({"birth", "born", "dob", "birthdate", "birthday"})
+_ANIMAL_WORDS = re.compile(r"\b(?:animals?|pets?|dogs?|cats?|horses?|puppy|puppies|kittens?|foals?|calf|calves|"
+                           r"livestock|canine|feline|equine|species|breed)\b", re.IGNORECASE)
+
+
+def _animal_birth(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    words = set(re.split(r"[_\W]+", leaf_name(path).lower()))
+    if not words & _BIRTH or "." in path or _ANIMAL_WORDS.search(str(schema.get("description") or "")):
+        return {}
+    others = [str(s.get("description") or "") + " " + n for n, s in (tool.parameters.get("properties") or {}).items()
+              if isinstance(s, dict) and n != path]
+    if not _ANIMAL_WORDS.search(" ".join([tool.description, *others])):
+        return {}
+    return {"description": f"{schema.get('description') or ''} (the animal's)".strip(), NARROWED_KEY: True}
 
 
 # "The four times ... must be in order: left_surface < reached_bottom < left_bottom < reached_surface"

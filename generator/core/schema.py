@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import SchemaError, ValidationError
 
 from ..errors import InputError
@@ -257,7 +257,44 @@ def _bfcl_type(value: Any) -> str:
 
 # ---------------------------------------------------------------- argument validation
 
-FORMATS = Draft202012Validator.FORMAT_CHECKER
+FORMATS = FormatChecker(())
+FORMATS.checkers = dict(Draft202012Validator.FORMAT_CHECKER.checkers)
+
+# "ISO 8601 local time, e.g. '2025-06-12T14:30:00'" on a `format: date-time` parameter: the
+# catalog's own words make it a moment on the site's clock, written with no zone, which RFC 3339
+# (the `date-time` format) cannot hold. Such a parameter is checked as a local date-time (with or
+# without an offset), and its values are drawn with none (set 34: every vet appointment at "Z").
+LOCAL_FORMAT = "local-date-time"
+_LOCAL_WORDS = re.compile(r"\blocal (?:date[- ]?)?time\b|\blocal\b[^.]{0,20}\b(?:time|clock)\b", re.IGNORECASE)
+NAIVE_MOMENT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?(?![\d:Z+-])")  # an example with no zone
+ZONE_WORDS = re.compile(r"\bUTC\b|\bGMT\b|\bZulu\b|\boffset\b|\btime ?zone\b|[+-]\d\d:\d\d", re.IGNORECASE)
+_LOCAL_MOMENT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?")
+
+
+def local_date_time(spec: Any) -> bool:
+    """Whether a `format: date-time` property is in local time by its own description."""
+    if not isinstance(spec, dict) or spec.get("format") != "date-time":
+        return False
+    said = str(spec.get("description") or "")
+    return bool(_LOCAL_WORDS.search(said) or NAIVE_MOMENT.search(said)) and not ZONE_WORDS.search(said)
+
+
+@FORMATS.checks(LOCAL_FORMAT)
+def _is_local_moment(value: object) -> bool:
+    if not isinstance(value, str):
+        return True
+    naive = _LOCAL_MOMENT.fullmatch(value) is not None  # checked as the same moment at UTC: its day and clock
+    return bool(FORMATS.conforms(value + "Z" if naive else value, "date-time"))
+
+
+def _localized(schema: Any) -> Any:
+    """The schema with each local date-time property checked as one (LOCAL_FORMAT)."""
+    if isinstance(schema, list):
+        return [_localized(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _localized(v) for k, v in schema.items()}
+    return {**out, "format": LOCAL_FORMAT} if local_date_time(schema) else out
 
 
 @by_identity()
@@ -280,7 +317,7 @@ def _ordered_key(schema: Any) -> str | None:
 
 @lru_cache(maxsize=8192)
 def _compiled_json(schema_json: str) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(schema_json), format_checker=FORMATS)
+    return Draft202012Validator(_localized(json.loads(schema_json)), format_checker=FORMATS)
 
 
 def compiled(schema: Any) -> Draft202012Validator:
@@ -289,7 +326,7 @@ def compiled(schema: Any) -> Draft202012Validator:
     of a value or a call goes through it."""
     text = _ordered_key(schema)
     if text is None:
-        return Draft202012Validator(schema, format_checker=FORMATS)
+        return Draft202012Validator(_localized(schema), format_checker=FORMATS)
     return _compiled_json(text)
 
 

@@ -1237,6 +1237,8 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
     described = _described_member(rng, name, schema)
     if described is not None:
         return described
+    if kind in ("generic", "person", "title") and _PET_NAMED.search(f"{' '.join(tokens(name))} {schema.get('description') or ''}"):
+        return rng.choice(PET_NAMES)  # "Pet's name": Bella, never "Richardson Pet S" (set 34)
     if kind in _FREE_TEXT:
         return _FREE_TEXT[kind](rng, name, schema)
     as_said = _person_as_said(rng, str(schema.get("description") or "")) if kind == "person" else None
@@ -1246,6 +1248,16 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
     if len(written) >= 2:  # "GGM or GMK for the top master, AA, AB ... for masters, AA1, AB3 ...": one of them
         return rng.choice(written)
     return str(STRING_MAKERS.get(kind, _proper_name)(rng, name))
+
+
+# An animal's own name: "Pet's name.", `dog_name`, "Name of the horse".
+_PET_NAMED = re.compile(r"\b(?:pet|animal|dog|cat|horse|puppy|kitten|pony)(?:'s|\u2019s)? name\b|"
+                        r"\bname of the (?:pet|animal|dog|cat|horse|puppy|kitten|pony)\b", re.IGNORECASE)
+# The names people most often give their pets (US pet insurers' and registries' yearly lists).
+PET_NAMES = ("Bella", "Max", "Luna", "Charlie", "Lucy", "Cooper", "Daisy", "Milo", "Bailey", "Rocky", "Sadie", "Buddy",
+             "Molly", "Bear", "Stella", "Duke", "Lola", "Tucker", "Zoe", "Oliver", "Leo", "Nala", "Simba", "Chloe",
+             "Loki", "Pepper", "Ginger", "Oreo", "Biscuit", "Maple", "Rosie", "Winston", "Hazel", "Murphy", "Penny",
+             "Scout", "Coco", "Gus", "Willow", "Jasper", "Mochi", "Kiwi", "Peanut", "Thumper", "Sunny", "Olive")
 
 
 def _coded(kind: str, rng: random.Random, name: str, schema: dict[str, Any]) -> str | None:

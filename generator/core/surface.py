@@ -292,6 +292,8 @@ def _clock_says_hm(h: int, m: int) -> list[str]:
 
 def _clock_says(value: Any, ctx: Ctx) -> list[str]:
     h, m = parse_clock_value(value)  # type: ignore[misc]
+    if value in (ctx.spec.get("enum") or []):  # one of the slots a shop offers, as it writes them ("at 13:30")
+        return [str(value)]
     return _clock_says_hm(h, m)
 
 
@@ -351,7 +353,13 @@ def _is_clock(value: Any, ctx: Ctx) -> bool:
 
 
 def _is_enum(value: Any, ctx: Ctx) -> bool:
-    return isinstance(value, str) and value in (ctx.spec.get("enum") or [])
+    """An enum's value, but a clock time ("13:30" of the start times a shop offers) is said as one
+    ("at 1:30 pm", set 34: "with 13:30 start time")."""
+    return isinstance(value, str) and value in (ctx.spec.get("enum") or []) and \
+        not (_CLOCK_VALUE.fullmatch(value) and parse_clock_value(value))
+
+
+_CLOCK_VALUE = re.compile(r"\d{1,2}:\d{2}")
 
 
 def _surface_hint(ctx: Ctx, key: str) -> str | None:
@@ -550,11 +558,31 @@ def _iso_says(value: Any, ctx: Ctx) -> list[str]:
     """An RFC 3339 moment said as a person says it, with its zone ("9:45 am UTC") unless the
     parameter is in local time (set 22: "7 am UTC" for an appointment the tool takes in local time)."""
     date, clock, _, zone = _iso_parts(value)  # type: ignore[misc]
-    local = bool(_LOCAL.search(str(ctx.spec.get("description") or "")))
+    local = _local_clock(ctx)
     said = [c + ("" if local else _zone(zone)) for c in _clock_says(clock, ctx)[:1]]
     if date is None:
         return said
     return [f"{d} at {said[0]}" for d in _date_says(date, ctx)]
+
+
+def _local_clock(ctx: Ctx) -> bool:
+    """Whether the parameter is in local time: its description says so, or another moment of the
+    same tool's does (one tool's moments share a clock; set 34: a radon test "starting June 2 at
+    7 pm" and "ending June 8 at 8 pm UTC", only the start described as local)."""
+    if _LOCAL.search(str(ctx.spec.get("description") or "")):
+        return True
+    props = (ctx.tool.parameters.get("properties") or {}) if ctx.tool and ctx.spec.get("format") else {}
+    own = str(ctx.spec.get("description") or "")
+    return any(isinstance(s, dict) and s.get("format") == ctx.spec.get("format") and
+               _LOCAL.search(str(s.get("description") or "")) and _paired(ctx.param, n, own) for n, s in props.items())
+
+
+def _paired(param: str, other: str, description: str) -> bool:
+    """Two moments of one span: the description names the other ("after start_datetime"), or the
+    names differ only by start and end (`start_datetime`, `end_datetime`)."""
+    ends = {"start", "end", "begin", "finish", "from", "to", "until"}
+    return re.search(rf"\b{re.escape(other)}\b", description) is not None or \
+        [w for w in param.split("_") if w not in ends] == [w for w in other.split("_") if w not in ends] != []
 
 
 def _iso_accepts(value: Any, ctx: Ctx) -> list[str]:

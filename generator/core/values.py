@@ -58,7 +58,7 @@ from . import (
 )
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .memo import by_identity
-from .schema import is_valid, schema_key, value_check
+from .schema import NAIVE_MOMENT, ZONE_WORDS, is_valid, local_date_time, schema_key, value_check
 from .temporal import participle_of
 
 # A fixed reference instant: outputs must never depend on the wall clock.
@@ -133,6 +133,8 @@ _WORD_FORMATS = [
 def value_format(schema: dict[str, Any]) -> str | None:
     """The strftime format a string parameter expects, from `format` or its description."""
     fmt = schema.get("format")
+    if local_date_time(schema):  # "ISO 8601 local time, e.g. '2025-06-12T14:30:00'": never UTC ("Z")
+        return _JSON_FORMATS["date-time"][:-1]
     if fmt in _JSON_FORMATS:
         return _JSON_FORMATS[fmt]
     return _described_format(str(schema.get("description", "")))
@@ -155,9 +157,9 @@ def _described_format(desc: str) -> str | None:
 
 
 _LOCAL = re.compile(r"\blocal\b", re.IGNORECASE)
-_NAIVE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?(?![\d:Z+-])")  # an example with no zone
+_NAIVE = NAIVE_MOMENT
 _RFC = re.compile(r"rfc[- ]?3339", re.IGNORECASE)
-_ZONED = re.compile(r"\bUTC\b|\bGMT\b|\bZulu\b|\boffset\b|\btime ?zone\b|[+-]\d\d:\d\d", re.IGNORECASE)
+_ZONED = ZONE_WORDS
 
 
 def _format_kind(schema: dict[str, Any]) -> str | None:
@@ -545,7 +547,8 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         width = max(typical.hi - typical.lo, abs(lo_h or hi_h or 0.0), 10.0)
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
-    if (span := _stated_span(schema, lo_h, hi_h, hi)) and not said and kind not in _FIXED_SCALE:
+    if (span := _stated_span(schema, lo_h, hi_h, hi)) and not said and kind not in _FIXED_SCALE and \
+            not _capped_amount(kind, lo_h):
         return span[0], span[1], value_sense.modest_decimals(span[0], span[1], typical.decimals)
     if lo_h is not None and hi_h is not None and not said and kind not in _FIXED_SCALE - {"percent"} and \
             (measure is None or kind != "measure") and _modest_fits(name, schema, lo_h, hi_h) and \
@@ -555,10 +558,11 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
     return lo, hi, typical.decimals
 
 
-# "Target 70 to 120", "most cells want 2700 to 3400", "typically 3 to 5", "(e.g. 3 to 5 ppm at CYA 50)":
+# "Target 70 to 120", "most cells want 2700 to 3400", "typical homes read 0.4-10", "typically 3 to 5", "(e.g. 3 to 5 ppm at CYA 50)":
 # the range a reading or a setting usually takes inside its limits
 _TARGET = re.compile(r"\b(?:targets?(?: range)?(?: is)?|typical(?:ly)?(?: range)?|usually|normally|normal range(?: is)?|"
-                     r"ideal(?:ly)?(?: range)?|recommended(?: range)?|most \w+ (?:want|need|run|read|are|sit)|e\.g\.,?)"
+                     r"ideal(?:ly)?(?: range)?|recommended(?: range)?|(?:most|typical) \w+ (?:want|need|run|read|are|sit|measure|"
+                     r"take|last|fall)|e\.g\.,?)"
                      r"\s*(?::\s*)?(?:about |around |between )?(\d+(?:\.\d+)?)\s*(?:to|-|–|and)\s*(\d+(?:\.\d+)?)(?!\d|\.\d)",
                      re.IGNORECASE)
 
@@ -577,6 +581,12 @@ def _target_range(schema: dict[str, Any], lo: float | None, hi: float | None) ->
         return None
     decimals = max(len(m[1].partition(".")[2]), len(m[2].partition(".")[2]))
     return a, b, decimals or (1 if schema_type(schema) == "number" else None)  # 10-20 °P: 14.5 as well
+
+
+def _capped_amount(kind: str, lo: float | None) -> bool:
+    """An amount of money from a cent up ("Amount paid in US dollars, 0.01-25000"): the ceiling is a
+    cap on any payment, not its scale (set 34: every vet bill paid in thousands)."""
+    return kind in ("money", "tip") and (lo is None or lo < 1)
 
 
 def _stated_span(schema: dict[str, Any], lo: float | None, hi: float | None,
@@ -1474,8 +1484,9 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     if isinstance(example, str) and example.isdigit() and words & _ADDRESS_WORDS and "number" in words:
         return str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1))
     said = set(semantic.tokens(" ".join(str(schema.get("description") or "").split()[:3])))  # "Field block (e.g. 'C07')"
-    if (words | said) & _PRODUCT_CODES and "number" in words | said | {"sku", "mpn"}:
-        return example  # a maker's part or model number names a product: "W3T-CELL-15", never "W7T-CELL-27" (set 30)
+    if (words | said) & _PRODUCT_CODES and "number" in words | said | {"sku", "mpn"} and not words & _BATCHES:
+        return example  # a maker's part or model number names a product: "W3T-CELL-15", never "W7T-CELL-27" (set 30),
+        # but its lot or serial number is one of many (set 34: every vaccine from vial lot "4A7321B")
     if _CODE_SYSTEM.search(str(schema.get("description") or "")):
         return example  # a code of a published code set ("ICD-10-CM ... e.g. 'E11.9'") is one of its codes, never
         # a code of its shape no one issued (set 30: Z37.07, Z66.02)
@@ -1590,6 +1601,7 @@ def _calendar_dated(example: str, schema: dict[str, Any], rng: random.Random, re
 _CODE_SYSTEM = re.compile(r"\b(?:ICD-?(?:9|10|11)(?:-[A-Z]{2,3})?|CPT|HCPCS|LOINC|SNOMED|NAICS|SIC|NDC|ATC|"
                           r"HS code|harmoni[sz]ed (?:system|tariff)|UN/?LOCODE|IATA|ICAO)\b")
 _PRODUCT_CODES = frozenset({"part", "model", "sku", "mpn", "manufacturer", "catalog", "catalogue"})
+_BATCHES = frozenset({"lot", "batch", "serial"})
 _SHORT_CODE = re.compile(r"[A-Z]{1,3}\d{1,4}")
 # Words of a parameter naming a thing counted off by its code (a stamp, a bay, a block, a lot).
 _NUMBERED_THINGS = frozenset({"id", "number", "no", "num", "stamp", "block", "bay", "lot", "slot", "row", "bed",
@@ -1735,6 +1747,7 @@ _SURNAME_FIRST = re.compile(r"([A-Z][a-z]+), ([A-Z][a-z]+)")
 _STREET = re.compile(r"(\d{1,5})( block)? ([A-Z][a-z]+)( (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Way|Dr|Drive|Ln|Lane|Pl|"
                      r"Place|Ct|Court|Terrace|Quay|Row|Parade|Crescent))\b(.*)")
 _INITIALS = re.compile(r"[A-Z]{2,3}")
+_TOWN_ZIP = re.compile(r",\s*([A-Z][A-Za-z .'-]+?),?\s+([A-Z]{2})\s+(\d{5})(?:-\d{4})?\b")
 _FIRM = re.compile(r"[A-Z][a-z]+((?: [A-Z&][\w&.'-]*)*? (?:LLC|PLLC|LLP|Inc\.?|Ltd\.?|Corp\.?|Co\.|GmbH|PC|PLC|LP))")
 _ROAD = re.compile(r"[A-Z][a-z]+( (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Way|Dr|Drive|Ln|Lane|Pl|Place|Ct|Court|Pkwy|Hwy))\.?")
 # Two roads that cross ("Lee Hwy and Cedar Ln", "Main St & 3rd Ave"): a corner, each road its own name.
@@ -1782,8 +1795,11 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     if street:  # "1418 Alder St Apt 3" -> "372 Keller St Apt 11": every account at its own address
         number = str(rng.randint(1, 49) * 100) if street.group(2) else str(rng.randint(
             10 ** (len(street.group(1)) - 1), 10 ** len(street.group(1)) - 1))
-        rest = re.sub(r"\d+", lambda m: str(rng.randint(1, max(9, int(m.group(0)) * 3))), street.group(5))
-        return f"{number}{street.group(2) or ''} {fake.last_name()}{street.group(4)}{rest}"
+        town = _TOWN_ZIP.search(street.group(5))  # ", Columbus, OH 43214": a ZIP of Columbus (set 34: "OH 56724")
+        head, tail = (street.group(5)[:town.start(3)], street.group(5)[town.end(3):]) if town else (street.group(5), "")
+        rest = re.sub(r"\d+", lambda m: str(rng.randint(1, max(9, int(m.group(0)) * 3))), head)
+        code = zips.real_zip(rng, town.group(1), town.group(2)) if town else ""
+        return f"{number}{street.group(2) or ''} {fake.last_name()}{street.group(4)}{rest}{code}{tail}"
     caption = _CAPTION.fullmatch(example)
     if caption:  # "Harlan Feed & Supply LLC v. Moreno": each case between its own parties
         return f"{_party(caption.group(1), fake)} v. {_party(caption.group(2), fake)}"

@@ -224,6 +224,8 @@ def from_description(tool: Tool) -> str:
     verb = _direct(verb, words)
     verb, words = _gerund(*_particle(verb, words))
     rest = words[3:] if len(words) > 3 and words[1].lower() in ("or", "and") and user_verb(words[2]) else words[1:]
+    if rest is not words[1:] and words[1].lower() == "or" and {words[0].lower(), words[2].lower()} <= _REACHING:
+        verb = "contact"  # "Text or email the customer": a channel the call chooses (set 34: "text ... by email")
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj) or _clause_after(rest, obj, verb) or \
             _cut_at_number(rest, obj) or _names_a_flag(tool, obj):
@@ -233,6 +235,10 @@ def from_description(tool: Tool) -> str:
         verb, obj = "look up", f"the {obj.split(' ', 1)[1]}"  # "Get a pawn loan" by its ticket: look it up, not take one out
     return (f"{verb} {obj}{_split_particle(tool, verb, rest, obj)}{_recipient(verb, rest, obj)}"
             f"{_complement(verb, rest, obj) or _purpose(rest, obj)}")
+
+
+# Verbs of one way of reaching someone: "text or email" them is to contact them.
+_REACHING = frozenset({"text", "email", "e-mail", "call", "phone", "fax", "message", "sms", "mail", "page", "ring"})
 
 
 _PURPOSE = re.compile(r"[a-z]+(?:tion|sion|ment|al|ance|ence|ure|sis)")

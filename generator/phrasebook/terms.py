@@ -202,8 +202,8 @@ def _unit_of(text: str) -> str:
     if whole:
         return whole[1]
     m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
-    if m is None:
-        m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[a-z]+s)\b", text)
+    if m is None:  # "in square feet, 300-12000" (set 34: "a living area of 3900 feet")
+        m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|(?:square|cubic|linear|board) (?:feet|foot|[a-z]+s)|[a-z]+s)\b", text)
     if m is None:  # "Depth of the level's top in cm below the unit datum": a unit's symbol anywhere
         m = re.search(r"(?:^|[\s,])in ([A-Za-z]{1,4})\b(?!['-])", text)
         m = m if m and m[1].lower() in _UNITS - {"s", "h", "c", "f", "l", "m", "g"} else None
@@ -213,7 +213,8 @@ def _unit_of(text: str) -> str:
     if m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"} | _PRECISIONS:
         return ""
     word = m[1]
-    return word if word.startswith("degrees") or word.endswith("s") or word.lower() in _UNITS else ""
+    return word if word.startswith(("degrees", "square ", "cubic ", "linear ", "board ")) or word.endswith("s") or \
+        word.lower() in _UNITS else ""
 
 
 def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]:
@@ -574,8 +575,11 @@ def _one_of_two(noun: str, first: str, name_words: set[str]) -> bool:
     """A description noun that is one of two kinds the value may be ("US state or Canadian province
     code" for `jurisdiction`): the name says the value whole where its words are English (set 29:
     "with the US state ON", Ontario being a province)."""
-    other = re.search(rf"\b{re.escape(noun)} or (?:an? )?[A-Za-z]", first) if noun else None
+    other = re.search(rf"\b{re.escape(noun)} or (?:an? )?[A-Za-z]", first, re.IGNORECASE) if noun else None  # set 34:
+    # "Distributor or manufacturer part number", never "the distributor 00.7518.088.000"
     content = {w for w in name_words if len(w) > 2 and w not in _UNIT_NAMES}
+    if content <= _SEARCHED | {"term", "text", "value", "input", "string"}:
+        return False  # a search's `query`: "Medication or active ingredient" is what it matches, no "query"
     return other is not None and bool(content) and all(known(w) for w in content) and \
         not {w.lower() for w in noun.split()} >= content
 
@@ -670,10 +674,27 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
-                act=act, sem=sem, pointer=pointer, place=place, phrase=whose or _moment_phrase(first, json_type) or
+                act=act, sem=sem, pointer=pointer, place=place, phrase=whose or _reported(description, json_type) or
+                _moment_phrase(first, json_type) or
                 only or
                 _ranked(first, json_type) or _phrase(_content(param), noun, role), plain=plain,
                 negation="" if json_type == "boolean" else _negation(param, description))
+
+
+# "What the customer reports, in their words": the text is theirs, said as theirs (set 34: "the
+# customer concerns flat rear tire again").
+_REPORTED = re.compile(r"^\s*what the ([a-z]+) (reports?|says?|describes?|complains? (?:of|about)|noticed|asks? for)\b",
+                       re.IGNORECASE)
+_REPORTING = {"report": "reporting", "say": "saying", "describe": "describing", "complain": "complaining of",
+              "noticed": "noticing", "ask": "asking for"}
+
+
+def _reported(description: str, json_type: str) -> str:
+    m = _REPORTED.match(description)
+    if m is None or json_type != "string" or not is_person_role(m[1].lower()):
+        return ""
+    verb = m[2].lower().split()[0]
+    return f"with the {m[1].lower()} {_REPORTING.get(verb.removesuffix('s'), _REPORTING.get(verb, 'saying'))}"
 
 
 # A moment described by what happened then: "Time the diver left the surface", "When the sample was
@@ -1614,7 +1635,10 @@ def _reason_clause(v: str) -> str:
     if len(words) >= 4 and words[-2] == "not" and "ADJ" in lemmas(words[-1]) and "NOUN" in lemmas(words[-3]):
         head = " ".join(words[:-2])  # "locating practices not sufficient": never "because they are locating ..." (set 32)
         return f"because the {head} {'were' if is_plural(words[-3]) else 'was'} not {words[-1]}"
-    if words and words[0].endswith("ing") and verb_lemma(words[0]) and words[0] not in _STATE_WORDS:
+    if (done := _done_by(words)):
+        return done
+    if words and words[0].endswith("ing") and verb_lemma(words[0]) and words[0] not in _STATE_WORDS and \
+            not _a_thing(words[1:]):
         return f"because they are {v}"  # "feeling unwell": a state someone is in, never "the feeling is unwell"
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]):
         # "shipper cancelled" did it; an "order cancelled" had it done (set 30: "because the order cancelled")
@@ -1625,6 +1649,40 @@ def _reason_clause(v: str) -> str:
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and set(lemmas(words[1])) == {"ADJ"}:
         return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} {words[1]}"
     return _reason_sentence(words)
+
+
+def _done_by(words: list[str]) -> str:
+    """A reason that tells what a thing or someone did, in the past, with its particle: "buyer walked
+    away", "financing fell through" -> "because the financing fell through"; a death said as one
+    ("pet deceased" -> "because the pet died"); "" otherwise (set 34: "because they are financing
+    fell through", "because of buyer walked away")."""
+    if len(words) == 2 and words[1] in ("deceased", "dead", "died") and "NOUN" in lemmas(words[0]):
+        return f"because the {words[0]} died"
+    at = next((i for i, w in enumerate(words) if i > 0 and _past(w)), None)
+    if at is None or at > 2 or not all("NOUN" in lemmas(w) or w.endswith("ing") for w in words[:at]):
+        return ""
+    rest = words[at + 1:]
+    if rest and all(w in _PARTICLES for w in rest) or not rest and not words[at].endswith("ed") or \
+            not rest and words[at - 1] in _BEINGS:
+        return f"because the {' '.join(words)}"
+    return ""
+
+
+def _past(word: str) -> bool:
+    """A verb's past form: "walked", "fell", "broke", "left" (never "-ing" or "-s")."""
+    lemma = verb_lemma(word)
+    return bool(lemma) and lemma != word and not word.endswith(("ing", "s"))
+
+
+def _a_thing(words: list[str]) -> bool:
+    """Words that end in a noun of a cause ("scheduling conflict"): a thing, never a state someone is in."""
+    return bool(words) and (words[-1] in _COUNTED_CAUSES or set(lemmas(words[-1])) == {"NOUN"})
+
+
+_PARTICLES = frozenset({"away", "through", "out", "off", "up", "down", "back", "over", "in"})
+# Who does what their reason says, with no object: "pet recovered" (set 34: "the pet was recovered").
+_BEINGS = frozenset({"pet", "animal", "dog", "cat", "horse", "patient", "child", "student", "driver", "client",
+                     "customer", "owner", "buyer", "seller", "tenant", "guest"})
 
 
 def _reason_sentence(words: list[str]) -> str:
@@ -1652,6 +1710,8 @@ def _reason_sentence(words: list[str]) -> str:
         return f"because of {_a(' '.join(words))}"  # "missed appointment": a thing, never "it was missed appointment"
     if len(words) == 3 and words[1] == "not" and "NOUN" in lemmas(words[0]) and "ADJ" in lemmas(words[2]):
         return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} not {words[2]}"  # "freight not ready"
+    if words == ["no", "show"]:
+        return "because of a no-show"
     if len(words) == 2 and words[1] in _COUNTED_CAUSES and not is_person_role(words[0]):
         return f"because of {_a(' '.join(words))}"  # "because of a duplicate request", "a carrier delay"
     if rest[0].endswith("ing") and verb_lemma(rest[0]) and rest[0] not in _STATE_WORDS:
@@ -1837,7 +1897,9 @@ def _text(t: Term, v: str, intent: str) -> str:
     if _OFFICE_NAMED.match(v):  # "file an application in the Town of Wellesley", never "in Town of Wellesley" (set 32)
         return f"{'to' if intent.split(' ', 1)[0] in ('submit', 'send', 'mail', 'forward', 'deliver') else 'in'} the {v}"
     if t.sem == "email":  # "Where the recorded image is sent" is no place: "with the email X", never "in X"
-        return f"with the email {v}"
+        owner = next((w for w in reversed(t.noun.split()[:-1]) if is_person_role(w)), None)
+        return f"with the {owner}'s email {v}" if owner else f"with the email {v}"  # "the agent's email", never a
+        # second "the email" beside the buyer's (set 34: which one is the agent's?)
     if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v):
         # a code or "the destination ZIP code from last time" is an end of a trip (set 29: "from 04188 in 77353")
         return f"in {v}"  # a destination of a stay: "look for a stay in Brussels", never "a stay to Brussels"

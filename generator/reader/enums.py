@@ -19,6 +19,7 @@ from .units import UNIT_WORDS
 
 # Everyday phrasings of the words enum values are built from (keys are folded identifier words).
 PHRASINGS: dict[str, tuple[str, ...]] = {
+    "deceased": ("died", "dead", "passed away"), "dead": ("died", "deceased", "passed away"),
     "asc": ("ascending", "low to high", "lowest first", "smallest first", "increasing", "cheapest",
             "least expensive", "lowest"),
     "ascending": ("asc", "low to high", "lowest first", "smallest first", "increasing", "cheapest",
@@ -195,6 +196,33 @@ def stated_enum(text: Text, gold: str, options: list[object],
            for r, o in zip(rivals, [o for o in options if isinstance(o, str) and o != gold], strict=True)):
         return None
     return " + ".join(dict.fromkeys(mine[1]))
+
+
+# "Patient's relationship to the policy holder" = self: the person said to be the holder ("the
+# patient is the policy holder", "the subscriber is the patient herself", "on her own policy"; the
+# LLM writer played on medical billing, set 33: only the form word "self" was read).
+_HOLDER = r"(?:policy ?holders?|subscribers?|insured|primary insured|guarantors?|card ?holders?|account ?holders?|" \
+    r"policy owners?|members?)"
+_PERSON = r"(?:patient|member|client|customer|employee|dependent|child|person|he|she|they)"
+_SELF_SAID = re.compile(
+    rf"\b{_PERSON}(?:\s+is|\s+are|'s|\u2019s)\s+(?:also\s+)?(?:the\s+|their\s+own\s+|her\s+own\s+|his\s+own\s+)?{_HOLDER}\b|"
+    rf"\b(?:the\s+)?{_HOLDER}\s+is\s+(?:the\s+)?{_PERSON}(?:\s+(?:themselves|themself|herself|himself))?(?![\w'\u2019])|"
+    rf"\b{_PERSON}(?:'s|\u2019s)\s+own\s+(?:policy|plan|coverage|insurance)\b", re.IGNORECASE)
+_RELATION = re.compile(r"\brelation(?:ship)?\b", re.IGNORECASE)
+
+
+def relation_self(text: Text, gold: str, param: str, description: str, options: list[object]) -> str | None:
+    """The words saying a relationship enum's "self" in a sentence ("the patient is the policy
+    holder"), when no other relation of the enum is said there."""
+    if gold.lower() != "self" or not (_RELATION.search(param) or _RELATION.search(description)):
+        return None
+    m = _SELF_SAID.search(text.raw)
+    if m is None:
+        return None
+    clause = Text(m.group(0))
+    if any(isinstance(o, str) and o.lower() not in ("self", "other") and word_said(clause, fold(o)) for o in options):
+        return None  # "the policy holder is the patient's spouse"
+    return f"{m.group(0)} (self, said as who holds it)"
 
 
 def _only_option_about(text: Text, gold: str, options: list[object]) -> tuple[int, list[str]] | None:

@@ -17,7 +17,7 @@ from .added import added_content
 from .anchors import Local, call_texts
 from .dates import as_moment, read_moment
 from .determine import from_time, schema_default
-from .enums import stated_enum
+from .enums import relation_self, stated_enum
 from .flags import read_flag
 from .hints import Hint, bound_params, bound_to, hints_in, is_place, param_role, refers_to
 from .meanings import meanings
@@ -115,7 +115,8 @@ def _enum(arg: Arg, value: Any) -> str | None:
     options = arg.spec.get("enum") or (arg.spec.get("items") or {}).get("enum")
     if not isinstance(value, str) or not options or value not in options:
         return None
-    return stated_enum(arg.text, value, list(options), _meanings(arg, [str(o) for o in options]))
+    return stated_enum(arg.text, value, list(options), _meanings(arg, [str(o) for o in options])) or \
+        relation_self(arg.text, value, arg.param, str(arg.spec.get("description") or ""), list(options))
 
 
 def _option(arg: Arg, value: Any) -> str | None:

@@ -297,17 +297,20 @@ class Spent(NamedTuple):
 
 
 def _allowed(queue: list[Candidate], tier: Tier, chosen: Chosen, spent: Spent, budget: float,
-             caps: dict[str, float]) -> bool:
-    """Whether the next candidate of `queue` fits what is left of the budget (`budget`: values
-    every level states per value of the targets, those dealt, this one and the ones still to
-    deal at `caps["left"]` targets of `caps["size"]` values) and the repeat shares (a repeat of
-    the most recent call is a repeat too)."""
-    if not queue:
-        return False
-    values = spent.values + queue[0].size + caps["left"] * caps["size"]
-    if spent.said + queue[0].said > budget * values + 1e-9:
-        return False
-    return tier not in ("repeat", "recent") or (spent.repeats < caps["repeat"] and len(chosen[tier]) < caps[tier])
+             caps: dict[str, float]) -> int | None:
+    """The first candidate of `queue` (its index) that fits what is left of the budget (`budget`:
+    values every level states per value of the targets, those dealt, this one and the ones still
+    to deal at `caps["left"]` targets of `caps["size"]` values) and the repeat shares (a repeat of
+    the most recent call is a repeat too); None when none does. A candidate that costs more than
+    is left never hides the free ones behind it (set 34: a user with 36 new targets dropped out
+    at the first that stated one value)."""
+    if tier in ("repeat", "recent") and not (spent.repeats < caps["repeat"] and len(chosen[tier]) < caps[tier]):
+        return None
+    for i, c in enumerate(queue):
+        values = spent.values + c.size + caps["left"] * caps["size"]
+        if spent.said + c.said <= budget * values + 1e-9:
+            return i
+    return None
 
 
 # The order a user takes its candidates in: what costs nothing first, then repeats (their share
@@ -335,12 +338,13 @@ def _deal(pools: Pools, total: int, mix: Mix) -> Chosen:
     while dealt < total and active:
         user = min(active, key=lambda u: got[u])  # the first of the fewest: `min` keeps the first
         caps.update(left=total - dealt - 1, size=pools.mean_size)
-        tier = next((t for t in DEAL_ORDER if _allowed(queues[user][t], t, chosen, spent, mix.fixed_budget, caps)),
-                    None)
-        if tier is None:
+        at = next(((t, i) for t in DEAL_ORDER
+                   if (i := _allowed(queues[user][t], t, chosen, spent, mix.fixed_budget, caps)) is not None), None)
+        if at is None:
             active.remove(user)
             continue
-        c = queues[user][tier].pop(0)
+        tier, i = at
+        c = queues[user][tier].pop(i)
         if c.call in calls:
             continue  # another user's identical call: their explicit queries would say the same
         calls.add(c.call)
