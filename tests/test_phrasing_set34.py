@@ -85,3 +85,45 @@ def test_a_user_whose_next_target_costs_too_much_still_takes_a_free_one() -> Non
     pools = SimpleNamespace(queues=queues, events={"u1": []}, mean_size=1.0)
     dealt = _deal(pools, 5, Mix(fixed_budget=0.0))  # type: ignore[arg-type]
     assert [c.call for c in dealt["new"]] == [f"f{k}" for k in range(5)], dealt
+
+
+def test_a_flag_of_things_done_an_enum_of_a_class_and_plural_nouns_read_right() -> None:
+    from generator.phrasebook.fragments import bool_words, enum_words
+    from generator.phrasebook.lexicon import is_plural
+
+    assert bool_words("closed_house_conditions_met") == ("with the closed house conditions met",
+                                                         "with the closed house conditions not met")
+    assert bool_words("reached_surface_water")[0] == "reaching surface water"  # a doing stays one
+    assert is_plural("vitals") and is_plural("reports") and not is_plural("status")
+    assert enum_words("multi_family_2_4", "property_type", {}) == "multi-family 2-4"
+    spec = {"description": "Test to run: CBC (complete blood count), FECAL_FLOT (fecal flotation)."}
+    assert enum_words("FECAL_FLOT", "test_code", spec) == "fecal flotation" and enum_words("CBC", "test_code", spec) is None
+
+
+def _inspection() -> Tool:
+    return Tool(name="record_finding", app="inspect", api="record_finding", domain="inspect_set34",
+                description="Record a finding for an inspection.",
+                parameters={"type": "object", "required": ["inspection_id"], "properties": {
+                    "inspection_id": {"type": "string", "description": "Inspection ID, e.g. 'INS-2025-04817'."},
+                    "insect": {"type": "string", "enum": ["carpenter_ants", "old_house_borer"],
+                               "description": "Insect identified."},
+                    "property_type": {"type": "string", "enum": ["condo", "manufactured"],
+                                      "description": "Kind of property."},
+                    "lab": {"type": "string", "enum": ["in_house", "antech_reference"],
+                            "description": "Where the sample is run."}}})
+
+
+def test_a_member_of_a_class_an_adjective_kind_and_a_clipped_word_are_said_plainly() -> None:
+    from generator.core.plan import plan_explicit
+    from generator.writers.base import WriteRequest
+    from generator.writers.template import paraphrases
+
+    tool = _inspection()
+    args = {"inspection_id": "INS-2025-04817", "insect": "carpenter_ants", "property_type": "manufactured",
+            "lab": "antech_reference"}
+    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+                    domain=tool.domain)
+    req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
+    text = paraphrases(req, 3, 1)[0]
+    assert "for carpenter ants" in text and "ants insect" not in text, text
+    assert "manufactured property" in text and "LAB" not in text, text

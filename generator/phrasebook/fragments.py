@@ -178,6 +178,9 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
     ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
     the vet is unavailable" for a reason); a code as written ("F1_minus80"); None: use the words."""
+    if isinstance(value, str) and (m := _SPAN.fullmatch(value)) and int(m.group(2)) < int(m.group(3)):
+        lead = enum_words(m.group(1), param, spec) or m.group(1).replace("_", " ")  # "multi_family_2_4" is
+        return f"{lead} {m.group(2)}-{m.group(3)}"  # "multi-family 2-4", never "multi family 2 4" (set 34)
     if isinstance(value, str) and (m := _PREFIXED.fullmatch(value)):  # "non_electric" is "non-electric"
         return f"{m.group(1)}-{m.group(2).replace('_', ' ')}"
     spaced = _measured_words(value) or _ratio_words(value, spec) or _snake_words(value)
@@ -187,6 +190,9 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
         and all(str(v).upper() in _SEX_CODES for v in spec.get("enum") or [value]) else None
     if sexed:  # "F" of a sex or gender is "female", as a person says it
         return sexed
+    glossed = _glossed_code(value, spec)
+    if glossed:
+        return glossed
     if is_code(value) or _code_family(value, spec):
         return str(value)
     framed = quantified(value, param, spec)
@@ -208,17 +214,30 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     return None
 
 
+def _glossed_code(value: Any, spec: dict[str, Any]) -> str | None:
+    """A code of joined parts, one no word, that the description glosses in a few words:
+    "FECAL_FLOT (fecal flotation)" is "fecal flotation" (set 34: "the fecal FLOT test")."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", value) or \
+            all(known(w.lower()) for w in value.split("_")):
+        return None
+    m = re.search(rf"(?<![\w-]){re.escape(value)}\s*\(([a-z][a-z -]{{2,40}})\)", str(spec.get("description") or ""))
+    return m.group(1).strip() if m and len(m.group(1).split()) <= 4 else None
+
+
 def _done_phrase(lead: str, rest: str, lemma: str | None) -> tuple[str, str] | None:
     """A flag named by a past verb and its object as a doing: "reached_surface_water" is "reaching
     surface water" (set 28: "with reached surface water"); None for any other name, and for a
     passive one ("shipped_by_air")."""
     if rest and lead.endswith("ed") and lemma and lemma != lead and "VERB" in lemmas(lead) and known(rest.split()[0]) \
-            and rest.split()[0] not in ("by", "to", "in", "on", "at", "for", "from", "with", "as", "via", "off", "out"):
+            and rest.split()[0] not in ("by", "to", "in", "on", "at", "for", "from", "with", "as", "via", "off", "out") \
+            and not (len(rest.split()) >= 2 and _past_participle(rest.split()[-1])):  # "closed_house_conditions_met":
+        # things and what was done to them, never "closing house conditions met" (set 34)
         said = f"{gerund(lemma)} {rest}"
         return said, f"not {said}"
     return None
 
 
+_SPAN = re.compile(r"([a-z][a-z_]*?)_(\d+)_(\d+)")
 _PREFIXED = re.compile(r"(non|pre|post|semi|multi|sub|inter|intra|anti)_([a-z]+(?:_[a-z]+)*)")
 _SEX = frozenset({"sex", "gender"})
 _SEX_CODES = {"M": "male", "F": "female", "U": "unknown", "X": "unspecified", "MIXED": "mixed", "BOTH": "both"}
@@ -346,7 +365,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
-    needed = _whether_state(description) or _kept_only(description) or _needed(words, description) or _held_state(words)
+    needed = _whether_state(description) or _kept_only(description) or _needed(words, description) or \
+        _held_state(words)
     if needed:
         return needed
     if lead in _INCLUDING:
@@ -473,7 +493,9 @@ def _past_participle(word: str) -> bool:
 
 # Past participles that do not end in -ed: "first_aid_given", "report_sent", "fee_paid".
 _IRREGULAR_DONE = frozenset({"given", "taken", "done", "made", "seen", "known", "shown", "written", "sent", "paid",
-                             "held", "kept", "left", "found", "brought", "bought", "told", "drawn", "worn", "won"})
+                             "held", "kept", "left", "found", "brought", "bought", "told", "drawn", "worn", "won",
+                             "met"})
+
 
 
 # A flag's description that is one clause saying the true condition: "Doors need new bore or mortise

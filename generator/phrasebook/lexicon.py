@@ -30,6 +30,9 @@ ABBREVIATIONS = {
     "dept": "department", "org": "organization", "repo": "repository", "env": "environment",
     "btn": "button", "pin": "PIN", "sku": "SKU", "iata": "IATA", "icao": "ICAO", "isbn": "ISBN",
     "asin": "ASIN", "ssn": "SSN", "vin": "VIN", "api": "API", "os": "OS", "sms": "SMS",
+    # clipped words said as they are (set 34: "with LAB antech reference")
+    "lab": "lab", "labs": "labs", "condo": "condo", "condos": "condos", "limo": "limo",
+    "rehab": "rehab", "promo": "promo", "admin": "admin", "tech": "tech", "techs": "techs", "bio": "bio",
 }
 # Words an API name or description starts with, mapped to the verb a user says (None: the
 # word is a verb of the code, not of the user: "handle", "process", "execute").
@@ -115,10 +118,17 @@ def known(word: str) -> bool:
     return bool(lemmas(w)) or w in ABBREVIATIONS or w in FUNCTION_WORDS or _derived_of_closed(w)
 
 
+# Nouns only ever plural: "record triage vitals", never "record a triage vitals" (set 34).
+_PLURALIA = frozenset({"vitals", "goods", "clothes", "premises", "belongings", "surroundings", "proceeds", "arrears",
+                       "earnings", "savings", "remains", "pants", "scissors", "tongs", "pliers", "shears", "groceries"})
+
+
 @lru_cache(maxsize=65536)
 def is_plural(word: str) -> bool:
     from lemminflect import getInflection
 
+    if word.lower() in _PLURALIA:
+        return True
     noun = lemmas(word).get("NOUN") or ()
     if not noun and not lemmas(word):
         return _ies_plural(word) is not None  # "slurries": a word the lexicon lacks, by its ending

@@ -1818,7 +1818,16 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"for the {v} {singular(t.noun)}"
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
+    if t.noun in _CLASS_NOUNS and re.fullmatch(r"[A-Za-z][A-Za-z ]*", v) and "NOUN" in lemmas(v.split()[-1].lower()):
+        # a value that is itself one of the class: "for carpenter ants", "for the AC condenser", never
+        # "with the carpenter ants insect" (set 34)
+        return f"for {v}" if is_plural(v.split()[-1].lower()) else f"for the {v}"
     return f"with the {v} {_own_noun(t.noun)}"
+
+
+# Nouns of a class whose members a value names whole ("Insect identified." carpenter_ants).
+_CLASS_NOUNS = frozenset({"insect", "pest", "component", "appliance", "device", "organism", "animal", "plant",
+                          "crop", "vehicle", "instrument", "equipment", "machine"})
 
 
 def _own_noun(noun: str) -> str:
@@ -1847,6 +1856,9 @@ def _of_kind(t: Term, v: str, head: str, intent: str) -> str:
     where = t.noun.removesuffix(" type").removesuffix(" kind")
     if where != t.noun and where.split()[0] in ("place", "location", "site", "setting"):
         return f"with {_a(v)} as the {where}"  # "with a hospital as the place of death", never "open a case for a hospital"
+    last = v.split()[-1]
+    if "NOUN" not in lemmas(last) and (set(lemmas(last)) & {"ADJ", "VERB"}) and known(head):
+        return f"for {_a(v)} {head}"  # "for a manufactured property", never "for a manufactured" (set 34)
     return f"for {_a(v)}"  # "Kind of recorded document" plat: "for a plat", never "with plat recorded document"
 
 
