@@ -112,3 +112,36 @@ def test_a_local_time_is_written_with_no_zone_and_checked_as_one() -> None:
     assert all(not d.endswith("Z") and "+" not in d and is_valid(local, d) for d in drawn), drawn
     assert not is_valid({"type": "string", "format": "date-time"}, drawn[0])  # RFC 3339 still wants a zone
     assert not is_valid(local, "2025-13-12T14:30:00") and is_valid(local, "2025-06-12T14:30:00-04:00")
+
+
+def test_a_photo_link_an_image_a_model_variant_kept_and_a_value_required_for_kinds() -> None:
+    rng = random.Random(9)
+    photo = {"type": "string", "format": "uri", "description": "HTTPS URL of the uploaded image file (JPEG or HEIC)."}
+    assert all(value_for(photo, rng, name="file_url").endswith(".jpg") for _ in range(6))
+    sku = {"type": "string", "description": "Part SKU from search_parts, e.g. 'SH-CN-HG601-11'."}
+    skus = [value_for(sku, rng, name="sku") for _ in range(8)]
+    assert all(s.startswith("SH-CN-HG") and s.endswith("-11") for s in skus) and len(set(skus)) > 4, skus
+    circuits = {value_for({"type": "string", "description": "Circuit, e.g. ELM-12"}, rng, name="circuit_id")
+                for _ in range(8)}
+    assert len(circuits) > 3, circuits  # a count after a word still varies
+    tool = _tool("book_appointment", "Book an appointment.", {
+        "appointment_type": {"type": "string", "enum": ["wellness_exam", "dental_cleaning", "spay_neuter"]},
+        "drop_off": {"type": "boolean", "default": False, "description":
+                     "Owner drops the animal off. Required true for dental_cleaning and spay_neuter."}},
+        ["appointment_type"])
+    for _ in range(40):
+        a = sample_arguments(tool, rng)
+        assert a["appointment_type"] == "wellness_exam" or a.get("drop_off") is True, a
+
+
+def test_the_end_of_a_local_span_is_local_too() -> None:
+    from generator.core.schema import argument_problems
+
+    tool = _tool("log_test", "Record a test.", {
+        "start_datetime": {"type": "string", "format": "date-time", "description": "Start, ISO 8601 local time."},
+        "end_datetime": {"type": "string", "format": "date-time", "description": "End; after start_datetime."}},
+        ["start_datetime", "end_datetime"])
+    rng = random.Random(10)
+    for _ in range(10):
+        a = sample_arguments(tool, rng)
+        assert not a["end_datetime"].endswith("Z") and argument_problems(tool, a) == [], a

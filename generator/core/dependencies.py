@@ -161,8 +161,10 @@ _IMPLIES = re.compile(r"\b(\w+) ['\"`](\w+)['\"`] requires (\w+) (?:of |= ?|to b
 
 # A parameter's own "Must be true for 'out_of_gas' and 'first_fill'", "Must be true when result is
 # 'fail'", "0 for a pass": its value whenever a sibling's enum takes one of those values (set 32: out
-# of gas with no leak check, a pass with a pressure drop).
-_VALUE_FOR = re.compile(r"(?:^|(?<=[.;]))\s*(?:(?:it )?(?:must|should|has to) be |is always )?(true|false|-?\d+(?:\.\d+)?)\s+"
+# of gas with no leak check, a pass with a pressure drop); "Required true for dental_cleaning, spay_neuter
+# and mass_removal" (set 34: a dental booked with no drop-off).
+_VALUE_FOR = re.compile(r"(?:^|(?<=[.;]))\s*(?:(?:it )?(?:must|should|has to) be |is always |(?:is )?required(?: to be)? )?"
+                        r"(true|false|-?\d+(?:\.\d+)?)\s+"
                         r"(?:for|when|if)\s+(?:(\w+) is\s+)?((?:(?:a|an|the)\s+)?['\"`]?\w+['\"`]?(?:(?:,\s*|\s+(?:and|or)\s+)"
                         r"(?:(?:a|an|the)\s+)?['\"`]?\w+['\"`]?)*)", re.IGNORECASE)
 

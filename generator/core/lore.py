@@ -28,6 +28,7 @@ from typing import Any
 from ..records import Tool
 from . import allowed, semantic
 from .memo import by_identity
+from .schema import local_date_time, local_moments
 
 # Words that make a name an identifier, and heads that are identifiers themselves.
 _ID_WORDS = frozenset({"id", "ids", "identifier", "identifiers", "uid", "uuid"})
@@ -76,13 +77,21 @@ def annotate(tools: list[Tool]) -> list[Tool]:
                         _typical_in_prose(tool, path, schema)),
                      **(extra or _numbers_elsewhere(path, schema, sets))}
             extra = {**_said_after(tool, path), **_fitting(extra, schema)}
-            extra = extra if "description" in extra else {**extra, **_animal_birth(tool, path, schema)}
+            extra = extra if "description" in extra else {**extra, **_animal_birth(tool, path, schema),
+                                                            **_local_end(tool, path, schema)}
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+def _local_end(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The end of a span whose start is in local time is drawn in it too (schema.local_moments)."""
+    if "." in path or local_date_time(schema) or path not in local_moments(tool.parameters.get("properties")):
+        return {}
+    return {"description": f"{schema.get('description') or ''} (local time)".strip(), NARROWED_KEY: True}
 
 
 # A birth date in a tool about animals ("Register a new animal patient", "Pet's name"): an animal's,

@@ -279,6 +279,29 @@ def local_date_time(spec: Any) -> bool:
     return bool(_LOCAL_WORDS.search(said) or NAIVE_MOMENT.search(said)) and not ZONE_WORDS.search(said)
 
 
+def local_moments(props: Any) -> frozenset[str]:
+    """The date-time properties of one object that are in local time: described so, or the other
+    end of a span whose local end they name or mirror (set 34: a radon test's end in UTC beside
+    its local start, `end_datetime` "at least 48 hours after start_datetime")."""
+    if not isinstance(props, dict):
+        return frozenset()
+    local = {n for n, s in props.items() if local_date_time(s)}
+    ends = {n for n, s in props.items() if isinstance(s, dict) and s.get("format") == "date-time" and n not in local
+            and not ZONE_WORDS.search(str(s.get("description") or ""))
+            and any(_one_span(n, other, str(s.get("description") or "")) for other in local)}
+    return frozenset(local | ends)
+
+
+_SPAN_ENDS = frozenset({"start", "end", "begin", "finish", "from", "to", "until"})
+
+
+def _one_span(param: str, other: str, description: str) -> bool:
+    """Two moments of one span: the description names the other ("after start_datetime"), or the
+    names differ only by start and end (`start_datetime`, `end_datetime`)."""
+    mine, theirs = ([w for w in n.split("_") if w not in _SPAN_ENDS] for n in (param, other))
+    return re.search(rf"\b{re.escape(other)}\b", description) is not None or mine == theirs != []
+
+
 @FORMATS.checks(LOCAL_FORMAT)
 def _is_local_moment(value: object) -> bool:
     if not isinstance(value, str):
@@ -294,6 +317,10 @@ def _localized(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return schema
     out = {k: _localized(v) for k, v in schema.items()}
+    props = out.get("properties")
+    if isinstance(props, dict):
+        out["properties"] = {n: {**s, "format": LOCAL_FORMAT} if n in local_moments(schema["properties"]) and
+                             isinstance(s, dict) else s for n, s in props.items()}
     return {**out, "format": LOCAL_FORMAT} if local_date_time(schema) else out
 
 

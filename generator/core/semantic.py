@@ -1033,18 +1033,23 @@ def _file(rng: random.Random, name: str) -> str:
     return f"/data/{folder}/{file}" if "path" in words else file
 
 
+_IMAGE_TYPES = {"jpeg": "jpg", "jpg": "jpg", "heic": "heic", "png": "png", "webp": "webp", "tiff": "tif", "gif": "gif"}
 _IMAGE_WORDS = frozenset({"photo", "photos", "image", "images", "picture", "pictures", "img", "snapshot", "pic"})
 _FILE_WORDS = frozenset({"file", "files", "document", "documents", "doc", "docs", "pdf", "attachment", "scan",
                          "form", "invoice", "receipt", "report", "certificate", "contract", "manifest"})
 
 
-def _url(rng: random.Random, name: str) -> str:
-    """A link to what the name says it links to: a photo is an image file, a document a PDF,
-    anything else a page (never a company's tag page for a truck-camera photo)."""
+def _url(rng: random.Random, name: str, described: str = "") -> str:
+    """A link to what the name (or else its description) says it links to: a photo is an image
+    file of the kind the description names, a document a PDF, anything else a page (never a
+    company's tag page for a truck-camera photo; set 34: a `file_url` of "the uploaded image file
+    (JPEG or HEIC)" is no PDF)."""
     fake = faker(rng)
     words = set(tokens(name))
-    if words & _IMAGE_WORDS:
-        return f"https://{fake.domain_name()}/photos/IMG_{rng.randint(1000, 9999)}.jpg"
+    said = set(tokens(described))
+    if words & _IMAGE_WORDS or not words & _FILE_WORDS - {"file", "files"} and said & (_IMAGE_WORDS | set(_IMAGE_TYPES)):
+        kind = next((_IMAGE_TYPES[w] for w in tokens(described) if w in _IMAGE_TYPES), "jpg")
+        return f"https://{fake.domain_name()}/photos/IMG_{rng.randint(1000, 9999)}.{kind}"
     if words & _FILE_WORDS:
         kind = next(w for w in tokens(name) if w in _FILE_WORDS).rstrip("s") or "file"
         return f"https://{fake.domain_name()}/files/{kind}-{rng.randint(10000, 99999)}.pdf"
@@ -1247,6 +1252,8 @@ def string_value(kind: str, rng: random.Random, name: str, schema: dict[str, Any
     written = _written_codes(str(schema.get("description") or "")) if kind == "code" else []
     if len(written) >= 2:  # "GGM or GMK for the top master, AA, AB ... for masters, AA1, AB3 ...": one of them
         return rng.choice(written)
+    if kind == "url":
+        return _url(rng, name, str(schema.get("description") or ""))
     return str(STRING_MAKERS.get(kind, _proper_name)(rng, name))
 
 

@@ -23,6 +23,7 @@ from weakref import WeakKeyDictionary
 
 from ..records import Tool
 from .actions import verb_forms
+from .schema import local_moments
 from .temporal import parse_clock_value, parse_date_value, parse_time, ratio_meant
 from .unitcodes import is_unit_code, unit_words
 from .vagueness import normalize
@@ -571,18 +572,7 @@ def _local_clock(ctx: Ctx) -> bool:
     7 pm" and "ending June 8 at 8 pm UTC", only the start described as local)."""
     if _LOCAL.search(str(ctx.spec.get("description") or "")):
         return True
-    props = (ctx.tool.parameters.get("properties") or {}) if ctx.tool and ctx.spec.get("format") else {}
-    own = str(ctx.spec.get("description") or "")
-    return any(isinstance(s, dict) and s.get("format") == ctx.spec.get("format") and
-               _LOCAL.search(str(s.get("description") or "")) and _paired(ctx.param, n, own) for n, s in props.items())
-
-
-def _paired(param: str, other: str, description: str) -> bool:
-    """Two moments of one span: the description names the other ("after start_datetime"), or the
-    names differ only by start and end (`start_datetime`, `end_datetime`)."""
-    ends = {"start", "end", "begin", "finish", "from", "to", "until"}
-    return re.search(rf"\b{re.escape(other)}\b", description) is not None or \
-        [w for w in param.split("_") if w not in ends] == [w for w in other.split("_") if w not in ends] != []
+    return bool(ctx.tool) and ctx.param in local_moments(ctx.tool.parameters.get("properties"))  # type: ignore[union-attr]
 
 
 def _iso_accepts(value: Any, ctx: Ctx) -> list[str]:

@@ -1649,6 +1649,8 @@ def _closing(m: re.Match[str], rest: str, ref: datetime, rng: random.Random) -> 
         # "P-10482-1": the first or second pool of the property, never its eighth (set 30)
         return str(rng.choice((1, 1, 1, 2)) if int(m.group(0)) <= 2 else rng.randint(1, int(m.group(0))))
     if len(m.group(0)) == 2 and m.start() and not rest[m.start() - 1].isdigit() and not _short_year(m.group(0), ref):
+        if re.search(r"(?:^|[-_/.])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]+[-_/.]$", rest[:m.start()]):
+            return m.group(0)  # after a model code ("SH-CN-HG601-11"): the model's variant, 11-speed, kept (set 34)
         return str(rng.randint(1, min(99, max(9, 2 * int(m.group(0)))))).zfill(2)
     return None
 
@@ -2927,7 +2929,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
         kept = repair(props, kept, rng, keep=keep | moved, resample=_resampler(props, ref, pool))
     for name in set(kept) | set(args):
         unchanged = name in args and name in kept and kept[name] is args[name]  # undoing it changes nothing
-        if name in kept and not unchanged and not is_valid(props.get(name) or {}, kept[name]):
+        if name in kept and not unchanged and not is_valid(drawing.get(name) or props.get(name) or {}, kept[name]):
             snapped = _on_step(props.get(name) or {}, kept[name])
             if snapped is not None:
                 kept[name] = snapped  # Hobbs in 5300.2 for 5300.19999: the meter's tenth, never undone (set 31)
