@@ -145,3 +145,17 @@ def test_the_end_of_a_local_span_is_local_too() -> None:
     for _ in range(10):
         a = sample_arguments(tool, rng)
         assert not a["end_datetime"].endswith("Z") and argument_problems(tool, a) == [], a
+
+
+def test_an_act_reports_what_it_made_of_a_record_known_before() -> None:
+    import ast
+
+    from generator.traject.simulate import Context, simulate_output
+
+    tool = Tool(name="cancel_inspection", app="inspect", api="cancel_inspection", domain="inspect_set34",
+                description="Cancel a scheduled inspection.", parameters={"type": "object", "required": ["inspection_id"],
+                "properties": {"inspection_id": {"type": "string", "description": "Inspection ID, e.g. 'INS-2025-04817'."}}})
+    known = {"inspection_id": "INS-2025-80549", "status": "scheduled"}
+    out = ast.literal_eval(simulate_output(tool, {"inspection_id": "INS-2025-80549"}, random.Random(11),
+                                           context=Context(known=known)))
+    assert out["status"] == "cancelled", out

@@ -654,9 +654,9 @@ def simulate_output(
     fields = _one_id_each(fields + [f for f in [*(label[:1] if label else []), *carry] if f not in fields], carry)
     rows = [_row(fields, sub, rng, ctx.vocab) for _ in range(_rows_wanted(coll, label, carry, rng))]
     done = action_status(tool, args)
-    for row in rows:
+    for row in rows:  # what was known before, then what the act made of it (set 34: a cancel that
+        row.update({k: v for k, v in ctx.known.items() if k in row or k in fields})  # returned "scheduled")
         row.update({"status": done} if done and "status" in row else {})
-        row.update({k: v for k, v in ctx.known.items() if k in row or k in fields})
     _fresh_ids(rows, tool, args, ctx, rng)
     for f, values in listed_values(tool).items():  # "flag (L, H, LL or HH)": one of those, never a country
         for row in rows:
