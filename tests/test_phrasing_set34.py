@@ -127,3 +127,28 @@ def test_a_member_of_a_class_an_adjective_kind_and_a_clipped_word_are_said_plain
     text = paraphrases(req, 3, 1)[0]
     assert "for carpenter ants" in text and "ants insect" not in text, text
     assert "manufactured property" in text and "LAB" not in text, text
+
+
+def test_a_maker_a_site_a_drop_off_and_a_long_described_cost_are_said_plainly() -> None:
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("drop_off", "Owner drops the animal off for the day.") == ("as a drop-off", "not as a drop-off")
+    assert term("estimated_repair_cost_usd", {"type": "number", "description":
+                                              "Rough repair cost range midpoint in US dollars, 25-60000."}).noun == \
+        "estimated repair cost"
+    from generator.core.plan import plan_explicit
+    from generator.writers.base import WriteRequest
+    from generator.writers.template import paraphrases
+
+    tool = Tool(name="record_vaccination", app="vet", api="record_vaccination", domain="vet_set34",
+                description="Record a vaccine given to a patient.",
+                parameters={"type": "object", "required": ["patient_id"], "properties": {
+                    "patient_id": {"type": "string", "description": "Patient ID, e.g. 'PT-204815'."},
+                    "manufacturer": {"type": "string", "enum": ["Zoetis", "Elanco"], "description": "Vaccine manufacturer."},
+                    "site": {"type": "string", "description": "Injection site, e.g. 'right hind limb'."}}})
+    args = {"patient_id": "PT-204815", "manufacturer": "Zoetis", "site": "left hind limb"}
+    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+                    domain=tool.domain)
+    req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
+    text = paraphrases(req, 3, 1)[0]
+    assert "made by Zoetis" in text and "at the left hind limb" in text, text

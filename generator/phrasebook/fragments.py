@@ -416,6 +416,9 @@ def _had_or_not(words: list[str], description: str) -> tuple[str, str]:
     described = _described_thing(words, description)
     if described:
         return described
+    if len(words) == 2 and words[1] in ("off", "in", "up", "out") and verb_lemma(words[0]) == words[0] and known(words[0]):
+        done = f"{engine().a(words[0])}-{words[1]}"  # `drop_off`: "as a drop-off", never "with drop off set to yes"
+        return f"as {done}", f"not as {done}"  # (set 34)
     if not all(known(w) for w in words) or words[-1] in ("in", "out", "on", "off", "up"):
         return f"with {noun} set to yes", f"with {noun} set to no"  # "sms_opt_in": no phrase checks it
     if len(words) >= 2 and (_past_participle(words[-1]) or set(lemmas(words[-1])) == {"ADJ"}) \

@@ -610,6 +610,16 @@ def _rate_led(param: str, text: str) -> str:
     return m.group(0).lower()
 
 
+def _named_shorter(noun: str, plain: str) -> str:
+    """The name's own words for a description's long noun that ends past the name's head ("Rough
+    repair cost range midpoint" for `estimated_repair_cost_usd`: "estimated repair cost", set 34)."""
+    said, named = noun.lower().split(), plain.lower().split()
+    if len(said) < 4 or not 2 <= len(named) <= 3 or not all(known(w) for w in named) or named[-1] not in said \
+            or said[-1] == named[-1] or "of" in said:  # "OCLC institution symbol of a library" names its owner
+        return noun
+    return plain
+
+
 def _unit_led(first: str) -> bool:
     """A description that opens with the unit and where it is counted from ("Meters north of the
     site grid origin of the unit's southwest corner", "Days past the due date"): it names no thing,
@@ -669,6 +679,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     place = _place_of(json_type, name_words, noun, sem, role, tokens(param)[-1:])
     plain = _plain(param, unit)
     noun = _without_done(re.sub(r"^(?:the|a|an) ", "", noun))  # "Floor of the origin unit": never "a the origin unit of 46"
+    noun = _named_shorter(noun, plain)
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
@@ -1818,6 +1829,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"for the {v} {singular(t.noun)}"
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
+    if head in ("manufacturer", "maker"):  # "made by Zoetis", never "the zoetis vaccine manufacturer" (set 34)
+        return f"made by {v[:1].upper() + v[1:] if v.isalpha() and v.islower() else v}"
     if t.noun in _CLASS_NOUNS and re.fullmatch(r"[A-Za-z][A-Za-z ]*", v) and "NOUN" in lemmas(v.split()[-1].lower()):
         # a value that is itself one of the class: "for carpenter ants", "for the AC condenser", never
         # "with the carpenter ants insect" (set 34)
@@ -1906,6 +1919,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with the {thing[0]} described as {v}"  # silver minivan", never "a note saying silver Honda minivan"
     if words & _NOTE:
         return f"with a note saying {v}"
+    if t.head in ("site", "spot") and re.fullmatch(r"[a-z][a-z -]*", v) and not v.startswith(("the ", "a ")):
+        return f"at the {v}"  # "Injection site" right hind limb: "at the right hind limb" (set 34)
     if _OFFICE_NAMED.match(v):  # "file an application in the Town of Wellesley", never "in Town of Wellesley" (set 32)
         return f"{'to' if intent.split(' ', 1)[0] in ('submit', 'send', 'mail', 'forward', 'deliver') else 'in'} the {v}"
     if t.sem == "email":  # "Where the recorded image is sent" is no place: "with the email X", never "in X"
