@@ -678,17 +678,15 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     bound = bound or ("at most " if sem == "limit" else "")
     place = _place_of(json_type, name_words, noun, sem, role, tokens(param)[-1:])
     plain = _plain(param, unit)
-    noun = _without_done(re.sub(r"^(?:the|a|an) ", "", noun))  # "Floor of the origin unit": never "a the origin unit of 46"
-    noun = _named_shorter(noun, plain)
+    noun = _named_shorter(_without_done(re.sub(r"^(?:the|a|an) ", "", noun)), plain)  # never "a the origin unit of 46"
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
                 act=act, sem=sem, pointer=pointer, place=place, phrase=whose or _reported(description, json_type) or
-                _moment_phrase(first, json_type) or
-                only or
-                _ranked(first, json_type) or _phrase(_content(param), noun, role), plain=plain,
+                _moment_phrase(first, json_type) or only or _ranked(first, json_type) or
+                _phrase(_content(param), noun, role), plain=plain,
                 negation="" if json_type == "boolean" else _negation(param, description))
 
 
@@ -1829,13 +1827,18 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"for the {v} {singular(t.noun)}"
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
-    if head in ("manufacturer", "maker"):  # "made by Zoetis", never "the zoetis vaccine manufacturer" (set 34)
+    return _maker_or_member(t, v, head) or f"with the {v} {_own_noun(t.noun)}"
+
+
+def _maker_or_member(t: Term, v: str, head: str) -> str:
+    """A maker said as one ("made by Zoetis", never "the zoetis vaccine manufacturer"), a value that
+    is itself one of its noun's class ("for carpenter ants", "for the AC condenser", never "with the
+    carpenter ants insect"); "" otherwise (set 34)."""
+    if head in ("manufacturer", "maker"):
         return f"made by {v[:1].upper() + v[1:] if v.isalpha() and v.islower() else v}"
     if t.noun in _CLASS_NOUNS and re.fullmatch(r"[A-Za-z][A-Za-z ]*", v) and "NOUN" in lemmas(v.split()[-1].lower()):
-        # a value that is itself one of the class: "for carpenter ants", "for the AC condenser", never
-        # "with the carpenter ants insect" (set 34)
         return f"for {v}" if is_plural(v.split()[-1].lower()) else f"for the {v}"
-    return f"with the {v} {_own_noun(t.noun)}"
+    return ""
 
 
 # Nouns of a class whose members a value names whole ("Insect identified." carpenter_ants).
@@ -1890,6 +1893,17 @@ def _dict(t: Term, v: str, intent: str) -> str:
     return v if v.startswith(("with ", "for ")) else f"with {v}"
 
 
+def _site_or_office(t: Term, v: str, intent: str) -> str:
+    """A site said where it is ("Injection site" right hind limb: "at the right hind limb", set 34),
+    an office as one ("file an application in the Town of Wellesley", never "in Town of Wellesley",
+    set 32); "" otherwise."""
+    if t.head in ("site", "spot") and re.fullmatch(r"[a-z][a-z -]*", v) and not v.startswith(("the ", "a ")):
+        return f"at the {v}"
+    if _OFFICE_NAMED.match(v):
+        return f"{'to' if intent.split(' ', 1)[0] in ('submit', 'send', 'mail', 'forward', 'deliver') else 'in'} the {v}"
+    return ""
+
+
 @frame("text")
 def _text(t: Term, v: str, intent: str) -> str:
     words = set(tokens(t.noun)) | {t.sem}
@@ -1919,14 +1933,11 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with the {thing[0]} described as {v}"  # silver minivan", never "a note saying silver Honda minivan"
     if words & _NOTE:
         return f"with a note saying {v}"
-    if t.head in ("site", "spot") and re.fullmatch(r"[a-z][a-z -]*", v) and not v.startswith(("the ", "a ")):
-        return f"at the {v}"  # "Injection site" right hind limb: "at the right hind limb" (set 34)
-    if _OFFICE_NAMED.match(v):  # "file an application in the Town of Wellesley", never "in Town of Wellesley" (set 32)
-        return f"{'to' if intent.split(' ', 1)[0] in ('submit', 'send', 'mail', 'forward', 'deliver') else 'in'} the {v}"
-    if t.sem == "email":  # "Where the recorded image is sent" is no place: "with the email X", never "in X"
+    if placed := _site_or_office(t, v, intent):
+        return placed
+    if t.sem == "email":  # "with the email X", never "in X"; whose: "the agent's email" beside the buyer's (set 34)
         owner = next((w for w in reversed(t.noun.split()[:-1]) if is_person_role(w)), None)
-        return f"with the {owner}'s email {v}" if owner else f"with the email {v}"  # "the agent's email", never a
-        # second "the email" beside the buyer's (set 34: which one is the agent's?)
+        return f"with the {owner}'s email {v}" if owner else f"with the email {v}"
     if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v):
         # a code or "the destination ZIP code from last time" is an end of a trip (set 29: "from 04188 in 77353")
         return f"in {v}"  # a destination of a stay: "look for a stay in Brussels", never "a stay to Brussels"
