@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from generator.core.plan import plan_explicit
 from generator.phrasebook.terms import _reason_clause, term
 from generator.records import Target, Tool, ToolCall
 from generator.trail.targets import Candidate, Mix, _deal
+from generator.writers.base import WriteRequest
+from generator.writers.template import paraphrases
 
 
 def test_a_reason_that_tells_what_happened_is_said_as_it_happened() -> None:
@@ -39,16 +42,16 @@ def _shop() -> Tool:
                     "end": {"type": "string", "format": "date-time", "description": "End; after start."}}})
 
 
-def _said(args: dict) -> str:
-    from generator.core.plan import plan_explicit
-    from generator.writers.base import WriteRequest
-    from generator.writers.template import paraphrases
-
-    tool = _shop()
+def _explicit(tool: Tool, args: dict) -> str:
+    """The template writer's explicit query of one call (its third paraphrase)."""
     target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
                     domain=tool.domain)
     req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
     return paraphrases(req, 3, 1)[0]
+
+
+def _said(args: dict) -> str:
+    return _explicit(_shop(), args)
 
 
 def test_a_tool_of_two_channels_contacts_and_each_email_is_someones() -> None:
@@ -114,17 +117,8 @@ def _inspection() -> Tool:
 
 
 def test_a_member_of_a_class_an_adjective_kind_and_a_clipped_word_are_said_plainly() -> None:
-    from generator.core.plan import plan_explicit
-    from generator.writers.base import WriteRequest
-    from generator.writers.template import paraphrases
-
-    tool = _inspection()
-    args = {"inspection_id": "INS-2025-04817", "insect": "carpenter_ants", "property_type": "manufactured",
-            "lab": "antech_reference"}
-    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
-                    domain=tool.domain)
-    req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
-    text = paraphrases(req, 3, 1)[0]
+    text = _explicit(_inspection(), {"inspection_id": "INS-2025-04817", "insect": "carpenter_ants",
+                                     "property_type": "manufactured", "lab": "antech_reference"})
     assert "for carpenter ants" in text and "ants insect" not in text, text
     assert "manufactured property" in text and "LAB" not in text, text
 
@@ -136,19 +130,11 @@ def test_a_maker_a_site_a_drop_off_and_a_long_described_cost_are_said_plainly() 
     assert term("estimated_repair_cost_usd", {"type": "number", "description":
                                               "Rough repair cost range midpoint in US dollars, 25-60000."}).noun == \
         "estimated repair cost"
-    from generator.core.plan import plan_explicit
-    from generator.writers.base import WriteRequest
-    from generator.writers.template import paraphrases
-
     tool = Tool(name="record_vaccination", app="vet", api="record_vaccination", domain="vet_set34",
                 description="Record a vaccine given to a patient.",
                 parameters={"type": "object", "required": ["patient_id"], "properties": {
                     "patient_id": {"type": "string", "description": "Patient ID, e.g. 'PT-204815'."},
                     "manufacturer": {"type": "string", "enum": ["Zoetis", "Elanco"], "description": "Vaccine manufacturer."},
                     "site": {"type": "string", "description": "Injection site, e.g. 'right hind limb'."}}})
-    args = {"patient_id": "PT-204815", "manufacturer": "Zoetis", "site": "left hind limb"}
-    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
-                    domain=tool.domain)
-    req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
-    text = paraphrases(req, 3, 1)[0]
+    text = _explicit(tool, {"patient_id": "PT-204815", "manufacturer": "Zoetis", "site": "left hind limb"})
     assert "made by Zoetis" in text and "at the left hind limb" in text, text

@@ -27,3 +27,24 @@ def test_a_death_and_a_slot_time_are_read_in_their_words() -> None:
              "slot": {"type": "string", "enum": ["08:00", "13:30"], "description": "Start time, HH:MM 24-hour."}}
     got = read_one("cancel AP-1 because the pet died, it was at 13:30", {"reason": "pet_deceased", "slot": "13:30"}, props)
     assert got["reason"].label == "stated" and got["slot"].label == "stated", got
+
+
+def test_a_switch_off_a_sign_of_a_thing_and_the_same_value_i_used_last_time_are_read() -> None:
+    from test_reader import event
+
+    from generator.reader.flags import read_flag
+    from generator.reader.text import Text
+
+    assert read_flag(Text("book it; the utilities will be off"), "utilities_on")[0] is False
+    assert read_flag(Text("book it; the utilities will be on"), "utilities_on")[0] is True
+    evidence = "Visible evidence of a previous treatment (drill holes in slab, bait stations)."
+    assert read_flag(Text("record it, no sign of any previous treatment"), "previous_treatment_evidence", evidence)[0] \
+        is False
+    assert read_flag(Text("there is evidence of a previous treatment"), "previous_treatment_evidence", evidence)[0] is True
+    history = [event("2025-04-10 09:00", "App", "do", "home", zip_code="65772"),
+               event("2025-04-12 09:00", "App", "do", "home", zip_code="43214"),
+               event("2025-04-14 09:00", "App", "do", "home", zip_code="65772")]
+    got = read_one("price it for the same ZIP code I used last time", {"zip_code": "65772"},
+                   {"zip_code": {"type": "string", "description": "5-digit ZIP code"}}, history=history,
+                   domain="home")["zip_code"]
+    assert (got.label, got.determined) == ("hinted", True), got

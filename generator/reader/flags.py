@@ -395,7 +395,7 @@ def _read_flag(text: Text, param: str, description: str = "",
         else:
             key = key[:1]
     if at < 0:
-        return _said_otherwise(text, key[-1])
+        return _evidence_of(text, param) or _said_otherwise(text, key[-1])
     before = text.tokens[max(0, at - _WINDOW):at]
     if "ones" in text.tokens[max(0, at - _WINDOW - 3):at]:  # "without the ones that bundle a termite warranty"
         before = text.tokens[max(0, at - _WINDOW - 4):at]
@@ -404,8 +404,8 @@ def _read_flag(text: Text, param: str, description: str = "",
                 if text.stems[j] == key[-1]), min(at + width, len(text.tokens)))  # "sent for evaluation": one word between
     after = text.tokens[end:end + 2]
     answered = _answered(text, text.tokens[end - 1], after) if after[:1] != ["set"] else _set_to(text.tokens[end:end + 3])
-    if answered is None and after[:1] == ["off"] and identifier_words(param)[-1:] == ("on",):
-        answered = False  # "with the aeration fans off" for aeration_fans_on
+    if answered is None and identifier_words(param)[-1:] == ("on",) and _switched_off(text.tokens[end:end + 5]):
+        answered = False  # "with the aeration fans off", "the utilities will be off" (LLM writer played, set 34)
     if answered is not None:  # "sent for evaluation: no", "first aid given - yes"
         return answered, " ".join(text.tokens[at:end + 1])
     # a negation before the condition or inside it ("the seal isn't intact", "access not confirmed")
@@ -415,6 +415,38 @@ def _read_flag(text: Text, param: str, description: str = "",
                or bool(_NOT_NEEDED.match(" ".join(text.tokens[end:end + 4]))))
     said = " ".join(text.tokens[max(0, at - _WINDOW):end + (2 if _unfiltered([], after) else 0)])
     return (not negated), said
+
+
+_SIGNS = frozenset({"evidence", "sign", "signs", "trace", "traces", "indication", "indications", "proof"})
+
+
+def _evidence_of(text: Text, param: str) -> tuple[bool, str] | None:
+    """A flag named for the evidence of a thing (`previous_treatment_evidence`) said as "(no) sign of
+    any previous treatment", "evidence of a previous treatment" (the LLM writer played, set 34)."""
+    words = identifier_words(param)
+    if len(words) < 2 or words[-1] not in _SIGNS:
+        return None
+    thing = [stem(w) for w in words[:-1]]
+    for i, w in enumerate(text.tokens):
+        if w not in _SIGNS:
+            continue
+        j = i + 1 + (text.tokens[i + 1:i + 2] == ["of"])
+        while j < len(text.tokens) and text.tokens[j] in ("a", "an", "any", "the", "earlier", "prior"):
+            j += 1
+        if text.stems[j:j + len(thing)] == thing:
+            negated = any(t in _NEGATION for t in text.tokens[max(0, i - 3):i])
+            return not negated, " ".join(text.tokens[max(0, i - 3):j + len(thing)])
+    return None
+
+
+_COPULA = frozenset({"will", "be", "is", "are", "was", "were", "been", "still", "currently", "stay", "stays", "remain",
+                     "remains", "going", "to", "all", "turned", "switched", "shut"})
+
+
+def _switched_off(after: list[str]) -> bool:
+    """ "off" right after the condition, or after a copula ("will be off", "are still off")."""
+    at = next((i for i, w in enumerate(after) if w not in _COPULA), len(after))
+    return at < len(after) and after[at] == "off"
 
 
 def _own_word_negated(text: Text, param: str, end: int) -> bool:

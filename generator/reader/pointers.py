@@ -118,6 +118,9 @@ def _desc(m: re.Match[str], cuts: list[int], group: str = "desc") -> tuple[str, 
     return m.string[m.start():end].strip(), m.string[start:end].strip()
 
 
+_LAST_TIME_AFTER = re.compile(r"\s+(?:the )?last time\b")
+
+
 @lru_cache(maxsize=4096)
 def pointers_in(lowered: str) -> tuple[Pointer, ...]:
     """Every pointer to one earlier event in a (lowercased) text."""
@@ -127,6 +130,8 @@ def pointers_in(lowered: str) -> tuple[Pointer, ...]:
         if lowered.startswith("same way i came", m.start() + (4 if lowered.startswith("the ", m.start()) else 0)):
             continue  # the way back: a reverse pointer (below)
         words, desc = _desc(m, cuts)
+        if m.group("link") == "i" and len(desc.split()) <= 2 and _LAST_TIME_AFTER.match(lowered, m.start() + len(words)):
+            words, desc = _desc(m, [])  # "the same ZIP code I used last time": its own "last time" (LLM writer, set 34)
         desc = desc if m.group("link") in ("as", "like") else f"{m.group('link')} {desc}".strip()
         out.append(Pointer(words, desc, m.group("noun").strip(), bool(_OTHER_WAY.search(words)),
                            lead=_lead(lowered, m.start())))
