@@ -61,3 +61,20 @@ def test_a_model_that_never_complies_is_rejected_with_raw_output(tmp_path):
     # the first failing validator depends on the drawn target (a hinted one fails history_hints first)
     assert rej[0]["validator"] in ("stated_present", "no_identifiers", "history_hints") and rej[0]["reason"]
     assert rej[0]["attempts"] == 3 and "Dishdash_search_restaurant" in (rej[0]["raw"] or "")
+
+
+def test_an_attempt_given_up_is_said_even_when_a_later_one_is_accepted(tmp_path):
+    """An abandoned try of an item leaves its line in rejections.jsonl and its count (the LLM writer
+    played, set 34: two tries of a fee quote in no export and no line)."""
+    bad = {"queries": ["Use Dishdash_search_restaurant with meal_type"]}
+    cfg = RunConfig.model_validate({
+        "seed": 7, "catalog": ["catalog.json"], "personas": "personas.yaml", "writer": "llm",
+        "llm": {"concurrency": 1, "timeout_s": 5, "max_reasks": 2},
+        "products": {"trail": {"targets": 1, "max_attempts": 2}}})
+    with FakeOpenAI(seed=1) as srv:
+        srv.push(*[bad] * 3)  # the first attempt: its ask and both re-asks fail; the second is answered well
+        summary = generate(cfg, EXAMPLES, Overrides(out=str(tmp_path / "out"), base_url=srv.base_url,
+                                                    model="fake", progress=False))
+    assert summary.per_product["trail"]["accepted"] == 1 and summary.per_product["trail"]["rejected"] == 1
+    rej = [json.loads(line) for line in (tmp_path / "out" / "rejections.jsonl").read_text().splitlines()]
+    assert [r["product"] for r in rej] == ["trail"] and "Dishdash_search_restaurant" in (rej[0]["raw"] or "")

@@ -298,10 +298,13 @@ class TrailProduct(Product[TrailSpec, TrailPayload, TrailConfig]):
         for attempt in range(self.config.max_attempts):
             try:
                 payload = await attempt_item(item, ctx, self.config, self.users(ctx), attempt)
-                return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, payload)])
+                # the attempts it took are said too: an abandoned try's drafts are never dropped unsaid
+                # (the LLM writer played, set 34: two tries of a fee quote in no export and no line)
+                return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, payload)],
+                                  rejections=rejections)
             except ItemFailed as failed:
                 rejections.append(failed.rejection)
-        return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections[-1:])
+        return ItemResult(item_id=item.item_id, product=NAME, rejections=rejections)
 
     def export(self, results: Iterable[ItemResult], ctx: RunContext) -> list[Path]:
         samples = [s for r in results for s in r.samples]
