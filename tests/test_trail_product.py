@@ -146,7 +146,7 @@ def test_bad_drafts_become_rejections_with_reason_and_raw(tmp_path):
     ctx = context(tmp_path, writer=LeakyWriter(), targets=3, max_attempts=2)
     _, results, _ = run(ctx)
     rejections = [r for res in results for r in res.rejections]
-    assert len(rejections) == 3 and not any(res.samples for res in results)
+    assert len(rejections) == 3 * 2 and not any(res.samples for res in results)  # every attempt given up is a line
     assert all(r.validator and r.reason and r.raw and r.stage.startswith(("validate:", "levels"))
                for r in rejections)
 
