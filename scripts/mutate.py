@@ -1673,7 +1673,7 @@ MUTATIONS: list[Mutation] = [
              '_MEAL_NAMES = frozenset({"meal", "mealtime"})',
              ('tests/test_values_set19.py::test_a_work_shift_and_its_start_agree',)),
     Mutation('values: a date-time whose example has no zone drawn in UTC', 'generator/core/values.py',
-             '_LOCAL.search(desc) or _NAIVE.search(desc) or (worded',
+             '_LOCAL.search(desc) or NAIVE_MOMENT.search(desc) or (worded',
              '_LOCAL.search(desc) or (worded',
              ('tests/test_values_set20.py::test_an_iso_8601_date_time_in_words_is_the_sites_clock_unless_a_zone_is_named',)),
     Mutation('values: an ISO 8601 local date-time drawn in UTC', 'generator/core/values.py',

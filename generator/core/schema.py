@@ -319,8 +319,9 @@ def _localized(schema: Any) -> Any:
     out = {k: _localized(v) for k, v in schema.items()}
     props = out.get("properties")
     if isinstance(props, dict):
-        out["properties"] = {n: {**s, "format": LOCAL_FORMAT} if n in local_moments(schema["properties"]) and
-                             isinstance(s, dict) else s for n, s in props.items()}
+        local = local_moments(schema["properties"])  # once per object, not per property
+        out["properties"] = {n: {**s, "format": LOCAL_FORMAT} if n in local and isinstance(s, dict) else s
+                             for n, s in props.items()}
     return {**out, "format": LOCAL_FORMAT} if local_date_time(schema) else out
 
 

@@ -149,17 +149,15 @@ def _described_format(desc: str) -> str | None:
     worded = None if said else next((f for pattern, f in _WORD_FORMATS if pattern.search(desc)), None)
     # ISO 8601 allows a local time (RFC 3339 does not): "Start of closure, ISO 8601 date-time" is
     # the site's clock, as a person says it, unless the description names a zone
-    local = _LOCAL.search(desc) or _NAIVE.search(desc) or (worded and not _RFC.search(desc))
+    local = _LOCAL.search(desc) or NAIVE_MOMENT.search(desc) or (worded and not _RFC.search(desc))
     said = said or worded
-    if said and said.endswith("Z") and local and not _ZONED.search(desc):
+    if said and said.endswith("Z") and local and not ZONE_WORDS.search(desc):
         return said[:-1]  # "ISO 8601 local date-time", "e.g. 2025-06-12T02:30:00": never UTC ("Z")
     return said
 
 
 _LOCAL = re.compile(r"\blocal\b", re.IGNORECASE)
-_NAIVE = NAIVE_MOMENT
 _RFC = re.compile(r"rfc[- ]?3339", re.IGNORECASE)
-_ZONED = ZONE_WORDS
 
 
 def _format_kind(schema: dict[str, Any]) -> str | None:
