@@ -2809,19 +2809,30 @@ def _own_accounts(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng: 
     """Free text the prose says is a person's own account is written by that person, about the
     call's own reason ("I am asking for this appeal because of meter malfunction."), not a stock
     topic padded with formal sentences."""
+    owned = _own_account_params(tool)
     for name, value in list(args.items()):
         schema = props.get(name) or {}
-        text = f"{tool.description} {schema.get('description') or ''}"
-        spoken = r"[\s_]".join(map(re.escape, name.split("_")))
-        own = re.search(rf"\b{spoken}\b[^.]*?{_OWN_ACCOUNT}", text, re.IGNORECASE) or \
-            re.search(_OWN_ACCOUNT, str(schema.get("description") or ""), re.IGNORECASE)
-        if name in keep or not isinstance(value, str) or not own:
+        if name in keep or not isinstance(value, str) or name not in owned:
             continue
         lo = int(_num(schema.get("minLength")) or 0)
         account = freetext.own_account(rng, _categories(tool, props, args), semantic.tokens(tool.name)[1:], lo)
         if is_valid(tool.properties.get(name) or {}, account):
             args[name] = account
     return args
+
+
+@by_identity(kinds=(Tool,))
+def _own_account_params(tool: Tool) -> frozenset[str]:
+    """The tool's parameters whose prose says they are a person's own account (found once per tool)."""
+    out = set()
+    for name, schema in tool.properties.items():
+        schema = schema if isinstance(schema, dict) else {}
+        text = f"{tool.description} {schema.get('description') or ''}"
+        spoken = r"[\s_]".join(map(re.escape, name.split("_")))
+        if re.search(rf"\b{spoken}\b[^.]*?{_OWN_ACCOUNT}", text, re.IGNORECASE) or \
+                re.search(_OWN_ACCOUNT, str(schema.get("description") or ""), re.IGNORECASE):
+            out.add(name)
+    return frozenset(out)
 
 
 _CITY_COUNTRY = dict(semantic.CITIES)

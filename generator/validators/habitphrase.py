@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 from .pointerphrase import Span, points, stem, windows, words_of
@@ -148,10 +149,16 @@ class Event:
 
     @property
     def when(self) -> datetime | None:
-        try:
-            return datetime.strptime(self.time, "%Y-%m-%d %H:%M")
-        except ValueError:
-            return None
+        return _minute(self.time)
+
+
+@lru_cache(maxsize=1 << 16)
+def _minute(time: str) -> datetime | None:
+    """An event's time to the minute (a reader asks for the same history's times again and again)."""
+    try:
+        return datetime.strptime(time, "%Y-%m-%d %H:%M")
+    except ValueError:
+        return None
 
 
 def events_of(raw: Iterable[Any]) -> list[Event]:
@@ -189,9 +196,8 @@ def habit_places(events: Sequence[Event]) -> dict[str, str]:
     home: list[str] = []
     work: list[str] = []
     for e in events:
-        try:
-            when = datetime.strptime(e.time, "%Y-%m-%d %H:%M")
-        except ValueError:
+        when = e.when
+        if when is None:
             continue
         ends = [(place_role(p), key(v)) for p, v in e.params.items() if isinstance(v, str) and v.strip()]
         starts = [v for role, v in ends if role == "origin"]
