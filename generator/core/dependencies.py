@@ -998,6 +998,47 @@ def _any_of(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Give a station_id, a charge_point_id or an id_tag (at least one).", "Give either a city or a
+# latitude/longitude pair", "Give at least one of lot_number, lpn or location together with the
+# sku", "Give either a zone or a list of locations" (set 35: 33 searches and holds with none).
+_GIVE_LIST = re.compile(r"(?:^|[.;]\s+)(?:give|provide|pass|send|specify|supply)\s+(?P<either>either\s+)?(?:at least one of\s+)?"
+                        r"(?P<list>[^.;()]+?\s+or\s+[^.;()]+?)(?:\s*\((?P<paren>[^)]*)\))?(?=\s+together with\b|\s*[.;]|$)",
+                        re.IGNORECASE)
+_ITEM_ARTICLE = re.compile(r"^(?:(?:an?|the|one|some)\s+)?(?:list of\s+|set of\s+)?", re.IGNORECASE)
+
+
+def _give_list(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _GIVE_LIST.finditer(t)):
+        if re.search(r"\bnot both\b", m["paren"] or "") or re.search(r"\bnot both\b", m["list"]):
+            continue
+        items = [_ITEM_ARTICLE.sub("", w.strip()) for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", m["list"]) if w.strip()]
+        groups = [_given_item(w, props) for w in items]
+        if len(groups) < 2 or any(not g for g in groups):
+            continue
+        heads = [g[0] for g in groups]
+        if len(set(heads)) != len(heads):
+            continue
+        out += [Rule("together", g[0], (x,)) for g in groups for x in g[1:]]
+        exact = m["either"] and len(heads) == 2 and not re.search(r"\bat least\b", m["paren"] or "")
+        if exact:  # "either a city or a latitude/longitude pair": the city, or both coordinates
+            out += [Rule("one_of", a, (b,)) for a in groups[0] for b in groups[1]]
+        else:
+            out.append(Rule("any_of", heads[0], tuple(heads[1:])))
+    return out
+
+
+def _given_item(item: str, props: Props) -> list[str]:
+    """The parameters one item of a "give X or Y" list names: "station_id", "a city", "a list of
+    locations", "a latitude/longitude pair" (both); [] when it names none."""
+    item = re.sub(r"\s+(?:pair|together|both)$", "", item.strip().strip("`'\""))
+    if "/" in item:
+        parts = [_name(w, props) or _param_of(w, props) for w in item.split("/")]
+        return [p for p in parts if p] if all(parts) else []
+    named = _name(item.replace(" ", "_"), props) or _name(item, props) or _param_of(item, props)
+    return [named] if named else []
+
+
 _ANY_FILTER = re.compile(r"\b(?:give|pass|provide|set|use|requires?|needs?) at least one (?:filter|criterion|search field|"
                          r"search parameter|parameter|field)\b|\bat least one (?:filter|criterion) (?:is |must be )?(?:required|"
                          r"given|set)\b", re.IGNORECASE)
@@ -1117,8 +1158,10 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
                 if name == owner or not isinstance(own, dict):
                     continue
                 needs = rf"(?<!['\"`])\b{_spoken(value)}\b(?!['\"`])[^.;]{{0,40}}?\b(?:requires?|needs?|must (?:give|send|include|carry))\s+" \
-                        rf"(?:`?\w+`?(?:\s*,\s*|\s+and\s+))*`?{re.escape(name)}\b"
-                said_for = rf"(?<!['\"`] )\bfor (?:an? |the )?{_spoken(value)}\b"  # not "'P/A' for e_coli": a form
+                        rf"(?:`?\w+`?(?:\s*,\s*|\s+and\s+))*`?{re.escape(name)}\b(?!`?\s+(?:['\"`][\w.-]+['\"`]|\d))"
+                # (never "requires connector_id 0": a value of it, `_requires_value`)
+                said_for = rf"(?<!['\"`] )(?<!\d )\bfor (?:an? |the )?{_spoken(value)}\b"  # not "'P/A' for e_coli": a
+                # form; nor "6 to 80 for A": a range for a value (_ranges_per_value), not a parameter of it
                 named = any(re.search(needs, t, re.IGNORECASE) for t in texts)
                 if named:
                     needing.setdefault((name, owner), set()).add(value)
@@ -1291,6 +1334,57 @@ def _glossed(gloss: str, values: list[str]) -> list[str]:
     return whole or [v for v in values if words and len(_words_of_value(v)) > 1 and _words_of_value(v)[-1] == words[-1]]
 
 
+# "The cap in rate_unit: 6 to 80 for A, 1000 to 400000 for W" (set 35: a 23 W cap on a charger):
+# a number's own range per member of another enum, said in its own description.
+_RANGE_FOR = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:to|-|–)\s*(\d[\d,]*(?:\.\d+)?)\s+for\s+['\"`]?([\w-]+)['\"`]?")
+
+
+def _ranges_per_value(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for subject, schema in props.items():
+        if schema.get("type") not in _NUMBER_TYPES or schema.get("enum"):
+            continue
+        found = [(float(m[1].replace(",", "")), float(m[2].replace(",", "")), m[3])
+                 for m in _RANGE_FOR.finditer(str(schema.get("description") or ""))]
+        owners = {_owner_of(v, {n: s for n, s in props.items() if n != subject}) for _, _, v in found}
+        if len(found) < 2 or len(owners) != 1 or None in owners:
+            continue
+        owner = owners.pop()
+        out += [Rule("band_if", subject, (owner,), (v,), (lo, hi)) for lo, hi, v in found if lo < hi]  # type: ignore[arg-type]
+    return out
+
+
+# "ChargePointMaxProfile caps the whole charger and requires connector_id 0" (set 35: a charger's
+# cap put on connector 2): a member of one enum fixes another parameter's value.
+_REQUIRES_VALUE = re.compile(r"(?:^|[.;]\s*)['\"`]?([\w-]+)['\"`]?\b[^.;]{0,80}?\brequires\s+`?(\w+)`?\s+(?:(?:of|=|set to|at)\s+)?"
+                             r"['\"`]?([\w.-]+?)['\"`]?(?=[\s.,;)]|$)", re.IGNORECASE)
+
+
+def _requires_value(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _REQUIRES_VALUE.finditer(t)):
+        subject, owner = _name(m[2], props), _owner_of(m[1], props)
+        if subject is None or owner is None or owner == subject:
+            continue
+        schema = props[subject]
+        value: Any = m[3]
+        if schema.get("type") in _NUMBER_TYPES:
+            n = _number(value)
+            value = None if n is None else int(n) if schema.get("type") == "integer" else n
+        elif schema.get("enum") and value not in schema["enum"]:
+            value = None
+        if value is not None and _fits_bounds(schema, value):
+            out.append(Rule("implies", subject, (owner,), (m[1],), value))
+    return out
+
+
+def _fits_bounds(schema: dict[str, Any], value: Any) -> bool:
+    if not isinstance(value, int | float):
+        return True
+    return (schema.get("minimum") is None or value >= schema["minimum"]) and \
+        (schema.get("maximum") is None or value <= schema["maximum"])
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
@@ -1299,7 +1393,8 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
                                                       _compared, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
-                                                      _thresholds, _above_below, _usually_near, _may_be]
+                                                      _thresholds, _above_below, _usually_near, _may_be,
+                                                      _ranges_per_value, _requires_value, _give_list]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -1664,6 +1759,8 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
     if s not in keep:
         seed = abs(_number(draw(s)) or 0.0)
         moved = lo + (hi - lo) * (int(seed * 1000) % 101) / 100
+        if hi - lo >= 1000:  # a wide band's value is a round one: a 250000 W cap, never 252370 (set 35)
+            moved = min(max(float(f"{moved:.2g}"), lo), hi)
         args[s] = round(moved) if isinstance(args.get(s), int) and not isinstance(args.get(s), bool) else round(moved, 1)
     elif o not in keep and (other := _redrawn(o, draw, lambda v: v not in rule.values)) is not None:
         args[o] = other

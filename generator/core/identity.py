@@ -211,9 +211,14 @@ def is_enum_value(param: str, value: Any, tool: Tool | None) -> bool:
 
 
 def _enum_values(call: CallPlan, tool: Tool) -> list[str]:
-    """The call's enum values, less unit codes ("mL", "mg/dL"): those are said as written."""
+    """The call's enum values, less unit codes ("mL", "mg/dL") and members of a family of status
+    codes ("GroundFailure" beside "EVCommunicationError"): those are said as written (the template
+    writer's own OCPP error codes were refused, set 35)."""
+    from ..phrasebook.fragments import code_family
+
     return [str(x) for a in call.args if is_enum_value(a.param, a.value, tool)
-            for x in value_elements(a.value) if isinstance(x, str) and not is_unit_code(a.param, x, _options(tool, a.param))]
+            for x in value_elements(a.value) if isinstance(x, str) and not is_unit_code(a.param, x, _options(tool, a.param))
+            and not code_family(x, _options(tool, a.param))]
 
 
 def _options(tool: Tool, param: str) -> dict[str, Any]:

@@ -467,6 +467,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "generic"  # "the amount of fuel, in gallons" is a quantity, not money
     if kind == "limit" and _MONEY_LIMIT.search(description):
         return "money"  # "Owner-approved spend without further call, USD": a spending limit, not a page size
+    if kind == "limit" and description.strip() and not _COUNTED.search(description):
+        return "generic"  # "The cap in rate_unit: 6 to 80 for A": a power cap, never "at most 23 results" (set 35)
     if json_type == "string" and kind in ("category", "generic", "topic") and _NUMBER_SAID.match(description):
         return "id"  # `wash_tag`, "Wash tag number.": the tag's number, never a label ("errands")
     if json_type == "string" and kind in ("place", "city", "address") and _TIME_SAID.search(description):
@@ -507,6 +509,8 @@ _NAME_LEAD = re.compile(r"^(?:the |a |an )?(?:person's |holder's |customer's )?(
 _NUMBER_LEAD = re.compile(r"^(?:the |a |an )?(?:[\w-]+ ){0,4}(?:number|ID|identifier)\b(?!s)(?! of (?:the |a )?\w+s\b)", re.IGNORECASE)
 # A description that is one noun phrase ending in "number" or "ID": the value is that number.
 _NUMBER_SAID = re.compile(r"^[^.;:,()]{0,60}\b(?:number|no\.|ID|identifier)\.?\s*$")
+_COUNTED = re.compile(r"\b(?:results?|records?|rows?|items?|entries|entry|matches|hits|returns?|returned|pages?|"
+                      r"how many|number|count|max(?:imum)?|top|listed|shown|list)\b", re.IGNORECASE)
 _MONEY_LIMIT = re.compile(r"\b(?:USD|EUR|GBP|dollars?|euros?|spend(?:ing)?|cost|price|budget)\b|\$", re.IGNORECASE)
 
 

@@ -397,12 +397,30 @@ _YOUNG = frozenset({"child", "children", "kid", "kids", "infant", "baby", "minor
 _ANIMALS = frozenset({"pet", "animal", "dog", "cat", "horse", "puppy", "kitten", "livestock", "calf", "foal"})
 
 
+_OFFSET = re.compile(r"\b(?:between )?(\d+) (?:to|and|-|–) (\d+) (minute|hour|day|week)s? (?:from|after) (?:now|the call)\b",
+                     re.IGNORECASE)
+
+
+def _said_offset(schema: dict[str, Any], rng: random.Random) -> timedelta | None:
+    """The offset from the call's time the description gives ("5 to 60 minutes from now"), drawn
+    on a round step of its unit (5 minutes, 1 hour, 1 day); None when it gives none."""
+    m = _OFFSET.search(str(schema.get("description") or ""))
+    if m is None or int(m[1]) > int(m[2]):
+        return None
+    step = 5 if m[3].lower() == "minute" and int(m[2]) - int(m[1]) >= 10 else 1
+    n = rng.randrange(int(m[1]) + (-int(m[1])) % step, int(m[2]) + 1, step) if int(m[2]) > int(m[1]) else int(m[1])
+    return timedelta(**{f"{m[3].lower()}s": n})
+
+
 def _meant_moment(name: str, kind: str | None, schema: dict[str, Any], when: datetime,
                   rng: random.Random) -> str | None:
     """A date (or date-time) where its meaning puts it relative to the call's time, or None when
     the name says no such meaning ("valid_until", "date_of_birth", "needed_by")."""
     if kind not in ("date", "datetime") or _about_format(name):
         return None
+    offset = _said_offset(schema, rng)
+    if offset is not None:  # "5 to 60 minutes from now": a reservation's expiry, never a year ahead (set 35)
+        return (when + offset).strftime(_format_for(kind, schema))
     words = set(semantic.tokens(name))
     span = next((days for names, days in _MEANT_DAYS if names & words), None)
     if span == (-30, -1) and _recent(schema):
@@ -1402,6 +1420,9 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return _working_clock(rng)
         if is_season(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
             return season_digits(int(_near_year(ref, rng, edition)))
+        if _COORDINATES.fullmatch(rest):  # "14-022-C-02": aisle 14, bay 22, position 2 of a rack, each near
+            v = int(m.group(0))  # the example's (set 35: bay 877, position 06 of four)
+            return str(rng.randint(max(1, v // 2), max(3, v * 2))).zfill(len(m.group(0)))
         if (closing := _closing(m, rest, ref, rng)) is not None:
             return closing
         if _ROUND.fullmatch(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # a class ("4000" psi), never "7132"
@@ -1419,6 +1440,11 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
 
     rest = example[len(head):]
     return head + re.sub(r"\d+", group, rest)
+
+
+# An address of a place in a grid: three or more short groups, each a coordinate ("14-022-C-02",
+# "B-12-3"), never a serial.
+_COORDINATES = re.compile(r"[A-Za-z0-9]{1,3}(?:[-./][A-Za-z0-9]{1,3}){2,}")
 
 
 def _another_day(example: str, day: str, rng: random.Random) -> str:
@@ -1482,6 +1508,9 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     if isinstance(example, str) and example.isdigit() and words & _ADDRESS_WORDS and "number" in words:
         return str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1))
     said = set(semantic.tokens(" ".join(str(schema.get("description") or "").split()[:3])))  # "Field block (e.g. 'C07')"
+    shaped = _said_shape(example, schema, rng)
+    if shaped is not None:
+        return listed_parts(shaped, schema, rng)
     if (words | said) & _PRODUCT_CODES and "number" in words | said | {"sku", "mpn"} and not words & _BATCHES:
         return example  # a maker's part or model number names a product: "W3T-CELL-15", never "W7T-CELL-27" (set 30),
         # but its lot or serial number is one of many (set 34: every vaccine from vial lot "4A7321B")
@@ -1498,6 +1527,30 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     if (ordinal := ordinal_dated(example, schema, rng, ref) or _calendar_dated(example, schema, rng, ref)) is not None:
         return ordinal  # (a simulated output's new id keeps its own day: generator.traject.fresh)
     return listed_parts(_reshaped(example, rng, ref, _edition(name, schema), _ahead(name)), schema, rng)
+
+
+_DIGITS_SAID = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ]digits?\b|\bhex(?:adecimal)?\b",
+                          re.IGNORECASE)
+_HEX_RUN = re.compile(r"(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{6,}|(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{6,}")
+
+
+def _said_shape(example: Any, schema: dict[str, Any], rng: random.Random) -> str | None:
+    """Another value of an example whose description spells its shape ("client prefix, dash, 6
+    digits, e.g. 'ACM-104522'", "'SUP-' and 4 digits", "the RFID UID in upper-case hex"): the
+    example shows the form, so its digits (and hex runs) are drawn afresh, the letters kept; never
+    the example on every call, nor a badge 'SUP-2031' read as a year (set 35). None when the
+    description spells no shape."""
+    desc = str(schema.get("description") or "")
+    if not isinstance(example, str) or not _DIGITS_SAID.search(desc) or not re.search(r"\d", example) or \
+            example.isdigit() or re.search(r"\b(?:year|yy|date|day|month)\b", desc, re.IGNORECASE):
+        return None  # digits alone keep their series (`_reshaped`: a fleet's units start alike), a dated id its date
+    hexed = _HEX_RUN.sub(lambda m: "".join(rng.choice("0123456789ABCDEF" if m[0].isupper() or m[0].isdigit()
+                                                      else "0123456789abcdef") for _ in m[0]), example) \
+        if re.search(r"\bhex", desc, re.IGNORECASE) else example
+    if hexed != example:
+        return hexed
+    drawn = re.sub(r"\d{3,}", lambda m: str(rng.randint(10 ** (len(m[0]) - 1), 10 ** len(m[0]) - 1)), example)
+    return drawn if is_valid(schema, drawn) else None
 
 
 _PART_CODE = re.compile(r"(?<![\w-])([A-Z]{1,2})(\d{2,4})(?![\w-])")

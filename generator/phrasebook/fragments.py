@@ -125,7 +125,7 @@ def quantified(value: Any, param: str, spec: dict[str, Any]) -> str | None:
 _GLUED_CAMEL = re.compile(r"(?:[A-Z]+(?![a-z])|[A-Z][a-z]+){2,}")
 
 
-def _code_family(value: Any, spec: dict[str, Any]) -> bool:
+def code_family(value: Any, spec: dict[str, Any]) -> bool:
     """A member of an enum of status codes: every member one glued CamelCase word and some of
     them codes ("BackOff" beside "ImagePullBackOff" and "OOMKilled" is said as written too)."""
     members = [str(v) for v in item_spec(spec).get("enum") or []]
@@ -193,7 +193,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     glossed = _glossed_code(value, spec)
     if glossed:
         return glossed
-    if is_code(value) or _code_family(value, spec):
+    if is_code(value) or code_family(value, spec):
         return str(value)
     framed = quantified(value, param, spec)
     if framed:

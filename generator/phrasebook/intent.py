@@ -208,8 +208,18 @@ def _listed(words: list[str], obj: str) -> bool:
     return words[end].endswith(",") or words[end + 1:end + 2] == ["and/or"] or second  # "... a zone or lift it"
 
 
+def _unglued(word: str) -> str:
+    """A glued CamelCase word of English words as those words ("RemoteStartTransaction" is "remote
+    start transaction", "StatusNotification" "status notification"; set 35: "send a
+    remotestarttransaction"); any other word as it is."""
+    parts = re.findall(r"[A-Z][a-z]+", word)
+    if len(parts) < 2 or "".join(parts) != word.rstrip(",.;:") or not all(known(p.lower()) for p in parts):
+        return word
+    return " ".join(p.lower() for p in parts) + word[len(word.rstrip(",.;:")):]
+
+
 def from_description(tool: Tool) -> str:
-    words = _without_app(first_sentence(tool.description), tool.app or "").split()
+    words = " ".join(map(_unglued, _without_app(first_sentence(tool.description), tool.app or "").split())).split()
     if len(words) < 2 or any(w.endswith(":") for w in words[:3]):
         return ""  # "Practice account: name, ship-to address, ...": a heading, no order ("practice the account")
     name_word = next(iter(tokens((tool.api or tool.name).rsplit(".", 1)[-1])), "")

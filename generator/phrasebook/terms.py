@@ -54,7 +54,7 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
                     "once", "although", "though", "being"})  # "Full street address being moved out of"
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
-_POINTERS = frozenset({"identifier", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
+_POINTERS = frozenset({"identifier", "identity", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
 # A list parameter named by what the call does with its members: `add_accessorials`, `remove_tags`.
 _CHANGES = {"add": "adding", "remove": "removing", "drop": "dropping", "include": "including", "exclude": "excluding",
             "attach": "attaching", "detach": "detaching", "delete": "deleting", "append": "adding"}
@@ -395,6 +395,8 @@ def unit_tail(words: list[str]) -> tuple[list[str], str]:
     if len(rest) > 3 and rest[-3] == "per" and (rest[-1] in _NAME_UNITS or rest[-1] in _UNIT_WORDS):
         unit = _NAME_UNITS.get(rest[-1]) or _UNIT_WORDS[rest[-1]]
         return rest[:-3], f"{unit} per {rest[-2]}{cond}"  # "cost_per_acre_cents": 5200 cents per acre
+    if len(rest) > 2 and rest[-2] == "per" and rest[-1] in _NAME_UNITS:  # "energy_price_per_kwh": 0.35 per
+        return rest[:-2], f"per {_NUMERATORS.get(rest[-1]) or _NAME_UNITS[rest[-1]]}{cond}"  # kWh, no energy (set 35)
     if len(rest) > 1 and rest[-1] in _NAME_UNITS:
         return rest[:-1], f"{_NAME_UNITS[rest[-1]]}{cond}"
     if len(rest) > 2 and rest[-1] in ("md", "tvd") and rest[-2] in _UNIT_WORDS:  # `top_of_cement_ft_md`

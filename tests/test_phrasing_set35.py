@@ -1,0 +1,52 @@
+"""Phrasing the set-35 session fixed: an OCPP error code said as the trade writes it and not
+refused as an identifier, a protocol message's glued name said as words, a charger by its
+"identity", a price per kWh, a power cap that is no page size."""
+
+from __future__ import annotations
+
+from generator.core.plan import plan_explicit
+from generator.phrasebook.terms import term
+from generator.records import Target, Tool, ToolCall
+from generator.validators import run_all
+from generator.writers.base import WriteRequest
+from tests.test_phrasing_set34 import _explicit
+
+_CODES = ["ConnectorLockFailure", "EVCommunicationError", "GroundFailure", "HighTemperature", "InternalError",
+          "OtherError", "OverVoltage", "WeakSignal"]
+
+
+def _faults() -> Tool:
+    return Tool(name="search_fault_events", app="ev", api="search_fault_events", domain="ev_set35",
+                description="Search StatusNotification faults reported by chargers in a time window.",
+                parameters={"type": "object", "required": ["charge_point_id", "error_code"], "properties": {
+                    "charge_point_id": {"type": "string", "description": "OCPP charge box identity of one charger: "
+                                        "network prefix, metro code and a four-digit number, e.g. 'VLT-PHX-0142'."},
+                    "error_code": {"type": "string", "enum": _CODES, "description": "OCPP 1.6 ChargePointErrorCode."}}})
+
+
+def test_a_status_code_of_a_code_family_is_said_as_written_and_accepted() -> None:
+    tool = _faults()
+    for code in ("OtherError", "WeakSignal", "GroundFailure"):
+        args = {"charge_point_id": "VLT-PHX-2417", "error_code": code}
+        text = _explicit(tool, args)
+        assert code in text, text
+        target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+                        domain=tool.domain)
+        req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
+        refused = [v.reason for v in run_all(req, [text]) if not v.ok]
+        assert not refused, (text, refused)
+
+
+def test_a_glued_message_name_is_said_as_words_and_a_charger_by_its_identity() -> None:
+    text = _explicit(_faults(), {"charge_point_id": "VLT-PHX-2417", "error_code": "OverVoltage"})
+    assert "status notification faults" in text and "statusnotification" not in text.lower(), text
+    assert "identity of one charger" not in text and "VLT-PHX-2417" in text, text
+
+
+def test_a_price_per_kwh_is_per_kwh_and_a_power_cap_no_page_size() -> None:
+    price = term("energy_price_per_kwh", {"type": "number", "description": "Price per kWh delivered, 0 to 1.50."})
+    assert price.unit == "per kWh", price
+    cap = term("limit", {"type": "number", "description": "The cap in rate_unit: 6 to 80 for A, 1000 to 400000 for W."})
+    assert cap.sem != "limit", cap
+    page = term("limit", {"type": "integer", "description": "Maximum number of results to return."})
+    assert page.sem == "limit", page

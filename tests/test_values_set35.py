@@ -1,0 +1,110 @@
+"""Values and rules the set-35 session fixed (an EV charging network, a 3PL warehouse, an auto
+insurance claims desk): a hold that lapses minutes from now, a cap's range per unit, a profile
+that fixes the connector, "give X or Y" lists, ids whose description spells their shape, rack
+locations near the example's."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime
+
+from generator.core import dependencies, lore
+from generator.core.values import sample_arguments, value_for
+from generator.records import Tool
+
+
+def _tool(name: str, description: str, props: dict, required: list[str]) -> Tool:
+    return lore.annotate([Tool(name=name, app="ops", api=name, domain="ev_set35", description=description,
+                               parameters={"type": "object", "properties": props, "required": required})])[0]
+
+
+def _profile() -> Tool:
+    return _tool("set_charging_profile",
+                 "Install a power limit on a charger. ChargePointMaxProfile caps the whole charger and requires "
+                 "connector_id 0; TxDefaultProfile applies to every new session on the connector.",
+                 {"charger_id": {"type": "string", "description": "Charger, e.g. 'VLT-PHX-0142'."},
+                  "connector_id": {"type": "integer", "minimum": 0, "maximum": 4,
+                                   "description": "Connector number; 0 for the whole charger."},
+                  "purpose": {"type": "string", "enum": ["ChargePointMaxProfile", "TxDefaultProfile"],
+                              "description": "Profile purpose."},
+                  "rate_unit": {"type": "string", "enum": ["A", "W"], "description": "Unit of limit: A or W."},
+                  "limit": {"type": "number", "minimum": 6, "maximum": 400000,
+                            "description": "The cap in rate_unit: 6 to 80 for A, 1000 to 400000 for W."}},
+                 ["charger_id", "connector_id", "purpose", "rate_unit", "limit"])
+
+
+def test_a_cap_keeps_the_range_of_its_unit_and_a_whole_charger_profile_its_connector() -> None:
+    tool = _profile()
+    kinds = {r.kind for r in dependencies.rules(tool.description, tool.properties)}
+    assert {"band_if", "implies"} <= kinds
+    assert "needs" not in kinds  # "6 to 80 for A" is a range for a value, never a parameter only A has
+    rng = random.Random(3)
+    draws = [sample_arguments(tool, rng, optional_rate=0.5) for _ in range(40)]
+    assert {d["rate_unit"] for d in draws} == {"A", "W"}
+    for d in draws:
+        lo, hi = (6, 80) if d["rate_unit"] == "A" else (1000, 400000)
+        assert lo <= d["limit"] <= hi, d
+        if d["rate_unit"] == "W":  # a wide band's value is a round one
+            assert float(f"{d['limit']:.2g}") == d["limit"], d
+        if d["purpose"] == "ChargePointMaxProfile":
+            assert d["connector_id"] == 0, d
+
+
+def test_a_moment_said_minutes_from_now_is_minutes_from_the_call() -> None:
+    schema = {"type": "string", "format": "date-time",
+              "description": "When the hold lapses, RFC 3339; 5 to 60 minutes from now."}
+    ref = datetime(2025, 6, 2, 9, 0)
+    rng = random.Random(4)
+    for _ in range(20):
+        moment = datetime.strptime(value_for(schema, rng, name="expiry_time", ref=ref)[:16], "%Y-%m-%dT%H:%M")
+        minutes = (moment - ref).total_seconds() / 60
+        assert 5 <= minutes <= 60 and minutes % 5 == 0, moment
+
+
+def test_give_x_or_y_lists_are_rules() -> None:
+    stations = _tool("search_stations", "Search the sites. Give either a city or a latitude/longitude pair (both "
+                     "coordinates together). Returns sites.",
+                     {"city": {"type": "string", "description": "City."},
+                      "latitude": {"type": "number", "minimum": -90, "maximum": 90, "description": "Latitude."},
+                      "longitude": {"type": "number", "minimum": -180, "maximum": 180, "description": "Longitude."},
+                      "radius_km": {"type": "number", "minimum": 1, "maximum": 50, "description": "Radius in km."}}, [])
+    rng = random.Random(5)
+    for _ in range(30):
+        d = sample_arguments(stations, rng, optional_rate=0.5)
+        assert ("city" in d) != ("latitude" in d) and ("latitude" in d) == ("longitude" in d), d
+    hold = _tool("place_inventory_hold", "Put inventory on hold. Give at least one of lot_number, lpn or location "
+                 "together with the sku.",
+                 {"sku": {"type": "string", "description": "SKU."}, "lot_number": {"type": "string", "description": "Lot."},
+                  "lpn": {"type": "string", "description": "License plate number of a pallet."},
+                  "location": {"type": "string", "description": "Location."}}, ["sku"])
+    sessions = _tool("search_sessions", "Search sessions. Give a station_id, a charge_point_id or an id_tag (at least "
+                     "one).", {"station_id": {"type": "string"}, "charge_point_id": {"type": "string"},
+                               "id_tag": {"type": "string"}, "status": {"type": "string", "enum": ["active", "done"]}}, [])
+    for tool, names in ((hold, ("lot_number", "lpn", "location")), (sessions, ("station_id", "charge_point_id", "id_tag"))):
+        assert [r.kind for r in dependencies.rules(tool.description, tool.properties)] == ["any_of"]
+        for _ in range(20):
+            d = sample_arguments(tool, rng, optional_rate=0.3)
+            assert any(n in d for n in names), d
+
+
+def test_an_id_whose_description_spells_its_shape_is_one_of_many() -> None:
+    rng = random.Random(6)
+    sku = {"type": "string", "description": "Item number (SKU): client prefix, dash, 6 digits, e.g. 'ACM-104522'."}
+    skus = [value_for(sku, rng, name="sku") for _ in range(12)]
+    assert len(set(skus)) >= 10 and all(re.fullmatch(r"ACM-\d{6}", s) for s in skus), skus
+    badge = {"type": "string", "description": "Supervisor badge id, 'SUP-' and 4 digits, e.g. 'SUP-2031'."}
+    badges = [value_for(badge, rng, name="approver_id") for _ in range(12)]
+    assert len(set(badges)) >= 10 and not any(re.fullmatch(r"SUP-20[12]\d", b) for b in badges), badges
+    card = {"type": "string", "pattern": "^[0-9A-F]{8}([0-9A-F]{6})?$",
+            "description": "RFID card UID in upper-case hex, 8 characters, e.g. '04A3B2C1'."}
+    cards = [value_for(card, rng, name="id_tag") for _ in range(12)]
+    assert len(set(cards)) >= 10 and all(re.fullmatch(r"[0-9A-F]{8}", c) for c in cards), cards
+
+
+def test_a_rack_location_is_near_the_example_in_every_coordinate() -> None:
+    schema = {"type": "string", "description": "Storage location code aisle-bay-level-position, e.g. '14-022-C-02'."}
+    rng = random.Random(7)
+    for loc in (value_for(schema, rng, name="location") for _ in range(30)):
+        m = re.fullmatch(r"(\d\d)-(\d{3})-C-(\d\d)", loc)
+        assert m and 7 <= int(m[1]) <= 28 and 11 <= int(m[2]) <= 44 and 1 <= int(m[3]) <= 4, loc
