@@ -24,6 +24,8 @@ UNITS = ["hours", "days", "minutes", "feet", "miles", "metres"]
 def test_a_noun_that_is_its_unit_is_said_once(unit: str, n: int, rest: str) -> None:
     t = term(f"stay_{unit}", {"type": "integer"}, f"{unit} {rest}".strip())
     said = say(t, "number", str(n))
+    one = {"hours": "hour", "days": "day", "minutes": "minute", "feet": "foot", "miles": "mile", "metres": "metre"}
+    unit = one[unit] if n == 1 else unit  # "for 1 hour" (set 35: "1 eaches")
     assert said.count(unit) == 1 and f"{n} {unit}" in said, said
 
 

@@ -50,3 +50,42 @@ def test_a_price_per_kwh_is_per_kwh_and_a_power_cap_no_page_size() -> None:
     assert cap.sem != "limit", cap
     page = term("limit", {"type": "integer", "description": "Maximum number of results to return."})
     assert page.sem == "limit", page
+
+
+def _hold() -> Tool:
+    return Tool(name="release_inventory_hold", app="wm", api="release_inventory_hold", domain="wm_set35",
+                description="Release a hold so the stock can be allocated again, or dispose of it.",
+                parameters={"type": "object", "required": ["hold_id", "disposition"], "properties": {
+                    "hold_id": {"type": "string", "description": "Hold id, e.g. 'HLD-30417'."},
+                    "disposition": {"type": "string", "enum": ["release", "destroy", "return_to_vendor"],
+                                    "description": "What happens to the held stock."}}})
+
+
+def test_the_verb_of_a_tool_is_kept_when_it_is_another_member_of_a_choice() -> None:
+    text = _explicit(_hold(), {"hold_id": "HLD-18271", "disposition": "destroy"})
+    assert "release" in text.split("HLD-18271")[0], text
+
+
+def _adjust() -> Tool:
+    return Tool(name="adjust_inventory", app="wm", api="adjust_inventory", domain="wm_set35",
+                description="Post an inventory adjustment at one location.",
+                parameters={"type": "object", "required": ["quantity_change", "reason_code"], "properties": {
+                    "quantity_change": {"type": "integer", "description": "Change in eaches, positive or negative."},
+                    "reason_code": {"type": "string", "enum": ["DMG", "CC", "FND"], "description":
+                                    "Adjustment reason: DMG damaged in warehouse, CC cycle count variance, FND found "
+                                    "stock."}}})
+
+
+def test_a_code_listed_with_its_meaning_is_said_by_it_and_read_back() -> None:
+    from generator.reader.meanings import meanings
+
+    text = _explicit(_adjust(), {"quantity_change": 3, "reason_code": "CC"})
+    assert "cycle count variance" in text and " CC" not in text, text
+    spec = _adjust().properties["reason_code"]
+    assert meanings(spec["enum"], "reason_code", spec["description"])["CC"] == ("cycle count variance",)
+
+
+def test_one_unit_is_singular() -> None:
+    text = _explicit(_adjust(), {"quantity_change": 1, "reason_code": "FND"})
+    assert "1 each" in text and "1 eaches" not in text, text
+    assert "3 eaches" in _explicit(_adjust(), {"quantity_change": 3, "reason_code": "FND"})

@@ -108,3 +108,73 @@ def test_a_rack_location_is_near_the_example_in_every_coordinate() -> None:
     for loc in (value_for(schema, rng, name="location") for _ in range(30)):
         m = re.fullmatch(r"(\d\d)-(\d{3})-C-(\d\d)", loc)
         assert m and 7 <= int(m[1]) <= 28 and 11 <= int(m[2]) <= 44 and 1 <= int(m[3]) <= 4, loc
+
+
+def _claims(name: str, description: str, props: dict, required: list[str]) -> Tool:
+    return lore.annotate([Tool(name=name, app="claims", api=name, domain="claims_set35", description=description,
+                               parameters={"type": "object", "properties": props, "required": required})])[0]
+
+
+def test_a_company_is_no_pair_of_surnames() -> None:
+    from generator.core import semantic
+
+    rng = random.Random(8)
+    names = [semantic._company(rng, "payee") for _ in range(40)]
+    assert not any("-" in n or "," in n for n in names), names
+
+
+def test_one_example_account_is_not_told_of_every_cause() -> None:
+    """The reading's own claims catalog: its one example account (a rear-end collision) was every
+    claim's, thefts and hail included, and a claim's cause named by its state ("GA backing fnol")."""
+    import json
+    from pathlib import Path
+
+    line = next(x for x in (Path(__file__).parents[1] / "benchmarks/reading/catalogs/auto_insurance_claims.jsonl")
+                .read_text().splitlines() if '"create_fnol"' in x)
+    spec = json.loads(line)
+    spec = spec.get("function", spec)
+    tool = _claims(spec["name"], spec["description"], spec["parameters"]["properties"], spec["parameters"]["required"])
+    rng = random.Random(9)
+    for _ in range(40):
+        d = sample_arguments(tool, rng, optional_rate=0.5)
+        text = d.get("description", "")
+        assert "struck from behind" not in text and "fnol" not in text and d["loss_state"] not in text, d
+
+
+def test_a_tax_on_an_amount_is_a_sales_tax_rate_of_it_and_a_payoff_goes_with_its_lender() -> None:
+    tool = _claims("settle_total_loss", "Settle a vehicle as a total loss.",
+                   {"acv_usd": {"type": "number", "minimum": 500, "maximum": 150000,
+                                "description": "Actual cash value of the vehicle before the loss, in USD."},
+                    "sales_tax_usd": {"type": "number", "minimum": 0, "maximum": 15000,
+                                      "description": "Sales tax on the ACV at the owner's local rate, in USD."},
+                    "lienholder": {"type": "string", "description": "Lender on the title, e.g. 'Ally Financial'."},
+                    "loan_payoff_usd": {"type": "number", "minimum": 0, "maximum": 150000,
+                                        "description": "Payoff amount from the lender's letter, in USD; required with "
+                                        "lienholder."}}, ["acv_usd", "sales_tax_usd"])
+    assert any(r.kind == "together" for r in dependencies.rules(tool.description, tool.properties))
+    rng = random.Random(10)
+    for _ in range(30):
+        d = sample_arguments(tool, rng, optional_rate=0.5)
+        assert 0.039 <= d["sales_tax_usd"] / d["acv_usd"] <= 0.096, d
+        assert ("lienholder" in d) == ("loan_payoff_usd" in d), d
+
+
+def test_codes_said_negative_make_the_signed_count_negative() -> None:
+    tool = _claims("adjust_inventory", "Post an inventory adjustment.",
+                   {"quantity_change": {"type": "integer", "description": "Change in eaches, positive or negative."},
+                    "reason_code": {"type": "string", "enum": ["DMG", "CC", "FND", "EXP"], "description":
+                                    "Adjustment reason: DMG damaged, CC cycle count variance, FND found stock, EXP "
+                                    "expired. DMG and EXP are negative only; FND positive only."}},
+                   ["quantity_change", "reason_code"])
+    rng = random.Random(11)
+    draws = [sample_arguments(tool, rng) for _ in range(40)]
+    assert {d["reason_code"] for d in draws} >= {"DMG", "EXP"}
+    for d in draws:
+        assert (d["quantity_change"] < 0) == (d["reason_code"] in ("DMG", "EXP")), d
+
+
+def test_a_badge_number_like_a_future_year_is_no_year() -> None:
+    schema = {"type": "string", "description": "Supervisor badge id approving the disposition, e.g. 'SUP-2031'."}
+    rng = random.Random(12)
+    badges = [value_for(schema, rng, name="approver_id") for _ in range(20)]
+    assert sum(b in ("SUP-2024", "SUP-2025", "SUP-2026") for b in badges) <= 2, badges

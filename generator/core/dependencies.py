@@ -85,7 +85,15 @@ def _requires(tool: str, props: Props) -> list[Rule]:
             others = tuple(n for n in (_name(m.group(1), props), _name(m.group(2) or "", props)) if n and n != name)
             if others:
                 out.append(Rule("requires", name, others))
+        for m in _REQUIRED_WITH_PARAM.finditer(str(schema.get("description") or "")):
+            other = _name(m.group(1), props)  # "Payoff ...; required with lienholder" (set 35: a lender, no payoff)
+            if other and other != name:  # and no payoff owed to no one: both or neither
+                out.append(Rule("together", name, (other,)))
     return out
+
+
+_REQUIRED_WITH_PARAM = re.compile(r"\brequired (?:with|when|whenever|if) `?(\w+)`?(?: is (?:given|set|sent|present|passed))?"
+                                  r"(?=\s*[.;,)]|$)")
 
 
 # ... also a trailing clause: "Order that received the concrete, when disposition is reship."
@@ -230,6 +238,25 @@ def _sign(tool: str, props: Props) -> list[Rule]:
             owner = owners.pop()
             listed = tuple(v for v in _enum(props[owner]) if {v, v + "s"} & set(words))
             out.append(Rule("sign", subject, (owner,), listed))
+    return out
+
+
+# "DMG, SHR, EXP and RTV are negative only" (set 35: damage adjustments of +3): the values named
+# make the one signed number of the call negative.
+_ARE_NEGATIVE = re.compile(r"((?:['\"`]?[\w-]+['\"`]?(?:,\s*|\s+(?:and|or)\s+))*['\"`]?[\w-]+['\"`]?)\s+(?:are|is)\s+"
+                           r"(?:always\s+)?negative\b", re.IGNORECASE)
+
+
+def _are_negative(tool: str, props: Props) -> list[Rule]:
+    signed = [n for n, s in props.items() if s.get("type") in _NUMBER_TYPES and not s.get("enum")
+              and (s.get("minimum") is None or s["minimum"] < 0) and re.search(r"\bnegative\b", str(s.get("description") or ""))]
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _ARE_NEGATIVE.finditer(t)):
+        words = [w.strip("'\"`") for w in re.split(r",\s*|\s+(?:and|or)\s+", m.group(1)) if w.strip()]
+        owners = {_owner_of(w, props) for w in words}
+        owner = owners.pop() if len(owners) == 1 else None
+        if len(signed) == 1 and owner is not None:
+            out.append(Rule("sign", signed[0], (owner,), tuple(w for w in words if w in _enum(props[owner]))))
     return out
 
 
@@ -1394,7 +1421,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _compared, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near, _may_be,
-                                                      _ranges_per_value, _requires_value, _give_list]
+                                                      _ranges_per_value, _requires_value, _give_list, _are_negative]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

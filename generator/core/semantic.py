@@ -986,11 +986,12 @@ LANGUAGE_CODES = ["en", "es", "fr", "de", "pt", "it", "ja", "zh", "ko", "hi", "a
 
 
 def _company(rng: random.Random, name: str) -> str:
-    """A company name without Faker's "Smith, Jones and Lee" law-firm form."""
+    """A company name without Faker's "Smith, Jones and Lee" law-firm form nor its "Johnson-Morrison",
+    two surnames that read as a person (set 35: payees no claims desk would pay)."""
     fake = faker(rng)
     for _ in range(4):
         company = fake.company()
-        if "," not in company and " and " not in company:
+        if "," not in company and " and " not in company and "-" not in company:
             return company
     return f"{fake.last_name()} {fake.company_suffix()}"
 

@@ -1435,6 +1435,8 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         if len(m.group(0)) <= 2 and 0 < m.start() and m.end() < len(rest) and rest[m.start() - 1] in "-/." and \
                 rest[m.end()] in "-/.":  # a code between separators ("-34-": 3/4 in aggregate) is the example's
             return m.group(0)
+        if _YEAR.fullmatch(m.group(0)) and int(m.group(0)) > ref.year + 2 and not edition and m.end() == len(rest):
+            return _digits(m.group(0), rng)  # badge 'SUP-2031' is no year ahead of the query (set 35: every badge SUP-2025)
         return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
                 str(ref.year % 100) if _short_year(m.group(0), ref) else _year_led(m.group(0), ref, rng, edition))
 
@@ -2500,6 +2502,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
         args = place_scale.one_trip(tool, args, rng, frozenset(fixed or {}), pool or {})
         args = _at_the_town(tool.properties, args, rng, frozenset(fixed or {}))
+        args = _tax_on(tool.properties, args, rng, frozenset(fixed or {}))
         args = _town_in_county(tool.properties, args, rng, frozenset(fixed or {}))
         args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}), tool.description)
         args = value_sense.amounts_in_pieces(tool.properties, args, rng, frozenset(fixed or {}))
@@ -2751,27 +2754,47 @@ _ACCOUNTS = frozenset({"description", "explanation", "summary", "details", "deta
                        "short", "long", "free", "text"})
 
 
-def _the_kind(cats: freetext.Chosen) -> str:
+def _the_kind(cats: freetext.Chosen, props: dict[str, Any] | None = None) -> str:
     """The call's kind as a line of its own: two words or more say it ("Roof leak"), one word says
-    it with its parameter's head noun ("Leak issue", "Body defect", "Emergency work"), never with
-    the thing the tool handles ("leak pool ticket", set 7)."""
-    name, (value, _) = next(iter(cats.items()))
+    it with its parameter's head noun ("Leak issue", "Body defect", "Emergency work", "Theft loss"
+    for a loss cause), never with the thing the tool handles ("leak pool ticket", set 7)."""
+    name = _told_kind(props or {}, cats) or next(iter(cats))
+    value = cats[name][0]
     kind = value.replace("_", " ").replace("-", " ")
     if len(kind.split()) >= 2:
         return kind.capitalize()
-    head = [w for w in semantic.tokens(name) if w not in ("type", "kind", "category", "class", "code")]
+    head = [w for w in semantic.tokens(name) if w not in ("type", "kind", "category", "class", "code", "cause", "reason")]
     return f"{kind} {head[-1] if head else 'problem'}".capitalize()
 
 
+def _told_kind(props: dict[str, Any], cats: freetext.Chosen) -> str | None:
+    """The category that is the kind of thing the call's free text tells of (a ticket's issue type,
+    a treatment's diagnosis, a loss's cause), the first such in the schema's order."""
+    for name in cats:
+        said = str((props.get(name) or {}).get("description") or "")
+        if (semantic.tokens(name) or [""])[-1] in _KIND_WORDS or \
+                re.match(r"\s*(?:the )?(?:kind|type|category|class) of\b", said, re.IGNORECASE):
+            return name
+    return None
+
+
 def _a_kind(props: dict[str, Any], cats: freetext.Chosen) -> bool:
-    """Whether the call's first category is the kind of thing its free text tells of (a ticket's
-    issue type, a treatment's diagnosis): the catalog's one example line ("Gateway shows 4 of 22
-    micros not reporting since Tuesday") tells of one kind only, never of a roof leak or a
-    battery fault (set 31: one example note under every ticket type)."""
-    name = next(iter(cats), "")
-    said = str((props.get(name) or {}).get("description") or "")
-    return (semantic.tokens(name) or [""])[-1] in _KIND_WORDS or bool(
-        re.match(r"\s*(?:the )?(?:kind|type|category|class) of\b", said, re.IGNORECASE))
+    """Whether the call has a category that is the kind of thing its free text tells of: the
+    catalog's one example line ("Gateway shows 4 of 22 micros not reporting since Tuesday") tells
+    of one kind only, never of a roof leak or a battery fault (set 31: one example note under
+    every ticket type)."""
+    return _told_kind(props, cats) is not None
+
+
+def _one_case(value: str, pool: list[str], cats: freetext.Chosen, props: dict[str, Any]) -> list[str]:
+    """[value] when it is the catalog's one example sentence and the call's kind has many members
+    that sentence names none of: the example tells of one case ("struck from behind by a pickup")
+    and reads false under any other (set 35: the same rear-end account for thefts and hail)."""
+    name = _told_kind(props, cats)
+    if name is None or value not in pool or len(value.split()) < 4 or len(cats[name][1]) < 4:
+        return []
+    words = set(semantic.tokens(value))
+    return [] if any(set(semantic.tokens(m)) & words for m in cats[name][1]) else [value]
 
 
 def _categories(tool: Tool, props: dict[str, Any], args: dict[str, Any]) -> freetext.Chosen:
@@ -2836,12 +2859,13 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         # call's values ("callback emergency work order")
         # ... unless the call's kind has a witness's line of its own: a catalog line of no kind (a
         # top drive repaired) never tells of an event waiting on weather (set 22: 27 of 29 events)
-        told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None]
+        told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None] or \
+            _one_case(value, pool, cats, props)
         witness = freetext.what_happened(rng, cats, semantic.tokens(tool.name)[1:])
         if told and not witness and _a_kind(props, cats) and set(semantic.tokens(name)) <= _ACCOUNTS:
             if name not in required:  # the one example tells of one kind, not of this one: left out,
                 args.pop(name)  # else the kind in words ("Roof leak", "Leak issue")
-            elif is_valid(schema, said := _the_kind(cats)):
+            elif is_valid(schema, said := _the_kind(cats, props)):
                 args[name] = said
             continue
         text = witness if witness and not any(freetext.fits(p, cats) for p in pool) else \
@@ -2910,6 +2934,29 @@ def _agreeing_places(props: dict[str, Any], args: dict[str, Any], keep: frozense
         for obj in (value if isinstance(value, list) else [value]):
             if isinstance(obj, dict) and isinstance(inner.get("properties"), dict):
                 _agreeing_places(inner["properties"], obj, frozenset())
+    return args
+
+
+_TAX_ON = re.compile(r"\btax(?:es)? (?:on|of) (?:the )?([\w-]+(?: [\w-]+)?)", re.IGNORECASE)
+
+
+def _tax_on(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A tax the description says is on another amount of the call ("Sales tax on the ACV at the
+    owner's local rate") at a sales-tax rate of that amount, 4 to 9.5%: never 210 USD on a
+    25000 USD car (set 35)."""
+    for name, value in list(args.items()):
+        schema = props.get(name) or {}
+        m = _TAX_ON.search(str(schema.get("description") or ""))
+        if name in keep or m is None or "tax" not in semantic.tokens(name) or not isinstance(value, int | float):
+            continue
+        said = {w.lower() for w in m[1].split()}
+        base = next((n for n, v in args.items() if n != name and isinstance(v, int | float) and not isinstance(v, bool)
+                     and said & set(semantic.tokens(n))), None)
+        if base is None:
+            continue
+        taxed = round(float(args[base]) * rng.choice((4, 5, 6, 6.25, 7, 7.5, 8, 8.25, 9, 9.5)) / 100, 2)
+        if is_valid(schema, taxed if isinstance(value, float) or schema_type(schema) == "number" else round(taxed)):
+            args[name] = taxed if schema_type(schema) == "number" else round(taxed)
     return args
 
 

@@ -217,11 +217,27 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
 def _glossed_code(value: Any, spec: dict[str, Any]) -> str | None:
     """A code of joined parts, one no word, that the description glosses in a few words:
     "FECAL_FLOT (fecal flotation)" is "fecal flotation" (set 34: "the fecal FLOT test")."""
+    listed = _listed_gloss(value, spec)
+    if listed:
+        return listed
     if not isinstance(value, str) or not re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", value) or \
             all(known(w.lower()) for w in value.split("_")):
         return None
     m = re.search(rf"(?<![\w-]){re.escape(value)}\s*\(([a-z][a-z -]{{2,40}})\)", str(spec.get("description") or ""))
     return m.group(1).strip() if m and len(m.group(1).split()) <= 4 else None
+
+
+def _listed_gloss(value: Any, spec: dict[str, Any]) -> str | None:
+    """A short upper-case code the description lists with its meaning, code then words, among
+    others so listed ("Adjustment reason: DMG damaged in warehouse, CC cycle count variance, FND
+    found stock"): "cycle count variance", never "because of CC" (set 35)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Z]{2,5}", value) or known(value.lower()):
+        return None
+    desc = str(spec.get("description") or "")
+    members = [str(v) for v in item_spec(spec).get("enum") or [] if isinstance(v, str)]
+    glosses = {v: m.group(1).strip() for v in members
+               if (m := re.search(rf"(?:^|[:;,]\s*){re.escape(v)}\s+([a-z][a-z/ -]{{2,40}}?)(?=\s*(?:[,;.]|$))", desc))}
+    return glosses.get(value) if len(glosses) >= 2 else None
 
 
 def _done_phrase(lead: str, rest: str, lemma: str | None) -> tuple[str, str] | None:

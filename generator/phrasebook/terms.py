@@ -1412,6 +1412,26 @@ _SIDES_OF_RANGE = frozenset({"first", "last", "upper", "lower", "latest", "earli
 
 @frame("number")
 def _number(t: Term, v: str, intent: str) -> str:
+    """A number in its frame, its unit singular after one ("a change of 1 each", never "1 eaches", set 35)."""
+    said = _number_frame(t, v, intent)
+    if v.lstrip("+-") == "1" and t.unit and (one := _one_of_unit(t.unit)):
+        said = re.sub(rf"(?<![\w.]){re.escape(v)} {re.escape(t.unit)}\b", f"{v} {one}", said)
+    return said
+
+
+def _one_of_unit(unit: str) -> str | None:
+    """The singular of a plural unit ("eaches" -> "each", "kilowatt-hours", "square feet" ->
+    "square foot"), None for a symbol ("kW", "ppm")."""
+    from ..core.inflection import engine
+
+    *lead, last = unit.split(" ")
+    if not last[:1].islower() or len(lead) > 1:
+        return None
+    one = engine().singular_noun(last)
+    return " ".join([*lead, one]) if isinstance(one, str) and one != last else None
+
+
+def _number_frame(t: Term, v: str, intent: str) -> str:
     relation = t.plain.lower().split()
     if len(relation) == 2 and relation[0] in ("after", "before", "since", "until") and t.sem != "percent" \
             and known(relation[1]) and not t.unit:  # `after_round` 4: "after round 4", never "from standings 4" (set 29)

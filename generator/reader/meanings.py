@@ -55,7 +55,15 @@ def _glossed(description: str, option: str) -> tuple[str, ...]:
         phrase = " ".join(words(m.group(1) or m.group(2))[:_MAX_WORDS])
         if phrase and phrase not in _NO_MEANING and phrase != option.lower():
             out.append(phrase)
+    if not out and re.fullmatch(r"[A-Z]{2,5}", option) and len(_CODE_LIST.findall(description)) >= 2:
+        # "Adjustment reason: DMG damaged in warehouse, CC cycle count variance, FND found stock"
+        listed = re.search(rf"(?:^|[:;,]\s*){option}\s+([a-z][a-z/ -]{{2,40}}?)(?=\s*(?:[,;.]|$))", description)
+        out += [" ".join(words(listed.group(1))[:_MAX_WORDS])] if listed else []
     return tuple(out)
+
+
+# A list of codes, each followed by its meaning in lower-case words.
+_CODE_LIST = re.compile(r"(?:^|[:;,]\s*)[A-Z]{2,5}\s+[a-z]")
 
 
 @lru_cache(maxsize=8192)

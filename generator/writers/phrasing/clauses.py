@@ -217,7 +217,8 @@ def without_other_values(intent: str, call: CallPlan, tool: Tool | None) -> str:
         if not isinstance(arg.value, str) or arg.value not in enum:
             continue
         for other in (str(v).replace("_", " ") for v in enum if v != arg.value and isinstance(v, str)):
-            said = rf"\b{re.escape(other)}\b(?= [a-z]{{3,}})"  # a modifier of the intent's noun, never the noun itself
+            said = rf"(?<=\w )\b{re.escape(other)}\b(?= (?!(?:the|this|that|my|our|its)\b)[a-z]{{3,}})"  # a modifier of
+            # the intent's noun, never the noun itself nor its verb ("release the hold" of a hold destroyed, set 35)
             listed = rf"\b{re.escape(other)},? (?:and|or) |(?:\band|\bor|,) {re.escape(other)}\b"
             if len(other) >= 4 and re.search(said, intent, re.IGNORECASE) and not re.search(listed, intent, re.IGNORECASE) \
                     and other.lower() not in str(arg.value).replace("_", " ").lower():  # ("scheduled and past
