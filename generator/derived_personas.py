@@ -27,9 +27,9 @@ from typing import Any
 from .catalog import Catalog
 from .core import places
 from .core.habitual import habitual
-from .core.lore import param_schema
+from .core.lore import id_like, param_schema
 from .core.semantic import faker, infer, street_name, tokens
-from .core.values import is_temporal, sample_arguments, value_for
+from .core.values import examples_of, is_temporal, sample_arguments, value_for
 from .personas import Habit, Persona
 from .records import Tool
 
@@ -102,6 +102,8 @@ def _takes_place(param: str, spec: dict[str, Any]) -> bool:
     kind = infer(param, spec if isinstance(spec, dict) else {})
     if not _is_place(param) or kind not in _PLACE_KINDS:
         return False
+    if isinstance(spec, dict) and any(id_like(str(e)) for e in examples_of(spec)):
+        return False  # a rack location '14-022-C-02' is a code of the site, never "Miller Tower" (set 35)
     words = tokens(param)
     # "to_pen", "from_bin": a direction to a thing the name says, a place only where it reads as one
     # (set 31: a cow released to the pen "7275 Cruz Road"); "to", "from_city" as before

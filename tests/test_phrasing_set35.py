@@ -89,3 +89,37 @@ def test_one_unit_is_singular() -> None:
     text = _explicit(_adjust(), {"quantity_change": 1, "reason_code": "FND"})
     assert "1 each" in text and "1 eaches" not in text, text
     assert "3 eaches" in _explicit(_adjust(), {"quantity_change": 3, "reason_code": "FND"})
+
+
+def test_one_of_two_things_of_a_line_keeps_the_first_and_as_of_is_said_as_of() -> None:
+    from generator.phrasebook.intent import from_description
+
+    tool = Tool(name="receive_asn_line", app="wm", api="receive_asn_line", domain="wm_set35",
+                description="Receive one pallet or case of an ASN line at a dock door and label it with an LPN.",
+                parameters={"type": "object", "properties": {}})
+    assert from_description(tool) == "receive the pallet of an ASN line"
+    date = term("as_of_date", {"type": "string", "format": "date", "description": "Date the policy must be in force."})
+    from generator.phrasebook.terms import say
+
+    assert say(date, "date", "June 3, 2025") == "as of June 3, 2025"
+
+
+def test_a_flag_of_a_state_now_and_choices_the_request_already_names() -> None:
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("available_now") == ("that are available now", "including ones not available now")
+    reset = Tool(name="reset_charge_point", app="ev", api="reset_charge_point", domain="ev_set35",
+                 description="Reboot a charger (OCPP Reset).",
+                 parameters={"type": "object", "required": ["charge_point_id", "reset_type"], "properties": {
+                     "charge_point_id": {"type": "string", "description": "Charger id, e.g. 'VLT-PHX-0142'."},
+                     "reset_type": {"type": "string", "enum": ["Soft", "Hard"], "description": "Soft or Hard reset."}}})
+    text = _explicit(reset, {"charge_point_id": "VLT-PHX-2417", "reset_type": "Hard"})
+    assert "with a hard reset" in text and "reset type" not in text, text
+    change = Tool(name="change_availability", app="ev", api="change_availability", domain="ev_set35",
+                  description="Change availability of a connector or the whole charger.",
+                  parameters={"type": "object", "required": ["charge_point_id", "availability"], "properties": {
+                      "charge_point_id": {"type": "string", "description": "Charger id, e.g. 'VLT-PHX-0142'."},
+                      "availability": {"type": "string", "enum": ["Operative", "Inoperative"],
+                                       "description": "Operative puts it back in service, Inoperative takes it out."}}})
+    text = _explicit(change, {"charge_point_id": "VLT-PHX-2417", "availability": "Inoperative"})
+    assert text.rstrip(".?!").endswith("to inoperative"), text

@@ -256,3 +256,32 @@ def test_a_badge_number_like_a_future_year_is_no_year() -> None:
     rng = random.Random(12)
     badges = [value_for(schema, rng, name="approver_id") for _ in range(20)]
     assert sum(b in ("SUP-2024", "SUP-2025", "SUP-2026") for b in badges) <= 2, badges
+
+
+def test_a_door_of_a_said_range_and_a_card_keeps_its_makers_byte() -> None:
+    rng = random.Random(13)
+    door = {"type": "string", "description": "Receiving door, 'DOOR-' and two digits, e.g. 'DOOR-04'. Receiving doors "
+            "are 01 to 12."}
+    doors = [value_for(door, rng, name="dock_door") for _ in range(30)]
+    assert len(set(doors)) >= 8 and all(1 <= int(d[5:]) <= 12 and len(d) == 7 for d in doors), doors
+    card = {"type": "string", "description": "RFID card UID in upper-case hex, e.g. '04A1B2C3D4E5F6'."}
+    assert all(value_for(card, rng, name="id_tag").startswith("04") for _ in range(10))
+
+
+def test_give_x_with_y_is_a_pair_of_the_list() -> None:
+    tool = _tool("search_policies", "Find policies. Give the policy number, or the insured's last name with the "
+                 "state, or a VIN.",
+                 {"policy_number": {"type": "string"}, "insured_last_name": {"type": "string"},
+                  "state": {"type": "string", "enum": ["AZ", "TX"]}, "vin": {"type": "string"},
+                  "as_of_date": {"type": "string", "format": "date"}}, ["as_of_date"])
+    rules = {(r.kind, r.subject, r.others) for r in dependencies.rules(tool.description, tool.properties)}
+    assert ("together", "insured_last_name", ("state",)) in rules
+    assert ("any_of", "policy_number", ("insured_last_name", "vin")) in rules
+
+
+def test_a_rack_location_of_a_site_is_no_persona_place() -> None:
+    from generator.derived_personas import _takes_place
+
+    rack = {"type": "string", "description": "Storage location code aisle-bay-level-position, e.g. '14-022-C-02'."}
+    assert not _takes_place("location", rack)
+    assert _takes_place("pickup_location", {"type": "string", "description": "Where to pick up."})

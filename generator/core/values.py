@@ -1539,19 +1539,28 @@ _HEX_RUN = re.compile(r"(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{6,}|(?=[0-9a-f
 def _said_shape(example: Any, schema: dict[str, Any], rng: random.Random) -> str | None:
     """Another value of an example whose description spells its shape ("client prefix, dash, 6
     digits, e.g. 'ACM-104522'", "'SUP-' and 4 digits", "the RFID UID in upper-case hex"): the
-    example shows the form, so its digits (and hex runs) are drawn afresh, the letters kept; never
+    example shows the form, so its digits (and a hex run after its maker's first byte, "04" of
+    an NXP card) are drawn afresh, the letters kept; never
     the example on every call, nor a badge 'SUP-2031' read as a year (set 35). None when the
     description spells no shape."""
     desc = str(schema.get("description") or "")
     if not isinstance(example, str) or not _DIGITS_SAID.search(desc) or not re.search(r"\d", example) or \
             example.isdigit() or re.search(r"\b(?:year|yy|date|day|month)\b", desc, re.IGNORECASE):
         return None  # digits alone keep their series (`_reshaped`: a fleet's units start alike), a dated id its date
-    hexed = _HEX_RUN.sub(lambda m: "".join(rng.choice("0123456789ABCDEF" if m[0].isupper() or m[0].isdigit()
-                                                      else "0123456789abcdef") for _ in m[0]), example) \
+    hexed = _HEX_RUN.sub(lambda m: m[0][:2] + "".join(rng.choice("0123456789ABCDEF" if m[0].isupper() or m[0].isdigit()
+                                                              else "0123456789abcdef") for _ in m[0][2:]), example) \
         if re.search(r"\bhex", desc, re.IGNORECASE) else example
     if hexed != example:
         return hexed
-    drawn = re.sub(r"\d{3,}", lambda m: str(rng.randint(10 ** (len(m[0]) - 1), 10 ** len(m[0]) - 1)), example)
+    span = re.search(r"\b(\d{1,2}) (?:to|through|-|–) (\d{1,2})\b", desc)  # "Receiving doors are 01 to 12"
+
+    def digits(m: re.Match[str]) -> str:
+        if len(m[0]) >= 3:
+            return str(rng.randint(10 ** (len(m[0]) - 1), 10 ** len(m[0]) - 1))
+        lo, hi = (int(span[1]), int(span[2])) if span and int(span[1]) < int(span[2]) else (1, max(9, int(m[0]) * 2))
+        return str(rng.randint(max(lo, 1), hi)).zfill(len(m[0]))  # door 07 of twelve, never the example's on every call
+
+    drawn = re.sub(r"\d+", digits, example)
     return drawn if is_valid(schema, drawn) else None
 
 
@@ -2772,7 +2781,8 @@ def _told_kind(props: dict[str, Any], cats: freetext.Chosen) -> str | None:
     a treatment's diagnosis, a loss's cause), the first such in the schema's order."""
     for name in cats:
         said = str((props.get(name) or {}).get("description") or "")
-        if (semantic.tokens(name) or [""])[-1] in _KIND_WORDS or \
+        words = [w for w in semantic.tokens(name) if w not in ("code", "codes", "id")]  # `reason_code` is a reason
+        if (words or [""])[-1] in _KIND_WORDS or \
                 re.match(r"\s*(?:the )?(?:kind|type|category|class) of\b", said, re.IGNORECASE):
             return name
     return None
@@ -2849,7 +2859,7 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         pool = [p for p in [*listed, *quoted] if isinstance(p, str)]
         if listed and all(isinstance(p, str) and len(p.split()) <= 3 for p in listed):
             continue  # a reason code from a list ("expired, lipemic, ...") is a category of its own, not prose
-        if freetext.fits(value, cats):
+        if freetext.fits(value, cats) and not _one_case(value, pool, cats, props):
             continue
         if name not in required and not any(freetext.fits(p, cats) for p in pool):
             args.pop(name)

@@ -369,6 +369,9 @@ def _whether_state(description: str) -> tuple[str, str] | None:
     return f"with {subj} having {verb} {rest}", f"with {subj} not having {verb} {rest}"
 
 
+_NOW_WORDS = frozenset({"now", "today", "tonight", "currently", "yet"})
+
+
 @lru_cache(maxsize=65536)
 def bool_words(param: str, description: str = "") -> tuple[str, str]:
     """(said when true, said when false) for a boolean parameter named, without a verb phrase in
@@ -393,6 +396,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     filtered = _filter_frames(words) or _done_phrase(lead, rest, lemma)
     if filtered:
         return filtered
+    if len(words) == 2 and rest in _NOW_WORDS and set(lemmas(lead)) & {"ADJ"}:  # "available_now": "that are
+        return f"that are {lead} {rest}", f"including ones not {lead} {rest}"  # available now" (set 35: "an available now")
     state = " ".join(words[1:]) if lead == "is" else lead if len(words) == 1 else ""
     if state in ("marked", "flagged", "tagged", "labelled", "labeled"):  # its own frame: never "marked as marked"
         return state, f"not {state}"

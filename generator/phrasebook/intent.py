@@ -145,6 +145,8 @@ def _one_of_the_kinds(np: list[str]) -> list[str]:
     if "or" not in np[1:-2]:
         return np
     i = np.index("or")
+    if i == 1 and np[i + 2].lower() in _DANGLING:  # "pallet or case of an ASN line": two things, the first
+        return [np[0], *np[i + 2:]]  # kept (set 35: "receive the of an ASN line")
     return np[i + 2:] if i == 1 else np
 
 

@@ -1522,6 +1522,8 @@ _CLOCK_ON = re.compile(r"\bon (?=(?:\d{1,2}(?::\d{2})? ?[ap]\.?m\.?|noon|midnigh
 
 
 def _date_frame(t: Term, v: str, intent: str) -> str:
+    if f"{t.plain} ".startswith("as of "):  # `as_of_date`: "as of June 3", never "an as of date of June 3" (set 35)
+        return f"as of {v}"
     if not set(t.noun.split()) - _MOMENT_WORDS and set(t.plain.split()) - _MOMENT_WORDS and not t.role:
         t = replace(t, noun=t.plain)  # "Time of the blood draw" for collection_time: "a collection
     event = [w for w in t.noun.split() if w not in _MOMENT_WORDS]  # time of ...", never two bare moments
@@ -1794,6 +1796,8 @@ _RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fra
 def _enum(t: Term, v: str, intent: str) -> str:
     if (by_value := _enum_by_value(t, v)) is not None or (by_value := _ranked_or_typed(t, v, intent)):
         return by_value
+    if echoed := _echoing_intent(t, v, intent):
+        return echoed
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if words & _REASON:
         return _reason_frame(t, v, intent)
@@ -1902,6 +1906,20 @@ def _of_kind(t: Term, v: str, head: str, intent: str) -> str:
 
 # One side of a pair or set: a value that picks one member of what a plural noun names.
 _SIDES = frozenset({"left", "right", "front", "back", "rear", "upper", "lower", "top", "bottom", "inner", "outer"})
+
+
+def _echoing_intent(t: Term, v: str, intent: str) -> str | None:
+    """A choice whose noun the request already says: a reset's type is "with a soft reset" after
+    "reset charger X", an availability changed is "to inoperative" after "change availability"
+    (set 35: "with reset type hard", "with operative availability")."""
+    said, noun = intent.lower().split(), (t.noun or t.plain).lower().split()
+    if not said or not noun or not re.fullmatch(r"[A-Za-z][a-z]+(?: [a-z]+)?", v):
+        return None
+    if len(noun) == 2 and noun[1] in ("type", "kind", "mode") and noun[0] == said[0]:
+        return f"with {_a(v.lower())} {noun[0]}"
+    if len(noun) == 1 and said[:2] in (["change", noun[0]], ["set", noun[0]], ["update", noun[0]]):
+        return f"to {v.lower()}"
+    return None
 
 
 @frame("bool")
