@@ -123,3 +123,23 @@ def test_a_flag_of_a_state_now_and_choices_the_request_already_names() -> None:
                                        "description": "Operative puts it back in service, Inoperative takes it out."}}})
     text = _explicit(change, {"charge_point_id": "VLT-PHX-2417", "availability": "Inoperative"})
     assert text.rstrip(".?!").endswith("to inoperative"), text
+
+
+def test_a_loss_cause_is_a_kind_of_loss_and_whether_flags_are_clauses() -> None:
+    from generator.phrasebook.fragments import bool_words
+    from generator.reader.read import read_value
+
+    cause = term("loss_cause", {"type": "string", "enum": ["backing", "hail", "falling_object"],
+                                "description": "Cause of loss."})
+    from generator.phrasebook.terms import say
+
+    assert say(cause, "enum", "backing") == "for a backing loss"
+    assert say(cause, "enum", "falling object") == "for a falling object loss"
+    assert bool_words("vehicle_drivable", "Whether the insured vehicle can be driven.") == \
+        ("where the insured vehicle can be driven", "where the insured vehicle cannot be driven")
+    injured = {"type": "boolean", "description": "Whether anyone reported an injury."}
+    assert bool_words("injuries_reported", injured["description"]) == \
+        ("where someone reported an injury", "where no one reported an injury")
+    text = "open a claim where the insured vehicle cannot be driven, where someone reported an injury"
+    assert read_value(text, "injuries_reported", True, injured) is not None  # the earlier clause's "cannot"
+    assert read_value("open a claim where no one reported an injury", "injuries_reported", False, injured) is not None

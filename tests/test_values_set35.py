@@ -285,3 +285,30 @@ def test_a_rack_location_of_a_site_is_no_persona_place() -> None:
     rack = {"type": "string", "description": "Storage location code aisle-bay-level-position, e.g. '14-022-C-02'."}
     assert not _takes_place("location", rack)
     assert _takes_place("pickup_location", {"type": "string", "description": "Where to pick up."})
+
+
+def test_a_local_time_of_day_is_written_and_checked_with_no_zone() -> None:
+    from generator.core.schema import is_valid
+
+    local = {"type": "string", "format": "time", "description": "Approximate time of loss, HH:MM (24-hour), local time."}
+    rng = random.Random(14)
+    times = [value_for(local, rng, name="loss_time") for _ in range(10)]
+    assert all(re.fullmatch(r"\d\d:\d\d", t) and is_valid(local, t) for t in times), times
+    assert not is_valid(local, "25:10")
+    plain = {"type": "string", "format": "time", "description": "Time of the event."}
+    assert value_for(plain, rng, name="event_time").endswith("Z") and not is_valid(plain, "15:45")
+
+
+def test_coverages_for_the_insured_go_with_the_insureds_roles() -> None:
+    tool = _claims("create_exposure", "Open an exposure. First-party coverages (COLL, COMP, RENTAL, TOWING) are for "
+                   "the insured or their passengers; BI and PD are for third-party claimants.",
+                   {"coverage": {"type": "string", "enum": ["BI", "PD", "COLL", "COMP", "RENTAL", "TOWING"]},
+                    "claimant_role": {"type": "string", "enum": ["insured", "passenger", "third_party_driver",
+                                                                 "third_party_owner", "pedestrian"]}},
+                   ["coverage", "claimant_role"])
+    rng = random.Random(15)
+    draws = [sample_arguments(tool, rng) for _ in range(40)]
+    assert {d["coverage"] for d in draws} >= {"BI", "COLL", "TOWING"}
+    for d in draws:
+        first = d["coverage"] in ("COLL", "COMP", "RENTAL", "TOWING")
+        assert (d["claimant_role"] in ("insured", "passenger")) == first, d

@@ -1409,6 +1409,29 @@ def _requires_value(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "First-party coverages (COLL, COMP, RENTAL, TOWING) are for the insured or their passengers; BI and
+# PD are for third-party claimants" (set 35: towing for a pedestrian): members of one enum that go
+# with the members of another the sentence names.
+_ARE_FOR = re.compile(r"(?:\(|^|[.;]\s*)((?:['\"`]?[\w-]+['\"`]?(?:,\s*|\s+and\s+|\s+or\s+))+['\"`]?[\w-]+['\"`]?)\)?"
+                      r"\s+(?:are|is) (?:only |always )?for (?:the |an? )?([\w\s'-]{3,80}?)(?=[.;,(]|$)", re.IGNORECASE)
+
+
+def _are_for(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _ARE_FOR.finditer(t)):
+        listed = [w.strip("'\"`") for w in re.split(r",\s*|\s+(?:and|or)\s+", m[1]) if w.strip()]
+        owners = {_owner_of(w, props) for w in listed}
+        owner = owners.pop() if len(owners) == 1 else None
+        said = {w.rstrip("s") for w in re.split(r"[\s'-]+", m[2].lower()) if w}
+        for subject, schema in props.items():
+            members = [v for v in _enum(schema) if isinstance(v, str)]
+            fit = tuple(v for v in members if len(v.split("_")) == 1 and v.lower().rstrip("s") in said
+                        or sum(w.rstrip("s") in said for w in v.lower().split("_")) >= 2)
+            if owner and subject != owner and fit and len(fit) < len(members):
+                out.append(Rule("pairs", subject, (owner,), tuple(listed), fit))
+    return out
+
+
 def _fits_bounds(schema: dict[str, Any], value: Any) -> bool:
     if not isinstance(value, int | float):
         return True
@@ -1425,7 +1448,8 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _compared, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near, _may_be,
-                                                      _ranges_per_value, _requires_value, _give_list, _are_negative]
+                                                      _ranges_per_value, _requires_value, _give_list, _are_negative,
+                                                      _are_for]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

@@ -279,6 +279,25 @@ def local_date_time(spec: Any) -> bool:
     return bool(_LOCAL_WORDS.search(said) or NAIVE_MOMENT.search(said)) and not ZONE_WORDS.search(said)
 
 
+LOCAL_TIME_FORMAT = "local-time"
+_CLOCK_TIME = re.compile(r"(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?")
+
+
+def local_time(spec: Any) -> bool:
+    """Whether a `format: time` property is a time of day on the site's clock by its own
+    description ("Approximate time of loss, HH:MM (24-hour), local time"): written with no zone,
+    which RFC 3339's `time` cannot hold (set 35: every loss at "15:45:00Z")."""
+    if not isinstance(spec, dict) or spec.get("format") != "time":
+        return False
+    said = str(spec.get("description") or "")
+    return bool(_LOCAL_WORDS.search(said) or re.search(r"\bHH:MM\b(?!:SS)", said)) and not ZONE_WORDS.search(said)
+
+
+@FORMATS.checks(LOCAL_TIME_FORMAT)
+def _is_local_time(value: object) -> bool:
+    return not isinstance(value, str) or _CLOCK_TIME.fullmatch(value) is not None or FORMATS.conforms(value, "time")
+
+
 def local_moments(props: Any) -> frozenset[str]:
     """The date-time properties of one object that are in local time: described so, or the other
     end of a span whose local end they name or mirror (set 34: a radon test's end in UTC beside
@@ -320,9 +339,10 @@ def _localized(schema: Any) -> Any:
     props = out.get("properties")
     if isinstance(props, dict):
         local = local_moments(schema["properties"])  # once per object, not per property
-        out["properties"] = {n: {**s, "format": LOCAL_FORMAT} if n in local and isinstance(s, dict) else s
-                             for n, s in props.items()}
-    return {**out, "format": LOCAL_FORMAT} if local_date_time(schema) else out
+        out["properties"] = {n: {**s, "format": LOCAL_FORMAT} if n in local and isinstance(s, dict) else
+                             {**s, "format": LOCAL_TIME_FORMAT} if local_time(s) else s for n, s in props.items()}
+    return {**out, "format": LOCAL_FORMAT} if local_date_time(schema) else \
+        {**out, "format": LOCAL_TIME_FORMAT} if local_time(schema) else out
 
 
 @by_identity()

@@ -58,7 +58,7 @@ from . import (
 )
 from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (re-exported for validators)
 from .memo import by_identity
-from .schema import NAIVE_MOMENT, ZONE_WORDS, is_valid, local_date_time, schema_key, value_check
+from .schema import NAIVE_MOMENT, ZONE_WORDS, is_valid, local_date_time, local_time, schema_key, value_check
 from .temporal import participle_of
 
 # A fixed reference instant: outputs must never depend on the wall clock.
@@ -135,6 +135,8 @@ def value_format(schema: dict[str, Any]) -> str | None:
     fmt = schema.get("format")
     if local_date_time(schema):  # "ISO 8601 local time, e.g. '2025-06-12T14:30:00'": never UTC ("Z")
         return _JSON_FORMATS["date-time"][:-1]
+    if local_time(schema):  # "HH:MM (24-hour), local time": 15:45, never "15:45:00Z" (set 35)
+        return "%H:%M:%S" if "HH:MM:SS" in str(schema.get("description") or "") else "%H:%M"
     if fmt in _JSON_FORMATS:
         return _JSON_FORMATS[fmt]
     return _described_format(str(schema.get("description", "")))

@@ -354,9 +354,13 @@ def _kept_only(description: str) -> tuple[str, str] | None:
 
 # "Whether the coupon passed visual inspection before cutting": a state of the call's thing, said in
 # the author's words (set 27: "that are visual acceptable" for `visual_acceptable`).
-_WHETHER_STATE = re.compile(r"^\s*whether (?:or not )?(?P<subj>(?:the |a |an |its |this )?[a-z-]+(?: [a-z-]+)??) "
-                            r"(?P<verb>[a-z]+ed|is|are|was|were) (?P<rest>[a-z][a-z -]*?)"
+_WHETHER_STATE = re.compile(r"^\s*whether (?:or not )?(?P<subj>(?:the |a |an |its |this )?(?!(?:the|a|an|its|this)\b)"
+                            r"[a-z-]+(?: [a-z-]+)??) "
+                            r"(?P<verb>[a-z]+ed|is|are|was|were|can|could|will|may|must) (?P<rest>[a-z][a-z -]*?)"
                             r"(?=\s*[.,;(]|\s+(?:before|after|when|if|during|while|until|by)\b|\s*$)", re.IGNORECASE)
+
+
+_MODALS = {"can": "cannot", "could": "could not", "will": "will not", "may": "may not", "must": "need not"}
 
 
 def _whether_state(description: str) -> tuple[str, str] | None:
@@ -364,6 +368,10 @@ def _whether_state(description: str) -> tuple[str, str] | None:
     if m is None or len(m.group("rest").split()) > 5:
         return None
     subj, verb, rest = m.group("subj").lower(), m.group("verb").lower(), m.group("rest").lower()
+    if verb in _MODALS:  # "Whether the insured vehicle can be driven": never "with the having insured ..." (set 35)
+        return f"where {subj} {verb} {rest}", f"where {subj} {_MODALS[verb]} {rest}"
+    if subj in ("anyone", "anybody", "someone", "somebody"):  # "Whether anyone reported an injury"
+        return f"where someone {verb} {rest}", f"where no one {verb} {rest}"
     if verb in ("is", "are", "was", "were"):
         return f"with {subj} {rest}", f"with {subj} not {rest}"
     return f"with {subj} having {verb} {rest}", f"with {subj} not having {verb} {rest}"

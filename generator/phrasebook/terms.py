@@ -1654,6 +1654,9 @@ def _kind_by_name(t: Term, v: str, head: str, intent: str) -> str:
 def _reason_frame(t: Term, v: str, intent: str) -> str:
     if intent.split(" ", 1)[0] in _READING:  # a filter of what is read is no reason for reading it
         return f"with {v} as the {t.head}"
+    thing = (t.noun or t.plain).lower().split()
+    if len(thing) == 2 and thing[1] == "cause" and "NOUN" in lemmas(thing[0]) and re.fullmatch(r"[a-z][a-z ]*", v):
+        return f"for {_a(v)} {thing[0]}"  # a loss cause: "for a hail loss", never "because they are backing" (set 35)
     if re.fullmatch(r"[a-z]+(?:al|ic|ary|ive)", v) and "ADJ" in lemmas(v):  # "for personal reasons", never "because of personal"
         return f"for {v} reasons"
     return _reason_clause(v) or (f"because of the {v}" if v.split(" ", 1)[0].lower() in ("wrong", "incorrect")

@@ -399,6 +399,9 @@ def _read_flag(text: Text, param: str, description: str = "",
     before = text.tokens[max(0, at - _WINDOW):at]
     if "ones" in text.tokens[max(0, at - _WINDOW - 3):at]:  # "without the ones that bundle a termite warranty"
         before = text.tokens[max(0, at - _WINDOW - 4):at]
+    opened = max((i for i, w in enumerate(before) if w in _CLAUSE_OPENERS), default=-1)
+    before = before[opened:] if opened > 0 else before  # "cannot be driven, where someone reported an injury":
+    # the negation is the earlier clause's (set 35)
     spread = _spread(text.stems[at:], list(key), gap=2) if len(key) >= 3 else None
     end = at + spread[1] if spread else next((j + 1 for j in range(min(len(text.stems), at + len(key) + 2) - 1, at - 1, -1)
                 if text.stems[j] == key[-1]), min(at + width, len(text.tokens)))  # "sent for evaluation": one word between
@@ -417,6 +420,8 @@ def _read_flag(text: Text, param: str, description: str = "",
     return (not negated), said
 
 
+# Words that open a clause of its own: a negation before them is another clause's.
+_CLAUSE_OPENERS = frozenset({"where", "when", "while", "whereas"})
 _SIGNS = frozenset({"evidence", "sign", "signs", "trace", "traces", "indication", "indications", "proof"})
 
 
