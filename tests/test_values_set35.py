@@ -268,15 +268,16 @@ def test_a_door_of_a_said_range_and_a_card_keeps_its_makers_byte() -> None:
     assert all(value_for(card, rng, name="id_tag").startswith("04") for _ in range(10))
 
 
-def test_give_x_with_y_is_a_pair_of_the_list() -> None:
+def test_one_of_three_ways_is_any_of_them() -> None:
     tool = _tool("search_policies", "Find policies. Give the policy number, or the insured's last name with the "
                  "state, or a VIN.",
                  {"policy_number": {"type": "string"}, "insured_last_name": {"type": "string"},
                   "state": {"type": "string", "enum": ["AZ", "TX"]}, "vin": {"type": "string"},
                   "as_of_date": {"type": "string", "format": "date"}}, ["as_of_date"])
     rules = {(r.kind, r.subject, r.others) for r in dependencies.rules(tool.description, tool.properties)}
-    assert ("together", "insured_last_name", ("state",)) in rules
-    assert ("any_of", "policy_number", ("insured_last_name", "vin")) in rules
+    # one of three ways is any of them: a pair kept whole filled each search with three ids, and
+    # a history of such searches left TRAIL 7 targets of 40
+    assert rules == {("any_of", "policy_number", ("insured_last_name", "vin"))}, rules
 
 
 def test_a_rack_location_of_a_site_is_no_persona_place() -> None:

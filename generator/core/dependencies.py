@@ -1059,10 +1059,6 @@ def _given_item(item: str, props: Props) -> list[str]:
     """The parameters one item of a "give X or Y" list names: "station_id", "a city", "a list of
     locations", "a latitude/longitude pair" (both); [] when it names none."""
     item = re.sub(r"\s+(?:pair|together|both)$", "", item.strip().strip("`'\""))
-    joined = re.split(r"\s+(?:with|and|plus)\s+(?:the\s+|a\s+|an\s+|its\s+)?", item)
-    if len(joined) == 2:  # "the insured's last name with the state": both
-        pair = [_given_item(w, props) for w in joined]
-        return [*pair[0], *pair[1]] if all(pair) else []
     if "/" in item:
         parts = [_name(w, props) or _param_of(w, props) for w in item.split("/")]
         return [p for p in parts if p] if all(parts) else []
