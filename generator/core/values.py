@@ -1422,10 +1422,7 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return _working_clock(rng)
         if is_season(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
             return season_digits(int(_near_year(ref, rng, edition)))
-        if _COORDINATES.fullmatch(rest):  # "14-022-C-02": aisle 14, bay 22, position 2 of a rack, each near
-            v = int(m.group(0))  # the example's (set 35: bay 877, position 06 of four)
-            return str(rng.randint(max(1, v // 2), max(3, v * 2))).zfill(len(m.group(0)))
-        if (closing := _closing(m, rest, ref, rng)) is not None:
+        if (closing := _coordinate(m, rest, rng) or _closing(m, rest, ref, rng)) is not None:
             return closing
         if _ROUND.fullmatch(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # a class ("4000" psi), never "7132"
             floor = max(int(m.group(0)) // 2, 10 ** (len(m.group(0)) - 1))
@@ -1437,9 +1434,9 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
         if len(m.group(0)) <= 2 and 0 < m.start() and m.end() < len(rest) and rest[m.start() - 1] in "-/." and \
                 rest[m.end()] in "-/.":  # a code between separators ("-34-": 3/4 in aggregate) is the example's
             return m.group(0)
-        if _YEAR.fullmatch(m.group(0)) and int(m.group(0)) > ref.year + 2 and not edition and m.end() == len(rest):
-            return _digits(m.group(0), rng)  # badge 'SUP-2031' is no year ahead of the query (set 35: every badge SUP-2025)
-        return (_near_year(ref, rng, edition) if _YEAR.fullmatch(m.group(0)) else
+        if _YEAR.fullmatch(m.group(0)) and (int(m.group(0)) <= ref.year + 2 or edition or m.end() < len(rest)):
+            return _near_year(ref, rng, edition)  # (a badge 'SUP-2031' is no year ahead of the query, set 35)
+        return (_digits(m.group(0), rng) if _YEAR.fullmatch(m.group(0)) else
                 str(ref.year % 100) if _short_year(m.group(0), ref) else _year_led(m.group(0), ref, rng, edition))
 
     rest = example[len(head):]
@@ -1449,6 +1446,15 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
 # An address of a place in a grid: three or more short groups, each a coordinate ("14-022-C-02",
 # "B-12-3"), never a serial.
 _COORDINATES = re.compile(r"[A-Za-z0-9]{1,3}(?:[-./][A-Za-z0-9]{1,3}){2,}")
+
+
+def _coordinate(m: re.Match[str], rest: str, rng: random.Random) -> str | None:
+    """A digit group of a grid address near the example's ("14-022-C-02": aisle 14, bay 22,
+    position 2 of a rack; set 35: bay 877, position 06 of four); None in any other id."""
+    if not _COORDINATES.fullmatch(rest):
+        return None
+    v = int(m.group(0))
+    return str(rng.randint(max(1, v // 2), max(3, v * 2))).zfill(len(m.group(0)))
 
 
 def _another_day(example: str, day: str, rng: random.Random) -> str:

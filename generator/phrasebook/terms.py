@@ -1797,10 +1797,9 @@ _RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fra
 
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
-    if (by_value := _enum_by_value(t, v)) is not None or (by_value := _ranked_or_typed(t, v, intent)):
+    if (by_value := _enum_by_value(t, v)) is not None or \
+            (by_value := _ranked_or_typed(t, v, intent) or _echoing_intent(t, v, intent)):
         return by_value
-    if echoed := _echoing_intent(t, v, intent):
-        return echoed
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if words & _REASON:
         return _reason_frame(t, v, intent)
