@@ -24,6 +24,7 @@ from typing import Any
 from ..records import dict_at
 from . import allowed
 from .memo import by_identity
+from .schema import is_valid
 
 Draw = Callable[[str], Any]  # a fresh valid value for a parameter (generator.core.values)
 
@@ -252,7 +253,7 @@ def _are_negative(tool: str, props: Props) -> list[Rule]:
               and (s.get("minimum") is None or s["minimum"] < 0) and re.search(r"\bnegative\b", str(s.get("description") or ""))]
     out = []
     for m in (m for t in _texts(tool, props) for m in _ARE_NEGATIVE.finditer(t)):
-        words = [w.strip("'\"`") for w in re.split(r",\s*|\s+(?:and|or)\s+", m.group(1)) if w.strip()]
+        words = [w.strip("'\"`") for w in _LISTED.split(m.group(1)) if w.strip()]
         owners = {_owner_of(w, props) for w in words}
         owner = owners.pop() if len(owners) == 1 else None
         if len(signed) == 1 and owner is not None:
@@ -1398,9 +1399,7 @@ def _requires_value(tool: str, props: Props) -> list[Rule]:
         if schema.get("type") in _NUMBER_TYPES:
             n = _number(value)
             value = None if n is None else int(n) if schema.get("type") == "integer" else n
-        elif schema.get("enum") and value not in schema["enum"]:
-            value = None
-        if value is not None and _fits_bounds(schema, value):
+        if value is not None and is_valid(schema, value):
             out.append(Rule("implies", subject, (owner,), (m[1],), value))
     return out
 
@@ -1415,7 +1414,7 @@ _ARE_FOR = re.compile(r"(?:\(|^|[.;]\s*)((?:['\"`]?[\w-]+['\"`]?(?:,\s*|\s+and\s
 def _are_for(tool: str, props: Props) -> list[Rule]:
     out = []
     for m in (m for t in _texts(tool, props) for m in _ARE_FOR.finditer(t)):
-        listed = [w.strip("'\"`") for w in re.split(r",\s*|\s+(?:and|or)\s+", m[1]) if w.strip()]
+        listed = [w.strip("'\"`") for w in _LISTED.split(m[1]) if w.strip()]
         owners = {_owner_of(w, props) for w in listed}
         owner = owners.pop() if len(owners) == 1 else None
         said = {w.rstrip("s") for w in re.split(r"[\s'-]+", m[2].lower()) if w}
@@ -1426,13 +1425,6 @@ def _are_for(tool: str, props: Props) -> list[Rule]:
             if owner and subject != owner and fit and len(fit) < len(members):
                 out.append(Rule("pairs", subject, (owner,), tuple(listed), fit))
     return out
-
-
-def _fits_bounds(schema: dict[str, Any], value: Any) -> bool:
-    if not isinstance(value, int | float):
-        return True
-    return (schema.get("minimum") is None or value >= schema["minimum"]) and \
-        (schema.get("maximum") is None or value <= schema["maximum"])
 
 
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,

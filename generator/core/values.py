@@ -1548,9 +1548,8 @@ def _said_shape(example: Any, schema: dict[str, Any], rng: random.Random) -> str
     """Another value of an example whose description spells its shape ("client prefix, dash, 6
     digits, e.g. 'ACM-104522'", "'SUP-' and 4 digits", "the RFID UID in upper-case hex"): the
     example shows the form, so its digits (and a hex run after its maker's first byte, "04" of
-    an NXP card) are drawn afresh, the letters kept; never
-    the example on every call, nor a badge 'SUP-2031' read as a year (set 35). None when the
-    description spells no shape."""
+    an NXP card) are drawn afresh, the letters kept: never the example on every call, nor a badge
+    'SUP-2031' read as a year (set 35). None when the description spells no shape."""
     desc = str(schema.get("description") or "")
     if not isinstance(example, str) or not _DIGITS_SAID.search(desc) or not re.search(r"\d", example) or \
             example.isdigit() or re.search(r"\b(?:year|yy|date|day|month)\b", desc, re.IGNORECASE):
@@ -2867,7 +2866,8 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         pool = [p for p in [*listed, *quoted] if isinstance(p, str)]
         if listed and all(isinstance(p, str) and len(p.split()) <= 3 for p in listed):
             continue  # a reason code from a list ("expired, lipemic, ...") is a category of its own, not prose
-        if freetext.fits(value, cats) and not _one_case(value, pool, cats, props):
+        one_case = _one_case(value, pool, cats, props)
+        if freetext.fits(value, cats) and not one_case:
             continue
         if name not in required and not any(freetext.fits(p, cats) for p in pool):
             args.pop(name)
@@ -2877,8 +2877,7 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
         # call's values ("callback emergency work order")
         # ... unless the call's kind has a witness's line of its own: a catalog line of no kind (a
         # top drive repaired) never tells of an event waiting on weather (set 22: 27 of 29 events)
-        told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None] or \
-            _one_case(value, pool, cats, props)
+        told = [p for p in pool if len(p.split()) >= 4 and freetext.agreement(p, cats) is not None] or one_case
         witness = freetext.what_happened(rng, cats, semantic.tokens(tool.name)[1:])
         if told and not witness and _a_kind(props, cats) and set(semantic.tokens(name)) <= _ACCOUNTS:
             if name not in required:  # the one example tells of one kind, not of this one: left out,
