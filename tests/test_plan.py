@@ -682,6 +682,8 @@ def test_a_value_left_out_without_a_phrase_is_the_habit_of_the_whole_call() -> N
     habit = [ev({"location": "Harborview"}, 1), ev({"location": "Harborview", "meal_type": "lunch"}, 2),
              ev({"location": "Harborview"}, 3)]
     assert omittable_from_history(target(FOOD, args, history=habit), FOOD, "location", "Harborview")
+    # one earlier search is no habit: "Need to look up terms." after a single search of that text (set 36)
+    assert not omittable_from_history(target(FOOD, args, history=habit[:1]), FOOD, "location", "Harborview")
     not_last = [*habit, ev({"meal_type": "lunch"}, 4), ev({"location": "Harborview"}, 5), ev({}, 6)]
     assert not omittable_from_history(target(FOOD, args, history=not_last), FOOD, "location", "Harborview")
     # the function's habit, but the app's last location is another: "last time" would read that one

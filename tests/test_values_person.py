@@ -123,9 +123,9 @@ def test_each_conditional_phrasing_is_read_and_kept(phrasing: str) -> None:
     assert not [c for c in calls if dependencies.problems(description, props, c)]
 
 
-def test_a_negated_condition_is_no_value() -> None:
+def test_a_negated_condition_is_no_value_but_one_of_the_two() -> None:
     props = {"uuid": {"type": "string"}, "name": {"type": "string", "description": "Required if uuid is not given."}}
-    assert dependencies.rules("Upload.", props) == []
+    assert [(r.kind, r.subject, r.others) for r in dependencies.rules("Upload.", props)] == [("any_of", "name", ("uuid",))]
 
 
 @pytest.mark.parametrize("catalog", CATALOGS)

@@ -277,7 +277,9 @@ def test_one_of_three_ways_is_any_of_them() -> None:
     rules = {(r.kind, r.subject, r.others) for r in dependencies.rules(tool.description, tool.properties)}
     # one of three ways is any of them: a pair kept whole filled each search with three ids, and
     # a history of such searches left TRAIL 7 targets of 40
-    assert rules == {("any_of", "policy_number", ("insured_last_name", "vin"))}, rules
+    # ... and the way by last name needs the state with it (set 36: "X with Y" is one way of two values)
+    assert rules == {("any_of", "policy_number", ("insured_last_name", "vin")),
+                     ("requires", "insured_last_name", ("state",))}, rules
 
 
 def test_a_rack_location_of_a_site_is_no_persona_place() -> None:

@@ -88,13 +88,23 @@ def _requires(tool: str, props: Props) -> list[Rule]:
                 out.append(Rule("requires", name, others))
         for m in _REQUIRED_WITH_PARAM.finditer(str(schema.get("description") or "")):
             other = _name(m.group(1), props)  # "Payoff ...; required with lienholder" (set 35: a lender, no payoff)
-            if other and other != name:  # and no payoff owed to no one: both or neither
+            if other and other != name and m.group(0)[0] == "r":  # and no payoff owed to no one: both or neither
                 out.append(Rule("together", name, (other,)))
+            elif other and other != name:  # "State ... Required with insured_last_name.": a sentence of its own,
+                out.append(Rule("requires", other, (name,)))  # the other needs this one (set 36: ETA windows)
+        for m in _REQUIRED_WITHOUT_PARAM.finditer(str(schema.get("description") or "")):
+            other = _name(m.group(1) or m.group(2), props)  # "Required when hold_id is not given": one of the two (set 36)
+            if other and other != name:
+                out.append(Rule("any_of", name, (other,)))
     return out
 
 
+# (either case: "Required when eta_to is given." opens its sentence; set 36: ETA windows with one end)
 _REQUIRED_WITH_PARAM = re.compile(r"\brequired (?:with|when|whenever|if) `?(\w+)`?(?: is (?:given|set|sent|present|passed))?"
-                                  r"(?=\s*[.;,)]|$)")
+                                  r"(?=\s*[.;,)]|$)", re.IGNORECASE)
+_REQUIRED_WITHOUT_PARAM = re.compile(r"\brequired (?:when|if|whenever) `?(\w+)`? is (?:not|never) (?:given|set|sent|present|"
+                                     r"passed)(?=\s*[.;,)]|$)|\brequired unless `?(\w+)`? is (?:given|set|sent|present|passed)"
+                                     r"(?=\s*[.;,)]|$)", re.IGNORECASE)
 
 
 # ... also a trailing clause: "Order that received the concrete, when disposition is reship."
@@ -922,7 +932,12 @@ _COMPARED = re.compile(r"(?:^|(?<=[.;:,]\s)|(?<=^\s))(?:the\s+)?([\w`' -]{2,40}?
 # site 73 fsw deep) reads as "is at most"; a description opening so is its parameter's own.
 _NOT_EXCEED = re.compile(r"\s+(?:cannot|can not|must not|may not|should not|shall not|does not|do not|never)\s+exceed\s+",
                          re.IGNORECASE)
-_ITS_OWN = re.compile(r"(?:^\s*|(?<=[.;]\s))(?=(?:at (?:least|most)|no (?:more|less|greater|lower) than)\s)", re.IGNORECASE)
+_ITS_OWN = re.compile(r"(?:^\s*|(?<=[.;]\s))(?=(?:at (?:least|most)|no (?:more|less|greater|lower) than|(?:greater|higher|"
+                      r"lower|less) than)\s)", re.IGNORECASE)
+# "Less negative than on_potential_mv" (set 36: an instant-off of -1266 mV beside an on potential of
+# -867): of negative numbers, less negative is greater.
+_NEGATIVE_SIDE = ((re.compile(r"\bless negative than\b", re.IGNORECASE), "greater than"),
+                  (re.compile(r"\bmore negative than\b", re.IGNORECASE), "lower than"))
 _LOWER_WORDS = ("lower", "less", "smaller", "earlier", "at most", "no more", "no greater", "not more", "not greater")
 
 
@@ -988,6 +1003,8 @@ def _own_comparison(description: str) -> str:
     """A parameter's description with its comparisons given a subject: "Must be at least x" and
     "Cannot exceed x" open with "It"; "...; at least x" is "...; It is at least x"."""
     text = _NOT_EXCEED.sub(" is at most ", f" {description}").strip()
+    for said, meant in _NEGATIVE_SIDE:
+        text = said.sub(meant, text)
     # "Rating of the main breaker in amps; not above main_panel_amps" (set 31: a 175 A breaker on a 125 A panel)
     text = re.sub(r"\bnot (?:above|over|higher than)\b", "at most", text, flags=re.IGNORECASE)
     text = re.sub(r"\bnot (?:below|under|lower than)\b", "at least", text, flags=re.IGNORECASE)
@@ -1040,14 +1057,25 @@ def _give_list(tool: str, props: Props) -> list[Rule]:
     for m in (m for t in _texts(tool, props) for m in _GIVE_LIST.finditer(t)):
         if re.search(r"\bnot both\b", m["paren"] or "") or re.search(r"\bnot both\b", m["list"]):
             continue
-        items = [_ITEM_ARTICLE.sub("", w.strip()) for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", m["list"]) if w.strip()]
-        groups = [_given_item(w, props) for w in items]
+        listed, whole = m["list"], re.search(r",?\s*(?:or\s+)?all of\s+(.+)$", m["list"])
+        if whole:  # "Give anomaly_id ..., or all of depth_pct, length_in and smys_psi for a manual
+            listed = listed[:whole.start()]  # calculation" (set 36: half a manual calculation): one item, all of them
+        items = [_ITEM_ARTICLE.sub("", w.strip()) for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", listed) if w.strip()]
+        withs = [_with_item(w, props) for w in items]  # "state with county": the state needs the county (set 36)
+        groups = [w[:1] if w else _given_item(item, props) for w, item in zip(withs, items, strict=True)]
+        if whole:
+            groups.append([n for w in re.split(r",\s*|\s+and\s+", re.sub(r"\s+(?:for|to)\s.*$", "", whole[1]))
+                           if (n := _name(w.strip(" `'\""), props))])
+        if [bool(g) for g in groups].count(False) == 1 and m["paren"]:  # "or an ETA window (eta_from together
+            paren = [_name(w.strip(" `'\""), props) for w in re.split(r"\s+(?:together with|with|and)\s+|/|,\s*", m["paren"])]
+            groups = [g or [p for p in paren if p] for g in groups]  # with eta_to)": the window's ends (set 36)
         if len(groups) < 2 or any(not g for g in groups):
             continue
         heads = [g[0] for g in groups]
         if len(set(heads)) != len(heads):
             continue
         out += [Rule("together", g[0], (x,)) for g in groups for x in g[1:]]
+        out += [Rule("requires", w[0], (w[1],)) for w in withs if w]
         exact = m["either"] and len(heads) == 2 and not re.search(r"\bat least\b", m["paren"] or "")
         if exact:  # "either a city or a latitude/longitude pair": the city, or both coordinates
             out += [Rule("one_of", a, (b,)) for a in groups[0] for b in groups[1]]
@@ -1056,10 +1084,20 @@ def _give_list(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+def _with_item(item: str, props: Props) -> list[str]:
+    """The two parameters of an item "X with Y" ("the insured's last name with the state"), [] else."""
+    joined = re.split(r"\s+(?:together with|with|plus)\s+", item.strip())
+    named = [_given_item(_ITEM_ARTICLE.sub("", w), props) for w in joined]
+    return [n[0] for n in named] if len(joined) == 2 and all(len(n) == 1 for n in named) else []
+
+
 def _given_item(item: str, props: Props) -> list[str]:
     """The parameters one item of a "give X or Y" list names: "station_id", "a city", "a list of
     locations", "a latitude/longitude pair" (both); [] when it names none."""
     item = re.sub(r"\s+(?:pair|together|both)$", "", item.strip().strip("`'\""))
+    lead = re.match(r"(\w+)\s+(?:to|for|when|if|so)\s", item)  # "anomaly_id to use the ILI measurements"
+    if lead and _name(lead[1], props):
+        return [str(_name(lead[1], props))]
     if "/" in item:
         parts = [_name(w, props) or _param_of(w, props) for w in item.split("/")]
         return [p for p in parts if p] if all(parts) else []

@@ -641,7 +641,7 @@ _PERSON_ROLES = frozenset({"scout", "tech", "welder", "rigger", "fitter", "diver
                            "apprentice", "steward",  # set 27: scouts "Ward Scout", "Johnson Scout"
                            "caller", "renter", "requester", "requestor", "complainant", "resident", "visitor",
                            "subscriber", "borrower", "lender", "worker", "dispatcher", "homeowner", "occupant",
-                           "signer", "approver", "submitter", "forester", "scaler", "cruiser", "donor", "adjuster",
+                           "signer", "signatory", "declarant", "approver", "submitter", "forester", "scaler", "cruiser", "donor", "adjuster",
                            "technologist", "radiologist", "nephrologist", "pharmacist", "dietitian", "consignor",
                            "traveler", "traveller", "passenger", "rider", "lessee", "lessor", "insured",
                            "policyholder", "volunteer", "examiner", "auditor", "surveyor", "handler", "courier",
@@ -889,9 +889,11 @@ _REASON_WORDS = frozenset({"grounds", "ground", "reason", "reasons", "cause", "b
 def own_account(rng: random.Random, chosen: Chosen, thing: Sequence[str], lo: int = 0) -> str:
     """A first-person account for a call whose categories are `chosen` (the value of a reason-like
     parameter first): "I am asking for this appeal because of meter malfunction. ...", made at
-    least `lo` characters with first-person closing lines."""
+    least `lo` characters with first-person closing lines; "" when no category is a reason."""
     reasons = [v for n, (v, _) in chosen.items() if _REASON_WORDS & set(n.lower().split("_"))]
-    value = (reasons or [v for v, _ in chosen.values()][-1:] or ["what happened"])[0]
+    if not reasons:  # no grounds in the call: never a sex or a role as "my reason" (set 36)
+        return ""
+    value = reasons[0]
     text = _pick(rng, _OWN_FRAMES).format(thing=" ".join(thing) or "request",
                                          reason=str(value).replace("_", " ").replace(" or ", " and "))
     for closer in rng.sample(_OWN_CLOSERS, len(_OWN_CLOSERS)):

@@ -255,8 +255,8 @@ class Habits:
         """Whether `value` is a standing choice of the function: every earlier call of it, two at
         least, took it. A request that says nothing of a filter repeats it only then: "find certified
         testers" after 3 searches in one city and 2 in none is not a search in that city (set 22)."""
-        past = self.past(param)["function"]
-        return set(past) == {value_key(value)}
+        past = self.past(param)["function"]  # (set 36: "Need to look up terms." after one search of that text)
+        return len(past) >= 2 and set(past) == {value_key(value)}
 
     def function_values(self, param: str) -> list[str]:
         return [k for k in self.past(param)["function"] if k != ABSENT]

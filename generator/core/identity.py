@@ -215,10 +215,11 @@ def _enum_values(call: CallPlan, tool: Tool) -> list[str]:
     codes ("GroundFailure" beside "EVCommunicationError"): those are said as written (the template
     writer's own OCPP error codes were refused, set 35)."""
     from ..phrasebook.fragments import code_family
+    from .surface import written_cased
 
     return [str(x) for a in call.args if is_enum_value(a.param, a.value, tool)
             for x in value_elements(a.value) if isinstance(x, str) and not is_unit_code(a.param, x, _options(tool, a.param))
-            and not code_family(x, _options(tool, a.param))]
+            and not code_family(x, _options(tool, a.param)) and written_cased(x) != x]  # a name as written: "VigiBase" (set 36)
 
 
 def _options(tool: Tool, param: str) -> dict[str, Any]:

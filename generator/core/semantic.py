@@ -249,7 +249,8 @@ RULES: list[Rule] = [
     _rule("county", S, "county counties"),
     _rule("phone", S, "phone mobile tel telephone fax msisdn cell"),
     _rule("tracking", S, "tracking awb waybill"),
-    _rule("first_name", S, "firstname given middlename", suffixes="first_name given_name middle_name"),
+    # "given" alone is no name: "Reported term as given by the reporter" (set 36: "reported as Tanya")
+    _rule("first_name", S, "firstname givenname middlename", suffixes="first_name given_name middle_name"),
     _rule("last_name", S, "lastname surname", suffixes="last_name family_name"),
     _rule("person", S, "person contact recipient recipients attendee attendees guest guests passenger "
                        "leader maintainer maker individual spouse founder creator cardholder holder "

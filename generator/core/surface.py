@@ -406,6 +406,9 @@ def _name_words(value: Any) -> str:
     said = words(value)
     if re.search(r"\b(\w+) \1\b", said) and re.fullmatch(r"(?:[A-Z][a-z]+){2,}", str(value)):
         return " ".join(re.findall(r"[A-Z][a-z]+", str(value)))
+    cased = written_cased(str(value))
+    if cased:
+        return cased
     if re.fullmatch(r"[A-Z0-9_]+_[A-Z]", str(value)):  # "STATE_ROOM_A": state room A, never an article "a"
         return said[:-1] + said[-1].upper()
     if re.fullmatch(r"[A-Z]", str(value)):  # a letter of a list: "pointers F and J", never "f and j" (set 33)
@@ -417,6 +420,33 @@ def _name_words(value: Any) -> str:
     if said.lower() in _LOAN_PHRASES:
         return said.lower()
     return " ".join(_initialism(w) for w in said.split())
+
+
+def written_cased(value: str) -> str | None:
+    """A value the author wrote in mixed case, said with the parts that are names or codes cased
+    as written: "Baker_Hughes" -> "Baker Hughes", "EU_SmPC" -> "EU SmPC", "iOS", and a code of
+    short capitals "WHO_UMC" -> "WHO UMC" (set 36: "the baker hughes ILI vendor", "EU SM PC",
+    "by who UMC"); None where every part is a word or words ("Pending", "PowerSwitchFailure",
+    "IN_PROGRESS": said as words)."""
+    from ..phrasebook.lexicon import known
+
+    parts = [p for p in re.split(r"[_\s]+", value) if p]
+    if not parts or not re.search(r"[A-Z]", value):
+        return None
+    if not re.search(r"[a-z]", value):  # short capitals, one of them no word: an initialism's parts
+        return " ".join(parts) if len(parts) > 1 and any(not known(p.lower()) for p in parts) and all(
+            p.isalnum() and (not p.isalpha() or len(p) <= 3 or len(p) <= 5 and not known(p.lower())) for p in parts) else None
+
+    def named(part: str) -> bool:  # a name ("Hughes", "SmPC", "iOS") or a code no word spells ("RSTRENG")
+        if part.isupper():
+            return len(part) >= 2 and part.isalnum() and (not part.isalpha() or not known(part.lower()))
+        humps = re.findall(r"[A-Z]?[a-z]+", part)  # "inStock", "PowerSwitchFailure": words, no name
+        return not part.islower() and not ("".join(humps) == part and all(known(h.lower()) for h in humps))
+
+    if not any(named(p) for p in parts):
+        return None
+    titled = any(named(p) and not p.isupper() for p in parts)  # "Baker Hughes": a name keeps its words' capitals
+    return " ".join(p if named(p) or p.isupper() or titled and p[:1].isupper() else words(p) for p in parts)
 
 
 def _initialism(word: str) -> str:

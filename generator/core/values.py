@@ -332,7 +332,19 @@ def _derive_date(schema: dict[str, Any], when: datetime, rng: random.Random) -> 
 
 
 def _derive_time(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
-    return (_in_window(schema, when, rng) or _quarter_after(when, rng)).strftime(_format_for("time", schema))
+    return _on_the_hour(schema, _in_window(schema, when, rng) or _quarter_after(when, rng)).strftime(
+        _format_for("time", schema))
+
+
+_ON_THE_HOUR = re.compile(r"\bon the (?:full )?hour\b|\b(?:whole|full) hours? only\b", re.IGNORECASE)
+
+
+def _on_the_hour(schema: dict[str, Any], moment: datetime) -> datetime:
+    """`moment` at its hour's start where the description says "on the hour" (set 36: gate slots
+    at 2:45 pm that the catalog starts on the hour)."""
+    if not moment.minute or not _ON_THE_HOUR.search(str(schema.get("description") or "")):
+        return moment
+    return moment.replace(minute=0) + timedelta(hours=1)  # the next hour: never before the call's own time
 
 
 _WINDOW = re.compile(r"\b(?:between|from)\s+(\d{1,2}):(\d{2})\s+(?:and|to|until|-)\s+(\d{1,2}):(\d{2})\b", re.IGNORECASE)
@@ -360,8 +372,8 @@ _ON_WEEKDAYS = re.compile(r"\bon weekdays\b|\bbusiness days?\b|\bmonday\s*(?:to|
 def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
     window = _in_window(schema, when, rng)
     if window is not None:
-        return window.strftime(_format_for("datetime", schema))
-    moment = _quarter_after(when, rng)
+        return _on_the_hour(schema, window).strftime(_format_for("datetime", schema))
+    moment = _on_the_hour(schema, _quarter_after(when, rng))
     if _in_past(schema):
         moment -= timedelta(days=rng.choice([1, 3, 7, 14, 30]))
     if _recent(schema):  # what happened days ago happened at any hour of them, not at the query's 09:00
@@ -1422,6 +1434,8 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return _working_clock(rng)
         if is_season(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
             return season_digits(int(_near_year(ref, rng, edition)))
+        if _short_year(m.group(0), ref) and 0 < m.start() and m.end() < len(rest):  # "ILI-24-017": a run of
+            return m.group(0)  # 2024, never a grid coordinate "ILI-46-..." (set 36: runs of 2046)
         if (closing := _coordinate(m, rest, rng) or _closing(m, rest, ref, rng)) is not None:
             return closing
         if _ROUND.fullmatch(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # a class ("4000" psi), never "7132"
@@ -2532,6 +2546,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _exact_key_alone(tool, args, frozenset(fixed or {}))
         args = _no_false_only(tool, args, frozenset(fixed or {}))
         kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+        kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 
 
@@ -2910,7 +2925,7 @@ def _own_accounts(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng: 
             continue
         lo = int(_num(schema.get("minLength")) or 0)
         account = freetext.own_account(rng, _categories(tool, props, args), semantic.tokens(tool.name)[1:], lo)
-        if is_valid(tool.properties.get(name) or {}, account):
+        if account and is_valid(tool.properties.get(name) or {}, account):
             args[name] = account
     return args
 
@@ -3004,6 +3019,18 @@ def _at_the_town(props: dict[str, Any], args: dict[str, Any], rng: random.Random
     return args
 
 
+def _county_of_state(props: dict[str, Any], args: dict[str, Any], county: str, state: str,
+                     rng: random.Random) -> dict[str, Any]:
+    """The county beside a two-letter state lies in it (set 36: "for state LA with the county
+    Tarrant"): one of the state's larger counties, written as the drawn one was ("X County")."""
+    if zips.towns_in(args[county], state) or not zips.counties_in(state):
+        return args
+    suffix = re.search(r"\s+(?:County|Parish)$", args[county])
+    word = (" Parish" if state == "LA" else " County") if suffix else ""
+    value = " ".join(w.capitalize() for w in rng.choice(zips.counties_in(state)[:12]).split()) + word
+    return {**args, county: value} if is_valid(props[county], value) else args
+
+
 def _town_in_county(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
     """A town and the county beside it agree (set 32: a locate ticket in "Reston", Loudoun County;
     "Manassas" in Fairfax County): in the catalog's own state (or the two-letter state of the
@@ -3014,6 +3041,8 @@ def _town_in_county(props: dict[str, Any], args: dict[str, Any], rng: random.Ran
     town = next((n for n, k in kinds.items() if k == "city"), None)
     said = next((args[n] for n, k in kinds.items() if k == "state" and re.fullmatch(r"[A-Z]{2}", args[n])), None)
     state = said or places.home_state(freetext.DOMAIN.get())
+    if county is not None and town is None and said and county not in keep:
+        return _county_of_state(props, args, county, said, rng)
     if county is None or town is None or state is None or (county in keep and town in keep):
         return args
     if zips.county_key(args[county]) in zips.counties_of(args[town], state) or not zips.towns_in(args[county], state):

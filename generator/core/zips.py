@@ -234,3 +234,16 @@ def towns_in(county: str, state: str) -> tuple[str, ...]:
     """The towns of a county of `state` (any form: "Loudoun", "Loudoun County"), most delivering
     codes first; empty for a name the list does not know as a county of that state."""
     return _counties()[1].get((county_key(county), state), ())
+
+
+def counties_in(state: str) -> tuple[str, ...]:
+    """The counties (county_key) of `state`, those with the most towns first ("TX" -> harris, ...)."""
+    return _counties_in().get(state, ())
+
+
+@lru_cache(maxsize=1)
+def _counties_in() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[tuple[int, str]]] = {}
+    for (county, state), towns in _counties()[1].items():
+        out.setdefault(state, []).append((-len(towns), county))
+    return {s: tuple(c for _, c in sorted(v)) for s, v in out.items()}

@@ -193,6 +193,8 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     glossed = _glossed_code(value, spec)
     if glossed:
         return glossed
+    if is_code(value) and (cased := _code_and_words(value)):
+        return cased  # "B31G_original": "B31G original", never "by B31G_original" (set 36)
     if is_code(value) or code_family(value, spec):
         return str(value)
     framed = quantified(value, param, spec)
@@ -212,6 +214,15 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
         dated = set(key) & {"date", "time", "created", "updated", "published", "newest", "recent"}
         return f"{' '.join(key)}, {(_DATE_ORDER if dated else _ORDER_WORDS)[order]}"
     return None
+
+
+def _code_and_words(value: Any) -> str | None:
+    """A code joined to English words by underscores, said with the words apart ("B31G_original",
+    "modified_B31G"); None for a code of code parts ("F1_minus80" stays as written)."""
+    from ..core.surface import written_cased
+
+    said = written_cased(str(value)) if "_" in str(value) else None
+    return said if said and all(not w.islower() or w.isalpha() and known(w) for w in said.split()) else None
 
 
 def _glossed_code(value: Any, spec: dict[str, Any]) -> str | None:
@@ -331,19 +342,23 @@ def false_reading(description: str) -> str | None:
 
 # A filter flag described by what it keeps: "Only officials cleared to run the middle at this level."
 _ONLY = re.compile(r"^only ([a-z]+s) ((?:cleared|certified|approved|qualified|licensed|eligible|available|"
-                   r"active|open|with|without|who|that|in|on|from|under|over|also)\b[^.;]{2,110}?)\.?$", re.IGNORECASE)
+                   r"active|open|with|without|who|that|in|on|from|under|over|also|not)\b[^.;]{2,110}?)\.?$", re.IGNORECASE)
+# "True to return only anomalies not yet dug up" says the same filter (set 36: "without not excavated").
+_TRUE_TO_KEEP = re.compile(r"^(?:set to )?true to (?:return|list|show|get|find|keep|include) only ", re.IGNORECASE)
 
 
 def _kept_only(description: str) -> tuple[str, str] | None:
     """ "Only officials cleared to run the middle at this level" (`can_center`): said by what the
     filter keeps, never "with center"."""
-    only = _ONLY.match(true_reading(description).strip())
+    only = _ONLY.match(_TRUE_TO_KEEP.sub("only ", true_reading(description).strip()))
     if only is None:
         return None
     negated = _ONLY.match(false_reading(description) or "")
     if negated is not None:  # both values said: "limited to segments that do not have an active slow order"
         return f"limited to {only.group(1)} {only.group(2)}", f"limited to {negated.group(1)} {negated.group(2)}"
     kept = re.sub(r"\s*\([^)]*\)", "", re.sub(r"^also\s+", "", only.group(2), flags=re.IGNORECASE))
+    if kept.lower().startswith("not "):  # never "whether or not not yet dug up"
+        return f"limited to {only.group(1)} {kept}", f"not limited to {only.group(1)} {kept}"
     if kept.lower().startswith("with "):  # "whether or not they have an open notice", never "with or without
         # orders not yet delivered", read as a read-out (set 27), nor "whether or not with ..."
         return f"limited to {only.group(1)} {kept}", f"whether or not they have {kept[5:]}"
@@ -375,6 +390,17 @@ def _whether_state(description: str) -> tuple[str, str] | None:
     if verb in ("is", "are", "was", "were"):
         return f"with {subj} {rest}", f"with {subj} not {rest}"
     return f"with {subj} having {verb} {rest}", f"with {subj} not having {verb} {rest}"
+
+
+_TRUE_WHEN = re.compile(r"^\s*(?:set to )?true (?:when|if)\s+", re.IGNORECASE)
+
+
+def _true_when(description: str) -> tuple[str, str] | None:
+    """ "True when the anomaly was located at the expected position" (`found`): the state in the
+    author's words, "with the anomaly located at ..." / "... not located at ...", where the name
+    alone gives no phrase (set 36: "with found", "without found")."""
+    m = _TRUE_WHEN.match(description)
+    return _whether_state("Whether " + description[m.end():]) if m else None
 
 
 _NOW_WORDS = frozenset({"now", "today", "tonight", "currently", "yet"})
@@ -442,7 +468,7 @@ def _had_or_not(words: list[str], description: str) -> tuple[str, str]:
     """The last frames of `bool_words`: a thing had or not, a thing in a state or not, and a name
     no phrase can be checked by said plainly."""
     noun = " ".join(words)
-    described = _described_thing(words, description)
+    described = _described_thing(words, description) or _true_when(description)
     if described:
         return described
     if len(words) == 2 and words[1] in ("off", "in", "up", "out") and verb_lemma(words[0]) == words[0] and known(words[0]):

@@ -314,9 +314,10 @@ def _names_a_flag(tool: Tool, obj: str) -> bool:
     and TAF" beside `include_taf`): every query then states the flag, even one that leaves it out
     (set 31: no hard TRAJECT query in a flight school); the name's words say the intent instead."""
     required = set(tool.required)
-    flags = {w for n, s in tool.properties.items() if isinstance(s, dict) and s.get("type") == "boolean"
-             and n not in required for w in tokens(n)} - _FLAG_WORDS
-    return bool(flags & {w.lower().strip(",.;:") for w in obj.split()})
+    said = {w.lower().strip(",.;:") for w in obj.split()}
+    flags = [set(tokens(n)) - _FLAG_WORDS for n, s in tool.properties.items()
+             if isinstance(s, dict) and s.get("type") == "boolean" and n not in required]
+    return any(words and words <= said for words in flags)  # `gauge_run` is no "inspection run" (set 36)
 
 
 def _cut_at_number(rest: list[str], obj: str) -> bool:
@@ -385,6 +386,8 @@ def _complement(verb: str, rest: list[str], obj: str) -> str:
     if lead in _ASKING and words[at].lower() == "to" and at + 1 < len(words) and user_verb(words[at + 1]):
         end = next((i for i in range(at + 2, min(len(words), at + 6)) if rest[i - 1][-1:] in ",.;:"), None)
         said_to = words[at:end if end is not None else min(len(words), at + 5)]  # "Ask the lender to renew a loan"
+        while said_to and said_to[-1].lower() in _DANGLING:  # cut before its object: "to move a container [to]" (set 36)
+            said_to = said_to[:-1]
         return " " + " ".join(w.lower() for w in said_to) if len(said_to) >= 3 else ""
     if lead in _ASKING and words[at].lower() == "for":  # "Ask another facility for a patient's prior images"
         wanted = [w for w in words[at + 1:at + 6] if not _possessive(w) and w.lower() not in ("a", "an", "the")]
@@ -637,7 +640,21 @@ def from_name_words(tool: Tool) -> str:
     rest = [w.lower() for w in named[1:]]
     if verb is None or not rest or not all(w.isalpha() and len(w) > 2 and w not in STOPS for w in rest):
         return ""
-    return f"{verb} the {' '.join(rest)}"
+    return f"{verb} the {' '.join(_spelled(w, tool.description) for w in rest)}"
+
+
+def _spelled(word: str, description: str) -> str:
+    """A short word of the name no lexicon has, said as the author's words it abbreviates ("ili":
+    "in-line inspection") or else in capitals ("ILI"; set 36: "schedule the ili run")."""
+    if known(word) or len(word) > 4:
+        return word
+    said = re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", description)
+    for i in range(len(said)):
+        for j in range(i + 1, min(i + len(word), len(said)) + 1):
+            parts = [p for w in said[i:j] for p in w.split("-")]
+            if "".join(p[0] for p in parts).lower() == word:
+                return " ".join(said[i:j]).lower()
+    return word.upper()
 
 
 def plain_intent(tool: Tool) -> str:

@@ -76,7 +76,8 @@ _AT_MOST = frozenset({"max", "maximum", "highest", "longest", "largest", "most",
 _AT_LEAST = frozenset({"min", "minimum", "lowest", "shortest", "smallest", "least", "lower", "floor"})
 _UNITS = frozenset({"ul", "km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
                     "eur", "gbp", "ft", "mi", "lb", "lbs", "oz", "c", "f", "h", "hr", "hrs", "min", "mins", "s",
-                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft", "bu"})
+                    "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft", "bu", "mv", "kv", "kw",
+                    "kwh", "psig", "ma", "hz"})
 _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
                "m": "metres", "cm": "cm", "mm": "mm", "ml": "ml", "mg": "mg", "h": "hours", "hr": "hours",
                "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds",
@@ -84,7 +85,8 @@ _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahren
                "gbp": "pounds", "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "kn": "kilonewtons",
                "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles",
                "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet",
-               "bu": "bushels"}
+               "bu": "bushels", "mv": "millivolts", "kv": "kV", "kw": "kW", "kwh": "kWh", "psig": "psig", "ma": "mA",
+               "hz": "Hz"}  # (set 36: "a pipe-to-soil potential of -2400" for `on_potential_mv`)
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
 _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
                                                                   "grams", "pounds", "tonnes", "knots", "percent",
@@ -190,6 +192,12 @@ def _clean(description: str) -> str:
 _PRECISIONS = frozenset({"tenths", "hundredths", "thousandths", "increments", "steps", "multiples", "halves"})
 
 
+# How a value is written, never its unit: "Name of the person who signed, in capitals" (set 36: "J.
+# MORALES capitals").
+_WRITTEN_IN = frozenset({"capitals", "caps", "uppercase", "lowercase", "letters", "digits", "english", "full", "brackets",
+                         "quotes", "writing", "print", "words", "figures"})
+
+
 def _unit_of(text: str) -> str:
     """ "Sensor depth in metres" -> "metres"; ", in degrees Celsius" -> "degrees Celsius"; "in mm/s"
     -> "mm/s" (set 28: "a particle velocity of 41 mm")."""
@@ -210,7 +218,7 @@ def _unit_of(text: str) -> str:
     if m is None:  # "Extracted honey, lb.": a unit closing the first clause after a comma
         tail = re.match(r"^[^.;]*?,\s*([A-Za-z]+)\s*(?:[.;]|$)", text)  # ", hours (e.g. 2871.4)." cleaned
         return tail[1] if tail and tail[1].lower() in _UNITS | set(_SPANS) else ""
-    if m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"} | _PRECISIONS:
+    if m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"} | _PRECISIONS | _WRITTEN_IN:
         return ""
     word = m[1]
     return word if word.startswith(("degrees", "square ", "cubic ", "linear ", "board ")) or word.endswith("s") or \
@@ -528,6 +536,20 @@ def _object_np(words: list[str]) -> list[str]:
     return np if np and len(np) <= 7 else []
 
 
+# "Date anyone in the company first received ...": a noun opening a clause, no noun phrase ("a date
+# anyone of May 28", set 36); the name says it.
+_CLAUSE_LED = re.compile(r"^[A-Za-z]+ (?:anyone|someone|everyone|anybody|somebody|nobody|it|they|we|you|he|she)\b",
+                         re.IGNORECASE)
+# "Reference of the authority placing the hold": the authority's reference, said "authority
+# reference ABC-..." (set 36: "for reference of the authority ABC-2160507-13").
+_OWNED_POINTER = re.compile(r"^(reference|number|id|code|identifier) of (?:the|a|an) ([a-z]+(?: [a-z]+)?)$")
+
+
+def _owner_first(noun: str) -> str:
+    m = _OWNED_POINTER.match(noun)
+    return f"{m[2]} {m[1]}" if m else noun
+
+
 @lru_cache(maxsize=16384)
 def _unit_said(param: str, clean: str) -> str:
     """The unit a number is said in: its name's own (`min_hookload_klbs`: klbs, whatever the
@@ -607,9 +629,15 @@ def _rate_led(param: str, text: str) -> str:
     days per gallon used by the account" for `k_factor`): its unit, "degree days per gallon" (set
     32: "an automatic plan with 3 degree days"); "" otherwise."""
     m = _RATE_LED.match(text.strip())
-    if m is None or set(tokens(m.group(0))) & set(tokens(param)) or not all(known(w) for w in m.group(0).lower().split()):
+    if m is None or set(tokens(m.group(0))) & set(tokens(param)) or not all(known(w) for w in m.group(0).lower().split()) \
+            or m.group(0).split()[0].lower() in _NO_UNITS:  # "Amount per administration" is no unit (set 36)
         return ""
     return m.group(0).lower()
+
+
+# Words that open a rate but are no unit of it: "Amount per administration" counts no "amounts".
+_NO_UNITS = frozenset({"amount", "amounts", "number", "count", "value", "quantity", "total", "dose", "share", "fraction",
+                       "size", "level"})
 
 
 def _named_shorter(noun: str, plain: str) -> str:
@@ -639,7 +667,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
         _unit_led(first) or bool(_rate_led(param, first)) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
-        _headless(noun) or _PART_OF.match(first) is not None or _one_of_two(noun, first, name_words)
+        _headless(noun) or _PART_OF.match(first) is not None or _one_of_two(noun, first, name_words) or \
+        _CLAUSE_LED.match(first) is not None
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
@@ -681,6 +710,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     place = _place_of(json_type, name_words, noun, sem, role, tokens(param)[-1:])
     plain = _plain(param, unit)
     noun = _named_shorter(_without_done(re.sub(r"^(?:the|a|an) ", "", noun)), plain)  # never "a the origin unit of 46"
+    noun = _owner_first(noun)
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
@@ -1587,8 +1617,9 @@ def _enum_by_value(t: Term, v: str) -> str | None:
         return f"with no {t.noun}"
     if v.lower().startswith("not ") and t.noun and len(v.split()) == 2 and (t.head or "") not in _REASON:
         return f"with the {t.noun} {v}"  # "with the pregnancy test not required"; a reason is its clause
-    if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing
-        return f"with the {t.head} unknown"
+    if v.lower() == "unknown" and t.head:  # "because of unknown" says nothing; its own noun where short
+        short = t.noun if t.noun and len(t.noun.split()) <= 3 and " of " not in f" {t.noun} " else t.head
+        return f"with the {short} unknown"  # (set 36: "the result unknown and the result unknown")
     if v.lower() == "other" and t.head:  # "for another category" reads as some category: the value is "other"
         return f"filed under {v}" if t.head in _KINDS | {"code"} else f"with the {t.noun} given as {v}"
     return None
@@ -1950,6 +1981,10 @@ def _site_or_office(t: Term, v: str, intent: str) -> str:
 def _text(t: Term, v: str, intent: str) -> str:
     words = set(tokens(t.noun)) | {t.sem}
     named = t.noun and t.of == "name" and (not intent or t.head in intent.split()) or t.head in _NAMING
+    role = (t.plain or "").split()[-1:]
+    if named and t.sem == "person" and t.noun in PERSON_WORDS | _NAMING and role and is_person_role(role[0]) \
+            and role[0] not in PERSON_WORDS:  # `signatory`, "Name of the person who signed": "with signatory
+        return f"with {t.plain.lower()} {v}"  # J. MORALES", never "container X called J. MORALES" (set 36)
     if named and not t.sem.endswith("_name") and set(t.noun.split()[:-1]) <= set(intent.split()):
         if intent.split(" ", 1)[0] in _SEARCHING and set(intent.lower().split()) & _COLLECTIONS:  # "search the library
             return f"for {v}"  # for Symphony No. 4", never "the library called Symphony No. 4"

@@ -150,7 +150,7 @@ def read_flag(text: Text, param: str, description: str = "",
 
 # "Whether the coupon passed visual inspection before cutting": the flag's own clause, its verb and
 # the words after it, said in the text ("the coupon having passed visual inspection"; set 27).
-_WHETHER = re.compile(r"^\s*whether (?:or not )?(?:the |a |an |its |this )?[\w-]+(?: [\w-]+)?? (?P<verb>[a-z]+(?:ed|s)|is|are|"
+_WHETHER = re.compile(r"^\s*(?:whether (?:or not )?|(?:set to )?true (?:when|if) )(?:the |a |an |its |this )?[\w-]+(?: [\w-]+)?? (?P<verb>[a-z]+(?:ed|s)|is|are|"
                       r"was|were|has|have|had|passed|failed) (?P<rest>[a-z-]+(?: [a-z-]+)?)", re.IGNORECASE)
 _BE = frozenset({"is", "are", "was", "were", "has", "have", "had"})
 
@@ -271,8 +271,9 @@ def _by_clause(text: Text, description: str) -> tuple[bool, str] | None:
                 if found is None:
                     continue
                 before = text.tokens[max(0, found[0] - _WINDOW):found[0]]
-                negated = any(w in _NEGATION or w in _OMIT for w in before) or _not_after(text.tokens, found[1])
-                words = " ".join(text.tokens[found[0]:found[1]])
+                words = " ".join(text.tokens[found[0]:found[1]])  # "the anomaly not located at" (set 36)
+                negated = any(w in _NEGATION or w in _OMIT for w in before) or _not_after(text.tokens, found[1]) \
+                    or any(w in _NEGATION for w in text.tokens[found[0]:found[1]])
                 return (value.lower() == "true") != negated, f"{words} (the description's clause for {value})"
     return None
 

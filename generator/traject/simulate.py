@@ -469,6 +469,8 @@ def _bounds(args: dict[str, Any]) -> list[tuple[str, tuple[str, ...], float]]:
         w, v = param_words(k).split(), args[k]
         if len(w) > 1 and w[0] in ("min", "max") and _number(v):
             out.append((w[0], tuple(w[1:]), float(v)))
+        elif len(w) > 1 and w[-1] in ("from", "to") and _number(v):  # `milepost_from`, `milepost_to`: a range
+            out.append(("min" if w[-1] == "from" else "max", tuple(w[:-1]), float(v)))  # (set 36)
     return out
 
 
@@ -506,12 +508,20 @@ def _within(cur: Any, kind: str, limit: float, top: float, rng: random.Random) -
 def _honor(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Random) -> None:
     """Numeric results respect the request's min_/max_ filters (min_stars=4 -> 4-5 stars) and its
     year filters (installed_before_year=2007 -> installed in 1967-2006)."""
-    for kind, thing, limit in _bounds(args):
+    bounds = _bounds(args)
+    for kind, thing, limit in bounds:
         for row in rows:
             for f, cur in row.items():
                 if _bounded(f, thing) and _number(cur):
                     top = 5.0 if thing[-1] in ("rating", "stars") else limit * 1.6
                     row[f] = _within(cur, kind, limit, top, rng)
+    for thing, (lo, hi) in _closed(bounds).items():  # both ends of one range: inside it (set 36: a search
+        for row in rows:  # from milepost 37.4 to 52 found milepost 31)
+            for f, cur in row.items():
+                if _bounded(f, thing) and _number(cur) and not lo <= cur <= hi:
+                    row[f] = rng.randint(int(-(-lo // 1)), int(hi)) if isinstance(cur, int) and int(hi) >= lo \
+                        else round(rng.uniform(lo, hi), 1)
+
     for before, stems, year in _year_bounds(args):
         for row in rows:
             for f, cur in row.items():
@@ -520,6 +530,13 @@ def _honor(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Random)
                         row[f] = rng.randint(year - 40, year - 1)
                     elif not before and cur <= year:
                         row[f] = rng.randint(year + 1, max(year + 1, min(year + 40, REFERENCE_TIME.year)))
+
+
+def _closed(bounds: list[tuple[str, tuple[str, ...], float]]) -> dict[tuple[str, ...], tuple[float, float]]:
+    """The things a request bounds on both sides, with the range (lowest, highest)."""
+    lows = {t: v for k, t, v in bounds if k == "min"}
+    highs = {t: v for k, t, v in bounds if k == "max"}
+    return {t: (lows[t], highs[t]) for t in lows if t in highs and lows[t] <= highs[t]}
 
 
 _BEFORE = {"before": True, "until": True, "after": False, "since": False}

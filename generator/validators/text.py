@@ -115,8 +115,11 @@ def _phrases_of_others(req: WriteRequest) -> list[str]:
             out.append(a.hint)
         elif a.mode == "stated":
             out += [x for x in value_elements(a.value) if isinstance(x, str) and len(x) > 1]
-            if value_kind(a.value, a.param, tool, req.target.time) not in ("bool", "number"):
+            kind = value_kind(a.value, a.param, tool, req.target.time)
+            if kind not in ("bool", "number"):
                 out += forms(a.value, a.param, tool, req.target.time)
+            elif kind == "bool":  # a flag's own clause ("without LLTs flagged non-current") says no hierarchy
+                out += [f for f in forms(a.value, a.param, tool, req.target.time) if len(f.split()) >= 3]  # level (set 36)
     return sorted(set(out), key=lambda p: (-len(p), p))
 
 

@@ -92,6 +92,8 @@ _SIDE_WORDS = {"start": "starting", "begin": "starting", "beginning": "starting"
 def apart(t: Term, param: str, tool: Tool | None) -> Term:
     """`t` with its side said when another parameter of the tool has the same noun (set 22: "a
     measured depth of 1600 feet MD, a measured depth of 13000 feet MD" for a day's start and end)."""
+    if tool is not None and t.bound and not _bound_named(param, tool):
+        t = replace(t, bound="")
     if tool is None or not t.noun or t.bound:
         return t
     twins = [p for p in tool.properties if p != param and _same_noun(term(p, spec_of(tool, p)).noun, t.noun)]
@@ -101,6 +103,22 @@ def apart(t: Term, param: str, tool: Tool | None) -> Term:
     if not twins or not side or side.rstrip("-") in t.noun.lower().split():
         return t
     return replace(t, noun=f"{side}{'' if side.endswith('-') else ' '}{t.noun}")
+
+
+# The verbs of a tool that reads records: only there is a "maximum" in a description a filter's bound.
+_READING_VERBS = frozenset({"search", "find", "list", "get", "query", "filter", "browse", "count", "lookup", "look",
+                            "fetch", "show", "check", "scan", "match", "select", "pull", "retrieve"})
+_BOUND_WORDS = frozenset({"min", "max", "minimum", "maximum", "least", "most", "limit", "cap", "ceiling", "floor",
+                          "upto", "budget", "threshold"})
+
+
+def _bound_named(param: str, tool: Tool) -> bool:
+    """Whether a bound ("at most", "at least") read from a description is the parameter's: said by
+    its name (`min_depth_pct`), or a filter of a tool that reads records. A "Maximum depth as
+    percent of wall" given to a calculation or a record is the anomaly's depth (set 36: "a measured
+    depth of at most 67.8 percent", "a specified yield strength of at least 35000 psi")."""
+    named = tokens((tool.api or tool.name).rsplit(".", 1)[-1])
+    return bool(set(tokens(param)) & _BOUND_WORDS) or bool(named) and named[0].lower() in _READING_VERBS
 
 
 _PREFIXES = re.compile(r"\b(inter|intra|pre|post|non|sub|semi|multi|anti) (?=[a-z])")
@@ -113,6 +131,10 @@ def _by_name(t: Term, others: list[str]) -> Term:
     plain = _PREFIXES.sub(r"\1-", t.plain)
     if re.fullmatch(r"[A-Z]+\d+|[A-Z]{2,5}", plain):  # "X80" beside "a median fragment size": the trade's own name
         return replace(t, noun=plain)
+    core = t.noun.split(" of ", 1)[0]
+    if plain and " " not in core and re.fullmatch(r"[a-z]{4,}", plain.lower()) and plain.lower() != core.lower() \
+            and plain.lower() not in (o.lower() for o in others):  # `dechallenge`, "Result of stopping the drug":
+        return replace(t, noun=f"{plain.lower()} {core}")  # the dechallenge result (set 36: "the negative result" twice)
     if not plain or t.noun.lower().split()[-1] not in plain.lower().split() or plain.lower() in (o.lower() for o in others) \
             or not all(w.isalpha() or "-" in w for w in plain.split()):
         return t
@@ -122,7 +144,9 @@ def _by_name(t: Term, others: list[str]) -> Term:
 def _same_noun(other: str, noun: str) -> bool:
     """Whether two nouns would read alike: equal, or one word that heads the other ("size" beside
     "median fragment size": set 28, "a median fragment size of 82 mm and a size of 340 mm")."""
-    return bool(other) and (other == noun or " " not in noun and other.lower().endswith(f" {noun.lower()}"))
+    a, b = other.lower(), noun.lower()
+    return bool(other) and (a == b or " " not in b and (a.endswith(f" {b}") or a.startswith(f"{b} ")) or
+                            " " not in a and b.startswith(f"{a} of "))
 
 
 def _phrase_like(text: str) -> bool:

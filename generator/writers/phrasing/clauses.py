@@ -318,6 +318,34 @@ def told_apart(own: list[tuple[Arg, str]], tool: Tool | None) -> list[tuple[Arg,
     return [(a, f"with the {named[a.param]} {m}" if a in bare else m) for a, m in own]
 
 
+_SPAN_ENDS = {"from": "to", "start": "end", "min": "max", "lowest": "highest", "first": "last"}
+
+
+def spans(own: list[tuple[Arg, str]], tool: Tool | None) -> list[tuple[Arg, str]]:
+    """Two stated numbers that open and close one range (`milepost_from`, `milepost_to`; `bay_from`,
+    `bay_to`) said as one: "from milepost 37.4 to 38", never "to milepost 38 with a start milepost of
+    37.4 miles" (set 36)."""
+    from ...core.semantic import tokens
+
+    numbers = {a.param: a for a, _ in own if a.plan.mode == "stated" and isinstance(a.plan.value, int | float)
+               and not isinstance(a.plan.value, bool)}
+    out, dropped = list(own), set()
+    for p, a in numbers.items():
+        words = tokens(p)
+        if len(words) < 2 or (words[-1] not in _SPAN_ENDS and words[0] not in _SPAN_ENDS):
+            continue
+        first = words[-1] in _SPAN_ENDS
+        end = "_".join(words[:-1] + [_SPAN_ENDS[words[-1]]]) if first else "_".join([_SPAN_ENDS[words[0]], *words[1:]])
+        b = numbers.get(end) or next((x for q, x in numbers.items() if "_".join(tokens(q)) == end), None)
+        if b is None or not a.plan.value <= b.plan.value:
+            continue
+        stem = " ".join(words[:-1] if first else words[1:])
+        said = f"from {stem} {a.text} to {b.text}" if words[0] != "min" else f"with {stem} between {a.text} and {b.text}"
+        out = [(x, said if x is a else m) for x, m in out]
+        dropped.add(b.param)
+    return [(x, m) for x, m in out if x.param not in dropped]
+
+
 def _clock_noun(param: str, tool: Tool | None) -> str:
     """A clock parameter's noun without its "time" ("arrival time" -> "arrival"); "" for a bare time."""
     words = [w for w in noun(param, tool).split() if w not in ("time", "clock", "hh:mm")]
@@ -351,7 +379,7 @@ def clause_parts(
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
     mods = [m for m in mods if m not in pointed]
     own = [(a, modifier(a, tool, time, rng)) for a in args if a.text is not None and a.param not in used | merged]
-    for a, m in told_apart(own, tool):
+    for a, m in spans(told_apart(own, tool), tool):
         (pointed if _points(a) else mods).append(m)
     closing = [m.lstrip(",") for m in mods if m.startswith(",")]  # ", like last time" closes the clause
     mods = ordered([m for m in mods if not m.startswith(",")])
