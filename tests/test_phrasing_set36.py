@@ -167,3 +167,26 @@ def test_a_flag_whose_clause_names_a_level_restates_no_level_left_out() -> None:
     text = _explicit(tool, args)
     assert "LLTs flagged non-current" in text, text
     assert not _refused(tool, args, text), (text, _refused(tool, args, text))
+
+
+def test_a_reason_that_denies_is_a_clause_and_a_dictionary_is_searched_for_a_name() -> None:
+    nullify = _tool("nullify_case", "Nullify a case.",
+                    {"case_id": {"type": "string", "description": "Case id, e.g. 'PV24-004512'."},
+                     "reason": {"type": "string", "enum": ["duplicate", "not_valid", "not_an_adverse_event"],
+                                "description": "Why the case is nullified."}}, ["case_id", "reason"])
+    for value, said in (("not_an_adverse_event", "because it is not an adverse event"),
+                        ("not_valid", "because it is not valid")):
+        args = {"case_id": "PV25-588514", "reason": value}
+        text = _explicit(nullify, args)
+        assert said in text, text
+        assert not _refused(nullify, args, text), (text, _refused(nullify, args, text))
+    search = _tool("search_products", "Search the company's product dictionary.",
+                   {"name": {"type": "string", "description": "Trade name, e.g. 'Ventrelo'."}}, ["name"])
+    text = _explicit(search, {"name": "Ventrelo"})
+    assert "for Ventrelo" in text and "called" not in text, text
+
+
+def test_a_term_named_in_capitals_is_the_noun_whole() -> None:
+    said = term("meddra_pt_code", {"type": "string", "description": "MedDRA Preferred Term code, 8 digits starting "
+                                   "with 10, e.g. '10019211' (Headache)."}).noun
+    assert said == "MedDRA Preferred Term code", said  # never "meddra", nor a clause from "Preferred"

@@ -38,6 +38,10 @@ def test_a_container_number_and_a_cas_number_carry_their_check_digit() -> None:
         assert iso6346.is_valid(number), number
     assert with_check_digit("cas_number", {"description": "CAS registry number"}, "7732-18-3") == "7732-18-5"
     assert casrn.is_valid(with_check_digit("cas_rn", {"description": "CAS RN of the substance"}, "64-17-9"))
+    entry = {"type": "string", "description": "CBP entry number: filer code, 7-digit number, check digit, e.g. "
+             "'ABC-1234567-8'."}
+    drawn = [value_for(entry, random.Random(i), name="reference") for i in range(20)]
+    assert all(len(d.rsplit("-", 1)[1]) == 1 for d in drawn), drawn  # one check digit, never "-16"
 
 
 def test_the_reporters_own_words_are_never_a_letter_nor_a_first_name() -> None:
@@ -163,3 +167,113 @@ def test_a_search_result_lies_inside_the_range_it_was_searched_by() -> None:
                                                random.Random(seed), context=context))
         rows = next(v for v in out.values() if isinstance(v, list))
         assert all(37.4 <= r["milepost"] <= 52.0 for r in rows), out
+
+
+def test_a_death_among_the_criteria_makes_the_outcome_fatal_and_a_resolution_date_needs_a_recovery() -> None:
+    tool = _tool("add_event", "Add a coded adverse event to a case. seriousness lists every criterion that applies. "
+                 "death in seriousness requires outcome fatal, and outcome fatal requires death in seriousness.",
+                 {"case_id": {"type": "string", "description": "Case id, e.g. 'PV24-004512'."},
+                  "end_date": {"type": "string", "format": "date", "description": "Date the event resolved. Only with "
+                               "outcome recovered or recovered_with_sequelae."},
+                  "outcome": {"type": "string", "enum": ["recovered", "recovering", "recovered_with_sequelae", "fatal",
+                                                         "unknown"], "description": "Outcome."},
+                  "seriousness": {"type": "array", "items": {"type": "string", "enum": [
+                      "death", "hospitalization", "disability"]}, "description": "Criteria that apply: death, "
+                      "hospitalization, disability."}},
+                 ["case_id", "outcome"])
+    kinds = {(r.kind, r.subject) for r in dependencies.rules(tool.description, tool.properties)}
+    assert ("only", "end_date") in kinds and ("implies", "outcome") in kinds
+    assert ("needs", "outcome") not in kinds  # a required outcome is no outcome "only with a death"
+    rng = random.Random(8)
+    deaths = 0
+    for _ in range(60):
+        d = sample_arguments(tool, rng, optional_rate=0.6)
+        if "death" in (d.get("seriousness") or []):
+            deaths += 1
+            assert d["outcome"] == "fatal", d
+        assert "end_date" not in d or d["outcome"] in ("recovered", "recovered_with_sequelae"), d
+    assert deaths
+
+
+def test_a_work_window_opens_mostly_at_the_shift_starts_its_description_lists() -> None:
+    tool = _tool("assign_quay_crane", "Assign a quay crane to a vessel visit for one work window.",
+                 {"visit_id": {"type": "string", "description": "Visit id, e.g. 'VV-24-00412'."},
+                  "window_start": {"type": "string", "format": "date-time", "description": "Start of the work window, "
+                                   "local time. Shifts start at 07:00, 15:00 and 23:00 (early, day, hoot owl)."}},
+                 ["visit_id", "window_start"])
+    rng = random.Random(9)
+    starts = [sample_arguments(tool, rng)["window_start"][11:16] for _ in range(40)]
+    assert sum(s in ("07:00", "15:00", "23:00") for s in starts) >= 30, starts
+
+
+def test_a_restriction_is_never_set_and_lifted_nor_a_hold_placed_and_released_in_one_chain() -> None:
+    from generator.traject.shapes import undoes
+
+    def named(name: str) -> Tool:
+        return Tool(name=name, app="ops", api=name, domain="pipe_set36", description="Act on a record.",
+                    parameters={"type": "object", "properties": {"record_id": {"type": "string"}}, "required": []})
+
+    assert undoes(named("set_pressure_restriction"), named("lift_pressure_restriction"))
+    assert undoes(named("place_hold"), named("release_hold"))
+    assert undoes(named("create_case"), named("nullify_case"))
+    assert not undoes(named("place_hold"), named("get_hold"))
+
+
+def test_a_record_listed_before_its_with_is_that_record_never_a_shop_product() -> None:
+    from generator.traject.graph import output_fields
+
+    tool = Tool(name="get_product", app="pv", api="get_product", domain="pv_set36",
+                description="Get one product: INN, formulations and strengths, international birth date and the "
+                            "reference safety information in force (CCDS version, EU SmPC date) with the listed "
+                            "adverse reactions of each.",
+                parameters={"type": "object", "properties": {"product_code": {"type": "string"}},
+                            "required": ["product_code"]})
+    fields = output_fields(tool)
+    assert "inn" in fields and "price" not in fields, fields
+
+
+def test_a_pressure_is_of_the_scale_of_its_example_and_of_its_sibling_in_the_same_unit() -> None:
+    tool = _tool("set_pressure_restriction", "Put a pressure restriction on a segment.",
+                 {"segment_id": {"type": "string", "description": "Segment id, e.g. 'L-2104-S017'."},
+                  "restricted_pressure_psig": {"type": "integer", "minimum": 50, "maximum": 2000,
+                                               "description": "Maximum allowed pressure in psig, e.g. 720."},
+                  "operating_pressure_psig": {"type": "integer", "minimum": 0, "maximum": 2200,
+                                              "description": "Actual operating pressure when found, in psig."}},
+                 ["segment_id", "restricted_pressure_psig", "operating_pressure_psig"])
+    rng = random.Random(10)
+    for _ in range(40):
+        d = sample_arguments(tool, rng)
+        assert 180 <= d["restricted_pressure_psig"] <= 2000, d
+        assert 240 <= d["operating_pressure_psig"] <= 2200, d
+
+
+def test_a_statistic_is_computed_over_a_period_that_has_passed() -> None:
+    tool = _tool("run_disproportionality", "Compute a disproportionality statistic over a period.",
+                 {"product_code": {"type": "string", "description": "Product code, e.g. 'HT-1042'."},
+                  "period_start": {"type": "string", "format": "date", "description": "First day of the period."},
+                  "period_end": {"type": "string", "format": "date", "description": "Last day, after period_start."}},
+                 ["product_code", "period_start", "period_end"])
+    ref = datetime(2025, 6, 2, 9, 0)
+    rng = random.Random(11)
+    for _ in range(30):
+        d = sample_arguments(tool, rng, ref=ref)
+        assert d["period_start"] <= d["period_end"] <= "2025-06-02", d
+
+
+def test_a_study_number_built_of_the_product_code_is_the_calls_product() -> None:
+    tool = _tool("create_case", "Book in a new case.",
+                 {"product_code": {"type": "string", "pattern": "^HT-[0-9]{4}$",
+                                   "description": "Suspect product code, 'HT-' and 4 digits, e.g. 'HT-1042'."},
+                  "report_type": {"type": "string", "enum": ["spontaneous", "study"], "description": "Report type."},
+                  "study_number": {"type": "string", "pattern": "^HT-[0-9]{4}-[0-9]{3}$", "description":
+                                   "Protocol number of the study, product code plus 3 digits, e.g. 'HT-1042-301'. "
+                                   "Required when report_type is study."}},
+                 ["product_code", "report_type"])
+    rng = random.Random(12)
+    studies = 0
+    for _ in range(40):
+        d = sample_arguments(tool, rng, optional_rate=0.3)
+        if "study_number" in d:  # added by the rule, after the call's own values
+            studies += 1
+            assert d["study_number"].startswith(d["product_code"] + "-"), d
+    assert studies >= 5

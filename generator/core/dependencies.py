@@ -581,7 +581,16 @@ def _own_only(tool: str, props: Props) -> list[Rule]:
                 rf"['\"`]{re.escape(m.group(2))}['\"`]", str(sch.get("description") or ""))), None)  # a code it quotes
             if owner and owner != name:
                 out.append(Rule("only", name, (owner,), (m.group(2),)))
+        for m in _OWN_ONLY_LISTED.finditer(str(schema.get("description") or "")):
+            owner = _name(m.group(1), props)  # "Only with outcome recovered or recovered_with_sequelae" (set 36:
+            said = re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(2))  # a resolution date of an event not recovered)
+            if owner and owner != name and all(v in _enum(props[owner]) for v in said):
+                out.append(Rule("only", name, (owner,), tuple(said)))
     return out
+
+
+_OWN_ONLY_LISTED = re.compile(r"(?:^|[;.,]\s*)only (?:with|for|when|if) (?:the )?(\w+) (?:is )?([\w-]+(?:(?:,\s*(?:or\s+)?|\s+or\s+)"
+                              r"[\w-]+)*)(?=\s*[.;,)]|$)", re.IGNORECASE)
 
 
 def _lists_per_value(tool: str, props: Props) -> list[Rule]:
@@ -1095,9 +1104,6 @@ def _given_item(item: str, props: Props) -> list[str]:
     """The parameters one item of a "give X or Y" list names: "station_id", "a city", "a list of
     locations", "a latitude/longitude pair" (both); [] when it names none."""
     item = re.sub(r"\s+(?:pair|together|both)$", "", item.strip().strip("`'\""))
-    lead = re.match(r"(\w+)\s+(?:to|for|when|if|so)\s", item)  # "anomaly_id to use the ILI measurements"
-    if lead and _name(lead[1], props):
-        return [str(_name(lead[1], props))]
     if "/" in item:
         parts = [_name(w, props) or _param_of(w, props) for w in item.split("/")]
         return [p for p in parts if p] if all(parts) else []
@@ -1509,8 +1515,12 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
     # requires it" of another enum misread its subject ("An entrapment is always priority
     # 'emergency' and must give passengers_trapped" is no rule of every emergency)
     said = {(r.subject, r.others[0]) for r in out if r.kind == "needs"}
+    # "death in seriousness requires outcome fatal": the value it fixes (`implies`), never "an outcome
+    # only with a death" (set 36: every event's required outcome tied to a death)
+    implied = {(r.subject, r.others[0]) for r in out if r.kind == "implies"}
     return tuple(r for r in out if not (r.kind == "if_value" and any(
-        s == r.subject and o != r.others[0] for s, o in said)))
+        s == r.subject and o != r.others[0] for s, o in said)) and not (
+        r.kind == "needs" and (r.subject, r.others[0]) in implied))
 
 
 # ---------------------------------------------------------------- checking
@@ -1533,6 +1543,12 @@ def _number(value: Any) -> float | None:
         return None
 
 
+def _holds(value: Any, member: Any) -> bool:
+    """`value` is `member`, or a list that holds it ("death in seriousness": set 36, a death with
+    the outcome "recovering")."""
+    return value == member or isinstance(value, list) and member in value
+
+
 def broken(rule: Rule, args: dict[str, Any]) -> bool:
     """Whether `args` break `rule`."""
     s, o = rule.subject, rule.others[0]
@@ -1545,8 +1561,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     if rule.kind == "needs":
         return o in args and _set(args, s) != (args[o] in rule.values)
     if rule.kind == "implies":  # a word target holds when the subject is left out too (its default is another)
-        return args.get(o) == rule.values[0] and (s in args or isinstance(rule.target, str) or rule.target is True) and \
-            args.get(s) != rule.target  # (a flag that must be true is false when left out)
+        return _holds(args.get(o), rule.values[0]) and (s in args or isinstance(rule.target, str) or rule.target is True) \
+            and args.get(s) != rule.target  # (a flag that must be true is false when left out)
     if rule.kind == "together":
         return (s in args) != (o in args)
     if rule.kind == "always":

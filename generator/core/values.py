@@ -339,6 +339,19 @@ def _derive_time(schema: dict[str, Any], when: datetime, rng: random.Random) -> 
 _ON_THE_HOUR = re.compile(r"\bon the (?:full )?hour\b|\b(?:whole|full) hours? only\b", re.IGNORECASE)
 
 
+_CLOCK_LIST = re.compile(r"\bat ((?:[01]?\d|2[0-3]):[0-5]\d(?:(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+)(?:[01]?\d|2[0-3]):[0-5]\d)+)")
+
+
+def _listed_clock(schema: dict[str, Any], moment: datetime, rng: random.Random) -> datetime:
+    """`moment` at one of the clock times its description lists ("Shifts start at 07:00, 15:00 and
+    23:00"; set 36: crane windows opening at 9:15), on its own day; else `moment`."""
+    m = _CLOCK_LIST.search(str(schema.get("description") or ""))
+    if m is None:
+        return moment
+    h, mi = map(int, rng.choice(re.findall(r"\d{1,2}:\d{2}", m[1])).split(":"))
+    return moment.replace(hour=h, minute=mi, second=0, microsecond=0)
+
+
 def _on_the_hour(schema: dict[str, Any], moment: datetime) -> datetime:
     """`moment` at its hour's start where the description says "on the hour" (set 36: gate slots
     at 2:45 pm that the catalog starts on the hour)."""
@@ -373,7 +386,7 @@ def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random)
     window = _in_window(schema, when, rng)
     if window is not None:
         return _on_the_hour(schema, window).strftime(_format_for("datetime", schema))
-    moment = _on_the_hour(schema, _quarter_after(when, rng))
+    moment = _listed_clock(schema, _on_the_hour(schema, _quarter_after(when, rng)), rng)
     if _in_past(schema):
         moment -= timedelta(days=rng.choice([1, 3, 7, 14, 30]))
     if _recent(schema):  # what happened days ago happened at any hour of them, not at the query's 09:00
@@ -1579,7 +1592,8 @@ def _said_shape(example: Any, schema: dict[str, Any], rng: random.Random) -> str
         if len(m[0]) >= 3:
             return str(rng.randint(10 ** (len(m[0]) - 1), 10 ** len(m[0]) - 1))
         lo, hi = (int(span[1]), int(span[2])) if span and int(span[1]) < int(span[2]) else (1, max(9, int(m[0]) * 2))
-        return str(rng.randint(max(lo, 1), hi)).zfill(len(m[0]))  # door 07 of twelve, never the example's on every call
+        hi = min(hi, 10 ** len(m[0]) - 1)  # a check digit "-8" stays one digit (set 36: "ABC-6503445-16")
+        return str(rng.randint(max(lo, 1), max(hi, 1))).zfill(len(m[0]))  # door 07 of twelve, never the example's
 
     drawn = re.sub(r"\d+", digits, example)
     return drawn if is_valid(schema, drawn) else None
@@ -2547,6 +2561,9 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _no_false_only(tool, args, frozenset(fixed or {}))
         kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
         kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
+        kept = _same_scale(tool.properties, kept, rng, frozenset(fixed or {}))  # and a measure it added
+        kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
+        kept = _composed(tool.properties, kept, rng, frozenset(fixed or {}))
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 
 
@@ -2989,6 +3006,104 @@ def _tax_on(props: dict[str, Any], args: dict[str, Any], rng: random.Random, kee
         taxed = round(float(args[base]) * rng.choice((4, 5, 6, 6.25, 7, 7.5, 8, 8.25, 9, 9.5)) / 100, 2)
         if is_valid(schema, taxed if isinstance(value, float) or schema_type(schema) == "number" else round(taxed)):
             args[name] = taxed if schema_type(schema) == "number" else round(taxed)
+    return args
+
+
+_COMPOSED = re.compile(r"\b([a-z]+(?: [a-z]+)?) plus (\d|one|two|three|four|five|six) (?:more )?digits?\b", re.IGNORECASE)
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _composed(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """An id the description builds from a sibling's value ("Protocol number of the study, product
+    code plus 3 digits, e.g. 'HT-1042-301'") is that value and its own digits: a study of the call's
+    product, never of another (set 36: study HT-6098-645 for product HT-3149)."""
+    for name, value in list(args.items()):
+        schema = props.get(name) or {}
+        m = _COMPOSED.search(str(schema.get("description") or ""))
+        if name in keep or m is None or not isinstance(value, str):
+            continue
+        said = set(m[1].lower().split())
+        base = next((n for n, v in args.items() if n != name and isinstance(v, str) and said <= set(semantic.tokens(n))), None)
+        if base is None:
+            continue
+        n = int(m[2]) if m[2].isdigit() else _COUNTS[m[2].lower()]
+        sep = value[-n - 1] if len(value) > n and not value[-n - 1].isalnum() else ""
+        built = f"{args[base]}{sep}{''.join(str(rng.randint(0, 9)) for _ in range(n))}"
+        args[name] = built if is_valid(schema, built) else value
+    return args
+
+
+# Verbs of a tool that computes over records already kept: the span it reads lies in the past.
+_COMPUTING = frozenset({"compute", "calculate", "run", "analyze", "analyse", "summarize", "summarise", "aggregate",
+                        "audit", "export", "tally", "trend"})
+_SPAN_SIDES = (("start", "end"), ("from", "to"), ("begin", "end"))
+
+
+def _past_span(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    """A period a computation reads ("Compute a disproportionality statistic ... over a period")
+    ends by the call's day: a span drawn ahead of it is moved back whole, its length kept (set 36:
+    signal detection run over June to December of a June call)."""
+    words = semantic.tokens((tool.api or tool.name).rsplit(".", 1)[-1])
+    if not words or words[0] not in _COMPUTING:
+        return args
+    for first, second in _span_pairs(args):
+        if {first, second} & keep:
+            continue
+        try:
+            a, b = (datetime.fromisoformat(str(args[n])[:10]) for n in (first, second))
+        except ValueError:
+            continue
+        if b.date() > ref.date() and b >= a:
+            back = (b - ref.replace(hour=0, minute=0, second=0, microsecond=0)).days + 1
+            for n in (first, second):
+                moved = (datetime.fromisoformat(str(args[n])[:10]) - timedelta(days=back)).strftime("%Y-%m-%d")
+                args[n] = moved + str(args[n])[10:]
+    return args
+
+
+def _span_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
+    """The (opening, closing) date parameters of the call's spans: `period_start`/`period_end`."""
+    out = []
+    dated = {n for n, v in args.items() if re.match(r"\d{4}-\d{2}-\d{2}", str(v))}
+    for name in dated:
+        words = semantic.tokens(name)
+        for opens, closes in _SPAN_SIDES:
+            other = "_".join([*words[:-1], closes]) if words and words[-1] == opens else None
+            match = next((n for n in dated if other and "_".join(semantic.tokens(n)) == other), None)
+            if match:
+                out.append((name, match))
+    return sorted(out)
+
+
+_NUMBER_EXAMPLE = re.compile(r"\be\.g\.,?\s*'?(-?\d+(?:\.\d+)?)'?")
+# The unit words a name may close on that say a measure of one scale ("psig", "kg", "usd").
+_SCALED_UNITS = frozenset({"psig", "psi", "kpa", "bar", "mv", "kv", "kw", "kwh", "kg", "lb", "lbs", "usd", "eur", "gbp",
+                           "ft", "m", "km", "mi", "gal", "l", "mph", "kn", "rpm", "hz"})
+
+
+def _same_scale(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A measure in a unit of one scale (`_psig`, `_kg`) is of the scale of the catalog's example:
+    its own (a restriction "e.g. 720" is never 87 psig), else its call's sibling's in the same unit
+    (an operating pressure of 93 psig beside it; set 36). Redrawn within half to one and a half
+    times the example where it strays past a quarter or four times its own (a third or three times
+    a sibling's)."""
+    examples: dict[str, float] = {}
+    for name, schema in props.items():
+        unit = semantic.tokens(name)[-1:] if isinstance(schema, dict) else []
+        m = _NUMBER_EXAMPLE.search(str(schema.get("description") or "")) if unit and unit[0] in _SCALED_UNITS else None
+        if m is not None and float(m[1]) > 0:
+            examples.setdefault(unit[0], float(m[1]))
+    for name, value in list(args.items()):
+        schema, unit = props.get(name) or {}, semantic.tokens(name)[-1:]
+        if name in keep or not unit or unit[0] not in examples or isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        own = _NUMBER_EXAMPLE.search(str(schema.get("description") or ""))  # its own example: a wider berth
+        example, spread = (float(own[1]), 4.0) if own else (examples[unit[0]], 3.0)
+        if example <= 0 or example / spread <= value <= example * spread:
+            continue
+        drawn: float = rng.uniform(example * 0.5, example * 1.5)
+        drawn = int(round(drawn, -1)) if schema_type(schema) == "integer" else round(drawn, 1)
+        args[name] = drawn if is_valid(schema, drawn) else value
     return args
 
 

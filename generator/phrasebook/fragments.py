@@ -71,7 +71,14 @@ def _because(value: Any, param: str) -> str | None:
         return None
     if re.search(r"[a-z][A-Z]", str(value)):  # "ImagePullBackOff" is a status code, not a clause
         return None
-    *subject, state = tokens(str(value)) or [""]
+    words = tokens(str(value)) or [""]
+    if words[0] == "not" and len(words) >= 2 and all(w.isalpha() for w in words) and not words[1].endswith("ing"):
+        # "not_an_adverse_event": "because it is not an adverse event" (set 36); "not_fasting" is the person's
+        bare = words[1] in ("a", "an", "the") or len(words) == 2 and ("ADJ" in lemmas(words[1]) or
+                                                                     words[1].endswith(("ed", "able", "ible", "ous", "ive")))
+        rest = words[1:] if bare else [str(engine().a(words[1])).split()[0], *words[1:]]  # "not serious", "not a case"
+        return f"because it is not {' '.join(rest)}"  # "because it is not an adverse event" (set 36)
+    *subject, state = words
     said = lemmas(state)
     if not subject:
         return _because_one(state)

@@ -101,7 +101,8 @@ _UNIT_SYSTEMS = frozenset({"metric", "imperial", "si", "us", "us customary", "cu
 _NAMING = frozenset({"name", "title", "label", "nickname", "alias"})
 _SEARCHING = frozenset({"search", "find", "look", "browse", "query"})
 _COLLECTIONS = frozenset({"library", "catalog", "catalogue", "archive", "archives", "database", "collection",
-                          "inventory", "index", "repository", "registry", "records", "shelves", "stacks"})
+                          "inventory", "index", "repository", "registry", "records", "shelves", "stacks",
+                          "dictionary", "directory", "register", "roster"})  # (set 36: "the product dictionary called X")
 _VENUES = frozenset({"restaurant", "hotel", "store"})
 _SAYING = frozenset({"message", "text", "body", "content", "reply", "answer", "post", "tweet", "caption"})
 _SEARCHED = frozenset({"search", "query", "keyword", "keywords", "match", "matching", "lookup"})
@@ -239,13 +240,15 @@ def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]
         if out and (_joined(low, after, joins) or low == "of" and after not in _STOPS):
             out.append(low)
             continue
-        if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and _participle(low, after):
+        titled = cased and i > 0 and bare[:1].isupper()  # "MedDRA Preferred Term code": a term's name, no clause
+        if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and not titled and _participle(low, after):
             break
         if out and low in ("back", "away") and after in ("into", "to", "in", "onto", "from", "out", "on", None):
             break  # "Release a held job back into production": the job, no "job back"
         if not (re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare) or re.fullmatch(r"[A-Z]{1,3}\d{1,4}", bare)) or bare.endswith("-"):
             break  # "FH- followed by 3 digits": an id's prefix is no word; a code ("E911 address") is one
-        out.append(bare if re.fullmatch(r"[A-Z0-9]{2,}s?", bare) or cased and i > 0 and bare[:1].isupper() else low)
+        out.append(bare if re.fullmatch(r"[A-Z0-9]{2,}s?", bare) or re.search(r"[a-z][A-Z]", bare)  # "MedDRA" as written
+                   or cased and i > 0 and bare[:1].isupper() else low)
         if bare != w:  # "pen:" -- the clause ends with the word
             break
     while out and (out[-1] in ("of", "or", "and", "per") or out[-1] in _DETERMINERS):

@@ -344,7 +344,9 @@ def _output_fields(name: str, api: str, output: str, description: str, required:
         return tuple(inferred_fields(tool)[:MAX_FIELDS])
     head, tail = _sentence(tool)
     listed = _listed(tail)
-    lead = _field(_PAREN.sub("", head)) if head else ""
+    if not listed and head and _listed(head):  # "INN, formulations and strengths, ... with the listed adverse
+        listed, head = _listed(head), ""  # reactions of each": the enumeration is before its "with" (set 36: a
+    lead = _field(_PAREN.sub("", head)) if head else ""  # drug product read as "wireless earbuds", price 173.28)
     if listed and is_id_param(lead):  # "OCLC numbers with title, author, ...": the numbers too
         listed = [lead, *listed]
     seen: list[str] = []

@@ -71,13 +71,15 @@ ACTION_STATUS: dict[str, str] = {
     "report": "reported", "log": "logged", "issue": "issued", "renew": "renewed", "request": "requested",
     "release": "released", "enable": "enabled", "disable": "disabled", "subscribe": "subscribed",
     "unsubscribe": "unsubscribed", "follow": "following", "unfollow": "unfollowed", "revoke": "revoked",
-    "archive": "archived", "restore": "restored", "file": "filed",
+    "archive": "archived", "restore": "restored", "file": "filed", "place": "placed", "lift": "lifted",
+    "nullify": "nullified",
 }
 # Verbs that undo what another action did: a trajectory never books and cancels, creates and
 # deletes, opens and closes the same kind of thing at once (`undoes`).
 UNDO_VERBS = frozenset({"cancel", "delete", "remove", "close", "stop", "unlock", "disable", "unsubscribe",
                         "unfollow", "revoke", "archive", "void", "refund", "release", "terminate", "unbook",
-                        "unassign", "reject", "decline", "withdraw", "deactivate", "discard", "clear", "drop"})
+                        "unassign", "reject", "decline", "withdraw", "deactivate", "discard", "clear", "drop",
+                        "lift", "nullify", "rescind", "retract"})  # (set 36: a restriction set and lifted at once)
 _FILLER = frozenset({"a", "an", "the", "by", "for", "of", "to", "from", "in", "on", "with", "and", "all", "my",
                      "new", "info", "information", "details", "data", "list", "api", "v1", "v2"})
 

@@ -520,7 +520,7 @@ def _honor(rows: list[dict[str, Any]], args: dict[str, Any], rng: random.Random)
             for f, cur in row.items():
                 if _bounded(f, thing) and _number(cur) and not lo <= cur <= hi:
                     row[f] = rng.randint(int(-(-lo // 1)), int(hi)) if isinstance(cur, int) and int(hi) >= lo \
-                        else round(rng.uniform(lo, hi), 1)
+                        else round(rng.uniform(lo, hi), 2)
 
     for before, stems, year in _year_bounds(args):
         for row in rows:
