@@ -204,6 +204,10 @@ def test_a_work_window_opens_mostly_at_the_shift_starts_its_description_lists() 
     rng = random.Random(9)
     starts = [sample_arguments(tool, rng)["window_start"][11:16] for _ in range(40)]
     assert sum(s in ("07:00", "15:00", "23:00") for s in starts) >= 30, starts
+    late = datetime(2025, 6, 2, 16, 30)  # a shift start is never before the call's own time that day
+    for _ in range(20):
+        start = datetime.fromisoformat(sample_arguments(tool, rng, ref=late)["window_start"][:19])
+        assert start >= late, start
 
 
 def test_a_restriction_is_never_set_and_lifted_nor_a_hold_placed_and_released_in_one_chain() -> None:
@@ -277,3 +281,18 @@ def test_a_study_number_built_of_the_product_code_is_the_calls_product() -> None
             studies += 1
             assert d["study_number"].startswith(d["product_code"] + "-"), d
     assert studies >= 5
+
+
+def test_a_rectifier_is_set_by_a_current_or_by_both_taps_never_a_mix() -> None:
+    tool = _tool("adjust_rectifier", "Change the output of a rectifier. Give either target_current_a, or both "
+                 "coarse_tap and fine_tap.",
+                 {"rectifier_id": {"type": "string", "description": "Rectifier id, e.g. 'RECT-104'."},
+                  "target_current_a": {"type": "number", "minimum": 0.5, "maximum": 60, "description": "Current, A."},
+                  "coarse_tap": {"type": "string", "enum": ["A", "B", "C"], "description": "Coarse tap."},
+                  "fine_tap": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Fine tap."}},
+                 ["rectifier_id"])
+    rng = random.Random(13)
+    for _ in range(60):
+        d = sample_arguments(tool, rng, optional_rate=0.5)
+        taps = ("coarse_tap" in d) + ("fine_tap" in d)
+        assert ("target_current_a" in d and taps == 0) or ("target_current_a" not in d and taps == 2), d

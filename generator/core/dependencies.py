@@ -1104,6 +1104,9 @@ def _given_item(item: str, props: Props) -> list[str]:
     """The parameters one item of a "give X or Y" list names: "station_id", "a city", "a list of
     locations", "a latitude/longitude pair" (both); [] when it names none."""
     item = re.sub(r"\s+(?:pair|together|both)$", "", item.strip().strip("`'\""))
+    both = re.fullmatch(r"both\s+`?(\w+)`?\s+and\s+`?(\w+)`?", item)  # "or both coarse_tap and fine_tap" (set 36:
+    if both and _name(both[1], props) and _name(both[2], props):  # a current sent with a lone coarse tap)
+        return [str(_name(both[1], props)), str(_name(both[2], props))]
     if "/" in item:
         parts = [_name(w, props) or _param_of(w, props) for w in item.split("/")]
         return [p for p in parts if p] if all(parts) else []
@@ -1611,6 +1614,7 @@ def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
     out = dict(args)
     for _ in range(3):  # a fix may set the value another rule reads (reason 'restitution' needs a claimant)
         hit = [r for r in rules(description, props) if broken(r, _defaulted(r, out, props))]
+        hit.sort(key=lambda r: r.kind != "one_of")  # the way chosen first, then what goes with it (set 36)
         for rule in hit:
             view = _defaulted(rule, out, props)
             if broken(rule, view):

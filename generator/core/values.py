@@ -348,8 +348,10 @@ def _listed_clock(schema: dict[str, Any], moment: datetime, rng: random.Random) 
     m = _CLOCK_LIST.search(str(schema.get("description") or ""))
     if m is None:
         return moment
-    h, mi = map(int, rng.choice(re.findall(r"\d{1,2}:\d{2}", m[1])).split(":"))
-    return moment.replace(hour=h, minute=mi, second=0, microsecond=0)
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    starts = [day + timedelta(hours=int(h), minutes=int(mi)) for h, mi in re.findall(r"(\d{1,2}):(\d{2})", m[1])]
+    later = [t for t in starts if t >= moment]  # never earlier than the moment drawn: the call's own time
+    return rng.choice(later) if later else min(starts) + timedelta(days=1)
 
 
 def _on_the_hour(schema: dict[str, Any], moment: datetime) -> datetime:
