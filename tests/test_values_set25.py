@@ -116,3 +116,5 @@ def test_a_description_of_part_of_the_thing_names_it_by_the_parameter():
 
     spec = {"type": "string", "description": "Part of the person's or ranch's name, e.g. 'Hadley' or 'Lazy K'."}
     assert term("name", spec).noun == "name"
+    # one owner alone (no "X or Y" the one-of-two rule reads): the part still names no thing
+    assert term("name", {"type": "string", "description": "Part of the ranch's name, e.g. 'Lazy K'."}).noun == "name"

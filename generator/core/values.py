@@ -1449,9 +1449,7 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             return _working_clock(rng)
         if is_season(m.group(0)):  # "RNT-2526-041": the season's two years, not four digits of a count
             return season_digits(int(_near_year(ref, rng, edition)))
-        if _short_year(m.group(0), ref) and 0 < m.start() and m.end() < len(rest):  # "ILI-24-017": a run of
-            return m.group(0)  # 2024, never a grid coordinate "ILI-46-..." (set 36: runs of 2046)
-        if (closing := _coordinate(m, rest, rng) or _closing(m, rest, ref, rng)) is not None:
+        if (closing := _coordinate(m, rest, rng, ref) or _closing(m, rest, ref, rng)) is not None:
             return closing
         if _ROUND.fullmatch(m.group(0)) and not _YEAR.fullmatch(m.group(0)):  # a class ("4000" psi), never "7132"
             floor = max(int(m.group(0)) // 2, 10 ** (len(m.group(0)) - 1))
@@ -1477,11 +1475,14 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
 _COORDINATES = re.compile(r"[A-Za-z0-9]{1,3}(?:[-./][A-Za-z0-9]{1,3}){2,}")
 
 
-def _coordinate(m: re.Match[str], rest: str, rng: random.Random) -> str | None:
+def _coordinate(m: re.Match[str], rest: str, rng: random.Random, ref: datetime) -> str | None:
     """A digit group of a grid address near the example's ("14-022-C-02": aisle 14, bay 22,
-    position 2 of a rack; set 35: bay 877, position 06 of four); None in any other id."""
+    position 2 of a rack; set 35: bay 877, position 06 of four); None in any other id. A year
+    inside it is the example's ("ILI-24-017": a run of 2024, never "ILI-46-...", set 36)."""
     if not _COORDINATES.fullmatch(rest):
         return None
+    if _short_year(m.group(0), ref) and 0 < m.start() and m.end() < len(rest):
+        return m.group(0)
     v = int(m.group(0))
     return str(rng.randint(max(1, v // 2), max(3, v * 2))).zfill(len(m.group(0)))
 

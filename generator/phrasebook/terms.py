@@ -548,6 +548,11 @@ _CLAUSE_LED = re.compile(r"^[A-Za-z]+ (?:anyone|someone|everyone|anybody|somebod
 _OWNED_POINTER = re.compile(r"^(reference|number|id|code|identifier) of (?:the|a|an) ([a-z]+(?: [a-z]+)?)$")
 
 
+def _no_noun_phrase(first: str) -> bool:
+    """A first clause that opens with a part of a thing ("Part of ...") or a clause ("Date anyone ...")."""
+    return _PART_OF.match(first) is not None or _CLAUSE_LED.match(first) is not None
+
+
 def _owner_first(noun: str) -> str:
     m = _OWNED_POINTER.match(noun)
     return f"{m[2]} {m[1]}" if m else noun
@@ -670,8 +675,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
         _unit_led(first) or bool(_rate_led(param, first)) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
-        _headless(noun) or _PART_OF.match(first) is not None or _one_of_two(noun, first, name_words) or \
-        _CLAUSE_LED.match(first) is not None
+        _headless(noun) or _no_noun_phrase(first) or _one_of_two(noun, first, name_words)
     if by_name:
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
@@ -712,8 +716,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     bound = bound or ("at most " if sem == "limit" else "")
     place = _place_of(json_type, name_words, noun, sem, role, tokens(param)[-1:])
     plain = _plain(param, unit)
-    noun = _named_shorter(_without_done(re.sub(r"^(?:the|a|an) ", "", noun)), plain)  # never "a the origin unit of 46"
-    noun = _owner_first(noun)
+    noun = _owner_first(_named_shorter(_without_done(re.sub(r"^(?:the|a|an) ", "", noun)), plain))  # no "a the unit"
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
@@ -1980,19 +1983,25 @@ def _site_or_office(t: Term, v: str, intent: str) -> str:
     return ""
 
 
+def _signed_by(t: Term, v: str) -> str:
+    """`authorized_signatory`, "Name of the person who signed": "with authorized signatory J.
+    MORALES", never "container X called J. MORALES" (set 36); "" for any other name."""
+    role = (t.plain or "").split()[-1:]
+    if t.sem == "person" and t.noun in PERSON_WORDS | _NAMING and role and is_person_role(role[0]) \
+            and role[0] not in PERSON_WORDS:
+        return f"with {t.plain.lower()} {v}"
+    return ""
+
+
 @frame("text")
 def _text(t: Term, v: str, intent: str) -> str:
     words = set(tokens(t.noun)) | {t.sem}
     named = t.noun and t.of == "name" and (not intent or t.head in intent.split()) or t.head in _NAMING
-    role = (t.plain or "").split()[-1:]
-    if named and t.sem == "person" and t.noun in PERSON_WORDS | _NAMING and role and is_person_role(role[0]) \
-            and role[0] not in PERSON_WORDS:  # `signatory`, "Name of the person who signed": "with signatory
-        return f"with {t.plain.lower()} {v}"  # J. MORALES", never "container X called J. MORALES" (set 36)
     if named and not t.sem.endswith("_name") and set(t.noun.split()[:-1]) <= set(intent.split()):
         if intent.split(" ", 1)[0] in _SEARCHING and set(intent.lower().split()) & _COLLECTIONS:  # "search the library
             return f"for {v}"  # for Symphony No. 4", never "the library called Symphony No. 4"
         # "book a well boat called Havbris"; a nested object's name: "a workload called billing-worker"
-        return f"called {v}"  # but "with the last name Okon", "with the trade name Captan 80 WDG"
+        return _signed_by(t, v) or f"called {v}"  # but "with the last name Okon", "with the trade name Captan 80 WDG"
     if t.sem in _VENUES and not (t.pointer and re.search(r"\d", v)):  # a code is no venue: "for industry 6221"
         return f"at {v}"
     if t.sem == "cuisine":  # "serving Thai food"
