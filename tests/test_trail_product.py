@@ -212,7 +212,9 @@ def test_real_histories_say_why_they_give_fewer_targets_than_asked(tmp_path):
     # recoverability, which the reference check holds at 1.000: the 87 gave 0.91).
     # 51 since a value left unsaid must be a standing choice (set 22: "find certified testers" after
     # three searches in one city and two in none is no search in that city; the bound is 61).
-    assert len(items) >= 50 and all(it.spec.pointers for it in items)
+    # 48 since a standing choice is one of two calls at least (set 36: "Need to look up terms." after
+    # a single search of that text left the text to a reader who could not know it).
+    assert len(items) >= 48 and all(it.spec.pointers for it in items)
     if len(items) < 120:
         why = next(n for n in notes if n.startswith(f"{len(items)} of 120 targets"))
         assert "users short of their share" in why and "one earlier event" in why, why
