@@ -296,3 +296,22 @@ def test_a_rectifier_is_set_by_a_current_or_by_both_taps_never_a_mix() -> None:
         d = sample_arguments(tool, rng, optional_rate=0.5)
         taps = ("coarse_tap" in d) + ("fine_tap" in d)
         assert ("target_current_a" in d and taps == 0) or ("target_current_a" not in d and taps == 2), d
+
+
+def test_an_age_and_its_age_group_agree_band_by_band_in_the_ages_own_unit() -> None:
+    tool = _tool("create_case", "Book in a new case. patient_age and age_group must agree when both are given.",
+                 {"patient_age": {"type": "integer", "minimum": 0, "maximum": 120,
+                                  "description": "Patient age in years at onset, 0 to 120."},
+                  "age_group": {"type": "string", "enum": ["neonate", "infant", "child", "adolescent", "adult",
+                                                           "elderly"],
+                                "description": "Age group: neonate (under 28 days), infant (28 days to 23 months), "
+                                               "child (2 to 11 years), adolescent (12 to 17), adult (18 to 64), "
+                                               "elderly (65 and over)."}},
+                 ["patient_age", "age_group"])
+    bands = {"neonate": (0, 0), "infant": (0, 1), "child": (2, 11), "adolescent": (12, 17), "adult": (18, 64),
+             "elderly": (65, 120)}
+    rng = random.Random(14)
+    for _ in range(40):
+        d = sample_arguments(tool, rng)
+        lo, hi = bands[d["age_group"]]
+        assert lo <= d["patient_age"] <= hi, d

@@ -1474,6 +1474,51 @@ def _are_for(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "patient_age and age_group must agree" beside "neonate (under 28 days), infant (28 days to 23
+# months), child (2 to 11 years), ..., elderly (65 and over)" (set 36: a 70-year-old neonate): the
+# number's band names the enum's value, each band in the number's own unit.
+_AGREE = re.compile(r"\b(\w+) and (\w+) must (?:agree|match|be consistent)\b", re.IGNORECASE)
+_IN_YEARS = {"day": 1 / 365, "days": 1 / 365, "week": 7 / 365, "weeks": 7 / 365, "month": 1 / 12, "months": 1 / 12,
+             "year": 1.0, "years": 1.0}
+_MEMBER_BAND = re.compile(r"^(?:(under|below|less than) (\d+(?:\.\d+)?) ?(\w+)?|(\d+(?:\.\d+)?) ?(\w+)? (?:to|-|–) "
+                          r"(\d+(?:\.\d+)?) ?(\w+)?|(\d+(?:\.\d+)?) ?(\w+)? (?:and over|and older|or older|or more|\+))$")
+
+
+def _agreeing_bands(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _AGREE.finditer(t)):
+        pair = [_name(m[1], props), _name(m[2], props)]
+        number = next((n for n in pair if n and (props[n] or {}).get("type") in _NUMBER_TYPES), None)
+        kind = next((n for n in pair if n and _enum(props[n])), None)
+        if number is None or kind is None:
+            continue
+        unit = "years" if re.search(r"\bin years\b", str(props[number].get("description") or "")) else None
+        for value in _enum(props[kind]):
+            said = re.search(rf"\b{re.escape(value)}\s*\(([^()]+)\)", str(props[kind].get("description") or ""))
+            band = _member_band(said[1].strip(), unit) if said else None
+            if band is not None:
+                out.append(Rule("band_is", kind, (number,), (value,), band))
+    return out
+
+
+def _member_band(text: str, unit: str | None) -> tuple[float, float] | None:
+    """(lowest, highest) of "under 28 days", "28 days to 23 months", "2 to 11 years", "65 and over",
+    in years where the number counts years (a band in another unit is converted), else as said."""
+    m = _MEMBER_BAND.match(text)
+    if m is None:
+        return None
+
+    def of(n: str, said: str | None, fallback: str | None) -> float:
+        word = said or fallback
+        return float(n) * (_IN_YEARS.get(word or "", 1.0) if unit == "years" else 1.0)
+
+    if m[1]:
+        return 0.0, of(m[2], m[3], m[3]) - 1e-9
+    if m[4]:
+        return of(m[4], m[5], m[7]), of(m[6], m[7], m[7])
+    return of(m[8], m[9], m[9]), 1e9
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
@@ -1484,7 +1529,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near, _may_be,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
-                                                      _are_for]
+                                                      _are_for, _agreeing_bands]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
