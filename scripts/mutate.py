@@ -4655,7 +4655,7 @@ MUTATIONS: list[Mutation] = [
              '    if not listed and head and _listed(head):  # "INN, formulations and strengths, ... with the listed adverse',
              '    if False:  # "INN, formulations and strengths, ... with the listed adverse', ('tests/test_values_set36.py::test_a_record_listed_before_its_with_is_that_record_never_a_shop_product',)),
     Mutation("values: a measure far from its unit's example (set 36)", 'generator/core/values.py',
-             '        kept = _same_scale(tool.properties, kept, rng, frozenset(fixed or {}))  # and a measure it added',
+             '        kept = _same_scale(tool, kept, rng, frozenset(fixed or {}))  # and a measure it added',
              '        kept = kept  # and a measure it added', ('tests/test_values_set36.py::test_a_pressure_is_of_the_scale_of_its_example_and_of_its_sibling_in_the_same_unit',)),
     Mutation("values: a check digit drawn as two (set 36)", 'generator/core/values.py',
              '        hi = min(hi, 10 ** len(m[0]) - 1)  # a check digit "-8" stays one digit (set 36: "ABC-6503445-16")',

@@ -1,6 +1,7 @@
 """Numbers whose last digit checks the others: an ISSN, an ISBN-13, an EAN / GTIN / UPC barcode, an
-IMO ship number, a CAS registry number, a freight container's number (ISO 6346). Drawn from a pattern or an example, the last digit is any digit, so every ISSN of
-the set-23 library catalog failed its check (a reader noticed; any catalog that validates rejects
+IMO ship number, a CAS registry number, a freight container's number (ISO 6346). Drawn from a
+pattern or an example, the last digit is any digit, so every ISSN of the set-23 library catalog
+failed its check (a reader noticed; any catalog that validates rejects
 them). The check digit is computed by python-stdnum, a maintained library of such standards
 (docs/values.md says why it is a dependency); the other digits and the value's own layout
 ("0317-8471", "978-0-394-70322-0") stay as drawn.

@@ -2564,7 +2564,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _no_false_only(tool, args, frozenset(fixed or {}))
         kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
         kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
-        kept = _same_scale(tool.properties, kept, rng, frozenset(fixed or {}))  # and a measure it added
+        kept = _same_scale(tool, kept, rng, frozenset(fixed or {}))  # and a measure it added
         kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = _composed(tool.properties, kept, rng, frozenset(fixed or {}))
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
@@ -3078,32 +3078,40 @@ def _span_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
     return sorted(out)
 
 
-_NUMBER_EXAMPLE = re.compile(r"\be\.g\.,?\s*'?(-?\d+(?:\.\d+)?)'?")
 # The unit words a name may close on that say a measure of one scale ("psig", "kg", "usd").
 _SCALED_UNITS = frozenset({"psig", "psi", "kpa", "bar", "mv", "kv", "kw", "kwh", "kg", "lb", "lbs", "usd", "eur", "gbp",
                            "ft", "m", "km", "mi", "gal", "l", "mph", "kn", "rpm", "hz"})
 
 
-def _same_scale(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+@by_identity(kinds=(Tool,))
+def _scale_examples(tool: Tool) -> tuple[dict[str, float], dict[str, float]]:
+    """(unit -> the first example of a measure in it, parameter -> its own example), read once per tool."""
+    per_unit: dict[str, float] = {}
+    own: dict[str, float] = {}
+    for name, schema in tool.properties.items():
+        unit = semantic.tokens(name)[-1:] if isinstance(schema, dict) else []
+        m = _EXAMPLE_NUMBER.search(str(schema.get("description") or "")) if unit and unit[0] in _SCALED_UNITS else None
+        if m is not None and float(m[1]) > 0:
+            per_unit.setdefault(unit[0], float(m[1]))
+            own[name] = float(m[1])
+    return per_unit, own
+
+
+def _same_scale(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
     """A measure in a unit of one scale (`_psig`, `_kg`) is of the scale of the catalog's example:
     its own (a restriction "e.g. 720" is never 87 psig), else its call's sibling's in the same unit
     (an operating pressure of 93 psig beside it; set 36). Redrawn within half to one and a half
     times the example where it strays past a quarter or four times its own (a third or three times
     a sibling's)."""
-    examples: dict[str, float] = {}
-    for name, schema in props.items():
-        unit = semantic.tokens(name)[-1:] if isinstance(schema, dict) else []
-        m = _NUMBER_EXAMPLE.search(str(schema.get("description") or "")) if unit and unit[0] in _SCALED_UNITS else None
-        if m is not None and float(m[1]) > 0:
-            examples.setdefault(unit[0], float(m[1]))
+    per_unit, own = _scale_examples(tool)
     for name, value in list(args.items()):
-        schema, unit = props.get(name) or {}, semantic.tokens(name)[-1:]
-        if name in keep or not unit or unit[0] not in examples or isinstance(value, bool) or not isinstance(value, int | float):
+        unit = semantic.tokens(name)[-1:]
+        if name in keep or not unit or unit[0] not in per_unit or isinstance(value, bool) or not isinstance(value, int | float):
             continue
-        own = _NUMBER_EXAMPLE.search(str(schema.get("description") or ""))  # its own example: a wider berth
-        example, spread = (float(own[1]), 4.0) if own else (examples[unit[0]], 3.0)
-        if example <= 0 or example / spread <= value <= example * spread:
+        example, spread = (own[name], 4.0) if name in own else (per_unit[unit[0]], 3.0)  # its own: a wider berth
+        if example / spread <= value <= example * spread:
             continue
+        schema = tool.properties.get(name) or {}
         drawn: float = rng.uniform(example * 0.5, example * 1.5)
         drawn = int(round(drawn, -1)) if schema_type(schema) == "integer" else round(drawn, 1)
         args[name] = drawn if is_valid(schema, drawn) else value
