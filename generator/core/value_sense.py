@@ -1164,10 +1164,71 @@ def _shaped(value: str, form: str) -> bool:
     return bool(re.fullmatch({"YYYY-MM": r"\d{4}-\d{2}", "YYYY-Q": r"\d{4}-Q[1-4]", "YYYY": r"\d{4}"}[form], value))
 
 
+# An example tied to the thing it is the form of: "e.g. 'ABC-1234567-8' for CBP or 'REL-55190' for
+# a line release", and a clause that opens with its thing: "For customs_cbp the CBP entry number
+# (..., e.g. 'ABC-1234567-8'); for usda the APHIS inspection number; otherwise ...".
+_TIED_AFTER = re.compile(r"['\"]([^'\"]+)['\"]\s+for\s+(?:an?\s+|the\s+)?([^,;.'\"()]+?)(?=\s+or\s+['\"]|[,;)]|\.(?:\s|$)|$)",
+                         re.IGNORECASE)
+_TIED_BEFORE = re.compile(r"\s*(?:for|with|if)\s+(?:an?\s+)?([\w./-]+(?:\s+[\w./-]+)?)(?:,|\s+(?=the\b|an?\b|use\b|give\b))",
+                          re.IGNORECASE)
+_TIE_FILLER = frozenset({"the", "and", "for", "with", "number", "reference", "code", "release", "document", "type"})
+
+
+@lru_cache(maxsize=1024)
+def _tied_examples(description: str) -> tuple[tuple[str | None, str, str], ...]:
+    """(example or None, the words it is tied to, its clause) of a description that ties its
+    examples, or its clauses, to things."""
+    out: list[tuple[str | None, str, str]] = [(m.group(1), m.group(2), m.group(0)) for m in _TIED_AFTER.finditer(description)]
+    for clause in re.split(r";|(?<=[\w)'\"])(?<!e\.g)(?<!i\.e)\.\s+", description):
+        if (lead := _TIED_BEFORE.match(clause)) is not None:
+            found = re.findall(r"['\"]([^'\"]+)['\"]", clause)
+            out += [(ex, lead.group(1), clause) for ex in found] or [(None, lead.group(1), clause)]
+    return tuple(out)
+
+
+def _ties(tie: str, value: str) -> bool:
+    """Whether a tie's words name an enum value ("CBP" names customs_cbp, "a line release" line)."""
+    own = {w for w in re.split(r"[\W_]+", value.lower()) if len(w) >= 3 and w not in _TIE_FILLER}
+    return bool(own & set(re.split(r"[\W_]+", tie.lower())))
+
+
+def _shape(value: str) -> str:
+    return re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", value))
+
+
+def tied_examples(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A reference whose examples are each tied to one value of a sibling enum takes the form of
+    its call's value: a CBP hold's CBP entry number, a line release's 'REL-' number; where only
+    other values have a form, never theirs (set 37: a fumigation hold with a CBP entry number)."""
+    props = tool.properties
+    for name, schema in props.items():
+        held = args.get(name)
+        if name in keep or not isinstance(held, str) or not isinstance(schema, dict) or schema.get("enum"):
+            continue
+        ties = _tied_examples(str(schema.get("description") or ""))
+        for kind, value in ((o, v) for o, v in args.items() if o != name and isinstance(v, str) and
+                            isinstance(props.get(o), dict) and props[o].get("enum")):
+            members = [str(m) for m in props[kind]["enum"]]
+            mine = [t for t in ties if _ties(t[1], value)]
+            theirs = [t for t in ties if t not in mine and any(_ties(t[1], m) for m in members if m != value)]
+            if not mine and not theirs:
+                continue
+            forms = [str(t[0]) for t in mine if t[0] is not None]
+            if forms and _shape(held) not in {_shape(f) for f in forms}:
+                drawn = values._varied_id(rng.choice(forms), rng, values.REFERENCE_TIME, name, schema)
+                args[name] = drawn if is_valid(schema, drawn) else held
+            elif not forms and _shape(held) in {_shape(str(t[0])) for t in theirs if t[0] is not None}:
+                acronym = next((a for t in mine for a in re.findall(r"\b[A-Z]{3,6}\b", t[2])), "")
+                drawn = f"{acronym}-{rng.randint(100000, 999999)}" if acronym else str(rng.randint(10 ** 7, 10 ** 8 - 1))
+                args[name] = drawn if is_valid(schema, drawn) else held
+            break
+    return args
+
+
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
                                     seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier,
-                                    sex_fits_name)
+                                    sex_fits_name, tied_examples)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

@@ -2311,6 +2311,8 @@ def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
         pattern = schema.get("pattern")
         if isinstance(value, str) and not schema.get("enum"):
             value = _said_lead(value, schema, rng)
+            if _IN_CAPITALS.search(str(schema.get("description") or "")) and is_valid(schema, value.upper()):
+                value = value.upper()  # "Name, in capitals, of the signatory": "J. MORALES" (set 37)
             checked = checkdigits.with_check_digit(name, schema, value)
             value = checked if checked == value or is_valid(schema, checked) else value
         return _listed_lead(value, schema, pattern, rng) if isinstance(value, str) and isinstance(pattern, str) else value
@@ -2325,6 +2327,10 @@ def value_for(schema: dict[str, Any], rng: random.Random, *, name: str = "",
         raise Unsampleable(name, _why(schema, exc.fallback)) from exc
     finally:
         _OPTIONAL.reset(token)
+
+
+_IN_CAPITALS = re.compile(r"\b(?:in (?:block )?capitals?(?: letters)?|in upper ?case|all caps|upper-?case only)\b",
+                          re.IGNORECASE)
 
 
 def check_fits(schema: dict[str, Any], value: Any) -> bool:
@@ -2564,13 +2570,14 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _no_false_only(tool, args, frozenset(fixed or {}))
         kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
         kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
+        kept = value_sense.tied_examples(tool, kept, rng, frozenset(fixed or {}))  # a kind a rule added (set 37)
         kept = _same_scale(tool, kept, rng, frozenset(fixed or {}))  # and a measure it added
         kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = _composed(tool.properties, kept, rng, frozenset(fixed or {}))
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 
 
-_ONLY_FLAG = re.compile(r"^\s*(?:if true, )?(?:return |show |list |include )?only\b", re.IGNORECASE)
+_ONLY_FLAG = re.compile(r"^\s*(?:(?:if )?true(?:,| to)\s+)?(?:return |show |list |include )?only\b", re.IGNORECASE)
 
 
 def _on_step(schema: dict[str, Any], value: Any) -> float | None:

@@ -683,7 +683,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun = "" if cut and cut[0] in _STOPS - {"of"} else noun  # "air_to_ground_freq" is no "air"
         pointer = pointer or _pointer(tokens(param))
     else:
-        noun = _spelled_out(_shorter_by_name(noun, param), param)
+        noun = _initialism(_spelled_out(_shorter_by_name(noun, param), param), param)
         noun, of = _own_head(first, noun, of, name_words)
     unit, named = _unit_said(param, clean), _from_name(param)
     unit, noun = _in_inches(param, json_type, unit, noun, by_name, description)
@@ -718,6 +718,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     plain = _plain(param, unit)
     noun = _owner_first(_named_shorter(_without_done(re.sub(r"^(?:the|a|an) ", "", noun)), plain))  # no "a the unit"
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
+    noun = " ".join(w.upper() if 2 <= len(w) <= 5 and w.isalpha() and w.islower() and
+                    re.search(rf"(?<![\w'-]){w.upper()}(?![\w'-])", description) else w for w in noun.split())  # "UN number" (set 37)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
@@ -988,6 +990,25 @@ def _spelled_out(noun: str, param: str) -> str:
     if " " not in noun and spelled[:2] == [noun.lower(), "of"] and len(spelled) >= 3:
         return " ".join(spelled)
     return noun
+
+
+_INITIALED_NOUNS = frozenset({"number", "id", "code", "no"})
+
+
+def _initialism(noun: str, param: str) -> str:
+    """A noun the name gives as its initials said by them: `inn` "International non-proprietary
+    name of the active substance" is the INN, `imo_number` "IMO ship identification number" the IMO
+    number, as a person in the trade says them (set 37)."""
+    names = tokens(param)
+    words = noun.split()
+    for short in (w for w in names if 2 <= len(w) <= 6 and w.isalpha()):
+        rest = " ".join(w for w in names if w != short and w in _INITIALED_NOUNS)
+        if words and words[0] == short.upper():
+            return " ".join([short.upper(), *(r.upper() if r == "id" else r for r in rest.split())]) if rest else noun
+        for split in (words, [p for w in words for p in w.split("-")], [w for w in words if w.lower() not in _STOPS]):
+            if len(short) >= 3 and len(split) >= len(short) and "".join(w[0] for w in split[:len(short)]).lower() == short:
+                return " ".join([short.upper(), *(r.upper() if r == "id" else r for r in rest.split())])
+    return noun  # "US state code" stays
 
 
 def _calendar_date(noun: str, role: str) -> str:
@@ -1932,6 +1953,10 @@ def _of_kind(t: Term, v: str, head: str, intent: str) -> str:
     """A value of a "Type of X" parameter in the frame its kind takes."""
     if is_plural(head) or head in MASS_NOUNS or head in _UNCOUNTED_KINDS or not re.fullmatch(r"[a-z][a-z ]*", v):
         return f"with {v} {t.noun}"  # "Type of feed delivered" -> "with grower pellet feed"; "with medicare coverage"
+    named = t.noun.split()
+    thing = named[-2] if head in ("type", "kind") and len(named) >= 2 else head
+    if thing in intent.lower().split() and "NOUN" in lemmas(v.split()[-1]) and thing not in v.split():
+        return f"as {_a(v)} {thing}"  # "release a hold as a line hold", never "as line" or "for a line" (set 37)
     if head in intent.lower().split():  # "record an excise removal as taxpaid", never "for a taxpaid"
         return f"as {v}"
     where = t.noun.removesuffix(" type").removesuffix(" kind")

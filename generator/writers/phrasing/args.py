@@ -112,13 +112,18 @@ _BOUND_WORDS = frozenset({"min", "max", "minimum", "maximum", "least", "most", "
                           "upto", "budget", "threshold"})
 
 
+def reads_records(tool: Tool | None) -> bool:
+    """Whether a tool reads records (its name's verb: "search", "list", ...)."""
+    named = tokens((tool.api or tool.name).rsplit(".", 1)[-1]) if tool is not None else []
+    return bool(named) and named[0].lower() in _READING_VERBS
+
+
 def _bound_named(param: str, tool: Tool) -> bool:
     """Whether a bound ("at most", "at least") read from a description is the parameter's: said by
     its name (`min_depth_pct`), or a filter of a tool that reads records. A "Maximum depth as
     percent of wall" given to a calculation or a record is the anomaly's depth (set 36: "a measured
     depth of at most 67.8 percent", "a specified yield strength of at least 35000 psi")."""
-    named = tokens((tool.api or tool.name).rsplit(".", 1)[-1])
-    return bool(set(tokens(param)) & _BOUND_WORDS) or bool(named) and named[0].lower() in _READING_VERBS
+    return bool(set(tokens(param)) & _BOUND_WORDS) or reads_records(tool)
 
 
 _PREFIXES = re.compile(r"\b(inter|intra|pre|post|non|sub|semi|multi|anti) (?=[a-z])")
@@ -160,6 +165,9 @@ _PLAIN_DATE_HINT = re.compile(
 )
 
 
+_PLACED = ("on ", "at ", "in ", "by ", "from ", "until ", "before ", "after ", "for ", "within ", "between ", "during ")
+
+
 def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
     text = arg.text or ""
     if arg.plan.source == "time":  # "today", "at 7 pm": in a range, "from today until Friday"
@@ -167,6 +175,8 @@ def _hint_modifier(arg: Arg, tool: Tool | None, rng: random.Random) -> str:
         if t.role and re.search(r"\b(?:after|before|since|until)$", t.phrase or ""):
             return f"{t.phrase} {text}"  # "effective after today", never "search for ADs today" (set 23)
         said = t.role
+        if not said and reads_records(tool) and not text.startswith(_PLACED):  # "search appointments for tomorrow",
+            return f"for {text}"  # never "search appointments tomorrow", which says when to search (set 37)
         return f"{said}? {text}" if said and not text.startswith(("until", "by", "before", "from")) else text
     role = param_role(arg.param)
     if text in ("home", "work"):

@@ -8,7 +8,7 @@ import re
 
 from ...core.surface import join_words, noun
 from ...records import CallPlan, Tool
-from .args import Arg, arg_texts, modifier, param_role
+from .args import Arg, arg_texts, modifier, param_role, reads_records
 from .intents import WITH_CLOSE, WITH_ITEM, WITH_OPEN, choose_intent, unmark, with_items
 
 APP_FORMS = ["on {app}", "using {app}", "with {app}", "through {app}", "via {app}"]
@@ -172,10 +172,12 @@ _OPENING, _CLOSING = ("starting ", "from? "), ("until ", "until? ", "through ")
 _FROM_CLOCK = re.compile(r"from (?:\d{1,2}(?::\d\d)?(?: ?[ap]\.?m\.?)?|noon|midnight)(?:$| on )", re.IGNORECASE)
 
 
-def ranges(mods: list[str]) -> list[str]:
+def ranges(mods: list[str], reading: bool = False) -> list[str]:
     """A range of times is said "from A until B", its closing bound right after its opening one.
     A bound alone is said as stated ("starting June 2", "until Friday"); a time hint alone
-    (marked "from? " / "until? " by args._hint_modifier) as the hint ("tomorrow")."""
+    (marked "from? " / "until? " by args._hint_modifier) as the hint ("tomorrow"), with its bound
+    where the call reads records ("search inspection runs from today", never "search ... today",
+    which says when to search: set 37)."""
     # "from 3:30 pm" is a range's opening too: its close follows it, never "from 3:30 pm because of
     # weather until 6 pm" (set 30)
     opening = next((m for m in mods if m.startswith(_OPENING) or _FROM_CLOCK.match(m)), None)
@@ -185,6 +187,7 @@ def ranges(mods: list[str]) -> list[str]:
         alone = opening is not None and _FROM_CLOCK.match(opening) and \
             not any(m.startswith("from ") for m in mods if m is not opening)  # a trip's "from home" keeps its own
         return [f"starting at {m[5:]}" if m is opening and alone else
+                m.replace("? ", " ", 1) if reading and m.startswith(("from? ", "until? ")) else
                 m.split("? ", 1)[1] if m.startswith(("from? ", "until? ")) else m for m in mods]
     rest = [m for m in mods if m not in closing]
     at = rest.index(opening)
@@ -266,8 +269,8 @@ def _rank(m: str) -> int:
     return len(_ORDER) - 1
 
 
-def ordered(mods: list[str]) -> list[str]:
-    return ranges(sorted(mods, key=_rank))
+def ordered(mods: list[str], reading: bool = False) -> list[str]:
+    return ranges(sorted(mods, key=_rank), reading)
 
 
 def joined(mods: list[str]) -> str:
@@ -382,7 +385,7 @@ def clause_parts(
     for a, m in spans(told_apart(own, tool), tool):
         (pointed if _points(a) else mods).append(m)
     closing = [m.lstrip(",") for m in mods if m.startswith(",")]  # ", like last time" closes the clause
-    mods = ordered([m for m in mods if not m.startswith(",")])
+    mods = ordered([m for m in mods if not m.startswith(",")], reads_records(tool))
     bound = [a for a in args if a.plan.source == "previous_step"]
     if after_previous and bound:
         mods += result_refs([a.param for a in bound], tool, rng, found)

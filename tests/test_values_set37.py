@@ -1,0 +1,88 @@
+"""Values the set-37 session fixed: a reference whose examples are tied to a kind ("e.g.
+'ABC-1234567-8' for CBP or 'REL-55190' for a line release", "For customs_cbp the CBP entry
+number ...; for usda the APHIS inspection number; otherwise ...") takes its call's kind's form,
+never another kind's; an "only" flag said as "True to return only ..." is left out when false."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from generator.core import lore
+from generator.core.values import sample_arguments
+from generator.records import Tool
+
+_KINDS = ["customs_cbp", "usda", "fumigation", "freight", "line", "terminal"]
+
+
+def _tool(name: str, description: str, props: dict, required: list[str]) -> Tool:
+    return lore.annotate([Tool(name=name, app="ops", api=name, domain="holds_set37", description=description,
+                               parameters={"type": "object", "properties": props, "required": required})])[0]
+
+
+def _release() -> Tool:
+    return _tool("release_hold", "Release an active hold on a container.",
+                 {"hold_id": {"type": "string", "pattern": "^HLD-[0-9]{7}$", "description": "Hold id, e.g. 'HLD-0098123'."},
+                  "hold_type": {"type": "string", "enum": _KINDS, "description": "Kind of hold."},
+                  "release_reference": {"type": "string", "description": "Reference of the release document, e.g. "
+                                        "'ABC-1234567-8' for CBP or 'REL-55190' for a line release."}},
+                 ["hold_id", "hold_type", "release_reference"])
+
+
+def _place() -> Tool:
+    return _tool("place_hold", "Place a hold on a container.",
+                 {"container": {"type": "string", "description": "Container number, e.g. 'CSQU3054383'."},
+                  "hold_type": {"type": "string", "enum": _KINDS, "description": "Kind of hold."},
+                  "reference": {"type": "string", "description": "Reference of the authority placing the hold. For "
+                                "customs_cbp the CBP entry number (filer code, 7-digit number, check digit, e.g. "
+                                "'ABC-1234567-8'); for usda the APHIS inspection number; otherwise the line's or "
+                                "terminal's case number."}},
+                 ["container", "hold_type", "reference"])
+
+
+def _cbp(value: str) -> bool:
+    return re.fullmatch(r"[A-Z]{3}-[0-9]{7}-[0-9]", value) is not None
+
+
+def test_a_reference_takes_the_form_its_kind_is_given_and_never_another_kinds() -> None:
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(60):
+        args = sample_arguments(_release(), rng)
+        ref, kind = args["release_reference"], args["hold_type"]
+        seen.add(kind)
+        if kind == "customs_cbp":
+            assert _cbp(ref), args
+        elif kind == "line":
+            assert ref.startswith("REL-"), args
+        else:
+            assert not _cbp(ref) and not ref.startswith("REL-"), args
+    assert {"customs_cbp", "line"} <= seen
+    for _ in range(60):
+        args = sample_arguments(_place(), rng)
+        ref, kind = args["reference"], args["hold_type"]
+        assert _cbp(ref) == (kind == "customs_cbp"), args
+        if kind == "usda":
+            assert ref.startswith("APHIS-"), args
+
+
+def test_an_only_flag_set_false_is_left_out() -> None:
+    tool = _tool("search_stations", "Search test stations of a line.",
+                 {"line_id": {"type": "string", "description": "Line id, e.g. 'L-2104'."},
+                  "below_criterion": {"type": "boolean", "description": "True to return only stations that failed "
+                                      "the criterion at the last survey."}},
+                 ["line_id"])
+    rng = random.Random(5)
+    drawn = [sample_arguments(tool, rng).get("below_criterion") for _ in range(80)]
+    assert False not in drawn and True in drawn, drawn
+
+
+def test_a_name_asked_in_capitals_is_written_in_capitals() -> None:
+    from generator.core.values import value_for
+
+    schema = {"type": "string", "description": "Name, in capitals, of the person authorised to sign the VGM."}
+    drawn = [value_for(schema, random.Random(i), name="authorized_signatory") for i in range(10)]
+    assert all(d == d.upper() and any(c.isalpha() for c in d) for d in drawn), drawn
+    plain = {"type": "string", "description": "Name of the person authorised to sign the VGM."}
+    drawn = [value_for(plain, random.Random(i), name="authorized_signatory") for i in range(10)]
+    assert any(d != d.upper() for d in drawn), drawn
