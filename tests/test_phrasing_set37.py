@@ -59,3 +59,15 @@ def test_a_day_said_by_the_time_filters_a_search_and_never_says_when_to_search()
     assert ranges(["from? today"], reading=True) == ["from today"]  # "search runs from today"
     assert ranges(["from? today"]) == ["today"]  # "book a rental today"
     assert ranges(["from? today", "until? Friday"], reading=True) == ["from today", "until Friday"]
+
+
+def test_a_code_its_description_glosses_is_said_by_the_gloss() -> None:
+    tool = _tool("set_response_category", "Set the response category of an anomaly.",
+                 {"anomaly_id": {"type": "string", "description": "Anomaly id, e.g. 'A-204518'."},
+                  "basis": {"type": "string", "enum": ["fpr_le_1_1", "depth_gt_80", "engineering_judgement"],
+                            "description": "Criterion that sets the category: fpr_le_1_1 (failure pressure at most "
+                            "1.1 x MAOP), depth_gt_80 (metal loss deeper than 80 percent of wall), "
+                            "engineering_judgement."}},
+                 ["anomaly_id", "basis"])
+    said = _explicit(tool, {"anomaly_id": "A-204518", "basis": "depth_gt_80"})
+    assert "based on metal loss deeper than 80 percent of wall" in said and "gt" not in said.split(), said

@@ -86,3 +86,33 @@ def test_a_name_asked_in_capitals_is_written_in_capitals() -> None:
     plain = {"type": "string", "description": "Name of the person authorised to sign the VGM."}
     drawn = [value_for(plain, random.Random(i), name="authorized_signatory") for i in range(10)]
     assert any(d != d.upper() for d in drawn), drawn
+
+
+def _event() -> Tool:
+    return _tool("add_event", "Add an adverse event to a case. outcome fatal requires death in seriousness. "
+                 "end_date must not be before onset_date.",
+                 {"onset_date": {"type": "string", "format": "date", "description": "Date of onset, YYYY-MM-DD."},
+                  "end_date": {"type": "string", "format": "date", "description": "Date the event resolved."},
+                  "outcome": {"type": "string", "enum": ["recovered", "recovering", "fatal", "unknown"]},
+                  "seriousness": {"type": "array", "items": {"type": "string", "enum": [
+                      "death", "life_threatening", "hospitalization", "disability"]},
+                      "description": "Seriousness criteria that apply."},
+                  "date_of_death": {"type": "string", "format": "date", "description": "Date of death, "
+                                    "YYYY-MM-DD. Required when outcome is fatal."}},
+                 ["outcome"])
+
+
+def test_a_fatal_outcome_lists_death_and_a_death_comes_after_the_onset() -> None:
+    rng = random.Random(2)
+    fatal = dated = 0
+    for _ in range(150):
+        args = sample_arguments(_event(), rng)
+        if args["outcome"] == "fatal":
+            fatal += 1
+            assert "death" in (args.get("seriousness") or []), args
+        if args.get("onset_date") and args.get("date_of_death"):
+            dated += 1
+            assert args["date_of_death"] >= args["onset_date"], args
+        if args.get("onset_date") and args.get("end_date"):
+            assert args["end_date"] >= args["onset_date"], args
+    assert fatal >= 10 and dated >= 5, (fatal, dated)

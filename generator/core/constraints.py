@@ -87,6 +87,8 @@ ROLES: list[Role] = [
     _role("open", "close", False, True),
     _role("opens", "closes", False, True),
     _role("first", "last", False),
+    _role("onset", "end", False),  # an adverse event ends after it began (set 37)
+    _role("onset", "resolution", False),
     _role("south", "north", False),
     _role("west", "east", False),
     _role("sw", "ne", False),
@@ -267,7 +269,22 @@ def _pairs_cached(typed: tuple[tuple[str, str], ...]) -> tuple[Pair, ...]:
     # Detection reads only names and types, and sampling asks per call: cache by both.
     types = dict(typed)
     roles = [p for p in _role_pairs([n for n, _ in typed]) if not _measured_around(p, types)]
-    return tuple(roles + _count_pairs(typed) + _meal_pairs(typed) + _distance_pairs(typed) + _next_pairs(typed))
+    return tuple(roles + _count_pairs(typed) + _meal_pairs(typed) + _distance_pairs(typed) + _next_pairs(typed)
+                 + _death_pairs(typed))
+
+
+_BEFORE_DEATH = frozenset({"onset", "birth", "diagnosis", "admission", "start", "started", "exposure"})
+_DEATH = frozenset({"death", "died", "dod", "deceased"})
+_DAY_WORDS = frozenset({"date", "time", "dod", "day"})
+
+
+def _death_pairs(typed: tuple[tuple[str, str], ...]) -> list[Pair]:
+    """A date of death comes on or after the onset, birth or start dated in its call (set 37: a
+    death a week before the event's onset)."""
+    dated = [(n, set(tokens(n))) for n, t in typed if t == "string" and set(tokens(n)) & _DAY_WORDS]
+    deaths = [n for n, w in dated if w & _DEATH]
+    return [Pair("order", n, d, _SAID_OR_SAME) for d in deaths for n, w in dated
+            if n != d and w & _BEFORE_DEATH and not w & _DEATH]
 
 
 def _measured_around(pair: Pair, types: dict[str, str]) -> bool:

@@ -42,7 +42,8 @@ class Rule:
     `target`), "always" (subject == `target`: "Refused unless safety_test_passed is true"), "below"
     (subject <= others[0]: "tach time is always lower than or equal to Hobbs time"), "in_ranges" (subject
     inside one of the labelled ranges `target`, the one others[0] names when set), "band_is"
-    (others[0] inside the band `target` => subject == values[0]), "any_of" (at
+    (others[0] inside the band `target` => subject == values[0]), "contains" (others[0] ==
+    values[0] => the list subject holds `target`), "any_of" (at
     least one of subject and `others` set: "Give at least one of title, author or isbn")."""
 
     kind: str
@@ -1484,6 +1485,23 @@ _MEMBER_BAND = re.compile(r"^(?:(under|below|less than) (\d+(?:\.\d+)?) ?(\w+)?|
                           r"(\d+(?:\.\d+)?) ?(\w+)?|(\d+(?:\.\d+)?) ?(\w+)? (?:and over|and older|or older|or more|\+))$")
 
 
+# "outcome fatal requires death in seriousness" (set 37: a fatal event whose seriousness left
+# death out): a value of one enum puts a member in a list.
+_REQUIRES_MEMBER = re.compile(r"\b(\w+) ['\"`]?([\w-]+)['\"`]? requires ['\"`]?([\w-]+)['\"`]? in (\w+)\b", re.IGNORECASE)
+
+
+def _requires_member(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _REQUIRES_MEMBER.finditer(t)):
+        owner, listed = _name(m[1], props), _name(m[4], props)
+        if owner is None or listed is None or owner == listed or props[listed].get("type") != "array":
+            continue
+        items = props[listed].get("items") if isinstance(props[listed].get("items"), dict) else {}
+        if m[2] in _enum(props[owner]) and m[3] in _enum(items or {}):
+            out.append(Rule("contains", listed, (owner,), (m[2],), m[3]))
+    return out
+
+
 def _agreeing_bands(tool: str, props: Props) -> list[Rule]:
     out = []
     for m in (m for t in _texts(tool, props) for m in _AGREE.finditer(t)):
@@ -1529,7 +1547,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near, _may_be,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
-                                                      _are_for, _agreeing_bands]
+                                                      _are_for, _agreeing_bands, _requires_member]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -1630,6 +1648,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     if rule.kind == "below":  # (a reading before an act and after it: never the same, set 32)
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and (a > b or a == b and _around_an_act(s, o))
+    if rule.kind == "contains":
+        return args.get(o) == rule.values[0] and not (isinstance(args.get(s), list) and rule.target in args[s])
     if rule.kind == "band_is":  # a number in the band says the enum's value
         x = _number(args.get(o))
         return x is not None and rule.target[0] <= x <= rule.target[1] and args.get(s, rule.values[0]) != rule.values[0]
@@ -1912,11 +1932,19 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
         args[o] = other
 
 
+def _fix_contains(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    held = args.get(rule.subject)
+    if rule.subject not in keep:
+        args[rule.subject] = [*(held if isinstance(held, list) else []), rule.target]
+    elif rule.others[0] not in keep:
+        args.pop(rule.others[0], None)
+
+
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
-    "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always,
+    "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
 }
 
 

@@ -3207,6 +3207,9 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     for name in tool.parameters.get("required") or []:  # a rule never takes a required parameter out
         if isinstance(name, str) and name in args and name not in kept:
             kept[name] = args[name]
+    added = frozenset(n for n in kept if n not in args)
+    if added:  # a value a rule brings in keeps its order with the rest (set 37: a death dated before the onset)
+        kept = repair(props, kept, rng, keep=keep | (frozenset(kept) - added), resample=_resampler(props, ref, pool))
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
     kept = dependencies.keep_leads(tool.description, props, kept, ref, rng, keep)
     before = dict(kept)

@@ -190,7 +190,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
         return f"{lead} {m.group(2)}-{m.group(3)}"  # "multi-family 2-4", never "multi family 2 4" (set 34)
     if isinstance(value, str) and (m := _PREFIXED.fullmatch(value)):  # "non_electric" is "non-electric"
         return f"{m.group(1)}-{m.group(2).replace('_', ' ')}"
-    spaced = _measured_words(value) or _ratio_words(value, spec) or _snake_words(value)
+    spaced = _snake_gloss(value, spec) or _measured_words(value) or _ratio_words(value, spec) or _snake_words(value)
     if spaced:
         return spaced
     sexed = _SEX_CODES.get(str(value).upper()) if set(tokens(f"{param} {spec.get('description') or ''}")) & _SEX \
@@ -230,6 +230,17 @@ def _code_and_words(value: Any) -> str | None:
 
     said = written_cased(str(value)) if "_" in str(value) else None
     return said if said and all(not w.islower() or w.isalpha() and known(w) for w in said.split()) else None
+
+
+def _snake_gloss(value: Any, spec: dict[str, Any]) -> str | None:
+    """A snake_case code with a part that is no word, glossed by its description: "depth_gt_80
+    (metal loss deeper than 80 percent of wall)" is that metal loss, never "the depth gt 80 basis"
+    (set 37)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)+", value) or \
+            all(known(w) for w in value.split("_")):
+        return None
+    m = re.search(rf"(?<![\w-]){re.escape(value)}\s*\(([a-z][^(),;]{{2,80}})", str(spec.get("description") or ""))
+    return m.group(1).strip() if m and len(m.group(1).split()) <= 10 else None
 
 
 def _glossed_code(value: Any, spec: dict[str, Any]) -> str | None:

@@ -1853,12 +1853,17 @@ _STATE_WORDS = frozenset({"pending", "missing", "outstanding", "remaining", "exi
 _RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fraud", "spam"})
 
 
+_GROUNDS = frozenset({"basis", "criterion", "criteria", "ground", "grounds", "trigger", "justification", "rationale"})
+
+
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
     if (by_value := _enum_by_value(t, v)) is not None or \
             (by_value := _ranked_or_typed(t, v, intent) or _echoing_intent(t, v, intent)):
         return by_value
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
+    if words & _GROUNDS and len(v.split()) >= 3 and v[:1].islower():  # a criterion glossed in words (set 37):
+        return f"based on {v}"  # "based on metal loss deeper than 80 percent of wall", never "with the ... basis"
     if words & _REASON:
         return _reason_frame(t, v, intent)
     if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
