@@ -71,3 +71,95 @@ def test_a_code_its_description_glosses_is_said_by_the_gloss() -> None:
                  ["anomaly_id", "basis"])
     said = _explicit(tool, {"anomaly_id": "A-204518", "basis": "depth_gt_80"})
     assert "based on metal loss deeper than 80 percent of wall" in said and "gt" not in said.split(), said
+
+
+def test_activities_and_dose_rates_are_said_in_their_units() -> None:
+    tool = _tool("package_shipment", "Pack dispensed doses.",
+                 {"surface_dose_rate_mrem_h": {"type": "number", "description": "Highest dose rate on the package "
+                                               "surface, mrem/h."},
+                  "eluate_activity_mci": {"type": "number", "description": "Activity of the eluate in mCi."}},
+                 ["surface_dose_rate_mrem_h", "eluate_activity_mci"])
+    said = _explicit(tool, {"surface_dose_rate_mrem_h": 15.7, "eluate_activity_mci": 933})
+    assert "15.7 mrem/h" in said and "933 mCi" in said and "hours" not in said and "MCI" not in said, said
+
+
+def _release() -> Tool:
+    return _tool("release_detention", "Lift a detention. release_type: full (all grounds rectified), "
+                 "conditional (released on conditions agreed with the flag state; give conditions).",
+                 {"detention_id": {"type": "string", "description": "Detention id, e.g. 'DET-2025-0193'."},
+                  "release_type": {"type": "string", "enum": ["full", "conditional"],
+                                   "description": "Kind of release, see the tool description."},
+                  "conditions": {"type": "string", "description": "Conditions of a conditional release, required "
+                                 "then, e.g. 'Sail direct to Gdansk with class surveyor on board, no cargo'."}},
+                 ["detention_id", "release_type"])
+
+
+def test_a_release_kind_an_hours_count_a_reply_window_and_a_clause_are_said_plainly() -> None:
+    said = _explicit(_release(), {"detention_id": "DET-2025-0115", "release_type": "conditional",
+                                  "conditions": "Sail direct to Gdansk with class surveyor on board, no cargo"})
+    assert "as a conditional release" in said, said
+    assert 'with the conditions "Sail direct to Gdansk with class surveyor on board, no cargo"' in said, said
+    invoice = _tool("invoice_detention_costs", "Raise the invoice for the follow-up inspections.",
+                    {"detention_id": {"type": "string", "description": "Detention id, e.g. 'DET-2025-0193'."},
+                     "inspector_hours": {"type": "number", "description": "Officer hours spent on re-inspections."},
+                     "reply_within_hours": {"type": "integer", "minimum": 24, "maximum": 168,
+                                            "description": "Hours the flag state is given to reply, 24 to 168."},
+                     "deficiency_ids": {"type": "array", "items": {"type": "string"}, "description":
+                                        "The detainable deficiencies of this inspection, e.g. ['DEF-0048173']."}},
+                    ["detention_id"])
+    said = _explicit(invoice, {"detention_id": "DET-2025-6048", "inspector_hours": 6, "reply_within_hours": 88,
+                               "deficiency_ids": ["DEF-6935633", "DEF-9002896"]})
+    assert "6 officer hours" in said and "a reply within 88 hours" in said, said
+    from generator.core.semantic import infer
+
+    assert infer("reply_within_hours", invoice.properties["reply_within_hours"]) == "duration_hours"
+    assert "detainable deficiencies DEF-6935633" in said and "inspections" not in said, said
+
+
+def test_an_id_named_by_its_role_and_a_kind_named_type_are_said_by_their_names() -> None:
+    manifest = _tool("create_manifest", "Start a manifest.",
+                     {"generator_epa_id": {"type": "string", "description": "EPA ID of the generator shipping the "
+                                           "waste, e.g. 'TXD987654321'."},
+                      "designated_facility_epa_id": {"type": "string", "description": "EPA ID of the TSDF receiving the "
+                                                     "waste, e.g. 'LAD000777201'."}},
+                     ["generator_epa_id", "designated_facility_epa_id"])
+    said = _explicit(manifest, {"generator_epa_id": "TXD604876475", "designated_facility_epa_id": "LAD593877840"})
+    assert "designated facility LAD593877840" in said and "EPA ID LAD" not in said, said
+    report = _tool("report_discrepancy", "Record a discrepancy in item 18 of a manifest.",
+                   {"line_number": {"type": "integer", "description": "Manifest line the discrepancy concerns."},
+                    "discrepancy_type": {"type": "string", "enum": ["quantity", "type", "residue"],
+                                         "description": "quantity: amount differs; type: the waste is not what the line "
+                                         "describes; residue: an empty container holds residue."}},
+                   ["line_number", "discrepancy_type"])
+    said = _explicit(report, {"line_number": 4, "discrepancy_type": "type"})
+    assert "as a type discrepancy" in said, said
+
+
+def test_nuclides_are_written_as_written_and_an_end_of_an_act_is_no_bound() -> None:
+    from generator.phrasebook.lexicon import nuclide
+
+    assert [nuclide(w) for w in ("tc99m", "mo99", "f18", "i131", "co2", "n95", "pm25")] == \
+        ["Tc-99m", "Mo-99", "F-18", "I-131", None, None, None]
+    elution = _tool("record_generator_elution", "Log an elution of a generator.",
+                    {"elution_time": {"type": "string", "format": "date-time", "description": "End of elution, local "
+                                      "time with offset, e.g. '2025-06-03T03:15:00-04:00'."},
+                     "mo99_uci": {"type": "number", "description": "Mo-99 activity of the eluate in microcuries."},
+                     "radiopharmaceutical": {"type": "string", "enum": ["tc99m_mertiatide", "f18_fdg"]}},
+                    ["elution_time", "mo99_uci", "radiopharmaceutical"])
+    said = _explicit(elution, {"elution_time": "2025-06-02T14:00:00-04:00", "mo99_uci": 112,
+                               "radiopharmaceutical": "tc99m_mertiatide"})
+    assert "Mo-99" in said and "Tc-99m mertiatide" in said and "until" not in said, said
+    assert not _refused(elution, {"elution_time": "2025-06-02T14:00:00-04:00", "mo99_uci": 112,
+                                  "radiopharmaceutical": "tc99m_mertiatide"}, said), said
+
+
+def _refused(tool: Tool, args: dict, text: str) -> list[str]:
+    from generator.core.plan import plan_explicit
+    from generator.records import Target, ToolCall
+    from generator.validators import run_all
+    from generator.writers.base import WriteRequest
+
+    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+                    domain=tool.domain)
+    req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
+    return [v.reason for v in run_all(req, [text]) if not v.ok]

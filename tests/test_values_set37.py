@@ -116,3 +116,86 @@ def test_a_fatal_outcome_lists_death_and_a_death_comes_after_the_onset() -> None
         if args.get("onset_date") and args.get("end_date"):
             assert args["end_date"] >= args["onset_date"], args
     assert fatal >= 10 and dated >= 5, (fatal, dated)
+
+
+def test_a_local_time_with_offset_is_written_with_the_catalogs_offset_never_utc() -> None:
+    from generator.core.values import value_for
+
+    own = {"type": "string", "format": "date-time", "description": "Planned administration time, local time with "
+           "offset, e.g. '2025-06-03T09:30:00-04:00'."}
+    assert all(value_for(own, random.Random(i), name="calibration_time").endswith("-04:00") for i in range(5))
+    bare = {"type": "string", "format": "date-time", "description": "Time of reconstitution, local time with offset."}
+    tools = [_tool("order_dose", "Order a dose.", {"calibration_time": own}, ["calibration_time"]),
+             _tool("prepare_kit", "Record a kit preparation.", {"prepared_at": bare}, ["prepared_at"])]
+    kit = lore.annotate(tools)[1]
+    drawn = [sample_arguments(kit, random.Random(i))["prepared_at"] for i in range(5)]
+    assert all(d.endswith("-04:00") for d in drawn), drawn
+    utc = {"type": "string", "format": "date-time", "description": "Start time in UTC."}
+    assert value_for(utc, random.Random(1), name="start").endswith("Z")
+
+
+def test_a_release_gives_conditions_only_when_conditional_and_an_order_takes_effect_from_today() -> None:
+    from tests.test_phrasing_set37 import _release
+
+    rng = random.Random(4)
+    for _ in range(40):
+        args = sample_arguments(lore.annotate([_release()])[0], rng)
+        assert ("conditions" in args) == (args["release_type"] == "conditional"), args
+    refusal = _tool("issue_refusal_of_access", "Issue a refusal of access order. related_detention_id is required "
+                    "for jumped_detention and failed_repair_yard.",
+                    {"ground": {"type": "string", "enum": ["multiple_detentions", "jumped_detention",
+                                                           "failed_repair_yard"]},
+                     "related_detention_id": {"type": "string", "description": "The detention, e.g. 'DET-2025-0193'."},
+                     "effective_from": {"type": "string", "format": "date", "description": "Date the order takes "
+                                        "effect, YYYY-MM-DD; not in the past."}},
+                    ["ground", "effective_from"])
+    for _ in range(40):
+        args = sample_arguments(refusal, rng)
+        assert args["effective_from"] >= "2025-06-02", args  # the reference day
+        assert ("related_detention_id" in args) == (args["ground"] != "multiple_detentions"), args
+
+
+def test_a_phone_drawn_from_its_example_is_a_phone_and_an_approval_runs_at_most_a_year() -> None:
+    from generator.core.value_sense import US_AREA_CODES
+
+    tool = _tool("create_manifest", "Start a manifest.",
+                 {"emergency_response_phone": {"type": "string", "description": "24-hour emergency response number, "
+                                               "US format with area code, e.g. '800-424-9300' or '713-555-0142'."}},
+                 ["emergency_response_phone"])
+    rng = random.Random(7)
+    for _ in range(30):
+        phone = sample_arguments(tool, rng)["emergency_response_phone"]
+        assert re.fullmatch(r"[2-9]\d\d-[2-9]\d\d-\d{4}", phone) and int(phone[:3]) in US_AREA_CODES, phone
+    approve = _tool("approve_waste_profile", "Approve a pending waste profile. expiration_date may be at most one year "
+                    "after today.", {"expiration_date": {"type": "string", "description": "Last day the approval is "
+                                                         "valid, YYYY-MM-DD."}}, ["expiration_date"])
+    drawn = [sample_arguments(approve, rng)["expiration_date"] for _ in range(30)]
+    assert all("2025-06-02" <= d <= "2026-06-02" for d in drawn), drawn
+
+
+def test_a_quantity_required_for_one_kind_goes_with_that_kind_alone() -> None:
+    from generator.core import dependencies
+
+    props = {"discrepancy_type": {"type": "string", "enum": ["quantity", "partial_rejection", "full_rejection"]},
+             "rejected_quantity": {"type": "integer", "description": "Quantity rejected."}}
+    rules = dependencies.rules("Record a discrepancy. rejected_quantity is required for partial_rejection and must be "
+                               "less than the line's quantity.", props)
+    assert ("needs", "rejected_quantity", ("discrepancy_type",), ("partial_rejection",)) in \
+        {(r.kind, r.subject, r.others, r.values) for r in rules}, rules
+
+
+def test_a_kind_a_rule_brings_in_still_gives_the_reference_its_form() -> None:
+    release = _tool("release_hold", "Release an active hold on a container.",
+                    {"container_number": {"type": "string", "description": "Container number, e.g. 'CSQU3054383'."},
+                     "hold_type": {"type": "string", "enum": _KINDS, "description": "Kind of hold. Required with "
+                                   "container_number."},
+                     "release_reference": {"type": "string", "description": "Reference of the release document, e.g. "
+                                           "'ABC-1234567-8' for CBP or 'REL-55190' for a line release."}},
+                    ["container_number", "release_reference"])
+    rng = random.Random(11)
+    for _ in range(60):
+        args = sample_arguments(release, rng)
+        if args.get("hold_type") == "line":
+            assert args["release_reference"].startswith("REL-"), args
+        elif args.get("hold_type") == "customs_cbp":
+            assert _cbp(args["release_reference"]), args

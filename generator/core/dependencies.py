@@ -525,7 +525,20 @@ def _required_for(tool: str, props: Props) -> list[Rule]:
             if owned:
                 out.append(Rule("needs", name, (owned[0],), owned[1]))
                 break
+    for m in _NAMED_REQUIRED_FOR.finditer(tool):  # the tool's "related_detention_id is required for
+        named = _name(m[1], props)  # jumped_detention and failed_repair_yard" (set 37)
+        words = [w.strip("'\"`") for w in _LISTED.split(m["said"].strip()) if w.strip("'\"`")]
+        whose = [_owner_of(w, props, skip=named or "") for w in words]
+        said = words[:whose.index(None)] if None in whose else words  # (never "and must be")
+        owners = set(whose[:len(said)])
+        if named and said and len(owners) == 1 and None not in owners:
+            out.append(Rule("needs", named, (str(owners.pop()),), tuple(said)))
     return out
+
+
+_NAMED_REQUIRED_FOR = re.compile(r"`?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`? (?:is|are) (?:required|mandatory|needed) "
+                                 r"(?:for|with|on) (?:an? |the )?(?P<said>(?:['\"`]?[\w-]+['\"`]?(?:,\s*(?:and\s+|or\s+)?|"
+                                 r"\s+(?:and|or)\s+)?)+)")
 
 
 def _kinds_listed(said: list[str], props: Props, skip: str) -> tuple[str, tuple[str, ...]] | None:
@@ -1485,6 +1498,28 @@ _MEMBER_BAND = re.compile(r"^(?:(under|below|less than) (\d+(?:\.\d+)?) ?(\w+)?|
                           r"(\d+(?:\.\d+)?) ?(\w+)?|(\d+(?:\.\d+)?) ?(\w+)? (?:and over|and older|or older|or more|\+))$")
 
 
+# "release_type: ..., conditional (released on conditions agreed with the flag state; give
+# conditions)", and a parameter's own "Conditions of a conditional release, required then" (set 37:
+# a full release given the conditions of a conditional one): the parameter goes with that value.
+_GIVEN_IN_GLOSS = re.compile(r"\b([\w-]+) \([^()]*?\bgive (\w+)\)", re.IGNORECASE)
+_OF_A_VALUE = re.compile(r"^\s*\w+(?: \w+)? of (?:a|an|the) ([\w-]+) \w+,? (?:required|needed) (?:then|in that case)\b",
+                         re.IGNORECASE)
+
+
+def _given_with_value(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _GIVEN_IN_GLOSS.finditer(t)):
+        owner, subject = _owner_of(m[1], props), _name(m[2], props)
+        if owner and subject and owner != subject:
+            out.append(Rule("when", subject, (owner,), (m[1],)))
+    for name, schema in props.items():
+        own = _OF_A_VALUE.match(str(schema.get("description") or ""))
+        owner = _owner_of(own[1], props, skip=name) if own else None
+        if own and owner:
+            out.append(Rule("when", name, (owner,), (own[1],)))
+    return out
+
+
 # "outcome fatal requires death in seriousness" (set 37: a fatal event whose seriousness left
 # death out): a value of one enum puts a member in a list.
 _REQUIRES_MEMBER = re.compile(r"\b(\w+) ['\"`]?([\w-]+)['\"`]? requires ['\"`]?([\w-]+)['\"`]? in (\w+)\b", re.IGNORECASE)
@@ -1547,7 +1582,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near, _may_be,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
-                                                      _are_for, _agreeing_bands, _requires_member]
+                                                      _are_for, _agreeing_bands, _requires_member, _given_with_value]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2097,6 +2132,10 @@ _AFTER_TODAY = re.compile(r"`?(\w+)`? (?:must|should|has to|needs to|shall) be (
 _BEFORE_IT = re.compile(r"\b(?:requested|booked|made|filed|submitted|placed|ordered|arranged) at least (\d+) "
                         r"(hours?|days?|weeks?|months?) (?:before|ahead of|prior to|in advance of) (?:the |its )?`?(\w+)`?",
                         re.IGNORECASE)
+# "expiration_date may be at most one year after today" (set 37: approvals running to 2027).
+_AT_MOST_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:at most|no more than|up to|within) (\d+|one|two|three|"
+                            r"four|six|twelve) (days?|weeks?|months?|years?) (?:after|from) (?:today|now)\b", re.IGNORECASE)
+_SMALL_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "six": "6", "twelve": "12"}
 _UP_TO_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:today|now)(?: or)? (?:up to|within|at most|no more "
                           r"than) (\d+) (days?|weeks?|months?) (?:ahead|out|later|in advance|from today)", re.IGNORECASE)
 
@@ -2198,9 +2237,10 @@ def _leads_read(description: str, props: Props) -> list[Lead]:
     for m in (m for t in texts for m in _BEFORE_IT.finditer(t)):
         if _name(m.group(3), props):
             out[m.group(3)] = Lead(m.group(3), float(m.group(1)) * _UNIT_HOURS[m.group(2).lower()])
-    for m in (m for t in texts for m in _UP_TO_AHEAD.finditer(t)):
+    for m in (m for t in texts for m in (*_UP_TO_AHEAD.finditer(t), *_AT_MOST_AHEAD.finditer(t))):
         if _name(m.group(1), props):
-            out[m.group(1)] = Lead(m.group(1), 0, float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
+            count = float(_SMALL_NUMBERS.get(m.group(2).lower(), m.group(2)))
+            out[m.group(1)] = Lead(m.group(1), 0, count * _UNIT_HOURS[m.group(3).lower()])
     for name, schema in props.items():  # "Day of the run (YYYY-MM-DD); at least 14 days from today" (set 33)
         own = _OWN_AHEAD.search(str(schema.get("description") or ""))
         if own and name not in out and _moment_schema(schema):

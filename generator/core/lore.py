@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
@@ -63,7 +64,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
     series, steps, years, measured = _series(tools), _unit_steps(tools), _year_led(tools), _measured(tools)
     ranges, sets, typical = _ranges_said(tools), _number_sets(tools), _typical_ranges(tools)
-    scales = _number_examples(tools)
+    scales, offset = _number_examples(tools), _catalog_offset(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
@@ -79,12 +80,34 @@ def annotate(tools: list[Tool]) -> list[Tool]:
             extra = {**_said_after(tool, path), **_fitting(extra, schema)}
             extra = extra if "description" in extra else {**extra, **_animal_birth(tool, path, schema),
                                                             **_local_end(tool, path, schema)}
+            extra = {**extra, **_offset_elsewhere(schema, offset)}
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+def _catalog_offset(tools: list[Tool]) -> str | None:
+    """The UTC offset the catalog's examples of local times with offset are written with, the most
+    frequent one ("-04:00"); None when none shows one."""
+    from .values import _OFFSET_EXAMPLE
+
+    seen = Counter(m.group(1) for t in tools for _, schema in leaves(t.parameters)
+                   for m in _OFFSET_EXAMPLE.finditer(str(schema.get("description") or "")))
+    return seen.most_common(1)[0][0] if seen else None
+
+
+def _offset_elsewhere(schema: dict[str, Any], offset: str | None) -> dict[str, Any]:
+    """A "local time with offset" with no example of its own is written with the catalog's offset
+    (set 37: preparation times drawn in UTC beside administration times at -04:00)."""
+    from .values import _OFFSET_EXAMPLE, _WITH_OFFSET, OFFSET_KEY
+
+    desc = str(schema.get("description") or "")
+    if offset is None or not _WITH_OFFSET.search(desc) or _OFFSET_EXAMPLE.search(desc):
+        return {}
+    return {OFFSET_KEY: offset}
 
 
 def _local_end(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:

@@ -462,6 +462,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     if json_type != "string" and ("bp" in words or _BEFORE_PRESENT.search(description)):
         return "years_bp"  # "Conventional radiocarbon age, years BP": an age before 1950, no calendar year
     kind = _infer_words(name, words, json_type, fmt, description)
+    if kind == "hour" and ("hours" in tokens(name) or re.match(r"\W*hours\b", description, re.IGNORECASE)):
+        return "duration_hours"  # `reply_within_hours`, "Hours the flag state is given": no clock hour (set 37)
     if kind == "percent" and "volume" in words and _VOLUME_UNIT.search(f"{name} {description}"):
         return "generic"  # "Sample volume in liters" is an amount of soil, no loudness (set 24: 20-40 L of pollen)
     if kind == "money" and (_PHYSICAL.search(description) or _UNIT_GIVEN.search(description)):

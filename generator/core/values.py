@@ -135,11 +135,36 @@ def value_format(schema: dict[str, Any]) -> str | None:
     fmt = schema.get("format")
     if local_date_time(schema):  # "ISO 8601 local time, e.g. '2025-06-12T14:30:00'": never UTC ("Z")
         return _JSON_FORMATS["date-time"][:-1]
+    if (offset := _local_offset(schema)) is not None:  # "local time with offset, e.g. '...T09:30:00-04:00'":
+        return _JSON_FORMATS["date-time"][:-1] + offset  # the site's clock and its offset, never UTC (set 37)
     if local_time(schema):  # "HH:MM (24-hour), local time": 15:45, never "15:45:00Z" (set 35)
         return "%H:%M:%S" if "HH:MM:SS" in str(schema.get("description") or "") else "%H:%M"
     if fmt in _JSON_FORMATS:
         return _JSON_FORMATS[fmt]
     return _described_format(str(schema.get("description", "")))
+
+
+_WITH_OFFSET = re.compile(r"\blocal (?:date[- ]?)?time,? (?:with|and|plus|including) (?:its |the |a |UTC )?(?:UTC )?offset\b",
+                          re.IGNORECASE)
+_OFFSET_EXAMPLE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?([+-]\d\d:\d\d)")
+
+
+def _local_offset(schema: dict[str, Any]) -> str | None:
+    """The offset a "local time with offset" is written with: its example's ("-04:00"), else the
+    one the catalog's other local times show (lore's `x-offset`), else None (drawn as before)."""
+    if schema.get("format") not in ("date-time", None):
+        return None
+    desc = str(schema.get("description") or "")
+    if not _WITH_OFFSET.search(desc):
+        return None
+    example = _OFFSET_EXAMPLE.search(desc) or next((_OFFSET_EXAMPLE.search(str(e)) for e in schema.get("examples") or []
+                                                    if _OFFSET_EXAMPLE.search(str(e))), None)
+    said = example.group(1) if example else schema.get(OFFSET_KEY)
+    return said if isinstance(said, str) else None
+
+
+# A drawing-schema mark (generator.core.lore): the offset the catalog's local times are written with.
+OFFSET_KEY = "x-offset"
 
 
 @lru_cache(maxsize=16384)  # asked for every value drawn and read: one reading per description
@@ -1540,11 +1565,32 @@ def _step(digits: str) -> int:
 PADDED_COUNT = re.compile(r"0\d{1,2}")
 
 
+_PHONE_SHAPE = re.compile(r"\+?1?[ .-]?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}")
+
+
+def _phone_like(example: str, rng: random.Random) -> str:
+    """A phone number of an example's layout: each group of digits drawn anew, an exchange never
+    opening with 0 or 1; the area code is one in service (value_sense.real_area_codes)."""
+    groups = iter(m.group(0) for m in re.finditer(r"\d+", example))
+    lead = "1" if re.match(r"\+?1[ .-]", example) else ""
+
+    def drawn(m: re.Match[str]) -> str:
+        part = next(groups)
+        if lead and part == lead and m.start() <= 1:
+            return part
+        return str(rng.randint(2, 9)) + "".join(str(rng.randint(0, 9)) for _ in part[1:]) if len(part) == 3 else \
+            "".join(str(rng.randint(0, 9)) for _ in part)
+    return re.sub(r"\d+", drawn, example)
+
+
 def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schema: dict[str, Any]) -> Any:
     """Another value of an example's shape where its digits count records (`_numbered`, or a short
     code of a thing the name says is numbered: welder stamp "W27", field block "C07"; a house
     number "1420"), else the example itself (a strain "C57BL/6J" is one name, never "C34BL/2J")."""
     words = set(semantic.tokens(name))
+    if isinstance(example, str) and _PHONE_SHAPE.fullmatch(example) and re.search(r"\d[ .)-]+\d", example) and \
+            semantic.infer(name, schema) == "phone":
+        return _phone_like(example, rng)  # "800-424-9300": another number, never "750-601-10300" (set 37)
     if isinstance(example, str) and example.isdigit() and words & _ADDRESS_WORDS and "number" in words:
         return str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1))
     said = set(semantic.tokens(" ".join(str(schema.get("description") or "").split()[:3])))  # "Field block (e.g. 'C07')"
@@ -3213,7 +3259,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
     kept = dependencies.keep_leads(tool.description, props, kept, ref, rng, keep)
     before = dict(kept)
-    kept = _not_in_future(tool, kept, rng, ref, keep)
+    kept = _not_in_past(tool, _not_in_future(tool, kept, rng, ref, keep), rng, ref, keep)
     kept = _window_behind(tool, kept, rng, ref, keep)
     moved = {n for n in kept if before.get(n) is not kept[n]}
     if moved:  # a moment moved back brings what is ordered after it ("at most 12 months after it")
@@ -3339,6 +3385,28 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
         earlier = (ref - timedelta(days=rng.randint(0, 30 if name in said else 3))).strftime(shape)
         if is_valid(tool.properties.get(name) or {}, earlier):
             args[name] = earlier
+    return args
+
+
+_OWN_NO_PAST = re.compile(r"(?:^|[.;,(]\s*)(?:(?:it |this )?(?:cannot|can ?not|may not|must not|should not|can't) be |not |never )"
+                          r"(?:in the past|earlier than today|before today)\b|\b(?:today or later|on or after today)\b",
+                          re.IGNORECASE)
+
+
+def _not_in_past(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,
+                 keep: frozenset[str]) -> dict[str, Any]:
+    """A date whose description says "not in the past" lies on or after the query's day (set 37:
+    a refusal of access taking effect a month ago)."""
+    for name, schema in tool.properties.items():
+        value = args.get(name)
+        if name in keep or not isinstance(schema, dict) or not _OWN_NO_PAST.search(str(schema.get("description") or "")):
+            continue
+        shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
+        if shape is None or datetime.strptime(value, shape).date() >= ref.date():  # type: ignore[arg-type]
+            continue
+        later = (ref + timedelta(days=rng.randint(0, 14))).strftime(shape)
+        if is_valid(schema, later):
+            args[name] = later
     return args
 
 

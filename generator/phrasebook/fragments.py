@@ -14,7 +14,7 @@ from typing import Any
 from ..core.freetext import is_person_role
 from ..core.inflection import engine
 from ..core.semantic import tokens
-from .lexicon import MASS_NOUNS, gerund, is_plural, known, lemmas, plural, uncountable, verb_lemma
+from .lexicon import MASS_NOUNS, gerund, is_plural, known, lemmas, nuclide, plural, uncountable, verb_lemma
 
 
 def item_spec(spec: dict[str, Any]) -> dict[str, Any]:
@@ -178,7 +178,7 @@ def _snake_words(value: Any) -> str | None:
     parts = value.split("_")
     if not any(re.fullmatch(r"[a-z]{3,}", p) for p in parts) or not any(re.search(r"\d", p) for p in parts):
         return None
-    return " ".join(p.upper() if re.search(r"\d", p) and re.search(r"[a-z]", p) else p for p in parts)
+    return " ".join(nuclide(p) or p.upper() if re.search(r"\d", p) and re.search(r"[a-z]", p) else p for p in parts)
 
 
 def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:

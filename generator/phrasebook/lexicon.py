@@ -241,3 +241,32 @@ def _plural_of_known(w: str) -> bool:
 
 def _part(word: str) -> bool:
     return (len(word) >= 3 and bool(lemmas(word))) or word in ABBREVIATIONS
+
+
+# Chemical element symbols from fluorine on (lighter ones only for the tracers written so: C-11,
+# C-14, N-13, O-15, H-3), for nuclides named in identifiers: "tc99m" is Tc-99m, "i131" I-131.
+_ELEMENTS = (
+    "F", "Ne", "Na", "Mg", "Al", "Si", "P", "S", "Cl", "Ar", "K", "Ca", "Sc", "Ti", "V", "Cr", "Mn", "Fe", "Co",
+    "Ni", "Cu", "Zn", "Ga", "Ge", "As", "Se", "Br", "Kr", "Rb", "Sr", "Y", "Zr", "Nb", "Mo", "Tc", "Ru", "Rh",
+    "Pd", "Ag", "Cd", "In", "Sn", "Sb", "Te", "I", "Xe", "Cs", "Ba", "La", "Ce", "Pr", "Nd", "Pm", "Sm", "Eu",
+    "Gd", "Tb", "Dy", "Ho", "Er", "Tm", "Yb", "Lu", "Hf", "Ta", "W", "Re", "Os", "Ir", "Pt", "Au", "Hg", "Tl",
+    "Pb", "Bi", "Po", "At", "Rn", "Fr", "Ra", "Ac", "Th", "Pa", "U", "Np", "Pu", "Am", "Cm", "Bk", "Cf", "Es",
+    "Fm",
+)
+_ATOMIC = {s.lower(): (s, z) for z, s in enumerate(_ELEMENTS, start=9)}
+_TRACERS = {"c11": "C-11", "c14": "C-14", "n13": "N-13", "o15": "O-15", "h3": "H-3"}
+_NUCLIDE_WORD = re.compile(r"([a-z]{1,2})(\d{1,3})(m?)")
+
+
+def nuclide(word: str) -> str | None:
+    """A nuclide an identifier writes run together, as it is written ("tc99m" -> "Tc-99m", "mo99"
+    -> "Mo-99", "f18" -> "F-18"); None for any other word (a mass number below the element's
+    number or far above it is no nuclide: "co2", "n95", "pm25")."""
+    low = word.lower()
+    if low in _TRACERS:
+        return _TRACERS[low]
+    m = _NUCLIDE_WORD.fullmatch(low)
+    if m is None or m[1] not in _ATOMIC:
+        return None
+    symbol, z = _ATOMIC[m[1]]
+    return f"{symbol}-{m[2]}{m[3]}" if z <= int(m[2]) <= 3 * z else None

@@ -36,6 +36,7 @@ from .lexicon import (
     is_plural,
     known,
     lemmas,
+    nuclide,
     plural,
     singular,
     verb_lemma,
@@ -381,7 +382,8 @@ def _described(words: list[str]) -> tuple[str, str, str, bool]:
 # Written as a user writes them and never in mixed case ("cSt", "kWh" read as identifiers: words).
 _NUMERATORS = {"g": "g", "mg": "mg", "ug": "µg", "mcg": "µg", "ng": "ng", "mmol": "mmol", "umol": "µmol",
                "meq": "meq", "iu": "IU", "u": "U", "lb": "lb", "lbs": "lb", "kg": "kg", "ml": "mL", "l": "L",
-               "gal": "gal", "km": "km", "m": "m", "mi": "mi", "kwh": "kWh", "cells": "cells"}
+               "gal": "gal", "km": "km", "m": "m", "mi": "mi", "kwh": "kWh", "cells": "cells", "mrem": "mrem",
+               "rem": "rem", "msv": "mSv", "usv": "µSv", "mr": "mR", "mgy": "mGy"}  # "mrem_h": 15.7 mrem/h (set 37)
 _DENOMINATORS = {"dl": "dL", "l": "L", "ml": "mL", "bu": "bu", "kg": "kg", "h": "h", "hr": "h", "min": "min",
                  "s": "s", "m2": "m²", "ha": "ha", "ac": "acre", "ul": "µL", "day": "day", "d": "day", "ft": "ft",
                  "yd": "yd"}  # "weight_lb_ft": a casing of 40 lb/ft, never "40 feet"
@@ -389,7 +391,8 @@ _NAME_UNITS = {"cst": "centistokes", "ppb": "ppb", "cents": "cents", "kw": "kW",
                "mwh": "MWh", "rpm": "rpm", "bpm": "bpm", "mmhg": "mm Hg", "db": "dB", "kpa": "kilopascals",
                "mpa": "MPa", "bar": "bar", "hz": "Hz", "khz": "kilohertz", "kv": "kV", "ma": "mA", "nm": "nm",
                "dbm": "dBm", "dbi": "dBi", "klbs": "klbs", "klb": "klbs", "kips": "kips", "bbl": "barrels",
-               "bbls": "barrels"}
+               "bbls": "barrels", "mci": "mCi", "uci": "µCi", "ci": "Ci", "mbq": "MBq", "gbq": "GBq", "kbq": "kBq",
+               "msv": "mSv", "usv": "µSv", "mrem": "mrem", "mgy": "mGy", "cpm": "cpm", "dpm": "dpm"}  # (set 37)
 _AT_TEMPERATURE = re.compile(r"(\d+)([cf])")
 _FRACTION = re.compile(r"(\d+)(?:st|nd|rd|th)s")  # a measure counted in parts of a unit: 32nds of an inch
 
@@ -718,9 +721,17 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     plain = _plain(param, unit)
     noun = _owner_first(_named_shorter(_without_done(re.sub(r"^(?:the|a|an) ", "", noun)), plain))  # no "a the unit"
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
+    noun = re.sub(r"(?<=\w) of (?:this|that|the same|its|their) [a-z]+$", "", noun)  # "The detainable deficiencies of
+    # this inspection": the call's own thing needs no naming, and never turns plural (set 37: "of this inspections")
     noun = " ".join(w.upper() if 2 <= len(w) <= 5 and w.isalpha() and w.islower() and
                     re.search(rf"(?<![\w'-]){w.upper()}(?![\w'-])", description) else w for w in noun.split())  # "UN number" (set 37)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
+    named_words = tokens(param)
+    if pointer and noun and [w.lower() for w in noun.split()] == named_words[-len(noun.split()):] and \
+            all(w.isupper() or w.lower() in _POINTERS for w in noun.split()) and \
+            len(named_words) > len(noun.split()) and all(known(w) for w in named_words[:-len(noun.split())]):
+        noun = " ".join(named_words[:-len(noun.split())])  # `designated_facility_epa_id`, "EPA ID of the TSDF
+        # receiving the waste": "designated facility LAD000777201", never a bare "EPA ID" beside the others' (set 37)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
@@ -760,6 +771,10 @@ def _role_of(param: str, json_type: str, name_words: set[str], said: str, descri
     if _HELD.match(param):  # `hold_until`: "Do not send before this date", never "send ... until June 5" (set 33);
         return "not_before" if _NOT_BEFORE.search(description) else "until"  # a police hold's ends then
     role = _last_side(param) or said
+    if said and not _last_side(param) and not (name_words & (_FROM | _UNTIL)) and tokens(param)[-1:] in _ON_A_DAY \
+            and re.match(r"\W*(?:end|start|beginning|finish) of (?:the )?[a-z]", description, re.IGNORECASE):
+        return ""  # `elution_time`, "End of elution": when the elution ended, no range's bound (set 37: "log an
+        # elution until 2 pm")
     if not role and _LAST_DONE.match(param) and json_type == "string":
         return ""  # `last_performed`: the day a thing was last done, a fact and no bound (set 30: "until May 31")
     if not role:
@@ -1133,9 +1148,11 @@ def _settled(noun: str, unit: str, pointer: bool, param: str, plain: str, descri
         noun = plain  # "Horse is body-clipped" for `clipped`: the flag is the state, never the horse (set 15)
     noun, pointer = _owned(noun, plain, pointer)
     noun = _before_clause(noun, plain, description)
-    if unit and len(noun.split()) == 1 and "NOUN" not in lemmas(noun) and \
-            ("ADJ" in lemmas(noun) or noun.endswith(("able", "ible", "ive", "ous"))):
-        noun, unit = f"{noun} {unit}", ""  # "Billable hours": 6.75 billable hours, never "a billable of 6.75 hours"
+    if unit and len(noun.split()) == 1 and ("NOUN" not in lemmas(noun) and ("ADJ" in lemmas(noun) or noun.endswith(
+            ("able", "ible", "ive", "ous"))) or unit in _SPANS and re.match(rf"\W*{re.escape(noun)} {unit}\b", description,
+                                                                            re.IGNORECASE)):
+        noun, unit = f"{noun} {unit}", ""  # "Billable hours": 6.75 billable hours, never "a billable of 6.75 hours";
+        # "Officer hours spent": 4.5 officer hours, never "an officer of 4.5 hours" (set 37)
     return noun or _as_written(param, description), unit, pointer
 
 
@@ -1265,7 +1282,7 @@ def _plain(param: str, unit: str) -> str:
     if unit and not set(words) & _WEIGHINGS and not numbered and \
             all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
         return ""  # "daily_miles": "12 miles" says it
-    words = _phrasal(words)
+    words = [nuclide(w) or w for w in _phrasal(words)]  # "tc99m activity": "Tc-99m activity" (set 37)
     return " ".join(w if known(w.split()[0]) or "-" in w or len(w) > 4 else w.upper() for w in words)  # "NWCG"
 
 
@@ -1539,6 +1556,8 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
     head, _, particle = t.plain.rpartition(" ")
     if t.unit and head and particle in ("in", "out"):  # odometer_in_mi: "with the odometer at 6100 miles",
         return f"with the {head} at {t.bound}{v}{_unit(t)}"  # never "odometer in 6100 miles"
+    if span and particle in ("within", "after", "before") and head:  # `reply_within_hours`: "with a reply
+        return f"with {_a(head)} {particle} {v} {span}"  # within 88 hours", never "with reply within at 88 hours" (set 37)
     if span and t.plain and not t.bound:  # "act_one_minutes": with act one at 75 minutes
         return f"with {t.plain} at {v} {span}"
     return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")  # "with REI 12 hours", never a bare "12"
@@ -1891,6 +1910,9 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return said
     if head in ("status", "state") and len(t.noun.split()) > 1:  # "Current operating status": "with status X"
         return f"with {head} {v}"
+    thing = t.noun.split()
+    if head in ("type", "kind") and v.lower() == head and len(thing) == 2 and known(thing[0]):  # discrepancy_type
+        return f"as {_a(v)} {thing[0]}"  # "type": "as a type discrepancy", never a bare "with type" (set 37)
     if not head or head in v.lower().split():
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if stated := _said_state(t, v, head, intent):
@@ -1970,6 +1992,8 @@ def _of_kind(t: Term, v: str, head: str, intent: str) -> str:
     last = v.split()[-1]
     if "NOUN" not in lemmas(last) and (set(lemmas(last)) & {"ADJ", "VERB"}) and known(head):
         return f"for {_a(v)} {head}"  # "for a manufactured property", never "for a manufactured" (set 34)
+    if "ADJ" in lemmas(last) and known(thing) and thing not in ("type", "kind"):  # "lift a detention as a full
+        return f"as {_a(v)} {thing}"  # release", never "for a full" (set 37)
     return f"for {_a(v)}"  # "Kind of recorded document" plat: "for a plat", never "with plat recorded document"
 
 
@@ -2071,6 +2095,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     prep, _, rest = (t.noun or t.plain).partition(" ")
     if prep in ("from", "to") and rest:  # `from_person`, `to_person`: "from PER-22855", never "for from person"
         return f"{prep} {v}" if rest.rsplit(" ", 1)[-1] in PERSON_WORDS | {"person", "party"} else f"{prep} {rest} {v}"
+    if _clause_said(v, pointed):  # free text of its own, set off: 'with the conditions "Sail direct to Gdansk, no
+        return f"with the {_own_noun(t.noun or t.plain or 'text')} \"{v}\""  # cargo"', never glued on (set 37)
     if not t.noun:  # an id says its noun too: "for quote QUO-41549", never a bare "for QUO-41549"
         return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}" if t.plain else f"for {v}"
     who = t.noun.removesuffix(" name")
@@ -2085,6 +2111,13 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with {v} as the {t.noun if several else singular(t.noun)}"
     return f"with the {_own_noun(t.noun) if re.fullmatch(r'[A-Z0-9-]{2,12}', v) else t.noun} {v}"  # "the OCLC
     # institution symbol ZCU", never "the OCLC institution symbol of a library ZCU"
+
+
+def _clause_said(v: str, pointed: bool) -> bool:
+    """Whether a text value is a clause of its own (a capitalised phrase of four words or more, or
+    one with a comma): "Sail direct to Gdansk with class surveyor on board, no cargo"."""
+    lower = [w for w in re.findall(r"[A-Za-z]+", v) if w.islower() and w not in ("and", "or", "of", "the")]
+    return not pointed and len(v.split()) >= 4 and len(lower) >= 2 and (v[:1].isupper() or "," in v) and '"' not in v
 
 
 def _body_of_water(t: Term) -> bool:

@@ -20,7 +20,7 @@ from ..records import Edge, Tool
 from .bind import Step, bound_field
 from .fresh import creates
 from .graph import ToolGraph, param_words, subject
-from .shapes import ACTION_STATUS, GETTER_VERBS, LOOKUP_VERBS, undoes, verb_of
+from .shapes import ACTION_STATUS, GETTER_VERBS, LOOKUP_VERBS, not_yet, undoes, verb_of
 
 Start = tuple[str, Edge]
 
@@ -79,7 +79,7 @@ def _fits(graph: ToolGraph, path: list[Step], tool: str, allow_repeats: bool) ->
     names = [n for n, _ in path]
     if tool in names and not allow_repeats:
         return False
-    return not any(undoes(graph.tools[n], graph.tools[tool]) for n in names)
+    return not any(undoes(graph.tools[n], graph.tools[tool]) or not_yet(graph.tools[n], graph.tools[tool]) for n in names)
 
 
 def _forward(graph: ToolGraph, path: list[Step], length: int, allowed: set[str], rng: random.Random,

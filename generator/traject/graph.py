@@ -44,7 +44,15 @@ from ..core import semantic
 from ..core.lore import entity_keys
 from ..core.values import is_temporal
 from ..records import Edge, Tool
-from .shapes import GETTER_VERBS, LOOKUP_VERBS, inferred_collection, inferred_fields, subject_of, undoes
+from .shapes import (
+    GETTER_VERBS,
+    LOOKUP_VERBS,
+    inferred_collection,
+    inferred_fields,
+    not_yet,
+    subject_of,
+    undoes,
+)
 
 # Parameters that control paging or presentation rather than carry data between calls.
 CONTROL_PARAMS = frozenset(
@@ -722,7 +730,8 @@ class ToolGraph:
         consumer = self.tools.get(edge.tool)
         if producer not in self.out or consumer is None or producer == edge.tool:
             return False
-        if any(e.tool == edge.tool for e in self.out[producer]) or undoes(self.tools[producer], consumer):
+        if any(e.tool == edge.tool for e in self.out[producer]) or undoes(self.tools[producer], consumer) or \
+                not_yet(self.tools[producer], consumer):  # (a line received on a draft manifest: set 37)
             return False
         params = [p for p in edge.params if (bindable(consumer, p)
                   or (edge.source == "inferred" and value_bindable(consumer, p)))

@@ -197,6 +197,59 @@ def undoes(a: Tool, b: Tool) -> bool:
     return undo and action and bool(_nouns(a) & _nouns(b) or made & _nouns(undoer))
 
 
+# States a record is in the moment it is made, and states it reaches only later. A tool that acts
+# on a record in a later state never follows the call that made it (set 37: a line received on
+# the draft manifest just started, a profile not yet approved put on a manifest).
+_BORN_STATES = frozenset({"draft", "pending", "open", "new", "unsigned", "unapproved", "active", "scheduled", "booked",
+                          "created", "empty", "unassigned"})
+_LATER_STATES = frozenset({"approved", "signed", "incoming", "received", "completed", "closed", "shipped", "delivered",
+                           "dispatched", "certified", "issued", "finalized", "final", "accepted", "rejected", "expired",
+                           "overdue", "released", "resolved", "settled", "posted", "paid", "verified", "inspected",
+                           "returned", "fulfilled", "sealed", "archived", "voided", "submitted", "confirmed", "filed"})
+_MAKING_VERBS = frozenset({"create", "add", "register", "open", "new", "enroll", "file", "book", "submit", "start", "draft",
+                           "schedule", "place", "issue", "initiate"})
+_MADE_IN = re.compile(r"\b(?:in|with) (?:the )?status ['\"`]?([a-z_]+)|\bas (?:an? )?['\"`]?(draft|pending)\b", re.IGNORECASE)
+
+
+def not_yet(producer: Tool, consumer: Tool) -> bool:
+    """Whether `consumer` acts only on a thing of `producer`'s kind in a state the one `producer`
+    has just made cannot be in yet: "one line of an incoming manifest" after create_manifest, which
+    returns it "in status draft"; approving "a pending waste profile" just submitted is fine."""
+    if verb_of(producer) not in _MAKING_VERBS:
+        return False
+    return _not_yet(verb_of(producer), _nouns(producer), producer.description, re.split(r"(?<=[a-z)])\.\s", consumer.description, maxsplit=1)[0])
+
+
+_STATES = "|".join(sorted(_BORN_STATES | _LATER_STATES))
+
+
+# The state a making verb leaves its record in when the tool does not say ("in status draft").
+_DONE = {"submit": "submitted", "file": "filed", "issue": "issued", "book": "booked", "schedule": "scheduled",
+         "place": "placed", "register": "registered", "open": "open", "draft": "draft"}
+
+
+@lru_cache(maxsize=8192)  # asked of every step of every chain tried
+def _not_yet(verb: str, nouns: frozenset[str], made_by: str, acting: str) -> bool:
+    """Whether `acting` (the consumer's first sentence, before its list of fields) wants a thing
+    of `nouns` only in later states, none of them the one the maker leaves it in."""
+    if not nouns:
+        return False
+    made = _MADE_IN.search(made_by)
+    state = (made[1] or made[2]).lower() if made else _DONE.get(verb)
+    for m in _WANTED.finditer(acting.split(":", 1)[0]):
+        if m[2].lower() not in nouns and singular(m[2].lower()) not in nouns:
+            continue
+        wanted = {w.lower() for w in re.findall(r"[a-z]+", m[1], re.IGNORECASE)} - {"or", "and"}
+        if wanted <= _LATER_STATES and state not in wanted:
+            return True
+    return False
+
+
+_WANTED = re.compile(rf"\b((?:{_STATES})(?:,? (?:or|and) (?:{_STATES}))*)\s+(?:(?!(?:the|a|an|its|their|by|of|to|for|"
+                     r"with|and|or)\b)[a-z-]+\s+)?([a-z]+)(?=\s+(?:of|for|to|from|with|on|in|at|by|and|or|that|which|"
+                     r"before|after|once|so)\b|[,.;:()]|$)", re.IGNORECASE)
+
+
 def conflicting(tools: list[Tool], candidate: Tool) -> bool:
     """Whether `candidate` undoes (or is undone by) one of `tools`."""
     return any(undoes(t, candidate) for t in tools)
