@@ -1,5 +1,8 @@
-"""Phrasing the set-37 session fixed: a kind whose noun the intent names is said with it ("as a
-line hold", "as a fumigation hold"), never "for a line" or "as fumigation"."""
+"""Phrasing the set-37 session fixed: a kind the intent names said with its noun ("as a line
+hold"), names by their initials (INN, IMO number), a day filtering a search ("for tomorrow"), a
+glossed code by its gloss, units of names (mCi, mrem/h), officer hours, a reply within N hours, a
+release kind, free text set off in quotes, an id named by its role, a kind named "type",
+nuclides as written (Tc-99m) and an act's end said as a moment, never a bound."""
 
 from __future__ import annotations
 
@@ -144,13 +147,15 @@ def test_nuclides_are_written_as_written_and_an_end_of_an_act_is_no_bound() -> N
                     {"elution_time": {"type": "string", "format": "date-time", "description": "End of elution, local "
                                       "time with offset, e.g. '2025-06-03T03:15:00-04:00'."},
                      "mo99_uci": {"type": "number", "description": "Mo-99 activity of the eluate in microcuries."},
+                     "eluate_activity_mci": {"type": "number", "description": "Tc-99m activity of the eluate in mCi."},
                      "radiopharmaceutical": {"type": "string", "enum": ["tc99m_mertiatide", "f18_fdg"]}},
-                    ["elution_time", "mo99_uci", "radiopharmaceutical"])
-    said = _explicit(elution, {"elution_time": "2025-06-02T14:00:00-04:00", "mo99_uci": 112,
+                    ["elution_time", "mo99_uci", "radiopharmaceutical", "eluate_activity_mci"])
+    said = _explicit(elution, {"elution_time": "2025-06-02T14:00:00-04:00", "mo99_uci": 112, "eluate_activity_mci": 933,
                                "radiopharmaceutical": "tc99m_mertiatide"})
     assert "Mo-99" in said and "Tc-99m mertiatide" in said and "until" not in said, said
-    assert not _refused(elution, {"elution_time": "2025-06-02T14:00:00-04:00", "mo99_uci": 112,
-                                  "radiopharmaceutical": "tc99m_mertiatide"}, said), said
+    assert "933 mCi" in said and not _refused(elution, {"elution_time": "2025-06-02T14:00:00-04:00", "mo99_uci": 112,
+                                                        "eluate_activity_mci": 933,
+                                                        "radiopharmaceutical": "tc99m_mertiatide"}, said), said
 
 
 def _refused(tool: Tool, args: dict, text: str) -> list[str]:

@@ -1,10 +1,14 @@
-"""Values the set-37 session fixed: a reference whose examples are tied to a kind ("e.g.
-'ABC-1234567-8' for CBP or 'REL-55190' for a line release", "For customs_cbp the CBP entry
-number ...; for usda the APHIS inspection number; otherwise ...") takes its call's kind's form,
-never another kind's; an "only" flag said as "True to return only ..." is left out when false."""
+"""Values and rules the set-37 session fixed (a container terminal, a pharmacovigilance desk and a
+pipeline group read in set 36; a port state control office, a hazardous waste manifest desk and a
+nuclear pharmacy in set 37): a reference whose examples are tied to a kind takes its call's
+kind's form; an "only" flag false is left out; names asked in capitals; a fatal outcome lists
+death, and an onset and a death have happened, in order; local times with offset keep the
+catalog's offset; "not in the past", "at most one year after today", "X is required for a and b",
+"give X" in a value's gloss; a phone drawn from its example is a phone."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -199,3 +203,25 @@ def test_a_kind_a_rule_brings_in_still_gives_the_reference_its_form() -> None:
             assert args["release_reference"].startswith("REL-"), args
         elif args.get("hold_type") == "customs_cbp":
             assert _cbp(args["release_reference"]), args
+
+
+def test_a_death_a_rule_brings_in_comes_after_the_onset_in_a_real_catalog() -> None:
+    """The pharmacovigilance desk's add_event (benchmarks/reading/catalogs): a death a rule adds, an
+    onset and a death both moved back from the future, keep their order."""
+    tool = lore.annotate([Tool(name="add_event", app="pv", api="add_event", domain="pv_set37", description=_ADD_EVENT,
+                               parameters={"type": "object", "properties": _ADD_EVENT_PROPS,
+                                           "required": _ADD_EVENT_REQUIRED})])[0]
+    rng = random.Random(0)
+    for _ in range(300):
+        args = sample_arguments(tool, rng)
+        for later in ("end_date", "date_of_death"):
+            assert not (args.get("onset_date") and args.get(later) and args[later] < args["onset_date"]), args
+        assert args.get("onset_date", "") <= "2025-06-02" and args.get("date_of_death", "") <= "2025-06-02", args
+
+
+_ADD_EVENT = (              "Add a coded adverse event to a case. Events are coded at MedDRA Lowest Level Term; the PT and SOC ar"
+              "e derived. seriousness lists every ICH E2A criterion that applies (empty list for non-serious). deat"
+              "h in seriousness requires outcome fatal and date_of_death, and outcome fatal requires death in serio"
+              "usness. end_date must not be before onset_date. Returns the event_id.")
+_ADD_EVENT_PROPS = json.loads('{"case_id": {"type": "string", "pattern": "^PV[0-9]{2}-[0-9]{6}$", "description": "Internal safety case id, \'PV\', two-digit year of receipt, dash, 6 digits, e.g. \'PV24-004512\'."}, "meddra_llt_code": {"type": "string", "pattern": "^10[0-9]{6}$", "description": "MedDRA Lowest Level Term code, 8 digits starting with 10, e.g. \'10019211\'."}, "verbatim": {"type": "string", "description": "Reported term as given by the reporter, e.g. \'pounding headache\'."}, "onset_date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$", "description": "Date of onset, YYYY-MM-DD, or YYYY-MM when only the month is known."}, "end_date": {"type": "string", "format": "date", "description": "Date the event resolved, YYYY-MM-DD. Only with outcome recovered or recovered_with_sequelae."}, "outcome": {"type": "string", "enum": ["recovered", "recovering", "not_recovered", "recovered_with_sequelae", "fatal", "unknown"], "description": "Outcome at the time of the last information."}, "seriousness": {"type": "array", "items": {"type": "string", "enum": ["death", "life_threatening", "hospitalization", "disability", "congenital_anomaly", "other_medically_important"]}, "default": [], "description": "ICH E2A seriousness criteria that apply: death, life_threatening (at immediate risk of death at the time of the event), hospitalization (initial or prolonged), disability (persistent or significant incapacity), congenital_anomaly, other_medically_important."}, "date_of_death": {"type": "string", "format": "date", "description": "Date of death, YYYY-MM-DD. Required when outcome is fatal."}}')
+_ADD_EVENT_REQUIRED = ['case_id', 'meddra_llt_code', 'verbatim', 'outcome']

@@ -3253,9 +3253,6 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     for name in tool.parameters.get("required") or []:  # a rule never takes a required parameter out
         if isinstance(name, str) and name in args and name not in kept:
             kept[name] = args[name]
-    added = frozenset(n for n in kept if n not in args)
-    if added:  # a value a rule brings in keeps its order with the rest (set 37: a death dated before the onset)
-        kept = repair(props, kept, rng, keep=keep | (frozenset(kept) - added), resample=_resampler(props, ref, pool))
     kept = dependencies.keep_windows(tool.description, props, kept, rng, keep)
     kept = dependencies.keep_leads(tool.description, props, kept, ref, rng, keep)
     before = dict(kept)
@@ -3264,6 +3261,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     moved = {n for n in kept if before.get(n) is not kept[n]}
     if moved:  # a moment moved back brings what is ordered after it ("at most 12 months after it")
         kept = repair(props, kept, rng, keep=keep | moved, resample=_resampler(props, ref, pool))
+        kept = _moved_in_order(props, kept, moved - keep)
     for name in set(kept) | set(args):
         unchanged = name in args and name in kept and kept[name] is args[name]  # undoing it changes nothing
         if name in kept and not unchanged and not is_valid(drawing.get(name) or props.get(name) or {}, kept[name]):
@@ -3275,6 +3273,19 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
             if name not in args:
                 kept.pop(name, None)
     return kept
+
+
+def _moved_in_order(props: dict[str, Any], args: dict[str, Any], moved: set[str]) -> dict[str, Any]:
+    """Two moments both moved back keep their order: the later one on the earlier one's day where
+    the pair allows the same day (set 37: an onset and a death each moved back a few days, the
+    death before the onset)."""
+    from .constraints import pair_problem, pairs_for
+
+    for pair in pairs_for(props):
+        if {pair.first, pair.second} <= moved and pair.role is not None and not pair.role.strict and \
+                pair_problem(pair, props, args) is not None:
+            args[pair.second] = args[pair.first]
+    return args
 
 
 # "acquisition_date cannot be in the future", "valuation_date may not be in the future"
@@ -3330,7 +3341,12 @@ def done_moments(tool: Tool) -> set[str]:
 
 @by_identity(kinds=(Tool,))
 def _done_moments(tool: Tool) -> frozenset[str]:
-    return frozenset(_recorded_moments(tool) | _act_moments(tool))
+    lived = {n for n, s in tool.properties.items() if isinstance(s, dict) and set(semantic.tokens(n)) & _NEVER_AHEAD
+             and is_temporal(n, s) in ("date", "datetime")}  # an onset or a death has happened (set 37: an adverse
+    return frozenset(_recorded_moments(tool) | _act_moments(tool) | lived)  # event's onset tomorrow, its death today
+
+
+_NEVER_AHEAD = frozenset({"onset", "death", "died", "dod"})
 
 
 def _act_moments(tool: Tool) -> set[str]:
