@@ -168,3 +168,14 @@ def _refused(tool: Tool, args: dict, text: str) -> list[str]:
                     domain=tool.domain)
     req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
     return [v.reason for v in run_all(req, [text]) if not v.ok]
+
+
+def test_a_date_by_which_a_thing_must_be_done_and_a_name_with_its_capital() -> None:
+    tool = _tool("record_deficiency", "Record a deficiency found during an inspection.",
+                 {"deficiency_code": {"type": "string", "description": "5-digit Paris MoU deficiency code, e.g. '07105'."},
+                  "rectify_by": {"type": "string", "format": "date", "description": "Date by which the deficiency must "
+                                 "be rectified, YYYY-MM-DD."}},
+                 ["deficiency_code", "rectify_by"])
+    said = _explicit(tool, {"deficiency_code": "07105", "rectify_by": "2025-06-12"})
+    assert "to be rectified by June 12, 2025" in said and "Paris MoU" in said, said
+    assert not _refused(tool, {"deficiency_code": "07105", "rectify_by": "2025-06-12"}, said), said

@@ -225,3 +225,43 @@ _ADD_EVENT = (              "Add a coded adverse event to a case. Events are cod
               "usness. end_date must not be before onset_date. Returns the event_id.")
 _ADD_EVENT_PROPS = json.loads('{"case_id": {"type": "string", "pattern": "^PV[0-9]{2}-[0-9]{6}$", "description": "Internal safety case id, \'PV\', two-digit year of receipt, dash, 6 digits, e.g. \'PV24-004512\'."}, "meddra_llt_code": {"type": "string", "pattern": "^10[0-9]{6}$", "description": "MedDRA Lowest Level Term code, 8 digits starting with 10, e.g. \'10019211\'."}, "verbatim": {"type": "string", "description": "Reported term as given by the reporter, e.g. \'pounding headache\'."}, "onset_date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$", "description": "Date of onset, YYYY-MM-DD, or YYYY-MM when only the month is known."}, "end_date": {"type": "string", "format": "date", "description": "Date the event resolved, YYYY-MM-DD. Only with outcome recovered or recovered_with_sequelae."}, "outcome": {"type": "string", "enum": ["recovered", "recovering", "not_recovered", "recovered_with_sequelae", "fatal", "unknown"], "description": "Outcome at the time of the last information."}, "seriousness": {"type": "array", "items": {"type": "string", "enum": ["death", "life_threatening", "hospitalization", "disability", "congenital_anomaly", "other_medically_important"]}, "default": [], "description": "ICH E2A seriousness criteria that apply: death, life_threatening (at immediate risk of death at the time of the event), hospitalization (initial or prolonged), disability (persistent or significant incapacity), congenital_anomaly, other_medically_important."}, "date_of_death": {"type": "string", "format": "date", "description": "Date of death, YYYY-MM-DD. Required when outcome is fatal."}}')
 _ADD_EVENT_REQUIRED = ['case_id', 'meddra_llt_code', 'verbatim', 'outcome']
+
+
+def test_an_id_carries_its_call_s_state_and_a_placeholder_example_is_never_a_value() -> None:
+    from generator.core.values import _placeholder, value_for
+
+    search = _tool("search_handlers", "Search handler sites. Give epa_id, or a name (add state to narrow it down).",
+                   {"epa_id": {"type": "string", "description": "EPA identification number of the site, 12 characters: "
+                               "the two-letter state code, one letter and 9 digits, e.g. 'TXD987654321' or "
+                               "'OHR000123456'."},
+                    "name": {"type": "string", "description": "Site name, e.g. 'Gulf Coast Plating'."},
+                    "state": {"type": "string", "enum": ["TX", "LA", "OH"], "description": "Two-letter US state code."}},
+                   [])
+    rng = random.Random(3)
+    for _ in range(40):
+        args = sample_arguments(search, rng)
+        if "epa_id" in args and "state" in args:
+            assert args["epa_id"][:2] == args["state"], args
+    ruled = _tool("get_handler", "Get a handler's site record.",
+                  {"epa_id": search.properties["epa_id"],
+                   "state": {"type": "string", "enum": ["TX", "LA", "OH"], "description": "Two-letter US state code "
+                             "of the site. Required with epa_id."}}, ["epa_id"])
+    for _ in range(40):  # the state a rule brings in
+        args = sample_arguments(ruled, rng)
+        assert args["epa_id"][:2] == args.get("state", args["epa_id"][:2]), args
+    assert _placeholder("012345678ELC") and _placeholder("TXD987654321") and not _placeholder("TXR000081205")
+    tracking = {"type": "string", "description": "Manifest tracking number, 9 digits and 3 letters, e.g. '012345678ELC'."}
+    assert all(value_for(tracking, random.Random(i), name="manifest_tracking_number") != "012345678ELC"
+               for i in range(200))
+
+
+def test_a_way_listed_with_an_aside_or_or_both_is_one_of_the_ways() -> None:
+    from generator.core import dependencies
+
+    props = {"imo_number": {"type": "string"}, "ship_name": {"type": "string"}, "flag_state": {"type": "string"},
+             "call_sign": {"type": "string"}, "ship_type": {"type": "string"}, "port_locode": {"type": "string"}}
+    ships = dependencies.rules("Search the register. Give the IMO number, or the ship name (optionally with the flag "
+                               "state), or the call sign.", props)
+    assert ("any_of", "imo_number", ("ship_name", "call_sign")) in {(r.kind, r.subject, r.others) for r in ships}
+    both = dependencies.rules("Search inspections. Give imo_number or port_locode, or both.", props)
+    assert ("any_of", "imo_number", ("port_locode",)) in {(r.kind, r.subject, r.others) for r in both}

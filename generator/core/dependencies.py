@@ -1075,9 +1075,16 @@ _GIVE_LIST = re.compile(r"(?:^|[.;]\s+)(?:give|provide|pass|send|specify|supply)
 _ITEM_ARTICLE = re.compile(r"^(?:(?:an?|the|one|some)\s+)?(?:list of\s+|set of\s+)?", re.IGNORECASE)
 
 
+# An aside inside a list of ways ("or the ship name (optionally with the flag state), or the call
+# sign") and a closing "or both" say nothing of which ways there are (set 37: ship searches by type alone).
+_ASIDE = re.compile(r"\s*\((?:optionally|optional|e\.g\.|for example|if |when )[^)]*\)", re.IGNORECASE)
+_OR_BOTH = re.compile(r",?\s+or\s+both(?=\s*[.;]|$)", re.IGNORECASE)
+
+
 def _give_list(tool: str, props: Props) -> list[Rule]:
     out = []
-    for m in (m for t in _texts(tool, props) for m in _GIVE_LIST.finditer(t)):
+    texts = [_OR_BOTH.sub("", _ASIDE.sub("", t)) for t in _texts(tool, props)]
+    for m in (m for t in texts for m in _GIVE_LIST.finditer(t)):
         if re.search(r"\bnot both\b", m["paren"] or "") or re.search(r"\bnot both\b", m["list"]):
             continue
         listed, whole = m["list"], re.search(r",?\s*(?:or\s+)?all of\s+(.+)$", m["list"])

@@ -1225,10 +1225,43 @@ def tied_examples(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
     return args
 
 
+# An id built on a place's code: "EPA identification number of the site, 12 characters: the
+# two-letter state code, one letter and 9 digits", "Worldwide unique case identification number:
+# country code, sender organisation and ..." (set 37: an Ohio EPA id searched with state TX, a US
+# case id in DE).
+_PLACE_CODED = re.compile(r"\b(?:the )?(?:two-letter |2-letter |ISO )?(state|country) code\b", re.IGNORECASE)
+
+
+def ids_of_their_place(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """An id whose description says it carries the state or country code carries the call's."""
+    props = tool.properties
+    places: dict[str, str] = {kind: v for n, v in args.items() for kind in ("state", "country")
+              if isinstance(v, str) and re.fullmatch(r"[A-Z]{2}", v) and kind in semantic.tokens(n)}
+    for name, value in list(args.items()):
+        schema = props.get(name)
+        if name in keep or not isinstance(value, str) or not isinstance(schema, dict) or len(value) < 5 \
+                or kind_of_place(name) is not None:
+            continue
+        m = _PLACE_CODED.search(str(schema.get("description") or ""))
+        code = places.get(m[1].lower()) if m else None
+        old = value[:2]
+        if code is None or not re.fullmatch(r"[A-Z]{2}", old) or old == code:
+            continue
+        moved = code + re.sub(rf"(?<![A-Za-z]){old}(?![A-Za-z])", code, value[2:])  # "US-...-2024US013377" twice
+        args[name] = moved if is_valid(schema, moved) else value
+    return args
+
+
+def kind_of_place(name: str) -> str | None:
+    """"state" or "country" for a parameter that is itself the place, else None."""
+    words = semantic.tokens(name)
+    return next((k for k in ("state", "country") if k in words), None)
+
+
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
                                     seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier,
-                                    sex_fits_name, tied_examples)
+                                    sex_fits_name, tied_examples, ids_of_their_place)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timedelta
 from functools import lru_cache, partial
+from itertools import pairwise
 from typing import Any
 
 import rstr
@@ -2238,10 +2239,22 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     return [pooled, list(schema.get("enum") or []), listed, examples, default]
 
 
+def _placeholder(example: str) -> bool:
+    """Whether an example's digits are a writer's placeholder: a run of five or more counting up or
+    down ("012345678", "987654321", "000123456") or one digit repeated."""
+    for run in re.findall(r"\d{5,}", example):
+        steps = {int(b) - int(a) for a, b in pairwise(run)}
+        if steps in ({1}, {-1}, {0}) or re.search(r"12345|98765|23456|34567|45678|56789", run):
+            return True
+    return False
+
+
 def _varied_share(ids: bool, examples: list[Any]) -> float:
     """How often an example is varied: an id numbered in three digits or more is one of thousands
     (set 31: cow 2417, the schema's one example, in fifteen rows), a code of letters may be the
     catalog's own place ("KPAO") and is kept a tenth of the time, other examples half of it."""
+    if ids and any(_placeholder(str(e)) for e in examples):
+        return 1.0  # "012345678ELC", "TXD987654321": a writer's placeholder, never a record's id (set 37)
     if ids and all(isinstance(e, str | int) and len(re.findall(r"\d", str(e))) >= 3 for e in examples):
         return 0.98
     return 0.9 if ids else 0.5
@@ -2617,6 +2630,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
         kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
         kept = value_sense.tied_examples(tool, kept, rng, frozenset(fixed or {}))  # a kind a rule added (set 37)
+        kept = value_sense.ids_of_their_place(tool, kept, rng, frozenset(fixed or {}))  # and a state
         kept = _same_scale(tool, kept, rng, frozenset(fixed or {}))  # and a measure it added
         kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = _composed(tool.properties, kept, rng, frozenset(fixed or {}))

@@ -723,8 +723,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
     noun = re.sub(r"(?<=\w) of (?:this|that|the same|its|their) [a-z]+$", "", noun)  # "The detainable deficiencies of
     # this inspection": the call's own thing needs no naming, and never turns plural (set 37: "of this inspections")
-    noun = " ".join(w.upper() if 2 <= len(w) <= 5 and w.isalpha() and w.islower() and
-                    re.search(rf"(?<![\w'-]){w.upper()}(?![\w'-])", description) else w for w in noun.split())  # "UN number" (set 37)
+    noun = " ".join(_cased_as_described(w, description) for w in noun.split())  # "UN number", "Paris MoU" (set 37)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
     named_words = tokens(param)
     if pointer and noun and [w.lower() for w in noun.split()] == named_words[-len(noun.split()):] and \
@@ -837,9 +836,29 @@ _MODALS = frozenset({"should", "would", "could", "might", "must", "can", "will",
 # the work should be done by": no act done then, never "with the work shalling be done" (set 26)
 
 
+def _cased_as_described(word: str, description: str) -> str:
+    """A noun's word as the description writes it: in capitals ("UN number") or with its capital
+    inside a sentence ("5-digit Paris MoU deficiency code": "Paris MoU", never "paris MoU")."""
+    if not (word.isalpha() and word.islower()):
+        return word
+    if 2 <= len(word) <= 5 and re.search(rf"(?<![\w'-]){word.upper()}(?![\w'-])", description):
+        return word.upper()
+    titled = word.capitalize()
+    inside = re.search(rf"(?<=[\w,;:)-] ){titled}\b", description)
+    return titled if inside and not re.search(rf"(?:^|[.!?]\s+){titled}\b", description) else word
+
+
+_BY_WHICH = re.compile(r"^(?:the )?(?:date|day|time|deadline)s? by which (?:the |a |an |its |it )?(?:[a-z-]+ ){0,3}?"
+                       r"(?:must|should|has to|have to|is to|are to|needs to) be ([a-z]+ed)\b", re.IGNORECASE)
+
+
 def _moment_phrase(first: str, json_type: str) -> str:
-    """ "with the diver leaving the surface on" for "Time the diver left the surface"; "" for any
-    other description."""
+    """ "with the diver leaving the surface on" for "Time the diver left the surface"; "to be
+    rectified by" for "Date by which the deficiency must be rectified" (set 37: "record the
+    deficiency ... on June 27", read as the day it is recorded); "" for any other description."""
+    by = _BY_WHICH.match(first.strip()) if json_type == "string" else None
+    if by is not None:
+        return f"to be {by[1].lower()} by"
     lead = _MOMENT_LEAD.match(first.strip()) if json_type == "string" else None
     if lead is None:
         return ""
