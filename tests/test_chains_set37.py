@@ -48,3 +48,14 @@ def test_the_graph_has_no_edge_into_a_later_state() -> None:
     assert ("create_manifest", "add_manifest_line") in edges, edges
     assert ("create_manifest", "record_line_receipt") not in edges
     assert ("create_waste_profile", "add_manifest_line") not in edges
+
+
+def test_a_state_said_after_its_noun_is_wanted_too_but_not_by_a_search() -> None:
+    report = _tool("file_exception_report", "File a generator's exception report when the copy of the manifest "
+                   "signed by the designated facility has not come back.", {"manifest_tracking_number": _TRACKING})
+    assert not_yet(_CREATE, report)  # a draft started a moment ago has no facility's signature to wait for
+    intake = _tool("register_casing_intake", "Register casings received from a fleet. Returns casing_id.",
+                   {"customer_account": {"type": "string", "description": "Account, e.g. 'ACC-1'."}})
+    search = _tool("search_casings", "Search casings received at the plant. Returns casing ids.",
+                   {"casing_id": {"type": "string", "description": "Casing id, e.g. 'CAS-1'."}})
+    assert not not_yet(intake, search)

@@ -179,3 +179,45 @@ def test_a_date_by_which_a_thing_must_be_done_and_a_name_with_its_capital() -> N
     said = _explicit(tool, {"deficiency_code": "07105", "rectify_by": "2025-06-12"})
     assert "to be rectified by June 12, 2025" in said and "Paris MoU" in said, said
     assert not _refused(tool, {"deficiency_code": "07105", "rectify_by": "2025-06-12"}, said), said
+
+
+def test_a_reason_of_a_thing_done_to_or_left_unused_is_a_clause() -> None:
+    from generator.phrasebook.terms import _reason_clause
+
+    assert _reason_clause("wrong dose sent") == "because the wrong dose was sent"
+    assert _reason_clause("unused rescheduled") == "because it was unused (rescheduled)"
+    assert _reason_clause("shipper cancelled") == "because the shipper cancelled"
+
+
+def test_a_yes_no_flag_named_by_its_condition_is_no_country() -> None:
+    from generator.core.semantic import infer
+
+    assert infer("ground_for_detention_flag", {"type": "string"}) != "country"
+    assert infer("deleted_flag", {"type": "string"}) != "country"
+    assert infer("vessel_flag", {"type": "string"}) == "country" and infer("flag_state", {"type": "string"}) == "country"
+
+
+def test_an_id_is_never_told_apart_from_a_flag_that_names_its_thing() -> None:
+    tool = _tool("schedule_pickup", "Book a pickup of waste at a generator's site.",
+                 {"generator_epa_id": {"type": "string", "description": "EPA ID of the generator, e.g. 'TXD987654321'."},
+                  "liftgate_required": {"type": "boolean", "default": False, "description": "The generator has no dock, "
+                                        "so the truck needs a liftgate."}},
+                 ["generator_epa_id"])
+    said = _explicit(tool, {"generator_epa_id": "TXD604876475"})
+    assert "generator TXD604876475" in said and "epa TXD" not in said.lower(), said
+
+
+def test_the_checks_accept_one_as_a_pronoun_and_a_noun_under_another_determiner() -> None:
+    from generator.core.surface import mentions
+    from generator.core.textquality import grammar
+
+    assert grammar("Tell me what one costs on the marketplace.") == []
+    assert grammar("I need one tickets for the show.")  # a determiner before a plural stays caught
+    from pathlib import Path
+
+    from generator.readers import read_catalogs
+
+    tools = read_catalogs([Path(__file__).parents[1] / "examples" / "catalog.json"])
+    log = next(t for t in tools if t.name == "Fitpulse_log_workout")  # the bundled catalog says swimming "a swim"
+    assert mentions("my 30-minute swim should go in my log", "swimming", "activity", log)
+    assert not mentions("I want to go running today", "swimming", "activity", log)

@@ -265,3 +265,12 @@ def test_a_way_listed_with_an_aside_or_or_both_is_one_of_the_ways() -> None:
     assert ("any_of", "imo_number", ("ship_name", "call_sign")) in {(r.kind, r.subject, r.others) for r in ships}
     both = dependencies.rules("Search inspections. Give imo_number or port_locode, or both.", props)
     assert ("any_of", "imo_number", ("port_locode",)) in {(r.kind, r.subject, r.others) for r in both}
+
+
+def test_words_beside_quoted_examples_are_no_examples() -> None:
+    from generator.core import allowed
+
+    said = allowed.read("Patient identifier as the account wants it on the label, e.g. 'MRN 00482913' or initials and "
+                        "birth date 'J.K. 1958-03-14'. Leave out for a stock dose.")
+    assert said.examples == ("MRN 00482913", "J.K. 1958-03-14"), said
+    assert allowed.read("Payment method, e.g. card, cash or cheque.").examples == ("card", "cash", "cheque")

@@ -382,7 +382,9 @@ def read(description: str) -> Described:
         closed = [quoted]  # "Where the frame comes from: 'lab_supplied' (give frame_sku), ... or 'uncut' (...)"
     if closed and any(_FORMAT_TOKEN.fullmatch(c) or _COUNTED.fullmatch(c) for c in closed[0]):
         closed = []  # "Date the work must be finished, YYYY-MM-DD", "Consignment id, 'CN-' and 6 digits": a shape
-    examples = [i for lst in _after(_OPEN, text) for i in lst] + _quoted_examples(text)
+    examples = [i for lst in _after(_OPEN, text) for i in lst if not _told_beside_quotes(i, text)] + \
+        _quoted_examples(text) + [_strip(q.group(0)) for q in re.finditer(_LINE_QUOTED, _cue_run(text))]  # "... or
+    # initials and birth date 'J.K. 1958-03-14'" (set 37)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
     # ... but "(about 52,000-56,000 lb)" is one amount: a comma between digits is no separator
     examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(_THOUSANDS.sub("", m.group(1))) or _one_id(m.group(1)))
@@ -460,6 +462,18 @@ def _glosses_code(before: str) -> bool:
     """Whether a parenthesis follows a code it explains: "K05.311 (chronic periodontitis,
     localized, slight)" says what the code means, it lists no values."""
     return re.search(r"[A-Za-z]*\d[\w.-]*['\"`]?\s*$", before) is not None
+
+
+def _told_beside_quotes(item: str, text: str) -> bool:
+    """Whether a listed item is words that say what a quoted example is, not a value: "e.g. 'MRN
+    00482913' or initials and birth date 'J.K. 1958-03-14'" (set 37: a patient reference "initials")."""
+    return bool(re.search(r"['\"]", _cue_run(text))) and not re.search(rf"['\"]{re.escape(item)}['\"]", text)
+
+
+def _cue_run(text: str) -> str:
+    """The rest of the sentence after an example cue ("e.g. ..."), "" without one."""
+    cue = _OPEN.search(text)
+    return re.split(r"(?<=[\w'\")])\.\s+(?=[A-Z][a-z])", text[cue.end():], maxsplit=1)[0] if cue else ""
 
 
 def _quoted_examples(text: str) -> list[str]:

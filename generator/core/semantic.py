@@ -442,6 +442,10 @@ def _done_by(words: list[str], description: str) -> bool:
 _PERSON_ID = re.compile(r"\b(?:employee|staff|badge|user|personnel|member)\s+(?:id|ids|number|no\.?)\b", re.IGNORECASE)
 
 
+# What flies a flag: `vessel_flag` is a country, `ground_for_detention_flag` a yes/no mark.
+_FLAG_OWNERS = frozenset({"vessel", "ship", "boat", "yacht", "aircraft", "carrier", "registry", "registered", "national"})
+
+
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     words = said_order(name_words(name))  # `file_name1`, `player1`
@@ -461,6 +465,10 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "generic"  # `pronouns`: a member of its everyday class ("they/them"), no first name
     if json_type != "string" and ("bp" in words or _BEFORE_PRESENT.search(description)):
         return "years_bp"  # "Conventional radiocarbon age, years BP": an age before 1950, no calendar year
+    if json_type in ("string", "boolean", "") and words[-1:] == ["flag"] and len(words) >= 2 and \
+            words[-2] not in _FLAG_OWNERS:
+        return "generic"  # `ground_for_detention_flag`, `is_active_flag`: a yes/no mark, never a ship's flag (set 37:
+        # "ground for detention flag: Gabon")
     kind = _infer_words(name, words, json_type, fmt, description)
     if kind == "hour" and ("hours" in tokens(name) or re.match(r"\W*hours\b", description, re.IGNORECASE)):
         return "duration_hours"  # `reply_within_hours`, "Hours the flag state is given": no clock hour (set 37)

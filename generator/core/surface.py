@@ -960,6 +960,20 @@ def _forms_ctx(value: Any, ctx: Ctx) -> list[str]:
     return _forms_one(value, ctx)
 
 
+_DETERMINED = re.compile(r"^an? (?P<rest>[a-z][a-z -]*)$")
+
+
+def _determined_noun(text: str, form: str) -> bool:
+    """Whether a form "a <noun>" is said with another determiner or a measure before its noun:
+    "my swim", "the swim", "my 30-minute swim"."""
+    m = _DETERMINED.match(form)
+    if m is None:
+        return False
+    return re.search(rf"\b(?:my|the|your|our|this|that|his|her|their|[\w]+-(?:minute|hour|mile|km|day|night|week))\s+"
+                     rf"(?:[\w]+-(?:minute|hour|mile|km|day|night|week)\s+)?{re.escape(m['rest'])}\b", text,
+                     re.IGNORECASE) is not None
+
+
 def _element_mentioned(text: str, value: Any, ctx: Ctx) -> bool:
     kind = kind_of(value, ctx)
     if kind.name == "datetime":
@@ -969,6 +983,8 @@ def _element_mentioned(text: str, value: Any, ctx: Ctx) -> bool:
         return _element_mentioned(text, date, ctx) and _element_mentioned(text, clock, ctx)
     forms_ = kind.accepts(value, ctx)
     if any(contains(text, f) for f in forms_):
+        return True
+    if any(_determined_noun(text, f) for f in forms_):  # "a swim" said as "my 30-minute swim" (set 37)
         return True
     # "with any delivery date" said inside a shared "with A, B and any delivery date" group
     return kind.name == "bool" and any(f.startswith("with ") and len(f) > 12 and contains(text, f[5:]) for f in forms_)

@@ -186,6 +186,9 @@ def article(text: str) -> list[Defect]:
 
 # ---------------------------------------------------------------- agreement and prepositions
 
+# "what one costs", "how much one weighs": "one" is the subject, its verb no plural noun (set 37).
+_PRONOUN_ONE = re.compile(r"\b(?:what|which|how much|how many|how|where|when|whether|if|each|every|no|any)\s+$",
+                          re.IGNORECASE)
 _ONE_OF = re.compile(r"(?<![\d.,-])\b(a|an|1|one)\s+([a-z][a-z-]*)(?=\s*(?:[,.;:?!]|$|\d|\b(?:" + _FUNCTION_WORDS + r")\b))")
 # The previous word is kept to tell a particle from a preposition; a possessive ("in today's
 # market") is a noun phrase the preposition governs, which is fine.
@@ -220,7 +223,7 @@ def grammar(text: str) -> list[Defect]:
     plural = [
         Defect("grammar", m.start(), m.end(), m[0], f"'{m[1]}' before the plural '{m[2]}'")
         for m in _ONE_OF.finditer(text)
-        if is_plural(m[2])
+        if is_plural(m[2]) and not (m[1] == "one" and _PRONOUN_ONE.search(text[:m.start()]))
     ]
     bare_day = [Defect("grammar", m.start(2), m.end(2), m[2], "a relative day takes no preposition")
                 for m in _BAD_PREP.finditer(text) if not _particle(m[1], m[2])]

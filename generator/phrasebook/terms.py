@@ -1767,6 +1767,9 @@ def _reason_clause(v: str) -> str:
     if len(words) >= 4 and words[-2] == "not" and "ADJ" in lemmas(words[-1]) and "NOUN" in lemmas(words[-3]):
         head = " ".join(words[:-2])  # "locating practices not sufficient": never "because they are locating ..." (set 32)
         return f"because the {head} {'were' if is_plural(words[-3]) else 'was'} not {words[-1]}"
+    if len(words) == 3 and "ADJ" in lemmas(words[0]) and "NOUN" in lemmas(words[1]) and verb_lemma(words[2]) \
+            and verb_lemma(words[2]) != words[2] and not _acts(words[1]):  # "wrong dose sent": "because the wrong
+        return f"because the {words[0]} {words[1]} {'were' if is_plural(words[1]) else 'was'} {words[2]}"  # dose was sent"
     if (done := _done_by(words)):
         return done
     if words and words[0].endswith("ing") and verb_lemma(words[0]) and words[0] not in _STATE_WORDS and \
@@ -1780,6 +1783,8 @@ def _reason_clause(v: str) -> str:
         return f"because the {words[0]} {words[1]} {words[2]} it"
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and set(lemmas(words[1])) == {"ADJ"}:
         return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} {words[1]}"
+    if len(words) >= 2 and re.fullmatch(r"un[a-z]+ed", words[0]) and "ADJ" in lemmas(words[0]):  # "unused_rescheduled":
+        return f"because it was {words[0]} ({' '.join(words[1:])})"  # "because it was unused (rescheduled)" (set 37)
     return _reason_sentence(words)
 
 

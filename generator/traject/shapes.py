@@ -217,7 +217,8 @@ def not_yet(producer: Tool, consumer: Tool) -> bool:
     returns it "in status draft"; approving "a pending waste profile" just submitted is fine."""
     if verb_of(producer) not in _MAKING_VERBS:
         return False
-    return _not_yet(verb_of(producer), _nouns(producer), producer.description, re.split(r"(?<=[a-z)])\.\s", consumer.description, maxsplit=1)[0])
+    return _not_yet(verb_of(producer), _nouns(producer), producer.description,
+                    re.split(r"(?<=[a-z)])\.\s", consumer.description, maxsplit=1)[0], verb_of(consumer) in LOOKUP_VERBS)
 
 
 _STATES = "|".join(sorted(_BORN_STATES | _LATER_STATES))
@@ -229,22 +230,28 @@ _DONE = {"submit": "submitted", "file": "filed", "issue": "issued", "book": "boo
 
 
 @lru_cache(maxsize=8192)  # asked of every step of every chain tried
-def _not_yet(verb: str, nouns: frozenset[str], made_by: str, acting: str) -> bool:
+def _not_yet(verb: str, nouns: frozenset[str], made_by: str, acting: str, looks_up: bool = False) -> bool:
     """Whether `acting` (the consumer's first sentence, before its list of fields) wants a thing
     of `nouns` only in later states, none of them the one the maker leaves it in."""
     if not nouns:
         return False
     made = _MADE_IN.search(made_by)
     state = (made[1] or made[2]).lower() if made else _DONE.get(verb)
-    for m in _WANTED.finditer(acting.split(":", 1)[0]):
-        if m[2].lower() not in nouns and singular(m[2].lower()) not in nouns:
+    said = acting.split(":", 1)[0]
+    found = [(m[2], m[1]) for m in _WANTED.finditer(said)] + \
+        [(m[1], m[2]) for m in _WANTED_AFTER.finditer(said) if not looks_up]  # "casings received at the plant"
+    # are what a search looks through, a new one among them
+    for noun, states in found:
+        if noun.lower() not in nouns and singular(noun.lower()) not in nouns:
             continue
-        wanted = {w.lower() for w in re.findall(r"[a-z]+", m[1], re.IGNORECASE)} - {"or", "and"}
+        wanted = {w.lower() for w in re.findall(r"[a-z]+", states, re.IGNORECASE)} - {"or", "and"}
         if wanted <= _LATER_STATES and state not in wanted:
             return True
     return False
 
 
+# ... and a state said after its noun: "the copy of the manifest signed by the designated facility".
+_WANTED_AFTER = re.compile(rf"\b([a-z]+) ({_STATES}) (?=by|for|at|in|on|with)\b", re.IGNORECASE)
 _WANTED = re.compile(rf"\b((?:{_STATES})(?:,? (?:or|and) (?:{_STATES}))*)\s+(?:(?!(?:the|a|an|its|their|by|of|to|for|"
                      r"with|and|or)\b)[a-z-]+\s+)?([a-z]+)(?=\s+(?:of|for|to|from|with|on|in|at|by|and|or|that|which|"
                      r"before|after|once|so)\b|[,.;:()]|$)", re.IGNORECASE)

@@ -96,7 +96,8 @@ def apart(t: Term, param: str, tool: Tool | None) -> Term:
         t = replace(t, bound="")
     if tool is None or not t.noun or t.bound:
         return t
-    twins = [p for p in tool.properties if p != param and _same_noun(term(p, spec_of(tool, p)).noun, t.noun)]
+    twins = [p for p in tool.properties if p != param and spec_of(tool, p).get("type") != "boolean"  # a flag's
+             and _same_noun(term(p, spec_of(tool, p)).noun, t.noun)]  # "generator has no dock" is no generator (set 37)
     side = next((_SIDE_WORDS[w] for w in tokens(param) if w in _SIDE_WORDS), "")
     if twins and not side:
         return _by_name(t, [term(p, spec_of(tool, p)).plain for p in twins])
