@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from generator.records import Tool
 from tests.test_phrasing_set34 import _explicit
+from tests.test_phrasing_set36 import _refused
 
 _KINDS = ["customs_cbp", "usda", "fumigation", "freight", "line", "terminal"]
 
@@ -156,18 +157,6 @@ def test_nuclides_are_written_as_written_and_an_end_of_an_act_is_no_bound() -> N
     assert "933 mCi" in said and not _refused(elution, {"elution_time": "2025-06-02T14:00:00-04:00", "mo99_uci": 112,
                                                         "eluate_activity_mci": 933,
                                                         "radiopharmaceutical": "tc99m_mertiatide"}, said), said
-
-
-def _refused(tool: Tool, args: dict, text: str) -> list[str]:
-    from generator.core.plan import plan_explicit
-    from generator.records import Target, ToolCall
-    from generator.validators import run_all
-    from generator.writers.base import WriteRequest
-
-    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
-                    domain=tool.domain)
-    req = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
-    return [v.reason for v in run_all(req, [text]) if not v.ok]
 
 
 def test_a_date_by_which_a_thing_must_be_done_and_a_name_with_its_capital() -> None:

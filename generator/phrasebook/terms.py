@@ -720,17 +720,8 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     place = _place_of(json_type, name_words, noun, sem, role, tokens(param)[-1:])
     plain = _plain(param, unit)
     noun = _owner_first(_named_shorter(_without_done(re.sub(r"^(?:the|a|an) ", "", noun)), plain))  # no "a the unit"
-    noun = re.sub(r"(?<=\w) filter$", "", noun)  # "NDE status filter: ...": the status, never "the filter accepted" (set 27)
-    noun = re.sub(r"(?<=\w) of (?:this|that|the same|its|their) [a-z]+$", "", noun)  # "The detainable deficiencies of
-    # this inspection": the call's own thing needs no naming, and never turns plural (set 37: "of this inspections")
-    noun = " ".join(_cased_as_described(w, description) for w in noun.split())  # "UN number", "Paris MoU" (set 37)
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
-    named_words = tokens(param)
-    if pointer and noun and [w.lower() for w in noun.split()] == named_words[-len(noun.split()):] and \
-            all(w.isupper() or w.lower() in _POINTERS for w in noun.split()) and \
-            len(named_words) > len(noun.split()) and all(known(w) for w in named_words[:-len(noun.split())]):
-        noun = " ".join(named_words[:-len(noun.split())])  # `designated_facility_epa_id`, "EPA ID of the TSDF
-        # receiving the waste": "designated facility LAD000777201", never a bare "EPA ID" beside the others' (set 37)
+    noun = _by_role(_trimmed(noun, description), param) if pointer else _trimmed(noun, description)
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
@@ -836,6 +827,25 @@ _MODALS = frozenset({"should", "would", "could", "might", "must", "can", "will",
 # the work should be done by": no act done then, never "with the work shalling be done" (set 26)
 
 
+def _trimmed(noun: str, description: str) -> str:
+    """A noun without a filter's "filter" ("NDE status filter": set 27) or its call's own thing
+    ("The detainable deficiencies of this inspection", never "of this inspections": set 37), its
+    words cased as the description writes them ("UN number", "Paris MoU": set 37)."""
+    noun = re.sub(r"(?<=\w) filter$", "", noun)
+    noun = re.sub(r"(?<=\w) of (?:this|that|the same|its|their) [a-z]+$", "", noun)
+    return " ".join(_cased_as_described(w, description) for w in noun.split())
+
+
+def _by_role(noun: str, param: str) -> str:
+    """An id described by a bare "EPA ID" said by the role its name gives: `designated_facility_epa_id`,
+    "EPA ID of the TSDF receiving the waste", is "designated facility LAD000777201" (set 37)."""
+    named, said = tokens(param), noun.split()
+    if noun and [w.lower() for w in said] == named[-len(said):] and all(w.isupper() or w.lower() in _POINTERS for w in said) \
+            and len(named) > len(said) and all(known(w) for w in named[:-len(said)]):
+        return " ".join(named[:-len(said)])
+    return noun
+
+
 def _cased_as_described(word: str, description: str) -> str:
     """A noun's word as the description writes it: in capitals ("UN number") or with its capital
     inside a sentence ("5-digit Paris MoU deficiency code": "Paris MoU", never "paris MoU")."""
@@ -844,8 +854,9 @@ def _cased_as_described(word: str, description: str) -> str:
     if 2 <= len(word) <= 5 and re.search(rf"(?<![\w'-]){word.upper()}(?![\w'-])", description):
         return word.upper()
     titled = word.capitalize()
-    inside = re.search(rf"(?<=[\w,;:)-] ){titled}\b", description)
-    return titled if inside and not re.search(rf"(?:^|[.!?]\s+){titled}\b", description) else word
+    inside = re.search(rf"(?<=[\w,;:)-] ){titled}\b", description) and not re.search(rf"\b{word}\b", description)
+    return titled if inside and not re.search(rf"(?:^|[.!?]\s+){titled}\b", description) else word  # ("Ordering
+    # provider's ... National Provider Identifier": the provider)
 
 
 _BY_WHICH = re.compile(r"^(?:the )?(?:date|day|time|deadline)s? by which (?:the |a |an |its |it )?(?:[a-z-]+ ){0,3}?"
@@ -1899,14 +1910,24 @@ _RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fra
 _GROUNDS = frozenset({"basis", "criterion", "criteria", "ground", "grounds", "trigger", "justification", "rationale"})
 
 
+def _grounds_or_own_kind(t: Term, v: str) -> str:
+    """A criterion glossed in words ("based on metal loss deeper than 80 percent of wall", never
+    "with the ... basis") and a kind named "type" ("as a type discrepancy", never a bare "with
+    type"); "" otherwise (set 37)."""
+    words, thing = set(tokens(t.noun)) | ({t.sem} if t.sem else set()), t.noun.split()
+    if words & _GROUNDS and len(v.split()) >= 3 and v[:1].islower():
+        return f"based on {v}"
+    if t.head in ("type", "kind") and v.lower() == t.head and len(thing) == 2 and known(thing[0]):
+        return f"as {_a(v)} {thing[0]}"
+    return ""
+
+
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
     if (by_value := _enum_by_value(t, v)) is not None or \
-            (by_value := _ranked_or_typed(t, v, intent) or _echoing_intent(t, v, intent)):
+            (by_value := _ranked_or_typed(t, v, intent) or _echoing_intent(t, v, intent) or _grounds_or_own_kind(t, v)):
         return by_value
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
-    if words & _GROUNDS and len(v.split()) >= 3 and v[:1].islower():  # a criterion glossed in words (set 37):
-        return f"based on {v}"  # "based on metal loss deeper than 80 percent of wall", never "with the ... basis"
     if words & _REASON:
         return _reason_frame(t, v, intent)
     if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
@@ -1934,9 +1955,6 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return said
     if head in ("status", "state") and len(t.noun.split()) > 1:  # "Current operating status": "with status X"
         return f"with {head} {v}"
-    thing = t.noun.split()
-    if head in ("type", "kind") and v.lower() == head and len(thing) == 2 and known(thing[0]):  # discrepancy_type
-        return f"as {_a(v)} {thing[0]}"  # "type": "as a type discrepancy", never a bare "with type" (set 37)
     if not head or head in v.lower().split():
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if stated := _said_state(t, v, head, intent):
@@ -2100,7 +2118,7 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with the {thing[0]} described as {v}"  # silver minivan", never "a note saying silver Honda minivan"
     if words & _NOTE:
         return f"with a note saying {v}"
-    if placed := _site_or_office(t, v, intent):
+    if placed := _set_off(t, v) or _site_or_office(t, v, intent):
         return placed
     if t.sem == "email":  # "with the email X", never "in X"; whose: "the agent's email" beside the buyer's (set 34)
         owner = next((w for w in reversed(t.noun.split()[:-1]) if is_person_role(w)), None)
@@ -2119,8 +2137,6 @@ def _text(t: Term, v: str, intent: str) -> str:
     prep, _, rest = (t.noun or t.plain).partition(" ")
     if prep in ("from", "to") and rest:  # `from_person`, `to_person`: "from PER-22855", never "for from person"
         return f"{prep} {v}" if rest.rsplit(" ", 1)[-1] in PERSON_WORDS | {"person", "party"} else f"{prep} {rest} {v}"
-    if _clause_said(v, pointed):  # free text of its own, set off: 'with the conditions "Sail direct to Gdansk, no
-        return f"with the {_own_noun(t.noun or t.plain or 'text')} \"{v}\""  # cargo"', never glued on (set 37)
     if not t.noun:  # an id says its noun too: "for quote QUO-41549", never a bare "for QUO-41549"
         return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}" if t.plain else f"for {v}"
     who = t.noun.removesuffix(" name")
@@ -2137,11 +2153,15 @@ def _text(t: Term, v: str, intent: str) -> str:
     # institution symbol ZCU", never "the OCLC institution symbol of a library ZCU"
 
 
-def _clause_said(v: str, pointed: bool) -> bool:
-    """Whether a text value is a clause of its own (a capitalised phrase of four words or more, or
-    one with a comma): "Sail direct to Gdansk with class surveyor on board, no cargo"."""
+def _set_off(t: Term, v: str) -> str:
+    """Free text that is a clause of its own (a capitalised phrase of four words or more, or one
+    with a comma) set off in quotes: 'with the conditions "Sail direct to Gdansk with class surveyor
+    on board, no cargo"', never glued on (set 37); "" for any other text."""
     lower = [w for w in re.findall(r"[A-Za-z]+", v) if w.islower() and w not in ("and", "or", "of", "the")]
-    return not pointed and len(v.split()) >= 4 and len(lower) >= 2 and (v[:1].isupper() or "," in v) and '"' not in v
+    pointed = t.sem == "id" or t.pointer and bool(re.search(r"\d", v))
+    if pointed or len(v.split()) < 4 or len(lower) < 2 or not (v[:1].isupper() or "," in v) or '"' in v:
+        return ""
+    return f"with the {_own_noun(t.noun or t.plain or 'text')} \"{v}\""
 
 
 def _body_of_water(t: Term) -> bool:
