@@ -274,3 +274,14 @@ def test_words_beside_quoted_examples_are_no_examples() -> None:
                         "birth date 'J.K. 1958-03-14'. Leave out for a stock dose.")
     assert said.examples == ("MRN 00482913", "J.K. 1958-03-14"), said
     assert allowed.read("Payment method, e.g. card, cash or cheque.").examples == ("card", "cash", "cheque")
+
+
+def test_a_quoted_aside_after_an_example_is_no_example() -> None:
+    from generator.core import allowed
+    from generator.core.values import value_for
+
+    schema = {"type": "string", "description": "Manifest tracking number, 9 digits followed by 3 letters, e.g. "
+              "'012345678ELC' ('ELC' for manifests created electronically)."}
+    assert allowed.read(schema["description"]).examples == ("012345678ELC",)
+    assert all(re.fullmatch(r"\d{9}ELC", value_for(schema, random.Random(i), name="manifest_tracking_number"))
+               for i in range(30))

@@ -382,9 +382,10 @@ def read(description: str) -> Described:
         closed = [quoted]  # "Where the frame comes from: 'lab_supplied' (give frame_sku), ... or 'uncut' (...)"
     if closed and any(_FORMAT_TOKEN.fullmatch(c) or _COUNTED.fullmatch(c) for c in closed[0]):
         closed = []  # "Date the work must be finished, YYYY-MM-DD", "Consignment id, 'CN-' and 6 digits": a shape
+    run = re.sub(r"\([^()]*\)", "", _cue_run(text))  # "e.g. '012345678ELC' ('ELC' for ...)": an aside, no example
     examples = [i for lst in _after(_OPEN, text) for i in lst if not _told_beside_quotes(i, text)] + \
-        _quoted_examples(text) + [_strip(q.group(0)) for q in re.finditer(_LINE_QUOTED, _cue_run(text))]  # "... or
-    # initials and birth date 'J.K. 1958-03-14'" (set 37)
+        _quoted_examples(text) + [_strip(q.group(0)) for q in re.finditer(_LINE_QUOTED, run)]  # "... or initials
+    # and birth date 'J.K. 1958-03-14'" (set 37)
     # "(healthy, queenless, swarming)" lists values; "(person or organisation)" only glosses
     # ... but "(about 52,000-56,000 lb)" is one amount: a comma between digits is no separator
     examples += [i for m in _PAREN_LIST.finditer(text) for i in (_items(_THOUSANDS.sub("", m.group(1))) or _one_id(m.group(1)))
