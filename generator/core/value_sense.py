@@ -1240,7 +1240,7 @@ def ids_of_their_place(tool: Tool, args: dict[str, Any], rng: random.Random, kee
     for name, value in list(args.items()):
         schema = props.get(name)
         if name in keep or not isinstance(value, str) or not isinstance(schema, dict) or len(value) < 5 \
-                or kind_of_place(name) is not None:
+                or set(semantic.tokens(name)) & {"state", "country"}:  # the place itself
             continue
         m = _PLACE_CODED.search(str(schema.get("description") or ""))
         code = places.get(m[1].lower()) if m else None
@@ -1250,12 +1250,6 @@ def ids_of_their_place(tool: Tool, args: dict[str, Any], rng: random.Random, kee
         moved = code + re.sub(rf"(?<![A-Za-z]){old}(?![A-Za-z])", code, value[2:])  # "US-...-2024US013377" twice
         args[name] = moved if is_valid(schema, moved) else value
     return args
-
-
-def kind_of_place(name: str) -> str | None:
-    """"state" or "country" for a parameter that is itself the place, else None."""
-    words = semantic.tokens(name)
-    return next((k for k in ("state", "country") if k in words), None)
 
 
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,

@@ -158,9 +158,8 @@ def _local_offset(schema: dict[str, Any]) -> str | None:
     desc = str(schema.get("description") or "")
     if not _WITH_OFFSET.search(desc):
         return None
-    example = _OFFSET_EXAMPLE.search(desc) or next((_OFFSET_EXAMPLE.search(str(e)) for e in schema.get("examples") or []
-                                                    if _OFFSET_EXAMPLE.search(str(e))), None)
-    said = example.group(1) if example else schema.get(OFFSET_KEY)
+    shown = [m.group(1) for e in [desc, *map(str, schema.get("examples") or [])] if (m := _OFFSET_EXAMPLE.search(e))]
+    said = shown[0] if shown else schema.get(OFFSET_KEY)
     return said if isinstance(said, str) else None
 
 
@@ -1570,17 +1569,15 @@ _PHONE_SHAPE = re.compile(r"\+?1?[ .-]?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}")
 
 
 def _phone_like(example: str, rng: random.Random) -> str:
-    """A phone number of an example's layout: each group of digits drawn anew, an exchange never
-    opening with 0 or 1; the area code is one in service (value_sense.real_area_codes)."""
-    groups = iter(m.group(0) for m in re.finditer(r"\d+", example))
-    lead = "1" if re.match(r"\+?1[ .-]", example) else ""
-
+    """A phone number of an example's layout: each group of digits drawn anew (a leading country
+    code "1" kept), an exchange never opening with 0 or 1; the area code is one in service
+    (value_sense.real_area_codes)."""
     def drawn(m: re.Match[str]) -> str:
-        part = next(groups)
-        if lead and part == lead and m.start() <= 1:
+        part = m.group(0)
+        if part == "1" and m.start() <= 1:
             return part
-        return str(rng.randint(2, 9)) + "".join(str(rng.randint(0, 9)) for _ in part[1:]) if len(part) == 3 else \
-            "".join(str(rng.randint(0, 9)) for _ in part)
+        head = str(rng.randint(2, 9)) if len(part) == 3 else str(rng.randint(0, 9))
+        return head + "".join(str(rng.randint(0, 9)) for _ in part[1:])
     return re.sub(r"\d+", drawn, example)
 
 
