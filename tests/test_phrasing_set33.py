@@ -165,7 +165,8 @@ def test_a_year_left_to_the_history_is_a_year() -> None:
 
     tool = _tool("search_lots", "Search wine lots.", {
         "vintage": {"type": "integer", "description": "Harvest year of the lot."}}, [])
-    assert history_noun("vintage", tool) == "year", history_noun("vintage", tool)  # never "the amount I always use"
+    assert history_noun("vintage", tool) == "harvest year", history_noun("vintage", tool)  # never "the amount I
+    # always use"; the thing of "Harvest year of the lot" is the year (set 38)
 
 
 def test_a_thing_and_its_state_in_able_is_said_with_the_thing() -> None:

@@ -1626,9 +1626,20 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
     # "death in seriousness requires outcome fatal": the value it fixes (`implies`), never "an outcome
     # only with a death" (set 36: every event's required outcome tied to a death)
     implied = {(r.subject, r.others[0]) for r in out if r.kind == "implies"}
+    out = [_with_default(r, props) for r in out]
     return tuple(r for r in out if not (r.kind == "if_value" and any(
         s == r.subject and o != r.others[0] for s, o in said)) and not (
         r.kind == "needs" and (r.subject, r.others[0]) in implied))
+
+
+def _with_default(rule: Rule, props: Props) -> Rule:
+    """A "when" rule whose other parameter has a schema default holds that default as `target`:
+    left out, it is that value ("catch_on_board ... Required when purpose is landing", purpose
+    defaulting to landing: a notification with no purpose lists its catch; set 38)."""
+    if rule.kind != "when" or rule.target is not None:
+        return rule
+    default = (props.get(rule.others[0]) or {}).get("default")
+    return Rule(rule.kind, rule.subject, rule.others, rule.values, default) if default is not None else rule
 
 
 # ---------------------------------------------------------------- checking
@@ -1662,8 +1673,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     s, o = rule.subject, rule.others[0]
     if rule.kind == "requires":
         return _set(args, s) and not any(_set(args, x) for x in rule.others)
-    if rule.kind == "when":
-        return _set(args, s) != (args.get(o) == rule.values[0]) and (_set(args, s) or o in args)
+    if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
+        return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
+            (_set(args, s) or o in args or rule.target is not None)
     if rule.kind == "only":
         return _set(args, s) and o in args and args[o] not in rule.values
     if rule.kind == "needs":

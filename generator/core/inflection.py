@@ -10,6 +10,7 @@ the identity; the decorator is restored at once for anyone else.
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from functools import lru_cache
 from typing import Any
@@ -34,5 +35,32 @@ def _import_inflect() -> Any:
 
 @lru_cache(maxsize=1)
 def engine() -> Any:
-    """The shared `inflect.engine()`."""
-    return _import_inflect().engine()
+    """The shared `inflect.engine()`, whose `a` says an initialism by its letters' names."""
+    eng = _import_inflect().engine()
+    plain = eng.a
+
+    def a(text: str, count: Any = 1) -> str:
+        said = spelled_article(text) if count == 1 else None
+        return f"{said} {text}" if said else plain(text, count)
+
+    eng.a = a
+    return eng
+
+
+# An initialism opening a phrase ("UTC date", "FAO gear code", "EU code"), said letter by letter:
+# two capitals, or a capital and consonants only, or a capital and two vowels (set 38: inflect
+# gave "an UTC date", "a FAO gear code", "a EU code").
+_INITIALISM = re.compile(r"([A-Z])([A-Z]{1,3})(?=$|[\s,;:.)/-])")
+_AN_LETTERS = frozenset("AEFHILMNORSX")
+
+
+def spelled_article(text: str) -> str | None:
+    """ "a" / "an" of a phrase opening with an initialism said by its letters; None otherwise
+    ("ICES rectangle", "SIM card": said as words, inflect decides)."""
+    m = _INITIALISM.match(text)
+    if m is None:
+        return None
+    rest = m[2]
+    if not (len(rest) == 1 or not set(rest) & set("AEIOUY") or len(rest) == 2 and set(rest) <= set("AEIOU")):
+        return None
+    return "an" if m[1] in _AN_LETTERS else "a"

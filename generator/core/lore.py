@@ -313,13 +313,19 @@ def _multiple_said(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, A
     name = re.escape(leaf_name(path))
     m = _MULTIPLE.search(str(schema.get("description") or "")) or \
         re.search(rf"\b{name}\b[^.;]{{0,120}}?\bmultiples? of (\d+(?:\.\d+)?)", tool.description, re.IGNORECASE)
-    step = float(m.group(1)) if m else 0.0
+    counted = _COUNTED_IN.search(str(schema.get("description") or "")) or \
+        re.search(rf"\b{name}\b[^.;]{{0,80}}?{_COUNTED_IN.pattern}", tool.description, re.IGNORECASE)
+    step = float(m.group(1)) if m else _COUNTED_STEPS[counted.group(1).lower().replace("-", " ")] if counted else 0.0
     if step <= 0 or (schema.get("type") == "integer" and not step.is_integer()):
         return {}
     return {"multipleOf": int(step) if step.is_integer() else step}
 
 
 _MULTIPLE = re.compile(r"\bmultiples? of (\d+(?:\.\d+)?)\b", re.IGNORECASE)
+# "in whole hundreds of kilograms", "counts all officers, in half hours" (set 38: a quota transfer
+# of 2825 kg, 19.3 inspector hours): the steps a number is counted in.
+_COUNTED_IN = re.compile(r"\bin (?:whole )?(tens|hundreds|thousands|half[- ]hours|quarter[- ]hours)\b", re.IGNORECASE)
+_COUNTED_STEPS = {"tens": 10.0, "hundreds": 100.0, "thousands": 1000.0, "half hours": 0.5, "quarter hours": 0.25}
 
 
 def _step_elsewhere(path: str, schema: dict[str, Any], steps: dict[str, Any]) -> dict[str, Any]:

@@ -364,7 +364,8 @@ def history_noun(param: str, tool: Tool) -> str:
     from ..phrasebook.lexicon import lemmas
 
     n = noun(param, tool)
-    last = n.split()[-1] if n else ""
+    n = n.split(" of the ")[0] if " of the " in n and n.split(" of the ")[0] else n  # "city of the site": a city
+    last = n.split()[-1] if n else ""  # (set 38: "search the sites for my regular one")
     if not last or (lemmas(last).get("NOUN") or (last,))[0] != _object_head(tool):
         return n
     if param.lower() in SEARCH_PARAMS:  # "search for medications using my usual search term"

@@ -360,7 +360,9 @@ def _by_name(name: str, words: list[str], candidates: list[Rule]) -> str | None:
 
 
 def _by_description(description: str, json_type: str) -> str | None:
-    """The kind the description names first ("The zipcode of the second city" is a zipcode)."""
+    """The kind the description names first ("The zipcode of the second city" is a zipcode); a
+    quoted example's words name nothing ("e.g. 'Columbus City Schools'" is no city: set 38)."""
+    description = re.sub(r"'[^']*'|\"[^\"]*\"", " ", description)
     text = f" {' '.join(singular(t) for t in tokens(description))} "
     found = [(text.find(f" {phrase} "), kind) for kind, phrase in _DESCRIBED
              if f" {phrase} " in text and json_type in _BY_KIND[kind].types]
@@ -442,6 +444,10 @@ def _done_by(words: list[str], description: str) -> bool:
 _PERSON_ID = re.compile(r"\b(?:employee|staff|badge|user|personnel|member)\s+(?:id|ids|number|no\.?)\b", re.IGNORECASE)
 
 
+# Units a rate per hour is of (`heat_input_btu_hr`, `steam_lb_hr`, `flow_gal_hr`).
+_RATE_OF = frozenset({"btu", "mmbtu", "lb", "lbs", "gal", "kg", "kw", "kwh", "bbl", "scf", "l", "m3", "t"})
+
+
 # What flies a flag: `vessel_flag` is a country, `ground_for_detention_flag` a yes/no mark.
 _FLAG_OWNERS = frozenset({"vessel", "ship", "boat", "yacht", "aircraft", "carrier", "registry", "registered", "national"})
 
@@ -470,6 +476,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "generic"  # `ground_for_detention_flag`, `is_active_flag`: a yes/no mark, never a ship's flag (set 37:
         # "ground for detention flag: Gabon")
     kind = _infer_words(name, words, json_type, fmt, description)
+    if kind == "hour" and len(words) >= 3 and words[-1] in ("hr", "h") and words[-2] in _RATE_OF:
+        return "generic"  # `heat_input_btu_hr`: BTU per hour, no clock hour (set 38)
     if kind == "hour" and ("hours" in tokens(name) or re.match(r"\W*hours\b", description, re.IGNORECASE)):
         return "duration_hours"  # `reply_within_hours`, "Hours the flag state is given": no clock hour (set 37)
     if kind == "percent" and "volume" in words and _VOLUME_UNIT.search(f"{name} {description}"):

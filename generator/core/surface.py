@@ -528,6 +528,11 @@ def _text_says(value: Any, ctx: Ctx) -> list[str]:
     parts = listed(text, ctx.spec)
     if parts:
         return [join_words([_text_says(p, ctx)[0] for p in parts])]
+    from ..phrasebook.fragments import named_by_gloss
+
+    named = named_by_gloss(text, ctx.spec)  # "MARCUS_HOOK_ANCH (Marcus Hook anchorage)": that name (set 38)
+    if named:
+        return [named]
     return [words(text)] if "_" in text and " " not in text and not _AS_WRITTEN.search(text) else [text]
 
 

@@ -148,8 +148,9 @@ _FUNCTION_WORDS = (
 # A function word joined by a hyphen is part of a compound modifier ("the on-hold batches", "an
 # in-store pickup", "the to-do list"), not a second determiner.
 # (a letter joined to more of a code is no function word: "an A.6 endorsement", "the A&P", "the A/C"; set 31)
-_STACKED = re.compile(rf"\b(?:a|an|the)\s+(?:{_FUNCTION_WORDS})\b(?!-|[.&/]\w)", re.IGNORECASE)
-_ARTICLE_NEXT = re.compile(r"\b(a|an)\s+([a-z][a-z'-]*)\b", re.IGNORECASE)
+# (a letter closing a code is no article: "in 27.6.a with species HKE", set 38)
+_STACKED = re.compile(rf"(?<![\w.-])(?:a|an|the)\s+(?:{_FUNCTION_WORDS})\b(?!-|[.&/]\w)", re.IGNORECASE)
+_ARTICLE_NEXT = re.compile(r"(?<![\w.-])(a|an)\s+([a-z][a-z'-]*)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=65536)

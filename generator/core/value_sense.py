@@ -938,6 +938,84 @@ def repeated_measures(tool: Tool, args: dict[str, Any], rng: random.Random, keep
     return out
 
 
+# The two sides of one thing measured at each end: a ship's draft forward and aft, a tyre's
+# pressure left and right (set 38: "a draft forward of 13 feet, aft 40.9 feet").
+_SIDES = (frozenset({"fwd", "forward", "fore", "bow", "front"}), frozenset({"aft", "stern", "rear", "back"}),
+          frozenset({"port", "left"}), frozenset({"starboard", "right"}), frozenset({"inner", "inboard"}),
+          frozenset({"outer", "outboard"}))
+_PAIRED_SIDES = ((0, 1), (2, 3), (4, 5))
+SIDES_WITHIN = 0.08  # the ends of one thing differ by a few percent (a trim of 0-3 ft on a 36 ft draft)
+_DEEPER = re.compile(r"\b(?:deeper|greater|larger|higher|more) than\b|\bat least\b", re.IGNORECASE)
+
+
+def _side_pairs(names: list[str]) -> list[tuple[str, str]]:
+    """Pairs of names that differ only in one word, one of two opposite sides."""
+    out = []
+    for a in names:
+        for b in names:
+            wa, wb = semantic.tokens(a), semantic.tokens(b)
+            diff = [i for i, (x, y) in enumerate(zip(wa, wb, strict=False)) if x != y]
+            if len(wa) != len(wb) or len(diff) != 1:
+                continue
+            x, y = wa[diff[0]], wb[diff[0]]
+            if any(x in _SIDES[i] and y in _SIDES[j] for i, j in _PAIRED_SIDES):
+                out.append((a, b))
+    return out
+
+
+def sides_alike(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """The two ends of one measured thing are near each other: the second within a few percent
+    of the first, on the deeper side when its description says it "normally" is."""
+    numeric = [k for k, v in args.items() if isinstance(v, int | float) and not isinstance(v, bool)]
+    out = dict(args)
+    for first, second in _side_pairs(numeric):  # the forward, port or inner side leads, unless fixed
+        if second in keep:
+            continue
+        said = str((tool.properties.get(second) or {}).get("description") or "")
+        share = rng.uniform(0, SIDES_WITHIN) if _DEEPER.search(said) else rng.uniform(-SIDES_WITHIN, SIDES_WITHIN) / 2
+        out[second] = _fitting(tool, second, _like(out[second], float(out[first]) * (1 + share)), out[second])
+        if out[second] == args[second] and first not in keep:  # the second could not follow (a 44 ft draft
+            out[first] = _fitting(tool, first, _like(out[first], float(out[second]) / (1 + share)), out[first])  # forward)
+    return out
+
+
+def _like(old: float, new: float) -> float:
+    """`new` with as many decimals as `old` shows (a whole number stays whole)."""
+    if not isinstance(old, float):
+        return round(new)
+    return round(new, max(1, len(repr(old).split(".")[1].rstrip("0"))))
+
+
+# An enum member glossed with the place a move starts or ends: "inbound (from CAPE_HENLOPEN to a berth
+# or anchorage)"; the side's parameter is named by its first word (from_location, to_location).
+_GLOSS_SIDES = re.compile(r"\b(from|to)\s+([A-Z][A-Z0-9_]{2,})\b")
+_SIDE_PARAMS = {"from": ("from", "origin", "start", "source"), "to": ("to", "destination", "end", "dest")}
+
+
+def ends_of_the_move(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """The ends of a move agree with its kind, as the kind's gloss says: an inbound move starts at
+    CAPE_HENLOPEN, an outbound one ends there, a shift (no such end) is neither from nor to it (set
+    38: inbound moves from one berth to another)."""
+    props, out = tool.properties, dict(args)
+    for name, schema in props.items():
+        member = args.get(name)
+        glosses = {str(m): g for m in (schema.get("enum") or []) if isinstance(schema, dict)
+                   and (g := re.search(rf"\b{re.escape(str(m))}\s*\(([^()]*)\)", str(schema.get("description") or "")))}
+        if not isinstance(member, str) or len(glosses) < 2:
+            continue
+        for side, words in _SIDE_PARAMS.items():
+            param = next((p for p in props if semantic.tokens(p)[:1] and semantic.tokens(p)[0] in words and p != name), None)
+            said = {m: v for m, g in glosses.items() for s2, v in _GLOSS_SIDES.findall(g[1]) if s2 == side}
+            if param is None or param in keep or not said:
+                continue
+            if member in said and is_valid(props[param], said[member]):
+                out[param] = said[member]
+            elif member not in said and out.get(param) in said.values():
+                other = [e for e in _stated_examples(props[param]) if e not in said.values()]
+                out[param] = values._reshaped(rng.choice(other), rng) if other else out[param]
+    return out
+
+
 def _fitting(tool: Tool, param: str, value: Any, old: Any) -> Any:
     """`value` where the parameter's schema takes it, else the value drawn before."""
     from .schema import first_error
@@ -1255,7 +1333,7 @@ def ids_of_their_place(tool: Tool, args: dict[str, Any], rng: random.Random, kee
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
                                     seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier,
-                                    sex_fits_name, tied_examples, ids_of_their_place)
+                                    sex_fits_name, tied_examples, ids_of_their_place, sides_alike, ends_of_the_move)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

@@ -1914,6 +1914,37 @@ _JURISDICTION = re.compile(r"(?:City|County|Town|Village|Township|Borough|Parish
 _FULL_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?")
 
 
+# The words that make a name an organisation's ("Riverside Methodist Hospital", "Columbus City Schools").
+_ORG = re.compile(r"\b(?:Hospital|Schools?|School District|Church|University|College|Inc|LLC|Ltd|Company|Corp"
+                  r"|Corporation|Center|Centre|Clinic|Department|Authority|Council|Association|Foundation|Group"
+                  r"|Partners|Services|Industries|Plant|Mill|Works|Hotel|Apartments|Bank|Library|Museum)\b\.?$")
+
+
+def pattern_names(schema: dict[str, Any]) -> list[str]:
+    """The values a pattern names outright beside its shapes: `^(CAPE_HENLOPEN|BREAKWATER|[A-Z]{3}-
+    [A-Z]{2,4}-[0-9]{1,2})$` names the pilot station and an anchorage (set 38: every move between
+    two berths, never from the sea)."""
+    m = re.fullmatch(r"\^?\((?:\?:)?(.+)\)\$?", str(schema.get("pattern") or ""))
+    parts = m.group(1).split("|") if m and "(" not in m.group(1) else []
+    if all(re.fullmatch(r"[\w -]+", p) for p in parts):
+        return []  # a pattern of names only is an enum, read elsewhere
+    return [p for p in parts if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{2,}", p)]
+
+
+def _orgs_for_person(kind: str, examples: list[Any]) -> bool:
+    return kind == "person" and bool(examples) and all(isinstance(e, str) and _ORG.search(e) for e in examples)
+
+
+def _another_org(example: str, rng: random.Random) -> str:
+    """Another organisation of an example's kind: its first word (a place or a founder) is another
+    town of the catalog's, or a surname ("Dayton City Schools", "Kettering Methodist Hospital";
+    set 38: owners named "Megan Jenkins" and "San Diego")."""
+    towns = [t for t in places.home_towns(freetext.DOMAIN.get()) if " " not in t] or []
+    lead = rng.choice(towns) if towns and rng.random() < 0.7 else semantic.faker(rng).last_name()
+    first, _, rest = example.partition(" ")
+    return f"{lead} {rest}" if rest and lead != first else example
+
+
 def _another_person(example: str, rng: random.Random) -> str:
     """Another person's name in an example's form ("Marisol Delgado" -> "Dana Whitfield", with
     a middle initial where the example has one)."""
@@ -2123,6 +2154,15 @@ def _listed_codes(name: str, schema: dict[str, Any], examples: list[Any]) -> boo
         semantic.id_template(schema) is None
 
 
+def _glossed(schema: dict[str, Any], examples: list[Any]) -> bool:
+    """Examples each told what they stand for ("e.g. 'HKE/571214' (northern hake), 'NEP/07.'
+    (Nephrops area 7)", "'27.7.b' (west of Ireland)") are real codes, used as written: never
+    "HKE/062906" or area "27.34.b" (set 38)."""
+    text = str(schema.get("description") or "")
+    return len(examples) > 1 and all(isinstance(e, str) and re.search(
+        rf"['\"]{re.escape(e)}['\"]\s*\((?!e\.g\.|i\.e\.|format|optional)[A-Za-z][^)]*\)", text) for e in examples)
+
+
 # What a text is made of, when its examples name that and no value ("Text to engrave, e.g. name
 # and years"): each kind as one of its values.
 _CONTENT_KINDS: dict[str, Callable[[random.Random, datetime], str]] = {
@@ -2206,7 +2246,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # "e.g. 'Latex allergy'" is no country)
     kind = semantic.infer(name, schema)
     known = kind not in BROAD_KINDS and not any(codes.is_real(kind, e) is False for e in examples) and \
-        not (kind in _EVERYDAY_KINDS and examples)
+        not (kind in _EVERYDAY_KINDS and examples) and not _orgs_for_person(kind, examples)
     # a shape beats a kind: ids ("HV-0142"), and upper-case codes ("MAIN", "WS-NLP4SG") where the
     # kind has no code table of its own (a track code is no invented title)
     ids = bool(examples) and all(isinstance(e, str) and (lore.id_like(e) or _DIGIT_ID.fullmatch(e) is not None or
@@ -2220,13 +2260,15 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # form, never a bare world city (set 31: permits filed with "Vienna")
     regional = kind in ("county",) or bool(examples) and all(isinstance(e, str) and _JURISDICTION.match(e) for e in examples)
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
-    listed_codes = ids and _listed_codes(name, schema, examples) or _real_codes(kind, examples)
+    listed_codes = ids and _listed_codes(name, schema, examples) or _real_codes(kind, examples) or \
+        _glossed(schema, examples)
     specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
     if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
     if examples and not listed_codes and not specs and rng.random() < _varied_share(ids, examples):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     examples = _varied_examples(examples, kind, streets, name, rng, ref)
+    examples = [*examples, *pattern_names(schema)] if examples else examples  # an anchorage beside a berth id
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
     examples = _numbers_as_scale(examples, rng)
@@ -2262,6 +2304,8 @@ def _varied_examples(examples: list[Any], kind: str, streets: bool, name: str, r
     """Examples with the names and years in them varied ("Gift of Ann Lee, 2024"): the homeowner an
     example names is one of many, each call its own; an address is always the catalog's form, never
     its one house."""
+    if _orgs_for_person(kind, examples):
+        return [_another_org(e, rng) for e in examples]  # an owner "e.g. 'Columbus City Schools'" is one
     if examples and kind == "person":
         return [_another_person(e, rng) if isinstance(e, str) and _FULL_NAME.fullmatch(e) else _varied(e, name, rng, ref)
                 for e in examples]
@@ -2606,6 +2650,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _distinct_texts(drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_items(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _one_line_per(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
@@ -2853,6 +2898,32 @@ def _agreeing_items(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng
             continue  # (a line's own required fields stay: set 32, a claim's items without descriptions)
         args[name] = [_agreeing_text(tool, inner, dict(obj), rng, frozenset(), needed) if isinstance(obj, dict) else obj
                       for obj in value]
+    return args
+
+
+_PER = re.compile(r"\bper ([A-Za-z]+(?: and (?:[A-Z]{2,5} )?[a-z]+)?)\b")
+
+
+def _one_line_per(props: dict[str, Any], args: dict[str, Any], rng: random.Random,
+                  keep: frozenset[str]) -> dict[str, Any]:
+    """A list given "per species" (or "per species and FAO area") holds one item for each: an
+    item repeating another's key takes an unused member of the key's enum (set 38: two catches
+    of horse mackerel in one report)."""
+    for name, value in args.items():
+        spec = dict_at(props, name)
+        inner = dict_at(dict_at(spec, "items"), "properties")
+        m = _PER.search(str(spec.get("description") or ""))
+        if name in keep or not isinstance(value, list) or not inner or m is None:
+            continue
+        said = {semantic.singular(w) for w in semantic.tokens(m.group(1)) if w != "and"}
+        keys = [k for k in inner if {semantic.singular(w) for w in semantic.tokens(k)} & said and dict_at(inner, k).get("enum")]
+        seen: set[tuple[Any, ...]] = set()
+        for obj in (o for o in value if isinstance(o, dict) and keys):
+            key = tuple(obj.get(k) for k in keys)
+            if key in seen:
+                free = [e for e in dict_at(inner, keys[0])["enum"] if (e, *key[1:]) not in seen]
+                obj[keys[0]] = rng.choice(free) if free else obj[keys[0]]
+            seen.add(tuple(obj.get(k) for k in keys))
     return args
 
 

@@ -85,7 +85,9 @@ _TOWN_STATE = re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?),? ([A-Z]{2})\b")
 _TOWN_CLAUSE = re.compile(r"\b(?:[Tt]own|[Cc]ity|[Mm]unicipality|[Vv]illage|[Cc]ommunity|[Pp]lace|[Cc]ounty)\b"
                           r"(?:\be\.g\.|\bi\.e\.|[^.;\"]){0,160}")  # (within one JSON string)
 _QUOTED_TOWN = re.compile(r"['\"](?:(?:Town|City|Village) of )?([A-Z][a-z]+(?: [A-Z][a-z]+)?)['\"]")
-_ZIP_SAID = re.compile(r"(?<![\d-])(\d{5})(?![\d-])")
+# A ZIP the prose writes as one: after "ZIP" or "postal code", or a state's code ("Dublin, OH 43017");
+# never any five digits ("'NB14837'", a `maximum` of 50000: set 38, New York and Iowa votes for Ohio).
+_ZIP_SAID = re.compile(r"(?:(?i:\bzip|\bpostal|\bpost code|\bpostcode)[^;\n]{0,40}?|\b[A-Z]{2},? )(?<![\w-])(\d{5})(?![\w-])")
 _PHONE_SAID = re.compile(r"(?<!\d)\(?([2-9]\d{2})\)?[-. ]\d{3}[-. ]\d{4}(?!\d)")
 # The state of each area code a phone number is drawn with (generator.core.semantic), and of a few
 # more, so a number a catalog shows ("802-555-0176") tells its state.

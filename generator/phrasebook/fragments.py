@@ -197,7 +197,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
         and all(str(v).upper() in _SEX_CODES for v in spec.get("enum") or [value]) else None
     if sexed:  # "F" of a sex or gender is "female", as a person says it
         return sexed
-    glossed = _glossed_code(value, spec)
+    glossed = named_by_gloss(value, spec) or _glossed_code(value, spec)
     if glossed:
         return glossed
     if is_code(value) and (cased := _code_and_words(value)):
@@ -256,11 +256,30 @@ def _glossed_code(value: Any, spec: dict[str, Any]) -> str | None:
     return m.group(1).strip() if m and len(m.group(1).split()) <= 4 else None
 
 
+def named_by_gloss(value: Any, spec: dict[str, Any]) -> str | None:
+    """A code the description glosses with a proper name ("BREAKWATER (Breakwater anchorage)",
+    "MARCUS_HOOK_ANCH (Marcus Hook anchorage)") said by that name; a code of words glossed in
+    prose ("CAPE_HENLOPEN (sea pilot station off Lewes, DE)") by its words as a name: "Cape
+    Henlopen" (set 38: "from cape henlopen in marcus hook anch")."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*", value) or len(value) < 4:
+        return None
+    m = re.search(rf"(?<![\w-]){re.escape(value)}\s*\(([^()]{{2,80}})\)", str(spec.get("description") or ""))
+    if m is None:
+        return None
+    gloss = m.group(1).strip()
+    if re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*(?: [a-z]+)?", gloss) and len(gloss.split()) <= 5:
+        return gloss
+    parts = value.split("_")
+    prose = len(gloss.split()) >= 5 or "," in gloss  # a gloss that describes the place, never names it
+    return " ".join(p.title() for p in parts) if prose and all(p.isalpha() and len(p) > 2 for p in parts) else None
+
+
 def _listed_gloss(value: Any, spec: dict[str, Any]) -> str | None:
     """A short upper-case code the description lists with its meaning, code then words, among
     others so listed ("Adjustment reason: DMG damaged in warehouse, CC cycle count variance, FND
-    found stock"): "cycle count variance", never "because of CC" (set 35)."""
-    if not isinstance(value, str) or not re.fullmatch(r"[A-Z]{2,5}", value) or known(value.lower()):
+    found stock"): "cycle count variance", never "because of CC" (set 35); a code that is also a
+    word is its gloss too ("HAD haddock": "a catch for haddock", never "for had": set 38)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Z]{2,5}", value):
         return None
     desc = str(spec.get("description") or "")
     members = [str(v) for v in item_spec(spec).get("enum") or [] if isinstance(v, str)]
@@ -457,6 +476,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return f"marked as {state}", f"not marked as {state}"  # a state needs a frame, never bare
     if rest and lead == "no":  # "no_smoking": without smoking
         return f"without {rest}", f"with {rest}"
+    if rest and lead in ("by", "per") and all(known(w) for w in rest.split()):  # "by_rectangle": broken down by
+        return f"broken down {' '.join(words)}", f"not broken down {' '.join(words)}"  # rectangle (set 38: "without by rectangle")
     if rest and (lead in ("in", "on", "at", "under", "over", "below", "above") or lead == "out" and rest.startswith("of ")):
         # "in_stock" / "not in stock"; "out_of_service": "out of service" (set 29: "with out of service")
         return " ".join(words), f"not {' '.join(words)}"

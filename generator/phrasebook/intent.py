@@ -92,7 +92,7 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
     np = np[:said_by] if said_by else np  # "a lending request we cannot or will not fill": the request
     while np and ("VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing")
                   and not (len(np) >= 4 and np[-3].lower() in ("or", "and"))  # "a remote or field disconnect"
-                  or np[-1].lower() in _DANGLING):  # "a notice of loss and [open a claim]"
+                  or np[-1].lower() in _DANGLING and np[-1] != "A"):  # "a notice of loss and [open a claim]"
         np = np[:-1]
     np = _one_of_the_kinds(np) if described else np
     if described and "of" in np[1:] and "or" in np[np.index("of"):] and "NOUN" in lemmas(np[-1]) \

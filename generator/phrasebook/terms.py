@@ -191,7 +191,8 @@ def _clean(description: str) -> str:
 
 
 # "Book hours, in tenths": a precision, not a unit ("book hours of 3 tenths" says 0.3 hours).
-_PRECISIONS = frozenset({"tenths", "hundredths", "thousandths", "increments", "steps", "multiples", "halves"})
+_PRECISIONS = frozenset({"tenths", "hundredths", "thousandths", "increments", "steps", "multiples", "halves",
+                         "tens", "hundreds", "thousands", "dozens"})  # "in whole hundreds of kilograms" (set 38)
 
 
 # How a value is written, never its unit: "Name of the person who signed, in capitals" (set 36: "J.
@@ -209,7 +210,7 @@ def _unit_of(text: str) -> str:
     if rate:
         return rate[1]
     whole = re.search(r"(?:^|[\s,])in (?:whole|full|complete) ([a-z]+s)\b", text)  # "in whole furlongs: 2, 3, ..."
-    if whole:
+    if whole and whole[1] not in _PRECISIONS:
         return whole[1]
     m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
     if m is None:  # "in square feet, 300-12000" (set 34: "a living area of 3900 feet")
@@ -242,6 +243,9 @@ def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]
             out.append(low)
             continue
         titled = cased and i > 0 and bare[:1].isupper()  # "MedDRA Preferred Term code": a term's name, no clause
+        if bare == "A" and out and 0 < i and words[i - 1][:1].isupper() and words[i - 1] == words[i - 1].rstrip(",;:."):
+            out.append(bare)  # "issue Form A (and Form B ...)": a form's letter, no article
+            continue
         if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and not titled and _participle(low, after):
             break
         if out and low in ("back", "away") and after in ("into", "to", "in", "onto", "from", "out", "on", None):
@@ -338,6 +342,8 @@ def _checked(words: list[str], described: bool) -> str:
         return ""
     last = lemmas(words[-1]) or ({"NOUN": ()} if known(words[-1]) else {})  # "namespace": a closed compound
     gerund_noun = words[-1].endswith("ing") and "VERB" in last
+    if len(words) >= 2 and words[-1].lower() in _ENDS and "NOUN" in lemmas(words[-2].lower()):
+        return " ".join(words)  # "Draft aft": a measure at one end of the ship (set 38)
     if (last or not described) and "NOUN" not in last and not gerund_noun and words[-1] not in ABBREVIATIONS:
         return ""
     if not described and set(last) & {"ADJ", "ADV"} and words[-1] not in _KINDS:  # "daily_miles" is no "daily"
@@ -717,7 +723,7 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if sem == "percent" and not (name_words & {"percent", "pct", "percentage"} or re.search(r"%|percent", clean)):
         sem = ""  # "Spray volume" is no share: never "at 31% spray volume"
     bound = bound or ("at most " if sem == "limit" else "")
-    place = _place_of(json_type, name_words, noun, sem, role, tokens(param)[-1:])
+    place = _place_of(json_type, name_words, noun, sem, role, tokens(param)[-1:]) or _party_side(param, json_type, role)
     plain = _plain(param, unit)
     noun = _owner_first(_named_shorter(_without_done(re.sub(r"^(?:the|a|an) ", "", noun)), plain))  # no "a the unit"
     noun, unit, pointer = _settled(_calendar_date(noun, role), unit, pointer, param, plain, description, json_type)
@@ -946,6 +952,16 @@ def _place_of(json_type: str, name_words: set[str], noun: str, sem: str, role: s
     place = "" if json_type in ("integer", "number", "boolean") else "from" if name_words & _SOURCES else \
         "to" if name_words & _GOALS or noun.startswith("destination") else ""
     return ("from" if role == "from" else "to") if not place and sem == "place" and role else place
+
+
+def _party_side(param: str, json_type: str, role: str) -> str:
+    """ "from" / "to" of a thing named by the side it is on (`from_cfr`, `to_cfr`: the vessel giving
+    and the one receiving a quota): "from CFR X to CFR Y", never "the starting CFR X, the ending CFR
+    Y" (set 38)."""
+    words = tokens(param)
+    if json_type != "string" or len(words) < 2 or words[0] not in ("from", "to") or words[-1] in _MOMENT_WORDS:
+        return ""
+    return words[0] if (words[0], role) in (("from", "from"), ("to", "until")) else ""
 
 
 def _ranked(first: str, json_type: str) -> str:
@@ -1309,7 +1325,7 @@ def _plain(param: str, unit: str) -> str:
     if "per" in words[1:] and words[words.index("per") - 1] in _UNITS:  # "tannin_g_per_l": the unit says it
         words = words[:words.index("per") - 1]
     numbered = bool(set(words[1:]) & {"one", "two", "three", "four", "1", "2", "3", "4"})  # "act one": a thing
-    if unit and not set(words) & _WEIGHINGS and not numbered and \
+    if unit and not set(words) & (_WEIGHINGS | _ENDS) and not numbered and \
             all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
         return ""  # "daily_miles": "12 miles" says it
     words = [nuclide(w) or w for w in _phrasal(words)]  # "tc99m activity": "Tc-99m activity" (set 37)
@@ -1317,6 +1333,9 @@ def _plain(param: str, unit: str) -> str:
 
 
 _PARTICLES = frozenset({"ons", "ins", "ups", "offs", "outs", "overs", "downs", "backs", "aways", "throughs"})
+# Words of the end of a thing a measure is taken at: `draft_aft_ft` is the draft aft, never bare "36 feet"
+# beside "a draft forward of 34.3 feet" (set 38).
+_ENDS = frozenset({"aft", "fwd", "forward", "fore", "stern", "bow", "port", "starboard", "inboard", "outboard"})
 
 
 def _phrasal(words: list[str]) -> list[str]:
@@ -1336,6 +1355,13 @@ _SOURCES = frozenset({"source", "origin", "pickup", "src"})
 _GOALS = frozenset({"destination", "dest", "dropoff", "dst", "return"})
 
 
+# The time a rate named by two units is per (`btu_hr`, `lb_hr`, `gal_min`), and numerators only a
+# rate's name holds, as written.
+_PER_TIME = frozenset({"hr", "h", "min", "sec", "day", "yr"})
+_RATE_NUMERATORS = {"btu": "BTU", "mmbtu": "MMBTU", "lb": "lb", "lbs": "lb", "gal": "gal", "kg": "kg", "l": "L",
+                    "m3": "m3", "kw": "kW", "kwh": "kWh", "t": "t", "bbl": "bbl", "scf": "scf", "cfm": "cfm"}
+
+
 def _name_unit(param: str) -> str:
     words = tokens(param)
     said = unit_tail(words)[1] if words else ""
@@ -1346,6 +1372,9 @@ def _name_unit(param: str) -> str:
         return f"{_UNIT_WORDS.get(words[i - 1], words[i - 1])} per {' '.join(_UNIT_WORDS.get(w, w).removesuffix('s') for w in words[i + 1:])}"
     if len(words) < 2 or words[-1] in ("min", "mins") and words[-2] not in _SPAN_NOUNS:  # "price_min" is a bound
         return ""
+    if len(words) >= 3 and words[-1] in _PER_TIME and (words[-2] in _UNITS or words[-2] in _RATE_NUMERATORS):
+        return f"{_RATE_NUMERATORS.get(words[-2], words[-2])}/{words[-1]}"  # `heat_input_btu_hr`: BTU/hr, never
+        # "hours" (set 38: "a heat input of 2000000 hours")
     return _UNIT_WORDS.get(words[-1], words[-1] if words[-1] in _UNIT_NAMES and len(words[-1]) > 3 else "")
 
 
@@ -1833,6 +1862,10 @@ _BEINGS = frozenset({"pet", "animal", "dog", "cat", "horse", "patient", "child",
                      "customer", "owner", "buyer", "seller", "tenant", "guest"})
 
 
+# Past verbs that take a doing as their object ("resumed fishing", "stopped trading").
+_ASPECT_DONE = frozenset({"resumed", "stopped", "started", "began", "continued", "finished", "quit", "ceased"})
+
+
 def _reason_sentence(words: list[str]) -> str:
     """More reasons that are clauses (set 30: "because of booked elsewhere", "because of customer
     declined quote"): a subject that did something to a thing ("because the customer declined the
@@ -1847,6 +1880,8 @@ def _reason_sentence(words: list[str]) -> str:
         return ""
     if words[0] == "not" and len(rest) == 1 and "ADJ" in lemmas(rest[0]):
         return f"because it is not {rest[0]}"  # "not stable": never "because of not stable" (set 33)
+    if len(words) == 2 and words[0] in _ASPECT_DONE and words[1].endswith("ing"):
+        return f"because it {words[0]} {words[1]}"  # "resumed_fishing": the vessel did (set 38: "because it was resumed fishing")
     if len(words) >= 3 and words[1] in _PLACE_LINKS and (words[0] in _PARTICIPLES or words[0].endswith("ed")
                                                           and verb_lemma(words[0])):
         return f"because it was {' '.join(words)}"  # "gone on arrival", "damaged in transit" (set 33)
@@ -2123,7 +2158,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     if t.sem == "email":  # "with the email X", never "in X"; whose: "the agent's email" beside the buyer's (set 34)
         owner = next((w for w in reversed(t.noun.split()[:-1]) if is_person_role(w)), None)
         return f"with the {owner}'s email {v}" if owner else f"with the email {v}"
-    if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v):
+    if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v) \
+            and not t.plain.startswith("to "):  # `to_location` beside its `from_location`: "from X to Y" (set 38)
         # a code or "the destination ZIP code from last time" is an end of a trip (set 29: "from 04188 in 77353")
         return f"in {v}"  # a destination of a stay: "look for a stay in Brussels", never "a stay to Brussels"
     if t.place:
@@ -2131,6 +2167,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     owner = next((w for w in t.noun.split()[:-1] if is_person_role(w) or w in ("mailing", "billing", "home")), None)
     if owner and t.head == "address" and t.sem == "address":  # "Owner's mailing address": whose it is, never
         return f"with the {t.noun} {v}" if owner in ("mailing", "billing", "home") else f"with the {owner}'s address {v}"
+    if t.sem == "county" and re.fullmatch(r"[A-Z][A-Za-z.' -]+", v):  # "in Hamilton County", never "with the ohio
+        return f"in {v}" if v.split()[-1] in ("County", "Parish", "Borough") else f"in {v} County"  # county Hamilton"
     if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:  # the place the act happens "in" (set 33: a lien notice
         return f"in {v}"  # for impound IMP-14177 "in 897 Mcdonald Street")
     pointed = t.sem == "id" or t.pointer and bool(re.search(r"\d", v))  # "banquet" is no id: "with the add-on banquet"
@@ -2142,7 +2180,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     who = t.noun.removesuffix(" name")
     if who.rsplit(" ", 1)[-1] in PERSON_WORDS and not (pointed and re.search(r"\d", v)):  # "reviewer REV-0087" is an id  # "with coach Ann Lee" (a "coach name" too)
         return f"with {who} {v}"
-    if pointed and t.noun.split(" ", 1)[0] in _REPLACED and " " in t.noun:  # "replacing claim CLM-2025-004821" (set 33)
+    if pointed and t.noun.split(" ", 1)[0] in _REPLACED and " " in t.noun and t.noun.split()[0] in t.plain.split():
+        # "replacing claim CLM-2025-004821" for `original_claim_id` (set 33); a "prior notification" is a PNO's name (set 38)
         return f"replacing {t.noun.split(' ', 1)[1]} {v}"
     if pointed:  # "for Batch C5": a value that says its noun is not told it again
         return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {_listed_noun(t.noun, v)} {v}"

@@ -11,6 +11,7 @@ What a reader checks first in an output is that it answers the call that made it
   `net_of`);
 - a quantity in the unit of a quantity the call gave is on its scale: a shrink of 3,300 wet
   bushels yields at most 3,300 dry bushels, a total at least the costs it sums (`same_scale`);
+- a total billed at a rate on one quantity is their product (`charges`);
 - a record's moments follow its life: born before dying, dying before burial, opened before
   closed (`life_order`).
 
@@ -221,11 +222,40 @@ def life_order(rows: list[Row], keep: set[str], rng: random.Random) -> None:
                     row[a] = (day_b - timedelta(days=back)).isoformat() + str(row[a])[10:]
 
 
+# Words of a result's field that sums a charge; of a rate; of what a rate is paid on.
+_TOTAL_WORDS = frozenset({"total", "amount", "due", "charge", "charges", "cost", "costs", "invoiced", "billed"})
+_RATE_WORDS = frozenset({"rate", "tariff"})
+_PAID_ON = frozenset({"hours", "hour", "days", "nights", "quantity", "qty", "units", "count", "tons", "tonnes",
+                      "kg", "lbs", "minutes", "gallons", "liters", "litres", "miles", "km", "pieces", "containers"})
+
+
+def charged(args: dict[str, Any]) -> float | None:
+    """A rate times the one quantity the call pays it on (`inspector_hours` 20 at an
+    `hourly_rate_eur` of 240: 4800); None unless the call gives exactly one of each."""
+    rates = [float(v) for p, v in args.items() if _number(v) and _RATE_WORDS & set(_words(p))]
+    paid = [float(v) for p, v in args.items() if _number(v) and not _RATE_WORDS & set(w := _words(p))
+            and _PAID_ON & set(w)]
+    return round(rates[0] * paid[0], 2) if len(rates) == 1 and len(paid) == 1 else None
+
+
+def charges(rows: list[Row], args: dict[str, Any], keep: set[str]) -> None:
+    """The total a call billing a rate on one quantity returns is their product (set 38: 20
+    inspector hours at 240 EUR an hour invoiced 283 EUR)."""
+    due = charged(args)
+    if due is None:
+        return
+    for row in rows:
+        for f in [f for f in row if f not in keep and f not in args and _number(row[f])]:
+            if _TOTAL_WORDS & set(_words(f)) and not _RATE_WORDS & set(_words(f)):
+                row[f] = _like(row[f], due)
+
+
 def agree(rows: list[Row], args: dict[str, Any], keep: set[str], rng: random.Random) -> None:
     """Every rule of the module docstring, in the order one feeds the next."""
     life_order(rows, keep | set(args), rng)
     echo_named(rows, args, keep)
     same_scale(rows, args, keep, rng)
+    charges(rows, args, keep)
     net_of(rows, args, keep)
     free_space(rows, args, keep, rng)
     whole_parts(rows, keep, rng)

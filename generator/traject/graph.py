@@ -276,6 +276,8 @@ def _field(item: str) -> str:
     if named:
         return named[-1]
     item = _EACH_ITS.sub("", item.lower())
+    item = _STATUS_SAID.sub(lambda m: m[0].split()[0], item)  # "status requested": the status field
+    item = "status" if _AS_DONE.match(item) else re.sub(r"^any ", "", item)  # "the order as completed"; "any delay charge"
     item = re.sub(r"^((a|an|the|its|their|his|her|new|each)\s+)+", "", item)
     trimmed = _TRAILING.sub("", item)
     if trimmed.split() and trimmed.split()[-1] not in _WH:  # "where to stream" is a field whole
@@ -386,7 +388,15 @@ def _listed_values(text: str) -> tuple[tuple[str, list[str]], ...]:  # read once
         items = [i for i in items if i and len(i.split()) <= 3]
         if len(items) >= 2:
             out[_field(m[1].split()[-1])] = items
+    for m in [*_STATUS_SAID.finditer(text), *_AS_DONE.finditer(text)]:  # "Returns the order number and status
+        out.setdefault("status", [m[1]])  # requested", "the order as completed" (set 38: "out for delivery")
     return tuple(out.items())
+
+
+# The record returned in the state the call left it: "Returns the order as completed".
+_AS_DONE = re.compile(r"(?:^|\breturns? )(?:the |its )?[a-z]+ as ([a-z]+ed)\b", re.IGNORECASE)
+# A status the returns clause gives its value: "and status requested", "with status cancelled".
+_STATUS_SAID = re.compile(r"\b(?:status|state) ((?:[a-z]+ed|open|pending|active|draft|new|closed))\b(?!\s+(?:by|to|on|at)\b)")
 
 
 # "Returns the updated appointment": the record the call changed, as the call left it
@@ -678,6 +688,8 @@ def echo_arg(args: Iterable[str], field_name: str) -> str | None:
     args = list(args)
     if field_name in args:
         return field_name
+    if f"new_{field_name}" in args:  # the order "with the new time" a `new_time` set (set 38: '11:45')
+        return f"new_{field_name}"
     keys = entity_keys(field_name) if is_id_param(field_name) else ()
     same_entity = [p for p in args if keys and entity_keys(p)[:1] == keys[:1]]  # car_id of the car_ids given
     if len(same_entity) == 1:

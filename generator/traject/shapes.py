@@ -49,11 +49,11 @@ TOPICS: list[tuple[frozenset[str], tuple[str, ...]]] = [
 ]
 # Words with more than one sense: a topic they alone match needs a second word of it in the
 # name or the description ("get_forecast: the weather forecast" is weather; a tide forecast, a
-# film's shooting path or a crew member are not weather, routes or user accounts).
+# film's shooting path, a crew member or a waste profile are not weather, routes or user accounts).
 WEAK_KEYS = frozenset({"forecast", "quote", "share", "shares", "exchange", "conversion", "path", "distance",
                        "direction", "area", "sum", "average", "solve", "light", "lock", "track", "item", "goods",
                        "order", "member", "account", "event", "image", "camera", "sensor", "device", "route",
-                       "picture", "snapshot", "compute", "calculate"})
+                       "picture", "snapshot", "compute", "calculate", "profile"})  # a waste profile has no email (set 38)
 # Topic fields an action's output does not repeat: the thing's title or place is the user's.
 ACTION_SILENT = frozenset({"status", "title", "name", "location", "address"})
 LOOKUP_VERBS = frozenset({"search", "list", "find", "browse", "query", "recommend", "lookup", "discover",

@@ -27,6 +27,7 @@ from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, 
 from ..core.vagueness import normalize
 from ..core.value_sense import under_given
 from ..core.values import REFERENCE_TIME, examples_of, schema_type, value_for
+from ..phrasebook.lexicon import known as known_word
 from ..records import Record, Target, Tool
 from .agree import day_of, honor_dates, price, prose, stated_amounts
 from .bind import carries
@@ -207,7 +208,8 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"stars"}), const(lambda r: r.randint(2, 5))),
     (frozenset({"year"}), const(lambda r: r.randint(1998, 2025))),
     (frozenset({"range"}), fake_price_range),
-    (frozenset({"estimate", "duration", "cooking"}), fake_minutes),
+    (frozenset({"estimate", "duration", "cooking", "detention", "waiting", "elapsed", "idle", "billable"}),
+     fake_minutes),  # a billable detention time is minutes, never the clock time '14:30' (set 38)
     (frozenset({"price", "fare", "total", "fee", "amount", "balance", "cost", "paid", "budget", "salary", "wage"}),
      fake_money),
     (frozenset({"reference", "codes", "barcodes", "code"}), fake_codes),
@@ -671,8 +673,9 @@ def simulate_output(
     fields = _one_id_each(fields + [f for f in [*(label[:1] if label else []), *carry] if f not in fields], carry)
     rows = [_row(fields, sub, rng, ctx.vocab) for _ in range(_rows_wanted(coll, label, carry, rng))]
     done = action_status(tool, args)
+    known = {**same_things(ctx.known, fields), **ctx.known}
     for row in rows:  # what was known before, then what the act made of it (set 34: a cancel that
-        row.update({k: v for k, v in ctx.known.items() if k in row or k in fields})  # returned "scheduled")
+        row.update({k: v for k, v in known.items() if k in row or k in fields})  # returned "scheduled")
         row.update({"status": done} if done and "status" in row else {})
     _fresh_ids(rows, tool, args, ctx, rng)
     for f, values in listed_values(tool).items():  # "flag (L, H, LL or HH)": one of those, never a country
@@ -680,6 +683,9 @@ def simulate_output(
             row.update({f: rng.choice(values)} if f in row else {})
     _distinct(rows, sub, rng, ctx.vocab)
     _echo(rows, args, sub, rng, skip={label[0]} if label else set())
+    mine = [p for p in tool.required if is_id_param(p) and isinstance(args.get(p), str) and _describes(tool, p)]
+    for row in rows if len(mine) == 1 and not coll else []:  # get_inspection(inspection_id) reports on that
+        row.update({"id": args[mine[0]]} if "id" in row else {})  # one, never on 'INS-95931' (set 38)
     _honor(rows, args, rng)
     honor_dates(rows, args, rng)
     if ctx.span is not None:
@@ -746,6 +752,33 @@ def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[s
     return {}
 
 
+def _name_core(name: str) -> list[str]:
+    """A field's words without a unit abbreviation it ends in (`flash_point_f`: flash point)."""
+    words = param_words(name).split()
+    return words[:-1] if len(words) > 1 and re.fullmatch(r"[a-z]{1,3}", words[-1]) and name.endswith(f"_{words[-1]}") \
+        and not known_word(words[-1]) else words
+
+
+# Words that make a longer name another quantity: a `total_price` is no flight's `price`.
+_OTHER_SENSE = frozenset({"total", "sum", "gross", "net", "min", "max", "minimum", "maximum", "average", "avg",
+                          "new", "old", "previous", "remaining", "expected", "actual", "estimated", "final"})
+
+
+def same_things(known: dict[str, Any], fields: list[str]) -> dict[str, Any]:
+    """`known` under the output's own names for the same things: the waste codes a profile was
+    made with are its `epa_waste_codes`, its `flash_point_f` its `flash_point` (set 38: a look-up
+    of the profile just made returned codes and a flash point of its own). A field takes a known
+    value when their words, a unit letter aside, are equal or one ends the other, and only one does."""
+    out: dict[str, Any] = {}
+    for f in (f for f in fields if f not in known and not is_id_param(f)):
+        core = _name_core(f)
+        same = [k for k in known if core and not is_id_param(k) and (kc := _name_core(k)) and kc[-1] == core[-1]
+                and (kc[-len(core):] == core or core[-len(kc):] == kc) and not _OTHER_SENSE & (set(kc) ^ set(core))]
+        if len(same) == 1:
+            out[f] = known[same[0]]
+    return out
+
+
 def _first_state(own: Vocab | None) -> dict[str, Any]:
     """The status of a record the chain just made: the first of its subject's statuses (a
     casing registered is `received`, never already `inspected`)."""
@@ -765,7 +798,8 @@ def _given_traits(args: dict[str, Any], carried: str) -> dict[str, Any]:
     """What the call that made a record said of it (the size, brand and account a casing was
     registered with), which a later look-up of that record reports: its scalar arguments but
     the carried id itself."""
-    return {k: v for k, v in args.items() if k != carried and not isinstance(v, dict | list)}
+    return {k: v for k, v in args.items() if k != carried and not isinstance(v, dict)
+            and not (isinstance(v, list) and any(isinstance(x, dict | list) for x in v))}
 
 
 def shared_traits(target: Target, tools: dict[str, Tool], carry: list[dict[str, Any]]) -> list[dict[str, Any]]:

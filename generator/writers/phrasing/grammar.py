@@ -69,11 +69,14 @@ def polish(text: str, keep: Iterable[str] = ()) -> str:
     "1 night", "for Thai food food" -> "for Thai food", sentence starts capitalized, no space
     before punctuation. The inside of a value in `keep` (the stated values, said verbatim) is
     never edited (set 29: a PGN's "1. e4" became "1. E4")."""
+    keep = list(keep)
     text, inner = _masked(text, keep)
-    text = _polished(text)
+    for value in sorted({v for v in keep if len(v) > 1 and v.endswith(".") and " " not in v}, key=len, reverse=True):
+        text = text.replace(value, value[:-1] + "\x01")  # "stock code NEP/07. from CFR ...": a code's own full
+    text = _polished(text)  # stop ends no sentence (set 38: "NEP/07. From CFR")
     for k, middle in enumerate(inner):
         text = text.replace(f"\x00{k}\x00", middle)
-    return text
+    return text.replace("\x01.", ".").replace("\x01", ".")
 
 
 def _masked(text: str, keep: Iterable[str]) -> tuple[str, list[str]]:
