@@ -103,3 +103,14 @@ def test_a_changed_time_is_reported_as_changed() -> None:
         out = _rows(simulate_output(change, {"order_id": "PO-250602-002", "new_time": "2025-06-02T20:00:00"},
                                     random.Random(seed)))[0]
         assert out["time"] == "2025-06-02T20:00:00" and "delay_charge" in out, out
+
+
+def test_a_thing_found_in_a_state_that_is_over_is_never_acted_on() -> None:
+    from generator.traject.bind import first_call
+
+    search = _pilot_tool("search_trips", "Search fishing trips. Returns trips with trip_id and status.",
+                         {"status": {"type": "string", "enum": ["at_sea", "landed", "closed"]}})
+    declare = _pilot_tool("declare_landing", "Send the landing declaration of a trip. Returns the landing id.",
+                          {"trip_id": _S})
+    found = {first_call(search, random.Random(seed), 1.0, declare).get("status") for seed in range(30)}
+    assert found and not found & {"landed", "closed"}, found

@@ -79,7 +79,8 @@ def test_a_rate_named_by_two_units_is_per_the_second() -> None:
     t = term("heat_input_btu_hr", {"type": "integer", "description": "Maximum heat input in BTU per hour from the "
                                                                      "nameplate, e.g. 2000000."})
     assert t.unit == "BTU/hr", t
-    assert semantic.infer("heat_input_btu_hr", {"type": "integer"}) != "hour"
+    spec = {"type": "integer", "description": "Maximum heat input in BTU per hour from the nameplate."}
+    assert semantic.infer("heat_input_btu_hr", spec) != "hour"
 
 
 def test_a_prior_notification_is_a_name_not_a_replaced_one() -> None:
@@ -153,3 +154,39 @@ def test_a_codes_closing_letter_is_no_article() -> None:
 
     assert article("Can you get the rules in 27.6.a with species HKE?") == []
     assert article("Book a with the thing")  # still an article with no noun
+
+
+def test_a_code_described_by_its_owner_is_said_by_the_owner() -> None:
+    order = _tool("create_pilot_order", "Order a pilot for a move.",
+                  {"agent_code": {"type": "string", "pattern": "^AG-[0-9]{4}$",
+                                  "description": "Ship agent's account code, 'AG-' and 4 digits, e.g. 'AG-0147'."}},
+                  ["agent_code"])
+    said = _explicit(order, {"agent_code": "AG-6695"})
+    assert "agent AG-6695" in said and "account code" not in said, said
+
+
+def test_a_reading_read_on_the_marks_is_the_reading() -> None:
+    from generator.phrasebook.terms import term
+
+    t = term("observed_draft_fwd_ft", {"type": "number", "description": "Draft forward read on the marks by the "
+                                                                        "pilot, feet and tenths."})
+    assert t.noun == "draft forward", t
+
+
+def test_a_register_number_described_by_its_parts_is_an_id_never_a_place() -> None:
+    get = _tool("get_vessel", "Get the vessel's register and licence record.",
+                {"cfr": {"type": "string", "pattern": "^[A-Z]{3}[A-Z0-9]{9}$",
+                         "description": "Community Fleet Register number of the vessel: the flag state's ISO 3-letter "
+                                        "code and 9 letters or digits, e.g. 'IRL000I12345'."}}, ["cfr"])
+    said = _explicit(get, {"cfr": "IRL604I87647"})
+    assert " in IRL604I87647" not in said and "IRL604I87647" in said, said
+
+
+def test_codes_glossed_with_names_are_said_by_the_names() -> None:
+    from generator.phrasebook.fragments import enum_words
+
+    spec = {"type": "string", "enum": ["KFO", "FROM_NORD", "OPP_LORIENT"],
+            "description": "Producer organisation code: KFO Killybegs Fishermen's Organisation, FROM_NORD FROM Nord "
+                           "(Boulogne), OPP_LORIENT Lorient PO."}
+    assert [enum_words(v, "po", spec) for v in spec["enum"]] == ["Killybegs Fishermen's Organisation", "FROM Nord",
+                                                                 "Lorient PO"]

@@ -114,3 +114,25 @@ def test_a_move_starts_and_ends_where_its_kind_says_and_names_beside_a_shape_are
         kind, start, end = args["move_type"], args["from_location"], args["to_location"]
         assert (start == "CAPE_HENLOPEN") == (kind == "inbound") and (end == "CAPE_HENLOPEN") == (kind == "outbound"), args
     assert {"BREAKWATER", "BIG_STONE"} & {a[k] for a in drawn for k in ("from_location", "to_location")}
+
+
+def test_a_search_of_things_done_looks_back() -> None:
+    from datetime import datetime
+
+    day = {"type": "string", "format": "date"}
+    search = lore.annotate([Tool(name="search_sales_notes", app="", api="search_sales_notes", domain="fish_set38",
+                                 description="Search sales notes by a date range (sold_from and sold_to).",
+                                 parameters={"type": "object", "required": ["sold_from", "sold_to"],
+                                             "properties": {"sold_from": {**day, "description": "First sale date."},
+                                                            "sold_to": {**day, "description": "Last sale date."}}})])[0]
+    for seed in range(20):
+        args = sample_arguments(search, random.Random(seed), ref=datetime(2025, 6, 2, 12))
+        assert args["sold_from"] <= args["sold_to"] <= "2025-06-02", args
+
+
+def test_a_ratio_to_another_quantity_is_no_range_of_the_value() -> None:
+    from generator.core import allowed
+
+    said = allowed.read("Hydrostatic test pressure in psig, between 1.0 and 1.5 times MAWP.")
+    assert (said.low, said.high) == (None, None), said
+    assert allowed.read("Depth in metres, between 2 and 40.").low == 2.0

@@ -85,6 +85,9 @@ _RANGES = [re.compile(rf"\bfrom {_NUM}\b[^.;\n]{{0,40}}?\bto {_NUM}", re.IGNOREC
            # a phone number or a clock time (nothing numeric joined on either side)
            re.compile(rf"(?<![\w.:/-])[$€£]?{_NUM}\s*(?:\([^()]{{1,30}}\)\s*)?(?:-|–|—|\bto\b)\s*[$€£]?{_NUM}"
                       r"(?![\w:/-]|\.\d)", re.IGNORECASE)]  # "$10-$75" is a range of money too
+# "between 1.0 and 1.5 times MAWP", "1.25x the MAWP": a ratio to another quantity, never the value's range
+# (set 38: a hydrostatic test pressure of 1.33 psig).
+_TIMES_AFTER = re.compile(r"\s*(?:times\b|x\b|×|percent of\b|% of\b)", re.IGNORECASE)
 _UPPER = re.compile(rf"\b(?:maximum|max|at most|up to|no more than|(?:rarely|seldom|never) (?:more than|over|above))(?: value)?(?: is| of)?(?: fixed at)?\s*:?\s*{_NUM}",
                     re.IGNORECASE)
 
@@ -509,14 +512,14 @@ def _default(text: str) -> str | float | None:
         return value
 
 
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "16,000 to 26,000 lb" is 16000 to 26000, not 0 to 26
+_THOUSANDS_SEP = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "16,000 to 26,000 lb" is 16000 to 26000, not 0 to 26
 
 
 def _range(text: str) -> tuple[float | None, float | None]:
-    text = _THOUSANDS.sub("", text)
+    text = _THOUSANDS_SEP.sub("", text)
     for rx in _RANGES:
         m = rx.search(text)
-        if m and float(m.group(1)) < float(m.group(2)):
+        if m and float(m.group(1)) < float(m.group(2)) and not _TIMES_AFTER.match(text, m.end()):
             return float(m.group(1)), float(m.group(2))
     up, low = _UPPER.search(text), _LOWER.search(text)
     high, least = (float(up.group(1)) if up else None), (float(low.group(1)) if low else None)

@@ -527,7 +527,10 @@ _NAME_LEAD = re.compile(r"^(?:the |a |an )?(?:person's |holder's |customer's )?(
 # A description that opens on a noun phrase ending in "number" or "ID" ("Location Routing Number of ...").
 _NUMBER_LEAD = re.compile(r"^(?:the |a |an )?(?:[\w-]+ ){0,4}(?:number|ID|identifier)\b(?!s)(?! of (?:the |a )?\w+s\b)", re.IGNORECASE)
 # A description that is one noun phrase ending in "number" or "ID": the value is that number.
-_NUMBER_SAID = re.compile(r"^[^.;:,()]{0,60}\b(?:number|no\.|ID|identifier)\.?\s*$")
+_NUMBER_SAID = re.compile(r"^[^.;:,()]{0,60}\b(?:number|no\.|ID|identifier)\.?\s*$"
+                          # "Community Fleet Register number of the vessel: the flag state's ISO 3-letter code and ..."
+                          # is an id, never a country (set 38: "the vessel's record in IRL620I51903")
+                          r"|^[^.;:,()]{0,60}\b(?:number|ID|identifier)(?: of (?:the|a|an) [a-z ]{1,30})?\s*[:(]")
 _COUNTED = re.compile(r"\b(?:results?|records?|rows?|items?|entries|entry|matches|hits|returns?|returned|pages?|"
                       r"how many|number|count|max(?:imum)?|top|listed|shown|list)\b", re.IGNORECASE)
 _MONEY_LIMIT = re.compile(r"\b(?:USD|EUR|GBP|dollars?|euros?|spend(?:ing)?|cost|price|budget)\b|\$", re.IGNORECASE)

@@ -3175,6 +3175,21 @@ def _composed(props: dict[str, Any], args: dict[str, Any], rng: random.Random, k
 _COMPUTING = frozenset({"compute", "calculate", "run", "analyze", "analyse", "summarize", "summarise", "aggregate",
                         "audit", "export", "tally", "trend"})
 _SPAN_SIDES = (("start", "end"), ("from", "to"), ("begin", "end"))
+# A search over records of what was done ("sold_from" .. "sold_to": notes of sales made) looks back;
+# one over what is planned or due looks ahead (set 38: sales notes searched for the coming weeks).
+_SEARCHING = frozenset({"search", "list", "find", "query", "lookup"})
+_DONE_IRREGULAR = frozenset({"sold", "paid", "made", "sent", "built", "done", "taken", "given", "written", "born",
+                             "bought", "caught", "held", "won", "lost", "spent"})
+_SPAN_AHEAD = frozenset({"scheduled", "planned", "expected", "due", "booked", "reserved", "requested", "estimated"})
+
+
+def _done_span(name: str) -> bool:
+    """Whether a span's parameter names a thing done (`sold_from`, `issued_to`, `landed_start`)."""
+    from ..phrasebook.lexicon import verb_lemma
+
+    said = [w for w in semantic.tokens(name) if w not in {s for pair in _SPAN_SIDES for s in pair}]
+    return any(w in _DONE_IRREGULAR or w.endswith("ed") and w not in _SPAN_AHEAD and verb_lemma(w) not in (None, w)
+               for w in said)
 
 
 def _past_span(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
@@ -3182,10 +3197,10 @@ def _past_span(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: date
     ends by the call's day: a span drawn ahead of it is moved back whole, its length kept (set 36:
     signal detection run over June to December of a June call)."""
     words = semantic.tokens((tool.api or tool.name).rsplit(".", 1)[-1])
-    if not words or words[0] not in _COMPUTING:
+    if not words or words[0] not in _COMPUTING | _SEARCHING:
         return args
     for first, second in _span_pairs(args):
-        if {first, second} & keep:
+        if {first, second} & keep or words[0] in _SEARCHING and not _done_span(first):
             continue
         try:
             a, b = (datetime.fromisoformat(str(args[n])[:10]) for n in (first, second))
@@ -3444,7 +3459,7 @@ def _act_moments(tool: Tool) -> set[str]:
     for name, schema in tool.properties.items():
         words = set(semantic.tokens(name))
         if not isinstance(schema, dict) or is_temporal(name, schema) not in ("date", "datetime") or \
-                words & _BOUND_WORDS:
+                words & _SPAN_BOUND_WORDS:
             continue
         done = words & forms or any(_participle(w) for w in words)  # "excavated_on", "received_date" (set 24)
         if done and not words & (lore.AHEAD | _AHEAD_WORDS) - forms:
@@ -3453,7 +3468,7 @@ def _act_moments(tool: Tool) -> set[str]:
 
 
 # Words of a bound of a window (handled whole: values._window_behind), never one moment of an act.
-_BOUND_WORDS = frozenset({"from", "to", "after", "before", "since", "until", "start", "end", "min", "max", "earliest",
+_SPAN_BOUND_WORDS = frozenset({"from", "to", "after", "before", "since", "until", "start", "end", "min", "max", "earliest",
                           "latest", "begin", "through"})
 
 

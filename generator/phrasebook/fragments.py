@@ -279,12 +279,13 @@ def _listed_gloss(value: Any, spec: dict[str, Any]) -> str | None:
     others so listed ("Adjustment reason: DMG damaged in warehouse, CC cycle count variance, FND
     found stock"): "cycle count variance", never "because of CC" (set 35); a code that is also a
     word is its gloss too ("HAD haddock": "a catch for haddock", never "for had": set 38)."""
-    if not isinstance(value, str) or not re.fullmatch(r"[A-Z]{2,5}", value):
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Z][A-Z0-9]{1,4}(?:_[A-Z0-9]+){0,2}", value):
         return None
     desc = str(spec.get("description") or "")
     members = [str(v) for v in item_spec(spec).get("enum") or [] if isinstance(v, str)]
-    glosses = {v: m.group(1).strip() for v in members
-               if (m := re.search(rf"(?:^|[:;,]\s*){re.escape(v)}\s+([a-z][a-z/ -]{{2,40}}?)(?=\s*(?:[,;.]|$))", desc))}
+    glosses = {v: m.group(1).strip() for v in members  # a name too: "KFO Killybegs Fishermen's Organisation",
+               if (m := re.search(rf"(?:^|[:;,]\s*){re.escape(v)}\s+([a-z][a-z/ -]{{2,40}}?|[A-Z][\w'/ -]{{2,40}}?)"
+                                  rf"(?=\s*(?:[,;.(]|$))", desc))}  # "FROM_NORD FROM Nord (Boulogne)" (set 38)
     return glosses.get(value) if len(glosses) >= 2 else None
 
 

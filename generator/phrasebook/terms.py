@@ -100,7 +100,6 @@ _METHOD = frozenset({"method", "how", "via", "channel", "means", "mode"})
 _IN_WORDS = frozenset({"currency", "unit", "units", "language", "lang", "locale", "format", "system", "scale"})
 _UNIT_SYSTEMS = frozenset({"metric", "imperial", "si", "us", "us customary", "customary"})
 _NAMING = frozenset({"name", "title", "label", "nickname", "alias"})
-_SEARCHING = frozenset({"search", "find", "look", "browse", "query"})
 _COLLECTIONS = frozenset({"library", "catalog", "catalogue", "archive", "archives", "database", "collection",
                           "inventory", "index", "repository", "registry", "records", "shelves", "stacks",
                           "dictionary", "directory", "register", "roster"})  # (set 36: "the product dictionary called X")
@@ -274,6 +273,9 @@ def _participle(word: str, after: str | None) -> bool:
     (at the end, or before a determiner or a preposition); "tracking number" is a modifier."""
     said = lemmas(word)
     lemma = verb_lemma(word)
+    if word in ("read", "set", "put", "cut", "cast", "spread") and after in ("on", "by", "at", "from", "in", "off",
+                                                                         "during", "with", "after"):
+        return True  # "Draft forward read on the marks": the draft forward, never "a draft forward read" (set 38)
     if "VERB" in said and lemma and lemma != word and word in _irregular_participles(lemma):
         return after is None or after in _STOPS | _DETERMINERS  # "patients known to ...", never "given name"
     if "VERB" not in said or lemma == word or not (word.endswith(("ed", "ing")) or word in (
@@ -844,8 +846,13 @@ def _trimmed(noun: str, description: str) -> str:
 
 def _by_role(noun: str, param: str) -> str:
     """An id described by a bare "EPA ID" said by the role its name gives: `designated_facility_epa_id`,
-    "EPA ID of the TSDF receiving the waste", is "designated facility LAD000777201" (set 37)."""
+    "EPA ID of the TSDF receiving the waste", is "designated facility LAD000777201" (set 37); a code
+    described at length by its owner (`agent_code`, "Ship agent's account code") by that owner:
+    "agent AG-6695", never "ship agent's account code AG-6695" (set 38, 46 rows)."""
     named, said = tokens(param), noun.split()
+    owner = next((w[:-2] for w in said if w.endswith("'s")), "")
+    if len(said) >= 3 and len(named) == 2 and named[0] == owner.lower() and named[1] in _POINTERS:
+        return owner
     if noun and [w.lower() for w in said] == named[-len(said):] and all(w.isupper() or w.lower() in _POINTERS for w in said) \
             and len(named) > len(said) and all(known(w) for w in named[:-len(said)]):
         return " ".join(named[:-len(said)])
@@ -1005,7 +1012,8 @@ def _bound_said(first: str, description: str, name_words: set[str] | None) -> st
     # "Maximum 6 per trip." states a limit on the value, it does not make the value a maximum
     limit = re.match(r"^(?:the\s+)?(?:maximum|minimum|max|min|at most|at least|up to)\s+(?:of\s+)?\d", first, re.IGNORECASE)
     storey = {"floor"} if _STOREY.search(description) else set()  # "Floor of the origin unit; 0 for ground
-    said = name_words if name_words is not None else set() if limit else {w.lower() for w in first.split()}
+    own = re.split(r"\s+of\s+(?:the|a|an|each|every)\s+", first, maxsplit=1)[0]  # "Set pressure of the lowest
+    said = name_words if name_words is not None else set() if limit else {w.lower() for w in own.split()}  # valve"
     # "upper" and "lower" bound a value only as the end of a range ("upper limit"): an "Upper
     # (superstructure) hour meter reading" is one reading, never "at most 6.92"
     sides = set() if re.search(r"\b(?:upper|lower)[ _-](?:limit|bound|threshold|end|cap|value)\b",
@@ -1137,7 +1145,7 @@ _RELATIVE = frozenset({"today", "tomorrow", "yesterday", "tonight", "this", "nex
 _BIRTH = frozenset({"birth", "dob", "born", "birthday"})
 _BIRTH_MEASURES = frozenset({"weight", "wt", "lb", "lbs", "kg", "length", "height", "size", "order", "rank", "place", "city",
                              "country", "count"})
-_SEARCHING = frozenset({"find", "search", "list", "look", "show", "get", "browse", "filter", "query"})
+_SEARCHING_VERBS = frozenset({"find", "search", "list", "look", "show", "get", "browse", "filter", "query"})
 _DEATH = frozenset({"death", "dod", "died"})
 _EXPIRY = frozenset({"expiry", "expiration", "expires", "expiring"})
 
@@ -1332,7 +1340,7 @@ def _plain(param: str, unit: str) -> str:
     return " ".join(w if known(w.split()[0]) or "-" in w or len(w) > 4 else w.upper() for w in words)  # "NWCG"
 
 
-_PARTICLES = frozenset({"ons", "ins", "ups", "offs", "outs", "overs", "downs", "backs", "aways", "throughs"})
+_PLURAL_PARTICLES = frozenset({"ons", "ins", "ups", "offs", "outs", "overs", "downs", "backs", "aways", "throughs"})
 # Words of the end of a thing a measure is taken at: `draft_aft_ft` is the draft aft, never bare "36 feet"
 # beside "a draft forward of 34.3 feet" (set 38).
 _ENDS = frozenset({"aft", "fwd", "forward", "fore", "stern", "bow", "port", "starboard", "inboard", "outboard"})
@@ -1342,7 +1350,7 @@ def _phrasal(words: list[str]) -> list[str]:
     """A verb and a plural particle are one noun: "add_ons" -> "add-ons", "check_ins" -> "check-ins"."""
     out: list[str] = []
     for w in words:
-        if out and w in _PARTICLES and verb_lemma(out[-1]) == out[-1]:
+        if out and w in _PLURAL_PARTICLES and verb_lemma(out[-1]) == out[-1]:
             out[-1] = f"{out[-1]}-{w}"
         else:
             out.append(w)
@@ -1652,16 +1660,16 @@ def _date(t: Term, v: str, intent: str) -> str:
 
 # Heads of "X of the Y" that say only which attribute of Y a value is ("Name of the well boat")
 _OF_HEADS = frozenset({"name", "id", "number", "code", "value", "type", "kind", "date", "time"})
-_MOMENT_WORDS = frozenset({"date", "day", "time", "datetime", "and"})
+_MOMENT_NOUNS = frozenset({"date", "day", "time", "datetime", "and"})
 _CLOCK_ON = re.compile(r"\bon (?=(?:\d{1,2}(?::\d{2})? ?[ap]\.?m\.?|noon|midnight)\b)", re.IGNORECASE)
 
 
 def _date_frame(t: Term, v: str, intent: str) -> str:
     if f"{t.plain} ".startswith("as of "):  # `as_of_date`: "as of June 3", never "an as of date of June 3" (set 35)
         return f"as of {v}"
-    if not set(t.noun.split()) - _MOMENT_WORDS and set(t.plain.split()) - _MOMENT_WORDS and not t.role:
+    if not set(t.noun.split()) - _MOMENT_NOUNS and set(t.plain.split()) - _MOMENT_NOUNS and not t.role:
         t = replace(t, noun=t.plain)  # "Time of the blood draw" for collection_time: "a collection
-    event = [w for w in t.noun.split() if w not in _MOMENT_WORDS]  # time of ...", never two bare moments
+    event = [w for w in t.noun.split() if w not in _MOMENT_NOUNS]  # time of ...", never two bare moments
     said = _EVENTS.get(event[0]) if len(event) == 1 else None
     if said:  # "departing June 2", "for delivery on June 4"
         return said.format(v=v)
@@ -1743,7 +1751,7 @@ def _said_state(t: Term, v: str, head: str, intent: str = "") -> str:
     if head == "sex" and re.fullmatch(r"[a-z]+", v) and v not in ("male", "female", "mixed", "unknown") \
             and "NOUN" in lemmas(v):  # a horse's sex is a kind of horse: "that are fillies", never "with the filly sex"
         owner = t.noun.split()[0] if len(t.noun.split()) == 2 and t.noun.split()[1] == "sex" else ""
-        if owner and intent.split()[:1] and intent.split()[0] not in _SEARCHING:  # one calf recorded: "with a
+        if owner and intent.split()[:1] and intent.split()[0] not in _SEARCHING_VERBS:  # one calf recorded: "with a
             return f"with {_a(v)} {owner}"  # heifer calf", never "for cow 5179 that are heifers" (set 31)
         return f"that are {plural(v)}"
     return ""
@@ -1882,7 +1890,7 @@ def _reason_sentence(words: list[str]) -> str:
         return f"because it is not {rest[0]}"  # "not stable": never "because of not stable" (set 33)
     if len(words) == 2 and words[0] in _ASPECT_DONE and words[1].endswith("ing"):
         return f"because it {words[0]} {words[1]}"  # "resumed_fishing": the vessel did (set 38: "because it was resumed fishing")
-    if len(words) >= 3 and words[1] in _PLACE_LINKS and (words[0] in _PARTICIPLES or words[0].endswith("ed")
+    if len(words) >= 3 and words[1] in _PLACE_LINKS and (words[0] in _CLAUSE_PARTICIPLES or words[0].endswith("ed")
                                                           and verb_lemma(words[0])):
         return f"because it was {' '.join(words)}"  # "gone on arrival", "damaged in transit" (set 33)
     if rest[0].endswith("ed") and verb_lemma(rest[0]) and len(words) >= 2 and len(rest) >= 2 and \
@@ -1920,7 +1928,7 @@ _AGENTS = frozenset({"police", "club", "insurer", "payer", "carrier", "agency", 
                      "dispatcher", "company", "council", "broker", "vendor", "supplier", "landlord", "tenant", "customer",
                      "client", "owner", "member", "shipper", "consignee", "buyer", "seller", "school", "hospital"})
 _PLACE_LINKS = frozenset({"on", "in", "at", "during", "after", "before", "by"})
-_PARTICIPLES = frozenset({"gone", "done", "lost", "stolen", "broken", "taken", "sold", "left", "hit", "shut", "frozen",
+_CLAUSE_PARTICIPLES = frozenset({"gone", "done", "lost", "stolen", "broken", "taken", "sold", "left", "hit", "shut", "frozen",
                           "torn", "worn", "bent", "burnt", "burned", "caught", "held", "stuck"})
 def _ranked_or_typed(t: Term, v: str, intent: str) -> str:
     """A rank ("as secondary", never "sorted by secondary") and a thing of a kind its noun names
@@ -2129,7 +2137,7 @@ def _text(t: Term, v: str, intent: str) -> str:
     words = set(tokens(t.noun)) | {t.sem}
     named = t.noun and t.of == "name" and (not intent or t.head in intent.split()) or t.head in _NAMING
     if named and not t.sem.endswith("_name") and set(t.noun.split()[:-1]) <= set(intent.split()):
-        if intent.split(" ", 1)[0] in _SEARCHING and set(intent.lower().split()) & _COLLECTIONS:  # "search the library
+        if intent.split(" ", 1)[0] in _SEARCHING_VERBS and set(intent.lower().split()) & _COLLECTIONS:  # "search the library
             return f"for {v}"  # for Symphony No. 4", never "the library called Symphony No. 4"
         # "book a well boat called Havbris"; a nested object's name: "a workload called billing-worker"
         return _signed_by(t, v) or f"called {v}"  # but "with the last name Okon", "with the trade name Captan 80 WDG"

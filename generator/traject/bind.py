@@ -149,7 +149,8 @@ def first_call(tool: Tool, rng: random.Random, optional_rate: float, then: Tool 
         if not unfiltered(tool, args):
             break
         args = arguments(tool, rng, max(optional_rate, 0.5))
-    return _kind_for(tool, _live(tool, args, then, rng), then, frozenset(), rng)
+    return _live(tool, _kind_for(tool, _live(tool, args, then, rng), then, frozenset(), rng), then, rng)  # (a trip
+    # "landed" is no trip to declare a landing for: set 38)
 
 
 def _kind_for(tool: Tool, args: dict[str, Any], then: Tool | None, keep: frozenset[str],
@@ -214,7 +215,10 @@ def _before_nouns(said: str) -> list[tuple[str, str]]:
 # States a record is past acting on: a later step that books, assigns or changes it makes no sense.
 _OVER = frozenset({"closed", "cancelled", "canceled", "completed", "complete", "archived", "rejected", "inactive",
                    "expired", "shipped", "finished", "done", "retired", "deleted", "void", "voided", "terminated",
-                   "withdrawn", "declined", "refunded", "resolved"})
+                   "withdrawn", "declined", "refunded", "resolved",
+                   # a trip landed, a deficiency corrected, a parcel delivered, a bill paid (set 38: a landing
+                   # declared for a trip found "with status landed", a corrected deficiency closed again)
+                   "landed", "corrected", "delivered", "paid", "settled", "fulfilled", "discharged", "disposed"})
 
 
 def _live(tool: Tool, args: dict[str, Any], then: Tool | None, rng: random.Random) -> dict[str, Any]:
