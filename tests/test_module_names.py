@@ -1,5 +1,5 @@
 """No module binds one top-level name twice: a constant defined again further down a module
-silently replaces the first for every function, including those written above it (set 38: five
+silently replaces the first for every function, including those written above it (set 38: six
 such pairs in the phrasing and value modules, each read by code that meant the other)."""
 
 from __future__ import annotations

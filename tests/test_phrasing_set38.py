@@ -190,3 +190,17 @@ def test_codes_glossed_with_names_are_said_by_the_names() -> None:
                            "(Boulogne), OPP_LORIENT Lorient PO."}
     assert [enum_words(v, "po", spec) for v in spec["enum"]] == ["Killybegs Fishermen's Organisation", "FROM Nord",
                                                                  "Lorient PO"]
+
+
+def test_a_measure_of_the_ship_and_a_reach_by_its_name() -> None:
+    from generator.phrasebook.fragments import enum_words
+    from generator.phrasebook.terms import _reason_clause, term
+
+    t = term("draft_ft", {"type": "number", "description": "Deepest draft of the ship in salt water, feet and tenths."})
+    assert t.noun == "deepest draft", t
+    reach = {"type": "string", "enum": ["marcus_hook", "philadelphia", "standard"],
+             "description": "Upper end of the transit: marcus_hook (up to Marcus Hook range), philadelphia (to Packer "
+                            "Avenue and Pier 80)."}
+    assert [enum_words(v, "reach", reach) for v in ("marcus_hook", "philadelphia")] == ["Marcus Hook", "Philadelphia"]
+    assert enum_words("standard", "reach", reach) is None  # a word, no town
+    assert _reason_clause("move no longer needed") == "because the move is no longer needed"

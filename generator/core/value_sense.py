@@ -992,6 +992,12 @@ _GLOSS_SIDES = re.compile(r"\b(from|to)\s+([A-Z][A-Z0-9_]{2,})\b")
 _SIDE_PARAMS = {"from": ("from", "origin", "start", "source"), "to": ("to", "destination", "end", "dest")}
 
 
+@lru_cache(maxsize=4096)
+def _member_glosses(description: str, members: tuple[str, ...]) -> dict[str, str]:
+    """Enum member -> the words its description gives it in parentheses ("inbound (from ...)")."""
+    return {m: g[1] for m in members if (g := re.search(rf"\b{re.escape(m)}\s*\(([^()]*)\)", description))}
+
+
 def ends_of_the_move(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
     """The ends of a move agree with its kind, as the kind's gloss says: an inbound move starts at
     CAPE_HENLOPEN, an outbound one ends there, a shift (no such end) is neither from nor to it (set
@@ -999,13 +1005,14 @@ def ends_of_the_move(tool: Tool, args: dict[str, Any], rng: random.Random, keep:
     props, out = tool.properties, dict(args)
     for name, schema in props.items():
         member = args.get(name)
-        glosses = {str(m): g for m in (schema.get("enum") or []) if isinstance(schema, dict)
-                   and (g := re.search(rf"\b{re.escape(str(m))}\s*\(([^()]*)\)", str(schema.get("description") or "")))}
-        if not isinstance(member, str) or len(glosses) < 2:
+        if not isinstance(member, str) or not isinstance(schema, dict) or not schema.get("enum"):
+            continue
+        glosses = _member_glosses(str(schema.get("description") or ""), tuple(map(str, schema["enum"])))
+        if len(glosses) < 2:
             continue
         for side, words in _SIDE_PARAMS.items():
             param = next((p for p in props if semantic.tokens(p)[:1] and semantic.tokens(p)[0] in words and p != name), None)
-            said = {m: v for m, g in glosses.items() for s2, v in _GLOSS_SIDES.findall(g[1]) if s2 == side}
+            said = {m: v for m, g in glosses.items() for s2, v in _GLOSS_SIDES.findall(g) if s2 == side}
             if param is None or param in keep or not said:
                 continue
             if member in said and is_valid(props[param], said[member]):

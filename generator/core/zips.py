@@ -155,6 +155,11 @@ def _quoted_towns(prose: str) -> set[str]:
     return {t for clause in _TOWN_CLAUSE.findall(prose) for t in _QUOTED_TOWN.findall(clause)}
 
 
+def is_town(name: str) -> bool:
+    """Whether `name` is a US town's name (the ZIP index's; any case)."""
+    return name.lower() in _states_of_towns()
+
+
 @lru_cache(maxsize=1)
 def _states_of_towns() -> dict[str, frozenset[str]]:
     out: dict[str, set[str]] = {}

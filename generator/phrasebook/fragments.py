@@ -190,7 +190,8 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
         return f"{lead} {m.group(2)}-{m.group(3)}"  # "multi-family 2-4", never "multi family 2 4" (set 34)
     if isinstance(value, str) and (m := _PREFIXED.fullmatch(value)):  # "non_electric" is "non-electric"
         return f"{m.group(1)}-{m.group(2).replace('_', ' ')}"
-    spaced = _snake_gloss(value, spec) or _measured_words(value) or _ratio_words(value, spec) or _snake_words(value)
+    spaced = _proper_name(value, spec) or _snake_gloss(value, spec) or _measured_words(value) or \
+        _ratio_words(value, spec) or _snake_words(value)
     if spaced:
         return spaced
     sexed = _SEX_CODES.get(str(value).upper()) if set(tokens(f"{param} {spec.get('description') or ''}")) & _SEX \
@@ -230,6 +231,20 @@ def _code_and_words(value: Any) -> str | None:
 
     said = written_cased(str(value)) if "_" in str(value) else None
     return said if said and all(not w.islower() or w.isalpha() and known(w) for w in said.split()) else None
+
+
+def _proper_name(value: Any, spec: dict[str, Any]) -> str | None:
+    """A lower-case value that is a place's name, said with its capitals: as the description writes
+    its words ("marcus_hook (up to Marcus Hook range)": Marcus Hook), or a town's ("philadelphia":
+    Philadelphia; set 38: "the up to Marcus Hook range reach", "the philadelphia reach")."""
+    from ..core import zips
+
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z]+(?:_[a-z]+)*", value):
+        return None
+    titled = " ".join(w.capitalize() for w in value.split("_"))
+    if re.search(rf"\b{re.escape(titled)}\b", str(spec.get("description") or "")):
+        return titled
+    return titled if len(value) > 5 and "_" not in value and not known(value) and zips.is_town(titled) else None
 
 
 def _snake_gloss(value: Any, spec: dict[str, Any]) -> str | None:

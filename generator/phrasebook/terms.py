@@ -1395,6 +1395,9 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
     t = _named_as_written(param, description, t)
+    owned = re.fullmatch(r"(\w+(?: \w+)?) of the [a-z]+", t.noun) if t.unit and inner.get("type") in ("number", "integer") else None
+    if owned:  # "Deepest draft of the ship, feet": "a deepest draft of 34 feet", never "... of the ship of 34 feet" (set 38)
+        t = Term(**{**t.__dict__, "noun": owned[1]})
     said = t.noun.split()
     if len(said) >= 3 and re.fullmatch(r"[A-Z]{2,5}", said[-1]) and \
             re.search(rf"\b{re.escape(t.noun)} [a-z]+ed\b", description, re.IGNORECASE):  # "Filing frequency TTB
@@ -1888,6 +1891,11 @@ def _reason_sentence(words: list[str]) -> str:
         return ""
     if words[0] == "not" and len(rest) == 1 and "ADJ" in lemmas(rest[0]):
         return f"because it is not {rest[0]}"  # "not stable": never "because of not stable" (set 33)
+    if "longer" in words[1:-1] and words[words.index("longer") - 1] == "no" and words.index("longer") >= 2 and \
+            all("NOUN" in lemmas(w) for w in words[:words.index("longer") - 1]):  # "move_no_longer_needed" (set 38:
+        at = words.index("longer")  # "because of move no longer needed")
+        subject = " ".join(words[:at - 1])
+        return f"because the {subject} {'are' if is_plural(words[at - 2]) else 'is'} no longer {' '.join(words[at + 1:])}"
     if len(words) == 2 and words[0] in _ASPECT_DONE and words[1].endswith("ing"):
         return f"because it {words[0]} {words[1]}"  # "resumed_fishing": the vessel did (set 38: "because it was resumed fishing")
     if len(words) >= 3 and words[1] in _PLACE_LINKS and (words[0] in _CLAUSE_PARTICIPLES or words[0].endswith("ed")
