@@ -2154,6 +2154,12 @@ def _listed_codes(name: str, schema: dict[str, Any], examples: list[Any]) -> boo
         semantic.id_template(schema) is None
 
 
+def _named_codes(ids: bool, name: str, schema: dict[str, Any], examples: list[Any], kind: str) -> bool:
+    """Whether the examples are real codes to use as written: a catalog's product codes, codes of a
+    kind with a table, or codes each told what it stands for."""
+    return ids and _listed_codes(name, schema, examples) or _real_codes(kind, examples) or _glossed(schema, examples)
+
+
 def _glossed(schema: dict[str, Any], examples: list[Any]) -> bool:
     """Examples each told what they stand for ("e.g. 'HKE/571214' (northern hake), 'NEP/07.'
     (Nephrops area 7)", "'27.7.b' (west of Ireland)") are real codes, used as written: never
@@ -2260,15 +2266,13 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     # form, never a bare world city (set 31: permits filed with "Vienna")
     regional = kind in ("county",) or bool(examples) and all(isinstance(e, str) and _JURISDICTION.match(e) for e in examples)
     examples = examples if examples and (not known or ids or streets or regional or rng.random() < EXAMPLE_RATE) else []
-    listed_codes = ids and _listed_codes(name, schema, examples) or _real_codes(kind, examples) or \
-        _glossed(schema, examples)
+    listed_codes = _named_codes(ids, name, schema, examples, kind)
     specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
     if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
     if examples and not listed_codes and not specs and rng.random() < _varied_share(ids, examples):  # an id-like example ("HV-0142") stands for its shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
-    examples = _varied_examples(examples, kind, streets, name, rng, ref)
-    examples = [*examples, *pattern_names(schema)] if examples else examples  # an anchorage beside a berth id
+    examples = _varied_examples(examples, kind, streets, name, rng, ref) + (pattern_names(schema) if examples else [])
     # ... and an id whose year lies outside the query's time frame is not used as it is
     examples = [_in_frame(e, ref, rng, _edition(name, schema)) for e in examples]
     examples = _numbers_as_scale(examples, rng)

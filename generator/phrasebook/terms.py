@@ -2130,6 +2130,23 @@ def _site_or_office(t: Term, v: str, intent: str) -> str:
     return ""
 
 
+def _side_of(t: Term, v: str, intent: str) -> str:
+    """A place said by its side: "from DEN08", "to DEN87"; a destination of a stay is where it is
+    ("look for a stay in Brussels", never "a stay to Brussels"); "" for no place."""
+    if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v) \
+            and not t.plain.startswith("to "):  # `to_location` beside its `from_location`: "from X to Y" (set 38)
+        # a code or "the destination ZIP code from last time" is an end of a trip (set 29: "from 04188 in 77353")
+        return f"in {v}"
+    return f"{t.place} {v}" if t.place else ""
+
+
+def _county(t: Term, v: str) -> str:
+    """ "in Hamilton County", never "with the ohio county Hamilton" (set 38); "" for anything else."""
+    if t.sem != "county" or not re.fullmatch(r"[A-Z][A-Za-z.' -]+", v):
+        return ""
+    return f"in {v}" if v.split()[-1] in ("County", "Parish", "Borough") else f"in {v} County"
+
+
 def _signed_by(t: Term, v: str) -> str:
     """`authorized_signatory`, "Name of the person who signed": "with authorized signatory J.
     MORALES", never "container X called J. MORALES" (set 36); "" for any other name."""
@@ -2169,22 +2186,16 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with the {thing[0]} described as {v}"  # silver minivan", never "a note saying silver Honda minivan"
     if words & _NOTE:
         return f"with a note saying {v}"
-    if placed := _set_off(t, v) or _site_or_office(t, v, intent):
+    if placed := _set_off(t, v) or _site_or_office(t, v, intent) or _county(t, v):
         return placed
     if t.sem == "email":  # "with the email X", never "in X"; whose: "the agent's email" beside the buyer's (set 34)
         owner = next((w for w in reversed(t.noun.split()[:-1]) if is_person_role(w)), None)
         return f"with the {owner}'s email {v}" if owner else f"with the email {v}"
-    if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v) \
-            and not t.plain.startswith("to "):  # `to_location` beside its `from_location`: "from X to Y" (set 38)
-        # a code or "the destination ZIP code from last time" is an end of a trip (set 29: "from 04188 in 77353")
-        return f"in {v}"  # a destination of a stay: "look for a stay in Brussels", never "a stay to Brussels"
-    if t.place:
-        return f"{t.place} {v}"
+    if sided := _side_of(t, v, intent):
+        return sided
     owner = next((w for w in t.noun.split()[:-1] if is_person_role(w) or w in ("mailing", "billing", "home")), None)
     if owner and t.head == "address" and t.sem == "address":  # "Owner's mailing address": whose it is, never
         return f"with the {t.noun} {v}" if owner in ("mailing", "billing", "home") else f"with the {owner}'s address {v}"
-    if t.sem == "county" and re.fullmatch(r"[A-Z][A-Za-z.' -]+", v):  # "in Hamilton County", never "with the ohio
-        return f"in {v}" if v.split()[-1] in ("County", "Parish", "Borough") else f"in {v} County"  # county Hamilton"
     if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:  # the place the act happens "in" (set 33: a lien notice
         return f"in {v}"  # for impound IMP-14177 "in 897 Mcdonald Street")
     pointed = t.sem == "id" or t.pointer and bool(re.search(r"\d", v))  # "banquet" is no id: "with the add-on banquet"
