@@ -136,3 +136,16 @@ def test_a_ratio_to_another_quantity_is_no_range_of_the_value() -> None:
     said = allowed.read("Hydrostatic test pressure in psig, between 1.0 and 1.5 times MAWP.")
     assert (said.low, said.high) == (None, None), said
     assert allowed.read("Depth in metres, between 2 and 40.").low == 2.0
+
+
+def test_codes_another_tool_glosses_are_used_as_written() -> None:
+    stock = {"type": "string", "pattern": "^[A-Z]{3}/[0-9A-Z.\\-]{3,9}$"}
+    tools = lore.annotate([
+        Tool(name="get_quota_balance", app="", api="get_quota_balance", domain="fish_set38", description="Get a balance.",
+             parameters={"type": "object", "required": ["stock_code"], "properties": {"stock_code": {
+                 **stock, "description": "EU TAC stock code, e.g. 'HKE/571214' (northern hake), 'NEP/07.' (Nephrops)."}}}),
+        Tool(name="transfer_quota", app="", api="transfer_quota", domain="fish_set38", description="Transfer quota.",
+             parameters={"type": "object", "required": ["stock_code"], "properties": {"stock_code": {
+                 **stock, "description": "EU TAC stock code, e.g. 'HKE/571214' or 'NEP/07.'."}}})])
+    drawn = {sample_arguments(tools[1], random.Random(seed))["stock_code"] for seed in range(30)}
+    assert drawn <= {"HKE/571214", "NEP/07."}, drawn

@@ -64,7 +64,7 @@ def annotate(tools: list[Tool]) -> list[Tool]:
     shapes, lists, examples = _id_shapes(tools), _closed_lists(tools), _given_examples(tools)
     series, steps, years, measured = _series(tools), _unit_steps(tools), _year_led(tools), _measured(tools)
     ranges, sets, typical = _ranges_said(tools), _number_sets(tools), _typical_ranges(tools)
-    scales, offset = _number_examples(tools), _catalog_offset(tools)
+    scales, offset, glossed = _number_examples(tools), _catalog_offset(tools), _glossed_examples(tools)
     out = []
     for tool in tools:
         said: dict[str, dict[str, Any]] = {}
@@ -80,13 +80,38 @@ def annotate(tools: list[Tool]) -> list[Tool]:
             extra = {**_said_after(tool, path), **_fitting(extra, schema)}
             extra = extra if "description" in extra else {**extra, **_animal_birth(tool, path, schema),
                                                             **_local_end(tool, path, schema)}
-            extra = {**extra, **_offset_elsewhere(schema, offset)}
+            extra = {**extra, **_offset_elsewhere(schema, offset), **_glossed_elsewhere(path, schema, glossed)}
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+GLOSSED_KEY = "x-glossed-examples"  # examples another tool glosses: real codes, used as written
+_GLOSSED = re.compile(r"['\"]([^'\"]{2,40})['\"]\s*\((?!e\.g\.|i\.e\.|format|optional)[A-Za-z][^)]*\)")
+
+
+def _glossed_examples(tools: list[Tool]) -> dict[str, frozenset[str]]:
+    """Per parameter name, the quoted examples some tool's description tells the meaning of
+    ("'HKE/571214' (northern hake)")."""
+    found: dict[str, set[str]] = {}
+    for tool in tools:
+        for path, schema in leaves(tool.parameters):
+            said = _GLOSSED.findall(str(schema.get("description") or ""))
+            if said:
+                found.setdefault(leaf_name(path), set()).update(said)
+    return {k: frozenset(v) for k, v in found.items()}
+
+
+def _glossed_elsewhere(path: str, schema: dict[str, Any], glossed: dict[str, frozenset[str]]) -> dict[str, Any]:
+    """A parameter showing, without glosses, examples another tool glosses under the same name is
+    marked: they are the same real codes (set 38: 'HKE/571214' of `transfer_quota` varied into
+    'HKE/206290' because only `get_quota_balance` said it is northern hake)."""
+    known = glossed.get(leaf_name(path), frozenset())
+    own = [e for e in allowed.read(str(schema.get("description") or "")).examples if isinstance(e, str)]
+    return {GLOSSED_KEY: True} if len(own) > 1 and all(e in known for e in own) else {}
 
 
 def _catalog_offset(tools: list[Tool]) -> str | None:
