@@ -93,13 +93,18 @@ GLOSSED_KEY = "x-glossed-examples"  # examples another tool glosses: real codes,
 _GLOSSED = re.compile(r"['\"]([^'\"]{2,40})['\"]\s*\((?!e\.g\.|i\.e\.|format|optional)[A-Za-z][^)]*\)")
 
 
+def glossed_in(description: str) -> list[str]:
+    """The quoted examples a description tells the meaning of ("'27.7.b' (west of Ireland)")."""
+    return _GLOSSED.findall(description)
+
+
 def _glossed_examples(tools: list[Tool]) -> dict[str, frozenset[str]]:
     """Per parameter name, the quoted examples some tool's description tells the meaning of
     ("'HKE/571214' (northern hake)")."""
     found: dict[str, set[str]] = {}
     for tool in tools:
         for path, schema in leaves(tool.parameters):
-            said = _GLOSSED.findall(str(schema.get("description") or ""))
+            said = glossed_in(str(schema.get("description") or ""))
             if said:
                 found.setdefault(leaf_name(path), set()).update(said)
     return {k: frozenset(v) for k, v in found.items()}

@@ -2164,11 +2164,10 @@ def _glossed(schema: dict[str, Any], examples: list[Any]) -> bool:
     """Examples each told what they stand for ("e.g. 'HKE/571214' (northern hake), 'NEP/07.'
     (Nephrops area 7)", "'27.7.b' (west of Ireland)") are real codes, used as written: never
     "HKE/062906" or area "27.34.b" (set 38)."""
-    text = str(schema.get("description") or "")
     if schema.get(lore.GLOSSED_KEY):
         return True
-    return len(examples) > 1 and all(isinstance(e, str) and re.search(
-        rf"['\"]{re.escape(e)}['\"]\s*\((?!e\.g\.|i\.e\.|format|optional)[A-Za-z][^)]*\)", text) for e in examples)
+    said = set(lore.glossed_in(str(schema.get("description") or "")))
+    return len(examples) > 1 and all(isinstance(e, str) and e in said for e in examples)
 
 
 # What a text is made of, when its examples name that and no value ("Text to engrave, e.g. name
