@@ -203,27 +203,44 @@ def test_arrays_stay_arrays_in_the_files():
     assert json.loads(json.dumps(call))["required parameters"][0]["value"] == ["EQ-1234"]
 
 
-def test_steps_share_the_entities_they_should():
-    """A choice an earlier call made is kept later; an id found two steps back is read there. A
-    call that changes a record (`update_shoot_day`) sets new values: keeping the earlier ones
-    would change nothing (set 21: a cue added at 3 seconds "changed" to 3 seconds)."""
+def _kept_and_changed(t: Target, catalog: Catalog) -> int:
+    """Asserts that a value an earlier call gave is kept by a later call, unless that call changes
+    a record (`shapes.moves`), which sets a new one; returns how many were changed."""
     from generator.traject.shapes import moves
 
-    catalog = _film()
     changed = 0
+    seen: dict[str, object] = {}
+    for i, call in enumerate(t.calls):
+        for p, v in call.arguments.items():
+            change = moves(catalog.by_name[call.tool]) and not p.endswith("_id")
+            if p in seen and change:
+                assert seen[p] != v, (p, t.calls)
+                changed += 1
+            elif p in seen and p not in catalog.by_name[call.tool].required:
+                assert seen[p] == v, (p, t.calls)
+            seen.setdefault(p, v)
+        bound = {b.param for b in t.bindings if b.call == i}
+        assert all(p in call.arguments for p in bound)
+    return changed
+
+
+def test_steps_share_the_entities_they_should():
+    """A choice an earlier call made is kept later; an id found two steps back is read there."""
+    catalog = _film()
     for t in _chains(catalog, 12):
-        seen: dict[str, object] = {}
-        for i, call in enumerate(t.calls):
-            for p, v in call.arguments.items():
-                change = moves(catalog.by_name[call.tool]) and not p.endswith("_id")
-                if p in seen and change:
-                    assert seen[p] != v, (p, t.calls)
-                    changed += 1
-                elif p in seen and p not in catalog.by_name[call.tool].required:
-                    assert seen[p] == v, (p, t.calls)
-                seen.setdefault(p, v)
-            bound = {b.param for b in t.bindings if b.call == i}
-            assert all(p in call.arguments for p in bound)
+        _kept_and_changed(t, catalog)
+
+
+def test_a_change_sets_new_values():
+    """A call that changes a record (`update_shoot_day`) sets new values: keeping the earlier ones
+    would change nothing (set 21: a cue added at 3 seconds "changed" to 3 seconds). Chains no
+    longer change a record the step before made (set 39: `shapes.not_yet`), so the pair is given."""
+    catalog = _film()
+    steps = [("schedule_shoot_day", None), ("update_shoot_day", Edge(tool="update_shoot_day", params=["shoot_day_id"]))]
+    changed = 0
+    for seed in range(12):
+        target = sample_sequential(f"s{seed}", steps, catalog.by_name, random.Random(seed))
+        changed += _kept_and_changed(target, catalog)
     assert changed
 
 

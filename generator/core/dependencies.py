@@ -1579,6 +1579,29 @@ def _member_band(text: str, unit: str | None) -> tuple[float, float] | None:
     return of(m[8], m[9], m[9]), 1e9
 
 
+# A clause that leaves out "is required" after one that says it: "work_order_number is required when
+# status is scheduled, completion_date when completed, deferral_reason when deferred";
+# "remaining_length_ft is required for length_reduced, remaining_width_ft for width_reduced" (set 39).
+_REQUIRED_SAID = re.compile(r"\b(?:is|are) (?:required|mandatory|needed) (?:when|for|with|on|if)\b[^.;]*", re.IGNORECASE)
+_ELIDED = re.compile(r"(?:,|;|\band)\s+(?:and\s+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`? (?:when|for|with|on|if) (?:an? |the |it is |"
+                     r"they are )?((?:['\"`]?[\w-]+['\"`]?(?:,\s*|\s+(?:and|or)\s+)?)+)")
+
+
+def _elided_required(tool: str, props: Props) -> list[Rule]:
+    """The clauses `_ELIDED` reads after a "... is required when/for ..." (`_REQUIRED_SAID`): each
+    parameter goes with the values of one enum it names, and only with them (rule "needs")."""
+    out = []
+    for said in _REQUIRED_SAID.finditer(tool):
+        for m in _ELIDED.finditer(said.group(0)):
+            name = m.group(1) if m.group(1) in props else None
+            words = [w.strip("'\"`") for w in re.split(r",\s*|\s+(?:and|or)\s+", m.group(2)) if w.strip("'\"`")]
+            owners = [_owner_of(w, props, skip=name or "") for w in words]
+            named = words[:owners.index(None)] if None in owners else words  # (never "... and must be less")
+            if name and named and len(set(owners[:len(named)])) == 1:
+                out.append(Rule("needs", name, (str(owners[0]),), tuple(named)))
+    return out
+
+
 READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
@@ -1587,7 +1610,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
                                                       _compared, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
-                                                      _thresholds, _above_below, _usually_near, _may_be,
+                                                      _thresholds, _above_below, _usually_near, _may_be, _elided_required,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
                                                       _are_for, _agreeing_bands, _requires_member, _given_with_value]
 
@@ -1616,7 +1639,8 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
         if rule.kind == "if_value" and any({rule.subject, *rule.others} == {o.subject, *o.others} for o in out):
             continue
         # a value said in words (`_spoken_for`, last) adds nothing where a reader above read the pair
-        if rule.kind == "needs" and any((rule.subject, rule.others) == (o.subject, o.others) for o in out):
+        if rule.kind == "needs" and any((rule.subject, rule.others) == (o.subject, o.others) and o.kind != "pairs"
+                                        for o in out):
             continue
         out.append(rule)
     # where a text says which values of one enum a parameter goes with, a clause read as "'v'

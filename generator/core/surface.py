@@ -392,7 +392,19 @@ def _enum_word(value: Any, ctx: Ctx) -> str:
     derived words."""
     if _catalog_word(ctx, str(value)) is None and is_unit_code(ctx.param, value, ctx.spec):
         return str(value)
-    return _surface_hint(ctx, str(value)) or _name_words(value)
+    return _surface_hint(ctx, str(value)) or _place_named(value, ctx) or _name_words(value)
+
+
+_PLACE_PARAMS = frozenset({"county", "city", "town", "state", "country", "region", "province", "borough", "parish",
+                           "township", "municipality"})
+
+
+def _place_named(value: Any, ctx: Ctx) -> str | None:
+    """A place an enum lists by its name, said as written: "Weld" of a county, never "weld" (set 39)."""
+    title = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*")
+    if not _PLACE_PARAMS & set(re.split(r"[\W_]+", ctx.param.lower())) or not title.fullmatch(str(value)):
+        return None
+    return str(value) if all(title.fullmatch(str(v)) for v in ctx.spec.get("enum") or [value]) else None
 
 
 def _catalog_word(ctx: Ctx, key: str) -> str | None:

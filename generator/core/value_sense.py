@@ -550,6 +550,32 @@ def summed_shares(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
     return args
 
 
+# "The four condition-state quantities must add up to total_quantity": parts named by the total's noun.
+_PARTS_TOTAL = re.compile(r"\b([a-z]+?)(?:ies|s)? (?:must |should |have to |need to )?(?:add up to|sum to|equal) "
+                          r"`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?", re.IGNORECASE)
+
+
+def parts_of_total(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """Parts the prose says add up to a total parameter do (set 39: condition-state quantities 2, 0, 0
+    and 0 of a total of 25000): the parts given split the total as `_parts` splits a whole."""
+    m = _PARTS_TOTAL.search(tool.description)
+    total = m.group(2) if m and m.group(2) in tool.properties else None
+    value = args.get(total) if total else None
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
+        return args
+    noun = semantic.tokens(str(total))[-1]
+    parts = [n for n in args if n != total and semantic.tokens(n)[-1:] == [noun] and n not in keep
+             and values.schema_type(dict_at(tool.properties, n)) in ("number", "integer")]
+    if not parts:
+        return args
+    shares = [float(value)] if len(parts) == 1 else sorted(_parts(float(value), len(parts), rng), reverse=True)
+    whole = all(values.schema_type(dict_at(tool.properties, n)) == "integer" for n in parts) or float(value).is_integer()
+    said = [round(x) if whole else x for x in shares]
+    said[-1] = round(value - sum(said[:-1]), 2) if not whole else round(value) - sum(said[:-1])  # the total kept exact
+    held = {n: v for n, v in zip(parts, said, strict=True)}
+    return {**args, **held} if all(is_valid(dict_at(tool.properties, n), v) for n, v in held.items()) else args
+
+
 # ---------------------------------------------------------------- a value in the form its parameter asks
 
 _E164 = re.compile(r"^\+[1-9]\d{7,14}$")
@@ -1337,7 +1363,8 @@ def ids_of_their_place(tool: Tool, args: dict[str, Any], rng: random.Random, kee
     return args
 
 
-CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares, phones_in_form,
+CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares,
+                                     parts_of_total, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
                                     seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier,
                                     sex_fits_name, tied_examples, ids_of_their_place, sides_alike, ends_of_the_move)

@@ -109,7 +109,7 @@ def _json_type(value: Any) -> str:
 # RFC 3339 (what `format` means in JSON Schema) needs a zone offset on times and date-times.
 _JSON_FORMATS = {"date": "%Y-%m-%d", "time": "%H:%M:%SZ", "date-time": "%Y-%m-%dT%H:%M:%SZ"}
 _TEXT_FORMATS = [("YYYY-MM-DDTHH:MM:SSZ", "%Y-%m-%dT%H:%M:%SZ"), ("YYYY-MM-DDTHH:MM:SS", "%Y-%m-%dT%H:%M:%S"),
-                 ("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"),
+                 ("YYYY-MM-DDTHH:MMZ", "%Y-%m-%dT%H:%MZ"), ("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"),
                  ("YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"),
                  ("YYYY-MM-DD", "%Y-%m-%d"), ("MM/DD/YYYY", "%m/%d/%Y"), ("DD/MM/YYYY", "%d/%m/%Y"),
                  ("MM-DD-YYYY", "%m-%d-%Y"), ("DD-MM-YYYY", "%d-%m-%Y"), ("YYYY/MM/DD", "%Y/%m/%d"),
@@ -338,8 +338,14 @@ _PAST = re.compile(r"\bin the past\b|\bpast (?:date|day|data)\b|\bhistorical\b|\
                    re.IGNORECASE)
 
 
+# ... and a floor, not a past: "not more than 3 days in the past" (set 39: NOTAMs starting weeks ago).
+_PAST_FLOOR = re.compile(r"\b(?:at most|no more than|not more than|up to) (?:\d+|one|two|three|seven|thirty) "
+                         r"(?:hours?|days?|weeks?|months?|years?) in the past\b", re.IGNORECASE)
+
+
 def _in_past(schema: dict[str, Any]) -> bool:
-    return bool(_PAST.search(str(schema.get("description") or "")))
+    said = str(schema.get("description") or "")
+    return bool(_PAST.search(_PAST_FLOOR.sub("", said)))
 
 
 def _recent(schema: dict[str, Any]) -> bool:
@@ -347,10 +353,32 @@ def _recent(schema: dict[str, Any]) -> bool:
     return str(schema.get("description") or "").startswith(lore.RECENT)
 
 
+# How far back a past moment may lie: "at most 48 hours ago", "within the last 7 days", "no older
+# than 90 days" (set 38: a sale "at most 48 hours ago" dated three months back).
+_PAST_LIMIT = re.compile(r"\b(?:(?:at most|no more than|not more than|up to|within) (\d+|one|two|three|seven|thirty) "
+                         r"(hours?|days?|weeks?|months?|years?) (?:ago|back|old)\b|within the (?:last|past) "
+                         r"(\d+|one|two|three|seven|thirty) (hours?|days?|weeks?|months?|years?)\b|(?:no|not) older than "
+                         r"(\d+|one|two|three|seven|thirty) (hours?|days?|weeks?|months?|years?)\b)", re.IGNORECASE)
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "seven": 7, "thirty": 30}
+_UNIT_HOURS = {"hour": 1, "day": 24, "week": 24 * 7, "month": 24 * 30, "year": 24 * 365}
+
+
+def past_limit(schema: dict[str, Any]) -> timedelta | None:
+    """How far before the call a moment the description bounds lies at most (`_PAST_LIMIT`)."""
+    m = _PAST_LIMIT.search(str(schema.get("description") or ""))
+    if m is None:
+        return None
+    count, unit = next((m[i], m[i + 1]) for i in (1, 3, 5) if m[i])
+    n = _COUNT_WORDS.get(count.lower()) or int(count)
+    return timedelta(hours=n * _UNIT_HOURS[unit.lower().rstrip("s")])
+
+
 def _derive_date(schema: dict[str, Any], when: datetime, rng: random.Random) -> Any:
     days = rng.choice([0, 0, 1, 1, 2, 7])
     if _in_past(schema):
         days = -rng.choice([1, 3, 7, 14, 30, 90, 365])
+    if (limit := past_limit(schema)) is not None:
+        days = -rng.randint(0, max(0, limit.days))
     if _recent(schema):
         days = -rng.choice([0, 1, 1, 2, 3])
     return (when + timedelta(days=days)).strftime(_format_for("date", schema))
@@ -419,6 +447,10 @@ def _derive_datetime(schema: dict[str, Any], when: datetime, rng: random.Random)
     if _recent(schema):  # what happened days ago happened at any hour of them, not at the query's 09:00
         moment = moment.replace(hour=rng.randint(7, 21), minute=rng.choice((0, 15, 30, 45))) - \
             timedelta(days=rng.choice([1, 1, 2, 3]))
+    if (limit := past_limit(schema)) is not None:
+        quarters = int(limit.total_seconds() // 900)
+        base = when.replace(minute=(when.minute // 15) * 15, second=0, microsecond=0)
+        moment = base - timedelta(minutes=15 * rng.randint(1, max(1, quarters)))
     return moment.strftime(_format_for("datetime", schema))
 
 

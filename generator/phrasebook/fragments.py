@@ -318,7 +318,8 @@ def _done_phrase(lead: str, rest: str, lemma: str | None) -> tuple[str, str] | N
 
 
 _SPAN = re.compile(r"([a-z][a-z_]*?)_(\d+)_(\d+)")
-_PREFIXED = re.compile(r"(non|pre|post|semi|multi|sub|inter|intra|anti)_([a-z]+(?:_[a-z]+)*)")
+_PREFIXED = re.compile(r"(non|pre|post|semi|multi|sub|inter|intra|anti|as(?=_(?:[a-z]+ed|built|found|left|drawn|is)(?:_|$)))"
+                       r"_([a-z]+(?:_[a-z]+)*)")  # "as_built_shots" is "as-built shots" (set 39)
 _SEX = frozenset({"sex", "gender"})
 _SEX_CODES = {"M": "male", "F": "female", "U": "unknown", "X": "unspecified", "MIXED": "mixed", "BOTH": "both"}
 

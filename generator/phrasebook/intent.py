@@ -628,7 +628,20 @@ def _no_dangling_verb(intent: str) -> str:
     """"Mark a colony dead and record why" read up to its clause: "mark a colony dead", never
     "mark a colony dead and record for colony C-2025-87314" (a second verb left without its object)."""
     m = re.search(r"\s+(?:and|or|then)\s+(\w+)$", intent)
-    return intent[:m.start()] if m and user_verb(m.group(1)) is not None else intent
+    if m and user_verb(m.group(1)) is not None:
+        return intent[:m.start()]
+    # "List NOTAMs of an airport ending within the next hours" read up to its clause: "list the NOTAMs
+    # of an airport", never "... of an airport ending for KDEN" (set 39: 57 queries)
+    cut = re.search(r"\s(\w+)\s+(\w+)$", intent)
+    if cut and cut.group(2).lower() in _WHEN_PARTICIPLES and user_verb(cut.group(1)) is None \
+            and cut.group(1).lower() not in STOPS | {"a", "an", "the"}:
+        return intent[:cut.start(2)].rstrip()
+    return intent
+
+
+# Participles a description's clause of time opens with, cut from it: "ending (within the next hours)".
+_WHEN_PARTICIPLES = frozenset({"ending", "starting", "expiring", "beginning", "finishing", "lapsing", "running",
+                               "arriving", "departing", "falling", "occurring"})
 
 
 def from_name_words(tool: Tool) -> str:

@@ -759,8 +759,8 @@ def _reported(description: str, json_type: str) -> str:
 # collected" (set 26: four dive times said bare, one after another, and the gold not told apart).
 # A date filter on a thing's own date: "Only items whose next inspection is due on or before this date"
 # (set 26: "search for equipment until the 25th of June").
-_WHOSE = re.compile(r"^only \w+ whose ((?:\w+ ){0,3}\w+) (?:is|are|was|were|falls?)( due)? (on or |at or )?(before|after|by) "
-                    r"(?:this|the given) (?:date|day|time|moment)", re.IGNORECASE)
+_WHOSE = re.compile(r"^only \w+ (?:whose |with (any |an? |the )?)((?:\w+ ){0,3}?\w+) (?:(?:is|are|was|were|falls?)( due)?|"
+                    r"(due)) (on or |at or )?(before|after|by) (?:this|the given) (?:date|day|time|moment)", re.IGNORECASE)
 
 
 def _role_of(param: str, json_type: str, name_words: set[str], said: str, description: str = "") -> str:
@@ -811,7 +811,9 @@ def _whose_phrase(description: str) -> str:
     m = _WHOSE.match(description.strip())
     if m is None:
         return ""
-    return f"with the {m.group(1).lower()}{m.group(2) or ''} {(m.group(3) or '').lower()}{m.group(4).lower()}"
+    noun = m.group(2).lower()  # "Only structures with any inspection due on or before": with an inspection due (set 39)
+    article = ("an" if noun[:1] in "aeiou" else "a") if m.group(1) is not None and m.group(1).strip().lower() != "the" else "the"
+    return f"with {article} {noun}{' due' if m.group(3) or m.group(4) else ''} {(m.group(5) or '').lower()}{m.group(6).lower()}"
 
 
 # "Only qualifications that lapse before this date": a filter said by what the things do then (set 27:
@@ -1019,10 +1021,17 @@ def _bound_said(first: str, description: str, name_words: set[str] | None) -> st
     sides = set() if re.search(r"\b(?:upper|lower)[ _-](?:limit|bound|threshold|end|cap|value)\b",
                                f"{first} {' '.join(sorted(said))}", re.IGNORECASE) else {"upper", "lower"}
     said = said - storey - sides  # level" is a storey, no price floor
+    if said & _AT_MOST and said & _AT_LEAST and (side := _SIDE_SAID.search(description)):
+        return "at most " if side.group(1) else "at least "  # `max_lowest_rating` "at or below this value" (set 39)
     if said & _AT_MOST and said & _AT_LEAST:  # "Minimum hours left on the 11-hour driving limit": the first says (set 29)
         first_said = next((w for w in re.findall(r"[a-z]+", first.lower()) if w in said & (_AT_MOST | _AT_LEAST)), None)
         said = {first_said} if first_said else said
     return _bound(said)
+
+
+# Which side of the value a filter keeps, said outright: "at or below this value", "or more".
+_SIDE_SAID = re.compile(r"\b(?:(at or below|at or under|or below|or less|or lower|or fewer|or under)|"
+                        r"(at or above|at or over|or above|or more|or higher|or greater))\b", re.IGNORECASE)
 
 
 # A figure a report records over a period (set 26: a month's highest turbidity said "of at most 0.13",
@@ -1975,6 +1984,8 @@ def _grounds_or_own_kind(t: Term, v: str) -> str:
 
 @frame("enum")
 def _enum(t: Term, v: str, intent: str) -> str:
+    if county := _county(t, v):  # a county an enum lists: "in Weld County" (set 39: "with the weld colorado county")
+        return county
     if (by_value := _enum_by_value(t, v)) is not None or \
             (by_value := _ranked_or_typed(t, v, intent) or _echoing_intent(t, v, intent) or _grounds_or_own_kind(t, v)):
         return by_value
@@ -2197,7 +2208,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     if owner and t.head == "address" and t.sem == "address":  # "Owner's mailing address": whose it is, never
         return f"with the {t.noun} {v}" if owner in ("mailing", "billing", "home") else f"with the {owner}'s address {v}"
     if t.sem in _PLACE_KINDS or t.head in _PLACE_KINDS:  # the place the act happens "in" (set 33: a lien notice
-        return f"in {v}"  # for impound IMP-14177 "in 897 Mcdonald Street")
+        # for impound IMP-14177), a street address "at" ("at 4120 Cherry Creek Dr", never "in 4120 ...": set 39)
+        return f"at {v}" if re.match(r"\d+[A-Za-z]?\s+[A-Z]", v) else f"in {v}"
     pointed = t.sem == "id" or t.pointer and bool(re.search(r"\d", v))  # "banquet" is no id: "with the add-on banquet"
     prep, _, rest = (t.noun or t.plain).partition(" ")
     if prep in ("from", "to") and rest:  # `from_person`, `to_person`: "from PER-22855", never "for from person"

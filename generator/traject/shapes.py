@@ -217,8 +217,66 @@ def not_yet(producer: Tool, consumer: Tool) -> bool:
     returns it "in status draft"; approving "a pending waste profile" just submitted is fine."""
     if verb_of(producer) not in _MAKING_VERBS:
         return False
-    return _not_yet(verb_of(producer), _nouns(producer), producer.description,
-                    re.split(r"(?<=[a-z)])\.\s", consumer.description, maxsplit=1)[0], verb_of(consumer) in LOOKUP_VERBS)
+    acting = re.split(r"(?<=[a-z)])\.\s", consumer.description, maxsplit=1)[0]
+    if verb_of(consumer) in _SETTING_VERBS and _named(producer) & _named(consumer):
+        return True  # the maker would have said the right value at once (set 38: an order retimed as made)
+    if verb_of(consumer) in _RECORDING_VERBS and _planned(producer) and _takes_made(producer, consumer) and \
+            not _named(consumer) & _MONEY_NOUNS:
+        return True  # what was seen on a visit only just booked (set 39: ratings of an inspection scheduled)
+    return (verb_of(consumer) not in _PLANNING_VERBS and _after_it(_made_nouns(producer), acting)) or _not_yet(
+        verb_of(producer), _nouns(producer), producer.description, acting, verb_of(consumer) in LOOKUP_VERBS)
+
+
+# Verbs that write down what was seen or done, and money that may change hands before the event.
+_RECORDING_VERBS = frozenset({"record", "report", "log", "enter"})
+_MONEY_NOUNS = frozenset({"payment", "deposit", "fee", "charge", "invoice", "prepayment", "refund"})
+_PLANNED_STATUS = re.compile(r"\b(?:in |with |and )?status (?:scheduled|requested|booked|planned|pending)\b", re.IGNORECASE)
+
+
+def _takes_made(producer: Tool, consumer: Tool) -> bool:
+    """Whether `consumer` takes the thing `producer` makes: a parameter named by the head noun of the
+    maker's name (`inspection_id` after `schedule_inspection`) or one the maker returns by name
+    ("Returns field_task_id")."""
+    head = (_api_words(producer.api or producer.name) or [""])[-1]
+    return any(singular(head) in map(singular, tokens(p)) or re.search(rf"\b{re.escape(p)}\b", producer.description)
+               for p in consumer.properties)
+
+
+def _planned(tool: Tool) -> bool:
+    """Whether the tool plans a thing that happens later: a booking verb, or an order it returns
+    "with status requested"."""
+    return verb_of(tool) in _PLANNING_VERBS or bool(_PLANNED_STATUS.search(tool.description))
+
+
+# Verbs that set again a value a record was just made with.
+_SETTING_VERBS = frozenset({"update", "modify", "edit", "change", "reschedule", "amend", "adjust", "patch", "rename",
+                            "retime"})
+# What a tool needs to have happened already: "Record the pilot's times ... after a move", "Issue a
+# certificate ... after an acceptable inspection", "the outcome of an inspection carried out today".
+_AFTER_NOUN = re.compile(r"\bafter (?:a|an|the|each|every|its|their) (?:([a-z-]+) )?([a-z]+)(?=[.,;:)]|$|\s(?:of|for|"
+                         r"at|on|in|by|with|to|from)\b)|\b(?:a|an|the) ([a-z]+) (?:(?:is|was|has been) )?(?:carried out|"
+                         r"held|performed|conducted|completed|finished)\b", re.IGNORECASE)
+
+
+def _named(tool: Tool) -> frozenset[str]:
+    """The words of the name after its verb (`create_pilot_order`: pilot, order)."""
+    return frozenset(singular(w) for w in _api_words(tool.api or tool.name)[1:] if len(w) > 2)
+
+
+# Verbs that plan a thing ahead: booking the crew "after the event" is done before it.
+_PLANNING_VERBS = frozenset({"book", "schedule", "plan", "reserve", "order", "request", "arrange"})
+
+
+def _made_nouns(tool: Tool) -> frozenset[str]:
+    """The nouns of the tool's name and what its first sentence makes it for ("Order a pilot for a move")."""
+    first = re.split(r"(?<=[a-z)])\.\s", tool.description, maxsplit=1)[0]
+    return _nouns(tool) | {singular(w.lower()) for w in re.findall(r"\bfor (?:a|an|the) ([a-z]+)", first, re.IGNORECASE)}
+
+
+def _after_it(nouns: frozenset[str], acting: str) -> bool:
+    """Whether `acting` needs a thing of `nouns` to have happened or been done (`_AFTER_NOUN`; an
+    aside in brackets defines, it does not ask); one just made has not."""
+    return any(singular((m[2] or m[3]).lower()) in nouns for m in _AFTER_NOUN.finditer(re.sub(r"\([^()]*\)", "", acting)))
 
 
 _STATES = "|".join(sorted(_BORN_STATES | _LATER_STATES))

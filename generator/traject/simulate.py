@@ -189,6 +189,24 @@ def fake_codes(rng: random.Random, w: list[str], sub: str) -> Any:
     return [_code(rng, 10) for _ in range(rng.randint(1, 2))] if _plural(w) else _code(rng)
 
 
+# Words of a tool or field about the weather or a stay: only there is a condition the sky's and a
+# type a kind of lodging (set 39: a bridge's NBI condition 'partly cloudy', its span type 'hotel').
+_WEATHER = frozenset({"weather", "forecast", "sky", "outlook", "climate", "conditions"})
+_LODGING = frozenset({"hotel", "stay", "lodging", "accommodation", "room", "rental", "property", "listing"})
+
+
+def fake_condition(rng: random.Random, w: list[str], sub: str) -> Any:
+    """The sky's condition for the weather, else a thing's state on the everyday scale."""
+    if _WEATHER & (set(w) | set(sub.split())) or not sub:
+        return rng.choice(POOLS["condition"])
+    return rng.choice(["good", "fair", "poor"])
+
+
+def fake_type(rng: random.Random, w: list[str], sub: str) -> Any:
+    """A kind of lodging for a stay; nothing known of another thing's type (left out)."""
+    return rng.choice(POOLS["type"]) if _LODGING & (set(w) | set(sub.split())) else UNKNOWN
+
+
 def pool(name: str, k: int = 1) -> Faker:
     def fake(rng: random.Random, w: list[str], sub: str) -> Any:
         return rng.choice(POOLS[name]) if k == 1 else rng.sample(POOLS[name], k)
@@ -234,7 +252,8 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"artist"}), const(lambda r: semantic.string_value("artist", r, "artist", {}))),
     (frozenset({"name", "title"}), fake_name),
     (frozenset({"highlights"}), const(lambda r: r.sample(semantic.DISHES, 2))),
-    (frozenset({"condition", "conditions", "weather"}), pool("condition")),
+    (frozenset({"condition", "conditions", "weather"}), fake_condition),
+    (frozenset({"type"}), fake_type),
     (frozenset({"humidity"}), const(lambda r: r.randint(25, 90))),
     (frozenset({"kwh"}), const(lambda r: round(r.uniform(2, 40), 1))),
     (frozenset({"result"}), const(lambda r: round(r.uniform(1, 500), 2))),
@@ -252,7 +271,7 @@ FIELD_FAKERS: list[tuple[frozenset[str], Faker]] = [
     (frozenset({"clinic", "cinema", "venue", "gym"}), lambda r, w, sub: f"{semantic.faker(r).last_name()} "
                                                                        f"{w[-1].title()}"),
     (frozenset({"currency"}), const(lambda r: semantic.string_value("currency", r, "currency", {}))),
-    *[(frozenset({k}), pool(k)) for k in sorted(POOLS) if k not in ("size", "step", "condition", "event")],
+    *[(frozenset({k}), pool(k)) for k in sorted(POOLS) if k not in ("size", "step", "condition", "event", "type")],
 ]
 
 
@@ -276,6 +295,8 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
     shaped = _by_form(w, rng)
     if shaped is not None:
         return shaped
+    if w[-1] in ("date", "deadline") and len(w) > 1:  # a rating_date is a date, never the rating 3.9 (set 39)
+        return _date(rng)
     for keys, faker in FIELD_FAKERS:
         if keys & set(w):
             return faker(rng, w, sub)
@@ -679,8 +700,8 @@ def simulate_output(
         row.update({"status": done} if done and "status" in row else {})
     _fresh_ids(rows, tool, args, ctx, rng)
     for f, values in listed_values(tool).items():  # "flag (L, H, LL or HH)": one of those, never a country
-        for row in rows:
-            row.update({f: rng.choice(values)} if f in row else {})
+        for row in rows:  # "NBI condition (good, fair, poor)" lists the values of nbi_condition
+            row.update({k: rng.choice(values) for k in row if k == f or k.endswith(f"_{f}")})
     _distinct(rows, sub, rng, ctx.vocab)
     _echo(rows, args, sub, rng, skip={label[0]} if label else set())
     mine = [p for p in tool.required if is_id_param(p) and isinstance(args.get(p), str) and _describes(tool, p)]

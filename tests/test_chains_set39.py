@@ -1,0 +1,74 @@
+"""Chains the set-39 session fixed: a step that needs the thing an earlier step planned to have
+happened ("Record the pilot's times ... after a move" after the order for that move was just
+made; "Issue a certificate after an acceptable inspection" after the inspection was only
+scheduled), and a step that sets again a value the thing was just made with (an order retimed
+the moment it was created), never follow that step."""
+
+from __future__ import annotations
+
+from generator.records import Tool
+from generator.traject.graph import build_graph
+from generator.traject.shapes import not_yet
+
+
+def _tool(name: str, description: str, props: dict) -> Tool:
+    return Tool(name=name, app="desk", api=name, domain="pilotage_set39", description=description,
+                parameters={"type": "object", "properties": props, "required": list(props)})
+
+
+_ORDER_NO = {"type": "string", "description": "Pilot order number, e.g. 'PO-250602-0415'."}
+_INSPECTION = {"type": "string", "description": "Inspection id, e.g. 'INS-2025-04418'."}
+_ORDER = _tool("create_pilot_order", "Order a pilot for a move. Returns the order number and status requested.",
+               {"vessel_imo": {"type": "string", "description": "IMO number, e.g. '9321483'."}})
+_MOVEMENT = _tool("record_pilot_movement", "Record the pilot's times and observations after a move. Returns the "
+                  "order as completed.", {"order_number": _ORDER_NO})
+_RETIME = _tool("change_order_time", "Move the boarding time of an order that has no pilot aboard yet.",
+                {"order_number": _ORDER_NO, "new_time": {"type": "string", "format": "date-time"}})
+_DISPATCH = _tool("dispatch_pilot", "Assign a pilot on the roster to an order.", {"order_number": _ORDER_NO})
+_SCHEDULE = _tool("schedule_inspection", "Schedule an inspection of a registered object. Returns the "
+                  "inspection_id with status scheduled.", {"object_id": {"type": "string"}})
+_CERTIFICATE = _tool("issue_certificate", "Issue a certificate of operation after an acceptable inspection.",
+                     {"inspection_id": _INSPECTION})
+_RESULT = _tool("record_inspection_result", "Record the outcome of an inspection carried out today or earlier.",
+                {"inspection_id": _INSPECTION})
+_RATINGS = _tool("record_condition_ratings", "Record the NBI component condition ratings of an inspection.",
+                 {"inspection_id": _INSPECTION, "deck_rating": {"type": "integer"}})
+_FEE = _tool("record_inspection_fee", "Record the fee paid for an inspection.", {"inspection_id": _INSPECTION})
+_LADDER = _tool("report_ladder_deficiency", "Report a pilot ladder that does not meet SOLAS.",
+                {"order_number": _ORDER_NO})
+_DISCOVERY = _tool("log_discovery_request", "Log a discovery request on a case.", {"case_id": {"type": "string"}})
+_STRIKE = _tool("schedule_strike", "Book the crew to break down the installation after the event.",
+                {"event_id": {"type": "string"}})
+_EVENT = _tool("create_event", "Create an event for a client.", {"client": {"type": "string"}})
+_PAR = _tool("update_par_levels", "Change the par level (the pieces the customer should have after a delivery) "
+             "of an account.", {"account_id": {"type": "string"}})
+_DELIVERY = _tool("create_delivery", "Create a delivery ticket for an account.", {"account_id": {"type": "string"}})
+
+
+def test_a_step_that_needs_the_planned_thing_done_never_follows_its_making() -> None:
+    assert not_yet(_ORDER, _MOVEMENT)  # "after a move": the order's move has not happened
+    assert not_yet(_SCHEDULE, _CERTIFICATE)  # "after an acceptable inspection"
+    assert not_yet(_SCHEDULE, _RESULT)  # "an inspection carried out today or earlier"
+    assert not not_yet(_ORDER, _DISPATCH)  # assigning a pilot is what an order waits for
+    assert not not_yet(_EVENT, _STRIKE)  # booking the crew for after the event is planning ahead
+    assert not not_yet(_DELIVERY, _PAR)  # "after a delivery" in brackets defines, it does not ask
+
+
+def test_what_was_seen_is_never_recorded_on_a_visit_only_just_planned() -> None:
+    assert not_yet(_SCHEDULE, _RATINGS)  # ratings of an inspection only just scheduled
+    assert not_yet(_ORDER, _LADDER)  # an order returned "status requested": the pilot has not gone out
+    assert not not_yet(_SCHEDULE, _FEE)  # a fee may be paid before the visit
+    assert not not_yet(_SCHEDULE, _DISCOVERY)  # it takes another thing than the one scheduled
+
+
+def test_a_value_just_made_is_never_set_again_at_once() -> None:
+    assert not_yet(_ORDER, _RETIME)  # the order would have been made for the right time
+    assert not not_yet(_DISPATCH, _RETIME)  # dispatching makes nothing the retime sets again
+
+
+def test_the_graph_has_no_such_edge() -> None:
+    graph = build_graph([_ORDER, _MOVEMENT, _RETIME, _DISPATCH])
+    edges = {(p, e.tool) for p in graph.tools for e in graph.successors(p)}
+    assert ("create_pilot_order", "dispatch_pilot") in edges, edges
+    assert ("create_pilot_order", "record_pilot_movement") not in edges
+    assert ("create_pilot_order", "change_order_time") not in edges

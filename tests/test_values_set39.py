@@ -1,0 +1,85 @@
+"""Values the set-39 session fixed: a moment "at most 48 hours ago" lies in those 48 hours, one
+"not more than 3 days in the past" is no past moment (a NOTAM starting weeks ago), the
+'YYYY-MM-DDTHH:MMZ' form keeps its Z, a parameter an elided clause ties to a value ("...
+completion_date when completed, deferral_reason when deferred") goes with that value only, and a
+simulated output's condition is the sky's only for the weather and a type a lodging's only for a
+stay (a bridge's NBI condition 'partly cloudy', its span type 'hotel')."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+from generator.core.dependencies import rules
+from generator.core.values import REFERENCE_TIME, past_limit, temporal_value, value_format
+
+
+def test_a_moment_at_most_hours_ago_lies_in_those_hours() -> None:
+    sale = {"type": "string", "format": "date", "description": "Date of the first sale; at most 48 hours ago."}
+    assert past_limit(sale) == timedelta(hours=48)
+    for seed in range(30):
+        day = datetime.strptime(temporal_value("sale_date", sale, REFERENCE_TIME, random.Random(seed)), "%Y-%m-%d")
+        assert REFERENCE_TIME.date() - timedelta(days=2) <= day.date() <= REFERENCE_TIME.date(), day
+    weighed = {"type": "string", "format": "date-time", "description": "When the catch was weighed, within the last "
+                                                                       "7 days."}
+    for seed in range(30):
+        at = datetime.strptime(temporal_value("weighed_at", weighed, REFERENCE_TIME, random.Random(seed)),
+                               "%Y-%m-%dT%H:%M:%SZ")
+        assert REFERENCE_TIME - timedelta(days=7) <= at <= REFERENCE_TIME, at
+
+
+def test_a_floor_in_the_past_is_no_past_moment() -> None:
+    start = {"type": "string", "description": "Start of validity, UTC, 'YYYY-MM-DDTHH:MMZ', e.g. "
+                                              "'2025-06-10T04:00Z'; not more than 3 days in the past."}
+    assert past_limit(start) is None and value_format(start) == "%Y-%m-%dT%H:%MZ"
+    for seed in range(30):
+        at = datetime.strptime(temporal_value("start_time", start, REFERENCE_TIME, random.Random(seed)),
+                               "%Y-%m-%dT%H:%MZ")
+        assert at >= REFERENCE_TIME - timedelta(days=3), at
+
+
+def test_an_elided_required_clause_ties_its_parameter_to_its_value() -> None:
+    props = {"status": {"type": "string", "enum": ["scheduled", "completed", "deferred", "cancelled"]},
+             "work_order_number": {"type": "string"}, "completion_date": {"type": "string", "format": "date"},
+             "deferral_reason": {"type": "string", "enum": ["programmed_rehab", "programmed_replacement", "funding",
+                                                            "seasonal"],
+                                 "description": "Why the repair is deferred: programmed_rehab or programmed_replacement "
+                                                "(a capital project will address it), funding, seasonal."}}
+    said = rules("Change the status of a deficiency. work_order_number is required when status is scheduled, "
+                 "completion_date when completed (not after today), deferral_reason when deferred.", props)
+    needs = {(r.subject, r.values) for r in said if r.kind == "needs"}
+    assert {("work_order_number", ("scheduled",)), ("completion_date", ("completed",)),
+            ("deferral_reason", ("deferred",))} <= needs, said
+
+
+def test_a_simulated_condition_and_type_belong_to_their_world() -> None:
+    from generator.traject.simulate import POOLS, fake_field
+
+    rng = random.Random(3)
+    bridge = {fake_field("nbi_condition", rng, "structure") for _ in range(20)}
+    assert bridge <= {"good", "fair", "poor"}, bridge
+    sky = {fake_field("condition", rng, "weather") for _ in range(20)}
+    assert sky <= set(POOLS["condition"]), sky
+    kinds = {fake_field("main_span_type", rng, "structure") for _ in range(10)}
+    assert not kinds & set(POOLS["type"]), kinds
+    assert {fake_field("room_type", rng, "hotel") for _ in range(10)} <= set(POOLS["type"])
+    assert isinstance(fake_field("rating_date", rng, "load rating"), str)  # a date, never the rating 3.9
+
+
+def test_parts_the_prose_says_add_up_to_a_total_do() -> None:
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    qty = {"type": "number", "minimum": 0}
+    tool = Tool(name="record_element_condition", app="bridges", api="record_element_condition", domain="b39",
+                description="Record one element's quantities by condition state. The four condition-state quantities "
+                            "must add up to total_quantity.",
+                parameters={"type": "object", "properties": {
+                    "total_quantity": {"type": "number", "minimum": 1, "maximum": 200000},
+                    "cs1_quantity": qty, "cs2_quantity": {**qty, "default": 0}, "cs3_quantity": {**qty, "default": 0}},
+                    "required": ["total_quantity", "cs1_quantity", "cs2_quantity", "cs3_quantity"]})
+    for seed in range(20):
+        args = sample_arguments(tool, random.Random(seed))
+        parts = [args[p] for p in ("cs1_quantity", "cs2_quantity", "cs3_quantity")]
+        assert abs(sum(parts) - args["total_quantity"]) < 0.01, args
+        assert parts[0] >= parts[-1], args  # most of an element in good condition
