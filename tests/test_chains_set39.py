@@ -72,3 +72,28 @@ def test_the_graph_has_no_such_edge() -> None:
     assert ("create_pilot_order", "dispatch_pilot") in edges, edges
     assert ("create_pilot_order", "record_pilot_movement") not in edges
     assert ("create_pilot_order", "change_order_time") not in edges
+
+
+def test_a_new_id_whose_description_says_its_year_holds_this_year() -> None:
+    import random
+    from datetime import datetime
+
+    from generator.traject.fresh import fresh_id
+
+    notam = {"type": "string", "pattern": "^[A-Z][0-9]{4}/[0-9]{2}$",
+             "description": "NOTAM number: series letter, 4-digit sequence, slash, 2-digit year, e.g. 'A0457/25'."}
+    made = {fresh_id(notam, random.Random(i), datetime(2025, 6, 2)) for i in range(10)}
+    assert all(str(n).endswith("/25") for n in made), made
+    bare = {**notam, "description": "Hold number, e.g. 'HO-24'."}
+    assert not all(str(fresh_id({**bare, "pattern": "^HO-[0-9]{2}$"}, random.Random(i), datetime(2025, 6, 2)))
+                   .endswith("25") for i in range(10))  # a last group of two digits is a year only when said
+
+
+def test_a_found_spans_start_is_before_its_end() -> None:
+    import random
+
+    from generator.traject.cohere import life_order
+
+    rows = [{"notam_number": "A0612/25", "start_time": "2025-06-03T16:15", "end_time": "2025-06-02T14:45"}]
+    life_order(rows, set(), random.Random(1))
+    assert rows[0]["start_time"][:10] < rows[0]["end_time"][:10], rows

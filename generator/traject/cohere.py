@@ -203,6 +203,13 @@ CASE_STAGES: tuple[tuple[frozenset[str], tuple[int, int]], ...] = (
 )
 
 
+# A span's start before its end (set 39: a NOTAM found starting June 3 and ending June 2).
+SPAN_STAGES: tuple[tuple[frozenset[str], tuple[int, int]], ...] = (
+    (frozenset({"start", "starts", "begin", "begins", "effective"}), (1, 10)),
+    (frozenset({"end", "ends", "expires", "expiry", "until"}), (1, 10)),
+)
+
+
 def _stage(field: str, stages: tuple[tuple[frozenset[str], tuple[int, int]], ...]) -> int | None:
     w = set(_words(field))
     return next((i for i, (words, _) in enumerate(stages) if words & w), None)
@@ -211,7 +218,7 @@ def _stage(field: str, stages: tuple[tuple[frozenset[str], tuple[int, int]], ...
 def life_order(rows: list[Row], keep: set[str], rng: random.Random) -> None:
     """A record's moments follow its life: an earlier stage found after a later one moves back
     before it (a date of birth after the date of death, a burial before the death)."""
-    for stages in (STAGES, CASE_STAGES):
+    for stages in (STAGES, CASE_STAGES, SPAN_STAGES):
         for row in rows:
             staged = sorted(((i, f) for f in row if (i := _stage(f, stages)) is not None and day_of(row[f])),
                             reverse=True)

@@ -85,13 +85,15 @@ def fresh_id(spec: dict[str, Any], rng: random.Random, made: datetime,
     for _ in range(8 if examples and "enum" not in spec else 0):
         example = rng.choice(examples)  # an id holding its day of the year holds a real day (set 30: day 883)
         value = ordinal_dated(example, spec, rng, made) or \
-            with_codes(listed_parts(in_format(example, rng, made), spec, rng), example, spec, codes)  # a lot of any
+            with_codes(listed_parts(in_format(example, rng, made, _YEAR_SAID.search(str(spec.get("description") or ""))
+                                              is not None), spec, rng), example, spec, codes)  # a lot of any
         # varietal the description lists, never the example's Cabernet for every lot (set 33)
         if value not in examples and is_valid(spec, value):
             return value
     return None
 
 
+_YEAR_SAID = re.compile(r"\b(?:2|two)[- ]digit year\b|\bYY\b")
 _CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")
 _SEPARATORS = re.compile(r"([-_/.:])")
 # Words of an argument that say only its form, not which part of an id it fills.
@@ -138,14 +140,16 @@ def with_codes(value: str, example: str, spec: dict[str, Any], codes: list[str])
     return "".join(parts)
 
 
-def in_format(example: str, rng: random.Random, made: datetime) -> str:
+def in_format(example: str, rng: random.Random, made: datetime, year_last: bool = False) -> str:
     """`example` with each digit group redrawn: a date slot at `made`, any other group a
-    number of the same width."""
+    number of the same width; `year_last`: a last group of two digits is the year (its
+    description says "2-digit year": NOTAM A0457/25 is made A0612/25, never A5228/39; set 39)."""
     groups = list(_DIGITS.finditer(example))
     out, last = [], 0
     for i, m in enumerate(groups):  # a leading code ("44FX1234": a site's state) stays the example's
         kept = m.group() if leading_code(m, example) else None
-        out += [example[last:m.start()], kept or _slot(m.group(), i < len(groups) - 1, rng, made)]
+        more = i < len(groups) - 1 or year_last and len(m.group()) == 2
+        out += [example[last:m.start()], kept or _slot(m.group(), more, rng, made)]
         last = m.end()
     return "".join(out) + example[last:]
 
