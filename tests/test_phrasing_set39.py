@@ -60,6 +60,41 @@ def test_a_clause_of_time_leaves_no_dangling_participle() -> None:
 
     expiring = _tool("list_expiring_notams", "List NOTAMs of an airport ending within the next hours, so the office "
                      "can cancel them.", {"location": {"type": "string"}}, ["location"])
-    assert intent_of(expiring) == "list the NOTAMs of an airport", intent_of(expiring)
+    assert intent_of(expiring) == "list the expiring NOTAMs of an airport", intent_of(expiring)
+    ending = _tool("list_notams", "List NOTAMs of an airport ending within the next hours.", {"location": {"type": "string"}},
+                   ["location"])
+    assert intent_of(ending) == "list the NOTAMs of an airport", intent_of(ending)
     reading = _tool("log_cooler_reading", "Log a walk-in cooler reading.", {"cooler": {"type": "string"}}, ["cooler"])
     assert intent_of(reading).endswith("cooler reading"), intent_of(reading)  # a noun in -ing stays
+
+
+_INVOICE = _tool("create_invoice", "Create an invoice for a job.", {
+    "job_number": {"type": "string", "description": "Job number, e.g. 'LS-25-0317'."},
+    "billing_method": {"type": "string", "enum": ["lump_sum", "hourly", "percent_complete"],
+                       "description": "lump_sum, hourly or percent_complete."},
+    "through_date": {"type": "string", "format": "date", "description": "Bill time logged up to this date (YYYY-MM-DD)."},
+    "northing_usft": {"type": "number", "description": "State Plane northing, US survey feet, e.g. 1702345.18."}},
+    ["job_number"])
+
+
+def test_a_survey_foot_a_basis_and_time_logged_up_to_a_day_are_said_in_words() -> None:
+    said = _explicit(_INVOICE, {"job_number": "LS-25-1417", "billing_method": "hourly", "through_date": "2025-06-02"})
+    assert "on an hourly basis" in said and "by hourly" not in said, said
+    assert "for time logged up to June 2, 2025" in said and "bill time of" not in said, said
+    said = _explicit(_INVOICE, {"job_number": "LS-25-1417", "northing_usft": 1713446.71})
+    assert "1713446.71 US survey feet" in said and "USFT" not in said, said
+
+
+def test_reasons_of_work_done_and_of_a_state_read_as_english() -> None:
+    from generator.phrasebook.terms import _reason_clause
+
+    assert _reason_clause("lighting work") == "", _reason_clause("lighting work")  # "because of lighting work"
+    assert _reason_clause("feeling unwell") == "because they are feeling unwell"
+    assert _reason_clause("work complete") == "because the work is complete"
+    assert _reason_clause("superseded") == "because it was superseded"
+    notam = _tool("cancel_notam", "Cancel a NOTAM.", {
+        "notam_number": {"type": "string", "description": "NOTAM number, e.g. 'A0457/25'."},
+        "reason": {"type": "string", "enum": ["work_complete", "superseded", "lighting_work"],
+                   "description": "Why it is cancelled."}}, ["notam_number", "reason"])
+    said = _explicit(notam, {"notam_number": "A0612/25", "reason": "lighting_work"})
+    assert "because of lighting work" in said, said

@@ -83,3 +83,35 @@ def test_parts_the_prose_says_add_up_to_a_total_do() -> None:
         parts = [args[p] for p in ("cs1_quantity", "cs2_quantity", "cs3_quantity")]
         assert abs(sum(parts) - args["total_quantity"]) < 0.01, args
         assert parts[0] >= parts[-1], args  # most of an element in good condition
+
+
+def test_a_daily_window_opens_on_the_half_hour_and_lasts_hours() -> None:
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    tool = Tool(name="issue_runway_notam", app="notam", api="issue_runway_notam", domain="b39",
+                description="Issue a runway NOTAM.",
+                parameters={"type": "object", "properties": {"daily_schedule": {
+                    "type": "string", "pattern": "^([01][0-9]|2[0-3])[0-5][0-9]-([01][0-9]|2[0-3])[0-5][0-9]$",
+                    "description": "Daily hours in UTC, 'HHMM-HHMM', e.g. '0400-1000'."}}, "required": ["daily_schedule"]})
+    for seed in range(20):
+        said = sample_arguments(tool, random.Random(seed))["daily_schedule"]
+        start, end = (int(x[:2]) * 60 + int(x[2:]) for x in said.split("-"))
+        assert start % 30 == 0 and (end - start) % (24 * 60) in {h * 60 for h in (2, 3, 4, 5, 6, 8, 10)}, said
+
+
+def test_a_history_is_asked_over_days_gone_by() -> None:
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    day = {"type": "string", "format": "date"}
+    tool = Tool(name="get_notam_history", app="notam", api="get_notam_history", domain="b39",
+                description="Get the NOTAMs issued, replaced and cancelled at an airport over a period, for audits.",
+                parameters={"type": "object", "properties": {
+                    "location": {"type": "string", "description": "ICAO location identifier, e.g. 'KDEN'."},
+                    "from_date": {**day, "description": "First day (YYYY-MM-DD)."},
+                    "to_date": {**day, "description": "Last day (YYYY-MM-DD), on or after from_date."}},
+                    "required": ["location", "from_date", "to_date"]})
+    for seed in range(20):
+        args = sample_arguments(tool, random.Random(seed))
+        assert args["from_date"] <= args["to_date"] <= REFERENCE_TIME.strftime("%Y-%m-%d"), args

@@ -576,6 +576,28 @@ def parts_of_total(tool: Tool, args: dict[str, Any], rng: random.Random, keep: f
     return {**args, **held} if all(is_valid(dict_at(tool.properties, n), v) for n, v in held.items()) else args
 
 
+# A daily window written 'HHMM-HHMM' or 'HH:MM-HH:MM' (set 39: "daily hours 1151-2341", "2112-2000").
+_CLOCK_SPAN = re.compile(r"^(\d{2}):?(\d{2})-(\d{2}):?(\d{2})$")
+_SPAN_FORM = re.compile(r"\bHH:?MM\s*-\s*HH:?MM\b")
+
+
+def clock_spans(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A daily window its description writes 'HHMM-HHMM' is one people set: it opens on the hour or
+    the half hour and lasts two to ten hours (it may cross midnight)."""
+    out = dict(args)
+    for name, value in args.items():
+        schema = dict_at(tool.properties, name)
+        if name in keep or not isinstance(value, str) or not _CLOCK_SPAN.match(value) or \
+                not _SPAN_FORM.search(str(schema.get("description") or "")):
+            continue
+        start = rng.randrange(0, 48) * 30
+        end = (start + 60 * rng.choice((2, 3, 4, 5, 6, 8, 10))) % (24 * 60)
+        colon = ":" if ":" in value else ""
+        said = f"{start // 60:02d}{colon}{start % 60:02d}-{end // 60:02d}{colon}{end % 60:02d}"
+        out[name] = said if is_valid(schema, said) else value
+    return out
+
+
 # ---------------------------------------------------------------- a value in the form its parameter asks
 
 _E164 = re.compile(r"^\+[1-9]\d{7,14}$")
@@ -1364,7 +1386,7 @@ def ids_of_their_place(tool: Tool, args: dict[str, Any], rng: random.Random, kee
 
 
 CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_range, agreeing_names, summed_shares,
-                                     parts_of_total, phones_in_form,
+                                     parts_of_total, clock_spans, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
                                     seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier,
                                     sex_fits_name, tied_examples, ids_of_their_place, sides_alike, ends_of_the_move)

@@ -3215,6 +3215,7 @@ _SPAN_SIDES = (("start", "end"), ("from", "to"), ("begin", "end"))
 # A search over records of what was done ("sold_from" .. "sold_to": notes of sales made) looks back;
 # one over what is planned or due looks ahead (set 38: sales notes searched for the coming weeks).
 _SEARCHING = frozenset({"search", "list", "find", "query", "lookup"})
+_HISTORY_WORDS = frozenset({"history", "histories", "log", "logs", "audit", "ledger", "past"})
 _DONE_IRREGULAR = frozenset({"sold", "paid", "made", "sent", "built", "done", "taken", "given", "written", "born",
                              "bought", "caught", "held", "won", "lost", "spent"})
 _SPAN_AHEAD = frozenset({"scheduled", "planned", "expected", "due", "booked", "reserved", "requested", "estimated"})
@@ -3234,10 +3235,11 @@ def _past_span(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: date
     ends by the call's day: a span drawn ahead of it is moved back whole, its length kept (set 36:
     signal detection run over June to December of a June call)."""
     words = semantic.tokens((tool.api or tool.name).rsplit(".", 1)[-1])
-    if not words or words[0] not in _COMPUTING | _SEARCHING:
+    history = bool(_HISTORY_WORDS & set(words[1:]))  # `get_notam_history`: what was done (set 39: June to August)
+    if not words or words[0] not in _COMPUTING | _SEARCHING and not history:
         return args
     for first, second in _span_pairs(args):
-        if {first, second} & keep or words[0] in _SEARCHING and not _done_span(first):
+        if {first, second} & keep or words[0] in _SEARCHING and not history and not _done_span(first):
             continue
         try:
             a, b = (datetime.fromisoformat(str(args[n])[:10]) for n in (first, second))
@@ -3257,8 +3259,9 @@ def _span_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
     dated = {n for n, v in args.items() if re.match(r"\d{4}-\d{2}-\d{2}", str(v))}
     for name in dated:
         words = semantic.tokens(name)
-        for opens, closes in _SPAN_SIDES:
-            other = "_".join([*words[:-1], closes]) if words and words[-1] == opens else None
+        for opens, closes in _SPAN_SIDES:  # `period_start`/`period_end`, and `from_date`/`to_date` (set 39)
+            other = "_".join([*words[:-1], closes]) if words and words[-1] == opens else \
+                "_".join([closes, *words[1:]]) if len(words) > 1 and words[0] == opens else None
             match = next((n for n in dated if other and "_".join(semantic.tokens(n)) == other), None)
             if match:
                 out.append((name, match))

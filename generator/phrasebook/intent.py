@@ -586,7 +586,8 @@ def spelled_out(word: str, description: str) -> str | None:
 def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore[assignment]
     """The tool's verb phrase: from the description, else the name, else a plain frame;
     without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
-    return _without_own_tail(_no_dangling_verb(_no_placeholder(from_description(tool))) or from_name(tool)
+    return _without_own_tail(_no_dangling_participle(_no_dangling_verb(_no_placeholder(from_description(tool))), tool)
+                             or from_name(tool)
                              or from_noun_phrase(tool) or from_name_words(tool) or plain_intent(tool), set(nouns))
 
 
@@ -630,12 +631,22 @@ def _no_dangling_verb(intent: str) -> str:
     m = re.search(r"\s+(?:and|or|then)\s+(\w+)$", intent)
     if m and user_verb(m.group(1)) is not None:
         return intent[:m.start()]
-    # "List NOTAMs of an airport ending within the next hours" read up to its clause: "list the NOTAMs
-    # of an airport", never "... of an airport ending for KDEN" (set 39: 57 queries)
+    return intent
+
+
+def _no_dangling_participle(intent: str, tool: Tool) -> str:
+    """"List NOTAMs of an airport ending within the next hours" read up to its clause: "list the
+    NOTAMs of an airport", never "... of an airport ending for KDEN" (set 39: 57 queries); the
+    name's word for it said before its noun instead ("list the expiring NOTAMs of an airport":
+    `list_expiring_notams`, never a query that fits search_notams as well)."""
     cut = re.search(r"\s(\w+)\s+(\w+)$", intent)
     if cut and cut.group(2).lower() in _WHEN_PARTICIPLES and user_verb(cut.group(1)) is None \
             and cut.group(1).lower() not in STOPS | {"a", "an", "the"}:
-        return intent[:cut.start(2)].rstrip()
+        kept = intent[:cut.start(2)].rstrip()
+        named = [w.lower() for w in tokens((tool.api or tool.name).rsplit(".", 1)[-1])]
+        said = next((w for w in named if w.endswith(("ing", "ed")) and w not in kept.lower().split()), None)
+        head = next((w for w in kept.split()[1:] if w.lower() in named and w.lower() != said), None) if said else None
+        return re.sub(rf"\b{re.escape(head)}\b", f"{said} {head}", kept, count=1) if head else kept
     return intent
 
 

@@ -78,7 +78,7 @@ _AT_LEAST = frozenset({"min", "minimum", "lowest", "shortest", "smallest", "leas
 _UNITS = frozenset({"ul", "km", "kg", "g", "mg", "m", "cm", "mm", "ml", "l", "kn", "nm", "mb", "gb", "kb", "ms", "usd",
                     "eur", "gbp", "ft", "mi", "lb", "lbs", "oz", "c", "f", "h", "hr", "hrs", "min", "mins", "s",
                     "sec", "secs", "pct", "px", "gal", "ppm", "ha", "psi", "mph", "mhz", "sqft", "bu", "mv", "kv", "kw",
-                    "kwh", "psig", "ma", "hz"})
+                    "kwh", "psig", "ma", "hz", "usft"})
 _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahrenheit", "g": "grams", "kg": "kg", "km": "km",
                "m": "metres", "cm": "cm", "mm": "mm", "ml": "ml", "mg": "mg", "h": "hours", "hr": "hours",
                "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds",
@@ -87,7 +87,7 @@ _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahren
                "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles",
                "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet",
                "bu": "bushels", "mv": "millivolts", "kv": "kV", "kw": "kW", "kwh": "kWh", "psig": "psig", "ma": "mA",
-               "hz": "Hz"}  # (set 36: "a pipe-to-soil potential of -2400" for `on_potential_mv`)
+               "hz": "Hz", "usft": "US survey feet"}  # (set 39: "northing USFT 1713446.71"; set 36: "a pipe-to-soil potential of -2400" for `on_potential_mv`)
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
 _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
                                                                   "grams", "pounds", "tonnes", "knots", "percent",
@@ -826,8 +826,15 @@ _ONLY_THOSE = re.compile(r"^only (?:the |those )?((?:[\w-]+ ){0,3}[\w-]+s) (?:th
 def _only_those(first: str, json_type: str) -> str:
     m = _ONLY_THOSE.match(first.strip()) if json_type == "string" else None
     if m is None or not m.group(2).strip():
-        return ""
+        done = _DONE_UP_TO.match(first.strip()) if json_type == "string" else None
+        return f"for {done.group(1).lower()} {done.group(2).lower()} {done.group(3).lower()}" if done else ""
     return f"for {m.group(1).lower()} that {m.group(2).strip().lower()} {m.group(3).lower()}"
+
+
+# "Bill time logged up to this date": what the act takes, said by when it was done (set 39: "a bill time
+# of June 2"): "for time logged up to June 2".
+_DONE_UP_TO = re.compile(r"^(?:[a-z]+ )?((?:[\w-]+ ){0,2}?[\w-]+) ([a-z]+ed) (up to|through|until|on or before|before|since|"
+                         r"after|on or after) (?:this|the given|that) (?:date|day|time|moment)$", re.IGNORECASE)
 
 
 _MOMENT_LEAD = re.compile(r"^(?:time|date(?: and time)?|moment|when)\s+(?:that\s+|when\s+)?(?=the\s)", re.IGNORECASE)
@@ -1833,8 +1840,12 @@ def _reason_clause(v: str) -> str:
     if (done := _done_by(words)):
         return done
     if words and words[0].endswith("ing") and verb_lemma(words[0]) and words[0] not in _STATE_WORDS and \
-            not _a_thing(words[1:]):
-        return f"because they are {v}"  # "feeling unwell": a state someone is in, never "the feeling is unwell"
+            not _a_thing(words[1:]) and "NOUN" not in lemmas(words[-1]):  # "lighting work", "painting": work done,
+        return f"because they are {v}"  # "because of lighting work" (set 39); "feeling unwell": a state someone is in
+    if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1] in _STATE_ADJECTIVES:  # "work complete":
+        return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} {words[1]}"  # never "because of work
+    if len(words) == 1 and not lemmas(v) and re.fullmatch(r"[a-z]{4,}ed", v):  # complete"; "superseded", a word the
+        return f"because it was {v}"  # lexicon lacks: "because it was superseded", never "because of superseded" (set 39)
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]):
         # "shipper cancelled" did it; an "order cancelled" had it done (set 30: "because the order cancelled")
         return f"because the {v}" if _acts(words[0]) else f"because the {words[0]} was {words[1]}"
@@ -1922,8 +1933,8 @@ def _reason_sentence(words: list[str]) -> str:
         return "because of a no-show"
     if len(words) == 2 and words[1] in _COUNTED_CAUSES and not is_person_role(words[0]):
         return f"because of {_a(' '.join(words))}"  # "because of a duplicate request", "a carrier delay"
-    if rest[0].endswith("ing") and verb_lemma(rest[0]) and rest[0] not in _STATE_WORDS:
-        return f"because they are {' '.join(words)}"
+    if rest[0].endswith("ing") and verb_lemma(rest[0]) and rest[0] not in _STATE_WORDS and "NOUN" not in lemmas(rest[-1]):
+        return f"because they are {' '.join(words)}"  # never "because they are lighting work" (set 39)
     if len(words) == 2 and words[1] in ("request", "requests") and is_person_role(words[0]):
         return f"at the {words[0]}'s request"
     if len(words) == 1 and words[0] in _RECORD_KINDS:
@@ -1964,6 +1975,9 @@ _RANKS = frozenset({"primary", "secondary", "tertiary"})
 _COUNTED_CAUSES = frozenset({"request", "delay", "error", "failure", "breakdown", "conflict", "issue", "problem",
                              "complaint", "mistake", "emergency", "change", "dispute", "closure", "outage"})
 _STATE_WORDS = frozenset({"pending", "missing", "outstanding", "remaining", "existing", "incoming", "outgoing"})
+# Words of a state a thing is in that the lexicon knows only as verbs ("complete") or as both.
+_STATE_ADJECTIVES = frozenset({"complete", "done", "finished", "over", "ready", "full", "empty", "clear", "open",
+                               "closed", "late", "down", "out"})
 _RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fraud", "spam"})
 
 
@@ -1996,6 +2010,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
     if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
         return v if v.endswith(" first") else f"sorted by {v}"
+    if words & _METHOD and re.fullmatch(r"[a-z]+ly", v):  # billed "on an hourly basis", never "by hourly" (set 39)
+        return f"on {_a(v)} basis"
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
         return f"by {v}"
     head = t.head or ""
