@@ -6,6 +6,8 @@ as a dangling participle ("list the NOTAMs of an airport ending for KDEN")."""
 
 from __future__ import annotations
 
+import random
+
 from generator.records import Tool
 from tests.test_phrasing_set34 import _explicit
 
@@ -98,3 +100,26 @@ def test_reasons_of_work_done_and_of_a_state_read_as_english() -> None:
                    "description": "Why it is cancelled."}}, ["notam_number", "reason"])
     said = _explicit(notam, {"notam_number": "A0612/25", "reason": "lighting_work"})
     assert "because of lighting work" in said, said
+
+
+def test_last_time_hints_of_every_form_merge_into_one() -> None:
+    from generator.records import ArgPlan
+    from generator.writers.phrasing.args import Arg
+    from generator.writers.phrasing.clauses import merged_hints
+
+    def hinted(param: str, text: str, value: object) -> Arg:
+        return Arg(param, text, ArgPlan(param=param, value=value, mode="hinted", source="history", hint=text))
+
+    args = [hinted("latitude", "the same latitude as last time", 39.86),
+            hinted("longitude", "the longitude I used last time", -104.94),
+            hinted("zone", "the zone from last time", "CO_C_0502")]
+    mods, said = merged_hints(args, False, random.Random(0))
+    assert mods == ["with the same latitude, longitude and zone as last time"], mods
+    assert said == {"latitude", "longitude", "zone"}
+
+
+def test_home_on_foot_is_a_place_and_work_on_a_day_is_not() -> None:
+    from generator.validators.habitphrase import place_words_in
+
+    assert place_words_in("Navigate to home on foot stopping at Brown Library.") == {"home"}
+    assert place_words_in("I work on Mondays.") == set()

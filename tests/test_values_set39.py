@@ -115,3 +115,52 @@ def test_a_history_is_asked_over_days_gone_by() -> None:
     for seed in range(20):
         args = sample_arguments(tool, random.Random(seed))
         assert args["from_date"] <= args["to_date"] <= REFERENCE_TIME.strftime("%Y-%m-%d"), args
+
+
+def test_a_note_on_a_recommended_action_reads_as_an_inspectors_note() -> None:
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    tool = Tool(name="create_deficiency", app="bridges", api="create_deficiency", domain="b39",
+                description="Open a maintenance deficiency (repair recommendation) on a structure.",
+                parameters={"type": "object", "properties": {
+                    "recommended_action": {"type": "string", "enum": ["seal_deck_cracks", "repair_railing",
+                                                                      "clean_and_paint_steel"]},
+                    "priority": {"type": "string", "enum": ["low", "medium", "high"]},
+                    "description": {"type": "string", "description": "What and where."}},
+                    "required": ["recommended_action", "priority", "description"]})
+    for seed in range(10):
+        args = sample_arguments(tool, random.Random(seed))
+        assert args["priority"] not in args["description"].split(), args  # never "seal deck cracks low deficiency"
+        assert args["description"].endswith(" recommended"), args
+
+
+def test_a_clause_pointing_back_and_clauses_after_a_semicolon_tie_their_parameters() -> None:
+    props = {"survey_type": {"type": "string", "enum": ["boundary", "alta_nsps", "topographic"]},
+             "title_commitment_number": {"type": "string"},
+             "table_a_items": {"type": "array", "items": {"type": "integer"}}}
+    said = rules("Open a new survey job. title_commitment_number is required for alta_nsps surveys, and "
+                 "table_a_items only applies to them. Returns the job number.", props)
+    assert any(r.kind == "only" and r.subject == "table_a_items" and r.values == ("alta_nsps",) for r in said), said
+    invoice = {"billing_method": {"type": "string", "enum": ["lump_sum", "hourly", "percent_complete"],
+                                  "description": "lump_sum, hourly or percent_complete."},
+               "amount_usd": {"type": "number"},
+               "percent_complete": {"type": "number", "minimum": 1, "maximum": 100,
+                                    "description": "Cumulative percent complete, 1 to 100."},
+               "through_date": {"type": "string", "format": "date",
+                                "description": "Bill time logged up to this date (YYYY-MM-DD)."}}
+    said = rules("Create an invoice. amount_usd is required for lump_sum; percent_complete for percent_complete (the "
+                 "cumulative percent); through_date for hourly (bills logged time up to that date).", invoice)
+    needs = {(r.subject, r.values) for r in said if r.kind == "needs"}
+    assert {("percent_complete", ("percent_complete",)), ("through_date", ("hourly",))} <= needs, said
+
+
+def test_a_day_that_bounds_what_was_done_is_today_or_before() -> None:
+    through = {"type": "string", "format": "date", "description": "Bill time logged up to this date (YYYY-MM-DD)."}
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    tool = Tool(name="create_invoice", app="x", api="create_invoice", domain="b39", description="Create an invoice.",
+                parameters={"type": "object", "properties": {"through_date": through}, "required": ["through_date"]})
+    for seed in range(20):
+        assert sample_arguments(tool, random.Random(seed))["through_date"] <= REFERENCE_TIME.strftime("%Y-%m-%d")

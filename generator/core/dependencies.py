@@ -1582,7 +1582,12 @@ def _member_band(text: str, unit: str | None) -> tuple[float, float] | None:
 # A clause that leaves out "is required" after one that says it: "work_order_number is required when
 # status is scheduled, completion_date when completed, deferral_reason when deferred";
 # "remaining_length_ft is required for length_reduced, remaining_width_ft for width_reduced" (set 39).
-_REQUIRED_SAID = re.compile(r"\b(?:is|are) (?:required|mandatory|needed) (?:when|for|with|on|if)\b[^.;]*", re.IGNORECASE)
+_REQUIRED_SAID = re.compile(r"\b(?:is|are) (?:required|mandatory|needed) (?:when|for|with|on|if)\b[^.]*", re.IGNORECASE)
+# ... and one that points back at the values the clause before named: "title_commitment_number is
+# required for alta_nsps surveys, and table_a_items only applies to them".
+_ONLY_THEM = re.compile(r"^(?:is|are) (?:required|mandatory|needed) for (?:an? |the )?([\w-]+)\b[^.;]*?(?:,\s*)?\band "
+                        r"`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`? (?:only )?(?:applies|apply|is used|are used) (?:only )?to "
+                        r"(?:them|those|these|it)\b", re.IGNORECASE)
 _ELIDED = re.compile(r"(?:,|;|\band)\s+(?:and\s+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`? (?:when|for|with|on|if) (?:an? |the |it is |"
                      r"they are )?((?:['\"`]?[\w-]+['\"`]?(?:,\s*|\s+(?:and|or)\s+)?)+)")
 
@@ -1599,6 +1604,10 @@ def _elided_required(tool: str, props: Props) -> list[Rule]:
             named = words[:owners.index(None)] if None in owners else words  # (never "... and must be less")
             if name and named and len(set(owners[:len(named)])) == 1:
                 out.append(Rule("needs", name, (str(owners[0]),), tuple(named)))
+        them = _ONLY_THEM.match(said.group(0))
+        owner = _owner_of(them.group(1), props, skip=them.group(2)) if them and them.group(2) in props else None
+        if them and owner:
+            out.append(Rule("only", them.group(2), (owner,), (them.group(1),)))
     return out
 
 
@@ -1639,7 +1648,7 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
         if rule.kind == "if_value" and any({rule.subject, *rule.others} == {o.subject, *o.others} for o in out):
             continue
         # a value said in words (`_spoken_for`, last) adds nothing where a reader above read the pair
-        if rule.kind == "needs" and any((rule.subject, rule.others) == (o.subject, o.others) and o.kind != "pairs"
+        if rule.kind == "needs" and any((rule.subject, rule.others) == (o.subject, o.others) and o.kind not in ("pairs", "band_if")
                                         for o in out):
             continue
         out.append(rule)

@@ -808,12 +808,17 @@ def about_call(rng: random.Random, chosen: Chosen, thing: Sequence[str], pool: S
     told = _what_happened(rng, values[0]) if values and set(thing) & _REPORTED else None
     if told:  # an incident's own account ("A person slipped ..."), never "injury incident" read back
         return told
-    line = " ".join([*values, *thing])
+    first = next(iter(chosen), "")
+    if values and _ACTION_WORDS & set(re.split(r"[\W_]+", first.lower())):  # an inspector's note: "Seal deck cracks
+        return f"{values[0][:1].upper()}{values[0][1:]} recommended"  # recommended", never "seal deck cracks low
+    line = " ".join([*values, *thing])  # deficiency" (set 39)
     if values and agreement(line, chosen) is None:  # a second value in the words of another member
         line = " ".join([values[0], *thing])
     return line if values else None
 
 
+# Words of a parameter naming what is to be done about a thing ("recommended_action").
+_ACTION_WORDS = frozenset({"action", "actions", "recommended", "recommendation", "remedy", "repair", "treatment"})
 # Things a report tells what happened in: an incident, a supplemental report, an accident.
 _REPORTED = frozenset({"incident", "incidents", "report", "reports", "accident", "occurrence", "event", "complaint"})
 # What happened, by the kind of incident (the words of its category value): facts only, as a

@@ -297,6 +297,11 @@ def temporal_value(param_name: str, schema: dict[str, Any], when: datetime,
     return value if value is not None and is_valid(schema, value) else None
 
 
+# A day that bounds what was done ("Bill time logged up to this date"): today or before (set 39).
+_DONE_UP_TO_DAY = re.compile(r"\b[a-z]+ed (?:up to|through|until|on or before) (?:this|that|the given) (?:date|day)\b",
+                             re.IGNORECASE)
+
+
 # A date of what happened before the call records it (a death, a payoff, an acknowledged signature):
 # never the query's "tomorrow" or "a week from today" (set 13: deaths and payoffs a week ahead).
 _DONE_BEFORE = frozenset({"death", "died", "dod", "payoff", "paid", "acknowledgment", "acknowledged", "occurred",
@@ -350,7 +355,8 @@ def _in_past(schema: dict[str, Any]) -> bool:
 
 def _recent(schema: dict[str, Any]) -> bool:
     """A moment of the last few days (generator.core.lore marks a look back's start, a sample taken)."""
-    return str(schema.get("description") or "").startswith(lore.RECENT)
+    said = str(schema.get("description") or "")
+    return said.startswith(lore.RECENT) or bool(_DONE_UP_TO_DAY.search(said))
 
 
 # How far back a past moment may lie: "at most 48 hours ago", "within the last 7 days", "no older

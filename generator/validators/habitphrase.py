@@ -56,7 +56,7 @@ CUES: dict[Rule, tuple[str, ...]] = {
 _PLACE = re.compile(r"(?<![a-z-])(home|work|office)(?![a-z-])(?=\s*(?:[.,;:!?)\u2014\u2013]|$)|\s+(?:and|or|to|from|"
                     r"for|at|in|on|by|with|please|now|today|tonight|again|then|first|so|but|after|before|around|"
                     r"via|instead|the|a|an|my|this|that|quickly|early|safely|later|asap|straight|right|soon|"
-                    r"if|when|because|since|i|we|it|using|taking|as)\b)(?!\s+on\b)")
+                    r"if|when|because|since|i|we|it|using|taking|as)\b)(?!\s+on\b(?!\s+foot\b))")  # "home on foot" is a place
 WORD_OF = {"home": "home", "work": "work", "office": "work"}
 PLACE_WORDS = ("home", "work", "the office")
 

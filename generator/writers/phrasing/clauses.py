@@ -34,9 +34,14 @@ ROLE_REFS = {
 # History hints that share a frame merge into one phrase: "the same activity, duration and
 # distance as last time" instead of three "with the same ... as last time" modifiers.
 HINT_GROUPS = [
-    (re.compile(r"^the same (.+) as last time$"), "with the same {} as last time"),
+    # every form of a "last time" hint (core.plan's HISTORY_PHRASES): "with the same latitude and longitude
+    # as last time", never "the same latitude as last time, using the longitude I used last time" (set 39)
+    (re.compile(r"^the (?:same )?(.+?) (?:as|I used|from) last time$"), "with the same {} as last time"),
     (re.compile(r"^my usual (.+)$"), "with my usual {}"),
 ]
+
+
+_LINKED = re.compile(r"\b(?:in|for|on|at|to|from|with|by)\b")  # "number of nights" merges
 
 
 # History nouns that stand for the thing itself ("the same one as last time"): never merged.
@@ -79,8 +84,9 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random,
             and param_role(a.param) is None
             and (m := pattern.match(a.text or ""))
         ]
-        if not (terse and i == 0):  # a merged phrase names each noun: "one" cannot be merged
-            hits = [(a, m) for a, m in hits if m[1] not in NOUNLESS]
+        if not (terse and i == 0):  # a merged phrase names each noun: "one" cannot be merged, nor a noun
+            hits = [(a, m) for a, m in hits if m[1] not in NOUNLESS and not _LINKED.search(m[1])]  # with its own
+            # preposition ("the same subject and people in copy as last time" reads as people in a copy)
         said_last = any("last time" in (a.text or "") for a in args if a.plan.mode == "hinted" and a not in [h for h, _ in hits])
         if terse and i == 0 and hits and _unbound_fits(args) and not said_last:  # never "the limit I used last
             # time like last time" (set 28): the collapse would say "last time" twice
