@@ -6,14 +6,9 @@ the moment it was created), never follow that step."""
 
 from __future__ import annotations
 
-from generator.records import Tool
 from generator.traject.graph import build_graph
 from generator.traject.shapes import not_yet
-
-
-def _tool(name: str, description: str, props: dict) -> Tool:
-    return Tool(name=name, app="desk", api=name, domain="pilotage_set39", description=description,
-                parameters={"type": "object", "properties": props, "required": list(props)})
+from tests.test_chains_set37 import _tool
 
 
 _ORDER_NO = {"type": "string", "description": "Pilot order number, e.g. 'PO-250602-0415'."}

@@ -2003,17 +2003,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if (by_value := _enum_by_value(t, v)) is not None or \
             (by_value := _ranked_or_typed(t, v, intent) or _echoing_intent(t, v, intent) or _grounds_or_own_kind(t, v)):
         return by_value
-    words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
-    if words & _REASON:
-        return _reason_frame(t, v, intent)
-    if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
-        return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
-    if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
-        return v if v.endswith(" first") else f"sorted by {v}"
-    if words & _METHOD and re.fullmatch(r"[a-z]+ly", v):  # billed "on an hourly basis", never "by hourly" (set 39)
-        return f"on {_a(v)} basis"
-    if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
-        return f"by {v}"
+    if (by_noun := _by_nouns_words(t, v, intent)) is not None:
+        return by_noun
     head = t.head or ""
     if head in _SITES:
         return _at_site(t, v)
@@ -2061,6 +2052,23 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
     return _maker_or_member(t, v, head) or f"with the {v} {_own_noun(t.noun)}"
+
+
+def _by_nouns_words(t: Term, v: str, intent: str) -> str | None:
+    """An enum value framed by a word of its noun: a reason, a language or currency ("in SGD"), a sort
+    order, a method ("by fax"); None for any other noun."""
+    words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
+    if words & _REASON:
+        return _reason_frame(t, v, intent)
+    if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
+        return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
+    if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
+        return v if v.endswith(" first") else f"sorted by {v}"
+    if words & _METHOD and re.fullmatch(r"[a-z]+ly", v):  # billed "on an hourly basis", never "by hourly" (set 39)
+        return f"on {_a(v)} basis"
+    if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
+        return f"by {v}"
+    return None
 
 
 def _maker_or_member(t: Term, v: str, head: str) -> str:
