@@ -164,3 +164,22 @@ def test_a_day_that_bounds_what_was_done_is_today_or_before() -> None:
                 parameters={"type": "object", "properties": {"through_date": through}, "required": ["through_date"]})
     for seed in range(20):
         assert sample_arguments(tool, random.Random(seed))["through_date"] <= REFERENCE_TIME.strftime("%Y-%m-%d")
+
+
+def test_a_posting_gives_its_tons_or_removes_the_posting() -> None:
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    tons = {"type": "number", "minimum": 3, "maximum": 40}
+    props = {"bin": {"type": "string", "pattern": "^[0-9]{7}$"}, "single_unit_tons": tons, "combination_tons": tons,
+             "remove_posting": {"type": "boolean", "default": False}}
+    text = "Set or remove a weight limit. Give single_unit_tons or combination_tons (or both), or remove_posting true."
+    assert any(r.kind == "any_of" and set(r.others) == {"combination_tons", "remove_posting"} for r in rules(text, props))
+    tool = Tool(name="set_load_posting", app="b", api="set_load_posting", domain="b39", description=text,
+                parameters={"type": "object", "properties": props, "required": ["bin"]})
+    removed = 0
+    for seed in range(40):
+        args = sample_arguments(tool, random.Random(seed))
+        assert "single_unit_tons" in args or "combination_tons" in args or args.get("remove_posting") is True, args
+        removed += args.get("remove_posting") is True
+    assert removed, "a flag among the alternatives is given as true"

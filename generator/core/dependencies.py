@@ -1078,7 +1078,7 @@ _ITEM_ARTICLE = re.compile(r"^(?:(?:an?|the|one|some)\s+)?(?:list of\s+|set of\s
 # An aside inside a list of ways ("or the ship name (optionally with the flag state), or the call
 # sign") and a closing "or both" say nothing of which ways there are (set 37: ship searches by type alone).
 _ASIDE = re.compile(r"\s*\((?:optionally|optional|e\.g\.|for example|if |when )[^)]*\)", re.IGNORECASE)
-_OR_BOTH = re.compile(r",?\s+or\s+both(?=\s*[.;]|$)", re.IGNORECASE)
+_OR_BOTH = re.compile(r",?\s+or\s+both(?=\s*[.;]|$)|\s*\(or both\)(?=,\s*or\s)", re.IGNORECASE)  # "X or Y (or both), or Z"
 
 
 def _give_list(tool: str, props: Props) -> list[Rule]:
