@@ -10,7 +10,6 @@ from generator.traject.graph import build_graph
 from generator.traject.shapes import not_yet
 from tests.test_chains_set37 import _tool
 
-
 _ORDER_NO = {"type": "string", "description": "Pilot order number, e.g. 'PO-250602-0415'."}
 _INSPECTION = {"type": "string", "description": "Inspection id, e.g. 'INS-2025-04418'."}
 _ORDER = _tool("create_pilot_order", "Order a pilot for a move. Returns the order number and status requested.",
@@ -92,3 +91,44 @@ def test_a_found_spans_start_is_before_its_end() -> None:
     rows = [{"notam_number": "A0612/25", "start_time": "2025-06-03T16:15", "end_time": "2025-06-02T14:45"}]
     life_order(rows, set(), random.Random(1))
     assert rows[0]["start_time"][:10] < rows[0]["end_time"][:10], rows
+
+
+def test_a_deadline_is_no_present_of_the_errand() -> None:
+    from generator.traject.timeline import forward
+
+    assert forward([{"job": "J", "due_date": "2025-06-18"}], {"work_date": "2025-06-01"}, set()) == {"work_date": "2025-06-01"}
+    assert forward([{"job": "J", "visit_date": "2025-06-18"}], {"work_date": "2025-06-01"}, set()) == {"work_date": "2025-06-18"}
+    notam = {"start_time": "2025-06-02T10:00", "end_time": "2025-08-03T10:00"}  # a replacement starts within it
+    assert forward([notam], {"new_start_time": "2025-06-02T15:00"}, set()) == {"new_start_time": "2025-06-02T15:00"}
+
+
+def test_a_thing_found_free_on_a_day_is_booked_that_day() -> None:
+    import random
+
+    from generator.records import Edge
+    from generator.traject.sample import sample_sequential
+
+    crew = {"type": "string", "pattern": "^CREW-[0-9]{2}$", "description": "Crew id, e.g. 'CREW-03'."}
+    listing = _tool("list_crews", "List field crews. Returns crews with crew_id and crew size.",
+                    {"available_on": {"type": "string", "format": "date", "description": "Only crews free on this date."}})
+    booking = _tool("schedule_field_work", "Book a crew for field work. Returns field_task_id.",
+                    {"crew_id": crew, "work_date": {"type": "string", "format": "date", "description": "Field day."}})
+    steps = [("list_crews", None), ("schedule_field_work", Edge(tool="schedule_field_work", params=["crew_id"]))]
+    for seed in range(8):
+        t = sample_sequential("s", steps, {listing.name: listing, booking.name: booking}, random.Random(seed))
+        assert len(t.calls) == 2 and t.calls[1].arguments["work_date"] == t.calls[0].arguments["available_on"], t.calls
+
+
+def test_coordinates_alone_make_no_geocoding_and_an_unknown_list_is_left_out() -> None:
+    import random
+
+    from generator.traject.shapes import _topic_fields
+    from generator.traject.simulate import simulate_output
+
+    monument = _tool("record_monument", "Record a monument found or set on a job, with its coordinates in the job's "
+                     "State Plane zone. Returns the point record.", {"job_number": {"type": "string"}})
+    assert "country" not in _topic_fields(monument), _topic_fields(monument)
+    job = _tool("get_job", "Get a job: client, survey type and field tasks with crews and dates.",
+                {"job_number": {"type": "string", "description": "Job number, e.g. 'LS-25-0317'."}})
+    out = simulate_output(job, {"job_number": "LS-25-0317"}, random.Random(1))
+    assert "[{}" not in out, out

@@ -183,3 +183,28 @@ def test_a_posting_gives_its_tons_or_removes_the_posting() -> None:
         assert "single_unit_tons" in args or "combination_tons" in args or args.get("remove_posting") is True, args
         removed += args.get("remove_posting") is True
     assert removed, "a flag among the alternatives is given as true"
+
+
+def test_kinds_that_need_their_own_equipment_get_it_never_the_default_none() -> None:
+    from generator.core.values import sample_arguments
+    from generator.records import Tool
+
+    text = ("Schedule an inspection of a structure. underwater inspections need access_equipment dive_team, or boat "
+            "when the channel can be probed from the surface. fracture_critical inspections are hands-on and need "
+            "snooper_ubit, manlift, bucket_truck or rope_access.")
+    props = {"bin": {"type": "string", "pattern": "^[0-9]{7}$"},
+             "inspection_type": {"type": "string", "enum": ["routine", "fracture_critical", "underwater"]},
+             "access_equipment": {"type": "string", "default": "none", "enum": [
+                 "none", "ladder", "snooper_ubit", "manlift", "bucket_truck", "boat", "rope_access", "dive_team"]}}
+    said = rules(text, props)
+    assert any(r.kind == "pairs" and r.values == ("underwater",) and set(r.target) == {"boat", "dive_team"}
+               for r in said), said
+    assert not any(r.kind == "needs" and r.subject == "access_equipment" for r in said), said
+    tool = Tool(name="schedule_inspection", app="b", api="schedule_inspection", domain="b39", description=text,
+                parameters={"type": "object", "properties": props, "required": ["bin", "inspection_type"]})
+    needed = {"underwater": {"boat", "dive_team"}, "fracture_critical": {"snooper_ubit", "manlift", "bucket_truck",
+                                                                        "rope_access"}}
+    for seed in range(60):
+        args = sample_arguments(tool, random.Random(seed))
+        if args["inspection_type"] in needed:
+            assert args.get("access_equipment") in needed[args["inspection_type"]], args

@@ -469,6 +469,9 @@ def _words_require(tool: str, props: Props) -> list[Rule]:
         named = _values_in(clause[:m.start()], props, skip=subject or "") if subject else None
         if subject and named and subject not in {r.subject for r in out}:
             out.append(Rule("if_value", subject, (named[0],), named[1]))
+            listed = [v for v in _enum(props[subject]) if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", clause[m.start():])]
+            if listed:  # "underwater inspections need access_equipment dive_team, or boat ..." (set 39: 'none')
+                out.append(Rule("pairs", subject, (named[0],), named[1], tuple(listed)))
     return out
 
 
@@ -1659,6 +1662,16 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
     # "death in seriousness requires outcome fatal": the value it fixes (`implies`), never "an outcome
     # only with a death" (set 36: every event's required outcome tied to a death)
     implied = {(r.subject, r.others[0]) for r in out if r.kind == "implies"}
+    # a subject that goes with more values than a "needs" rule names (underwater inspections need
+    # access_equipment dive_team or boat, fracture_critical ones snooper_ubit ...): needed there, not only there
+    wider = {(r.subject, r.others[0], v) for r in out if r.kind == "pairs" for v in r.values}
+    out = [Rule("if_value", r.subject, r.others, r.values) if r.kind == "needs" and any(
+        (r.subject, r.others[0], v) in wider for v in _enum(props.get(r.others[0]) or {}) if v not in r.values) else r
+        for r in out]
+    # a value left out is its default: where the pair does not allow it, the subject is given ("none"
+    # access equipment of a fracture-critical inspection: set 39)
+    out += [Rule("if_value", r.subject, r.others, r.values) for r in out if r.kind == "pairs" and
+            "default" in (props.get(r.subject) or {}) and props[r.subject]["default"] not in r.target]
     out = [_with_default(r, props) for r in out]
     return tuple(r for r in out if not (r.kind == "if_value" and any(
         s == r.subject and o != r.others[0] for s, o in said)) and not (

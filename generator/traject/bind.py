@@ -429,7 +429,8 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
              for p, (j, f, v) in bound.items()}  # the unit opened at a site is that site's
     _kept_choices(chain, consumer, args, bound, rng)
     args.update({p: v for p, (_, _, v) in bound.items()})
-    fixed = {p for p in args if p in bound or any(p in c.arguments for c in chain.calls)}
+    args.update(day := _on_the_day_found(chain, consumer, args, bound))
+    fixed = {p for p in args if p in bound or p in day or any(p in c.arguments for c in chain.calls)}
     args = nested_by_examples(consumer.properties, args, frozenset(fixed))  # the site of the unit read
     args = repair_arguments(consumer, args, rng, keep=fixed)
     args = kept_rules(consumer, args, REFERENCE_TIME, rng, frozenset(fixed))  # a value profile's rules (generator.core.profiles)
@@ -440,6 +441,25 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
         chain.carry.setdefault(j, {})[f] = v
         chain.bindings.append(Binding(call=i, param=p, from_call=j))
     return True
+
+
+# Words of a lookup's date filter that finds what is free that day ("Only crews free on this date").
+_FREE_ON = frozenset({"available", "availability", "free", "open", "vacant"})
+
+
+def _on_the_day_found(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dict[str, Any]) -> dict[str, Any]:
+    """A thing found free on a day is booked that day: the consumer's one date parameter takes the
+    date the lookup that found the bound thing filtered on (set 39: crews listed as free on June 3,
+    booked for June 14)."""
+    for j in sorted({j for j, _, _ in bound.values()}):
+        found = chain.calls[j].arguments
+        day = next((v for p, v in found.items() if _FREE_ON & set(param_words(p).split())
+                    and isinstance(v, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", v)), None)
+        dates = [p for p, sch in consumer.properties.items() if p not in bound and isinstance(sch, dict)
+                 and sch.get("format") == "date"]
+        if day and len(dates) == 1 and is_valid(consumer.properties[dates[0]], day):
+            return {dates[0]: day}
+    return {}
 
 
 def _forward_valid(consumer: Tool, before: list[dict[str, Any]], args: dict[str, Any], fixed: set[str]

@@ -137,7 +137,8 @@ def _topic_fields(tool: Tool) -> tuple[str, ...]:
     for keys, fields in TOPICS:
         if keys & name and _topic(keys, name, text):
             return fields
-    return next((fields for keys, fields in TOPICS if len(keys & text) >= 2), ())
+    return next((fields for keys, fields in TOPICS if len({singular(k) for k in keys & text}) >= 2), ())  # two words, never
+    # one word and its plural ("with its coordinates": no geocoding, no country; set 39)
 
 
 def inferred_fields(tool: Tool) -> list[str]:

@@ -32,6 +32,10 @@ WINDOW = (30, 400)
 # Words of an output field holding a moment still ahead (a deadline, a next slot, an end).
 AHEAD = frozenset({"next", "due", "by", "until", "expires", "expiry", "expected", "scheduled", "upcoming",
                    "deadline", "end", "ends", "start", "starts", "valid", "eta", "return", "planned"})
+# Words of a moment a deadline sets: it lies ahead of the errand, never its present (a job due June 18
+# does not move the time logged on it to June 18).
+_DEADLINE = frozenset({"due", "deadline", "expires", "expiry", "expiration", "end", "ends", "until"})  # nor is a
+# NOTAM's end the moment its replacement starts after (set 39: replaced after it ended)
 # How many days before the next step a past record is dated at most.
 PAST_DAYS = 14
 _MOMENT = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?")
@@ -72,7 +76,8 @@ def forward(before: list[dict[str, Any]], args: dict[str, Any], fixed: set[str])
     """`args` with its free moments moved forward together by whole days so that none is before
     a moment of the calls `before` it; unchanged when a fixed value (bound or kept from an earlier
     call) is itself a moment, whose order with the others would break."""
-    latest = max((at for a in before for at in moments(a)), default=None)
+    latest = max((at for a in before for p, v in a.items() if not _DEADLINE & set(param_words(p).split())
+                  and (at := moment(v)) is not None), default=None)  # a new job's due date is no present (set 39)
     free = {p: at for p, v in args.items() if p not in fixed and (at := moment(v)) is not None}
     if latest is None or not free or any(moment(args[p]) for p in fixed if p in args):
         return args
