@@ -533,6 +533,8 @@ def export_run(run: Run, store: StateStore, usage: dict[str, int]) -> RunSummary
         remove_left_temps(out_dir)
         atomic_write_text(out_dir / "manifest.json", manifest.model_dump_json(indent=2) + "\n")
         report = run_report(run.ctx, run.plans, done, run.products, prep)
+        for name, (made, asked) in report.requested.items():  # the terminal's "made / asked" (set 39: a new
+            counts.setdefault(name, {}).update(made=made, asked=asked)  # user read "items planned" 35 as the 70 asked)
     finally:
         done.close()
     atomic_write_text(out_dir / "README.md", card_text(out_dir, manifest, run.names, prep, report.card))

@@ -109,18 +109,21 @@ class Progress:
             self._bar = None
 
 
-COLUMNS = (("product", "product"), ("items planned", "items"), ("items done", "done"),
+COLUMNS = (("product", "product"), ("made / asked", "asked"), ("items planned", "items"), ("items done", "done"),
            ("rows written", "written"), ("drafts rejected", "rejected"), ("duplicates removed", "duplicates"))
 
 
 def summary_table(counts: dict[str, dict[str, int]], extra: dict[str, int] | None = None) -> Table:
-    """One row per product, one unit per column: work items planned and finished, rows in the
-    files, drafts the checks rejected (an item may retry several), rows removed as duplicates."""
+    """One row per product, one unit per column: what the config asks and how much of it was made, in
+    the config's units (targets, trajectories, categories' rows; "-" where the run does not tell),
+    work items planned and finished, rows in the files, drafts the checks rejected (an item may
+    retry several), rows removed as duplicates."""
     table = Table(title="trajgen run", show_lines=False)
     for title, _ in COLUMNS:
         table.add_column(title, justify="left" if title == "product" else "right")
     for name, c in counts.items():
-        table.add_row(name, *[str(c.get(key, c["items"] if key == "done" else 0)) for _, key in COLUMNS[1:]])
+        said = {**c, "asked": f"{c['made']}/{c['asked']}" if "asked" in c and "made" in c else "-"}
+        table.add_row(name, *[str(said.get(key, c.get("items", 0) if key == "done" else 0)) for _, key in COLUMNS[1:]])
     return table
 
 

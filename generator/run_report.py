@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 class RunReport:
     terminal: list[str] = field(default_factory=list)
     card: list[str] = field(default_factory=list)
+    requested: dict[str, tuple[int, int]] = field(default_factory=dict)  # (made, asked) per product, in the config's units
 
 
 def _skipped_section(ctx: RunContext) -> list[str]:
@@ -63,5 +64,10 @@ def run_report(ctx: RunContext, plans: Mapping[str, Sequence[WorkItem[Any]]], do
                products: dict[str, AnyProduct], prep: Prepared | None = None) -> RunReport:
     """`prep`: the duplicate removal of the export, whose removed rows count against the request."""
     rows = shortfalls(ctx, plans, done, products, removed_by_dedup(ctx, prep))
+    asked: dict[str, tuple[int, int]] = {}
+    for r in rows:
+        made, wanted = asked.get(r.product, (0, 0))
+        asked[r.product] = (made + r.produced, wanted + r.requested)
     return RunReport(terminal=skip_lines(ctx.catalog.skipped) + lines(rows),
-                     card=card_rows(rows) + _skipped_section(ctx) + _inputs_section(ctx))
+                     card=card_rows(rows) + _skipped_section(ctx) + _inputs_section(ctx),
+                     requested=asked)

@@ -3,6 +3,8 @@ rejected, duplicates removed), LLM use on its own line, an ETA weighted by the w
 
 from __future__ import annotations
 
+import re
+
 from hub_support import write_config
 
 from generator.cli import main
@@ -47,17 +49,18 @@ def test_eta_counts_the_heavy_items_still_to_do():
 
 def test_summary_table_has_one_unit_per_column():
     table = summary_table({"judge": {"items": 41, "done": 41, "accepted": 2040, "rejected": 3,
-                                     "duplicates": 10, "written": 2030}})
-    assert [c.header for c in table.columns] == ["product", "items planned", "items done", "rows written",
-                                                 "drafts rejected", "duplicates removed"]
-    assert [next(iter(c.cells)) for c in table.columns] == ["judge", "41", "41", "2030", "3", "10"]
+                                     "duplicates": 10, "written": 2030, "made": 2030, "asked": 2040}})
+    assert [c.header for c in table.columns] == ["product", "made / asked", "items planned", "items done",
+                                                 "rows written", "drafts rejected", "duplicates removed"]
+    assert [next(iter(c.cells)) for c in table.columns] == ["judge", "2030/2040", "41", "41", "2030", "3", "10"]
 
 
 def test_cli_summary(tmp_path, capsys):
     cfg = write_config(tmp_path, products={"sdg": {"categories": {"simple": 2, "multi_turn_miss_func": 1}}})
     assert main(["generate", str(cfg), "--out", str(tmp_path / "out")]) == 0
     err = capsys.readouterr().err
-    assert all(w in err for w in ("planned", "done", "written", "rejected", "removed"))  # headers may wrap
+    assert all(w in err for w in ("asked", "planned", "done", "written", "rejected", "removed"))  # headers may wrap
+    assert re.search(r"sdg\W+3/3\W+3\W+3\W+4\W", err), err  # 2 simple + 1 miss_func asked (two rows each)
     assert "LLM this run: 0 requests sent" in err
     assert "llm_requests_sent" not in err
     assert "3 rows accepted" in err  # the progress line counts rows, not items (miss_func: 2 rows)
