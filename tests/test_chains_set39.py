@@ -57,6 +57,9 @@ def test_what_was_seen_is_never_recorded_on_a_visit_only_just_planned() -> None:
 
 def test_a_value_just_made_is_never_set_again_at_once() -> None:
     assert not_yet(_ORDER, _RETIME)  # the order would have been made for the right time
+    issue = _tool("issue_runway_notam", "Issue a runway NOTAM. Returns the NOTAM number.", {"runway": {"type": "string"}})
+    replace = _tool("replace_notam", "Replace a NOTAM to change its times.", {"notam_number": {"type": "string"}})
+    assert not_yet(issue, replace)  # the NOTAM would have been issued with the right times
     assert not not_yet(_DISPATCH, _RETIME)  # dispatching makes nothing the retime sets again
 
 

@@ -251,7 +251,7 @@ def _planned(tool: Tool) -> bool:
 
 # Verbs that set again a value a record was just made with.
 _SETTING_VERBS = frozenset({"update", "modify", "edit", "change", "reschedule", "amend", "adjust", "patch", "rename",
-                            "retime"})
+                            "retime", "replace", "revise", "extend"})  # a NOTAM replaced as it is issued (set 39)
 # What a tool needs to have happened already: "Record the pilot's times ... after a move", "Issue a
 # certificate ... after an acceptable inspection", "the outcome of an inspection carried out today".
 _AFTER_NOUN = re.compile(r"\bafter (?:a|an|the|each|every|its|their) (?:([a-z-]+) )?([a-z]+)(?=[.,;:)]|$|\s(?:of|for|"
