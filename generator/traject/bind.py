@@ -429,7 +429,7 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
              for p, (j, f, v) in bound.items()}  # the unit opened at a site is that site's
     _kept_choices(chain, consumer, args, bound, rng)
     args.update({p: v for p, (_, _, v) in bound.items()})
-    args.update(day := _on_the_day_found(chain, consumer, args, bound))
+    args.update(day := _on_the_day_found(chain, consumer, bound))
     fixed = {p for p in args if p in bound or p in day or any(p in c.arguments for c in chain.calls)}
     args = nested_by_examples(consumer.properties, args, frozenset(fixed))  # the site of the unit read
     args = repair_arguments(consumer, args, rng, keep=fixed)
@@ -447,7 +447,7 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
 _FREE_ON = frozenset({"available", "availability", "free", "open", "vacant"})
 
 
-def _on_the_day_found(chain: Chain, consumer: Tool, args: dict[str, Any], bound: dict[str, Any]) -> dict[str, Any]:
+def _on_the_day_found(chain: Chain, consumer: Tool, bound: dict[str, Any]) -> dict[str, Any]:
     """A thing found free on a day is booked that day: the consumer's one date parameter takes the
     date the lookup that found the bound thing filtered on (set 39: crews listed as free on June 3,
     booked for June 14)."""

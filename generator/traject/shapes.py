@@ -213,9 +213,12 @@ _MADE_IN = re.compile(r"\b(?:in|with) (?:the )?status ['\"`]?([a-z_]+)|\bas (?:a
 
 
 def not_yet(producer: Tool, consumer: Tool) -> bool:
-    """Whether `consumer` acts only on a thing of `producer`'s kind in a state the one `producer`
-    has just made cannot be in yet: "one line of an incoming manifest" after create_manifest, which
-    returns it "in status draft"; approving "a pending waste profile" just submitted is fine."""
+    """Whether `consumer` cannot follow the making `producer` has just done: it acts only on a thing
+    in a state the one just made cannot be in yet ("one line of an incoming manifest" after
+    create_manifest, which returns it "in status draft"; approving "a pending waste profile" just
+    submitted is fine); it needs the planned thing to have happened ("Record the pilot's times ...
+    after a move" after the order for it, what was seen on an inspection only just scheduled); or it
+    sets again a value the thing was just made with (an order retimed, a NOTAM replaced, as made)."""
     if verb_of(producer) not in _MAKING_VERBS:
         return False
     acting = re.split(r"(?<=[a-z)])\.\s", consumer.description, maxsplit=1)[0]
