@@ -40,7 +40,7 @@ def test_bad_drafts_are_reasked_with_their_reason(tmp_path, fault, validator):
         summary = run(tmp_path, srv)
         notes = reask_notes(srv)
     assert summary.per_product["trail"] == {"items": 6, "done": 6, "accepted": 6, "rejected": 0,
-                                            "duplicates": 0, "written": 6}
+                                            "duplicates": 0, "written": 6, "made": 6, "asked": 6}
     assert notes and any(validator in n for n in notes)
     # leak_first appends the first forbidden string: an omitted value or an identifier
     allowed = (validator, "no_identifiers") if fault == "leak_first" else (validator,)
