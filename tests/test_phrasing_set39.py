@@ -123,3 +123,19 @@ def test_home_on_foot_is_a_place_and_work_on_a_day_is_not() -> None:
 
     assert place_words_in("Navigate to home on foot stopping at Brown Library.") == {"home"}
     assert place_words_in("I work on Mondays.") == set()
+
+
+def test_a_formula_is_said_by_its_name_and_a_sum_of_lengths_takes_its_article() -> None:
+    traverse = _tool("check_traverse_closure", "Check a closed traverse's misclosure.", {
+        "job_number": {"type": "string", "description": "Job number, e.g. 'LS-25-0317'."},
+        "total_length_ft": {"type": "number", "minimum": 100, "maximum": 100000,
+                            "description": "Sum of the traverse leg lengths in feet."},
+        "angular_misclosure_sec": {"type": "number", "minimum": -300, "maximum": 300,
+                                   "description": "Sum of measured angles minus the theoretical sum, in seconds."}},
+        ["job_number"])
+    said = _explicit(traverse, {"job_number": "LS-25-1417", "total_length_ft": 4900, "angular_misclosure_sec": -14})
+    assert "an angular misclosure of -14 seconds" in said and "a sum of -14" not in said, said
+    assert "with a sum of the traverse leg lengths of 4900 feet" in said or "a sum of the traverse leg lengths of 4900" in said, said
+    from generator.phrasebook.terms import term
+
+    assert term("total_length_ft", traverse.properties["total_length_ft"]).sem != "money"  # feet are no money

@@ -1418,10 +1418,19 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     if len(said) >= 3 and re.fullmatch(r"[A-Z]{2,5}", said[-1]) and \
             re.search(rf"\b{re.escape(t.noun)} [a-z]+ed\b", description, re.IGNORECASE):  # "Filing frequency TTB
         t = Term(**{**t.__dict__, "noun": " ".join(said[:-1])})  # assigned": the frequency, never "frequency TTB" (set 33)
+    if t.plain and _FORMULA.match(description):  # "Sum of measured angles minus the theoretical sum": the
+        t = Term(**{**t.__dict__, "noun": t.plain})  # angular misclosure, never "a sum of 286 seconds" (set 39)
+    if t.sem == "money" and t.unit and t.unit.lower() not in _CURRENCY_UNITS:  # a sum of lengths in feet
+        t = Term(**{**t.__dict__, "sem": ""})  # is no amount of money ("with sum of ... of 9800 feet": set 39)
     per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
     if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
         t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
     return _hinted(t, noun) if noun else t
+
+
+# A description that defines its value by arithmetic on others ("X minus Y", "X divided by Y").
+_FORMULA = re.compile(r"^[^.;]*?\b(?:minus|divided by|multiplied by|times the|less the)\b", re.IGNORECASE)
+_CURRENCY_UNITS = frozenset({"dollars", "euros", "pounds", "usd", "eur", "gbp", "cents", "yen", "francs"})
 
 
 def _named_as_written(param: str, description: str, t: Term) -> Term:
@@ -1508,7 +1517,7 @@ def _a(noun: str) -> str:
     head is a mass noun; a plural takes none."""
     if _STATISTIC.match(noun):
         return f"the {noun}"  # "the highest turbidity reading of the month", never "a highest"
-    if is_plural(noun.split()[-1]):
+    if is_plural(noun.split(" of ", 1)[0].split()[-1]):  # the head before its "of": "a sum of the leg lengths" (set 39)
         return noun
     if re.match(r"[A-Z][A-Z0-9]+\b", noun):  # "an X80", "an NDE status", "a PPV": read letter by letter,
         return f"{'an' if noun[0] in 'AEFHILMNORSX' else 'a'} {noun}"  # which inflect does not
