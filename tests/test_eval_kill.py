@@ -69,7 +69,9 @@ def test_sigkill_then_rerun_sends_no_finished_request_twice(tmp_path):
     assert len(set(before_kill)) == len(before_kill)  # no retries were needed
     again = set(before_kill) & set(after_kill)
     assert not again & cached  # no completed exchange is ever sent again
-    assert len(again) <= CONCURRENCY  # at most the requests in flight at the kill
+    # at most the items the runner holds at once (its gate, max(4, 2 x concurrency)): an answer received
+    # but not yet in the cache at the kill is asked again, never one the cache holds (checked above)
+    assert len(again) <= max(4, 2 * CONCURRENCY)
     print(f"killed after {finished} results; {len(before_kill)} requests before, {len(after_kill)} after, "
           f"{len(again)} re-sent (in flight at the kill)")
     setup = json.loads((run / "eval" / "m" / "summary.json").read_text())
