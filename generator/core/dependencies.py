@@ -43,7 +43,9 @@ class Rule:
     (subject <= others[0]: "tach time is always lower than or equal to Hobbs time"), "in_ranges" (subject
     inside one of the labelled ranges `target`, the one others[0] names when set), "band_is"
     (others[0] inside the band `target` => subject == values[0]), "contains" (others[0] ==
-    values[0] => the list subject holds `target`), "any_of" (at
+    values[0] => the list subject holds one of `target`), "ways" (the parameters of at most one of the
+    ways `target` set: "Give parcel_number; or owner_name with county; or township, range and
+    section together"), "any_of" (at
     least one of subject and `others` set: "Give at least one of title, author or isbn")."""
 
     kind: str
@@ -221,6 +223,9 @@ def _implies(tool: str, props: Props) -> list[Rule]:
 
 
 _TOGETHER = re.compile(r"\b(?:give|set|send|provide|with|both) (\w+) and (\w+)\b", re.IGNORECASE)
+# "Give northing and easting together" names `northing_usft` and `easting_usft` by their words (set 40:
+# monuments recorded with an easting and no northing)
+_SAID_TOGETHER = re.compile(r"\b(?:give|set|send|provide) (?:the )?([a-z]\w*) and (?:the )?([a-z]\w*) together\b", re.IGNORECASE)
 
 
 def _together(tool: str, props: Props) -> list[Rule]:
@@ -229,6 +234,10 @@ def _together(tool: str, props: Props) -> list[Rule]:
     for m in _TOGETHER.finditer(tool):
         a, b = _name(m.group(1), props), _name(m.group(2), props)
         if a and b and a != b:
+            out.append(Rule("together", a, (b,)))
+    for m in _SAID_TOGETHER.finditer(tool):
+        a, b = (_name(w, props) or _stemmed_param(w, props) for w in (m.group(1), m.group(2)))
+        if a and b and a != b and not any(r.subject == a and r.others == (b,) for r in out):
             out.append(Rule("together", a, (b,)))
     return out
 
@@ -331,7 +340,8 @@ def _named_params(phrase: str, props: Props) -> list[str]:
 _FOR_KIND = re.compile(r"\bfor (\w+)(?: \w+)?\s*[,:]\s*([\w\s,']+?) (?:is|are) (?:required|mandatory|needed)",
                        re.IGNORECASE)
 _SUBJECT_WHEN = re.compile(r"([\w\s,']+?) (?:is|are|must be) (?:required|mandatory|given|set) (?:when|if) (\w+)"
-                           r"(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
+                           r"(?: is |\s*==?\s*)['\"`]?(\w+)['\"`]?((?:(?:,\s*|\s+or\s+|,\s*or\s+)['\"`]?\w+['\"`]?)*)",
+                           re.IGNORECASE)
 
 
 _ELLIPTIC_WHEN = re.compile(r";\s*([\w\s,']+?) (?:when|if) (\w+)(?: is |\s*==?\s*)['\"`]?(\w+)", re.IGNORECASE)
@@ -360,8 +370,12 @@ def _needed_for(tool: str, props: Props) -> list[Rule]:
         for m in [*said, *(_ELLIPTIC_WHEN.finditer(text) if said else ())]:
             other = _name(m.group(2), props)
             subjects = [s for s in _named_params(m.group(1).split(";")[-1], props) if s != other]
-            out.extend(Rule("needs", s, (other,), (m.group(3),)) for s in subjects
-                       if other and len(subjects) <= 3 and m.group(3).lower() not in _NO_VALUE
+            # "cap_stamp is required when status is set or reset": 'set' of the status enum is a value
+            # (set 40: new monuments with no cap stamp); every value listed
+            listed = _enum(props[other]) if other else []
+            more = tuple(w for w in re.findall(r"\w+", m.group(4) if m.re is _SUBJECT_WHEN else "") if w in listed)
+            out.extend(Rule("needs", s, (other,), (m.group(3), *more)) for s in subjects
+                       if other and len(subjects) <= 3 and (m.group(3).lower() not in _NO_VALUE or m.group(3) in listed)
                        and _a_value_of(m.group(3), props[other]))
     return out
 
@@ -1005,6 +1019,51 @@ def _usually_near(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "station_to must be after station_from", a parameter's own "End station, after station_from" (set 40:
+# staking from 12+37.50 to 5+02.4): of two strings that read as numbers (stations), one after the other.
+_AFTER_SAID = re.compile(r"\b`?([a-z]\w*)`? (?:must|should|has to|needs to) (?:be|come|lie) (after|before|beyond|past) "
+                         r"(?:the )?`?([a-z]\w*)`?", re.IGNORECASE)
+_OWN_AFTER = re.compile(r"(?:^|[,;]\s*)(?:it )?(?:must be |should be |is )?(after|before|beyond|past) (?:the )?`?([a-z]\w*)`?"
+                        r"(?=\s*[,.;(]|$)", re.IGNORECASE)
+
+
+def _read_as_numbers(schema: dict[str, Any]) -> bool:
+    """Whether a string parameter's quoted examples all read as numbers ('10+00', '12+37.50')."""
+    said = re.findall(r"'([^']+)'", str(schema.get("description") or ""))
+    return schema.get("type") == "string" and bool(said) and all(_number(v) is not None for v in said)
+
+
+def _stations_ordered(tool: str, props: Props) -> list[Rule]:
+    found = [(m[1], m[2], m[3]) for t in _texts(tool, props) for m in _AFTER_SAID.finditer(t)]
+    found += [(n, m[1], m[2]) for n, sch in props.items() if (m := _OWN_AFTER.search(str(sch.get("description") or "")))]
+    out: list[Rule] = []
+    for first, said, second in found:
+        a, b = _name(first, props), _name(second, props)
+        if a and b and a != b and all(_read_as_numbers(props[n]) for n in (a, b)):
+            rule = Rule("below", b, (a,)) if said.lower() in ("after", "beyond", "past") else Rule("below", a, (b,))
+            out += [rule] if rule not in out else []
+    return out
+
+
+# "Give station_from and station_to for linear work (curb_and_gutter, storm_sewer, ...); building_corners
+# and lot_corners take neither" (set 40: stations on building corners): set for the values listed, else left out.
+_GIVE_FOR_LISTED = re.compile(r"\b(?:give|send|set|provide|include) (?:the )?`?([a-z]\w*)`?(?: and (?:the )?`?([a-z]\w*)`?)? "
+                              r"(?:only )?for [\w\s-]{0,40}?\(([^)]+)\)", re.IGNORECASE)
+
+
+def _give_for_listed(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _GIVE_FOR_LISTED.finditer(t)):
+        values = [w.strip(" '\"`") for w in _LISTED.split(m[3]) if w.strip(" '\"`")]
+        owners = {_owner_of(v, props) for v in values}
+        owner = owners.pop() if len(owners) == 1 else None
+        if owner is None or not all(v in _enum(props[owner]) for v in values):
+            continue
+        out += [Rule("needs", n, (owner,), tuple(values)) for w in (m[1], m[2]) if w and (n := _name(w, props))
+                and n != owner]
+    return out
+
+
 def _compared(tool: str, props: Props) -> list[Rule]:
     """One number parameter at most another, both named by their words in the tool's text or
     the subject's own ("Must be at least depth_start_ft_md"); "below" rules: subject <= other."""
@@ -1114,6 +1173,37 @@ def _give_list(tool: str, props: Props) -> list[Rule]:
             out += [Rule("one_of", a, (b,)) for a in groups[0] for b in groups[1]]
         else:
             out.append(Rule("any_of", heads[0], tuple(heads[1:])))
+    return out
+
+
+# "Give parcel_number; or owner_name with county; or township, range and section together (with county)"
+# (set 40: parcel searches by a lone range or a section with nothing else): ways apart by "; or", a way
+# of several parameters given whole, the ones "with" it beside.
+_WAYS = re.compile(r"(?:^|[.;]\s+)(?:give|provide|pass|send|specify|supply|search by)\s+([^.;]+(?:;\s*or\s+[^.;]+)+)",
+                   re.IGNORECASE)
+
+
+def _give_ways(tool: str, props: Props) -> list[Rule]:
+    out: list[Rule] = []
+    for m in (m for t in _texts(tool, props) for m in _WAYS.finditer(t)):
+        ways: list[tuple[list[str], list[str]]] = []
+        for way in re.split(r";\s*or\s+", m[1]):
+            way = re.sub(r"\s+together\b", "", way)
+            beside = re.findall(r"\((?:with|plus|and)\s+([^)]+)\)|\s(?:together with|with|plus)\s+(.+)$", way)
+            way = re.sub(r"\s*\([^)]*\)|\s(?:together with|with|plus)\s+.+$", "", way)
+            own = [_name(w.strip(" `'\""), props) for w in _LISTED.split(_ITEM_ARTICLE.sub("", way.strip())) if w.strip()]
+            besides = [_name(w.strip(" `'\""), props) for b in beside for w in _LISTED.split(b[0] or b[1]) if w.strip()]
+            if not own or not all(own) or not all(besides):
+                ways = []
+                break
+            ways.append(([str(n) for n in own], [str(n) for n in besides]))
+        heads = [w[0][0] for w in ways]
+        if len(ways) < 2 or len(set(heads)) != len(heads):
+            continue
+        out.append(Rule("any_of", heads[0], tuple(heads[1:])))
+        out.append(Rule("ways", heads[0], tuple(heads[1:]), target=tuple(tuple(own) for own, _ in ways)))
+        out += [Rule("together", own[0], (x,)) for own, _ in ways for x in own[1:]]
+        out += [Rule("requires", own[0], (x,)) for own, besides in ways for x in besides if x not in own]
     return out
 
 
@@ -1532,18 +1622,23 @@ def _given_with_value(tool: str, props: Props) -> list[Rule]:
 
 # "outcome fatal requires death in seriousness" (set 37: a fatal event whose seriousness left
 # death out): a value of one enum puts a member in a list.
-_REQUIRES_MEMBER = re.compile(r"\b(\w+) ['\"`]?([\w-]+)['\"`]? requires ['\"`]?([\w-]+)['\"`]? in (\w+)\b", re.IGNORECASE)
+# "gnss_control needs gnss_static_receiver or gnss_rtk_rover in equipment" (set 40: control work booked
+# with a digital level only): the value named alone, and any of the members listed.
+_REQUIRES_MEMBER = re.compile(r"\b(?:(\w+) )?['\"`]?([\w-]+)['\"`]? (?:requires|needs) ['\"`]?([\w-]+)['\"`]?"
+                              r"((?:,?\s+or\s+['\"`]?[\w-]+['\"`]?|,\s*['\"`]?[\w-]+['\"`]?)*) in (\w+)\b", re.IGNORECASE)
 
 
 def _requires_member(tool: str, props: Props) -> list[Rule]:
     out = []
     for m in (m for t in _texts(tool, props) for m in _REQUIRES_MEMBER.finditer(t)):
-        owner, listed = _name(m[1], props), _name(m[4], props)
+        listed = _name(m[5], props)
+        owner = (_name(m[1], props) if m[1] else None) or _owner_of(m[2], props, skip=listed or "")
         if owner is None or listed is None or owner == listed or props[listed].get("type") != "array":
             continue
         items = props[listed].get("items") if isinstance(props[listed].get("items"), dict) else {}
-        if m[2] in _enum(props[owner]) and m[3] in _enum(items or {}):
-            out.append(Rule("contains", listed, (owner,), (m[2],), m[3]))
+        members = (m[3], *(w for w in re.findall(r"[\w-]+", m[4] or "") if w != "or"))
+        if m[2] in _enum(props[owner]) and all(w in _enum(items or {}) for w in members):
+            out.append(Rule("contains", listed, (owner,), (m[2],), members))
     return out
 
 
@@ -1620,7 +1715,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_take, _pairs, _without_only, _within, _band_if,
                                                       _spoken_for, _always, _refused_unless, _must_not,
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
-                                                      _compared, _any_of, _own_only, _lists_per_value, _values_fit,
+                                                      _compared, _stations_ordered, _give_for_listed, _give_ways, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near, _may_be, _elided_required,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
@@ -1697,11 +1792,17 @@ def _set(args: dict[str, Any], name: str) -> bool:
     return name in args and not (value is None or value is False or value == "" or value == [])
 
 
+# A station along an alignment, hundreds of feet '+' feet: '12+37.50' is 1237.5 ft.
+_STATION = re.compile(r"(\d{1,4})\+(\d{2}(?:\.\d+)?)")
+
+
 def _number(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
         return float(value)
+    if isinstance(value, str) and (station := _STATION.fullmatch(value.strip())):
+        return float(station[1]) * 100 + float(station[2])
     try:
         return float(value) if isinstance(value, str) else None
     except ValueError:
@@ -1745,11 +1846,13 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
     if rule.kind == "any_of":
         return not any(_set(args, x) for x in (s, *rule.others))
+    if rule.kind == "ways":
+        return sum(any(_set(args, x) for x in way) for way in rule.target) > 1
     if rule.kind == "below":  # (a reading before an act and after it: never the same, set 32)
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and (a > b or a == b and _around_an_act(s, o))
     if rule.kind == "contains":
-        return args.get(o) == rule.values[0] and not (isinstance(args.get(s), list) and rule.target in args[s])
+        return args.get(o) == rule.values[0] and not (isinstance(args.get(s), list) and any(t in args[s] for t in rule.target))
     if rule.kind == "band_is":  # a number in the band says the enum's value
         x = _number(args.get(o))
         return x is not None and rule.target[0] <= x <= rule.target[1] and args.get(s, rule.values[0]) != rule.values[0]
@@ -1758,6 +1861,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         if label is not None and all(n != str(label) for n, _, _ in rule.target):
             return False  # no range said for this value (manganese "under 0.05"): nothing to keep
         return x is not None and not any(a <= x <= b for n, a, b in rule.target if label is None or n == str(label))
+    if rule.kind == "forms_for" and o in args and args[o] not in rule.values:  # Boulder's example parcel in El
+        return args.get(s) in rule.target  # Paso County (set 40): a form given for one value, never another's
     if rule.kind in ("pairs", "only_where", "forms_for"):
         return args.get(o) in rule.values and s in args and args[s] not in rule.target
     n = _number(args.get(s))
@@ -1779,7 +1884,9 @@ def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
     out = dict(args)
     for _ in range(3):  # a fix may set the value another rule reads (reason 'restitution' needs a claimant)
         hit = [r for r in rules(description, props) if broken(r, _defaulted(r, out, props))]
-        hit.sort(key=lambda r: r.kind != "one_of")  # the way chosen first, then what goes with it (set 36)
+        # the way chosen first, then what goes with it (set 36); a pair completed last, once the
+        # values that allow it stand (set 40: stations dropped for lot corners put back by their pair)
+        hit.sort(key=lambda r: (r.kind != "one_of", r.kind == "together"))
         for rule in hit:
             view = _defaulted(rule, out, props)
             if broken(rule, view):
@@ -1931,8 +2038,15 @@ def _fix_pairs(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
 def _fix_forms_for(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """An open subject takes one of the forms given for its other's value (a '-12' report for FT8),
     picked by the digits of the value it had, so the call stays reproducible."""
-    if rule.subject not in keep:
+    if rule.subject in keep:
+        return
+    if args.get(rule.others[0]) in rule.values:
         args[rule.subject] = rule.target[sum(map(ord, str(args.get(rule.subject)))) % len(rule.target)]
+    elif isinstance(args.get(rule.subject), str):  # another value's form: its digits drawn anew from the call's
+        import hashlib  # own values (reproducible), the first kept
+
+        digits = iter(str(int(hashlib.sha256(repr(sorted(args.items(), key=str)).encode()).hexdigest(), 16)))
+        args[rule.subject] = re.sub(r"(?<=.)\d", lambda _: next(digits), args[rule.subject])
 
 
 def _fix_band_is(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
@@ -1974,6 +2088,17 @@ def _fix_any_of(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[st
         args[name] = draw(name)
 
 
+def _fix_ways(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """One way stays: the one a caller fixed, else the one with most of its parameters given; the
+    others' own parameters go (a parameter two ways share stays)."""
+    given = [(any(x in keep for x in way), sum(_set(args, x) for x in way), -i) for i, way in enumerate(rule.target)]
+    chosen = rule.target[given.index(max(given))]
+    for way in rule.target:
+        for x in way:
+            if x not in chosen and x not in keep:
+                args.pop(x, None)
+
+
 def _around_an_act(first: str, second: str) -> bool:
     """`percent_before` and `percent_after`: one reading taken before an act and after it."""
     a, b = (set(re.split(r"[^a-z]+", n.lower())) for n in (first, second))
@@ -1988,6 +2113,14 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
     if name is None or anchor is None:
         return
     base = _number(args[anchor]) or 0.0
+    if isinstance(args.get(name), str):  # a station is drawn again on its side, else the two swap
+        picks = [v for v in (draw(name) for _ in range(24)) if isinstance(v, str) and (x := _number(v)) is not None
+                 and (x < base if sign < 0 else x > base)]
+        if picks:
+            args[name] = picks[int(abs(base) * 7) % len(picks)]
+        elif anchor not in keep:
+            args[name], args[anchor] = args[anchor], args[name]
+        return
     # a value the parameter's own draw gives, on the right side and near (a Sheldon point at or under
     # the source grade, never 38), else one a few percent off the other's
     drawn = [x for x in (_number(draw(name)) for _ in range(24)) if x is not None]
@@ -2035,7 +2168,7 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
 def _fix_contains(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     held = args.get(rule.subject)
     if rule.subject not in keep:
-        args[rule.subject] = [*(held if isinstance(held, list) else []), rule.target]
+        args[rule.subject] = [*(held if isinstance(held, list) else []), rule.target[0]]
     elif rule.others[0] not in keep:
         args.pop(rule.others[0], None)
 
@@ -2045,6 +2178,7 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
+    "ways": _fix_ways,
 }
 
 
@@ -2201,6 +2335,11 @@ _BEFORE_IT = re.compile(r"\b(?:requested|booked|made|filed|submitted|placed|orde
 _AT_MOST_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:at most|no more than|up to|within) (\d+|one|two|three|"
                             r"four|six|twelve) (days?|weeks?|months?|years?) (?:after|from) (?:today|now)\b", re.IGNORECASE)
 _SMALL_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "six": "6", "twelve": "12"}
+# "Needs 48 hours notice: requested_date at least two days ahead" (set 40: stakes asked for tomorrow):
+# the parameter named, with no verb.
+_NAMED_AHEAD = re.compile(r"(?:^|[:;,.]\s*)`?([a-z]\w*)`? (?:at least|no less than|no sooner than) (\d+|one|two|three|four|six|"
+                          r"twelve) (hours?|days?|weeks?) (?:ahead|out|in advance|from (?:today|now)|after (?:today|now))\b",
+                          re.IGNORECASE)
 _UP_TO_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:today|now)(?: or)? (?:up to|within|at most|no more "
                           r"than) (\d+) (days?|weeks?|months?) (?:ahead|out|later|in advance|from today)", re.IGNORECASE)
 
@@ -2299,6 +2438,10 @@ def _leads_read(description: str, props: Props) -> list[Lead]:
     for m in (m for t in texts for m in _AFTER_TODAY.finditer(t)):
         if _name(m.group(1), props):
             out[m.group(1)] = Lead(m.group(1), float(m.group(2)) * _UNIT_HOURS[m.group(3).lower()])
+    for m in (m for t in texts for m in _NAMED_AHEAD.finditer(t)):
+        if _name(m.group(1), props) and m.group(1) not in out:
+            count = float(_SMALL_NUMBERS.get(m.group(2).lower(), m.group(2)))
+            out[m.group(1)] = Lead(m.group(1), count * _UNIT_HOURS[m.group(3).lower()])
     for m in (m for t in texts for m in _BEFORE_IT.finditer(t)):
         if _name(m.group(3), props):
             out[m.group(3)] = Lead(m.group(3), float(m.group(1)) * _UNIT_HOURS[m.group(2).lower()])

@@ -777,6 +777,15 @@ def _decimals_said(schema: dict[str, Any]) -> int | None:
     return int(said) if said.isdigit() else ("one", "two", "three", "four").index(said) + 1
 
 
+def _read_to(schema: dict[str, Any]) -> int | None:
+    """The decimals of a reading in the thousands that the description's example gives to more
+    digits than an amount is said ("State Plane northing, e.g. 1702345.18"): a coordinate or an
+    elevation keeps them, never a round 1800000.0 (set 40)."""
+    said = _EXAMPLE_NUMBER.findall(str(schema.get("description") or ""))
+    exact = [x for x in said if abs(float(x)) >= 1000 and "." in x and float(x) != float(f"{float(x):.3g}")]
+    return len(exact[0].partition(".")[2]) if exact else None
+
+
 _EXAMPLE_NUMBER = re.compile(r"\b(?:e\.g\.?|eg\.|for example|for instance),?\s+(\d+(?:\.\d+)?)(?![\d:/-]|\.\d)", re.IGNORECASE)
 # "normally 0.125", "usually 50 or 100", "typically 2": the values the description says are the usual ones
 _NORMALLY = re.compile(r"\b(?:normally|usually|typically|commonly|standard is|most often)\s+(?:about |around |)"
@@ -843,6 +852,8 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
         return _chosen_round(value, name, kind, lo, hi)
     if (said_places := _decimals_said(schema)) is not None:  # "3 decimals": 2.349, never 4.7 or 6.0 (set 32)
         return round(rng.uniform(lo, hi), said_places)
+    if (read_places := _read_to(schema)) is not None:  # a reading its example gives to the hundredth
+        return round(rng.uniform(lo, hi), read_places)
     value = float(_round_large(_rounded(rng.uniform(lo, hi), lo, hi, decimals, rng), kind, lo, hi))
     return float(_chosen_round(value, name, kind, lo, hi)) if _DISCOUNT & set(semantic.tokens(name)) else value
 
