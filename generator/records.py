@@ -227,6 +227,9 @@ class CallPlan(Record):
     # The user's last call of this function held every value the query leaves to the history and
     # no argument the call lacks: "search permits like last time" reads right (never set without history).
     repeats_last: bool = False
+    # Every value the query leaves to the history, hinted or not, is the user's most frequent one:
+    # "the disposition I usually go with, and the rest as usual" reads right (set 40).
+    rest_usual: bool = False
 
 
 class DisclosurePlan(Record):

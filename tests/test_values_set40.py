@@ -143,3 +143,50 @@ def test_an_example_given_for_one_county_is_never_sent_with_another() -> None:
     assert fixed["parcel_number"] not in ("157134101004", "0171100020028")
     assert len(fixed["parcel_number"]) == 12 and fixed["parcel_number"].isdigit()
     assert fixed == enforce(said, props, {"county": "El Paso", "parcel_number": "157134101004"}, lambda n: "1")
+
+
+def test_a_when_true_only_flag_is_never_sent_false() -> None:
+    flag = {"type": "boolean", "description": "When true, only cars with an open bad order.", "default": False}
+    tool = _tool("search_cars", "Search cars. Give at least one filter.",
+                 {"car_type": {"type": "string", "enum": ["boxcar", "gondola"]}, "has_open_bad_order": flag}, [])
+    drawn = [sample_arguments(tool, random.Random(seed)).get("has_open_bad_order") for seed in range(40)]
+    assert False not in drawn, drawn
+    # a TRAJECT call that takes the default false leaves it unsaid: never "without open bad order" (set 40)
+    from generator.traject.plans import _stated, no_filter_flag
+
+    assert no_filter_flag(tool, "has_open_bad_order", False) and not no_filter_flag(tool, "has_open_bad_order", True)
+    modes = {a.param: a.mode for a in _stated(tool, {"car_type": "boxcar", "has_open_bad_order": False}, lambda k: [])}
+    assert modes == {"car_type": "stated", "has_open_bad_order": "omitted"}
+
+
+def test_a_comparison_in_its_own_clause_of_a_description_is_read() -> None:
+    props = {"static_psi": {"type": "number", "description": "Static pressure, in psi, 0 to 300."},
+             "residual_psi": {"type": "number", "description": "Residual pressure with the drain open, in psi; must not "
+                                                                "exceed static_psi."},
+             "return_to_static_seconds": {"type": "integer", "description": "Seconds to return to static pressure."}}
+    assert rules("Record a main drain test.", props) == [Rule("below", "residual_psi", ("static_psi",))]
+    # the tool's own words: "the static pressure" is static_psi, never return_to_static_seconds
+    assert rules("Record it. The residual pressure cannot exceed the static pressure.",
+                 {**props, "residual_psi": {"type": "number"}}) == [Rule("below", "residual_psi", ("static_psi",))]
+    pump = {"suction_psi": {"type": "number", "description": "Suction pressure in psi."},
+            "discharge_psi": {"type": "number", "description": "Discharge pressure, in psi, 0 to 400; must be greater "
+                                                                 "than suction_psi."}}
+    assert rules("Record a fire pump test.", pump) == [Rule("below", "suction_psi", ("discharge_psi",))]
+
+
+def test_a_way_named_with_a_modifier_its_parameter_writes_is_a_way() -> None:
+    props = {"property_id": S, "address": {"type": "string", "description": "Street address as it appears on the "
+                                                                            "contract, e.g. '1450 Industrial Pkwy'."},
+             "city": S, "state": S}
+    said = "Search properties. Give either a property_id, or a street address, or a city together with its state."
+    assert Rule("any_of", "property_id", ("address", "city")) in rules(said, props)
+
+
+def test_a_kind_s_lead_the_tool_text_gives_holds_for_that_kind() -> None:
+    said = ("Open an impairment. For a planned impairment the start must be at least 24 hours after the call. "
+            "Returns the id.")
+    props = {"impairment_type": {"type": "string", "enum": ["planned", "emergency"]},
+             "start_time": {"type": "string", "format": "date-time", "description": "When the system goes out of service."}}
+    (lead,) = leads(said, props)
+    assert (lead.name, lead.least_for({"impairment_type": "planned"}), lead.least_for({"impairment_type": "emergency"})) \
+        == ("start_time", 24.0, 0.0)

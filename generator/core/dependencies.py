@@ -1080,7 +1080,8 @@ def _compared(tool: str, props: Props) -> list[Rule]:
                 first = own
             if first and second and first != second:
                 lower = any(said.startswith(w) or f" {w}" in f" {said}" for w in _LOWER_WORDS)
-                out.append(Rule("below", first, (second,)) if lower else Rule("below", second, (first,)))
+                rule = Rule("below", first, (second,)) if lower else Rule("below", second, (first,))
+                out += [rule] if rule not in out else []
     return out
 
 
@@ -1093,8 +1094,10 @@ def _own_comparison(description: str) -> str:
     # "Rating of the main breaker in amps; not above main_panel_amps" (set 31: a 175 A breaker on a 125 A panel)
     text = re.sub(r"\bnot (?:above|over|higher than)\b", "at most", text, flags=re.IGNORECASE)
     text = re.sub(r"\bnot (?:below|under|lower than)\b", "at least", text, flags=re.IGNORECASE)
-    text = re.sub(r"^(?=is at most\b)", "It ", text)
-    text = re.sub(r"^\s*(?=(?:must|should|has to|needs to) be\b)", "It ", text, flags=re.IGNORECASE)
+    # "...; must not exceed static_psi", "...; must be greater than suction_psi": a clause of its own too
+    # (set 40: a residual pressure above the static one, a discharge under the suction)
+    text = re.sub(r"(?:^|(?<=[.;]\s))(?=is at most\b)", "It ", text)
+    text = re.sub(r"(?:^\s*|(?<=[.;]\s))(?=(?:must|should|has to|needs to) be\b)", "It ", text, flags=re.IGNORECASE)
     return _ITS_OWN.sub("It is ", text)
 
 
@@ -1225,6 +1228,10 @@ def _given_item(item: str, props: Props) -> list[str]:
         parts = [_name(w, props) or _param_of(w, props) for w in item.split("/")]
         return [p for p in parts if p] if all(parts) else []
     named = _name(item.replace(" ", "_"), props) or _name(item, props) or _param_of(item, props)
+    words = item.split()  # "a street address" is `address`, whose own text opens "Street address" (set 40)
+    if named is None and len(words) >= 2 and (head := _name(words[-1], props)) and \
+            str(props[head].get("description") or "").lower().startswith(item.lower()):
+        named = head
     return [named] if named else []
 
 
@@ -1239,7 +1246,9 @@ def _numeric_param(phrase: str, props: Props) -> str | None:
         words = [w for w in re.findall(r"[a-z0-9]+", phrase.lower()) if w not in _FILLER]
         named = [n for n in props if words and set(words) & set(n.lower().split("_"))
                  and (props[n] or {}).get("type") in ("number", "integer", "float")]
-        name = named[0] if len(named) == 1 else None
+        extra = sorted((len(set(n.lower().split("_")) - set(words)), n) for n in named)  # "static pressure" is
+        name = extra[0][1] if len(extra) == 1 or extra and extra[0][0] < extra[1][0] else None  # static_psi, not
+        # return_to_static_seconds (set 40): the name with fewest words the phrase leaves out
     return name if name and (props.get(name) or {}).get("type") in ("number", "integer", "float") else None
 
 
@@ -2454,6 +2463,13 @@ def _leads_read(description: str, props: Props) -> list[Lead]:
         if own and name not in out and _moment_schema(schema):
             out[name] = Lead(name, float(own.group(1)) * _UNIT_HOURS[own.group(3).lower()],
                              business=bool(own.group(2)) and own.group(2).strip().lower() != "calendar")
+    for m in _KIND_SAID_AHEAD.finditer(description):
+        said = _name(m.group(2).replace(" ", "_"), props) or _stemmed_param(m.group(2), props)
+        kinds = next((_enum(s) for s in props.values() if m.group(1) in _enum(s)), [])
+        if said and said not in out and kinds and _moment_schema(props[said]):
+            hours = float(m.group(3)) * _UNIT_HOURS[m.group(5).lower()]
+            out[said] = Lead(said, hours, business=bool(m.group(4)) and m.group(4).strip().lower() != "calendar",
+                             per_kind=((m.group(1), hours),), other_kinds=tuple(k for k in kinds if k != m.group(1)))
     for name, schema in props.items():  # "For a normal ticket at least 3 working days after today" (set 32)
         ahead = _KIND_AHEAD.search(str(schema.get("description") or ""))
         if ahead and name not in out:
@@ -2469,6 +2485,14 @@ def _leads_read(description: str, props: Props) -> list[Lead]:
 _OWN_AHEAD = re.compile(r"(?:^|[.;,(]\s*)(?:it must be |must be |it is )?(?:at least|no earlier than|no sooner than|not "
                         r"less than) (\d+) (business |working |calendar )?(hours?|days?|weeks?|months?) (?:from "
                         r"(?:today|now)|after (?:today|now)|out|ahead|in advance)\b", re.IGNORECASE)
+
+
+# The tool's own: "For a planned impairment the start must be at least 24 hours after the call" (set 40:
+# planned impairments starting within the hour): the kind's word, then the moment in words.
+_KIND_SAID_AHEAD = re.compile(r"(?:^|[.;]\s*)for (?:a |an |the )?([a-z][\w-]*)(?: [a-z]+)?,? (?:the |its )?([a-z][\w ]{0,30}?) "
+                              r"(?:must be|is|has to be|needs to be) (?:at least|no earlier than|no sooner than) (\d+) "
+                              r"(business |working |calendar )?(hours?|days?|weeks?) (?:after|from) (?:the (?:call|request)|"
+                              r"today|now|filing)\b", re.IGNORECASE)
 
 
 def _moment_schema(schema: dict[str, Any]) -> bool:

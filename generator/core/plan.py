@@ -174,6 +174,14 @@ def repeats_last_call(target: Target, tool: Tool, args: Sequence[ArgPlan]) -> bo
                for a in unsaid)
 
 
+def rest_usual(target: Target, tool: Tool, args: Sequence[ArgPlan]) -> bool:
+    """Whether "the rest as usual" beside a hinted value picks every value the query leaves to the
+    history: each of them, hinted ones too, is the most frequent wherever a reader looks."""
+    unsaid = [a for a in args if a.mode != "stated" and a.source == "history"]
+    return any(a.mode == "omitted" for a in unsaid) and any(a.mode == "hinted" for a in unsaid) and \
+        all("usual" in habit_rules(target, tool, a.param, a.value) for a in unsaid)
+
+
 def follows_from_time(target: Target, tool: Tool, param: str, value: Any) -> bool:
     if param not in target.temporal_parameters or not target.time:
         return False
@@ -680,7 +688,8 @@ def plan_levels(
                 paraphrases=n,
                 style=style,  # type: ignore[arg-type]
                 calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style, bool(tool.app), app_known),
-                               args=arg_plans, repeats_last=repeats_last_call(target, tool, arg_plans))],
+                               args=arg_plans, repeats_last=repeats_last_call(target, tool, arg_plans),
+                               rest_usual=rest_usual(target, tool, arg_plans))],
             )
         )
     return plans

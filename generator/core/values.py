@@ -2733,7 +2733,8 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 
 
-_ONLY_FLAG = re.compile(r"^\s*(?:(?:if )?true(?:,| to)\s+)?(?:return |show |list |include )?only\b", re.IGNORECASE)
+# "Only centers that take walk-ins", "If true, only ...", "When true, only cars with an open bad order" (set 40)
+ONLY_FLAG = re.compile(r"^\s*(?:(?:if |when )?true(?:,| to)\s+)?(?:return |show |list |include )?only\b", re.IGNORECASE)
 
 
 def _on_step(schema: dict[str, Any], value: Any) -> float | None:
@@ -2757,7 +2758,7 @@ def _no_false_only(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> d
     no query says "whether or not" for a gold that reads as "not" (set 30, two readers)."""
     required = set(tool.required)
     return {k: v for k, v in args.items() if not (v is False and k not in required and k not in fixed and
-                                                  _ONLY_FLAG.match(str((tool.properties.get(k) or {}).get("description") or "")))}
+                                                  ONLY_FLAG.match(str((tool.properties.get(k) or {}).get("description") or "")))}
 
 
 def _unset_conditional(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:

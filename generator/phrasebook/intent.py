@@ -111,7 +111,8 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
         return f"the {obj}"  # aircraft's status, never "look up aircraft's status" (set 31)
     head = np[np.index("of") - 1] if "of" in np[1:] else np[-1]
     if is_plural(head) or head in MASS_NOUNS or not det and head.endswith("ing"):  # "schedule packaging"
-        return obj if det != "the" else f"the {obj}"
+        # the author's "a" stays where the plural is another verb's ("Enroll a new wearer and issue dosimeters")
+        return f"{det} {obj}" if det == "the" or det in ("a", "an") and " and " in obj else obj
     if det in ("a", "an") or (not det and verb in CREATING):
         return engine().a(obj)
     return f"the {obj}"
@@ -239,6 +240,7 @@ def from_description(tool: Tool) -> str:
     if rest is not words[1:] and words[1].lower() == "or" and {words[0].lower(), words[2].lower()} <= _REACHING:
         verb = "contact"  # "Text or email the customer": a channel the call chooses (set 34: "text ... by email")
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
+    obj = f"{obj} {number}" if obj and (number := _number_closing(rest, obj)) else obj
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj) or _clause_after(rest, obj, verb) or \
             _cut_at_number(rest, obj) or _names_a_flag(tool, obj):
         return ""
@@ -328,6 +330,20 @@ def _cut_at_number(rest: list[str], obj: str) -> bool:
     at = next((i + 1 for i, w in enumerate(words) if w == last), None)
     return at is not None and at + 1 < len(words) and rest[at - 1][-1:] not in ",.;:" and \
         re.fullmatch(r"\d[\w.-]*", words[at]) is not None
+
+
+def _number_closing(rest: list[str], obj: str) -> str | None:
+    """The number that closes a capitalised name right after the object ("Generate the NRC Form 5 of
+    one wearer": "the NRC Form 5"; set 40: "make this request"), None where the name goes on ("a Part
+    141 stage check") or the object is no name."""
+    last = obj.split()[-1]
+    words = [w.strip(",.;:") for w in rest]
+    at = next((i + 1 for i, w in enumerate(words) if w == last), None)
+    if at is None or at >= len(words) or not last[:1].isupper() or rest[at - 1][-1:] in ",.;:" or \
+            not re.fullmatch(r"\d{1,4}[A-Za-z]?", words[at]):
+        return None
+    closes = at + 1 == len(words) or rest[at][-1:] in ",.;:" or words[at + 1].lower() in _DANGLING | {"(", "as"}
+    return words[at] if closes else None
 
 
 def _by_its_id(tool: Tool) -> bool:
@@ -586,7 +602,8 @@ def spelled_out(word: str, description: str) -> str | None:
 def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore[assignment]
     """The tool's verb phrase: from the description, else the name, else a plain frame;
     without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
-    return _without_own_tail(_no_dangling_participle(_no_dangling_verb(_no_placeholder(from_description(tool))), tool)
+    return _without_own_tail(_no_dangling_participle(_no_dangling_verb(_no_one_of(_no_placeholder(from_description(tool)),
+                                                                                   tool)), tool)
                              or from_name(tool)
                              or from_noun_phrase(tool) or from_name_words(tool) or plain_intent(tool), set(nouns))
 
@@ -595,6 +612,20 @@ def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore
 # ("of type rapid"); the description's stand-in for it is never said (set 29).
 _PLACEHOLDER = re.compile(r"\s+(?:of|for|in|on)\s+(?:one|a given|a chosen|a single|a specific|the chosen|the given)\s+"
                           r"(?:kind|type|sort|category|kinds|types)\b", re.IGNORECASE)
+
+
+# "Get the dose report of one subaccount and one wear period": the parameters said by their values
+# ("for subaccount 930744-NM"), the stand-in never read out (set 40).
+_OF_ONE = re.compile(r"\s+(?:of|for) one ([a-z]+(?: [a-z]+)?)(?: and one ([a-z]+(?: [a-z]+)?))?$")
+
+
+def _no_one_of(intent: str, tool: Tool) -> str:
+    m = _OF_ONE.search(intent)
+    named = {w for n in tool.properties for w in tokens(n)}
+    nouns = [g for g in (m.groups() if m else ()) if g]
+    if m and nouns and all(g.split()[-1] in named or g.split()[-1].rstrip("s") in named for g in nouns):
+        return intent[:m.start()]
+    return intent
 
 
 def _no_placeholder(intent: str) -> str:

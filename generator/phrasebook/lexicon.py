@@ -130,9 +130,13 @@ def is_plural(word: str) -> bool:
     if word.lower() in _PLURALIA:
         return True
     noun = lemmas(word).get("NOUN") or ()
-    if not noun and not lemmas(word):
-        return _ies_plural(word) is not None  # "slurries": a word the lexicon lacks, by its ending
+    if not noun and not lemmas(word):  # "slurries", "dosimeters" (set 40: "order a dosimeters"): a word the lexicon
+        return _ies_plural(word) is not None or _AGENT_PLURAL.search(word) is not None  # lacks, by its ending
     return bool(noun) and noun[0] != word.lower() and word.lower() in getInflection(noun[0], "NNS")
+
+
+# Endings of a noun's plural no singular the lexicon lacks has ("dosimeters", "analyzers", "fittings").
+_AGENT_PLURAL = re.compile(r"[a-z]{3,}(?:ers|ors|ists|ions|ments|ings)$", re.IGNORECASE)
 
 
 def _ies_plural(word: str) -> str | None:

@@ -396,7 +396,9 @@ def no_filter_flag(tool: Tool, param: str, value: Any) -> bool:
     from ..phrasebook.fragments import false_reading
 
     description = str((tool.properties.get(param) or {}).get("description") or "")
-    return value is False and description.lower().startswith("only ") and false_reading(description) is None
+    from ..core.values import ONLY_FLAG  # "When true, only cars with an open bad order" too (set 40)
+
+    return value is False and ONLY_FLAG.match(description) is not None and false_reading(description) is None
 
 
 def simple_plan(target: Target, tools: dict[str, Tool]) -> DisclosurePlan:

@@ -52,28 +52,34 @@ NOUNLESS = frozenset({"one", "amount", "ID", "IDs", "name", "title", "label", "c
 # hints collapse to one "like last time", which still points at the history.
 TERSE_LEVELS = frozenset({"High"})
 TERSE_REPEATS = ["like last time", "same as last time", "as I did last time"]
+# Values the history settles (the last call's and the most frequent), left unsaid beside a hinted one:
+# "the disposition I usually go with, and the rest as usual" (set 40: a repair line's location and hours
+# in the gold that nothing in the query pointed at).
+REST_AS_USUAL = ["and the rest as usual", "with everything else as usual", "otherwise as usual"]
 
 
 def merged_hints(args: list[Arg], terse: bool, rng: random.Random,
-                 repeats: bool = False) -> tuple[list[str], set[str]]:
+                 repeats: bool = False, rest: bool = False) -> tuple[list[str], set[str]]:
     """Merged modifiers for groups of hinted arguments, and the parameters they say (`terse`: the
     hints may collapse to one "like last time", which the plan allows only when the user's last
     call of the function holds those values: CallPlan.repeats_last). With `repeats` (that same
     condition), values the history gives and the query leaves out without a word are pointed at
     by one "like last time": a reader of a bare "suggest tariff classifications" whose call
     carries a description and a material cannot tell where they come from (set-9 readings: 13-19
-    TRAIL rows of 60 per catalog)."""
+    TRAIL rows of 60 per catalog). With `rest` (CallPlan.rest_usual), those beside a hinted value get
+    one "and the rest as usual"."""
     out: list[str] = []
     used: set[str] = set()
     usual = [(a, m) for a in args if a.plan.mode == "hinted" and a.plan.source == "history"
              and param_role(a.param) is None and (m := USUAL_FORMS.match(a.text or "")) and _noun(m) not in NOUNLESS]
+    # nouns a reader tells apart: "with my usual basin, cover type and limit", never "the basin I always
+    # use with my regular depth and the limit I usually go with" (set 28); those of them that merge do,
+    # the others keep their own hint (set 40: four "I usually go with" in a row beside one K-factor)
+    usual = [(a, m) for a, m in usual if len(_noun(m).split()) <= 2 and "-" not in _noun(m) and " of " not in f" {_noun(m)} "]
     heads = [_noun(m).split()[-1].lower() for _, m in usual]
-    if len(usual) >= 2 and len(set(heads)) == len(heads) and all(
-            len(_noun(m).split()) <= 2 and "-" not in _noun(m) and " of " not in f" {_noun(m)} " for _, m in usual):
-        # nouns a reader tells apart:
-        # "with my usual basin, cover type and limit", never "the basin I always use with my regular
-        out.append(f"with my usual {join_words([_noun(m) for _, m in usual])}")  # depth and the limit I usually go with"
-        used |= {a.param for a, _ in usual}  # (set 28)
+    if len(usual) >= 2 and len(set(heads)) == len(heads):
+        out.append(f"with my usual {join_words([_noun(m) for _, m in usual])}")
+        used |= {a.param for a, _ in usual}
     for i, (pattern, phrase) in enumerate(HINT_GROUPS):
         hits = [
             (a, m)
@@ -101,6 +107,8 @@ def merged_hints(args: list[Arg], terse: bool, rng: random.Random,
     hinted = any(a.plan.mode == "hinted" for a in args)
     if repeats and silent and not hinted and not any(m.startswith(",") for m in out) and _unbound_fits(args):
         out.append("," + rng.choice(TERSE_REPEATS))
+    elif rest and silent and hinted and not any(m.startswith(",") for m in out) and _unbound_fits(args):
+        out.append("," + rng.choice(REST_AS_USUAL))
     more, pointed = merged_pointers([a for a in args if a.param not in used])
     return out + more, used | pointed
 
@@ -384,7 +392,7 @@ def clause_parts(
     intent, used = choose_intent(tool, said, rng, marked=True)
     intent = without_other_values(intent, call, tool)
     mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS and call.repeats_last, rng,
-                                 repeats=call.repeats_last)
+                                 repeats=call.repeats_last, rest=call.rest_usual)
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
     mods = [m for m in mods if m not in pointed]
     own = [(a, modifier(a, tool, time, rng)) for a in args if a.text is not None and a.param not in used | merged]

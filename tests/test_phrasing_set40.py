@@ -1,0 +1,73 @@
+"""Phrasing the set-40 session fixed: a tool named by a form with a number ("Generate the NRC Form
+5 ...": never "make this request"), a plural the lexicon lacks ("order dosimeters", never "order a
+dosimeters"), a description's stand-in for its parameters cut ("get the dose report of one
+subaccount"), values the history settles beside a hinted one pointed at ("..., and the rest as
+usual"), and the "usual" hints that merge merged even where one of them cannot."""
+
+from __future__ import annotations
+
+import random
+
+from generator.phrasebook.intent import intent_of
+from generator.phrasebook.lexicon import is_plural
+from generator.records import ArgPlan, Tool
+from generator.writers.phrasing.args import Arg
+from generator.writers.phrasing.clauses import REST_AS_USUAL, TERSE_REPEATS, merged_hints
+
+
+def _tool(name: str, description: str, props: dict) -> Tool:
+    return Tool(name=name, app="dosimetry", api=name, domain="dosimetry_set40", description=description,
+                parameters={"type": "object", "properties": props, "required": list(props)})
+
+
+def test_a_form_with_a_number_names_the_tool() -> None:
+    form5 = _tool("generate_form5", "Generate the NRC Form 5 (Occupational Dose Record for a Monitoring Period) of one "
+                  "wearer and one year, with TEDE and DDE totals in rem. Returns the document id.",
+                  {"wearer_id": {"type": "string"}, "year": {"type": "integer"}})
+    assert intent_of(form5) == "generate the NRC Form 5"
+    stage = _tool("schedule_stage_check", "Schedule a Part 141 stage check for a student.", {"student_id": {"type": "string"}})
+    assert "Part" not in intent_of(stage) or "Part 141 stage check" in intent_of(stage), intent_of(stage)
+
+
+def test_a_plural_the_lexicon_lacks_takes_no_a() -> None:
+    assert is_plural("dosimeters") and is_plural("analyzers") and not is_plural("chassis")
+    order = _tool("order_dosimeters", "Order extra or replacement dosimeters for a subaccount.", {"subaccount": {"type": "string"}})
+    assert "a dosimeters" not in intent_of(order), intent_of(order)
+    enroll = _tool("enroll_wearer", "Enroll a new wearer and issue dosimeters starting with the given wear period.",
+                   {"name": {"type": "string"}})
+    assert intent_of(enroll) == "enroll a new wearer and issue dosimeters"
+
+
+def test_a_stand_in_for_the_parameters_is_never_read_out() -> None:
+    report = _tool("get_period_report", "Get the dose report of one subaccount and one wear period: one line per wearer.",
+                   {"subaccount": {"type": "string"}, "wear_period": {"type": "string"}})
+    assert intent_of(report) == "get the dose report"
+    other = _tool("get_report", "Get the dose report of one subaccount.", {"account": {"type": "string"}})
+    assert intent_of(other) == "get the dose report of one subaccount"  # no parameter says it: kept
+
+
+def _arg(param: str, text: str | None, value: object, mode: str) -> Arg:
+    return Arg(param, text or "", ArgPlan(param=param, value=value, mode=mode, source="history", hint=text))
+
+
+def test_values_the_history_settles_beside_a_hint_are_pointed_at() -> None:
+    args = [_arg("removed_part_disposition", "the removed part disposition I usually go with", "returned_to_owner", "hinted"),
+            _arg("location_on_car", None, "L2", "omitted"), _arg("labor_hours", None, 3.5, "omitted")]
+    said = [merged_hints(args, False, random.Random(seed), rest=True)[0] for seed in range(6)]
+    assert all(m[-1].lstrip(",") in REST_AS_USUAL for m in said), said
+    # with nothing hinted, the last call says it (as before), never both
+    silent = [a for a in args if a.plan.mode == "omitted"]
+    assert all(merged_hints(silent, False, random.Random(s), repeats=True)[0][-1].lstrip(",") in TERSE_REPEATS
+               for s in range(4))
+    assert merged_hints(args[:1], False, random.Random(0), rest=True)[0] == []  # nothing left unsaid: nothing added
+    assert merged_hints(args, False, random.Random(0))[0] == []  # not every value the usual one: nothing
+
+
+def test_usual_hints_that_merge_do_beside_one_that_cannot() -> None:
+    args = [_arg("branch", "the branch I usually go with", "NWK", "hinted"),
+            _arg("k_factor", "the nominal K-factor I always use", 5.6, "hinted"),
+            _arg("temperature_rating", "the temperature rating I usually go with", 155, "hinted"),
+            _arg("response_type", "my usual response type", "quick", "hinted")]
+    mods, said = merged_hints(args, False, random.Random(0))
+    assert mods[0] == "with my usual branch, temperature rating and response type", mods
+    assert said >= {"branch", "temperature_rating", "response_type"} and "k_factor" not in said
