@@ -71,3 +71,42 @@ def test_usual_hints_that_merge_do_beside_one_that_cannot() -> None:
     mods, said = merged_hints(args, False, random.Random(0))
     assert mods[0] == "with my usual branch, temperature rating and response type", mods
     assert said >= {"branch", "temperature_rating", "response_type"} and "k_factor" not in said
+
+
+def test_reasons_with_no_subject_in_the_value_read_as_clauses() -> None:
+    from generator.phrasebook.terms import _reason_clause
+
+    said = {v: _reason_clause(v) for v in ("left employment", "never started", "duties changed", "deceased",
+                                           "above level 1", "suspected static exposure", "unexpected reading")}
+    assert said == {"left employment": "because they left employment", "never started": "because they never started",
+                    "duties changed": "because the duties were changed", "deceased": "because they died",
+                    "above level 1": "because it was above level 1",
+                    "suspected static exposure": "because of a suspected static exposure",
+                    "unexpected reading": "because of an unexpected reading"}, said
+    assert _reason_clause("damaged in transit") == "because it was damaged in transit"  # as before
+    assert _reason_clause("unused rescheduled") == "because it was unused (rescheduled)"
+
+
+def test_an_aside_that_lists_what_falls_under_a_value_never_names_it() -> None:
+    from generator.phrasebook.fragments import enum_words
+
+    occupancy = {"type": "string", "enum": ["light_hazard", "ordinary_hazard_1", "storage"],
+                 "description": "Hazard classification: light_hazard (offices, schools), ordinary_hazard_1 (parking "
+                                "garages, laundries) or storage."}
+    assert "parking" not in (enum_words("ordinary_hazard_1", "occupancy", occupancy) or "")
+    frequency = {"type": "string", "enum": ["annual", "3_year", "5_year"],
+                 "description": "Frequency: annual, 3_year (dry pipe full-flow trip test, for example) or 5_year."}
+    assert enum_words("3_year", "frequency", frequency) == "3-year"
+    loss = {"type": "string", "enum": ["depth_gt_80", "other"],
+            "description": "Basis: depth_gt_80 (metal loss deeper than 80 percent of wall) or other."}
+    assert enum_words("depth_gt_80", "basis", loss) == "metal loss deeper than 80 percent of wall"  # a whole aside
+
+
+def test_whose_records_they_are_goes_without_saying() -> None:
+    search = _tool("search_properties", "Search the inspection company's customer properties. Returns matches.",
+                   {"city": {"type": "string"}})
+    assert intent_of(search) == "search the customer properties"
+    cars = _tool("search_cars", "Search the car repair system's car master by reporting mark.", {"mark": {"type": "string"}})
+    assert intent_of(cars) == "search the car master"
+    own = _tool("get_pet", "Get the owner's pet record.", {"pet_id": {"type": "string"}})
+    assert "owner's" in intent_of(own)  # a person's is no house's

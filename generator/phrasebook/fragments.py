@@ -190,6 +190,8 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
         return f"{lead} {m.group(2)}-{m.group(3)}"  # "multi-family 2-4", never "multi family 2 4" (set 34)
     if isinstance(value, str) and (m := _PREFIXED.fullmatch(value)):  # "non_electric" is "non-electric"
         return f"{m.group(1)}-{m.group(2).replace('_', ' ')}"
+    if isinstance(value, str) and (m := _SPAN_OF_TIME.fullmatch(value)):  # "3_year" is "3-year", a kind by
+        return f"{m.group(1)}-{m.group(2)}" + (f" {m.group(3).replace('_', ' ')}" if m.group(3) else "")  # its span (set 40)
     spaced = _proper_name(value, spec) or _snake_gloss(value, spec) or _measured_words(value) or \
         _ratio_words(value, spec) or _snake_words(value)
     if spaced:
@@ -254,7 +256,9 @@ def _snake_gloss(value: Any, spec: dict[str, Any]) -> str | None:
     if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)+", value) or \
             all(known(w) for w in value.split("_")):
         return None
-    m = re.search(rf"(?<![\w-]){re.escape(value)}\s*\(([a-z][^(),;]{{2,80}})", str(spec.get("description") or ""))
+    # the whole aside, never its first item: "3_year (dry pipe full-flow trip test, for example)" and
+    # "ordinary_hazard_1 (parking garages, laundries)" list what falls under them (set 40)
+    m = re.search(rf"(?<![\w-]){re.escape(value)}\s*\(([a-z][^(),;]{{2,80}})\)", str(spec.get("description") or ""))
     return m.group(1).strip() if m and len(m.group(1).split()) <= 10 else None
 
 
@@ -318,6 +322,7 @@ def _done_phrase(lead: str, rest: str, lemma: str | None) -> tuple[str, str] | N
 
 
 _SPAN = re.compile(r"([a-z][a-z_]*?)_(\d+)_(\d+)")
+_SPAN_OF_TIME = re.compile(r"(\d{1,3})_(second|minute|hour|day|week|month|year)(?:_([a-z]+(?:_[a-z]+)*))?")
 _PREFIXED = re.compile(r"(non|pre|post|semi|multi|sub|inter|intra|anti|as(?=_(?:[a-z]+ed|built|found|left|drawn|is)(?:_|$)))"
                        r"_([a-z]+(?:_[a-z]+)*)")  # "as_built_shots" is "as-built shots" (set 39)
 _SEX = frozenset({"sex", "gender"})

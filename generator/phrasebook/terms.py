@@ -1840,6 +1840,8 @@ def _reason_clause(v: str) -> str:
     cancelled", "equipment unavailable" -> "because the equipment is unavailable" (set 29:
     "because of shipper cancelled"); "" otherwise."""
     words = v.split()
+    if (own := _someone_did(words)):
+        return own
     if len(words) >= 4 and words[-2] == "not" and "ADJ" in lemmas(words[-1]) and "NOUN" in lemmas(words[-3]):
         head = " ".join(words[:-2])  # "locating practices not sufficient": never "because they are locating ..." (set 32)
         return f"because the {head} {'were' if is_plural(words[-3]) else 'was'} not {words[-1]}"
@@ -1857,7 +1859,8 @@ def _reason_clause(v: str) -> str:
         return f"because it was {v}"  # lexicon lacks: "because it was superseded", never "because of superseded" (set 39)
     if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]):
         # "shipper cancelled" did it; an "order cancelled" had it done (set 30: "because the order cancelled")
-        return f"because the {v}" if _acts(words[0]) else f"because the {words[0]} was {words[1]}"
+        return f"because the {v}" if _acts(words[0]) else \
+            f"because the {words[0]} {'were' if is_plural(words[0]) else 'was'} {words[1]}"  # "the duties were changed"
     if len(words) == 3 and _acts(words[1]) and "NOUN" in lemmas(words[0]) and words[2].endswith("ed") and \
             verb_lemma(words[2]):  # "motor club reassigned": the club did it (set 33: "because of motor club reassigned")
         return f"because the {words[0]} {words[1]} {words[2]} it"
@@ -1866,6 +1869,33 @@ def _reason_clause(v: str) -> str:
     if len(words) >= 2 and re.fullmatch(r"un[a-z]+ed", words[0]) and "ADJ" in lemmas(words[0]):  # "unused_rescheduled":
         return f"because it was {words[0]} ({' '.join(words[1:])})"  # "because it was unused (rescheduled)" (set 37)
     return _reason_sentence(words)
+
+
+# Words that place a reading against a bound: "above level 1" (set 40: "because of above level 1").
+_AGAINST = frozenset({"above", "below", "over", "under", "beyond", "outside", "within", "exceeding"})
+_ABSTRACT = re.compile(r"[a-z]+(?:ment|tion|sion|ship|ance|ence|ity|ure)$")
+
+
+def _someone_did(words: list[str]) -> str:
+    """A reason that is what someone did or is, or a thing that happened, with no subject in the
+    value (set 40: "because of left employment", "because of never started", "because it was
+    deceased", "because it was suspected static exposure"): "because they left employment",
+    "because they never started", "because they died", "because of a suspected static exposure",
+    "because it was above level 1"; "" otherwise."""
+    if words in (["deceased"], ["died"]):  # of a person ("dead" may be a tree's: "because it is dead")
+        return "because they died"
+    if len(words) == 2 and words[0] == "never" and _past(words[1]):
+        return f"because they never {words[1]}"
+    if len(words) == 2 and _past(words[0]) and not words[0].endswith("ed") and set(lemmas(words[1])) == {"NOUN"}:
+        thing = words[1] if _ABSTRACT.fullmatch(words[1]) or is_plural(words[1]) else f"the {words[1]}"
+        return f"because they {words[0]} {thing}"  # "left employment", "lost the card"
+    if len(words) >= 2 and words[0] in _AGAINST:
+        return f"because it was {' '.join(words)}"
+    if len(words) >= 2 and words[0].endswith("ed") and {"ADJ", "VERB"} & set(lemmas(words[0])) \
+            and "NOUN" in lemmas(words[-1]) and not words[-1].endswith("ed") \
+            and all(("ADJ" in lemmas(w) or "NOUN" in lemmas(w)) and w not in _PLACE_LINKS for w in words[1:]):
+        return f"because of {_a(' '.join(words))}"  # "suspected static exposure", "unexpected reading"
+    return ""
 
 
 def _done_by(words: list[str]) -> str:
