@@ -1149,10 +1149,19 @@ def _id_example(schema: Any) -> str | None:
     return said[0] if said else None
 
 
+def _number_example(schema: Any) -> str | None:
+    if not isinstance(schema, dict) or schema.get("type") not in (None, "string"):
+        return None
+    said = [e for e in allowed.read(str(schema.get("description") or "")).examples if isinstance(e, str)
+            and re.fullmatch(r"\d{5,}", e)]
+    return said[0] if said else None
+
+
 def _parents(props: dict[str, Any]) -> list[tuple[str, str, int]]:
     """(parent, child, parts) of the ids whose examples nest: a level '44FX1234-U07-L03' is of the
-    unit '44FX1234-U07', whose first two parts it repeats."""
-    examples = {n: e for n, s in props.items() if (e := _id_example(s))}
+    unit '44FX1234-U07', whose first two parts it repeats; a subaccount '104387-NM' is of the account
+    '104387' (a number of five digits or more is an id too: set 40)."""
+    examples = {n: e for n, s in props.items() if (e := _id_example(s) or _number_example(s))}
     out = []
     for a, ea in examples.items():
         for b, eb in examples.items():
@@ -1161,11 +1170,37 @@ def _parents(props: dict[str, Any]) -> list[tuple[str, str, int]]:
     return out
 
 
+def _sharing_digits(props: dict[str, Any]) -> list[tuple[str, str, int]]:
+    """(owner, id, part) of the ids whose examples repeat another id's number as one of their parts:
+    a system 'SYS-004127-02' of the property 'PRP-004127' (the property's 6 digits, then its own 2)."""
+    examples = {n: e for n, s in props.items() if (e := _id_example(s))}
+    out = []
+    for a, ea in examples.items():
+        own = re.fullmatch(r"[A-Za-z]{1,6}[-_]?(\d{4,})", ea)
+        for b, eb in examples.items():
+            parts = re.split(r"[-_./:]", eb)
+            if own and a != b and not eb.startswith(ea) and parts.count(own[1]) == 1 and len(parts) >= 2:
+                out.append((a, b, parts.index(own[1])))
+    return out
+
+
 def nested_by_examples(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
     """A child id carries its parent's of the same call (set 24: a bag's unit '47FX1233-U03' beside
     the level '35FX6401-U53-L02' of another site): the child's first parts become the parent's, or
-    the parent the child's first parts where only the parent may change."""
+    the parent the child's first parts where only the parent may change; an id that repeats another's
+    number holds the call's (set 40: system SYS-372534-05 searched with property PRP-066081)."""
     out = dict(args)
+    for owner, child, at in _sharing_digits(props):
+        a, b = out.get(owner), out.get(child)
+        digits = re.search(r"\d{4,}$", a) if isinstance(a, str) else None
+        pieces = re.split(r"([-_./:])", b) if isinstance(b, str) else []
+        if not isinstance(a, str) or digits is None or 2 * at >= len(pieces) or pieces[2 * at] == digits[0]:
+            continue
+        if child not in keep:
+            moved = "".join([*pieces[:2 * at], digits[0], *pieces[2 * at + 1:]])
+            out[child] = moved if is_valid(props[child], moved) else b
+        elif owner not in keep and is_valid(props[owner], (moved := a[:digits.start()] + pieces[2 * at])):
+            out[owner] = moved
     for parent, child, parts in _parents(props):
         a, b = out.get(parent), out.get(child)
         if not isinstance(a, str) or not isinstance(b, str):

@@ -361,7 +361,8 @@ def _output_fields(name: str, api: str, output: str, description: str, required:
         listed = [lead, *listed]
     seen: list[str] = []
     for field in listed or _QUOTED.findall(_PAREN.sub("", text)) + _SNAKE.findall(text):
-        if field and field not in seen:
+        field = re.sub(r"^(?:and|or)_(?=[a-z])", "", field or "")  # "..., and flags for readings above": `flags`,
+        if field and field not in seen and field not in ("and", "or"):  # never `and_flags` (set 40)
             seen.append(field)
     return tuple(seen[:MAX_FIELDS])
 
@@ -694,9 +695,16 @@ def echo_arg(args: Iterable[str], field_name: str) -> str | None:
     same_entity = [p for p in args if keys and entity_keys(p)[:1] == keys[:1]]  # car_id of the car_ids given
     if len(same_entity) == 1:
         return same_entity[0]
+    if field_name in _KIND_FIELDS:  # a `type` of the systems listed by `system_type` is the one asked for (set 40:
+        kinds = [p for p in args if p.endswith(f"_{field_name}")]  # a dry pipe filter listing deluge systems)
+        if len(kinds) == 1:
+            return kinds[0]
     kind = semantic.infer(field_name, {"type": "number"})
     same = [p for p in args if kind in COORDINATES and semantic.infer(p, {"type": "number"}) == kind]
     return same[0] if len(same) == 1 else None
+
+
+_KIND_FIELDS = frozenset({"type", "kind", "category", "class", "grade", "tier", "mode", "level"})
 
 
 def echoed(producer: Tool, consumer: Tool, param: str) -> bool:

@@ -295,6 +295,8 @@ def fake_field(name: str, rng: random.Random, sub: str = "", vocab: Vocab | None
     shaped = _by_form(w, rng)
     if shaped is not None:
         return shaped
+    if w[-2:] == ["to", "date"] or w[-1] == "flags":  # a year_to_date total of what no word says, the flags of
+        return UNKNOWN  # readings (set 40: a total '2025-05-20', flags 'Maldives'): left out
     if w[-1] in ("date", "deadline") and len(w) > 1:  # a rating_date is a date, never the rating 3.9 (set 39)
         return _date(rng)
     for keys, faker in FIELD_FAKERS:
@@ -729,6 +731,10 @@ def _fresh_ids(rows: list[dict[str, Any]], tool: Tool, args: dict[str, Any], ctx
             param = "" if echo_arg(args, f) else matching_param(f, ctx.vocab)
             new = fresh_id(ctx.vocab[param], rng, made_at(creates(tool, f, args), rng), args) if param else None
             row[f] = row[f] if new is None else under_given(new, ctx.vocab[param], tool, args)
+        for f in [f for f in row if f not in ctx.known and f not in ctx.carry and isinstance(row[f], str)]:
+            param = "" if echo_arg(args, f) else matching_param(f, ctx.vocab)  # any id of what the call was
+            row[f] = under_given(row[f], ctx.vocab[param], tool, args) if param else row[f]  # given: a subaccount of
+            # the account searched, a system of the property looked up (set 40: of another account's digits)
 
 
 def given_entities(tool: Tool, args: dict[str, Any]) -> list[str]:
