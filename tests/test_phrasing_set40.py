@@ -110,3 +110,15 @@ def test_whose_records_they_are_goes_without_saying() -> None:
     assert intent_of(cars) == "search the car master"
     own = _tool("get_pet", "Get the owner's pet record.", {"pet_id": {"type": "string"}})
     assert "owner's" in intent_of(own)  # a person's is no house's
+
+
+def test_a_date_something_is_needed_by_is_said_so() -> None:
+    from tests.test_phrasing_set34 import _explicit
+
+    order = Tool(name="order_part", app="shop", api="order_part", domain="rail_set40", description="Order repair material.",
+                 parameters={"type": "object", "required": ["part_type"], "properties": {
+                     "part_type": {"type": "string", "enum": ["knuckle", "air_hose"], "description": "Material to order."},
+                     "need_by": {"type": "string", "description": "Date needed, YYYY-MM-DD."}}})
+    said = _explicit(order, {"part_type": "knuckle", "need_by": "2025-08-12"})
+    assert "needed by August 12" in said and "on August 12" not in said, said
+

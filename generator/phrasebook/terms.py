@@ -1695,6 +1695,9 @@ _CLOCK_ON = re.compile(r"\bon (?=(?:\d{1,2}(?::\d{2})? ?[ap]\.?m\.?|noon|midnigh
 def _date_frame(t: Term, v: str, intent: str) -> str:
     if f"{t.plain} ".startswith("as of "):  # `as_of_date`: "as of June 3", never "an as of date of June 3" (set 35)
         return f"as of {v}"
+    if t.plain.split()[-1:] == ["by"] and len(t.plain.split()) <= 2:  # `need_by`: "needed by August 12", never "on
+        lead = t.plain.split()[0] if len(t.plain.split()) == 2 else ""  # August 12" (set 40: an order's date)
+        return f"{_BY_LEADS.get(lead, '')}by {v}"
     if not set(t.noun.split()) - _MOMENT_NOUNS and set(t.plain.split()) - _MOMENT_NOUNS and not t.role:
         t = replace(t, noun=t.plain)  # "Time of the blood draw" for collection_time: "a collection
     event = [w for w in t.noun.split() if w not in _MOMENT_NOUNS]  # time of ...", never two bare moments
@@ -1717,6 +1720,10 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
     if re.fullmatch(r"last [a-z]+ed", t.noun):  # `last_performed`: "last performed on May 31" (set 30)
         return f"{t.noun} on {v}"
     return f"on {v}"
+
+
+_BY_LEADS = {"need": "needed ", "needed": "needed ", "due": "due ", "required": "required ", "complete": "completed ",
+             "ship": "shipped ", "deliver": "delivered ", "return": "returned "}
 
 
 # Verbs of a request that moves something in time: its new moment is where it moves "to".
