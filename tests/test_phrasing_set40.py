@@ -122,3 +122,40 @@ def test_a_date_something_is_needed_by_is_said_so() -> None:
     said = _explicit(order, {"part_type": "knuckle", "need_by": "2025-08-12"})
     assert "needed by August 12" in said and "on August 12" not in said, said
 
+
+
+def test_durations_named_by_a_state_or_an_act_read_as_one() -> None:
+    from generator.phrasebook.terms import say, term
+
+    valid = term("valid_days", {"type": "integer", "description": "Days the quote stays valid, 15 to 90."})
+    assert say(valid, "number", "84") == "valid for 84 days"
+    back = term("return_to_static_seconds", {"type": "integer", "description": "Seconds for the gauge to return to "
+                                                                               "static pressure after closing the drain."})
+    assert say(back, "number", "45") == "returning to static in 45 seconds"
+
+
+def test_two_measures_with_one_noun_are_told_apart_by_the_phrase_after_the_comma() -> None:
+    from tests.test_phrasing_set34 import _explicit
+
+    prior = Tool(name="record_prior_dose", app="dosimetry", api="record_prior_dose", domain="dosimetry_set40",
+                 description="Record occupational dose received elsewhere.", parameters={"type": "object", "required": [],
+                 "properties": {"sde_wb_mrem": {"type": "number", "description": "Shallow dose, whole body, in mrem."},
+                                "sde_me_mrem": {"type": "number", "description": "Shallow dose, maximally exposed "
+                                                                                  "extremity, in mrem."}}})
+    said = _explicit(prior, {"sde_wb_mrem": 800, "sde_me_mrem": 2100})
+    assert "whole body shallow dose of 800 mrem" in said and "extremity shallow dose of 2100 mrem" in said, said
+
+
+def test_an_id_that_is_two_things_is_named_by_its_parameter_and_a_kind_by_its_object() -> None:
+    from generator.phrasebook.terms import term
+    from tests.test_phrasing_set34 import _explicit
+
+    car = {"type": "string", "description": "Car initial and number: the reporting mark and up to 6 digits, e.g. 'UP 904512'."}
+    assert term("car", car).noun == "car" and term("car", car).pointer
+    bad_order = Tool(name="create_bad_order", app="shop", api="create_bad_order", domain="rail_set40",
+                     description="Bad-order a car: record a defect that takes it out of service.",
+                     parameters={"type": "object", "required": ["car", "bad_order_type"], "properties": {
+                         "car": car, "bad_order_type": {"type": "string", "enum": ["heavy", "light"],
+                                                        "description": "heavy (needs a shop) or light (repair in place)."}}})
+    said = _explicit(bad_order, {"car": "UP 904512", "bad_order_type": "light"})
+    assert "for car UP 904512" in said and "as a light bad order" in said and "car initial" not in said, said

@@ -73,7 +73,22 @@ def _told_apart(terms: dict[str, Term], tool: Tool) -> dict[str, Term]:
     for p, t in clashing.items():
         if t.plain and plains.count(t.plain) == 1 and t.noun.split()[-1].lower() in t.plain.lower().split():
             out[p] = dataclasses.replace(t, noun=t.plain)
+    # ... else by the phrase after their first comma: "Shallow dose, whole body, in mrem" and "Shallow dose,
+    # maximally exposed extremity": the whole body shallow dose, never two "a shallow dose of" (set 40)
+    left = [t.noun for t in out.values() if t.noun]
+    for p, t in [(p, t) for p, t in out.items() if t.noun and left.count(t.noun) > 1]:
+        out[p] = dataclasses.replace(t, noun=said_after_comma(t.noun, str(tool.properties[p].get("description") or "")))
     return out
+
+
+def said_after_comma(noun: str, description: str) -> str:
+    """`noun` with the phrase its description puts after it and a comma ("Shallow dose, whole body, in
+    mrem": "whole body shallow dose"); `noun` itself where there is no such phrase."""
+    parts = [x.strip() for x in description.split(",")]
+    second = parts[1] if len(parts) > 1 and parts[0].lower() == noun.lower() else ""
+    if re.fullmatch(r"[a-z]+(?: [a-z]+){0,3}", second) and not second.startswith(("in ", "e.g", "from ", "as ")):
+        return f"{second} {noun}"
+    return noun
 
 
 def _verb_slot(tool: Tool, intent: str) -> str:

@@ -677,6 +677,13 @@ def _unit_led(first: str) -> bool:
     return len(said) > 2 and said[0] in _UNIT_NAMES and said[1] not in ("of", "per", "in", "for")
 
 
+def _one_of_a_pair(noun: str, first: str) -> bool:
+    """A value that is two things ("Car initial and number: the reporting mark and the digits"): the
+    noun said is the first of them only, never the value's (set 40: "the car initial UP 904512")."""
+    return bool(noun) and re.match(rf"(?:the |a |an )?{re.escape(noun)} and (?:number|id|code|no)$", first.strip(),
+                                   re.IGNORECASE) is not None
+
+
 def _term(param: str, description: str, json_type: str, fmt: str, members: tuple[str, ...] = ()) -> Term:
     clean = _clean(description)
     first = re.split(r"[,;:.]\s|[,;:]$|\.$", clean, maxsplit=1)[0]
@@ -686,13 +693,14 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     name_words = set(tokens(param))
     by_name = not noun or _one_kind(noun, first, description, name_words) or _astray(noun, first, name_words) or \
         _unit_led(first) or bool(_rate_led(param, first)) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
-        _headless(noun) or _no_noun_phrase(first) or _one_of_two(noun, first, name_words)
+        _headless(noun) or _no_noun_phrase(first) or _one_of_two(noun, first, name_words) or _one_of_a_pair(noun, first)
     if by_name:
+        paired = _one_of_a_pair(noun, first)
         named = _from_name(param)
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
         cut = named.split()[len(noun.split()):][:1]
         noun = "" if cut and cut[0] in _STOPS - {"of"} else noun  # "air_to_ground_freq" is no "air"
-        pointer = pointer or _pointer(tokens(param))
+        pointer = pointer or _pointer(tokens(param)) or paired  # "Car initial and number": car UP 904512
     else:
         noun = _initialism(_spelled_out(_shorter_by_name(noun, param), param), param)
         noun, of = _own_head(first, noun, of, name_words)
@@ -1166,6 +1174,10 @@ _DEATH = frozenset({"death", "dod", "died"})
 _EXPIRY = frozenset({"expiry", "expiration", "expires", "expiring"})
 
 
+_SPAN_WORDS = frozenset({"seconds", "secs", "minutes", "mins", "hours", "hrs", "days", "weeks", "months", "years"})
+_PARTICLES_AFTER = frozenset({"to", "from", "in", "on", "up", "down", "out", "back", "off"})
+
+
 def _phrase(words: list[str], noun: str, role: str) -> str:
     """The name as the words before its value, when it reads as one: "cancelled_by" ->
     "cancelled by", "expiring_within_days" -> "expiring within", "discovered_at" -> "discovered on",
@@ -1185,6 +1197,11 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
         return _CHANGES[words[0]]  # `remove_accessorials`: "removing liftgate delivery", never "... as the services" (set 30)
     if words[:1] == ["due"] and words[1:2] in (["in"], ["within"], ["after"]):
         return " ".join(words[:2])  # `due_in_days`: "due in 8 days", never "for 8 days" (set 30)
+    if len(words) == 2 and words[1] in _SPAN_WORDS and set(lemmas(words[0])) & {"ADJ"} and "NOUN" not in lemmas(words[0]):
+        return f"{words[0]} for"  # `valid_days`: "valid for 84 days", never a quote "for 84 days" (set 40)
+    if len(words) >= 3 and words[-1] in _SPAN_WORDS and words[1] in _PARTICLES_AFTER and verb_lemma(words[0]) == words[0] \
+            and all(known(w) for w in words[:-1]):  # `return_to_static_seconds`: "returning to static in 45
+        return f"{gerund(words[0])} {' '.join(words[1:-1])} in"  # seconds", never a test "for 45 seconds" (set 40)
     by_name = _name_phrase(words, role)
     if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):
         return by_name
@@ -2051,6 +2068,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return by_value
     if (by_noun := _by_nouns_words(t, v, intent)) is not None:
         return by_noun
+    if (kind_of := _kind_of_the_object(t, v, intent)):
+        return kind_of
     head = t.head or ""
     if head in _SITES:
         return _at_site(t, v)
@@ -2098,6 +2117,17 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
     return _maker_or_member(t, v, head) or f"with the {v} {_own_noun(t.noun)}"
+
+
+def _kind_of_the_object(t: Term, v: str, intent: str) -> str:
+    """The kind of the thing the call makes, by a `<thing>_type` whose thing the intent names: "create
+    a bad order ... as a light bad order", never "for light" (set 40); "" otherwise."""
+    words = t.plain.lower().split()
+    thing = " ".join(words[:-1])
+    if len(words) >= 3 and words[-1] in ("type", "kind") and f" {thing}" in f" {intent.lower()}" \
+            and re.fullmatch(r"[a-z]+", v) and intent.split(" ", 1)[0] not in _READING:
+        return f"as {_a(v)} {thing}"
+    return ""
 
 
 def _by_nouns_words(t: Term, v: str, intent: str) -> str | None:

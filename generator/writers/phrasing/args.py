@@ -100,7 +100,10 @@ def apart(t: Term, param: str, tool: Tool | None) -> Term:
              and _same_noun(term(p, spec_of(tool, p)).noun, t.noun)]  # "generator has no dock" is no generator (set 37)
     side = next((_SIDE_WORDS[w] for w in tokens(param) if w in _SIDE_WORDS), "")
     if twins and not side:
-        return _by_name(t, [term(p, spec_of(tool, p)).plain for p in twins])
+        from ...phrasebook.derive import said_after_comma
+
+        told = said_after_comma(t.noun, str(spec_of(tool, param).get("description") or ""))
+        return replace(t, noun=told) if told != t.noun else _by_name(t, [term(p, spec_of(tool, p)).plain for p in twins])
     if not twins or not side or side.rstrip("-") in t.noun.lower().split():
         return t
     return replace(t, noun=f"{side}{'' if side.endswith('-') else ' '}{t.noun}")
