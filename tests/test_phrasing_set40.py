@@ -159,3 +159,39 @@ def test_an_id_that_is_two_things_is_named_by_its_parameter_and_a_kind_by_its_ob
                                                         "description": "heavy (needs a shop) or light (repair in place)."}}})
     said = _explicit(bad_order, {"car": "UP 904512", "bad_order_type": "light"})
     assert "for car UP 904512" in said and "as a light bad order" in said and "car initial" not in said, said
+
+
+def test_values_settled_beside_a_hint_no_rest_as_usual_covers_are_hinted_on_their_own(monkeypatch) -> None:
+    from generator.core import plan
+
+    args = [plan._Arg("badge_type", "eye_lens", ["history"], "the type from my order on Tuesday", 0.9, 0.1, True),
+            plan._Arg("wear_period", "2025-05", ["history"], "my usual wear period", 0.9, 0.9, True, habit=True)]
+    plans = [ArgPlan(param="badge_type", value="eye_lens", mode="hinted", source="history",
+                     hint="the type from my order on Tuesday"),
+             ArgPlan(param="wear_period", value="2025-05", mode="omitted", source="history")]
+    monkeypatch.setattr(plan, "rest_usual", lambda target, tool, plans: False)
+    out = plan._pointed_silent(plans, args, None, None)  # type: ignore[arg-type]
+    assert [(p.param, p.mode, p.hint) for p in out] == [("badge_type", "hinted", "the type from my order on Tuesday"),
+                                                          ("wear_period", "hinted", "my usual wear period")]
+    monkeypatch.setattr(plan, "rest_usual", lambda target, tool, plans: True)  # "and the rest as usual" says it
+    assert plan._pointed_silent(plans, args, None, None) == plans  # type: ignore[arg-type]
+    assert plan._pointed_silent(plans[1:], args, None, None) == plans[1:]  # type: ignore[arg-type]  # nothing hinted
+
+
+def test_whose_things_they_are_is_the_parameters_value() -> None:
+    ship = _tool("return_dosimeters", "Log the return shipment of a subaccount's worn dosimeters (with the control "
+                 "dosimeter) for processing.", {"subaccount": {"type": "string"}, "carrier": {"type": "string"}})
+    assert intent_of(ship) == "log the return shipment of the worn dosimeters"
+
+
+def test_a_member_another_tool_gives_is_never_drawn() -> None:
+    import collections
+
+    from generator.core import lore
+    from generator.core.values import sample_arguments
+
+    badges = {"type": "array", "items": {"type": "string", "enum": ["whole_body_osl", "ring_tld", "fetal"]},
+              "description": "Dosimeters to issue. fetal is issued only through declare_pregnancy."}
+    (enroll,) = lore.annotate([_tool("enroll_wearer", "Enroll a new wearer.", {"badge_types": badges})])
+    drawn = collections.Counter(b for s in range(40) for b in sample_arguments(enroll, random.Random(s))["badge_types"])
+    assert drawn["fetal"] == 0 and drawn["whole_body_osl"] and drawn["ring_tld"], drawn

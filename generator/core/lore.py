@@ -80,13 +80,29 @@ def annotate(tools: list[Tool]) -> list[Tool]:
             extra = {**_said_after(tool, path), **_fitting(extra, schema)}
             extra = extra if "description" in extra else {**extra, **_animal_birth(tool, path, schema),
                                                             **_local_end(tool, path, schema)}
-            extra = {**extra, **_offset_elsewhere(schema, offset), **_glossed_elsewhere(path, schema, glossed)}
+            extra = {**extra, **_offset_elsewhere(schema, offset), **_glossed_elsewhere(path, schema, glossed),
+                     **_issued_elsewhere(tool, path, schema)}
             if measured & set(entity_keys(leaf_name(path), str(schema.get("description") or ""))):
                 extra[MEASURED_KEY] = True
             if extra:
                 said[path] = extra
         out.append(tool.model_copy(update={"said": said}) if said else tool)
     return out
+
+
+# "fetal is issued only through declare_pregnancy" (set 40: fetal badges at every enrolment): a member
+# another tool gives is never one this call sends.
+_ONLY_THROUGH = re.compile(r"\b`?([a-z][a-z0-9_]*)`? (?:is|are) (?:issued|given|set|added|created|recorded|assigned|"
+                           r"requested|opened) only (?:through|via|by|with|using) `?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?")
+
+
+def _issued_elsewhere(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
+    owner = tool.properties.get(path.removesuffix("[]")) if path.endswith("[]") else None
+    said = f"{schema.get('description') or ''} {(owner or {}).get('description') or ''}"
+    members = [v for v in schema.get("enum") or [] if isinstance(v, str)]
+    elsewhere = {m[1] for m in _ONLY_THROUGH.finditer(said) if m[1] in members and m[2] != tool.name}
+    kept = [v for v in members if v not in elsewhere]
+    return {"enum": kept, NARROWED_KEY: True} if elsewhere and kept else {}
 
 
 GLOSSED_KEY = "x-glossed-examples"  # examples another tool glosses: real codes, used as written

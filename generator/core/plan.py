@@ -680,7 +680,8 @@ def plan_levels(
     plans = []
     for li, (level, n) in enumerate(zip(policy.levels, paraphrases)):
         style = _weighted(rng, level.styles)
-        arg_plans = [_apply_force(_mode(a, level), a, force.get((li, a.param))) for a in args]
+        arg_plans = _pointed_silent([_apply_force(_mode(a, level), a, force.get((li, a.param))) for a in args], args,
+                                    target, tool)
         plans.append(
             DisclosurePlan(
                 target_id=target.id,
@@ -693,6 +694,19 @@ def plan_levels(
             )
         )
     return plans
+
+
+def _pointed_silent(plans: list[ArgPlan], args: list[_Arg], target: Target, tool: Tool) -> list[ArgPlan]:
+    """Values the history settles, left out beside a hinted one that no "and the rest as usual" can
+    cover (`rest_usual`: a hinted value is no usual one), hinted on their own ("my usual wear period"):
+    a reader of "order dosimeters ... for the type from my order on Tuesday" cannot tell where a wear
+    period in the gold comes from (set 40: 9 TRAIL rows of 60)."""
+    hinted = any(p.mode == "hinted" and p.source == "history" for p in plans)
+    if not hinted or rest_usual(target, tool, plans):
+        return plans
+    hints = {a.param: a.hint for a in args if a.hint is not None and a.sources[:1] == ["history"]}
+    return [ArgPlan(param=p.param, value=p.value, mode="hinted", source="history", hint=hints[p.param])
+            if p.mode == "omitted" and p.source == "history" and p.param in hints else p for p in plans]
 
 
 def literal_counts(target: Target, tool: Tool, call: int = 0) -> tuple[int, int, int]:

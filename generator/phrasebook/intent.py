@@ -625,6 +625,10 @@ def _no_one_of(intent: str, tool: Tool) -> str:
     nouns = [g for g in (m.groups() if m else ()) if g]
     if m and nouns and all(g.split()[-1] in named or g.split()[-1].rstrip("s") in named for g in nouns):
         return intent[:m.start()]
+    # "of a subaccount's worn dosimeters": whose they are is the parameter's value (set 40), "the worn dosimeters"
+    owned = re.search(r"\b(?:of|for) (?:a|an|one) ([a-z]+)'s ", intent)
+    if owned and owned[1] in named:
+        return intent[:owned.start()] + intent[owned.start():owned.end()].split(" ", 1)[0] + " the " + intent[owned.end():]
     return intent
 
 
