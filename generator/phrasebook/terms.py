@@ -695,12 +695,11 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         _unit_led(first) or bool(_rate_led(param, first)) or _said_longer(noun, name_words) or _MEASURED_ALONG.match(first) is not None or \
         _headless(noun) or _no_noun_phrase(first) or _one_of_two(noun, first, name_words) or _one_of_a_pair(noun, first)
     if by_name:
-        paired = _one_of_a_pair(noun, first)
-        named = _from_name(param)
+        paired, named = _one_of_a_pair(noun, first), _from_name(param)  # "Car initial and number": car UP 904512
         noun, of, _, pointer = _described(named.split())  # "number_of_tickets" counts tickets
         cut = named.split()[len(noun.split()):][:1]
         noun = "" if cut and cut[0] in _STOPS - {"of"} else noun  # "air_to_ground_freq" is no "air"
-        pointer = pointer or _pointer(tokens(param)) or paired  # "Car initial and number": car UP 904512
+        pointer = pointer or _pointer(tokens(param)) or paired
     else:
         noun = _initialism(_spelled_out(_shorter_by_name(noun, param), param), param)
         noun, of = _own_head(first, noun, of, name_words)
