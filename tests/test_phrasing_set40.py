@@ -195,3 +195,21 @@ def test_a_member_another_tool_gives_is_never_drawn() -> None:
     (enroll,) = lore.annotate([_tool("enroll_wearer", "Enroll a new wearer.", {"badge_types": badges})])
     drawn = collections.Counter(b for s in range(40) for b in sample_arguments(enroll, random.Random(s))["badge_types"])
     assert drawn["fetal"] == 0 and drawn["whole_body_osl"] and drawn["ring_tld"], drawn
+
+
+def test_a_filter_named_only_is_pointed_at_as_a_filter() -> None:
+    from generator.core.plan import history_noun
+
+    report = _tool("get_period_report", "Get the dose report of a subaccount.",
+                   {"subaccount": {"type": "string"}, "only_above_level": {"type": "string", "enum": ["level_1", "level_2"],
+                                                                           "description": "Only wearers above this level."}})
+    assert history_noun("only_above_level", report) == "level filter"
+    assert history_noun("subaccount", report) != "subaccount filter"
+
+
+def test_not_an_adjective_on_an_occasion_takes_no_article() -> None:
+    from generator.phrasebook.fragments import enum_words
+
+    assert enum_words("not_defective_on_reinspection", "reason", {}) == "because it is not defective on reinspection"
+    assert enum_words("not_an_adverse_event", "reason", {}) == "because it is not an adverse event"
+    assert enum_words("deceased", "reason", {}) == "because they died"  # of a person, never "because it was"

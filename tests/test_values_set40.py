@@ -190,3 +190,13 @@ def test_a_kind_s_lead_the_tool_text_gives_holds_for_that_kind() -> None:
     (lead,) = leads(said, props)
     assert (lead.name, lead.least_for({"impairment_type": "planned"}), lead.least_for({"impairment_type": "emergency"})) \
         == ("start_time", 24.0, 0.0)
+
+
+def test_a_month_billed_with_records_due_the_month_after_has_ended() -> None:
+    month = {"type": "string", "description": "Month being billed, YYYY-MM, e.g. '2025-03'. Records are due by the end "
+                                              "of the following month."}
+    tool = _tool("submit_repair_billing", "Submit car repair billing records for one shop and one billing month.",
+                 {"billing_month": month}, ["billing_month"])
+    drawn = {sample_arguments(tool, random.Random(seed))["billing_month"] for seed in range(30)}
+    now = f"{REFERENCE_TIME.year}-{REFERENCE_TIME.month:02d}"
+    assert drawn and all(m < now for m in drawn), drawn

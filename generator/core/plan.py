@@ -373,6 +373,9 @@ def history_noun(param: str, tool: Tool) -> str:
 
     n = noun(param, tool)
     n = n.split(" of the ")[0] if " of the " in n and n.split(" of the ")[0] else n  # "city of the site": a city
+    only = re.fullmatch(r"only (?:(?:above|below|over|under|with|for|in|on|from|at) )?(\w+(?: \w+)?)", n)
+    n = f"{only[1]} filter" if only else n  # `only_above_level`: "the same level filter", never "the same only
+    # above level" (set 40)
     last = n.split()[-1] if n else ""  # (set 38: "search the sites for my regular one")
     if not last or (lemmas(last).get("NOUN") or (last,))[0] != _object_head(tool):
         return n

@@ -1293,8 +1293,9 @@ def sex_fits_name(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
 # period takes for each value of a sibling.
 _PERIOD_FOR = re.compile(r"\b(YYYY-MM|YYYY-Q[1-4n](?: (?:to|-|–) YYYY-Q[1-4])?|YYYY)\b(?: format)? for ([a-z][\w-]*)",
                          re.IGNORECASE)
-_ENDED = re.compile(r"\b(?:has|have) (?:already )?(?:ended|closed)\b|\b(?:ended|closed|completed|past) periods?\b",
-                    re.IGNORECASE)
+_ENDED = re.compile(r"\b(?:has|have) (?:already )?(?:ended|closed)\b|\b(?:ended|closed|completed|past) periods?\b|"
+                    r"\bdue (?:by|within) (?:the end of )?the (?:following|next) (?:month|quarter|period)\b",  # a month billed
+                    re.IGNORECASE)  # with "records due by the end of the following month" has ended (set 40: June billed in June)
 
 
 def _period(form: str, ref: datetime, back: int) -> str:

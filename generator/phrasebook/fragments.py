@@ -64,6 +64,9 @@ def _status_code(value: str) -> bool:
         and len({h.lower() for h in humps}) == len(humps)
 
 
+_LINKS_AFTER = frozenset({"on", "at", "in", "after", "for", "by", "during", "upon", "when", "since"})
+
+
 def _because(value: Any, param: str) -> str | None:
     """A reason said as a clause: "vet_unavailable" -> "because the vet is unavailable" (nouns
     and a closing adjective); None for any other value ("owner request", "bad weather")."""
@@ -74,8 +77,9 @@ def _because(value: Any, param: str) -> str | None:
     words = tokens(str(value)) or [""]
     if words[0] == "not" and len(words) >= 2 and all(w.isalpha() for w in words) and not words[1].endswith("ing"):
         # "not_an_adverse_event": "because it is not an adverse event" (set 36); "not_fasting" is the person's
-        bare = words[1] in ("a", "an", "the") or len(words) == 2 and ("ADJ" in lemmas(words[1]) or
-                                                                     words[1].endswith(("ed", "able", "ible", "ous", "ive")))
+        bare = words[1] in ("a", "an", "the") or (len(words) == 2 or words[2] in _LINKS_AFTER) and (
+            "ADJ" in lemmas(words[1]) or words[1].endswith(("ed", "able", "ible", "ous", "ive")))  # "not defective on
+        # reinspection", never "not a defective on reinspection" (set 40)
         rest = words[1:] if bare else [str(engine().a(words[1])).split()[0], *words[1:]]  # "not serious", "not a case"
         return f"because it is not {' '.join(rest)}"  # "because it is not an adverse event" (set 36)
     *subject, state = words
@@ -94,6 +98,8 @@ def _because_one(word: str) -> str | None:
     """A one-word reason: a participle is what happened to the thing ("stolen" -> "because it was
     stolen"), a bare verb what the user wants ("downsize", "upsize" -> "to downsize"); None for a
     noun or anything else ("vacancy": "because of vacancy")."""
+    if word in ("deceased", "died"):  # of a person: never "because it was deceased" (set 40)
+        return "because they died"
     forms = lemmas(word).get("VERB", ())
     if forms and word not in forms and not word.endswith(("ing", "s")):
         return f"because it was {word}"
