@@ -200,3 +200,36 @@ def test_a_month_billed_with_records_due_the_month_after_has_ended() -> None:
     drawn = {sample_arguments(tool, random.Random(seed))["billing_month"] for seed in range(30)}
     now = f"{REFERENCE_TIME.year}-{REFERENCE_TIME.month:02d}"
     assert drawn and all(m < now for m in drawn), drawn
+
+
+def test_a_floor_per_value_and_the_values_an_aside_names_are_rules() -> None:
+    props = {"test_type": {"type": "string", "enum": ["weekly_churn", "monthly_churn", "annual_flow"],
+                           "description": "weekly_churn (diesel, and electric pumps in high-rise or where required), "
+                                          "monthly_churn (electric), or annual_flow."},
+             "driver": {"type": "string", "enum": ["electric", "diesel", "steam_turbine"], "description": "Pump driver."},
+             "run_minutes": {"type": "integer", "minimum": 5, "maximum": 60,
+                             "description": "Minutes the pump ran, 5 to 60. At least 10 for electric and 30 for diesel drivers."}}
+    found = rules("Record a fire pump test.", props)
+    assert Rule("band_if", "run_minutes", ("driver",), ("diesel",), (30.0, 60.0)) in found
+    assert Rule("band_if", "run_minutes", ("driver",), ("electric",), (10.0, 60.0)) in found
+    assert Rule("pairs", "driver", ("test_type",), ("monthly_churn",), ("electric",)) in found
+    assert Rule("pairs", "driver", ("test_type",), ("weekly_churn",), ("diesel", "electric")) in found
+    assert problems("Record a fire pump test.", props, {"test_type": "monthly_churn", "driver": "diesel", "run_minutes": 31})
+    assert problems("Record a fire pump test.", props, {"test_type": "weekly_churn", "driver": "diesel", "run_minutes": 11})
+    # an aside that opens with no value ("from a consumer or HCP") names no set of them
+    reports = {"report_type": {"type": "string", "enum": ["spontaneous", "study"],
+                               "description": "spontaneous (usually from an HCP, or consumer) or study."},
+               "reporter": {"type": "string", "enum": ["consumer", "physician", "other"], "description": "Who reported."}}
+    assert not [r for r in rules("Create a case.", reports) if r.kind == "pairs"]
+
+
+def test_a_phrase_naming_two_parameters_alike_names_none() -> None:
+    props = {"term_months": {"type": "integer"}, "monthly_rent_usd": {"type": "number"},
+             "security_deposit_usd": {"type": "number"}}
+    said = "Draft a lease. Security deposit may not exceed two months' rent."
+    assert not [r for r in rules(said, props) if r.kind == "below" and "term_months" in (r.subject, *r.others)]
+    from generator.core.dependencies import _numeric_param
+
+    assert _numeric_param("two months' rent", props) is None  # term or rent: a tie
+    drain = {"static_psi": {"type": "number"}, "return_to_static_seconds": {"type": "integer"}}
+    assert _numeric_param("static pressure", drain) == "static_psi"  # a pressure is measured in psi

@@ -1246,13 +1246,22 @@ def _numeric_param(phrase: str, props: Props) -> str | None:
         words = [w for w in re.findall(r"[a-z0-9]+", phrase.lower()) if w not in _FILLER]
         named = [n for n in props if words and set(words) & set(n.lower().split("_"))
                  and (props[n] or {}).get("type") in ("number", "integer", "float")]
-        extra = sorted((len(set(n.lower().split("_")) - set(words)), n) for n in named)  # "static pressure" is
-        name = extra[0][1] if len(extra) == 1 or extra and extra[0][0] < extra[1][0] else None  # static_psi, not
-        # return_to_static_seconds (set 40): the name with fewest words the phrase leaves out
+        # "static pressure" is static_psi, never return_to_static_seconds (set 40): the words the name shares,
+        # a quantity its unit measures counted too; a tie names none ("two months' rent": term or rent?)
+        score = sorted(((-_shared(words, n), n) for n in named), key=lambda x: x[0])
+        name = score[0][1] if len(score) == 1 or score and score[0][0] < score[1][0] else None
     return name if name and (props.get(name) or {}).get("type") in ("number", "integer", "float") else None
 
 
 _FILLER = frozenset({"the", "a", "an", "its", "time", "value", "values", "current", "of", "at", "in"})
+_MEASURED_IN = {"pressure": {"psi", "psig", "kpa", "bar"}, "temperature": {"f", "c", "degf", "degc"},
+                "depth": {"ft", "m", "in", "cm", "mm"}, "length": {"ft", "m", "in", "mi", "km"},
+                "weight": {"lb", "lbs", "kg", "tons"}, "flow": {"gpm", "lps", "cfs"}, "dose": {"mrem", "rem", "msv"}}
+
+
+def _shared(words: list[str], name: str) -> int:
+    own = set(name.lower().split("_"))
+    return len(set(words) & own) + sum(bool(_MEASURED_IN.get(w, set()) & own) for w in words)
 
 
 def _by_unit(unit: str, props: Props) -> str | None:
@@ -1277,6 +1286,51 @@ def _band_if(tool: str, props: Props) -> list[Rule]:
         subject, named = _by_unit(unit, props), _values_in(clause[:at], props)
         if subject and named and named[0] != subject:
             out.append(Rule("band_if", subject, (named[0],), named[1], (lo, hi)))
+    return out
+
+
+# A number's own "At least 10 for electric and 30 for diesel drivers" (set 40: a diesel pump run 11 minutes):
+# a floor per value of another enum, up to the number's own maximum.
+_LEAST_FOR = re.compile(r"\bat least (\d+(?:\.\d+)?) for (\w+)((?:(?:,| and|, and) (\d+(?:\.\d+)?) for (\w+))*)", re.IGNORECASE)
+
+
+def _least_per_value(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        m = _LEAST_FOR.search(str(schema.get("description") or ""))
+        if m is None or schema.get("type") not in _NUMBER_TYPES:
+            continue
+        pairs = [(m[1], m[2]), *re.findall(r"(\d+(?:\.\d+)?) for (\w+)", m[3] or "")]
+        owners = {_owner_of(v, props, skip=name) for _, v in pairs}
+        owner = owners.pop() if len(owners) == 1 else None
+        top = _number(schema.get("maximum"))
+        if owner is None or top is None:
+            continue
+        values = {v: next(e for e in _enum(props[owner]) if e in {v, v.rstrip("s")}) for _, v in pairs}
+        out += [Rule("band_if", name, (owner,), (values[v],), (float(n), top)) for n, v in pairs if float(n) <= top]
+    return out
+
+
+# An enum's own "weekly_churn (diesel, and electric pumps in high-rise ...), monthly_churn (electric)" (set 40:
+# a monthly churn of a diesel pump): the values of another enum a value is for, named in its aside.
+_GENERIC_VALUES = frozenset({"other", "none", "any", "all", "unknown", "both", "either", "not", "no", "yes", "na"})
+_VALUE_ASIDE = re.compile(r"\b([a-z][a-z0-9_]*) \(([^()]{2,120})\)")
+
+
+def _values_in_asides(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        own = _enum(schema)
+        for m in _VALUE_ASIDE.finditer(str(schema.get("description") or "")):
+            # the words that open the aside's items ("diesel", "and electric pumps in ..."), the first of
+            # them a value: "spontaneous (from a consumer or HCP)" names no set of reporters
+            words = [w for item in re.split(r",|\bor\b|\band\b", m[2]) if (w := item.strip().split(" ")[0])]
+            named = {o: [w for w in words if w in _enum(props[o]) and w not in _GENERIC_VALUES]
+                     for o in props if o != name and _enum(props[o])}
+            named = {o: ws for o, ws in named.items() if ws and words[:1] == ws[:1]}
+            if m[1] in own and len(named) == 1:
+                other, values = next(iter(named.items()))
+                out.append(Rule("pairs", other, (name,), (m[1],), tuple(dict.fromkeys(values))))
     return out
 
 
@@ -1724,7 +1778,8 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _values_take, _pairs, _without_only, _within, _band_if,
                                                       _spoken_for, _always, _refused_unless, _must_not,
                                                       _values_for_members, _words_require, _give_for_value, _empty_when,
-                                                      _compared, _stations_ordered, _give_for_listed, _give_ways, _any_of, _own_only, _lists_per_value, _values_fit,
+                                                      _compared, _stations_ordered, _give_for_listed, _give_ways,
+                                                      _least_per_value, _values_in_asides, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near, _may_be, _elided_required,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
