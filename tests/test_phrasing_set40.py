@@ -213,3 +213,26 @@ def test_not_an_adjective_on_an_occasion_takes_no_article() -> None:
     assert enum_words("not_defective_on_reinspection", "reason", {}) == "because it is not defective on reinspection"
     assert enum_words("not_an_adverse_event", "reason", {}) == "because it is not an adverse event"
     assert enum_words("deceased", "reason", {}) == "because they died"  # of a person, never "because it was"
+
+
+def test_a_persons_two_names_are_one_and_what_they_wear_is_worn() -> None:
+    from tests.test_phrasing_set34 import _explicit
+
+    props = {"subaccount": {"type": "string", "description": "Subaccount code, e.g. '104387-NM'."},
+             "first_name": {"type": "string", "description": "First name, e.g. 'Maria'."},
+             "last_name": {"type": "string", "description": "Last name, e.g. 'Okafor'."},
+             "date_of_birth": {"type": "string", "format": "date", "description": "Date of birth (YYYY-MM-DD)."},
+             "id_number": {"type": "string", "description": "Employee or other id printed on the label, e.g. 'E20931'."},
+             "wear_location": {"type": "string", "enum": ["collar", "chest", "waist"],
+                               "description": "Where the whole-body dosimeter is worn: collar, chest or waist."}}
+    enroll = Tool(name="enroll_wearer", app="dosimetry", api="enroll_wearer", domain="dosimetry_set40",
+                  description="Enroll a new wearer and issue dosimeters.", parameters={"type": "object", "properties": props,
+                                                                                       "required": list(props)})
+    said = _explicit(enroll, {"subaccount": "351393-04", "first_name": "Christine", "last_name": "Lowe",
+                              "date_of_birth": "1965-01-25", "id_number": "E57815", "wear_location": "waist"})
+    assert "Christine Lowe, born on January 25, 1965" in said and "first name" not in said and "someone" not in said, said
+    assert "the whole-body dosimeter worn at the waist" in said and "ID E57815" in said, said
+    from generator.phrasebook.terms import say, term
+
+    worn = term("wear_location", {"type": "string", "enum": ["collar", "waist"], "description": "Wear location."})
+    assert say(worn, "enum", "waist") == "worn at the waist"

@@ -740,10 +740,20 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
     if json_type == "string" and _KEYWORDS.search(first):  # "Product name or keyword": the words searched for,
         noun, pointer, sem = "", False, "search_term"  # "for sourdough", never "the product sourdough"
     return Term(noun=noun, unit=unit, of=of, role=role, bound=bound if json_type in ("integer", "number") else "",
-                act=act, sem=sem, pointer=pointer, place=place, phrase=whose or _reported(description, json_type) or
+                act=act, sem=sem, pointer=pointer, place=place, phrase=whose or _reported(description, json_type) or _worn(description) or
                 _moment_phrase(first, json_type) or only or _ranked(first, json_type) or
                 _phrase(_content(param), noun, role), plain=plain,
                 negation="" if json_type == "boolean" else _negation(param, description))
+
+
+# "Where the whole-body dosimeter is worn: collar, chest or waist" (set 40: "born on ... at waist"): said
+# with the thing worn, "with the whole-body dosimeter worn at the waist".
+_WORN = re.compile(r"^\s*where the ([a-z-]+(?: [a-z-]+)?) is worn\b", re.IGNORECASE)
+
+
+def _worn(description: str) -> str:
+    m = _WORN.match(description)
+    return f"with the {m[1].lower()} worn at the" if m else ""
 
 
 # "What the customer reports, in their words": the text is theirs, said as theirs (set 34: "the
@@ -1829,6 +1839,8 @@ def _at_site(t: Term, v: str) -> str:
     location"; a position on the thing is where it is: "with the hole location at the back",
     "with mixed hole locations", never "for course CRS-478 at back" (set 29)."""
     noun = t.noun.split(" of ")[0]
+    if "wear" in noun.lower().split() and re.fullmatch(r"[a-z]+", v):  # `wear_location` waist: "worn at the waist",
+        return f"worn at the {v}"  # never "at waist" after a birth date (set 40)
     if v.lower() in _POSITIONS:
         return f"with the {noun} at the {v}"
     return f"with mixed {plural(noun)}" if v.lower() == "mixed" else f"at {v}"
@@ -2314,7 +2326,9 @@ def _text(t: Term, v: str, intent: str) -> str:
     if prep in ("from", "to") and rest:  # `from_person`, `to_person`: "from PER-22855", never "for from person"
         return f"{prep} {v}" if rest.rsplit(" ", 1)[-1] in PERSON_WORDS | {"person", "party"} else f"{prep} {rest} {v}"
     if not t.noun:  # an id says its noun too: "for quote QUO-41549", never a bare "for QUO-41549"
-        return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}" if t.plain else f"for {v}"
+        return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}" if t.plain else \
+            f"with ID {v}" if t.sem == "id" and not re.match(r"[A-Za-z]+[-_]", v) else f"for {v}"  # `id_number`
+        # "Employee or other id": "with ID E57815", never "born on ... for E57815" (set 40)
     who = t.noun.removesuffix(" name")
     if who.rsplit(" ", 1)[-1] in PERSON_WORDS and not (pointed and re.search(r"\d", v)):  # "reviewer REV-0087" is an id  # "with coach Ann Lee" (a "coach name" too)
         return f"with {who} {v}"

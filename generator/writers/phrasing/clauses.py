@@ -319,6 +319,26 @@ def named_once(intent: str, mods: list[str]) -> tuple[str, list[str]]:
     return intent, mods
 
 
+_HALVES = (("first_name", "last_name"), ("given_name", "family_name"), ("first_name", "surname"), ("forename", "surname"))
+
+
+def one_name(own: list[tuple[Arg, str]], intent: str = "") -> list[tuple[Arg, str]]:
+    """A person's first and last name said as one name ("register a patient named Christine Lowe",
+    "issue dosimeters for Christine Lowe"), never "with the first name Christine, the last name Lowe"
+    (set 40)."""
+    from ...core.freetext import is_person_role
+
+    stated = {a.param: a for a, _ in own if a.plan.mode == "stated" and a.text}
+    last_word = (re.findall(r"[a-z]+", intent.lower()) or [""])[-1]
+    frame = "named" if is_person_role(last_word) or is_person_role(last_word.removesuffix("s")) else "for"
+    for first, last in ((f, f[:-len(h)] + t) for f in stated for h, t in _HALVES if f.endswith(h)):
+        if last in stated:
+            born = next((m for _, m in own if m.startswith("for someone born ")), None)  # "for Christine Lowe,
+            whole = f"{frame} {stated[first].text} {stated[last].text}" + (f", {born.removeprefix('for someone ')}" if born else "")  # born on"
+            return [(a, whole if a.param == first else m) for a, m in own if a.param != last and m != born]
+    return own
+
+
 def told_apart(own: list[tuple[Arg, str]], tool: Tool | None) -> list[tuple[Arg, str]]:
     """A clock time said with a bare "at" in a tool that takes two or more ("at 10:30 am at 9:15
     am" of a batch, an arrival and a discharge) named by its own noun ("with the arrival at 9:15
@@ -395,7 +415,8 @@ def clause_parts(
                                  repeats=call.repeats_last, rest=call.rest_usual)
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
     mods = [m for m in mods if m not in pointed]
-    own = [(a, modifier(a, tool, time, rng)) for a in args if a.text is not None and a.param not in used | merged]
+    own = one_name([(a, modifier(a, tool, time, rng)) for a in args if a.text is not None and a.param not in used | merged],
+                   intent)
     for a, m in spans(told_apart(own, tool), tool):
         (pointed if _points(a) else mods).append(m)
     closing = [m.lstrip(",") for m in mods if m.startswith(",")]  # ", like last time" closes the clause
