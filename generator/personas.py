@@ -40,7 +40,7 @@ from .core.identity import trail_names
 from .core.lore import param_schema
 from .core.profiles import kept_rules
 from .core.schema import argument_errors
-from .core.value_sense import said_windows
+from .core.value_sense import ended_periods, said_windows
 from .core.values import (
     DATE_FMT,
     is_temporal,
@@ -326,6 +326,7 @@ def _fill_temporal(tool: Tool, args: dict[str, Any], when: datetime, rng: random
         if value is not None:
             out[name] = value
     out = said_windows(tool, out, rng, frozenset(keep))  # a dig booked in June is for the fall season (set 27)
+    out = ended_periods(tool, out, rng, frozenset(keep), when)  # a month billed has ended (set 40: July billed July 13)
     return repair_arguments(tool, out, rng, keep=keep, ref=when)  # re-derived dates must stay ordered
 
 

@@ -233,3 +233,16 @@ def test_a_phrase_naming_two_parameters_alike_names_none() -> None:
     assert _numeric_param("two months' rent", props) is None  # term or rent: a tie
     drain = {"static_psi": {"type": "number"}, "return_to_static_seconds": {"type": "integer"}}
     assert _numeric_param("static pressure", drain) == "static_psi"  # a pressure is measured in psi
+
+
+def test_a_history_event_bills_a_month_that_has_ended_by_its_own_time() -> None:
+    from generator.personas import _fill_temporal
+
+    month = {"type": "string", "description": "Month being billed, YYYY-MM, e.g. '2025-03'. Records are due by the end "
+                                              "of the following month."}
+    tool = _tool("submit_repair_billing", "Submit billing records for one month.", {"billing_month": month},
+                 ["billing_month"])
+    when = datetime(2025, 7, 13, 12, 26)
+    for seed in range(20):
+        billed = _fill_temporal(tool, {"billing_month": "2025-05"}, when, random.Random(seed), set())["billing_month"]
+        assert billed < "2025-07", billed
