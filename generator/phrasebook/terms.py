@@ -2279,6 +2279,15 @@ def _signed_by(t: Term, v: str) -> str:
     return ""
 
 
+def _unnamed(t: Term, v: str, pointed: bool) -> str:
+    """A value whose parameter has no noun: an id says its name's noun too ("for quote QUO-41549",
+    never a bare "for QUO-41549"); an id of no noun at all ("Employee or other id") is "with ID
+    E57815", never "born on ... for E57815" (set 40)."""
+    if t.plain:
+        return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}"
+    return f"with ID {v}" if t.sem == "id" and not re.match(r"[A-Za-z]+[-_]", v) else f"for {v}"
+
+
 @frame("text")
 def _text(t: Term, v: str, intent: str) -> str:
     words = set(tokens(t.noun)) | {t.sem}
@@ -2325,10 +2334,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     prep, _, rest = (t.noun or t.plain).partition(" ")
     if prep in ("from", "to") and rest:  # `from_person`, `to_person`: "from PER-22855", never "for from person"
         return f"{prep} {v}" if rest.rsplit(" ", 1)[-1] in PERSON_WORDS | {"person", "party"} else f"{prep} {rest} {v}"
-    if not t.noun:  # an id says its noun too: "for quote QUO-41549", never a bare "for QUO-41549"
-        return f"{'for' if pointed else 'with'} {_listed_noun(t.plain, v)} {v}" if t.plain else \
-            f"with ID {v}" if t.sem == "id" and not re.match(r"[A-Za-z]+[-_]", v) else f"for {v}"  # `id_number`
-        # "Employee or other id": "with ID E57815", never "born on ... for E57815" (set 40)
+    if not t.noun:
+        return _unnamed(t, v, pointed)
     who = t.noun.removesuffix(" name")
     if who.rsplit(" ", 1)[-1] in PERSON_WORDS and not (pointed and re.search(r"\d", v)):  # "reviewer REV-0087" is an id  # "with coach Ann Lee" (a "coach name" too)
         return f"with {who} {v}"
