@@ -170,12 +170,12 @@ def test_values_settled_beside_a_hint_no_rest_as_usual_covers_are_hinted_on_thei
                      hint="the type from my order on Tuesday"),
              ArgPlan(param="wear_period", value="2025-05", mode="omitted", source="history")]
     monkeypatch.setattr(plan, "rest_usual", lambda target, tool, plans: False)
-    out = plan._pointed_silent(plans, args, None, None)  # type: ignore[arg-type]
+    out, _ = plan._pointed_silent(plans, args, None, None)  # type: ignore[arg-type]
     assert [(p.param, p.mode, p.hint) for p in out] == [("badge_type", "hinted", "the type from my order on Tuesday"),
                                                           ("wear_period", "hinted", "my usual wear period")]
     monkeypatch.setattr(plan, "rest_usual", lambda target, tool, plans: True)  # "and the rest as usual" says it
-    assert plan._pointed_silent(plans, args, None, None) == plans  # type: ignore[arg-type]
-    assert plan._pointed_silent(plans[1:], args, None, None) == plans[1:]  # type: ignore[arg-type]  # nothing hinted
+    assert plan._pointed_silent(plans, args, None, None) == (plans, True)  # type: ignore[arg-type]
+    assert plan._pointed_silent(plans[1:], args, None, None) == (plans[1:], False)  # type: ignore[arg-type]
 
 
 def test_whose_things_they_are_is_the_parameters_value() -> None:

@@ -683,8 +683,8 @@ def plan_levels(
     plans = []
     for li, (level, n) in enumerate(zip(policy.levels, paraphrases)):
         style = _weighted(rng, level.styles)
-        arg_plans = _pointed_silent([_apply_force(_mode(a, level), a, force.get((li, a.param))) for a in args], args,
-                                    target, tool)
+        arg_plans, rest = _pointed_silent([_apply_force(_mode(a, level), a, force.get((li, a.param))) for a in args],
+                                          args, target, tool)
         plans.append(
             DisclosurePlan(
                 target_id=target.id,
@@ -693,23 +693,31 @@ def plan_levels(
                 style=style,  # type: ignore[arg-type]
                 calls=[CallPlan(tool=tool.name, tool_mode=_tool_mode(u_app, level, style, bool(tool.app), app_known),
                                args=arg_plans, repeats_last=repeats_last_call(target, tool, arg_plans),
-                               rest_usual=rest_usual(target, tool, arg_plans))],
+                               rest_usual=rest)],
             )
         )
     return plans
 
 
-def _pointed_silent(plans: list[ArgPlan], args: list[_Arg], target: Target, tool: Tool) -> list[ArgPlan]:
+_USUAL_HINT = re.compile(r"\bmy (?:usual|regular)\b|\bI (?:usually|always)\b")
+
+
+def _pointed_silent(plans: list[ArgPlan], args: list[_Arg], target: Target, tool: Tool) -> tuple[list[ArgPlan], bool]:
     """Values the history settles, left out beside a hinted one that no "and the rest as usual" can
     cover (`rest_usual`: a hinted value is no usual one), hinted on their own ("my usual wear period"):
     a reader of "order dosimeters ... for the type from my order on Tuesday" cannot tell where a wear
-    period in the gold comes from (set 40: 9 TRAIL rows of 60)."""
+    period in the gold comes from (set 40: 9 TRAIL rows of 60). With the plans, whether "and the rest as
+    usual" says the rest (`CallPlan.rest_usual`: never once the rest is hinted on its own)."""
     hinted = any(p.mode == "hinted" and p.source == "history" for p in plans)
-    if not hinted or rest_usual(target, tool, plans):
-        return plans
-    hints = {a.param: a.hint for a in args if a.hint is not None and a.sources[:1] == ["history"]}
+    if not hinted:
+        return plans, False
+    if rest_usual(target, tool, plans):
+        return plans, True
+    hints = {a.param: a.hint for a in args if a.hint is not None and a.sources[:1] == ["history"]
+             and _USUAL_HINT.search(a.hint)}  # a "last time" one merges into another's "as last time" a reader
+    # cannot bind ("the same city and performer as last time"): left out as before
     return [ArgPlan(param=p.param, value=p.value, mode="hinted", source="history", hint=hints[p.param])
-            if p.mode == "omitted" and p.source == "history" and p.param in hints else p for p in plans]
+            if p.mode == "omitted" and p.source == "history" and p.param in hints else p for p in plans], False
 
 
 def literal_counts(target: Target, tool: Tool, call: int = 0) -> tuple[int, int, int]:
