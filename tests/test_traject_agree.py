@@ -123,7 +123,7 @@ def test_a_required_list_value_is_told_apart_from_scalars():
     from types import SimpleNamespace
 
     from generator.records import Target, Tool, ToolCall
-    from generator.traject.product import _required_list
+    from generator.traject.parallel import _required_list
 
     tool = Tool(name="Shop_order", app="Shop", api="order", domain="shopping",
                 parameters={"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}},

@@ -131,7 +131,8 @@ def test_every_value_recoverable_by_plan():
     ctx = context(bundled_catalog(), settings, Path("/nonexistent"))
     product = TrajectProduct(settings)
     for item in product.plan(ctx):
-        target = new_target(item, ctx, settings, product.graph(ctx), 0)
+        sets = product.probe(ctx, item.spec.domain).sets if item.spec.kind == "parallel" else ()
+        target = new_target(item, ctx, settings, product.graph(ctx), 0, sets=sets)
         assert target is not None
         if target.kind == "parallel":  # the bundled domains never need the fallback above half (HARD_CEILING)
             assert plans.meaning_floor(target, ctx.catalog.by_name) <= plans.HARD_RECALL_CAP, item.item_id
@@ -277,8 +278,8 @@ def test_a_domain_with_no_hard_query_is_skipped_after_its_probe(tmp_path, monkey
     no hint determines) costs the probe once, at plan time, not 128 draws per item and attempt:
     its parallel items are not planned, and the note says why, how much the least draw states
     and the hard_ceiling that would write such queries."""
+    from generator.traject import parallel, sample
     from generator.traject import product as P
-    from generator.traject import sample
 
     drawn = []
     real = sample.sample_parallel
@@ -292,7 +293,8 @@ def test_a_domain_with_no_hard_query_is_skipped_after_its_probe(tmp_path, monkey
     notes = ctx.notes[("traject", "parallel")]
     assert len(notes) == 1 and notes[0].startswith(f"no hard query possible in {domain}")
     assert f"{P.PROBE_DRAWS} draws" in notes[0] and "hard_ceiling: 1 " in notes[0], notes
-    assert len(drawn) == P.PROBE_DRAWS
+    probe_cost = P.PROBE_DRAWS + parallel.LEAN_DRAWS * len(catalog.by_domain[domain]) + parallel.SET_TRIES
+    assert P.PROBE_DRAWS < len(drawn) <= probe_cost  # the random draws, then each tool alone and its sets
 
 
 def test_a_domain_that_cannot_leave_half_out_gets_no_hard_query_by_default(tmp_path):

@@ -497,6 +497,12 @@ def floors(target: Target, tools: dict[str, Tool]) -> tuple[float, float]:
     return max(meaning, _stated_share([a for a in args if counted(a.value) is not None])), meaning
 
 
+def stated_counts(target: Target, tools: dict[str, Tool]) -> tuple[int, int]:
+    """(values stated, values) of the target's hard plan, by meaning."""
+    args = [a for _, a in hard_plan(target, tools).args()]
+    return sum(a.mode == "stated" for a in args), len(args)
+
+
 def _stated_share(args: list[ArgPlan]) -> float:
     return sum(a.mode == "stated" for a in args) / len(args) if args else 0.0
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..core.identity import said_by_app
 from ..errors import BudgetExceeded, ConfigError, LLMError
 from ..products.base import Needs, Product, RunContext, WorkItem, item_rng, needs_llm, register_product
 from ..records import DisclosurePlan, ItemResult, Record, Rejection, Target, Tool
@@ -29,6 +27,16 @@ from . import chains, export, llm_sim, plans, propose, sample, simulate
 from .checks import TRAJECT_VALIDATORS
 from .config import TrajectConfig
 from .graph import ToolGraph, build_graph
+from .parallel import (
+    PARALLEL_DRAWS,
+    PROBE_DRAWS,
+    Probe,
+    few_sets,
+    hard_limit,
+    no_hard_query,
+    parallel_target,
+    probe,
+)
 
 if TYPE_CHECKING:
     from ..config import RunConfig
@@ -123,12 +131,12 @@ def report_coverage(cfg: TrajectConfig, graph: ToolGraph, by_domain: dict[str, l
 
 def new_target(
     item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int,
-    limit: float = plans.HARD_RECALL_CAP,
+    limit: float = plans.HARD_RECALL_CAP, sets: tuple[tuple[str, ...], ...] = (),
 ) -> Target | None:
     rng = item_rng(ctx.seed, f"{item.item_id}#{attempt}")
     tools = ctx.catalog.by_domain[item.spec.domain]
     if item.spec.kind == "parallel":
-        target = parallel_target(item, ctx, cfg, tools, rng, limit)
+        target = parallel_target(item.item_id, ctx, cfg, tools, rng, limit, sets)
         if target is None:
             return None
     else:
@@ -168,104 +176,6 @@ def sequential_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, gr
             return target
         tried.append(" -> ".join(n for n, _ in steps))
     raise ShortChain("; ".join(tried))
-
-
-# Parallel draws per attempt: the first whose hard query can leave out enough (plans.hard_floor,
-# by meaning and literally) is taken, else, of those whose hard query can stay within the cap
-# by meaning (plans.meaning_floor), the one that leaves out most, once EARLY_DRAWS are drawn. Every
-# other draw is lean (required values and defaults only: calls.arguments), which a domain whose
-# tools take few defaults needs before any hard query can leave half out.
-PARALLEL_DRAWS = 128
-EARLY_DRAWS = 32
-LISTED_DRAWS = 96
-# Draws of the domain's probe (`hard_limit`): a domain none of whose probe draws can make a
-# hard query is skipped without drawing for each item and attempt.
-PROBE_DRAWS = 256
-
-
-def _draw(item_id: str, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool], rng: random.Random,
-          n: int) -> tuple[Target, float, float]:
-    """The n-th parallel draw with its (hard floor, meaning floor); both 2.0 when a tool can be
-    asked for only by its app ("make a Billboard request"), which a hard query cannot do."""
-    k = rng.randint(cfg.k.min, cfg.k.max)
-    target = sample.sample_parallel(item_id, tools, k, rng, allow_repeats=cfg.allow_repeats, lean=n % 2 == 1)
-    if any(said_by_app(ctx.catalog.by_name[c.tool]) for c in target.calls):
-        return target, 2.0, 2.0
-    floor, meaning = plans.floors(target, ctx.catalog.by_name)
-    return target, floor, meaning
-
-
-def no_hard_query(domain: str, draws: int, least: float | None = None) -> str:
-    """Why a parallel item of `domain` was not made, said first (the card keeps 140 characters),
-    with the least share of its values a hard query there must state (`least`, by meaning) and
-    the setting that writes such queries."""
-    why = (f"no hard query possible in {domain}: no draw can leave half its values unsaid (no default, hint "
-           f"or earlier step gives them; {draws} draws)")
-    if least is None or least > 1.0:
-        return why + "; parameters with a default in the schema make them possible"
-    return (why + f": the least a hard query there must state is {least:.2f} of its values; "
-            f"products.traject.hard_ceiling: {math.ceil(least * 100) / 100:g} writes hard queries that state that "
-            "much (indirect words, every value determined), or parameters with a default in the schema make "
-            "vaguer ones possible")
-
-
-def probe_least(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float:
-    """The least share of its values (by meaning) a hard query of `domain` must state over
-    PROBE_DRAWS draws (its own seed: the same answer in every process and order), HARD_RECALL_CAP
-    as soon as one draw stays within it; 2.0 when every draw names a tool only by its app."""
-    rng = item_rng(ctx.seed, f"traject-probe:{domain}")
-    tools = ctx.catalog.by_domain[domain]
-    least = 2.0
-    for n in range(PROBE_DRAWS):
-        least = min(least, _draw(f"probe:{domain}", ctx, cfg, tools, rng, n)[2])
-        if least <= plans.HARD_RECALL_CAP:
-            return plans.HARD_RECALL_CAP
-    return least
-
-
-def hard_limit(least: float, cfg: TrajectConfig) -> float | None:
-    """How much a hard query of a domain whose probe found `least` may state, read by meaning:
-    `least` (HARD_RECALL_CAP where a draw stays within it) up to the config's `hard_ceiling`;
-    None above that."""
-    return least if least <= cfg.hard_ceiling else None
-
-
-def parallel_target(item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, tools: list[Tool],
-                    rng: random.Random, limit: float = plans.HARD_RECALL_CAP) -> Target | None:
-    """A draw whose hard query can leave out enough (see PARALLEL_DRAWS); where none can, the
-    one whose hard plan states least, if that is within the config's `hard_ceiling` (its hard query is
-    then held to what its own plan states: plans.hard_cap). In a domain none of whose probe
-    draws could (`limit` above HARD_RECALL_CAP, `hard_limit`), that one after EARLY_DRAWS."""
-    best: tuple[bool, float, Target] | None = None  # (a required list, floor, draw): scalar draws first
-    lowest: tuple[bool, float, Target] | None = None
-    listed: Target | None = None
-    for n in range(PARALLEL_DRAWS):
-        if n >= EARLY_DRAWS and (best and not best[0] or (lowest and limit > plans.HARD_RECALL_CAP)) or \
-                n >= LISTED_DRAWS and (listed or best):
-            break  # a draw of scalar values is looked for longer before a list-valued one is taken
-        target, floor, meaning = _draw(item.item_id, ctx, cfg, tools, rng, n)
-        has_list = _required_list(target, ctx)
-        if floor <= plans.HARD_FLOOR and not has_list:
-            return target
-        if floor <= plans.HARD_FLOOR:
-            listed = listed or target
-            continue
-        if meaning <= plans.HARD_RECALL_CAP and (best is None or (has_list, floor) < best[:2]):
-            best = (has_list, floor, target)
-        if meaning <= cfg.hard_ceiling and (lowest is None or (has_list, meaning) < lowest[:2]):
-            lowest = (has_list, meaning, target)
-    scalar = best[2] if best is not None and not best[0] else None
-    chosen = scalar or listed or (best[2] if best is not None else None)
-    return chosen or (lowest[2] if lowest is not None else None)
-
-
-def _required_list(target: Target, ctx: RunContext) -> bool:
-    """Whether a call passes a list to a required parameter. TRAJECT-Bench's own tools never take
-    one (a several-valued parameter is a comma-joined string there), and its value recall, which
-    counts a simple query's required values said word for word, cannot find a list: a draw of
-    scalar values is preferred, a list-valued one kept when no other draw is found."""
-    required = {c.tool: set(ctx.catalog.by_name[c.tool].parameters.get("required") or []) for c in target.calls}
-    return any(isinstance(v, list) and p in required[c.tool] for c in target.calls for p, v in c.arguments.items())
 
 
 def problems_of(req: WriteRequest, texts: list[str]) -> list[tuple[str, str]]:
@@ -360,10 +270,10 @@ def level_plans(target: Target, tools: dict[str, Tool]) -> list[DisclosurePlan]:
 
 async def attempt_item(
     item: TrajectItem, ctx: RunContext, cfg: TrajectConfig, graph: ToolGraph, attempt: int,
-    limit: float = plans.HARD_RECALL_CAP,
+    limit: float = plans.HARD_RECALL_CAP, sets: tuple[tuple[str, ...], ...] = (),
 ) -> TrajectPayload | Rejection:
     try:
-        target = new_target(item, ctx, cfg, graph, attempt, limit)
+        target = new_target(item, ctx, cfg, graph, attempt, limit, sets)
     except ShortChain as short:
         return Rejection(item_id=item.item_id, product=NAME, stage="sample", validator="bindings", attempts=1,
                          reason=f"the chains {short} end before {cfg.chain.min} steps: a step has nothing "
@@ -442,7 +352,7 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
         self._graph: ToolGraph | None = None
         self._graph_lock: asyncio.Lock | None = None
         self._llm_edges_added = False
-        self._least: dict[str, float] = {}  # domain -> probe_least (a pure function of seed and domain)
+        self._probes: dict[str, Probe] = {}  # domain -> its probe (a pure function of seed and domain)
 
     @classmethod
     def needs(cls, config: TrajectConfig, run: RunConfig) -> Needs:
@@ -474,10 +384,13 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
                 self._llm_edges_added = True
         return graph
 
+    def probe(self, ctx: RunContext, domain: str) -> Probe:
+        if domain not in self._probes:
+            self._probes[domain] = probe(ctx, self.config, domain)
+        return self._probes[domain]
+
     def least(self, ctx: RunContext, domain: str) -> float:
-        if domain not in self._least:
-            self._least[domain] = probe_least(ctx, self.config, domain)
-        return self._least[domain]
+        return self.probe(ctx, domain).least
 
     def hardless(self, ctx: RunContext, domains: list[str]) -> frozenset[str]:
         """Domains none of whose probe draws can make a hard query within `hard_ceiling`: their
@@ -488,6 +401,8 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
             if hard_limit(least, self.config) is None:
                 note(ctx, NAME, "parallel", no_hard_query(d, PROBE_DRAWS, least))
                 out.append(d)
+            elif few := few_sets(d, self.probe(ctx, d)):
+                remark(ctx, NAME, "parallel", few)
         return frozenset(out)
 
     def plan(self, ctx: RunContext) -> list[TrajectItem]:
@@ -513,7 +428,8 @@ class TrajectProduct(Product[TrajectSpec, TrajectPayload, TrajectConfig]):
                 item_id=item.item_id, product=NAME, stage="sample", validator="hard_floor", attempts=1,
                 reason=no_hard_query(domain, PROBE_DRAWS, least))])
         for attempt in range(self.config.max_attempts):
-            outcome = await attempt_item(item, ctx, self.config, graph, attempt, limit)
+            sets = self.probe(ctx, domain).sets if item.spec.kind == "parallel" else ()
+            outcome = await attempt_item(item, ctx, self.config, graph, attempt, limit, sets)
             if isinstance(outcome, TrajectPayload):
                 return ItemResult(item_id=item.item_id, product=NAME, samples=[self.sample(item, outcome)],
                                   rejections=rejections)
