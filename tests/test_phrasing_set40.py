@@ -43,7 +43,7 @@ def test_a_stand_in_for_the_parameters_is_never_read_out() -> None:
                    {"subaccount": {"type": "string"}, "wear_period": {"type": "string"}})
     assert intent_of(report) == "get the dose report"
     other = _tool("get_report", "Get the dose report of one subaccount.", {"account": {"type": "string"}})
-    assert intent_of(other) == "get the dose report of one subaccount"  # no parameter says it: kept
+    assert intent_of(other) == "get the dose report"  # no parameter says it: a stand-in all the same (set 41)
 
 
 def _arg(param: str, text: str | None, value: object, mode: str) -> Arg:

@@ -95,6 +95,10 @@ def _requires(tool: str, props: Props) -> list[Rule]:
                 out.append(Rule("together", name, (other,)))
             elif other and other != name:  # "State ... Required with insured_last_name.": a sentence of its own,
                 out.append(Rule("requires", other, (name,)))  # the other needs this one (set 36: ETA windows)
+        for m in _USED_WITH.finditer(str(schema.get("description") or "")):
+            other = _name(m.group(1), props)  # "County name, used with state" (set 41: Bexar County with no state)
+            if other and other != name:
+                out.append(Rule("requires", name, (other,)))
         for m in _REQUIRED_WITHOUT_PARAM.finditer(str(schema.get("description") or "")):
             other = _name(m.group(1) or m.group(2), props)  # "Required when hold_id is not given": one of the two (set 36)
             if other and other != name:
@@ -105,6 +109,7 @@ def _requires(tool: str, props: Props) -> list[Rule]:
 # (either case: "Required when eta_to is given." opens its sentence; set 36: ETA windows with one end)
 _REQUIRED_WITH_PARAM = re.compile(r"\brequired (?:with|when|whenever|if) `?(\w+)`?(?: is (?:given|set|sent|present|passed))?"
                                   r"(?=\s*[.;,)]|$)", re.IGNORECASE)
+_USED_WITH = re.compile(r"\bused (?:only )?(?:together )?with `?(\w+)`?(?=\s*[.;,)]|$)", re.IGNORECASE)
 _REQUIRED_WITHOUT_PARAM = re.compile(r"\brequired (?:when|if|whenever) `?(\w+)`? is (?:not|never) (?:given|set|sent|present|"
                                      r"passed)(?=\s*[.;,)]|$)|\brequired unless `?(\w+)`? is (?:given|set|sent|present|passed)"
                                      r"(?=\s*[.;,)]|$)", re.IGNORECASE)
@@ -550,7 +555,68 @@ def _required_for(tool: str, props: Props) -> list[Rule]:
         owners = set(whose[:len(said)])
         if named and said and len(owners) == 1 and None not in owners:
             out.append(Rule("needs", named, (str(owners.pop()),), tuple(said)))
+        elif named and (kinds := _kinds_listed(words, props, named)):
+            out.append(Rule("needs", named, (kinds[0],), kinds[1]))  # "sulfur_percent is required for oils and coal"
     return out
+
+
+def _category(word: str) -> str:
+    """A word that names a group of values by a word of theirs: "oils" -> "oil", "gaseous" -> "gas"."""
+    word = word.lower()
+    if word.endswith("eous"):
+        return word[:-4]
+    return word[:-2] if word.endswith(("ses", "xes")) else word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+# "ppm for NO, NOX, SO2 and CO; percent for CO2 and O2", the tool's "quantity_units must suit the fuel:
+# scf or mscf for gaseous fuels, gallons for oils, tons for coal and wood" (set 41: natural gas in
+# gallons, NO at 92 percent): values of one enum, each given for values of another, named or by a group word.
+_SUITS = re.compile(r"`?\b([a-z][a-z0-9_]*)`? must (?:suit|match|fit|agree with|follow|go with) (?:the )?\w+[^:]*:\s*([^.]+)")
+
+
+def _suits(tool: str, props: Props) -> list[Rule]:
+    enums = {n: _enum(s) for n, s in props.items() if _enum(s)}
+    texts = [(n, str(props[n].get("description") or "")) for n in enums]
+    texts += [(m[1], m[2]) for m in _SUITS.finditer(tool) if m[1] in enums]
+    out = []
+    for name, text in texts:
+        for clause in re.split(r";\s*", text):
+            for own, whose in _given_for(clause):
+                values = _own_values(re.sub(r"\s*\([^)]*\)", "", own), enums[name])
+                named = _group_named(whose, enums, name)
+                if values and named and (rule := Rule("pairs", name, (named[0],), named[1], values)) not in out:
+                    out.append(rule)
+    return out
+
+
+def _given_for(clause: str) -> list[tuple[str, str]]:
+    """("scf or mscf (thousand scf)", "gaseous fuels"), ("gallons", "oils") ... of one clause."""
+    parts = re.split(r"\s+for\s+", clause.strip().rstrip("."))
+    out = []
+    for i in range(1, len(parts)):
+        own = parts[i - 1].rsplit(",", 1)[-1] if i > 1 else parts[0].rsplit(":", 1)[-1]
+        whose = parts[i].rsplit(",", 1)[0] if i < len(parts) - 1 else parts[i]
+        out.append((own.strip(), whose.strip()))
+    return out
+
+
+def _group_named(text: str, enums: dict[str, list[str]], skip: str) -> tuple[str, tuple[str, ...]] | None:
+    """The one other enum every content word of `text` names values of (by value or group word)."""
+    for other, values in enums.items():
+        if other == skip:
+            continue
+        own_words = set(re.split(r"[\W_]+", other.lower()))
+        found: list[str] = []
+        for word in (w for w in re.findall(r"[A-Za-z0-9_]+", text) if w.lower() not in ("and", "or", "the", "all")):
+            hits = [v for v in values if v == word] or ([v for v in values if _category(word) in v.lower().split("_")]
+                                                        if word.islower() else [])  # "NO" is no word of NO_SO2_CO2_MIX
+            if not hits and _category(word) not in own_words:
+                found = []
+                break
+            found += [v for v in hits if v not in found]
+        if found:
+            return other, tuple(found)
+    return None
 
 
 _NAMED_REQUIRED_FOR = re.compile(r"`?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`? (?:is|are) (?:required|mandatory|needed) "
@@ -568,8 +634,9 @@ def _kinds_listed(said: list[str], props: Props, skip: str) -> tuple[str, tuple[
     found: dict[str, list[str]] = {}
     for word in said:
         key = word.lower().replace(" ", "-")
+        keys = {key, _category(key)}  # "oils" of distillate_oil and residual_oil, "gaseous" of natural_gas (set 41)
         hits = {n: [str(v) for v in _enum(sch) if str(v).lower().replace("_", "-") == key or
-                    key in str(v).lower().split("_")] for n, sch in props.items() if n != skip}
+                    keys & set(str(v).lower().split("_"))] for n, sch in props.items() if n != skip}
         hits = {n: vs for n, vs in hits.items() if vs}
         if len(hits) != 1:
             return None
@@ -1781,7 +1848,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _compared, _stations_ordered, _give_for_listed, _give_ways,
                                                       _least_per_value, _values_in_asides, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
-                                                      _thresholds, _above_below, _usually_near, _may_be, _elided_required,
+                                                      _thresholds, _above_below, _usually_near, _may_be, _elided_required, _suits,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
                                                       _are_for, _agreeing_bands, _requires_member, _given_with_value]
 
@@ -2389,9 +2456,9 @@ def keep_windows(description: str, props: Props, args: dict[str, Any], rng: Any,
 # least 7 days out", "Must be requested at least 72 hours before start", "start_date may be today
 # or up to 30 days ahead"
 _AFTER_TODAY = re.compile(r"`?(\w+)`? (?:must|should|has to|needs to|shall) be (?:at least|no less than|a minimum of|"
-                          r"not less than) (\d+) (hours?|days?|weeks?|months?) (?:out|ahead|in advance|in the future|"
+                          r"not less than) (\d+) (hours?|days?|weeks?|months?) (?:out|ahead|away|in advance|in the future|"
                           r"from (?:now|today)|after (?:today|now|the (?:request|booking|order|application)(?: date)?))\b",
-                          re.IGNORECASE)
+                          re.IGNORECASE)  # "test_date must be at least 21 days away when notify_agency is true" (set 41)
 _BEFORE_IT = re.compile(r"\b(?:requested|booked|made|filed|submitted|placed|ordered|arranged) at least (\d+) "
                         r"(hours?|days?|weeks?|months?) (?:before|ahead of|prior to|in advance of) (?:the |its )?`?(\w+)`?",
                         re.IGNORECASE)

@@ -590,8 +590,8 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
     lead = _QUOTED_EXAMPLE.sub(" ", lead)  # "e.g. 'TurboCell'" is a value, no word of the kind (set 30: a phone)
     said = {w for w in (singular(t) for t in tokens(lead)) if len(w) >= 4 and w not in GENERIC}
     hit = next((r.kind for r in candidates if r.words & said and r.kind not in _VAGUE_IN_TEXT), None)
-    hit = hit or next((r.kind for r in candidates for d in r.described
-                       if f" {d} " in f" {description.lower()} "), None)
+    plain = " ".join(re.findall(r"[\w$€£/%-]+", description.lower()))  # "Gross rate per spot in USD." says "in usd" (set 41)
+    hit = hit or next((r.kind for r in candidates for d in r.described if f" {d} " in f" {plain} "), None)
     return hit or ("search_term" if set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
                    else "generic")
 

@@ -46,9 +46,12 @@ from . import (
     allowed,
     checkdigits,
     codes,
+    coords,
     dependencies,
     freetext,
     lore,
+    paired,
+    pinned,
     place_scale,
     places,
     quantities,
@@ -658,8 +661,10 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
     if (span := _stated_span(schema, lo_h, hi_h, hi)) and not said and kind not in _FIXED_SCALE and \
             not _capped_amount(kind, lo_h):
         return span[0], span[1], value_sense.modest_decimals(span[0], span[1], typical.decimals)
+    # (a sum of money from nothing up to 250000 is capped there, never scaled by it: set 41, rates of 50000 per spot)
     if lo_h is not None and hi_h is not None and not said and kind not in _FIXED_SCALE - {"percent"} and \
             (measure is None or kind != "measure") and _modest_fits(name, schema, lo_h, hi_h) and \
+            not (_capped_amount(kind, lo_h) and hi_h >= 20 * typical.hi) and \
             ((lo, hi) == (lo_h, hi_h) or value_sense.beyond_kind(typical.lo, typical.hi, lo_h, hi_h)):
         lo, hi = value_sense.modest_range(lo_h, hi_h)  # the schema's limits set the scale, not the kind's
         return lo, hi, value_sense.modest_decimals(lo, hi, typical.decimals)
@@ -2705,6 +2710,8 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_items(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _one_line_per(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = paired.one_per(tool, args, rng, frozenset(fixed or {}), lambda n: value_for(
+            dict_at(dict_at(drawing.get("properties") or {}, n), "items"), rng, name=n, ref=ref or REFERENCE_TIME))
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
@@ -2727,8 +2734,12 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
         kept = value_sense.tied_examples(tool, kept, rng, frozenset(fixed or {}))  # a kind a rule added (set 37)
         kept = value_sense.ids_of_their_place(tool, kept, rng, frozenset(fixed or {}))  # and a state
+        kept = coords.in_their_place(tool.properties, kept, rng, frozenset(fixed or {}))  # a point in it (set 41)
         kept = _same_scale(tool, kept, rng, frozenset(fixed or {}))  # and a measure it added
         kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
+        kept = pinned.on_their_day(tool.properties, kept, frozenset(fixed or {}))  # "Monday that starts" (set 41)
+        kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)
+        kept = pinned.ended_period(tool.properties, kept, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = _composed(tool.properties, kept, rng, frozenset(fixed or {}))
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 

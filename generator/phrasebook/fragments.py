@@ -123,6 +123,9 @@ def quantified(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     v = str(value).strip().lower()
     if v not in _NONE | _ANY or isinstance(value, bool):
         return None
+    if str(value).isupper() and any(str(e).isupper() and str(e).lower() not in _NONE | _ANY and
+                                    (len(str(e)) <= 3 or re.search(r"\d", str(e))) for e in spec.get("enum") or []):
+        return None  # "NO" among NOX, SO2 and CO2 is nitric oxide, never "with no certified component" (set 41)
     from .terms import term
 
     t = term(param, spec)
@@ -265,7 +268,8 @@ def _snake_gloss(value: Any, spec: dict[str, Any]) -> str | None:
     # the whole aside, never its first item: "3_year (dry pipe full-flow trip test, for example)" and
     # "ordinary_hazard_1 (parking garages, laundries)" list what falls under them (set 40)
     m = re.search(rf"(?<![\w-]){re.escape(value)}\s*\(([a-z][^(),;]{{2,80}})\)", str(spec.get("description") or ""))
-    return m.group(1).strip() if m and len(m.group(1).split()) <= 10 else None
+    # "new_colocation (a new tenant or a new rad center)": the cases it covers, no name of it (set 41)
+    return m.group(1).strip() if m and len(m.group(1).split()) <= 10 and " or " not in m.group(1) else None
 
 
 def _glossed_code(value: Any, spec: dict[str, Any]) -> str | None:
@@ -329,8 +333,8 @@ def _done_phrase(lead: str, rest: str, lemma: str | None) -> tuple[str, str] | N
 
 _SPAN = re.compile(r"([a-z][a-z_]*?)_(\d+)_(\d+)")
 _SPAN_OF_TIME = re.compile(r"(\d{1,3})_(second|minute|hour|day|week|month|year)(?:_([a-z]+(?:_[a-z]+)*))?")
-_PREFIXED = re.compile(r"(non|pre|post|semi|multi|sub|inter|intra|anti|as(?=_(?:[a-z]+ed|built|found|left|drawn|is)(?:_|$)))"
-                       r"_([a-z]+(?:_[a-z]+)*)")  # "as_built_shots" is "as-built shots" (set 39)
+_PREFIXED = re.compile(r"(non|pre|post|semi|multi|sub|inter|intra|anti|as(?=_(?:[a-z]+ed|built|found|left|drawn|is|run|sold|read)(?:_|$)))"
+                       r"_([a-z]+(?:_[a-z]+)*)")  # "as_built_shots" is "as-built shots" (set 39), "as_run" "as-run" (set 41)
 _SEX = frozenset({"sex", "gender"})
 _SEX_CODES = {"M": "male", "F": "female", "U": "unknown", "X": "unspecified", "MIXED": "mixed", "BOTH": "both"}
 

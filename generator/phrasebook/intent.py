@@ -92,6 +92,7 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
     np = np[:said_by] if said_by else np  # "a lending request we cannot or will not fill": the request
     while np and ("VERB" in lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not np[-1].endswith("ing")
                   and not (len(np) >= 4 and np[-3].lower() in ("or", "and"))  # "a remote or field disconnect"
+                  and not _compound_head(np)  # "a station's traffic log": the lexicon knows only "to log" (set 41)
                   or np[-1].lower() in _DANGLING and np[-1] != "A"):  # "a notice of loss and [open a claim]"
         np = np[:-1]
     np = _one_of_the_kinds(np) if described else np
@@ -116,6 +117,16 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
     if det in ("a", "an") or (not det and verb in CREATING):
         return engine().a(obj)
     return f"the {obj}"
+
+
+_VAGUE_OBJECT = re.compile(r"^\w+ (?:a|an|the|one) (?:period|time|span|window|interval|case|situation|stretch) "
+                           r"(?:in which|during which|when|where|that|which|of time)\b", re.IGNORECASE)
+
+
+def _compound_head(np: list[str]) -> bool:
+    """Whether the last word heads a compound after a singular noun ("traffic log", "call log")."""
+    return len(np) >= 2 and "NOUN" in lemmas(np[-2]) and not _possessive(np[-2]) and not is_plural(np[-2]) \
+        and np[-2].lower() not in _DANGLING
 
 
 # Words an object never ends on: "a notice of loss and [open a claim]", "the sampling points of a plant
@@ -225,6 +236,8 @@ def from_description(tool: Tool) -> str:
     words = " ".join(map(_unglued, _without_app(first_sentence(tool.description), tool.app or "").split())).split()
     if len(words) < 2 or any(w.endswith(":") for w in words[:3]):
         return ""  # "Practice account: name, ship-to address, ...": a heading, no order ("practice the account")
+    if _VAGUE_OBJECT.match(" ".join(words)):
+        return ""  # "Log a period in which a monitoring system ...": the name says what (set 41: "log a period")
     name_word = next(iter(tokens((tool.api or tool.name).rsplit(".", 1)[-1])), "")
     verb = user_verb(words[0], imperative=words[0].lower() == name_word)
     name_verb = user_verb(name_word, imperative=True)
@@ -616,7 +629,9 @@ _PLACEHOLDER = re.compile(r"\s+(?:of|for|in|on)\s+(?:one|a given|a chosen|a sing
 
 # "Get the dose report of one subaccount and one wear period": the parameters said by their values
 # ("for subaccount 930744-NM"), the stand-in never read out (set 40).
-_OF_ONE = re.compile(r"\s+(?:of|for) one ([a-z]+(?: [a-z]+)?)(?: and one ([a-z]+(?: [a-z]+)?))?$")
+_OF_ONE = re.compile(r"\s+(?:of|for) one ([a-z]+(?: [a-z]+)?)(?: and (?:one )?([a-z]+(?: [a-z]+)?))?$")
+# "of one analyzer", "of one or more" (the rest cut off): a stand-in for what the values say (set 41)
+_OF_ONE_ANY = re.compile(r"\s+(?:of|for) one(?: or more)?(?: [a-z]+){0,2}$")
 
 
 def _no_one_of(intent: str, tool: Tool) -> str:
@@ -625,6 +640,8 @@ def _no_one_of(intent: str, tool: Tool) -> str:
     nouns = [g for g in (m.groups() if m else ()) if g]
     if m and nouns and all(g.split()[-1] in named or g.split()[-1].rstrip("s") in named for g in nouns):
         return intent[:m.start()]
+    if (any_one := _OF_ONE_ANY.search(intent)) and len(intent[:any_one.start()].split()) >= 2:
+        return intent[:any_one.start()]
     # "of a subaccount's worn dosimeters": whose they are is the parameter's value (set 40), "the worn dosimeters"
     owned = re.search(r"\b(?:of|for) (?:a|an|one) ([a-z]+)'s ", intent)
     if owned and owned[1] in named:

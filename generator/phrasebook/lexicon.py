@@ -84,7 +84,7 @@ MASS_NOUNS = frozenset({"news", "knowledge", "information", "info", "weather", "
                         "luggage", "baggage", "furniture", "homework", "work", "money", "cash",
                         "electricity", "water", "time", "sentiment", "pricing", "availability",
                         "sedation", "supervision", "contrast", "oxygen", "transportation", "ventilation",
-                        "fuel", "gas", "gasoline", "diesel", "oil", "propane",
+                        "fuel", "gas", "gasoline", "diesel", "oil", "propane", "access",
                         # materials bought and spread by weight or volume: "order salt", never "a salt"
                         "salt", "sand", "gravel", "brine", "ice", "snow", "grain", "feed", "fertilizer", "mulch",
                         "soil", "compost", "concrete", "asphalt", "cement", "lumber", "timber", "steel", "hay",

@@ -920,6 +920,8 @@ def _moment_phrase(first: str, json_type: str) -> str:
         done = words[k + 1] if passive and len(words) > k + 1 else words[k]
         lemma = verb_lemma(done)
         rest = words[k + 2 if passive else k + 1:]
+        rest = rest[:next((i for i, w in enumerate(rest) if w in ("or", "and")), len(rest))]  # "began or was first
+        # seen": the first way only (set 41: "with the outage beginning or was first seen on")
         if lemma and lemma != done and done not in _MODALS and "VERB" in lemmas(done) and len(rest) <= 6:
             said = done if passive else gerund(lemma)  # "with the sample taken on", "with the diver leaving ... on"
             return f"with {' '.join([*words[:k], said, *rest])} on"
@@ -1437,9 +1439,14 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
     t = _named_as_written(param, description, t)
+    if (cut := re.sub(r"(?:\s+(?:of|for|to|in|on|at|by|with|the|a|an))+$", "", t.noun)) != t.noun and cut:
+        t = Term(**{**t.__dict__, "noun": cut})  # "Averaging period of the limit: 1_hour, ...": never "... of the" (set 41)
     owned = re.fullmatch(r"(\w+(?: \w+)?) of the [a-z]+", t.noun) if t.unit and inner.get("type") in ("number", "integer") else None
     if owned:  # "Deepest draft of the ship, feet": "a deepest draft of 34 feet", never "... of the ship of 34 feet" (set 38)
         t = Term(**{**t.__dict__, "noun": owned[1]})
+    named = re.fullmatch(r"(\w+ \w+) of the [a-z]+", t.noun) if t.sem in ("company", "person", "organization") else None
+    if named:  # "Contractor company of the crew": "the contractor company Lonestar Tower Services" (set 41)
+        t = Term(**{**t.__dict__, "noun": named[1]})
     said = t.noun.split()
     if len(said) >= 3 and re.fullmatch(r"[A-Z]{2,5}", said[-1]) and \
             re.search(rf"\b{re.escape(t.noun)} [a-z]+ed\b", description, re.IGNORECASE):  # "Filing frequency TTB

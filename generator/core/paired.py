@@ -1,0 +1,90 @@
+"""Lists given one per item of another list, in the same order.
+
+"Breaks offered as replacements, one per missed spot, in the same order"; "EPA reference method
+numbers, one per pollutant in the same order" with "PM with '5', NOX with '7E'" in the tool's
+prose. Drawn apart, two lists of one call have different lengths and their items do not go
+together (set 41: one missed spot with four replacement breaks in 12 of 200 values; method 7E for
+a stack flow test). The list said "one per" follows the other: as long, and item by item the
+value the prose pairs with the other's item.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ..records import Tool
+from .schema import is_valid
+from .semantic import singular, tokens
+
+# "one per missed spot", "one method per pollutant"; the noun ends at a comma, "in", "and" or the end
+_ONE_PER = re.compile(r"\bone (?:(?P<own>[a-z]+) )?per (?P<noun>[a-z]+(?: [a-z]+)?)", re.IGNORECASE)
+# "PM with '5'", "NOX with '7E'"
+_WITH = re.compile(r"\b([A-Za-z0-9_]+) with '([^']+)'")
+_STOP = frozenset({"in", "the", "and", "or", "of", "same", "order", "each", "a", "an"})
+
+
+def pairs(tool: Tool) -> list[tuple[str, str]]:
+    """(list said one per the other, the other list) pairs of the tool's array parameters."""
+    lists = [n for n, s in tool.properties.items() if isinstance(s, dict) and s.get("type") == "array"]
+    out = []
+    for name in lists:
+        texts = [str(tool.properties[name].get("description") or "")]
+        texts += [tool.description] if _words_of(name) & _own_words(tool.description) else []
+        for text in texts:
+            for m in _ONE_PER.finditer(text):
+                own = m["own"]
+                if text is tool.description and not (own and singular(own.lower()) in _words_of(name)):
+                    continue  # in the tool's prose the noun before "per" names the list said one per
+                other = _other(m["noun"], lists, name)
+                if other and (name, other) not in out:
+                    out.append((name, other))
+    return out
+
+
+def _words_of(name: str) -> set[str]:
+    return {singular(w) for w in tokens(name)}
+
+
+def _own_words(text: str) -> set[str]:
+    return {singular(m["own"].lower()) for m in _ONE_PER.finditer(text) if m["own"]}
+
+
+def _other(noun: str, lists: list[str], name: str) -> str | None:
+    """The list parameter the noun after "per" names, by the most shared words."""
+    said = {singular(w) for w in tokens(noun)} - _STOP
+    scored = sorted(((len(said & _words_of(n)), n) for n in lists if n != name), reverse=True)
+    return scored[0][1] if scored and scored[0][0] else None
+
+
+def mapping(tool: Tool, name: str, other: str) -> dict[Any, Any]:
+    """Item of `other` -> the item of `name` the prose pairs with it ("NOX with '7E'")."""
+    own, theirs = (tool.properties[n].get("items") or {} for n in (name, other))
+    texts = " ".join([tool.description, str(tool.properties[name].get("description") or "")])
+    out = {}
+    for left, right in _WITH.findall(texts):
+        if is_valid(theirs, left) and is_valid(own, right) and (not theirs.get("enum") or left in theirs["enum"]):
+            out.setdefault(left, right)
+    return out
+
+
+def one_per(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str],
+            draw: Callable[[str], Any]) -> dict[str, Any]:
+    """`args` with each list said one per another as long as it and, where the prose pairs their
+    items, holding the paired item; `draw(name)` draws one more item of list `name`."""
+    for name, other in pairs(tool):
+        own, theirs = args.get(name), args.get(other)
+        if name in keep or not isinstance(own, list) or not isinstance(theirs, list) or not theirs:
+            continue
+        paired = mapping(tool, name, other)
+        if paired and other not in keep:
+            unpaired = [x for x in paired if x not in theirs]
+            rng.shuffle(unpaired)
+            theirs = [x if x in paired or not unpaired else unpaired.pop() for x in theirs]
+        fitted = [paired[x] if x in paired else own[i] if i < len(own) else draw(name) for i, x in enumerate(theirs)]
+        changed = {name: fitted, other: theirs}
+        if all(is_valid(tool.properties[n], v) for n, v in changed.items()):
+            args = {**args, **changed}
+    return args

@@ -1,0 +1,70 @@
+"""Phrasing the set-41 session fixed: a compound noun whose head the lexicon knows only as a verb
+("a station's traffic log" read as "get a station's traffic"), a description's stand-in for what the
+values say ("get CEMS data of one unit and parameter", "schedule a relative accuracy test audit of
+one or more"), an object that is only a span of time ("Log a period in which a monitoring system
+did not produce data": "log a period"), a mass noun ("request an access"), and an enum code that is
+an English word ("NO", nitric oxide, said as "with no certified component")."""
+
+from __future__ import annotations
+
+from generator.phrasebook.fragments import quantified
+from generator.phrasebook.intent import intent_of
+from generator.records import Tool
+
+
+def _tool(name: str, description: str, props: dict) -> Tool:
+    return Tool(name=name, app="compliance", api=name, domain="compliance_set41", description=description,
+                parameters={"type": "object", "properties": props, "required": list(props)})
+
+
+S = {"type": "string"}
+
+
+def test_a_compound_noun_keeps_its_head() -> None:
+    log = _tool("get_traffic_log", "Get a station's traffic log for one broadcast day, which runs from 05:00 to 04:59.",
+                {"station": S, "log_date": S})
+    assert intent_of(log).endswith("traffic log"), intent_of(log)
+
+
+def test_a_stand_in_for_the_values_is_never_read_out() -> None:
+    cems = _tool("get_cems_data", "Get CEMS data of one unit and parameter between two hours.",
+                 {"unit_id": S, "parameter": S, "start_hour": S})
+    assert intent_of(cems) == "get CEMS data"
+    rata = _tool("schedule_rata", "Schedule a relative accuracy test audit (RATA) of one or more monitoring systems "
+                 "of a unit by a stack testing company.", {"unit_id": S, "system_ids": S})
+    assert intent_of(rata) == "schedule a relative accuracy test audit"
+    check = _tool("record_linearity_check", "Record a quarterly linearity check of one gas analyzer: three injections.",
+                  {"component_id": S})
+    assert intent_of(check) == "record a quarterly linearity check"
+
+
+def test_a_span_of_time_is_no_object_and_access_takes_no_article() -> None:
+    outage = _tool("log_monitor_outage", "Log a period in which a monitoring system did not produce quality-assured "
+                   "data.", {"system_id": S, "start_time": S})
+    assert intent_of(outage) == "log a monitor outage"
+    access = _tool("request_site_access", "Request access (notice to proceed) to a site for a crew.", {"site_id": S})
+    assert intent_of(access) == "request access"
+
+
+def test_an_enum_code_that_spells_a_word_stays_a_code() -> None:
+    gases = {"type": "string", "enum": ["NO", "NOX", "SO2", "CO", "CO2"]}
+    assert quantified("NO", "gas_component", gases) is None
+    assert quantified("none", "hazard_class", {"type": "string", "enum": ["none", "flammable", "toxic"]})
+    assert quantified("NONE", "hazard_class", {"type": "string", "enum": ["NONE", "FLAMMABLE"]})  # a quantifier in caps
+
+
+def test_values_and_nouns_said_as_a_person_says_them() -> None:
+    from generator.phrasebook.fragments import enum_words
+    from generator.phrasebook.terms import term
+
+    assert enum_words("as_run", "version", {"enum": ["draft", "final", "as_run"]}) == "as-run"
+    period = {"type": "string", "enum": ["1_hour", "3_hour"],
+              "description": "Averaging period of the limit: 1_hour, 3_hour, 24_hour (block day)."}
+    assert term("averaging_period", period).noun == "averaging period"
+    began = {"type": "string", "format": "date-time", "description": "When the outage began or was first seen, ISO 8601."}
+    assert term("outage_start", began).phrase == "with the outage beginning on"
+    crew = {"type": "string", "description": "Contractor company of the crew, e.g. 'Lonestar Tower Services'."}
+    assert term("company", crew).noun == "contractor company"
+    kinds = {"type": "string", "enum": ["new_colocation", "modification"],
+             "description": "new_colocation (a new tenant or a new rad center), modification (change equipment)."}
+    assert enum_words("new_colocation", "application_type", kinds) != "a new tenant or a new rad center"
