@@ -155,3 +155,28 @@ def test_a_sum_of_money_under_a_wide_cap_is_drawn_at_its_own_scale() -> None:
     tool = _tool("add_order_line", "Add a line to an order.", {"unit_rate": rate}, ["unit_rate"])
     drawn = [sample_arguments(tool, random.Random(s))["unit_rate"] for s in range(12)]
     assert max(drawn) < 2500 and len(set(drawn)) > 3, drawn  # never 14,000 to 62,000 per spot
+
+
+def test_a_reading_lies_near_its_known_value_and_ranked_kinds_come_each_once_in_rank() -> None:
+    from generator.core import readings
+
+    calibration = {"zero_reference": {"type": "number", "minimum": 0}, "zero_response": {"type": "number"},
+                   "upscale_reference": {"type": "number", "minimum": 0}, "upscale_response": {"type": "number"}}
+    drawn = {"zero_reference": 2.6, "zero_response": 82.4, "upscale_reference": 57.0, "upscale_response": 11.0}
+    near = readings.near_known(calibration, drawn, random.Random(1), frozenset())
+    assert abs(near["zero_response"] - 2.6) <= 0.2 and abs(near["upscale_response"] - 57) <= 57 * 0.03, near
+    assert readings.near_known(calibration, drawn, random.Random(1), frozenset({"zero_response"}))["zero_response"] == 82.4
+    level = {"type": "object", "properties": {
+        "level": {"type": "string", "enum": ["low", "mid", "high"]},
+        "reference_value": {"type": "number", "minimum": 0, "description": "Certified concentration."},
+        "responses": {"type": "array", "items": {"type": "number"}, "minItems": 3, "maxItems": 3}},
+        "required": ["level", "reference_value", "responses"]}
+    levels = {"type": "array", "minItems": 3, "maxItems": 3, "items": level,
+              "description": "The three gas levels, low, mid and high, each once."}
+    tool = _tool("record_linearity_check", "Record a quarterly linearity check of one gas analyzer.",
+                 {"levels": levels}, ["levels"])
+    for seed in range(6):
+        got = sample_arguments(tool, random.Random(seed))["levels"]
+        assert [o["level"] for o in got] == ["low", "mid", "high"], got
+        assert [o["reference_value"] for o in got] == sorted(o["reference_value"] for o in got), got
+        assert all(abs(r - o["reference_value"]) <= max(0.1, o["reference_value"] * 0.03) for o in got for r in o["responses"])

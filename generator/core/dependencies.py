@@ -608,8 +608,8 @@ def _group_named(text: str, enums: dict[str, list[str]], skip: str) -> tuple[str
         own_words = set(re.split(r"[\W_]+", other.lower()))
         found: list[str] = []
         for word in (w for w in re.findall(r"[A-Za-z0-9_]+", text) if w.lower() not in ("and", "or", "the", "all")):
-            hits = [v for v in values if v == word] or ([v for v in values if _category(word) in v.lower().split("_")]
-                                                        if word.islower() else [])  # "NO" is no word of NO_SO2_CO2_MIX
+            # a value said as it is first: "NO" is no word of NO_SO2_CO2_MIX
+            hits = [v for v in values if v == word] or [v for v in values if _category(word) in v.lower().split("_")]
             if not hits and _category(word) not in own_words:
                 found = []
                 break

@@ -63,7 +63,7 @@ def mapping(tool: Tool, name: str, other: str) -> dict[Any, Any]:
     """Item of `other` -> the item of `name` the prose pairs with it ("NOX with '7E'")."""
     own, theirs = (tool.properties[n].get("items") or {} for n in (name, other))
     texts = " ".join([tool.description, str(tool.properties[name].get("description") or "")])
-    out = {}
+    out: dict[Any, Any] = {}
     for left, right in _WITH.findall(texts):
         if is_valid(theirs, left) and is_valid(own, right) and (not theirs.get("enum") or left in theirs["enum"]):
             out.setdefault(left, right)
@@ -88,3 +88,35 @@ def one_per(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozense
         if all(is_valid(tool.properties[n], v) for n, v in changed.items()):
             args = {**args, **changed}
     return args
+
+
+# Kinds that rank what they label, lowest first, and the fields that hold what they rank.
+_RANKS_UP = {"low": 0, "mid": 1, "medium": 1, "high": 2}
+_RANKS = frozenset(_RANKS_UP)
+_MEASURED = frozenset({"reference", "value", "concentration", "target", "setting"})
+# "The three gas levels, low, mid and high, each once"
+_EACH_ONCE = re.compile(r"\beach (?:exactly |just |only )?once\b", re.IGNORECASE)
+
+
+def each_once(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A list of objects whose text says its kinds come "each once" holds each kind once: the enum
+    field of its items that every listed kind is a member of, dealt without repeats (set 41: a
+    linearity check of levels high, mid and high), in the order the text lists them."""
+    out = dict(args)
+    for name, value in args.items():
+        spec: dict[str, Any] = props.get(name) or {} if isinstance(props.get(name), dict) else {}
+        inner = (spec.get("items") or {}).get("properties") or {}
+        text = str(spec.get("description") or "")
+        if name in keep or not isinstance(value, list) or not _EACH_ONCE.search(text):
+            continue
+        field = next((f for f, s in inner.items() if isinstance(s, dict) and s.get("enum") and
+                      all(re.search(rf"\b{re.escape(str(e))}\b", text) for e in s["enum"])), None)
+        members = list(inner[field]["enum"]) if field else []
+        if not field or len(value) > len(members) or not all(isinstance(o, dict) for o in value):
+            continue
+        listed = sorted(members, key=lambda e: text.find(str(e)))
+        measure = next((f for f in inner if f != field and set(tokens(f)) & _MEASURED), None) if set(map(str, members)) <= _RANKS else None
+        ranked = sorted(value, key=lambda o: o.get(measure) if isinstance(o.get(measure), int | float) else 0) \
+            if measure and _RANKS_UP.get(str(listed[0])) == 0 else value  # "low, mid and high": the low gas lowest
+        out[name] = [{**o, field: listed[i]} for i, o in enumerate(ranked)]
+    return out

@@ -55,6 +55,7 @@ from . import (
     place_scale,
     places,
     quantities,
+    readings,
     semantic,
     sequence,
     value_sense,
@@ -2710,6 +2711,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_items(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _one_line_per(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = paired.each_once(tool.properties, args, rng, frozenset(fixed or {}))  # low, mid and high "each once"
         args = paired.one_per(tool, args, rng, frozenset(fixed or {}), lambda n: value_for(
             dict_at(dict_at(drawing.get("properties") or {}, n), "items"), rng, name=n, ref=ref or REFERENCE_TIME))
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
@@ -2740,6 +2742,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = pinned.on_their_day(tool.properties, kept, frozenset(fixed or {}))  # "Monday that starts" (set 41)
         kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)
         kept = pinned.ended_period(tool.properties, kept, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
+        kept = readings.near_known(tool.properties, kept, rng, frozenset(fixed or {}))  # a response to its reference
         kept = _composed(tool.properties, kept, rng, frozenset(fixed or {}))
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 

@@ -226,15 +226,25 @@ def _live(tool: Tool, args: dict[str, Any], then: Tool | None, rng: random.Rando
     if then is None or verb_of(then) in LOOKUP_VERBS | GETTER_VERBS:
         return args
     out = dict(args)
+    done = _done_by(verb_of(then))  # "preempted" before preempt_spot: already done (set 41: preempting preempted spots)
     for param, value in args.items():
-        if not isinstance(value, str) or value.lower() not in _OVER:
+        if not isinstance(value, str) or value.lower() not in _OVER | done:
             continue
-        live = [v for v in tool.properties.get(param, {}).get("enum") or [] if str(v).lower() not in _OVER]
+        live = [v for v in tool.properties.get(param, {}).get("enum") or [] if str(v).lower() not in _OVER | done]
         if live:
             out[param] = rng.choice(live)
         elif param not in tool.required:
             out.pop(param)
     return out
+
+
+def _done_by(verb: str) -> frozenset[str]:
+    """The states a thing is in once `verb` was done to it: "preempted", "cancelled", "closed"."""
+    from lemminflect import getInflection
+
+    if not verb or not verb.isalpha():
+        return frozenset()
+    return frozenset(f.lower() for f in (*getInflection(verb, "VBN"), *getInflection(verb, "VBD")))
 
 
 def _ordered(params: list[str]) -> list[str]:

@@ -14,8 +14,10 @@ step looks up the history of a record made one step before (`reads_history`).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable
 
+from ..core.semantic import tokens
 from ..records import Edge, Tool
 from .bind import Step, bound_field
 from .fresh import creates
@@ -48,10 +50,23 @@ _LATER = frozenset({"renew", "return", "receive", "extend", "close", "complete",
                     "refund", "reorder", "reopen", "expire", "deliver", "ship"})
 
 
+# What is made of a thing once it has run its course: an affidavit of what aired, a makegood for what
+# did not, a refund, a renewal (set 41: affidavits and makegoods of an order made one step before); an
+# invoice too, of a thing made only as a proposal or a draft.
+_AFTERWARDS = frozenset({"affidavit", "makegood", "makegoods", "refund", "renewal"})
+_BILLS = frozenset({"invoice", "bill", "billing"})
+_NOT_YET_BILLED = re.compile(r"\b(?:(?:in |with )?(?:status |as an? )(?:proposal|draft|quote|pending|tentative)|"
+                             r"in (?:proposal|draft|quote|pending|tentative) (?:status|state|form))\b", re.IGNORECASE)
+
+
 def too_soon(producer: Tool, consumer: Tool) -> bool:
     """Whether the consumer acts on what the producer has just made at a step that needs time to
     pass first (a borrowing request is received, renewed or returned days later, never at once)."""
-    return verb_of(producer) in _MAKING and verb_of(consumer) in _LATER
+    if verb_of(producer) not in _MAKING:
+        return False
+    named = set(tokens(consumer.name))
+    return verb_of(consumer) in _LATER or bool(named & _AFTERWARDS) or \
+        bool(named & _BILLS) and _NOT_YET_BILLED.search(producer.description) is not None
 
 
 def starts(graph: ToolGraph, names: Iterable[str]) -> list[Start]:
