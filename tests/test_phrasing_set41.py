@@ -68,3 +68,39 @@ def test_values_and_nouns_said_as_a_person_says_them() -> None:
     kinds = {"type": "string", "enum": ["new_colocation", "modification"],
              "description": "new_colocation (a new tenant or a new rad center), modification (change equipment)."}
     assert enum_words("new_colocation", "application_type", kinds) != "a new tenant or a new rad center"
+
+
+def test_a_count_of_one_said_before_an_item_named_as_written_is_read() -> None:
+    """An LLM's "It's one CommScope NHH-65B-R2B ..." states the quantity 1 of that antenna (set 41:
+    the one false rejection of 81 first replies)."""
+    from generator.validators.leaves import missing_leaves
+
+    antennas = {"type": "array", "items": {"type": "object", "properties": {
+        "model": {"type": "string", "description": "Manufacturer and model, e.g. 'Ericsson AIR 6449'."},
+        "quantity": {"type": "integer", "minimum": 1, "maximum": 12, "description": "How many of this model."},
+        "azimuths": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 359}}},
+        "required": ["model", "quantity", "azimuths"]}}
+    value = [{"model": "CommScope NHH-65B-R2B", "quantity": 1, "azimuths": [0, 120, 240]}]
+    said = "It's one CommScope NHH-65B-R2B at a 195-foot rad center, azimuths 0, 120 and 240."
+    assert missing_leaves(said, value, "antennas", antennas, None) == []
+    unsaid = "It's CommScope NHH-65B-R2B at a 195-foot rad center, azimuths 0, 120 and 240."
+    assert missing_leaves(unsaid, value, "antennas", antennas, None) == ["the quantity 1 of antenna CommScope NHH-65B-R2B"]
+
+
+def test_a_state_code_is_where_and_a_filter_on_an_end_says_it() -> None:
+    from generator.phrasebook.terms import say, term
+
+    state = {"type": "string", "pattern": "^[A-Z]{2}$", "description": "Two-letter US state code of the site, e.g. 'GA'."}
+    assert say(term("state", state), "text", "GA", "search tenant leases") == "in GA"
+    ending = {"type": "string", "format": "date", "description": "Only leases whose current term ends before this date."}
+    assert say(term("expiring_before", ending), "date", "June 2, 2025", "search tenant leases") == \
+        "expiring before June 2, 2025"
+
+
+def test_a_share_in_percent_and_a_quarter_said_as_people_say_them() -> None:
+    from generator.phrasebook.terms import say, term
+
+    weight = {"type": "integer", "minimum": 1, "maximum": 100, "description": "Share of the line's spots in percent."}
+    assert say(term("weight_percent", weight), "number", "40", "set the copy rotation") == "with 40% of the line's spots"
+    quarter = {"type": "integer", "minimum": 1, "maximum": 4, "description": "Calendar quarter, 1 to 4."}
+    assert say(term("quarter", quarter), "number", "1", "submit a report") == "for Q1"

@@ -180,3 +180,51 @@ def test_a_reading_lies_near_its_known_value_and_ranked_kinds_come_each_once_in_
         assert [o["level"] for o in got] == ["low", "mid", "high"], got
         assert [o["reference_value"] for o in got] == sorted(o["reference_value"] for o in got), got
         assert all(abs(r - o["reference_value"]) <= max(0.1, o["reference_value"] * 0.03) for o in got for r in o["responses"])
+
+
+def test_a_name_quoted_after_county_votes_for_the_counties_state() -> None:
+    """'Bexar' after "County name" is Bexar County, Texas, never the hamlet of Bexar, Arkansas (set 41:
+    every point of a Texas tower company's searches lay in Arkansas); 'Onondaga' is New York's."""
+    assert zips.state_of("County name, used with state, e.g. 'Bexar'.") == "TX"
+    assert zips.state_of("County name without the word 'County', e.g. 'Onondaga'.") == "NY"
+    assert zips.state_of("Town of the ticket, e.g. 'Manassas' or 'Reston'.") == "VA"  # towns still vote
+
+
+def test_a_result_named_above_a_threshold_goes_with_the_number_and_sectors_spread() -> None:
+    from generator.core import readings
+
+    props = {"max_usage_percent": {"type": "number", "minimum": 0, "maximum": 300},
+             "result": {"type": "string", "enum": ["pass", "pass_with_modification", "fail"]}}
+    said = "Record the result. result must be pass_with_modification or fail when max_usage_percent exceeds 105."
+    read = rules(said, props)
+    assert Rule("band_if", "max_usage_percent", ("result",), ("pass_with_modification", "fail"), (105.0, 300.0)) in read
+    assert Rule("band_if", "max_usage_percent", ("result",), ("pass",), (0.0, 105.0)) in read
+    tool = _tool("record_structural_result", said, props, ["max_usage_percent", "result"])
+    for seed in range(10):
+        args = sample_arguments(tool, random.Random(seed))
+        assert (args["result"] == "pass") == (args["max_usage_percent"] <= 105), args
+    antennas = {"type": "array", "items": {"type": "object", "properties": {
+        "model": {"type": "string"},
+        "azimuths": {"type": "array", "minItems": 1, "maxItems": 6,
+                     "items": {"type": "integer", "minimum": 0, "maximum": 359}}}}}
+    drawn = {"antennas": [{"model": "AIR 6449", "azimuths": [0, 1, 40, 0]}, {"model": "NHH-65B", "azimuths": [9]}]}
+    spread = readings.spread_angles({"antennas": antennas}, drawn, random.Random(2), frozenset())["antennas"]
+    first = spread[0]["azimuths"]
+    assert len(first) == 3 and sorted((b - a) % 360 for a, b in zip(first, first[1:] + first[:1], strict=True)) == [120] * 3
+    assert len(spread[1]["azimuths"]) == 1
+
+
+def test_an_optional_value_required_for_a_case_the_call_cannot_name_is_left_out() -> None:
+    sponsor = {"type": "string", "description": "Sponsor identification as shown and voiced, e.g. 'Paid for by Garza "
+                                                "for Congress'. Required for political and issue copy."}
+    copy = _tool("register_copy", "Register a commercial for an advertiser.",
+                 {"title": {"type": "string", "description": "Copy title, e.g. 'Spring Truck Month 30'."},
+                  "sponsorship_id": sponsor}, ["title"])
+    assert all("sponsorship_id" not in sample_arguments(copy, random.Random(s), optional_rate=1.0) for s in range(8))
+    kinds = {"type": "string", "enum": ["commercial", "political"], "description": "Kind of copy."}
+    typed = _tool("register_copy", "Register a commercial for an advertiser.",
+                  {"copy_type": kinds, "sponsorship_id": {**sponsor, "description": "Sponsor line. Required for political copy."}},
+                  ["copy_type"])
+    drawn = [sample_arguments(typed, random.Random(s), optional_rate=1.0) for s in range(12)]
+    assert any("sponsorship_id" in a for a in drawn)  # a case the call names keeps its value
+    assert all(("sponsorship_id" in a) == (a["copy_type"] == "political") for a in drawn), drawn

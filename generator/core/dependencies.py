@@ -589,6 +589,30 @@ def _suits(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "result must be pass_with_modification or fail when max_usage_percent exceeds 105" (set 41: a fail at
+# 21 percent, a pass with modification at 7.9): the values named above the threshold, the others at
+# or below it.
+_MUST_WHEN_OVER = re.compile(r"`?\b([a-z]\w*)`? must be `?(\w+)`?(?:,? or `?(\w+)`?)? (?:when|if|whenever) `?([a-z]\w*)`? "
+                             r"(?:exceeds|is (?:above|over|more than|greater than)) (\d+(?:\.\d+)?)")
+
+
+def _must_when_over(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _MUST_WHEN_OVER.finditer(t)):
+        subject, number = _name(m[1], props), _name(m[4], props)
+        members = _enum(props[subject]) if subject else []
+        above = tuple(v for v in (m[2], m[3]) if v and v in members)
+        if not subject or not number or not above or props[number].get("type") not in _NUMBER_TYPES:
+            continue
+        threshold = float(m[5])
+        low = float(props[number].get("minimum", 0))
+        high = float(props[number].get("maximum", threshold * 2))
+        rest = tuple(v for v in members if v not in above)
+        out += [Rule("band_if", number, (subject,), above, (threshold, high))] if high > threshold else []
+        out += [Rule("band_if", number, (subject,), rest, (low, threshold))] if rest and low < threshold else []
+    return out
+
+
 def _given_for(clause: str) -> list[tuple[str, str]]:
     """("scf or mscf (thousand scf)", "gaseous fuels"), ("gallons", "oils") ... of one clause."""
     parts = re.split(r"\s+for\s+", clause.strip().rstrip("."))
@@ -1848,7 +1872,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
                                                       _compared, _stations_ordered, _give_for_listed, _give_ways,
                                                       _least_per_value, _values_in_asides, _any_of, _own_only, _lists_per_value, _values_fit,
                                                       _examples_per_value, _forms_said, _in_ranges,
-                                                      _thresholds, _above_below, _usually_near, _may_be, _elided_required, _suits,
+                                                      _thresholds, _above_below, _usually_near, _may_be, _elided_required, _suits, _must_when_over,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
                                                       _are_for, _agreeing_bands, _requires_member, _given_with_value]
 

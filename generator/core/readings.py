@@ -70,3 +70,32 @@ def _near(drawn: Any, known: float, rng: random.Random) -> Any:
     text = repr(float(known))
     decimals = max(1, len(text.split(".")[1]) if "." in text else 1)
     return round(value, min(decimals + 1, 4))
+
+
+# The directions a multi-sector thing points in: "azimuths", "bearings", "headings", "sectors".
+_ANGLES = frozenset({"azimuth", "azimuths", "bearing", "bearings", "heading", "headings", "sector", "sectors"})
+
+
+def spread_angles(props: dict[str, Any], args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A list of directions in degrees points its sectors evenly around the circle from one
+    offset, at most three of them where the schema lets it ("azimuths 0, 120 and 240", never "0, 1,
+    40 and 0": set 41, antenna sectors in 17 rows), in objects of lists too."""
+    out = dict(args)
+    for name, value in args.items():
+        spec = props.get(name) if isinstance(props.get(name), dict) else None
+        if spec is None or name in keep or not isinstance(value, list) or not value:
+            continue
+        items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+        if isinstance(items.get("properties"), dict):
+            out[name] = [spread_angles(items["properties"], v, rng, frozenset()) if isinstance(v, dict) else v
+                         for v in value]
+            continue
+        if not set(tokens(name)) & _ANGLES or not all(_number(v) for v in value) or \
+                float(items.get("maximum", 0)) < 359:
+            continue
+        count = max(int(spec.get("minItems", 1)), min(len(value), 3))
+        offset = rng.randrange(0, 120, 10)
+        spread = sorted((offset + round(i * 360 / count)) % 360 for i in range(count))
+        if is_valid(spec, spread):
+            out[name] = spread
+    return out

@@ -2730,6 +2730,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
         args = value_sense.ended_periods(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
         args = _unset_conditional(tool, args, frozenset(fixed or {}))
+        args = _unnamed_case(tool, args, frozenset(fixed or {}))
         args = _exact_key_alone(tool, args, frozenset(fixed or {}))
         args = _no_false_only(tool, args, frozenset(fixed or {}))
         kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
@@ -2743,6 +2744,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)
         kept = pinned.ended_period(tool.properties, kept, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = readings.near_known(tool.properties, kept, rng, frozenset(fixed or {}))  # a response to its reference
+        kept = readings.spread_angles(tool.properties, kept, rng, frozenset(fixed or {}))  # sectors around the circle
         kept = _composed(tool.properties, kept, rng, frozenset(fixed or {}))
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 
@@ -2773,6 +2775,20 @@ def _no_false_only(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> d
     required = set(tool.required)
     return {k: v for k, v in args.items() if not (v is False and k not in required and k not in fixed and
                                                   ONLY_FLAG.match(str((tool.properties.get(k) or {}).get("description") or "")))}
+
+
+# "Sponsor identification ... Required for political and issue copy."
+_REQUIRED_CASE = re.compile(r"\bRequired (?:only )?(?:for|on|with) (?:an? |the )?[a-z]", re.IGNORECASE)
+
+
+def _unnamed_case(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:
+    """An optional parameter "Required for political and issue copy" where no value of the call
+    says which case it is, is left out: the call cannot hold the case it belongs to (set 41: "Paid
+    for by Garza for Congress" on a truck dealer's commercial)."""
+    required = set(tool.required)
+    named = {r.subject for r in dependencies.rules(tool.description, tool.properties)}
+    return {k: v for k, v in args.items() if k in required or k in fixed or k in named or
+            not _REQUIRED_CASE.search(str((tool.properties.get(k) or {}).get("description") or ""))}
 
 
 def _unset_conditional(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:

@@ -135,6 +135,10 @@ def _state_of(prose: str) -> str | None:
     for area in _PHONE_SAID.findall(prose):
         if area in AREA_STATES:  # an example number's area code is half a vote
             votes[AREA_STATES[area]] += 0.5
+    for county in _quoted_counties(prose):
+        held = [state for (name, state) in _counties()[1] if name == county_key(county)]
+        for state in held:
+            votes[state] += 1 / len(held)
     states = _states_of_towns()
     for town in _quoted_towns(prose):
         for state in states.get(town.lower(), ()):  # "Middlebury" is in Vermont, Connecticut and Indiana
@@ -152,7 +156,19 @@ def area_codes_of(state: str) -> tuple[str, ...]:
 
 
 def _quoted_towns(prose: str) -> set[str]:
-    return {t for clause in _TOWN_CLAUSE.findall(prose) for t in _QUOTED_TOWN.findall(clause)}
+    return {t for clause in _TOWN_CLAUSE.findall(prose) if not _COUNTY_LED.match(clause)
+            for t in _QUOTED_TOWN.findall(clause)}
+
+
+def _quoted_counties(prose: str) -> set[str]:
+    """Names quoted after "county" ("County name, used with state, e.g. 'Bexar'"): counties, never
+    towns (set 41: 'Bexar' voted for a hamlet in Arkansas, and every point of a Texas tower
+    company's searches lay there)."""
+    return {t for clause in _TOWN_CLAUSE.findall(prose) if _COUNTY_LED.match(clause)
+            for t in _QUOTED_TOWN.findall(clause)}
+
+
+_COUNTY_LED = re.compile(r"[Cc]ounty\b")
 
 
 def is_town(name: str) -> bool:

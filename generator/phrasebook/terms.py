@@ -1647,6 +1647,11 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
     if len(back) == 2 and back[1] in ("back", "ago") and back[0] in _BACK_UNITS:  # years_back: "going back 30 years"
         return f"going back {v} {back[0]}"
     span = next((u for u in _SPANS if t.unit == u), None)
+    share = re.fullmatch(r"(?:share|percentage|proportion|fraction|part) (of .+)", t.noun)
+    if share and (t.unit == "percent" or t.sem == "percent"):  # "Share of the line's spots in percent": "40% of
+        return f"with {t.bound}{v}% {share[1]}"  # the line's spots", never "with 40 share of ..." (set 41)
+    if t.head == "quarter" and v in ("1", "2", "3", "4") and not t.bound:  # "Calendar quarter, 1 to 4": "for Q1",
+        return f"for Q{v}"  # never "with a calendar quarter of 1" (set 41)
     once = _measure_once(t, v) if t.sem != "percent" or t.unit else None
     if once:
         return once
@@ -1726,6 +1731,8 @@ _CLOCK_ON = re.compile(r"\bon (?=(?:\d{1,2}(?::\d{2})? ?[ap]\.?m\.?|noon|midnigh
 
 
 def _date_frame(t: Term, v: str, intent: str) -> str:
+    if re.fullmatch(r"[a-z]+ing (?:before|after|by|on or before|on or after)", t.phrase):  # `expiring_before`:
+        return f"{t.phrase} {v}"  # "expiring before June 2", never "until June 2" (set 41: a lease filter)
     if f"{t.plain} ".startswith("as of "):  # `as_of_date`: "as of June 3", never "an as of date of June 3" (set 35)
         return f"as of {v}"
     if t.plain.split()[-1:] == ["by"] and len(t.plain.split()) <= 2:  # `need_by`: "needed by August 12", never "on
@@ -2324,6 +2331,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with the {thing[0]} described as {v}"  # silver minivan", never "a note saying silver Honda minivan"
     if words & _NOTE:
         return f"with a note saying {v}"
+    if t.sem == "state" and "state" in t.plain.split() and re.fullmatch(r"[A-Z]{2}", v):  # "in GA", never "with the US state code GA" (set 41)
+        return f"in {v}"
     if placed := _set_off(t, v) or _site_or_office(t, v, intent) or _county(t, v):
         return placed
     if t.sem == "email":  # "with the email X", never "in X"; whose: "the agent's email" beside the buyer's (set 34)

@@ -100,9 +100,9 @@ def _one_of_item(text: str, leaf: Leaf) -> bool:
     "one", "a" or "a single" (three words at most between)."""
     if isinstance(leaf.value, bool) or leaf.value != 1 or not leaf.item:
         return False
-    name = r"\s+".join(re.escape(w) for w in words(leaf.item).split())
-    return bool(name) and re.search(rf"\b(?:one|a single|single|an?)\s+(?:[\w-]+\s+){{0,3}}?{name}", text,
-                                    re.IGNORECASE) is not None
+    names = {r"\s+".join(re.escape(w) for w in said.split()) for said in (words(leaf.item), str(leaf.item))}
+    return any(name and re.search(rf"\b(?:one|a single|single|an?)\s+(?:[\w-]+\s+){{0,3}}?{name}", text, re.IGNORECASE)
+               for name in names)  # the item as written too: "one CommScope NHH-65B-R2B" (set 41, an LLM's reply)
 
 
 def _moment(time: str | None) -> datetime | None:
