@@ -104,3 +104,8 @@ def test_a_share_in_percent_and_a_quarter_said_as_people_say_them() -> None:
     assert say(term("weight_percent", weight), "number", "40", "set the copy rotation") == "with 40% of the line's spots"
     quarter = {"type": "integer", "minimum": 1, "maximum": 4, "description": "Calendar quarter, 1 to 4."}
     assert say(term("quarter", quarter), "number", "1", "submit a report") == "for Q1"
+    from generator.core.surface import mentions
+
+    report = _tool("submit_quarterly_report", "Submit a quarterly report.", {"quarter": quarter})
+    assert mentions("Submit the report for Q1, please.", 1, "quarter", report)  # what is said is read back
+    assert not mentions("Submit the report for Q3, please.", 1, "quarter", report)

@@ -530,7 +530,8 @@ def _number_says(value: Any, ctx: Ctx) -> list[str]:
 
 
 def _number_accepts(value: Any, ctx: Ctx) -> list[str]:
-    return sorted({_number_text(value), str(value)})
+    quarter = ["Q" + str(value)] if re.search(r"(?:^|_)quarter$", ctx.param) and str(value) in ("1", "2", "3", "4") else []
+    return sorted({_number_text(value), str(value), *quarter})  # "for Q1" of a calendar quarter 1 (set 41)
 
 
 def _text_says(value: Any, ctx: Ctx) -> list[str]:
