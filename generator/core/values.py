@@ -662,7 +662,6 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
     if (span := _stated_span(schema, lo_h, hi_h, hi)) and not said and kind not in _FIXED_SCALE and \
             not _capped_amount(kind, lo_h):
         return span[0], span[1], value_sense.modest_decimals(span[0], span[1], typical.decimals)
-    # (a sum of money from nothing up to 250000 is capped there, never scaled by it: set 41, rates of 50000 per spot)
     if lo_h is not None and hi_h is not None and not said and kind not in _FIXED_SCALE - {"percent"} and \
             (measure is None or kind != "measure") and _modest_fits(name, schema, lo_h, hi_h) and \
             not (_capped_amount(kind, lo_h) and hi_h >= 20 * typical.hi) and \
@@ -699,7 +698,8 @@ def _target_range(schema: dict[str, Any], lo: float | None, hi: float | None) ->
 
 def _capped_amount(kind: str, lo: float | None) -> bool:
     """An amount of money from a cent up ("Amount paid in US dollars, 0.01-25000"): the ceiling is a
-    cap on any payment, not its scale (set 34: every vet bill paid in thousands)."""
+    cap on any payment, not its scale (set 34: every vet bill paid in thousands; set 41: "Gross rate
+    per spot in USD", 0 to 250000, drawn at 50000)."""
     return kind in ("money", "tip") and (lo is None or lo < 1)
 
 

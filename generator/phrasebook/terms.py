@@ -1621,6 +1621,22 @@ def _number(t: Term, v: str, intent: str) -> str:
     return said
 
 
+def _state_code(t: Term, v: str) -> str | None:
+    """ "in GA", never "with the US state code GA" (set 41)."""
+    return f"in {v}" if t.sem == "state" and "state" in t.plain.split() and re.fullmatch(r"[A-Z]{2}", v) else None
+
+
+def _share_or_quarter(t: Term, v: str) -> str | None:
+    """ "Share of the line's spots in percent": "with 40% of the line's spots", never "with 40 share of
+    ..."; "Calendar quarter, 1 to 4": "for Q1", never "with a calendar quarter of 1" (set 41)."""
+    share = re.fullmatch(r"(?:share|percentage|proportion|fraction|part) (of .+)", t.noun)
+    if share and (t.unit == "percent" or t.sem == "percent"):
+        return f"with {t.bound}{v}% {share[1]}"
+    if t.head == "quarter" and v in ("1", "2", "3", "4") and not t.bound:
+        return f"for Q{v}"
+    return None
+
+
 def _one_of_unit(unit: str) -> str | None:
     """The singular of a plural unit ("eaches" -> "each", "kilowatt-hours", "square feet" ->
     "square foot"), None for a symbol ("kW", "ppm")."""
@@ -1647,11 +1663,8 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
     if len(back) == 2 and back[1] in ("back", "ago") and back[0] in _BACK_UNITS:  # years_back: "going back 30 years"
         return f"going back {v} {back[0]}"
     span = next((u for u in _SPANS if t.unit == u), None)
-    share = re.fullmatch(r"(?:share|percentage|proportion|fraction|part) (of .+)", t.noun)
-    if share and (t.unit == "percent" or t.sem == "percent"):  # "Share of the line's spots in percent": "40% of
-        return f"with {t.bound}{v}% {share[1]}"  # the line's spots", never "with 40 share of ..." (set 41)
-    if t.head == "quarter" and v in ("1", "2", "3", "4") and not t.bound:  # "Calendar quarter, 1 to 4": "for Q1",
-        return f"for Q{v}"  # never "with a calendar quarter of 1" (set 41)
+    if whole := _share_or_quarter(t, v):
+        return whole
     once = _measure_once(t, v) if t.sem != "percent" or t.unit else None
     if once:
         return once
@@ -2331,9 +2344,7 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"with the {thing[0]} described as {v}"  # silver minivan", never "a note saying silver Honda minivan"
     if words & _NOTE:
         return f"with a note saying {v}"
-    if t.sem == "state" and "state" in t.plain.split() and re.fullmatch(r"[A-Z]{2}", v):  # "in GA", never "with the US state code GA" (set 41)
-        return f"in {v}"
-    if placed := _set_off(t, v) or _site_or_office(t, v, intent) or _county(t, v):
+    if placed := _state_code(t, v) or _set_off(t, v) or _site_or_office(t, v, intent) or _county(t, v):
         return placed
     if t.sem == "email":  # "with the email X", never "in X"; whose: "the agent's email" beside the buyer's (set 34)
         owner = next((w for w in reversed(t.noun.split()[:-1]) if is_person_role(w)), None)
