@@ -109,3 +109,17 @@ def test_a_share_in_percent_and_a_quarter_said_as_people_say_them() -> None:
     report = _tool("submit_quarterly_report", "Submit a quarterly report.", {"quarter": quarter})
     assert mentions("Submit the report for Q1, please.", 1, "quarter", report)  # what is said is read back
     assert not mentions("Submit the report for Q3, please.", 1, "quarter", report)
+
+
+def test_a_call_sign_is_said_as_written_and_a_move_goes_to_its_target() -> None:
+    from generator.phrasebook.fragments import enum_words
+    from generator.phrasebook.terms import say, term
+
+    stations = {"type": "string", "enum": ["KTRX", "KBVE"],
+                "description": "Station call sign: KTRX (Austin TX, Central time), KBVE (Boise ID, Mountain time)."}
+    assert enum_words("KBVE", "station", stations) is None  # never "the Kbve station"
+    target = {"type": "string", "pattern": "^BRK-[0-9]{8}-[0-9]{3}$",
+              "description": "Commercial break identifier, e.g. 'BRK-20250417-014'."}
+    assert say(term("target_break_id", target), "text", "BRK-20250521-101", "move scheduled spot") == \
+        "to commercial break BRK-20250521-101"
+    assert say(term("target_break_id", target), "text", "BRK-20250521-101", "find programs").startswith("for ")

@@ -228,3 +228,15 @@ def test_an_optional_value_required_for_a_case_the_call_cannot_name_is_left_out(
     drawn = [sample_arguments(typed, random.Random(s), optional_rate=1.0) for s in range(12)]
     assert any("sponsorship_id" in a for a in drawn)  # a case the call names keeps its value
     assert all(("sponsorship_id" in a) == (a["copy_type"] == "political") for a in drawn), drawn
+
+
+def test_notice_some_days_before_a_test_is_a_lead_on_its_date() -> None:
+    from generator.core.dependencies import leads
+
+    props = {"test_date": {"type": "string", "format": "date", "description": "First test day (YYYY-MM-DD)."},
+             "runs": {"type": "integer", "minimum": 3, "maximum": 6}}
+    said = "Schedule a stack test. Most permits require a test protocol 30 days and notice 30 days before the test."
+    assert [(x.name, x.least) for x in leads(said, props)] == [("test_date", 720.0)]
+    tool = _tool("schedule_stack_test", said, props, ["test_date"])
+    assert all((date.fromisoformat(sample_arguments(tool, random.Random(s))["test_date"]) - date(2025, 6, 2)).days >= 30
+               for s in range(6))

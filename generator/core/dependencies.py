@@ -2486,6 +2486,9 @@ _AFTER_TODAY = re.compile(r"`?(\w+)`? (?:must|should|has to|needs to|shall) be (
 _BEFORE_IT = re.compile(r"\b(?:requested|booked|made|filed|submitted|placed|ordered|arranged) at least (\d+) "
                         r"(hours?|days?|weeks?|months?) (?:before|ahead of|prior to|in advance of) (?:the |its )?`?(\w+)`?",
                         re.IGNORECASE)
+# "Most permits require a test protocol 30 days and notice 30 days before the test"
+_NOTICE_BEFORE = re.compile(r"\bnotice (?:of )?(\d+) (hours?|days?|weeks?) (?:before|ahead of|prior to) (?:the |its )?([a-z]+)\b",
+                            re.IGNORECASE)
 # "expiration_date may be at most one year after today" (set 37: approvals running to 2027).
 _AT_MOST_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:at most|no more than|up to|within) (\d+|one|two|three|"
                             r"four|six|twelve) (days?|weeks?|months?|years?) (?:after|from) (?:today|now)\b", re.IGNORECASE)
@@ -2600,6 +2603,10 @@ def _leads_read(description: str, props: Props) -> list[Lead]:
     for m in (m for t in texts for m in _BEFORE_IT.finditer(t)):
         if _name(m.group(3), props):
             out[m.group(3)] = Lead(m.group(3), float(m.group(1)) * _UNIT_HOURS[m.group(2).lower()])
+    for m in (m for t in texts for m in _NOTICE_BEFORE.finditer(t)):  # "notice 30 days before the test" (set 41:
+        said = _stemmed_param(f"{m[3]} date", props) or _stemmed_param(m[3], props)  # stack tests the next day)
+        if said and said not in out and _moment_schema(props[said]):
+            out[said] = Lead(said, float(m[1]) * _UNIT_HOURS[m[2].lower()])
     for m in (m for t in texts for m in (*_UP_TO_AHEAD.finditer(t), *_AT_MOST_AHEAD.finditer(t))):
         if _name(m.group(1), props):
             count = float(_SMALL_NUMBERS.get(m.group(2).lower(), m.group(2)))

@@ -300,6 +300,8 @@ def named_by_gloss(value: Any, spec: dict[str, Any]) -> str | None:
         return gloss
     parts = value.split("_")
     prose = len(gloss.split()) >= 5 or "," in gloss  # a gloss that describes the place, never names it
+    if len(parts) == 1 and not known(value.lower()):  # "KBVE (Boise ID, Mountain time)": a call sign, said as
+        return None  # written, never "the Kbve station" (set 41)
     return " ".join(p.title() for p in parts) if prose and all(p.isalpha() and len(p) > 2 for p in parts) else None
 
 

@@ -1621,6 +1621,14 @@ def _number(t: Term, v: str, intent: str) -> str:
     return said
 
 
+def _pointed_at(t: Term, v: str, intent: str) -> str:
+    """ "for Batch C5": a value that says its noun is not told it again; a move's target is where it
+    goes: "move scheduled spot SPT-1 to commercial break BRK-2", never "for commercial break" (set 41)."""
+    lead = "to" if t.plain.split()[:1] in (["target"], ["destination"]) and intent.split()[:1] and \
+        intent.split()[0] in _MOVING | {"transfer", "reassign", "relocate"} else "for"
+    return f"{lead} {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"{lead} {_listed_noun(t.noun, v)} {v}"
+
+
 def _state_code(t: Term, v: str) -> str | None:
     """ "in GA", never "with the US state code GA" (set 41)."""
     return f"in {v}" if t.sem == "state" and "state" in t.plain.split() and re.fullmatch(r"[A-Z]{2}", v) else None
@@ -2369,8 +2377,8 @@ def _text(t: Term, v: str, intent: str) -> str:
     if pointed and t.noun.split(" ", 1)[0] in _REPLACED and " " in t.noun and t.noun.split()[0] in t.plain.split():
         # "replacing claim CLM-2025-004821" for `original_claim_id` (set 33); a "prior notification" is a PNO's name (set 38)
         return f"replacing {t.noun.split(' ', 1)[1]} {v}"
-    if pointed:  # "for Batch C5": a value that says its noun is not told it again
-        return f"for {v}" if v.lower().startswith(f"{t.head.lower()} ") else f"for {_listed_noun(t.noun, v)} {v}"
+    if pointed:
+        return _pointed_at(t, v, intent)
     if " " not in t.noun and is_plural(t.noun) and re.fullmatch(r"[a-z][a-z ,]*", v):  # "with showroom as the
         several = bool(re.search(r",| and ", v))  # channel", never "with the channels showroom"
         return f"with {v} as the {t.noun if several else singular(t.noun)}"
