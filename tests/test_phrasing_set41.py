@@ -123,3 +123,30 @@ def test_a_call_sign_is_said_as_written_and_a_move_goes_to_its_target() -> None:
     assert say(term("target_break_id", target), "text", "BRK-20250521-101", "move scheduled spot") == \
         "to commercial break BRK-20250521-101"
     assert say(term("target_break_id", target), "text", "BRK-20250521-101", "find programs").startswith("for ")
+
+
+def test_a_kind_of_unit_is_no_unit_of_measure() -> None:
+    from generator.phrasebook.terms import say, term
+
+    kinds = {"type": "string", "enum": ["boiler", "reciprocating_engine", "flare"], "description": "Unit type."}
+    assert say(term("unit_type", kinds), "enum", "boiler", "search for emission units") != "in boiler"
+    money = {"type": "string", "enum": ["USD", "SGD"], "description": "Currency unit."}
+    assert say(term("currency_unit", money), "enum", "SGD", "pay the bill") == "in SGD"  # a unit still is
+
+
+def test_whose_records_a_search_reads_goes_without_saying() -> None:
+    master = _tool("search_advertisers", "Search the station group's advertiser master. Give at least one of name or "
+                   "category.", {"name": S})
+    assert intent_of(master) == "search the advertiser master"
+
+
+def test_a_name_pointed_at_in_a_history_hint_is_the_things_name() -> None:
+    """"search the advertiser master for my usual name" reads as the user's own name (set 41)."""
+    from generator.core.plan import history_noun
+
+    search = _tool("search_advertisers", "Search the advertiser master.",
+                   {"name": {"type": "string", "description": "Advertiser or DBA name, or its start."}})
+    assert history_noun("name", search) == "advertiser name"
+    programs = _tool("search_programs", "Find programs on a station's schedule.",
+                     {"title": {"type": "string", "description": "Program title or its start."}})
+    assert history_noun("title", programs) == "program title"

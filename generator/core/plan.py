@@ -377,6 +377,8 @@ def history_noun(param: str, tool: Tool) -> str:
     n = f"{only[1]} filter" if only else n  # `only_above_level`: "the same level filter", never "the same only
     # above level" (set 40)
     last = n.split()[-1] if n else ""  # (set 38: "search the sites for my regular one")
+    if n in ("name", "title") and _object_head(tool) and _object_head(tool) != n:  # "my usual name" is the user's:
+        return f"{_object_head(tool)} {n}"  # "the advertiser name I usually use" (set 41)
     if not last or (lemmas(last).get("NOUN") or (last,))[0] != _object_head(tool):
         return n
     if param.lower() in SEARCH_PARAMS:  # "search for medications using my usual search term"

@@ -652,7 +652,7 @@ def _no_one_of(intent: str, tool: Tool) -> str:
 # "Search the inspection company's customer properties", "the car repair system's car master": whose
 # records they are goes without saying to the user of the system (set 40: read out in every format).
 _HOUSE = re.compile(r"\bthe (?:[a-z-]+ ){0,3}(?:company|system|department|firm|office|agency|organi[sz]ation|service|"
-                    r"lab|laboratory|shop|registry|database|unit|team|network|utility|district)'s (?=[a-z])")
+                    r"lab|laboratory|shop|registry|database|unit|team|network|utility|district|group)'s (?=[a-z])")
 
 
 def _no_house(intent: str) -> str:

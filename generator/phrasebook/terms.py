@@ -2182,8 +2182,9 @@ def _by_nouns_words(t: Term, v: str, intent: str) -> str | None:
     words = set(tokens(t.noun)) | ({t.sem} if t.sem else set())
     if words & _REASON:
         return _reason_frame(t, v, intent)
-    if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS):  # "in SGD", "in metric",
-        return f"in {v}"  # "in French", "in PDF"; an initiation system is no "in electronic" (set 28)
+    if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS) and \
+            t.noun.split()[-1:] not in (["type"], ["kind"], ["class"], ["category"]):  # "in SGD", "in metric",
+        return f"in {v}"  # "in French", "in PDF"; no "in electronic" (set 28); a unit's type no unit (set 41)
     if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
         return v if v.endswith(" first") else f"sorted by {v}"
     if words & _METHOD and re.fullmatch(r"[a-z]+ly", v):  # billed "on an hourly basis", never "by hourly" (set 39)
