@@ -240,3 +240,17 @@ def test_notice_some_days_before_a_test_is_a_lead_on_its_date() -> None:
     tool = _tool("schedule_stack_test", said, props, ["test_date"])
     assert all((date.fromisoformat(sample_arguments(tool, random.Random(s))["test_date"]) - date(2025, 6, 2)).days >= 30
                for s in range(6))
+
+
+def test_a_kind_that_needs_at_least_two_listed_lists_two() -> None:
+    tool = _tool("request_site_access", "Request access to a site for a crew. Climbs need climb_height_ft and at "
+                 "least two crew members.", {
+                     "access_type": {"type": "string", "enum": ["ground", "climb", "rooftop"]},
+                     "crew_names": {"type": "array", "items": {"type": "string", "description": "Crew member's name."},
+                                    "minItems": 1, "maxItems": 8, "description": "Names of the crew members on site."},
+                     "climb_height_ft": {"type": "integer", "minimum": 10, "maximum": 2000}},
+                 ["access_type", "crew_names"])
+    climbs = [sample_arguments(tool, random.Random(s), fixed={"access_type": "climb"}) for s in range(8)]
+    assert all(len(a["crew_names"]) >= 2 for a in climbs), climbs
+    grounds = [sample_arguments(tool, random.Random(s), fixed={"access_type": "ground"}) for s in range(12)]
+    assert any(len(a["crew_names"]) == 1 for a in grounds)  # only the kind the prose names

@@ -120,3 +120,33 @@ def each_once(props: dict[str, Any], args: dict[str, Any], rng: random.Random, k
             if measure and _RANKS_UP.get(str(listed[0])) == 0 else value  # "low, mid and high": the low gas lowest
         out[name] = [{**o, field: listed[i]} for i, o in enumerate(ranked)]
     return out
+
+
+# "Climbs need climb_height_ft and at least two crew members."
+_AT_LEAST_LISTED = re.compile(r"\b([A-Za-z]+?)e?s need[s]?\b[^.;]*?\bat least (two|three|four|\d+) ([a-z]+(?: [a-z]+)?)",
+                              re.IGNORECASE)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4}
+
+
+def enough_listed(tool: Tool, args: dict[str, Any], keep: frozenset[str], draw: Callable[[str], Any]) -> dict[str, Any]:
+    """A call of a kind the prose says needs "at least two crew members" lists that many (set 41: a
+    climb by one crew member, where the tool wants two); `draw(name)` draws one more item."""
+    for m in _AT_LEAST_LISTED.finditer(tool.description):
+        kind = m[1].lower()
+        owner = next((n for n, s in tool.properties.items() if isinstance(s, dict) and
+                      any(str(v).lower() in (kind, kind + "e") for v in s.get("enum") or [])), None)
+        listed = _other(m[3], [n for n, s in tool.properties.items() if isinstance(s, dict) and s.get("type") == "array"], "")
+        least = int(m[2]) if m[2].isdigit() else _COUNT_WORDS[m[2].lower()]
+        value = args.get(listed) if listed else None
+        if owner is None or listed is None or listed in keep or not isinstance(value, list) or \
+                str(args.get(owner)).lower() not in (kind, kind + "e") or len(value) >= least:
+            continue
+        grown = [*value]
+        for _ in range(4 * least):
+            if len(grown) >= least:
+                break
+            more = draw(listed)
+            grown += [more] if more not in grown else []
+        if is_valid(tool.properties[listed], grown):
+            args = {**args, listed: grown}
+    return args
