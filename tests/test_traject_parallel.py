@@ -80,3 +80,38 @@ def test_a_domain_of_no_fitting_set_says_the_least_a_set_states(tmp_path, monkey
     domain = next(iter(catalog.by_domain))
     found = parallel.probe(ctx, settings, domain)
     assert found.sets == () and 0.5 < found.least <= 0.6, found  # the pair and a tool of text: 5 of 9
+
+
+def test_every_other_draw_is_lean_and_a_domain_none_fits_is_never_drawn_per_item(tmp_path, monkeypatch):
+    """Odd draws pass only required values and defaults (a domain whose tools take few defaults needs
+    them before any hard query can leave half out); an item of a domain whose probe found nothing
+    that fits is rejected at once, never drawn for (128 draws per attempt)."""
+    import asyncio
+
+    from generator.traject import product as P
+    from generator.traject import sample
+
+    settings = TrajectConfig(parallel=1, sequential=0, k={"min": 2, "max": 2})
+    catalog = _catalog(tmp_path)
+    ctx = context(catalog, settings, tmp_path / "out", writer=TemplateWriter())
+    domain = next(iter(catalog.by_domain))
+    tools = [catalog.by_name[n] for n in FITTING]  # the two tools with optional values
+    optional = {t.name: set(t.properties) - set(t.required) for t in tools}
+    for n in range(1, 40, 2):
+        target = parallel._draw(f"lean{n}", ctx, settings, tools, item_rng(5, f"lean{n}"), n)[0]
+        assert all(set(c.arguments) & optional[c.tool] <= {p for p in optional[c.tool] if
+                   c.arguments[p] == catalog.by_name[c.tool].properties[p].get("default")} for c in target.calls)
+    full = [parallel._draw(f"full{n}", ctx, settings, tools, item_rng(5, f"full{n}"), n)[0] for n in range(0, 80, 2)]
+    assert any(c.arguments.get(p) != catalog.by_name[c.tool].properties[p].get("default")
+               for t in full for c in t.calls for p in optional[c.tool] if p in c.arguments)
+
+    strict = TrajectConfig(parallel=1, sequential=0, k={"min": 3, "max": 3})  # no set of three fits
+    ctx = context(catalog, strict, tmp_path / "out3", writer=TemplateWriter())
+    product = P.TrajectProduct(strict)
+    assert product.plan(ctx) == []
+    drawn = []
+    real = sample.sample_parallel
+    monkeypatch.setattr(sample, "sample_parallel", lambda *a, **k: drawn.append(1) or real(*a, **k))
+    spec = P.TrajectSpec(kind="parallel", domain=domain, domain_index=0, index=0)
+    result = asyncio.run(product.run(product.item(ctx, 0, spec, "parallel", domain, 0), ctx))
+    assert [r.validator for r in result.rejections] == ["hard_floor"] and not result.samples and drawn == []
