@@ -2709,13 +2709,16 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _changing(tool, drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _distinct_texts(drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+
+        def item(name: str) -> Any:  # one more item of list `name`
+            return value_for(dict_at(dict_at(drawing.get("properties") or {}, name), "items"), rng, name=name,
+                             ref=ref or REFERENCE_TIME)
+
         args = _agreeing_items(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _one_line_per(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = paired.each_once(tool.properties, args, rng, frozenset(fixed or {}))  # low, mid and high "each once"
-        args = paired.enough_listed(tool, args, frozenset(fixed or {}), lambda n: value_for(  # "at least two crew
-            dict_at(dict_at(drawing.get("properties") or {}, n), "items"), rng, name=n, ref=ref or REFERENCE_TIME))  # members"
-        args = paired.one_per(tool, args, rng, frozenset(fixed or {}), lambda n: value_for(
-            dict_at(dict_at(drawing.get("properties") or {}, n), "items"), rng, name=n, ref=ref or REFERENCE_TIME))
+        args = paired.enough_listed(tool, args, frozenset(fixed or {}), item)  # "at least two crew members"
+        args = paired.one_per(tool, args, rng, frozenset(fixed or {}), item)
         args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
         args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
         args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..core import semantic
@@ -238,6 +239,7 @@ def _live(tool: Tool, args: dict[str, Any], then: Tool | None, rng: random.Rando
     return out
 
 
+@lru_cache(maxsize=1024)
 def _done_by(verb: str) -> frozenset[str]:
     """The states a thing is in once `verb` was done to it: "preempted", "cancelled", "closed"."""
     from lemminflect import getInflection

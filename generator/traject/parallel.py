@@ -98,11 +98,6 @@ def probe(ctx: RunContext, cfg: TrajectConfig, domain: str) -> Probe:
     return Probe(plans.HARD_RECALL_CAP if sets else min(least, steered), sets, least <= plans.HARD_RECALL_CAP)
 
 
-def probe_least(ctx: RunContext, cfg: TrajectConfig, domain: str) -> float:
-    """The least share of its values a hard query of `domain` must state (`probe`)."""
-    return probe(ctx, cfg, domain).least
-
-
 # Lean draws of each tool alone, for its own share of stated values; the tools of least share
 # combined into sets; the sets of least estimated share drawn for real.
 LEAN_DRAWS = 3
