@@ -15,6 +15,7 @@ which rules a call breaks (for checks and tests). Rule readers are a registry (`
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -1063,8 +1064,12 @@ _COMPARED = re.compile(r"(?:^|(?<=[.;:,]\s)|(?<=^\s))(?:the\s+)?([\w`' -]{2,40}?
 # site 73 fsw deep) reads as "is at most"; a description opening so is its parameter's own.
 _NOT_EXCEED = re.compile(r"\s+(?:cannot|can not|must not|may not|should not|shall not|does not|do not|never)\s+exceed\s+",
                          re.IGNORECASE)
-_ITS_OWN = re.compile(r"(?:^\s*|(?<=[.;]\s))(?=(?:at (?:least|most)|no (?:more|less|greater|lower) than|(?:greater|higher|"
-                      r"lower|less) than)\s)", re.IGNORECASE)
+_ITS_OWN = re.compile(r"(?:^\s*|(?<=[.;,]\s))(?=(?:at (?:least|most)|no (?:more|less|greater|lower) than|(?:greater|higher|"
+                      r"lower|less|more|smaller|larger) than)\s)", re.IGNORECASE)
+# "..., less than wet_mass_g and more than tare_mass_g" (set 42: a dry mass above the wet one): the
+# second comparison has the same subject.
+_AND_COMPARED = re.compile(r"\s+and\s+(?=(?:at (?:least|most)|no (?:more|less|greater|lower) than|(?:greater|higher|"
+                           r"lower|less|more|smaller|larger) than)\s)", re.IGNORECASE)
 # "Less negative than on_potential_mv" (set 36: an instant-off of -1266 mV beside an on potential of
 # -867): of negative numbers, less negative is greater.
 _NEGATIVE_SIDE = ((re.compile(r"\bless negative than\b", re.IGNORECASE), "greater than"),
@@ -1159,6 +1164,8 @@ def _compared(tool: str, props: Props) -> list[Rule]:
     """One number parameter at most another, both named by their words in the tool's text or
     the subject's own ("Must be at least depth_start_ft_md"); "below" rules: subject <= other."""
     out = []
+    tool = _BARE_COMPARED.sub(lambda m: f". {m[1]} is {'less' if m[2].lower() in ('below', 'under') else 'greater'} "
+                              f"than {m[3]}.", tool)  # "(plastic_limit below liquid_limit)" (set 42)
     texts = [(_NOT_EXCEED.sub(" is at most ", tool), None)] + [(_own_comparison(str(s.get("description") or "")), n)
                                                               for n, s in props.items()]
     for text, own in texts:
@@ -1171,9 +1178,13 @@ def _compared(tool: str, props: Props) -> list[Rule]:
                 first = own
             if first and second and first != second:
                 lower = any(said.startswith(w) or f" {w}" in f" {said}" for w in _LOWER_WORDS)
-                rule = Rule("below", first, (second,)) if lower else Rule("below", second, (first,))
+                strict = ("strict",) if m.group(2) and "or equal" not in m.group(0).lower() else ()
+                rule = Rule("below", first, (second,), strict) if lower else Rule("below", second, (first,), strict)
                 out += [rule] if rule not in out else []
     return out
+
+
+_BARE_COMPARED = re.compile(r"\(\s*`?([a-z]\w*_\w*)`?\s+(below|under|above|over)\s+`?([a-z]\w*_\w*)`?\s*\)", re.IGNORECASE)
 
 
 def _own_comparison(description: str) -> str:
@@ -1185,11 +1196,14 @@ def _own_comparison(description: str) -> str:
     # "Rating of the main breaker in amps; not above main_panel_amps" (set 31: a 175 A breaker on a 125 A panel)
     text = re.sub(r"\bnot (?:above|over|higher than)\b", "at most", text, flags=re.IGNORECASE)
     text = re.sub(r"\bnot (?:below|under|lower than)\b", "at least", text, flags=re.IGNORECASE)
+    # "Plastic limit in per cent water content, below liquid_limit" (set 42: a plastic limit over the liquid one)
+    text = re.sub(r"(?<=[,;]\s)(below|under|above|over)\s+(?=`?[a-z]+_[a-z_]+`?\s*[.;,]?\s*$)",
+                  lambda m: "less than " if m[1].lower() in ("below", "under") else "greater than ", text, flags=re.IGNORECASE)
     # "...; must not exceed static_psi", "...; must be greater than suction_psi": a clause of its own too
     # (set 40: a residual pressure above the static one, a discharge under the suction)
     text = re.sub(r"(?:^|(?<=[.;]\s))(?=is at most\b)", "It ", text)
     text = re.sub(r"(?:^\s*|(?<=[.;]\s))(?=(?:must|should|has to|needs to) be\b)", "It ", text, flags=re.IGNORECASE)
-    return _ITS_OWN.sub("It is ", text)
+    return _ITS_OWN.sub("It is ", _AND_COMPARED.sub("; ", text))
 
 
 # "Give at least one of title, author, isbn, issn or oclc_number" (set 23: WorldCat searched with no
@@ -1863,7 +1877,44 @@ def _elided_required(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
+# "Give liquid_limit and plastic_limit, or non_plastic true with neither" (set 42: 48 Atterberg
+# results that recorded nothing): the values, or the flag, never both, never neither.
+_OR_FLAG = re.compile(r"\bgive\s+`?([a-z]\w*)`?(?:\s+and\s+`?([a-z]\w*)`?)?(?:\s*\([^)]*\))?,?\s+or\s+`?([a-z]\w*)`?"
+                      r"\s+(?:true|set)\b", re.IGNORECASE)
+
+
+def _values_or_flag(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _OR_FLAG.finditer(t)):
+        flag = m[3]
+        if (props.get(flag) or {}).get("type") != "boolean":
+            continue
+        out += [Rule("one_of", v, (flag,)) for v in (m[1], m[2]) if v and v in props and v != flag]
+    return out
+
+
+# "Values ... must not increase from a coarser sieve to a finer one" (set 42: 21% passing the No. 4
+# sieve and 65% the No. 200): the numbers of a group of like-named parameters fall (or rise) in the
+# order the schema gives them.
+_MONOTONE = re.compile(r"\b(?:must|should|may|can)\s+(?:not|never)\s+(increase|decrease|rise|fall|grow|drop)\s+from\b|"
+                       r"\b(?:must|should)\s+(decrease|increase|fall|rise|drop|grow)\s+from\b", re.IGNORECASE)
+
+
+def _monotone(tool: str, props: Props) -> list[Rule]:
+    m = _MONOTONE.search(tool)
+    if not m:
+        return []
+    numbers = [n for n, s in props.items() if (s or {}).get("type") in _NUMBER_TYPES and "_" in n]
+    by_ends = {(n.split("_")[0], n.split("_")[-1]): [x for x in numbers if (x.split("_")[0], x.split("_")[-1]) ==
+                                                      (n.split("_")[0], n.split("_")[-1])] for n in numbers}
+    group = max(by_ends.values(), key=len, default=[])
+    if len(group) < 3:
+        return []
+    falls = (m[1] or "").lower() in ("increase", "rise", "grow") or (m[2] or "").lower() in ("decrease", "fall", "drop")
+    return [Rule("below", b, (a,)) if falls else Rule("below", a, (b,)) for a, b in itertools.pairwise(group)]
+
+
+READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
@@ -1878,8 +1929,9 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_requires, _required_when, 
 
 
 def rules(description: str, props: Props) -> list[Rule]:
-    """Every prose rule between a tool's parameters."""
-    return list(_rules(description, _props_key(props)))
+    """Every prose rule between a tool's parameters (a group's order read from the schema's own
+    order of its parameters: `_monotone`)."""
+    return list(_rules(description, _props_key(props))) + _monotone(description, props)
 
 
 @by_identity()
@@ -1922,10 +1974,22 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
     # access equipment of a fracture-critical inspection: set 39)
     out += [Rule("if_value", r.subject, r.others, r.values) for r in out if r.kind == "pairs" and
             "default" in (props.get(r.subject) or {}) and props[r.subject]["default"] not in r.target]
-    out = [_with_default(r, props) for r in out]
+    out = [_as_booleans(_with_default(r, props), props) for r in out]
+    strict = {(r.subject, r.others) for r in out if r.kind == "below" and r.values == ("strict",)}
+    out = [r for r in out if not (r.kind == "below" and not r.values and (r.subject, r.others) in strict)]  # one of a pair
     return tuple(r for r in out if not (r.kind == "if_value" and any(
         s == r.subject and o != r.others[0] for s, o in said)) and not (
         r.kind == "needs" and (r.subject, r.others[0]) in implied))
+
+
+def _as_booleans(rule: Rule, props: Props) -> Rule:
+    """A rule on a boolean's value written as a word ("When seal_intact is false, condition_notes
+    are required") holds the boolean itself (set 42: a broken seal returned with no notes)."""
+    other = props.get(rule.others[0]) if rule.others else None
+    if not isinstance(other, dict) or other.get("type") != "boolean" or not rule.values or \
+            not all(isinstance(v, str) and v.lower() in ("true", "false") for v in rule.values):
+        return rule
+    return Rule(rule.kind, rule.subject, rule.others, tuple(v.lower() == "true" for v in rule.values), rule.target)
 
 
 def _with_default(rule: Rule, props: Props) -> Rule:
@@ -2005,7 +2069,7 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return sum(any(_set(args, x) for x in way) for way in rule.target) > 1
     if rule.kind == "below":  # (a reading before an act and after it: never the same, set 32)
         a, b = _number(args.get(s)), _number(args.get(o))
-        return a is not None and b is not None and (a > b or a == b and _around_an_act(s, o))
+        return a is not None and b is not None and (a > b or a == b and (_around_an_act(s, o) or rule.values == ("strict",)))
     if rule.kind == "contains":
         return args.get(o) == rule.values[0] and not (isinstance(args.get(s), list) and any(t in args[s] for t in rule.target))
     if rule.kind == "band_is":  # a number in the band says the enum's value
@@ -2036,7 +2100,7 @@ def problems(description: str, props: Props, args: dict[str, Any]) -> list[str]:
 def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
             keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """`args` with every prose rule kept where a free parameter allows it."""
-    out = dict(args)
+    out = _in_order(rules(description, props), dict(args), keep)
     for _ in range(3):  # a fix may set the value another rule reads (reason 'restitution' needs a claimant)
         hit = [r for r in rules(description, props) if broken(r, _defaulted(r, out, props))]
         # the way chosen first, then what goes with it (set 36); a pair completed last, once the
@@ -2055,6 +2119,37 @@ def enforce(description: str, props: Props, args: dict[str, Any], draw: Draw,
         if not hit:
             break
     return out
+
+
+def _in_order(found: list[Rule], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """Numbers that "below" rules put in a chain of three or more take the call's own values sorted
+    ("tare < dry soil plus tare < wet soil plus tare": set 42, a tare over the wet mass; sieves
+    from coarse to fine, some left out): fixing one pair at a time would break the next."""
+    below = [r for r in found if r.kind == "below"]
+    groups: list[set[str]] = []
+    for r in below:  # the chains: names joined by a rule
+        pair = {r.subject, r.others[0]}
+        joined = [g for g in groups if g & pair]
+        groups = [g for g in groups if not g & pair] + [pair.union(*joined)]
+    for names in (g for g in groups if len(g) >= 3):
+        args = _sorted_chain([r for r in below if r.subject in names], names, args, keep)
+    return args
+
+
+def _sorted_chain(below: list[Rule], names: set[str], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    order: list[str] = []
+    left = set(names)
+    while left:  # the lowest first: a name no rule puts above another name left
+        low = sorted(n for n in left if not any(r.others[0] == n and r.subject in left for r in below))
+        if not low:
+            return args  # a cycle: nothing to sort by
+        order.append(low[0])
+        left.discard(low[0])
+    given = [n for n in order if _number(args.get(n)) is not None]
+    if len(given) < 2 or set(given) & keep:
+        return args
+    values = sorted((args[n] for n in given), key=lambda v: _number(v) or 0.0)
+    return {**args, **dict(zip(given, values))}  # (two equal values of a strict pair: the pair fixes separate them)
 
 
 _SAYS_EXAMPLE = re.compile(r"\b(?:e\.g\.|for example)[,:]?\s*'?\d")
@@ -2164,7 +2259,8 @@ def _fix_one_of(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[st
         return
     name = s if s not in keep else o if o not in keep else None
     if name is not None:
-        args[name] = draw(name)
+        value = draw(name)
+        args[name] = True if isinstance(value, bool) else value  # a flag given is a flag set
 
 
 def _fix_if_value(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
@@ -2292,6 +2388,8 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
             return
     side = [x for x in drawn if (base * 0.85 <= x <= base if sign < 0 else base <= x <= base * 1.15)]
     listed = [x for x in set(drawn) if (x <= base if sign < 0 else x >= base)]
+    if rule.values == ("strict",):  # "greater than": never the same (set 42: a sample from 2 to 2 feet)
+        side, listed = [x for x in side if x != base], [x for x in listed if x != base]
     if side or listed and len(set(drawn)) <= 12:  # else a value of a short list (a 125 A panel's breaker: 100 or 125)
         got = (max if sign < 0 else min)(side or listed)
         args[name] = round(got) if whole else got
@@ -2301,8 +2399,10 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
     share = (0.02 + (int(abs(base) * 1000) % 9) / 100) * (0.01 if abs(base) >= 1000 else 1)
     places = max(1, len(f"{base:g}".partition(".")[2]))  # a turbidity of 0.09 moves to 0.08, never to -0.0
     value = round(base + sign * max(abs(base) * share, 10 ** -places), places)
-    raw = args[name]
-    args[name] = round(value) if isinstance(raw, int) and not isinstance(raw, bool) else value
+    if whole and round(value) == base and anchor not in keep and _number(args[name]) != base:
+        args[name], args[anchor] = args[anchor], args[name]  # no whole number between: the two swap (levels 4 and 1)
+        return
+    args[name] = (round(value) if round(value) != base else round(base) + sign) if whole else value  # a step at least
 
 
 def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:

@@ -1486,6 +1486,7 @@ def examples_of(schema: dict[str, Any]) -> list[Any]:
 
 _CODE = re.compile(r"[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*")
 _ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z0-9]+(?:[-_/:.][A-Za-z0-9]+)*$")
+_SPACED_ID = re.compile(r"([A-Z]{1,3}) (\d{5,})")  # a state's or a series' letters, a space, the number
 
 
 def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, edition: bool = False,
@@ -1641,6 +1642,8 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     code of a thing the name says is numbered: welder stamp "W27", field block "C07"; a house
     number "1420"), else the example itself (a strain "C57BL/6J" is one name, never "C34BL/2J")."""
     words = set(semantic.tokens(name))
+    if isinstance(example, str) and (spaced := _SPACED_ID.fullmatch(example)):
+        return f"{spaced[1]} {_digits(spaced[2], rng)}"  # an ID card's "TX 41877230": each owner's own (set 42)
     if isinstance(example, str) and _PHONE_SHAPE.fullmatch(example) and re.search(r"\d[ .)-]+\d", example) and \
             semantic.infer(name, schema) == "phone":
         return _phone_like(example, rng)  # "800-424-9300": another number, never "750-601-10300" (set 37)
@@ -1917,7 +1920,7 @@ _FEW = re.compile(r"^([A-Z]{1,2})(\d)(?=[-_]|$)")
 # A record or unit number written as digits alone ("4418027", an MRN "00471236"): one of many, so
 # the catalog's one example is its shape; shorter digit strings are counts and codes.
 _NUMBER_ID = re.compile(r"\d{5,}")
-_DIGIT_ID = re.compile(r"\d+(?:[-/]\d+)+|\d+(?:\.\d+){2,}|(?:1[89]|20)\d\d\.\d+")
+_DIGIT_ID = re.compile(r"\d+(?:[-/]\d+)+|\d+(?:\.\d+){2,}|(?:1[89]|20)\d\d\.\d+|[A-Z]{1,3} \d{5,}")  # .. "TX 41877230"
 # Digit groups that spell a date: YYYYMMDD ("IMG_20240611_0042") and YYMMDD ("CB-250314-07").
 GROUP_DATES = {8: "%Y%m%d", 6: "%y%m%d"}
 
@@ -2049,17 +2052,24 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
         # "City of San Jose" is a building department, never "City of San Stephanie" (set 31)
     first = _first_names()
     words = re.split(r"(\W+)", example)
-    out = []
+    out: list[str] = []
+    swapped = -1  # where a first name was swapped: the capitalised word after it is its surname
     for i, word in enumerate(words):
-        after_first = i >= 2 and words[i - 2] in first and words[i - 1] == " "
+        after_first = i >= 2 and swapped == i - 2 and words[i - 1] == " "
         joined = "-" in (words[i - 1] if i else "") + (words[i + 1] if i + 1 < len(words) else "")
-        if word in first and not joined:  # "Ray-Ban" is a brand, no Ray
+        named = i >= 2 and words[i - 1] == " " and words[i - 2][:1].isupper() and words[i - 2] not in first and \
+            words[i - 2] not in _TITLES  # "Kinder Morgan Dock 1" is a company's, never "Kinder Matthew Delgado" (set 42)
+        if word in first and not joined and not named:  # "Ray-Ban" is a brand, no Ray
             out.append(fake.first_name())
+            swapped = i
         elif after_first and word[:1].isupper() and word.isalpha():
             out.append(fake.last_name())
         else:
             out.append(word)
     return re.sub(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", lambda _: _near_year(ref, rng, False), "".join(out))
+
+
+_TITLES = frozenset({"Dr", "Mr", "Mrs", "Ms", "Miss", "Capt", "Captain", "Prof", "Sgt", "Officer", "Det", "Rev", "Sr", "Fr"})
 
 
 @lru_cache(maxsize=1)
@@ -3040,7 +3050,8 @@ def _the_kind(cats: freetext.Chosen, props: dict[str, Any] | None = None) -> str
     if len(kind.split()) >= 2:
         return kind.capitalize()
     head = [w for w in semantic.tokens(name) if w not in ("type", "kind", "category", "class", "code", "cause", "reason")]
-    return f"{kind} {head[-1] if head else 'problem'}".capitalize()
+    return f"{kind} {head[-1]}".capitalize() if head else kind.capitalize()  # a bare `category`: "Currency", never
+    # "Currency problem" for an evidence item (set 42)
 
 
 def _told_kind(props: dict[str, Any], cats: freetext.Chosen) -> str | None:

@@ -101,7 +101,8 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
         np = np[:np.index("of")]  # exam": the kinds it may be of are no part of the one request
     if not np or (not described and not all(_english(w) or w.lower() in written for w in np)):
         return ""
-    if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) or _possessive(np[-1]):
+    counted = det in ("a", "an") and np[-1].endswith("ing") and len(np) <= 2  # "Create a boring": a noun (set 42)
+    if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not counted or _possessive(np[-1]):
         return ""  # "Change a tool's or a chamber's state": a possessor is no object
     obj = " ".join(np)
     if np[0].lower() in _OWN_DETERMINERS:  # "Add another driver": its own determiner, never "an another"
@@ -125,8 +126,8 @@ _VAGUE_OBJECT = re.compile(r"^\w+ (?:a|an|the|one) (?:period|time|span|window|in
 
 def _compound_head(np: list[str]) -> bool:
     """Whether the last word heads a compound after a singular noun ("traffic log", "call log")."""
-    return len(np) >= 2 and "NOUN" in lemmas(np[-2]) and not _possessive(np[-2]) and not is_plural(np[-2]) \
-        and np[-2].lower() not in _DANGLING
+    return len(np) >= 2 and ("NOUN" in lemmas(np[-2]) or np[-2].lower().endswith("ing") and len(np[-2]) > 5) \
+        and not _possessive(np[-2]) and not is_plural(np[-2]) and np[-2].lower() not in _DANGLING  # "boring log" (set 42)
 
 
 # Words an object never ends on: "a notice of loss and [open a claim]", "the sampling points of a plant
@@ -239,7 +240,9 @@ def from_description(tool: Tool) -> str:
     if _VAGUE_OBJECT.match(" ".join(words)):
         return ""  # "Log a period in which a monitoring system ...": the name says what (set 41: "log a period")
     name_word = next(iter(tokens((tool.api or tool.name).rsplit(".", 1)[-1])), "")
-    verb = user_verb(words[0], imperative=words[0].lower() == name_word)
+    # "Return a checked-out item to the property room" gives it back (set 42: "look up the checked-out item")
+    handed = words[0] == "Return" and re.search(r"\sto\s+(?:the|its|their|a|an)\s", first_sentence(tool.description))
+    verb = user_verb(words[0], imperative=words[0].lower() == name_word or bool(handed))
     name_verb = user_verb(name_word, imperative=True)
     if verb is None or not _opens_intent(words, name_verb):
         return ""
@@ -576,8 +579,22 @@ def from_name(tool: Tool) -> str:
         verb, words = f"{verb} {words[1]}", [words[0], *words[2:]]
     if len(words) > 2 and words[1].lower() in ("by", "for", "near", "with"):  # search_by_trait searches by trait
         return " ".join([verb.split()[0], *(w.lower() for w in words[1:])])
+    if len(words) > 2 and words[1].lower() == "to":
+        return _moved_to(tool, verb, [w.lower() for w in words[2:]])
     obj = _object(words[1:], verb, described=False, written=written)
     return f"{verb} {obj}" if obj else ""
+
+
+def _moved_to(tool: Tool, verb: str, whom: list[str]) -> str:
+    """`release_to_owner`: the name's verb, the description's object and the name's receiver
+    ("Hand an item authorized for release to its owner": "release an item to its owner", set 42:
+    "make this request"); "" when the description names no object."""
+    said = first_sentence(tool.description).split()
+    if len(said) < 2 or user_verb(said[0]) is None:
+        return ""
+    obj = _object(said[1:], verb, described=True)
+    det = re.search(rf"\bto (its|their|the|his|her) {re.escape(' '.join(whom))}\b", tool.description, re.IGNORECASE)
+    return f"{verb} {obj} to {det[1].lower() if det else 'the'} {' '.join(whom)}" if obj else ""
 
 
 # A name's word of letters and digits is a code the author wrote (`e911`, `mp3`), said as written

@@ -576,8 +576,9 @@ def _unit_said(param: str, clean: str) -> str:
     restricted speed of 5 miles" for `speed_mph`), else a unit word closing the name."""
     own = unit_tail(tokens(param))[1] if tokens(param) else ""
     prose = _unit_of(clean) or _rate_led(param, clean)
-    # "in USD per DC watt": the rate whole, its denominator's capitals too (set 31: "3.16 USD per DC")
-    rate = re.search(rf"\b{re.escape(prose)}\s+per\s+((?-i:[A-Z]{{1,4}})\s+[a-z]+|[a-z]+)\b", clean,
+    # "in USD per DC watt": the rate whole, its denominator's capitals too (set 31: "3.16 USD per DC"),
+    # "pounds per cubic foot" (set 42)
+    rate = re.search(rf"\b{re.escape(prose)}\s+per\s+((?-i:[A-Z]{{1,4}})\s+[a-z]+|(?:square |cubic |linear )?[a-z]+)\b", clean,
                      re.IGNORECASE) if prose else None
     named = "per" in tokens(param)[:-1]
     if rate:
@@ -1377,7 +1378,8 @@ def _plain(param: str, unit: str) -> str:
     if "per" in words[1:] and words[words.index("per") - 1] in _UNITS:  # "tannin_g_per_l": the unit says it
         words = words[:words.index("per") - 1]
     numbered = bool(set(words[1:]) & {"one", "two", "three", "four", "1", "2", "3", "4"})  # "act one": a thing
-    if unit and not set(words) & (_WEIGHINGS | _ENDS) and not numbered and \
+    head = set(lemmas(words[-1])) if words else set()  # a noun head that is no adverb is the thing measured: "wet_mass_g" (set 42)
+    if unit and not set(words) & (_WEIGHINGS | _ENDS) and not numbered and not ("NOUN" in head and "ADV" not in head) and \
             all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
         return ""  # "daily_miles": "12 miles" says it
     words = [nuclide(w) or w for w in _phrasal(words)]  # "tc99m activity": "Tc-99m activity" (set 37)
@@ -1455,10 +1457,44 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
         t = Term(**{**t.__dict__, "noun": t.plain})  # angular misclosure, never "a sum of 286 seconds" (set 39)
     if t.sem == "money" and t.unit and t.unit.lower() not in _CURRENCY_UNITS:  # a sum of lengths in feet
         t = Term(**{**t.__dict__, "sem": ""})  # is no amount of money ("with sum of ... of 9800 feet": set 39)
+    t = _said_by_name(param, description, t)
+    if _WHAT_IT_IS.match(description) and tokens(param) == ["description"]:  # "What the item is, as on the property
+        t = Term(**{**t.__dict__, "phrase": "described as"})  # report": "described as Glock 19 pistol", never "a note" (set 42)
+    doing = _PERCENT_DOING.match(description) if t.unit == "percent" and not t.noun else None
+    if doing:  # "Per cent passing the No. 4 (4.75 mm) sieve": "85 percent passing the No. 4 sieve" (set 42)
+        t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
     per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
     if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
         t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
     return _hinted(t, noun) if noun else t
+
+
+def _said_by_name(param: str, description: str, t: Term) -> Term:
+    """The name's own words where the description's noun reads worse (set 42): a generic person
+    ("Badge of the second person who counted": "second counter 84185"), a code of a thing the
+    description names after "of" ("NIBRS offense code of the case's main offense": "offense code
+    11A"), a limit that is the thing measured ("Liquid limit in per cent": "a liquid limit of 60",
+    never "a liquid of at most 60")."""
+    own = [w for w in tokens(param) if w not in ("badge", "id", "number", "no", "code", "employee", "name")]
+    if t.noun.split()[-1:] in (["person"], ["individual"], ["people"]) and len(own) >= 2 and all(known(w) for w in own):
+        return Term(**{**t.__dict__, "noun": " ".join(own)})
+    spelled = " ".join(tokens(param))
+    head = re.split(r"\s+of\s+", description, maxsplit=1)[0].lower().split() if " of " in description else []
+    if tokens(param)[-1:] in (["code"], ["number"]) and len(tokens(param)) == 2 and set(tokens(param)) <= set(head) \
+            and len(head) <= 4 and t.noun.lower() != spelled:
+        return Term(**{**t.__dict__, "noun": spelled, "plain": spelled})
+    if tokens(param)[-1:] == ["limit"] and len(tokens(param)) == 2 and t.sem != "limit" and \
+            re.match(rf"\s*(?:the\s+)?{re.escape(spelled)}\b(?!\s+(?:of|on|for)\b)", description, re.IGNORECASE):
+        return Term(**{**t.__dict__, "noun": spelled, "bound": "", "plain": spelled})
+    return t
+
+
+_WHAT_IT_IS = re.compile(r"^\s*what (?:the|this|an?) [a-z]+ is\b", re.IGNORECASE)
+
+
+# A share of things doing something: "Per cent passing the No. 4 sieve", "Percent retained on ...".
+_PERCENT_DOING = re.compile(r"^\s*(?:per ?cent|percentage|share)\s+((?:passing|retained|remaining|finer|coarser|failing|"
+                            r"completing|responding|returning)\b(?:[^;.:]|\.(?=\s*\d))*)", re.IGNORECASE)  # "the No. 4 sieve"
 
 
 # A description that defines its value by arithmetic on others ("X minus Y", "X divided by Y").
@@ -1591,6 +1627,8 @@ def _measure_once(t: Term, v: str) -> str | None:
         return f"{'for' if t.unit in _SPANS and not t.bound else 'with'} {t.bound}{v} {t.unit or t.noun}"
     if words[0] in _UNIT_NAMES | _MEASURES and words[1:2] == ["of"]:
         return f"with {t.bound}{v} {t.noun}"
+    if t.unit.lower() in ("percent", "per cent", "%"):
+        return None  # "11 percent of optimum water content" is a share of it: "an optimum water content of 11 percent" (set 42)
     if t.unit and (t.head in MASS_NOUNS or t.head.endswith(_MASS_ENDS) or (t.unit.lower() in _MASS_UNITS and t.head.lower() not in _MEASURE_HEADS
                                                          and t.noun.lower() != t.plain.lower())):
         return f"with {t.bound}{v} {t.unit} of {t.noun}"
@@ -1673,6 +1711,8 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
     span = next((u for u in _SPANS if t.unit == u), None)
     if whole := _share_or_quarter(t, v):
         return whole
+    if t.unit == "percent" and _PERCENT_DOING.match(f"percent {t.noun}"):  # "with 85 percent passing the No. 4 sieve"
+        return f"with {t.bound}{v} percent {t.noun}"
     once = _measure_once(t, v) if t.sem != "percent" or t.unit else None
     if once:
         return once
@@ -1714,6 +1754,9 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
         return f"with {_a(head)} {particle} {v} {span}"  # within 88 hours", never "with reply within at 88 hours" (set 37)
     if span and t.plain and not t.bound:  # "act_one_minutes": with act one at 75 minutes
         return f"with {t.plain} at {v} {span}"
+    pair = t.plain.split()
+    if t.unit and len(pair) == 2 and "ADJ" in lemmas(pair[0]) and "NOUN" in lemmas(pair[1]) and t.plain.islower():
+        return f"with {_a(t.plain)} of {t.bound}{v}{_unit(t)}"  # "with a wet mass of 905 grams" (set 42)
     return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")  # "with REI 12 hours", never a bare "12"
 
 
@@ -2189,6 +2232,8 @@ def _by_nouns_words(t: Term, v: str, intent: str) -> str | None:
         return v if v.endswith(" first") else f"sorted by {v}"
     if words & _METHOD and re.fullmatch(r"[a-z]+ly", v):  # billed "on an hourly basis", never "by hourly" (set 39)
         return f"on {_a(v)} basis"
+    if words & _METHOD and re.fullmatch(r"[A-Z0-9]{1,2}", v):  # "Procedure A, B or C": "using method A", never "by A" (set 42)
+        return f"using {t.noun.split(' of ')[0]} {v}"
     if words & _METHOD and not v.startswith(("by ", "in ", "using ")):
         return f"by {v}"
     return None
@@ -2295,6 +2340,8 @@ def _side_of(t: Term, v: str, intent: str) -> str:
             and not t.plain.startswith("to "):  # `to_location` beside its `from_location`: "from X to Y" (set 38)
         # a code or "the destination ZIP code from last time" is an end of a trip (set 29: "from 04188 in 77353")
         return f"in {v}"
+    if t.place and re.fullmatch(r"\d+", v) and "badge" in t.noun.split():  # "to badge 5969", never "to 5969" (set 42)
+        return f"{t.place} {re.sub(r' (?:number|no|id)$', '', t.noun)} {v}"
     return f"{t.place} {v}" if t.place else ""
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from ...core.semantic import tokens
 from ...core.surface import render, spec_of, value_kind
 from ...phrasebook import hints_of
-from ...phrasebook.lexicon import FUNCTION_WORDS
+from ...phrasebook.lexicon import FUNCTION_WORDS, known
 from ...phrasebook.terms import Term, goes_somewhere, kind_of_value, say, term
 from ...records import ArgPlan, CallPlan, Tool
 from .intents import PREPOSITIONS
@@ -94,6 +94,10 @@ def apart(t: Term, param: str, tool: Tool | None) -> Term:
     measured depth of 1600 feet MD, a measured depth of 13000 feet MD" for a day's start and end)."""
     if tool is not None and t.bound and not _bound_named(param, tool):
         t = replace(t, bound="")
+    elif tool is not None and t.bound and t.noun and not reads_records(tool):  # a record's `max_dry_density_pcf`
+        extreme = "maximum" if t.bound == "at most " else "minimum"  # is the maximum it records (set 42: "a dry
+        named = t.noun if t.noun.lower().startswith(extreme) else f"{extreme} {t.noun}"  # unit weight of at most 104")
+        t = replace(t, bound="", noun=named, role="" if t.role in ("until", "from") else t.role)
     if tool is None or not t.noun or t.bound:
         return t
     twins = [p for p in tool.properties if p != param and spec_of(tool, p).get("type") != "boolean"  # a flag's
@@ -146,8 +150,18 @@ def _by_name(t: Term, others: list[str]) -> Term:
         return replace(t, noun=f"{plain.lower()} {core}")  # the dechallenge result (set 36: "the negative result" twice)
     if not plain or t.noun.lower().split()[-1] not in plain.lower().split() or plain.lower() in (o.lower() for o in others) \
             or not all(w.isalpha() or "-" in w for w in plain.split()):
-        return t
+        return _first_word_apart(t, plain, others)
     return replace(t, noun=plain.lower())
+
+
+def _first_word_apart(t: Term, plain: str, others: list[str]) -> Term:
+    """`loading_temp_c` beside `discharge_temp_c`, both "cargo temperature": "a loading cargo
+    temperature", "a discharge cargo temperature" (set 42: the two told apart by nothing)."""
+    first = plain.lower().split()[:1]
+    if not first or not first[0].isalpha() or not known(first[0]) or first[0] in t.noun.lower().split() or \
+            first[0] in (o.lower().split()[0] for o in others if o):
+        return t
+    return replace(t, noun=f"{first[0]} {t.noun}")
 
 
 def _same_noun(other: str, noun: str) -> bool:

@@ -1,0 +1,139 @@
+"""Values the set-42 session fixed (a geotechnical lab, an evidence property room, tanker chartering):
+masses "wet > dry > tare" drawn in any order; sieve percentages that rose from a coarse sieve to a
+fine one; a sample "from 2 to 2 feet" where the bottom "must be greater than" the top; a plastic
+limit above the liquid one ("below liquid_limit" after a comma); Atterberg results that recorded
+nothing ("Give liquid_limit and plastic_limit, or non_plastic true with neither"); a broken seal
+returned with no notes ("When seal_intact is false, condition_notes are required": a boolean's
+value written as a word); every ID card numbered like the catalog's one example; "Kinder Morgan
+Pasadena Dock 1" turned into "Kinder Matthew Delgado Dock 1"; an evidence item "described" as
+"Currency problem"."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from generator.core import lore
+from generator.core.dependencies import Rule, enforce, rules
+from generator.core.values import _the_kind, _varied, sample_arguments
+from generator.records import Tool
+
+N = {"type": "number"}
+
+
+def _tool(name: str, description: str, props: dict, required: list[str]) -> Tool:
+    return lore.annotate([Tool(name=name, app="lab", api=name, domain="lab_set42", description=description,
+                               parameters={"type": "object", "properties": props, "required": required})])[0]
+
+
+def _draws(tool: Tool, n: int = 40) -> list[dict]:
+    rng = random.Random(7)
+    return [sample_arguments(tool, rng, optional_rate=0.9) for _ in range(n)]
+
+
+MOISTURE = _tool("record_moisture_content", "Record the masses of a water content test.", {
+    "tare_mass_g": {**N, "minimum": 0, "maximum": 1000, "description": "Mass of the empty container in grams, e.g. 32.41."},
+    "wet_mass_g": {**N, "minimum": 1, "maximum": 5000, "description": "Mass of container plus moist soil in grams."},
+    "dry_mass_g": {**N, "minimum": 1, "maximum": 5000, "description": "Mass of container plus oven-dry soil in grams, "
+                                                                        "less than wet_mass_g and more than tare_mass_g."}},
+    ["tare_mass_g", "wet_mass_g", "dry_mass_g"])
+
+
+def test_three_masses_a_description_orders_are_drawn_in_that_order() -> None:
+    found = rules(MOISTURE.description, MOISTURE.properties)
+    assert Rule("below", "dry_mass_g", ("wet_mass_g",), ("strict",)) in found  # "less than X and more than Y":
+    assert Rule("below", "tare_mass_g", ("dry_mass_g",), ("strict",)) in found  # both comparisons read
+    for d in _draws(MOISTURE):
+        assert d["tare_mass_g"] < d["dry_mass_g"] < d["wet_mass_g"], d
+
+
+SIEVE = _tool("record_sieve_analysis", "Record the per cent passing each sieve. Values are per cent by dry mass and must "
+              "not increase from a coarser sieve to a finer one.", {
+                  "passing_3in_pct": {**N, "minimum": 0, "maximum": 100, "default": 100, "description": "Per cent passing the 3 in sieve."},
+                  "passing_no4_pct": {**N, "minimum": 0, "maximum": 100, "description": "Per cent passing the No. 4 sieve."},
+                  "passing_no10_pct": {**N, "minimum": 0, "maximum": 100, "description": "Per cent passing the No. 10 sieve."},
+                  "passing_no40_pct": {**N, "minimum": 0, "maximum": 100, "description": "Per cent passing the No. 40 sieve."},
+                  "passing_no200_pct": {**N, "minimum": 0, "maximum": 100, "description": "Per cent passing the No. 200 sieve."}},
+              ["passing_no4_pct", "passing_no200_pct"])
+
+
+def test_values_that_must_not_increase_along_the_schema_fall_in_its_order() -> None:
+    found = rules(SIEVE.description, SIEVE.properties)
+    assert Rule("below", "passing_no200_pct", ("passing_no40_pct",)) in found  # the schema's order, not the alphabet's
+    order = ["passing_3in_pct", "passing_no4_pct", "passing_no10_pct", "passing_no40_pct", "passing_no200_pct"]
+    for d in _draws(SIEVE):
+        said = [d[p] for p in order if p in d]
+        assert said == sorted(said, reverse=True), d  # some sieves left out: the rest still fall
+
+
+def test_greater_than_is_never_equal_and_a_step_is_taken_in_whole_numbers() -> None:
+    props = {"depth_top_ft": {"type": "integer", "minimum": 0, "maximum": 300, "description": "Top of the sample in feet."},
+             "depth_bottom_ft": {"type": "integer", "minimum": 0, "maximum": 300,
+                                 "description": "Bottom of the sample in feet; must be greater than depth_top_ft."}}
+    assert rules("Log a sample.", props) == [Rule("below", "depth_top_ft", ("depth_bottom_ft",), ("strict",))]
+    out = enforce("Log a sample.", props, {"depth_top_ft": 2, "depth_bottom_ft": 2}, lambda _: 2)
+    assert out["depth_top_ft"] < out["depth_bottom_ft"], out
+    levels = {"level_before": {"type": "integer", "minimum": 1, "maximum": 4},
+              "level_after": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Must be greater than level_before."}}
+    out = enforce("Record a fill.", levels, {"level_before": 4, "level_after": 1}, lambda _: 1)
+    assert out == {"level_before": 1, "level_after": 4}  # no whole number between: the two swap
+    at_most = {"hobbs_out": {"type": "number"}, "hobbs_in": {"type": "number", "description": "Must be at least hobbs_out."}}
+    assert rules("Log a flight.", at_most) == [Rule("below", "hobbs_out", ("hobbs_in",))]  # "at least" allows the same
+
+
+def test_below_another_after_a_comma_is_a_comparison() -> None:
+    props = {"liquid_limit": {"type": "integer", "minimum": 10, "maximum": 200, "description": "Liquid limit in per cent."},
+             "plastic_limit": {"type": "integer", "minimum": 5, "maximum": 100,
+                               "description": "Plastic limit in per cent water content, below liquid_limit."}}
+    assert Rule("below", "plastic_limit", ("liquid_limit",), ("strict",)) in rules("Record a result.", props)
+
+
+ATTERBERG = _tool("record_atterberg_limits", "Record the result of a liquid limit and plastic limit test. Give liquid_limit "
+                  "and plastic_limit (plastic_limit below liquid_limit), or non_plastic true with neither.", {
+                      "test_id": {"type": "string", "pattern": "^T-[0-9]{5}$"},
+                      "liquid_limit": {"type": "integer", "minimum": 10, "maximum": 200, "description": "Liquid limit in per cent."},
+                      "plastic_limit": {"type": "integer", "minimum": 5, "maximum": 100, "description": "Plastic limit in per cent."},
+                      "non_plastic": {"type": "boolean", "default": False, "description": "The soil is non-plastic."}},
+                  ["test_id"])
+
+
+def test_the_values_or_the_flag_never_neither_never_both() -> None:
+    found = rules(ATTERBERG.description, ATTERBERG.properties)
+    assert Rule("one_of", "liquid_limit", ("non_plastic",)) in found
+    assert Rule("one_of", "plastic_limit", ("non_plastic",)) in found
+    for d in _draws(ATTERBERG):
+        limits = "liquid_limit" in d and "plastic_limit" in d
+        assert limits != bool(d.get("non_plastic")), d  # a result that records something, one way only
+        assert not limits or d["plastic_limit"] < d["liquid_limit"], d
+
+
+def test_a_rule_on_a_boolean_written_as_a_word_holds_the_boolean() -> None:
+    props = {"seal_intact": {"type": "boolean", "description": "Evidence seal is unbroken."},
+             "condition_notes": {"type": "string", "description": "What changed, e.g. 'Bag torn at corner'. Required when "
+                                                                  "seal_intact is false."}}
+    said = "Return a checked-out item to the property room."
+    assert [r.values for r in rules(said, props) if r.subject == "condition_notes"] == [(False,)]
+    tool = _tool("check_in_item", said, props, ["seal_intact"])
+    for d in _draws(tool):
+        assert ("condition_notes" in d) == (d["seal_intact"] is False), d
+
+
+def test_an_id_cards_number_is_each_owners_own() -> None:
+    tool = _tool("release_to_owner", "Hand an item to its owner.", {
+        "id_number": {"type": "string", "description": "Number of the ID shown, e.g. 'TX 41877230'."}}, ["id_number"])
+    numbers = [d["id_number"] for d in _draws(tool, 30)]
+    assert len(set(numbers)) >= 25, numbers
+    assert all(n.startswith("TX ") and len(n) == 11 for n in numbers), numbers
+
+
+def test_a_first_name_inside_a_company_or_place_name_stays() -> None:
+    ref = datetime(2025, 6, 2)
+    assert _varied("Kinder Morgan Pasadena Dock 1", "berth", random.Random(1), ref) == "Kinder Morgan Pasadena Dock 1"
+    gift = _varied("Gift of Margaret and Louis Hale", "credit_line", random.Random(1), ref)
+    assert "Margaret" not in gift and "Hale" not in gift, gift  # people's names are still varied
+
+
+def test_a_bare_category_is_said_alone() -> None:
+    cats = {"category": ("currency", ())}
+    assert _the_kind(cats, {"category": {"type": "string", "enum": ["currency", "firearm"]}}) == "Currency"
+    assert _the_kind({"issue_type": ("leak", ())}, {}) == "Leak issue"
