@@ -137,3 +137,38 @@ def test_a_bare_category_is_said_alone() -> None:
     cats = {"category": ("currency", ())}
     assert _the_kind(cats, {"category": {"type": "string", "enum": ["currency", "firearm"]}}) == "Currency"
     assert _the_kind({"issue_type": ("leak", ())}, {}) == "Leak issue"
+
+
+def test_a_search_given_one_way_the_schema_has_requires_it() -> None:
+    props = {"project_number": {"type": "string"}, "boring_id": {"type": "string"}, "untested_only": {"type": "boolean"}}
+    said = "Search logged lab samples. Give project_number or lab_sample_id. Returns lab sample ids."
+    assert Rule("any_of", "project_number", ("project_number",)) in rules(said, props)  # lab_sample_id is no parameter
+    tool = _tool("search_samples", said, props, [])
+    assert all("project_number" in d for d in _draws(tool)), "a search of every sample"
+
+
+def test_a_note_required_when_two_counts_differ_and_values_a_kind_never_has() -> None:
+    props = {"expected_items": {"type": "integer", "minimum": 0, "maximum": 999},
+             "counted_items": {"type": "integer", "minimum": 0, "maximum": 999},
+             "discrepancy_notes": {"type": "string", "description": "Barcodes missing or extra, e.g. 'EV00418275 not found'."}}
+    said = "Record an audit. discrepancy_notes are required when counted_items differs from expected_items."
+    assert Rule("differs", "discrepancy_notes", ("counted_items", "expected_items")) in rules(said, props)
+    for d in _draws(_tool("record_audit_count", said, props, ["expected_items", "counted_items"])):
+        gap = abs(d["expected_items"] - d["counted_items"])
+        assert gap <= max(2, 0.05 * d["counted_items"]) and (gap == 0 or "discrepancy_notes" in d), d  # a note tells
+        # of the few it found apart
+    hold = {"hold_type": {"type": "string", "enum": ["court_order", "appeal_pending", "cold_case"]},
+            "expires_on": {"type": "string", "format": "date", "description": "Date the hold lapses."}}
+    found = rules("Put a legal hold on an item. cold_case and appeal_pending holds have no expiry.", hold)
+    assert found == [Rule("only", "expires_on", ("hold_type",), ("court_order",))], found
+
+
+def test_a_time_with_offset_keeps_its_examples_offset() -> None:
+    tool = _tool("record_port_event", "Record one line of the statement of facts.", {
+        "event_time": {"type": "string", "format": "date-time",
+                       "description": "Local time of the event, ISO 8601 with offset, e.g. '2025-06-15T14:30:00-05:00'."}},
+                 ["event_time"])
+    assert all(d["event_time"].endswith("-05:00") for d in _draws(tool, 12)), "drawn at Z"
+    utc = _tool("log_ping", "Log a ping.", {"at": {"type": "string", "format": "date-time",
+                                                   "description": "In UTC, e.g. '2025-06-15T14:30:00-05:00'."}}, ["at"])
+    assert all(d["at"].endswith("Z") for d in _draws(utc, 6))

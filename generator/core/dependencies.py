@@ -1269,6 +1269,11 @@ def _give_list(tool: str, props: Props) -> list[Rule]:
         if [bool(g) for g in groups].count(False) == 1 and m["paren"]:  # "or an ETA window (eta_from together
             paren = [_name(w.strip(" `'\""), props) for w in re.split(r"\s+(?:together with|with|and)\s+|/|,\s*", m["paren"])]
             groups = [g or [p for p in paren if p] for g in groups]  # with eta_to)": the window's ends (set 36)
+        missing = [item for g, item in zip(groups, items, strict=False) if not g]
+        if len(groups) >= 2 and len(missing) == len(groups) - 1 and all(re.fullmatch(r"`?[a-z]+(?:_[a-z]+)+`?", i)
+                                                                       for i in missing):
+            kept = next(g[0] for g in groups if g)  # "Give project_number or lab_sample_id" where the schema has no
+            out.append(Rule("any_of", kept, (kept,)))  # lab_sample_id: the one it has (set 42: 25 searches of nothing)
         if len(groups) < 2 or any(not g for g in groups):
             continue
         heads = [g[0] for g in groups]
@@ -1877,6 +1882,36 @@ def _elided_required(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "discrepancy_notes are required when counted_items differs from expected_items" (set 42: audits 242
+# expected, 70 counted, no note).
+_DIFFERS = re.compile(r"`?([a-z]\w*)`? (?:is|are) required (?:when|if) `?([a-z]\w*)`? differs? from `?([a-z]\w*)`?",
+                      re.IGNORECASE)
+
+
+def _when_differs(tool: str, props: Props) -> list[Rule]:
+    return [Rule("differs", m[1], (m[2], m[3])) for t in _texts(tool, props) for m in _DIFFERS.finditer(t)
+            if all(n in props for n in (m[1], m[2], m[3]))]
+
+
+# "cold_case and appeal_pending holds have no expiry" (set 42: an appeal hold lapsing in July): the
+# parameter named by the noun goes only with the enum's other values.
+_HAVE_NO = re.compile(r"\b((?:`?[a-z]\w*`?,\s*)*`?[a-z]\w*`?\s+(?:and|or)\s+`?[a-z]\w*`?)\s+(?:[a-z]+\s+)?(?:have|has|take|takes)"
+                      r"\s+no\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def _no_value_for(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _HAVE_NO.finditer(t)):
+        said = [w.strip("` ") for w in re.split(r",\s*|\s+(?:and|or)\s+", m[1])]
+        owner = next((n for n, sch in props.items() if set(said) <= set(map(str, sch.get("enum") or [])) and len(said) >= 1), None)
+        stem = m[2].lower()[:5]
+        subject = next((n for n in props if n != owner and any(w.startswith(stem) for w in n.lower().split("_"))), None)
+        if owner and subject:
+            others = tuple(v for v in props[owner]["enum"] if v not in said)
+            out.append(Rule("only", subject, (owner,), others))
+    return out
+
+
 # "Give liquid_limit and plastic_limit, or non_plastic true with neither" (set 42: 48 Atterberg
 # results that recorded nothing): the values, or the flag, never both, never neither.
 _OR_FLAG = re.compile(r"\bgive\s+`?([a-z]\w*)`?(?:\s+and\s+`?([a-z]\w*)`?)?(?:\s*\([^)]*\))?,?\s+or\s+`?([a-z]\w*)`?"
@@ -1914,7 +1949,7 @@ def _monotone(tool: str, props: Props) -> list[Rule]:
     return [Rule("below", b, (a,)) if falls else Rule("below", a, (b,)) for a, b in itertools.pairwise(group)]
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
@@ -2065,6 +2100,10 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
     if rule.kind == "any_of":
         return not any(_set(args, x) for x in (s, *rule.others))
+    if rule.kind == "differs":  # a note needed when two values differ; with it, they differ by the few it tells of
+        a, b = (args.get(x) for x in rule.others)
+        far = (x := _number(a)) is not None and (y := _number(b)) is not None and abs(x - y) > max(2.0, 0.05 * abs(x))
+        return all(x in args for x in rule.others) and (a != b and not _set(args, s) or _set(args, s) and far)
     if rule.kind == "ways":
         return sum(any(_set(args, x) for x in way) for way in rule.target) > 1
     if rule.kind == "below":  # (a reading before an act and after it: never the same, set 32)
@@ -2420,6 +2459,17 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
         args[o] = other
 
 
+def _fix_differs(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """Two counts that differ with no note: the second agrees with the first (an audit that found
+    what the system shows), else the note is drawn; with a note, one apart."""
+    a, b = rule.others
+    if b not in keep:
+        noted = _set(args, rule.subject) and isinstance(args[a], int) and not isinstance(args[a], bool) and args[a] > 0
+        args[b] = args[a] - 1 if noted else args[a]  # one item the note tells of missing
+    elif rule.subject not in keep:
+        args[rule.subject] = draw(rule.subject)
+
+
 def _fix_contains(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     held = args.get(rule.subject)
     if rule.subject not in keep:
@@ -2433,7 +2483,7 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
-    "ways": _fix_ways,
+    "ways": _fix_ways, "differs": _fix_differs,
 }
 
 

@@ -151,6 +151,8 @@ def value_format(schema: dict[str, Any]) -> str | None:
 
 _WITH_OFFSET = re.compile(r"\blocal (?:date[- ]?)?time,? (?:with|and|plus|including) (?:its |the |a |UTC )?(?:UTC )?offset\b",
                           re.IGNORECASE)
+_ANY_OFFSET = re.compile(r"\bwith (?:an? |the |its )?(?:UTC |time ?zone )?offset\b", re.IGNORECASE)
+_UTC_SAID = re.compile(r"\b(?:in|as) UTC\b|\bUTC only\b", re.IGNORECASE)
 _OFFSET_EXAMPLE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?([+-]\d\d:\d\d)")
 
 
@@ -160,9 +162,9 @@ def _local_offset(schema: dict[str, Any]) -> str | None:
     if schema.get("format") not in ("date-time", None):
         return None
     desc = str(schema.get("description") or "")
-    if not _WITH_OFFSET.search(desc):
-        return None
     shown = [m.group(1) for e in [desc, *map(str, schema.get("examples") or [])] if (m := _OFFSET_EXAMPLE.search(e))]
+    if not (_WITH_OFFSET.search(desc) or shown and _ANY_OFFSET.search(desc) and not _UTC_SAID.search(desc)):
+        return None  # (set 42: "ISO 8601 with offset, e.g. '2025-06-15T14:30:00-05:00'" drawn at "Z")
     said = shown[0] if shown else schema.get(OFFSET_KEY)
     return said if isinstance(said, str) else None
 

@@ -1683,6 +1683,22 @@ def _share_or_quarter(t: Term, v: str) -> str | None:
     return None
 
 
+def _share_doing(t: Term, v: str) -> str | None:
+    """ "with 85 percent passing the No. 4 sieve" (`_PERCENT_DOING`, set 42)."""
+    if t.unit == "percent" and _PERCENT_DOING.match(f"percent {t.noun}"):
+        return f"with {t.bound}{v} percent {t.noun}"
+    return None
+
+
+def _named_measure(t: Term, v: str) -> str:
+    """A number said with its name's words: "with a wet mass of 905 grams" (an adjective and a noun,
+    set 42), else the words as written ("with REI 12 hours", never a bare "12")."""
+    pair = t.plain.split()
+    if t.unit and len(pair) == 2 and "ADJ" in lemmas(pair[0]) and "NOUN" in lemmas(pair[1]) and t.plain.islower():
+        return f"with {_a(t.plain)} of {t.bound}{v}{_unit(t)}"
+    return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")
+
+
 def _one_of_unit(unit: str) -> str | None:
     """The singular of a plural unit ("eaches" -> "each", "kilowatt-hours", "square feet" ->
     "square foot"), None for a symbol ("kW", "ppm")."""
@@ -1711,8 +1727,8 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
     span = next((u for u in _SPANS if t.unit == u), None)
     if whole := _share_or_quarter(t, v):
         return whole
-    if t.unit == "percent" and _PERCENT_DOING.match(f"percent {t.noun}"):  # "with 85 percent passing the No. 4 sieve"
-        return f"with {t.bound}{v} percent {t.noun}"
+    if said := _share_doing(t, v):
+        return said
     once = _measure_once(t, v) if t.sem != "percent" or t.unit else None
     if once:
         return once
@@ -1754,10 +1770,7 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
         return f"with {_a(head)} {particle} {v} {span}"  # within 88 hours", never "with reply within at 88 hours" (set 37)
     if span and t.plain and not t.bound:  # "act_one_minutes": with act one at 75 minutes
         return f"with {t.plain} at {v} {span}"
-    pair = t.plain.split()
-    if t.unit and len(pair) == 2 and "ADJ" in lemmas(pair[0]) and "NOUN" in lemmas(pair[1]) and t.plain.islower():
-        return f"with {_a(t.plain)} of {t.bound}{v}{_unit(t)}"  # "with a wet mass of 905 grams" (set 42)
-    return f"with {t.plain} {t.bound}{v}{_unit(t)}".replace("  ", " ")  # "with REI 12 hours", never a bare "12"
+    return _named_measure(t, v)
 
 
 _LIMIT_WORDS = frozenset({"limit", "max", "maximum", "top", "k", "n", "results", "result",
