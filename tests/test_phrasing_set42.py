@@ -100,3 +100,8 @@ def test_two_measures_of_one_noun_are_told_apart_by_their_names() -> None:
         "discharge_temp_c": {**N, "description": "Cargo temperature on arrival at the discharge port, degrees Celsius."}})
     loading, discharge = _said(orders, "loading_temp_c", 55), _said(orders, "discharge_temp_c", 52)
     assert "loading cargo temperature" in loading and "discharge cargo temperature" in discharge, (loading, discharge)
+
+
+def test_a_unit_named_with_its_system_is_said() -> None:
+    assert term("ws_points", {**N, "description": "Agreed freight in Worldscale points. Give this or lumpsum_usd."}).unit \
+        == "Worldscale points"

@@ -172,3 +172,19 @@ def test_a_time_with_offset_keeps_its_examples_offset() -> None:
     utc = _tool("log_ping", "Log a ping.", {"at": {"type": "string", "format": "date-time",
                                                    "description": "In UTC, e.g. '2025-06-15T14:30:00-05:00'."}}, ["at"])
     assert all(d["at"].endswith("Z") for d in _draws(utc, 6))
+
+
+def test_an_optional_example_text_of_a_case_the_call_leaves_out_is_left_out() -> None:
+    tool = _tool("cancel_fixture", "Cancel a fixture.", {
+        "fixture_id": {"type": "string"},
+        "new_laycan_start": {"type": "string", "format": "date"},
+        "new_ws_points": {"type": "number", "minimum": 20, "maximum": 500},
+        "note": {"type": "string", "description": "Free text for the recap, e.g. 'Laycan narrowed at owners request'."}},
+        ["fixture_id"])
+    from generator.core.values import _other_case
+
+    said = {"fixture_id": "FX-1", "new_ws_points": 120, "note": "Laycan narrowed at owners request"}
+    assert _other_case(tool, said, frozenset()) == {"fixture_id": "FX-1", "new_ws_points": 120}
+    laycan = {**said, "new_laycan_start": "2025-06-09"}
+    assert _other_case(tool, laycan, frozenset()) == laycan  # the case it tells of is the call's
+    assert _other_case(tool, said, frozenset({"note"})) == said  # a fixed note stays

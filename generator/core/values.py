@@ -2750,7 +2750,8 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _unnamed_case(tool, args, frozenset(fixed or {}))
         args = _exact_key_alone(tool, args, frozenset(fixed or {}))
         args = _no_false_only(tool, args, frozenset(fixed or {}))
-        kept = _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {})
+        kept = _other_case(tool, _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {}),
+                           frozenset(fixed or {}))  # (the case a rule left out: set 42)
         kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
         kept = value_sense.tied_examples(tool, kept, rng, frozenset(fixed or {}))  # a kind a rule added (set 37)
         kept = value_sense.ids_of_their_place(tool, kept, rng, frozenset(fixed or {}))  # and a state
@@ -2806,6 +2807,24 @@ def _unnamed_case(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> di
     named = {r.subject for r in dependencies.rules(tool.description, tool.properties)}
     return {k: v for k, v in args.items() if k in required or k in fixed or k in named or
             not _REQUIRED_CASE.search(str((tool.properties.get(k) or {}).get("description") or ""))}
+
+
+def _other_case(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:
+    """An optional text that is the catalog's one example and tells of another parameter the call
+    leaves out is left out too: "Laycan narrowed at owners request" on an amendment that changes
+    only the demurrage rate (set 42: the example reason on every amendment)."""
+    required = set(tool.required)
+    out = dict(args)
+    for name, value in args.items():
+        spec = tool.properties.get(name) or {}
+        if name in required or name in fixed or not isinstance(value, str) or spec.get("enum") or \
+                value not in allowed.read(str(spec.get("description") or "")).examples:
+            continue
+        told = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", value)}
+        if any(set(semantic.tokens(p)) & told for p in tool.properties if p != name and p not in args and
+               not set(semantic.tokens(p)) & set(semantic.tokens(name))):
+            out.pop(name)
+    return out
 
 
 def _unset_conditional(tool: Tool, args: dict[str, Any], fixed: frozenset[str]) -> dict[str, Any]:

@@ -213,7 +213,8 @@ def _unit_of(text: str) -> str:
         return whole[1]
     m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
     if m is None:  # "in square feet, 300-12000" (set 34: "a living area of 3900 feet")
-        m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|(?:square|cubic|linear|board) (?:feet|foot|[a-z]+s)|[a-z]+s)\b", text)
+        m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|(?:square|cubic|linear|board) (?:feet|foot|[a-z]+s)|"
+                      r"(?:[A-Z][a-z]+ )?[a-z]+s)\b", text)  # "in Worldscale points" (set 42)
     if m is None:  # "Depth of the level's top in cm below the unit datum": a unit's symbol anywhere
         m = re.search(r"(?:^|[\s,])in ([A-Za-z]{1,4})\b(?!['-])", text)
         m = m if m and m[1].lower() in _UNITS - {"s", "h", "c", "f", "l", "m", "g"} else None
