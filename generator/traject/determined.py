@@ -24,7 +24,6 @@ from typing import Any
 from ..core import semantic
 from ..core.lore import entity_keys
 from ..core.surface import contains, mentions, noun
-from ..core.vagueness import normalize
 from ..records import Target, Tool
 from .graph import is_id_param, param_words, words
 from .reading import output_results, same, undetermined
@@ -169,5 +168,5 @@ def value_problems(text: str, target: Target, tools: dict[str, Tool],
                 None if isinstance(v, bool) or mentions(text, v, p, tool) or read_as_stated(i, p)
                 or _by_default(tool, p, v) else "not stated in the query")
             if why:
-                out.append(f"call {i + 1} {p}={normalize(str(v))[:40]!r}: {why}")
+                out.append(f"call {i + 1} {p}={str(v)[:40]!r}: {why}")  # as the call holds it (set 42: "ls-25-...")
     return out

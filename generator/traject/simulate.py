@@ -386,9 +386,13 @@ def matching_param(field_name: str, vocab: Vocab) -> str:
         return same[0]
     if is_id_param(field_name) or not w or w[-1] in BROAD_HEADS:
         return ""
-    heads = sorted((p for p in vocab if param_words(p).split()[-1:] == w[-1:]), key=lambda p: (len(p), p))
+    said = " ".join(w)  # "size_class" is the vessel class "Size class by deadweight", never the ice class (set 42)
+    heads = sorted((p for p in vocab if param_words(p).split()[-1:] == w[-1:]),
+                   key=lambda p: (said not in str(vocab[p].get("description") or "").lower(), len(p), p))
     cored = sorted((p for p in vocab if _core(p)[-1:] == w[-1:] and set(_core(p)) <= set(w)), key=lambda p: (len(p), p))
-    return heads[0] if heads else cored[0] if cored else ""
+    described = sorted((p for p in vocab if len(w) > 1 and str(vocab[p].get("description") or "").lower().startswith(said)),
+                       key=lambda p: (len(p), p))  # "demurrage_rate": the "Demurrage rate in USD per day", never 1.3976
+    return heads[0] if heads else cored[0] if cored else described[0] if described else ""
 
 
 # Words a parameter's name adds to the thing it holds: a unit after it, a bound before it (the
