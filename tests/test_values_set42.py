@@ -188,3 +188,15 @@ def test_an_optional_example_text_of_a_case_the_call_leaves_out_is_left_out() ->
     laycan = {**said, "new_laycan_start": "2025-06-09"}
     assert _other_case(tool, laycan, frozenset()) == laycan  # the case it tells of is the call's
     assert _other_case(tool, said, frozenset({"note"})) == said  # a fixed note stays
+
+
+def test_an_enum_of_bands_of_a_measure_keeps_the_measure_in_its_band() -> None:
+    props = {"vessel_class": {"type": "string", "enum": ["GP", "MR", "VLCC"], "description": "Size class by deadweight: "
+                              "GP 10,000-24,999 dwt, MR 25,000-54,999, VLCC 200,000-320,000."},
+             "min_dwt": {"type": "integer", "minimum": 10000, "maximum": 320000, "description": "Minimum summer deadweight."}}
+    found = rules("Search the position list.", props)
+    assert Rule("band_if", "min_dwt", ("vessel_class",), ("MR",), (25000.0, 54999.0)) in found
+    bands = {"GP": (10000, 24999), "MR": (25000, 54999), "VLCC": (200000, 320000)}
+    for d in _draws(_tool("search_vessels", "Search the position list.", props, ["vessel_class", "min_dwt"])):
+        lo, hi = bands[d["vessel_class"]]
+        assert lo <= d["min_dwt"] <= hi, d

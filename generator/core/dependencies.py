@@ -1716,6 +1716,27 @@ def _ranges_per_value(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Size class by deadweight: GP 10,000-24,999 dwt, MR 25,000-54,999, ..." (set 42: a GP tanker searched
+# at 60,000 dwt and more): an enum whose members are bands of a measure another parameter gives.
+_BY_MEASURE = re.compile(r"^[^:.;]*?\bby ([a-z]+)\b", re.IGNORECASE)
+
+
+def _bands_of_members(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for owner, schema in ((n, s) for n, s in props.items() if s.get("enum")):
+        said = str(schema.get("description") or "")
+        measure = _BY_MEASURE.match(said)
+        subject = next((n for n, s in props.items() if n != owner and s.get("type") in _NUMBER_TYPES and measure and
+                        measure[1].lower() in f"{n} {s.get('description') or ''}".lower()), None)
+        if subject is None:
+            continue
+        for member in map(str, schema["enum"]):
+            band = re.search(rf"(?<![\w-]){re.escape(member)}\s+(\d[\d,]*)\s*(?:-|–|to)\s*(\d[\d,]*)\b", said)
+            lo, hi = (float(band[1].replace(",", "")), float(band[2].replace(",", ""))) if band else (0.0, 0.0)
+            out += [Rule("band_if", subject, (owner,), (member,), (lo, hi))] if lo < hi else []  # type: ignore[arg-type]
+    return out
+
+
 # "ChargePointMaxProfile caps the whole charger and requires connector_id 0" (set 35: a charger's
 # cap put on connector 2): a member of one enum fixes another parameter's value.
 _REQUIRES_VALUE = re.compile(r"(?:^|[.;]\s*)['\"`]?([\w-]+)['\"`]?\b[^.;]{0,80}?\brequires\s+`?(\w+)`?\s+(?:(?:of|=|set to|at)\s+)?"
@@ -1949,7 +1970,7 @@ def _monotone(tool: str, props: Props) -> list[Rule]:
     return [Rule("below", b, (a,)) if falls else Rule("below", a, (b,)) for a, b in itertools.pairwise(group)]
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
