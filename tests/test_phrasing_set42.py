@@ -105,3 +105,32 @@ def test_two_measures_of_one_noun_are_told_apart_by_their_names() -> None:
 def test_a_unit_named_with_its_system_is_said() -> None:
     assert term("ws_points", {**N, "description": "Agreed freight in Worldscale points. Give this or lumpsum_usd."}).unit \
         == "Worldscale points"
+
+
+def test_history_words_of_a_phrasal_verb_and_of_a_side() -> None:
+    from generator.core.plan import _side_noun
+    from generator.core.pointers import act_of
+    from generator.records import HistoryEvent
+
+    def act(name: str) -> str:
+        return act_of(HistoryEvent(time="2025-05-01 10:00", apitype="x", toolname="x", apiname=name))
+
+    assert act("check_out_item") == "item check-out"  # never "my out item check"
+    assert act("move_item") == "item movement"
+    assert _side_noun("to location") == "destination"  # never "the same to location as last time"
+    assert _side_noun("requested by badge") == "badge"
+    assert _side_noun("level filter") == "level filter"
+    from generator.core.plan import history_noun
+
+    move = _tool("move_item", "Move an item to another storage location.", {
+        "barcode": S, "to_location": {"type": "string", "pattern": "^(GEN|NAR)-[A-Z]-[0-9]{2}-[0-9]{2}$",
+                                      "description": "Storage location code zone-row-shelf-bin, e.g. 'NAR-B-04-12' "
+                                                     "(narcotics vault, row B, shelf 04, bin 12)."}})
+    assert history_noun("to_location", move) == "destination"
+
+
+def test_a_filter_on_what_has_not_happened_since_a_date() -> None:
+    cases = _tool("search_cases", "Search cases.", {"last_activity_before": {
+        "type": "string", "format": "date",
+        "description": "Only cases with no custody movement since this date (YYYY-MM-DD), to find candidates."}})
+    assert _said(cases, "last_activity_before", "2025-05-02").startswith("with no custody movement since May 2")

@@ -376,6 +376,7 @@ def history_noun(param: str, tool: Tool) -> str:
     only = re.fullmatch(r"only (?:(?:above|below|over|under|with|for|in|on|from|at) )?(\w+(?: \w+)?)", n)
     n = f"{only[1]} filter" if only else n  # `only_above_level`: "the same level filter", never "the same only
     # above level" (set 40)
+    n = _side_noun(n)
     last = n.split()[-1] if n else ""  # (set 38: "search the sites for my regular one")
     if n in ("name", "title") and _object_head(tool) and _object_head(tool) != n:  # "my usual name" is the user's:
         return f"{_object_head(tool)} {n}"  # "the advertiser name I usually use" (set 41)
@@ -394,6 +395,18 @@ def history_noun(param: str, tool: Tool) -> str:
     if infer(param, spec_of(tool, param)) == "year":  # a vintage of 2015 is "the year I always use", never an amount
         return "year"  # (set 33)
     return "amount" if kind in ("integer", "number") else "one"
+
+
+def _side_noun(n: str) -> str:
+    """A noun that is a name's words with a side or an act before it, said as the thing (set 42:
+    "the same to location as last time", "the requested by badge from last time"): "the same
+    destination", "the badge from last time"."""
+    side = re.fullmatch(r"(to|from) (\w+(?: \w+)?)", n)
+    if side:
+        rest = "" if side[2] in ("location", "place", "address", "point", "site") else f" {side[2]}"
+        return f"{'destination' if side[1] == 'to' else 'origin'}{rest}"
+    done = re.fullmatch(r"\w+ed by (\w+(?: \w+)?)", n)
+    return done[1] if done else n
 
 
 # The last word of a parameter that points at its thing, said in a history hint in its stead.

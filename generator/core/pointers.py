@@ -115,6 +115,8 @@ def act_of(event: HistoryEvent) -> str:
     noun of its verb (the word after a bare "get") when that is a known one."""
     # "get_latest_audiogram": an audiogram request; "latest", "first" would read as which one
     ws = [w for w in words(event.apiname).split() if w.isalpha() and w not in _ORDER_WORDS]
+    if len(ws) > 2 and ws[1] in _VERB_PARTICLES and _is_verb(ws[0]):  # "check_out_item": my item check-out,
+        return f"{' '.join(ws[2:])} {ws[0]}-{ws[1]}"  # never "my out item check" (set 42)
     verbs = ws[1:-1] + ws[:1] if ws[:1] == ["get"] else ws[:1]
     noun = next((ACT_NOUNS[v] for v in verbs if v in ACT_NOUNS), None) if len(ws) > 1 else None
     if noun is None and len(ws) > 1 and verbs and verbs[0] not in _MAKING:  # "move_lot": my lot movement
@@ -130,6 +132,9 @@ def act_of(event: HistoryEvent) -> str:
     if bare and head and ws[0] == verbs[0]:  # "impound_vehicle": my vehicle impound, never "my vehicle" (set 33)
         return f"{thing} {verbs[0]}"
     return f"{thing} {noun}" if noun and head else thing
+
+
+_VERB_PARTICLES = frozenset({"out", "in", "up", "off", "back", "over", "down"})
 
 
 def _is_verb(verb: str) -> bool:

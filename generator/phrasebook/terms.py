@@ -828,11 +828,18 @@ def _own_figure(first: str, noun: str, role: str, whose: bool, statistic: bool) 
 
 def _whose_phrase(description: str) -> str:
     m = _WHOSE.match(description.strip())
+    none = _WITH_NONE.match(description.strip()) if m is None else None
+    if none:  # "Only cases with no custody movement since this date": never "until June 2" (set 42)
+        return none[1].lower()
     if m is None:
         return ""
     noun = m.group(2).lower()  # "Only structures with any inspection due on or before": with an inspection due (set 39)
     article = ("an" if noun[:1] in "aeiou" else "a") if m.group(1) is not None and m.group(1).strip().lower() != "the" else "the"
     return f"with {article} {noun}{' due' if m.group(3) or m.group(4) else ''} {(m.group(5) or '').lower()}{m.group(6).lower()}"
+
+
+_WITH_NONE = re.compile(r"^only \w+ ((?:with no|without(?: an?| any)?) (?:[\w-]+ ){0,3}?(?:since|after|before|until))\s+"
+                        r"(?:this|the given|that) (?:date|day|time|moment)\b", re.IGNORECASE)
 
 
 # "Only qualifications that lapse before this date": a filter said by what the things do then (set 27:
