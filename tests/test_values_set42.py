@@ -200,3 +200,32 @@ def test_an_enum_of_bands_of_a_measure_keeps_the_measure_in_its_band() -> None:
     for d in _draws(_tool("search_vessels", "Search the position list.", props, ["vessel_class", "min_dwt"])):
         lo, hi = bands[d["vessel_class"]]
         assert lo <= d["min_dwt"] <= hi, d
+
+
+def test_a_member_said_to_go_in_members_of_another_enum_goes_there() -> None:
+    props = {"category": {"type": "string", "enum": ["firearm", "biological", "digital_device", "documents"]},
+             "packaging": {"type": "string", "enum": ["paper_bag", "box", "envelope", "faraday_bag", "heat_sealed_bag"],
+                           "description": "Outer packaging. Digital devices go in a faraday_bag."}}
+    said = "Book an item. biological items must be packaged in paper (paper_bag or box) unless frozen."
+    found = rules(said, props)
+    assert Rule("pairs", "packaging", ("category",), ("biological",), ("paper_bag", "box")) in found
+    assert Rule("pairs", "packaging", ("category",), ("digital_device",), ("faraday_bag",)) in found
+    for d in _draws(_tool("intake_evidence", said, props, ["category", "packaging"])):
+        assert d["category"] != "digital_device" or d["packaging"] == "faraday_bag", d
+        assert d["category"] != "biological" or d["packaging"] in ("paper_bag", "box"), d
+
+
+def test_a_text_of_the_kind_agrees_after_the_kind_changes() -> None:
+    from generator.catalog import Catalog
+
+    desc = "Book a new item. firearm items need serial_number. Returns the barcode."
+    props = {"category": {"type": "string", "enum": ["firearm", "ammunition", "currency", "jewelry", "documents"]},
+             "description": {"type": "string", "description": "What the item is, as on the property report, e.g. "
+                             "'Glock 19 pistol, black, with magazine'."},
+             "packaging": {"type": "string", "enum": ["firearm_box", "envelope", "box"], "description": "Outer packaging."},
+             "serial_number": {"type": "string", "description": "Firearm serial number, e.g. 'BKRX311'. Required for firearm."}}
+    tool = _tool("intake_evidence", desc, props, ["category", "description", "packaging"])
+    Catalog([tool])
+    for d in _draws(tool, 60):
+        told = [c for c in props["category"]["enum"] if d["description"].lower() == c.replace("_", " ")]
+        assert not told or told == [d["category"]], d  # never a firearm "described as Ammunition"

@@ -1737,6 +1737,29 @@ def _bands_of_members(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Digital devices go in a faraday_bag", "biological items must be packaged in paper (paper_bag or
+# box)" (set 42: a phone in an envelope, blood in a heat-sealed bag): a member of one enum said with
+# the members of another it goes in.
+_GOES_IN = re.compile(r"\b(?:go|goes|must go|are packed|must be packed|must be packaged|are packaged|belong|are kept|must be kept|"
+                      r"are stored|must be stored)\s+in\b", re.IGNORECASE)
+
+
+def _goes_in(tool: str, props: Props) -> list[Rule]:
+    enums = {n: [str(v) for v in s["enum"]] for n, s in props.items() if s.get("enum") and s.get("type") == "string"}
+    out: list[Rule] = []
+    for sentence in (x for t in _texts(tool, props) for x in re.split(r"(?<=[.;])\s+", t)):
+        verb = _GOES_IN.search(sentence)
+        if verb is None:
+            continue
+        head, rest = sentence[:verb.start()].lower(), sentence[verb.end():]
+        for owner, members in enums.items():
+            said = [m for m in members if re.search(rf"\b{re.escape(m.replace('_', ' '))}(?:s|es)?\b", head.replace("_", " "))]
+            for subject, into in ((n, [v for v in vs if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", rest)])
+                                  for n, vs in enums.items() if n != owner):
+                out += [Rule("pairs", subject, (owner,), (m,), tuple(into)) for m in said[:1] if into]
+    return out
+
+
 # "ChargePointMaxProfile caps the whole charger and requires connector_id 0" (set 35: a charger's
 # cap put on connector 2): a member of one enum fixes another parameter's value.
 _REQUIRES_VALUE = re.compile(r"(?:^|[.;]\s*)['\"`]?([\w-]+)['\"`]?\b[^.;]{0,80}?\brequires\s+`?(\w+)`?\s+(?:(?:of|=|set to|at)\s+)?"
@@ -1970,7 +1993,7 @@ def _monotone(tool: str, props: Props) -> list[Rule]:
     return [Rule("below", b, (a,)) if falls else Rule("below", a, (b,)) for a, b in itertools.pairwise(group)]
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _goes_in, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,

@@ -2721,6 +2721,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _changing(tool, drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _distinct_texts(drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        told = _categories(tool, drawing.get("properties") or {}, args)  # the kinds the text was made for
 
         def item(name: str) -> Any:  # one more item of list `name`
             return value_for(dict_at(dict_at(drawing.get("properties") or {}, name), "items"), rng, name=name,
@@ -2752,6 +2753,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _no_false_only(tool, args, frozenset(fixed or {}))
         kept = _other_case(tool, _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {}),
                            frozenset(fixed or {}))  # (the case a rule left out: set 42)
+        kept = _kind_line_kept(drawing.get("properties") or {}, kept, told, frozenset(fixed or {}))
         kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
         kept = value_sense.tied_examples(tool, kept, rng, frozenset(fixed or {}))  # a kind a rule added (set 37)
         kept = value_sense.ids_of_their_place(tool, kept, rng, frozenset(fixed or {}))  # and a state
@@ -3073,6 +3075,18 @@ def _the_kind(cats: freetext.Chosen, props: dict[str, Any] | None = None) -> str
     head = [w for w in semantic.tokens(name) if w not in ("type", "kind", "category", "class", "code", "cause", "reason")]
     return f"{kind} {head[-1]}".capitalize() if head else kind.capitalize()  # a bare `category`: "Currency", never
     # "Currency problem" for an evidence item (set 42)
+
+
+def _kind_line_kept(props: dict[str, Any], args: dict[str, Any], told: freetext.Chosen,
+                    keep: frozenset[str]) -> dict[str, Any]:
+    """A text that is the kind said as a line ("Ammunition") follows the kind when a later pass
+    changed it (set 42: a firearm "described as Ammunition")."""
+    name = _told_kind(props, told) if told else None
+    if name is None or args.get(name) == told[name][0] or not isinstance(args.get(name), str):
+        return args
+    old = _the_kind(told, props)
+    now = _the_kind({**told, name: (args[name], told[name][1])}, props)
+    return {k: now if v == old and k not in keep and is_valid(props.get(k) or {}, now) else v for k, v in args.items()}
 
 
 def _told_kind(props: dict[str, Any], cats: freetext.Chosen) -> str | None:
