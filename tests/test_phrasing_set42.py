@@ -134,3 +134,15 @@ def test_a_filter_on_what_has_not_happened_since_a_date() -> None:
         "type": "string", "format": "date",
         "description": "Only cases with no custody movement since this date (YYYY-MM-DD), to find candidates."}})
     assert _said(cases, "last_activity_before", "2025-05-02").startswith("with no custody movement since May 2")
+
+
+def test_a_code_led_value_a_prefixed_flag_and_a_thing_used() -> None:
+    lab = _tool("assign_test", "Assign a laboratory test to a sample.", {
+        "test_method": {"type": "string", "enum": ["D2166_ucs", "D4767_cu_triaxial", "F1_minus80"]},
+        "non_plastic": {"type": "boolean", "description": "The soil is non-plastic (NP)."}})
+    assert _said(lab, "test_method", "D2166_ucs").endswith("D2166 UCS")  # never "by D2166_ucs"
+    assert _said(lab, "test_method", "D4767_cu_triaxial").endswith("D4767 CU triaxial")
+    assert _said(lab, "non_plastic", True) == "marked as non-plastic"  # never "NON plastic set to yes"
+    boring = _tool("create_boring", "Create a boring on a project.", {
+        "hammer_type": {"type": "string", "enum": ["automatic", "safety"], "description": "SPT hammer type."}})
+    assert _said(boring, "hammer_type", "safety") == "with a safety hammer"  # a thing the boring is drilled with

@@ -190,6 +190,15 @@ def _snake_words(value: Any) -> str | None:
     return " ".join(nuclide(p) or p.upper() if re.search(r"\d", p) and re.search(r"[a-z]", p) else p for p in parts)
 
 
+def _code_led(value: Any) -> str | None:
+    """A code and words after it: "D2166_ucs" -> "D2166 UCS", "D4767_cu_triaxial" -> "D4767 CU
+    triaxial" (set 42: "search lab tests by D2166_ucs"); a part no lexicon knows is an abbreviation."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Z][A-Z0-9]*\d[A-Z0-9]*(?:_[a-z]+)+", value):
+        return None
+    head, *rest = value.split("_")
+    return " ".join([head, *(p.upper() if len(p) <= 3 and not known(p) else p for p in rest)])
+
+
 def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
     ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
@@ -202,7 +211,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     if isinstance(value, str) and (m := _SPAN_OF_TIME.fullmatch(value)):  # "3_year" is "3-year", a kind by
         return f"{m.group(1)}-{m.group(2)}" + (f" {m.group(3).replace('_', ' ')}" if m.group(3) else "")  # its span (set 40)
     spaced = _proper_name(value, spec) or _snake_gloss(value, spec) or _measured_words(value) or \
-        _ratio_words(value, spec) or _snake_words(value)
+        _ratio_words(value, spec) or _snake_words(value) or _code_led(value)
     if spaced:
         return spaced
     sexed = _SEX_CODES.get(str(value).upper()) if set(tokens(f"{param} {spec.get('description') or ''}")) & _SEX \
@@ -484,6 +493,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     presence", "in_stock" -> "in stock", "urgent" -> "marked as urgent", "on" -> "turned on"; a
     name no phrase can be checked by is said plainly ("with sms opt in set to yes")."""
     words = [w for w in tokens(param) if w not in ("has", "should", "can")] or tokens(param)
+    if len(words) == 2 and words[0] in ("non", "pre", "semi", "anti") and known(words[1]):  # "non_plastic": marked
+        return f"marked as {words[0]}-{words[1]}", f"not marked as {words[0]}-{words[1]}"  # as non-plastic (set 42)
     words = [w if known(w) or len(w) > 4 else w.upper() for w in words]  # "include_qr": QR
     lead, rest = (words[0], " ".join(words[1:])) if words else ("", "")
     lemma = verb_lemma(lead)

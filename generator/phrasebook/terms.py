@@ -1391,9 +1391,12 @@ def _plain(param: str, unit: str) -> str:
             all(known(w) and (set(lemmas(w)) & {"ADJ", "ADV"} or set(lemmas(w)) == {"VERB"}) for w in words):
         return ""  # "daily_miles": "12 miles" says it
     words = [nuclide(w) or w for w in _phrasal(words)]  # "tc99m activity": "Tc-99m activity" (set 37)
+    if len(words) > 1 and words[0] in _NAME_PREFIXES:  # "non_plastic": "non-plastic", never "NON plastic" (set 42)
+        words = [f"{words[0]}-{words[1]}", *words[2:]]
     return " ".join(w if known(w.split()[0]) or "-" in w or len(w) > 4 else w.upper() for w in words)  # "NWCG"
 
 
+_NAME_PREFIXES = frozenset({"non", "pre", "post", "anti", "semi", "multi", "sub", "inter", "intra", "re", "co"})
 _PLURAL_PARTICLES = frozenset({"ons", "ins", "ups", "offs", "outs", "overs", "downs", "backs", "aways", "throughs"})
 # Words of the end of a thing a measure is taken at: `draft_aft_ft` is the draft aft, never bare "36 feet"
 # beside "a draft forward of 34.3 feet" (set 38).
@@ -2212,7 +2215,9 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
     if thing and re.fullmatch(r"[a-z][a-z ]*", v) and intent.split(" ", 1)[0] not in _READING and known(thing[0]):
-        return f"as {_a(v)} {thing[0]}"  # stop_type corner when adding a stop: "as a corner stop", never "for corner"
+        lead = "as" if thing[0] in intent.lower().split() else "with"  # the call's own thing, else one it uses:
+        return f"{lead} {_a(v)} {thing[0]}"  # stop_type corner when adding a stop: "as a corner stop", never "for corner";
+        # a boring's hammer_type: "with a safety hammer", never "as a safety hammer" (set 42)
     if head in ("type", "kind") and intent.split(" ", 1)[0] in _READING:  # "list equipment of type air handler",
         return f"of {head} {v}"  # never "list equipment for air handler"
     if head in ("class", "category") and len(t.noun.split()) == 2 and known(t.noun.split()[0]) and \
