@@ -29,3 +29,29 @@ def test_a_rejection_quotes_a_value_as_the_call_holds_it() -> None:
                  offered=["get_sample"], domain="lab", outputs=["{}"])
     assert value_problems("Get the sample.", row, {"get_sample": tool}) == \
         ["call 1 lab_sample_id='LS-25-62655': not stated in the query"]
+
+
+def _tool(name: str, description: str) -> "Tool":
+    from generator.records import Tool
+
+    return Tool(name=name, app="Room", api=name, domain="room", description=description,
+                parameters={"type": "object", "properties": {"barcode": {"type": "string"}}})
+
+
+def test_a_step_on_a_thing_in_a_state_another_act_brings_waits_for_that_act() -> None:
+    from generator.traject.chains import needed_state, too_soon
+
+    intake = _tool("intake_evidence", "Book a new item into the property room from a temporary locker.")
+    check_in = _tool("check_in_item", "Return a checked-out item to the property room.")
+    check_out = _tool("check_out_item", "Release an item from the property room to a person, with a signed chain of "
+                      "custody line.")
+    release = _tool("release_to_owner", "Hand an item authorized for release to its owner.")
+    authorize = _tool("authorize_disposition", "Record the case officer's decision on a disposition review item.")
+    orders = _tool("issue_voyage_orders", "Send voyage orders to the master of a fixed ship: load and discharge ports.")
+    fixture = _tool("create_fixture", "Record a new voyage charter fixture 'on subjects' for a cargo order and a ship.")
+    claim = _tool("submit_demurrage_claim", "Submit the owners' demurrage claim on a fixture.")
+    assert (needed_state(check_in), needed_state(orders), needed_state(release)) == ("check", "fix", "authorize")
+    assert needed_state(check_out) is None  # a signed custody line is how it is done, not what it acts on
+    assert too_soon(intake, check_in) and too_soon(fixture, orders) and too_soon(intake, release)
+    assert too_soon(fixture, claim)  # a claim once the voyage ran its course
+    assert not too_soon(intake, check_out) and not too_soon(authorize, release)

@@ -53,7 +53,8 @@ _LATER = frozenset({"renew", "return", "receive", "extend", "close", "complete",
 # What is made of a thing once it has run its course: an affidavit of what aired, a makegood for what
 # did not, a refund, a renewal (set 41: affidavits and makegoods of an order made one step before); an
 # invoice too, of a thing made only as a proposal or a draft.
-_AFTERWARDS = frozenset({"affidavit", "makegood", "makegoods", "refund", "renewal"})
+_AFTERWARDS = frozenset({"affidavit", "makegood", "makegoods", "refund", "renewal", "claim"})  # (set 42: a demurrage
+# claim on a fixture made one step before)
 _BILLS = frozenset({"invoice", "bill", "billing"})
 _NOT_YET_BILLED = re.compile(r"\b(?:(?:in |with )?(?:status |as an? )(?:proposal|draft|quote|pending|tentative)|"
                              r"in (?:proposal|draft|quote|pending|tentative) (?:status|state|form))\b", re.IGNORECASE)
@@ -62,11 +63,41 @@ _NOT_YET_BILLED = re.compile(r"\b(?:(?:in |with )?(?:status |as an? )(?:proposal
 def too_soon(producer: Tool, consumer: Tool) -> bool:
     """Whether the consumer acts on what the producer has just made at a step that needs time to
     pass first (a borrowing request is received, renewed or returned days later, never at once)."""
-    if verb_of(producer) not in _MAKING:
+    said = producer.description.split(maxsplit=1)[:1]  # "intake_evidence": "Book a new item ..." makes one
+    if verb_of(producer) not in _MAKING and not (said and said[0].lower() in _MAKING):
         return False
     named = set(tokens(consumer.name))
+    state = needed_state(consumer)
     return verb_of(consumer) in _LATER or bool(named & _AFTERWARDS) or \
-        bool(named & _BILLS) and _NOT_YET_BILLED.search(producer.description) is not None
+        bool(named & _BILLS) and _NOT_YET_BILLED.search(producer.description) is not None or \
+        state is not None and state != verb_of(producer)
+
+
+# "Return a checked-out item", "Send voyage orders to the master of a fixed ship", "Hand an item
+# authorized for release": the state another act brings the thing to first (set 42: items checked in
+# one step after they were booked, orders sent for a fixture still on subjects).
+_STATE_BEFORE = re.compile(r"\b(?:a|an|the|of)\s+([a-z]+(?:-(?:out|in|up|off))?)\s+[a-z]+\b", re.IGNORECASE)
+_STATE_FOR = re.compile(r"\b[a-z]+\s+([a-z]+ed)\s+for\s", re.IGNORECASE)  # "items authorized for destruction"
+_ANY_STATE = frozenset({"specified", "given", "selected", "chosen", "named", "listed", "related", "associated", "linked",
+                        "attached", "stored", "saved", "recorded", "logged", "created", "added", "existing", "used",
+                        "requested", "detailed", "combined", "expected", "estimated", "preferred", "desired"})
+
+
+def needed_state(tool: Tool) -> str | None:
+    """The verb whose act puts the thing a tool acts on in the state its description asks for
+    ("a checked-out item": check; "a fixed ship": fix), or None."""
+    from lemminflect import getInflection, getLemma
+
+    first = re.split(r"(?<=[.;])\s", tool.description, maxsplit=1)[0]
+    for m in [*_STATE_BEFORE.finditer(first), *_STATE_FOR.finditer(first)]:
+        word = m[1].lower()
+        verb = word.split("-")[0]
+        if word in _ANY_STATE or not verb.endswith(("ed", "en", "t")) or re.search(r"\b(?:with|using|via)\s+$", first[:m.start()]):
+            continue  # "with a signed chain of custody line" is how the act is done, not the thing it acts on
+        lemma = next(iter(getLemma(verb, "VERB")), "")
+        if lemma and verb in getInflection(lemma, "VBN"):
+            return lemma
+    return None
 
 
 def starts(graph: ToolGraph, names: Iterable[str]) -> list[Start]:
