@@ -4,6 +4,7 @@ parameter; and a rejection reason that quoted a lower-cased id ("lab_sample_id='
 
 from __future__ import annotations
 
+from generator.records import Tool
 from generator.traject.simulate import matching_param
 
 VOCAB = {"ice_class": {"type": "string", "enum": ["none", "1C", "1B"], "description": "Minimum Finnish-Swedish ice class."},
@@ -19,7 +20,7 @@ def test_an_output_field_is_the_parameter_its_words_describe() -> None:
 
 
 def test_a_rejection_quotes_a_value_as_the_call_holds_it() -> None:
-    from generator.records import Target, Tool, ToolCall
+    from generator.records import Target, ToolCall
     from generator.traject.determined import value_problems
 
     tool = Tool(name="get_sample", app="Lab", api="get_sample", domain="lab", output="One sample.",
@@ -31,9 +32,7 @@ def test_a_rejection_quotes_a_value_as_the_call_holds_it() -> None:
         ["call 1 lab_sample_id='LS-25-62655': not stated in the query"]
 
 
-def _tool(name: str, description: str) -> "Tool":
-    from generator.records import Tool
-
+def _tool(name: str, description: str) -> Tool:
     return Tool(name=name, app="Room", api=name, domain="room", description=description,
                 parameters={"type": "object", "properties": {"barcode": {"type": "string"}}})
 
