@@ -146,3 +146,16 @@ def test_a_code_led_value_a_prefixed_flag_and_a_thing_used() -> None:
     boring = _tool("create_boring", "Create a boring on a project.", {
         "hammer_type": {"type": "string", "enum": ["automatic", "safety"], "description": "SPT hammer type."}})
     assert _said(boring, "hammer_type", "safety") == "with a safety hammer"  # a thing the boring is drilled with
+
+
+def test_a_side_a_long_description_and_a_date_of_a_deed_are_said_by_the_name() -> None:
+    sample = _tool("log_sample", "Log a sample received at the lab.", {
+        "depth_top_ft": {**N, "description": "Depth of the top of the sample in feet below ground surface."},
+        "depth_bottom_ft": {**N, "description": "Depth of the bottom of the sample in feet, greater than depth_top_ft."}})
+    assert _said(sample, "depth_top_ft", 4) == "with a top depth of 4 feet"  # never "a depth of the top of the sample of"
+    assert _said(sample, "depth_bottom_ft", 6) == "with a bottom depth of 6 feet"  # never "a depth bottom of"
+    boring = _tool("create_boring", "Create a boring on a project.", {
+        "hammer_efficiency_pct": {**N, "description": "Measured energy transfer ratio of the hammer in per cent."},
+        "drilled_date": {"type": "string", "format": "date", "description": "Date drilled (YYYY-MM-DD)."}})
+    assert _said(boring, "hammer_efficiency_pct", 88) == "with a hammer efficiency of 88 percent"
+    assert _said(boring, "drilled_date", "2025-05-06").startswith("drilled on May 6")

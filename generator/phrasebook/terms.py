@@ -1489,6 +1489,15 @@ def _said_by_name(param: str, description: str, t: Term) -> Term:
     own = [w for w in tokens(param) if w not in ("badge", "id", "number", "no", "code", "employee", "name")]
     if t.noun.split()[-1:] in (["person"], ["individual"], ["people"]) and len(own) >= 2 and all(known(w) for w in own):
         return Term(**{**t.__dict__, "noun": " ".join(own)})
+    sided = [w for w in tokens(param) if w not in _UNITS and w not in _UNIT_NAMES]
+    if len(sided) == 2 and sided[1] in ("top", "bottom", "inner", "outer", "upper", "lower") and known(sided[0]) and \
+            (t.noun.count(" of ") >= 2 or t.noun == " ".join(sided)):  # `depth_top_ft`: "a top depth of 4 feet", never
+        return Term(**{**t.__dict__, "noun": f"{sided[1]} {sided[0]}", "bound": ""})  # "a depth of the top of the
+        # sample of 4 feet and a depth bottom of 6 feet" (set 42)
+    if len(sided) == 2 and len(t.noun.split(" of the ")[0].split()) >= 3 and " of the " in t.noun and \
+            all(known(w) and len(w) > 2 for w in sided) \
+            and "NOUN" in lemmas(sided[-1]):  # "Measured energy transfer ratio of the hammer": "a hammer efficiency
+        return Term(**{**t.__dict__, "noun": " ".join(sided)})  # of 88 percent" (set 42)
     spelled = " ".join(tokens(param))
     head = re.split(r"\s+of\s+", description, maxsplit=1)[0].lower().split() if " of " in description else []
     if tokens(param)[-1:] in (["code"], ["number"]) and len(tokens(param)) == 2 and set(tokens(param)) <= set(head) \
@@ -1832,6 +1841,8 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
     said = _EVENTS.get(event[0]) if len(event) == 1 else None
     if said:  # "departing June 2", "for delivery on June 4"
         return said.format(v=v)
+    if len(event) == 1 and not t.role and re.fullmatch(r"[a-z]+ed", event[0]) and verb_lemma(event[0]) not in (None, event[0]):
+        return f"{event[0]} on {v}"  # `drilled_date`: "drilled on May 6", never "a drilled date of May 6" (set 42)
     if t.noun.split()[:1] == ["new"] and intent.split()[:1] and intent.split()[0] in _MOVING:
         return f"to {v}"  # "move booked installation INS-25-3804 to June 9", never "because of an equipment
         # delay starting June 9" (set 31: the delay's start)
