@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from .core import allowed, freetext, places
+from .core import allowed, freetext, money_scale, places
 from .core.identity import trail_names
 from .records import Tool
 
@@ -48,6 +48,7 @@ class Catalog:
         for domain, tools in self.by_domain.items():
             places.note(domain, [places.tool_text(t.description, t.parameters) for t in tools])
             freetext.note_topics(domain, [e for t in tools for e in topic_examples(t)])
+            money_scale.note(domain, tools)
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)  # a catalog sent to a worker process registers there too

@@ -229,3 +229,23 @@ def test_a_text_of_the_kind_agrees_after_the_kind_changes() -> None:
     for d in _draws(tool, 60):
         told = [c for c in props["category"]["enum"] if d["description"].lower() == c.replace("_", " ")]
         assert not told or told == [d["category"]], d  # never a firearm "described as Ammunition"
+
+
+def test_a_sum_under_a_wide_cap_takes_the_scale_of_the_catalogs_money() -> None:
+    from generator.catalog import Catalog
+    from generator.core import money_scale
+
+    fixture = _tool("create_fixture", "Record a fixture.", {
+        "lumpsum_usd": {"type": "integer", "minimum": 50000, "maximum": 15000000, "description": "Lumpsum freight in USD."},
+        "demurrage_usd_per_day": {"type": "integer", "minimum": 5000, "maximum": 150000,
+                                  "description": "Demurrage rate in USD per day, e.g. 28,000 for an MR, 90,000 for a VLCC."}},
+        ["lumpsum_usd"])
+    claim = _tool("submit_claim", "Submit the owners' claim.", {
+        "claimed_usd": {"type": "number", "minimum": 0, "maximum": 5000000, "description": "Amount claimed in USD."}},
+        ["claimed_usd"])
+    Catalog([fixture, claim])
+    assert money_scale.scale("lab_set42") is not None and money_scale.scale("lab_set42") >= 5000
+    assert all(d["claimed_usd"] >= 1000 for d in _draws(claim, 20)), "a claim of a shop receipt's size"
+    Catalog([claim])  # a catalog that gives no figures of its money: the kind's own scale
+    assert money_scale.scale("lab_set42") is None
+    assert any(d["claimed_usd"] < 1000 for d in _draws(claim, 20))

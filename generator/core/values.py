@@ -50,6 +50,7 @@ from . import (
     dependencies,
     freetext,
     lore,
+    money_scale,
     paired,
     pinned,
     place_scale,
@@ -661,6 +662,8 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         width = max(typical.hi - typical.lo, abs(lo_h or hi_h or 0.0), 10.0)
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
+    if (catalog := _catalog_scale(kind, schema, lo_h, hi_h)) is not None:
+        return catalog
     if (span := _stated_span(schema, lo_h, hi_h, hi)) and not said and kind not in _FIXED_SCALE and \
             not _capped_amount(kind, lo_h):
         return span[0], span[1], value_sense.modest_decimals(span[0], span[1], typical.decimals)
@@ -696,6 +699,19 @@ def _target_range(schema: dict[str, Any], lo: float | None, hi: float | None) ->
         return None
     decimals = max(len(m[1].partition(".")[2]), len(m[2].partition(".")[2]))
     return a, b, decimals or (1 if schema_type(schema) == "number" else None)  # 10-20 °P: 14.5 as well
+
+
+def _catalog_scale(kind: str, schema: dict[str, Any], lo: float | None, hi: float | None) -> tuple[float, float, int] | None:
+    """A sum of money under a wide cap whose own schema gives no figure of its scale, drawn at the
+    scale of the catalog's other sums (core.money_scale) when that is in the thousands: a demurrage
+    claim beside demurrage rates of 28,000 a day, never one of 171 USD (set 42); None otherwise."""
+    if kind != "money" or not _capped_amount(kind, lo) or hi is None or hi < 100_000 or \
+            allowed.read(str(schema.get("description") or "")).examples or re.search(r"\d", str(schema.get("description") or "")):
+        return None
+    found = money_scale.scale(freetext.DOMAIN.get())
+    if found is None or found < 1000:
+        return None
+    return found / 10, min(hi, found * 5), 0
 
 
 def _capped_amount(kind: str, lo: float | None) -> bool:
