@@ -618,7 +618,7 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
     lo_h, hi_h = _said_bounds(schema, *_hard_bounds(schema))
     if schema.get(THING_SIZE) and lo_h is not None and hi_h is not None:
         return lo_h, hi_h, 1 if hi_h - lo_h < 20 else 0
-    if (target := _target_range(schema, lo_h, hi_h)) is not None:
+    if (target := _target_range(schema, lo_h, hi_h) or _catalog_scale(kind, schema, lo_h, hi_h)) is not None:
         return target
     if set(semantic.tokens(name)) <= {"quantity", "qty", "line", "item", "order", "ordered"} and \
             set(semantic.tokens(name)) & {"quantity", "qty"} and (hi_h is None or hi_h >= 5) and (lo_h or 0) <= 1:
@@ -662,8 +662,6 @@ def _number_range(name: str, schema: dict[str, Any], ref: datetime) -> tuple[flo
         width = max(typical.hi - typical.lo, abs(lo_h or hi_h or 0.0), 10.0)
         lo = lo_h if lo_h is not None else hi_h - width  # type: ignore[operator]
         hi = hi_h if hi_h is not None else lo + width
-    if (catalog := _catalog_scale(kind, schema, lo_h, hi_h)) is not None:
-        return catalog
     if (span := _stated_span(schema, lo_h, hi_h, hi)) and not said and kind not in _FIXED_SCALE and \
             not _capped_amount(kind, lo_h):
         return span[0], span[1], value_sense.modest_decimals(span[0], span[1], typical.decimals)
