@@ -249,3 +249,17 @@ def test_a_sum_under_a_wide_cap_takes_the_scale_of_the_catalogs_money() -> None:
     Catalog([claim])  # a catalog that gives no figures of its money: the kind's own scale
     assert money_scale.scale("lab_set42") is None
     assert any(d["claimed_usd"] < 1000 for d in _draws(claim, 20))
+
+
+def test_a_span_per_member_sets_the_far_end() -> None:
+    said = ("Log a sample. depth_bottom_ft must be greater than depth_top_ft; an SPT split-spoon sample spans 1.5 ft, "
+            "a Shelby tube 2 ft. Returns lab_sample_id.")
+    props = {"depth_top_ft": {"type": "number", "minimum": 0, "maximum": 300},
+             "depth_bottom_ft": {"type": "number", "minimum": 0, "maximum": 300},
+             "sample_type": {"type": "string", "enum": ["split_spoon", "shelby_tube", "bulk"]}}
+    found = rules(said, props)
+    assert Rule("span", "depth_bottom_ft", ("depth_top_ft", "sample_type"), ("shelby_tube",), (2.0,)) in found
+    spans = {"split_spoon": 1.5, "shelby_tube": 2.0}
+    for d in _draws(_tool("log_sample", said, props, list(props))):
+        if d["sample_type"] in spans:
+            assert abs(d["depth_bottom_ft"] - d["depth_top_ft"] - spans[d["sample_type"]]) < 1e-6, d

@@ -1760,6 +1760,28 @@ def _goes_in(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "an SPT split-spoon sample spans 1.5 ft, a Shelby tube 2 ft" (set 42: a Shelby tube logged from 1 to
+# 8 feet): the span between a pair's two ends per member of an enum.
+_SPANS = re.compile(r"\bspans?\b", re.IGNORECASE)
+_SPAN_OF = re.compile(r"(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|m|cm|mm|in|inches|metres|meters)\b", re.IGNORECASE)
+
+
+def _spans_per_value(tool: str, props: Props) -> list[Rule]:
+    said = next((x for t in _texts(tool, props) for x in re.split(r"(?<=\.)\s+", t) if _SPANS.search(x)), None)
+    pair = next((r for r in _compared(tool, props) if r.kind == "below"), None)
+    if said is None or pair is None:
+        return []
+    out = []
+    for clause in re.split(r"[,;]\s*", said):
+        size = _SPAN_OF.search(clause)
+        words = clause.lower().replace("-", " ").replace("_", " ")
+        for owner, schema in ((n, s) for n, s in props.items() if s.get("enum")):
+            member = next((str(m) for m in schema["enum"] if str(m).replace("_", " ") in words), None)
+            if member and size:
+                out.append(Rule("span", pair.others[0], (pair.subject, owner), (member,), (float(size[1]),)))  # type: ignore[arg-type]
+    return out
+
+
 # "ChargePointMaxProfile caps the whole charger and requires connector_id 0" (set 35: a charger's
 # cap put on connector 2): a member of one enum fixes another parameter's value.
 _REQUIRES_VALUE = re.compile(r"(?:^|[.;]\s*)['\"`]?([\w-]+)['\"`]?\b[^.;]{0,80}?\brequires\s+`?(\w+)`?\s+(?:(?:of|=|set to|at)\s+)?"
@@ -1993,7 +2015,7 @@ def _monotone(tool: str, props: Props) -> list[Rule]:
     return [Rule("below", b, (a,)) if falls else Rule("below", a, (b,)) for a, b in itertools.pairwise(group)]
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _goes_in, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _goes_in, _spans_per_value, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,
@@ -2144,10 +2166,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return a is not None and b is not None and abs(a - b) > abs(b) * rule.target
     if rule.kind == "any_of":
         return not any(_set(args, x) for x in (s, *rule.others))
-    if rule.kind == "differs":  # a note needed when two values differ; with it, they differ by the few it tells of
-        a, b = (args.get(x) for x in rule.others)
-        far = (x := _number(a)) is not None and (y := _number(b)) is not None and abs(x - y) > max(2.0, 0.05 * abs(x))
-        return all(x in args for x in rule.others) and (a != b and not _set(args, s) or _set(args, s) and far)
+    if rule.kind in ("span", "differs"):
+        return _pair_broken(rule, args)
     if rule.kind == "ways":
         return sum(any(_set(args, x) for x in way) for way in rule.target) > 1
     if rule.kind == "below":  # (a reading before an act and after it: never the same, set 32)
@@ -2503,6 +2523,31 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
         args[o] = other
 
 
+def _pair_broken(rule: Rule, args: dict[str, Any]) -> bool:
+    """A "span" rule: the pair's ends the member's span apart; a "differs" rule: a note needed when
+    two values differ, and with it they differ by the few it tells of."""
+    s = rule.subject
+    if rule.kind == "span":
+        low, owner = rule.others
+        a, b = _number(args.get(s)), _number(args.get(low))
+        return args.get(owner) in rule.values and a is not None and b is not None and abs(a - b - rule.target[0]) > 1e-6
+    one, two = (args.get(x) for x in rule.others)
+    far = (x := _number(one)) is not None and (y := _number(two)) is not None and abs(x - y) > max(2.0, 0.05 * abs(x))
+    return all(x in args for x in rule.others) and (one != two and not _set(args, s) or _set(args, s) and far)
+
+
+def _fix_span(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The far end moves to the near end plus the member's span (else the near end to the far one's minus it)."""
+    low, span = rule.others[0], rule.target[0]
+    whole = all(isinstance(args[x], int) and not isinstance(args[x], bool) for x in (rule.subject, low))
+    if rule.subject not in keep:
+        value = (_number(args[low]) or 0.0) + span
+        args[rule.subject] = int(value) if whole and value == int(value) else round(value, 2)
+    elif low not in keep:
+        value = (_number(args[rule.subject]) or 0.0) - span
+        args[low] = int(value) if whole and value == int(value) else round(value, 2)
+
+
 def _fix_differs(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """Two counts that differ with no note: the second agrees with the first (an audit that found
     what the system shows), else the note is drawn; with a note, one apart."""
@@ -2527,7 +2572,7 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
-    "ways": _fix_ways, "differs": _fix_differs,
+    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span,
 }
 
 
