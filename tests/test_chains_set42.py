@@ -54,3 +54,19 @@ def test_a_step_on_a_thing_in_a_state_another_act_brings_waits_for_that_act() ->
     assert too_soon(intake, check_in) and too_soon(fixture, orders) and too_soon(intake, release)
     assert too_soon(fixture, claim)  # a claim once the voyage ran its course
     assert not too_soon(intake, check_out) and not too_soon(authorize, release)
+
+
+def test_a_searched_class_is_the_class_the_results_list() -> None:
+    import random
+
+    from generator.traject.simulate import Context, simulate_output, vocabulary
+
+    search = Tool(name="search_vessels", app="Desk", api="search_vessels", domain="tankers",
+                  description="Search the position list. Returns ships with imo_number, name, size class.",
+                  output="JSON with vessels: array of {imo_number, name, size_class}",
+                  parameters={"type": "object", "properties": {
+                      "vessel_class": {"type": "string", "enum": ["GP", "MR", "LR2"], "description": "Size class by deadweight."},
+                      "ice_class": {"type": "string", "enum": ["none", "1B"], "description": "Minimum ice class."}}})
+    for seed in range(6):
+        said = simulate_output(search, {"vessel_class": "LR2"}, random.Random(seed), context=Context(vocab=vocabulary([search])))
+        assert "'size_class': 'LR2'" in said and "'MR'" not in said and "'GP'" not in said, said

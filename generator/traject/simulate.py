@@ -469,7 +469,7 @@ def _redrawn(old: Any, f: str, rng: random.Random, sub: str, vocab: Vocab | None
 
 
 def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: random.Random,
-          skip: set[str] | None = None) -> None:
+          skip: set[str] | None = None, vocab: Vocab | None = None) -> None:
     """Results match the request: a field the call filtered on carries the requested value
     (a tracked order_id, a searched city), and a product search's names contain its term
     (not a `skip` field: a name the call asks for names one result, `label_of`)."""
@@ -477,6 +477,8 @@ def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: rando
     for row in rows:
         for f in [f for f in row if f not in (skip or set())]:
             asked = args.get(echo_arg(args, f) or f)
+            kind = matching_param(f, vocab) if asked is None and vocab else ""  # a search of LR2 ships lists LR2s in
+            asked = args[kind] if kind in args and (vocab or {}).get(kind, {}).get("enum") else asked  # `size_class` (set 42)
             if isinstance(asked, list) and asked and all(isinstance(a, str) for a in asked):
                 one = len(asked) == 1 and not _plural(param_words(f).split() or ["x"])
                 asked = asked[0] if one else asked  # the cars added, all of them
@@ -709,7 +711,7 @@ def simulate_output(
         for row in rows:  # "NBI condition (good, fair, poor)" lists the values of nbi_condition
             row.update({k: rng.choice(values) for k in row if k == f or k.endswith(f"_{f}")})
     _distinct(rows, sub, rng, ctx.vocab)
-    _echo(rows, args, sub, rng, skip={label[0]} if label else set())
+    _echo(rows, args, sub, rng, skip={label[0]} if label else set(), vocab=ctx.vocab)
     mine = [p for p in tool.required if is_id_param(p) and isinstance(args.get(p), str) and _describes(tool, p)]
     for row in rows if len(mine) == 1 and not coll else []:  # get_inspection(inspection_id) reports on that
         row.update({"id": args[mine[0]]} if "id" in row else {})  # one, never on 'INS-95931' (set 38)
