@@ -2005,9 +2005,9 @@ def _monotone(tool: str, props: Props) -> list[Rule]:
     m = _MONOTONE.search(tool)
     if not m:
         return []
-    numbers = [n for n, s in props.items() if (s or {}).get("type") in _NUMBER_TYPES and "_" in n]
-    by_ends = {(n.split("_")[0], n.split("_")[-1]): [x for x in numbers if (x.split("_")[0], x.split("_")[-1]) ==
-                                                      (n.split("_")[0], n.split("_")[-1])] for n in numbers}
+    by_ends: dict[tuple[str, str], list[str]] = {}  # "passing_no4_pct": (passing, pct), in the schema's order
+    for n in (n for n, s in props.items() if (s or {}).get("type") in _NUMBER_TYPES and "_" in n):
+        by_ends.setdefault((n.split("_")[0], n.split("_")[-1]), []).append(n)
     group = max(by_ends.values(), key=len, default=[])
     if len(group) < 3:
         return []

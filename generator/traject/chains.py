@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..core.semantic import tokens
 from ..records import Edge, Tool
@@ -85,10 +86,16 @@ _ANY_STATE = frozenset({"specified", "given", "selected", "chosen", "named", "li
 
 def needed_state(tool: Tool) -> str | None:
     """The verb whose act puts the thing a tool acts on in the state its description asks for
-    ("a checked-out item": check; "a fixed ship": fix), or None."""
+    ("a checked-out item": check; "a fixed ship": fix), or None (read once per description: every
+    candidate step of every chain asks)."""
+    return _state_needed(tool.description)
+
+
+@lru_cache(maxsize=1024)
+def _state_needed(description: str) -> str | None:
     from lemminflect import getInflection, getLemma
 
-    first = re.split(r"(?<=[.;])\s", tool.description, maxsplit=1)[0]
+    first = re.split(r"(?<=[.;])\s", description, maxsplit=1)[0]
     for m in [*_STATE_BEFORE.finditer(first), *_STATE_FOR.finditer(first)]:
         word = m[1].lower()
         verb = word.split("-")[0]

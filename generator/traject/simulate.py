@@ -474,11 +474,13 @@ def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: rando
     (a tracked order_id, a searched city), and a product search's names contain its term
     (not a `skip` field: a name the call asks for names one result, `label_of`)."""
     term = next((args[k] for k in SEARCH_TERMS if isinstance(args.get(k), str)), None)
+    fields = {f for row in rows for f in row if f not in (skip or set())}
+    # a search of LR2 ships lists LR2s under the field its description names (`size_class`, set 42)
+    kinds = {f: k for f in fields if vocab and (k := matching_param(f, vocab)) in args and vocab[k].get("enum")}
     for row in rows:
         for f in [f for f in row if f not in (skip or set())]:
             asked = args.get(echo_arg(args, f) or f)
-            kind = matching_param(f, vocab) if asked is None and vocab else ""  # a search of LR2 ships lists LR2s in
-            asked = args[kind] if kind in args and (vocab or {}).get(kind, {}).get("enum") else asked  # `size_class` (set 42)
+            asked = args[kinds[f]] if asked is None and f in kinds else asked
             if isinstance(asked, list) and asked and all(isinstance(a, str) for a in asked):
                 one = len(asked) == 1 and not _plural(param_words(f).split() or ["x"])
                 asked = asked[0] if one else asked  # the cars added, all of them
