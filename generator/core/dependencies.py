@@ -1760,6 +1760,30 @@ def _goes_in(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+def _made_for(tool: str, props: Props) -> list[Rule]:
+    """A member named for a member of another enum is for that one alone (set 43: a faraday bag for
+    documents, a blood kit for narcotics): `packaging="firearm_box"` takes `category="firearm"`;
+    and the one container a "go in" sentence gives a class ("Digital devices go in a faraday_bag")
+    is that class's."""
+    enums = {n: [str(v) for v in s["enum"]] for n, s in props.items() if s.get("enum") and s.get("type") == "string"}
+    out = [Rule("pairs", r.others[0], (r.subject,), r.target, r.values)
+           for r in _goes_in(tool, props) if len(r.target) == 1]
+    for owner, members in enums.items():
+        for subject, kinds in ((n, vs) for n, vs in enums.items() if n != owner):
+            for member in (m for m in members if re.search(r"[_ -]", m)):
+                said = [k for k in kinds if _names_a_thing(k) and re.match(rf"{re.escape(k)}[_ -]", member)]
+                out += [Rule("pairs", subject, (owner,), (member,), (said[0],))] if len(said) == 1 else []
+    return out
+
+
+def _names_a_thing(kind: str) -> bool:
+    """A member that can only be a noun ("firearm", "pest"), not "full", "standard", "patient" or
+    "other", which lead members of other kinds ("full_value_protection", "other_hcp")."""
+    from ..phrasebook.lexicon import lemmas
+
+    return kind != "other" and set(lemmas(kind)) == {"NOUN"}
+
+
 # "an SPT split-spoon sample spans 1.5 ft, a Shelby tube 2 ft" (set 42: a Shelby tube logged from 1 to
 # 8 feet): the span between a pair's two ends per member of an enum.
 _SPANS = re.compile(r"\bspans?\b", re.IGNORECASE)
@@ -1978,6 +2002,25 @@ def _no_value_for(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# A parameter's own "Packing group; omit for Classes 2 and 7 and Division 6.2" (set 43: packing group
+# II on a Class 2.2 gas): set only beside the enum's other members. A listed "2" covers members "2.1"
+# and "2.2"; every listed item must be a member, so "not for use with X" reads nothing.
+_OMIT_FOR = re.compile(r"\b(?:omit(?:ted)?|leave (?:it )?out|not|never)\s+(?:for|with|on)\s+([^.;)]+)", re.IGNORECASE)
+_LIST_WORDS = re.compile(r"\b(?:the|a|an|class(?:es)?|divisions?|types?|kinds?|categor(?:y|ies)|and|or)\b", re.IGNORECASE)
+
+
+def _omitted_for(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for subject, schema in props.items():
+        for m in _OMIT_FOR.finditer(str(schema.get("description") or "")):
+            said = [w.strip("`'\" ") for w in re.split(r",|\s+", _LIST_WORDS.sub(" ", m[1])) if w.strip("`'\" ")]
+            for owner, other in ((n, [str(v) for v in s.get("enum") or []]) for n, s in props.items() if n != subject):
+                hit = [[v for v in other if v == w or v.startswith(f"{w}.")] for w in said]
+                if said and other and all(hit):
+                    out.append(Rule("only", subject, (owner,), tuple(v for v in other if not any(v in h for h in hit))))
+    return out
+
+
 # "Give liquid_limit and plastic_limit, or non_plastic true with neither" (set 42: 48 Atterberg
 # results that recorded nothing): the values, or the flag, never both, never neither.
 _OR_FLAG = re.compile(r"\bgive\s+`?([a-z]\w*)`?(?:\s+and\s+`?([a-z]\w*)`?)?(?:\s*\([^)]*\))?,?\s+or\s+`?([a-z]\w*)`?"
@@ -2015,7 +2058,7 @@ def _monotone(tool: str, props: Props) -> list[Rule]:
     return [Rule("below", b, (a,)) if falls else Rule("below", a, (b,)) for a, b in itertools.pairwise(group)]
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _goes_in, _spans_per_value, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _goes_in, _made_for, _omitted_for, _spans_per_value, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,

@@ -65,8 +65,9 @@ EVENT_TEXT = frozenset({"note", "notes", "comment", "comments", "description", "
                         "memo", "reason"})
 # Name words of an identifier.
 # (A licence plate or a VIN names the one vehicle a tow or a clamp acts on: towed once, not weekly.)
+# (A barcode labels one item: an item destroyed or released once, not every week; set 43.)
 ID_WORDS = frozenset({"id", "ids", "number", "numbers", "no", "num", "ref", "reference", "uuid", "accession", "plate",
-                      "vin"})
+                      "vin", "barcode", "barcodes"})
 # Things a person keeps using: themselves and colleagues, places, equipment, accounts, formats.
 STANDING = frozenset({"staff", "user", "employee", "badge", "member", "customer", "client", "contact",
                       "recipient", "sender", "owner", "payee", "beneficiary", "account", "card", "wallet", "phone", "store",

@@ -390,8 +390,8 @@ def _nested_words(ctx: Ctx, key: str) -> str | None:
 def _enum_word(value: Any, ctx: Ctx) -> str:
     """The catalog's words for the value; a unit code as written ("mL", never "m l"); else the
     derived words."""
-    if _catalog_word(ctx, str(value)) is None and is_unit_code(ctx.param, value, ctx.spec):
-        return str(value)
+    if _catalog_word(ctx, str(value)) is None and is_unit_code(ctx.param, str(value).split(" ", 1)[0], ctx.spec):
+        return str(value)  # and a unit with its qualifier: "kg G" (gross), never "kg g" (set 43)
     return _surface_hint(ctx, str(value)) or _place_named(value, ctx) or _name_words(value)
 
 

@@ -2588,9 +2588,24 @@ def _fill_object(schema: dict[str, Any], rng: random.Random, *, optional_rate: f
                 out[name] = drawn  # a flag at its default is left unset: no one asks "without X" of a default
     if nested:  # a call's own arguments are only the declared parameters
         _min_properties(schema, props, out, rng, ref)
+        out = _nested_rules(schema, out, rng, ref, frozenset(fixed))
     _pair_coordinates(props, out, rng, ref, pool)
     _one_town(props, out, rng, set(fixed))
     return repair(props, out, rng, keep=set(fixed), resample=_resampler(props, ref, pool))
+
+
+def _nested_rules(schema: dict[str, Any], out: dict[str, Any], rng: random.Random, ref: datetime,
+                  keep: frozenset[str]) -> dict[str, Any]:
+    """An object's fields keep the rules their own prose writes, as a call's parameters do (set 43:
+    a declared line's packing group on a Class 2 gas, "omit for Classes 2 and 7")."""
+    props = schema.get("properties")
+    if not isinstance(props, dict) or not props:
+        return out
+
+    def draw(name: str) -> Any:
+        return value_for(props.get(name) or {}, rng, name=name, ref=ref)
+
+    return dependencies.enforce(str(schema.get("description") or ""), props, out, draw, keep)
 
 
 # "Fill only the ones the contest uses: CQ WW uses cq_zone; ARRL DX uses state_or_province or power;

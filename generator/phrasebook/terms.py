@@ -2427,7 +2427,8 @@ def _text(t: Term, v: str, intent: str) -> str:
         return f"for {v}"  # never "with a note saying flame sensor"
     v = v[:-1] if v.endswith(".") and not v.endswith("..") and v.count(".") >= 1 and " " in v else v  # a
     # sentence quoted mid-clause drops its full stop: "a note saying the crew stood by.?" never ends a query
-    if (t.head in _SAYING and t.sem != "place" and not _body_of_water(t) or t.sem in _SAYING) and not words & _NOTE:
+    if (t.head in _SAYING and t.sem != "place" and not _body_of_water(t) or t.sem in _SAYING) and not words & _NOTE \
+            and not (t.sem == "text" and re.fullmatch(r"[A-Z]*\d[\w-]*", v)):  # a code: "packing instruction Y847"
         # a message's text: "saying see you at 6", never a water body's ("saying Mississippi River": set 26;
         # "Name of the water body reached": set 28)
         return f"saying {v}"

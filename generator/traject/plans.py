@@ -359,15 +359,21 @@ def describe_for(tool: Tool, param: str, value: Any) -> str | None:
 
 def literal_surface(tool: Tool, param: str, value: Any) -> str | None:
     """The value exactly as the gold call spells it, when the natural rendering would not
-    (ISO dates, 24h clock times): simple queries state values verbatim, like upstream's."""
+    (ISO dates, 24h clock times): simple queries state values verbatim, like upstream's. Not a
+    timestamp ("2025-06-02T14:15:00-06:00"): upstream's queries hold none, and read out it is a form
+    (set 43); it is said in words, as the other products say it."""
     if (
         isinstance(value, str)
+        and not _TIMESTAMP.match(value)
         and not (spec(tool, param).get("enum") and not _plain_word(value))  # "no_limit" is said in words
         and not (_plain_word(value.replace("_", " ")) and "_" in value)  # so is a listed "move_to_track"
         and normalize(value) not in normalize(render(value, param, tool))
     ):
         return value
     return None
+
+
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 
 
 def _plain_word(value: str) -> bool:

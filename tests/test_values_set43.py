@@ -1,0 +1,106 @@
+"""Values and wording the set-43 session fixed (air dangerous goods, ship bunkering, an irrigation
+district; and the set-42 evidence room read again): a declared line's packing group on a Class 2
+gas ("omit for Classes 2 and 7", a rule inside an array's objects); documents packed in a faraday
+bag and narcotics in a firearm box; the same evidence barcode destroyed week after week in a
+history; a packing instruction "saying Y847"; a unit "kg G" said "kg g"; timestamps read out in
+TRAJECT queries."""
+
+from __future__ import annotations
+
+import random
+
+from generator.core import lore
+from generator.core.dependencies import Rule, rules
+from generator.core.habitual import habitual, value_kind
+from generator.core.surface import render
+from generator.core.values import sample_arguments
+from generator.records import Tool
+from generator.traject.plans import literal_surface
+
+
+def _tool(name: str, description: str, props: dict, required: list[str]) -> Tool:
+    return lore.annotate([Tool(name=name, app="room", api=name, domain="set43", description=description,
+                               parameters={"type": "object", "properties": props, "required": required})])[0]
+
+
+LINE = {"type": "object", "properties": {
+    "un_number": {"type": "string", "pattern": "^UN[0-9]{4}$", "description": "UN number, e.g. 'UN1266'."},
+    "hazard_class": {"type": "string", "enum": ["2.1", "2.2", "3", "4.1", "6.2", "7", "8", "9"],
+                     "description": "Hazard class or division."},
+    "packing_group": {"type": "string", "enum": ["I", "II", "III"],
+                      "description": "Packing group; omit for Classes 2 and 7 and Division 6.2."},
+    "packing_instruction": {"type": "string", "pattern": "^Y?[0-9]{3}$",
+                            "description": "Packing instruction: 3 digits, or 'Y' and 3 digits, e.g. '353', 'Y341'."},
+    "quantity": {"type": "number", "minimum": 0.1, "maximum": 100, "description": "Net quantity per package."},
+    "unit": {"type": "string", "enum": ["L", "kg", "kg G"], "description": "Unit of quantity: L, kg, or 'kg G' gross."}},
+    "required": ["un_number", "hazard_class", "packing_instruction", "quantity", "unit"]}
+DECLARE = _tool("create_dg_declaration", "Enter a declaration for an air waybill.", {
+    "awb_number": {"type": "string", "pattern": "^[0-9]{3}-[0-9]{8}$", "description": "Air waybill, e.g. '176-12345675'."},
+    "items": {"type": "array", "minItems": 1, "maxItems": 4, "items": LINE, "description": "Declared lines."}},
+    ["awb_number", "items"])
+
+
+def test_an_omit_for_rule_names_the_members_it_excludes_a_listed_class_covering_its_divisions() -> None:
+    found = rules("", LINE["properties"])
+    assert Rule("only", "packing_group", ("hazard_class",), ("3", "4.1", "8", "9")) in found
+
+
+def test_an_objects_own_rules_hold_in_every_drawn_line() -> None:
+    rng = random.Random(3)
+    lines = [line for _ in range(60) for line in sample_arguments(DECLARE, rng, optional_rate=1.0)["items"]]
+    grouped = [line for line in lines if "packing_group" in line]
+    assert grouped, "no line drew a packing group"
+    assert all(line["hazard_class"] not in ("2.1", "2.2", "6.2", "7") for line in grouped), grouped
+
+
+def test_not_for_use_with_reads_no_rule() -> None:
+    props = {"kind": {"type": "string", "enum": ["a", "b"]},
+             "tip": {"type": "string", "description": "Not for use with sharp tools."}}
+    assert not [r for r in rules("", props) if r.kind == "only"]
+
+
+INTAKE = _tool("intake_evidence", "Book a new item. Digital devices go in a faraday_bag.", {
+    "category": {"type": "string", "enum": ["firearm", "narcotics", "documents", "digital_device"],
+                 "description": "Evidence category."},
+    "packaging": {"type": "string", "enum": ["paper_bag", "envelope", "firearm_box", "faraday_bag"],
+                  "description": "Outer packaging."},
+    "valuation": {"type": "string", "enum": ["full_value_protection", "released_value"], "description": "Cover."},
+    "service": {"type": "string", "enum": ["full", "partial"], "description": "Packing service."}},
+    ["category", "packaging"])
+
+
+def test_a_member_named_for_another_enums_member_is_that_ones_alone() -> None:
+    found = rules(INTAKE.description, INTAKE.properties)
+    assert Rule("pairs", "category", ("packaging",), ("firearm_box",), ("firearm",)) in found
+    assert Rule("pairs", "category", ("packaging",), ("faraday_bag",), ("digital_device",)) in found  # "go in"
+    assert not [r for r in found if r.subject == "service"]  # "full" leads "full_value_protection": no noun
+    rng = random.Random(5)
+    for _ in range(80):
+        drawn = sample_arguments(INTAKE, rng)
+        if drawn["packaging"] == "firearm_box":
+            assert drawn["category"] == "firearm", drawn
+        if drawn["packaging"] == "faraday_bag":
+            assert drawn["category"] == "digital_device", drawn
+
+
+def test_an_items_barcode_is_what_a_write_acts_on_not_a_habit() -> None:
+    destroy = _tool("schedule_destruction", "Schedule items for destruction.", {
+        "barcodes": {"type": "array", "items": {"type": "string"}, "description": "Item barcodes."},
+        "method": {"type": "string", "enum": ["incineration", "smelting"]}}, ["barcodes", "method"])
+    assert value_kind(destroy, "barcodes") == "acted_on"
+    assert habitual(destroy, "method")
+
+
+def test_a_code_of_free_text_is_said_by_its_name_never_as_a_message() -> None:
+    said = render([{"un_number": "UN1266", "hazard_class": "3", "packing_instruction": "Y341", "quantity": 2,
+                    "unit": "kg G"}], "items", DECLARE)
+    assert "saying" not in said and "packing instruction Y341" in said, said
+    assert "kg G" in said, said  # a unit with its qualifier as written, never "kg g"
+
+
+def test_a_traject_query_says_a_timestamp_in_words_but_keeps_an_iso_date_verbatim() -> None:
+    stamp = _tool("log_pickup", "Log a pickup.", {
+        "picked_at": {"type": "string", "format": "date-time", "description": "When, ISO 8601 with offset."},
+        "day": {"type": "string", "format": "date", "description": "Pickup day."}}, ["picked_at", "day"])
+    assert literal_surface(stamp, "picked_at", "2025-06-02T14:15:00-06:00") is None
+    assert literal_surface(stamp, "day", "2025-06-02") == "2025-06-02"
