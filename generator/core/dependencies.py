@@ -228,7 +228,10 @@ def _implies(tool: str, props: Props) -> list[Rule]:
     return out
 
 
-_TOGETHER = re.compile(r"\b(?:give|set|send|provide|with|both) (\w+) and (\w+)\b", re.IGNORECASE)
+_TOGETHER = re.compile(r"(?<!\bnot )(?<!\bnever )\b(?:give|set|send|provide|with|both) (\w+) and (\w+)\b", re.IGNORECASE)
+# "(not both end_time and extend_hours)" (set 43: every change given both a shut-off time and an
+# extension): at most one of the two.
+_NOT_BOTH = re.compile(r"\b(?:not|never) both `?(\w+)`? and `?(\w+)`?", re.IGNORECASE)
 # "Give northing and easting together" names `northing_usft` and `easting_usft` by their words (set 40:
 # monuments recorded with an easting and no northing)
 _SAID_TOGETHER = re.compile(r"\b(?:give|set|send|provide) (?:the )?([a-z]\w*) and (?:the )?([a-z]\w*) together\b", re.IGNORECASE)
@@ -245,6 +248,9 @@ def _together(tool: str, props: Props) -> list[Rule]:
         a, b = (_name(w, props) or _stemmed_param(w, props) for w in (m.group(1), m.group(2)))
         if a and b and a != b and not any(r.subject == a and r.others == (b,) for r in out):
             out.append(Rule("together", a, (b,)))
+    for m in _NOT_BOTH.finditer(tool):
+        a, b = _name(m.group(1), props), _name(m.group(2), props)
+        out += [Rule("ways", a, (b,), target=((a,), (b,)))] if a and b and a != b else []
     return out
 
 
@@ -771,7 +777,8 @@ def _values_in(text: str, props: Props, skip: str = "") -> tuple[str, tuple[str,
     hits = {}
     for name, schema in props.items():
         found = tuple(v for v in _enum(schema) if len(v) > 1 and name != skip and any(
-            re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", low) for form in {v.lower(), v.lower().replace("_", " ")}))
+            re.search(rf"(?<![\w-])(?<!\d\.){re.escape(form)}(?![\w-])(?!\.\d)", low)  # "10" is not in "0.10%" (set 43)
+            for form in {v.lower(), v.lower().replace("_", " ")}))
         if found:
             hits[name] = found
     if len(hits) > 1:  # the clause names its parameter: "sterile_category 'nonsterile'"
@@ -836,8 +843,8 @@ def _named_in_words(clause: str, values: list[str]) -> list[str]:
     """The values of an enum a clause names in words: every word of the value ("commercial
     three-phase" for commercial_three_phase), or its first word alone standing for every value it
     opens where the clause says none of them whole ("residential" for both residential ones)."""
-    said = set(_words_of_value(clause))
-    whole = [v for v in values if _words_of_value(v) and set(_words_of_value(v)) <= said]
+    said = set(_words_of_value(clause))  # a number is never named in words ("10" of a tolerance in "0.10%": set 43)
+    whole = [v for v in values if _words_of_value(v) and set(_words_of_value(v)) <= said and re.search(r"[A-Za-z]", v)]
     heads = {_words_of_value(v)[0] for v in whole}
     grouped = [v for v in values if v not in whole and len(_words_of_value(v)) > 1 and _words_of_value(v)[0] in said
                and _words_of_value(v)[0] not in heads]
@@ -1716,6 +1723,35 @@ def _ranges_per_value(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Quantity in metric tonnes. MGO 20-500 mt, other grades 100-5000 mt", "Maximum sulphur ... at or below
+# the grade's limit: 3.50 HSFO, 0.50 VLSFO and B24_VLSFO, 0.10 ULSFO and MGO" (set 43: 30 mt of VLSFO, a
+# 2.8% cap on MGO): a number's band per member of an enum, the member before its range or after its cap.
+_NUM = r"(\d[\d,]*(?:\.\d+)?)"
+_OTHER_BAND = re.compile(rf"\b(?:all )?others?(?: [a-z]+)?\s+{_NUM}\s*(?:-|–|to)\s*{_NUM}", re.IGNORECASE)
+_CAPPED = re.compile(r"\b(?:limit|max(?:imum)?|at most|at or below|cap)\b", re.IGNORECASE)
+
+
+def _member_bands(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for subject, schema in ((n, s) for n, s in props.items() if s.get("type") in _NUMBER_TYPES and not s.get("enum")):
+        said, floor = str(schema.get("description") or ""), float(schema.get("minimum", 0))
+        for owner, members in ((n, [str(v) for v in s["enum"]]) for n, s in props.items() if s.get("enum") and n != subject):
+            bands = {}
+            for m in members:
+                ranged = re.search(rf"(?<![\w-]){re.escape(m)}\s+{_NUM}\s*(?:-|–|to)\s*{_NUM}", said)
+                capped = re.search(rf"{_NUM}\s+(?:[\w-]+(?:,\s*|\s+and\s+|\s+or\s+))*?{re.escape(m)}(?![\w-])", said)
+                if ranged:
+                    bands[m] = (float(ranged[1].replace(",", "")), float(ranged[2].replace(",", "")))
+                elif capped and _CAPPED.search(said[:capped.start()]):
+                    bands[m] = (floor, float(capped[1].replace(",", "")))
+            rest = _OTHER_BAND.search(said)
+            if rest and bands:
+                bands.update({m: (float(rest[1].replace(",", "")), float(rest[2].replace(",", ""))) for m in members if m not in bands})
+            if len(bands) >= 2:
+                out += [Rule("band_if", subject, (owner,), (m,), band) for m, band in bands.items() if band[0] < band[1]]
+    return out
+
+
 # "Size class by deadweight: GP 10,000-24,999 dwt, MR 25,000-54,999, ..." (set 42: a GP tanker searched
 # at 60,000 dwt and more): an enum whose members are bands of a measure another parameter gives.
 _BY_MEASURE = re.compile(r"^[^:.;]*?\bby ([a-z]+)\b", re.IGNORECASE)
@@ -2058,7 +2094,7 @@ def _monotone(tool: str, props: Props) -> list[Rule]:
     return [Rule("below", b, (a,)) if falls else Rule("below", a, (b,)) for a, b in itertools.pairwise(group)]
 
 
-READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _goes_in, _made_for, _omitted_for, _spans_per_value, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
+READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_differs, _no_value_for, _bands_of_members, _member_bands, _goes_in, _made_for, _omitted_for, _spans_per_value, _requires, _required_when, _required_with_flag, _implies, _value_for, _together, _sign,
                                                       _for_value, _needed_for, _only_for, _either, _values_require,
                                                       _forbidden_otherwise, _required_for, _only_with, _backing,
                                                       _values_take, _pairs, _without_only, _within, _band_if,

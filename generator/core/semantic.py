@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -661,6 +661,9 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         return Typical((ref_epoch - UNIX_SPAN) * scale, (ref_epoch + UNIX_SPAN) * scale, 0)
     if kind == "temperature" and "fahrenheit" in f"{name} {schema.get('description', '')}".lower():
         return Typical(60, 82)
+    if kind == "year" and set(tokens(name)) & _CYCLE_YEARS:  # a water, fiscal or crop year of today's work:
+        now = datetime.fromtimestamp(ref_epoch, tz=UTC).year  # never 2004 (set 43)
+        return Typical(now - 2, now + 1, 0)
     if kind == "count" and set(tokens(name)) & {"children", "kids", "child"}:
         return Typical(0, 3)
     if kind == "card_code":
@@ -690,6 +693,11 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
         if per is not None:
             return per
     return TYPICAL.get(kind, TYPICAL["generic"])
+
+
+# Years an organisation works in ("water_year", "fiscal_year", "tax_year"): the current one or near it.
+_CYCLE_YEARS = frozenset({"water", "fiscal", "tax", "crop", "reporting", "budget", "season", "academic", "school",
+                          "program", "programme", "permit", "plan", "financial", "marketing", "grant", "award"})
 
 
 # A price per person, night or ticket is what one of them costs: "no more than 436 per person" for

@@ -467,9 +467,14 @@ def _initialism(word: str) -> str:
     from ..phrasebook.lexicon import known
     from ..phrasebook.terms import UNIT_NAMES
 
+    if word in _CONTINENTS:  # "east Asia", never "east ASIA" (set 43)
+        return word.capitalize()
     if 2 <= len(word) <= 4 and word.isalpha() and word.islower() and not known(word) and word not in UNIT_NAMES:
         return word.upper()
     return word
+
+
+_CONTINENTS = frozenset({"asia", "africa", "europe", "america", "americas", "oceania", "antarctica", "eurasia"})
 
 
 # Phrases English has borrowed, whose short words are no initialisms (set 33: "with status EN route").

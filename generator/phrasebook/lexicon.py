@@ -14,7 +14,7 @@ from ..core.inflection import engine
 
 # Abbreviations of parameter and API names, as a user says them.
 ABBREVIATIONS = {
-    "qty": "quantity", "num": "number", "no": "number", "nb": "number", "lat": "latitude",
+    "spec": "specification", "specs": "specifications", "qty": "quantity", "num": "number", "no": "number", "nb": "number", "lat": "latitude",
     "lng": "longitude", "lon": "longitude", "long": "longitude", "addr": "address",
     "desc": "description", "dest": "destination", "src": "source", "dst": "destination",
     "msg": "message", "msgs": "messages", "tz": "time zone", "amt": "amount", "max": "maximum",

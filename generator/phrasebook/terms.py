@@ -61,6 +61,9 @@ _CHANGES = {"add": "adding", "remove": "removing", "drop": "dropping", "include"
             "attach": "attaching", "detach": "detaching", "delete": "deleting", "append": "adding"}
 
 
+# A span a change moves something by: "extending it by 36 hours".
+_SHIFTS = {"extend": "extending it", "shorten": "shortening it", "delay": "delaying it", "postpone": "postponing it",
+           "advance": "moving it up", "prolong": "extending it"}
 _RECORD_WORDS = frozenset({"confirmation", "receipt", "ticket", "booking", "reservation", "order", "request"})
 _HEADS_OF = {  # "<head> of X": what the value is said as
     "number": "count", "count": "count", "amount": "amount", "quantity": "count", "total": "count",
@@ -87,7 +90,7 @@ _UNIT_WORDS = {"ul": "microliters", "c": "degrees Celsius", "f": "degrees Fahren
                "px": "pixels", "mb": "MB", "gb": "GB", "kb": "KB", "oz": "ounces", "l": "litres", "nm": "nautical miles",
                "gal": "gallons", "ppm": "ppm", "ha": "hectares", "psi": "psi", "mph": "mph", "mhz": "MHz", "sqft": "square feet",
                "bu": "bushels", "mv": "millivolts", "kv": "kV", "kw": "kW", "kwh": "kWh", "psig": "psig", "ma": "mA",
-               "hz": "Hz", "usft": "US survey feet"}  # (set 39: "northing USFT 1713446.71"; set 36: "a pipe-to-soil potential of -2400" for `on_potential_mv`)
+               "hz": "Hz", "usft": "US survey feet", "mt": "mt"}  # (set 39: "northing USFT 1713446.71"; set 36: "a pipe-to-soil potential of -2400" for `on_potential_mv`)
 _SPANS = ("seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years")
 _UNIT_NAMES = _UNITS | set(_SPANS) | set(_UNIT_WORDS.values()) | {"ul", "meters", "kilometers", "kilometres", "miles",
                                                                   "grams", "pounds", "tonnes", "knots", "percent",
@@ -1215,6 +1218,8 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
         return " ".join(words)  # `from_page`, `to_page`: "from page 2", "to page 3", never "with from page 2"
     if len(words) >= 2 and words[0] in _CHANGES:
         return _CHANGES[words[0]]  # `remove_accessorials`: "removing liftgate delivery", never "... as the services" (set 30)
+    if len(words) == 2 and words[1] in _SPAN_WORDS and words[0] in _SHIFTS:
+        return f"{_SHIFTS[words[0]]} by"  # `extend_hours`: "extending it by 36 hours", never "for 36 hours" (set 43)
     if words[:1] == ["due"] and words[1:2] in (["in"], ["within"], ["after"]):
         return " ".join(words[:2])  # `due_in_days`: "due in 8 days", never "for 8 days" (set 30)
     if len(words) == 2 and words[1] in _SPAN_WORDS and set(lemmas(words[0])) & {"ADJ"} and "NOUN" not in lemmas(words[0]):
@@ -1468,7 +1473,7 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
         t = Term(**{**t.__dict__, "noun": t.plain})  # angular misclosure, never "a sum of 286 seconds" (set 39)
     if t.sem == "money" and t.unit and t.unit.lower() not in _CURRENCY_UNITS:  # a sum of lengths in feet
         t = Term(**{**t.__dict__, "sem": ""})  # is no amount of money ("with sum of ... of 9800 feet": set 39)
-    t = _said_by_name(param, description, t)
+    t = _said_by_name(param, description, _compound_unit(description, t))
     if _WHAT_IT_IS.match(description) and tokens(param) == ["description"]:  # "What the item is, as on the property
         t = Term(**{**t.__dict__, "phrase": "described as"})  # report": "described as Glock 19 pistol", never "a note" (set 42)
     doing = _PERCENT_DOING.match(description) if t.unit == "percent" and not t.noun else None
@@ -1478,6 +1483,17 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
         t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
     return _hinted(t, noun) if noun else t
+
+
+def _compound_unit(description: str, t: Term) -> Term:
+    """A unit of two words the description hyphenates ("Volume to transfer in acre-feet"): "a volume
+    of 46.3 acre-feet", never "an acre of 46.3 feet" (set 43); nor a kilowatt-hour a duration."""
+    if not t.unit or len(t.noun.split()) != 1 or \
+            not re.search(rf"\b{re.escape(t.noun)}-{re.escape(t.unit)}\b", description, re.IGNORECASE):
+        return t
+    lead = description.split()[0].lower() if description.split() else ""
+    noun = lead if set(lemmas(lead)) == {"NOUN"} else ""
+    return Term(**{**t.__dict__, "noun": noun, "plain": noun, "unit": f"{t.noun}-{t.unit}", "sem": ""})
 
 
 def _said_by_name(param: str, description: str, t: Term) -> Term:
@@ -1499,6 +1515,10 @@ def _said_by_name(param: str, description: str, t: Term) -> Term:
             and "NOUN" in lemmas(sided[-1]):  # "Measured energy transfer ratio of the hammer": "a hammer efficiency
         return Term(**{**t.__dict__, "noun": " ".join(sided)})  # of 88 percent" (set 42)
     spelled = " ".join(tokens(param))
+    if len(own) == 1 == len(tokens(param)) and len(t.noun.split()) >= 4 and set(lemmas(spelled)) == {"NOUN"} \
+            and len(spelled) > 3 and spelled not in _GENERIC_NAMES and t.sem not in ("clock", "date", "datetime"):
+        return Term(**{**t.__dict__, "noun": spelled, "plain": spelled})  # `carrier`: "carrier CX", never "the
+        # operator's IATA airline designator CX" (set 43)
     head = re.split(r"\s+of\s+", description, maxsplit=1)[0].lower().split() if " of " in description else []
     if tokens(param)[-1:] in (["code"], ["number"]) and len(tokens(param)) == 2 and set(tokens(param)) <= set(head) \
             and len(head) <= 4 and t.noun.lower() != spelled:
@@ -1509,6 +1529,8 @@ def _said_by_name(param: str, description: str, t: Term) -> Term:
     return t
 
 
+_GENERIC_NAMES = frozenset({"value", "amount", "status", "state", "text", "notes", "note", "description", "comment",
+                            "reason", "kind", "type", "mode", "level", "result", "data", "details", "info", "label"})
 _WHAT_IT_IS = re.compile(r"^\s*what (?:the|this|an?) [a-z]+ is\b", re.IGNORECASE)
 
 
@@ -1844,8 +1866,10 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
     if len(event) == 1 and not t.role and re.fullmatch(r"[a-z]+ed", event[0]) and verb_lemma(event[0]) not in (None, event[0]):
         return f"{event[0]} on {v}"  # `drilled_date`: "drilled on May 6", never "a drilled date of May 6" (set 42)
     if t.noun.split()[:1] == ["new"] and intent.split()[:1] and intent.split()[0] in _MOVING:
-        return f"to {v}"  # "move booked installation INS-25-3804 to June 9", never "because of an equipment
-        # delay starting June 9" (set 31: the delay's start)
+        # "move booked installation INS-25-3804 to June 9", never "because of an equipment delay starting
+        # June 9" (set 31); a named moment by its name: "with a new shut-off time of" (set 43: "change the
+        # order ... to June 2", which moved the whole order)
+        return f"with {_a(t.noun)} of {v}" if len(event) > 1 else f"to {v}"
     if t.role == "from":  # "from June 2" once a closing bound follows (clauses.ranges)
         return f"starting {v}"
     if t.role == "until":
@@ -2005,8 +2029,8 @@ def _reason_clause(v: str) -> str:
         return f"because the {words[0]} {'are' if is_plural(words[0]) else 'is'} {words[1]}"  # never "because of work
     if len(words) == 1 and not lemmas(v) and re.fullmatch(r"[a-z]{4,}ed", v):  # complete"; "superseded", a word the
         return f"because it was {v}"  # lexicon lacks: "because it was superseded", never "because of superseded" (set 39)
-    if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]):
-        # "shipper cancelled" did it; an "order cancelled" had it done (set 30: "because the order cancelled")
+    if len(words) == 2 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and _past(words[1]):
+        # (set 43: never "because the crop was need") "shipper cancelled" did it; an "order cancelled" had it done (set 30: "because the order cancelled")
         return f"because the {v}" if _acts(words[0]) else \
             f"because the {words[0]} {'were' if is_plural(words[0]) else 'was'} {words[1]}"  # "the duties were changed"
     if len(words) == 3 and _acts(words[1]) and "NOUN" in lemmas(words[0]) and words[2].endswith("ed") and \
