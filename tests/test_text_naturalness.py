@@ -223,7 +223,7 @@ def test_a_full_name_and_a_stylist_are_people() -> None:
     ("max_distance_miles", {"type": "number"}, "with a distance of at most {v} miles"),
     ("daily_miles", {"type": "number"}, "with {v} miles"),  # no "a daily of": an adjective is no noun
     ("d", {"type": "number", "description": "Distance in meters"}, "with a distance of {v} meters"),
-    ("extend_days", {"type": "integer", "enum": [7, 14, 21]}, "for {v} days"),  # no weekday "on 7"
+    ("extend_days", {"type": "integer", "enum": [7, 14, 21]}, "extending it by {v} days"),  # no weekday "on 7"
     ("number_of_tickets", {"type": "integer", "enum": [1, 2, 3, 4]}, "for {v} tickets"),
     ("coach_name", {"type": "string"}, "with coach {v}"),  # a person, not "called ..."
     ("abv_min", {"type": "number", "description": "Minimum alcohol by volume percentage"},

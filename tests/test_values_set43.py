@@ -104,3 +104,86 @@ def test_a_traject_query_says_a_timestamp_in_words_but_keeps_an_iso_date_verbati
         "day": {"type": "string", "format": "date", "description": "Pickup day."}}, ["picked_at", "day"])
     assert literal_surface(stamp, "picked_at", "2025-06-02T14:15:00-06:00") is None
     assert literal_surface(stamp, "day", "2025-06-02") == "2025-06-02"
+
+
+ORDER_CHANGE = _tool("change_water_order", "Change a pending or running order. Give at least one of flow_cfs, end_time "
+                     "or extend_hours (not both end_time and extend_hours).", {
+                         "order_id": {"type": "string", "pattern": "^WO-[0-9]{5}$", "description": "Water order id."},
+                         "flow_cfs": {"type": "number", "minimum": 0.5, "maximum": 30, "description": "New flow in cfs."},
+                         "end_time": {"type": "string", "format": "date-time", "description": "New shut-off time (ISO 8601)."},
+                         "extend_hours": {"type": "integer", "minimum": 12, "maximum": 72, "multipleOf": 12,
+                                          "description": "Extend the run by this many hours."}},
+                     ["order_id"])
+
+
+def test_not_both_x_and_y_is_at_most_one_never_both() -> None:
+    found = rules(ORDER_CHANGE.description, ORDER_CHANGE.properties)
+    assert not [r for r in found if r.kind == "together"], found  # "both end_time and extend_hours" is no pair
+    assert Rule("ways", "end_time", ("extend_hours",), target=(("end_time",), ("extend_hours",))) in found
+    rng = random.Random(2)
+    for _ in range(60):
+        drawn = sample_arguments(ORDER_CHANGE, rng, optional_rate=1.0)
+        assert not {"end_time", "extend_hours"} <= set(drawn), drawn
+
+
+ENQUIRY = _tool("create_bunker_enquiry", "Send an enquiry for one stem.", {
+    "grade": {"type": "string", "enum": ["VLSFO", "HSFO", "MGO", "B24_VLSFO"],
+              "description": "Fuel grade: VLSFO (max 0.50% sulphur), HSFO (max 3.50% sulphur, only for ships with a "
+                             "scrubber), MGO (max 0.10% sulphur), B24_VLSFO (VLSFO blended with 24% FAME)."},
+    "tolerance_pct": {"type": "integer", "enum": [0, 5, 10], "default": 5, "description": "Tolerance in percent."},
+    "quantity_mt": {"type": "number", "minimum": 20, "maximum": 5000,
+                    "description": "Quantity in metric tonnes (mt). MGO 20-500 mt, other grades 100-5000 mt."},
+    "max_sulphur_pct": {"type": "number", "minimum": 0.05, "maximum": 3.5, "description": "Maximum sulphur in % m/m, "
+                        "at or below the grade's limit: 3.50 HSFO, 0.50 VLSFO and B24_VLSFO, 0.10 MGO."}},
+    ["grade", "quantity_mt"])
+
+
+def test_a_numbers_band_per_member_before_its_range_or_after_its_cap() -> None:
+    found = rules(ENQUIRY.description, ENQUIRY.properties)
+    assert Rule("band_if", "quantity_mt", ("grade",), ("MGO",), (20.0, 500.0)) in found
+    assert Rule("band_if", "quantity_mt", ("grade",), ("HSFO",), (100.0, 5000.0)) in found  # "other grades"
+    assert Rule("band_if", "max_sulphur_pct", ("grade",), ("MGO",), (0.05, 0.1)) in found
+    assert Rule("band_if", "max_sulphur_pct", ("grade",), ("B24_VLSFO",), (0.05, 0.5)) in found
+    assert not [r for r in found if "tolerance_pct" in (r.subject, *r.others)], found  # "10" is not in "0.10%"
+    rng = random.Random(4)
+    for _ in range(60):
+        d = sample_arguments(ENQUIRY, rng, optional_rate=1.0)
+        assert (20 <= d["quantity_mt"] <= 500) if d["grade"] == "MGO" else (100 <= d["quantity_mt"] <= 5000), d
+        cap = {"HSFO": 3.5, "VLSFO": 0.5, "B24_VLSFO": 0.5, "MGO": 0.1}[d["grade"]]
+        assert d.get("max_sulphur_pct", 0) <= cap, d
+
+
+def test_a_water_year_is_near_today_a_model_year_need_not_be() -> None:
+    transfer = _tool("request_water_transfer", "Request a transfer.", {
+        "water_year": {"type": "integer", "minimum": 2000, "maximum": 2030, "description": "Water year, e.g. 2024."}},
+        ["water_year"])
+    rng = random.Random(6)
+    years = [sample_arguments(transfer, rng)["water_year"] for _ in range(40)]
+    assert sum(2023 <= y <= 2026 for y in years) >= 36, years  # the reference time is June 2025
+
+
+def test_a_change_says_what_it_changes() -> None:
+    from generator.phrasebook.terms import _reason_clause, say, term
+
+    spec = ORDER_CHANGE.properties
+    assert say(term("extend_hours", spec["extend_hours"]), "number", "36") == "extending it by 36 hours"
+    assert say(term("extend_hours", spec["extend_hours"]), "number", "36", "extend the order") == "by 36 hours"
+    shut = say(term("end_time", spec["end_time"]), "datetime", "June 2 at 6 pm", "change the order")
+    assert shut == "with a new shut-off time of June 2 at 6 pm", shut  # never "to June 2", which moves the order
+    assert _reason_clause("crop need") == ""  # never "because the crop was need"
+    assert _reason_clause("order cancelled") == "because the order was cancelled"
+
+
+def test_units_and_names_read_as_the_trade_writes_them() -> None:
+    from generator.phrasebook.terms import say, term
+
+    volume = term("acre_feet", {"type": "number", "description": "Volume to transfer in acre-feet."})
+    assert say(volume, "number", "46.3") == "with 46.3 acre-feet"  # never "an acre of 46.3 feet"
+    tonnes = term("quantity_mt", {"type": "number", "description": "Quantity in metric tonnes (mt)."})
+    assert say(tonnes, "number", "129") == "with a quantity of 129 mt"  # never "a quantity mt of 129"
+    carrier = term("carrier", {"type": "string", "description": "Operator's 2-character IATA airline designator, e.g. 'LH'."})
+    assert carrier.noun == "carrier", carrier
+    from generator.core.surface import _name_words
+
+    assert _name_words("east_asia") == "east Asia"  # an enum member's words
+    assert _name_words("quality_off_spec") == "quality off spec"

@@ -1869,7 +1869,7 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
         # "move booked installation INS-25-3804 to June 9", never "because of an equipment delay starting
         # June 9" (set 31); a named moment by its name: "with a new shut-off time of" (set 43: "change the
         # order ... to June 2", which moved the whole order)
-        return f"with {_a(t.noun)} of {v}" if len(event) > 1 else f"to {v}"
+        return f"with {_a(t.noun)} of {v}" if len(event) > 1 and not set(event) & _STARTS else f"to {v}"
     if t.role == "from":  # "from June 2" once a closing bound follows (clauses.ranges)
         return f"starting {v}"
     if t.role == "until":
@@ -1889,6 +1889,7 @@ _BY_LEADS = {"need": "needed ", "needed": "needed ", "due": "due ", "required": 
              "ship": "shipped ", "deliver": "delivered ", "return": "returned "}
 
 
+_STARTS = frozenset({"start", "starting", "first", "begin", "beginning"})
 # Verbs of a request that moves something in time: its new moment is where it moves "to".
 _MOVING = frozenset({"move", "reschedule", "postpone", "rebook", "shift", "push", "change", "update", "bring"})
 _EVENTS = {"departure": "departing {v}", "arrival": "arriving {v}", "return": "returning {v}",
@@ -2549,6 +2550,8 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
         lead = f"{t.phrase[:-3]} at" if at else t.phrase
         person = kind == "enum" and v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)
         lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
+        lead = "by" if any(lead == f"{g} by" and intent.split()[:1] == [k] for k, g in _SHIFTS.items()) else lead  # "extend
+        # the loan by 7 days", never "extend the loan extending it by 7 days"
         if lead.startswith("born") and kind == "number" and re.fullmatch(r"\d{4}", v):
             lead = f"{lead.removesuffix(' on')} in"  # a year: "born in 2015", never "born on 2015" (set 28)
         if lead.startswith("born") and intent and not _names_person(intent) and not set(intent.lower().split()) & _ANIMALS:
