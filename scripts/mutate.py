@@ -5718,7 +5718,7 @@ MUTATIONS: list[Mutation] = [
              '    if len(words) == 2 and words[1] in _SPAN_WORDS and words[0] in _SHIFTS:',
              '    if False:', ('tests/test_values_set43.py::test_a_change_says_what_it_changes',)),
     Mutation("terms: a new shut-off time said 'to' (set 43)", 'generator/phrasebook/terms.py',
-             '        return f"with {_a(t.noun)} of {v}" if len(event) > 1 else f"to {v}"',
+             '        return f"with {_a(t.noun)} of {v}" if len(event) > 1 and not set(event) & _STARTS else f"to {v}"',
              '        return f"to {v}"', ('tests/test_values_set43.py::test_a_change_says_what_it_changes',)),
     Mutation("terms: 'because the crop was need' (set 43)", 'generator/phrasebook/terms.py',
              'words[1].endswith("ed") and _past(words[1]):',
