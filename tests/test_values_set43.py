@@ -187,3 +187,53 @@ def test_units_and_names_read_as_the_trade_writes_them() -> None:
 
     assert _name_words("east_asia") == "east Asia"  # an enum member's words
     assert _name_words("quality_off_spec") == "quality off spec"
+
+
+ORDER = _tool("place_water_order", "Order water. Give either duration_hours or end_time; end_time must be after "
+              "start_time.", {
+                  "start_time": {"type": "string", "format": "date-time", "description": "When water should reach the "
+                                 "turnout (ISO 8601 with offset, e.g. '2024-07-09T06:00:00-07:00'). Deliveries start at "
+                                 "06:00 or 18:00 (ditch rider change times)."},
+                  "duration_hours": {"type": "integer", "minimum": 12, "maximum": 168, "multipleOf": 12,
+                                     "description": "Length of the run in hours."},
+                  "end_time": {"type": "string", "format": "date-time",
+                               "description": "When the gate closes, after start_time and at most 168 hours later."}},
+              ["start_time"])
+
+
+def test_a_bound_in_hours_is_no_parameter_and_a_moment_is_never_below_a_number() -> None:
+    found = rules(ORDER.description, ORDER.properties)
+    assert not [r for r in found if r.kind == "below"], found  # "at most 168 hours later" names no duration_hours
+    props = {"run_minutes": {"type": "integer", "minimum": 1, "maximum": 600, "description": "Run length, minutes."},
+             "cooldown": {"type": "integer", "minimum": 0, "maximum": 60, "description": "Cooldown; at most 30 minutes."}}
+    assert not [r for r in rules("Start a run.", props) if r.kind == "below"]  # a number's bound, no run_minutes
+
+
+def test_a_moment_starts_at_a_clock_time_its_text_lists() -> None:
+    rng = random.Random(8)
+    starts = [sample_arguments(ORDER, rng)["start_time"] for _ in range(30)]
+    assert all(s[11:16] in ("06:00", "18:00") for s in starts), starts
+
+
+def test_a_give_list_names_parameters_by_their_first_word() -> None:
+    reading = _tool("record_meter_reading", "Record a meter reading. Give the totalizer reading, or an instantaneous "
+                    "flow, or both.", {
+                        "turnout_id": {"type": "string", "description": "Turnout id."},
+                        "totalizer_af": {"type": "number", "minimum": 0, "maximum": 9999, "description": "Totalizer, af."},
+                        "instantaneous_cfs": {"type": "number", "minimum": 0, "maximum": 60, "description": "Flow, cfs."}},
+                    ["turnout_id"])
+    found = rules(reading.description, reading.properties)
+    assert Rule("any_of", "totalizer_af", ("instantaneous_cfs",)) in found, found
+    rng = random.Random(9)
+    for _ in range(40):
+        drawn = sample_arguments(reading, rng, optional_rate=0.0)
+        assert {"totalizer_af", "instantaneous_cfs"} & set(drawn), drawn
+
+
+def test_a_flag_described_by_a_statement_is_no_order() -> None:
+    from generator.phrasebook.fragments import bool_words
+    from generator.phrasebook.terms import _act
+
+    assert _act("Work needs the canal or lateral dewatered.") == ""  # never "working needs the canal"
+    assert _act("Return logs of the run.") == "return logs of the run"
+    assert bool_words("inside_eca") == ("inside ECA", "not inside ECA")  # never "with inside ECA set to yes"

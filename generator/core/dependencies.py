@@ -1180,10 +1180,10 @@ def _compared(tool: str, props: Props) -> list[Rule]:
             said = (m.group(2) or m.group(3) or m.group(4) or "").lower()
             first = _numeric_param(m.group(1), props) or (own if own and m.group(1).lower().strip() in
                                                           ("it", "this", "value", "this value") else None)
-            second = _numeric_param(m.group(5), props)
-            if own and first is None and m.start() == 0:
+            second = _numeric_param(m.group(5), props) if not re.match(r"\s*\d+(?:[.,]\d+)?(?:\s|$)", m.group(5)) else None  # "at most
+            if own and first is None and m.start() == 0:  # 168 hours later" is a bound, no `duration_hours` (set 43)
                 first = own
-            if first and second and first != second:
+            if first and second and first != second and (props.get(first) or {}).get("type") in _NUMBER_TYPES:
                 lower = any(said.startswith(w) or f" {w}" in f" {said}" for w in _LOWER_WORDS)
                 strict = ("strict",) if m.group(2) and "or equal" not in m.group(0).lower() else ()
                 rule = Rule("below", first, (second,), strict) if lower else Rule("below", second, (first,), strict)
@@ -1349,6 +1349,9 @@ def _given_item(item: str, props: Props) -> list[str]:
     if named is None and len(words) >= 2 and (head := _name(words[-1], props)) and \
             str(props[head].get("description") or "").lower().startswith(item.lower()):
         named = head
+    if named is None and len(words) >= 2 and "and" not in words:  # "the totalizer reading, or an instantaneous flow": the one name that
+        led = [n for n in props if words[0].lower() in n.lower().split("_")]  # shares the item's first word (set 43)
+        named = led[0] if len(led) == 1 and len(words[0]) > 3 else None
     return [named] if named else []
 
 

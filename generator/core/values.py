@@ -3523,6 +3523,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     before = dict(kept)
     kept = _not_in_past(tool, _not_in_future(tool, kept, rng, ref, keep), rng, ref, keep)
     kept = _window_behind(tool, kept, rng, ref, keep)
+    kept = _on_listed_clock(props, kept, keep)
     moved = {n for n in kept if before.get(n) is not kept[n]}
     if moved:  # a moment moved back brings what is ordered after it ("at most 12 months after it")
         kept = repair(props, kept, rng, keep=keep | moved, resample=_resampler(props, ref, pool))
@@ -3538,6 +3539,30 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
             if name not in args:
                 kept.pop(name, None)
     return kept
+
+
+# "Deliveries start at 06:00 or 18:00 (ditch rider change times)" (set 43: water ordered to start at
+# 3:30 pm): the clock times a moment's own text lists, two or more joined by "or" or commas.
+_CLOCK_LIST = re.compile(r"\b((?:[01]?\d|2[0-3]):[0-5]\d)((?:\s*(?:,|or|,\s*or)\s*(?:[01]?\d|2[0-3]):[0-5]\d)+)")
+_CLOCK_AT = re.compile(r"(T)(\d{2}):(\d{2})(?::\d{2})?")
+
+
+def _on_listed_clock(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A moment at one of the clock times its description lists (the nearest), date and offset kept;
+    never where the text gives a range ("between 08:00 and 17:00" is no list)."""
+    for name, value in list(args.items()):
+        said = str(dict_at(props, name).get("description") or "")
+        listed = _CLOCK_LIST.search(said)
+        at = _CLOCK_AT.search(value) if isinstance(value, str) and name not in keep else None
+        if not listed or at is None or re.search(r"\bbetween\b|\bfrom\b", said[:listed.start()][-30:]):
+            continue
+        times = [tuple(int(x) for x in t.split(":")) for t in re.findall(r"\d{1,2}:\d{2}", listed[0])]
+        hour, minute = int(at[2]), int(at[3])
+        if (hour, minute) in times:
+            continue
+        h, m = min(times, key=lambda t: abs(t[0] * 60 + t[1] - hour * 60 - minute))
+        args[name] = f"{value[:at.start()]}T{h:02d}:{m:02d}:00{value[at.end():]}"
+    return args
 
 
 def _moved_in_order(props: dict[str, Any], args: dict[str, Any], moved: set[str]) -> dict[str, Any]:

@@ -523,7 +523,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return f"without {rest}", f"with {rest}"
     if rest and lead in ("by", "per") and all(known(w) for w in rest.split()):  # "by_rectangle": broken down by
         return f"broken down {' '.join(words)}", f"not broken down {' '.join(words)}"  # rectangle (set 38: "without by rectangle")
-    if rest and (lead in ("in", "on", "at", "under", "over", "below", "above") or lead == "out" and rest.startswith("of ")):
+    if rest and (lead in ("in", "on", "at", "under", "over", "below", "above", "inside", "outside", "within") or
+                 lead == "out" and rest.startswith("of ")):  # "inside_eca": inside ECA (set 43: "set to yes")
         # "in_stock" / "not in stock"; "out_of_service": "out of service" (set 29: "with out of service")
         return " ".join(words), f"not {' '.join(words)}"
     if lemma and lead in (lemma, lemma + "s") and (lead in _VERB_LEADS or not set(lemmas(lead)) - {"VERB"}):

@@ -493,7 +493,10 @@ def _act(description: str) -> str:
         return ""
     if len(words) > 1 and words[1].lower() in ("is", "are", "was", "were", "of"):  # "Page count is ..." is no order
         return ""
-    if len(words) > 2 and _third_person(words[1].lower()) and words[2].lower() in _DETERMINERS:
+    second = words[1].lower() if len(words) > 2 else ""
+    said_of = _third_person(second) or "NOUN" in lemmas(first) and verb_lemma(second) not in (None, second) \
+        and second.endswith("s")  # "Work needs the canal ... dewatered": a statement of work (set 43: "working needs")
+    if said_of and words[2].lower() in _DETERMINERS:
         return ""  # "Move exceeds the threshold": a statement of a move ("Return logs of ..." is an order)
     if len(words) > 2 and words[2].lower() in ("is", "are", "was", "were", "has", "have"):
         return ""  # "Evidence seal was intact at transfer": a statement about a seal, not "evidence the seal"
