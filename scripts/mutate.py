@@ -1645,7 +1645,7 @@ MUTATIONS: list[Mutation] = [
              'all(known(w) for w in words[:-1])',
              ('tests/test_values_set19.py::test_a_flag_named_as_a_clause_or_a_need_reads_as_one',)),
     Mutation("terms: 'without moving exceeds the threshold' (a statement read as an order)", 'generator/phrasebook/terms.py',
-             '    if len(words) > 2 and _third_person(words[1].lower()) and words[2].lower() in _DETERMINERS:',
+             '    if said_of and words[2].lower() in _DETERMINERS:',
              '    if False:',
              ('tests/test_values_set19.py::test_a_flag_named_as_a_clause_or_a_need_reads_as_one',)),
     Mutation("values: a quote of 55 weekly units (the example's number ignored)", 'generator/core/values.py',
