@@ -3542,8 +3542,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
 
 
 # "Deliveries start at 06:00 or 18:00 (ditch rider change times)" (set 43: water ordered to start at
-# 3:30 pm): the clock times a moment's own text lists, two or more joined by "or" or commas.
-_CLOCK_LIST = re.compile(r"\b((?:[01]?\d|2[0-3]):[0-5]\d)((?:\s*(?:,|or|,\s*or)\s*(?:[01]?\d|2[0-3]):[0-5]\d)+)")
+# 3:30 pm): the clock times a moment's own text lists (`_CLOCK_LIST`), kept after the rules moved it.
 _CLOCK_AT = re.compile(r"(T)(\d{2}):(\d{2})(?::\d{2})?")
 
 
@@ -3556,7 +3555,7 @@ def _on_listed_clock(props: dict[str, Any], args: dict[str, Any], keep: frozense
         at = _CLOCK_AT.search(value) if isinstance(value, str) and name not in keep else None
         if not listed or at is None or re.search(r"\bbetween\b|\bfrom\b", said[:listed.start()][-30:]):
             continue
-        times = [tuple(int(x) for x in t.split(":")) for t in re.findall(r"\d{1,2}:\d{2}", listed[0])]
+        times = [tuple(int(x) for x in t.split(":")) for t in re.findall(r"\d{1,2}:\d{2}", listed[1])]
         hour, minute = int(at[2]), int(at[3])
         if (hour, minute) in times:
             continue

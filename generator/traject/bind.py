@@ -227,7 +227,8 @@ def _live(tool: Tool, args: dict[str, Any], then: Tool | None, rng: random.Rando
     if then is None or verb_of(then) in LOOKUP_VERBS | GETTER_VERBS:
         return args
     out = dict(args)
-    done = _done_by(verb_of(then))  # "preempted" before preempt_spot: already done (set 41: preempting preempted spots)
+    done = _done_by(verb_of(then)) | _ruled_out(then.description)  # "preempted" before preempt_spot: already done
+    # (set 41: preempting preempted spots); "A running order is shut off with ... instead" (set 43)
     for param, value in args.items():
         if not isinstance(value, str) or value.lower() not in _OVER | done:
             continue
@@ -237,6 +238,19 @@ def _live(tool: Tool, args: dict[str, Any], then: Tool | None, rng: random.Rando
         elif param not in tool.required:
             out.pop(param)
     return out
+
+
+# "A running order is shut off with change_water_order instead", "Cancel an order that has not started"
+# (set 43: orders found running and cancelled): the states the next step does not take.
+_INSTEAD = re.compile(r"\b(?:an?|the)\s+([a-z]+)\s+[a-z]+\s+(?:is|are)\s+[^.;]*\binstead\b", re.IGNORECASE)
+_NOT_STARTED = re.compile(r"\b(?:has|have) not (?:yet )?(?:started|begun)\b|\bnot yet started\b", re.IGNORECASE)
+_UNDER_WAY = frozenset({"running", "started", "in_progress", "active", "ongoing", "underway", "completed", "complete"})
+
+
+@lru_cache(maxsize=1024)
+def _ruled_out(description: str) -> frozenset[str]:
+    said = {m[1].lower() for m in _INSTEAD.finditer(description)}
+    return frozenset(said | (_UNDER_WAY if _NOT_STARTED.search(description) else set()))
 
 
 @lru_cache(maxsize=1024)

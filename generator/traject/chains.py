@@ -71,7 +71,15 @@ def too_soon(producer: Tool, consumer: Tool) -> bool:
     state = needed_state(consumer)
     return verb_of(consumer) in _LATER or bool(named & _AFTERWARDS) or \
         bool(named & _BILLS) and _NOT_YET_BILLED.search(producer.description) is not None or \
-        state is not None and state != verb_of(producer)
+        state is not None and state != verb_of(producer) or _EVENT_FIRST.search(consumer.description) is not None
+
+
+# "Record the bunker delivery note after pumping is finished", "a fuel sample drawn ... during delivery"
+# (set 43: a delivery recorded and a sample drawn one step after the order was placed): an event that
+# comes between the making and this step.
+_EVENT_FIRST = re.compile(r"\b(?:after|once)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|has been|have been)\s+"
+                          r"(?:finished|complete|completed|done|over|ended)\b|\bduring\s+(?:the\s+)?(?:delivery|"
+                          r"loading|discharge|unloading|pumping|transfer|operation|flight|voyage|trip)\b", re.IGNORECASE)
 
 
 # "Return a checked-out item", "Send voyage orders to the master of a fixed ship", "Hand an item

@@ -384,15 +384,33 @@ def matching_param(field_name: str, vocab: Vocab) -> str:
     same = sorted((p for p in vocab if keys and entity_keys(p)[:1] == keys), key=len)
     if same:
         return same[0]
-    if is_id_param(field_name) or not w or w[-1] in BROAD_HEADS:
+    if is_id_param(field_name) or not w:
         return ""
+    if w[-1] in BROAD_HEADS:
+        return _worded(w, vocab)
     said = " ".join(w)  # "size_class" is the vessel class "Size class by deadweight", never the ice class (set 42)
-    heads = sorted((p for p in vocab if param_words(p).split()[-1:] == w[-1:]),
+    heads = sorted((p for p in vocab if param_words(p).split()[-1:] == w[-1:] and  # a unit is no head: a
+                    not (len(w) > 1 and w[-1] in _TRAILING_UNITS | {"mt", "usd"})),  # price "in usd mt" no quantity_mt
                    key=lambda p: (said not in str(vocab[p].get("description") or "").lower(), len(p), p))
     cored = sorted((p for p in vocab if _core(p)[-1:] == w[-1:] and set(_core(p)) <= set(w)), key=lambda p: (len(p), p))
     described = sorted((p for p in vocab if len(w) > 1 and str(vocab[p].get("description") or "").lower().startswith(said)),
                        key=lambda p: (len(p), p))  # "demurrage_rate": the "Demurrage rate in USD per day", never 1.3976
-    return heads[0] if heads else cored[0] if cored else described[0] if described else ""
+    return heads[0] if heads else cored[0] if cored else described[0] if described else _worded(w, vocab)
+
+
+def _a_bound(param: str, spec: dict[str, Any]) -> bool:
+    said = str(spec.get("description") or "").lower()
+    return bool(set(param_words(param).split()) & {"min", "max", "from", "to", "before", "after", "under", "over", "limit"}) \
+        or said.startswith(("max", "min", "up to", "at most", "at least", "only", "earliest", "latest"))
+
+
+def _worded(w: list[str], vocab: Vocab) -> str:
+    """The one parameter whose description's first sentence holds every word of a field of two or more
+    ("expected_alongside_time": "Expected time the barge is all fast alongside"; set 43: a nomination at
+    13:45 returned alongside at 14:45); "" when none or several."""
+    worded = [p for p in vocab if len(w) > 1 and not _a_bound(p, vocab[p]) and
+              set(w) <= set(re.findall(r"[a-z]+", str(vocab[p].get("description") or "").lower().split(". ")[0]))]
+    return worded[0] if len(worded) == 1 else ""
 
 
 # Words a parameter's name adds to the thing it holds: a unit after it, a bound before it (the
@@ -476,7 +494,9 @@ def _echo(rows: list[dict[str, Any]], args: dict[str, Any], sub: str, rng: rando
     term = next((args[k] for k in SEARCH_TERMS if isinstance(args.get(k), str)), None)
     fields = {f for row in rows for f in row if f not in (skip or set())}
     # a search of LR2 ships lists LR2s under the field its description names (`size_class`, set 42)
-    kinds = {f: k for f in fields if vocab and (k := matching_param(f, vocab)) in args and vocab[k].get("enum")}
+    kinds = {f: k for f in fields if vocab and (k := matching_param(f, vocab)) in args and
+             (vocab[k].get("enum") or _worded(param_words(f).split(), vocab) == k)}  # and the time a barge was
+    # nominated for (set 43), never a search's "Maximum cooking time" on every recipe (`_worded` takes no bound)
     for row in rows:
         for f in [f for f in row if f not in (skip or set())]:
             asked = args.get(echo_arg(args, f) or f)
