@@ -237,3 +237,25 @@ def test_a_flag_described_by_a_statement_is_no_order() -> None:
     assert _act("Work needs the canal or lateral dewatered.") == ""  # never "working needs the canal"
     assert _act("Return logs of the run.") == "return logs of the run"
     assert bool_words("inside_eca") == ("inside ECA", "not inside ECA")  # never "with inside ECA set to yes"
+
+
+def test_a_reason_says_the_state_a_thing_is_in() -> None:
+    from generator.phrasebook.terms import _reason_clause
+
+    assert _reason_clause("packaging not UN spec") == "because the packaging is not UN spec"
+    assert _reason_clause("forbidden on aircraft") == "because it is forbidden on aircraft"
+    assert _reason_clause("damaged or leaking") == "because it is damaged or leaking"
+    assert _reason_clause("quantity exceeds limit") == "because the quantity exceeds the limit"
+    assert _reason_clause("missing label") == "because of a missing label"
+    assert _reason_clause("label missing") == "because the label is missing"
+    assert _reason_clause("field not finished") == "because the field is not finished"
+
+
+def test_a_destination_code_is_where_it_goes_and_an_id_is_its_holders() -> None:
+    from generator.phrasebook.terms import say, term
+
+    airport = {"type": "string", "pattern": "^[A-Z]{3}$", "description": "IATA 3-letter airport code, e.g. 'FRA'."}
+    assert say(term("destination", airport), "text", "ORD", "search consignments") == "to ORD"  # never "in ORD"
+    staff = term("inspector_id", {"type": "string", "pattern": "^E[0-9]{5}$", "description": "Employee number of the "
+                                  "trained acceptance staff running the check, e.g. 'E20417'."})
+    assert staff.noun == "inspector", staff  # never "for trained acceptance staff E20417"

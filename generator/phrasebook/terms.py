@@ -1518,9 +1518,10 @@ def _said_by_name(param: str, description: str, t: Term) -> Term:
             and "NOUN" in lemmas(sided[-1]):  # "Measured energy transfer ratio of the hammer": "a hammer efficiency
         return Term(**{**t.__dict__, "noun": " ".join(sided)})  # of 88 percent" (set 42)
     spelled = " ".join(tokens(param))
-    if len(own) == 1 == len(tokens(param)) and len(t.noun.split()) >= 4 and set(lemmas(spelled)) == {"NOUN"} \
-            and len(spelled) > 3 and spelled not in _GENERIC_NAMES and t.sem not in ("clock", "date", "datetime"):
-        return Term(**{**t.__dict__, "noun": spelled, "plain": spelled})  # `carrier`: "carrier CX", never "the
+    one = own[0] if len(own) == 1 else ""  # `inspector_id` of "Employee number of the trained acceptance staff ..."
+    if one and len(t.noun.split()) >= (4 if one == spelled else 3) and set(lemmas(one)) == {"NOUN"} and len(one) > 3 \
+            and one not in _GENERIC_NAMES and t.sem not in ("clock", "date", "datetime") and one not in t.noun.split():
+        return Term(**{**t.__dict__, "noun": one, "plain": one})  # `carrier`: "carrier CX", never "the
         # operator's IATA airline designator CX" (set 43)
     head = re.split(r"\s+of\s+", description, maxsplit=1)[0].lower().split() if " of " in description else []
     if tokens(param)[-1:] in (["code"], ["number"]) and len(tokens(param)) == 2 and set(tokens(param)) <= set(head) \
@@ -2016,7 +2017,7 @@ def _reason_clause(v: str) -> str:
     cancelled", "equipment unavailable" -> "because the equipment is unavailable" (set 29:
     "because of shipper cancelled"); "" otherwise."""
     words = v.split()
-    if (own := _someone_did(words)):
+    if (own := _someone_did(words) or _reason_state(words)):
         return own
     if len(words) >= 4 and words[-2] == "not" and "ADJ" in lemmas(words[-1]) and "NOUN" in lemmas(words[-3]):
         head = " ".join(words[:-2])  # "locating practices not sufficient": never "because they are locating ..." (set 32)
@@ -2050,6 +2051,39 @@ def _reason_clause(v: str) -> str:
 # Words that place a reading against a bound: "above level 1" (set 40: "because of above level 1").
 _AGAINST = frozenset({"above", "below", "over", "under", "beyond", "outside", "within", "exceeding"})
 _ABSTRACT = re.compile(r"[a-z]+(?:ment|tion|sion|ship|ance|ence|ity|ure)$")
+
+
+_FAULTS = frozenset({"missing", "broken", "wrong", "expired", "invalid", "incorrect", "damaged", "lost", "faulty",
+                     "illegible", "unreadable", "duplicate", "late", "incomplete"})
+_STATE_PREPS = frozenset({"on", "in", "at", "for", "by", "from", "under", "to"})
+
+
+def _reason_state(words: list[str]) -> str:
+    """A reason that says what state a thing is in (set 43: "because they are packaging not UN spec",
+    "because of forbidden on aircraft", "because of quantity exceeds limit"): "because the packaging is
+    not UN spec", "because it is forbidden on aircraft", "because it is damaged or leaking", "because
+    the quantity exceeds the limit", "because of a missing label", "because the label is missing"."""
+    low = [w.lower() for w in words]
+    at = low.index("not") if "not" in low[1:-1] else 0
+    if at and all("NOUN" in lemmas(w) or w.endswith("ing") for w in low[:at]):
+        head = " ".join(words[:at])
+        return f"because the {head} {'are' if is_plural(low[at - 1]) else 'is'} not {' '.join(words[at + 1:])}"
+    done = len(low) >= 2 and (_past(low[0]) and low[0].endswith(("ed", "en")) or set(lemmas(low[0])) == {"ADJ"})
+    if done and (low[1] in _STATE_PREPS or low[1] == "or" and len(low) == 3):  # a state "is", an event "was":
+        was = low[1] != "or" and "ADJ" not in lemmas(low[0])  # "damaged in transit" (set 40)
+        return f"because it {'was' if was else 'is'} {' '.join(words)}"
+    if len(low) >= 3 and "NOUN" in lemmas(low[0]) and _third_person_verb(low[1]) and "NOUN" in lemmas(low[-1]):
+        return f"because the {low[0]} {low[1]} the {' '.join(words[2:])}"
+    if len(low) >= 2 and low[0] in _FAULTS and "NOUN" in lemmas(low[-1]):
+        return f"because of {_a(' '.join(words))}"
+    if len(low) == 2 and low[1] in _FAULTS and "NOUN" in lemmas(low[0]):
+        return f"because the {low[0]} {'are' if is_plural(low[0]) else 'is'} {low[1]}"
+    return ""
+
+
+def _third_person_verb(word: str) -> bool:
+    lemma = verb_lemma(word)
+    return bool(lemma) and lemma != word and word.endswith("s") and "VERB" in lemmas(word)
 
 
 def _someone_did(words: list[str]) -> str:
@@ -2402,7 +2436,7 @@ def _side_of(t: Term, v: str, intent: str) -> str:
     """A place said by its side: "from DEN08", "to DEN87"; a destination of a stay is where it is
     ("look for a stay in Brussels", never "a stay to Brussels"); "" for no place."""
     if t.place == "to" and intent and not goes_somewhere(intent) and not re.search(r"\d|\bdestination\b", v) \
-            and not t.plain.startswith("to "):  # `to_location` beside its `from_location`: "from X to Y" (set 38)
+            and not t.plain.startswith("to ") and not re.fullmatch(r"[A-Z]{3,5}", v):  # a code: "to ORD" (set 43)  # `to_location` beside its `from_location`: "from X to Y" (set 38)
         # a code or "the destination ZIP code from last time" is an end of a trip (set 29: "from 04188 in 77353")
         return f"in {v}"
     if t.place and re.fullmatch(r"\d+", v) and "badge" in t.noun.split():  # "to badge 5969", never "to 5969" (set 42)
