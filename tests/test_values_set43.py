@@ -259,3 +259,16 @@ def test_a_destination_code_is_where_it_goes_and_an_id_is_its_holders() -> None:
     staff = term("inspector_id", {"type": "string", "pattern": "^E[0-9]{5}$", "description": "Employee number of the "
                                   "trained acceptance staff running the check, e.g. 'E20417'."})
     assert staff.noun == "inspector", staff  # never "for trained acceptance staff E20417"
+
+
+def test_the_llm_writers_replies_are_refused_for_no_unit_and_no_phrase_they_were_told_to_use() -> None:
+    from generator.core.plan import history_noun
+    from generator.core.textquality import identifier
+
+    assert identifier("a viscosity of 93 cSt at 50 C") == []  # a unit, no identifier (the played LLM, set 43)
+    assert identifier("set max_rate to 5") != []
+    quotes = _tool("list_quotes", "List the offers received for an enquiry.", {
+        "enquiry_id": {"type": "string", "description": "Enquiry id."},
+        "sort_by": {"type": "string", "enum": ["price", "validity"], "description": "Order of the offers: price first."}},
+        ["enquiry_id"])
+    assert history_noun("sort_by", quotes) == "sort order"  # never "the order I always use" among bunker orders

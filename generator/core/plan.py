@@ -373,6 +373,8 @@ def history_noun(param: str, tool: Tool) -> str:
 
     n = noun(param, tool)
     n = n.split(" of the ")[0] if " of the " in n and n.split(" of the ")[0] else n  # "city of the site": a city
+    if set(words(param).split()) <= {"sort", "by", "order", "ordering", "sorting"} and n in ("order", "ordering", "sort"):
+        return "sort order"  # `sort_by`: "the sort order I always use", never "the order I ..." among bunker orders (set 43)
     only = re.fullmatch(r"only (?:(?:above|below|over|under|with|for|in|on|from|at) )?(\w+(?: \w+)?)", n)
     n = f"{only[1]} filter" if only else n  # `only_above_level`: "the same level filter", never "the same only
     # above level" (set 40)

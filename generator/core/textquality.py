@@ -260,7 +260,8 @@ _NOT_DOTTED = re.compile(r"^(?:e\.g|i\.e|a\.m|p\.m|etc|vs|approx|no|st|dr|mr|mrs
 # Units written in mixed case by everyone who uses them: words of the field, not identifiers.
 MIXED_CASE_UNITS = frozenset({"dBm", "dBi", "dBA", "dBc", "dBW", "dBZ", "kWh", "MWh", "GWh", "mAh", "kHz", "MHz",
                               "GHz", "kPa", "MPa", "hPa", "mmHg", "cmH2O", "kVA", "kVAr", "mSv", "mGy", "kBq",
-                              "MBq", "nMol", "mEq", "kDa", "mCi", "µCi", "uCi", "nCi", "GBq", "µSv", "cGy", "mR"})
+                              "MBq", "nMol", "mEq", "kDa", "mCi", "µCi", "uCi", "nCi", "GBq", "µSv", "cGy", "mR",
+                              "cSt", "mPa", "kNm", "kWp", "kVp", "nSv", "kGy", "mOsm"})  # (a fuel's "93 cSt": set 43)
 
 
 @detector("identifier")
