@@ -2017,7 +2017,7 @@ def _reason_clause(v: str) -> str:
     cancelled", "equipment unavailable" -> "because the equipment is unavailable" (set 29:
     "because of shipper cancelled"); "" otherwise."""
     words = v.split()
-    if (own := _someone_did(words) or _reason_state(words)):
+    if (own := _someone_did(words)):
         return own
     if len(words) >= 4 and words[-2] == "not" and "ADJ" in lemmas(words[-1]) and "NOUN" in lemmas(words[-3]):
         head = " ".join(words[:-2])  # "locating practices not sufficient": never "because they are locating ..." (set 32)
@@ -2025,7 +2025,7 @@ def _reason_clause(v: str) -> str:
     if len(words) == 3 and "ADJ" in lemmas(words[0]) and "NOUN" in lemmas(words[1]) and verb_lemma(words[2]) \
             and verb_lemma(words[2]) != words[2] and not _acts(words[1]):  # "wrong dose sent": "because the wrong
         return f"because the {words[0]} {words[1]} {'were' if is_plural(words[1]) else 'was'} {words[2]}"  # dose was sent"
-    if (done := _done_by(words)):
+    if (done := _done_by(words) or _reason_state(words)):
         return done
     if words and words[0].endswith("ing") and verb_lemma(words[0]) and words[0] not in _STATE_WORDS and \
             not _a_thing(words[1:]) and "NOUN" not in lemmas(words[-1]):  # "lighting work", "painting": work done,
@@ -2074,8 +2074,8 @@ def _reason_state(words: list[str]) -> str:
         return f"because it {'was' if was else 'is'} {' '.join(words)}"
     if len(low) >= 3 and "NOUN" in lemmas(low[0]) and _third_person_verb(low[1]) and "NOUN" in lemmas(low[-1]):
         return f"because the {low[0]} {low[1]} the {' '.join(words[2:])}"
-    if len(low) >= 2 and low[0] in _FAULTS and "NOUN" in lemmas(low[-1]):
-        return f"because of {_a(' '.join(words))}"
+    if len(low) >= 2 and low[0] in _FAULTS and "NOUN" in lemmas(low[-1]):  # "the wrong stream" is the one it was
+        return f"because of {'the ' + ' '.join(words) if low[0] == 'wrong' else _a(' '.join(words))}"
     if len(low) == 2 and low[1] in _FAULTS and "NOUN" in lemmas(low[0]):
         return f"because the {low[0]} {'are' if is_plural(low[0]) else 'is'} {low[1]}"
     return ""
