@@ -178,7 +178,8 @@ def test_units_and_names_read_as_the_trade_writes_them() -> None:
     from generator.phrasebook.terms import say, term
 
     volume = term("acre_feet", {"type": "number", "description": "Volume to transfer in acre-feet."})
-    assert say(volume, "number", "46.3") == "with 46.3 acre-feet"  # never "an acre of 46.3 feet"
+    assert say(volume, "number", "46.3") == "with a volume of 46.3 acre-feet"  # never "an acre of 46.3 feet"
+    assert volume.noun == "volume"  # TRAIL's "my usual volume", never "my usual acre"
     tonnes = term("quantity_mt", {"type": "number", "description": "Quantity in metric tonnes (mt)."})
     assert say(tonnes, "number", "129") == "with a quantity of 129 mt"  # never "a quantity mt of 129"
     carrier = term("carrier", {"type": "string", "description": "Operator's 2-character IATA airline designator, e.g. 'LH'."})
@@ -272,3 +273,34 @@ def test_the_llm_writers_replies_are_refused_for_no_unit_and_no_phrase_they_were
         "sort_by": {"type": "string", "enum": ["price", "validity"], "description": "Order of the offers: price first."}},
         ["enquiry_id"])
     assert history_noun("sort_by", quotes) == "sort order"  # never "the order I always use" among bunker orders
+
+
+def test_a_window_said_ahead_of_today_opens_that_far_ahead() -> None:
+    from generator.core.dependencies import Lead, leads
+
+    enquiry = _tool("create_bunker_enquiry", "Send an enquiry. The delivery window must be at least 3 days after "
+                    "today for ex-barge, window_end must be after window_start.", {
+                        "window_start": {"type": "string", "format": "date", "description": "First day of the window."},
+                        "window_end": {"type": "string", "format": "date", "description": "Last day of the window."}},
+                    ["window_start", "window_end"])
+    assert leads(enquiry.description, enquiry.properties) == [Lead("window_start", 72.0)]
+    rng = random.Random(10)
+    assert all(sample_arguments(enquiry, rng)["window_start"] >= "2025-06-05" for _ in range(20))
+
+
+def test_a_give_list_with_an_optional_range_pairs_and_a_name_by_its_last_word() -> None:
+    orders = {"account_number": {"type": "string"}, "turnout_id": {"type": "string"}, "lateral": {"type": "string"},
+              "date_from": {"type": "string", "format": "date"}}
+    found = rules("Search water orders. Give an account number, a turnout or a lateral, with an optional date range.", orders)
+    assert Rule("any_of", "account_number", ("turnout_id", "lateral")) in found, found
+    turnouts = {"turnout_id": {"type": "string"}, "canal": {"type": "string"}, "lateral": {"type": "string"},
+                "apn": {"type": "string"}}
+    found = rules("Find turnouts. Give a turnout id, a canal and lateral, or a parcel APN.", turnouts)
+    assert Rule("any_of", "turnout_id", ("canal", "apn")) in found and Rule("together", "canal", ("lateral",)) in found
+
+
+def test_a_letter_of_an_enum_member_is_said_as_one() -> None:
+    from generator.core.surface import _name_words
+
+    assert _name_words("type_b_m") == "type B M"  # never "type b m"
+    assert _name_words("plan_a") == "plan A"

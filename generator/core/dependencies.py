@@ -1264,7 +1264,8 @@ def _give_list(tool: str, props: Props) -> list[Rule]:
     for m in (m for t in texts for m in _GIVE_LIST.finditer(t)):
         if re.search(r"\bnot both\b", m["paren"] or "") or re.search(r"\bnot both\b", m["list"]):
             continue
-        listed, whole = m["list"], re.search(r",?\s*(?:or\s+)?all of\s+(.+)$", m["list"])
+        listed = re.sub(r",?\s+(?:with|plus)\s+(?:an?\s+)?optional\b.*$", "", m["list"])  # ", with an optional date
+        whole = re.search(r",?\s*(?:or\s+)?all of\s+(.+)$", listed)  # range" is no way (set 43)
         if whole:  # "Give anomaly_id ..., or all of depth_pct, length_in and smys_psi for a manual
             listed = listed[:whole.start()]  # calculation" (set 36: half a manual calculation): one item, all of them
         items = [_ITEM_ARTICLE.sub("", w.strip()) for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", listed) if w.strip()]
@@ -1349,6 +1350,11 @@ def _given_item(item: str, props: Props) -> list[str]:
     if named is None and len(words) >= 2 and (head := _name(words[-1], props)) and \
             str(props[head].get("description") or "").lower().startswith(item.lower()):
         named = head
+    pair = [_name(w, props) or _param_of(w, props) for w in item.split(" and ")] if " and " in item else []
+    if len(pair) == 2 and all(pair):  # "a canal and lateral": the two together (set 43)
+        return [str(p) for p in pair]
+    if named is None and len(words) >= 2 and _name(words[-1].lower(), props):  # "a parcel APN": `apn`
+        named = _name(words[-1].lower(), props)
     if named is None and len(words) >= 2 and "and" not in words:  # "the totalizer reading, or an instantaneous flow": the one name that
         led = [n for n in props if words[0].lower() in n.lower().split("_")]  # shares the item's first word (set 43)
         named = led[0] if len(led) == 1 and len(words[0]) > 3 else None
@@ -2879,7 +2885,7 @@ def _leads_out(texts: list[str], props: Props) -> dict[str, Lead]:
         for m in _AT_LEAST_OUT.finditer(text):
             head = text[:m.start()]
             start = _CLAUSE_START.match(head)
-            name = _subject(head[start.end():] if start else head, props)
+            name = _subject(head[start.end():] if start else head, props) or _window_start(head, props)
             if name is None:
                 continue
             hours = _UNIT_HOURS[m.group(3).lower()]
@@ -2890,6 +2896,15 @@ def _leads_out(texts: list[str], props: Props) -> dict[str, Lead]:
                              business=bool(m.group(2)) and m.group(2).strip().lower() != "calendar",
                              per_kind=tuple(kinds))
     return out
+
+
+def _window_start(head: str, props: Props) -> str | None:
+    """ "The delivery window must be at least 3 days after today" (set 43: enquiries for the same
+    week): the moment that opens the window the clause names by its last word."""
+    said = re.findall(r"[a-z]+", head.lower())[-1:]
+    named = [n for n in props if said and said[0] in n.lower().split("_") and _moment_schema(props[n])]
+    opening = [n for n in named if set(n.lower().split("_")) & {"start", "from", "begin", "open", "first"}]
+    return opening[0] if len(opening) == 1 else named[0] if len(named) == 1 else None
 
 
 def _calendar_hours(lead: Lead, least: float, ref: Any) -> float:

@@ -431,7 +431,10 @@ def _name_words(value: Any) -> str:
         return str(value)  # written, never "the a.10" (set 31)
     if said.lower() in _LOAN_PHRASES:
         return said.lower()
-    return " ".join(_initialism(w) for w in said.split())
+    spoken = [_initialism(w) for w in said.split()]
+    if len(spoken) > 1 and spoken[-1] in ("a", "i"):  # "plan_a": plan A, never the article (set 43)
+        spoken[-1] = spoken[-1].upper()
+    return " ".join(spoken)
 
 
 def written_cased(value: str) -> str | None:
@@ -469,6 +472,8 @@ def _initialism(word: str) -> str:
 
     if word in _CONTINENTS:  # "east Asia", never "east ASIA" (set 43)
         return word.capitalize()
+    if len(word) == 1 and word.isalpha() and word not in ("a", "i"):  # "type B M", "plan C": a letter (set 43)
+        return word.upper()
     if 2 <= len(word) <= 4 and word.isalpha() and word.islower() and not known(word) and word not in UNIT_NAMES:
         return word.upper()
     return word

@@ -1494,8 +1494,9 @@ def _compound_unit(description: str, t: Term) -> Term:
     if not t.unit or len(t.noun.split()) != 1 or \
             not re.search(rf"\b{re.escape(t.noun)}-{re.escape(t.unit)}\b", description, re.IGNORECASE):
         return t
-    lead = description.split()[0].lower() if description.split() else ""
-    noun = lead if set(lemmas(lead)) == {"NOUN"} else ""
+    said = description.lower().split()
+    lead, then = (said + ["", ""])[:2]  # "Volume to transfer in acre-feet": a volume (and "my usual volume")
+    noun = lead if set(lemmas(lead)) == {"NOUN"} or "NOUN" in lemmas(lead) and then in ("to", "of", "in", "for", "at") else ""
     return Term(**{**t.__dict__, "noun": noun, "plain": noun, "unit": f"{t.noun}-{t.unit}", "sem": ""})
 
 
