@@ -50,3 +50,38 @@ def test_a_search_before_a_step_finds_only_the_states_that_step_takes() -> None:
     for _ in range(20):
         kept = _live(search, {"account_number": "WA-10422", "status": "running"}, cancel, rng)
         assert kept.get("status") in (None, "pending", "scheduled"), kept
+
+
+TURNOUT = {"turnout_id": {"type": "string", "pattern": "^TO-[A-Z][0-9]{1,2}-[0-9]{3}$",
+                          "description": "Turnout id: 'TO-', lateral letter and number, dash, 3-digit gate number, "
+                                         "e.g. 'TO-L12-045' (lateral L12, gate 45)."},
+           "lateral": {"type": "string", "pattern": "^L[0-9]{1,2}$", "description": "Lateral code, e.g. 'L12'."},
+           "canal": {"type": "string", "enum": ["North Canal", "South Canal"]}}
+
+
+def test_an_id_whose_example_names_its_parts_agrees_with_them() -> None:
+    from generator.core import id_parts
+
+    assert id_parts.parts(TURNOUT) == [id_parts.Part("turnout_id", "lateral", 1)]
+    assert id_parts.agree(TURNOUT, {"turnout_id": "TO-L24-751", "lateral": "L27"}) == \
+        {"turnout_id": "TO-L24-751", "lateral": "L24"}  # a call asks for a turnout its lateral has
+    assert id_parts.agree(TURNOUT, {"turnout_id": "TO-L24-751", "lateral": "L27"}, {"lateral"}) == \
+        {"turnout_id": "TO-L27-751", "lateral": "L27"}
+    assert id_parts.part_of_call(TURNOUT, {"turnout_id": "TO-L10-336"}, "lateral") == "L10"
+    found = [{"turnout_id": "TO-L41-060", "lateral": "L19"}]  # a canal search's turnout carries the next step's lateral
+    id_parts.rows_agree(found, {"canal": "South Canal"}, TURNOUT)
+    assert found == [{"turnout_id": "TO-L19-060", "lateral": "L19"}]
+    echoed = [{"turnout_id": "TO-L10-336", "lateral": "L34"}]  # the turnout asked for is on its own lateral
+    id_parts.rows_agree(echoed, {"turnout_id": "TO-L10-336"}, TURNOUT)
+    assert echoed == [{"turnout_id": "TO-L10-336", "lateral": "L10"}]
+
+
+def test_a_drawn_call_gives_a_turnout_on_its_lateral() -> None:
+    from generator.core.values import sample_arguments
+
+    search = Tool(name="search_water_orders", app="Desk", api="search_water_orders", domain="desk",
+                  description="Search water orders.", parameters={"type": "object", "properties": TURNOUT})
+    rng = random.Random(11)
+    for _ in range(30):
+        drawn = sample_arguments(search, rng, optional_rate=1.0)
+        assert drawn["turnout_id"].split("-")[1] == drawn["lateral"], drawn

@@ -49,6 +49,7 @@ from . import (
     coords,
     dependencies,
     freetext,
+    id_parts,
     lore,
     money_scale,
     paired,
@@ -2082,7 +2083,18 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
             out.append(fake.last_name())
         else:
             out.append(word)
-    return re.sub(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", lambda _: _near_year(ref, rng, False), "".join(out))
+    said = "".join(out)
+    if swapped >= 0:  # "Luis Mendoza, 559-555-0143": each person their own line (set 43: one phone for all)
+        said = _PHONE_IN_TEXT.sub(lambda m: f"{m[1]}{m[2]}{m[3]}{m[2]}{_line(m[4], rng)}", said)
+    return re.sub(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", lambda _: _near_year(ref, rng, False), said)
+
+
+_PHONE_IN_TEXT = re.compile(r"(?<!\d)(\(?\d{3}\)?)([-. ])(\d{3})\2(\d{4})(?!\d)")
+
+
+def _line(digits: str, rng: random.Random) -> str:
+    """Another line number of the same kind: one of the fictional 01xx when the example's is."""
+    return f"01{rng.randint(0, 99):02d}" if digits.startswith("01") else f"{rng.randint(1000, 9999)}"
 
 
 _TITLES = frozenset({"Dr", "Mr", "Mrs", "Ms", "Miss", "Capt", "Captain", "Prof", "Sgt", "Officer", "Det", "Rev", "Sr", "Fr"})
@@ -2416,7 +2428,9 @@ def _topics_only(name: str, schema: dict[str, Any], given: list[Any]) -> bool:
         return False
     return all(isinstance(g, str) and 1 <= len(g.split()) <= 2 and g.islower() and
                all(set(lemmas(w)) == {"NOUN"} or set(lemmas(w)) == {"NOUN", "VERB"} and w.endswith("s")
-                   for w in g.split()) for g in given)
+                   or len(g.split()) == 2 and ("NOUN" in lemmas(w) or w.endswith("ing")) for w in g.split())
+               for g in given)  # "manifold
+    # side", "pumping restrictions" (set 43: "notes to supplier manifold side")
 
 
 def _own_examples(name: str, schema: dict[str, Any]) -> list[Any]:
@@ -3523,7 +3537,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     before = dict(kept)
     kept = _not_in_past(tool, _not_in_future(tool, kept, rng, ref, keep), rng, ref, keep)
     kept = _window_behind(tool, kept, rng, ref, keep)
-    kept = _on_listed_clock(props, kept, keep)
+    kept = id_parts.agree(props, _on_listed_clock(props, kept, keep), keep)
     moved = {n for n in kept if before.get(n) is not kept[n]}
     if moved:  # a moment moved back brings what is ordered after it ("at most 12 months after it")
         kept = repair(props, kept, rng, keep=keep | moved, resample=_resampler(props, ref, pool))

@@ -437,6 +437,15 @@ def _same_in(earlier: dict[str, Any], consumer: Tool, param: str) -> str:
     return plain if plain in earlier and rivals == [param] else ""
 
 
+def _id_part(chain: Chain, j: int, field: str, value: Any, spec: dict[str, Any]) -> Any:
+    """A part the earlier call's id holds is that id's part: the lateral found for turnout TO-L10-336
+    is L10, never L34 (set 43: `core.id_parts`)."""
+    from ..core.id_parts import part_of_call
+
+    own = part_of_call(chain.tools[chain.calls[j].tool].properties, chain.calls[j].arguments, field)
+    return own if own is not None and is_valid(spec, own) else value
+
+
 def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optional_rate: float) -> bool:
     """Append one bound call along `edge`; False (chain unchanged but for a dropped echo) when
     nothing of the previous output can be bound."""
@@ -451,7 +460,8 @@ def add_step(chain: Chain, consumer: Tool, edge: Edge, rng: random.Random, optio
     if not bound:
         return False
     bound.update(_carried(chain, consumer, args, _earlier_ids(chain, consumer, args, set(bound)), rng))
-    bound = {p: (j, f, under_given(v, consumer.properties[p], chain.tools[chain.calls[j].tool], chain.calls[j].arguments))
+    bound = {p: (j, f, _id_part(chain, j, f, under_given(v, consumer.properties[p], chain.tools[chain.calls[j].tool],
+                                                          chain.calls[j].arguments), consumer.properties[p]))
              for p, (j, f, v) in bound.items()}  # the unit opened at a site is that site's
     _kept_choices(chain, consumer, args, bound, rng)
     args.update({p: v for p, (_, _, v) in bound.items()})

@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..core import allowed, semantic
+from ..core import allowed, id_parts, semantic
 from ..core.lore import drawing_parameters, entity_keys, id_format, id_formats, id_like, leaf_name, leaves
 from ..core.vagueness import normalize
 from ..core.value_sense import under_given
@@ -744,6 +744,7 @@ def simulate_output(
     price(rows, tool, args, list(ctx.amounts), rng)
     agree(rows, args, {*carry, *(label[:1] if label else ())}, rng)
     _mark(rows, label, carry, sub, rng, ctx.vocab)
+    id_parts.rows_agree(rows, args, ctx.vocab)  # a turnout's lateral is its id's (set 43)
     body: dict[str, Any] = {"status": "success"}
     body.update({coll: rows} if coll and any(rows) else {} if coll else rows[0])  # never `tasks: [{}, {}]` (set 39)
     return repr(body)
