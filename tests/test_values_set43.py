@@ -304,3 +304,13 @@ def test_a_letter_of_an_enum_member_is_said_as_one() -> None:
 
     assert _name_words("type_b_m") == "type B M"  # never "type b m"
     assert _name_words("plan_a") == "plan A"
+
+
+def test_a_room_named_room_and_a_negated_flag_read_once() -> None:
+    from generator.phrasebook.fragments import bool_words
+    from generator.phrasebook.terms import say, term
+
+    room = term("room", {"type": "string", "enum": ["RTE-SLICING", "SPICE-ROOM"], "description": "Room of the swab site."})
+    assert say(room, "enum", "SPICE-ROOM", "record a swab") == "with SPICE-ROOM"  # never "the SPICE-ROOM room" (set 44)
+    assert bool_words("issues_found", "Whether any item was not acceptable.") == \
+        ("with any item not acceptable", "with every item acceptable")  # never "not not acceptable"

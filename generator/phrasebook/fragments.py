@@ -467,6 +467,9 @@ def _whether_state(description: str) -> tuple[str, str] | None:
         return f"where {subj} {verb} {rest}", f"where {subj} {_MODALS[verb]} {rest}"
     if subj in ("anyone", "anybody", "someone", "somebody"):  # "Whether anyone reported an injury"
         return f"where someone {verb} {rest}", f"where no one {verb} {rest}"
+    if verb in ("is", "are", "was", "were") and rest.startswith("not "):  # "Whether any item was not acceptable":
+        every = f"every {subj[4:]}" if subj.startswith("any ") else subj  # never "not not acceptable" (set 44)
+        return f"with {subj} {rest}", f"with {every} {rest[4:]}"
     if verb in ("is", "are", "was", "were"):
         return f"with {subj} {rest}", f"with {subj} not {rest}"
     return f"with {subj} having {verb} {rest}", f"with {subj} not having {verb} {rest}"

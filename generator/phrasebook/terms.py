@@ -2276,7 +2276,7 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return said
     if head in ("status", "state") and len(t.noun.split()) > 1:  # "Current operating status": "with status X"
         return f"with {head} {v}"
-    if not head or head in v.lower().split():
+    if not head or head in re.split(r"[\s_-]+", v.lower()):  # "with SPICE-ROOM", never "the SPICE-ROOM room" (set 44)
         return f"with {t.plain} {v}" if not head and t.plain else f"with {v}"
     if stated := _said_state(t, v, head, intent):
         return stated
