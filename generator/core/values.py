@@ -1771,7 +1771,7 @@ def _lettered_codes(part: str, desc: str) -> list[str]:
 
 
 _DAY_OF_YEAR = re.compile(r"\bday of (?:the )?year\b|\bjulian (?:date|day)\b|\bordinal date\b", re.IGNORECASE)
-_YEAR_DAY_DIGITS = re.compile(r"^(\D*)(\d{2}|\d{4})(\d{3})(\d*)$")
+_YEAR_DAY_DIGITS = re.compile(r"^(\D*)(\d{2}|\d{4})(\d{3})(\d*)(\D.*)?$")  # "24187-03-1": line and shift after
 
 
 def ordinal_dated(example: str, schema: dict[str, Any], rng: random.Random, ref: datetime) -> str | None:
@@ -1784,7 +1784,7 @@ def ordinal_dated(example: str, schema: dict[str, Any], rng: random.Random, ref:
     day = ref - timedelta(days=rng.randint(0, 20))
     year = f"{day.year % 100:02d}" if len(m[2]) == 2 else str(day.year)
     tail = "".join(rng.choice("0123456789") for _ in m[4])
-    return f"{m[1]}{year}{day.timetuple().tm_yday:03d}{tail}"
+    return f"{m[1]}{year}{day.timetuple().tm_yday:03d}{tail}{m[5] or ''}"
 
 
 # "the YYMMDD of the day the ticket was filed followed by a 4-digit daily sequence", "YYYYMMDD-NNN"
@@ -2317,12 +2317,10 @@ def _date_code(schema: dict[str, Any], rng: random.Random, ref: datetime) -> str
 def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
                 pool: dict[str, list[Any]] | None, ref: datetime = REFERENCE_TIME) -> list[list[Any]]:
     """Candidate lists in order of preference; the first list with a valid member wins."""
-    elapsed = _elapsed(name, schema, rng)
-    if elapsed is not None:  # "Corrected chip time, H:MM:SS": a time taken, never a clock time "11:00"
-        return [[elapsed]]
-    coded = _date_code(schema, rng, ref)
-    if coded is not None:  # "week and year of manufacture (WWYY)": 2319, never week 80
-        return [[coded]]
+    # "Corrected chip time, H:MM:SS": a time taken, never a clock time "11:00"; "week and year of
+    # manufacture (WWYY)": 2319, never week 80
+    if (fixed := _elapsed(name, schema, rng) or _date_code(schema, rng, ref)) is not None:
+        return [[fixed]]
     # a date or clock time in a description ("e.g. 2024-05-28 15:30") shows the format, not the day
     moment = is_temporal(name, schema) in ("date", "time", "datetime") and not _about_format(name)
     formatted = _CITY_FORMAT.search(str(schema.get("description") or ""))  # "e.g. Denver, CO" is one example
@@ -2364,7 +2362,8 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     specs = bool(_SPEC_WORDS & set(semantic.tokens(name)))  # a tire size "11R22.5" is one that exists, never "421/94R25.8"
     if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
-    if examples and not listed_codes and not specs and rng.random() < _varied_share(ids, examples):  # an id-like example ("HV-0142") stands for its shape
+    if examples and not listed_codes and not specs and (_DAY_OF_YEAR.search(str(schema.get("description") or "")) or
+                                                        rng.random() < _varied_share(ids, examples)):  # ("HV-0142"): a shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     examples = _varied_examples(examples, kind, streets, name, rng, ref) + (pattern_names(schema) if examples else [])
     # ... and an id whose year lies outside the query's time frame is not used as it is
@@ -3698,6 +3697,9 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
     said = _no_future(tool)
     for name in said | done_moments(tool):
         value = args.get(name)
+        if isinstance(value, list) and name not in keep and all(isinstance(v, str) for v in value):  # "Log days to
+            args[name] = _days_behind(value, ref, tool.properties.get(name) or {})  # certify" (set 44)
+            continue
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
         if name in keep or shape is None or datetime.strptime(value, shape).date() <= ref.date():  # type: ignore[arg-type]
             continue
@@ -3705,6 +3707,20 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
         if is_valid(tool.properties.get(name) or {}, earlier):
             args[name] = earlier
     return args
+
+
+def _days_behind(days: list[str], ref: datetime, schema: dict[str, Any]) -> list[str]:
+    """A list of days none of which is after the query's day: each later one moved back by the span
+    the list runs past it, the order and gaps kept; the list as it was where the result is invalid."""
+    shape = next((f for f in _MOMENT_SHAPES if days and all(_parses(d, f) for d in days)), None)
+    if shape is None:
+        return days
+    last = max(datetime.strptime(d, shape) for d in days)
+    if last.date() <= ref.date():
+        return days
+    back = last - ref
+    moved = [(datetime.strptime(d, shape) - back - timedelta(days=1)).strftime(shape) for d in days]
+    return moved if is_valid(schema, moved) else days
 
 
 _OWN_NO_PAST = re.compile(r"(?:^|[.;,(]\s*)(?:(?:it |this )?(?:cannot|can ?not|may not|must not|should not|can't) be |not |never )"
@@ -3735,7 +3751,13 @@ def _no_future(tool: Tool) -> frozenset[str]:
     texts = [tool.description, *(str(s.get("description") or "") for s in tool.properties.values()
                                  if isinstance(s, dict))]
     return frozenset({m.group(1) for t in texts for m in _NO_FUTURE.finditer(t)} | {
-        n for n, s in tool.properties.items() if isinstance(s, dict) and _OWN_NO_FUTURE.search(str(s.get("description") or ""))})
+        n for n, s in tool.properties.items() if isinstance(s, dict) and (_OWN_NO_FUTURE.search(str(s.get("description") or ""))
+                                                                        or _LOG_DAY.search(str(s.get("description") or "")))})
+
+
+# A day of a log kept ("Log day the exception is used", "Log days to certify", "Earliest log date"): a
+# day already driven, never next week (set 44: logs certified for days to come).
+_LOG_DAY = re.compile(r"\blog (?:days?|dates?)\b", re.IGNORECASE)
 
 
 def _window_behind(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,

@@ -458,6 +458,19 @@ _WHETHER_STATE = re.compile(r"^\s*whether (?:or not )?(?P<subj>(?:the |a |an |it
 _MODALS = {"can": "cannot", "could": "could not", "will": "will not", "may": "may not", "must": "need not"}
 
 
+# "Filter on acknowledged (true) or unacknowledged (false) alarms" (set 44: the unacknowledged ones said
+# "without filtering on acknowledged alarms"): each side in the description's own word.
+_BOTH_SIDES = re.compile(r"\b([a-z][\w-]*) \(true\) or ([a-z][\w-]*) \(false\)(?: ([a-z]+))?", re.IGNORECASE)
+
+
+def _both_sides(description: str) -> tuple[str, str] | None:
+    m = _BOTH_SIDES.search(description)
+    if m is None:
+        return None
+    things = f" {m[3].lower()}" if m[3] and m[3].lower() not in ("only", "ones", "and", "or") else ""
+    return f"with only {m[1].lower()}{things}", f"with only {m[2].lower()}{things}"
+
+
 def _whether_state(description: str) -> tuple[str, str] | None:
     m = _WHETHER_STATE.match(description)
     if m is None or len(m.group("rest").split()) > 5:
@@ -503,8 +516,8 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
     lemma = verb_lemma(lead)
     if set(words) <= _SWITCHES:
         return "turned on", "turned off"
-    needed = _whether_state(description) or _kept_only(description) or _needed(words, description) or \
-        _held_state(words)
+    needed = _both_sides(description) or _whether_state(description) or _kept_only(description) or \
+        _needed(words, description) or _held_state(words)
     if needed:
         return needed
     if lead in _INCLUDING:

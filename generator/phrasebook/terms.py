@@ -1460,6 +1460,9 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
     t = _named_as_written(param, description, t)
+    if t.act and re.search(r"\(true\).{0,40}\(false\)", str(spec.get("description") or ""), re.IGNORECASE):
+        t = Term(**{**t.__dict__, "act": ""})  # both sides said, no act: never "without filtering on acknowledged
+        # alarms" for the unacknowledged ones (set 44)
     if (cut := re.sub(r"(?:\s+(?:of|for|to|in|on|at|by|with|the|a|an))+$", "", t.noun)) != t.noun and cut:
         t = Term(**{**t.__dict__, "noun": cut})  # "Averaging period of the limit: 1_hour, ...": never "... of the" (set 41)
     owned = re.fullmatch(r"(\w+(?: \w+)?) of the [a-z]+", t.noun) if t.unit and inner.get("type") in ("number", "integer") else None

@@ -114,14 +114,17 @@ def _compound(text: Text, key: str) -> int:
 _MEANING = re.compile(r"\b(true|false)\s+(?:if|for|when|means|=)\s+([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;)]|else|otherwise|$))")
 
 
+_SIDES = re.compile(r"\b([a-z][a-z-]+) \((true|false)\)")
+
+
 @lru_cache(maxsize=4096)
 def described_values(description: str) -> tuple[tuple[bool, tuple[str, ...]], ...]:
     """(value, phrase stems) for each "True if X" / "False for Y" of a parameter description, and
     for the everyday phrasings of the phrase's first word ("dine-in": "eat in", "eat out")."""
     from .enums import PHRASINGS
 
-    out = []
-    for v, phrase in _MEANING.findall(description.lower()):
+    out: list[tuple[bool, tuple[str, ...]]] = [(m[2] == "true", (stem(m[1]),)) for m in _SIDES.finditer(description.lower())]  # "acknowledged (true) or
+    for v, phrase in _MEANING.findall(description.lower()):  # unacknowledged (false) alarms" (set 44)
         ws = re.findall(r"[a-z]+", phrase)
         content = [w for w in ws if w not in STOPWORDS]
         for said in [" ".join(ws), *(PHRASINGS.get(content[0], ()) if content else ())]:
@@ -241,8 +244,9 @@ def _framed(text: Text, at: int) -> int:
 def _by_description(text: Text, description: str) -> tuple[bool, str] | None:
     """The flag said by the phrase its description gives a value ("true if delivered"), read with
     a negation before it ("not marked as delivery" says the phrase of True negated)."""
-    for value, phrase in described_values(description):
-        at = text.stems_at(phrase) if phrase else -1
+    found = sorted((text.stems_at(phrase), i) for i, (_, phrase) in enumerate(described_values(description)) if phrase)
+    for at, i in found:  # the first said: a later call's "acknowledged by" is no flag of this one (set 44)
+        value, phrase = described_values(description)[i]
         if at >= 0:
             before = text.tokens[max(0, at - _WINDOW):at]
             negated = any(w in _NEGATION or w in _OMIT for w in before) or "no need" in " ".join(before)

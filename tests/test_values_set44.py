@@ -1,0 +1,60 @@
+"""Values, flags and wording the set-44 reading fixed (a meat plant's HACCP desk, an ELD hours-of-service
+office, underground fuel tanks): lot codes "2-digit year and 3-digit Julian day, dash, line, dash,
+shift" drawn as day 949; alarms "acknowledged (true) or unacknowledged (false)" said as "without
+filtering on acknowledged alarms" and read back as acknowledged; log days certified for next week."""
+
+from __future__ import annotations
+
+import random
+
+from generator.core import lore
+from generator.core.values import sample_arguments
+from generator.records import Tool
+
+
+def _tool(name: str, description: str, props: dict, required: list[str]) -> Tool:
+    return lore.annotate([Tool(name=name, app="desk", api=name, domain="set44", description=description,
+                               parameters={"type": "object", "properties": props, "required": required})])[0]
+
+
+LOT = {"type": "string", "pattern": "^[0-9]{5}-[0-9]{2}-[1-3]$", "description": "Production lot code as printed on the "
+       "case label: 2-digit year and 3-digit Julian day, dash, 2-digit line, dash, shift 1-3, e.g. '24187-03-1' (2024 day "
+       "187, line 03, first shift)."}
+
+
+def test_a_lot_code_of_a_julian_day_is_a_recent_day_of_this_year() -> None:
+    hold = _tool("place_product_hold", "Hold a lot.", {"lot_code": LOT}, ["lot_code"])
+    rng = random.Random(12)
+    for _ in range(30):
+        code = sample_arguments(hold, rng)["lot_code"]
+        assert code[:2] == "25" and 120 <= int(code[2:5]) <= 153 and code[5:] == "-03-1", code  # June 2, 2025: day 153
+
+
+ALARMS = {"facility_id": {"type": "string", "description": "Facility, e.g. 'TX-100231'."},
+          "acknowledged": {"type": "boolean", "description": "Filter on acknowledged (true) or unacknowledged (false) alarms."}}
+
+
+def test_a_flag_whose_description_names_both_sides_says_and_reads_each_side() -> None:
+    from generator.phrasebook.fragments import bool_words
+    from generator.phrasebook.terms import term
+    from generator.reader import read_value
+
+    assert bool_words("acknowledged", ALARMS["acknowledged"]["description"]) == \
+        ("with only acknowledged alarms", "with only unacknowledged alarms")
+    assert term("acknowledged", ALARMS["acknowledged"]).act == ""  # never "without filtering on acknowledged alarms"
+    text = "List alarms with only unacknowledged alarms. Then acknowledge the alarm acknowledged by Jason."
+    assert read_value(text, "acknowledged", False, ALARMS["acknowledged"]) is not None  # the first said, this call's
+    assert read_value(text, "acknowledged", True, ALARMS["acknowledged"]) is None
+
+
+def test_log_days_are_days_already_driven() -> None:
+    certify = _tool("request_log_certification", "Ask a driver to certify log days.", {
+        "driver_id": {"type": "string", "description": "Driver, e.g. 'DRV-1001'."},
+        "log_dates": {"type": "array", "minItems": 1, "maxItems": 14, "uniqueItems": True,
+                      "items": {"type": "string", "format": "date"}, "description": "Log days to certify (YYYY-MM-DD)."},
+        "log_date": {"type": "string", "format": "date", "description": "Log day the exception is used (YYYY-MM-DD)."}},
+        ["driver_id", "log_dates"])
+    rng = random.Random(13)
+    for _ in range(30):
+        drawn = sample_arguments(certify, rng, optional_rate=1.0)
+        assert all(d <= "2025-06-02" for d in drawn["log_dates"]) and drawn.get("log_date", "") <= "2025-06-02", drawn
