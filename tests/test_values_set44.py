@@ -58,3 +58,24 @@ def test_log_days_are_days_already_driven() -> None:
     for _ in range(30):
         drawn = sample_arguments(certify, rng, optional_rate=1.0)
         assert all(d <= "2025-06-02" for d in drawn["log_dates"]) and drawn.get("log_date", "") <= "2025-06-02", drawn
+
+
+def test_a_town_is_in_the_state_the_call_names_and_a_report_opens_with_its_state() -> None:
+    from generator.core import zips
+
+    search = _tool("search_facilities", "Search fueling facilities.", {
+        "state": {"type": "string", "enum": ["TX", "OK", "LA", "AR"], "description": "State of the facility."},
+        "city": {"type": "string", "description": "City, e.g. 'Tulsa'."}}, ["state"])
+    rng = random.Random(14)
+    for _ in range(20):
+        drawn = sample_arguments(search, rng, optional_rate=1.0)
+        if "city" in drawn:
+            assert zips.of_town(drawn["city"], drawn["state"], "0") is not None, drawn  # never Tulsa in LA
+    inspect = _tool("record_roadside_inspection", "Record an inspection.", {
+        "report_number": {"type": "string", "pattern": "^[A-Z]{2}[A-Z0-9]{4,12}$", "description": "Inspection report "
+                          "number: inspecting state's 2-letter code then 4 to 12 letters/digits, e.g. 'TXD1QT004581'."},
+        "state": {"type": "string", "pattern": "^[A-Z]{2}$", "description": "Two-letter state of the inspection, e.g. 'OK'."}},
+        ["report_number", "state"])
+    for _ in range(20):
+        drawn = sample_arguments(inspect, rng)
+        assert drawn["report_number"][:2] == drawn["state"], drawn

@@ -24,16 +24,26 @@ _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 
 @dataclass(frozen=True)
 class Part:
-    """`part` holds the `index`th part of `whole`'s value (parts split at any separator)."""
+    """`part` holds the `index`th part of `whole`'s value (parts split at any separator), or, with a
+    `width`, its first `width` characters ("inspecting state's 2-letter code then ...")."""
 
     whole: str
     part: str
     index: int
+    width: int = 0
 
 
-def _part_of(value: str, index: int) -> str | None:
+def _part_of(value: str, index: int, width: int = 0) -> str | None:
+    if width:
+        return value[:width] if len(value) > width else None
     said = [p for p in _SEPARATORS.split(value) if p]
     return said[index] if index < len(said) else None
+
+
+# "Inspection report number: inspecting state's 2-letter code then 4 to 12 letters/digits" (set 44: TX
+# reports of inspections in OK): the value opens with another parameter's code.
+_LEADS_WITH = re.compile(r"\b(\w+)'s (\d|two|three)-letter (?:\w+ )?code (?:then|followed by|and then)\b", re.IGNORECASE)
+_WIDTHS = {"two": 2, "three": 3}
 
 
 def parts(props: Mapping[str, Any]) -> list[Part]:
@@ -55,6 +65,10 @@ def _parts(props: Mapping[str, Any]) -> tuple[Part, ...]:
                 holders = [n for n in props if n != whole and words[0].lower() in n.lower().split("_")]
                 if len(holders) == 1:
                     out.append(Part(whole, holders[0], pieces.index(words[1])))
+        for m in _LEADS_WITH.finditer(said):
+            holders = [n for n in props if n != whole and m[1].lower() in n.lower().split("_")]
+            width = _WIDTHS.get(m[2].lower()) or int(m[2])
+            out += [Part(whole, holders[0], 0, width)] if len(holders) == 1 and width else []
     return tuple(out)
 
 
@@ -65,18 +79,22 @@ def agree(props: Mapping[str, Any], args: dict[str, Any], keep: frozenset[str] |
         whole, part = args.get(rule.whole), args.get(rule.part)
         if not isinstance(whole, str) or not isinstance(part, str):
             continue
-        own = _part_of(whole, rule.index)
+        own = _part_of(whole, rule.index, rule.width)
         if own is None or own == part:
             continue
-        if rule.part not in keep and is_valid(props.get(rule.part) or {}, own):
+        moved = _with_part(whole, rule.index, part, rule.width)  # a report opens with its own state's code:
+        if rule.width and rule.whole not in keep and is_valid(props.get(rule.whole) or {}, moved):  # OK1..., never
+            args[rule.whole] = moved  # every state's report "TX..."
+        elif rule.part not in keep and is_valid(props.get(rule.part) or {}, own):
             args[rule.part] = own
         elif rule.whole not in keep:
-            moved = _with_part(whole, rule.index, part)
             args[rule.whole] = moved if is_valid(props.get(rule.whole) or {}, moved) else whole
     return args
 
 
-def _with_part(value: str, index: int, part: str) -> str:
+def _with_part(value: str, index: int, part: str, width: int = 0) -> str:
+    if width:
+        return part + value[width:]
     pieces = re.split(r"([^A-Za-z0-9]+)", value)
     at = [i for i, p in enumerate(pieces) if p and not _SEPARATORS.fullmatch(p)]
     if index < len(at):
@@ -89,7 +107,7 @@ def part_of_call(props: Mapping[str, Any], args: dict[str, Any], field: str) -> 
     for rule in parts(props):
         whole = args.get(rule.whole)
         if rule.part == field and isinstance(whole, str):
-            return _part_of(whole, rule.index)
+            return _part_of(whole, rule.index, rule.width)
     return None
 
 
@@ -99,9 +117,9 @@ def rows_agree(rows: list[dict[str, Any]], args: dict[str, Any], vocab: Mapping[
     for rule in parts(vocab):
         for row in rows:
             whole = row.get(rule.whole, args.get(rule.whole))
-            if rule.part not in row or not isinstance(whole, str) or (own := _part_of(whole, rule.index)) is None:
+            if rule.part not in row or not isinstance(whole, str) or (own := _part_of(whole, rule.index, rule.width)) is None:
                 continue
             if rule.whole in row and row[rule.whole] != args.get(rule.whole) and isinstance(row[rule.part], str):
-                row[rule.whole] = _with_part(whole, rule.index, row[rule.part])  # a found turnout on the lateral
+                row[rule.whole] = _with_part(whole, rule.index, row[rule.part], rule.width)  # a turnout on the lateral
             else:  # the result carries (the next step's own): its id is on it, TO-L19-060 for L19
                 row[rule.part] = own

@@ -2647,6 +2647,7 @@ def _one_town(props: dict[str, Any], out: dict[str, Any], rng: random.Random, fi
     kinds = {semantic.infer(n, p): n for n, p in props.items() if isinstance(p, dict) and p.get("type") in
              (None, "string")}
     city, state, code = kinds.get("city"), kinds.get("state"), kinds.get("postcode")
+    state = state or next((n for n in props if n.lower() in ("state", "state_code")), None)  # an enum of states (set 44)
     drawn = [n for n in (city, state, code) if n is not None and n in out]
     if state not in out or len(drawn) < 2 or set(drawn) & fixed or not re.fullmatch(r"[A-Z]{2}", str(out[state])):
         return
@@ -2658,6 +2659,15 @@ def _one_town(props: dict[str, Any], out: dict[str, Any], rng: random.Random, fi
         tried[code] = zips.real_zip(rng, town, semantic.US_STATES[town])
     if all(is_valid(props[n], tried[n]) for n in drawn):
         out.update(tried)
+    elif city in out and city not in fixed and (town_in := _town_in(str(out[state]), rng)) is not None \
+            and is_valid(props[city], town_in):  # a town of the state the call names (set 44: "Tulsa" in LA)
+        out[city] = town_in
+
+
+def _town_in(state: str, rng: random.Random) -> str | None:
+    """A real town of a US state (by one of its delivering ZIP codes), or None."""
+    found = zips.town_of(zips.real_zip(rng, state=state))
+    return found[0] if found and found[1] == state else None
 
 
 def _us_town_of_zip(obj: dict[str, Any], schema: dict[str, Any], kinds: dict[str, str], keep: frozenset[str]) -> None:
