@@ -5812,7 +5812,7 @@ MUTATIONS: list[Mutation] = [
              '    kept = id_parts.agree(props, _on_listed_clock(props, kept, keep), keep)',
              '    kept = _on_listed_clock(props, kept, keep)', ('tests/test_chains_set43.py::test_a_drawn_call_gives_a_turnout_on_its_lateral',)),
     Mutation('id_parts: a found turnout off the lateral it carries (set 43)', 'generator/core/id_parts.py',
-             '                row[rule.whole] = _with_part(whole, rule.index, row[rule.part])  # a found turnout on the lateral',
+             '                row[rule.whole] = _with_part(whole, rule.index, row[rule.part], rule.width)  # a turnout on the lateral',
              '                pass', ('tests/test_chains_set43.py::test_an_id_whose_example_names_its_parts_agrees_with_them',)),
     Mutation("terms: 'the SPICE-ROOM room' (set 44)", 'generator/phrasebook/terms.py',
              '    if not head or head in re.split(r"[\\s_-]+", v.lower()):',
