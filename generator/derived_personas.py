@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 from .catalog import Catalog
-from .core import places
+from .core import places, zips
 from .core.habitual import habitual
 from .core.lore import id_like, param_schema
 from .core.semantic import faker, infer, street_name, tokens
@@ -54,7 +54,16 @@ def _places(rng: random.Random, catalog: Catalog) -> dict[str, str]:
            "work": f"{fake.last_name()} {rng.choice(['Tower', 'Plaza', 'Campus', 'House'])}",
            "city": fake.city()}
     towns = next((t for d in sorted(catalog.by_domain) if (t := places.home_towns(d))), ())
-    return {**out, "city": rng.choice(towns)} if towns else out
+    listed = _listed_states(catalog)  # "the company operates in these seven": a town of one of them, never
+    town = zips.town_of(zips.real_zip(rng, state=rng.choice(listed))) if listed and not towns else None  # "West
+    return {**out, "city": rng.choice(towns)} if towns else {**out, "city": town[0]} if town else out  # Josemouth" (set 44)
+
+
+def _listed_states(catalog: Catalog) -> list[str]:
+    """The US states a catalog's `state` enum lists (sorted), or [] where it lists none."""
+    found = {str(v) for t in catalog.tools for n, s in t.properties.items() if n.lower() in ("state", "state_code")
+             and isinstance(s, dict) for v in s.get("enum") or [] if str(v) in set(zips.STATE_NAMES.values())}
+    return sorted(found)
 
 
 def _usable(tool: Tool) -> bool:

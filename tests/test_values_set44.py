@@ -79,3 +79,41 @@ def test_a_town_is_in_the_state_the_call_names_and_a_report_opens_with_its_state
     for _ in range(20):
         drawn = sample_arguments(inspect, rng)
         assert drawn["report_number"][:2] == drawn["state"], drawn
+
+
+def test_an_aside_that_names_no_parameter_hides_no_way_and_a_per_member_list_is_no_member_s() -> None:
+    from generator.core.dependencies import Rule, rules
+
+    assign = {"segment_id": {"type": "string"}, "driver_id": {"type": "string"}, "annotation": {"type": "string"}}
+    found = rules("Resolve a segment. Give either driver_id (the segment is proposed to that driver, who must accept "
+                  "it) or an annotation explaining why no driver is responsible (for example a road test). Not both.", assign)
+    assert Rule("one_of", "driver_id", ("annotation",)) in found, found  # never neither, never both
+    ccp = {"ccp_id": {"type": "string", "enum": ["CCP-1B", "CCP-2B", "CCP-3B"]},
+           "measured_value": {"type": "number", "description": "Reading in the unit of the CCP: percent for CCP-2B, "
+                              "degrees Fahrenheit for CCP-3B, 1 (pass) or 0 (fail) for CCP-1B."}}
+    assert not [r for r in rules("Record a CCP check.", ccp) if r.kind == "needs"]  # a reading of every CCP
+
+
+def test_a_code_and_a_licence_state_are_said_with_their_names() -> None:
+    from generator.phrasebook.terms import say, term
+
+    code = term("code", {"type": "string", "enum": ["P", "E", "1"], "description": "Only events with this malfunction "
+                         "(letter) or diagnostic (digit) code."})
+    assert say(code, "enum", "R", "list malfunctions") == "with code R"  # never a bare "with R"
+    state = term("cdl_state", {"type": "string", "pattern": "^[A-Z]{2}$", "description": "Two-letter state that "
+                               "issued the CDL, e.g. 'TX'."})
+    assert say(state, "text", "TX", "search drivers") == "with the CDL state TX"  # never drivers "in TX"
+
+
+def test_a_persona_of_a_catalog_of_listed_states_lives_in_a_real_town_of_one() -> None:
+    from generator.catalog import Catalog
+    from generator.core import zips
+    from generator.derived_personas import _places
+
+    search = _tool("search_facilities", "Search fueling facilities.", {
+        "state": {"type": "string", "enum": ["TX", "OK", "LA"], "description": "State of the facility."},
+        "city": {"type": "string", "description": "City of the facility."}}, ["state"])
+    catalog = Catalog([search])
+    towns = {zips.town_of(z)[0] for st in ("TX", "OK", "LA") for z in zips._index()[2][st] if zips.town_of(z)}
+    for seed in range(8):
+        assert _places(random.Random(seed), catalog)["city"] in towns  # never Faker's "West Josemouth"

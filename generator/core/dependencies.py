@@ -1260,7 +1260,7 @@ _OR_BOTH = re.compile(r",?\s+or\s+both(?=\s*[.;]|$)|\s*\(or both\)(?=,\s*or\s)",
 
 def _give_list(tool: str, props: Props) -> list[Rule]:
     out = []
-    texts = [_OR_BOTH.sub("", _ASIDE.sub("", t)) for t in _texts(tool, props)]
+    texts = [_OR_BOTH.sub("", _ASIDE.sub("", _unnamed_asides(t, props))) for t in _texts(tool, props)]
     for m in (m for t in texts for m in _GIVE_LIST.finditer(t)):
         if re.search(r"\bnot both\b", m["paren"] or "") or re.search(r"\bnot both\b", m["list"]):
             continue
@@ -1335,6 +1335,16 @@ def _with_item(item: str, props: Props) -> list[str]:
     return [n[0] for n in named] if len(joined) == 2 and all(len(n) == 1 for n in named) else []
 
 
+def _unnamed_asides(text: str, props: Props) -> str:
+    """`text` without the asides that name no parameter: "Give either driver_id (the segment is proposed to
+    that driver, who must accept it) or an annotation ..." (set 44: segments resolved with neither)."""
+    def cut(m: re.Match[str]) -> str:
+        named = any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", m[0]) for n in props)
+        return m[0] if named or re.search(r"\b(?:together|or both|not both|at least)\b", m[0]) else ""
+
+    return re.sub(r"\s*\([^()]*\)", cut, text)
+
+
 def _given_item(item: str, props: Props) -> list[str]:
     """The parameters one item of a "give X or Y" list names: "station_id", "a city", "a list of
     locations", "a latitude/longitude pair" (both); [] when it names none."""
@@ -1345,8 +1355,10 @@ def _given_item(item: str, props: Props) -> list[str]:
     if "/" in item:
         parts = [_name(w, props) or _param_of(w, props) for w in item.split("/")]
         return [p for p in parts if p] if all(parts) else []
-    named = _name(item.replace(" ", "_"), props) or _name(item, props) or _param_of(item, props)
     words = item.split()  # "a street address" is `address`, whose own text opens "Street address" (set 40)
+    named = _name(item.replace(" ", "_"), props) or _name(item, props) or \
+        (_name(words[0], props) if len(words) >= 3 else None) or _param_of(item, props)  # "annotation explaining why
+    # no driver is responsible" names `annotation`, never `driver_id` (set 44)
     if named is None and len(words) >= 2 and (head := _name(words[-1], props)) and \
             str(props[head].get("description") or "").lower().startswith(item.lower()):
         named = head
@@ -1548,8 +1560,16 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
                         len(value) > found.get(name, (0, "", ""))[0]:
                     found[name] = (len(value), owner, value)
     rules = [Rule("needs", name, (owner,), _widest(needing.get((name, owner), set()), value))
-             for name, (_, owner, value) in found.items()]
+             for name, (_, owner, value) in found.items() if (name, owner) in needing or not _per_member(props, name, owner)]
     return rules + _for_shared_word(props, set(found)) + _channel_needs(props)
+
+
+def _per_member(props: Props, name: str, owner: str) -> bool:
+    """Whether `name`'s own text says "... for A, ... for B": its form per member of `owner` (set 44:
+    "percent for CCP-2B, degrees Fahrenheit for CCP-3B, ..., 1 or 0 for CCP-1B" is no reading of CCP-1B
+    alone), never a parameter of one member."""
+    said = str(dict_at(props, name).get("description") or "")
+    return sum(bool(re.search(rf"\bfor (?:an? |the )?{_spoken(v)}\b", said, re.IGNORECASE)) for v in _enum(props[owner])) >= 2
 
 
 def _widest(values: set[str], longest: str) -> tuple[str, ...]:

@@ -1480,6 +1480,8 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     if t.sem == "money" and t.unit and t.unit.lower() not in _CURRENCY_UNITS:  # a sum of lengths in feet
         t = Term(**{**t.__dict__, "sem": ""})  # is no amount of money ("with sum of ... of 9800 feet": set 39)
     t = _said_by_name(param, description, _compound_unit(description, t))
+    if not t.noun and not t.plain and tokens(param) and all(known(w) for w in tokens(param)):  # `code` "Only events
+        t = Term(**{**t.__dict__, "plain": " ".join(tokens(param))})  # with this ... code": "code R", never "with R"
     if _WHAT_IT_IS.match(description) and tokens(param) == ["description"]:  # "What the item is, as on the property
         t = Term(**{**t.__dict__, "phrase": "described as"})  # report": "described as Glock 19 pistol", never "a note" (set 42)
     doing = _PERCENT_DOING.match(description) if t.unit == "percent" and not t.noun else None
@@ -1719,7 +1721,10 @@ def _pointed_at(t: Term, v: str, intent: str) -> str:
 
 def _state_code(t: Term, v: str) -> str | None:
     """ "in GA", never "with the US state code GA" (set 41)."""
-    return f"in {v}" if t.sem == "state" and "state" in t.plain.split() and re.fullmatch(r"[A-Z]{2}", v) else None
+    own = set(t.plain.lower().split()) - {"state", "us", "code", "the"}  # "CDL state TX" is who issued it, no place
+    if t.sem != "state" or "state" not in t.plain.split() or not re.fullmatch(r"[A-Z]{2}", v):
+        return None
+    return f"with the {t.plain} {v}" if own else f"in {v}"  # "with the CDL state TX" (set 44: "drivers in TX")
 
 
 def _share_or_quarter(t: Term, v: str) -> str | None:
