@@ -117,3 +117,17 @@ def test_a_persona_of_a_catalog_of_listed_states_lives_in_a_real_town_of_one() -
     towns = {zips.town_of(z)[0] for st in ("TX", "OK", "LA") for z in zips._index()[2][st] if zips.town_of(z)}
     for seed in range(8):
         assert _places(random.Random(seed), catalog)["city"] in towns  # never Faker's "West Josemouth"
+
+
+def test_an_action_taken_is_what_was_done_never_a_label_or_the_call_read_out() -> None:
+    corrective = _tool("record_corrective_action", "Record the corrective action for a deviation.", {
+        "deviation_id": {"type": "string", "pattern": "^DEV-[0-9]{6}$", "description": "Deviation id, e.g. 'DEV-004127'."},
+        "action_taken": {"type": "string", "minLength": 10, "maxLength": 500,
+                         "description": "What was done to bring the CCP back under control."},
+        "product_disposition": {"type": "string", "enum": ["hold_pending_testing", "recook", "condemn"],
+                                "description": "What happens to the affected product."}},
+        ["deviation_id", "action_taken", "product_disposition"])
+    rng = random.Random(15)
+    for _ in range(20):
+        said = sample_arguments(corrective, rng)["action_taken"]
+        assert not said.lower().startswith("taken") and "corrective action" not in said, said  # (set 44)

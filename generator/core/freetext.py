@@ -402,11 +402,18 @@ TEXTS: dict[str, list[str]] = {
                 "homemade lasagna"],
     "bio": ["coffee lover and weekend cyclist", "software engineer based in Lisbon",
             "amateur photographer, dog person", "teacher, reader, runner"],
+    # what was done about a finding (set 44: "Taken 7. I would be grateful for a decision ...")
+    "action": ["Stopped the line, corrected the cause and re-checked; back within limits",
+               "Adjusted the setting and re-verified; reading back within the limit",
+               "Affected product held, equipment cleaned and re-inspected acceptable",
+               "Repaired on site and re-tested; working as intended",
+               "Cause found and corrected; supervisor re-checked and signed off"],
     "sentence": ["The quick brown fox jumps over the lazy dog.", "Our team meets every Monday morning.",
                  "The museum is closed on public holidays.", "She finished the marathon in under four hours."],
 }
 _TEXT_ROLES: list[tuple[frozenset[str], str]] = [
     (frozenset({"obituary", "obituaries", "eulogy"}), "obituary"),  # before "text": `obituary_text` is one
+    (frozenset({"action", "actions", "corrective", "remedy", "remediation"}), "action"),
     (frozenset({"status", "state", "progress"}), "status"),
     (frozenset({"note", "notes", "memo", "remark", "remarks", "comment", "comments", "memory", "fact"}), "note"),
     (frozenset({"reason", "why", "cause", "justification", "rationale", "motivation"}), "reason"),
@@ -712,7 +719,8 @@ def name_value(rng: random.Random, thing_words: Sequence[str], person: Callable[
 
 # ---------------------------------------------------------------- free text that agrees with its call
 
-_EVERYDAY = frozenset(line for lines in TEXTS.values() for line in lines)
+_EVERYDAY = frozenset(line for role, lines in TEXTS.items() if role != "action" for line in lines)  # an action
+# taken is the trade's own wording (set 44), never replaced by the call's values read out ("condemn corrective action")
 _STOP = frozenset({"the", "and", "for", "are", "was", "any", "all", "its", "not", "but", "has", "have", "one", "per",
                    "can", "may", "will", "new", "use", "used", "with", "from", "that", "this", "then", "when", "only",
                    "other", "such", "must", "than", "into", "also", "each", "more", "less", "none", "after", "before",
