@@ -5860,7 +5860,7 @@ MUTATIONS: list[Mutation] = [
              '             for name, (_, owner, value) in found.items() if (name, owner) in needing or not _per_member(props, name, owner)]',
              '             for name, (_, owner, value) in found.items()]', ('tests/test_values_set44.py::test_an_aside_that_names_no_parameter_hides_no_way_and_a_per_member_list_is_no_member_s',)),
     Mutation("terms: a bare 'with R' (set 44)", 'generator/phrasebook/terms.py',
-             '    if not t.noun and not t.plain and tokens(param) and all(known(w) for w in tokens(param)):',
+             '    if not t.noun and not t.plain and inner.get("enum") and tokens(param) and all(known(w) for w in tokens(param)):',
              '    if False:', ('tests/test_values_set44.py::test_a_code_and_a_licence_state_are_said_with_their_names',)),
     Mutation("terms: a CDL state said 'in TX' (set 44)", 'generator/phrasebook/terms.py',
              '    return f"with the {t.plain} {v}" if own else f"in {v}"',

@@ -1480,7 +1480,7 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     if t.sem == "money" and t.unit and t.unit.lower() not in _CURRENCY_UNITS:  # a sum of lengths in feet
         t = Term(**{**t.__dict__, "sem": ""})  # is no amount of money ("with sum of ... of 9800 feet": set 39)
     t = _said_by_name(param, description, _compound_unit(description, t))
-    if not t.noun and not t.plain and tokens(param) and all(known(w) for w in tokens(param)):  # `code` "Only events
+    if not t.noun and not t.plain and inner.get("enum") and tokens(param) and all(known(w) for w in tokens(param)):  # `code`: "Only events
         t = Term(**{**t.__dict__, "plain": " ".join(tokens(param))})  # with this ... code": "code R", never "with R"
     if _WHAT_IT_IS.match(description) and tokens(param) == ["description"]:  # "What the item is, as on the property
         t = Term(**{**t.__dict__, "phrase": "described as"})  # report": "described as Glock 19 pistol", never "a note" (set 42)
