@@ -131,3 +131,13 @@ def test_an_action_taken_is_what_was_done_never_a_label_or_the_call_read_out() -
     for _ in range(20):
         said = sample_arguments(corrective, rng)["action_taken"]
         assert not said.lower().startswith("taken") and "corrective action" not in said, said  # (set 44)
+
+
+def test_a_kind_of_work_that_is_a_piece_of_work_is_said_once() -> None:
+    from generator.phrasebook import terms
+
+    work = terms.term("work_type", {"type": "string", "enum": ["sump_test", "overfill_inspection", "atg_certification"],
+                                    "description": "Kind of work."})
+    assert terms._kind_by_name(work, "sump test", "work", "schedule a contractor") == "as a sump test"  # never "a sump test work"
+    bye = terms.term("bye_type", {"type": "string", "enum": ["half_point", "full_point"], "description": "Bye value."})
+    assert terms._kind_by_name(bye, "half point", "value", "add a bye") == "as a half point bye"  # a bye is no work

@@ -1997,6 +1997,9 @@ def _at_site(t: Term, v: str) -> str:
     return f"with mixed {plural(noun)}" if v.lower() == "mixed" else f"at {v}"
 
 
+_WORK_NOUNS = frozenset({"work", "job", "task", "service", "activity", "operation"})
+
+
 def _kind_by_name(t: Term, v: str, head: str, intent: str) -> str:
     """A kind named `<thing>_type` whose description names it otherwise: bye_type half_point,
     "Bye value.": "as a half point bye", never "with the half point bye value" (set 29); ""
@@ -2005,7 +2008,9 @@ def _kind_by_name(t: Term, v: str, head: str, intent: str) -> str:
     if len(named) == 2 and named[1] in ("type", "kind") and head not in ("type", "kind") and head in t.noun.split()[-1:] \
             and named[0] in t.noun.split() and re.fullmatch(r"[a-z][a-z ]*", v) and named[0] not in v.split() \
             and intent.split(" ", 1)[0] not in _READING:
-        return f"as {_a(v)} {named[0]}"
+        whole = named[0] in _WORK_NOUNS and len(v.split()) >= 2 and "NOUN" in lemmas(v.split()[-1]) \
+            and "ADJ" not in lemmas(v.split()[-1])  # a kind of work that is a piece of work: "as a sump test",
+        return f"as {_a(v)}" if whole else f"as {_a(v)} {named[0]}"  # never "a sump test work" (set 44)
     return ""
 
 
