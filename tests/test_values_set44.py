@@ -141,3 +141,17 @@ def test_a_kind_of_work_that_is_a_piece_of_work_is_said_once() -> None:
     assert terms._kind_by_name(work, "sump test", "work", "schedule a contractor") == "as a sump test"  # never "a sump test work"
     bye = terms.term("bye_type", {"type": "string", "enum": ["half_point", "full_point"], "description": "Bye value."})
     assert terms._kind_by_name(bye, "half point", "value", "add a bye") == "as a half point bye"  # a bye is no work
+
+
+def test_a_moment_with_offset_and_no_example_takes_the_catalogs_offset() -> None:
+    tools = lore.annotate([
+        Tool(name="record_ccp_monitoring", app="plant", api="record_ccp_monitoring", domain="set44b", description="Record a check.",
+             parameters={"type": "object", "required": ["monitored_at"], "properties": {"monitored_at": {
+                 "type": "string", "format": "date-time", "description": "Time of the check, RFC 3339 with offset, "
+                 "e.g. '2024-07-05T09:40:00-05:00'."}}}),
+        Tool(name="submit_lab_sample", app="plant", api="submit_lab_sample", domain="set44b", description="Send a sample.",
+             parameters={"type": "object", "required": ["collected_at"], "properties": {"collected_at": {
+                 "type": "string", "format": "date-time", "description": "When the sample was collected, RFC 3339 with offset."}}})])
+    rng = random.Random(16)
+    for _ in range(10):
+        assert sample_arguments(tools[1], rng)["collected_at"].endswith("-05:00")  # the plant's clock, never "Z"

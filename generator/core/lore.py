@@ -148,10 +148,11 @@ def _catalog_offset(tools: list[Tool]) -> str | None:
 def _offset_elsewhere(schema: dict[str, Any], offset: str | None) -> dict[str, Any]:
     """A "local time with offset" with no example of its own is written with the catalog's offset
     (set 37: preparation times drawn in UTC beside administration times at -04:00)."""
-    from .values import _OFFSET_EXAMPLE, _WITH_OFFSET, OFFSET_KEY
+    from .values import _ANY_OFFSET, _OFFSET_EXAMPLE, _UTC_SAID, _WITH_OFFSET, OFFSET_KEY
 
     desc = str(schema.get("description") or "")
-    if offset is None or not _WITH_OFFSET.search(desc) or _OFFSET_EXAMPLE.search(desc):
+    said = _WITH_OFFSET.search(desc) or _ANY_OFFSET.search(desc) and not _UTC_SAID.search(desc)  # "RFC 3339 with
+    if offset is None or not said or _OFFSET_EXAMPLE.search(desc):  # offset." beside the catalog's -05:00 (set 44)
         return {}
     return {OFFSET_KEY: offset}
 

@@ -165,8 +165,9 @@ def _local_offset(schema: dict[str, Any]) -> str | None:
         return None
     desc = str(schema.get("description") or "")
     shown = [m.group(1) for e in [desc, *map(str, schema.get("examples") or [])] if (m := _OFFSET_EXAMPLE.search(e))]
-    if not (_WITH_OFFSET.search(desc) or shown and _ANY_OFFSET.search(desc) and not _UTC_SAID.search(desc)):
-        return None  # (set 42: "ISO 8601 with offset, e.g. '2025-06-15T14:30:00-05:00'" drawn at "Z")
+    if not (_WITH_OFFSET.search(desc) or (shown or schema.get(OFFSET_KEY)) and _ANY_OFFSET.search(desc)
+            and not _UTC_SAID.search(desc)):  # (set 42: "ISO 8601 with offset, e.g. '...-05:00'" drawn at "Z"; set 44:
+        return None  # "RFC 3339 with offset." with no example of its own, beside the catalog's "-05:00" ones)
     said = shown[0] if shown else schema.get(OFFSET_KEY)
     return said if isinstance(said, str) else None
 
