@@ -42,6 +42,10 @@ def test_a_flag_whose_description_names_both_sides_says_and_reads_each_side() ->
     assert bool_words("acknowledged", ALARMS["acknowledged"]["description"]) == \
         ("with only acknowledged alarms", "with only unacknowledged alarms")
     assert term("acknowledged", ALARMS["acknowledged"]).act == ""  # never "without filtering on acknowledged alarms"
+    from generator.reader.flags import described_values
+
+    assert described_values("Turn the light on (true) or off (false)") == ()  # "on" and "off" are particles:
+    assert bool_words("on", "Turn the light on (true) or off (false)") == ("turned on", "turned off")  # a switch
     text = "List alarms with only unacknowledged alarms. Then acknowledge the alarm acknowledged by Jason."
     assert read_value(text, "acknowledged", False, ALARMS["acknowledged"]) is not None  # the first said, this call's
     assert read_value(text, "acknowledged", True, ALARMS["acknowledged"]) is None

@@ -460,7 +460,7 @@ _MODALS = {"can": "cannot", "could": "could not", "will": "will not", "may": "ma
 
 # "Filter on acknowledged (true) or unacknowledged (false) alarms" (set 44: the unacknowledged ones said
 # "without filtering on acknowledged alarms"): each side in the description's own word.
-_BOTH_SIDES = re.compile(r"\b([a-z][\w-]*) \(true\) or ([a-z][\w-]*) \(false\)(?: ([a-z]+))?", re.IGNORECASE)
+_BOTH_SIDES = re.compile(r"\b([a-z][\w-]{3,}) \(true\) or ([a-z][\w-]{3,}) \(false\)(?: ([a-z]+))?", re.IGNORECASE)
 
 
 def _both_sides(description: str) -> tuple[str, str] | None:

@@ -114,7 +114,7 @@ def _compound(text: Text, key: str) -> int:
 _MEANING = re.compile(r"\b(true|false)\s+(?:if|for|when|means|=)\s+([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;)]|else|otherwise|$))")
 
 
-_SIDES = re.compile(r"\b([a-z][a-z-]+) \((true|false)\)")
+_SIDES = re.compile(r"\b([a-z][a-z-]{3,}) \((true|false)\)")  # a word of its own: never "on (true) or off (false)"
 
 
 @lru_cache(maxsize=4096)
