@@ -61,8 +61,9 @@ def _places(rng: random.Random, catalog: Catalog) -> dict[str, str]:
 
 def _listed_states(catalog: Catalog) -> list[str]:
     """The US states a catalog's `state` enum lists (sorted), or [] where it lists none."""
+    codes = set(zips.STATE_NAMES.values())
     found = {str(v) for t in catalog.tools for n, s in t.properties.items() if n.lower() in ("state", "state_code")
-             and isinstance(s, dict) for v in s.get("enum") or [] if str(v) in set(zips.STATE_NAMES.values())}
+             and isinstance(s, dict) for v in s.get("enum") or [] if str(v) in codes}
     return sorted(found)
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from .memo import by_identity
 from .schema import is_valid
 
 _NOTED = re.compile(r"""e\.g\.,?\s*['"`]([^'"`]+)['"`]\s*\(([^)]*)\)""")
@@ -47,15 +47,16 @@ _WIDTHS = {"two": 2, "three": 3}
 
 
 def parts(props: Mapping[str, Any]) -> list[Part]:
-    """Every id of `props` whose example names a part another of `props` holds."""
-    return list(_parts(props))
+    """Every id of `props` whose example names a part another of `props` holds (read once per set of
+    names and descriptions: a simulated output's vocabulary is a new dict at every call)."""
+    return list(_parts(tuple((n, str(s.get("description") or "") if isinstance(s, dict) else "") for n, s in props.items())))
 
 
-@by_identity()
-def _parts(props: Mapping[str, Any]) -> tuple[Part, ...]:
+@lru_cache(maxsize=512)
+def _parts(described: tuple[tuple[str, str], ...]) -> tuple[Part, ...]:
+    props = dict(described)
     out = []
-    for whole, spec in props.items():
-        said = str(spec.get("description") or "") if isinstance(spec, dict) else ""
+    for whole, said in described:
         for m in _NOTED.finditer(said):
             pieces = [p for p in _SEPARATORS.split(m[1]) if p]
             for item in m[2].split(","):

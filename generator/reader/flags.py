@@ -244,15 +244,15 @@ def _framed(text: Text, at: int) -> int:
 def _by_description(text: Text, description: str) -> tuple[bool, str] | None:
     """The flag said by the phrase its description gives a value ("true if delivered"), read with
     a negation before it ("not marked as delivery" says the phrase of True negated)."""
-    found = sorted((text.stems_at(phrase), i) for i, (_, phrase) in enumerate(described_values(description)) if phrase)
-    for at, i in found:  # the first said: a later call's "acknowledged by" is no flag of this one (set 44)
-        value, phrase = described_values(description)[i]
-        if at >= 0:
-            before = text.tokens[max(0, at - _WINDOW):at]
-            negated = any(w in _NEGATION or w in _OMIT for w in before) or "no need" in " ".join(before)
-            return value != negated, " ".join(phrase) + f" (the description's phrase for {value}" + \
-                (", negated)" if negated else ")")
-    return None
+    said = [(at, value, phrase) for value, phrase in described_values(description)
+            if phrase and (at := text.stems_at(phrase)) >= 0]
+    if not said:
+        return None
+    at, value, phrase = min(said, key=lambda s: s[0])  # the first said: a later call's "acknowledged by" is no
+    before = text.tokens[max(0, at - _WINDOW):at]  # flag of this one (set 44)
+    negated = any(w in _NEGATION or w in _OMIT for w in before) or "no need" in " ".join(before)
+    return value != negated, " ".join(phrase) + f" (the description's phrase for {value}" + \
+        (", negated)" if negated else ")")
 
 
 # "True when pages were missing or illegible and a rescan was asked of the lender": a long clause,

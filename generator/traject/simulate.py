@@ -18,6 +18,7 @@ import random
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from pydantic import Field
@@ -399,6 +400,8 @@ def matching_param(field_name: str, vocab: Vocab) -> str:
 
 
 def _a_bound(param: str, spec: dict[str, Any]) -> bool:
+    """A parameter that bounds what a search finds (`max_minutes`, "Maximum cooking time"): never a
+    found thing's own field."""
     said = str(spec.get("description") or "").lower()
     return bool(set(param_words(param).split()) & {"min", "max", "from", "to", "before", "after", "under", "over", "limit"}) \
         or said.startswith(("max", "min", "up to", "at most", "at least", "only", "earliest", "latest"))
@@ -408,9 +411,16 @@ def _worded(w: list[str], vocab: Vocab) -> str:
     """The one parameter whose description's first sentence holds every word of a field of two or more
     ("expected_alongside_time": "Expected time the barge is all fast alongside"; set 43: a nomination at
     13:45 returned alongside at 14:45); "" when none or several."""
-    worded = [p for p in vocab if len(w) > 1 and not _a_bound(p, vocab[p]) and
-              set(w) <= set(re.findall(r"[a-z]+", str(vocab[p].get("description") or "").lower().split(". ")[0]))]
+    worded = [p for p in vocab if len(w) > 1 and set(w) <= _first_sentence_words(str(vocab[p].get("description") or ""))
+              and not _a_bound(p, vocab[p])]
     return worded[0] if len(worded) == 1 else ""
+
+
+@lru_cache(maxsize=8192)
+def _first_sentence_words(description: str) -> frozenset[str]:
+    """The words of a description's first sentence, read once per description (every field of every
+    simulated output asks)."""
+    return frozenset(re.findall(r"[a-z]+", description.lower().split(". ")[0]))
 
 
 # Words a parameter's name adds to the thing it holds: a unit after it, a bound before it (the
