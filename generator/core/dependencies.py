@@ -395,7 +395,8 @@ def _needed_for(tool: str, props: Props) -> list[Rule]:
 # "(accepted papers only)", "accepted papers only", "applies to accepted submissions only",
 # "only for accepted papers", "only applies to awards"
 _ONLY_FOR = re.compile(r"\((\w+)(?: \w+)? only\)|\bapplies (?:only )?to (\w+)\b[^.;]*?\bonly\b|"
-                       r"\bonly (?:applies )?(?:to|for) (\w+)|^\s*(\w+)(?: \w+)? only\b", re.IGNORECASE)
+                       r"\bonly (?:applies )?(?:to|for) (\w+)|^\s*(\w+)(?: \w+)? only\b|"
+                       r",\s*(\w+)(?: \w+)? only\s*(?=[,.]|$)", re.IGNORECASE)  # "..., dcd only, ISO 8601" (set 45)
 
 
 def _only_for(tool: str, props: Props) -> list[Rule]:
@@ -1524,6 +1525,62 @@ def _thresholds(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Acceptance limits: weight at least 110 lb; temperature no higher than 99.5 F; systolic 90-180 mmHg
+# and diastolic 50-100 mmHg" (set 45: every one of 37 vitals records would have deferred its donor):
+# the band each reading of a tool's list of limits keeps.
+_LIMIT = re.compile(r"(?P<thing>[A-Za-z][A-Za-z/ -]{1,40}?)\s+(?:(?P<least>at least|no (?:less|lower) than|not (?:below|under|"
+                    r"less than)|minimum(?: of)?)\s+(?P<a>-?\d+(?:\.\d+)?)|(?P<most>at most|no (?:more|higher|greater) than|"
+                    r"not (?:above|over|more than)|up to|maximum(?: of)?)\s+(?P<b>-?\d+(?:\.\d+)?)|(?:between\s+)?"
+                    r"(?P<lo>-?\d+(?:\.\d+)?)\s*(?:-|–|to|and)\s*(?P<hi>-?\d+(?:\.\d+)?))(?![\d.])")
+_LIMITS_SAID = re.compile(r"\b(?:limits?|acceptable|accepted|acceptance|normal range|allowed)\b", re.IGNORECASE)
+# One limit a sentence binds: "Oxygen must be at least 19.5 % where miners work", "Methane at a working
+# place: 1.0 % or more stops work" (set 45: oxygen at 4 %, methane at 72 % in a belt entry).
+_MUST_LIMIT = re.compile(r"\b(?:must|shall) (?:be|stay|remain) (?:at least|at most|no (?:more|less|higher|lower) than)\s+\d",
+                         re.IGNORECASE)
+_STOPS_AT = re.compile(r"(?P<thing>[A-Za-z][A-Za-z ]{1,30}?)(?: (?:at|in|on) (?:an? |the )?[a-z ]{1,30}?)?:?\s+(?P<b>\d+(?:\.\d+)?)"
+                       r"\s*%?\s+or (?:more|higher|above) (?:stops|requires|triggers|calls for|means|is an?)\b", re.IGNORECASE)
+
+
+def _limits_listed(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for sentence in re.split(r"(?<=[^.\s]{2})\.\s+", tool):
+        found: dict[str, tuple[float, float]] = {}
+        for m in _LIMIT.finditer(sentence):
+            thing = re.split(r"\b(?:and|or)\b|[,:;]", m["thing"])[-1]
+            name = _numeric_param(thing, props) if thing.strip() else None
+            band = _limit_band(m, props[name]) if name and name not in found else None
+            if name and band:
+                found[name] = band
+        if len(found) >= 2 and _LIMITS_SAID.search(sentence) or len(found) == 1 and _MUST_LIMIT.search(sentence):
+            out += [Rule("in_ranges", n, ("",), (), ((n, a, b),)) for n, (a, b) in found.items()]
+        for m in _STOPS_AT.finditer(sentence):  # the readings below the level that stops work
+            name = _numeric_param(m["thing"], props)
+            lo, top = (props[name].get("minimum"), float(m["b"])) if name else (None, 0.0)
+            if name and lo is not None and lo < top and not any(r.subject == name for r in out):
+                step = 10 ** -len(m["b"].partition(".")[2])
+                out.append(Rule("in_ranges", name, ("",), (), ((name, float(lo), round(top - step, 6)),)))
+    return out
+
+
+def _limit_band(m: re.Match[str], schema: dict[str, Any]) -> tuple[float, float] | None:
+    """The band a limit leaves inside the schema's own: a one-sided limit keeps the half of the
+    schema's span next to it (a temperature "no higher than 99.5 F" of 94-104 is 96.8-99.5, never a
+    hypothermic 94.1), its ends as precise as the limit is said; None when it says no more than the
+    schema."""
+    lo, hi = _number(schema.get("minimum")), _number(schema.get("maximum"))
+    places = len((m["a"] or m["b"] or m["lo"]).partition(".")[2])
+    if m["least"]:
+        a = float(m["a"])
+        band = (a, round(a + (hi - a) / 2, places)) if hi is not None else None
+    elif m["most"]:
+        b = float(m["b"])
+        band = (round(b - (b - lo) / 2, places), b) if lo is not None else None
+    else:
+        band = (float(m["lo"]), float(m["hi"]))
+    inside = band is not None and (lo is None or band[0] >= lo) and (hi is None or band[1] <= hi) and band[0] < band[1]
+    return band if inside and band != (lo, hi) else None
+
+
 def _spoken(value: str) -> str:
     return re.escape(value.replace("_", " ")).replace(r"\ ", r"[\s_]")
 
@@ -1556,12 +1613,63 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
                 if named:
                     needing.setdefault((name, owner), set()).add(value)
                 paired = _FOR_MEMBERS.search(str(own.get("description") or ""))  # "fineness for silver ('925')" pairs values
-                if (named or not paired and re.search(said_for, str(own.get("description") or ""), re.IGNORECASE)) and \
+                unsaid = _NOT_FOR.sub("", str(own.get("description") or ""))  # never "not needed for virtual" (_not_for)
+                if (named or not paired and re.search(said_for, unsaid, re.IGNORECASE)) and \
                         len(value) > found.get(name, (0, "", ""))[0]:
                     found[name] = (len(value), owner, value)
     rules = [Rule("needs", name, (owner,), _widest(needing.get((name, owner), set()), value))
              for name, (_, owner, value) in found.items() if (name, owner) in needing or not _per_member(props, name, owner)]
     return rules + _for_shared_word(props, set(found)) + _channel_needs(props)
+
+
+# "Donor specimen sent; not needed for virtual" (set 45: every virtual crossmatch sent a specimen,
+# the aside read as "needed for virtual"): a parameter that a value of another enum goes without.
+_NOT_FOR_LEAD = r"(?:not|never) (?:needed|required|used|given|sent|applicable) "
+_NOT_FOR = re.compile(rf"\b{_NOT_FOR_LEAD}for (?:an? |the )?([\w-]+)", re.IGNORECASE)
+
+
+def _not_for(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        for m in _NOT_FOR.finditer(str(schema.get("description") or "")):
+            owner = _owner_of(m[1].lower(), props, skip=name)
+            values = _enum(props[owner]) if owner else []
+            rest = tuple(v for v in values if str(v).lower() not in {m[1].lower(), m[1].lower().rstrip("s")})
+            if owner and 0 < len(rest) < len(values):
+                out.append(Rule("only", name, (owner,), rest))
+    return out
+
+
+# "Device model; must match the serial prefix (AXI = Aurora Xi, PCS = PCS2, NXS = NexSys PCS)" beside a
+# serial of pattern "^(AXI|PCS|NXS)-[0-9]{5}$" (set 45: 11 of 14 runs named another device's model).
+_CODE_GLOSS = re.compile(r"\b([A-Z][A-Z0-9]{1,5})\s*=\s*([A-Za-z0-9][\w .-]*?)\s*(?=[,;)]|$)")
+
+
+def _prefix_glossed(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for owner, schema in props.items():
+        members = {re.sub(r"[^a-z0-9]", "", str(v).lower()): v for v in _enum(schema)}
+        glossed = {members[k]: code for code, gloss in _CODE_GLOSS.findall(str(schema.get("description") or ""))
+                   if (k := re.sub(r"[^a-z0-9]", "", gloss.lower())) in members}
+        for name, other in props.items() if len(glossed) >= 2 else ():
+            opens = re.match(r"\^\(([A-Z0-9|]+)\)", str(other.get("pattern") or "")) if name != owner else None
+            if opens and set(glossed.values()) <= set(opens[1].split("|")):
+                out.append(Rule("prefixed", name, (owner,), tuple(glossed), tuple(glossed.values())))
+    return out
+
+
+# "Alarm code shown by the device when end_status is 'aborted_device_error'" (set 45: alarm codes on
+# completed runs): an optional parameter's own "when X is 'v'" gives it with that value only.
+_OWN_WHEN = re.compile(r"\bwhen `?(\w+)`? is ['\"`](\w+)['\"`]")
+
+
+def _own_when(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        for m in _OWN_WHEN.finditer(str(schema.get("description") or "")):
+            if m[1] != name and m[1] in props and m[2] in _enum(props[m[1]]):
+                out.append(Rule("needs", name, (m[1],), (m[2],)))
+    return out
 
 
 def _per_member(props: Props, name: str, owner: str) -> bool:
@@ -2134,7 +2242,8 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _examples_per_value, _forms_said, _in_ranges,
                                                       _thresholds, _above_below, _usually_near, _may_be, _elided_required, _suits, _must_when_over,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
-                                                      _are_for, _agreeing_bands, _requires_member, _given_with_value]
+                                                      _are_for, _agreeing_bands, _requires_member, _given_with_value,
+                                                      _limits_listed, _not_for, _prefix_glossed, _own_when]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2248,6 +2357,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     s, o = rule.subject, rule.others[0]
     if rule.kind == "requires":
         return _set(args, s) and not any(_set(args, x) for x in rule.others)
+    if rule.kind == "prefixed":  # the code an id opens with is the one its enum's value is glossed by
+        code = dict(zip(rule.values, rule.target)).get(args.get(o))
+        return code is not None and isinstance(args.get(s), str) and not args[s].startswith(code)
     if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
         return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
             (_set(args, s) or o in args or rule.target is not None)
@@ -2675,12 +2787,24 @@ def _fix_contains(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[
         args.pop(rule.others[0], None)
 
 
+def _fix_prefixed(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The id takes its value's code in place of the one it opens with; a fixed id moves the enum to
+    the value its code is glossed by."""
+    s, o = rule.subject, rule.others[0]
+    codes = dict(zip(rule.values, rule.target))
+    opened = next((c for c in sorted(rule.target, key=len, reverse=True) if str(args.get(s, "")).startswith(c)), None)
+    if s not in keep and opened is not None:
+        args[s] = codes[args[o]] + str(args[s])[len(opened):]
+    elif o not in keep and opened is not None:
+        args[o] = next(v for v, c in codes.items() if c == opened)
+
+
 _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] = {
     "requires": _fix_requires, "when": _fix_when, "only": _fix_only, "implies": _fix_implies,
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
-    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span,
+    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed,
 }
 
 

@@ -364,6 +364,8 @@ def _by_description(description: str, json_type: str) -> str | None:
     quoted example's words name nothing ("e.g. 'Columbus City Schools'" is no city: set 38)."""
     description = re.sub(r"'[^']*'|\"[^\"]*\"", " ", description)
     text = f" {' '.join(singular(t) for t in tokens(description))} "
+    text = re.sub(r" company (?=(?:person|contact|representative|employee|official|staff member) )", " ", text)  # a
+    # "Company person escorting the inspector" is a person, never "Jones Inc" (set 45)
     found = [(text.find(f" {phrase} "), kind) for kind, phrase in _DESCRIBED
              if f" {phrase} " in text and json_type in _BY_KIND[kind].types]
     return min(found)[1] if found else None

@@ -431,9 +431,13 @@ def _name_words(value: Any) -> str:
         return str(value)  # written, never "the a.10" (set 31)
     if said.lower() in _LOAN_PHRASES:
         return said.lower()
-    spoken = [_initialism(w) for w in said.split()]
+    loaned = {i + k for i in range(len(said.split())) for n in (2, 3)
+              if " ".join(said.lower().split()[i:i + n]) in _LOAN_PHRASES for k in range(n)}
+    spoken = [w if i in loaned else _initialism(w) for i, w in enumerate(said.split())]  # "lungs en bloc" (set 45)
     if len(spoken) > 1 and spoken[-1] in ("a", "i"):  # "plan_a": plan A, never the article (set 43)
         spoken[-1] = spoken[-1].upper()
+    for at in (0, -1) if len(spoken) > 1 else ():  # "in_or": in the OR, never the conjunction "in or" (set 45)
+        spoken[at] = "OR" if spoken[at] == "or" else spoken[at]
     return " ".join(spoken)
 
 

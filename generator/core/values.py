@@ -2813,6 +2813,8 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = coords.in_their_place(tool.properties, kept, rng, frozenset(fixed or {}))  # a point in it (set 41)
         kept = _same_scale(tool, kept, rng, frozenset(fixed or {}))  # and a measure it added
         kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
+        kept = _due_by_urgency(kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
+        kept = _on_its_shift(kept, frozenset(fixed or {}))
         kept = pinned.on_their_day(tool.properties, kept, frozenset(fixed or {}))  # "Monday that starts" (set 41)
         kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)
         kept = pinned.ended_period(tool.properties, kept, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
@@ -3116,6 +3118,10 @@ _ACCOUNTS = frozenset({"description", "explanation", "summary", "details", "deta
                        "short", "long", "free", "text"})
 
 
+# Names of a field that tells what happened (never a reminder's own "text": set 45 kept to these).
+_TOLD = frozenset({"details", "detail", "description", "narrative", "explanation", "summary"})
+
+
 def _the_kind(cats: freetext.Chosen, props: dict[str, Any] | None = None) -> str:
     """The call's kind as a line of its own: two words or more say it ("Roof leak"), one word says
     it with its parameter's head noun ("Leak issue", "Body defect", "Emergency work", "Theft loss"
@@ -3218,7 +3224,9 @@ def _agreeing_text(tool: Tool, props: dict[str, Any], args: dict[str, Any], rng:
     for name, value in list(args.items()) if cats else []:
         schema = props.get(name) or {}
         if name in keep or name in cats or not isinstance(value, str) or _CAPTION.fullmatch(value) or \
-                (semantic.infer(name, schema) != "text" and not freetext.everyday(value)):
+                (semantic.infer(name, schema) != "text" and not freetext.everyday(value) and
+                 not set(semantic.tokens(name)) & _TOLD):  # "details" is prose too (set 45: one freezer alarm
+            # for every hold)
             continue  # (a case caption names its parties: no prose to agree with the call)
         quoted = _EG_QUOTED.findall(str(schema.get("description") or ""))  # "e.g. 'uncapped needle in a sheet'"
         listed = [*(schema.get("enum") or []), *examples_of(schema), *allowed.read(str(schema.get("description") or "")).allowed]
@@ -3369,7 +3377,7 @@ _SPAN_SIDES = (("start", "end"), ("from", "to"), ("begin", "end"))
 _SEARCHING = frozenset({"search", "list", "find", "query", "lookup"})
 _HISTORY_WORDS = frozenset({"history", "histories", "log", "logs", "audit", "ledger", "past"})
 _DONE_IRREGULAR = frozenset({"sold", "paid", "made", "sent", "built", "done", "taken", "given", "written", "born",
-                             "bought", "caught", "held", "won", "lost", "spent"})
+                             "bought", "caught", "held", "won", "lost", "spent", "found", "seen", "heard", "drawn"})
 _SPAN_AHEAD = frozenset({"scheduled", "planned", "expected", "due", "booked", "reserved", "requested", "estimated"})
 
 
@@ -3402,6 +3410,87 @@ def _past_span(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: date
             for n in (first, second):
                 moved = (datetime.fromisoformat(str(args[n])[:10]) - timedelta(days=back)).strftime("%Y-%m-%d")
                 args[n] = moved + str(args[n])[10:]
+    return _lone_bound_past(args, keep, ref) if words[0] in _SEARCHING or history else args
+
+
+def _lone_bound_past(args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    """A search of what was done bounded on one side only (`found_from` with no `found_to`) opens
+    by the call's day: "search hazards found since June 4" of a June 2 call finds nothing (set 45:
+    13 searches opening in the future)."""
+    paired = {n for pair in _span_pairs(args) for n in pair}
+    for name in [n for n in args if n not in paired and n not in keep and _done_span(n)]:
+        if semantic.tokens(name)[-1:] not in (["from"], ["start"], ["since"], ["after"]):
+            continue
+        try:
+            day = datetime.fromisoformat(str(args[name])[:10])
+        except ValueError:
+            continue
+        if day.date() > ref.date():
+            back = (day.date() - ref.date()).days + 1 + day.day % 14  # a day or weeks back, by its own digits
+            args[name] = (day - timedelta(days=back)).strftime("%Y-%m-%d") + str(args[name])[10:]
+    return args
+
+
+# How long a priority's own words give ("within_24_hours", "this_shift", "immediate"): a deadline of
+# the call falls inside it (set 45: "within 24 hours" due 25 days later).
+_WITHIN_SPAN = re.compile(r"within_(\d+)_(minute|hour|day|week)s?")
+_SPAN_HOURS = {"minute": 1 / 60, "hour": 1, "day": 24, "week": 168}
+_URGENT_HOURS = {"immediate": 1, "immediately": 1, "emergency": 1, "asap": 2, "this_shift": 8, "same_shift": 8,
+                 "same_day": 8, "today": 8, "next_day": 24}
+
+
+def _due_by_urgency(args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    hours = _urgency_hours(args)
+    for name in [n for n in args if n not in keep and set(semantic.tokens(n)) & {"due", "deadline"}] if hours else []:
+        try:
+            due = datetime.fromisoformat(str(args[name]))
+        except ValueError:
+            continue
+        start = ref.replace(tzinfo=due.tzinfo) if due.tzinfo is not None and ref.tzinfo is None else ref
+        if start <= due <= start + timedelta(hours=hours):
+            continue
+        quarters = max(1, int(hours * 4 * (due.minute % 4 + 1) / 4))  # the share of the span its own minutes give
+        moved = start + timedelta(minutes=15 * quarters)
+        text = str(args[name])
+        args[name] = moved.strftime("%Y-%m-%d") if len(text) == 10 else _iso_like(moved, text)
+    return args
+
+
+def _urgency_hours(args: dict[str, Any]) -> float:
+    """The hours the call's one priority names (0 where it names none)."""
+    urgent = [v for n, v in args.items() if isinstance(v, str) and set(semantic.tokens(n)) & {"priority", "urgency"}]
+    if len(urgent) != 1:
+        return 0.0
+    m = _WITHIN_SPAN.fullmatch(urgent[0].lower())
+    return int(m[1]) * _SPAN_HOURS[m[2]] if m else float(_URGENT_HOURS.get(urgent[0].lower(), 0))
+
+
+def _iso_like(moment: datetime, like: str) -> str:
+    """`moment` written as `like` is (seconds, and "Z" for UTC where it says so)."""
+    return moment.isoformat(timespec="seconds").replace("+00:00", "Z" if like.endswith("Z") else "+00:00")
+
+
+# The clock hours a shift's common name gives (day, evening or swing, night, owl or graveyard): the
+# times of a call for that shift fall in them, their spans kept (set 45: owl-shift exams at noon).
+_SHIFT_HOURS = {"day": 7, "days": 7, "morning": 6, "first": 7, "evening": 15, "afternoon": 15, "swing": 15, "second": 15,
+                "night": 23, "nights": 23, "owl": 23, "midnight": 23, "graveyard": 23, "third": 23}
+
+
+def _on_its_shift(args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    shift = [v for n, v in args.items() if semantic.tokens(n)[-1:] == ["shift"] and isinstance(v, str)]
+    opens = _SHIFT_HOURS.get(shift[0].lower()) if len(shift) == 1 else None
+    moments = {n: v for n, v in args.items() if isinstance(v, str) and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d.*", v)}
+    if opens is None or not moments or set(moments) & keep:
+        return args
+    times = {n: datetime.fromisoformat(v) for n, v in moments.items()}
+    first = min(times.values())
+    if (first.hour - opens) % 24 < 8:
+        return args
+    start = first.replace(hour=opens, minute=0)
+    start -= timedelta(days=1) if start > first else timedelta(0)  # the shift's last opening before the drawn time
+    start += min(timedelta(minutes=15 * (first.minute // 15 + first.hour % 4 * 4)), first - start)
+    for n, t in times.items():
+        args[n] = _iso_like(t + (start - first), moments[n])
     return args
 
 

@@ -221,7 +221,7 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     glossed = named_by_gloss(value, spec) or _glossed_code(value, spec)
     if glossed:
         return glossed
-    if is_code(value) and (cased := _code_and_words(value)):
+    if is_code(value) and (cased := _code_and_words(value) or _section_and_words(value, spec)):
         return cased  # "B31G_original": "B31G original", never "by B31G_original" (set 36)
     if is_code(value) or code_family(value, spec):
         return str(value)
@@ -251,6 +251,25 @@ def _code_and_words(value: Any) -> str | None:
 
     said = written_cased(str(value)) if "_" in str(value) else None
     return said if said and all(not w.islower() or w.isalpha() and known(w) for w in said.split()) else None
+
+
+_SECTION = re.compile(r"(\d+)([a-z])(\d)?")
+
+
+def _section_and_words(value: Any, spec: dict[str, Any]) -> str | None:
+    """A lower-case code joined to English words ("104d1_order", "107a_order"), said with the words
+    apart and, where the description speaks of sections or writes one with its letter in
+    parentheses ("75.370(a)(1)", "Section of the Mine Act"), the code as a section is written:
+    "104(d)(1) order", never "for 104d1_order" (set 45)."""
+    parts = str(value).split("_")
+    codes = [p for p in parts if re.search(r"\d", p)]
+    if len(parts) < 2 or len(codes) != 1 or not all(p in codes or p.isalpha() and known(p) for p in parts):
+        return None
+    prose = str(spec.get("description") or "")
+    cited = re.search(r"\bsections?\b|\d\([a-z]\)", prose, re.IGNORECASE)
+    m = _SECTION.fullmatch(codes[0])
+    code = f"{m[1]}({m[2]})" + (f"({m[3]})" if m[3] else "") if m and cited else codes[0]
+    return " ".join(code if p in codes else p for p in parts)
 
 
 def _proper_name(value: Any, spec: dict[str, Any]) -> str | None:

@@ -452,6 +452,9 @@ def _complement(verb: str, rest: list[str], obj: str) -> str:
 _PLACE_ENDS = frozenset({"for", "with", "by", "from", "at", "until", "during", "within", "per", "if", "when", "so"})
 
 
+_HEAD_ENDS = frozenset({"for", "on", "at", "in", "with", "from", "by", "of", "about", "within"})
+
+
 def _recipient(verb: str, rest: list[str], obj: str) -> str:
     """A verb of handing over says to whom ("Hand a car to the renter at the counter": "hand a car
     to the renter"); "" for any other verb or when the author names no one."""
@@ -465,9 +468,12 @@ def _recipient(verb: str, rest: list[str], obj: str) -> str:
             and "NOUN" in lemmas(tail[2]) and known(tail[2]):
         assert at is not None
         for i in range(at + 3, min(at + 5, len(words))):  # "to a reference laboratory": the whole compound
-            if rest[i - 1][-1:] in ",.;:" or words[i] in STOPS or "NOUN" not in lemmas(words[i]) \
-                    or not known(words[i]) or verb_lemma(words[i]) == words[i] and len(lemmas(words[i])) > 1:
+            if rest[i - 1][-1:] in ",.;:" or words[i] in STOPS or "NOUN" not in lemmas(words[i]) or not known(words[i]):
                 break
+            if verb_lemma(words[i]) == words[i] and len(lemmas(words[i])) > 1:  # a noun that is a verb too ends
+                if i + 1 == len(words) or rest[i][-1:] in ",.;:" or words[i + 1] in _HEAD_ENDS:  # the compound
+                    tail.append(words[i])  # where a preposition follows: "to a transplant program for one
+                break  # candidate", never "to a transplant" (set 45)
             tail.append(words[i])
         return " " + " ".join(tail)
     return ""

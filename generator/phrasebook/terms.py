@@ -1451,6 +1451,21 @@ def _name_unit(param: str) -> str:
     return _UNIT_WORDS.get(words[-1], words[-1] if words[-1] in _UNIT_NAMES and len(words[-1]) > 3 else "")
 
 
+# Words that name a thing only as capital initials when they lead a name: `or_time` is an OR
+# (operating room) time, `it_asset` an IT asset, `us_state` a US state; "an or time" is no English
+# and reads as a conjunction (set 45: every operating room booking was rejected as "an or").
+_INITIALS = frozenset({"or", "it", "us"})
+
+
+def _capital_initials(t: Term) -> Term:
+    fields = {}
+    for key in ("noun", "plain"):
+        words = getattr(t, key).split()
+        if len(words) >= 2 and words[0] in _INITIALS:
+            fields[key] = " ".join([words[0].upper(), *words[1:]])
+    return Term(**{**t.__dict__, **fields}) if fields else t
+
+
 def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Term:
     """The Term of parameter `param` with property schema `spec` (`noun`: a catalog hint's noun)."""
     spec = spec or {}
@@ -1480,6 +1495,16 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     if t.sem == "money" and t.unit and t.unit.lower() not in _CURRENCY_UNITS:  # a sum of lengths in feet
         t = Term(**{**t.__dict__, "sem": ""})  # is no amount of money ("with sum of ... of 9800 feet": set 39)
     t = _said_by_name(param, description, _compound_unit(description, t))
+    t = _capital_initials(t)
+    dated = re.match(r"(?:today|tonight|tomorrow|yesterday)'s ", t.noun)
+    if dated and len(t.noun.split()) > 1:  # "Today's screening weight": "a screening weight of 204 pounds",
+        t = Term(**{**t.__dict__, "noun": t.noun[dated.end():]})  # never "a today's screening weight" (set 45)
+    owner = re.fullmatch(r"([a-z]+)'s ([a-z]+(?: [a-z]+)?)", t.noun) if t.pointer else None
+    if owner:  # "Candidate's sequence number": "candidate sequence 1200", never "for candidate's sequence 1200"
+        t = Term(**{**t.__dict__, "noun": f"{owner[1]} {owner[2]}"})  # (set 45)
+    graded = re.fullmatch(r"(?:degree|level|grade|extent) of (.+)", t.noun)
+    if graded and graded[1].split() == tokens(param):  # "Degree of negligence": "low negligence", never
+        t = Term(**{**t.__dict__, "noun": graded[1]})  # "the low degree" (set 45)
     if not t.noun and not t.plain and inner.get("enum") and tokens(param) and all(known(w) for w in tokens(param)):  # `code`: "Only events
         t = Term(**{**t.__dict__, "plain": " ".join(tokens(param))})  # with this ... code": "code R", never "with R"
     if _WHAT_IT_IS.match(description) and tokens(param) == ["description"]:  # "What the item is, as on the property
@@ -1526,7 +1551,9 @@ def _said_by_name(param: str, description: str, t: Term) -> Term:
     spelled = " ".join(tokens(param))
     one = own[0] if len(own) == 1 else ""  # `inspector_id` of "Employee number of the trained acceptance staff ..."
     if one and len(t.noun.split()) >= (4 if one == spelled else 3) and set(lemmas(one)) == {"NOUN"} and len(one) > 3 \
-            and one not in _GENERIC_NAMES and t.sem not in ("clock", "date", "datetime") and one not in t.noun.split():
+            and one not in _GENERIC_NAMES and t.sem not in ("clock", "date", "datetime") \
+            and (one not in t.noun.split() or len(t.noun.split()) >= 4 and t.pointer):  # "program TXHS-TX1", never
+        # "OPTN transplant program code TXHS-TX1" (set 45)
         return Term(**{**t.__dict__, "noun": one, "plain": one})  # `carrier`: "carrier CX", never "the
         # operator's IATA airline designator CX" (set 43)
     head = re.split(r"\s+of\s+", description, maxsplit=1)[0].lower().split() if " of " in description else []
@@ -1865,6 +1892,13 @@ _CLOCK_ON = re.compile(r"\bon (?=(?:\d{1,2}(?::\d{2})? ?[ap]\.?m\.?|noon|midnigh
 def _date_frame(t: Term, v: str, intent: str) -> str:
     if re.fullmatch(r"[a-z]+ing (?:before|after|by|on or before|on or after)", t.phrase):  # `expiring_before`:
         return f"{t.phrase} {v}"  # "expiring before June 2", never "until June 2" (set 41: a lease filter)
+    named = t.plain.split()
+    if t.role in ("from", "until") and len(named) >= 3 and named[-1] in ("before", "after"):
+        # `inspection_due_before`, `service_life_ends_before`: two such bounds of one search are two
+        # things, never "until June 23 until June 4" (set 45)
+        done = verb_lemma(named[-2]) if named[-2].endswith("s") else None
+        thing = named[:-2] + [gerund(done)] if done and done != named[-2] else named[:-1]
+        return f"with the {' '.join(thing)} {named[-1]} {v}"
     if f"{t.plain} ".startswith("as of "):  # `as_of_date`: "as of June 3", never "an as of date of June 3" (set 35)
         return f"as of {v}"
     if t.plain.split()[-1:] == ["by"] and len(t.plain.split()) <= 2:  # `need_by`: "needed by August 12", never "on
@@ -1929,8 +1963,9 @@ _DAY_PARTS = {"morning": "in the morning", "afternoon": "in the afternoon", "eve
 def _enum_by_value(t: Term, v: str) -> str | None:
     """The frame the value itself calls for, whatever the noun: its own preposition, an act done,
     a part of the day, none, not, unknown, other; None for any other value."""
-    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including|out of)\b", v):
-        return v  # the value's words bring their own frame ("with all causes", "by diver", "out of service")
+    if re.match(r"^(?:by|in|on|at|with|without|because|from|to|for|using|including|out of|within)\b", v):
+        return v  # the value's words bring their own frame ("with all causes", "by diver", "out of service",
+        # "within 24 hours", never "with within 24 hours priority": set 45)
     if _done_as(t, v):  # log_refrigerant's action "recovered": "as recovered", never "the recovered action"
         return f"as {v}"
     timed = (set(tokens(t.noun)) | ({t.sem} if t.sem else set())) & {"day", "time", "period", "window"} or t.of == "clock"

@@ -64,7 +64,7 @@ def added_content(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool]) 
     for clause in clauses(text):
         lowered = clause.lower()
         m = _ALTERNATIVE.search(lowered)
-        if m:
+        if m and not _value_said(m.group(0), calls):
             out.append(Added(kind="alternative", span=clause[m.start():].strip()))
             continue
         # every condition of the clause: "at most 40, but only if it has wifi" holds the first only
@@ -75,6 +75,14 @@ def added_content(text: str, calls: Sequence[ToolCall], tools: dict[str, Tool]) 
     out += _added_requests(text, calls, vocab)
     out += wishes(text, calls, tools)
     return out
+
+
+def _value_said(span: str, calls: Sequence[ToolCall]) -> bool:
+    """Whether an alternative's own word is a gold value ("as a backup offer" for an offer whose
+    type is `backup`): the call holds it, no fallback is added (set 45)."""
+    words = set(content_stems(span))
+    values = {s for c in calls for v in c.arguments.values() if isinstance(v, str) for s in _stems_of(v)}
+    return bool(words) and words <= values
 
 
 def _vocabulary(calls: tuple[ToolCall, ...], tools: dict[str, Tool]) -> frozenset[str]:

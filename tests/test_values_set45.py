@@ -1,0 +1,146 @@
+"""Values fixed in set 45 (plasma collection center, organ procurement, coal mine safety): a tool's
+list of limits keeps each reading inside its band (vitals that would defer every donor); one
+limit a sentence binds ("Oxygen must be at least 19.5 %", "1.0 % or more stops work") does too;
+"not needed for virtual" is a parameter the value goes without, never one it needs."""
+
+from __future__ import annotations
+
+import random
+
+from generator.core import dependencies
+from generator.core.values import sample_arguments
+from generator.records import Tool
+
+VITALS = Tool(
+    name="record_screening_vitals", app="center", api="record_screening_vitals", domain="set45a",
+    description="Record the screening vitals of an open visit. Acceptance limits: weight at least 110 lb; temperature "
+                "no higher than 99.5 F; systolic 90-180 mmHg and diastolic 50-100 mmHg; pulse 50-100 beats per minute.",
+    parameters={"type": "object", "required": ["weight_lb", "temperature_f", "systolic_mmhg", "diastolic_mmhg", "pulse_bpm"],
+                "properties": {
+                    "weight_lb": {"type": "integer", "minimum": 80, "maximum": 450, "description": "Weight in pounds."},
+                    "temperature_f": {"type": "number", "minimum": 94.0, "maximum": 104.0, "description": "Oral temperature."},
+                    "systolic_mmhg": {"type": "integer", "minimum": 60, "maximum": 240, "description": "Systolic pressure."},
+                    "diastolic_mmhg": {"type": "integer", "minimum": 30, "maximum": 140, "description": "Diastolic pressure."},
+                    "pulse_bpm": {"type": "integer", "minimum": 30, "maximum": 180, "description": "Pulse."}}})
+GAS = Tool(
+    name="record_gas_reading", app="mine", api="record_gas_reading", domain="set45c",
+    description="Record a gas reading. Methane at a working place: 1.0 % or more stops work except ventilation changes. "
+                "Oxygen must be at least 19.5 % where miners work or travel.",
+    parameters={"type": "object", "required": ["methane_percent", "oxygen_percent"], "properties": {
+        "methane_percent": {"type": "number", "minimum": 0, "maximum": 100, "description": "Methane in percent."},
+        "oxygen_percent": {"type": "number", "minimum": 0, "maximum": 21.5, "description": "Oxygen in percent."}}})
+
+
+def test_a_tools_list_of_limits_keeps_every_reading_inside_it() -> None:
+    rng = random.Random(45)
+    for _ in range(30):
+        args = sample_arguments(VITALS, rng)
+        assert 110 <= args["weight_lb"] <= 280 and 96.8 <= args["temperature_f"] <= 99.5, args  # a one-sided
+        # limit keeps the half of the span next to it
+        assert 90 <= args["systolic_mmhg"] <= 180 and 50 <= args["diastolic_mmhg"] <= 100, args
+        assert 50 <= args["pulse_bpm"] <= 100, args
+    one = VITALS.model_copy(update={"description": "Record vitals. Weight at least 110 lb."})
+    assert not [r for r in dependencies.rules(one.description, one.properties) if r.kind == "in_ranges"], \
+        "one limit with no word of limits and no must binds nothing"
+
+
+def test_one_limit_a_sentence_binds_keeps_its_reading() -> None:
+    rng = random.Random(46)
+    for _ in range(30):
+        args = sample_arguments(GAS, rng)
+        assert args["methane_percent"] < 1.0 and args["oxygen_percent"] >= 19.5, args
+
+
+def test_a_parameter_not_needed_for_a_value_goes_without_it() -> None:
+    props = {"crossmatch_type": {"type": "string", "enum": ["virtual", "flow_cytometry", "cdc"], "description": "Kind."},
+             "specimen": {"type": "string", "enum": ["peripheral_blood", "lymph_nodes"],
+                          "description": "Donor specimen sent; not needed for virtual."}}
+    found = [r for r in dependencies.rules("Send donor specimens to the HLA lab.", props) if r.subject == "specimen"]
+    assert [(r.kind, r.values) for r in found] == [("only", ("flow_cytometry", "cdc"))], found
+
+
+def test_an_id_opens_with_the_code_its_models_gloss_gives() -> None:
+    run = Tool(name="start_run", app="center", api="start_run", domain="set45a", description="Start a run on a device.",
+               parameters={"type": "object", "required": ["device_serial", "device_model"], "properties": {
+                   "device_serial": {"type": "string", "pattern": "^(AXI|PCS|NXS)-[0-9]{5}$", "description": "Serial."},
+                   "device_model": {"type": "string", "enum": ["aurora_xi", "pcs2", "nexsys_pcs"],
+                                    "description": "Device model; must match the serial prefix (AXI = Aurora Xi, "
+                                                   "PCS = PCS2, NXS = NexSys PCS)."}}})
+    code = {"aurora_xi": "AXI", "pcs2": "PCS", "nexsys_pcs": "NXS"}
+    rng = random.Random(47)
+    for _ in range(20):
+        args = sample_arguments(run, rng)
+        assert args["device_serial"].startswith(code[args["device_model"]]), args
+
+
+def test_a_deadline_falls_inside_the_span_its_priority_names() -> None:
+    from datetime import datetime
+
+    assign = Tool(name="assign_corrective_action", app="mine", api="assign_corrective_action", domain="set45c",
+                  description="Assign the correction of a hazard with a due date.",
+                  parameters={"type": "object", "required": ["priority", "due_at"], "properties": {
+                      "priority": {"type": "string", "enum": ["immediate", "this_shift", "within_24_hours", "within_7_days"],
+                                   "description": "Urgency."},
+                      "due_at": {"type": "string", "format": "date-time",
+                                 "description": "Deadline, ISO 8601 with offset, e.g. '2025-03-14T05:20:00-05:00'."}}})
+    hours = {"immediate": 1, "this_shift": 8, "within_24_hours": 24, "within_7_days": 168}
+    ref = datetime(2025, 6, 2, 9, 0)
+    rng = random.Random(48)
+    for _ in range(20):
+        args = sample_arguments(assign, rng, ref=ref)
+        due = datetime.fromisoformat(args["due_at"]).replace(tzinfo=None)
+        assert ref <= due and (due - ref).total_seconds() <= hours[args["priority"]] * 3600, args
+
+
+def test_a_details_line_written_for_one_reason_is_never_the_details_of_another() -> None:
+    hold = Tool(name="place_inventory_hold", app="center", api="place_inventory_hold", domain="set45a",
+                description="Place units on hold after a freezer temperature excursion (above -20 C) or a labelling error.",
+                parameters={"type": "object", "required": ["hold_reason"], "properties": {
+                    "hold_reason": {"type": "string", "enum": ["lookback", "temperature_excursion", "labeling_error"],
+                                    "description": "Why the units are held."},
+                    "details": {"type": "string", "description": "Short description, e.g. 'FRZ-02 alarm, -14 C for 3 h'."}}})
+    rng = random.Random(49)
+    seen = [sample_arguments(hold, rng, optional_rate=1.0) for _ in range(30)]
+    assert not [a for a in seen if a["hold_reason"] != "temperature_excursion" and "FRZ-02" in str(a.get("details"))], seen
+
+
+def test_a_search_of_things_found_opens_by_the_calls_day_and_a_company_person_is_a_person() -> None:
+    from datetime import datetime
+
+    from generator.core import semantic
+
+    search = Tool(name="search_hazards", app="mine", api="search_hazards", domain="set45c", description="Search the hazard log.",
+                  parameters={"type": "object", "required": ["found_from"], "properties": {
+                      "found_from": {"type": "string", "format": "date", "description": "Earliest date found, YYYY-MM-DD."}}})
+    ref = datetime(2025, 6, 2, 9, 0)
+    rng = random.Random(50)
+    for _ in range(20):
+        assert sample_arguments(search, rng, ref=ref)["found_from"] <= "2025-06-02"
+    assert semantic.infer("escort_name", {"type": "string", "description": "Company person escorting the inspector."}) == "person"
+
+
+def test_the_times_of_a_call_for_a_shift_fall_in_that_shift() -> None:
+    from datetime import datetime
+
+    exam = Tool(name="record_examination", app="mine", api="record_examination", domain="set45c",
+                description="Record a completed examination.",
+                parameters={"type": "object", "required": ["shift", "started_at"], "properties": {
+                    "shift": {"type": "string", "enum": ["day", "evening", "owl"], "description": "Shift (owl = midnight shift)."},
+                    "started_at": {"type": "string", "format": "date-time",
+                                   "description": "Start, ISO 8601 with offset, e.g. '2025-03-14T05:20:00-05:00'."}}})
+    opens = {"day": 7, "evening": 15, "owl": 23}
+    rng = random.Random(51)
+    for _ in range(30):
+        args = sample_arguments(exam, rng, ref=datetime(2025, 6, 2, 9, 0))
+        hour = datetime.fromisoformat(args["started_at"]).hour
+        assert (hour - opens[args["shift"]]) % 24 < 8, args
+
+
+def test_a_parameter_said_for_one_value_goes_with_that_value_only() -> None:
+    props = {"end_status": {"type": "string", "enum": ["completed", "aborted_device_error"], "description": "How it ended."},
+             "device_error_code": {"type": "string", "description": "Alarm code shown when end_status is 'aborted_device_error'."},
+             "pathway": {"type": "string", "enum": ["dbd", "dcd"], "description": "Pathway."},
+             "planned_withdrawal_at": {"type": "string", "description": "Planned withdrawal, dcd only, ISO 8601 with offset."}}
+    found = {(r.kind, r.subject, r.values) for r in dependencies.rules("Close a run.", props)}
+    assert ("needs", "device_error_code", ("aborted_device_error",)) in found, found
+    assert ("only", "planned_withdrawal_at", ("dcd",)) in found, found
