@@ -79,3 +79,9 @@ def test_or_at_the_edge_of_a_value_is_the_operating_room_and_a_span_of_urgency_i
     assert _name_words("in_or") == "in OR" and _name_words("bad_roof_or_rib") == "bad roof or rib"
     t = terms.term("priority", {"type": "string", "enum": ["immediate", "within_24_hours"], "description": "Urgency."})
     assert terms.say(t, "enum", "within 24 hours") == "within 24 hours"
+
+
+def test_a_moment_named_by_its_event_says_the_event() -> None:
+    t = terms.term("asystole_at", {"type": "string", "format": "date-time",
+                                   "description": "Onset of asystole, dcd only, ISO 8601 local time with offset."})
+    assert terms.say(t, "datetime", "June 2, 2025 at 1:45 pm") == "with the onset of asystole on June 2, 2025 at 1:45 pm"

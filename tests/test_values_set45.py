@@ -144,3 +144,15 @@ def test_a_parameter_said_for_one_value_goes_with_that_value_only() -> None:
     found = {(r.kind, r.subject, r.values) for r in dependencies.rules("Close a run.", props)}
     assert ("needs", "device_error_code", ("aborted_device_error",)) in found, found
     assert ("only", "planned_withdrawal_at", ("dcd",)) in found, found
+
+
+def test_a_moment_said_minutes_after_another_comes_after_it() -> None:
+    from generator.core import constraints
+
+    props = {"linehaul_rate_usd": {"type": "number", "description": "Agreed rate, before fuel surcharge, 200 to 15000."},
+             "fuel_surcharge_usd": {"type": "number", "description": "Fuel surcharge in USD."},
+             "asystole_at": {"type": "string", "description": "Onset of asystole, ISO 8601."},
+             "death_declared_at": {"type": "string", "description": "Declaration of death, dcd only, at least 5 minutes "
+                                                                  "after asystole, ISO 8601 local time with offset."}}
+    found = [(p.first, p.second) for p in constraints._described_pairs_read(props)]
+    assert found == [("asystole_at", "death_declared_at")], found  # ", before fuel surcharge" orders nothing

@@ -224,7 +224,9 @@ def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
 # "Last day the clearance is valid (YYYY-MM-DD); after exam_date and at most 12 months after it": a
 # clause opening on the order says it too (set 26: clearances valid for two years).
 _SAID_ORDER = re.compile(r"(?:\b(?:(?:must|should|has to|needs to) (?:be |come |fall )?(?:at or |on or )?|(?:at|on) or )|"
-                         r"(?:^|(?<=[;(])\s*)(?:strictly |at or |on or )?)"
+                         r"(?:^|(?<=[;(])\s*)(?:strictly |at or |on or )?|"
+                         r"(?<=,\s)(?=(?:at least |no less than )?\d+(?:\.\d+)? (?:minutes?|hours?|days?|weeks?) ))"  # ", at least 5
+                         # minutes after asystole" (set 45); a bare ", before fuel surcharge" orders no two moments
                          # "at least 2 hours after ready_time" (set 30: a dock closing before the freight is ready)
                          # "30 to 80 days after dry_date" (set 32: a calving due before the dry-off)
                          r"(?:(?:at least |no less than |a minimum of |between )?\d+(?:\.\d+)?"

@@ -1672,6 +1672,31 @@ def _own_when(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# An enum member that names a band of another parameter: trigger "gcs_5_or_less" beside a `gcs` of 3-15
+# (set 45: a GCS-5 trigger with a GCS of 8), "age_under_18", "score_10_or_more".
+_BAND_MEMBER = re.compile(r"([a-z]+(?:_[a-z]+)?)_(?:(\d+(?:_\d+)?)_or_(less|fewer|lower|below|under|more|higher|above|over|"
+                          r"greater)|(under|below|over|above)_(\d+))")
+
+
+def _member_named_bands(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for owner, schema in props.items():
+        for member in (v for v in _enum(schema) if isinstance(v, str)):
+            m = _BAND_MEMBER.fullmatch(member.lower())
+            named = m and next((n for n in props if n != owner and (props[n] or {}).get("type") in _NUMBER_TYPES and
+                                m[1] in (n.lower(), n.lower().rsplit("_", 1)[0])), None)
+            if not m or not named:
+                continue
+            n = float((m[2] or m[5]).replace("_", "."))
+            low = (m[3] or m[4]) in ("less", "fewer", "lower", "below", "under")
+            strict = bool(m[4])
+            lo, hi = _number(props[named].get("minimum")), _number(props[named].get("maximum"))
+            band = ((lo if lo is not None else 0.0), n - strict) if low else (n + strict, hi if hi is not None else n * 2)
+            if band[0] <= band[1]:
+                out.append(Rule("band_if", named, (owner,), (member,), band))
+    return out
+
+
 def _per_member(props: Props, name: str, owner: str) -> bool:
     """Whether `name`'s own text says "... for A, ... for B": its form per member of `owner` (set 44:
     "percent for CCP-2B, degrees Fahrenheit for CCP-3B, ..., 1 or 0 for CCP-1B" is no reading of CCP-1B
@@ -2243,7 +2268,8 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _thresholds, _above_below, _usually_near, _may_be, _elided_required, _suits, _must_when_over,
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
                                                       _are_for, _agreeing_bands, _requires_member, _given_with_value,
-                                                      _limits_listed, _not_for, _prefix_glossed, _own_when]
+                                                      _limits_listed, _not_for, _prefix_glossed, _own_when,
+                                                      _member_named_bands]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

@@ -438,6 +438,8 @@ def _name_words(value: Any) -> str:
         spoken[-1] = spoken[-1].upper()
     for at in (0, -1) if len(spoken) > 1 else ():  # "in_or": in the OR, never the conjunction "in or" (set 45)
         spoken[at] = "OR" if spoken[at] == "or" else spoken[at]
+    if len(spoken) == 2 and spoken[1] in ("left", "right") and spoken[0].isalpha() and spoken[0].islower():
+        spoken.reverse()  # "kidney_right": the right kidney, never "the kidney right organ" (set 45)
     return " ".join(spoken)
 
 

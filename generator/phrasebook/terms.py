@@ -1466,6 +1466,21 @@ def _capital_initials(t: Term) -> Term:
     return Term(**{**t.__dict__, **fields}) if fields else t
 
 
+def _said_as_a_role(param: str, t: Term) -> Term:
+    """"Name and role of the caller": "caller Sheri Garrison, RN", never "called Sheri Garrison" (a
+    patient's name, set 45); "First sequence number to return": "starting at sequence 1", never "for
+    first sequence 1"."""
+    from ..core.freetext import is_person_role
+
+    words = tokens(param)
+    if t.noun == "name" and len(words) == 2 and words[1] == "name" and is_person_role(words[0]):
+        return Term(**{**t.__dict__, "noun": words[0], "plain": words[0]})
+    first = re.fullmatch(r"first ([a-z]+)", t.noun)
+    if first and t.role == "from" and words[:1] in (["start"], ["first"], ["from"]):
+        return Term(**{**t.__dict__, "phrase": f"starting at {first[1]}", "pointer": False})
+    return t
+
+
 def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Term:
     """The Term of parameter `param` with property schema `spec` (`noun`: a catalog hint's noun)."""
     spec = spec or {}
@@ -1499,6 +1514,7 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     dated = re.match(r"(?:today|tonight|tomorrow|yesterday)'s ", t.noun)
     if dated and len(t.noun.split()) > 1:  # "Today's screening weight": "a screening weight of 204 pounds",
         t = Term(**{**t.__dict__, "noun": t.noun[dated.end():]})  # never "a today's screening weight" (set 45)
+    t = _said_as_a_role(param, t)
     owner = re.fullmatch(r"([a-z]+)'s ([a-z]+(?: [a-z]+)?)", t.noun) if t.pointer else None
     if owner:  # "Candidate's sequence number": "candidate sequence 1200", never "for candidate's sequence 1200"
         t = Term(**{**t.__dict__, "noun": f"{owner[1]} {owner[2]}"})  # (set 45)
@@ -1925,7 +1941,9 @@ def _date_frame(t: Term, v: str, intent: str) -> str:
         return f"no earlier than {v}"
     if event and len(event) < len(t.noun.split()):  # "Planned harvest date" is no date of the act
         return f"with {_a(t.noun)} of {v}"
-    if event and t.of in ("clock", "date", "time"):  # "Time of the blood draw": "with the blood draw on ..."
+    # "Time of the blood draw": "with the blood draw on ..."; "Onset of asystole": "with the onset of asystole on
+    # June 2", never a bare "on June 2" that names no event (set 45)
+    if event and (t.of in ("clock", "date", "time") or re.fullmatch(r"[a-z]+ of [a-z]+(?: [a-z]+)?", t.noun) and not t.role):
         return f"with the {t.noun} on {v}"
     if re.fullmatch(r"last [a-z]+ed", t.noun):  # `last_performed`: "last performed on May 31" (set 30)
         return f"{t.noun} on {v}"
