@@ -85,3 +85,10 @@ def test_a_moment_named_by_its_event_says_the_event() -> None:
     t = terms.term("asystole_at", {"type": "string", "format": "date-time",
                                    "description": "Onset of asystole, dcd only, ISO 8601 local time with offset."})
     assert terms.say(t, "datetime", "June 2, 2025 at 1:45 pm") == "with the onset of asystole on June 2, 2025 at 1:45 pm"
+
+
+def test_an_initialism_in_capitals_after_an_article_is_no_stacked_determiner() -> None:
+    from generator.core import textquality
+
+    assert not textquality._STACKED.search("Book the room with an OR time of June 2.")
+    assert textquality._STACKED.search("Book the room with an or time of June 2.")

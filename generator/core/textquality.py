@@ -149,7 +149,8 @@ _FUNCTION_WORDS = (
 # in-store pickup", "the to-do list"), not a second determiner.
 # (a letter joined to more of a code is no function word: "an A.6 endorsement", "the A&P", "the A/C"; set 31)
 # (a letter closing a code is no article: "in 27.6.a with species HKE", set 38)
-_STACKED = re.compile(rf"(?<![\w.-])(?:a|an|the)\s+(?:{_FUNCTION_WORDS})\b(?!-|[.&/]\w)", re.IGNORECASE)
+_STACKED = re.compile(rf"(?<![\w.-])(?:a|an|the)\s+(?!(?-i:[A-Z]{{2,}})\b)(?:{_FUNCTION_WORDS})\b(?!-|[.&/]\w)",
+                      re.IGNORECASE)  # an initialism in capitals is a noun: "an OR time" (set 45)
 _ARTICLE_NEXT = re.compile(r"(?<![\w.-])(a|an)\s+([a-z][a-z'-]*)\b", re.IGNORECASE)
 
 
