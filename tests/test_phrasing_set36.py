@@ -109,6 +109,7 @@ def test_names_and_codes_keep_the_case_they_are_written_in() -> None:
     assert written_cased("RSTRENG_effective_area") == "RSTRENG effective area"
     assert written_cased("inStock") is None and written_cased("IN_PROGRESS") is None  # words, no names
     assert enum_words("B31G_original", "method", {"enum": ["B31G_original", "modified_B31G"]}) == "B31G original"
+    assert enum_words("modified_B31G", "method", {"enum": ["B31G_original", "modified_B31G"]}) == "modified B31G"
     assert enum_words("F1_minus80", "slot", {"enum": ["F1_minus80", "F2_minus20"]}) == "F1_minus80"
     tool = _tool("run_signal", "Compute a disproportionality statistic.",
                  {"product_code": {"type": "string", "description": "Product code, e.g. 'HT-1042'."},

@@ -92,3 +92,11 @@ def test_an_initialism_in_capitals_after_an_article_is_no_stacked_determiner() -
 
     assert not textquality._STACKED.search("Book the room with an OR time of June 2.")
     assert textquality._STACKED.search("Book the room with an or time of June 2.")
+
+
+def test_a_caller_is_said_by_role_a_first_number_as_a_start_and_a_side_before_its_organ() -> None:
+    caller = terms.term("caller_name", {"type": "string", "description": "Name and role of the caller, e.g. 'Dana Ruiz, RN'."})
+    assert terms.say(caller, "text", "Sheri Garrison, RN") == "with the caller Sheri Garrison, RN"
+    first = terms.term("start_sequence", {"type": "integer", "description": "First sequence number to return."})
+    assert terms.say(first, "number", "1") == "starting at sequence 1"
+    assert _name_words("kidney_right") == "right kidney" and _name_words("liver_split_left") == "liver split left"

@@ -156,3 +156,35 @@ def test_a_moment_said_minutes_after_another_comes_after_it() -> None:
                                                                   "after asystole, ISO 8601 local time with offset."}}
     found = [(p.first, p.second) for p in constraints._described_pairs_read(props)]
     assert found == [("asystole_at", "death_declared_at")], found  # ", before fuel surcharge" orders nothing
+
+
+def test_a_record_a_call_records_is_made_now_and_optionals_drawn_first_keep_their_priority() -> None:
+    from datetime import datetime
+
+    from generator.core.values import repair_arguments
+    from generator.traject.fresh import creates
+
+    exam = Tool(name="record_examination", app="mine", api="record_examination", domain="set45c",
+                description="Record a completed examination. Returns exam_id.",
+                parameters={"type": "object", "required": [], "properties": {"shift": {"type": "string"}}})
+    assert creates(exam, "exam_id", {"shift": "day"})
+    assign = Tool(name="assign_corrective_action", app="mine", api="assign_corrective_action", domain="set45c",
+                  description="Assign the correction of a hazard.",
+                  parameters={"type": "object", "required": ["priority"], "properties": {
+                      "priority": {"type": "string", "enum": ["immediate", "within_24_hours"]},
+                      "due_at": {"type": "string", "format": "date-time"}}})
+    args = repair_arguments(assign, {"priority": "within_24_hours", "due_at": "2025-06-29T15:45:00-05:00"},
+                            random.Random(52), ref=datetime(2025, 6, 2, 9, 0))
+    assert args["due_at"].startswith(("2025-06-02", "2025-06-03")), args
+
+
+def test_a_member_naming_a_band_keeps_its_number_in_it() -> None:
+    referral = Tool(name="log_donor_referral", app="opo", api="log_donor_referral", domain="set45b",
+                    description="Log a new referral phoned in by a hospital.",
+                    parameters={"type": "object", "required": ["trigger", "gcs"], "properties": {
+                        "trigger": {"type": "string", "enum": ["gcs_5_or_less", "cardiac_death"], "description": "Trigger."},
+                        "gcs": {"type": "integer", "minimum": 3, "maximum": 15, "description": "Glasgow Coma Scale."}}})
+    rng = random.Random(53)
+    seen = [sample_arguments(referral, rng) for _ in range(30)]
+    assert all(a["gcs"] <= 5 for a in seen if a["trigger"] == "gcs_5_or_less"), seen
+    assert any(a["trigger"] == "gcs_5_or_less" for a in seen)

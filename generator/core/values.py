@@ -2732,7 +2732,9 @@ def repair_arguments(tool: Tool, args: dict[str, Any], rng: random.Random, *,
     never changing the `keep` parameters; for callers that edit arguments after sampling."""
     props = tool.properties
     out = repair(props, args, rng, keep=keep, resample=_resampler(props, ref or REFERENCE_TIME, pool or {}))
-    return _kept_rules(tool, out, rng, frozenset(keep), ref or REFERENCE_TIME, pool or {})
+    out = _kept_rules(tool, out, rng, frozenset(keep), ref or REFERENCE_TIME, pool or {})
+    # a caller's optionals drawn before the call (TRAJECT's) keep the call's times too (set 45)
+    return _on_its_shift(_due_by_urgency(out, frozenset(keep), ref or REFERENCE_TIME), frozenset(keep))
 
 
 @contextmanager

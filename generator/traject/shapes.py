@@ -72,7 +72,8 @@ ACTION_STATUS: dict[str, str] = {
     "release": "released", "enable": "enabled", "disable": "disabled", "subscribe": "subscribed",
     "unsubscribe": "unsubscribed", "follow": "following", "unfollow": "unfollowed", "revoke": "revoked",
     "archive": "archived", "restore": "restored", "file": "filed", "place": "placed", "lift": "lifted",
-    "nullify": "nullified",
+    "nullify": "nullified", "record": "recorded", "declare": "declared",  # a record made now (set 45: an exam
+    # recorded June 2 returned EX-250203-1662)
 }
 # Verbs that undo what another action did: a trajectory never books and cancels, creates and
 # deletes, opens and closes the same kind of thing at once (`undoes`).
