@@ -188,3 +188,46 @@ def test_a_member_naming_a_band_keeps_its_number_in_it() -> None:
     seen = [sample_arguments(referral, rng) for _ in range(30)]
     assert all(a["gcs"] <= 5 for a in seen if a["trigger"] == "gcs_5_or_less"), seen
     assert any(a["trigger"] == "gcs_5_or_less" for a in seen)
+
+
+def test_a_step_of_work_going_on_now_acts_on_todays_record_and_a_section_code_is_dotted() -> None:
+    from datetime import datetime
+
+    from generator.phrasebook.fragments import enum_words
+
+    vitals = Tool(name="record_screening_vitals", app="center", api="record_screening_vitals", domain="set45a",
+                  description="Record the screening vitals of an open visit.",
+                  parameters={"type": "object", "required": ["visit_id"], "properties": {"visit_id": {
+                      "type": "string", "pattern": "^VIS-[0-9]{6}-[0-9]{3}$",
+                      "description": "Visit id, e.g. 'VIS-250314-017' (date of visit as YYMMDD and a sequence)."}}})
+    rng = random.Random(54)
+    for _ in range(10):
+        visit = sample_arguments(vitals, rng, ref=datetime(2025, 6, 2, 9, 0))["visit_id"]
+        assert visit[4:10] in ("250602", "250601"), visit
+    spec = {"enum": ["annual_refresher_48_8", "multi_family_2_4"]}
+    assert enum_words("annual_refresher_48_8", "training_type", spec) == "annual refresher 48.8"
+    assert enum_words("multi_family_2_4", "kind", spec) == "multi-family 2-4"  # a span's ends rise
+
+
+def test_a_case_acted_on_now_is_of_this_year() -> None:
+    from datetime import datetime
+
+    pathway = Tool(name="set_donor_pathway", app="opo", api="set_donor_pathway", domain="set45b",
+                   description="Set the donation pathway of an authorized referral.",
+                   parameters={"type": "object", "required": ["referral_id"], "properties": {"referral_id": {
+                       "type": "string", "pattern": "^REF-[0-9]{4}-[0-9]{6}$", "description": "Referral, e.g. 'REF-2024-004817'."}}})
+    rng = random.Random(55)
+    for _ in range(10):
+        assert sample_arguments(pathway, rng, ref=datetime(2025, 6, 2, 9, 0))["referral_id"].startswith("REF-2025-")
+
+
+def test_a_diastolic_pressure_is_well_under_its_systolic() -> None:
+    vitals = Tool(name="record_vitals", app="center", api="record_vitals", domain="set45a", description="Record vitals.",
+                  parameters={"type": "object", "required": ["systolic_mmhg", "diastolic_mmhg"], "properties": {
+                      "systolic_mmhg": {"type": "integer", "minimum": 60, "maximum": 240, "description": "Systolic, mmHg."},
+                      "diastolic_mmhg": {"type": "integer", "minimum": 30, "maximum": 140,
+                                         "description": "Diastolic in mmHg; must be lower than the systolic."}}})
+    rng = random.Random(56)
+    for _ in range(20):
+        args = sample_arguments(vitals, rng)
+        assert 0.5 * args["systolic_mmhg"] <= args["diastolic_mmhg"] <= 0.75 * args["systolic_mmhg"], args

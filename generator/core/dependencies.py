@@ -2416,6 +2416,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _pair_broken(rule, args)
     if rule.kind == "ways":
         return sum(any(_set(args, x) for x in way) for way in rule.target) > 1
+    if rule.kind == "below" and _blood_pressure(s, o):  # a diastolic of 0.5-0.75 the systolic (set 45: "131 over 130")
+        a, b = _number(args.get(s)), _number(args.get(o))
+        return a is not None and b is not None and not 0.5 * b <= a <= 0.75 * b
     if rule.kind == "below":  # (a reading before an act and after it: never the same, set 32)
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and (a > b or a == b and (_around_an_act(s, o) or rule.values == ("strict",)))
@@ -2705,6 +2708,10 @@ def _around_an_act(first: str, second: str) -> bool:
     return {"before", "after"} <= (a ^ b) and len(a & b) > 0
 
 
+def _blood_pressure(low: str, high: str) -> bool:
+    return "diastolic" in low.lower().split("_") and "systolic" in high.lower().split("_")
+
+
 def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """The free side moves a little under (or over) the other: tach a tenth or so below Hobbs, a
     next due reading above the one at compliance (a share from the other's own digits: reproducible)."""
@@ -2735,6 +2742,10 @@ def _fix_below(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str
         if over:  # nothing under a gauge of 5 after the fill: the one after it rises instead
             args[o] = round(over[0]) if isinstance(args[o], int) and not isinstance(args[o], bool) else over[0]
             return
+    if _blood_pressure(s, o):  # a blood pressure: the
+        ratio = 0.58 + (int(abs(base) * 7) % 13) / 100  # diastolic about 0.6-0.7 of the systolic, never "105 over 102"
+        args[name] = round(base * ratio if sign < 0 else base / ratio)  # (set 45)
+        return
     side = [x for x in drawn if (base * 0.85 <= x <= base if sign < 0 else base <= x <= base * 1.15)]
     listed = [x for x in set(drawn) if (x <= base if sign < 0 else x >= base)]
     if rule.values == ("strict",):  # "greater than": never the same (set 42: a sample from 2 to 2 feet)

@@ -2817,6 +2817,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = _due_by_urgency(kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = _on_its_shift(kept, frozenset(fixed or {}))
+        kept = _of_todays_work(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = pinned.on_their_day(tool.properties, kept, frozenset(fixed or {}))  # "Monday that starts" (set 41)
         kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)
         kept = pinned.ended_period(tool.properties, kept, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
@@ -3493,6 +3494,44 @@ def _on_its_shift(args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
     start += min(timedelta(minutes=15 * (first.minute // 15 + first.hour % 4 * 4)), first - start)
     for n, t in times.items():
         args[n] = _iso_like(t + (start - first), moments[n])
+    return args
+
+
+# Verbs of a step of work going on now: the record it acts on (a visit, a run, a shift's exam) is
+# today's or yesterday's (set 45: vitals recorded June 2 for visit VIS-250406-047).
+_WORK_NOW = frozenset({"record", "start", "complete", "finish", "close", "end", "label", "stop"})
+_ID_DAY = re.compile(r"(?<![0-9])(\d{6}|\d{8})(?![0-9])")
+
+
+# Verbs acting on a case still open: the id's year is this year's (set 45: a 2024 referral authorized
+# in June 2025, a 2024 hazard given an immediate correction).
+_OPEN_CASE = _WORK_NOW | {"set", "assign", "cancel", "authorize", "schedule", "send"}
+_ID_YEAR = re.compile(r"(?<![0-9])(20\d\d)(?=-)")
+
+
+def _of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    verb = semantic.tokens(tool.api or tool.name)[:1]
+    for name in [n for n, v in args.items() if verb and verb[0] in _OPEN_CASE and n not in keep and isinstance(v, str)
+                 and semantic.tokens(n)[-1:] == ["id"] and (y := _ID_YEAR.search(v)) and int(y[1]) < ref.year]:
+        y = _ID_YEAR.search(args[name])
+        assert y is not None
+        changed = f"{args[name][:y.start()]}{ref.year}{args[name][y.end():]}"
+        args[name] = changed if is_valid(tool.properties.get(name) or {}, changed) else args[name]
+    if verb not in [[v] for v in _WORK_NOW]:
+        return args
+    for name in [n for n, v in args.items() if n not in keep and isinstance(v, str) and _ID_DAY.search(v)
+                 and semantic.tokens(n)[-1:] == ["id"]]:
+        m = _ID_DAY.search(args[name])
+        assert m is not None
+        shape = GROUP_DATES[len(m[1])]
+        try:
+            day = datetime.strptime(m[1], shape)
+        except ValueError:
+            continue
+        if timedelta(days=1) < ref - day <= timedelta(days=120):  # an id dated weeks back: of today's work
+            moved = (ref - timedelta(days=int(m[1]) % 2)).strftime(shape)
+            changed = args[name][:m.start()] + moved + args[name][m.end():]
+            args[name] = changed if is_valid(tool.properties.get(name) or {}, changed) else args[name]
     return args
 
 

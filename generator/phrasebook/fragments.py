@@ -199,6 +199,9 @@ def _code_led(value: Any) -> str | None:
     return " ".join([head, *(p.upper() if len(p) <= 3 and not known(p) else p for p in rest)])
 
 
+_DOTTED = re.compile(r"([a-z][a-z_]*[a-z])_(\d+)_(\d+)")
+
+
 def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """The words for an enum value when the plain de-identified words would not do
     ("fri" -> "Friday", "desc" -> "newest first" for a date sort, "vet_unavailable" -> "because
@@ -206,6 +209,9 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     if isinstance(value, str) and (m := _SPAN.fullmatch(value)) and int(m.group(2)) < int(m.group(3)):
         lead = enum_words(m.group(1), param, spec) or m.group(1).replace("_", " ")  # "multi_family_2_4" is
         return f"{lead} {m.group(2)}-{m.group(3)}"  # "multi-family 2-4", never "multi family 2 4" (set 34)
+    if isinstance(value, str) and (m := _DOTTED.fullmatch(value)) and int(m[2]) >= int(m[3]):  # "annual_refresher_48_8":
+        lead = enum_words(m[1], param, spec) or m[1].replace("_", " ")  # "annual refresher 48.8" (30 CFR 48.8),
+        return f"{lead} {m[2]}.{m[3]}"  # "ocenco eba 6.5", never "48 8" (set 45); a span's ends rise (above)
     if isinstance(value, str) and (m := _PREFIXED.fullmatch(value)):  # "non_electric" is "non-electric"
         return f"{m.group(1)}-{m.group(2).replace('_', ' ')}"
     if isinstance(value, str) and (m := _SPAN_OF_TIME.fullmatch(value)):  # "3_year" is "3-year", a kind by
