@@ -231,3 +231,21 @@ def test_a_diastolic_pressure_is_well_under_its_systolic() -> None:
     for _ in range(20):
         args = sample_arguments(vitals, rng)
         assert 0.5 * args["systolic_mmhg"] <= args["diastolic_mmhg"] <= 0.75 * args["systolic_mmhg"], args
+
+
+def test_a_product_is_its_factors_and_a_replacement_is_for_a_failed_unit_only() -> None:
+    props = {"air_velocity_fpm": {"type": "integer", "minimum": 0, "maximum": 2000, "description": "Air velocity in fpm."},
+             "cross_section_sq_ft": {"type": "number", "minimum": 10, "maximum": 400, "description": "Cross-section area."},
+             "air_quantity_cfm": {"type": "integer", "minimum": 0, "maximum": 500000, "description": "Air quantity."}}
+    vent = Tool(name="record_ventilation_check", app="mine", api="record_ventilation_check", domain="set45c",
+                description="Record an air measurement. Quantity is velocity times area.",
+                parameters={"type": "object", "required": list(props), "properties": props})
+    rng = random.Random(57)
+    for _ in range(20):
+        a = sample_arguments(vent, rng)
+        assert abs(a["air_quantity_cfm"] - a["air_velocity_fpm"] * a["cross_section_sq_ft"]) <= \
+            max(1.0, 0.02 * a["air_quantity_cfm"]) + a["cross_section_sq_ft"], a  # (a whole fpm rounds)
+    scsr = {"result": {"type": "string", "enum": ["pass", "fail_seal_broken", "fail_indicator"], "description": "Result."},
+            "replacement_serial": {"type": "string", "description": "Serial of the replacement put in service when the unit failed."}}
+    found = [(r.kind, r.values) for r in dependencies.rules("Record the inspection of a unit.", scsr) if r.subject == "replacement_serial"]
+    assert found == [("only", ("fail_seal_broken", "fail_indicator"))], found

@@ -1697,6 +1697,50 @@ def _member_named_bands(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "quantity is velocity times area", "total = rate x hours" (set 45: 53,000 cfm at 5 fpm): a number the
+# tool's text makes the product of two others.
+_PRODUCT = re.compile(r"\b([a-z][a-z ]{1,30}?) (?:is|=|equals) (?:the )?([a-z][a-z ]{1,30}?) (?:times|x|×|multiplied by) "
+                      r"(?:the )?([a-z][a-z ]{1,30}?)(?=[.;,]|$)", re.IGNORECASE)
+
+
+def _products(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in _PRODUCT.finditer(tool):
+        named = [_numeric_by_words(re.split(r"\b(?:and|or|with|,)\b", m[i])[-1], props) for i in (1, 2, 3)]
+        if all(named) and len(set(named)) == 3:
+            out.append(Rule("product", str(named[0]), (str(named[1]), str(named[2])), (),
+                            tuple((_number((props.get(str(n)) or {}).get("minimum")),
+                                   _number((props.get(str(n)) or {}).get("maximum"))) for n in named)))
+    return out
+
+
+def _numeric_by_words(phrase: str, props: Props) -> str | None:
+    """The number a phrase names by its parameter's name, else the one number whose description opens
+    with the phrase's last word ("area" of "Cross-section area at the measuring point")."""
+    named = _numeric_param(phrase, props)
+    word = phrase.strip().split()[-1].lower() if phrase.strip() else ""
+    opens = [n for n, sch in props.items() if (sch or {}).get("type") in _NUMBER_TYPES and word and
+             word in re.findall(r"[a-z]+", str((sch or {}).get("description") or "").lower().split(" at ")[0])[:4]]
+    return named or (opens[0] if len(opens) == 1 else None)
+
+
+# "Serial of the replacement unit put in service when the unit failed" beside results fail_seal_broken,
+# fail_indicator, ... (set 45: a replacement for a unit that passed): given with those results only.
+_WHEN_DONE = re.compile(r"\bwhen (?:the |a |an |its )?\w+ (\w+ed)\b", re.IGNORECASE)
+
+
+def _when_done(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        m = _WHEN_DONE.search(str(schema.get("description") or ""))
+        stem = _stem(m[1].lower()) if m else ""
+        for owner in [o for o in props if o != name and stem] if m else []:
+            members = tuple(v for v in _enum(props[owner]) if isinstance(v, str) and v.lower().split("_")[0] == stem)
+            if members and len(members) < len(_enum(props[owner])):
+                out.append(Rule("only", name, (owner,), members))
+    return out
+
+
 def _per_member(props: Props, name: str, owner: str) -> bool:
     """Whether `name`'s own text says "... for A, ... for B": its form per member of `owner` (set 44:
     "percent for CCP-2B, degrees Fahrenheit for CCP-3B, ..., 1 or 0 for CCP-1B" is no reading of CCP-1B
@@ -2269,7 +2313,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
                                                       _are_for, _agreeing_bands, _requires_member, _given_with_value,
                                                       _limits_listed, _not_for, _prefix_glossed, _own_when,
-                                                      _member_named_bands]
+                                                      _member_named_bands, _products, _when_done]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2383,6 +2427,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     s, o = rule.subject, rule.others[0]
     if rule.kind == "requires":
         return _set(args, s) and not any(_set(args, x) for x in rule.others)
+    if rule.kind == "product":  # a product within a rounding of its factors
+        x, y, z = _number(args.get(s)), _number(args.get(o)), _number(args.get(rule.others[1]))
+        return None not in (x, y, z) and abs(float(x or 0) - float(y or 0) * float(z or 0)) > max(1.0, 0.02 * abs(float(x or 0)))
     if rule.kind == "prefixed":  # the code an id opens with is the one its enum's value is glossed by
         code = dict(zip(rule.values, rule.target)).get(args.get(o))
         return code is not None and isinstance(args.get(s), str) and not args[s].startswith(code)
@@ -2824,6 +2871,29 @@ def _fix_contains(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[
         args.pop(rule.others[0], None)
 
 
+def _fix_product(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The first free factor inside its bounds is the quotient of the product by the other (a quantity
+    of 62,000 cfm over 345 square feet moves at 180 fpm, never 35: the measured whole is what a person
+    writes down first); else the product is its factors' (`target`: each one's bounds)."""
+    s, (a, b) = rule.subject, rule.others
+    x, y, z = (_number(args.get(n)) for n in (s, a, b))
+    if x is None or y is None or z is None or not y or not z:
+        return
+    whole = {n: isinstance(args[n], int) and not isinstance(args[n], bool) for n in (s, a, b)}
+    bounds = dict(zip((s, a, b), rule.target or ((None, None),) * 3, strict=False))
+
+    def inside(name: str, value: float) -> bool:
+        lo, hi = bounds.get(name, (None, None))
+        return (lo is None or value >= lo) and (hi is None or value <= hi)
+
+    for free, other in ((a, z), (b, y)):
+        if free not in keep and inside(free, x / other):
+            args[free] = round(x / other) if whole[free] else round(x / other, 1)
+            return
+    if s not in keep and inside(s, y * z):
+        args[s] = round(y * z) if whole[s] else round(y * z, 2)
+
+
 def _fix_prefixed(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """The id takes its value's code in place of the one it opens with; a fixed id moves the enum to
     the value its code is glossed by."""
@@ -2841,7 +2911,7 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
-    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed,
+    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product,
 }
 
 
