@@ -249,3 +249,16 @@ def test_a_product_is_its_factors_and_a_replacement_is_for_a_failed_unit_only() 
             "replacement_serial": {"type": "string", "description": "Serial of the replacement put in service when the unit failed."}}
     found = [(r.kind, r.values) for r in dependencies.rules("Record the inspection of a unit.", scsr) if r.subject == "replacement_serial"]
     assert found == [("only", ("fail_seal_broken", "fail_indicator"))], found
+
+
+def test_a_flag_refused_when_false_is_true_and_a_number_takes_one_of_the_values_its_sentence_lists() -> None:
+    check_in = {"id_verified": {"type": "boolean", "description": "True when the photo ID was checked; check-in is refused "
+                                                                "when false."}}
+    assert [(r.kind, r.target) for r in dependencies.rules("Open today's visit.", check_in)] == [("always", True)]
+    run = Tool(name="start_collection_run", app="center", api="start_collection_run", domain="set45a",
+               description="Start a run. target_plasma_ml must not exceed the nomogram volume for today's weight "
+                           "(625, 750 or 800 mL).",
+               parameters={"type": "object", "required": ["target_plasma_ml"], "properties": {"target_plasma_ml": {
+                   "type": "integer", "minimum": 200, "maximum": 800, "description": "Plasma volume to collect in mL."}}})
+    rng = random.Random(58)
+    assert {sample_arguments(run, rng)["target_plasma_ml"] for _ in range(20)} <= {625, 750, 800}

@@ -1541,6 +1541,25 @@ _STOPS_AT = re.compile(r"(?P<thing>[A-Za-z][A-Za-z ]{1,30}?)(?: (?:at|in|on) (?:
                        r"\s*%?\s+or (?:more|higher|above) (?:stops|requires|triggers|calls for|means|is an?)\b", re.IGNORECASE)
 
 
+# "target_plasma_ml must not exceed the nomogram volume for today's weight (625, 750 or 800 mL)" (set 45:
+# every target 261-498 mL): a number its sentence names by its name takes one of the values it lists.
+_LISTED_NUMBERS = re.compile(r"\((\d+(?:\.\d+)?(?:,\s*\d+(?:\.\d+)?)*,?\s+or\s+\d+(?:\.\d+)?)\s*[A-Za-z%]*\)")
+
+
+def _numbers_listed(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for sentence in re.split(r"(?<=[^.\s]{2})\.\s+", tool):
+        m = _LISTED_NUMBERS.search(sentence)
+        named = [n for n in props if (props[n] or {}).get("type") in _NUMBER_TYPES and re.search(rf"\b{n}\b", sentence)]
+        if not m or len(named) != 1:
+            continue
+        lo, hi = _number(props[named[0]].get("minimum")), _number(props[named[0]].get("maximum"))
+        values = [float(v) for v in re.findall(r"\d+(?:\.\d+)?", m[1])]
+        if len(values) >= 2 and all((lo is None or v >= lo) and (hi is None or v <= hi) for v in values):
+            out.append(Rule("in_ranges", named[0], ("",), (), tuple((named[0], v, v) for v in values)))
+    return out
+
+
 def _limits_listed(tool: str, props: Props) -> list[Rule]:
     out = []
     for sentence in re.split(r"(?<=[^.\s]{2})\.\s+", tool):
@@ -1762,8 +1781,14 @@ _UNLESS = re.compile(r"\b(?:refused|rejected|declined|not accepted|fails?)\s+unl
                      r"['\"`]?([\w-]+)['\"`]?", re.IGNORECASE)
 
 
+# A flag's own "...; check-in is refused when false" (set 45: 16 check-ins with the photo ID unchecked).
+_REFUSED_WHEN = re.compile(r"\b(?:is |are |will be |gets )?(?:refused|rejected|blocked|not allowed|denied) (?:when|if) "
+                           r"(false|true)\b", re.IGNORECASE)
+
+
 def _refused_unless(tool: str, props: Props) -> list[Rule]:
-    out = []
+    out = [Rule("always", n, (n,), (), m[1].lower() == "false") for n, sch in props.items()
+           if (sch or {}).get("type") == "boolean" and (m := _REFUSED_WHEN.search(str((sch or {}).get("description") or "")))]
     for m in (m for t in _texts(tool, props) for m in _UNLESS.finditer(t)):
         name, raw = _name(m.group(1), props), m.group(2)
         target: Any = raw.lower() == "true" if raw.lower() in ("true", "false") else raw
@@ -2313,7 +2338,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
                                                       _are_for, _agreeing_bands, _requires_member, _given_with_value,
                                                       _limits_listed, _not_for, _prefix_glossed, _own_when,
-                                                      _member_named_bands, _products, _when_done]
+                                                      _member_named_bands, _products, _when_done, _numbers_listed]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2422,17 +2447,26 @@ def _holds(value: Any, member: Any) -> bool:
     return value == member or isinstance(value, list) and member in value
 
 
+def _broken_set45(rule: Rule, args: dict[str, Any]) -> bool:
+    """A product off its factors, an id off its model's code, a diastolic near its systolic (set 45)."""
+    s, o = rule.subject, rule.others[0]
+    if rule.kind == "product":  # a product within a rounding of its factors
+        x, y, z = _number(args.get(s)), _number(args.get(o)), _number(args.get(rule.others[1]))
+        return x is not None and y is not None and z is not None and abs(x - y * z) > max(1.0, 0.02 * abs(x))
+    if rule.kind == "prefixed":  # the code an id opens with is the one its enum's value is glossed by
+        code = dict(zip(rule.values, rule.target, strict=False)).get(args.get(o))
+        return code is not None and isinstance(args.get(s), str) and not args[s].startswith(code)
+    a, b = _number(args.get(s)), _number(args.get(o))  # a diastolic of 0.5-0.75 the systolic ("131 over 130")
+    return a is not None and b is not None and not 0.5 * b <= a <= 0.75 * b
+
+
 def broken(rule: Rule, args: dict[str, Any]) -> bool:
     """Whether `args` break `rule`."""
     s, o = rule.subject, rule.others[0]
     if rule.kind == "requires":
         return _set(args, s) and not any(_set(args, x) for x in rule.others)
-    if rule.kind == "product":  # a product within a rounding of its factors
-        x, y, z = _number(args.get(s)), _number(args.get(o)), _number(args.get(rule.others[1]))
-        return None not in (x, y, z) and abs(float(x or 0) - float(y or 0) * float(z or 0)) > max(1.0, 0.02 * abs(float(x or 0)))
-    if rule.kind == "prefixed":  # the code an id opens with is the one its enum's value is glossed by
-        code = dict(zip(rule.values, rule.target)).get(args.get(o))
-        return code is not None and isinstance(args.get(s), str) and not args[s].startswith(code)
+    if rule.kind in ("product", "prefixed") or rule.kind == "below" and _blood_pressure(s, o):
+        return _broken_set45(rule, args)
     if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
         return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
             (_set(args, s) or o in args or rule.target is not None)
@@ -2463,9 +2497,6 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _pair_broken(rule, args)
     if rule.kind == "ways":
         return sum(any(_set(args, x) for x in way) for way in rule.target) > 1
-    if rule.kind == "below" and _blood_pressure(s, o):  # a diastolic of 0.5-0.75 the systolic (set 45: "131 over 130")
-        a, b = _number(args.get(s)), _number(args.get(o))
-        return a is not None and b is not None and not 0.5 * b <= a <= 0.75 * b
     if rule.kind == "below":  # (a reading before an act and after it: never the same, set 32)
         a, b = _number(args.get(s)), _number(args.get(o))
         return a is not None and b is not None and (a > b or a == b and (_around_an_act(s, o) or rule.values == ("strict",)))
