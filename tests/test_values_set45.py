@@ -262,3 +262,25 @@ def test_a_flag_refused_when_false_is_true_and_a_number_takes_one_of_the_values_
                    "type": "integer", "minimum": 200, "maximum": 800, "description": "Plasma volume to collect in mL."}}})
     rng = random.Random(58)
     assert {sample_arguments(run, rng)["target_plasma_ml"] for _ in range(20)} <= {625, 750, 800}
+
+
+def test_a_check_in_opens_a_visit_and_an_acting_tools_colon_lists_no_output() -> None:
+    from generator.traject.fresh import creates
+    from generator.traject.graph import output_fields
+
+    check_in = Tool(name="check_in_donor", app="center", api="check_in_donor", domain="set45a",
+                    description="Open today's visit for a donor. Returns the visit_id used by every screening record.",
+                    parameters={"type": "object", "properties": {"donor_id": {"type": "string"}}})
+    assert creates(check_in, "visit_id", {"donor_id": "DN-0048213"})
+    assert output_fields(check_in) == ["visit_id"], output_fields(check_in)
+    exam = Tool(name="record_examination", app="mine", api="record_examination", domain="set45c",
+                description="Record a completed examination. Returns exam_id, to which gas readings, ventilation checks "
+                            "and hazards are attached.", parameters={"type": "object", "properties": {}})
+    hazard = Tool(name="log_hazard", app="mine", api="log_hazard", domain="set45c",
+                  description="Log a hazard found on an examination. Returns hazard_id, e.g. 'HZ-2025-0312'.",
+                  parameters={"type": "object", "properties": {}})
+    scsr = Tool(name="record_scsr_inspection", app="mine", api="record_scsr_inspection", domain="set45c",
+                description="Record the inspection of a unit per the manufacturer: seal and case intact, indicator in range.",
+                parameters={"type": "object", "properties": {}})
+    assert output_fields(exam) == ["exam_id"] and output_fields(hazard) == ["hazard_id"], (output_fields(exam), output_fields(hazard))
+    assert "seal" not in output_fields(scsr) and "case_intact" not in output_fields(scsr), output_fields(scsr)

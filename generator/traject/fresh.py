@@ -65,7 +65,8 @@ def creates(tool: Tool, field: str, args: dict[str, Any]) -> bool:
     """Whether `field` of the tool's output is the id of a record the call makes: an action's id
     field that does not echo one of the call's arguments (a recall's recall_id, not the batch_id
     it recalls)."""
-    return verb_of(tool) in ACTION_STATUS and names_record(field) and field not in args
+    checks_in = param_words(tool.api or tool.name).split()[:2] == ["check", "in"]  # a check-in opens a visit (set 45:
+    return (verb_of(tool) in ACTION_STATUS or checks_in) and names_record(field) and field not in args  # an old one)
 
 
 def made_at(created: bool, rng: random.Random) -> datetime:

@@ -260,11 +260,20 @@ def returns_clause(description: str) -> str:
     its "returns" clause, or an enumeration after a colon in its first sentence."""
     text = _ABBREVIATED.sub(lambda m: m[0].replace(".", ""), re.sub(r"\s+", " ", description or "").strip())
     m = _RETURNS.search(text)
-    if m:
-        return m[1].strip()
+    if m:  # "Returns exam_id, to which gas readings ... are attached", "Returns hazard_id, e.g. 'HZ-...'":
+        said = _EXAMPLE_ASIDE.sub("", m[1])  # the id, never `to` nor `eg_hz_2025_0312` (set 45)
+        return _NOT_FIELDS.split(said, maxsplit=1)[0].strip()
     first = text.split(". ", 1)[0]
-    c = _COLON.match(first)
-    return c[1].strip() if c and len(_LIST_SPLIT.split(c[1])) >= 2 else ""
+    c = _COLON.match(first) if first.split(" ", 1)[0].lower() not in _ACTING_VERBS else None  # "Record the inspection
+    return c[1].strip() if c and len(_LIST_SPLIT.split(c[1])) >= 2 else ""  # ...: seal and case intact" lists checks
+
+
+# An example in parentheses, and what ends a returns clause's list: a bare example, a relative clause.
+_EXAMPLE_ASIDE = re.compile(r"\s*\([^()]*\beg\b[^()]*\)")
+_NOT_FIELDS = re.compile(r",?\s*\beg\b|,\s*(?:to |in |on |by |for |from )?(?:which|whom|where)\b|,\s*used (?:by|for|in)\b")
+# First words of a description that acts: its colon lists what the act checks or needs, never what comes back.
+_ACTING_VERBS = frozenset({"record", "log", "create", "add", "register", "submit", "file", "enter", "schedule", "book",
+                           "place", "assign", "close", "open", "start", "complete", "update", "set", "cancel", "issue"})
 
 
 def _field(item: str) -> str:
