@@ -209,7 +209,8 @@ def enum_words(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     if isinstance(value, str) and (m := _SPAN.fullmatch(value)) and int(m.group(2)) < int(m.group(3)):
         lead = enum_words(m.group(1), param, spec) or m.group(1).replace("_", " ")  # "multi_family_2_4" is
         return f"{lead} {m.group(2)}-{m.group(3)}"  # "multi-family 2-4", never "multi family 2 4" (set 34)
-    if isinstance(value, str) and (m := _DOTTED.fullmatch(value)) and int(m[2]) >= int(m[3]):  # "annual_refresher_48_8":
+    if isinstance(value, str) and (m := _DOTTED.fullmatch(value)) and int(m[2]) >= int(m[3]) and \
+            _ratio_words(value, spec) is None:  # "annual_refresher_48_8" (a ratio "syrup_2_1" is "2:1 syrup"):
         lead = enum_words(m[1], param, spec) or m[1].replace("_", " ")  # "annual refresher 48.8" (30 CFR 48.8),
         return f"{lead} {m[2]}.{m[3]}"  # "ocenco eba 6.5", never "48 8" (set 45); a span's ends rise (above)
     if isinstance(value, str) and (m := _PREFIXED.fullmatch(value)):  # "non_electric" is "non-electric"
