@@ -117,6 +117,10 @@ def test_a_search_of_things_found_opens_by_the_calls_day_and_a_company_person_is
     for _ in range(20):
         assert sample_arguments(search, rng, ref=ref)["found_from"] <= "2025-06-02"
     assert semantic.infer("escort_name", {"type": "string", "description": "Company person escorting the inspector."}) == "person"
+    from generator.phrasebook import terms
+
+    escort = terms.term("escort_name", {"type": "string", "description": "Company person escorting the inspector."})
+    assert escort.noun == "escort", escort  # never "company person Joseph Gallegos"
 
 
 def test_the_times_of_a_call_for_a_shift_fall_in_that_shift() -> None:
@@ -284,3 +288,19 @@ def test_a_check_in_opens_a_visit_and_an_acting_tools_colon_lists_no_output() ->
                 parameters={"type": "object", "properties": {}})
     assert output_fields(exam) == ["exam_id"] and output_fields(hazard) == ["hazard_id"], (output_fields(exam), output_fields(hazard))
     assert "seal" not in output_fields(scsr) and "case_intact" not in output_fields(scsr), output_fields(scsr)
+
+
+def test_an_id_laid_out_by_parts_has_this_years_year_and_one_sites_code() -> None:
+    from datetime import datetime
+
+    hold = Tool(name="place_inventory_hold", app="center", api="place_inventory_hold", domain="set45a",
+                description="Place units on hold.",
+                parameters={"type": "object", "required": ["dins"], "properties": {"dins": {
+                    "type": "array", "minItems": 2, "items": {
+                        "type": "string", "pattern": "^[A-Z][0-9]{12}$",
+                        "description": "Donation number: facility code (1 letter + 4 digits), 2-digit collection year "
+                                       "and 6-digit sequence, e.g. 'W042025123456'."}}}})
+    rng = random.Random(59)
+    for _ in range(10):
+        dins = sample_arguments(hold, rng, ref=datetime(2025, 6, 2, 9, 0))["dins"]
+        assert all(d[5:7] in ("24", "25") for d in dins) and len({d[:5] for d in dins}) == 1, dins

@@ -2818,6 +2818,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _due_by_urgency(kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = _on_its_shift(kept, frozenset(fixed or {}))
         kept = _of_todays_work(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
+        kept = _laid_out_years(tool.properties, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = pinned.on_their_day(tool.properties, kept, frozenset(fixed or {}))  # "Monday that starts" (set 41)
         kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)
         kept = pinned.ended_period(tool.properties, kept, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
@@ -3532,6 +3533,47 @@ def _of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref:
             moved = (ref - timedelta(days=int(m[1]) % 2)).strftime(shape)
             changed = args[name][:m.start()] + moved + args[name][m.end():]
             args[name] = changed if is_valid(tool.properties.get(name) or {}, changed) else args[name]
+    return args
+
+
+# An id whose description lays out its parts by length: "facility code (1 letter + 4 digits), 2-digit
+# collection year and 6-digit sequence, e.g. 'W042025123456'" (set 45: DINs of years 83, 51 and 06, a
+# facility per unit of one hold). The year part is this year's (or last year's), and the units a call
+# lists share the leading code part.
+_LAID_PART = re.compile(r"(?:(\d+) letters? \+ (\d+) digits?|(\d+|two|three|four|six)-(?:digit|letter|character) ([a-z ]+?))"
+                        r"(?=\)|,|\s+and\b|\s*$)")
+_NUMERALS = {"two": 2, "three": 3, "four": 4, "six": 6}
+
+
+def _layout(description: str) -> list[tuple[int, str]]:
+    """(length, name) of each part a description lays out, in order; [] when it lays out none."""
+    parts = []
+    for m in _LAID_PART.finditer(description.split(" e.g.")[0]):
+        size = int(m[1]) + int(m[2]) if m[1] else int(_NUMERALS.get(m[3], 0) or m[3])
+        parts.append((size, "code" if m[1] else m[4].strip()))
+    return parts
+
+
+def _laid_out_years(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    for name in [n for n in args if n not in keep]:
+        schema = props.get(name) or {}
+        items = schema.get("items")
+        own: dict[str, Any] = items if schema.get("type") == "array" and isinstance(items, dict) else schema
+        parts = _layout(str(own.get("description") or ""))
+        values = args[name] if isinstance(args[name], list) else [args[name]]
+        if len(parts) < 2 or not all(isinstance(v, str) and len(v) == sum(p[0] for p in parts) for v in values):
+            continue
+        starts = [sum(p[0] for p in parts[:i]) for i in range(len(parts))]
+        out = []
+        for i, v in enumerate(values):
+            for (size, what), at in zip(parts, starts, strict=True):
+                if what.split()[-1:] == ["year"] and size in (2, 4):
+                    year = str(ref.year - int(v[at:at + size]) % 2)[-size:]  # this year or last, by its own digits
+                    v = v[:at] + year + v[at + size:]
+                elif i and at == 0 and what.split()[-1:] == ["code"]:
+                    v = values[0][:size] + v[size:]  # one site's units
+            out.append(v if is_valid(own, v) else values[i] if i < len(values) else v)
+        args[name] = out if isinstance(args[name], list) else out[0]
     return args
 
 

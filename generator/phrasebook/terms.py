@@ -1553,7 +1553,9 @@ def _said_by_name(param: str, description: str, t: Term) -> Term:
     11A"), a limit that is the thing measured ("Liquid limit in per cent": "a liquid limit of 60",
     never "a liquid of at most 60")."""
     own = [w for w in tokens(param) if w not in ("badge", "id", "number", "no", "code", "employee", "name")]
-    if t.noun.split()[-1:] in (["person"], ["individual"], ["people"]) and len(own) >= 2 and all(known(w) for w in own):
+    if t.noun.split()[-1:] in (["person"], ["individual"], ["people"]) and all(known(w) for w in own) and \
+            (len(own) >= 2 or len(own) == 1 and "NOUN" in lemmas(own[0])):  # "escort Joseph Gallegos", never
+        # "company person Joseph Gallegos" (set 45)
         return Term(**{**t.__dict__, "noun": " ".join(own)})
     sided = [w for w in tokens(param) if w not in _UNITS and w not in _UNIT_NAMES]
     if len(sided) == 2 and sided[1] in ("top", "bottom", "inner", "outer", "upper", "lower") and known(sided[0]) and \
