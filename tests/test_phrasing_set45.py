@@ -100,3 +100,13 @@ def test_a_caller_is_said_by_role_a_first_number_as_a_start_and_a_side_before_it
     first = terms.term("start_sequence", {"type": "integer", "description": "First sequence number to return."})
     assert terms.say(first, "number", "1") == "starting at sequence 1"
     assert _name_words("kidney_right") == "right kidney" and _name_words("liver_split_left") == "liver split left"
+
+
+def test_a_flag_of_things_found_a_verb_with_its_object_and_a_participle_name_are_said_as_speech() -> None:
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("hazardous_conditions_found") == ("with hazardous conditions found", "with no hazardous conditions found")
+    assert bool_words("leak_detected")[0] == "with a leak detected"
+    assert bool_words("complies_with_plan") == ("complying with the plan", "not complying with the plan")
+    called = terms.term("called_out_to", {"type": "string", "description": "Person the results were called out to."})
+    assert terms.say(called, "text", "R. Dillard, dispatcher") == "called out to R. Dillard, dispatcher"

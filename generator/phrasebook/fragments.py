@@ -548,7 +548,7 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return needed
     if lead in _INCLUDING:
         return f"including {rest or 'extras'}", f"without {rest or 'extras'}"
-    named = _verb_named(words, description) or _clause(words)
+    named = _found_named(words) or _verb_named(words, description) or _clause(words)
     if named:
         return named
     filtered = _filter_frames(words) or _done_phrase(lead, rest, lemma)
@@ -713,6 +713,21 @@ def stated_condition(param: str, description: str) -> tuple[str, str] | None:
     return said if back[0] is not None and back[0][0] and back[1] is not None and not back[1][0] else None
 
 
+_FOUND = frozenset({"found", "detected", "observed", "seen", "reported", "noted"})
+
+
+def _found_named(words: list[str]) -> tuple[str, str] | None:
+    """Things and whether they were found: "hazardous_conditions_found" is "with hazardous conditions
+    found" / "with no hazardous conditions found" (set 45: "the hazardous conditions not found")."""
+    *things, last = words
+    if last not in _FOUND or not things or verb_lemma(things[0]) == things[0] and "NOUN" not in lemmas(things[0]) \
+            or not all(known(w) for w in things):
+        return None
+    said = " ".join(things)
+    one = not is_plural(things[-1]) and not uncountable(things[-1])  # "with a leak detected"
+    return f"with {engine().a(said) if one else said} {last}", f"with no {said} {last}"
+
+
 def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:
     """A name that is a verb form said as one: "presenting" -> "presenting" / "not presenting",
     "reprint" (described by an order, "Print even if ...") -> "reprinting", "needs_visa_letter"
@@ -727,6 +742,10 @@ def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:
     ordered = first not in _NO_ORDER and verb_lemma(first) == first  # "True when ..." orders nothing: no "hazarding"
     if not rest and lead == lemma and ordered:
         return gerund(lemma), f"without {gerund(lemma)}"
+    if len(rest) == 2 and lead in (f"{lemma}s", f"{lemma}es", f"{lemma[:-1]}ies") and rest[0] in ("with", "to") and \
+            "NOUN" in lemmas(rest[1]) and not is_plural(rest[1]):  # "complies_with_plan": "complying with the plan",
+        said = f"{gerund(lemma)} {rest[0]} the {rest[1]}"  # never "without complies with plan" (set 45)
+        return said, f"not {said}"
     if rest and lead in (f"{lemma}s", f"{lemma}es") and "NOUN" in lemmas(rest[-1]) and not is_plural(rest[-1]) \
             and rest[0] not in _PREPOSITIONS:  # "pets_on_site": pets on site, no verb
         noun = " ".join(rest)

@@ -1475,6 +1475,10 @@ def _said_as_a_role(param: str, t: Term) -> Term:
     words = tokens(param)
     if t.noun == "name" and len(words) == 2 and words[1] == "name" and is_person_role(words[0]):
         return Term(**{**t.__dict__, "noun": words[0], "plain": words[0]})
+    said = (t.noun or t.plain).split()
+    if len(said) >= 2 and said[-1] in ("to", "by", "for", "with") and said[0].endswith("ed") and verb_lemma(said[0]):
+        return Term(**{**t.__dict__, "phrase": " ".join(said)})  # `called_out_to`: "called out to R. Dillard", never "with
+        # the called out to R. Dillard" (set 45)
     first = re.fullmatch(r"first ([a-z]+)", t.noun)
     if first and t.role == "from" and words[:1] in (["start"], ["first"], ["from"]):
         return Term(**{**t.__dict__, "phrase": f"starting at {first[1]}", "pointer": False})
