@@ -304,3 +304,15 @@ def test_an_id_laid_out_by_parts_has_this_years_year_and_one_sites_code() -> Non
     for _ in range(10):
         dins = sample_arguments(hold, rng, ref=datetime(2025, 6, 2, 9, 0))["dins"]
         assert all(d[5:7] in ("24", "25") for d in dins) and len({d[:5] for d in dins}) == 1, dins
+
+
+def test_optionals_drawn_before_a_search_of_things_found_look_back() -> None:
+    from datetime import datetime
+
+    from generator.core.values import repair_arguments
+
+    search = Tool(name="search_hazards", app="mine", api="search_hazards", domain="set45c", description="Search the hazard log.",
+                  parameters={"type": "object", "required": [], "properties": {
+                      "found_from": {"type": "string", "format": "date", "description": "Earliest date found."}}})
+    args = repair_arguments(search, {"found_from": "2025-06-09"}, random.Random(60), ref=datetime(2025, 6, 2, 9, 0))
+    assert args["found_from"] <= "2025-06-02", args

@@ -2734,6 +2734,7 @@ def repair_arguments(tool: Tool, args: dict[str, Any], rng: random.Random, *,
     out = repair(props, args, rng, keep=keep, resample=_resampler(props, ref or REFERENCE_TIME, pool or {}))
     out = _kept_rules(tool, out, rng, frozenset(keep), ref or REFERENCE_TIME, pool or {})
     # a caller's optionals drawn before the call (TRAJECT's) keep the call's times too (set 45)
+    out = _past_span(tool, out, frozenset(keep), ref or REFERENCE_TIME)  # and a search of things done looks back
     return _on_its_shift(_due_by_urgency(out, frozenset(keep), ref or REFERENCE_TIME), frozenset(keep))
 
 
@@ -3567,7 +3568,8 @@ def _laid_out_years(props: dict[str, Any], args: dict[str, Any], keep: frozenset
         out = []
         for i, v in enumerate(values):
             for (size, what), at in zip(parts, starts, strict=True):
-                if what.split()[-1:] == ["year"] and size in (2, 4):
+                if what.split()[-1:] == ["year"] and size in (2, 4) and v[at:at + size].isdigit():  # (a layout that
+                    # misses a part says no year where it points: never an int of "W6")
                     year = str(ref.year - int(v[at:at + size]) % 2)[-size:]  # this year or last, by its own digits
                     v = v[:at] + year + v[at + size:]
                 elif i and at == 0 and what.split()[-1:] == ["code"]:
