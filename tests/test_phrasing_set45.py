@@ -110,3 +110,10 @@ def test_a_flag_of_things_found_a_verb_with_its_object_and_a_participle_name_are
     assert bool_words("complies_with_plan") == ("complying with the plan", "not complying with the plan")
     called = terms.term("called_out_to", {"type": "string", "description": "Person the results were called out to."})
     assert terms.say(called, "text", "R. Dillard, dispatcher") == "called out to R. Dillard, dispatcher"
+
+
+def test_a_thing_and_its_checked_state_is_said_as_such() -> None:
+    from generator.phrasebook.fragments import bool_words
+
+    assert bool_words("direction_correct") == ("with the direction correct", "with the direction not correct")
+    assert bool_words("gluten_free")[1] != "with the gluten not free"  # "-free" is no state of its thing

@@ -548,7 +548,7 @@ def bool_words(param: str, description: str = "") -> tuple[str, str]:
         return needed
     if lead in _INCLUDING:
         return f"including {rest or 'extras'}", f"without {rest or 'extras'}"
-    named = _found_named(words) or _verb_named(words, description) or _clause(words)
+    named = _found_named(words) or _noun_state(words) or _verb_named(words, description) or _clause(words)
     if named:
         return named
     filtered = _filter_frames(words) or _done_phrase(lead, rest, lemma)
@@ -726,6 +726,20 @@ def _found_named(words: list[str]) -> tuple[str, str] | None:
     said = " ".join(things)
     one = not is_plural(things[-1]) and not uncountable(things[-1])  # "with a leak detected"
     return f"with {engine().a(said) if one else said} {last}", f"with no {said} {last}"
+
+
+# States a thing is checked for (never "-free", "-friendly", "only": "gluten_free" is no gluten's state).
+_STATES = frozenset({"correct", "regular", "intact", "normal", "valid", "clean", "secure", "stable", "legible",
+                     "functional", "operational", "level", "tight", "adequate", "acceptable"})
+
+
+def _noun_state(words: list[str]) -> tuple[str, str] | None:
+    """A thing and its state: "direction_correct" is "with the direction correct" / "with the direction
+    not correct", "pulse_regular" "with the pulse regular" (set 45: "with a direction correct")."""
+    if len(words) != 2 or not known(words[0]) or "NOUN" not in lemmas(words[0]) or words[1] not in _STATES \
+            or "ADJ" in lemmas(words[0]):
+        return None
+    return f"with the {words[0]} {words[1]}", f"with the {words[0]} not {words[1]}"
 
 
 def _verb_named(words: list[str], description: str) -> tuple[str, str] | None:
