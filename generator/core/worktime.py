@@ -1,0 +1,164 @@
+"""The moments and ids of a call's work today (set 45): a deadline inside the span its priority
+names, times inside the shift the call is for, a step of today's work on today's record and a case
+acted on now of this year, and an id whose description lays out its parts by length with this year's
+year and one site's code. Each takes the call's arguments and the parameters a caller fixed (`keep`),
+and changes only the others."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from ..records import Tool
+from . import semantic
+from .schema import is_valid
+
+# Digit groups that spell a date: YYYYMMDD ("IMG_20240611_0042") and YYMMDD ("CB-250314-07").
+GROUP_DATES = {8: "%Y%m%d", 6: "%y%m%d"}
+
+
+# How long a priority's own words give ("within_24_hours", "this_shift", "immediate"): a deadline of
+# the call falls inside it (set 45: "within 24 hours" due 25 days later).
+_WITHIN_SPAN = re.compile(r"within_(\d+)_(minute|hour|day|week)s?")
+_SPAN_HOURS = {"minute": 1 / 60, "hour": 1, "day": 24, "week": 168}
+_URGENT_HOURS = {"immediate": 1, "immediately": 1, "emergency": 1, "asap": 2, "this_shift": 8, "same_shift": 8,
+                 "same_day": 8, "today": 8, "next_day": 24}
+
+
+def due_by_urgency(args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    hours = _urgency_hours(args)
+    for name in [n for n in args if n not in keep and set(semantic.tokens(n)) & {"due", "deadline"}] if hours else []:
+        try:
+            due = datetime.fromisoformat(str(args[name]))
+        except ValueError:
+            continue
+        start = ref.replace(tzinfo=due.tzinfo) if due.tzinfo is not None and ref.tzinfo is None else ref
+        if start <= due <= start + timedelta(hours=hours):
+            continue
+        quarters = max(1, int(hours * 4 * (due.minute % 4 + 1) / 4))  # the share of the span its own minutes give
+        moved = start + timedelta(minutes=15 * quarters)
+        text = str(args[name])
+        args[name] = moved.strftime("%Y-%m-%d") if len(text) == 10 else iso_like(moved, text)
+    return args
+
+
+def _urgency_hours(args: dict[str, Any]) -> float:
+    """The hours the call's one priority names (0 where it names none)."""
+    urgent = [v for n, v in args.items() if isinstance(v, str) and set(semantic.tokens(n)) & {"priority", "urgency"}]
+    if len(urgent) != 1:
+        return 0.0
+    m = _WITHIN_SPAN.fullmatch(urgent[0].lower())
+    return int(m[1]) * _SPAN_HOURS[m[2]] if m else float(_URGENT_HOURS.get(urgent[0].lower(), 0))
+
+
+def iso_like(moment: datetime, like: str) -> str:
+    """`moment` written as `like` is (seconds, and "Z" for UTC where it says so)."""
+    return moment.isoformat(timespec="seconds").replace("+00:00", "Z" if like.endswith("Z") else "+00:00")
+
+
+# The clock hours a shift's common name gives (day, evening or swing, night, owl or graveyard): the
+# times of a call for that shift fall in them, their spans kept (set 45: owl-shift exams at noon).
+_SHIFT_HOURS = {"day": 7, "days": 7, "morning": 6, "first": 7, "evening": 15, "afternoon": 15, "swing": 15, "second": 15,
+                "night": 23, "nights": 23, "owl": 23, "midnight": 23, "graveyard": 23, "third": 23}
+
+
+def on_its_shift(args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    shift = [v for n, v in args.items() if semantic.tokens(n)[-1:] == ["shift"] and isinstance(v, str)]
+    opens = _SHIFT_HOURS.get(shift[0].lower()) if len(shift) == 1 else None
+    moments = {n: v for n, v in args.items() if isinstance(v, str) and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d.*", v)}
+    if opens is None or not moments or set(moments) & keep:
+        return args
+    times = {n: datetime.fromisoformat(v) for n, v in moments.items()}
+    first = min(times.values())
+    if (first.hour - opens) % 24 < 8:
+        return args
+    start = first.replace(hour=opens, minute=0)
+    start -= timedelta(days=1) if start > first else timedelta(0)  # the shift's last opening before the drawn time
+    start += min(timedelta(minutes=15 * (first.minute // 15 + first.hour % 4 * 4)), first - start)
+    for n, t in times.items():
+        args[n] = iso_like(t + (start - first), moments[n])
+    return args
+
+
+# Verbs of a step of work going on now: the record it acts on (a visit, a run, a shift's exam) is
+# today's or yesterday's (set 45: vitals recorded June 2 for visit VIS-250406-047).
+_WORK_NOW = frozenset({"record", "start", "complete", "finish", "close", "end", "label", "stop"})
+_ID_DAY = re.compile(r"(?<![0-9])(\d{6}|\d{8})(?![0-9])")
+
+
+# Verbs acting on a case still open: the id's year is this year's (set 45: a 2024 referral authorized
+# in June 2025, a 2024 hazard given an immediate correction).
+_OPEN_CASE = _WORK_NOW | {"set", "assign", "cancel", "authorize", "schedule", "send"}
+_ID_YEAR = re.compile(r"(?<![0-9])(20\d\d)(?=-)")
+
+
+def of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    verb = semantic.tokens(tool.api or tool.name)[:1]
+    for name in [n for n, v in args.items() if verb and verb[0] in _OPEN_CASE and n not in keep and isinstance(v, str)
+                 and semantic.tokens(n)[-1:] == ["id"] and (y := _ID_YEAR.search(v)) and int(y[1]) < ref.year]:
+        y = _ID_YEAR.search(args[name])
+        assert y is not None
+        changed = f"{args[name][:y.start()]}{ref.year}{args[name][y.end():]}"
+        args[name] = changed if is_valid(tool.properties.get(name) or {}, changed) else args[name]
+    if verb not in [[v] for v in _WORK_NOW]:
+        return args
+    for name in [n for n, v in args.items() if n not in keep and isinstance(v, str) and _ID_DAY.search(v)
+                 and semantic.tokens(n)[-1:] == ["id"]]:
+        m = _ID_DAY.search(args[name])
+        assert m is not None
+        shape = GROUP_DATES[len(m[1])]
+        try:
+            day = datetime.strptime(m[1], shape)
+        except ValueError:
+            continue
+        if timedelta(days=1) < ref - day <= timedelta(days=120):  # an id dated weeks back: of today's work
+            moved = (ref - timedelta(days=int(m[1]) % 2)).strftime(shape)
+            changed = args[name][:m.start()] + moved + args[name][m.end():]
+            args[name] = changed if is_valid(tool.properties.get(name) or {}, changed) else args[name]
+    return args
+
+
+# An id whose description lays out its parts by length: "facility code (1 letter + 4 digits), 2-digit
+# collection year and 6-digit sequence, e.g. 'W042025123456'" (set 45: DINs of years 83, 51 and 06, a
+# facility per unit of one hold). The year part is this year's (or last year's), and the units a call
+# lists share the leading code part.
+_LAID_PART = re.compile(r"(?:(\d+) letters? \+ (\d+) digits?|(\d+|two|three|four|six)-(?:digit|letter|character) ([a-z ]+?))"
+                        r"(?=\)|,|\s+and\b|\s*$)")
+_NUMERALS = {"two": 2, "three": 3, "four": 4, "six": 6}
+
+
+@lru_cache(maxsize=4096)
+def _layout(description: str) -> tuple[tuple[int, str], ...]:
+    """(length, name) of each part a description lays out, in order; () when it lays out none (read
+    once per description: every draw of every parameter asks)."""
+    parts = []
+    for m in _LAID_PART.finditer(description.split(" e.g.")[0]):
+        size = int(m[1]) + int(m[2]) if m[1] else int(_NUMERALS.get(m[3], 0) or m[3])
+        parts.append((size, "code" if m[1] else m[4].strip()))
+    return tuple(parts)
+
+
+def laid_out_years(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    for name in [n for n in args if n not in keep]:
+        schema = props.get(name) or {}
+        items = schema.get("items")
+        own: dict[str, Any] = items if schema.get("type") == "array" and isinstance(items, dict) else schema
+        parts = _layout(str(own.get("description") or ""))
+        values = args[name] if isinstance(args[name], list) else [args[name]]
+        if len(parts) < 2 or not all(isinstance(v, str) and len(v) == sum(p[0] for p in parts) for v in values):
+            continue
+        starts = [sum(p[0] for p in parts[:i]) for i in range(len(parts))]
+        out = []
+        for i, v in enumerate(values):
+            for (size, what), at in zip(parts, starts, strict=True):
+                if what.split()[-1:] == ["year"] and size in (2, 4) and v[at:at + size].isdigit():  # (a layout that
+                    # misses a part says no year where it points: never an int of "W6")
+                    year = str(ref.year - int(v[at:at + size]) % 2)[-size:]  # this year or last, by its own digits
+                    v = v[:at] + year + v[at + size:]
+                elif i and at == 0 and what.split()[-1:] == ["code"]:
+                    v = values[0][:size] + v[size:]  # one site's units
+            out.append(v if is_valid(own, v) else values[i])
+        args[name] = out if isinstance(args[name], list) else out[0]
+    return args
