@@ -535,7 +535,7 @@ def _texts(tool: str, props: Props) -> list[str]:
 # and left out of the others (no business name on a resident's account); anywhere in it, the values
 # of another enum listed ("P&S bond number, required for order_buyer, dealer and packer": set 25,
 # dealers registered with no bond).
-_REQUIRED_FOR = re.compile(r"(?P<opens>^\s*)?\b(?:required|mandatory|needed) (?:for|with|on) (?:an? |the )?"
+_REQUIRED_FOR = re.compile(r"(?P<opens>^\s*)?\b(?<!not )(?<!never )(?:required|mandatory|needed) (?:for|with|on) (?:an? |the )?"
                            r"(?P<said>(?:['\"`]?[\w-]+['\"`]?(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)", re.IGNORECASE)
 _LISTED = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _ANY = frozenset({"all", "any", "every", "each", "both"})
@@ -1644,19 +1644,38 @@ def _spoken_for(tool: str, props: Props) -> list[Rule]:
 # "Donor specimen sent; not needed for virtual" (set 45: every virtual crossmatch sent a specimen,
 # the aside read as "needed for virtual"): a parameter that a value of another enum goes without.
 _NOT_FOR_LEAD = r"(?:not|never) (?:needed|required|used|given|sent|applicable) "
-_NOT_FOR = re.compile(rf"\b{_NOT_FOR_LEAD}for (?:an? |the )?([\w-]+)", re.IGNORECASE)
+# ... and a list of them: "not needed for a passport or military ID" (set 46: a passport's issuing state).
+_NOT_FOR_ITEM = r"(?:an? |the )?[\w-]+(?: (?!or\b|and\b)[\w-]+)?"
+_NOT_FOR = re.compile(rf"\b{_NOT_FOR_LEAD}for ({_NOT_FOR_ITEM}(?:(?:,? or |,? and |, ){_NOT_FOR_ITEM})*)", re.IGNORECASE)
 
 
 def _not_for(tool: str, props: Props) -> list[Rule]:
     out = []
     for name, schema in props.items():
         for m in _NOT_FOR.finditer(str(schema.get("description") or "")):
-            owner = _owner_of(m[1].lower(), props, skip=name)
-            values = _enum(props[owner]) if owner else []
-            rest = tuple(v for v in values if str(v).lower() not in {m[1].lower(), m[1].lower().rstrip("s")})
-            if owner and 0 < len(rest) < len(values):
+            items = [re.sub(r"^(?:an?|the) ", "", i.strip().lower()) for i in re.split(r",? or |,? and |, ", m[1])]
+            found = [_member_said(i, props, name) for i in items]
+            owners = {f[0] for f in found if f}
+            if len(owners) != 1 or not found[0]:
+                continue
+            owner = owners.pop()
+            unsaid = {f[1] for f in found if f}
+            rest = tuple(v for v in _enum(props[owner]) if v not in unsaid)
+            if 0 < len(rest) < len(_enum(props[owner])):
                 out.append(Rule("only", name, (owner,), rest))
     return out
+
+
+def _member_said(words: str, props: Props, skip: str) -> tuple[str, Any] | None:
+    """The (parameter, enum member) a phrase names: "military id" is `military_id`, "passport
+    holder" is `passport` (its first word, where the two do not name one)."""
+    for said in (words, words.split()[0]):
+        joined = said.replace(" ", "_").replace("-", "_")
+        owner = _owner_of(joined, props, skip=skip)
+        if owner is not None:
+            forms = {joined, joined.rstrip("s"), re.sub(r"ies$", "y", joined)}
+            return owner, next(v for v in _enum(props[owner]) if v in forms)
+    return None
 
 
 # "Device model; must match the serial prefix (AXI = Aurora Xi, PCS = PCS2, NXS = NexSys PCS)" beside a
@@ -1720,6 +1739,103 @@ def _member_named_bands(tool: str, props: Props) -> list[Rule]:
 # tool's text makes the product of two others.
 _PRODUCT = re.compile(r"\b([a-z][a-z ]{1,30}?) (?:is|=|equals) (?:the )?([a-z][a-z ]{1,30}?) (?:times|x|×|multiplied by) "
                       r"(?:the )?([a-z][a-z ]{1,30}?)(?=[.;,]|$)", re.IGNORECASE)
+
+
+# "Hatch of total is ...; hatch of fertile is ..., and is always the higher of the two" (set 46: a hatch
+# of fertile under the hatch of total): of the two numbers one sentence names, the one said higher is above.
+_OF_THE_TWO = re.compile(r"\b(?:is|are) (?:always |never )?the (higher|lower|larger|smaller|greater|lesser) of the two\b",
+                         re.IGNORECASE)
+_TWO_UNIT_WORDS = frozenset({"pct", "percent", "pc", "lb", "lbs", "kg", "g", "ft", "m", "c", "f", "usd", "ml", "l"})
+
+
+def _higher_of_two(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", tool):
+        said = _OF_THE_TWO.search(sentence)
+        if said is None:
+            continue
+        low = sentence.lower()
+        spoken = {n: " ".join(w for w in n.lower().split("_") if w not in _TWO_UNIT_WORDS) for n, sch in props.items()
+                  if (sch or {}).get("type") in _NUMBER_TYPES}
+        named = [n for n, words in spoken.items() if words and re.search(rf"\b{re.escape(words)}\b", low)]
+        subject = max(named, key=lambda n: low.rfind(f"{spoken[n]} is ", 0, said.start()), default=None)  # the one
+        # that "is" the higher: "hatch of fertile is saleable chicks over ..., and is always the higher"
+        alike = [n for n in named if n != subject and (props[n] or {}).get("type") == (props[str(subject)] or {}).get("type")
+                 and set(n.lower().split("_")) & _TWO_UNIT_WORDS == set(str(subject).lower().split("_")) & _TWO_UNIT_WORDS]
+        if subject is None or len(alike) != 1:
+            continue  # the two of one kind ("hatch of total" beside "hatch of fertile", both percent)
+        other = alike[0]
+        higher = said[1].lower() in ("higher", "larger", "greater")
+        out.append(Rule("below", other, (subject,), ("strict",)) if higher else Rule("below", subject, (other,), ("strict",)))
+    return out
+
+
+# "The counts cannot add up to more than the sample" (set 46: 1,200 clear eggs of a 1,000-egg sample): the
+# tool's counts together stay within the whole the sentence names.
+_ADD_UP = re.compile(r"\b(?:counts?|numbers?|they|these|parts) (?:cannot|can ?not|can't|may not|must not|should not|"
+                     r"never) (?:add up to|sum to|total|exceed) (?:more than )?the (\w+)", re.IGNORECASE)
+_NOT_COUNTS = frozenset({"day", "days", "hour", "hours", "minute", "minutes", "year", "age", "week", "weeks", "id", "number",
+                         "no", "pct", "percent", "temp", "temperature", "weight"})
+
+
+def _parts_within(tool: str, props: Props) -> list[Rule]:
+    out = []
+    counts = [n for n, sch in props.items() if (sch or {}).get("type") == "integer"]
+    for m in _ADD_UP.finditer(tool):
+        stem = m[1].lower()[:5]
+        whole = [n for n in counts if any(w.startswith(stem) for w in n.lower().split("_"))]
+        parts = tuple(n for n in counts if n not in whole and not set(n.lower().split("_")) & _NOT_COUNTS
+                      and not str((props[n] or {}).get("description") or "").lower().startswith("day"))
+        if len(whole) == 1 and len(parts) >= 2:
+            out.append(Rule("parts", whole[0], parts))
+    return out
+
+
+# "Optimal CPAP pressure, cm H2O (cpap mode)", "Inspiratory pressure (bilevel modes)", "(bilevel and asv)",
+# "(bilevel_st only)" (set 46: a CPAP pressure on an ASV titration): an aside that names members of another
+# enum, or the stem several share, gives the parameter with those members only.
+_MEMBER_ASIDE = re.compile(r"\(([a-z][\w ,/-]{1,60})\)")
+_ASIDE_FILLER = frozenset({"only", "mode", "modes", "and", "or", "the", "type", "types", "kind", "kinds"})
+
+
+def _aside_members(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        for m in _MEMBER_ASIDE.finditer(str((schema or {}).get("description") or "")):
+            words = [w for w in re.split(r"[\s,/]+", m[1].lower()) if w and w not in _ASIDE_FILLER]
+            if not words or not set(re.split(r"[\s,/]+", m[1].lower())) & {"only", "mode", "modes", "and", "or"}:
+                continue
+            found = {n: [v for v in _enum(sch) if any(_member_or_stem(v, w, _enum(sch)) for w in words)]
+                     for n, sch in props.items() if n != name and (sch or {}).get("enum")}
+            owners = [n for n, vs in found.items()
+                      if vs and all(any(_member_or_stem(v, w, vs) for v in vs) for w in words)]
+            if len(owners) == 1 and len(found[owners[0]]) < len(_enum(props[owners[0]])):
+                out.append(Rule("only", name, (owners[0],), tuple(found[owners[0]])))
+    return out
+
+
+# "Score ranges by instrument: Epworth Sleepiness Scale (epworth) 0-24; STOP-BANG (stop_bang) 0-8" beside a
+# total_score that "must lie in the instrument's own range" (set 46: an Epworth of 26, a STOP-BANG of 19):
+# the tool's text gives the one ranged number a band per member it names in parentheses.
+_MEMBER_RANGE = re.compile(r"\(([\w-]+)\)\s+(\d[\d,]*(?:\.\d+)?)\s*(?:-|–|to)\s*(\d[\d,]*(?:\.\d+)?)")
+_RANGED = re.compile(r"\b(?:range|scale|score)\b", re.IGNORECASE)
+
+
+def _tool_member_ranges(tool: str, props: Props) -> list[Rule]:
+    found = [(m[1], float(m[2].replace(",", "")), float(m[3].replace(",", ""))) for m in _MEMBER_RANGE.finditer(tool)]
+    owners = {_owner_of(v, props) for v, _, _ in found}
+    ranged = [n for n, sch in props.items() if (sch or {}).get("type") in _NUMBER_TYPES and not sch.get("enum")
+              and (_RANGED.search(str(sch.get("description") or "")) or n.lower().endswith("score"))]
+    if len(found) < 2 or len(owners) != 1 or None in owners or len(ranged) != 1:
+        return []
+    return [Rule("band_if", ranged[0], (str(next(iter(owners))),), (v,), (lo, hi)) for v, lo, hi in found if lo < hi]
+
+
+def _member_or_stem(value: str, word: str, members: list[str]) -> bool:
+    """`value` is the member `word`, or one of two or more members `word` opens ("bilevel" of bilevel_s and
+    bilevel_st; never "FOC" of foc_received alone, an abbreviation)."""
+    stem = f"{word}_"
+    return value.lower() == word or value.lower().startswith(stem) and sum(m.lower().startswith(stem) for m in members) >= 2
 
 
 def _products(tool: str, props: Props) -> list[Rule]:
@@ -2338,7 +2454,8 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _ranges_per_value, _requires_value, _give_list, _are_negative,
                                                       _are_for, _agreeing_bands, _requires_member, _given_with_value,
                                                       _limits_listed, _not_for, _prefix_glossed, _own_when,
-                                                      _member_named_bands, _products, _when_done, _numbers_listed]
+                                                      _member_named_bands, _products, _when_done, _numbers_listed,
+                                                      _higher_of_two, _parts_within, _aside_members, _tool_member_ranges]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2467,6 +2584,9 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _set(args, s) and not any(_set(args, x) for x in rule.others)
     if rule.kind in ("product", "prefixed") or rule.kind == "below" and _blood_pressure(s, o):
         return _broken_set45(rule, args)
+    if rule.kind == "parts":  # counts of parts together over their whole (set 46)
+        whole, parts = _number(args.get(s)), [_number(args.get(n)) or 0.0 for n in rule.others]
+        return whole is not None and sum(parts) > whole
     if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
         return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
             (_set(args, s) or o in args or rule.target is not None)
@@ -2925,6 +3045,24 @@ def _fix_product(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
         args[s] = round(y * z) if whole[s] else round(y * z, 2)
 
 
+def _fix_parts(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """Parts over their whole come down to a share of it (5 to 35%, from the whole's own digits:
+    reproducible), each in proportion; a whole under parts that are all fixed rises above them."""
+    whole = _number(args.get(rule.subject))
+    given = {n: _number(args.get(n)) or 0.0 for n in rule.others if n in args}
+    if whole is None or sum(given.values()) <= whole:
+        return
+    fixed = sum(v for n, v in given.items() if n in keep)
+    free = {n: v for n, v in given.items() if n not in keep}
+    room = whole * (0.05 + (int(whole) % 7) / 20) - fixed
+    if free and room > 0:
+        total = sum(free.values()) or 1.0
+        for n, v in free.items():
+            args[n] = int(v * room / total)
+    elif rule.subject not in keep:
+        args[rule.subject] = int(sum(given.values()) / 0.8) + 1
+
+
 def _fix_prefixed(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """The id takes its value's code in place of the one it opens with; a fixed id moves the enum to
     the value its code is glossed by."""
@@ -2943,6 +3081,7 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
     "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product,
+    "parts": _fix_parts,
 }
 
 

@@ -1511,10 +1511,11 @@ def template_pattern(description: str) -> str | None:
 
 
 def _visible(schema: dict[str, Any]) -> list[str]:
-    """The id-like examples generator.core.values itself reads from a schema."""
+    """The id-like examples generator.core.values itself reads from a schema (an all-digit one too:
+    "ID document number, e.g. '24813377'" is that id's own shape, set 46)."""
     from .values import examples_of  # a function-level import: values imports this module
 
-    return [e for e in examples_of(schema) if id_like(e)]
+    return [e for e in examples_of(schema) if id_like(e) or isinstance(e, str) and e.isdigit() and len(e) >= 4]
 
 
 def _cued(schema: dict[str, Any]) -> list[str]:
@@ -1523,11 +1524,18 @@ def _cued(schema: dict[str, Any]) -> list[str]:
             if id_like(m.group(1).rstrip("."))]
 
 
+# A parameter that holds a part of an id: "Last 4 digits of ...", "First three characters of ...".
+_A_PART = re.compile(r"\s*(?:the )?(?:last|first|final|leading|trailing) (?:\d|one|two|three|four|five|six)\w* "
+                     r"(?:digits?|characters?|letters?|numbers?)\b", re.IGNORECASE)
+
+
 def _id_shapes(tools: list[Tool]) -> dict[str, _Shape]:
     """Every entity's identifier examples and pattern, from parameters and tool prose."""
     shapes: dict[str, _Shape] = {}
     for tool in tools:
         for path, schema in leaves(tool.parameters):
+            if _A_PART.match(str(schema.get("description") or "")):
+                continue  # "Last four characters of the ID document number": never the whole id's shape (set 46)
             own = _own_shape(schema)
             for example in _prose_ids(tool, path):
                 own.examples.append(example)

@@ -480,6 +480,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     kind = _infer_words(name, words, json_type, fmt, description)
     if kind == "hour" and len(words) >= 3 and words[-1] in ("hr", "h") and words[-2] in _RATE_OF:
         return "generic"  # `heat_input_btu_hr`: BTU per hour, no clock hour (set 38)
+    if kind.startswith(("duration", "hour", "minute")) and len(words) >= 3 and words[-2] == "per":
+        return "generic"  # `survey_micror_per_h`: a rate per hour, no span of hours (set 46: 16755 "hours")
     if kind == "hour" and ("hours" in tokens(name) or re.match(r"\W*hours\b", description, re.IGNORECASE)):
         return "duration_hours"  # `reply_within_hours`, "Hours the flag state is given": no clock hour (set 37)
     if kind == "percent" and "volume" in words and _VOLUME_UNIT.search(f"{name} {description}"):

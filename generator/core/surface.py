@@ -438,9 +438,18 @@ def _name_words(value: Any) -> str:
         spoken[-1] = spoken[-1].upper()
     for at in (0, -1) if len(spoken) > 1 else ():  # "in_or": in the OR, never the conjunction "in or" (set 45)
         spoken[at] = "OR" if spoken[at] == "or" else spoken[at]
-    if len(spoken) == 2 and spoken[1] in ("left", "right") and spoken[0].isalpha() and spoken[0].islower():
-        spoken.reverse()  # "kidney_right": the right kidney, never "the kidney right organ" (set 45)
+    if len(spoken) == 2 and spoken[1] in ("left", "right") and spoken[0].isalpha() and spoken[0].islower() and \
+            not (spoken[1] == "left" and _someone(spoken[0])):
+        spoken.reverse()  # "kidney_right": the right kidney, never "the kidney right organ" (set 45); but a
+        # "seller_left" is a seller who left (set 46: "because they left the seller")
     return " ".join(spoken)
+
+
+def _someone(word: str) -> bool:
+    """A person by role or by an agent's ending ("seller", "driver", "tenant", "patient")."""
+    from .freetext import is_person_role
+
+    return is_person_role(word) or bool(re.fullmatch(r"[a-z]{3,}(?:er|or|ant|ent|ee)", word))
 
 
 def written_cased(value: str) -> str | None:

@@ -3764,8 +3764,12 @@ def _days_behind(days: list[str], ref: datetime, schema: dict[str, Any]) -> list
 
 
 _OWN_NO_PAST = re.compile(r"(?:^|[.;,(]\s*)(?:(?:it |this )?(?:cannot|can ?not|may not|must not|should not|can't) be |not |never )"
-                          r"(?:in the past|earlier than today|before today)\b|\b(?:today or later|on or after today)\b",
+                          r"(?:in the past|earlier than today|before today)\b|\b(?:today or later|on or after today)\b|"
+                          r"\b(?:must|should|has to|needs? to) be (?:in the future|a future date|after today|later than today)\b",
                           re.IGNORECASE)
+# ... and a day yet to come: an expiry "must be in the future" lies as far ahead as it was drawn behind
+# (set 46: an ID expiring last month), not within the next two weeks.
+_FUTURE_ONLY = re.compile(r"\bbe (?:in the future|a future date|after today|later than today)\b", re.IGNORECASE)
 
 
 def _not_in_past(tool: Tool, args: dict[str, Any], rng: random.Random, ref: datetime,
@@ -3779,7 +3783,9 @@ def _not_in_past(tool: Tool, args: dict[str, Any], rng: random.Random, ref: date
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
         if shape is None or datetime.strptime(value, shape).date() >= ref.date():  # type: ignore[arg-type]
             continue
-        later = (ref + timedelta(days=rng.randint(0, 14))).strftime(shape)
+        behind = (ref.date() - datetime.strptime(value, shape).date()).days  # type: ignore[arg-type]
+        ahead = max(1, behind) if _FUTURE_ONLY.search(str(schema.get("description") or "")) else rng.randint(0, 14)
+        later = (ref + timedelta(days=ahead)).strftime(shape)
         if is_valid(schema, later):
             args[name] = later
     return args

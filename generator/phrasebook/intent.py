@@ -638,10 +638,14 @@ def spelled_out(word: str, description: str) -> str | None:
 def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore[assignment]
     """The tool's verb phrase: from the description, else the name, else a plain frame;
     without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
-    return _without_own_tail(_no_dangling_participle(_no_dangling_verb(_no_one_of(_no_placeholder(
-        _no_house(from_description(tool))), tool)), tool)
+    return _DAY_OWNED.sub(r"\1's", _without_own_tail(_no_dangling_participle(_no_dangling_verb(_no_one_of(
+        _no_placeholder(_no_house(from_description(tool))), tool)), tool)
                              or from_name(tool)
-                             or from_noun_phrase(tool) or from_name_words(tool) or plain_intent(tool), set(nouns))
+                             or from_noun_phrase(tool) or from_name_words(tool) or plain_intent(tool), set(nouns)))
+
+
+# A day's own things take no article: "get today's buy prices", never "get the today's" (set 46).
+_DAY_OWNED = re.compile(r"\b(?:the|a|an) (today|tomorrow|tonight|yesterday)'s\b", re.IGNORECASE)
 
 
 # "a player's current FIDE rating of one kind": the kind is a parameter's, said with its value

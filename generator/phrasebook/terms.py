@@ -217,13 +217,16 @@ def _unit_of(text: str) -> str:
     m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|[A-Za-z]+)\s*[.,;]?\s*$", text)
     if m is None:  # "in square feet, 300-12000" (set 34: "a living area of 3900 feet")
         m = re.search(r"(?:^|[\s,])in (degrees [A-Za-z]+|(?:square|cubic|linear|board) (?:feet|foot|[a-z]+s)|"
-                      r"(?:[A-Z][a-z]+ )?[a-z]+s)\b", text)  # "in Worldscale points" (set 42)
+                      r"(?:[A-Z][a-z]+ )?[a-z]+s)\b(?!\s*\d)", text)  # "in Worldscale points" (set 42); "dead in
+        # days 1-7" is when, never the count's unit (set 46: "for 30 days")
     if m is None:  # "Depth of the level's top in cm below the unit datum": a unit's symbol anywhere
         m = re.search(r"(?:^|[\s,])in ([A-Za-z]{1,4})\b(?!['-])", text)
         m = m if m and m[1].lower() in _UNITS - {"s", "h", "c", "f", "l", "m", "g"} else None
     if m is None:  # "Extracted honey, lb.": a unit closing the first clause after a comma
         tail = re.match(r"^[^.;]*?,\s*([A-Za-z]+)\s*(?:[.;]|$)", text)  # ", hours (e.g. 2871.4)." cleaned
-        return tail[1] if tail and tail[1].lower() in _UNITS | set(_SPANS) else ""
+        rate = re.match(r"^[^.;]*?,\s*([A-Za-zµ]{1,8} per (?:hour|minute|second|day))\s*(?:[.;]|$)", text)
+        return rate[1] if rate else tail[1] if tail and tail[1].lower() in _UNITS | set(_SPANS) else ""  # ", microR
+        # per hour" (set 46: "a handheld reading of 16755 hours")
     if m[1].lower() in _DETERMINERS | {"order", "stock", "total", "words"} | _PRECISIONS | _WRITTEN_IN:
         return ""
     word = m[1]
@@ -1239,8 +1242,20 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
         return "with the date of death"  # "who died on", which hangs on whatever is said before it (an instrument)
     if said & _DEATH:
         return ""
-    rest = [w for w in noun.split() if w.lower() not in _EXPIRY | {"date", "day", "time"}]
-    return f"with the {' '.join(rest)} expiring" if rest else "expiring"
+    return f"with the {' '.join(rest)} expiring" if (rest := _expiring_thing(words, noun)) else "expiring"
+
+
+def _expiring_thing(words: list[str], noun: str) -> list[str]:
+    """What expires, by the noun's owner ("Expiry date of the ID": the ID, never "with the of the
+    ID expiring", set 46) or its own words ("lot expiry date": the lot), else by the name's words
+    (`id_expiration`)."""
+    head, _, owner = noun.partition(" of ")
+    skip = _EXPIRY | {"date", "day", "time", "the", "a", "an", "of"}
+    rest = [w for w in (owner or head).split() if w.lower() not in skip]
+    if rest or not owner:
+        return rest
+    named = [w for w in words if w not in skip]
+    return [w.upper() if w == "id" else w for w in named]
 
 
 # What a bound in a name ("below_temp_f", "over_weight_kg") is of.
@@ -1445,6 +1460,8 @@ def _name_unit(param: str) -> str:
         return f"{_UNIT_WORDS.get(words[i - 1], words[i - 1])} per {' '.join(_UNIT_WORDS.get(w, w).removesuffix('s') for w in words[i + 1:])}"
     if len(words) < 2 or words[-1] in ("min", "mins") and words[-2] not in _SPAN_NOUNS:  # "price_min" is a bound
         return ""
+    if len(words) >= 3 and words[-2] == "per" and words[-1] in _PER_TIME:
+        return ""  # `survey_micror_per_h`: a rate per hour, never hours (its description says of what)
     if len(words) >= 3 and words[-1] in _PER_TIME and (words[-2] in _UNITS or words[-2] in _RATE_NUMERATORS):
         return f"{_RATE_NUMERATORS.get(words[-2], words[-2])}/{words[-1]}"  # `heat_input_btu_hr`: BTU/hr, never
         # "hours" (set 38: "a heat input of 2000000 hours")
@@ -1532,10 +1549,21 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     doing = _PERCENT_DOING.match(description) if t.unit == "percent" and not t.noun else None
     if doing:  # "Per cent passing the No. 4 (4.75 mm) sieve": "85 percent passing the No. 4 sieve" (set 42)
         t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
+    if t.plain and _RATIO.match(description) and t.plain.lower() not in t.noun.lower():  # "Saleable chicks over eggs
+        t = Term(**{**t.__dict__, "noun": t.plain})  # set, percent" is the hatch of total, never "saleable chicks of 53.7
+        # percent" beside the hatch of fertile said the same (set 46)
+    counted = re.match(r"([A-Z][a-z]+s) [a-z]", description) if inner.get("type") == "integer" and not t.noun else None
+    if counted and t.plain and is_plural(counted[1].lower()) and "NOUN" in lemmas(counted[1].lower()):  # "Embryos dead
+        t = Term(**{**t.__dict__, "noun": f"{t.plain} {counted[1].lower()}"})  # in days 1-7": "4 early dead embryos",
+        # never "early dead 4" (set 46)
     per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
     if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
         t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
     return _hinted(t, noun) if noun else t
+
+
+# A share defined by what it divides: "Saleable chicks over eggs set, percent", "Hits divided by at-bats".
+_RATIO = re.compile(r"^\s*[A-Za-z][\w -]{2,40}? (?:over|divided by) [a-z][\w -]{2,40}?(?:,|\.|$)")
 
 
 def _compound_unit(description: str, t: Term) -> Term:
@@ -2225,6 +2253,10 @@ def _reason_sentence(words: list[str]) -> str:
     quote"), a thing done ("because it was booked elsewhere", "because it is not covered by
     insurance"), a state someone is in ("because they are feeling unwell"), a request ("at the
     patient's request"), a record that is one ("as a duplicate"); "" otherwise."""
+    if len(words) >= 3 and "NOUN" in lemmas(words[0]) and words[1] in _JUDGED and "NOUN" in lemmas(words[-1]) \
+            and not _acts(words[0]):  # a thing had it done, for a cause (set 46: "the load rejected the radiation")
+        cause = words[2] if len(words) == 3 else _a(" ".join(words[2:]))
+        return f"because the {words[0]} {'were' if is_plural(words[0]) else 'was'} {words[1]} for {cause}"
     if len(words) == 3 and "NOUN" in lemmas(words[0]) and words[1].endswith("ed") and verb_lemma(words[1]) \
             and "NOUN" in lemmas(words[2]):
         return f"because the {words[0]} {words[1]} the {words[2]}"
@@ -2274,6 +2306,9 @@ def _acts(noun: str) -> bool:
     return is_person_role(noun) or noun in _AGENTS
 
 
+# What is done to a thing on a judgement, with its cause after it ("load rejected radiation").
+_JUDGED = frozenset({"rejected", "refused", "denied", "flagged", "held", "recalled", "condemned", "quarantined",
+                     "returned", "removed", "withdrawn", "voided", "downgraded", "impounded", "seized", "blocked"})
 _AGENTS = frozenset({"police", "club", "insurer", "payer", "carrier", "agency", "court", "bank", "lender", "dispatch",
                      "dispatcher", "company", "council", "broker", "vendor", "supplier", "landlord", "tenant", "customer",
                      "client", "owner", "member", "shipper", "consignee", "buyer", "seller", "school", "hospital"})
@@ -2399,7 +2434,7 @@ def _by_nouns_words(t: Term, v: str, intent: str) -> str | None:
         return _reason_frame(t, v, intent)
     if words & _IN_WORDS and (words & _IN_WORDS != {"system"} or v.lower() in _UNIT_SYSTEMS) and \
             t.noun.split()[-1:] not in (["type"], ["kind"], ["class"], ["category"]):  # "in SGD", "in metric",
-        return f"in {v}"  # "in French", "in PDF"; no "in electronic" (set 28); a unit's type no unit (set 41)
+        return v if v.startswith("per ") else f"in {v}"  # "the buy price per net ton", never "in per" (set 46)  # "in French", "in PDF"; no "in electronic" (set 28); a unit's type no unit (set 41)
     if words & {"sort", "sorting"} or (t.head or "").lower() in ("order", "ordering"):  # "Work order status" sorts nothing
         return v if v.endswith(" first") else f"sorted by {v}"
     if words & _METHOD and re.fullmatch(r"[a-z]+ly", v):  # billed "on an hourly basis", never "by hourly" (set 39)
@@ -2660,6 +2695,8 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
         lead = f"{t.phrase[:-3]} at" if at else t.phrase
         person = kind == "enum" and v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)
         lead = lead.removesuffix(" on") if v.split()[0] in _RELATIVE else lead  # "picked today", "by the patient"
+        if lead.endswith("expiring") and kind in ("date", "datetime") and v.split()[0] not in _RELATIVE:
+            lead += " on"  # "with the ID expiring on May 15, 2027", never "expiring the 15th of May" (set 46)
         lead = "by" if any(lead == f"{g} by" and intent.split()[:1] == [k] for k, g in _SHIFTS.items()) else lead  # "extend
         # the loan by 7 days", never "extend the loan extending it by 7 days"
         if lead.startswith("born") and kind == "number" and re.fullmatch(r"\d{4}", v):
