@@ -128,7 +128,7 @@ def test_who_did_it_is_said_as_who(participle: str, who: str) -> None:
 @pytest.mark.parametrize(("param", "spec", "kind", "said"), [
     ("date_of_birth", {"type": "string", "description": "DOB as YYYY-MM-DD."}, "date", "born on June 2"),
     ("dob", {"type": "string", "format": "date"}, "date", "born on June 2"),
-    ("expiry_date", {"type": "string", "description": "Lot expiry."}, "date", "with the lot expiring June 2"),
+    ("expiry_date", {"type": "string", "description": "Lot expiry."}, "date", "with the lot expiring on June 2"),
     ("needed_by", {"type": "string", "format": "date"}, "date", "needed by June 2"),
     ("discovered_at", {"type": "string", "format": "date-time"}, "datetime", "discovered on June 2"),
     ("expiring_within_days", {"type": "integer", "description": "Only items with a lot expiring within this many "

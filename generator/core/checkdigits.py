@@ -1,5 +1,5 @@
 """Numbers whose last digit checks the others: an ISSN, an ISBN-13, an EAN / GTIN / UPC barcode, an
-IMO ship number, a CAS registry number, a freight container's number (ISO 6346). Drawn from a
+IMO ship number, a CAS registry number, a US provider's NPI, a freight container's number (ISO 6346). Drawn from a
 pattern or an example, the last digit is any digit, so every ISSN of the set-23 library catalog
 failed its check (a reader noticed; any catalog that validates rejects
 them). The check digit is computed by python-stdnum, a maintained library of such standards
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from stdnum import casrn, ean, imo, iso6346, issn
+from stdnum import casrn, ean, imo, iso6346, issn, luhn
 
 # (the words that name the standard, the count of digits with its check, the check digit of the rest)
 _STANDARDS: tuple[tuple[frozenset[str], tuple[int, ...], Callable[[str], str]], ...] = (
@@ -23,6 +23,9 @@ _STANDARDS: tuple[tuple[frozenset[str], tuple[int, ...], Callable[[str], str]], 
     (frozenset({"ean", "gtin", "upc", "barcode13"}), (8, 12, 13, 14), ean.calc_check_digit),
     (frozenset({"imo"}), (7,), imo.calc_check_digit),
     (frozenset({"cas", "casrn"}), tuple(range(5, 11)), lambda body: casrn.calc_check_digit(f"{body[:-2]}-{body[-2:]}")),
+    # a US National Provider Identifier: Luhn over the prefix 80840 (set 46: 26 of 30 referring NPIs drawn
+    # from an example failed it)
+    (frozenset({"npi"}), (10,), lambda body: luhn.calc_check_digit("80840" + body)),
 )
 # A freight container's number (ISO 6346: owner code, category letter, six digits, check digit;
 # set 36: 39 of 200 values read wrong by their check digit alone).

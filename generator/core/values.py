@@ -301,10 +301,26 @@ def temporal_value(param_name: str, schema: dict[str, Any], when: datetime,
     kind = is_temporal(param_name, schema)
     if kind is None:
         return None
-    if kind in ("date", "datetime") and _happened(param_name) and not _in_past(schema):
+    if kind in ("date", "datetime") and (_happened(param_name) or _said_done(str(schema.get("description") or ""))) \
+            and not _in_past(schema):
         schema = {**schema, "description": f"{lore.RECENT}; {schema.get('description') or ''}"}
     value = _meant_moment(param_name, kind, schema, when, rng) or _TEMPORAL_DERIVERS[kind](schema, when, rng)
     return value if value is not None and is_valid(schema, value) else None
+
+
+# A description that opens with a moment of something done: "Date collected", "Day the eggs were
+# collected", "Time received" (set 46: NPIP samples collected next week with their result in).
+_SAID_DONE = re.compile(r"^\s*(?:date|day|time|date and time)(?: (?:the|its) [a-z]+(?: [a-z]+)? (?:was|were))? "
+                        r"([a-z]+ed)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _said_done(description: str) -> bool:
+    from ..phrasebook.lexicon import verb_lemma
+
+    m = _SAID_DONE.match(description)
+    return m is not None and m[1].lower() not in lore.AHEAD | _PLANNING_VERBS and \
+        verb_lemma(m[1].lower()) not in (None, m[1].lower())
 
 
 # A day that bounds what was done ("Bill time logged up to this date"): today or before (set 39).
@@ -366,7 +382,7 @@ def _in_past(schema: dict[str, Any]) -> bool:
 def _recent(schema: dict[str, Any]) -> bool:
     """A moment of the last few days (generator.core.lore marks a look back's start, a sample taken)."""
     said = str(schema.get("description") or "")
-    return said.startswith(lore.RECENT) or bool(_DONE_UP_TO_DAY.search(said))
+    return said.startswith(lore.RECENT) or bool(_DONE_UP_TO_DAY.search(said)) or _said_done(said)
 
 
 # How far back a past moment may lie: "at most 48 hours ago", "within the last 7 days", "no older
@@ -3781,10 +3797,11 @@ def _not_in_past(tool: Tool, args: dict[str, Any], rng: random.Random, ref: date
         if name in keep or not isinstance(schema, dict) or not _OWN_NO_PAST.search(str(schema.get("description") or "")):
             continue
         shape = next((f for f in _MOMENT_SHAPES if isinstance(value, str) and _parses(value, f)), None)
-        if shape is None or datetime.strptime(value, shape).date() >= ref.date():  # type: ignore[arg-type]
+        future = _FUTURE_ONLY.search(str(schema.get("description") or "")) is not None  # today is no future day
+        if shape is None or datetime.strptime(value, shape).date() >= ref.date() + timedelta(days=future):  # type: ignore[arg-type]
             continue
         behind = (ref.date() - datetime.strptime(value, shape).date()).days  # type: ignore[arg-type]
-        ahead = max(1, behind) if _FUTURE_ONLY.search(str(schema.get("description") or "")) else rng.randint(0, 14)
+        ahead = max(1, behind) if future else rng.randint(0, 14)
         later = (ref + timedelta(days=ahead)).strftime(shape)
         if is_valid(schema, later):
             args[name] = later

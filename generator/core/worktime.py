@@ -102,6 +102,12 @@ def of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: 
         assert y is not None
         changed = f"{args[name][:y.start()]}{ref.year}{args[name][y.end():]}"
         args[name] = changed if is_valid(tool.properties.get(name) or {}, changed) else args[name]
+    for name in [n for n, v in args.items() if verb and verb[0] in _OPEN_CASE and n not in keep and isinstance(v, list)
+                 and semantic.tokens(n)[-1:] == ["ids"]]:  # the receipts a setter is filled with are this year's
+        items = [f"{v[:y.start()]}{ref.year}{v[y.end():]}" if isinstance(v, str) and (y := _ID_YEAR.search(v))
+                 and int(y[1]) < ref.year else v for v in args[name]]  # (set 46: ER-2024 receipts set in June 2025)
+        args[name] = items if len(set(map(str, items))) == len(items) and \
+            is_valid(tool.properties.get(name) or {}, items) else args[name]
     if verb not in [[v] for v in _WORK_NOW]:
         return args
     for name in [n for n, v in args.items() if n not in keep and isinstance(v, str) and _ID_DAY.search(v)

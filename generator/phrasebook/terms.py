@@ -716,12 +716,16 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun, of = _own_head(first, noun, of, name_words)
     unit, named = _unit_said(param, clean), _from_name(param)
     unit, noun = _in_inches(param, json_type, unit, noun, by_name, description)
+    if not unit and json_type in ("integer", "number") and tokens(param)[-1:] in (["min"], ["mins"]) and \
+            re.match(r"\s*(?:the )?(?:number of )?minutes\b", description, re.IGNORECASE):
+        unit = "minutes"  # `t90_min`, "Minutes with SpO2 below 90%": minutes, no minimum (set 46: "T90 at least 96")
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
     only = _only_those(first, json_type)  # "Only qualifications that lapse before this date": said so, no bound
-    role = "" if only else _role_of(param, json_type, name_words, role, description)
+    minutes = {"min", "mins"} if unit == "minutes" and tokens(param)[-1:] in (["min"], ["mins"]) else set()
+    role = "" if only else _role_of(param, json_type, name_words - minutes, role, description)
     whose, statistic = _whose_phrase(description), _STATISTIC.match(first.strip())
     noun, role = _own_figure(first, noun, role, bool(whose), bool(statistic))
     if not noun and json_type in ("integer", "number"):
@@ -1046,6 +1050,9 @@ def _without_done(noun: str) -> str:
     if len(parts) >= 3 and parts[-2].lower() in ("ids", "numbers", "codes", "names") \
             and (parts[-1].endswith("ed") or parts[-1] in _PARTICIPLES):
         return " ".join(parts[:-1])
+    if len(parts) >= 2 and parts[-1] in _PARTICIPLES | {"set", "put", "cut", "sent", "kept"} and \
+            is_plural(parts[-2].lower()) and "NOUN" in lemmas(parts[-2].lower()):  # "Egg receipts set": the
+        return " ".join(parts[:-1])  # receipts, never "egg receipts sets" (set 46)
     return noun
 
 
@@ -1139,7 +1146,7 @@ def _calendar_date(noun: str, role: str) -> str:
     return noun
 
 
-_LAST_DIGITS = re.compile(r"(?:the )?last (?:4|four|2|two|3|three|5|five|6|six) digits of (?:the |a |an )?"
+_LAST_DIGITS = re.compile(r"(?:the )?last (?:4|four|2|two|3|three|5|five|6|six) (?:digits|characters) of (?:the |a |an )?"
                           r"(?:[a-z]+'s (?P<owned>(?:[A-Za-z]+ ){0,3}(?:number|card|account|phone|code))\b|"
                           r"(?P<thing>[a-z]+(?: (?:card|account|phone|number))?)\b)", re.IGNORECASE)
 
@@ -1549,10 +1556,13 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     doing = _PERCENT_DOING.match(description) if t.unit == "percent" and not t.noun else None
     if doing:  # "Per cent passing the No. 4 (4.75 mm) sieve": "85 percent passing the No. 4 sieve" (set 42)
         t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
+    if t.plain.split()[-1:] in (["index"], ["rate"]) and " per " in f" {t.noun} ":  # "Central apneas per hour of
+        t = Term(**{**t.__dict__, "noun": t.plain})  # sleep": a central apnea index of 5.8 (set 46)
     if t.plain and _RATIO.match(description) and t.plain.lower() not in t.noun.lower():  # "Saleable chicks over eggs
         t = Term(**{**t.__dict__, "noun": t.plain})  # set, percent" is the hatch of total, never "saleable chicks of 53.7
         # percent" beside the hatch of fertile said the same (set 46)
-    counted = re.match(r"([A-Z][a-z]+s) [a-z]", description) if inner.get("type") == "integer" and not t.noun else None
+    counted = re.match(r"([A-Z][a-z]+s) [a-z]", description) if inner.get("type") == "integer" and not t.noun \
+        and not t.unit else None  # ("Hours the flag state is given" has its unit: a span, no things counted)
     if counted and t.plain and is_plural(counted[1].lower()) and "NOUN" in lemmas(counted[1].lower()):  # "Embryos dead
         t = Term(**{**t.__dict__, "noun": f"{t.plain} {counted[1].lower()}"})  # in days 1-7": "4 early dead embryos",
         # never "early dead 4" (set 46)
@@ -1866,6 +1876,9 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
         return once
     if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"
         return f"{'with' if t.bound else 'at'} {t.bound}{v}% {t.noun}".rstrip()
+    if t.of == "date" and t.noun and not t.unit and "day" in t.plain.split() and re.fullmatch(r"\d{1,3}", v):
+        return f"on day {v} of {t.noun}"  # "Day of incubation candled": on day 12 of incubation (set 46: "with
+        # an incubation of 12")
     if t.of == "count" and t.noun and _counted_done(t.plain):  # "Number of the customer's devices affected"
         return f"with {t.bound}{v} {t.plain}"
     if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
@@ -2412,7 +2425,28 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"for the {v} {singular(t.noun)}"
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
-    return _maker_or_member(t, v, head) or f"with the {v} {_own_noun(t.noun)}"
+    return _maker_or_member(t, v, head) or _participle_state(t, v, head) or f"with the {v} {_own_noun(t.noun)}"
+
+
+def _participle_state(t: Term, v: str, head: str) -> str:
+    """A thing and the state a participle says it ended in: "with the data uploaded" for an upload
+    `uploaded` (set 46: "the uploaded data upload"), "with the program response accepted"; "" for a
+    kind, a code or a grade, which the participle names (an "overhauled condition code")."""
+    noun = _own_noun(t.noun).split()
+    if not noun or " " in v or not re.fullmatch(r"[a-z]{4,}ed", v) or head in _KINDS | _NAMED_BY_PARTICIPLE or \
+            "VERB" not in lemmas(v) or "ADJ" in lemmas(v) and "VERB" not in lemmas(v):
+        return ""
+    if len(noun) > 1 and verb_lemma(v) == noun[-1]:  # the verb's own noun goes: "the data uploaded"
+        return f"with the {' '.join(noun[:-1])} {v}"
+    return f"with the {' '.join(noun)} {v}" if head in _ENDED_IN else ""
+
+
+# Things that end in a state a participle says (a decision approved, an upload failed); "refrigerated
+# storage" and "sanded treatment" are kinds, said as they are.
+_ENDED_IN = frozenset({"result", "decision", "outcome", "response", "upload", "download", "transfer", "check", "review",
+                       "inspection", "verification", "answer", "reply", "payment", "delivery", "request", "application"})
+_NAMED_BY_PARTICIPLE = frozenset({"code", "grade", "level", "class", "category", "tier", "rating", "method", "program",
+                                  "schedule", "plan", "position", "version", "edition", "model", "style", "size"})
 
 
 def _kind_of_the_object(t: Term, v: str, intent: str) -> str:

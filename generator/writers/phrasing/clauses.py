@@ -376,11 +376,29 @@ def spans(own: list[tuple[Arg, str]], tool: Tool | None) -> list[tuple[Arg, str]
         b = numbers.get(end) or next((x for q, x in numbers.items() if "_".join(tokens(q)) == end), None)
         if b is None or not a.plan.value <= b.plan.value:
             continue
-        stem = " ".join(words[:-1] if first else words[1:])
-        said = f"from {stem} {a.text} to {b.text}" if words[0] != "min" else f"with {stem} between {a.text} and {b.text}"
+        stem, unit = _stem_and_unit(words[:-1] if first else words[1:])
+        if a.plan.value == b.plan.value:  # "age weeks between 41 and 41" (set 46): one value
+            said = f"with {stem} {a.text}{unit}"
+        else:
+            said = f"from {stem} {a.text} to {b.text}{unit}" if words[0] != "min" else \
+                f"with {stem} between {a.text} and {b.text}{unit}"
         out = [(x, said if x is a else m) for x, m in out]
         dropped.add(b.param)
     return [(x, m) for x, m in out if x.param not in dropped]
+
+
+def _stem_and_unit(words: list[str]) -> tuple[str, str]:
+    """A range's noun and the unit its name closes on, said after the second number: `min_age_weeks`
+    is "age between 24 and 25 weeks", never "age weeks between 24 and 25" (set 46)."""
+    from ...phrasebook.terms import unit_tail
+
+    rest, unit = unit_tail(words) if len(words) >= 2 else (words, "")
+    if not unit and len(words) >= 2 and words[-1] in _SPAN_UNITS:
+        rest, unit = words[:-1], words[-1]
+    return " ".join(rest), f" {unit}" if unit else ""
+
+
+_SPAN_UNITS = frozenset({"seconds", "minutes", "hours", "days", "weeks", "months", "years", "feet", "meters", "miles"})
 
 
 def _clock_noun(param: str, tool: Tool | None) -> str:
