@@ -124,7 +124,10 @@ def _takes_place(param: str, spec: dict[str, Any]) -> bool:
 def _places_for(param: str, spec: dict[str, Any], places: dict[str, str]) -> list[Any]:
     """The persona's places a parameter can take: a street address takes the street address (never
     "Cohen Tower" or a town as a "home street address"), a city the city, anything else any of them."""
-    words = set(tokens(param)) | set(tokens(str(spec.get("description") or ""))[:6])
+    named = set(tokens(param))
+    if named & {"city", "town"} and not named & {"address", "street"}:  # "City of the service address" is
+        return [places["city"]]  # a city (set 46: every persona's city a street address)
+    words = named | set(tokens(str(spec.get("description") or ""))[:6])
     if "address" in words or "street" in words:
         return [places["home"]]
     if "city" in words or "town" in words:

@@ -116,3 +116,10 @@ def test_a_range_says_its_unit_once_after_the_second_number_and_one_value_once()
         request = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
         query = paraphrases(request, 46, 1)[0]
         assert said in query and "age weeks" not in query, query
+
+
+def test_a_first_day_opens_and_a_last_day_closes() -> None:
+    first = terms.term("effective_date", {"type": "string", "format": "date", "description": "First day the price applies."})
+    assert terms.say(first, "date", "June 4, 2025") == "starting June 4, 2025", first  # never "a first day of June 4"
+    last = terms.term("valid_through", {"type": "string", "description": "Last day of the quote, YYYY-MM-DD."})
+    assert terms.say(last, "date", "June 4, 2025").startswith("until"), last

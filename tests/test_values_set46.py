@@ -9,6 +9,7 @@ characters; a date that "must be in the future" lies ahead."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 from generator.core import dependencies, lore
 from generator.core.values import REFERENCE_TIME, sample_arguments
@@ -155,3 +156,28 @@ def test_a_day_something_was_done_is_behind_and_receipts_set_now_are_this_years(
         assert args["collection_date"] <= today and args["lay_date"] <= today, args
         ids = sample_arguments(setter, rng)["receipt_ids"]
         assert all(i.startswith(f"ER-{REFERENCE_TIME.year}-") for i in ids), ids
+
+
+def test_a_sample_of_whole_trays_and_an_order_taken_weeks_ahead() -> None:
+    candling = CANDLING.model_copy(update={"parameters": {"type": "object", "required": ["eggs_sampled"], "properties": {
+        "eggs_sampled": {"type": "integer", "minimum": 150, "maximum": 5000,
+                         "description": "Eggs in the candled sample (multiples of a 160-egg tray)."}}}})
+    order = Tool(name="create_chick_order", app="hatchery", api="create_chick_order", domain="set46c",
+                 description="Enter a chick order. Orders are taken at least 21 days ahead so that eggs can be set for them.",
+                 parameters={"type": "object", "required": ["placement_date"], "properties": {"placement_date": {
+                     "type": "string", "format": "date", "description": "Day the chicks are placed on the farm."}}})
+    tools = {t.name: t for t in lore.annotate([candling, order])}
+    rng = random.Random(466)
+    earliest = (REFERENCE_TIME + timedelta(days=21)).strftime("%Y-%m-%d")
+    for _ in range(20):
+        assert sample_arguments(tools["record_candling"], rng)["eggs_sampled"] % 160 == 0
+        assert sample_arguments(tools["create_chick_order"], rng)["placement_date"] >= earliest
+
+
+def test_a_city_of_an_address_is_the_personas_city() -> None:
+    from generator.derived_personas import _places_for
+
+    places = {"home": "6603 Ortiz Avenue", "city": "Beaumont", "work": "Pine Street Yard"}
+    assert _places_for("city", {"type": "string", "description": "City of the service address."}, places) == ["Beaumont"]
+    assert _places_for("service_address", {"type": "string", "description": "Street address."}, places) == \
+        ["6603 Ortiz Avenue"]

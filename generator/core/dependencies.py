@@ -3253,7 +3253,8 @@ _UP_TO_AHEAD = re.compile(r"`?(\w+)`? (?:may|can|must|should) be (?:today|now)(?
 # "so planned_start is at least 3 business days out", "The requested energize date is at least 10
 # business days out for overhead and 20 for underground" (set 23): the subject is the nearest
 # parameter named before it in its clause, by its name or in words; a number per kind of call.
-_AT_LEAST_OUT = re.compile(r"\b(?:is|are|must be|should be|needs to be|has to be|falls?) (?:at least|no less than|"
+_AT_LEAST_OUT = re.compile(r"\b(?:is|are|must be|should be|needs to be|has to be|falls?)(?: (?:taken|placed|made|booked|"
+                           r"entered|submitted|received|scheduled))? (?:at least|no less than|"
                            r"a minimum of|not less than|no sooner than) (\d+) (business |working |calendar )?"
                            r"(hours?|days?|weeks?|months?) (?:out|ahead|in advance|in the future|from (?:now|today)|"
                            r"after (?:today|now|the (?:request|booking|order|application)(?: date)?))"
@@ -3306,7 +3307,8 @@ def _leads_out(texts: list[str], props: Props) -> dict[str, Lead]:
         for m in _AT_LEAST_OUT.finditer(text):
             head = text[:m.start()]
             start = _CLAUSE_START.match(head)
-            name = _subject(head[start.end():] if start else head, props) or _window_start(head, props)
+            name = _subject(head[start.end():] if start else head, props) or _window_start(head, props) or \
+                _sole_moment(props)  # "Orders are taken at least 21 days ahead": the order's one date (set 46)
             if name is None:
                 continue
             hours = _UNIT_HOURS[m.group(3).lower()]
@@ -3317,6 +3319,12 @@ def _leads_out(texts: list[str], props: Props) -> dict[str, Lead]:
                              business=bool(m.group(2)) and m.group(2).strip().lower() != "calendar",
                              per_kind=tuple(kinds))
     return out
+
+
+def _sole_moment(props: Props) -> str | None:
+    """The one date or moment a tool takes, if it takes one."""
+    moments = [n for n in props if _moment_schema(props[n])]
+    return moments[0] if len(moments) == 1 else None
 
 
 def _window_start(head: str, props: Props) -> str | None:

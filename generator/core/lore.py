@@ -368,7 +368,8 @@ def _multiple_said(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, A
     return {"multipleOf": int(step) if step.is_integer() else step}
 
 
-_MULTIPLE = re.compile(r"\bmultiples? of (\d+(?:\.\d+)?)\b", re.IGNORECASE)
+_MULTIPLE = re.compile(r"\bmultiples? of (?:a |an |one )?(\d+(?:\.\d+)?)(?:-[a-z]+)?\b", re.IGNORECASE)  # "(multiples
+# of a 160-egg tray)" (set 46: samples of 527 and 873 eggs)
 # "in whole hundreds of kilograms", "counts all officers, in half hours" (set 38: a quota transfer
 # of 2825 kg, 19.3 inspector hours): the steps a number is counted in.
 _COUNTED_IN = re.compile(r"\bin (?:whole )?(tens|hundreds|thousands|half[- ]hours|quarter[- ]hours)\b", re.IGNORECASE)

@@ -1050,7 +1050,7 @@ def _without_done(noun: str) -> str:
     if len(parts) >= 3 and parts[-2].lower() in ("ids", "numbers", "codes", "names") \
             and (parts[-1].endswith("ed") or parts[-1] in _PARTICIPLES):
         return " ".join(parts[:-1])
-    if len(parts) >= 2 and parts[-1] in _PARTICIPLES | {"set", "put", "cut", "sent", "kept"} and \
+    if len(parts) >= 2 and parts[-1] in ("set", "put", "sent", "kept", "filed", "entered") and \
             is_plural(parts[-2].lower()) and "NOUN" in lemmas(parts[-2].lower()):  # "Egg receipts set": the
         return " ".join(parts[:-1])  # receipts, never "egg receipts sets" (set 46)
     return noun
@@ -1556,6 +1556,11 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     doing = _PERCENT_DOING.match(description) if t.unit == "percent" and not t.noun else None
     if doing:  # "Per cent passing the No. 4 (4.75 mm) sieve": "85 percent passing the No. 4 sieve" (set 42)
         t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
+    side = re.match(r"\s*(?:the )?(first|last) (?:day|date)\b", description, re.IGNORECASE)
+    if side and not t.role and inner.get("type") == "string" and (inner.get("format") in ("date", "date-time") or
+                                                                  "YYYY" in description):  # "First day the
+        t = Term(**{**t.__dict__, "role": "from" if side[1].lower() == "first" else "until"})  # price applies":
+        # starting June 4, never "a first day of June 4th" (set 46)
     if t.plain.split()[-1:] in (["index"], ["rate"]) and " per " in f" {t.noun} ":  # "Central apneas per hour of
         t = Term(**{**t.__dict__, "noun": t.plain})  # sleep": a central apnea index of 5.8 (set 46)
     if t.plain and _RATIO.match(description) and t.plain.lower() not in t.noun.lower():  # "Saleable chicks over eggs

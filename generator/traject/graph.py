@@ -620,7 +620,7 @@ def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = (),
     identifiers first."""
     if producer.name == consumer.name or producer.domain != consumer.domain:
         return []
-    if producer.api == consumer.api or opposite_sides(producer, consumer):
+    if producer.api == consumer.api or opposite_sides(producer, consumer) or _status_unmet(producer, consumer):
         return []
     ids, data, value_params = cands or candidates(consumer)
     found = [q for q in ids if id_source(producer, consumer, q, siblings)]
@@ -630,6 +630,28 @@ def infer_params(producer: Tool, consumer: Tool, siblings: Iterable[Tool] = (),
     found += [q for q in data if data_source(producer, consumer, q)]
     values = [q for q in value_params if q not in found and value_source(producer, consumer, q)]
     return found + values
+
+
+# A status a tool's input must be in ("Sign the physician interpretation of a scored study; the study must
+# be in status 'scored'") and one a tool says it returns ("Returns the study with status 'scored'").
+_MUST_BE_STATUS = re.compile(r"\bmust (?:be|have) (?:in )?(?:the )?(?:status|state) ['\"`](\w+)['\"`]", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _status_needed(description: str) -> str:
+    m = _MUST_BE_STATUS.search(description)
+    return m[1].lower() if m else ""
+
+
+def _status_unmet(producer: Tool, consumer: Tool) -> bool:
+    """Whether the consumer needs its record in a status the producer, a tool that acts, does not say
+    it leaves it in (set 46: a study signed as interpreted right after it was booked; only the scoring
+    tool "returns the study with status 'scored'"). A lookup may find a record in any status."""
+    needed = _status_needed(consumer.description)
+    if not needed or verb(producer) in READ_VERBS:
+        return False
+    return re.search(rf"['\"`]{re.escape(needed)}['\"`]", f"{producer.description} {producer.output or ''}",
+                     re.IGNORECASE) is None
 
 
 # Two sides of one trade that name different things by the same ids: a library's borrowing request is
