@@ -33,3 +33,30 @@ def test_a_record_needed_in_a_status_comes_from_a_tool_that_leaves_it_so() -> No
                                           "description": "Score a study. Returns study_id with status 'scored'."})
     graph = build_graph([TOOLS[0], scoring, TOOLS[3]])
     assert graph.edge("schedule_sleep_study", "sign_interpretation_report") is None
+
+
+def test_a_net_weight_is_the_gross_less_the_tare() -> None:
+    import ast
+    import random
+
+    from generator.records import Target, ToolCall
+    from generator.traject.simulate import simulate_all
+
+    ticket = {"ticket_id": {"type": "string", "description": "Ticket id, e.g. 'TKT-2025-048812'."}}
+    tools = {t.name: t for t in [
+        _tool("open_scale_ticket", "Open an inbound scale ticket by weighing a loaded vehicle. Returns ticket_id, "
+              "e.g. 'TKT-2025-048812'.", {"gross_weight_lb": {"type": "integer", "description": "Loaded weight."}}),
+        _tool("record_tare_weight", "Weigh the empty vehicle; net weight is gross minus tare. Returns the ticket with "
+              "net weight and the total amount due.", {**ticket, "tare_weight_lb": {"type": "integer",
+                                                                                   "description": "Empty weight."}}),
+    ]}
+    graph = build_graph(list(tools.values()))
+    assert graph.edge("open_scale_ticket", "record_tare_weight") is not None
+    from generator.records import Binding
+
+    target = Target(id="x", kind="sequential", domain="set46a", offered=list(tools), calls=[
+        ToolCall(tool="open_scale_ticket", arguments={"gross_weight_lb": "11700"}),
+        ToolCall(tool="record_tare_weight", arguments={"ticket_id": "TKT-2025-387122", "tare_weight_lb": "2460"})],
+        bindings=[Binding(call=1, param="ticket_id", from_call=0)])
+    out = ast.literal_eval(simulate_all(target, tools, random.Random(46))[1])
+    assert out.get("net_weight") == 9240, out

@@ -693,6 +693,7 @@ class Context(Record):
     amounts: tuple[float, ...] = ()  # the sums of money the domain's prose states (agree.py)
     own: Vocab | None = None  # the parameters of the tools about the same subject (`for_subject`)
     span: tuple[datetime, datetime] | None = None  # a chain step's moments (timeline.spans)
+    before: dict[str, Any] = Field(default_factory=dict)  # the arguments of the chain's earlier calls (`_net_of`)
 
 
 def for_subject(vocab: Vocab, own: Vocab | None) -> Vocab:
@@ -748,6 +749,7 @@ def simulate_output(
     for row in rows if len(mine) == 1 and not coll else []:  # get_inspection(inspection_id) reports on that
         row.update({"id": args[mine[0]]} if "id" in row else {})  # one, never on 'INS-95931' (set 38)
     _honor(rows, args, rng)
+    _net_of(rows, {**ctx.before, **ctx.known, **args})
     honor_dates(rows, args, rng)
     if ctx.span is not None:
         settle(rows, args, ctx.span, {*carry, *ctx.known, *(label[:1] if label else ())}, rng)
@@ -758,6 +760,22 @@ def simulate_output(
     body: dict[str, Any] = {"status": "success"}
     body.update({coll: rows} if coll and any(rows) else {} if coll else rows[0])  # never `tasks: [{}, {}]` (set 39)
     return repr(body)
+
+
+def _net_of(rows: list[dict[str, Any]], given: dict[str, Any]) -> None:
+    """A net weight is the gross less the tare the chain gave (set 46: a ticket weighed out at 2,460 lb
+    after 11,700 lb in returned a net of 650,000)."""
+    def one(word: str) -> float | None:  # (TRAJECT writes every argument as a string)
+        found = [v for k, v in given.items() if word in param_words(k).split() and
+                 (_number(v) or isinstance(v, str) and re.fullmatch(r"\d+(?:\.\d+)?", v))]
+        return float(found[0]) if len(found) == 1 else None
+
+    gross, tare = one("gross"), one("tare")
+    if gross is None or tare is None or not gross > tare:
+        return
+    for row in rows:
+        for f in [f for f in row if "net" in param_words(f).split() and _number(row[f])]:
+            row[f] = round(gross - tare) if float(gross - tare).is_integer() else round(gross - tare, 2)
 
 
 def _fresh_ids(rows: list[dict[str, Any]], tool: Tool, args: dict[str, Any], ctx: Context,
@@ -901,7 +919,8 @@ def simulate_all(target: Target, tools: dict[str, Tool], rng: random.Random) -> 
         own = vocabulary([t for t in domain if subject(t) == sub]) if sub else None
         ctx = Context(carry=carry[i], known=known_entity(target, i, tools, outputs, own), vocab=vocab,
                       bound=frozenset(b.param for b in target.bindings if b.call == i), amounts=amounts, own=own,
-                      span=timed[i] if timed else None)
+                      span=timed[i] if timed else None,
+                      before={k: v for c in target.calls[:i] for k, v in c.arguments.items()} if target.kind == "sequential" else {})
         outputs.append(simulate_output(tools[c.tool], c.arguments, rng, context=ctx))
     return outputs
 
