@@ -60,3 +60,27 @@ def test_a_net_weight_is_the_gross_less_the_tare() -> None:
         bindings=[Binding(call=1, param="ticket_id", from_call=0)])
     out = ast.literal_eval(simulate_all(target, tools, random.Random(46))[1])
     assert out.get("net_weight") == 9240, out
+
+
+def test_a_record_just_made_reads_back_in_its_first_status() -> None:
+    import ast
+    import random
+
+    from generator.records import Binding, Target, ToolCall
+    from generator.traject.simulate import simulate_all
+
+    tools = {t.name: t for t in [
+        _tool("open_scale_ticket", "Open an inbound scale ticket. Returns ticket_id, e.g. 'TKT-2025-048812'.",
+              {"gross_weight_lb": {"type": "integer", "description": "Loaded weight."}}),
+        _tool("get_ticket", "Get one scale ticket by id: seller, gross and net weights, status ('open', 'on_hold', "
+              "'payable', 'paid', 'void') and the hold release date.",
+              {"ticket_id": {"type": "string", "description": "Ticket id, e.g. 'TKT-2025-048812'."}}),
+    ]}
+    target = Target(id="x", kind="sequential", domain="set46a", offered=list(tools), calls=[
+        ToolCall(tool="open_scale_ticket", arguments={"gross_weight_lb": "9240"}),
+        ToolCall(tool="get_ticket", arguments={"ticket_id": "TKT-2025-713566"})],
+        bindings=[Binding(call=1, param="ticket_id", from_call=0)])
+    for seed in range(6):
+        out = ast.literal_eval(simulate_all(target, tools, random.Random(seed))[1])
+        rows = next((v for v in out.values() if isinstance(v, list)), [out])
+        assert all(r.get("status", "open") == "open" for r in rows), out  # never 'paid' right after opening

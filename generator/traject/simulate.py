@@ -741,8 +741,9 @@ def simulate_output(
         row.update({"status": done} if done and "status" in row else {})
     _fresh_ids(rows, tool, args, ctx, rng)
     for f, values in listed_values(tool).items():  # "flag (L, H, LL or HH)": one of those, never a country
-        for row in rows:  # "NBI condition (good, fair, poor)" lists the values of nbi_condition
-            row.update({k: rng.choice(values) for k in row if k == f or k.endswith(f"_{f}")})
+        for row in rows:  # "NBI condition (good, fair, poor)" lists the values of nbi_condition; what the chain
+            row.update({k: rng.choice(values) for k in row if (k == f or k.endswith(f"_{f}")) and k not in known})
+            # made stays as it was made (set 46: a ticket just opened read back 'paid')
     _distinct(rows, sub, rng, ctx.vocab)
     _echo(rows, args, sub, rng, skip={label[0]} if label else set(), vocab=ctx.vocab)
     mine = [p for p in tool.required if is_id_param(p) and isinstance(args.get(p), str) and _describes(tool, p)]
@@ -832,7 +833,9 @@ def known_entity(target: Target, i: int, tools: dict[str, Tool], outputs: list[s
             producer = target.calls[b.from_call]
             made = action_status(tools[producer.tool], producer.arguments) is not None
             found = {k: v for k, v in rows[0].items() if k != "status" or not made}
-            return {**_given_traits(producer.arguments, b.param), **_first_state(own), **found} if made else found
+            listed = listed_values(tool).get("status") or []  # "status ('open', 'on_hold', ...)" of the look-up
+            first = _first_state(own) or ({"status": listed[0]} if listed else {})  # (set 46: a ticket just opened
+            return {**_given_traits(producer.arguments, b.param), **first, **found} if made else found  # read 'paid')
     return {}
 
 
