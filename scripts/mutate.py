@@ -2127,7 +2127,7 @@ MUTATIONS: list[Mutation] = [
              '                and not id_like(v)',
              ('tests/test_chains_set22.py::test_the_found_record_holds_the_account_the_next_step_states',)),
     Mutation("chains: a casing just registered looked up with another brand", 'generator/traject/simulate.py',
-             '            return {**_given_traits(producer.arguments, b.param), **_first_state(own), **found} if made else found',
+             '            return {**_given_traits(producer.arguments, b.param), **first, **found} if made else found',
              '            return found',
              ('tests/test_chains_set22.py::test_a_record_just_made_is_looked_up_as_it_was_made',)),
     Mutation("chains: a casing inspected that is not on the work order", 'generator/traject/bind.py',
