@@ -123,3 +123,39 @@ def test_a_first_day_opens_and_a_last_day_closes() -> None:
     assert terms.say(first, "date", "June 4, 2025") == "starting June 4, 2025", first  # never "a first day of June 4"
     last = terms.term("valid_through", {"type": "string", "description": "Last day of the quote, YYYY-MM-DD."})
     assert terms.say(last, "date", "June 4, 2025").startswith("until"), last
+
+
+def test_a_superlative_filter_is_a_bound_and_a_count_keeps_what_was_done() -> None:
+    oldest = terms.term("max_age_weeks", {"type": "integer", "minimum": 18, "maximum": 70,
+                                          "description": "Oldest flock age to include, weeks."})
+    assert terms.say(oldest, "number", "35") == "with a flock age of at most 35 weeks", oldest
+    rejected = terms.term("rejected_eggs", {"type": "integer", "minimum": 0,
+                                            "description": "Eggs rejected at receiving (cracked, dirty)."})
+    assert terms.say(rejected, "number", "0") == "with 0 eggs rejected", rejected  # never "with 0 eggs"
+
+
+def test_one_id_of_a_list_takes_its_noun_in_the_singular() -> None:
+    t = terms.term("hatcher_ids", {"type": "array", "items": {"type": "string"}, "description": "Hatchers receiving the eggs."})
+    assert terms.say(t, "list", "H10") == "for hatcher H10"
+    assert terms.say(t, "list", "H05 and H07") == "for hatchers H05 and H07"
+
+
+def test_the_one_a_call_chooses_of_the_things_its_intent_lists() -> None:
+    from generator.core.plan import plan_explicit
+    from generator.records import Target, ToolCall
+    from generator.writers.base import WriteRequest
+    from generator.writers.template import paraphrases
+
+    tool = Tool(name="search_incubators", app="hatchery", api="search_incubators", domain="set46c",
+                description="Find setters and hatchers and their state.",
+                parameters={"type": "object", "required": ["machine_type"], "properties": {
+                    "machine_type": {"type": "string", "enum": ["setter", "hatcher"], "description": "Kind of machine."}}})
+    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments={"machine_type": "hatcher"})],
+                    offered=[tool.name], domain=tool.domain)
+    request = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
+    query = paraphrases(request, 46, 1)[0]
+    assert "find hatchers" in query and "setters" not in query, query  # never "setters and hatchers for a hatcher"
+    register = Tool(name="register_seller", app="yard", api="register_seller", domain="set46b",
+                    description="Register a new seller or re-scan the ID of an existing one. Returns seller_id.",
+                    parameters={"type": "object", "properties": {"last_name": {"type": "string"}}})
+    assert intent_of(register) == "register a new seller", intent_of(register)

@@ -181,3 +181,13 @@ def test_a_city_of_an_address_is_the_personas_city() -> None:
     assert _places_for("city", {"type": "string", "description": "City of the service address."}, places) == ["Beaumont"]
     assert _places_for("service_address", {"type": "string", "description": "Street address."}, places) == \
         ["6603 Ortiz Avenue"]
+
+
+def test_a_set_moved_now_is_this_years() -> None:
+    move = Tool(name="transfer_to_hatcher", app="hatchery", api="transfer_to_hatcher", domain="set46c",
+                description="Move a set from its setter to hatchers.",
+                parameters={"type": "object", "required": ["set_id"], "properties": {"set_id": {
+                    "type": "string", "pattern": "^SET-[0-9]{4}-[0-9]{4}$", "description": "Set id."}}})
+    rng = random.Random(467)
+    drawn = [sample_arguments(move, rng)["set_id"] for _ in range(20)]
+    assert all(v.startswith(f"SET-{REFERENCE_TIME.year}-") for v in drawn), drawn

@@ -90,7 +90,7 @@ _ID_DAY = re.compile(r"(?<![0-9])(\d{6}|\d{8})(?![0-9])")
 
 # Verbs acting on a case still open: the id's year is this year's (set 45: a 2024 referral authorized
 # in June 2025, a 2024 hazard given an immediate correction).
-_OPEN_CASE = _WORK_NOW | {"set", "assign", "cancel", "authorize", "schedule", "send"}
+_OPEN_CASE = _WORK_NOW | {"set", "assign", "cancel", "authorize", "schedule", "send", "transfer", "move"}
 _ID_YEAR = re.compile(r"(?<![0-9])(20\d\d)(?=-)")
 
 

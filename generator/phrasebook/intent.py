@@ -256,6 +256,10 @@ def from_description(tool: Tool) -> str:
     if rest is not words[1:] and words[1].lower() == "or" and {words[0].lower(), words[2].lower()} <= _REACHING:
         verb = "contact"  # "Text or email the customer": a channel the call chooses (set 34: "text ... by email")
     obj = _object(rest, verb, described=True)  # "List or watch objects" lists objects
+    other = re.search(r" or ([a-z-]+)$", obj or "")  # "Register a new seller or re-scan the ID of an existing one":
+    act = other[1].removeprefix("re-") if other else ""  # "re-scan": scan again
+    if other and "VERB" in lemmas(act) and ("NOUN" not in lemmas(act) or act != other[1]) and len(obj.split()) > 3:
+        obj = obj[:other.start()]  # the first act, never "register a new seller or re-scan" (set 46)
     obj = f"{obj} {number}" if obj and (number := _number_closing(rest, obj)) else obj
     if not obj or _listed(rest, obj) or _two_objects(verb, rest, obj) or _clause_after(rest, obj, verb) or \
             _cut_at_number(rest, obj) or _names_a_flag(tool, obj):

@@ -169,7 +169,13 @@ def singular(phrase: str) -> str:
     if not is_plural(last):
         return phrase
     noun = lemmas(last).get("NOUN")
-    return " ".join([*head[:-1], noun[0] if noun else _ies_plural(last) or last])
+    return " ".join([*head[:-1], noun[0] if noun else _ies_plural(last) or _unknown_singular(last)])
+
+
+def _unknown_singular(word: str) -> str:
+    """A plural the lexicon does not know, by inflect's rules ("hatchers" -> "hatcher", set 46)."""
+    one = engine().singular_noun(word)
+    return one if isinstance(one, str) and one else word
 
 
 def with_article(phrase: str) -> str:

@@ -1556,6 +1556,15 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     doing = _PERCENT_DOING.match(description) if t.unit == "percent" and not t.noun else None
     if doing:  # "Per cent passing the No. 4 (4.75 mm) sieve": "85 percent passing the No. 4 sieve" (set 42)
         t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
+    top = t.noun.split()[:1] if inner.get("type") in ("integer", "number") and len(t.noun.split()) >= 2 else []
+    if top and top[0] in _SUPERLATIVE_BOUNDS and not t.bound:  # "Oldest flock age to include, weeks": a flock age
+        t = Term(**{**t.__dict__, "noun": " ".join(t.noun.split()[1:]), "bound": _SUPERLATIVE_BOUNDS[top[0]],  # of
+                    "role": ""})  # at most 35 weeks, never "an oldest flock age of 35 weeks" (set 46)
+    said = [w.lower() for w in description.split()[:2]]
+    if inner.get("type") == "integer" and t.noun and len(said) == 2 and said[0] == t.noun.lower() and \
+            is_plural(said[0]) and said[1].endswith("ed") and verb_lemma(said[1]) not in (None, said[1]):
+        t = Term(**{**t.__dict__, "noun": f"{t.noun} {said[1]}"})  # "Eggs rejected at receiving": 0 eggs rejected,
+        # never "with 0 eggs" beside the cases received (set 46)
     side = re.match(r"\s*(?:the )?(first|last) (?:day|date)\b", description, re.IGNORECASE)
     if side and not t.role and inner.get("type") == "string" and (inner.get("format") in ("date", "date-time") or
                                                                   "YYYY" in description):  # "First day the
@@ -1577,6 +1586,10 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     return _hinted(t, noun) if noun else t
 
 
+# A filter's bound said by a superlative noun: "Oldest flock age to include", "Lowest price".
+_SUPERLATIVE_BOUNDS = {"oldest": "at most ", "youngest": "at least ", "highest": "at most ", "lowest": "at least ",
+                       "largest": "at most ", "smallest": "at least ", "longest": "at most ", "shortest": "at least ",
+                       "heaviest": "at most ", "lightest": "at least "}
 # A share defined by what it divides: "Saleable chicks over eggs set, percent", "Hits divided by at-bats".
 _RATIO = re.compile(r"^\s*[A-Za-z][\w -]{2,40}? (?:over|divided by) [a-z][\w -]{2,40}?(?:,|\.|$)")
 
@@ -2749,7 +2762,11 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
                 and "ADJ" in lemmas(first[1]) and "VERB" not in lemmas(first[1]):  # "certificate valid on": a state
             lead = f"with {with_article(first[0])} {' '.join(first[1:])}"  # of a thing, never "testers certificate valid on"
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
-    return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
+    said = FRAMES.get(kind, FRAMES["text"])(t, v, intent)
+    nouns = t.noun.split()
+    if nouns and re.fullmatch(r"(?=\S*[A-Z])[A-Z0-9][\w.-]*", v) and is_plural(nouns[-1]) and said.endswith(f" {t.noun} {v}"):
+        return f"{said[:-len(t.noun) - len(v) - 1]}{' '.join([*nouns[:-1], singular(nouns[-1])])} {v}"  # one id of
+    return said  # a list: "for hatcher H10", never "for hatchers H10" (set 46)
 
 
 # Requests that go somewhere: their destination is said with "to" ("a flight to Lima").

@@ -245,6 +245,28 @@ def without_other_values(intent: str, call: CallPlan, tool: Tool | None) -> str:
     return intent
 
 
+def one_of_listed(intent: str, call: CallPlan, tool: Tool | None) -> tuple[str, set[str]]:
+    """The intent's "setters and hatchers" said as the one the call chooses ("find hatchers" for a
+    `machine_type` hatcher, never "find setters and hatchers for a hatcher": set 46), with the
+    parameters so said."""
+    from ...core.inflection import engine
+
+    props, chosen = tool.properties if tool else {}, set()
+    for arg in call.args:
+        enum = [str(v).replace("_", " ") for v in (props.get(arg.param) or {}).get("enum") or [] if isinstance(v, str)]
+        value = str(arg.value).replace("_", " ")
+        if arg.mode != "stated" or value not in enum or not re.fullmatch(r"[a-z]+", value):
+            continue
+        mine = engine().plural(value)
+        for other in (engine().plural(o) for o in enum if o != value and re.fullmatch(r"[a-z]+", o)):
+            pair = rf"\b(?:{mine},? (?:and|or) {other}|{other},? (?:and|or) {mine})\b"
+            if re.search(pair, intent):
+                intent = re.sub(pair, mine, intent, count=1)
+                chosen.add(arg.param)
+                break
+    return intent, chosen
+
+
 _TRAILING_WITH = re.compile(f"{WITH_OPEN}with ([^{WITH_OPEN}{WITH_CLOSE}]*){WITH_CLOSE}$")
 
 
@@ -429,6 +451,8 @@ def clause_parts(
     }
     intent, used = choose_intent(tool, said, rng, marked=True)
     intent = without_other_values(intent, call, tool)
+    intent, chosen = one_of_listed(intent, call, tool)
+    used = set(used) | chosen
     mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS and call.repeats_last, rng,
                                  repeats=call.repeats_last, rest=call.rest_usual)
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
