@@ -2565,11 +2565,15 @@ def _holds(value: Any, member: Any) -> bool:
 
 
 def _broken_set45(rule: Rule, args: dict[str, Any]) -> bool:
-    """A product off its factors, an id off its model's code, a diastolic near its systolic (set 45)."""
+    """A product off its factors, an id off its model's code, a diastolic near its systolic (set 45),
+    parts over their whole (set 46)."""
     s, o = rule.subject, rule.others[0]
     if rule.kind == "product":  # a product within a rounding of its factors
         x, y, z = _number(args.get(s)), _number(args.get(o)), _number(args.get(rule.others[1]))
         return x is not None and y is not None and z is not None and abs(x - y * z) > max(1.0, 0.02 * abs(x))
+    if rule.kind == "parts":  # counts of parts together over their whole (set 46)
+        whole, parts = _number(args.get(s)), [_number(args.get(n)) or 0.0 for n in rule.others]
+        return whole is not None and sum(parts) > whole
     if rule.kind == "prefixed":  # the code an id opens with is the one its enum's value is glossed by
         code = dict(zip(rule.values, rule.target, strict=False)).get(args.get(o))
         return code is not None and isinstance(args.get(s), str) and not args[s].startswith(code)
@@ -2582,11 +2586,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     s, o = rule.subject, rule.others[0]
     if rule.kind == "requires":
         return _set(args, s) and not any(_set(args, x) for x in rule.others)
-    if rule.kind in ("product", "prefixed") or rule.kind == "below" and _blood_pressure(s, o):
+    if rule.kind in ("product", "prefixed", "parts") or rule.kind == "below" and _blood_pressure(s, o):
         return _broken_set45(rule, args)
-    if rule.kind == "parts":  # counts of parts together over their whole (set 46)
-        whole, parts = _number(args.get(s)), [_number(args.get(n)) or 0.0 for n in rule.others]
-        return whole is not None and sum(parts) > whole
     if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
         return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
             (_set(args, s) or o in args or rule.target is not None)

@@ -715,17 +715,13 @@ def _term(param: str, description: str, json_type: str, fmt: str, members: tuple
         noun = _initialism(_spelled_out(_shorter_by_name(noun, param), param), param)
         noun, of = _own_head(first, noun, of, name_words)
     unit, named = _unit_said(param, clean), _from_name(param)
-    unit, noun = _in_inches(param, json_type, unit, noun, by_name, description)
-    if not unit and json_type in ("integer", "number") and tokens(param)[-1:] in (["min"], ["mins"]) and \
-            re.match(r"\s*(?:the )?(?:number of )?minutes\b", description, re.IGNORECASE):
-        unit = "minutes"  # `t90_min`, "Minutes with SpO2 below 90%": minutes, no minimum (set 46: "T90 at least 96")
+    unit, noun = _in_inches(param, json_type, unit or _minutes_named(param, json_type, description), noun, by_name, description)
     if noun and " " not in noun and noun.lower() not in name_words and named \
             and named.split()[-1] not in _GENERIC | _FROM | _UNTIL and not (of and unit):  # "end" is no thing
         noun, of, _, pointer = _described(named.split())  # "Link to an accepted plan" is the treatment plan
         pointer = pointer or _pointer(tokens(param))  # "Fleet number painted on the bus": "bus 4", never "a bus of 4"
     only = _only_those(first, json_type)  # "Only qualifications that lapse before this date": said so, no bound
-    minutes = {"min", "mins"} if unit == "minutes" and tokens(param)[-1:] in (["min"], ["mins"]) else set()
-    role = "" if only else _role_of(param, json_type, name_words - minutes, role, description)
+    role = "" if only else _role_of(param, json_type, name_words - _minute_tail(param, unit), role, description)
     whose, statistic = _whose_phrase(description), _STATISTIC.match(first.strip())
     noun, role = _own_figure(first, noun, role, bool(whose), bool(statistic))
     if not noun and json_type in ("integer", "number"):
@@ -948,6 +944,20 @@ def _moment_phrase(first: str, json_type: str) -> str:
             said = done if passive else gerund(lemma)  # "with the sample taken on", "with the diver leaving ... on"
             return f"with {' '.join([*words[:k], said, *rest])} on"
     return ""
+
+
+def _minutes_named(param: str, json_type: str, description: str) -> str:
+    """ "minutes" for a number whose name closes on `min` and whose description opens with minutes:
+    `t90_min`, "Minutes with SpO2 below 90%", is no minimum (set 46: "T90 at least 96")."""
+    if json_type in ("integer", "number") and tokens(param)[-1:] in (["min"], ["mins"]) and \
+            re.match(r"\s*(?:the )?(?:number of )?minutes\b", description, re.IGNORECASE):
+        return "minutes"
+    return ""
+
+
+def _minute_tail(param: str, unit: str) -> set[str]:
+    """The `min` a name in minutes closes on, which is no minimum (`t90_min`)."""
+    return set(tokens(param)[-1:]) & {"min", "mins"} if unit == "minutes" else set()
 
 
 def _in_inches(param: str, json_type: str, unit: str, noun: str, by_name: bool, description: str = "") -> tuple[str, str]:
@@ -1556,34 +1566,47 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     doing = _PERCENT_DOING.match(description) if t.unit == "percent" and not t.noun else None
     if doing:  # "Per cent passing the No. 4 (4.75 mm) sieve": "85 percent passing the No. 4 sieve" (set 42)
         t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
-    top = t.noun.split()[:1] if inner.get("type") in ("integer", "number") and len(t.noun.split()) >= 2 else []
+    t = _read_as_written(_counted_as_described(t, description, str(inner.get("type") or "")), description, inner)
+    per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
+    if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
+        t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
+    return _hinted(t, noun) if noun else t
+
+
+def _counted_as_described(t: Term, description: str, json_type: str) -> Term:
+    """A number's noun and bound as its description says them (set 46): a superlative filter is a
+    bound, a count keeps what was done to its things, an index or a ratio is named by its parameter,
+    a count described by a plural noun is that many of them."""
+    top = t.noun.split()[:1] if json_type in ("integer", "number") and len(t.noun.split()) >= 2 else []
     if top and top[0] in _SUPERLATIVE_BOUNDS and not t.bound:  # "Oldest flock age to include, weeks": a flock age
         t = Term(**{**t.__dict__, "noun": " ".join(t.noun.split()[1:]), "bound": _SUPERLATIVE_BOUNDS[top[0]],  # of
                     "role": ""})  # at most 35 weeks, never "an oldest flock age of 35 weeks" (set 46)
     said = [w.lower() for w in description.split()[:2]]
-    if inner.get("type") == "integer" and t.noun and len(said) == 2 and said[0] == t.noun.lower() and \
+    if json_type == "integer" and t.noun and len(said) == 2 and said[0] == t.noun.lower() and \
             is_plural(said[0]) and said[1].endswith("ed") and verb_lemma(said[1]) not in (None, said[1]):
         t = Term(**{**t.__dict__, "noun": f"{t.noun} {said[1]}"})  # "Eggs rejected at receiving": 0 eggs rejected,
         # never "with 0 eggs" beside the cases received (set 46)
-    side = re.match(r"\s*(?:the )?(first|last) (?:day|date)\b", description, re.IGNORECASE)
-    if side and not t.role and inner.get("type") == "string" and (inner.get("format") in ("date", "date-time") or
-                                                                  "YYYY" in description):  # "First day the
-        t = Term(**{**t.__dict__, "role": "from" if side[1].lower() == "first" else "until"})  # price applies":
-        # starting June 4, never "a first day of June 4th" (set 46)
     if t.plain.split()[-1:] in (["index"], ["rate"]) and " per " in f" {t.noun} ":  # "Central apneas per hour of
         t = Term(**{**t.__dict__, "noun": t.plain})  # sleep": a central apnea index of 5.8 (set 46)
     if t.plain and _RATIO.match(description) and t.plain.lower() not in t.noun.lower():  # "Saleable chicks over eggs
         t = Term(**{**t.__dict__, "noun": t.plain})  # set, percent" is the hatch of total, never "saleable chicks of 53.7
         # percent" beside the hatch of fertile said the same (set 46)
-    counted = re.match(r"([A-Z][a-z]+s) [a-z]", description) if inner.get("type") == "integer" and not t.noun \
+    counted = re.match(r"([A-Z][a-z]+s) [a-z]", description) if json_type == "integer" and not t.noun \
         and not t.unit else None  # ("Hours the flag state is given" has its unit: a span, no things counted)
     if counted and t.plain and is_plural(counted[1].lower()) and "NOUN" in lemmas(counted[1].lower()):  # "Embryos dead
         t = Term(**{**t.__dict__, "noun": f"{t.plain} {counted[1].lower()}"})  # in days 1-7": "4 early dead embryos",
         # never "early dead 4" (set 46)
-    per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
-    if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
-        t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
-    return _hinted(t, noun) if noun else t
+    return t
+
+
+def _read_as_written(t: Term, description: str, inner: dict[str, Any]) -> Term:
+    """A date said by its side of a span when its description opens with one ("First day ...")."""
+    side = re.match(r"\s*(?:the )?(first|last) (?:day|date)\b", description, re.IGNORECASE)
+    if side and not t.role and inner.get("type") == "string" and (inner.get("format") in ("date", "date-time") or
+                                                                  "YYYY" in description):  # "First day the
+        t = Term(**{**t.__dict__, "role": "from" if side[1].lower() == "first" else "until"})  # price applies":
+        # starting June 4, never "a first day of June 4th" (set 46)
+    return t
 
 
 # A filter's bound said by a superlative noun: "Oldest flock age to include", "Lowest price".
@@ -1871,6 +1894,13 @@ def _one_of_unit(unit: str) -> str | None:
     return " ".join([*lead, one]) if isinstance(one, str) and one != last else None
 
 
+def _day_of(t: Term, v: str) -> str:
+    """ "Day of incubation candled": on day 12 of incubation (set 46: "with an incubation of 12")."""
+    if t.of == "date" and t.noun and not t.unit and "day" in t.plain.split() and re.fullmatch(r"\d{1,3}", v):
+        return f"on day {v} of {t.noun}"
+    return ""
+
+
 def _number_frame(t: Term, v: str, intent: str) -> str:
     relation = t.plain.lower().split()
     if len(relation) == 2 and relation[0] in ("after", "before", "since", "until") and t.sem != "percent" \
@@ -1885,7 +1915,7 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
     if len(back) == 2 and back[1] in ("back", "ago") and back[0] in _BACK_UNITS:  # years_back: "going back 30 years"
         return f"going back {v} {back[0]}"
     span = next((u for u in _SPANS if t.unit == u), None)
-    if whole := _share_or_quarter(t, v):
+    if whole := _share_or_quarter(t, v) or _day_of(t, v):
         return whole
     if said := _share_doing(t, v):
         return said
@@ -1894,9 +1924,6 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
         return once
     if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"
         return f"{'with' if t.bound else 'at'} {t.bound}{v}% {t.noun}".rstrip()
-    if t.of == "date" and t.noun and not t.unit and "day" in t.plain.split() and re.fullmatch(r"\d{1,3}", v):
-        return f"on day {v} of {t.noun}"  # "Day of incubation candled": on day 12 of incubation (set 46: "with
-        # an incubation of 12")
     if t.of == "count" and t.noun and _counted_done(t.plain):  # "Number of the customer's devices affected"
         return f"with {t.bound}{v} {t.plain}"
     if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
