@@ -84,3 +84,26 @@ def test_a_record_just_made_reads_back_in_its_first_status() -> None:
         out = ast.literal_eval(simulate_all(target, tools, random.Random(seed))[1])
         rows = next((v for v in out.values() if isinstance(v, list)), [out])
         assert all(r.get("status", "open") == "open" for r in rows), out  # never 'paid' right after opening
+
+
+def test_a_later_number_the_prose_keeps_under_an_earlier_one_is_drawn_under_it() -> None:
+    import random
+
+    from generator.traject.bind import sample_chain
+
+    ticket = {"ticket_id": {"type": "string", "description": "Ticket id, e.g. 'TKT-2025-048812'."}}
+    tools = {t.name: t for t in [
+        _tool("open_scale_ticket", "Open an inbound scale ticket. Returns ticket_id, e.g. 'TKT-2025-048812'.",
+              {"gross_weight_lb": {"type": "integer", "minimum": 1000, "maximum": 120000, "multipleOf": 20,
+                                   "description": "Loaded weight in pounds."}}),
+        _tool("record_tare_weight", "Weigh the empty vehicle. The tare must be less than the ticket's gross weight.",
+              {**ticket, "tare_weight_lb": {"type": "integer", "minimum": 1000, "maximum": 80000, "multipleOf": 20,
+                                            "description": "Empty vehicle weight in pounds."}}),
+    ]}
+    edge = build_graph(list(tools.values())).edge("open_scale_ticket", "record_tare_weight")
+    assert edge is not None
+    for seed in range(30):
+        calls = sample_chain("x", [("open_scale_ticket", None), ("record_tare_weight", edge)], tools,
+                             random.Random(seed)).calls
+        gross, tare = calls[0].arguments["gross_weight_lb"], calls[1].arguments["tare_weight_lb"]
+        assert tare < gross and tare % 20 == 0, (gross, tare)

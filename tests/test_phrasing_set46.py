@@ -138,6 +138,10 @@ def test_one_id_of_a_list_takes_its_noun_in_the_singular() -> None:
     t = terms.term("hatcher_ids", {"type": "array", "items": {"type": "string"}, "description": "Hatchers receiving the eggs."})
     assert terms.say(t, "list", "H10") == "for hatcher H10"
     assert terms.say(t, "list", "H05 and H07") == "for hatchers H05 and H07"
+    houses = terms.term("house_numbers", {"type": "array", "items": {"type": "integer"}, "description": "Houses to fill."})
+    assert "houses 2" not in terms.say(houses, "list", "2") and "house 2" in terms.say(houses, "list", "2")
+    fewest = terms.term("min_starters", {"type": "integer", "description": "Fewest entries to draw."})
+    assert terms.say(fewest, "number", "12").endswith("entries 12"), "a number is no list of one"
 
 
 def test_the_one_a_call_chooses_of_the_things_its_intent_lists() -> None:

@@ -2791,7 +2791,8 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
     said = FRAMES.get(kind, FRAMES["text"])(t, v, intent)
     nouns = t.noun.split()
-    if nouns and re.fullmatch(r"(?=\S*[A-Z])[A-Z0-9][\w.-]*", v) and is_plural(nouns[-1]) and said.endswith(f" {t.noun} {v}"):
+    if nouns and re.fullmatch(r"[A-Z0-9][\w.-]*", v) and (kind == "list" or re.search(r"[A-Z]", v)) and \
+            is_plural(nouns[-1]) and said.endswith(f" {t.noun} {v}"):
         return f"{said[:-len(t.noun) - len(v) - 1]}{' '.join([*nouns[:-1], singular(nouns[-1])])} {v}"  # one id of
     return said  # a list: "for hatcher H10", never "for hatchers H10" (set 46)
 

@@ -519,8 +519,36 @@ def sample_chain(item_id: str, steps: list[Step], tools: dict[str, Tool], rng: r
             chain.calls.append(ToolCall(tool=name, arguments=first_call(tools[name], rng, optional_rate, then)))
         elif not add_step(chain, tools[name], edge, rng, optional_rate):
             break
+    under_earlier(chain.calls, tools, rng)
     return Target(id=item_id, kind="sequential", calls=chain.calls, offered=[c.tool for c in chain.calls],
                   domain=tools[steps[0][0]].domain, bindings=sorted(chain.bindings, key=lambda b: (b.call, b.from_call)))
+
+
+# "The tare must be less than the ticket's gross weight" (set 46: a 10,800 lb tare weighed out of a ticket
+# opened at 5,600 lb gross): a number of a later call below one an earlier call of the chain gave.
+_LESS_THAN = re.compile(r"\b(?:the )?([a-z]+)(?: [a-z]+)? (?:must|should|has to) be (?:less|lower|smaller) than "
+                        r"(?:the |its |this )?(?:[a-z]+'s )?([a-z]+(?: [a-z]+)?)\b", re.IGNORECASE)
+
+
+def under_earlier(calls: list[ToolCall], tools: dict[str, Tool], rng: random.Random) -> None:
+    """A number a call's prose keeps under an earlier call's (by their names' words) drawn under it."""
+    for i, call in enumerate(calls[1:], 1):
+        for m in _LESS_THAN.finditer(tools[call.tool].description):
+            mine = [p for p, v in call.arguments.items() if m[1].lower() in p.lower().split("_") and _figure(v)]
+            words = m[2].lower().split()
+            theirs = [c.arguments[p] for c in calls[:i] for p in c.arguments
+                      if all(w in p.lower().split("_") for w in words) and _figure(c.arguments[p])]
+            if len(mine) != 1 or len(theirs) != 1 or float(call.arguments[mine[0]]) < float(theirs[0]):
+                continue
+            spec = tools[call.tool].properties.get(mine[0]) or {}
+            step = float(spec.get("multipleOf") or 1)
+            under = max(float(spec.get("minimum") or 0), float(theirs[0]) * rng.uniform(0.3, 0.7) // step * step)
+            if under < float(theirs[0]):
+                call.arguments[mine[0]] = int(under) if spec.get("type") == "integer" else under
+
+
+def _figure(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 # ---------------------------------------------------------------- invariants
