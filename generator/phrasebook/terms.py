@@ -1578,9 +1578,11 @@ def _counted_as_described(t: Term, description: str, json_type: str) -> Term:
     bound, a count keeps what was done to its things, an index or a ratio is named by its parameter,
     a count described by a plural noun is that many of them."""
     top = t.noun.split()[:1] if json_type in ("integer", "number") and len(t.noun.split()) >= 2 else []
-    if top and top[0] in _SUPERLATIVE_BOUNDS and not t.bound:  # "Oldest flock age to include, weeks": a flock age
-        t = Term(**{**t.__dict__, "noun": " ".join(t.noun.split()[1:]), "bound": _SUPERLATIVE_BOUNDS[top[0]],  # of
-                    "role": ""})  # at most 35 weeks, never "an oldest flock age of 35 weeks" (set 46)
+    if top and top[0] in _SUPERLATIVE_BOUNDS and not t.bound and not _STATISTIC.match(description.strip()):  # "Oldest
+        # flock age to include, weeks": a flock age of at most 35 weeks; "Highest moisture reading of the month" is a
+        # figure a report records (set 26)
+        t = Term(**{**t.__dict__, "noun": " ".join(t.noun.split()[1:]), "bound": _SUPERLATIVE_BOUNDS[top[0]],
+                    "role": ""})  # never "an oldest flock age of 35 weeks" (set 46)
     said = [w.lower() for w in description.split()[:2]]
     if json_type == "integer" and t.noun and len(said) == 2 and said[0] == t.noun.lower() and \
             is_plural(said[0]) and said[1].endswith("ed") and verb_lemma(said[1]) not in (None, said[1]):
@@ -2791,7 +2793,7 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
     said = FRAMES.get(kind, FRAMES["text"])(t, v, intent)
     nouns = t.noun.split()
-    if nouns and re.fullmatch(r"[A-Z0-9][\w.-]*", v) and (kind == "list" or re.search(r"[A-Z]", v)) and \
+    if nouns and kind == "list" and re.fullmatch(r"[A-Z0-9][\w.-]*", v) and \
             is_plural(nouns[-1]) and said.endswith(f" {t.noun} {v}"):
         return f"{said[:-len(t.noun) - len(v) - 1]}{' '.join([*nouns[:-1], singular(nouns[-1])])} {v}"  # one id of
     return said  # a list: "for hatcher H10", never "for hatchers H10" (set 46)
