@@ -43,6 +43,7 @@ def test_a_reason_is_said_the_right_way_round() -> None:
     assert terms._reason_clause("load rejected radiation") == "because the load was rejected for radiation"
     assert terms._reason_clause("load rejected prohibited item") == "because the load was rejected for a prohibited item"
     assert terms._reason_clause("customer declined quote") == "because the customer declined the quote"  # who acts
+    assert terms._reason_clause("patient ill") == "because the patient is ill"  # never "because of patient ill"
 
 
 def test_a_days_own_things_take_no_article() -> None:
@@ -163,3 +164,9 @@ def test_the_one_a_call_chooses_of_the_things_its_intent_lists() -> None:
                     description="Register a new seller or re-scan the ID of an existing one. Returns seller_id.",
                     parameters={"type": "object", "properties": {"last_name": {"type": "string"}}})
     assert intent_of(register) == "register a new seller", intent_of(register)
+
+
+def test_a_count_of_things_with_a_mark_keeps_the_mark() -> None:
+    t = terms.term("sorem_periods", {"type": "integer", "minimum": 0, "maximum": 5,
+                                     "description": "Naps with a sleep-onset REM period (MSLT only)."})
+    assert terms.say(t, "number", "2") == "with 2 naps with a sleep-onset REM period", t  # never "with 2 naps"

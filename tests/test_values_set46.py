@@ -191,3 +191,12 @@ def test_a_set_moved_now_is_this_years() -> None:
     rng = random.Random(467)
     drawn = [sample_arguments(move, rng)["set_id"] for _ in range(20)]
     assert all(v.startswith(f"SET-{REFERENCE_TIME.year}-") for v in drawn), drawn
+
+
+def test_a_persons_name_in_an_example_names_few_of_the_calls() -> None:
+    search = Tool(name="search_patients", app="lab", api="search_patients", domain="set46a", description="Search patients.",
+                  parameters={"type": "object", "required": ["last_name"], "properties": {"last_name": {
+                      "type": "string", "description": "Patient last name, e.g. 'Okafor'."}}})
+    rng = random.Random(468)
+    drawn = [sample_arguments(search, rng)["last_name"] for _ in range(60)]
+    assert drawn.count("Okafor") <= 20 and len(set(drawn)) >= 15, drawn  # (60% of the draws had been the example)

@@ -1588,6 +1588,10 @@ def _counted_as_described(t: Term, description: str, json_type: str) -> Term:
             is_plural(said[0]) and said[1].endswith("ed") and verb_lemma(said[1]) not in (None, said[1]):
         t = Term(**{**t.__dict__, "noun": f"{t.noun} {said[1]}"})  # "Eggs rejected at receiving": 0 eggs rejected,
         # never "with 0 eggs" beside the cases received (set 46)
+    having = re.match(r"([A-Z][a-z]+s) (with|without) ((?:an? |the )?[\w-]+(?: [\w-]+){0,4}?)(?= \(|[.,;]|$)", description)
+    if json_type == "integer" and having and t.noun.lower() == having[1].lower():  # "Naps with a sleep-onset REM
+        t = Term(**{**t.__dict__, "noun": having[1].lower() + having[0][len(having[1]):]})  # period": 2 naps with a
+        # sleep-onset REM period, never "with 2 naps" (set 46)
     if t.plain.split()[-1:] in (["index"], ["rate"]) and " per " in f" {t.noun} ":  # "Central apneas per hour of
         t = Term(**{**t.__dict__, "noun": t.plain})  # sleep": a central apnea index of 5.8 (set 46)
     if t.plain and _RATIO.match(description) and t.plain.lower() not in t.noun.lower():  # "Saleable chicks over eggs
@@ -2394,7 +2398,8 @@ _COUNTED_CAUSES = frozenset({"request", "delay", "error", "failure", "breakdown"
 _STATE_WORDS = frozenset({"pending", "missing", "outstanding", "remaining", "existing", "incoming", "outgoing"})
 # Words of a state a thing is in that the lexicon knows only as verbs ("complete") or as both.
 _STATE_ADJECTIVES = frozenset({"complete", "done", "finished", "over", "ready", "full", "empty", "clear", "open",
-                               "closed", "late", "down", "out"})
+                               "closed", "late", "down", "out", "ill", "sick", "unwell", "away", "absent"})  # (set 46:
+# "because of patient ill")
 _RECORD_KINDS = frozenset({"duplicate", "mistake", "error", "test", "typo", "fraud", "spam"})
 
 
