@@ -136,11 +136,21 @@ def test_a_superlative_filter_is_a_bound_and_a_count_keeps_what_was_done() -> No
 
 
 def test_one_id_of_a_list_takes_its_noun_in_the_singular() -> None:
-    t = terms.term("hatcher_ids", {"type": "array", "items": {"type": "string"}, "description": "Hatchers receiving the eggs."})
-    assert terms.say(t, "list", "H10") == "for hatcher H10"
-    assert terms.say(t, "list", "H05 and H07") == "for hatchers H05 and H07"
-    houses = terms.term("house_numbers", {"type": "array", "items": {"type": "integer"}, "description": "Houses to fill."})
-    assert "houses 2" not in terms.say(houses, "list", "2") and "house 2" in terms.say(houses, "list", "2")
+    from generator.core.surface import value_kind
+    from generator.writers.phrasing.args import said_as
+
+    tool = Tool(name="transfer_to_hatcher", app="hatchery", api="transfer_to_hatcher", domain="set46c",
+                description="Move a set to hatchers.", parameters={"type": "object", "properties": {
+                    "hatcher_ids": {"type": "array", "items": {"type": "string", "enum": ["H04", "H10"]},
+                                    "description": "Hatchers receiving the eggs."},
+                    "house_numbers": {"type": "array", "items": {"type": "integer"}, "description": "Houses to fill."}}})
+
+    def said(param: str, value: list[object]) -> str:
+        return said_as(param, tool, value_kind(value, param, tool), render(value, param, tool))
+
+    assert said("hatcher_ids", ["H10"]) == "for hatcher H10"  # the kind the writer passes, never "for hatchers H10"
+    assert said("hatcher_ids", ["H04", "H10"]) == "for hatchers H04 and H10"
+    assert "house 2" in said("house_numbers", [2]) and "houses 2" not in said("house_numbers", [2])
     fewest = terms.term("min_starters", {"type": "integer", "description": "Fewest entries to draw."})
     assert terms.say(fewest, "number", "12").endswith("entries 12"), "a number is no list of one"
 

@@ -2796,12 +2796,16 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
                 and "ADJ" in lemmas(first[1]) and "VERB" not in lemmas(first[1]):  # "certificate valid on": a state
             lead = f"with {with_article(first[0])} {' '.join(first[1:])}"  # of a thing, never "testers certificate valid on"
         return f"{lead} {'the ' if person else ''}{v}{_unit(t) if kind == 'number' else ''}"
-    said = FRAMES.get(kind, FRAMES["text"])(t, v, intent)
+    return FRAMES.get(kind, FRAMES["text"])(t, v, intent)
+
+
+def one_of_a_list(t: Term, said: str, v: str) -> str:
+    """One item of a list said with its noun in the singular: "for hatcher H10", never "for hatchers
+    H10" (set 46); `said` as it was otherwise."""
     nouns = t.noun.split()
-    if nouns and kind == "list" and re.fullmatch(r"[A-Z0-9][\w.-]*", v) and \
-            is_plural(nouns[-1]) and said.endswith(f" {t.noun} {v}"):
-        return f"{said[:-len(t.noun) - len(v) - 1]}{' '.join([*nouns[:-1], singular(nouns[-1])])} {v}"  # one id of
-    return said  # a list: "for hatcher H10", never "for hatchers H10" (set 46)
+    if nouns and re.fullmatch(r"[A-Z0-9][\w.-]*", v) and is_plural(nouns[-1]) and said.endswith(f" {t.noun} {v}"):
+        return f"{said[:-len(t.noun) - len(v) - 1]}{' '.join([*nouns[:-1], singular(nouns[-1])])} {v}"
+    return said
 
 
 # Requests that go somewhere: their destination is said with "to" ("a flight to Lima").

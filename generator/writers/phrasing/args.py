@@ -11,7 +11,7 @@ from ...core.semantic import tokens
 from ...core.surface import render, spec_of, value_kind
 from ...phrasebook import hints_of
 from ...phrasebook.lexicon import FUNCTION_WORDS, known
-from ...phrasebook.terms import Term, goes_somewhere, kind_of_value, say, term
+from ...phrasebook.terms import Term, goes_somewhere, kind_of_value, one_of_a_list, say, term
 from ...records import ArgPlan, CallPlan, Tool
 from .intents import PREPOSITIONS
 
@@ -77,7 +77,9 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
     hints = hints_of(tool)
     hinted = tool.hints.nouns.get(param) if tool and tool.hints else None
     intent = " ".join(hints.intents[:1]) if hints else ""
-    return say(apart(term(param, spec_of(tool, param), hinted), param, tool), kind_of_value(kind), text, intent)
+    t = apart(term(param, spec_of(tool, param), hinted), param, tool)
+    said = say(t, kind_of_value(kind), text, intent)
+    return one_of_a_list(t, said, text) if kind == "list" else said
 
 
 # The words of a name that tell one of two same-named measures from the other (`depth_start_ft_md`,
