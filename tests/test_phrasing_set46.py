@@ -180,3 +180,9 @@ def test_a_count_of_things_with_a_mark_keeps_the_mark() -> None:
     t = terms.term("sorem_periods", {"type": "integer", "minimum": 0, "maximum": 5,
                                      "description": "Naps with a sleep-onset REM period (MSLT only)."})
     assert terms.say(t, "number", "2") == "with 2 naps with a sleep-onset REM period", t  # never "with 2 naps"
+
+
+def test_a_value_a_record_was_moved_to_is_said_so() -> None:
+    t = terms.term("downgraded_to", {"type": "string", "enum": ["hms_1", "hms_2", "copper_2"],
+                                     "description": "Grade the mill paid it as, when downgraded."})
+    assert terms.say(t, "enum", "copper 2") == "downgraded to copper 2", t  # never "with the copper 2 grade"

@@ -1382,6 +1382,9 @@ def _name_phrase(words: list[str], role: str) -> str:
     if len(words) == 3 and words[1] in ("before", "after", "since") and words[2] in ("year", "date", "day") and \
             words[0].endswith("ed") and _state(words[0]):  # "installed_before_year": installed before 2009, never
         return f"{words[0]} {words[1]}"  # "with installed before year 2009" (set 28)
+    if len(words) == 2 and words[1] in ("to", "as") and verb.endswith("ed") and lemma and lemma != verb and \
+            set(lemmas(verb)) == {"VERB"}:  # `downgraded_to`: "downgraded to copper 2", never "with the copper 2
+        return f"{verb} {words[1]}"  # grade" read as the grade shipped (set 46)
     if len(words) == 2 and words[1] in ("on", "to") and set(lemmas(verb)) == {"VERB"} and lemma == verb:
         return f"{gerund(verb)} {words[1]}"  # "mobilize_on": mobilizing on June 4; "curtail_to_kw": curtailing to
     if len(words) == 2 and words[1] in _COMPARING and verb_lemma(words[0]) == words[0]:
