@@ -1220,6 +1220,24 @@ def _moment(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]:
     return said
 
 
+# The verbs of a tool that writes down what was done: its moments are behind the call.
+_RECORDING = frozenset({"record", "log"})
+# Words of a moment still ahead even in a record ("the ID's expiration date", "next due").
+_STILL_AHEAD = re.compile(r"\b(?:expir\w*|next|until|deadline|due|expected|planned|scheduled|needed|"
+                          r"estimated|ahead|future)\b", re.IGNORECASE)
+
+
+def recorded_moment(tool: Tool, name: str, schema: dict[str, Any]) -> bool:
+    """Whether a date a record tool writes down is a moment of the last few days:
+    `record_processing_results`' "Date processing started", `record_hla_typing`'s "Date on the lab
+    report" (set 47: 40 finished steps dated up to a week after the query's today); never one its
+    words put ahead ("expected", "due", "expiration")."""
+    said = str(schema.get("description") or "")
+    return schema.get("format") in ("date", "date-time") and \
+        semantic.tokens(tool.api or tool.name)[:1] in [[v] for v in _RECORDING] and \
+        not set(name.lower().split("_")) & AHEAD and not _STILL_AHEAD.search(f"{name} {said}")
+
+
 # A tool about what is done and kept: "a patient's prior images", "previous orders", "past visits".
 _BEHIND = re.compile(r"\b(?:prior|previous|past|earlier|historical|history|archived?)\b", re.IGNORECASE)
 BOUND_WORDS = _LOWER_BOUNDS | _UPPER_BOUNDS

@@ -1368,7 +1368,8 @@ _PERSON_NAME = re.compile(r"\b(?:first|last|given|family|full|middle) (?:or (?:f
 # of the patient's home dialysis unit" (group 1: the city is said too; group 2: the thing).
 _NAME_OF = re.compile(r"^(?:the )?(?:full )?name( and (?:city|town|location))? of (?:the |a |an )?([\w' -]{3,60}?)[.;,]?$",
                       re.IGNORECASE)
-_CLAUSE = re.compile(r"\s+(?=\w+ing\b|(?:who|that|which|whose|for|to|in|on|at|with|from|by)\b)")
+_CLAUSE = re.compile(r"\s+(?=\w+ing\b(?!\s+(?!the\b|a\b|an\b|it\b|them\b|this\b|his\b|her\b|their\b|its\b)[a-z]+$)|"
+                     r"(?:who|that|which|whose|for|to|in|on|at|with|from|by)\b)")  # "donor testing laboratory": a lab
 _OWNER_WORDS = frozenset({"patient", "patients", "s", "customer", "customers", "user", "users", "his", "her", "their",
                           "its", "home", "own", "current"})
 
@@ -1393,10 +1394,11 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
         return _name_of(rng, words[:-1] or _described_thing(schema), schema)
     fake = faker(rng)
     lead = _content_words(schema)[:1]
-    if lead and freetext.is_person_role(lead[0]):  # "Party the judgment is entered for": a person's name
-        return f"{fake.first_name()} {fake.last_name()}"
     named = _NAME_OF.match(str(schema.get("description") or ""))
-    if named:  # "Name and city of the patient's home dialysis unit": "Keller Dialysis Unit, Yakima"
+    if lead and freetext.is_person_role(lead[0]) and not named:  # "Party the judgment is entered for": a
+        return f"{fake.first_name()} {fake.last_name()}"  # person's name; "Name of the donor testing laboratory"
+    if named:  # names the laboratory (set 47: "Jennifer Perez" as a lab); "Name and city of the patient's home
+        # dialysis unit": "Keller Dialysis Unit, Yakima"
         # "the crew member applying the treatment": the thing is the noun before its clause
         head = _CLAUSE.split(named.group(2).lower(), maxsplit=1)[0]
         thing = [w for w in re.findall(r"[a-z]+", head) if w not in _OWNER_WORDS][-2:]

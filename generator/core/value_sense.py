@@ -1289,6 +1289,26 @@ def sex_fits_name(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
     return args
 
 
+# Words that make a person a woman or a man ("mother_first_name", "Husband's name").
+_WOMAN = frozenset({"mother", "maternal", "mom", "wife", "woman", "women", "female", "her", "she", "daughter",
+                    "sister", "grandmother", "bride", "girl", "aunt", "niece", "widow"})
+_MAN = frozenset({"father", "paternal", "dad", "husband", "man", "men", "male", "his", "he", "son", "brother",
+                  "grandfather", "groom", "boy", "uncle", "nephew", "widower"})
+
+
+def sex_of_the_role(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A first name of a person its parameter says is a woman (a mother, a wife) is a woman's, of a
+    man a man's (set 47: eight of thirteen donating mothers named Fred, Joel or David)."""
+    female, male = _named_sexes()
+    for name in [n for n in args if n not in keep and isinstance(args[n], str) and semantic.tokens(n)[-2:] == ["first", "name"]]:
+        said = set(semantic.tokens(f"{name} {(tool.properties.get(name) or {}).get('description') or ''}"))
+        sex = female if said & _WOMAN and not said & _MAN else male if said & _MAN and not said & _WOMAN else None
+        first = str(args[name]).split(" ")[0]
+        if sex is not None and first not in sex:
+            args[name] = rng.choice(sorted(sex))
+    return args
+
+
 # "a month as YYYY-MM for monthly, YYYY-Q1 to YYYY-Q4 for quarterly, YYYY for annual": the form a
 # period takes for each value of a sibling.
 _PERIOD_FOR = re.compile(r"\b(YYYY-MM|YYYY-Q[1-4n](?: (?:to|-|–) YYYY-Q[1-4])?|YYYY)\b(?: format)? for ([a-z][\w-]*)",
@@ -1425,7 +1445,7 @@ CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_ra
                                      parts_of_total, clock_spans, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
                                     seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier,
-                                    sex_fits_name, tied_examples, ids_of_their_place, sides_alike, ends_of_the_move)
+                                    sex_of_the_role, sex_fits_name, tied_examples, ids_of_their_place, sides_alike, ends_of_the_move)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

@@ -512,6 +512,7 @@ _MEANT_DAYS: list[tuple[frozenset[str], tuple[int, int]]] = [
 
 _YOUNG = frozenset({"child", "children", "kid", "kids", "infant", "baby", "minor", "pediatric", "paediatric",
                     "student", "pupil", "son", "daughter", "newborn", "junior"})
+_BEARING = frozenset({"mother", "maternal", "mom", "pregnant", "expectant"})
 _ANIMALS = frozenset({"pet", "animal", "dog", "cat", "horse", "puppy", "kitten", "livestock", "calf", "foal"})
 
 
@@ -545,7 +546,8 @@ def _meant_moment(name: str, kind: str | None, schema: dict[str, Any], when: dat
         return None  # a sample taken, a look back's start: generator.core.lore already dates it
     if span == _MEANT_DAYS[0][1]:  # a birth: a child's or an animal's when the name or description says so
         said = words | set(semantic.tokens(str(schema.get("description") or "")))
-        span = (-17 * 365, -365) if said & _YOUNG else (-18 * 365, -60) if said & _ANIMALS else span
+        span = (-17 * 365, -365) if said & _YOUNG else (-18 * 365, -60) if said & _ANIMALS else \
+            (-44 * 365, -19 * 365) if said & _BEARING else span  # a mother of a birth (set 47: born 1946)
     if span is None or ({"until", "best", "use"} & words and not {"valid", "before", "by"} & words):
         return None
     moment = when + timedelta(days=rng.randint(*span))
@@ -1382,6 +1384,8 @@ def _coord_name(i: int) -> str:
 def _singular(name: str) -> str:
     if name.endswith("ies"):
         return name[:-3] + "y"
+    if name.endswith(("sses", "xes", "ches", "shes", "zzes")):  # "witnesses": a witness, never "witnesse 4" (set 47)
+        return name[:-2]
     return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
 
 
@@ -2786,11 +2790,19 @@ def sample_arguments(tool: Tool, rng: random.Random, *, optional_rate: float = 0
     return obeying(tool, draw, ref or REFERENCE_TIME, rng, frozenset(fixed or {}))
 
 
+def _recorded(tool: Tool, drawing: dict[str, Any]) -> dict[str, Any]:
+    """`drawing` with the dates a record tool writes down drawn from the last few days (lore.recorded_moment)."""
+    props = drawing.get("properties") or {}
+    done = {n: {**s, "description": f"{lore.RECENT}; {s.get('description') or ''}"} for n, s in props.items()
+            if isinstance(s, dict) and not _recent(s) and lore.recorded_moment(tool, n, s)}
+    return {**drawing, "properties": {**props, **done}} if done else drawing
+
+
 def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: dict[str, Any] | None,
                  pool: dict[str, list[Any]] | None, ref: datetime | None) -> dict[str, Any]:
     with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
             freetext.vocabulary(*_own_words(tool)), places.centred(places.active() or _anchor(tool, rng)):
-        drawing = _sized_things(tool, _in_stated_ranges(tool, lore.drawing_parameters(tool)))
+        drawing = _recorded(tool, _sized_things(tool, _in_stated_ranges(tool, lore.drawing_parameters(tool))))
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
         args = _changing(tool, drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)

@@ -84,6 +84,8 @@ def _because(value: Any, param: str) -> str | None:
         return f"because it is not {' '.join(rest)}"  # "because it is not an adverse event" (set 36)
     *subject, state = words
     said = lemmas(state)
+    if subject in (["too"], ["very"], ["over"]) and "ADJ" in said:  # "too_cold": "because it was too cold",
+        return f"because it was {subject[0]} {state}"  # never "because of too cold" (set 47)
     if not subject:
         return _because_one(state)
     if set(said) != {"ADJ"}:  # "unavailable", not "ready" (a verb too) or "off"
@@ -157,9 +159,11 @@ _CLOCK = re.compile(r"\d+ [ap]m")
 def _measured_words(value: Any) -> str | None:
     """A snake_case enum value of words and measures, said in words: "parking_40ft" -> "parking 40
     ft", "extended_5am_11pm" -> "extended 5 am to 11 pm"; None for any other value."""
-    if not isinstance(value, str) or not re.fullmatch(r"[a-z]+(?:_[a-z0-9.]+)+", value):
-        return None
+    if not isinstance(value, str) or not re.fullmatch(r"(?:[a-z]+|\d+(?:\.\d+)?[a-z]+)(?:_[a-z0-9.]+)+", value):
+        return None  # a measure may lead: "9.5mm_superpave" is "9.5 mm superpave" (set 47)
     parts = value.split("_")
+    if not any(p.isalpha() for p in parts):
+        return None
     said = [f"{m[1]} {m[2].lower()}" if (m := _MEASURED.fullmatch(p)) else p for p in parts]
     if said == parts or not all(re.fullmatch(r"[a-z]+|[\d.]+ [a-z]+", w) for w in said):
         return None

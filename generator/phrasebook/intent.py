@@ -101,7 +101,9 @@ def _object(words: list[str], verb: str, described: bool, written: frozenset[str
         np = np[:np.index("of")]  # exam": the kinds it may be of are no part of the one request
     if not np or (not described and not all(_english(w) or w.lower() in written for w in np)):
         return ""
-    counted = det in ("a", "an") and np[-1].endswith("ing") and len(np) <= 2  # "Create a boring": a noun (set 42)
+    counted = det in ("a", "an") and np[-1].endswith("ing") and len(np) <= 2 or \
+        not det and len(np) == 2 and np[-1].endswith("ing") and "ADJ" in lemmas(np[0])  # "Create a boring": a noun
+    # (set 42); "Schedule cold milling": the milling (set 47)
     if described and lemmas(np[-1]) and "NOUN" not in lemmas(np[-1]) and not counted or _possessive(np[-1]):
         return ""  # "Change a tool's or a chamber's state": a possessor is no object
     obj = " ".join(np)
@@ -145,7 +147,21 @@ def _english(word: str) -> bool:
     """A known word, an acronym the description writes ("SPC"), a hyphenated compound of known
     words ("work-in-progress") or a known verb done again ("rekey", "reissue")."""
     return known(word) or bool(_ACRONYM.fullmatch(word)) or "-" in word and all(map(known, word.split("-"))) \
-        or word.lower().startswith("re") and len(word) >= 5 and known(word[2:]) and "VERB" in lemmas(word[2:])
+        or word.lower().startswith("re") and len(word) >= 5 and known(word[2:]) and "VERB" in lemmas(word[2:]) \
+        or prefixed_verb(word)
+
+
+# Prefixes that make a new verb of a known one: "rekey", "reissue", "cryopreserve", "precool", "deice".
+_VERB_PREFIXES = ("re", "cryo", "pre", "de", "un", "co", "sub", "over", "under", "out", "auto", "micro", "inter",
+                  "trans", "retro", "bio", "photo")
+
+
+def prefixed_verb(word: str) -> bool:
+    """A word the lexicon lacks that is a known verb with a prefix ("cryopreserve": set 47, the
+    intent was "make this request")."""
+    w = word.lower()
+    return not lemmas(w) and any(w.startswith(p) and len(w) - len(p) >= 4 and "VERB" in lemmas(w[len(p):])
+                                 for p in _VERB_PREFIXES)
 
 
 def _possessive(word: str) -> bool:
@@ -582,9 +598,9 @@ def from_name(tool: Tool) -> str:
     written = _written_words(tool.description)
     if len(words) < 2 or not all(_english(w) or w.lower() in written for w in words):
         return ""
-    verb = user_verb(words[0], imperative=True)
-    if verb is None or not (set(lemmas(words[0])) & {"VERB"} or words[0] in VERBS):  # "lookup_storm_reports"
-        return ""
+    verb = user_verb(words[0], imperative=True) or (words[0].lower() if prefixed_verb(words[0]) else None)
+    if verb is None or not (set(lemmas(words[0])) & {"VERB"} or words[0] in VERBS or prefixed_verb(words[0])):
+        return ""  # "lookup_storm_reports"
     if len(words) > 2 and words[1] in _NAME_PARTICLES:  # "track_in_lot" tracks in the lot, "call_out_reserve"
         verb, words = f"{verb} {words[1]}", [words[0], *words[2:]]
     if len(words) > 2 and words[1].lower() in ("by", "for", "near", "with"):  # search_by_trait searches by trait
@@ -643,9 +659,22 @@ def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore
     """The tool's verb phrase: from the description, else the name, else a plain frame;
     without a closing "of a <thing>" that one of `nouns` (the parameters' nouns) says."""
     return _DAY_OWNED.sub(r"\1's", _without_own_tail(_no_dangling_participle(_no_dangling_verb(_no_one_of(
-        _no_placeholder(_no_house(from_description(tool))), tool)), tool)
+        _no_placeholder(_no_house(_no_member_word(from_description(tool), tool))), tool)), tool)
                              or from_name(tool)
                              or from_noun_phrase(tool) or from_name_words(tool) or plain_intent(tool), set(nouns)))
+
+
+def _no_member_word(intent: str, tool: Tool) -> str:
+    """`intent` without a word before its object's noun that is a value one of the tool's own
+    parameters chooses: "Search awarded jobs" beside a status filter holding "awarded" is "search
+    jobs" (set 47: read as the status asked for in rows whose call sets none)."""
+    members = {str(m).lower() for spec in tool.properties.values() if isinstance(spec, dict)
+               for m in spec.get("enum") or [] if isinstance(m, str) and re.fullmatch(r"[a-z]+", str(m).lower())}
+    said = intent.split()
+    kept = [w for i, w in enumerate(said) if not (0 < i < len(said) - 1 and w in members and len(w) > 2
+                                                  and "NOUN" not in lemmas(w) and "NOUN" in lemmas(said[i + 1])
+                                                  and not {said[i - 1], said[i + 1]} & {"and", "or", "a", "an"})]
+    return " ".join(kept) if len(kept) >= 2 else intent
 
 
 # A day's own things take no article: "get today's buy prices", never "get the today's" (set 46).

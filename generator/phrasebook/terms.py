@@ -52,7 +52,9 @@ _STOPS = frozenset({"for", "by", "from", "with", "in", "on", "at", "to", "into",
                     "default", "defaults", "optionally", "only", "also", "how", "what", "why",
                     "against", "across", "through", "throughout", "among", "upon", "onto", "toward", "towards",
                     "along", "versus", "vs", "near", "above", "below", "beneath", "beyond", "so", "because",
-                    "once", "although", "though", "being"})  # "Full street address being moved out of"
+                    "once", "although", "though", "being", "behind", "beside", "inside", "outside", "around",
+                    "underneath", "alongside"})  # "Full street address being moved out of"; "a mat temperature
+# reading behind the screed": the reading, never "a reading behind" (set 47)
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that", "each", "every", "any", "all", "one"})
 # Words that point at a thing rather than name it: "Farm site identifier" is a farm site.
 _POINTERS = frozenset({"identifier", "identity", "id", "ids", "code", "number", "no", "key", "reference", "ref", "name"})
@@ -252,8 +254,9 @@ def _np(words: list[str], joins: bool = False, cased: bool = False) -> list[str]
         if bare == "A" and out and 0 < i and words[i - 1][:1].isupper() and words[i - 1] == words[i - 1].rstrip(",;:."):
             out.append(bare)  # "issue Form A (and Form B ...)": a form's letter, no article
             continue
-        if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and not titled and _participle(low, after):
-            break
+        if low in _STOPS or low in _DETERMINERS and out[-1:] != ["of"] or out and not titled and _participle(low, after) \
+                and not (low.endswith("ing") and len(out) == 1 and "ADJ" in lemmas(out[0])):  # "cold milling on a
+            break  # job" is the milling, never "a cold" (set 47)
         if out and low in ("back", "away") and after in ("into", "to", "in", "onto", "from", "out", "on", None):
             break  # "Release a held job back into production": the job, no "job back"
         if not (re.fullmatch(r"[A-Za-z][A-Za-z'-]*", bare) or re.fullmatch(r"[A-Z]{1,3}\d{1,4}", bare)) or bare.endswith("-"):
@@ -2129,6 +2132,10 @@ def _said_with_its_noun(t: Term, v: str, head: str) -> str:
     cart", never "with the power cart new transport"; "with the male ratings", never "with the
     male rating gender"; "" otherwise."""
     words = t.noun.lower().split()
+    if len(words) == 2 and words[0] != head and re.match(r"\d", v) and len(v.split()) > 1 \
+            and singular(v.lower().split()[-1]) == singular(words[0]):
+        return f"with the {v} {words[1]}"  # the value ends as its noun begins: "with the 9.5 mm superpave mix",
+        # never "with 9.5 mm superpave" (set 47)
     if len(words) == 2 and words[0] != head and len(v.split()) > 1 and \
             {singular(x) for x in v.lower().split()} & {singular(words[0])}:
         return f"with {v}"

@@ -79,7 +79,21 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
     intent = " ".join(hints.intents[:1]) if hints else ""
     t = apart(term(param, spec_of(tool, param), hinted), param, tool)
     said = say(t, kind_of_value(kind), text, intent)
+    if kind == "enum" and (cased := cased_as_described(text, tool, param)) != text:
+        said = re.sub(rf"(?<!\w){re.escape(text)}(?!\w)", lambda _: cased, said, count=1)
     return one_of_a_list(t, said, text) if kind == "list" else said
+
+
+def cased_as_described(text: str, tool: Tool | None, param: str) -> str:
+    """A value's word that the tool's or the parameter's description writes in capitals, said so:
+    "state_dot" beside "state DOT" is "state DOT", never "a state dot" (set 47); never a word of more
+    than three letters that is a word anyway ("ONCE" daily), nor a listed value ("COD" of cod)."""
+    spec = spec_of(tool, param)
+    listed = {str(e) for e in spec.get("enum") or []}
+    about = f"{tool.description if tool else ''} {spec.get('description') or ''}"
+    caps = set(re.findall(r"\b[A-Z]{2,6}\b", about)) - listed
+    return " ".join(w.upper() if w.islower() and w.upper() in caps and w not in FUNCTION_WORDS and
+                    (len(w) <= 3 or not known(w)) else w for w in text.split(" ")) if caps else text
 
 
 # The words of a name that tell one of two same-named measures from the other (`depth_start_ft_md`,
