@@ -1394,11 +1394,10 @@ def _generic(rng: random.Random, name: str, schema: dict[str, Any]) -> str:
         return _name_of(rng, words[:-1] or _described_thing(schema), schema)
     fake = faker(rng)
     lead = _content_words(schema)[:1]
+    if lead and freetext.is_person_role(lead[0]):  # "Party the judgment is entered for": a person's name
+        return f"{fake.first_name()} {fake.last_name()}"
     named = _NAME_OF.match(str(schema.get("description") or ""))
-    if lead and freetext.is_person_role(lead[0]) and not named:  # "Party the judgment is entered for": a
-        return f"{fake.first_name()} {fake.last_name()}"  # person's name; "Name of the donor testing laboratory"
-    if named:  # names the laboratory (set 47: "Jennifer Perez" as a lab); "Name and city of the patient's home
-        # dialysis unit": "Keller Dialysis Unit, Yakima"
+    if named:  # "Name and city of the patient's home dialysis unit": "Keller Dialysis Unit, Yakima"
         # "the crew member applying the treatment": the thing is the noun before its clause
         head = _CLAUSE.split(named.group(2).lower(), maxsplit=1)[0]
         thing = [w for w in re.findall(r"[a-z]+", head) if w not in _OWNER_WORDS][-2:]

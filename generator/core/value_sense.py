@@ -1289,6 +1289,39 @@ def sex_fits_name(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
     return args
 
 
+# A number signed by its own words ("Change in quantity, negative for a loss") and a reason that names a
+# loss or a gain.
+_SIGNED = re.compile(r"\bnegative (?:for|when|if|on) (?:an? |the )?(?:loss|losses|deductions?|decreases?|reductions?|"
+                     r"shortages?|shrink(?:age)?)\b", re.IGNORECASE)
+_LOSSES = frozenset({"loss", "lost", "theft", "stolen", "damage", "damaged", "spoilage", "spoiled", "shrink", "shrinkage",
+                     "waste", "wasted", "destroyed", "destruction", "expired", "broken", "breakage", "spill", "spilled",
+                     "evaporation", "deduction", "deleted", "decrease", "shortage", "missing", "sample", "samples"})
+_GAINS = frozenset({"found", "surplus", "overage", "gain", "added", "increase", "recovered"})
+
+
+def signed_by_reason(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A change its description signs ("negative for a loss") takes the sign of the call's reason:
+    theft, damage and moisture loss lower the count (set 47: "+180 grams because of damage")."""
+    reasons = [set(semantic.tokens(str(v))) for n, v in args.items() if isinstance(v, str) and
+               {"reason", "cause", "type", "kind", "why"} & set(semantic.tokens(n))]
+    said = set().union(*reasons) if reasons else set()
+    sign = -1 if said & _LOSSES and not said & _GAINS else 1 if said & _GAINS and not said & _LOSSES else 0
+    for name in [n for n, v in args.items() if sign and n not in keep and isinstance(v, int | float) and
+                 not isinstance(v, bool) and v and _signs(tool, n)]:
+        signed = abs(args[name]) * sign
+        args[name] = signed if is_valid(tool.properties.get(name) or {}, signed) else args[name]
+    return args
+
+
+def _signs(tool: Tool, name: str) -> bool:
+    """Whether the parameter's description, or a sentence of the tool's that names it, signs it ("Amount
+    is positive for added work and negative for deductions")."""
+    if _SIGNED.search(str((tool.properties.get(name) or {}).get("description") or "")):
+        return True
+    own = set(semantic.tokens(name)) - {"usd", "eur", "gbp", "in", "g", "kg", "lb"}
+    return any(_SIGNED.search(s) and own & set(semantic.tokens(s)) for s in re.split(r"(?<=[.;])\s+", tool.description))
+
+
 # Words that make a person a woman or a man ("mother_first_name", "Husband's name").
 _WOMAN = frozenset({"mother", "maternal", "mom", "wife", "woman", "women", "female", "her", "she", "daughter",
                     "sister", "grandmother", "bride", "girl", "aunt", "niece", "widow"})
@@ -1445,7 +1478,7 @@ CALL_RULES: tuple[CallRule, ...] = (agreeing_prefixes, nested_ids, allowed_in_ra
                                      parts_of_total, clock_spans, phones_in_form,
                                     real_area_codes, initialled_ids, term_windows, dated_ids, schedules.installments_within_term,
                                     seasonal_dates, said_windows, repeated_measures, on_said_weekdays, tracking_by_carrier,
-                                    sex_of_the_role, sex_fits_name, tied_examples, ids_of_their_place, sides_alike, ends_of_the_move)
+                                    sex_of_the_role, sex_fits_name, signed_by_reason, tied_examples, ids_of_their_place, sides_alike, ends_of_the_move)
 
 
 def agree(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

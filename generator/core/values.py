@@ -67,7 +67,14 @@ from .constraints import Resampler, constraint_problems, repair  # noqa: F401 (r
 from .memo import by_identity
 from .schema import NAIVE_MOMENT, ZONE_WORDS, is_valid, local_date_time, local_time, schema_key, value_check
 from .temporal import participle_of
-from .worktime import GROUP_DATES, due_by_urgency, laid_out_years, of_todays_work, on_its_shift
+from .worktime import (
+    GROUP_DATES,
+    after_its_record,
+    due_by_urgency,
+    laid_out_years,
+    of_todays_work,
+    on_its_shift,
+)
 
 # A fixed reference instant: outputs must never depend on the wall clock.
 REFERENCE_TIME = datetime(2025, 6, 2, 9, 0)
@@ -2849,7 +2856,8 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = due_by_urgency(kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = on_its_shift(kept, frozenset(fixed or {}))
-        kept = of_todays_work(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
+        kept = after_its_record(of_todays_work(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME),
+                                frozenset(fixed or {}))
         kept = laid_out_years(tool.properties, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = pinned.on_their_day(tool.properties, kept, frozenset(fixed or {}))  # "Monday that starts" (set 41)
         kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)

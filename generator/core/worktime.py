@@ -108,8 +108,8 @@ def of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: 
                  and int(y[1]) < ref.year else v for v in args[name]]  # (set 46: ER-2024 receipts set in June 2025)
         args[name] = items if len(set(map(str, items))) == len(items) and \
             is_valid(tool.properties.get(name) or {}, items) else args[name]
-    if verb not in [[v] for v in _WORK_NOW]:
-        return args
+    today = bool(_TODAY_ONLY.search(tool.description))  # a checked-in visit, a sale of the business day
+    now = verb in [[v] for v in _WORK_NOW] or today
     for name in [n for n, v in args.items() if n not in keep and isinstance(v, str) and _ID_DAY.search(v)
                  and semantic.tokens(n)[-1:] == ["id"]]:
         m = _ID_DAY.search(args[name])
@@ -119,11 +119,41 @@ def of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: 
             day = datetime.strptime(m[1], shape)
         except ValueError:
             continue
-        if timedelta(days=1) < ref - day <= timedelta(days=120):  # an id dated weeks back: of today's work
-            moved = (ref - timedelta(days=int(m[1]) % 2)).strftime(shape)
+        if today and day.date() != ref.date() and abs(ref.date() - day.date()) <= timedelta(days=120) or \
+                now and timedelta(days=1) < ref - day <= timedelta(days=120):  # an id dated weeks back: of today's work
+            moved = (ref - timedelta(days=0 if today else int(m[1]) % 2)).strftime(shape)
             changed = args[name][:m.start()] + moved + args[name][m.end():]
             args[name] = changed if is_valid(tool.properties.get(name) or {}, changed) else args[name]
     return args
+
+
+def after_its_record(args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A day of the call (a return, a void) is never before the day the record it acts on was made,
+    which the record's id spells (set 47: sale S-20250601-1417 returned on May 30)."""
+    made = [datetime.strptime(m[1], GROUP_DATES[8]) for n, v in args.items() if isinstance(v, str)
+            and semantic.tokens(n)[-1:] == ["id"] and (m := re.search(r"(?<![0-9])(20\d{6})(?![0-9])", v))
+            and _parses(m[1])]
+    if len(made) != 1:
+        return args
+    for name in [n for n, v in args.items() if n not in keep and isinstance(v, str) and re.fullmatch(r"\d{4}-\d\d-\d\d", v)
+                 and not {"birth", "born", "dob", "expiration", "expiry", "expires"} & set(semantic.tokens(n))]:
+        day = datetime.strptime(args[name], "%Y-%m-%d")
+        if made[0] - timedelta(days=120) < day < made[0]:
+            args[name] = made[0].strftime("%Y-%m-%d")
+    return args
+
+
+def _parses(digits: str) -> bool:
+    try:
+        datetime.strptime(digits, GROUP_DATES[8])
+    except ValueError:
+        return False
+    return True
+
+
+# A tool whose work is of the day itself: its records' ids carry today's date (set 47: purchase limits
+# for a visit of March 14, today's sale recorded on yesterday's visit, a void of a sale of April 11).
+_TODAY_ONLY = re.compile(r"\b(?:still \w+ today|(?:current|same) (?:business )?day|checked-in)\b", re.IGNORECASE)
 
 
 # An id whose description lays out its parts by length: "facility code (1 letter + 4 digits), 2-digit

@@ -938,14 +938,17 @@ def _moment_phrase(first: str, json_type: str) -> str:
         if len(words) <= k:
             return ""
         passive = words[k] in ("was", "were")
-        done = words[k + 1] if passive and len(words) > k + 1 else words[k]
-        lemma = verb_lemma(done)
-        rest = words[k + 2 if passive else k + 1:]
+        modal = words[k] in ("should", "must", "will", "shall") and len(words) > k + 1 and words[k + 1] != "be"  # "Time the first truck should
+        done = words[k + 1] if (passive or modal) and len(words) > k + 1 else words[k]  # arrive": arriving (set 47)
+        lemma = verb_lemma(done) or (done if modal and "VERB" in lemmas(done) else None)
+        rest = words[k + 2 if passive or modal else k + 1:]
         rest = rest[:next((i for i, w in enumerate(rest) if w in ("or", "and")), len(rest))]  # "began or was first
         # seen": the first way only (set 41: "with the outage beginning or was first seen on")
-        if lemma and lemma != done and done not in _MODALS and "VERB" in lemmas(done) and len(rest) <= 6:
+        if lemma and (lemma != done or modal) and done not in _MODALS and "VERB" in lemmas(done) and len(rest) <= 6:
             said = done if passive else gerund(lemma)  # "with the sample taken on", "with the diver leaving ... on"
-            return f"with {' '.join([*words[:k], said, *rest])} on"
+            rest = [w.rstrip(",.;") for w in rest]
+            closing = "" if rest[-1:] and rest[-1] in ("by", "before", "after", "until") else " on"  # "needing the kits
+            return f"with {' '.join([*words[:k], said, *rest])}{closing}"  # by June 9", never "by on" (set 47)
     return ""
 
 
@@ -1195,8 +1198,10 @@ def _negation(param: str, description: str) -> str:
     `exclude_tags` "excluding", a description "Allergens the dish must not contain" "without"."""
     said, text = tokens(param), description.lower()
     words = set(said)
-    if said[-1:] and said[-1] in _NEGATIVE or re.search(r"\bnegative for\b", text):  # a test result: "K-negative"
-        return "negative for"
+    if said[-1:] and said[-1] in _NEGATIVE or re.search(r"\bnegative for\b(?! (?:a|an|the|any|loss|losses|deductions?|"
+                                                         r"decreases?|reductions?|refunds?|credits?|debits?)\b)", text):
+        return "negative for"  # a test result: "K-negative"; never a sign: "Change in quantity, negative for a
+        # loss" (set 47: "because of theft negative for adjustment 4")
     if words & _EXCLUDING or re.search(r"^(?:exclude|excluding|except)\b|\b(?:to exclude|excluded)\b", text):
         return "excluding"
     if words & (_WITHOUT | _NEGATIVE) or re.search(r"^without\b|\bmust not (?:contain|have|include|match)\b", text):
@@ -1573,10 +1578,45 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     if doing:  # "Per cent passing the No. 4 (4.75 mm) sieve": "85 percent passing the No. 4 sieve" (set 42)
         t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
     t = _read_as_written(_counted_as_described(t, description, str(inner.get("type") or "")), description, inner)
+    if inner.get("type") != "boolean" and _unsound(t.noun, description) and (plain := re.sub(r"\s+[Ee]\d+$", "", t.plain)) and \
+            all(known(w.lower()) or re.fullmatch(r"[A-Z0-9-]{2,}|[a-z]{4,}", w) for w in plain.split()):
+        t = Term(**{**t.__dict__, "noun": plain})  # "a viable of 3", "the non-reactive t": the name's words (set 47)
+    if t.noun in ("full names", "full name", "names", "name", "last names", "first names") and t.plain and \
+            "name" not in t.plain and t.plain not in ("query", "search", "term", "text", "keyword", "q") and \
+            all(known(w) for w in t.plain.split()):  # "Full names of the employees
+        t = Term(**{**t.__dict__, "noun": t.plain})  # witnessing": the witnesses, never "with the full names" (set 47)
+    if t.plain and t.noun and re.match(rf"{re.escape(t.noun)} as an? (?:percent|percentage|share|fraction|ratio) of\b",
+                                       description, re.IGNORECASE):  # "Wet density as a percent of the Rice density"
+        t = Term(**{**t.__dict__, "noun": t.plain})  # is the percent compaction, never "at 93.6% wet density" (set 47)
     per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
     if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
         t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
     return _hinted(t, noun) if noun else t
+
+
+def _unsound(noun: str, description: str) -> bool:
+    """Whether a noun read from a description is no noun phrase: an adjective or a letter alone
+    ("Viable CD34+ cells": "viable", "T. cruzi antibody": "t", "Mother's self-reported race": "self"), a
+    modifier before "of" ("Completed weeks of gestation": "completed of gestation"), a moment and the
+    subject of its clause ("Date processing started": "date processing"), or the first of two things
+    joined ("Red cell and plasma depletion method": "red cell")."""
+    said = noun.split()
+    if not said:
+        return False
+    told = re.split(r"\be\.?g\.?|\bfor example\b", description, maxsplit=1)[0]  # an example's words say no noun
+    if len(said) == 1 and (len(said[0]) == 1 or said[0].islower() and (
+            set(lemmas(said[0])) - {"ADV"} == {"ADJ"} or re.search(rf"\b{re.escape(noun)}(?:-[a-z]|\s+[\w+]*\d)", told,
+                                                                   re.IGNORECASE))):
+        return True  # "self-reported race": never "self"; "Viable CD34+ cells": never "viable"
+    if len(said) >= 3 and said[1] == "of" and (set(lemmas(said[0])) - {"ADV"} == {"ADJ"} or said[0].endswith("ed")
+                                               and {"VERB", "ADJ"} <= set(lemmas(said[0]))):
+        return True
+    if len(said) == 2 and said[0] in ("date", "time", "day") and re.match(rf"{re.escape(noun)} [a-z]+ed\b", description,
+                                                                         re.IGNORECASE):
+        return True
+    joined = re.match(rf"{re.escape(noun)} (?:and|or) ((?:[a-z]+ ){{0,3}}method|(?:[a-z]+ ){{0,3}}type)\b", description,
+                      re.IGNORECASE)  # "Red cell and plasma depletion method": the method, never "red cell"
+    return joined is not None
 
 
 def _counted_as_described(t: Term, description: str, json_type: str) -> Term:
@@ -1934,8 +1974,9 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
     once = _measure_once(t, v) if t.sem != "percent" or t.unit else None
     if once:
         return once
-    if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"
-        return f"{'with' if t.bound else 'at'} {t.bound}{v}% {t.noun}".rstrip()
+    if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"; "at 92.6% compaction",
+        noun = re.sub(r"^(?:percent|percentage|pct)\s+", "", t.noun)  # never "92.6% percent compaction" (set 47)
+        return f"{'with' if t.bound else 'at'} {t.bound}{v}% {noun}".rstrip()
     if t.of == "count" and t.noun and _counted_done(t.plain):  # "Number of the customer's devices affected"
         return f"with {t.bound}{v} {t.plain}"
     if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
@@ -2470,11 +2511,14 @@ def _enum(t: Term, v: str, intent: str) -> str:
         # "for B"; a freight class "77.5" is "freight class 77.5", never "for 77.5" (set 30)
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
-    if thing and re.fullmatch(r"[a-z][a-z ]*", v) and intent.split(" ", 1)[0] not in _READING and known(thing[0]):
+    reading = intent.split(" ", 1)[0] in _READING and not _CHECKED_IN.match(intent)  # "check a customer in" writes
+    if thing and re.fullmatch(r"[a-z][a-z ]*", v) and reading and is_person_role(thing[0]):  # "search sales for
+        return f"for {v} {plural(thing[0])}"  # medical customers", never "of type medical" (set 47)
+    if thing and re.fullmatch(r"[a-z][a-z ]*", v) and not reading and known(thing[0]):
         lead = "as" if thing[0] in intent.lower().split() else "with"  # the call's own thing, else one it uses:
         return f"{lead} {_a(v)} {thing[0]}"  # stop_type corner when adding a stop: "as a corner stop", never "for corner";
         # a boring's hammer_type: "with a safety hammer", never "as a safety hammer" (set 42)
-    if head in ("type", "kind") and intent.split(" ", 1)[0] in _READING:  # "list equipment of type air handler",
+    if head in ("type", "kind") and reading:  # "list equipment of type air handler",
         return f"of {head} {v}"  # never "list equipment for air handler"
     if head in ("class", "category") and len(t.noun.split()) == 2 and known(t.noun.split()[0]) and \
             re.fullmatch(r"[a-z][a-z ]*", v):  # "in the senior membership class", never "for senior" (set 29)
@@ -2488,6 +2532,9 @@ def _enum(t: Term, v: str, intent: str) -> str:
     if is_plural(head) or head in MASS_NOUNS or head.endswith(("ity", "ness", "ance", "ence", "ing")):
         return f"with {v} {t.noun}"
     return _maker_or_member(t, v, head) or _participle_state(t, v, head) or f"with the {v} {_own_noun(t.noun)}"
+
+
+_CHECKED_IN = re.compile(r"check (?:\S+ ){1,3}(?:in|out)\b|check[- ](?:in|out)\b")
 
 
 def _participle_state(t: Term, v: str, head: str) -> str:

@@ -305,8 +305,19 @@ def _rank(m: str) -> int:
     return len(_ORDER) - 1
 
 
+# A moment said by what happens then ("scheduled on June 3", "leaving the bank on June 2"): a reason
+# before it would take it as its own ("because the site is not ready scheduled on June 3", set 47).
+_DONE_THEN = re.compile(r"^[a-z]+(?:ed|ing)\b(?: [a-z]+){0,4} (?:on|at|by)\b")
+
+
 def ordered(mods: list[str], reading: bool = False) -> list[str]:
-    return ranges(sorted(mods, key=_rank), reading)
+    said = sorted(mods, key=_rank)
+    reasons = [m for m in said if m.startswith(("because ", "due "))]
+    if reasons and any(_DONE_THEN.match(m) for m in said[said.index(reasons[-1]) + 1:]):
+        rest = [m for m in said if m not in reasons]
+        last = max(i for i, m in enumerate(rest) if _DONE_THEN.match(m))
+        said = [*rest[:last + 1], *reasons, *rest[last + 1:]]
+    return ranges(said, reading)
 
 
 def joined(mods: list[str]) -> str:
