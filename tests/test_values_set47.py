@@ -127,3 +127,127 @@ def test_a_days_own_work_acts_on_todays_records_and_after_them():
     assert all(a["visit_id"][2:10] == day for a in _draws(LIMITS, 20))
     for a in _draws(RETURN, 30):
         assert a["return_date"].replace("-", "") >= a["sale_id"][2:10], a
+
+
+TAGS = Tool(
+    name="get_package", app="desk", api="get_package", domain="set47c", description="Get one package.",
+    parameters={"type": "object", "required": ["package_tag"], "properties": {
+        "package_tag": {"type": "string", "pattern": "^1A4[0-9A-Z]{21}$",
+                        "description": "Package tag: '1A4' followed by 21 capital letters or digits, "
+                                       "e.g. '1A40603000012A5000004231'."}}})
+MIX = Tool(
+    name="order_hot_mix", app="paving", api="order_hot_mix", domain="set47b",
+    description="Order hot-mix asphalt for a paving day. Order the estimated tons plus about 5% waste. A tri-axle "
+                "carries about 16-18 tons, a tractor-trailer end dump about 22-24 tons.",
+    parameters={"type": "object", "required": ["tons"], "properties": {
+        "tons": {"type": "number", "minimum": 5, "maximum": 3000, "description": "Tons ordered."}}})
+
+
+def test_an_id_drawn_from_its_pattern_keeps_its_examples_shape():
+    for a in _draws(TAGS, 20):
+        tag = a["package_tag"]
+        assert sum(c.isdigit() for c in tag[3:]) >= 19, tag
+
+
+def test_what_one_truck_carries_is_no_days_order():
+    assert all(a["tons"] > 30 for a in _draws(MIX, 20))
+
+
+_DRAW_ELD = """
+import json, random
+from generator.core import lore
+from generator.core.values import sample_arguments
+from generator.records import Tool
+tool = Tool(name="list_hos_violations", app="eld", api="list_hos_violations", domain="set47",
+            description="List hours-of-service violations found in drivers' logs.",
+            parameters={"type": "object", "required": [], "properties": {
+                "terminal": {"type": "string", "enum": ["DAL", "ATL", "CHI"], "description": "Home terminal."},
+                "start_date": {"type": "string", "format": "date", "description": "Earliest log date (YYYY-MM-DD)."},
+                "end_date": {"type": "string", "format": "date",
+                             "description": "Latest log date (YYYY-MM-DD), on or after start_date, at most 92 days later."}}})
+tool = lore.annotate([tool])[0]
+rng = random.Random(7)
+print(json.dumps([sample_arguments(tool, rng) for _ in range(6)], sort_keys=True))
+"""
+
+
+def test_a_draw_is_the_same_under_every_hash_seed():
+    """One config and seed, one file: no draw follows a set's order, which the hash seed sets (set 47:
+    a log search's dates swapped under one seed in three)."""
+    import os
+    import subprocess
+    import sys
+
+    outs = {subprocess.run([sys.executable, "-c", _DRAW_ELD], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("0", "1", "3")}
+    assert len(outs) == 1, outs
+
+
+ESTIMATE = Tool(
+    name="create_estimate", app="paving", api="create_estimate", domain="set47b",
+    description="Create a paving estimate. Surface courses are 9.5 mm mix at 1.25 to 2 in; 12.5 mm mix at 1.5 to 2.5 "
+                "in; 19 mm and 25 mm base mixes at 2.5 to 4 in per lift.",
+    parameters={"type": "object", "required": ["mix_design", "lift_thickness_in"], "properties": {
+        "lift_thickness_in": {"type": "number", "minimum": 1.0, "maximum": 4.0, "description": "Thickness of each lift."},
+        "milling_depth_in": {"type": "number", "minimum": 0.25, "maximum": 6.0, "description": "Depth to mill."},
+        "mix_design": {"type": "string", "description": "Superpave mix.",
+                       "enum": ["9.5mm_superpave", "12.5mm_superpave", "19mm_superpave", "25mm_superpave_base"]}}})
+TACK = Tool(
+    name="record_tack_coat", app="paving", api="record_tack_coat", domain="set47b",
+    description="Record a tack coat. Rates are in gallons per square yard: about 0.03-0.05 on new asphalt, 0.05-0.08 "
+                "on existing asphalt, 0.07-0.10 on milled surfaces and concrete.",
+    parameters={"type": "object", "required": ["surface_type", "application_rate_gal_sy"], "properties": {
+        "surface_type": {"type": "string", "enum": ["new_asphalt", "existing_asphalt", "milled_asphalt", "concrete"],
+                         "description": "Surface tacked."},
+        "application_rate_gal_sy": {"type": "number", "minimum": 0.02, "maximum": 0.15, "description": "Rate."}}})
+BANDS = {"new_asphalt": (0.03, 0.05), "existing_asphalt": (0.05, 0.08), "milled_asphalt": (0.07, 0.1),
+         "concrete": (0.07, 0.1)}
+
+
+def test_a_band_said_per_member_in_words_holds():
+    from generator.core import dependencies
+
+    thick = {"9.5mm_superpave": (1.25, 2.0), "12.5mm_superpave": (1.5, 2.5), "19mm_superpave": (2.5, 4.0),
+             "25mm_superpave_base": (2.5, 4.0)}
+    for a in _draws(ESTIMATE, 30):
+        lo, hi = thick[a["mix_design"]]
+        assert lo <= a["lift_thickness_in"] <= hi, a
+    for a in _draws(TACK, 30):
+        lo, hi = BANDS[a["surface_type"]]
+        assert lo <= a["application_rate_gal_sy"] <= hi, a
+    sewer = dependencies.rules("Method limits: cured_in_place_lining for 6-84 inch pipe; pipe_bursting for 6-24 inch pipe.",
+                               {"activity": {"type": "string", "enum": ["cured_in_place_lining", "pipe_bursting"]},
+                                "work_length_ft": {"type": "number", "minimum": 1, "maximum": 2000}})
+    assert not [r for r in sewer if r.kind == "band_if"], sewer
+
+
+INVOICE = Tool(
+    name="create_invoice", app="paving", api="create_invoice", domain="set47b", description="Create an invoice on a job.",
+    parameters={"type": "object", "required": ["invoice_type", "retainage_percent"], "properties": {
+        "invoice_type": {"type": "string", "enum": ["progress", "final", "retainage_release"], "description": "Kind."},
+        "retainage_percent": {"type": "number", "minimum": 0, "maximum": 10,
+                              "description": "Retainage withheld, percent; 0 on a retainage release."}}})
+TICKET = Tool(
+    name="record_truck_ticket", app="paving", api="record_truck_ticket", domain="set47b", description="Record a ticket.",
+    parameters={"type": "object", "required": ["rejection_reason"], "properties": {
+        "rejected": {"type": "boolean", "default": False, "description": "The load was rejected at the paver."},
+        "rejection_reason": {"type": "string", "enum": ["too_cold", "segregated"],
+                             "description": "Why the load was rejected."}}})
+DENSITY = Tool(
+    name="record_density_test", app="paving", api="record_density_test", domain="set47b",
+    description="Record a density test. Percent compaction is the wet density divided by the maximum theoretical "
+                "(Rice) density of the mix; the spec band is 92.0 to 97.0 percent.",
+    parameters={"type": "object", "required": ["wet_density_pcf", "rice_density_pcf", "percent_compaction"],
+                "properties": {
+                    "wet_density_pcf": {"type": "number", "minimum": 120, "maximum": 165, "description": "Wet density."},
+                    "rice_density_pcf": {"type": "number", "minimum": 140, "maximum": 165, "description": "Rice density."},
+                    "percent_compaction": {"type": "number", "minimum": 80, "maximum": 100,
+                                           "description": "Wet density as a percent of the Rice density."}}})
+
+
+def test_values_a_member_or_a_quotient_gives():
+    assert all(a["retainage_percent"] == 0 for a in _draws(INVOICE, 30) if a["invoice_type"] == "retainage_release")
+    assert any(a["retainage_percent"] > 0 for a in _draws(INVOICE, 30) if a["invoice_type"] != "retainage_release")
+    assert all(a.get("rejected") is True for a in _draws(TICKET, 10))
+    for a in _draws(DENSITY, 20):
+        assert abs(a["wet_density_pcf"] / a["rice_density_pcf"] * 100 - a["percent_compaction"]) < 0.6, a

@@ -16,6 +16,7 @@ which rules a call breaks (for checks and tests). Rule readers are a registry (`
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -212,6 +213,43 @@ def _value_for(tool: str, props: Props) -> list[Rule]:
         out.extend(Rule("implies", own, (owners[0],), (v,), target) for v in said)
         if target is True and "default" not in schema:  # a red tag is issued on a fail, never on a pass
             out.extend(Rule("implies", own, (owners[0],), (v,), False) for v in _enum(props[owners[0]]) if v not in said)
+    return out
+
+
+# "Retainage withheld, percent; 0 on a retainage release" (set 47: a release still holding 10%): the value a
+# number takes with a member a sibling's enum spells in words.
+_VALUE_ON_MEMBER = re.compile(r"(?:^|[.;,])\s*(-?\d+(?:\.\d+)?)\s+(?:on|for|with|in)\s+(?:a|an|the)\s+"
+                              r"([a-z][a-z -]{2,40}?)\s*(?:[.;]|$)", re.IGNORECASE)
+
+
+def _value_on_member(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for own, schema in props.items():
+        m = _VALUE_ON_MEMBER.search(str((schema or {}).get("description") or ""))
+        if m is None or (schema or {}).get("type") not in _NUMBER_TYPES:
+            continue
+        member = re.sub(r"[\s-]+", "_", m[2].strip().lower())
+        owners = [n for n in props if n != own and member in [v.lower() for v in _enum(props[n])]]
+        if len(owners) == 1:
+            value = next(v for v in _enum(props[owners[0]]) if v.lower() == member)
+            out.append(Rule("implies", own, (owners[0],), (value,), float(m[1])))
+    return out
+
+
+# "rejection_reason: Why the load was rejected" beside a flag `rejected` (set 47: a reason given for a load
+# not marked rejected): a reason says the flag is set.
+_WHY_DONE = re.compile(r"^\s*why (?:the|a|an|this) [a-z]+(?: [a-z]+)? (?:was|were|is|got) ([a-z]+ed)\b", re.IGNORECASE)
+
+
+def _why_flagged(tool: str, props: Props) -> list[Rule]:
+    out: list[Rule] = []
+    for own, schema in props.items():
+        m = _WHY_DONE.match(str((schema or {}).get("description") or ""))
+        members = _enum(schema or {})
+        flags = [n for n, sch in props.items() if (sch or {}).get("type") == "boolean" and m is not None
+                 and m[1].lower() in n.lower().split("_")]
+        if m is not None and members and len(flags) == 1:
+            out.extend(Rule("implies", flags[0], (own,), (v,), True) for v in members)
     return out
 
 
@@ -1831,11 +1869,77 @@ def _tool_member_ranges(tool: str, props: Props) -> list[Rule]:
     return [Rule("band_if", ranged[0], (str(next(iter(owners))),), (v,), (lo, hi)) for v, lo, hi in found if lo < hi]
 
 
+# "Rates ... about 0.03-0.05 on new asphalt, 0.05-0.08 on existing asphalt, 0.07-0.10 on milled surfaces and
+# concrete"; "9.5 mm mix at 1.25 to 2 in; 12.5 mm mix at 1.5 to 2.5 in" (set 47: tack at 0.043 on existing
+# asphalt, a 9.5 mm surface at 2.39 in): the tool's text gives a number a band per member it names in words.
+_SAID_BAND = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)(?![\w.])")
+
+
+def _member_worded_bands(tool: str, props: Props) -> list[Rule]:
+    enums = {n: _enum(sch) for n, sch in props.items() if (sch or {}).get("enum") and len(_enum(sch)) >= 2}
+    found: list[tuple[str, tuple[str, ...], float, float]] = []
+    for clause in re.split(r"[,;]\s+|(?<=\.)\s+", tool):
+        m = _SAID_BAND.search(clause)
+        if m is None or float(m[1]) >= float(m[2]):
+            continue
+        named = [(n, tuple(v for v in vs if _member_worded(v, vs, clause[:m.start()], clause[m.end():])))
+                 for n, vs in enums.items()]
+        named = [(n, vs) for n, vs in named if vs]
+        if len(named) == 1:
+            found.append((named[0][0], named[0][1], float(m[1]), float(m[2])))
+    owners = {o for o, _, _, _ in found}
+    if len(found) < 2 or len(owners) != 1:
+        return []
+    lo, hi = min(f[2] for f in found), max(f[3] for f in found)
+    fits = [n for n, sch in props.items() if (sch or {}).get("type") in _NUMBER_TYPES and not (sch or {}).get("enum")
+            and (_number(sch.get("minimum")) or 0.0) <= lo and hi <= (_number(sch.get("maximum")) or hi)]
+    said = set(re.findall(r"[a-z]+", tool.lower()))
+    named_fits = [n for n in fits if set(n.lower().split("_")) & said - {"in", "mm", "per", "of", "the"}]
+    subject = (named_fits if len(named_fits) == 1 else fits if len(fits) == 1 else [None])[0]
+    if subject is None:
+        return []
+    owner = next(iter(owners))
+    return [Rule("band_if", subject, (owner,), members, (a, b)) for _, members, a, b in found]
+
+
+def _member_worded(value: str, members: list[str], before: str, after: str) -> bool:
+    """Whether a clause names the member around its band: by its number and unit before it ("9.5 mm mix"
+    for 9.5mm_superpave), by all its words after it ("on new asphalt"), or by its first word where no
+    other member opens so ("on milled surfaces" for milled_asphalt)."""
+    parts = [p for p in re.split(r"_|(?<=\d)(?=[a-z])", value.lower()) if p]
+    numbers = [p for p in parts if re.fullmatch(r"\d+(?:\.\d+)?", p)]
+    if numbers:
+        return bool(re.search(rf"(?<![\w.]){re.escape(numbers[0])}\s*(?:{parts[parts.index(numbers[0]) + 1]})?\b",
+                              before, re.IGNORECASE)) if parts.index(numbers[0]) + 1 < len(parts) else False
+    led = re.match(r"\s*(?:on|for|with|of|at)\s+(.*)", after, re.IGNORECASE)  # "0.03-0.05 on new asphalt"; never
+    words = {w.rstrip("s") for w in re.findall(r"[a-z]+", led[1].lower())} if led else set()  # "6-84 inch pipe"
+    if all(p.rstrip("s") in words for p in parts):
+        return True
+    firsts = [re.split(r"_", m.lower())[0] for m in members]
+    return len(parts) > 1 and firsts.count(parts[0]) == 1 and parts[0] in words
+
+
 def _member_or_stem(value: str, word: str, members: list[str]) -> bool:
     """`value` is the member `word`, or one of two or more members `word` opens ("bilevel" of bilevel_s and
     bilevel_st; never "FOC" of foc_received alone, an abbreviation)."""
     stem = f"{word}_"
     return value.lower() == word or value.lower().startswith(stem) and sum(m.lower().startswith(stem) for m in members) >= 2
+
+
+# "Percent compaction is the wet density divided by the maximum theoretical (Rice) density of the mix" (set 47:
+# a wet 153.6 over a Rice 153.4 recorded as 93.7%): a number its text says is the quotient of two others.
+_QUOTIENT = re.compile(r"\b([a-z][a-z ]{1,30}?) (?:is|=|equals) (?:the )?([a-z][a-z ]{1,30}?) divided by (?:the )?"
+                       r"([a-z][a-z ()-]{1,60}?)(?= of |[.;,]|$)", re.IGNORECASE)
+
+
+def _quotients(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in _QUOTIENT.finditer(tool):
+        named = [_numeric_param(m[i].replace("(", " ").replace(")", " "), props) for i in (1, 2, 3)]
+        if all(named) and len(set(named)) == 3:
+            scale = 100.0 if "percent" in str(named[0]).lower().split("_") or "pct" in str(named[0]).lower().split("_") else 1.0
+            out.append(Rule("quotient", str(named[0]), (str(named[1]), str(named[2])), (), scale))
+    return out
 
 
 def _products(tool: str, props: Props) -> list[Rule]:
@@ -2455,7 +2559,8 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _are_for, _agreeing_bands, _requires_member, _given_with_value,
                                                       _limits_listed, _not_for, _prefix_glossed, _own_when,
                                                       _member_named_bands, _products, _when_done, _numbers_listed,
-                                                      _higher_of_two, _parts_within, _aside_members, _tool_member_ranges]
+                                                      _higher_of_two, _parts_within, _aside_members, _tool_member_ranges,
+                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2588,6 +2693,10 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _set(args, s) and not any(_set(args, x) for x in rule.others)
     if rule.kind in ("product", "prefixed", "parts") or rule.kind == "below" and _blood_pressure(s, o):
         return _broken_set45(rule, args)
+    if rule.kind == "quotient":  # within a rounding of its parts
+        x, y, z = (_number(args.get(n)) for n in (s, *rule.others))
+        return x is not None and y is not None and z is not None and z != 0 and \
+            abs(x - y / z * float(rule.target)) > 0.006 * abs(x) + 0.051
     if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
         return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
             (_set(args, s) or o in args or rule.target is not None)
@@ -2974,7 +3083,9 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
         moved = lo + (hi - lo) * (int(seed * 1000) % 101) / 100
         if hi - lo >= 1000:  # a wide band's value is a round one: a 250000 W cap, never 252370 (set 35)
             moved = min(max(float(f"{moved:.2g}"), lo), hi)
-        args[s] = round(moved) if isinstance(args.get(s), int) and not isinstance(args.get(s), bool) else round(moved, 1)
+        places = 1 if hi - lo >= 0.5 else math.ceil(-math.log10(hi - lo)) + 1  # a tack rate of 0.05-0.08 gal/sy:
+        args[s] = round(moved) if isinstance(args.get(s), int) and not isinstance(args.get(s), bool) else \
+            round(moved, places)  # 0.062, never 0.1 outside it (set 47)
     elif o not in keep and (other := _redrawn(o, draw, lambda v: v not in rule.values)) is not None:
         args[o] = other
 
@@ -3046,6 +3157,19 @@ def _fix_product(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
         args[s] = round(y * z) if whole[s] else round(y * z, 2)
 
 
+def _fix_quotient(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The numerator is the quotient times the denominator (a wet density from the Rice density and the
+    percent compaction, both drawn where a person reads them); else the quotient follows its parts."""
+    s, (top, bottom) = rule.subject, rule.others
+    x, y, z = (_number(args.get(n)) for n in (s, top, bottom))
+    if x is None or y is None or z is None or not z:
+        return
+    if top not in keep:
+        args[top] = round(x * z / float(rule.target), 1)
+    elif s not in keep:
+        args[s] = round(y / z * float(rule.target), 1)
+
+
 def _fix_parts(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
     """Parts over their whole come down to a share of it (5 to 35%, from the whole's own digits:
     reproducible), each in proportion; a whole under parts that are all fixed rises above them."""
@@ -3081,7 +3205,7 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
-    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product,
+    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product, "quotient": _fix_quotient,
     "parts": _fix_parts,
 }
 

@@ -216,6 +216,11 @@ def _names_it(words: str, name: str) -> bool:
     return bool(said) and (said[0] == _initials(name).lower() and len(own) >= 2 or said[: len(own)] == own)
 
 
+# "A tri-axle carries about", "each bin holds": what one thing takes, said of that thing.
+_HOLDS = re.compile(r"\b(?:an?|each|one|every|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:carries|holds|takes|fits|"
+                    r"weighs|loads)\b", re.IGNORECASE)
+
+
 def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, float]]:
     """The band a tool's prose gives a numeric parameter: by its name or initials after the band
     ("45–55 % RH"), else by the band's unit ("18–22 °C" for the one temperature); a ceiling
@@ -259,6 +264,9 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
         by_unit = [n for n in numeric if set(_words(n)) & set(cues) or _in_unit(n, props[n], unit)] if unit else []
         hit = named or (by_unit if len(by_unit) == 1 else [])
+        held = _HOLDS.search(re.split(r"[.;]\s", description[:m.start()])[-1])  # "A tri-axle carries about 16-18
+        if held and hit and not any(set(_words(n)) & set(_words(held[1])) for n in hit):  # tons": one truck's load,
+            continue  # never the day's order (set 47)
         if len(hit) == 1 and hit[0] not in out:
             out[hit[0]] = (lo, hi)
         elif not hit and (minutes := _in_minutes(m.group(4) or "", [n for n in numeric if n not in out])):

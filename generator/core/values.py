@@ -1055,6 +1055,22 @@ def _fake_temporal_string(name: str, schema: dict[str, Any], rng: random.Random,
     return None
 
 
+def _in_examples_shape(value: str | None, name: str, schema: dict[str, Any], pattern: str,
+                       rng: random.Random) -> str | None:
+    """A value drawn from a pattern of letters or digits alike, given a digit where the parameter's
+    own example has one and a letter where it has one: a seed-to-sale tag "1A40603000012A5000004231"
+    is followed by "1A47319920843A0918273645", never "1A4ZPFZ44YH0VCL2353XHGOK" (set 47)."""
+    shown = [e for e in _own_examples(name, schema) if isinstance(e, str) and value is not None and len(e) == len(value)
+             and _matches(pattern, e)]
+    if value is None or not shown:
+        return value
+    like = shown[0]
+    out = "".join(rng.choice("0123456789") if e.isdigit() and v.isalpha() else
+                  rng.choice("ABCDEFGHJKLMNPRSTUVWXYZ") if e.isalpha() and v.isdigit() and e.isupper() else v
+                  for e, v in zip(like, value, strict=True))
+    return out if _matches(pattern, out) else value
+
+
 def _pattern_value(pattern: str, rng: random.Random) -> str | None:
     try:
         return rstr.Rstr(rng).xeger(pattern)
@@ -1230,7 +1246,8 @@ def _fake_str(name: str, schema: dict[str, Any], rng: random.Random, ref: dateti
     if isinstance(pattern, str) and schema.get(lore.NARROWED_KEY) and value in _own_examples(name, schema):
         value = ""  # a series narrowed from its one example ("W27") is drawn from, never that welder (set 27)
     if isinstance(pattern, str) and not re.search(pattern, value):
-        value = _pattern_date(pattern, rng, ref) or _dated_id(_pattern_value(pattern, rng), pattern, rng, ref) or value
+        value = _pattern_date(pattern, rng, ref) or _dated_id(_in_examples_shape(_pattern_value(pattern, rng), name, schema,
+                                                                                  pattern, rng), pattern, rng, ref) or value
         return _as_example_dates(value, schema, pattern, rng, ref, _ahead(name))  # a pattern's own lengths are what they are
     return _fit_length(str(value), schema, rng)
 
@@ -3622,7 +3639,7 @@ def _kept_rules(tool: Tool, args: dict[str, Any], rng: random.Random, keep: froz
     if moved:  # a moment moved back brings what is ordered after it ("at most 12 months after it")
         kept = repair(props, kept, rng, keep=keep | moved, resample=_resampler(props, ref, pool))
         kept = _moved_in_order(props, kept, moved - keep)
-    for name in set(kept) | set(args):
+    for name in [*kept, *(n for n in args if n not in kept)]:  # never a set's order (the hash seed's)
         unchanged = name in args and name in kept and kept[name] is args[name]  # undoing it changes nothing
         if name in kept and not unchanged and not is_valid(drawing.get(name) or props.get(name) or {}, kept[name]):
             snapped = _on_step(props.get(name) or {}, kept[name])
@@ -3776,7 +3793,9 @@ def _not_in_future(tool: Tool, args: dict[str, Any], rng: random.Random, ref: da
     acquisition registered "tomorrow" has not happened yet; nor has a sample a tool records
     (`record_..._sample.sample_date`), which lies in the few days before."""
     said = _no_future(tool)
-    for name in said | done_moments(tool):
+    done = said | done_moments(tool)
+    for name in [n for n in tool.properties if n in done]:  # in the schema's order: a set's order is the hash
+        # seed's, and the draws below would follow it (set 47: one seed, two files)
         value = args.get(name)
         if isinstance(value, list) and name not in keep and all(isinstance(v, str) for v in value):  # "Log days to
             args[name] = _days_behind(value, ref, tool.properties.get(name) or {})  # certify" (set 44)
