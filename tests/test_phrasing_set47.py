@@ -127,3 +127,11 @@ def test_a_kind_of_person_and_a_list_of_names_read_as_people():
     names = {"type": "array", "items": {"type": "string"}, "description": "Full names of the employees witnessing."}
     assert term("witnesses", names).noun == "witnesses"
     assert term("query", {"type": "string", "description": "Name or part of it."}).noun != "query"
+
+
+def test_an_owner_is_bid_for_and_a_signature_is_had():
+    from generator.phrasebook.fragments import _whether_state
+
+    assert _said(BID, "owner_type", "private") == "for a private owner"
+    assert _whether_state("Whether the owner has signed the change order.") == (
+        "with the owner having signed the change order", "with the owner not having signed the change order")

@@ -506,6 +506,8 @@ def _whether_state(description: str) -> tuple[str, str] | None:
     if m is None or len(m.group("rest").split()) > 5:
         return None
     subj, verb, rest = m.group("subj").lower(), m.group("verb").lower(), m.group("rest").lower()
+    subj = re.sub(r" (?:has|have|had)$", "", subj)  # "Whether the owner has signed the change order": "with the
+    # owner having signed", never "the owner has having signed" (set 47)
     if verb in _MODALS:  # "Whether the insured vehicle can be driven": never "with the having insured ..." (set 35)
         return f"where {subj} {verb} {rest}", f"where {subj} {_MODALS[verb]} {rest}"
     if subj in ("anyone", "anybody", "someone", "somebody"):  # "Whether anyone reported an injury"

@@ -2639,7 +2639,8 @@ def _of_kind(t: Term, v: str, head: str, intent: str) -> str:
     if "NOUN" not in lemmas(last) and (set(lemmas(last)) & {"ADJ", "VERB"}) and known(head):
         return f"for {_a(v)} {head}"  # "for a manufactured property", never "for a manufactured" (set 34)
     if "ADJ" in lemmas(last) and known(thing) and thing not in ("type", "kind"):  # "lift a detention as a full
-        return f"as {_a(v)} {thing}"  # release", never "for a full" (set 37)
+        lead = "for" if is_person_role(thing) else "as"  # release", never "for a full" (set 37); a bid "for a
+        return f"{lead} {_a(v)} {thing}"  # private owner", never "as a private owner", the user's role (set 47)
     return f"for {_a(v)}"  # "Kind of recorded document" plat: "for a plat", never "with plat recorded document"
 
 
