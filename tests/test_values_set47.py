@@ -251,3 +251,19 @@ def test_values_a_member_or_a_quotient_gives():
     assert all(a.get("rejected") is True for a in _draws(TICKET, 10))
     for a in _draws(DENSITY, 20):
         assert abs(a["wet_density_pcf"] / a["rice_density_pcf"] * 100 - a["percent_compaction"]) < 0.6, a
+
+
+def test_a_history_hints_noun_keeps_its_head():
+    from generator.core.plan import history_noun
+
+    waste = Tool(name="schedule_waste_destruction", app="desk", api="schedule_waste_destruction", domain="set47c",
+                 description="Schedule destruction of cannabis waste.",
+                 parameters={"type": "object", "properties": {
+                     "mixed_with": {"type": "string", "enum": ["kitty_litter", "soil", "sawdust"],
+                                    "description": "Non-cannabis waste it is mixed with."}}})
+    assert history_noun("mixed_with", waste) == "non-cannabis waste"
+    typing = Tool(name="search_units", app="bank", api="search_units", domain="set47a", description="Search units.",
+                  parameters={"type": "object", "properties": {
+                      "patient_hla_drb1": {"type": "array", "items": {"type": "string"},
+                                           "description": "Patient's HLA-DRB1 alleles, exactly two."}}})
+    assert history_noun("patient_hla_drb1", typing) == "patient HLA DRB1"

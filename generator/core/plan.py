@@ -378,7 +378,7 @@ def history_noun(param: str, tool: Tool) -> str:
     only = re.fullmatch(r"only (?:(?:above|below|over|under|with|for|in|on|from|at) )?(\w+(?: \w+)?)", n)
     n = f"{only[1]} filter" if only else n  # `only_above_level`: "the same level filter", never "the same only
     # above level" (set 40)
-    n = _side_noun(n)
+    n = _side_noun(_with_its_head(n, param, tool))
     last = n.split()[-1] if n else ""  # (set 38: "search the sites for my regular one")
     if n in ("name", "title") and _object_head(tool) and _object_head(tool) != n:  # "my usual name" is the user's:
         return f"{_object_head(tool)} {n}"  # "the advertiser name I usually use" (set 41)
@@ -397,6 +397,29 @@ def history_noun(param: str, tool: Tool) -> str:
     if infer(param, spec_of(tool, param)) == "year":  # a vintage of 2015 is "the year I always use", never an amount
         return "year"  # (set 33)
     return "amount" if kind in ("integer", "number") else "one"
+
+
+# The last words of a noun that has lost its head: a possessor, "with", a filter's "contains".
+_HEADLESS = re.compile(r"(?:'s|\b(?:with|contains))$")
+
+
+def _with_its_head(n: str, param: str, tool: Tool) -> str:
+    """A noun that ends on a possessor or a preposition ("the patient's I always use", "the same mixed
+    with as last time", "my usual name contains": set 47) is the description's noun phrase instead
+    ("the non-cannabis waste I always use"), else the name's words with their codes in capitals."""
+    if not n or not _HEADLESS.search(n):
+        return n
+    from ..phrasebook.lexicon import known
+    from ..phrasebook.terms import _np
+
+    found = _np(str(spec_of(tool, param).get("description") or "").split(), cased=True)
+    while found and found[-1].lower() in ("it", "they", "them", "we", "you", "one"):
+        found = found[:-1]  # "Non-cannabis waste it is mixed with": the waste
+    described = " ".join(found)
+    if described and not _HEADLESS.search(described) and described.lower() != n.lower():
+        return described
+    said = [w.upper() if re.search(r"\d", w) or len(w) <= 3 and not known(w) else w for w in words(param).split()]
+    return " ".join(said) if not _HEADLESS.search(" ".join(said)) else n
 
 
 def _side_noun(n: str) -> str:
