@@ -135,3 +135,11 @@ def test_an_owner_is_bid_for_and_a_signature_is_had():
     assert _said(BID, "owner_type", "private") == "for a private owner"
     assert _whether_state("Whether the owner has signed the change order.") == (
         "with the owner having signed the change order", "with the owner not having signed the change order")
+
+
+def test_all_among_short_codes_is_a_code():
+    from generator.phrasebook.fragments import quantified
+
+    spec = {"type": "string", "enum": ["aml", "all", "mds", "cml", "other"], "description": "Primary diagnosis."}
+    assert quantified("all", "diagnosis", spec) == "ALL"
+    assert quantified("all", "category", {"type": "string", "enum": ["all", "tools", "parts"]}) != "ALL"

@@ -267,3 +267,16 @@ def test_a_history_hints_noun_keeps_its_head():
                       "patient_hla_drb1": {"type": "array", "items": {"type": "string"},
                                            "description": "Patient's HLA-DRB1 alleles, exactly two."}}})
     assert history_noun("patient_hla_drb1", typing) == "patient HLA DRB1"
+
+
+MAT = Tool(
+    name="record_mat_temperature", app="paving", api="record_mat_temperature", domain="set47b",
+    description="Record a mat temperature reading behind the screed. For PG 64-22 mixes the mat should be at least "
+                "250 F behind the screed (275 F for polymer-modified binders).",
+    parameters={"type": "object", "required": ["mat_temperature_f"], "properties": {
+        "mat_temperature_f": {"type": "number", "minimum": 150, "maximum": 350, "description": "Mat temperature, F."},
+        "air_temperature_f": {"type": "number", "minimum": -10, "maximum": 115, "description": "Air temperature, F."}}})
+
+
+def test_a_floor_said_of_a_readings_thing_holds():
+    assert all(250 <= a["mat_temperature_f"] <= 350 for a in _draws(MAT, 20))

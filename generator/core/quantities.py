@@ -200,6 +200,15 @@ _REFUSED_OVER = re.compile(r"\b([A-Za-z][A-Za-z ]{0,20}?) (?:over|above|warmer t
                            r"\s*([%°]\s*[CF]?|[A-Za-z]+)?[^.;]{0,25}?\b(?:must not|may not|cannot|can't|is refused|are "
                            r"refused|is rejected|are rejected|is not accepted|are not accepted|must be refused|must be "
                            r"rejected)\b", re.IGNORECASE)
+# "the mat should be at least 250 F", "Water must be at least 120 °F": a reading's floor, said of its thing.
+_FLOOR = re.compile(r"\b(?:the |a |an )?([a-z]+(?: [a-z]+)?) (?:should|must|needs to|has to) be at least (\d+(?:\.\d+)?)\s*"
+                    r"(?:°\s*)?(?:F|C|psi|ppm|pcf)\b", re.IGNORECASE)
+
+
+def _number_of(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
 _UNIT_WORDS = {"°C": ("temperature", "temp"), "°F": ("temperature", "temp"), "%": ("humidity", "percent", "pct",
                                                                                      "percentage", "rh")}
 
@@ -248,6 +257,13 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         ceiling = float(m.group(2))
         if len(hit) == 1 and hit[0] not in out and ceiling > 0:
             out[hit[0]] = (round(ceiling * 0.75, 1), round(ceiling * 0.92, 1))  # most loads pass
+    for m in _FLOOR.finditer(description):  # "the mat should be at least 250 F behind the screed" (set 47: 23
+        said = set(_words(m.group(1))) - {"the", "a", "an", "its"}  # of 24 mats at 183-246 F): a reading above it
+        hit = [n for n in numeric if said & set(_words(n)) and n not in out]
+        floor = float(m.group(2))
+        top = _number_of(props[hit[0]].get("maximum")) if len(hit) == 1 else None
+        if len(hit) == 1 and floor > 0 and (top is None or top > floor):
+            out[hit[0]] = (floor, min(round(floor * 1.15, 1), top) if top is not None else round(floor * 1.15, 1))
     for m in _MONEY_BAND.finditer(description):  # "a typical drive casing credit is $60-$150": the one sum of money
         money = [n for n in numeric if n not in out and _money(n, props[n])]
         if len(money) == 1:

@@ -118,6 +118,15 @@ _ANY = frozenset({"any", "all", "every", "either", "both"})
 OWN_FRAME = re.compile(r"^(?:with|in) (?:no|any|all) ")  # a value that brings its own frame
 
 
+def _among_codes(value: str, spec: dict[str, Any]) -> bool:
+    """Whether a quantifier word is one of several short codes of its enum ("all" beside "aml", "cml")."""
+    from .lexicon import known
+
+    codes = [str(e) for e in spec.get("enum") or [] if isinstance(e, str) and str(e).lower() != value
+             and re.fullmatch(r"[a-z]{2,4}", str(e).lower()) and not known(str(e).lower())]
+    return len(codes) >= 2
+
+
 def quantified(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     """An enum value that is a quantifier, said with its frame: "none" -> "with no hazard class",
     "any" -> "in any category", "all" -> "with all sizes" (never "in the none class"); None for
@@ -125,6 +134,8 @@ def quantified(value: Any, param: str, spec: dict[str, Any]) -> str | None:
     v = str(value).strip().lower()
     if v not in _NONE | _ANY or isinstance(value, bool):
         return None
+    if v == "all" and _among_codes(v, spec):  # "all" among aml, cml, mds: acute lymphoblastic leukemia, never "with all
+        return v.upper()  # patient's primary diagnoses" (set 47)
     if str(value).isupper() and any(str(e).isupper() and str(e).lower() not in _NONE | _ANY and
                                     (len(str(e)) <= 3 or re.search(r"\d", str(e))) for e in spec.get("enum") or []):
         return None  # "NO" among NOX, SO2 and CO2 is nitric oxide, never "with no certified component" (set 41)
