@@ -2694,9 +2694,7 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
     if rule.kind in ("product", "prefixed", "parts") or rule.kind == "below" and _blood_pressure(s, o):
         return _broken_set45(rule, args)
     if rule.kind == "quotient":  # within a rounding of its parts
-        x, y, z = (_number(args.get(n)) for n in (s, *rule.others))
-        return x is not None and y is not None and z is not None and z != 0 and \
-            abs(x - y / z * float(rule.target)) > 0.006 * abs(x) + 0.051
+        return _quotient_broken(rule, args)
     if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
         return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
             (_set(args, s) or o in args or rule.target is not None)
@@ -3155,6 +3153,12 @@ def _fix_product(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
             return
     if s not in keep and inside(s, y * z):
         args[s] = round(y * z) if whole[s] else round(y * z, 2)
+
+
+def _quotient_broken(rule: Rule, args: dict[str, Any]) -> bool:
+    x, y, z = (_number(args.get(n)) for n in (rule.subject, *rule.others))
+    return x is not None and y is not None and z is not None and z != 0 and \
+        abs(x - y / z * float(rule.target)) > 0.006 * abs(x) + 0.051
 
 
 def _fix_quotient(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:

@@ -205,6 +205,18 @@ _FLOOR = re.compile(r"\b(?:the |a |an )?([a-z]+(?: [a-z]+)?) (?:should|must|need
                     r"(?:°\s*)?(?:F|C|psi|ppm|pcf)\b", re.IGNORECASE)
 
 
+def _floors(description: str, numeric: list[str], props: dict[str, Any], out: dict[str, tuple[float, float]]) -> None:
+    """"the mat should be at least 250 F behind the screed" (set 47: 23 of 24 mats at 183-246 F): a
+    reading of the thing named drawn above the floor, into `out`."""
+    for m in _FLOOR.finditer(description):
+        said = set(_words(m.group(1))) - {"the", "a", "an", "its"}
+        hit = [n for n in numeric if said & set(_words(n)) and n not in out]
+        floor = float(m.group(2))
+        top = _number_of(props[hit[0]].get("maximum")) if len(hit) == 1 else None
+        if len(hit) == 1 and floor > 0 and (top is None or top > floor):
+            out[hit[0]] = (floor, min(round(floor * 1.15, 1), top) if top is not None else round(floor * 1.15, 1))
+
+
 def _number_of(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
@@ -257,13 +269,7 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         ceiling = float(m.group(2))
         if len(hit) == 1 and hit[0] not in out and ceiling > 0:
             out[hit[0]] = (round(ceiling * 0.75, 1), round(ceiling * 0.92, 1))  # most loads pass
-    for m in _FLOOR.finditer(description):  # "the mat should be at least 250 F behind the screed" (set 47: 23
-        said = set(_words(m.group(1))) - {"the", "a", "an", "its"}  # of 24 mats at 183-246 F): a reading above it
-        hit = [n for n in numeric if said & set(_words(n)) and n not in out]
-        floor = float(m.group(2))
-        top = _number_of(props[hit[0]].get("maximum")) if len(hit) == 1 else None
-        if len(hit) == 1 and floor > 0 and (top is None or top > floor):
-            out[hit[0]] = (floor, min(round(floor * 1.15, 1), top) if top is not None else round(floor * 1.15, 1))
+    _floors(description, numeric, props, out)
     for m in _MONEY_BAND.finditer(description):  # "a typical drive casing credit is $60-$150": the one sum of money
         money = [n for n in numeric if n not in out and _money(n, props[n])]
         if len(money) == 1:

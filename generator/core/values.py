@@ -69,7 +69,6 @@ from .schema import NAIVE_MOMENT, ZONE_WORDS, is_valid, local_date_time, local_t
 from .temporal import participle_of
 from .worktime import (
     GROUP_DATES,
-    after_its_record,
     due_by_urgency,
     laid_out_years,
     of_todays_work,
@@ -2873,8 +2872,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = due_by_urgency(kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = on_its_shift(kept, frozenset(fixed or {}))
-        kept = after_its_record(of_todays_work(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME),
-                                frozenset(fixed or {}))
+        kept = of_todays_work(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = laid_out_years(tool.properties, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
         kept = pinned.on_their_day(tool.properties, kept, frozenset(fixed or {}))  # "Monday that starts" (set 41)
         kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)

@@ -95,6 +95,10 @@ _ID_YEAR = re.compile(r"(?<![0-9])(20\d\d)(?=-)")
 
 
 def of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    return after_its_record(_dated_today(tool, args, keep, ref), keep)
+
+
+def _dated_today(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
     verb = semantic.tokens(tool.api or tool.name)[:1]
     for name in [n for n, v in args.items() if verb and verb[0] in _OPEN_CASE and n not in keep and isinstance(v, str)
                  and semantic.tokens(n)[-1:] == ["id"] and (y := _ID_YEAR.search(v)) and int(y[1]) < ref.year]:

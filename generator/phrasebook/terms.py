@@ -1578,6 +1578,17 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     if doing:  # "Per cent passing the No. 4 (4.75 mm) sieve": "85 percent passing the No. 4 sieve" (set 42)
         t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
     t = _read_as_written(_counted_as_described(t, description, str(inner.get("type") or "")), description, inner)
+    t = _named_plainly(t, description, inner)
+    per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
+    if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
+        t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
+    return _hinted(t, noun) if noun else t
+
+
+def _named_plainly(t: Term, description: str, inner: dict[str, Any]) -> Term:
+    """The name's words where the description's noun is none (set 47): no noun phrase (`_unsound`), a label of
+    the value's form ("Full names of the employees witnessing"), or a share of another ("Wet density as a
+    percent of the Rice density")."""
     if inner.get("type") != "boolean" and _unsound(t.noun, description) and (plain := re.sub(r"\s+[Ee]\d+$", "", t.plain)) and \
             all(known(w.lower()) or re.fullmatch(r"[A-Z0-9-]{2,}|[a-z]{4,}", w) for w in plain.split()):
         t = Term(**{**t.__dict__, "noun": plain})  # "a viable of 3", "the non-reactive t": the name's words (set 47)
@@ -1588,10 +1599,7 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     if t.plain and t.noun and re.match(rf"{re.escape(t.noun)} as an? (?:percent|percentage|share|fraction|ratio) of\b",
                                        description, re.IGNORECASE):  # "Wet density as a percent of the Rice density"
         t = Term(**{**t.__dict__, "noun": t.plain})  # is the percent compaction, never "at 93.6% wet density" (set 47)
-    per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
-    if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
-        t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
-    return _hinted(t, noun) if noun else t
+    return t
 
 
 def _unsound(noun: str, description: str) -> bool:
@@ -1975,8 +1983,7 @@ def _number_frame(t: Term, v: str, intent: str) -> str:
     if once:
         return once
     if t.sem == "percent" and not t.unit:  # "at 26% brightness", "with at least 5% alcohol"; "at 92.6% compaction",
-        noun = re.sub(r"^(?:percent|percentage|pct)\s+", "", t.noun)  # never "92.6% percent compaction" (set 47)
-        return f"{'with' if t.bound else 'at'} {t.bound}{v}% {noun}".rstrip()
+        return f"{'with' if t.bound else 'at'} {t.bound}{v}% {_PERCENT_WORD.sub('', t.noun)}".rstrip()  # (set 47)
     if t.of == "count" and t.noun and _counted_done(t.plain):  # "Number of the customer's devices affected"
         return f"with {t.bound}{v} {t.plain}"
     if t.of == "count" and t.noun:  # "with 3 holes", "for 12 nights", "for 4 guests"
@@ -2512,12 +2519,8 @@ def _enum(t: Term, v: str, intent: str) -> str:
         return f"with {t.plain if t.plain and head in t.plain.lower().split() else head} {v}"
     thing = t.plain.split()[:-1] if len(t.plain.split()) == 2 and head in ("type", "kind") else []
     reading = intent.split(" ", 1)[0] in _READING and not _CHECKED_IN.match(intent)  # "check a customer in" writes
-    if thing and re.fullmatch(r"[a-z][a-z ]*", v) and reading and is_person_role(thing[0]):  # "search sales for
-        return f"for {v} {plural(thing[0])}"  # medical customers", never "of type medical" (set 47)
-    if thing and re.fullmatch(r"[a-z][a-z ]*", v) and not reading and known(thing[0]):
-        lead = "as" if thing[0] in intent.lower().split() else "with"  # the call's own thing, else one it uses:
-        return f"{lead} {_a(v)} {thing[0]}"  # stop_type corner when adding a stop: "as a corner stop", never "for corner";
-        # a boring's hammer_type: "with a safety hammer", never "as a safety hammer" (set 42)
+    if said := _of_its_thing(v, thing, intent, reading):
+        return said
     if head in ("type", "kind") and reading:  # "list equipment of type air handler",
         return f"of {head} {v}"  # never "list equipment for air handler"
     if head in ("class", "category") and len(t.noun.split()) == 2 and known(t.noun.split()[0]) and \
@@ -2534,6 +2537,20 @@ def _enum(t: Term, v: str, intent: str) -> str:
     return _maker_or_member(t, v, head) or _participle_state(t, v, head) or f"with the {v} {_own_noun(t.noun)}"
 
 
+def _of_its_thing(v: str, thing: list[str], intent: str, reading: bool) -> str:
+    """A kind of the call's thing or of one it uses ("customer_type"): "search sales for medical customers",
+    never "of type medical" (set 47); stop_type corner when adding a stop: "as a corner stop", never "for
+    corner"; a boring's hammer_type: "with a safety hammer", never "as a safety hammer" (set 42)."""
+    if not thing or not re.fullmatch(r"[a-z][a-z ]*", v):
+        return ""
+    if reading:
+        return f"for {v} {plural(thing[0])}" if is_person_role(thing[0]) else ""
+    if not known(thing[0]):
+        return ""
+    return f"{'as' if thing[0] in intent.lower().split() else 'with'} {_a(v)} {thing[0]}"
+
+
+_PERCENT_WORD = re.compile(r"^(?:percent|percentage|pct)\s+")  # never "92.6% percent compaction"
 _CHECKED_IN = re.compile(r"check (?:\S+ ){1,3}(?:in|out)\b|check[- ](?:in|out)\b")
 
 
