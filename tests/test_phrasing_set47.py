@@ -143,3 +143,10 @@ def test_all_among_short_codes_is_a_code():
     spec = {"type": "string", "enum": ["aml", "all", "mds", "cml", "other"], "description": "Primary diagnosis."}
     assert quantified("all", "diagnosis", spec) == "ALL"
     assert quantified("all", "category", {"type": "string", "enum": ["all", "tools", "parts"]}) != "ALL"
+
+
+def test_a_reason_follows_the_state_it_explains():
+    from generator.writers.phrasing.clauses import ordered
+
+    said = ordered(["because it was segregated", "marked as rejected", "for mix order MO-25-0833"])
+    assert said.index("marked as rejected") < said.index("because it was segregated"), said

@@ -307,7 +307,7 @@ def _rank(m: str) -> int:
 
 # A moment said by what happens then ("scheduled on June 3", "leaving the bank on June 2"): a reason
 # before it would take it as its own ("because the site is not ready scheduled on June 3", set 47).
-_DONE_THEN = re.compile(r"^[a-z]+(?:ed|ing)\b(?: [a-z]+){0,4} (?:on|at|by)\b")
+_DONE_THEN = re.compile(r"^[a-z]+(?:ed|ing)\b(?:(?: [a-z]+){0,4} (?:on|at|by)\b| as [a-z]+ed$)")  # "marked as rejected"
 
 
 def ordered(mods: list[str], reading: bool = False) -> list[str]:
