@@ -150,3 +150,11 @@ def test_a_reason_follows_the_state_it_explains():
 
     said = ordered(["because it was segregated", "marked as rejected", "for mix order MO-25-0833"])
     assert said.index("marked as rejected") < said.index("because it was segregated"), said
+
+
+def test_an_antibody_is_named_by_what_it_is_to():
+    from generator.phrasebook.terms import term
+
+    spec = {"type": "string", "enum": ["non_reactive", "reactive"], "description": "Antibody to hepatitis B core antigen."}
+    assert term("anti_hbc", spec).noun == "antibody to hepatitis B core antigen"
+    assert term("reason", {"type": "string", "description": "Reason to cancel the visit."}).noun != "reason to cancel the visit"

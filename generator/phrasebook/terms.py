@@ -1579,6 +1579,7 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
         t = Term(**{**t.__dict__, "noun": re.sub(r"\s*\([^)]*\)", "", doing[1]).strip()})
     t = _read_as_written(_counted_as_described(t, description, str(inner.get("type") or "")), description, inner)
     t = _named_plainly(t, description, inner)
+    t = Term(**{**t.__dict__, "noun": _of_what(t.noun, description)}) if t.noun else t
     per = re.search(r"_per_([a-z]+)$", param)  # `min_rate_per_mile` in USD: "at least 2.25 USD per mile" (set 29)
     if per and t.unit and " per " not in f" {t.unit} " and "/" not in t.unit and known(per[1]):
         t = Term(**{**t.__dict__, "unit": f"{t.unit} per {per[1]}"})
@@ -1600,6 +1601,18 @@ def _named_plainly(t: Term, description: str, inner: dict[str, Any]) -> Term:
                                        description, re.IGNORECASE):  # "Wet density as a percent of the Rice density"
         t = Term(**{**t.__dict__, "noun": t.plain})  # is the percent compaction, never "at 93.6% wet density" (set 47)
     return t
+
+
+def _of_what(noun: str, description: str) -> str:
+    """A one-word noun the description says "to" or "against" something ("Antibody to hepatitis B core
+    antigen"): the whole phrase, never "the non-reactive antibody" beside four other antibodies (set 47)."""
+    m = re.match(rf"{re.escape(noun)} (to|against) ((?:[A-Za-z][\w-]* ){{0,4}}[A-Za-z][\w-]*)(?=[.;,(]|$)", description.strip(),
+                 re.IGNORECASE)
+    return f"{noun} {m[1]} {m[2]}" if m and " " not in noun and noun.lower() in _TESTED_THINGS else noun
+
+
+# Things a lab result names by what they react to.
+_TESTED_THINGS = frozenset({"antibody", "antibodies", "antigen", "antigens", "allergy", "sensitivity", "immunity"})
 
 
 def _unsound(noun: str, description: str) -> bool:
