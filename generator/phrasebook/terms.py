@@ -906,12 +906,18 @@ def _by_role(noun: str, param: str) -> str:
     return noun
 
 
+def written_in_capitals(word: str, description: str) -> bool:
+    """Whether a description writes a short word in capitals ("UN number", "state DOT")."""
+    return word.isalpha() and 2 <= len(word) <= 5 and \
+        re.search(rf"(?<![\w'-]){word.upper()}(?![\w'-])", description) is not None
+
+
 def _cased_as_described(word: str, description: str) -> str:
     """A noun's word as the description writes it: in capitals ("UN number") or with its capital
     inside a sentence ("5-digit Paris MoU deficiency code": "Paris MoU", never "paris MoU")."""
     if not (word.isalpha() and word.islower()):
         return word
-    if 2 <= len(word) <= 5 and re.search(rf"(?<![\w'-]){word.upper()}(?![\w'-])", description):
+    if written_in_capitals(word, description):
         return word.upper()
     titled = word.capitalize()
     inside = re.search(rf"(?<=[\w,;:)-] ){titled}\b", description) and not re.search(rf"\b{word}\b", description)

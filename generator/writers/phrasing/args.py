@@ -11,7 +11,15 @@ from ...core.semantic import tokens
 from ...core.surface import render, spec_of, value_kind
 from ...phrasebook import hints_of
 from ...phrasebook.lexicon import FUNCTION_WORDS, known
-from ...phrasebook.terms import Term, goes_somewhere, kind_of_value, one_of_a_list, say, term
+from ...phrasebook.terms import (
+    Term,
+    goes_somewhere,
+    kind_of_value,
+    one_of_a_list,
+    say,
+    term,
+    written_in_capitals,
+)
 from ...records import ArgPlan, CallPlan, Tool
 from .intents import PREPOSITIONS
 
@@ -91,9 +99,8 @@ def cased_as_described(text: str, tool: Tool | None, param: str) -> str:
     spec = spec_of(tool, param)
     listed = {str(e) for e in spec.get("enum") or []}
     about = f"{tool.description if tool else ''} {spec.get('description') or ''}"
-    caps = set(re.findall(r"\b[A-Z]{2,6}\b", about)) - listed
-    return " ".join(w.upper() if w.islower() and w.upper() in caps and w not in FUNCTION_WORDS and
-                    (len(w) <= 3 or not known(w)) else w for w in text.split(" ")) if caps else text
+    return " ".join(w.upper() if w.islower() and w.upper() not in listed and written_in_capitals(w, about) and
+                    w not in FUNCTION_WORDS and (len(w) <= 3 or not known(w)) else w for w in text.split(" "))
 
 
 # The words of a name that tell one of two same-named measures from the other (`depth_start_ft_md`,
