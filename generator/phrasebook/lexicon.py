@@ -22,7 +22,7 @@ ABBREVIATIONS = {
     "ids": "IDs", "url": "URL", "urls": "URLs", "ip": "IP", "uri": "URI", "tel": "phone",
     "img": "image", "pic": "picture", "pics": "pictures", "doc": "document", "docs": "documents",
     "info": "info", "config": "settings", "cfg": "settings", "pwd": "password", "usr": "user",
-    "dob": "date of birth", "cat": "category", "lang": "language", "loc": "location",
+    "dob": "date of birth", "lang": "language", "loc": "location",  # "cat" is a cat (set 48: "category compatibility")
     "freq": "frequency", "fmt": "format", "dir": "folder", "prev": "previous", "avg": "average",
     "std": "standard", "sym": "symbol", "symb": "symbol", "pos": "position", "rad": "radius",
     "dt": "date", "ts": "timestamp", "sec": "seconds", "secs": "seconds", "mins": "minutes",

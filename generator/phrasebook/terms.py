@@ -415,6 +415,9 @@ _AT_TEMPERATURE = re.compile(r"(\d+)([cf])")
 _FRACTION = re.compile(r"(\d+)(?:st|nd|rd|th)s")  # a measure counted in parts of a unit: 32nds of an inch
 
 
+_WINDOW_UNITS = frozenset({"hours", "days", "weeks", "months", "years"})
+
+
 def unit_tail(words: list[str]) -> tuple[list[str], str]:
     """A name's content words and the unit its closing tokens write, as said after a number:
     `pretransfusion_hgb_g_dl` -> (pretransfusion hgb, "g/dL"), `viscosity_cst_40c` -> (viscosity,
@@ -433,6 +436,9 @@ def unit_tail(words: list[str]) -> tuple[list[str], str]:
         return rest[:-1], f"{_NAME_UNITS[rest[-1]]}{cond}"
     if len(rest) > 2 and rest[-1] in ("md", "tvd") and rest[-2] in _UNIT_WORDS:  # `top_of_cement_ft_md`
         return rest[:-2], f"{_UNIT_WORDS[rest[-2]]} {rest[-1].upper()}{cond}"  # 6000 feet MD
+    if len(rest) > 2 and rest[-2].isdigit() and rest[-1] in _WINDOW_UNITS:  # `impound_count_12_months`: a count in
+        head = rest[:-3] if rest[-3] in ("last", "past", "in", "within") else rest[:-2]  # a window, never "with impound
+        return head, f"in the last {rest[-2]} {rest[-1]}{cond}"  # count 12 at 8 months" (set 48)
     if len(rest) > 1 and (part := _FRACTION.fullmatch(rest[-1])):
         return rest[:-1], f"/{part[1]}"  # "tread_depth_32nds": a tread depth of 17/32
     return words, ""
@@ -806,14 +812,29 @@ def _role_of(param: str, json_type: str, name_words: set[str], said: str, descri
         # elution until 2 pm")
     if not role and _LAST_DONE.match(param) and json_type == "string":
         return ""  # `last_performed`: the day a thing was last done, a fact and no bound (set 30: "until May 31")
+    if tokens(param) in (["first", "name"], ["last", "name"]):
+        return ""  # a given name, no range's start (set 48: "starting at name Gregory")
     if not role:
         bounds = name_words - _ordinal_of_thing(tokens(param))  # "first_truck_time": the first truck's, no bound
+        bounds -= _infinitive_to(tokens(param))
         if bounds & _DONE and not (bounds - _DONE) & (_FROM | _UNTIL) and tokens(param)[-1:] in _ON_A_DAY:
             return ""  # `completed_on`: the day the work was done, a fact and no bound (set 32: "completion until May 6")
         role = "from" if bounds & _FROM else "until" if bounds & _UNTIL else ""
         if not role and json_type == "string" and len(name_words) == 1:  # "open"/"close" of hours: from/until
             role = "from" if name_words & _OPENS else "until" if name_words & _CLOSES else ""
     return role
+
+
+def _infinitive_to(words: list[str]) -> set[str]:
+    """"to" between two words of an act or a recipient (`failure_to_appear_date`: the day of a missed
+    hearing, no range's end; set 48: "until May 22nd"; `note_to_tech`), never the bound of `date_to`,
+    `to_date` or `date_to_year`."""
+    inside = [i for i, w in enumerate(words) if w == "to" and 0 < i < len(words) - 1]
+    return {"to"} if any([words[i + 1]] not in _ON_A_DAY and words[i - 1] not in _RANGE_HEADS for i in inside) else set()
+
+
+_RANGE_HEADS = frozenset({"date", "time", "year", "month", "day", "hour", "price", "amount", "age", "value", "size",
+                          "weight", "length", "count", "number", "level", "grade", "range", "period"})
 
 
 _LAST_DONE = re.compile(r"^(?:date_)?last_[a-z]+ed(?:_(?:on|at|date))?$")
@@ -1536,12 +1557,17 @@ def _said_as_a_role(param: str, t: Term) -> Term:
     return t
 
 
+_FOR_WHOM_ONLY = re.compile(r"^\s*[A-Z][\w' -]{0,40}? only:\s*(?=\S)")
+
+
 def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Term:
     """The Term of parameter `param` with property schema `spec` (`noun`: a catalog hint's noun)."""
     spec = spec or {}
     items = spec.get("items")
     inner: dict[str, Any] = items if spec.get("type") == "array" and isinstance(items, dict) else spec
     description = true_reading(str(spec.get("description") or inner.get("description") or ""))
+    description = _FOR_WHOM_ONLY.sub("", description, count=1) or description  # "Dogs only: heartworm antigen
+    # test result" names the result, never "dogs" (set 48: "with positive dogs")
     members = tuple(str(m) for m in inner.get("enum") or () if isinstance(m, str))
     t = _term(param, description, str(inner.get("type") or ""), str(inner.get("format") or ""), members)
     t = _named_as_written(param, description, t)

@@ -87,6 +87,9 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
     intent = " ".join(hints.intents[:1]) if hints else ""
     t = apart(term(param, spec_of(tool, param), hinted), param, tool)
     said = say(t, kind_of_value(kind), text, intent)
+    if t.noun and text.split(" ")[0].lower() == t.noun.split(" ")[-1].lower():  # the value opens on its noun:
+        said = re.sub(rf"(?:\b(?:the|an?) )?{re.escape(t.noun)} (?={re.escape(text)})", "", said, count=1)  # "with
+        # Officer R. Delgado", never "with officer Officer R. Delgado" (set 48)
     if kind == "enum" and (cased := cased_as_described(text, tool, param)) != text:
         said = re.sub(rf"(?<!\w){re.escape(text)}(?!\w)", lambda _: cased, said, count=1)
     return one_of_a_list(t, said, text) if kind == "list" else said
