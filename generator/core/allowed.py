@@ -398,6 +398,8 @@ def read(description: str) -> Described:
                  if i.strip().lower() not in _PROSE]
     if closed and leading and examples and not {e.lower() for e in examples} & {c.lower() for c in closed[0]}:
         closed = []  # "Building name or street address, partial match (e.g. 'Harbor View Tower')" says what a value is
+    # "e.g. '(951) 555-0172'" is one example: its tail left when the aside is taken out is none (set 48)
+    examples = [e for e in examples if not any(o != e and re.search(rf"[ )]{re.escape(e)}$", o) for o in examples)]
     low, high = _range(text)
     return Described(allowed=closed[0] if closed else (), examples=tuple(dict.fromkeys(examples)),
                      default=default, low=low, high=high)

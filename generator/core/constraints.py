@@ -223,15 +223,18 @@ def pairs_for(props: dict[str, dict[str, Any]]) -> list[Pair]:
 # other parameter named by a word of its name (`collection_time`)
 # "Last day the clearance is valid (YYYY-MM-DD); after exam_date and at most 12 months after it": a
 # clause opening on the order says it too (set 26: clearances valid for two years).
-_SAID_ORDER = re.compile(r"(?:\b(?:(?:must|should|has to|needs to) (?:be |come |fall )?(?:at or |on or )?|(?:at|on) or )|"
+_SAID_ORDER = re.compile(r"(?:\b(?:(?:must|should|has to|needs to) (?:be |come |fall )?(?:at or |on or )?|(?:at|on) or )|\b(?=within \d)|"
                          r"(?:^|(?<=[;(])\s*)(?:strictly |at or |on or )?|"
-                         r"(?<=,\s)(?=(?:at least |no less than )?\d+(?:\.\d+)? (?:minutes?|hours?|days?|weeks?) ))"  # ", at least 5
+                         r"(?<=[,:]\s)(?=(?:at least |no less than )?\d+(?:\.\d+)?(?:(?:,\s*|\s*(?:to|or|-|\u2013)\s*)\d+(?:\.\d+)?)*"
+                         r" (?:minutes?|hours?|days?|weeks?|months?) ))"  # ", at least 5
                          # minutes after asystole" (set 45); a bare ", before fuel surcharge" orders no two moments
                          # "at least 2 hours after ready_time" (set 30: a dock closing before the freight is ready)
                          # "30 to 80 days after dry_date" (set 32: a calving due before the dry-off)
                          r"(?:(?:at least |no less than |a minimum of |between )?\d+(?:\.\d+)?"
-                         r"(?:\s*(?:to|and|-|\u2013)\s*\d+(?:\.\d+)?)? (?:minutes?|hours?|days?|weeks?|months?) )?"
-                         r"(before|after|earlier than|later than|prior to) (?:the |a |its )?([a-z]+)", re.IGNORECASE)
+                         r"(?:(?:,\s*|\s*(?:to|and|or|-|\u2013)\s*)\d+(?:\.\d+)?)* (?:minutes?|hours?|days?|weeks?|months?) )?"
+                         r"(before|after|earlier than|later than|prior to|within \d+ (?:hours?|days?|weeks?|months?) of)"
+                         r" (?:the |a |its )?([a-z]+)", re.IGNORECASE)  # "mail it within 30 days of the failure to
+# appear" (set 48: notices of forfeiture mailed before the hearing the defendant missed)
 _SAID_ROLE = _role("said before", "said after", False, True)
 _SAID_OR_SAME = _role("said before", "said after", False, False)
 
@@ -305,16 +308,21 @@ _NOT_MEASURES = frozenset({"next", "due", "date", "time", "at", "on", "of", "the
 def _next_pairs(typed: tuple[tuple[str, str], ...]) -> list[Pair]:
     """A reading when the next is due and the one it is counted from (`next_due_tach` after
     `tach_at_compliance`; set 23: 14 of 26 next-due readings at or below the reading at compliance):
-    two numbers of one measure word, the one named "next" the later."""
-    numbers = [(n, set(tokens(n))) for n, t in typed if t in ("integer", "number")]
+    two numbers of one measure word, the one named "next" the later; two dates too
+    (`next_service_date` after `service_date`; set 48: 10 of 14 stickers due on or before the
+    cleaning they certify)."""
     out = []
-    for name, words in numbers:
-        if "next" not in words:
-            continue
-        measure = words - _NOT_MEASURES
-        base = [n for n, w in numbers if n != name and "next" not in w and measure and measure <= w]
-        if len(base) == 1:
-            out.append(Pair("order", base[0], name, _NEXT_ROLE))
+    for kinds in (("integer", "number"), ("string",)):
+        found = [(n, set(tokens(n))) for n, t in typed if t in kinds]
+        if kinds == ("string",):
+            found = [(n, w) for n, w in found if w & _DAY_WORDS]
+        for name, words in found:
+            if "next" not in words:
+                continue
+            measure = words - _NOT_MEASURES
+            base = [n for n, w in found if n != name and "next" not in w and measure and measure <= w]
+            if len(base) == 1:
+                out.append(Pair("order", base[0], name, _NEXT_ROLE))
     return out
 
 

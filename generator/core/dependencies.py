@@ -253,6 +253,30 @@ def _why_flagged(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "Microchip number found by the scan ... Leave out when the scan found no chip" beside the flag
+# `microchip_scanned` (set 48: chip numbers on animals recorded as never scanned): a value the act
+# of a flag finds is given only when the flag is set.
+_FINDS = re.compile(r"\b(?:found|finds|find|showed|shows|read|reads)\b", re.IGNORECASE)
+
+
+def _found_by_flag(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for flag, fs in props.items():
+        words = flag.lower().split("_")
+        done = [w for w in words if w.endswith("ed") and len(w) > 4]
+        if (fs or {}).get("type") != "boolean" or len(done) != 1:
+            continue
+        stem = done[0][:-2]
+        stem = stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else stem  # "scanned": scan
+        heads = set(words) - {done[0]}
+        for name, sch in props.items():
+            said = str((sch or {}).get("description") or "")
+            if name != flag and (sch or {}).get("type") != "boolean" and heads & set(name.lower().split("_")) and \
+                    re.search(rf"\b{re.escape(stem)}", said, re.IGNORECASE) and _FINDS.search(said):
+                out.append(Rule("requires", name, (flag,)))
+    return out
+
+
 def _implies(tool: str, props: Props) -> list[Rule]:
     """"status 'contained' requires containment_pct 100" (in the tool's or a parameter's text)."""
     texts = [tool] + [str(s.get("description") or "") for s in props.values()]
@@ -359,9 +383,10 @@ def _stem(word: str) -> str:
 def _values_named(word: str, props: Props, skip: str = "") -> tuple[str, tuple[str, ...]] | None:
     """The enum parameter and its values a word names by stem ("awards" names `awarded` and
     `partially_awarded` of `decision`; "accepted papers" names `accept`, `accept_with_shepherding`)."""
-    stem = _stem(word)
+    w = word.lower()  # "Vehicles only: ..." names `vehicle` ("vehicl" + "es" is no stem of it; set 48)
+    stems = {_stem(w), _stem(w[:-1])} if w.endswith("es") else {_stem(w)}
     for name, schema in props.items():
-        hits = tuple(v for v in _enum(schema) if stem in {_stem(t) for t in re.split(r"[\W_]+", v) if t})
+        hits = tuple(v for v in _enum(schema) if stems & {_stem(t) for t in re.split(r"[\W_]+", v) if t})
         if name != skip and hits:
             return name, hits
     return None
@@ -444,12 +469,27 @@ def _only_for(tool: str, props: Props) -> list[Rule]:
         text = str(schema.get("description") or "")
         if text.count("(") > 1:  # "SEAT (~800 gal), scooper (water only)": glosses of its own values
             continue
+        if (two := _two_members(text, props, name)) is not None:
+            out.append(two)
         for m in _ONLY_FOR.finditer(text):
             word = next(g for g in m.groups() if g)
             owned = _values_named(word, props, skip=name)
             if owned and not any(r.subject == name for r in out):
                 out.append(Rule("only", name, (owned[0],), owned[1]))
     return out
+
+
+# "Real estate and vehicles: total owed on mortgages or loans" (set 48: a loan balance on cash): a
+# description that opens on two members of one enum says what it is for those two only.
+_TWO_MEMBERS = re.compile(r"^\s*([A-Za-z][\w -]{1,30}?) and ([A-Za-z][\w -]{1,30}?)(?: only)?\s*:")
+
+
+def _two_members(text: str, props: Props, name: str) -> Rule | None:
+    m = _TWO_MEMBERS.match(text)
+    said = [_member_said(m[i].lower(), props, name) for i in (1, 2)] if m else []
+    if len(said) == 2 and said[0] and said[1] and said[0][0] == said[1][0] and said[0][1] != said[1][1]:
+        return Rule("only", name, (said[0][0],), (said[0][1], said[1][1]))
+    return None
 
 
 # "Give either ndc or ingredient_name, not both", "Give meter_id or block (4-digit block number),
@@ -946,6 +986,7 @@ def _may_be(tool: str, props: Props) -> list[Rule]:
     out = []
     for name, values in enums.items():
         clauses = [c for c in re.split(r"[.;]\s*", str(props[name].get("description") or "")) if c.strip()]
+        out += [r for c in clauses for r in _listed_in_turn(c, name, values, enums)]
         for i, clause in enumerate(clauses):
             m = _MAY_BE.match(clause)
             own = _own_values(m.group("what"), values) if m else None
@@ -959,6 +1000,69 @@ def _may_be(tool: str, props: Props) -> list[Rule]:
             left = _own_values(rest.group("what"), values) if rest else None
             if left:
                 out.append(Rule("pairs", name, (other,), tuple(v for v in enums[other] if v not in named), left))
+    return out
+
+
+# "...per NFPA 96 Table 12.4: solid-fuel cooking (wood or charcoal) monthly; high-volume cooking (...)
+# quarterly; moderate-volume cooking semi-annually; low-volume cooking (...) annually" (set 48: solid
+# fuel on an annual schedule): a table in prose, one clause per value of one enum with the value of
+# another it takes, three or more clauses in a row.
+def _table_pairs(tool: str, props: Props) -> list[Rule]:
+    enums = {n: _enum(s) for n, s in props.items() if s.get("enum")}
+    if len(enums) < 2:
+        return []
+    out = []
+    for text in [tool] + [str(s.get("description") or "") for s in props.values()]:
+        clauses = [c for c in re.split(r";\s*|:\s+|\.\s+", re.sub(r"\([^()]*\)", " ", text)) if c.strip()]
+        for row, col in itertools.permutations(enums, 2):
+            found = [(_one_named(c, enums[row]), _one_named(c, enums[col])) for c in clauses]
+            run = [(r, c) for r, c in found if r and c]
+            if len(run) >= 3 and len({r for r, _ in run}) == len(run) and len({c for _, c in run}) == len(run):
+                out += [Rule("pairs", col, (row,), (r,), (c,)) for r, c in run]
+    return out
+
+
+def _one_named(clause: str, values: list[str]) -> str | None:
+    """The one value of an enum a clause names in words ("semi-annually" names `semi_annual`, not
+    `annual`: the value of most words)."""
+    words = set(_words_of_value(clause))
+    words |= {w[:-2] for w in words if w.endswith("ly") and len(w) > 5}
+    named = [v for v in values if _words_of_value(v) and set(_words_of_value(v)) <= words and re.search(r"[A-Za-z]", v)]
+    named = [v for v in named if not any(o != v and set(_words_of_value(v)) < set(_words_of_value(o)) for o in named)]
+    return named[0] if len(named) == 1 else None
+
+
+# "Route of administration: DHPP, FVRCP and rabies are subcutaneous, bordetella intranasal or oral"
+# (set 48: rabies given orally, FeLV intranasal): after a colon, values of another enum named in
+# words, then this enum's values, then more of each in turn, the verb said once.
+_ARE_LISTED = re.compile(r"^(?P<who>[\w ,/-]{2,80}?)\s+(?:are|is|must be|should be|go|get)\s+(?:given\s+)?(?P<rest>[\w ,/-]+?)\s*$",
+                         re.IGNORECASE)
+
+
+def _listed_in_turn(clause: str, name: str, values: list[str], enums: dict[str, list[str]]) -> list[Rule]:
+    m = _ARE_LISTED.match(clause.split(":", 1)[1] if ":" in clause else "")
+    if m is None:
+        return []
+    chunks = [c.strip() for c in re.split(r",\s*", m.group("rest")) if c.strip()]
+    groups: list[tuple[str, tuple[str, ...]]] = []
+    who = m.group("who")
+    for chunk in chunks:
+        own = _own_values(chunk, values)
+        if own is not None and who:
+            groups.append((who, own))
+            who = ""
+            continue
+        words = chunk.split()
+        split = next((i for i in range(1, len(words)) if _own_values(" ".join(words[i:]), values)), None)
+        if split is None:
+            return []
+        groups.append((" ".join(words[:split]), _own_values(" ".join(words[split:]), values) or ()))
+    out = []
+    for said, own in groups:
+        hits = [(o, named) for o, vs in enums.items() if o != name and (named := _named_in_words(said, vs))]
+        if len(hits) != 1 or not own:
+            return []
+        out.append(Rule("pairs", name, (hits[0][0],), tuple(hits[0][1]), own))
     return out
 
 
@@ -1222,12 +1326,57 @@ def _compared(tool: str, props: Props) -> list[Rule]:
             second = _numeric_param(m.group(5), props) if not re.match(r"\s*\d+(?:[.,]\d+)?(?:\s|$)", m.group(5)) else None  # "at most
             if own and first is None and m.start() == 0:  # 168 hours later" is a bound, no `duration_hours` (set 43)
                 first = own
+            if (share := _share_of(m.group(5), props)) is not None:
+                if first and first != share[0]:
+                    lower = any(said.startswith(w) or f" {w}" in f" {said}" for w in _LOWER_WORDS)
+                    out.append(Rule("share", first, (share[0],), ("most" if lower else "least",), share[1]))
+                continue
             if first and second and first != second and (props.get(first) or {}).get("type") in _NUMBER_TYPES:
                 lower = any(said.startswith(w) or f" {w}" in f" {said}" for w in _LOWER_WORDS)
                 strict = ("strict",) if m.group(2) and "or equal" not in m.group(0).lower() else ()
                 rule = Rule("below", first, (second,), strict) if lower else Rule("below", second, (first,), strict)
                 out += [rule] if rule not in out else []
     return out
+
+
+# "The down payment is at least one third of the premium" (set 48: read as "at least the premium",
+# down payments of 7,006.30 on a premium of 7,000): a share of another number, never the number.
+_SHARE = re.compile(r"^\s*(?:(one|a|two|three)\s+(half|thirds?|quarters?|fourth|fifths?|tenths?)|(\d+(?:\.\d+)?)\s*"
+                    r"(?:%|percent))\s+of\s+(?:the\s+|its\s+)?(.+)$", re.IGNORECASE)
+_PARTS = {"half": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fifth": 5, "fifths": 5,
+          "tenth": 10, "tenths": 10}
+
+
+def _share_of(phrase: str, props: Props) -> tuple[str, float] | None:
+    """The number a share names and the share ("one third of the premium": premium, 1/3)."""
+    m = _SHARE.match(phrase)
+    if m is None:
+        return None
+    share = float(m[3]) / 100 if m[3] else (2.0 if m[1].lower() == "two" else 3.0 if m[1].lower() == "three"
+                                            else 1.0) / _PARTS[m[2].lower()]
+    other = _numeric_param(m[4], props)
+    return (other, share) if other and 0 < share <= 1 else None
+
+
+def _share_broken(rule: Rule, args: dict[str, Any]) -> bool:
+    a, b = _number(args.get(rule.subject)), _number(args.get(rule.others[0]))
+    if a is None or b is None or not isinstance(rule.target, float):
+        return False
+    bound = rule.target * b
+    return a < bound - 0.005 if rule.values == ("least",) else a > bound + 0.005
+
+
+def _fix_share(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """A share off its bound comes inside it: "at least a third" a little over a third (0.43 of the
+    whole), "at most a tenth" a little under (0.8 of the tenth)."""
+    b = _number(args.get(rule.others[0]))
+    if rule.subject in keep or b is None or not isinstance(rule.target, float):
+        return
+    f = rule.target
+    value = b * (f + (1 - f) * 0.15 if rule.values == ("least",) else f * 0.8)
+    if abs(b) >= 100:  # money and counts of hundreds: a round ten ("a down payment of 2,950")
+        value = 10 * (math.ceil(value / 10) if rule.values == ("least",) else math.floor(value / 10))
+    args[rule.subject] = round(value) if isinstance(args.get(rule.subject), int) or abs(b) >= 100 else round(value, 2)
 
 
 _BARE_COMPARED = re.compile(r"\(\s*`?([a-z]\w*_\w*)`?\s+(below|under|above|over)\s+`?([a-z]\w*_\w*)`?\s*\)", re.IGNORECASE)
@@ -1942,6 +2091,69 @@ def _quotients(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "The down payment ...; down payment plus installments must equal the premium" (set 48: plans of a
+# 7,006.30 down payment on a 7,000 premium with installments of 15,000): a whole that is one part
+# plus a count of equal parts (`installment_amount` times `number_of_installments`), or two parts.
+_SUM = re.compile(r"\b([a-z][a-z ]{1,30}?) plus (?:the |its )?([a-z][a-z ]{1,30}?) (?:must |should |has to |have to )?"
+                  r"(?:equal|add up to|sum to|total)s? (?:the |its )?([a-z][a-z ]{1,30}?)(?=[.;,]|$)", re.IGNORECASE)
+_COUNT_WORDS = frozenset({"number", "count", "num", "n", "total"})
+
+
+def _sums(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _SUM.finditer(t)):
+        whole, part = _numeric_param(m[3], props), _numeric_param(m[1], props)
+        each, count = _each_and_count(m[2], props)
+        if whole and part and each and len({whole, part, each, count or whole}) == 3 + bool(count):
+            out.append(Rule("sum", whole, (part, each) + ((count,) if count else ())))
+    return out
+
+
+def _each_and_count(phrase: str, props: Props) -> tuple[str | None, str | None]:
+    """The amount of each of a plural's parts and the count of them ("installments":
+    `installment_amount`, `number_of_installments`), else the one parameter the phrase names."""
+    last = phrase.strip().split()[-1].lower()
+    one = last.removesuffix("s")
+    named = [n for n, sch in props.items() if (sch or {}).get("type") in _NUMBER_TYPES
+             and one in {w.removesuffix("s") for w in n.lower().split("_")}]
+    count = [n for n in named if (props[n] or {}).get("type") == "integer" and _COUNT_WORDS & set(n.lower().split("_"))]
+    each = [n for n in named if n not in count]
+    if len(count) == 1 and len(each) == 1:
+        return each[0], count[0]
+    return _numeric_param(phrase, props), None
+
+
+def _sum_broken(rule: Rule, args: dict[str, Any]) -> bool:
+    whole, *parts = (_number(args.get(n)) for n in (rule.subject, *rule.others))
+    if whole is None or any(p is None for p in parts):
+        return False
+    total = parts[0] + parts[1] * (parts[2] if len(parts) > 2 else 1.0)  # type: ignore[operator]
+    return abs(whole - total) > max(0.5, 0.001 * abs(whole))
+
+
+def _fix_sum(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The whole stays (it is what the parts pay off): a part at or over it comes down to a share of
+    it (35 to 47%, from the whole's own digits: reproducible), the equal parts share the rest, and
+    the first part takes the cents they leave; a whole that is not free is the parts' sum."""
+    s, part, each, *count = rule.subject, *rule.others
+    whole, first = _number(args.get(s)), _number(args.get(part))
+    n = _number(args.get(count[0])) if count else 1.0
+    if whole is None or first is None or not n:
+        return
+    if s in keep or (part in keep and each in keep):
+        if s not in keep:
+            args[s] = round(first + (_number(args.get(each)) or 0.0) * n, 2)
+        return
+    if part not in keep and not 0 < first < whole:
+        first = round(whole * (0.35 + (int(whole) % 13) / 100), -1 if whole >= 100 else 2)
+    rest = math.floor((whole - first) / n) if whole >= 100 else round((whole - first) / n, 2)  # whole dollars, the
+    # first part takes what is left over (a down payment of 2,952 and 3 of 1,116)
+    if each not in keep and rest > 0:
+        args[each] = int(rest) if float(rest).is_integer() else rest
+        left = round(whole - rest * n, 2)
+        args[part] = int(left) if left.is_integer() and isinstance(args.get(part), int) else left
+
+
 def _products(tool: str, props: Props) -> list[Rule]:
     out = []
     for m in _PRODUCT.finditer(tool):
@@ -2560,7 +2772,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _limits_listed, _not_for, _prefix_glossed, _own_when,
                                                       _member_named_bands, _products, _when_done, _numbers_listed,
                                                       _higher_of_two, _parts_within, _aside_members, _tool_member_ranges,
-                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients]
+                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients, _sums, _found_by_flag, _table_pairs]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2585,7 +2797,10 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
     for rule in (r for reader in READERS for r in reader(description, props)):
         # "Phase 'closed' requires done_pct 100" is read by `_implies` already: the general
         # "'v1' and 'v2' require P" reader (`_values_require`, last) adds no second rule on it
-        if rule.kind == "if_value" and any({rule.subject, *rule.others} == {o.subject, *o.others} for o in out):
+        # ... but "Rabies only: number on the rabies tag" (`_only_for`) and "rabies needs the rabies tag
+        # number" are one each way (set 48: rabies shots with no tag)
+        if rule.kind == "if_value" and any({rule.subject, *rule.others} == {o.subject, *o.others} and o.kind != "only"
+                                           for o in out):
             continue
         # a value said in words (`_spoken_for`, last) adds nothing where a reader above read the pair
         if rule.kind == "needs" and any((rule.subject, rule.others) == (o.subject, o.others) and o.kind not in ("pairs", "band_if")
@@ -2695,6 +2910,10 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _broken_set45(rule, args)
     if rule.kind == "quotient":  # within a rounding of its parts
         return _quotient_broken(rule, args)
+    if rule.kind == "sum":
+        return _sum_broken(rule, args)
+    if rule.kind == "share":
+        return _share_broken(rule, args)
     if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
         return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
             (_set(args, s) or o in args or rule.target is not None)
@@ -3209,7 +3428,7 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
-    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product, "quotient": _fix_quotient,
+    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product, "quotient": _fix_quotient, "sum": _fix_sum, "share": _fix_share,
     "parts": _fix_parts,
 }
 
@@ -3244,6 +3463,7 @@ class Window:
     same_day: bool
     hours: float | None
     least: float | None = None  # the shortest span the prose allows, in hours ("at least 48 hours after start")
+    each: tuple[float, ...] = ()  # the only spans it allows, in hours ("1, 3, 6 or 12 months after the service date")
 
 
 def windows(description: str, props: Props) -> list[Window]:
@@ -3264,13 +3484,33 @@ def _windows_read(description: str, props: Props) -> list[Window]:
             if pair.kind != "order" or pair.role is None:
                 continue
             own = str((sub.get(pair.second) or {}).get("description") or "")
-            span = _SPAN.search(f"{description} {own}")
+            span = _SPAN.search(f"{description} {own}") or _WITHIN_OF.search(own)
             hours = float(span.group(1)) * _UNIT_HOURS[span.group(2).lower()] if span else None
             short = _LEAST.search(own) or _LASTS.search(description)
             least = float(short.group(1)) * _UNIT_HOURS[short.group(2).lower()] if short else None
-            if _SAME_DAY.search(description) or hours or least:
-                out.append(Window(path, pair.first, pair.second, bool(_SAME_DAY.search(description)), hours, least))
+            each: tuple[float, ...] = ()
+            if (offset := _OFFSETS.search(own)) is not None:
+                unit = _UNIT_HOURS[offset.group(2).lower()]
+                said = [float(n) * unit for n in re.findall(r"\d+(?:\.\d+)?", offset.group(1))]
+                if re.search(r",|\bor\b", offset.group(1)):
+                    each = tuple(said)
+                else:
+                    least, hours = said[0], said[-1]
+            if _SAME_DAY.search(description) or hours or least or each:
+                out.append(Window(path, pair.first, pair.second, bool(_SAME_DAY.search(description)), hours, least,
+                                  each))
     return out
+
+
+# "... within 30 days of the failure to appear": the later moment's own bound.
+_WITHIN_OF = re.compile(r"\bwithin (\d+) (hours?|days?|weeks?|months?) of\b", re.IGNORECASE)
+
+
+# The later moment's own offsets from the first: "2 to 8 weeks after the start date" (a span),
+# "1, 3, 6 or 12 months after the service date" (one of those; set 48: foster homes due back the
+# day they took the animal, stickers due before the cleaning they certify).
+_OFFSETS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:(?:,\s*|\s*(?:to|or|-|\u2013)\s*)\d+(?:\.\d+)?)+)\s*"
+                      r"(days?|weeks?|months?|years?) (?:after|from|later than)\b", re.IGNORECASE)
 
 
 def _holder(args: dict[str, Any], path: str) -> dict[str, Any] | None:
@@ -3298,6 +3538,8 @@ def window_broken(window: Window, props: Props, args: dict[str, Any]) -> bool:
         return False
     a, b = pts[0].moment, pts[1].moment
     span = (b - a).total_seconds() / 3600
+    if window.each:  # a month is 28 to 31 days: within four days of one of the spans said
+        return not any(abs(span - e) <= 96 for e in window.each)
     return (window.same_day and a.date() != b.date()) or (window.hours is not None and span > window.hours) or \
         (window.least is not None and not window.least <= span <= (window.hours or window.least * _SPREAD))
 
@@ -3339,16 +3581,38 @@ def keep_windows(description: str, props: Props, args: dict[str, Any], rng: Any,
         if window.same_day and start.hour >= 21:
             start = start.replace(hour=rng.randint(7, 14), minute=0)
             held[window.first] = start.strftime(a.fmt)
+        if window.each:
+            held[window.second] = _later_by(start, rng.choice(window.each)).strftime(b.fmt)
+            _put_back(out, window.path, held)
+            continue
         limit = 3 * 60 if window.same_day else int((window.hours or (window.least or 1) * _SPREAD) * 60)
         shortest = 15 if window.same_day or limit < _LONG * 60 else limit // _SCALE
         shortest = max(shortest, int((window.least or 0) * 60))
         end = start + timedelta(minutes=15 * rng.randint(max(1, shortest // 15), max(1, limit // 15)))
         held[window.second] = end.strftime(b.fmt)
-        if window.path:
-            out[window.path] = held
-        else:
-            out.update(held)
+        _put_back(out, window.path, held)
     return out
+
+
+def _put_back(out: dict[str, Any], path: str, held: dict[str, Any]) -> None:
+    if path:
+        out[path] = held
+    else:
+        out.update(held)
+
+
+def _later_by(start: Any, hours: float) -> Any:
+    """`start` moved on by `hours`, whole months by the calendar (three months after May 31 is
+    August 31, six after August 31 is the last of February)."""
+    import calendar
+    from datetime import timedelta
+
+    months = hours / _UNIT_HOURS["month"]
+    if hours < 28 * 24 or abs(months - round(months)) > 0.01:
+        return start + timedelta(hours=hours)
+    total = start.month - 1 + round(months)
+    year, month = start.year + total // 12, total % 12 + 1
+    return start.replace(year=year, month=month, day=min(start.day, calendar.monthrange(year, month)[1]))
 
 
 # ---------------------------------------------------------------- lead times from the request

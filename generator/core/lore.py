@@ -1227,13 +1227,17 @@ _STILL_AHEAD = re.compile(r"\b(?:expir\w*|next|until|deadline|due|expected|plann
                           r"estimated|ahead|future)\b", re.IGNORECASE)
 
 
+_DATED = re.compile(r"\bYYYY-MM-DD\b")  # its form in words (set 48: check-ins recorded a week ahead)
+
+
 def recorded_moment(tool: Tool, name: str, schema: dict[str, Any]) -> bool:
     """Whether a date a record tool writes down is a moment of the last few days:
     `record_processing_results`' "Date processing started", `record_hla_typing`'s "Date on the lab
     report" (set 47: 40 finished steps dated up to a week after the query's today); never one its
     words put ahead ("expected", "due", "expiration")."""
     said = str(schema.get("description") or "")
-    return schema.get("format") in ("date", "date-time") and \
+    dated = schema.get("format") in ("date", "date-time") or _DATED.search(said) is not None  # a BFCL date says
+    return dated and \
         semantic.tokens(tool.api or tool.name)[:1] in [[v] for v in _RECORDING] and \
         not set(name.lower().split("_")) & AHEAD and not _STILL_AHEAD.search(f"{name} {said}")
 
@@ -1295,6 +1299,8 @@ def _given_examples(tools: list[Tool]) -> dict[str, list[Given]]:
     found: dict[str, list[Given]] = {}
     for tool in tools:
         for path, schema in leaves(tool.parameters):
+            if schema.get("type") in _NUMBER_TYPES:  # a number's examples are numbers: `years_at_employer`'s
+                continue  # "e.g. 3.5" is no `employer` (set 48)
             said = tuple(e for e in allowed.read(str(schema.get("description") or "")).examples
                          if isinstance(e, str) and not allowed.affix(e))
             pattern = schema.get("pattern") if isinstance(schema.get("pattern"), str) else None

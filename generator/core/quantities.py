@@ -188,7 +188,7 @@ def measure(name: str, schema: dict[str, Any]) -> Measure | None:
 # Thousands written with commas are one number ("about 2,000-2,500 words a day"; set 26: "000-8" read
 # as a band of 0 to 8 words).
 _BAND = re.compile(r"(?<![\w.,])(-?\d{1,3}(?:,\d{3})+(?!\d)|-?\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*"
-                   r"(-?\d{1,3}(?:,\d{3})+(?!\d)|-?\d+(?:\.\d+)?)\s*([%°]\s*[CF]?|°[CF])?"
+                   r"(-?\d{1,3}(?:,\d{3})+(?!\d)|-?\d+(?:\.\d+)?)\s*([%°]\s*[CF]?|°[CF]|[CF](?![\w.]))?"
                    r"\s*([A-Za-z][A-Za-z_ ]{0,30})?")  # the words after it, never the next band's number
 # "Balances are named BAL-01 .. BAL-06", "bays B1-B4": the first and last of a numbered series
 _SERIES = re.compile(r"\b([A-Z]{1,5}-?)(\d{1,3})\s*(?:\.\.\.?|–|—|-|to|through)\s*\1(\d{1,3})\b")
@@ -283,6 +283,7 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         if _a_ratio(description[:m.start()], m.group(4) or "", numeric, named or _named_after(m.group(4) or "", numeric)):
             continue
         unit = (m.group(3) or "").replace(" ", "")
+        unit = f"°{unit}" if unit in ("C", "F") else unit  # "100.5-102.5 F for dogs" (set 48: temperatures of 94 and 108)
         cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
         by_unit = [n for n in numeric if set(_words(n)) & set(cues) or _in_unit(n, props[n], unit)] if unit else []
         hit = named or (by_unit if len(by_unit) == 1 else [])

@@ -789,8 +789,8 @@ def _phone(rng: random.Random, name: str) -> str:
     fake = faker(rng)
     for _ in range(5):
         number = fake.phone_number()
-        if "x" not in number.lower():
-            return _dialable(number)
+        if "x" not in number.lower() and len(re.sub(r"\D", "", number)) >= 10:  # never "360-8377" with no area
+            return _dialable(number)  # code (set 48)
     return _dialable(fake.numerify("+1-###-###-####"))
 
 

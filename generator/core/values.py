@@ -316,7 +316,8 @@ def temporal_value(param_name: str, schema: dict[str, Any], when: datetime,
 
 # A description that opens with a moment of something done: "Date collected", "Day the eggs were
 # collected", "Time received" (set 46: NPIP samples collected next week with their result in).
-_SAID_DONE = re.compile(r"^\s*(?:date|day|time|date and time)(?: (?:the|its) [a-z]+(?: [a-z]+)? (?:was|were))? "
+# "Date the bite happened" too (set 48: bites a week ahead of the report that quarantines the dog).
+_SAID_DONE = re.compile(r"^\s*(?:date|day|time|date and time)(?: (?:the|its|an?) [a-z]+(?: [a-z]+)?(?: (?:was|were))?)? "
                         r"([a-z]+ed)\b", re.IGNORECASE)
 
 
@@ -458,12 +459,15 @@ _WINDOW = re.compile(r"\b(?:between|from)\s+(\d{1,2}):(\d{2})\s+(?:and|to|until|
 
 def _in_window(schema: dict[str, Any], when: datetime, rng: random.Random) -> datetime | None:
     """A moment inside the hours the description allows ("planned work runs between 00:00 and
-    06:00"), on the quarter hour, on the first such day after `when`; None without such hours."""
+    06:00", or past midnight: "between 21:00 and 03:00"), on the quarter hour, on the first such
+    day after `when`; None without such hours."""
     m = _WINDOW.search(str(schema.get("description", "")))
     if m is None:
         return None
     start, end = int(m[1]) * 60 + int(m[2]), int(m[3]) * 60 + int(m[4])
-    if not 0 <= start < end <= 24 * 60 or end - start < 30:
+    if end < start:  # "between 21:00 and 03:00": a night shift past midnight (set 48)
+        end += 24 * 60
+    if not 0 <= start < end <= 48 * 60 or end - start < 30:
         return None
     minute = start + 15 * rng.randrange(max(1, (end - start - 15) // 15))
     day = when.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=rng.randint(1, 7))
@@ -1690,6 +1694,10 @@ PADDED_COUNT = re.compile(r"0\d{1,2}")
 _PHONE_SHAPE = re.compile(r"\+?1?[ .-]?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}")
 
 
+# The numbers a person has of their own (a tax or social security number, or its last digits).
+_OWN_NUMBERS = frozenset({"ssn", "social", "sin", "tin", "itin", "taxpayer"})
+
+
 def _phone_like(example: str, rng: random.Random) -> str:
     """A phone number of an example's layout: each group of digits drawn anew (a leading country
     code "1" kept), an exchange never opening with 0 or 1; the area code is one in service
@@ -1713,8 +1721,10 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     if isinstance(example, str) and _PHONE_SHAPE.fullmatch(example) and re.search(r"\d[ .)-]+\d", example) and \
             semantic.infer(name, schema) == "phone":
         return _phone_like(example, rng)  # "800-424-9300": another number, never "750-601-10300" (set 37)
-    if isinstance(example, str) and example.isdigit() and words & _ADDRESS_WORDS and "number" in words:
-        return str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1))
+    if isinstance(example, str) and example.isdigit() and (words & _ADDRESS_WORDS and "number" in words or
+                                                           words & _OWN_NUMBERS):
+        return str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1))  # each person's own: never
+        # every co-signer's SSN ending in the example's "4821" (set 48)
     said = set(semantic.tokens(" ".join(str(schema.get("description") or "").split()[:3])))  # "Field block (e.g. 'C07')"
     shaped = _said_shape(example, schema, rng)
     if shaped is not None:
@@ -2110,7 +2120,8 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     road = _ROAD.fullmatch(example)
     if road:  # "Nicollet Ave" -> "Keller Ave", never the one street of every address (set 27)
         return f"{fake.last_name()}{road.group(1)}"
-    if semantic.infer(name, {"type": "string"}) in _NAMED_PLACES or _JURISDICTION.match(example):
+    if semantic.infer(name, {"type": "string"}) in _NAMED_PLACES or _JURISDICTION.match(example) or \
+            _BUILDING.search(example):  # "Robert Presley Detention Center" is one jail, never "Kevin Bowen ..." (set 48)
         return example  # "Morgan City, LA", "Port Arthur, TX" name towns, never "Michelle Valencia, LA" (set 26);
         # "City of San Jose" is a building department, never "City of San Stephanie" (set 31)
     first = _first_names()
@@ -2133,6 +2144,10 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     if swapped >= 0:  # "Luis Mendoza, 559-555-0143": each person their own line (set 43: one phone for all)
         said = _PHONE_IN_TEXT.sub(lambda m: f"{m[1]}{m[2]}{m[3]}{m[2]}{_line(m[4], rng)}", said)
     return re.sub(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", lambda _: _near_year(ref, rng, False), said)
+
+
+_BUILDING = re.compile(r"\b(?:Center|Centre|Facility|Jail|Prison|Hospital|Clinic|School|Academy|College|University|"
+                       r"Courthouse|Hall|Library|Institution|Complex|Campus|Airport|Stadium|Arena|Museum|Tower|Terminal)$")
 
 
 _PHONE_IN_TEXT = re.compile(r"(?<!\d)(\(?\d{3}\)?)([-. ])(\d{3})\2(\d{4})(?!\d)")
@@ -2410,6 +2425,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
     if examples and not listed_codes and not specs and (_DAY_OF_YEAR.search(str(schema.get("description") or "")) or
+                                                        _owned(name, schema, kind) or  # one's own phone (set 48)
                                                         rng.random() < _varied_share(ids, examples)):  # ("HV-0142"): a shape
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     examples = _varied_examples(examples, kind, streets, name, rng, ref) + (pattern_names(schema) if examples else [])
@@ -2430,6 +2446,12 @@ def _placeholder(example: str) -> bool:
         if steps in ({1}, {-1}, {0}) or re.search(r"12345|98765|23456|34567|45678|56789", run):
             return True
     return False
+
+
+def _owned(name: str, schema: dict[str, Any], kind: str) -> bool:
+    """Whether a value is each person's own (a phone, the last digits of a social security number):
+    an example shows its form, never a number every co-signer shares (set 48)."""
+    return kind == "phone" or bool(set(semantic.tokens(name)) & _OWN_NUMBERS)
 
 
 def _varied_share(ids: bool, examples: list[Any]) -> float:
@@ -2505,12 +2527,15 @@ def _numbers_as_scale(examples: list[Any], rng: random.Random) -> list[Any]:
 
 
 def _near_number(example: float, rng: random.Random) -> float:
-    """A number of an example's scale and precision: 112.47 -> 78.73 .. 157.46 with two decimals, 12 -> 9 .. 16."""
+    """A number of an example's scale and precision: 112.47 -> 78.73 .. 157.46 with two decimals, 12 -> 9 .. 16,
+    25000 -> 18000 .. 35000 in thousands."""
     if example == 0:
         return example
     low, high = sorted((example * 0.7, example * 1.4))
     if isinstance(example, int) and not isinstance(example, bool):
-        return rng.randint(math.ceil(low), max(math.ceil(low), int(high)))
+        step = 10 ** (len(str(abs(example))) - len(str(abs(example)).rstrip("0")))  # as round as the example:
+        drawn = rng.randint(math.ceil(low), max(math.ceil(low), int(high)))  # a bail of 32,000 beside "e.g.
+        return max(step, round(drawn / step) * step) if step > 1 else drawn  # 25000", never 32,228 (set 48)
     places = len(repr(float(example)).split(".")[1].rstrip("0")) if "." in repr(float(example)) else 0
     return round(rng.uniform(low, high), places)
 

@@ -95,7 +95,7 @@ _ID_YEAR = re.compile(r"(?<![0-9])(20\d\d)(?=-)")
 
 
 def of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
-    return after_its_record(_dated_today(tool, args, keep, ref), keep)
+    return of_its_year(after_its_record(_dated_today(tool, args, keep, ref), keep), keep)
 
 
 def _dated_today(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
@@ -145,6 +145,28 @@ def after_its_record(args: dict[str, Any], keep: frozenset[str]) -> dict[str, An
         if made[0] - timedelta(days=120) < day < made[0]:
             args[name] = made[0].strftime("%Y-%m-%d")
     return args
+
+
+_NOT_THE_ACTS = frozenset({"birth", "born", "dob", "expiration", "expiry", "expires"})
+
+
+def of_its_year(args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """An id whose year part is before the year of the day of the same thing in its call takes that
+    year: the report of a bite of June 2025 is numbered 2025, never "BR-2024-95816" (set 48); a
+    protocol or a stored unit of last year stays last year's."""
+    dated = {n: v[:4] for n, v in args.items() if isinstance(v, str) and re.fullmatch(r"20\d\d-\d\d-\d\d", v)
+             and not _NOT_THE_ACTS & set(semantic.tokens(n))}
+    out = dict(args)
+    for name, value in args.items():
+        m = re.fullmatch(r"([A-Z]{1,5}-)(20\d\d)(-\d{3,}[A-Z]?)", value) if isinstance(value, str) else None
+        own = set(semantic.tokens(name)) - _PLAIN_WORDS
+        years = {y for n, y in dated.items() if own & set(semantic.tokens(n))}
+        if name not in keep and m and len(years) == 1 and m[2] < (year := years.pop()):
+            out[name] = f"{m[1]}{year}{m[3]}"
+    return out
+
+
+_PLAIN_WORDS = frozenset({"id", "number", "no", "date", "day", "time", "code", "ref", "reference"})
 
 
 def _parses(digits: str) -> bool:
