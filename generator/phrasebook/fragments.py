@@ -471,7 +471,8 @@ _TRUE_TO_KEEP = re.compile(r"^(?:set to )?true to (?:return|list|show|get|find|k
 def _kept_only(description: str) -> tuple[str, str] | None:
     """ "Only officials cleared to run the middle at this level" (`can_center`): said by what the
     filter keeps, never "with center"."""
-    only = _ONLY.match(_TRUE_TO_KEEP.sub("only ", true_reading(description).strip()))
+    aside = re.compile(r"\s*\([^)]*\)")  # "(e.g. heartworm treatment, bottle-feeding)" ends no sentence (set 48)
+    only = _ONLY.match(aside.sub("", _TRUE_TO_KEEP.sub("only ", true_reading(description).strip())))
     if only is None:
         return None
     negated = _ONLY.match(false_reading(description) or "")

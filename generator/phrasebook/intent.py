@@ -774,7 +774,8 @@ def _no_dangling_participle(intent: str, tool: Tool) -> str:
 
 # Participles a description's clause of time opens with, cut from it: "ending (within the next hours)".
 _WHEN_PARTICIPLES = frozenset({"ending", "starting", "expiring", "beginning", "finishing", "lapsing", "running",
-                               "arriving", "departing", "falling", "occurring"})
+                               "arriving", "departing", "falling", "occurring", "coming", "going", "leaving",
+                               "entering"})  # "record a new animal coming (into the shelter)" (set 48)
 
 
 def from_name_words(tool: Tool) -> str:

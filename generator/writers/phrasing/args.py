@@ -92,7 +92,30 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
         # Officer R. Delgado", never "with officer Officer R. Delgado" (set 48)
     if kind == "enum" and (cased := cased_as_described(text, tool, param)) != text:
         said = re.sub(rf"(?<!\w){re.escape(text)}(?!\w)", lambda _: cased, said, count=1)
+    if kind == "enum" and (done := _what_they_do(t.noun, text)):
+        return done
     return one_of_a_list(t, said, text) if kind == "list" else said
+
+
+def _what_they_do(noun: str, text: str) -> str | None:
+    """A person's choice that is an act, said as what the person does: `housing` "rent_apartment" of
+    "Applicant's housing" is "with an applicant who rents an apartment", never "with rent apartment
+    applicant's housing" (set 48: 18 rows); None for any other value."""
+    from ...core.freetext import is_person_role
+    from ...core.inflection import engine
+    from ...phrasebook.lexicon import lemmas, verb_lemma
+
+    owner = re.fullmatch(r"([a-z]+)'s [a-z ]+", noun)
+    words = text.split()
+    if owner is None or not is_person_role(owner[1]) or len(words) < 2 or "VERB" not in lemmas(words[0]):
+        return None
+    lemma = verb_lemma(words[0])
+    if lemma is None or (lemma != words[0] and not words[0].endswith("s")):
+        return None
+    does = words[0] if lemma != words[0] else f"{words[0]}s"  # "rent": "rents"; "lives" as it is
+    rest = " ".join(words[1:])
+    said = rest if words[1] in PREPOSITIONS or words[1] in ("with", "in", "at", "on") else engine().a(rest)
+    return f"with {engine().a(owner[1])} who {does} {said}"
 
 
 def cased_as_described(text: str, tool: Tool | None, param: str) -> str:

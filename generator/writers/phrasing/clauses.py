@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+from ...core.semantic import tokens
 from ...core.surface import join_words, noun
 from ...records import CallPlan, Tool
 from .args import Arg, arg_texts, modifier, param_role, reads_records
@@ -234,7 +235,9 @@ def without_other_values(intent: str, call: CallPlan, tool: Tool | None) -> str:
         if not isinstance(arg.value, str) or arg.value not in enum:
             continue
         for other in (str(v).replace("_", " ") for v in enum if v != arg.value and isinstance(v, str)):
-            said = rf"(?<=\w )\b{re.escape(other)}\b(?= (?!(?:the|this|that|my|our|its)\b)[a-z]{{3,}})"  # a modifier of
+            mine = re.escape(str(arg.value).replace("_", " "))  # ... or right after the chosen one ("the spay
+            said = rf"(?<=\w )\b{re.escape(other)}\b(?= (?!(?:the|this|that|my|our|its)\b)[a-z]{{3,}})|(?<=\b{mine} ){re.escape(other)}\b"  # neuter"
+            # of a spay: "the spay", set 48); a modifier of
             # the intent's noun, never the noun itself nor its verb ("release the hold" of a hold destroyed, set 35)
             listed = rf"\b{re.escape(other)},? (?:and|or) |(?:\band|\bor|,) {re.escape(other)}\b"
             if len(other) >= 4 and re.search(said, intent, re.IGNORECASE) and not re.search(listed, intent, re.IGNORECASE) \
@@ -243,6 +246,42 @@ def without_other_values(intent: str, call: CallPlan, tool: Tool | None) -> str:
                 intent = re.sub(rf"\s*{said}", "", intent, count=1, flags=re.IGNORECASE)
                 intent = re.sub(r"\b(an?) (\w+)", lambda m: engine().a(m.group(2)), intent)
     return intent
+
+
+_KIND_NAMES = frozenset({"species"})  # a kind of animal is a noun; a "type" may be a state ("declined")
+
+
+def kind_in_intent(intent: str, call: CallPlan, tool: Tool | None) -> tuple[str, set[str]]:
+    """The intent's thing said as the kind the call chooses: "record a new cat" for a `species` cat
+    whose description is "Species of the animal", never "record a new animal ... for cat" (set 48:
+    23 rows); the parameter so said."""
+    from ...core.inflection import engine
+    from ...phrasebook.terms import term
+
+    props = tool.properties if tool else {}
+    for arg in call.args:
+        schema = props.get(arg.param) or {}
+        value = str(arg.value).replace("_", " ")
+        if arg.mode != "stated" or arg.value not in (schema.get("enum") or []) or \
+                not set(tokens(arg.param)) & _KIND_NAMES or not re.fullmatch(r"[a-z ]+", value):
+            continue
+        head = re.search(r"\bof (?:the |an? )?([a-z]+)$", term(arg.param, schema).noun)
+        thing = re.compile(rf"\b(a|an|the) ((?:new |another )?){head[1]}\b" if head else r"(?!)")
+        m = thing.search(intent)
+        if m is not None and len(thing.findall(intent)) == 1:
+            article = "the" if m[1] == "the" else engine().a(m[2] + value).split()[0]
+            return f"{intent[:m.start()]}{article} {m[2]}{value}{intent[m.end():]}", {arg.param}
+    return intent, set()
+
+
+def _left_in(intent: str, call: CallPlan, tool: Tool | None) -> set[str]:
+    """The enum parameters whose value the intent says once the other values are taken out of it
+    ("schedule the spay/neuter" of a neuter: "schedule the neuter", never "... with the neuter
+    procedure" too; set 48)."""
+    props = tool.properties if tool else {}
+    return {a.param for a in call.args if a.mode == "stated" and isinstance(a.value, str)
+            and a.value in ((props.get(a.param) or {}).get("enum") or [])
+            and re.search(rf"\b{re.escape(a.value.replace('_', ' '))}\b", intent, re.IGNORECASE)}
 
 
 def one_of_listed(intent: str, call: CallPlan, tool: Tool | None) -> tuple[str, set[str]]:
@@ -349,6 +388,12 @@ def named_once(intent: str, mods: list[str]) -> tuple[str, list[str]]:
         object_ = re.compile(rf"\b(?:the|an?) ((?:[a-z]+ ){{0,2}}){re.escape(said[1])}(?=$| (?:{_AFTER_OBJECT})\b)")
         if len(object_.findall(intent)) == 1:
             return object_.sub(rf"\g<1>{said[1]} {said[2]}", intent), [x for x in mods if x is not m]  # the id has no backslash
+        words = said[1].split()
+        if len(words) >= 3 and words[-1] not in ("id", "code", "number", "no") and \
+                re.search(rf"\b{re.escape(' '.join(words[:-1]))}(?=$| (?:{_AFTER_OBJECT})\b)", intent):
+            # "complete an approved adoption for application AP-2025-00871", never "... for approved adoption
+            # application AP-2025-00871" (set 48): the words the intent says, said once
+            return intent, [f"for {words[-1]} {said[2]}" if x is m else x for x in mods]
     return intent, mods
 
 
@@ -461,9 +506,11 @@ def clause_parts(
         if a.text is not None and (a.plan.mode == "stated" or a.text in ("home", "work"))
     }
     intent, used = choose_intent(tool, said, rng, marked=True)
-    intent = without_other_values(intent, call, tool)
+    before, intent = intent, without_other_values(intent, call, tool)
     intent, chosen = one_of_listed(intent, call, tool)
-    used = set(used) | chosen
+    used = set(used) | chosen | (_left_in(intent, call, tool) if intent != before else set())
+    intent, kind = kind_in_intent(intent, call, tool)
+    used |= kind
     mods, merged = merged_hints([a for a in args if a.param not in used], level in TERSE_LEVELS and call.repeats_last, rng,
                                  repeats=call.repeats_last, rest=call.rest_usual)
     pointed = [m for m in mods if POINTED.search(m)]  # merged: "with the same A and B as my <event>"
