@@ -224,3 +224,85 @@ BITE = _tool("start_bite_quarantine", "Place a dog that bit a person under the 1
 
 def test_a_date_a_thing_happened_lies_behind_the_call():
     assert all(datetime.fromisoformat(a["bite_date"]).date() <= REFERENCE_TIME.date() for a in _draws(BITE))
+
+
+PHOTOS = _tool("upload_service_photos", "Attach before and after photos of a cleaning to an appointment.", {
+    "appointment_id": {"type": "string", "description": "Service appointment id, e.g. 'SA-2025-01873'."},
+    "stage": {"type": "string", "enum": ["before", "after"]},
+    "photo_urls": {"type": "array", "items": {"type": "string"}, "description": "URLs of the uploaded photos, e.g. "
+                   "'https://photos.example-hoodco.com/SA-2025-01873/fan-before-1.jpg'."}})
+PANEL = _tool("record_access_panel_installation", "Record a grease duct access panel the crew installed.", {
+    "panel_size": {"type": "string", "enum": ["8x8", "10x10", "12x12", "16x16"]},
+    "panel_model": {"type": "string", "description": "Manufacturer and model of the listed door, e.g. "
+                    "'Ductmate Ultimate 12x12'."}})
+
+
+def test_a_text_from_an_example_holds_the_calls_own_values():
+    for a in _draws(PHOTOS):
+        for url in a["photo_urls"]:
+            assert "SA-2025-01873" not in url or a["appointment_id"] == "SA-2025-01873", a
+            assert "example-hoodco" not in url or f"/{a['appointment_id']}/" in url and f"-{a['stage']}-" in url, a
+    for a in _draws(PANEL):
+        assert "panel_model" not in a or a["panel_model"].endswith(a["panel_size"]), a
+
+
+def test_a_value_that_is_anothers_example_stays_its_own():
+    from generator.core import value_sense
+    claims = _tool("open_subrogation", "Open subrogation against the other carrier.", {
+        "claim_number": {"type": "string", "description": "Our claim, e.g. 'CLM-25-0418827'."},
+        "adverse_claim_number": {"type": "string", "description": "Their claim, e.g. 'CLM-25-0418827'."}})
+    args = {"claim_number": "CLM-25-5559797", "adverse_claim_number": "CLM-25-0418827"}
+    assert value_sense.own_parts(claims, dict(args), frozenset()) == args
+
+
+BOND = _tool("write_bond", "Write the bail bond on a file. Each power has a face limit (5K, 10K, 25K, 50K, 100K, 250K "
+             "or 1M) and the bond amount may not exceed it.", {
+                 "power_number": {"type": "string", "description": "Power of attorney number, its face limit in "
+                                  "thousands and a 7-digit serial, e.g. 'PA025-0048213' for a $25,000 power."},
+                 "bond_amount": {"type": "number", "description": "Amount of this bond, at most the power's face limit, "
+                                 "e.g. 25000."}})
+
+
+def test_an_id_that_spells_a_limit_spells_the_smallest_the_amount_fits_under():
+    limits = {5, 10, 25, 50, 100, 250, 1000}
+    for a in _draws(BOND):
+        face = int(a["power_number"][2:5] if a["power_number"][5] == "-" else a["power_number"][2:6])
+        assert face in limits, a
+        assert face * 1000 >= a["bond_amount"] and not [x for x in limits if a["bond_amount"] <= x * 1000 < face * 1000], a
+
+
+GREASE = _tool("record_grease_measurement", "Record a grease depth reading.", {
+    "depth": {"type": "number", "minimum": 0, "maximum": 25000,
+              "description": "Grease depth in the unit given, e.g. 2500 (microns) or 0.098 (inches)."},
+    "unit": {"type": "string", "enum": ["microns", "inches"], "default": "microns"}}, ["depth"])
+
+
+def test_an_example_per_unit_sets_the_scale_under_that_unit_and_its_default():
+    for a in _draws(GREASE, 40):
+        low, high = (0.00098, 0.392) if a.get("unit") == "inches" else (25, 10000)
+        assert low <= a["depth"] <= high, a
+
+
+FEE = _tool("finalize_adoption", "Complete an approved adoption. Standard fees: adult dogs $150, puppies $200, adult cats "
+            "$75, kittens $100, rabbits $40, guinea pigs $15.", {
+                "adoption_fee": {"type": "number", "minimum": 0, "maximum": 500,
+                                 "description": "Fee charged in US dollars, e.g. 150.00. 0 when the fee is waived."},
+                "payment_method": {"type": "string", "enum": ["cash", "card", "waived"],
+                                   "description": "How the fee was paid; waived when the fee is 0."}})
+IMPOUND = _tool("record_return_to_owner", "Release an impounded animal to its owner.", {
+    "impound_fee": {"type": "number", "description": "Impound fee in US dollars: 35, 75 or 150 by impound count."}})
+
+
+def test_a_fee_is_one_the_tool_lists_and_nothing_when_waived():
+    tools = lore.annotate([FEE, IMPOUND])
+    rng = random.Random(48)
+    for _ in range(30):
+        a = sample_arguments(tools[0], rng, optional_rate=1.0)
+        assert a["adoption_fee"] in ({0} if a["payment_method"] == "waived" else {15, 40, 75, 100, 150, 200}), a
+
+
+def test_renters_only_is_for_the_renting_housings():
+    props = {"housing": {"type": "string", "enum": ["own_house", "rent_house", "rent_apartment"]},
+             "landlord_permission": {"type": "boolean", "description": "Renters only: whether the landlord agreed."}}
+    only = [r for r in dependencies.rules("Enter an application.", props) if r.kind == "only"]
+    assert [(r.subject, set(r.values)) for r in only] == [("landlord_permission", {"rent_house", "rent_apartment"})]

@@ -222,10 +222,28 @@ _VALUE_ON_MEMBER = re.compile(r"(?:^|[.;,])\s*(-?\d+(?:\.\d+)?)\s+(?:on|for|with
                               r"([a-z][a-z -]{2,40}?)\s*(?:[.;]|$)", re.IGNORECASE)
 
 
+# "Fee charged ..., e.g. 150.00. 0 when the fee is waived" beside a payment method `waived` (set 48:
+# "by waived with a fee of 35").
+_VALUE_WHEN = re.compile(r"(?:^|[.;,])\s*(-?\d+(?:\.\d+)?)\s+when\s+(?:the\s+|its\s+)?[a-z]+\s+(?:is|are|was)\s+"
+                         r"([a-z][a-z -]{2,30}?)\s*(?:[.;,]|$)", re.IGNORECASE)
+
+
+# "How the fee was paid; waived when the fee is 0" (set 48: a fee of 0 paid in cash): the member a
+# number's value says.
+_MEMBER_WHEN = re.compile(r"\b([a-z][a-z_]*) when (?:the |its )?([a-z][a-z ]{1,30}?) (?:is|are|was) (-?\d+(?:\.\d+)?)\b",
+                          re.IGNORECASE)
+
+
 def _value_on_member(tool: str, props: Props) -> list[Rule]:
     out = []
     for own, schema in props.items():
-        m = _VALUE_ON_MEMBER.search(str((schema or {}).get("description") or ""))
+        m = _MEMBER_WHEN.search(str((schema or {}).get("description") or ""))
+        number = _numeric_param(m[2], props) if m and m[1] in _enum(schema or {}) else None
+        if m and number:
+            out.append(Rule("implies", own, (number,), (float(m[3]),), m[1]))
+    for own, schema in props.items():
+        said = str((schema or {}).get("description") or "")
+        m = _VALUE_ON_MEMBER.search(said) or _VALUE_WHEN.search(said)
         if m is None or (schema or {}).get("type") not in _NUMBER_TYPES:
             continue
         member = re.sub(r"[\s-]+", "_", m[2].strip().lower())
@@ -385,6 +403,7 @@ def _values_named(word: str, props: Props, skip: str = "") -> tuple[str, tuple[s
     `partially_awarded` of `decision`; "accepted papers" names `accept`, `accept_with_shepherding`)."""
     w = word.lower()  # "Vehicles only: ..." names `vehicle` ("vehicl" + "es" is no stem of it; set 48)
     stems = {_stem(w), _stem(w[:-1])} if w.endswith("es") else {_stem(w)}
+    stems |= {_stem(w[:-3])} if w.endswith("ers") and len(w) > 6 else set()  # "Renters only:" names `rent_house`
     for name, schema in props.items():
         hits = tuple(v for v in _enum(schema) if stems & {_stem(t) for t in re.split(r"[\W_]+", v) if t})
         if name != skip and hits:
@@ -1000,6 +1019,23 @@ def _may_be(tool: str, props: Props) -> list[Rule]:
             left = _own_values(rest.group("what"), values) if rest else None
             if left:
                 out.append(Rule("pairs", name, (other,), tuple(v for v in enums[other] if v not in named), left))
+    return out
+
+
+# "Grease depth in the unit given, e.g. 2500 (microns) or 0.098 (inches)" (set 48: 0.108 recorded in
+# microns, 13000 in inches): an example per value of the unit enum sets the scale under that value.
+_NUMBER_FOR = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\(([A-Za-z_]+)\)")
+
+
+def _examples_per_member(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for name, schema in props.items():
+        if (schema or {}).get("type") not in _NUMBER_TYPES:
+            continue
+        said = [(float(n), _member_said(w.lower(), props, name)) for n, w in _NUMBER_FOR.findall(str(schema.get("description") or ""))]
+        owners = {m[0] for _, m in said if m}
+        if len(said) >= 2 and all(m for _, m in said) and len(owners) == 1:
+            out += [Rule("band_if", name, (m[0],), (m[1],), (x / 100, x * 4)) for x, m in said if m and x > 0]
     return out
 
 
@@ -2772,7 +2808,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _limits_listed, _not_for, _prefix_glossed, _own_when,
                                                       _member_named_bands, _products, _when_done, _numbers_listed,
                                                       _higher_of_two, _parts_within, _aside_members, _tool_member_ranges,
-                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients, _sums, _found_by_flag, _table_pairs]
+                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients, _sums, _found_by_flag, _table_pairs, _examples_per_member]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2908,12 +2944,8 @@ def broken(rule: Rule, args: dict[str, Any]) -> bool:
         return _set(args, s) and not any(_set(args, x) for x in rule.others)
     if rule.kind in ("product", "prefixed", "parts") or rule.kind == "below" and _blood_pressure(s, o):
         return _broken_set45(rule, args)
-    if rule.kind == "quotient":  # within a rounding of its parts
-        return _quotient_broken(rule, args)
-    if rule.kind == "sum":
-        return _sum_broken(rule, args)
-    if rule.kind == "share":
-        return _share_broken(rule, args)
+    if rule.kind in _BROKEN_BY:  # a quotient, a sum within a rounding of its parts; a share off its bound
+        return _BROKEN_BY[rule.kind](rule, args)
     if rule.kind == "when":  # (an other left out holds its default, `_with_default`)
         return _set(args, s) != (args.get(o, rule.target) in rule.values) and \
             (_set(args, s) or o in args or rule.target is not None)
@@ -3048,7 +3080,7 @@ def _defaulted(rule: Rule, args: dict[str, Any], props: Props) -> dict[str, Any]
     without a disposition is the default warehouse_storage, and carries no contract_number."""
     owner = rule.others[0] if rule.others else None
     schema = props.get(owner) if owner else None
-    if rule.kind in ("needs", "if_value", "implies", "pairs") and owner not in args and isinstance(schema, dict) \
+    if rule.kind in ("needs", "if_value", "implies", "pairs", "band_if") and owner not in args and isinstance(schema, dict) \
             and "default" in schema:
         return {**args, owner: schema["default"]}  # type: ignore[dict-item]
     return args
@@ -3301,8 +3333,9 @@ def _fix_band_if(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[s
         if hi - lo >= 1000:  # a wide band's value is a round one: a 250000 W cap, never 252370 (set 35)
             moved = min(max(float(f"{moved:.2g}"), lo), hi)
         places = 1 if hi - lo >= 0.5 else math.ceil(-math.log10(hi - lo)) + 1  # a tack rate of 0.05-0.08 gal/sy:
-        args[s] = round(moved) if isinstance(args.get(s), int) and not isinstance(args.get(s), bool) else \
+        said = round(moved) if isinstance(args.get(s), int) and not isinstance(args.get(s), bool) else \
             round(moved, places)  # 0.062, never 0.1 outside it (set 47)
+        args[s] = said if lo <= said <= hi else round(moved, 6)  # a band's floor kept: 0.00098 in., never 0.0
     elif o not in keep and (other := _redrawn(o, draw, lambda v: v not in rule.values)) is not None:
         args[o] = other
 
@@ -3431,6 +3464,8 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product, "quotient": _fix_quotient, "sum": _fix_sum, "share": _fix_share,
     "parts": _fix_parts,
 }
+_BROKEN_BY: dict[str, Callable[[Rule, dict[str, Any]], bool]] = {
+    "quotient": _quotient_broken, "sum": _sum_broken, "share": _share_broken}
 
 
 # ---------------------------------------------------------------- windows in time

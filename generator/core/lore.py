@@ -759,6 +759,20 @@ def _number_set(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]
             listed = [x for x in allowed.typed(number_set(sentence), kind) if lo <= x <= hi]  # type: ignore[operator]
             if len(listed) >= 3:
                 return {"enum": sorted(set(listed), key=float)}  # type: ignore[arg-type]
+    if semantic.infer(leaf_name(path), schema) != "money":
+        return {}
+    return _sums_listed(tool, thing[-1], kind, lo, hi, bool(re.search(r"\b0 when\b", str(schema.get("description") or ""))))
+
+
+def _sums_listed(tool: Tool, head: str, kind: str, lo: Any, hi: Any, nothing: bool) -> dict[str, Any]:
+    """The sums of money a sentence of the tool's lists for its thing's head: "Standard fees: adult dogs
+    $150, puppies under 6 months $200, adult cats $75, ..." for `adoption_fee` (set 48: fees of 416.50)."""
+    for sentence in re.split(r"(?<=[^.\s]{2})\.\s+", tool.description):
+        if re.search(rf"(?<![\w-]){re.escape(head)}s?(?![\w-])", sentence, re.IGNORECASE):
+            sums = [float(x.replace(",", "")) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", sentence)]
+            listed = [int(x) if kind == "integer" or x.is_integer() else x for x in sums if lo <= x <= hi]
+            if len(set(listed)) >= 3:  # and 0 where its own text says when ("0 when the fee is waived")
+                return {"enum": sorted(set(listed) | ({0} if nothing else set()))}
     return {}
 
 
@@ -768,9 +782,12 @@ def _number_sets(tools: list[Tool]) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {}
     for tool in tools:
         for path, schema in leaves(tool.parameters):
-            head = [w for w in leaf_name(path).lower().split("_") if w not in _NUMBER_NAME_WORDS][-1:]
-            if head and (found := _number_set(tool, path, schema).get("enum")):
-                out.setdefault(head[0], found)
+            words = [w for w in leaf_name(path).lower().split("_") if w not in _NUMBER_NAME_WORDS]
+            if words and (found := _number_set(tool, path, schema).get("enum")):
+                out.setdefault(words[-1], found)
+                out.setdefault("_".join(words), found)  # `impound_fee`'s fees are an impound's (set 48: adoption
+                if len(words) > 1:  # fees of 35, 75 and 150): a head said with a modifier lends to the same words only
+                    out[f"qualified:{words[-1]}"] = [1]
     return out
 
 
@@ -778,11 +795,13 @@ def _numbers_elsewhere(path: str, schema: dict[str, Any], sets: dict[str, list[A
     """A number named by a head noun whose values another tool's prose lists takes those its bounds
     allow (set 24: a crossover's `source_grade` 17 and `minimum_grade` 19, where `record_grade` lists
     the Sheldon points)."""
-    head = [w for w in leaf_name(path).lower().split("_") if w not in _NUMBER_NAME_WORDS][-1:]
-    if not head or head[0] not in sets or schema.get("type") not in _NUMBER_TYPES or schema.get("enum"):
+    words = [w for w in leaf_name(path).lower().split("_") if w not in _NUMBER_NAME_WORDS]
+    key = "_".join(words) if "_".join(words) in sets else words[-1] if words and f"qualified:{words[-1]}" not in sets \
+        else ""
+    if key not in sets or schema.get("type") not in _NUMBER_TYPES or schema.get("enum"):
         return {}
     lo, hi = schema.get("minimum", float("-inf")), schema.get("maximum", float("inf"))
-    fitting = [x for x in sets[head[0]] if lo <= x <= hi]
+    fitting = [x for x in sets[key] if lo <= x <= hi]
     return {"enum": fitting} if len(fitting) >= 3 else {}
 
 

@@ -1447,6 +1447,87 @@ def tied_examples(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
     return args
 
 
+# "Power of attorney number ..., its face limit in thousands and a 7-digit serial, e.g. 'PA025-0048213'
+# for a $25,000 power" beside "Each power has a face limit (5K, 10K, 15K, 25K, 50K, 100K, 250K, 500K or 1M)
+# and the bond amount may not exceed it" (set 48: 33 powers of no face limit, PA118, PA639): an id that
+# spells an amount in thousands spells one the tool lists, the smallest the call's amount fits under.
+_SPELLED = re.compile(r"\bin thousands\b.*?['\"]([A-Z]*)(\d+)(\D[^'\"]*)['\"] for an? \$([\d,]+)", re.IGNORECASE)
+_LISTED_LIMITS = re.compile(r"\(((?:\d+(?:\.\d+)?[KM](?:,\s*|,?\s+or\s+))+\d+(?:\.\d+)?[KM])\)")
+
+
+def limits_spelled(tool: Tool, args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    listed = _LISTED_LIMITS.search(tool.description)
+    for name, schema in tool.properties.items():
+        m = _SPELLED.search(str((schema or {}).get("description") or ""))
+        held = args.get(name)
+        if name in keep or m is None or listed is None or not isinstance(held, str) or \
+                int(m[2]) * 1000 != int(m[4].replace(",", "")):
+            continue
+        limits = sorted(float(x[:-1]) * (1000 if x.endswith("M") else 1) for x in re.findall(r"\d+(?:\.\d+)?[KM]", listed[1]))
+        amounts = [float(v) / 1000 for n, v in args.items() if n != name and isinstance(v, int | float) and
+                   not isinstance(v, bool) and re.search(r"\bface limit\b", str((tool.properties.get(n) or {}).get("description") or ""))]
+        fits = [x for x in limits if not amounts or x >= amounts[0]]
+        face = fits[0] if fits else limits[-1]
+        spelled = re.match(rf"{re.escape(m[1])}(\d+)", held)
+        if spelled:
+            args[name] = f"{m[1]}{int(face):0{len(m[2])}d}{held[spelled.end():]}"
+    return args
+
+
+def own_parts(tool: Tool, args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A text drawn from an example holds the call's own values where the example held a sibling's:
+    "photos.example-hoodco.com/SA-2025-01873/fan-before-1.jpg" of an after photo of SA-2025-60181 is
+    ".../SA-2025-60181/fan-after-1.jpg", a "Ductmate Ultimate 12x12" door of a 10x10 panel is
+    "Ductmate Ultimate 10x10" (set 48: 20 of 27 uploads were the example's, before photos as after);
+    an id that spells a limit spells the call's (`limits_spelled`)."""
+    args = limits_spelled(tool, args, keep)
+    swaps: dict[str, str] = {}
+    paths: dict[str, str] = {}  # members said only inside a path or a file name ("fan-before-1.jpg")
+    for other, schema in tool.properties.items():
+        held = args.get(other)
+        if not isinstance(held, str) or not isinstance(schema, dict):
+            continue
+        if schema.get("enum"):
+            for member in (str(m) for m in schema["enum"] if str(m) != held):
+                (swaps if re.search(r"\d", member) else paths)[member] = held
+        else:
+            shown = [e for e in allowed.read(str(schema.get("description") or "")).examples
+                     if isinstance(e, str) and e != held and lore.id_like(e)]
+            swaps.update({e: held for e in shown})
+            paths.update({_shape_pattern(e): held for e in shown if _shape(e) == _shape(held)})  # its year varied too
+    if not swaps and not paths:
+        return args
+    out = dict(args)
+    for name, value in args.items():
+        if name in keep or (tool.properties.get(name) or {}).get("enum"):
+            continue
+        if isinstance(value, list):
+            said = [_own_text(v, swaps, paths) for v in value]
+            out[name] = list(dict.fromkeys(said)) if all(isinstance(v, str) for v in said) and \
+                len(set(said)) >= int((tool.properties.get(name) or {}).get("minItems") or 1) else said
+        else:
+            out[name] = _own_text(value, swaps, paths)
+    return out
+
+
+def _shape_pattern(value: str) -> str:
+    """A regex of an id's shape ("SA-2025-01873": `[A-Z][A-Z]-[0-9]{4}-[0-9]{5}`), its letters kept."""
+    return "".join(re.escape(c) if not c.isdigit() else "[0-9]" for c in value)
+
+
+def _own_text(text: Any, swaps: dict[str, str], paths: dict[str, str]) -> Any:
+    if not isinstance(text, str):
+        return text
+    for was, now in swaps.items():  # inside a longer text only: a value that is another's example stays its own
+        if text != was and (" " in text or "/" in text):  # (an adverse claim number is no claim number)
+            text = re.sub(rf"(?<![\w./-]){re.escape(was)}(?![\w/-])", now, text)
+    if "/" in text:
+        for was, now in paths.items():
+            said = was if "[0-9]" in was else re.escape(was)
+            text = re.sub(rf"(?<=[/_-]){said}(?=[/_.-])", now, text)
+    return text
+
+
 # An id built on a place's code: "EPA identification number of the site, 12 characters: the
 # two-letter state code, one letter and 9 digits", "Worldwide unique case identification number:
 # country code, sender organisation and ..." (set 37: an Ohio EPA id searched with state TX, a US

@@ -2425,8 +2425,7 @@ def _candidates(name: str, schema: dict[str, Any], rng: random.Random,
     if examples and lore.measured_parts(schema):  # "DR-230-26 (..., width in mm,
         examples, specs = [_near_parts(e, rng) for e in examples], True  # depth in 32nds)": a width near 230, never 901
     if examples and not listed_codes and not specs and (_DAY_OF_YEAR.search(str(schema.get("description") or "")) or
-                                                        _owned(name, schema, kind) or  # one's own phone (set 48)
-                                                        rng.random() < _varied_share(ids, examples)):  # ("HV-0142"): a shape
+                                                        rng.random() < _varied_share(ids, examples, _owned(name, kind))):
         examples = [_varied_id(e, rng, ref, name, schema) for e in examples]
     examples = _varied_examples(examples, kind, streets, name, rng, ref) + (pattern_names(schema) if examples else [])
     # ... and an id whose year lies outside the query's time frame is not used as it is
@@ -2448,17 +2447,18 @@ def _placeholder(example: str) -> bool:
     return False
 
 
-def _owned(name: str, schema: dict[str, Any], kind: str) -> bool:
+def _owned(name: str, kind: str) -> bool:
     """Whether a value is each person's own (a phone, the last digits of a social security number):
     an example shows its form, never a number every co-signer shares (set 48)."""
     return kind == "phone" or bool(set(semantic.tokens(name)) & _OWN_NUMBERS)
 
 
-def _varied_share(ids: bool, examples: list[Any]) -> float:
-    """How often an example is varied: an id numbered in three digits or more is one of thousands
-    (set 31: cow 2417, the schema's one example, in fifteen rows), a code of letters may be the
-    catalog's own place ("KPAO") and is kept a tenth of the time, other examples half of it."""
-    if ids and any(_placeholder(str(e)) for e in examples):
+def _varied_share(ids: bool, examples: list[Any], owned: bool = False) -> float:
+    """How often an example ("HV-0142": a shape) is varied: an id numbered in three digits or more is
+    one of thousands (set 31: cow 2417, the schema's one example, in fifteen rows), a code of letters
+    may be the catalog's own place ("KPAO") and is kept a tenth of the time, other examples half of
+    it; a person's own phone or SSN always (set 48)."""
+    if owned or ids and any(_placeholder(str(e)) for e in examples):
         return 1.0  # "012345678ELC", "TXD987654321": a writer's placeholder, never a record's id (set 37)
     if ids and all(isinstance(e, str | int) and len(re.findall(r"\d", str(e))) >= 3 for e in examples):
         return 0.98
@@ -2850,61 +2850,61 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
                  pool: dict[str, list[Any]] | None, ref: datetime | None) -> dict[str, Any]:
     with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
             freetext.vocabulary(*_own_words(tool)), places.centred(places.active() or _anchor(tool, rng)):
+        keep = frozenset(fixed or {})
         drawing = _recorded(tool, _sized_things(tool, _in_stated_ranges(tool, lore.drawing_parameters(tool))))
         args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
                             pool=pool or {}, ref=ref or REFERENCE_TIME)
-        args = _changing(tool, drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
-        args = _distinct_texts(drawing, args, rng, frozenset(fixed or {}), pool or {}, ref or REFERENCE_TIME)
-        args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
+        args = _changing(tool, drawing, args, rng, keep, pool or {}, ref or REFERENCE_TIME)
+        args = _distinct_texts(drawing, args, rng, keep, pool or {}, ref or REFERENCE_TIME)
+        args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, keep)
         told = _categories(tool, drawing.get("properties") or {}, args)  # the kinds the text was made for
 
         def item(name: str) -> Any:  # one more item of list `name`
             return value_for(dict_at(dict_at(drawing.get("properties") or {}, name), "items"), rng, name=name,
                              ref=ref or REFERENCE_TIME)
 
-        args = _agreeing_items(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
-        args = _one_line_per(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
-        args = paired.each_once(tool.properties, args, rng, frozenset(fixed or {}))  # low, mid and high "each once"
-        args = paired.enough_listed(tool, args, frozenset(fixed or {}), item)  # "at least two crew members"
-        args = paired.one_per(tool, args, rng, frozenset(fixed or {}), item)
-        args = _titled_by_type(drawing.get("properties") or {}, args, frozenset(fixed or {}))
-        args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
-        args = _agreeing_places(tool.properties, args, frozenset(fixed or {}))
-        args = place_scale.one_trip(tool, args, rng, frozenset(fixed or {}), pool or {})
-        args = _at_the_town(tool.properties, args, rng, frozenset(fixed or {}))
-        args = _tax_on(tool.properties, args, rng, frozenset(fixed or {}))
-        args = _town_in_county(tool.properties, args, rng, frozenset(fixed or {}))
-        args = value_sense.agreeing_units(tool.properties, args, frozenset(fixed or {}), tool.description)
-        args = value_sense.amounts_in_pieces(tool.properties, args, rng, frozenset(fixed or {}))
-        args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, frozenset(fixed or {}))
-        args = value_sense.stated_sizes(tool.properties, args, rng, frozenset(fixed or {}))
-        args = value_sense.rates_in_units(tool.properties, args, rng, frozenset(fixed or {}))
-        args = value_sense.examples_by_kind(tool.properties, args, rng, frozenset(fixed or {}))
-        args = value_sense.agree(tool, args, rng, frozenset(fixed or {}))
-        args = value_sense.ended_periods(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
-        args = _unset_conditional(tool, args, frozenset(fixed or {}))
-        args = _unnamed_case(tool, args, frozenset(fixed or {}))
-        args = _exact_key_alone(tool, args, frozenset(fixed or {}))
-        args = _no_false_only(tool, args, frozenset(fixed or {}))
-        kept = _other_case(tool, _kept_rules(tool, args, rng, frozenset(fixed or {}), ref or REFERENCE_TIME, pool or {}),
-                           frozenset(fixed or {}))  # (the case a rule left out: set 42)
-        kept = _kind_line_kept(drawing.get("properties") or {}, kept, told, frozenset(fixed or {}))
-        kept = _town_in_county(tool.properties, kept, rng, frozenset(fixed or {}))  # a state a rule added (set 36)
-        kept = value_sense.tied_examples(tool, kept, rng, frozenset(fixed or {}))  # a kind a rule added (set 37)
-        kept = value_sense.ids_of_their_place(tool, kept, rng, frozenset(fixed or {}))  # and a state
-        kept = coords.in_their_place(tool.properties, kept, rng, frozenset(fixed or {}))  # a point in it (set 41)
-        kept = _same_scale(tool, kept, rng, frozenset(fixed or {}))  # and a measure it added
-        kept = _past_span(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
-        kept = due_by_urgency(kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
-        kept = on_its_shift(kept, frozenset(fixed or {}))
-        kept = of_todays_work(tool, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
-        kept = laid_out_years(tool.properties, kept, frozenset(fixed or {}), ref or REFERENCE_TIME)
-        kept = pinned.on_their_day(tool.properties, kept, frozenset(fixed or {}))  # "Monday that starts" (set 41)
-        kept = pinned.on_the_hour(tool.properties, kept, frozenset(fixed or {}))  # "First clock hour" (set 41)
-        kept = pinned.ended_period(tool.properties, kept, rng, frozenset(fixed or {}), ref or REFERENCE_TIME)
-        kept = readings.near_known(tool.properties, kept, rng, frozenset(fixed or {}))  # a response to its reference
-        kept = readings.spread_angles(tool.properties, kept, rng, frozenset(fixed or {}))  # sectors around the circle
-        kept = _composed(tool.properties, kept, rng, frozenset(fixed or {}))
+        args = _agreeing_items(tool, drawing.get("properties") or {}, args, rng, keep)
+        args = _one_line_per(drawing.get("properties") or {}, args, rng, keep)
+        args = paired.each_once(tool.properties, args, rng, keep)  # low, mid and high "each once"
+        args = paired.enough_listed(tool, args, keep, item)  # "at least two crew members"
+        args = paired.one_per(tool, args, rng, keep, item)
+        args = _titled_by_type(drawing.get("properties") or {}, args, keep)
+        args = _own_accounts(tool, drawing.get("properties") or {}, args, rng, keep)
+        args = _agreeing_places(tool.properties, args, keep)
+        args = place_scale.one_trip(tool, args, rng, keep, pool or {})
+        args = _at_the_town(tool.properties, args, rng, keep)
+        args = _tax_on(tool.properties, args, rng, keep)
+        args = _town_in_county(tool.properties, args, rng, keep)
+        args = value_sense.agreeing_units(tool.properties, args, keep, tool.description)
+        args = value_sense.amounts_in_pieces(tool.properties, args, rng, keep)
+        args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, keep)
+        args = value_sense.stated_sizes(tool.properties, args, rng, keep)
+        args = value_sense.rates_in_units(tool.properties, args, rng, keep)
+        args = value_sense.examples_by_kind(tool.properties, args, rng, keep)
+        args = value_sense.agree(tool, args, rng, keep)
+        args = value_sense.ended_periods(tool, args, rng, keep, ref or REFERENCE_TIME)
+        args = _unset_conditional(tool, args, keep)
+        args = _unnamed_case(tool, args, keep)
+        args = _exact_key_alone(tool, args, keep)
+        args = _no_false_only(tool, args, keep)
+        kept = _other_case(tool, _kept_rules(tool, args, rng, keep, ref or REFERENCE_TIME, pool or {}),
+                           keep)  # (the case a rule left out: set 42)
+        kept = _kind_line_kept(drawing.get("properties") or {}, kept, told, keep)
+        kept = _town_in_county(tool.properties, kept, rng, keep)  # a state a rule added (set 36)
+        kept = value_sense.own_parts(tool, value_sense.tied_examples(tool, kept, rng, keep), keep)  # (sets 37, 48)
+        kept = value_sense.ids_of_their_place(tool, kept, rng, keep)  # and a state
+        kept = coords.in_their_place(tool.properties, kept, rng, keep)  # a point in it (set 41)
+        kept = _same_scale(tool, kept, rng, keep)  # and a measure it added
+        kept = _past_span(tool, kept, keep, ref or REFERENCE_TIME)
+        kept = due_by_urgency(kept, keep, ref or REFERENCE_TIME)
+        kept = on_its_shift(kept, keep)
+        kept = of_todays_work(tool, kept, keep, ref or REFERENCE_TIME)
+        kept = laid_out_years(tool.properties, kept, keep, ref or REFERENCE_TIME)
+        kept = pinned.on_the_hour(tool.properties, pinned.on_their_day(tool.properties, kept, keep), keep)  # (set 41)
+        kept = pinned.ended_period(tool.properties, kept, rng, keep, ref or REFERENCE_TIME)
+        kept = readings.spread_angles(tool.properties, readings.near_known(tool.properties, kept, rng, keep), rng,
+                                      keep)  # a response to its reference; sectors around the circle
+        kept = _composed(tool.properties, kept, rng, keep)
         return {**{k: kept[k] for k in tool.properties if k in kept}, **kept}  # the schema's order, as a caller writes it
 
 
