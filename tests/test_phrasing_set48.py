@@ -110,3 +110,37 @@ def test_a_filter_is_read_past_its_aside():
     kept = _kept_only("Only partners that take animals needing ongoing medical care (e.g. heartworm treatment, "
                       "bottle-feeding, post-surgical recovery).")
     assert kept is not None and kept[0] == "limited to partners that take animals needing ongoing medical care"
+
+
+def test_a_member_that_tells_what_happened_or_whose_place_is_said_so():
+    quarantine = _tool("start_bite_quarantine", "Place a dog that bit a person under the 10-day observation.", {
+        "exposure": {"type": "string", "enum": ["bite_broke_skin", "scratch"]},
+        "quarantine_location": {"type": "string", "enum": ["shelter", "owner_home"]}})
+    assert "a bite that broke the skin" in _said(quarantine, "exposure", "bite_broke_skin", "enum")
+    assert _said(quarantine, "quarantine_location", "owner_home", "enum").endswith("the owner's home")
+    storage = _tool("set_eggs", "Set eggs in a setter.", {"program": {"type": "string", "enum": ["long_stored_eggs"]}})
+    assert "that" not in _said(storage, "program", "long_stored_eggs", "enum"), "a participle modifies its noun"
+
+
+def test_a_named_site_is_where_it_happens_and_a_long_possessive_noun_is_the_names():
+    posting = _tool("post_bond", "Record that a written bond was posted at the jail.", {
+        "facility": {"type": "string", "description": "Jail where the bond was posted, e.g. 'Twin Towers "
+                     "Correctional Facility'."},
+        "agent_license_number": {"type": "string", "description": "Posting agent's Department of Insurance license "
+                                 "number, e.g. '2H04817'."}})
+    assert _said(posting, "facility", "Twin Towers Correctional Facility", "text") == \
+        "at Twin Towers Correctional Facility"
+    assert "Department of Insurance" not in term("agent_license_number", posting.properties["agent_license_number"]).noun
+
+
+def test_a_number_and_its_unit_in_one_part_are_two_words():
+    kit = _tool("record_fan_hinge_kit_installation", "Record a hinge kit installed on a fan.", {
+        "kit_size": {"type": "string", "enum": ["small_up_to_20in", "medium_21_to_30in"]}})
+    assert "30 in" in _said(kit, "kit_size", "medium_21_to_30in", "enum")
+    assert "30IN" not in _said(kit, "kit_size", "medium_21_to_30in", "enum")
+
+
+def test_a_place_is_said_before_a_birth_date_it_would_be_read_as_the_birthplace():
+    from generator.writers.phrasing.clauses import ordered
+    said = ordered(["for someone born on May 20, 1966", "in Kern County"])
+    assert said.index("in Kern County") < said.index("for someone born on May 20, 1966")

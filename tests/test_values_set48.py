@@ -306,3 +306,30 @@ def test_renters_only_is_for_the_renting_housings():
              "landlord_permission": {"type": "boolean", "description": "Renters only: whether the landlord agreed."}}
     only = [r for r in dependencies.rules("Enter an application.", props) if r.kind == "only"]
     assert [(r.subject, set(r.values)) for r in only] == [("landlord_permission", {"rent_house", "rent_apartment"})]
+
+
+def test_a_breed_is_one_of_the_calls_species():
+    intake = _tool("record_intake", "Record a new animal coming into the shelter.", {
+        "species": {"type": "string", "enum": ["dog", "cat", "rabbit", "guinea_pig", "reptile"]},
+        "breed": {"type": "string", "description": "Primary breed, e.g. 'Labrador retriever mix', 'domestic shorthair'."}})
+    for a in _draws(intake, 40):
+        assert a["species"] in ("dog", "cat") or a["breed"] not in ("Labrador retriever mix", "domestic shorthair"), a
+
+
+def test_a_long_number_keeps_its_issuers_code_and_a_court_sits_on_weekdays():
+    chips = _tool("record_intake", "Record a new animal.", {"microchip_number": {"type": "string", "description":
+                  "15-digit ISO microchip number, digits only, e.g. '985112003456789'."}})
+    assert all(a["microchip_number"].startswith("985") for a in _draws(chips)), [a["microchip_number"] for a in _draws(chips)]
+    for a in _draws(FORFEITURE):
+        assert date.fromisoformat(a["failure_to_appear_date"]).weekday() < 5, a
+
+
+def test_a_ceiling_said_of_a_member_bands_the_tools_number_under_it():
+    grease = _tool("record_grease_measurement", "Record a grease depth reading, before or after cleaning; after "
+                   "cleaning, surfaces must be down to bare metal (no more than 50 microns, 0.002 in.).", {
+                       "stage": {"type": "string", "enum": ["before", "after"]},
+                       "depth": {"type": "number", "minimum": 0, "maximum": 25000}})
+    assert all(a["depth"] <= 50 for a in _draws(grease) if a["stage"] == "after")
+    assert not dependencies.rules("Critical limits: sodium below 120 or above 160 mmol/L.",
+                                  {"analyte": {"type": "string", "enum": ["sodium", "glucose"]},
+                                   "value": {"type": "number"}}), "a limit each way is no band"

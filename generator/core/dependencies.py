@@ -1039,6 +1039,28 @@ def _examples_per_member(tool: str, props: Props) -> list[Rule]:
     return out
 
 
+# "...; after cleaning, surfaces must be down to bare metal (no more than 50 microns, 0.002 in.)" (set 48:
+# after-cleaning readings of 2,500 to 10,000 microns): a ceiling a clause opening on an enum's member
+# gives the one number of the tool.
+_MEMBER_CEILING = re.compile(r"^\s*([a-z][a-z_ ]{1,30}?)\b[^;.]*?\b(?:no more than|not more than|at most|up to|below|under)"
+                             r"\s+(\d+(?:\.\d+)?)", re.IGNORECASE)
+
+
+def _member_ceiling(tool: str, props: Props) -> list[Rule]:
+    numbers = [n for n, sch in props.items() if (sch or {}).get("type") in _NUMBER_TYPES]
+    if len(numbers) != 1:
+        return []
+    out = []
+    for clause in re.split(r";\s*|(?<=[a-z)])\.\s+", tool):
+        m = _MEMBER_CEILING.match(clause)
+        if m is None or re.search(r"\bor (?:above|over|more than|greater than)\b", clause, re.IGNORECASE):
+            continue  # "sodium below 120 or above 160": a limit each way, no band
+        said = _member_said(m[1].split()[0].lower(), props, numbers[0])
+        if said and float(m[2]) > 0:
+            out.append(Rule("band_if", numbers[0], (said[0],), (said[1],), (0.0, float(m[2]))))
+    return out
+
+
 # "...per NFPA 96 Table 12.4: solid-fuel cooking (wood or charcoal) monthly; high-volume cooking (...)
 # quarterly; moderate-volume cooking semi-annually; low-volume cooking (...) annually" (set 48: solid
 # fuel on an annual schedule): a table in prose, one clause per value of one enum with the value of
@@ -2808,7 +2830,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _limits_listed, _not_for, _prefix_glossed, _own_when,
                                                       _member_named_bands, _products, _when_done, _numbers_listed,
                                                       _higher_of_two, _parts_within, _aside_members, _tool_member_ranges,
-                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients, _sums, _found_by_flag, _table_pairs, _examples_per_member]
+                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients, _sums, _found_by_flag, _table_pairs, _examples_per_member, _member_ceiling]
 
 
 def rules(description: str, props: Props) -> list[Rule]:

@@ -1447,6 +1447,40 @@ def tied_examples(tool: Tool, args: dict[str, Any], rng: random.Random, keep: fr
     return args
 
 
+# The breeds a shelter or a clinic writes for each kind of animal (set 48: a "Labrador retriever mix"
+# guinea pig, a "domestic shorthair" bird, a "pit bull mix" reptile): the catalog's examples are a dog's
+# and a cat's, never every species'.
+_BREEDS = {
+    "dog": ("Labrador retriever mix", "pit bull mix", "German shepherd mix", "Chihuahua mix", "beagle mix",
+            "boxer mix", "Australian shepherd mix"),
+    "cat": ("domestic shorthair", "domestic medium hair", "domestic longhair", "Siamese mix", "Maine coon mix"),
+    "rabbit": ("New Zealand white", "Holland lop", "Netherland dwarf", "lionhead mix", "Rex mix"),
+    "guinea_pig": ("American", "Abyssinian", "Peruvian", "Teddy"),
+    "bird": ("budgerigar", "cockatiel", "lovebird", "green-cheeked conure", "zebra finch"),
+    "reptile": ("bearded dragon", "ball python", "red-eared slider", "leopard gecko", "corn snake"),
+    "livestock": ("Nubian goat", "potbellied pig", "Rhode Island Red hen", "Suffolk sheep", "Pekin duck"),
+    "horse": ("quarter horse", "Thoroughbred", "Arabian", "paint horse"),
+    "ferret": ("sable ferret", "albino ferret"),
+}
+
+
+_SPECIES_WORDS = {"canine": "dog", "feline": "cat", "equine": "horse", "avian": "bird", "cavy": "guinea_pig"}
+
+
+def breed_of_species(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """A breed of the call's species: a guinea pig's is a guinea pig's, never the catalog's Labrador."""
+    species = next((str(v).lower().replace(" ", "_") for n, v in args.items() if "species" in semantic.tokens(n)
+                    and isinstance(v, str)), None)
+    species = _SPECIES_WORDS.get(species or "", species)
+    breeds = _BREEDS.get(species or "") or _BREEDS.get((species or "").rstrip("s"))
+    others = {b.lower() for bs in _BREEDS.values() if bs is not breeds for b in bs}
+    for name, value in args.items():
+        if breeds and name not in keep and "breed" in semantic.tokens(name) and isinstance(value, str) and \
+                value.lower() in others and not (tool.properties.get(name) or {}).get("enum"):
+            args[name] = rng.choice(breeds)  # (a breed this table does not know is the catalog's own: it stays)
+    return args
+
+
 # "Power of attorney number ..., its face limit in thousands and a 7-digit serial, e.g. 'PA025-0048213'
 # for a $25,000 power" beside "Each power has a face limit (5K, 10K, 15K, 25K, 50K, 100K, 250K, 500K or 1M)
 # and the bond amount may not exceed it" (set 48: 33 powers of no face limit, PA118, PA639): an id that
@@ -1480,7 +1514,7 @@ def own_parts(tool: Tool, args: dict[str, Any], keep: frozenset[str]) -> dict[st
     ".../SA-2025-60181/fan-after-1.jpg", a "Ductmate Ultimate 12x12" door of a 10x10 panel is
     "Ductmate Ultimate 10x10" (set 48: 20 of 27 uploads were the example's, before photos as after);
     an id that spells a limit spells the call's (`limits_spelled`)."""
-    args = limits_spelled(tool, args, keep)
+    args = limits_spelled(tool, breed_of_species(tool, args, random.Random(str(sorted(args.items()))), keep), keep)
     swaps: dict[str, str] = {}
     paths: dict[str, str] = {}  # members said only inside a path or a file name ("fan-before-1.jpg")
     for other, schema in tool.properties.items():

@@ -1572,7 +1572,8 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
             not (re.search(r"[A-Za-z]", example) or _DIGIT_ID.fullmatch(example) or _NUMBER_ID.fullmatch(example)):
         return example
     if _NUMBER_ID.fullmatch(example):  # the same series: "4418027" -> "4163950", "00471236" -> "00829417"
-        lead = re.match(r"0*\d", example).group(0)  # type: ignore[union-attr]
+        lead = example[:3] if len(example) >= 12 and not re.match(r"0|123|987", example) else \
+            re.match(r"0*\d", example).group(0)  # type: ignore[union-attr]  # a long number's issuer: "985" (set 48)
         return lead + _digits(example[len(lead):], rng)
     moment = _ISO_MOMENT.fullmatch(example)
     if moment:  # "2025-09-16T12:00" is a moment, not an id: another day, the same time and format
@@ -1585,8 +1586,7 @@ def _reshaped(example: Any, rng: random.Random, ref: datetime = REFERENCE_TIME, 
     if _season(example):  # "2025-26": a season, in the query's time frame
         start = int(_near_year(ref, rng, edition))
         return f"{start}{example[4]}{(start + 1) % 100:02d}"
-    # a year inside an id ("PR-2024-031", "ICMLA-2025") is in the query's time frame: an edition's
-    # the query's year, a record's that year or the one before
+    # a year inside an id ("PR-2024-031", "ICMLA-2025") is the query's (an edition's) or the one before (a record's)
     lead = _FEW.match(example)
     head = lead.group(1) + str(rng.randint(1, max(3, int(lead.group(2))))) if lead else ""  # building 1 of a few
     dated: list[bool] = []  # whether a date group came before: a clock group after it is a time ("-0930")
@@ -1716,6 +1716,9 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     code of a thing the name says is numbered: welder stamp "W27", field block "C07"; a house
     number "1420"), else the example itself (a strain "C57BL/6J" is one name, never "C34BL/2J")."""
     words = set(semantic.tokens(name))
+    if isinstance(example, str) and example.isdigit() and len(example) >= 12 and not _placeholder(example):
+        return example[:3] + "".join(str(rng.randint(0, 9)) for _ in example[3:])  # a long number opens on its
+        # issuer's code: a chip "985..." of a maker that exists, never "938..." (set 48)
     if isinstance(example, str) and (spaced := _SPACED_ID.fullmatch(example)):
         return f"{spaced[1]} {_digits(spaced[2], rng)}"  # an ID card's "TX 41877230": each owner's own (set 42)
     if isinstance(example, str) and _PHONE_SHAPE.fullmatch(example) and re.search(r"\d[ .)-]+\d", example) and \

@@ -95,7 +95,48 @@ _ID_YEAR = re.compile(r"(?<![0-9])(20\d\d)(?=-)")
 
 
 def of_todays_work(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
-    return of_its_year(after_its_record(_dated_today(tool, args, keep, ref), keep), keep)
+    return on_court_days(tool, of_its_year(after_its_record(_dated_today(tool, args, keep, ref), keep), keep), keep, ref)
+
+
+# A day of what a court or its clerk does: courts sit and mail on weekdays (set 48: missed hearings and
+# minute orders on a Saturday, notices mailed on a Sunday).
+_COURT = re.compile(r"\b(?:hearings?|court|clerk|minute orders?|arraignment|trial|judge|docket)\b", re.IGNORECASE)
+
+
+def on_court_days(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    """A court's day on a weekend moves to the Monday after, or to the Friday before where that Monday
+    would be after the query's day (a day passed stays passed)."""
+    out = dict(args)
+    for name, value in args.items():
+        said = str((tool.properties.get(name) or {}).get("description") or "")
+        if name in keep or not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d\d-\d\d", value) or \
+                not _COURT.search(said):
+            continue
+        day = datetime.strptime(value, "%Y-%m-%d")
+        if day.weekday() >= 5:
+            monday = day + timedelta(days=7 - day.weekday())
+            day = monday if day.date() > ref.date() or monday.date() <= ref.date() else day - timedelta(days=day.weekday() - 4)
+            out[name] = day.strftime("%Y-%m-%d")
+    return _still_after(tool, args, out)
+
+
+def _still_after(tool: Tool, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """A moved day that now falls on or before the day its prose orders it after goes back to where it was
+    (a notice mailed on the Monday a missed hearing moved to keeps its own day)."""
+    from .constraints import pairs_for
+
+    for pair in pairs_for(tool.properties):
+        a, b = out.get(pair.first), out.get(pair.second)
+        if pair.kind != "order" or not isinstance(a, str) or not isinstance(b, str) or b > a or \
+                (a, b) == (args.get(pair.first), args.get(pair.second)):
+            continue
+        was = datetime.strptime(str(args[pair.first]), "%Y-%m-%d")
+        friday = (was - timedelta(days=max(0, was.weekday() - 4))).strftime("%Y-%m-%d")  # the first day back to its
+        if friday < b:  # Friday: a missed Saturday hearing was the Friday's (set 48)
+            out[pair.first] = friday
+        else:
+            out[pair.first], out[pair.second] = args[pair.first], args[pair.second]
+    return out
 
 
 def _dated_today(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:

@@ -202,7 +202,12 @@ def _snake_words(value: Any) -> str | None:
     parts = value.split("_")
     if not any(re.fullmatch(r"[a-z]{3,}", p) for p in parts) or not any(re.search(r"\d", p) for p in parts):
         return None
-    return " ".join(nuclide(p) or p.upper() if re.search(r"\d", p) and re.search(r"[a-z]", p) else p for p in parts)
+    return " ".join(_MEASURE_PART.sub(r"\1 \2", p) if _MEASURE_PART.fullmatch(p) else nuclide(p) or p.upper()
+                    if re.search(r"\d", p) and re.search(r"[a-z]", p) else p for p in parts)
+
+
+# A number and its unit in one part: "30in" is "30 in" (set 48: "the medium 21 to 30IN hinge kit").
+_MEASURE_PART = re.compile(r"(\d+(?:\.\d+)?)(in|mm|cm|ft|km|kg|lb|lbs|ml|oz|gal|psi|kw|hp|kva|mph)")  # never "103g" (a section)
 
 
 def _code_led(value: Any) -> str | None:

@@ -1632,6 +1632,11 @@ def _named_plainly(t: Term, description: str, inner: dict[str, Any]) -> Term:
     if t.plain and t.noun and re.match(rf"{re.escape(t.noun)} as an? (?:percent|percentage|share|fraction|ratio) of\b",
                                        description, re.IGNORECASE):  # "Wet density as a percent of the Rice density"
         t = Term(**{**t.__dict__, "noun": t.plain})  # is the percent compaction, never "at 93.6% wet density" (set 47)
+    if "'s " in t.noun and len(t.noun.split()) >= 4 and len(t.plain.split()) >= 2 and \
+            set(t.plain.lower().split()) <= set(t.noun.lower().replace("'s", "").split()):  # "posting agent's
+        t = Term(**{**t.__dict__, "noun": t.plain})  # Department of Insurance license": "agent license" (set 48)
+    if t.noun in ("amount", "value", "number", "total") and len(t.plain.split()) >= 2 and t.noun in t.plain.split():
+        t = Term(**{**t.__dict__, "noun": t.plain})  # "amount withheld", never a bare "amount" (set 48)
     return t
 
 
@@ -2896,7 +2901,8 @@ def say(t: Term, kind: str, v: str, intent: str = "") -> str:
     a negated parameter's values are said with the negation ("negative for E and K")."""
     if t.negation and kind not in ("bool", "dict"):
         return " ".join(w for w in (t.negation, negated_noun(t), v) if w)
-    if t.phrase and kind not in ("bool", "dict") and not (t.role and kind in ("date", "datetime", "clock")):
+    if t.phrase and kind not in ("bool", "dict") and (not (t.role and kind in ("date", "datetime", "clock")) or
+                                                      t.phrase.endswith(" since")):  # "booked since May 28" (set 48)
         at = "at" if t.phrase.endswith(" on") and (kind == "clock" or _CLOCK_ON.match(f"on {v}")) else ""
         lead = f"{t.phrase[:-3]} at" if at else t.phrase
         person = kind == "enum" and v.isalpha() and v.islower() and "NOUN" in lemmas(v) and not is_plural(v)

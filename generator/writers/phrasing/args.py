@@ -94,7 +94,35 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
         said = re.sub(rf"(?<!\w){re.escape(text)}(?!\w)", lambda _: cased, said, count=1)
     if kind == "enum" and (done := _what_they_do(t.noun, text)):
         return done
+    if kind == "enum" and (told := _as_a_clause(text)) != text:
+        said = re.sub(rf"\b(?:an?|the) {re.escape(text)}\b|(?<!\w){re.escape(text)}(?!\w)", told, said, count=1)
+    if kind == "text" and t.noun.lower() in _SITES and text[:1].isupper() and text.split()[-1].lower() in _SITES \
+            and t.noun.lower() not in intent.lower():  # ("ask another facility": the one asked, no place it is at)
+        return f"at {text}"  # "at Twin Towers Correctional Facility", never "with the Facility Twin Towers ..." (set 48)
     return one_of_a_list(t, said, text) if kind == "list" else said
+
+
+_SITES = frozenset({"facility", "center", "centre", "jail", "prison", "hospital", "clinic", "school", "station",
+                    "terminal", "warehouse", "yard", "depot", "plant", "office", "courthouse", "library", "campus"})
+
+
+def _as_a_clause(text: str) -> str:
+    """A member that tells what happened or whose place it is, said so: "bite broke skin" is "a bite that
+    broke the skin", "owner home" is "the owner's home" (set 48: "for a bite broke skin at owner home" in 17
+    rows); any other member as it is."""
+    from ...core.freetext import is_person_role
+    from ...core.inflection import engine
+    from ...phrasebook.lexicon import lemmas, verb_lemma
+
+    words = text.split()
+    if len(words) >= 3 and words[1].islower() and not words[0].endswith("s") and "NOUN" in lemmas(words[0]) and \
+            verb_lemma(words[1]) not in (None, words[1]) and not words[1].endswith(("s", "ed", "ing")) and \
+            "NOUN" in lemmas(words[-1]):
+        # (a past form of its own: "broke", "tore", "bit"; "supplied", "sealed", "stored" modify a noun)
+        return f"{engine().a(words[0])} that {words[1]} the {' '.join(words[2:])}"
+    if len(words) == 2 and is_person_role(words[0]) and words[1] in ("home", "house", "office", "premises"):
+        return f"the {words[0]}'s {words[1]}"
+    return text
 
 
 def _what_they_do(noun: str, text: str) -> str | None:

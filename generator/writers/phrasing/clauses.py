@@ -351,6 +351,9 @@ _DONE_THEN = re.compile(r"^[a-z]+(?:ed|ing)\b(?:(?: [a-z]+){0,4} (?:on|at|by)\b|
 
 def ordered(mods: list[str], reading: bool = False) -> list[str]:
     said = sorted(mods, key=_rank)
+    for i in range(len(said) - 1):  # "in Kern County for someone born on May 20, 1966", never "born on May 20,
+        if re.search(r"\bborn (?:on|in)\b", said[i]) and said[i + 1].startswith("in "):  # 1966 in Kern County" (set 48)
+            said[i], said[i + 1] = said[i + 1], said[i]
     reasons = [m for m in said if m.startswith(("because ", "due "))]
     if reasons and any(_DONE_THEN.match(m) for m in said[said.index(reasons[-1]) + 1:]):
         rest = [m for m in said if m not in reasons]
