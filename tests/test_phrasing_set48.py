@@ -1,6 +1,5 @@
 """Phrasing fixed in set 48 (an animal shelter, a bail bond agency, a kitchen exhaust cleaning
-company): a given name is no range's start ("starting at name Lisa" in every catalog with a
-`first_name`), "to" inside an act is no "until", "Dogs only:" names no noun, a cat is no category, a
+company): a given name is no range's start ("starting at name Lisa" in 18 catalogs) nor end, "to" inside an act is no "until", "Dogs only:" names no noun, a cat is no category, a
 count in a window of 12 months, a value that opens on its noun said once, the kind of animal said as
 the thing recorded ("record a new cat"), the one procedure the intent names said once, a three-word
 noun the intent already says cut to its head, a person's housing said as what they do, and a filter
