@@ -1467,8 +1467,9 @@ _BREEDS = {
 _SPECIES_WORDS = {"canine": "dog", "feline": "cat", "equine": "horse", "avian": "bird", "cavy": "guinea_pig"}
 
 
-def breed_of_species(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
-    """A breed of the call's species: a guinea pig's is a guinea pig's, never the catalog's Labrador."""
+def breed_of_species(tool: Tool, args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A breed of the call's species: a guinea pig's is a guinea pig's, never the catalog's Labrador (drawn
+    from the call's own values, so the call's other draws stay as they were)."""
     species = next((str(v).lower().replace(" ", "_") for n, v in args.items() if "species" in semantic.tokens(n)
                     and isinstance(v, str)), None)
     species = _SPECIES_WORDS.get(species or "", species)
@@ -1477,7 +1478,8 @@ def breed_of_species(tool: Tool, args: dict[str, Any], rng: random.Random, keep:
     for name, value in args.items():
         if breeds and name not in keep and "breed" in semantic.tokens(name) and isinstance(value, str) and \
                 value.lower() in others and not (tool.properties.get(name) or {}).get("enum"):
-            args[name] = rng.choice(breeds)  # (a breed this table does not know is the catalog's own: it stays)
+            args[name] = random.Random(str(sorted(args.items()))).choice(breeds)  # (a breed this table does not
+            # know is the catalog's own: it stays)
     return args
 
 
@@ -1514,7 +1516,7 @@ def own_parts(tool: Tool, args: dict[str, Any], keep: frozenset[str]) -> dict[st
     ".../SA-2025-60181/fan-after-1.jpg", a "Ductmate Ultimate 12x12" door of a 10x10 panel is
     "Ductmate Ultimate 10x10" (set 48: 20 of 27 uploads were the example's, before photos as after);
     an id that spells a limit spells the call's (`limits_spelled`)."""
-    args = limits_spelled(tool, breed_of_species(tool, args, random.Random(str(sorted(args.items()))), keep), keep)
+    args = limits_spelled(tool, breed_of_species(tool, args, keep), keep)
     swaps: dict[str, str] = {}
     paths: dict[str, str] = {}  # members said only inside a path or a file name ("fan-before-1.jpg")
     for other, schema in tool.properties.items():
