@@ -57,6 +57,7 @@ ROLES: list[Role] = [
     _role("check in", "check out", False, True),
     _role("checkin", "checkout", False, True),
     _role("origin", "destination", True),
+    _role("home", "away", True),  # a game's two teams (set 49: "Blue Line Bandits" against themselves)
     _role("source", "destination", True),
     _role("from", "to", True),
     _role("tare", "gross", False, True),  # an empty container weighs less than a full one

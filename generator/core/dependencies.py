@@ -2212,6 +2212,175 @@ def _fix_sum(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str])
         args[part] = int(left) if left.is_integer() and isinstance(args.get(part), int) else left
 
 
+# "the return runs 1 to 3 F warmer than the supply" (set 49: brine back at 19 F from a supply of 1 F): a
+# reading so far above (or below) another one.
+_OFFSET = re.compile(r"\b(?:the )?([a-z][a-z ]{1,30}?) (?:runs|is|reads|stays|comes back|sits)(?: usually| typically)? "
+                     r"(\d+(?:\.\d+)?) to (\d+(?:\.\d+)?) ?(?:°\s?)?(?:[A-Za-z%]{1,4} )?(warmer|colder|cooler|hotter|higher|lower|"
+                     r"more|less|above|below) (?:than )?(?:the |its )?([a-z][a-z ]{1,30}?)(?=[.;,]|$)", re.IGNORECASE)
+
+
+def _offsets(tool: str, props: Props) -> list[Rule]:
+    out = []
+    for m in (m for t in _texts(tool, props) for m in _OFFSET.finditer(t)):
+        this, base = _numeric_param(m[1], props), _numeric_param(m[5], props)
+        lo, hi = float(m[2]), float(m[3])
+        down = m[4].lower() in ("colder", "cooler", "lower", "less", "below")
+        if this and base and this != base and lo < hi:
+            out.append(Rule("offset", this, (base,), (str(-hi if down else lo), str(-lo if down else hi))))
+    return out
+
+
+def _offset_broken(rule: Rule, args: dict[str, Any]) -> bool:
+    this, base = _number(args.get(rule.subject)), _number(args.get(rule.others[0]))
+    lo, hi = (float(v) for v in rule.values)
+    return this is not None and base is not None and not lo - 1e-9 <= this - base <= hi + 1e-9
+
+
+def _fix_offset(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The reading sits the stated span from the other: the one not kept moves (the span's middle, as
+    precise as the other reading)."""
+    this, base = rule.subject, rule.others[0]
+    lo, hi = (float(v) for v in rule.values)
+    a, b = _number(args.get(this)), _number(args.get(base))
+    if a is None or b is None:
+        return
+    if this not in keep:
+        args[this] = _like(args[this], b + (lo + hi) / 2)
+    elif base not in keep:
+        args[base] = _like(args[base], a - (lo + hi) / 2)
+
+
+def _like(old: Any, value: float) -> Any:
+    return round(value) if isinstance(old, int) and not isinstance(old, bool) else round(value, 1)
+
+
+# "Prices: 249 USD per person for a sunrise flight, 229 USD for a sunset flight, 895 USD for a private flight
+# for two" (set 49: every gift certificate off the price list): the amount a call pays is its kind's price,
+# per head times the count where the price is per person, and a price "for two" sets the count.
+_PRICED = re.compile(r"\$?(\d[\d,]*(?:\.\d+)?) ?(?:USD|dollars)?( (?:per|a|each) (?:person|passenger|head|guest|seat|"
+                     r"skater|rider|ticket))? for (?:an? |the )?([\w -]{2,40}?)(?: for (one|two|three|four|five|six|\d+))?"
+                     r"(?=[,;.]|$| and )", re.IGNORECASE)
+_HOW_MANY = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_HEADCOUNT = frozenset({"count", "passengers", "persons", "people", "guests", "seats", "skaters", "riders", "tickets",
+                        "number", "num", "party", "size", "pax"})
+
+
+def _member_prices(tool: str, props: Props) -> list[Rule]:
+    money = [n for n, sch in props.items() if (sch or {}).get("type") in _NUMBER_TYPES and
+             {"amount", "price", "usd", "total", "paid", "cost"} & set(n.lower().split("_"))]
+    counts = [n for n, sch in props.items() if (sch or {}).get("type") == "integer" and _HEADCOUNT & set(n.lower().split("_"))
+              and n not in money]
+    if len(money) != 1 or len(counts) > 1:
+        return []
+    out = []
+    for name, sch in props.items():
+        members = [m for m in _enum(sch or {}) if isinstance(m, str)]
+        prices, each = [], False
+        for m in _PRICED.finditer(tool):
+            each = bool(m[2]) or each and not m[4]  # "per person" carries to the next price of the list
+            hit = [v for v in members if v.lower().replace("_", " ") in m[3].lower().split(" ")[:3] or
+                   m[3].lower().startswith(v.lower().replace("_", " "))]
+            if len(hit) == 1:
+                count = m[4] and (_HOW_MANY.get(m[4].lower()) or int(m[4]) if m[4].isdigit() else _HOW_MANY.get(m[4].lower()))
+                prices.append(f"{hit[0]}={m[1].replace(',', '')}:{'each' if each and not count else count or ''}")
+        if len(prices) >= 2:
+            out.append(Rule("priced", money[0], (name, *counts), tuple(prices)))
+    return out
+
+
+def _price_of(rule: Rule, args: dict[str, Any]) -> tuple[float, str] | None:
+    member = args.get(rule.others[0])
+    said = next((v.split("=", 1)[1] for v in rule.values if v.split("=", 1)[0] == member), None)
+    if said is None:
+        return None
+    price, how = said.split(":")
+    return float(price), how
+
+
+def _priced_broken(rule: Rule, args: dict[str, Any]) -> bool:
+    got, amount = _price_of(rule, args), _number(args.get(rule.subject))
+    if got is None or amount is None:
+        return False
+    price, how = got
+    count = _number(args.get(rule.others[1])) if len(rule.others) > 1 else None
+    if how.isdigit():
+        return abs(amount - price) > 0.01 or count is not None and count != int(how)
+    return abs(amount - price * (count or 1 if how == "each" else 1)) > 0.01
+
+
+def _fix_priced(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The amount is the price the prose gives the call's kind (per head times the count); a price "for
+    two" sets the count to two."""
+    got = _price_of(rule, args)
+    if got is None or rule.subject in keep:
+        return
+    price, how = got
+    count = rule.others[1] if len(rule.others) > 1 else None
+    if how.isdigit() and count is not None and count not in keep:
+        args[count] = int(how)
+    heads = _number(args.get(count)) if count and how == "each" else None
+    total = price * (heads or 1)
+    args[rule.subject] = int(total) if total.is_integer() and isinstance(args.get(rule.subject), int) else round(total, 2)
+
+
+# "the two-official system (two referees doing both jobs) ... three-official (one referee, two linesmen)"
+# (set 49: 13 of 14 crews the wrong size): the members that say how many of each listed thing a call takes.
+_NUMBER_WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_HOW_MANY_OF = re.compile(r"\b(no|one|two|three|four|five|six|\d)\s+([a-z]+)", re.IGNORECASE)
+
+
+def _sized_by_member(tool: str, props: Props) -> list[Rule]:
+    lists = {n: sch for n, sch in props.items() if (sch or {}).get("type") == "array"}
+    out = []
+    for name, sch in props.items():
+        members = [m for m in _enum(sch or {}) if isinstance(m, str)]
+        sizes: dict[str, dict[str, int]] = {}
+        for m in members:
+            said = re.search(rf"\b{re.escape(m).replace('_', '[- _]')}\b[^(.;]{{0,25}}\(([^)]{{3,80}})\)", tool, re.IGNORECASE)
+            if said is None:
+                continue
+            for count, noun in _HOW_MANY_OF.findall(said[1]):
+                one = re.sub(r"men$", "man", noun.lower()).removesuffix("s")
+                hit = [n for n in lists if one in n.lower().split("_")]
+                if len(hit) == 1:
+                    sizes.setdefault(hit[0], {})[m] = int(count) if count.isdigit() else _NUMBER_WORDS[count.lower()]
+        for listed, per in sizes.items():
+            for m in members:  # "Linesmen ...; empty for the two-official system"
+                if m not in per and re.search(rf"\b(?:empty|none) (?:for|with|under) (?:the |a )?{re.escape(m).replace('_', '[- _]')}\b",
+                                              str((props.get(listed) or {}).get("description") or ""), re.IGNORECASE):
+                    per[m] = 0
+            if len(per) >= 2:
+                out.append(Rule("sized", listed, (name,), tuple(f"{m}={n}" for m, n in per.items())))
+    return out
+
+
+def _size_of(rule: Rule, args: dict[str, Any]) -> int | None:
+    member = args.get(rule.others[0])
+    return next((int(v.split("=")[1]) for v in rule.values if v.split("=")[0] == member), None)
+
+
+def _sized_broken(rule: Rule, args: dict[str, Any]) -> bool:
+    size, value = _size_of(rule, args), args.get(rule.subject)
+    return size is not None and (len(value) if isinstance(value, list) else 0) != size
+
+
+def _fix_sized(rule: Rule, args: dict[str, Any], draw: Draw, keep: frozenset[str]) -> None:
+    """The list holds as many as the member says: cut, or filled with fresh items; none is left out."""
+    size = _size_of(rule, args)
+    if size is None or rule.subject in keep:
+        return
+    items = list(args.get(rule.subject) or [])[:size]
+    for _ in range(8 * size):
+        if len(items) >= size:
+            break
+        fresh = draw(rule.subject)
+        items += [v for v in (fresh if isinstance(fresh, list) else []) if v not in items][:size - len(items)]
+    if items:
+        args[rule.subject] = items
+    elif size == 0:
+        args.pop(rule.subject, None)
+
+
 def _products(tool: str, props: Props) -> list[Rule]:
     out = []
     for m in _PRODUCT.finditer(tool):
@@ -2830,7 +2999,7 @@ READERS: list[Callable[[str, Props], list[Rule]]] = [_values_or_flag, _when_diff
                                                       _limits_listed, _not_for, _prefix_glossed, _own_when,
                                                       _member_named_bands, _products, _when_done, _numbers_listed,
                                                       _higher_of_two, _parts_within, _aside_members, _tool_member_ranges,
-                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients, _sums, _found_by_flag, _table_pairs, _examples_per_member, _member_ceiling]
+                                                      _member_worded_bands, _value_on_member, _why_flagged, _quotients, _sums, _found_by_flag, _table_pairs, _examples_per_member, _member_ceiling, _offsets, _member_prices, _sized_by_member]
 
 
 def rules(description: str, props: Props) -> list[Rule]:
@@ -2865,6 +3034,10 @@ def _rules(description: str, props_key: str) -> tuple[Rule, ...]:
                                         for o in out):
             continue
         out.append(rule)
+    # a reading so far above another is above it: the offset alone holds the pair (set 49: a "below" fix moved
+    # the brine supply out of its band before the offset set the return)
+    offset = {frozenset((r.subject, *r.others)) for r in out if r.kind == "offset"}
+    out = [r for r in out if not (r.kind in ("below", "above") and frozenset((r.subject, *r.others)) in offset)]
     # where a text says which values of one enum a parameter goes with, a clause read as "'v'
     # requires it" of another enum misread its subject ("An entrapment is always priority
     # 'emergency' and must give passengers_trapped" is no rule of every emergency)
@@ -3483,11 +3656,11 @@ _FIXES: dict[str, Callable[[Rule, dict[str, Any], Draw, frozenset[str]], None]] 
     "together": _fix_together, "sign": _fix_sign, "needs": _fix_needs, "one_of": _fix_one_of,
     "if_value": _fix_if_value, "pairs": _fix_pairs, "only_where": _fix_only_where, "forms_for": _fix_forms_for, "in_ranges": _fix_in_ranges, "near": _fix_near, "below": _fix_below, "any_of": _fix_any_of,
     "band_if": _fix_band_if, "band_is": _fix_band_is, "always": _fix_always, "contains": _fix_contains,
-    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product, "quotient": _fix_quotient, "sum": _fix_sum, "share": _fix_share,
+    "ways": _fix_ways, "differs": _fix_differs, "span": _fix_span, "prefixed": _fix_prefixed, "product": _fix_product, "quotient": _fix_quotient, "sum": _fix_sum, "share": _fix_share, "offset": _fix_offset, "priced": _fix_priced, "sized": _fix_sized,
     "parts": _fix_parts,
 }
 _BROKEN_BY: dict[str, Callable[[Rule, dict[str, Any]], bool]] = {
-    "quotient": _quotient_broken, "sum": _sum_broken, "share": _share_broken}
+    "quotient": _quotient_broken, "sum": _sum_broken, "share": _share_broken, "offset": _offset_broken, "priced": _priced_broken, "sized": _sized_broken}
 
 
 # ---------------------------------------------------------------- windows in time

@@ -217,6 +217,36 @@ def _floors(description: str, numeric: list[str], props: dict[str, Any], out: di
             out[hit[0]] = (floor, min(round(floor * 1.15, 1), top) if top is not None else round(floor * 1.15, 1))
 
 
+# "Company minimums for passenger flights: surface wind ... 8 knots or less, visibility at least 3 statute
+# miles, ceiling at least 1,500 feet AGL" (set 49: go decisions at 1 mile): each reading of a list of limits
+# drawn within its limit.
+_LIMITS_SAID = re.compile(r"\b(?:minimums|minima|limits|requirements|standards)\b[^.:]*:([^.]+)", re.IGNORECASE)
+_LIMIT = re.compile(r"^\s*(?:and )?([a-z]+(?: [a-z]+)?)\b[^,;]*?\b(?:(at least|no less than|not less than|minimum(?: of)?)"
+                    r" (\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?) ?([a-z]+)? or less|(?:no more than|at most|not more than|"
+                    r"maximum(?: of)?) (\d[\d,]*(?:\.\d+)?))", re.IGNORECASE)
+
+
+def _limits(description: str, numeric: list[str], props: dict[str, Any], out: dict[str, tuple[float, float]]) -> None:
+    for said in _LIMITS_SAID.finditer(description):
+        for clause in re.split(r"[,;]\s", said.group(1)):  # "1,500 feet" is one number
+            m = _LIMIT.match(clause)
+            if m is None:
+                continue
+            words = set(_words(m.group(1)))
+            hit = [n for n in numeric if n not in out and words <= set(_words(n))]
+            if len(hit) > 1 and m.group(5):  # "8 knots or less": the one in knots
+                hit = [n for n in hit if m.group(5).lower() in _words(n)]
+            if len(hit) != 1:
+                continue
+            top = _number_of(props[hit[0]].get("maximum"))
+            if m.group(3):
+                floor = float(m.group(3).replace(",", ""))
+                out[hit[0]] = (floor, min(top, floor * 3.5) if top is not None and top > floor else floor * 1.5)
+            else:
+                ceiling = float((m.group(4) or m.group(6)).replace(",", ""))
+                out[hit[0]] = (0.0, ceiling) if ceiling > 0 else out.get(hit[0], (0.0, 0.0))
+
+
 def _number_of(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
@@ -270,6 +300,7 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         if len(hit) == 1 and hit[0] not in out and ceiling > 0:
             out[hit[0]] = (round(ceiling * 0.75, 1), round(ceiling * 0.92, 1))  # most loads pass
     _floors(description, numeric, props, out)
+    _limits(description, numeric, props, out)
     for m in _MONEY_BAND.finditer(description):  # "a typical drive casing credit is $60-$150": the one sum of money
         money = [n for n in numeric if n not in out and _money(n, props[n])]
         if len(money) == 1:
@@ -282,6 +313,8 @@ def bands(description: str, props: dict[str, Any]) -> dict[str, tuple[float, flo
         named = [n for n in numeric if _names_it(m.group(4) or "", n)]
         if _a_ratio(description[:m.start()], m.group(4) or "", numeric, named or _named_after(m.group(4) or "", numeric)):
             continue
+        if re.match(r"(?:warmer|colder|cooler|hotter|higher|lower|more|less|above|below) than\b", m.group(4) or ""):
+            continue  # "the return runs 1 to 3 F warmer than the supply": a difference, no reading's band (set 49)
         unit = (m.group(3) or "").replace(" ", "")
         unit = f"°{unit}" if unit in ("C", "F") else unit  # "100.5-102.5 F for dogs" (set 48: temperatures of 94 and 108)
         cues = _UNIT_WORDS.get(unit if unit in _UNIT_WORDS else unit[:1], ())
@@ -374,9 +407,17 @@ def _named_before(text: str, numeric: list[str]) -> list[str]:
     """The one parameter the clause before a band names by all its words ("Temperature in °F
     (target 34-38)" for `temperature`)."""
     clause = {_DIGIT_WORDS.get(w, w) for w in _words(re.split(r"[.;,:]\s", text)[-1])}  # "act 1" names act one
-    hits = [n for n in numeric if _words(n) and set(_words(n)) - set(_UNIT_OF_NAME) <= clause
-            and set(_words(n)) - set(_UNIT_OF_NAME)]  # `act_one_minutes` by "act 1 55-75 min"
+    hits = [n for n in numeric if _own_words(n) and _own_words(n) <= clause]  # `act_one_minutes` by "act 1 55-75 min"
     return hits if len(hits) == 1 else []
+
+
+_SHORT_FOR = {"temp": "temperature", "temps": "temperature", "pres": "pressure", "qty": "quantity"}
+
+
+def _own_words(name: str) -> set[str]:
+    """A name's words as prose says them: `brine_supply_temp_f` is "brine supply temperature" (its
+    unit letter and a unit of time unsaid; set 49: "Brine supply temperature is usually 14 to 18 F")."""
+    return {_SHORT_FOR.get(w, w) for w in _words(name) if len(w) > 1} - set(_UNIT_OF_NAME)
 
 
 _DIGIT_WORDS = {"1": "one", "2": "two", "3": "three", "4": "four"}
@@ -390,6 +431,8 @@ def _named_after(words: str, numeric: list[str]) -> list[str]:
     """The parameters the first content word after a band names (`hay_flakes_per_day` for "6-12
     flakes a day"; both `grain_quarts_am` and `_pm` for "1-4 qt of grain"): at most two, and
     only by a word no other numeric parameter has."""
+    if re.match(r"\s*(?:USD|EUR|GBP|CAD|AUD|dollars?|cents?|euros?)\b", words, re.IGNORECASE):
+        return []  # "4.25 to 6.50 USD per page" is a price, no page count (set 49: every quote 5 or 6 pages)
     said = [w.rstrip("s") for w in _words(words)[:4] if w not in _AFTER_STOP and len(w) > 2]  # "m" is a unit,
     # never the name of the burden_m and spacing_m a band "2.6-4.1 m for 102 mm holes" is said beside (set 28)
     for word in said[:2]:

@@ -454,12 +454,29 @@ _RATE_OF = frozenset({"btu", "mmbtu", "lb", "lbs", "gal", "kg", "kw", "kwh", "bb
 _FLAG_OWNERS = frozenset({"vessel", "ship", "boat", "yacht", "aircraft", "carrier", "registry", "registered", "national"})
 
 
+_API_KEY = re.compile(r"\b(?:api|secret|auth\w*|access|credential)\b", re.IGNORECASE)
+
+
+def _said_of_its_trade(words: list[str], json_type: str, description: str) -> str | None:
+    """Kinds a name's words would mislead on (set 49): `team_name` is a club's name ("Team or group the room
+    is for"), never "bedroom"; `host_name` a person where the description opens on one ("Parent booking the
+    party."), never "laptop-37.stokes.com"; `bearing_degrees` ("Forecast surface wind direction (from),
+    degrees true") a compass direction, no temperature."""
+    if json_type == "string" and (words[-1:] == ["team"] or words[-2:] == ["team", "name"]):
+        return "generic"
+    if json_type == "string" and words in (["host"], ["host", "name"]) and \
+            (lead := (re.findall(r"[a-z]+", description.lower())[:1] or [""])[0]) != "host" and freetext.is_person_role(lead):
+        return "person"
+    if json_type in ("integer", "number") and "degrees" in words and (set(words) & _COMPASS or _COMPASS_SAID.search(description)):
+        return "generic"
+    return None
+
+
 @lru_cache(maxsize=16384)
 def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
     words = said_order(name_words(name))  # `file_name1`, `player1`
     if name.lower() in ("key", "keys") and json_type == "string":  # an API's key, else a stored entry's
-        return "token" if re.search(r"\b(?:api|secret|auth\w*|access|credential)\b", description, re.IGNORECASE) \
-            else "entry_key"
+        return "token" if _API_KEY.search(description) else "entry_key"
     head = _head(words)
     if json_type == "string" and (words[-2:] == ["water", "body"] or words[:3] == ["body", "of", "water"]):
         return "place"  # a river or a lake, never a message body ("saying Mississippi River": set 26)
@@ -467,6 +484,8 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         # `administered_by`, `reported_by`: who did it, never "administered 4"; by their employee
         # id where the description asks for one ("Supervisor employee id")
         return "id" if _PERSON_ID.search(description) else "person"
+    if said := _said_of_its_trade(words, json_type, description):
+        return said
     if json_type == "string" and head in _TEXT_HEADS:
         return "text"  # `questions_for_authors` is questions, whoever reads them
     if json_type == "string" and head and freetext.is_category(head) and head not in _KIND_WORDS:
@@ -492,20 +511,25 @@ def _infer(name: str, json_type: str, fmt: str, description: str) -> str:
         return "money"  # "Owner-approved spend without further call, USD": a spending limit, not a page size
     if kind == "limit" and description.strip() and not _COUNTED.search(description):
         return "generic"  # "The cap in rate_unit: 6 to 80 for A": a power cap, never "at most 23 results" (set 35)
+    if json_type == "string" and kind in ("generic", "company") and _PERSON_NAME_SAID.match(description):
+        return "person"  # `signer_name`, "Full name of the homeowner who signed": a person (set 31); "Passenger's full name as on a
+        # photo ID" is no id, "Full name of the deponent ...;
+        # for a corporate deposition the company name" mostly a person (set 49)
     if json_type == "string" and kind in ("category", "generic", "topic") and _NUMBER_SAID.match(description):
         return "id"  # `wash_tag`, "Wash tag number.": the tag's number, never a label ("errands")
     if json_type == "string" and kind in ("place", "city", "address") and _TIME_SAID.search(description):
         return "clock"  # `earliest_departure`, "Earliest departure time, format %H:%M": a time, never "Osaka" (set 31)
-    if json_type == "string" and kind == "generic" and _PERSON_NAME_SAID.match(description):
-        return "person"  # `signer_name`, "Full name of the homeowner who signed": a person (set 31)
     if json_type == "string" and kind == "place" and _NUMBER_LEAD.match(description):
         return "id"  # `lrn`, "Location Routing Number of our switch ...": a number, no place (set 27: "in 8692029313")
     if json_type == "string" and kind in _NAMED_KINDS and _ID_LEAD.search(description):
         return "id"  # "zone, Zone Id (forecast or county)": an identifier of the thing, not its name
     if kind == "ticker" and "ticker" not in words and not _MARKET.search(description):
         return "code"  # a key's "symbol" (AA1), a chart's: a market's ticker only where markets are spoken of
-    if json_type == "string" and kind == "id" and _NAME_LEAD.match(description):
-        return "person"  # `name_on_id`, "Full name as printed on the ID.": a person's name, no id
+    if json_type == "string" and kind == "id" and (lead := _NAME_LEAD.match(description)) and \
+            (lead.group(1) is None or lead.group(1).lower() in ("holder", "customer") or
+             freetext.is_person_role(lead.group(1).lower())):
+        return "person"  # `name_on_id`, "Full name as printed on the ID.", "Passenger's full name as on a photo
+        # ID." (set 49: NAM-80964): a person's name, no id
     search = set(words) & {"query", "q", "keyword", "keywords", "search", "term"}
     broad = ("text", "variant", "generic", "category", "topic")  # "Search keywords (e.g., exercise type)"
     return "search_term" if search and kind in broad else kind  # "keyword to search in messages"
@@ -526,7 +550,7 @@ _TIME_SAID = re.compile(r"^(?:the |an? )?(?:(?!and |or )[\w'-]+ ){0,3}(?:time|da
 # A description that opens on a person's full name ("Full name of the homeowner who signed").
 _PERSON_NAME_SAID = re.compile(r"^(?:the |a |an )?(?:[\w'-]+'s )?(?:full|legal|first and last) name\b", re.IGNORECASE)
 # A description that opens by saying the value is a person's name.
-_NAME_LEAD = re.compile(r"^(?:the |a |an )?(?:person's |holder's |customer's )?(?:full |first and last |legal )?name\b",
+_NAME_LEAD = re.compile(r"^(?:the |a |an )?(?:(\w+)'s )?(?:full |first and last |legal )?name\b",
                         re.IGNORECASE)
 # A description that opens on a noun phrase ending in "number" or "ID" ("Location Routing Number of ...").
 _NUMBER_LEAD = re.compile(r"^(?:the |a |an )?(?:[\w-]+ ){0,4}(?:number|ID|identifier)\b(?!s)(?! of (?:the |a )?\w+s\b)", re.IGNORECASE)
@@ -538,6 +562,10 @@ _NUMBER_SAID = re.compile(r"^[^.;:,()]{0,60}\b(?:number|no\.|ID|identifier)\.?\s
 _COUNTED = re.compile(r"\b(?:results?|records?|rows?|items?|entries|entry|matches|hits|returns?|returned|pages?|"
                       r"how many|number|count|max(?:imum)?|top|listed|shown|list)\b", re.IGNORECASE)
 _MONEY_LIMIT = re.compile(r"\b(?:USD|EUR|GBP|dollars?|euros?|spend(?:ing)?|cost|price|budget)\b|\$", re.IGNORECASE)
+
+
+_COMPASS = frozenset({"bearing", "heading", "azimuth", "direction", "course", "wind", "track"})
+_COMPASS_SAID = re.compile(r"\bdegrees (?:true|magnetic)\b|\bdirection\b|\bbearing\b|\bcompass\b", re.IGNORECASE)
 
 
 # Name heads that make a parameter wording, whatever it is about.
@@ -658,6 +686,13 @@ _VESSEL_KINDS = frozenset({"vessel_length", "vessel_beam", "vessel_draft"})
 UNIX_SPAN = 30 * 86400
 
 
+def _persons_weight(description: str) -> bool:
+    """Whether a weight is a person's by its owner word: "Passenger's weight", "weight of the rider"
+    (set 49: 24 lb adults on a balloon booking)."""
+    owner = re.search(r"\b(\w+)'s weight\b|\bweight of (?:the |each |every )?(\w+)\b", description, re.IGNORECASE)
+    return owner is not None and freetext.is_person_role((owner.group(1) or owner.group(2) or "").lower())
+
+
 def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float) -> Typical:
     """The typical range of a numeric semantic type (unix times around the reference time)."""
     if kind == "unix_time":
@@ -678,7 +713,8 @@ def typical_range(kind: str, name: str, schema: dict[str, Any], ref_epoch: float
     if kind == "memory_size":
         return Typical(2, 64, 0)  # gigabytes of memory or disk an instance or a device has
     desc = str(schema.get("description", ""))
-    if kind == "weight" and re.search(r"\b(?:person|patient|body|user|adult|individual)\b", desc, re.IGNORECASE):
+    if kind == "weight" and (re.search(r"\b(?:person|patient|body|user|adult|individual)\b", desc, re.IGNORECASE) or
+                             _persons_weight(desc)):
         pounds = re.search(r"\blbs?\b|\bpounds?\b", desc, re.IGNORECASE)
         return Typical(110, 240, 1) if pounds else Typical(50, 110, 1)  # an adult, in the unit the text gives
     if kind == "percent" and (set(tokens(name)) | set(tokens(str(schema.get("description", "")))[:8])) & _RATES:

@@ -756,6 +756,9 @@ def _render_ctx(value: Any, ctx: Ctx, rng: random.Random | None) -> str:
         return ""
     if isinstance(value, list):
         ictx = _item_ctx(ctx)
+        people = _people(value, ictx, rng)
+        if people:  # "the passengers Melissa Russo (weight 63) and Kristen Fuentes (weight 72, age 47)" (set 49)
+            return people
         said = [t for t in (_render_ctx(v, ictx, rng) for v in value) if t]
         if any(isinstance(v, dict) for v in value) and any("," in t or " and " in t for t in said):
             return "; ".join(said[:-1]) + f"; and {said[-1]}" if len(said) > 1 else join_words(said)  # one each
@@ -806,7 +809,9 @@ def _dict_says(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> st
     noun = term(ctx.param, ctx.spec).noun if ctx.param else ""
     person = _person_record(value, ctx, rng) if _of_a_person(noun) else None
     if person:  # "the person making arrangements, Haley Jackson (granddaughter, 913-635-1912)"
-        return f"the {noun}, {person}"
+        last = noun.split()[-1]  # one of a list: "the player, Dana Butler (M-1570)", never "the players, ..." (set 49)
+        one = singular(last) != last and _of_a_person(singular(last)) and ctx.spec.get("type") == "object"
+        return f"the {singular(noun) if one else noun}, {person}"
     labels: list[str] = []
     parts: list[str] = []
     bare: list[str] = []
@@ -873,11 +878,27 @@ def _member_of_group(value: dict[str, Any], thing: str, ctx: Ctx, rng: random.Ra
 def _of_a_person(noun: str) -> bool:
     """Whether an object's noun names a person ("person making arrangements", "emergency contact",
     "informant"), not a place or a firm ("pharmacy")."""
+    from ..phrasebook.lexicon import singular
     from .freetext import is_person_role
 
-    said = noun.lower().split()
+    said = [singular(w) for w in noun.lower().split()]  # "passengers": each one a person (set 49)
     return bool(set(said) & {"person", "contact", "kin", "guardian", "parent", "owner", "applicant"}) or \
         any(is_person_role(w) for w in said)
+
+
+def _people(value: list[Any], ctx: Ctx, rng: random.Random | None) -> str | None:
+    """A list of people's records with the noun said once: "the passengers Melissa Russo (weight 63)
+    and Sara Jackson (weight 56, age 73)", never "the passengers, Melissa Russo (63); the passengers,
+    ..." (set 49); None unless every item is a person's record."""
+    from ..phrasebook.terms import term
+
+    noun = term(ctx.param, ctx.spec).noun if ctx.param else ""
+    if not value or not all(isinstance(v, dict) for v in value) or not _of_a_person(noun):
+        return None
+    said = [_person_record(v, ctx, rng) for v in value]
+    if any(s is None for s in said):
+        return None
+    return f"the {noun} {join_words([s for s in said if s])}"
 
 
 def _person_record(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -> str | None:
@@ -890,7 +911,8 @@ def _person_record(value: dict[str, Any], ctx: Ctx, rng: random.Random | None) -
     if len(names) != 1 or not 1 <= len(rest) <= 3 or \
             any(isinstance(v, bool | list | dict) or not isinstance(v, str | int) for v in rest.values()):
         return None
-    said = [_render_ctx(v, _child(ctx, k), rng) for k, v in rest.items()]
+    said = [f"{words(k).lower()} {v}" if isinstance(v, int) and not isinstance(v, bool) else
+            _render_ctx(v, _child(ctx, k), rng) for k, v in rest.items()]  # "weight 72, age 47", never "(72, 47)"
     return f"{value[names[0]].strip()} ({', '.join(said)})"
 
 

@@ -72,6 +72,68 @@ def amounts_in_pieces(props: dict[str, Any], args: dict[str, Any], rng: Any, kee
     return args
 
 
+_POUNDS = frozenset({"lb", "lbs", "pound", "pounds"})
+
+
+def weights_in_their_unit(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A person's weight "in weight_unit" is in the unit that parameter gives (its default when it is
+    left out): pounds where it is lb (set 49: balloon passengers of 24 and 37 lb, drawn in kilograms),
+    also inside the objects of a list ("passengers": [{"weight": ...}])."""
+    for unit_name, schema in props.items():
+        members = schema.get("enum") if isinstance(schema, dict) else None
+        unit = args.get(unit_name, schema.get("default") if isinstance(schema, dict) else None)
+        if not members or not isinstance(unit, str) or unit.lower() not in _POUNDS or \
+                not {"unit", "units", "uom"} & set(semantic.tokens(unit_name)):
+            continue
+        said = re.compile(rf"\b{re.escape(unit_name)}\b")
+        for name, value in list(args.items()):
+            if name in keep or name == unit_name:
+                continue
+            own = props.get(name) or {}
+            items: dict[str, Any] = own["items"] if isinstance(own.get("items"), dict) else {}
+            for record, sub in _weighed(value, own, items):
+                if said.search(str(sub.get("description") or "")) and \
+                        semantic.infer(record[0], sub) == "weight" and isinstance(record[1], int | float):
+                    record[2][record[0]] = _in_pounds(record[1], sub)
+    return args
+
+
+def _weighed(value: Any, own: dict[str, Any], items: dict[str, Any]) -> list[tuple[tuple[str, Any, dict[str, Any]], dict[str, Any]]]:
+    """Each (key, number, the dict holding it) of a value with the key's schema: the objects of a list."""
+    out = []
+    for row in value if isinstance(value, list) else []:
+        for key, sub in (items.get("properties") or {}).items():
+            if isinstance(row, dict) and isinstance(sub, dict) and not isinstance(row.get(key), bool):
+                out.append(((key, row.get(key), row), sub))
+    return out
+
+
+def _in_pounds(kilograms: float, schema: dict[str, Any]) -> float:
+    pounds = kilograms * 2.2046
+    hi = schema.get("maximum")
+    pounds = min(pounds, float(hi)) if isinstance(hi, int | float) else pounds
+    return round(pounds) if schema.get("type") == "integer" or isinstance(kilograms, int) else round(pounds, 1)
+
+
+_INCLUDED = re.compile(r"\b(?:the |its )?([a-z][\w ]{2,40}?),? included\b|\bincluding the ([a-z][\w ]{2,40}?)\b", re.IGNORECASE)
+
+
+def named_in_list(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A list of people "the lead passenger included" holds the person another parameter names: the
+    first one's name is `lead_passenger_name`'s (set 49: a booking under Melissa Russo for three others)."""
+    for name, value in args.items():
+        said = _INCLUDED.search(str((props.get(name) or {}).get("description") or ""))
+        if name in keep or not said or not isinstance(value, list) or not value or not isinstance(value[0], dict) or \
+                "name" not in value[0]:
+            continue
+        words = [w for w in semantic.tokens((said.group(1) or said.group(2)).split(" the ")[-1]) if w != "name"]
+        other = next((o for o in args if o != name and isinstance(args[o], str) and
+                      [w for w in semantic.tokens(o) if w != "name"] == words and "name" in semantic.tokens(o)), None)
+        if other is not None and all(row.get("name") != args[other] for row in value if isinstance(row, dict)):
+            value[0] = {**value[0], "name": args[other]}
+    return args
+
+
 _COUNTED_UNITS = frozenset({"tablets", "tablet", "tabs", "bags", "bag", "each", "units", "pieces", "pcs", "cases",
                             "boxes", "bottles", "cans", "drums", "pails", "buckets"})
 

@@ -70,9 +70,11 @@ from .temporal import participle_of
 from .worktime import (
     GROUP_DATES,
     due_by_urgency,
+    in_opening_hours,
     laid_out_years,
     of_todays_work,
     on_its_shift,
+    on_named_days,
 )
 
 # A fixed reference instant: outputs must never depend on the wall clock.
@@ -193,10 +195,20 @@ def _described_format(desc: str) -> str | None:
     # ISO 8601 allows a local time (RFC 3339 does not): "Start of closure, ISO 8601 date-time" is
     # the site's clock, as a person says it, unless the description names a zone
     local = _LOCAL.search(desc) or NAIVE_MOMENT.search(desc) or (worded and not _RFC.search(desc))
-    said = said or worded
+    said = said or worded or _shown_format(desc)
     if said and said.endswith("Z") and local and not ZONE_WORDS.search(desc):
         return said[:-1]  # "ISO 8601 local date-time", "e.g. 2025-06-12T02:30:00": never UTC ("Z")
     return said
+
+
+# A moment an example shows ("ISO 8601 without offset, e.g. '2025-03-18T09:30'"): written in its form (set 49:
+# "2025-06-02 20:00").
+_SHOWN_MOMENT = re.compile(r"\b\d{4}-\d\d-\d\d([T ])\d\d:\d\d(:\d\d)?(Z)?(?![\d:+-])")
+
+
+def _shown_format(desc: str) -> str | None:
+    m = _SHOWN_MOMENT.search(desc)
+    return None if m is None else f"%Y-%m-%d{m[1]}%H:%M" + (":%S" if m[2] else "") + (m[3] or "")
 
 
 _LOCAL = re.compile(r"\blocal\b", re.IGNORECASE)
@@ -873,6 +885,15 @@ def _draw_multiple(lo: float, hi: float, step: float, rng: random.Random) -> flo
     return round(rng.randint(first, last) * step, _decimals_of(step))
 
 
+def compass_step(name: str, schema: dict[str, Any]) -> float | None:
+    """10 for a compass direction a forecast or a plan gives (a wind "from 240", a drift bearing): in tens of
+    degrees, anywhere round the circle (set 49: winds from 17 and 21 degrees)."""
+    words = set(semantic.tokens(name))
+    if _num(schema.get("maximum")) not in (359, 360) or not words & {"direction", "bearing", "heading", "wind", "course"}:
+        return None
+    return 10 if words & {"degrees", "direction", "bearing", "heading", "from"} else None
+
+
 def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: datetime, integer: bool) -> Any:
     if schema.get(lore.RANGES_KEY):  # inside one of the ranges another tool's prose gives (lore._ranges_elsewhere)
         low, high = rng.choice(schema[lore.RANGES_KEY])
@@ -890,7 +911,9 @@ def _draw_number(name: str, schema: dict[str, Any], rng: random.Random, ref: dat
     counted = _counted(name, schema)
     if integer and kind in ("generic", "count") and counted and not _bounded(schema) and not _unit_numbers(name, schema):
         lo, hi = _COUNTED_RANGE[counted]
-    step = _num(schema.get("multipleOf")) or _said_step(str(schema.get("description") or ""))
+    step = _num(schema.get("multipleOf")) or _said_step(str(schema.get("description") or "")) or compass_step(name, schema)
+    if step == 10 and compass_step(name, schema):
+        lo, hi = 10, 350  # a wind or a bearing anywhere round the compass
     if step and step > 0:
         value = _draw_multiple(lo, hi, step, rng)
         if value is None:
@@ -1711,6 +1734,15 @@ def _phone_like(example: str, rng: random.Random) -> str:
     return re.sub(r"\d+", drawn, example)
 
 
+# Two digit groups an id writes as a day and a clock time ("SLT-A-0412-1900": April 12 at 19:00).
+_DAY_AND_CLOCK = re.compile(r"(?<!\d)(\d{4})([-_])(\d{2})(\d{2})(?!\d)")
+
+
+def _day_and_clock(m: re.Match[str]) -> bool:
+    month, day, hour, minute = int(m[1][:2]), int(m[1][2:]), int(m[3]), m[4]
+    return 1 <= month <= 12 and 1 <= day <= 31 and hour <= 23 and minute in ("00", "15", "30", "45")
+
+
 def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schema: dict[str, Any]) -> Any:
     """Another value of an example's shape where its digits count records (`_numbered`, or a short
     code of a thing the name says is numbered: welder stamp "W27", field block "C07"; a house
@@ -1719,11 +1751,18 @@ def _varied_id(example: Any, rng: random.Random, ref: datetime, name: str, schem
     if isinstance(example, str) and example.isdigit() and len(example) >= 12 and not _placeholder(example):
         return example[:3] + "".join(str(rng.randint(0, 9)) for _ in example[3:])  # a long number opens on its
         # issuer's code: a chip "985..." of a maker that exists, never "938..." (set 48)
+    if isinstance(example, str) and (slot := _DAY_AND_CLOCK.search(example)) and _day_and_clock(slot):
+        when = ref + timedelta(days=rng.randint(1, 14))  # a slot "SLT-A-0412-1900" is a day ahead and an hour of it,
+        at = f"{rng.randint(6, 22):02d}{rng.choice(('00', '30')) if slot[4] != '00' else '00'}"  # never "-2900" (set 49)
+        return f"{example[:slot.start()]}{when:%m%d}{slot[2]}{at}{example[slot.end():]}"
     if isinstance(example, str) and (spaced := _SPACED_ID.fullmatch(example)):
         return f"{spaced[1]} {_digits(spaced[2], rng)}"  # an ID card's "TX 41877230": each owner's own (set 42)
     if isinstance(example, str) and _PHONE_SHAPE.fullmatch(example) and re.search(r"\d[ .)-]+\d", example) and \
             semantic.infer(name, schema) == "phone":
         return _phone_like(example, rng)  # "800-424-9300": another number, never "750-601-10300" (set 37)
+    if isinstance(example, str) and re.fullmatch(r"\+\d{10,14}", example) and semantic.infer(name, schema) == "phone":
+        return example[:-7] + str(rng.randint(2, 9)) + "".join(str(rng.randint(0, 9)) for _ in range(6))  # E.164
+        # "+15055550142": the same country and area, each person's own line (set 49: 21 of 30 lead passengers)
     if isinstance(example, str) and example.isdigit() and (words & _ADDRESS_WORDS and "number" in words or
                                                            words & _OWN_NUMBERS):
         return str(rng.randint(10 ** (len(example) - 1), 10 ** len(example) - 1))  # each person's own: never
@@ -2079,6 +2118,20 @@ def _another_org(example: str, rng: random.Random) -> str:
     return f"{lead} {rest}" if rest and lead != first else example
 
 
+_TEAM_WORDS = frozenset({"team", "club", "squad", "opponent"})
+_TEAM_NAME = re.compile(r"(?:[A-Z][a-z]+ ){1,3}[A-Z][a-z]+s")  # "Blue Line Bandits": a club's name, its mascot plural
+_TEAM_LEADS = ("Blue Line", "North Shore", "Iron", "Frozen", "Polar", "Thunder", "Glacier", "Silver", "Lakeside",
+               "Summit", "Black Ice", "River City", "Red Line", "Northside", "Valley", "Harbor")
+_TEAM_MASCOTS = ("Bandits", "Wolves", "Hawks", "Bears", "Lumberjacks", "Sharks", "Knights", "Ravens", "Huskies",
+                 "Outlaws", "Foxes", "Pirates", "Storm", "Stallions", "Owls", "Raiders")
+
+
+def _another_team(example: str, rng: random.Random) -> str:
+    """Another club of a league roster's form ("Blue Line Bandits" -> "Glacier Huskies"): each game
+    has two teams and a league many (set 49: every game "Blue Line Bandits" against themselves)."""
+    return f"{rng.choice(_TEAM_LEADS)} {rng.choice(_TEAM_MASCOTS)}"
+
+
 def _another_person(example: str, rng: random.Random) -> str:
     """Another person's name in an example's form ("Marisol Delgado" -> "Dana Whitfield", with
     a middle initial where the example has one)."""
@@ -2180,8 +2233,15 @@ _YEAR = re.compile(r"(?:19[89]\d|20[0-4]\d)")
 _ISO_MOMENT = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?")
 
 
+# The verbs of a call that acts on what is coming: the record it names is this year's (set 49: reporters
+# assigned to 2024 jobs in June 2025).
+_AHEAD_VERBS = frozenset({"assign", "schedule", "book", "rebook", "reschedule", "setup", "set", "request", "reserve",
+                          "enroll", "confirm", "cancel", "dispatch", "allocate"})
+
+
 def _near_year(ref: datetime, rng: random.Random, edition: bool) -> str:
-    return str(ref.year - (0 if edition else rng.choice([0, 0, 0, 1])))
+    ahead = bool(_AHEAD_VERBS & set(freetext.SUBJECT.get()))  # the tool's verb among the words drawn for
+    return str(ref.year - (0 if edition or ahead else rng.choice([0, 0, 0, 1])))
 
 
 # Words that make an id name an edition of something held once a year or season (an event code
@@ -2269,6 +2329,8 @@ def _in_frame(example: Any, ref: datetime, rng: random.Random, edition: bool) ->
         return _week_ahead(ref, rng)
     if not isinstance(example, str) or not _ID_LIKE.match(example.split(",")[0]) or _ISO_MOMENT.fullmatch(example):
         return example
+    if (slot := _DAY_AND_CLOCK.search(example)) and _day_and_clock(slot):
+        return example  # "SLT-A-0604-2000" is June 4 at 20:00, no year 2000
     years = [int(y) for y in re.findall(r"(?<!\d)(?:19[89]\d|20[0-4]\d)(?!\d)", example)]
     allowed_years = {ref.year} if edition else {ref.year, ref.year - 1}
     if not years or set(years) <= allowed_years:
@@ -2478,6 +2540,9 @@ def _varied_examples(examples: list[Any], kind: str, streets: bool, name: str, r
     if examples and kind == "person":
         return [_another_person(e, rng) if isinstance(e, str) and _FULL_NAME.fullmatch(e) else _varied(e, name, rng, ref)
                 for e in examples]
+    if examples and set(semantic.tokens(name)) & _TEAM_WORDS and all(isinstance(e, str) and _TEAM_NAME.fullmatch(e)
+                                                                     for e in examples):
+        return [_another_team(e, rng) for e in examples]
     if examples and (streets or rng.random() < VARY_RATE):
         return [_varied(e, name, rng, ref) for e in examples]
     return examples
@@ -2853,10 +2918,9 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
                  pool: dict[str, list[Any]] | None, ref: datetime | None) -> dict[str, Any]:
     with freetext.subject(semantic.tokens(tool.name)), freetext.in_domain(tool.domain), \
             freetext.vocabulary(*_own_words(tool)), places.centred(places.active() or _anchor(tool, rng)):
-        keep = frozenset(fixed or {})
+        keep, now = frozenset(fixed or {}), ref or REFERENCE_TIME
         drawing = _recorded(tool, _sized_things(tool, _in_stated_ranges(tool, lore.drawing_parameters(tool))))
-        args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}),
-                            pool=pool or {}, ref=ref or REFERENCE_TIME)
+        args = _fill_object(drawing, rng, optional_rate=optional_rate, fixed=dict(fixed or {}), pool=pool or {}, ref=now)
         args = _changing(tool, drawing, args, rng, keep, pool or {}, ref or REFERENCE_TIME)
         args = _distinct_texts(drawing, args, rng, keep, pool or {}, ref or REFERENCE_TIME)
         args = _agreeing_text(tool, drawing.get("properties") or {}, args, rng, keep)
@@ -2880,6 +2944,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _town_in_county(tool.properties, args, rng, keep)
         args = value_sense.agreeing_units(tool.properties, args, keep, tool.description)
         args = value_sense.amounts_in_pieces(tool.properties, args, rng, keep)
+        args = value_sense.named_in_list(tool.properties, value_sense.weights_in_their_unit(tool.properties, args, keep), keep)
         args = value_sense.agreeing_families(drawing.get("properties") or {}, args, rng, keep)
         args = value_sense.stated_sizes(tool.properties, args, rng, keep)
         args = value_sense.rates_in_units(tool.properties, args, rng, keep)
@@ -2890,8 +2955,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         args = _unnamed_case(tool, args, keep)
         args = _exact_key_alone(tool, args, keep)
         args = _no_false_only(tool, args, keep)
-        kept = _other_case(tool, _kept_rules(tool, args, rng, keep, ref or REFERENCE_TIME, pool or {}),
-                           keep)  # (the case a rule left out: set 42)
+        kept = _other_case(tool, _kept_rules(tool, args, rng, keep, now, pool or {}), keep)  # (the case a rule left out)
         kept = _kind_line_kept(drawing.get("properties") or {}, kept, told, keep)
         kept = _town_in_county(tool.properties, kept, rng, keep)  # a state a rule added (set 36)
         kept = value_sense.own_parts(tool, value_sense.tied_examples(tool, kept, rng, keep), keep)  # (sets 37, 48)
@@ -2901,6 +2965,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _past_span(tool, kept, keep, ref or REFERENCE_TIME)
         kept = due_by_urgency(kept, keep, ref or REFERENCE_TIME)
         kept = on_its_shift(kept, keep)
+        kept = on_named_days(tool, in_opening_hours(tool, kept, keep, now), keep, now)
         kept = of_todays_work(tool, kept, keep, ref or REFERENCE_TIME)
         kept = laid_out_years(tool.properties, kept, keep, ref or REFERENCE_TIME)
         kept = pinned.on_the_hour(tool.properties, pinned.on_their_day(tool.properties, kept, keep), keep)  # (set 41)

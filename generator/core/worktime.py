@@ -265,3 +265,75 @@ def laid_out_years(props: dict[str, Any], args: dict[str, Any], keep: frozenset[
             out.append(v if is_valid(own, v) else values[i])
         args[name] = out if isinstance(args[name], list) else out[0]
     return args
+
+
+# "Bookings start on the hour or half hour between 07:00 and 17:00 local time" (set 49: depositions at 20:00
+# and 19:45): the hours a tool's prose gives the start of what it books, and the minutes it starts on.
+_OPEN_HOURS = re.compile(r"\b(?:start|starts|begin|begins|booked|run|runs|open|opens|held)\b[^.;]*?\bbetween (\d{1,2}):(\d\d) "
+                         r"and (\d{1,2}):(\d\d)", re.IGNORECASE)
+_HALF_HOURS = re.compile(r"\bon the hour or (?:the )?half[- ]hour\b", re.IGNORECASE)
+_MOMENT = re.compile(r"(\d{4}-\d\d-\d\d[T ])(\d\d):(\d\d)(.*)")
+
+
+def in_opening_hours(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    """A start drawn outside the hours the tool's prose gives moves into them, on the minutes it says
+    (the hour or half hour); a booking made for today moves to a weekday ahead (set 49: depositions booked
+    for 07:00 the day they were booked). Only a call with one start (`start_*`, or its one moment)."""
+    m = _OPEN_HOURS.search(tool.description)
+    if m is None:
+        return args
+    opens, closes = int(m[1]) * 60 + int(m[2]), int(m[3]) * 60 + int(m[4])
+    moments = [n for n, v in args.items() if isinstance(v, str) and _MOMENT.fullmatch(v)]
+    starts = [n for n in moments if {"start", "begin", "starts"} & set(semantic.tokens(n))] or moments
+    if len(starts) != 1 or starts[0] in keep or closes - opens < 60:
+        return args
+    name = starts[0]
+    day, hour, minute, rest = _MOMENT.fullmatch(args[name]).groups()  # type: ignore[union-attr]
+    at = int(hour) * 60 + int(minute)
+    step = 30 if _HALF_HOURS.search(tool.description) else 15
+    if opens <= at < closes and at % step == 0 and day[:10] > ref.strftime("%Y-%m-%d"):
+        return args
+    at = at if opens <= at < closes else opens + (at * 7) % (closes - opens)
+    at -= at % step
+    if semantic.tokens(tool.name)[:1] and semantic.tokens(tool.name)[0] in ("book", "schedule", "reserve") and \
+            day[:10] <= ref.strftime("%Y-%m-%d"):
+        ahead = ref + timedelta(days=2 + at % 9)
+        ahead += timedelta(days=(7 - ahead.weekday()) % 7 if ahead.weekday() >= 5 else 0)
+        day = ahead.strftime("%Y-%m-%d") + day[10:]
+    moved = f"{day}{at // 60:02d}:{at % 60:02d}{rest}"
+    if is_valid(tool.properties.get(name) or {}, moved):
+        args[name] = moved
+    return args
+
+
+_WEEKEND_SAID = re.compile(r"\bsaturday (?:or|and) sunday\b|\bweekends?\b", re.IGNORECASE)
+_AHEAD_SAID = re.compile(r"\b(?:book|booked|reserve|schedule)d? at least (\d{1,2}) days (?:ahead|in advance)\b", re.IGNORECASE)
+_DAY = re.compile(r"(\d{4}-\d\d-\d\d)(.*)")
+
+
+def on_named_days(tool: Tool, args: dict[str, Any], keep: frozenset[str], ref: datetime) -> dict[str, Any]:
+    """A day its description puts on a weekend ("Saturday or Sunday of the party") is the next Saturday or
+    Sunday, and a booking the tool's prose wants made "at least 7 days ahead" is that far off (set 49: 21 of
+    24 birthday parties on weekdays, three the next day)."""
+    least = _AHEAD_SAID.search(tool.description)
+    for name, value in list(args.items()):
+        schema = tool.properties.get(name)
+        m = _DAY.fullmatch(value) if isinstance(value, str) and isinstance(schema, dict) and name not in keep else None
+        if m is None or not isinstance(schema, dict):
+            continue
+        weekend = bool(_WEEKEND_SAID.search(str(schema.get("description") or "")))
+        if not weekend and not least:
+            continue
+        try:
+            day = datetime.strptime(m[1], "%Y-%m-%d")
+        except ValueError:
+            continue
+        if least and day < ref + timedelta(days=int(least[1])):
+            day = ref.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=int(least[1]) + (day.day * 5 + len(str(args))) % 21)
+        while weekend and day.weekday() < 5:
+            day += timedelta(days=1)
+        moved = day.strftime("%Y-%m-%d") + m[2]
+        if is_valid(schema, moved):
+            args[name] = moved
+    return args
+

@@ -147,6 +147,9 @@ def _other_way(description: str) -> str:
             m.group(2).lower().split()[-1] in ("one", "ones", "it", "that", "this"):
         return ""
     thing = m.group(2)
+    if thing.split()[0].lower() in ("in", "on", "at", "by", "over", "via", "from", "with", "through"):
+        return thing  # "joins over Zoom rather than in the room": false is "in the room", never "as an in the
+        # room" (set 49)
     if m.group(1):
         return f"as {m.group(1).lower()} {thing}"
     return f"as {thing}" if engine().singular_noun(thing.split()[-1]) else f"as {engine().a(thing)}"

@@ -661,7 +661,8 @@ def intent_of(tool: Tool, nouns: set[str] = frozenset()) -> str:  # type: ignore
     return _DAY_OWNED.sub(r"\1's", _without_own_tail(_no_dangling_participle(_no_dangling_verb(_no_one_of(
         _no_placeholder(_no_house(_no_member_word(from_description(tool), tool))), tool)), tool)
                              or from_name(tool)
-                             or from_noun_phrase(tool) or from_name_words(tool) or plain_intent(tool), set(nouns)))
+                             or from_noun_phrase(tool) or from_name_words(tool) or from_first_words(tool) or plain_intent(tool),
+                             set(nouns)))
 
 
 def _no_member_word(intent: str, tool: Tool) -> str:
@@ -802,6 +803,31 @@ def _spelled(word: str, description: str) -> str:
             if "".join(p[0] for p in parts).lower() == word:
                 return " ".join(said[i:j]).lower()
     return word.upper()
+
+
+_FIRST_STOPS = frozenset({"of", "for", "with", "in", "on", "by", "that", "which", "who", "where", "when", "from", "at",
+                          "so", "and", "or", "before", "after", "to", "per", "as", "if"})
+
+
+def from_first_words(tool: Tool) -> str:
+    """The description's own opening, its verb and object up to the first qualifier ("Search the Learn to
+    Skate USA classes of the current session" is "search the Learn to Skate USA classes"): the plain frame
+    where no derived intent could be checked (set 49: "make this request with level basic 1"); "" when the
+    opening is no imperative verb and a short object of known or capitalised words."""
+    words = re.split(r"[ (,;:.]", first_sentence(tool.description).strip())[:14]
+    verb = user_verb(words[0], imperative=True) if len(words) > 1 and words[0] else None
+    if verb is None or words[1].lower() in _FIRST_STOPS:
+        return ""  # "Chart of a parameter on a line": a noun, no verb
+    out: list[str] = []
+    for i, w in enumerate(words[1:], 1):
+        named = w[:1].isupper() or w.lower() in ("to", "of", "and") and i + 1 < len(words) and words[i + 1][:1].isupper() \
+            and out and out[-1][:1].isupper()
+        if not w or (w.lower() in _FIRST_STOPS and not named and len(out) >= 2):
+            break
+        out.append(w if w[:1].isupper() and i > 1 else w.lower())
+    if not 2 <= len(out) <= 7 or not all(w[:1].isupper() or known(w) for w in out) or out[-1].lower() in _FIRST_STOPS:
+        return ""
+    return " ".join([verb, *out])
 
 
 def plain_intent(tool: Tool) -> str:

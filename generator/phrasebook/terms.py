@@ -1288,6 +1288,8 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
     by_name = _name_phrase(words, role)
     if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):
         return by_name
+    if said & _BIRTH == {"birthday"} and set(words) - {"birthday", "date", "day", "of"}:
+        return ""  # a birthday child's name, a birthday party's booking: no day of birth (set 49: "born on BDAY-9996")
     if said & _BIRTH:  # a birth weight is no day of birth (set 31: "born on 100 pounds")
         return "" if said & _BIRTH_MEASURES else "born on"
     if said & _DEATH and said & {"date", "day", "dod"}:  # beside the call's own date it says its role; never
@@ -1582,6 +1584,9 @@ def term(param: str, spec: dict[str, Any] | None, noun: str | None = None) -> Te
     named = re.fullmatch(r"(\w+ \w+) of the [a-z]+", t.noun) if t.sem in ("company", "person", "organization") else None
     if named:  # "Contractor company of the crew": "the contractor company Lonestar Tower Services" (set 41)
         t = Term(**{**t.__dict__, "noun": named[1]})
+    qualified = re.fullmatch(rf"({re.escape(' '.join(tokens(param)))}) of an? [\w -]+", t.noun)
+    if qualified:  # "County of an in-person job, to find reporters who cover it": the county, never "my usual
+        t = Term(**{**t.__dict__, "noun": qualified[1]})  # county of an in-person job" (set 49)
     said = t.noun.split()
     if len(said) >= 3 and re.fullmatch(r"[A-Z]{2,5}", said[-1]) and \
             re.search(rf"\b{re.escape(t.noun)} [a-z]+ed\b", description, re.IGNORECASE):  # "Filing frequency TTB

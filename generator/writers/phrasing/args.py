@@ -7,6 +7,7 @@ import random
 import re
 from dataclasses import dataclass, replace
 
+from ...core.inflection import engine
 from ...core.semantic import tokens
 from ...core.surface import render, spec_of, value_kind
 from ...phrasebook import hints_of
@@ -82,11 +83,23 @@ def modifier(arg: Arg, tool: Tool | None, time: str | None, rng: random.Random) 
 
 def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
     """`text` (a value as said) in the frame of `param`'s term (the catalog hint's noun first)."""
+    if kind == "number" and (compass := _compass_said(param, tool, text)):
+        return compass
+    if tool is not None and tokens(param)[:1] == ["new"] and kind in ("text", "id") and _moves(tool):
+        noun = term(param, spec_of(tool, param)).noun.removeprefix("new ")
+        return f"to {noun} {text}" if noun else f"to {text}"  # "move the booking to flight FLT-10517", never "for
+        # flight": the flight it moves to (set 49)
     hints = hints_of(tool)
     hinted = tool.hints.nouns.get(param) if tool and tool.hints else None
     intent = " ".join(hints.intents[:1]) if hints else ""
     t = apart(term(param, spec_of(tool, param), hinted), param, tool)
+    t = _plain_noun(t, param) if kind in ("number", "date", "datetime", "clock") else t
+    if (plain := _said_plainly(t, param, tool, kind, text)) is not None:
+        return plain
     said = say(t, kind_of_value(kind), text, intent)
+    if kind == "number" and text == "1" and t.noun and (one := engine().singular_noun(t.noun.split()[-1])):
+        said = re.sub(rf"\b1 {re.escape(t.noun)}\b", f"1 {' '.join([*t.noun.split()[:-1], one])}", said)  # "1 certified
+        # copy", never "1 certified copies" (set 49)
     if t.noun and text.split(" ")[0].lower() == t.noun.split(" ")[-1].lower():  # the value opens on its noun:
         said = re.sub(rf"(?:\b(?:the|an?) )?{re.escape(t.noun)} (?={re.escape(text)})", "", said, count=1)  # "with
         # Officer R. Delgado", never "with officer Officer R. Delgado" (set 48)
@@ -100,6 +113,95 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
             and t.noun.lower() not in intent.lower():  # ("ask another facility": the one asked, no place it is at)
         return f"at {text}"  # "at Twin Towers Correctional Facility", never "with the Facility Twin Towers ..." (set 48)
     return one_of_a_list(t, said, text) if kind == "list" else said
+
+
+_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_PURPOSE_BARE = ("filing", "review", "use", "testing", "inspection", "reference", "research", "training")
+
+
+def _said_plainly(t: Term, param: str, tool: Tool | None, kind: str, text: str) -> str | None:
+    """A few values said as a clerk says them, where the term's frame reads as a label (set 49): a language
+    "in Korean" (never "with language of the witness Korean"), a count of things "with 4 changes" (never
+    "4 changes count"), a mode or kind named by its adjective "with simultaneous interpretation" (never "by
+    simultaneous"), a copy of a kind whose noun is a member "for the original" (never "for Original"), a
+    purpose "for court filing", "for the appeal record"; None for any other value."""
+    words = tokens(param)
+    members = [str(m).lower() for m in (spec_of(tool, param).get("enum") or [])] if tool is not None else []
+    head = t.noun.lower().split()
+    if kind == "clock" and len(words) == 2 and words[0] in ("latest", "earliest") and words[1] in ("start", "end", "finish"):
+        edge = "no later than" if words[0] == "latest" else "no earlier than"  # never "from 9 pm" for the
+        return f"{'starting' if words[1] == 'start' else 'ending'} {edge} {text}"  # latest start (set 49)
+    if kind == "enum" and (words in (["day", "of", "week"], ["weekday"], ["day"]) or words[-3:] == ["day", "of", "week"]) and \
+            text.lower() in _WEEKDAYS:
+        return f"on {text.capitalize()}"  # "on Thursday", never "with the thursday day" (set 49)
+    if kind == "text" and words == ["language"] and re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}", text):
+        return f"in {text}"
+    if kind == "number" and re.fullmatch(r"\d+", text) and len(head) == 2 and head[1] == "count" and \
+            engine().singular_noun(head[0]):
+        return f"with {text} {head[0] if text != '1' else engine().singular_noun(head[0]) or head[0]}"
+    if kind == "enum" and len(head) == 2 and head[1] in ("mode", "method", "style") and " " not in text and \
+            text.lower().endswith(("ous", "ive", "al", "ic", "ary")) and known(head[0]):
+        return f"with {text.lower()} {head[0]}"
+    if kind == "enum" and len(head) == 2 and head[1] == "type" and head[0] in members and text.lower() in members:
+        return f"for {'an' if text.lower() == head[0] and text[:1].lower() in 'aeiou' else 'a' if text.lower() == head[0] else 'the'} " \
+               f"{text.lower()}"
+    if kind == "enum" and head == ["purpose"] and re.fullmatch(r"[a-z]+(?: [a-z]+){0,2}", text):
+        return f"for {text}" if text.split()[-1].endswith("ing") or text.split()[-1] in _PURPOSE_BARE else f"for the {text}"
+    return None
+
+
+_MOVE_VERBS = frozenset({"move", "rebook", "transfer", "reassign", "relocate", "reschedule", "switch", "shift"})
+
+
+def _moves(tool: Tool) -> bool:
+    """Whether a tool moves a thing somewhere (its name's verb, or its description's first word)."""
+    first = (re.findall(r"[a-z]+", tool.description.lower())[:1] or [""])[0]
+    return bool(set(tokens(tool.name)[:1]) & _MOVE_VERBS) or first in _MOVE_VERBS
+
+
+# Unit words of a name, never its noun (`ceiling_ft_agl`, `min_envelope_cubic_feet`).
+_NAME_UNITS = frozenset({"ft", "feet", "agl", "msl", "cubic", "sq", "square", "sm", "nm", "km", "mi", "miles", "m", "cm",
+                         "mm", "in", "inches", "kg", "lb", "lbs", "hrs", "hours", "min", "mins", "usd", "pct", "psi",
+                         "psig", "kt", "kts", "knots", "f", "c", "gal", "gals", "l", "ml"})
+
+
+def _plain_noun(t: Term, param: str) -> Term:
+    """A term the name gave no noun: the plain frame of its name's own words, units and bound words left
+    to their places ("a ceiling of 2700 feet", "an envelope of at least 94000 cubic feet", "a medical valid
+    through June 4"), never "FT AGL at most 2700" or "envelope cubic at least" (set 49)."""
+    if t.noun or t.phrase or t.negation:
+        return t
+    through = len(tokens(param)) >= 2 and tokens(param)[-1] in ("through", "until")
+    if not through and not {w.lower() for w in t.plain.split()} & _GARBLING_UNITS:
+        return t  # only where the name's unit words would be read out ("FT AGL", "envelope cubic")
+    words = [w for w in tokens(param) if w not in _NAME_UNITS and w not in ("min", "max", "minimum", "maximum")]
+    if words == ["ceiling"] or words == ["floor"]:
+        t = replace(t, bound="")  # a cloud ceiling, a building's floor: the thing measured, no bound
+    if not words or not all(w.isalpha() and known(w) for w in words):
+        return t
+    if len(words) >= 2 and words[-1] in ("through", "until", "on", "since", "before", "after"):
+        return replace(t, phrase=f"with {engine().a(words[0])} {' '.join(words[1:])}", role="", bound="")
+    if words[-1] in PREPOSITIONS or words[-1] in FUNCTION_WORDS:
+        return t  # `reply_within_hours`: its own frame says it ("a reply within 88 hours")
+    unit = t.unit or next((_SPELLED[w] for w in tokens(param) if w in _SPELLED), "")
+    return replace(t, noun=" ".join(words), unit=unit)
+
+
+_GARBLING_UNITS = frozenset({"ft", "agl", "msl", "cubic", "sq", "sm"})
+_SPELLED = {"ft": "feet", "sm": "statute miles", "kt": "knots", "kts": "knots", "hrs": "hours", "mi": "miles"}
+
+
+def _compass_said(param: str, tool: Tool | None, text: str) -> str | None:
+    """A compass direction in degrees, as a pilot says one: "with the wind from 240 degrees", "with a bearing
+    of 50 degrees" (set 49: "from forecast surface wind direction 24", "with 24 bearing degrees")."""
+    from ...core.values import compass_step
+
+    if tool is None or not re.fullmatch(r"\d{1,3}", text) or not compass_step(param, spec_of(tool, param)):
+        return None
+    words = [w for w in tokens(param) if w not in ("degrees", "deg", "from", "true", "to")]
+    if "wind" in words and "direction" not in words and "from" in tokens(param):
+        return f"with the wind from {text} degrees"
+    return f"with {engine().a(' '.join(words))} of {text} degrees" if words else None
 
 
 _SITES = frozenset({"facility", "center", "centre", "jail", "prison", "hospital", "clinic", "school", "station",
@@ -237,8 +339,23 @@ def _first_word_apart(t: Term, plain: str, others: list[str]) -> Term:
     first = plain.lower().split()[:1]
     if not first or not first[0].isalpha() or not known(first[0]) or first[0] in t.noun.lower().split() or \
             first[0] in (o.lower().split()[0] for o in others if o):
-        return t
+        return _own_word_apart(t, plain, others)
     return replace(t, noun=f"{first[0]} {t.noun}")
+
+
+def _own_word_apart(t: Term, plain: str, others: list[str]) -> Term:
+    """`brine_supply_temp_f` beside `brine_return_temp_f`, both "brine temperature": the one word of its
+    name neither the noun nor a twin's name has goes before the noun's head, "a brine supply temperature"
+    (set 49: "a brine temperature of 17 degrees, a brine temperature of 19 degrees")."""
+    said = t.noun.lower().split()
+    theirs = {w for o in others for w in o.lower().split()}
+    plain_words = plain.lower().split()
+    own = [w for w in plain_words if w.isalpha() and len(w) > 2 and w not in said and w not in theirs
+           and not said[-1].startswith(w)]  # "temp" is the noun's "temperature"
+    head = next((i for i, w in enumerate(plain_words) if said[-1].startswith(w) or w.startswith(said[-1][:4])), -1)
+    if len(own) != 1 or not known(own[0]) or " of " in t.noun or plain_words.index(own[0]) > head:
+        return t  # a word after the noun's head qualifies it ("tach time at compliance"): no name word
+    return replace(t, noun=" ".join([*t.noun.split()[:-1], own[0], t.noun.split()[-1]]))
 
 
 def _same_noun(other: str, noun: str) -> bool:

@@ -234,6 +234,10 @@ def without_other_values(intent: str, call: CallPlan, tool: Tool | None) -> str:
         enum = (props.get(arg.param) or {}).get("enum") or []
         if not isinstance(arg.value, str) or arg.value not in enum:
             continue
+        named = [v for v in enum if isinstance(v, str) and re.search(rf"\b{re.escape(v.replace('_', ' '))}\b", intent, re.IGNORECASE)]
+        if len(named) >= 2 and arg.value not in named:
+            continue  # "record a go no go decision" names the choice, no one value of it (set 49: "record a go
+            # decision ... with the delay decision")
         for other in (str(v).replace("_", " ") for v in enum if v != arg.value and isinstance(v, str)):
             mine = re.escape(str(arg.value).replace("_", " "))  # ... or right after the chosen one ("the spay
             said = rf"(?<=\w )\b{re.escape(other)}\b(?= (?!(?:the|this|that|my|our|its)\b)[a-z]{{3,}})|(?<=\b{mine} ){re.escape(other)}\b"  # neuter"

@@ -1,0 +1,125 @@
+"""Phrasing fixed in set 49 (a hot-air balloon operator, a court reporting agency, an ice arena): people
+listed with their noun said once, two readings of one noun told apart by their own name word, a term
+with no noun said by its name's words ("a ceiling of 3200 feet", never "FT AGL at most"), a compass
+direction in degrees, a booking moved "to" a flight, an intent that names the choice keeps its words,
+false of "over Zoom rather than in the room", a language, a count of changes, a mode, a kind of copy,
+a purpose, a latest start, a weekday, a birthday child who was not "born on", a county with no
+qualifier, and the description's opening when no intent could be derived."""
+
+from __future__ import annotations
+
+from generator.core import lore
+from generator.core.plan import plan_explicit
+from generator.core.surface import render
+from generator.phrasebook.intent import intent_of
+from generator.phrasebook.terms import term
+from generator.records import Target, Tool, ToolCall
+from generator.writers.base import WriteRequest
+from generator.writers.phrasing.args import said_as
+from generator.writers.template import paraphrases
+
+
+def _tool(name: str, description: str, props: dict) -> Tool:
+    return lore.annotate([Tool(name=name, app="desk", api=name, domain="set49", description=description,
+                               parameters={"type": "object", "properties": props})])[0]
+
+
+def _query(tool: Tool, args: dict) -> str:
+    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
+                    domain=tool.domain)
+    request = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
+    return paraphrases(request, 1, 1)[0]
+
+
+def test_people_are_listed_with_their_noun_once_and_their_numbers_named():
+    tool = _tool("create_passenger_booking", "Book passengers on a scheduled flight.", {
+        "passengers": {"type": "array", "description": "Every passenger on the booking.", "items": {
+            "type": "object", "properties": {"name": {"type": "string", "description": "Passenger's full name."},
+                                             "weight": {"type": "number"}, "age": {"type": "integer"}}}}})
+    said = render([{"name": "Melissa Russo", "weight": 63}, {"name": "Sara Jackson", "weight": 56, "age": 73}],
+                  "passengers", tool)
+    assert said == "the passengers Melissa Russo (weight 63) and Sara Jackson (weight 56, age 73)"
+
+
+def test_two_readings_of_one_noun_are_told_apart_by_their_own_words():
+    tool = _tool("record_refrigeration_check", "Record the daily plant check.", {
+        "brine_supply_temp_f": {"type": "number", "description": "Brine temperature leaving the chiller, degrees F."},
+        "brine_return_temp_f": {"type": "number", "description": "Brine temperature returning from the floor, "
+                                                                 "degrees F."}})
+    query = _query(tool, {"brine_supply_temp_f": 16, "brine_return_temp_f": 18})
+    assert "brine supply temperature of 16" in query and "brine return temperature of 18" in query, query
+
+
+BALLOON = _tool("record_go_no_go_decision", "Record the pilot-in-command's go/no-go decision for a flight.", {
+    "decision": {"type": "string", "enum": ["go", "no_go", "delay"], "description": "The decision."},
+    "ceiling_ft_agl": {"type": "integer", "minimum": 0, "maximum": 12000,
+                       "description": "Lowest broken or overcast cloud layer in feet above ground level."},
+    "surface_wind_direction": {"type": "integer", "minimum": 0, "maximum": 360,
+                               "description": "Direction the surface wind blows from, degrees true."}})
+
+
+def test_a_name_without_a_noun_is_said_by_its_own_words():
+    assert said_as("ceiling_ft_agl", BALLOON, "number", "3200") == "with a ceiling of 3200 feet"
+    pilots = _tool("search_pilots", "Search the operator's pilots.", {
+        "min_envelope_cubic_feet": {"type": "integer", "description": "Pilot must be signed off for envelopes at "
+                                                                      "least this big, in cubic feet."},
+        "medical_valid_through": {"type": "string", "format": "date", "description": "Only pilots whose medical "
+                                                                                   "certificate is valid through this date."}})
+    assert said_as("min_envelope_cubic_feet", pilots, "number", "94000") == "with an envelope of at least 94000 cubic feet"
+    assert said_as("medical_valid_through", pilots, "date", "June 4") == "with a medical valid through June 4"
+
+
+def test_a_compass_direction_is_said_in_degrees():
+    assert said_as("surface_wind_direction", BALLOON, "number", "90") == "with a surface wind direction of 90 degrees"
+    sites = _tool("search_launch_sites", "Search launch sites.", {
+        "wind_from_degrees": {"type": "integer", "minimum": 0, "maximum": 360,
+                              "description": "Forecast surface wind direction (from), degrees true."}})
+    assert said_as("wind_from_degrees", sites, "number", "240") == "with the wind from 240 degrees"
+
+
+def test_an_intent_that_names_the_choice_is_not_cut_to_another_value():
+    query = _query(BALLOON, {"decision": "delay"})
+    assert "go decision" not in query.replace("go no go decision", ""), query
+
+
+def test_a_booking_is_moved_to_its_new_flight():
+    tool = _tool("rebook_passenger_booking", "Move an existing booking to another scheduled flight.", {
+        "new_flight_id": {"type": "string", "description": "Flight to move the booking to, e.g. 'FLT-10517'."}})
+    assert said_as("new_flight_id", tool, "text", "FLT-10517") == "to flight FLT-10517"
+
+
+COURT = _tool("request_interpreter", "Request an interpreter for a deposition.", {
+    "language": {"type": "string", "description": "Language of the witness, e.g. 'Spanish'."},
+    "mode": {"type": "string", "enum": ["consecutive", "simultaneous"], "description": "Interpretation mode."},
+    "remote": {"type": "boolean", "description": "Interpreter joins over Zoom rather than in the room."},
+    "changes_count": {"type": "integer", "description": "Number of corrections listed."},
+    "copy_type": {"type": "string", "enum": ["original", "copy"], "description": "Original or a copy."},
+    "purpose": {"type": "string", "enum": ["court_filing", "appeal_record"], "description": "What it is for."},
+    "latest_start": {"type": "string", "description": "Latest start time wanted, e.g. '21:00'."},
+    "day_of_week": {"type": "string", "enum": ["monday", "sunday"], "description": "Day the class meets."},
+    "county": {"type": "string", "description": "County of an in-person job, to find reporters who cover it."}})
+
+
+def test_court_and_rink_values_are_said_as_clerks_say_them():
+    assert said_as("language", COURT, "text", "Korean") == "in Korean"
+    assert said_as("mode", COURT, "enum", "simultaneous") == "with simultaneous interpretation"
+    assert render(False, "remote", COURT) == "in the room"
+    assert said_as("copy_type", COURT, "enum", "original") == "for the original"
+    assert said_as("purpose", COURT, "enum", "court filing") == "for court filing"
+    assert said_as("purpose", COURT, "enum", "appeal record") == "for the appeal record"
+    assert said_as("latest_start", COURT, "clock", "9 pm") == "starting no later than 9 pm"
+    assert said_as("day_of_week", COURT, "enum", "sunday") == "on Sunday"
+    assert term("county", COURT.properties["county"]).noun == "county"
+
+
+def test_a_birthday_childs_name_and_a_party_booking_are_no_day_of_birth():
+    assert term("birthday_child_name", {"type": "string", "description": "Name of the birthday child."}).phrase == ""
+    assert term("party_booking_id", {"type": "string", "description": "Birthday party booking, e.g. 'BDAY-0217'."}
+                ).phrase == ""
+    assert term("birthday", {"type": "string", "format": "date", "description": "Birthday."}).phrase == "born on"
+
+
+def test_the_descriptions_opening_is_the_intent_where_nothing_else_reads():
+    tool = _tool("search_learn_to_skate_classes", "Search the Learn to Skate USA classes of the current session "
+                 "(8-week sessions).", {"level": {"type": "string", "enum": ["basic_1"]}})
+    assert intent_of(tool) == "search for the Learn to Skate USA classes"
