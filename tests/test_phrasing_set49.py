@@ -123,3 +123,23 @@ def test_the_descriptions_opening_is_the_intent_where_nothing_else_reads():
     tool = _tool("search_learn_to_skate_classes", "Search the Learn to Skate USA classes of the current session "
                  "(8-week sessions).", {"level": {"type": "string", "enum": ["basic_1"]}})
     assert intent_of(tool) == "search for the Learn to Skate USA classes"
+
+
+RINK = _tool("book_birthday_party", "Book a birthday party.", {
+    "session": {"type": "string", "enum": ["early_13_00", "late_15_30"], "description": "Public skate the party joins."},
+    "location": {"type": "string", "enum": ["rink_a_ice", "rink_b_stands", "lobby"], "description": "Where it happened."},
+    "ammonia_detector_test": {"type": "string", "enum": ["not_tested", "passed", "failed"],
+                              "description": "Result of the ammonia detector bump test, if one was done today."},
+    "recurring_weeks": {"type": "integer", "minimum": 1, "maximum": 30, "description": "Weeks in a row."},
+    "case_caption": {"type": "string", "description": "Short caption as on the notice."},
+    "realtime_requested": {"type": "boolean", "description": "Counsel want a realtime feed; the job then needs a CRR."}})
+
+
+def test_members_counts_captions_and_wishes_are_said_as_people_say_them():
+    assert said_as("session", RINK, "enum", "late 15-30") == "with the late 3:30 pm public skate"
+    assert "rink A ice" in said_as("location", RINK, "enum", "rink a ice")
+    assert said_as("ammonia_detector_test", RINK, "enum", "failed") == "with the ammonia detector test failed"
+    assert said_as("recurring_weeks", RINK, "number", "25") == "recurring for 25 weeks"
+    assert said_as("case_caption", RINK, "text", "Ramirez v. Coastal Freight") == "in Ramirez v. Coastal Freight"
+    assert render(False, "realtime_requested", RINK) == "without a realtime feed"
+    assert render(True, "realtime_requested", RINK) == "with a realtime feed"

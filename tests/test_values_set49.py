@@ -214,3 +214,60 @@ def test_a_home_team_and_an_away_team_differ():
 
     assert constraint_problems(GAME, {"home_team": "Iron Owls", "away_team": "Iron Owls"})
     assert not constraint_problems(GAME, {"home_team": "Iron Owls", "away_team": "Summit Bears"})
+
+
+ROOM = _tool("assign_locker_room", "Assign a locker room to a team for a game or rental.", {
+    "room_number": {"type": "integer", "minimum": 1, "maximum": 8},
+    "game_id": {"type": "string", "pattern": "^GM-[0-9]{2}-[0-9]{3}$",
+                "description": "Game the room is for, e.g. 'GM-25-117'; give this or rental_id."},
+    "rental_id": {"type": "string", "pattern": "^ICE-[0-9]{4}-[0-9]{4}$",
+                  "description": "Ice rental the room is for, e.g. 'ICE-2025-0318'; give this or game_id."}},
+    ["room_number"])
+
+
+def test_give_this_or_that_is_one_of_the_two():
+    draws = _draws(ROOM)
+    assert all(("game_id" in a) != ("rental_id" in a) for a in draws), draws
+
+
+VENUE = _tool("book_proceeding", "Book a court reporter.", {
+    "venue_address": {"type": "string", "description": "Street address of the room, suite included, e.g. '600 W. "
+                                                       "Broadway, Suite 1800, San Diego, CA 92101'."}})
+
+
+def test_an_address_is_written_in_its_examples_form_each_call_its_own_street():
+    addresses = [a["venue_address"] for a in _draws(VENUE)]
+    assert all(re.fullmatch(r"\d+ [A-Z][\w.' -]+, Suite \d+, San Diego, CA 92101", a) for a in addresses), addresses
+    assert sum(a.startswith("600 W. Broadway") for a in addresses) <= 1
+
+
+def test_a_certificate_number_and_a_guardian_are_no_persons_made_up():
+    assert semantic.infer("inspector_certificate_number", {
+        "type": "string", "description": "Inspector's FAA repairman or mechanic certificate number, e.g. '3527841'."}) == "id"
+    rng = random.Random(49)
+    assert all(not n.endswith(" Guardian") for n in (semantic._name_of(rng, ["guardian"]) for _ in range(10)))
+
+
+def test_a_firm_of_two_partners_is_two_new_partners():
+    from generator.core.values import REFERENCE_TIME, _varied
+
+    rng = random.Random(49)
+    firms = [_varied("Baxter & Lowe LLP", "ordering_firm", rng, REFERENCE_TIME) for _ in range(10)]
+    assert all(re.fullmatch(r"[A-Z][a-z]+ & [A-Z][a-z]+ LLP", f) for f in firms)
+    assert sum(f.endswith("& Lowe LLP") for f in firms) <= 1, firms
+
+
+CASE = _tool("book_proceeding", "Book a court reporter.", {
+    "case_number": {"type": "string", "description": "Case number in the court's own format, e.g. '2:24-cv-01234' "
+                    "(federal district court: division, year, case type, number) or '24STCV12345' (Los Angeles "
+                    "Superior Court)."},
+    "court": {"type": "string", "description": "Court the case is pending in, e.g. 'U.S. District Court, Central "
+              "District of California' or 'Superior Court of California, County of Los Angeles'."}})
+
+
+def test_a_case_number_is_of_its_courts_form_and_never_the_placeholder():
+    draws = _draws(CASE)
+    for a in draws:
+        federal = "District Court" in a["court"]
+        assert bool(re.fullmatch(r"\d:\d\d-cv-\d{5}", a["case_number"])) == federal, a
+    assert sum(a["case_number"] in ("2:24-cv-01234", "24STCV12345") for a in draws) <= 2

@@ -524,7 +524,15 @@ def _either(tool: str, props: Props) -> list[Rule]:
         a, b = _name(m.group(1), props), _name(m.group(2), props)
         if a and b and a != b:
             out.append(Rule("one_of", a, (b,)))
+    for name, schema in props.items():  # "Game the room is for; give this or rental_id" (set 49: both given)
+        this = _THIS_OR.search(str((schema or {}).get("description") or ""))
+        other = _name(this.group(1), props) if this else None
+        if other and other != name and not any({r.subject, *r.others} == {name, other} for r in out):
+            out.append(Rule("one_of", name, (other,)))
     return out
+
+
+_THIS_OR = re.compile(r"\b(?:give|pass|send|provide|use|set) this or (?:the )?`?(\w+)`?", re.IGNORECASE)
 
 
 # "'reject' and 'hold' require comments", "Outcome 'completed' requires a post-treatment

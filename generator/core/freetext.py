@@ -646,6 +646,7 @@ _NAMERS: list[tuple[frozenset[str], Namer]] = [
 # People named by what they do that PERSON_WORDS does not list: a caller, a renter, a radiologist.
 _PERSON_ROLES = frozenset({"scout", "tech", "welder", "rigger", "fitter", "diver", "mate", "tuner", "picker", "helper",
                            "apprentice", "steward",  # set 27: scouts "Ward Scout", "Johnson Scout"
+                           "guardian", "skater", "deponent", "videographer", "stenographer",  # set 49: "Lopez Guardian"
                            "caller", "renter", "requester", "requestor", "complainant", "resident", "visitor",
                            "subscriber", "borrower", "lender", "worker", "dispatcher", "homeowner", "occupant",
                            "signer", "signatory", "declarant", "approver", "submitter", "forester", "scaler", "cruiser", "donor", "adjuster",

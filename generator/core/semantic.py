@@ -593,6 +593,8 @@ def _infer_words(name: str, words: list[str], json_type: str, fmt: str, descript
         return "state"  # `destination_state`, "Two-letter USPS code of the state the animals ship to"
     if name.lower() not in GENERIC and (set(words) - GENERIC or not words):
         hit = _by_name(name, words, candidates)
+        if hit == "person" and json_type == "string" and words[-1] in ("number", "no", "nr", "code"):
+            return "id"  # `inspector_certificate_number`: the certificate's number, never "Catherine Hernandez" (set 49)
         if hit == "city" and _TOWN_LEAD.match(description):
             return hit  # "Town of the service address": a town, never a street address (set 32)
         if hit and not (hit in _REFINABLE and (better := _by_description(description, json_type))):

@@ -134,6 +134,28 @@ def named_in_list(props: dict[str, Any], args: dict[str, Any], keep: frozenset[s
     return args
 
 
+_SHOWN_ADDRESS = re.compile(r"e\.g\.,?\s*['\"]?(\d{1,6} [^,'\"]+?)(, (?:Suite|Ste\.?|Unit|Floor|Room) [\w-]+)?"
+                            r"(, [A-Z][A-Za-z .'-]+, [A-Z]{2} \d{5})['\"]?")
+
+
+def addresses_in_their_form(props: dict[str, Any], args: dict[str, Any], rng: Any, keep: frozenset[str]) -> dict[str, Any]:
+    """A street address whose example gives its suite, city, state and ZIP ("e.g. '600 W. Broadway, Suite
+    1800, San Diego, CA 92101'") is written so, in the example's town, each call its own street (set 49:
+    venues "52861 Howe Way", and the example's own building in three of seven bookings)."""
+    for name, value in list(args.items()):
+        schema = props.get(name)
+        shown = _SHOWN_ADDRESS.search(str(schema.get("description") or "")) if isinstance(schema, dict) else None
+        if name in keep or shown is None or not isinstance(value, str) or semantic.infer(name, schema or {}) != "address":
+            continue
+        if "," in value and not value.startswith(shown.group(1)):
+            continue  # already in its form, its own street and town
+        street = value if not value.startswith(shown.group(1)) else semantic.street_address(rng)  # the example's own
+        # building: another street of its town
+        suite = f", Suite {rng.randint(1, 24) * 100}" if shown.group(2) else ""
+        args[name] = f"{street}{suite}{shown.group(3)}"
+    return args
+
+
 _COUNTED_UNITS = frozenset({"tablets", "tablet", "tabs", "bags", "bag", "each", "units", "pieces", "pcs", "cases",
                             "boxes", "bottles", "cans", "drums", "pails", "buckets"})
 
@@ -1478,6 +1500,36 @@ def _ties(tie: str, value: str) -> bool:
 
 def _shape(value: str) -> str:
     return re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", value))
+
+
+_GLOSSED = re.compile(r"'([^']{2,80})'\s*\(([^)]{3,120})\)")
+
+
+def examples_in_step(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:
+    """Two parameters whose examples go together in order: a case number "e.g. '2:24-cv-01234' (federal
+    district court ...) or '24STCV12345' (Los Angeles Superior Court)" is of the form of the court the call
+    names, one of "e.g. 'U.S. District Court, ...' or 'Superior Court of California, County of Los
+    Angeles'" (set 49: Los Angeles Superior case numbers before the federal court)."""
+    props = tool.properties
+    for name, schema in props.items():
+        held = args.get(name)
+        glossed = _GLOSSED.findall(str(schema.get("description") or "")) if isinstance(schema, dict) else []
+        if name in keep or not isinstance(held, str) or len(glossed) < 2:
+            continue
+        for other, named in args.items():
+            shown = allowed.read(str((props.get(other) or {}).get("description") or "")).examples
+            if other == name or named not in shown or len(shown) != len(glossed):
+                continue
+            words = [set(re.findall(r"[a-z]{4,}", g[1].lower())) for g in glossed]
+            theirs = set(re.findall(r"[a-z]{4,}", str(named).lower()))
+            fits = sorted(range(len(glossed)), key=lambda i: -len(words[i] & theirs))
+            best = fits[0]
+            if len(words[best] & theirs) > len(words[fits[1]] & theirs) and (
+                    _shape(held) != _shape(glossed[best][0]) or values._placeholder(held)):  # never "24STCV12345" itself
+                drawn = values._varied_id(glossed[best][0], rng, values.REFERENCE_TIME, name, schema)
+                args[name] = drawn if is_valid(schema, drawn) else held
+            break
+    return args
 
 
 def tied_examples(tool: Tool, args: dict[str, Any], rng: random.Random, keep: frozenset[str]) -> dict[str, Any]:

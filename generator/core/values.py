@@ -2067,6 +2067,7 @@ _STREET = re.compile(r"(\d{1,5})( block)? ([A-Z][a-z]+)( (?:St|Street|Ave|Avenue
                      r"Place|Ct|Court|Terrace|Quay|Row|Parade|Crescent))\b(.*)")
 _INITIALS = re.compile(r"[A-Z]{2,3}")
 _TOWN_ZIP = re.compile(r",\s*([A-Z][A-Za-z .'-]+?),?\s+([A-Z]{2})\s+(\d{5})(?:-\d{4})?\b")
+_PARTNERS = re.compile(r"[A-Z][a-z]+ (&|and) [A-Z][a-z]+(,? (?:LLP|LLC|PC|P\.C\.|PLLC))")
 _FIRM = re.compile(r"[A-Z][a-z]+((?: [A-Z&][\w&.'-]*)*? (?:LLC|PLLC|LLP|Inc\.?|Ltd\.?|Corp\.?|Co\.|GmbH|PC|PLC|LP))")
 _ROAD = re.compile(r"[A-Z][a-z]+( (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Way|Dr|Drive|Ln|Lane|Pl|Place|Ct|Court|Pkwy|Hwy))\.?")
 # Two roads that cross ("Lee Hwy and Cedar Ln", "Main St & 3rd Ave"): a corner, each road its own name.
@@ -2167,6 +2168,9 @@ def _varied(example: Any, name: str, rng: random.Random, ref: datetime) -> Any:
     caption = _CAPTION.fullmatch(example)
     if caption:  # "Harlan Feed & Supply LLC v. Moreno": each case between its own parties
         return f"{_party(caption.group(1), fake)} v. {_party(caption.group(2), fake)}"
+    partners = _PARTNERS.fullmatch(example)
+    if partners:  # "Baxter & Lowe LLP": two partners' names, never every firm "... & Lowe LLP" (set 49)
+        return f"{fake.last_name()} {partners[1]} {fake.last_name()}{partners[2]}"
     firm = _FIRM.fullmatch(example)
     if firm:  # "Lakeside Dental PLLC" -> "Hartley Dental PLLC": every account its own business (set 27)
         return f"{fake.last_name()}{firm.group(1)}"
@@ -2523,7 +2527,7 @@ def _varied_share(ids: bool, examples: list[Any], owned: bool = False) -> float:
     one of thousands (set 31: cow 2417, the schema's one example, in fifteen rows), a code of letters
     may be the catalog's own place ("KPAO") and is kept a tenth of the time, other examples half of
     it; a person's own phone or SSN always (set 48)."""
-    if owned or ids and any(_placeholder(str(e)) for e in examples):
+    if owned or any(_placeholder(str(e)) for e in examples):  # (set 49: a case number "2:24-cv-01234", no id's shape)
         return 1.0  # "012345678ELC", "TXD987654321": a writer's placeholder, never a record's id (set 37)
     if ids and all(isinstance(e, str | int) and len(re.findall(r"\d", str(e))) >= 3 for e in examples):
         return 0.98
@@ -2958,8 +2962,8 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _other_case(tool, _kept_rules(tool, args, rng, keep, now, pool or {}), keep)  # (the case a rule left out)
         kept = _kind_line_kept(drawing.get("properties") or {}, kept, told, keep)
         kept = _town_in_county(tool.properties, kept, rng, keep)  # a state a rule added (set 36)
-        kept = value_sense.own_parts(tool, value_sense.tied_examples(tool, kept, rng, keep), keep)  # (sets 37, 48)
-        kept = value_sense.ids_of_their_place(tool, kept, rng, keep)  # and a state
+        kept = value_sense.own_parts(tool, value_sense.examples_in_step(tool, value_sense.tied_examples(tool, kept, rng, keep), rng, keep), keep)
+        kept = value_sense.addresses_in_their_form(tool.properties, value_sense.ids_of_their_place(tool, kept, rng, keep), rng, keep)
         kept = coords.in_their_place(tool.properties, kept, rng, keep)  # a point in it (set 41)
         kept = _same_scale(tool, kept, rng, keep)  # and a measure it added
         kept = _past_span(tool, kept, keep, ref or REFERENCE_TIME)

@@ -81,6 +81,17 @@ def _told_apart(terms: dict[str, Term], tool: Tool) -> dict[str, Term]:
     return out
 
 
+_WANTED = re.compile(r"^(?:[A-Z][a-z]+(?: [a-z]+)?) (?:want|wants|need|needs|request|requests|ask for|asks for) "
+                     r"((?:an?|the) [a-z][a-z -]{2,40}?)(?=[;.,]|$)")
+
+
+def _wanted(description: str) -> tuple[str, str] | None:
+    """A flag whose description says who wants what ("Counsel want a realtime feed; ..."): "with a realtime
+    feed" / "without a realtime feed", never "counseling want a realtime feed" (set 49)."""
+    m = _WANTED.match(description.strip())
+    return (f"with {m[1]}", f"without {m[1]}") if m else None
+
+
 def said_after_comma(noun: str, description: str) -> str:
     """`noun` with the phrase its description puts after it and a comma ("Shallow dose, whole body, in
     mrem": "whole body shallow dose"); `noun` itself where there is no such phrase."""
@@ -124,7 +135,7 @@ def surfaces(tool: Tool, terms: dict[str, Term]) -> dict[str, dict[str, str]]:
         inner = item_spec(spec)
         if inner.get("type") == "boolean":
             described = str(spec.get("description") or "")  # a clause saying the condition, read back: first
-            yes, no = stated_condition(p, described) or bool_phrases(t, p) or _described_state(t, p) or \
+            yes, no = _wanted(described) or stated_condition(p, described) or bool_phrases(t, p) or _described_state(t, p) or \
                 _hyphenated_kind(tool, p) or _verbed_by_tool(tool, p) or bool_words(p, described)
             out[p] = {"true": yes, "false": _other_way(described) or no}
         elif inner.get("enum"):

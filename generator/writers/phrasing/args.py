@@ -92,6 +92,7 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
     hints = hints_of(tool)
     hinted = tool.hints.nouns.get(param) if tool and tool.hints else None
     intent = " ".join(hints.intents[:1]) if hints else ""
+    text = spoken_member(text) if kind == "enum" else text
     t = apart(term(param, spec_of(tool, param), hinted), param, tool)
     t = _plain_noun(t, param) if kind in ("number", "date", "datetime", "clock") else t
     if (plain := _said_plainly(t, param, tool, kind, text)) is not None:
@@ -115,8 +116,26 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
     return one_of_a_list(t, said, text) if kind == "list" else said
 
 
+_CLOCKED = re.compile(r"(.*?\b)(\d{1,2})[- _:](\d\d)(\b.*)")
+_QUARTERS = ("00", "15", "30", "45")
+_LETTERED = re.compile(r"(?<=[a-z]{3} )([a-z])(?= [aeiou]| [a-z]+$|$)")
+_SPANS = frozenset({"days", "weeks", "months", "years", "nights", "hours"})
+_CAPTION = re.compile(r"[A-Z][\w.'&-]*(?: [\w.'&,-]+)* v\. [A-Z]")
 _WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
 _PURPOSE_BARE = ("filing", "review", "use", "testing", "inspection", "reference", "research", "training")
+
+
+def spoken_member(text: str) -> str:
+    """A member's words as said (set 49): a clock in it "late 15-30" is "late 3:30 pm", never "the late 15-30
+    public skate"; a lettered label "rink a ice" is "rink A ice", never "at rink an ice"."""
+    clocked = _CLOCKED.fullmatch(text) if len(re.findall(r"\d", text)) in (3, 4) else None  # one clock, no range
+    if clocked and int(clocked[2]) <= 23 and clocked[3] in _QUARTERS:
+        hour = int(clocked[2])
+        at = f"{hour % 12 or 12}{'' if clocked[3] == '00' else ':' + clocked[3]} {'am' if hour < 12 else 'pm'}"
+        text = f"{clocked[1]}{at}{clocked[4]}" if clocked[1] else f"{clocked[4].strip()} {at}".strip()  # "13:00 early":
+        # the early 1 pm
+    lettered = _LETTERED.search(text)
+    return text[:lettered.start(1)] + lettered[1].upper() + text[lettered.end(1):] if lettered else text
 
 
 def _said_plainly(t: Term, param: str, tool: Tool | None, kind: str, text: str) -> str | None:
@@ -128,6 +147,14 @@ def _said_plainly(t: Term, param: str, tool: Tool | None, kind: str, text: str) 
     words = tokens(param)
     members = [str(m).lower() for m in (spec_of(tool, param).get("enum") or [])] if tool is not None else []
     head = t.noun.lower().split()
+    if kind == "enum" and words[-1:] in (["test"], ["check"]) and text in ("passed", "failed", "not tested") and \
+            head[:1] in (["result"], ["outcome"]):  # the noun names no test
+        thing = " ".join(words[:-1] if text == "not tested" else words)  # "the ammonia detector test failed",
+        return f"with the {thing} {text}"  # never "with the result failed" (set 49)
+    if kind == "number" and len(words) == 2 and words[0].endswith("ing") and words[1] in _SPANS and re.fullmatch(r"\d+", text):
+        return f"{words[0]} for {text} {words[1] if text != '1' else words[1][:-1]}"  # "recurring for 25 weeks"
+    if kind == "text" and ("caption" in words or _CAPTION.match(text)):
+        return f"in {text}"  # a case's caption names the case: "in Ramirez v. Coastal Freight", never "saying ..."
     if kind == "clock" and len(words) == 2 and words[0] in ("latest", "earliest") and words[1] in ("start", "end", "finish"):
         edge = "no later than" if words[0] == "latest" else "no earlier than"  # never "from 9 pm" for the
         return f"{'starting' if words[1] == 'start' else 'ending'} {edge} {text}"  # latest start (set 49)
