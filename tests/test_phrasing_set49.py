@@ -143,3 +143,11 @@ def test_members_counts_captions_and_wishes_are_said_as_people_say_them():
     assert said_as("case_caption", RINK, "text", "Ramirez v. Coastal Freight") == "in Ramirez v. Coastal Freight"
     assert render(False, "realtime_requested", RINK) == "without a realtime feed"
     assert render(True, "realtime_requested", RINK) == "with a realtime feed"
+
+
+def test_a_member_said_with_its_clock_or_letter_is_stated():
+    from generator.core.surface import mentions
+
+    assert mentions("Book it with the late 3:30 pm public skate.", "late_15_30", "session", RINK)
+    assert mentions("Book it with the early 1 pm public skate.", "early_13_00", "session", RINK)
+    assert mentions("He fell at rink A ice.", "rink_a_ice", "location", RINK)

@@ -1039,6 +1039,24 @@ def _determined_noun(text: str, form: str) -> bool:
                      re.IGNORECASE) is not None
 
 
+_CLOCKED = re.compile(r"(.*?\b)(\d{1,2})[- _:](\d\d)(\b.*)")
+_QUARTERS = ("00", "15", "30", "45")
+_LETTERED = re.compile(r"(?<=[a-z]{3} )([a-z])(?= [aeiou]| [a-z]+$|$)")
+
+
+def spoken_member(text: str) -> str:
+    """A member's words as said (set 49): a clock in it "late 15-30" is "late 3:30 pm", never "the late 15-30
+    public skate"; a lettered label "rink a ice" is "rink A ice", never "at rink an ice"."""
+    clocked = _CLOCKED.fullmatch(text) if len(re.findall(r"\d", text)) in (3, 4) else None  # one clock, no range
+    if clocked and int(clocked[2]) <= 23 and clocked[3] in _QUARTERS:
+        hour = int(clocked[2])
+        at = f"{hour % 12 or 12}{'' if clocked[3] == '00' else ':' + clocked[3]} {'am' if hour < 12 else 'pm'}"
+        text = f"{clocked[1]}{at}{clocked[4]}" if clocked[1] else f"{clocked[4].strip()} {at}".strip()  # "13:00 early":
+        # the early 1 pm
+    lettered = _LETTERED.search(text)
+    return text[:lettered.start(1)] + lettered[1].upper() + text[lettered.end(1):] if lettered else text
+
+
 def _element_mentioned(text: str, value: Any, ctx: Ctx) -> bool:
     kind = kind_of(value, ctx)
     if kind.name == "datetime":
@@ -1047,6 +1065,8 @@ def _element_mentioned(text: str, value: Any, ctx: Ctx) -> bool:
             return True
         return _element_mentioned(text, date, ctx) and _element_mentioned(text, clock, ctx)
     forms_ = kind.accepts(value, ctx)
+    if kind.name == "enum":  # "late 15-30" is said "late 3:30 pm", "rink a ice" "rink A ice" (set 49)
+        forms_ = [*forms_, *(said for f in forms_ if (said := spoken_member(f)) != f)]
     if any(contains(text, f) for f in forms_):
         return True
     if any(_determined_noun(text, f) for f in forms_):  # "a swim" said as "my 30-minute swim" (set 37)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from ...core.inflection import engine
 from ...core.semantic import tokens
-from ...core.surface import render, spec_of, value_kind
+from ...core.surface import render, spec_of, spoken_member, value_kind
 from ...phrasebook import hints_of
 from ...phrasebook.lexicon import FUNCTION_WORDS, known
 from ...phrasebook.terms import (
@@ -116,26 +116,10 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
     return one_of_a_list(t, said, text) if kind == "list" else said
 
 
-_CLOCKED = re.compile(r"(.*?\b)(\d{1,2})[- _:](\d\d)(\b.*)")
-_QUARTERS = ("00", "15", "30", "45")
-_LETTERED = re.compile(r"(?<=[a-z]{3} )([a-z])(?= [aeiou]| [a-z]+$|$)")
 _SPANS = frozenset({"days", "weeks", "months", "years", "nights", "hours"})
 _CAPTION = re.compile(r"[A-Z][\w.'&-]*(?: [\w.'&,-]+)* v\. [A-Z]")
 _WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
 _PURPOSE_BARE = ("filing", "review", "use", "testing", "inspection", "reference", "research", "training")
-
-
-def spoken_member(text: str) -> str:
-    """A member's words as said (set 49): a clock in it "late 15-30" is "late 3:30 pm", never "the late 15-30
-    public skate"; a lettered label "rink a ice" is "rink A ice", never "at rink an ice"."""
-    clocked = _CLOCKED.fullmatch(text) if len(re.findall(r"\d", text)) in (3, 4) else None  # one clock, no range
-    if clocked and int(clocked[2]) <= 23 and clocked[3] in _QUARTERS:
-        hour = int(clocked[2])
-        at = f"{hour % 12 or 12}{'' if clocked[3] == '00' else ':' + clocked[3]} {'am' if hour < 12 else 'pm'}"
-        text = f"{clocked[1]}{at}{clocked[4]}" if clocked[1] else f"{clocked[4].strip()} {at}".strip()  # "13:00 early":
-        # the early 1 pm
-    lettered = _LETTERED.search(text)
-    return text[:lettered.start(1)] + lettered[1].upper() + text[lettered.end(1):] if lettered else text
 
 
 def _said_plainly(t: Term, param: str, tool: Tool | None, kind: str, text: str) -> str | None:
