@@ -151,3 +151,20 @@ def test_a_member_said_with_its_clock_or_letter_is_stated():
     assert mentions("Book it with the late 3:30 pm public skate.", "late_15_30", "session", RINK)
     assert mentions("Book it with the early 1 pm public skate.", "early_13_00", "session", RINK)
     assert mentions("He fell at rink A ice.", "rink_a_ice", "location", RINK)
+
+
+def test_hours_spent_and_a_hints_noun_are_said_without_unit_words():
+    from generator.core.surface import noun
+
+    tool = _tool("search_pilots", "Search pilots and their inspections.", {
+        "time_in_service_hours": {"type": "number", "description": "Total time in service of the envelope, in hours."},
+        "min_total_hours": {"type": "integer", "description": "Minimum total balloon flight hours as pilot in command."},
+        "min_envelope_cubic_feet": {"type": "integer", "description": "Pilot must be signed off for envelopes at least "
+                                                                      "this big, in cubic feet."},
+        "bearing_degrees": {"type": "integer", "maximum": 360, "description": "Direction from the launch site the balloon "
+                            "is expected to drift toward, degrees true (the wind direction plus 180)."}})
+    assert said_as("time_in_service_hours", tool, "number", "640") == "with 640 hours in service"
+    assert term("time_in_service_hours", tool.properties["time_in_service_hours"]).phrase == ""
+    assert said_as("min_total_hours", tool, "number", "2325") == "with at least 2325 total balloon flight hours"
+    assert noun("min_envelope_cubic_feet", tool) == "minimum envelope"
+    assert noun("bearing_degrees", tool) == "bearing"

@@ -271,3 +271,26 @@ def test_a_case_number_is_of_its_courts_form_and_never_the_placeholder():
         federal = "District Court" in a["court"]
         assert bool(re.fullmatch(r"\d:\d\d-cv-\d{5}", a["case_number"])) == federal, a
     assert sum(a["case_number"] in ("2:24-cv-01234", "24STCV12345") for a in draws) <= 2
+
+
+def test_a_fee_is_one_the_prose_lists_in_usd_and_nothing_when_timely():
+    tool = _tool("cancel_job", "Cancel a booked job. A later cancellation is billed a late-cancellation fee, normally "
+                 "the reporter's appearance fee (half day 175 USD, full day 300 USD).", {
+                     "late_cancel_fee_usd": {"type": "number", "minimum": 0, "maximum": 600,
+                                             "description": "Fee to bill; 0 for a timely cancellation."}})
+    assert {a["late_cancel_fee_usd"] for a in _draws(tool)} <= {0, 175, 300}
+
+
+def test_a_tank_leaves_between_its_floor_and_its_fill_limit():
+    tool = _tool("record_propane_tank_check", "Tanks are filled to no more than 80 percent of their volume; a passenger "
+                 "flight leaves with every tank at least 75 percent full.", {
+                     "fill_percent": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Fuel level."}})
+    assert all(75 <= a["fill_percent"] <= 80 for a in _draws(tool))
+
+
+def test_a_date_normally_the_calls_other_date_is_that_date():
+    tool = _tool("search_pilots", "Search pilots.", {
+        "available_date": {"type": "string", "format": "date", "description": "Date the pilot must be available."},
+        "medical_valid_through": {"type": "string", "format": "date", "description": "Only pilots whose medical is "
+                                  "valid through this date, YYYY-MM-DD (normally the flight date)."}})
+    assert all(a["available_date"] == a["medical_valid_through"] for a in _draws(tool))

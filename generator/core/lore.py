@@ -761,7 +761,10 @@ def _number_set(tool: Tool, path: str, schema: dict[str, Any]) -> dict[str, Any]
                 return {"enum": sorted(set(listed), key=float)}  # type: ignore[arg-type]
     if semantic.infer(leaf_name(path), schema) != "money":
         return {}
-    return _sums_listed(tool, thing[-1], kind, lo, hi, bool(re.search(r"\b0 when\b", str(schema.get("description") or ""))))
+    return _sums_listed(tool, thing[-1], kind, lo, hi, bool(re.search(r"\b0 (?:when|for|if)\b", str(schema.get("description") or ""))))
+
+
+_PER_UNIT = re.compile(r"\b(?:per|a|each) (?:person|passenger|head|guest|seat|page|hour|day|night|pair|unit)\b", re.IGNORECASE)
 
 
 def _sums_listed(tool: Tool, head: str, kind: str, lo: Any, hi: Any, nothing: bool) -> dict[str, Any]:
@@ -769,9 +772,13 @@ def _sums_listed(tool: Tool, head: str, kind: str, lo: Any, hi: Any, nothing: bo
     $150, puppies under 6 months $200, adult cats $75, ..." for `adoption_fee` (set 48: fees of 416.50)."""
     for sentence in re.split(r"(?<=[^.\s]{2})\.\s+", tool.description):
         if re.search(rf"(?<![\w-]){re.escape(head)}s?(?![\w-])", sentence, re.IGNORECASE):
-            sums = [float(x.replace(",", "")) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", sentence)]
+            sums = [float(x.replace(",", "")) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", sentence)] + \
+                [float(x.replace(",", "")) for x in re.findall(r"(?<![\d.])(\d[\d,]*(?:\.\d+)?) ?(?:USD|dollars)\b(?!\s*(?:/|per\b|each\b))", sentence)]
             listed = [int(x) if kind == "integer" or x.is_integer() else x for x in sums if lo <= x <= hi]
-            if len(set(listed)) >= 3:  # and 0 where its own text says when ("0 when the fee is waived")
+            if _PER_UNIT.search(sentence):
+                continue  # "249 USD per person for a sunrise flight": a price per head, no amount of the list
+            if len(set(listed) | ({0} if nothing else set())) >= 3:  # and 0 where its own text says when ("0 when
+                # the fee is waived", "0 for a timely cancellation": set 49, "half day 175 USD, full day 300 USD")
                 return {"enum": sorted(set(listed) | ({0} if nothing else set()))}
     return {}
 

@@ -226,6 +226,20 @@ _LIMIT = re.compile(r"^\s*(?:and )?([a-z]+(?: [a-z]+)?)\b[^,;]*?\b(?:(at least|n
                     r"maximum(?: of)?) (\d[\d,]*(?:\.\d+)?))", re.IGNORECASE)
 
 
+_FULL_FLOOR = re.compile(r"\bat least (\d{1,3}) ?(?:percent|%) full\b", re.IGNORECASE)
+_FULL_CEILING = re.compile(r"\b(?:no more than|not more than|at most|up to) (\d{1,3}) ?(?:percent|%)", re.IGNORECASE)
+
+
+def _fill_levels(description: str, numeric: list[str], out: dict[str, tuple[float, float]]) -> None:
+    """"filled to no more than 80 percent ...; a passenger flight leaves with every tank at least 75 percent
+    full" (set 49: pre-flight checks at 25-72%): the one fill level drawn between the two."""
+    floor, ceiling = _FULL_FLOOR.search(description), _FULL_CEILING.search(description)
+    hit = [n for n in numeric if n not in out and {"fill", "full", "level"} & set(_words(n))]
+    if floor and len(hit) == 1:
+        top = float(ceiling[1]) if ceiling and float(ceiling[1]) > float(floor[1]) else 100.0
+        out[hit[0]] = (float(floor[1]), top)
+
+
 def _limits(description: str, numeric: list[str], props: dict[str, Any], out: dict[str, tuple[float, float]]) -> None:
     for said in _LIMITS_SAID.finditer(description):
         for clause in re.split(r"[,;]\s", said.group(1)):  # "1,500 feet" is one number
@@ -245,6 +259,7 @@ def _limits(description: str, numeric: list[str], props: dict[str, Any], out: di
             else:
                 ceiling = float((m.group(4) or m.group(6)).replace(",", ""))
                 out[hit[0]] = (0.0, ceiling) if ceiling > 0 else out.get(hit[0], (0.0, 0.0))
+    _fill_levels(description, numeric, out)
 
 
 def _number_of(value: Any) -> float | None:

@@ -92,6 +92,7 @@ def _hints(tool: Tool | None) -> Any:
 def noun(param: str, tool: Tool | None = None) -> str:
     """Natural noun phrase for a parameter: catalog hint, else the one its description gives
     (generator.phrasebook.terms: "Farm site identifier" -> "farm site"), else its name's words."""
+    from ..phrasebook.lexicon import lemmas
     from ..phrasebook.terms import term
 
     said = _hinted_noun(tool, param) or term(param, spec_of(tool, param)).label
@@ -101,6 +102,9 @@ def noun(param: str, tool: Tool | None = None) -> str:
             re.match(r"\W*(?:the )?date\b", str(spec_of(tool, param).get("description") or ""), re.IGNORECASE):
         return f"{words(param).replace(' ', '-')} date"  # "needed_by", "Date the stems must arrive": the needed-by date
     said = said or _plain_noun(term(param, spec_of(tool, param)).plain, words(param)) or _spoken_name(param)
+    cut = re.sub(r"(?<=\w)\s+(?:cubic\s+|square\s+)?(?:feet|ft|degrees|deg)$", "", said)
+    said = cut if cut != said and "NOUN" in lemmas(cut.split()[-1].lower()) else said  # "the same minimum
+    # envelope", "the same bearing", never "the same minimum envelope cubic feet" (set 49)
     # `near_address`: the address a search is near, never "my regular near address" (set 33)
     return said[5:] if said.startswith("near ") and len(said.split()) > 1 else said
 

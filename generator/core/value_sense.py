@@ -156,6 +156,23 @@ def addresses_in_their_form(props: dict[str, Any], args: dict[str, Any], rng: An
     return args
 
 
+_NORMALLY_THE = re.compile(r"\b(?:normally|usually|typically|by default) the [a-z]+(?: [a-z]+)? date\b", re.IGNORECASE)
+_DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
+
+
+def same_date(props: dict[str, Any], args: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """A date whose description says it is "normally the flight date" is the call's one other date (set 49:
+    pilots searched for June 4 with a medical valid through June 2)."""
+    for name, schema in props.items():
+        said = str(schema.get("description") or "") if isinstance(schema, dict) else ""
+        if name in keep or name not in args or not _NORMALLY_THE.search(said):
+            continue
+        others = [v for o, v in args.items() if o != name and isinstance(v, str) and _DAY_VALUE.fullmatch(v)]
+        if len(others) == 1 and isinstance(args[name], str) and _DAY_VALUE.fullmatch(args[name]):
+            args[name] = others[0]
+    return args
+
+
 _COUNTED_UNITS = frozenset({"tablets", "tablet", "tabs", "bags", "bag", "each", "units", "pieces", "pcs", "cases",
                             "boxes", "bottles", "cans", "drums", "pails", "buckets"})
 

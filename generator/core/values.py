@@ -2969,7 +2969,7 @@ def _sample_once(tool: Tool, rng: random.Random, optional_rate: float, fixed: di
         kept = _past_span(tool, kept, keep, ref or REFERENCE_TIME)
         kept = due_by_urgency(kept, keep, ref or REFERENCE_TIME)
         kept = on_its_shift(kept, keep)
-        kept = on_named_days(tool, in_opening_hours(tool, kept, keep, now), keep, now)
+        kept = value_sense.same_date(tool.properties, on_named_days(tool, in_opening_hours(tool, kept, keep, now), keep, now), keep)
         kept = of_todays_work(tool, kept, keep, ref or REFERENCE_TIME)
         kept = laid_out_years(tool.properties, kept, keep, ref or REFERENCE_TIME)
         kept = pinned.on_the_hour(tool.properties, pinned.on_their_day(tool.properties, kept, keep), keep)  # (set 41)

@@ -1247,6 +1247,8 @@ _CLOSES = frozenset({"close", "closes", "closing"})
 _COMPARING = frozenset({"over", "under", "above", "below", "beyond"})
 _PREPS = frozenset({"by", "until", "before", "after", "since", "within", "than", "at", "on", "to"})
 _RELATIVE = frozenset({"today", "tomorrow", "yesterday", "tonight", "this", "next", "last"})
+_ELAPSED_NOUNS = frozenset({"time", "hours", "days", "period", "duration"})  # `time_in_service_hours` is the time, never
+# "timing in service in 792 hours" (set 49)
 _BIRTH = frozenset({"birth", "dob", "born", "birthday"})
 _BIRTH_MEASURES = frozenset({"weight", "wt", "lb", "lbs", "kg", "length", "height", "size", "order", "rank", "place", "city",
                              "country", "count"})
@@ -1283,7 +1285,7 @@ def _phrase(words: list[str], noun: str, role: str) -> str:
     if len(words) == 2 and words[1] in _SPAN_WORDS and set(lemmas(words[0])) & {"ADJ"} and "NOUN" not in lemmas(words[0]):
         return f"{words[0]} for"  # `valid_days`: "valid for 84 days", never a quote "for 84 days" (set 40)
     if len(words) >= 3 and words[-1] in _SPAN_WORDS and words[1] in _PARTICLES_AFTER and verb_lemma(words[0]) == words[0] \
-            and all(known(w) for w in words[:-1]):  # `return_to_static_seconds`: "returning to static in 45
+            and all(known(w) for w in words[:-1]) and words[0] not in _ELAPSED_NOUNS:  # `return_to_static_seconds`: "returning to static in 45
         return f"{gerund(words[0])} {' '.join(words[1:-1])} in"  # seconds", never a test "for 45 seconds" (set 40)
     by_name = _name_phrase(words, role)
     if by_name or not said & (_BIRTH | _DEATH | _EXPIRY):

@@ -118,6 +118,7 @@ def said_as(param: str, tool: Tool | None, kind: str, text: str) -> str:
 
 _SPANS = frozenset({"days", "weeks", "months", "years", "nights", "hours"})
 _CAPTION = re.compile(r"[A-Z][\w.'&-]*(?: [\w.'&,-]+)* v\. [A-Z]")
+_SPENT_ON = frozenset({"flight", "flying", "driving", "operation", "operating", "work", "service"})
 _WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
 _PURPOSE_BARE = ("filing", "review", "use", "testing", "inspection", "reference", "research", "training")
 
@@ -145,6 +146,11 @@ def _said_plainly(t: Term, param: str, tool: Tool | None, kind: str, text: str) 
     if kind == "enum" and (words in (["day", "of", "week"], ["weekday"], ["day"]) or words[-3:] == ["day", "of", "week"]) and \
             text.lower() in _WEEKDAYS:
         return f"on {text.capitalize()}"  # "on Thursday", never "with the thursday day" (set 49)
+    if kind == "number" and t.unit in ("hours", "minutes", "days") and (spent := re.fullmatch(
+            r"time (in|on|at|under) ([a-z ]+)", t.plain.lower())):  # "with 640 hours in service" (set 49)
+        return f"with {text} {t.unit} {spent[1]} {spent[2]}"
+    if kind == "number" and t.unit in ("hours", "minutes") and head[-1:] and head[-1] in _SPENT_ON:
+        return f"with {t.bound}{text} {t.noun} {t.unit}"  # "with at least 2325 total balloon flight hours"
     if kind == "text" and words == ["language"] and re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}", text):
         return f"in {text}"
     if kind == "number" and re.fullmatch(r"\d+", text) and len(head) == 2 and head[1] == "count" and \
