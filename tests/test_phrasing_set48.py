@@ -7,27 +7,21 @@ kept "(e.g. heartworm treatment, ...)" read past its aside."""
 
 from __future__ import annotations
 
-from generator.core import lore
-from generator.core.plan import plan_explicit
+from phrasing_support import annotated_tool, explicit_query
+
 from generator.core.surface import render
 from generator.phrasebook.fragments import _kept_only
 from generator.phrasebook.terms import term
-from generator.records import Target, Tool, ToolCall
-from generator.writers.base import WriteRequest
+from generator.records import Tool
 from generator.writers.phrasing.args import said_as
-from generator.writers.template import paraphrases
 
 
 def _tool(name: str, description: str, props: dict) -> Tool:
-    return lore.annotate([Tool(name=name, app="shelter", api=name, domain="set48", description=description,
-                               parameters={"type": "object", "properties": props})])[0]
+    return annotated_tool(name, description, props, "shelter", "set48")
 
 
 def _query(tool: Tool, args: dict) -> str:
-    target = Target(id="x", kind="single", calls=[ToolCall(tool=tool.name, arguments=args)], offered=[tool.name],
-                    domain=tool.domain)
-    request = WriteRequest(target=target, plan=plan_explicit(target, tools={tool.name: tool}), tools=[tool], n=1)
-    return paraphrases(request, 1, 1)[0]
+    return explicit_query(tool, args)
 
 
 def _said(tool: Tool, param: str, value: object, kind: str) -> str:
